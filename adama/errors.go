@@ -1,0 +1,121 @@
+package adama
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// Sentinel errors matched with errors.Is against any *Error (by HTTP status
+// and error code) and, for ErrValidation and ErrBadRequest, against a
+// *ValidationError.
+var (
+	ErrBadRequest   = errors.New("adama: bad request")
+	ErrUnauthorized = errors.New("adama: authentication required")
+	ErrForbidden    = errors.New("adama: permission denied")
+	ErrNotFound     = errors.New("adama: not found")
+	ErrConflict     = errors.New("adama: version conflict")
+	ErrRateLimited  = errors.New("adama: rate limited")
+	ErrServer       = errors.New("adama: server error")
+	ErrUnavailable  = errors.New("adama: service unavailable")
+	// ErrValidation matches a *ValidationError: the request broke a
+	// client-side rule and was not sent.
+	ErrValidation = errors.New("adama: invalid request")
+)
+
+// FieldError is one field-level problem reported by the server.
+type FieldError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Field   string `json:"field,omitempty"`
+}
+
+// Error is every error the platform answers with, whatever its wire form:
+// the JSON envelope, the XML status element, meta.status, a gateway's HTML
+// page or an empty body. It never holds credentials.
+type Error struct {
+	// StatusCode is the HTTP status of the response.
+	StatusCode int
+	// Code is the machine-readable code ("not_found", "invalid", the first
+	// JSON error's code, ...). Empty when the body had none.
+	Code string
+	// Reason is the XML status element's reason attribute, when present.
+	Reason string
+	// Message is the human-readable text.
+	Message string
+	// Fields lists the field errors of a JSON envelope.
+	Fields []FieldError
+	// Method and Path identify the request (path without query string).
+	Method string
+	Path   string
+	// Body is a bounded excerpt of the response body.
+	Body string
+	// RetryAfter is the server's Retry-After header, if any.
+	RetryAfter string
+	// Attempts is how many times the request was sent.
+	Attempts int
+}
+
+// Error renders "adama: GET /path: 404 not_found: message".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("adama: ")
+	if e.Method != "" {
+		b.WriteString(e.Method)
+		b.WriteByte(' ')
+		b.WriteString(e.Path)
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "%d", e.StatusCode)
+	if e.Code != "" {
+		b.WriteByte(' ')
+		b.WriteString(e.Code)
+	}
+	if e.Reason != "" {
+		b.WriteString(" (")
+		b.WriteString(e.Reason)
+		b.WriteByte(')')
+	}
+	if e.Message != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Message)
+	}
+	for _, f := range e.Fields {
+		b.WriteString("; ")
+		if f.Field != "" {
+			b.WriteString(f.Field)
+			b.WriteString(": ")
+		}
+		b.WriteString(f.Message)
+	}
+	return b.String()
+}
+
+// Is matches the sentinel errors by status code and error code.
+func (e *Error) Is(target error) bool {
+	switch target {
+	case ErrBadRequest:
+		return e.StatusCode == http.StatusBadRequest || e.Code == "invalid" || e.Code == "bad_request"
+	case ErrUnauthorized:
+		return e.StatusCode == http.StatusUnauthorized || e.Code == "auth_required" || e.Code == "auth_error"
+	case ErrForbidden:
+		return e.StatusCode == http.StatusForbidden || e.Code == "denied"
+	case ErrNotFound:
+		return e.StatusCode == http.StatusNotFound || e.Code == "not_found"
+	case ErrConflict:
+		return e.StatusCode == http.StatusConflict || e.Code == "conflict"
+	case ErrRateLimited:
+		return e.StatusCode == http.StatusTooManyRequests
+	case ErrServer:
+		return e.StatusCode >= 500 || (e.StatusCode < 400 && e.Code == "error")
+	case ErrUnavailable:
+		return e.StatusCode == http.StatusServiceUnavailable
+	}
+	return false
+}
+
+// Temporary reports whether the error is worth retrying later (429, 5xx).
+func (e *Error) Temporary() bool {
+	return e.StatusCode == http.StatusTooManyRequests || e.StatusCode >= 500
+}

@@ -1,0 +1,257 @@
+package adama
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/oauth2"
+)
+
+// Option configures a Client. Options are checked by NewClient.
+type Option func(*config) error
+
+type config struct {
+	baseURL, authURL, byoaURL string
+	httpClient                *http.Client
+	tokenSource               oauth2.TokenSource
+	cc                        *ccCredentials
+	sessionCookie             string
+	logger                    *slog.Logger
+	retry                     RetryPolicy
+	userAgent                 string
+	format                    Format
+}
+
+// Format is the response form a client asks for where the API offers a
+// choice (group A offers JSON and XML).
+type Format string
+
+// Response forms.
+const (
+	FormatJSON Format = "json"
+	FormatXML  Format = "xml"
+)
+
+// RetryPolicy sets how failed requests are retried.
+type RetryPolicy struct {
+	// MaxRetries is the number of retries after the first attempt (default 3).
+	MaxRetries int
+	// MinWait and MaxWait bound the exponential backoff (defaults 200ms, 5s).
+	// Each wait is drawn with jitter.
+	MinWait, MaxWait time.Duration
+	// MaxRetryAfter caps a server's Retry-After (default 30s). A longer
+	// Retry-After ends the retries and returns the error.
+	MaxRetryAfter time.Duration
+}
+
+// DefaultRetryPolicy is what a client uses when WithRetry is not given.
+func DefaultRetryPolicy() RetryPolicy {
+	return RetryPolicy{MaxRetries: 3, MinWait: 200 * time.Millisecond, MaxWait: 5 * time.Second, MaxRetryAfter: 30 * time.Second}
+}
+
+func parseBase(name, raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("adama: %s %q must be an absolute http(s) URL", name, raw)
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("adama: %s %q must not carry a query or fragment", name, raw)
+	}
+	return strings.TrimRight(u.String(), "/"), nil
+}
+
+// WithBaseURL sets {base_url}, the main API host (groups A to G).
+func WithBaseURL(u string) Option {
+	return func(c *config) (err error) { c.baseURL, err = parseBase("base URL", u); return }
+}
+
+// WithAuthURL sets {auth_url}, the authorisation server.
+func WithAuthURL(u string) Option {
+	return func(c *config) (err error) { c.authURL, err = parseBase("auth URL", u); return }
+}
+
+// WithBYOAURL sets {byoa_url}, the custom algorithm interface's server (group H).
+func WithBYOAURL(u string) Option {
+	return func(c *config) (err error) { c.byoaURL, err = parseBase("BYOA URL", u); return }
+}
+
+// WithHTTPClient sets the HTTP client whose Transport carries every request
+// (tests inject httptest or gock here). Its Timeout applies per attempt.
+func WithHTTPClient(hc *http.Client) Option {
+	return func(c *config) error {
+		if hc == nil {
+			return errors.New("adama: WithHTTPClient: nil client")
+		}
+		c.httpClient = hc
+		return nil
+	}
+}
+
+// WithTokenSource sets where bearer tokens come from: any oauth2.TokenSource,
+// such as one from AuthCodeFlow.TokenSource or oauth2.StaticTokenSource.
+func WithTokenSource(ts oauth2.TokenSource) Option {
+	return func(c *config) error {
+		if ts == nil {
+			return errors.New("adama: WithTokenSource: nil token source")
+		}
+		c.tokenSource = ts
+		return nil
+	}
+}
+
+// WithToken is WithTokenSource with a fixed access token.
+func WithToken(accessToken string) Option {
+	return func(c *config) error {
+		if accessToken == "" {
+			return errors.New("adama: WithToken: empty token")
+		}
+		c.tokenSource = oauth2.StaticTokenSource(&oauth2.Token{AccessToken: accessToken, TokenType: "Bearer"})
+		return nil
+	}
+}
+
+// WithClientCredentials makes the client obtain tokens with the
+// client-credentials grant (group G): a JSON body with audience, grant_type,
+// client_id and client_secret posted to {auth_url}/oauth/token. Tokens are
+// cached and renewed before they expire.
+func WithClientCredentials(clientID, clientSecret, audience string) Option {
+	return func(c *config) error {
+		var v Validator
+		v.Require("client_id", clientID != "")
+		v.Require("client_secret", clientSecret != "")
+		if err := v.Err(); err != nil {
+			return err
+		}
+		c.cc = &ccCredentials{clientID: clientID, clientSecret: clientSecret, audience: audience}
+		return nil
+	}
+}
+
+// WithSessionCookie authenticates with an existing adama_session cookie and
+// no bearer token.
+//
+// Deprecated: cookie-only authentication is deprecated by the platform; use
+// a token (WithTokenSource, WithClientCredentials), from which the client
+// obtains the session cookie itself.
+func WithSessionCookie(cookie string) Option {
+	return func(c *config) error {
+		if cookie == "" {
+			return errors.New("adama: WithSessionCookie: empty cookie")
+		}
+		c.sessionCookie = cookie
+		return nil
+	}
+}
+
+// WithLogger sets the logger. The client logs method, path, status, attempt
+// and duration at debug level, never credentials. Silent by default.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) error {
+		if l == nil {
+			return errors.New("adama: WithLogger: nil logger")
+		}
+		c.logger = l
+		return nil
+	}
+}
+
+// WithRetry sets the retry policy. Zero fields take their defaults except
+// MaxRetries, where 0 means no retries.
+func WithRetry(p RetryPolicy) Option {
+	return func(c *config) error {
+		d := DefaultRetryPolicy()
+		if p.MaxRetries < 0 || p.MaxRetries > 20 {
+			return fmt.Errorf("adama: WithRetry: MaxRetries %d must be between 0 and 20", p.MaxRetries)
+		}
+		if p.MinWait < 0 || p.MaxWait < 0 || p.MaxRetryAfter < 0 {
+			return errors.New("adama: WithRetry: waits must not be negative")
+		}
+		if p.MinWait == 0 {
+			p.MinWait = d.MinWait
+		}
+		if p.MaxWait == 0 {
+			p.MaxWait = d.MaxWait
+		}
+		if p.MaxWait < p.MinWait {
+			return fmt.Errorf("adama: WithRetry: MaxWait %s is below MinWait %s", p.MaxWait, p.MinWait)
+		}
+		if p.MaxRetryAfter == 0 {
+			p.MaxRetryAfter = d.MaxRetryAfter
+		}
+		c.retry = p
+		return nil
+	}
+}
+
+// WithMaxRetries sets only the retry count of the policy.
+func WithMaxRetries(n int) Option {
+	return func(c *config) error {
+		if n < 0 || n > 20 {
+			return fmt.Errorf("adama: WithMaxRetries: %d must be between 0 and 20", n)
+		}
+		c.retry.MaxRetries = n
+		return nil
+	}
+}
+
+// WithUserAgent sets the User-Agent header.
+func WithUserAgent(ua string) Option {
+	return func(c *config) error { c.userAgent = ua; return nil }
+}
+
+// WithFormat sets the response form asked for where the API offers one
+// (group A: JSON by default, XML on request). Responses are decoded by the
+// form the server actually sent either way.
+func WithFormat(f Format) Option {
+	return func(c *config) error {
+		if f != FormatJSON && f != FormatXML {
+			return fmt.Errorf("adama: WithFormat: %q must be %q or %q", f, FormatJSON, FormatXML)
+		}
+		c.format = f
+		return nil
+	}
+}
+
+// Environment variables read by WithEnv.
+const (
+	EnvBaseURL      = "ADAMA_BASE_URL"
+	EnvAuthURL      = "ADAMA_AUTH_URL"
+	EnvBYOAURL      = "ADAMA_BYOA_URL"
+	EnvClientID     = "ADAMA_CLIENT_ID"
+	EnvClientSecret = "ADAMA_CLIENT_SECRET"
+	EnvAudience     = "ADAMA_AUDIENCE"
+	EnvAccessToken  = "ADAMA_ACCESS_TOKEN"
+)
+
+// WithEnv reads the ADAMA_* environment variables: base, auth and BYOA
+// URLs, and credentials (ADAMA_ACCESS_TOKEN, or ADAMA_CLIENT_ID with
+// ADAMA_CLIENT_SECRET and optionally ADAMA_AUDIENCE for client credentials).
+// Unset variables leave the setting alone. The client reads the environment
+// only when given this option.
+func WithEnv() Option {
+	return func(c *config) error {
+		for _, e := range []struct {
+			name string
+			opt  func(string) Option
+		}{{EnvBaseURL, WithBaseURL}, {EnvAuthURL, WithAuthURL}, {EnvBYOAURL, WithBYOAURL}} {
+			if v := os.Getenv(e.name); v != "" {
+				if err := e.opt(v)(c); err != nil {
+					return err
+				}
+			}
+		}
+		if tok := os.Getenv(EnvAccessToken); tok != "" {
+			return WithToken(tok)(c)
+		}
+		if id, sec := os.Getenv(EnvClientID), os.Getenv(EnvClientSecret); id != "" && sec != "" {
+			return WithClientCredentials(id, sec, os.Getenv(EnvAudience))(c)
+		}
+		return nil
+	}
+}
