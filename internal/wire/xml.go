@@ -1,0 +1,118 @@
+package wire
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+// Result is the XML form's root element.
+type Result struct {
+	XMLName  xml.Name  `xml:"result"`
+	CalledOn string    `xml:"called_on,attr,omitempty"`
+	Status   *Status   `xml:"status"`
+	Entity   *Entity   `xml:"entity"`
+	Entities *Entities `xml:"entities"`
+}
+
+// Status is the XML status element.
+type Status struct {
+	Code   string `xml:"code,attr"`
+	Reason string `xml:"reason,attr,omitempty"`
+	Text   string `xml:",chardata"`
+}
+
+// Entities is a collection: count and start attributes, entity children.
+type Entities struct {
+	Count    int      `xml:"count,attr"`
+	Start    int      `xml:"start,attr"`
+	Total    string   `xml:"total_count,attr,omitempty"`
+	Entities []Entity `xml:"entity"`
+}
+
+// Entity is one entity: attributes name, id, type, version and (for a
+// related entity) rel; prop children; nested related entity children.
+type Entity struct {
+	Name    string   `xml:"name,attr,omitempty"`
+	ID      string   `xml:"id,attr,omitempty"`
+	Type    string   `xml:"type,attr,omitempty"`
+	Version string   `xml:"version,attr,omitempty"`
+	Rel     string   `xml:"rel,attr,omitempty"`
+	Props   []Prop   `xml:"prop"`
+	Related []Entity `xml:"entity"`
+}
+
+// Prop is one property: name and value attributes; date props carry a
+// local_time child, money props amount children.
+type Prop struct {
+	Name      string     `xml:"name,attr"`
+	Value     string     `xml:"value,attr"`
+	LocalTime *LocalTime `xml:"local_time"`
+	Amounts   []Amount   `xml:"amount"`
+}
+
+// LocalTime is a date prop's local rendering.
+type LocalTime struct {
+	Value    string `xml:"value,attr"`
+	ZoneName string `xml:"zone_name,attr"`
+}
+
+// Amount is one currency of a money prop.
+type Amount struct {
+	CurrencyCode string `xml:"currency_code,attr"`
+	Value        string `xml:"value,attr"`
+}
+
+// DecodeXML decodes an XML result from r. A status code other than ok is
+// returned as an *adama.Error.
+func DecodeXML(r io.Reader) (*Result, error) {
+	var res Result
+	if err := xml.NewDecoder(r).Decode(&res); err != nil {
+		return nil, fmt.Errorf("adama: decoding XML response: %w", err)
+	}
+	if res.Status != nil && res.Status.Code != "" && res.Status.Code != "ok" {
+		raw, _ := xml.Marshal(Result{Status: res.Status})
+		return &res, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"text/xml"}}, "", "", raw)
+	}
+	return &res, nil
+}
+
+// WriteXML writes a result with status ok.
+func WriteXML(w http.ResponseWriter, status int, res *Result) {
+	if res.Status == nil {
+		res.Status = &Status{Code: "ok"}
+	}
+	w.Header().Set("Content-Type", "application/xml")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, xml.Header)
+	_ = xml.NewEncoder(w).Encode(res)
+}
+
+// WriteXMLError writes <result><status code reason>text</status></result>.
+func WriteXMLError(w http.ResponseWriter, status int, code, reason, text string) {
+	w.Header().Set("Content-Type", "text/xml")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, xml.Header)
+	_ = xml.NewEncoder(w).Encode(Result{Status: &Status{Code: code, Reason: reason, Text: text}})
+}
+
+// MetaOf returns the JSON-form meta of an XML collection.
+func (r *Result) MetaOf() Meta {
+	m := Meta{CalledOn: r.CalledOn, Status: "ok"}
+	if r.Status != nil {
+		m.Status = r.Status.Code
+	}
+	if r.Entities != nil {
+		m.Count = r.Entities.Count
+		m.Offset = r.Entities.Start
+		m.TotalCount = r.Entities.Count
+		if t, err := strconv.Atoi(r.Entities.Total); err == nil {
+			m.TotalCount = t
+		}
+	}
+	return m
+}
