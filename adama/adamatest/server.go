@@ -1,0 +1,541 @@
+// Package adamatest runs an in-process fake of the platform over real HTTP,
+// as net/http/httptest does for net/http: OAuth token endpoint
+// (authorization code with PKCE, refresh token, client credentials with a
+// JSON body), the session endpoint and its adama_session cookie, bearer and
+// cookie enforcement, the platform's error envelopes, and fault injection.
+// Each API group's behaviour plugs in from its own package under
+// internal/fake.
+//
+//	srv := adamatest.NewServer()
+//	defer srv.Close()
+//	client, err := adama.NewClient(srv.ClientOptions()...)
+package adamatest
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/wire"
+)
+
+// Default credentials of a fake server.
+const (
+	DefaultClientID     = "test-client"
+	DefaultClientSecret = "test-secret"
+	DefaultAudience     = "https://firehose.example/api"
+	DefaultRedirectURL  = "http://127.0.0.1/callback"
+)
+
+// Server is a running fake platform. {base_url}, {auth_url} and {byoa_url}
+// are all its URL.
+type Server struct {
+	// URL is the server's base URL (http://127.0.0.1:port).
+	URL string
+
+	clientID, clientSecret, audience string
+	tokenLifetime                    time.Duration
+	settings                         map[string]any
+	groups                           []func(fake.Registrar)
+
+	ts  *httptest.Server
+	mux *http.ServeMux
+
+	mu       sync.Mutex
+	tokens   map[string]time.Time // access token -> expiry
+	refresh  map[string]bool
+	codes    map[string]authCode
+	sessions map[string]string // cookie -> token it was made with
+	faults   []*fault
+	denied   []string
+	latency  time.Duration
+	requests []Request
+	counts   map[string]int
+
+	sessionBootstraps atomic.Int64
+}
+
+type authCode struct {
+	challenge, redirect string
+}
+
+type fault struct {
+	prefix     string
+	remaining  int
+	status     int
+	retryAfter string
+	drop       bool
+}
+
+// Request is a request the server received, for assertions.
+type Request struct {
+	Method string
+	Path   string
+	Query  url.Values
+	Header http.Header
+	Body   []byte
+}
+
+// Option configures a Server.
+type Option func(*Server)
+
+// WithCredentials sets the client id and secret the server accepts.
+func WithCredentials(clientID, clientSecret string) Option {
+	return func(s *Server) { s.clientID, s.clientSecret = clientID, clientSecret }
+}
+
+// WithAudience sets the client-credentials audience the server accepts.
+func WithAudience(aud string) Option { return func(s *Server) { s.audience = aud } }
+
+// WithTokenLifetime sets expires_in of issued tokens (default 86400 s).
+func WithTokenLifetime(d time.Duration) Option { return func(s *Server) { s.tokenLifetime = d } }
+
+// WithLatency adds d before every response.
+func WithLatency(d time.Duration) Option { return func(s *Server) { s.latency = d } }
+
+// WithSetting passes a value to the group fakes (read with
+// Registrar.Setting); group packages wrap it in typed options.
+func WithSetting(key string, v any) Option { return func(s *Server) { s.settings[key] = v } }
+
+// WithGroup plugs an extra group fake into the server.
+func WithGroup(register func(fake.Registrar)) Option {
+	return func(s *Server) { s.groups = append(s.groups, register) }
+}
+
+// NewServer starts a fake platform on a loopback port. Close it when done.
+func NewServer(opts ...Option) *Server {
+	s := newServer(opts...)
+	s.ts = httptest.NewServer(s)
+	s.URL = s.ts.URL
+	return s
+}
+
+// NewUnstartedServer returns a server that is not listening yet, for
+// serving it from a listener of the caller's choice (see Handler).
+func NewUnstartedServer(opts ...Option) *Server { return newServer(opts...) }
+
+func newServer(opts ...Option) *Server {
+	s := &Server{
+		clientID: DefaultClientID, clientSecret: DefaultClientSecret, audience: DefaultAudience,
+		tokenLifetime: 86400 * time.Second,
+		settings:      map[string]any{},
+		mux:           http.NewServeMux(),
+		tokens:        map[string]time.Time{},
+		refresh:       map[string]bool{},
+		codes:         map[string]authCode{},
+		sessions:      map[string]string{},
+		counts:        map[string]int{},
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	s.mux.HandleFunc("POST "+adama.TokenPath, s.handleToken)
+	s.mux.HandleFunc("GET "+adama.AuthorizePath, s.handleAuthorize)
+	s.Handle("GET "+adama.SessionPath, fake.Bearer, http.HandlerFunc(s.handleSession))
+	for _, g := range builtinGroups {
+		g(s)
+	}
+	for _, g := range s.groups {
+		g(s)
+	}
+	return s
+}
+
+// Close shuts the server down.
+func (s *Server) Close() {
+	if s.ts != nil {
+		s.ts.Close()
+	}
+}
+
+// Client returns an *http.Client for the server (its transport is what
+// ClientOptions passes to adama.WithHTTPClient).
+func (s *Server) Client() *http.Client {
+	if s.ts != nil {
+		return s.ts.Client()
+	}
+	return http.DefaultClient
+}
+
+// ClientOptions returns the options that wire an adama.Client to the
+// server: its URL as base, auth and BYOA URL, its HTTP client, the
+// client-credentials grant with the server's credentials, and a retry
+// policy with short waits suited to tests.
+func (s *Server) ClientOptions() []adama.Option {
+	return []adama.Option{
+		adama.WithBaseURL(s.URL), adama.WithAuthURL(s.URL), adama.WithBYOAURL(s.URL),
+		adama.WithHTTPClient(s.Client()),
+		adama.WithClientCredentials(s.clientID, s.clientSecret, s.audience),
+		adama.WithRetry(adama.RetryPolicy{MaxRetries: 3, MinWait: time.Millisecond, MaxWait: 20 * time.Millisecond, MaxRetryAfter: 5 * time.Second}),
+	}
+}
+
+// NewClient is adama.NewClient with ClientOptions and then opts.
+func (s *Server) NewClient(opts ...adama.Option) (*adama.Client, error) {
+	return adama.NewClient(append(s.ClientOptions(), opts...)...)
+}
+
+// ClientID returns the client id the server accepts.
+func (s *Server) ClientID() string { return s.clientID }
+
+// ClientSecret returns the client secret the server accepts.
+func (s *Server) ClientSecret() string { return s.clientSecret }
+
+// Setting implements fake.Registrar.
+func (s *Server) Setting(key string) any { return s.settings[key] }
+
+// Handle implements fake.Registrar: it registers h behind auth.
+func (s *Server) Handle(pattern string, auth fake.Auth, h http.Handler) {
+	s.mux.Handle(pattern, s.authenticate(auth, h))
+}
+
+// ServeHTTP applies latency and faults, records the request, and routes it.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body := readBody(r)
+	s.mu.Lock()
+	lat := s.latency
+	rec := Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Header: r.Header.Clone(), Body: body}
+	if len(s.requests) >= 2000 {
+		s.requests = s.requests[1:]
+	}
+	s.requests = append(s.requests, rec)
+	s.counts[r.Method+" "+r.URL.Path]++
+	var f *fault
+	for i, x := range s.faults {
+		if strings.HasPrefix(r.URL.Path, x.prefix) {
+			f = x
+			x.remaining--
+			if x.remaining <= 0 {
+				s.faults = append(s.faults[:i], s.faults[i+1:]...)
+			}
+			break
+		}
+	}
+	s.mu.Unlock()
+	if lat > 0 {
+		select {
+		case <-time.After(lat):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if f != nil {
+		if f.drop {
+			if hj, ok := w.(http.Hijacker); ok {
+				if conn, _, err := hj.Hijack(); err == nil {
+					_ = conn.Close()
+					return
+				}
+			}
+			panic(http.ErrAbortHandler)
+		}
+		if f.retryAfter != "" {
+			w.Header().Set("Retry-After", f.retryAfter)
+		}
+		fake.WriteError(w, r, f.status, codeFor(f.status), "injected failure")
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+func codeFor(status int) string {
+	switch status {
+	case http.StatusBadRequest:
+		return "invalid"
+	case http.StatusUnauthorized:
+		return "auth_required"
+	case http.StatusForbidden:
+		return "denied"
+	case http.StatusNotFound:
+		return "not_found"
+	case http.StatusConflict:
+		return "conflict"
+	}
+	return "error"
+}
+
+// FailNext makes the next n requests whose path starts with pathPrefix
+// ("" for any) fail with status and, if not empty, a Retry-After header.
+func (s *Server) FailNext(pathPrefix string, n, status int, retryAfter string) {
+	s.mu.Lock()
+	s.faults = append(s.faults, &fault{prefix: pathPrefix, remaining: n, status: status, retryAfter: retryAfter})
+	s.mu.Unlock()
+}
+
+// DropNext makes the next n requests whose path starts with pathPrefix
+// lose their connection without a response.
+func (s *Server) DropNext(pathPrefix string, n int) {
+	s.mu.Lock()
+	s.faults = append(s.faults, &fault{prefix: pathPrefix, remaining: n, drop: true})
+	s.mu.Unlock()
+}
+
+// SetLatency sets the delay added before every response.
+func (s *Server) SetLatency(d time.Duration) {
+	s.mu.Lock()
+	s.latency = d
+	s.mu.Unlock()
+}
+
+// Deny makes requests whose path starts with pathPrefix answer 403.
+func (s *Server) Deny(pathPrefix string) {
+	s.mu.Lock()
+	s.denied = append(s.denied, pathPrefix)
+	s.mu.Unlock()
+}
+
+// RevokeTokens invalidates every issued access token (not refresh tokens)
+// and every session, as when they expire server-side.
+func (s *Server) RevokeTokens() {
+	s.mu.Lock()
+	clear(s.tokens)
+	clear(s.sessions)
+	s.mu.Unlock()
+}
+
+// Requests returns the requests received so far (the last 2000).
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Request, len(s.requests))
+	copy(out, s.requests)
+	return out
+}
+
+// ResetRequests forgets the recorded requests and counts.
+func (s *Server) ResetRequests() {
+	s.mu.Lock()
+	s.requests = nil
+	clear(s.counts)
+	s.mu.Unlock()
+}
+
+// Count returns how many requests "METHOD /path" received.
+func (s *Server) Count(methodAndPath string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.counts[methodAndPath]
+}
+
+// Counts returns a copy of all request counts by "METHOD /path".
+func (s *Server) Counts() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.counts)
+}
+
+// SessionBootstraps returns how many sessions were created.
+func (s *Server) SessionBootstraps() int { return int(s.sessionBootstraps.Load()) }
+
+// IssueToken issues an access token directly, for tests that use
+// adama.WithToken.
+func (s *Server) IssueToken() string {
+	tok := "at_" + random()
+	s.mu.Lock()
+	s.tokens[tok] = time.Now().Add(s.tokenLifetime)
+	s.mu.Unlock()
+	return tok
+}
+
+// authenticate enforces bearer and cookie: 401 without valid credentials,
+// 403 for a denied path.
+func (s *Server) authenticate(auth fake.Auth, h http.Handler) http.Handler {
+	if auth == fake.Public {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		bearer, hasBearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		cookie := ""
+		if c, err := r.Cookie(adama.SessionCookieName); err == nil {
+			cookie = c.Value
+		}
+		now := time.Now()
+		s.mu.Lock()
+		exp, tokOK := s.tokens[bearer]
+		tokOK = tokOK && hasBearer && now.Before(exp)
+		_, sessOK := s.sessions[cookie]
+		var denied bool
+		for _, p := range s.denied {
+			denied = denied || strings.HasPrefix(r.URL.Path, p)
+		}
+		s.mu.Unlock()
+		switch {
+		case auth == fake.Bearer && !tokOK:
+			fake.WriteError(w, r, http.StatusUnauthorized, "auth_required", "a valid bearer token is required")
+			return
+		case auth == fake.Session && hasBearer && !tokOK:
+			fake.WriteError(w, r, http.StatusUnauthorized, "auth_required", "the bearer token is invalid or expired")
+			return
+		case auth == fake.Session && !sessOK:
+			fake.WriteError(w, r, http.StatusUnauthorized, "auth_required", "a valid "+adama.SessionCookieName+" cookie is required")
+			return
+		case denied:
+			fake.WriteError(w, r, http.StatusForbidden, "denied", "insufficient permissions")
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
+	cookie := "sess_" + random()
+	bearer := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	s.mu.Lock()
+	s.sessions[cookie] = bearer
+	s.mu.Unlock()
+	s.sessionBootstraps.Add(1)
+	http.SetCookie(w, &http.Cookie{Name: adama.SessionCookieName, Value: cookie, Path: "/", HttpOnly: true})
+	data := map[string]any{"user_id": 1, "username": "test.user", "entity_type": "user", "expires_at": adama.FormatTime(time.Now().Add(time.Hour).UTC())}
+	if fake.WantsXML(r) {
+		wire.WriteXML(w, http.StatusOK, &wire.Result{Entity: &wire.Entity{Type: "session", Props: []wire.Prop{{Name: "user_id", Value: "1"}, {Name: "username", Value: "test.user"}}}})
+		return
+	}
+	wire.WriteJSON(w, http.StatusOK, wire.Meta{Count: 1}, data)
+}
+
+func (s *Server) handleAuthorize(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	redirect, err := url.Parse(q.Get("redirect_uri"))
+	switch {
+	case q.Get("response_type") != "code":
+		fake.WriteError(w, r, http.StatusBadRequest, "unsupported_response_type", "response_type must be code")
+		return
+	case q.Get("client_id") != s.clientID:
+		fake.WriteError(w, r, http.StatusBadRequest, "invalid_client", "unknown client_id")
+		return
+	case err != nil || redirect.Scheme == "":
+		fake.WriteError(w, r, http.StatusBadRequest, "invalid_request", "redirect_uri is required")
+		return
+	case q.Get("code_challenge") == "" || q.Get("code_challenge_method") != "S256":
+		fake.WriteError(w, r, http.StatusBadRequest, "invalid_request", "PKCE with code_challenge_method S256 is required")
+		return
+	}
+	code := "code_" + random()
+	s.mu.Lock()
+	s.codes[code] = authCode{challenge: q.Get("code_challenge"), redirect: q.Get("redirect_uri")}
+	s.mu.Unlock()
+	rq := redirect.Query()
+	rq.Set("code", code)
+	if st := q.Get("state"); st != "" {
+		rq.Set("state", st)
+	}
+	redirect.RawQuery = rq.Encode()
+	http.Redirect(w, r, redirect.String(), http.StatusFound)
+}
+
+type tokenReply struct {
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refresh_token,omitempty"`
+	ExpiresIn    int64  `json:"expires_in"`
+	TokenType    string `json:"token_type"`
+}
+
+func oauthError(w http.ResponseWriter, status int, code, desc string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]string{"error": code, "error_description": desc})
+}
+
+func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
+	if adama.IsJSON(adama.MediaType(r.Header.Get("Content-Type"))) {
+		var req struct {
+			Audience     string `json:"audience"`
+			GrantType    string `json:"grant_type"`
+			ClientID     string `json:"client_id"`
+			ClientSecret string `json:"client_secret"`
+		}
+		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&req); err != nil {
+			oauthError(w, http.StatusBadRequest, "invalid_request", "malformed JSON body")
+			return
+		}
+		switch {
+		case req.GrantType != "client_credentials":
+			oauthError(w, http.StatusBadRequest, "unsupported_grant_type", "JSON bodies carry the client_credentials grant")
+		case req.ClientID != s.clientID || req.ClientSecret != s.clientSecret:
+			oauthError(w, http.StatusUnauthorized, "invalid_client", "unknown client or wrong secret")
+		case s.audience != "" && req.Audience != s.audience:
+			oauthError(w, http.StatusForbidden, "access_denied", "unknown audience")
+		default:
+			s.writeToken(w, false)
+		}
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		oauthError(w, http.StatusBadRequest, "invalid_request", "malformed form body")
+		return
+	}
+	id, secret, ok := r.BasicAuth()
+	if !ok {
+		id, secret = r.PostForm.Get("client_id"), r.PostForm.Get("client_secret")
+	}
+	if id != s.clientID || secret != s.clientSecret {
+		oauthError(w, http.StatusUnauthorized, "invalid_client", "unknown client or wrong secret")
+		return
+	}
+	switch r.PostForm.Get("grant_type") {
+	case "authorization_code":
+		code := r.PostForm.Get("code")
+		s.mu.Lock()
+		ac, found := s.codes[code]
+		delete(s.codes, code)
+		s.mu.Unlock()
+		switch {
+		case !found:
+			oauthError(w, http.StatusBadRequest, "invalid_grant", "unknown or used code")
+		case ac.redirect != r.PostForm.Get("redirect_uri"):
+			oauthError(w, http.StatusBadRequest, "invalid_grant", "redirect_uri does not match")
+		case adama.S256Challenge(r.PostForm.Get("code_verifier")) != ac.challenge:
+			oauthError(w, http.StatusBadRequest, "invalid_grant", "PKCE verification failed")
+		default:
+			s.writeToken(w, true)
+		}
+	case "refresh_token":
+		rt := r.PostForm.Get("refresh_token")
+		s.mu.Lock()
+		ok := s.refresh[rt]
+		s.mu.Unlock()
+		if !ok {
+			oauthError(w, http.StatusBadRequest, "invalid_grant", "unknown refresh token")
+			return
+		}
+		s.writeToken(w, true)
+	case "client_credentials":
+		oauthError(w, http.StatusBadRequest, "invalid_request", "the client_credentials grant takes a JSON body")
+	default:
+		oauthError(w, http.StatusBadRequest, "unsupported_grant_type", "unsupported grant_type")
+	}
+}
+
+func (s *Server) writeToken(w http.ResponseWriter, withRefresh bool) {
+	rep := tokenReply{AccessToken: "at_" + random(), ExpiresIn: int64(s.tokenLifetime / time.Second), TokenType: "Bearer"}
+	s.mu.Lock()
+	s.tokens[rep.AccessToken] = time.Now().Add(s.tokenLifetime)
+	s.counts["token:issued"]++
+	if withRefresh {
+		rep.RefreshToken = "rt_" + random()
+		s.refresh[rep.RefreshToken] = true
+	}
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = json.NewEncoder(w).Encode(rep)
+}
+
+// TokensIssued returns how many access tokens the server issued.
+func (s *Server) TokensIssued() int { return s.Count("token:issued") }
+
+func random() string {
+	var b [18]byte
+	_, _ = rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
