@@ -1,0 +1,99 @@
+package qlang_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/qlang"
+)
+
+func Example() {
+	q := qlang.Where("status", qlang.Eq, 1).
+		Like("name", "*acme*").
+		Ge("start_date", "2026-01-01T00:00:00+0000").
+		IDs(1, 2, 3).
+		Search("foo bar")
+	fmt.Println(q.String())
+
+	enc, err := q.Encode()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(enc)
+	// Output:
+	// status==1&name=:*acme*&start_date>=2026-01-01T00:00:00+0000&(1,2,3)&<foo bar>
+	// status%3D%3D1%26name%3D%3A%2Aacme%2A%26start_date%3E%3D2026-01-01T00%3A00%3A00%2B0000%26%281%2C2%2C3%29%26%3Cfoo+bar%3E
+}
+
+func ExampleQuery_Validate() {
+	q := qlang.Where("name", qlang.Eq, "Smith & Sons").IDs(0)
+	err := q.Validate()
+	fmt.Println(errors.Is(err, adama.ErrValidation))
+	var ve *adama.ValidationError
+	if errors.As(err, &ve) {
+		for _, v := range ve.Violations {
+			fmt.Println(v)
+		}
+	}
+	// Output:
+	// true
+	// q.terms[0].value: value must not contain & (the q grammar has no escape for it, so it cannot be sent) (got Smith & Sons)
+	// q.terms[1].ids[0]: id 0 must be between 1 and 2147483647 (got 0)
+}
+
+func ExampleParse() {
+	q, err := qlang.Parse("price<=9.5&name=:acme*&(7,8)&<blue>")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, t := range q.Terms {
+		switch t := t.(type) {
+		case qlang.Predicate:
+			fmt.Printf("predicate %s %s %q\n", t.Field, t.Op, t.Value)
+		case qlang.IDList:
+			fmt.Println("ids", []int64(t))
+		case qlang.TextSearch:
+			fmt.Printf("search %q\n", string(t))
+		}
+	}
+
+	_, err = qlang.Parse("status=1&(0)")
+	fmt.Println(err)
+	// Output:
+	// predicate price <= "9.5"
+	// predicate name =: "acme*"
+	// ids [7 8]
+	// search "blue"
+	// adama: invalid request: q: term 0 at offset 6: unknown operator after field status: want one of ==, !=, =:, <, <=, >, >= (got status=1); q: term 1 at offset 10: id 0 must be between 1 and 2147483647 (got (0))
+}
+
+// record is a stored entity as the fake server keeps it.
+type record struct {
+	id     int64
+	fields map[string]string
+}
+
+func (r record) Field(name string) (string, bool) { v, ok := r.fields[name]; return v, ok }
+func (r record) ID() int64                        { return r.id }
+func (r record) Strings() []string {
+	return []string{r.fields["name"]}
+}
+
+func ExampleQuery_Match() {
+	records := []record{
+		{1, map[string]string{"name": "Acme Corp", "status": "1", "budget": "1500"}},
+		{2, map[string]string{"name": "Acme Labs", "status": "0", "budget": "900"}},
+		{3, map[string]string{"name": "Globex", "status": "1", "budget": "20000"}},
+	}
+	q, _ := qlang.Parse("name=:acme*&budget>=1000")
+	for _, r := range records {
+		if q.Match(r) {
+			fmt.Println(r.id, r.fields["name"])
+		}
+	}
+	// Output:
+	// 1 Acme Corp
+}

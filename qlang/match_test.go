@@ -1,0 +1,153 @@
+package qlang_test
+
+import (
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/adamasdk/adama-go/qlang"
+)
+
+// rec is a Record backed by a map; every field counts as a string field.
+type rec struct {
+	id     int64
+	fields map[string]string
+}
+
+func (r rec) Field(name string) (string, bool) {
+	v, ok := r.fields[name]
+	return v, ok
+}
+
+func (r rec) ID() int64 { return r.id }
+
+func (r rec) Strings() []string {
+	out := make([]string, 0, len(r.fields))
+	for _, v := range r.fields {
+		out = append(out, v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestMatch(t *testing.T) {
+	r := rec{id: 42, fields: map[string]string{
+		"status":     "1",
+		"price":      "10.50",
+		"big":        "9007199254740993",
+		"active":     "true",
+		"off":        "false",
+		"name":       "Acme Corp",
+		"code":       "ABC",
+		"start_date": "2026-03-01T00:00:00+0000",
+		"empty":      "",
+		"neg":        "-3",
+	}}
+	tests := []struct {
+		q    string
+		want bool
+	}{
+		// ==
+		{"status==1", true},
+		{"status==1.0", true},
+		{"status==01", true},
+		{"status==+1e0", true},
+		{"status==2", false},
+		{"price==10.5", true},
+		{"big==9007199254740993", true},
+		{"big==9007199254740992", false}, // exact integer compare, no float rounding
+		{"code==ABC", true},
+		{"code==abc", false}, // case-sensitive identity
+		{"name==Acme Corp", true},
+		{"active==1", true},
+		{"active==true", true},
+		{"active==0", false},
+		{"off==0", true},
+		{"off==false", true},
+		{"status==true", true},
+		{"missing==1", false},
+		// !=
+		{"status!=1", false},
+		{"status!=2", true},
+		{"status!=1.00", false},
+		{"code!=abc", true},
+		{"active!=1", false},
+		{"missing!=1", true},
+		// =:
+		{"name=:acme corp", true},
+		{"name=:acme", false}, // anchored without *
+		{"name=:acme*", true},
+		{"name=:*corp", true},
+		{"name=:*ME C*", true},
+		{"name=:*acme*", true},
+		{"name=:corp*", false},
+		{"name=:*acme", false},
+		{"name=:a*e*p", true},
+		{"name=:a*x*p", false},
+		{"name=:*", true},
+		{"name=:**", true},
+		{"code=:ab*c", true},
+		{"code=:abc*c", false},
+		{"empty=:*", true},
+		{"missing=:*", false},
+		// < <= > >=
+		{"status<2", true},
+		{"status<1", false},
+		{"status<=1", true},
+		{"status>0.5", true},
+		{"status>=1", true},
+		{"status>1", false},
+		{"price>9", true},   // numeric, though "10.50" < "9" as strings
+		{"price<100", true}, // numeric
+		{"neg<-2", true},
+		{"neg>=-2", false},
+		{"big>9007199254740992", true},
+		{"start_date>=2026-01-01T00:00:00+0000", true},
+		{"start_date<2026-03-01T00:00:00+0000", false},
+		{"start_date<=2026-03-01T00:00:00+0000", true},
+		{"start_date>2026-12-31", false},
+		{"code>ABB", true},
+		{"code<abc", true}, // byte order: upper case sorts first
+		{"missing<1", false},
+		{"missing>=1", false},
+		// ids
+		{"(42)", true},
+		{"(1,42,7)", true},
+		{"(1,2)", false},
+		// search
+		{"<acme>", true},
+		{"<ME CO>", true},
+		{"<2026-03>", true},
+		{"<nothing>", false},
+		// AND
+		{"status==1&name=:*acme*&(42)&<corp>", true},
+		{"status==1&name=:*acme*&(43)", false},
+		{"status==1&code==abc", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			q, err := qlang.Parse(tt.q)
+			if !assert.NoError(t, err) {
+				return
+			}
+			assert.Equal(t, tt.want, q.Match(r))
+		})
+	}
+}
+
+func TestMatchEdges(t *testing.T) {
+	r := rec{id: 1, fields: map[string]string{"a": "x", "inf": "1e999", "nan": "NaN"}}
+	assert.True(t, (*qlang.Query)(nil).Match(r), "nil query matches all")
+	assert.True(t, (&qlang.Query{}).Match(r), "empty query matches all")
+	assert.True(t, (&qlang.Query{}).Match(nil))
+	assert.False(t, qlang.Where("a", qlang.Eq, "x").Match(nil), "nil record")
+	assert.False(t, qlang.New(nil).Match(r), "nil term")
+	assert.False(t, qlang.Where("a", "~", "x").Match(r), "unknown op")
+	assert.False(t, qlang.IDs().Match(r), "empty id list")
+	assert.True(t, qlang.Search("").Match(r), "empty search text is in every string")
+	assert.True(t, qlang.Where("inf", qlang.Gt, "1e308").Match(r), "overflow reads as +Inf")
+	assert.True(t, qlang.Where("nan", qlang.Eq, "NaN").Match(r), "NaN is not a number here: string identity")
+	assert.False(t, qlang.Where("nan", qlang.Lt, "1").Match(r), "NaN compares as a string")
+	assert.True(t, qlang.Where("a", qlang.Like, "X").Match(r))
+}
