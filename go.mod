@@ -10,6 +10,8 @@ require (
 )
 
 require (
+	github.com/h2non/parth v0.0.0-20190131123155-b4df798d6542 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	gopkg.in/h2non/gock.v1 v1.1.2 // indirect
 )

@@ -1,0 +1,319 @@
+// Package csvstream reads CSV from a stream in constant memory: a header
+// row, column lookup by name, records reused from row to row, byte and row
+// counts for progress reporting, and a guard that refuses to let a cut or
+// hijacked stream pass for a complete one.
+//
+// A Reader never ends cleanly on a body that was cut: a read error from
+// the underlying reader (such as io.ErrUnexpectedEOF from a chunked HTTP
+// body without its last chunk) is returned as is, a final line without
+// its newline is ErrTruncated (when RequireFinalNewline is set), and a line
+// starting with one of the TrailerPrefixes stops the CSV and is returned as
+// a *TrailerError holding the rest of the stream (bounded), so that the
+// caller can decode an error document that the server appended.
+package csvstream
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// ErrTruncated reports a stream whose final line has no newline: the
+// stream was cut in the middle of a row.
+var ErrTruncated = errors.New("csvstream: stream ends in the middle of a row")
+
+// ErrNoHeader reports a stream without a header row.
+var ErrNoHeader = errors.New("csvstream: stream has no header row")
+
+// MaxTrailer bounds how much of a trailer is kept.
+const MaxTrailer = 64 << 10
+
+// TrailerError is returned when a line of the stream starts with one of the
+// configured trailer prefixes (an error document in the middle of a CSV
+// stream). Data holds the trailer, at most MaxTrailer bytes.
+type TrailerError struct {
+	// Data is the trailer, from the start of its line.
+	Data []byte
+	// Offset is the stream offset at which the trailer starts.
+	Offset int64
+}
+
+func (e *TrailerError) Error() string {
+	return fmt.Sprintf("csvstream: non-CSV content at byte %d", e.Offset)
+}
+
+// Options configures a Guard or a Reader.
+type Options struct {
+	// RequireFinalNewline makes a final line without a newline an
+	// ErrTruncated error.
+	RequireFinalNewline bool
+	// TrailerPrefixes are line prefixes that end the CSV data and start a
+	// trailer (see TrailerError), such as "<?xml" or "<result".
+	TrailerPrefixes [][]byte
+	// CountRecords makes the Guard count records (newlines outside quoted
+	// fields); a Reader counts records itself and leaves this unset.
+	CountRecords bool
+	// Comma is the field delimiter; zero means ','.
+	Comma rune
+}
+
+// Guard is an io.Reader over a CSV stream that counts bytes (and,
+// optionally, records), detects trailers and cut streams. It is the layer a
+// Reader reads through; use it directly to copy a stream to a file.
+type Guard struct {
+	r    io.Reader
+	opts Options
+
+	n        int64 // bytes delivered
+	records  int64
+	last     byte // last byte delivered ('\n' before any)
+	inQuote  bool
+	err      error // sticky error to return once the buffered bytes are out
+	trailerP []byte
+	firstKey []byte // first bytes of all prefixes, for a quick scan
+}
+
+// NewGuard returns a Guard reading r.
+func NewGuard(r io.Reader, opts Options) *Guard {
+	g := &Guard{r: r, opts: opts, last: '\n'}
+	seen := map[byte]bool{}
+	for _, p := range opts.TrailerPrefixes {
+		if len(p) > 0 && !seen[p[0]] {
+			seen[p[0]] = true
+			g.firstKey = append(g.firstKey, p[0])
+		}
+	}
+	return g
+}
+
+// Bytes returns how many bytes were delivered.
+func (g *Guard) Bytes() int64 { return g.n }
+
+// Records returns how many complete records (newline-terminated, newlines
+// inside quoted fields excepted) were delivered when CountRecords is set.
+func (g *Guard) Records() int64 { return g.records }
+
+// Read implements io.Reader.
+func (g *Guard) Read(p []byte) (int, error) {
+	if g.err != nil {
+		return 0, g.err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	n, err := g.r.Read(p)
+	if n > 0 {
+		if len(g.firstKey) > 0 {
+			if cut := g.findTrailer(p[:n]); cut >= 0 {
+				rest := append([]byte(nil), p[cut:n]...)
+				g.deliver(p[:cut])
+				g.err = g.readTrailer(rest, err)
+				return cut, nil
+			}
+		}
+		g.deliver(p[:n])
+	}
+	if err == io.EOF {
+		if g.opts.RequireFinalNewline && g.n > 0 && g.last != '\n' {
+			err = ErrTruncated
+		}
+	}
+	if err != nil {
+		g.err = err
+	}
+	return n, err
+}
+
+func (g *Guard) deliver(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	g.n += int64(len(b))
+	if g.opts.CountRecords {
+		if !g.inQuote && bytes.IndexByte(b, '"') < 0 {
+			g.records += int64(bytes.Count(b, []byte{'\n'}))
+		} else {
+			for _, c := range b {
+				switch c {
+				case '"':
+					g.inQuote = !g.inQuote
+				case '\n':
+					if !g.inQuote {
+						g.records++
+					}
+				}
+			}
+		}
+	}
+	g.last = b[len(b)-1]
+}
+
+// findTrailer returns the offset in b of a line starting with a trailer
+// prefix, or -1. A prefix split across reads is found when enough of it is
+// in b; a line start at the end of b is checked on the next read.
+func (g *Guard) findTrailer(b []byte) int {
+	start := 0
+	prev := g.last
+	for start < len(b) {
+		if prev == '\n' && g.matches(b[start:]) {
+			return start
+		}
+		i := bytes.IndexByte(b[start:], '\n')
+		if i < 0 {
+			return -1
+		}
+		start += i + 1
+		prev = '\n'
+	}
+	return -1
+}
+
+func (g *Guard) matches(b []byte) bool {
+	if bytes.IndexByte(g.firstKey, b[0]) < 0 {
+		return false
+	}
+	for _, p := range g.opts.TrailerPrefixes {
+		if len(p) == 0 {
+			continue
+		}
+		n := min(len(p), len(b))
+		if bytes.Equal(b[:n], p[:n]) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Guard) readTrailer(rest []byte, err error) error {
+	off := g.n
+	if err == nil {
+		buf := make([]byte, 4096)
+		for len(rest) < MaxTrailer {
+			n, rerr := g.r.Read(buf)
+			rest = append(rest, buf[:n]...)
+			if rerr != nil {
+				break
+			}
+		}
+	}
+	if len(rest) > MaxTrailer {
+		rest = rest[:MaxTrailer]
+	}
+	// A prefix only partly seen that turns out not to be a trailer is data:
+	// the caller still gets an error, never a shortened stream.
+	return &TrailerError{Data: rest, Offset: off}
+}
+
+// Reader reads records after a header row. Records are reused: a record
+// and its strings are valid until the next call to Next (the strings stay
+// valid; the slice is overwritten).
+type Reader struct {
+	g      *Guard
+	cr     *csv.Reader
+	header []string
+	index  map[string]int
+	rec    []string
+	rows   int64
+	err    error
+}
+
+// NewReader reads the header row from r and returns a Reader positioned
+// before the first data row.
+func NewReader(r io.Reader, opts Options) (*Reader, error) {
+	g := NewGuard(r, Options{RequireFinalNewline: opts.RequireFinalNewline, TrailerPrefixes: opts.TrailerPrefixes})
+	cr := csv.NewReader(g)
+	cr.ReuseRecord = true
+	if opts.Comma != 0 {
+		cr.Comma = opts.Comma
+	}
+	h, err := cr.Read()
+	if err == io.EOF {
+		return nil, ErrNoHeader
+	}
+	if err != nil {
+		return nil, unwrapParse(err)
+	}
+	rd := &Reader{g: g, cr: cr, header: append([]string(nil), h...), index: make(map[string]int, len(h))}
+	for i, name := range rd.header {
+		if _, dup := rd.index[name]; !dup {
+			rd.index[name] = i
+		}
+	}
+	cr.FieldsPerRecord = len(h)
+	return rd, nil
+}
+
+// unwrapParse returns the cause of a csv.ParseError when it is a read
+// error rather than a syntax error, so that callers see the stream's own
+// error (a trailer, a cut).
+func unwrapParse(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		if pe.Err != nil && !isSyntax(pe.Err) {
+			return pe.Err
+		}
+	}
+	return err
+}
+
+func isSyntax(err error) bool {
+	return errors.Is(err, csv.ErrFieldCount) || errors.Is(err, csv.ErrQuote) || errors.Is(err, csv.ErrBareQuote) || errors.Is(err, csv.ErrTrailingComma)
+}
+
+// Header returns the header row. The caller must not modify it.
+func (r *Reader) Header() []string { return r.header }
+
+// Index returns the position of the column named name, or -1.
+func (r *Reader) Index(name string) int {
+	if i, ok := r.index[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// Next advances to the next record. It returns false at the end of the
+// stream or on an error; Err tells which.
+func (r *Reader) Next() bool {
+	if r.err != nil {
+		return false
+	}
+	rec, err := r.cr.Read()
+	if err != nil {
+		if err != io.EOF {
+			r.err = unwrapParse(err)
+		} else {
+			r.err = io.EOF
+		}
+		r.rec = nil
+		return false
+	}
+	r.rec = rec
+	r.rows++
+	return true
+}
+
+// Record returns the current record; it is overwritten by Next.
+func (r *Reader) Record() []string { return r.rec }
+
+// Err returns the error that stopped Next, or nil at a clean end.
+func (r *Reader) Err() error {
+	if r.err == io.EOF {
+		return nil
+	}
+	return r.err
+}
+
+// Rows returns how many data rows were read.
+func (r *Reader) Rows() int64 { return r.rows }
+
+// Bytes returns how many bytes of the stream were consumed (read ahead
+// included).
+func (r *Reader) Bytes() int64 { return r.g.Bytes() }
+
+// Line returns the line number of the current record (1 is the header).
+func (r *Reader) Line() int {
+	l, _ := r.cr.FieldPos(0)
+	return l
+}
