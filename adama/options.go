@@ -234,23 +234,30 @@ const (
 // ADAMA_CLIENT_SECRET and optionally ADAMA_AUDIENCE for client credentials).
 // Unset variables leave the setting alone. The client reads the environment
 // only when given this option.
-func WithEnv() Option {
+func WithEnv() Option { return WithEnvFrom(os.Getenv) }
+
+// WithEnvFrom is WithEnv reading variables through getenv, for tests and
+// for programs that keep their settings elsewhere.
+func WithEnvFrom(getenv func(string) string) Option {
 	return func(c *config) error {
+		if getenv == nil {
+			return errors.New("adama: WithEnvFrom: nil getenv")
+		}
 		for _, e := range []struct {
 			name string
 			opt  func(string) Option
 		}{{EnvBaseURL, WithBaseURL}, {EnvAuthURL, WithAuthURL}, {EnvBYOAURL, WithBYOAURL}} {
-			if v := os.Getenv(e.name); v != "" {
+			if v := getenv(e.name); v != "" {
 				if err := e.opt(v)(c); err != nil {
 					return err
 				}
 			}
 		}
-		if tok := os.Getenv(EnvAccessToken); tok != "" {
+		if tok := getenv(EnvAccessToken); tok != "" {
 			return WithToken(tok)(c)
 		}
-		if id, sec := os.Getenv(EnvClientID), os.Getenv(EnvClientSecret); id != "" && sec != "" {
-			return WithClientCredentials(id, sec, os.Getenv(EnvAudience))(c)
+		if id, sec := getenv(EnvClientID), getenv(EnvClientSecret); id != "" && sec != "" {
+			return WithClientCredentials(id, sec, getenv(EnvAudience))(c)
 		}
 		return nil
 	}

@@ -16,6 +16,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -150,6 +151,15 @@ func newServer(opts ...Option) *Server {
 		g(s)
 	}
 	return s
+}
+
+// Serve serves the fake platform on l until l is closed, for standalone use
+// (see examples/fakeserver). {base_url}, {auth_url} and {byoa_url} are all
+// l's address. A server made by NewServer is already serving.
+func (s *Server) Serve(l net.Listener) error {
+	s.URL = "http://" + l.Addr().String()
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	return hs.Serve(l)
 }
 
 // Close shuts the server down.

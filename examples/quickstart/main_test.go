@@ -1,0 +1,33 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adamasdk/adama-go/adama/adamatest"
+)
+
+func TestQuickstartAgainstInProcessFake(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, run(context.Background(), &out, func(string) string { return "" }))
+	assert.Contains(t, out.String(), "in-process fake")
+	assert.Contains(t, out.String(), "session:  established")
+	assert.Contains(t, out.String(), "done.")
+}
+
+func TestQuickstartAgainstConfiguredDeployment(t *testing.T) {
+	srv := adamatest.NewServer()
+	defer srv.Close()
+	env := map[string]string{
+		"ADAMA_BASE_URL": srv.URL, "ADAMA_AUTH_URL": srv.URL,
+		"ADAMA_ACCESS_TOKEN": srv.IssueToken(),
+	}
+	var out bytes.Buffer
+	require.NoError(t, run(context.Background(), &out, func(k string) string { return env[k] }))
+	assert.Contains(t, out.String(), "platform: "+srv.URL)
+	assert.Contains(t, out.String(), "done.")
+}
