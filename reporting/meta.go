@@ -1,0 +1,271 @@
+package reporting
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"sort"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+// FieldType is the data type of a report field.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type FieldType string
+
+// Field types of the reference.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const (
+	TypeFloat    FieldType = "float"
+	TypeMoney    FieldType = "money"
+	TypePercent  FieldType = "percent"
+	TypeRatio    FieldType = "ratio"
+	TypeInteger  FieldType = "integer"
+	TypeCount    FieldType = "count"
+	TypeRank     FieldType = "rank"
+	TypeDatetime FieldType = "datetime"
+	TypeString   FieldType = "string"
+	TypeInterval FieldType = "interval"
+	TypeID       FieldType = "id"
+	TypeBool     FieldType = "bool"
+	TypeBoolean  FieldType = "boolean"
+)
+
+// Values returns the known field types.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (FieldType) Values() []FieldType {
+	return []FieldType{TypeFloat, TypeMoney, TypePercent, TypeRatio, TypeInteger, TypeCount, TypeRank,
+		TypeDatetime, TypeString, TypeInterval, TypeID, TypeBool, TypeBoolean}
+}
+
+// IsKnown reports whether t is a known type.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (t FieldType) IsKnown() bool { return t.Group() != "" }
+
+// Group returns the type's group: "float", "integer", "date", "string",
+// "id" or "bool"; "" for an unknown type.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (t FieldType) Group() string {
+	switch t {
+	case TypeFloat, TypeMoney, TypePercent, TypeRatio:
+		return "float"
+	case TypeInteger, TypeCount, TypeRank:
+		return "integer"
+	case TypeDatetime:
+		return "date"
+	case TypeString, TypeInterval:
+		return "string"
+	case TypeID:
+		return "id"
+	case TypeBool, TypeBoolean:
+		return "bool"
+	}
+	return ""
+}
+
+// IsNumeric reports whether t is in the float or integer group.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (t FieldType) IsNumeric() bool { g := t.Group(); return g == "float" || g == "integer" }
+
+// IsOrdered reports whether the ordered operators apply (numeric, date).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (t FieldType) IsOrdered() bool { return t.IsNumeric() || t.Group() == "date" }
+
+// Field describes one field of a report.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Field struct {
+	// Name is the human-readable name.
+	Name string `json:"name"`
+	// Type is the data type.
+	Type FieldType `json:"type"`
+	// Access marks an access dimension field.
+	Access bool `json:"access,omitempty"`
+	// Description describes the field.
+	Description string `json:"description,omitempty"`
+	// MaxLength is the allowed length of a string field.
+	MaxLength float64 `json:"maxLength,omitempty"`
+	// Values enumerates the field's possible values, when it has a list.
+	Values []string `json:"values,omitempty"`
+}
+
+// Transition announces a breaking change of a report.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Transition struct {
+	ReplacedBy     string `json:"replaced_by"`
+	TransitionDate string `json:"transition_date"`
+	NextVersion    int    `json:"next_version"`
+}
+
+// Deprecation announces the removal of a report.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Deprecation struct {
+	SupersededBy    string `json:"superseded_by,omitempty"`
+	DeprecationDate string `json:"deprecation_date"`
+}
+
+// ReportInfo is one entry of the report list.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type ReportInfo struct {
+	// Report is the report's name in paths (the list's key).
+	Report Report `json:"-"`
+	// Name is the human-readable name.
+	Name        string       `json:"Name"`
+	Version     int          `json:"Version"`
+	Description string       `json:"Description,omitempty"`
+	URIData     string       `json:"URI_Data"`
+	URIMeta     string       `json:"URI_Meta"`
+	Transition  *Transition  `json:"Transition,omitempty"`
+	Deprecation *Deprecation `json:"Deprecation,omitempty"`
+}
+
+// Structure lists a report's fields by kind, keyed by field name.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Structure struct {
+	TimeField  map[string]Field `json:"time_field"`
+	Dimensions map[string]Field `json:"dimensions"`
+	Metrics    map[string]Field `json:"metrics"`
+}
+
+// Meta is a report's full description: fields with their types, time
+// windows, rollups and retention.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Meta struct {
+	ReportInfo
+	Type            string    `json:"Type,omitempty"`
+	Currency        string    `json:"currency,omitempty"`
+	DataRetention   string    `json:"data_retention,omitempty"`
+	DefaultMetrics  []string  `json:"default_metrics"`
+	Structure       Structure `json:"structure"`
+	TimeAggregation string    `json:"time_aggregation,omitempty"`
+	TimeRollups     []string  `json:"time_rollups"`
+	TimeWindows     []string  `json:"time_windows"`
+	Timezone        string    `json:"timezone,omitempty"`
+}
+
+// IsInterval reports whether the report's time field is interval-typed
+// (results always have the interval column).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (m *Meta) IsInterval() bool {
+	for _, f := range m.Structure.TimeField {
+		if f.Type == TypeInterval {
+			return true
+		}
+	}
+	return false
+}
+
+// Lookup returns the field named name and whether it is a metric.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (m *Meta) Lookup(name string) (f Field, metric, ok bool) {
+	if f, ok := m.Structure.Dimensions[name]; ok {
+		return f, false, true
+	}
+	if f, ok := m.Structure.Metrics[name]; ok {
+		return f, true, true
+	}
+	if f, ok := m.Structure.TimeField[name]; ok {
+		return f, false, true
+	}
+	return Field{}, false, false
+}
+
+// AccessFields returns the report's access dimension fields, sorted.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (m *Meta) AccessFields() []string {
+	var out []string
+	for k, f := range m.Structure.Dimensions {
+		if f.Access {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Reports returns the report list (GET /reporting/v1/std/meta), sorted by
+// report name.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (s *Service) Reports(ctx context.Context, opts ...adama.RequestOption) ([]ReportInfo, error) {
+	var body struct {
+		Reports map[string]ReportInfo `json:"reports"`
+	}
+	if err := s.getJSON(ctx, PathPrefix+"/meta", &body, opts); err != nil {
+		return nil, err
+	}
+	out := make([]ReportInfo, 0, len(body.Reports))
+	for k, v := range body.Reports {
+		v.Report = Report(k)
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Report < out[j].Report })
+	return out, nil
+}
+
+// Meta returns a report's metadata (GET /reporting/v1/std/{report}/meta).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (s *Service) Meta(ctx context.Context, report Report, opts ...adama.RequestOption) (*Meta, error) {
+	var v adama.Validator
+	v.Check(validReport(report), "report", "a non-empty report name", string(report))
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	var m Meta
+	if err := s.getJSON(ctx, reportPath(report)+"/meta", &m, opts); err != nil {
+		return nil, err
+	}
+	m.Report = report
+	return &m, nil
+}
+
+func reportPath(r Report) string { return PathPrefix + "/" + url.PathEscape(string(r)) }
+
+const maxMetaBody = 8 << 20
+
+func (s *Service) getJSON(ctx context.Context, path string, dst any, opts []adama.RequestOption) error {
+	resp, err := s.c.Do(ctx, &adama.Request{Method: http.MethodGet, Host: adama.HostBase, Path: path,
+		Accept: "application/json", Auth: adama.AuthSession}, opts...)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxMetaBody))
+	if err != nil {
+		return fmt.Errorf("adama: GET %s: reading body: %w", path, err)
+	}
+	if mt := adama.MediaType(resp.Header.Get("Content-Type")); adama.IsXML(mt) || looksXML(data) {
+		return adama.ErrorFromBody(resp.StatusCode, resp.Header, http.MethodGet, path, data)
+	}
+	if err := json.Unmarshal(data, dst); err != nil {
+		return &adama.Error{StatusCode: resp.StatusCode, Code: "decode_error", Message: "decoding metadata: " + err.Error(),
+			Method: http.MethodGet, Path: path, Body: excerpt(data)}
+	}
+	return nil
+}
+
+func excerpt(b []byte) string {
+	if len(b) > 512 {
+		b = b[:512]
+	}
+	return string(b)
+}

@@ -1,0 +1,372 @@
+package reporting
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+// PathPrefix is the path prefix of reporting v1 on {base_url}.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const PathPrefix = "/reporting/v1/std"
+
+// Report names a report. Any string is accepted; the constants are the
+// reports the reference lists.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Report string
+
+// Known reports.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const (
+	ReportAppTransparency     Report = "app_transparency"
+	ReportAudienceIndex       Report = "audience_index"
+	ReportAudienceIndexPixel  Report = "audience_index_pixel"
+	ReportBrainFeatureSummary Report = "brain_feature_summary"
+	ReportBrainFeatureValue   Report = "brain_feature_value"
+	ReportByHour              Report = "by_hour"
+	ReportContextualInsights  Report = "contextual_insights"
+	ReportDataPixelLoads      Report = "data_pixel_loads"
+	ReportDayPart             Report = "day_part"
+	ReportDeals               Report = "deals"
+	ReportDeviceTechnology    Report = "device_technology"
+	ReportEventPixelLoads     Report = "event_pixel_loads"
+	ReportGeo                 Report = "geo"
+	ReportHyperlocal          Report = "hyperlocal"
+	ReportPerformance         Report = "performance"
+	ReportReachFrequency      Report = "reach_frequency"
+	ReportSiteTransparency    Report = "site_transparency"
+	ReportVideo               Report = "video"
+	ReportWatermark           Report = "watermark"
+	ReportWinLoss             Report = "win_loss"
+	ReportWinLossCreative     Report = "win_loss_creative"
+)
+
+// Values returns the known reports.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (Report) Values() []Report {
+	return []Report{ReportAppTransparency, ReportAudienceIndex, ReportAudienceIndexPixel,
+		ReportBrainFeatureSummary, ReportBrainFeatureValue, ReportByHour, ReportContextualInsights,
+		ReportDataPixelLoads, ReportDayPart, ReportDeals, ReportDeviceTechnology, ReportEventPixelLoads,
+		ReportGeo, ReportHyperlocal, ReportPerformance, ReportReachFrequency, ReportSiteTransparency,
+		ReportVideo, ReportWatermark, ReportWinLoss, ReportWinLossCreative}
+}
+
+// IsKnown reports whether r is one of the reports the reference lists.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Report) IsKnown() bool {
+	for _, k := range r.Values() {
+		if k == r {
+			return true
+		}
+	}
+	return false
+}
+
+// TimeWindow is a named time window (time_window). Windows of the form
+// last_X_days and last_X_hours take any X (see LastDays, LastHours).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type TimeWindow string
+
+// Time windows named by the reference.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const (
+	Yesterday      TimeWindow = "yesterday"
+	Last7Days      TimeWindow = "last_7_days"
+	Last14Days     TimeWindow = "last_14_days"
+	Last30Days     TimeWindow = "last_30_days"
+	MonthToDate    TimeWindow = "month_to_date"
+	CampaignToDate TimeWindow = "campaign_to_date"
+	FlightToDate   TimeWindow = "flight_to_date"
+)
+
+// LastDays returns the window last_N_days.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func LastDays(n int) TimeWindow { return TimeWindow("last_" + strconv.Itoa(n) + "_days") }
+
+// LastHours returns the window last_N_hours.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func LastHours(n int) TimeWindow { return TimeWindow("last_" + strconv.Itoa(n) + "_hours") }
+
+// IsSpecial reports whether w is a special window (campaign_to_date,
+// flight_to_date): the result has an interval column, time_rollup must be
+// all and order must not name the time field.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (w TimeWindow) IsSpecial() bool { return w == CampaignToDate || w == FlightToDate }
+
+// TimeRollup groups rows in time (time_rollup).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type TimeRollup string
+
+// Time rollups named by the reference.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const (
+	ByHour  TimeRollup = "by_hour"
+	ByDay   TimeRollup = "by_day"
+	ByWeek  TimeRollup = "by_week"
+	ByMonth TimeRollup = "by_month"
+	All     TimeRollup = "all"
+)
+
+// Values returns the known rollups.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (TimeRollup) Values() []TimeRollup { return []TimeRollup{ByHour, ByDay, ByWeek, ByMonth, All} }
+
+// IsKnown reports whether r is a known rollup.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r TimeRollup) IsKnown() bool {
+	for _, k := range r.Values() {
+		if k == r {
+			return true
+		}
+	}
+	return false
+}
+
+// AccessFields are the access dimension fields: every query needs a
+// predicate testing one of them with "=".
+//
+// Deprecated: reporting v1 is removed in July 2026.
+var AccessFields = []string{"organization_id", "agency_id", "advertiser_id", "campaign_id"}
+
+// IsAccessField reports whether field is one of AccessFields.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func IsAccessField(field string) bool {
+	for _, f := range AccessFields {
+		if f == field {
+			return true
+		}
+	}
+	return false
+}
+
+// Order is one ordering field; Desc sorts descending.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Order struct {
+	Field string
+	Desc  bool
+}
+
+// Asc orders by field ascending.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func Asc(field string) Order { return Order{Field: field} }
+
+// Desc orders by field descending.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func Desc(field string) Order { return Order{Field: field, Desc: true} }
+
+// String returns the wire form: the field, prefixed with "-" when
+// descending.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (o Order) String() string {
+	if o.Desc {
+		return "-" + o.Field
+	}
+	return o.Field
+}
+
+// Query is one report request: the twelve query parameters of reporting
+// v1 plus the report name. Zero fields are not sent. A Query is never
+// modified by the calls that take it.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Query struct {
+	// Report is the report to read (path segment).
+	Report Report
+	// Dimensions are the grouping fields, in order (dimensions).
+	Dimensions []string
+	// Metrics are the metric fields (metrics); empty means the report's
+	// default metrics.
+	Metrics []string
+	// Filter holds AND-ed predicates on dimension fields, applied before
+	// grouping (filter).
+	Filter []Predicate
+	// Having holds AND-ed predicates on dimension or metric fields, applied
+	// after grouping (having). Dimension fields named here become grouping
+	// fields.
+	Having []Predicate
+	// TimeWindow is a named window (time_window). Not with Start/End.
+	TimeWindow TimeWindow
+	// Start and End are an inclusive date pair (start_date, end_date).
+	// A value at midnight is sent as a date (YYYY-MM-DD), any other as
+	// YYYY-MM-DDThh:mi:ss. End is optional (the server takes yesterday).
+	Start, End time.Time
+	// TimeRollup groups rows in time (time_rollup).
+	TimeRollup TimeRollup
+	// Order sorts the groups (order), most significant first.
+	Order []Order
+	// PageLimit caps the number of rows (page_limit); 0 is unset.
+	PageLimit int
+	// PageOffset skips pages of PageLimit rows (page_offset); 0 is unset.
+	PageOffset int
+	// Precision is the number of decimals of float fields (precision,
+	// 0 to 8); nil is unset.
+	Precision *int
+}
+
+// Params are the query parameter names, case sensitive.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const (
+	ParamDimensions = "dimensions"
+	ParamMetrics    = "metrics"
+	ParamFilter     = "filter"
+	ParamHaving     = "having"
+	ParamTimeWindow = "time_window"
+	ParamStartDate  = "start_date"
+	ParamEndDate    = "end_date"
+	ParamTimeRollup = "time_rollup"
+	ParamOrder      = "order"
+	ParamPageLimit  = "page_limit"
+	ParamPageOffset = "page_offset"
+	ParamPrecision  = "precision"
+)
+
+// FormatDate writes t as a start_date/end_date value: YYYY-MM-DD at
+// midnight, YYYY-MM-DDThh:mi:ss otherwise.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func FormatDate(t time.Time) string {
+	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+		return t.Format("2006-01-02")
+	}
+	return t.Format("2006-01-02T15:04:05")
+}
+
+// Values returns the query parameters of q (without validating it).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (q *Query) Values() url.Values {
+	v := url.Values{}
+	if len(q.Dimensions) > 0 {
+		v.Set(ParamDimensions, strings.Join(q.Dimensions, ","))
+	}
+	if len(q.Metrics) > 0 {
+		v.Set(ParamMetrics, strings.Join(q.Metrics, ","))
+	}
+	if len(q.Filter) > 0 {
+		v.Set(ParamFilter, EncodePredicates(q.Filter))
+	}
+	if len(q.Having) > 0 {
+		v.Set(ParamHaving, EncodePredicates(q.Having))
+	}
+	if q.TimeWindow != "" {
+		v.Set(ParamTimeWindow, string(q.TimeWindow))
+	}
+	if !q.Start.IsZero() {
+		v.Set(ParamStartDate, FormatDate(q.Start))
+	}
+	if !q.End.IsZero() {
+		v.Set(ParamEndDate, FormatDate(q.End))
+	}
+	if q.TimeRollup != "" {
+		v.Set(ParamTimeRollup, string(q.TimeRollup))
+	}
+	if len(q.Order) > 0 {
+		parts := make([]string, len(q.Order))
+		for i, o := range q.Order {
+			parts[i] = o.String()
+		}
+		v.Set(ParamOrder, strings.Join(parts, ","))
+	}
+	if q.PageLimit != 0 {
+		v.Set(ParamPageLimit, strconv.Itoa(q.PageLimit))
+	}
+	if q.PageOffset != 0 {
+		v.Set(ParamPageOffset, strconv.Itoa(q.PageOffset))
+	}
+	if q.Precision != nil {
+		v.Set(ParamPrecision, strconv.Itoa(*q.Precision))
+	}
+	return v
+}
+
+// String returns the encoded query string (parameters sorted by name).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (q *Query) String() string { return q.Values().Encode() }
+
+// GroupingFields returns the fields rows are grouped by: the dimensions in
+// order, then the fields of Having that are not listed in Metrics (a
+// dimension named in having becomes a grouping field).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (q *Query) GroupingFields() []string {
+	out := append([]string(nil), q.Dimensions...)
+	for _, p := range q.Having {
+		if !contains(q.Metrics, p.Field) && !contains(out, p.Field) {
+			out = append(out, p.Field)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Ptr returns a pointer to v, for optional fields such as Precision.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func Ptr[T any](v T) *T { return &v }
+
+func formatValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case fmt.Stringer:
+		if t, ok := v.(time.Time); ok {
+			return t.Format("2006-01-02T15:04:05")
+		}
+		if t, ok := v.(adama.Time); ok {
+			return t.Time.Format("2006-01-02T15:04:05")
+		}
+		return x.String()
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case int32:
+		return strconv.FormatInt(int64(x), 10)
+	case uint:
+		return strconv.FormatUint(uint64(x), 10)
+	case uint64:
+		return strconv.FormatUint(x, 10)
+	case uint32:
+		return strconv.FormatUint(uint64(x), 10)
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case float32:
+		return strconv.FormatFloat(float64(x), 'f', -1, 32)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return fmt.Sprint(v)
+}

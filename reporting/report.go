@@ -1,0 +1,301 @@
+package reporting
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/csvstream"
+)
+
+// Error codes set on the *adama.Error of a stream that failed after its
+// 200 response began.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const (
+	// CodeTruncated: the stream was cut (connection closed, chunked body
+	// without its last chunk, final row without newline).
+	CodeTruncated = "stream_truncated"
+	// CodeMalformed: the body is not well-formed CSV.
+	CodeMalformed = "malformed_csv"
+	// CodeStreamError: an error document without a status code appeared
+	// in the stream.
+	CodeStreamError = "stream_error"
+)
+
+// IsTruncated reports whether err is a stream cut in the middle.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func IsTruncated(err error) bool {
+	var ae *adama.Error
+	return errors.As(err, &ae) && ae.Code == CodeTruncated
+}
+
+// Service calls reporting v1.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Service struct {
+	c *adama.Client
+}
+
+// New returns the reporting v1 service of c.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func New(c *adama.Client) *Service { return &Service{c: c} }
+
+// Progress is a progress report of a streamed report.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Progress struct {
+	// Bytes is how many bytes of the body were read.
+	Bytes int64
+	// Rows is how many data rows (header excluded) were read.
+	Rows int64
+	// Done is set on the last report, after the end of the stream or an
+	// error.
+	Done bool
+}
+
+// ProgressFunc receives progress reports: about every ProgressEvery bytes
+// and once more at the end.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type ProgressFunc func(Progress)
+
+// ProgressEvery is how many bytes pass between two progress reports.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const ProgressEvery = 64 << 10
+
+var trailerPrefixes = [][]byte{
+	[]byte("<?xml"), []byte("<result"), []byte("<!DOCTYPE"), []byte("<!doctype"), []byte("<html"),
+	[]byte(`{"errors"`), []byte(`{"error"`), []byte(`{"meta"`),
+}
+
+func looksXML(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return bytes.HasPrefix(b, []byte("<?xml")) || bytes.HasPrefix(b, []byte("<result"))
+}
+
+// open validates q and sends the request; it returns the 200 response of
+// a CSV body, or the error the server sent in any form.
+func (s *Service) open(ctx context.Context, q *Query, opts []adama.RequestOption) (*http.Response, string, error) {
+	if q == nil {
+		return nil, "", &adama.ValidationError{Violations: []adama.Violation{{Field: "query", Rule: "required"}}}
+	}
+	if err := q.Validate(); err != nil {
+		return nil, "", err
+	}
+	path := reportPath(q.Report)
+	resp, err := s.c.Do(ctx, &adama.Request{Method: http.MethodGet, Host: adama.HostBase, Path: path,
+		Query: q.Values(), Accept: "text/csv", Auth: adama.AuthSession}, opts...)
+	if err != nil {
+		return nil, path, err
+	}
+	mt := adama.MediaType(resp.Header.Get("Content-Type"))
+	if adama.IsXML(mt) || adama.IsJSON(mt) || mt == "text/html" {
+		e := adama.ParseErrorResponse(resp) // closes the body
+		e.Method, e.Path = http.MethodGet, path
+		if e.StatusCode/100 == 2 && e.Code == "" {
+			e.Code = CodeStreamError
+		}
+		return nil, path, e
+	}
+	return resp, path, nil
+}
+
+// streamError turns what stopped a stream into the error the caller sees.
+func streamError(err error, resp *http.Response, path string, bytesRead, rows int64) error {
+	if err == nil || err == io.EOF {
+		return nil
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("adama: GET %s: %w", path, err)
+	}
+	var te *csvstream.TrailerError
+	if errors.As(err, &te) {
+		ct := "text/plain"
+		if t := bytes.TrimSpace(te.Data); len(t) > 0 && t[0] == '<' {
+			ct = "text/xml"
+		} else if len(t) > 0 && t[0] == '{' {
+			ct = "application/json"
+		}
+		e := adama.ErrorFromBody(resp.StatusCode, http.Header{"Content-Type": {ct}}, http.MethodGet, path, te.Data)
+		if e.Code == "" || e.StatusCode/100 == 2 {
+			if e.Code == "" {
+				e.Code = CodeStreamError
+			}
+			if e.StatusCode/100 == 2 {
+				e.StatusCode = http.StatusBadGateway
+			}
+		}
+		e.Message = fmt.Sprintf("%s (error document after %d rows)", e.Message, rows)
+		return e
+	}
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeMalformed, Method: http.MethodGet, Path: path,
+			Message: fmt.Sprintf("malformed CSV after %d rows: %v", rows, err)}
+	}
+	if errors.Is(err, csvstream.ErrNoHeader) {
+		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeTruncated, Method: http.MethodGet, Path: path,
+			Message: "report body ended before its header row"}
+	}
+	return &adama.Error{StatusCode: resp.StatusCode, Code: CodeTruncated, Method: http.MethodGet, Path: path,
+		Message: fmt.Sprintf("report stream cut after %d rows (%d bytes): %v", rows, bytesRead, err)}
+}
+
+// Stream runs q and returns its rows as a stream. Nothing is buffered
+// beyond one row: a report of any size is read in constant memory. Close
+// the Rows when done (reading to the end closes the body too).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (s *Service) Stream(ctx context.Context, q *Query, opts ...adama.RequestOption) (*Rows, error) {
+	resp, path, err := s.open(ctx, q, opts)
+	if err != nil {
+		return nil, err
+	}
+	return newRows(resp, path)
+}
+
+// NewRows reads a report body already at hand (a saved file, a test
+// fixture) as Rows. The stream must end with a newline; error documents in
+// it are reported as *adama.Error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func NewRows(r io.Reader) (*Rows, error) {
+	rc, ok := r.(io.ReadCloser)
+	if !ok {
+		rc = io.NopCloser(r)
+	}
+	return newRows(&http.Response{StatusCode: http.StatusOK, Body: rc, Header: http.Header{}}, "")
+}
+
+// Download runs q and returns the raw CSV body for saving, checked on the
+// way: a cut or an error document in the stream makes Read fail with an
+// *adama.Error instead of ending early. progress, when not nil, is called
+// about every ProgressEvery bytes and at the end.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (s *Service) Download(ctx context.Context, q *Query, progress ProgressFunc, opts ...adama.RequestOption) (*Body, error) {
+	resp, path, err := s.open(ctx, q, opts)
+	if err != nil {
+		return nil, err
+	}
+	g := csvstream.NewGuard(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, CountRecords: true})
+	return &Body{resp: resp, path: path, g: g, progress: progress}, nil
+}
+
+// Body is a report's raw CSV body (see Service.Download).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Body struct {
+	resp     *http.Response
+	path     string
+	g        *csvstream.Guard
+	progress ProgressFunc
+	last     int64
+	err      error
+	done     bool
+}
+
+// Read implements io.Reader. It returns io.EOF only after a complete body.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (b *Body) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	n, err := b.g.Read(p)
+	if err != nil {
+		if err == io.EOF {
+			b.err = io.EOF
+		} else {
+			b.err = streamError(err, b.resp, b.path, b.g.Bytes(), b.Rows())
+		}
+		b.report(true)
+		return n, b.err
+	}
+	if b.g.Bytes()-b.last >= ProgressEvery {
+		b.report(false)
+	}
+	return n, nil
+}
+
+func (b *Body) report(done bool) {
+	if b.progress == nil || b.done {
+		return
+	}
+	b.done = done
+	b.last = b.g.Bytes()
+	b.progress(Progress{Bytes: b.g.Bytes(), Rows: b.Rows(), Done: done})
+}
+
+// Bytes returns how many bytes were read.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (b *Body) Bytes() int64 { return b.g.Bytes() }
+
+// Rows returns how many complete data rows were read (header excluded).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (b *Body) Rows() int64 { return max(0, b.g.Records()-1) }
+
+// Header returns the response's HTTP header.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (b *Body) Header() http.Header { return b.resp.Header }
+
+// Close closes the body.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (b *Body) Close() error { return b.resp.Body.Close() }
+
+// Validate asks the server to validate and authorise q without returning
+// data (GET /reporting/v1/std/{report}/validate). It returns nil when the
+// server answers <status code="ok"/> and otherwise the *adama.Error the
+// real call would return. q is first checked locally (see Query.Validate).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (s *Service) Validate(ctx context.Context, q *Query, opts ...adama.RequestOption) error {
+	if q == nil {
+		return &adama.ValidationError{Violations: []adama.Violation{{Field: "query", Rule: "required"}}}
+	}
+	if err := q.Validate(); err != nil {
+		return err
+	}
+	path := reportPath(q.Report) + "/validate"
+	resp, err := s.c.Do(ctx, &adama.Request{Method: http.MethodGet, Host: adama.HostBase, Path: path,
+		Query: q.Values(), Accept: "text/xml", Auth: adama.AuthSession}, opts...)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	if err != nil {
+		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeTruncated, Method: http.MethodGet, Path: path, Message: err.Error()}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil
+	}
+	var res struct {
+		XMLName xml.Name `xml:"result"`
+		Status  struct {
+			Code string `xml:"code,attr"`
+		} `xml:"status"`
+	}
+	if xml.Unmarshal(data, &res) == nil && res.Status.Code == "ok" {
+		return nil
+	}
+	e := adama.ErrorFromBody(resp.StatusCode, resp.Header, http.MethodGet, path, data)
+	if e.Code == "" {
+		e.Code = CodeStreamError
+	}
+	return e
+}

@@ -1,0 +1,387 @@
+package reporting
+
+import (
+	"fmt"
+	"iter"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/csvstream"
+)
+
+// Shape is the layout of a result's time columns.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Shape int
+
+// Result shapes.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const (
+	// ShapeUnknown: neither start_date/end_date nor interval columns.
+	ShapeUnknown Shape = iota
+	// ShapeDates: start_date and end_date columns (normal time windows).
+	ShapeDates
+	// ShapeInterval: one interval column (interval-based reports and
+	// special time windows).
+	ShapeInterval
+)
+
+// String names the shape.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (s Shape) String() string {
+	switch s {
+	case ShapeDates:
+		return "dates"
+	case ShapeInterval:
+		return "interval"
+	}
+	return "unknown"
+}
+
+// Time column names of the two result shapes.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const (
+	ColStartDate = "start_date"
+	ColEndDate   = "end_date"
+	ColInterval  = "interval"
+)
+
+// Rows is a streamed report result: the header, then one row per Next.
+// Its memory use does not grow with the report. A Rows is not safe for
+// concurrent use.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Rows struct {
+	resp     *http.Response
+	path     string
+	r        *csvstream.Reader
+	h        *header
+	err      error
+	closed   bool
+	progress ProgressFunc
+	last     int64
+	plans    map[planKey]*plan
+}
+
+type header struct {
+	names []string
+	index map[string]int
+}
+
+func newRows(resp *http.Response, path string) (*Rows, error) {
+	r, err := csvstream.NewReader(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes})
+	if err != nil {
+		_ = resp.Body.Close()
+		return nil, streamError(err, resp, path, 0, 0)
+	}
+	h := &header{names: r.Header(), index: make(map[string]int, len(r.Header()))}
+	for i := range h.names {
+		h.names[i] = strings.TrimSpace(strings.TrimPrefix(h.names[i], "\ufeff"))
+		if _, dup := h.index[h.names[i]]; !dup {
+			h.index[h.names[i]] = i
+		}
+	}
+	return &Rows{resp: resp, path: path, r: r, h: h}, nil
+}
+
+// OnProgress sets a progress callback, called about every ProgressEvery
+// bytes and once at the end. Set it before the first Next.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) OnProgress(fn ProgressFunc) { rs.progress = fn }
+
+// Header returns the column names in the order of the body. The caller
+// must not modify it.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) Header() []string { return rs.h.names }
+
+// Index returns the position of column name, or -1.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) Index(name string) int { return rs.h.col(name) }
+
+// Shape tells which time columns the result has.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) Shape() Shape {
+	switch {
+	case rs.h.col(ColInterval) >= 0:
+		return ShapeInterval
+	case rs.h.col(ColStartDate) >= 0 && rs.h.col(ColEndDate) >= 0:
+		return ShapeDates
+	}
+	return ShapeUnknown
+}
+
+func (h *header) col(name string) int {
+	if i, ok := h.index[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// Next advances to the next row. It returns false at the end of the
+// report or on an error; check Err. At the end the body is closed.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) Next() bool {
+	if rs.err != nil || rs.closed {
+		return false
+	}
+	if rs.r.Next() {
+		if rs.progress != nil && rs.r.Bytes()-rs.last >= ProgressEvery {
+			rs.last = rs.r.Bytes()
+			rs.progress(Progress{Bytes: rs.r.Bytes(), Rows: rs.r.Rows()})
+		}
+		return true
+	}
+	rs.err = streamError(rs.r.Err(), rs.resp, rs.path, rs.r.Bytes(), rs.r.Rows())
+	_ = rs.close()
+	if rs.progress != nil {
+		rs.progress(Progress{Bytes: rs.r.Bytes(), Rows: rs.r.Rows(), Done: true})
+	}
+	return false
+}
+
+// Row returns the current row. It is valid until the next call to Next.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) Row() Row { return Row{rec: rs.r.Record(), h: rs.h} }
+
+// Err returns the error that ended the rows: nil after a complete report,
+// an *adama.Error for an error document or a cut stream, or the context's
+// error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) Err() error { return rs.err }
+
+// Count returns how many data rows were read.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) Count() int64 { return rs.r.Rows() }
+
+// Bytes returns how many body bytes were read.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) Bytes() int64 { return rs.r.Bytes() }
+
+// Close releases the body. It is safe to call more than once.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) Close() error {
+	if rs.closed {
+		return nil
+	}
+	return rs.close()
+}
+
+func (rs *Rows) close() error {
+	rs.closed = true
+	return rs.resp.Body.Close()
+}
+
+// All iterates over the remaining rows; a failure is yielded once as the
+// error, after which iteration stops. Each Row is valid only during its
+// iteration step.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) All() iter.Seq2[Row, error] {
+	return func(yield func(Row, error) bool) {
+		defer rs.Close()
+		for rs.Next() {
+			if !yield(rs.Row(), nil) {
+				return
+			}
+		}
+		if err := rs.Err(); err != nil {
+			yield(Row{h: rs.h}, err)
+		}
+	}
+}
+
+// Row is one data row. Its accessors parse lazily, on call; a missing
+// column is an error, never a panic.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Row struct {
+	rec []string
+	h   *header
+}
+
+// Len returns the number of columns.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Len() int { return len(r.rec) }
+
+// Values returns the row's values in header order. The slice is reused by
+// the next row: copy it to keep it.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Values() []string { return r.rec }
+
+// At returns the value of column i, or "" when out of range.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) At(i int) string {
+	if i < 0 || i >= len(r.rec) {
+		return ""
+	}
+	return r.rec[i]
+}
+
+// Lookup returns the value of column name and whether the column exists.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Lookup(name string) (string, bool) {
+	if r.h == nil {
+		return "", false
+	}
+	i := r.h.col(name)
+	if i < 0 || i >= len(r.rec) {
+		return "", false
+	}
+	return r.rec[i], true
+}
+
+// String returns the value of column name, or "" when there is none.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) String(name string) string { s, _ := r.Lookup(name); return s }
+
+func (r Row) get(name string) (string, error) {
+	s, ok := r.Lookup(name)
+	if !ok {
+		return "", fmt.Errorf("reporting: the result has no column %q", name)
+	}
+	return strings.TrimSpace(s), nil
+}
+
+// Int returns column name as an integer (count, integer, rank, id).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Int(name string) (int64, error) {
+	s, err := r.get(name)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("reporting: column %q: %q is not an integer", name, trunc(s))
+	}
+	return n, nil
+}
+
+// Float returns column name as a float64 (for ratios; use Decimal or
+// Money for money).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Float(name string) (float64, error) {
+	s, err := r.get(name)
+	if err != nil {
+		return 0, err
+	}
+	f, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	if err != nil {
+		return 0, fmt.Errorf("reporting: column %q: %q is not a number", name, trunc(s))
+	}
+	return f, nil
+}
+
+// Decimal returns column name as an exact decimal.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Decimal(name string) (adama.Decimal, error) {
+	s, err := r.get(name)
+	if err != nil {
+		return adama.Decimal{}, err
+	}
+	d, err := adama.ParseDecimal(s)
+	if err != nil {
+		return adama.Decimal{}, fmt.Errorf("reporting: column %q: %q is not a decimal", name, trunc(s))
+	}
+	return d, nil
+}
+
+// Money returns a money column as an exact decimal (never a float). The
+// currency is the report's, or the row's campaign_currency_code column
+// when the report's currency is "campaign currency".
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Money(name string) (adama.Decimal, error) { return r.Decimal(name) }
+
+// Percent returns a percent column as an exact decimal in percent units
+// ("12.5" and "12.5%" both give 12.5).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Percent(name string) (adama.Decimal, error) {
+	s, err := r.get(name)
+	if err != nil {
+		return adama.Decimal{}, err
+	}
+	d, err := adama.ParseDecimal(strings.TrimSpace(strings.TrimSuffix(s, "%")))
+	if err != nil {
+		return adama.Decimal{}, fmt.Errorf("reporting: column %q: %q is not a percentage", name, trunc(s))
+	}
+	return d, nil
+}
+
+// Time returns a datetime column: YYYY-MM-DD, YYYY-MM-DD hh:mi:ss or
+// YYYY-MM-DDThh:mi:ss, in the report's timezone and read as UTC.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Time(name string) (time.Time, error) {
+	s, err := r.get(name)
+	if err != nil {
+		return time.Time{}, err
+	}
+	t, err := adama.ParseTime(s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("reporting: column %q: %q is not a date-time", name, trunc(s))
+	}
+	return t, nil
+}
+
+// Bool returns a bool column ("1", "0", "true", "false", "t", "f").
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Bool(name string) (bool, error) {
+	s, err := r.get(name)
+	if err != nil {
+		return false, err
+	}
+	b, err := strconv.ParseBool(strings.ToLower(s))
+	if err != nil {
+		return false, fmt.Errorf("reporting: column %q: %q is not a boolean", name, trunc(s))
+	}
+	return b, nil
+}
+
+// Start returns the start_date column (ShapeDates).
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Start() (time.Time, error) { return r.Time(ColStartDate) }
+
+// End returns the end_date column (ShapeDates), inclusive.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) End() (time.Time, error) { return r.Time(ColEndDate) }
+
+// Interval returns the interval column (ShapeInterval): "1", "7", "30",
+// "CTD", "FTD", ...
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Interval() string { return r.String(ColInterval) }
+
+func trunc(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
