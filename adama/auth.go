@@ -105,11 +105,14 @@ type renewableSource struct {
 }
 
 func (r *renewableSource) Token() (*oauth2.Token, error) {
+	if t := r.cached(); t != nil {
+		return t, nil
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.tok != nil && !r.stale && r.tok.AccessToken != "" &&
 		(r.tok.Expiry.IsZero() || time.Until(r.tok.Expiry) > tokenEarlyRenewal) {
-		return r.tok, nil
+		return r.tok, nil // renewed by a concurrent caller
 	}
 	src := r.src
 	if r.stale && r.tok != nil {
@@ -125,6 +128,18 @@ func (r *renewableSource) Token() (*oauth2.Token, error) {
 	}
 	r.tok, r.stale = t, false
 	return t, nil
+}
+
+// cached returns the current token when it is still good, without
+// fetching.
+func (r *renewableSource) cached() *oauth2.Token {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.tok != nil && !r.stale && r.tok.AccessToken != "" &&
+		(r.tok.Expiry.IsZero() || time.Until(r.tok.Expiry) > tokenEarlyRenewal) {
+		return r.tok
+	}
+	return nil
 }
 
 // invalidate marks tok refused; a later Token call renews it.

@@ -220,6 +220,9 @@ func (c *Client) Token(ctx context.Context) (*oauth2.Token, error) {
 }
 
 func (c *Client) tokenWithContext(ctx context.Context) (*oauth2.Token, error) {
+	if t := c.tokens.cached(); t != nil {
+		return t, nil
+	}
 	type res struct {
 		t   *oauth2.Token
 		err error
@@ -453,7 +456,9 @@ func (c *Client) session(ctx context.Context, tok *oauth2.Token) (string, error)
 		if ctx.Err() != nil {
 			return "", fmt.Errorf("adama: session: %w", ctx.Err())
 		}
-		return "", fmt.Errorf("adama: session: %s", c.scrub(scrubErr(err).Error()))
+		// c.scrub would take sessMu, held here; a transport error carries
+		// no header values, and scrubErr drops the URL's query.
+		return "", fmt.Errorf("adama: session: %w", scrubErr(err))
 	}
 	if resp.StatusCode/100 != 2 {
 		e := ParseErrorResponse(resp)

@@ -519,3 +519,23 @@ func TestNoSecretsInLogs(t *testing.T) {
 	assert.NotContains(t, strings.ToLower(all), "authorization")
 	assert.NotContains(t, all, "Bearer ")
 }
+
+func TestSessionBootstrapConnectionError(t *testing.T) {
+	srv := newServer(t)
+	tok := srv.IssueToken()
+	dead := httptest.NewServer(http.NotFoundHandler())
+	deadURL := dead.URL
+	dead.Close()
+	c, err := adama.NewClient(adama.WithBaseURL(deadURL), adama.WithToken(tok), adama.WithMaxRetries(1),
+		adama.WithRetry(adama.RetryPolicy{MaxRetries: 1, MinWait: time.Millisecond, MaxWait: time.Millisecond}))
+	require.NoError(t, err)
+	done := make(chan error, 1)
+	go func() { _, err := ping(context.Background(), c, http.MethodGet); done <- err }()
+	select {
+	case err := <-done:
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "session")
+	case <-time.After(5 * time.Second):
+		t.Fatal("session bootstrap failure hung")
+	}
+}
