@@ -1,0 +1,36 @@
+// Package entity is the client of group A of the platform: entity
+// management v2.0, path prefix /api/v2.0 (current, not deprecated).
+//
+// It covers the ad-buying hierarchy (organization > agency > advertiser >
+// campaign > strategy) and the records around it: budget flights, day
+// parts, audience segments, pixels, atomic creatives, concepts, site lists,
+// domain restrictions, ad servers, users, verticals and contacts.
+//
+// One generic [Service] serves every collection:
+//
+//	ec := entity.New(client)
+//	adv, err := ec.Advertisers.Get(ctx, 7)
+//	adv.Name = "Renamed"
+//	adv, err = ec.Advertisers.Update(ctx, adv) // sends version and name only
+//
+// Records decode from JSON (the default) and from XML (adama.WithFormat)
+// into the same typed structs. Every record embeds [Common] and keeps the
+// properties the SDK does not model in Common.Extra, so a read-modify-write
+// never loses a field.
+//
+// # Form encoding
+//
+// Requests are application/x-www-form-urlencoded. Scalars use their wire
+// name; booleans are sent as 1/0; money as a scalar in the record's
+// currency. Nested objects use dotted keys: rmx_strategy.pricing_type,
+// rmx_strategy.roi_target_pixels.0.price, site_placements.0.name, and deal
+// targeting uses the spec's deal.x.id form (deal.1.id, deal.2.id, ...).
+//
+// # Validation
+//
+// Create and Update check every rule of spec sections 2.2-2.8 and 8 that
+// can be checked on the client (required fields, maximum lengths, enum
+// values, numeric ranges, conditional rules and the pixel_target_expr
+// grammar) and return one *adama.ValidationError naming every broken rule,
+// before any request is sent.
+package entity

@@ -1,0 +1,274 @@
+package entity
+
+import (
+	"net/url"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+// Strategy is a strategy (spec 2.4), collection strategies. Create
+// requires name and campaign_id, and end_date unless use_campaign_end is
+// on.
+type Strategy struct {
+	Common
+	Description string `json:"description,omitempty" url:"description,omitempty"`
+	CampaignID  int64  `json:"campaign_id,omitempty" url:"campaign_id,omitempty"`
+	// CurrencyCode is read-only, inherited from the campaign.
+	CurrencyCode string       `json:"currency_code,omitempty" url:"-"`
+	Type         StrategyType `json:"type,omitempty" url:"type,omitempty"`
+	SupplyType   SupplyType   `json:"supply_type,omitempty" url:"supply_type,omitempty"`
+	MediaType    MediaType    `json:"media_type,omitempty" url:"media_type,omitempty"`
+	Status       *adama.Bool  `json:"status,omitempty" url:"status,omitempty"`
+
+	StartDate        *adama.Time `json:"start_date,omitempty" url:"start_date,omitempty"`
+	EndDate          *adama.Time `json:"end_date,omitempty" url:"end_date,omitempty"`
+	UseCampaignStart *adama.Bool `json:"use_campaign_start,omitempty" url:"use_campaign_start,omitempty"`
+	UseCampaignEnd   *adama.Bool `json:"use_campaign_end,omitempty" url:"use_campaign_end,omitempty"`
+	// UseSvcFreq is legacy and must be off.
+	UseSvcFreq      *adama.Bool `json:"use_svc_freq,omitempty" url:"use_svc_freq,omitempty"`
+	UseOptimization *adama.Bool `json:"use_optimization,omitempty" url:"use_optimization,omitempty"`
+
+	GoalType GoalType `json:"goal_type,omitempty" url:"goal_type,omitempty"`
+	// GoalValue is required for goal types cpa, cpc, reach, roi, vcr and
+	// ctr; a percentage for vcr and ctr.
+	GoalValue adama.Money `json:"goal_value,omitempty" url:"goal_value,omitempty"`
+	// EffectiveGoalValue is output only.
+	EffectiveGoalValue adama.Money `json:"effective_goal_value,omitempty" url:"-"`
+	Budget             adama.Money `json:"budget,omitempty" url:"budget,omitempty"`
+	MaxBid             adama.Money `json:"max_bid,omitempty" url:"max_bid,omitempty"`
+	MinBid             adama.Money `json:"min_bid,omitempty" url:"min_bid,omitempty"`
+	PacingAmount       adama.Money `json:"pacing_amount,omitempty" url:"pacing_amount,omitempty"`
+
+	PacingType               PacingType     `json:"pacing_type,omitempty" url:"pacing_type,omitempty"`
+	PacingInterval           PacingInterval `json:"pacing_interval,omitempty" url:"pacing_interval,omitempty"`
+	ImpressionPacingType     PacingType     `json:"impression_pacing_type,omitempty" url:"impression_pacing_type,omitempty"`
+	ImpressionPacingInterval PacingInterval `json:"impression_pacing_interval,omitempty" url:"impression_pacing_interval,omitempty"`
+	ImpressionPacingAmount   *int64         `json:"impression_pacing_amount,omitempty" url:"impression_pacing_amount,omitempty"`
+
+	FrequencyType         FrequencyType     `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
+	FrequencyAmount       *int              `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
+	FrequencyInterval     FrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
+	FrequencyOptimization *adama.Bool       `json:"frequency_optimization,omitempty" url:"frequency_optimization,omitempty"`
+
+	// BidAggressiveness is 0 to 100 (default 50), relevant for goal reach.
+	BidAggressiveness *int `json:"bid_aggressiveness,omitempty" url:"bid_aggressiveness,omitempty"`
+	// BidMinDevices is 1 to 5.
+	BidMinDevices             *int        `json:"bid_min_devices,omitempty" url:"bid_min_devices,omitempty"`
+	BidPriceIsMediaOnly       *adama.Bool `json:"bid_price_is_media_only,omitempty" url:"bid_price_is_media_only,omitempty"`
+	AudienceSegmentIncludeOp  SetOp       `json:"audience_segment_include_op,omitempty" url:"audience_segment_include_op,omitempty"`
+	AudienceSegmentExcludeOp  SetOp       `json:"audience_segment_exclude_op,omitempty" url:"audience_segment_exclude_op,omitempty"`
+	TargetingSegmentIncludeOp string      `json:"targeting_segment_include_op,omitempty" url:"targeting_segment_include_op,omitempty"`
+	TargetingSegmentExcludeOp string      `json:"targeting_segment_exclude_op,omitempty" url:"targeting_segment_exclude_op,omitempty"`
+	// PixelTargetExpr is "( [1] AND [2] ) AND NOT ( [3] OR [4] )"; see
+	// ParsePixelTargetExpr.
+	PixelTargetExpr string `json:"pixel_target_expr,omitempty" url:"pixel_target_expr,omitempty"`
+
+	RunOnAllExchanges               *adama.Bool       `json:"run_on_all_exchanges,omitempty" url:"run_on_all_exchanges,omitempty"`
+	RunOnAllPMP                     *adama.Bool       `json:"run_on_all_pmp,omitempty" url:"run_on_all_pmp,omitempty"`
+	RunOnDisplay                    *adama.Bool       `json:"run_on_display,omitempty" url:"run_on_display,omitempty"`
+	RunOnMobile                     *adama.Bool       `json:"run_on_mobile,omitempty" url:"run_on_mobile,omitempty"`
+	RunOnStreaming                  *adama.Bool       `json:"run_on_streaming,omitempty" url:"run_on_streaming,omitempty"`
+	RunOnOnlyFraudFilteredExchanges *adama.Bool       `json:"run_on_only_fraud_filtered_exchanges,omitempty" url:"run_on_only_fraud_filtered_exchanges,omitempty"`
+	ExchangeTypeForRunOnAll         ExchangeType      `json:"exchange_type_for_run_on_all,omitempty" url:"exchange_type_for_run_on_all,omitempty"`
+	SiteRestrictionTransparentURLs  *adama.Bool       `json:"site_restriction_transparent_urls,omitempty" url:"site_restriction_transparent_urls,omitempty"`
+	SiteSelectiveness               SiteSelectiveness `json:"site_selectiveness,omitempty" url:"site_selectiveness,omitempty"`
+	DeviceGraphOnly                 *adama.Bool       `json:"device_graph_only,omitempty" url:"device_graph_only,omitempty"`
+	// EffectiveDeviceGraphOnly is output only (0 or 1).
+	EffectiveDeviceGraphOnly *int   `json:"effective_device_graph_only,omitempty" url:"-"`
+	FeatureCompatibility     string `json:"feature_compatibility,omitempty" url:"feature_compatibility,omitempty"`
+	ZoneName                 string `json:"zone_name,omitempty" url:"zone_name,omitempty"`
+
+	// RMXStrategy is the nested rmx_strategy object, sent as
+	// rmx_strategy.<field> keys.
+	RMXStrategy *RMXStrategy `json:"rmx_strategy,omitempty" url:"rmx_strategy,omitempty"`
+	// SitePlacements is sent as site_placements.<i>.<field> keys.
+	SitePlacements SitePlacements `json:"site_placements,omitempty" url:"site_placements,omitempty"`
+	// StrategyAudienceSegments come with a strategy that has site
+	// placements; read here, managed through ec.StrategyAudienceSegments.
+	StrategyAudienceSegments []*StrategyAudienceSegment `json:"strategy_audience_segments,omitempty" url:"-"`
+
+	// Campaign is the embedded parent (with=campaign); never sent.
+	Campaign *Campaign `json:"campaign,omitempty" url:"-"`
+}
+
+// UnmarshalJSON decodes a strategy, keeping unknown properties in Extra.
+func (s *Strategy) UnmarshalJSON(b []byte) error {
+	type plain Strategy
+	return decodeRecord(b, (*plain)(s), &s.Common)
+}
+
+// goalValueRequired lists the goal types that need goal_value.
+var goalValueRequired = map[GoalType]bool{
+	GoalTypeCpa: true, GoalTypeCpc: true, GoalTypeReach: true,
+	GoalTypeRoi: true, GoalTypeVcr: true, GoalTypeCtr: true,
+}
+
+func (s *Strategy) check(v *adama.Validator, create bool) {
+	if create {
+		v.Require("name", s.Name != "")
+		v.Require("campaign_id", s.CampaignID != 0)
+	}
+	v.MaxLen("name", s.Name, MaxNameLen)
+	v.MaxLen("description", s.Description, MaxDescriptionLen)
+	v.MaxLen("pixel_target_expr", s.PixelTargetExpr, MaxPixelTargetExprLen)
+	v.MaxLen("feature_compatibility", s.FeatureCompatibility, MaxFeatureCompatibilityLen)
+	v.MaxLen("zone_name", s.ZoneName, MaxZoneNameLen)
+	v.Check(s.CampaignID >= 0, "campaign_id", "must be >= 0", s.CampaignID)
+	checkEnum(v, "type", s.Type)
+	checkEnum(v, "supply_type", s.SupplyType)
+	checkEnum(v, "media_type", s.MediaType)
+	checkEnum(v, "goal_type", s.GoalType)
+	checkEnum(v, "pacing_type", s.PacingType)
+	checkEnumIn(v, "pacing_interval", s.PacingInterval, PacingIntervalHour, PacingIntervalDay)
+	checkEnum(v, "impression_pacing_type", s.ImpressionPacingType)
+	checkEnum(v, "impression_pacing_interval", s.ImpressionPacingInterval)
+	checkEnum(v, "audience_segment_include_op", s.AudienceSegmentIncludeOp)
+	checkEnum(v, "audience_segment_exclude_op", s.AudienceSegmentExcludeOp)
+	checkEnum(v, "exchange_type_for_run_on_all", s.ExchangeTypeForRunOnAll)
+	checkEnum(v, "site_selectiveness", s.SiteSelectiveness)
+	checkFrequency(v, s.FrequencyType, s.FrequencyInterval, s.FrequencyAmount)
+	if s.BidAggressiveness != nil {
+		v.Range("bid_aggressiveness", int64(*s.BidAggressiveness), 0, 100)
+	}
+	if s.BidMinDevices != nil {
+		v.Range("bid_min_devices", int64(*s.BidMinDevices), 1, 5)
+	}
+	// end_date against use_campaign_end.
+	hasEnd := s.EndDate != nil && !s.EndDate.IsZero()
+	if isOn(s.UseCampaignEnd) {
+		v.Check(!hasEnd, "end_date", "must not be set when use_campaign_end is on", s.EndDate.String())
+	} else if create || isOff(s.UseCampaignEnd) {
+		v.Check(hasEnd, "end_date", "required when use_campaign_end is off", nil)
+	}
+	if hasEnd && s.StartDate != nil && !s.StartDate.IsZero() && !isOn(s.UseCampaignStart) {
+		v.Check(!s.EndDate.Before(s.StartDate.Time), "end_date", "must not be before start_date", s.EndDate.String())
+	}
+	v.Check(!isOn(s.UseSvcFreq), "use_svc_freq", "must be off (legacy)", true)
+	if s.GoalType != "" && s.GoalType != GoalTypeSpend {
+		v.Check(s.UseOptimization != nil, "use_optimization", "required when goal_type is not spend", nil)
+	}
+	if goalValueRequired[s.GoalType] {
+		v.Check(len(s.GoalValue) > 0, "goal_value", "required when goal_type is "+string(s.GoalType), nil)
+	}
+	if s.GoalType == GoalTypeVcr || s.GoalType == GoalTypeCtr {
+		for _, a := range s.GoalValue {
+			if a.Value.Cmp(adama.DecimalFromInt(0)) < 0 || a.Value.Cmp(adama.DecimalFromInt(100)) > 0 {
+				v.Add("goal_value", "a percentage between 0 and 100 for goal_type "+string(s.GoalType), a.Value.String())
+			}
+		}
+	}
+	if s.PixelTargetExpr != "" {
+		if _, err := ParsePixelTargetExpr(s.PixelTargetExpr); err != nil {
+			v.Merge("", err)
+		}
+	}
+	if s.RMXStrategy != nil {
+		var sub adama.Validator
+		s.RMXStrategy.check(&sub)
+		v.Merge("rmx_strategy", sub.Err())
+	}
+	for i := range s.SitePlacements {
+		var sub adama.Validator
+		s.SitePlacements[i].check(&sub)
+		v.Merge("site_placements["+itoa(i)+"]", sub.Err())
+	}
+}
+
+// RMXStrategy is a strategy's nested rmx_strategy object (spec 2.4).
+type RMXStrategy struct {
+	ID                   int64                `json:"id,omitempty" url:"-"`
+	Version              *int                 `json:"version,omitempty" url:"-"`
+	BudgetType           RMXBudgetType        `json:"budget_type,omitempty" url:"budget_type,omitempty"`
+	DynamicPricingOption DynamicPricingOption `json:"dynamic_pricing_option,omitempty" url:"dynamic_pricing_option,omitempty"`
+	LearningBudgetPacing LearningBudgetPacing `json:"learning_budget_pacing,omitempty" url:"learning_budget_pacing,omitempty"`
+	LearningSlider       *int                 `json:"learning_slider,omitempty" url:"learning_slider,omitempty"`
+	Pacing               RMXPacing            `json:"pacing,omitempty" url:"pacing,omitempty"`
+	Price                *Number              `json:"price,omitempty" url:"price,omitempty"`
+	PricingType          RMXPricingType       `json:"pricing_type,omitempty" url:"pricing_type,omitempty"`
+	RMXPushEntityID      *int64               `json:"rmx_push_entity_id,omitempty" url:"rmx_push_entity_id,omitempty"`
+	RMXPushStatus        RMXPushStatus        `json:"rmx_push_status,omitempty" url:"rmx_push_status,omitempty"`
+	ROICPCTargetCTR      string               `json:"roi_cpc_target_ctr,omitempty" url:"roi_cpc_target_ctr,omitempty"`
+	ROICPCTargetCTRType  ROICPCTargetCTRType  `json:"roi_cpc_target_ctr_type,omitempty" url:"roi_cpc_target_ctr_type,omitempty"`
+	ROIModifier          *Number              `json:"roi_modifier,omitempty" url:"roi_modifier,omitempty"`
+	ROITargets           ROITargets           `json:"roi_targets,omitempty" url:"roi_targets,omitempty"`
+	Status               *adama.Bool          `json:"status,omitempty" url:"status,omitempty"`
+	StrategyID           *int64               `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
+	ROITargetPixels      []ROITargetPixel     `json:"roi_target_pixels,omitempty" url:"-"`
+}
+
+// EncodeValues writes the object as rmx_strategy.<field> keys, and each
+// ROI target pixel as rmx_strategy.roi_target_pixels.<i>.<field>.
+func (r *RMXStrategy) EncodeValues(key string, v *url.Values) error {
+	if r == nil {
+		return nil
+	}
+	if err := prefixed(v, key+".", r); err != nil {
+		return err
+	}
+	for i := range r.ROITargetPixels {
+		if err := prefixed(v, key+".roi_target_pixels."+itoa(i)+".", &r.ROITargetPixels[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *RMXStrategy) check(v *adama.Validator) {
+	checkEnum(v, "budget_type", r.BudgetType)
+	checkEnum(v, "dynamic_pricing_option", r.DynamicPricingOption)
+	checkEnum(v, "learning_budget_pacing", r.LearningBudgetPacing)
+	checkEnum(v, "pacing", r.Pacing)
+	checkEnum(v, "pricing_type", r.PricingType)
+	checkEnum(v, "rmx_push_status", r.RMXPushStatus)
+	checkEnum(v, "roi_cpc_target_ctr_type", r.ROICPCTargetCTRType)
+	checkEnum(v, "roi_targets", r.ROITargets)
+	for i, p := range r.ROITargetPixels {
+		checkEnum(v, "roi_target_pixels["+itoa(i)+"].rmx_pixel_type", p.RMXPixelType)
+	}
+}
+
+// ROITargetPixel is one item of rmx_strategy.roi_target_pixels.
+type ROITargetPixel struct {
+	ID            int64        `json:"id,omitempty" url:"id,omitempty"`
+	Name          string       `json:"name,omitempty" url:"name,omitempty"`
+	Version       *int         `json:"version,omitempty" url:"-"`
+	PixelBundleID int64        `json:"pixel_bundle_id,omitempty" url:"pixel_bundle_id,omitempty"`
+	Price         *Number      `json:"price,omitempty" url:"price,omitempty"`
+	RMXPixelType  RMXPixelType `json:"rmx_pixel_type,omitempty" url:"rmx_pixel_type,omitempty"`
+	RMXStrategyID *int64       `json:"rmx_strategy_id,omitempty" url:"rmx_strategy_id,omitempty"`
+	Status        *adama.Bool  `json:"status,omitempty" url:"status,omitempty"`
+	CreatedOn     *adama.Time  `json:"created_on,omitempty" url:"-"`
+	UpdatedOn     *adama.Time  `json:"updated_on,omitempty" url:"-"`
+}
+
+// SitePlacement is one item of a strategy's site_placements.
+type SitePlacement struct {
+	BillMediaToClient *adama.Bool        `json:"bill_media_to_client,omitempty" url:"bill_media_to_client,omitempty"`
+	DealSource        DealSource         `json:"deal_source,omitempty" url:"deal_source,omitempty"`
+	DisplayText       string             `json:"display_text,omitempty" url:"display_text,omitempty"`
+	MediaType         PlacementMediaType `json:"media_type,omitempty" url:"media_type,omitempty"`
+	Name              string             `json:"name,omitempty" url:"name,omitempty"`
+	PMPType           PMPType            `json:"pmp_type,omitempty" url:"pmp_type,omitempty"`
+	PublisherSiteID   int64              `json:"publisher_site_id,omitempty" url:"publisher_site_id,omitempty"`
+}
+
+func (p *SitePlacement) check(v *adama.Validator) {
+	v.MaxLen("display_text", p.DisplayText, MaxDisplayTextLen)
+	v.MaxLen("name", p.Name, MaxNameLen)
+	checkEnum(v, "deal_source", p.DealSource)
+	checkEnum(v, "media_type", p.MediaType)
+	checkEnum(v, "pmp_type", p.PMPType)
+}
+
+// SitePlacements is a strategy's site_placements array.
+type SitePlacements []SitePlacement
+
+// EncodeValues writes each placement as site_placements.<i>.<field> keys.
+func (s SitePlacements) EncodeValues(key string, v *url.Values) error {
+	for i := range s {
+		if err := prefixed(v, key+"."+itoa(i)+".", &s[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

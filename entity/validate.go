@@ -1,0 +1,98 @@
+package entity
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+// Limits of spec sections 2 and 8 checked before a request is sent.
+const (
+	MaxNameLen                 = 64
+	MaxDescriptionLen          = 1024
+	MaxPixelTargetExprLen      = 1024
+	MaxFeatureCompatibilityLen = 1024
+	MaxURLLen                  = 2048
+	MaxExternalIDLen           = 255
+	MaxTpasAdTagNameLen        = 255
+	MaxDisplayTextLen          = 255
+	MaxKeywordsLen             = 64
+	MaxZoneNameLen             = 64
+	MaxAudienceSegmentNameLen  = 255
+	MinVerticalID              = 1
+	MaxVerticalID              = 34
+	MaxPageLimit               = 100
+)
+
+type enum[E any] interface {
+	~string
+	Valid() bool
+	Values() []E
+}
+
+// checkEnum records a violation when e is set and unknown.
+func checkEnum[E enum[E]](v *adama.Validator, field string, e E) {
+	if e == "" || e.Valid() {
+		return
+	}
+	vals := e.Values()
+	s := make([]string, len(vals))
+	for i, x := range vals {
+		s[i] = string(x)
+	}
+	v.Add(field, "one of: "+strings.Join(s, ", "), string(e))
+}
+
+// checkEnumIn records a violation when e is set and not one of allowed.
+func checkEnumIn[E ~string](v *adama.Validator, field string, e E, allowed ...E) {
+	if e == "" {
+		return
+	}
+	s := make([]string, len(allowed))
+	for i, x := range allowed {
+		if x == e {
+			return
+		}
+		s[i] = string(x)
+	}
+	v.Add(field, "one of: "+strings.Join(s, ", "), string(e))
+}
+
+func isOn(b *adama.Bool) bool { return b != nil && bool(*b) }
+
+func isOff(b *adama.Bool) bool { return b != nil && !bool(*b) }
+
+func checkNonNeg(v *adama.Validator, field string, p *int) {
+	if p != nil && *p < 0 {
+		v.Add(field, "must be >= 0", *p)
+	}
+}
+
+func checkURL(v *adama.Validator, field, s string) {
+	v.MaxLen(field, s, MaxURLLen)
+	if s != "" {
+		if u, err := url.Parse(s); err != nil || u.Scheme == "" {
+			v.Add(field, "must be an absolute URL", s)
+		}
+	}
+}
+
+// checkFrequency applies the frequency rule shared by advertisers and
+// strategies: interval and amount are required when the type is even or
+// asap.
+func checkFrequency(v *adama.Validator, t FrequencyType, interval FrequencyInterval, amount *int) {
+	checkEnum(v, "frequency_type", t)
+	checkEnum(v, "frequency_interval", interval)
+	checkNonNeg(v, "frequency_amount", amount)
+	if t == FrequencyTypeEven || t == FrequencyTypeAsap {
+		v.Check(interval != "", "frequency_interval", "required when frequency_type is even or asap", nil)
+		v.Check(amount != nil, "frequency_amount", "required when frequency_type is even or asap", nil)
+	}
+}
+
+func checkCurrency(v *adama.Validator, field, code string) {
+	if code != "" && len(code) != 3 {
+		v.Add(field, "must be exactly 3 characters", code)
+	}
+}
