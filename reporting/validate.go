@@ -112,6 +112,7 @@ func (q *Query) check(v *adama.Validator, m *Meta) {
 	if q.TimeWindow != "" {
 		v.Check(fieldRE.MatchString(string(q.TimeWindow)), ParamTimeWindow, "a window name (letters, digits, _)", string(q.TimeWindow))
 	}
+	v.Require(ParamTimeRollup, q.TimeRollup != "")
 	if q.TimeRollup != "" {
 		v.Check(fieldRE.MatchString(string(q.TimeRollup)), ParamTimeRollup, "a rollup name (letters, digits, _)", string(q.TimeRollup))
 	}

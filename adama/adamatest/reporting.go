@@ -1,6 +1,46 @@
 package adamatest
 
-import "github.com/adamasdk/adama-go/internal/fake"
+import (
+	"time"
 
-// registerReporting plugs in group C (reporting v1).
-func registerReporting(r fake.Registrar) {}
+	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/fake/reportfake"
+)
+
+// registerReporting plugs in group C (reporting v1): GET
+// /reporting/v1/std/meta, /{report}/meta, /{report}/validate and
+// /{report} (chunked CSV), behind session authentication.
+func registerReporting(r fake.Registrar) { reportfake.Register(r) }
+
+// WithReportRows makes every report generate exactly n candidate rows
+// (before filter, having and paging), for benchmarks and large streams.
+// By default a report has three rows per time bucket.
+func WithReportRows(n int) Option { return WithSetting(reportfake.SettingRows, n) }
+
+// WithReportGroups sets how many rows each time bucket has (default 3).
+func WithReportGroups(n int) Option { return WithSetting(reportfake.SettingGroups, n) }
+
+// WithReportCutAfter makes report streams break after n data rows: the
+// connection closes without the chunked terminator.
+func WithReportCutAfter(n int) Option { return WithSetting(reportfake.SettingCutAfter, n) }
+
+// WithReportErrorAfter makes report streams carry an XML error document
+// after n data rows.
+func WithReportErrorAfter(n int) Option { return WithSetting(reportfake.SettingErrorAfter, n) }
+
+// WithReportXMLError200 makes report data calls answer 200 with an XML
+// error document (code bad_request, reason incorrect_predicates) instead
+// of CSV.
+func WithReportXMLError200() Option { return WithSetting(reportfake.SettingXMLWith200, true) }
+
+// WithReportReversedColumns makes reports write their non-time columns in
+// reverse request order (the header, not the request, gives the order).
+func WithReportReversedColumns() Option { return WithSetting(reportfake.SettingReverseColumns, true) }
+
+// WithReportFlushRows sets how many rows the fake writes between flushes
+// of the chunked body (default 1000).
+func WithReportFlushRows(n int) Option { return WithSetting(reportfake.SettingFlushRows, n) }
+
+// WithReportToday sets the fake's current day, which time windows are
+// relative to (default 2026-01-15).
+func WithReportToday(t time.Time) Option { return WithSetting(reportfake.SettingToday, t) }

@@ -1,0 +1,735 @@
+// Package reportfake is the fake of group C (reporting v1) served by
+// adama/adamatest: the report list and per-report metadata, report data as
+// chunked CSV with deterministic synthetic rows honouring dimensions,
+// metrics, filter, having, time window or dates, rollup and paging, the
+// validate endpoint, the XML errors, and faults (a cut in the middle of a
+// stream, an error document after some rows, an XML error with a 200).
+package reportfake
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/wire"
+)
+
+// Prefix is the path prefix of reporting v1.
+const Prefix = "/reporting/v1/std"
+
+// Settings read with fake.Registrar.Setting.
+const (
+	// SettingRows (int): generate exactly this many candidate rows.
+	SettingRows = "reporting.rows"
+	// SettingGroups (int): rows per time bucket when SettingRows is unset
+	// (default 3).
+	SettingGroups = "reporting.groups"
+	// SettingCutAfter (int): close the connection after this many rows,
+	// without the chunked terminator.
+	SettingCutAfter = "reporting.cut_after"
+	// SettingErrorAfter (int): write an XML error document after this many
+	// rows and end the response.
+	SettingErrorAfter = "reporting.error_after"
+	// SettingXMLWith200 (bool): answer report data with a 200 carrying an
+	// XML error document.
+	SettingXMLWith200 = "reporting.xml_200"
+	// SettingReverseColumns (bool): write the non-time columns in reverse
+	// request order.
+	SettingReverseColumns = "reporting.reverse_columns"
+	// SettingFlushRows (int): flush every this many rows (default 1000).
+	SettingFlushRows = "reporting.flush_rows"
+	// SettingToday (time.Time): the server's current day (default
+	// 2026-01-15).
+	SettingToday = "reporting.today"
+)
+
+// Register plugs the group C handlers into r, behind session auth.
+func Register(r fake.Registrar) {
+	h := &handler{r: r}
+	r.Handle("GET "+Prefix+"/meta", fake.Session, http.HandlerFunc(h.list))
+	r.Handle("GET "+Prefix+"/{report}/meta", fake.Session, http.HandlerFunc(h.meta))
+	r.Handle("GET "+Prefix+"/{report}/validate", fake.Session, http.HandlerFunc(h.validate))
+	r.Handle("GET "+Prefix+"/{report}", fake.Session, http.HandlerFunc(h.data))
+}
+
+type handler struct{ r fake.Registrar }
+
+func (h *handler) intSetting(key string, def int) int {
+	if v, ok := h.r.Setting(key).(int); ok {
+		return v
+	}
+	return def
+}
+
+func (h *handler) boolSetting(key string) bool {
+	v, _ := h.r.Setting(key).(bool)
+	return v
+}
+
+// Field is a field description as the metadata shows it.
+type Field struct {
+	Name   string   `json:"name"`
+	Type   string   `json:"type"`
+	Access bool     `json:"access,omitempty"`
+	Values []string `json:"values,omitempty"`
+}
+
+// Reports lists the reports the fake serves.
+var Reports = []string{"app_transparency", "audience_index", "audience_index_pixel", "brain_feature_summary",
+	"brain_feature_value", "by_hour", "contextual_insights", "data_pixel_loads", "day_part", "deals",
+	"device_technology", "event_pixel_loads", "geo", "hyperlocal", "performance", "reach_frequency",
+	"site_transparency", "video", "watermark", "win_loss", "win_loss_creative"}
+
+// IntervalReports have an interval-typed time field.
+var IntervalReports = map[string]bool{"audience_index": true, "audience_index_pixel": true, "reach_frequency": true}
+
+// Dimensions are the dimension fields of every fake report.
+var Dimensions = map[string]Field{
+	"organization_id":        {Name: "Organization ID", Type: "id", Access: true},
+	"organization_name":      {Name: "Organization Name", Type: "string"},
+	"agency_id":              {Name: "Agency ID", Type: "id", Access: true},
+	"agency_name":            {Name: "Agency Name", Type: "string"},
+	"advertiser_id":          {Name: "Advertiser ID", Type: "id", Access: true},
+	"advertiser_name":        {Name: "Advertiser Name", Type: "string"},
+	"campaign_id":            {Name: "Campaign ID", Type: "id", Access: true},
+	"campaign_name":          {Name: "Campaign Name", Type: "string"},
+	"campaign_currency_code": {Name: "Campaign Currency Code", Type: "string"},
+	"strategy_id":            {Name: "Strategy ID", Type: "id"},
+	"strategy_name":          {Name: "Strategy Name", Type: "string"},
+	"strategy_goal_type":     {Name: "Strategy Goal Type", Type: "string", Values: []string{"cpa", "cpc", "ctr", "reach", "roi", "spend", "vcpm"}},
+	"exchange_name":          {Name: "Exchange Name", Type: "string"},
+	"creative_id":            {Name: "Creative ID", Type: "id"},
+	"creative_name":          {Name: "Creative Name", Type: "string"},
+}
+
+// Metrics are the metric fields of every fake report.
+var Metrics = map[string]Field{
+	"impressions":       {Name: "Impressions", Type: "count"},
+	"clicks":            {Name: "Clicks", Type: "count"},
+	"total_conversions": {Name: "Total Conversions", Type: "count"},
+	"total_spend":       {Name: "Total Spend", Type: "money"},
+	"media_cost":        {Name: "Media Cost", Type: "money"},
+	"ctr":               {Name: "CTR", Type: "percent"},
+	"cpc":               {Name: "CPC", Type: "money"},
+}
+
+var defaultMetrics = []string{"impressions", "clicks", "total_spend"}
+
+func title(r string) string {
+	parts := strings.Split(r, "_")
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = strings.ToUpper(p[:1]) + p[1:]
+		}
+	}
+	return strings.Join(parts, " ") + " Report"
+}
+
+func brief(base, r string) map[string]any {
+	return map[string]any{"Name": title(r), "Version": 1, "Description": "Synthetic " + strings.ReplaceAll(r, "_", " ") + " report.",
+		"URI_Data": base + Prefix + "/" + r, "URI_Meta": base + Prefix + "/" + r + "/meta"}
+}
+
+func baseURL(req *http.Request) string { return "http://" + req.Host }
+
+func (h *handler) list(w http.ResponseWriter, req *http.Request) {
+	reports := map[string]any{}
+	for _, r := range Reports {
+		reports[r] = brief(baseURL(req), r)
+	}
+	writeJSON(w, map[string]any{"reports": reports})
+}
+
+// MetaOf returns the full description of report r, or nil when unknown.
+func MetaOf(base, r string) map[string]any {
+	if !slices.Contains(Reports, r) {
+		return nil
+	}
+	m := brief(base, r)
+	m["Type"] = "Standard"
+	m["currency"] = "campaign currency"
+	m["timezone"] = "campaign timezone"
+	m["data_retention"] = "last_90_days"
+	m["default_metrics"] = defaultMetrics
+	if IntervalReports[r] {
+		m["time_aggregation"] = "various"
+		m["time_rollups"] = []string{"all"}
+		m["time_windows"] = []string{"yesterday", "last_7_days", "last_14_days", "last_30_days", "campaign_to_date"}
+		m["structure"] = map[string]any{"time_field": map[string]Field{"interval": {Name: "Interval", Type: "interval"}}, "dimensions": Dimensions, "metrics": Metrics}
+	} else {
+		rollups := []string{"by_day", "by_week", "by_month", "all"}
+		windows := []string{"yesterday", "last_X_days", "month_to_date", "campaign_to_date", "flight_to_date"}
+		agg := "by_day"
+		if r == "by_hour" {
+			rollups = append([]string{"by_hour"}, rollups...)
+			windows = append(windows, "last_X_hours")
+			agg = "by_hour"
+		}
+		m["time_aggregation"] = agg
+		m["time_rollups"] = rollups
+		m["time_windows"] = windows
+		m["structure"] = map[string]any{"time_field": map[string]Field{"date": {Name: "Date", Type: "datetime"}}, "dimensions": Dimensions, "metrics": Metrics}
+	}
+	return m
+}
+
+func (h *handler) meta(w http.ResponseWriter, req *http.Request) {
+	m := MetaOf(baseURL(req), req.PathValue("report"))
+	if m == nil {
+		wire.WriteXMLError(w, http.StatusNotFound, "not_found", "", "Report Not Found")
+		return
+	}
+	writeJSON(w, m)
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// badRequest is a parameter error: status, code, reason, text.
+type badRequest struct {
+	status       int
+	code, reason string
+	text         string
+}
+
+func bad(reason, format string, args ...any) *badRequest {
+	return &badRequest{status: http.StatusBadRequest, code: "bad_request", reason: reason, text: fmt.Sprintf(format, args...)}
+}
+
+// plan is a parsed, checked request.
+type plan struct {
+	report         string
+	interval       bool
+	dims, metrics  []string
+	filter, having []Predicate
+	columns        []string // non-time columns
+	buckets        []bucket
+	limit, offset  int
+	precision      int
+	intervalValue  string
+	intervalShape  bool
+	hourly         bool
+	precisionIsSet bool
+}
+
+type bucket struct{ start, end string }
+
+func (h *handler) today() time.Time {
+	if t, ok := h.r.Setting(SettingToday).(time.Time); ok {
+		return t.UTC().Truncate(24 * time.Hour)
+	}
+	return time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC)
+}
+
+func isMetric(f string) bool { _, ok := Metrics[f]; return ok }
+func isDim(f string) bool    { _, ok := Dimensions[f]; return ok }
+
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
+	p := &plan{report: req.PathValue("report"), precision: 2}
+	if !slices.Contains(Reports, p.report) {
+		return nil, &badRequest{status: http.StatusNotFound, code: "not_found", text: "Report Not Found"}
+	}
+	p.interval = IntervalReports[p.report]
+	q := req.URL.Query()
+	for k := range q {
+		switch k {
+		case "dimensions", "metrics", "filter", "having", "time_window", "start_date", "end_date", "time_rollup",
+			"order", "page_limit", "page_offset", "precision":
+		default:
+			return nil, bad("unknown_parameter", "unknown parameter %s", k)
+		}
+	}
+	p.dims = splitList(q.Get("dimensions"))
+	if len(p.dims) == 0 {
+		return nil, bad("missing_dimensions", "dimensions is required")
+	}
+	for _, d := range p.dims {
+		if isMetric(d) {
+			return nil, bad("invalid_dimensions", "metric field %s cannot be grouped", d)
+		}
+		if !isDim(d) {
+			return nil, bad("unknown_field", "unknown field %s", d)
+		}
+	}
+	p.metrics = splitList(q.Get("metrics"))
+	if len(p.metrics) == 0 {
+		p.metrics = defaultMetrics
+	}
+	for _, m := range p.metrics {
+		if !isMetric(m) {
+			return nil, bad("unknown_field", "unknown metric %s", m)
+		}
+	}
+	var err error
+	if f := q.Get("filter"); f != "" {
+		if p.filter, err = ParsePredicates(f); err != nil {
+			return nil, bad("incorrect_predicates", "filter: %v", err)
+		}
+	}
+	if f := q.Get("having"); f != "" {
+		if p.having, err = ParsePredicates(f); err != nil {
+			return nil, bad("incorrect_predicates", "having: %v", err)
+		}
+	}
+	if len(p.filter) == 0 && len(p.having) == 0 {
+		return nil, bad("missing_filter", "one of filter or having is required")
+	}
+	access := false
+	for i, set := range [][]Predicate{p.filter, p.having} {
+		for _, pr := range set {
+			fd, ok := Dimensions[pr.Field]
+			if !ok {
+				fd, ok = Metrics[pr.Field]
+				if ok && i == 0 {
+					return nil, bad("incorrect_predicates", "filter cannot test metric field %s", pr.Field)
+				}
+			}
+			if !ok {
+				return nil, bad("incorrect_predicates", "unknown field %s", pr.Field)
+			}
+			numeric := isMetric(pr.Field)
+			switch pr.Op {
+			case ">", "<", ">=", "<=":
+				if !numeric {
+					return nil, bad("incorrect_predicates", "operator %s needs a numeric field, %s is %s", pr.Op, pr.Field, fd.Type)
+				}
+			case "~", "=~", "=:", "!~", "!:":
+				if fd.Type != "string" {
+					return nil, bad("incorrect_predicates", "operator %s needs a string field, %s is %s", pr.Op, pr.Field, fd.Type)
+				}
+			}
+			if pr.Op == "=" && fd.Access {
+				access = true
+			}
+		}
+	}
+	if !access {
+		return nil, bad("incorrect_predicates", "a predicate must test an access field (organization_id, agency_id, advertiser_id, campaign_id) with =")
+	}
+	if br := h.parseTime(p, q.Get("time_window"), q.Get("start_date"), q.Get("end_date"), q.Get("time_rollup")); br != nil {
+		return nil, br
+	}
+	// Columns: dimensions, metrics, having fields, order fields.
+	seen := map[string]bool{}
+	add := func(f string) {
+		if !seen[f] {
+			seen[f] = true
+			p.columns = append(p.columns, f)
+		}
+	}
+	for _, d := range p.dims {
+		add(d)
+	}
+	for _, m := range p.metrics {
+		add(m)
+	}
+	for _, pr := range p.having {
+		add(pr.Field)
+	}
+	for _, o := range splitList(q.Get("order")) {
+		f := strings.TrimPrefix(o, "-")
+		if f == "start_date" || f == "end_date" || f == "date" {
+			if p.intervalShape {
+				return nil, bad("invalid_order", "cannot order by the time field with an interval result")
+			}
+			continue
+		}
+		if !isDim(f) && !isMetric(f) {
+			return nil, bad("unknown_field", "unknown order field %s", f)
+		}
+		add(f)
+	}
+	for _, pv := range []struct {
+		name string
+		dst  *int
+		min  int
+	}{{"page_limit", &p.limit, 1}, {"page_offset", &p.offset, 0}, {"precision", &p.precision, 0}} {
+		if s := q.Get(pv.name); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < pv.min || (pv.name == "precision" && n > 8) {
+				return nil, bad("invalid_"+pv.name, "%s: invalid value %q", pv.name, s)
+			}
+			*pv.dst = n
+		}
+	}
+	if p.offset > 0 && p.limit == 0 {
+		return nil, bad("invalid_page_offset", "page_offset needs page_limit")
+	}
+	return p, nil
+}
+
+func parseDate(s string, end bool) (time.Time, bool) {
+	layouts := []struct {
+		l    string
+		step func(time.Time) time.Time
+	}{
+		{"2006-01-02T15:04:05", func(t time.Time) time.Time { return t }},
+		{"2006-01-02T15:04", func(t time.Time) time.Time { return t.Add(time.Minute - time.Second) }},
+		{"2006-01-02T15", func(t time.Time) time.Time { return t.Add(time.Hour - time.Second) }},
+		{"2006-01-02", func(t time.Time) time.Time { return t.AddDate(0, 0, 1).Add(-time.Second) }},
+		{"2006-01", func(t time.Time) time.Time { return t.AddDate(0, 1, 0).Add(-time.Second) }},
+	}
+	for _, l := range layouts {
+		if t, err := time.Parse(l.l, s); err == nil {
+			if end {
+				return l.step(t), true
+			}
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+func (h *handler) parseTime(p *plan, window, start, end, rollup string) *badRequest {
+	today := h.today()
+	yesterday := today.AddDate(0, 0, -1)
+	if window != "" && (start != "" || end != "") {
+		return bad("conflicting_time_window", "time_window cannot be combined with start_date or end_date")
+	}
+	if window == "" && start == "" {
+		return bad("missing_time_window", "a time window is required")
+	}
+	if rollup == "" {
+		return bad("missing_time_rollup", "time_rollup is required")
+	}
+	var from, to time.Time // inclusive, to ends at 23:59:59 or hh:59:59
+	p.hourly = p.report == "by_hour"
+	switch {
+	case window != "":
+		if p.interval && start != "" {
+			return bad("invalid_time_window", "an interval report takes only time_window")
+		}
+		to = today.Add(-time.Second)
+		switch {
+		case window == "yesterday":
+			from, p.intervalValue = yesterday, "1"
+		case window == "month_to_date":
+			from, p.intervalValue = time.Date(yesterday.Year(), yesterday.Month(), 1, 0, 0, 0, 0, time.UTC), "MTD"
+		case window == "campaign_to_date", window == "flight_to_date":
+			from = yesterday.AddDate(0, 0, -29)
+			p.intervalValue = map[string]string{"campaign_to_date": "CTD", "flight_to_date": "FTD"}[window]
+			p.intervalShape = true
+		case strings.HasPrefix(window, "last_") && strings.HasSuffix(window, "_days"):
+			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(window, "last_"), "_days"))
+			if err != nil || n < 1 || n > 3650 {
+				return bad("invalid_time_window", "invalid time_window %s", window)
+			}
+			from, p.intervalValue = today.AddDate(0, 0, -n), strconv.Itoa(n)
+		case strings.HasPrefix(window, "last_") && strings.HasSuffix(window, "_hours") && p.hourly:
+			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(window, "last_"), "_hours"))
+			if err != nil || n < 1 || n > 24*366 {
+				return bad("invalid_time_window", "invalid time_window %s", window)
+			}
+			from, p.intervalValue = today.Add(-time.Duration(n)*time.Hour), strconv.Itoa(n)
+		default:
+			return bad("invalid_time_window", "invalid time_window %s", window)
+		}
+	default:
+		if p.interval {
+			return bad("invalid_time_window", "an interval report takes only time_window")
+		}
+		var ok bool
+		if from, ok = parseDate(start, false); !ok {
+			return bad("invalid_start_date", "invalid start_date %q", start)
+		}
+		to = yesterday.AddDate(0, 0, 1).Add(-time.Second)
+		if end != "" {
+			if to, ok = parseDate(end, true); !ok {
+				return bad("invalid_end_date", "invalid end_date %q", end)
+			}
+		}
+		if to.Before(from) {
+			return bad("invalid_end_date", "end_date is before start_date")
+		}
+	}
+	if p.interval {
+		p.intervalShape = true
+	}
+	if p.intervalShape {
+		if rollup != "all" {
+			return bad("invalid_time_rollup", "time_rollup must be all for this time window")
+		}
+		p.buckets = []bucket{{}}
+		return nil
+	}
+	layout := "2006-01-02"
+	if p.hourly && rollup == "by_hour" {
+		layout = "2006-01-02 15:04:05"
+	}
+	emit := func(a, b time.Time) {
+		if a.Before(from) {
+			a = from
+		}
+		if b.After(to) {
+			b = to
+		}
+		p.buckets = append(p.buckets, bucket{a.Format(layout), b.Format(layout)})
+	}
+	day := time.Date(from.Year(), from.Month(), from.Day(), 0, 0, 0, 0, time.UTC)
+	const maxBuckets = 10000
+	switch rollup {
+	case "all":
+		emit(from, to)
+	case "by_hour":
+		if !p.hourly {
+			return bad("invalid_time_rollup", "invalid time_rollup %s", rollup)
+		}
+		for t := from.Truncate(time.Hour); !t.After(to) && len(p.buckets) < maxBuckets; t = t.Add(time.Hour) {
+			emit(t, t.Add(time.Hour-time.Second))
+		}
+	case "by_day":
+		for t := day; !t.After(to) && len(p.buckets) < maxBuckets; t = t.AddDate(0, 0, 1) {
+			emit(t, t.AddDate(0, 0, 1).Add(-time.Second))
+		}
+	case "by_week":
+		t := day.AddDate(0, 0, -((int(day.Weekday()) + 6) % 7)) // Monday
+		for ; !t.After(to) && len(p.buckets) < maxBuckets; t = t.AddDate(0, 0, 7) {
+			emit(t, t.AddDate(0, 0, 7).Add(-time.Second))
+		}
+	case "by_month":
+		t := time.Date(day.Year(), day.Month(), 1, 0, 0, 0, 0, time.UTC)
+		for ; !t.After(to) && len(p.buckets) < maxBuckets; t = t.AddDate(0, 1, 0) {
+			emit(t, t.AddDate(0, 1, 0).Add(-time.Second))
+		}
+	default:
+		return bad("invalid_time_rollup", "invalid time_rollup %s", rollup)
+	}
+	return nil
+}
+
+func writeBad(w http.ResponseWriter, br *badRequest) {
+	wire.WriteXMLError(w, br.status, br.code, br.reason, br.text)
+}
+
+func (h *handler) validate(w http.ResponseWriter, req *http.Request) {
+	if _, br := h.parse(req); br != nil {
+		writeBad(w, br)
+		return
+	}
+	w.Header().Set("Content-Type", "text/xml; charset=UTF-8")
+	_, _ = w.Write([]byte("<?xml version='1.0' ?>\n<result>\n  <status code=\"ok\" />\n</result>\n"))
+}
+
+func (h *handler) data(w http.ResponseWriter, req *http.Request) {
+	p, br := h.parse(req)
+	if br != nil {
+		writeBad(w, br)
+		return
+	}
+	if h.boolSetting(SettingXMLWith200) {
+		wire.WriteXMLError(w, http.StatusOK, "bad_request", "incorrect_predicates", "predicates could not be applied")
+		return
+	}
+	cols := slices.Clone(p.columns)
+	if h.boolSetting(SettingReverseColumns) {
+		slices.Reverse(cols)
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=UTF-8")
+	w.WriteHeader(http.StatusOK)
+	fl, _ := w.(http.Flusher)
+	bw := bufio.NewWriterSize(w, 32<<10)
+	flush := func() {
+		_ = bw.Flush()
+		if fl != nil {
+			fl.Flush()
+		}
+	}
+	// Header.
+	var line []byte
+	if p.intervalShape {
+		line = append(line, "interval"...)
+	} else {
+		line = append(line, "start_date,end_date"...)
+	}
+	for _, c := range cols {
+		line = append(line, ',')
+		line = append(line, c...)
+	}
+	line = append(line, '\n')
+	_, _ = bw.Write(line)
+
+	cutAfter := h.intSetting(SettingCutAfter, -1)
+	errAfter := h.intSetting(SettingErrorAfter, -1)
+	flushRows := max(1, h.intSetting(SettingFlushRows, 1000))
+	nb := len(p.buckets)
+	total := h.intSetting(SettingRows, -1)
+	if total < 0 {
+		total = nb * max(1, h.intSetting(SettingGroups, 3))
+	}
+	g := newGen(p)
+	matched, written := 0, 0
+	skip := p.offset * p.limit
+	for i := 0; i < total; i++ {
+		if p.limit > 0 && written >= p.limit {
+			break
+		}
+		b := i % nb
+		grp := i / nb
+		if !g.fill(b, grp) {
+			continue
+		}
+		matched++
+		if matched <= skip {
+			continue
+		}
+		if written == cutAfter {
+			flush()
+			panic(http.ErrAbortHandler)
+		}
+		if written == errAfter {
+			_, _ = bw.WriteString("<?xml version='1.0' ?>\n<result>\n  <status code=\"error\" reason=\"request_timeout\">The request timed out</status>\n</result>\n")
+			flush()
+			return
+		}
+		line = line[:0]
+		if p.intervalShape {
+			line = append(line, p.intervalValue...)
+		} else {
+			line = append(line, p.buckets[b].start...)
+			line = append(line, ',')
+			line = append(line, p.buckets[b].end...)
+		}
+		for _, c := range cols {
+			line = append(line, ',')
+			line = appendCSV(line, g.values[c])
+		}
+		line = append(line, '\n')
+		_, _ = bw.Write(line)
+		written++
+		if written%flushRows == 0 {
+			flush()
+		}
+	}
+	if written == cutAfter {
+		flush()
+		panic(http.ErrAbortHandler)
+	}
+	flush()
+}
+
+func appendCSV(b []byte, s string) []byte {
+	if !strings.ContainsAny(s, ",\"\r\n") && (s == "" || s[0] != ' ') {
+		return append(b, s...)
+	}
+	b = append(b, '"')
+	b = append(b, strings.ReplaceAll(s, `"`, `""`)...)
+	return append(b, '"')
+}
+
+// gen computes the synthetic values of one row.
+type gen struct {
+	p      *plan
+	values map[string]string
+	eq     map[string][]string // = values of filter predicates, by field
+	buf    []byte
+}
+
+func newGen(p *plan) *gen {
+	g := &gen{p: p, values: map[string]string{}, eq: map[string][]string{}}
+	for _, set := range [][]Predicate{p.filter, p.having} {
+		for _, pr := range set {
+			if pr.Op == "=" && isDim(pr.Field) {
+				if _, ok := g.eq[pr.Field]; !ok {
+					g.eq[pr.Field] = pr.Values
+				}
+			}
+		}
+	}
+	return g
+}
+
+func fieldSeed(f string) int {
+	h := 0
+	for i := 0; i < len(f); i++ {
+		h = h*31 + int(f[i])
+	}
+	if h < 0 {
+		h = -h
+	}
+	return h % 900
+}
+
+// fill computes row (bucket b, group grp) and reports whether it passes
+// filter and having.
+func (g *gen) fill(b, grp int) bool {
+	for f, fd := range Dimensions {
+		if vs, ok := g.eq[f]; ok {
+			g.values[f] = vs[grp%len(vs)]
+			continue
+		}
+		switch {
+		case len(fd.Values) > 0:
+			g.values[f] = fd.Values[grp%len(fd.Values)]
+		case fd.Type == "id":
+			g.values[f] = strconv.Itoa((fieldSeed(f)+100)*1000 + grp%1000 + 1)
+		case f == "campaign_currency_code":
+			g.values[f] = []string{"USD", "EUR", "GBP"}[grp%3]
+		default:
+			g.values[f] = fd.Name + " " + strconv.Itoa(grp%1000+1)
+		}
+	}
+	imps := int64(1000 + (grp*7919+b*104729)%100000)
+	clicks := imps/100 + int64(grp%7)
+	conv := clicks / 10
+	spendMicro := imps * 2500 // 2.5 CPM in micro units per impression => 0.0025 per impression
+	prec := g.p.precision
+	g.values["impressions"] = strconv.FormatInt(imps, 10)
+	g.values["clicks"] = strconv.FormatInt(clicks, 10)
+	g.values["total_conversions"] = strconv.FormatInt(conv, 10)
+	g.values["total_spend"] = fixed(spendMicro, 6, min(prec, 6))
+	g.values["media_cost"] = fixed(spendMicro*8/10, 6, min(prec, 6))
+	g.values["ctr"] = fixed(clicks*100_000_000/imps, 6, min(prec, 6)) // percent with 6 decimals
+	if clicks > 0 {
+		g.values["cpc"] = fixed(spendMicro/clicks, 6, min(prec, 6))
+	} else {
+		g.values["cpc"] = "0"
+	}
+	for _, pr := range g.p.filter {
+		if !pr.Eval(g.values[pr.Field], isMetric(pr.Field)) {
+			return false
+		}
+	}
+	for _, pr := range g.p.having {
+		if !pr.Eval(g.values[pr.Field], isMetric(pr.Field)) {
+			return false
+		}
+	}
+	return true
+}
+
+// fixed formats v / 10^scale with prec decimals (truncated).
+func fixed(v int64, scale, prec int) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	s := strconv.FormatInt(v, 10)
+	for len(s) <= scale {
+		s = "0" + s
+	}
+	ip, fp := s[:len(s)-scale], s[len(s)-scale:]
+	fp = fp[:prec]
+	out := ip
+	if prec > 0 {
+		out += "." + fp
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
