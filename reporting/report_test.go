@@ -425,6 +425,7 @@ func TestDatePairAndPaging(t *testing.T) {
 func TestContextCancelMidStream(t *testing.T) {
 	svc, _ := newService(t, adamatest.WithReportRows(200000))
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	rows, err := svc.Stream(ctx, baseQuery())
 	require.NoError(t, err)
 	n := 0
