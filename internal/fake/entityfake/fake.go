@@ -1,0 +1,304 @@
+// Package entityfake is the in-process fake of group A (entity management
+// v2.0, prefix /api/v2.0) served by adama/adamatest: create, read, update
+// with optimistic locking and history, lists with paging, q, sort_by,
+// with, full and /limit/ chains, in JSON or XML by Accept, with the
+// platform's error envelopes. It does not import package entity.
+package entityfake
+
+import (
+	"cmp"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/qlang"
+)
+
+// Setting keys read by Register.
+const (
+	// SettingNoSeed (bool) starts the store empty.
+	SettingNoSeed = "entity.noseed"
+	// SettingSeed ([]Seed) adds records after the default seed.
+	SettingSeed = "entity.seed"
+	// SettingBulk (map[string]int) adds that many generated records per
+	// collection.
+	SettingBulk = "entity.bulk"
+)
+
+// Seed is one record to preload into a collection.
+type Seed struct {
+	Collection string
+	Record     Record
+}
+
+// MaxPageLimit is the largest page_limit the platform accepts.
+const MaxPageLimit = 100
+
+// Register plugs the group A handlers into r and returns their store.
+func Register(r fake.Registrar) *Store {
+	st := NewStore()
+	if b, _ := r.Setting(SettingNoSeed).(bool); !b {
+		st.seedDefaults()
+	}
+	if seeds, ok := r.Setting(SettingSeed).([]Seed); ok {
+		for _, sd := range seeds {
+			_, _ = st.Insert(sd.Collection, deepCopy(sd.Record))
+		}
+	}
+	if bulk, ok := r.Setting(SettingBulk).(map[string]int); ok {
+		for c, n := range bulk {
+			st.Generate(c, n)
+		}
+	}
+	h := &handler{st: st}
+	r.Handle("GET "+Prefix+"/{collection}", fake.Session, http.HandlerFunc(h.list))
+	r.Handle("POST "+Prefix+"/{collection}", fake.Session, http.HandlerFunc(h.create))
+	r.Handle("GET "+Prefix+"/{collection}/{id}", fake.Session, http.HandlerFunc(h.get))
+	r.Handle("POST "+Prefix+"/{collection}/{id}", fake.Session, http.HandlerFunc(h.update))
+	r.Handle("GET "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.sub))
+	return st
+}
+
+type handler struct{ st *Store }
+
+func (h *handler) coll(w http.ResponseWriter, r *http.Request) *collection {
+	c := h.st.cols[r.PathValue("collection")]
+	if c == nil {
+		fake.WriteError(w, r, http.StatusNotFound, "not_found", "no collection "+r.PathValue("collection"))
+	}
+	return c
+}
+
+func badRequest(w http.ResponseWriter, r *http.Request, field, msg string) {
+	fake.WriteError(w, r, http.StatusBadRequest, "invalid", msg, wire.ErrorItem{Code: "invalid", Field: field, Message: msg})
+}
+
+func parseID(s string) (int64, bool) {
+	id, err := strconv.ParseInt(s, 10, 64)
+	return id, err == nil && id > 0
+}
+
+// writeOne writes one record in the requested form.
+func writeOne(w http.ResponseWriter, r *http.Request, rec Record) {
+	if fake.WantsXML(r) {
+		e := wire.EntityFromJSON(rec)
+		wire.WriteXML(w, http.StatusOK, &wire.Result{CalledOn: nowString(), Entity: &e})
+		return
+	}
+	wire.WriteJSON(w, http.StatusOK, wire.Meta{CalledOn: nowString(), Count: 1}, rec)
+}
+
+// writeMany writes a page in the requested form.
+func writeMany(w http.ResponseWriter, r *http.Request, recs []Record, offset, total int) {
+	if fake.WantsXML(r) {
+		es := make([]wire.Entity, len(recs))
+		for i, rec := range recs {
+			es[i] = wire.EntityFromJSON(rec)
+		}
+		wire.WriteXML(w, http.StatusOK, &wire.Result{CalledOn: nowString(), Entities: &wire.Entities{
+			Count: len(recs), Start: offset, Total: strconv.Itoa(total), Entities: es}})
+		return
+	}
+	if recs == nil {
+		recs = []Record{}
+	}
+	wire.WriteJSON(w, http.StatusOK, wire.Meta{CalledOn: nowString(), Count: len(recs), Offset: offset, TotalCount: total}, recs)
+}
+
+func (h *handler) get(w http.ResponseWriter, r *http.Request) {
+	c := h.coll(w, r)
+	if c == nil {
+		return
+	}
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		badRequest(w, r, "id", "id must be a positive integer")
+		return
+	}
+	v, err := parseView(r.URL.Query())
+	if err != "" {
+		badRequest(w, r, "with", err)
+		return
+	}
+	h.st.mu.RLock()
+	defer h.st.mu.RUnlock()
+	rec := c.recs[id]
+	if rec == nil {
+		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+strconv.FormatInt(id, 10)+" not found")
+		return
+	}
+	v.fullByDefault = true
+	writeOne(w, r, h.st.view(c, rec, v))
+}
+
+// sub serves /{collection}/limit/{rel}={id} and /{collection}/{id}/history.
+func (h *handler) sub(w http.ResponseWriter, r *http.Request) {
+	c := h.coll(w, r)
+	if c == nil {
+		return
+	}
+	a, b := r.PathValue("a"), r.PathValue("b")
+	if a == "limit" {
+		rel, val, ok := strings.Cut(b, "=")
+		id, idOK := parseID(val)
+		if !ok || !idOK || rel == "" {
+			badRequest(w, r, "limit", "limit must be {relation}={id}")
+			return
+		}
+		h.listWith(w, r, c, &limit{segs: strings.Split(rel, "."), id: id})
+		return
+	}
+	if b != "history" {
+		fake.WriteError(w, r, http.StatusNotFound, "not_found", "no such path")
+		return
+	}
+	id, ok := parseID(a)
+	if !ok {
+		badRequest(w, r, "id", "id must be a positive integer")
+		return
+	}
+	if noHistory[c.name] {
+		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.name+" have no history")
+		return
+	}
+	h.st.mu.RLock()
+	defer h.st.mu.RUnlock()
+	if c.recs[id] == nil {
+		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+a+" not found")
+		return
+	}
+	entries := h.st.history[c.name+"/"+a]
+	out := make([]Record, len(entries))
+	for i, e := range entries {
+		out[i] = deepCopy(e)
+	}
+	writeMany(w, r, out, 0, len(out))
+}
+
+type limit struct {
+	segs []string
+	id   int64
+}
+
+func (h *handler) list(w http.ResponseWriter, r *http.Request) {
+	c := h.coll(w, r)
+	if c == nil {
+		return
+	}
+	h.listWith(w, r, c, nil)
+}
+
+func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection, lim *limit) {
+	qv := r.URL.Query()
+	pageLimit, offset := MaxPageLimit, 0
+	if s := qv.Get("page_limit"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > MaxPageLimit {
+			badRequest(w, r, "page_limit", "page_limit must be between 1 and 100")
+			return
+		}
+		pageLimit = n
+	}
+	if s := qv.Get("page_offset"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			badRequest(w, r, "page_offset", "page_offset must be a non-negative integer")
+			return
+		}
+		offset = n
+	}
+	var q *qlang.Query
+	if s := qv.Get("q"); s != "" {
+		pq, err := qlang.Parse(s)
+		if err != nil {
+			badRequest(w, r, "q", err.Error())
+			return
+		}
+		q = pq
+	}
+	v, verr := parseView(qv)
+	if verr != "" {
+		badRequest(w, r, "with", verr)
+		return
+	}
+	var sortKeys []string
+	if s := qv.Get("sort_by"); s != "" {
+		sortKeys = strings.Split(s, ",")
+	}
+	h.st.mu.RLock()
+	defer h.st.mu.RUnlock()
+	if lim != nil && !h.st.validRelation(c, lim.segs) {
+		badRequest(w, r, "limit", "unknown relation "+strings.Join(lim.segs, "."))
+		return
+	}
+	matched := make([]Record, 0, min(len(c.ids), 1024))
+	for _, id := range c.ids {
+		rec := c.recs[id]
+		if lim != nil && !h.st.related(c, rec, lim.segs, lim.id) {
+			continue
+		}
+		if q != nil && !q.Match(qrec(rec)) {
+			continue
+		}
+		matched = append(matched, rec)
+	}
+	if len(sortKeys) > 0 {
+		slices.SortStableFunc(matched, func(a, b Record) int {
+			for _, k := range sortKeys {
+				desc := strings.HasPrefix(k, "-")
+				k = strings.TrimPrefix(k, "-")
+				c := compareValues(a[k], b[k])
+				if desc {
+					c = -c
+				}
+				if c != 0 {
+					return c
+				}
+			}
+			return 0
+		})
+	}
+	total := len(matched)
+	start := min(offset, total)
+	end := min(start+pageLimit, total)
+	out := make([]Record, 0, end-start)
+	for _, rec := range matched[start:end] {
+		out = append(out, h.st.view(c, rec, v))
+	}
+	writeMany(w, r, out, offset, total)
+}
+
+func compareValues(a, b any) int {
+	sa, _ := render(a)
+	sb, _ := render(b)
+	fa, ea := strconv.ParseFloat(sa, 64)
+	fb, eb := strconv.ParseFloat(sb, 64)
+	if ea == nil && eb == nil {
+		return cmp.Compare(fa, fb)
+	}
+	return strings.Compare(sa, sb)
+}
+
+// qrec adapts a stored record to qlang.Record.
+type qrec Record
+
+func (q qrec) Field(name string) (string, bool) { return render(q[name]) }
+
+func (q qrec) ID() int64 { id, _ := toInt(q["id"]); return id }
+
+func (q qrec) Strings() []string {
+	var out []string
+	for _, v := range q {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func nowString() string { return adama.FormatTime(time.Now().UTC()) }
