@@ -13,6 +13,7 @@
 package csvstream
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -154,24 +155,40 @@ func (g *Guard) deliver(b []byte) {
 // prefix, or -1. A prefix split across reads is found when enough of it is
 // in b; a line start at the end of b is checked on the next read.
 func (g *Guard) findTrailer(b []byte) int {
-	start := 0
-	prev := g.last
-	for start < len(b) {
-		if prev == '\n' && g.matches(b[start:]) {
-			return start
-		}
-		i := bytes.IndexByte(b[start:], '\n')
-		if i < 0 {
-			return -1
-		}
-		start += i + 1
-		prev = '\n'
+	best := -1
+	if g.last == '\n' && g.matches(b) {
+		return 0
 	}
-	return -1
+	var pat [2]byte
+	pat[0] = '\n'
+	for _, k := range g.firstKey {
+		pat[1] = k
+		from := 0
+		for {
+			end := len(b)
+			if best >= 0 {
+				end = best
+			}
+			if from >= end {
+				break
+			}
+			i := bytes.Index(b[from:end], pat[:])
+			if i < 0 {
+				break
+			}
+			at := from + i + 1
+			if g.matches(b[at:]) {
+				best = at
+				break
+			}
+			from = at
+		}
+	}
+	return best
 }
 
 func (g *Guard) matches(b []byte) bool {
-	if bytes.IndexByte(g.firstKey, b[0]) < 0 {
+	if len(b) == 0 || bytes.IndexByte(g.firstKey, b[0]) < 0 {
 		return false
 	}
 	for _, p := range g.opts.TrailerPrefixes {
@@ -223,7 +240,9 @@ type Reader struct {
 // before the first data row.
 func NewReader(r io.Reader, opts Options) (*Reader, error) {
 	g := NewGuard(r, Options{RequireFinalNewline: opts.RequireFinalNewline, TrailerPrefixes: opts.TrailerPrefixes})
-	cr := csv.NewReader(g)
+	// csv.NewReader keeps a *bufio.Reader as is: a large buffer means few
+	// reads through the guard.
+	cr := csv.NewReader(bufio.NewReaderSize(g, 64<<10))
 	cr.ReuseRecord = true
 	if opts.Comma != 0 {
 		cr.Comma = opts.Comma

@@ -636,11 +636,15 @@ type gen struct {
 	p      *plan
 	values map[string]string
 	eq     map[string][]string // = values of filter predicates, by field
-	buf    []byte
+	dims   []string            // dimension fields the row needs
 }
 
 func newGen(p *plan) *gen {
 	g := &gen{p: p, values: map[string]string{}, eq: map[string][]string{}}
+	need := map[string]bool{}
+	for _, c := range p.columns {
+		need[c] = true
+	}
 	for _, set := range [][]Predicate{p.filter, p.having} {
 		for _, pr := range set {
 			if pr.Op == "=" && isDim(pr.Field) {
@@ -648,8 +652,15 @@ func newGen(p *plan) *gen {
 					g.eq[pr.Field] = pr.Values
 				}
 			}
+			need[pr.Field] = true
 		}
 	}
+	for f := range need {
+		if isDim(f) {
+			g.dims = append(g.dims, f)
+		}
+	}
+	slices.Sort(g.dims)
 	return g
 }
 
@@ -667,7 +678,8 @@ func fieldSeed(f string) int {
 // fill computes row (bucket b, group grp) and reports whether it passes
 // filter and having.
 func (g *gen) fill(b, grp int) bool {
-	for f, fd := range Dimensions {
+	for _, f := range g.dims {
+		fd := Dimensions[f]
 		if vs, ok := g.eq[f]; ok {
 			g.values[f] = vs[grp%len(vs)]
 			continue
