@@ -136,7 +136,9 @@ func (s *Strategy) check(v *adama.Validator, create bool) {
 	// end_date against use_campaign_end.
 	hasEnd := s.EndDate != nil && !s.EndDate.IsZero()
 	if isOn(s.UseCampaignEnd) {
-		v.Check(!hasEnd, "end_date", "must not be set when use_campaign_end is on", s.EndDate.String())
+		if hasEnd {
+			v.Add("end_date", "must not be set when use_campaign_end is on", s.EndDate.String())
+		}
 	} else if create || isOff(s.UseCampaignEnd) {
 		v.Check(hasEnd, "end_date", "required when use_campaign_end is off", nil)
 	}
