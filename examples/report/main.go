@@ -1,0 +1,167 @@
+// Command report downloads a reporting v1 report to a CSV file with a
+// progress bar on the terminal, then prints a short summary table read
+// back from the file.
+//
+//	go run ./examples/report -demo -rows 200000 -out report.csv
+//	ADAMA_BASE_URL=... go run ./examples/report -org 100001 -out report.csv
+//
+// With -demo it runs against an in-process adamatest fake; otherwise it
+// reads the ADAMA_* environment variables (adama.WithEnv).
+//
+// Reporting v1 is deprecated; its removal is announced for July 2026.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/reporting"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "report:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	demo := flag.Bool("demo", false, "run against an in-process fake platform")
+	rowsN := flag.Int("rows", 100000, "rows the demo fake generates")
+	org := flag.Int64("org", 100001, "organization id (access filter)")
+	window := flag.String("window", "last_30_days", "time window")
+	out := flag.String("out", "report.csv", "output CSV file")
+	flag.Parse()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	var client *adama.Client
+	var err error
+	if *demo {
+		srv := adamatest.NewServer(adamatest.WithReportRows(*rowsN))
+		defer srv.Close()
+		client, err = srv.NewClient()
+	} else {
+		client, err = adama.NewClient(adama.WithEnv())
+	}
+	if err != nil {
+		return err
+	}
+	rc := reporting.New(client)
+	q := &reporting.Query{
+		Report:     reporting.ReportPerformance,
+		Dimensions: []string{"campaign_id", "campaign_name"},
+		Metrics:    []string{"impressions", "clicks", "total_spend"},
+		Filter:     []reporting.Predicate{reporting.Eq("organization_id", *org)},
+		TimeWindow: reporting.TimeWindow(*window),
+		TimeRollup: reporting.ByDay,
+	}
+	if err := rc.Validate(ctx, q); err != nil {
+		return fmt.Errorf("validate: %w", err)
+	}
+
+	start := time.Now()
+	body, err := rc.Download(ctx, q, progressBar(os.Stderr, start))
+	if err != nil {
+		return err
+	}
+	defer body.Close()
+	f, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	n, err := io.Copy(f, body)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	fmt.Fprintln(os.Stderr)
+	if err != nil {
+		// Never leave a short file that looks complete.
+		_ = os.Remove(*out)
+		return err
+	}
+	fmt.Printf("saved %s: %d rows, %d bytes in %s\n\n", *out, body.Rows(), n, time.Since(start).Round(time.Millisecond))
+	return summarize(*out)
+}
+
+// progressBar draws "[=====>    ] 12.3 MB 45,000 rows" on one line.
+func progressBar(w io.Writer, start time.Time) reporting.ProgressFunc {
+	spin := 0
+	return func(p reporting.Progress) {
+		const width = 30
+		spin = (spin + 1) % width
+		bar := strings.Repeat("=", spin) + ">" + strings.Repeat(" ", width-spin)
+		if p.Done {
+			bar = strings.Repeat("=", width+1)
+		}
+		mbps := float64(p.Bytes) / (1 << 20) / max(time.Since(start).Seconds(), 1e-3)
+		fmt.Fprintf(w, "\r[%s] %7.1f MiB %10d rows %6.1f MiB/s", bar, float64(p.Bytes)/(1<<20), p.Rows, mbps)
+	}
+}
+
+type total struct {
+	name                string
+	impressions, clicks int64
+	spend               adama.Decimal
+}
+
+// summarize reads the saved file back and prints the top campaigns.
+func summarize(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rows, err := reporting.NewRows(f)
+	if err != nil {
+		return err
+	}
+	type rec struct {
+		CampaignID  string        `csv:"campaign_id"`
+		Name        string        `csv:"campaign_name"`
+		Impressions int64         `csv:"impressions"`
+		Clicks      int64         `csv:"clicks"`
+		Spend       adama.Decimal `csv:"total_spend"`
+	}
+	totals := map[string]*total{}
+	for r, err := range reporting.DecodeAll[rec](rows) {
+		if err != nil {
+			return err
+		}
+		t := totals[r.CampaignID]
+		if t == nil {
+			t = &total{name: r.Name}
+			totals[r.CampaignID] = t
+		}
+		t.impressions += r.Impressions
+		t.clicks += r.Clicks
+		t.spend = t.spend.Add(r.Spend)
+	}
+	ids := make([]string, 0, len(totals))
+	for id := range totals {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return totals[ids[i]].impressions > totals[ids[j]].impressions })
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "campaign\tname\timpressions\tclicks\tspend\t")
+	for i, id := range ids {
+		if i == 10 {
+			break
+		}
+		t := totals[id]
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t\n", id, t.name, t.impressions, t.clicks, t.spend)
+	}
+	fmt.Fprintf(tw, "\t%d campaigns\t\t\t\t\n", len(ids))
+	return tw.Flush()
+}
