@@ -1,0 +1,60 @@
+package entity
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/adamasdk/adama-go/internal/wire"
+)
+
+func FuzzPixelTargetExpr(f *testing.F) {
+	for _, s := range []string{"( [1] AND [2] ) AND NOT ( [3] OR [4] )", "( [7] )", "NOT ( [3] )", "([1]or[2]) and not ([3])", "( [1] AND [2] OR [3] )", "[", "( [99999999999999999999] )"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := ParsePixelTargetExpr(s)
+		if err != nil {
+			return
+		}
+		e2, err := ParsePixelTargetExpr(e.String())
+		if err != nil {
+			t.Fatalf("String of a parsed %q does not parse: %v", s, err)
+		}
+		if !reflect.DeepEqual(e, e2) {
+			t.Fatalf("round trip changed %q: %+v vs %+v", s, e, e2)
+		}
+	})
+}
+
+func FuzzDecodeRecords(f *testing.F) {
+	for _, s := range []string{
+		`{"meta":{"status":"ok","count":1},"data":[{"id":1,"name":"S","entity_type":"strategy","version":2,"goal_value":[{"currency_code":"USD","value":"1.5"}],"status":"on","rmx_strategy":{"pricing_type":"CPM","roi_target_pixels":[{"pixel_bundle_id":3}]},"site_placements":[{"name":"p"}],"campaign":{"id":4,"advertiser":{"id":5}},"future":{"x":1}}]}`,
+		`{"meta":{"status":"ok"},"data":[{"id":"x","status":"maybe","start_date":"bad","bid_aggressiveness":"z"}]}`,
+		`{"meta":{"status":"ok"},"data":[null,{}]}`,
+	} {
+		f.Add([]byte(s), false)
+	}
+	f.Add([]byte(`<?xml version="1.0"?><result><entities count="1" start="0"><entity id="1" name="S" type="strategy" version="1"><prop name="status" value="1"/><prop name="budget"><amount currency_code="USD" value="3"/></prop><entity rel="campaign" id="2" type="campaign"/></entity></entities><status code="ok"/></result>`), true)
+	f.Fuzz(func(t *testing.T, b []byte, isXML bool) {
+		var err error
+		if isXML {
+			_, err = decodeXMLPage[Strategy](bytes.NewReader(b))
+			_, _ = decodeXMLPage[Advertiser](bytes.NewReader(b))
+		} else {
+			_, err = decodeJSONPage[Strategy](bytes.NewReader(b))
+			_, _ = decodeJSONPage[PixelBundle](bytes.NewReader(b))
+		}
+		_ = err
+		var s Strategy
+		if json.Unmarshal(b, &s) == nil {
+			_ = Validate(&s, false)
+			_, _ = (&Service[Strategy, *Strategy]{}).UpdateForm(&s)
+		}
+		if res, err := wire.DecodeXML(bytes.NewReader(b)); err == nil && res.Entity != nil {
+			var a AtomicCreative
+			_ = json.Unmarshal(wire.EntityJSON(res.Entity, reflect.TypeFor[AtomicCreative]()), &a)
+		}
+	})
+}
