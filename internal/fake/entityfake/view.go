@@ -62,7 +62,9 @@ func (s *Store) view(c *collection, rec Record, v view) Record {
 	}
 	if c.name == "strategies" {
 		if _, ok := rec["site_placements"]; ok {
-			out["strategy_audience_segments"] = s.children(c, rec, s.cols["strategy_audience_segments"], &v, true)
+			if kids := s.children(c, rec, s.cols["strategy_audience_segments"], &v, true); len(kids) > 0 {
+				out["strategy_audience_segments"] = kids
+			}
 		}
 	}
 	return out
