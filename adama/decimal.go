@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"net/url"
 	"strconv"
 	"strings"
 )
@@ -175,6 +176,21 @@ func (d *Decimal) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*d = v
+	return nil
+}
+
+// DecimalPtr parses s for an optional field; a malformed s is an error.
+func DecimalPtr(s string) (*Decimal, error) {
+	d, err := ParseDecimal(s)
+	if err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// EncodeValues writes the canonical form in forms and queries.
+func (d Decimal) EncodeValues(key string, v *url.Values) error {
+	v.Set(key, d.String())
 	return nil
 }
 

@@ -28,9 +28,9 @@ type Campaign struct {
 	MeritPixelID         *int64            `json:"merit_pixel_id,omitempty" url:"merit_pixel_id,omitempty"`
 	PCWindowMinutes      *int              `json:"pc_window_minutes,omitempty" url:"pc_window_minutes,omitempty"`
 	PVWindowMinutes      *int              `json:"pv_window_minutes,omitempty" url:"pv_window_minutes,omitempty"`
-	PVPct                *Number           `json:"pv_pct,omitempty" url:"pv_pct,omitempty"`
-	MarginPct            *Number           `json:"margin_pct,omitempty" url:"margin_pct,omitempty"`
-	SpendCapAmount       *Number           `json:"spend_cap_amount,omitempty" url:"spend_cap_amount,omitempty"`
+	PVPct                *adama.Decimal    `json:"pv_pct,omitempty" url:"pv_pct,omitempty"`
+	MarginPct            *adama.Decimal    `json:"margin_pct,omitempty" url:"margin_pct,omitempty"`
+	SpendCapAmount       *adama.Decimal    `json:"spend_cap_amount,omitempty" url:"spend_cap_amount,omitempty"`
 	SpendCapEnabled      *adama.Bool       `json:"spend_cap_enabled,omitempty" url:"spend_cap_enabled,omitempty"`
 	SpendCapAutomatic    *adama.Bool       `json:"spend_cap_automatic,omitempty" url:"spend_cap_automatic,omitempty"`
 	UseDefaultAdServer   *adama.Bool       `json:"use_default_ad_server,omitempty" url:"use_default_ad_server,omitempty"`

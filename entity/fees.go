@@ -22,13 +22,13 @@ type Fees struct {
 	PMPOptimizationOnFeeCPM  adama.Money `json:"pmp_optimization_on_fee_cpm,omitempty" url:"pmp_optimization_on_fee_cpm,omitempty"`
 	PMPOptimizationOffFeeCPM adama.Money `json:"pmp_optimization_off_fee_cpm,omitempty" url:"pmp_optimization_off_fee_cpm,omitempty"`
 
-	PartnershipRebateFeePct                    *Number `json:"partnership_rebate_fee_pct,omitempty" url:"partnership_rebate_fee_pct,omitempty"`
-	PlatformAccessFeePct                       *Number `json:"platform_access_fee_pct,omitempty" url:"platform_access_fee_pct,omitempty"`
-	PMPOptimizationOnFeePct                    *Number `json:"pmp_optimization_on_fee_pct,omitempty" url:"pmp_optimization_on_fee_pct,omitempty"`
-	PMPOptimizationOffFeePct                   *Number `json:"pmp_optimization_off_fee_pct,omitempty" url:"pmp_optimization_off_fee_pct,omitempty"`
-	ProfitShareFeePct                          *Number `json:"profit_share_fee_pct,omitempty" url:"profit_share_fee_pct,omitempty"`
-	ProgrammaticGuaranteedPlatformAccessFeePct *Number `json:"programmatic_guaranteed_platform_access_fee_pct,omitempty" url:"programmatic_guaranteed_platform_access_fee_pct,omitempty"`
-	SourcePlatformAccessFeePct                 *Number `json:"source_platform_access_fee_pct,omitempty" url:"source_platform_access_fee_pct,omitempty"`
+	PartnershipRebateFeePct                    *adama.Decimal `json:"partnership_rebate_fee_pct,omitempty" url:"partnership_rebate_fee_pct,omitempty"`
+	PlatformAccessFeePct                       *adama.Decimal `json:"platform_access_fee_pct,omitempty" url:"platform_access_fee_pct,omitempty"`
+	PMPOptimizationOnFeePct                    *adama.Decimal `json:"pmp_optimization_on_fee_pct,omitempty" url:"pmp_optimization_on_fee_pct,omitempty"`
+	PMPOptimizationOffFeePct                   *adama.Decimal `json:"pmp_optimization_off_fee_pct,omitempty" url:"pmp_optimization_off_fee_pct,omitempty"`
+	ProfitShareFeePct                          *adama.Decimal `json:"profit_share_fee_pct,omitempty" url:"profit_share_fee_pct,omitempty"`
+	ProgrammaticGuaranteedPlatformAccessFeePct *adama.Decimal `json:"programmatic_guaranteed_platform_access_fee_pct,omitempty" url:"programmatic_guaranteed_platform_access_fee_pct,omitempty"`
+	SourcePlatformAccessFeePct                 *adama.Decimal `json:"source_platform_access_fee_pct,omitempty" url:"source_platform_access_fee_pct,omitempty"`
 
 	PartnershipRebateFeeUnit                    FeeUnit `json:"partnership_rebate_fee_unit,omitempty" url:"partnership_rebate_fee_unit,omitempty"`
 	PlatformAccessFeeUnit                       FeeUnit `json:"platform_access_fee_unit,omitempty" url:"platform_access_fee_unit,omitempty"`
@@ -41,10 +41,10 @@ type Fees struct {
 	SpendCap           *int64 `json:"spend_cap,omitempty" url:"spend_cap,omitempty"`
 	Value              *int64 `json:"value,omitempty" url:"value,omitempty"`
 
-	ViewabilityDisplayAllImps *Number `json:"viewability_display_all_imps,omitempty" url:"viewability_display_all_imps,omitempty"`
-	ViewabilityDisplaySample  *Number `json:"viewability_display_sample,omitempty" url:"viewability_display_sample,omitempty"`
-	ViewabilityVideoAllImps   *Number `json:"viewability_video_all_imps,omitempty" url:"viewability_video_all_imps,omitempty"`
-	ViewabilityVideoSample    *Number `json:"viewability_video_sample,omitempty" url:"viewability_video_sample,omitempty"`
+	ViewabilityDisplayAllImps *adama.Decimal `json:"viewability_display_all_imps,omitempty" url:"viewability_display_all_imps,omitempty"`
+	ViewabilityDisplaySample  *adama.Decimal `json:"viewability_display_sample,omitempty" url:"viewability_display_sample,omitempty"`
+	ViewabilityVideoAllImps   *adama.Decimal `json:"viewability_video_all_imps,omitempty" url:"viewability_video_all_imps,omitempty"`
+	ViewabilityVideoSample    *adama.Decimal `json:"viewability_video_sample,omitempty" url:"viewability_video_sample,omitempty"`
 
 	OrganizationID *int64 `json:"organization_id,omitempty" url:"organization_id,omitempty"`
 }

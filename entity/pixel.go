@@ -9,15 +9,15 @@ import "github.com/adamasdk/adama-go/adama"
 // field its pricing calls for.
 type PixelBundle struct {
 	Common
-	AdvertiserID *int64       `json:"advertiser_id,omitempty" url:"advertiser_id,omitempty"`
-	AgencyID     *int64       `json:"agency_id,omitempty" url:"agency_id,omitempty"`
-	ProviderID   *int64       `json:"provider_id,omitempty" url:"provider_id,omitempty"`
-	PixelType    PixelType    `json:"pixel_type,omitempty" url:"pixel_type,omitempty"`
-	TagType      PixelTagType `json:"tag_type,omitempty" url:"tag_type,omitempty"`
-	Pricing      PixelPricing `json:"pricing,omitempty" url:"pricing,omitempty"`
-	CostCPM      *Number      `json:"cost_cpm,omitempty" url:"cost_cpm,omitempty"`
-	CostPctCPM   *Number      `json:"cost_pct_cpm,omitempty" url:"cost_pct_cpm,omitempty"`
-	CostCPTS     *Number      `json:"cost_cpts,omitempty" url:"cost_cpts,omitempty"`
+	AdvertiserID *int64         `json:"advertiser_id,omitempty" url:"advertiser_id,omitempty"`
+	AgencyID     *int64         `json:"agency_id,omitempty" url:"agency_id,omitempty"`
+	ProviderID   *int64         `json:"provider_id,omitempty" url:"provider_id,omitempty"`
+	PixelType    PixelType      `json:"pixel_type,omitempty" url:"pixel_type,omitempty"`
+	TagType      PixelTagType   `json:"tag_type,omitempty" url:"tag_type,omitempty"`
+	Pricing      PixelPricing   `json:"pricing,omitempty" url:"pricing,omitempty"`
+	CostCPM      *adama.Decimal `json:"cost_cpm,omitempty" url:"cost_cpm,omitempty"`
+	CostPctCPM   *adama.Decimal `json:"cost_pct_cpm,omitempty" url:"cost_pct_cpm,omitempty"`
+	CostCPTS     *adama.Decimal `json:"cost_cpts,omitempty" url:"cost_cpts,omitempty"`
 	// Currency names the URL parameter carrying the currency.
 	Currency PixelParam `json:"currency,omitempty" url:"currency,omitempty"`
 	// CurrencyFixed is an ISO 4217 code (default USD).
