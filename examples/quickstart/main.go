@@ -53,17 +53,16 @@ func run(ctx context.Context, w io.Writer, getenv func(string) string) error {
 	resp.Body.Close()
 	fmt.Fprintln(w, "session:  established (adama_session cookie kept for later calls)")
 
-	for _, step := range steps {
-		if err := step(ctx, w, c); err != nil {
-			return err
-		}
+	orgID, err := entityStep(ctx, w, c)
+	if err != nil {
+		return err
+	}
+	if err := reportStep(ctx, w, c, orgID); err != nil {
+		return err
 	}
 	fmt.Fprintln(w, "done.")
 	return nil
 }
-
-// steps are the group walkthroughs, in order.
-var steps = []func(context.Context, io.Writer, *adama.Client) error{}
 
 // connect returns a client for the deployment the environment names, or
 // for a fake platform started in process.

@@ -16,6 +16,11 @@ func TestQuickstartAgainstInProcessFake(t *testing.T) {
 	require.NoError(t, run(context.Background(), &out, func(string) string { return "" }))
 	assert.Contains(t, out.String(), "in-process fake")
 	assert.Contains(t, out.String(), "session:  established")
+	assert.Contains(t, out.String(), "rules broken before sending")
+	assert.Contains(t, out.String(), `"Summer sale" "Spring sale" "Autumn sale"`)
+	assert.Contains(t, out.String(), "stale update refused: version conflict")
+	assert.Contains(t, out.String(), `external_id "crm-1" kept, version 2`)
+	assert.Contains(t, out.String(), "21 rows streamed")
 	assert.Contains(t, out.String(), "done.")
 }
 

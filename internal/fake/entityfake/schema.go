@@ -94,8 +94,13 @@ func set(xs ...string) map[string]bool {
 	return m
 }
 
+// stringIDFields end in _id but hold free text.
+var stringIDFields = set("external_id", "external_identifier")
+
 func kindOf(field string) kind {
 	switch {
+	case stringIDFields[field]:
+		return kString
 	case boolFields[field]:
 		return kBool
 	case moneyFields[field]:

@@ -36,3 +36,9 @@ func TestRelatedAndGenerate(t *testing.T) {
 	_, err = s.Insert("nope", Record{})
 	assert.Error(t, err)
 }
+
+func TestKindOfFreeTextIDs(t *testing.T) {
+	assert.Equal(t, kString, kindOf("external_id"))
+	assert.Equal(t, kString, kindOf("external_identifier"))
+	assert.Equal(t, kInt, kindOf("agency_id"))
+}
