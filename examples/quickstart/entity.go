@@ -44,7 +44,7 @@ func entityStep(ctx context.Context, w io.Writer, c *adama.Client) (int64, error
 	}
 	fmt.Fprintf(w, "          created advertiser %d (version %d)\n", adv.ID, adv.Version)
 
-	start := time.Now().UTC().Truncate(24 * time.Hour).AddDate(0, 0, 1)
+	start := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, 1)
 	for i, name := range []string{"Spring sale", "Summer sale", "Autumn sale"} {
 		_, err := ec.Campaigns.Create(ctx, &entity.Campaign{
 			Common: entity.Common{Name: name}, AdvertiserID: adv.ID, CurrencyCode: "USD",
