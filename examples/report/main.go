@@ -29,22 +29,27 @@ import (
 )
 
 func main() {
-	if err := run(); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(1)
 	}
 }
 
-func run() error {
-	demo := flag.Bool("demo", false, "run against an in-process fake platform")
-	rowsN := flag.Int("rows", 100000, "rows the demo fake generates")
-	org := flag.Int64("org", 100001, "organization id (access filter)")
-	window := flag.String("window", "last_30_days", "time window")
-	out := flag.String("out", "report.csv", "output CSV file")
-	flag.Parse()
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+// run parses args, downloads the report and prints the summary to stdout;
+// the progress bar goes to stderr.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	demo := fs.Bool("demo", false, "run against an in-process fake platform")
+	rowsN := fs.Int("rows", 100000, "rows the demo fake generates")
+	org := fs.Int64("org", 100001, "organization id (access filter)")
+	window := fs.String("window", "last_30_days", "time window")
+	out := fs.String("out", "report.csv", "output CSV file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 
 	var client *adama.Client
 	var err error
@@ -72,7 +77,7 @@ func run() error {
 	}
 
 	start := time.Now()
-	body, err := rc.Download(ctx, q, progressBar(os.Stderr, start))
+	body, err := rc.Download(ctx, q, progressBar(stderr, start))
 	if err != nil {
 		return err
 	}
@@ -85,14 +90,14 @@ func run() error {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	fmt.Fprintln(os.Stderr)
+	fmt.Fprintln(stderr)
 	if err != nil {
 		// Never leave a short file that looks complete.
 		_ = os.Remove(*out)
 		return err
 	}
-	fmt.Printf("saved %s: %d rows, %d bytes in %s\n\n", *out, body.Rows(), n, time.Since(start).Round(time.Millisecond))
-	return summarize(*out)
+	fmt.Fprintf(stdout, "saved %s: %d rows, %d bytes in %s\n\n", *out, body.Rows(), n, time.Since(start).Round(time.Millisecond))
+	return summarize(stdout, *out)
 }
 
 // progressBar draws "[=====>    ] 12.3 MB 45,000 rows" on one line.
@@ -117,7 +122,7 @@ type total struct {
 }
 
 // summarize reads the saved file back and prints the top campaigns.
-func summarize(path string) error {
+func summarize(w io.Writer, path string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -153,7 +158,7 @@ func summarize(path string) error {
 		ids = append(ids, id)
 	}
 	sort.Slice(ids, func(i, j int) bool { return totals[ids[i]].impressions > totals[ids[j]].impressions })
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "campaign\tname\timpressions\tclicks\tspend\t")
 	for i, id := range ids {
 		if i == 10 {

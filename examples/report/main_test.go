@@ -1,0 +1,25 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestDemoDownloadAndSummary(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.csv")
+	var stdout, stderr bytes.Buffer
+	require.NoError(t, run(context.Background(), []string{"-demo", "-rows", "500", "-out", out}, &stdout, &stderr))
+	assert.Contains(t, stdout.String(), "saved "+out+": 500 rows")
+	assert.Contains(t, stdout.String(), "campaigns")
+	assert.Contains(t, stderr.String(), "rows", "the progress bar was drawn")
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, 501, strings.Count(string(data), "\n"), "header and every row saved")
+}
