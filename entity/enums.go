@@ -1,5 +1,7 @@
 package entity
 
+import "slices"
+
 // Typed enums of group A. Each has constants, Values() and Valid(). A value
 // the server sends that the SDK does not know decodes without error and is
 // kept as is; validation rejects an unknown value set by the caller.
@@ -21,11 +23,7 @@ func (FrequencyType) Values() []FrequencyType {
 
 // Valid reports whether v is a known FrequencyType.
 func (v FrequencyType) Valid() bool {
-	switch v {
-	case FrequencyTypeAsap, FrequencyTypeEven, FrequencyTypeNoLimit:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // FrequencyInterval is a frequency cap's interval; strategies accept day, month, week and hour on input, the others appear in output.
@@ -48,11 +46,7 @@ func (FrequencyInterval) Values() []FrequencyInterval {
 
 // Valid reports whether v is a known FrequencyInterval.
 func (v FrequencyInterval) Valid() bool {
-	switch v {
-	case FrequencyIntervalHour, FrequencyIntervalDay, FrequencyIntervalWeek, FrequencyIntervalMonth, FrequencyIntervalNotApplicable, FrequencyIntervalCampaign:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // AdsTxtVerified is the ads.txt verification level (ads_txt_verified).
@@ -72,11 +66,7 @@ func (AdsTxtVerified) Values() []AdsTxtVerified {
 
 // Valid reports whether v is a known AdsTxtVerified.
 func (v AdsTxtVerified) Valid() bool {
-	switch v {
-	case AdsTxtVerifiedAny, AdsTxtVerifiedAuthorizedDirectOnly, AdsTxtVerifiedAuthorizedOnly:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // DMPEnabled is an agency's data-management setting (dmp_enabled).
@@ -96,11 +86,7 @@ func (DMPEnabled) Values() []DMPEnabled {
 
 // Valid reports whether v is a known DMPEnabled.
 func (v DMPEnabled) Valid() bool {
-	switch v {
-	case DMPEnabledDisabled, DMPEnabledEnabled, DMPEnabledInherits:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // StrategyType is a strategy's type.
@@ -120,11 +106,7 @@ func (StrategyType) Values() []StrategyType {
 
 // Valid reports whether v is a known StrategyType.
 func (v StrategyType) Valid() bool {
-	switch v {
-	case StrategyTypeRem, StrategyTypeGbo, StrategyTypeAud:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // SupplyType is a strategy's supply type.
@@ -145,11 +127,7 @@ func (SupplyType) Values() []SupplyType {
 
 // Valid reports whether v is a known SupplyType.
 func (v SupplyType) Valid() bool {
-	switch v {
-	case SupplyTypeMkt, SupplyTypeRtb, SupplyTypeP1Rmx, SupplyTypeRmxApi:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // MediaType is a strategy's media type.
@@ -168,11 +146,7 @@ func (MediaType) Values() []MediaType {
 
 // Valid reports whether v is a known MediaType.
 func (v MediaType) Valid() bool {
-	switch v {
-	case MediaTypeDisplay, MediaTypeVideo:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // GoalType is a strategy's goal type.
@@ -198,11 +172,7 @@ func (GoalType) Values() []GoalType {
 
 // Valid reports whether v is a known GoalType.
 func (v GoalType) Valid() bool {
-	switch v {
-	case GoalTypeRoi, GoalTypeCpa, GoalTypeCpc, GoalTypeCtr, GoalTypeVcr, GoalTypeViewabilityRate, GoalTypeVcpm, GoalTypeReach, GoalTypeSpend:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // PacingType is a pacing type (pacing_type, impression_pacing_type).
@@ -222,11 +192,7 @@ func (PacingType) Values() []PacingType {
 
 // Valid reports whether v is a known PacingType.
 func (v PacingType) Valid() bool {
-	switch v {
-	case PacingTypeEven, PacingTypeAsap, PacingTypeNoLimit:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // PacingInterval is a pacing interval; pacing_interval takes hour and day, impression_pacing_interval also shows the others in output.
@@ -249,11 +215,7 @@ func (PacingInterval) Values() []PacingInterval {
 
 // Valid reports whether v is a known PacingInterval.
 func (v PacingInterval) Valid() bool {
-	switch v {
-	case PacingIntervalHour, PacingIntervalDay, PacingIntervalWeek, PacingIntervalMonth, PacingIntervalCampaign, PacingIntervalNotApplicable:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // SetOp is how segments combine (audience_segment_include_op and friends).
@@ -272,11 +234,7 @@ func (SetOp) Values() []SetOp {
 
 // Valid reports whether v is a known SetOp.
 func (v SetOp) Valid() bool {
-	switch v {
-	case SetOpAnd, SetOpOr:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // ExchangeType is exchange_type_for_run_on_all.
@@ -296,11 +254,7 @@ func (ExchangeType) Values() []ExchangeType {
 
 // Valid reports whether v is a known ExchangeType.
 func (v ExchangeType) Valid() bool {
-	switch v {
-	case ExchangeTypeAllEligible, ExchangeTypeSelectedOnly, ExchangeTypeSource:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // SiteSelectiveness is site_selectiveness.
@@ -318,11 +272,7 @@ func (SiteSelectiveness) Values() []SiteSelectiveness {
 
 // Valid reports whether v is a known SiteSelectiveness.
 func (v SiteSelectiveness) Valid() bool {
-	switch v {
-	case SiteSelectivenessReduced:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // RMXBudgetType is rmx_strategy.budget_type.
@@ -341,11 +291,7 @@ func (RMXBudgetType) Values() []RMXBudgetType {
 
 // Valid reports whether v is a known RMXBudgetType.
 func (v RMXBudgetType) Valid() bool {
-	switch v {
-	case RMXBudgetTypeDollars, RMXBudgetTypeImpressions:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // DynamicPricingOption is rmx_strategy.dynamic_pricing_option.
@@ -366,11 +312,7 @@ func (DynamicPricingOption) Values() []DynamicPricingOption {
 
 // Valid reports whether v is a known DynamicPricingOption.
 func (v DynamicPricingOption) Valid() bool {
-	switch v {
-	case DynamicPricingOptionAverage, DynamicPricingOptionStandard, DynamicPricingOptionWin, DynamicPricingOptionSpend:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // LearningBudgetPacing is rmx_strategy.learning_budget_pacing.
@@ -392,11 +334,7 @@ func (LearningBudgetPacing) Values() []LearningBudgetPacing {
 
 // Valid reports whether v is a known LearningBudgetPacing.
 func (v LearningBudgetPacing) Valid() bool {
-	switch v {
-	case LearningBudgetPacingAsap, LearningBudgetPacingEven, LearningBudgetPacingHourly, LearningBudgetPacingDaily, LearningBudgetPacingMonthly:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // RMXPacing is rmx_strategy.pacing.
@@ -422,11 +360,7 @@ func (RMXPacing) Values() []RMXPacing {
 
 // Valid reports whether v is a known RMXPacing.
 func (v RMXPacing) Valid() bool {
-	switch v {
-	case RMXPacingAsap, RMXPacingDeliverOverallBudgetEvenly, RMXPacingDeliverRemainingBudgetEvenly, RMXPacingHourlyAsap, RMXPacingHourlyEven, RMXPacingDailyAsap, RMXPacingDailyEven, RMXPacingMonthlyAsap, RMXPacingMonthlyEven:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // RMXPricingType is rmx_strategy.pricing_type.
@@ -447,11 +381,7 @@ func (RMXPricingType) Values() []RMXPricingType {
 
 // Valid reports whether v is a known RMXPricingType.
 func (v RMXPricingType) Valid() bool {
-	switch v {
-	case RMXPricingTypeCpa, RMXPricingTypeCpc, RMXPricingTypeCpm, RMXPricingTypeDynamic:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // RMXPushStatus is rmx_strategy.rmx_push_status (a state, see spec section 3).
@@ -473,11 +403,7 @@ func (RMXPushStatus) Values() []RMXPushStatus {
 
 // Valid reports whether v is a known RMXPushStatus.
 func (v RMXPushStatus) Valid() bool {
-	switch v {
-	case RMXPushStatusNew, RMXPushStatusUpdated, RMXPushStatusInProgress, RMXPushStatusPushOk, RMXPushStatusPushFailed:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // ROICPCTargetCTRType is rmx_strategy.roi_cpc_target_ctr_type.
@@ -496,11 +422,7 @@ func (ROICPCTargetCTRType) Values() []ROICPCTargetCTRType {
 
 // Valid reports whether v is a known ROICPCTargetCTRType.
 func (v ROICPCTargetCTRType) Valid() bool {
-	switch v {
-	case ROICPCTargetCTRTypeDollars, ROICPCTargetCTRTypePercent:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // ROITargets is rmx_strategy.roi_targets.
@@ -520,11 +442,7 @@ func (ROITargets) Values() []ROITargets {
 
 // Valid reports whether v is a known ROITargets.
 func (v ROITargets) Valid() bool {
-	switch v {
-	case ROITargetsNone, ROITargetsCpa, ROITargetsCpc:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // RMXPixelType is an ROI target pixel's rmx_pixel_type.
@@ -544,11 +462,7 @@ func (RMXPixelType) Values() []RMXPixelType {
 
 // Valid reports whether v is a known RMXPixelType.
 func (v RMXPixelType) Valid() bool {
-	switch v {
-	case RMXPixelTypeClick, RMXPixelTypeImpression, RMXPixelTypeSegment:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // DealSource is a site placement's deal_source.
@@ -567,11 +481,7 @@ func (DealSource) Values() []DealSource {
 
 // Valid reports whether v is a known DealSource.
 func (v DealSource) Valid() bool {
-	switch v {
-	case DealSourceUser, DealSourceInternal:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // PMPType is a site placement's pmp_type.
@@ -590,11 +500,7 @@ func (PMPType) Values() []PMPType {
 
 // Valid reports whether v is a known PMPType.
 func (v PMPType) Valid() bool {
-	switch v {
-	case PMPTypeDirect, PMPTypePremium:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // PlacementMediaType is a site placement's media_type.
@@ -614,11 +520,7 @@ func (PlacementMediaType) Values() []PlacementMediaType {
 
 // Valid reports whether v is a known PlacementMediaType.
 func (v PlacementMediaType) Valid() bool {
-	switch v {
-	case PlacementMediaTypeDisplay, PlacementMediaTypeVideo, PlacementMediaTypeMobile:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // AdFormat is an atomic creative's ad_format.
@@ -638,11 +540,7 @@ func (AdFormat) Values() []AdFormat {
 
 // Valid reports whether v is a known AdFormat.
 func (v AdFormat) Valid() bool {
-	switch v {
-	case AdFormatDisplay, AdFormatExpandable, AdFormatMobile:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // AdServerType is an atomic creative's ad_server_type. The platform has ten values; the spec names PLATFORM and OTHER and omits eight vendor-named ones, so validation accepts any non-empty value here.
@@ -661,11 +559,7 @@ func (AdServerType) Values() []AdServerType {
 
 // Valid reports whether v is a known AdServerType.
 func (v AdServerType) Valid() bool {
-	switch v {
-	case AdServerTypePlatform, AdServerTypeOther:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // ApprovalStatus is a creative's approval_status (a state, see spec section 3).
@@ -685,11 +579,7 @@ func (ApprovalStatus) Values() []ApprovalStatus {
 
 // Valid reports whether v is a known ApprovalStatus.
 func (v ApprovalStatus) Valid() bool {
-	switch v {
-	case ApprovalStatusPending, ApprovalStatusApproved, ApprovalStatusRejected:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // Expand is an atomic creative's expand direction.
@@ -714,11 +604,7 @@ func (Expand) Values() []Expand {
 
 // Valid reports whether v is a known Expand.
 func (v Expand) Valid() bool {
-	switch v {
-	case ExpandL, ExpandR, ExpandU, ExpandD, ExpandLd, ExpandRd, ExpandLu, ExpandRu:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // ExpansionTrigger is an atomic creative's expansion_trigger.
@@ -738,11 +624,7 @@ func (ExpansionTrigger) Values() []ExpansionTrigger {
 
 // Valid reports whether v is a known ExpansionTrigger.
 func (v ExpansionTrigger) Valid() bool {
-	switch v {
-	case ExpansionTriggerAutomatic, ExpansionTriggerMouseover, ExpansionTriggerClick:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // FileType is an atomic creative's file_type.
@@ -769,11 +651,7 @@ func (FileType) Values() []FileType {
 
 // Valid reports whether v is a known FileType.
 func (v FileType) Valid() bool {
-	switch v {
-	case FileTypeGif, FileTypeHtml5, FileTypeJpg, FileTypePng, FileTypeSwf, FileTypeTif, FileTypeTiff, FileTypeUnknown, FileTypeVast, FileTypeZip:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // CreativeMediaType is an atomic creative's media_type.
@@ -793,11 +671,7 @@ func (CreativeMediaType) Values() []CreativeMediaType {
 
 // Valid reports whether v is a known CreativeMediaType.
 func (v CreativeMediaType) Valid() bool {
-	switch v {
-	case CreativeMediaTypeDisplay, CreativeMediaTypeVideo, CreativeMediaTypeMobile:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // CreativeTagType is an atomic creative's tag_type.
@@ -823,11 +697,7 @@ func (CreativeTagType) Values() []CreativeTagType {
 
 // Valid reports whether v is a known CreativeTagType.
 func (v CreativeTagType) Valid() bool {
-	switch v {
-	case CreativeTagTypeIframeScriptNoscript, CreativeTagTypeIframeScript, CreativeTagTypeIframeNoscript, CreativeTagTypeIframeImg, CreativeTagTypeScriptNoscript, CreativeTagTypeScript, CreativeTagTypeNoscript, CreativeTagTypeIframe, CreativeTagTypeImg:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // PixelType is a pixel bundle's pixel_type (event pixels take only event).
@@ -848,11 +718,7 @@ func (PixelType) Values() []PixelType {
 
 // Valid reports whether v is a known PixelType.
 func (v PixelType) Valid() bool {
-	switch v {
-	case PixelTypeEvent, PixelTypeData, PixelTypeCreative, PixelTypeSegment:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // PixelTagType is a pixel's tag_type.
@@ -874,11 +740,7 @@ func (PixelTagType) Values() []PixelTagType {
 
 // Valid reports whether v is a known PixelTagType.
 func (v PixelTagType) Valid() bool {
-	switch v {
-	case PixelTagTypeImage, PixelTagTypeJs, PixelTagTypeDfa, PixelTagTypeUat, PixelTagTypeIframe:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // PixelParam is the URL parameter carrying a pixel's currency or revenue.
@@ -899,11 +761,7 @@ func (PixelParam) Values() []PixelParam {
 
 // Valid reports whether v is a known PixelParam.
 func (v PixelParam) Valid() bool {
-	switch v {
-	case PixelParamS1, PixelParamS2, PixelParamV1, PixelParamV2:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // PixelPricing is a pixel's pricing (CPTS is planned for deprecation).
@@ -922,11 +780,7 @@ func (PixelPricing) Values() []PixelPricing {
 
 // Valid reports whether v is a known PixelPricing.
 func (v PixelPricing) Valid() bool {
-	switch v {
-	case PixelPricingCpm, PixelPricingCpts:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // RMXConversionType is a pixel's rmx_conversion_type.
@@ -945,11 +799,7 @@ func (RMXConversionType) Values() []RMXConversionType {
 
 // Valid reports whether v is a known RMXConversionType.
 func (v RMXConversionType) Valid() bool {
-	switch v {
-	case RMXConversionTypeOne, RMXConversionTypeVariable:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // Restriction is INCLUDE or EXCLUDE targeting (restriction).
@@ -968,11 +818,7 @@ func (Restriction) Values() []Restriction {
 
 // Valid reports whether v is a known Restriction.
 func (v Restriction) Valid() bool {
-	switch v {
-	case RestrictionInclude, RestrictionExclude:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // FeeUnit is the unit of a fee (section 2.9); partnership_rebate_fee_unit, programmatic_guaranteed_platform_access_fee_unit and source_platform_access_fee_unit take only CPM and PCT_TOTAL_COST.
@@ -992,11 +838,7 @@ func (FeeUnit) Values() []FeeUnit {
 
 // Valid reports whether v is a known FeeUnit.
 func (v FeeUnit) Valid() bool {
-	switch v {
-	case FeeUnitCpm, FeeUnitFixed, FeeUnitPctTotalCost:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // ServiceType is a campaign's service_type (reference schema).
@@ -1015,11 +857,7 @@ func (ServiceType) Values() []ServiceType {
 
 // Valid reports whether v is a known ServiceType.
 func (v ServiceType) Valid() bool {
-	switch v {
-	case ServiceTypeSelf, ServiceTypeManaged:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // ConversionType is a campaign's conversion_type (reference schema).
@@ -1039,11 +877,7 @@ func (ConversionType) Values() []ConversionType {
 
 // Valid reports whether v is a known ConversionType.
 func (v ConversionType) Valid() bool {
-	switch v {
-	case ConversionTypeEvery, ConversionTypeOne, ConversionTypeVariable:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // GoalCategory is a campaign's goal_category (reference schema).
@@ -1063,11 +897,7 @@ func (GoalCategory) Values() []GoalCategory {
 
 // Valid reports whether v is a known GoalCategory.
 func (v GoalCategory) Valid() bool {
-	switch v {
-	case GoalCategoryAudience, GoalCategoryEngagement, GoalCategoryResponse:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // UserRole is a user's role (reference schema).
@@ -1087,11 +917,7 @@ func (UserRole) Values() []UserRole {
 
 // Valid reports whether v is a known UserRole.
 func (v UserRole) Valid() bool {
-	switch v {
-	case UserRoleAdmin, UserRoleManager, UserRoleReporter:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // UserScope is a user's scope (reference schema).
@@ -1110,11 +936,7 @@ func (UserScope) Values() []UserScope {
 
 // Valid reports whether v is a known UserScope.
 func (v UserScope) Valid() bool {
-	switch v {
-	case UserScopeGlobal, UserScopeSelect:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
 
 // UserType is a user's type (reference schema).
@@ -1135,9 +957,5 @@ func (UserType) Values() []UserType {
 
 // Valid reports whether v is a known UserType.
 func (v UserType) Valid() bool {
-	switch v {
-	case UserTypeInternal, UserTypeAgency, UserTypeVpan, UserTypeAdvertiser:
-		return true
-	}
-	return false
+	return slices.Contains(v.Values(), v)
 }
