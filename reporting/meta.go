@@ -44,10 +44,10 @@ func (FieldType) Values() []FieldType {
 		TypeDatetime, TypeString, TypeInterval, TypeID, TypeBool, TypeBoolean}
 }
 
-// IsKnown reports whether t is a known type.
+// Valid reports whether t is a known type.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (t FieldType) IsKnown() bool { return t.Group() != "" }
+func (t FieldType) Valid() bool { return t.Group() != "" }
 
 // Group returns the type's group: "float", "integer", "date", "string",
 // "id" or "bool"; "" for an unknown type.

@@ -1,6 +1,9 @@
 package reporting
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Operator is a predicate operator.
 //
@@ -39,16 +42,11 @@ func (Operator) Values() []Operator {
 	return []Operator{OpEq, OpNe, OpGt, OpLt, OpGe, OpLe, OpContains, OpContainsEq, OpContainsFold, OpNotContains, OpNotContainsFold}
 }
 
-// IsKnown reports whether o is a known operator.
+// Valid reports whether o is a known operator.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (o Operator) IsKnown() bool {
-	for _, k := range o.Values() {
-		if k == o {
-			return true
-		}
-	}
-	return false
+func (o Operator) Valid() bool {
+	return slices.Contains(o.Values(), o)
 }
 
 // IsOrdered reports whether o needs an ordered type (>, <, >=, <=).

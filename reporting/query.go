@@ -3,6 +3,7 @@ package reporting
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,16 +60,11 @@ func (Report) Values() []Report {
 		ReportVideo, ReportWatermark, ReportWinLoss, ReportWinLossCreative}
 }
 
-// IsKnown reports whether r is one of the reports the reference lists.
+// Valid reports whether r is one of the reports the reference lists.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Report) IsKnown() bool {
-	for _, k := range r.Values() {
-		if k == r {
-			return true
-		}
-	}
-	return false
+func (r Report) Valid() bool {
+	return slices.Contains(r.Values(), r)
 }
 
 // TimeWindow is a named time window (time_window). Windows of the form
@@ -128,16 +124,11 @@ const (
 // Deprecated: reporting v1 is removed in July 2026.
 func (TimeRollup) Values() []TimeRollup { return []TimeRollup{ByHour, ByDay, ByWeek, ByMonth, All} }
 
-// IsKnown reports whether r is a known rollup.
+// Valid reports whether r is a known rollup.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r TimeRollup) IsKnown() bool {
-	for _, k := range r.Values() {
-		if k == r {
-			return true
-		}
-	}
-	return false
+func (r TimeRollup) Valid() bool {
+	return slices.Contains(r.Values(), r)
 }
 
 // AccessFields are the access dimension fields: every query needs a

@@ -345,7 +345,7 @@ func TestMetadata(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, list, len(reporting.Report("").Values()))
 	for _, r := range list {
-		assert.True(t, r.Report.IsKnown(), r.Report)
+		assert.True(t, r.Report.Valid(), r.Report)
 		assert.NotEmpty(t, r.URIData)
 	}
 	m, err := svc.Meta(ctx, reporting.ReportPerformance)

@@ -81,7 +81,7 @@ func (q *Query) check(v *adama.Validator, m *Meta) {
 		for i, p := range set.ps {
 			f := fmt.Sprintf("%s[%d]", set.name, i)
 			v.Check(fieldRE.MatchString(p.Field), f+".field", "a field name (letters, digits, _)", p.Field)
-			v.Check(p.Op.IsKnown(), f+".op", "one of = != > < >= <= ~ =~ =: !~ !:", string(p.Op))
+			v.Check(p.Op.Valid(), f+".op", "one of = != > < >= <= ~ =~ =: !~ !:", string(p.Op))
 			if len(p.Values) == 0 {
 				v.Add(f+".values", "at least one value", nil)
 			}
