@@ -7,10 +7,9 @@ import (
 	"net/url"
 	"reflect"
 	"strconv"
-	"strings"
-	"sync"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/wire"
 	"github.com/adamasdk/adama-go/internal/form"
 )
 
@@ -68,47 +67,6 @@ func Validate(rec Record, create bool) error {
 	return v.Err()
 }
 
-// knownKeys returns the JSON names of t's fields (embedded structs
-// flattened), cached.
-var knownCache sync.Map // reflect.Type -> map[string]bool
-
-func knownKeys(t reflect.Type) map[string]bool {
-	if m, ok := knownCache.Load(t); ok {
-		return m.(map[string]bool)
-	}
-	m := map[string]bool{}
-	var walk func(t reflect.Type)
-	walk = func(t reflect.Type) {
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "-" {
-				continue
-			}
-			if f.Anonymous && name == "" {
-				ft := f.Type
-				if ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if ft.Kind() == reflect.Struct {
-					walk(ft)
-				}
-				continue
-			}
-			if !f.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			m[name] = true
-		}
-	}
-	walk(t)
-	knownCache.Store(t, m)
-	return m
-}
-
 // decodeRecord decodes b into alias (a pointer to a method-less alias of
 // the record type), then keeps unknown properties in c.Extra and a copy of
 // b as the update snapshot. Decoding is lenient: a property whose value
@@ -123,7 +81,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return fmt.Errorf("entity: decoding record: %w", err)
 	}
-	known := knownKeys(reflect.TypeOf(alias).Elem())
+	known := wire.FieldTypes(reflect.TypeOf(alias).Elem())
 	var extra map[string]json.RawMessage
 	if err := json.Unmarshal(b, alias); err != nil {
 		// Decode field by field so one malformed property cannot lose the
@@ -131,7 +89,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 		av := reflect.ValueOf(alias).Elem()
 		av.Set(reflect.Zero(av.Type()))
 		for k, v := range obj {
-			if !known[k] {
+			if _, ok := known[k]; !ok {
 				continue
 			}
 			one, _ := json.Marshal(map[string]json.RawMessage{k: v})
@@ -144,7 +102,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 		}
 	}
 	for k, v := range obj {
-		if !known[k] {
+		if _, ok := known[k]; !ok {
 			if extra == nil {
 				extra = make(map[string]json.RawMessage, 4)
 			}

@@ -18,6 +18,11 @@ import (
 // structs flattened.
 var fieldTypes sync.Map // reflect.Type -> map[string]reflect.Type
 
+// FieldTypes returns the JSON names of a struct type's fields (embedded
+// structs flattened, pointers followed) with their types, cached per type.
+// The map is shared: callers must not modify it.
+func FieldTypes(t reflect.Type) map[string]reflect.Type { return fieldsOf(t) }
+
 func fieldsOf(t reflect.Type) map[string]reflect.Type {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
