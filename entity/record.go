@@ -9,8 +9,8 @@ import (
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/wire"
 	"github.com/adamasdk/adama-go/internal/form"
+	"github.com/adamasdk/adama-go/internal/wire"
 )
 
 // Common holds the properties every group A record carries (spec 2.1),
