@@ -10,8 +10,7 @@ import (
 
 func newTestClient(t testing.TB, opts ...adamatest.Option) (*Client, *adamatest.Server) {
 	t.Helper()
-	srv := adamatest.NewServer(opts...)
-	t.Cleanup(srv.Close)
+	srv := adamatest.NewServer(append([]adamatest.Option{adamatest.WithT(t)}, opts...)...)
 	c, err := srv.NewClient()
 	require.NoError(t, err)
 	return New(c), srv

@@ -21,8 +21,7 @@ import (
 
 func newService(t testing.TB, opts ...adamatest.Option) (*reporting.Service, *adamatest.Server) {
 	t.Helper()
-	srv := adamatest.NewServer(opts...)
-	t.Cleanup(srv.Close)
+	srv := adamatest.NewServer(append([]adamatest.Option{adamatest.WithT(t)}, opts...)...)
 	c, err := srv.NewClient()
 	require.NoError(t, err)
 	return reporting.New(c), srv

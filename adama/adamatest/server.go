@@ -63,6 +63,9 @@ type Server struct {
 	requests []Request
 	counts   map[string]int
 
+	issued []string // every token and cookie handed out, for leak checks
+	sink   *logSink
+
 	sessionBootstraps atomic.Int64
 	tokensIssued      atomic.Int64
 }
@@ -183,12 +186,16 @@ func (s *Server) Client() *http.Client {
 // client-credentials grant with the server's credentials, and a retry
 // policy with short waits suited to tests.
 func (s *Server) ClientOptions() []adama.Option {
-	return []adama.Option{
+	opts := []adama.Option{
 		adama.WithBaseURL(s.URL), adama.WithAuthURL(s.URL), adama.WithBYOAURL(s.URL),
 		adama.WithHTTPClient(s.Client()),
 		adama.WithClientCredentials(s.clientID, s.clientSecret, s.audience),
 		adama.WithRetry(adama.RetryPolicy{MaxRetries: 3, MinWait: time.Millisecond, MaxWait: 20 * time.Millisecond, MaxRetryAfter: 5 * time.Second}),
 	}
+	if s.sink != nil {
+		opts = append(opts, adama.WithLogger(s.debugLogger()))
+	}
+	return opts
 }
 
 // NewClient is adama.NewClient with ClientOptions and then opts.
@@ -354,6 +361,7 @@ func (s *Server) IssueToken() string {
 	tok := "at_" + random()
 	s.mu.Lock()
 	s.tokens[tok] = time.Now().Add(s.tokenLifetime)
+	s.issued = append(s.issued, tok)
 	s.mu.Unlock()
 	return tok
 }
@@ -403,6 +411,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	bearer := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 	s.mu.Lock()
 	s.sessions[cookie] = bearer
+	s.issued = append(s.issued, cookie)
 	s.mu.Unlock()
 	s.sessionBootstraps.Add(1)
 	http.SetCookie(w, &http.Cookie{Name: adama.SessionCookieName, Value: cookie, Path: "/", HttpOnly: true})
@@ -531,9 +540,11 @@ func (s *Server) writeToken(w http.ResponseWriter, withRefresh bool) {
 	rep := tokenReply{AccessToken: "at_" + random(), ExpiresIn: int64(s.tokenLifetime / time.Second), TokenType: "Bearer"}
 	s.mu.Lock()
 	s.tokens[rep.AccessToken] = time.Now().Add(s.tokenLifetime)
+	s.issued = append(s.issued, rep.AccessToken)
 	if withRefresh {
 		rep.RefreshToken = "rt_" + random()
 		s.refresh[rep.RefreshToken] = true
+		s.issued = append(s.issued, rep.RefreshToken)
 	}
 	s.mu.Unlock()
 	s.tokensIssued.Add(1)
