@@ -179,6 +179,8 @@ func NewClient(opts ...Option) (*Client, error) {
 	for _, u := range []*url.URL{c.base, c.auth, c.byoa} {
 		c.hosts[strings.ToLower(u.Host)] = true
 	}
+	cfg.httpClient, cfg.tokenSource = unwrapOAuth2(cfg.httpClient, cfg.tokenSource)
+	c.cfg = cfg
 	c.rc = c.newRetryClient(cfg.httpClient)
 	if cfg.cc != nil {
 		c.tokens = &renewableSource{src: &ccSource{
@@ -194,6 +196,26 @@ func NewClient(opts ...Option) (*Client, error) {
 		c.secrets = append(c.secrets, cfg.sessionCookie)
 	}
 	return c, nil
+}
+
+// unwrapOAuth2 takes x/oauth2's Transport out of a caller's HTTP client:
+// it sets the bearer on every request, redirects to foreign hosts
+// included, below the client's host guard. Its token source becomes the
+// client's (unless one was given) and its base transport carries requests.
+func unwrapOAuth2(hc *http.Client, ts oauth2.TokenSource) (*http.Client, oauth2.TokenSource) {
+	if hc == nil {
+		return nil, ts
+	}
+	ot, ok := hc.Transport.(*oauth2.Transport)
+	if !ok {
+		return hc, ts
+	}
+	cp := *hc
+	cp.Transport = ot.Base
+	if ts == nil {
+		ts = ot.Source
+	}
+	return &cp, ts
 }
 
 // BaseURL returns {base_url}.
@@ -392,14 +414,26 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		if co.response != nil {
 			*co.response = resp
 		}
-		if resp.StatusCode/100 != 2 {
+		if resp.StatusCode/100 != 2 || unexpectedHTML(resp, accept) {
 			e := ParseErrorResponse(resp)
+			if resp.StatusCode/100 == 2 && e.StatusCode/100 == 2 {
+				e.Code = CodeUnexpectedContent
+			}
 			e.Method, e.Path, e.Attempts = method, u.Path, st.attempts
 			e.Message, e.Body = c.scrub(e.Message), c.scrub(e.Body)
 			return nil, e
 		}
 		return resp, nil
 	}
+}
+
+// CodeUnexpectedContent is the Error code of a 2xx answer carrying an HTML
+// page where data was asked for (a gateway or login page).
+const CodeUnexpectedContent = "unexpected_content"
+
+// unexpectedHTML reports a 2xx HTML page answering a request for data.
+func unexpectedHTML(resp *http.Response, accept string) bool {
+	return MediaType(resp.Header.Get("Content-Type")) == "text/html" && !strings.Contains(accept, "html")
 }
 
 func bodyOf(b []byte) any {

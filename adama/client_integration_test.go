@@ -65,14 +65,13 @@ func pingGroup(r fake.Registrar) {
 
 func newServer(t *testing.T, opts ...adamatest.Option) *adamatest.Server {
 	t.Helper()
-	srv := adamatest.NewServer(append([]adamatest.Option{adamatest.WithGroup(pingGroup)}, opts...)...)
-	t.Cleanup(srv.Close)
+	srv := adamatest.NewServer(append([]adamatest.Option{adamatest.WithGroup(pingGroup), adamatest.WithT(t)}, opts...)...)
 	return srv
 }
 
 func newClient(t *testing.T, srv *adamatest.Server, opts ...adama.Option) *adama.Client {
 	t.Helper()
-	c, err := srv.NewClient(append([]adama.Option{adama.WithLogger(debugLogger())}, opts...)...)
+	c, err := srv.NewClient(opts...) // logs at debug level into srv, checked for credentials by WithT
 	require.NoError(t, err)
 	return c
 }
@@ -477,9 +476,68 @@ func TestForbidden(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrForbidden)
 }
 
-// TestNoSecretsInLogs runs last in this file's order and checks every log
-// line written by this package's tests at debug level, plus a dedicated
-// flow through tokens, sessions, renewals and errors.
+func TestSessionBootstrapConnectionError(t *testing.T) {
+	srv := newServer(t)
+	tok := srv.IssueToken()
+	dead := httptest.NewServer(http.NotFoundHandler())
+	deadURL := dead.URL
+	dead.Close()
+	c, err := adama.NewClient(adama.WithBaseURL(deadURL), adama.WithToken(tok), adama.WithMaxRetries(1),
+		adama.WithRetry(adama.RetryPolicy{MaxRetries: 1, MinWait: time.Millisecond, MaxWait: time.Millisecond}))
+	require.NoError(t, err)
+	done := make(chan error, 1)
+	go func() { _, err := ping(context.Background(), c, http.MethodGet); done <- err }()
+	select {
+	case err := <-done:
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "session")
+	case <-time.After(5 * time.Second):
+		t.Fatal("session bootstrap failure hung")
+	}
+}
+
+func TestOAuth2TransportCannotLeakOnRedirect(t *testing.T) {
+	srv := newServer(t)
+	tok := srv.IssueToken()
+	foreign, got := foreignServer(t)
+	fu, _ := url.Parse(foreign.URL)
+	fu.Host = strings.Replace(fu.Host, "127.0.0.1", "localhost", 1)
+
+	// A caller hands over an x/oauth2 client, whose Transport would set the
+	// bearer on the redirected request too.
+	base := srv.Client()
+	ctx := context.WithValue(context.Background(), oauth2.HTTPClient, base)
+	hc := oauth2.NewClient(ctx, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tok}))
+	c, err := adama.NewClient(adama.WithBaseURL(srv.URL), adama.WithHTTPClient(hc), adama.WithLogger(debugLogger()))
+	require.NoError(t, err)
+	resp, err := c.Do(context.Background(), &adama.Request{Path: "/redirect-away", Query: url.Values{"to": {fu.String() + "/x"}}})
+	require.NoError(t, err, "the oauth2 transport's token source became the client's")
+	resp.Body.Close()
+	assert.NotEmpty(t, got.Get("User-Agent"))
+	assert.Empty(t, got.Get("Authorization"))
+	assert.Empty(t, got.Get("Cookie"))
+}
+
+func TestHTMLPageWithStatus200IsAnError(t *testing.T) {
+	srv := newServer(t, adamatest.WithGroup(func(r fake.Registrar) {
+		r.Handle("GET /api/v2.0/login-wall", fake.Session, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = w.Write([]byte("<html><head><title>Sign in</title></head></html>"))
+		}))
+	}))
+	c := newClient(t, srv)
+	_, err := c.Do(context.Background(), &adama.Request{Path: "/api/v2.0/login-wall"})
+	var ae *adama.Error
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, adama.CodeUnexpectedContent, ae.Code)
+	assert.Equal(t, "Sign in", ae.Message)
+	assert.ErrorIs(t, err, adama.ErrServer)
+}
+
+// TestNoSecretsInLogs runs last in this file's order and checks the log
+// lines written by this package's clients that log to debugLogs (the
+// others are checked by adamatest.WithT), plus a dedicated flow through
+// tokens, sessions, renewals and errors.
 func TestNoSecretsInLogs(t *testing.T) {
 	srv := newServer(t, adamatest.WithCredentials("id-x", "super-secret-value"))
 	var buf logSink
@@ -518,24 +576,4 @@ func TestNoSecretsInLogs(t *testing.T) {
 	}
 	assert.NotContains(t, strings.ToLower(all), "authorization")
 	assert.NotContains(t, all, "Bearer ")
-}
-
-func TestSessionBootstrapConnectionError(t *testing.T) {
-	srv := newServer(t)
-	tok := srv.IssueToken()
-	dead := httptest.NewServer(http.NotFoundHandler())
-	deadURL := dead.URL
-	dead.Close()
-	c, err := adama.NewClient(adama.WithBaseURL(deadURL), adama.WithToken(tok), adama.WithMaxRetries(1),
-		adama.WithRetry(adama.RetryPolicy{MaxRetries: 1, MinWait: time.Millisecond, MaxWait: time.Millisecond}))
-	require.NoError(t, err)
-	done := make(chan error, 1)
-	go func() { _, err := ping(context.Background(), c, http.MethodGet); done <- err }()
-	select {
-	case err := <-done:
-		require.Error(t, err)
-		assert.Contains(t, err.Error(), "session")
-	case <-time.After(5 * time.Second):
-		t.Fatal("session bootstrap failure hung")
-	}
 }

@@ -108,7 +108,7 @@ func (e *Error) Is(target error) bool {
 	case ErrRateLimited:
 		return e.StatusCode == http.StatusTooManyRequests
 	case ErrServer:
-		return e.StatusCode >= 500 || (e.StatusCode < 400 && e.Code == "error")
+		return e.StatusCode >= 500 || (e.StatusCode < 400 && (e.Code == "error" || e.Code == CodeUnexpectedContent))
 	case ErrUnavailable:
 		return e.StatusCode == http.StatusServiceUnavailable
 	}
