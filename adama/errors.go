@@ -55,7 +55,13 @@ type Error struct {
 	RetryAfter string
 	// Attempts is how many times the request was sent.
 	Attempts int
+	// Err is the underlying failure when the error arose while reading a
+	// response (a connection cut in the middle of a stream); nil otherwise.
+	Err error
 }
+
+// Unwrap returns Err.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Error renders "adama: GET /path: 404 not_found: message".
 func (e *Error) Error() string {

@@ -141,14 +141,14 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeMalformed, Method: http.MethodGet, Path: path,
-			Message: fmt.Sprintf("malformed CSV after %d rows: %v", rows, err)}
+			Message: fmt.Sprintf("malformed CSV after %d rows: %v", rows, err), Err: err}
 	}
 	if errors.Is(err, csvstream.ErrNoHeader) {
 		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeTruncated, Method: http.MethodGet, Path: path,
 			Message: "report body ended before its header row"}
 	}
 	return &adama.Error{StatusCode: resp.StatusCode, Code: CodeTruncated, Method: http.MethodGet, Path: path,
-		Message: fmt.Sprintf("report stream cut after %d rows (%d bytes): %v", rows, bytesRead, err)}
+		Message: fmt.Sprintf("report stream cut after %d rows (%d bytes): %v", rows, bytesRead, err), Err: err}
 }
 
 // Stream runs q and returns its rows as a stream. Nothing is buffered

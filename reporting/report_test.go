@@ -218,6 +218,7 @@ func TestCutInTheMiddle(t *testing.T) {
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, reporting.CodeTruncated, ae.Code)
 	assert.True(t, reporting.IsTruncated(err))
+	assert.Error(t, errors.Unwrap(err), "the read error that cut the stream is kept")
 	assert.LessOrEqual(t, n, 2500)
 
 	// The raw body fails the copy too.
