@@ -417,7 +417,9 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: adama.SessionCookieName, Value: cookie, Path: "/", HttpOnly: true})
 	data := map[string]any{"user_id": 1, "username": "test.user", "entity_type": "user", "expires_at": adama.FormatTime(time.Now().Add(time.Hour).UTC())}
 	if fake.WantsXML(r) {
-		wire.WriteXML(w, http.StatusOK, &wire.Result{Entity: &wire.Entity{Type: "session", Props: []wire.Prop{{Name: "user_id", Value: "1"}, {Name: "username", Value: "test.user"}}}})
+		e := wire.EntityFromJSON(data)
+		e.Type = "session"
+		wire.WriteXML(w, http.StatusOK, &wire.Result{Entity: &e})
 		return
 	}
 	wire.WriteJSON(w, http.StatusOK, wire.Meta{Count: 1}, data)
