@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/form"
 )
 
 // PathPrefix is the path prefix of reporting v1 on {base_url}.
@@ -323,41 +324,20 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// Ptr returns a pointer to v, for optional fields such as Precision.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func Ptr[T any](v T) *T { return &v }
-
 func formatValue(v any) string {
 	switch x := v.(type) {
-	case string:
-		return x
-	case fmt.Stringer:
-		if t, ok := v.(time.Time); ok {
-			return t.Format("2006-01-02T15:04:05")
-		}
-		if t, ok := v.(adama.Time); ok {
-			return t.Time.Format("2006-01-02T15:04:05")
-		}
-		return x.String()
-	case int:
-		return strconv.Itoa(x)
-	case int64:
-		return strconv.FormatInt(x, 10)
-	case int32:
-		return strconv.FormatInt(int64(x), 10)
-	case uint:
-		return strconv.FormatUint(uint64(x), 10)
-	case uint64:
-		return strconv.FormatUint(x, 10)
-	case uint32:
-		return strconv.FormatUint(uint64(x), 10)
-	case float64:
-		return strconv.FormatFloat(x, 'f', -1, 64)
-	case float32:
-		return strconv.FormatFloat(float64(x), 'f', -1, 32)
+	case time.Time:
+		return x.Format("2006-01-02T15:04:05")
+	case adama.Time:
+		return x.Time.Format("2006-01-02T15:04:05")
 	case bool:
 		return strconv.FormatBool(x)
+	}
+	if s, ok := form.Scalar(v); ok {
+		return s
+	}
+	if st, ok := v.(fmt.Stringer); ok {
+		return st.String()
 	}
 	return fmt.Sprint(v)
 }

@@ -195,7 +195,7 @@ func TestValidationRules(t *testing.T) {
 			q.Dimensions = []string{"a b"}
 			q.Order = []reporting.Order{reporting.Asc("x&y")}
 		}, []string{"report", "dimensions[0]", "order[0]"}},
-		{"paging", func(q *reporting.Query) { q.PageOffset = 2; q.Precision = reporting.Ptr(9) }, []string{"page_offset", "precision"}},
+		{"paging", func(q *reporting.Query) { q.PageOffset = 2; q.Precision = adama.Ptr(9) }, []string{"page_offset", "precision"}},
 		{"no rollup", func(q *reporting.Query) { q.TimeRollup = "" }, []string{"time_rollup"}},
 	}
 	for _, c := range cases {

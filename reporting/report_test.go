@@ -401,7 +401,7 @@ func TestDatePairAndPaging(t *testing.T) {
 	q.Order = []reporting.Order{reporting.Desc("impressions"), reporting.Asc("campaign_id")}
 	q.PageLimit = 4
 	q.PageOffset = 1
-	q.Precision = reporting.Ptr(0)
+	q.Precision = adama.Ptr(0)
 	rows, err := svc.Stream(context.Background(), q)
 	require.NoError(t, err)
 	var starts []string

@@ -34,3 +34,16 @@ func TestDiff(t *testing.T) {
 	assert.Equal(t, url.Values{"name": {"b"}, "description": {""}, "frequency_amount": {"0"}}, got)
 	assert.Empty(t, form.Diff(before, before))
 }
+
+func TestScalar(t *testing.T) {
+	for v, want := range map[any]string{
+		"x": "x", 7: "7", int8(-8): "-8", int64(1 << 40): "1099511627776", uint16(9): "9",
+		float32(0.5): "0.5", 1.25e-7: "0.000000125", adama.MustDecimal("12.50"): "12.5",
+	} {
+		got, ok := form.Scalar(v)
+		assert.True(t, ok, "%T", v)
+		assert.Equal(t, want, got, "%T", v)
+	}
+	_, ok := form.Scalar(true)
+	assert.False(t, ok, "booleans are formatted by each group")
+}
