@@ -8,6 +8,7 @@ package entityfake
 import (
 	"cmp"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,6 +75,34 @@ func (h *handler) coll(w http.ResponseWriter, r *http.Request) *collection {
 	return c
 }
 
+// collAndID resolves the collection and id of /{collection}/{id},
+// answering 404 or 400 itself when either is wrong.
+func (h *handler) collAndID(w http.ResponseWriter, r *http.Request) (*collection, int64, bool) {
+	c := h.coll(w, r)
+	if c == nil {
+		return nil, 0, false
+	}
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		badRequest(w, r, "id", "id must be a positive integer")
+		return nil, 0, false
+	}
+	return c, id, true
+}
+
+// readForm parses a create or update body, which must not carry id.
+func readForm(w http.ResponseWriter, r *http.Request, idRule string) (url.Values, bool) {
+	if err := r.ParseForm(); err != nil {
+		badRequest(w, r, "", "malformed form body")
+		return nil, false
+	}
+	if _, ok := r.PostForm["id"]; ok {
+		badRequest(w, r, "id", idRule)
+		return nil, false
+	}
+	return r.PostForm, true
+}
+
 func badRequest(w http.ResponseWriter, r *http.Request, field, msg string) {
 	fake.WriteError(w, r, http.StatusBadRequest, "invalid", msg, wire.ErrorItem{Code: "invalid", Field: field, Message: msg})
 }
@@ -111,13 +140,8 @@ func writeMany(w http.ResponseWriter, r *http.Request, recs []Record, offset, to
 }
 
 func (h *handler) get(w http.ResponseWriter, r *http.Request) {
-	c := h.coll(w, r)
-	if c == nil {
-		return
-	}
-	id, ok := parseID(r.PathValue("id"))
+	c, id, ok := h.collAndID(w, r)
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
 	v, err := parseView(r.URL.Query())

@@ -88,13 +88,8 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 	if c == nil {
 		return
 	}
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
-		return
-	}
-	form := r.PostForm
-	if _, ok := form["id"]; ok {
-		badRequest(w, r, "id", "id must not be sent")
+	form, ok := readForm(w, r, "id must not be sent")
+	if !ok {
 		return
 	}
 	var missing []wire.ErrorItem
@@ -132,22 +127,12 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) update(w http.ResponseWriter, r *http.Request) {
-	c := h.coll(w, r)
-	if c == nil {
-		return
-	}
-	id, ok := parseID(r.PathValue("id"))
+	c, id, ok := h.collAndID(w, r)
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
-		return
-	}
-	form := r.PostForm
-	if _, ok := form["id"]; ok {
-		badRequest(w, r, "id", "id must not be sent on update")
+	form, ok := readForm(w, r, "id must not be sent on update")
+	if !ok {
 		return
 	}
 	ver, err := strconv.ParseInt(form.Get("version"), 10, 64)
