@@ -2,6 +2,7 @@ package reporting
 
 import (
 	"fmt"
+	"iter"
 	"regexp"
 	"strings"
 
@@ -74,23 +75,18 @@ func (q *Query) check(v *adama.Validator, m *Meta) {
 			isAccess = func(f string) bool { return contains(af, f) }
 		}
 	}
-	for _, set := range []struct {
-		name string
-		ps   []Predicate
-	}{{ParamFilter, q.Filter}, {ParamHaving, q.Having}} {
-		for i, p := range set.ps {
-			f := fmt.Sprintf("%s[%d]", set.name, i)
-			v.Check(fieldRE.MatchString(p.Field), f+".field", "a field name (letters, digits, _)", p.Field)
-			v.Check(p.Op.Valid(), f+".op", "one of = != > < >= <= ~ =~ =: !~ !:", string(p.Op))
-			if len(p.Values) == 0 {
-				v.Add(f+".values", "at least one value", nil)
-			}
-			if p.Op == OpEq && isAccess(p.Field) && len(p.Values) > 0 {
-				access = true
-			}
-			if set.name == ParamFilter && contains(q.Metrics, p.Field) {
-				v.Add(f+".field", "filter tests dimension fields only; use having for metrics", p.Field)
-			}
+	for at, p := range q.predicates() {
+		param, f := at.param, at.path
+		v.Check(fieldRE.MatchString(p.Field), f+".field", "a field name (letters, digits, _)", p.Field)
+		v.Check(p.Op.Valid(), f+".op", "one of = != > < >= <= ~ =~ =: !~ !:", string(p.Op))
+		if len(p.Values) == 0 {
+			v.Add(f+".values", "at least one value", nil)
+		}
+		if p.Op == OpEq && isAccess(p.Field) && len(p.Values) > 0 {
+			access = true
+		}
+		if param == ParamFilter && contains(q.Metrics, p.Field) {
+			v.Add(f+".field", "filter tests dimension fields only; use having for metrics", p.Field)
 		}
 	}
 	if !access {
@@ -172,30 +168,25 @@ func (q *Query) checkMeta(v *adama.Validator, m *Meta) {
 			v.Add(f, "not a metric field", mt)
 		}
 	}
-	for _, set := range []struct {
-		name string
-		ps   []Predicate
-	}{{ParamFilter, q.Filter}, {ParamHaving, q.Having}} {
-		for i, p := range set.ps {
-			f := fmt.Sprintf("%s[%d]", set.name, i)
-			fd, metric, ok := m.Lookup(p.Field)
-			if !ok {
-				v.Add(f+".field", "not a field of report "+string(q.Report), p.Field)
-				continue
-			}
-			if metric && set.name == ParamFilter && !contains(q.Metrics, p.Field) {
-				v.Add(f+".field", "filter tests dimension fields only; use having for metrics", p.Field)
-			}
-			if p.Op.IsOrdered() && !fd.Type.IsOrdered() {
-				v.Add(f+".op", "ordered operators need a numeric or date field, "+p.Field+" is "+string(fd.Type), string(p.Op))
-			}
-			if p.Op.IsText() && fd.Type.Group() != "string" {
-				v.Add(f+".op", "contains operators need a string field, "+p.Field+" is "+string(fd.Type), string(p.Op))
-			}
-			if p.Op == OpEq && len(fd.Values) > 0 {
-				for _, val := range p.Values {
-					v.Check(contains(fd.Values, val), f+".values", "one of: "+strings.Join(fd.Values, ", "), val)
-				}
+	for at, p := range q.predicates() {
+		param, f := at.param, at.path
+		fd, metric, ok := m.Lookup(p.Field)
+		if !ok {
+			v.Add(f+".field", "not a field of report "+string(q.Report), p.Field)
+			continue
+		}
+		if metric && param == ParamFilter && !contains(q.Metrics, p.Field) {
+			v.Add(f+".field", "filter tests dimension fields only; use having for metrics", p.Field)
+		}
+		if p.Op.IsOrdered() && !fd.Type.IsOrdered() {
+			v.Add(f+".op", "ordered operators need a numeric or date field, "+p.Field+" is "+string(fd.Type), string(p.Op))
+		}
+		if p.Op.IsText() && fd.Type.Group() != "string" {
+			v.Add(f+".op", "contains operators need a string field, "+p.Field+" is "+string(fd.Type), string(p.Op))
+		}
+		if p.Op == OpEq && len(fd.Values) > 0 {
+			for _, val := range p.Values {
+				v.Check(contains(fd.Values, val), f+".values", "one of: "+strings.Join(fd.Values, ", "), val)
 			}
 		}
 	}
@@ -227,4 +218,24 @@ func windowOffered(windows []string, w string) bool {
 		}
 	}
 	return false
+}
+
+// predicateAt names where a predicate stands: its parameter ("filter")
+// and its field path ("filter[0]").
+type predicateAt struct{ param, path string }
+
+// predicates yields every filter and having predicate with where it stands.
+func (q *Query) predicates() iter.Seq2[predicateAt, Predicate] {
+	return func(yield func(predicateAt, Predicate) bool) {
+		for _, set := range []struct {
+			name string
+			ps   []Predicate
+		}{{ParamFilter, q.Filter}, {ParamHaving, q.Having}} {
+			for i, p := range set.ps {
+				if !yield(predicateAt{set.name, fmt.Sprintf("%s[%d]", set.name, i)}, p) {
+					return
+				}
+			}
+		}
+	}
 }
