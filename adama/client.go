@@ -80,6 +80,9 @@ type Request struct {
 	// Idempotent marks a POST safe to retry (a list, validate or analytics
 	// POST that only reads). GET, HEAD, PUT and DELETE always are.
 	Idempotent bool
+	// Stream lifts the whole-body limit: the caller reads the body as a
+	// stream and bounds it itself (per line, per record).
+	Stream bool
 }
 
 // RequestOption adjusts one call.

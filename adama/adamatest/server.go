@@ -58,6 +58,7 @@ type Server struct {
 	codes    map[string]authCode
 	sessions map[string]string // cookie -> token it was made with
 	faults   []*fault
+	errForms []errForm // group error forms by path prefix
 	denied   []string
 	latency  time.Duration
 	requests []Request
@@ -212,6 +213,37 @@ func (s *Server) ClientSecret() string { return s.clientSecret }
 // Setting implements fake.Registrar.
 func (s *Server) Setting(key string) any { return s.settings[key] }
 
+type errForm struct {
+	prefix string
+	write  fake.ErrorWriter
+}
+
+// Errors implements fake.ErrorRegistrar: fault injection and
+// authentication answer paths under prefix in the group's error form.
+func (s *Server) Errors(prefix string, ew fake.ErrorWriter) {
+	s.mu.Lock()
+	s.errForms = append(s.errForms, errForm{prefix, ew})
+	s.mu.Unlock()
+}
+
+// writeError answers in the error form of the group owning r's path (the
+// longest registered prefix), or group A's form.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, status int, code, message string) {
+	s.mu.Lock()
+	var best errForm
+	for _, f := range s.errForms {
+		if strings.HasPrefix(r.URL.Path, f.prefix) && len(f.prefix) > len(best.prefix) {
+			best = f
+		}
+	}
+	s.mu.Unlock()
+	if best.write != nil {
+		best.write(w, r, status, code, message)
+		return
+	}
+	fake.WriteError(w, r, status, code, message)
+}
+
 // Handle implements fake.Registrar: it registers h behind auth.
 func (s *Server) Handle(pattern string, auth fake.Auth, h http.Handler) {
 	s.mux.Handle(pattern, s.authenticate(auth, h))
@@ -260,7 +292,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if f.retryAfter != "" {
 			w.Header().Set("Retry-After", f.retryAfter)
 		}
-		fake.WriteError(w, r, f.status, codeFor(f.status), "injected failure")
+		s.writeError(w, r, f.status, codeFor(f.status), "injected failure")
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -390,16 +422,16 @@ func (s *Server) authenticate(auth fake.Auth, h http.Handler) http.Handler {
 		s.mu.Unlock()
 		switch {
 		case auth == fake.Bearer && !tokOK:
-			fake.WriteError(w, r, http.StatusUnauthorized, "auth_required", "a valid bearer token is required")
+			s.writeError(w, r, http.StatusUnauthorized, "auth_required", "a valid bearer token is required")
 			return
 		case auth == fake.Session && hasBearer && !tokOK:
-			fake.WriteError(w, r, http.StatusUnauthorized, "auth_required", "the bearer token is invalid or expired")
+			s.writeError(w, r, http.StatusUnauthorized, "auth_required", "the bearer token is invalid or expired")
 			return
 		case auth == fake.Session && !sessOK:
-			fake.WriteError(w, r, http.StatusUnauthorized, "auth_required", "a valid "+adama.SessionCookieName+" cookie is required")
+			s.writeError(w, r, http.StatusUnauthorized, "auth_required", "a valid "+adama.SessionCookieName+" cookie is required")
 			return
 		case denied:
-			fake.WriteError(w, r, http.StatusForbidden, "denied", "insufficient permissions")
+			s.writeError(w, r, http.StatusForbidden, "denied", "insufficient permissions")
 			return
 		}
 		h.ServeHTTP(w, r)

@@ -5,6 +5,7 @@
 package fake
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -52,4 +53,61 @@ func WriteError(w http.ResponseWriter, r *http.Request, status int, code, messag
 	items := []wire.ErrorItem{{Code: code, Message: message}}
 	items = append(items, fields...)
 	wire.WriteJSONError(w, status, items...)
+}
+
+// ErrorWriter writes one group's error answer for status, code and
+// message (the fake's fault injection and authentication use it for the
+// group's paths).
+type ErrorWriter func(w http.ResponseWriter, r *http.Request, status int, code, message string)
+
+// ErrorRegistrar is implemented by registrars that take a group's error
+// form for a path prefix. adamatest's Server implements it.
+type ErrorRegistrar interface {
+	Errors(pathPrefix string, ew ErrorWriter)
+}
+
+// RegisterErrors gives r the group's error form for pathPrefix when r
+// takes one.
+func RegisterErrors(r Registrar, pathPrefix string, ew ErrorWriter) {
+	if er, ok := r.(ErrorRegistrar); ok {
+		er.Errors(pathPrefix, ew)
+	}
+}
+
+// WriteData writes the {"data": ..., "meta": {...}} envelope with media
+// type application/json. meta is written as given (a struct or map); nil
+// writes {"status": status word}.
+func WriteData(w http.ResponseWriter, status int, data, meta any) {
+	if meta == nil {
+		meta = map[string]any{"status": "success"}
+	}
+	WriteJSON(w, status, struct {
+		Data any `json:"data"`
+		Meta any `json:"meta"`
+	}{data, meta})
+}
+
+// WriteJSON writes v as the whole body (application/json).
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// WriteErrors writes the JSON error envelope {errors: [...], meta:
+// {status: "error"}}.
+func WriteErrors(w http.ResponseWriter, status int, items ...wire.ErrorItem) {
+	wire.WriteJSONError(w, status, items...)
+}
+
+// ReadJSON decodes a JSON request body (at most 8 MiB) into v, writing a
+// 400 in the group's JSON error form and returning false when it does not
+// decode.
+func ReadJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 8<<20))
+	if err := dec.Decode(v); err != nil {
+		WriteErrors(w, http.StatusBadRequest, wire.ErrorItem{Code: "invalid", Message: "request body: " + err.Error()})
+		return false
+	}
+	return true
 }

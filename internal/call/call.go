@@ -1,0 +1,251 @@
+// Package call is the one call layer every group package sends through:
+// it encodes the request body (form, JSON, XML, multipart or raw bytes),
+// sends it with adama.Client.Do, decodes the group's envelope into the
+// caller's type in one step and turns every failure into an *adama.Error
+// carrying method and path. A group declares a Group (host, prefix, auth,
+// envelope) and its records; it writes no decoder, pager or retry code.
+package call
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+// Group is one API group's fixed part: where it lives, which credentials
+// it sends and how its answers are wrapped.
+type Group struct {
+	// Client sends the requests.
+	Client *adama.Client
+	// Host is the server the group is on.
+	Host adama.Host
+	// Prefix is prepended to every Call.Path ("/api/v2.0").
+	Prefix string
+	// Auth selects the credentials sent.
+	Auth adama.AuthMode
+	// Envelope decodes 2xx answers.
+	Envelope Envelope
+	// XML asks for XML answers (groups A and C offer it); JSON otherwise.
+	XML bool
+}
+
+// Call is one request of a group.
+type Call struct {
+	// Method is the HTTP method (GET when empty).
+	Method string
+	// Path is the path under the group's prefix ("/advertisers/7").
+	Path string
+	// Query is appended to the URL.
+	Query url.Values
+	// Form, JSON, XML, Multipart and Raw are the body forms; set at most
+	// one.
+	Form      url.Values
+	JSON      any
+	XML       any
+	Multipart *Multipart
+	Raw       []byte
+	// RawType is Raw's media type.
+	RawType string
+	// Accept overrides the Accept header ("text/csv", "application/xml").
+	Accept string
+	// ReadOnly marks a POST that only reads (list by ids, validate,
+	// analytics): safe to retry.
+	ReadOnly bool
+	// Stream lifts the client's whole-body limit: the caller reads the body
+	// as a stream and bounds it itself.
+	Stream bool
+	// Header holds extra headers.
+	Header http.Header
+}
+
+// Multipart is a multipart/form-data body: fields, then files.
+type Multipart struct {
+	Fields []Field
+	Files  []File
+}
+
+// Field is one text part.
+type Field struct{ Name, Value string }
+
+// File is one file part.
+type File struct {
+	Field, FileName, ContentType string
+	Data                         []byte
+}
+
+// request builds the adama.Request of c.
+func (g *Group) request(c *Call) (*adama.Request, error) {
+	r := &adama.Request{
+		Method: c.Method, Host: g.Host, Path: g.Prefix + c.Path, Query: c.Query,
+		Auth: g.Auth, Idempotent: c.ReadOnly, Header: c.Header, Accept: c.Accept, Stream: c.Stream,
+	}
+	if r.Method == "" {
+		r.Method = http.MethodGet
+	}
+	if r.Accept == "" {
+		r.Accept = "application/json"
+		if g.XML {
+			r.Accept = "application/xml"
+		}
+	}
+	switch {
+	case c.Form != nil:
+		r.Body, r.ContentType = []byte(c.Form.Encode()), "application/x-www-form-urlencoded"
+	case c.JSON != nil:
+		b, err := json.Marshal(c.JSON)
+		if err != nil {
+			return nil, err
+		}
+		r.Body, r.ContentType = b, "application/json"
+	case c.XML != nil:
+		b, err := xml.Marshal(c.XML)
+		if err != nil {
+			return nil, err
+		}
+		r.Body, r.ContentType = append([]byte(xml.Header), b...), "application/xml"
+	case c.Multipart != nil:
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		for _, f := range c.Multipart.Fields {
+			if err := mw.WriteField(f.Name, f.Value); err != nil {
+				return nil, err
+			}
+		}
+		for _, f := range c.Multipart.Files {
+			h := make(map[string][]string)
+			h["Content-Disposition"] = []string{`form-data; name="` + escapeQuotes(f.Field) + `"; filename="` + escapeQuotes(f.FileName) + `"`}
+			ct := f.ContentType
+			if ct == "" {
+				ct = "application/octet-stream"
+			}
+			h["Content-Type"] = []string{ct}
+			w, err := mw.CreatePart(h)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := w.Write(f.Data); err != nil {
+				return nil, err
+			}
+		}
+		if err := mw.Close(); err != nil {
+			return nil, err
+		}
+		r.Body, r.ContentType = buf.Bytes(), mw.FormDataContentType()
+	case c.Raw != nil:
+		r.Body, r.ContentType = c.Raw, c.RawType
+	}
+	return r, nil
+}
+
+func escapeQuotes(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\\':
+			b = append(b, '\\')
+		case '\r', '\n':
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// Send sends c and returns the 2xx response with its body unread (the
+// caller closes it). Failures are what adama.Client.Do returns.
+func (g *Group) Send(ctx context.Context, c *Call, opts ...adama.RequestOption) (*http.Response, error) {
+	r, err := g.request(c)
+	if err != nil {
+		return nil, &adama.Error{Code: "encode", Message: "encoding the request body: " + err.Error(), Method: c.Method, Path: g.Prefix + c.Path, Err: err}
+	}
+	return g.Client.Do(ctx, r, opts...)
+}
+
+// Into sends c and decodes the answer's payload into dst (a non-nil
+// pointer), returning the list metadata. A body of the wrong shape or
+// without payload is an *adama.Error with code adama.CodeUnexpectedContent.
+func (g *Group) Into(ctx context.Context, c *Call, dst any, opts ...adama.RequestOption) (Meta, error) {
+	resp, err := g.Send(ctx, c, opts...)
+	if err != nil {
+		return Meta{}, err
+	}
+	defer resp.Body.Close()
+	meta, err := g.Envelope.Decode(resp.Body, adama.MediaType(resp.Header.Get("Content-Type")), dst)
+	if err != nil {
+		return meta, decodeError(resp, err)
+	}
+	return meta, nil
+}
+
+// NoContent sends c and discards the answer's body (a delete, or an
+// update whose answer the caller does not need).
+func (g *Group) NoContent(ctx context.Context, c *Call, opts ...adama.RequestOption) error {
+	resp, err := g.Send(ctx, c, opts...)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
+	return resp.Body.Close()
+}
+
+// decodeError places a decode failure in an *adama.Error with the
+// request's method and path.
+func decodeError(resp *http.Response, err error) error {
+	method, path := "", ""
+	if resp.Request != nil {
+		method = resp.Request.Method
+		if resp.Request.URL != nil {
+			path = resp.Request.URL.Path
+		}
+	}
+	var ae *adama.Error
+	if errors.As(err, &ae) {
+		if ae.Method == "" {
+			ae.Method, ae.Path = method, path
+		}
+		return ae
+	}
+	msg := "decoding the response: " + err.Error()
+	if errors.Is(err, errNoData) {
+		msg = err.Error()
+	}
+	return &adama.Error{StatusCode: resp.StatusCode, Code: adama.CodeUnexpectedContent, Message: msg, Method: method, Path: path, Err: err}
+}
+
+// One sends c and returns its payload decoded as a T.
+func One[T any](ctx context.Context, g *Group, c *Call, opts ...adama.RequestOption) (*T, error) {
+	v := new(T)
+	if _, err := g.Into(ctx, c, v, opts...); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// List sends c and returns its payload, a list of T, as a page with the
+// envelope's metadata.
+func List[T any](ctx context.Context, g *Group, c *Call, opts ...adama.RequestOption) (*adama.Page[T], error) {
+	var items []T
+	meta, err := g.Into(ctx, c, &items, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return PageOf(items, meta), nil
+}
+
+// PageOf builds the page of items with meta.
+func PageOf[T any](items []T, meta Meta) *adama.Page[T] {
+	p := &adama.Page[T]{Items: items, Count: meta.Count, Offset: meta.Offset, TotalCount: meta.TotalCount,
+		HasTotal: meta.HasTotal, NextPage: meta.NextPage, PrevPage: meta.PrevPage, CalledOn: meta.CalledOn}
+	if !meta.HasCount {
+		p.Count = len(items)
+	}
+	return p
+}

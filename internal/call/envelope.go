@@ -1,0 +1,284 @@
+package call
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"reflect"
+	"strconv"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/wire"
+)
+
+// Meta is the list metadata an envelope carries, in one form for every
+// group.
+type Meta struct {
+	Status             string
+	Count              int
+	HasCount           bool
+	Offset             int
+	TotalCount         int
+	HasTotal           bool
+	NextPage, PrevPage string
+	CalledOn           string
+	ETag               string
+}
+
+// Envelope is one group's wire form for 2xx answers. Decode reads a body
+// of media type mt into dst (a non-nil pointer) and returns the list
+// metadata. A missing or null payload, or one of the wrong shape, is an
+// error; an error document sent with a 2xx status is an *adama.Error.
+type Envelope interface {
+	Decode(r io.Reader, mt string, dst any) (Meta, error)
+}
+
+// errNoData is a 2xx answer without a payload.
+var errNoData = errors.New("the response carries no data")
+
+// DataMeta is the {"data": ..., "meta": {...}} envelope of groups A, B, D,
+// E, F and H (meta.status "ok" or "success"; counts as numbers or numeric
+// strings), and, for XML bodies, group A's <result> form: entities are
+// converted to the JSON form of the record type they decode into.
+var DataMeta Envelope = dataMeta{}
+
+// Bare is the envelope of answers whose whole body is the payload (group
+// G's PascalCase settings objects).
+var Bare Envelope = bare{}
+
+type dataMeta struct{}
+
+// Decode walks the top-level keys once, decoding data straight into dst.
+func (dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
+	if adama.IsXML(mt) {
+		return decodeXML(r, dst)
+	}
+	dec := json.NewDecoder(r)
+	if err := expectDelim(dec, '{'); err != nil {
+		return Meta{}, err
+	}
+	var (
+		meta     Meta
+		wm       wireMeta
+		sawData  bool
+		dataNull bool
+		errs     json.RawMessage
+	)
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return meta, err
+		}
+		key, _ := t.(string)
+		switch key {
+		case "data":
+			sawData = true
+			slot := any(dst)
+			if err := dec.Decode(&slot); err != nil {
+				return meta, fmt.Errorf("data: %w", err)
+			}
+			dataNull = slot == nil
+		case "meta":
+			if err := dec.Decode(&wm); err != nil {
+				return meta, fmt.Errorf("meta: %w", err)
+			}
+		case "errors":
+			if err := dec.Decode(&errs); err != nil {
+				return meta, fmt.Errorf("errors: %w", err)
+			}
+		default:
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return meta, err
+			}
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return meta, err
+	}
+	meta = wm.meta()
+	if !statusOK(meta.Status) || hasErrors(errs) {
+		raw, _ := json.Marshal(struct {
+			Meta   map[string]string `json:"meta"`
+			Errors json.RawMessage   `json:"errors,omitempty"`
+		}{map[string]string{"status": meta.Status}, errs})
+		return meta, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"application/json"}}, "", "", raw)
+	}
+	if !sawData || dataNull {
+		return meta, errNoData
+	}
+	return meta, nil
+}
+
+func hasErrors(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	return len(raw) > 0 && !bytes.Equal(raw, []byte("null")) && !bytes.Equal(raw, []byte("[]"))
+}
+
+// statusOK reports a meta.status meaning success (or none).
+func statusOK(s string) bool {
+	switch s {
+	case "", "ok", "success", "OK", "SUCCESS", "Success":
+		return true
+	}
+	return false
+}
+
+func expectDelim(dec *json.Decoder, d json.Delim) error {
+	t, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if t != d {
+		return fmt.Errorf("expected %q, found %v", d, t)
+	}
+	return nil
+}
+
+type bare struct{}
+
+func (bare) Decode(r io.Reader, _ string, dst any) (Meta, error) {
+	dec := json.NewDecoder(r)
+	slot := any(dst)
+	if err := dec.Decode(&slot); err != nil {
+		if errors.Is(err, io.EOF) {
+			return Meta{}, errNoData
+		}
+		return Meta{}, err
+	}
+	if slot == nil {
+		return Meta{}, errNoData
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Meta{}, errors.New("data after the JSON document")
+	}
+	return Meta{}, nil
+}
+
+// wireMeta reads every form of list metadata the platform sends: numbers
+// as JSON numbers or numeric strings.
+type wireMeta struct {
+	Status     string  `json:"status"`
+	Count      flexInt `json:"count"`
+	Offset     flexInt `json:"offset"`
+	TotalCount flexInt `json:"total_count"`
+	Total      flexInt `json:"total"`
+	NextPage   string  `json:"next_page"`
+	PrevPage   string  `json:"prev_page"`
+	CalledOn   string  `json:"called_on"`
+	ETag       string  `json:"etag"`
+}
+
+func (w wireMeta) meta() Meta {
+	m := Meta{Status: w.Status, Count: int(w.Count.v), HasCount: w.Count.set, Offset: int(w.Offset.v),
+		NextPage: w.NextPage, PrevPage: w.PrevPage, CalledOn: w.CalledOn, ETag: w.ETag}
+	switch {
+	case w.TotalCount.set:
+		m.TotalCount, m.HasTotal = int(w.TotalCount.v), true
+	case w.Total.set:
+		m.TotalCount, m.HasTotal = int(w.Total.v), true
+	}
+	return m
+}
+
+// flexInt is a non-negative count sent as a JSON number or a numeric
+// string. A value that is not a count fails the decode.
+type flexInt struct {
+	v   int64
+	set bool
+}
+
+func (f *flexInt) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if bytes.Equal(b, []byte("null")) {
+		return nil
+	}
+	if len(b) > 1 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		b = []byte(s)
+	}
+	v, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil {
+		return fmt.Errorf("count %q is not an integer", truncate(string(b), 40))
+	}
+	if v < 0 || v > maxCount {
+		return fmt.Errorf("count %d is out of range", v)
+	}
+	f.v, f.set = v, true
+	return nil
+}
+
+// maxCount bounds counts and offsets read from the server (2^53, well
+// above any real list and safe in int on every platform Go supports for
+// 64-bit ints; on 32-bit platforms int conversion saturates below).
+const maxCount = 1 << 53
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// decodeXML reads group A's XML result into dst: a pointer to a record (one
+// <entity>) or to a slice of records or record pointers (<entities>).
+func decodeXML(r io.Reader, dst any) (Meta, error) {
+	res, err := wire.DecodeXML(r)
+	if err != nil {
+		var ae *adama.Error
+		if errors.As(err, &ae) {
+			return Meta{}, ae
+		}
+		return Meta{}, err
+	}
+	wm := res.MetaOf()
+	meta := Meta{Status: wm.Status, Count: wm.Count, Offset: wm.Offset, TotalCount: wm.TotalCount, CalledOn: wm.CalledOn}
+	if res.Entities != nil {
+		meta.HasCount, meta.HasTotal = true, true
+	}
+	dv := reflect.ValueOf(dst)
+	if dv.Kind() != reflect.Pointer || dv.IsNil() {
+		return meta, errors.New("decode target is not a pointer")
+	}
+	target := dv.Elem()
+	if target.Kind() == reflect.Slice {
+		if res.Entities == nil {
+			if res.Entity != nil {
+				return meta, errors.New("a single entity where a list was expected")
+			}
+			return meta, errNoData
+		}
+		elem := target.Type().Elem()
+		rec := elem
+		if rec.Kind() == reflect.Pointer {
+			rec = rec.Elem()
+		}
+		out := reflect.MakeSlice(target.Type(), 0, len(res.Entities.Entities))
+		for i := range res.Entities.Entities {
+			p := reflect.New(rec)
+			if err := json.Unmarshal(wire.EntityJSON(&res.Entities.Entities[i], rec), p.Interface()); err != nil {
+				return meta, err
+			}
+			if elem.Kind() == reflect.Pointer {
+				out = reflect.Append(out, p)
+			} else {
+				out = reflect.Append(out, p.Elem())
+			}
+		}
+		target.Set(out)
+		return meta, nil
+	}
+	if res.Entity == nil {
+		if res.Entities != nil {
+			return meta, errors.New("a list where a single entity was expected")
+		}
+		return meta, errNoData
+	}
+	return meta, json.Unmarshal(wire.EntityJSON(res.Entity, target.Type()), dst)
+}

@@ -1,0 +1,32 @@
+package call
+
+import (
+	"bytes"
+	"testing"
+)
+
+func FuzzEnvelopeDecode(f *testing.F) {
+	for _, s := range []string{
+		`{"data":[{"id":1,"name":"a"}],"meta":{"status":"success","count":"1","offset":"30","total_count":"1896"}}`,
+		`{"data":{"id":"7"},"meta":{"status":"ok"}}`,
+		`{"data":null}`,
+		`{"errors":[{"code":"invalid","message":"m","field":"f"}],"meta":{"status":"error"}}`,
+		`<?xml version="1.0"?><result><entities count="1" start="0"><entity id="1" name="n"/></entities><status code="ok"/></result>`,
+		`<result><status code="invalid">Validation errors</status></result>`,
+		`{"Name":"x"}`,
+	} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, body []byte, xml bool) {
+		mt := "application/json"
+		if xml {
+			mt = "application/xml"
+		}
+		var one rec
+		var many []*rec
+		_, _ = DataMeta.Decode(bytes.NewReader(body), mt, &one)
+		_, _ = DataMeta.Decode(bytes.NewReader(body), mt, &many)
+		_, _ = Bare.Decode(bytes.NewReader(body), mt, &one)
+	})
+}
