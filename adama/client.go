@@ -80,6 +80,12 @@ type Request struct {
 	// Idempotent marks a POST safe to retry (a list, validate or analytics
 	// POST that only reads). GET, HEAD, PUT and DELETE always are.
 	Idempotent bool
+	// BodyFunc, when set, supplies the body instead of Body: it is called
+	// once per attempt (a retry starts the body again), so a large file is
+	// streamed and never held in memory. ContentLength gives its size
+	// (-1 when unknown, sent chunked).
+	BodyFunc      func() (io.Reader, error)
+	ContentLength int64
 	// Stream lifts the whole-body limit: the caller reads the body as a
 	// stream and bounds it itself (per line, per record).
 	Stream bool
@@ -365,9 +371,12 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 				return nil, err
 			}
 		}
-		req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, stateKey{}, st), method, u.String(), bodyOf(r.Body))
+		req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, stateKey{}, st), method, u.String(), bodyOf(r))
 		if err != nil {
 			return nil, err
+		}
+		if r.BodyFunc != nil {
+			req.ContentLength = r.ContentLength
 		}
 		req.Header.Set("User-Agent", c.cfg.userAgent)
 		accept := r.Accept
@@ -439,11 +448,14 @@ func unexpectedHTML(resp *http.Response, accept string) bool {
 	return MediaType(resp.Header.Get("Content-Type")) == "text/html" && !strings.Contains(accept, "html")
 }
 
-func bodyOf(b []byte) any {
-	if b == nil {
+func bodyOf(r *Request) any {
+	if r.BodyFunc != nil {
+		return retryablehttp.ReaderFunc(r.BodyFunc)
+	}
+	if r.Body == nil {
 		return nil
 	}
-	return bytes.NewReader(b)
+	return bytes.NewReader(r.Body)
 }
 
 func drain(rc io.ReadCloser) {

@@ -59,6 +59,7 @@ type Server struct {
 	sessions map[string]string // cookie -> token it was made with
 	faults   []*fault
 	errForms []errForm // group error forms by path prefix
+	stores   map[string]any // each group fake's state, by group name
 	denied   []string
 	latency  time.Duration
 	requests []Request
@@ -212,6 +213,25 @@ func (s *Server) ClientSecret() string { return s.clientSecret }
 
 // Setting implements fake.Registrar.
 func (s *Server) Setting(key string) any { return s.settings[key] }
+
+// setStore keeps a group fake's state for its typed handle.
+func (s *Server) setStore(group string, v any) {
+	s.mu.Lock()
+	if s.stores == nil {
+		s.stores = map[string]any{}
+	}
+	s.stores[group] = v
+	s.mu.Unlock()
+}
+
+// storeOf returns the state a group fake registered (the zero T when the
+// group is not served).
+func storeOf[T any](s *Server, group string) T {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, _ := s.stores[group].(T)
+	return v
+}
 
 type errForm struct {
 	prefix string
