@@ -129,7 +129,7 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	fmt.Fprintf(w, "%d day parts\n", days.TotalCount)
 
 	// An update that meets a version conflict, and recovers.
-	mine, err := ec.Strategies.Get(ctx, strat.ID)
+	mine, err := ec.Strategies.Get(ctx, strat.ID, nil)
 	if err != nil {
 		return err
 	}
