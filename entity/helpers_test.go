@@ -4,8 +4,8 @@ import (
 	"io"
 	"testing"
 
-	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/stretchr/testify/require"
 )
 
@@ -25,7 +25,9 @@ func newXMLClient(t testing.TB, srv *adamatest.Server) *Client {
 }
 
 // decodeJSONPage decodes a JSON list body as a list call does.
-func decodeJSONPage[T any](r io.Reader) (*Page[T], error) { return decodePage[T](r, "application/json") }
+func decodeJSONPage[T any](r io.Reader) (*Page[T], error) {
+	return decodePage[T](r, "application/json")
+}
 
 // decodeXMLPage decodes an XML list body as a list call does.
 func decodeXMLPage[T any](r io.Reader) (*Page[T], error) { return decodePage[T](r, "application/xml") }

@@ -58,7 +58,7 @@ type Server struct {
 	codes    map[string]authCode
 	sessions map[string]string // cookie -> token it was made with
 	faults   []*fault
-	errForms []errForm // group error forms by path prefix
+	errForms []errForm      // group error forms by path prefix
 	stores   map[string]any // each group fake's state, by group name
 	denied   []string
 	latency  time.Duration
