@@ -21,7 +21,8 @@
 //
 //	//go:generate go run ../internal/cmd/enumgen
 //
-// Then run `go generate ./...` from the module root and commit the file it
+// The go:generate path is relative to the package directory (a package two
+// levels down writes ../../internal/cmd/enumgen). Then run `go generate ./...` from the module root and commit the file it
 // writes, enums_gen.go, beside the declarations. For every marked type T it
 // holds:
 //
