@@ -12,6 +12,8 @@ import (
 // FieldType is the data type of a report field.
 //
 // Deprecated: reporting v1 is removed in July 2026.
+//
+//adama:enum
 type FieldType string
 
 // Field types of the reference.
@@ -32,19 +34,6 @@ const (
 	TypeBool     FieldType = "bool"
 	TypeBoolean  FieldType = "boolean"
 )
-
-// Values returns the known field types.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (FieldType) Values() []FieldType {
-	return []FieldType{TypeFloat, TypeMoney, TypePercent, TypeRatio, TypeInteger, TypeCount, TypeRank,
-		TypeDatetime, TypeString, TypeInterval, TypeID, TypeBool, TypeBoolean}
-}
-
-// Valid reports whether t is a known type.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (t FieldType) Valid() bool { return t.Group() != "" }
 
 // Group returns the type's group: "float", "integer", "date", "string",
 // "id" or "bool"; "" for an unknown type.
