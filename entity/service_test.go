@@ -226,7 +226,7 @@ func TestConflictAndModify(t *testing.T) {
 	ctx := context.Background()
 	a, err := ec.Agencies.Get(ctx, 1, nil)
 	require.NoError(t, err)
-	require.True(t, srv.SetEntityField("agencies", 1, "logo", "other-user.png"))
+	require.True(t, srv.Entities().Set("agencies", 1, "logo", "other-user.png"))
 	a.Logo = "mine.png"
 	_, err = ec.Agencies.Update(ctx, a)
 	require.Error(t, err)
@@ -236,7 +236,7 @@ func TestConflictAndModify(t *testing.T) {
 	out, err := ec.Agencies.Modify(ctx, 1, func(a *Agency) error {
 		calls++
 		if calls == 1 { // another writer sneaks in between read and write
-			srv.SetEntityField("agencies", 1, "logo", "race.png")
+			srv.Entities().Set("agencies", 1, "logo", "race.png")
 		}
 		a.Logo = "mine.png"
 		return nil
@@ -247,7 +247,7 @@ func TestConflictAndModify(t *testing.T) {
 	assert.Equal(t, 3, out.Version)
 
 	_, err = ec.Agencies.Modify(ctx, 1, func(a *Agency) error {
-		srv.SetEntityField("agencies", 1, "logo", "always.png")
+		srv.Entities().Set("agencies", 1, "logo", "always.png")
 		return nil
 	})
 	assert.ErrorIs(t, err, adama.ErrConflict)
