@@ -301,7 +301,6 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, status int, 
 	fake.WriteError(w, r, status, code, message)
 }
 
-
 // ServeHTTP applies latency and faults, records the request, and routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body := readBody(r)
