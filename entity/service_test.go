@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/url"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -472,4 +473,36 @@ func TestStrategyAudienceSegmentsWithPlacements(t *testing.T) {
 	require.Len(t, got.StrategyAudienceSegments, 1)
 	assert.Equal(t, int64(1), got.StrategyAudienceSegments[0].AudienceSegmentID)
 	assert.True(t, reflect.DeepEqual(got.SitePlacements[0].PublisherSiteID, int64(4)))
+}
+
+// An update marked idempotent whose answer is lost after it was applied is
+// sent again; the replay meets the version the first send made. The
+// result is the applied record, not a conflict.
+func TestIdempotentUpdateReplayIsReconciled(t *testing.T) {
+	ec, srv := newTestClient(t, adamatest.WithEntities("advertisers", 1))
+	ctx := context.Background()
+	p, err := ec.Advertisers.List(ctx, &ListOptions{PageLimit: 1})
+	require.NoError(t, err)
+	require.NotEmpty(t, p.Items)
+	id := p.Items[0].ID
+	path := "/api/v2.0/advertisers/" + strconv.FormatInt(id, 10)
+	adv, err := ec.Advertisers.Get(ctx, id, nil)
+	require.NoError(t, err)
+	v := adv.Version
+	adv.Name = "Renamed once"
+	srv.LoseAnswerNext(path, 1)
+	out, err := ec.Advertisers.Update(ctx, adv, adama.WithIdempotent())
+	require.NoError(t, err)
+	assert.Equal(t, "Renamed once", out.Name)
+	assert.Equal(t, v+1, out.Version)
+	assert.Equal(t, 2, srv.Count("POST "+path), "sent twice, applied once")
+
+	// A real conflict (someone else changed the record) stays a conflict.
+	adv2, err := ec.Advertisers.Get(ctx, id, nil)
+	require.NoError(t, err)
+	require.True(t, srv.Entities().Set("advertisers", id, "name", "Other user"))
+	adv2.Name = "Mine"
+	srv.LoseAnswerNext(path, 1)
+	_, err = ec.Advertisers.Update(ctx, adv2, adama.WithIdempotent())
+	assert.ErrorIs(t, err, adama.ErrConflict)
 }

@@ -85,6 +85,7 @@ type fault struct {
 	status     int
 	retryAfter string
 	drop       bool
+	applied    bool // handle the request, then drop its answer
 }
 
 // Request is a request the server received, for assertions.
@@ -333,6 +334,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if f != nil {
 		if f.drop {
+			if f.applied {
+				s.mux.ServeHTTP(httptest.NewRecorder(), r)
+			}
 			if hj, ok := w.(http.Hijacker); ok {
 				if conn, _, err := hj.Hijack(); err == nil {
 					_ = conn.Close()
@@ -379,6 +383,16 @@ func (s *Server) FailNext(pathPrefix string, n, status int, retryAfter string) {
 func (s *Server) DropNext(pathPrefix string, n int) {
 	s.mu.Lock()
 	s.faults = append(s.faults, &fault{prefix: pathPrefix, remaining: n, drop: true})
+	s.mu.Unlock()
+}
+
+// LoseAnswerNext makes the next n requests whose path starts with
+// pathPrefix take effect and then lose their answer: the server handles
+// the request as usual, then closes the connection without replying. A
+// client cannot tell whether such a request was applied.
+func (s *Server) LoseAnswerNext(pathPrefix string, n int) {
+	s.mu.Lock()
+	s.faults = append(s.faults, &fault{prefix: pathPrefix, remaining: n, drop: true, applied: true})
 	s.mu.Unlock()
 }
 
