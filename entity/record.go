@@ -105,7 +105,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 			fixups[string(k)] = append(append([]byte{'"'}, v...), '"')
 			return true
 		}
-		if len(v) > 0 && (v[0] == '"' || v[0] == '[') && isNumber(t) {
+		if len(v) > 0 && ((v[0] == '"' || v[0] == '[') && isNumber(t) || v[0] == '[' && isDecimal(t)) {
 			fixed, err := numberOf(v, t)
 			if err != nil {
 				ferr = fmt.Errorf("entity: decoding record: field %s: %w", k, err)
@@ -148,6 +148,16 @@ func isString(t reflect.Type) bool {
 	return t.Kind() == reflect.String && t.PkgPath() == ""
 }
 
+var decimalType = reflect.TypeFor[adama.Decimal]()
+
+// isDecimal reports an adama.Decimal field (through pointers).
+func isDecimal(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t == decimalType
+}
+
 // isNumber reports a numeric Go type (through pointers).
 func isNumber(t reflect.Type) bool {
 	for t.Kind() == reflect.Pointer {
@@ -187,7 +197,7 @@ func numberOf(v []byte, t reflect.Type) ([]byte, error) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64 {
+	if t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64 || t == decimalType {
 		return []byte(d.String()), nil
 	}
 	whole, frac, _ := strings.Cut(d.String(), ".")

@@ -313,14 +313,11 @@ func (s *Service[T]) Update(ctx context.Context, rec *T, ropt ...adama.RequestOp
 	}
 	p := record(rec)
 	c := p.common()
-	var v adama.Validator
-	v.Check(c.ID > 0, "id", "must be a positive id", c.ID)
-	p.check(&v, false)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
 	vals, err := s.UpdateForm(rec)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkChanged(rec, c); err != nil {
 		return nil, err
 	}
 	out, err := call.One[T](ctx, s.g, &call.Call{Method: http.MethodPost, Path: s.path(strconv.FormatInt(c.ID, 10)), Form: vals}, ropt...)
@@ -334,6 +331,43 @@ func (s *Service[T]) Update(ctx context.Context, rec *T, ropt ...adama.RequestOp
 		}
 	}
 	return out, err
+}
+
+// checkChanged applies the rules to what the caller set or changed. A
+// rule the record already broke as it was read is the server's doing (the
+// platform sends enum values the spec does not list) and is not refused;
+// a rule broken by the caller's change is, whichever field it names.
+func checkChanged[T any](rec *T, c *Common) error {
+	var v adama.Validator
+	v.Check(c.ID > 0, "id", "must be a positive id", c.ID)
+	record(rec).check(&v, false)
+	err := v.Err()
+	var ve *adama.ValidationError
+	if err == nil || c.raw == nil || !errors.As(err, &ve) {
+		return err
+	}
+	var before T
+	if json.Unmarshal(c.raw, &before) != nil {
+		return err
+	}
+	var bv adama.Validator
+	record(&before).check(&bv, false)
+	was := map[string]bool{}
+	if berr, ok := bv.Err().(*adama.ValidationError); ok {
+		for _, x := range berr.Violations {
+			was[x.String()] = true
+		}
+	}
+	var keep []adama.Violation
+	for _, x := range ve.Violations {
+		if !was[x.String()] {
+			keep = append(keep, x)
+		}
+	}
+	if len(keep) == 0 {
+		return nil
+	}
+	return &adama.ValidationError{Violations: keep}
 }
 
 // reconcile reads the record back after a replayed update met a conflict
