@@ -25,6 +25,13 @@ const (
 // precision, so 30-digit values stay exact) and never goes through float
 // arithmetic. The zero value is 0.
 //
+// shopspring/decimal was chosen over govalues/decimal, which is faster but
+// holds at most 19 digits: it silently rounds "123456789012345678.123456789"
+// to 123456789012345678.1 and refuses a 20-digit integer part. The wrapper
+// reads none of shopspring's package-level settings (JSON quoting, trailing
+// zeros, scientific notation), so a program that changes them does not
+// change what this SDK sends.
+//
 // Values are kept in canonical form (no trailing fraction zeros: "12.50"
 // reads as 12.5), so reflect.DeepEqual and testify's assert.Equal compare
 // values. Compare with Cmp or Equal, not ==: two equal non-zero values hold
