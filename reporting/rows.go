@@ -69,12 +69,42 @@ type Rows struct {
 	plans    map[planKey]*plan
 }
 
+// CodeLineTooLong is the error code of a stream with a line (or a record
+// whose quoted fields hold newlines) longer than the bound set with
+// WithMaxLineBytes.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const CodeLineTooLong = "line_too_long"
+
+// DefaultMaxLineBytes is the default bound on one line or record of a
+// report: 1 MiB, far above any real report line.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const DefaultMaxLineBytes = csvstream.DefaultMaxLineBytes
+
+// RowsOption configures how Rows read a report body.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type RowsOption func(*rowsOptions)
+
+type rowsOptions struct {
+	maxLine int
+}
+
+// WithMaxLineBytes bounds one line or record of the report (newlines
+// inside quoted fields do not end a record) to n bytes, newline included.
+// A longer one ends the rows with an *adama.Error of code CodeLineTooLong.
+// Zero keeps DefaultMaxLineBytes; a negative n removes the bound.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func WithMaxLineBytes(n int) RowsOption { return func(o *rowsOptions) { o.maxLine = n } }
+
 type header struct {
 	names []string
 	index map[string]int
 }
 
-func newRows(resp *http.Response, path string) (*Rows, error) {
+func newRows(resp *http.Response, path string, opts ...RowsOption) (*Rows, error) {
 	r, err := csvstream.NewReader(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes})
 	if err != nil {
 		_ = resp.Body.Close()

@@ -28,6 +28,31 @@ var ErrTruncated = errors.New("csvstream: stream ends in the middle of a row")
 // ErrNoHeader reports a stream without a header row.
 var ErrNoHeader = errors.New("csvstream: stream has no header row")
 
+// ErrLineTooLong reports a line (or a record whose quoted fields hold
+// newlines) longer than Options.MaxLineBytes; errors.Is matches a
+// *LineTooLongError with it.
+var ErrLineTooLong = errors.New("csvstream: line too long")
+
+// DefaultMaxLineBytes is the bound on one line or record that a Reader
+// applies when Options.MaxLineBytes is zero: 1 MiB, far above any real
+// report line.
+const DefaultMaxLineBytes = 1 << 20
+
+// LineTooLongError is returned when a line or record exceeds the bound.
+type LineTooLongError struct {
+	// Max is the bound in bytes.
+	Max int
+	// Offset is the stream offset at which the line starts.
+	Offset int64
+}
+
+func (e *LineTooLongError) Error() string {
+	return fmt.Sprintf("csvstream: the line starting at byte %d is longer than %d bytes", e.Offset, e.Max)
+}
+
+// Is makes errors.Is(err, ErrLineTooLong) match.
+func (e *LineTooLongError) Is(target error) bool { return target == ErrLineTooLong }
+
 // MaxTrailer bounds how much of a trailer is kept.
 const MaxTrailer = 64 << 10
 
@@ -58,6 +83,13 @@ type Options struct {
 	CountRecords bool
 	// Comma is the field delimiter; zero means ','.
 	Comma rune
+	// MaxLineBytes bounds one record, from its first byte to its final
+	// newline included (newlines inside quoted fields do not end it), so
+	// that memory stays bounded whatever the stream holds; a longer one
+	// stops the stream with a *LineTooLongError. For a Reader, zero means
+	// DefaultMaxLineBytes; for a Guard, zero means no bound (a Guard keeps
+	// no line in memory). A negative value means no bound.
+	MaxLineBytes int
 }
 
 // Guard is an io.Reader over a CSV stream that counts bytes (and,
