@@ -1,6 +1,7 @@
 package reporting
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"net/http"
@@ -105,10 +106,16 @@ type header struct {
 }
 
 func newRows(resp *http.Response, path string, opts ...RowsOption) (*Rows, error) {
-	r, err := csvstream.NewReader(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes})
+	var o rowsOptions
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&o)
+		}
+	}
+	r, err := csvstream.NewReader(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, MaxLineBytes: o.maxLine})
 	if err != nil {
 		_ = resp.Body.Close()
-		return nil, streamError(err, resp, path, 0, 0)
+		return nil, rowsError(err, resp, path, 0, 0)
 	}
 	h := &header{names: r.Header(), index: make(map[string]int, len(r.Header()))}
 	for i := range h.names {
@@ -118,6 +125,17 @@ func newRows(resp *http.Response, path string, opts ...RowsOption) (*Rows, error
 		}
 	}
 	return &Rows{resp: resp, path: path, r: r, h: h}, nil
+}
+
+// rowsError is streamError plus the line bound (CodeLineTooLong).
+func rowsError(err error, resp *http.Response, path string, bytesRead, rows int64) error {
+	var le *csvstream.LineTooLongError
+	if errors.As(err, &le) {
+		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeLineTooLong, Method: http.MethodGet, Path: path,
+			Message: fmt.Sprintf("report line at byte %d is longer than %d bytes (after %d rows); see WithMaxLineBytes", le.Offset, le.Max, rows),
+			Err:     err}
+	}
+	return streamError(err, resp, path, bytesRead, rows)
 }
 
 // OnProgress sets a progress callback, called about every ProgressEvery
@@ -172,7 +190,7 @@ func (rs *Rows) Next() bool {
 		}
 		return true
 	}
-	rs.err = streamError(rs.r.Err(), rs.resp, rs.path, rs.r.Bytes(), rs.r.Rows())
+	rs.err = rowsError(rs.r.Err(), rs.resp, rs.path, rs.r.Bytes(), rs.r.Rows())
 	_ = rs.close()
 	if rs.progress != nil {
 		rs.progress(Progress{Bytes: rs.r.Bytes(), Rows: rs.r.Rows(), Done: true})
@@ -186,8 +204,8 @@ func (rs *Rows) Next() bool {
 func (rs *Rows) Row() Row { return Row{rec: rs.r.Record(), h: rs.h} }
 
 // Err returns the error that ended the rows: nil after a complete report,
-// an *adama.Error for an error document or a cut stream, or the context's
-// error.
+// an *adama.Error for an error document, a cut stream or a line longer
+// than the bound (CodeLineTooLong), or the context's error.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (rs *Rows) Err() error { return rs.err }

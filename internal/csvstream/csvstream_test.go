@@ -179,3 +179,58 @@ func TestReaderLineBound(t *testing.T) {
 		})
 	}
 }
+
+// chunked returns reads of at most n bytes.
+type chunked struct {
+	b []byte
+	n int
+}
+
+func (c *chunked) Read(p []byte) (int, error) {
+	if len(c.b) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), c.n)], c.b)
+	c.b = c.b[k:]
+	return k, nil
+}
+
+// FuzzGuardBound checks the Guard's line bound against a byte-by-byte
+// reference: the stream fails with ErrLineTooLong exactly when one record
+// (newlines inside quotes do not end it) is longer than the bound, and
+// every byte before that record is delivered.
+func FuzzGuardBound(f *testing.F) {
+	f.Add([]byte("a,b\n1,\"x\ny\"\n2,3\n"), uint16(5), uint8(3))
+	f.Add([]byte("a,b\n1,\"x\"\"\ny\"\n2,3"), uint16(4), uint8(1))
+	f.Add([]byte("\"\n\n\n\"\nab\n"), uint16(100), uint8(7))
+	f.Fuzz(func(t *testing.T, body []byte, maxLine uint16, chunk uint8) {
+		limit := int(maxLine)%64 + 1
+		want, start := false, 0
+		inQ, recStart := false, 0
+		for k, c := range body {
+			switch {
+			case c == '"':
+				inQ = !inQ
+			case c == '\n' && !inQ:
+				if k+1-recStart > limit && !want {
+					want, start = true, recStart
+				}
+				recStart = k + 1
+			}
+		}
+		if len(body)-recStart > limit && !want {
+			want, start = true, recStart
+		}
+		g := NewGuard(&chunked{b: body, n: int(chunk)%97 + 1}, Options{MaxLineBytes: limit})
+		got, err := io.ReadAll(g)
+		if !want {
+			require.NoError(t, err)
+			require.Equal(t, body, got)
+			return
+		}
+		var le *LineTooLongError
+		require.ErrorAs(t, err, &le)
+		assert.EqualValues(t, start, le.Offset)
+		require.Equal(t, body[:start+limit], got)
+	})
+}
