@@ -103,7 +103,7 @@ type Guard struct {
 	records  int64
 	last     byte // last byte delivered ('\n' before any)
 	inQuote  bool
-	err      error // sticky error to return once the buffered bytes are out
+	err      error  // sticky error to return once the buffered bytes are out
 	firstKey []byte // first bytes of all prefixes, for a quick scan
 
 	maxLine  int   // bound on one record; 0 means none
