@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/csvstream"
@@ -103,6 +104,81 @@ func WithMaxLineBytes(n int) RowsOption { return func(o *rowsOptions) { o.maxLin
 type header struct {
 	names []string
 	index map[string]int
+	// slots is a small open-addressing table over names (a power of two
+	// long) for headers of at most maxSlotCols columns. A slot holds a
+	// name's length and a 16-byte key that determines names of up to 16
+	// bytes, so a lookup by name costs two loads and a few compares (no
+	// hashing of the whole string, no map access). Wider headers use index.
+	slots []slot
+	shift uint
+}
+
+type slot struct {
+	a, b uint64
+	n    int32
+	col  int32 // column+1; 0 for an empty slot
+}
+
+const maxSlotCols = 64
+
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func le32(s string) uint64 {
+	_ = s[3]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+}
+
+// nameKey returns two words that, with the length, determine a name of
+// up to 16 bytes (overlapping loads of its first and last bytes).
+func nameKey(s string) (uint64, uint64) {
+	n := len(s)
+	switch {
+	case n >= 8:
+		return le64(s), le64(s[n-8:])
+	case n >= 4:
+		return le32(s), le32(s[n-4:])
+	case n > 0:
+		return uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16, 0
+	}
+	return 0, 0
+}
+
+func (h *header) slotOf(a, b uint64, n int) uint {
+	return uint(((a ^ b*0x9E3779B97F4A7C15 ^ uint64(n)) * 0xC2B2AE3D27D4EB4F) >> h.shift)
+}
+
+func newHeader(names []string) *header {
+	h := &header{names: names, index: make(map[string]int, len(names))}
+	for i := range h.names {
+		h.names[i] = strings.TrimSpace(strings.TrimPrefix(h.names[i], "\ufeff"))
+		if _, dup := h.index[h.names[i]]; !dup {
+			h.index[h.names[i]] = i
+		}
+	}
+	if len(names) <= maxSlotCols {
+		bits := uint(4)
+		for 1<<bits < 2*len(names) {
+			bits++
+		}
+		h.slots, h.shift = make([]slot, 1<<bits), 64-bits
+		mask := uint(len(h.slots) - 1)
+		for i, name := range h.names {
+			if h.index[name] != i {
+				continue // a duplicate: the first column of that name wins
+			}
+			a, b := nameKey(name)
+			j := h.slotOf(a, b, len(name))
+			for h.slots[j].col != 0 {
+				j = (j + 1) & mask
+			}
+			h.slots[j] = slot{a: a, b: b, n: int32(len(name)), col: int32(i + 1)}
+		}
+	}
+	return h
 }
 
 func newRows(resp *http.Response, path string, opts ...RowsOption) (*Rows, error) {
@@ -117,14 +193,7 @@ func newRows(resp *http.Response, path string, opts ...RowsOption) (*Rows, error
 		_ = resp.Body.Close()
 		return nil, rowsError(err, resp, path, 0, 0)
 	}
-	h := &header{names: r.Header(), index: make(map[string]int, len(r.Header()))}
-	for i := range h.names {
-		h.names[i] = strings.TrimSpace(strings.TrimPrefix(h.names[i], "\ufeff"))
-		if _, dup := h.index[h.names[i]]; !dup {
-			h.index[h.names[i]] = i
-		}
-	}
-	return &Rows{resp: resp, path: path, r: r, h: h}, nil
+	return &Rows{resp: resp, path: path, r: r, h: newHeader(r.Header())}, nil
 }
 
 // rowsError is streamError plus the line bound (CodeLineTooLong).
@@ -169,6 +238,19 @@ func (rs *Rows) Shape() Shape {
 }
 
 func (h *header) col(name string) int {
+	if h.slots != nil {
+		a, b := nameKey(name)
+		mask := uint(len(h.slots) - 1)
+		for j := h.slotOf(a, b, len(name)); ; j = (j + 1) & mask {
+			sl := &h.slots[j]
+			if sl.col == 0 {
+				return -1
+			}
+			if sl.a == a && sl.b == b && int(sl.n) == len(name) && (len(name) <= 16 || h.names[sl.col-1] == name) {
+				return int(sl.col - 1)
+			}
+		}
+	}
 	if i, ok := h.index[name]; ok {
 		return i
 	}
@@ -307,6 +389,10 @@ func (r Row) get(name string) (string, error) {
 	s, ok := r.Lookup(name)
 	if !ok {
 		return "", fmt.Errorf("reporting: the result has no column %q", name)
+	}
+	// Most values have no surrounding space: skip the call.
+	if n := len(s); n > 0 && s[0] > ' ' && s[0] < utf8.RuneSelf && s[n-1] > ' ' && s[n-1] < utf8.RuneSelf {
+		return s, nil
 	}
 	return strings.TrimSpace(s), nil
 }
