@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -261,70 +260,68 @@ func BenchmarkStream1MMoney(b *testing.B) {
 	}
 }
 
-// accessorRows returns n rows of the benchmark report, each from its own
-// Rows so that they all stay valid.
-func accessorRows(b *testing.B, n int) []reporting.Row {
-	out := make([]reporting.Row, 0, n)
-	for i := range n {
-		body := appendRow([]byte(benchHeader), i*7919)
-		rows, err := reporting.NewRows(bytes.NewReader(body))
-		if err != nil || !rows.Next() {
-			b.Fatal(err)
-		}
-		out = append(out, rows.Row())
+// paired measures a candidate against its baseline on a shared, loaded
+// machine: each b.Loop round runs both, alternating which goes first so
+// that neither always pays the other's garbage, after one untimed warm-up
+// of each. It reports the median over rounds of the per-round time ratio
+// candidate/baseline ("x-base", lower is better; a drift in machine load
+// between rounds cancels out in a ratio taken within the round) and the
+// median time of each side. ns/op is both sides together.
+func paired(b *testing.B, size int, cand, base func()) {
+	b.Helper()
+	cand()
+	base()
+	runtime.GC()
+	runtime.GC()
+	b.ReportAllocs()
+	timed := func(fn func()) float64 {
+		t := time.Now()
+		fn()
+		return float64(time.Since(t).Nanoseconds())
 	}
-	return out
+	var ratios, cs, bs []float64
+	for b.Loop() {
+		var c, bl float64
+		if len(ratios)%2 == 0 {
+			c, bl = timed(cand), timed(base)
+		} else {
+			bl, c = timed(base), timed(cand)
+		}
+		ratios, cs, bs = append(ratios, c/bl), append(cs, c), append(bs, bl)
+	}
+	b.ReportMetric(median(ratios), "x-base")
+	b.ReportMetric(median(cs), "cand-ns")
+	b.ReportMetric(median(bs), "base-ns")
+	if size > 0 {
+		b.ReportMetric(float64(size)/median(cs)*1e3, "cand-MB/s")
+		b.ReportMetric(float64(size)/median(bs)*1e3, "base-MB/s")
+	}
 }
 
-// BenchmarkRowAccessors isolates the typed accessors (Int×2, Float,
-// String by column name) from CSV parsing, on 256 different rows;
-// BenchmarkRowAccessorsBaselineStrconv calls strconv on the same fields,
-// their positions looked up once.
-func BenchmarkRowAccessors(b *testing.B) {
-	rs := accessorRows(b, 256)
-	b.ReportAllocs()
-	var sum int64
-	var f float64
-	for b.Loop() {
-		for _, r := range rs {
-			c, err1 := r.Int("clicks")
-			i, err2 := r.Int("impressions")
-			x, err3 := r.Float("ctr")
-			sum += c + i + int64(len(r.String("campaign_name")))
-			f += x
-			if err1 != nil || err2 != nil || err3 != nil {
-				b.Fatal(err1, err2, err3)
-			}
-		}
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
 	}
-	_ = sum + int64(f)
+	v = slices.Clone(v)
+	slices.Sort(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
 }
 
-func BenchmarkRowAccessorsBaselineStrconv(b *testing.B) {
-	rs := accessorRows(b, 256)
-	h := strings.Split(strings.TrimSuffix(benchHeader, "\n"), ",")
-	col := func(name string) int { return slices.Index(h, name) }
-	ci, ii, xi, ni := col("clicks"), col("impressions"), col("ctr"), col("campaign_name")
-	recs := make([][]string, len(rs))
-	for k, r := range rs {
-		recs[k] = r.Values()
-	}
-	b.ReportAllocs()
-	var sum int64
-	var f float64
-	for b.Loop() {
-		for _, rec := range recs {
-			c, err1 := strconv.ParseInt(rec[ci], 10, 64)
-			i, err2 := strconv.ParseInt(rec[ii], 10, 64)
-			x, err3 := strconv.ParseFloat(rec[xi], 64)
-			sum += c + i + int64(len(rec[ni]))
-			f += x
-			if err1 != nil || err2 != nil || err3 != nil {
-				b.Fatal(err1, err2, err3)
-			}
-		}
-	}
-	_ = sum + int64(f)
+// BenchmarkStream1MPaired is BenchmarkStream1M against
+// BenchmarkStream1MBaselineCSV, both in every round (see paired).
+func BenchmarkStream1MPaired(b *testing.B) {
+	data := millionRows()
+	paired(b, len(data), func() { readRows(b, data) }, func() { readCSV(b, data) })
+}
+
+// BenchmarkStream1MTypedPaired is BenchmarkStream1MTyped against
+// BenchmarkStream1MTypedBaselineStrconv, both in every round.
+func BenchmarkStream1MTypedPaired(b *testing.B) {
+	data := millionRows()
+	paired(b, len(data), func() { typedRows(b, data) }, func() { typedCSV(b, data) })
 }
 
 // peakHeap samples HeapInuse every 200µs while fn runs and returns the

@@ -111,6 +111,7 @@ type header struct {
 	// hashing of the whole string, no map access). Wider headers use index.
 	slots []slot
 	shift uint
+	seed  uint64
 }
 
 type slot struct {
@@ -148,7 +149,26 @@ func nameKey(s string) (uint64, uint64) {
 }
 
 func (h *header) slotOf(a, b uint64, n int) uint {
-	return uint(((a ^ b*0x9E3779B97F4A7C15 ^ uint64(n)) * 0xC2B2AE3D27D4EB4F) >> h.shift)
+	return uint(((a ^ b*0x9E3779B97F4A7C15 ^ uint64(n) ^ h.seed) * 0xC2B2AE3D27D4EB4F) >> h.shift)
+}
+
+// place fills h.slots and returns the longest probe chain.
+func (h *header) place() int {
+	mask := uint(len(h.slots) - 1)
+	longest := 0
+	for i, name := range h.names {
+		if h.index[name] != i {
+			continue // a duplicate: the first column of that name wins
+		}
+		a, b := nameKey(name)
+		j, p := h.slotOf(a, b, len(name)), 1
+		for h.slots[j].col != 0 {
+			j, p = (j+1)&mask, p+1
+		}
+		h.slots[j] = slot{a: a, b: b, n: int32(len(name)), col: int32(i + 1)}
+		longest = max(longest, p)
+	}
+	return longest
 }
 
 func newHeader(names []string) *header {
@@ -161,22 +181,24 @@ func newHeader(names []string) *header {
 	}
 	if len(names) <= maxSlotCols {
 		bits := uint(4)
-		for 1<<bits < 2*len(names) {
+		for 1<<bits < 4*len(names) {
 			bits++
 		}
-		h.slots, h.shift = make([]slot, 1<<bits), 64-bits
-		mask := uint(len(h.slots) - 1)
-		for i, name := range h.names {
-			if h.index[name] != i {
-				continue // a duplicate: the first column of that name wins
+		// Try a few seeds and keep the one with the shortest probe
+		// chains: with a table four times the columns, most headers get
+		// every name in its home slot, so a lookup reads one slot.
+		best, bestProbe := []slot(nil), len(names)+1
+		var bestSeed uint64
+		for try := range uint64(16) {
+			h.slots, h.shift, h.seed = make([]slot, 1<<bits), 64-bits, try*0x9E3779B97F4A7C15
+			if p := h.place(); p < bestProbe {
+				best, bestProbe, bestSeed = h.slots, p, h.seed
+				if p == 1 {
+					break
+				}
 			}
-			a, b := nameKey(name)
-			j := h.slotOf(a, b, len(name))
-			for h.slots[j].col != 0 {
-				j = (j + 1) & mask
-			}
-			h.slots[j] = slot{a: a, b: b, n: int32(len(name)), col: int32(i + 1)}
 		}
+		h.slots, h.seed = best, bestSeed
 	}
 	return h
 }
@@ -239,10 +261,20 @@ func (rs *Rows) Shape() Shape {
 
 func (h *header) col(name string) int {
 	if h.slots != nil {
-		a, b := nameKey(name)
-		mask := uint(len(h.slots) - 1)
+		// nameKey, inlined by hand: this is the accessors' hot path.
+		var a, b uint64
+		switch n := len(name); {
+		case n >= 8:
+			a, b = le64(name), le64(name[n-8:])
+		case n >= 4:
+			a, b = le32(name), le32(name[n-4:])
+		case n > 0:
+			a = uint64(name[0]) | uint64(name[n/2])<<8 | uint64(name[n-1])<<16
+		}
+		slots := h.slots
+		mask := uint(len(slots) - 1)
 		for j := h.slotOf(a, b, len(name)); ; j = (j + 1) & mask {
-			sl := &h.slots[j]
+			sl := &slots[j&mask]
 			if sl.col == 0 {
 				return -1
 			}
@@ -385,11 +417,22 @@ func (r Row) Lookup(name string) (string, bool) {
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) String(name string) string { s, _ := r.Lookup(name); return s }
 
+// noColumn is out of line so that get stays small.
+//
+//go:noinline
+func noColumn(name string) error {
+	return fmt.Errorf("reporting: the result has no column %q", name)
+}
+
 func (r Row) get(name string) (string, error) {
-	s, ok := r.Lookup(name)
-	if !ok {
-		return "", fmt.Errorf("reporting: the result has no column %q", name)
+	i := -1
+	if r.h != nil {
+		i = r.h.col(name)
 	}
+	if uint(i) >= uint(len(r.rec)) {
+		return "", noColumn(name)
+	}
+	s := r.rec[i]
 	// Most values have no surrounding space: skip the call.
 	if n := len(s); n > 0 && s[0] > ' ' && s[0] < utf8.RuneSelf && s[n-1] > ' ' && s[n-1] < utf8.RuneSelf {
 		return s, nil
