@@ -5,8 +5,10 @@ import (
 	"encoding/csv"
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
+	"time"
 )
 
 var benchTrailers = [][]byte{[]byte("<?xml"), []byte("<result"), []byte("<html"), []byte(`{"errors"`), []byte(`{"error"`)}
@@ -44,56 +46,89 @@ func settle(b *testing.B, size int, op func()) {
 	op()
 	runtime.GC()
 	runtime.GC()
-	b.SetBytes(int64(size))
+	if size > 0 {
+		b.SetBytes(int64(size))
+	}
 	b.ReportAllocs()
 }
 
-// BenchmarkReader reads the body through a Reader (guard with trailer
-// scan and the 1 MiB line bound, then encoding/csv);
-// BenchmarkReaderBaselineCSV reads it with plain encoding/csv.
-func BenchmarkReader(b *testing.B) {
-	data := benchBody()
-	op := func() {
-		rd, err := NewReader(bytes.NewReader(data), Options{RequireFinalNewline: true, TrailerPrefixes: benchTrailers})
+// readerOp reads data through a Reader (guard with trailer scan and the
+// 1 MiB line bound, then encoding/csv).
+func readerOp(b *testing.B, data []byte) {
+	rd, err := NewReader(bytes.NewReader(data), Options{RequireFinalNewline: true, TrailerPrefixes: benchTrailers})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for rd.Next() {
+	}
+	if rd.Err() != nil || rd.Rows() != 200_000 {
+		b.Fatal(rd.Err(), rd.Rows())
+	}
+}
+
+// csvOp reads data with plain encoding/csv (ReuseRecord).
+func csvOp(b *testing.B, data []byte) {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.ReuseRecord = true
+	n := 0
+	for {
+		_, err := r.Read()
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
 			b.Fatal(err)
 		}
-		for rd.Next() {
-		}
-		if rd.Err() != nil || rd.Rows() != 200_000 {
-			b.Fatal(rd.Err(), rd.Rows())
-		}
+		n++
 	}
-	settle(b, len(data), op)
+	if n != 200_001 {
+		b.Fatal(n)
+	}
+}
+
+// BenchmarkReader reads the body through a Reader;
+// BenchmarkReaderBaselineCSV reads it with plain encoding/csv.
+func BenchmarkReader(b *testing.B) {
+	data := benchBody()
+	settle(b, len(data), func() { readerOp(b, data) })
 	for b.Loop() {
-		op()
+		readerOp(b, data)
 	}
 }
 
 func BenchmarkReaderBaselineCSV(b *testing.B) {
 	data := benchBody()
-	op := func() {
-		r := csv.NewReader(bytes.NewReader(data))
-		r.ReuseRecord = true
-		n := 0
-		for {
-			_, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			n++
-		}
-		if n != 200_001 {
-			b.Fatal(n)
-		}
-	}
-	settle(b, len(data), op)
+	settle(b, len(data), func() { csvOp(b, data) })
 	for b.Loop() {
-		op()
+		csvOp(b, data)
 	}
+}
+
+// BenchmarkReaderPaired runs both in every round, alternating which goes
+// first, and reports the median per-round time ratio Reader/encoding/csv
+// as "x-base" (lower is better), so that a change of machine load between
+// rounds cancels out.
+func BenchmarkReaderPaired(b *testing.B) {
+	data := benchBody()
+	cand, base := func() { readerOp(b, data) }, func() { csvOp(b, data) }
+	settle(b, 0, func() { cand(); base() })
+	timed := func(fn func()) float64 {
+		t := time.Now()
+		fn()
+		return float64(time.Since(t).Nanoseconds())
+	}
+	var ratios []float64
+	for b.Loop() {
+		if len(ratios)%2 == 0 {
+			c := timed(cand)
+			ratios = append(ratios, c/timed(base))
+		} else {
+			bl := timed(base)
+			ratios = append(ratios, timed(cand)/bl)
+		}
+	}
+	slices.Sort(ratios)
+	b.ReportMetric((ratios[(len(ratios)-1)/2]+ratios[len(ratios)/2])/2, "x-base")
 }
 
 // BenchmarkGuard copies the body through a Guard (trailer scan, line
