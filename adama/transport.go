@@ -6,11 +6,15 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
+	"sync/atomic"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
+	"golang.org/x/time/rate"
 )
 
 type stateKey struct{}
@@ -21,6 +25,7 @@ type attemptState struct {
 	maxRetries int
 	policy     RetryPolicy
 	attempts   int // sends so far; written by the request hook before each send
+	gotConn    atomic.Bool // a connection was obtained: the request may have reached the server
 }
 
 func idempotentMethod(m string) bool {
@@ -65,6 +70,10 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 		return false, nil
 	}
 	if err != nil {
+		var rr *redirectRefusedError
+		if errors.As(err, &rr) {
+			return false, nil
+		}
 		if !st.idempotent && !notSent(err) {
 			return false, nil
 		}
@@ -125,21 +134,123 @@ func backoff(minWait, maxWait time.Duration, attempt int, resp *http.Response) t
 	return minWait + rand.N(ceil-minWait)
 }
 
-// hostGuard strips credentials from any request to a host that is not the
-// platform's: x/oauth2's Transport and net/http's redirect handling can
-// otherwise carry them to a foreign host.
+// origin returns u's lower-cased scheme://host.
+func origin(u *url.URL) string {
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
+}
+
+// hostGuard strips credentials from any request to an origin (scheme and
+// host) that is not the platform's, and sends such requests through
+// foreign: a caller's RoundTripper that wraps x/oauth2's Transport would
+// otherwise add its bearer below the guard.
 type hostGuard struct {
-	next  http.RoundTripper
-	hosts map[string]bool
+	next    http.RoundTripper
+	foreign http.RoundTripper
+	origins map[string]bool
 }
 
 func (g *hostGuard) RoundTrip(req *http.Request) (*http.Response, error) {
-	if !g.hosts[strings.ToLower(req.URL.Host)] && (req.Header.Get("Authorization") != "" || req.Header.Get("Cookie") != "") {
+	if g.origins[origin(req.URL)] {
+		return g.next.RoundTrip(req)
+	}
+	if req.Header.Get("Authorization") != "" || req.Header.Get("Cookie") != "" {
 		req = req.Clone(req.Context())
 		req.Header.Del("Authorization")
 		req.Header.Del("Cookie")
 	}
-	return g.next.RoundTrip(req)
+	return g.foreign.RoundTrip(req)
+}
+
+// foreignTransport is the RoundTripper for hosts that are not the
+// platform's: the caller's own *http.Transport, or http.DefaultTransport
+// when the caller's is a wrapper that might add credentials.
+func foreignTransport(rt http.RoundTripper) http.RoundTripper {
+	if t, ok := rt.(*http.Transport); ok {
+		return t
+	}
+	return http.DefaultTransport
+}
+
+// refuseRedirect is a CheckRedirect that follows at most 10 redirects and
+// never one that takes a request with credentials or a body to another
+// origin (host or scheme).
+func refuseRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	first := via[0]
+	guarded := first.Header.Get("Authorization") != "" || first.Header.Get("Cookie") != "" ||
+		first.ContentLength != 0 || first.Body != nil && first.Body != http.NoBody || first.GetBody != nil
+	if guarded && origin(req.URL) != origin(first.URL) {
+		status := 0
+		if req.Response != nil {
+			status = req.Response.StatusCode
+		}
+		return &redirectRefusedError{status: status, from: origin(first.URL), to: origin(req.URL)}
+	}
+	return nil
+}
+
+// gate holds every attempt to the limiter and to a pause a 429 asked for.
+type gate struct {
+	next    http.RoundTripper
+	limiter *rate.Limiter // nil: no limit
+	maxWait time.Duration // the longest pause a Retry-After may set
+
+	mu    sync.Mutex
+	until time.Time
+}
+
+func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx := req.Context()
+	if err := g.wait(ctx); err != nil {
+		return nil, err
+	}
+	if g.limiter != nil {
+		if err := g.limiter.Wait(ctx); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, context.DeadlineExceeded // the wait would outlast ctx's deadline
+		}
+	}
+	resp, err := g.next.RoundTrip(req)
+	if err == nil && resp.StatusCode == http.StatusTooManyRequests {
+		if ra, ok := retryAfter(resp); ok && ra > 0 {
+			g.pause(min(ra, g.maxWait))
+		}
+	}
+	return resp, err
+}
+
+// pause holds every attempt for d from now (a longer pause already set
+// stays).
+func (g *gate) pause(d time.Duration) {
+	t := time.Now().Add(d)
+	g.mu.Lock()
+	if t.After(g.until) {
+		g.until = t
+	}
+	g.mu.Unlock()
+}
+
+// wait blocks until the pause ends or ctx does.
+func (g *gate) wait(ctx context.Context) error {
+	for {
+		g.mu.Lock()
+		d := time.Until(g.until)
+		g.mu.Unlock()
+		if d <= 0 {
+			return nil
+		}
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		}
+	}
 }
 
 func baseTransport(hc *http.Client) (http.RoundTripper, time.Duration) {
@@ -155,21 +266,17 @@ func baseTransport(hc *http.Client) (http.RoundTripper, time.Duration) {
 // newRetryClient builds the go-retryablehttp client for API calls.
 func (c *Client) newRetryClient(hc *http.Client) *retryablehttp.Client {
 	rt, timeout := baseTransport(hc)
+	g := &gate{next: rt, maxWait: c.cfg.retry.MaxRetryAfter}
+	if c.cfg.rateLimit > 0 {
+		g.limiter = rate.NewLimiter(c.cfg.rateLimit, c.cfg.rateBurst)
+	}
+	c.gate = g
 	rc := retryablehttp.NewClient()
 	rc.Logger = nil
 	rc.HTTPClient = &http.Client{
-		Transport: &hostGuard{next: rt, hosts: c.hosts},
-		Timeout:   timeout,
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) >= 10 {
-				return errors.New("stopped after 10 redirects")
-			}
-			if !c.isPlatformHost(req.URL.Host) {
-				req.Header.Del("Authorization")
-				req.Header.Del("Cookie")
-			}
-			return nil
-		},
+		Transport:     &hostGuard{next: g, foreign: foreignTransport(rt), origins: c.origins},
+		Timeout:       timeout,
+		CheckRedirect: refuseRedirect,
 	}
 	configureRetry(rc, c.cfg.retry)
 	return rc
@@ -189,12 +296,14 @@ func configureRetry(rc *retryablehttp.Client, p RetryPolicy) {
 }
 
 // tokenHTTPClient returns the token endpoint's own retrying client: token
-// requests are safe to repeat, so every method is retried.
+// requests are safe to repeat, so every method is retried; a redirect to
+// another host or scheme is refused, since every token request carries a
+// secret in its body.
 func tokenHTTPClient(hc *http.Client, p RetryPolicy) *http.Client {
 	rt, timeout := baseTransport(hc)
 	rc := retryablehttp.NewClient()
 	rc.Logger = nil
-	rc.HTTPClient = &http.Client{Transport: rt, Timeout: timeout}
+	rc.HTTPClient = &http.Client{Transport: rt, Timeout: timeout, CheckRedirect: refuseRedirect}
 	configureRetry(rc, p)
 	rc.RetryMax = p.MaxRetries
 	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
