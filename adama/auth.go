@@ -269,15 +269,15 @@ func NewAuthCodeFlow(authURL, clientID, clientSecret, redirectURL string, httpCl
 }
 
 // String describes the flow without its client secret.
-func (f *AuthCodeFlow) String() string {
+func (f AuthCodeFlow) String() string {
 	return fmt.Sprintf("adama.AuthCodeFlow{client_id: %q, token_url: %q, client_secret: [redacted]}", f.cfg.ClientID, f.cfg.Endpoint.TokenURL)
 }
 
 // GoString is String: %#v never shows the secret.
-func (f *AuthCodeFlow) GoString() string { return f.String() }
+func (f AuthCodeFlow) GoString() string { return f.String() }
 
 // Format prints String for every verb.
-func (f *AuthCodeFlow) Format(s fmt.State, _ rune) { _, _ = io.WriteString(s, f.String()) }
+func (f AuthCodeFlow) Format(s fmt.State, _ rune) { _, _ = io.WriteString(s, f.String()) }
 
 // Config returns a copy of the underlying oauth2 configuration.
 func (f *AuthCodeFlow) Config() oauth2.Config { return *f.cfg }

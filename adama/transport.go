@@ -8,9 +8,9 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"sync/atomic"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -24,7 +24,7 @@ type attemptState struct {
 	idempotent bool
 	maxRetries int
 	policy     RetryPolicy
-	attempts   int // sends so far; written by the request hook before each send
+	attempts   int         // sends so far; written by the request hook before each send
 	gotConn    atomic.Bool // a connection was obtained: the request may have reached the server
 }
 
@@ -306,6 +306,15 @@ func tokenHTTPClient(hc *http.Client, p RetryPolicy) *http.Client {
 	rc.HTTPClient = &http.Client{Transport: rt, Timeout: timeout, CheckRedirect: refuseRedirect}
 	configureRetry(rc, p)
 	rc.RetryMax = p.MaxRetries
+	rc.ErrorHandler = func(resp *http.Response, err error, _ int) (*http.Response, error) {
+		if err != nil && resp != nil {
+			// A RoundTripper returns a response or an error, not both
+			// (a refused redirect comes with the redirect's answer).
+			_ = resp.Body.Close()
+			return nil, err
+		}
+		return resp, err
+	}
 	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 		if ctx.Value(stateKey{}) == nil {
 			ctx = context.WithValue(ctx, stateKey{}, &attemptState{idempotent: true, maxRetries: p.MaxRetries, policy: p})
