@@ -572,7 +572,10 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 // non-idempotent request may have reached the server), otherwise an
 // *Error matching ErrTransport.
 func (c *Client) failure(ctx context.Context, err error, method, path string, st *attemptState) error {
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || errors.Is(err, errWaitPastDeadline) {
+		if ctx.Err() == nil {
+			return fmt.Errorf("adama: %s %s: %w", method, path, err)
+		}
 		if !st.idempotent && st.gotConn.Load() {
 			e := transportError(method, path, ctx.Err(), true)
 			e.Attempts = st.attempts

@@ -3,6 +3,7 @@ package adama
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -71,7 +72,7 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 	}
 	if err != nil {
 		var rr *redirectRefusedError
-		if errors.As(err, &rr) {
+		if errors.As(err, &rr) || errors.Is(err, errWaitPastDeadline) {
 			return false, nil
 		}
 		if !st.idempotent && !notSent(err) {
@@ -191,6 +192,10 @@ func refuseRedirect(req *http.Request, via []*http.Request) error {
 	return nil
 }
 
+// errWaitPastDeadline: the rate limiter's wait would outlast the call's
+// deadline, so the call ends now, unsent.
+var errWaitPastDeadline = fmt.Errorf("adama: rate limit: the wait would outlast the deadline: %w", context.DeadlineExceeded)
+
 // gate holds every attempt to the limiter and to a pause a 429 asked for.
 type gate struct {
 	next    http.RoundTripper
@@ -211,7 +216,7 @@ func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			return nil, context.DeadlineExceeded // the wait would outlast ctx's deadline
+			return nil, errWaitPastDeadline
 		}
 	}
 	resp, err := g.next.RoundTrip(req)
