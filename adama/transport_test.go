@@ -285,3 +285,21 @@ func TestCallHeadersCannotReplaceCredentials(t *testing.T) {
 	require.True(t, err == nil || errors.Is(err, io.EOF))
 	assert.Equal(t, "Bearer "+userToken, line)
 }
+
+func TestDeadlineWaitingForAnswerIsOutcomeUnknown(t *testing.T) {
+	p := newPlatform(t)
+	p.mux.HandleFunc("POST /api/v2.0/slow", func(_ http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body) // the server notices the client leaving only after the body
+		<-r.Context().Done()               // applied, but the answer never comes in time
+	})
+	c := p.client(t)
+	_, err := c.Do(context.Background(), &adama.Request{Method: http.MethodPost, Path: "/api/v2.0/slow", Body: []byte("a=1"), Auth: adama.AuthNone},
+		adama.WithTimeout(50*time.Millisecond))
+	require.ErrorIs(t, err, adama.ErrOutcomeUnknown)
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+
+	_, err = c.Do(context.Background(), &adama.Request{Method: http.MethodPost, Path: "/api/v2.0/slow", Body: []byte("a=1"), Auth: adama.AuthNone, Idempotent: true},
+		adama.WithTimeout(50*time.Millisecond))
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.NotErrorIs(t, err, adama.ErrOutcomeUnknown, "a read-only POST has no outcome to doubt")
+}
