@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -196,12 +197,7 @@ func NewClient(opts ...Option) (*Client, error) {
 		c.byoa, _ = url.Parse(cfg.byoaURL)
 		c.origins[origin(c.byoa)] = true
 	}
-	hc, ts := unwrapOAuth2(cfg.httpClient, cfg.tokenSource)
-	cfg.httpClient = hc
-	if cfg.tokenSource == nil && ts != nil && cfg.cc != nil {
-		ts = nil // the caller chose client credentials; the wrapper's source is dropped with the wrapper
-	}
-	cfg.tokenSource = ts
+	cfg.httpClient, cfg.tokenSource = unwrapOAuth2(cfg.httpClient, cfg.tokenSource)
 	c.cfg = cfg
 	c.rc = c.newRetryClient(cfg.httpClient)
 	if cfg.cc != nil {
@@ -403,6 +399,10 @@ type cancelBody struct {
 
 func (b *cancelBody) Close() error { err := b.ReadCloser.Close(); b.cancel(); return err }
 
+// errAlienAuth: the HTTP client given with WithHTTPClient set an
+// Authorization header the SDK did not, so its answer is not the call's.
+var errAlienAuth = errors.New("the Transport of the HTTP client given with WithHTTPClient set its own Authorization header (a wrapped oauth2.Transport?); give a client without credentials and the token source with WithTokenSource")
+
 // limitedBody fails a read past max bytes (counted after decompression).
 type limitedBody struct {
 	io.ReadCloser
@@ -474,7 +474,15 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		maxRetries: co.maxRetries,
 		policy:     c.cfg.retry,
 	}
-	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { st.gotConn.Store(true) }})
+	var sentAuth atomic.Pointer[string] // the Authorization this client set on the attempt
+	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) { st.gotConn.Store(true) },
+		WroteHeaderField: func(key string, value []string) {
+			if want := sentAuth.Load(); want != nil && http.CanonicalHeaderKey(key) == "Authorization" && (len(value) != 1 || value[0] != *want) {
+				st.alienAuth.Store(true) // a RoundTripper below the client set credentials of its own
+			}
+		},
+	})
 	replayed, tokenRenewed := false, false
 	for {
 		var tok *oauth2.Token
@@ -528,8 +536,16 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		if cookie != "" {
 			req.Header.Set("Cookie", SessionCookieName+"="+cookie)
 		}
+		auth := req.Header.Get("Authorization")
+		sentAuth.Store(&auth)
 		start := time.Now()
 		resp, err := c.rc.Do(req)
+		if st.alienAuth.Load() {
+			if err == nil {
+				drain(resp.Body)
+			}
+			return nil, &Error{Code: CodeTransport, Method: method, Path: u.Path, Attempts: st.attempts, Err: errAlienAuth, Message: errAlienAuth.Error()}
+		}
 		if err != nil {
 			c.log.DebugContext(ctx, "adama request failed", "method", method, "path", u.Path, "attempts", st.attempts, "duration", time.Since(start), "error", c.scrub(scrubErr(err).Error()))
 			return nil, c.failure(ctx, err, method, u.Path, st)

@@ -109,7 +109,15 @@ func WithBYOAURL(u string) Option {
 }
 
 // WithHTTPClient sets the HTTP client whose Transport carries every request
-// (tests inject httptest or gock here). Its Timeout applies per attempt.
+// to the platform (tests inject httptest or gock here). Its Timeout applies
+// per attempt. Its Transport must not add credentials: an x/oauth2
+// Transport at the top is taken apart (its token source becomes the
+// client's unless WithTokenSource was given); one wrapped in another
+// RoundTripper cannot be, and a call whose Authorization header it changed
+// fails with an *Error matching ErrTransport. Requests to other hosts (a
+// pre-signed URL) go through the Transport only when it is an
+// *http.Transport, otherwise through http.DefaultTransport, so that a
+// wrapper cannot add credentials to them.
 func WithHTTPClient(hc *http.Client) Option {
 	return func(c *config) error {
 		if hc == nil {

@@ -434,3 +434,24 @@ func TestTokenWithoutAuthURLNamesTheOption(t *testing.T) {
 	assert.NotErrorIs(t, err, adama.ErrTransport)
 	assert.False(t, errors.Is(err, adama.ErrOutcomeUnknown))
 }
+
+func TestWrappedOAuth2TransportCannotReplaceTheClientsBearer(t *testing.T) {
+	p := newPlatform(t)
+	var calls atomic.Int32
+	p.mux.HandleFunc("GET /api/v2.0/who", func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		_, _ = io.WriteString(w, r.Header.Get("Authorization"))
+	})
+	hc := &http.Client{Transport: addBearer{next: &oauth2.Transport{
+		Source: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: "callers-own-bearer"}),
+		Base:   http.DefaultTransport,
+	}}}
+	c, err := adama.NewClient(adama.WithBaseURL(p.URL), adama.WithHTTPClient(hc), adama.WithToken(userToken))
+	require.NoError(t, err)
+	for _, mode := range []adama.AuthMode{adama.AuthBearer, adama.AuthNone} {
+		_, err = c.Do(context.Background(), &adama.Request{Path: "/api/v2.0/who", Auth: mode})
+		require.ErrorIs(t, err, adama.ErrTransport, "the answer to another identity's request is not the call's")
+		assert.Contains(t, err.Error(), "WithHTTPClient")
+	}
+	assert.Equal(t, int32(2), calls.Load(), "no retry")
+}

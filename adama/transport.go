@@ -27,6 +27,7 @@ type attemptState struct {
 	policy     RetryPolicy
 	attempts   int         // sends so far; written by the request hook before each send
 	gotConn    atomic.Bool // a connection was obtained: the request may have reached the server
+	alienAuth  atomic.Bool // a RoundTripper below the client wrote an Authorization header of its own
 }
 
 func idempotentMethod(m string) bool {
@@ -66,6 +67,9 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 	st, _ := ctx.Value(stateKey{}).(*attemptState)
 	if st == nil {
 		st = &attemptState{idempotent: true, maxRetries: DefaultRetryPolicy().MaxRetries, policy: DefaultRetryPolicy()}
+	}
+	if st.alienAuth.Load() {
+		return false, nil
 	}
 	if st.attempts > st.maxRetries {
 		return false, nil
