@@ -141,17 +141,20 @@ func WithResponse(dst **http.Response) RequestOption {
 // and share it, and Close it when done. Printing a Client with fmt shows
 // its hosts and which credentials it holds, never the credentials.
 type Client struct {
-	cfg      config
-	base     *url.URL
-	auth     *url.URL // nil without WithAuthURL
-	byoa     *url.URL // nil without WithBYOAURL
-	origins  map[string]bool
-	rc       *retryablehttp.Client
-	gate     *gate
-	tokens   *renewableSource // the token source's (AuthBearer, AuthSession)
-	ccTokens *renewableSource // the client-credentials grant's
-	log      *slog.Logger
-	secrets  []string
+	cfg     config
+	base    *url.URL
+	auth    *url.URL // nil without WithAuthURL
+	byoa    *url.URL // nil without WithBYOAURL
+	origins map[originKey]bool
+	rc      *retryablehttp.Client
+	gate    *gate
+	// opaqueTransport: the caller's Transport is not an *http.Transport and
+	// might add headers below the client.
+	opaqueTransport bool
+	tokens          *renewableSource // the token source's (AuthBearer, AuthSession)
+	ccTokens        *renewableSource // the client-credentials grant's
+	log             *slog.Logger
+	secrets         []string
 
 	life  context.Context // ends at Close
 	close context.CancelFunc
@@ -185,20 +188,24 @@ func NewClient(opts ...Option) (*Client, error) {
 	if cfg.userAgent == "" {
 		cfg.userAgent = "adama-go/" + Version
 	}
-	c := &Client{cfg: cfg, log: cfg.logger, origins: map[string]bool{}}
+	c := &Client{cfg: cfg, log: cfg.logger, origins: map[originKey]bool{}}
 	c.life, c.close = context.WithCancel(context.Background())
 	c.base, _ = url.Parse(cfg.baseURL)
-	c.origins[origin(c.base)] = true
+	c.origins[originOf(c.base)] = true
 	if cfg.authURL != "" {
 		c.auth, _ = url.Parse(cfg.authURL)
-		c.origins[origin(c.auth)] = true
+		c.origins[originOf(c.auth)] = true
 	}
 	if cfg.byoaURL != "" {
 		c.byoa, _ = url.Parse(cfg.byoaURL)
-		c.origins[origin(c.byoa)] = true
+		c.origins[originOf(c.byoa)] = true
 	}
 	cfg.httpClient, cfg.tokenSource = unwrapOAuth2(cfg.httpClient, cfg.tokenSource)
 	c.cfg = cfg
+	if rt, _ := baseTransport(cfg.httpClient); rt != http.DefaultTransport {
+		_, std := rt.(*http.Transport)
+		c.opaqueTransport = !std
+	}
 	c.rc = c.newRetryClient(cfg.httpClient)
 	if cfg.cc != nil {
 		tokenURL := ""
@@ -325,7 +332,7 @@ func (c *Client) hostURL(h Host, method, path string) (*url.URL, error) {
 
 // isPlatform reports whether credentials may be sent to u: its scheme and
 // host are one of the configured platform URLs'.
-func (c *Client) isPlatform(u *url.URL) bool { return c.origins[origin(u)] }
+func (c *Client) isPlatform(u *url.URL) bool { return c.origins[originOf(u)] }
 
 func (c *Client) requestURL(r *Request, method string) (*url.URL, error) {
 	var u *url.URL
@@ -474,15 +481,21 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		maxRetries: co.maxRetries,
 		policy:     c.cfg.retry,
 	}
+	// The trace costs allocations, so it is installed only where it tells
+	// something: whether a non-idempotent request got a connection, and
+	// whether a caller's wrapping Transport wrote an Authorization header.
 	var sentAuth atomic.Pointer[string] // the Authorization this client set on the attempt
-	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
-		GotConn: func(httptrace.GotConnInfo) { st.gotConn.Store(true) },
-		WroteHeaderField: func(key string, value []string) {
-			if want := sentAuth.Load(); want != nil && http.CanonicalHeaderKey(key) == "Authorization" && (len(value) != 1 || value[0] != *want) {
-				st.alienAuth.Store(true) // a RoundTripper below the client set credentials of its own
+	if !st.idempotent || c.opaqueTransport {
+		trace := &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { st.gotConn.Store(true) }}
+		if c.opaqueTransport {
+			trace.WroteHeaderField = func(key string, value []string) {
+				if want := sentAuth.Load(); want != nil && http.CanonicalHeaderKey(key) == "Authorization" && (len(value) != 1 || value[0] != *want) {
+					st.alienAuth.Store(true) // a RoundTripper below the client set credentials of its own
+				}
 			}
-		},
-	})
+		}
+		ctx = httptrace.WithClientTrace(ctx, trace)
+	}
 	replayed, tokenRenewed := false, false
 	for {
 		var tok *oauth2.Token
@@ -496,6 +509,9 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 					src.invalidate(tok)
 					tokenRenewed = true
 					continue
+				}
+				if !errors.As(err, &ae) {
+					err = fmt.Errorf("adama: %s %s: credentials: %w", method, u.Path, err)
 				}
 				return nil, c.scrubError(err)
 			}
@@ -536,8 +552,10 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		if cookie != "" {
 			req.Header.Set("Cookie", SessionCookieName+"="+cookie)
 		}
-		auth := req.Header.Get("Authorization")
-		sentAuth.Store(&auth)
+		if c.opaqueTransport {
+			auth := req.Header.Get("Authorization")
+			sentAuth.Store(&auth)
+		}
 		start := time.Now()
 		resp, err := c.rc.Do(req)
 		if st.alienAuth.Load() {

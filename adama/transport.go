@@ -141,7 +141,16 @@ func backoff(minWait, maxWait time.Duration, attempt int, resp *http.Response) t
 
 // origin returns u's lower-cased scheme://host.
 func origin(u *url.URL) string {
-	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
+	k := originOf(u)
+	return k.scheme + "://" + k.host
+}
+
+// originKey is a lower-cased scheme and host; building one from a URL
+// already in lower case allocates nothing.
+type originKey struct{ scheme, host string }
+
+func originOf(u *url.URL) originKey {
+	return originKey{strings.ToLower(u.Scheme), strings.ToLower(u.Host)}
 }
 
 // hostGuard strips credentials from any request to an origin (scheme and
@@ -151,11 +160,11 @@ func origin(u *url.URL) string {
 type hostGuard struct {
 	next    http.RoundTripper
 	foreign http.RoundTripper
-	origins map[string]bool
+	origins map[originKey]bool
 }
 
 func (g *hostGuard) RoundTrip(req *http.Request) (*http.Response, error) {
-	if g.origins[origin(req.URL)] {
+	if g.origins[originOf(req.URL)] {
 		return g.next.RoundTrip(req)
 	}
 	if req.Header.Get("Authorization") != "" || req.Header.Get("Cookie") != "" {
@@ -186,7 +195,7 @@ func refuseRedirect(req *http.Request, via []*http.Request) error {
 	first := via[0]
 	guarded := first.Header.Get("Authorization") != "" || first.Header.Get("Cookie") != "" ||
 		first.ContentLength != 0 || first.Body != nil && first.Body != http.NoBody || first.GetBody != nil
-	if guarded && origin(req.URL) != origin(first.URL) {
+	if guarded && originOf(req.URL) != originOf(first.URL) {
 		status := 0
 		if req.Response != nil {
 			status = req.Response.StatusCode
