@@ -79,7 +79,7 @@ type Request struct {
 	Body []byte
 	// ContentType is the body's media type.
 	ContentType string
-	// Accept is the Accept header; empty means the client's format.
+	// Accept is the Accept header; empty means application/json.
 	Accept string
 	// Header holds extra headers.
 	Header http.Header
@@ -176,7 +176,7 @@ type Client struct {
 // {byoa_url} have no default: a call that needs one the client was not
 // given fails with an error naming the option.
 func NewClient(opts ...Option) (*Client, error) {
-	cfg := config{retry: DefaultRetryPolicy(), format: FormatJSON, maxResponseBytes: DefaultMaxResponseBytes}
+	cfg := config{retry: DefaultRetryPolicy(), maxResponseBytes: DefaultMaxResponseBytes}
 	for _, o := range opts {
 		if o == nil {
 			continue
@@ -297,8 +297,6 @@ func (c *Client) AuthURL() string { return c.cfg.authURL }
 // BYOAURL returns {byoa_url}, or "" when it was not configured.
 func (c *Client) BYOAURL() string { return c.cfg.byoaURL }
 
-// Format returns the response form the client asks for.
-func (c *Client) Format() Format { return c.cfg.format }
 
 // Logger returns the client's logger, for group packages.
 func (c *Client) Logger() *slog.Logger { return c.log }
@@ -532,10 +530,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		req.Header.Set("User-Agent", c.cfg.userAgent)
 		accept := r.Accept
 		if accept == "" {
-			accept = "application/json"
-			if c.cfg.format == FormatXML {
-				accept = "application/xml"
-			}
+			accept = "application/json" // every call's default; groups A and C offer XML per group
 		}
 		req.Header.Set("Accept", accept)
 		if r.ContentType != "" {

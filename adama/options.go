@@ -27,7 +27,6 @@ type config struct {
 	logger                    *slog.Logger
 	retry                     RetryPolicy
 	userAgent                 string
-	format                    Format
 	maxResponseBytes          int64
 	rateLimit                 rate.Limit
 	rateBurst                 int
@@ -48,16 +47,6 @@ func (c config) Format(f fmt.State, _ rune) { _, _ = io.WriteString(f, c.String(
 // DefaultMaxResponseBytes bounds a whole (not streamed) response body after
 // decompression when WithMaxResponseBytes is not given: 64 MiB.
 const DefaultMaxResponseBytes = 64 << 20
-
-// Format is the response form a client asks for where the API offers a
-// choice (group A offers JSON and XML).
-type Format string
-
-// Response forms.
-const (
-	FormatJSON Format = "json"
-	FormatXML  Format = "xml"
-)
 
 // RetryPolicy sets how failed requests are retried. Zero fields take their
 // defaults, so RetryPolicy{MinWait: x} changes only the shortest wait; to
@@ -289,19 +278,6 @@ func WithRateLimit(r rate.Limit, burst int) Option {
 // WithUserAgent sets the User-Agent header.
 func WithUserAgent(ua string) Option {
 	return func(c *config) error { c.userAgent = ua; return nil }
-}
-
-// WithFormat sets the response form asked for where the API offers one
-// (group A: JSON by default, XML on request). Responses are decoded by the
-// form the server actually sent either way.
-func WithFormat(f Format) Option {
-	return func(c *config) error {
-		if f != FormatJSON && f != FormatXML {
-			return fmt.Errorf("adama: WithFormat: %q must be %q or %q", f, FormatJSON, FormatXML)
-		}
-		c.format = f
-		return nil
-	}
 }
 
 // Environment variables read by WithEnv.

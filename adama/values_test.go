@@ -131,7 +131,6 @@ func TestNewClientOptionErrors(t *testing.T) {
 		{"bad retry waits", []adama.Option{adama.WithBaseURL("https://x"), adama.WithRetry(adama.RetryPolicy{MinWait: time.Second, MaxWait: time.Millisecond})}, "below MinWait"},
 		{"empty client secret", []adama.Option{adama.WithBaseURL("https://x"), adama.WithClientCredentials("id", "", "aud")}, "client_secret: required"},
 		{"two token options", []adama.Option{adama.WithBaseURL("https://x"), adama.WithToken("t"), adama.WithToken("u")}, "give one"},
-		{"bad format", []adama.Option{adama.WithBaseURL("https://x"), adama.WithFormat("yaml")}, "WithFormat"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
