@@ -73,6 +73,12 @@ type xmlErrorBody struct {
 		Reason string `xml:"reason,attr"`
 		Text   string `xml:",chardata"`
 	} `xml:"status"`
+	// FieldErrors are <errors><field-error name error/></errors>.
+	FieldErrors []struct {
+		Name  string `xml:"name,attr"`
+		Error string `xml:"error,attr"`
+		Code  string `xml:"code,attr"`
+	} `xml:"errors>field-error"`
 }
 
 var htmlTitle = regexp.MustCompile(`(?is)<title[^>]*>(.*?)</title>`)
@@ -94,16 +100,20 @@ func ErrorFromBody(status int, h http.Header, method, path string, body []byte) 
 	if h != nil {
 		mt = MediaType(h.Get("Content-Type"))
 	}
+	metaStatus := ""
 	switch {
 	case len(trimmed) == 0:
 	case IsJSON(mt) || (mt == "" || mt == "text/plain") && (trimmed[0] == '{' || trimmed[0] == '['):
-		decodeJSONError(e, trimmed)
+		metaStatus = decodeJSONError(e, trimmed)
 	case IsXML(mt) || (mt == "" || mt == "text/plain") && bytes.HasPrefix(trimmed, []byte("<?xml")) || bytes.HasPrefix(trimmed, []byte("<result")):
 		var x xmlErrorBody
 		if xml.Unmarshal(trimmed, &x) == nil {
 			e.Code = x.Status.Code
 			e.Reason = x.Status.Reason
 			e.Message = strings.TrimSpace(x.Status.Text)
+			for _, f := range x.FieldErrors {
+				e.Fields = append(e.Fields, FieldError{Code: f.Code, Field: f.Name, Message: f.Error})
+			}
 		}
 	case mt == "text/html" || bytes.HasPrefix(bytes.ToLower(trimmed), []byte("<!doctype html")) || bytes.HasPrefix(bytes.ToLower(trimmed), []byte("<html")):
 		if m := htmlTitle.FindSubmatch(trimmed); m != nil {
@@ -121,18 +131,22 @@ func ErrorFromBody(status int, h http.Header, method, path string, body []byte) 
 	// A 2xx carrying an error status (meta.status or XML status) is still
 	// an error; give it the status its code implies.
 	if status/100 == 2 {
-		if s := statusForCode(e.Code); s != 0 {
+		if s := statusForCode(metaStatus); s != 0 {
+			e.StatusCode = s
+		} else if s := statusForCode(e.Code); s != 0 {
 			e.StatusCode = s
 		}
 	}
 	return e
 }
 
-func decodeJSONError(e *Error, body []byte) {
+// decodeJSONError fills e from a JSON error body and returns its
+// meta.status.
+func decodeJSONError(e *Error, body []byte) string {
 	var j jsonErrorBody
 	if json.Unmarshal(body, &j) != nil {
 		e.Message = truncate(string(body), 200)
-		return
+		return ""
 	}
 	var items []FieldError
 	if len(j.Errors) > 0 && j.Errors[0] == '[' {
@@ -177,6 +191,7 @@ func decodeJSONError(e *Error, body []byte) {
 			e.Code = ms
 		}
 	}
+	return j.Meta.Status
 }
 
 // statusForCode maps meta.status and XML status codes to HTTP statuses.
