@@ -297,7 +297,6 @@ func (c *Client) AuthURL() string { return c.cfg.authURL }
 // BYOAURL returns {byoa_url}, or "" when it was not configured.
 func (c *Client) BYOAURL() string { return c.cfg.byoaURL }
 
-
 // Logger returns the client's logger, for group packages.
 func (c *Client) Logger() *slog.Logger { return c.log }
 
