@@ -169,6 +169,11 @@ type Client struct {
 	sessMu  sync.Mutex
 	cookie  string
 	sflight *flight[string]
+
+	// Header values made once and shared by every request (net/http only
+	// reads them).
+	uaHeader, jsonAccept []string
+	cookieHdr            atomic.Pointer[cookieValue]
 }
 
 // NewClient returns a client configured by opts. Without WithBaseURL the
@@ -194,7 +199,8 @@ func NewClient(opts ...Option) (*Client, error) {
 	if cfg.userAgent == "" {
 		cfg.userAgent = "adama-go/" + Version
 	}
-	c := &Client{cfg: cfg, log: cfg.logger, origins: map[originKey]bool{}}
+	c := &Client{cfg: cfg, log: cfg.logger, origins: map[originKey]bool{},
+		uaHeader: []string{cfg.userAgent}, jsonAccept: []string{"application/json"}}
 	c.life, c.close = context.WithCancel(context.Background())
 	c.base, _ = url.Parse(cfg.baseURL)
 	c.origins[originOf(c.base)] = true
@@ -487,7 +493,10 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 	// The trace costs allocations, so it is installed only where it tells
 	// something: whether a non-idempotent request got a connection, and
 	// whether a caller's wrapping Transport wrote an Authorization header.
-	var sentAuth atomic.Pointer[string] // the Authorization this client set on the attempt
+	var sentAuth *atomic.Pointer[string] // the Authorization this client set on the attempt
+	if c.opaqueTransport {
+		sentAuth = new(atomic.Pointer[string])
+	}
 	if !st.idempotent || c.opaqueTransport {
 		trace := &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { st.gotConn.Store(true) }}
 		if c.opaqueTransport {
@@ -519,19 +528,27 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 				return nil, c.scrubError(err)
 			}
 		}
-		req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, stateKey{}, st), method, u.String(), bodyOf(r))
+		// The request is built from the URL already made (no second parse).
+		hreq := (&http.Request{Method: method, URL: u, Host: u.Host, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+			Header: make(http.Header, 6)}).WithContext(context.WithValue(ctx, stateKey{}, st))
+		req, err := retryablehttp.FromRequest(hreq)
 		if err != nil {
+			return nil, err
+		}
+		if err := req.SetBody(bodyOf(r)); err != nil {
 			return nil, err
 		}
 		if r.BodyFunc != nil {
 			req.ContentLength = r.ContentLength
 		}
-		req.Header.Set("User-Agent", c.cfg.userAgent)
+		req.Header["User-Agent"] = c.uaHeader
 		accept := r.Accept
 		if accept == "" {
 			accept = "application/json" // every call's default; groups A and C offer XML per group
+			req.Header["Accept"] = c.jsonAccept
+		} else {
+			req.Header.Set("Accept", accept)
 		}
-		req.Header.Set("Accept", accept)
 		if r.ContentType != "" {
 			req.Header.Set("Content-Type", r.ContentType)
 		}
@@ -553,7 +570,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 			tok.SetAuthHeader(req.Request)
 		}
 		if cookie != "" {
-			req.Header.Set("Cookie", SessionCookieName+"="+cookie)
+			req.Header["Cookie"] = c.cookieHeader(cookie)
 		}
 		if c.opaqueTransport {
 			auth := req.Header.Get("Authorization")
@@ -571,7 +588,9 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 			c.log.DebugContext(ctx, "adama request failed", "method", method, "path", u.Path, "attempts", st.attempts, "duration", time.Since(start), "error", c.scrub(scrubErr(err).Error()))
 			return nil, c.failure(ctx, err, method, u.Path, st)
 		}
-		c.log.DebugContext(ctx, "adama request", "method", method, "path", u.Path, "status", resp.StatusCode, "attempts", st.attempts, "duration", time.Since(start))
+		if c.debug(ctx) {
+			c.log.DebugContext(ctx, "adama request", "method", method, "path", u.Path, "status", resp.StatusCode, "attempts", st.attempts, "duration", time.Since(start))
+		}
 		if resp.StatusCode == http.StatusUnauthorized && creds && src != nil && !replayed {
 			drain(resp.Body)
 			replayed = true
@@ -631,7 +650,31 @@ const CodeUnexpectedContent = "unexpected_content"
 
 // unexpectedHTML reports a 2xx HTML page answering a request for data.
 func unexpectedHTML(resp *http.Response, accept string) bool {
-	return MediaType(resp.Header.Get("Content-Type")) == "text/html" && !strings.Contains(accept, "html")
+	ct := resp.Header.Get("Content-Type")
+	if len(ct) < 9 || !strings.EqualFold(strings.TrimSpace(ct)[:min(9, len(strings.TrimSpace(ct)))], "text/html") {
+		return false // the common case, decided without parsing
+	}
+	return MediaType(ct) == "text/html" && !strings.Contains(accept, "html")
+}
+
+// debug reports whether debug records are kept, so that a discarded
+// record costs no allocations.
+func (c *Client) debug(ctx context.Context) bool { return c.log.Enabled(ctx, slog.LevelDebug) }
+
+// cookieHeader returns the Cookie header value for the session cookie,
+// made once per session.
+func (c *Client) cookieHeader(cookie string) []string {
+	if v := c.cookieHdr.Load(); v != nil && v.cookie == cookie {
+		return v.header
+	}
+	v := &cookieValue{cookie: cookie, header: []string{SessionCookieName + "=" + cookie}}
+	c.cookieHdr.Store(v)
+	return v.header
+}
+
+type cookieValue struct {
+	cookie string
+	header []string
 }
 
 func bodyOf(r *Request) any {

@@ -75,9 +75,9 @@ func TestBareDecode(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "c1", v.Name)
 	_, err = Bare.Decode(strings.NewReader(`null`), "application/json", &v)
-	assert.ErrorIs(t, err, errNoData)
+	assert.ErrorIs(t, err, ErrNoData)
 	_, err = Bare.Decode(strings.NewReader(``), "application/json", &v)
-	assert.ErrorIs(t, err, errNoData)
+	assert.ErrorIs(t, err, ErrNoData)
 	_, err = Bare.Decode(strings.NewReader(`{"Name":"a"}{"Name":"b"}`), "application/json", &v)
 	assert.Error(t, err)
 }
