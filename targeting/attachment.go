@@ -207,7 +207,7 @@ func (u *AttachmentUpdate) Validate() error {
 	for _, f := range []struct {
 		name string
 		null bool
-	}{{"target_id", u.TargetID.IsNull()}, {"strategy_id", u.StrategyID.IsNull()}, {"restriction", u.Restriction.IsNull()}, {"operator", u.Operator.IsNull()}} {
+	}{{"target_id", u.TargetID.IsNull()}, {"strategy_id", u.StrategyID.IsNull()}, {"restriction", u.Restriction.IsNull()}, {"operator", u.Operator.IsNull()}, {"or_better", u.OrBetter.IsNull()}} {
 		v.Check(!f.null, f.name, "cannot be cleared", nil)
 	}
 	return v.Err()

@@ -128,10 +128,10 @@ func TestExactRequests(t *testing.T) {
 			return err
 		}},
 		{"legacy target POST update", func() {
-			expect("POST", "/api/v3.0/target/3").MatchType("json").BodyString(`{"version":2,"factual_id":null}`).
+			expect("POST", "/api/v3.0/target/3").MatchType("json").BodyString(`{"version":2,"factual_id":""}`).
 				Reply(200).JSON(ok(map[string]any{"id": 3, "name": "Bavaria"}))
 		}, func() error {
-			_, err := tc.Targets.UpdateLegacyPost(ctx, 3, &targeting.TargetUpdate{Version: 2, FactualID: adama.Null[string]()})
+			_, err := tc.Targets.UpdateLegacyPost(ctx, 3, &targeting.TargetUpdate{Version: 2, FactualID: adama.Some("")})
 			return err
 		}},
 		{"advertisers list with and full", func() {

@@ -107,7 +107,8 @@ func checkTargetInts(v *adama.Validator, parent, org, freq *int64) {
 // TargetUpdate is the body of update-target: the current version and the
 // fields to change. Shape from
 // ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
-// target_update.
+// target_update. The reference marks no field nullable, so none may be
+// cleared with adama.Null.
 type TargetUpdate struct {
 	// Version is the record's current version (int32); a stale one is
 	// answered 409.
@@ -150,7 +151,17 @@ func (u *TargetUpdate) Validate() error {
 	if x, ok := u.Name.Get(); ok {
 		v.Check(x != "", "name", "min length 1", x)
 	}
-	v.Check(!u.Name.IsNull(), "name", "cannot be cleared", nil)
+	for _, f := range []struct {
+		name string
+		null bool
+	}{
+		{"parent_id", u.ParentID.IsNull()}, {"name", u.Name.IsNull()}, {"factual_id", u.FactualID.IsNull()},
+		{"svc_organization_id", u.SvcOrganizationID.IsNull()}, {"target_inet", u.TargetInet.IsNull()},
+		{"visible", u.Visible.IsNull()}, {"visible_overridden", u.VisibleOverridden.IsNull()},
+		{"bidder_frequency", u.BidderFrequency.IsNull()}, {"dimension_code", u.DimensionCode.IsNull()},
+	} {
+		v.Check(!f.null, f.name, "cannot be cleared", nil)
+	}
 	if x, ok := u.TargetInet.Get(); ok {
 		v.Check(x != "", "target_inet", "min length 1", x)
 	}

@@ -77,6 +77,7 @@ func TestAttachmentUpdateRules(t *testing.T) {
 		{"restriction min length", u(func(x *targeting.AttachmentUpdate) { x.Restriction = adama.Some[targeting.Restriction]("") }), "restriction", "min length 1"},
 		{"operator enum", u(func(x *targeting.AttachmentUpdate) { x.Operator = adama.Some[targeting.Operator]("NOR") }), "operator", "one of"},
 		{"operator not null", u(func(x *targeting.AttachmentUpdate) { x.Operator = adama.Null[targeting.Operator]() }), "operator", "cannot be cleared"},
+		{"or_better not null", u(func(x *targeting.AttachmentUpdate) { x.OrBetter = adama.Null[bool]() }), "or_better", "cannot be cleared"},
 		{"target_id not null", u(func(x *targeting.AttachmentUpdate) { x.TargetID = adama.Null[int64]() }), "target_id", "cannot be cleared"},
 	})
 }
@@ -104,6 +105,8 @@ func TestTargetRules(t *testing.T) {
 		{"update name min length", u(func(x *targeting.TargetUpdate) { x.Name = adama.Some("") }), "name", "min length 1"},
 		{"update name not null", u(func(x *targeting.TargetUpdate) { x.Name = adama.Null[string]() }), "name", "cannot be cleared"},
 		{"update version int32", u(func(x *targeting.TargetUpdate) { x.Version = -1 }), "version", "between"},
+		{"update factual_id not null", u(func(x *targeting.TargetUpdate) { x.FactualID = adama.Null[string]() }), "factual_id", "cannot be cleared"},
+		{"update visible not null", u(func(x *targeting.TargetUpdate) { x.Visible = adama.Null[bool]() }), "visible", "cannot be cleared"},
 		{"update dimension_code", u(func(x *targeting.TargetUpdate) { x.DimensionCode = adama.Some[targeting.Dimension]("") }), "dimension_code", "min length 1"},
 		{"update target_inet", u(func(x *targeting.TargetUpdate) { x.TargetInet = adama.Some("") }), "target_inet", "min length 1"},
 		{"update parent_id", u(func(x *targeting.TargetUpdate) { x.ParentID = adama.Some[int64](1 << 40) }), "parent_id", "between"},
