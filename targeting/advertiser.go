@@ -585,7 +585,9 @@ func (h *HistoryEntry) UnmarshalJSON(b []byte) error {
 }
 
 // MarshalJSON writes the entry with its Extra properties.
-func (h HistoryEntry) MarshalJSON() ([]byte, error) { return encodeRecord(plainHistoryEntry(h), h.Extra) }
+func (h HistoryEntry) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainHistoryEntry(h), h.Extra)
+}
 
 // FieldChange is one field of a HistoryEntry.
 type FieldChange struct {

@@ -64,7 +64,9 @@ func TestExactRequests(t *testing.T) {
 	ctx := context.Background()
 	att := map[string]any{"id": 9, "entity_type": "attachment", "target_id": 8, "strategy_id": 332, "restriction": "INCLUDE",
 		"operator": "OR", "or_better": false, "created_on": "2026-01-02T03:04:05+0000", "updated_on": "2026-01-02T03:04:05+0000", "version": 1}
-	ok := func(data any) map[string]any { return map[string]any{"data": data, "meta": map[string]any{"status": "success"}} }
+	ok := func(data any) map[string]any {
+		return map[string]any{"data": data, "meta": map[string]any{"status": "success"}}
+	}
 
 	tests := []struct {
 		name string

@@ -69,7 +69,10 @@ func TestAttachmentUpdateRules(t *testing.T) {
 		return x.Validate()
 	}
 	checkRules(t, []rule{
-		{"valid", u(func(x *targeting.AttachmentUpdate) { x.TargetID = adama.Some[int64](0); x.StrategyID = adama.Some[int64](1) }), "", ""},
+		{"valid", u(func(x *targeting.AttachmentUpdate) {
+			x.TargetID = adama.Some[int64](0)
+			x.StrategyID = adama.Some[int64](1)
+		}), "", ""},
 		{"version int32", u(func(x *targeting.AttachmentUpdate) { x.Version = 1 << 40 }), "version", "between 0 and"},
 		{"target_id minimum", u(func(x *targeting.AttachmentUpdate) { x.TargetID = adama.Some[int64](-1) }), "target_id", "between 0 and"},
 		{"strategy_id minimum", u(func(x *targeting.AttachmentUpdate) { x.StrategyID = adama.Some[int64](0) }), "strategy_id", "between 1 and"},
