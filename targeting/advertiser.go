@@ -26,17 +26,6 @@ const (
 	DMPInherits DMPEnabled = "inherits"
 )
 
-var dmpEnabledValues = enum[DMPEnabled]{DMPDisabled, DMPInherits}
-
-// Values returns every known value.
-func (DMPEnabled) Values() []DMPEnabled { return dmpEnabledValues.values() }
-
-// Valid reports whether d is known.
-func (d DMPEnabled) Valid() bool { return dmpEnabledValues.has(d) }
-
-// IsKnown reports whether d is known (same as Valid).
-func (d DMPEnabled) IsKnown() bool { return dmpEnabledValues.has(d) }
-
 // FrequencyInterval is the period of an advertiser's frequency cap.
 //
 //adama:enum
@@ -51,17 +40,6 @@ const (
 	FrequencyNotApplicable FrequencyInterval = "not-applicable"
 )
 
-var frequencyIntervals = enum[FrequencyInterval]{FrequencyHour, FrequencyDay, FrequencyWeek, FrequencyMonth, FrequencyNotApplicable}
-
-// Values returns every known interval.
-func (FrequencyInterval) Values() []FrequencyInterval { return frequencyIntervals.values() }
-
-// Valid reports whether f is known.
-func (f FrequencyInterval) Valid() bool { return frequencyIntervals.has(f) }
-
-// IsKnown reports whether f is known (same as Valid).
-func (f FrequencyInterval) IsKnown() bool { return frequencyIntervals.has(f) }
-
 // FrequencyType is how an advertiser's frequency cap is spent.
 //
 //adama:enum
@@ -73,17 +51,6 @@ const (
 	FrequencyASAP    FrequencyType = "asap"
 	FrequencyEven    FrequencyType = "even"
 )
-
-var frequencyTypes = enum[FrequencyType]{FrequencyNoLimit, FrequencyASAP, FrequencyEven}
-
-// Values returns every known type.
-func (FrequencyType) Values() []FrequencyType { return frequencyTypes.values() }
-
-// Valid reports whether f is known.
-func (f FrequencyType) Valid() bool { return frequencyTypes.has(f) }
-
-// IsKnown reports whether f is known (same as Valid).
-func (f FrequencyType) IsKnown() bool { return frequencyTypes.has(f) }
 
 // AdsTxtVerified is an advertiser's ads.txt requirement.
 //
@@ -98,17 +65,6 @@ const (
 	AdsTxtNone                 AdsTxtVerified = "NONE"
 )
 
-var adsTxtValues = enum[AdsTxtVerified]{AdsTxtAny, AdsTxtAuthorizedOnly, AdsTxtAuthorizedDirectOnly, AdsTxtNone}
-
-// Values returns every known value.
-func (AdsTxtVerified) Values() []AdsTxtVerified { return adsTxtValues.values() }
-
-// Valid reports whether a is known.
-func (a AdsTxtVerified) Valid() bool { return adsTxtValues.has(a) }
-
-// IsKnown reports whether a is known (same as Valid).
-func (a AdsTxtVerified) IsKnown() bool { return adsTxtValues.has(a) }
-
 // ConnectedIDType is an advertiser's connected-id strategy.
 //
 //adama:enum
@@ -116,17 +72,6 @@ type ConnectedIDType string
 
 // ConnectedIDType values.
 const ConnectedIDDeterministicFirst ConnectedIDType = "DETERMINISTIC_FIRST"
-
-var connectedIDTypes = enum[ConnectedIDType]{ConnectedIDDeterministicFirst}
-
-// Values returns every known value.
-func (ConnectedIDType) Values() []ConnectedIDType { return connectedIDTypes.values() }
-
-// Valid reports whether c is known.
-func (c ConnectedIDType) Valid() bool { return connectedIDTypes.has(c) }
-
-// IsKnown reports whether c is known (same as Valid).
-func (c ConnectedIDType) IsKnown() bool { return connectedIDTypes.has(c) }
 
 // MFAAvoidance is an advertiser's made-for-advertising avoidance.
 //
@@ -140,17 +85,6 @@ const (
 	MFAExcludeMFA MFAAvoidance = "EXCLUDE_MFA"
 )
 
-var mfaValues = enum[MFAAvoidance]{MFAInherit, MFAAllowAll, MFAExcludeMFA}
-
-// Values returns every known value.
-func (MFAAvoidance) Values() []MFAAvoidance { return mfaValues.values() }
-
-// Valid reports whether m is known.
-func (m MFAAvoidance) Valid() bool { return mfaValues.has(m) }
-
-// IsKnown reports whether m is known (same as Valid).
-func (m MFAAvoidance) IsKnown() bool { return mfaValues.has(m) }
-
 // MFASource says where an inherited MFA avoidance comes from.
 //
 //adama:enum
@@ -163,17 +97,6 @@ const (
 	MFAFromAdvertiser   MFASource = "Advertiser"
 )
 
-var mfaSources = enum[MFASource]{MFAFromOrganization, MFAFromAgency, MFAFromAdvertiser}
-
-// Values returns every known value.
-func (MFASource) Values() []MFASource { return mfaSources.values() }
-
-// Valid reports whether m is known.
-func (m MFASource) Valid() bool { return mfaSources.has(m) }
-
-// IsKnown reports whether m is known (same as Valid).
-func (m MFASource) IsKnown() bool { return mfaSources.has(m) }
-
 // IdentityLevel is the identity level of attribution and targeting.
 //
 //adama:enum
@@ -185,17 +108,6 @@ const (
 	IdentityHousehold  IdentityLevel = "HOUSEHOLD"
 )
 
-var identityLevels = enum[IdentityLevel]{IdentityIndividual, IdentityHousehold}
-
-// Values returns every known level.
-func (IdentityLevel) Values() []IdentityLevel { return identityLevels.values() }
-
-// Valid reports whether l is known.
-func (l IdentityLevel) Valid() bool { return identityLevels.has(l) }
-
-// IsKnown reports whether l is known (same as Valid).
-func (l IdentityLevel) IsKnown() bool { return identityLevels.has(l) }
-
 // AdvertiserWith names a related record a list can embed.
 //
 //adama:enum
@@ -203,17 +115,6 @@ type AdvertiserWith string
 
 // AdvertiserWith values.
 const WithAgency AdvertiserWith = "agency"
-
-var advertiserWiths = enum[AdvertiserWith]{WithAgency}
-
-// Values returns every known value.
-func (AdvertiserWith) Values() []AdvertiserWith { return advertiserWiths.values() }
-
-// Valid reports whether w is known.
-func (w AdvertiserWith) Valid() bool { return advertiserWiths.has(w) }
-
-// IsKnown reports whether w is known (same as Valid).
-func (w AdvertiserWith) IsKnown() bool { return advertiserWiths.has(w) }
 
 // VendorAttribution is one vendor of an advertiser's attribution.
 type VendorAttribution struct {
@@ -384,14 +285,14 @@ func (c *AdvertiserCreate) Validate() error {
 
 func checkAdvertiserEnums(v *adama.Validator, dmp DMPEnabled, fi FrequencyInterval, ft FrequencyType, ads AdsTxtVerified,
 	cid ConnectedIDType, mfa MFAAvoidance, attr, tgt IdentityLevel) {
-	checkEnum(v, "dmp_enabled", dmp, dmpEnabledValues)
-	checkEnum(v, "frequency_interval", fi, frequencyIntervals)
-	checkEnum(v, "frequency_type", ft, frequencyTypes)
-	checkEnum(v, "ads_txt_verified", ads, adsTxtValues)
-	checkEnum(v, "connected_id_type", cid, connectedIDTypes)
-	checkEnum(v, "mfa_avoidance", mfa, mfaValues)
-	checkEnum(v, "attribution_level", attr, identityLevels)
-	checkEnum(v, "targeting_identity_level", tgt, identityLevels)
+	checkEnum(v, "dmp_enabled", dmp)
+	checkEnum(v, "frequency_interval", fi)
+	checkEnum(v, "frequency_type", ft)
+	checkEnum(v, "ads_txt_verified", ads)
+	checkEnum(v, "connected_id_type", cid)
+	checkEnum(v, "mfa_avoidance", mfa)
+	checkEnum(v, "attribution_level", attr)
+	checkEnum(v, "targeting_identity_level", tgt)
 }
 
 func checkVendors(v *adama.Validator, vs []VendorAttribution) {
@@ -545,7 +446,7 @@ func (o *AdvertiserListOptions) validate() error {
 	o.ListOptions.validate(&v, nil)
 	for i, w := range o.With {
 		v.Check(w != "", fmt.Sprintf("with[%d]", i), "must not be empty", w)
-		checkEnum(&v, fmt.Sprintf("with[%d]", i), w, advertiserWiths)
+		checkEnum(&v, fmt.Sprintf("with[%d]", i), w)
 	}
 	return v.Err()
 }

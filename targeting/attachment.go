@@ -25,17 +25,6 @@ const (
 	RestrictionExclude Restriction = "EXCLUDE"
 )
 
-var restrictions = enum[Restriction]{RestrictionInclude, RestrictionExclude}
-
-// Values returns every known restriction.
-func (Restriction) Values() []Restriction { return restrictions.values() }
-
-// Valid reports whether r is a known restriction.
-func (r Restriction) Valid() bool { return restrictions.has(r) }
-
-// IsKnown reports whether r is a known restriction (same as Valid).
-func (r Restriction) IsKnown() bool { return restrictions.has(r) }
-
 // Operator joins the attachments of one dimension.
 //
 //adama:enum
@@ -46,17 +35,6 @@ const (
 	OperatorOr  Operator = "OR"
 	OperatorAnd Operator = "AND"
 )
-
-var operators = enum[Operator]{OperatorOr, OperatorAnd}
-
-// Values returns every known operator.
-func (Operator) Values() []Operator { return operators.values() }
-
-// Valid reports whether o is a known operator.
-func (o Operator) Valid() bool { return operators.has(o) }
-
-// IsKnown reports whether o is a known operator (same as Valid).
-func (o Operator) IsKnown() bool { return operators.has(o) }
 
 // AttachmentFields are the fields attachments can be queried (q) and
 // sorted (sort_by) by.
@@ -149,9 +127,9 @@ func (c *AttachmentCreate) Validate() error {
 		checkInt32(&v, "strategy_id", c.StrategyID, 0)
 	}
 	v.Require("restriction", c.Restriction != "")
-	checkEnum(&v, "restriction", c.Restriction, restrictions)
+	checkEnum(&v, "restriction", c.Restriction)
 	v.Require("operator", c.Operator != "")
-	checkEnum(&v, "operator", c.Operator, operators)
+	checkEnum(&v, "operator", c.Operator)
 	return v.Err()
 }
 
@@ -198,11 +176,11 @@ func (u *AttachmentUpdate) Validate() error {
 	}
 	if x, ok := u.Restriction.Get(); ok {
 		v.Check(x != "", "restriction", "min length 1", x)
-		checkEnum(&v, "restriction", x, restrictions)
+		checkEnum(&v, "restriction", x)
 	}
 	if x, ok := u.Operator.Get(); ok {
 		v.Check(x != "", "operator", "min length 1", x)
-		checkEnum(&v, "operator", x, operators)
+		checkEnum(&v, "operator", x)
 	}
 	for _, f := range []struct {
 		name string
@@ -242,7 +220,7 @@ func (o *AttachmentListOptions) validate() error {
 		checkID(&v, "strategy_id", o.StrategyID)
 	}
 	for i, d := range o.Dimensions {
-		checkEnum(&v, fmt.Sprintf("dimension[%d]", i), d, dimensions)
+		checkEnum(&v, fmt.Sprintf("dimension[%d]", i), d)
 		v.Check(d != "", fmt.Sprintf("dimension[%d]", i), "must not be empty", d)
 	}
 	return v.Err()

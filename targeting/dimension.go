@@ -35,19 +35,3 @@ const (
 	DimensionDeviceWURF       Dimension = "WURF"    // device (the attachments list's example)
 )
 
-var dimensions = enum[Dimension]{
-	DimensionBrowserLanguage, DimensionOSExtended, DimensionBrowser, DimensionConnectionSpeed,
-	DimensionDeviceModel, DimensionDevice, DimensionInventory, DimensionISP, DimensionVideoAudibility,
-	DimensionVideoContext, DimensionVideoLinearity, DimensionVideoPlacement, DimensionVideoPlayerSize,
-	DimensionVideoSkippable, DimensionDMA, DimensionRegion, DimensionCountry, DimensionCity,
-	DimensionPostalCode, DimensionContextualSafety, DimensionIPAddress, DimensionHyperlocal, DimensionDeviceWURF,
-}
-
-// Values returns every known dimension code.
-func (Dimension) Values() []Dimension { return dimensions.values() }
-
-// Valid reports whether d is a known dimension code.
-func (d Dimension) Valid() bool { return dimensions.has(d) }
-
-// IsKnown reports whether d is a known dimension code (same as Valid).
-func (d Dimension) IsKnown() bool { return dimensions.has(d) }

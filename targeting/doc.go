@@ -62,3 +62,5 @@
 // adama.Optional: unset fields are not sent, adama.Null clears the fields
 // the reference marks nullable.
 package targeting
+
+//go:generate go run ../internal/cmd/enumgen

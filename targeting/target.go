@@ -89,7 +89,7 @@ func (c *TargetCreate) Validate() error {
 	if c.TargetInet != nil {
 		v.Check(*c.TargetInet != "", "target_inet", "min length 1", *c.TargetInet)
 	}
-	checkEnum(&v, "dimension_code", c.DimensionCode, dimensions)
+	checkEnum(&v, "dimension_code", c.DimensionCode)
 	return v.Err()
 }
 
@@ -167,7 +167,7 @@ func (u *TargetUpdate) Validate() error {
 	}
 	if x, ok := u.DimensionCode.Get(); ok {
 		v.Check(x != "", "dimension_code", "min length 1", x)
-		checkEnum(&v, "dimension_code", x, dimensions)
+		checkEnum(&v, "dimension_code", x)
 	}
 	return v.Err()
 }

@@ -236,13 +236,13 @@ func TestValidationNamesEveryBrokenField(t *testing.T) {
 func TestEnums(t *testing.T) {
 	assert.Equal(t, []targeting.Restriction{"INCLUDE", "EXCLUDE"}, targeting.Restriction("").Values())
 	assert.True(t, targeting.OperatorAnd.Valid())
-	assert.False(t, targeting.Operator("XOR").IsKnown())
+	assert.False(t, targeting.Operator("XOR").Valid())
 	assert.Len(t, targeting.Dimension("").Values(), 23)
 	assert.True(t, targeting.DimensionDeviceWURF.Valid())
 	vals := targeting.FrequencyInterval("").Values()
 	vals[0] = "changed"
 	assert.Equal(t, targeting.FrequencyHour, targeting.FrequencyInterval("").Values()[0], "Values returns a copy")
-	for _, ok := range []bool{targeting.DMPInherits.IsKnown(), targeting.FrequencyEven.Valid(), targeting.AdsTxtNone.Valid(),
+	for _, ok := range []bool{targeting.DMPInherits.Valid(), targeting.FrequencyEven.Valid(), targeting.AdsTxtNone.Valid(),
 		targeting.ConnectedIDDeterministicFirst.Valid(), targeting.MFAExcludeMFA.Valid(), targeting.MFAFromAgency.Valid(),
 		targeting.IdentityHousehold.Valid(), targeting.WithAgency.Valid()} {
 		assert.True(t, ok)

@@ -20,7 +20,7 @@ const targetingGroup = "targeting"
 // /api/v3.0, current and legacy paths sharing one store.
 func registerTargeting(r fake.Registrar) {
 	st := targetingfake.Register(r)
-	if s, ok := r.(*Server); ok {
+	if s := serverOf(r); s != nil {
 		s.setStore(targetingGroup, st)
 	}
 }

@@ -19,7 +19,6 @@ import (
 type mux struct{ *http.ServeMux }
 
 func (m mux) Handle(pattern string, _ fake.Auth, h http.Handler) { m.ServeMux.Handle(pattern, h) }
-func (mux) Setting(string) any                                   { return nil }
 
 func serve(t *testing.T) (*httptest.Server, *Store) {
 	m := mux{http.NewServeMux()}
