@@ -34,4 +34,3 @@ const (
 	DimensionHyperlocal       Dimension = "HYPL"    // hyperlocal
 	DimensionDeviceWURF       Dimension = "WURF"    // device (the attachments list's example)
 )
-
