@@ -244,6 +244,12 @@ func TestAttachmentsServerErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, id, got.ID)
 
+	// Expired credentials are renewed once and the call replayed.
+	srv.RevokeTokens()
+	page, err := tc.Attachments.List(ctx, nil)
+	require.NoError(t, err)
+	assert.Len(t, page.Items, 1)
+
 	// A 403 comes back in the v3.0 error form.
 	srv.Deny("/api/v3.0/attachments")
 	_, err = tc.Attachments.Get(ctx, id)

@@ -90,7 +90,9 @@ type ListOptions struct {
 	// PageLimit is the page size, 1 to MaxPageLimit; 0 leaves it to the
 	// server for List and asks for DefaultAllPageLimit in All.
 	PageLimit int
-	// PageOffset is the index of the first record, 0 to MaxPageOffset.
+	// PageOffset is the index of the first record, 0 to MaxPageOffset
+	// (the reference's bound, which also bounds how far All can page: up
+	// to MaxPageOffset plus one page).
 	PageOffset int
 	// SortBy lists fields; a leading "-" sorts descending.
 	SortBy []string
@@ -178,7 +180,10 @@ func listPage[T any](ctx context.Context, g *call.Group, c *call.Call, opts []ad
 }
 
 // all iterates over every record from o.PageOffset on with fetch, which
-// returns the page at offset with page size limit.
+// returns the page at offset with page size limit. The reference bounds
+// page_offset at MaxPageOffset, so a list is read up to offset
+// MaxPageOffset plus one page; beyond that the server refuses the offset
+// and the iteration ends with its error (narrow the list with Q).
 func all[T any](ctx context.Context, o ListOptions, verr error, fetch func(ctx context.Context, offset, limit int) (*adama.Page[T], error)) iter.Seq2[T, error] {
 	if verr != nil {
 		return func(yield func(T, error) bool) {
@@ -217,11 +222,15 @@ func del(ctx context.Context, g *call.Group, path string, id int64, opts []adama
 
 // isNoData reports the call layer's answer to a 2xx envelope without a
 // data member (which group B's delete confirmation is). The layer exports
-// no sentinel for it, so it is recognised by its code and message.
+// no sentinel for it, so the sentinel is obtained from the envelope itself
+// and matched by identity.
 func isNoData(err error) bool {
 	var ae *adama.Error
-	return errors.As(err, &ae) && ae.StatusCode/100 == 2 && ae.Code == adama.CodeUnexpectedContent &&
-		ae.Message == "the response carries no data"
+	if !errors.As(err, &ae) || ae.StatusCode/100 != 2 || ae.Err == nil {
+		return false
+	}
+	_, probe := call.DataMeta.Decode(strings.NewReader(`{"meta":{"status":"success"}}`), "application/json", new(any))
+	return probe != nil && errors.Is(ae.Err, probe)
 }
 
 // modify reads a record, applies change and writes what changed, starting
