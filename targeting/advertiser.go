@@ -126,10 +126,12 @@ type VendorAttribution struct {
 
 type plainVendorAttribution VendorAttribution
 
+var vendorAttributionTable = fieldsOf[plainVendorAttribution]()
+
 // UnmarshalJSON reads the value liberally.
 func (a *VendorAttribution) UnmarshalJSON(b []byte) error {
 	var extra map[string]json.RawMessage
-	return decodeRecord(b, (*plainVendorAttribution)(a), &extra)
+	return decodeRecord(b, (*plainVendorAttribution)(a), &extra, vendorAttributionTable)
 }
 
 // AgencyRef is the agency embedded in an advertiser (with=agency).
@@ -142,10 +144,12 @@ type AgencyRef struct {
 
 type plainAgencyRef AgencyRef
 
+var agencyRefTable = fieldsOf[plainAgencyRef]()
+
 // UnmarshalJSON reads the value liberally.
 func (a *AgencyRef) UnmarshalJSON(b []byte) error {
 	var extra map[string]json.RawMessage
-	return decodeRecord(b, (*plainAgencyRef)(a), &extra)
+	return decodeRecord(b, (*plainAgencyRef)(a), &extra, agencyRefTable)
 }
 
 // Advertiser is an advertiser as group B answers it. Shape from
@@ -201,9 +205,11 @@ type Advertiser struct {
 
 type plainAdvertiser Advertiser
 
+var advertiserTable = fieldsOf[plainAdvertiser]()
+
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
 func (a *Advertiser) UnmarshalJSON(b []byte) error {
-	return decodeRecord(b, (*plainAdvertiser)(a), &a.Extra)
+	return decodeRecord(b, (*plainAdvertiser)(a), &a.Extra, advertiserTable)
 }
 
 // MarshalJSON writes the record with its Extra properties.
@@ -480,9 +486,11 @@ type HistoryEntry struct {
 
 type plainHistoryEntry HistoryEntry
 
+var historyEntryTable = fieldsOf[plainHistoryEntry]()
+
 // UnmarshalJSON reads the entry liberally, keeping unknown properties.
 func (h *HistoryEntry) UnmarshalJSON(b []byte) error {
-	return decodeRecord(b, (*plainHistoryEntry)(h), &h.Extra)
+	return decodeRecord(b, (*plainHistoryEntry)(h), &h.Extra, historyEntryTable)
 }
 
 // MarshalJSON writes the entry with its Extra properties.
@@ -499,10 +507,12 @@ type FieldChange struct {
 
 type plainFieldChange FieldChange
 
+var fieldChangeTable = fieldsOf[plainFieldChange]()
+
 // UnmarshalJSON reads scalars of any JSON type as strings.
 func (f *FieldChange) UnmarshalJSON(b []byte) error {
 	var extra map[string]json.RawMessage
-	return decodeRecord(b, (*plainFieldChange)(f), &extra)
+	return decodeRecord(b, (*plainFieldChange)(f), &extra, fieldChangeTable)
 }
 
 // HistoryOptions page an audit log.

@@ -75,10 +75,12 @@ type Attachment struct {
 
 type plainAttachment Attachment
 
+var attachmentTable = fieldsOf[plainAttachment]()
+
 // UnmarshalJSON reads the record liberally (numbers as strings, unknown
 // properties kept in Extra).
 func (a *Attachment) UnmarshalJSON(b []byte) error {
-	return decodeRecord(b, (*plainAttachment)(a), &a.Extra)
+	return decodeRecord(b, (*plainAttachment)(a), &a.Extra, attachmentTable)
 }
 
 // MarshalJSON writes the record with its Extra properties.

@@ -9,48 +9,67 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/jsonscan"
 )
 
 // MaxInt32 is the largest value of the reference's int32 fields.
 const MaxInt32 = math.MaxInt32
 
-var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+// fieldTable maps the wire names of a record type's fields to their
+// indexes. Each record type builds its table once, at package
+// initialisation, and never changes it.
+type fieldTable map[string]int
+
+// fieldsOf returns the field table of the struct type T.
+func fieldsOf[T any]() fieldTable {
+	rt := reflect.TypeFor[T]()
+	t := fieldTable{}
+	for i := range rt.NumField() {
+		if name := jsonName(rt.Field(i)); name != "" {
+			t[name] = i
+		}
+	}
+	return t
+}
 
 // decodeRecord reads the JSON object b into dst, a pointer to a struct
-// whose fields carry json tags, the way the platform may send it: integers
-// as numbers, integral floats or numeric strings, booleans in every form
-// adama.ParseBool reads, strings from any scalar. Properties without a
-// field are kept in *extra so that writing the record back loses nothing.
-// A null or empty object leaves dst at its zero value.
-func decodeRecord(b []byte, dst any, extra *map[string]json.RawMessage) error {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return err
-	}
+// whose fields carry json tags (tbl is its table), the way the platform
+// may send it: integers as numbers, integral floats or numeric strings,
+// booleans in every form adama.ParseBool reads, strings from any scalar.
+// Properties without a field are kept in *extra so that writing the record
+// back loses nothing. It walks the object once. A null leaves dst at its
+// zero value.
+func decodeRecord(b []byte, dst any, extra *map[string]json.RawMessage, tbl fieldTable) error {
 	rv := reflect.ValueOf(dst).Elem()
 	rv.SetZero()
-	rt := rv.Type()
-	for i := range rt.NumField() {
-		name := jsonName(rt.Field(i))
-		if name == "" {
-			continue
-		}
-		raw, ok := m[name]
-		if !ok {
-			continue
-		}
-		delete(m, name)
-		if err := decodeField(rv.Field(i), raw); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-	}
 	*extra = nil
-	if len(m) > 0 {
-		*extra = m
+	if bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
+		return nil
 	}
-	return nil
+	var ferr error
+	err := jsonscan.Members(b, func(key, value []byte) bool {
+		i, ok := tbl[string(key)]
+		if !ok {
+			if *extra == nil {
+				*extra = map[string]json.RawMessage{}
+			}
+			// The decoder's buffer is not ours to keep.
+			(*extra)[string(key)] = bytes.Clone(value)
+			return true
+		}
+		if err := decodeField(rv.Field(i), value); err != nil {
+			ferr = fmt.Errorf("%s: %w", key, err)
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	return ferr
 }
 
 // jsonName returns the wire name of an exported struct field ("" when it
@@ -70,8 +89,11 @@ func jsonName(f reflect.StructField) string {
 func decodeField(v reflect.Value, raw json.RawMessage) error {
 	raw = bytes.TrimSpace(raw)
 	isNull := bytes.Equal(raw, []byte("null"))
-	if reflect.PointerTo(v.Type()).Implements(unmarshalerType) {
-		return json.Unmarshal(raw, v.Addr().Interface())
+	if u, ok := v.Addr().Interface().(json.Unmarshaler); ok {
+		if !json.Valid(raw) {
+			return errors.New("malformed JSON value")
+		}
+		return u.UnmarshalJSON(raw)
 	}
 	if isNull {
 		v.SetZero()
@@ -86,6 +108,14 @@ func decodeField(v reflect.Value, raw json.RawMessage) error {
 		v.Set(p)
 		return nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, ok := plainInt(raw)
+		if ok {
+			if v.OverflowInt(n) {
+				return fmt.Errorf("%d is out of range", n)
+			}
+			v.SetInt(n)
+			return nil
+		}
 		n, err := flexInt(raw)
 		if err != nil {
 			return err
@@ -96,6 +126,14 @@ func decodeField(v reflect.Value, raw json.RawMessage) error {
 		v.SetInt(n)
 		return nil
 	case reflect.Bool:
+		switch string(raw) {
+		case "true":
+			v.SetBool(true)
+			return nil
+		case "false":
+			v.SetBool(false)
+			return nil
+		}
 		s := string(raw)
 		if len(raw) > 0 && raw[0] == '"' {
 			if err := json.Unmarshal(raw, &s); err != nil {
@@ -109,6 +147,10 @@ func decodeField(v reflect.Value, raw json.RawMessage) error {
 		v.SetBool(b)
 		return nil
 	case reflect.String:
+		if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && plainString(raw[1:len(raw)-1]) {
+			v.SetString(string(raw[1 : len(raw)-1]))
+			return nil
+		}
 		if len(raw) > 0 && raw[0] == '"' {
 			var s string
 			if err := json.Unmarshal(raw, &s); err != nil {
@@ -120,10 +162,48 @@ func decodeField(v reflect.Value, raw json.RawMessage) error {
 		if len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') {
 			return errors.New("an object or array where a string was expected")
 		}
+		if !json.Valid(raw) {
+			return errors.New("malformed JSON value")
+		}
 		v.SetString(string(raw))
 		return nil
 	}
 	return json.Unmarshal(raw, v.Addr().Interface())
+}
+
+// plainInt reads a plain JSON integer of at most 18 digits without
+// allocating.
+func plainInt(raw []byte) (int64, bool) {
+	neg := len(raw) > 0 && raw[0] == '-'
+	d := raw
+	if neg {
+		d = raw[1:]
+	}
+	if len(d) == 0 || len(d) > 18 || (d[0] == '0' && len(d) > 1) {
+		return 0, false
+	}
+	var n int64
+	for _, c := range d {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// plainString reports a JSON string body without escapes or control
+// characters, in valid UTF-8: its bytes are the value.
+func plainString(b []byte) bool {
+	for _, c := range b {
+		if c == '\\' || c == '"' || c < 0x20 {
+			return false
+		}
+	}
+	return utf8.Valid(b)
 }
 
 // flexInt reads an integer sent as a JSON number (an integral float

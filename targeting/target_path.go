@@ -24,9 +24,11 @@ type TargetPath struct {
 
 type plainTargetPath TargetPath
 
+var targetPathTable = fieldsOf[plainTargetPath]()
+
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
 func (p *TargetPath) UnmarshalJSON(b []byte) error {
-	return decodeRecord(b, (*plainTargetPath)(p), &p.Extra)
+	return decodeRecord(b, (*plainTargetPath)(p), &p.Extra, targetPathTable)
 }
 
 // MarshalJSON writes the record with its Extra properties.
