@@ -52,7 +52,9 @@ type plainTarget Target
 var targetTable = fieldsOf[plainTarget]()
 
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
-func (t *Target) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*plainTarget)(t), &t.Extra, targetTable) }
+func (t *Target) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainTarget)(t), &t.Extra, targetTable)
+}
 
 // MarshalJSON writes the record with its Extra properties.
 func (t Target) MarshalJSON() ([]byte, error) { return encodeRecord(plainTarget(t), t.Extra) }
