@@ -225,6 +225,12 @@ func (a *Advertiser) clone() *Advertiser {
 	if a.FrequencyAmount != nil {
 		c.FrequencyAmount = adama.Ptr(*a.FrequencyAmount)
 	}
+	if a.SalesContactID != nil {
+		c.SalesContactID = adama.Ptr(*a.SalesContactID)
+	}
+	if a.Agency != nil {
+		c.Agency = adama.Ptr(*a.Agency)
+	}
 	return &c
 }
 
@@ -405,8 +411,25 @@ func optNullable[T comparable](dst *adama.Optional[T], orig, cur *T) {
 	}
 }
 
-// advertiserChanges returns the update that turns orig into cur.
-func advertiserChanges(orig, cur *Advertiser) *AdvertiserUpdate {
+// advertiserChanges returns the update that turns orig into cur, or a
+// validation error naming the fields cur changed that an update cannot
+// send (read-only ones and agency_id, which only create takes).
+func advertiserChanges(orig, cur *Advertiser) (*AdvertiserUpdate, error) {
+	var v adama.Validator
+	readOnly(&v, map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
+		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
+		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time), "agency_id": orig.AgencyID != cur.AgencyID,
+		"ad_server_fee": orig.AdServerFee.Cmp(cur.AdServerFee) != 0,
+		"effective_ads_txt_verified": orig.EffectiveAdsTxtVerified != cur.EffectiveAdsTxtVerified,
+		"inherited_mfa_avoidance": orig.InheritedMFAAvoidance != cur.InheritedMFAAvoidance,
+		"inherited_mfa_from": orig.InheritedMFAFrom != cur.InheritedMFAFrom,
+		"allow_x_strat_optimization": orig.AllowXStratOptimization != cur.AllowXStratOptimization,
+		"billing_contact_id": orig.BillingContactID != cur.BillingContactID,
+		"sales_contact_id": !ptrEqual(orig.SalesContactID, cur.SalesContactID),
+		"agency": !ptrEqual(orig.Agency, cur.Agency)})
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
 	u := &AdvertiserUpdate{Version: orig.Version, Extra: extraChanges(orig.Extra, cur.Extra)}
 	optChanged(&u.Name, orig.Name, cur.Name)
 	optChanged(&u.AdServerID, orig.AdServerID, cur.AdServerID)
@@ -434,7 +457,11 @@ func advertiserChanges(orig, cur *Advertiser) *AdvertiserUpdate {
 			u.VendorAttributions = adama.Some(cur.VendorAttributions)
 		}
 	}
-	return u
+	return u, nil
+}
+
+func ptrEqual[T comparable](a, b *T) bool {
+	return a == b || (a != nil && b != nil && *a == *b)
 }
 
 // AdvertiserListOptions select and page a list of advertisers.
@@ -609,7 +636,11 @@ func (s *AdvertiserService) Modify(ctx context.Context, id int64, change func(*A
 		func(ctx context.Context, id int64) (*Advertiser, error) { return s.Get(ctx, id, ropt...) },
 		(*Advertiser).clone, change,
 		func(ctx context.Context, orig, cur *Advertiser) (*Advertiser, error) {
-			return s.Update(ctx, id, advertiserChanges(orig, cur), ropt...)
+			u, err := advertiserChanges(orig, cur)
+			if err != nil {
+				return nil, err
+			}
+			return s.Update(ctx, id, u, ropt...)
 		})
 }
 

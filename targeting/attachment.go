@@ -193,15 +193,23 @@ func (u *AttachmentUpdate) Validate() error {
 	return v.Err()
 }
 
-// attachmentChanges returns the update that turns orig into cur.
-func attachmentChanges(orig, cur *Attachment) *AttachmentUpdate {
+// attachmentChanges returns the update that turns orig into cur, or a
+// validation error naming the read-only fields cur changed.
+func attachmentChanges(orig, cur *Attachment) (*AttachmentUpdate, error) {
+	var v adama.Validator
+	readOnly(&v, map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
+		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
+		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time)})
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
 	u := &AttachmentUpdate{Version: orig.Version, Extra: extraChanges(orig.Extra, cur.Extra)}
 	optChanged(&u.TargetID, orig.TargetID, cur.TargetID)
 	optChanged(&u.StrategyID, orig.StrategyID, cur.StrategyID)
 	optChanged(&u.Restriction, orig.Restriction, cur.Restriction)
 	optChanged(&u.Operator, orig.Operator, cur.Operator)
 	optChanged(&u.OrBetter, orig.OrBetter, cur.OrBetter)
-	return u
+	return u, nil
 }
 
 // AttachmentListOptions select and page a list of attachments. Q and
@@ -340,7 +348,11 @@ func (s *AttachmentService) Modify(ctx context.Context, id int64, change func(*A
 		func(ctx context.Context, id int64) (*Attachment, error) { return s.Get(ctx, id, ropt...) },
 		(*Attachment).clone, change,
 		func(ctx context.Context, orig, cur *Attachment) (*Attachment, error) {
-			return s.Update(ctx, id, attachmentChanges(orig, cur), ropt...)
+			u, err := attachmentChanges(orig, cur)
+			if err != nil {
+				return nil, err
+			}
+			return s.Update(ctx, id, u, ropt...)
 		})
 }
 

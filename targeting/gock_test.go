@@ -206,7 +206,7 @@ func TestPrefixOption(t *testing.T) {
 	defer gock.RestoreClient(hc)
 	c, err := adama.NewClient(adama.WithBaseURL(api), adama.WithHTTPClient(hc), adama.WithToken("tok-1"), adama.WithSessionCookie("ck-1"))
 	require.NoError(t, err)
-	tc := targeting.New(c, targeting.WithPrefix("/gw/v3/"), targeting.WithPrefix("no-slash"))
+	tc := targeting.New(c, targeting.WithPrefix("/elsewhere"), targeting.WithPrefix("gw/v3/"))
 	gock.New(api).Get("^/gw/v3/targets/4$").Reply(200).JSON(map[string]any{"data": map[string]any{"id": 4}, "meta": map[string]any{"status": "success"}})
 	got, err := tc.Targets.Get(context.Background(), 4)
 	require.NoError(t, err)

@@ -176,8 +176,16 @@ func (u *TargetUpdate) Validate() error {
 	return v.Err()
 }
 
-// targetChanges returns the update that turns orig into cur.
-func targetChanges(orig, cur *Target) *TargetUpdate {
+// targetChanges returns the update that turns orig into cur, or a
+// validation error naming the read-only fields cur changed.
+func targetChanges(orig, cur *Target) (*TargetUpdate, error) {
+	var v adama.Validator
+	readOnly(&v, map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
+		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
+		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time)})
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
 	u := &TargetUpdate{Version: orig.Version, Extra: extraChanges(orig.Extra, cur.Extra)}
 	optChanged(&u.ParentID, orig.ParentID, cur.ParentID)
 	optChanged(&u.Name, orig.Name, cur.Name)
@@ -188,7 +196,7 @@ func targetChanges(orig, cur *Target) *TargetUpdate {
 	optChanged(&u.VisibleOverridden, orig.VisibleOverridden, cur.VisibleOverridden)
 	optChanged(&u.BidderFrequency, orig.BidderFrequency, cur.BidderFrequency)
 	optChanged(&u.DimensionCode, orig.DimensionCode, cur.DimensionCode)
-	return u
+	return u, nil
 }
 
 // Paths of the target endpoints.
@@ -290,7 +298,11 @@ func (s *TargetService) Modify(ctx context.Context, id int64, change func(*Targe
 		func(ctx context.Context, id int64) (*Target, error) { return s.Get(ctx, id, ropt...) },
 		(*Target).clone, change,
 		func(ctx context.Context, orig, cur *Target) (*Target, error) {
-			return s.Update(ctx, id, targetChanges(orig, cur), ropt...)
+			u, err := targetChanges(orig, cur)
+			if err != nil {
+				return nil, err
+			}
+			return s.Update(ctx, id, u, ropt...)
 		})
 }
 

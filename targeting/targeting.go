@@ -7,6 +7,7 @@ import (
 	"iter"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,11 +59,13 @@ type config struct {
 }
 
 // WithPrefix replaces the path prefix /api/v3.0 (for a gateway that
-// mounts the interface elsewhere). It must start with "/".
+// mounts the interface elsewhere). A missing leading "/" is added and a
+// trailing one dropped.
 func WithPrefix(prefix string) Option {
 	return func(c *config) {
-		if strings.HasPrefix(prefix, "/") {
-			c.prefix = strings.TrimSuffix(prefix, "/")
+		c.prefix = "/" + strings.Trim(prefix, "/")
+		if c.prefix == "/" {
+			c.prefix = ""
 		}
 	}
 }
@@ -231,6 +234,22 @@ func isNoData(err error) bool {
 	}
 	_, probe := call.DataMeta.Decode(strings.NewReader(`{"meta":{"status":"success"}}`), "application/json", new(any))
 	return probe != nil && errors.Is(ae.Err, probe)
+}
+
+// readOnly records a violation for each read-only field the change
+// altered: an update cannot send it, so Modify refuses instead of dropping
+// the change.
+func readOnly(v *adama.Validator, fields map[string]bool) {
+	names := make([]string, 0, len(fields))
+	for name, changed := range fields {
+		if changed {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		v.Add(name, "read-only: an update cannot change it", nil)
+	}
 }
 
 // modify reads a record, applies change and writes what changed, starting

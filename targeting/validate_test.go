@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/qlang"
 	"github.com/adamasdk/adama-go/targeting"
 )
@@ -172,6 +173,10 @@ func TestListOptionRules(t *testing.T) {
 		_, err := tc.Attachments.List(ctx, o)
 		return err
 	}
+	h := srv.Targeting()
+	attID := h.Add(adamatest.TargetingAttachments, map[string]any{"target_id": 1, "strategy_id": 1, "restriction": "INCLUDE", "operator": "OR"})
+	tgtID := h.Add(adamatest.TargetingTargets, map[string]any{"name": "t"})
+	advID := h.Add(adamatest.TargetingAdvertisers, map[string]any{"name": "a", "agency_id": 3})
 	lo := func(l targeting.ListOptions) *targeting.AttachmentListOptions {
 		return &targeting.AttachmentListOptions{ListOptions: l}
 	}
@@ -206,6 +211,22 @@ func TestListOptionRules(t *testing.T) {
 		{"target id", func() error { _, err := tc.Targets.Delete(ctx, -4); return err }(), "target_id", "positive"},
 		{"advertiser id", func() error { _, err := tc.Advertisers.Get(ctx, 0); return err }(), "advertiser_id", "positive"},
 		{"modify change", func() error { _, err := tc.Attachments.Modify(ctx, 1, nil); return err }(), "change", "required"},
+		{"modify read-only attachment field", func() error {
+			_, err := tc.Attachments.Modify(ctx, attID, func(a *targeting.Attachment) error { a.Version = 99; a.EntityType = "x"; return nil })
+			return err
+		}(), "version", "read-only"},
+		{"modify read-only target field", func() error {
+			_, err := tc.Targets.Modify(ctx, tgtID, func(t *targeting.Target) error { t.ID = 5; return nil })
+			return err
+		}(), "id", "read-only"},
+		{"modify agency_id", func() error {
+			_, err := tc.Advertisers.Modify(ctx, advID, func(a *targeting.Advertiser) error { a.AgencyID = 8; return nil })
+			return err
+		}(), "agency_id", "read-only"},
+		{"modify embedded agency", func() error {
+			_, err := tc.Advertisers.Modify(ctx, advID, func(a *targeting.Advertiser) error { a.Agency = &targeting.AgencyRef{ID: 2}; return nil })
+			return err
+		}(), "agency", "read-only"},
 	})
 	// All reports the options' problems once, before any request.
 	n := 0
@@ -215,6 +236,8 @@ func TestListOptionRules(t *testing.T) {
 	}
 	assert.Equal(t, 1, n)
 	assert.Equal(t, 1, srv.Count("GET /api/v3.0/attachments"), "only the valid list reached the server")
+	assert.Zero(t, srv.Count("POST /api/v3.0/attachments/1")+srv.Count("POST /api/v3.0/targets/1")+srv.Count("POST /api/v3.0/advertisers/1"),
+		"Modify sent no update that would drop a read-only change")
 }
 
 func TestValidationNamesEveryBrokenField(t *testing.T) {
