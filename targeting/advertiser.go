@@ -419,14 +419,14 @@ func advertiserChanges(orig, cur *Advertiser) (*AdvertiserUpdate, error) {
 	readOnly(&v, map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
 		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
 		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time), "agency_id": orig.AgencyID != cur.AgencyID,
-		"ad_server_fee": orig.AdServerFee.Cmp(cur.AdServerFee) != 0,
+		"ad_server_fee":              orig.AdServerFee.Cmp(cur.AdServerFee) != 0,
 		"effective_ads_txt_verified": orig.EffectiveAdsTxtVerified != cur.EffectiveAdsTxtVerified,
-		"inherited_mfa_avoidance": orig.InheritedMFAAvoidance != cur.InheritedMFAAvoidance,
-		"inherited_mfa_from": orig.InheritedMFAFrom != cur.InheritedMFAFrom,
+		"inherited_mfa_avoidance":    orig.InheritedMFAAvoidance != cur.InheritedMFAAvoidance,
+		"inherited_mfa_from":         orig.InheritedMFAFrom != cur.InheritedMFAFrom,
 		"allow_x_strat_optimization": orig.AllowXStratOptimization != cur.AllowXStratOptimization,
-		"billing_contact_id": orig.BillingContactID != cur.BillingContactID,
-		"sales_contact_id": !ptrEqual(orig.SalesContactID, cur.SalesContactID),
-		"agency": !ptrEqual(orig.Agency, cur.Agency)})
+		"billing_contact_id":         orig.BillingContactID != cur.BillingContactID,
+		"sales_contact_id":           !ptrEqual(orig.SalesContactID, cur.SalesContactID),
+		"agency":                     !ptrEqual(orig.Agency, cur.Agency)})
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
