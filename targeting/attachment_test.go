@@ -39,10 +39,13 @@ func TestAttachmentsCRUD(t *testing.T) {
 	ctx := context.Background()
 	tid := srv.Targeting().Add(adamatest.TargetingTargets, map[string]any{"name": "Spain", "dimension_code": "REGN"})
 
+	var resp *http.Response
 	created, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{
 		TargetID: tid, StrategyID: 332, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr,
-	})
+	}, adama.WithResponse(&resp))
 	require.NoError(t, err)
+	require.NotNil(t, resp)
+	assert.Equal(t, http.StatusCreated, resp.StatusCode)
 	assert.Positive(t, created.ID)
 	assert.Equal(t, tid, created.TargetID)
 	assert.Equal(t, int64(332), created.StrategyID)
