@@ -3,6 +3,7 @@ package entity
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -426,14 +427,17 @@ func TestSessionAndFastFields(t *testing.T) {
 	ec, srv := newTestClient(t)
 	s, err := ec.Session(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, int64(1), s.UserID)
-	assert.Equal(t, "test.user", s.Username)
+	assert.Equal(t, int64(1), s.ID)
+	assert.Equal(t, "test.user", s.Name)
+	assert.Equal(t, "user", s.EntityType)
 	xs, err := newXMLClient(t, srv).Session(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, "test.user", xs.Username)
-	require.NotNil(t, xs.ExpiresAt)
-	require.NotNil(t, s.ExpiresAt)
-	assert.True(t, xs.ExpiresAt.Equal(s.ExpiresAt.Time) || xs.ExpiresAt.Sub(s.ExpiresAt.Time).Abs() < 5*time.Second, "XML and JSON carry the same expiry")
+	assert.Equal(t, "test.user", xs.Name)
+	assert.Equal(t, int64(1), xs.ID)
+	require.NotNil(t, xs.Expires)
+	require.NotNil(t, s.Expires)
+	assert.True(t, xs.Expires.Sub(s.Expires.Time).Abs() < 5*time.Second, "XML and JSON carry the same expiry")
+	assert.NotContains(t, fmt.Sprintf("%+v %#v", s, xs), "sess_", "no session id in a printed Session")
 	assert.Contains(t, ec.Strategies.FastFields(), "max_bid")
 	assert.Contains(t, ec.Campaigns.FastFields(), "total_budget")
 	assert.Contains(t, ec.BudgetFlights.FastFields(), "total_budget_usd")

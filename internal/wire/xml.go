@@ -62,8 +62,8 @@ type Prop struct {
 	// CurrencyCode is set on a money prop written with attributes
 	// (currency_code and value) instead of amount children.
 	CurrencyCode string     `xml:"currency_code,attr,omitempty"`
-	LocalTime *LocalTime `xml:"local_time"`
-	Amounts   []Amount   `xml:"amount"`
+	LocalTime    *LocalTime `xml:"local_time"`
+	Amounts      []Amount   `xml:"amount"`
 }
 
 // LocalTime is a date prop's local rendering.
