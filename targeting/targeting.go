@@ -165,21 +165,10 @@ func (o *ListOptions) query(offset, limit int) url.Values {
 // idPath returns base/{id}.
 func idPath(base string, id int64) string { return base + "/" + strconv.FormatInt(id, 10) }
 
-// listPage sends a list call and returns its page. A null data member (the
-// reference allows it on collections) is an empty page.
+// listPage sends a list call and returns its page (a null data member,
+// which the reference allows on collections, is an empty page).
 func listPage[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*adama.Page[T], error) {
-	var items []T
-	p := &items
-	// Decoding into **[]T lets a null payload set p to nil instead of
-	// counting as a missing payload.
-	meta, err := g.Into(ctx, c, &p, opts...)
-	if err != nil {
-		return nil, err
-	}
-	if p == nil {
-		items = []T{}
-	}
-	return call.PageOf(items, meta), nil
+	return call.List[T](ctx, g, c, opts...)
 }
 
 // all iterates over every record from o.PageOffset on with fetch, which
@@ -224,17 +213,8 @@ func del(ctx context.Context, g *call.Group, path string, id int64, opts []adama
 }
 
 // isNoData reports the call layer's answer to a 2xx envelope without a
-// data member (which group B's delete confirmation is). The layer exports
-// no sentinel for it, so the sentinel is obtained from the envelope itself
-// and matched by identity.
-func isNoData(err error) bool {
-	var ae *adama.Error
-	if !errors.As(err, &ae) || ae.StatusCode/100 != 2 || ae.Err == nil {
-		return false
-	}
-	_, probe := call.DataMeta.Decode(strings.NewReader(`{"meta":{"status":"success"}}`), "application/json", new(any))
-	return probe != nil && errors.Is(ae.Err, probe)
-}
+// data member (which group B's delete confirmation is).
+func isNoData(err error) bool { return errors.Is(err, call.ErrNoData) }
 
 // readOnly records a violation for each read-only field the change
 // altered: an update cannot send it, so Modify refuses instead of dropping

@@ -73,7 +73,16 @@ func (dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 		}{map[string]string{"status": meta.Status}, env.Errors})
 		return meta, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"application/json"}}, "", "", raw)
 	}
-	if env.Data == nil || reflect.ValueOf(dst).Elem().IsZero() {
+	target := reflect.ValueOf(dst).Elem()
+	if env.Data == nil { // "data": null
+		if target.Kind() == reflect.Slice {
+			// A null collection (the references allow it) is an empty list.
+			target.Set(reflect.MakeSlice(target.Type(), 0, 0))
+			return meta, nil
+		}
+		return meta, ErrNoData
+	}
+	if target.IsZero() { // no data member, or an empty object
 		return meta, ErrNoData
 	}
 	return meta, nil
