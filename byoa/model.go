@@ -25,14 +25,14 @@ type GoalType string
 
 // The GoalType values.
 const (
-	GoalTypeCPA              GoalType = "cpa"
-	GoalTypeCPE              GoalType = "cpe"
-	GoalTypeCPC              GoalType = "cpc"
-	GoalTypeCTR              GoalType = "ctr"
-	GoalTypeROI              GoalType = "roi"
-	GoalTypeVCR              GoalType = "vcr"
-	GoalTypeVCPM             GoalType = "vcpm"
-	GoalTypeViewabilityRate  GoalType = "viewability_rate"
+	GoalTypeCPA             GoalType = "cpa"
+	GoalTypeCPE             GoalType = "cpe"
+	GoalTypeCPC             GoalType = "cpc"
+	GoalTypeCTR             GoalType = "ctr"
+	GoalTypeROI             GoalType = "roi"
+	GoalTypeVCR             GoalType = "vcr"
+	GoalTypeVCPM            GoalType = "vcpm"
+	GoalTypeViewabilityRate GoalType = "viewability_rate"
 )
 
 // UnmarshalJSON reads a goal type in any case.
