@@ -1,6 +1,8 @@
 package byoa
 
 import (
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -40,6 +42,7 @@ func newFixture(t testing.TB, opts ...Option) *fixture {
 	target, err := url.Parse(srv.URL)
 	require.NoError(t, err)
 	proxy := httputil.NewSingleHostReverseProxy(target)
+	proxy.ErrorLog = log.New(io.Discard, "", 0)
 	h := &byoaHost{}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.mu.Lock()
