@@ -96,6 +96,9 @@ func decodeObject(b []byte, rec any) (map[string]json.RawMessage, error) {
 		if n, ok := numericString(v, ft); ok {
 			obj[k] = n
 			fixed = true
+		} else if q, ok := numberAsString(v, ft); ok {
+			obj[k] = q
+			fixed = true
 		}
 	}
 	if fixed {
@@ -150,6 +153,20 @@ func numericString(v json.RawMessage, ft reflect.Type) (json.RawMessage, bool) {
 		return nil, false
 	}
 	return json.RawMessage(s), true
+}
+
+// numberAsString returns v quoted when v is a JSON number and ft a string
+// field (a namespace sent as 100667 where "100667" is documented).
+func numberAsString(v json.RawMessage, ft reflect.Type) (json.RawMessage, bool) {
+	if ft.Kind() != reflect.String {
+		return nil, false
+	}
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
+		return nil, false
+	}
+	q, err := json.Marshal(string(v))
+	return q, err == nil
 }
 
 // encodeObject marshals rec (a method-less alias of a record) and adds the
