@@ -90,7 +90,10 @@ func TestExactRequests(t *testing.T) {
 		{"executor", "GET", "/custombidrouter/100667/executors/4", "", nil, `{"data":{},"meta":{"status":"success"}}`,
 			func(c *Client) error { _, err := c.BidRouter.Executor(context.Background(), 100667, 4); return err }},
 		{"sample rate", "PATCH", "/custombidrouter/100667/executors/4", `{"sample_rate":0}`, nil, `{"data":{},"meta":{"status":"success"}}`,
-			func(c *Client) error { _, err := c.BidRouter.SetSampleRate(context.Background(), 100667, 4, 0); return err }},
+			func(c *Client) error {
+				_, err := c.BidRouter.SetSampleRate(context.Background(), 100667, 4, 0)
+				return err
+			}},
 		{"model put", "PUT", "/data/100667/models/aggregate_2", `{"data":"DAAA","brain_type_id":1003}`, nil, `{"data":{"data_size":4},"meta":{"status":"success"}}`,
 			func(c *Client) error {
 				_, err := c.Models.Put(context.Background(), "100667", "aggregate_2", &Upload{Data: "DAAA", BrainTypeID: 1003})
@@ -103,11 +106,20 @@ func TestExactRequests(t *testing.T) {
 				return err
 			}},
 		{"model get", "GET", "/data/100667/models/aggregate_2", "", nil, `{"data":{"model_id":"aggregate_2"},"meta":{"status":"success"}}`,
-			func(c *Client) error { _, err := c.Models.Get(context.Background(), "100667", "aggregate_2"); return err }},
+			func(c *Client) error {
+				_, err := c.Models.Get(context.Background(), "100667", "aggregate_2")
+				return err
+			}},
 		{"model decode", "GET", "/data/decode/100667/models/aggregate_2", "", nil, `{"data":{"Data":[]},"meta":{"status":"success"}}`,
-			func(c *Client) error { _, err := c.Models.Decode(context.Background(), "100667", "aggregate_2"); return err }},
+			func(c *Client) error {
+				_, err := c.Models.Decode(context.Background(), "100667", "aggregate_2")
+				return err
+			}},
 		{"model delete", "DELETE", "/data/100667/models/aggregate_2", "", nil, `{"data":{"data_size":4},"meta":{"status":"success"}}`,
-			func(c *Client) error { _, err := c.Models.Delete(context.Background(), "100667", "aggregate_2"); return err }},
+			func(c *Client) error {
+				_, err := c.Models.Delete(context.Background(), "100667", "aggregate_2")
+				return err
+			}},
 		{"namespace", "GET", "/data/100667", "", map[string]string{"model_id": "^aggregate_2$"}, `{"data":{"model_id":"aggregate_2"},"meta":{"status":"success"}}`,
 			func(c *Client) error {
 				_, err := c.Models.List(context.Background(), "100667", &ListOptions{ModelID: "aggregate_2"})
