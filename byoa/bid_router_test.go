@@ -1,7 +1,8 @@
-package byoa
+package byoa_test
 
 import (
 	"context"
+	"github.com/adamasdk/adama-go/byoa"
 	"net/http"
 	"testing"
 
@@ -23,10 +24,10 @@ func TestBidRouterConfigurationAndExecutor(t *testing.T) {
 	assert.Equal(t, int64(4), x.ExecutorID)
 	require.Len(t, x.Endpoints, 1)
 	ep := x.Endpoints[0]
-	assert.Equal(t, BrainTypeID(1003), ep.BrainTypeID)
-	assert.Equal(t, ContentTypeProtobuf, ep.ContentType)
-	assert.Equal(t, EnvironmentProduction, ep.Environment)
-	assert.Equal(t, EndpointTypeBid, ep.EndpointType)
+	assert.Equal(t, byoa.BrainTypeID(1003), ep.BrainTypeID)
+	assert.Equal(t, byoa.ContentTypeProtobuf, ep.ContentType)
+	assert.Equal(t, byoa.EnvironmentProduction, ep.Environment)
+	assert.Equal(t, byoa.EndpointTypeBid, ep.EndpointType)
 	assert.Equal(t, []string{"ewr"}, ep.PopIDs)
 	require.NotNil(t, ep.Logging)
 	assert.False(t, ep.Logging.LoggingEnabled)

@@ -1,8 +1,9 @@
-package byoa
+package byoa_test
 
 import (
 	"context"
 	"errors"
+	"github.com/adamasdk/adama-go/byoa"
 	"net/http"
 	"testing"
 
@@ -11,48 +12,48 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func tenPercent() *SettingsInput {
-	return &SettingsInput{UUIDType: UUIDTypeUUID, Settings: []SettingInput{
+func tenPercent() *byoa.SettingsInput {
+	return &byoa.SettingsInput{UUIDType: byoa.UUIDTypeUUID, Settings: []byoa.SettingInput{
 		{Low: 0, High: 9, ModelID: "m1", Namespace: "100667"},
 	}}
 }
 
 func TestSettingsValidation(t *testing.T) {
-	ok := SettingInput{ExecutorID: 2, Low: 0, High: 49, ModelID: "m", Namespace: "ns"}
-	with := func(f func(*SettingsInput)) *SettingsInput {
-		in := &SettingsInput{Settings: []SettingInput{ok}, UUIDType: UUIDTypeCID}
+	ok := byoa.SettingInput{ExecutorID: 2, Low: 0, High: 49, ModelID: "m", Namespace: "ns"}
+	with := func(f func(*byoa.SettingsInput)) *byoa.SettingsInput {
+		in := &byoa.SettingsInput{Settings: []byoa.SettingInput{ok}, UUIDType: byoa.UUIDTypeCID}
 		f(in)
 		return in
 	}
 	tests := []struct {
 		name  string
-		in    *SettingsInput
+		in    *byoa.SettingsInput
 		field string
 		rule  string
 	}{
-		{"valid", with(func(*SettingsInput) {}), "", ""},
+		{"valid", with(func(*byoa.SettingsInput) {}), "", ""},
 		{"nil", nil, "settings", "required"},
-		{"empty", with(func(in *SettingsInput) { in.Settings = nil }), "settings", "at least one"},
-		{"low below 0", with(func(in *SettingsInput) { in.Settings[0].Low = -1 }), "settings[0].low", "between 0 and 99"},
-		{"high above 99", with(func(in *SettingsInput) { in.Settings[0].High = 100 }), "settings[0].high", "between 0 and 99"},
-		{"high 99", with(func(in *SettingsInput) { in.Settings[0].High = 99 }), "", ""},
-		{"low above high", with(func(in *SettingsInput) { in.Settings[0].Low = 50 }), "settings[0].low", "must not exceed high"},
-		{"low equals high", with(func(in *SettingsInput) { in.Settings[0].Low = 49 }), "", ""},
-		{"overlap", with(func(in *SettingsInput) {
-			in.Settings = append(in.Settings, SettingInput{Low: 49, High: 99, ModelID: "m2", Namespace: "ns"})
+		{"empty", with(func(in *byoa.SettingsInput) { in.Settings = nil }), "settings", "at least one"},
+		{"low below 0", with(func(in *byoa.SettingsInput) { in.Settings[0].Low = -1 }), "settings[0].low", "between 0 and 99"},
+		{"high above 99", with(func(in *byoa.SettingsInput) { in.Settings[0].High = 100 }), "settings[0].high", "between 0 and 99"},
+		{"high 99", with(func(in *byoa.SettingsInput) { in.Settings[0].High = 99 }), "", ""},
+		{"low above high", with(func(in *byoa.SettingsInput) { in.Settings[0].Low = 50 }), "settings[0].low", "must not exceed high"},
+		{"low equals high", with(func(in *byoa.SettingsInput) { in.Settings[0].Low = 49 }), "", ""},
+		{"overlap", with(func(in *byoa.SettingsInput) {
+			in.Settings = append(in.Settings, byoa.SettingInput{Low: 49, High: 99, ModelID: "m2", Namespace: "ns"})
 		}), "settings[1]", "overlaps settings[0]"},
-		{"adjacent", with(func(in *SettingsInput) {
-			in.Settings = append(in.Settings, SettingInput{Low: 50, High: 99, ModelID: "m2", Namespace: "ns"})
+		{"adjacent", with(func(in *byoa.SettingsInput) {
+			in.Settings = append(in.Settings, byoa.SettingInput{Low: 50, High: 99, ModelID: "m2", Namespace: "ns"})
 		}), "", ""},
-		{"overlap out of order", with(func(in *SettingsInput) {
-			in.Settings = []SettingInput{{Low: 60, High: 99, ModelID: "a", Namespace: "n"}, {Low: 0, High: 60, ModelID: "b", Namespace: "n"}}
+		{"overlap out of order", with(func(in *byoa.SettingsInput) {
+			in.Settings = []byoa.SettingInput{{Low: 60, High: 99, ModelID: "a", Namespace: "n"}, {Low: 0, High: 60, ModelID: "b", Namespace: "n"}}
 		}), "settings[0]", "overlaps settings[1]"},
-		{"old executor", with(func(in *SettingsInput) { in.Settings[0].ExecutorID = 1 }), "settings[0].executor_id", "current executor"},
-		{"executor defaulted", with(func(in *SettingsInput) { in.Settings[0].ExecutorID = 0 }), "", ""},
-		{"model_id missing", with(func(in *SettingsInput) { in.Settings[0].ModelID = "" }), "settings[0].model_id", "required"},
-		{"namespace missing", with(func(in *SettingsInput) { in.Settings[0].Namespace = "" }), "settings[0].namespace", "required"},
-		{"uuid_type unknown", with(func(in *SettingsInput) { in.UUIDType = "cookie" }), "uuid_type", "must be one of"},
-		{"uuid_type UUID", with(func(in *SettingsInput) { in.UUIDType = UUIDTypeUUID }), "", ""},
+		{"old executor", with(func(in *byoa.SettingsInput) { in.Settings[0].ExecutorID = 1 }), "settings[0].executor_id", "current executor"},
+		{"executor defaulted", with(func(in *byoa.SettingsInput) { in.Settings[0].ExecutorID = 0 }), "", ""},
+		{"model_id missing", with(func(in *byoa.SettingsInput) { in.Settings[0].ModelID = "" }), "settings[0].model_id", "required"},
+		{"namespace missing", with(func(in *byoa.SettingsInput) { in.Settings[0].Namespace = "" }), "settings[0].namespace", "required"},
+		{"uuid_type unknown", with(func(in *byoa.SettingsInput) { in.UUIDType = "cookie" }), "uuid_type", "must be one of"},
+		{"uuid_type UUID", with(func(in *byoa.SettingsInput) { in.UUIDType = byoa.UUIDTypeUUID }), "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,7 +71,7 @@ func TestSettingsValidation(t *testing.T) {
 }
 
 func TestSettingsValidationReportsEveryRule(t *testing.T) {
-	in := &SettingsInput{UUIDType: "x", Settings: []SettingInput{{ExecutorID: 7, Low: 5, High: 1}}}
+	in := &byoa.SettingsInput{UUIDType: "x", Settings: []byoa.SettingInput{{ExecutorID: 7, Low: 5, High: 1}}}
 	var ve *adama.ValidationError
 	require.ErrorAs(t, in.Validate(), &ve)
 	for _, f := range []string{"uuid_type", "settings[0].low", "settings[0].executor_id", "settings[0].model_id", "settings[0].namespace"} {
@@ -88,7 +89,7 @@ func TestCampaignSettingsLifecycle(t *testing.T) {
 	assert.Equal(t, "Not_Found_CampaignSetting", ae.Code)
 	assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
 
-	in := &SettingsInput{UUIDType: UUIDTypeUUID, Settings: []SettingInput{
+	in := &byoa.SettingsInput{UUIDType: byoa.UUIDTypeUUID, Settings: []byoa.SettingInput{
 		{Low: 0, High: 49, ModelID: "tree_brain", Namespace: "mm"},
 		{Low: 50, High: 99, ModelID: "campaign_100001_tf", Namespace: "mm"},
 	}}
@@ -96,8 +97,8 @@ func TestCampaignSettingsLifecycle(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, got, 2)
 	assert.Equal(t, int64(0), in.Settings[0].ExecutorID, "the caller's input is not changed")
-	assert.Equal(t, CurrentExecutorID, got[0].ExecutorID)
-	assert.Equal(t, UUIDTypeUUID, got[1].UUIDType)
+	assert.Equal(t, byoa.CurrentExecutorID, got[0].ExecutorID)
+	assert.Equal(t, byoa.UUIDTypeUUID, got[1].UUIDType)
 	assert.Equal(t, 50, got[1].Low)
 	require.NotNil(t, got[0].CreatedOn)
 	assert.False(t, got[0].CreatedOn.IsZero())
@@ -151,7 +152,7 @@ func TestStrategySettingsLifecycle(t *testing.T) {
 
 func TestSettingsRefusedBeforeSending(t *testing.T) {
 	f := newFixture(t)
-	bad := &SettingsInput{Settings: []SettingInput{{Low: 10, High: 5, ModelID: "m", Namespace: "n"}}}
+	bad := &byoa.SettingsInput{Settings: []byoa.SettingInput{{Low: 10, High: 5, ModelID: "m", Namespace: "n"}}}
 	_, err := f.c.CampaignSettings.Put(context.Background(), 1, bad)
 	assert.ErrorIs(t, err, adama.ErrValidation)
 	_, err = f.c.StrategySettings.Put(context.Background(), 1, 2, bad)
@@ -161,16 +162,16 @@ func TestSettingsRefusedBeforeSending(t *testing.T) {
 
 func TestSettingsFakeEnforcesRules(t *testing.T) {
 	// WithExecutorIDs lets the SDK send what the fake must then refuse.
-	f := newFixture(t, WithExecutorIDs(1, 2))
+	f := newFixture(t, byoa.WithExecutorIDs(1, 2))
 	ctx := context.Background()
-	_, err := f.c.CampaignSettings.Put(ctx, 5, &SettingsInput{Settings: []SettingInput{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}})
+	_, err := f.c.CampaignSettings.Put(ctx, 5, &byoa.SettingsInput{Settings: []byoa.SettingInput{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}})
 	var ae *adama.Error
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Not_Found_Executor", ae.Code)
 	assert.Equal(t, "Executor with ID 1 not found.", ae.Message)
 
 	f.srv.BYOA().AddExecutor(9, "other", adamaExecutor(1))
-	_, err = f.c.CampaignSettings.Put(ctx, 5, &SettingsInput{Settings: []SettingInput{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}})
+	_, err = f.c.CampaignSettings.Put(ctx, 5, &byoa.SettingsInput{Settings: []byoa.SettingInput{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}})
 	require.NoError(t, err, "an executor the platform knows is accepted")
 }
 

@@ -1,6 +1,7 @@
-package byoa
+package byoa_test
 
 import (
+	"github.com/adamasdk/adama-go/byoa"
 	"io"
 	"log"
 	"net/http"
@@ -31,12 +32,12 @@ func (h *byoaHost) Paths() []string {
 }
 
 type fixture struct {
-	c    *Client
+	c    *byoa.Client
 	srv  *adamatest.Server
 	host *byoaHost
 }
 
-func newFixture(t testing.TB, opts ...Option) *fixture {
+func newFixture(t testing.TB, opts ...byoa.Option) *fixture {
 	t.Helper()
 	srv := adamatest.NewServer(adamatest.WithT(t))
 	target, err := url.Parse(srv.URL)
@@ -54,7 +55,7 @@ func newFixture(t testing.TB, opts ...Option) *fixture {
 	h.URL = ts.URL
 	ac, err := srv.NewClient(adama.WithBYOAURL(ts.URL))
 	require.NoError(t, err)
-	return &fixture{c: New(ac, opts...), srv: srv, host: h}
+	return &fixture{c: byoa.New(ac, opts...), srv: srv, host: h}
 }
 
 func ptr[T any](v T) *T { return &v }

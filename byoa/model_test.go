@@ -1,10 +1,11 @@
-package byoa
+package byoa_test
 
 import (
 	"bytes"
 	"context"
 	"encoding/base64"
 	"errors"
+	"github.com/adamasdk/adama-go/byoa"
 	"io"
 	"net/http"
 	"strings"
@@ -22,17 +23,17 @@ const sampleSubmodels = `[{"Beta":[-0.69,0.0017,0.96],"Boundaries":null,"Feature
 func TestUploadValidation(t *testing.T) {
 	tests := []struct {
 		name  string
-		u     *Upload
+		u     *byoa.Upload
 		field string
 		rule  string
 	}{
-		{"valid", &Upload{Data: "DAAA", BrainTypeID: 1000}, "", ""},
-		{"valid high", &Upload{Data: "DAAA", BrainTypeID: 1004}, "", ""},
+		{"valid", &byoa.Upload{Data: "DAAA", BrainTypeID: 1000}, "", ""},
+		{"valid high", &byoa.Upload{Data: "DAAA", BrainTypeID: 1004}, "", ""},
 		{"nil", nil, "data", "required"},
-		{"no data", &Upload{BrainTypeID: 1003}, "data", "required"},
-		{"no brain type", &Upload{Data: "x"}, "brain_type_id", "required"},
-		{"brain type low", &Upload{Data: "x", BrainTypeID: 999}, "brain_type_id", "between 1000 and 1004"},
-		{"brain type high", &Upload{Data: "x", BrainTypeID: 1005}, "brain_type_id", "between 1000 and 1004"},
+		{"no data", &byoa.Upload{BrainTypeID: 1003}, "data", "required"},
+		{"no brain type", &byoa.Upload{Data: "x"}, "brain_type_id", "required"},
+		{"brain type low", &byoa.Upload{Data: "x", BrainTypeID: 999}, "brain_type_id", "between 1000 and 1004"},
+		{"brain type high", &byoa.Upload{Data: "x", BrainTypeID: 1005}, "brain_type_id", "between 1000 and 1004"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,7 +48,7 @@ func TestUploadValidation(t *testing.T) {
 		})
 	}
 	var ve *adama.ValidationError
-	require.ErrorAs(t, (&StreamUpload{Size: -1}).Validate(), &ve)
+	require.ErrorAs(t, (&byoa.StreamUpload{Size: -1}).Validate(), &ve)
 	assert.True(t, ve.Has("data", "required"))
 	assert.True(t, ve.Has("size", "negative"))
 	assert.True(t, ve.Has("brain_type_id", "required"))
@@ -58,7 +59,7 @@ func TestModelLifecycle(t *testing.T) {
 	ctx := context.Background()
 	data := base64.StdEncoding.EncodeToString([]byte(sampleSubmodels))
 
-	info, err := f.c.Models.Put(ctx, "100667", "aggregate_2", &Upload{Data: data, BrainTypeID: 1003})
+	info, err := f.c.Models.Put(ctx, "100667", "aggregate_2", &byoa.Upload{Data: data, BrainTypeID: 1003})
 	require.NoError(t, err)
 	assert.Equal(t, int64(len(data)), info.DataSize)
 	require.NotNil(t, info.CreatedOn)
@@ -68,24 +69,24 @@ func TestModelLifecycle(t *testing.T) {
 	assert.Equal(t, data, m.Data)
 	assert.Equal(t, "100667", m.Namespace)
 	assert.Equal(t, "aggregate_2", m.ModelID)
-	assert.Equal(t, BrainTypeID(1003), m.BrainTypeID)
+	assert.Equal(t, byoa.BrainTypeID(1003), m.BrainTypeID)
 
 	d, err := f.c.Models.Decode(ctx, "100667", "aggregate_2")
 	require.NoError(t, err)
 	require.Len(t, d.Data, 1)
-	assert.Equal(t, GoalTypeCTR, d.Data[0].GoalType, "GoalType read in any case")
+	assert.Equal(t, byoa.GoalTypeCTR, d.Data[0].GoalType, "GoalType read in any case")
 	assert.Equal(t, 1.5, d.Data[0].Features[0]["week_part^0"])
 	sub, ok := d.Submodel("ctr")
 	require.True(t, ok)
 	assert.Equal(t, []float64{-0.69, 0.0017, 0.96}, sub.Beta)
 
-	_, err = f.c.Models.Put(ctx, "100667", "second", &Upload{Data: "opaque", BrainTypeID: 1000})
+	_, err = f.c.Models.Put(ctx, "100667", "second", &byoa.Upload{Data: "opaque", BrainTypeID: 1000})
 	require.NoError(t, err)
 	all, err := f.c.Models.List(ctx, "100667", nil)
 	require.NoError(t, err)
 	require.Len(t, all, 2)
 	assert.Equal(t, "aggregate_2", all[0].ModelID)
-	one, err := f.c.Models.List(ctx, "100667", &ListOptions{ModelID: "second"})
+	one, err := f.c.Models.List(ctx, "100667", &byoa.ListOptions{ModelID: "second"})
 	require.NoError(t, err)
 	require.Len(t, one, 1, "an answer of one object is read as a list of one")
 	assert.Equal(t, "opaque", one[0].Data)
@@ -111,7 +112,7 @@ func TestModelLifecycle(t *testing.T) {
 func TestModelCallsRefusedBeforeSending(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	_, err := f.c.Models.Put(ctx, "", "m", &Upload{Data: "x", BrainTypeID: 1})
+	_, err := f.c.Models.Put(ctx, "", "m", &byoa.Upload{Data: "x", BrainTypeID: 1})
 	var ve *adama.ValidationError
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("namespace", "required"))
@@ -124,14 +125,14 @@ func TestModelCallsRefusedBeforeSending(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrValidation)
 	_, err = f.c.Models.List(ctx, "", nil)
 	assert.ErrorIs(t, err, adama.ErrValidation)
-	_, err = f.c.Models.PutStream(ctx, "ns", "m", &StreamUpload{BrainTypeID: 1003})
+	_, err = f.c.Models.PutStream(ctx, "ns", "m", &byoa.StreamUpload{BrainTypeID: 1003})
 	assert.ErrorIs(t, err, adama.ErrValidation)
 	assert.Empty(t, f.host.Paths())
 }
 
 func TestModelPathsEscaped(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.c.Models.Put(context.Background(), "org 1", "a/b", &Upload{Data: "x", BrainTypeID: 1001})
+	_, err := f.c.Models.Put(context.Background(), "org 1", "a/b", &byoa.Upload{Data: "x", BrainTypeID: 1001})
 	require.NoError(t, err)
 	m, ok := f.srv.BYOA().Model("org 1", "a/b")
 	require.True(t, ok)
@@ -166,7 +167,7 @@ func TestPutStream(t *testing.T) {
 			f := newFixture(t)
 			var p progress
 			opens := 0
-			u := &StreamUpload{BrainTypeID: 1002, Size: tt.size, Progress: p.record,
+			u := &byoa.StreamUpload{BrainTypeID: 1002, Size: tt.size, Progress: p.record,
 				Open: func() (io.Reader, error) { opens++; return strings.NewReader(tt.data), nil }}
 			info, err := f.c.Models.PutStream(context.Background(), "ns", "big", u)
 			require.NoError(t, err)
@@ -191,7 +192,7 @@ func TestPutStreamRetriesFromTheStart(t *testing.T) {
 	f.srv.FailNext("/data", 2, http.StatusServiceUnavailable, "")
 	opens := 0
 	data := strings.Repeat("A", 10000)
-	u := &StreamUpload{BrainTypeID: 1001, Size: int64(len(data)),
+	u := &byoa.StreamUpload{BrainTypeID: 1001, Size: int64(len(data)),
 		Open: func() (io.Reader, error) { opens++; return strings.NewReader(data), nil }}
 	_, err := f.c.Models.PutStream(context.Background(), "ns", "m", u)
 	require.NoError(t, err)
@@ -214,7 +215,7 @@ func TestPutStreamRefusesBadData(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
-			u := &StreamUpload{BrainTypeID: 1001, Size: tt.size,
+			u := &byoa.StreamUpload{BrainTypeID: 1001, Size: tt.size,
 				Open: func() (io.Reader, error) { return strings.NewReader(tt.data), nil }}
 			_, err := f.c.Models.PutStream(context.Background(), "ns", "m", u)
 			require.Error(t, err)
@@ -223,7 +224,7 @@ func TestPutStreamRefusesBadData(t *testing.T) {
 	}
 	f := newFixture(t)
 	openErr := errors.New("disk gone")
-	_, err := f.c.Models.PutStream(context.Background(), "ns", "m", &StreamUpload{BrainTypeID: 1001,
+	_, err := f.c.Models.PutStream(context.Background(), "ns", "m", &byoa.StreamUpload{BrainTypeID: 1001,
 		Open: func() (io.Reader, error) { return nil, openErr }})
 	require.Error(t, err)
 }
@@ -231,7 +232,7 @@ func TestPutStreamRefusesBadData(t *testing.T) {
 func TestPutRetriedAfterDrop(t *testing.T) {
 	f := newFixture(t)
 	f.srv.DropNext("/data", 1)
-	_, err := f.c.Models.Put(context.Background(), "ns", "m", &Upload{Data: "x", BrainTypeID: 1000})
+	_, err := f.c.Models.Put(context.Background(), "ns", "m", &byoa.Upload{Data: "x", BrainTypeID: 1000})
 	require.NoError(t, err, "a PUT of the same model is safe to retry")
 	assert.Equal(t, 1, f.srv.BYOA().ModelUploads())
 }
@@ -241,7 +242,7 @@ func TestSeededModelDecode(t *testing.T) {
 	f.srv.BYOA().AddModel(adamatest.BYOAModel{Namespace: "mm", ModelID: "x", BrainTypeID: 3, Data: "DAAA..."}, []byte(sampleSubmodels))
 	d, err := f.c.Models.Decode(context.Background(), "mm", "x")
 	require.NoError(t, err)
-	assert.Equal(t, BrainTypeID(3), d.BrainTypeID, "brain types outside the upload range are read")
+	assert.Equal(t, byoa.BrainTypeID(3), d.BrainTypeID, "brain types outside the upload range are read")
 	require.Len(t, d.Data, 1)
 	assert.Equal(t, "null", trimmed(d.Data[0].Boundaries))
 }
