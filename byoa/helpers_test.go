@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"os"
 	"sync"
 	"testing"
 
@@ -67,3 +68,5 @@ func adamaExecutor(id int64) adamatest.BYOAExecutor {
 		SampleRate: 100, UpstreamEnabled: true, EndpointType: "bid",
 	}}}
 }
+
+var osReadFile = os.ReadFile
