@@ -364,7 +364,7 @@ func (r *BidRequest) Enrichment() Enrichment {
 		}
 		sort.Strings(ids)
 		for _, id := range ids {
-			if s, err := flexFloat(byID[id]); err == nil {
+			if s, err := flexFloat(byID[id]); err == nil && validSeconds(s) {
 				e.Pixels = append(e.Pixels, PixelRecency{PixelID: id, Seconds: int64(s)})
 			}
 		}
@@ -376,10 +376,14 @@ func (r *BidRequest) Enrichment() Enrichment {
 	}
 	if json.Unmarshal(ext.Pixels, &list) == nil {
 		for _, p := range list {
-			if s, err := flexFloat(p.Recency); err == nil && len(p.ID) > 0 {
+			if s, err := flexFloat(p.Recency); err == nil && validSeconds(s) && len(p.ID) > 0 {
 				e.Pixels = append(e.Pixels, PixelRecency{PixelID: flexString(p.ID), Seconds: int64(s)})
 			}
 		}
 	}
 	return e
 }
+
+// validSeconds reports a recency the SDK keeps: finite, 0 or more, within
+// int64.
+func validSeconds(s float64) bool { return s >= 0 && s < 1<<62 }

@@ -152,6 +152,7 @@ func TestEnrichment(t *testing.T) {
 		{"pixel list", `{"ext":{"pixels":[{"id":1013008,"recency":5},{"id":"7","recency":"9"},{"recency":1}]}}`, nil,
 			[]byoa.PixelRecency{{PixelID: "1013008", Seconds: 5}, {PixelID: "7", Seconds: 9}}},
 		{"odd ext", `{"ext":{"pixels":"soon"}}`, nil, nil},
+		{"odd recency", `{"ext":{"pixels":{"1":"NaN","2":-5,"3":1e300,"4":"Inf"}}}`, nil, nil},
 		{"segment ids as numbers", `{"data":[{"id":"dp","segment":[{"id":42}]}]}`, []byoa.SegmentMembership{{Provider: "dp", ID: "42"}}, nil},
 	}
 	for _, tt := range tests {
