@@ -68,17 +68,55 @@ func id(n int64) string { return strconv.FormatInt(n, 10) }
 // decodeObject decodes the JSON object b into rec (a pointer to a
 // method-less alias of a record type) and returns the members rec does not
 // know, for the record's Extra. Reading is liberal: a numeric field sent as
-// a numeric string ("7") is read as the number.
+// a numeric string ("7") is read as the number, a string field sent as a
+// number (a namespace 100667) as its digits.
+//
+// The common case costs one decode plus a scan of the top-level keys; only
+// a body whose values need fixing is decoded through a map.
 func decodeObject(b []byte, rec any) (map[string]json.RawMessage, error) {
 	b = bytes.TrimSpace(b)
 	if bytes.Equal(b, []byte("null")) {
 		return nil, nil
 	}
+	known := wire.FieldTypes(reflect.TypeOf(rec))
+	if err := json.Unmarshal(b, rec); err == nil {
+		var extra map[string]json.RawMessage
+		ok := topLevel(b, func(key, val []byte) {
+			if _, ok := known[string(key)]; ok {
+				return
+			}
+			name := string(key)
+			if bytes.IndexByte(key, '\\') >= 0 {
+				if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &name) != nil {
+					return
+				}
+				if _, ok := known[name]; ok {
+					return
+				}
+			}
+			if _, ok := foldLookup(known, name); ok {
+				return
+			}
+			if extra == nil {
+				extra = make(map[string]json.RawMessage, 2)
+			}
+			extra[name] = append(json.RawMessage(nil), val...)
+		})
+		if ok {
+			return extra, nil
+		}
+	}
+	reflect.ValueOf(rec).Elem().SetZero()
+	return decodeObjectSlow(b, rec, known)
+}
+
+// decodeObjectSlow decodes through a map, fixing numbers sent as strings
+// and strings sent as numbers.
+func decodeObjectSlow(b []byte, rec any, known map[string]reflect.Type) (map[string]json.RawMessage, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return nil, err
 	}
-	known := wire.FieldTypes(reflect.TypeOf(rec))
 	var extra map[string]json.RawMessage
 	fixed := false
 	for k, v := range obj {
@@ -112,6 +150,107 @@ func decodeObject(b []byte, rec any) (map[string]json.RawMessage, error) {
 		return nil, err
 	}
 	return extra, nil
+}
+
+// topLevel calls fn with each member of the JSON object b (already known
+// to be valid JSON): the raw key (without quotes) and the raw value. It
+// reports false when b is not an object.
+func topLevel(b []byte, fn func(key, val []byte)) bool {
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return false
+	}
+	i++
+	for {
+		i = skipWS(b, i)
+		if i >= len(b) {
+			return false
+		}
+		if b[i] == '}' {
+			return true
+		}
+		if b[i] != '"' {
+			return false
+		}
+		ks := i
+		i = skipString(b, i)
+		if i > len(b) || i-1 <= ks {
+			return false
+		}
+		key := b[ks+1 : i-1]
+		i = skipWS(b, i)
+		if i >= len(b) || b[i] != ':' {
+			return false
+		}
+		i = skipWS(b, i+1)
+		vs := i
+		i = skipValue(b, i)
+		if i > len(b) || i <= vs {
+			return false
+		}
+		fn(key, b[vs:i])
+		i = skipWS(b, i)
+		if i < len(b) && b[i] == ',' {
+			i++
+		}
+	}
+}
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index after the string starting at b[i] == '"'.
+func skipString(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(b) + 1
+}
+
+// skipValue returns the index after the value starting at b[i].
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return i
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				i = skipString(b, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return len(b) + 1
+	}
+	for i < len(b) {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
 }
 
 // foldLookup finds k among known ignoring case, as encoding/json matches.

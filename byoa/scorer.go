@@ -131,11 +131,19 @@ func (s *Scorer) Linear(x []float64) float64 {
 	n := min(len(x), len(s.coef))
 	coef := s.coef[:n]
 	x = x[:n]
-	z := s.intercept
-	for i, w := range coef {
-		z += w * x[i]
+	// Four partial sums let the additions overlap.
+	var z0, z1, z2, z3 float64
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		z0 += coef[i] * x[i]
+		z1 += coef[i+1] * x[i+1]
+		z2 += coef[i+2] * x[i+2]
+		z3 += coef[i+3] * x[i+3]
 	}
-	return z
+	for ; i < n; i++ {
+		z0 += coef[i] * x[i]
+	}
+	return s.intercept + ((z0 + z1) + (z2 + z3))
 }
 
 // Score returns the predicted response rate for a dense vector of feature
