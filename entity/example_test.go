@@ -128,7 +128,7 @@ func ExampleService_Modify() {
 	defer srv.Close()
 	ctx := context.Background()
 	stale, _ := ec.Agencies.Get(ctx, 1, nil)
-	srv.SetEntityField("agencies", 1, "logo", "someone-else.png") // another user writes
+	srv.Entities().Set("agencies", 1, "logo", "someone-else.png") // another user writes
 	stale.Logo = "mine.png"
 	_, err := ec.Agencies.Update(ctx, stale)
 	fmt.Println(errors.Is(err, adama.ErrConflict))
@@ -181,8 +181,8 @@ func ExampleClient_Session() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(s.UserID, s.Username)
-	// Output: 1 test.user
+	fmt.Println(s.ID, s.Name, s.EntityType, s.Expires != nil)
+	// Output: 1 test.user user true
 }
 
 func ExampleParsePixelTargetExpr() {

@@ -133,7 +133,7 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	if err != nil {
 		return err
 	}
-	srv.SetEntityField("strategies", strat.ID, "description", "edited in the UI meanwhile")
+	srv.Entities().Set("strategies", strat.ID, "description", "edited in the UI meanwhile")
 	mine.MaxBid = adama.MustMoney("", "9")
 	if _, err := ec.Strategies.Update(ctx, mine); errors.Is(err, adama.ErrConflict) {
 		fmt.Fprintln(w, "version conflict: re-reading and retrying")
