@@ -11,6 +11,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -81,28 +82,21 @@ func decodeObject(b []byte, rec any) (map[string]json.RawMessage, error) {
 	known := wire.FieldTypes(reflect.TypeOf(rec))
 	if err := json.Unmarshal(b, rec); err == nil {
 		var extra map[string]json.RawMessage
-		ok := topLevel(b, func(key, val []byte) {
+		err := jsonscan.Members(b, func(key, val []byte) bool {
 			if _, ok := known[string(key)]; ok {
-				return
+				return true
 			}
 			name := string(key)
-			if bytes.IndexByte(key, '\\') >= 0 {
-				if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &name) != nil {
-					return
-				}
-				if _, ok := known[name]; ok {
-					return
-				}
-			}
 			if _, ok := foldLookup(known, name); ok {
-				return
+				return true
 			}
 			if extra == nil {
 				extra = make(map[string]json.RawMessage, 2)
 			}
 			extra[name] = append(json.RawMessage(nil), val...)
+			return true
 		})
-		if ok {
+		if err == nil {
 			return extra, nil
 		}
 	}
@@ -150,117 +144,6 @@ func decodeObjectSlow(b []byte, rec any, known map[string]reflect.Type) (map[str
 		return nil, err
 	}
 	return extra, nil
-}
-
-// topLevel calls fn with each member of the JSON object b (already known
-// to be valid JSON): the raw key (without quotes) and the raw value. It
-// reports false when b is not an object.
-func topLevel(b []byte, fn func(key, val []byte)) bool {
-	i := skipWS(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return false
-	}
-	i++
-	for {
-		i = skipWS(b, i)
-		if i >= len(b) {
-			return false
-		}
-		if b[i] == '}' {
-			return true
-		}
-		if b[i] != '"' {
-			return false
-		}
-		ks := i
-		i = skipString(b, i)
-		if i > len(b) || i-1 <= ks {
-			return false
-		}
-		key := b[ks+1 : i-1]
-		i = skipWS(b, i)
-		if i >= len(b) || b[i] != ':' {
-			return false
-		}
-		i = skipWS(b, i+1)
-		vs := i
-		i = skipValue(b, i)
-		if i > len(b) || i <= vs {
-			return false
-		}
-		fn(key, b[vs:i])
-		i = skipWS(b, i)
-		if i < len(b) && b[i] == ',' {
-			i++
-		}
-	}
-}
-
-func skipWS(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index after the string starting at b[i] == '"'.
-func skipString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(b) + 1
-}
-
-// skipValue returns the index after the value starting at b[i].
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return i
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				i = skipString(b, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return len(b) + 1
-	}
-	for i < len(b) {
-		switch b[i] {
-		case ',', '}', ']', ' ', '\t', '\n', '\r':
-			return i
-		}
-		i++
-	}
-	return i
-}
-
-// foldLookup finds k among known ignoring case, as encoding/json matches.
-func foldLookup(known map[string]reflect.Type, k string) (reflect.Type, bool) {
-	for name, t := range known {
-		if strings.EqualFold(name, k) {
-			return t, true
-		}
-	}
-	return nil, false
 }
 
 // numericString returns the bare number of v when v is a JSON string
@@ -331,3 +214,13 @@ func encodeObject(rec any, extra map[string]json.RawMessage) ([]byte, error) {
 func errorf(format string, args ...any) error { return fmt.Errorf("byoa: "+format, args...) }
 
 func trimSpace(b []byte) []byte { return bytes.TrimSpace(b) }
+
+// foldLookup finds k among known ignoring case, as encoding/json matches.
+func foldLookup(known map[string]reflect.Type, k string) (reflect.Type, bool) {
+	for name, t := range known {
+		if strings.EqualFold(name, k) {
+			return t, true
+		}
+	}
+	return nil, false
+}

@@ -24,7 +24,7 @@ const byoaGroup = "byoa"
 // server's {byoa_url}.
 func registerBYOA(r fake.Registrar) {
 	st := byoafake.Register(r)
-	if s, ok := r.(*Server); ok {
+	if s := serverOf(r); s != nil {
 		s.setStore(byoaGroup, st)
 	}
 }
