@@ -5,6 +5,8 @@ import (
 	"errors"
 	"github.com/adamasdk/adama-go/byoa"
 	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -192,4 +194,39 @@ func TestSettingsDenied(t *testing.T) {
 	f.srv.Deny("/campaign_settings")
 	_, err := f.c.CampaignSettings.Get(context.Background(), 7)
 	assert.True(t, errors.Is(err, adama.ErrForbidden), "%v", err)
+}
+
+// TestFakeRefusesWhatTheSDKWouldNotSend sends raw bodies past the SDK's
+// checks: the fake enforces the group's rules itself.
+func TestFakeRefusesWhatTheSDKWouldNotSend(t *testing.T) {
+	f := newFixture(t)
+	tests := []struct {
+		name, method, path, body, code string
+	}{
+		{"overlap", "PUT", "/campaign_settings/1", `{"settings":[{"executor_id":2,"low":0,"high":50,"model_id":"m","namespace":"n"},{"executor_id":2,"low":50,"high":99,"model_id":"m","namespace":"n"}]}`, "Overlapping_ranges"},
+		{"high above 99", "PUT", "/campaign_settings/1", `{"settings":[{"executor_id":2,"low":0,"high":100,"model_id":"m","namespace":"n"}]}`, "Invalid_range"},
+		{"low above high", "PUT", "/campaign_settings/1/strategies/2", `{"settings":[{"executor_id":2,"low":9,"high":1,"model_id":"m","namespace":"n"}]}`, "Invalid_range"},
+		{"no executor", "PUT", "/campaign_settings/1", `{"settings":[{"low":0,"high":9,"model_id":"m","namespace":"n"}]}`, "Not_Found_Executor"},
+		{"uuid type", "PUT", "/campaign_settings/1", `{"settings":[{"executor_id":2,"low":0,"high":9,"model_id":"m","namespace":"n"}],"uuid_type":"cookie"}`, "Invalid_uuid_type"},
+		{"no model", "PUT", "/campaign_settings/1", `{"settings":[{"executor_id":2,"low":0,"high":9,"namespace":"n"}]}`, "Invalid_model"},
+		{"no settings", "PUT", "/campaign_settings/1", `{"uuid_type":"CID"}`, "Invalid_settings"},
+		{"not JSON", "PUT", "/campaign_settings/1", `settings`, "JSON_Decode_Error"},
+		{"model without data", "PUT", "/data/n/models/m", `{"brain_type_id":1003}`, "Missing_data"},
+		{"model brain type", "PUT", "/data/n/models/m", `{"data":"x","brain_type_id":3}`, "Invalid_brain_type_id"},
+		{"sample rate", "PATCH", "/custombidrouter/1/executors/4", `{"sample_rate":101}`, "Invalid_sample_rate"},
+		{"namespace model", "GET", "/data/n?model_id=zz", ``, "Invalid_model_id"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path, query, _ := strings.Cut(tt.path, "?")
+			q, _ := url.ParseQuery(query)
+			_, err := f.ac.Do(context.Background(), &adama.Request{Method: tt.method, Host: adama.HostBYOA, Path: path, Query: q,
+				Body: []byte(tt.body), ContentType: "application/json", Auth: adama.AuthSession})
+			var ae *adama.Error
+			require.ErrorAs(t, err, &ae)
+			assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
+			assert.Equal(t, tt.code, ae.Code)
+		})
+	}
+	assert.Empty(t, f.srv.BYOA().Settings(1, 0))
 }

@@ -33,6 +33,7 @@ func (h *byoaHost) Paths() []string {
 }
 
 type fixture struct {
+	ac   *adama.Client
 	c    *byoa.Client
 	srv  *adamatest.Server
 	host *byoaHost
@@ -56,7 +57,7 @@ func newFixture(t testing.TB, opts ...byoa.Option) *fixture {
 	h.URL = ts.URL
 	ac, err := srv.NewClient(adama.WithBYOAURL(ts.URL))
 	require.NoError(t, err)
-	return &fixture{c: byoa.New(ac, opts...), srv: srv, host: h}
+	return &fixture{ac: ac, c: byoa.New(ac, opts...), srv: srv, host: h}
 }
 
 func ptr[T any](v T) *T { return &v }

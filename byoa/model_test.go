@@ -8,6 +8,7 @@ import (
 	"github.com/adamasdk/adama-go/byoa"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -249,4 +250,33 @@ func TestSeededModelDecode(t *testing.T) {
 
 func trimmed(b []byte) string {
 	return string(bytes.TrimSpace(b))
+}
+
+func TestFakeSafeForConcurrentUse(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for i := range 20 {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			_, err := f.c.Models.Put(ctx, "ns", "m"+strconv.Itoa(i), &byoa.Upload{Data: "x", BrainTypeID: 1000})
+			errs <- err
+		}()
+		go func() {
+			defer wg.Done()
+			_, err := f.c.CampaignSettings.Put(ctx, int64(i), tenPercent())
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err)
+	}
+	assert.Equal(t, 20, f.srv.BYOA().ModelCount())
+	all, err := f.c.Models.List(ctx, "ns", nil)
+	require.NoError(t, err)
+	assert.Len(t, all, 20)
 }
