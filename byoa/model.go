@@ -74,16 +74,12 @@ type modelAlias Model
 // UnmarshalJSON reads a model, keeping unknown members; a numeric
 // Namespace is read as its digits.
 func (m *Model) UnmarshalJSON(b []byte) error {
-	var a struct {
-		modelAlias
-		Namespace json.RawMessage `json:"Namespace,omitempty"`
-	}
+	var a modelAlias
 	extra, err := decodeObject(b, &a)
 	if err != nil {
 		return err
 	}
-	*m = Model(a.modelAlias)
-	m.Namespace = flexString(a.Namespace)
+	*m = Model(a)
 	m.Extra = extra
 	return nil
 }
@@ -241,16 +237,12 @@ type decodedAlias DecodedModel
 
 // UnmarshalJSON reads a decoded model, keeping unknown members.
 func (d *DecodedModel) UnmarshalJSON(b []byte) error {
-	var a struct {
-		decodedAlias
-		Namespace json.RawMessage `json:"Namespace,omitempty"`
-	}
+	var a decodedAlias
 	extra, err := decodeObject(b, &a)
 	if err != nil {
 		return err
 	}
-	*d = DecodedModel(a.decodedAlias)
-	d.Namespace = flexString(a.Namespace)
+	*d = DecodedModel(a)
 	d.Extra = extra
 	return nil
 }

@@ -280,3 +280,38 @@ func TestFakeSafeForConcurrentUse(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, all, 20)
 }
+
+func TestPutOutcomeUnknown(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	up := &byoa.Upload{Data: "DAAA", BrainTypeID: 1003}
+
+	// The upload takes effect but its answer is lost: the PUT is replayed.
+	f.srv.LoseAnswerNext("/data", 1)
+	_, err := f.c.Models.Put(ctx, "ns", "m", up)
+	require.NoError(t, err)
+	assert.Equal(t, 2, f.srv.BYOA().ModelUploads(), "the same PUT twice is harmless")
+	assert.Equal(t, 1, f.srv.BYOA().ModelCount())
+
+	// Every answer lost (the {byoa_url} proxy in front of the fake turns
+	// the lost answers into a gateway's 502): the outcome is unknown, and
+	// Get tells whether the upload took effect.
+	f.srv.LoseAnswerNext("/data", 2)
+	_, err = f.c.Models.Put(ctx, "ns", "m2", up, adama.WithCallRetries(1))
+	assert.ErrorIs(t, err, adama.ErrServer)
+	m, err := f.c.Models.Get(ctx, "ns", "m2")
+	require.NoError(t, err)
+	assert.Equal(t, "DAAA", m.Data)
+
+	// Straight to the fake, a lost answer is no answer at all: not an
+	// *adama.Error.
+	direct, err := f.srv.NewClient()
+	require.NoError(t, err)
+	f.srv.LoseAnswerNext("/data", 2)
+	_, err = byoa.New(direct).Models.Put(ctx, "ns", "m3", up, adama.WithCallRetries(1))
+	require.Error(t, err)
+	var ae *adama.Error
+	assert.False(t, errors.As(err, &ae), "%v", err)
+	_, err = f.c.Models.Get(ctx, "ns", "m3")
+	assert.NoError(t, err, "the upload took effect")
+}
