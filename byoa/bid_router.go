@@ -44,6 +44,23 @@ const (
 	EndpointTypeWin EndpointType = "win"
 )
 
+// PopID is a point of presence, three letters (the reference's
+// param-pop-id).
+//
+//adama:enum
+type PopID string
+
+// The PopID values.
+const (
+	PopEWR PopID = "ewr"
+	PopORD PopID = "ord"
+	PopPAO PopID = "pao"
+	PopZRH PopID = "zrh"
+	PopAMS PopID = "ams"
+	PopHKG PopID = "hkg"
+	PopNRT PopID = "nrt"
+)
+
 // BrainTypeID identifies the kind of brain a model or endpoint serves.
 // Model uploads and bid endpoints take 1000-1004; the platform also
 // answers other values (3 for stored models, 2003 for win endpoints in the
@@ -98,7 +115,7 @@ type Endpoint struct {
 	Environment Environment `json:"environment,omitempty"`
 	Logging     *Logging    `json:"logging,omitempty"`
 	// PopIDs are the points of presence served, three letters each.
-	PopIDs []string `json:"pop_ids,omitempty"`
+	PopIDs []PopID `json:"pop_ids,omitempty"`
 	// SampleRate is the percent of opportunities forwarded.
 	SampleRate      int          `json:"sample_rate"`
 	UpstreamEnabled bool         `json:"upstream_enabled"`
@@ -150,6 +167,42 @@ func (x *Executor) UnmarshalJSON(b []byte) error {
 
 // MarshalJSON writes the executor with its Extra members.
 func (x Executor) MarshalJSON() ([]byte, error) { return encodeObject(executorAlias(x), x.Extra) }
+
+// ExecutorInfo is an executor as its own record: the answers of executor
+// creation (executor_id, executor_name) and of an executor with its
+// endpoint ids. No endpoint of the spec's table answers it; it is typed
+// for completeness.
+//
+// Shape from ../shared/reference/openapi/byoa-openapi.yml, components
+// bidvaluator-response-executor-create and bidvaluator-response-executor.
+type ExecutorInfo struct {
+	ExecutorID   int64       `json:"executor_id,omitempty"`
+	ExecutorName string      `json:"executor_name,omitempty"`
+	EndpointIDs  []string    `json:"endpoint_ids,omitempty"`
+	CreatedOn    *adama.Time `json:"created_on,omitempty"`
+	UpdatedOn    *adama.Time `json:"updated_on,omitempty"`
+	// Extra keeps the members the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type executorInfoAlias ExecutorInfo
+
+// UnmarshalJSON reads the record, keeping unknown members.
+func (x *ExecutorInfo) UnmarshalJSON(b []byte) error {
+	var a executorInfoAlias
+	extra, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*x = ExecutorInfo(a)
+	x.Extra = extra
+	return nil
+}
+
+// MarshalJSON writes the record with its Extra members.
+func (x ExecutorInfo) MarshalJSON() ([]byte, error) {
+	return encodeObject(executorInfoAlias(x), x.Extra)
+}
 
 // Executors are executors keyed by their name, as the server sends them.
 type Executors map[string]Executor

@@ -115,7 +115,7 @@ func TestDecodeReferenceRouter(t *testing.T) {
 			win := x.Endpoints[2]
 			assert.Equal(t, BrainTypeID(2003), win.BrainTypeID)
 			assert.Equal(t, EndpointTypeWin, win.EndpointType)
-			assert.Equal(t, []string{"ord"}, win.PopIDs)
+			assert.Equal(t, []PopID{PopORD}, win.PopIDs)
 			assert.Equal(t, "eb5105f8-4551-462b-a122-fbb5581ef4b9", win.EndpointID)
 			assert.True(t, win.UpstreamEnabled)
 
@@ -211,4 +211,24 @@ func TestDecodeReferenceErrors(t *testing.T) {
 			assert.ErrorIs(t, e, sentinel)
 		})
 	}
+}
+
+func TestDecodeReferenceComponents(t *testing.T) {
+	var ep Endpoint
+	require.NoError(t, decodeAs(t, readTestdata(t, "component_endpoint.json"), &ep))
+	assert.Equal(t, "23ba4a90-d331-4ab2-bb00-2f27f174d36c", ep.EndpointID)
+	assert.Equal(t, EnvironmentSandbox, ep.Environment)
+	assert.Equal(t, []PopID{PopEWR, PopORD}, ep.PopIDs)
+	assert.False(t, ep.UpstreamEnabled)
+	require.NotNil(t, ep.CreatedOn)
+
+	var created ExecutorInfo
+	require.NoError(t, decodeAs(t, readTestdata(t, "component_executor_create.json"), &created))
+	assert.Equal(t, int64(9), created.ExecutorID)
+	assert.Equal(t, "ACME Org Production Executor", created.ExecutorName)
+
+	var withIDs ExecutorInfo
+	require.NoError(t, decodeAs(t, readTestdata(t, "component_executor.json"), &withIDs))
+	assert.Equal(t, []string{"1629547c-50e7-485a-ae1b-b30617711763"}, withIDs.EndpointIDs)
+	assert.Empty(t, withIDs.Extra)
 }

@@ -57,6 +57,34 @@ func (v EndpointType) Valid() bool {
 	return false
 }
 
+// Values returns every known PopID in declaration order, in a new slice.
+func (PopID) Values() []PopID {
+	return []PopID{
+		PopEWR,
+		PopORD,
+		PopPAO,
+		PopZRH,
+		PopAMS,
+		PopHKG,
+		PopNRT,
+	}
+}
+
+// Valid reports whether v is a known PopID.
+func (v PopID) Valid() bool {
+	switch v {
+	case PopEWR,
+		PopORD,
+		PopPAO,
+		PopZRH,
+		PopAMS,
+		PopHKG,
+		PopNRT:
+		return true
+	}
+	return false
+}
+
 // Values returns every known UUIDType in declaration order, in a new slice.
 func (UUIDType) Values() []UUIDType {
 	return []UUIDType{

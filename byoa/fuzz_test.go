@@ -76,7 +76,7 @@ func FuzzDecodeRecords(f *testing.F) {
 	f.Add([]byte(`{"data":{"emails":"x","executors":{"a":{"executor_id":"4"}}}}`))
 	f.Add([]byte(`{"data":[{"campaign_id":"1","low":"0","high":99,"namespace":1}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		targets := []any{new(settingList), new(Configuration), new(Executors), new(modelList), new(ModelInfo), new(DecodedModel)}
+		targets := []any{new(settingList), new(Configuration), new(Executors), new(modelList), new(ModelInfo), new(DecodedModel), new(ExecutorInfo), new(Endpoint)}
 		for _, dst := range targets {
 			if err := decodeAs(t, b, dst); err != nil {
 				continue
