@@ -1,7 +1,7 @@
 // Package byoa covers spec group H, the custom algorithm interface, on its
 // own server {byoa_url} (adama.HostBYOA, configured with
-// adama.WithBYOAURL). Its paths carry no version and no prefix:
-// /campaign_settings, /custombidrouter and /data.
+// adama.WithBYOAURL). The interface is unversioned in its paths (spec
+// §9) and has no prefix: /campaign_settings, /custombidrouter and /data.
 //
 // Services:
 //
@@ -18,9 +18,18 @@
 // status 400 where the entity is missing.
 //
 // Authentication: the bearer token plus the session (adama.AuthSession).
-// The reference asks for the session in the adama_session and
+// The reference also shows the session in adama_session and
 // adama_session_exp request headers; the client sends the bearer and the
-// adama_session cookie.
+// adama_session cookie, the form the spec (§5) gives for group H.
+//
+// Not-found answers come with status 400 and codes such as
+// Not_Found_ModelData, Not_Found_CampaignSetting and Not_Found_Executor;
+// match them by *adama.Error's Code.
+//
+// A model upload is a PUT: repeating it is harmless, so it is retried on
+// connection errors and 5xx answers. An upload that got no answer (or only
+// a gateway's) has an unknown outcome; Models.Get tells whether it took
+// effect.
 //
 // Beyond the interface the package offers a local Scorer that evaluates a
 // decoded model the way the custom brain does, and NewHandler, an
