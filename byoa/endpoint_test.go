@@ -231,8 +231,11 @@ func TestRouterThousandShortRequests(t *testing.T) {
 	assert.GreaterOrEqual(t, st.Requests, int64(1000-res.Late))
 	assert.LessOrEqual(t, st.Requests, int64(1000))
 	assert.Equal(t, st.Requests, st.Bids+st.NoBids, "every request reaching the handler is answered")
-	assert.GreaterOrEqual(t, st.Timeouts, int64(200-res.Late), "every slow request is a no-bid at its deadline")
-	assert.GreaterOrEqual(t, st.Panics+st.Timeouts, int64(210-res.Late))
+	// Every slow or panicking request that reached the handler is a no-bid:
+	// at its deadline, or by the panic (or its error, when the function
+	// returned as the deadline passed).
+	missed := 1000 - st.Requests
+	assert.GreaterOrEqual(t, st.Timeouts+st.Panics+st.Failures, 210-missed)
 	assert.LessOrEqual(t, st.Panics, int64(10))
 	assert.LessOrEqual(t, int64(res.Bids), st.Bids)
 	assert.Positive(t, res.Bids)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -211,7 +212,8 @@ func (r *BidRouter) one(ctx context.Context, hc *http.Client, req *byoa.BidReque
 	hr.Header.Set("X-Openrtb-Version", "2.4")
 	resp, err := hc.Do(hr)
 	if err != nil {
-		if ctx.Err() != nil {
+		// The HTTP client may notice the deadline before the context does.
+		if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
 			return nil, "late", nil
 		}
 		return nil, "error", err
@@ -219,7 +221,7 @@ func (r *BidRouter) one(ctx context.Context, hc *http.Client, req *byoa.BidReque
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
 			return nil, "late", nil
 		}
 		return nil, "error", err
