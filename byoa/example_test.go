@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http/httptest"
 	"strings"
+	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
@@ -176,9 +177,11 @@ func ExampleNewHandler() {
 	})
 	ts := httptest.NewServer(h)
 	defer ts.Close()
-	reqs := adamatest.SampleBidRequests(3, 100)
-	reqs[1].User = nil // not enriched: no bid
-	res := adamatest.NewBidRouter(ts.URL, ts.Client()).Route(context.Background(), reqs)
+	reqs := adamatest.SampleBidRequests(3, 1000) // tmax 1 s
+	reqs[1].User = nil                           // not enriched: no bid
+	router := adamatest.NewBidRouter(ts.URL, ts.Client())
+	router.Slack = 2 * time.Second
+	res := router.Route(context.Background(), reqs)
 	fmt.Println(res.Bids, res.NoBids, res.Errors)
 	fmt.Println(res.Responses[0].SeatBid[0].Bid[0].Price)
 	// Output:

@@ -127,11 +127,13 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	})
 	ts := httptest.NewServer(h)
 	defer ts.Close()
-	reqs := adamatest.SampleBidRequests(10, 100)
+	reqs := adamatest.SampleBidRequests(10, 1000) // tmax 1 s
 	for _, r := range reqs[:3] {
 		r.User.Ext = nil // not enriched with pixel recency: no bid
 	}
-	res := adamatest.NewBidRouter(ts.URL, ts.Client()).Route(ctx, reqs)
-	fmt.Fprintf(w, "router: %d requests, %d bids, %d no-bids, %d errors\n", res.Sent, res.Bids, res.NoBids, res.Errors)
+	router := adamatest.NewBidRouter(ts.URL, ts.Client())
+	router.Slack = 2 * time.Second
+	res := router.Route(ctx, reqs)
+	fmt.Fprintf(w, "router: %d requests, %d bids, %d no-bids, %d late, %d errors\n", res.Sent, res.Bids, res.NoBids, res.Late, res.Errors)
 	return nil
 }
