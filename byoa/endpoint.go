@@ -189,6 +189,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	select {
 	case res = <-done:
 	case <-ctx.Done():
+	}
+	if ctx.Err() != nil {
+		// The deadline passed: whatever the function returns now is too
+		// late for the auction.
 		h.timeouts.Add(1)
 		h.noBid(w)
 		return

@@ -134,7 +134,6 @@ func TestHandlerDeadline(t *testing.T) {
 		return nil, nil
 	})
 	post(t, h, "POST", minimalRequest)
-	assert.Greater(t, got, time.Duration(0))
 	assert.LessOrEqual(t, got, 495*time.Millisecond, "the BidFunc's context ends at tmax less the margin")
 }
 
