@@ -1,0 +1,59 @@
+package adamatest
+
+import (
+	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/fake/creativesfake"
+)
+
+// registerCreatives plugs in group D (creatives): video v3 and v2,
+// companions, classification, static data, component creatives and the
+// storage host of pre-signed uploads (this server under its other
+// loopback name, so the client treats it as a foreign host).
+func registerCreatives(r fake.Registrar) {
+	st := creativesfake.Register(r)
+	if s, ok := r.(*Server); ok {
+		s.setStore("creatives", st)
+	}
+}
+
+// CreativesUpload is what the fake storage host received for one PUT.
+type CreativesUpload = creativesfake.Upload
+
+// CreativesHandle seeds and inspects the group D fake.
+type CreativesHandle struct{ st *creativesfake.Store }
+
+// Creatives returns the handle of the group D fake.
+func (s *Server) Creatives() *CreativesHandle {
+	return &CreativesHandle{st: storeOf[*creativesfake.Store](s, "creatives")}
+}
+
+// AddVideo stores an uploaded, encoded video creative with details (JSON
+// values by wire name: advertiser, name, concept, clickthroughUrl, ...)
+// and returns its id.
+func (h *CreativesHandle) AddVideo(details map[string]any) int64 { return h.st.AddVideo(details) }
+
+// Video returns a copy of a video creative's details (nil when absent).
+func (h *CreativesHandle) Video(id int64) map[string]any { return h.st.Video(id) }
+
+// VideoCount returns how many video creatives the fake holds.
+func (h *CreativesHandle) VideoCount() int { return h.st.VideoCount() }
+
+// CompanionCount returns how many companions a video creative has.
+func (h *CreativesHandle) CompanionCount(id int64) int { return h.st.CompanionCount(id) }
+
+// FailEncoding makes the creative's encoding end in the Error state.
+func (h *CreativesHandle) FailEncoding(id int64) { h.st.FailEncoding(id) }
+
+// ExpireUploads makes every pre-signed upload URL handed out so far
+// expired.
+func (h *CreativesHandle) ExpireUploads() { h.st.ExpireUploads() }
+
+// Uploads returns what the storage host received, headers included.
+func (h *CreativesHandle) Uploads() []CreativesUpload { return h.st.Uploads() }
+
+// SetStorageURL points pre-signed upload URLs handed out from now on at
+// base ("http://host:port"), a storage host of the test's own.
+func (h *CreativesHandle) SetStorageURL(base string) { h.st.SetStorageURL(base) }
+
+// SetComponentAdmin sets whether the caller may create components.
+func (h *CreativesHandle) SetComponentAdmin(ok bool) { h.st.SetComponentAdmin(ok) }
