@@ -152,7 +152,9 @@ type CompanionService struct {
 	g *call.Group
 }
 
-func companionsPath(creativeID int64) string { return "/creatives" + pathID(creativeID) + "/companions" }
+func companionsPath(creativeID int64) string {
+	return "/creatives" + pathID(creativeID) + "/companions"
+}
 
 // Create adds a companion (POST /creatives/{id}/companions) and returns
 // its id.

@@ -38,7 +38,9 @@ type options struct {
 
 // WithV3Prefix overrides the v3.0 prefix (for a deployment that serves the
 // video interface under "/video/v3.0", as one reference sample shows).
-func WithV3Prefix(p string) Option { return func(o *options) { o.v3Prefix = strings.TrimRight(p, "/") } }
+func WithV3Prefix(p string) Option {
+	return func(o *options) { o.v3Prefix = strings.TrimRight(p, "/") }
+}
 
 // WithComponentPrefix overrides the component creatives prefix (for
 // example "/component_creatives/v3.0", which the reference also

@@ -92,7 +92,7 @@ func (e *HistoryEntry) UnmarshalJSON(b []byte) error {
 // ../shared/reference/openapi/video-creatives-openapi.json, schema
 // FieldChangeEntry.
 type FieldChange struct {
-	Name     string `json:"name"`
+	Name     string     `json:"name"`
 	OldValue FlexString `json:"old_value"`
 	NewValue FlexString `json:"new_value"`
 }

@@ -154,16 +154,16 @@ func (n *NewVideoCreative) check(v *adama.Validator, prefix string) {
 // settings gathers the fields the create, update and patch rules read;
 // nil pointers are fields a patch leaves alone.
 type settings struct {
-	advertiser, concept      *int64
-	name                     *string
-	create, patch            bool
-	start, end               *int64
-	click, vast, vastURL     string
-	viewability              string
-	pixels                   []EventPixel
-	version                  VASTVersion
-	external, clock          string
-	fileName                 string
+	advertiser, concept  *int64
+	name                 *string
+	create, patch        bool
+	start, end           *int64
+	click, vast, vastURL string
+	viewability          string
+	pixels               []EventPixel
+	version              VASTVersion
+	external, clock      string
+	fileName             string
 }
 
 // maxUnixSeconds is the first second of year 10000.
@@ -225,25 +225,25 @@ func checkSettings(v *adama.Validator, p string, s settings) {
 // schema PatchCreativeUpdate.
 type VideoCreativePatch struct {
 	// ID is the creative id; required in a bulk update, not sent by Patch.
-	ID                     int64                         `json:"id,omitempty"`
-	Active                 adama.Optional[bool]          `json:"active,omitzero"`
-	Advertiser             adama.Optional[int64]         `json:"advertiser,omitzero"`
-	Name                   adama.Optional[string]        `json:"name,omitzero"`
-	Concept                adama.Optional[int64]         `json:"concept,omitzero"`
-	StartTime              adama.Optional[int64]         `json:"startTime,omitzero"`
-	EndTime                adama.Optional[int64]         `json:"endTime,omitzero"`
-	ClickthroughURL        adama.Optional[string]        `json:"clickthroughUrl,omitzero"`
-	CustomVAST             adama.Optional[string]        `json:"customVAST,omitzero"`
-	CustomVASTURL          adama.Optional[string]        `json:"customVASTUrl,omitzero"`
-	ViewabilityTemplate    adama.Optional[string]        `json:"viewabilityTemplate,omitzero"`
-	LandingURL             adama.Optional[string]        `json:"landingUrl,omitzero"`
-	EventPixels            adama.Optional[[]EventPixel]  `json:"eventPixels,omitzero"`
-	Vendors                adama.Optional[[]int64]       `json:"vendors,omitzero"`
-	VASTVersion            adama.Optional[VASTVersion]   `json:"vastVersion,omitzero"`
-	DisabledVariants       adama.Optional[[]int64]       `json:"disabledVariants,omitzero"`
-	ExternalIdentifier     adama.Optional[string]        `json:"externalIdentifier,omitzero"`
-	CustomVASTExtensionXML adama.Optional[string]        `json:"customVASTExtensionXML,omitzero"`
-	ClockNumber            adama.Optional[string]        `json:"clockNumber,omitzero"`
+	ID                     int64                        `json:"id,omitempty"`
+	Active                 adama.Optional[bool]         `json:"active,omitzero"`
+	Advertiser             adama.Optional[int64]        `json:"advertiser,omitzero"`
+	Name                   adama.Optional[string]       `json:"name,omitzero"`
+	Concept                adama.Optional[int64]        `json:"concept,omitzero"`
+	StartTime              adama.Optional[int64]        `json:"startTime,omitzero"`
+	EndTime                adama.Optional[int64]        `json:"endTime,omitzero"`
+	ClickthroughURL        adama.Optional[string]       `json:"clickthroughUrl,omitzero"`
+	CustomVAST             adama.Optional[string]       `json:"customVAST,omitzero"`
+	CustomVASTURL          adama.Optional[string]       `json:"customVASTUrl,omitzero"`
+	ViewabilityTemplate    adama.Optional[string]       `json:"viewabilityTemplate,omitzero"`
+	LandingURL             adama.Optional[string]       `json:"landingUrl,omitzero"`
+	EventPixels            adama.Optional[[]EventPixel] `json:"eventPixels,omitzero"`
+	Vendors                adama.Optional[[]int64]      `json:"vendors,omitzero"`
+	VASTVersion            adama.Optional[VASTVersion]  `json:"vastVersion,omitzero"`
+	DisabledVariants       adama.Optional[[]int64]      `json:"disabledVariants,omitzero"`
+	ExternalIdentifier     adama.Optional[string]       `json:"externalIdentifier,omitzero"`
+	CustomVASTExtensionXML adama.Optional[string]       `json:"customVASTExtensionXML,omitzero"`
+	ClockNumber            adama.Optional[string]       `json:"clockNumber,omitzero"`
 }
 
 func (p *VideoCreativePatch) check(v *adama.Validator, prefix string) {
