@@ -1,7 +1,10 @@
 package creatives
 
 import (
+	"github.com/adamasdk/adama-go/adama"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,4 +45,19 @@ func mustReq(t testing.TB, method, url, body, token string) *http.Request {
 	r.Header.Set("Authorization", "Bearer "+token)
 	r.Header.Set("Content-Type", "application/json")
 	return r
+}
+
+// newRawServer answers every request with one fixed response, for wire
+// forms the fake does not produce; it returns a client wired to it.
+func newRawServer(t testing.TB, status int, contentType, body string) *adama.Client {
+	t.Helper()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, body)
+	}))
+	t.Cleanup(ts.Close)
+	c, err := adama.NewClient(adama.WithBaseURL(ts.URL), adama.WithToken("tok"), adama.WithRetry(adama.RetryPolicy{MaxRetries: 0}))
+	require.NoError(t, err)
+	return c
 }

@@ -150,6 +150,8 @@ func TestUploadRetry(t *testing.T) {
 		prev = sent
 	}})
 	require.NoError(t, err, "a seekable file is sent again from the start")
+	assert.Equal(t, 1, restarts, "progress starts again with the second attempt")
+	assert.Equal(t, int64(len(data)), prev)
 	ups := srv.Creatives().Uploads()
 	require.Len(t, ups, 1, "the injected failure answered before the storage handler")
 	assert.Equal(t, digest(data), ups[0].SHA256)
