@@ -2,12 +2,6 @@ package creatives
 
 import "github.com/adamasdk/adama-go/internal/call"
 
-// VideoV2Service is video creatives v2.0.
-type VideoV2Service struct {
-	g  *call.Group
-	v3 *VideoService
-}
-
 // ComponentCreativeService is component creatives.
 type ComponentCreativeService struct{ g *call.Group }
 

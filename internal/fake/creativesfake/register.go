@@ -53,7 +53,9 @@ func Register(r fake.Registrar) *Store {
 	h("GET /static_data/v1.0/{category}", b, s.staticList(true))
 	h("GET /static_data/v1.0/{category}/{id}", b, s.staticGet(true))
 	uiErr := func(w http.ResponseWriter, _ *http.Request, status int, _, msg string) { writeUIError(w, status, msg) }
-	v1Err := func(w http.ResponseWriter, _ *http.Request, status int, code, msg string) { writeV1Error(w, status, code, msg) }
+	v1Err := func(w http.ResponseWriter, _ *http.Request, status int, code, msg string) {
+		writeV1Error(w, status, code, msg)
+	}
 	fake.RegisterErrors(r, "/v3.0/classification", uiErr)
 	fake.RegisterErrors(r, "/v3.0/static_data", uiErr)
 	fake.RegisterErrors(r, "/classification/v1.0", v1Err)
