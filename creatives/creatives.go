@@ -85,7 +85,7 @@ func New(c *adama.Client, opts ...Option) *Client {
 	v2 := &call.Group{Client: c, Host: adama.HostBase, Prefix: V2Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
 	cl1 := &call.Group{Client: c, Host: adama.HostBase, Prefix: ClassificationV1Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
 	sd1 := &call.Group{Client: c, Host: adama.HostBase, Prefix: StaticDataV1Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
-	cc := &call.Group{Client: c, Host: adama.HostBase, Prefix: o.componentPrefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
+	cc := &call.Group{Client: c, Host: adama.HostBase, Prefix: o.componentPrefix, Auth: adama.AuthSession, Envelope: call.Bare}
 	videos := &VideoService{g: v3, c: c}
 	return &Client{
 		Videos:             videos,
