@@ -57,3 +57,14 @@ func (h *CreativesHandle) SetStorageURL(base string) { h.st.SetStorageURL(base) 
 
 // SetComponentAdmin sets whether the caller may create components.
 func (h *CreativesHandle) SetComponentAdmin(ok bool) { h.st.SetComponentAdmin(ok) }
+
+// AddComponentCreative stores a component creative of advertiser and
+// returns its atomic creative id.
+func (h *CreativesHandle) AddComponentCreative(advertiser int64, name string) int64 {
+	return h.st.AddComponentCreative(advertiser, name)
+}
+
+// ComponentCreativeAssets returns the asset ids a component creative has.
+func (h *CreativesHandle) ComponentCreativeAssets(id int64) []int64 {
+	return h.st.ComponentCreativeAssets(id)
+}

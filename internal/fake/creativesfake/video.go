@@ -48,6 +48,10 @@ func num(v any) (float64, bool) {
 	switch x := v.(type) {
 	case float64:
 		return x, true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
 	case string:
 		f, err := strconv.ParseFloat(x, 64)
 		return f, err == nil
@@ -530,7 +534,8 @@ func (s *Store) handleStorage(w http.ResponseWriter, r *http.Request) {
 		status, code, msg = http.StatusForbidden, "SignatureDoesNotMatch", "The request signature we calculated does not match the signature you provided."
 	case time.Now().After(grant.expires):
 		status, code, msg = http.StatusForbidden, "AccessDenied", "Request has expired"
-	case r.Header.Get("X-Amz-Acl") != "public-read" || r.Header.Get("X-Amz-Meta-Creative") != strconv.FormatInt(grant.creative, 10):
+	case grant.creative != 0 && r.Header.Get("X-Amz-Acl") != "public-read",
+		grant.creative != 0 && r.Header.Get("X-Amz-Meta-Creative") != strconv.FormatInt(grant.creative, 10):
 		status, code, msg = http.StatusForbidden, "SignatureDoesNotMatch", "There were headers present in the request which were not signed"
 	}
 	if status != http.StatusOK {
