@@ -100,8 +100,8 @@ type ClassificationService struct {
 	g, v1 *call.Group
 }
 
-// cls is one classification family: v3 (bare answers) or v1.0 (answers
-// wrapped in response.value).
+// cls is one classification family: v3, or v1.0 (whose answers may carry
+// the platform's status object as an error).
 type cls struct {
 	g      *call.Group
 	prefix string

@@ -39,9 +39,9 @@ func metaInt(raw json.RawMessage) (int, bool) {
 	return n, true
 }
 
-// ccBody is a component creative answer: {data, meta, errors}, either at
-// the top (v3.0 form) or inside {"response": {"value": ...}} (the v1.0
-// form the platform sends).
+// ccBody is a component creative answer: {data, meta, errors} (or
+// {error, message}); a body wrapped as {"response": {"value": ...}} is
+// read too.
 type ccBody struct {
 	Data     json.RawMessage `json:"data"`
 	Meta     *ccMeta         `json:"meta"`
@@ -127,7 +127,7 @@ func enrichCC(err error) error {
 		if f.Message != "" && f.Message != http.StatusText(ae.StatusCode) {
 			ae.Message = f.Message
 		}
-		if len(ae.Fields) == 0 {
+		if len(f.Fields) > 0 && !hasFieldText(ae.Fields) {
 			ae.Fields = f.Fields
 		}
 		if ae.Code == "" {
@@ -199,3 +199,13 @@ func ccList[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adam
 }
 
 func itoa64(i int64) string { return strconv.FormatInt(i, 10) }
+
+// hasFieldText reports whether any field error carries a field or message.
+func hasFieldText(fs []adama.FieldError) bool {
+	for _, f := range fs {
+		if f.Field != "" || f.Message != "" {
+			return true
+		}
+	}
+	return false
+}

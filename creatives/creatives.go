@@ -138,6 +138,17 @@ type FieldErrorInfo struct {
 	Field string `json:"field,omitempty"`
 }
 
+// UnmarshalJSON reads f liberally (an index sent as a string).
+func (f *FieldErrorInfo) UnmarshalJSON(b []byte) error {
+	type alias FieldErrorInfo
+	var a alias
+	if _, err := decodeObject(b, &a); err != nil {
+		return err
+	}
+	*f = FieldErrorInfo(a)
+	return nil
+}
+
 // errorInfoList is the video interface's error body (schema
 // ErrorInfoList) and the classification interface's (schema UIErrorType).
 type errorInfoList struct {

@@ -57,7 +57,7 @@ func newRawServer(t testing.TB, status int, contentType, body string) *adama.Cli
 		_, _ = io.WriteString(w, body)
 	}))
 	t.Cleanup(ts.Close)
-	c, err := adama.NewClient(adama.WithBaseURL(ts.URL), adama.WithToken("tok"), adama.WithRetry(adama.RetryPolicy{MaxRetries: 0}))
+	c, err := adama.NewClient(adama.WithBaseURL(ts.URL), adama.WithToken("tok"), adama.WithSessionCookie("sess"), adama.WithRetry(adama.RetryPolicy{MaxRetries: 0}))
 	require.NoError(t, err)
 	return c
 }

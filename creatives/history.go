@@ -46,20 +46,45 @@ func (o HistoryOptions) query(v *adama.Validator) url.Values {
 }
 
 // History is a creative's change log. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schemas
-// HistoryResponse, WithPart and LogEntriesWrapper.
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// HistoryResponse.
 type History struct {
-	// With lists the related log entries.
-	With struct {
-		Count      int      `json:"count"`
-		LogEntries []string `json:"log_entries"`
-	} `json:"with"`
-	// LogEntries is the page of entries.
-	LogEntries struct {
-		Entry []HistoryEntry `json:"entry"`
-		Count int            `json:"count"`
-		Start int            `json:"start"`
-	} `json:"log_entries"`
+	// With lists the related log entries (schema WithPart).
+	With HistoryWith `json:"with"`
+	// LogEntries is the page of entries (schema LogEntriesWrapper).
+	LogEntries HistoryPage `json:"log_entries"`
+}
+
+// HistoryWith is schema WithPart.
+type HistoryWith struct {
+	Count      int      `json:"count"`
+	LogEntries []string `json:"log_entries"`
+}
+
+// UnmarshalJSON reads w liberally.
+func (w *HistoryWith) UnmarshalJSON(b []byte) error {
+	type alias HistoryWith
+	var a alias
+	_, err := decodeObject(b, &a)
+	*w = HistoryWith(a)
+	return err
+}
+
+// HistoryPage is schema LogEntriesWrapper: a page of entries, the total
+// count and the page's start.
+type HistoryPage struct {
+	Entry []HistoryEntry `json:"entry"`
+	Count int            `json:"count"`
+	Start int            `json:"start"`
+}
+
+// UnmarshalJSON reads p liberally.
+func (p *HistoryPage) UnmarshalJSON(b []byte) error {
+	type alias HistoryPage
+	var a alias
+	_, err := decodeObject(b, &a)
+	*p = HistoryPage(a)
+	return err
 }
 
 // HistoryEntry is one change. Shape from

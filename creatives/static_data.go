@@ -1,10 +1,12 @@
 package creatives
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -35,8 +37,21 @@ type StaticItem struct {
 	Extra Extra `json:"-"`
 }
 
-// UnmarshalJSON reads i liberally and keeps unknown properties.
+// UnmarshalJSON reads i liberally and keeps unknown properties; a bare
+// number (an id where an item was expected) is read as the item's ID.
 func (i *StaticItem) UnmarshalJSON(b []byte) error {
+	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] != '{' {
+		var id json.Number
+		if bytes.Equal(t, []byte("null")) {
+			return nil
+		}
+		if err := json.Unmarshal(lenient(t, reflect.TypeFor[int64]()), &id); err != nil {
+			return err
+		}
+		n, err := id.Int64()
+		*i = StaticItem{ID: n}
+		return err
+	}
 	type alias StaticItem
 	var a alias
 	ex, err := decodeObject(b, &a)
@@ -114,7 +129,7 @@ func checkV1Category(v *adama.Validator, c Category) {
 
 // ListV1 returns a category's items from the v1.0 path
 // (GET /static_data/v1.0/{category}; the iab_attributes and language
-// lists answer text/plain, read as the JSON they hold).
+// lists answer with media type text/plain, read as the JSON they hold).
 //
 // Deprecated: use List (GET /v3.0/static_data/{category}).
 func (s *StaticDataService) ListV1(ctx context.Context, category Category, opts ...adama.RequestOption) ([]StaticItem, error) {
@@ -144,18 +159,13 @@ func (s *StaticDataService) GetV1(ctx context.Context, category Category, id str
 	return v1One[StaticItem](ctx, s.v1, &call.Call{Path: "/" + string(category) + "/" + url.PathEscape(id)}, opts)
 }
 
-// v1Wrapper is the {"response": {"value": ...}} answer of the v1.0 paths.
-type v1Wrapper struct {
-	Response struct {
-		Value json.RawMessage `json:"value"`
-	} `json:"response"`
-}
-
-// v1One sends c to a v1.0 path and decodes the wrapped value as a T. A
-// value that is only a status object (the platform's error form, sent
-// even with 200) is an *adama.Error.
+// v1One sends c to a v1.0 path and decodes the answer as a T. The answer
+// is the value itself (an array or object; the language and attribute
+// lists come as text/plain); an answer wrapped as {"response": {"value":
+// ...}} is read too. A value that is only a status object (the platform's
+// error form, sent even with 200) is an *adama.Error.
 func v1One[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*T, error) {
-	w, err := one[v1Wrapper](ctx, g, c, opts...)
+	w, err := one[json.RawMessage](ctx, g, c, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +174,15 @@ func v1One[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama
 		method = http.MethodGet
 	}
 	path := g.Prefix + c.Path
-	raw := w.Response.Value
+	raw := bytes.TrimSpace(*w)
+	var wrapped struct {
+		Response *struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"response"`
+	}
+	if len(raw) > 0 && raw[0] == '{' && json.Unmarshal(raw, &wrapped) == nil && wrapped.Response != nil {
+		raw = bytes.TrimSpace(wrapped.Response.Value)
+	}
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the response carries no value", Method: method, Path: path}
 	}

@@ -23,11 +23,12 @@ func writeUIError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]any{"errors": []any{map[string]any{"errorCode": status, "errorMessage": msg, "reasonCode": 0, "resource": "classification"}}})
 }
 
-// writeV1 writes the {"response": {"value": ...}} form of the v1.0 paths.
+// writeV1 writes an answer of the v1.0 paths: the value itself, with the
+// given media type (the language and attribute lists use text/plain).
 func writeV1(w http.ResponseWriter, status int, contentType string, v any) {
 	w.Header().Set("Content-Type", contentType)
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]any{"response": map[string]any{"value": v}})
+	_ = json.NewEncoder(w).Encode(v)
 }
 
 func writeV1Error(w http.ResponseWriter, status int, code, msg string) {

@@ -23,18 +23,19 @@ const ComponentPrefix = "/component_creatives/v1.0"
 // MaxApprovalIDs is how many ids an approvals read takes.
 const MaxApprovalIDs = 50
 
-// writeCC writes the v1.0 answer {"response": {"value": {data, meta}}}.
+// writeCC writes the answer {data, meta} (meta.code, status and type as
+// the reference shows).
 func writeCC(w http.ResponseWriter, status int, typ string, data any, extra map[string]any) {
 	meta := map[string]any{"code": status, "status": "success", "type": typ}
 	if status == http.StatusCreated {
 		meta["status"] = "created"
 	}
 	maps.Copy(meta, extra)
-	writeJSON(w, status, map[string]any{"response": map[string]any{"value": map[string]any{"data": data, "meta": meta}}})
+	writeJSON(w, status, map[string]any{"data": data, "meta": meta})
 }
 
-// writeCCError writes the v1.0 error answer, with validation items when
-// given (param, msg).
+// writeCCError writes the error answer {meta: {code, status: "error",
+// message}, errors: [{param, msg}]}.
 func writeCCError(w http.ResponseWriter, status int, msg string, items ...[2]string) {
 	v := map[string]any{"meta": map[string]any{"code": status, "status": "error", "type": "error", "message": msg}}
 	if len(items) > 0 {
@@ -44,7 +45,7 @@ func writeCCError(w http.ResponseWriter, status int, msg string, items ...[2]str
 		}
 		v["errors"] = errs
 	}
-	writeJSON(w, status, map[string]any{"response": map[string]any{"value": v}})
+	writeJSON(w, status, v)
 }
 
 func now() string { return time.Now().UTC().Format("2006-01-02T15:04:05.000Z") }
@@ -175,7 +176,7 @@ func registerComponents(r fake.Registrar, s *Store) {
 	h("GET "+p+"/creatives", s.ccList)
 	h("POST "+p+"/creatives", s.ccCreate)
 	h("GET "+p+"/version", func(w http.ResponseWriter, _ *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"response": map[string]any{"value": map[string]any{"version": "cfb1074-20190419202430"}}})
+		writeJSON(w, http.StatusOK, map[string]any{"version": "cfb1074-20190419202430"})
 	})
 	h("GET "+p+"/approvals", s.ccApprovals)
 	h("POST "+p+"/approvals", s.ccPostApproval)

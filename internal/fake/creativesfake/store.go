@@ -3,9 +3,9 @@
 // validation, a storage host for pre-signed uploads that records what it
 // received, simulated encoding, classification v3 and v1.0, IAB static
 // data v3 and v1.0, and component creatives. It answers in the group's
-// wire forms: bare JSON objects for video and classification, the
-// {"response": {"value": ...}} form of the v1.0 paths, the data/meta
-// envelope of component creatives, and each family's error body.
+// wire forms as the references document them: bare JSON for video,
+// classification and static data (text/plain for two v1.0 lists), the
+// data/meta form of component creatives, and each family's error body.
 package creativesfake
 
 import (
