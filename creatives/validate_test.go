@@ -52,7 +52,9 @@ func TestNewVideoCreativeRules(t *testing.T) {
 	ok := []func(*NewVideoCreative){
 		func(n *NewVideoCreative) {},
 		func(n *NewVideoCreative) { n.ClickthroughURL, n.CustomVAST = "", "<VAST/>" },
-		func(n *NewVideoCreative) { n.ClickthroughURL, n.CustomVASTURL, n.ExternalIdentifier = "", "https://v", "ext" },
+		func(n *NewVideoCreative) {
+			n.ClickthroughURL, n.CustomVASTURL, n.ExternalIdentifier = "", "https://v", "ext"
+		},
 		func(n *NewVideoCreative) { n.ViewabilityTemplate = "<VAST>" + ViewabilityMacro + "</VAST>" },
 		func(n *NewVideoCreative) { n.StartTime, n.EndTime = i64(0), i64(0) },
 		func(n *NewVideoCreative) { n.FileName = "my-video.mp4" },
