@@ -148,8 +148,13 @@ func ccCall(ctx context.Context, g *call.Group, c *call.Call, dst any, opts []ad
 	if method == "" {
 		method = http.MethodGet
 	}
-	path := g.Prefix + c.Path
-	w, err := unwrapCC(*raw)
+	return decodeCC(*raw, dst, method, g.Prefix+c.Path)
+}
+
+// decodeCC reads a component creative answer body, its data into dst
+// (when non-nil), and returns the meta.
+func decodeCC(raw []byte, dst any, method, path string) (*ccMeta, error) {
+	w, err := unwrapCC(raw)
 	if err != nil {
 		return nil, &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "decoding the response: " + err.Error(), Method: method, Path: path, Err: err}
 	}

@@ -173,8 +173,12 @@ func v1One[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama
 	if method == "" {
 		method = http.MethodGet
 	}
-	path := g.Prefix + c.Path
-	raw := bytes.TrimSpace(*w)
+	return decodeV1[T](*w, method, g.Prefix+c.Path)
+}
+
+// decodeV1 reads a v1.0 answer body as a T.
+func decodeV1[T any](body []byte, method, path string) (*T, error) {
+	raw := bytes.TrimSpace(body)
 	var wrapped struct {
 		Response *struct {
 			Value json.RawMessage `json:"value"`
