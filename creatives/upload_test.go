@@ -28,8 +28,12 @@ func (p *patternReader) Read(b []byte) (int, error) {
 		return 0, io.EOF
 	}
 	n := int(min(int64(len(b)), p.size-p.off))
-	for i := range n {
-		b[i] = byte((p.off + int64(i)) * 31)
+	var period [256]byte
+	for i := range period {
+		period[i] = byte(i * 31)
+	}
+	for i := 0; i < n; {
+		i += copy(b[i:n], period[byte(p.off+int64(i)):])
 	}
 	p.off += int64(n)
 	return n, nil
