@@ -23,3 +23,5 @@
 // The spec's paths win where a reference sample shows another prefix;
 // WithV3Prefix and WithComponentPrefix override them.
 package creatives
+
+//go:generate go run ../internal/cmd/enumgen

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -179,9 +178,6 @@ func (s *FlexString) UnmarshalJSON(b []byte) error {
 	*s = FlexString(n.String())
 	return nil
 }
-
-// enumValid reports whether v is one of values.
-func enumValid[E ~string](v E, values []E) bool { return slices.Contains(values, v) }
 
 // enumRule is the validation rule text naming every allowed value.
 func enumRule[E ~string](values []E) string {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -302,4 +303,29 @@ func TestWaitEncodedFailureAndCancel(t *testing.T) {
 	}})
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, 3, polls)
+}
+
+func TestFakeOptions(t *testing.T) {
+	var (
+		mu  sync.Mutex
+		got int64
+	)
+	storage := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, _ := io.Copy(io.Discard, r.Body)
+		mu.Lock()
+		got = n
+		mu.Unlock()
+	}))
+	defer storage.Close()
+	cc, _ := newTestClient(t, adamatest.WithCreativesUploadTTL(42*time.Second), adamatest.WithCreativesStorageURL(storage.URL),
+		adamatest.WithCreativesEncodingStep(100))
+	ctx := context.Background()
+	res, err := cc.Videos.Create(ctx, uploadInput())
+	require.NoError(t, err)
+	assert.Equal(t, 42, res.ExpiresIn)
+	assert.True(t, strings.HasPrefix(string(res.UploadURL), storage.URL+"/storage/"))
+	require.NoError(t, cc.Videos.Upload(ctx, res, strings.NewReader("abc"), 3, UploadOptions{}))
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, int64(3), got)
 }

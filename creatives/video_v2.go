@@ -159,7 +159,7 @@ func (s *VideoV2Service) ListAtomic(ctx context.Context, o *entity.ListOptions, 
 //
 // Deprecated: use VideoService.Get (GET /v3.0/creatives/{creativeId}).
 func (s *VideoV2Service) GetAtomic(ctx context.Context, id int64, opts ...adama.RequestOption) (*entity.AtomicCreative, error) {
-	return entity.New(s.v3.c).AtomicCreatives.Get(ctx, id, entity.WithRequestOptions(opts...))
+	return entity.New(s.v3.c).AtomicCreatives.Get(ctx, id, nil, opts...)
 }
 
 // v2 returns the v3 service bound to the v2 group: same calls, v2 paths.

@@ -1,6 +1,8 @@
 package adamatest
 
 import (
+	"time"
+
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/fake/creativesfake"
 )
@@ -10,10 +12,43 @@ import (
 // storage host of pre-signed uploads (this server under its other
 // loopback name, so the client treats it as a foreign host).
 func registerCreatives(r fake.Registrar) {
-	st := creativesfake.Register(r)
-	if s, ok := r.(*Server); ok {
-		s.setStore("creatives", st)
+	s := serverOf(r)
+	s.setStore("creatives", creativesfake.Register(r, creativesConfig(s)))
+}
+
+// creativesConfig returns the group D fake's config, kept with the
+// server's per-group state until registration.
+func creativesConfig(s *Server) creativesfake.Config {
+	if c := storeOf[*creativesfake.Config](s, "creatives.config"); c != nil {
+		return *c
 	}
+	return creativesfake.Config{}
+}
+
+func withCreativesConfig(f func(*creativesfake.Config)) Option {
+	return func(s *Server) {
+		c := creativesConfig(s)
+		f(&c)
+		s.setStore("creatives.config", &c)
+	}
+}
+
+// WithCreativesEncodingStep sets the encoding percent the group D fake
+// adds each time a creative's status is read (default 50).
+func WithCreativesEncodingStep(percent float64) Option {
+	return withCreativesConfig(func(c *creativesfake.Config) { c.EncodingStep = percent })
+}
+
+// WithCreativesUploadTTL sets the lifetime of the pre-signed upload URLs
+// the group D fake hands out (default 900 s).
+func WithCreativesUploadTTL(d time.Duration) Option {
+	return withCreativesConfig(func(c *creativesfake.Config) { c.UploadTTL = d })
+}
+
+// WithCreativesStorageURL points the pre-signed upload URLs at base
+// ("http://host:port"), a storage host of the test's own, from the start.
+func WithCreativesStorageURL(base string) Option {
+	return withCreativesConfig(func(c *creativesfake.Config) { c.StorageURL = base })
 }
 
 // CreativesUpload is what the fake storage host received for one PUT.

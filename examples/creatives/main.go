@@ -83,7 +83,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		name   = "demo.mp4"
 	)
 	if *demo {
-		srv := adamatest.NewServer(adamatest.WithSetting("creatives.encoding_step", 25.0))
+		srv := adamatest.NewServer(adamatest.WithCreativesEncodingStep(25))
 		defer srv.Close()
 		client, err = srv.NewClient()
 		file, n = &zeros{n: *size}, *size

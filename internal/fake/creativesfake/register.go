@@ -6,17 +6,15 @@ import (
 	"github.com/adamasdk/adama-go/internal/fake"
 )
 
-// Register serves group D on r and returns its state.
-func Register(r fake.Registrar) *Store {
+// Register serves group D on r, shaped by cfg, and returns its state.
+func Register(r fake.Registrar, cfg Config) *Store {
 	s := newStore()
-	if v, ok := r.Setting(SettingStorageURL).(string); ok {
-		s.storageURL = v
+	s.storageURL = cfg.StorageURL
+	if cfg.EncodingStep > 0 {
+		s.step = cfg.EncodingStep
 	}
-	if v, ok := r.Setting(SettingEncodingStep).(float64); ok && v > 0 {
-		s.step = v
-	}
-	if v, ok := r.Setting(SettingUploadTTL).(int); ok && v > 0 {
-		s.ttl = secondsOf(v)
+	if cfg.UploadTTL > 0 {
+		s.ttl = cfg.UploadTTL
 	}
 	h := func(pattern string, auth fake.Auth, f http.HandlerFunc) { r.Handle(pattern, auth, f) }
 	b := fake.Bearer

@@ -17,19 +17,18 @@ import (
 	"time"
 )
 
-// Settings read from the registrar.
-const (
-	// SettingStorageURL is the base URL ("http://host:port") of the storage
-	// host that pre-signed upload URLs point at; by default the server
-	// itself under another host name (localhost for 127.0.0.1 and back).
-	SettingStorageURL = "creatives.storage_url"
-	// SettingEncodingStep is the encoding percent added per status read
-	// (default 50).
-	SettingEncodingStep = "creatives.encoding_step"
-	// SettingUploadTTL is the pre-signed URL lifetime in seconds (default
-	// 900).
-	SettingUploadTTL = "creatives.upload_ttl"
-)
+// Config shapes the fake; the zero value is the default.
+type Config struct {
+	// StorageURL is the base URL ("http://host:port") of the storage host
+	// that pre-signed upload URLs point at; by default the server itself
+	// under its other loopback name (localhost for 127.0.0.1 and back).
+	StorageURL string
+	// EncodingStep is the encoding percent added per status read (default
+	// 50).
+	EncodingStep float64
+	// UploadTTL is the pre-signed URL lifetime (default 900 s).
+	UploadTTL time.Duration
+}
 
 // Upload is what the storage host received for one PUT.
 type Upload struct {
@@ -192,5 +191,3 @@ func (s *Store) SetComponentAdmin(ok bool) {
 	s.componentAdm = ok
 	s.mu.Unlock()
 }
-
-func secondsOf(n int) time.Duration { return time.Duration(n) * time.Second }
