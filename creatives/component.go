@@ -312,6 +312,10 @@ type ComponentListOptions struct {
 	PageOffset int
 	// AdvertiserID filters by advertiser.
 	AdvertiserID int64
+	// OrganizationID filters by organization (v3.0).
+	OrganizationID int64
+	// Search matches a creative id or name (v3.0).
+	Search string
 }
 
 // ComponentSortFields are the sort fields the reference lists.
@@ -343,13 +347,21 @@ func (o ComponentListOptions) query(v *adama.Validator) url.Values {
 		checkID(v, "advertiser_id", o.AdvertiserID)
 		q.Set("advertiser_id", itoa64(o.AdvertiserID))
 	}
+	if o.OrganizationID != 0 {
+		checkID(v, "organization_id", o.OrganizationID)
+		q.Set("organization_id", itoa64(o.OrganizationID))
+	}
+	if o.Search != "" {
+		q.Set("search", o.Search)
+	}
 	return q
 }
 
 // ComponentCreativeService is component (native) creatives (prefix
 // /component_creatives/v1.0, bearer token and session cookie).
 type ComponentCreativeService struct {
-	g *call.Group
+	g  *call.Group
+	v3 bool
 }
 
 // List returns one page of component creatives (GET /creatives).
@@ -418,7 +430,8 @@ func (s *ComponentCreativeService) get(ctx context.Context, id int64, q url.Valu
 	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id), Query: q}, opts)
 }
 
-// Update changes a component creative (POST /creatives/{atomic_creative_id}).
+// Update changes a component creative (POST /creatives/{atomic_creative_id};
+// PUT in v3.0, see WithComponentV3).
 // When in.Assets is set, every earlier asset is replaced by its items:
 // use KeepAssets to keep some, or AddAssets to add without removing.
 func (s *ComponentCreativeService) Update(ctx context.Context, id int64, in *ComponentCreativeInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
@@ -432,7 +445,11 @@ func (s *ComponentCreativeService) Update(ctx context.Context, id int64, in *Com
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: in}, opts)
+	method := http.MethodPost
+	if s.v3 {
+		method = http.MethodPut
+	}
+	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: method, Path: "/creatives" + pathID(id), JSON: in}, opts)
 }
 
 // AddAssets adds assets to a creative and keeps every asset it has: it

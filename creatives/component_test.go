@@ -247,3 +247,41 @@ func TestAssetInputRules(t *testing.T) {
 	}
 	assert.NoError(t, v.Err())
 }
+
+func TestComponentV3(t *testing.T) {
+	_, srv := newTestClient(t)
+	c, err := srv.NewClient()
+	require.NoError(t, err)
+	cc := New(c, WithComponentV3())
+	ctx := context.Background()
+	a := srv.Creatives().AddComponentCreative(100, "Alpha")
+	srv.Creatives().AddComponentCreative(100, "Beta")
+
+	p, err := cc.ComponentCreatives.List(ctx, &ComponentListOptions{Search: "alp", OrganizationID: 1})
+	require.NoError(t, err)
+	require.Len(t, p.Items, 1)
+	assert.Equal(t, a, p.Items[0].AtomicCreativeID)
+	q := srv.Requests()[len(srv.Requests())-1].Query
+	assert.Equal(t, "alp", q.Get("search"))
+	assert.Equal(t, "1", q.Get("organization_id"))
+
+	up, err := cc.ComponentCreatives.Update(ctx, a, &ComponentCreativeInput{Title: "v3"})
+	require.NoError(t, err)
+	assert.Equal(t, a, up.AtomicCreativeID)
+	assert.Equal(t, 1, srv.Count("PUT /component_creatives/v3.0/creatives/"+itoa(a)), "v3.0 updates with PUT")
+}
+
+func TestComponentRetriesAndFaults(t *testing.T) {
+	cc, srv := newTestClient(t)
+	ctx := context.Background()
+	srv.FailNext("/component_creatives/v1.0/components", 2, 503, "0")
+	list, err := cc.Components.List(ctx)
+	require.NoError(t, err, "a read is retried")
+	assert.NotEmpty(t, list.Items)
+	assert.Equal(t, 3, srv.Count("GET /component_creatives/v1.0/components"))
+
+	srv.FailNext("/component_creatives/v1.0/creatives", 1, 500, "")
+	_, err = cc.ComponentCreatives.Create(ctx, &ComponentCreativeInput{ConceptID: 1})
+	assert.ErrorIs(t, err, adama.ErrServer)
+	assert.Equal(t, 1, srv.Count("POST /component_creatives/v1.0/creatives"), "a create is not replayed")
+}

@@ -34,6 +34,7 @@ type Option func(*options)
 
 type options struct {
 	v3Prefix, componentPrefix string
+	componentV3               bool
 }
 
 // WithV3Prefix overrides the v3.0 prefix (for a deployment that serves the
@@ -42,11 +43,21 @@ func WithV3Prefix(p string) Option {
 	return func(o *options) { o.v3Prefix = strings.TrimRight(p, "/") }
 }
 
-// WithComponentPrefix overrides the component creatives prefix (for
-// example "/component_creatives/v3.0", which the reference also
-// documents).
+// WithComponentPrefix overrides the component creatives prefix.
 func WithComponentPrefix(p string) Option {
 	return func(o *options) { o.componentPrefix = strings.TrimRight(p, "/") }
+}
+
+// ComponentV3Prefix is the prefix of component creatives v3.0, which the
+// reference also documents.
+const ComponentV3Prefix = "/component_creatives/v3.0"
+
+// WithComponentV3 uses component creatives v3.0: prefix ComponentV3Prefix,
+// creative updates sent with PUT, and the v3.0 list filters
+// (OrganizationID, Search). The v3.0 interface has no version, asset,
+// upload-URL or approval-post paths.
+func WithComponentV3() Option {
+	return func(o *options) { o.componentPrefix, o.componentV3 = ComponentV3Prefix, true }
 }
 
 // Client holds one service per resource of group D.
@@ -93,7 +104,7 @@ func New(c *adama.Client, opts ...Option) *Client {
 		Classifications:    &ClassificationService{g: v3, v1: cl1},
 		StaticData:         &StaticDataService{g: v3, v1: sd1},
 		VideosV2:           &VideoV2Service{g: v2, v3: videos},
-		ComponentCreatives: &ComponentCreativeService{g: cc},
+		ComponentCreatives: &ComponentCreativeService{g: cc, v3: o.componentV3},
 		Components:         &ComponentService{g: cc},
 		Assets:             &AssetService{g: cc},
 		Approvals:          &ApprovalService{g: cc},

@@ -191,6 +191,18 @@ func registerComponents(r fake.Registrar, s *Store) {
 	h("GET "+p+"/components/{id}", s.compGet)
 	h("POST "+p+"/components/{id}", s.compUpdate)
 	h("GET "+p+"/upload/{filename}", s.ccUpload)
+	// v3.0: the same resources; creative updates are PUT.
+	v3 := "/component_creatives/v3.0"
+	h("GET "+v3+"/creatives", s.ccList)
+	h("POST "+v3+"/creatives", s.ccCreate)
+	h("GET "+v3+"/creatives/{id}", s.ccGet)
+	h("PUT "+v3+"/creatives/{id}", s.ccUpdate)
+	h("GET "+v3+"/creatives/{id}/eligibility", s.ccEligibility)
+	h("GET "+v3+"/approvals", s.ccApprovals)
+	h("GET "+v3+"/components", s.compList)
+	h("POST "+v3+"/components", s.compCreate)
+	h("GET "+v3+"/components/{id}", s.compGet)
+	h("POST "+v3+"/components/{id}", s.compUpdate)
 	fake.RegisterErrors(r, "/component_creatives/", func(w http.ResponseWriter, _ *http.Request, status int, _, msg string) {
 		writeCCError(w, status, msg)
 	})
@@ -216,6 +228,9 @@ func (s *Store) ccList(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		if adv := q.Get("advertiser_id"); adv != "" && fmt.Sprint(c["advertiser_id"]) != adv {
+			continue
+		}
+		if term := strings.ToLower(q.Get("search")); term != "" && !strings.Contains(strings.ToLower(str(c["creative_name"])+" "+fmt.Sprint(c["atomic_creative_id"])), term) {
 			continue
 		}
 		all = append(all, s.ccView(c, false))
