@@ -2,6 +2,7 @@ package creatives
 
 import (
 	"bytes"
+	"fmt"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -91,8 +92,12 @@ func TestCreateAndUploadStreamsWithoutCredentials(t *testing.T) {
 	assert.Empty(t, u.Header.Get("Authorization"))
 	assert.Empty(t, u.Header.Get("Cookie"))
 
-	// The printed URL carries no signature.
+	// The printed URL carries no signature, however the result is printed.
 	assert.NotContains(t, res.UploadURL.String(), "Signature")
+	for _, f := range []string{"%v", "%+v", "%#v", "%s"} {
+		assert.NotContains(t, fmt.Sprintf(f, res), "Signature", f)
+		assert.NotContains(t, fmt.Sprintf(f, *res), "Signature", f)
+	}
 	assert.Contains(t, string(res.UploadURL), "X-Amz-Signature")
 
 	// Encoding runs after the upload; WaitEncoded reports its progress.
