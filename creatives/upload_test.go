@@ -2,10 +2,10 @@ package creatives
 
 import (
 	"bytes"
-	"fmt"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
