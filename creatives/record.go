@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -16,9 +17,10 @@ type Extra = map[string]json.RawMessage
 
 // decodeObject decodes the JSON object b into dst (a pointer to a
 // method-less alias of a record type) and returns the properties dst has no
-// field for. It reads liberally: a number or boolean sent as a string is
-// accepted, and a property whose value does not fit its field is kept in
-// the returned map instead of failing the record.
+// field for. It reads what the platform sends: a number or boolean sent as
+// a string, text sent as a number. A value that still does not fit fails
+// the decode naming the field; it is never turned into a zero (which a
+// full update would then send).
 func decodeObject(b []byte, dst any) (Extra, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {
@@ -41,8 +43,7 @@ func decodeObject(b []byte, dst any) (Extra, error) {
 		}
 		f := v.FieldByIndex(idx)
 		if err := json.Unmarshal(lenient(raw, f.Type()), f.Addr().Interface()); err != nil {
-			f.SetZero()
-			keep(k, raw)
+			return nil, fmt.Errorf("creatives: decoding record: field %s: %w", k, err)
 		}
 	}
 	return extra, nil
@@ -91,7 +92,7 @@ func jsonFields(t reflect.Type) map[string][]int {
 
 // lenient rewrites raw so that it decodes into a value of type t: a
 // numeric string for a number, a "true"/"false"/"1"/"0" string for a
-// boolean, element by element for a slice.
+// boolean, a number for text, element by element for a slice.
 func lenient(raw json.RawMessage, t reflect.Type) json.RawMessage {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -115,6 +116,10 @@ func lenient(raw json.RawMessage, t reflect.Type) json.RawMessage {
 					return json.RawMessage(s)
 				}
 			}
+		}
+	case reflect.String:
+		if raw[0] == '-' || (raw[0] >= '0' && raw[0] <= '9') {
+			return append(append(json.RawMessage{'"'}, raw...), '"')
 		}
 	case reflect.Bool:
 		if raw[0] == '"' {
