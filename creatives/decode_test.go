@@ -41,7 +41,7 @@ func TestDecodeVideoV3Samples(t *testing.T) {
 	assert.Equal(t, EncodingStatus("Transcoding"), v.Status)
 	assert.Equal(t, 15.5, v.Duration)
 	assert.Equal(t, "Tracker", v.UnsecureURLs["3"].VendorName)
-	assert.True(t, v.PlatformAdServer)
+	assert.True(t, v.P1AS)
 	assert.Contains(t, v.Details.Extra, "serverOnlySetting")
 	assert.Contains(t, v.Extra, "newTopLevel")
 

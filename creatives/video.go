@@ -306,9 +306,11 @@ type VideoCreative struct {
 	VPAIDVersion  int         `json:"vpaidVersion,omitempty"`
 	HasCompanions bool        `json:"hasCompanions,omitempty"`
 	VASTVersion   VASTVersion `json:"vastVersion,omitempty"`
-	// PlatformAdServer is the reference's t1as flag.
-	PlatformAdServer bool   `json:"t1as,omitempty"`
-	UpdatedOn        string `json:"updatedOn,omitempty"`
+	// P1AS true means the creative is served by the platform's own ad
+	// server (wire name p1as; the reference's spelling with the product
+	// name is read too).
+	P1AS      bool   `json:"p1as,omitempty"`
+	UpdatedOn string `json:"updatedOn,omitempty"`
 	// Extra keeps properties the SDK does not model.
 	Extra Extra `json:"-"`
 }
@@ -323,6 +325,9 @@ func (c *VideoCreative) UnmarshalJSON(b []byte) error {
 	}
 	*c = VideoCreative(a)
 	c.Extra = ex
+	if raw, ok := ex["t1as"]; ok && !c.P1AS {
+		_ = json.Unmarshal(lenient(raw, reflect.TypeFor[bool]()), &c.P1AS)
+	}
 	return nil
 }
 
