@@ -13,7 +13,13 @@
 //     replacement and shares the v3 implementation where the shapes agree.
 //   - Component (native) creatives v1.0, prefix
 //     {base_url}/component_creatives/v1.0: bearer token and the
-//     adama_session cookie.
+//     adama_session cookie. WithComponentV3 uses the v3.0 paths the
+//     reference also documents.
+//
+// Uploads stream the file (it never sits in memory) to the pre-signed
+// storage URL the create answer carries, with the headers signed into it
+// and no bearer token, cookie or other platform credential; the URL's
+// signature never appears in errors, logs or printed values.
 //
 // Build one Client from an *adama.Client and use its services:
 //
@@ -22,6 +28,9 @@
 //
 // The spec's paths win where a reference sample shows another prefix;
 // WithV3Prefix and WithComponentPrefix override them.
+//
+// Version: v3.0 for video, classification and static data (v2.0 and v1.0
+// deprecated, spec §9); v1.0 for component creatives.
 package creatives
 
 //go:generate go run ../internal/cmd/enumgen
