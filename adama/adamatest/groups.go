@@ -10,4 +10,5 @@ var builtinGroups = []func(fake.Registrar){
 	registerReporting,
 	registerTargeting,
 	registerBYOA,
+	registerCreatives,
 }
