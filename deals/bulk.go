@@ -265,29 +265,32 @@ func match(res *BulkResult, part []pending, deals []*Deal, ans *bulkAnswer) {
 	done := make([]bool, len(part))
 	usedOK := make([]bool, len(ok))
 	usedBad := make([]bool, len(ans.Invalid))
-	key := func(d *Deal, byID bool) string {
+	// keys lists the keys of d from the most specific: an update by id; a
+	// create by identifier and name, identifier, then name.
+	keys := func(d *Deal, byID bool) []string {
 		if byID {
-			return "id:" + strconv.FormatInt(d.ID, 10)
+			return []string{"id:" + strconv.FormatInt(d.ID, 10)}
 		}
-		if d.DealIdentifier != "" {
-			return "ident:" + d.DealIdentifier
-		}
-		return "name:" + d.Name
+		return []string{"both:" + d.DealIdentifier + "\x00" + d.Name, "ident:" + d.DealIdentifier, "name:" + d.Name}
 	}
-	okIdx := map[string][]int{}
+	index := func(list []*Deal) map[string][]int {
+		idx := map[string][]int{}
+		for j, d := range list {
+			for _, k := range append(keys(d, true), keys(d, false)...) {
+				idx[k] = append(idx[k], j)
+			}
+		}
+		return idx
+	}
+	okPtrs := make([]*Deal, len(ok))
 	for j := range ok {
-		for _, k := range []string{key(&ok[j], true), key(&ok[j], false)} {
-			okIdx[k] = append(okIdx[k], j)
-		}
+		okPtrs[j] = &ok[j]
 	}
-	badIdx := map[string][]int{}
+	badPtrs := make([]*Deal, len(ans.Invalid))
 	for j := range ans.Invalid {
-		d := &ans.Invalid[j].Deal
-		if d.ID != 0 {
-			badIdx[key(d, true)] = append(badIdx[key(d, true)], j)
-		}
-		badIdx[key(d, false)] = append(badIdx[key(d, false)], j)
+		badPtrs[j] = &ans.Invalid[j].Deal
 	}
+	okIdx, badIdx := index(okPtrs), index(badPtrs)
 	take := func(idx map[string][]int, used []bool, k string) int {
 		for _, j := range idx[k] {
 			if !used[j] {
@@ -300,15 +303,17 @@ func match(res *BulkResult, part []pending, deals []*Deal, ans *bulkAnswer) {
 	for i, p := range part {
 		d := deals[p.index]
 		it := &res.Items[p.index]
-		k := key(d, it.Op == OpUpdate)
-		if j := take(badIdx, usedBad, k); j >= 0 {
-			it.Err = itemError(ans.Invalid[j].ValidationError)
-			done[i] = true
-			continue
-		}
-		if j := take(okIdx, usedOK, k); j >= 0 {
-			it.Deal = &ok[j]
-			done[i] = true
+		for _, k := range keys(d, it.Op == OpUpdate) {
+			if j := take(badIdx, usedBad, k); j >= 0 {
+				it.Err = itemError(ans.Invalid[j].ValidationError)
+				done[i] = true
+				break
+			}
+			if j := take(okIdx, usedOK, k); j >= 0 {
+				it.Deal = &ok[j]
+				done[i] = true
+				break
+			}
 		}
 	}
 	// Items the answer did not name: pair them in order with what is left.
