@@ -150,10 +150,20 @@ func (s *BulkService) Update(ctx context.Context, deals []*Deal, ro ...adama.Req
 }
 
 // Create creates every deal (POST /bulk_create/deals; each item carries
-// all its fields). A request whose answer is lost is reported as Unknown,
+// all its fields, in the body's "data" list as the reference shows it). A request whose answer is lost is reported as Unknown,
 // never retried.
 func (s *BulkService) Create(ctx context.Context, deals []*Deal, ro ...adama.RequestOption) (*BulkResult, error) {
 	return s.run(ctx, http.MethodPost, "/bulk_create/deals", deals, modeCreate, ro)
+}
+
+// listKey is the body property holding the items: the reference shows
+// {"data": [...]} for /bulk_create/deals and {"deals": [...]} for the
+// other two calls.
+func listKey(mode bulkMode) string {
+	if mode == modeCreate {
+		return "data"
+	}
+	return "deals"
 }
 
 // Save creates the deals without an id and updates those with one (POST
@@ -232,7 +242,7 @@ func (s *BulkService) run(ctx context.Context, method, path string, deals []*Dea
 			creating = creating || res.Items[p.index].Op == OpCreate
 		}
 		var ans bulkAnswer
-		_, err := s.g.Into(ctx, &call.Call{Method: method, Path: path, JSON: map[string]any{"deals": items}}, &ans, ro...)
+		_, err := s.g.Into(ctx, &call.Call{Method: method, Path: path, JSON: map[string]any{listKey(mode): items}}, &ans, ro...)
 		if err != nil {
 			ch.Err = err
 			ch.Unknown = creating && answerLost(err)
