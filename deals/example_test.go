@@ -200,4 +200,3 @@ func ExampleDealService_Strategies() {
 	fmt.Println(p.Items[0].StrategyID, p.Items[0].Strategy.Name)
 	// Output: 4321 Strategy 4321
 }
-

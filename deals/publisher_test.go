@@ -65,7 +65,10 @@ func TestPublisherRules(t *testing.T) {
 		{"create name required", func() error { _, err := dc.Publishers.Create(ctx, 1, ""); return err }, "name", "required"},
 		{"create organization", func() error { _, err := dc.Publishers.Create(ctx, 0, "n"); return err }, "organization_id", "required"},
 		{"rename 21", func() error { _, err := dc.Publishers.Rename(ctx, 1, strings.Repeat("n", 21)); return err }, "name", "max length 20"},
-		{"bulk names", func() error { _, err := dc.Publishers.CreateMany(ctx, 1, []string{"ok", strings.Repeat("n", 21)}); return err }, "names[1]", "max length 20"},
+		{"bulk names", func() error {
+			_, err := dc.Publishers.CreateMany(ctx, 1, []string{"ok", strings.Repeat("n", 21)})
+			return err
+		}, "names[1]", "max length 20"},
 		{"bulk empty", func() error { _, err := dc.Publishers.CreateMany(ctx, 1, nil); return err }, "names", "required"},
 		{"list organization", func() error { _, err := dc.Publishers.List(ctx, nil); return err }, "organization_id", "required"},
 		{"list sort only name", func() error {
