@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/pager"
 )
@@ -241,7 +242,7 @@ func (r *AnalyticsRow) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	ex := r.Deal.Extra
-	if raw, ok := ex["performance_data"]; ok && !isNull(raw) {
+	if raw, ok := ex["performance_data"]; ok && !record.IsNull(raw) {
 		var p Performance
 		if err := json.Unmarshal(raw, &p); err == nil {
 			r.Performance = &p
@@ -280,13 +281,13 @@ type Metric struct {
 
 type metricAlias Metric
 
-var metricIdx = indexOf(reflect.TypeFor[metricAlias]())
+var metricIdx = record.IndexOf(reflect.TypeFor[metricAlias]())
 
 // UnmarshalJSON reads the metric leniently; a bare number is its value.
 func (m *Metric) UnmarshalJSON(b []byte) error {
 	if t := trimSpace(b); len(t) > 0 && t[0] != '{' {
 		*m = Metric{}
-		if isNull(t) {
+		if record.IsNull(t) {
 			return nil
 		}
 		var d adama.Decimal
@@ -296,11 +297,11 @@ func (m *Metric) UnmarshalJSON(b []byte) error {
 		m.Value = &d
 		return nil
 	}
-	return decodeInto(b, (*metricAlias)(m), metricIdx, &m.Extra)
+	return record.DecodeInto(b, (*metricAlias)(m), metricIdx, &m.Extra)
 }
 
 // MarshalJSON writes the metric and its unknown properties.
-func (m Metric) MarshalJSON() ([]byte, error) { return encodeObject(metricAlias(m), m.Extra) }
+func (m Metric) MarshalJSON() ([]byte, error) { return record.EncodeObject(metricAlias(m), m.Extra) }
 
 // Performance is a deal's reporting data for the period.
 type Performance struct {
@@ -331,16 +332,16 @@ type Performance struct {
 
 type performanceAlias Performance
 
-var performanceIdx = indexOf(reflect.TypeFor[performanceAlias]())
+var performanceIdx = record.IndexOf(reflect.TypeFor[performanceAlias]())
 
 // UnmarshalJSON reads the metrics leniently, keeping unknown ones.
 func (p *Performance) UnmarshalJSON(b []byte) error {
-	return decodeInto(b, (*performanceAlias)(p), performanceIdx, &p.Extra)
+	return record.DecodeInto(b, (*performanceAlias)(p), performanceIdx, &p.Extra)
 }
 
 // MarshalJSON writes the metrics and the unknown ones.
 func (p Performance) MarshalJSON() ([]byte, error) {
-	return encodeObject(performanceAlias(p), p.Extra)
+	return record.EncodeObject(performanceAlias(p), p.Extra)
 }
 
 func trimSpace(b []byte) []byte {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
 )
 
@@ -136,10 +137,10 @@ type invalidRow struct {
 
 type invalidRowAlias invalidRow
 
-var invalidRowIdx = indexOf(reflect.TypeFor[invalidRowAlias]())
+var invalidRowIdx = record.IndexOf(reflect.TypeFor[invalidRowAlias]())
 
 func (r *invalidRow) UnmarshalJSON(b []byte) error {
-	return decodeInto(b, (*invalidRowAlias)(r), invalidRowIdx, &r.Extra)
+	return record.DecodeInto(b, (*invalidRowAlias)(r), invalidRowIdx, &r.Extra)
 }
 
 // Update updates every deal with what changed since it was read (PUT

@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
 )
 
@@ -29,15 +30,15 @@ type Channel struct {
 
 type channelAlias Channel
 
-var channelIdx = indexOf(reflect.TypeFor[channelAlias]())
+var channelIdx = record.IndexOf(reflect.TypeFor[channelAlias]())
 
 // UnmarshalJSON reads a channel leniently, keeping unknown properties.
 func (c *Channel) UnmarshalJSON(b []byte) error {
-	return decodeInto(b, (*channelAlias)(c), channelIdx, &c.Extra)
+	return record.DecodeInto(b, (*channelAlias)(c), channelIdx, &c.Extra)
 }
 
 // MarshalJSON writes the channel and its unknown properties.
-func (c Channel) MarshalJSON() ([]byte, error) { return encodeObject(channelAlias(c), c.Extra) }
+func (c Channel) MarshalJSON() ([]byte, error) { return record.EncodeObject(channelAlias(c), c.Extra) }
 
 // ChannelService lists channels.
 type ChannelService struct{ g *call.Group }

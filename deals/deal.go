@@ -7,9 +7,11 @@ import (
 	"net/http"
 	"net/url"
 	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/qlang"
@@ -111,13 +113,13 @@ type Deal struct {
 
 type dealAlias Deal
 
-var dealIdx = indexOf(reflect.TypeFor[dealAlias]())
+var dealIdx = record.IndexOf(reflect.TypeFor[dealAlias]())
 
 // UnmarshalJSON reads a deal leniently (numbers and booleans also as
 // strings), keeps unknown properties in Extra and remembers the writable
 // form for Update.
 func (d *Deal) UnmarshalJSON(b []byte) error {
-	if err := decodeInto(b, (*dealAlias)(d), dealIdx, &d.Extra); err != nil {
+	if err := record.DecodeInto(b, (*dealAlias)(d), dealIdx, &d.Extra); err != nil {
 		return err
 	}
 	d.snap, d.owner = d.writable(), d.Owner
@@ -128,7 +130,7 @@ func (d *Deal) UnmarshalJSON(b []byte) error {
 func (d Deal) MarshalJSON() ([]byte, error) {
 	a := dealAlias(d)
 	a.snap = nil
-	return encodeObject(a, d.Extra)
+	return record.EncodeObject(a, d.Extra)
 }
 
 // Fresh reports whether the deal was built by hand rather than read from
@@ -177,8 +179,8 @@ func (d *Deal) writable() map[string]json.RawMessage {
 	for _, c := range d.Channels {
 		w.Channels = append(w.Channels, c.ID)
 	}
-	b, _ := encodeObject(w, d.Extra)
-	return toMap(b)
+	b, _ := record.EncodeObject(w, d.Extra)
+	return record.ToMap(b)
 }
 
 // createBody is the body of a create: every writable field and the owner.
@@ -204,7 +206,7 @@ func (d *Deal) updateBody() (map[string]json.RawMessage, error) {
 	}
 	body := d.writable()
 	if !d.Fresh() {
-		body = diff(d.snap, body)
+		body = record.Diff(d.snap, body)
 	}
 	if d.Version > 0 {
 		body["version"] = json.RawMessage(strconv.Itoa(d.Version))
@@ -217,13 +219,13 @@ func (d *Deal) updateBody() (map[string]json.RawMessage, error) {
 func (d *Deal) Changes() []string {
 	body := d.writable()
 	if !d.Fresh() {
-		body = diff(d.snap, body)
+		body = record.Diff(d.snap, body)
 	}
 	out := make([]string, 0, len(body))
 	for k := range body {
 		out = append(out, k)
 	}
-	sortStrings(out)
+	slices.Sort(out)
 	return out
 }
 

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -52,12 +53,12 @@ type DealGroup struct {
 
 type dealGroupAlias DealGroup
 
-var dealGroupIdx = indexOf(reflect.TypeFor[dealGroupAlias]())
+var dealGroupIdx = record.IndexOf(reflect.TypeFor[dealGroupAlias]())
 
 // UnmarshalJSON reads a group leniently, keeps unknown properties and
 // remembers the writable form for Update.
 func (g *DealGroup) UnmarshalJSON(b []byte) error {
-	if err := decodeInto(b, (*dealGroupAlias)(g), dealGroupIdx, &g.Extra); err != nil {
+	if err := record.DecodeInto(b, (*dealGroupAlias)(g), dealGroupIdx, &g.Extra); err != nil {
 		return err
 	}
 	g.snap, g.owner = g.writable(), g.Owner
@@ -68,7 +69,7 @@ func (g *DealGroup) UnmarshalJSON(b []byte) error {
 func (g DealGroup) MarshalJSON() ([]byte, error) {
 	a := dealGroupAlias(g)
 	a.snap = nil
-	return encodeObject(a, g.Extra)
+	return record.EncodeObject(a, g.Extra)
 }
 
 type dealGroupWrite struct {
@@ -79,8 +80,8 @@ type dealGroupWrite struct {
 }
 
 func (g *DealGroup) writable() map[string]json.RawMessage {
-	b, _ := encodeObject(dealGroupWrite{g.Name, g.Description, g.DealIDs, g.Status}, g.Extra)
-	return toMap(b)
+	b, _ := record.EncodeObject(dealGroupWrite{g.Name, g.Description, g.DealIDs, g.Status}, g.Extra)
+	return record.ToMap(b)
 }
 
 // Validate checks the group's rules; create adds the rules of creation.
@@ -292,7 +293,7 @@ func (s *DealGroupService) Update(ctx context.Context, g *DealGroup, ro ...adama
 	}
 	body := g.writable()
 	if g.snap != nil {
-		body = diff(g.snap, body)
+		body = record.Diff(g.snap, body)
 	}
 	if g.Version > 0 {
 		body["version"] = json.RawMessage(strconv.Itoa(g.Version))

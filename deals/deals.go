@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
 )
 
@@ -82,15 +83,15 @@ type Owner struct {
 
 type ownerAlias Owner
 
-var ownerIdx = indexOf(reflect.TypeFor[ownerAlias]())
+var ownerIdx = record.IndexOf(reflect.TypeFor[ownerAlias]())
 
 // UnmarshalJSON reads the owner leniently, keeping unknown properties.
 func (o *Owner) UnmarshalJSON(b []byte) error {
-	return decodeInto(b, (*ownerAlias)(o), ownerIdx, &o.Extra)
+	return record.DecodeInto(b, (*ownerAlias)(o), ownerIdx, &o.Extra)
 }
 
 // MarshalJSON writes the owner and its unknown properties.
-func (o Owner) MarshalJSON() ([]byte, error) { return encodeObject(ownerAlias(o), o.Extra) }
+func (o Owner) MarshalJSON() ([]byte, error) { return record.EncodeObject(ownerAlias(o), o.Extra) }
 
 // Equal reports whether o and p name the same owner.
 func (o Owner) Equal(p Owner) bool { return o.Type == p.Type && o.ID == p.ID }
@@ -119,31 +120,15 @@ type Ref struct {
 
 type refAlias Ref
 
-var refIdx = indexOf(reflect.TypeFor[refAlias]())
+var refIdx = record.IndexOf(reflect.TypeFor[refAlias]())
 
 // UnmarshalJSON reads the reference leniently (ids as numbers or strings).
-func (r *Ref) UnmarshalJSON(b []byte) error { return decodeInto(b, (*refAlias)(r), refIdx, &r.Extra) }
+func (r *Ref) UnmarshalJSON(b []byte) error { return record.DecodeInto(b, (*refAlias)(r), refIdx, &r.Extra) }
 
 // MarshalJSON writes the reference and its unknown properties.
-func (r Ref) MarshalJSON() ([]byte, error) { return encodeObject(refAlias(r), r.Extra) }
+func (r Ref) MarshalJSON() ([]byte, error) { return record.EncodeObject(refAlias(r), r.Extra) }
 
-// decodeInto resets *alias, decodes b into it and puts the properties it
-// does not name in *extra. null leaves the zero value.
-func decodeInto[A any](b []byte, alias *A, idx fieldIndex, extra *map[string]json.RawMessage) error {
-	var zero A
-	*alias = zero
-	if isNull(b) {
-		return nil
-	}
-	ex, err := decodeObject(b, alias, idx)
-	if err != nil {
-		return err
-	}
-	*extra = ex
-	return nil
-}
 
-func isNull(b []byte) bool { return strings.TrimSpace(string(b)) == "null" }
 
 // query helpers
 

@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // Permissions lists the entities allowed to target a deal: the owner or
@@ -28,12 +29,12 @@ type Permissions struct {
 
 type permissionsAlias Permissions
 
-var permissionsIdx = indexOf(reflect.TypeFor[permissionsAlias]())
+var permissionsIdx = record.IndexOf(reflect.TypeFor[permissionsAlias]())
 
 // UnmarshalJSON reads the permissions leniently (ids as numbers or
 // strings), keeping unknown properties.
 func (p *Permissions) UnmarshalJSON(b []byte) error {
-	return decodeInto(b, (*permissionsAlias)(p), permissionsIdx, &p.Extra)
+	return record.DecodeInto(b, (*permissionsAlias)(p), permissionsIdx, &p.Extra)
 }
 
 // MarshalJSON writes the permissions (empty lists as []) and their unknown
@@ -45,7 +46,7 @@ func (p Permissions) MarshalJSON() ([]byte, error) {
 			*l = []int64{}
 		}
 	}
-	return encodeObject(a, p.Extra)
+	return record.EncodeObject(a, p.Extra)
 }
 
 func (p *Permissions) check(v *adama.Validator, field string) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // MaxPrice is the largest deal price the platform takes (9,999,999.9999).
@@ -56,7 +57,7 @@ type priceWire struct {
 	Value        adama.Decimal `json:"value"`
 }
 
-var priceIdx = fieldIndex{"currency_code": 0, "value": 1}
+var priceIdx = record.Index{"currency_code": 0, "value": 1}
 
 // UnmarshalJSON reads the object form, and also a bare number or numeric
 // string (the specification's "price (number)"), and the value as a
@@ -64,7 +65,7 @@ var priceIdx = fieldIndex{"currency_code": 0, "value": 1}
 func (p *Price) UnmarshalJSON(b []byte) error {
 	*p = Price{}
 	b = bytes.TrimSpace(b)
-	if len(b) == 0 || isNull(b) {
+	if len(b) == 0 || record.IsNull(b) {
 		return nil
 	}
 	if b[0] != '{' {
@@ -74,7 +75,7 @@ func (p *Price) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	var w priceWire
-	ex, err := decodeObject(b, &w, priceIdx)
+	ex, err := record.DecodeObject(b, &w, priceIdx)
 	if err != nil {
 		return err
 	}
@@ -92,7 +93,7 @@ func (p Price) MarshalJSON() ([]byte, error) {
 		CurrencyCode string `json:"currency_code,omitempty"`
 		Value        string `json:"value"`
 	}
-	return encodeObject(wire{p.CurrencyCode, p.Value.String()}, p.Extra)
+	return record.EncodeObject(wire{p.CurrencyCode, p.Value.String()}, p.Extra)
 }
 
 func (p *Price) check(v *adama.Validator, field string) {

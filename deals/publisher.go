@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -39,15 +40,15 @@ type Publisher struct {
 
 type publisherAlias Publisher
 
-var publisherIdx = indexOf(reflect.TypeFor[publisherAlias]())
+var publisherIdx = record.IndexOf(reflect.TypeFor[publisherAlias]())
 
 // UnmarshalJSON reads a publisher leniently, keeping unknown properties.
 func (p *Publisher) UnmarshalJSON(b []byte) error {
-	return decodeInto(b, (*publisherAlias)(p), publisherIdx, &p.Extra)
+	return record.DecodeInto(b, (*publisherAlias)(p), publisherIdx, &p.Extra)
 }
 
 // MarshalJSON writes the publisher and its unknown properties.
-func (p Publisher) MarshalJSON() ([]byte, error) { return encodeObject(publisherAlias(p), p.Extra) }
+func (p Publisher) MarshalJSON() ([]byte, error) { return record.EncodeObject(publisherAlias(p), p.Extra) }
 
 func checkPublisherName(v *adama.Validator, field, name string) {
 	v.Require(field, name != "")

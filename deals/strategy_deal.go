@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
 )
 
@@ -33,16 +34,16 @@ type StrategyDeal struct {
 
 type strategyDealAlias StrategyDeal
 
-var strategyDealIdx = indexOf(reflect.TypeFor[strategyDealAlias]())
+var strategyDealIdx = record.IndexOf(reflect.TypeFor[strategyDealAlias]())
 
 // UnmarshalJSON reads the link leniently, keeping unknown properties.
 func (s *StrategyDeal) UnmarshalJSON(b []byte) error {
-	return decodeInto(b, (*strategyDealAlias)(s), strategyDealIdx, &s.Extra)
+	return record.DecodeInto(b, (*strategyDealAlias)(s), strategyDealIdx, &s.Extra)
 }
 
 // MarshalJSON writes the link and its unknown properties.
 func (s StrategyDeal) MarshalJSON() ([]byte, error) {
-	return encodeObject(strategyDealAlias(s), s.Extra)
+	return record.EncodeObject(strategyDealAlias(s), s.Extra)
 }
 
 // StrategyDealGroup links a strategy to a deal group it targets (GET
@@ -65,16 +66,16 @@ type StrategyDealGroup struct {
 
 type strategyDealGroupAlias StrategyDealGroup
 
-var strategyDealGroupIdx = indexOf(reflect.TypeFor[strategyDealGroupAlias]())
+var strategyDealGroupIdx = record.IndexOf(reflect.TypeFor[strategyDealGroupAlias]())
 
 // UnmarshalJSON reads the link leniently, keeping unknown properties.
 func (s *StrategyDealGroup) UnmarshalJSON(b []byte) error {
-	return decodeInto(b, (*strategyDealGroupAlias)(s), strategyDealGroupIdx, &s.Extra)
+	return record.DecodeInto(b, (*strategyDealGroupAlias)(s), strategyDealGroupIdx, &s.Extra)
 }
 
 // MarshalJSON writes the link and its unknown properties.
 func (s StrategyDealGroup) MarshalJSON() ([]byte, error) {
-	return encodeObject(strategyDealGroupAlias(s), s.Extra)
+	return record.EncodeObject(strategyDealGroupAlias(s), s.Extra)
 }
 
 // Embed is a record the strategy lists can embed.

@@ -1,4 +1,9 @@
-package deals
+// Package record reads and writes the JSON records of groups E and F
+// leniently and without loss: numbers and booleans also as strings, a
+// value that fits no field kept instead of failing the record, unknown
+// properties kept and written back, and the diff of two writable forms for
+// updates that send only what changed.
+package record
 
 import (
 	"bytes"
@@ -12,13 +17,13 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 )
 
-// fieldIndex maps the JSON names of a struct's fields to their index.
-type fieldIndex map[string]int
+// Index maps the JSON names of a struct's fields to their index.
+type Index map[string]int
 
-// indexOf lists the JSON names of t's exported fields (fields tagged "-"
+// IndexOf lists the JSON names of t's exported fields (fields tagged "-"
 // are left out).
-func indexOf(t reflect.Type) fieldIndex {
-	idx := fieldIndex{}
+func IndexOf(t reflect.Type) Index {
+	idx := Index{}
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if !f.IsExported() {
@@ -36,12 +41,12 @@ func indexOf(t reflect.Type) fieldIndex {
 	return idx
 }
 
-// decodeObject reads the JSON object b into the struct dst points to,
+// DecodeObject reads the JSON object b into the struct dst points to,
 // field by field and leniently: integers and booleans may come as strings
 // ("12", "true", "1"), a value that fits no field is kept in the returned
 // map instead of failing the record, and so is every property the struct
 // does not name. A body that is not an object is an error.
-func decodeObject(b []byte, dst any, idx fieldIndex) (map[string]json.RawMessage, error) {
+func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return nil, err
@@ -147,9 +152,9 @@ func unquote(raw []byte) (string, bool) {
 	return string(raw), true
 }
 
-// encodeObject writes v (a struct) as a JSON object followed by the extra
+// EncodeObject writes v (a struct) as a JSON object followed by the extra
 // properties, in key order; a property v already writes wins.
-func encodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
+func EncodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil || len(extra) == 0 {
 		return b, err
@@ -185,12 +190,12 @@ func encodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// diff returns the properties of now that differ from before (a property
+// Diff returns the properties of now that differ from before (a property
 // now lacks is sent as null, which clears it).
-func diff(before, now map[string]json.RawMessage) map[string]json.RawMessage {
+func Diff(before, now map[string]json.RawMessage) map[string]json.RawMessage {
 	out := map[string]json.RawMessage{}
 	for k, v := range now {
-		if b, ok := before[k]; !ok || !jsonEqual(b, v) {
+		if b, ok := before[k]; !ok || !JSONEqual(b, v) {
 			out[k] = v
 		}
 	}
@@ -202,8 +207,8 @@ func diff(before, now map[string]json.RawMessage) map[string]json.RawMessage {
 	return out
 }
 
-// jsonEqual compares two JSON texts by value.
-func jsonEqual(a, b json.RawMessage) bool {
+// JSONEqual compares two JSON texts by value.
+func JSONEqual(a, b json.RawMessage) bool {
 	if bytes.Equal(a, b) {
 		return true
 	}
@@ -214,8 +219,8 @@ func jsonEqual(a, b json.RawMessage) bool {
 	return reflect.DeepEqual(x, y)
 }
 
-// toMap turns a JSON object text into its properties.
-func toMap(b []byte) map[string]json.RawMessage {
+// ToMap turns a JSON object text into its properties.
+func ToMap(b []byte) map[string]json.RawMessage {
 	var m map[string]json.RawMessage
 	_ = json.Unmarshal(b, &m)
 	if m == nil {
@@ -224,4 +229,22 @@ func toMap(b []byte) map[string]json.RawMessage {
 	return m
 }
 
-func sortStrings(s []string) { slices.Sort(s) }
+// DecodeInto resets *alias, decodes b into it and puts the properties it
+// does not name in *extra. null leaves the zero value.
+func DecodeInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage) error {
+	var zero A
+	*alias = zero
+	*extra = nil
+	if IsNull(b) {
+		return nil
+	}
+	ex, err := DecodeObject(b, alias, idx)
+	if err != nil {
+		return err
+	}
+	*extra = ex
+	return nil
+}
+
+// IsNull reports a JSON null.
+func IsNull(b []byte) bool { return string(bytes.TrimSpace(b)) == "null" }
