@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/pager"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // AnalyticsService lists deals with their reporting data (POST

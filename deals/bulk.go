@@ -9,8 +9,8 @@ import (
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // DefaultBulkChunk is how many deals one bulk request carries by default.

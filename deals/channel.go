@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // Channel is an advertising channel (Display, Video, CTV, ...). Shape from

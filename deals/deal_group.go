@@ -10,8 +10,8 @@ import (
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/qlang"
 )
 

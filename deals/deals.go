@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // Prefix is the group's path prefix under {base_url}.
@@ -123,12 +123,12 @@ type refAlias Ref
 var refIdx = record.IndexOf(reflect.TypeFor[refAlias]())
 
 // UnmarshalJSON reads the reference leniently (ids as numbers or strings).
-func (r *Ref) UnmarshalJSON(b []byte) error { return record.DecodeInto(b, (*refAlias)(r), refIdx, &r.Extra) }
+func (r *Ref) UnmarshalJSON(b []byte) error {
+	return record.DecodeInto(b, (*refAlias)(r), refIdx, &r.Extra)
+}
 
 // MarshalJSON writes the reference and its unknown properties.
 func (r Ref) MarshalJSON() ([]byte, error) { return record.EncodeObject(refAlias(r), r.Extra) }
-
-
 
 // query helpers
 

@@ -10,8 +10,8 @@ import (
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -48,7 +48,9 @@ func (p *Publisher) UnmarshalJSON(b []byte) error {
 }
 
 // MarshalJSON writes the publisher and its unknown properties.
-func (p Publisher) MarshalJSON() ([]byte, error) { return record.EncodeObject(publisherAlias(p), p.Extra) }
+func (p Publisher) MarshalJSON() ([]byte, error) {
+	return record.EncodeObject(publisherAlias(p), p.Extra)
+}
 
 func checkPublisherName(v *adama.Validator, field, name string) {
 	v.Require(field, name != "")

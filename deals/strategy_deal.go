@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // StrategyDeal links a strategy to a deal it targets. Shape from
