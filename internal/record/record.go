@@ -111,6 +111,13 @@ func decodeValue(f reflect.Value, raw json.RawMessage) error {
 		return err
 	}
 	switch f.Kind() {
+	case reflect.String:
+		// A bare number where text is expected ("code": 1234567).
+		if len(raw) > 0 && raw[0] != '"' && raw[0] != 'n' && raw[0] != 't' && raw[0] != 'f' && json.Valid(raw) {
+			f.SetString(s)
+			return nil
+		}
+		return err
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n, e := strconv.ParseInt(strings.TrimSpace(s), 10, f.Type().Bits())
 		if e != nil {
