@@ -145,7 +145,8 @@ func (n Node) MarshalJSON() ([]byte, error) {
 }
 
 // Walk calls fn for n and every node under it, depth first, with the
-// node's path of names from n; it stops when fn returns false.
+// node's path of names from n (valid during the call only: copy it to keep
+// it); it stops when fn returns false.
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (n *Node) Walk(fn func(path []string, node *Node) bool) {
