@@ -9,4 +9,5 @@ var builtinGroups = []func(fake.Registrar){
 	registerEntity,
 	registerReporting,
 	registerDeals,
+	registerDMP,
 }
