@@ -51,4 +51,3 @@ func New(c *adama.Client, opts ...Option) *Client {
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{Taxonomies: &TaxonomyService{g: g}}
 }
-
