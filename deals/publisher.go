@@ -148,15 +148,16 @@ func (s *PublisherService) Create(ctx context.Context, orgID int64, name string,
 	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/publishers", JSON: body}, ro...)
 }
 
-// Rename sets the name of publisher id (POST /publishers/{id}).
-func (s *PublisherService) Rename(ctx context.Context, id int64, name string, ro ...adama.RequestOption) (*Publisher, error) {
+// Update sends p's name, the one writable field, to POST /publishers/{id}
+// and returns the publisher as the server has it.
+func (s *PublisherService) Update(ctx context.Context, p *Publisher, ro ...adama.RequestOption) (*Publisher, error) {
 	var v adama.Validator
-	v.Check(id > 0, "id", "must be a positive id", id)
-	checkPublisherName(&v, "name", name)
+	v.Check(p.ID > 0, "id", "must be a positive id", p.ID)
+	checkPublisherName(&v, "name", p.Name)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("publishers", id), JSON: map[string]any{"name": name}}, ro...)
+	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("publishers", p.ID), JSON: map[string]any{"name": p.Name}}, ro...)
 }
 
 // Delete deletes publisher id and returns it as deleted (DeletedOn set).

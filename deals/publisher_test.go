@@ -24,7 +24,8 @@ func TestPublishers(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "testing", got.Name)
 
-	up, err := dc.Publishers.Rename(ctx, p.ID, "edited")
+	got.Name = "edited"
+	up, err := dc.Publishers.Update(ctx, got)
 	require.NoError(t, err)
 	assert.Equal(t, "edited", up.Name)
 
@@ -64,7 +65,10 @@ func TestPublisherRules(t *testing.T) {
 		{"create name 21", func() error { _, err := dc.Publishers.Create(ctx, 1, strings.Repeat("n", 21)); return err }, "name", "max length 20"},
 		{"create name required", func() error { _, err := dc.Publishers.Create(ctx, 1, ""); return err }, "name", "required"},
 		{"create organization", func() error { _, err := dc.Publishers.Create(ctx, 0, "n"); return err }, "organization_id", "required"},
-		{"rename 21", func() error { _, err := dc.Publishers.Rename(ctx, 1, strings.Repeat("n", 21)); return err }, "name", "max length 20"},
+		{"update 21", func() error {
+			_, err := dc.Publishers.Update(ctx, &deals.Publisher{ID: 1, Name: strings.Repeat("n", 21)})
+			return err
+		}, "name", "max length 20"},
 		{"bulk names", func() error {
 			_, err := dc.Publishers.CreateMany(ctx, 1, []string{"ok", strings.Repeat("n", 21)})
 			return err
