@@ -100,7 +100,6 @@ func lineError(line int, col, rule string, value any) *adama.ValidationError {
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (r *CSVReader) Next() (Row, error) {
 	rec, err := r.cr.Read()
-	line, _ := r.cr.FieldPos(0)
 	if err == io.EOF {
 		return Row{}, io.EOF
 	}
@@ -111,6 +110,7 @@ func (r *CSVReader) Next() (Row, error) {
 		}
 		return Row{}, err
 	}
+	line, _ := r.cr.FieldPos(0) // safe: a successful Read has a field
 	row := Row{Line: line}
 	var v adama.Validator
 	prefix := "line " + strconv.Itoa(line) + ": "
