@@ -105,10 +105,9 @@ type Deal struct {
 	// sent it; a changed or added value is sent on Update.
 	Extra map[string]json.RawMessage `json:"-"`
 
-	// snap is the writable form the record had when it was read: Update
-	// sends what differs from it.
-	snap  map[string]json.RawMessage
-	owner Owner
+	// raw is the object the record was read from: Update sends what
+	// differs from its writable form.
+	raw []byte
 }
 
 type dealAlias Deal
@@ -122,20 +121,32 @@ func (d *Deal) UnmarshalJSON(b []byte) error {
 	if err := record.DecodeInto(b, (*dealAlias)(d), dealIdx, &d.Extra); err != nil {
 		return err
 	}
-	d.snap, d.owner = d.writable(), d.Owner
+	if !record.IsNull(b) {
+		d.raw = append([]byte(nil), b...)
+	}
 	return nil
+}
+
+// snapshot returns the writable form and the owner the record had when it
+// was read.
+func (d *Deal) snapshot() (map[string]json.RawMessage, Owner) {
+	var o Deal
+	if err := record.DecodeInto(d.raw, (*dealAlias)(&o), dealIdx, &o.Extra); err != nil {
+		return map[string]json.RawMessage{}, Owner{}
+	}
+	return o.writable(), o.Owner
 }
 
 // MarshalJSON writes the deal as read, unknown properties included.
 func (d Deal) MarshalJSON() ([]byte, error) {
 	a := dealAlias(d)
-	a.snap = nil
+	a.raw = nil
 	return record.EncodeObject(a, d.Extra)
 }
 
 // Fresh reports whether the deal was built by hand rather than read from
 // the server (Update then sends every set field).
-func (d *Deal) Fresh() bool { return d.snap == nil }
+func (d *Deal) Fresh() bool { return d.raw == nil }
 
 // dealWrite is the body of a create or update: the writable fields, with
 // channels as ids.
@@ -197,16 +208,19 @@ func (d *Deal) createBody() map[string]json.RawMessage {
 // refuses an owner change.
 func (d *Deal) updateBody() (map[string]json.RawMessage, error) {
 	var v adama.Validator
+	var snap map[string]json.RawMessage
 	if !d.Fresh() {
-		v.Check(d.Owner.Equal(d.owner), "owner", "cannot change once created", d.Owner.String())
+		var owner Owner
+		snap, owner = d.snapshot()
+		v.Check(d.Owner.Equal(owner), "owner", "cannot change once created", d.Owner.String())
 	}
 	d.check(&v, false)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	body := d.writable()
-	if !d.Fresh() {
-		body = record.Diff(d.snap, body)
+	if snap != nil {
+		body = record.Diff(snap, body)
 	}
 	if d.Version > 0 {
 		body["version"] = json.RawMessage(strconv.Itoa(d.Version))
@@ -219,7 +233,8 @@ func (d *Deal) updateBody() (map[string]json.RawMessage, error) {
 func (d *Deal) Changes() []string {
 	body := d.writable()
 	if !d.Fresh() {
-		body = record.Diff(d.snap, body)
+		snap, _ := d.snapshot()
+		body = record.Diff(snap, body)
 	}
 	out := make([]string, 0, len(body))
 	for k := range body {

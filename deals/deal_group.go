@@ -47,8 +47,7 @@ type DealGroup struct {
 	// Extra keeps every property the SDK does not model.
 	Extra map[string]json.RawMessage `json:"-"`
 
-	snap  map[string]json.RawMessage
-	owner Owner
+	raw []byte
 }
 
 type dealGroupAlias DealGroup
@@ -61,14 +60,29 @@ func (g *DealGroup) UnmarshalJSON(b []byte) error {
 	if err := record.DecodeInto(b, (*dealGroupAlias)(g), dealGroupIdx, &g.Extra); err != nil {
 		return err
 	}
-	g.snap, g.owner = g.writable(), g.Owner
+	if !record.IsNull(b) {
+		g.raw = append([]byte(nil), b...)
+	}
 	return nil
+}
+
+// snapshot returns the writable form and the owner the group had when it
+// was read (nil for a group built by hand).
+func (g *DealGroup) snapshot() (map[string]json.RawMessage, Owner) {
+	if g.raw == nil {
+		return nil, Owner{}
+	}
+	var o DealGroup
+	if err := record.DecodeInto(g.raw, (*dealGroupAlias)(&o), dealGroupIdx, &o.Extra); err != nil {
+		return map[string]json.RawMessage{}, Owner{}
+	}
+	return o.writable(), o.Owner
 }
 
 // MarshalJSON writes the group as read, unknown properties included.
 func (g DealGroup) MarshalJSON() ([]byte, error) {
 	a := dealGroupAlias(g)
-	a.snap = nil
+	a.raw = nil
 	return record.EncodeObject(a, g.Extra)
 }
 
@@ -284,16 +298,17 @@ func (s *DealGroupService) Update(ctx context.Context, g *DealGroup, ro ...adama
 		return nil, err
 	}
 	var v adama.Validator
-	if g.snap != nil {
-		v.Check(g.Owner.Equal(g.owner), "owner", "cannot change once created", g.Owner.String())
+	snap, owner := g.snapshot()
+	if snap != nil {
+		v.Check(g.Owner.Equal(owner), "owner", "cannot change once created", g.Owner.String())
 	}
 	g.check(&v, false)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	body := g.writable()
-	if g.snap != nil {
-		body = record.Diff(g.snap, body)
+	if snap != nil {
+		body = record.Diff(snap, body)
 	}
 	if g.Version > 0 {
 		body["version"] = json.RawMessage(strconv.Itoa(g.Version))

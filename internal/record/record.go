@@ -54,7 +54,22 @@ func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, err
 	if obj == nil {
 		return nil, errors.New("expected a JSON object, found null")
 	}
+	// Fast path: the whole object fits the struct as is; only the
+	// properties the struct does not name remain to be kept.
+	if !foldCollision(obj, idx) && json.Unmarshal(b, dst) == nil {
+		var extra map[string]json.RawMessage
+		for k, raw := range obj {
+			if _, ok := idx[k]; !ok {
+				if extra == nil {
+					extra = map[string]json.RawMessage{}
+				}
+				extra[k] = raw
+			}
+		}
+		return extra, nil
+	}
 	v := reflect.ValueOf(dst).Elem()
+	v.SetZero()
 	var extra map[string]json.RawMessage
 	for k, raw := range obj {
 		i, ok := idx[k]
@@ -70,6 +85,22 @@ func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, err
 		extra[k] = raw
 	}
 	return extra, nil
+}
+
+// foldCollision reports a property that is not a field's exact name but
+// matches one ignoring case (encoding/json would fill the field with it).
+func foldCollision(obj map[string]json.RawMessage, idx Index) bool {
+	for k := range obj {
+		if _, ok := idx[k]; ok {
+			continue
+		}
+		for name := range idx {
+			if strings.EqualFold(k, name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // decodeValue decodes raw into f, reading integers, floats and booleans
