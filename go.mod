@@ -1,10 +1,12 @@
 module github.com/adamasdk/adama-go
 
-go 1.25
+go 1.25.0
 
 require (
 	github.com/google/go-querystring v1.2.0
+	github.com/govalues/decimal v0.1.36
 	github.com/hashicorp/go-retryablehttp v0.7.8
+	github.com/shopspring/decimal v1.6.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/oauth2 v0.35.0
 	gopkg.in/h2non/gock.v1 v1.1.2
@@ -14,4 +16,5 @@ require (
 	github.com/h2non/parth v0.0.0-20190131123155-b4df798d6542 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/time v0.15.0 // indirect
 )

@@ -130,7 +130,7 @@ func TestNewClientOptionErrors(t *testing.T) {
 		{"negative retries", []adama.Option{adama.WithBaseURL("https://x"), adama.WithMaxRetries(-1)}, "between 0 and 20"},
 		{"bad retry waits", []adama.Option{adama.WithBaseURL("https://x"), adama.WithRetry(adama.RetryPolicy{MinWait: time.Second, MaxWait: time.Millisecond})}, "below MinWait"},
 		{"empty client secret", []adama.Option{adama.WithBaseURL("https://x"), adama.WithClientCredentials("id", "", "aud")}, "client_secret: required"},
-		{"both token and credentials", []adama.Option{adama.WithBaseURL("https://x"), adama.WithToken("t"), adama.WithClientCredentials("id", "sec", "aud")}, "not both"},
+		{"two token options", []adama.Option{adama.WithBaseURL("https://x"), adama.WithToken("t"), adama.WithToken("u")}, "give one"},
 		{"bad format", []adama.Option{adama.WithBaseURL("https://x"), adama.WithFormat("yaml")}, "WithFormat"},
 	}
 	for _, tt := range tests {
@@ -143,7 +143,7 @@ func TestNewClientOptionErrors(t *testing.T) {
 	c, err := adama.NewClient(adama.WithBaseURL("https://api.example/"), adama.WithToken("t"))
 	require.NoError(t, err)
 	assert.Equal(t, "https://api.example", c.BaseURL())
-	assert.Equal(t, "https://api.example", c.AuthURL(), "auth URL defaults to the base URL")
+	assert.Empty(t, c.AuthURL(), "auth URL has no default")
 }
 
 func TestWithEnv(t *testing.T) {
@@ -154,4 +154,19 @@ func TestWithEnv(t *testing.T) {
 	c, err := adama.NewClient(adama.WithEnv())
 	require.NoError(t, err)
 	assert.Equal(t, "https://auth.example", c.AuthURL())
+}
+
+func TestMoneyKeepsEveryCurrency(t *testing.T) {
+	in := `[{"currency_code":"USD","value":"123456789012345678901234567890.10"},{"currency_code":"EUR","value":11.25},{"currency_code":"JPY","value":"1500"}]`
+	var m adama.Money
+	require.NoError(t, json.Unmarshal([]byte(in), &m))
+	require.Len(t, m, 3)
+	usd, ok := m.Get("USD")
+	require.True(t, ok)
+	assert.Equal(t, "123456789012345678901234567890.1", usd.String())
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	assert.JSONEq(t, `[{"currency_code":"USD","value":123456789012345678901234567890.1},{"currency_code":"EUR","value":11.25},{"currency_code":"JPY","value":1500}]`, string(out))
+	total := adama.SumDecimals(m[0].Value, usd.Neg(), adama.MustDecimal("0.10"))
+	assert.Equal(t, "0.1", total.String())
 }

@@ -27,6 +27,8 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/fake/entityfake"
+	"github.com/adamasdk/adama-go/internal/fake/reportfake"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -46,8 +48,9 @@ type Server struct {
 
 	clientID, clientSecret, audience string
 	tokenLifetime                    time.Duration
-	settings                         map[string]any
-	groups                           []func(fake.Registrar)
+	entityCfg                        entityfake.Config
+	reportCfg                        reportfake.Config
+	routes                           []route
 
 	ts  *httptest.Server
 	mux *http.ServeMux
@@ -58,7 +61,7 @@ type Server struct {
 	codes    map[string]authCode
 	sessions map[string]string // cookie -> token it was made with
 	faults   []*fault
-	errForms []errForm // group error forms by path prefix
+	errForms []errForm      // group error forms by path prefix
 	stores   map[string]any // each group fake's state, by group name
 	denied   []string
 	latency  time.Duration
@@ -82,6 +85,7 @@ type fault struct {
 	status     int
 	retryAfter string
 	drop       bool
+	applied    bool // handle the request, then drop its answer
 }
 
 // Request is a request the server received, for assertions.
@@ -110,13 +114,31 @@ func WithTokenLifetime(d time.Duration) Option { return func(s *Server) { s.toke
 // WithLatency adds d before every response.
 func WithLatency(d time.Duration) Option { return func(s *Server) { s.latency = d } }
 
-// WithSetting passes a value to the group fakes (read with
-// Registrar.Setting); group packages wrap it in typed options.
-func WithSetting(key string, v any) Option { return func(s *Server) { s.settings[key] = v } }
+// Auth says which credentials an extra route demands.
+type Auth int
 
-// WithGroup plugs an extra group fake into the server.
-func WithGroup(register func(fake.Registrar)) Option {
-	return func(s *Server) { s.groups = append(s.groups, register) }
+// Route authentication.
+const (
+	// RequireSession demands a valid bearer token and adama_session cookie.
+	RequireSession Auth = iota
+	// RequireBearer demands a valid bearer token.
+	RequireBearer
+	// Public demands nothing.
+	Public
+)
+
+type route struct {
+	pattern string
+	auth    Auth
+	h       http.Handler
+}
+
+// WithRoute serves h for a net/http ServeMux pattern ("GET /api/v2.0/x")
+// behind auth, beside the platform's own routes: for endpoints the SDK
+// does not wrap yet (called through adama.Client.Do) and for tests of
+// hostile answers.
+func WithRoute(pattern string, auth Auth, h http.Handler) Option {
+	return func(s *Server) { s.routes = append(s.routes, route{pattern, auth, h}) }
 }
 
 // NewServer starts a fake platform on a loopback port. Close it when done.
@@ -135,7 +157,6 @@ func newServer(opts ...Option) *Server {
 	s := &Server{
 		clientID: DefaultClientID, clientSecret: DefaultClientSecret, audience: DefaultAudience,
 		tokenLifetime: 86400 * time.Second,
-		settings:      map[string]any{},
 		mux:           http.NewServeMux(),
 		tokens:        map[string]time.Time{},
 		refresh:       map[string]bool{},
@@ -148,12 +169,13 @@ func newServer(opts ...Option) *Server {
 	}
 	s.mux.HandleFunc("POST "+adama.TokenPath, s.handleToken)
 	s.mux.HandleFunc("GET "+adama.AuthorizePath, s.handleAuthorize)
-	s.Handle("GET "+adama.SessionPath, fake.Bearer, http.HandlerFunc(s.handleSession))
+	reg := registrar{s}
+	reg.Handle("GET "+adama.SessionPath, fake.Public, http.HandlerFunc(s.handleSession))
 	for _, g := range builtinGroups {
-		g(s)
+		g(reg)
 	}
-	for _, g := range s.groups {
-		g(s)
+	for _, rt := range s.routes {
+		reg.Handle(rt.pattern, [...]fake.Auth{fake.Session, fake.Bearer, fake.Public}[rt.auth], rt.h)
 	}
 	return s
 }
@@ -211,9 +233,6 @@ func (s *Server) ClientID() string { return s.clientID }
 // ClientSecret returns the client secret the server accepts.
 func (s *Server) ClientSecret() string { return s.clientSecret }
 
-// Setting implements fake.Registrar.
-func (s *Server) Setting(key string) any { return s.settings[key] }
-
 // setStore keeps a group fake's state for its typed handle.
 func (s *Server) setStore(group string, v any) {
 	s.mu.Lock()
@@ -238,9 +257,28 @@ type errForm struct {
 	write  fake.ErrorWriter
 }
 
+// registrar is what group fakes register with; it keeps the plumbing off
+// Server's exported method set.
+type registrar struct{ s *Server }
+
+// serverOf returns the server behind a registrar (nil for another one).
+func serverOf(r fake.Registrar) *Server {
+	if reg, ok := r.(registrar); ok {
+		return reg.s
+	}
+	return nil
+}
+
+// Handle implements fake.Registrar: it registers h behind auth.
+func (r registrar) Handle(pattern string, auth fake.Auth, h http.Handler) {
+	r.s.mux.Handle(pattern, r.s.authenticate(auth, h))
+}
+
 // Errors implements fake.ErrorRegistrar: fault injection and
 // authentication answer paths under prefix in the group's error form.
-func (s *Server) Errors(prefix string, ew fake.ErrorWriter) {
+func (r registrar) Errors(prefix string, ew fake.ErrorWriter) { r.s.errors(prefix, ew) }
+
+func (s *Server) errors(prefix string, ew fake.ErrorWriter) {
 	s.mu.Lock()
 	s.errForms = append(s.errForms, errForm{prefix, ew})
 	s.mu.Unlock()
@@ -262,11 +300,6 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, status int, 
 		return
 	}
 	fake.WriteError(w, r, status, code, message)
-}
-
-// Handle implements fake.Registrar: it registers h behind auth.
-func (s *Server) Handle(pattern string, auth fake.Auth, h http.Handler) {
-	s.mux.Handle(pattern, s.authenticate(auth, h))
 }
 
 // ServeHTTP applies latency and faults, records the request, and routes it.
@@ -301,6 +334,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if f != nil {
 		if f.drop {
+			if f.applied {
+				s.mux.ServeHTTP(httptest.NewRecorder(), r)
+			}
 			if hj, ok := w.(http.Hijacker); ok {
 				if conn, _, err := hj.Hijack(); err == nil {
 					_ = conn.Close()
@@ -347,6 +383,16 @@ func (s *Server) FailNext(pathPrefix string, n, status int, retryAfter string) {
 func (s *Server) DropNext(pathPrefix string, n int) {
 	s.mu.Lock()
 	s.faults = append(s.faults, &fault{prefix: pathPrefix, remaining: n, drop: true})
+	s.mu.Unlock()
+}
+
+// LoseAnswerNext makes the next n requests whose path starts with
+// pathPrefix take effect and then lose their answer: the server handles
+// the request as usual, then closes the connection without replying. A
+// client cannot tell whether such a request was applied.
+func (s *Server) LoseAnswerNext(pathPrefix string, n int) {
+	s.mu.Lock()
+	s.faults = append(s.faults, &fault{prefix: pathPrefix, remaining: n, drop: true, applied: true})
 	s.mu.Unlock()
 }
 
@@ -459,22 +505,49 @@ func (s *Server) authenticate(auth fake.Auth, h http.Handler) http.Handler {
 }
 
 func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
-	cookie := "sess_" + random()
-	bearer := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	bearer, hasBearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	oldCookie := ""
+	if c, err := r.Cookie(adama.SessionCookieName); err == nil {
+		oldCookie = c.Value
+	}
 	s.mu.Lock()
-	s.sessions[cookie] = bearer
-	s.issued = append(s.issued, cookie)
+	exp, tokOK := s.tokens[bearer]
+	tokOK = tokOK && hasBearer && time.Now().Before(exp)
+	_, sessOK := s.sessions[oldCookie]
+	denied := false
+	for _, p := range s.denied {
+		denied = denied || strings.HasPrefix(r.URL.Path, p)
+	}
 	s.mu.Unlock()
-	s.sessionBootstraps.Add(1)
-	http.SetCookie(w, &http.Cookie{Name: adama.SessionCookieName, Value: cookie, Path: "/", HttpOnly: true})
-	data := map[string]any{"user_id": 1, "username": "test.user", "entity_type": "user", "expires_at": adama.FormatTime(time.Now().Add(time.Hour).UTC())}
-	if fake.WantsXML(r) {
-		e := wire.EntityFromJSON(data)
-		e.Type = "session"
-		wire.WriteXML(w, http.StatusOK, &wire.Result{Entity: &e})
+	if denied {
+		s.writeError(w, r, http.StatusForbidden, "denied", "insufficient permissions")
 		return
 	}
-	wire.WriteJSON(w, http.StatusOK, wire.Meta{Count: 1}, data)
+	if !tokOK && !(sessOK && !hasBearer) {
+		// The platform also takes a session cookie alone (deprecated).
+		s.writeError(w, r, http.StatusUnauthorized, "auth_required", "a valid bearer token is required")
+		return
+	}
+	cookie := oldCookie
+	if tokOK {
+		cookie = "sess_" + random()
+		s.mu.Lock()
+		s.sessions[cookie] = bearer
+		s.issued = append(s.issued, cookie)
+		s.mu.Unlock()
+		s.sessionBootstraps.Add(1)
+		http.SetCookie(w, &http.Cookie{Name: adama.SessionCookieName, Value: cookie, Path: "/", HttpOnly: true})
+	}
+	// The platform's shape: the user, and the session with an expiry that
+	// carries no zone.
+	expires := time.Now().Add(time.Hour).UTC().Format("2006-01-02T15:04:05")
+	if fake.WantsXML(r) {
+		e := wire.Entity{ID: "1", Name: "test.user", Type: "user", Session: &wire.SessionElem{SessionID: cookie, Expires: expires}}
+		wire.WriteXML(w, http.StatusOK, &wire.Result{CalledOn: time.Now().UTC().Format(adama.WireTimeLayout), Entity: &e})
+		return
+	}
+	wire.WriteJSON(w, http.StatusOK, wire.Meta{}, map[string]any{"id": 1, "name": "test.user", "entity_type": "user",
+		"session": map[string]any{"sessionid": cookie, "expires": expires}})
 }
 
 func (s *Server) handleAuthorize(w http.ResponseWriter, r *http.Request) {
