@@ -10,7 +10,7 @@ import (
 // strategy links, behind session authentication.
 func registerDeals(r fake.Registrar) {
 	st := dealsfake.Register(r)
-	if s, ok := r.(*Server); ok {
+	if s := serverOf(r); s != nil {
 		s.setStore("deals", st)
 	}
 }

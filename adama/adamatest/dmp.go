@@ -10,7 +10,7 @@ import (
 // authentication.
 func registerDMP(r fake.Registrar) {
 	st := dmpfake.Register(r)
-	if s, ok := r.(*Server); ok {
+	if s := serverOf(r); s != nil {
 		s.setStore("dmp", st)
 	}
 }
