@@ -36,15 +36,6 @@ const (
 	OpLe FilterOp = "<="
 )
 
-// Values lists the filter operators.
-func (FilterOp) Values() []FilterOp { return []FilterOp{OpIn, OpGt, OpLt, OpEq, OpNe, OpGe, OpLe} }
-
-// Valid reports whether o is a filter operator.
-func (o FilterOp) Valid() bool { return known(o) }
-
-// IsKnown reports whether o is a filter operator.
-func (o FilterOp) IsKnown() bool { return known(o) }
-
 // Filter keeps the rows whose field compares to value: {"field": "id",
 // "op": "in", "value": [123]} or {"field": "match_rate", "op": ">",
 // "value": 0}.
@@ -65,15 +56,6 @@ const (
 	DirAsc  Dir = "asc"
 	DirDesc Dir = "desc"
 )
-
-// Values lists the directions.
-func (Dir) Values() []Dir { return []Dir{DirAsc, DirDesc} }
-
-// Valid reports whether d is a direction.
-func (d Dir) Valid() bool { return known(d) }
-
-// IsKnown reports whether d is a direction.
-func (d Dir) IsKnown() bool { return known(d) }
 
 // Sort orders the rows by a field.
 type Sort struct {

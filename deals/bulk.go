@@ -47,15 +47,6 @@ const (
 	OpUpdate BulkOp = "update"
 )
 
-// Values lists the bulk operations.
-func (BulkOp) Values() []BulkOp { return []BulkOp{OpCreate, OpUpdate} }
-
-// Valid reports whether o is a bulk operation.
-func (o BulkOp) Valid() bool { return known(o) }
-
-// IsKnown reports whether o is a bulk operation.
-func (o BulkOp) IsKnown() bool { return known(o) }
-
 // BulkItem is the outcome of one input deal.
 type BulkItem struct {
 	// Index is the item's position in the input.
@@ -262,9 +253,12 @@ func (s *BulkService) run(ctx context.Context, method, path string, deals []*Dea
 // answerLost reports an error after which a request may have taken effect:
 // no answer at all, a server error, or an answer that could not be read.
 func answerLost(err error) bool {
+	if errors.Is(err, adama.ErrOutcomeUnknown) || errors.Is(err, adama.ErrTransport) {
+		return true
+	}
 	var ae *adama.Error
 	if !errors.As(err, &ae) {
-		return true
+		return true // the context ended while the request was out
 	}
 	return ae.StatusCode >= 500 || ae.StatusCode < 400
 }

@@ -305,7 +305,7 @@ func (d *Deal) check(v *adama.Validator, create bool) {
 
 // checkEnum refuses a set value that is not one of the enum's.
 func checkEnum[T enum[T]](v *adama.Validator, field string, x T) {
-	if x != "" && !known(x) {
+	if x != "" && !x.Valid() {
 		v.Add(field, names(x), string(x))
 	}
 }
@@ -331,18 +331,6 @@ const (
 	SortPrice          DealSort = "price"
 	SortDescription    DealSort = "description"
 )
-
-// Values lists the deal sort properties.
-func (DealSort) Values() []DealSort {
-	return []DealSort{SortName, SortID, SortDealIdentifier, SortSupplySourceID, SortUpdatedOn, SortCreatedOn,
-		SortStartDatetime, SortEndDatetime, SortPrice, SortDescription}
-}
-
-// Valid reports whether s is a deal sort property.
-func (s DealSort) Valid() bool { return known(s) }
-
-// IsKnown reports whether s is a deal sort property.
-func (s DealSort) IsKnown() bool { return known(s) }
 
 // ListOptions select, order and page a deal list (every filter of the
 // reference's GET /deals). OwnerOrganizationID is required unless IDs is

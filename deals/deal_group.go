@@ -161,17 +161,6 @@ const (
 	GroupSortCreatedOn GroupSort = "created_on"
 )
 
-// Values lists the deal group sort properties.
-func (GroupSort) Values() []GroupSort {
-	return []GroupSort{GroupSortID, GroupSortName, GroupSortUpdatedOn, GroupSortCreatedOn}
-}
-
-// Valid reports whether s is a deal group sort property.
-func (s GroupSort) Valid() bool { return known(s) }
-
-// IsKnown reports whether s is a deal group sort property.
-func (s GroupSort) IsKnown() bool { return known(s) }
-
 // GroupListOptions select, order and page a deal group list.
 // OwnerOrganizationID or IDs is required.
 type GroupListOptions struct {

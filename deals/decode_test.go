@@ -134,7 +134,7 @@ func TestDecodePlatformShapes(t *testing.T) {
 	assert.False(t, *d.PartnerSourced)
 	assert.Equal(t, "1.3", d.Price.Value.String(), "price as a bare number")
 	assert.Equal(t, deals.DealSource("PARTNER"), d.DealSource)
-	assert.False(t, d.DealSource.IsKnown(), "unknown enum values are kept")
+	assert.False(t, d.DealSource.Valid(), "unknown enum values are kept")
 	assert.Equal(t, deals.MediaType("AUDIO"), d.MediaType)
 	assert.Equal(t, "2022-06-01T05:00:00-0400", d.StartDatetime.String(), "offset kept")
 	assert.Equal(t, 4, d.Version)

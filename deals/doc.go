@@ -16,3 +16,5 @@
 // know is checked before sending; a broken rule is an *adama.ValidationError
 // naming each field and rule, and nothing reaches the server.
 package deals
+
+//go:generate go run ../internal/cmd/enumgen

@@ -90,15 +90,6 @@ const (
 	EmbedAdvertiser Embed = "advertiser"
 )
 
-// Values lists the embeddable records.
-func (Embed) Values() []Embed { return []Embed{EmbedStrategy, EmbedCampaign, EmbedAdvertiser} }
-
-// Valid reports whether e is embeddable.
-func (e Embed) Valid() bool { return known(e) }
-
-// IsKnown reports whether e is embeddable.
-func (e Embed) IsKnown() bool { return known(e) }
-
 // StrategyListOptions shape the lists of strategies using a deal or group.
 type StrategyListOptions struct {
 	// With embeds related records (with=strategy,campaign,advertiser).

@@ -88,7 +88,7 @@ func TestDecodePlatformShapes(t *testing.T) {
 	assert.Equal(t, int64(100001), x.TaxonomyID)
 	assert.Equal(t, "12.5", x.RevenueSharePct.String())
 	assert.Equal(t, dmp.Visibility("PARTNER"), x.Visibility)
-	assert.False(t, x.Visibility.IsKnown())
+	assert.False(t, x.Visibility.Valid())
 	assert.Equal(t, "Путь", x.Taxonomy.Name)
 	n := x.Taxonomy.Children[0]
 	assert.Equal(t, "Café", n.Name)

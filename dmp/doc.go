@@ -16,3 +16,5 @@
 // functionality is in the v3.0 campaign interface (package targeting,
 // /api/v3.0). Everything here still works.
 package dmp
+
+//go:generate go run ../internal/cmd/enumgen

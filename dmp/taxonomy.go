@@ -32,21 +32,6 @@ const (
 	Restricted Visibility = "RESTRICTED"
 )
 
-// Values lists the visibilities.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (Visibility) Values() []Visibility { return []Visibility{Global, Restricted} }
-
-// Valid reports whether v is a known visibility.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (v Visibility) Valid() bool { return v == Global || v == Restricted }
-
-// IsKnown reports whether v is a known visibility.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (v Visibility) IsKnown() bool { return v.Valid() }
-
 // Permissions lists the entities a permissioned taxonomy is shared with.
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
