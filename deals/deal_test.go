@@ -315,3 +315,13 @@ func TestDealRetriesAndFaults(t *testing.T) {
 	_, err = dc.Deals.Get(ctx, d.ID)
 	assert.True(t, errors.Is(err, adama.ErrForbidden) || errors.Is(err, adama.ErrUnauthorized), "%v", err)
 }
+
+func TestWithPrefix(t *testing.T) {
+	_, srv := newClient(t)
+	c, err := srv.NewClient()
+	require.NoError(t, err)
+	dc := deals.New(c, deals.WithPrefix("/other/v9/"))
+	_, err = dc.Deals.Get(context.Background(), 1)
+	require.Error(t, err)
+	assert.Equal(t, 1, srv.Count("GET /other/v9/deals/1"), "the prefix is the only difference")
+}
