@@ -113,9 +113,18 @@ func (r *CSVReader) Next() (Row, error) {
 	line, _ := r.cr.FieldPos(0) // safe: a successful Read has a field
 	row := Row{Line: line}
 	var v adama.Validator
-	prefix := "line " + strconv.Itoa(line) + ": "
+	var pre string
+	prefix := func() string { // built only for a broken rule
+		if pre == "" {
+			pre = "line " + strconv.Itoa(line) + ": "
+		}
+		return pre
+	}
 	get := func(i int) string {
 		if c := r.col[i]; c >= 0 && c < len(rec) {
+			if i == 0 {
+				return rec[c] // names keep their spaces
+			}
 			return strings.TrimSpace(rec[c])
 		}
 		return ""
@@ -123,18 +132,18 @@ func (r *CSVReader) Next() (Row, error) {
 	path := get(0)
 	switch {
 	case path == "":
-		v.Add(prefix+"full_path", "required", nil)
+		v.Add(prefix()+"full_path", "required", nil)
 	case path[0] != '|':
-		v.Add(prefix+"full_path", "must start with a pipe", path)
+		v.Add(prefix()+"full_path", "must start with a pipe", path)
 	default:
 		row.Path = strings.Split(path[1:], "|")
 		for _, name := range row.Path {
 			if name == "" {
-				v.Add(prefix+"full_path", "empty node name", path)
+				v.Add(prefix()+"full_path", "empty node name", path)
 				break
 			}
 			if !utf8.ValidString(name) || utf8.RuneCountInString(name) > MaxNameLen {
-				v.Add(prefix+"full_path", "node names are valid UTF-8 of at most 255 characters", truncate(name, 40))
+				v.Add(prefix()+"full_path", "node names are valid UTF-8 of at most 255 characters", truncate(name, 40))
 				break
 			}
 		}
@@ -144,25 +153,25 @@ func (r *CSVReader) Next() (Row, error) {
 		row.Buyable = true
 	case "0", "":
 	default:
-		v.Add(prefix+"buyable", "1 or 0", b)
+		v.Add(prefix()+"buyable", "1 or 0", b)
 	}
 	if c := get(1); c != "" {
 		if _, err := strconv.ParseInt(c, 10, 64); err != nil {
-			v.Add(prefix+"code", "an integer", c)
+			v.Add(prefix()+"code", "an integer", c)
 		}
 		row.Code = c
 	} else if row.Buyable {
-		v.Add(prefix+"code", "required for a buyable row", nil)
+		v.Add(prefix()+"code", "required for a buyable row", nil)
 	}
 	if u := get(2); u != "" {
 		n, err := strconv.ParseInt(u, 10, 64)
 		if err != nil || n < 0 {
-			v.Add(prefix+"uniques", "a non-negative integer", u)
+			v.Add(prefix()+"uniques", "a non-negative integer", u)
 		} else {
 			row.Uniques = &n
 		}
 	} else if row.Buyable {
-		v.Add(prefix+"uniques", "required for a buyable row", nil)
+		v.Add(prefix()+"uniques", "required for a buyable row", nil)
 	}
 	for _, c := range []struct {
 		i   int
@@ -171,13 +180,13 @@ func (r *CSVReader) Next() (Row, error) {
 		s := get(c.i)
 		if s == "" {
 			if row.Buyable {
-				v.Add(prefix+csvColumns[c.i], "required for a buyable row", nil)
+				v.Add(prefix()+csvColumns[c.i], "required for a buyable row", nil)
 			}
 			continue
 		}
 		d, err := parseCPM(s)
 		if err != nil {
-			v.Add(prefix+csvColumns[c.i], err.Error(), s)
+			v.Add(prefix()+csvColumns[c.i], err.Error(), s)
 			continue
 		}
 		*c.dst = &d
