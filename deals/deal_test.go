@@ -325,3 +325,35 @@ func TestWithPrefix(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, 1, srv.Count("GET /other/v9/deals/1"), "the prefix is the only difference")
 }
+
+func TestDealListPermissionFilters(t *testing.T) {
+	dc, _ := newClient(t)
+	ctx := context.Background()
+	a := newDeal("P-1")
+	a.Permissions.AgencyIDs = []int64{11}
+	b := newDeal("P-2")
+	b.Permissions.AgencyIDs = []int64{12}
+	b.Permissions.AdvertiserIDs = []int64{21}
+	for _, d := range []*deals.Deal{a, b} {
+		_, err := dc.Deals.Create(ctx, d)
+		require.NoError(t, err)
+	}
+	cases := []struct {
+		o    deals.ListOptions
+		want []string
+	}{
+		{deals.ListOptions{PermissionAgencyIDs: []int64{11, 12}}, []string{"P-1", "P-2"}},
+		{deals.ListOptions{PermissionAgencyIDs: []int64{11, 12}, PermissionAdvertiserIDs: []int64{21}}, []string{"P-2"}},
+		{deals.ListOptions{PermissionAgencyIDs: []int64{99}}, nil},
+	}
+	for _, tc := range cases {
+		tc.o.OwnerOrganizationID, tc.o.SortBy = 100315, deals.SortDealIdentifier
+		p, err := dc.Deals.List(ctx, &tc.o)
+		require.NoError(t, err)
+		var got []string
+		for _, d := range p.Items {
+			got = append(got, d.DealIdentifier)
+		}
+		assert.Equal(t, tc.want, got)
+	}
+}

@@ -324,6 +324,25 @@ func (h *handler) listDeals(w http.ResponseWriter, r *http.Request) {
 		}
 		st = &b
 	}
+	if tw := q.Get("time_window"); tw != "" && tw != "last_7_days" {
+		bad(w, "time_window", "'time_window' parameter is invalid")
+		return
+	}
+	if ot := q.Get("owner.type"); ot != "" && ot != "ORGANIZATION" {
+		bad(w, "owner.type", "'owner.type' parameter is invalid")
+		return
+	}
+	perm := map[string]map[int64]bool{}
+	for _, k := range []string{"organization_ids", "agency_ids", "advertiser_ids"} {
+		set, ok := queryIDs(q, "permissions."+k)
+		if !ok {
+			bad(w, "permissions."+k, "'permissions."+k+"' must be a comma-separated list of ids")
+			return
+		}
+		if set != nil {
+			perm[k] = set
+		}
+	}
 	strategy, _ := strconv.ParseInt(q.Get("strategy_id"), 10, 64)
 	h.st.mu.Lock()
 	var out []Record
@@ -346,6 +365,9 @@ func (h *handler) listDeals(w http.ResponseWriter, r *http.Request) {
 		if !matchOwner(d, q.Get("owner.agency_id"), "AGENCY") || !matchOwner(d, q.Get("owner.advertiser_id"), "ADVERTISER") {
 			continue
 		}
+		if !matchPermissions(d, perm) {
+			continue
+		}
 		rec := clone(d)
 		delete(rec, "bill_type") // the list does not disclose bill_type
 		out = append(out, rec)
@@ -361,6 +383,23 @@ func matchOwner(d Record, want, typ string) bool {
 	}
 	o := mapOf(d["owner"])
 	return str(o["type"]) == typ && fmt.Sprint(o["id"]) == want
+}
+
+// matchPermissions keeps a deal permissioned to at least one id of each
+// given list (OR within a list, AND between lists).
+func matchPermissions(d Record, perm map[string]map[int64]bool) bool {
+	p := mapOf(d["permissions"])
+	for k, want := range perm {
+		have, _ := ids(p[k])
+		hit := false
+		for _, id := range have {
+			hit = hit || want[id]
+		}
+		if !hit {
+			return false
+		}
+	}
+	return true
 }
 
 // orgOf is the organization owning d (its organization_id, or the owner
