@@ -40,8 +40,10 @@ const (
 // "op": "in", "value": [123]} or {"field": "match_rate", "op": ">",
 // "value": 0}.
 type Filter struct {
-	Field string   `json:"field"`
-	Op    FilterOp `json:"op"`
+	// Field is the row field compared ("id", "match_rate", "name").
+	Field string `json:"field"`
+	// Op is the comparison.
+	Op FilterOp `json:"op"`
 	// Value is a number, a string, or for "in" a list.
 	Value any `json:"value"`
 }
@@ -59,8 +61,10 @@ const (
 
 // Sort orders the rows by a field.
 type Sort struct {
+	// Field is the row field to sort by ("viewability_rate", "id").
 	Field string `json:"field"`
-	Dir   Dir    `json:"dir"`
+	// Dir is asc or desc.
+	Dir Dir `json:"dir"`
 }
 
 // AnalyticsQuery is the body and query of a deal analytics call. Give
@@ -75,6 +79,7 @@ type AnalyticsQuery struct {
 	StartDate, EndDate time.Time
 	// Filters and Sorting select and order the rows.
 	Filters []Filter
+	// Sorting orders the rows, first key first.
 	Sorting []Sort
 	// PermissionOrganizationIDs, PermissionAgencyIDs and
 	// PermissionAdvertiserIDs keep deals permissioned to one of the ids.
@@ -287,27 +292,48 @@ func (m Metric) MarshalJSON() ([]byte, error) { return record.EncodeObject(metri
 
 // Performance is a deal's reporting data for the period.
 type Performance struct {
-	BidRequests     int64   `json:"bid_requests"`
-	Bids            int64   `json:"bids"`
-	BidRate         float64 `json:"bid_rate"`
-	Wins            int64   `json:"wins"`
-	WinRate         float64 `json:"win_rate"`
-	Matches         int64   `json:"matches"`
-	MatchRate       float64 `json:"match_rate"`
-	Impressions     int64   `json:"impressions"`
-	Clicks          int64   `json:"clicks"`
-	CTR             float64 `json:"ctr"`
-	Uniques         int64   `json:"uniques"`
-	Frequency       float64 `json:"frequency"`
-	TotalSpend      *Metric `json:"total_spend,omitempty"`
-	ECPM            *Metric `json:"e_CPM,omitempty"`
-	MediaSpend      *Metric `json:"media_spend,omitempty"`
-	VCPM            *Metric `json:"v_CPM,omitempty"`
+	// BidRequests counts the bid requests carrying the deal.
+	BidRequests int64 `json:"bid_requests"`
+	// Bids counts the bids made.
+	Bids int64 `json:"bids"`
+	// BidRate is bids per bid request.
+	BidRate float64 `json:"bid_rate"`
+	// Wins counts the auctions won.
+	Wins int64 `json:"wins"`
+	// WinRate is wins per bid.
+	WinRate float64 `json:"win_rate"`
+	// Matches counts the requests matched to a strategy.
+	Matches int64 `json:"matches"`
+	// MatchRate is matches per bid request.
+	MatchRate float64 `json:"match_rate"`
+	// Impressions counts the impressions served.
+	Impressions int64 `json:"impressions"`
+	// Clicks counts the clicks.
+	Clicks int64 `json:"clicks"`
+	// CTR is clicks per impression.
+	CTR float64 `json:"ctr"`
+	// Uniques counts the unique users reached.
+	Uniques int64 `json:"uniques"`
+	// Frequency is impressions per unique user.
+	Frequency float64 `json:"frequency"`
+	// TotalSpend is the total spend with its currency.
+	TotalSpend *Metric `json:"total_spend,omitempty"`
+	// ECPM is the effective CPM.
+	ECPM *Metric `json:"e_CPM,omitempty"`
+	// MediaSpend is the media spend.
+	MediaSpend *Metric `json:"media_spend,omitempty"`
+	// VCPM is the viewable CPM.
+	VCPM *Metric `json:"v_CPM,omitempty"`
+	// ViewabilityRate is the viewable share (value null when unknown).
 	ViewabilityRate *Metric `json:"viewability_rate,omitempty"`
-	VideoComplete   *Metric `json:"videoCompleteRate,omitempty"`
-	TotalSpendCPA   *Metric `json:"total_spend_CPA,omitempty"`
-	MediaSpendCPM   *Metric `json:"media_spend_CPM,omitempty"`
-	ResponseRate    *Metric `json:"response_rate,omitempty"`
+	// VideoComplete is the video completion rate (videoCompleteRate).
+	VideoComplete *Metric `json:"videoCompleteRate,omitempty"`
+	// TotalSpendCPA is the total spend per action.
+	TotalSpendCPA *Metric `json:"total_spend_CPA,omitempty"`
+	// MediaSpendCPM is the media spend per thousand impressions.
+	MediaSpendCPM *Metric `json:"media_spend_CPM,omitempty"`
+	// ResponseRate is the response rate (IsPercent set).
+	ResponseRate *Metric `json:"response_rate,omitempty"`
 	// Extra keeps metrics the SDK does not model.
 	Extra map[string]json.RawMessage `json:"-"`
 }

@@ -130,6 +130,7 @@ type invalidRowAlias invalidRow
 
 var invalidRowIdx = record.IndexOf(reflect.TypeFor[invalidRowAlias]())
 
+// UnmarshalJSON reads the refused item leniently.
 func (r *invalidRow) UnmarshalJSON(b []byte) error {
 	return record.DecodeInto(b, (*invalidRowAlias)(r), invalidRowIdx, &r.Extra)
 }

@@ -59,6 +59,7 @@ func (s *ChannelService) List(ctx context.Context, ro ...adama.RequestOption) ([
 // with the group's data envelope.
 type arrayOrData struct{}
 
+// Decode reads the answer in whichever form it came.
 func (arrayOrData) Decode(r io.Reader, mt string, dst any) (call.Meta, error) {
 	br := bufio.NewReader(r)
 	for {

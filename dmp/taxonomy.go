@@ -36,9 +36,12 @@ const (
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 type Permissions struct {
+	// Organizations lists organization ids.
 	Organizations []int64 `json:"organizations"`
-	Agencies      []int64 `json:"agencies"`
-	Advertisers   []int64 `json:"advertisers"`
+	// Agencies lists agency ids.
+	Agencies []int64 `json:"agencies"`
+	// Advertisers lists advertiser ids.
+	Advertisers []int64 `json:"advertisers"`
 	// Extra keeps properties the SDK does not model.
 	Extra map[string]json.RawMessage `json:"-"`
 }
@@ -323,7 +326,9 @@ func isInt32(code string) bool {
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 type Grant struct {
-	ID   int64  `json:"id"`
+	// ID is the entity's id.
+	ID int64 `json:"id"`
+	// Name is its name.
 	Name string `json:"name"`
 }
 
@@ -331,7 +336,10 @@ type Grant struct {
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 type Grants struct {
+	// Organizations are the organizations the provider may grant to.
 	Organizations []Grant `json:"organizations"`
-	Agencies      []Grant `json:"agencies"`
-	Advertisers   []Grant `json:"advertisers"`
+	// Agencies are the agencies.
+	Agencies []Grant `json:"agencies"`
+	// Advertisers are the advertisers.
+	Advertisers []Grant `json:"advertisers"`
 }

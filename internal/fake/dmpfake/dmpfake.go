@@ -331,6 +331,7 @@ func summary(t Record) Record {
 
 type qrec struct{ t Record }
 
+// Field gives q the taxonomy's name, visibility and ids.
 func (q qrec) Field(name string) (string, bool) {
 	root := mapOf(q.t["taxonomy"])
 	switch name {
@@ -344,8 +345,10 @@ func (q qrec) Field(name string) (string, bool) {
 	return "", false
 }
 
+// ID is the taxonomy id.
 func (q qrec) ID() int64 { n, _ := num(q.t["taxonomy_id"]); return n }
 
+// Strings is the name, for text search.
 func (q qrec) Strings() []string { v, _ := q.Field("name"); return []string{v} }
 
 func (h *handler) list(w http.ResponseWriter, r *http.Request) {
