@@ -307,8 +307,8 @@ func (s *DealGroupService) Update(ctx context.Context, g *DealGroup, ro ...adama
 
 // CheckOwners reads the owners of g's deals and checks that each has the
 // group's owner, before a Create or Update.
-func (s *DealGroupService) CheckOwners(ctx context.Context, deals *DealService, g *DealGroup, ro ...adama.RequestOption) error {
-	owners, err := deals.Owners(ctx, g.DealIDs, ro...)
+func (s *DealGroupService) CheckOwners(ctx context.Context, ds *DealService, g *DealGroup, ro ...adama.RequestOption) error {
+	owners, err := ds.Owners(ctx, g.DealIDs, ro...)
 	if err != nil {
 		return err
 	}
