@@ -11,4 +11,6 @@ var builtinGroups = []func(fake.Registrar){
 	registerTargeting,
 	registerBYOA,
 	registerCreatives,
+	registerDeals,
+	registerDMP,
 }
