@@ -350,7 +350,12 @@ func TestMetadata(t *testing.T) {
 	}
 	m, err := svc.Meta(ctx, reporting.ReportPerformance)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"advertiser_id", "agency_id", "campaign_id", "organization_id"}, m.AccessFields())
+	// Each report's metadata marks its own access fields, as the
+	// platform's do: performance takes strategy_id too, geo does not.
+	assert.Equal(t, []string{"advertiser_id", "agency_id", "campaign_id", "organization_id", "strategy_id"}, m.AccessFields())
+	geo, err := svc.Meta(ctx, reporting.ReportGeo)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"advertiser_id", "agency_id", "campaign_id", "organization_id"}, geo.AccessFields())
 	assert.Equal(t, reporting.TypeMoney, m.Structure.Metrics["total_spend"].Type)
 	assert.Contains(t, m.TimeRollups, "by_day")
 	assert.Equal(t, "last_90_days", m.DataRetention)
