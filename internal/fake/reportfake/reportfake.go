@@ -354,7 +354,7 @@ func (h *handler) today() time.Time {
 	return time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC)
 }
 
-func isMetric(f string) bool { _, ok := Metrics[f]; return ok }
+func isMetric(f string) bool        { _, ok := Metrics[f]; return ok }
 func (p *plan) isDim(f string) bool { _, ok := p.dimFields[f]; return ok }
 
 func splitList(s string) []string {
