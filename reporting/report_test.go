@@ -499,3 +499,60 @@ func TestStreamLineTooLong(t *testing.T) {
 		})
 	}
 }
+
+func TestServiceMaxLineBytes(t *testing.T) {
+	// The fake's header line of baseQuery is 81 bytes, its rows under 70.
+	tests := []struct {
+		name       string
+		opts       []reporting.Option
+		streamErr  string // code of Stream's error (the header is too long)
+		rowsErr    string // code of Rows.Err
+		downloadOK bool
+	}{
+		{"default", nil, "", "", true},
+		{"bound above every line", []reporting.Option{reporting.WithMaxLineBytes(200)}, "", "", true},
+		{"bound between rows and header", []reporting.Option{reporting.WithMaxLineBytes(70)}, reporting.CodeLineTooLong, "", false},
+		{"bound under the rows", []reporting.Option{reporting.WithMaxLineBytes(40)}, reporting.CodeLineTooLong, "", false},
+		{"no bound", []reporting.Option{reporting.WithMaxLineBytes(-1)}, "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := adamatest.NewServer(adamatest.WithT(t))
+			c, err := srv.NewClient()
+			require.NoError(t, err)
+			svc := reporting.New(c, tt.opts...)
+			rows, err := svc.Stream(context.Background(), baseQuery())
+			if tt.streamErr != "" {
+				var ae *adama.Error
+				require.ErrorAs(t, err, &ae)
+				assert.Equal(t, tt.streamErr, ae.Code)
+				assert.Equal(t, "/reporting/v1/std/performance", ae.Path)
+			} else {
+				require.NoError(t, err)
+				for rows.Next() {
+				}
+				require.NoError(t, rows.Err())
+				assert.EqualValues(t, 21, rows.Count())
+			}
+
+			body, err := svc.Download(context.Background(), baseQuery(), nil)
+			require.NoError(t, err)
+			defer body.Close()
+			_, err = io.Copy(io.Discard, body)
+			if tt.downloadOK {
+				require.NoError(t, err)
+				return
+			}
+			var ae *adama.Error
+			require.ErrorAs(t, err, &ae)
+			assert.Equal(t, reporting.CodeLineTooLong, ae.Code)
+			assert.Contains(t, ae.Message, "WithMaxLineBytes")
+		})
+	}
+	rows, err := reporting.NewRows(strings.NewReader("a,b\n1,"+strings.Repeat("x", 50)+"\n"), reporting.WithMaxLineBytes(20))
+	require.NoError(t, err)
+	assert.False(t, rows.Next())
+	var ae *adama.Error
+	require.ErrorAs(t, rows.Err(), &ae)
+	assert.Equal(t, reporting.CodeLineTooLong, ae.Code)
+}
