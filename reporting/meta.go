@@ -2,6 +2,7 @@ package reporting
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"sort"
 	"strconv"
@@ -296,14 +297,23 @@ func (s *Service) metaFor(ctx context.Context, report Report, version int, opts 
 		c.mu.Unlock()
 		return m, nil
 	}
-	if mc, ok := c.calls[key]; ok {
+	for {
+		mc, ok := c.calls[key]
+		if !ok {
+			break
+		}
 		c.mu.Unlock()
 		select {
 		case <-mc.done:
-			return mc.m, mc.err
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
+		// The fetch that ended with its own caller's context says nothing
+		// about this caller: try again.
+		if !errors.Is(mc.err, context.Canceled) && !errors.Is(mc.err, context.DeadlineExceeded) {
+			return mc.m, mc.err
+		}
+		c.mu.Lock()
 	}
 	mc := &metaCall{done: make(chan struct{})}
 	c.calls[key] = mc

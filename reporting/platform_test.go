@@ -421,3 +421,63 @@ func TestReferenceBodies(t *testing.T) {
 	require.NoError(t, rows.Err())
 	assert.EqualValues(t, 4, rows.Count())
 }
+
+// TestFakeAnswersInPlatformForms sends raw requests (the bare ?v1 flag of
+// the reference's samples included) and checks the fake's wire answers.
+func TestFakeAnswersInPlatformForms(t *testing.T) {
+	srv := adamatest.NewServer(adamatest.WithT(t), adamatest.WithReportGone("watermark"))
+	c, err := srv.NewClient()
+	require.NoError(t, err)
+	ctx := context.Background()
+	data := "dimensions=campaign_id&filter=organization_id%3D1&time_window=yesterday&time_rollup=by_day"
+	lm := "Thu, 15 Jan 2026 06:00:00 GMT"
+	tests := []struct {
+		name   string
+		path   string // with raw query
+		header http.Header
+		status int
+		ctype  string
+		body   string // a part of the body; "" for an empty one
+	}{
+		{"bare v1 flag on meta", "/device_technology/meta?v1", nil, 200, "application/json", `"Version":1`},
+		{"bare v2 flag on meta", "/device_technology/meta?v2", nil, 200, "application/json", `"Version":2`},
+		{"unknown version", "/geo/meta?v2", nil, 400, "text/xml", `reason="invalid_version"`},
+		{"retired version of data", "/device_technology?v1&" + data, nil, 304, "", ""},
+		{"not modified", "/performance?" + data, http.Header{"If-Modified-Since": {lm}}, 304, "", ""},
+		{"modified", "/performance?" + data, http.Header{"If-Modified-Since": {"Wed, 14 Jan 2026 06:00:00 GMT"}}, 200, "text/csv", "start_date,end_date,campaign_id,impressions"},
+		{"gone", "/watermark?" + data, nil, 410, "text/xml", `<status code="gone" reason="deprecated">Report Gone</status>`},
+		{"gone meta", "/watermark/meta", nil, 410, "text/xml", `code="gone"`},
+		{"access fields of the report", "/geo?dimensions=campaign_id&filter=strategy_id%3D1&time_window=yesterday&time_rollup=by_day", nil, 400, "text/xml",
+			"(advertiser_id, agency_id, campaign_id, organization_id)"},
+		{"strategy_id on performance", "/performance?dimensions=campaign_id&filter=strategy_id%3D1&time_window=yesterday&time_rollup=by_day", nil, 200, "text/csv", "start_date"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var resp *http.Response
+			r, err := c.Do(ctx, &adama.Request{URL: srv.URL + reporting.PathPrefix + tt.path, Auth: adama.AuthSession, Accept: "text/csv", Header: tt.header},
+				adama.WithResponse(&resp))
+			var body string
+			if err == nil {
+				b, rerr := io.ReadAll(r.Body)
+				require.NoError(t, rerr)
+				require.NoError(t, r.Body.Close())
+				body = string(b)
+			} else {
+				var ae *adama.Error
+				require.ErrorAs(t, err, &ae)
+				body = ae.Body
+			}
+			require.NotNil(t, resp)
+			assert.Equal(t, tt.status, resp.StatusCode)
+			assert.Equal(t, tt.ctype, adama.MediaType(resp.Header.Get("Content-Type")))
+			if tt.body == "" {
+				assert.Empty(t, body)
+			} else {
+				assert.Contains(t, body, tt.body)
+			}
+			if tt.status == 200 && tt.ctype == "text/csv" {
+				assert.Equal(t, lm, resp.Header.Get("Last-Modified"))
+			}
+		})
+	}
+}
