@@ -282,6 +282,27 @@ func newMetaCache(seed []*Meta) *metaCache {
 	return c
 }
 
+// known returns the metadata of (report, version) the service already
+// holds (given or fetched), without I/O; nil when there is none.
+func (c *metaCache) known(report Report, version int) *Meta {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if m, ok := c.seeded[metaKey{report, version}]; ok {
+		return m
+	}
+	if m, ok := c.byName[report]; ok && version == 0 {
+		return m
+	}
+	if mc, ok := c.calls[metaKey{report, version}]; ok {
+		select {
+		case <-mc.done:
+			return mc.m // nil after a failure
+		default:
+		}
+	}
+	return nil
+}
+
 // metaFor returns the metadata of (report, version): a seeded Meta (for
 // version 0, the first one given for the report), a cached one, or one
 // fetched now.

@@ -41,14 +41,20 @@ func TestAccessFieldsFromMetadata(t *testing.T) {
 		q         *reporting.Query
 		metaCalls int    // metadata requests made
 		dataCalls int    // data requests made
-		violation string // field of the expected ValidationError
+		violation string // rule of the expected ValidationError on filter
 		status    int    // status of the expected server error
 	}{
 		{"default access field: no metadata request", nil, baseQuery(), 0, 1, "", 0},
 		{"strategy_id where the metadata marks it", nil, strategyOnly(reporting.ReportPerformance), 1, 1, "", 0},
-		{"strategy_id where it is not an access field", nil, strategyOnly(reporting.ReportGeo), 1, 0, "filter", 0},
+		{"strategy_id where it is not an access field", nil, strategyOnly(reporting.ReportGeo), 1, 0, "(advertiser_id, agency_id, campaign_id, organization_id)", 0},
 		{"metadata given up front", []reporting.Option{reporting.WithMeta(perfMeta)}, strategyOnly(reporting.ReportPerformance), 0, 1, "", 0},
-		{"deals: the server enforces its own access fields", nil, func() *reporting.Query {
+		{"deals with its metadata given: checked before sending", []reporting.Option{reporting.WithMeta(readMeta(t, "deals_meta.json", reporting.ReportDeals))}, func() *reporting.Query {
+			q := baseQuery()
+			q.Report = reporting.ReportDeals
+			q.Filter = []reporting.Predicate{reporting.Eq("campaign_id", 7)}
+			return q
+		}(), 0, 0, "(organization_id)", 0},
+		{"deals without metadata: the server enforces its own access fields", nil, func() *reporting.Query {
 			q := baseQuery()
 			q.Report = reporting.ReportDeals
 			q.Filter = []reporting.Predicate{reporting.Eq("campaign_id", 7)}
@@ -68,7 +74,7 @@ func TestAccessFieldsFromMetadata(t *testing.T) {
 				case tt.violation != "":
 					var ve *adama.ValidationError
 					require.ErrorAs(t, err, &ve)
-					assert.True(t, ve.Has(tt.violation, "advertiser_id, agency_id, campaign_id, organization_id"), err)
+					assert.True(t, ve.Has("filter", tt.violation), err)
 				case tt.status != 0:
 					var ae *adama.Error
 					require.ErrorAs(t, err, &ae)

@@ -98,14 +98,23 @@ func looksXML(b []byte) bool {
 	return bytes.HasPrefix(b, []byte("<?xml")) || bytes.HasPrefix(b, []byte("<result"))
 }
 
-// check validates q before it is sent. A query that tests none of the
-// default access fields is checked against the access fields of the
-// report's metadata, read once per report and version and then cached.
+// check validates q before it is sent. The access-field rule takes the
+// report's metadata when the service holds it (WithMeta, or read before);
+// otherwise a query that tests one of the default access fields is sent
+// as is, and one that tests none is checked against the metadata, read
+// once per report and version and then cached.
 func (s *Service) check(ctx context.Context, q *Query, opts []adama.RequestOption) error {
 	if q == nil {
 		return &adama.ValidationError{Violations: []adama.Violation{{Field: "query", Rule: "required"}}}
 	}
 	var v adama.Validator
+	if m := s.metas.known(q.Report, q.Version); m != nil {
+		q.check(&v, nil, true)
+		if !q.testsAccess(accessList(m)) {
+			accessViolation(&v, m)
+		}
+		return v.Err()
+	}
 	if q.check(&v, nil, true) {
 		return v.Err()
 	}
