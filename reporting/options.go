@@ -38,8 +38,10 @@ func WithMaxLineBytes(n int) Option { return func(c *config) { c.maxLine = n } }
 
 // WithMeta gives the service reports' metadata up front (read earlier with
 // Service.Meta or from a file), so that the access-field rule of a query
-// is checked against it without a metadata request. A Meta is matched by
-// its Report and Version; nil entries are skipped.
+// is checked against it without a metadata request (and also for queries
+// that test a default access field the report does not take). A Meta is
+// matched by its Report and Version, a query without Version takes the
+// first Meta given for its report; nil entries are skipped.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func WithMeta(m ...*Meta) Option { return func(c *config) { c.metas = append(c.metas, m...) } }

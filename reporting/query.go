@@ -153,7 +153,8 @@ func (o Order) String() string {
 }
 
 // Query is one report request: the twelve query parameters of reporting
-// v1 plus the report name, the version flag and If-Modified-Since. Zero fields are not sent. A Query is never
+// v1 plus the report name, the version flag and If-Modified-Since. Zero
+// fields are not sent. A Query is never
 // modified by the calls that take it.
 //
 // Deprecated: reporting v1 is removed in July 2026.
@@ -199,8 +200,9 @@ type Query struct {
 	Precision *int
 	// Version selects the report's version with the flag ?vN (?v1, ?v2;
 	// see ReportInfo.Version and Transition); 0 sends no flag and gets the
-	// server's default version. The flag is sent as vN= (an empty value),
-	// which the platform reads as the bare flag.
+	// server's default version. The flag goes out as vN= (an empty value:
+	// the reference writes the bare ?vN, which the request layer cannot
+	// send yet; adamatest accepts both forms).
 	Version int
 	// IfModifiedSince, when set, makes the call conditional
 	// (If-Modified-Since): data unchanged since then is answered with 304,

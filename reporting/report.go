@@ -39,10 +39,7 @@ func IsTruncated(err error) bool {
 	return errors.As(err, &ae) && ae.Code == CodeTruncated
 }
 
-// Service calls reporting v1.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-// It is safe for concurrent use.
+// Service calls reporting v1. It is safe for concurrent use.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Service struct {

@@ -28,13 +28,13 @@ func validReport(r Report) bool {
 // having) nor in filter; a time window or a start date, not both; the
 // special windows' rules; and the paging and precision ranges.
 //
-// Deprecated: reporting v1 is removed in July 2026.
-//
 // Validate knows no report's metadata, so it takes the default access
 // fields; Service.Stream, Download and Validate check a query that tests
 // none of them against the access fields the report's metadata marks (a
 // strategy_id-only query is valid for a report whose metadata marks
 // strategy_id as an access field).
+//
+// Deprecated: reporting v1 is removed in July 2026.
 func (q *Query) Validate() error {
 	var v adama.Validator
 	q.check(&v, nil, false)
