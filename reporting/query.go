@@ -154,8 +154,8 @@ func (o Order) String() string {
 
 // Query is one report request: the twelve query parameters of reporting
 // v1 plus the report name, the version flag and If-Modified-Since. Zero
-// fields are not sent. A Query is never
-// modified by the calls that take it.
+// fields are not sent. A Query is never modified by the calls that take
+// it.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Query struct {
