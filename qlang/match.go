@@ -33,7 +33,10 @@ type Record interface {
 //   - a search matches when any of Strings() holds the text,
 //     case-insensitively.
 //
-// A field the record does not have satisfies only "!=".
+//   - ":null" matches when the record does not have the field (Field
+//     reports !ok: absent or null), ":!null" when it does.
+//
+// A field the record does not have satisfies only "!=" and ":null".
 func (q *Query) Match(r Record) bool {
 	if q == nil {
 		return true
@@ -75,6 +78,12 @@ func matchTerm(t Term, r Record) bool {
 
 func matchPredicate(p Predicate, r Record) bool {
 	got, ok := r.Field(p.Field)
+	switch p.Op {
+	case IsNull:
+		return !ok
+	case NotNull:
+		return ok
+	}
 	if !ok {
 		return p.Op == Ne
 	}

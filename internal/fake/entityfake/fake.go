@@ -53,6 +53,9 @@ func Register(r fake.Registrar, cfg Config) *Store {
 		st.Generate(c, n)
 	}
 	h := &handler{st: st}
+	fake.RegisterErrors(r, Prefix, func(w http.ResponseWriter, r *http.Request, status int, code, message string) {
+		writeError(w, r, status, code, message)
+	})
 	r.Handle("GET "+Prefix+"/{collection}", fake.Session, http.HandlerFunc(h.list))
 	r.Handle("POST "+Prefix+"/{collection}", fake.Session, http.HandlerFunc(h.create))
 	r.Handle("GET "+Prefix+"/{collection}/{id}", fake.Session, http.HandlerFunc(h.get))
@@ -66,7 +69,7 @@ type handler struct{ st *Store }
 func (h *handler) coll(w http.ResponseWriter, r *http.Request) *collection {
 	c := h.st.cols[r.PathValue("collection")]
 	if c == nil {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", "no collection "+r.PathValue("collection"))
+		writeError(w, r, http.StatusNotFound, "not_found", "no collection "+r.PathValue("collection"))
 	}
 	return c
 }
@@ -99,8 +102,28 @@ func readForm(w http.ResponseWriter, r *http.Request, idRule string) (url.Values
 	return r.PostForm, true
 }
 
+// writeError answers as the platform does: in XML (asked for, or no
+// Accept) <result><status code>message</status> with an <errors> element
+// of <field-error name error/> for the items naming a field; in JSON the
+// error envelope with meta.status the code word (not_found, invalid,
+// auth_required, conflict, denied, error) and media type application/json.
+func writeError(w http.ResponseWriter, r *http.Request, status int, code, message string, fields ...wire.ErrorItem) {
+	if fake.WantsXML(r) {
+		var fe []wire.FieldError
+		for _, f := range fields {
+			if f.Field != "" {
+				fe = append(fe, wire.FieldError{Name: f.Field, Error: f.Message})
+			}
+		}
+		wire.WriteXMLFieldErrors(w, status, code, message, fe...)
+		return
+	}
+	items := append([]wire.ErrorItem{{Code: code, Message: message}}, fields...)
+	wire.WriteJSONErrorStatus(w, status, code, items...)
+}
+
 func badRequest(w http.ResponseWriter, r *http.Request, field, msg string) {
-	fake.WriteError(w, r, http.StatusBadRequest, "invalid", msg, wire.ErrorItem{Code: "invalid", Field: field, Message: msg})
+	writeError(w, r, http.StatusBadRequest, "invalid", msg, wire.ErrorItem{Code: "invalid", Field: field, Message: msg})
 }
 
 func parseID(s string) (int64, bool) {
@@ -149,7 +172,7 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request) {
 	defer h.st.mu.RUnlock()
 	rec := c.recs[id]
 	if rec == nil {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+strconv.FormatInt(id, 10)+" not found")
+		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+strconv.FormatInt(id, 10)+" not found")
 		return
 	}
 	v.fullByDefault = true
@@ -174,7 +197,7 @@ func (h *handler) sub(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if b != "history" {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", "no such path")
+		writeError(w, r, http.StatusNotFound, "not_found", "no such path")
 		return
 	}
 	id, ok := parseID(a)
@@ -183,13 +206,13 @@ func (h *handler) sub(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if noHistory[c.name] {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.name+" have no history")
+		writeError(w, r, http.StatusNotFound, "not_found", c.name+" have no history")
 		return
 	}
 	h.st.mu.RLock()
 	defer h.st.mu.RUnlock()
 	if c.recs[id] == nil {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+a+" not found")
+		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+a+" not found")
 		return
 	}
 	entries := h.st.history[c.name+"/"+a]

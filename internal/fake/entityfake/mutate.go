@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -99,7 +98,7 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(missing) > 0 {
-		fake.WriteError(w, r, http.StatusBadRequest, "invalid", "missing required fields", missing...)
+		writeError(w, r, http.StatusBadRequest, "invalid", "missing required fields", missing...)
 		return
 	}
 	h.st.mu.Lock()
@@ -119,7 +118,7 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := h.st.insertLocked(c.name, rec)
 	if err != nil {
-		fake.WriteError(w, r, http.StatusInternalServerError, "error", err.Error())
+		writeError(w, r, http.StatusInternalServerError, "error", err.Error())
 		return
 	}
 	h.st.record(c, id, 0, "create", map[string][2]string{})
@@ -144,11 +143,11 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 	defer h.st.mu.Unlock()
 	cur := c.recs[id]
 	if cur == nil {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+r.PathValue("id")+" not found")
+		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+r.PathValue("id")+" not found")
 		return
 	}
 	if have := toInt64(cur["version"]); have != ver {
-		fake.WriteError(w, r, http.StatusConflict, "conflict",
+		writeError(w, r, http.StatusConflict, "conflict",
 			"version conflict: sent "+strconv.FormatInt(ver, 10)+", current is "+strconv.FormatInt(have, 10),
 			wire.ErrorItem{Code: "conflict", Field: "version", Message: "stale version"})
 		return
