@@ -7,6 +7,9 @@ package entityfake
 
 import (
 	"cmp"
+	"hash/fnv"
+	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -89,14 +92,26 @@ func (h *handler) collAndID(w http.ResponseWriter, r *http.Request) (*collection
 	return c, id, true
 }
 
-// readForm parses a create or update body, which must not carry id.
-func readForm(w http.ResponseWriter, r *http.Request, idRule string) (url.Values, bool) {
+// readForm parses a create or update body of collection c, which must
+// not carry id; a field the collection does not have is refused with a
+// 400 naming it (spec 7), every unknown field at once.
+func readForm(w http.ResponseWriter, r *http.Request, c *collection, idRule string) (url.Values, bool) {
 	if err := r.ParseForm(); err != nil {
 		badRequest(w, r, "", "malformed form body")
 		return nil, false
 	}
 	if _, ok := r.PostForm["id"]; ok {
 		badRequest(w, r, "id", idRule)
+		return nil, false
+	}
+	var unknown []wire.ErrorItem
+	for _, k := range slices.Sorted(maps.Keys(r.PostForm)) {
+		if !Accepts(c.name, k) {
+			unknown = append(unknown, wire.ErrorItem{Code: "invalid", Field: k, Message: "unknown field " + k})
+		}
+	}
+	if len(unknown) > 0 {
+		writeError(w, r, http.StatusBadRequest, "invalid", "unknown field "+unknown[0].Field, unknown...)
 		return nil, false
 	}
 	return r.PostForm, true
@@ -141,7 +156,9 @@ func writeOne(w http.ResponseWriter, r *http.Request, rec Record) {
 	wire.WriteJSON(w, http.StatusOK, wire.Meta{CalledOn: nowString(), Count: 1}, rec)
 }
 
-// writeMany writes a page in the requested form.
+// writeMany writes a page in the requested form. The JSON meta carries,
+// as the platform's does, an etag of the page and, when more records
+// follow, next_page: the address of the next page.
 func writeMany(w http.ResponseWriter, r *http.Request, recs []Record, offset, total int) {
 	if fake.WantsXML(r) {
 		es := make([]wire.Entity, len(recs))
@@ -155,7 +172,35 @@ func writeMany(w http.ResponseWriter, r *http.Request, recs []Record, offset, to
 	if recs == nil {
 		recs = []Record{}
 	}
-	wire.WriteJSON(w, http.StatusOK, wire.Meta{CalledOn: nowString(), Count: len(recs), Offset: offset, TotalCount: total}, recs)
+	meta := wire.Meta{CalledOn: nowString(), Count: len(recs), Offset: offset, TotalCount: total, ETag: etagOf(recs)}
+	if next := offset + len(recs); len(recs) > 0 && next < total {
+		meta.NextPage = nextPage(r, next)
+	}
+	wire.WriteJSON(w, http.StatusOK, meta, recs)
+}
+
+// etagOf fingerprints a page: the ids and versions of its records.
+func etagOf(recs []Record) string {
+	h := fnv.New64a()
+	for _, rec := range recs {
+		id, _ := render(rec["id"])
+		v, _ := render(rec["version"])
+		_, _ = io.WriteString(h, id+"/"+v+";")
+	}
+	return strconv.FormatUint(h.Sum64(), 16)
+}
+
+// nextPage returns the absolute address of the page starting at offset,
+// the request's other parameters kept.
+func nextPage(r *http.Request, offset int) string {
+	q := r.URL.Query()
+	q.Set("page_offset", strconv.Itoa(offset))
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	u := url.URL{Scheme: scheme, Host: r.Host, Path: r.URL.Path, RawQuery: q.Encode()}
+	return u.String()
 }
 
 func (h *handler) get(w http.ResponseWriter, r *http.Request) {

@@ -87,7 +87,7 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 	if c == nil {
 		return
 	}
-	form, ok := readForm(w, r, "id must not be sent")
+	form, ok := readForm(w, r, c, "id must not be sent")
 	if !ok {
 		return
 	}
@@ -103,6 +103,10 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
+	if bad := h.st.missingParents(form); len(bad) > 0 {
+		writeError(w, r, http.StatusBadRequest, "invalid", bad[0].Message, bad...)
+		return
+	}
 	rec := Record{}
 	if bad := h.st.apply(c, rec, form, true, nil); bad != "" {
 		badRequest(w, r, bad, "invalid value for "+bad)
@@ -130,7 +134,7 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	form, ok := readForm(w, r, "id must not be sent on update")
+	form, ok := readForm(w, r, c, "id must not be sent on update")
 	if !ok {
 		return
 	}
@@ -193,4 +197,35 @@ func (s *Store) record(c *collection, id, version int64, action string, changed 
 	for _, f := range fields {
 		add(f, changed[f][0], changed[f][1])
 	}
+}
+
+// missingParents returns an error item for each *_id field of a create
+// naming a record of a served collection that does not exist (a parent
+// must exist before its child is created). Callers hold the lock.
+func (s *Store) missingParents(form map[string][]string) []wire.ErrorItem {
+	var out []wire.ErrorItem
+	keys := make([]string, 0, len(form))
+	for k := range form {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		typ, ok := strings.CutSuffix(k, "_id")
+		if !ok || stringIDFields[k] {
+			continue
+		}
+		parent := s.cols[plural[typ]]
+		if parent == nil {
+			continue
+		}
+		vs := form[k]
+		id, err := strconv.ParseInt(vs[len(vs)-1], 10, 64)
+		if err != nil || id <= 0 {
+			continue
+		}
+		if parent.recs[id] == nil {
+			out = append(out, wire.ErrorItem{Code: "invalid", Field: k, Message: typ + " " + strconv.FormatInt(id, 10) + " does not exist"})
+		}
+	}
+	return out
 }
