@@ -25,11 +25,15 @@ type Record interface {
 //   - "==" and "!=": when both sides are numbers they compare numerically
 //     ("1.0" == "1"), else as case-sensitive strings; "true" and "false"
 //     count as 1 and 0 on either side.
+//
 //   - "=:": case-insensitive; "*" in the value matches any substring, and
 //     the match is otherwise anchored ("acme*" is a prefix match).
+//
 //   - "<", "<=", ">", ">=": numeric when both sides are numbers, else
 //     lexicographic by bytes (which orders ISO 8601 dates).
+//
 //   - an id list matches when ID() is listed.
+//
 //   - a search matches when any of Strings() holds the text,
 //     case-insensitively.
 //
