@@ -37,7 +37,6 @@ type Client struct {
 	StrategyAudienceSegments   *Service[StrategyAudienceSegment]
 	AudienceSegments           *Service[AudienceSegment]
 	StrategyDomainRestrictions *Service[StrategyDomainRestriction]
-	StrategySiteLists          *Service[StrategySiteList]
 	AdServers                  *Service[AdServer]
 
 	// Collections the reference schemas describe (reference_records.go).
@@ -101,7 +100,6 @@ func New(c *adama.Client, opts ...Option) *Client {
 		StrategyAudienceSegments:   newService[StrategyAudienceSegment](g, "strategy_audience_segments"),
 		AudienceSegments:           newService[AudienceSegment](g, "audience_segments"),
 		StrategyDomainRestrictions: newService[StrategyDomainRestriction](g, "strategy_domain_restrictions"),
-		StrategySiteLists:          newService[StrategySiteList](g, "strategy_site_lists"),
 		AdServers:                  newService[AdServer](g, "ad_servers"),
 		StrategyConcepts:           newService[StrategyConcept](g, "strategy_concepts"),
 		StrategySupplySources:      newService[StrategySupplySource](g, "strategy_supply_sources"),

@@ -7,6 +7,7 @@ package entity
 
 import (
 	"encoding/json"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -102,6 +103,13 @@ func (r *SupplySource) check(v *adama.Validator, create bool) {
 // Create requires name, organization_id.
 type SiteList struct {
 	Common
+	// Assigned, CampaignAssigned, StrategyAssigned and StrategyID are the
+	// assignment view of spec 2.8 ("strategy site list"): present when the
+	// list is read for a campaign or strategy (output).
+	Assigned         *adama.Bool         `json:"assigned,omitempty" url:"-"`
+	CampaignAssigned *adama.Bool         `json:"campaign_assigned,omitempty" url:"-"`
+	StrategyAssigned *adama.Bool         `json:"strategy_assigned,omitempty" url:"-"`
+	StrategyID       *int64              `json:"strategy_id,omitempty" url:"-"`
 	Filename         string              `json:"filename,omitempty" url:"filename,omitempty"`
 	OrganizationID   *int64              `json:"organization_id,omitempty" url:"organization_id,omitempty"`
 	Restriction      SiteListRestriction `json:"restriction,omitempty" url:"restriction,omitempty"`
@@ -534,6 +542,26 @@ func (r *Deal) check(v *adama.Validator, create bool) {
 	checkEnum(v, "media_type", r.MediaType)
 	checkEnum(v, "price_method", r.PriceMethod)
 	checkEnum(v, "price_type", r.PriceType)
+	// Spec 8's deal limits.
+	checkLen(v, "name", r.Name, MaxDealNameLen)
+	checkLen(v, "deal_identifier", r.DealIdentifier, MaxDealIdentifierLen)
+	checkLen(v, "description", r.Description, MaxDealDescriptionLen)
+	checkLen(v, "zone_name", r.ZoneName, MaxZoneNameLen)
+	checkLen(v, "currency_code", r.CurrencyCode, 3)
+}
+
+// Deal limits of spec 8.
+const (
+	MaxDealNameLen        = 256
+	MaxDealIdentifierLen  = 256
+	MaxDealDescriptionLen = 4096
+)
+
+// checkLen records a violation when s is longer than max characters.
+func checkLen(v *adama.Validator, field, s string, max int) {
+	if n := utf8.RuneCountInString(s); n > max {
+		v.Addf(field, n, "at most %d characters", max)
+	}
 }
 
 // TargetingVendor is a targeting data vendor, collection targeting_vendors.

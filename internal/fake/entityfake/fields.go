@@ -33,7 +33,6 @@ var knownFields = map[string]map[string]bool{
 	"strategy_concepts":            set("concept_id", "name", "status", "strategy_id", "weighting"),
 	"strategy_day_parts":           set("days", "end_hour", "name", "start_hour", "status", "strategy_id", "user_time"),
 	"strategy_domain_restrictions": set("domain", "name", "restriction", "status", "strategy_id", "target_type"),
-	"strategy_site_lists":          set("assigned", "campaign_assigned", "filename", "name", "organization_id", "restriction", "status", "strategy_assigned", "strategy_id"),
 	"strategy_supply_sources":      set("name", "status", "strategy_id", "supply_source_id"),
 	"strategy_targeting_segments":  set("group_identifier", "name", "operator", "restriction", "status", "strategy_id", "targeting_segment_id", "user_cpm"),
 	"supply_sources":               set("bidder_exchange_identifier", "code", "default_seat_identifier", "distribute", "has_display", "has_mobile_display", "has_mobile_video", "has_video", "is_proservice", "name", "parent_supply_id", "pixel_tag", "pmp_enabled", "rtb_enabled", "rtb_type", "seat_enabled", "status", "supply_type", "svc_safe", "use_pool"),

@@ -24,7 +24,7 @@ var collections = map[string]string{
 	"concepts": "concept", "pixel_bundles": "pixel_bundle", "budget_flights": "budget_flight",
 	"strategy_day_parts": "strategy_day_part", "strategy_audience_segments": "strategy_audience_segment",
 	"audience_segments": "audience_segment", "strategy_domain_restrictions": "strategy_domain_restriction",
-	"strategy_site_lists": "strategy_site_list", "ad_servers": "ad_server", "vendors": "vendor",
+	"ad_servers": "ad_server", "vendors": "vendor",
 	"vendor_contracts": "vendor_contract",
 	// Collections of the reference schemas.
 	"strategy_concepts":           "strategy_concept",
@@ -57,7 +57,7 @@ var plural = func() map[string]string {
 }()
 
 // noHistory lists collections without a change log.
-var noHistory = map[string]bool{"verticals": true, "ad_servers": true, "vendors": true}
+var noHistory = map[string]bool{"verticals": true, "ad_servers": true}
 
 // required lists the fields a create must carry (spec 2.2-2.8).
 var required = map[string][]string{
@@ -87,7 +87,7 @@ var required = map[string][]string{
 	"publishers":                  {"name"},
 	"publisher_sites":             {"name", "publisher_id"},
 	"site_placements":             {"name", "publisher_site_id"},
-	"strategy_targeting_segments": {"name", "organization_id"},
+	"strategy_targeting_segments": {"name"},
 	"deals":                       {"advertiser_id", "start_datetime", "end_datetime", "deal_identifier", "media_type", "name", "price", "price_method", "price_method", "price_type", "publisher_id", "status", "supply_source_id"},
 	"targeting_vendors":           {"name", "organization_id"},
 }
