@@ -96,3 +96,32 @@ func TestAllWithNextPageInMeta(t *testing.T) {
 	}
 	assert.Equal(t, 34, n)
 }
+
+// Input-only enum values and the integer budget-flight total.
+func TestInputOnlyRules(t *testing.T) {
+	day := adama.TimePtr(day1.Time)
+	tests := []struct {
+		name  string
+		rec   Record
+		field string
+	}{
+		{"impression pacing week refused on input", &Strategy{ImpressionPacingInterval: PacingIntervalWeek}, "impression_pacing_interval"},
+		{"impression pacing hour", &Strategy{ImpressionPacingInterval: PacingIntervalHour}, ""},
+		{"frequency campaign refused on input", &Strategy{FrequencyType: FrequencyTypeEven, FrequencyInterval: FrequencyIntervalCampaign, FrequencyAmount: ip(1)}, "frequency_interval"},
+		{"frequency week", &Strategy{FrequencyType: FrequencyTypeEven, FrequencyInterval: FrequencyIntervalWeek, FrequencyAmount: ip(1)}, ""},
+		{"flight budget with cents", &BudgetFlight{StartDate: day, TotalBudget: adama.MustMoney("USD", "100.50")}, "total_budget[0].value"},
+		{"flight budget whole", &BudgetFlight{TotalBudget: adama.MustMoney("USD", "100.00")}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Validate(tt.rec, false)
+			if tt.field == "" {
+				assert.NoError(t, err)
+				return
+			}
+			var ve *adama.ValidationError
+			require.ErrorAs(t, err, &ve)
+			assert.Equal(t, tt.field, ve.Violations[0].Field, "%v", err)
+		})
+	}
+}
