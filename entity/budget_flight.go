@@ -45,5 +45,7 @@ func (f *BudgetFlight) check(v *adama.Validator, create bool) {
 	}
 	for i, a := range f.TotalBudget {
 		checkCurrency(v, "total_budget["+itoa(i)+"].currency_code", a.CurrencyCode)
+		// A flight's total_budget values are integers (spec 2.5).
+		v.Check(a.Value.Equal(a.Value.Round(0)), "total_budget["+itoa(i)+"].value", "must be a whole number", a.Value.String())
 	}
 }

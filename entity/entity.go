@@ -37,8 +37,29 @@ type Client struct {
 	StrategyAudienceSegments   *Service[StrategyAudienceSegment]
 	AudienceSegments           *Service[AudienceSegment]
 	StrategyDomainRestrictions *Service[StrategyDomainRestriction]
-	StrategySiteLists          *Service[StrategySiteList]
 	AdServers                  *Service[AdServer]
+
+	// Collections the reference schemas describe (reference_records.go).
+	StrategyConcepts          *Service[StrategyConcept]
+	StrategySupplySources     *Service[StrategySupplySource]
+	SupplySources             *Service[SupplySource]
+	SiteLists                 *Service[SiteList]
+	Vendors                   *Service[Vendor]
+	VendorContracts           *Service[VendorContract]
+	VendorDomains             *Service[VendorDomain]
+	VendorPixels              *Service[VendorPixel]
+	VendorPixelDomains        *Service[VendorPixelDomain]
+	Pixels                    *Service[Pixel]
+	PixelProviders            *Service[PixelProvider]
+	PlacementSlots            *Service[PlacementSlot]
+	Publishers                *Service[Publisher]
+	PublisherSites            *Service[PublisherSite]
+	SitePlacements            *Service[SitePlacementRecord]
+	TargetDimensions          *Service[TargetDimension]
+	TargetValues              *Service[TargetValue]
+	StrategyTargetingSegments *Service[StrategyTargetingSegment]
+	Deals                     *Service[Deal]
+	TargetingVendors          *Service[TargetingVendor]
 }
 
 // Option configures the group A client.
@@ -79,8 +100,27 @@ func New(c *adama.Client, opts ...Option) *Client {
 		StrategyAudienceSegments:   newService[StrategyAudienceSegment](g, "strategy_audience_segments"),
 		AudienceSegments:           newService[AudienceSegment](g, "audience_segments"),
 		StrategyDomainRestrictions: newService[StrategyDomainRestriction](g, "strategy_domain_restrictions"),
-		StrategySiteLists:          newService[StrategySiteList](g, "strategy_site_lists"),
 		AdServers:                  newService[AdServer](g, "ad_servers"),
+		StrategyConcepts:           newService[StrategyConcept](g, "strategy_concepts"),
+		StrategySupplySources:      newService[StrategySupplySource](g, "strategy_supply_sources"),
+		SupplySources:              newService[SupplySource](g, "supply_sources"),
+		SiteLists:                  newService[SiteList](g, "site_lists"),
+		Vendors:                    newService[Vendor](g, "vendors"),
+		VendorContracts:            newService[VendorContract](g, "vendor_contracts"),
+		VendorDomains:              newService[VendorDomain](g, "vendor_domains"),
+		VendorPixels:               newService[VendorPixel](g, "vendor_pixels"),
+		VendorPixelDomains:         newService[VendorPixelDomain](g, "vendor_pixel_domains"),
+		Pixels:                     newService[Pixel](g, "pixels"),
+		PixelProviders:             newService[PixelProvider](g, "pixel_providers"),
+		PlacementSlots:             newService[PlacementSlot](g, "placement_slots"),
+		Publishers:                 newService[Publisher](g, "publishers"),
+		PublisherSites:             newService[PublisherSite](g, "publisher_sites"),
+		SitePlacements:             newService[SitePlacementRecord](g, "site_placements"),
+		TargetDimensions:           newService[TargetDimension](g, "target_dimensions"),
+		TargetValues:               newService[TargetValue](g, "target_values"),
+		StrategyTargetingSegments:  newService[StrategyTargetingSegment](g, "strategy_targeting_segments"),
+		Deals:                      newService[Deal](g, "deals"),
+		TargetingVendors:           newService[TargetingVendor](g, "targeting_vendors"),
 	}
 }
 

@@ -990,3 +990,385 @@ func (v UserType) Valid() bool {
 	}
 	return false
 }
+
+// Values returns every known SupplySourceRTBType in declaration order, in a new slice.
+func (SupplySourceRTBType) Values() []SupplySourceRTBType {
+	return []SupplySourceRTBType{
+		SupplySourceRTBTypeStandard,
+		SupplySourceRTBTypeMarketplace,
+	}
+}
+
+// Valid reports whether v is a known SupplySourceRTBType.
+func (v SupplySourceRTBType) Valid() bool {
+	switch v {
+	case SupplySourceRTBTypeStandard,
+		SupplySourceRTBTypeMarketplace:
+		return true
+	}
+	return false
+}
+
+// Values returns every known SupplySourceSupplyType in declaration order, in a new slice.
+func (SupplySourceSupplyType) Values() []SupplySourceSupplyType {
+	return []SupplySourceSupplyType{
+		SupplySourceSupplyTypeExchange,
+		SupplySourceSupplyTypeData,
+	}
+}
+
+// Valid reports whether v is a known SupplySourceSupplyType.
+func (v SupplySourceSupplyType) Valid() bool {
+	switch v {
+	case SupplySourceSupplyTypeExchange,
+		SupplySourceSupplyTypeData:
+		return true
+	}
+	return false
+}
+
+// Values returns every known SiteListRestriction in declaration order, in a new slice.
+func (SiteListRestriction) Values() []SiteListRestriction {
+	return []SiteListRestriction{
+		SiteListRestrictionInclude,
+		SiteListRestrictionExclude,
+	}
+}
+
+// Valid reports whether v is a known SiteListRestriction.
+func (v SiteListRestriction) Valid() bool {
+	switch v {
+	case SiteListRestrictionInclude,
+		SiteListRestrictionExclude:
+		return true
+	}
+	return false
+}
+
+// Values returns every known VendorPixelSetBy in declaration order, in a new slice.
+func (VendorPixelSetBy) Values() []VendorPixelSetBy {
+	return []VendorPixelSetBy{
+		VendorPixelSetBySystem,
+		VendorPixelSetByUser,
+	}
+}
+
+// Valid reports whether v is a known VendorPixelSetBy.
+func (v VendorPixelSetBy) Valid() bool {
+	switch v {
+	case VendorPixelSetBySystem,
+		VendorPixelSetByUser:
+		return true
+	}
+	return false
+}
+
+// Values returns every known PixelPixelType in declaration order, in a new slice.
+func (PixelPixelType) Values() []PixelPixelType {
+	return []PixelPixelType{
+		PixelPixelTypeUser,
+		PixelPixelTypeInternal,
+	}
+}
+
+// Valid reports whether v is a known PixelPixelType.
+func (v PixelPixelType) Valid() bool {
+	switch v {
+	case PixelPixelTypeUser,
+		PixelPixelTypeInternal:
+		return true
+	}
+	return false
+}
+
+// Values returns every known PixelProviderExecutionBy in declaration order, in a new slice.
+func (PixelProviderExecutionBy) Values() []PixelProviderExecutionBy {
+	return []PixelProviderExecutionBy{
+		PixelProviderExecutionByMediamath,
+		PixelProviderExecutionByUdi,
+	}
+}
+
+// Valid reports whether v is a known PixelProviderExecutionBy.
+func (v PixelProviderExecutionBy) Valid() bool {
+	switch v {
+	case PixelProviderExecutionByMediamath,
+		PixelProviderExecutionByUdi:
+		return true
+	}
+	return false
+}
+
+// Values returns every known PlacementSlotAuctionType in declaration order, in a new slice.
+func (PlacementSlotAuctionType) Values() []PlacementSlotAuctionType {
+	return []PlacementSlotAuctionType{
+		PlacementSlotAuctionTypeFirstPriced,
+		PlacementSlotAuctionTypeSecondPriced,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotAuctionType.
+func (v PlacementSlotAuctionType) Valid() bool {
+	switch v {
+	case PlacementSlotAuctionTypeFirstPriced,
+		PlacementSlotAuctionTypeSecondPriced:
+		return true
+	}
+	return false
+}
+
+// Values returns every known PlacementSlotBuyPriceType in declaration order, in a new slice.
+func (PlacementSlotBuyPriceType) Values() []PlacementSlotBuyPriceType {
+	return []PlacementSlotBuyPriceType{
+		PlacementSlotBuyPriceTypeCPM,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotBuyPriceType.
+func (v PlacementSlotBuyPriceType) Valid() bool {
+	switch v {
+	case PlacementSlotBuyPriceTypeCPM:
+		return true
+	}
+	return false
+}
+
+// Values returns every known PlacementSlotFrequencyInterval in declaration order, in a new slice.
+func (PlacementSlotFrequencyInterval) Values() []PlacementSlotFrequencyInterval {
+	return []PlacementSlotFrequencyInterval{
+		PlacementSlotFrequencyIntervalHour,
+		PlacementSlotFrequencyIntervalDay,
+		PlacementSlotFrequencyIntervalWeek,
+		PlacementSlotFrequencyIntervalMonth,
+		PlacementSlotFrequencyIntervalCampaign,
+		PlacementSlotFrequencyIntervalNotApplicable,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotFrequencyInterval.
+func (v PlacementSlotFrequencyInterval) Valid() bool {
+	switch v {
+	case PlacementSlotFrequencyIntervalHour,
+		PlacementSlotFrequencyIntervalDay,
+		PlacementSlotFrequencyIntervalWeek,
+		PlacementSlotFrequencyIntervalMonth,
+		PlacementSlotFrequencyIntervalCampaign,
+		PlacementSlotFrequencyIntervalNotApplicable:
+		return true
+	}
+	return false
+}
+
+// Values returns every known PlacementSlotFrequencyType in declaration order, in a new slice.
+func (PlacementSlotFrequencyType) Values() []PlacementSlotFrequencyType {
+	return []PlacementSlotFrequencyType{
+		PlacementSlotFrequencyTypeEven,
+		PlacementSlotFrequencyTypeAsap,
+		PlacementSlotFrequencyTypeNoLimit,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotFrequencyType.
+func (v PlacementSlotFrequencyType) Valid() bool {
+	switch v {
+	case PlacementSlotFrequencyTypeEven,
+		PlacementSlotFrequencyTypeAsap,
+		PlacementSlotFrequencyTypeNoLimit:
+		return true
+	}
+	return false
+}
+
+// Values returns every known PlacementSlotSellPriceType in declaration order, in a new slice.
+func (PlacementSlotSellPriceType) Values() []PlacementSlotSellPriceType {
+	return []PlacementSlotSellPriceType{
+		PlacementSlotSellPriceTypeCPM,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotSellPriceType.
+func (v PlacementSlotSellPriceType) Valid() bool {
+	switch v {
+	case PlacementSlotSellPriceTypeCPM:
+		return true
+	}
+	return false
+}
+
+// Values returns every known PlacementSlotVolumeUnit in declaration order, in a new slice.
+func (PlacementSlotVolumeUnit) Values() []PlacementSlotVolumeUnit {
+	return []PlacementSlotVolumeUnit{
+		PlacementSlotVolumeUnitImpressions,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotVolumeUnit.
+func (v PlacementSlotVolumeUnit) Valid() bool {
+	switch v {
+	case PlacementSlotVolumeUnitImpressions:
+		return true
+	}
+	return false
+}
+
+// Values returns every known SitePlacementRecordDealSource in declaration order, in a new slice.
+func (SitePlacementRecordDealSource) Values() []SitePlacementRecordDealSource {
+	return []SitePlacementRecordDealSource{
+		SitePlacementRecordDealSourceUser,
+		SitePlacementRecordDealSourceInternal,
+	}
+}
+
+// Valid reports whether v is a known SitePlacementRecordDealSource.
+func (v SitePlacementRecordDealSource) Valid() bool {
+	switch v {
+	case SitePlacementRecordDealSourceUser,
+		SitePlacementRecordDealSourceInternal:
+		return true
+	}
+	return false
+}
+
+// Values returns every known SitePlacementRecordMediaType in declaration order, in a new slice.
+func (SitePlacementRecordMediaType) Values() []SitePlacementRecordMediaType {
+	return []SitePlacementRecordMediaType{
+		SitePlacementRecordMediaTypeDisplay,
+		SitePlacementRecordMediaTypeVideo,
+		SitePlacementRecordMediaTypeMobile,
+	}
+}
+
+// Valid reports whether v is a known SitePlacementRecordMediaType.
+func (v SitePlacementRecordMediaType) Valid() bool {
+	switch v {
+	case SitePlacementRecordMediaTypeDisplay,
+		SitePlacementRecordMediaTypeVideo,
+		SitePlacementRecordMediaTypeMobile:
+		return true
+	}
+	return false
+}
+
+// Values returns every known SitePlacementRecordPMPType in declaration order, in a new slice.
+func (SitePlacementRecordPMPType) Values() []SitePlacementRecordPMPType {
+	return []SitePlacementRecordPMPType{
+		SitePlacementRecordPMPTypeDirect,
+		SitePlacementRecordPMPTypePremium,
+	}
+}
+
+// Valid reports whether v is a known SitePlacementRecordPMPType.
+func (v SitePlacementRecordPMPType) Valid() bool {
+	switch v {
+	case SitePlacementRecordPMPTypeDirect,
+		SitePlacementRecordPMPTypePremium:
+		return true
+	}
+	return false
+}
+
+// Values returns every known StrategyTargetingSegmentOperator in declaration order, in a new slice.
+func (StrategyTargetingSegmentOperator) Values() []StrategyTargetingSegmentOperator {
+	return []StrategyTargetingSegmentOperator{
+		StrategyTargetingSegmentOperatorAnd,
+		StrategyTargetingSegmentOperatorOr,
+	}
+}
+
+// Valid reports whether v is a known StrategyTargetingSegmentOperator.
+func (v StrategyTargetingSegmentOperator) Valid() bool {
+	switch v {
+	case StrategyTargetingSegmentOperatorAnd,
+		StrategyTargetingSegmentOperatorOr:
+		return true
+	}
+	return false
+}
+
+// Values returns every known StrategyTargetingSegmentRestriction in declaration order, in a new slice.
+func (StrategyTargetingSegmentRestriction) Values() []StrategyTargetingSegmentRestriction {
+	return []StrategyTargetingSegmentRestriction{
+		StrategyTargetingSegmentRestrictionInclude,
+		StrategyTargetingSegmentRestrictionExclude,
+	}
+}
+
+// Valid reports whether v is a known StrategyTargetingSegmentRestriction.
+func (v StrategyTargetingSegmentRestriction) Valid() bool {
+	switch v {
+	case StrategyTargetingSegmentRestrictionInclude,
+		StrategyTargetingSegmentRestrictionExclude:
+		return true
+	}
+	return false
+}
+
+// Values returns every known DealDealSource in declaration order, in a new slice.
+func (DealDealSource) Values() []DealDealSource {
+	return []DealDealSource{
+		DealDealSourceUser,
+		DealDealSourceInternal,
+	}
+}
+
+// Valid reports whether v is a known DealDealSource.
+func (v DealDealSource) Valid() bool {
+	switch v {
+	case DealDealSourceUser,
+		DealDealSourceInternal:
+		return true
+	}
+	return false
+}
+
+// Values returns every known DealMediaType in declaration order, in a new slice.
+func (DealMediaType) Values() []DealMediaType {
+	return []DealMediaType{
+		DealMediaTypeDisplay,
+		DealMediaTypeVideo,
+	}
+}
+
+// Valid reports whether v is a known DealMediaType.
+func (v DealMediaType) Valid() bool {
+	switch v {
+	case DealMediaTypeDisplay,
+		DealMediaTypeVideo:
+		return true
+	}
+	return false
+}
+
+// Values returns every known DealPriceMethod in declaration order, in a new slice.
+func (DealPriceMethod) Values() []DealPriceMethod {
+	return []DealPriceMethod{
+		DealPriceMethodCPM,
+	}
+}
+
+// Valid reports whether v is a known DealPriceMethod.
+func (v DealPriceMethod) Valid() bool {
+	switch v {
+	case DealPriceMethodCPM:
+		return true
+	}
+	return false
+}
+
+// Values returns every known DealPriceType in declaration order, in a new slice.
+func (DealPriceType) Values() []DealPriceType {
+	return []DealPriceType{
+		DealPriceTypeFixed,
+		DealPriceTypeFloor,
+	}
+}
+
+// Valid reports whether v is a known DealPriceType.
+func (v DealPriceType) Valid() bool {
+	switch v {
+	case DealPriceTypeFixed,
+		DealPriceTypeFloor:
+		return true
+	}
+	return false
+}

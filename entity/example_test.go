@@ -214,7 +214,7 @@ func Example_collections() {
 	_, _ = ec.StrategyDayParts.Create(ctx, &entity.StrategyDayPart{StrategyID: st.ID, StartHour: adama.Ptr(8), EndHour: adama.Ptr(20)})
 	_, _ = ec.StrategyAudienceSegments.Create(ctx, &entity.StrategyAudienceSegment{StrategyID: st.ID, AudienceSegmentID: 1, Restriction: entity.RestrictionInclude})
 	_, _ = ec.StrategyDomainRestrictions.Create(ctx, &entity.StrategyDomainRestriction{StrategyID: st.ID, Domain: "x.example", Restriction: entity.RestrictionExclude})
-	_, _ = ec.StrategySiteLists.Create(ctx, &entity.StrategySiteList{Common: entity.Common{Name: "L"}, StrategyID: &st.ID})
+	_, _ = ec.SiteLists.Create(ctx, &entity.SiteList{Common: entity.Common{Name: "L"}, OrganizationID: adama.Ptr[int64](1)})
 	_, _ = ec.PixelBundles.Create(ctx, &entity.PixelBundle{Common: entity.Common{Name: "P"}, AdvertiserID: &adv.ID, PixelType: entity.PixelTypeEvent, TagType: entity.PixelTagTypeImage, CurrencyFixed: "USD"})
 	_, _ = ec.Concepts.Create(ctx, &entity.Concept{Common: entity.Common{Name: "K"}, AdvertiserID: adv.ID})
 	_, _ = ec.AtomicCreatives.Create(ctx, &entity.AtomicCreative{AdServerType: entity.AdServerTypePlatform, AdvertiserID: adv.ID, ExternalIdentifier: "e", FileType: entity.FileTypePng, Width: 1, Height: 1, Tag: "t", TagType: entity.CreativeTagTypeImg, TpasAdTagName: "n"})
@@ -240,7 +240,7 @@ func Example_collections() {
 	count("strategy_day_parts", func() (int, error) { p, err := ec.StrategyDayParts.List(ctx, nil); return p.TotalCount, err })
 	count("strategy_audience_segments", func() (int, error) { p, err := ec.StrategyAudienceSegments.List(ctx, nil); return p.TotalCount, err })
 	count("strategy_domain_restrictions", func() (int, error) { p, err := ec.StrategyDomainRestrictions.List(ctx, nil); return p.TotalCount, err })
-	count("strategy_site_lists", func() (int, error) { p, err := ec.StrategySiteLists.List(ctx, nil); return p.TotalCount, err })
+	count("site_lists", func() (int, error) { p, err := ec.SiteLists.List(ctx, nil); return p.TotalCount, err })
 	count("pixel_bundles", func() (int, error) { p, err := ec.PixelBundles.List(ctx, nil); return p.TotalCount, err })
 	count("concepts", func() (int, error) { p, err := ec.Concepts.List(ctx, nil); return p.TotalCount, err })
 	count("atomic_creatives", func() (int, error) { p, err := ec.AtomicCreatives.List(ctx, nil); return p.TotalCount, err })
@@ -260,7 +260,7 @@ func Example_collections() {
 	// strategy_day_parts 1
 	// strategy_audience_segments 1
 	// strategy_domain_restrictions 1
-	// strategy_site_lists 1
+	// site_lists 1
 	// pixel_bundles 1
 	// concepts 1
 	// atomic_creatives 1

@@ -173,8 +173,8 @@ func TestCRUDEveryCollection(t *testing.T) {
 	t.Run("strategy_domain_restrictions", func(t *testing.T) {
 		crud(t, ec.StrategyDomainRestrictions, xc.StrategyDomainRestrictions, &StrategyDomainRestriction{StrategyID: s.ID, Domain: "news.example", Restriction: RestrictionExclude}, func(d *StrategyDomainRestriction) { d.TargetType = "DOMAIN" })
 	})
-	t.Run("strategy_site_lists", func(t *testing.T) {
-		crud(t, ec.StrategySiteLists, xc.StrategySiteLists, &StrategySiteList{Common: Common{Name: "L"}, StrategyID: &s.ID, Restriction: RestrictionInclude}, func(l *StrategySiteList) { l.Assigned = adama.BoolPtr(true) })
+	t.Run("site_lists", func(t *testing.T) {
+		crud(t, ec.SiteLists, xc.SiteLists, &SiteList{Common: Common{Name: "L"}, OrganizationID: adama.Ptr[int64](1), Restriction: SiteListRestrictionInclude}, func(l *SiteList) { l.Status = adama.BoolPtr(true) })
 	})
 	t.Run("ad_servers", func(t *testing.T) {
 		p, err := ec.AdServers.List(ctx, nil)

@@ -27,29 +27,3 @@ func (d *StrategyDomainRestriction) check(v *adama.Validator, create bool) {
 	}
 	checkEnum(v, "restriction", d.Restriction)
 }
-
-// StrategySiteList is a site list as assigned to a strategy (spec 2.8),
-// collection strategy_site_lists.
-type StrategySiteList struct {
-	Common
-	Assigned         *adama.Bool `json:"assigned,omitempty" url:"assigned,omitempty"`
-	CampaignAssigned *adama.Bool `json:"campaign_assigned,omitempty" url:"campaign_assigned,omitempty"`
-	StrategyAssigned *adama.Bool `json:"strategy_assigned,omitempty" url:"strategy_assigned,omitempty"`
-	Filename         string      `json:"filename,omitempty" url:"filename,omitempty"`
-	OrganizationID   *int64      `json:"organization_id,omitempty" url:"organization_id,omitempty"`
-	Restriction      Restriction `json:"restriction,omitempty" url:"restriction,omitempty"`
-	SitesCount       *int        `json:"sites_count,omitempty" url:"-"`
-	SitesCountDomain *int        `json:"sites_count_domain,omitempty" url:"-"`
-	Status           *adama.Bool `json:"status,omitempty" url:"status,omitempty"`
-	StrategyID       *int64      `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
-}
-
-// UnmarshalJSON decodes a strategy site list, keeping unknown properties in Extra.
-func (s *StrategySiteList) UnmarshalJSON(b []byte) error {
-	type plain StrategySiteList
-	return decodeRecord(b, (*plain)(s), &s.Common)
-}
-
-func (s *StrategySiteList) check(v *adama.Validator, create bool) {
-	checkEnum(v, "restriction", s.Restriction)
-}

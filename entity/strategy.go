@@ -121,12 +121,19 @@ func (s *Strategy) check(v *adama.Validator, create bool) {
 	checkEnum(v, "pacing_type", s.PacingType)
 	checkEnumIn(v, "pacing_interval", s.PacingInterval, PacingIntervalHour, PacingIntervalDay)
 	checkEnum(v, "impression_pacing_type", s.ImpressionPacingType)
-	checkEnum(v, "impression_pacing_interval", s.ImpressionPacingInterval)
+	// Input takes hour and day; the others only appear in output (and are
+	// checked only when the caller sets them, see Update).
+	checkEnumIn(v, "impression_pacing_interval", s.ImpressionPacingInterval, PacingIntervalHour, PacingIntervalDay)
 	checkEnum(v, "audience_segment_include_op", s.AudienceSegmentIncludeOp)
 	checkEnum(v, "audience_segment_exclude_op", s.AudienceSegmentExcludeOp)
 	checkEnum(v, "exchange_type_for_run_on_all", s.ExchangeTypeForRunOnAll)
 	checkEnum(v, "site_selectiveness", s.SiteSelectiveness)
 	checkFrequency(v, s.FrequencyType, s.FrequencyInterval, s.FrequencyAmount)
+	// A strategy's frequency_interval takes day, month, week and hour on
+	// input; campaign and not-applicable only appear in output.
+	if s.FrequencyInterval.Valid() {
+		checkEnumIn(v, "frequency_interval", s.FrequencyInterval, FrequencyIntervalDay, FrequencyIntervalMonth, FrequencyIntervalWeek, FrequencyIntervalHour)
+	}
 	if s.BidAggressiveness != nil {
 		v.Range("bid_aggressiveness", int64(*s.BidAggressiveness), 0, 100)
 	}

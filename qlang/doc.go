@@ -7,10 +7,11 @@
 //
 //	query     = term *( "&" term )
 //	term      = predicate / id-list / search
-//	predicate = field op value
+//	predicate = field op value / field null-op
 //	field     = 1*( ALPHA / DIGIT / "_" / "." )
 //	op        = "==" / "!=" / "=:" / "<=" / ">=" / "<" / ">"
-//	value     = 1*( any character but "&" )
+//	null-op   = ":null" / ":!null"                ; the field is null / is not
+//	value     = 1*( any character but "&" )       ; %XX decoded after the split
 //	id-list   = "(" id *( "," id ) ")"        ; each id in 1..2147483647
 //	search    = "<" 1*( any character but "&", "<", ">" ) ">"
 //
@@ -20,11 +21,14 @@
 // an operator character, so the three forms never overlap. Operators are
 // matched longest first ("<=" before "<"), and a value runs to the next "&".
 //
-// The grammar has no escape: "&" can never appear in a value or search text,
-// and a value given to "<" or ">" must not start with "=" (it would read as
-// "<=" or ">="). Validate reports these, together with every other problem,
-// as an *adama.ValidationError, so a Query that validates always survives
-// String followed by Parse unchanged.
+// The platform splits a q value at "&" and then URL-decodes each value, so a
+// value may hold "&": String writes "&" and "%" in a value as %26 and %25,
+// and Parse decodes every %XX of a value (a "%" that starts no escape is
+// kept). Search text has no such escape and may not hold "&". A value given
+// to "<" or ">" must not start with "=" (it would read as "<=" or ">=").
+// ":null" and ":!null" take no value. Validate reports these, together with
+// every other problem, as an *adama.ValidationError, so a Query that
+// validates always survives String followed by Parse unchanged.
 //
 // # Encoding
 //

@@ -28,7 +28,7 @@ func Example() {
 }
 
 func ExampleQuery_Validate() {
-	q := qlang.Where("name", qlang.Eq, "Smith & Sons").IDs(0)
+	q := qlang.Where("name", qlang.Eq, "").IDs(0)
 	err := q.Validate()
 	fmt.Println(errors.Is(err, adama.ErrValidation))
 	var ve *adama.ValidationError
@@ -39,7 +39,7 @@ func ExampleQuery_Validate() {
 	}
 	// Output:
 	// true
-	// q.terms[0].value: value must not contain & (the q grammar has no escape for it, so it cannot be sent) (got Smith & Sons)
+	// q.terms[0].value: value of name required
 	// q.terms[1].ids[0]: id 0 must be between 1 and 2147483647 (got 0)
 }
 
@@ -67,7 +67,7 @@ func ExampleParse() {
 	// predicate name =: "acme*"
 	// ids [7 8]
 	// search "blue"
-	// adama: invalid request: q: term 0 at offset 6: unknown operator after field status: want one of ==, !=, =:, <, <=, >, >= (got status=1); q: term 1 at offset 10: id 0 must be between 1 and 2147483647 (got (0))
+	// adama: invalid request: q: term 0 at offset 6: unknown operator after field status: want one of ==, !=, =:, <, <=, >, >=, :null, :!null (got status=1); q: term 1 at offset 10: id 0 must be between 1 and 2147483647 (got (0))
 }
 
 // record is a stored entity as the fake server keeps it.
@@ -96,4 +96,11 @@ func ExampleQuery_Match() {
 	}
 	// Output:
 	// 1 Acme Corp
+}
+
+func ExampleQuery_IsNull() {
+	q := qlang.Where("name", qlang.Eq, "Smith & Sons").IsNull("end_date").NotNull("budget")
+	fmt.Println(q.String())
+	// Output:
+	// name==Smith %26 Sons&end_date:null&budget:!null
 }

@@ -28,6 +28,9 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("a", byte(4), "=1", int64(0), int64(-1), "<x>", byte(1))
 	f.Add("x.y", byte(3), "=:", int64(5), int64(6), "é 東京", byte(2))
 	f.Add("b-c", byte(9), "a&b", int64(9), int64(9), "", byte(15))
+	f.Add("end_date", byte(7), "", int64(1), int64(2), "x", byte(4))
+	f.Add("end_date", byte(8), "", int64(1), int64(2), "", byte(5))
+	f.Add("name", byte(0), "Smith & Sons 50%", int64(1), int64(2), "%26", byte(4))
 	f.Fuzz(func(t *testing.T, field string, opb byte, value string, id1, id2 int64, text string, shape byte) {
 		ops := qlang.Ops()
 		op := ops[int(opb)%len(ops)]
@@ -75,6 +78,9 @@ func FuzzParse(f *testing.F) {
 		"a<==1&b===:x&c=:=y",
 		"(0,-1,99999999999999999999)&<>&<a>b>&&",
 		"status~1&é==1&a==\xff",
+		"end_date:null&name:!null",
+		"a:null1&b:!null=&:null",
+		"name==Smith %26 Sons&pct==50%25&x==%zz&y==%ff",
 	} {
 		f.Add(s)
 	}

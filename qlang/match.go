@@ -25,15 +25,22 @@ type Record interface {
 //   - "==" and "!=": when both sides are numbers they compare numerically
 //     ("1.0" == "1"), else as case-sensitive strings; "true" and "false"
 //     count as 1 and 0 on either side.
+//
 //   - "=:": case-insensitive; "*" in the value matches any substring, and
 //     the match is otherwise anchored ("acme*" is a prefix match).
+//
 //   - "<", "<=", ">", ">=": numeric when both sides are numbers, else
 //     lexicographic by bytes (which orders ISO 8601 dates).
+//
 //   - an id list matches when ID() is listed.
+//
 //   - a search matches when any of Strings() holds the text,
 //     case-insensitively.
 //
-// A field the record does not have satisfies only "!=".
+//   - ":null" matches when the record does not have the field (Field
+//     reports !ok: absent or null), ":!null" when it does.
+//
+// A field the record does not have satisfies only "!=" and ":null".
 func (q *Query) Match(r Record) bool {
 	if q == nil {
 		return true
@@ -75,6 +82,12 @@ func matchTerm(t Term, r Record) bool {
 
 func matchPredicate(p Predicate, r Record) bool {
 	got, ok := r.Field(p.Field)
+	switch p.Op {
+	case IsNull:
+		return !ok
+	case NotNull:
+		return ok
+	}
 	if !ok {
 		return p.Op == Ne
 	}

@@ -11,7 +11,7 @@ import (
 
 // opsByLength lists the operators longest first, so that "<=" is matched
 // before "<".
-var opsByLength = [...]Op{Le, Ge, Eq, Ne, Like, Lt, Gt}
+var opsByLength = [...]Op{NotNull, IsNull, Le, Ge, Eq, Ne, Like, Lt, Gt}
 
 // Parse reads a raw (already URL-decoded) q value back into a Query.
 //
@@ -171,12 +171,29 @@ func (p *parser) parsePredicate() Term {
 	}
 	value := rest[len(op):]
 	at := n + len(op)
+	if !op.TakesValue() {
+		if value != "" {
+			p.fail(at, "%s%s takes no value; got %q", field, op, value)
+			return nil
+		}
+		return Predicate{Field: field, Op: op}
+	}
 	if value == "" {
 		p.fail(at, "missing value after %s%s", field, op)
 		return nil
 	}
 	if !utf8.ValidString(value) {
 		p.fail(at, "value must be valid UTF-8")
+		return nil
+	}
+	value = unescapeValue(value)
+	if value == "" {
+		// Only possible if the raw value was empty, handled above.
+		p.fail(at, "missing value after %s%s", field, op)
+		return nil
+	}
+	if !utf8.ValidString(value) {
+		p.fail(at, "value must be valid UTF-8 once decoded")
 		return nil
 	}
 	return Predicate{Field: field, Op: op, Value: value}

@@ -27,17 +27,27 @@ const (
 	Gt Op = ">"
 	// Ge is "greater than or equal".
 	Ge Op = ">="
+	// IsNull holds when the field is null (or absent): "field:null". It
+	// takes no value.
+	IsNull Op = ":null"
+	// NotNull holds when the field has a value: "field:!null". It takes no
+	// value.
+	NotNull Op = ":!null"
 )
 
 // Ops returns every valid operator, in the order the grammar lists them.
 func Ops() []Op {
-	return []Op{Eq, Ne, Like, Lt, Le, Gt, Ge}
+	return []Op{Eq, Ne, Like, Lt, Le, Gt, Ge, IsNull, NotNull}
 }
+
+// TakesValue reports whether a predicate with o carries a value (every
+// operator but IsNull and NotNull).
+func (o Op) TakesValue() bool { return o != IsNull && o != NotNull }
 
 // Valid reports whether o is one of the operators returned by Ops.
 func (o Op) Valid() bool {
 	switch o {
-	case Eq, Ne, Like, Lt, Le, Gt, Ge:
+	case Eq, Ne, Like, Lt, Le, Gt, Ge, IsNull, NotNull:
 		return true
 	}
 	return false
@@ -60,12 +70,74 @@ type Predicate struct {
 	Field string
 	// Op is the comparison operator.
 	Op Op
-	// Value is the raw (not URL-encoded) value; it may not hold "&".
+	// Value is the value as meant (not encoded); it may hold "&". It is
+	// empty for IsNull and NotNull.
 	Value string
 }
 
-// String returns "field op value".
-func (p Predicate) String() string { return p.Field + string(p.Op) + p.Value }
+// String returns "field op value", the value with "%" and "&" written as
+// %25 and %26 (the platform URL-decodes each value after splitting the
+// terms at "&"); "field:null" and "field:!null" carry no value.
+func (p Predicate) String() string {
+	if !p.Op.TakesValue() {
+		return p.Field + string(p.Op)
+	}
+	return p.Field + string(p.Op) + escapeValue(p.Value)
+}
+
+// escapeValue writes "%" and "&" as %25 and %26; every other byte is
+// left as is.
+func escapeValue(v string) string {
+	if !strings.ContainsAny(v, "%&") {
+		return v
+	}
+	var b strings.Builder
+	b.Grow(len(v) + 8)
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '%':
+			b.WriteString("%25")
+		case '&':
+			b.WriteString("%26")
+		default:
+			b.WriteByte(v[i])
+		}
+	}
+	return b.String()
+}
+
+// unescapeValue decodes every %XX of a raw value; a "%" not followed by
+// two hex digits is kept as it is.
+func unescapeValue(v string) string {
+	if !strings.Contains(v, "%") {
+		return v
+	}
+	var b strings.Builder
+	b.Grow(len(v))
+	for i := 0; i < len(v); i++ {
+		if v[i] == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]) {
+			b.WriteByte(unhex(v[i+1])<<4 | unhex(v[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
 
 func (Predicate) isTerm() {}
 
@@ -171,6 +243,16 @@ func (q *Query) Gt(field string, value any) *Query { return q.And(field, Gt, val
 
 // Ge appends "field>=value" and returns q.
 func (q *Query) Ge(field string, value any) *Query { return q.And(field, Ge, value) }
+
+// IsNull appends "field:null" (the field has no value) and returns q.
+func (q *Query) IsNull(field string) *Query {
+	return q.Add(Predicate{Field: field, Op: IsNull})
+}
+
+// NotNull appends "field:!null" (the field has a value) and returns q.
+func (q *Query) NotNull(field string) *Query {
+	return q.Add(Predicate{Field: field, Op: NotNull})
+}
 
 // IDs appends the id list "(id,id,...)" and returns q.
 func (q *Query) IDs(ids ...int64) *Query {

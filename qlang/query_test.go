@@ -19,7 +19,7 @@ func (stringer) String() string { return "str" }
 
 func TestOps(t *testing.T) {
 	ops := qlang.Ops()
-	require.Len(t, ops, 7)
+	require.Len(t, ops, 9)
 	for _, o := range ops {
 		assert.True(t, o.Valid(), o)
 		assert.Equal(t, string(o), o.String())
@@ -109,7 +109,9 @@ func TestValidate(t *testing.T) {
 		{"unknown op", qlang.Where("a", "=", 1), []v{{"q.terms[0].op", "one of: ==, !=, =:, <, <=, >, >="}}},
 		{"empty op", qlang.Where("a", "", 1), []v{{"q.terms[0].op", "operator"}}},
 		{"empty value", qlang.Where("a", qlang.Eq, ""), []v{{"q.terms[0].value", "value of a required"}}},
-		{"ampersand value", qlang.Where("a", qlang.Eq, "x&y"), []v{{"q.terms[0].value", "must not contain & (the q grammar has no escape"}}},
+		{"null with a value", qlang.Where("a", qlang.IsNull, "x"), []v{{"q.terms[0].value", ":null takes no value"}}},
+		{"not null with a value", qlang.Where("a", qlang.NotNull, 1), []v{{"q.terms[0].value", ":!null takes no value"}}},
+		{"null with a bad field", new(qlang.Query).IsNull("a b"), []v{{"q.terms[0].field", "may only hold"}}},
 		{"bad utf8 value", qlang.Where("a", qlang.Eq, "\xff"), []v{{"q.terms[0].value", "UTF-8"}}},
 		{"lt value starting with =", qlang.Where("a", qlang.Lt, "=1"), []v{{"q.terms[0].value", "would read as <="}}},
 		{"gt value starting with =", qlang.Where("a", qlang.Gt, "=1"), []v{{"q.terms[0].value", "would read as >="}}},
@@ -134,7 +136,6 @@ func TestValidate(t *testing.T) {
 				{"q.terms[3].text", "&"},
 				{"q.terms[3].text", "< or >"},
 				{"q.terms[4].field", "may only hold"},
-				{"q.terms[4].value", "&"},
 				{"q.terms[4].value", "would read as >="},
 			}},
 	}

@@ -24,8 +24,9 @@ const noAmp = "must not contain & (the q grammar has no escape for it, so it can
 //   - a query holds at least one term, and no nil term;
 //   - a field name is not empty and holds only A-Z, a-z, 0-9, "_" and ".";
 //   - the operator is one of Ops;
-//   - a value is not empty, is valid UTF-8 and holds no "&"; after "<" or ">"
-//     it does not start with "=" (it would read as "<=" or ">=");
+//   - a value is not empty (IsNull and NotNull take none), is valid UTF-8,
+//     and after "<" or ">" does not start with "=" (it would read as "<="
+//     or ">="); "&" and "%" are fine (String writes them as %26 and %25);
 //   - an id list is not empty and each id lies in MinID..MaxID;
 //   - search text is not empty, is valid UTF-8 and holds no "&", "<" or ">".
 //
@@ -63,15 +64,18 @@ func validatePredicate(v *adama.Validator, path string, p Predicate) {
 		v.Add(path+".op", "operator must be one of: "+opList(), string(p.Op))
 	}
 	vp := path + ".value"
+	if !p.Op.TakesValue() {
+		if p.Value != "" {
+			v.Addf(vp, p.Value, "%s takes no value", p.Op)
+		}
+		return
+	}
 	if p.Value == "" {
 		v.Add(vp, "value of "+fieldName(p.Field)+" required", nil)
 		return
 	}
 	if !utf8.ValidString(p.Value) {
 		v.Add(vp, "value must be valid UTF-8", p.Value)
-	}
-	if strings.Contains(p.Value, "&") {
-		v.Add(vp, "value "+noAmp, p.Value)
 	}
 	if (p.Op == Lt || p.Op == Gt) && p.Value[0] == '=' {
 		v.Addf(vp, p.Value, "value after %s must not start with = (it would read as %s=)", p.Op, p.Op)

@@ -60,6 +60,7 @@ func TestSessionAnswerAndCookieOnly(t *testing.T) {
 	defer srv.Close()
 	tok := srv.IssueToken()
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+adama.SessionPath, nil)
+	req.Header.Set("Accept", "application/json")
 	req.Header.Set("Authorization", "Bearer "+tok)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)

@@ -33,9 +33,18 @@ type Registrar interface {
 	Handle(pattern string, auth Auth, h http.Handler)
 }
 
-// WantsXML reports whether the request asked for XML.
+// GroupAPrefix is group A's path prefix (entity management v2.0, with
+// /session), where a request without an Accept header gets XML.
+const GroupAPrefix = "/api/v2.0/"
+
+// WantsXML reports whether the request asked for XML: an Accept naming xml
+// and not json, or, under group A's prefix, no Accept header at all (the
+// platform's default format there is XML).
 func WantsXML(r *http.Request) bool {
 	a := strings.ToLower(r.Header.Get("Accept"))
+	if strings.TrimSpace(a) == "" {
+		return r.URL != nil && strings.HasPrefix(r.URL.Path, GroupAPrefix)
+	}
 	return strings.Contains(a, "xml") && !strings.Contains(a, "json")
 }
 

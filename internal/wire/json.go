@@ -80,5 +80,22 @@ func WriteJSONError(w http.ResponseWriter, status int, items ...ErrorItem) {
 	}{items, Meta{Status: "error"}})
 }
 
+// WriteJSONErrorStatus writes group A's JSON error: {errors: [...], meta:
+// {status: metaStatus}} with media type application/json (the platform
+// answers successes as application/vnd.svc.v1+json and errors as
+// application/json), metaStatus being the platform's word (not_found,
+// invalid, auth_required, conflict, denied, error).
+func WriteJSONErrorStatus(w http.ResponseWriter, status int, metaStatus string, items ...ErrorItem) {
+	if metaStatus == "" {
+		metaStatus = "error"
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(struct {
+		Errors []ErrorItem `json:"errors"`
+		Meta   Meta        `json:"meta"`
+	}{items, Meta{Status: metaStatus}})
+}
+
 // ErrNoBody is returned when a response that should carry data has none.
 var ErrNoBody = errors.New("adama: empty response body")

@@ -17,6 +17,19 @@ type Result struct {
 	Status   *Status   `xml:"status"`
 	Entity   *Entity   `xml:"entity"`
 	Entities *Entities `xml:"entities"`
+	// Errors holds a validation failure's field errors.
+	Errors *FieldErrors `xml:"errors"`
+}
+
+// FieldErrors is the <errors> element of an XML validation failure.
+type FieldErrors struct {
+	Items []FieldError `xml:"field-error"`
+}
+
+// FieldError is one <field-error name=… error=…/> element.
+type FieldError struct {
+	Name  string `xml:"name,attr"`
+	Error string `xml:"error,attr"`
 }
 
 // Status is the XML status element.
@@ -109,6 +122,21 @@ func WriteXMLError(w http.ResponseWriter, status int, code, reason, text string)
 	w.WriteHeader(status)
 	_, _ = io.WriteString(w, xml.Header)
 	_ = xml.NewEncoder(w).Encode(Result{Status: &Status{Code: code, Reason: reason, Text: text}})
+}
+
+// WriteXMLFieldErrors writes group A's validation failure:
+// <result><status code>text</status><errors><field-error name error/>…
+// </errors></result>, with media type text/xml. Without fields it writes
+// no <errors> element.
+func WriteXMLFieldErrors(w http.ResponseWriter, status int, code, text string, fields ...FieldError) {
+	res := Result{Status: &Status{Code: code, Text: text}}
+	if len(fields) > 0 {
+		res.Errors = &FieldErrors{Items: fields}
+	}
+	w.Header().Set("Content-Type", "text/xml")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, xml.Header)
+	_ = xml.NewEncoder(w).Encode(res)
 }
 
 // MetaOf returns the JSON-form meta of an XML collection.

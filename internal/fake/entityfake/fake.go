@@ -7,6 +7,9 @@ package entityfake
 
 import (
 	"cmp"
+	"hash/fnv"
+	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -53,6 +56,9 @@ func Register(r fake.Registrar, cfg Config) *Store {
 		st.Generate(c, n)
 	}
 	h := &handler{st: st}
+	fake.RegisterErrors(r, Prefix, func(w http.ResponseWriter, r *http.Request, status int, code, message string) {
+		writeError(w, r, status, code, message)
+	})
 	r.Handle("GET "+Prefix+"/{collection}", fake.Session, http.HandlerFunc(h.list))
 	r.Handle("POST "+Prefix+"/{collection}", fake.Session, http.HandlerFunc(h.create))
 	r.Handle("GET "+Prefix+"/{collection}/{id}", fake.Session, http.HandlerFunc(h.get))
@@ -66,7 +72,7 @@ type handler struct{ st *Store }
 func (h *handler) coll(w http.ResponseWriter, r *http.Request) *collection {
 	c := h.st.cols[r.PathValue("collection")]
 	if c == nil {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", "no collection "+r.PathValue("collection"))
+		writeError(w, r, http.StatusNotFound, "not_found", "no collection "+r.PathValue("collection"))
 	}
 	return c
 }
@@ -86,8 +92,10 @@ func (h *handler) collAndID(w http.ResponseWriter, r *http.Request) (*collection
 	return c, id, true
 }
 
-// readForm parses a create or update body, which must not carry id.
-func readForm(w http.ResponseWriter, r *http.Request, idRule string) (url.Values, bool) {
+// readForm parses a create or update body of collection c, which must
+// not carry id; a field the collection does not have is refused with a
+// 400 naming it (spec 7), every unknown field at once.
+func readForm(w http.ResponseWriter, r *http.Request, c *collection, idRule string) (url.Values, bool) {
 	if err := r.ParseForm(); err != nil {
 		badRequest(w, r, "", "malformed form body")
 		return nil, false
@@ -96,11 +104,41 @@ func readForm(w http.ResponseWriter, r *http.Request, idRule string) (url.Values
 		badRequest(w, r, "id", idRule)
 		return nil, false
 	}
+	var unknown []wire.ErrorItem
+	for _, k := range slices.Sorted(maps.Keys(r.PostForm)) {
+		if !Accepts(c.name, k) {
+			unknown = append(unknown, wire.ErrorItem{Code: "invalid", Field: k, Message: "unknown field " + k})
+		}
+	}
+	if len(unknown) > 0 {
+		writeError(w, r, http.StatusBadRequest, "invalid", "unknown field "+unknown[0].Field, unknown...)
+		return nil, false
+	}
 	return r.PostForm, true
 }
 
+// writeError answers as the platform does: in XML (asked for, or no
+// Accept) <result><status code>message</status> with an <errors> element
+// of <field-error name error/> for the items naming a field; in JSON the
+// error envelope with meta.status the code word (not_found, invalid,
+// auth_required, conflict, denied, error) and media type application/json.
+func writeError(w http.ResponseWriter, r *http.Request, status int, code, message string, fields ...wire.ErrorItem) {
+	if fake.WantsXML(r) {
+		var fe []wire.FieldError
+		for _, f := range fields {
+			if f.Field != "" {
+				fe = append(fe, wire.FieldError{Name: f.Field, Error: f.Message})
+			}
+		}
+		wire.WriteXMLFieldErrors(w, status, code, message, fe...)
+		return
+	}
+	items := append([]wire.ErrorItem{{Code: code, Message: message}}, fields...)
+	wire.WriteJSONErrorStatus(w, status, code, items...)
+}
+
 func badRequest(w http.ResponseWriter, r *http.Request, field, msg string) {
-	fake.WriteError(w, r, http.StatusBadRequest, "invalid", msg, wire.ErrorItem{Code: "invalid", Field: field, Message: msg})
+	writeError(w, r, http.StatusBadRequest, "invalid", msg, wire.ErrorItem{Code: "invalid", Field: field, Message: msg})
 }
 
 func parseID(s string) (int64, bool) {
@@ -118,7 +156,9 @@ func writeOne(w http.ResponseWriter, r *http.Request, rec Record) {
 	wire.WriteJSON(w, http.StatusOK, wire.Meta{CalledOn: nowString(), Count: 1}, rec)
 }
 
-// writeMany writes a page in the requested form.
+// writeMany writes a page in the requested form. The JSON meta carries,
+// as the platform's does, an etag of the page and, when more records
+// follow, next_page: the address of the next page.
 func writeMany(w http.ResponseWriter, r *http.Request, recs []Record, offset, total int) {
 	if fake.WantsXML(r) {
 		es := make([]wire.Entity, len(recs))
@@ -132,7 +172,35 @@ func writeMany(w http.ResponseWriter, r *http.Request, recs []Record, offset, to
 	if recs == nil {
 		recs = []Record{}
 	}
-	wire.WriteJSON(w, http.StatusOK, wire.Meta{CalledOn: nowString(), Count: len(recs), Offset: offset, TotalCount: total}, recs)
+	meta := wire.Meta{CalledOn: nowString(), Count: len(recs), Offset: offset, TotalCount: total, ETag: etagOf(recs)}
+	if next := offset + len(recs); len(recs) > 0 && next < total {
+		meta.NextPage = nextPage(r, next)
+	}
+	wire.WriteJSON(w, http.StatusOK, meta, recs)
+}
+
+// etagOf fingerprints a page: the ids and versions of its records.
+func etagOf(recs []Record) string {
+	h := fnv.New64a()
+	for _, rec := range recs {
+		id, _ := render(rec["id"])
+		v, _ := render(rec["version"])
+		_, _ = io.WriteString(h, id+"/"+v+";")
+	}
+	return strconv.FormatUint(h.Sum64(), 16)
+}
+
+// nextPage returns the absolute address of the page starting at offset,
+// the request's other parameters kept.
+func nextPage(r *http.Request, offset int) string {
+	q := r.URL.Query()
+	q.Set("page_offset", strconv.Itoa(offset))
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	u := url.URL{Scheme: scheme, Host: r.Host, Path: r.URL.Path, RawQuery: q.Encode()}
+	return u.String()
 }
 
 func (h *handler) get(w http.ResponseWriter, r *http.Request) {
@@ -149,7 +217,7 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request) {
 	defer h.st.mu.RUnlock()
 	rec := c.recs[id]
 	if rec == nil {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+strconv.FormatInt(id, 10)+" not found")
+		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+strconv.FormatInt(id, 10)+" not found")
 		return
 	}
 	v.fullByDefault = true
@@ -174,7 +242,7 @@ func (h *handler) sub(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if b != "history" {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", "no such path")
+		writeError(w, r, http.StatusNotFound, "not_found", "no such path")
 		return
 	}
 	id, ok := parseID(a)
@@ -183,13 +251,13 @@ func (h *handler) sub(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if noHistory[c.name] {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.name+" have no history")
+		writeError(w, r, http.StatusNotFound, "not_found", c.name+" have no history")
 		return
 	}
 	h.st.mu.RLock()
 	defer h.st.mu.RUnlock()
 	if c.recs[id] == nil {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+a+" not found")
+		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+a+" not found")
 		return
 	}
 	entries := h.st.history[c.name+"/"+a]

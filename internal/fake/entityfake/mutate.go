@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -88,7 +87,7 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 	if c == nil {
 		return
 	}
-	form, ok := readForm(w, r, "id must not be sent")
+	form, ok := readForm(w, r, c, "id must not be sent")
 	if !ok {
 		return
 	}
@@ -99,11 +98,15 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(missing) > 0 {
-		fake.WriteError(w, r, http.StatusBadRequest, "invalid", "missing required fields", missing...)
+		writeError(w, r, http.StatusBadRequest, "invalid", "missing required fields", missing...)
 		return
 	}
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
+	if bad := h.st.missingParents(form); len(bad) > 0 {
+		writeError(w, r, http.StatusBadRequest, "invalid", bad[0].Message, bad...)
+		return
+	}
 	rec := Record{}
 	if bad := h.st.apply(c, rec, form, true, nil); bad != "" {
 		badRequest(w, r, bad, "invalid value for "+bad)
@@ -119,7 +122,7 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := h.st.insertLocked(c.name, rec)
 	if err != nil {
-		fake.WriteError(w, r, http.StatusInternalServerError, "error", err.Error())
+		writeError(w, r, http.StatusInternalServerError, "error", err.Error())
 		return
 	}
 	h.st.record(c, id, 0, "create", map[string][2]string{})
@@ -131,7 +134,7 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	form, ok := readForm(w, r, "id must not be sent on update")
+	form, ok := readForm(w, r, c, "id must not be sent on update")
 	if !ok {
 		return
 	}
@@ -144,11 +147,11 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 	defer h.st.mu.Unlock()
 	cur := c.recs[id]
 	if cur == nil {
-		fake.WriteError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+r.PathValue("id")+" not found")
+		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+r.PathValue("id")+" not found")
 		return
 	}
 	if have := toInt64(cur["version"]); have != ver {
-		fake.WriteError(w, r, http.StatusConflict, "conflict",
+		writeError(w, r, http.StatusConflict, "conflict",
 			"version conflict: sent "+strconv.FormatInt(ver, 10)+", current is "+strconv.FormatInt(have, 10),
 			wire.ErrorItem{Code: "conflict", Field: "version", Message: "stale version"})
 		return
@@ -194,4 +197,35 @@ func (s *Store) record(c *collection, id, version int64, action string, changed 
 	for _, f := range fields {
 		add(f, changed[f][0], changed[f][1])
 	}
+}
+
+// missingParents returns an error item for each *_id field of a create
+// naming a record of a served collection that does not exist (a parent
+// must exist before its child is created). Callers hold the lock.
+func (s *Store) missingParents(form map[string][]string) []wire.ErrorItem {
+	var out []wire.ErrorItem
+	keys := make([]string, 0, len(form))
+	for k := range form {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		typ, ok := strings.CutSuffix(k, "_id")
+		if !ok || stringIDFields[k] {
+			continue
+		}
+		parent := s.cols[plural[typ]]
+		if parent == nil {
+			continue
+		}
+		vs := form[k]
+		id, err := strconv.ParseInt(vs[len(vs)-1], 10, 64)
+		if err != nil || id <= 0 {
+			continue
+		}
+		if parent.recs[id] == nil {
+			out = append(out, wire.ErrorItem{Code: "invalid", Field: k, Message: typ + " " + strconv.FormatInt(id, 10) + " does not exist"})
+		}
+	}
+	return out
 }

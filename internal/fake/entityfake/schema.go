@@ -24,8 +24,27 @@ var collections = map[string]string{
 	"concepts": "concept", "pixel_bundles": "pixel_bundle", "budget_flights": "budget_flight",
 	"strategy_day_parts": "strategy_day_part", "strategy_audience_segments": "strategy_audience_segment",
 	"audience_segments": "audience_segment", "strategy_domain_restrictions": "strategy_domain_restriction",
-	"strategy_site_lists": "strategy_site_list", "ad_servers": "ad_server", "vendors": "vendor",
+	"ad_servers": "ad_server", "vendors": "vendor",
 	"vendor_contracts": "vendor_contract",
+	// Collections of the reference schemas.
+	"strategy_concepts":           "strategy_concept",
+	"strategy_supply_sources":     "strategy_supply_source",
+	"supply_sources":              "supply_source",
+	"site_lists":                  "site_list",
+	"vendor_domains":              "vendor_domain",
+	"vendor_pixels":               "vendor_pixel",
+	"vendor_pixel_domains":        "vendor_pixel_domain",
+	"pixels":                      "pixel",
+	"pixel_providers":             "pixel_provider",
+	"placement_slots":             "placement_slot",
+	"publishers":                  "publisher",
+	"publisher_sites":             "publisher_site",
+	"site_placements":             "site_placement",
+	"target_dimensions":           "target_dimension",
+	"target_values":               "target_value",
+	"strategy_targeting_segments": "strategy_targeting_segment",
+	"deals":                       "deal",
+	"targeting_vendors":           "targeting_vendor",
 }
 
 // plural maps entity type -> collection.
@@ -38,7 +57,7 @@ var plural = func() map[string]string {
 }()
 
 // noHistory lists collections without a change log.
-var noHistory = map[string]bool{"verticals": true, "ad_servers": true, "vendors": true}
+var noHistory = map[string]bool{"verticals": true, "ad_servers": true}
 
 // required lists the fields a create must carry (spec 2.2-2.8).
 var required = map[string][]string{
@@ -55,6 +74,22 @@ var required = map[string][]string{
 	"concepts":                   {"advertiser_id", "name"},
 	"audience_segments":          {"name"},
 	"users":                      {"username"},
+	// From the reference schemas.
+	"strategy_concepts":           {"name"},
+	"strategy_supply_sources":     {"strategy_id", "supply_source_id"},
+	"supply_sources":              {"code", "name"},
+	"site_lists":                  {"name", "organization_id"},
+	"vendor_domains":              {"domain", "vendor_id"},
+	"vendor_pixels":               {"name"},
+	"pixels":                      {"bundle_id", "pixel_type", "tag"},
+	"pixel_providers":             {"name", "vendor_id"},
+	"placement_slots":             {"auction_type", "buy_price", "buy_price_type", "height", "site_placement_id", "width"},
+	"publishers":                  {"name"},
+	"publisher_sites":             {"name", "publisher_id"},
+	"site_placements":             {"name", "publisher_site_id"},
+	"strategy_targeting_segments": {"name"},
+	"deals":                       {"advertiser_id", "start_datetime", "end_datetime", "deal_identifier", "media_type", "name", "price", "price_method", "price_method", "price_type", "publisher_id", "status", "supply_source_id"},
+	"targeting_vendors":           {"name", "organization_id"},
 }
 
 // readOnly fields are never taken from a request body.

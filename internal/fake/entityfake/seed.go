@@ -3,6 +3,7 @@ package entityfake
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -17,7 +18,8 @@ var verticalNames = []string{
 }
 
 // seedDefaults loads the realistic starting data: organizations, agencies,
-// verticals 1-34, ad servers, contacts, a user, vendors and audience
+// verticals 1-34, ad servers, contacts, a user, vendors, supply sources,
+// a publisher and its site, a target dimension with values, and audience
 // segments.
 func (s *Store) seedDefaults() {
 	ins := func(c string, r Record) { _, _ = s.Insert(c, r) }
@@ -37,6 +39,15 @@ func (s *Store) seedDefaults() {
 	ins("users", Record{"name": "test.user", "username": "test.user", "first_name": "Test", "last_name": "User", "active": true, "role": "ADMIN", "scope": "GLOBAL", "type": "INTERNAL"})
 	for i, n := range []string{"Verification vendor", "Data vendor", "Brand safety vendor"} {
 		ins("vendors", Record{"id": int64(i + 1), "name": n})
+	}
+	for i, n := range []string{"Exchange one", "Exchange two", "Exchange three"} {
+		ins("supply_sources", Record{"id": int64(i + 1), "name": n, "code": "EX" + strconv.Itoa(i+1), "status": true, "supply_type": "exchange", "rtb_type": "STANDARD", "rtb_enabled": true, "pmp_enabled": true})
+	}
+	ins("publishers", Record{"name": "Example Publisher", "organization_id": int64(1), "status": true})
+	ins("publisher_sites", Record{"name": "news.example", "publisher_id": int64(1), "status": true})
+	ins("target_dimensions", Record{"name": "Country", "code": "REGN"})
+	for i, n := range []string{"United States", "Germany"} {
+		ins("target_values", Record{"name": n, "target_dimension_id": int64(1), "value": int64(i + 1), "code": []string{"US", "DE"}[i], "is_targetable": true})
 	}
 	for i, n := range []string{"In-market - Autos", "In-market - Travel", "Demographic - 25-34", "Interest - Sports", "Interest - Cooking"} {
 		ins("audience_segments", Record{"name": n, "buyable": true, "child_count": int64(0), "audience_vendor_id": int64(2), "full_path": "Data vendor - " + n})
