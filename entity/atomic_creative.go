@@ -38,6 +38,17 @@ type AtomicCreative struct {
 	Width         int               `json:"width,omitempty" url:"width,omitempty"`
 	Height        int               `json:"height,omitempty" url:"height,omitempty"`
 	LastModified  *adama.Time       `json:"last_modified,omitempty" url:"-"`
+	// StartDate and EndDate bound when the creative serves.
+	StartDate *adama.Time `json:"start_date,omitempty" url:"start_date,omitempty"`
+	EndDate   *adama.Time `json:"end_date,omitempty" url:"end_date,omitempty"`
+	// RejectedReason says why the creative was rejected.
+	RejectedReason    string `json:"rejected_reason,omitempty" url:"rejected_reason,omitempty"`
+	TpasAdTag         string `json:"tpas_ad_tag,omitempty" url:"tpas_ad_tag,omitempty"`
+	RichMediaProvider string `json:"rich_media_provider,omitempty" url:"rich_media_provider,omitempty"`
+	// BuildDate and BuildErrors report the creative's last build
+	// (read-only).
+	BuildDate   *adama.Time `json:"build_date,omitempty" url:"-"`
+	BuildErrors string      `json:"build_errors,omitempty" url:"-"`
 
 	// Advertiser is the embedded parent (with=advertiser); never sent.
 	Advertiser *Advertiser `json:"advertiser,omitempty" url:"-"`
@@ -52,6 +63,9 @@ func (a *AtomicCreative) UnmarshalJSON(b []byte) error {
 }
 
 func (a *AtomicCreative) check(v *adama.Validator, create bool) {
+	if a.StartDate != nil && a.EndDate != nil && !a.StartDate.IsZero() && !a.EndDate.IsZero() {
+		v.Check(!a.EndDate.Before(a.StartDate.Time), "end_date", "must not be before start_date", a.EndDate.String())
+	}
 	if create {
 		v.Require("ad_server_type", a.AdServerType != "")
 		v.Require("advertiser_id", a.AdvertiserID != 0)

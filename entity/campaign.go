@@ -37,6 +37,20 @@ type Campaign struct {
 	HasCustomAttribution *adama.Bool       `json:"has_custom_attribution,omitempty" url:"has_custom_attribution,omitempty"`
 	IOName               string            `json:"io_name,omitempty" url:"io_name,omitempty"`
 	IOReferenceNum       string            `json:"io_reference_num,omitempty" url:"io_reference_num,omitempty"`
+	// AdServerFee, AdServerUsername and AdServerPassword are the
+	// third-party ad server's fee and log-in (reference schema campaign).
+	AdServerFee      *adama.Decimal `json:"ad_server_fee,omitempty" url:"ad_server_fee,omitempty"`
+	AdServerUsername string         `json:"ad_server_username,omitempty" url:"ad_server_username,omitempty"`
+	AdServerPassword string         `json:"ad_server_password,omitempty" url:"ad_server_password,omitempty"`
+	// AgencyFeePct is the agency fee percentage.
+	AgencyFeePct *adama.Decimal `json:"agency_fee_pct,omitempty" url:"agency_fee_pct,omitempty"`
+	// UseSvcFreq turns on the platform's own frequency capping (required
+	// on create by the reference schema).
+	UseSvcFreq                *adama.Bool    `json:"use_svc_freq,omitempty" url:"use_svc_freq,omitempty"`
+	ConversionVariableMinutes *int           `json:"conversion_variable_minutes,omitempty" url:"conversion_variable_minutes,omitempty"`
+	DCSDataIsCampaignLevel    *adama.Bool    `json:"dcs_data_is_campaign_level,omitempty" url:"dcs_data_is_campaign_level,omitempty"`
+	GoalAlert                 string         `json:"goal_alert,omitempty" url:"goal_alert,omitempty"`
+	PacingAlert               *adama.Decimal `json:"pacing_alert,omitempty" url:"pacing_alert,omitempty"`
 
 	// Advertiser is the embedded parent (with=advertiser); never sent.
 	Advertiser *Advertiser `json:"advertiser,omitempty" url:"-"`
@@ -50,8 +64,21 @@ func (c *Campaign) UnmarshalJSON(b []byte) error {
 
 func (c *Campaign) check(v *adama.Validator, create bool) {
 	if create {
+		// Required by the reference schema campaign (its use_mm_freq is
+		// use_svc_freq here), and name.
 		v.Require("name", c.Name != "")
 		v.Require("advertiser_id", c.AdvertiserID != 0)
+		v.Require("ad_server_id", c.AdServerID != nil)
+		v.Require("start_date", c.StartDate != nil && !c.StartDate.IsZero())
+		v.Require("end_date", c.EndDate != nil && !c.EndDate.IsZero())
+		v.Require("goal_type", c.GoalType != "")
+		v.Require("goal_value", len(c.GoalValue) > 0)
+		v.Require("service_type", c.ServiceType != "")
+		v.Require("total_budget", len(c.TotalBudget) > 0)
+		v.Require("use_svc_freq", c.UseSvcFreq != nil)
+	}
+	if c.ConversionVariableMinutes != nil {
+		v.Check(*c.ConversionVariableMinutes >= 0, "conversion_variable_minutes", "must be >= 0", *c.ConversionVariableMinutes)
 	}
 	checkCurrency(v, "currency_code", c.CurrencyCode)
 	v.MaxLen("zone_name", c.ZoneName, MaxZoneNameLen)

@@ -42,6 +42,12 @@ func ExampleService_Create_validation() {
 	_, err := ec.Strategies.Create(context.Background(), &entity.Strategy{
 		Common:            entity.Common{Name: "S"},
 		CampaignID:        1,
+		Type:              entity.StrategyTypeGbo,
+		GoalType:          entity.GoalTypeSpend,
+		GoalValue:         adama.MustMoney("USD", "1"),
+		Budget:            adama.MustMoney("USD", "100"),
+		MaxBid:            adama.MustMoney("USD", "5"),
+		PacingAmount:      adama.MustMoney("USD", "10"),
 		UseCampaignEnd:    adama.BoolPtr(true),
 		BidAggressiveness: adama.Ptr(150),
 	})
@@ -208,8 +214,12 @@ func Example_collections() {
 	ctx := context.Background()
 	day := func(d int) *adama.Time { return adama.TimePtr(time.Date(2026, 5, d, 0, 0, 0, 0, time.UTC)) }
 	adv, _ := ec.Advertisers.Create(ctx, &entity.Advertiser{Common: entity.Common{Name: "A"}, AgencyID: 1, AdServerID: 1, Domain: "https://a.example", VerticalID: 1})
-	camp, _ := ec.Campaigns.Create(ctx, &entity.Campaign{Common: entity.Common{Name: "C"}, AdvertiserID: adv.ID})
-	st, _ := ec.Strategies.Create(ctx, &entity.Strategy{Common: entity.Common{Name: "S"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true)})
+	usd := func(v string) adama.Money { return adama.MustMoney("USD", v) }
+	camp, _ := ec.Campaigns.Create(ctx, &entity.Campaign{Common: entity.Common{Name: "C"}, AdvertiserID: adv.ID, AdServerID: adama.Ptr[int64](1),
+		StartDate: day(1), EndDate: day(31), GoalType: entity.GoalTypeSpend, GoalValue: usd("1"), ServiceType: entity.ServiceTypeSelf,
+		TotalBudget: usd("1000"), UseSvcFreq: adama.BoolPtr(false)})
+	st, _ := ec.Strategies.Create(ctx, &entity.Strategy{Common: entity.Common{Name: "S"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true),
+		Type: entity.StrategyTypeGbo, GoalType: entity.GoalTypeSpend, GoalValue: usd("1"), Budget: usd("100"), MaxBid: usd("5"), PacingAmount: usd("10")})
 	_, _ = ec.BudgetFlights.Create(ctx, &entity.BudgetFlight{CampaignID: camp.ID, StartDate: day(1), EndDate: day(31), TotalBudget: adama.MustMoney("USD", "100")})
 	_, _ = ec.StrategyDayParts.Create(ctx, &entity.StrategyDayPart{StrategyID: st.ID, StartHour: adama.Ptr(8), EndHour: adama.Ptr(20)})
 	_, _ = ec.StrategyAudienceSegments.Create(ctx, &entity.StrategyAudienceSegment{StrategyID: st.ID, AudienceSegmentID: 1, Restriction: entity.RestrictionInclude})

@@ -52,7 +52,7 @@ func TestUnknownFieldAndMissingParentThroughSDK(t *testing.T) {
 	assert.Equal(t, "invalid", ae.Code)
 	assert.Contains(t, fieldsOf(ae), "colour")
 
-	_, err = ec.Campaigns.Create(ctx, &Campaign{Common: Common{Name: "C"}, AdvertiserID: 424242})
+	_, err = ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: "C"}, AdvertiserID: 424242}))
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 400, ae.StatusCode)
 	assert.Contains(t, fieldsOf(ae), "advertiser_id")

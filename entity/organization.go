@@ -21,6 +21,11 @@ type Organization struct {
 	AllowXAgencyPixels *adama.Bool `json:"allow_x_agency_pixels,omitempty" url:"allow_x_agency_pixels,omitempty"`
 	AllowBYOPrice      *adama.Bool `json:"allow_byo_price,omitempty" url:"allow_byo_price,omitempty"`
 	TagRuleset         string      `json:"tag_ruleset,omitempty" url:"tag_ruleset,omitempty"`
+	// SvcContactName is the platform-side contact (the reference's
+	// vendor-named contact field); required on create.
+	SvcContactName   string      `json:"svc_contact_name,omitempty" url:"svc_contact_name,omitempty"`
+	AdxSeatAccountID *int64      `json:"adx_seat_account_id,omitempty" url:"adx_seat_account_id,omitempty"`
+	UseEvidonOptout  *adama.Bool `json:"use_evidon_optout,omitempty" url:"use_evidon_optout,omitempty"`
 }
 
 // UnmarshalJSON decodes an organization, keeping unknown properties in Extra.
@@ -31,7 +36,15 @@ func (o *Organization) UnmarshalJSON(b []byte) error {
 
 func (o *Organization) check(v *adama.Validator, create bool) {
 	if create {
+		// Required by the reference schema organization.
 		v.Require("name", o.Name != "")
+		v.Require("address_1", o.Address1 != "")
+		v.Require("city", o.City != "")
+		v.Require("state", o.State != "")
+		v.Require("zip", o.Zip != "")
+		v.Require("phone", o.Phone != "")
+		v.Require("contact_name", o.ContactName != "")
+		v.Require("svc_contact_name", o.SvcContactName != "")
 	}
 	checkCurrency(v, "currency_code", o.CurrencyCode)
 }

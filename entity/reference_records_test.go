@@ -20,9 +20,9 @@ func TestCRUDReferenceCollections(t *testing.T) {
 	i64 := adama.Ptr[int64]
 	adv, err := ec.Advertisers.Create(ctx, &Advertiser{Common: Common{Name: "Adv"}, AgencyID: 1, AdServerID: 1, Domain: "https://a.example", VerticalID: 2})
 	require.NoError(t, err)
-	camp, err := ec.Campaigns.Create(ctx, &Campaign{Common: Common{Name: "C"}, AdvertiserID: adv.ID})
+	camp, err := ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: "C"}, AdvertiserID: adv.ID}))
 	require.NoError(t, err)
-	st, err := ec.Strategies.Create(ctx, &Strategy{Common: Common{Name: "S"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true)})
+	st, err := ec.Strategies.Create(ctx, fullStrategy(&Strategy{Common: Common{Name: "S"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true)}))
 	require.NoError(t, err)
 	on := adama.BoolPtr(true)
 	concept, err := ec.Concepts.Create(ctx, &Concept{Common: Common{Name: "K"}, AdvertiserID: adv.ID})

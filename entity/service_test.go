@@ -103,7 +103,7 @@ func TestCRUDEveryCollection(t *testing.T) {
 	xc := newXMLClient(t, srv)
 	ctx := context.Background()
 	t.Run("organizations", func(t *testing.T) {
-		crud(t, ec.Organizations, xc.Organizations, &Organization{Common: Common{Name: "Org"}, CurrencyCode: "USD", City: "Paris"}, func(o *Organization) { o.City = "Lyon" })
+		crud(t, ec.Organizations, xc.Organizations, fullOrganization(&Organization{Common: Common{Name: "Org"}, CurrencyCode: "USD", City: "Paris"}), func(o *Organization) { o.City = "Lyon" })
 	})
 	t.Run("agencies", func(t *testing.T) {
 		crud(t, ec.Agencies, xc.Agencies, &Agency{Common: Common{Name: "Ag"}, OrganizationID: 1}, func(a *Agency) { a.Status = adama.BoolPtr(true) })
@@ -114,23 +114,23 @@ func TestCRUDEveryCollection(t *testing.T) {
 		crud(t, ec.Advertisers, xc.Advertisers, &Advertiser{Common: Common{Name: "Adv2"}, AgencyID: 1, AdServerID: 2, Domain: "https://b.example", VerticalID: 34,
 			FrequencyType: FrequencyTypeEven, FrequencyInterval: FrequencyIntervalDay, FrequencyAmount: ip(3)}, func(a *Advertiser) { a.FrequencyAmount = ip(0) })
 	})
-	camp, err := ec.Campaigns.Create(ctx, &Campaign{Common: Common{Name: "Camp"}, AdvertiserID: adv.ID, CurrencyCode: "EUR", StartDate: day1, EndDate: day2, TotalBudget: adama.MustMoney("EUR", "1000")})
+	camp, err := ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: "Camp"}, AdvertiserID: adv.ID, CurrencyCode: "EUR", StartDate: day1, EndDate: day2, TotalBudget: adama.MustMoney("EUR", "1000")}))
 	require.NoError(t, err)
 	t.Run("campaigns", func(t *testing.T) {
-		crud(t, ec.Campaigns, xc.Campaigns, &Campaign{Common: Common{Name: "C2"}, AdvertiserID: adv.ID, TotalBudget: adama.MustMoney("USD", "10.5")}, func(c *Campaign) { c.Status = adama.BoolPtr(false) })
+		crud(t, ec.Campaigns, xc.Campaigns, fullCampaign(&Campaign{Common: Common{Name: "C2"}, AdvertiserID: adv.ID, TotalBudget: adama.MustMoney("USD", "10.5")}), func(c *Campaign) { c.Status = adama.BoolPtr(false) })
 	})
-	strat := &Strategy{Common: Common{Name: "S"}, CampaignID: camp.ID, EndDate: day2, StartDate: day1, GoalType: GoalTypeCpa,
+	strat := fullStrategy(&Strategy{Common: Common{Name: "S"}, CampaignID: camp.ID, EndDate: day2, StartDate: day1, GoalType: GoalTypeCpa,
 		GoalValue: adama.MustMoney("", "2.5"), UseOptimization: adama.BoolPtr(true), Budget: adama.MustMoney("", "100"),
 		RMXStrategy:    &RMXStrategy{PricingType: RMXPricingTypeCpm, Price: adama.Ptr(adama.MustDecimal("1.25")), ROITargetPixels: []ROITargetPixel{{PixelBundleID: 4, RMXPixelType: RMXPixelTypeClick}}},
-		SitePlacements: SitePlacements{{Name: "P1", DealSource: DealSourceUser, MediaType: PlacementMediaTypeDisplay, PublisherSiteID: 9}}}
+		SitePlacements: SitePlacements{{Name: "P1", DealSource: DealSourceUser, MediaType: PlacementMediaTypeDisplay, PublisherSiteID: 9}}})
 	t.Run("strategies", func(t *testing.T) {
 		crud(t, ec.Strategies, xc.Strategies, strat, func(s *Strategy) { s.BidAggressiveness = ip(0) })
 	})
-	s, err := ec.Strategies.Create(ctx, &Strategy{Common: Common{Name: "S2"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true)})
+	s, err := ec.Strategies.Create(ctx, fullStrategy(&Strategy{Common: Common{Name: "S2"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true)}))
 	require.NoError(t, err)
 	assert.Equal(t, "EUR", s.CurrencyCode, "inherited from the campaign")
 	t.Run("users", func(t *testing.T) {
-		crud(t, ec.Users, xc.Users, &User{Common: Common{Name: "U"}, Username: "u1", Role: UserRoleReporter}, func(u *User) { u.Title = "Boss" })
+		crud(t, ec.Users, xc.Users, fullUser(&User{Common: Common{Name: "U"}, Username: "u1", Role: UserRoleReporter}), func(u *User) { u.Title = "Boss" })
 	})
 	t.Run("verticals", func(t *testing.T) {
 		v, err := ec.Verticals.Get(ctx, 34, nil)
@@ -343,12 +343,12 @@ func TestListOptions(t *testing.T) {
 	adv, err := ec.Advertisers.Create(ctx, &Advertiser{Common: Common{Name: "Zeta brand"}, AgencyID: 2, AdServerID: 1, Domain: "https://z.example", VerticalID: 1})
 	require.NoError(t, err)
 	for i, n := range []string{"alpha", "beta", "gamma"} {
-		_, err := ec.Campaigns.Create(ctx, &Campaign{Common: Common{Name: n}, AdvertiserID: adv.ID, TotalBudget: adama.MustMoney("USD", []string{"30", "10", "20"}[i])})
+		_, err := ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: n}, AdvertiserID: adv.ID, TotalBudget: adama.MustMoney("USD", []string{"30", "10", "20"}[i])}))
 		require.NoError(t, err)
 	}
 	other, err := ec.Advertisers.Create(ctx, &Advertiser{Common: Common{Name: "Other"}, AgencyID: 1, AdServerID: 1, Domain: "https://o.example", VerticalID: 1})
 	require.NoError(t, err)
-	_, err = ec.Campaigns.Create(ctx, &Campaign{Common: Common{Name: "delta"}, AdvertiserID: other.ID})
+	_, err = ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: "delta"}, AdvertiserID: other.ID}))
 	require.NoError(t, err)
 
 	names := func(p *Page[Campaign]) []string {
@@ -466,8 +466,8 @@ func TestStrategyNestedForm(t *testing.T) {
 func TestStrategyAudienceSegmentsWithPlacements(t *testing.T) {
 	ec, _ := newTestClient(t, adamatest.WithEntities("campaigns", 1))
 	ctx := context.Background()
-	s, err := ec.Strategies.Create(ctx, &Strategy{Common: Common{Name: "P"}, CampaignID: 1, UseCampaignEnd: adama.BoolPtr(true),
-		SitePlacements: SitePlacements{{Name: "pl", PublisherSiteID: 4}}})
+	s, err := ec.Strategies.Create(ctx, fullStrategy(&Strategy{Common: Common{Name: "P"}, CampaignID: 1, UseCampaignEnd: adama.BoolPtr(true),
+		SitePlacements: SitePlacements{{Name: "pl", PublisherSiteID: 4}}}))
 	require.NoError(t, err)
 	_, err = ec.StrategyAudienceSegments.Create(ctx, &StrategyAudienceSegment{StrategyID: s.ID, AudienceSegmentID: 1, Restriction: RestrictionInclude})
 	require.NoError(t, err)

@@ -38,6 +38,12 @@ type Strategy struct {
 	MaxBid             adama.Money `json:"max_bid,omitempty" url:"max_bid,omitempty"`
 	MinBid             adama.Money `json:"min_bid,omitempty" url:"min_bid,omitempty"`
 	PacingAmount       adama.Money `json:"pacing_amount,omitempty" url:"pacing_amount,omitempty"`
+	// TotalBudget is the strategy's total budget (reference schema
+	// strategy, a currency array).
+	TotalBudget adama.Money `json:"total_budget,omitempty" url:"total_budget,omitempty"`
+	// ImpressionCap caps the strategy's impressions (reference schema
+	// strategy).
+	ImpressionCap *int64 `json:"impression_cap,omitempty" url:"impression_cap,omitempty"`
 
 	PacingType               PacingType     `json:"pacing_type,omitempty" url:"pacing_type,omitempty"`
 	PacingInterval           PacingInterval `json:"pacing_interval,omitempty" url:"pacing_interval,omitempty"`
@@ -86,6 +92,9 @@ type Strategy struct {
 	// StrategyAudienceSegments come with a strategy that has site
 	// placements; read here, managed through ec.StrategyAudienceSegments.
 	StrategyAudienceSegments []*StrategyAudienceSegment `json:"strategy_audience_segments,omitempty" url:"-"`
+	// Deals are the deals the strategy targets, as GET
+	// strategies/{id}/deals answers; set them with Client.SetStrategyDeals.
+	Deals []StrategyDealRef `json:"deals,omitempty" url:"-"`
 
 	// Campaign is the embedded parent (with=campaign); never sent.
 	Campaign *Campaign `json:"campaign,omitempty" url:"-"`
@@ -105,8 +114,16 @@ var goalValueRequired = map[GoalType]bool{
 
 func (s *Strategy) check(v *adama.Validator, create bool) {
 	if create {
+		// Required by the reference schema strategy: budget, campaign_id,
+		// goal_type, goal_value, max_bid, name, pacing_amount, type.
 		v.Require("name", s.Name != "")
 		v.Require("campaign_id", s.CampaignID != 0)
+		v.Require("budget", len(s.Budget) > 0)
+		v.Require("goal_type", s.GoalType != "")
+		v.Require("goal_value", len(s.GoalValue) > 0)
+		v.Require("max_bid", len(s.MaxBid) > 0)
+		v.Require("pacing_amount", len(s.PacingAmount) > 0)
+		v.Require("type", s.Type != "")
 	}
 	v.MaxLen("name", s.Name, MaxNameLen)
 	v.MaxLen("description", s.Description, MaxDescriptionLen)
@@ -114,6 +131,9 @@ func (s *Strategy) check(v *adama.Validator, create bool) {
 	v.MaxLen("feature_compatibility", s.FeatureCompatibility, MaxFeatureCompatibilityLen)
 	v.MaxLen("zone_name", s.ZoneName, MaxZoneNameLen)
 	v.Check(s.CampaignID >= 0, "campaign_id", "must be >= 0", s.CampaignID)
+	if s.ImpressionCap != nil {
+		v.Check(*s.ImpressionCap >= 0, "impression_cap", "must be >= 0", *s.ImpressionCap)
+	}
 	checkEnum(v, "type", s.Type)
 	checkEnum(v, "supply_type", s.SupplyType)
 	checkEnum(v, "media_type", s.MediaType)

@@ -1,6 +1,10 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"strconv"
+
+	"github.com/adamasdk/adama-go/adama"
+)
 
 // User is a platform user, collection users. Fields are not shown in the
 // spec (2.13); these follow the reference schema. Everything else is kept
@@ -25,6 +29,19 @@ type User struct {
 	AccessInternalFees        *adama.Bool `json:"access_internal_fees,omitempty" url:"access_internal_fees,omitempty"`
 	ViewOrganizations         *adama.Bool `json:"view_organizations,omitempty" url:"view_organizations,omitempty"`
 	ViewSegments              *adama.Bool `json:"view_segments,omitempty" url:"view_segments,omitempty"`
+	EditDataDefinition        *adama.Bool `json:"edit_data_definition,omitempty" url:"edit_data_definition,omitempty"`
+	ViewDataDefinition        *adama.Bool `json:"view_data_definition,omitempty" url:"view_data_definition,omitempty"`
+	ViewDMPReports            *adama.Bool `json:"view_dmp_reports,omitempty" url:"view_dmp_reports,omitempty"`
+	LabsEnableRMX             *adama.Bool `json:"labs_enable_rmx,omitempty" url:"labs_enable_rmx,omitempty"`
+	LinkLDAP                  *adama.Bool `json:"link_ldap,omitempty" url:"link_ldap,omitempty"`
+	// PasswordResetSent and SSOAuthSent say when a password reset or a
+	// single-sign-on invitation was sent (read-only).
+	PasswordResetSent string `json:"password_reset_sent,omitempty" url:"-"`
+	SSOAuthSent       string `json:"sso_auth_sent,omitempty" url:"-"`
+	// PasswordResetToken and SSOAuthToken are read-only credentials; they
+	// print as [redacted].
+	PasswordResetToken Token `json:"password_reset_token,omitempty" url:"-"`
+	SSOAuthToken       Token `json:"sso_auth_token,omitempty" url:"-"`
 	// Password is write-only: the server never returns it.
 	Password string `json:"-" url:"password,omitempty"`
 }
@@ -37,7 +54,14 @@ func (u *User) UnmarshalJSON(b []byte) error {
 
 func (u *User) check(v *adama.Validator, create bool) {
 	if create {
+		// Required by the reference schema user.
 		v.Require("username", u.Username != "")
+		v.Require("first_name", u.FirstName != "")
+		v.Require("last_name", u.LastName != "")
+		v.Require("title", u.Title != "")
+		v.Require("role", u.Role != "")
+		v.Require("scope", u.Scope != "")
+		v.Require("type", u.Type != "")
 	}
 	checkEnum(v, "role", u.Role)
 	checkEnum(v, "scope", u.Scope)
@@ -99,3 +123,21 @@ func (x *AdServer) check(v *adama.Validator, create bool) {
 		v.Require("name", x.Name != "")
 	}
 }
+
+// Token is a credential the server sends (a password reset or
+// single-sign-on token). It prints as [redacted]; Reveal returns it.
+type Token string
+
+// String returns "[redacted]" for a set token.
+func (t Token) String() string {
+	if t == "" {
+		return ""
+	}
+	return "[redacted]"
+}
+
+// GoString returns "[redacted]" for a set token.
+func (t Token) GoString() string { return strconv.Quote(t.String()) }
+
+// Reveal returns the token itself.
+func (t Token) Reveal() string { return string(t) }

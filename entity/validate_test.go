@@ -16,7 +16,7 @@ func goodAdv() *Advertiser {
 }
 
 func goodStrat() *Strategy {
-	return &Strategy{Common: Common{Name: "S"}, CampaignID: 1, EndDate: day2, StartDate: day1}
+	return fullStrategy(&Strategy{Common: Common{Name: "S"}, CampaignID: 1, EndDate: day2, StartDate: day1})
 }
 
 func goodEvent() *PixelBundle {
@@ -81,6 +81,7 @@ func TestValidationRules(t *testing.T) {
 			s := goodStrat()
 			s.GoalType = GoalTypeCpa
 			s.UseOptimization = adama.BoolPtr(true)
+			s.GoalValue = nil
 			return s
 		}(),
 			func() Record {

@@ -41,7 +41,11 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	}
 	ec := entity.New(client)
 
-	org, err := ec.Organizations.Create(ctx, &entity.Organization{Common: entity.Common{Name: "Example Holdings"}, CurrencyCode: "USD"})
+	org, err := ec.Organizations.Create(ctx, &entity.Organization{
+		Common: entity.Common{Name: "Example Holdings"}, CurrencyCode: "USD",
+		Address1: "1 Market St", City: "Springfield", State: "IL", Zip: "62701", Phone: "+1 217 555 0100",
+		ContactName: "Pat Buyer", SvcContactName: "Sam Support",
+	})
 	if err != nil {
 		return fmt.Errorf("organization: %w", err)
 	}
@@ -62,6 +66,8 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	camp, err := ec.Campaigns.Create(ctx, &entity.Campaign{
 		Common: entity.Common{Name: "Summer sale"}, AdvertiserID: adv.ID, CurrencyCode: "USD",
 		StartDate: adama.TimePtr(start), EndDate: adama.TimePtr(end), TotalBudget: adama.MustMoney("USD", "50000"),
+		AdServerID: adama.Ptr[int64](1), ServiceType: entity.ServiceTypeSelf, UseSvcFreq: adama.BoolPtr(false),
+		GoalType: entity.GoalTypeCpa, GoalValue: adama.MustMoney("USD", "12.50"),
 	})
 	if err != nil {
 		return fmt.Errorf("campaign: %w", err)
@@ -79,7 +85,7 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 		return fmt.Errorf("pixel: %w", err)
 	}
 	strat, err := ec.Strategies.Create(ctx, &entity.Strategy{
-		Common: entity.Common{Name: "Retarget buyers"}, CampaignID: camp.ID,
+		Common: entity.Common{Name: "Retarget buyers"}, CampaignID: camp.ID, Type: entity.StrategyTypeRem,
 		UseCampaignStart: adama.BoolPtr(true), UseCampaignEnd: adama.BoolPtr(true),
 		GoalType: entity.GoalTypeCpa, GoalValue: adama.MustMoney("", "12.50"), UseOptimization: adama.BoolPtr(true),
 		Budget: adama.MustMoney("", "20000"), MaxBid: adama.MustMoney("", "8"),
@@ -108,7 +114,9 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 
 	// A second strategy, then a filtered listing of the campaign's strategies.
 	if _, err := ec.Strategies.Create(ctx, &entity.Strategy{Common: entity.Common{Name: "Prospecting"}, CampaignID: camp.ID,
-		UseCampaignEnd: adama.BoolPtr(true), GoalType: entity.GoalTypeSpend}); err != nil {
+		UseCampaignEnd: adama.BoolPtr(true), GoalType: entity.GoalTypeSpend, Type: entity.StrategyTypeGbo,
+		GoalValue: adama.MustMoney("", "1"), Budget: adama.MustMoney("", "5000"), MaxBid: adama.MustMoney("", "4"),
+		PacingAmount: adama.MustMoney("", "200")}); err != nil {
 		return fmt.Errorf("strategy: %w", err)
 	}
 	for s, err := range ec.Strategies.All(ctx, &entity.ListOptions{

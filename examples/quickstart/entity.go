@@ -49,7 +49,9 @@ func entityStep(ctx context.Context, w io.Writer, c *adama.Client) (int64, error
 		_, err := ec.Campaigns.Create(ctx, &entity.Campaign{
 			Common: entity.Common{Name: name}, AdvertiserID: adv.ID, CurrencyCode: "USD",
 			StartDate: adama.TimePtr(start.AddDate(0, 3*i, 0)), EndDate: adama.TimePtr(start.AddDate(0, 3*i+1, 0)),
-			TotalBudget: adama.MustMoney("USD", "10000"),
+			TotalBudget: adama.MustMoney("USD", "10000"), AdServerID: adama.Ptr[int64](1),
+			GoalType: entity.GoalTypeSpend, GoalValue: adama.MustMoney("USD", "10000"),
+			ServiceType: entity.ServiceTypeSelf, UseSvcFreq: adama.BoolPtr(false),
 		})
 		if err != nil {
 			return 0, fmt.Errorf("campaign: %w", err)

@@ -64,6 +64,8 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	r.Handle("GET "+Prefix+"/{collection}/{id}", fake.Session, http.HandlerFunc(h.get))
 	r.Handle("POST "+Prefix+"/{collection}/{id}", fake.Session, http.HandlerFunc(h.update))
 	r.Handle("GET "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.sub))
+	r.Handle("POST "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.subPost))
+	r.Handle("POST "+BulkStrategiesPath, fake.Session, http.HandlerFunc(h.bulkStrategies))
 	return st
 }
 
@@ -224,7 +226,8 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request) {
 	writeOne(w, r, h.st.view(c, rec, v))
 }
 
-// sub serves /{collection}/limit/{rel}={id} and /{collection}/{id}/history.
+// sub serves /{collection}/limit/{rel}={id}, /{collection}/{id}/history
+// and strategies/{id}/deals.
 func (h *handler) sub(w http.ResponseWriter, r *http.Request) {
 	c := h.coll(w, r)
 	if c == nil {
@@ -239,6 +242,15 @@ func (h *handler) sub(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		h.listWith(w, r, c, &limit{segs: strings.Split(rel, "."), id: id})
+		return
+	}
+	if b == "deals" && c.name == "strategies" {
+		id, ok := parseID(a)
+		if !ok {
+			badRequest(w, r, "id", "id must be a positive integer")
+			return
+		}
+		h.strategyDeals(w, r, c, id)
 		return
 	}
 	if b != "history" {
