@@ -183,6 +183,29 @@ func handDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 				}
 			case "impression_pacing_interval":
 				s.ImpressionPacingInterval = PacingInterval(p.Value)
+			case "type":
+				s.Type = StrategyType(p.Value)
+			case "goal_type":
+				s.GoalType = GoalType(p.Value)
+			case "goal_value", "budget", "max_bid", "pacing_amount":
+				m := make(adama.Money, 0, len(p.Amounts))
+				for _, a := range p.Amounts {
+					d, err := adama.ParseDecimal(a.Value)
+					if err != nil {
+						return nil, err
+					}
+					m = append(m, adama.Amount{CurrencyCode: a.CurrencyCode, Value: d})
+				}
+				switch p.Name {
+				case "goal_value":
+					s.GoalValue = m
+				case "budget":
+					s.Budget = m
+				case "max_bid":
+					s.MaxBid = m
+				default:
+					s.PacingAmount = m
+				}
 			}
 		}
 		out = append(out, s)

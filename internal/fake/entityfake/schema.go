@@ -61,11 +61,14 @@ var noHistory = map[string]bool{"verticals": true, "ad_servers": true}
 
 // required lists the fields a create must carry (spec 2.2-2.8).
 var required = map[string][]string{
-	"organizations":              {"name"},
+	// organizations, campaigns, strategies and users: the reference
+	// schemas' required lists (use_svc_freq and svc_contact_name are the
+	// reference's vendor-named fields), plus name.
+	"organizations":              {"name", "address_1", "city", "contact_name", "svc_contact_name", "phone", "state", "zip"},
 	"agencies":                   {"name", "organization_id"},
 	"advertisers":                {"name", "agency_id", "ad_server_id", "domain", "vertical_id"},
-	"campaigns":                  {"name", "advertiser_id"},
-	"strategies":                 {"name", "campaign_id"},
+	"campaigns":                  {"name", "advertiser_id", "ad_server_id", "end_date", "goal_type", "goal_value", "service_type", "start_date", "total_budget", "use_svc_freq"},
+	"strategies":                 {"name", "campaign_id", "budget", "goal_type", "goal_value", "max_bid", "pacing_amount", "type"},
 	"atomic_creatives":           {"ad_server_type", "advertiser_id", "external_identifier", "file_type", "height", "width", "tag", "tag_type", "tpas_ad_tag_name"},
 	"pixel_bundles":              {"name", "pixel_type"},
 	"budget_flights":             {"campaign_id", "start_date", "end_date", "total_budget"},
@@ -73,7 +76,7 @@ var required = map[string][]string{
 	"strategy_audience_segments": {"strategy_id", "audience_segment_id", "restriction"},
 	"concepts":                   {"advertiser_id", "name"},
 	"audience_segments":          {"name"},
-	"users":                      {"username"},
+	"users":                      {"username", "first_name", "last_name", "role", "scope", "title", "type"},
 	// From the reference schemas.
 	"strategy_concepts":           {"name"},
 	"strategy_supply_sources":     {"strategy_id", "supply_source_id"},

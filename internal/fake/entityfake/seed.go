@@ -87,6 +87,8 @@ func (s *Store) Generate(collection string, n int) {
 				default:
 					rec[f] = int64(1)
 				}
+			case kBool:
+				rec[f] = false
 			case kMoney:
 				rec[f] = []any{map[string]any{"currency_code": "USD", "value": json.Number(fmt.Sprintf("%d.50", 1000+i))}}
 			case kTime:
@@ -96,6 +98,10 @@ func (s *Store) Generate(collection string, n int) {
 				}
 				rec[f] = d.Format("2006-01-02T15:04:05-0700")
 			default:
+				if v, ok := generatedEnum[collection+"."+f]; ok {
+					rec[f] = v
+					continue
+				}
 				rec[f] = fmt.Sprintf("%s-%d", f, i)
 			}
 		}
@@ -109,4 +115,12 @@ func (s *Store) Generate(collection string, n int) {
 		}
 		_, _ = s.insertLocked(collection, rec)
 	}
+}
+
+// generatedEnum gives generated records a valid value for required enum
+// fields.
+var generatedEnum = map[string]string{
+	"campaigns.goal_type": "spend", "campaigns.service_type": "SELF",
+	"strategies.goal_type": "spend", "strategies.type": "GBO",
+	"users.role": "REPORTER", "users.scope": "SELECT", "users.type": "AGENCY",
 }
