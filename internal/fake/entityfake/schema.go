@@ -107,18 +107,20 @@ var boolFields = set("status", "minimize_multi_ads", "allow_x_strat_optimization
 	"rich_media", "p1as", "eligible", "rmx_friendly", "rmx_merit", "user_time", "buyable", "assigned",
 	"campaign_assigned", "strategy_assigned", "active", "spend_cap_enabled", "spend_cap_automatic",
 	"use_default_ad_server", "has_custom_attribution", "allow_x_agency_pixels", "allow_byo_price", "edit_campaigns",
-	"edit_margins_and_performance", "access_internal_fees", "view_organizations", "view_segments", "exclude")
+	"edit_margins_and_performance", "access_internal_fees", "view_organizations", "view_segments", "exclude",
+	"dcs_data_is_campaign_level", "edit_data_definition", "view_data_definition", "view_dmp_reports", "labs_enable_rmx",
+	"link_ldap", "use_evidon_optout")
 
 var moneyFields = set("budget", "max_bid", "min_bid", "pacing_amount", "goal_value", "effective_goal_value",
 	"total_budget", "total_budget_usd")
 
-var intFields = set("id", "version", "frequency_amount", "ad_server_fee", "bid_aggressiveness", "bid_min_devices",
+var intFields = set("id", "version", "frequency_amount", "impression_cap", "conversion_variable_minutes", "bid_aggressiveness", "bid_min_devices",
 	"effective_device_graph_only", "learning_slider", "width", "height", "start_hour", "end_hour", "child_count",
 	"sites_count", "sites_count_domain", "rmx_conversion_minutes", "rmx_pc_window_minutes", "rmx_pv_window_minutes",
 	"impression_pacing_amount", "pc_window_minutes", "pv_window_minutes", "entity_version", "platform_monthly_min",
 	"spend_cap", "value")
 
-var numberFields = set("price", "roi_modifier", "cost_cpm", "cost_pct_cpm", "cost_cpts", "pv_pct", "margin_pct",
+var numberFields = set("price", "ad_server_fee", "agency_fee_pct", "pacing_alert", "roi_modifier", "cost_cpm", "cost_pct_cpm", "cost_cpts", "pv_pct", "margin_pct",
 	"spend_cap_amount")
 
 var timeFields = set("start_date", "end_date", "created_on", "updated_on", "last_modified", "created_at",
