@@ -51,6 +51,7 @@ func FuzzDecodeRecords(f *testing.F) {
 		`{"meta":{"status":"ok","count":1},"data":[{"id":1,"name":"S","entity_type":"strategy","version":2,"goal_value":[{"currency_code":"USD","value":"1.5"}],"status":"on","rmx_strategy":{"pricing_type":"CPM","roi_target_pixels":[{"pixel_bundle_id":3}]},"site_placements":[{"name":"p"}],"campaign":{"id":4,"advertiser":{"id":5}},"future":{"x":1}}]}`,
 		`{"meta":{"status":"ok"},"data":[{"id":"x","status":"maybe","start_date":"bad","bid_aggressiveness":"z"}]}`,
 		`{"meta":{"status":"ok"},"data":[null,{}]}`,
+		`{"meta":{"status":"ok","count":"1"},"data":[{"id":50,"version":"3","impression_cap":"1000","total_budget":[{"currency_code":"EUR","value":"5.00"}],"deals":[{"entity_type":"deal","id":"11"},{"entity_type":"deal","id":12}],"password_reset_token":"t","ad_server_fee":"0.5","agency_fee_pct":3,"use_svc_freq":"0","start_date":"2026-05-01T00:00:00+0000","build_date":"2026-04-30T12:00:00+0000"}]}`,
 	} {
 		f.Add([]byte(s), false)
 	}
@@ -63,6 +64,8 @@ func FuzzDecodeRecords(f *testing.F) {
 		} else {
 			_, err = decodeJSONPage[Strategy](bytes.NewReader(b))
 			_, _ = decodeJSONPage[PixelBundle](bytes.NewReader(b))
+			_, _ = decodeJSONPage[Campaign](bytes.NewReader(b))
+			_, _ = decodeJSONPage[User](bytes.NewReader(b))
 		}
 		_ = err
 		var s Strategy

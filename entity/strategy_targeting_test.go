@@ -444,3 +444,27 @@ func apiRequests(srv *adamatest.Server) []adamatest.Request {
 	}
 	return out
 }
+
+// A failure the server injects reaches the caller as an *adama.Error and
+// changes nothing; the POSTs are not replayed on their own.
+func TestStrategyTargetingFaults(t *testing.T) {
+	ec, srv := targetingServer(t)
+	ctx := context.Background()
+	srv.FailNext("/api/v2.0/strategies/50/deals", 1, 503, "")
+	_, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{11}})
+	var ae *adama.Error
+	require.True(t, errors.As(err, &ae), "%v", err)
+	assert.Equal(t, 503, ae.StatusCode)
+	assert.Nil(t, srv.Entities().Get("strategies", 50)["deals"])
+
+	srv.FailNext(BulkStrategiesPath, 1, 500, "")
+	_, err = ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{{ID: 51, Fields: map[string]any{"name": "X"}}})
+	require.True(t, errors.As(err, &ae), "%v", err)
+	assert.Equal(t, 500, ae.StatusCode)
+	assert.Equal(t, "S51", srv.Entities().Get("strategies", 51)["name"])
+
+	// The next call goes through.
+	s, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{11}})
+	require.NoError(t, err)
+	require.Len(t, s.Deals, 1)
+}
