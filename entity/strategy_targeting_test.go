@@ -84,8 +84,14 @@ func TestStrategyTargetingValidation(t *testing.T) {
 		rule  string
 	}{
 		{"strategy id", func() error { _, err := ec.SetStrategyDeals(ctx, 0, &DealTargeting{DealIDs: []int64{1}}); return err }, "strategy_id", "positive"},
-		{"deal id", func() error { _, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{1, -2}}); return err }, "deal.2.id", "positive"},
-		{"deal twice", func() error { _, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{3, 3}}); return err }, "deal.2.id", "twice"},
+		{"deal id", func() error {
+			_, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{1, -2}})
+			return err
+		}, "deal.2.id", "positive"},
+		{"deal twice", func() error {
+			_, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{3, 3}})
+			return err
+		}, "deal.2.id", "twice"},
 		{"read strategy id", func() error { _, err := ec.StrategyDeals(ctx, -1); return err }, "strategy_id", "positive"},
 		{"domain required", func() error {
 			return ec.SetStrategyDomainRestrictions(ctx, 50, []DomainTarget{{Restriction: RestrictionInclude}})
