@@ -102,6 +102,12 @@ type CreativeApproval struct {
 	DealStatusRejectedReason string         `json:"deal_status_rejected_reason,omitempty" url:"deal_status_rejected_reason,omitempty"`
 	RejectedReason           string         `json:"rejected_reason,omitempty" url:"rejected_reason,omitempty"`
 	ExternalIdentifier       string         `json:"external_identifier,omitempty" url:"external_identifier,omitempty"`
+	// AdditionalDetail, AtomicCreativeApprovalID and CreativeImportFileID
+	// are read-only (reference schema creative_approval). AdditionalDetail
+	// is typed a number there; it is read as text, digits kept.
+	AdditionalDetail         string `json:"additional_detail,omitempty" url:"-"`
+	AtomicCreativeApprovalID *int64 `json:"atomic_creative_approval_id,omitempty" url:"-"`
+	CreativeImportFileID     *int64 `json:"creative_import_file_id,omitempty" url:"-"`
 }
 
 // UnmarshalJSON decodes a creative approval, keeping unknown properties in Extra.

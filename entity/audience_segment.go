@@ -17,6 +17,9 @@ type AudienceSegment struct {
 	FullPath   string `json:"full_path,omitempty" url:"-"`
 	// Meta is the segment's free-form meta object, as sent (output).
 	Meta json.RawMessage `json:"meta,omitempty" url:"-"`
+	// Type is the segment's type (reference schema audience_segment,
+	// read-only).
+	Type string `json:"type,omitempty" url:"-"`
 }
 
 // UnmarshalJSON decodes an audience segment, keeping unknown properties in Extra.

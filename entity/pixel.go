@@ -35,6 +35,9 @@ type PixelBundle struct {
 	RMXPVWindowMinutes   *int              `json:"rmx_pv_window_minutes,omitempty" url:"rmx_pv_window_minutes,omitempty"`
 	Tags                 string            `json:"tags,omitempty" url:"tags,omitempty"`
 	ExternalIdentifier   string            `json:"external_identifier,omitempty" url:"external_identifier,omitempty"`
+	// SegmentOp and Type follow the reference schema pixel_bundle.
+	SegmentOp string `json:"segment_op,omitempty" url:"segment_op,omitempty"`
+	Type      string `json:"type,omitempty" url:"type,omitempty"`
 
 	// Advertiser is the embedded parent (with=advertiser); never sent.
 	Advertiser *Advertiser `json:"advertiser,omitempty" url:"-"`

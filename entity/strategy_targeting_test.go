@@ -405,6 +405,21 @@ func TestReferenceFieldsDecode(t *testing.T) {
 	assert.Equal(t, 12, a.BuildDate.Hour())
 	assert.Equal(t, "<img>", a.TpasAdTag)
 	assert.Empty(t, a.Extra)
+	var ca CreativeApproval
+	require.NoError(t, json.Unmarshal([]byte(`{"id":5,"version":0,"additional_detail":7,"atomic_creative_approval_id":"70","creative_import_file_id":71}`), &ca))
+	assert.Equal(t, "7", ca.AdditionalDetail)
+	assert.Equal(t, int64(70), *ca.AtomicCreativeApprovalID)
+	assert.Equal(t, int64(71), *ca.CreativeImportFileID)
+	assert.Empty(t, ca.Extra)
+	var pb PixelBundle
+	require.NoError(t, json.Unmarshal([]byte(`{"id":6,"version":0,"segment_op":"OR","type":"retargeting"}`), &pb))
+	assert.Equal(t, "OR", pb.SegmentOp)
+	assert.Equal(t, "retargeting", pb.Type)
+	var as AudienceSegment
+	require.NoError(t, json.Unmarshal([]byte(`{"id":7,"version":0,"type":"segment"}`), &as))
+	assert.Equal(t, "segment", as.Type)
+	assert.Empty(t, as.Extra)
+
 	bad := &AtomicCreative{StartDate: a.EndDate, EndDate: a.StartDate}
 	var ve *adama.ValidationError
 	require.ErrorAs(t, Validate(bad, false), &ve)
