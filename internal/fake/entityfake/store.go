@@ -31,11 +31,16 @@ type Store struct {
 	history map[string][]Record // "collection/id" -> entries
 	histID  int64
 	now     func() time.Time
+	// sites holds each site list's uploaded entries; assigned its
+	// assignments ("campaigns/7", "strategies/9").
+	sites    map[int64][]string
+	assigned map[int64][]string
 }
 
 // NewStore returns an empty store with every collection.
 func NewStore() *Store {
-	s := &Store{cols: map[string]*collection{}, history: map[string][]Record{}, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
+	s := &Store{cols: map[string]*collection{}, history: map[string][]Record{}, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) },
+		sites: map[int64][]string{}, assigned: map[int64][]string{}}
 	for c, t := range collections {
 		s.cols[c] = &collection{name: c, entityType: t, recs: map[int64]Record{}, nextID: 1}
 	}

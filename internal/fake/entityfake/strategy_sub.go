@@ -23,14 +23,17 @@ import (
 // (operation bulk-update-strategies).
 const BulkStrategiesPath = "/api/v3.0/bulk_update/strategies"
 
-// subPost serves POST /{collection}/{id}/{action}.
+// subPost serves POST /{collection}/{id}/{action}: a strategy's deals,
+// domain_restrictions and audience_segments, and a campaign's or
+// strategy's site_lists.
 func (h *handler) subPost(w http.ResponseWriter, r *http.Request) {
 	c := h.coll(w, r)
 	if c == nil {
 		return
 	}
 	action := r.PathValue("b")
-	if c.name != "strategies" || (action != "deals" && action != "domain_restrictions" && action != "audience_segments") {
+	siteLists := action == "site_lists" && (c.name == "campaigns" || c.name == "strategies")
+	if !siteLists && (c.name != "strategies" || (action != "deals" && action != "domain_restrictions" && action != "audience_segments")) {
 		writeError(w, r, http.StatusNotFound, "not_found", "no such path")
 		return
 	}
@@ -48,10 +51,12 @@ func (h *handler) subPost(w http.ResponseWriter, r *http.Request) {
 	defer h.st.mu.Unlock()
 	rec := c.recs[id]
 	if rec == nil {
-		writeError(w, r, http.StatusNotFound, "not_found", "strategy "+r.PathValue("a")+" not found")
+		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+r.PathValue("a")+" not found")
 		return
 	}
 	switch action {
+	case "site_lists":
+		h.postSiteLists(w, r, c, id, form)
 	case "deals":
 		h.postDeals(w, r, c, id, rec, form)
 	case "domain_restrictions":

@@ -1,0 +1,303 @@
+package entityfake
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/wire"
+)
+
+// Site list upload, download and assignment (reference: campaigns v3.0,
+// tag Site Lists; the assignment form real clients send under
+// campaigns/{id}/site_lists and strategies/{id}/site_lists).
+
+const maxUpload = 8 << 20
+
+func registerSiteLists(r fake.Registrar, h *handler) {
+	r.Handle("POST "+Prefix+"/site_lists/upload", fake.Session, http.HandlerFunc(h.siteListUpload))
+	r.Handle("POST "+Prefix+"/site_lists/{id}/upload", fake.Session, http.HandlerFunc(h.siteListUpload))
+	r.Handle("GET "+Prefix+"/site_lists/{id}/download.csv", fake.Session, http.HandlerFunc(h.siteListDownload))
+	r.Handle("GET "+Prefix+"/site_lists/{id}/assignments", fake.Session, http.HandlerFunc(h.siteListAssignments))
+}
+
+// sitesOf splits an uploaded file into entries: lines and commas, blanks
+// dropped.
+func sitesOf(b []byte) []string {
+	var out []string
+	for _, line := range strings.FieldsFunc(string(b), func(r rune) bool { return r == '\n' || r == '\r' || r == ',' }) {
+		if s := strings.TrimSpace(line); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// siteListUpload serves POST site_lists/upload (create: file,
+// organization_id and name required, 201) and site_lists/{id}/upload
+// (replace the sites; version must be current).
+func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxUpload+1<<20)
+	if err := r.ParseMultipartForm(maxUpload); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			badRequest(w, r, "file", "file too large")
+			return
+		}
+		badRequest(w, r, "", "a multipart/form-data body is required")
+		return
+	}
+	create := r.PathValue("id") == ""
+	form := r.MultipartForm.Value
+	var errs []wire.ErrorItem
+	for k := range form {
+		if !slices.Contains([]string{"organization_id", "name", "restriction", "status", "version"}, k) {
+			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: k, Message: "unknown field " + k})
+		}
+	}
+	get := func(k string) string {
+		if vs := form[k]; len(vs) > 0 {
+			return vs[len(vs)-1]
+		}
+		return ""
+	}
+	var content []byte
+	var filename string
+	if fhs := r.MultipartForm.File["file"]; len(fhs) > 0 {
+		f, err := fhs[0].Open()
+		if err == nil {
+			content, err = io.ReadAll(f)
+			_ = f.Close()
+		}
+		if err != nil {
+			badRequest(w, r, "file", "unreadable file")
+			return
+		}
+		filename = fhs[0].Filename
+	}
+	if len(content) == 0 {
+		errs = append(errs, wire.ErrorItem{Code: "required", Field: "file", Message: "file is required"})
+	}
+	if create {
+		for _, k := range []string{"organization_id", "name"} {
+			if get(k) == "" {
+				errs = append(errs, wire.ErrorItem{Code: "required", Field: k, Message: k + " is required"})
+			}
+		}
+	}
+	if rs := get("restriction"); rs != "" && rs != "INCLUDE" && rs != "EXCLUDE" {
+		errs = append(errs, wire.ErrorItem{Code: "invalid", Field: "restriction", Message: "restriction must be INCLUDE or EXCLUDE"})
+	}
+	if len(get("name")) > 64 {
+		errs = append(errs, wire.ErrorItem{Code: "invalid", Field: "name", Message: "name is at most 64 characters"})
+	}
+	if refuse(w, r, errs) {
+		return
+	}
+	h.st.mu.Lock()
+	defer h.st.mu.Unlock()
+	if bad := h.st.missingParents(map[string][]string{"organization_id": form["organization_id"]}); len(bad) > 0 {
+		refuse(w, r, bad)
+		return
+	}
+	c := h.st.cols["site_lists"]
+	fields := map[string][]string{}
+	for _, k := range []string{"organization_id", "name", "restriction", "status"} {
+		if v := get(k); v != "" {
+			fields[k] = []string{v}
+		}
+	}
+	sites := sitesOf(content)
+	domains := 0
+	for _, s := range sites {
+		if strings.Contains(s, ".") {
+			domains++
+		}
+	}
+	if create {
+		rec := Record{"restriction": "INCLUDE", "status": true}
+		if bad := h.st.apply(c, rec, fields, true, nil); bad != "" {
+			badRequest(w, r, bad, "invalid value for "+bad)
+			return
+		}
+		rec["filename"], rec["sites_count"], rec["sites_count_domain"] = filename, int64(len(sites)), int64(domains)
+		id, _ := h.st.insertLocked(c.name, rec)
+		h.st.sites[id] = sites
+		h.st.record(c, id, 0, "create", map[string][2]string{})
+		writeOneStatus(w, r, http.StatusCreated, h.st.view(c, c.recs[id], view{fullByDefault: true}))
+		return
+	}
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		badRequest(w, r, "id", "id must be a positive integer")
+		return
+	}
+	cur := c.recs[id]
+	if cur == nil {
+		writeError(w, r, http.StatusNotFound, "not_found", "site_list "+r.PathValue("id")+" not found")
+		return
+	}
+	if v := get("version"); v != "" {
+		ver, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || ver != toInt64(cur["version"]) {
+			writeError(w, r, http.StatusConflict, "conflict", "version conflict", wire.ErrorItem{Code: "conflict", Field: "version", Message: "stale version"})
+			return
+		}
+	}
+	next := deepCopy(cur)
+	changed := map[string][2]string{}
+	if bad := h.st.apply(c, next, fields, false, changed); bad != "" {
+		badRequest(w, r, bad, "invalid value for "+bad)
+		return
+	}
+	next["filename"], next["sites_count"], next["sites_count_domain"] = filename, int64(len(sites)), int64(domains)
+	ver := toInt64(cur["version"])
+	next["version"] = ver + 1
+	next["updated_on"] = adama.FormatTime(h.st.now())
+	c.recs[id] = next
+	h.st.sites[id] = sites
+	h.st.record(c, id, ver+1, "update", changed)
+	writeOne(w, r, h.st.view(c, next, view{fullByDefault: true}))
+}
+
+// writeOneStatus is writeOne with another success status (201 on create).
+func writeOneStatus(w http.ResponseWriter, r *http.Request, status int, rec Record) {
+	if fake.WantsXML(r) {
+		e := wire.EntityFromJSON(rec)
+		wire.WriteXML(w, status, &wire.Result{CalledOn: nowString(), Entity: &e})
+		return
+	}
+	wire.WriteJSON(w, status, wire.Meta{CalledOn: nowString(), Count: 1}, rec)
+}
+
+// siteListDownload serves the list's sites as CSV (target_type,value).
+func (h *handler) siteListDownload(w http.ResponseWriter, r *http.Request) {
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		badRequest(w, r, "id", "id must be a positive integer")
+		return
+	}
+	h.st.mu.RLock()
+	defer h.st.mu.RUnlock()
+	if h.st.cols["site_lists"].recs[id] == nil {
+		writeError(w, r, http.StatusNotFound, "not_found", "site_list "+r.PathValue("id")+" not found")
+		return
+	}
+	want := strings.ToUpper(r.URL.Query().Get("target_type"))
+	var b strings.Builder
+	b.WriteString("target_type,value\n")
+	for _, s := range h.st.sites[id] {
+		t := "APP"
+		if strings.Contains(s, ".") {
+			t = "DOMAIN"
+		}
+		if want != "" && want != t {
+			continue
+		}
+		b.WriteString(t + "," + csvField(s) + "\n")
+	}
+	w.Header().Set("Content-Type", "text/csv")
+	w.Header().Set("Content-Disposition", `attachment; filename="site_list_`+strconv.FormatInt(id, 10)+`.csv"`)
+	_, _ = io.WriteString(w, b.String())
+}
+
+func csvField(s string) string {
+	if strings.ContainsAny(s, "\",\n\r") {
+		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	}
+	return s
+}
+
+// siteListAssignments lists where a site list is assigned.
+func (h *handler) siteListAssignments(w http.ResponseWriter, r *http.Request) {
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		badRequest(w, r, "id", "id must be a positive integer")
+		return
+	}
+	h.st.mu.RLock()
+	defer h.st.mu.RUnlock()
+	if h.st.cols["site_lists"].recs[id] == nil {
+		writeError(w, r, http.StatusNotFound, "not_found", "site_list "+r.PathValue("id")+" not found")
+		return
+	}
+	var out []Record
+	for i, key := range h.st.assigned[id] {
+		coll, sid, _ := strings.Cut(key, "/")
+		eid, _ := strconv.ParseInt(sid, 10, 64)
+		rec := h.st.cols[coll].recs[eid]
+		a := Record{"id": int64(i + 1), "entity_type": "site_list_assignment", "version": int64(0), "site_list_id": id,
+			"entity_id": eid, "collection": h.st.cols[coll].entityType}
+		if rec != nil {
+			a["name"] = rec["name"]
+			if coll == "campaigns" {
+				a["associated_campaign_id"] = eid
+			} else if cid, ok := toInt(rec["campaign_id"]); ok {
+				a["associated_campaign_id"] = cid
+			}
+		}
+		out = append(out, a)
+	}
+	writeMany(w, r, out, 0, len(out))
+}
+
+// postSiteLists serves POST campaigns/{id}/site_lists and
+// strategies/{id}/site_lists: site_lists.<n>.id and .assigned (1 assigns,
+// 0 unassigns). Callers hold the write lock.
+func (h *handler) postSiteLists(w http.ResponseWriter, r *http.Request, c *collection, id int64, form map[string][]string) {
+	errs := unknownKeys(form, func(k string) bool { return strings.HasPrefix(k, "site_lists.") })
+	items, bad := indexed(form, "site_lists", "id", "assigned")
+	for _, k := range bad {
+		errs = append(errs, wire.ErrorItem{Code: "invalid", Field: k, Message: "unknown field " + k})
+	}
+	if len(items) == 0 && len(errs) == 0 {
+		errs = append(errs, wire.ErrorItem{Code: "required", Field: "site_lists.1.id", Message: "at least one site list"})
+	}
+	type change struct {
+		list int64
+		on   bool
+	}
+	var changes []change
+	for i, it := range items {
+		p := "site_lists." + strconv.Itoa(i+1) + "."
+		lid, ok := parseID(it["id"])
+		if !ok || h.st.cols["site_lists"].recs[lid] == nil {
+			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "id", Message: "site list " + it["id"] + " does not exist"})
+			continue
+		}
+		on, err := adama.ParseBool(it["assigned"])
+		if err != nil {
+			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "assigned", Message: p + "assigned must be a boolean"})
+			continue
+		}
+		changes = append(changes, change{lid, on})
+	}
+	if refuse(w, r, errs) {
+		return
+	}
+	key := c.name + "/" + strconv.FormatInt(id, 10)
+	for _, ch := range changes {
+		cur := slices.DeleteFunc(h.st.assigned[ch.list], func(k string) bool { return k == key })
+		if ch.on {
+			cur = append(cur, key)
+		}
+		h.st.assigned[ch.list] = cur
+	}
+	out := make([]Record, 0, len(changes))
+	for _, ch := range changes {
+		rec := deepCopy(h.st.cols["site_lists"].recs[ch.list])
+		rec["assigned"] = ch.on
+		if c.name == "campaigns" {
+			rec["campaign_assigned"] = ch.on
+		} else {
+			rec["strategy_assigned"], rec["strategy_id"] = ch.on, id
+		}
+		out = append(out, rec)
+	}
+	writeMany(w, r, out, 0, len(out))
+}
