@@ -111,3 +111,33 @@ func ExampleClient_BulkUpdateStrategies() {
 	// 50 Retarget on: true version 1
 	// 51 Prospect on: true version 1
 }
+
+func ExampleClient_UploadSiteList() {
+	ec, srv := setup(adamatest.WithEntity("strategies", map[string]any{"id": 80, "name": "Retarget", "campaign_id": 1}))
+	defer srv.Close()
+	ctx := context.Background()
+	sl, err := ec.UploadSiteList(ctx, &entity.SiteListUpload{
+		OrganizationID: 1, Name: "Blocked", Restriction: entity.SiteListRestrictionExclude,
+		FileName: "blocked.txt", Content: []byte("spam.example\nbad.example\n"),
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sl.Name, sl.Filename, *sl.SitesCount, "sites")
+	if err := ec.AssignStrategySiteLists(ctx, 80, []entity.SiteListChange{{ID: sl.ID, Assigned: true}}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := ec.SiteListAssignments(ctx, sl.ID, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, a := range p.Items {
+		fmt.Println("assigned to", a.Collection, a.EntityID, a.Name)
+	}
+	// Output:
+	// Blocked blocked.txt 2 sites
+	// assigned to strategy 80 Retarget
+}

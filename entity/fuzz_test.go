@@ -66,6 +66,7 @@ func FuzzDecodeRecords(f *testing.F) {
 			_, _ = decodeJSONPage[PixelBundle](bytes.NewReader(b))
 			_, _ = decodeJSONPage[Campaign](bytes.NewReader(b))
 			_, _ = decodeJSONPage[User](bytes.NewReader(b))
+			_, _ = decodeJSONPage[SiteListAssignment](bytes.NewReader(b))
 		}
 		_ = err
 		var s Strategy

@@ -101,9 +101,11 @@ func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
-	if bad := h.st.missingParents(map[string][]string{"organization_id": form["organization_id"]}); len(bad) > 0 {
-		refuse(w, r, bad)
-		return
+	if vs := form["organization_id"]; len(vs) > 0 {
+		if bad := h.st.missingParents(map[string][]string{"organization_id": vs}); len(bad) > 0 {
+			refuse(w, r, bad)
+			return
+		}
 	}
 	c := h.st.cols["site_lists"]
 	fields := map[string][]string{}

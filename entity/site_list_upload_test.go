@@ -1,0 +1,174 @@
+package entity
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/adama/adamatest"
+)
+
+func siteListServer(t *testing.T) (*Client, *adamatest.Server) {
+	t.Helper()
+	return newTestClient(t,
+		adamatest.WithEntity("campaigns", map[string]any{"id": 70, "name": "Camp"}),
+		adamatest.WithEntity("strategies", map[string]any{"id": 80, "name": "Strat", "campaign_id": 70}),
+	)
+}
+
+func TestSiteListUploadAndAssign(t *testing.T) {
+	ec, srv := siteListServer(t)
+	xc := newXMLClient(t, srv)
+	ctx := context.Background()
+
+	srv.ResetRequests()
+	sl, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Name: "Blocked", Restriction: SiteListRestrictionExclude,
+		FileName: "blocked.txt", Content: []byte("spam.example\nbad.example, 1234567890\n\n")})
+	require.NoError(t, err)
+	reqs := apiRequests(srv)
+	require.Len(t, reqs, 1)
+	assert.Equal(t, "/api/v2.0/site_lists/upload", reqs[0].Path)
+	mt, params, err := mime.ParseMediaType(reqs[0].Header.Get("Content-Type"))
+	require.NoError(t, err)
+	assert.Equal(t, "multipart/form-data", mt)
+	parts := map[string]string{}
+	mr := multipart.NewReader(bytes.NewReader(reqs[0].Body), params["boundary"])
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		b, _ := io.ReadAll(p)
+		parts[p.FormName()] = string(b)
+		if p.FormName() == "file" {
+			assert.Equal(t, "blocked.txt", p.FileName())
+		}
+	}
+	assert.Equal(t, map[string]string{"organization_id": "1", "name": "Blocked", "restriction": "EXCLUDE", "file": "spam.example\nbad.example, 1234567890\n\n"}, parts)
+	assert.Positive(t, sl.ID)
+	assert.Equal(t, "blocked.txt", sl.Filename)
+	assert.Equal(t, int64(3), *sl.SitesCount)
+	assert.Equal(t, SiteListRestrictionExclude, sl.Restriction)
+
+	csv, err := ec.DownloadSiteList(ctx, sl.ID, "", 0)
+	require.NoError(t, err)
+	assert.Equal(t, "target_type,value\nDOMAIN,spam.example\nDOMAIN,bad.example\nAPP,1234567890\n", string(csv))
+	csv, err = ec.DownloadSiteList(ctx, sl.ID, "app", 0)
+	require.NoError(t, err)
+	assert.Equal(t, "target_type,value\nAPP,1234567890\n", string(csv))
+	_, err = ec.DownloadSiteList(ctx, sl.ID, "", 10)
+	assert.ErrorIs(t, err, adama.ErrTooLarge)
+
+	// Re-upload with the current version replaces the sites; a stale one
+	// is a conflict.
+	sl2, err := xc.ReuploadSiteList(ctx, sl.ID, sl.Version, &SiteListUpload{Content: []byte("only.example")})
+	require.NoError(t, err)
+	assert.Equal(t, sl.Version+1, sl2.Version)
+	assert.Equal(t, int64(1), *sl2.SitesCount)
+	assert.Equal(t, "Blocked", sl2.Name)
+	_, err = ec.ReuploadSiteList(ctx, sl.ID, sl.Version, &SiteListUpload{Content: []byte("x.example")})
+	assert.ErrorIs(t, err, adama.ErrConflict)
+
+	// Assign to the campaign and the strategy, list, unassign.
+	srv.ResetRequests()
+	require.NoError(t, ec.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: sl.ID, Assigned: true}}))
+	reqs = apiRequests(srv)
+	require.Len(t, reqs, 1)
+	assert.Equal(t, "/api/v2.0/campaigns/70/site_lists", reqs[0].Path)
+	body, err := url.ParseQuery(string(reqs[0].Body))
+	require.NoError(t, err)
+	assert.Equal(t, url.Values{"site_lists.1.id": {itoa(int(sl.ID))}, "site_lists.1.assigned": {"1"}}, body)
+	require.NoError(t, xc.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: sl.ID, Assigned: true}}))
+
+	for name, c := range map[string]*Client{"json": ec, "xml": xc} {
+		t.Run(name, func(t *testing.T) {
+			p, err := c.SiteListAssignments(ctx, sl.ID, nil)
+			require.NoError(t, err)
+			require.Len(t, p.Items, 2)
+			assert.Equal(t, "campaign", p.Items[0].Collection)
+			assert.Equal(t, int64(70), p.Items[0].EntityID)
+			assert.Equal(t, "Camp", p.Items[0].Name)
+			assert.Equal(t, "strategy", p.Items[1].Collection)
+			assert.Equal(t, int64(80), p.Items[1].EntityID)
+			assert.Equal(t, int64(70), *p.Items[1].AssociatedCampaignID)
+		})
+	}
+	require.NoError(t, ec.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: sl.ID, Assigned: false}}))
+	p, err := ec.SiteListAssignments(ctx, sl.ID, nil)
+	require.NoError(t, err)
+	require.Len(t, p.Items, 1)
+	assert.Equal(t, "strategy", p.Items[0].Collection)
+
+	// The platform refuses a list that does not exist, naming it.
+	err = ec.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: 9999, Assigned: true}})
+	var ae *adama.Error
+	require.True(t, errors.As(err, &ae), "%v", err)
+	assert.Contains(t, fieldsOf(ae), "site_lists.1.id")
+	// And an upload naming a missing organization.
+	_, err = ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 4242, Name: "X", Content: []byte("a.example")})
+	require.True(t, errors.As(err, &ae), "%v", err)
+	assert.Contains(t, fieldsOf(ae), "organization_id")
+}
+
+func TestSiteListValidation(t *testing.T) {
+	ec, srv := siteListServer(t)
+	ctx := context.Background()
+	cases := []struct {
+		name, field, rule string
+		call              func() error
+	}{
+		{"organization required", "organization_id", "required", func() error {
+			_, err := ec.UploadSiteList(ctx, &SiteListUpload{Name: "n", Content: []byte("a")})
+			return err
+		}},
+		{"name required", "name", "required", func() error {
+			_, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Content: []byte("a")})
+			return err
+		}},
+		{"name 64", "name", "max length", func() error {
+			_, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Name: strings.Repeat("n", 65), Content: []byte("a")})
+			return err
+		}},
+		{"file required", "file", "required", func() error {
+			_, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Name: "n"})
+			return err
+		}},
+		{"restriction", "restriction", "one of", func() error {
+			_, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Name: "n", Restriction: "MAYBE", Content: []byte("a")})
+			return err
+		}},
+		{"reupload id", "id", "positive", func() error {
+			_, err := ec.ReuploadSiteList(ctx, 0, 1, &SiteListUpload{Content: []byte("a")})
+			return err
+		}},
+		{"download id", "id", "positive", func() error { _, err := ec.DownloadSiteList(ctx, -1, "", 0); return err }},
+		{"assignments id", "id", "positive", func() error { _, err := ec.SiteListAssignments(ctx, 0, nil); return err }},
+		{"assign none", "site_lists", "at least one", func() error { return ec.AssignCampaignSiteLists(ctx, 70, nil) }},
+		{"assign campaign id", "campaign_id", "positive", func() error {
+			return ec.AssignCampaignSiteLists(ctx, 0, []SiteListChange{{ID: 1, Assigned: true}})
+		}},
+		{"assign list twice", "site_lists.2.id", "twice", func() error {
+			return ec.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: 1, Assigned: true}, {ID: 1}})
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv.ResetRequests()
+			var ve *adama.ValidationError
+			require.ErrorAs(t, c.call(), &ve)
+			assert.True(t, ve.Has(c.field, c.rule), "want %s: %s in %v", c.field, c.rule, ve)
+			assert.Empty(t, apiRequests(srv))
+		})
+	}
+}
