@@ -26,6 +26,18 @@
 // rmx_strategy.roi_target_pixels.0.price, site_placements.0.name, and deal
 // targeting uses the spec's deal.x.id form (deal.1.id, deal.2.id, ...).
 //
+// # Strategy targeting, bulk updates and site lists
+//
+// Beside the collections, [Client] writes what real clients write under
+// a record: a strategy's deals (SetStrategyDeals, POST
+// strategies/{id}/deals with all_pmp and deal.<n>.id; StrategyDeals reads
+// them), domain restrictions (SetStrategyDomainRestrictions) and audience
+// segments (SetStrategyAudienceSegments); a bulk strategy update
+// (BulkUpdateStrategies, POST /api/v3.0/bulk_update/strategies, JSON); and
+// site lists: UploadSiteList and ReuploadSiteList (multipart),
+// DownloadSiteList (CSV), SiteListAssignments, and AssignCampaignSiteLists
+// and AssignStrategySiteLists (site_lists.<n>.id and .assigned).
+//
 // # Validation
 //
 // Create and Update check every rule of spec sections 2.2-2.8 and 8 that
