@@ -60,6 +60,7 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	assert.Equal(t, "blocked.txt", sl.Filename)
 	assert.Equal(t, int64(3), *sl.SitesCount)
 	assert.Equal(t, SiteListRestrictionExclude, sl.Restriction)
+	assert.Equal(t, []string{"spam.example", "bad.example", "1234567890"}, srv.Entities().SiteListSites(sl.ID))
 
 	csv, err := ec.DownloadSiteList(ctx, sl.ID, "", 0)
 	require.NoError(t, err)
@@ -90,6 +91,7 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, url.Values{"site_lists.1.id": {itoa(int(sl.ID))}, "site_lists.1.assigned": {"1"}}, body)
 	require.NoError(t, xc.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: sl.ID, Assigned: true}}))
+	assert.Equal(t, []string{"campaigns/70", "strategies/80"}, srv.Entities().SiteListAssignments(sl.ID))
 
 	for name, c := range map[string]*Client{"json": ec, "xml": xc} {
 		t.Run(name, func(t *testing.T) {

@@ -78,3 +78,20 @@ func (e *Entities) Generate(collection string, n int) {
 		e.st.Generate(collection, n)
 	}
 }
+
+// SiteListSites returns the entries of a site list's last upload.
+func (e *Entities) SiteListSites(id int64) []string {
+	if e.st == nil {
+		return nil
+	}
+	return e.st.SiteListSites(id)
+}
+
+// SiteListAssignments returns where a site list is assigned, as
+// "campaigns/7" or "strategies/9".
+func (e *Entities) SiteListAssignments(id int64) []string {
+	if e.st == nil {
+		return nil
+	}
+	return e.st.SiteListAssignments(id)
+}

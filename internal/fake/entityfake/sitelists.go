@@ -303,3 +303,18 @@ func (h *handler) postSiteLists(w http.ResponseWriter, r *http.Request, c *colle
 	}
 	writeMany(w, r, out, 0, len(out))
 }
+
+// SiteListSites returns the entries of site list id's last upload.
+func (s *Store) SiteListSites(id int64) []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return slices.Clone(s.sites[id])
+}
+
+// SiteListAssignments returns where site list id is assigned, as
+// "campaigns/7" or "strategies/9", in assignment order.
+func (s *Store) SiteListAssignments(id int64) []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return slices.Clone(s.assigned[id])
+}
