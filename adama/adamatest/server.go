@@ -475,6 +475,8 @@ func (s *Server) authenticate(auth fake.Auth, h http.Handler) http.Handler {
 		cookie := ""
 		if c, err := r.Cookie(adama.SessionCookieName); err == nil {
 			cookie = c.Value
+		} else if h := r.Header.Get(adama.SessionCookieName); h != "" {
+			cookie = h // the custom algorithm interface takes the session as a header too
 		}
 		now := time.Now()
 		s.mu.Lock()
