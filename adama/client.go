@@ -94,6 +94,11 @@ type Request struct {
 	// Idempotent marks a POST safe to retry (a list, validate or analytics
 	// POST that only reads). GET, HEAD, PUT and DELETE always are.
 	Idempotent bool
+	// Creates marks a PUT (or DELETE) that creates something, such as a
+	// bulk create: like a creating POST it is not retried once it may have
+	// reached the server, and a lost answer is ErrOutcomeUnknown.
+	// WithIdempotent overrides it.
+	Creates bool
 	// BodyFunc, when set, supplies the body instead of Body: it is called
 	// once per attempt (a retry starts the body again), so a large file is
 	// streamed and never held in memory. ContentLength gives its size
@@ -493,7 +498,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		}
 	}
 	st := &attemptState{
-		idempotent: co.idempotent || r.Idempotent || idempotentMethod(method),
+		idempotent: co.idempotent || r.Idempotent || (idempotentMethod(method) && !r.Creates),
 		maxRetries: co.maxRetries,
 		policy:     c.cfg.retry,
 	}
