@@ -8,4 +8,5 @@ import "github.com/adamasdk/adama-go/internal/fake"
 var builtinGroups = []func(fake.Registrar){
 	registerEntity,
 	registerReporting,
+	registerFirehose,
 }
