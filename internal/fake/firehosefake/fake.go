@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -404,8 +405,12 @@ func filterVals(m map[string]any, key string) []string {
 			l, _ := v.([]any)
 			out := make([]string, 0, len(l))
 			for _, x := range l {
-				s, _ := x.(string)
-				out = append(out, s)
+				switch v := x.(type) {
+				case string:
+					out = append(out, v)
+				case float64:
+					out = append(out, strconv.FormatFloat(v, 'f', -1, 64))
+				}
 			}
 			return out
 		}
