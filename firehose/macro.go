@@ -290,6 +290,9 @@ func expandToken(tok MacroToken, t time.Time, v MacroValues) string {
 // %hex% digit it contains. Prefixes are distinct and in order. At most
 // 10000 are returned.
 func (m *Macro) Prefixes(from, to time.Time) []string {
+	if !from.Before(to) {
+		return nil
+	}
 	var head []MacroPart
 	for _, p := range m.parts {
 		if p.Token != "" && !p.Token.hourly() && p.Token != MacroHex {
