@@ -48,7 +48,7 @@ func benchGroup(r fake.Registrar) {
 // session cookie, retrying transport, envelope decoding) with plain
 // net/http and encoding/json against the same loopback server.
 func BenchmarkGetJSON(b *testing.B) {
-	srv := adamatest.NewServer(adamatest.WithGroup(benchGroup))
+	srv := adamatest.NewServer(withGroup(benchGroup))
 	defer srv.Close()
 	ctx := context.Background()
 

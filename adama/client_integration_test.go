@@ -65,7 +65,7 @@ func pingGroup(r fake.Registrar) {
 
 func newServer(t *testing.T, opts ...adamatest.Option) *adamatest.Server {
 	t.Helper()
-	srv := adamatest.NewServer(append([]adamatest.Option{adamatest.WithGroup(pingGroup), adamatest.WithT(t)}, opts...)...)
+	srv := adamatest.NewServer(append([]adamatest.Option{withGroup(pingGroup), adamatest.WithT(t)}, opts...)...)
 	return srv
 }
 
@@ -519,7 +519,7 @@ func TestOAuth2TransportCannotLeakOnRedirect(t *testing.T) {
 }
 
 func TestHTMLPageWithStatus200IsAnError(t *testing.T) {
-	srv := newServer(t, adamatest.WithGroup(func(r fake.Registrar) {
+	srv := newServer(t, withGroup(func(r fake.Registrar) {
 		r.Handle("GET /api/v2.0/login-wall", fake.Session, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			_, _ = w.Write([]byte("<html><head><title>Sign in</title></head></html>"))

@@ -46,14 +46,14 @@ func BenchmarkAllSequential(b *testing.B) { benchAll(b, 0) }
 func BenchmarkAllPrefetch8(b *testing.B) { benchAll(b, 8) }
 
 // pageBytes fetches a 100-record strategy page from the fake in form f.
-func pageBytes(b *testing.B, f adama.Format) []byte {
+func pageBytes(b *testing.B, accept string) []byte {
 	srv := adamatest.NewServer(adamatest.WithEntities("strategies", 100))
 	defer srv.Close()
-	c, err := srv.NewClient(adama.WithFormat(f))
+	c, err := srv.NewClient()
 	if err != nil {
 		b.Fatal(err)
 	}
-	resp, err := c.Do(context.Background(), &adama.Request{Method: "GET", Path: "/api/v2.0/strategies", Query: url.Values{"full": {"*"}, "page_limit": {"100"}}})
+	resp, err := c.Do(context.Background(), &adama.Request{Method: "GET", Path: "/api/v2.0/strategies", Query: url.Values{"full": {"*"}, "page_limit": {"100"}}, Accept: accept})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func pageBytes(b *testing.B, f adama.Format) []byte {
 type plainStrategy Strategy
 
 func BenchmarkDecodePageJSON(b *testing.B) {
-	raw := pageBytes(b, adama.FormatJSON)
+	raw := pageBytes(b, "application/json")
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -82,7 +82,7 @@ func BenchmarkDecodePageJSON(b *testing.B) {
 }
 
 func BenchmarkDecodePageJSONBaseline(b *testing.B) {
-	raw := pageBytes(b, adama.FormatJSON)
+	raw := pageBytes(b, "application/json")
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -97,7 +97,7 @@ func BenchmarkDecodePageJSONBaseline(b *testing.B) {
 }
 
 func BenchmarkDecodePageXML(b *testing.B) {
-	raw := pageBytes(b, adama.FormatXML)
+	raw := pageBytes(b, "application/xml")
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -111,7 +111,7 @@ func BenchmarkDecodePageXML(b *testing.B) {
 // BenchmarkDecodePageXMLBaseline decodes the same bytes with plain
 // encoding/xml into the generic entity/prop tree (no typing).
 func BenchmarkDecodePageXMLBaseline(b *testing.B) {
-	raw := pageBytes(b, adama.FormatXML)
+	raw := pageBytes(b, "application/xml")
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -2,10 +2,9 @@ package entity
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/internal/call"
 )
 
 // Fields whose updates reach the bidders within 5 minutes (spec 4.A).
@@ -18,51 +17,69 @@ var (
 // Client holds one Service per group A collection. Build it with New.
 type Client struct {
 	c *adama.Client
+	g *call.Group
 
-	Organizations              *Service[Organization, *Organization]
-	Agencies                   *Service[Agency, *Agency]
-	Advertisers                *Service[Advertiser, *Advertiser]
-	Campaigns                  *Service[Campaign, *Campaign]
-	Strategies                 *Service[Strategy, *Strategy]
-	Users                      *Service[User, *User]
-	Verticals                  *Service[Vertical, *Vertical]
-	Contacts                   *Service[Contact, *Contact]
-	AtomicCreatives            *Service[AtomicCreative, *AtomicCreative]
-	CreativeApprovals          *Service[CreativeApproval, *CreativeApproval]
-	Concepts                   *Service[Concept, *Concept]
-	PixelBundles               *Service[PixelBundle, *PixelBundle]
-	BudgetFlights              *Service[BudgetFlight, *BudgetFlight]
-	StrategyDayParts           *Service[StrategyDayPart, *StrategyDayPart]
-	StrategyAudienceSegments   *Service[StrategyAudienceSegment, *StrategyAudienceSegment]
-	AudienceSegments           *Service[AudienceSegment, *AudienceSegment]
-	StrategyDomainRestrictions *Service[StrategyDomainRestriction, *StrategyDomainRestriction]
-	StrategySiteLists          *Service[StrategySiteList, *StrategySiteList]
-	AdServers                  *Service[AdServer, *AdServer]
+	Organizations              *Service[Organization]
+	Agencies                   *Service[Agency]
+	Advertisers                *Service[Advertiser]
+	Campaigns                  *Service[Campaign]
+	Strategies                 *Service[Strategy]
+	Users                      *Service[User]
+	Verticals                  *Service[Vertical]
+	Contacts                   *Service[Contact]
+	AtomicCreatives            *Service[AtomicCreative]
+	CreativeApprovals          *Service[CreativeApproval]
+	Concepts                   *Service[Concept]
+	PixelBundles               *Service[PixelBundle]
+	BudgetFlights              *Service[BudgetFlight]
+	StrategyDayParts           *Service[StrategyDayPart]
+	StrategyAudienceSegments   *Service[StrategyAudienceSegment]
+	AudienceSegments           *Service[AudienceSegment]
+	StrategyDomainRestrictions *Service[StrategyDomainRestriction]
+	StrategySiteLists          *Service[StrategySiteList]
+	AdServers                  *Service[AdServer]
 }
 
+// Option configures the group A client.
+type Option func(*options)
+
+type options struct{ xml bool }
+
+// WithXML asks for XML answers instead of JSON; records decode the same
+// either way.
+func WithXML() Option { return func(o *options) { o.xml = true } }
+
 // New returns the group A services on c.
-func New(c *adama.Client) *Client {
+func New(c *adama.Client, opts ...Option) *Client {
+	var o options
+	for _, f := range opts {
+		if f != nil {
+			f(&o)
+		}
+	}
+	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: Prefix, Auth: adama.AuthSession, Envelope: call.DataMeta, XML: o.xml}
 	return &Client{
 		c:                          c,
-		Organizations:              newService[Organization](c, "organizations"),
-		Agencies:                   newService[Agency](c, "agencies"),
-		Advertisers:                newService[Advertiser](c, "advertisers"),
-		Campaigns:                  newService[Campaign](c, "campaigns", CampaignFastFields...),
-		Strategies:                 newService[Strategy](c, "strategies", StrategyFastFields...),
-		Users:                      newService[User](c, "users"),
-		Verticals:                  newService[Vertical](c, "verticals"),
-		Contacts:                   newService[Contact](c, "contacts"),
-		AtomicCreatives:            newService[AtomicCreative](c, "atomic_creatives"),
-		CreativeApprovals:          newService[CreativeApproval](c, "creative_approvals"),
-		Concepts:                   newService[Concept](c, "concepts"),
-		PixelBundles:               newService[PixelBundle](c, "pixel_bundles"),
-		BudgetFlights:              newService[BudgetFlight](c, "budget_flights", BudgetFlightFastFields...),
-		StrategyDayParts:           newService[StrategyDayPart](c, "strategy_day_parts"),
-		StrategyAudienceSegments:   newService[StrategyAudienceSegment](c, "strategy_audience_segments"),
-		AudienceSegments:           newService[AudienceSegment](c, "audience_segments"),
-		StrategyDomainRestrictions: newService[StrategyDomainRestriction](c, "strategy_domain_restrictions"),
-		StrategySiteLists:          newService[StrategySiteList](c, "strategy_site_lists"),
-		AdServers:                  newService[AdServer](c, "ad_servers"),
+		g:                          g,
+		Organizations:              newService[Organization](g, "organizations"),
+		Agencies:                   newService[Agency](g, "agencies"),
+		Advertisers:                newService[Advertiser](g, "advertisers"),
+		Campaigns:                  newService[Campaign](g, "campaigns", CampaignFastFields...),
+		Strategies:                 newService[Strategy](g, "strategies", StrategyFastFields...),
+		Users:                      newService[User](g, "users"),
+		Verticals:                  newService[Vertical](g, "verticals"),
+		Contacts:                   newService[Contact](g, "contacts"),
+		AtomicCreatives:            newService[AtomicCreative](g, "atomic_creatives"),
+		CreativeApprovals:          newService[CreativeApproval](g, "creative_approvals"),
+		Concepts:                   newService[Concept](g, "concepts"),
+		PixelBundles:               newService[PixelBundle](g, "pixel_bundles"),
+		BudgetFlights:              newService[BudgetFlight](g, "budget_flights", BudgetFlightFastFields...),
+		StrategyDayParts:           newService[StrategyDayPart](g, "strategy_day_parts"),
+		StrategyAudienceSegments:   newService[StrategyAudienceSegment](g, "strategy_audience_segments"),
+		AudienceSegments:           newService[AudienceSegment](g, "audience_segments"),
+		StrategyDomainRestrictions: newService[StrategyDomainRestriction](g, "strategy_domain_restrictions"),
+		StrategySiteLists:          newService[StrategySiteList](g, "strategy_site_lists"),
+		AdServers:                  newService[AdServer](g, "ad_servers"),
 	}
 }
 
@@ -77,26 +94,7 @@ type Session struct {
 // bootstraps the adama_session cookie by itself; this reads who is
 // signed in.)
 func (ec *Client) Session(ctx context.Context, ropt ...adama.RequestOption) (*Session, error) {
-	resp, err := ec.c.Do(ctx, &adama.Request{Method: http.MethodGet, Host: adama.HostBase, Path: adama.SessionPath, Auth: adama.AuthBearer}, ropt...)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	var s Session
-	if isXML(resp) {
-		res, err := wire.DecodeXML(resp.Body)
-		if err != nil {
-			return nil, err
-		}
-		if res.Entity != nil {
-			if err := jsonUnmarshal(wire.EntityJSON(res.Entity, typeOf[Session]()), &s); err != nil {
-				return nil, err
-			}
-		}
-		return &s, nil
-	}
-	if _, err := wire.DecodeJSON(resp.Body, &s); err != nil {
-		return nil, err
-	}
-	return &s, nil
+	g := *ec.g
+	g.Prefix, g.Auth = "", adama.AuthBearer
+	return call.One[Session](ctx, &g, &call.Call{Path: adama.SessionPath}, ropt...)
 }

@@ -1,12 +1,15 @@
 package entity
 
-import "slices"
+//go:generate go run ../internal/cmd/enumgen
 
-// Typed enums of group A. Each has constants, Values() and Valid(). A value
+// Typed enums of group A: each is a //adama:enum string type and its
+// constants; Values() and Valid() are generated into enums_gen.go. A value
 // the server sends that the SDK does not know decodes without error and is
 // kept as is; validation rejects an unknown value set by the caller.
 
 // FrequencyType is a frequency cap's type (advertiser and strategy frequency_type).
+//
+//adama:enum
 type FrequencyType string
 
 // The FrequencyType values.
@@ -16,17 +19,9 @@ const (
 	FrequencyTypeNoLimit FrequencyType = "no-limit"
 )
 
-// Values returns every known FrequencyType.
-func (FrequencyType) Values() []FrequencyType {
-	return []FrequencyType{FrequencyTypeAsap, FrequencyTypeEven, FrequencyTypeNoLimit}
-}
-
-// Valid reports whether v is a known FrequencyType.
-func (v FrequencyType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // FrequencyInterval is a frequency cap's interval; strategies accept day, month, week and hour on input, the others appear in output.
+//
+//adama:enum
 type FrequencyInterval string
 
 // The FrequencyInterval values.
@@ -39,17 +34,9 @@ const (
 	FrequencyIntervalCampaign      FrequencyInterval = "campaign"
 )
 
-// Values returns every known FrequencyInterval.
-func (FrequencyInterval) Values() []FrequencyInterval {
-	return []FrequencyInterval{FrequencyIntervalHour, FrequencyIntervalDay, FrequencyIntervalWeek, FrequencyIntervalMonth, FrequencyIntervalNotApplicable, FrequencyIntervalCampaign}
-}
-
-// Valid reports whether v is a known FrequencyInterval.
-func (v FrequencyInterval) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // AdsTxtVerified is the ads.txt verification level (ads_txt_verified).
+//
+//adama:enum
 type AdsTxtVerified string
 
 // The AdsTxtVerified values.
@@ -59,17 +46,9 @@ const (
 	AdsTxtVerifiedAuthorizedOnly       AdsTxtVerified = "AUTHORIZED_ONLY"
 )
 
-// Values returns every known AdsTxtVerified.
-func (AdsTxtVerified) Values() []AdsTxtVerified {
-	return []AdsTxtVerified{AdsTxtVerifiedAny, AdsTxtVerifiedAuthorizedDirectOnly, AdsTxtVerifiedAuthorizedOnly}
-}
-
-// Valid reports whether v is a known AdsTxtVerified.
-func (v AdsTxtVerified) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // DMPEnabled is an agency's data-management setting (dmp_enabled).
+//
+//adama:enum
 type DMPEnabled string
 
 // The DMPEnabled values.
@@ -79,17 +58,9 @@ const (
 	DMPEnabledInherits DMPEnabled = "inherits"
 )
 
-// Values returns every known DMPEnabled.
-func (DMPEnabled) Values() []DMPEnabled {
-	return []DMPEnabled{DMPEnabledDisabled, DMPEnabledEnabled, DMPEnabledInherits}
-}
-
-// Valid reports whether v is a known DMPEnabled.
-func (v DMPEnabled) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // StrategyType is a strategy's type.
+//
+//adama:enum
 type StrategyType string
 
 // The StrategyType values.
@@ -99,17 +70,9 @@ const (
 	StrategyTypeAud StrategyType = "AUD"
 )
 
-// Values returns every known StrategyType.
-func (StrategyType) Values() []StrategyType {
-	return []StrategyType{StrategyTypeRem, StrategyTypeGbo, StrategyTypeAud}
-}
-
-// Valid reports whether v is a known StrategyType.
-func (v StrategyType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // SupplyType is a strategy's supply type.
+//
+//adama:enum
 type SupplyType string
 
 // The SupplyType values.
@@ -120,17 +83,9 @@ const (
 	SupplyTypeRmxApi SupplyType = "RMX_API"
 )
 
-// Values returns every known SupplyType.
-func (SupplyType) Values() []SupplyType {
-	return []SupplyType{SupplyTypeMkt, SupplyTypeRtb, SupplyTypeP1Rmx, SupplyTypeRmxApi}
-}
-
-// Valid reports whether v is a known SupplyType.
-func (v SupplyType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // MediaType is a strategy's media type.
+//
+//adama:enum
 type MediaType string
 
 // The MediaType values.
@@ -139,17 +94,9 @@ const (
 	MediaTypeVideo   MediaType = "VIDEO"
 )
 
-// Values returns every known MediaType.
-func (MediaType) Values() []MediaType {
-	return []MediaType{MediaTypeDisplay, MediaTypeVideo}
-}
-
-// Valid reports whether v is a known MediaType.
-func (v MediaType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // GoalType is a strategy's goal type.
+//
+//adama:enum
 type GoalType string
 
 // The GoalType values.
@@ -165,17 +112,9 @@ const (
 	GoalTypeSpend           GoalType = "spend"
 )
 
-// Values returns every known GoalType.
-func (GoalType) Values() []GoalType {
-	return []GoalType{GoalTypeRoi, GoalTypeCpa, GoalTypeCpc, GoalTypeCtr, GoalTypeVcr, GoalTypeViewabilityRate, GoalTypeVcpm, GoalTypeReach, GoalTypeSpend}
-}
-
-// Valid reports whether v is a known GoalType.
-func (v GoalType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // PacingType is a pacing type (pacing_type, impression_pacing_type).
+//
+//adama:enum
 type PacingType string
 
 // The PacingType values.
@@ -185,17 +124,9 @@ const (
 	PacingTypeNoLimit PacingType = "no-limit"
 )
 
-// Values returns every known PacingType.
-func (PacingType) Values() []PacingType {
-	return []PacingType{PacingTypeEven, PacingTypeAsap, PacingTypeNoLimit}
-}
-
-// Valid reports whether v is a known PacingType.
-func (v PacingType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // PacingInterval is a pacing interval; pacing_interval takes hour and day, impression_pacing_interval also shows the others in output.
+//
+//adama:enum
 type PacingInterval string
 
 // The PacingInterval values.
@@ -208,17 +139,9 @@ const (
 	PacingIntervalNotApplicable PacingInterval = "not-applicable"
 )
 
-// Values returns every known PacingInterval.
-func (PacingInterval) Values() []PacingInterval {
-	return []PacingInterval{PacingIntervalHour, PacingIntervalDay, PacingIntervalWeek, PacingIntervalMonth, PacingIntervalCampaign, PacingIntervalNotApplicable}
-}
-
-// Valid reports whether v is a known PacingInterval.
-func (v PacingInterval) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // SetOp is how segments combine (audience_segment_include_op and friends).
+//
+//adama:enum
 type SetOp string
 
 // The SetOp values.
@@ -227,17 +150,9 @@ const (
 	SetOpOr  SetOp = "OR"
 )
 
-// Values returns every known SetOp.
-func (SetOp) Values() []SetOp {
-	return []SetOp{SetOpAnd, SetOpOr}
-}
-
-// Valid reports whether v is a known SetOp.
-func (v SetOp) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // ExchangeType is exchange_type_for_run_on_all.
+//
+//adama:enum
 type ExchangeType string
 
 // The ExchangeType values.
@@ -247,17 +162,9 @@ const (
 	ExchangeTypeSource       ExchangeType = "SOURCE"
 )
 
-// Values returns every known ExchangeType.
-func (ExchangeType) Values() []ExchangeType {
-	return []ExchangeType{ExchangeTypeAllEligible, ExchangeTypeSelectedOnly, ExchangeTypeSource}
-}
-
-// Valid reports whether v is a known ExchangeType.
-func (v ExchangeType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // SiteSelectiveness is site_selectiveness.
+//
+//adama:enum
 type SiteSelectiveness string
 
 // The SiteSelectiveness values.
@@ -265,17 +172,9 @@ const (
 	SiteSelectivenessReduced SiteSelectiveness = "REDUCED"
 )
 
-// Values returns every known SiteSelectiveness.
-func (SiteSelectiveness) Values() []SiteSelectiveness {
-	return []SiteSelectiveness{SiteSelectivenessReduced}
-}
-
-// Valid reports whether v is a known SiteSelectiveness.
-func (v SiteSelectiveness) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // RMXBudgetType is rmx_strategy.budget_type.
+//
+//adama:enum
 type RMXBudgetType string
 
 // The RMXBudgetType values.
@@ -284,17 +183,9 @@ const (
 	RMXBudgetTypeImpressions RMXBudgetType = "IMPRESSIONS"
 )
 
-// Values returns every known RMXBudgetType.
-func (RMXBudgetType) Values() []RMXBudgetType {
-	return []RMXBudgetType{RMXBudgetTypeDollars, RMXBudgetTypeImpressions}
-}
-
-// Valid reports whether v is a known RMXBudgetType.
-func (v RMXBudgetType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // DynamicPricingOption is rmx_strategy.dynamic_pricing_option.
+//
+//adama:enum
 type DynamicPricingOption string
 
 // The DynamicPricingOption values.
@@ -305,17 +196,9 @@ const (
 	DynamicPricingOptionSpend    DynamicPricingOption = "SPEND"
 )
 
-// Values returns every known DynamicPricingOption.
-func (DynamicPricingOption) Values() []DynamicPricingOption {
-	return []DynamicPricingOption{DynamicPricingOptionAverage, DynamicPricingOptionStandard, DynamicPricingOptionWin, DynamicPricingOptionSpend}
-}
-
-// Valid reports whether v is a known DynamicPricingOption.
-func (v DynamicPricingOption) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // LearningBudgetPacing is rmx_strategy.learning_budget_pacing.
+//
+//adama:enum
 type LearningBudgetPacing string
 
 // The LearningBudgetPacing values.
@@ -327,17 +210,9 @@ const (
 	LearningBudgetPacingMonthly LearningBudgetPacing = "MONTHLY"
 )
 
-// Values returns every known LearningBudgetPacing.
-func (LearningBudgetPacing) Values() []LearningBudgetPacing {
-	return []LearningBudgetPacing{LearningBudgetPacingAsap, LearningBudgetPacingEven, LearningBudgetPacingHourly, LearningBudgetPacingDaily, LearningBudgetPacingMonthly}
-}
-
-// Valid reports whether v is a known LearningBudgetPacing.
-func (v LearningBudgetPacing) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // RMXPacing is rmx_strategy.pacing.
+//
+//adama:enum
 type RMXPacing string
 
 // The RMXPacing values.
@@ -353,17 +228,9 @@ const (
 	RMXPacingMonthlyEven                  RMXPacing = "monthly_even"
 )
 
-// Values returns every known RMXPacing.
-func (RMXPacing) Values() []RMXPacing {
-	return []RMXPacing{RMXPacingAsap, RMXPacingDeliverOverallBudgetEvenly, RMXPacingDeliverRemainingBudgetEvenly, RMXPacingHourlyAsap, RMXPacingHourlyEven, RMXPacingDailyAsap, RMXPacingDailyEven, RMXPacingMonthlyAsap, RMXPacingMonthlyEven}
-}
-
-// Valid reports whether v is a known RMXPacing.
-func (v RMXPacing) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // RMXPricingType is rmx_strategy.pricing_type.
+//
+//adama:enum
 type RMXPricingType string
 
 // The RMXPricingType values.
@@ -374,17 +241,9 @@ const (
 	RMXPricingTypeDynamic RMXPricingType = "DYNAMIC"
 )
 
-// Values returns every known RMXPricingType.
-func (RMXPricingType) Values() []RMXPricingType {
-	return []RMXPricingType{RMXPricingTypeCpa, RMXPricingTypeCpc, RMXPricingTypeCpm, RMXPricingTypeDynamic}
-}
-
-// Valid reports whether v is a known RMXPricingType.
-func (v RMXPricingType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // RMXPushStatus is rmx_strategy.rmx_push_status (a state, see spec section 3).
+//
+//adama:enum
 type RMXPushStatus string
 
 // The RMXPushStatus values.
@@ -396,17 +255,9 @@ const (
 	RMXPushStatusPushFailed RMXPushStatus = "PUSH_FAILED"
 )
 
-// Values returns every known RMXPushStatus.
-func (RMXPushStatus) Values() []RMXPushStatus {
-	return []RMXPushStatus{RMXPushStatusNew, RMXPushStatusUpdated, RMXPushStatusInProgress, RMXPushStatusPushOk, RMXPushStatusPushFailed}
-}
-
-// Valid reports whether v is a known RMXPushStatus.
-func (v RMXPushStatus) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // ROICPCTargetCTRType is rmx_strategy.roi_cpc_target_ctr_type.
+//
+//adama:enum
 type ROICPCTargetCTRType string
 
 // The ROICPCTargetCTRType values.
@@ -415,17 +266,9 @@ const (
 	ROICPCTargetCTRTypePercent ROICPCTargetCTRType = "PERCENT"
 )
 
-// Values returns every known ROICPCTargetCTRType.
-func (ROICPCTargetCTRType) Values() []ROICPCTargetCTRType {
-	return []ROICPCTargetCTRType{ROICPCTargetCTRTypeDollars, ROICPCTargetCTRTypePercent}
-}
-
-// Valid reports whether v is a known ROICPCTargetCTRType.
-func (v ROICPCTargetCTRType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // ROITargets is rmx_strategy.roi_targets.
+//
+//adama:enum
 type ROITargets string
 
 // The ROITargets values.
@@ -435,17 +278,9 @@ const (
 	ROITargetsCpc  ROITargets = "CPC"
 )
 
-// Values returns every known ROITargets.
-func (ROITargets) Values() []ROITargets {
-	return []ROITargets{ROITargetsNone, ROITargetsCpa, ROITargetsCpc}
-}
-
-// Valid reports whether v is a known ROITargets.
-func (v ROITargets) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // RMXPixelType is an ROI target pixel's rmx_pixel_type.
+//
+//adama:enum
 type RMXPixelType string
 
 // The RMXPixelType values.
@@ -455,17 +290,9 @@ const (
 	RMXPixelTypeSegment    RMXPixelType = "SEGMENT"
 )
 
-// Values returns every known RMXPixelType.
-func (RMXPixelType) Values() []RMXPixelType {
-	return []RMXPixelType{RMXPixelTypeClick, RMXPixelTypeImpression, RMXPixelTypeSegment}
-}
-
-// Valid reports whether v is a known RMXPixelType.
-func (v RMXPixelType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // DealSource is a site placement's deal_source.
+//
+//adama:enum
 type DealSource string
 
 // The DealSource values.
@@ -474,17 +301,9 @@ const (
 	DealSourceInternal DealSource = "INTERNAL"
 )
 
-// Values returns every known DealSource.
-func (DealSource) Values() []DealSource {
-	return []DealSource{DealSourceUser, DealSourceInternal}
-}
-
-// Valid reports whether v is a known DealSource.
-func (v DealSource) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // PMPType is a site placement's pmp_type.
+//
+//adama:enum
 type PMPType string
 
 // The PMPType values.
@@ -493,17 +312,9 @@ const (
 	PMPTypePremium PMPType = "PREMIUM"
 )
 
-// Values returns every known PMPType.
-func (PMPType) Values() []PMPType {
-	return []PMPType{PMPTypeDirect, PMPTypePremium}
-}
-
-// Valid reports whether v is a known PMPType.
-func (v PMPType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // PlacementMediaType is a site placement's media_type.
+//
+//adama:enum
 type PlacementMediaType string
 
 // The PlacementMediaType values.
@@ -513,17 +324,9 @@ const (
 	PlacementMediaTypeMobile  PlacementMediaType = "mobile"
 )
 
-// Values returns every known PlacementMediaType.
-func (PlacementMediaType) Values() []PlacementMediaType {
-	return []PlacementMediaType{PlacementMediaTypeDisplay, PlacementMediaTypeVideo, PlacementMediaTypeMobile}
-}
-
-// Valid reports whether v is a known PlacementMediaType.
-func (v PlacementMediaType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // AdFormat is an atomic creative's ad_format.
+//
+//adama:enum
 type AdFormat string
 
 // The AdFormat values.
@@ -533,17 +336,9 @@ const (
 	AdFormatMobile     AdFormat = "MOBILE"
 )
 
-// Values returns every known AdFormat.
-func (AdFormat) Values() []AdFormat {
-	return []AdFormat{AdFormatDisplay, AdFormatExpandable, AdFormatMobile}
-}
-
-// Valid reports whether v is a known AdFormat.
-func (v AdFormat) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // AdServerType is an atomic creative's ad_server_type. The platform has ten values; the spec names PLATFORM and OTHER and omits eight vendor-named ones, so validation accepts any non-empty value here.
+//
+//adama:enum
 type AdServerType string
 
 // The AdServerType values.
@@ -552,17 +347,9 @@ const (
 	AdServerTypeOther    AdServerType = "OTHER"
 )
 
-// Values returns every known AdServerType.
-func (AdServerType) Values() []AdServerType {
-	return []AdServerType{AdServerTypePlatform, AdServerTypeOther}
-}
-
-// Valid reports whether v is a known AdServerType.
-func (v AdServerType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // ApprovalStatus is a creative's approval_status (a state, see spec section 3).
+//
+//adama:enum
 type ApprovalStatus string
 
 // The ApprovalStatus values.
@@ -572,17 +359,9 @@ const (
 	ApprovalStatusRejected ApprovalStatus = "REJECTED"
 )
 
-// Values returns every known ApprovalStatus.
-func (ApprovalStatus) Values() []ApprovalStatus {
-	return []ApprovalStatus{ApprovalStatusPending, ApprovalStatusApproved, ApprovalStatusRejected}
-}
-
-// Valid reports whether v is a known ApprovalStatus.
-func (v ApprovalStatus) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // Expand is an atomic creative's expand direction.
+//
+//adama:enum
 type Expand string
 
 // The Expand values.
@@ -597,17 +376,9 @@ const (
 	ExpandRu Expand = "RU"
 )
 
-// Values returns every known Expand.
-func (Expand) Values() []Expand {
-	return []Expand{ExpandL, ExpandR, ExpandU, ExpandD, ExpandLd, ExpandRd, ExpandLu, ExpandRu}
-}
-
-// Valid reports whether v is a known Expand.
-func (v Expand) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // ExpansionTrigger is an atomic creative's expansion_trigger.
+//
+//adama:enum
 type ExpansionTrigger string
 
 // The ExpansionTrigger values.
@@ -617,17 +388,9 @@ const (
 	ExpansionTriggerClick     ExpansionTrigger = "CLICK"
 )
 
-// Values returns every known ExpansionTrigger.
-func (ExpansionTrigger) Values() []ExpansionTrigger {
-	return []ExpansionTrigger{ExpansionTriggerAutomatic, ExpansionTriggerMouseover, ExpansionTriggerClick}
-}
-
-// Valid reports whether v is a known ExpansionTrigger.
-func (v ExpansionTrigger) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // FileType is an atomic creative's file_type.
+//
+//adama:enum
 type FileType string
 
 // The FileType values.
@@ -644,17 +407,9 @@ const (
 	FileTypeZip     FileType = "zip"
 )
 
-// Values returns every known FileType.
-func (FileType) Values() []FileType {
-	return []FileType{FileTypeGif, FileTypeHtml5, FileTypeJpg, FileTypePng, FileTypeSwf, FileTypeTif, FileTypeTiff, FileTypeUnknown, FileTypeVast, FileTypeZip}
-}
-
-// Valid reports whether v is a known FileType.
-func (v FileType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // CreativeMediaType is an atomic creative's media_type.
+//
+//adama:enum
 type CreativeMediaType string
 
 // The CreativeMediaType values.
@@ -664,17 +419,9 @@ const (
 	CreativeMediaTypeMobile  CreativeMediaType = "MOBILE"
 )
 
-// Values returns every known CreativeMediaType.
-func (CreativeMediaType) Values() []CreativeMediaType {
-	return []CreativeMediaType{CreativeMediaTypeDisplay, CreativeMediaTypeVideo, CreativeMediaTypeMobile}
-}
-
-// Valid reports whether v is a known CreativeMediaType.
-func (v CreativeMediaType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // CreativeTagType is an atomic creative's tag_type.
+//
+//adama:enum
 type CreativeTagType string
 
 // The CreativeTagType values.
@@ -690,17 +437,9 @@ const (
 	CreativeTagTypeImg                  CreativeTagType = "IMG"
 )
 
-// Values returns every known CreativeTagType.
-func (CreativeTagType) Values() []CreativeTagType {
-	return []CreativeTagType{CreativeTagTypeIframeScriptNoscript, CreativeTagTypeIframeScript, CreativeTagTypeIframeNoscript, CreativeTagTypeIframeImg, CreativeTagTypeScriptNoscript, CreativeTagTypeScript, CreativeTagTypeNoscript, CreativeTagTypeIframe, CreativeTagTypeImg}
-}
-
-// Valid reports whether v is a known CreativeTagType.
-func (v CreativeTagType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // PixelType is a pixel bundle's pixel_type (event pixels take only event).
+//
+//adama:enum
 type PixelType string
 
 // The PixelType values.
@@ -711,17 +450,9 @@ const (
 	PixelTypeSegment  PixelType = "segment"
 )
 
-// Values returns every known PixelType.
-func (PixelType) Values() []PixelType {
-	return []PixelType{PixelTypeEvent, PixelTypeData, PixelTypeCreative, PixelTypeSegment}
-}
-
-// Valid reports whether v is a known PixelType.
-func (v PixelType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // PixelTagType is a pixel's tag_type.
+//
+//adama:enum
 type PixelTagType string
 
 // The PixelTagType values.
@@ -733,17 +464,9 @@ const (
 	PixelTagTypeIframe PixelTagType = "iframe"
 )
 
-// Values returns every known PixelTagType.
-func (PixelTagType) Values() []PixelTagType {
-	return []PixelTagType{PixelTagTypeImage, PixelTagTypeJs, PixelTagTypeDfa, PixelTagTypeUat, PixelTagTypeIframe}
-}
-
-// Valid reports whether v is a known PixelTagType.
-func (v PixelTagType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // PixelParam is the URL parameter carrying a pixel's currency or revenue.
+//
+//adama:enum
 type PixelParam string
 
 // The PixelParam values.
@@ -754,17 +477,9 @@ const (
 	PixelParamV2 PixelParam = "V2"
 )
 
-// Values returns every known PixelParam.
-func (PixelParam) Values() []PixelParam {
-	return []PixelParam{PixelParamS1, PixelParamS2, PixelParamV1, PixelParamV2}
-}
-
-// Valid reports whether v is a known PixelParam.
-func (v PixelParam) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // PixelPricing is a pixel's pricing (CPTS is planned for deprecation).
+//
+//adama:enum
 type PixelPricing string
 
 // The PixelPricing values.
@@ -773,17 +488,9 @@ const (
 	PixelPricingCpts PixelPricing = "CPTS"
 )
 
-// Values returns every known PixelPricing.
-func (PixelPricing) Values() []PixelPricing {
-	return []PixelPricing{PixelPricingCpm, PixelPricingCpts}
-}
-
-// Valid reports whether v is a known PixelPricing.
-func (v PixelPricing) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // RMXConversionType is a pixel's rmx_conversion_type.
+//
+//adama:enum
 type RMXConversionType string
 
 // The RMXConversionType values.
@@ -792,17 +499,9 @@ const (
 	RMXConversionTypeVariable RMXConversionType = "variable"
 )
 
-// Values returns every known RMXConversionType.
-func (RMXConversionType) Values() []RMXConversionType {
-	return []RMXConversionType{RMXConversionTypeOne, RMXConversionTypeVariable}
-}
-
-// Valid reports whether v is a known RMXConversionType.
-func (v RMXConversionType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // Restriction is INCLUDE or EXCLUDE targeting (restriction).
+//
+//adama:enum
 type Restriction string
 
 // The Restriction values.
@@ -811,17 +510,9 @@ const (
 	RestrictionExclude Restriction = "EXCLUDE"
 )
 
-// Values returns every known Restriction.
-func (Restriction) Values() []Restriction {
-	return []Restriction{RestrictionInclude, RestrictionExclude}
-}
-
-// Valid reports whether v is a known Restriction.
-func (v Restriction) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // FeeUnit is the unit of a fee (section 2.9); partnership_rebate_fee_unit, programmatic_guaranteed_platform_access_fee_unit and source_platform_access_fee_unit take only CPM and PCT_TOTAL_COST.
+//
+//adama:enum
 type FeeUnit string
 
 // The FeeUnit values.
@@ -831,17 +522,9 @@ const (
 	FeeUnitPctTotalCost FeeUnit = "PCT_TOTAL_COST"
 )
 
-// Values returns every known FeeUnit.
-func (FeeUnit) Values() []FeeUnit {
-	return []FeeUnit{FeeUnitCpm, FeeUnitFixed, FeeUnitPctTotalCost}
-}
-
-// Valid reports whether v is a known FeeUnit.
-func (v FeeUnit) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // ServiceType is a campaign's service_type (reference schema).
+//
+//adama:enum
 type ServiceType string
 
 // The ServiceType values.
@@ -850,17 +533,9 @@ const (
 	ServiceTypeManaged ServiceType = "MANAGED"
 )
 
-// Values returns every known ServiceType.
-func (ServiceType) Values() []ServiceType {
-	return []ServiceType{ServiceTypeSelf, ServiceTypeManaged}
-}
-
-// Valid reports whether v is a known ServiceType.
-func (v ServiceType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // ConversionType is a campaign's conversion_type (reference schema).
+//
+//adama:enum
 type ConversionType string
 
 // The ConversionType values.
@@ -870,17 +545,9 @@ const (
 	ConversionTypeVariable ConversionType = "variable"
 )
 
-// Values returns every known ConversionType.
-func (ConversionType) Values() []ConversionType {
-	return []ConversionType{ConversionTypeEvery, ConversionTypeOne, ConversionTypeVariable}
-}
-
-// Valid reports whether v is a known ConversionType.
-func (v ConversionType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // GoalCategory is a campaign's goal_category (reference schema).
+//
+//adama:enum
 type GoalCategory string
 
 // The GoalCategory values.
@@ -890,17 +557,9 @@ const (
 	GoalCategoryResponse   GoalCategory = "response"
 )
 
-// Values returns every known GoalCategory.
-func (GoalCategory) Values() []GoalCategory {
-	return []GoalCategory{GoalCategoryAudience, GoalCategoryEngagement, GoalCategoryResponse}
-}
-
-// Valid reports whether v is a known GoalCategory.
-func (v GoalCategory) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // UserRole is a user's role (reference schema).
+//
+//adama:enum
 type UserRole string
 
 // The UserRole values.
@@ -910,17 +569,9 @@ const (
 	UserRoleReporter UserRole = "REPORTER"
 )
 
-// Values returns every known UserRole.
-func (UserRole) Values() []UserRole {
-	return []UserRole{UserRoleAdmin, UserRoleManager, UserRoleReporter}
-}
-
-// Valid reports whether v is a known UserRole.
-func (v UserRole) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // UserScope is a user's scope (reference schema).
+//
+//adama:enum
 type UserScope string
 
 // The UserScope values.
@@ -929,17 +580,9 @@ const (
 	UserScopeSelect UserScope = "SELECT"
 )
 
-// Values returns every known UserScope.
-func (UserScope) Values() []UserScope {
-	return []UserScope{UserScopeGlobal, UserScopeSelect}
-}
-
-// Valid reports whether v is a known UserScope.
-func (v UserScope) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}
-
 // UserType is a user's type (reference schema).
+//
+//adama:enum
 type UserType string
 
 // The UserType values.
@@ -949,13 +592,3 @@ const (
 	UserTypeVpan       UserType = "VPAN"
 	UserTypeAdvertiser UserType = "ADVERTISER"
 )
-
-// Values returns every known UserType.
-func (UserType) Values() []UserType {
-	return []UserType{UserTypeInternal, UserTypeAgency, UserTypeVpan, UserTypeAdvertiser}
-}
-
-// Valid reports whether v is a known UserType.
-func (v UserType) Valid() bool {
-	return slices.Contains(v.Values(), v)
-}

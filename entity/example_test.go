@@ -55,7 +55,7 @@ func ExampleService_Create_validation() {
 func ExampleService_Get() {
 	ec, srv := setup()
 	defer srv.Close()
-	ag, err := ec.Agencies.Get(context.Background(), 1, entity.With("organization"), entity.WithFull("*"))
+	ag, err := ec.Agencies.Get(context.Background(), 1, &entity.GetOptions{With: []string{"organization"}, Full: []string{"*"}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -107,7 +107,7 @@ func ExampleService_Update() {
 	ec, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	ag, _ := ec.Agencies.Get(ctx, 2)
+	ag, _ := ec.Agencies.Get(ctx, 2, nil)
 	ag.AllowXAdvOptimization = adama.BoolPtr(false) // false is sent
 	ag.Logo = "logo.png"
 	form, _ := ec.Agencies.UpdateForm(ag)
@@ -127,8 +127,8 @@ func ExampleService_Modify() {
 	ec, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	stale, _ := ec.Agencies.Get(ctx, 1)
-	srv.SetEntityField("agencies", 1, "logo", "someone-else.png") // another user writes
+	stale, _ := ec.Agencies.Get(ctx, 1, nil)
+	srv.Entities().Set("agencies", 1, "logo", "someone-else.png") // another user writes
 	stale.Logo = "mine.png"
 	_, err := ec.Agencies.Update(ctx, stale)
 	fmt.Println(errors.Is(err, adama.ErrConflict))

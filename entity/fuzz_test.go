@@ -50,7 +50,7 @@ func FuzzDecodeRecords(f *testing.F) {
 		var s Strategy
 		if json.Unmarshal(b, &s) == nil {
 			_ = Validate(&s, false)
-			_, _ = (&Service[Strategy, *Strategy]{}).UpdateForm(&s)
+			_, _ = (&Service[Strategy]{}).UpdateForm(&s)
 		}
 		if res, err := wire.DecodeXML(bytes.NewReader(b)); err == nil && res.Entity != nil {
 			var a AtomicCreative

@@ -1,10 +1,11 @@
 package entity
 
 import (
+	"io"
 	"testing"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,9 +19,28 @@ func newTestClient(t testing.TB, opts ...adamatest.Option) (*Client, *adamatest.
 
 func newXMLClient(t testing.TB, srv *adamatest.Server) *Client {
 	t.Helper()
-	c, err := srv.NewClient(adama.WithFormat(adama.FormatXML))
+	c, err := srv.NewClient()
 	require.NoError(t, err)
-	return New(c)
+	return New(c, WithXML())
+}
+
+// decodeJSONPage decodes a JSON list body as a list call does.
+func decodeJSONPage[T any](r io.Reader) (*Page[T], error) {
+	return decodePage[T](r, "application/json")
+}
+
+// decodeXMLPage decodes an XML list body as a list call does.
+func decodeXMLPage[T any](r io.Reader) (*Page[T], error) { return decodePage[T](r, "application/xml") }
+
+func decodePage[T any](r io.Reader, mt string) (*Page[T], error) {
+	var items []*T
+	meta, err := call.DataMeta.Decode(r, mt, &items)
+	if err != nil {
+		return nil, err
+	}
+	p := call.PageOf(items, meta)
+	p.Items = dropNil(p.Items)
+	return p, nil
 }
 
 func ip(i int) *int      { return &i }

@@ -23,7 +23,7 @@ var (
 
 // stripState clears what differs between equal records read twice: the
 // update snapshot.
-func stripState[T any, P recordPtr[T]](r *T) *T {
+func stripState[T any](r *T) *T {
 	stripRaw(reflect.ValueOf(r))
 	return r
 }
@@ -53,21 +53,21 @@ func stripRaw(v reflect.Value) {
 
 // crud runs Create, Get, List, All, Update and History on one collection,
 // in JSON and XML.
-func crud[T any, P recordPtr[T]](t *testing.T, svc *Service[T, P], xsvc *Service[T, P], rec *T, change func(*T)) {
+func crud[T any](t *testing.T, svc *Service[T], xsvc *Service[T], rec *T, change func(*T)) {
 	t.Helper()
 	ctx := context.Background()
 	created, err := svc.Create(ctx, rec)
 	require.NoError(t, err)
-	c := P(created).common()
+	c := record(created).common()
 	require.Positive(t, c.ID)
 	assert.Equal(t, 0, c.Version)
 	assert.NotNil(t, c.CreatedOn)
 
-	got, err := svc.Get(ctx, c.ID)
+	got, err := svc.Get(ctx, c.ID, nil)
 	require.NoError(t, err)
-	gotX, err := xsvc.Get(ctx, c.ID)
+	gotX, err := xsvc.Get(ctx, c.ID, nil)
 	require.NoError(t, err)
-	assert.Equal(t, stripState[T, P](got), stripState[T, P](gotX), "JSON and XML decode to the same record")
+	assert.Equal(t, stripState(got), stripState(gotX), "JSON and XML decode to the same record")
 
 	page, err := svc.List(ctx, &ListOptions{Q: qlang.IDs(c.ID)})
 	require.NoError(t, err)
@@ -76,7 +76,7 @@ func crud[T any, P recordPtr[T]](t *testing.T, svc *Service[T, P], xsvc *Service
 	n := 0
 	for it, err := range svc.All(ctx, &ListOptions{Q: qlang.IDs(c.ID)}) {
 		require.NoError(t, err)
-		assert.Equal(t, c.ID, P(it).common().ID)
+		assert.Equal(t, c.ID, record(it).common().ID)
 		n++
 	}
 	assert.Equal(t, 1, n)
@@ -84,7 +84,7 @@ func crud[T any, P recordPtr[T]](t *testing.T, svc *Service[T, P], xsvc *Service
 	change(got)
 	updated, err := svc.Update(ctx, got)
 	require.NoError(t, err)
-	assert.Equal(t, 1, P(updated).common().Version)
+	assert.Equal(t, 1, record(updated).common().Version)
 
 	h, err := svc.History(ctx, c.ID)
 	require.NoError(t, err)
@@ -131,7 +131,7 @@ func TestCRUDEveryCollection(t *testing.T) {
 		crud(t, ec.Users, xc.Users, &User{Common: Common{Name: "U"}, Username: "u1", Role: UserRoleReporter}, func(u *User) { u.Title = "Boss" })
 	})
 	t.Run("verticals", func(t *testing.T) {
-		v, err := ec.Verticals.Get(ctx, 34)
+		v, err := ec.Verticals.Get(ctx, 34, nil)
 		require.NoError(t, err)
 		assert.Equal(t, "Non-profit", v.Name)
 		_, err = ec.Verticals.History(ctx, 34)
@@ -186,7 +186,7 @@ func TestUpdateSendsOnlyChanges(t *testing.T) {
 		"name": "Keep", "agency_id": 1, "ad_server_id": 1, "domain": "https://k.example", "vertical_id": 5,
 		"status": true, "external_id": "ext", "frequency_amount": 4, "future_field": "kept"}))
 	ctx := context.Background()
-	a, err := ec.Advertisers.Get(ctx, 1)
+	a, err := ec.Advertisers.Get(ctx, 1, nil)
 	require.NoError(t, err)
 	assert.JSONEq(t, `"kept"`, string(a.Extra["future_field"]))
 
@@ -224,9 +224,9 @@ func TestUpdateSendsOnlyChanges(t *testing.T) {
 func TestConflictAndModify(t *testing.T) {
 	ec, srv := newTestClient(t)
 	ctx := context.Background()
-	a, err := ec.Agencies.Get(ctx, 1)
+	a, err := ec.Agencies.Get(ctx, 1, nil)
 	require.NoError(t, err)
-	require.True(t, srv.SetEntityField("agencies", 1, "logo", "other-user.png"))
+	require.True(t, srv.Entities().Set("agencies", 1, "logo", "other-user.png"))
 	a.Logo = "mine.png"
 	_, err = ec.Agencies.Update(ctx, a)
 	require.Error(t, err)
@@ -236,7 +236,7 @@ func TestConflictAndModify(t *testing.T) {
 	out, err := ec.Agencies.Modify(ctx, 1, func(a *Agency) error {
 		calls++
 		if calls == 1 { // another writer sneaks in between read and write
-			srv.SetEntityField("agencies", 1, "logo", "race.png")
+			srv.Entities().Set("agencies", 1, "logo", "race.png")
 		}
 		a.Logo = "mine.png"
 		return nil
@@ -247,7 +247,7 @@ func TestConflictAndModify(t *testing.T) {
 	assert.Equal(t, 3, out.Version)
 
 	_, err = ec.Agencies.Modify(ctx, 1, func(a *Agency) error {
-		srv.SetEntityField("agencies", 1, "logo", "always.png")
+		srv.Entities().Set("agencies", 1, "logo", "always.png")
 		return nil
 	})
 	assert.ErrorIs(t, err, adama.ErrConflict)
@@ -269,10 +269,10 @@ func TestServerRejectsIDAndStaleVersion(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrBadRequest)
 	_, err = ec.Agencies.Update(ctx, &Agency{Common: Common{ID: 1, Version: 9}, Logo: "x"})
 	assert.ErrorIs(t, err, adama.ErrConflict)
-	_, err = ec.Agencies.Get(ctx, 999)
+	_, err = ec.Agencies.Get(ctx, 999, nil)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 	xc := newXMLClient(t, srv)
-	_, err = xc.Agencies.Get(ctx, 999)
+	_, err = xc.Agencies.Get(ctx, 999, nil)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 }
 
@@ -401,7 +401,7 @@ func TestListOptions(t *testing.T) {
 	assert.Zero(t, p.Items[0].AdvertiserID)
 	assert.NotEmpty(t, p.Items[0].Name)
 	// Get with with
-	a, err := ec.Advertisers.Get(ctx, adv.ID, With("agency,organization"), WithFull("*"))
+	a, err := ec.Advertisers.Get(ctx, adv.ID, &GetOptions{With: []string{"agency,organization"}, Full: []string{"*"}})
 	require.NoError(t, err)
 	assert.Equal(t, "Globex Advertising", a.Agency.Organization.Name)
 	assert.Equal(t, "EUR", a.Agency.Organization.CurrencyCode)
@@ -444,7 +444,7 @@ func TestStrategyNestedForm(t *testing.T) {
 	s := &Strategy{Common: Common{ID: 5}, RMXStrategy: &RMXStrategy{PricingType: RMXPricingTypeCpa, Price: adama.Ptr(adama.MustDecimal("2")),
 		ROITargetPixels: []ROITargetPixel{{PixelBundleID: 3, Price: adama.Ptr(adama.MustDecimal("1.5"))}}},
 		SitePlacements: SitePlacements{{Name: "a", PMPType: PMPTypeDirect}, {Name: "b"}}}
-	f, err := (&Service[Strategy, *Strategy]{}).UpdateForm(s)
+	f, err := (&Service[Strategy]{}).UpdateForm(s)
 	require.NoError(t, err)
 	assert.Equal(t, "CPA", f.Get("rmx_strategy.pricing_type"))
 	assert.Equal(t, "2", f.Get("rmx_strategy.price"))
@@ -466,7 +466,7 @@ func TestStrategyAudienceSegmentsWithPlacements(t *testing.T) {
 	require.NoError(t, err)
 	_, err = ec.StrategyAudienceSegments.Create(ctx, &StrategyAudienceSegment{StrategyID: s.ID, AudienceSegmentID: 1, Restriction: RestrictionInclude})
 	require.NoError(t, err)
-	got, err := ec.Strategies.Get(ctx, s.ID)
+	got, err := ec.Strategies.Get(ctx, s.ID, nil)
 	require.NoError(t, err)
 	require.Len(t, got.SitePlacements, 1)
 	require.Len(t, got.StrategyAudienceSegments, 1)

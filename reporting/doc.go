@@ -31,3 +31,5 @@
 // announced for July 2026. It keeps working for the deployments that still
 // serve it; plan the move to the platform's successor reporting interface.
 package reporting
+
+//go:generate go run ../internal/cmd/enumgen

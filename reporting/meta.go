@@ -2,19 +2,18 @@ package reporting
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"sort"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
 )
 
 // FieldType is the data type of a report field.
 //
 // Deprecated: reporting v1 is removed in July 2026.
+//
+//adama:enum
 type FieldType string
 
 // Field types of the reference.
@@ -35,19 +34,6 @@ const (
 	TypeBool     FieldType = "bool"
 	TypeBoolean  FieldType = "boolean"
 )
-
-// Values returns the known field types.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (FieldType) Values() []FieldType {
-	return []FieldType{TypeFloat, TypeMoney, TypePercent, TypeRatio, TypeInteger, TypeCount, TypeRank,
-		TypeDatetime, TypeString, TypeInterval, TypeID, TypeBool, TypeBoolean}
-}
-
-// Valid reports whether t is a known type.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (t FieldType) Valid() bool { return t.Group() != "" }
 
 // Group returns the type's group: "float", "integer", "date", "string",
 // "id" or "bool"; "" for an unknown type.
@@ -240,32 +226,7 @@ func (s *Service) Meta(ctx context.Context, report Report, opts ...adama.Request
 
 func reportPath(r Report) string { return PathPrefix + "/" + url.PathEscape(string(r)) }
 
-const maxMetaBody = 8 << 20
-
 func (s *Service) getJSON(ctx context.Context, path string, dst any, opts []adama.RequestOption) error {
-	resp, err := s.c.Do(ctx, &adama.Request{Method: http.MethodGet, Host: adama.HostBase, Path: path,
-		Accept: "application/json", Auth: adama.AuthSession}, opts...)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxMetaBody))
-	if err != nil {
-		return fmt.Errorf("adama: GET %s: reading body: %w", path, err)
-	}
-	if mt := adama.MediaType(resp.Header.Get("Content-Type")); adama.IsXML(mt) || looksXML(data) {
-		return adama.ErrorFromBody(resp.StatusCode, resp.Header, http.MethodGet, path, data)
-	}
-	if err := json.Unmarshal(data, dst); err != nil {
-		return &adama.Error{StatusCode: resp.StatusCode, Code: "decode_error", Message: "decoding metadata: " + err.Error(),
-			Method: http.MethodGet, Path: path, Body: excerpt(data)}
-	}
-	return nil
-}
-
-func excerpt(b []byte) string {
-	if len(b) > 512 {
-		b = b[:512]
-	}
-	return string(b)
+	_, err := s.g.Into(ctx, &call.Call{Path: path}, dst, opts...)
+	return err
 }

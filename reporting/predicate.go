@@ -1,13 +1,14 @@
 package reporting
 
 import (
-	"slices"
 	"strings"
 )
 
 // Operator is a predicate operator.
 //
 // Deprecated: reporting v1 is removed in July 2026.
+//
+//adama:enum
 type Operator string
 
 // Operators of filter and having predicates.
@@ -34,20 +35,6 @@ const (
 	// OpNotContainsFold is "does not contain, case insensitive" for strings.
 	OpNotContainsFold Operator = "!:"
 )
-
-// Values returns every operator.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (Operator) Values() []Operator {
-	return []Operator{OpEq, OpNe, OpGt, OpLt, OpGe, OpLe, OpContains, OpContainsEq, OpContainsFold, OpNotContains, OpNotContainsFold}
-}
-
-// Valid reports whether o is a known operator.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (o Operator) Valid() bool {
-	return slices.Contains(o.Values(), o)
-}
 
 // IsOrdered reports whether o needs an ordered type (>, <, >=, <=).
 //

@@ -3,7 +3,6 @@ package reporting
 import (
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +20,8 @@ const PathPrefix = "/reporting/v1/std"
 // reports the reference lists.
 //
 // Deprecated: reporting v1 is removed in July 2026.
+//
+//adama:enum
 type Report string
 
 // Known reports.
@@ -49,24 +50,6 @@ const (
 	ReportWinLoss             Report = "win_loss"
 	ReportWinLossCreative     Report = "win_loss_creative"
 )
-
-// Values returns the known reports.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (Report) Values() []Report {
-	return []Report{ReportAppTransparency, ReportAudienceIndex, ReportAudienceIndexPixel,
-		ReportBrainFeatureSummary, ReportBrainFeatureValue, ReportByHour, ReportContextualInsights,
-		ReportDataPixelLoads, ReportDayPart, ReportDeals, ReportDeviceTechnology, ReportEventPixelLoads,
-		ReportGeo, ReportHyperlocal, ReportPerformance, ReportReachFrequency, ReportSiteTransparency,
-		ReportVideo, ReportWatermark, ReportWinLoss, ReportWinLossCreative}
-}
-
-// Valid reports whether r is one of the reports the reference lists.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (r Report) Valid() bool {
-	return slices.Contains(r.Values(), r)
-}
 
 // TimeWindow is a named time window (time_window). Windows of the form
 // last_X_days and last_X_hours take any X (see LastDays, LastHours).
@@ -107,6 +90,8 @@ func (w TimeWindow) IsSpecial() bool { return w == CampaignToDate || w == Flight
 // TimeRollup groups rows in time (time_rollup).
 //
 // Deprecated: reporting v1 is removed in July 2026.
+//
+//adama:enum
 type TimeRollup string
 
 // Time rollups named by the reference.
@@ -119,18 +104,6 @@ const (
 	ByMonth TimeRollup = "by_month"
 	All     TimeRollup = "all"
 )
-
-// Values returns the known rollups.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (TimeRollup) Values() []TimeRollup { return []TimeRollup{ByHour, ByDay, ByWeek, ByMonth, All} }
-
-// Valid reports whether r is a known rollup.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (r TimeRollup) Valid() bool {
-	return slices.Contains(r.Values(), r)
-}
 
 // AccessFields are the access dimension fields: every query needs a
 // predicate testing one of them with "=".

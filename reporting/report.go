@@ -11,6 +11,7 @@ import (
 	"net/http"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/csvstream"
 )
 
@@ -41,13 +42,15 @@ func IsTruncated(err error) bool {
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Service struct {
-	c *adama.Client
+	g *call.Group
 }
 
 // New returns the reporting v1 service of c.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func New(c *adama.Client) *Service { return &Service{c: c} }
+func New(c *adama.Client) *Service {
+	return &Service{g: &call.Group{Client: c, Host: adama.HostBase, Auth: adama.AuthSession, Envelope: call.Bare}}
+}
 
 // Progress is a progress report of a streamed report.
 //
@@ -93,8 +96,7 @@ func (s *Service) open(ctx context.Context, q *Query, opts []adama.RequestOption
 		return nil, "", err
 	}
 	path := reportPath(q.Report)
-	resp, err := s.c.Do(ctx, &adama.Request{Method: http.MethodGet, Host: adama.HostBase, Path: path,
-		Query: q.Values(), Accept: "text/csv", Auth: adama.AuthSession}, opts...)
+	resp, err := s.g.Send(ctx, &call.Call{Path: path, Query: q.Values(), Accept: "text/csv", Stream: true}, opts...)
 	if err != nil {
 		return nil, path, err
 	}
@@ -271,8 +273,7 @@ func (s *Service) Validate(ctx context.Context, q *Query, opts ...adama.RequestO
 		return err
 	}
 	path := reportPath(q.Report) + "/validate"
-	resp, err := s.c.Do(ctx, &adama.Request{Method: http.MethodGet, Host: adama.HostBase, Path: path,
-		Query: q.Values(), Accept: "text/xml", Auth: adama.AuthSession}, opts...)
+	resp, err := s.g.Send(ctx, &call.Call{Path: path, Query: q.Values(), Accept: "text/xml"}, opts...)
 	if err != nil {
 		return err
 	}

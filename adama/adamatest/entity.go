@@ -7,17 +7,13 @@ import (
 	"github.com/adamasdk/adama-go/internal/fake/entityfake"
 )
 
-const entityStoreKey = "entity.store"
-
 // registerEntity plugs in group A (entity management v2.0): every
 // collection under /api/v2.0, seeded with organizations, agencies,
 // verticals 1-34, ad servers, contacts, a user, vendors and audience
 // segments.
 func registerEntity(r fake.Registrar) {
-	st := entityfake.Register(r)
-	if s, ok := r.(*Server); ok {
-		s.settings[entityStoreKey] = st
-	}
+	s := serverOf(r)
+	s.setStore("entity", entityfake.Register(r, s.entityCfg))
 }
 
 // WithEntity preloads one group A record into collection ("advertisers",
@@ -25,8 +21,7 @@ func registerEntity(r fake.Registrar) {
 // entity_type and timestamps are filled in when absent.
 func WithEntity(collection string, rec map[string]any) Option {
 	return func(s *Server) {
-		seeds, _ := s.settings[entityfake.SettingSeed].([]entityfake.Seed)
-		s.settings[entityfake.SettingSeed] = append(seeds, entityfake.Seed{Collection: collection, Record: maps.Clone(rec)})
+		s.entityCfg.Seeds = append(s.entityCfg.Seeds, entityfake.Seed{Collection: collection, Record: maps.Clone(rec)})
 	}
 }
 
@@ -34,54 +29,52 @@ func WithEntity(collection string, rec map[string]any) Option {
 // fields filled, for paging tests and benchmarks.
 func WithEntities(collection string, n int) Option {
 	return func(s *Server) {
-		bulk, _ := s.settings[entityfake.SettingBulk].(map[string]int)
-		if bulk == nil {
-			bulk = map[string]int{}
+		if s.entityCfg.Bulk == nil {
+			s.entityCfg.Bulk = map[string]int{}
 		}
-		bulk[collection] += n
-		s.settings[entityfake.SettingBulk] = bulk
+		s.entityCfg.Bulk[collection] += n
 	}
 }
 
 // WithoutEntitySeed starts group A empty (no organizations, verticals, ...).
 func WithoutEntitySeed() Option {
-	return func(s *Server) { s.settings[entityfake.SettingNoSeed] = true }
+	return func(s *Server) { s.entityCfg.NoSeed = true }
 }
 
-func (s *Server) entityStore() *entityfake.Store {
-	st, _ := s.settings[entityStoreKey].(*entityfake.Store)
-	return st
+// Entities is the typed handle on the fake's group A state.
+type Entities struct{ st *entityfake.Store }
+
+// Entities returns the handle on group A's state.
+func (s *Server) Entities() *Entities {
+	return &Entities{st: storeOf[*entityfake.Store](s, "entity")}
 }
 
-// Entity returns a copy of a stored group A record (nil when absent).
-func (s *Server) Entity(collection string, id int64) map[string]any {
-	if st := s.entityStore(); st != nil {
-		return st.Get(collection, id)
+// Get returns a copy of a stored record (nil when absent).
+func (e *Entities) Get(collection string, id int64) map[string]any {
+	if e.st == nil {
+		return nil
 	}
-	return nil
+	return e.st.Get(collection, id)
 }
 
-// SetEntityField changes one field of a stored record as another user
-// would, bumping its version (to provoke version conflicts). It reports
-// whether the record exists.
-func (s *Server) SetEntityField(collection string, id int64, field string, value any) bool {
-	if st := s.entityStore(); st != nil {
-		return st.Set(collection, id, field, value)
+// Set changes one field of a stored record as another user would, bumping
+// its version (to provoke version conflicts). It reports whether the
+// record exists.
+func (e *Entities) Set(collection string, id int64, field string, value any) bool {
+	return e.st != nil && e.st.Set(collection, id, field, value)
+}
+
+// Count returns how many records collection holds.
+func (e *Entities) Count(collection string) int {
+	if e.st == nil {
+		return 0
 	}
-	return false
+	return e.st.Len(collection)
 }
 
-// EntityCount returns how many records collection holds.
-func (s *Server) EntityCount(collection string) int {
-	if st := s.entityStore(); st != nil {
-		return st.Len(collection)
-	}
-	return 0
-}
-
-// AddEntities generates n more records in collection on a running server.
-func (s *Server) AddEntities(collection string, n int) {
-	if st := s.entityStore(); st != nil {
-		st.Generate(collection, n)
+// Generate adds n generated records to collection on a running server.
+func (e *Entities) Generate(collection string, n int) {
+	if e.st != nil {
+		e.st.Generate(collection, n)
 	}
 }

@@ -27,6 +27,8 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/fake/entityfake"
+	"github.com/adamasdk/adama-go/internal/fake/reportfake"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -46,8 +48,9 @@ type Server struct {
 
 	clientID, clientSecret, audience string
 	tokenLifetime                    time.Duration
-	settings                         map[string]any
-	groups                           []func(fake.Registrar)
+	entityCfg                        entityfake.Config
+	reportCfg                        reportfake.Config
+	routes                           []route
 
 	ts  *httptest.Server
 	mux *http.ServeMux
@@ -58,7 +61,7 @@ type Server struct {
 	codes    map[string]authCode
 	sessions map[string]string // cookie -> token it was made with
 	faults   []*fault
-	errForms []errForm // group error forms by path prefix
+	errForms []errForm      // group error forms by path prefix
 	stores   map[string]any // each group fake's state, by group name
 	denied   []string
 	latency  time.Duration
@@ -110,13 +113,31 @@ func WithTokenLifetime(d time.Duration) Option { return func(s *Server) { s.toke
 // WithLatency adds d before every response.
 func WithLatency(d time.Duration) Option { return func(s *Server) { s.latency = d } }
 
-// WithSetting passes a value to the group fakes (read with
-// Registrar.Setting); group packages wrap it in typed options.
-func WithSetting(key string, v any) Option { return func(s *Server) { s.settings[key] = v } }
+// Auth says which credentials an extra route demands.
+type Auth int
 
-// WithGroup plugs an extra group fake into the server.
-func WithGroup(register func(fake.Registrar)) Option {
-	return func(s *Server) { s.groups = append(s.groups, register) }
+// Route authentication.
+const (
+	// RequireSession demands a valid bearer token and adama_session cookie.
+	RequireSession Auth = iota
+	// RequireBearer demands a valid bearer token.
+	RequireBearer
+	// Public demands nothing.
+	Public
+)
+
+type route struct {
+	pattern string
+	auth    Auth
+	h       http.Handler
+}
+
+// WithRoute serves h for a net/http ServeMux pattern ("GET /api/v2.0/x")
+// behind auth, beside the platform's own routes: for endpoints the SDK
+// does not wrap yet (called through adama.Client.Do) and for tests of
+// hostile answers.
+func WithRoute(pattern string, auth Auth, h http.Handler) Option {
+	return func(s *Server) { s.routes = append(s.routes, route{pattern, auth, h}) }
 }
 
 // NewServer starts a fake platform on a loopback port. Close it when done.
@@ -135,7 +156,6 @@ func newServer(opts ...Option) *Server {
 	s := &Server{
 		clientID: DefaultClientID, clientSecret: DefaultClientSecret, audience: DefaultAudience,
 		tokenLifetime: 86400 * time.Second,
-		settings:      map[string]any{},
 		mux:           http.NewServeMux(),
 		tokens:        map[string]time.Time{},
 		refresh:       map[string]bool{},
@@ -148,12 +168,13 @@ func newServer(opts ...Option) *Server {
 	}
 	s.mux.HandleFunc("POST "+adama.TokenPath, s.handleToken)
 	s.mux.HandleFunc("GET "+adama.AuthorizePath, s.handleAuthorize)
-	s.Handle("GET "+adama.SessionPath, fake.Bearer, http.HandlerFunc(s.handleSession))
+	reg := registrar{s}
+	reg.Handle("GET "+adama.SessionPath, fake.Bearer, http.HandlerFunc(s.handleSession))
 	for _, g := range builtinGroups {
-		g(s)
+		g(reg)
 	}
-	for _, g := range s.groups {
-		g(s)
+	for _, rt := range s.routes {
+		reg.Handle(rt.pattern, [...]fake.Auth{fake.Session, fake.Bearer, fake.Public}[rt.auth], rt.h)
 	}
 	return s
 }
@@ -211,9 +232,6 @@ func (s *Server) ClientID() string { return s.clientID }
 // ClientSecret returns the client secret the server accepts.
 func (s *Server) ClientSecret() string { return s.clientSecret }
 
-// Setting implements fake.Registrar.
-func (s *Server) Setting(key string) any { return s.settings[key] }
-
 // setStore keeps a group fake's state for its typed handle.
 func (s *Server) setStore(group string, v any) {
 	s.mu.Lock()
@@ -238,9 +256,28 @@ type errForm struct {
 	write  fake.ErrorWriter
 }
 
+// registrar is what group fakes register with; it keeps the plumbing off
+// Server's exported method set.
+type registrar struct{ s *Server }
+
+// serverOf returns the server behind a registrar (nil for another one).
+func serverOf(r fake.Registrar) *Server {
+	if reg, ok := r.(registrar); ok {
+		return reg.s
+	}
+	return nil
+}
+
+// Handle implements fake.Registrar: it registers h behind auth.
+func (r registrar) Handle(pattern string, auth fake.Auth, h http.Handler) {
+	r.s.mux.Handle(pattern, r.s.authenticate(auth, h))
+}
+
 // Errors implements fake.ErrorRegistrar: fault injection and
 // authentication answer paths under prefix in the group's error form.
-func (s *Server) Errors(prefix string, ew fake.ErrorWriter) {
+func (r registrar) Errors(prefix string, ew fake.ErrorWriter) { r.s.errors(prefix, ew) }
+
+func (s *Server) errors(prefix string, ew fake.ErrorWriter) {
 	s.mu.Lock()
 	s.errForms = append(s.errForms, errForm{prefix, ew})
 	s.mu.Unlock()
@@ -262,11 +299,6 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, status int, 
 		return
 	}
 	fake.WriteError(w, r, status, code, message)
-}
-
-// Handle implements fake.Registrar: it registers h behind auth.
-func (s *Server) Handle(pattern string, auth fake.Auth, h http.Handler) {
-	s.mux.Handle(pattern, s.authenticate(auth, h))
 }
 
 // ServeHTTP applies latency and faults, records the request, and routes it.

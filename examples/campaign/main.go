@@ -129,11 +129,11 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	fmt.Fprintf(w, "%d day parts\n", days.TotalCount)
 
 	// An update that meets a version conflict, and recovers.
-	mine, err := ec.Strategies.Get(ctx, strat.ID)
+	mine, err := ec.Strategies.Get(ctx, strat.ID, nil)
 	if err != nil {
 		return err
 	}
-	srv.SetEntityField("strategies", strat.ID, "description", "edited in the UI meanwhile")
+	srv.Entities().Set("strategies", strat.ID, "description", "edited in the UI meanwhile")
 	mine.MaxBid = adama.MustMoney("", "9")
 	if _, err := ec.Strategies.Update(ctx, mine); errors.Is(err, adama.ErrConflict) {
 		fmt.Fprintln(w, "version conflict: re-reading and retrying")

@@ -140,7 +140,12 @@ func expectDelim(dec *json.Decoder, d json.Delim) error {
 
 type bare struct{}
 
-func (bare) Decode(r io.Reader, _ string, dst any) (Meta, error) {
+func (bare) Decode(r io.Reader, mt string, dst any) (Meta, error) {
+	if adama.IsXML(mt) || mt == "text/html" {
+		// An error document (or a gateway's page) sent with a 2xx status.
+		b, _ := io.ReadAll(io.LimitReader(r, 64<<10))
+		return Meta{}, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {mt}}, "", "", b)
+	}
 	dec := json.NewDecoder(r)
 	slot := any(dst)
 	if err := dec.Decode(&slot); err != nil {

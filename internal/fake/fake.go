@@ -31,9 +31,6 @@ type Registrar interface {
 	// Handle registers h for a net/http ServeMux pattern
 	// ("GET /api/v2.0/{collection}") behind the given authentication.
 	Handle(pattern string, auth Auth, h http.Handler)
-	// Setting returns a value set by a group option of adamatest (nil
-	// when unset).
-	Setting(key string) any
 }
 
 // WantsXML reports whether the request asked for XML.

@@ -20,16 +20,16 @@ import (
 	"github.com/adamasdk/adama-go/qlang"
 )
 
-// Setting keys read by Register.
-const (
-	// SettingNoSeed (bool) starts the store empty.
-	SettingNoSeed = "entity.noseed"
-	// SettingSeed ([]Seed) adds records after the default seed.
-	SettingSeed = "entity.seed"
-	// SettingBulk (map[string]int) adds that many generated records per
-	// collection.
-	SettingBulk = "entity.bulk"
-)
+// Config shapes the fake's starting data; the zero value is the default
+// seed.
+type Config struct {
+	// NoSeed starts the store empty.
+	NoSeed bool
+	// Seeds are records added after the default seed.
+	Seeds []Seed
+	// Bulk adds that many generated records per collection.
+	Bulk map[string]int
+}
 
 // Seed is one record to preload into a collection.
 type Seed struct {
@@ -41,20 +41,16 @@ type Seed struct {
 const MaxPageLimit = 100
 
 // Register plugs the group A handlers into r and returns their store.
-func Register(r fake.Registrar) *Store {
+func Register(r fake.Registrar, cfg Config) *Store {
 	st := NewStore()
-	if b, _ := r.Setting(SettingNoSeed).(bool); !b {
+	if !cfg.NoSeed {
 		st.seedDefaults()
 	}
-	if seeds, ok := r.Setting(SettingSeed).([]Seed); ok {
-		for _, sd := range seeds {
-			_, _ = st.Insert(sd.Collection, deepCopy(sd.Record))
-		}
+	for _, sd := range cfg.Seeds {
+		_, _ = st.Insert(sd.Collection, deepCopy(sd.Record))
 	}
-	if bulk, ok := r.Setting(SettingBulk).(map[string]int); ok {
-		for c, n := range bulk {
-			st.Generate(c, n)
-		}
+	for c, n := range cfg.Bulk {
+		st.Generate(c, n)
 	}
 	h := &handler{st: st}
 	r.Handle("GET "+Prefix+"/{collection}", fake.Session, http.HandlerFunc(h.list))

@@ -23,53 +23,46 @@ import (
 // Prefix is the path prefix of reporting v1.
 const Prefix = "/reporting/v1/std"
 
-// Settings read with fake.Registrar.Setting.
-const (
-	// SettingRows (int): generate exactly this many candidate rows.
-	SettingRows = "reporting.rows"
-	// SettingGroups (int): rows per time bucket when SettingRows is unset
-	// (default 3).
-	SettingGroups = "reporting.groups"
-	// SettingCutAfter (int): close the connection after this many rows,
+// Config shapes the fake's reports; the zero value is the default.
+type Config struct {
+	// Rows, when positive, generates exactly this many candidate rows.
+	Rows int
+	// Groups is the rows per time bucket when Rows is unset (default 3).
+	Groups int
+	// CutAfter, when positive, closes the connection after this many rows,
 	// without the chunked terminator.
-	SettingCutAfter = "reporting.cut_after"
-	// SettingErrorAfter (int): write an XML error document after this many
-	// rows and end the response.
-	SettingErrorAfter = "reporting.error_after"
-	// SettingXMLWith200 (bool): answer report data with a 200 carrying an
-	// XML error document.
-	SettingXMLWith200 = "reporting.xml_200"
-	// SettingReverseColumns (bool): write the non-time columns in reverse
-	// request order.
-	SettingReverseColumns = "reporting.reverse_columns"
-	// SettingFlushRows (int): flush every this many rows (default 1000).
-	SettingFlushRows = "reporting.flush_rows"
-	// SettingToday (time.Time): the server's current day (default
-	// 2026-01-15).
-	SettingToday = "reporting.today"
-)
+	CutAfter int
+	// ErrorAfter, when positive, writes an XML error document after this
+	// many rows and ends the response.
+	ErrorAfter int
+	// XMLWith200 answers report data with a 200 carrying an XML error
+	// document.
+	XMLWith200 bool
+	// ReverseColumns writes the non-time columns in reverse request order.
+	ReverseColumns bool
+	// FlushRows flushes every this many rows (default 1000).
+	FlushRows int
+	// Today is the server's current day (default 2026-01-15).
+	Today time.Time
+}
 
 // Register plugs the group C handlers into r, behind session auth.
-func Register(r fake.Registrar) {
-	h := &handler{r: r}
+func Register(r fake.Registrar, cfg Config) {
+	h := &handler{cfg: cfg}
 	r.Handle("GET "+Prefix+"/meta", fake.Session, http.HandlerFunc(h.list))
 	r.Handle("GET "+Prefix+"/{report}/meta", fake.Session, http.HandlerFunc(h.meta))
 	r.Handle("GET "+Prefix+"/{report}/validate", fake.Session, http.HandlerFunc(h.validate))
 	r.Handle("GET "+Prefix+"/{report}", fake.Session, http.HandlerFunc(h.data))
 }
 
-type handler struct{ r fake.Registrar }
+type handler struct{ cfg Config }
 
-func (h *handler) intSetting(key string, def int) int {
-	if v, ok := h.r.Setting(key).(int); ok {
+// or returns v when positive, def otherwise.
+func or(v, def int) int {
+	if v > 0 {
 		return v
 	}
 	return def
-}
-
-func (h *handler) boolSetting(key string) bool {
-	v, _ := h.r.Setting(key).(bool)
-	return v
 }
 
 // Field is a field description as the metadata shows it.
@@ -223,7 +216,7 @@ type plan struct {
 type bucket struct{ start, end string }
 
 func (h *handler) today() time.Time {
-	if t, ok := h.r.Setting(SettingToday).(time.Time); ok {
+	if t := h.cfg.Today; !t.IsZero() {
 		return t.UTC().Truncate(24 * time.Hour)
 	}
 	return time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC)
@@ -531,12 +524,12 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		writeBad(w, br)
 		return
 	}
-	if h.boolSetting(SettingXMLWith200) {
+	if h.cfg.XMLWith200 {
 		wire.WriteXMLError(w, http.StatusOK, "bad_request", "incorrect_predicates", "predicates could not be applied")
 		return
 	}
 	cols := slices.Clone(p.columns)
-	if h.boolSetting(SettingReverseColumns) {
+	if h.cfg.ReverseColumns {
 		slices.Reverse(cols)
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=UTF-8")
@@ -563,13 +556,13 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 	line = append(line, '\n')
 	_, _ = bw.Write(line)
 
-	cutAfter := h.intSetting(SettingCutAfter, -1)
-	errAfter := h.intSetting(SettingErrorAfter, -1)
-	flushRows := max(1, h.intSetting(SettingFlushRows, 1000))
+	cutAfter := or(h.cfg.CutAfter, -1)
+	errAfter := or(h.cfg.ErrorAfter, -1)
+	flushRows := or(h.cfg.FlushRows, 1000)
 	nb := len(p.buckets)
-	total := h.intSetting(SettingRows, -1)
+	total := or(h.cfg.Rows, -1)
 	if total < 0 {
-		total = nb * max(1, h.intSetting(SettingGroups, 3))
+		total = nb * or(h.cfg.Groups, 3)
 	}
 	g := newGen(p)
 	matched, written := 0, 0

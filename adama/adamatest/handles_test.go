@@ -1,0 +1,54 @@
+package adamatest
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/fake"
+)
+
+func TestAuthValuesMatchTheFakes(t *testing.T) {
+	assert.Equal(t, int(fake.Session), int(RequireSession))
+	assert.Equal(t, int(fake.Bearer), int(RequireBearer))
+	assert.Equal(t, int(fake.Public), int(Public))
+}
+
+func TestWithRouteAndEntitiesHandle(t *testing.T) {
+	srv := NewServer(WithT(t), WithEntities("advertisers", 3),
+		WithRoute("GET /api/v2.0/extra", RequireSession, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			_, _ = io.WriteString(w, "extra")
+		})))
+	c, err := srv.NewClient()
+	require.NoError(t, err)
+	resp, err := c.Do(context.Background(), &adama.Request{Path: "/api/v2.0/extra", Auth: adama.AuthSession})
+	require.NoError(t, err)
+	b, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	assert.Equal(t, "extra", string(b))
+
+	ents := srv.Entities()
+	n := ents.Count("advertisers")
+	assert.GreaterOrEqual(t, n, 3)
+	ents.Generate("advertisers", 2)
+	assert.Equal(t, n+2, ents.Count("advertisers"))
+	rec := ents.Get("advertisers", 1)
+	require.NotNil(t, rec)
+	assert.True(t, ents.Set("advertisers", 1, "name", "changed"))
+	assert.Equal(t, "changed", ents.Get("advertisers", 1)["name"])
+	assert.False(t, ents.Set("advertisers", 1<<40, "name", "x"))
+}
+
+func TestUnauthenticatedExtraRoute(t *testing.T) {
+	srv := NewServer(WithRoute("GET /bearer-only", RequireBearer, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {})))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/bearer-only")
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+}

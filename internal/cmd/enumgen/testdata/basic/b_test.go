@@ -1,0 +1,4 @@
+package basic
+
+// Test files are not read.
+const ColorTest Color = "test"
