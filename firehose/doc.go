@@ -42,3 +42,5 @@
 // [NewReader] reads delivered batches (gzip or plain; JSON array or JSONL,
 // detected from the bytes) one opportunity at a time with constant memory.
 package firehose
+
+//go:generate go run ../internal/cmd/enumgen

@@ -37,15 +37,6 @@ const (
 	MacroAppUUID MacroToken = "%appuuid%" // UUID of the delivering server
 )
 
-// Values returns every known MacroToken.
-func (MacroToken) Values() []MacroToken {
-	return []MacroToken{MacroYear, MacroMonth, MacroDay, MacroHour, MacroMinute, MacroSecond,
-		MacroHex, MacroUnix, MacroUnixMS, MacroNano, MacroAppUUID}
-}
-
-// Valid reports whether t is a known MacroToken.
-func (t MacroToken) Valid() bool { return known(t, t.Values()) }
-
 // maxLen is the longest expansion of t.
 func (t MacroToken) maxLen() int {
 	switch t {

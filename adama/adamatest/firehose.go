@@ -10,7 +10,7 @@ import (
 // example consumers and permissions, behind the client-credentials bearer.
 func registerFirehose(r fake.Registrar) {
 	st := firehosefake.Register(r)
-	if s, ok := r.(*Server); ok {
+	if s := serverOf(r); s != nil {
 		s.setStore("firehose", st)
 	}
 }
