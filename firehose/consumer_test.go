@@ -88,9 +88,9 @@ func TestConsumerRoundTripKeepsUnknownFields(t *testing.T) {
 	fc, srv := setup(t)
 	ctx := context.Background()
 	srv.Firehose().SetConsumer("rt", map[string]any{
-		"DropZeroUID": "true", // a boolean as a string
-		"ContactEmail": "ops@example.com",
-		"Filters":      map[string]any{"X-Svc-Exch-Id": []any{15, "42"}}, // a number among strings
+		"DropZeroUID":    "true", // a boolean as a string
+		"ContactEmail":   "ops@example.com",
+		"Filters":        map[string]any{"X-Svc-Exch-Id": []any{15, "42"}}, // a number among strings
 		"SampleSettings": map[string]any{"Disabled": false, "SampleRate": "15", "Burst": 3},
 		"Cloud1Settings": map[string]any{"Buckets": map[string]any{"ewr": "bkt-a"}, "RoleARN": "arn:x", "ExternalID": "e-1",
 			"StorageClass": "STANDARD_IA"},

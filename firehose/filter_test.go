@@ -116,7 +116,9 @@ func TestPermissions(t *testing.T) {
 		{"bucket in list", func(s *firehose.ConsumerSettings) {
 			s.Cloud1Settings = &firehose.Cloud1Settings{Buckets: map[string]string{"ewr": "b"}}
 		}, ""},
-		{"cloud2 macro", func(s *firehose.ConsumerSettings) { s.Cloud2Settings = &firehose.Cloud2Settings{PartitionMacro: "x/%nano%"} }, ""},
+		{"cloud2 macro", func(s *firehose.ConsumerSettings) {
+			s.Cloud2Settings = &firehose.Cloud2Settings{PartitionMacro: "x/%nano%"}
+		}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,8 @@
 package adamatest
 
 import (
+	"time"
+
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/fake/firehosefake"
 )
@@ -62,4 +64,25 @@ func (h *FirehoseHandle) Permissions() map[string]any {
 		return nil
 	}
 	return h.st.Permissions()
+}
+
+// Batch is a generated delivered batch and the object name its
+// consumer's partition macro gives it.
+type Batch struct {
+	// Name is the object name.
+	Name string
+	// Data is the batch's bytes.
+	Data []byte
+}
+
+// DeliveredFile generates a batch of n opportunities for consumer as its
+// storage delivery would write it at t from server appUUID: format
+// "JSONL" or "JSON_ARRAY", compression "GZIP" or "" (none), named by the
+// consumer's partition macro. ok is false for an unknown consumer.
+func (h *FirehoseHandle) DeliveredFile(consumer string, t time.Time, appUUID string, n int, format, compression string, seed uint64) (b Batch, ok bool, err error) {
+	if h.st == nil {
+		return Batch{}, false, nil
+	}
+	name, data, ok, err := h.st.DeliveredFile(consumer, t, appUUID, firehosefake.BatchOptions{Records: n, Format: format, Compression: compression, Seed: seed})
+	return Batch{Name: name, Data: data}, ok, err
 }
