@@ -88,7 +88,11 @@ func (s *ConsumerSettings) Validate() error {
 // partition macro left as it was is not refused again, and RoleARN and
 // ExternalID must equal it.
 func (s *ConsumerSettings) validate(v *adama.Validator, prev *ConsumerSettings) {
-	s.Filters.validate(v, "Filters")
+	var prevFilters Filters
+	if prev != nil {
+		prevFilters = prev.Filters
+	}
+	s.Filters.validate(v, "Filters", prevFilters)
 	if s.SampleSettings != nil {
 		s.SampleSettings.validate(v, "SampleSettings.")
 	}

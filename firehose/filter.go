@@ -125,11 +125,14 @@ func (f Filters) AddChannelTypes(cts ...ChannelType) {
 // no other key, and each value of its key's form.
 func (f Filters) Validate() error {
 	var v adama.Validator
-	f.validate(&v, "")
+	f.validate(&v, "", nil)
 	return v.Err()
 }
 
-func (f Filters) validate(v *adama.Validator, prefix string) {
+// validate checks f. Keys and values already in prev (what the server
+// sent) are not refused again, so a read-change-write never fails on a
+// value the SDK does not know yet.
+func (f Filters) validate(v *adama.Validator, prefix string, prev Filters) {
 	field := func(k FilterKey) string {
 		if prefix == "" {
 			return string(k)
@@ -141,11 +144,13 @@ func (f Filters) validate(v *adama.Validator, prefix string) {
 		vals := f[k]
 		ck := k.canonical()
 		if !ck.Valid() {
-			v.Add(field(k), "unknown filter key; "+names(FilterKey("").Values()), string(k))
+			if _, had := prev[k]; !had {
+				v.Add(field(k), "unknown filter key; "+names(FilterKey("").Values()), string(k))
+			}
 			continue
 		}
 		any4 = any4 || len(vals) > 0
-		checkFilterValues(v, field(k), ck, vals)
+		checkFilterValues(v, field(k), ck, newValues(vals, prev.Get(ck)))
 	}
 	if !any4 {
 		name := prefix
@@ -160,6 +165,20 @@ func keyNames() []string {
 	var out []string
 	for _, k := range FilterKey("").Values() {
 		out = append(out, string(k))
+	}
+	return out
+}
+
+// newValues returns the values of vals not in prev.
+func newValues(vals, prev []string) []string {
+	if len(prev) == 0 {
+		return vals
+	}
+	var out []string
+	for _, x := range vals {
+		if !slices.Contains(prev, x) {
+			out = append(out, x)
+		}
 	}
 	return out
 }
