@@ -35,7 +35,9 @@ func gockClient(t *testing.T) *firehose.Client {
 }
 
 // noCookie fails a request that carries a cookie (group G is bearer only).
-func noCookie(req *http.Request, _ *gock.Request) (bool, error) { return req.Header.Get("Cookie") == "", nil }
+func noCookie(req *http.Request, _ *gock.Request) (bool, error) {
+	return req.Header.Get("Cookie") == "", nil
+}
 
 func TestExactRequests(t *testing.T) {
 	tests := []struct {
@@ -49,7 +51,10 @@ func TestExactRequests(t *testing.T) {
 		{"consumers", "GET", "/opportunity-firehose/v2.0/consumers", "", map[string]any{"a": nil},
 			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Consumers.List(ctx); return err }},
 		{"consumer", "GET", "/opportunity-firehose/v2.0/consumers/my%20consumer", "", map[string]any{"Name": "my consumer"},
-			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Consumers.Get(ctx, "my consumer"); return err }},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.Consumers.Get(ctx, "my consumer")
+				return err
+			}},
 		{"replace", "POST", "/opportunity-firehose/v2.0/consumers/c1",
 			`{"DropZeroUID":false,"DropExchangeUID":true,"DropBody":false,"Filters":{"X-Svc-Geo":["60231"]},"SampleSettings":{"Disabled":false,"SampleRate":5}}`, map[string]any{},
 			func(ctx context.Context, fc *firehose.Client) error {
@@ -70,19 +75,28 @@ func TestExactRequests(t *testing.T) {
 		{"permissions", "GET", "/opportunity-firehose/v2.0/permissions", "", map[string]any{"GET.Consumers": "ALLOWED"},
 			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Permissions.Get(ctx); return err }},
 		{"sample get", "GET", "/opportunity-firehose/v2.0/consumers/c1/samplesettings", "", map[string]any{"SampleRate": 1},
-			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.SampleSettings.Get(ctx, "c1"); return err }},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.SampleSettings.Get(ctx, "c1")
+				return err
+			}},
 		{"sample set", "POST", "/opportunity-firehose/v2.0/consumers/c1/samplesettings", `{"Disabled":false,"SampleRate":0}`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
 				return fc.SampleSettings.Set(ctx, "c1", &firehose.SampleSettings{SampleRate: 0})
 			}},
 		{"web get", "GET", "/opportunity-firehose/v2.0/consumers/c1/websettings", "", map[string]any{},
-			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.WebSettings.Get(ctx, "c1"); return err }},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.WebSettings.Get(ctx, "c1")
+				return err
+			}},
 		{"web set", "POST", "/opportunity-firehose/v2.0/consumers/c1/websettings", `{"Endpoints":{"ewr":"https://in.example/"}}`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
 				return fc.WebSettings.Set(ctx, "c1", &firehose.WebSettings{Endpoints: map[string]string{"ewr": "https://in.example/"}})
 			}},
 		{"cloud1 get", "GET", "/opportunity-firehose/v2.0/consumers/c1/cloud1settings", "", map[string]any{},
-			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Cloud1Settings.Get(ctx, "c1"); return err }},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.Cloud1Settings.Get(ctx, "c1")
+				return err
+			}},
 		{"cloud1 set", "POST", "/opportunity-firehose/v2.0/consumers/c1/cloud1settings",
 			`{"Regions":{"ewr":"us-east-1"},"Buckets":{"ewr":"bkt"},"ASE256ServerSideEncryption":true,"PartitionMacro":"%appuuid%_%nano%.jsonl.gz"}`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
@@ -90,7 +104,10 @@ func TestExactRequests(t *testing.T) {
 					Buckets: map[string]string{"ewr": "bkt"}, ASE256ServerSideEncryption: true, PartitionMacro: "%appuuid%_%nano%.jsonl.gz"})
 			}},
 		{"cloud2 get", "GET", "/opportunity-firehose/v2.0/consumers/c1/cloud2settings", "", map[string]any{},
-			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Cloud2Settings.Get(ctx, "c1"); return err }},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.Cloud2Settings.Get(ctx, "c1")
+				return err
+			}},
 		{"cloud2 set", "POST", "/opportunity-firehose/v2.0/consumers/c1/cloud2settings", `{"Buckets":{"iad":"bkt-2"}}`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
 				return fc.Cloud2Settings.Set(ctx, "c1", &firehose.Cloud2Settings{Buckets: map[string]string{"iad": "bkt-2"}})
