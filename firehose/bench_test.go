@@ -1,0 +1,107 @@
+package firehose_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/adamasdk/adama-go/firehose"
+	"github.com/adamasdk/adama-go/internal/fake/firehosefake"
+)
+
+// benchRecords makes a gzip JSONL batch of about 100 MB uncompressed.
+const benchRecords = 240_000
+
+var benchBatch = sync.OnceValues(func() ([]byte, error) {
+	var buf bytes.Buffer
+	err := firehosefake.WriteBatch(&buf, firehosefake.BatchOptions{Records: benchRecords, Format: firehosefake.FormatJSONL, Compression: firehosefake.CompressionGZIP, Seed: 1})
+	return buf.Bytes(), err
+})
+
+func plainSize(b *testing.B, z []byte) int64 {
+	zr, err := gzip.NewReader(bytes.NewReader(z))
+	if err != nil {
+		b.Fatal(err)
+	}
+	n, err := io.Copy(io.Discard, zr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return n
+}
+
+// peakHeap samples the live heap every 20000 records.
+type peakHeap struct{ max uint64 }
+
+func (p *peakHeap) sample(i int) {
+	if i%20000 != 0 {
+		return
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	p.max = max(p.max, ms.HeapInuse)
+}
+
+// BenchmarkReaderGzipJSONL reads the batch with firehose.NewReader.
+func BenchmarkReaderGzipJSONL(b *testing.B) {
+	z, err := benchBatch()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(plainSize(b, z))
+	b.ReportAllocs()
+	var peak peakHeap
+	for b.Loop() {
+		r, err := firehose.NewReader(bytes.NewReader(z), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		for r.Next() {
+			n++
+			peak.sample(n)
+		}
+		if r.Err() != nil || n != benchRecords {
+			b.Fatal(r.Err(), n)
+		}
+	}
+	b.ReportMetric(float64(peak.max)/(1<<20), "peak-heap-MiB")
+}
+
+// BenchmarkBaselineGzipJSONDecoder is the plain standard-library way on
+// the same batch: gzip.Reader and json.Decoder into the same struct.
+func BenchmarkBaselineGzipJSONDecoder(b *testing.B) {
+	z, err := benchBatch()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(plainSize(b, z))
+	b.ReportAllocs()
+	var peak peakHeap
+	for b.Loop() {
+		zr, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			b.Fatal(err)
+		}
+		dec := json.NewDecoder(zr)
+		n := 0
+		for {
+			var req firehose.BidRequest
+			if err := dec.Decode(&req); err == io.EOF {
+				break
+			} else if err != nil {
+				b.Fatal(err)
+			}
+			n++
+			peak.sample(n)
+		}
+		if n != benchRecords {
+			b.Fatal(n)
+		}
+	}
+	b.ReportMetric(float64(peak.max)/(1<<20), "peak-heap-MiB")
+}
