@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
+	"os"
 	"runtime"
 	"sync"
 	"testing"
@@ -104,4 +105,32 @@ func BenchmarkBaselineGzipJSONDecoder(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(peak.max)/(1<<20), "peak-heap-MiB")
+}
+
+// BenchmarkLZOPReader decompresses a file made by lzop (LZO1X-1, adler32
+// checksums, three blocks).
+func BenchmarkLZOPReader(b *testing.B) {
+	z, err := os.ReadFile("testdata/multiblock.jsonl.lzo")
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := firehose.NewLZOPReader(bytes.NewReader(z))
+	if err != nil {
+		b.Fatal(err)
+	}
+	n, err := io.Copy(io.Discard, r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(n)
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := firehose.NewLZOPReader(bytes.NewReader(z))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := io.Copy(io.Discard, r); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

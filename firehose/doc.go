@@ -39,8 +39,10 @@
 //
 // # Delivered data
 //
-// [NewReader] reads delivered batches (gzip or plain; JSON array or JSONL,
-// detected from the bytes) one opportunity at a time with constant memory.
+// [NewReader] reads delivered batches (gzip, lzop or plain; JSON array or
+// JSONL, detected from the bytes) one opportunity at a time with constant
+// memory; [NewLZOPReader] reads the lzop container on its own;
+// [NewReceiver] is the http.Handler a web-endpoint consumer mounts.
 package firehose
 
 //go:generate go run ../internal/cmd/enumgen

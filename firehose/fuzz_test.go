@@ -3,6 +3,8 @@ package firehose_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,5 +139,23 @@ func FuzzParseMacro(f *testing.F) {
 			}
 		}
 		_ = firehose.CheckMacro(s, false)
+	})
+}
+
+// FuzzLZOPReader: any bytes read without panic; an error is an
+// *LZOPError with its place.
+func FuzzLZOPReader(f *testing.F) {
+	seedFiles(f, "testdata/*.lzo")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		z, err := firehose.NewLZOPReader(bytes.NewReader(b))
+		if err == nil {
+			_, err = io.Copy(io.Discard, io.LimitReader(z, 1<<26))
+		}
+		if err != nil {
+			var le *firehose.LZOPError
+			if !errors.As(err, &le) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+		}
 	})
 }

@@ -17,10 +17,6 @@ var (
 	lzopMagic = []byte{0x89, 'L', 'Z', 'O', 0x00, 0x0d, 0x0a, 0x1a, 0x0a}
 )
 
-// ErrLZOPUnsupported is returned for an LZOP batch: the lzop container is
-// recognised but not decoded by this version.
-var ErrLZOPUnsupported = errors.New("firehose: LZOP batches are not supported yet")
-
 // DefaultMaxRecord is the largest record the reader accepts by default.
 const DefaultMaxRecord = 4 << 20
 
@@ -152,7 +148,11 @@ func NewReader(r io.Reader, opts *ReaderOptions) (*Reader, error) {
 		zr.Multistream(true)
 		plain, rd.closer = zr, zr
 	case CompressionLZOP:
-		return nil, ErrLZOPUnsupported
+		zr, err := NewLZOPReader(in)
+		if err != nil {
+			return nil, &RecordError{Err: err}
+		}
+		plain = zr
 	}
 	rd.cr = &countingReader{r: plain}
 	rd.br = bufio.NewReaderSize(rd.cr, 64<<10)

@@ -39,6 +39,9 @@ func TestReaderFilesMadeByGzip(t *testing.T) {
 		{"testdata/batch.jsonl.gz", firehose.FormatJSONL},
 		{"testdata/batch.json", firehose.FormatJSONArray},
 		{"testdata/batch.json.gz", firehose.FormatJSONArray},
+		{"testdata/batch.jsonl.lzo", firehose.FormatJSONL},      // lzop, adler32
+		{"testdata/batch.json.lzo", firehose.FormatJSONArray},   // lzop -9 --crc32
+		{"testdata/nochecksum.jsonl.lzo", firehose.FormatJSONL}, // lzop -F
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -157,7 +160,8 @@ func TestReaderDetectsFromBytes(t *testing.T) {
 
 	lzop := append([]byte{0x89, 'L', 'Z', 'O', 0, 0x0d, 0x0a, 0x1a, 0x0a}, make([]byte, 40)...)
 	_, err = firehose.NewReader(bytes.NewReader(lzop), nil)
-	assert.ErrorIs(t, err, firehose.ErrLZOPUnsupported)
+	var le *firehose.LZOPError
+	assert.ErrorAs(t, err, &le)
 
 	_, err = firehose.NewReader(bytes.NewReader(nil), &firehose.ReaderOptions{Format: "CSV"})
 	assert.Error(t, err)
@@ -172,7 +176,7 @@ func TestReaderReadsGeneratedBatches(t *testing.T) {
 	_, srv := setup(t)
 	at := time.Date(2026, 5, 1, 13, 0, 0, 0, time.UTC)
 	for _, format := range []string{"JSONL", "JSON_ARRAY"} {
-		for _, comp := range []string{"GZIP", ""} {
+		for _, comp := range []string{"GZIP", "LZOP", ""} {
 			b, ok, err := srv.Firehose().DeliveredFile("example-consumer-3", at, "3f0c", 500, format, comp, 7)
 			require.NoError(t, err)
 			require.True(t, ok)

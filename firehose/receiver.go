@@ -24,16 +24,19 @@ type ReceiverOptions struct {
 }
 
 // NewReceiver returns the http.Handler a web-endpoint consumer mounts to
-// ingest delivered batches. Each POST body (gzip or plain, JSON array or
-// JSONL, detected from the bytes) is read record by record and each
+// ingest delivered batches. Each POST body (gzip, lzop or plain, JSON
+// array or JSONL, detected from the bytes) is read record by record and each
 // opportunity passed to fn in order, while the sender waits: a slow fn
 // slows the sender (back-pressure) and memory stays at one record.
 //
 // Answers: 200 when every record was handed over; 400 for a malformed
 // batch (or record, unless Reader.SkipMalformed); 405 for a method other
-// than POST; 413 for a body over MaxBody; 415 for an LZOP body; 503 when
+// than POST; 413 for a body over MaxBody; 503 when
 // fn returns an error, so the sender delivers the batch again later (fn
-// must then tolerate records it has already seen).
+// must then tolerate records it has already seen). Records are handed
+// over as they are read: those before a malformed record, or before the
+// limit of a chunked body without Content-Length, have reached fn when
+// the 400 or 413 is answered.
 func NewReceiver(fn func(context.Context, *Opportunity) error, opts *ReceiverOptions) http.Handler {
 	var o ReceiverOptions
 	if opts != nil {
@@ -46,6 +49,10 @@ func NewReceiver(fn func(context.Context, *Opportunity) error, opts *ReceiverOpt
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
 			http.Error(w, "a batch is delivered with POST", http.StatusMethodNotAllowed)
+			return
+		}
+		if r.ContentLength > o.MaxBody {
+			http.Error(w, "the batch is larger than "+strconv.FormatInt(o.MaxBody, 10)+" bytes", http.StatusRequestEntityTooLarge)
 			return
 		}
 		body := http.MaxBytesReader(w, r.Body, o.MaxBody)
@@ -68,8 +75,6 @@ func receive(ctx context.Context, body interface{ Read([]byte) (int, error) }, o
 		switch {
 		case errors.As(err, &mbe):
 			return http.StatusRequestEntityTooLarge, "the batch is larger than " + strconv.FormatInt(mbe.Limit, 10) + " bytes"
-		case errors.Is(err, ErrLZOPUnsupported):
-			return http.StatusUnsupportedMediaType, "LZOP batches are not accepted"
 		}
 		return http.StatusBadRequest, err.Error()
 	}

@@ -49,7 +49,12 @@ func TestReceiver(t *testing.T) {
 
 	assert.Equal(t, http.StatusBadRequest, post([]byte("{\"id\":\"1\"}\n{broken\n")).StatusCode)
 	assert.Equal(t, http.StatusRequestEntityTooLarge, post(bytes.Repeat([]byte("{\"id\":\"1\"}\n"), 1000)).StatusCode)
-	assert.Equal(t, http.StatusUnsupportedMediaType, post(append([]byte{0x89, 'L', 'Z', 'O', 0, 0x0d, 0x0a, 0x1a, 0x0a}, make([]byte, 30)...)).StatusCode)
+	assert.Equal(t, http.StatusBadRequest, post(append([]byte{0x89, 'L', 'Z', 'O', 0, 0x0d, 0x0a, 0x1a, 0x0a}, make([]byte, 30)...)).StatusCode)
+	lzo, err := os.ReadFile("testdata/batch.jsonl.lzo")
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusOK, post(lzo).StatusCode)
+	require.Len(t, got, 10, "6, then the record before the malformed one, then 3")
+	assert.Equal(t, []string{"1", "req-1", "req-2", "req-3"}, got[6:])
 
 	resp, err := http.Get(ts.URL)
 	require.NoError(t, err)

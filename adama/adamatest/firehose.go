@@ -77,7 +77,7 @@ type Batch struct {
 
 // DeliveredFile generates a batch of n opportunities for consumer as its
 // storage delivery would write it at t from server appUUID: format
-// "JSONL" or "JSON_ARRAY", compression "GZIP" or "" (none), named by the
+// "JSONL" or "JSON_ARRAY", compression "GZIP", "LZOP" or "" (none), named by the
 // consumer's partition macro. ok is false for an unknown consumer.
 func (h *FirehoseHandle) DeliveredFile(consumer string, t time.Time, appUUID string, n int, format, compression string, seed uint64) (b Batch, ok bool, err error) {
 	if h.st == nil {

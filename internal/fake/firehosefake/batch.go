@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -25,7 +26,7 @@ type BatchOptions struct {
 	Records int
 	// Format is FormatJSONL or FormatJSONArray.
 	Format string
-	// Compression is CompressionGZIP or CompressionNone.
+	// Compression is CompressionGZIP, CompressionLZOP or CompressionNone.
 	Compression string
 	// Seed makes the batch reproducible.
 	Seed uint64
@@ -37,10 +38,13 @@ func WriteBatch(w *bytes.Buffer, o BatchOptions) error {
 	var out interface {
 		Write([]byte) (int, error)
 	} = w
-	var zw *gzip.Writer
+	var zw io.WriteCloser
 	switch o.Compression {
 	case CompressionGZIP:
 		zw = gzip.NewWriter(w)
+		out = zw
+	case CompressionLZOP:
+		zw = newLZOPWriter(w)
 		out = zw
 	case CompressionNone:
 	default:
