@@ -325,13 +325,18 @@ func (m *Macro) Prefixes(from, to time.Time) []string {
 // a *adama.ValidationError.
 func CheckMacro(s string, acceptOverwriteRisk bool) error {
 	var v adama.Validator
+	checkMacro(&v, "PartitionMacro", s, acceptOverwriteRisk)
+	return v.Err()
+}
+
+// checkMacro records the violations of macro s as field.
+func checkMacro(v *adama.Validator, field, s string, acceptOverwriteRisk bool) {
 	m, err := ParseMacro(s)
 	if err != nil {
-		v.Add("", err.Error(), s)
-		return v.Err()
+		v.Add(field, err.Error(), s)
+		return
 	}
 	if !acceptOverwriteRisk && !m.Unique() {
-		v.Add("", "must hold %appuuid% and %nano%: without them servers overwrite each other's files (data lost, delivery charged); set AcceptOverwriteRisk to send it anyway", s)
+		v.Add(field, "must hold %appuuid% and %nano%: without them servers overwrite each other's files (data lost, delivery charged); set AcceptOverwriteRisk to send it anyway", s)
 	}
-	return v.Err()
 }

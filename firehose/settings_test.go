@@ -146,3 +146,28 @@ func TestCloud2Settings(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, empty.Buckets)
 }
+
+func TestSettingsPostFaults(t *testing.T) {
+	fc, srv := setup(t)
+	ctx := context.Background()
+	path := prefix + "/consumers/example-consumer/samplesettings"
+
+	// A replacing POST is not retried unless the caller says so.
+	srv.FailNext(path, 1, 503, "")
+	err := fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{SampleRate: 3})
+	assert.ErrorIs(t, err, adama.ErrUnavailable)
+	assert.Equal(t, 1, srv.Count("POST "+path))
+
+	srv.FailNext(path, 1, 503, "")
+	require.NoError(t, fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{SampleRate: 3}, adama.WithIdempotent()))
+	assert.Equal(t, 3, srv.Count("POST "+path))
+	s, err := fc.SampleSettings.Get(ctx, "example-consumer")
+	require.NoError(t, err)
+	assert.Equal(t, 3, s.SampleRate)
+
+	// A revoked token is renewed once and the call replayed.
+	srv.RevokeTokens()
+	_, err = fc.SampleSettings.Get(ctx, "example-consumer")
+	require.NoError(t, err)
+	assert.Zero(t, srv.SessionBootstraps())
+}

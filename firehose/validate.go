@@ -72,5 +72,5 @@ func checkMacroField(v *adama.Validator, field, macro, stored string, known, acc
 	if known && macro == stored {
 		accept = true
 	}
-	v.Merge(field, CheckMacro(macro, accept))
+	checkMacro(v, field, macro, accept)
 }
