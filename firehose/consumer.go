@@ -172,7 +172,9 @@ func (s *ConsumerService) Get(ctx context.Context, name string, opts ...adama.Re
 // Replace posts a whole configuration: the output of Get, changed, is
 // applied. It is checked first; when it carries Cloud1Settings.RoleARN or
 // ExternalID the stored configuration is read and a different value is
-// refused.
+// refused. A partition macro without %appuuid% and %nano% (the platform's
+// default has no %nano%) needs AcceptOverwriteRisk here; Modify, which
+// knows the stored macro, does not ask again for one left as it was.
 func (s *ConsumerService) Replace(ctx context.Context, name string, set *ConsumerSettings, opts ...adama.RequestOption) error {
 	var v adama.Validator
 	v.Require("name", name != "")
