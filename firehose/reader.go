@@ -34,7 +34,8 @@ type ReaderOptions struct {
 	// cannot be resynchronised: that ends the read either way.
 	SkipMalformed bool
 	// MaxRecord bounds one record's size in bytes (DefaultMaxRecord when
-	// 0).
+	// 0). A JSONL line is never held beyond it; in a JSON array the record
+	// is measured once the decoder has read it.
 	MaxRecord int
 }
 
@@ -96,6 +97,7 @@ type Reader struct {
 	err     error
 	done    bool
 	skipped []*RecordError
+	base    int64 // offset where the JSON array decoder starts
 }
 
 // countingReader counts the decompressed bytes read.
@@ -171,16 +173,17 @@ func NewReader(r io.Reader, opts *ReaderOptions) (*Reader, error) {
 		}
 	}
 	if rd.format == FormatJSONArray {
+		rd.base = rd.offset()
 		rd.dec = json.NewDecoder(rd.br)
 		t, err := rd.dec.Token()
 		if err != nil {
 			if err == io.EOF {
 				err = io.ErrUnexpectedEOF
 			}
-			return nil, &RecordError{Offset: rd.dec.InputOffset(), Err: err}
+			return nil, &RecordError{Offset: rd.base + rd.dec.InputOffset(), Err: err}
 		}
 		if t != json.Delim('[') {
-			return nil, &RecordError{Offset: rd.dec.InputOffset(), Err: fmt.Errorf("a JSON array batch starts with [, found %v", t)}
+			return nil, &RecordError{Offset: rd.base + rd.dec.InputOffset(), Err: fmt.Errorf("a JSON array batch starts with [, found %v", t)}
 		}
 	}
 	return rd, nil
@@ -300,17 +303,17 @@ func (r *Reader) nextArray() bool {
 		t, err := r.dec.Token()
 		switch {
 		case err == io.EOF:
-			r.fail(&RecordError{Index: r.index, Offset: r.dec.InputOffset(), Err: io.ErrUnexpectedEOF}, true)
+			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: io.ErrUnexpectedEOF}, true)
 		case err != nil:
-			r.fail(&RecordError{Index: r.index, Offset: r.dec.InputOffset(), Err: err}, true)
+			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: err}, true)
 		case t != json.Delim(']'):
-			r.fail(&RecordError{Index: r.index, Offset: r.dec.InputOffset(), Err: fmt.Errorf("unexpected %v", t)}, true)
+			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: fmt.Errorf("unexpected %v", t)}, true)
 		default:
 			r.done = true
 		}
 		return false
 	}
-	start := r.dec.InputOffset()
+	start := r.base + r.dec.InputOffset()
 	var raw json.RawMessage
 	err := r.dec.Decode(&raw)
 	r.index++
@@ -321,6 +324,7 @@ func (r *Reader) nextArray() bool {
 		r.fail(&RecordError{Index: r.index, Offset: start, Err: err}, true)
 		return false
 	}
+	start = r.base + r.dec.InputOffset() - int64(len(raw)) // the record's first byte
 	if len(raw) > r.opts.MaxRecord {
 		r.fail(&RecordError{Index: r.index, Offset: start, Err: fmt.Errorf("record longer than %d bytes", r.opts.MaxRecord)}, false)
 		return false

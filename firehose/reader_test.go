@@ -196,3 +196,12 @@ func TestReaderReadsGeneratedBatches(t *testing.T) {
 	_, ok, _ := srv.Firehose().DeliveredFile("nobody", at, "x", 1, "JSONL", "", 1)
 	assert.False(t, ok)
 }
+
+func TestReaderArrayOffsets(t *testing.T) {
+	batch := []byte("  \n[{\"id\":\"a\"},\n {\"id\":\"b\"}]")
+	ops, _, err := readAll(t, batch, nil)
+	require.NoError(t, err)
+	require.Len(t, ops, 2)
+	assert.Equal(t, int64(bytes.Index(batch, []byte(`{"id":"a"}`))), ops[0].Offset)
+	assert.Equal(t, int64(bytes.Index(batch, []byte(`{"id":"b"}`))), ops[1].Offset)
+}

@@ -3,6 +3,7 @@ package firehose
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
 )
@@ -69,7 +70,7 @@ func NewReceiver(fn func(context.Context, *Opportunity) error, opts *ReceiverOpt
 }
 
 // receive reads one batch and returns the status to answer.
-func receive(ctx context.Context, body interface{ Read([]byte) (int, error) }, o *ReceiverOptions, fn func(context.Context, *Opportunity) error) (int, string) {
+func receive(ctx context.Context, body io.Reader, o *ReceiverOptions, fn func(context.Context, *Opportunity) error) (int, string) {
 	classify := func(err error) (int, string) {
 		var mbe *http.MaxBytesError
 		switch {
