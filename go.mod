@@ -5,7 +5,9 @@ go 1.25
 require (
 	github.com/anchore/go-lzo v0.1.1
 	github.com/google/go-querystring v1.2.0
+	github.com/govalues/decimal v0.1.36
 	github.com/hashicorp/go-retryablehttp v0.7.8
+	github.com/shopspring/decimal v1.6.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/oauth2 v0.35.0
 	gopkg.in/h2non/gock.v1 v1.1.2

@@ -42,6 +42,14 @@ func (b Bool) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads a JSON boolean, number or string form.
 func (b *Bool) UnmarshalJSON(data []byte) error {
 	data = bytes.TrimSpace(data)
+	switch string(data) { // the common forms, without allocating
+	case "true", "1", `"1"`, `"on"`, `"true"`:
+		*b = true
+		return nil
+	case "false", "0", "null", `"0"`, `"off"`, `"false"`, `""`:
+		*b = false
+		return nil
+	}
 	s := string(data)
 	if len(data) > 0 && data[0] == '"' {
 		if err := json.Unmarshal(data, &s); err != nil {

@@ -155,3 +155,18 @@ func TestWithEnv(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "https://auth.example", c.AuthURL())
 }
+
+func TestMoneyKeepsEveryCurrency(t *testing.T) {
+	in := `[{"currency_code":"USD","value":"123456789012345678901234567890.10"},{"currency_code":"EUR","value":11.25},{"currency_code":"JPY","value":"1500"}]`
+	var m adama.Money
+	require.NoError(t, json.Unmarshal([]byte(in), &m))
+	require.Len(t, m, 3)
+	usd, ok := m.Get("USD")
+	require.True(t, ok)
+	assert.Equal(t, "123456789012345678901234567890.1", usd.String())
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	assert.JSONEq(t, `[{"currency_code":"USD","value":123456789012345678901234567890.1},{"currency_code":"EUR","value":11.25},{"currency_code":"JPY","value":1500}]`, string(out))
+	total := adama.SumDecimals(m[0].Value, usd.Neg(), adama.MustDecimal("0.10"))
+	assert.Equal(t, "0.1", total.String())
+}

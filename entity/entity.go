@@ -2,6 +2,7 @@ package entity
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -83,11 +84,41 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 }
 
-// Session is the answer of GET /session: who the bearer token belongs to.
+// Session is the answer of GET /session: the user the bearer token belongs
+// to and when the session ends. The platform answers
+// {"data":{"id","name","entity_type":"user","session":{"sessionid","expires"}}}
+// in JSON and an <entity type="user"> with a <session sessionid expires/>
+// child in XML; expires carries no zone (read as UTC). The session id is
+// the adama_session cookie: the client keeps it and it is not part of the
+// record, so printing a Session shows no credential.
 type Session struct {
-	UserID    int64       `json:"user_id"`
-	Username  string      `json:"username"`
-	ExpiresAt *adama.Time `json:"expires_at,omitempty"`
+	// ID and Name are the signed-in user's.
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	// EntityType is "user".
+	EntityType string `json:"entity_type"`
+	// Expires is when the session ends.
+	Expires *adama.Time `json:"-"`
+}
+
+// UnmarshalJSON reads the session answer, keeping the expiry and dropping
+// the session id.
+func (s *Session) UnmarshalJSON(b []byte) error {
+	type plain Session
+	var aux struct {
+		*plain
+		Session *struct {
+			Expires *adama.Time `json:"expires"`
+		} `json:"session"`
+	}
+	aux.plain = (*plain)(s)
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	if aux.Session != nil {
+		s.Expires = aux.Session.Expires
+	}
+	return nil
 }
 
 // Session calls GET /api/v2.0/session with the bearer token. (The client

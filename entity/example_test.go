@@ -181,8 +181,8 @@ func ExampleClient_Session() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(s.UserID, s.Username)
-	// Output: 1 test.user
+	fmt.Println(s.ID, s.Name, s.EntityType, s.Expires != nil)
+	// Output: 1 test.user user true
 }
 
 func ExampleParsePixelTargetExpr() {

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -16,7 +18,23 @@ func FuzzPixelTargetExpr(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		e, err := ParsePixelTargetExpr(s)
 		if err != nil {
+			if e != nil {
+				t.Fatalf("%q: an error with a value: %+v", s, e)
+			}
 			return
+		}
+		if e == nil {
+			t.Fatalf("%q: (nil, nil)", s)
+		}
+		if n := utf8.RuneCountInString(s); n > MaxPixelTargetExprLen {
+			t.Fatalf("%q: accepted %d characters", s, n)
+		}
+		var st Strategy
+		st.PixelTargetExpr = s
+		var sub adama.Validator
+		st.check(&sub, false)
+		if ve, ok := sub.Err().(*adama.ValidationError); ok && ve.Has("pixel_target_expr", "") {
+			t.Fatalf("%q: parse accepts it, strategy validation refuses it: %v", s, ve)
 		}
 		e2, err := ParsePixelTargetExpr(e.String())
 		if err != nil {

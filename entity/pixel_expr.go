@@ -3,6 +3,7 @@ package entity
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -24,7 +25,11 @@ type PixelTargetExpr struct {
 }
 
 // String renders the expression in the spec's form; it parses back to e.
+// A nil or empty expression renders as "".
 func (e *PixelTargetExpr) String() string {
+	if e == nil {
+		return ""
+	}
 	var b strings.Builder
 	group := func(ids []int64, op SetOp) {
 		if op == "" {
@@ -147,9 +152,11 @@ func ParsePixelTargetExpr(s string) (*PixelTargetExpr, error) {
 		}
 		return nil, v.Err()
 	}
-	if len(s) > MaxPixelTargetExprLen {
+	// The limit is in characters (spec §8), counted as Validator.MaxLen
+	// counts them, so that parse and strategy validation agree.
+	if utf8.RuneCountInString(s) > MaxPixelTargetExprLen {
 		v.MaxLen("pixel_target_expr", s, MaxPixelTargetExprLen)
-		return nil, v.Err()
+		return bad()
 	}
 	toks, ok := lexExpr(s)
 	if !ok || len(toks) == 0 {

@@ -3,13 +3,16 @@ package entity
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/form"
+	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -68,50 +71,173 @@ func Validate(rec Record, create bool) error {
 }
 
 // decodeRecord decodes b into alias (a pointer to a method-less alias of
-// the record type), then keeps unknown properties in c.Extra and a copy of
-// b as the update snapshot. Decoding is lenient: a property whose value
-// does not fit its field's type is kept in Extra instead of failing the
-// whole record.
+// the record type), keeps unknown properties in c.Extra and a copy of b as
+// the update snapshot. It reads what the platform really sends: numbers
+// as JSON numbers or numeric strings ("version":"0", an integer field as
+// "50.00"), and a number sent as a one-currency money array. A value that
+// still does not fit fails the decode naming the field; it is never
+// turned into a zero.
 func decodeRecord(b []byte, alias any, c *Common) error {
 	b = bytes.TrimSpace(b)
 	if string(b) == "null" {
 		return nil
 	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(b, &obj); err != nil {
-		return fmt.Errorf("entity: decoding record: %w", err)
-	}
 	known := wire.FieldTypes(reflect.TypeOf(alias).Elem())
-	var extra map[string]json.RawMessage
-	if err := json.Unmarshal(b, alias); err != nil {
-		// Decode field by field so one malformed property cannot lose the
-		// record; properties that do not fit go to Extra.
-		av := reflect.ValueOf(alias).Elem()
-		av.Set(reflect.Zero(av.Type()))
-		for k, v := range obj {
-			if _, ok := known[k]; !ok {
-				continue
-			}
-			one, _ := json.Marshal(map[string]json.RawMessage{k: v})
-			if json.Unmarshal(one, alias) != nil {
-				if extra == nil {
-					extra = map[string]json.RawMessage{}
-				}
-				extra[k] = v
-			}
-		}
-	}
-	for k, v := range obj {
-		if _, ok := known[k]; !ok {
+	var (
+		extra  map[string]json.RawMessage
+		fixups map[string][]byte
+		ferr   error
+	)
+	err := jsonscan.Members(b, func(k, v []byte) bool {
+		t, ok := known[string(k)]
+		if !ok {
 			if extra == nil {
 				extra = make(map[string]json.RawMessage, 4)
 			}
-			extra[k] = v
+			extra[string(k)] = append(json.RawMessage(nil), v...)
+			return true
 		}
+		if len(v) > 0 && (v[0] == '-' || (v[0] >= '0' && v[0] <= '9')) && isString(t) {
+			// A text field sent as a number: keep its digits as text.
+			if fixups == nil {
+				fixups = map[string][]byte{}
+			}
+			fixups[string(k)] = append(append([]byte{'"'}, v...), '"')
+			return true
+		}
+		if len(v) > 0 && ((v[0] == '"' || v[0] == '[') && isNumber(t) || v[0] == '[' && isDecimal(t)) {
+			fixed, err := numberOf(v, t)
+			if err != nil {
+				ferr = fmt.Errorf("entity: decoding record: field %s: %w", k, err)
+				return false
+			}
+			if fixups == nil {
+				fixups = map[string][]byte{}
+			}
+			fixups[string(k)] = fixed
+		}
+		return true
+	})
+	if err != nil {
+		return fmt.Errorf("entity: decoding record: %w", err)
+	}
+	if ferr != nil {
+		return ferr
+	}
+	src := b
+	if fixups != nil {
+		src = rewrite(b, fixups)
+	}
+	if err := json.Unmarshal(src, alias); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return fmt.Errorf("entity: decoding record: field %s: %w", te.Field, err)
+		}
+		return fmt.Errorf("entity: decoding record: %w", err)
 	}
 	c.Extra = extra
 	c.raw = append([]byte(nil), b...)
 	return nil
+}
+
+// isString reports a plain string field (through pointers).
+func isString(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.String && t.PkgPath() == ""
+}
+
+var decimalType = reflect.TypeFor[adama.Decimal]()
+
+// isDecimal reports an adama.Decimal field (through pointers).
+func isDecimal(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t == decimalType
+}
+
+// isNumber reports a numeric Go type (through pointers).
+func isNumber(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
+}
+
+// numberOf returns the JSON number a numeric field sent as a string or as
+// a one-currency money array stands for. Integer fields take integral
+// values only ("50.00" is 50, "50.5" is refused).
+func numberOf(v []byte, t reflect.Type) ([]byte, error) {
+	var text string
+	if v[0] == '[' {
+		var m adama.Money
+		if err := json.Unmarshal(v, &m); err != nil || len(m) != 1 {
+			return nil, fmt.Errorf("%s is not a number or a one-currency amount", truncate(string(v), 60))
+		}
+		text = m[0].Value.String()
+	} else if err := json.Unmarshal(v, &text); err != nil {
+		return nil, err
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return []byte("null"), nil
+	}
+	d, err := adama.ParseDecimal(text)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a number", truncate(text, 60))
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64 || t == decimalType {
+		return []byte(d.String()), nil
+	}
+	whole, frac, _ := strings.Cut(d.String(), ".")
+	if strings.Trim(frac, "0") != "" {
+		return nil, fmt.Errorf("%q is not an integer", truncate(text, 60))
+	}
+	if whole == "-0" {
+		whole = "0"
+	}
+	return []byte(whole), nil
+}
+
+// rewrite returns a copy of the object b with the values of the keys in
+// fixups replaced.
+func rewrite(b []byte, fixups map[string][]byte) []byte {
+	out := make([]byte, 0, len(b))
+	out = append(out, '{')
+	first := true
+	_ = jsonscan.Members(b, func(key, v []byte) bool {
+		if !first {
+			out = append(out, ',')
+		}
+		first = false
+		kb, _ := json.Marshal(string(key))
+		out = append(out, kb...)
+		out = append(out, ':')
+		if f, ok := fixups[string(key)]; ok {
+			v = f
+		}
+		out = append(out, v...)
+		return true
+	})
+	return append(out, '}')
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }
 
 // formOf returns the form values of rec: its url-tagged fields plus Extra.

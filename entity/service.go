@@ -262,7 +262,7 @@ func (s *Service[T]) All(ctx context.Context, opts *ListOptions, ropt ...adama.R
 // returns the created record with its id and version.
 func (s *Service[T]) Create(ctx context.Context, rec *T, ropt ...adama.RequestOption) (*T, error) {
 	if rec == nil {
-		return nil, errors.New("entity: Create: nil record")
+		return nil, &adama.ValidationError{Violations: []adama.Violation{{Field: "record", Rule: "required"}}}
 	}
 	p := record(rec)
 	if err := Validate(p, true); err != nil {
@@ -309,21 +309,92 @@ func (s *Service[T]) UpdateForm(rec *T) (url.Values, error) {
 // an error matching adama.ErrConflict.
 func (s *Service[T]) Update(ctx context.Context, rec *T, ropt ...adama.RequestOption) (*T, error) {
 	if rec == nil {
-		return nil, errors.New("entity: Update: nil record")
+		return nil, &adama.ValidationError{Violations: []adama.Violation{{Field: "record", Rule: "required"}}}
 	}
 	p := record(rec)
 	c := p.common()
-	var v adama.Validator
-	v.Check(c.ID > 0, "id", "must be a positive id", c.ID)
-	p.check(&v, false)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
 	vals, err := s.UpdateForm(rec)
 	if err != nil {
 		return nil, err
 	}
-	return call.One[T](ctx, s.g, &call.Call{Method: http.MethodPost, Path: s.path(strconv.FormatInt(c.ID, 10)), Form: vals}, ropt...)
+	if err := checkChanged(rec, c); err != nil {
+		return nil, err
+	}
+	out, err := call.One[T](ctx, s.g, &call.Call{Method: http.MethodPost, Path: s.path(strconv.FormatInt(c.ID, 10)), Form: vals}, ropt...)
+	var ae *adama.Error
+	if err != nil && errors.As(err, &ae) && ae.Attempts > 1 && errors.Is(err, adama.ErrConflict) {
+		// The update was sent more than once (it was marked idempotent and
+		// an answer was lost): the first send may have applied it, and the
+		// replay then met the version it had just made.
+		if got, ok := s.reconcile(ctx, c.ID, c.Version, vals, ropt); ok {
+			return got, nil
+		}
+	}
+	return out, err
+}
+
+// checkChanged applies the rules to what the caller set or changed. A
+// rule the record already broke as it was read is the server's doing (the
+// platform sends enum values the spec does not list) and is not refused;
+// a rule broken by the caller's change is, whichever field it names.
+func checkChanged[T any](rec *T, c *Common) error {
+	var v adama.Validator
+	v.Check(c.ID > 0, "id", "must be a positive id", c.ID)
+	record(rec).check(&v, false)
+	err := v.Err()
+	var ve *adama.ValidationError
+	if err == nil || c.raw == nil || !errors.As(err, &ve) {
+		return err
+	}
+	var before T
+	if json.Unmarshal(c.raw, &before) != nil {
+		return err
+	}
+	var bv adama.Validator
+	record(&before).check(&bv, false)
+	was := map[string]bool{}
+	if berr, ok := bv.Err().(*adama.ValidationError); ok {
+		for _, x := range berr.Violations {
+			was[x.String()] = true
+		}
+	}
+	var keep []adama.Violation
+	for _, x := range ve.Violations {
+		if !was[x.String()] {
+			keep = append(keep, x)
+		}
+	}
+	if len(keep) == 0 {
+		return nil
+	}
+	return &adama.ValidationError{Violations: keep}
+}
+
+// reconcile reads the record back after a replayed update met a conflict
+// and reports whether it holds exactly what the update sent, one version
+// on: then the update was applied once and the record is the result.
+func (s *Service[T]) reconcile(ctx context.Context, id int64, version int, sent url.Values, ropt []adama.RequestOption) (*T, bool) {
+	got, err := s.Get(ctx, id, nil, ropt...)
+	if err != nil {
+		return nil, false
+	}
+	gc := record(got).common()
+	if gc.Version != version+1 {
+		return nil, false
+	}
+	now, err := formOf(got, gc)
+	if err != nil {
+		return nil, false
+	}
+	for k, vs := range sent {
+		if k == "version" {
+			continue
+		}
+		if strings.Join(now[k], ",") != strings.Join(vs, ",") {
+			return nil, false
+		}
+	}
+	return got, true
 }
 
 // Modify reads the record, applies change and updates it, starting over

@@ -3,8 +3,10 @@ package entity
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -425,14 +427,17 @@ func TestSessionAndFastFields(t *testing.T) {
 	ec, srv := newTestClient(t)
 	s, err := ec.Session(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, int64(1), s.UserID)
-	assert.Equal(t, "test.user", s.Username)
+	assert.Equal(t, int64(1), s.ID)
+	assert.Equal(t, "test.user", s.Name)
+	assert.Equal(t, "user", s.EntityType)
 	xs, err := newXMLClient(t, srv).Session(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, "test.user", xs.Username)
-	require.NotNil(t, xs.ExpiresAt)
-	require.NotNil(t, s.ExpiresAt)
-	assert.True(t, xs.ExpiresAt.Equal(s.ExpiresAt.Time) || xs.ExpiresAt.Sub(s.ExpiresAt.Time).Abs() < 5*time.Second, "XML and JSON carry the same expiry")
+	assert.Equal(t, "test.user", xs.Name)
+	assert.Equal(t, int64(1), xs.ID)
+	require.NotNil(t, xs.Expires)
+	require.NotNil(t, s.Expires)
+	assert.True(t, xs.Expires.Sub(s.Expires.Time).Abs() < 5*time.Second, "XML and JSON carry the same expiry")
+	assert.NotContains(t, fmt.Sprintf("%+v %#v", s, xs), "sess_", "no session id in a printed Session")
 	assert.Contains(t, ec.Strategies.FastFields(), "max_bid")
 	assert.Contains(t, ec.Campaigns.FastFields(), "total_budget")
 	assert.Contains(t, ec.BudgetFlights.FastFields(), "total_budget_usd")
@@ -472,4 +477,36 @@ func TestStrategyAudienceSegmentsWithPlacements(t *testing.T) {
 	require.Len(t, got.StrategyAudienceSegments, 1)
 	assert.Equal(t, int64(1), got.StrategyAudienceSegments[0].AudienceSegmentID)
 	assert.True(t, reflect.DeepEqual(got.SitePlacements[0].PublisherSiteID, int64(4)))
+}
+
+// An update marked idempotent whose answer is lost after it was applied is
+// sent again; the replay meets the version the first send made. The
+// result is the applied record, not a conflict.
+func TestIdempotentUpdateReplayIsReconciled(t *testing.T) {
+	ec, srv := newTestClient(t, adamatest.WithEntities("advertisers", 1))
+	ctx := context.Background()
+	p, err := ec.Advertisers.List(ctx, &ListOptions{PageLimit: 1})
+	require.NoError(t, err)
+	require.NotEmpty(t, p.Items)
+	id := p.Items[0].ID
+	path := "/api/v2.0/advertisers/" + strconv.FormatInt(id, 10)
+	adv, err := ec.Advertisers.Get(ctx, id, nil)
+	require.NoError(t, err)
+	v := adv.Version
+	adv.Name = "Renamed once"
+	srv.LoseAnswerNext(path, 1)
+	out, err := ec.Advertisers.Update(ctx, adv, adama.WithIdempotent())
+	require.NoError(t, err)
+	assert.Equal(t, "Renamed once", out.Name)
+	assert.Equal(t, v+1, out.Version)
+	assert.Equal(t, 2, srv.Count("POST "+path), "sent twice, applied once")
+
+	// A real conflict (someone else changed the record) stays a conflict.
+	adv2, err := ec.Advertisers.Get(ctx, id, nil)
+	require.NoError(t, err)
+	require.True(t, srv.Entities().Set("advertisers", id, "name", "Other user"))
+	adv2.Name = "Mine"
+	srv.LoseAnswerNext(path, 1)
+	_, err = ec.Advertisers.Update(ctx, adv2, adama.WithIdempotent())
+	assert.ErrorIs(t, err, adama.ErrConflict)
 }

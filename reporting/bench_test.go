@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync/atomic"
 	"testing"
@@ -73,13 +74,64 @@ func (g *genReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// millionRows materialises a 1,000,000-row report. It is not kept in a
-// global, so that it does not inflate the heap of the peak benchmarks.
-func millionRows(b *testing.B) []byte {
+// millionRows materialises a 1,000,000-row report (82 MB). It is built
+// by each benchmark and not kept in a global, so that it does not inflate
+// the heap of the peak benchmarks.
+func millionRows() []byte {
 	var buf bytes.Buffer
+	buf.Grow(90 << 20)
 	_, _ = io.Copy(&buf, newGenReader(1_000_000))
-	b.ResetTimer()
 	return buf.Bytes()
+}
+
+// settle makes a benchmark independent of what ran before it in the same
+// process: one untimed warm-up pass brings the heap and the caches to the
+// steady state of this benchmark, then two collections leave only the
+// live input, whatever garbage or heap goal an earlier benchmark left.
+// The timer starts at the first b.Loop, after settle.
+func settle(b *testing.B, size int, op func()) {
+	b.Helper()
+	op()
+	runtime.GC()
+	runtime.GC()
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+}
+
+// readRows is the row iterator over data, touching every value.
+func readRows(b *testing.B, data []byte) {
+	rows, err := reporting.NewRows(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for rows.Next() {
+		n += len(rows.Row().Values())
+	}
+	if rows.Err() != nil || rows.Count() != 1_000_000 {
+		b.Fatal(rows.Err(), rows.Count())
+	}
+}
+
+// readCSV is plain encoding/csv (ReuseRecord) over data.
+func readCSV(b *testing.B, data []byte) {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.ReuseRecord = true
+	rowsN, n := 0, 0
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += len(rec)
+		rowsN++
+	}
+	if rowsN != 1_000_001 {
+		b.Fatal(rowsN)
+	}
 }
 
 // BenchmarkStream1M is the row iterator over a 1,000,000-row report held
@@ -87,55 +139,103 @@ func millionRows(b *testing.B) []byte {
 // encoding/csv (ReuseRecord). The ratio of their MB/s is the iterator's
 // overhead.
 func BenchmarkStream1M(b *testing.B) {
-	data := millionRows(b)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
+	data := millionRows()
+	settle(b, len(data), func() { readRows(b, data) })
 	for b.Loop() {
-		rows, err := reporting.NewRows(bytes.NewReader(data))
-		if err != nil {
-			b.Fatal(err)
-		}
-		n := 0
-		for rows.Next() {
-			n += len(rows.Row().Values())
-		}
-		if rows.Err() != nil || rows.Count() != 1_000_000 {
-			b.Fatal(rows.Err(), rows.Count())
-		}
+		readRows(b, data)
 	}
 }
 
 func BenchmarkStream1MBaselineCSV(b *testing.B) {
-	data := millionRows(b)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
+	data := millionRows()
+	settle(b, len(data), func() { readCSV(b, data) })
 	for b.Loop() {
-		r := csv.NewReader(bytes.NewReader(data))
-		r.ReuseRecord = true
-		rowsN, n := 0, 0
-		for {
-			rec, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			n += len(rec)
-			rowsN++
-		}
-		if rowsN != 1_000_001 {
-			b.Fatal(rowsN)
-		}
+		readCSV(b, data)
 	}
 }
 
-// BenchmarkStream1MTyped adds typed accessors on three columns per row.
+// typedRows reads four typed columns per row through the accessors.
+func typedRows(b *testing.B, data []byte) int64 {
+	rows, err := reporting.NewRows(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sum int64
+	var f float64
+	for rows.Next() {
+		r := rows.Row()
+		c, err1 := r.Int("clicks")
+		i, err2 := r.Int("impressions")
+		x, err3 := r.Float("ctr")
+		sum += c + i + int64(len(r.String("campaign_name")))
+		f += x
+		if err1 != nil || err2 != nil || err3 != nil {
+			b.Fatal(err1, err2, err3)
+		}
+	}
+	if rows.Err() != nil {
+		b.Fatal(rows.Err())
+	}
+	return sum + int64(f)
+}
+
+// typedCSV reads the same four columns with encoding/csv and strconv,
+// their positions looked up once in the header.
+func typedCSV(b *testing.B, data []byte) int64 {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.ReuseRecord = true
+	h, err := r.Read()
+	if err != nil {
+		b.Fatal(err)
+	}
+	col := func(name string) int { return slices.Index(h, name) }
+	ci, ii, xi, ni := col("clicks"), col("impressions"), col("ctr"), col("campaign_name")
+	var sum int64
+	var f float64
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		c, err1 := strconv.ParseInt(rec[ci], 10, 64)
+		i, err2 := strconv.ParseInt(rec[ii], 10, 64)
+		x, err3 := strconv.ParseFloat(rec[xi], 64)
+		sum += c + i + int64(len(rec[ni]))
+		f += x
+		if err1 != nil || err2 != nil || err3 != nil {
+			b.Fatal(err1, err2, err3)
+		}
+	}
+	return sum + int64(f)
+}
+
+// BenchmarkStream1MTyped adds typed accessors on four columns per row
+// (Int×2, Float, String); BenchmarkStream1MTypedBaselineStrconv does the
+// same with encoding/csv and strconv.
 func BenchmarkStream1MTyped(b *testing.B) {
-	data := millionRows(b)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
+	data := millionRows()
+	settle(b, len(data), func() { typedRows(b, data) })
 	for b.Loop() {
+		typedRows(b, data)
+	}
+}
+
+func BenchmarkStream1MTypedBaselineStrconv(b *testing.B) {
+	data := millionRows()
+	settle(b, len(data), func() { typedCSV(b, data) })
+	for b.Loop() {
+		typedCSV(b, data)
+	}
+}
+
+// BenchmarkStream1MMoney reads two counts and an exact money value per
+// row (no strconv equivalent: for reference, not a ratio).
+func BenchmarkStream1MMoney(b *testing.B) {
+	data := millionRows()
+	op := func() {
 		rows, err := reporting.NewRows(bytes.NewReader(data))
 		if err != nil {
 			b.Fatal(err)
@@ -146,12 +246,82 @@ func BenchmarkStream1MTyped(b *testing.B) {
 			c, _ := r.Int("clicks")
 			i, _ := r.Int("impressions")
 			sum += c + i
-			_, _ = r.Money("total_spend")
+			if _, err := r.Money("total_spend"); err != nil {
+				b.Fatal(err)
+			}
 		}
 		if rows.Err() != nil {
 			b.Fatal(rows.Err())
 		}
 	}
+	settle(b, len(data), op)
+	for b.Loop() {
+		op()
+	}
+}
+
+// paired measures a candidate against its baseline on a shared, loaded
+// machine: each b.Loop round runs both, alternating which goes first so
+// that neither always pays the other's garbage, after one untimed warm-up
+// of each. It reports the median over rounds of the per-round time ratio
+// candidate/baseline ("x-base", lower is better; a drift in machine load
+// between rounds cancels out in a ratio taken within the round) and the
+// median time of each side. ns/op is both sides together.
+func paired(b *testing.B, size int, cand, base func()) {
+	b.Helper()
+	cand()
+	base()
+	runtime.GC()
+	runtime.GC()
+	b.ReportAllocs()
+	timed := func(fn func()) float64 {
+		t := time.Now()
+		fn()
+		return float64(time.Since(t).Nanoseconds())
+	}
+	var ratios, cs, bs []float64
+	for b.Loop() {
+		var c, bl float64
+		if len(ratios)%2 == 0 {
+			c, bl = timed(cand), timed(base)
+		} else {
+			bl, c = timed(base), timed(cand)
+		}
+		ratios, cs, bs = append(ratios, c/bl), append(cs, c), append(bs, bl)
+	}
+	b.ReportMetric(median(ratios), "x-base")
+	b.ReportMetric(median(cs), "cand-ns")
+	b.ReportMetric(median(bs), "base-ns")
+	if size > 0 {
+		b.ReportMetric(float64(size)/median(cs)*1e3, "cand-MB/s")
+		b.ReportMetric(float64(size)/median(bs)*1e3, "base-MB/s")
+	}
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	v = slices.Clone(v)
+	slices.Sort(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}
+
+// BenchmarkStream1MPaired is BenchmarkStream1M against
+// BenchmarkStream1MBaselineCSV, both in every round (see paired).
+func BenchmarkStream1MPaired(b *testing.B) {
+	data := millionRows()
+	paired(b, len(data), func() { readRows(b, data) }, func() { readCSV(b, data) })
+}
+
+// BenchmarkStream1MTypedPaired is BenchmarkStream1MTyped against
+// BenchmarkStream1MTypedBaselineStrconv, both in every round.
+func BenchmarkStream1MTypedPaired(b *testing.B) {
+	data := millionRows()
+	paired(b, len(data), func() { typedRows(b, data) }, func() { typedCSV(b, data) })
 }
 
 // peakHeap samples HeapInuse every 200µs while fn runs and returns the

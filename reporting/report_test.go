@@ -437,3 +437,60 @@ func TestContextCancelMidStream(t *testing.T) {
 	}
 	assert.True(t, errors.Is(rows.Err(), context.Canceled), "%v", rows.Err())
 }
+
+// endlessLine yields prefix, then the byte fill until limit bytes were
+// read, then io.EOF: a line far longer than a test could hold, never
+// allocated.
+type endlessLine struct {
+	prefix string
+	fill   byte
+	limit  int64
+	n      int64
+}
+
+func (e *endlessLine) Read(p []byte) (int, error) {
+	if e.n >= e.limit {
+		return 0, io.EOF
+	}
+	k := 0
+	for ; k < len(p) && e.n < e.limit; k++ {
+		if e.n < int64(len(e.prefix)) {
+			p[k] = e.prefix[e.n]
+		} else {
+			p[k] = e.fill
+		}
+		e.n++
+	}
+	return k, nil
+}
+
+func TestStreamLineTooLong(t *testing.T) {
+	const limit = 64 << 20
+	tests := []struct {
+		name     string
+		prefix   string
+		inHeader bool
+	}{
+		{"data line", "start_date,end_date,clicks\n2026-01-01,2026-01-01,5\n2026-01-02,2026-01-02,", false},
+		{"quoted field", "campaign_name,clicks\n\"", false},
+		{"header", "start_date,", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := &endlessLine{prefix: tt.prefix, fill: '7', limit: limit}
+			rows, err := reporting.NewRows(src)
+			if !tt.inHeader {
+				require.NoError(t, err)
+				for rows.Next() {
+				}
+				err = rows.Err()
+			}
+			var ae *adama.Error
+			require.ErrorAs(t, err, &ae)
+			assert.Equal(t, reporting.CodeLineTooLong, ae.Code)
+			assert.Equal(t, "line_too_long", ae.Code)
+			assert.Contains(t, ae.Message, "1048576")
+			assert.Less(t, src.n, int64(reporting.DefaultMaxLineBytes)+256<<10, "bytes read before the error")
+		})
+	}
+}

@@ -1,12 +1,14 @@
 package reporting
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/csvstream"
@@ -69,25 +71,162 @@ type Rows struct {
 	plans    map[planKey]*plan
 }
 
+// CodeLineTooLong is the error code of a stream with a line (or a record
+// whose quoted fields hold newlines) longer than the bound set with
+// WithMaxLineBytes.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const CodeLineTooLong = "line_too_long"
+
+// DefaultMaxLineBytes is the default bound on one line or record of a
+// report: 1 MiB, far above any real report line.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const DefaultMaxLineBytes = csvstream.DefaultMaxLineBytes
+
+// RowsOption configures how Rows read a report body.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type RowsOption func(*rowsOptions)
+
+type rowsOptions struct {
+	maxLine int
+}
+
+// WithMaxLineBytes bounds one line or record of the report (newlines
+// inside quoted fields do not end a record) to n bytes, newline included.
+// A longer one ends the rows with an *adama.Error of code CodeLineTooLong.
+// Zero keeps DefaultMaxLineBytes; a negative n removes the bound.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func WithMaxLineBytes(n int) RowsOption { return func(o *rowsOptions) { o.maxLine = n } }
+
 type header struct {
 	names []string
 	index map[string]int
+	// slots is a small open-addressing table over names (a power of two
+	// long) for headers of at most maxSlotCols columns. A slot holds a
+	// name's length and a 16-byte key that determines names of up to 16
+	// bytes, so a lookup by name costs two loads and a few compares (no
+	// hashing of the whole string, no map access). Wider headers use index.
+	slots []slot
+	shift uint
+	seed  uint64
 }
 
-func newRows(resp *http.Response, path string) (*Rows, error) {
-	r, err := csvstream.NewReader(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes})
-	if err != nil {
-		_ = resp.Body.Close()
-		return nil, streamError(err, resp, path, 0, 0)
+type slot struct {
+	a, b uint64
+	n    int32
+	col  int32 // column+1; 0 for an empty slot
+}
+
+const maxSlotCols = 64
+
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func le32(s string) uint64 {
+	_ = s[3]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+}
+
+// nameKey returns two words that, with the length, determine a name of
+// up to 16 bytes (overlapping loads of its first and last bytes).
+func nameKey(s string) (uint64, uint64) {
+	n := len(s)
+	switch {
+	case n >= 8:
+		return le64(s), le64(s[n-8:])
+	case n >= 4:
+		return le32(s), le32(s[n-4:])
+	case n > 0:
+		return uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16, 0
 	}
-	h := &header{names: r.Header(), index: make(map[string]int, len(r.Header()))}
+	return 0, 0
+}
+
+func (h *header) slotOf(a, b uint64, n int) uint {
+	return uint(((a ^ b*0x9E3779B97F4A7C15 ^ uint64(n) ^ h.seed) * 0xC2B2AE3D27D4EB4F) >> h.shift)
+}
+
+// place fills h.slots and returns the longest probe chain.
+func (h *header) place() int {
+	mask := uint(len(h.slots) - 1)
+	longest := 0
+	for i, name := range h.names {
+		if h.index[name] != i {
+			continue // a duplicate: the first column of that name wins
+		}
+		a, b := nameKey(name)
+		j, p := h.slotOf(a, b, len(name)), 1
+		for h.slots[j].col != 0 {
+			j, p = (j+1)&mask, p+1
+		}
+		h.slots[j] = slot{a: a, b: b, n: int32(len(name)), col: int32(i + 1)}
+		longest = max(longest, p)
+	}
+	return longest
+}
+
+func newHeader(names []string) *header {
+	h := &header{names: names, index: make(map[string]int, len(names))}
 	for i := range h.names {
 		h.names[i] = strings.TrimSpace(strings.TrimPrefix(h.names[i], "\ufeff"))
 		if _, dup := h.index[h.names[i]]; !dup {
 			h.index[h.names[i]] = i
 		}
 	}
-	return &Rows{resp: resp, path: path, r: r, h: h}, nil
+	if len(names) <= maxSlotCols {
+		bits := uint(4)
+		for 1<<bits < 4*len(names) {
+			bits++
+		}
+		// Try a few seeds and keep the one with the shortest probe
+		// chains: with a table four times the columns, most headers get
+		// every name in its home slot, so a lookup reads one slot.
+		best, bestProbe := []slot(nil), len(names)+1
+		var bestSeed uint64
+		for try := range uint64(16) {
+			h.slots, h.shift, h.seed = make([]slot, 1<<bits), 64-bits, try*0x9E3779B97F4A7C15
+			if p := h.place(); p < bestProbe {
+				best, bestProbe, bestSeed = h.slots, p, h.seed
+				if p == 1 {
+					break
+				}
+			}
+		}
+		h.slots, h.seed = best, bestSeed
+	}
+	return h
+}
+
+func newRows(resp *http.Response, path string, opts ...RowsOption) (*Rows, error) {
+	var o rowsOptions
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&o)
+		}
+	}
+	r, err := csvstream.NewReader(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, MaxLineBytes: o.maxLine})
+	if err != nil {
+		_ = resp.Body.Close()
+		return nil, rowsError(err, resp, path, 0, 0)
+	}
+	return &Rows{resp: resp, path: path, r: r, h: newHeader(r.Header())}, nil
+}
+
+// rowsError is streamError plus the line bound (CodeLineTooLong).
+func rowsError(err error, resp *http.Response, path string, bytesRead, rows int64) error {
+	var le *csvstream.LineTooLongError
+	if errors.As(err, &le) {
+		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeLineTooLong, Method: http.MethodGet, Path: path,
+			Message: fmt.Sprintf("report line at byte %d is longer than %d bytes (after %d rows); see WithMaxLineBytes", le.Offset, le.Max, rows),
+			Err:     err}
+	}
+	return streamError(err, resp, path, bytesRead, rows)
 }
 
 // OnProgress sets a progress callback, called about every ProgressEvery
@@ -121,6 +260,29 @@ func (rs *Rows) Shape() Shape {
 }
 
 func (h *header) col(name string) int {
+	if h.slots != nil {
+		// nameKey, inlined by hand: this is the accessors' hot path.
+		var a, b uint64
+		switch n := len(name); {
+		case n >= 8:
+			a, b = le64(name), le64(name[n-8:])
+		case n >= 4:
+			a, b = le32(name), le32(name[n-4:])
+		case n > 0:
+			a = uint64(name[0]) | uint64(name[n/2])<<8 | uint64(name[n-1])<<16
+		}
+		slots := h.slots
+		mask := uint(len(slots) - 1)
+		for j := h.slotOf(a, b, len(name)); ; j = (j + 1) & mask {
+			sl := &slots[j&mask]
+			if sl.col == 0 {
+				return -1
+			}
+			if sl.a == a && sl.b == b && int(sl.n) == len(name) && (len(name) <= 16 || h.names[sl.col-1] == name) {
+				return int(sl.col - 1)
+			}
+		}
+	}
 	if i, ok := h.index[name]; ok {
 		return i
 	}
@@ -142,7 +304,7 @@ func (rs *Rows) Next() bool {
 		}
 		return true
 	}
-	rs.err = streamError(rs.r.Err(), rs.resp, rs.path, rs.r.Bytes(), rs.r.Rows())
+	rs.err = rowsError(rs.r.Err(), rs.resp, rs.path, rs.r.Bytes(), rs.r.Rows())
 	_ = rs.close()
 	if rs.progress != nil {
 		rs.progress(Progress{Bytes: rs.r.Bytes(), Rows: rs.r.Rows(), Done: true})
@@ -156,8 +318,8 @@ func (rs *Rows) Next() bool {
 func (rs *Rows) Row() Row { return Row{rec: rs.r.Record(), h: rs.h} }
 
 // Err returns the error that ended the rows: nil after a complete report,
-// an *adama.Error for an error document or a cut stream, or the context's
-// error.
+// an *adama.Error for an error document, a cut stream or a line longer
+// than the bound (CodeLineTooLong), or the context's error.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (rs *Rows) Err() error { return rs.err }
@@ -255,10 +417,25 @@ func (r Row) Lookup(name string) (string, bool) {
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) String(name string) string { s, _ := r.Lookup(name); return s }
 
+// noColumn is out of line so that get stays small.
+//
+//go:noinline
+func noColumn(name string) error {
+	return fmt.Errorf("reporting: the result has no column %q", name)
+}
+
 func (r Row) get(name string) (string, error) {
-	s, ok := r.Lookup(name)
-	if !ok {
-		return "", fmt.Errorf("reporting: the result has no column %q", name)
+	i := -1
+	if r.h != nil {
+		i = r.h.col(name)
+	}
+	if uint(i) >= uint(len(r.rec)) {
+		return "", noColumn(name)
+	}
+	s := r.rec[i]
+	// Most values have no surrounding space: skip the call.
+	if n := len(s); n > 0 && s[0] > ' ' && s[0] < utf8.RuneSelf && s[n-1] > ' ' && s[n-1] < utf8.RuneSelf {
+		return s, nil
 	}
 	return strings.TrimSpace(s), nil
 }

@@ -52,3 +52,43 @@ func TestUnauthenticatedExtraRoute(t *testing.T) {
 	_ = resp.Body.Close()
 	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 }
+
+// The platform's session answer, and a session cookie alone (the
+// deprecated way) accepted by /session.
+func TestSessionAnswerAndCookieOnly(t *testing.T) {
+	srv := NewServer()
+	defer srv.Close()
+	tok := srv.IssueToken()
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+adama.SessionPath, nil)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Contains(t, string(body), `"entity_type":"user"`)
+	assert.Regexp(t, `"expires":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d"`, string(body), "expires carries no zone")
+	var cookie string
+	for _, c := range resp.Cookies() {
+		if c.Name == adama.SessionCookieName {
+			cookie = c.Value
+		}
+	}
+	require.NotEmpty(t, cookie)
+	assert.Contains(t, string(body), `"sessionid":"`+cookie+`"`)
+
+	req, _ = http.NewRequest(http.MethodGet, srv.URL+adama.SessionPath, nil)
+	req.Header.Set("Accept", "application/xml")
+	req.AddCookie(&http.Cookie{Name: adama.SessionCookieName, Value: cookie})
+	resp, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	body, _ = io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode, "a session cookie alone is accepted")
+	assert.Contains(t, string(body), `<session sessionid="`+cookie+`"`)
+
+	resp, err = http.Get(srv.URL + adama.SessionPath)
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+}

@@ -85,6 +85,7 @@ type fault struct {
 	status     int
 	retryAfter string
 	drop       bool
+	applied    bool // handle the request, then drop its answer
 }
 
 // Request is a request the server received, for assertions.
@@ -169,7 +170,7 @@ func newServer(opts ...Option) *Server {
 	s.mux.HandleFunc("POST "+adama.TokenPath, s.handleToken)
 	s.mux.HandleFunc("GET "+adama.AuthorizePath, s.handleAuthorize)
 	reg := registrar{s}
-	reg.Handle("GET "+adama.SessionPath, fake.Bearer, http.HandlerFunc(s.handleSession))
+	reg.Handle("GET "+adama.SessionPath, fake.Public, http.HandlerFunc(s.handleSession))
 	for _, g := range builtinGroups {
 		g(reg)
 	}
@@ -333,6 +334,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if f != nil {
 		if f.drop {
+			if f.applied {
+				s.mux.ServeHTTP(httptest.NewRecorder(), r)
+			}
 			if hj, ok := w.(http.Hijacker); ok {
 				if conn, _, err := hj.Hijack(); err == nil {
 					_ = conn.Close()
@@ -379,6 +383,16 @@ func (s *Server) FailNext(pathPrefix string, n, status int, retryAfter string) {
 func (s *Server) DropNext(pathPrefix string, n int) {
 	s.mu.Lock()
 	s.faults = append(s.faults, &fault{prefix: pathPrefix, remaining: n, drop: true})
+	s.mu.Unlock()
+}
+
+// LoseAnswerNext makes the next n requests whose path starts with
+// pathPrefix take effect and then lose their answer: the server handles
+// the request as usual, then closes the connection without replying. A
+// client cannot tell whether such a request was applied.
+func (s *Server) LoseAnswerNext(pathPrefix string, n int) {
+	s.mu.Lock()
+	s.faults = append(s.faults, &fault{prefix: pathPrefix, remaining: n, drop: true, applied: true})
 	s.mu.Unlock()
 }
 
@@ -491,22 +505,49 @@ func (s *Server) authenticate(auth fake.Auth, h http.Handler) http.Handler {
 }
 
 func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
-	cookie := "sess_" + random()
-	bearer := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	bearer, hasBearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	oldCookie := ""
+	if c, err := r.Cookie(adama.SessionCookieName); err == nil {
+		oldCookie = c.Value
+	}
 	s.mu.Lock()
-	s.sessions[cookie] = bearer
-	s.issued = append(s.issued, cookie)
+	exp, tokOK := s.tokens[bearer]
+	tokOK = tokOK && hasBearer && time.Now().Before(exp)
+	_, sessOK := s.sessions[oldCookie]
+	denied := false
+	for _, p := range s.denied {
+		denied = denied || strings.HasPrefix(r.URL.Path, p)
+	}
 	s.mu.Unlock()
-	s.sessionBootstraps.Add(1)
-	http.SetCookie(w, &http.Cookie{Name: adama.SessionCookieName, Value: cookie, Path: "/", HttpOnly: true})
-	data := map[string]any{"user_id": 1, "username": "test.user", "entity_type": "user", "expires_at": adama.FormatTime(time.Now().Add(time.Hour).UTC())}
-	if fake.WantsXML(r) {
-		e := wire.EntityFromJSON(data)
-		e.Type = "session"
-		wire.WriteXML(w, http.StatusOK, &wire.Result{Entity: &e})
+	if denied {
+		s.writeError(w, r, http.StatusForbidden, "denied", "insufficient permissions")
 		return
 	}
-	wire.WriteJSON(w, http.StatusOK, wire.Meta{Count: 1}, data)
+	if !tokOK && !(sessOK && !hasBearer) {
+		// The platform also takes a session cookie alone (deprecated).
+		s.writeError(w, r, http.StatusUnauthorized, "auth_required", "a valid bearer token is required")
+		return
+	}
+	cookie := oldCookie
+	if tokOK {
+		cookie = "sess_" + random()
+		s.mu.Lock()
+		s.sessions[cookie] = bearer
+		s.issued = append(s.issued, cookie)
+		s.mu.Unlock()
+		s.sessionBootstraps.Add(1)
+		http.SetCookie(w, &http.Cookie{Name: adama.SessionCookieName, Value: cookie, Path: "/", HttpOnly: true})
+	}
+	// The platform's shape: the user, and the session with an expiry that
+	// carries no zone.
+	expires := time.Now().Add(time.Hour).UTC().Format("2006-01-02T15:04:05")
+	if fake.WantsXML(r) {
+		e := wire.Entity{ID: "1", Name: "test.user", Type: "user", Session: &wire.SessionElem{SessionID: cookie, Expires: expires}}
+		wire.WriteXML(w, http.StatusOK, &wire.Result{CalledOn: time.Now().UTC().Format(adama.WireTimeLayout), Entity: &e})
+		return
+	}
+	wire.WriteJSON(w, http.StatusOK, wire.Meta{}, map[string]any{"id": 1, "name": "test.user", "entity_type": "user",
+		"session": map[string]any{"sessionid": cookie, "expires": expires}})
 }
 
 func (s *Server) handleAuthorize(w http.ResponseWriter, r *http.Request) {

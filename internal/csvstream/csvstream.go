@@ -28,6 +28,31 @@ var ErrTruncated = errors.New("csvstream: stream ends in the middle of a row")
 // ErrNoHeader reports a stream without a header row.
 var ErrNoHeader = errors.New("csvstream: stream has no header row")
 
+// ErrLineTooLong reports a line (or a record whose quoted fields hold
+// newlines) longer than Options.MaxLineBytes; errors.Is matches a
+// *LineTooLongError with it.
+var ErrLineTooLong = errors.New("csvstream: line too long")
+
+// DefaultMaxLineBytes is the bound on one line or record that a Reader
+// applies when Options.MaxLineBytes is zero: 1 MiB, far above any real
+// report line.
+const DefaultMaxLineBytes = 1 << 20
+
+// LineTooLongError is returned when a line or record exceeds the bound.
+type LineTooLongError struct {
+	// Max is the bound in bytes.
+	Max int
+	// Offset is the stream offset at which the line starts.
+	Offset int64
+}
+
+func (e *LineTooLongError) Error() string {
+	return fmt.Sprintf("csvstream: the line starting at byte %d is longer than %d bytes", e.Offset, e.Max)
+}
+
+// Is makes errors.Is(err, ErrLineTooLong) match.
+func (e *LineTooLongError) Is(target error) bool { return target == ErrLineTooLong }
+
 // MaxTrailer bounds how much of a trailer is kept.
 const MaxTrailer = 64 << 10
 
@@ -58,6 +83,13 @@ type Options struct {
 	CountRecords bool
 	// Comma is the field delimiter; zero means ','.
 	Comma rune
+	// MaxLineBytes bounds one record, from its first byte to its final
+	// newline included (newlines inside quoted fields do not end it), so
+	// that memory stays bounded whatever the stream holds; a longer one
+	// stops the stream with a *LineTooLongError. For a Reader, zero means
+	// DefaultMaxLineBytes; for a Guard, zero means no bound (a Guard keeps
+	// no line in memory). A negative value means no bound.
+	MaxLineBytes int
 }
 
 // Guard is an io.Reader over a CSV stream that counts bytes (and,
@@ -71,14 +103,18 @@ type Guard struct {
 	records  int64
 	last     byte // last byte delivered ('\n' before any)
 	inQuote  bool
-	err      error // sticky error to return once the buffered bytes are out
-	trailerP []byte
+	err      error  // sticky error to return once the buffered bytes are out
 	firstKey []byte // first bytes of all prefixes, for a quick scan
+
+	maxLine  int   // bound on one record; 0 means none
+	recLen   int64 // bytes of the current record delivered so far
+	recStart int64 // stream offset of the current record
+	recQuote bool  // inside a quoted field, for the bound
 }
 
 // NewGuard returns a Guard reading r.
 func NewGuard(r io.Reader, opts Options) *Guard {
-	g := &Guard{r: r, opts: opts, last: '\n'}
+	g := &Guard{r: r, opts: opts, last: '\n', maxLine: max(opts.MaxLineBytes, 0)}
 	seen := map[byte]bool{}
 	for _, p := range opts.TrailerPrefixes {
 		if len(p) > 0 && !seen[p[0]] {
@@ -106,13 +142,24 @@ func (g *Guard) Read(p []byte) (int, error) {
 	}
 	n, err := g.r.Read(p)
 	if n > 0 {
+		m, trailer := n, false
 		if len(g.firstKey) > 0 {
 			if cut := g.findTrailer(p[:n]); cut >= 0 {
-				rest := append([]byte(nil), p[cut:n]...)
+				m, trailer = cut, true
+			}
+		}
+		if g.maxLine > 0 {
+			if cut := g.bound(p[:m]); cut >= 0 {
 				g.deliver(p[:cut])
-				g.err = g.readTrailer(rest, err)
+				g.err = &LineTooLongError{Max: g.maxLine, Offset: g.recStart}
 				return cut, nil
 			}
+		}
+		if trailer {
+			rest := append([]byte(nil), p[m:n]...)
+			g.deliver(p[:m])
+			g.err = g.readTrailer(rest, err)
+			return m, nil
 		}
 		g.deliver(p[:n])
 	}
@@ -151,6 +198,65 @@ func (g *Guard) deliver(b []byte) {
 	g.last = b[len(b)-1]
 }
 
+// bound follows record boundaries (newlines outside quoted fields) over
+// b, about to be delivered, and returns -1 when no record exceeds
+// maxLine, or the length of the prefix of b to deliver before the error
+// (the offending record then holds exactly maxLine bytes). The common
+// case costs two vectorised scans of b: the quote parity at the last
+// newline tells whether it ends a record, and a chunk no longer than the
+// bound cannot hold a whole record over it.
+func (g *Guard) bound(b []byte) int {
+	limit := int64(g.maxLine)
+	i := bytes.LastIndexByte(b, '\n')
+	q := bytes.Count(b, quote)
+	if i < 0 {
+		if g.recLen+int64(len(b)) > limit {
+			return int(limit - g.recLen)
+		}
+		g.recLen += int64(len(b))
+		g.recQuote = g.recQuote != (q%2 == 1)
+		return -1
+	}
+	qt := bytes.Count(b[i+1:], quote)
+	ends := g.recQuote == ((q-qt)%2 == 1) // the newline at i is outside quotes
+	if ends && g.recLen+int64(i)+1 <= limit && len(b) <= g.maxLine {
+		g.recStart = g.n + int64(i) + 1
+		g.recLen = int64(len(b) - i - 1)
+		g.recQuote = qt%2 == 1
+		return -1
+	}
+	return g.boundSlow(b)
+}
+
+var quote = []byte{'"'}
+
+// boundSlow is bound byte by byte, for chunks with a newline inside a
+// quoted field or bounds smaller than a read.
+func (g *Guard) boundSlow(b []byte) int {
+	limit := int64(g.maxLine)
+	start := 0 // index in b where the current record's bytes in b begin
+	for k, c := range b {
+		switch c {
+		case '"':
+			g.recQuote = !g.recQuote
+		case '\n':
+			if g.recQuote {
+				continue
+			}
+			if l := g.recLen + int64(k+1-start); l > limit {
+				return k + 1 - int(l-limit)
+			}
+			g.recLen, start = 0, k+1
+			g.recStart = g.n + int64(k) + 1
+		}
+	}
+	if l := g.recLen + int64(len(b)-start); l > limit {
+		return len(b) - int(l-limit)
+	}
+	g.recLen += int64(len(b) - start)
+	return -1
+}
+
 // findTrailer returns the offset in b of a line starting with a trailer
 // prefix, or -1. A prefix split across reads is found when enough of it is
 // in b; a line start at the end of b is checked on the next read.
@@ -159,10 +265,10 @@ func (g *Guard) findTrailer(b []byte) int {
 	if g.last == '\n' && g.matches(b) {
 		return 0
 	}
-	var pat [2]byte
-	pat[0] = '\n'
+	// Trailer keys ('<', '{') are rare in CSV data: find each one with a
+	// vectorised IndexByte and look at the byte before it, instead of
+	// searching for "\n<" at every line start.
 	for _, k := range g.firstKey {
-		pat[1] = k
 		from := 0
 		for {
 			end := len(b)
@@ -172,16 +278,16 @@ func (g *Guard) findTrailer(b []byte) int {
 			if from >= end {
 				break
 			}
-			i := bytes.Index(b[from:end], pat[:])
+			i := bytes.IndexByte(b[from:end], k)
 			if i < 0 {
 				break
 			}
-			at := from + i + 1
-			if g.matches(b[at:]) {
+			at := from + i
+			if at > 0 && b[at-1] == '\n' && g.matches(b[at:]) {
 				best = at
 				break
 			}
-			from = at
+			from = at + 1
 		}
 	}
 	return best
@@ -239,7 +345,11 @@ type Reader struct {
 // NewReader reads the header row from r and returns a Reader positioned
 // before the first data row.
 func NewReader(r io.Reader, opts Options) (*Reader, error) {
-	g := NewGuard(r, Options{RequireFinalNewline: opts.RequireFinalNewline, TrailerPrefixes: opts.TrailerPrefixes})
+	maxLine := opts.MaxLineBytes
+	if maxLine == 0 {
+		maxLine = DefaultMaxLineBytes
+	}
+	g := NewGuard(r, Options{RequireFinalNewline: opts.RequireFinalNewline, TrailerPrefixes: opts.TrailerPrefixes, MaxLineBytes: maxLine})
 	// csv.NewReader keeps a *bufio.Reader as is: a large buffer means few
 	// reads through the guard.
 	cr := csv.NewReader(bufio.NewReaderSize(g, 64<<10))

@@ -3,6 +3,7 @@ package csvstream
 import (
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -14,6 +15,11 @@ import (
 var opts = Options{RequireFinalNewline: true, TrailerPrefixes: [][]byte{[]byte("<?xml"), []byte("<result"), []byte(`{"errors"`)}}
 
 func read(t *testing.T, r io.Reader) ([][]string, *Reader, error) {
+	t.Helper()
+	return readWith(t, r, opts)
+}
+
+func readWith(t *testing.T, r io.Reader, opts Options) ([][]string, *Reader, error) {
 	t.Helper()
 	rd, err := NewReader(r, opts)
 	if err != nil {
@@ -73,4 +79,158 @@ func TestGuardCountsRecords(t *testing.T) {
 	assert.EqualValues(t, 18, n)
 	assert.EqualValues(t, 3, g.Records())
 	assert.EqualValues(t, 18, g.Bytes())
+}
+
+// endless yields prefix, then repeats unit until limit bytes were read, then
+// io.EOF. It allocates nothing per read, so a test can feed a line far
+// longer than it could hold and count how far the reader went.
+type endless struct {
+	prefix []byte
+	unit   []byte
+	limit  int64
+	n      int64
+	pos    int
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.n >= e.limit {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && e.n < e.limit {
+		if int(e.n) < len(e.prefix) {
+			p[k] = e.prefix[e.n]
+		} else {
+			p[k] = e.unit[e.pos]
+			e.pos = (e.pos + 1) % len(e.unit)
+		}
+		k++
+		e.n++
+	}
+	return k, nil
+}
+
+func TestReaderLineTooLong(t *testing.T) {
+	const limit = 64 << 20 // what an unbounded reader would swallow
+	tests := []struct {
+		name   string
+		max    int
+		prefix string
+		unit   string
+	}{
+		{"endless header", 0, "", "x"},
+		{"endless data line", 0, "a,b\n1,", "y"},
+		{"endless quoted field over many lines", 0, "a,b\n1,\"", "ab\n"},
+		{"small configured bound", 1000, "a,b\n1,2\n", "z"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := &endless{prefix: []byte(tt.prefix), unit: []byte(tt.unit), limit: limit}
+			o := opts
+			o.MaxLineBytes = tt.max
+			max := tt.max
+			if max == 0 {
+				max = DefaultMaxLineBytes
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, _, err := readWith(t, src, o)
+			runtime.ReadMemStats(&after)
+			require.ErrorIs(t, err, ErrLineTooLong)
+			var le *LineTooLongError
+			require.ErrorAs(t, err, &le)
+			assert.Equal(t, max, le.Max)
+			// The error comes back within one read buffer of the bound,
+			// long before the source ends.
+			assert.Less(t, src.n, int64(max)+256<<10, "bytes read before the error")
+			assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(8*max)+1<<20, "bytes allocated")
+		})
+	}
+}
+
+func TestReaderLineBound(t *testing.T) {
+	long := strings.Repeat("x", 5000)
+	tests := []struct {
+		name string
+		max  int
+		body string
+		ok   bool
+	}{
+		{"line at the bound", 5003, "a,b\n1," + long + "\n", true},
+		{"line one byte over", 5002, "a,b\n1," + long + "\n", false},
+		{"header over", 100, "a," + long + "\n1,2\n", false},
+		{"quoted record over the bound with short lines", 1000, "a,b\n1,\"" + strings.Repeat("ab\n", 500) + "\"\n", false},
+		{"many short records under the bound", 1000, "a,b\n" + strings.Repeat("1,\"x\ny\"\n", 2000), true},
+		{"no bound", -1, "a,b\n1," + strings.Repeat(long, 400) + "\n", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, r := range []io.Reader{strings.NewReader(tt.body), iotest.HalfReader(strings.NewReader(tt.body))} {
+				o := opts
+				o.MaxLineBytes = tt.max
+				_, _, err := readWith(t, r, o)
+				if tt.ok {
+					assert.NoError(t, err)
+				} else {
+					assert.ErrorIs(t, err, ErrLineTooLong)
+				}
+			}
+		})
+	}
+}
+
+// chunked returns reads of at most n bytes.
+type chunked struct {
+	b []byte
+	n int
+}
+
+func (c *chunked) Read(p []byte) (int, error) {
+	if len(c.b) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), c.n)], c.b)
+	c.b = c.b[k:]
+	return k, nil
+}
+
+// FuzzGuardBound checks the Guard's line bound against a byte-by-byte
+// reference: the stream fails with ErrLineTooLong exactly when one record
+// (newlines inside quotes do not end it) is longer than the bound, and
+// every byte before that record is delivered.
+func FuzzGuardBound(f *testing.F) {
+	f.Add([]byte("a,b\n1,\"x\ny\"\n2,3\n"), uint16(5), uint8(3))
+	f.Add([]byte("a,b\n1,\"x\"\"\ny\"\n2,3"), uint16(4), uint8(1))
+	f.Add([]byte("\"\n\n\n\"\nab\n"), uint16(100), uint8(7))
+	f.Fuzz(func(t *testing.T, body []byte, maxLine uint16, chunk uint8) {
+		limit := int(maxLine)%64 + 1
+		want, start := false, 0
+		inQ, recStart := false, 0
+		for k, c := range body {
+			switch {
+			case c == '"':
+				inQ = !inQ
+			case c == '\n' && !inQ:
+				if k+1-recStart > limit && !want {
+					want, start = true, recStart
+				}
+				recStart = k + 1
+			}
+		}
+		if len(body)-recStart > limit && !want {
+			want, start = true, recStart
+		}
+		g := NewGuard(&chunked{b: body, n: int(chunk)%97 + 1}, Options{MaxLineBytes: limit})
+		got, err := io.ReadAll(g)
+		if !want {
+			require.NoError(t, err)
+			require.Equal(t, body, got)
+			return
+		}
+		var le *LineTooLongError
+		require.ErrorAs(t, err, &le)
+		assert.EqualValues(t, start, le.Offset)
+		require.Equal(t, body[:start+limit], got)
+	})
 }

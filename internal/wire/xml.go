@@ -44,15 +44,26 @@ type Entity struct {
 	Rel     string   `xml:"rel,attr,omitempty"`
 	Props   []Prop   `xml:"prop"`
 	Related []Entity `xml:"entity"`
+	// Session is the session answer's <session sessionid expires/> child.
+	Session *SessionElem `xml:"session"`
+}
+
+// SessionElem is the session answer's session element.
+type SessionElem struct {
+	SessionID string `xml:"sessionid,attr"`
+	Expires   string `xml:"expires,attr,omitempty"`
 }
 
 // Prop is one property: name and value attributes; date props carry a
 // local_time child, money props amount children.
 type Prop struct {
-	Name      string     `xml:"name,attr"`
-	Value     string     `xml:"value,attr"`
-	LocalTime *LocalTime `xml:"local_time"`
-	Amounts   []Amount   `xml:"amount"`
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr,omitempty"`
+	// CurrencyCode is set on a money prop written with attributes
+	// (currency_code and value) instead of amount children.
+	CurrencyCode string     `xml:"currency_code,attr,omitempty"`
+	LocalTime    *LocalTime `xml:"local_time"`
+	Amounts      []Amount   `xml:"amount"`
 }
 
 // LocalTime is a date prop's local rendering.
@@ -107,7 +118,9 @@ func (r *Result) MetaOf() Meta {
 		m.Status = r.Status.Code
 	}
 	if r.Entities != nil {
-		m.Count = r.Entities.Count
+		// count is the number of matches in the whole list, not the page
+		// size; total_count, when present, says the same.
+		m.Count = len(r.Entities.Entities)
 		m.Offset = r.Entities.Start
 		m.TotalCount = r.Entities.Count
 		if t, err := strconv.Atoi(r.Entities.Total); err == nil {

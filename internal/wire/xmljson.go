@@ -127,6 +127,14 @@ func writeEntity(b *bytes.Buffer, e *Entity, t reflect.Type) {
 		seen[p.Name] = true
 		key(p.Name)
 		ft := fields[p.Name]
+		if len(p.Amounts) == 0 && p.CurrencyCode != "" {
+			b.WriteString(`[{"currency_code":`)
+			writeString(b, p.CurrencyCode)
+			b.WriteString(`,"value":`)
+			writeString(b, p.Value)
+			b.WriteString(`}]`)
+			continue
+		}
 		if len(p.Amounts) > 0 {
 			b.WriteByte('[')
 			for j, a := range p.Amounts {
@@ -143,6 +151,17 @@ func writeEntity(b *bytes.Buffer, e *Entity, t reflect.Type) {
 			continue
 		}
 		writeScalar(b, p.Value, ft, ft != nil)
+	}
+	if e.Session != nil && !seen["session"] {
+		seen["session"] = true
+		key("session")
+		b.WriteString(`{"sessionid":`)
+		writeString(b, e.Session.SessionID)
+		if e.Session.Expires != "" {
+			b.WriteString(`,"expires":`)
+			writeString(b, e.Session.Expires)
+		}
+		b.WriteByte('}')
 	}
 	// Related entities, grouped by rel in document order.
 	var rels []string

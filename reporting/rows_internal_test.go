@@ -1,0 +1,226 @@
+package reporting
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+func TestWithMaxLineBytes(t *testing.T) {
+	body := "campaign_id,campaign_name\n1,short\n2," + strings.Repeat("n", 300) + "\n"
+	tests := []struct {
+		name string
+		opts []RowsOption
+		rows int64
+		code string
+	}{
+		{"default bound", nil, 2, ""},
+		{"bound under the long line", []RowsOption{WithMaxLineBytes(100)}, 1, CodeLineTooLong},
+		{"bound at the long line", []RowsOption{WithMaxLineBytes(303)}, 2, ""},
+		{"no bound", []RowsOption{WithMaxLineBytes(-1)}, 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := &http.Response{StatusCode: http.StatusOK, Body: io.NopCloser(strings.NewReader(body)), Header: http.Header{}}
+			rows, err := newRows(resp, "/reporting/v1/std/performance", tt.opts...)
+			require.NoError(t, err)
+			for rows.Next() {
+			}
+			assert.Equal(t, tt.rows, rows.Count())
+			if tt.code == "" {
+				assert.NoError(t, rows.Err())
+				return
+			}
+			var ae *adama.Error
+			require.ErrorAs(t, rows.Err(), &ae)
+			assert.Equal(t, tt.code, ae.Code)
+			assert.Equal(t, "/reporting/v1/std/performance", ae.Path)
+			assert.Equal(t, http.MethodGet, ae.Method)
+		})
+	}
+}
+
+func TestHeaderLookup(t *testing.T) {
+	wide := make([]string, 100)
+	for i := range wide {
+		wide[i] = "col_" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + strings.Repeat("y", i/26)
+	}
+	tests := []struct {
+		name  string
+		names []string
+		miss  []string
+	}{
+		{"report columns", []string{"start_date", "end_date", "campaign_id", "campaign_name", "impressions", "clicks", "total_spend", "ctr"}, []string{"click", "clicks ", "start_datE", "", "total_spend_"}},
+		{"short names", []string{"a", "ab", "abc", "abcd", "abcde", "", "x"}, []string{"b", "ba", "acb", "abce", "abcdf"}},
+		{"long names sharing both ends", []string{"abcdefgh_X_12345678", "abcdefgh_Y_12345678", "abcdefgh_12345678"}, []string{"abcdefgh_Z_12345678", "abcdefgh12345678"}},
+		{"duplicates keep the first", []string{"id", "name", "id", "name"}, []string{"ids"}},
+		{"wide header", wide, []string{"col_", "col_zz"}},
+		{"byte order mark and spaces", []string{"\ufeffstart_date", " clicks "}, []string{"\ufeffstart_date"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHeader(append([]string(nil), tt.names...))
+			for i, n := range h.names {
+				want := i
+				if first := h.index[n]; first < i {
+					want = first
+				}
+				assert.Equal(t, want, h.col(n), n)
+				assert.Equal(t, want, h.col(strings.Clone(n)), n)
+			}
+			for _, n := range tt.miss {
+				assert.Equal(t, -1, h.col(n), n)
+			}
+		})
+	}
+}
+
+// accessorRows returns 256 rows of a performance report sharing one
+// header, as rows read from one stream do, each with its own record (the
+// iterator reuses its record, so they are built here).
+func accessorRows(b *testing.B) ([]Row, [][]string) {
+	var body strings.Builder
+	body.WriteString("start_date,end_date,campaign_id,campaign_name,strategy_id,impressions,clicks,total_spend,ctr\n")
+	for i := range 256 {
+		imps := 1000 + (i*7919)%100000
+		fmt.Fprintf(&body, "2026-01-%02d,2026-01-%02d,%d,\"Campaign %d, Spring\",%d,%d,%d,%d.%d,1.%d\n",
+			1+i%28, 1+i%28, 100000+i, i, 700000+i, imps, imps/100, imps/400, 10+i%90, 100+i%900)
+	}
+	resp := &http.Response{StatusCode: http.StatusOK, Body: io.NopCloser(strings.NewReader(body.String())), Header: http.Header{}}
+	rs, err := newRows(resp, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var rows []Row
+	var recs [][]string
+	for rs.Next() {
+		rec := slices.Clone(rs.Row().Values())
+		rows, recs = append(rows, Row{rec: rec, h: rs.h}), append(recs, rec)
+	}
+	if rs.Err() != nil || len(rows) != 256 {
+		b.Fatal(rs.Err(), len(rows))
+	}
+	if rs.Index("campaign_name") != 3 || rs.Index("impressions") != 5 || rs.Index("clicks") != 6 || rs.Index("ctr") != 8 {
+		b.Fatal("column positions changed")
+	}
+	return rows, recs
+}
+
+// BenchmarkRowAccessors isolates the typed accessors (Int×2, Float and
+// String by column name) from CSV parsing; its baseline,
+// BenchmarkRowAccessorsBaselineStrconv, calls strconv on the same fields
+// with their positions looked up once. BenchmarkRowAccessorsPaired runs
+// both in every round (see benchPaired). One op is one pass over 256
+// rows.
+func BenchmarkRowAccessors(b *testing.B) {
+	rows, _ := accessorRows(b)
+	b.ReportAllocs()
+	var sink int64
+	for b.Loop() {
+		sink += accessorPass(b, rows)
+	}
+	_ = sink
+}
+
+func BenchmarkRowAccessorsBaselineStrconv(b *testing.B) {
+	_, recs := accessorRows(b)
+	b.ReportAllocs()
+	var sink int64
+	for b.Loop() {
+		sink += strconvPass(b, recs)
+	}
+	_ = sink
+}
+
+func BenchmarkRowAccessorsPaired(b *testing.B) {
+	rows, recs := accessorRows(b)
+	var sink int64
+	benchPaired(b, func() {
+		for range 1024 {
+			sink += accessorPass(b, rows)
+		}
+	}, func() {
+		for range 1024 {
+			sink += strconvPass(b, recs)
+		}
+	})
+	_ = sink
+}
+
+func accessorPass(b *testing.B, rows []Row) int64 {
+	var sum int64
+	var f float64
+	for _, r := range rows {
+		c, err1 := r.Int("clicks")
+		i, err2 := r.Int("impressions")
+		x, err3 := r.Float("ctr")
+		sum += c + i + int64(len(r.String("campaign_name")))
+		f += x
+		if err1 != nil || err2 != nil || err3 != nil {
+			b.Fatal(err1, err2, err3)
+		}
+	}
+	return sum + int64(f)
+}
+
+func strconvPass(b *testing.B, recs [][]string) int64 {
+	var sum int64
+	var f float64
+	for _, rec := range recs {
+		c, err1 := strconv.ParseInt(rec[6], 10, 64)
+		i, err2 := strconv.ParseInt(rec[5], 10, 64)
+		x, err3 := strconv.ParseFloat(rec[8], 64)
+		sum += c + i + int64(len(rec[3]))
+		f += x
+		if err1 != nil || err2 != nil || err3 != nil {
+			b.Fatal(err1, err2, err3)
+		}
+	}
+	return sum + int64(f)
+}
+
+// benchPaired runs cand and base in every b.Loop round, alternating which
+// goes first, after one untimed warm-up of each, and reports the median
+// of the per-round ratios cand/base as "x-base" (the same method as
+// paired in bench_test.go, which this package's internal tests cannot
+// import).
+func benchPaired(b *testing.B, cand, base func()) {
+	b.Helper()
+	cand()
+	base()
+	runtime.GC()
+	b.ReportAllocs()
+	timed := func(fn func()) float64 {
+		t := time.Now()
+		fn()
+		return float64(time.Since(t).Nanoseconds())
+	}
+	var ratios, cs, bs []float64
+	for b.Loop() {
+		var c, bl float64
+		if len(ratios)%2 == 0 {
+			c, bl = timed(cand), timed(base)
+		} else {
+			bl, c = timed(base), timed(cand)
+		}
+		ratios, cs, bs = append(ratios, c/bl), append(cs, c), append(bs, bl)
+	}
+	med := func(v []float64) float64 {
+		slices.Sort(v)
+		return (v[(len(v)-1)/2] + v[len(v)/2]) / 2
+	}
+	b.ReportMetric(med(ratios), "x-base")
+	b.ReportMetric(med(cs), "cand-ns")
+	b.ReportMetric(med(bs), "base-ns")
+}
