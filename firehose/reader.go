@@ -43,7 +43,8 @@ type ReaderOptions struct {
 type Opportunity struct {
 	// Request is the typed view of the bid request.
 	Request BidRequest
-	// Raw is the record's JSON as delivered.
+	// Raw is the record's JSON as delivered (reused by the next record:
+	// see Reader.Opportunity).
 	Raw json.RawMessage
 	// Index is the record's number in the batch, from 1.
 	Index int
@@ -98,6 +99,8 @@ type Reader struct {
 	done    bool
 	skipped []*RecordError
 	base    int64 // offset where the JSON array decoder starts
+	rr      bytes.Reader
+	rdec    *json.Decoder // decodes one record at a time from rr
 }
 
 // countingReader counts the decompressed bytes read.
@@ -339,7 +342,7 @@ func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 		return false
 	}
 	r.cur = Opportunity{Index: r.index, Line: line, Offset: offset}
-	err := json.Unmarshal(rec, &r.cur.Request)
+	err := r.unmarshal(rec, &r.cur.Request)
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &te):
@@ -348,15 +351,43 @@ func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, false)
 		return false
 	}
-	r.cur.Raw = append(json.RawMessage(nil), rec...)
+	r.cur.Raw = rec
 	return true
 }
 
-// Opportunity returns the current opportunity; it stays valid after the
-// next call to Next.
-func (r *Reader) Opportunity() *Opportunity {
-	o := r.cur
-	return &o
+// unmarshal decodes one record with a json.Decoder kept across records
+// (json.Unmarshal would build its decoding state anew for each). A
+// decoder that met broken JSON, or a record followed by more data, is
+// dropped.
+func (r *Reader) unmarshal(rec []byte, v *BidRequest) error {
+	r.rr.Reset(rec)
+	if r.rdec == nil {
+		r.rdec = json.NewDecoder(&r.rr)
+	}
+	start := r.rdec.InputOffset()
+	err := r.rdec.Decode(v)
+	var te *json.UnmarshalTypeError
+	if err != nil && !errors.As(err, &te) {
+		r.rdec = nil
+		return err
+	}
+	if r.rdec.InputOffset()-start != int64(len(rec)) {
+		r.rdec = nil
+		return errors.New("data after the record")
+	}
+	return err
+}
+
+// Opportunity returns the current opportunity. It is valid until the next
+// call to Next, which reuses it and Raw's bytes (as bufio.Scanner does);
+// keep what you need, or Clone it.
+func (r *Reader) Opportunity() *Opportunity { return &r.cur }
+
+// Clone returns a copy of o that does not share Raw with the reader.
+func (o *Opportunity) Clone() *Opportunity {
+	c := *o
+	c.Raw = append(json.RawMessage(nil), o.Raw...)
+	return &c
 }
 
 // Err returns the error that ended the read (nil at a clean end). A
@@ -375,7 +406,7 @@ func (r *Reader) Close() error {
 }
 
 // All returns the opportunities as an iterator; a fatal error is yielded
-// once, last.
+// once, last. Each opportunity is valid until the loop body returns.
 func (r *Reader) All() iter.Seq2[*Opportunity, error] {
 	return func(yield func(*Opportunity, error) bool) {
 		for r.Next() {

@@ -25,7 +25,7 @@ func readAll(t *testing.T, data []byte, opts *firehose.ReaderOptions) ([]*fireho
 	defer r.Close()
 	var out []*firehose.Opportunity
 	for r.Next() {
-		out = append(out, r.Opportunity())
+		out = append(out, r.Opportunity().Clone())
 	}
 	return out, r, r.Err()
 }
@@ -204,4 +204,15 @@ func TestReaderArrayOffsets(t *testing.T) {
 	require.Len(t, ops, 2)
 	assert.Equal(t, int64(bytes.Index(batch, []byte(`{"id":"a"}`))), ops[0].Offset)
 	assert.Equal(t, int64(bytes.Index(batch, []byte(`{"id":"b"}`))), ops[1].Offset)
+}
+
+func TestReaderRecordFollowedByData(t *testing.T) {
+	batch := []byte("{\"id\":\"a\"} {\"id\":\"x\"}\n{\"id\":\"b\"\n{\"id\":\"c\"}\n")
+	ops, r, err := readAll(t, batch, &firehose.ReaderOptions{SkipMalformed: true})
+	require.NoError(t, err)
+	require.Len(t, ops, 1)
+	assert.Equal(t, "c", ops[0].Request.ID, "the decoder recovers after broken records")
+	require.Len(t, r.Skipped(), 2)
+	assert.ErrorContains(t, r.Skipped()[0], "data after the record")
+	assert.Equal(t, 2, r.Skipped()[1].Line)
 }
