@@ -235,3 +235,22 @@ func TestFakeRefusesWhatTheClientWouldRefuse(t *testing.T) {
 		})
 	}
 }
+
+func TestWithPrefixAndDroppedConnections(t *testing.T) {
+	_, srv := setup(t)
+	c, err := srv.NewClient()
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	other := firehose.New(c, firehose.WithPrefix("/firehose-next/v2.0"))
+	_, err = other.Consumers.List(ctx)
+	var ae *adama.Error
+	require.True(t, errors.As(err, &ae), "%v", err)
+	assert.Equal(t, "/firehose-next/v2.0/consumers", ae.Path)
+
+	fc := firehose.New(c)
+	srv.DropNext(prefix+"/consumers/example-consumer", 1)
+	got, err := fc.Consumers.Get(ctx, "example-consumer")
+	require.NoError(t, err, "a GET is retried after a cut connection")
+	assert.Equal(t, "example-consumer", got.Name)
+}
