@@ -1,6 +1,6 @@
 module github.com/adamasdk/adama-go
 
-go 1.25
+go 1.25.0
 
 require (
 	github.com/anchore/go-lzo v0.1.1
@@ -17,4 +17,5 @@ require (
 	github.com/h2non/parth v0.0.0-20190131123155-b4df798d6542 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/time v0.15.0 // indirect
 )

@@ -31,10 +31,21 @@ type ccCredentials struct {
 	clientID, clientSecret, audience string
 }
 
+// String names the client without its secret.
+func (c ccCredentials) String() string {
+	return fmt.Sprintf("client credentials{client_id: %q, audience: %q, client_secret: [redacted]}", c.clientID, c.audience)
+}
+
+// GoString is String.
+func (c ccCredentials) GoString() string { return c.String() }
+
+// Format prints String for every verb.
+func (c ccCredentials) Format(f fmt.State, _ rune) { _, _ = io.WriteString(f, c.String()) }
+
 // ccSource obtains tokens with the client-credentials grant and a JSON body,
 // which x/oauth2's clientcredentials package cannot send (it sends forms).
+// url is empty when the client was given no auth URL.
 type ccSource struct {
-	ctx   context.Context
 	hc    *http.Client
 	url   string
 	creds ccCredentials
@@ -54,8 +65,17 @@ type tokenResponse struct {
 	RefreshToken string `json:"refresh_token"`
 }
 
-// Token posts the JSON client-credentials request.
-func (s *ccSource) Token() (*oauth2.Token, error) {
+// maxTokenBody bounds a token endpoint's answer.
+const maxTokenBody = 1 << 20
+
+// Token posts the JSON client-credentials request without a deadline; the
+// client itself calls tokenCtx.
+func (s *ccSource) Token() (*oauth2.Token, error) { return s.tokenCtx(context.Background()) }
+
+func (s *ccSource) tokenCtx(ctx context.Context) (*oauth2.Token, error) {
+	if s.url == "" {
+		return nil, notConfigured(http.MethodPost, TokenPath, "the client-credentials grant needs the token endpoint's host: give WithAuthURL")
+	}
 	body, err := json.Marshal(ccRequest{
 		Audience: s.creds.audience, GrantType: "client_credentials",
 		ClientID: s.creds.clientID, ClientSecret: s.creds.clientSecret,
@@ -63,25 +83,26 @@ func (s *ccSource) Token() (*oauth2.Token, error) {
 	if err != nil {
 		return nil, err
 	}
-	req, err := http.NewRequestWithContext(s.ctx, http.MethodPost, s.url, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, bytes.NewReader(body))
 	if err != nil {
 		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
+	scrub := func(v string) string { return scrubAll(v, s.creds.clientSecret) }
 	resp, err := s.hc.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("adama: token request: %w", scrubErr(err))
+		return nil, scrubError(transportError(http.MethodPost, TokenPath, err, false), scrub)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxTokenBody))
 	if err != nil {
-		return nil, fmt.Errorf("adama: token response: %w", err)
+		return nil, scrubError(transportError(http.MethodPost, TokenPath, err, false), scrub)
 	}
 	if resp.StatusCode/100 != 2 {
 		e := ErrorFromBody(resp.StatusCode, resp.Header, http.MethodPost, TokenPath, data)
 		e.Body = "" // a token endpoint's body may echo credentials
-		return nil, e
+		return nil, scrubError(e, scrub)
 	}
 	var tr tokenResponse
 	if err := json.Unmarshal(data, &tr); err != nil || tr.AccessToken == "" {
@@ -94,52 +115,114 @@ func (s *ccSource) Token() (*oauth2.Token, error) {
 	return tok, nil
 }
 
+// ctxTokenSource is a token source whose fetch a context bounds; the
+// client's own sources are, a caller's oauth2.TokenSource is not.
+type ctxTokenSource interface {
+	tokenCtx(ctx context.Context) (*oauth2.Token, error)
+}
+
+// authFetchTimeout bounds one token fetch or session bootstrap, retries
+// included; callers stop waiting earlier when their own context ends.
+const authFetchTimeout = 30 * time.Second
+
+// flight is one fetch in progress; waiters block on done.
+type flight[T any] struct {
+	done chan struct{}
+	val  T
+	err  error
+}
+
 // renewableSource caches tokens from an underlying source, renews them
 // tokenEarlyRenewal before they expire, and can be told that the current
-// token was refused so the next call fetches a new one.
+// token was refused so the next call fetches a new one. One fetch runs at
+// a time, in its own goroutine bounded by authFetchTimeout and the
+// client's lifetime; no lock is held while it runs and every waiter gives
+// up when its own context ends.
 type renewableSource struct {
-	mu    sync.Mutex
-	src   oauth2.TokenSource
-	tok   *oauth2.Token
-	stale bool
+	life context.Context // ends at Client.Close
+	wg   *sync.WaitGroup // fetches Close waits for
+
+	mu     sync.Mutex
+	src    oauth2.TokenSource
+	tok    *oauth2.Token
+	stale  bool
+	flight *flight[*oauth2.Token]
 }
 
-func (r *renewableSource) Token() (*oauth2.Token, error) {
-	if t := r.cached(); t != nil {
+func (r *renewableSource) goodLocked() bool {
+	return r.tok != nil && !r.stale && r.tok.AccessToken != "" &&
+		(r.tok.Expiry.IsZero() || time.Until(r.tok.Expiry) > tokenEarlyRenewal)
+}
+
+// token returns the cached token or waits, at most until ctx ends, for
+// the one fetch in flight (starting it if none is).
+func (r *renewableSource) token(ctx context.Context) (*oauth2.Token, error) {
+	r.mu.Lock()
+	if r.goodLocked() {
+		t := r.tok
+		r.mu.Unlock()
 		return t, nil
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.tok != nil && !r.stale && r.tok.AccessToken != "" &&
-		(r.tok.Expiry.IsZero() || time.Until(r.tok.Expiry) > tokenEarlyRenewal) {
-		return r.tok, nil // renewed by a concurrent caller
-	}
-	src := r.src
-	if r.stale && r.tok != nil {
-		if rs, ok := src.(interface {
-			renew(*oauth2.Token) oauth2.TokenSource
-		}); ok {
-			src = rs.renew(r.tok)
+	f := r.flight
+	if f == nil {
+		if r.life.Err() != nil {
+			r.mu.Unlock()
+			return nil, errClosed
 		}
+		f = &flight[*oauth2.Token]{done: make(chan struct{})}
+		r.flight = f
+		src := r.src
+		if r.tok != nil {
+			if rs, ok := src.(interface {
+				renew(*oauth2.Token) oauth2.TokenSource
+			}); ok {
+				src = rs.renew(r.tok)
+			}
+		}
+		cs, bounded := src.(ctxTokenSource)
+		if bounded {
+			r.wg.Add(1)
+		}
+		go r.fetch(f, src, cs, bounded)
 	}
-	t, err := src.Token()
-	if err != nil {
-		return nil, err
+	r.mu.Unlock()
+	select {
+	case <-f.done:
+		return f.val, f.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
-	r.tok, r.stale = t, false
-	return t, nil
 }
 
-// cached returns the current token when it is still good, without
-// fetching.
-func (r *renewableSource) cached() *oauth2.Token {
+func (r *renewableSource) fetch(f *flight[*oauth2.Token], src oauth2.TokenSource, cs ctxTokenSource, bounded bool) {
+	var t *oauth2.Token
+	var err error
+	if bounded {
+		defer r.wg.Done()
+		ctx, cancel := context.WithTimeout(r.life, authFetchTimeout)
+		t, err = cs.tokenCtx(ctx)
+		cancel()
+	} else {
+		t, err = src.Token()
+	}
+	if err == nil && (t == nil || t.AccessToken == "") {
+		err = &Error{Code: "invalid_token_response", Message: "the token source returned no access token", Method: http.MethodPost, Path: TokenPath}
+	}
+	r.mu.Lock()
+	if err == nil {
+		r.tok, r.stale = t, false
+	}
+	r.flight = nil
+	r.mu.Unlock()
+	f.val, f.err = t, err
+	close(f.done)
+}
+
+// current returns the last token obtained, good or not, for scrubbing.
+func (r *renewableSource) current() *oauth2.Token {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.tok != nil && !r.stale && r.tok.AccessToken != "" &&
-		(r.tok.Expiry.IsZero() || time.Until(r.tok.Expiry) > tokenEarlyRenewal) {
-		return r.tok
-	}
-	return nil
+	return r.tok
 }
 
 // invalidate marks tok refused; a later Token call renews it.
@@ -150,6 +233,9 @@ func (r *renewableSource) invalidate(tok *oauth2.Token) {
 	}
 	r.mu.Unlock()
 }
+
+// errClosed is returned by calls on a closed Client.
+var errClosed = errors.New("adama: the client is closed")
 
 // AuthCodeFlow is the authorization-code grant with PKCE (S256) against
 // {auth_url}: build the URL the user opens, exchange the returned code for
@@ -182,6 +268,17 @@ func NewAuthCodeFlow(authURL, clientID, clientSecret, redirectURL string, httpCl
 	}, nil
 }
 
+// String describes the flow without its client secret.
+func (f AuthCodeFlow) String() string {
+	return fmt.Sprintf("adama.AuthCodeFlow{client_id: %q, token_url: %q, client_secret: [redacted]}", f.cfg.ClientID, f.cfg.Endpoint.TokenURL)
+}
+
+// GoString is String: %#v never shows the secret.
+func (f AuthCodeFlow) GoString() string { return f.String() }
+
+// Format prints String for every verb.
+func (f AuthCodeFlow) Format(s fmt.State, _ rune) { _, _ = io.WriteString(s, f.String()) }
+
 // Config returns a copy of the underlying oauth2 configuration.
 func (f *AuthCodeFlow) Config() oauth2.Config { return *f.cfg }
 
@@ -198,51 +295,66 @@ func (f *AuthCodeFlow) Exchange(ctx context.Context, code, verifier string) (*oa
 	ctx = context.WithValue(ctx, oauth2.HTTPClient, f.hc)
 	tok, err := f.cfg.Exchange(ctx, code, oauth2.VerifierOption(verifier))
 	if err != nil {
-		return nil, oauthError(err, "authorization_code")
+		return nil, oauthError(err, "authorization_code", f.cfg.ClientSecret, code, verifier)
 	}
 	return tok, nil
 }
 
 // TokenSource returns a source that hands out tok and refreshes it with its
-// refresh token when it expires or when the platform refuses it.
+// refresh token when it expires or when the platform refuses it. ctx's
+// values reach the refresh requests; its cancellation does not (a Client
+// bounds each refresh itself).
 func (f *AuthCodeFlow) TokenSource(ctx context.Context, tok *oauth2.Token) oauth2.TokenSource {
-	return &refreshSource{ctx: context.WithValue(context.WithoutCancel(ctx), oauth2.HTTPClient, f.hc), cfg: f.cfg, tok: tok}
+	return &refreshSource{ctx: context.WithoutCancel(ctx), hc: f.hc, cfg: f.cfg, tok: tok}
 }
 
 type refreshSource struct {
 	ctx context.Context
+	hc  *http.Client
 	cfg *oauth2.Config
 	tok *oauth2.Token
 }
 
-func (s *refreshSource) Token() (*oauth2.Token, error) {
-	t, err := s.cfg.TokenSource(s.ctx, s.tok).Token()
+func (s *refreshSource) Token() (*oauth2.Token, error) { return s.tokenCtx(s.ctx) }
+
+func (s *refreshSource) tokenCtx(ctx context.Context) (*oauth2.Token, error) {
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, s.hc)
+	t, err := s.cfg.TokenSource(ctx, s.tok).Token()
 	if err != nil {
-		return nil, oauthError(err, "refresh_token")
+		return nil, oauthError(err, "refresh_token", s.cfg.ClientSecret, s.tok.AccessToken, s.tok.RefreshToken)
 	}
 	return t, nil
 }
 
-// renew returns a source that refreshes even though cur has not expired.
+// renew returns a source that refreshes with cur's refresh token (the
+// latest one, should the server rotate them) even though cur has not
+// expired.
 func (s *refreshSource) renew(cur *oauth2.Token) oauth2.TokenSource {
 	if cur.RefreshToken == "" {
 		return s
 	}
-	return &refreshSource{ctx: s.ctx, cfg: s.cfg, tok: &oauth2.Token{RefreshToken: cur.RefreshToken, Expiry: time.Unix(1, 0)}}
+	return &refreshSource{ctx: s.ctx, hc: s.hc, cfg: s.cfg, tok: &oauth2.Token{RefreshToken: cur.RefreshToken, Expiry: time.Unix(1, 0)}}
 }
 
-// oauthError turns x/oauth2's error into an *Error without the response body
-// (which may hold tokens).
-func oauthError(err error, grant string) error {
+// String describes the source without its tokens.
+func (s *refreshSource) String() string { return "adama refresh-token source{tokens: [redacted]}" }
+
+// GoString is String.
+func (s *refreshSource) GoString() string { return s.String() }
+
+// oauthError turns x/oauth2's error into an *Error without the response
+// body (which may hold tokens) and with secrets scrubbed from every field.
+func oauthError(err error, grant string, secrets ...string) error {
+	scrub := func(v string) string { return scrubAll(v, secrets...) }
 	var re *oauth2.RetrieveError
 	if errors.As(err, &re) && re.Response != nil {
 		code := re.ErrorCode
 		if code == "" {
 			code = "token_error"
 		}
-		return &Error{StatusCode: re.Response.StatusCode, Code: code, Message: grant + " grant refused: " + re.ErrorDescription, Method: http.MethodPost, Path: TokenPath}
+		return scrubError(&Error{StatusCode: re.Response.StatusCode, Code: code, Message: grant + " grant refused: " + re.ErrorDescription, Method: http.MethodPost, Path: TokenPath}, scrub)
 	}
-	return fmt.Errorf("adama: %s grant: %w", grant, scrubErr(err))
+	return scrubError(transportError(http.MethodPost, TokenPath, err, false), scrub)
 }
 
 // newVerifierState returns a random URL-safe string.

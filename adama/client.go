@@ -8,9 +8,12 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -44,13 +47,18 @@ type AuthMode int
 
 // Authentication modes.
 const (
-	// AuthSession sends the bearer token and the adama_session cookie
-	// (groups A, C, E, F, H and component creatives).
+	// AuthSession sends the bearer token of the token source (WithTokenSource,
+	// WithToken) and the adama_session cookie (groups A, C, E, F, H and
+	// component creatives).
 	AuthSession AuthMode = iota
-	// AuthBearer sends only the bearer token (groups B, D video, G).
+	// AuthBearer sends only the token source's bearer token (groups B, D
+	// video).
 	AuthBearer
 	// AuthNone sends no credentials.
 	AuthNone
+	// AuthClientCredentials sends only the bearer token of the
+	// client-credentials grant (group G, WithClientCredentials).
+	AuthClientCredentials
 )
 
 // Request is one API call, built by a group package and sent by Client.Do.
@@ -71,7 +79,7 @@ type Request struct {
 	Body []byte
 	// ContentType is the body's media type.
 	ContentType string
-	// Accept is the Accept header; empty means the client's format.
+	// Accept is the Accept header; empty means application/json.
 	Accept string
 	// Header holds extra headers.
 	Header http.Header
@@ -86,8 +94,9 @@ type Request struct {
 	// (-1 when unknown, sent chunked).
 	BodyFunc      func() (io.Reader, error)
 	ContentLength int64
-	// Stream lifts the whole-body limit: the caller reads the body as a
-	// stream and bounds it itself (per line, per record).
+	// Stream marks an answer read as a stream (a CSV report): the client's
+	// whole-body limit (WithMaxResponseBytes) does not apply; the stream's
+	// reader bounds each line or record instead.
 	Stream bool
 }
 
@@ -135,26 +144,44 @@ func WithResponse(dst **http.Response) RequestOption {
 }
 
 // Client talks to the platform. It is safe for concurrent use; create one
-// and share it.
+// and share it, and Close it when done. Printing a Client with fmt shows
+// its hosts and which credentials it holds, never the credentials.
 type Client struct {
 	cfg     config
 	base    *url.URL
-	auth    *url.URL
-	byoa    *url.URL
-	hosts   map[string]bool
+	auth    *url.URL // nil without WithAuthURL
+	byoa    *url.URL // nil without WithBYOAURL
+	origins map[originKey]bool
 	rc      *retryablehttp.Client
-	tokens  *renewableSource
-	log     *slog.Logger
-	secrets []string
+	gate    *gate
+	// opaqueTransport: the caller's Transport is not an *http.Transport and
+	// might add headers below the client.
+	opaqueTransport bool
+	tokens          *renewableSource // the token source's (AuthBearer, AuthSession)
+	ccTokens        *renewableSource // the client-credentials grant's
+	log             *slog.Logger
+	secrets         []string
 
-	sessMu sync.Mutex
-	cookie string
+	life  context.Context // ends at Close
+	close context.CancelFunc
+	wg    sync.WaitGroup // auth fetches in flight
+
+	sessMu  sync.Mutex
+	cookie  string
+	sflight *flight[string]
+
+	// Header values made once and shared by every request (net/http only
+	// reads them).
+	uaHeader, jsonAccept []string
+	cookieHdr            atomic.Pointer[cookieValue]
 }
 
 // NewClient returns a client configured by opts. Without WithBaseURL the
-// client has no platform to talk to and NewClient fails.
+// client has no platform to talk to and NewClient fails. {auth_url} and
+// {byoa_url} have no default: a call that needs one the client was not
+// given fails with an error naming the option.
 func NewClient(opts ...Option) (*Client, error) {
-	cfg := config{retry: DefaultRetryPolicy(), format: FormatJSON}
+	cfg := config{retry: DefaultRetryPolicy(), maxResponseBytes: DefaultMaxResponseBytes}
 	for _, o := range opts {
 		if o == nil {
 			continue
@@ -166,39 +193,44 @@ func NewClient(opts ...Option) (*Client, error) {
 	if cfg.baseURL == "" {
 		return nil, errors.New("adama: NewClient: a base URL is required (WithBaseURL or WithEnv)")
 	}
-	if cfg.authURL == "" {
-		cfg.authURL = cfg.baseURL
-	}
-	if cfg.byoaURL == "" {
-		cfg.byoaURL = cfg.baseURL
-	}
-	if cfg.cc != nil && cfg.tokenSource != nil {
-		return nil, errors.New("adama: NewClient: give either a token source or client credentials, not both")
-	}
 	if cfg.logger == nil {
 		cfg.logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.userAgent == "" {
 		cfg.userAgent = "adama-go/" + Version
 	}
-	c := &Client{cfg: cfg, log: cfg.logger, hosts: map[string]bool{}}
+	c := &Client{cfg: cfg, log: cfg.logger, origins: map[originKey]bool{},
+		uaHeader: []string{cfg.userAgent}, jsonAccept: []string{"application/json"}}
+	c.life, c.close = context.WithCancel(context.Background())
 	c.base, _ = url.Parse(cfg.baseURL)
-	c.auth, _ = url.Parse(cfg.authURL)
-	c.byoa, _ = url.Parse(cfg.byoaURL)
-	for _, u := range []*url.URL{c.base, c.auth, c.byoa} {
-		c.hosts[strings.ToLower(u.Host)] = true
+	c.origins[originOf(c.base)] = true
+	if cfg.authURL != "" {
+		c.auth, _ = url.Parse(cfg.authURL)
+		c.origins[originOf(c.auth)] = true
+	}
+	if cfg.byoaURL != "" {
+		c.byoa, _ = url.Parse(cfg.byoaURL)
+		c.origins[originOf(c.byoa)] = true
 	}
 	cfg.httpClient, cfg.tokenSource = unwrapOAuth2(cfg.httpClient, cfg.tokenSource)
 	c.cfg = cfg
+	if rt, _ := baseTransport(cfg.httpClient); rt != http.DefaultTransport {
+		_, std := rt.(*http.Transport)
+		c.opaqueTransport = !std
+	}
 	c.rc = c.newRetryClient(cfg.httpClient)
 	if cfg.cc != nil {
-		c.tokens = &renewableSource{src: &ccSource{
-			ctx: context.Background(), hc: tokenHTTPClient(cfg.httpClient, cfg.retry),
-			url: cfg.authURL + TokenPath, creds: *cfg.cc,
+		tokenURL := ""
+		if cfg.authURL != "" {
+			tokenURL = cfg.authURL + TokenPath
+		}
+		c.ccTokens = &renewableSource{life: c.life, wg: &c.wg, src: &ccSource{
+			hc: tokenHTTPClient(cfg.httpClient, cfg.retry), url: tokenURL, creds: *cfg.cc,
 		}}
 		c.secrets = append(c.secrets, cfg.cc.clientSecret)
-	} else if cfg.tokenSource != nil {
-		c.tokens = &renewableSource{src: cfg.tokenSource}
+	}
+	if cfg.tokenSource != nil {
+		c.tokens = &renewableSource{life: c.life, wg: &c.wg, src: cfg.tokenSource}
 	}
 	if cfg.sessionCookie != "" {
 		c.cookie = cfg.sessionCookie
@@ -206,6 +238,41 @@ func NewClient(opts ...Option) (*Client, error) {
 	}
 	return c, nil
 }
+
+// Close cancels the token fetches and session bootstrap in flight and
+// waits for them to end; later calls that need new credentials fail. It
+// does not wait for a caller's oauth2.TokenSource, which takes no context.
+// Close is safe to call more than once.
+func (c *Client) Close() error {
+	c.close()
+	c.wg.Wait()
+	return nil
+}
+
+// String describes the client without its credentials.
+func (c *Client) String() string {
+	if c == nil {
+		return "adama.Client(nil)"
+	}
+	var grants []string
+	if c.tokens != nil {
+		grants = append(grants, "token source")
+	}
+	if c.ccTokens != nil {
+		grants = append(grants, "client credentials (client_id "+strconv.Quote(c.cfg.cc.clientID)+")")
+	}
+	if c.cfg.sessionCookie != "" {
+		grants = append(grants, "session cookie")
+	}
+	if len(grants) == 0 {
+		grants = append(grants, "none")
+	}
+	return fmt.Sprintf("adama.Client{base: %q, auth: %q, byoa: %q, credentials: %s}",
+		c.cfg.baseURL, c.cfg.authURL, c.cfg.byoaURL, strings.Join(grants, ", "))
+}
+
+// GoString is String: %#v never shows credentials either.
+func (c *Client) GoString() string { return c.String() }
 
 // unwrapOAuth2 takes x/oauth2's Transport out of a caller's HTTP client:
 // it sets the bearer on every request, redirects to foreign hosts
@@ -230,58 +297,53 @@ func unwrapOAuth2(hc *http.Client, ts oauth2.TokenSource) (*http.Client, oauth2.
 // BaseURL returns {base_url}.
 func (c *Client) BaseURL() string { return c.cfg.baseURL }
 
-// AuthURL returns {auth_url}.
+// AuthURL returns {auth_url}, or "" when it was not configured.
 func (c *Client) AuthURL() string { return c.cfg.authURL }
 
-// BYOAURL returns {byoa_url}.
+// BYOAURL returns {byoa_url}, or "" when it was not configured.
 func (c *Client) BYOAURL() string { return c.cfg.byoaURL }
-
-// Format returns the response form the client asks for.
-func (c *Client) Format() Format { return c.cfg.format }
 
 // Logger returns the client's logger, for group packages.
 func (c *Client) Logger() *slog.Logger { return c.log }
 
-// Token returns the current bearer token, obtaining one if needed.
+// Token returns the current bearer token of the token source (or, for a
+// client given only client credentials, of that grant), obtaining one if
+// needed.
 func (c *Client) Token(ctx context.Context) (*oauth2.Token, error) {
-	if c.tokens == nil {
-		return nil, errors.New("adama: the client has no token source")
+	src := c.tokens
+	if src == nil {
+		src = c.ccTokens
 	}
-	return c.tokenWithContext(ctx)
+	if src == nil {
+		return nil, notConfigured("", "", "the client has no token source: give WithTokenSource, WithToken or WithClientCredentials")
+	}
+	t, err := src.token(ctx)
+	return t, c.scrubError(err)
 }
 
-func (c *Client) tokenWithContext(ctx context.Context) (*oauth2.Token, error) {
-	if t := c.tokens.cached(); t != nil {
-		return t, nil
-	}
-	type res struct {
-		t   *oauth2.Token
-		err error
-	}
-	ch := make(chan res, 1)
-	go func() { t, err := c.tokens.Token(); ch <- res{t, err} }()
-	select {
-	case r := <-ch:
-		return r.t, r.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
-
-func (c *Client) hostURL(h Host) *url.URL {
+// hostURL returns the configured URL of h, or an error naming the option
+// that sets it.
+func (c *Client) hostURL(h Host, method, path string) (*url.URL, error) {
 	switch h {
 	case HostAuth:
-		return c.auth
+		if c.auth == nil {
+			return nil, notConfigured(method, path, "the call is on {auth_url}, which was not configured: give WithAuthURL")
+		}
+		return c.auth, nil
 	case HostBYOA:
-		return c.byoa
+		if c.byoa == nil {
+			return nil, notConfigured(method, path, "the call is on {byoa_url}, which was not configured: give WithBYOAURL")
+		}
+		return c.byoa, nil
 	}
-	return c.base
+	return c.base, nil
 }
 
-// isPlatformHost reports whether credentials may be sent to host.
-func (c *Client) isPlatformHost(host string) bool { return c.hosts[strings.ToLower(host)] }
+// isPlatform reports whether credentials may be sent to u: its scheme and
+// host are one of the configured platform URLs'.
+func (c *Client) isPlatform(u *url.URL) bool { return c.origins[originOf(u)] }
 
-func (c *Client) requestURL(r *Request) (*url.URL, error) {
+func (c *Client) requestURL(r *Request, method string) (*url.URL, error) {
 	var u *url.URL
 	if r.URL != "" {
 		p, err := url.Parse(r.URL)
@@ -290,7 +352,10 @@ func (c *Client) requestURL(r *Request) (*url.URL, error) {
 		}
 		u = p
 	} else {
-		b := c.hostURL(r.Host)
+		b, err := c.hostURL(r.Host, method, r.Path)
+		if err != nil {
+			return nil, err
+		}
 		u = &url.URL{Scheme: b.Scheme, Host: b.Host, Path: b.Path + r.Path}
 		if b.RawPath != "" || strings.Contains(r.Path, "%") {
 			u.RawPath = b.EscapedPath() + r.Path
@@ -311,10 +376,18 @@ func (c *Client) requestURL(r *Request) (*url.URL, error) {
 }
 
 // Do sends r and returns the 2xx response with its body unread; the caller
-// closes it. Any other outcome is an error: *Error for a server error (the
-// final one after retries), *ValidationError, or the context's error.
-// A 401 on an authenticated call renews the token and session once and
-// replays the call once.
+// closes it. Do is the escape hatch for endpoints the SDK does not wrap
+// yet. Any other outcome is an error: *Error for a server error (the final
+// one after retries) or a transport failure (ErrTransport,
+// ErrOutcomeUnknown), *ValidationError, or the context's error.
+//
+// A 401 on an authenticated call is answered once: with a new session for
+// AuthSession (the token is renewed only if the session bootstrap refuses
+// it), with a new token otherwise; then the call is replayed once.
+//
+// Unless r.Stream is set, reading more than the client's
+// WithMaxResponseBytes from the body fails with an *Error matching
+// ErrTooLarge.
 func (c *Client) Do(ctx context.Context, r *Request, opts ...RequestOption) (*http.Response, error) {
 	co := callOptions{maxRetries: c.cfg.retry.MaxRetries}
 	for _, o := range opts {
@@ -342,51 +415,140 @@ type cancelBody struct {
 
 func (b *cancelBody) Close() error { err := b.ReadCloser.Close(); b.cancel(); return err }
 
-func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Response, error) {
-	u, err := c.requestURL(r)
-	if err != nil {
-		return nil, err
+// errAlienAuth: the HTTP client given with WithHTTPClient set an
+// Authorization header the SDK did not, so its answer is not the call's.
+var errAlienAuth = errors.New("the Transport of the HTTP client given with WithHTTPClient set its own Authorization header (a wrapped oauth2.Transport?); give a client without credentials and the token source with WithTokenSource")
+
+// limitedBody fails a read past max bytes (counted after decompression).
+type limitedBody struct {
+	io.ReadCloser
+	n, max       int64
+	method, path string
+}
+
+func (b *limitedBody) Read(p []byte) (int, error) {
+	if b.n > b.max {
+		return 0, b.tooLarge()
 	}
+	if room := b.max - b.n + 1; int64(len(p)) > room {
+		p = p[:room]
+	}
+	n, err := b.ReadCloser.Read(p)
+	b.n += int64(n)
+	if b.n > b.max {
+		return n - int(b.n-b.max), b.tooLarge()
+	}
+	return n, err
+}
+
+func (b *limitedBody) tooLarge() error {
+	return &Error{Code: CodeBodyTooLarge, Method: b.method, Path: b.path,
+		Message: "the response body is larger than the client's limit of " + strconv.FormatInt(b.max, 10) + " bytes (WithMaxResponseBytes)"}
+}
+
+// source returns the token source a call in mode uses; nil with a nil error
+// for a cookie-only session.
+func (c *Client) source(mode AuthMode, method, path string) (*renewableSource, error) {
+	switch mode {
+	case AuthClientCredentials:
+		if c.ccTokens == nil {
+			return nil, notConfigured(method, path, "the call needs the client-credentials grant: give WithClientCredentials")
+		}
+		return c.ccTokens, nil
+	case AuthBearer, AuthSession:
+		switch {
+		case c.tokens != nil:
+			return c.tokens, nil
+		case c.ccTokens != nil:
+			return c.ccTokens, nil
+		case mode == AuthSession && c.cfg.sessionCookie != "":
+			return nil, nil
+		}
+		return nil, notConfigured(method, path, "the call needs a bearer token: give WithTokenSource or WithToken")
+	}
+	return nil, nil
+}
+
+func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Response, error) {
 	method := r.Method
 	if method == "" {
 		method = http.MethodGet
 	}
-	creds := r.Auth != AuthNone && c.isPlatformHost(u.Host)
+	u, err := c.requestURL(r, method)
+	if err != nil {
+		return nil, err
+	}
+	creds := r.Auth != AuthNone && c.isPlatform(u)
+	var src *renewableSource
+	if creds {
+		if src, err = c.source(r.Auth, method, u.Path); err != nil {
+			return nil, err
+		}
+	}
 	st := &attemptState{
 		idempotent: co.idempotent || r.Idempotent || idempotentMethod(method),
 		maxRetries: co.maxRetries,
 		policy:     c.cfg.retry,
 	}
-	for replay := 0; ; replay++ {
+	// The trace costs allocations, so it is installed only where it tells
+	// something: whether a non-idempotent request got a connection, and
+	// whether a caller's wrapping Transport wrote an Authorization header.
+	var sentAuth *atomic.Pointer[string] // the Authorization this client set on the attempt
+	if c.opaqueTransport {
+		sentAuth = new(atomic.Pointer[string])
+	}
+	if !st.idempotent || c.opaqueTransport {
+		trace := &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { st.gotConn.Store(true) }}
+		if c.opaqueTransport {
+			trace.WroteHeaderField = func(key string, value []string) {
+				if want := sentAuth.Load(); want != nil && http.CanonicalHeaderKey(key) == "Authorization" && (len(value) != 1 || value[0] != *want) {
+					st.alienAuth.Store(true) // a RoundTripper below the client set credentials of its own
+				}
+			}
+		}
+		ctx = httptrace.WithClientTrace(ctx, trace)
+	}
+	replayed, tokenRenewed := false, false
+	for {
 		var tok *oauth2.Token
 		var cookie string
 		if creds {
-			tok, cookie, err = c.credentials(ctx, r.Auth)
+			tok, cookie, err = c.credentials(ctx, r.Auth, src)
 			if err != nil {
 				var ae *Error
-				if replay == 0 && errors.As(err, &ae) && ae.StatusCode == http.StatusUnauthorized && c.tokens != nil {
-					c.tokens.invalidate(tok)
+				if !tokenRenewed && src != nil && tok != nil && errors.As(err, &ae) && ae.StatusCode == http.StatusUnauthorized {
+					// The session bootstrap refused the token: renew it.
+					src.invalidate(tok)
+					tokenRenewed = true
 					continue
 				}
-				return nil, err
+				if !errors.As(err, &ae) {
+					err = fmt.Errorf("adama: %s %s: credentials: %w", method, u.Path, err)
+				}
+				return nil, c.scrubError(err)
 			}
 		}
-		req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, stateKey{}, st), method, u.String(), bodyOf(r))
+		// The request is built from the URL already made (no second parse).
+		hreq := (&http.Request{Method: method, URL: u, Host: u.Host, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+			Header: make(http.Header, 6)}).WithContext(context.WithValue(ctx, stateKey{}, st))
+		req, err := retryablehttp.FromRequest(hreq)
 		if err != nil {
+			return nil, err
+		}
+		if err := req.SetBody(bodyOf(r)); err != nil {
 			return nil, err
 		}
 		if r.BodyFunc != nil {
 			req.ContentLength = r.ContentLength
 		}
-		req.Header.Set("User-Agent", c.cfg.userAgent)
+		req.Header["User-Agent"] = c.uaHeader
 		accept := r.Accept
 		if accept == "" {
-			accept = "application/json"
-			if c.cfg.format == FormatXML {
-				accept = "application/xml"
-			}
+			accept = "application/json" // every call's default; groups A and C offer XML per group
+			req.Header["Accept"] = c.jsonAccept
+		} else {
+			req.Header.Set("Accept", accept)
 		}
-		req.Header.Set("Accept", accept)
 		if r.ContentType != "" {
 			req.Header.Set("Content-Type", r.ContentType)
 		}
@@ -400,26 +562,46 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 				req.Header.Add(k, v)
 			}
 		}
+		// Credentials are set last so that no header given with the call
+		// replaces or adds to them.
+		req.Header.Del("Authorization")
+		req.Header.Del("Cookie")
 		if tok != nil {
 			tok.SetAuthHeader(req.Request)
 		}
 		if cookie != "" {
-			req.Header.Set("Cookie", SessionCookieName+"="+cookie)
+			req.Header["Cookie"] = c.cookieHeader(cookie)
+		}
+		if c.opaqueTransport {
+			auth := req.Header.Get("Authorization")
+			sentAuth.Store(&auth)
 		}
 		start := time.Now()
 		resp, err := c.rc.Do(req)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, fmt.Errorf("adama: %s %s: %w", method, u.Path, ctx.Err())
+		if st.alienAuth.Load() {
+			if err == nil {
+				drain(resp.Body)
 			}
-			c.log.DebugContext(ctx, "adama request failed", "method", method, "path", u.Path, "attempts", st.attempts, "duration", time.Since(start), "error", c.scrub(err.Error()))
-			return nil, fmt.Errorf("adama: %s %s: %s", method, u.Path, c.scrub(scrubErr(err).Error()))
+			return nil, &Error{Code: CodeTransport, Method: method, Path: u.Path, Attempts: st.attempts, Err: errAlienAuth, Message: errAlienAuth.Error()}
 		}
-		c.log.DebugContext(ctx, "adama request", "method", method, "path", u.Path, "status", resp.StatusCode, "attempts", st.attempts, "duration", time.Since(start))
-		if resp.StatusCode == http.StatusUnauthorized && creds && replay == 0 && c.tokens != nil {
+		if err != nil {
+			c.log.DebugContext(ctx, "adama request failed", "method", method, "path", u.Path, "attempts", st.attempts, "duration", time.Since(start), "error", c.scrub(scrubErr(err).Error()))
+			return nil, c.failure(ctx, err, method, u.Path, st)
+		}
+		if c.debug(ctx) {
+			c.log.DebugContext(ctx, "adama request", "method", method, "path", u.Path, "status", resp.StatusCode, "attempts", st.attempts, "duration", time.Since(start))
+		}
+		if resp.StatusCode == http.StatusUnauthorized && creds && src != nil && !replayed {
 			drain(resp.Body)
-			c.tokens.invalidate(tok)
-			c.resetSession(cookie)
+			replayed = true
+			if r.Auth == AuthSession {
+				// A new session first; the bootstrap tells whether the
+				// token is still good.
+				c.resetSession(cookie)
+			} else {
+				src.invalidate(tok)
+				tokenRenewed = true
+			}
 			c.log.DebugContext(ctx, "adama renewing credentials after 401", "method", method, "path", u.Path)
 			continue
 		}
@@ -432,11 +614,34 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 				e.Code = CodeUnexpectedContent
 			}
 			e.Method, e.Path, e.Attempts = method, u.Path, st.attempts
-			e.Message, e.Body = c.scrub(e.Message), c.scrub(e.Body)
-			return nil, e
+			return nil, c.scrubError(e)
+		}
+		if !r.Stream {
+			resp.Body = &limitedBody{ReadCloser: resp.Body, max: c.cfg.maxResponseBytes, method: method, path: u.Path}
 		}
 		return resp, nil
 	}
+}
+
+// failure turns an error from sending into the call's error: the context's
+// error when it ended (an *Error matching ErrOutcomeUnknown when a
+// non-idempotent request may have reached the server), otherwise an
+// *Error matching ErrTransport.
+func (c *Client) failure(ctx context.Context, err error, method, path string, st *attemptState) error {
+	if ctx.Err() != nil || errors.Is(err, errWaitPastDeadline) {
+		if ctx.Err() == nil {
+			return fmt.Errorf("adama: %s %s: %w", method, path, err)
+		}
+		if !st.idempotent && st.gotConn.Load() {
+			e := transportError(method, path, ctx.Err(), true)
+			e.Attempts = st.attempts
+			return e
+		}
+		return fmt.Errorf("adama: %s %s: %w", method, path, ctx.Err())
+	}
+	e := transportError(method, path, err, !st.idempotent && !notSent(err))
+	e.Attempts = st.attempts
+	return c.scrubError(e)
 }
 
 // CodeUnexpectedContent is the Error code of a 2xx answer carrying an HTML
@@ -445,7 +650,31 @@ const CodeUnexpectedContent = "unexpected_content"
 
 // unexpectedHTML reports a 2xx HTML page answering a request for data.
 func unexpectedHTML(resp *http.Response, accept string) bool {
-	return MediaType(resp.Header.Get("Content-Type")) == "text/html" && !strings.Contains(accept, "html")
+	ct := resp.Header.Get("Content-Type")
+	if len(ct) < 9 || !strings.EqualFold(strings.TrimSpace(ct)[:min(9, len(strings.TrimSpace(ct)))], "text/html") {
+		return false // the common case, decided without parsing
+	}
+	return MediaType(ct) == "text/html" && !strings.Contains(accept, "html")
+}
+
+// debug reports whether debug records are kept, so that a discarded
+// record costs no allocations.
+func (c *Client) debug(ctx context.Context) bool { return c.log.Enabled(ctx, slog.LevelDebug) }
+
+// cookieHeader returns the Cookie header value for the session cookie,
+// made once per session.
+func (c *Client) cookieHeader(cookie string) []string {
+	if v := c.cookieHdr.Load(); v != nil && v.cookie == cookie {
+		return v.header
+	}
+	v := &cookieValue{cookie: cookie, header: []string{SessionCookieName + "=" + cookie}}
+	c.cookieHdr.Store(v)
+	return v.header
+}
+
+type cookieValue struct {
+	cookie string
+	header []string
 }
 
 func bodyOf(r *Request) any {
@@ -463,12 +692,14 @@ func drain(rc io.ReadCloser) {
 	_ = rc.Close()
 }
 
-// credentials returns the bearer token and, for AuthSession, the session
-// cookie, bootstrapping the session once if needed.
-func (c *Client) credentials(ctx context.Context, mode AuthMode) (*oauth2.Token, string, error) {
+// credentials returns src's bearer token and, for AuthSession, the session
+// cookie, bootstrapping the session if needed. When the bootstrap fails
+// the token is returned with the error, so that a refused one can be
+// invalidated.
+func (c *Client) credentials(ctx context.Context, mode AuthMode, src *renewableSource) (*oauth2.Token, string, error) {
 	var tok *oauth2.Token
-	if c.tokens != nil {
-		t, err := c.tokenWithContext(ctx)
+	if src != nil {
+		t, err := src.token(ctx)
 		if err != nil {
 			return nil, "", err
 		}
@@ -481,15 +712,53 @@ func (c *Client) credentials(ctx context.Context, mode AuthMode) (*oauth2.Token,
 	return tok, cookie, err
 }
 
-// session returns the adama_session cookie, bootstrapping it once with
-// GET {base_url}/api/v2.0/session; concurrent first callers wait for the
-// one bootstrap.
+// session returns the adama_session cookie. Without one it starts (or
+// joins) the one bootstrap with GET {base_url}/api/v2.0/session, which runs
+// in its own goroutine bounded by authFetchTimeout and Close; no lock is
+// held during it and the caller stops waiting when ctx ends.
 func (c *Client) session(ctx context.Context, tok *oauth2.Token) (string, error) {
 	c.sessMu.Lock()
-	defer c.sessMu.Unlock()
 	if c.cookie != "" || tok == nil {
-		return c.cookie, nil
+		ck := c.cookie
+		c.sessMu.Unlock()
+		return ck, nil
 	}
+	f := c.sflight
+	if f == nil {
+		if c.life.Err() != nil {
+			c.sessMu.Unlock()
+			return "", errClosed
+		}
+		f = &flight[string]{done: make(chan struct{})}
+		c.sflight = f
+		c.wg.Add(1)
+		go c.bootstrap(f, tok)
+	}
+	c.sessMu.Unlock()
+	select {
+	case <-f.done:
+		return f.val, f.err
+	case <-ctx.Done():
+		return "", fmt.Errorf("adama: session: %w", ctx.Err())
+	}
+}
+
+func (c *Client) bootstrap(f *flight[string], tok *oauth2.Token) {
+	defer c.wg.Done()
+	ctx, cancel := context.WithTimeout(c.life, authFetchTimeout)
+	ck, err := c.fetchSession(ctx, tok)
+	cancel()
+	c.sessMu.Lock()
+	if err == nil {
+		c.cookie = ck
+	}
+	c.sflight = nil
+	c.sessMu.Unlock()
+	f.val, f.err = ck, c.scrubError(err)
+	close(f.done)
+}
+
+func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (string, error) {
 	u := *c.base
 	u.Path += SessionPath
 	st := &attemptState{idempotent: true, maxRetries: c.cfg.retry.MaxRetries, policy: c.cfg.retry}
@@ -505,9 +774,7 @@ func (c *Client) session(ctx context.Context, tok *oauth2.Token) (string, error)
 		if ctx.Err() != nil {
 			return "", fmt.Errorf("adama: session: %w", ctx.Err())
 		}
-		// c.scrub would take sessMu, held here; a transport error carries
-		// no header values, and scrubErr drops the URL's query.
-		return "", fmt.Errorf("adama: session: %w", scrubErr(err))
+		return "", transportError(http.MethodGet, u.Path, err, false)
 	}
 	if resp.StatusCode/100 != 2 {
 		e := ParseErrorResponse(resp)
@@ -517,49 +784,53 @@ func (c *Client) session(ctx context.Context, tok *oauth2.Token) (string, error)
 	defer drain(resp.Body)
 	for _, ck := range resp.Cookies() {
 		if ck.Name == SessionCookieName && ck.Value != "" {
-			c.cookie = ck.Value
 			c.log.DebugContext(ctx, "adama session established", "path", u.Path)
-			return c.cookie, nil
+			return ck.Value, nil
 		}
 	}
 	return "", &Error{StatusCode: resp.StatusCode, Code: "no_session_cookie", Message: "session response set no " + SessionCookieName + " cookie", Method: http.MethodGet, Path: u.Path}
 }
 
-// resetSession forgets cookie so that the next call bootstraps a new one.
+// resetSession forgets cookie so that the next call bootstraps a new one
+// (a cookie given with WithSessionCookie stays: there is no token to
+// bootstrap another).
 func (c *Client) resetSession(cookie string) {
 	c.sessMu.Lock()
-	if c.cookie == cookie && c.tokens != nil {
+	if c.cookie == cookie && (c.tokens != nil || c.ccTokens != nil) {
 		c.cookie = ""
 	}
 	c.sessMu.Unlock()
 }
 
-// scrub removes the client's current secrets from s.
-func (c *Client) scrub(s string) string {
-	for _, sec := range c.secrets {
-		if sec != "" {
-			s = strings.ReplaceAll(s, sec, "[redacted]")
-		}
-	}
+// secretsNow lists the client's secrets: configured ones, the session
+// cookie and both sources' current tokens.
+func (c *Client) secretsNow() []string {
+	out := append([]string(nil), c.secrets...)
 	c.sessMu.Lock()
-	ck := c.cookie
+	out = append(out, c.cookie)
 	c.sessMu.Unlock()
-	if ck != "" {
-		s = strings.ReplaceAll(s, ck, "[redacted]")
-	}
-	if c.tokens != nil {
-		c.tokens.mu.Lock()
-		t := c.tokens.tok
-		c.tokens.mu.Unlock()
-		if t != nil {
-			for _, v := range []string{t.AccessToken, t.RefreshToken} {
-				if v != "" {
-					s = strings.ReplaceAll(s, v, "[redacted]")
-				}
-			}
+	for _, src := range []*renewableSource{c.tokens, c.ccTokens} {
+		if src == nil {
+			continue
+		}
+		if t := src.current(); t != nil {
+			out = append(out, t.AccessToken, t.RefreshToken)
 		}
 	}
-	return s
+	return out
+}
+
+// scrub removes the client's current secrets from s.
+func (c *Client) scrub(s string) string { return scrubAll(s, c.secretsNow()...) }
+
+// scrubError scrubs every string field of the *Error in err's chain.
+func (c *Client) scrubError(err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		secrets := c.secretsNow()
+		scrubError(e, func(v string) string { return scrubAll(v, secrets...) })
+	}
+	return err
 }
 
 // scrubErr drops the URL's query string from *url.Error messages, where

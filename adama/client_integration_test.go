@@ -190,12 +190,12 @@ func TestCredentialsNeverSentToForeignHost(t *testing.T) {
 	})
 	t.Run("redirect", func(t *testing.T) {
 		*got = http.Header{}
-		resp, err := c.Do(ctx, &adama.Request{Path: "/redirect-away", Query: url.Values{"to": {fu.String() + "/landing"}}})
-		require.NoError(t, err)
-		resp.Body.Close()
-		assert.NotEmpty(t, got.Get("User-Agent"), "the redirect was followed")
-		assert.Empty(t, got.Get("Authorization"))
-		assert.Empty(t, got.Get("Cookie"))
+		_, err := c.Do(ctx, &adama.Request{Path: "/redirect-away", Query: url.Values{"to": {fu.String() + "/landing"}}})
+		var ae *adama.Error
+		require.ErrorAs(t, err, &ae)
+		assert.Equal(t, adama.CodeRedirectRefused, ae.Code)
+		assert.ErrorIs(t, err, adama.ErrTransport)
+		assert.Empty(t, got.Get("User-Agent"), "a credentialed call is not redirected to another host")
 	})
 }
 
@@ -421,7 +421,7 @@ func TestClientCredentialsJSONBody(t *testing.T) {
 	assert.Equal(t, 1, srv.TokensIssued())
 
 	// Wrong secret: a clear error without the secret in it.
-	bad, err := adama.NewClient(adama.WithBaseURL(srv.URL), adama.WithHTTPClient(srv.Client()),
+	bad, err := adama.NewClient(adama.WithBaseURL(srv.URL), adama.WithAuthURL(srv.URL), adama.WithHTTPClient(srv.Client()),
 		adama.WithClientCredentials(srv.ClientID(), "s3cr3t-wrong", adamatest.DefaultAudience))
 	require.NoError(t, err)
 	_, err = ping(context.Background(), bad, http.MethodGet)
@@ -510,12 +510,10 @@ func TestOAuth2TransportCannotLeakOnRedirect(t *testing.T) {
 	hc := oauth2.NewClient(ctx, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tok}))
 	c, err := adama.NewClient(adama.WithBaseURL(srv.URL), adama.WithHTTPClient(hc), adama.WithLogger(debugLogger()))
 	require.NoError(t, err)
-	resp, err := c.Do(context.Background(), &adama.Request{Path: "/redirect-away", Query: url.Values{"to": {fu.String() + "/x"}}})
-	require.NoError(t, err, "the oauth2 transport's token source became the client's")
-	resp.Body.Close()
-	assert.NotEmpty(t, got.Get("User-Agent"))
+	_, err = c.Do(context.Background(), &adama.Request{Path: "/redirect-away", Query: url.Values{"to": {fu.String() + "/x"}}})
+	require.ErrorIs(t, err, adama.ErrTransport, "the oauth2 transport's token source became the client's, and the redirect is refused")
+	assert.Empty(t, got.Get("User-Agent"), "nothing reached the foreign host")
 	assert.Empty(t, got.Get("Authorization"))
-	assert.Empty(t, got.Get("Cookie"))
 }
 
 func TestHTMLPageWithStatus200IsAnError(t *testing.T) {

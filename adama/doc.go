@@ -26,7 +26,30 @@
 // jitter and end with the context. The final answer reaches the caller as
 // an *Error.
 //
-// Credentials go only to the platform's own hosts: a redirect or a
-// pre-signed URL on another host never receives the bearer token or the
-// cookie, and neither appears in logs or error strings.
+// Failures: every failure below HTTP (a dropped connection, a malformed
+// answer, a redirect loop, TLS, DNS) is an *Error matching ErrTransport
+// whose Err reaches the net error. A creating or updating call (not marked
+// WithIdempotent) that may have been applied but lost its answer matches
+// ErrOutcomeUnknown as well: read the record back before sending it again.
+// A whole answer larger than WithMaxResponseBytes (64 MiB decompressed by
+// default) matches ErrTooLarge; a call on a host or with a grant the client
+// was not given matches ErrNotConfigured.
+//
+// Grants: one client may hold a token source (WithTokenSource, WithToken;
+// the authorization-code grant of AuthCodeFlow) and client credentials
+// (WithClientCredentials) at once; AuthBearer and AuthSession calls send
+// the first, AuthClientCredentials calls the second. Tokens and the session
+// are fetched once for all concurrent callers, each of whom waits only as
+// long as its own context allows; Close ends fetches in flight.
+//
+// Rate: WithRateLimit holds every attempt to a client-wide limit, and a 429
+// answer's Retry-After pauses every call of the client (up to
+// RetryPolicy.MaxRetryAfter).
+//
+// Credentials and request bodies go only to the platform's own hosts with
+// their configured scheme: a redirect that would take them to another host
+// or scheme is refused (an *Error with Code CodeRedirectRefused), also for
+// the token endpoint; a pre-signed URL on another host never receives the
+// bearer token or the cookie. Neither appears in logs, error fields or the
+// fmt output of a Client.
 package adama

@@ -22,6 +22,40 @@ var (
 	// ErrValidation matches a *ValidationError: the request broke a
 	// client-side rule and was not sent.
 	ErrValidation = errors.New("adama: invalid request")
+	// ErrTransport matches every failure below HTTP: a dropped connection,
+	// a malformed answer (bad Content-Length), a redirect loop or a refused
+	// redirect, TLS and DNS errors. The *Error has StatusCode 0 (or the
+	// refused redirect's status) and Err holds the underlying error, so
+	// errors.As reaches *net.OpError and *url.Error.
+	ErrTransport = errors.New("adama: transport failure")
+	// ErrOutcomeUnknown matches a creating or updating request (not marked
+	// WithIdempotent) that may have reached the server but whose answer was
+	// lost. The change may or may not have been applied: read the record
+	// back before sending it again. It also matches ErrTransport.
+	ErrOutcomeUnknown = errors.New("adama: outcome unknown")
+	// ErrTooLarge matches a response body beyond the client's limit
+	// (WithMaxResponseBytes).
+	ErrTooLarge = errors.New("adama: response too large")
+	// ErrNotConfigured matches a call that needs a host or a grant the
+	// client was not given (WithAuthURL, WithBYOAURL, WithTokenSource,
+	// WithClientCredentials). Nothing was sent.
+	ErrNotConfigured = errors.New("adama: not configured")
+)
+
+// Codes of errors that arise in the client rather than on the server.
+const (
+	// CodeTransport is the Code of a transport failure (ErrTransport).
+	CodeTransport = "transport"
+	// CodeOutcomeUnknown is the Code of ErrOutcomeUnknown.
+	CodeOutcomeUnknown = "outcome_unknown"
+	// CodeRedirectRefused is the Code of a redirect that was not followed
+	// because it led a request with credentials or a body to another host
+	// or scheme. It matches ErrTransport.
+	CodeRedirectRefused = "redirect_refused"
+	// CodeBodyTooLarge is the Code of ErrTooLarge.
+	CodeBodyTooLarge = "body_too_large"
+	// CodeNotConfigured is the Code of ErrNotConfigured.
+	CodeNotConfigured = "not_configured"
 )
 
 // FieldError is one field-level problem reported by the server.
@@ -55,8 +89,9 @@ type Error struct {
 	RetryAfter string
 	// Attempts is how many times the request was sent.
 	Attempts int
-	// Err is the underlying failure when the error arose while reading a
-	// response (a connection cut in the middle of a stream); nil otherwise.
+	// Err is the underlying failure of a transport error (ErrTransport,
+	// ErrOutcomeUnknown) or of one that arose while reading a response (a
+	// connection cut in the middle of a stream); nil otherwise.
 	Err error
 }
 
@@ -117,6 +152,14 @@ func (e *Error) Is(target error) bool {
 		return e.StatusCode >= 500 || (e.StatusCode < 400 && (e.Code == "error" || e.Code == CodeUnexpectedContent))
 	case ErrUnavailable:
 		return e.StatusCode == http.StatusServiceUnavailable
+	case ErrTransport:
+		return e.Code == CodeTransport || e.Code == CodeOutcomeUnknown || e.Code == CodeRedirectRefused
+	case ErrOutcomeUnknown:
+		return e.Code == CodeOutcomeUnknown
+	case ErrTooLarge:
+		return e.Code == CodeBodyTooLarge
+	case ErrNotConfigured:
+		return e.Code == CodeNotConfigured
 	}
 	return false
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -71,6 +73,12 @@ type xmlErrorBody struct {
 		Reason string `xml:"reason,attr"`
 		Text   string `xml:",chardata"`
 	} `xml:"status"`
+	// FieldErrors are <errors><field-error name error/></errors>.
+	FieldErrors []struct {
+		Name  string `xml:"name,attr"`
+		Error string `xml:"error,attr"`
+		Code  string `xml:"code,attr"`
+	} `xml:"errors>field-error"`
 }
 
 var htmlTitle = regexp.MustCompile(`(?is)<title[^>]*>(.*?)</title>`)
@@ -92,16 +100,20 @@ func ErrorFromBody(status int, h http.Header, method, path string, body []byte) 
 	if h != nil {
 		mt = MediaType(h.Get("Content-Type"))
 	}
+	metaStatus := ""
 	switch {
 	case len(trimmed) == 0:
 	case IsJSON(mt) || (mt == "" || mt == "text/plain") && (trimmed[0] == '{' || trimmed[0] == '['):
-		decodeJSONError(e, trimmed)
+		metaStatus = decodeJSONError(e, trimmed)
 	case IsXML(mt) || (mt == "" || mt == "text/plain") && bytes.HasPrefix(trimmed, []byte("<?xml")) || bytes.HasPrefix(trimmed, []byte("<result")):
 		var x xmlErrorBody
 		if xml.Unmarshal(trimmed, &x) == nil {
 			e.Code = x.Status.Code
 			e.Reason = x.Status.Reason
 			e.Message = strings.TrimSpace(x.Status.Text)
+			for _, f := range x.FieldErrors {
+				e.Fields = append(e.Fields, FieldError{Code: f.Code, Field: f.Name, Message: f.Error})
+			}
 		}
 	case mt == "text/html" || bytes.HasPrefix(bytes.ToLower(trimmed), []byte("<!doctype html")) || bytes.HasPrefix(bytes.ToLower(trimmed), []byte("<html")):
 		if m := htmlTitle.FindSubmatch(trimmed); m != nil {
@@ -119,18 +131,22 @@ func ErrorFromBody(status int, h http.Header, method, path string, body []byte) 
 	// A 2xx carrying an error status (meta.status or XML status) is still
 	// an error; give it the status its code implies.
 	if status/100 == 2 {
-		if s := statusForCode(e.Code); s != 0 {
+		if s := statusForCode(metaStatus); s != 0 {
+			e.StatusCode = s
+		} else if s := statusForCode(e.Code); s != 0 {
 			e.StatusCode = s
 		}
 	}
 	return e
 }
 
-func decodeJSONError(e *Error, body []byte) {
+// decodeJSONError fills e from a JSON error body and returns its
+// meta.status.
+func decodeJSONError(e *Error, body []byte) string {
 	var j jsonErrorBody
 	if json.Unmarshal(body, &j) != nil {
 		e.Message = truncate(string(body), 200)
-		return
+		return ""
 	}
 	var items []FieldError
 	if len(j.Errors) > 0 && j.Errors[0] == '[' {
@@ -175,6 +191,7 @@ func decodeJSONError(e *Error, body []byte) {
 			e.Code = ms
 		}
 	}
+	return j.Meta.Status
 }
 
 // statusForCode maps meta.status and XML status codes to HTTP statuses.
@@ -201,4 +218,76 @@ func excerpt(b []byte) string {
 		b = b[:maxExcerpt]
 	}
 	return strings.ToValidUTF8(string(b), "")
+}
+
+// scrubAll replaces every non-empty secret in s.
+func scrubAll(s string, secrets ...string) string {
+	for _, sec := range secrets {
+		if sec != "" && strings.Contains(s, sec) {
+			s = strings.ReplaceAll(s, sec, "[redacted]")
+		}
+	}
+	return s
+}
+
+// scrubError applies scrub to every string field of e, in place, and
+// returns it.
+func scrubError(e *Error, scrub func(string) string) *Error {
+	if e == nil {
+		return nil
+	}
+	e.Code, e.Reason, e.Message, e.Body = scrub(e.Code), scrub(e.Reason), scrub(e.Message), scrub(e.Body)
+	e.Method, e.Path, e.RetryAfter = scrub(e.Method), scrub(e.Path), scrub(e.RetryAfter)
+	for i := range e.Fields {
+		f := &e.Fields[i]
+		f.Code, f.Message, f.Field = scrub(f.Code), scrub(f.Message), scrub(f.Field)
+	}
+	if e.Err != nil {
+		if s := e.Err.Error(); scrub(s) != s {
+			e.Err = &scrubbedError{msg: scrub(s), err: e.Err}
+		}
+	}
+	return e
+}
+
+// scrubbedError shows a scrubbed message and still unwraps to the original
+// error for errors.Is and errors.As.
+type scrubbedError struct {
+	msg string
+	err error
+}
+
+func (e *scrubbedError) Error() string { return e.msg }
+func (e *scrubbedError) Unwrap() error { return e.err }
+
+// redirectRefusedError is the reason a redirect was not followed.
+type redirectRefusedError struct {
+	status   int
+	from, to string // scheme://host of each side
+}
+
+func (e *redirectRefusedError) Error() string {
+	return fmt.Sprintf("redirect (%d) from %s to %s refused: a request with credentials or a body goes only to the host and scheme it was sent to", e.status, e.from, e.to)
+}
+
+// transportError wraps a failure below HTTP. outcomeUnknown marks a
+// non-idempotent request that may have been applied.
+func transportError(method, path string, err error, outcomeUnknown bool) *Error {
+	err = scrubErr(err)
+	e := &Error{Code: CodeTransport, Method: method, Path: path, Err: err, Message: err.Error()}
+	var rr *redirectRefusedError
+	switch {
+	case errors.As(err, &rr):
+		e.Code, e.Message = CodeRedirectRefused, rr.Error()
+	case outcomeUnknown:
+		e.Code = CodeOutcomeUnknown
+		e.Message = "the request may have been applied but its answer was lost (read the record back before sending it again): " + e.Message
+	}
+	return e
+}
+
+// notConfigured is the error of a call needing a host or grant the client
+// was not given.
+func notConfigured(method, path, msg string) *Error {
+	return &Error{Code: CodeNotConfigured, Method: method, Path: path, Message: msg}
 }

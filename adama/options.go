@@ -3,6 +3,7 @@ package adama
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"golang.org/x/oauth2"
+	"golang.org/x/time/rate"
 )
 
 // Option configures a Client. Options are checked by NewClient.
@@ -25,23 +27,37 @@ type config struct {
 	logger                    *slog.Logger
 	retry                     RetryPolicy
 	userAgent                 string
-	format                    Format
+	maxResponseBytes          int64
+	rateLimit                 rate.Limit
+	rateBurst                 int
 }
 
-// Format is the response form a client asks for where the API offers a
-// choice (group A offers JSON and XML).
-type Format string
+// String describes the configuration without its secrets.
+func (c config) String() string {
+	return fmt.Sprintf("adama config{base: %q, auth: %q, byoa: %q, token source: %t, client credentials: %t, session cookie: %t}",
+		c.baseURL, c.authURL, c.byoaURL, c.tokenSource != nil, c.cc != nil, c.sessionCookie != "")
+}
 
-// Response forms.
-const (
-	FormatJSON Format = "json"
-	FormatXML  Format = "xml"
-)
+// GoString is String: %#v never shows secrets.
+func (c config) GoString() string { return c.String() }
 
-// RetryPolicy sets how failed requests are retried.
+// Format prints String for every verb.
+func (c config) Format(f fmt.State, _ rune) { _, _ = io.WriteString(f, c.String()) }
+
+// DefaultMaxResponseBytes bounds a whole (not streamed) response body after
+// decompression when WithMaxResponseBytes is not given: 64 MiB.
+const DefaultMaxResponseBytes = 64 << 20
+
+// RetryPolicy sets how failed requests are retried. Zero fields take their
+// defaults, so RetryPolicy{MinWait: x} changes only the shortest wait; to
+// turn retries off set NoRetries (or use WithMaxRetries(0), or
+// WithCallRetries(0) for one call).
 type RetryPolicy struct {
-	// MaxRetries is the number of retries after the first attempt (default 3).
+	// MaxRetries is the number of retries after the first attempt (default
+	// 3; zero means the default).
 	MaxRetries int
+	// NoRetries turns retries off whatever MaxRetries says.
+	NoRetries bool
 	// MinWait and MaxWait bound the exponential backoff (defaults 200ms, 5s).
 	// Each wait is drawn with jitter.
 	MinWait, MaxWait time.Duration
@@ -82,7 +98,15 @@ func WithBYOAURL(u string) Option {
 }
 
 // WithHTTPClient sets the HTTP client whose Transport carries every request
-// (tests inject httptest or gock here). Its Timeout applies per attempt.
+// to the platform (tests inject httptest or gock here). Its Timeout applies
+// per attempt. Its Transport must not add credentials: an x/oauth2
+// Transport at the top is taken apart (its token source becomes the
+// client's unless WithTokenSource was given); one wrapped in another
+// RoundTripper cannot be, and a call whose Authorization header it changed
+// fails with an *Error matching ErrTransport. Requests to other hosts (a
+// pre-signed URL) go through the Transport only when it is an
+// *http.Transport, otherwise through http.DefaultTransport, so that a
+// wrapper cannot add credentials to them.
 func WithHTTPClient(hc *http.Client) Option {
 	return func(c *config) error {
 		if hc == nil {
@@ -100,16 +124,24 @@ func WithTokenSource(ts oauth2.TokenSource) Option {
 		if ts == nil {
 			return errors.New("adama: WithTokenSource: nil token source")
 		}
+		if c.tokenSource != nil {
+			return errTwoTokens
+		}
 		c.tokenSource = ts
 		return nil
 	}
 }
+
+var errTwoTokens = errors.New("adama: WithToken and WithTokenSource (or either twice, or ADAMA_ACCESS_TOKEN with one of them) both set the bearer token; give one")
 
 // WithToken is WithTokenSource with a fixed access token.
 func WithToken(accessToken string) Option {
 	return func(c *config) error {
 		if accessToken == "" {
 			return errors.New("adama: WithToken: empty token")
+		}
+		if c.tokenSource != nil {
+			return errTwoTokens
 		}
 		c.tokenSource = oauth2.StaticTokenSource(&oauth2.Token{AccessToken: accessToken, TokenType: "Bearer"})
 		return nil
@@ -118,8 +150,13 @@ func WithToken(accessToken string) Option {
 
 // WithClientCredentials makes the client obtain tokens with the
 // client-credentials grant (group G): a JSON body with audience, grant_type,
-// client_id and client_secret posted to {auth_url}/oauth/token. Tokens are
-// cached and renewed before they expire.
+// client_id and client_secret posted to {auth_url}/oauth/token (WithAuthURL
+// is then needed). Tokens are cached and renewed before they expire.
+//
+// It combines with WithTokenSource or WithToken: calls made with
+// AuthClientCredentials send this grant's token, AuthBearer and AuthSession
+// calls send the token source's. A client given only client credentials
+// sends their token on every authenticated call.
 func WithClientCredentials(clientID, clientSecret, audience string) Option {
 	return func(c *config) error {
 		var v Validator
@@ -127,6 +164,9 @@ func WithClientCredentials(clientID, clientSecret, audience string) Option {
 		v.Require("client_secret", clientSecret != "")
 		if err := v.Err(); err != nil {
 			return err
+		}
+		if c.cc != nil {
+			return errors.New("adama: WithClientCredentials given twice")
 		}
 		c.cc = &ccCredentials{clientID: clientID, clientSecret: clientSecret, audience: audience}
 		return nil
@@ -161,13 +201,19 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
-// WithRetry sets the retry policy. Zero fields take their defaults except
-// MaxRetries, where 0 means no retries.
+// WithRetry sets the retry policy. Zero fields take their defaults
+// (MaxRetries included); NoRetries asks for none.
 func WithRetry(p RetryPolicy) Option {
 	return func(c *config) error {
 		d := DefaultRetryPolicy()
 		if p.MaxRetries < 0 || p.MaxRetries > 20 {
 			return fmt.Errorf("adama: WithRetry: MaxRetries %d must be between 0 and 20", p.MaxRetries)
+		}
+		switch {
+		case p.NoRetries:
+			p.MaxRetries = 0
+		case p.MaxRetries == 0:
+			p.MaxRetries = d.MaxRetries
 		}
 		if p.MinWait < 0 || p.MaxWait < 0 || p.MaxRetryAfter < 0 {
 			return errors.New("adama: WithRetry: waits must not be negative")
@@ -200,22 +246,38 @@ func WithMaxRetries(n int) Option {
 	}
 }
 
+// WithMaxResponseBytes bounds the size of a whole response body after
+// decompression (default DefaultMaxResponseBytes). Reading past it fails
+// with an *Error matching ErrTooLarge. Requests marked Stream are not
+// bounded in total; their readers bound each line or record instead.
+func WithMaxResponseBytes(n int64) Option {
+	return func(c *config) error {
+		if n <= 0 {
+			return fmt.Errorf("adama: WithMaxResponseBytes: %d must be positive", n)
+		}
+		c.maxResponseBytes = n
+		return nil
+	}
+}
+
+// WithRateLimit limits the client to r requests a second with bursts of
+// burst, across all its calls. Every attempt (retries, session bootstraps
+// and redirects included) waits for the limiter and gives up when its
+// context ends. Without it the client sends as fast as it is asked,
+// pausing only when a 429 answer's Retry-After says so.
+func WithRateLimit(r rate.Limit, burst int) Option {
+	return func(c *config) error {
+		if r <= 0 || burst <= 0 {
+			return fmt.Errorf("adama: WithRateLimit: rate %v and burst %d must be positive", r, burst)
+		}
+		c.rateLimit, c.rateBurst = r, burst
+		return nil
+	}
+}
+
 // WithUserAgent sets the User-Agent header.
 func WithUserAgent(ua string) Option {
 	return func(c *config) error { c.userAgent = ua; return nil }
-}
-
-// WithFormat sets the response form asked for where the API offers one
-// (group A: JSON by default, XML on request). Responses are decoded by the
-// form the server actually sent either way.
-func WithFormat(f Format) Option {
-	return func(c *config) error {
-		if f != FormatJSON && f != FormatXML {
-			return fmt.Errorf("adama: WithFormat: %q must be %q or %q", f, FormatJSON, FormatXML)
-		}
-		c.format = f
-		return nil
-	}
 }
 
 // Environment variables read by WithEnv.

@@ -3,14 +3,19 @@ package adama
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
+	"golang.org/x/time/rate"
 )
 
 type stateKey struct{}
@@ -20,7 +25,9 @@ type attemptState struct {
 	idempotent bool
 	maxRetries int
 	policy     RetryPolicy
-	attempts   int // sends so far; written by the request hook before each send
+	attempts   int         // sends so far; written by the request hook before each send
+	gotConn    atomic.Bool // a connection was obtained: the request may have reached the server
+	alienAuth  atomic.Bool // a RoundTripper below the client wrote an Authorization header of its own
 }
 
 func idempotentMethod(m string) bool {
@@ -61,10 +68,17 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 	if st == nil {
 		st = &attemptState{idempotent: true, maxRetries: DefaultRetryPolicy().MaxRetries, policy: DefaultRetryPolicy()}
 	}
+	if st.alienAuth.Load() {
+		return false, nil
+	}
 	if st.attempts > st.maxRetries {
 		return false, nil
 	}
 	if err != nil {
+		var rr *redirectRefusedError
+		if errors.As(err, &rr) || errors.Is(err, errWaitPastDeadline) {
+			return false, nil
+		}
 		if !st.idempotent && !notSent(err) {
 			return false, nil
 		}
@@ -125,21 +139,136 @@ func backoff(minWait, maxWait time.Duration, attempt int, resp *http.Response) t
 	return minWait + rand.N(ceil-minWait)
 }
 
-// hostGuard strips credentials from any request to a host that is not the
-// platform's: x/oauth2's Transport and net/http's redirect handling can
-// otherwise carry them to a foreign host.
+// origin returns u's lower-cased scheme://host.
+func origin(u *url.URL) string {
+	k := originOf(u)
+	return k.scheme + "://" + k.host
+}
+
+// originKey is a lower-cased scheme and host; building one from a URL
+// already in lower case allocates nothing.
+type originKey struct{ scheme, host string }
+
+func originOf(u *url.URL) originKey {
+	return originKey{strings.ToLower(u.Scheme), strings.ToLower(u.Host)}
+}
+
+// hostGuard strips credentials from any request to an origin (scheme and
+// host) that is not the platform's, and sends such requests through
+// foreign: a caller's RoundTripper that wraps x/oauth2's Transport would
+// otherwise add its bearer below the guard.
 type hostGuard struct {
-	next  http.RoundTripper
-	hosts map[string]bool
+	next    http.RoundTripper
+	foreign http.RoundTripper
+	origins map[originKey]bool
 }
 
 func (g *hostGuard) RoundTrip(req *http.Request) (*http.Response, error) {
-	if !g.hosts[strings.ToLower(req.URL.Host)] && (req.Header.Get("Authorization") != "" || req.Header.Get("Cookie") != "") {
+	if g.origins[originOf(req.URL)] {
+		return g.next.RoundTrip(req)
+	}
+	if req.Header.Get("Authorization") != "" || req.Header.Get("Cookie") != "" {
 		req = req.Clone(req.Context())
 		req.Header.Del("Authorization")
 		req.Header.Del("Cookie")
 	}
-	return g.next.RoundTrip(req)
+	return g.foreign.RoundTrip(req)
+}
+
+// foreignTransport is the RoundTripper for hosts that are not the
+// platform's: the caller's own *http.Transport, or http.DefaultTransport
+// when the caller's is a wrapper that might add credentials.
+func foreignTransport(rt http.RoundTripper) http.RoundTripper {
+	if t, ok := rt.(*http.Transport); ok {
+		return t
+	}
+	return http.DefaultTransport
+}
+
+// refuseRedirect is a CheckRedirect that follows at most 10 redirects and
+// never one that takes a request with credentials or a body to another
+// origin (host or scheme).
+func refuseRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	first := via[0]
+	guarded := first.Header.Get("Authorization") != "" || first.Header.Get("Cookie") != "" ||
+		first.ContentLength != 0 || first.Body != nil && first.Body != http.NoBody || first.GetBody != nil
+	if guarded && originOf(req.URL) != originOf(first.URL) {
+		status := 0
+		if req.Response != nil {
+			status = req.Response.StatusCode
+		}
+		return &redirectRefusedError{status: status, from: origin(first.URL), to: origin(req.URL)}
+	}
+	return nil
+}
+
+// errWaitPastDeadline: the rate limiter's wait would outlast the call's
+// deadline, so the call ends now, unsent.
+var errWaitPastDeadline = fmt.Errorf("adama: rate limit: the wait would outlast the deadline: %w", context.DeadlineExceeded)
+
+// gate holds every attempt to the limiter and to a pause a 429 asked for.
+type gate struct {
+	next    http.RoundTripper
+	limiter *rate.Limiter // nil: no limit
+	maxWait time.Duration // the longest pause a Retry-After may set
+
+	mu    sync.Mutex
+	until time.Time
+}
+
+func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx := req.Context()
+	if err := g.wait(ctx); err != nil {
+		return nil, err
+	}
+	if g.limiter != nil {
+		if err := g.limiter.Wait(ctx); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, errWaitPastDeadline
+		}
+	}
+	resp, err := g.next.RoundTrip(req)
+	if err == nil && resp.StatusCode == http.StatusTooManyRequests {
+		if ra, ok := retryAfter(resp); ok && ra > 0 {
+			g.pause(min(ra, g.maxWait))
+		}
+	}
+	return resp, err
+}
+
+// pause holds every attempt for d from now (a longer pause already set
+// stays).
+func (g *gate) pause(d time.Duration) {
+	t := time.Now().Add(d)
+	g.mu.Lock()
+	if t.After(g.until) {
+		g.until = t
+	}
+	g.mu.Unlock()
+}
+
+// wait blocks until the pause ends or ctx does.
+func (g *gate) wait(ctx context.Context) error {
+	for {
+		g.mu.Lock()
+		d := time.Until(g.until)
+		g.mu.Unlock()
+		if d <= 0 {
+			return nil
+		}
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		}
+	}
 }
 
 func baseTransport(hc *http.Client) (http.RoundTripper, time.Duration) {
@@ -155,21 +284,17 @@ func baseTransport(hc *http.Client) (http.RoundTripper, time.Duration) {
 // newRetryClient builds the go-retryablehttp client for API calls.
 func (c *Client) newRetryClient(hc *http.Client) *retryablehttp.Client {
 	rt, timeout := baseTransport(hc)
+	g := &gate{next: rt, maxWait: c.cfg.retry.MaxRetryAfter}
+	if c.cfg.rateLimit > 0 {
+		g.limiter = rate.NewLimiter(c.cfg.rateLimit, c.cfg.rateBurst)
+	}
+	c.gate = g
 	rc := retryablehttp.NewClient()
 	rc.Logger = nil
 	rc.HTTPClient = &http.Client{
-		Transport: &hostGuard{next: rt, hosts: c.hosts},
-		Timeout:   timeout,
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) >= 10 {
-				return errors.New("stopped after 10 redirects")
-			}
-			if !c.isPlatformHost(req.URL.Host) {
-				req.Header.Del("Authorization")
-				req.Header.Del("Cookie")
-			}
-			return nil
-		},
+		Transport:     &hostGuard{next: g, foreign: foreignTransport(rt), origins: c.origins},
+		Timeout:       timeout,
+		CheckRedirect: refuseRedirect,
 	}
 	configureRetry(rc, c.cfg.retry)
 	return rc
@@ -189,14 +314,25 @@ func configureRetry(rc *retryablehttp.Client, p RetryPolicy) {
 }
 
 // tokenHTTPClient returns the token endpoint's own retrying client: token
-// requests are safe to repeat, so every method is retried.
+// requests are safe to repeat, so every method is retried; a redirect to
+// another host or scheme is refused, since every token request carries a
+// secret in its body.
 func tokenHTTPClient(hc *http.Client, p RetryPolicy) *http.Client {
 	rt, timeout := baseTransport(hc)
 	rc := retryablehttp.NewClient()
 	rc.Logger = nil
-	rc.HTTPClient = &http.Client{Transport: rt, Timeout: timeout}
+	rc.HTTPClient = &http.Client{Transport: rt, Timeout: timeout, CheckRedirect: refuseRedirect}
 	configureRetry(rc, p)
 	rc.RetryMax = p.MaxRetries
+	rc.ErrorHandler = func(resp *http.Response, err error, _ int) (*http.Response, error) {
+		if err != nil && resp != nil {
+			// A RoundTripper returns a response or an error, not both
+			// (a refused redirect comes with the redirect's answer).
+			_ = resp.Body.Close()
+			return nil, err
+		}
+		return resp, err
+	}
 	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 		if ctx.Value(stateKey{}) == nil {
 			ctx = context.WithValue(ctx, stateKey{}, &attemptState{idempotent: true, maxRetries: p.MaxRetries, policy: p})

@@ -13,7 +13,7 @@
 //	adv.Name = "Renamed"
 //	adv, err = ec.Advertisers.Update(ctx, adv) // sends version and name only
 //
-// Records decode from JSON (the default) and from XML (adama.WithFormat)
+// Records decode from JSON (the default) and from XML (entity.New(c, entity.WithXML()))
 // into the same typed structs. Every record embeds [Common] and keeps the
 // properties the SDK does not model in Common.Extra, so a read-modify-write
 // never loses a field.

@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/firehose"
 )
 
@@ -253,4 +255,41 @@ func TestWithPrefixAndDroppedConnections(t *testing.T) {
 	got, err := fc.Consumers.Get(ctx, "example-consumer")
 	require.NoError(t, err, "a GET is retried after a cut connection")
 	assert.Equal(t, "example-consumer", got.Name)
+}
+
+func TestOneClientHoldsBothGrants(t *testing.T) {
+	srv := adamatest.NewServer(adamatest.WithT(t))
+	session := srv.IssueToken() // stands for the authorization-code grant's token
+	c, err := srv.NewClient(adama.WithToken(session))
+	require.NoError(t, err)
+	fc := firehose.New(c)
+	ctx := context.Background()
+	_, err = fc.Consumers.List(ctx)
+	require.NoError(t, err)
+	ec := entity.New(c)
+	_, err = ec.Organizations.List(ctx, nil)
+	require.NoError(t, err)
+
+	var firehoseAuth, entityAuth string
+	for _, r := range srv.Requests() {
+		switch {
+		case strings.HasPrefix(r.Path, prefix):
+			firehoseAuth = r.Header.Get("Authorization")
+			assert.Empty(t, r.Header.Get("Cookie"))
+		case strings.HasPrefix(r.Path, "/api/v2.0/organizations"):
+			entityAuth = r.Header.Get("Authorization")
+		}
+	}
+	assert.Equal(t, "Bearer "+session, entityAuth)
+	assert.NotEqual(t, entityAuth, firehoseAuth, "group G sends the client-credentials token")
+	assert.True(t, strings.HasPrefix(firehoseAuth, "Bearer "))
+	assert.Equal(t, 1, srv.TokensIssued(), "one client-credentials token fetched")
+
+	// A client without the client-credentials grant is refused before sending.
+	only, err := adama.NewClient(adama.WithBaseURL(srv.URL), adama.WithToken(srv.IssueToken()))
+	require.NoError(t, err)
+	n := len(srv.Requests())
+	_, err = firehose.New(only).Consumers.List(ctx)
+	assert.ErrorContains(t, err, "client-credentials")
+	assert.Equal(t, n, len(srv.Requests()))
 }

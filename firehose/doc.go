@@ -17,7 +17,9 @@
 //
 // Group G takes only the client-credentials grant's bearer token (no
 // session cookie): build the client with adama.WithClientCredentials(id,
-// secret, audience).
+// secret, audience). Its calls send that token (adama.AuthClientCredentials)
+// even when the same client also holds an authorization-code token for the
+// session-based groups.
 //
 // # Wire form
 //

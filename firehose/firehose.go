@@ -11,10 +11,8 @@ import (
 const Prefix = "/opportunity-firehose/v2.0"
 
 // authMode is the credentials group G sends: the client-credentials
-// grant's bearer token only.
-// TODO: adama.AuthClientCredentials once it is on main, so one client can
-// hold both grants.
-const authMode = adama.AuthBearer
+// grant's bearer token only, so one client can hold both grants.
+const authMode = adama.AuthClientCredentials
 
 // Client holds one service per resource of group G.
 type Client struct {

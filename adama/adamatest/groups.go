@@ -8,5 +8,7 @@ import "github.com/adamasdk/adama-go/internal/fake"
 var builtinGroups = []func(fake.Registrar){
 	registerEntity,
 	registerReporting,
+	registerTargeting,
+	registerBYOA,
 	registerFirehose,
 }

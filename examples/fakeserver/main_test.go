@@ -20,14 +20,14 @@ func TestServeStandalone(t *testing.T) {
 	go func() { done <- serve(ctx, l, "my-id", "my-secret", "aud") }()
 
 	base := "http://" + l.Addr().String()
-	c, err := adama.NewClient(adama.WithBaseURL(base), adama.WithClientCredentials("my-id", "my-secret", "aud"))
+	c, err := adama.NewClient(adama.WithBaseURL(base), adama.WithAuthURL(base), adama.WithClientCredentials("my-id", "my-secret", "aud"))
 	require.NoError(t, err)
 	resp, err := c.Do(ctx, &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 
-	bad, err := adama.NewClient(adama.WithBaseURL(base), adama.WithClientCredentials("my-id", "wrong", "aud"), adama.WithMaxRetries(0))
+	bad, err := adama.NewClient(adama.WithBaseURL(base), adama.WithAuthURL(base), adama.WithClientCredentials("my-id", "wrong", "aud"), adama.WithMaxRetries(0))
 	require.NoError(t, err)
 	_, err = bad.Do(ctx, &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
 	assert.ErrorIs(t, err, adama.ErrUnauthorized)

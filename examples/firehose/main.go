@@ -12,9 +12,11 @@
 // JSON array or JSONL) and prints counts by channel type, estimated from
 // each bid request's fields.
 //
-// With -live it reads the ADAMA_* environment variables (adama.WithEnv);
-// group G takes the client-credentials grant (ADAMA_CLIENT_ID,
-// ADAMA_CLIENT_SECRET, ADAMA_AUDIENCE).
+// One client holds both grants: group G calls send the client-credentials
+// token, the entity call the authorization-code one. With -live it reads
+// the ADAMA_* environment variables (adama.WithEnv); group G takes the
+// client-credentials grant (ADAMA_CLIENT_ID, ADAMA_CLIENT_SECRET,
+// ADAMA_AUDIENCE).
 package main
 
 import (
@@ -31,6 +33,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/firehose"
 )
 
@@ -65,10 +68,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	} else {
 		srv = adamatest.NewServer()
 		defer srv.Close()
-		client, err = srv.NewClient()
+		// One client, both grants: client credentials for group G (from
+		// the fake's options) and a token of the authorization-code grant
+		// for the session-based groups.
+		client, err = srv.NewClient(adama.WithToken(srv.IssueToken()))
 	}
 	if err != nil {
 		return err
+	}
+	if page, err := entity.New(client).Organizations.List(ctx, nil); err == nil {
+		fmt.Fprintf(stdout, "entity API (authorization code): %d organizations\n", page.TotalCount)
+	} else {
+		fmt.Fprintf(stdout, "entity API: %v\n", err)
 	}
 	fc := firehose.New(client)
 

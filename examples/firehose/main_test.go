@@ -16,6 +16,7 @@ func TestRunAgainstTheFake(t *testing.T) {
 	var out, errOut bytes.Buffer
 	require.NoError(t, run(context.Background(), []string{"-records", "3000"}, &out, &errOut), errOut.String())
 	s := out.String()
+	assert.Regexp(t, `entity API \(authorization code\): \d+ organizations`, s)
 	assert.Contains(t, s, "consumer example-consumer: sample rate 15%, 8 channel types")
 	assert.Contains(t, s, "changed: sample rate 7%, 9 channel types")
 	assert.Contains(t, s, "PartitionMacro: must hold %appuuid% and %nano%")

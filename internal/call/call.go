@@ -214,7 +214,7 @@ func decodeError(resp *http.Response, err error) error {
 		return ae
 	}
 	msg := "decoding the response: " + err.Error()
-	if errors.Is(err, errNoData) {
+	if errors.Is(err, ErrNoData) {
 		msg = err.Error()
 	}
 	return &adama.Error{StatusCode: resp.StatusCode, Code: adama.CodeUnexpectedContent, Message: msg, Method: method, Path: path, Err: err}

@@ -36,6 +36,9 @@ func TestDataMetaDecode(t *testing.T) {
 			want: Meta{Status: "ok", HasCount: true, HasTotal: true}},
 		{name: "single", body: `{"data":{"id":7,"name":"x"},"meta":{"status":"ok"}}`, want: Meta{Status: "ok"}},
 		{name: "data null", body: `{"data":null,"meta":{"status":"ok"}}`, wantErr: "no data"},
+		{name: "null list is empty", list: true, body: `{"data":null,"meta":{"status":"success","count":0}}`, want: Meta{Status: "success", HasCount: true}},
+		{name: "list missing", list: true, body: `{"meta":{"status":"ok"}}`, wantErr: "no data"},
+		{name: "empty object", body: `{"data":{},"meta":{"status":"ok"}}`, wantErr: "no data"},
 		{name: "data missing", body: `{"meta":{"status":"ok"}}`, wantErr: "no data"},
 		{name: "bare object where envelope expected", body: `{"id":7,"name":"x"}`, wantErr: "no data"},
 		{name: "list where object expected", body: `{"data":[{"id":1}]}`, wantErr: "cannot unmarshal array"},
@@ -48,7 +51,8 @@ func TestDataMetaDecode(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var dst any = &rec{}
 			if tt.list {
-				dst = &[]rec{}
+				var items []rec // nil, as List starts
+				dst = &items
 			}
 			meta, err := DataMeta.Decode(strings.NewReader(tt.body), "application/json", dst)
 			if tt.wantErr != "" {
@@ -75,9 +79,9 @@ func TestBareDecode(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "c1", v.Name)
 	_, err = Bare.Decode(strings.NewReader(`null`), "application/json", &v)
-	assert.ErrorIs(t, err, errNoData)
+	assert.ErrorIs(t, err, ErrNoData)
 	_, err = Bare.Decode(strings.NewReader(``), "application/json", &v)
-	assert.ErrorIs(t, err, errNoData)
+	assert.ErrorIs(t, err, ErrNoData)
 	_, err = Bare.Decode(strings.NewReader(`{"Name":"a"}{"Name":"b"}`), "application/json", &v)
 	assert.Error(t, err)
 }

@@ -36,8 +36,10 @@ type Envelope interface {
 	Decode(r io.Reader, mt string, dst any) (Meta, error)
 }
 
-// errNoData is a 2xx answer without a payload.
-var errNoData = errors.New("the response carries no data")
+// ErrNoData is a 2xx answer without a payload (wrapped in the
+// *adama.Error the layer returns): groups whose deletes answer with meta
+// only test for it.
+var ErrNoData = errors.New("the response carries no data")
 
 // DataMeta is the {"data": ..., "meta": {...}} envelope of groups A, B, D,
 // E, F and H (meta.status "ok" or "success"; counts as numbers or numeric
@@ -51,66 +53,45 @@ var Bare Envelope = bare{}
 
 type dataMeta struct{}
 
-// Decode walks the top-level keys once, decoding data straight into dst.
+// Decode decodes the envelope in one pass, data going straight into dst.
+// A missing, null or empty payload is ErrNoData: a null sets the
+// interface holding dst to nil, and an absent one leaves dst zero (a
+// present list, even empty, is a non-nil slice).
 func (dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 	if adama.IsXML(mt) {
 		return decodeXML(r, dst)
 	}
-	dec := json.NewDecoder(r)
-	if err := expectDelim(dec, '{'); err != nil {
+	env := envelope{Data: dst}
+	if err := json.NewDecoder(r).Decode(&env); err != nil {
 		return Meta{}, err
 	}
-	var (
-		meta     Meta
-		wm       wireMeta
-		sawData  bool
-		dataNull bool
-		errs     json.RawMessage
-	)
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return meta, err
-		}
-		key, _ := t.(string)
-		switch key {
-		case "data":
-			sawData = true
-			slot := any(dst)
-			if err := dec.Decode(&slot); err != nil {
-				return meta, fmt.Errorf("data: %w", err)
-			}
-			dataNull = slot == nil
-		case "meta":
-			if err := dec.Decode(&wm); err != nil {
-				return meta, fmt.Errorf("meta: %w", err)
-			}
-		case "errors":
-			if err := dec.Decode(&errs); err != nil {
-				return meta, fmt.Errorf("errors: %w", err)
-			}
-		default:
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return meta, err
-			}
-		}
-	}
-	if _, err := dec.Token(); err != nil {
-		return meta, err
-	}
-	meta = wm.meta()
-	if !statusOK(meta.Status) || hasErrors(errs) {
+	meta := env.Meta.meta()
+	if !statusOK(meta.Status) || hasErrors(env.Errors) {
 		raw, _ := json.Marshal(struct {
 			Meta   map[string]string `json:"meta"`
 			Errors json.RawMessage   `json:"errors,omitempty"`
-		}{map[string]string{"status": meta.Status}, errs})
+		}{map[string]string{"status": meta.Status}, env.Errors})
 		return meta, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"application/json"}}, "", "", raw)
 	}
-	if !sawData || dataNull {
-		return meta, errNoData
+	target := reflect.ValueOf(dst).Elem()
+	if env.Data == nil { // "data": null
+		if target.Kind() == reflect.Slice {
+			// A null collection (the references allow it) is an empty list.
+			target.Set(reflect.MakeSlice(target.Type(), 0, 0))
+			return meta, nil
+		}
+		return meta, ErrNoData
+	}
+	if target.IsZero() { // no data member, or an empty object
+		return meta, ErrNoData
 	}
 	return meta, nil
+}
+
+type envelope struct {
+	Meta   wireMeta        `json:"meta"`
+	Data   any             `json:"data"`
+	Errors json.RawMessage `json:"errors"`
 }
 
 func hasErrors(raw json.RawMessage) bool {
@@ -127,17 +108,6 @@ func statusOK(s string) bool {
 	return false
 }
 
-func expectDelim(dec *json.Decoder, d json.Delim) error {
-	t, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	if t != d {
-		return fmt.Errorf("expected %q, found %v", d, t)
-	}
-	return nil
-}
-
 type bare struct{}
 
 func (bare) Decode(r io.Reader, mt string, dst any) (Meta, error) {
@@ -150,12 +120,12 @@ func (bare) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 	slot := any(dst)
 	if err := dec.Decode(&slot); err != nil {
 		if errors.Is(err, io.EOF) {
-			return Meta{}, errNoData
+			return Meta{}, ErrNoData
 		}
 		return Meta{}, err
 	}
 	if slot == nil {
-		return Meta{}, errNoData
+		return Meta{}, ErrNoData
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return Meta{}, errors.New("data after the JSON document")
@@ -257,7 +227,7 @@ func decodeXML(r io.Reader, dst any) (Meta, error) {
 			if res.Entity != nil {
 				return meta, errors.New("a single entity where a list was expected")
 			}
-			return meta, errNoData
+			return meta, ErrNoData
 		}
 		elem := target.Type().Elem()
 		rec := elem
@@ -283,7 +253,7 @@ func decodeXML(r io.Reader, dst any) (Meta, error) {
 		if res.Entities != nil {
 			return meta, errors.New("a list where a single entity was expected")
 		}
-		return meta, errNoData
+		return meta, ErrNoData
 	}
 	return meta, json.Unmarshal(wire.EntityJSON(res.Entity, target.Type()), dst)
 }

@@ -1,0 +1,358 @@
+package byoa
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"sort"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+)
+
+// Environment is an endpoint's environment.
+//
+//adama:enum
+type Environment string
+
+// The Environment values.
+const (
+	EnvironmentSandbox    Environment = "sandbox"
+	EnvironmentProduction Environment = "production"
+)
+
+// ContentType is the body format the router sends an endpoint.
+//
+//adama:enum
+type ContentType string
+
+// The ContentType values.
+const (
+	ContentTypeJSON     ContentType = "json"
+	ContentTypeProtobuf ContentType = "protobuf"
+)
+
+// EndpointType is what an endpoint receives: bid requests or win notices.
+// The reference's examples show "bid" and "win"; other values are kept.
+//
+//adama:enum
+type EndpointType string
+
+// The EndpointType values.
+const (
+	EndpointTypeBid EndpointType = "bid"
+	EndpointTypeWin EndpointType = "win"
+)
+
+// PopID is a point of presence, three letters (the reference's
+// param-pop-id).
+//
+//adama:enum
+type PopID string
+
+// The PopID values.
+const (
+	PopEWR PopID = "ewr"
+	PopORD PopID = "ord"
+	PopPAO PopID = "pao"
+	PopZRH PopID = "zrh"
+	PopAMS PopID = "ams"
+	PopHKG PopID = "hkg"
+	PopNRT PopID = "nrt"
+)
+
+// BrainTypeID identifies the kind of brain a model or endpoint serves.
+// Model uploads and bid endpoints take 1000-1004; the platform also
+// answers other values (3 for stored models, 2003 for win endpoints in the
+// reference's examples), which are read as they are.
+type BrainTypeID int
+
+// The range of brain_type_id a model upload accepts.
+const (
+	MinBrainTypeID BrainTypeID = 1000
+	MaxBrainTypeID BrainTypeID = 1004
+)
+
+// Valid reports whether b lies in 1000-1004.
+func (b BrainTypeID) Valid() bool { return b >= MinBrainTypeID && b <= MaxBrainTypeID }
+
+// Logging is an endpoint's request logging.
+type Logging struct {
+	LoggingEnabled bool   `json:"logging_enabled"`
+	S3BucketName   string `json:"s3_bucketname,omitempty"`
+	S3Region       string `json:"s3_region,omitempty"`
+	S3RoleARN      string `json:"s3_role_arn,omitempty"`
+	// Extra keeps the members the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type loggingAlias Logging
+
+// UnmarshalJSON reads the logging object, keeping unknown members.
+func (l *Logging) UnmarshalJSON(b []byte) error {
+	var a loggingAlias
+	extra, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*l = Logging(a)
+	l.Extra = extra
+	return nil
+}
+
+// MarshalJSON writes the logging object with its Extra members.
+func (l Logging) MarshalJSON() ([]byte, error) { return encodeObject(loggingAlias(l), l.Extra) }
+
+// Endpoint is one client endpoint of an executor.
+//
+// Shape from ../shared/reference/openapi/byoa-openapi.yml, the endpoints
+// of GET /custombidrouter/{org_id}/configuration.
+type Endpoint struct {
+	EndpointID  string      `json:"endpoint_id,omitempty"`
+	Endpoint    string      `json:"endpoint,omitempty"`
+	BrainTypeID BrainTypeID `json:"brain_type_id,omitempty"`
+	ContentType ContentType `json:"content_type,omitempty"`
+	Environment Environment `json:"environment,omitempty"`
+	Logging     *Logging    `json:"logging,omitempty"`
+	// PopIDs are the points of presence served, three letters each.
+	PopIDs []PopID `json:"pop_ids,omitempty"`
+	// SampleRate is the percent of opportunities forwarded.
+	SampleRate      int          `json:"sample_rate"`
+	UpstreamEnabled bool         `json:"upstream_enabled"`
+	EndpointType    EndpointType `json:"endpoint_type,omitempty"`
+	CreatedOn       *adama.Time  `json:"created_on,omitempty"`
+	UpdatedOn       *adama.Time  `json:"updated_on,omitempty"`
+	// Extra keeps the members the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type endpointAlias Endpoint
+
+// UnmarshalJSON reads an endpoint, keeping unknown members.
+func (e *Endpoint) UnmarshalJSON(b []byte) error {
+	var a endpointAlias
+	extra, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*e = Endpoint(a)
+	e.Extra = extra
+	return nil
+}
+
+// MarshalJSON writes the endpoint with its Extra members.
+func (e Endpoint) MarshalJSON() ([]byte, error) { return encodeObject(endpointAlias(e), e.Extra) }
+
+// Executor groups endpoints; campaigns are applied to an executor.
+type Executor struct {
+	ExecutorID int64      `json:"executor_id"`
+	Endpoints  []Endpoint `json:"endpoints"`
+	// Extra keeps the members the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type executorAlias Executor
+
+// UnmarshalJSON reads an executor, keeping unknown members.
+func (x *Executor) UnmarshalJSON(b []byte) error {
+	var a executorAlias
+	extra, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*x = Executor(a)
+	x.Extra = extra
+	return nil
+}
+
+// MarshalJSON writes the executor with its Extra members.
+func (x Executor) MarshalJSON() ([]byte, error) { return encodeObject(executorAlias(x), x.Extra) }
+
+// ExecutorInfo is an executor as its own record: the answers of executor
+// creation (executor_id, executor_name) and of an executor with its
+// endpoint ids. No endpoint of the spec's table answers it; it is typed
+// for completeness.
+//
+// Shape from ../shared/reference/openapi/byoa-openapi.yml, components
+// bidvaluator-response-executor-create and bidvaluator-response-executor.
+type ExecutorInfo struct {
+	ExecutorID   int64       `json:"executor_id,omitempty"`
+	ExecutorName string      `json:"executor_name,omitempty"`
+	EndpointIDs  []string    `json:"endpoint_ids,omitempty"`
+	CreatedOn    *adama.Time `json:"created_on,omitempty"`
+	UpdatedOn    *adama.Time `json:"updated_on,omitempty"`
+	// Extra keeps the members the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type executorInfoAlias ExecutorInfo
+
+// UnmarshalJSON reads the record, keeping unknown members.
+func (x *ExecutorInfo) UnmarshalJSON(b []byte) error {
+	var a executorInfoAlias
+	extra, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*x = ExecutorInfo(a)
+	x.Extra = extra
+	return nil
+}
+
+// MarshalJSON writes the record with its Extra members.
+func (x ExecutorInfo) MarshalJSON() ([]byte, error) {
+	return encodeObject(executorInfoAlias(x), x.Extra)
+}
+
+// Executors are executors keyed by their name, as the server sends them.
+type Executors map[string]Executor
+
+// Names returns the executor names, sorted.
+func (e Executors) Names() []string {
+	out := make([]string, 0, len(e))
+	for n := range e {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ByID returns the executor with id and its name.
+func (e Executors) ByID(id int64) (string, Executor, bool) {
+	for _, n := range e.Names() {
+		if e[n].ExecutorID == id {
+			return n, e[n], true
+		}
+	}
+	return "", Executor{}, false
+}
+
+// Configuration is the custom bid router's summary for an organization.
+//
+// The reference documents two forms and the SDK reads both: the schema's
+// {"emails": "...", "executors": {name: executor}} and the example's
+// {name: executor, ...} directly under data.
+type Configuration struct {
+	Emails    string
+	Executors Executors
+	// Extra keeps the members that are neither emails nor executors.
+	Extra map[string]json.RawMessage
+}
+
+// UnmarshalJSON reads either form of the configuration.
+func (c *Configuration) UnmarshalJSON(b []byte) error {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(b, &obj); err != nil {
+		return err
+	}
+	*c = Configuration{Executors: Executors{}}
+	if raw, ok := obj["emails"]; ok {
+		if json.Unmarshal(raw, &c.Emails) != nil {
+			c.keep("emails", raw)
+		}
+		delete(obj, "emails")
+	}
+	if raw, ok := obj["executors"]; ok && isExecutorMap(raw) {
+		if err := json.Unmarshal(raw, &c.Executors); err != nil {
+			return err
+		}
+		delete(obj, "executors")
+	}
+	for k, raw := range obj {
+		if isExecutor(raw) {
+			var x Executor
+			if err := json.Unmarshal(raw, &x); err != nil {
+				return err
+			}
+			c.Executors[k] = x
+			continue
+		}
+		c.keep(k, raw)
+	}
+	return nil
+}
+
+func (c *Configuration) keep(k string, v json.RawMessage) {
+	if c.Extra == nil {
+		c.Extra = map[string]json.RawMessage{}
+	}
+	c.Extra[k] = v
+}
+
+// MarshalJSON writes the schema's form.
+func (c Configuration) MarshalJSON() ([]byte, error) {
+	return encodeObject(struct {
+		Emails    string    `json:"emails,omitempty"`
+		Executors Executors `json:"executors"`
+	}{c.Emails, c.Executors}, c.Extra)
+}
+
+// isExecutor reports whether raw is an object with executor members.
+func isExecutor(raw json.RawMessage) bool {
+	var probe map[string]json.RawMessage
+	if json.Unmarshal(raw, &probe) != nil {
+		return false
+	}
+	_, a := probe["endpoints"]
+	_, b := probe["executor_id"]
+	return a || b
+}
+
+// isExecutorMap reports whether raw is an object of executors (or empty).
+func isExecutorMap(raw json.RawMessage) bool {
+	var probe map[string]json.RawMessage
+	if json.Unmarshal(raw, &probe) != nil || probe == nil {
+		return false
+	}
+	for _, v := range probe {
+		if !isExecutor(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// BidRouterService reads the custom bid router's configuration and sets
+// an executor's sample rate (/custombidrouter/{org_id}).
+type BidRouterService struct{ g *call.Group }
+
+// Configuration returns the summary of the organization's executors,
+// environments and endpoints.
+func (s *BidRouterService) Configuration(ctx context.Context, orgID int64, opts ...adama.RequestOption) (*Configuration, error) {
+	return call.One[Configuration](ctx, s.g, &call.Call{Path: "/custombidrouter/" + id(orgID) + "/configuration"}, opts...)
+}
+
+// Executor returns the executor and its endpoints, keyed by the
+// executor's name.
+func (s *BidRouterService) Executor(ctx context.Context, orgID, executorID int64, opts ...adama.RequestOption) (Executors, error) {
+	var out Executors
+	if _, err := s.g.Into(ctx, &call.Call{Path: executorPath(orgID, executorID)}, &out, opts...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SetSampleRate sets the percent (0-100) of bid opportunities forwarded to
+// the executor's endpoints, collectively, and returns the executor as
+// changed. Setting the same rate twice is harmless, so the call is
+// retried like a read.
+func (s *BidRouterService) SetSampleRate(ctx context.Context, orgID, executorID int64, percent int, opts ...adama.RequestOption) (Executors, error) {
+	var v adama.Validator
+	v.Range("sample_rate", int64(percent), 0, 100)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body := struct {
+		SampleRate int `json:"sample_rate"`
+	}{percent}
+	var out Executors
+	c := &call.Call{Method: http.MethodPatch, Path: executorPath(orgID, executorID), JSON: body, ReadOnly: true}
+	if _, err := s.g.Into(ctx, c, &out, opts...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func executorPath(orgID, executorID int64) string {
+	return "/custombidrouter/" + id(orgID) + "/executors/" + id(executorID)
+}

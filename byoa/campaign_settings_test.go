@@ -1,0 +1,232 @@
+package byoa_test
+
+import (
+	"context"
+	"errors"
+	"github.com/adamasdk/adama-go/byoa"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func tenPercent() *byoa.SettingsInput {
+	return &byoa.SettingsInput{UUIDType: byoa.UUIDTypeUUID, Settings: []byoa.SettingInput{
+		{Low: 0, High: 9, ModelID: "m1", Namespace: "100667"},
+	}}
+}
+
+func TestSettingsValidation(t *testing.T) {
+	ok := byoa.SettingInput{ExecutorID: 2, Low: 0, High: 49, ModelID: "m", Namespace: "ns"}
+	with := func(f func(*byoa.SettingsInput)) *byoa.SettingsInput {
+		in := &byoa.SettingsInput{Settings: []byoa.SettingInput{ok}, UUIDType: byoa.UUIDTypeCID}
+		f(in)
+		return in
+	}
+	tests := []struct {
+		name  string
+		in    *byoa.SettingsInput
+		field string
+		rule  string
+	}{
+		{"valid", with(func(*byoa.SettingsInput) {}), "", ""},
+		{"nil", nil, "settings", "required"},
+		{"empty", with(func(in *byoa.SettingsInput) { in.Settings = nil }), "settings", "at least one"},
+		{"low below 0", with(func(in *byoa.SettingsInput) { in.Settings[0].Low = -1 }), "settings[0].low", "between 0 and 99"},
+		{"high above 99", with(func(in *byoa.SettingsInput) { in.Settings[0].High = 100 }), "settings[0].high", "between 0 and 99"},
+		{"high 99", with(func(in *byoa.SettingsInput) { in.Settings[0].High = 99 }), "", ""},
+		{"low above high", with(func(in *byoa.SettingsInput) { in.Settings[0].Low = 50 }), "settings[0].low", "must not exceed high"},
+		{"low equals high", with(func(in *byoa.SettingsInput) { in.Settings[0].Low = 49 }), "", ""},
+		{"overlap", with(func(in *byoa.SettingsInput) {
+			in.Settings = append(in.Settings, byoa.SettingInput{Low: 49, High: 99, ModelID: "m2", Namespace: "ns"})
+		}), "settings[1]", "overlaps settings[0]"},
+		{"adjacent", with(func(in *byoa.SettingsInput) {
+			in.Settings = append(in.Settings, byoa.SettingInput{Low: 50, High: 99, ModelID: "m2", Namespace: "ns"})
+		}), "", ""},
+		{"overlap out of order", with(func(in *byoa.SettingsInput) {
+			in.Settings = []byoa.SettingInput{{Low: 60, High: 99, ModelID: "a", Namespace: "n"}, {Low: 0, High: 60, ModelID: "b", Namespace: "n"}}
+		}), "settings[0]", "overlaps settings[1]"},
+		{"old executor", with(func(in *byoa.SettingsInput) { in.Settings[0].ExecutorID = 1 }), "settings[0].executor_id", "current executor"},
+		{"executor defaulted", with(func(in *byoa.SettingsInput) { in.Settings[0].ExecutorID = 0 }), "", ""},
+		{"model_id missing", with(func(in *byoa.SettingsInput) { in.Settings[0].ModelID = "" }), "settings[0].model_id", "required"},
+		{"namespace missing", with(func(in *byoa.SettingsInput) { in.Settings[0].Namespace = "" }), "settings[0].namespace", "required"},
+		{"uuid_type unknown", with(func(in *byoa.SettingsInput) { in.UUIDType = "cookie" }), "uuid_type", "must be one of"},
+		{"uuid_type UUID", with(func(in *byoa.SettingsInput) { in.UUIDType = byoa.UUIDTypeUUID }), "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.in.Validate()
+			if tt.field == "" {
+				require.NoError(t, err)
+				return
+			}
+			var ve *adama.ValidationError
+			require.ErrorAs(t, err, &ve)
+			assert.True(t, ve.Has(tt.field, tt.rule), "%v", err)
+			assert.ErrorIs(t, err, adama.ErrValidation)
+		})
+	}
+}
+
+func TestSettingsValidationReportsEveryRule(t *testing.T) {
+	in := &byoa.SettingsInput{UUIDType: "x", Settings: []byoa.SettingInput{{ExecutorID: 7, Low: 5, High: 1}}}
+	var ve *adama.ValidationError
+	require.ErrorAs(t, in.Validate(), &ve)
+	for _, f := range []string{"uuid_type", "settings[0].low", "settings[0].executor_id", "settings[0].model_id", "settings[0].namespace"} {
+		assert.True(t, ve.Has(f, ""), f)
+	}
+}
+
+func TestCampaignSettingsLifecycle(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+
+	_, err := f.c.CampaignSettings.Get(ctx, 675865)
+	var ae *adama.Error
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, "Not_Found_CampaignSetting", ae.Code)
+	assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
+
+	in := &byoa.SettingsInput{UUIDType: byoa.UUIDTypeUUID, Settings: []byoa.SettingInput{
+		{Low: 0, High: 49, ModelID: "tree_brain", Namespace: "mm"},
+		{Low: 50, High: 99, ModelID: "campaign_100001_tf", Namespace: "mm"},
+	}}
+	got, err := f.c.CampaignSettings.Put(ctx, 675865, in)
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, int64(0), in.Settings[0].ExecutorID, "the caller's input is not changed")
+	assert.Equal(t, byoa.CurrentExecutorID, got[0].ExecutorID)
+	assert.Equal(t, byoa.UUIDTypeUUID, got[1].UUIDType)
+	assert.Equal(t, 50, got[1].Low)
+	require.NotNil(t, got[0].CreatedOn)
+	assert.False(t, got[0].CreatedOn.IsZero())
+
+	read, err := f.c.CampaignSettings.Get(ctx, 675865)
+	require.NoError(t, err)
+	assert.Equal(t, got, read)
+	assert.Len(t, f.srv.BYOA().Settings(675865, 0), 2)
+
+	del, err := f.c.CampaignSettings.Delete(ctx, 675865)
+	require.NoError(t, err)
+	assert.Len(t, del, 2)
+	_, err = f.c.CampaignSettings.Get(ctx, 675865)
+	assert.Error(t, err)
+
+	assert.Equal(t, []string{
+		"GET /campaign_settings/675865", "PUT /campaign_settings/675865", "GET /campaign_settings/675865",
+		"DELETE /campaign_settings/675865", "GET /campaign_settings/675865",
+	}, f.host.Paths(), "every group H call goes to {byoa_url}")
+}
+
+func TestStrategySettingsLifecycle(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	got, err := f.c.StrategySettings.Put(ctx, 10000, 1000, tenPercent())
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	assert.Equal(t, int64(1000), got[0].StrategyID)
+	assert.Equal(t, int64(10000), got[0].CampaignID)
+	assert.Equal(t, 9, got[0].High)
+
+	read, err := f.c.StrategySettings.Get(ctx, 10000, 1000)
+	require.NoError(t, err)
+	assert.Equal(t, got, read)
+	_, err = f.c.CampaignSettings.Get(ctx, 10000)
+	assert.Error(t, err, "strategy settings are not campaign settings")
+
+	del, err := f.c.StrategySettings.Delete(ctx, 10000, 1000)
+	require.NoError(t, err)
+	assert.Equal(t, got, del)
+	reqs := f.srv.Requests()
+	last := reqs[len(reqs)-1]
+	assert.Equal(t, http.MethodDelete, last.Method)
+	assert.Empty(t, last.Body, "the strategy DELETE has no body")
+
+	_, err = f.c.StrategySettings.Delete(ctx, 10000, 1000)
+	var ae *adama.Error
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, "Not_Found_CampaignSetting", ae.Code)
+}
+
+func TestSettingsRefusedBeforeSending(t *testing.T) {
+	f := newFixture(t)
+	bad := &byoa.SettingsInput{Settings: []byoa.SettingInput{{Low: 10, High: 5, ModelID: "m", Namespace: "n"}}}
+	_, err := f.c.CampaignSettings.Put(context.Background(), 1, bad)
+	assert.ErrorIs(t, err, adama.ErrValidation)
+	_, err = f.c.StrategySettings.Put(context.Background(), 1, 2, bad)
+	assert.ErrorIs(t, err, adama.ErrValidation)
+	assert.Empty(t, f.host.Paths())
+}
+
+func TestSettingsFakeEnforcesRules(t *testing.T) {
+	// WithExecutorIDs lets the SDK send what the fake must then refuse.
+	f := newFixture(t, byoa.WithExecutorIDs(1, 2))
+	ctx := context.Background()
+	_, err := f.c.CampaignSettings.Put(ctx, 5, &byoa.SettingsInput{Settings: []byoa.SettingInput{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}})
+	var ae *adama.Error
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, "Not_Found_Executor", ae.Code)
+	assert.Equal(t, "Executor with ID 1 not found.", ae.Message)
+
+	f.srv.BYOA().AddExecutor(9, "other", adamaExecutor(1))
+	_, err = f.c.CampaignSettings.Put(ctx, 5, &byoa.SettingsInput{Settings: []byoa.SettingInput{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}})
+	require.NoError(t, err, "an executor the platform knows is accepted")
+}
+
+func TestSettingsRetriedAfterServerError(t *testing.T) {
+	f := newFixture(t)
+	f.srv.FailNext("/campaign_settings", 2, http.StatusServiceUnavailable, "")
+	got, err := f.c.CampaignSettings.Put(context.Background(), 7, tenPercent())
+	require.NoError(t, err)
+	assert.Len(t, got, 1)
+
+	f.srv.FailNext("/campaign_settings", 10, http.StatusInternalServerError, "")
+	_, err = f.c.CampaignSettings.Get(context.Background(), 7)
+	assert.ErrorIs(t, err, adama.ErrServer)
+}
+
+func TestSettingsDenied(t *testing.T) {
+	f := newFixture(t)
+	f.srv.Deny("/campaign_settings")
+	_, err := f.c.CampaignSettings.Get(context.Background(), 7)
+	assert.True(t, errors.Is(err, adama.ErrForbidden), "%v", err)
+}
+
+// TestFakeRefusesWhatTheSDKWouldNotSend sends raw bodies past the SDK's
+// checks: the fake enforces the group's rules itself.
+func TestFakeRefusesWhatTheSDKWouldNotSend(t *testing.T) {
+	f := newFixture(t)
+	tests := []struct {
+		name, method, path, body, code string
+	}{
+		{"overlap", "PUT", "/campaign_settings/1", `{"settings":[{"executor_id":2,"low":0,"high":50,"model_id":"m","namespace":"n"},{"executor_id":2,"low":50,"high":99,"model_id":"m","namespace":"n"}]}`, "Overlapping_ranges"},
+		{"high above 99", "PUT", "/campaign_settings/1", `{"settings":[{"executor_id":2,"low":0,"high":100,"model_id":"m","namespace":"n"}]}`, "Invalid_range"},
+		{"low above high", "PUT", "/campaign_settings/1/strategies/2", `{"settings":[{"executor_id":2,"low":9,"high":1,"model_id":"m","namespace":"n"}]}`, "Invalid_range"},
+		{"no executor", "PUT", "/campaign_settings/1", `{"settings":[{"low":0,"high":9,"model_id":"m","namespace":"n"}]}`, "Not_Found_Executor"},
+		{"uuid type", "PUT", "/campaign_settings/1", `{"settings":[{"executor_id":2,"low":0,"high":9,"model_id":"m","namespace":"n"}],"uuid_type":"cookie"}`, "Invalid_uuid_type"},
+		{"no model", "PUT", "/campaign_settings/1", `{"settings":[{"executor_id":2,"low":0,"high":9,"namespace":"n"}]}`, "Invalid_model"},
+		{"no settings", "PUT", "/campaign_settings/1", `{"uuid_type":"CID"}`, "Invalid_settings"},
+		{"not JSON", "PUT", "/campaign_settings/1", `settings`, "JSON_Decode_Error"},
+		{"model without data", "PUT", "/data/n/models/m", `{"brain_type_id":1003}`, "Missing_data"},
+		{"model brain type", "PUT", "/data/n/models/m", `{"data":"x","brain_type_id":3}`, "Invalid_brain_type_id"},
+		{"sample rate", "PATCH", "/custombidrouter/1/executors/4", `{"sample_rate":101}`, "Invalid_sample_rate"},
+		{"namespace model", "GET", "/data/n?model_id=zz", ``, "Invalid_model_id"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path, query, _ := strings.Cut(tt.path, "?")
+			q, _ := url.ParseQuery(query)
+			_, err := f.ac.Do(context.Background(), &adama.Request{Method: tt.method, Host: adama.HostBYOA, Path: path, Query: q,
+				Body: []byte(tt.body), ContentType: "application/json", Auth: adama.AuthSession})
+			var ae *adama.Error
+			require.ErrorAs(t, err, &ae)
+			assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
+			assert.Equal(t, tt.code, ae.Code)
+		})
+	}
+	assert.Empty(t, f.srv.BYOA().Settings(1, 0))
+}

@@ -1,0 +1,393 @@
+package byoa
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// BidFunc values one bid request for the internal auction. It must return
+// when ctx ends (the request's tmax); a nil response, or one without bids,
+// is a no-bid.
+type BidFunc func(ctx context.Context, req *BidRequest) (*BidResponse, error)
+
+// Handler is the http.Handler of the client endpoint the custom bid router
+// calls: it reads an OpenRTB 2.4 JSON bid request (bounded in size), runs
+// the BidFunc under a deadline taken from the request's tmax, and answers
+// 200 with the bid response, or 204 (no bid) when there is no bid, the
+// deadline passes, or the BidFunc fails or panics. A body that is not a
+// bid request is answered 400, a body over the size bound 413, a method
+// other than POST 405.
+//
+// A Handler is safe for concurrent use.
+type Handler struct {
+	fn       BidFunc
+	maxBody  int64
+	defTMax  time.Duration
+	maxTMax  time.Duration
+	margin   time.Duration
+	onError  func(error)
+	bufs     sync.Pool
+	requests atomic.Int64
+	bids     atomic.Int64
+	noBids   atomic.Int64
+	timeouts atomic.Int64
+	panics   atomic.Int64
+	failures atomic.Int64
+	invalid  atomic.Int64
+}
+
+// HandlerOption configures NewHandler.
+type HandlerOption func(*Handler)
+
+// WithMaxBodyBytes bounds the bid request body (default 256 KiB).
+func WithMaxBodyBytes(n int64) HandlerOption {
+	return func(h *Handler) {
+		if n > 0 {
+			h.maxBody = n
+		}
+	}
+}
+
+// WithDefaultTMax is the deadline for a request without tmax (default
+// 100 ms).
+func WithDefaultTMax(d time.Duration) HandlerOption {
+	return func(h *Handler) {
+		if d > 0 {
+			h.defTMax = d
+		}
+	}
+}
+
+// WithMaxTMax caps the deadline whatever tmax says (default 1 s).
+func WithMaxTMax(d time.Duration) HandlerOption {
+	return func(h *Handler) {
+		if d > 0 {
+			h.maxTMax = d
+		}
+	}
+}
+
+// WithSafetyMargin is taken off tmax for the answer's way back (default
+// 5 ms; never more than half of tmax).
+func WithSafetyMargin(d time.Duration) HandlerOption {
+	return func(h *Handler) {
+		if d >= 0 {
+			h.margin = d
+		}
+	}
+}
+
+// WithErrorHook receives the BidFunc's errors and recovered panics (as
+// errors), for the caller's logging. It must be safe for concurrent use.
+func WithErrorHook(f func(error)) HandlerOption { return func(h *Handler) { h.onError = f } }
+
+// NewHandler returns the endpoint handler running fn.
+func NewHandler(fn BidFunc, opts ...HandlerOption) *Handler {
+	h := &Handler{fn: fn, maxBody: 256 << 10, defTMax: 100 * time.Millisecond, maxTMax: time.Second, margin: 5 * time.Millisecond}
+	for _, o := range opts {
+		if o != nil {
+			o(h)
+		}
+	}
+	h.bufs.New = func() any { return new(bytes.Buffer) }
+	return h
+}
+
+// HandlerStats counts what a Handler answered.
+type HandlerStats struct {
+	// Requests is every request served.
+	Requests int64
+	// Bids is the 200 answers.
+	Bids int64
+	// NoBids is the 204 answers, whatever the reason.
+	NoBids int64
+	// Timeouts, Panics and Failures are no-bids because the deadline
+	// passed, the BidFunc panicked, or it returned an error or an invalid
+	// response.
+	Timeouts, Panics, Failures int64
+	// Invalid is the requests refused (400, 405, 413).
+	Invalid int64
+}
+
+// Stats returns the counts so far.
+func (h *Handler) Stats() HandlerStats {
+	return HandlerStats{Requests: h.requests.Load(), Bids: h.bids.Load(), NoBids: h.noBids.Load(),
+		Timeouts: h.timeouts.Load(), Panics: h.panics.Load(), Failures: h.failures.Load(), Invalid: h.invalid.Load()}
+}
+
+// Deadline returns how long the handler gives a request with tmax
+// milliseconds (0: none given).
+func (h *Handler) Deadline(tmax int64) time.Duration {
+	d := h.defTMax
+	if tmax > 0 && tmax <= int64(h.maxTMax/time.Millisecond) {
+		d = time.Duration(tmax) * time.Millisecond
+	} else if tmax > 0 {
+		d = h.maxTMax
+	}
+	d = min(d, h.maxTMax)
+	return d - min(h.margin, d/2)
+}
+
+type bidResult struct {
+	resp     *BidResponse
+	err      error
+	panicked bool
+}
+
+// ServeHTTP implements http.Handler.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.requests.Add(1)
+	if r.Method != http.MethodPost {
+		h.invalid.Add(1)
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "bid requests are POSTed", http.StatusMethodNotAllowed)
+		return
+	}
+	buf := h.bufs.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer h.bufs.Put(buf)
+	if r.ContentLength > h.maxBody {
+		h.refuse(w, http.StatusRequestEntityTooLarge, "bid request too large")
+		return
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r.Body, h.maxBody+1)); err != nil {
+		h.refuse(w, http.StatusBadRequest, "reading the bid request")
+		return
+	}
+	if int64(buf.Len()) > h.maxBody {
+		h.refuse(w, http.StatusRequestEntityTooLarge, "bid request too large")
+		return
+	}
+	req, err := DecodeBidRequest(buf.Bytes())
+	if err != nil {
+		h.refuse(w, http.StatusBadRequest, "not an OpenRTB bid request")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), h.Deadline(req.TMax))
+	defer cancel()
+	done := make(chan bidResult, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- bidResult{err: fmt.Errorf("byoa: bid function panicked: %v", p), panicked: true}
+			}
+		}()
+		resp, err := h.fn(ctx, req)
+		done <- bidResult{resp: resp, err: err}
+	}()
+	var res bidResult
+	select {
+	case res = <-done:
+	case <-ctx.Done():
+	}
+	if ctx.Err() != nil {
+		// The deadline passed: whatever the function returns now is too
+		// late for the auction.
+		h.timeouts.Add(1)
+		h.noBid(w)
+		return
+	}
+	switch {
+	case res.panicked:
+		h.panics.Add(1)
+		h.report(res.err)
+		h.noBid(w)
+		return
+	case res.err != nil:
+		h.failures.Add(1)
+		h.report(res.err)
+		h.noBid(w)
+		return
+	case res.resp == nil || !hasBids(res.resp):
+		h.noBid(w)
+		return
+	}
+	if err := checkResponse(req, res.resp); err != nil {
+		h.failures.Add(1)
+		h.report(err)
+		h.noBid(w)
+		return
+	}
+	if res.resp.ID == "" {
+		res.resp.ID = req.ID
+	}
+	out := h.bufs.Get().(*bytes.Buffer)
+	out.Reset()
+	defer h.bufs.Put(out)
+	if err := json.NewEncoder(out).Encode(res.resp); err != nil {
+		h.failures.Add(1)
+		h.report(err)
+		h.noBid(w)
+		return
+	}
+	h.bids.Add(1)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Openrtb-Version", "2.4")
+	w.Header().Set("Content-Length", strconv.Itoa(out.Len()))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(out.Bytes())
+}
+
+func (h *Handler) refuse(w http.ResponseWriter, status int, msg string) {
+	h.invalid.Add(1)
+	http.Error(w, msg, status)
+}
+
+func (h *Handler) noBid(w http.ResponseWriter) {
+	h.noBids.Add(1)
+	w.Header().Set("X-Openrtb-Version", "2.4")
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *Handler) report(err error) {
+	if h.onError != nil && err != nil {
+		h.onError(err)
+	}
+}
+
+func hasBids(r *BidResponse) bool {
+	for _, sb := range r.SeatBid {
+		if len(sb.Bid) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkResponse checks that every bid names an impression of the request,
+// has an id and a positive price, and that the response id, when set, is
+// the request's.
+func checkResponse(req *BidRequest, resp *BidResponse) error {
+	if resp.ID != "" && resp.ID != req.ID {
+		return fmt.Errorf("byoa: response id %q is not the request's %q", truncate(resp.ID, 40), truncate(req.ID, 40))
+	}
+	imps := make(map[string]bool, len(req.Imp))
+	for _, imp := range req.Imp {
+		imps[imp.ID] = true
+	}
+	for _, sb := range resp.SeatBid {
+		for _, b := range sb.Bid {
+			if !imps[b.ImpID] {
+				return fmt.Errorf("byoa: bid %q names impression %q, not in the request", truncate(b.ID, 40), truncate(b.ImpID, 40))
+			}
+			if b.ID == "" {
+				return errors.New("byoa: a bid has no id")
+			}
+			if b.Price.IsZero() || b.Price.Rat().Sign() <= 0 {
+				return fmt.Errorf("byoa: bid %q has no positive price", truncate(b.ID, 40))
+			}
+		}
+	}
+	return nil
+}
+
+// DecodeBidRequest reads an OpenRTB 2.4 JSON bid request. It needs an id
+// and at least one impression with an id; everything else is read
+// liberally and kept.
+func DecodeBidRequest(b []byte) (*BidRequest, error) {
+	var req BidRequest
+	if err := json.Unmarshal(b, &req); err != nil {
+		return nil, errorf("bid request: %w", err)
+	}
+	if req.ID == "" {
+		return nil, errorf("bid request: no id")
+	}
+	if len(req.Imp) == 0 {
+		return nil, errorf("bid request: no impression")
+	}
+	for i := range req.Imp {
+		if req.Imp[i].ID == "" {
+			return nil, errorf("bid request: imp[%d] has no id", i)
+		}
+	}
+	if req.TMax < 0 {
+		return nil, errorf("bid request: tmax %d", req.TMax)
+	}
+	return &req, nil
+}
+
+// SegmentMembership is one segment the router says the user belongs to.
+type SegmentMembership struct {
+	// Provider is the data provider's id (user.data[].id).
+	Provider string
+	// ID is the segment's id.
+	ID string
+}
+
+// PixelRecency is how long ago the user last fired a pixel.
+type PixelRecency struct {
+	PixelID string
+	// Seconds since the pixel last fired.
+	Seconds int64
+}
+
+// Enrichment is what the custom bid router adds to a forwarded request.
+type Enrichment struct {
+	Segments []SegmentMembership
+	Pixels   []PixelRecency
+}
+
+// Enrichment returns the request's segment membership and pixel recency.
+//
+// The reference does not show the enriched fields. The SDK reads segment
+// membership from OpenRTB's own place, user.data[].segment[], and pixel
+// recency from user.ext.pixels, either an object {"<pixel id>": seconds}
+// or a list [{"id": "<pixel id>", "recency": seconds}]; ids and seconds may
+// be numbers or strings. Everything is also kept raw in the request.
+func (r *BidRequest) Enrichment() Enrichment {
+	var e Enrichment
+	if r == nil || r.User == nil {
+		return e
+	}
+	for _, d := range r.User.Data {
+		for _, s := range d.Segment {
+			e.Segments = append(e.Segments, SegmentMembership{Provider: d.ID, ID: s.ID})
+		}
+	}
+	var ext struct {
+		Pixels json.RawMessage `json:"pixels"`
+	}
+	if len(r.User.Ext) == 0 || json.Unmarshal(r.User.Ext, &ext) != nil || len(ext.Pixels) == 0 {
+		return e
+	}
+	var byID map[string]json.RawMessage
+	if json.Unmarshal(ext.Pixels, &byID) == nil {
+		ids := make([]string, 0, len(byID))
+		for id := range byID {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			if s, err := flexFloat(byID[id]); err == nil && validSeconds(s) {
+				e.Pixels = append(e.Pixels, PixelRecency{PixelID: id, Seconds: int64(s)})
+			}
+		}
+		return e
+	}
+	var list []struct {
+		ID      json.RawMessage `json:"id"`
+		Recency json.RawMessage `json:"recency"`
+	}
+	if json.Unmarshal(ext.Pixels, &list) == nil {
+		for _, p := range list {
+			if s, err := flexFloat(p.Recency); err == nil && validSeconds(s) && len(p.ID) > 0 {
+				e.Pixels = append(e.Pixels, PixelRecency{PixelID: flexString(p.ID), Seconds: int64(s)})
+			}
+		}
+	}
+	return e
+}
+
+// validSeconds reports a recency the SDK keeps: finite, 0 or more, within
+// int64.
+func validSeconds(s float64) bool { return s >= 0 && s < 1<<62 }

@@ -1,0 +1,260 @@
+package byoa_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/byoa"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const minimalRequest = `{"id":"r1","imp":[{"id":"1","banner":{"w":300,"h":250}}],"tmax":500}`
+
+func oneBid(price string) *byoa.BidResponse {
+	return &byoa.BidResponse{SeatBid: []byoa.SeatBid{{Bid: []byoa.Bid{{ID: "b1", ImpID: "1", Price: adama.MustDecimal(price), CrID: "cr-1"}}}}}
+}
+
+func post(t *testing.T, h http.Handler, method, body string) *httptest.ResponseRecorder {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(method, "/bid", strings.NewReader(body)))
+	return rec
+}
+
+func TestHandlerAnswers(t *testing.T) {
+	tests := []struct {
+		name   string
+		method string
+		body   string
+		fn     byoa.BidFunc
+		status int
+		stats  byoa.HandlerStats
+	}{
+		{"bid", "POST", minimalRequest, func(context.Context, *byoa.BidRequest) (*byoa.BidResponse, error) { return oneBid("1.25"), nil },
+			200, byoa.HandlerStats{Requests: 1, Bids: 1}},
+		{"nil response", "POST", minimalRequest, func(context.Context, *byoa.BidRequest) (*byoa.BidResponse, error) { return nil, nil },
+			204, byoa.HandlerStats{Requests: 1, NoBids: 1}},
+		{"no bids", "POST", minimalRequest, func(context.Context, *byoa.BidRequest) (*byoa.BidResponse, error) {
+			return &byoa.BidResponse{ID: "r1", NBR: 2}, nil
+		}, 204, byoa.HandlerStats{Requests: 1, NoBids: 1}},
+		{"error", "POST", minimalRequest, func(context.Context, *byoa.BidRequest) (*byoa.BidResponse, error) {
+			return nil, errors.New("model down")
+		},
+			204, byoa.HandlerStats{Requests: 1, NoBids: 1, Failures: 1}},
+		{"panic", "POST", minimalRequest, func(context.Context, *byoa.BidRequest) (*byoa.BidResponse, error) { panic("boom") },
+			204, byoa.HandlerStats{Requests: 1, NoBids: 1, Panics: 1}},
+		{"timeout", "POST", `{"id":"r1","imp":[{"id":"1"}],"tmax":20}`, func(ctx context.Context, _ *byoa.BidRequest) (*byoa.BidResponse, error) {
+			<-ctx.Done()
+			return oneBid("1"), nil
+		}, 204, byoa.HandlerStats{Requests: 1, NoBids: 1, Timeouts: 1}},
+		{"bid for unknown impression", "POST", minimalRequest, func(context.Context, *byoa.BidRequest) (*byoa.BidResponse, error) {
+			r := oneBid("1")
+			r.SeatBid[0].Bid[0].ImpID = "9"
+			return r, nil
+		}, 204, byoa.HandlerStats{Requests: 1, NoBids: 1, Failures: 1}},
+		{"zero price", "POST", minimalRequest, func(context.Context, *byoa.BidRequest) (*byoa.BidResponse, error) { return oneBid("0"), nil },
+			204, byoa.HandlerStats{Requests: 1, NoBids: 1, Failures: 1}},
+		{"other request id", "POST", minimalRequest, func(context.Context, *byoa.BidRequest) (*byoa.BidResponse, error) {
+			r := oneBid("1")
+			r.ID = "r2"
+			return r, nil
+		}, 204, byoa.HandlerStats{Requests: 1, NoBids: 1, Failures: 1}},
+		{"GET", "GET", "", nil, 405, byoa.HandlerStats{Requests: 1, Invalid: 1}},
+		{"not JSON", "POST", "<xml/>", nil, 400, byoa.HandlerStats{Requests: 1, Invalid: 1}},
+		{"no id", "POST", `{"imp":[{"id":"1"}]}`, nil, 400, byoa.HandlerStats{Requests: 1, Invalid: 1}},
+		{"no imp", "POST", `{"id":"r"}`, nil, 400, byoa.HandlerStats{Requests: 1, Invalid: 1}},
+		{"imp without id", "POST", `{"id":"r","imp":[{}]}`, nil, 400, byoa.HandlerStats{Requests: 1, Invalid: 1}},
+		{"too large", "POST", `{"id":"r","imp":[{"id":"1"}],"pad":"` + strings.Repeat("x", 2048) + `"}`, nil, 413, byoa.HandlerStats{Requests: 1, Invalid: 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var hooked []error
+			var mu sync.Mutex
+			h := byoa.NewHandler(tt.fn, byoa.WithMaxBodyBytes(1024), byoa.WithErrorHook(func(err error) {
+				mu.Lock()
+				hooked = append(hooked, err)
+				mu.Unlock()
+			}))
+			rec := post(t, h, tt.method, tt.body)
+			assert.Equal(t, tt.status, rec.Code)
+			assert.Equal(t, tt.stats, h.Stats())
+			mu.Lock()
+			assert.Len(t, hooked, int(tt.stats.Failures+tt.stats.Panics))
+			mu.Unlock()
+			if tt.status == 200 {
+				assert.Equal(t, "application/json", rec.Header().Get("Content-Type"))
+				assert.Equal(t, "2.4", rec.Header().Get("X-Openrtb-Version"))
+				var resp byoa.BidResponse
+				require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &resp))
+				assert.Equal(t, "r1", resp.ID, "the response id defaults to the request's")
+				assert.Equal(t, "1.25", resp.SeatBid[0].Bid[0].Price.String())
+			}
+			if tt.status == 204 {
+				assert.Empty(t, rec.Body.Bytes())
+			}
+		})
+	}
+}
+
+func TestHandlerDeadline(t *testing.T) {
+	h := byoa.NewHandler(nil)
+	tests := []struct {
+		tmax int64
+		want time.Duration
+	}{
+		{0, 95 * time.Millisecond},
+		{50, 45 * time.Millisecond},
+		{6, 3 * time.Millisecond}, // the margin is at most half of tmax
+		{5000, 995 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, h.Deadline(tt.tmax), "tmax %d", tt.tmax)
+	}
+	h = byoa.NewHandler(nil, byoa.WithDefaultTMax(time.Second), byoa.WithMaxTMax(2*time.Second), byoa.WithSafetyMargin(0))
+	assert.Equal(t, time.Second, h.Deadline(0))
+	assert.Equal(t, 2*time.Second, h.Deadline(9000))
+
+	var got time.Duration
+	h = byoa.NewHandler(func(ctx context.Context, _ *byoa.BidRequest) (*byoa.BidResponse, error) {
+		dl, ok := ctx.Deadline()
+		require.True(t, ok)
+		got = time.Until(dl)
+		return nil, nil
+	})
+	post(t, h, "POST", minimalRequest)
+	assert.LessOrEqual(t, got, 495*time.Millisecond, "the BidFunc's context ends at tmax less the margin")
+}
+
+func TestEnrichment(t *testing.T) {
+	tests := []struct {
+		name   string
+		user   string
+		segs   []byoa.SegmentMembership
+		pixels []byoa.PixelRecency
+	}{
+		{"none", `null`, nil, nil},
+		{"segments and pixel object", `{"data":[{"id":"dp1","segment":[{"id":"11"},{"id":"12"}]}],"ext":{"pixels":{"1013008":60,"99":"3600"}}}`,
+			[]byoa.SegmentMembership{{Provider: "dp1", ID: "11"}, {Provider: "dp1", ID: "12"}},
+			[]byoa.PixelRecency{{PixelID: "1013008", Seconds: 60}, {PixelID: "99", Seconds: 3600}}},
+		{"pixel list", `{"ext":{"pixels":[{"id":1013008,"recency":5},{"id":"7","recency":"9"},{"recency":1}]}}`, nil,
+			[]byoa.PixelRecency{{PixelID: "1013008", Seconds: 5}, {PixelID: "7", Seconds: 9}}},
+		{"odd ext", `{"ext":{"pixels":"soon"}}`, nil, nil},
+		{"odd recency", `{"ext":{"pixels":{"1":"NaN","2":-5,"3":1e300,"4":"Inf"}}}`, nil, nil},
+		{"segment ids as numbers", `{"data":[{"id":"dp","segment":[{"id":42}]}]}`, []byoa.SegmentMembership{{Provider: "dp", ID: "42"}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := byoa.DecodeBidRequest([]byte(`{"id":"r","imp":[{"id":"1"}],"user":` + tt.user + `}`))
+			require.NoError(t, err)
+			e := req.Enrichment()
+			assert.Equal(t, tt.segs, e.Segments)
+			assert.Equal(t, tt.pixels, e.Pixels)
+		})
+	}
+}
+
+func TestBidRequestKeepsUnknownMembers(t *testing.T) {
+	in := `{"id":"r","imp":[{"id":"1","bidfloor":"0.75","rwdd":1,"ext":{"skadn":{"v":"2"}}}],"source":{"fd":1},
+		"device":{"ua":"x","geo":{"country":"USA","accuracy":5}},"tmax":"120","ext":{"router":"p1"}}`
+	req, err := byoa.DecodeBidRequest([]byte(in))
+	require.NoError(t, err)
+	assert.Equal(t, int64(120), req.TMax, "numbers as strings")
+	assert.Equal(t, "0.75", req.Imp[0].BidFloor.String())
+	assert.JSONEq(t, `{"fd":1}`, string(req.Extra["source"]))
+	assert.JSONEq(t, `1`, string(req.Imp[0].Extra["rwdd"]))
+	assert.JSONEq(t, `5`, string(req.Device.Geo.Extra["accuracy"]))
+	out, err := json.Marshal(req)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"id":"r","imp":[{"id":"1","bidfloor":0.75,"rwdd":1,"ext":{"skadn":{"v":"2"}}}],"source":{"fd":1},
+		"device":{"ua":"x","geo":{"country":"USA","accuracy":5}},"tmax":120,"ext":{"router":"p1"}}`, string(out))
+}
+
+// TestRouterThousandShortRequests has adamatest play the router: 1,000
+// requests with a short tmax against a handler whose function is slow
+// for a quarter of them, declines some and panics on some.
+func TestRouterThousandShortRequests(t *testing.T) {
+	m, err := byoa.DecodeModel(mustRead(t, "model_decode.json"))
+	require.NoError(t, err)
+	sc, err := m.Scorer(byoa.GoalTypeCTR)
+	require.NoError(t, err)
+	seg, _ := sc.Index("week_part^0")
+	goal := adama.MustDecimal("4.00")
+
+	var inflight sync.WaitGroup
+	fn := func(ctx context.Context, req *byoa.BidRequest) (*byoa.BidResponse, error) {
+		inflight.Add(1)
+		defer inflight.Done()
+		n := len(req.ID)
+		last := req.ID[n-1]
+		switch {
+		case last == '3' || last == '7': // slow: waits for the deadline
+			<-ctx.Done()
+			return nil, ctx.Err()
+		case last == '5':
+			return nil, nil
+		case last == '9' && req.ID[n-2] == '9':
+			panic("model bug")
+		}
+		p := sc.ScoreActive([]int{seg})
+		price, err := byoa.BidPrice(p, goal, 4)
+		if err != nil {
+			return nil, err
+		}
+		return &byoa.BidResponse{SeatBid: []byoa.SeatBid{{Bid: []byoa.Bid{{ID: "b", ImpID: req.Imp[0].ID, Price: price}}}}}, nil
+	}
+	h := byoa.NewHandler(fn)
+	ts := httptest.NewServer(h)
+	router := adamatest.NewBidRouter(ts.URL, ts.Client())
+	res := router.Route(context.Background(), adamatest.SampleBidRequests(1000, 30))
+	ts.Close() // waits for every handler to return
+	inflight.Wait()
+
+	assert.Equal(t, 1000, res.Sent)
+	assert.Zero(t, res.Errors, "%v", res.Failures)
+	assert.Equal(t, 1000, res.Bids+res.NoBids+res.Late)
+	st := h.Stats()
+	t.Logf("router: %d bids, %d no-bids, %d late; handler: %+v", res.Bids, res.NoBids, res.Late, st)
+	// A request the router gave up on may not have reached the handler.
+	assert.GreaterOrEqual(t, st.Requests, int64(1000-res.Late))
+	assert.LessOrEqual(t, st.Requests, int64(1000))
+	assert.Equal(t, st.Requests, st.Bids+st.NoBids, "every request reaching the handler is answered")
+	// Every slow or panicking request that reached the handler is a no-bid:
+	// at its deadline, or by the panic (or its error, when the function
+	// returned as the deadline passed).
+	missed := 1000 - st.Requests
+	assert.GreaterOrEqual(t, st.Timeouts+st.Panics+st.Failures, 210-missed)
+	assert.LessOrEqual(t, st.Panics, int64(10))
+	assert.LessOrEqual(t, int64(res.Bids), st.Bids)
+	assert.Positive(t, res.Bids)
+	for _, r := range res.Responses {
+		if r != nil {
+			assert.Equal(t, "2.0765", r.SeatBid[0].Bid[0].Price.String(), "σ(0.035219+0.041367)×4.00")
+		}
+	}
+}
+
+func mustRead(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := io.ReadAll(mustOpen(t, name))
+	require.NoError(t, err)
+	return b
+}
+
+func mustOpen(t testing.TB, name string) io.Reader {
+	t.Helper()
+	b, err := osReadFile("testdata/" + name)
+	require.NoError(t, err)
+	return bytes.NewReader(b)
+}

@@ -1,0 +1,560 @@
+package byoa
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+)
+
+// GoalType is a submodel's strategy goal. The server sends it in either
+// case (the reference: "case-insensitive"); a known value is read in lower
+// case, an unknown one is kept as sent.
+//
+//adama:enum
+type GoalType string
+
+// The GoalType values.
+const (
+	GoalTypeCPA             GoalType = "cpa"
+	GoalTypeCPE             GoalType = "cpe"
+	GoalTypeCPC             GoalType = "cpc"
+	GoalTypeCTR             GoalType = "ctr"
+	GoalTypeROI             GoalType = "roi"
+	GoalTypeVCR             GoalType = "vcr"
+	GoalTypeVCPM            GoalType = "vcpm"
+	GoalTypeViewabilityRate GoalType = "viewability_rate"
+)
+
+// UnmarshalJSON reads a goal type in any case.
+func (g *GoalType) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	if l := GoalType(strings.ToLower(s)); l.Valid() {
+		*g = l
+		return nil
+	}
+	*g = GoalType(s)
+	return nil
+}
+
+// Equal reports whether g and o name the same goal, ignoring case.
+func (g GoalType) Equal(o GoalType) bool { return strings.EqualFold(string(g), string(o)) }
+
+// Model is a stored model as GET /data/{namespace}/models/{model_id}
+// answers it; Data is the encoded model as uploaded.
+//
+// Shape from ../shared/reference/openapi/byoa-openapi.yml, GET
+// /data/{namespace}/models/{model_id} (note the capitalised Data and
+// Namespace).
+type Model struct {
+	ModelID     string      `json:"model_id,omitempty"`
+	Namespace   string      `json:"Namespace,omitempty"`
+	BrainTypeID BrainTypeID `json:"brain_type_id,omitempty"`
+	Data        string      `json:"Data,omitempty"`
+	CreatedOn   *adama.Time `json:"created_on,omitempty"`
+	UpdatedOn   *adama.Time `json:"updated_on,omitempty"`
+	// Extra keeps the members the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type modelAlias Model
+
+// UnmarshalJSON reads a model, keeping unknown members; a numeric
+// Namespace is read as its digits.
+func (m *Model) UnmarshalJSON(b []byte) error {
+	var a modelAlias
+	extra, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*m = Model(a)
+	m.Extra = extra
+	return nil
+}
+
+// MarshalJSON writes the model with its Extra members.
+func (m Model) MarshalJSON() ([]byte, error) { return encodeObject(modelAlias(m), m.Extra) }
+
+// flexString reads a JSON string or number as text.
+func flexString(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		return n.String()
+	}
+	return string(raw)
+}
+
+// ModelInfo is the answer of an upload or a delete: when the model was
+// stored and its size.
+type ModelInfo struct {
+	DataSize  int64       `json:"data_size"`
+	CreatedOn *adama.Time `json:"created_on,omitempty"`
+	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
+	// Extra keeps the members the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type modelInfoAlias ModelInfo
+
+// UnmarshalJSON reads the answer, keeping unknown members.
+func (m *ModelInfo) UnmarshalJSON(b []byte) error {
+	var a modelInfoAlias
+	extra, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*m = ModelInfo(a)
+	m.Extra = extra
+	return nil
+}
+
+// MarshalJSON writes the answer with its Extra members.
+func (m ModelInfo) MarshalJSON() ([]byte, error) { return encodeObject(modelInfoAlias(m), m.Extra) }
+
+// FeatureWeights maps a feature name ("week_part^0", "__const") to its
+// coefficient. Coefficients sent as numeric strings are read as numbers.
+type FeatureWeights map[string]float64
+
+// UnmarshalJSON reads the weights.
+func (f *FeatureWeights) UnmarshalJSON(b []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	out := make(FeatureWeights, len(raw))
+	for k, v := range raw {
+		x, err := flexFloat(v)
+		if err != nil {
+			return fmt.Errorf("feature %q: %w", truncate(k, 40), err)
+		}
+		out[k] = x
+	}
+	*f = out
+	return nil
+}
+
+// flexFloat reads a JSON number or numeric string.
+func flexFloat(v json.RawMessage) (float64, error) {
+	v = bytes.TrimSpace(v)
+	if len(v) > 0 && v[0] == '"' {
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			return 0, err
+		}
+		v = []byte(strings.TrimSpace(s))
+	}
+	x, err := strconv.ParseFloat(string(v), 64)
+	if err != nil {
+		return 0, errorf("%q is not a number", truncate(string(v), 40))
+	}
+	return x, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// Submodel is one goal's part of a decoded model.
+//
+// Shape from the reference's GET /data/decode/{namespace}/models/{model_id},
+// the items of data.Data.
+type Submodel struct {
+	// Beta holds the model's beta values as the platform decodes them. The
+	// local Scorer does not use them (see Scorer).
+	Beta []float64 `json:"Beta"`
+	// Boundaries is kept as sent; the reference shows only null.
+	Boundaries json.RawMessage `json:"Boundaries"`
+	// Features holds the logistic coefficients; "__const" is the
+	// intercept.
+	Features []FeatureWeights `json:"Features"`
+	GoalType GoalType         `json:"GoalType"`
+	// Predictions is kept as sent (null in the reference).
+	Predictions []float64 `json:"Predictions"`
+	// Extra keeps the members the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type submodelAlias Submodel
+
+// UnmarshalJSON reads a submodel, keeping unknown members.
+func (s *Submodel) UnmarshalJSON(b []byte) error {
+	var a submodelAlias
+	extra, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*s = Submodel(a)
+	s.Extra = extra
+	return nil
+}
+
+// MarshalJSON writes the submodel with its Extra members.
+func (s Submodel) MarshalJSON() ([]byte, error) {
+	if len(s.Boundaries) == 0 {
+		s.Boundaries = json.RawMessage("null")
+	}
+	return encodeObject(submodelAlias(s), s.Extra)
+}
+
+// DecodedModel is a model's coefficients, one submodel per goal.
+//
+// Shape from the reference's GET /data/decode/{namespace}/models/{model_id}.
+type DecodedModel struct {
+	ModelID     string      `json:"model_id,omitempty"`
+	Namespace   string      `json:"Namespace,omitempty"`
+	BrainTypeID BrainTypeID `json:"brain_type_id,omitempty"`
+	Data        []Submodel  `json:"Data"`
+	CreatedOn   *adama.Time `json:"created_on,omitempty"`
+	UpdatedOn   *adama.Time `json:"updated_on,omitempty"`
+	// Extra keeps the members the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type decodedAlias DecodedModel
+
+// UnmarshalJSON reads a decoded model, keeping unknown members.
+func (d *DecodedModel) UnmarshalJSON(b []byte) error {
+	var a decodedAlias
+	extra, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*d = DecodedModel(a)
+	d.Extra = extra
+	return nil
+}
+
+// MarshalJSON writes the decoded model with its Extra members.
+func (d DecodedModel) MarshalJSON() ([]byte, error) { return encodeObject(decodedAlias(d), d.Extra) }
+
+// Submodel returns the submodel for goal (compared ignoring case).
+func (d *DecodedModel) Submodel(goal GoalType) (*Submodel, bool) {
+	for i := range d.Data {
+		if d.Data[i].GoalType.Equal(goal) {
+			return &d.Data[i], true
+		}
+	}
+	return nil, false
+}
+
+// DecodeModel reads a decoded model from the data member of a decode
+// answer or from a bare model object, as a local check before upload.
+func DecodeModel(b []byte) (*DecodedModel, error) {
+	var env struct {
+		Data json.RawMessage `json:"data"`
+	}
+	b = bytes.TrimSpace(b)
+	if err := json.Unmarshal(b, &env); err != nil {
+		return nil, errorf("decoding a model: %w", err)
+	}
+	if len(env.Data) > 0 && env.Data[0] == '{' {
+		b = env.Data
+	}
+	var m DecodedModel
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, errorf("decoding a model: %w", err)
+	}
+	return &m, nil
+}
+
+// Upload is a model upload with the data in memory.
+type Upload struct {
+	// Data is the encoded model, sent as is (required).
+	Data string `json:"data"`
+	// BrainTypeID is 1000-1004 (required).
+	BrainTypeID BrainTypeID `json:"brain_type_id"`
+}
+
+// Validate checks that data is present and brain_type_id is 1000-1004.
+func (u *Upload) Validate() error {
+	var v adama.Validator
+	if u == nil {
+		v.Require("data", false)
+		return v.Err()
+	}
+	v.Require("data", u.Data != "")
+	checkBrainType(&v, u.BrainTypeID)
+	return v.Err()
+}
+
+func checkBrainType(v *adama.Validator, b BrainTypeID) {
+	if b == 0 {
+		v.Require("brain_type_id", false)
+		return
+	}
+	v.Range("brain_type_id", int64(b), int64(MinBrainTypeID), int64(MaxBrainTypeID))
+}
+
+// StreamUpload is a model upload whose data is read from a stream, for
+// models too large to hold in memory twice.
+type StreamUpload struct {
+	// Open returns the encoded model's text from its start; it is called
+	// once per attempt (a retried upload starts again). Required.
+	Open func() (io.Reader, error)
+	// Size is the length of that text in bytes. When set, the body is sent
+	// with a Content-Length and the text must need no JSON escaping (base64
+	// or other printable ASCII without '"' and '\'); a byte that would need
+	// escaping fails the upload. When zero, the text is escaped as it is
+	// read and the body is sent chunked.
+	Size int64
+	// BrainTypeID is 1000-1004 (required).
+	BrainTypeID BrainTypeID
+	// Progress, when set, is called as the body is read with the bytes of
+	// data sent so far in this attempt and Size (0 when unknown).
+	Progress func(sent, total int64)
+}
+
+// Validate checks that Open is set, Size is not negative and
+// brain_type_id is 1000-1004.
+func (u *StreamUpload) Validate() error {
+	var v adama.Validator
+	if u == nil {
+		v.Require("data", false)
+		return v.Err()
+	}
+	v.Require("data", u.Open != nil)
+	v.Check(u.Size >= 0, "size", "must not be negative", u.Size)
+	checkBrainType(&v, u.BrainTypeID)
+	return v.Err()
+}
+
+// ListOptions narrows Models.List.
+type ListOptions struct {
+	// ModelID asks for one model of the namespace.
+	ModelID string
+}
+
+// ModelsService uploads, reads, decodes and deletes model data
+// (/data/{namespace}/models/{model_id}).
+type ModelsService struct{ g *call.Group }
+
+func modelPath(namespace, modelID string) string {
+	return "/data/" + seg(namespace) + "/models/" + seg(modelID)
+}
+
+func checkModelRef(namespace, modelID string) error {
+	var v adama.Validator
+	v.Require("namespace", namespace != "")
+	v.Require("model_id", modelID != "")
+	return v.Err()
+}
+
+// Get returns the stored model with its encoded data.
+func (s *ModelsService) Get(ctx context.Context, namespace, modelID string, opts ...adama.RequestOption) (*Model, error) {
+	if err := checkModelRef(namespace, modelID); err != nil {
+		return nil, err
+	}
+	return call.One[Model](ctx, s.g, &call.Call{Path: modelPath(namespace, modelID)}, opts...)
+}
+
+// Decode returns the model's coefficients as the platform decodes them.
+func (s *ModelsService) Decode(ctx context.Context, namespace, modelID string, opts ...adama.RequestOption) (*DecodedModel, error) {
+	if err := checkModelRef(namespace, modelID); err != nil {
+		return nil, err
+	}
+	return call.One[DecodedModel](ctx, s.g, &call.Call{Path: "/data/decode/" + seg(namespace) + "/models/" + seg(modelID)}, opts...)
+}
+
+// List returns the models of a namespace (GET /data/{namespace}). The
+// reference's example answers one model object; a list is read too.
+func (s *ModelsService) List(ctx context.Context, namespace string, lo *ListOptions, opts ...adama.RequestOption) ([]Model, error) {
+	var v adama.Validator
+	v.Require("namespace", namespace != "")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Path: "/data/" + seg(namespace)}
+	if lo != nil && lo.ModelID != "" {
+		c.Query = url.Values{"model_id": {lo.ModelID}}
+	}
+	var out modelList
+	if _, err := s.g.Into(ctx, c, &out, opts...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+type modelList []Model
+
+func (l *modelList) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '{' {
+		var one Model
+		if err := json.Unmarshal(b, &one); err != nil {
+			return err
+		}
+		*l = modelList{one}
+		return nil
+	}
+	var many []Model
+	if err := json.Unmarshal(b, &many); err != nil {
+		return err
+	}
+	*l = many
+	return nil
+}
+
+// Put uploads (creates or replaces) a model. A PUT of the same model is
+// safe to repeat, so it is retried on connection errors and 5xx; an
+// upload that got no answer at all has an unknown outcome: Get tells.
+func (s *ModelsService) Put(ctx context.Context, namespace, modelID string, u *Upload, opts ...adama.RequestOption) (*ModelInfo, error) {
+	var v adama.Validator
+	v.Merge("", checkModelRef(namespace, modelID))
+	v.Merge("", u.Validate())
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return call.One[ModelInfo](ctx, s.g, &call.Call{Method: http.MethodPut, Path: modelPath(namespace, modelID), JSON: u}, opts...)
+}
+
+// PutStream uploads a model whose data is read from u.Open, never held in
+// memory whole, reporting progress through u.Progress. Retries start the
+// stream again.
+func (s *ModelsService) PutStream(ctx context.Context, namespace, modelID string, u *StreamUpload, opts ...adama.RequestOption) (*ModelInfo, error) {
+	var v adama.Validator
+	v.Merge("", checkModelRef(namespace, modelID))
+	v.Merge("", u.Validate())
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	prefix := []byte(`{"brain_type_id":` + strconv.Itoa(int(u.BrainTypeID)) + `,"data":"`)
+	suffix := []byte(`"}`)
+	length := int64(-1)
+	if u.Size > 0 {
+		length = int64(len(prefix)) + u.Size + int64(len(suffix))
+	}
+	open, size, progress := u.Open, u.Size, u.Progress
+	r := &adama.Request{
+		Method: http.MethodPut, Host: s.g.Host, Path: modelPath(namespace, modelID), Auth: s.g.Auth,
+		ContentType: "application/json", Accept: "application/json", ContentLength: length,
+		BodyFunc: func() (io.Reader, error) {
+			src, err := open()
+			if err != nil {
+				return nil, err
+			}
+			body := &jsonStringReader{src: src, strict: size > 0, total: size, progress: progress}
+			return io.MultiReader(bytes.NewReader(prefix), body, bytes.NewReader(suffix)), nil
+		},
+	}
+	resp, err := s.g.Client.Do(ctx, r, opts...)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var info ModelInfo
+	if _, err := s.g.Envelope.Decode(resp.Body, adama.MediaType(resp.Header.Get("Content-Type")), &info); err != nil {
+		var ae *adama.Error
+		if errors.As(err, &ae) {
+			return nil, ae
+		}
+		return nil, &adama.Error{StatusCode: resp.StatusCode, Code: adama.CodeUnexpectedContent, Message: "decoding the response: " + err.Error(),
+			Method: http.MethodPut, Path: r.Path, Err: err}
+	}
+	return &info, nil
+}
+
+// jsonStringReader reads src as the inside of a JSON string: escaped
+// when not strict, refused on a byte needing escape when strict.
+type jsonStringReader struct {
+	src      io.Reader
+	strict   bool
+	total    int64
+	sent     int64
+	progress func(sent, total int64)
+	pending  []byte
+	buf      [4096]byte
+	out      []byte
+}
+
+// ErrUnsafeData is returned by a streamed upload with a Size whose data
+// holds a byte that would need JSON escaping.
+var ErrUnsafeData = errors.New("byoa: streamed model data with a Size must need no JSON escaping (use base64, or leave Size zero)")
+
+func (j *jsonStringReader) Read(p []byte) (int, error) {
+	for len(j.pending) == 0 {
+		n, err := j.src.Read(j.buf[:])
+		if n > 0 {
+			chunk := j.buf[:n]
+			if j.total > 0 && j.sent+int64(n) > j.total {
+				return 0, fmt.Errorf("byoa: streamed model data is longer than its Size %d", j.total)
+			}
+			j.out = j.out[:0]
+			for _, c := range chunk {
+				if c < 0x20 || c == '"' || c == '\\' || c >= 0x80 && j.strict {
+					if j.strict {
+						return 0, ErrUnsafeData
+					}
+				}
+				j.out = appendEscaped(j.out, c)
+			}
+			j.sent += int64(n)
+			j.pending = j.out
+			if j.progress != nil {
+				j.progress(j.sent, j.total)
+			}
+		}
+		if err == io.EOF {
+			if len(j.pending) > 0 {
+				break
+			}
+			if j.total > 0 && j.sent != j.total {
+				return 0, fmt.Errorf("byoa: streamed model data is %d bytes, not its Size %d", j.sent, j.total)
+			}
+			return 0, io.EOF
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	n := copy(p, j.pending)
+	j.pending = j.pending[n:]
+	return n, nil
+}
+
+func appendEscaped(b []byte, c byte) []byte {
+	switch {
+	case c == '"' || c == '\\':
+		return append(b, '\\', c)
+	case c == '\n':
+		return append(b, '\\', 'n')
+	case c == '\r':
+		return append(b, '\\', 'r')
+	case c == '\t':
+		return append(b, '\\', 't')
+	case c < 0x20:
+		const hex = "0123456789abcdef"
+		return append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+	}
+	return append(b, c)
+}
+
+// Delete removes a model and returns what was removed.
+func (s *ModelsService) Delete(ctx context.Context, namespace, modelID string, opts ...adama.RequestOption) (*ModelInfo, error) {
+	if err := checkModelRef(namespace, modelID); err != nil {
+		return nil, err
+	}
+	return call.One[ModelInfo](ctx, s.g, &call.Call{Method: http.MethodDelete, Path: modelPath(namespace, modelID)}, opts...)
+}

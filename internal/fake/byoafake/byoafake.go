@@ -1,0 +1,619 @@
+// Package byoafake is the in-process fake of group H, the custom
+// algorithm interface, served by adama/adamatest on its {byoa_url}. It
+// answers in the group's wire form (the {"data", "meta"} envelope; errors
+// with codes such as Not_Found_ModelData sent with status 400, as the
+// reference shows), enforces the group's rules (bucket ranges 0-99 with low
+// <= high and no overlaps, known executors, uuid_type CID/UUID, model data
+// and brain_type_id 1000-1004 required, sample rate 0-100) and keeps
+// settings, bid-router executors and models in memory, safe for
+// concurrent use.
+package byoafake
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/wire"
+)
+
+// CurrentExecutorID is the settings executor the store knows at start.
+const CurrentExecutorID = 2
+
+// Setting is one stored campaign or strategy setting, in wire form.
+type Setting struct {
+	CampaignID int64  `json:"campaign_id"`
+	StrategyID int64  `json:"strategy_id,omitempty"`
+	ExecutorID int64  `json:"executor_id"`
+	Low        int    `json:"low"`
+	High       int    `json:"high"`
+	ModelID    string `json:"model_id"`
+	Namespace  string `json:"namespace"`
+	UUIDType   string `json:"uuid_type"`
+	CreatedOn  string `json:"created_on"`
+	UpdatedOn  string `json:"updated_on"`
+}
+
+// Endpoint is one bid-router endpoint, in wire form.
+type Endpoint struct {
+	BrainTypeID     int            `json:"brain_type_id"`
+	ContentType     string         `json:"content_type"`
+	Endpoint        string         `json:"endpoint"`
+	EndpointID      string         `json:"endpoint_id"`
+	Environment     string         `json:"environment"`
+	Logging         map[string]any `json:"logging"`
+	PopIDs          []string       `json:"pop_ids"`
+	SampleRate      int            `json:"sample_rate"`
+	UpstreamEnabled bool           `json:"upstream_enabled"`
+	EndpointType    string         `json:"endpoint_type"`
+}
+
+// Executor is one bid-router executor, in wire form.
+type Executor struct {
+	Endpoints  []Endpoint `json:"endpoints"`
+	ExecutorID int64      `json:"executor_id"`
+}
+
+// Model is one stored model.
+type Model struct {
+	Namespace   string
+	ModelID     string
+	BrainTypeID int
+	Data        string
+	CreatedOn   time.Time
+	UpdatedOn   time.Time
+	// Decoded, when set, is what the decode endpoint answers (the Data
+	// array of submodels).
+	Decoded json.RawMessage
+}
+
+type settingKey struct{ campaign, strategy int64 }
+
+type executorEntry struct {
+	name string
+	x    Executor
+}
+
+// Store is the fake's state.
+type Store struct {
+	mu        sync.Mutex
+	now       func() time.Time
+	settings  map[settingKey][]Setting
+	executors map[int64]bool
+	routers   map[int64][]executorEntry
+	models    map[string]*Model
+	puts      int
+}
+
+// NewStore returns an empty store knowing executor CurrentExecutorID.
+func NewStore() *Store {
+	return &Store{
+		now:       func() time.Time { return time.Now().UTC() },
+		settings:  map[settingKey][]Setting{},
+		executors: map[int64]bool{CurrentExecutorID: true},
+		routers:   map[int64][]executorEntry{},
+		models:    map[string]*Model{},
+	}
+}
+
+// Prefixes returns the group's path prefixes on {byoa_url}.
+func Prefixes() []string { return []string{"/campaign_settings", "/custombidrouter", "/data"} }
+
+// Register registers the group's handlers and error form with r.
+func Register(r fake.Registrar) *Store {
+	st := NewStore()
+	h := &handler{st: st}
+	r.Handle("GET /campaign_settings/{campaign_id}", fake.Session, http.HandlerFunc(h.getSettings))
+	r.Handle("PUT /campaign_settings/{campaign_id}", fake.Session, http.HandlerFunc(h.putSettings))
+	r.Handle("DELETE /campaign_settings/{campaign_id}", fake.Session, http.HandlerFunc(h.deleteSettings))
+	r.Handle("GET /campaign_settings/{campaign_id}/strategies/{strategy_id}", fake.Session, http.HandlerFunc(h.getSettings))
+	r.Handle("PUT /campaign_settings/{campaign_id}/strategies/{strategy_id}", fake.Session, http.HandlerFunc(h.putSettings))
+	r.Handle("DELETE /campaign_settings/{campaign_id}/strategies/{strategy_id}", fake.Session, http.HandlerFunc(h.deleteSettings))
+	r.Handle("GET /custombidrouter/{org_id}/configuration", fake.Session, http.HandlerFunc(h.configuration))
+	r.Handle("GET /custombidrouter/{org_id}/executors/{executor_id}", fake.Session, http.HandlerFunc(h.executor))
+	r.Handle("PATCH /custombidrouter/{org_id}/executors/{executor_id}", fake.Session, http.HandlerFunc(h.patchExecutor))
+	r.Handle("GET /data/{namespace}/models/{model_id}", fake.Session, http.HandlerFunc(h.getModel))
+	r.Handle("PUT /data/{namespace}/models/{model_id}", fake.Session, http.HandlerFunc(h.putModel))
+	r.Handle("DELETE /data/{namespace}/models/{model_id}", fake.Session, http.HandlerFunc(h.deleteModel))
+	r.Handle("GET /data/decode/{namespace}/models/{model_id}", fake.Session, http.HandlerFunc(h.decodeModel))
+	r.Handle("GET /data/{namespace}", fake.Session, http.HandlerFunc(h.listModels))
+	for _, p := range Prefixes() {
+		fake.RegisterErrors(r, p, WriteError)
+	}
+	return st
+}
+
+// WriteError writes the group's error form: {"errors": [{"code",
+// "message"}], "meta": {"status": "error"}}.
+func WriteError(w http.ResponseWriter, _ *http.Request, status int, code, message string) {
+	wire.WriteJSONError(w, status, wire.ErrorItem{Code: code, Message: message})
+}
+
+func stamp(t time.Time) string { return t.Format("2006-01-02T15:04:05.999999Z07:00") }
+
+// AddExecutor adds (or replaces) a bid-router executor of org under name.
+// It also becomes an executor settings may name.
+func (s *Store) AddExecutor(org int64, name string, x Executor) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	x.Endpoints = slices.Clone(x.Endpoints)
+	list := s.routers[org]
+	for i := range list {
+		if list[i].name == name {
+			list[i].x = x
+			return
+		}
+	}
+	s.routers[org] = append(list, executorEntry{name, x})
+}
+
+// AllowExecutor makes id an executor settings may name.
+func (s *Store) AllowExecutor(id int64) {
+	s.mu.Lock()
+	s.executors[id] = true
+	s.mu.Unlock()
+}
+
+// Executor returns a copy of org's executor with id and its name.
+func (s *Store) Executor(org, id int64) (string, Executor, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.routers[org] {
+		if e.x.ExecutorID == id {
+			x := e.x
+			x.Endpoints = slices.Clone(x.Endpoints)
+			return e.name, x, true
+		}
+	}
+	return "", Executor{}, false
+}
+
+// Settings returns a copy of the settings of a campaign (strategy 0) or a
+// strategy.
+func (s *Store) Settings(campaign, strategy int64) []Setting {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.settings[settingKey{campaign, strategy}])
+}
+
+// PutSettings stores settings as they are, without the rules (to seed).
+func (s *Store) PutSettings(campaign, strategy int64, list []Setting) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := stamp(s.now())
+	out := slices.Clone(list)
+	for i := range out {
+		out[i].CampaignID, out[i].StrategyID = campaign, strategy
+		if out[i].CreatedOn == "" {
+			out[i].CreatedOn = now
+		}
+		if out[i].UpdatedOn == "" {
+			out[i].UpdatedOn = now
+		}
+	}
+	s.settings[settingKey{campaign, strategy}] = out
+}
+
+// PutModel stores a model (to seed).
+func (s *Store) PutModel(m Model) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	if m.CreatedOn.IsZero() {
+		m.CreatedOn = now
+	}
+	if m.UpdatedOn.IsZero() {
+		m.UpdatedOn = now
+	}
+	m.Decoded = slices.Clone(m.Decoded)
+	s.models[m.Namespace+"/"+m.ModelID] = &m
+}
+
+// Model returns a copy of a stored model.
+func (s *Store) Model(namespace, modelID string) (Model, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.models[namespace+"/"+modelID]
+	if !ok {
+		return Model{}, false
+	}
+	return *m, true
+}
+
+// ModelCount returns how many models are stored.
+func (s *Store) ModelCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.models)
+}
+
+// ModelPuts returns how many model uploads were accepted.
+func (s *Store) ModelPuts() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.puts
+}
+
+type handler struct{ st *Store }
+
+func pathInt(w http.ResponseWriter, r *http.Request, name string) (int64, bool) {
+	v := r.PathValue(name)
+	if v == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 {
+		WriteError(w, r, http.StatusBadRequest, "Invalid_"+name, fmt.Sprintf("%s %q is not an id", name, v))
+		return 0, false
+	}
+	return n, true
+}
+
+func (h *handler) key(w http.ResponseWriter, r *http.Request) (settingKey, bool) {
+	c, ok := pathInt(w, r, "campaign_id")
+	if !ok {
+		return settingKey{}, false
+	}
+	st, ok := pathInt(w, r, "strategy_id")
+	return settingKey{c, st}, ok
+}
+
+func notFoundSetting(w http.ResponseWriter, r *http.Request, k settingKey) {
+	WriteError(w, r, http.StatusBadRequest, "Not_Found_CampaignSetting",
+		fmt.Sprintf("CampaignSetting with campaign_id(%d), strategy_id(%d) not found.", k.campaign, k.strategy))
+}
+
+func (h *handler) getSettings(w http.ResponseWriter, r *http.Request) {
+	k, ok := h.key(w, r)
+	if !ok {
+		return
+	}
+	list := h.st.Settings(k.campaign, k.strategy)
+	if len(list) == 0 {
+		notFoundSetting(w, r, k)
+		return
+	}
+	fake.WriteData(w, http.StatusOK, list, nil)
+}
+
+func (h *handler) deleteSettings(w http.ResponseWriter, r *http.Request) {
+	k, ok := h.key(w, r)
+	if !ok {
+		return
+	}
+	h.st.mu.Lock()
+	list := h.st.settings[k]
+	delete(h.st.settings, k)
+	h.st.mu.Unlock()
+	if len(list) == 0 {
+		notFoundSetting(w, r, k)
+		return
+	}
+	fake.WriteData(w, http.StatusOK, list, nil)
+}
+
+type settingsBody struct {
+	Settings []struct {
+		ExecutorID *int64  `json:"executor_id"`
+		Low        *int    `json:"low"`
+		High       *int    `json:"high"`
+		ModelID    string  `json:"model_id"`
+		Namespace  string  `json:"namespace"`
+		UUIDType   *string `json:"uuid_type"`
+	} `json:"settings"`
+	UUIDType string `json:"uuid_type"`
+}
+
+func decodeError(w http.ResponseWriter, reason string) {
+	fake.WriteJSON(w, http.StatusBadRequest, map[string]any{
+		"errors": []map[string]string{{"code": "JSON_Decode_Error"}},
+		"meta":   map[string]string{"status": "error", "reason": reason},
+	})
+}
+
+func (h *handler) putSettings(w http.ResponseWriter, r *http.Request) {
+	k, ok := h.key(w, r)
+	if !ok {
+		return
+	}
+	var body settingsBody
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
+	if err := dec.Decode(&body); err != nil {
+		decodeError(w, "Error during decoding JSON data")
+		return
+	}
+	bad := func(code, msg string) { WriteError(w, r, http.StatusBadRequest, code, msg) }
+	if len(body.Settings) == 0 {
+		bad("Invalid_settings", "settings must hold at least one setting")
+		return
+	}
+	uuid := body.UUIDType
+	if uuid == "" {
+		uuid = "CID"
+	}
+	if uuid != "CID" && uuid != "UUID" {
+		bad("Invalid_uuid_type", fmt.Sprintf("uuid_type %q must be CID or UUID", uuid))
+		return
+	}
+	type span struct{ lo, hi int }
+	var spans []span
+	now := stamp(h.st.now())
+	out := make([]Setting, 0, len(body.Settings))
+	h.st.mu.Lock()
+	executors := maps.Clone(h.st.executors)
+	prev := h.st.settings[k]
+	h.st.mu.Unlock()
+	for i, s := range body.Settings {
+		if s.ExecutorID == nil || !executors[*s.ExecutorID] {
+			id := int64(0)
+			if s.ExecutorID != nil {
+				id = *s.ExecutorID
+			}
+			bad("Not_Found_Executor", fmt.Sprintf("Executor with ID %d not found.", id))
+			return
+		}
+		if s.Low == nil || s.High == nil || *s.Low < 0 || *s.High > 99 || *s.High < 0 || *s.Low > 99 || *s.Low > *s.High {
+			bad("Invalid_range", fmt.Sprintf("settings[%d]: low and high must lie in 0-99 with low <= high", i))
+			return
+		}
+		if s.ModelID == "" || s.Namespace == "" {
+			bad("Invalid_model", fmt.Sprintf("settings[%d]: model_id and namespace are required", i))
+			return
+		}
+		spans = append(spans, span{*s.Low, *s.High})
+		created := now
+		if len(prev) > 0 {
+			created = prev[0].CreatedOn
+		}
+		out = append(out, Setting{CampaignID: k.campaign, StrategyID: k.strategy, ExecutorID: *s.ExecutorID, Low: *s.Low, High: *s.High,
+			ModelID: s.ModelID, Namespace: s.Namespace, UUIDType: uuid, CreatedOn: created, UpdatedOn: now})
+	}
+	sort.Slice(spans, func(a, b int) bool { return spans[a].lo < spans[b].lo })
+	for i := 1; i < len(spans); i++ {
+		if spans[i].lo <= spans[i-1].hi {
+			bad("Overlapping_ranges", fmt.Sprintf("range %d-%d overlaps %d-%d", spans[i].lo, spans[i].hi, spans[i-1].lo, spans[i-1].hi))
+			return
+		}
+	}
+	h.st.mu.Lock()
+	h.st.settings[k] = out
+	h.st.mu.Unlock()
+	fake.WriteData(w, http.StatusOK, out, nil)
+}
+
+// executorsJSON writes executors keyed by name.
+func executorsJSON(list []executorEntry) map[string]Executor {
+	out := make(map[string]Executor, len(list))
+	for _, e := range list {
+		out[e.name] = e.x
+	}
+	return out
+}
+
+func (h *handler) configuration(w http.ResponseWriter, r *http.Request) {
+	org, ok := pathInt(w, r, "org_id")
+	if !ok {
+		return
+	}
+	h.st.mu.Lock()
+	data := executorsJSON(h.st.routers[org])
+	h.st.mu.Unlock()
+	fake.WriteData(w, http.StatusOK, data, nil)
+}
+
+func (h *handler) findExecutor(w http.ResponseWriter, r *http.Request) (int64, int, bool) {
+	org, ok := pathInt(w, r, "org_id")
+	if !ok {
+		return 0, 0, false
+	}
+	id, ok := pathInt(w, r, "executor_id")
+	if !ok {
+		return 0, 0, false
+	}
+	for i, e := range h.st.routers[org] {
+		if e.x.ExecutorID == id {
+			return org, i, true
+		}
+	}
+	WriteError(w, r, http.StatusBadRequest, "Not_Found_Executor", fmt.Sprintf("Executor with ID %d not found.", id))
+	return 0, 0, false
+}
+
+func (h *handler) executor(w http.ResponseWriter, r *http.Request) {
+	h.st.mu.Lock()
+	org, i, ok := h.findExecutor(w, r)
+	var data map[string]Executor
+	if ok {
+		data = executorsJSON(h.st.routers[org][i : i+1])
+	}
+	h.st.mu.Unlock()
+	if ok {
+		fake.WriteData(w, http.StatusOK, data, nil)
+	}
+}
+
+func (h *handler) patchExecutor(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		SampleRate *json.Number `json:"sample_rate"`
+	}
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&body); err != nil {
+		decodeError(w, "Error during decoding JSON data")
+		return
+	}
+	rate := int64(-1)
+	if body.SampleRate != nil {
+		if n, err := body.SampleRate.Int64(); err == nil {
+			rate = n
+		}
+	}
+	if rate < 0 || rate > 100 {
+		WriteError(w, r, http.StatusBadRequest, "Invalid_sample_rate", "sample_rate must be an integer percent 0-100")
+		return
+	}
+	h.st.mu.Lock()
+	org, i, ok := h.findExecutor(w, r)
+	var data map[string]Executor
+	if ok {
+		e := &h.st.routers[org][i]
+		e.x.Endpoints = slices.Clone(e.x.Endpoints)
+		for j := range e.x.Endpoints {
+			e.x.Endpoints[j].SampleRate = int(rate)
+		}
+		data = executorsJSON(h.st.routers[org][i : i+1])
+	}
+	h.st.mu.Unlock()
+	if ok {
+		fake.WriteData(w, http.StatusOK, data, nil)
+	}
+}
+
+func notFoundModel(w http.ResponseWriter, r *http.Request, ns, id string) {
+	WriteError(w, r, http.StatusBadRequest, "Not_Found_ModelData", fmt.Sprintf("ModelData with namespace(%s), model_id(%s) not found.", ns, id))
+}
+
+func modelJSON(m *Model) map[string]any {
+	return map[string]any{"brain_type_id": m.BrainTypeID, "created_on": stamp(m.CreatedOn), "Data": m.Data,
+		"model_id": m.ModelID, "Namespace": m.Namespace, "updated_on": stamp(m.UpdatedOn)}
+}
+
+func infoJSON(m *Model) map[string]any {
+	return map[string]any{"created_on": stamp(m.CreatedOn), "data_size": len(m.Data), "updated_on": stamp(m.UpdatedOn)}
+}
+
+func (h *handler) getModel(w http.ResponseWriter, r *http.Request) {
+	ns, id := r.PathValue("namespace"), r.PathValue("model_id")
+	m, ok := h.st.Model(ns, id)
+	if !ok {
+		notFoundModel(w, r, ns, id)
+		return
+	}
+	fake.WriteData(w, http.StatusOK, modelJSON(&m), nil)
+}
+
+// MaxModelBytes bounds an upload's body.
+const MaxModelBytes = 64 << 20
+
+func (h *handler) putModel(w http.ResponseWriter, r *http.Request) {
+	ns, id := r.PathValue("namespace"), r.PathValue("model_id")
+	var body struct {
+		Data        *string      `json:"data"`
+		BrainTypeID *json.Number `json:"brain_type_id"`
+	}
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxModelBytes)).Decode(&body); err != nil {
+		decodeError(w, "Error during decoding JSON data")
+		return
+	}
+	if body.Data == nil || *body.Data == "" {
+		WriteError(w, r, http.StatusBadRequest, "Missing_data", "data is required")
+		return
+	}
+	bt := int64(0)
+	if body.BrainTypeID != nil {
+		bt, _ = body.BrainTypeID.Int64()
+	}
+	if bt < 1000 || bt > 1004 {
+		WriteError(w, r, http.StatusBadRequest, "Invalid_brain_type_id", "brain_type_id must be 1000-1004")
+		return
+	}
+	h.st.mu.Lock()
+	now := h.st.now()
+	key := ns + "/" + id
+	m, ok := h.st.models[key]
+	if !ok {
+		m = &Model{Namespace: ns, ModelID: id, CreatedOn: now}
+		h.st.models[key] = m
+	}
+	m.BrainTypeID, m.Data, m.UpdatedOn, m.Decoded = int(bt), *body.Data, now, nil
+	h.st.puts++
+	info := infoJSON(m)
+	h.st.mu.Unlock()
+	fake.WriteData(w, http.StatusOK, info, nil)
+}
+
+func (h *handler) deleteModel(w http.ResponseWriter, r *http.Request) {
+	ns, id := r.PathValue("namespace"), r.PathValue("model_id")
+	h.st.mu.Lock()
+	m, ok := h.st.models[ns+"/"+id]
+	delete(h.st.models, ns+"/"+id)
+	h.st.mu.Unlock()
+	if !ok {
+		notFoundModel(w, r, ns, id)
+		return
+	}
+	fake.WriteData(w, http.StatusOK, infoJSON(m), nil)
+}
+
+// decoded returns the submodels of m: Decoded when seeded, else Data read
+// as a JSON array of submodels, plain or base64-encoded (the fake's own
+// convention; the platform's encoding is its own).
+func decoded(m *Model) (json.RawMessage, bool) {
+	if len(m.Decoded) > 0 {
+		return m.Decoded, true
+	}
+	raw := []byte(strings.TrimSpace(m.Data))
+	if !strings.HasPrefix(string(raw), "[") {
+		b, err := base64.StdEncoding.DecodeString(string(raw))
+		if err != nil {
+			return nil, false
+		}
+		raw = b
+	}
+	var subs []json.RawMessage
+	if json.Unmarshal(raw, &subs) != nil {
+		return nil, false
+	}
+	return raw, true
+}
+
+func (h *handler) decodeModel(w http.ResponseWriter, r *http.Request) {
+	ns, id := r.PathValue("namespace"), r.PathValue("model_id")
+	m, ok := h.st.Model(ns, id)
+	if !ok {
+		notFoundModel(w, r, ns, id)
+		return
+	}
+	subs, ok := decoded(&m)
+	if !ok {
+		WriteError(w, r, http.StatusBadRequest, "Decode_Error", fmt.Sprintf("ModelData with namespace(%s), model_id(%s) cannot be decoded.", ns, id))
+		return
+	}
+	out := modelJSON(&m)
+	delete(out, "Data")
+	out["Data"] = subs
+	fake.WriteData(w, http.StatusOK, out, nil)
+}
+
+func (h *handler) listModels(w http.ResponseWriter, r *http.Request) {
+	ns := r.PathValue("namespace")
+	if q := r.URL.Query(); q.Has("model_id") {
+		m, ok := h.st.Model(ns, q.Get("model_id"))
+		if !ok {
+			WriteError(w, r, http.StatusBadRequest, "Invalid_model_id", "No valid model_id provided in query")
+			return
+		}
+		fake.WriteData(w, http.StatusOK, modelJSON(&m), nil)
+		return
+	}
+	h.st.mu.Lock()
+	var list []map[string]any
+	keys := slices.Sorted(maps.Keys(h.st.models))
+	for _, k := range keys {
+		if m := h.st.models[k]; m.Namespace == ns {
+			list = append(list, modelJSON(m))
+		}
+	}
+	h.st.mu.Unlock()
+	if list == nil {
+		list = []map[string]any{}
+	}
+	fake.WriteData(w, http.StatusOK, list, nil)
+}

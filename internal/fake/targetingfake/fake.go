@@ -1,0 +1,555 @@
+package targetingfake
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/qlang"
+)
+
+// Prefix is the group's path prefix.
+const Prefix = "/api/v3.0"
+
+// Paging bounds the reference gives page_limit and page_offset.
+const (
+	maxPageLimit     = 1000
+	maxPageOffset    = 1000
+	defaultPageLimit = 100
+)
+
+// attachmentFields are the fields attachments can be queried and sorted by.
+var attachmentFields = []string{"id", "target_id", "strategy_id", "restriction", "operator", "created_on", "updated_on", "version", "or_better"}
+
+// WriteError writes the v3.0 error response.
+func WriteError(w http.ResponseWriter, _ *http.Request, status int, code, message string) {
+	fake.WriteErrors(w, status, wire.ErrorItem{Code: code, Message: message})
+}
+
+// Register serves group B on r and returns its store.
+func Register(r fake.Registrar) *Store {
+	st := NewStore()
+	fake.RegisterErrors(r, Prefix, WriteError)
+	h := func(pattern string, fn func(http.ResponseWriter, *http.Request)) {
+		method, path, _ := strings.Cut(pattern, " ")
+		r.Handle(method+" "+Prefix+path, fake.Session, http.HandlerFunc(fn))
+	}
+	att := &resource{st: st, coll: Attachments, create: attachmentCreate, update: attachmentUpdate, fields: attachmentFields, filter: attachmentFilter}
+	tgt := &resource{st: st, coll: Targets, create: targetCreate, update: targetUpdate}
+	adv := &resource{st: st, coll: Advertisers, create: advertiserCreate, update: advertiserUpdate, project: advertiserView, history: true}
+	paths := &resource{st: st, coll: TargetPaths}
+	for _, base := range []string{"/attachments", "/attachment"} {
+		h("GET "+base, att.list)
+		h("POST "+base, att.add)
+		h("GET "+base+"/{id}", att.get)
+		h("DELETE "+base+"/{id}", att.del)
+	}
+	h("POST /attachments/{id}", att.put)
+	h("PUT /attachment/{id}", att.put)
+	for _, base := range []string{"/targets", "/target"} {
+		h("GET "+base, tgt.list)
+		h("POST "+base, tgt.add)
+		h("GET "+base+"/{id}", tgt.get)
+		h("POST "+base+"/{id}", tgt.put)
+		h("DELETE "+base+"/{id}", tgt.del)
+	}
+	h("PUT /target/{id}", tgt.put)
+	h("GET /target-path", paths.list)
+	h("GET /advertisers", adv.list)
+	h("POST /advertisers", adv.add)
+	h("GET /advertisers/{id}", adv.get)
+	h("POST /advertisers/{id}", adv.put)
+	h("GET /advertisers/{id}/history", adv.historyList)
+	return st
+}
+
+// resource serves one collection.
+type resource struct {
+	st             *Store
+	coll           string
+	create, update schema
+	// fields, when set, limits the fields q and sort_by may name.
+	fields []string
+	// filter reads extra list parameters and returns a record predicate,
+	// or error items.
+	filter func(st *Store, q url.Values) (func(map[string]any) bool, []wire.ErrorItem)
+	// project shapes a record for the answer.
+	project func(r map[string]any, q url.Values, single bool) (map[string]any, []wire.ErrorItem)
+	history bool
+}
+
+func invalid(field, format string, args ...any) wire.ErrorItem {
+	return wire.ErrorItem{Code: "invalid", Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+func badRequest(w http.ResponseWriter, items []wire.ErrorItem) {
+	fake.WriteErrors(w, http.StatusBadRequest, items...)
+}
+
+func pathID(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id < 1 {
+		badRequest(w, []wire.ErrorItem{invalid("id", "must be a positive integer")})
+		return 0, false
+	}
+	return id, true
+}
+
+func notFound(w http.ResponseWriter, what string, id int64) {
+	fake.WriteErrors(w, http.StatusNotFound, wire.ErrorItem{Code: "not_found", Message: fmt.Sprintf("%s %d not found", what, id)})
+}
+
+func intParam(q url.Values, name string, def, lo, hi int64, errs *[]wire.ErrorItem) int64 {
+	s := q.Get(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < lo || n > hi {
+		*errs = append(*errs, invalid(name, "must be an integer between %d and %d", lo, hi))
+		return def
+	}
+	return n
+}
+
+// list answers a page of the collection: filters, q, sort_by, paging.
+func (rs *resource) list(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	var errs []wire.ErrorItem
+	limit := intParam(q, "page_limit", defaultPageLimit, 1, maxPageLimit, &errs)
+	offset := intParam(q, "page_offset", 0, 0, maxPageOffset, &errs)
+	var query *qlang.Query
+	if s := q.Get("q"); s != "" {
+		pq, err := qlang.Parse(s)
+		if err != nil {
+			errs = append(errs, invalid("q", "%s", err.Error()))
+		} else {
+			query = pq
+			for _, t := range pq.Terms {
+				if p, ok := t.(qlang.Predicate); ok && rs.fields != nil && !slices.Contains(rs.fields, p.Field) {
+					errs = append(errs, invalid("q", "cannot query by %s", p.Field))
+				}
+			}
+		}
+	}
+	var sortKeys []string
+	if s := q.Get("sort_by"); s != "" {
+		for _, k := range strings.Split(s, ",") {
+			k = strings.TrimSpace(k)
+			name := strings.TrimPrefix(k, "-")
+			if name == "" || (rs.fields != nil && !slices.Contains(rs.fields, name)) {
+				errs = append(errs, invalid("sort_by", "cannot sort by %q", k))
+				continue
+			}
+			sortKeys = append(sortKeys, k)
+		}
+	}
+	var keep func(map[string]any) bool
+	if rs.filter != nil {
+		var ferrs []wire.ErrorItem
+		keep, ferrs = rs.filter(rs.st, q)
+		errs = append(errs, ferrs...)
+	}
+	if len(errs) > 0 {
+		badRequest(w, errs)
+		return
+	}
+	rs.st.mu.Lock()
+	recs := rs.st.sorted(rs.coll)
+	var out []map[string]any
+	for _, rec := range recs {
+		if keep != nil && !keep(rec) {
+			continue
+		}
+		if query != nil && !query.Match(record(rec)) {
+			continue
+		}
+		out = append(out, rec)
+	}
+	rs.st.mu.Unlock()
+	if len(sortKeys) > 0 {
+		slices.SortStableFunc(out, func(a, b map[string]any) int {
+			for _, k := range sortKeys {
+				name := strings.TrimPrefix(k, "-")
+				c := compareValues(a[name], b[name])
+				if strings.HasPrefix(k, "-") {
+					c = -c
+				}
+				if c != 0 {
+					return c
+				}
+			}
+			return 0
+		})
+	}
+	total := int64(len(out))
+	lo := min(offset, total)
+	hi := min(lo+limit, total)
+	page := make([]map[string]any, 0, hi-lo)
+	for _, rec := range out[lo:hi] {
+		if rs.project != nil {
+			p, perrs := rs.project(rec, q, false)
+			if len(perrs) > 0 {
+				badRequest(w, perrs)
+				return
+			}
+			rec = p
+		}
+		page = append(page, rec)
+	}
+	meta := map[string]any{"status": "success", "count": len(page), "total_count": total, "offset": offset}
+	link := func(off int64) string {
+		nq := url.Values{}
+		for k, v := range q {
+			nq[k] = v
+		}
+		nq.Set("page_offset", strconv.FormatInt(off, 10))
+		nq.Set("page_limit", strconv.FormatInt(limit, 10))
+		return "http://" + r.Host + r.URL.Path + "?" + nq.Encode()
+	}
+	if hi < total {
+		meta["next_page"] = link(hi)
+	}
+	if lo > 0 {
+		meta["prev_page"] = link(max(0, lo-limit))
+	}
+	fake.WriteData(w, http.StatusOK, page, meta)
+}
+
+func compareValues(a, b any) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return 1
+	case b == nil:
+		return -1
+	}
+	if x, ok := toInt(a); ok {
+		if y, ok := toInt(b); ok {
+			return cmp.Compare(x, y)
+		}
+	}
+	if x, ok := a.(bool); ok {
+		if y, ok := b.(bool); ok {
+			return cmp.Compare(boolInt(x), boolInt(y))
+		}
+	}
+	return strings.Compare(fmt.Sprint(a), fmt.Sprint(b))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (rs *resource) get(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	rec := rs.st.Get(rs.coll, id)
+	if rec == nil {
+		notFound(w, entityTypes[rs.coll], id)
+		return
+	}
+	if rs.project != nil {
+		p, errs := rs.project(rec, r.URL.Query(), true)
+		if len(errs) > 0 {
+			badRequest(w, errs)
+			return
+		}
+		rec = p
+	}
+	fake.WriteData(w, http.StatusOK, rec, nil)
+}
+
+// readBody decodes a JSON object body keeping numbers exact.
+func readBody(w http.ResponseWriter, r *http.Request) (map[string]any, bool) {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		badRequest(w, []wire.ErrorItem{invalid("", "the body must be application/json, not %q", ct)})
+		return nil, false
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
+	dec.UseNumber()
+	var body map[string]any
+	if err := dec.Decode(&body); err != nil || body == nil {
+		badRequest(w, []wire.ErrorItem{invalid("", "the body must be a JSON object")})
+		return nil, false
+	}
+	return body, true
+}
+
+func (rs *resource) add(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	if errs := rs.create.check(body); len(errs) > 0 {
+		badRequest(w, errs)
+		return
+	}
+	rec := normalize(body)
+	switch rs.coll {
+	case Advertisers:
+		for k, v := range map[string]any{"frequency_interval": "not-applicable", "frequency_type": "no-limit",
+			"attribution_level": "INDIVIDUAL", "targeting_identity_level": "INDIVIDUAL", "advertiser_brain": true,
+			"status": false, "political": false, "data_sharing_enabled": false, "minimize_multi_ads": false, "ad_server_fee": 0} {
+			if _, ok := rec[k]; !ok {
+				rec[k] = v
+			}
+		}
+	case Attachments:
+		if _, ok := rec["or_better"]; !ok {
+			rec["or_better"] = false
+		}
+	case Targets:
+		for _, k := range []string{"visible", "visible_overridden"} {
+			if _, ok := rec[k]; !ok {
+				rec[k] = false
+			}
+		}
+	}
+	delete(rec, "id")
+	rs.st.mu.Lock()
+	id := rs.st.addLocked(rs.coll, rec)
+	out := clone(rs.st.colls[rs.coll].recs[id])
+	if rs.history {
+		rs.st.logChange(id, "create", nil, out)
+	}
+	rs.st.mu.Unlock()
+	if rs.project != nil {
+		out, _ = rs.project(out, url.Values{}, true)
+	}
+	fake.WriteData(w, http.StatusCreated, out, nil)
+}
+
+func (rs *resource) put(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	if errs := rs.update.check(body); len(errs) > 0 {
+		badRequest(w, errs)
+		return
+	}
+	rs.st.mu.Lock()
+	rec, exists := rs.st.colls[rs.coll].recs[id]
+	if !exists {
+		rs.st.mu.Unlock()
+		notFound(w, entityTypes[rs.coll], id)
+		return
+	}
+	cur, _ := toInt(rec["version"])
+	sent, _ := toInt(normalizeValue(body["version"]))
+	if sent != cur {
+		rs.st.mu.Unlock()
+		fake.WriteErrors(w, http.StatusConflict, wire.ErrorItem{Code: "conflict", Field: "version",
+			Message: fmt.Sprintf("version %d is stale; the current version is %d", sent, cur)})
+		return
+	}
+	before := clone(rec)
+	for k, v := range normalize(body) {
+		if k == "version" {
+			continue
+		}
+		rec[k] = v
+	}
+	rec["version"] = cur + 1
+	rec["updated_on"] = now()
+	out := clone(rec)
+	if rs.history {
+		rs.st.logChange(id, "update", before, out)
+	}
+	rs.st.mu.Unlock()
+	if rs.project != nil {
+		out, _ = rs.project(out, url.Values{}, true)
+	}
+	fake.WriteData(w, http.StatusOK, out, nil)
+}
+
+func (rs *resource) del(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	rs.st.mu.Lock()
+	_, exists := rs.st.colls[rs.coll].recs[id]
+	delete(rs.st.colls[rs.coll].recs, id)
+	rs.st.mu.Unlock()
+	if !exists {
+		notFound(w, entityTypes[rs.coll], id)
+		return
+	}
+	fake.WriteJSON(w, http.StatusOK, map[string]any{"meta": map[string]any{"status": "success"}})
+}
+
+// attachmentFilter reads strategy_id and dimension.
+func attachmentFilter(st *Store, q url.Values) (func(map[string]any) bool, []wire.ErrorItem) {
+	var errs []wire.ErrorItem
+	var strategy int64
+	if s := q.Get("strategy_id"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			errs = append(errs, invalid("strategy_id", "must be an integer"))
+		}
+		strategy = n
+	}
+	var dims []string
+	if s := q.Get("dimension"); s != "" {
+		for _, d := range strings.Split(s, ",") {
+			if d = strings.TrimSpace(d); d != "" {
+				dims = append(dims, d)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return func(rec map[string]any) bool {
+		if s := q.Get("strategy_id"); s != "" {
+			if n, _ := toInt(rec["strategy_id"]); n != strategy {
+				return false
+			}
+		}
+		if len(dims) > 0 {
+			tid, _ := toInt(rec["target_id"])
+			t := st.colls[Targets].recs[tid] // the store's lock is held by list
+			code, _ := t["dimension_code"].(string)
+			if !slices.Contains(dims, code) {
+				return false
+			}
+		}
+		return true
+	}, nil
+}
+
+// advertiserView shapes an advertiser: a list without full=* holds id,
+// name and entity_type; with=agency embeds the agency; a get with
+// extended=true adds the inherited MFA avoidance.
+func advertiserView(rec map[string]any, q url.Values, single bool) (map[string]any, []wire.ErrorItem) {
+	var errs []wire.ErrorItem
+	var withAgency bool
+	for _, w := range q["with"] {
+		for _, x := range strings.Split(w, ",") {
+			if x != "agency" {
+				errs = append(errs, invalid("with", "must be agency"))
+			}
+			withAgency = true
+		}
+	}
+	if f := q.Get("full"); f != "" && f != "*" && f != "advertiser" {
+		errs = append(errs, invalid("full", "must be *"))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	out := rec
+	if !single && q.Get("full") == "" {
+		out = map[string]any{"id": rec["id"], "name": rec["name"], "entity_type": rec["entity_type"]}
+	}
+	if withAgency {
+		aid, _ := toInt(rec["agency_id"])
+		out["agency"] = map[string]any{"id": aid, "name": "Agency " + strconv.FormatInt(aid, 10), "entity_type": "agency", "rel": "agency"}
+	}
+	if single && q.Get("extended") == "true" && rec["mfa_avoidance"] == "INHERIT" {
+		out["inherited_mfa_avoidance"] = "ALLOW_ALL"
+		out["inherited_mfa_from"] = "Organization"
+	}
+	return out, nil
+}
+
+// logChange appends an audit entry; the store's lock is held.
+func (s *Store) logChange(id int64, action string, before, after map[string]any) {
+	var fields []map[string]any
+	keys := make([]string, 0, len(after))
+	for k := range after {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if k == "version" || k == "updated_on" || k == "created_on" {
+			continue
+		}
+		old, had := before[k]
+		if had && fmt.Sprint(old) == fmt.Sprint(after[k]) {
+			continue
+		}
+		oldS := ""
+		if had && old != nil {
+			oldS = fmt.Sprint(old)
+		}
+		fields = append(fields, map[string]any{"field_name": k, "old_value": oldS, "new_value": fmt.Sprint(after[k])})
+	}
+	s.history[id] = append(s.history[id], map[string]any{
+		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
+		"collection": "advertisers", "entity_id": id, "tool_name": "api",
+	})
+}
+
+func (rs *resource) historyList(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	var errs []wire.ErrorItem
+	limit := intParam(q, "page_limit", defaultPageLimit, 1, maxPageLimit, &errs)
+	offset := intParam(q, "page_offset", 0, 0, maxPageOffset, &errs)
+	if len(errs) > 0 {
+		badRequest(w, errs)
+		return
+	}
+	rs.st.mu.Lock()
+	_, exists := rs.st.colls[rs.coll].recs[id]
+	entries := slices.Clone(rs.st.history[id])
+	rs.st.mu.Unlock()
+	if !exists {
+		notFound(w, entityTypes[rs.coll], id)
+		return
+	}
+	total := int64(len(entries))
+	lo := min(offset, total)
+	hi := min(lo+limit, total)
+	page := entries[lo:hi]
+	fake.WriteData(w, http.StatusOK, page, map[string]any{"status": "success", "count": len(page), "total_count": total, "offset": offset})
+}
+
+// record adapts a stored record to qlang.Match.
+type record map[string]any
+
+func (r record) Field(name string) (string, bool) {
+	v, ok := r[name]
+	if !ok || v == nil {
+		return "", false
+	}
+	return qlang.FormatValue(v), true
+}
+
+func (r record) ID() int64 {
+	id, _ := toInt(r["id"])
+	return id
+}
+
+func (r record) Strings() []string {
+	var out []string
+	for _, v := range r {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,66 @@
+// Package targeting is the client of group B of the platform: the
+// targeting and advertiser interface, version 3.0 (spec version string
+// 3.0.1807), path prefix /api/v3.0 under {base_url}. Calls send the
+// bearer token and the adama_session cookie, as group A's do. The group
+// is current; within it the /attachment and /target path families are
+// legacy.
+//
+//	tc := targeting.New(client)
+//	att, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{
+//		TargetID: 8, StrategyID: 332,
+//		Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr,
+//	})
+//	att, err = tc.Attachments.Modify(ctx, att.ID, func(a *targeting.Attachment) error {
+//		a.OrBetter = true
+//		return nil
+//	})
+//
+// # Resources
+//
+//   - Attachments: /attachments (list by strategy and dimensions, get,
+//     create, update with version, delete).
+//   - Targets: /targets (list, get, create, update with version, delete).
+//   - TargetPaths: /target-path (list).
+//   - Advertisers: /advertisers (list with with=agency and full=*, get,
+//     extended get, create, update with version, history).
+//
+// # Legacy calls
+//
+// The legacy paths are reachable through methods marked Deprecated, each
+// naming the current call; they share the current call's implementation,
+// the path being the only difference:
+//
+//   - AttachmentService.ListLegacy, CreateLegacy (GET, POST /attachment),
+//     GetLegacy, UpdateLegacy (PUT), DeleteLegacy (/attachment/{id});
+//   - TargetService.ListLegacy, CreateLegacy (GET, POST /target),
+//     GetLegacy, UpdateLegacy (PUT), UpdateLegacyPost (POST), DeleteLegacy
+//     (/target/{id}).
+//
+// # Wire form
+//
+// Bodies are JSON. Answers are {"data": ..., "meta": {...}} with meta.status
+// "success" and, on lists, count, offset, total_count and next_page; a
+// create is answered 201; a delete answers meta alone, returned as
+// [Deleted]. Errors are {"errors": [{code, field, message}], "meta":
+// {"status": "error"}} and come back as *adama.Error; a stale version on
+// update is a 409 matching adama.ErrConflict. Modify does read, change and
+// write, sending only the fields the change touched, and starts over on a
+// conflict.
+//
+// Records read liberally (integers as numbers, integral floats or numeric
+// strings; booleans as true/false, 1/0, on/off; enum values the SDK does
+// not know are kept) and keep every property they do not model in Extra,
+// so a read-modify-write loses nothing.
+//
+// # Validation
+//
+// Every rule of the spec and the reference is checked before a request is
+// sent and reported as one *adama.ValidationError: required fields on
+// create, minimums and int32 ranges, lengths, enum values, positive ids,
+// page_limit 1..1000 and page_offset 0..1000, and, for attachments, the
+// fields q and sort_by may name (see AttachmentFields). Update bodies use
+// adama.Optional: unset fields are not sent, adama.Null clears the fields
+// the reference marks nullable.
+package targeting
+
+//go:generate go run ../internal/cmd/enumgen

@@ -1,0 +1,127 @@
+package targeting_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/qlang"
+	"github.com/adamasdk/adama-go/targeting"
+)
+
+func TestTargetsCRUD(t *testing.T) {
+	tc, srv := newClient(t)
+	ctx := context.Background()
+
+	created, err := tc.Targets.Create(ctx, &targeting.TargetCreate{
+		Name: "Bavaria", ParentID: adama.Ptr[int64](10), SvcOrganizationID: adama.Ptr[int64](20),
+		Visible: adama.Ptr(true), BidderFrequency: adama.Ptr[int64](5), DimensionCode: targeting.DimensionRegion,
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "Bavaria", created.Name)
+	assert.Equal(t, int64(10), created.ParentID)
+	assert.Equal(t, int64(20), created.SvcOrganizationID)
+	assert.True(t, created.Visible)
+	assert.Equal(t, targeting.DimensionRegion, created.DimensionCode)
+	assert.Equal(t, int64(1), created.Version)
+
+	got, err := tc.Targets.Get(ctx, created.ID)
+	require.NoError(t, err)
+	assert.Equal(t, created, got)
+
+	upd, err := tc.Targets.Update(ctx, created.ID, &targeting.TargetUpdate{Version: 1, Name: adama.Some("Bayern"), Visible: adama.Some(false)})
+	require.NoError(t, err)
+	assert.Equal(t, "Bayern", upd.Name)
+	assert.False(t, upd.Visible)
+	assert.Equal(t, int64(2), upd.Version)
+
+	_, err = tc.Targets.Update(ctx, created.ID, &targeting.TargetUpdate{Version: 1, Name: adama.Some("Stale")})
+	assert.ErrorIs(t, err, adama.ErrConflict)
+
+	srv.Targeting().SetField(adamatest.TargetingTargets, created.ID, "bidder_frequency", 9)
+	mod, err := tc.Targets.Modify(ctx, created.ID, func(t *targeting.Target) error { t.FactualID = "f-1"; return nil })
+	require.NoError(t, err)
+	assert.Equal(t, "f-1", mod.FactualID)
+	assert.Equal(t, int64(9), mod.BidderFrequency)
+
+	p, err := tc.Targets.List(ctx, &targeting.ListOptions{Q: qlang.Where("name", qlang.Like, "bay*")})
+	require.NoError(t, err)
+	require.Len(t, p.Items, 1)
+	assert.Equal(t, created.ID, p.Items[0].ID)
+
+	del, err := tc.Targets.Delete(ctx, created.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "success", del.Status)
+	_, err = tc.Targets.Get(ctx, created.ID)
+	assert.ErrorIs(t, err, adama.ErrNotFound)
+}
+
+func TestTargetsLegacyPaths(t *testing.T) {
+	tc, srv := newClient(t)
+	ctx := context.Background()
+
+	created, err := tc.Targets.CreateLegacy(ctx, &targeting.TargetCreate{Name: "Chrome", DimensionCode: targeting.DimensionBrowser})
+	require.NoError(t, err)
+	assert.Equal(t, 1, srv.Count("POST /api/v3.0/target"))
+
+	got, err := tc.Targets.GetLegacy(ctx, created.ID)
+	require.NoError(t, err)
+	cur, err := tc.Targets.Get(ctx, created.ID)
+	require.NoError(t, err)
+	assert.Equal(t, cur, got)
+
+	upd, err := tc.Targets.UpdateLegacy(ctx, created.ID, &targeting.TargetUpdate{Version: 1, TargetInet: adama.Some("10.0.0.0/8")})
+	require.NoError(t, err)
+	assert.Equal(t, "10.0.0.0/8", upd.TargetInet)
+	assert.Equal(t, 1, srv.Count("PUT /api/v3.0/target/1"))
+	_, err = tc.Targets.UpdateLegacy(ctx, created.ID, &targeting.TargetUpdate{Version: 1})
+	assert.ErrorIs(t, err, adama.ErrConflict)
+
+	upd, err = tc.Targets.UpdateLegacyPost(ctx, created.ID, &targeting.TargetUpdate{Version: 2, Name: adama.Some("Chromium")})
+	require.NoError(t, err)
+	assert.Equal(t, "Chromium", upd.Name)
+	assert.Equal(t, 1, srv.Count("POST /api/v3.0/target/1"))
+
+	p, err := tc.Targets.ListLegacy(ctx, &targeting.ListOptions{SortBy: []string{"-name"}})
+	require.NoError(t, err)
+	require.Len(t, p.Items, 1)
+	assert.Equal(t, 1, srv.Count("GET /api/v3.0/target"))
+
+	_, err = tc.Targets.DeleteLegacy(ctx, created.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 1, srv.Count("DELETE /api/v3.0/target/1"))
+	assert.Zero(t, srv.Targeting().Count(adamatest.TargetingTargets))
+}
+
+func TestTargetsAll(t *testing.T) {
+	tc, srv := newClient(t)
+	srv.Targeting().AddN(adamatest.TargetingTargets, 250, nil)
+	got := collect(t, tc.Targets.All(context.Background(), &targeting.ListOptions{PageLimit: 60}))
+	require.Len(t, got, 250)
+	assert.Equal(t, "Target 250", got[249].Name)
+	assert.Equal(t, 5, srv.Count("GET /api/v3.0/targets"))
+}
+
+func TestTargetPaths(t *testing.T) {
+	tc, srv := newClient(t)
+	ctx := context.Background()
+	p, err := tc.TargetPaths.List(ctx, &targeting.ListOptions{PageLimit: 2})
+	require.NoError(t, err)
+	require.Len(t, p.Items, 2)
+	assert.Equal(t, "Technology", p.Items[0].Name)
+	assert.Equal(t, 4, p.TotalCount)
+	assert.Equal(t, "target_path", string(p.Items[0].Extra["entity_type"][1:len(p.Items[0].Extra["entity_type"])-1]))
+
+	all := collect(t, tc.TargetPaths.All(ctx, &targeting.ListOptions{PageLimit: 3}))
+	assert.Len(t, all, 4)
+	assert.Equal(t, 1+2, srv.Count("GET /api/v3.0/target-path"))
+
+	p, err = tc.TargetPaths.List(ctx, &targeting.ListOptions{Q: qlang.Search("region")})
+	require.NoError(t, err)
+	require.Len(t, p.Items, 1)
+	assert.Equal(t, "Location » Region", p.Items[0].Name)
+}

@@ -1,0 +1,264 @@
+package targeting
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/pager"
+	"github.com/adamasdk/adama-go/qlang"
+)
+
+// Prefix is group B's path prefix under {base_url}.
+const Prefix = "/api/v3.0"
+
+// Version is the version string of the interface this package follows.
+const Version = "3.0.1807"
+
+// Paging bounds of the reference's page_limit and page_offset parameters.
+const (
+	MaxPageLimit  = 1000
+	MaxPageOffset = 1000
+	// DefaultAllPageLimit is the page size All asks for when the options
+	// leave PageLimit at 0.
+	DefaultAllPageLimit = 100
+)
+
+// DefaultModifyAttempts is how many read-change-write rounds Modify makes
+// before giving up on version conflicts.
+const DefaultModifyAttempts = 5
+
+// Client holds one service per resource of group B. It is safe for
+// concurrent use.
+type Client struct {
+	// Attachments are the targeting attachments (/attachments; the legacy
+	// /attachment paths through the *Legacy methods).
+	Attachments *AttachmentService
+	// Targets are the targets (/targets; the legacy /target paths through
+	// the *Legacy methods).
+	Targets *TargetService
+	// TargetPaths lists target paths (/target-path).
+	TargetPaths *TargetPathService
+	// Advertisers are the advertisers (/advertisers).
+	Advertisers *AdvertiserService
+}
+
+// Option configures New.
+type Option func(*config)
+
+type config struct {
+	prefix string
+}
+
+// WithPrefix replaces the path prefix /api/v3.0 (for a gateway that
+// mounts the interface elsewhere). A missing leading "/" is added and a
+// trailing one dropped.
+func WithPrefix(prefix string) Option {
+	return func(c *config) {
+		c.prefix = "/" + strings.Trim(prefix, "/")
+		if c.prefix == "/" {
+			c.prefix = ""
+		}
+	}
+}
+
+// New returns the group B client built on c.
+func New(c *adama.Client, opts ...Option) *Client {
+	cfg := config{prefix: Prefix}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
+	return &Client{
+		Attachments: &AttachmentService{g: g},
+		Targets:     &TargetService{g: g},
+		TargetPaths: &TargetPathService{g: g},
+		Advertisers: &AdvertiserService{g: g},
+	}
+}
+
+// ListOptions page, order and filter a list. The zero value asks for the
+// server's first page in its default order.
+type ListOptions struct {
+	// PageLimit is the page size, 1 to MaxPageLimit; 0 leaves it to the
+	// server for List and asks for DefaultAllPageLimit in All.
+	PageLimit int
+	// PageOffset is the index of the first record, 0 to MaxPageOffset
+	// (the reference's bound, which also bounds how far All can page: up
+	// to MaxPageOffset plus one page).
+	PageOffset int
+	// SortBy lists fields; a leading "-" sorts descending.
+	SortBy []string
+	// Q filters the list (see package qlang).
+	Q *qlang.Query
+	// Prefetch, for All, fetches up to this many pages ahead concurrently
+	// once the first page has told the total; 0 pages sequentially.
+	Prefetch int
+}
+
+// validate checks the options; fields, when not nil, limits the fields q
+// and sort_by may name.
+func (o *ListOptions) validate(v *adama.Validator, fields []string) {
+	if o.PageLimit != 0 {
+		v.Range("page_limit", int64(o.PageLimit), 1, MaxPageLimit)
+	}
+	v.Range("page_offset", int64(o.PageOffset), 0, MaxPageOffset)
+	v.Check(o.Prefetch >= 0 && o.Prefetch <= pager.MaxPrefetch, "prefetch", fmt.Sprintf("must be between 0 and %d", pager.MaxPrefetch), o.Prefetch)
+	for i, s := range o.SortBy {
+		name := strings.TrimPrefix(s, "-")
+		switch {
+		case name == "" || strings.ContainsAny(name, ",&-= "):
+			v.Add(fmt.Sprintf("sort_by[%d]", i), "must be a field name, optionally with a leading -", s)
+		case fields != nil && !contains(fields, name):
+			v.Add(fmt.Sprintf("sort_by[%d]", i), "one of: "+strings.Join(fields, ", "), s)
+		}
+	}
+	if o.Q != nil {
+		v.Merge("", o.Q.Validate())
+		if fields != nil {
+			for i, t := range o.Q.Terms {
+				if p, ok := t.(qlang.Predicate); ok && p.Field != "" && !contains(fields, p.Field) {
+					v.Add(fmt.Sprintf("q.terms[%d].field", i), "one of: "+strings.Join(fields, ", "), p.Field)
+				}
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// query returns the list parameters of o at offset with page size limit.
+func (o *ListOptions) query(offset, limit int) url.Values {
+	q := url.Values{}
+	if limit > 0 {
+		q.Set("page_limit", strconv.Itoa(limit))
+	}
+	if offset > 0 {
+		q.Set("page_offset", strconv.Itoa(offset))
+	}
+	if len(o.SortBy) > 0 {
+		q.Set("sort_by", strings.Join(o.SortBy, ","))
+	}
+	if o.Q != nil && len(o.Q.Terms) > 0 {
+		q.Set("q", o.Q.String())
+	}
+	return q
+}
+
+// idPath returns base/{id}.
+func idPath(base string, id int64) string { return base + "/" + strconv.FormatInt(id, 10) }
+
+// listPage sends a list call and returns its page (a null data member,
+// which the reference allows on collections, is an empty page).
+func listPage[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*adama.Page[T], error) {
+	return call.List[T](ctx, g, c, opts...)
+}
+
+// all iterates over every record from o.PageOffset on with fetch, which
+// returns the page at offset with page size limit. The reference bounds
+// page_offset at MaxPageOffset, so a list is read up to offset
+// MaxPageOffset plus one page; beyond that the server refuses the offset
+// and the iteration ends with its error (narrow the list with Q).
+func all[T any](ctx context.Context, o ListOptions, verr error, fetch func(ctx context.Context, offset, limit int) (*adama.Page[T], error)) iter.Seq2[T, error] {
+	if verr != nil {
+		return func(yield func(T, error) bool) {
+			var zero T
+			yield(zero, verr)
+		}
+	}
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch},
+		func(ctx context.Context, cur pager.Cursor) (*adama.Page[T], error) {
+			return fetch(ctx, cur.Offset, limit)
+		})
+}
+
+// Deleted is the confirmation the platform answers a delete with.
+type Deleted struct {
+	// ID is the id of the deleted record.
+	ID int64
+	// Status is the answer's meta.status ("success").
+	Status string
+}
+
+// del sends a DELETE and returns the confirmation. The v3.0 answer carries
+// meta alone; a data member, when sent, is ignored.
+func del(ctx context.Context, g *call.Group, path string, id int64, opts []adama.RequestOption) (*Deleted, error) {
+	var ignored any
+	meta, err := g.Into(ctx, &call.Call{Method: http.MethodDelete, Path: path}, &ignored, opts...)
+	if err != nil && !isNoData(err) {
+		return nil, err
+	}
+	return &Deleted{ID: id, Status: meta.Status}, nil
+}
+
+// isNoData reports the call layer's answer to a 2xx envelope without a
+// data member (which group B's delete confirmation is).
+func isNoData(err error) bool { return errors.Is(err, call.ErrNoData) }
+
+// readOnly records a violation for each read-only field the change
+// altered: an update cannot send it, so Modify refuses instead of dropping
+// the change.
+func readOnly(v *adama.Validator, fields map[string]bool) {
+	names := make([]string, 0, len(fields))
+	for name, changed := range fields {
+		if changed {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		v.Add(name, "read-only: an update cannot change it", nil)
+	}
+}
+
+// modify reads a record, applies change and writes what changed, starting
+// over on a version conflict up to DefaultModifyAttempts times.
+func modify[T any](ctx context.Context, what string, id int64, get func(context.Context, int64) (*T, error),
+	clone func(*T) *T, change func(*T) error, update func(ctx context.Context, orig, cur *T) (*T, error)) (*T, error) {
+	if change == nil {
+		var v adama.Validator
+		v.Add("change", "required", nil)
+		return nil, v.Err()
+	}
+	var last error
+	for range DefaultModifyAttempts {
+		orig, err := get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		cur := clone(orig)
+		if err := change(cur); err != nil {
+			return nil, err
+		}
+		out, err := update(ctx, orig, cur)
+		if err == nil {
+			return out, nil
+		}
+		if !errors.Is(err, adama.ErrConflict) {
+			return nil, err
+		}
+		last = err
+	}
+	return nil, fmt.Errorf("targeting: Modify %s %d: %d attempts: %w", what, id, DefaultModifyAttempts, last)
+}
