@@ -182,7 +182,16 @@ func foreignTransport(rt http.RoundTripper) http.RoundTripper {
 	if t, ok := rt.(*http.Transport); ok {
 		return t
 	}
-	return http.DefaultTransport
+	return processDefault{}
+}
+
+// processDefault is http.DefaultTransport as it is at the time of each
+// request (a test's HTTP mock installed after the client was built takes
+// effect).
+type processDefault struct{}
+
+func (processDefault) RoundTrip(req *http.Request) (*http.Response, error) {
+	return http.DefaultTransport.RoundTrip(req)
 }
 
 // refuseRedirect is a CheckRedirect that follows at most 10 redirects and

@@ -24,8 +24,28 @@
 //	if err := rows.Err(); err != nil { ... }
 //
 // A report that fails before, or in the middle of, its CSV body (an XML
-// status document, a JSON error, a connection cut) reaches the caller as an
-// *adama.Error, never as a short result that looks complete.
+// status document, a JSON error, a connection cut, a line longer than
+// WithMaxLineBytes) reaches the caller as an *adama.Error, never as a short
+// result that looks complete.
+//
+// The platform's own rules, beyond the summary spec:
+//
+//   - Access fields come from each report's metadata: a query testing none
+//     of the default ones (organization_id, agency_id, advertiser_id,
+//     campaign_id) is checked against the fields the report's metadata
+//     marks, read once per report and version and cached by the Service
+//     (or given up front with WithMeta). A strategy_id-only query is valid
+//     on performance.
+//   - Query.Version sends the ?vN version flag (device_technology has v1
+//     and v2); Service.MetaVersion reads a version's metadata.
+//   - Query.IfModifiedSince makes a read conditional: unchanged data is an
+//     *adama.Error with status 304 matching ErrNotModified. Rows and Body
+//     give the Last-Modified to keep.
+//   - A report past its deprecation date answers 410 on every endpoint: an
+//     *adama.Error matching ErrGone and adama.ErrNotFound.
+//   - Start and End may carry a time of day (YYYY-MM-DDThh:mi:ss), which
+//     the platform widens to the report's time_aggregation unit;
+//     Query.TimeOfDay keeps a midnight End as an hour.
 //
 // Deprecated: reporting v1 is deprecated by the platform and its removal is
 // announced for July 2026. It keeps working for the deployments that still

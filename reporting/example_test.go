@@ -2,8 +2,11 @@ package reporting_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/reporting"
 )
@@ -43,4 +46,64 @@ func Example() {
 	// dates [start_date end_date campaign_id impressions total_spend]
 	// 2026-01-14 1001 1000 2.5
 	// 2026-01-14 1002 8919 22.29
+}
+
+// A report is read again only when its data changed: keep the
+// Last-Modified of a read and pass it as IfModifiedSince; an unchanged
+// report answers 304, an error matching ErrNotModified. The query filters
+// on strategy_id alone, an access field of the performance report as its
+// metadata says (read once by the service, then cached).
+func ExampleService_Stream_conditional() {
+	srv := adamatest.NewServer(adamatest.WithReportGroups(1))
+	defer srv.Close()
+	client, err := srv.NewClient()
+	if err != nil {
+		panic(err)
+	}
+	rc := reporting.New(client, reporting.WithMaxLineBytes(64<<10))
+	q := &reporting.Query{
+		Report:     reporting.ReportPerformance,
+		Dimensions: []string{"strategy_id"},
+		Metrics:    []string{"impressions"},
+		Filter:     []reporting.Predicate{reporting.Eq("strategy_id", 98765)},
+		TimeWindow: reporting.Yesterday,
+		TimeRollup: reporting.ByDay,
+	}
+	rows, err := rc.Stream(context.Background(), q)
+	if err != nil {
+		panic(err)
+	}
+	for rows.Next() {
+		fmt.Println(rows.Row().String("strategy_id"), rows.Row().String("impressions"))
+	}
+	if err := rows.Err(); err != nil {
+		panic(err)
+	}
+	fmt.Println("last modified", rows.LastModified().UTC().Format(time.RFC3339))
+
+	again := *q
+	again.IfModifiedSince = rows.LastModified()
+	_, err = rc.Stream(context.Background(), &again)
+	fmt.Println("unchanged:", errors.Is(err, reporting.ErrNotModified))
+	// Output:
+	// 98765 1000
+	// last modified 2026-01-15T06:00:00Z
+	// unchanged: true
+}
+
+// A report past its deprecation date answers 410 on every endpoint; the
+// error matches ErrGone, and adama.ErrNotFound as well.
+func ExampleErrGone() {
+	srv := adamatest.NewServer(adamatest.WithReportGone("watermark"))
+	defer srv.Close()
+	client, err := srv.NewClient()
+	if err != nil {
+		panic(err)
+	}
+	_, err = reporting.New(client).Meta(context.Background(), reporting.ReportWatermark)
+	fmt.Println(errors.Is(err, reporting.ErrGone), errors.Is(err, adama.ErrNotFound))
+	fmt.Println(err)
+	// Output:
+	// true true
+	// adama: GET /reporting/v1/std/watermark/meta: 410 gone (deprecated): Report Gone
 }

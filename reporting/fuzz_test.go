@@ -1,6 +1,10 @@
 package reporting_test
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -55,8 +59,14 @@ func FuzzRowDecoder(f *testing.F) {
 	f.Add([]byte("start_date,end_date,clicks\n2026-01-01,2026-01-01,5\n<?xml version='1.0' ?>\n<result><status code=\"bad_request\" reason=\"incorrect_predicates\">x</status></result>\n"))
 	f.Add([]byte("a,b\n1,\"2\n"))
 	f.Add([]byte("start_date,end_date,clicks\n2026-01-01 10:00:00,2026-01-01,-1e3\n"))
+	// The reference's example bodies.
+	for _, name := range []string{"data_dates.csv", "data_interval.csv"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		require.NoError(f, err)
+		f.Add(data)
+	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		rows, err := reporting.NewRows(strings.NewReader(string(body)))
+		rows, err := reporting.NewRows(strings.NewReader(string(body)), reporting.WithMaxLineBytes(256))
 		if err != nil {
 			return
 		}
@@ -87,6 +97,35 @@ func FuzzRowDecoder(f *testing.F) {
 		}
 		if rows.Err() == nil && len(body) > 0 && body[len(body)-1] != '\n' {
 			t.Fatalf("clean end on a body without final newline: %q", body)
+		}
+	})
+}
+
+// FuzzMeta decodes report metadata and checks queries against it: the
+// access fields, the field lookups and the offline validation may reject,
+// never panic. Seeds are the reference's bodies and their shapes.
+func FuzzMeta(f *testing.F) {
+	for _, name := range []string{"performance_meta.json", "deals_meta.json", "reports_list.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		require.NoError(f, err)
+		f.Add(data, "strategy_id")
+	}
+	f.Add([]byte(`{"Version":"2","structure":{"dimensions":{"x":{"access":true,"type":"id","values":["1"]}},"time_field":{"interval":{"type":"interval"}}}}`), "x")
+	f.Add([]byte(`{"structure":{"dimensions":null,"metrics":{"strategy_id":{"access":true}}},"time_rollups":[""],"time_windows":["last_X_"]}`), "strategy_id")
+	f.Add([]byte(`{"Transition":{"next_version":2},"Deprecation":{"deprecation_date":"2017-11-01T00:00:00"}}`), "organization_id")
+	f.Fuzz(func(t *testing.T, body []byte, field string) {
+		var m reporting.Meta
+		if json.Unmarshal(body, &m) != nil {
+			return
+		}
+		af := m.AccessFields()
+		q := &reporting.Query{Report: reporting.ReportPerformance, Dimensions: []string{"campaign_id"},
+			Filter: []reporting.Predicate{reporting.Eq(field, 1)}, TimeWindow: reporting.Last7Days, TimeRollup: reporting.ByDay}
+		err := q.ValidateWith(&m)
+		_ = m.IsInterval()
+		_, _, _ = m.Lookup(field)
+		if err == nil && len(af) > 0 && !slices.Contains(af, field) {
+			t.Fatalf("query on %q accepted, access fields %v", field, af)
 		}
 	})
 }

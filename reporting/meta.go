@@ -2,8 +2,11 @@ package reporting
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"sort"
+	"strconv"
+	"sync"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -195,8 +198,8 @@ func (s *Service) Reports(ctx context.Context, opts ...adama.RequestOption) ([]R
 	var body struct {
 		Reports map[string]ReportInfo `json:"reports"`
 	}
-	if err := s.getJSON(ctx, PathPrefix+"/meta", &body, opts); err != nil {
-		return nil, err
+	if _, err := s.g.Into(ctx, &call.Call{Path: PathPrefix + "/meta"}, &body, opts...); err != nil {
+		return nil, outcome(err)
 	}
 	out := make([]ReportInfo, 0, len(body.Reports))
 	for k, v := range body.Reports {
@@ -207,26 +210,143 @@ func (s *Service) Reports(ctx context.Context, opts ...adama.RequestOption) ([]R
 	return out, nil
 }
 
-// Meta returns a report's metadata (GET /reporting/v1/std/{report}/meta).
+// Meta returns a report's metadata (GET /reporting/v1/std/{report}/meta)
+// in the server's default version of the report.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (s *Service) Meta(ctx context.Context, report Report, opts ...adama.RequestOption) (*Meta, error) {
+	return s.MetaVersion(ctx, report, 0, opts...)
+}
+
+// MetaVersion returns the metadata of version version of a report
+// (GET /reporting/v1/std/{report}/meta?vN, see Query.Version); 0 asks for
+// the server's default version.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (s *Service) MetaVersion(ctx context.Context, report Report, version int, opts ...adama.RequestOption) (*Meta, error) {
 	var v adama.Validator
 	v.Check(validReport(report), "report", "a non-empty report name", string(report))
+	v.Check(version >= 0, ParamVersion, "0 (the server's default) or a positive version", version)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	var m Meta
-	if err := s.getJSON(ctx, reportPath(report)+"/meta", &m, opts); err != nil {
-		return nil, err
+	if _, err := s.g.Into(ctx, &call.Call{Path: reportPath(report) + "/meta", Query: versionValues(version)}, &m, opts...); err != nil {
+		return nil, outcome(err)
 	}
 	m.Report = report
 	return &m, nil
 }
 
-func reportPath(r Report) string { return PathPrefix + "/" + url.PathEscape(string(r)) }
-
-func (s *Service) getJSON(ctx context.Context, path string, dst any, opts []adama.RequestOption) error {
-	_, err := s.g.Into(ctx, &call.Call{Path: path}, dst, opts...)
-	return err
+// versionValues returns the version flag vN as a query parameter, or nil.
+func versionValues(version int) url.Values {
+	if version <= 0 {
+		return nil
+	}
+	return url.Values{"v" + strconv.Itoa(version): {""}}
 }
+
+type metaKey struct {
+	report  Report
+	version int
+}
+
+// metaCall is one metadata fetch; waiters block on done.
+type metaCall struct {
+	done chan struct{}
+	m    *Meta
+	err  error
+}
+
+// metaCache holds the metadata the service has read or was given. It
+// fetches each (report, version) once; callers arriving during the fetch
+// share its result. A failed fetch is not kept: a later call tries again.
+type metaCache struct {
+	mu     sync.Mutex
+	calls  map[metaKey]*metaCall
+	seeded map[metaKey]*Meta
+	byName map[Report]*Meta
+}
+
+func newMetaCache(seed []*Meta) *metaCache {
+	c := &metaCache{calls: map[metaKey]*metaCall{}, seeded: map[metaKey]*Meta{}, byName: map[Report]*Meta{}}
+	for _, m := range seed {
+		if m == nil {
+			continue
+		}
+		c.seeded[metaKey{m.Report, m.Version}] = m
+		if _, ok := c.byName[m.Report]; !ok {
+			c.byName[m.Report] = m
+		}
+	}
+	return c
+}
+
+// known returns the metadata of (report, version) the service already
+// holds (given or fetched), without I/O; nil when there is none.
+func (c *metaCache) known(report Report, version int) *Meta {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if m, ok := c.seeded[metaKey{report, version}]; ok {
+		return m
+	}
+	if m, ok := c.byName[report]; ok && version == 0 {
+		return m
+	}
+	if mc, ok := c.calls[metaKey{report, version}]; ok {
+		select {
+		case <-mc.done:
+			return mc.m // nil after a failure
+		default:
+		}
+	}
+	return nil
+}
+
+// metaFor returns the metadata of (report, version): a seeded Meta (for
+// version 0, the first one given for the report), a cached one, or one
+// fetched now.
+func (s *Service) metaFor(ctx context.Context, report Report, version int, opts []adama.RequestOption) (*Meta, error) {
+	c := s.metas
+	key := metaKey{report, version}
+	c.mu.Lock()
+	if m, ok := c.seeded[key]; ok {
+		c.mu.Unlock()
+		return m, nil
+	}
+	if m, ok := c.byName[report]; ok && version == 0 {
+		c.mu.Unlock()
+		return m, nil
+	}
+	for {
+		mc, ok := c.calls[key]
+		if !ok {
+			break
+		}
+		c.mu.Unlock()
+		select {
+		case <-mc.done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		// The fetch that ended with its own caller's context says nothing
+		// about this caller: try again.
+		if !errors.Is(mc.err, context.Canceled) && !errors.Is(mc.err, context.DeadlineExceeded) {
+			return mc.m, mc.err
+		}
+		c.mu.Lock()
+	}
+	mc := &metaCall{done: make(chan struct{})}
+	c.calls[key] = mc
+	c.mu.Unlock()
+	mc.m, mc.err = s.MetaVersion(ctx, report, version, opts...)
+	if mc.err != nil {
+		c.mu.Lock()
+		delete(c.calls, key)
+		c.mu.Unlock()
+	}
+	close(mc.done)
+	return mc.m, mc.err
+}
+
+func reportPath(r Report) string { return PathPrefix + "/" + url.PathEscape(string(r)) }

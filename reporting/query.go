@@ -153,8 +153,9 @@ func (o Order) String() string {
 }
 
 // Query is one report request: the twelve query parameters of reporting
-// v1 plus the report name. Zero fields are not sent. A Query is never
-// modified by the calls that take it.
+// v1 plus the report name, the version flag and If-Modified-Since. Zero
+// fields are not sent. A Query is never modified by the calls that take
+// it.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Query struct {
@@ -174,10 +175,18 @@ type Query struct {
 	Having []Predicate
 	// TimeWindow is a named window (time_window). Not with Start/End.
 	TimeWindow TimeWindow
-	// Start and End are an inclusive date pair (start_date, end_date).
-	// A value at midnight is sent as a date (YYYY-MM-DD), any other as
-	// YYYY-MM-DDThh:mi:ss. End is optional (the server takes yesterday).
+	// Start and End are an inclusive pair (start_date, end_date), written
+	// with the wall clock of each value in its own location (the platform
+	// reads them in the report's timezone). A value at midnight is sent as
+	// a date (YYYY-MM-DD), which the platform reads as the whole day; any
+	// other as YYYY-MM-DDThh:mi:ss, which it widens to the report's
+	// time_aggregation unit (01:30 to 02:30 on a by_hour report covers
+	// 01:00:00 to 02:59:59). End is optional (the server takes yesterday).
 	Start, End time.Time
+	// TimeOfDay sends Start and End as YYYY-MM-DDThh:mi:ss even at
+	// midnight: on a by_hour report an End at 00:00 then means the first
+	// hour of that day, not the whole day.
+	TimeOfDay bool
 	// TimeRollup groups rows in time (time_rollup).
 	TimeRollup TimeRollup
 	// Order sorts the groups (order), most significant first.
@@ -189,7 +198,24 @@ type Query struct {
 	// Precision is the number of decimals of float fields (precision,
 	// 0 to 8); nil is unset.
 	Precision *int
+	// Version selects the report's version with the flag ?vN (?v1, ?v2;
+	// see ReportInfo.Version and Transition); 0 sends no flag and gets the
+	// server's default version. The flag goes out as vN= (an empty value:
+	// the reference writes the bare ?vN, which the request layer cannot
+	// send yet; adamatest accepts both forms).
+	Version int
+	// IfModifiedSince, when set, makes the call conditional
+	// (If-Modified-Since): data unchanged since then is answered with 304,
+	// an error matching ErrNotModified. Rows.LastModified and
+	// Body.LastModified give the value to keep for the next call.
+	IfModifiedSince time.Time
 }
+
+// ParamVersion names Query.Version in validation errors; on the wire the
+// version is the flag vN.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const ParamVersion = "version"
 
 // Params are the query parameter names, case sensitive.
 //
@@ -213,14 +239,17 @@ const (
 // midnight, YYYY-MM-DDThh:mi:ss otherwise.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func FormatDate(t time.Time) string {
-	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+func FormatDate(t time.Time) string { return formatDate(t, false) }
+
+func formatDate(t time.Time, timeOfDay bool) string {
+	if !timeOfDay && t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
 		return t.Format("2006-01-02")
 	}
 	return t.Format("2006-01-02T15:04:05")
 }
 
-// Values returns the query parameters of q (without validating it).
+// Values returns the query parameters of q (without validating it),
+// with the version flag when Version is set.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (q *Query) Values() url.Values {
@@ -241,10 +270,10 @@ func (q *Query) Values() url.Values {
 		v.Set(ParamTimeWindow, string(q.TimeWindow))
 	}
 	if !q.Start.IsZero() {
-		v.Set(ParamStartDate, FormatDate(q.Start))
+		v.Set(ParamStartDate, formatDate(q.Start, q.TimeOfDay))
 	}
 	if !q.End.IsZero() {
-		v.Set(ParamEndDate, FormatDate(q.End))
+		v.Set(ParamEndDate, formatDate(q.End, q.TimeOfDay))
 	}
 	if q.TimeRollup != "" {
 		v.Set(ParamTimeRollup, string(q.TimeRollup))
@@ -264,6 +293,9 @@ func (q *Query) Values() url.Values {
 	}
 	if q.Precision != nil {
 		v.Set(ParamPrecision, strconv.Itoa(*q.Precision))
+	}
+	for k, vs := range versionValues(q.Version) {
+		v[k] = vs
 	}
 	return v
 }

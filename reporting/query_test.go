@@ -241,7 +241,7 @@ func TestServerSideRulesMatch(t *testing.T) {
 	_ = svc
 	for _, tc := range []struct{ query, reason string }{
 		{"dimensions=campaign_id&time_window=yesterday&time_rollup=all", "missing_filter"},
-		{"dimensions=campaign_id&filter=strategy_id%3D1&time_window=yesterday&time_rollup=all", "incorrect_predicates"},
+		{"dimensions=campaign_id&filter=strategy_goal_type%3Dcpc&time_window=yesterday&time_rollup=all", "incorrect_predicates"},
 		{"dimensions=campaign_id&filter=campaign_id%3D1&time_rollup=all", "missing_time_window"},
 		{"dimensions=campaign_id&filter=campaign_id%3D1&time_window=yesterday&start_date=2026-01-01&time_rollup=all", "conflicting_time_window"},
 		{"dimensions=campaign_id&filter=campaign_id%3Da%3Db&time_window=yesterday&time_rollup=all", "incorrect_predicates"},

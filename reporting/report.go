@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -38,18 +39,26 @@ func IsTruncated(err error) bool {
 	return errors.As(err, &ae) && ae.Code == CodeTruncated
 }
 
-// Service calls reporting v1.
+// Service calls reporting v1. It is safe for concurrent use.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Service struct {
-	g *call.Group
+	g     *call.Group
+	cfg   config
+	metas *metaCache
 }
 
-// New returns the reporting v1 service of c.
+// New returns the reporting v1 service of c, configured by opts
+// (WithMaxLineBytes, WithMeta).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func New(c *adama.Client) *Service {
-	return &Service{g: &call.Group{Client: c, Host: adama.HostBase, Auth: adama.AuthSession, Envelope: call.Bare}}
+func New(c *adama.Client, opts ...Option) *Service {
+	cfg := newConfig(opts)
+	return &Service{
+		g:     &call.Group{Client: c, Host: adama.HostBase, Auth: adama.AuthSession, Envelope: call.Bare},
+		cfg:   cfg,
+		metas: newMetaCache(cfg.metas),
+	}
 }
 
 // Progress is a progress report of a streamed report.
@@ -86,19 +95,67 @@ func looksXML(b []byte) bool {
 	return bytes.HasPrefix(b, []byte("<?xml")) || bytes.HasPrefix(b, []byte("<result"))
 }
 
+// check validates q before it is sent. The access-field rule takes the
+// report's metadata when the service holds it (WithMeta, or read before);
+// otherwise a query that tests one of the default access fields is sent
+// as is, and one that tests none is checked against the metadata, read
+// once per report and version and then cached.
+func (s *Service) check(ctx context.Context, q *Query, opts []adama.RequestOption) error {
+	if q == nil {
+		return &adama.ValidationError{Violations: []adama.Violation{{Field: "query", Rule: "required"}}}
+	}
+	var v adama.Validator
+	if m := s.metas.known(q.Report, q.Version); m != nil {
+		q.check(&v, nil, true)
+		if !q.testsAccess(accessList(m)) {
+			accessViolation(&v, m)
+		}
+		return v.Err()
+	}
+	if q.check(&v, nil, true) {
+		return v.Err()
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	m, err := s.metaFor(ctx, q.Report, q.Version, opts)
+	if err != nil {
+		return err
+	}
+	if !q.testsAccess(accessList(m)) {
+		accessViolation(&v, m)
+	}
+	return v.Err()
+}
+
+// request is the call of q on path, conditional when q says so.
+func request(q *Query, path, accept string, stream bool) *call.Call {
+	c := &call.Call{Path: path, Query: q.Values(), Accept: accept, Stream: stream}
+	if !q.IfModifiedSince.IsZero() {
+		c.Header = http.Header{"If-Modified-Since": {q.IfModifiedSince.UTC().Format(http.TimeFormat)}}
+	}
+	return c
+}
+
+// lastModified reads the Last-Modified header; zero when absent or bad.
+func lastModified(h http.Header) time.Time {
+	t, err := http.ParseTime(h.Get("Last-Modified"))
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
 // open validates q and sends the request; it returns the 200 response of
 // a CSV body, or the error the server sent in any form.
 func (s *Service) open(ctx context.Context, q *Query, opts []adama.RequestOption) (*http.Response, string, error) {
-	if q == nil {
-		return nil, "", &adama.ValidationError{Violations: []adama.Violation{{Field: "query", Rule: "required"}}}
-	}
-	if err := q.Validate(); err != nil {
+	if err := s.check(ctx, q, opts); err != nil {
 		return nil, "", err
 	}
 	path := reportPath(q.Report)
-	resp, err := s.g.Send(ctx, &call.Call{Path: path, Query: q.Values(), Accept: "text/csv", Stream: true}, opts...)
+	resp, err := s.g.Send(ctx, request(q, path, "text/csv", true), opts...)
 	if err != nil {
-		return nil, path, err
+		return nil, path, outcome(err)
 	}
 	mt := adama.MediaType(resp.Header.Get("Content-Type"))
 	if adama.IsXML(mt) || adama.IsJSON(mt) || mt == "text/html" {
@@ -119,6 +176,12 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("adama: GET %s: %w", path, err)
+	}
+	var le *csvstream.LineTooLongError
+	if errors.As(err, &le) {
+		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeLineTooLong, Method: http.MethodGet, Path: path,
+			Message: fmt.Sprintf("report line at byte %d is longer than %d bytes (after %d rows); see WithMaxLineBytes", le.Offset, le.Max, rows),
+			Err:     err}
 	}
 	var te *csvstream.TrailerError
 	if errors.As(err, &te) {
@@ -154,8 +217,14 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 }
 
 // Stream runs q and returns its rows as a stream. Nothing is buffered
-// beyond one row: a report of any size is read in constant memory. Close
-// the Rows when done (reading to the end closes the body too).
+// beyond one row: a report of any size is read in constant memory (lines
+// are bounded by WithMaxLineBytes). Close the Rows when done (reading to
+// the end closes the body too).
+//
+// A query testing none of the default access fields costs one metadata
+// request per report and version, the first time (see WithMeta). A 304
+// (Query.IfModifiedSince) is an error matching ErrNotModified, a 410 one
+// matching ErrGone.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (s *Service) Stream(ctx context.Context, q *Query, opts ...adama.RequestOption) (*Rows, error) {
@@ -163,26 +232,28 @@ func (s *Service) Stream(ctx context.Context, q *Query, opts ...adama.RequestOpt
 	if err != nil {
 		return nil, err
 	}
-	return newRows(resp, path)
+	return newRows(resp, path, s.cfg.maxLine)
 }
 
 // NewRows reads a report body already at hand (a saved file, a test
 // fixture) as Rows. The stream must end with a newline; error documents in
-// it are reported as *adama.Error.
+// it are reported as *adama.Error. Of opts, WithMaxLineBytes applies.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func NewRows(r io.Reader) (*Rows, error) {
+func NewRows(r io.Reader, opts ...Option) (*Rows, error) {
 	rc, ok := r.(io.ReadCloser)
 	if !ok {
 		rc = io.NopCloser(r)
 	}
-	return newRows(&http.Response{StatusCode: http.StatusOK, Body: rc, Header: http.Header{}}, "")
+	return newRows(&http.Response{StatusCode: http.StatusOK, Body: rc, Header: http.Header{}}, "", newConfig(opts).maxLine)
 }
 
 // Download runs q and returns the raw CSV body for saving, checked on the
-// way: a cut or an error document in the stream makes Read fail with an
-// *adama.Error instead of ending early. progress, when not nil, is called
-// about every ProgressEvery bytes and at the end.
+// way: a cut, an error document in the stream or a line longer than a
+// positive WithMaxLineBytes makes Read fail with an *adama.Error instead
+// of ending early. progress, when not nil, is called about every
+// ProgressEvery bytes and at the end. Access fields, 304 and 410 are as
+// for Stream.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (s *Service) Download(ctx context.Context, q *Query, progress ProgressFunc, opts ...adama.RequestOption) (*Body, error) {
@@ -190,7 +261,8 @@ func (s *Service) Download(ctx context.Context, q *Query, progress ProgressFunc,
 	if err != nil {
 		return nil, err
 	}
-	g := csvstream.NewGuard(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, CountRecords: true})
+	g := csvstream.NewGuard(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, CountRecords: true,
+		MaxLineBytes: max(s.cfg.maxLine, 0)})
 	return &Body{resp: resp, path: path, g: g, progress: progress}, nil
 }
 
@@ -254,6 +326,12 @@ func (b *Body) Rows() int64 { return max(0, b.g.Records()-1) }
 // Deprecated: reporting v1 is removed in July 2026.
 func (b *Body) Header() http.Header { return b.resp.Header }
 
+// LastModified returns the response's Last-Modified time, the value to
+// pass as Query.IfModifiedSince next time; zero when absent.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (b *Body) LastModified() time.Time { return lastModified(b.resp.Header) }
+
 // Close closes the body.
 //
 // Deprecated: reporting v1 is removed in July 2026.
@@ -262,20 +340,18 @@ func (b *Body) Close() error { return b.resp.Body.Close() }
 // Validate asks the server to validate and authorise q without returning
 // data (GET /reporting/v1/std/{report}/validate). It returns nil when the
 // server answers <status code="ok"/> and otherwise the *adama.Error the
-// real call would return. q is first checked locally (see Query.Validate).
+// real call would return, 304 and 410 included. q is first checked
+// locally as by Stream.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (s *Service) Validate(ctx context.Context, q *Query, opts ...adama.RequestOption) error {
-	if q == nil {
-		return &adama.ValidationError{Violations: []adama.Violation{{Field: "query", Rule: "required"}}}
-	}
-	if err := q.Validate(); err != nil {
+	if err := s.check(ctx, q, opts); err != nil {
 		return err
 	}
 	path := reportPath(q.Report) + "/validate"
-	resp, err := s.g.Send(ctx, &call.Call{Path: path, Query: q.Values(), Accept: "text/xml"}, opts...)
+	resp, err := s.g.Send(ctx, request(q, path, "text/xml", false), opts...)
 	if err != nil {
-		return err
+		return outcome(err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))

@@ -350,7 +350,12 @@ func TestMetadata(t *testing.T) {
 	}
 	m, err := svc.Meta(ctx, reporting.ReportPerformance)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"advertiser_id", "agency_id", "campaign_id", "organization_id"}, m.AccessFields())
+	// Each report's metadata marks its own access fields, as the
+	// platform's do: performance takes strategy_id too, geo does not.
+	assert.Equal(t, []string{"advertiser_id", "agency_id", "campaign_id", "organization_id", "strategy_id"}, m.AccessFields())
+	geo, err := svc.Meta(ctx, reporting.ReportGeo)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"advertiser_id", "agency_id", "campaign_id", "organization_id"}, geo.AccessFields())
 	assert.Equal(t, reporting.TypeMoney, m.Structure.Metrics["total_spend"].Type)
 	assert.Contains(t, m.TimeRollups, "by_day")
 	assert.Equal(t, "last_90_days", m.DataRetention)
@@ -493,4 +498,61 @@ func TestStreamLineTooLong(t *testing.T) {
 			assert.Less(t, src.n, int64(reporting.DefaultMaxLineBytes)+256<<10, "bytes read before the error")
 		})
 	}
+}
+
+func TestServiceMaxLineBytes(t *testing.T) {
+	// The fake's header line of baseQuery is 81 bytes, its rows under 70.
+	tests := []struct {
+		name       string
+		opts       []reporting.Option
+		streamErr  string // code of Stream's error (the header is too long)
+		rowsErr    string // code of Rows.Err
+		downloadOK bool
+	}{
+		{"default", nil, "", "", true},
+		{"bound above every line", []reporting.Option{reporting.WithMaxLineBytes(200)}, "", "", true},
+		{"bound between rows and header", []reporting.Option{reporting.WithMaxLineBytes(70)}, reporting.CodeLineTooLong, "", false},
+		{"bound under the rows", []reporting.Option{reporting.WithMaxLineBytes(40)}, reporting.CodeLineTooLong, "", false},
+		{"no bound", []reporting.Option{reporting.WithMaxLineBytes(-1)}, "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := adamatest.NewServer(adamatest.WithT(t))
+			c, err := srv.NewClient()
+			require.NoError(t, err)
+			svc := reporting.New(c, tt.opts...)
+			rows, err := svc.Stream(context.Background(), baseQuery())
+			if tt.streamErr != "" {
+				var ae *adama.Error
+				require.ErrorAs(t, err, &ae)
+				assert.Equal(t, tt.streamErr, ae.Code)
+				assert.Equal(t, "/reporting/v1/std/performance", ae.Path)
+			} else {
+				require.NoError(t, err)
+				for rows.Next() {
+				}
+				require.NoError(t, rows.Err())
+				assert.EqualValues(t, 21, rows.Count())
+			}
+
+			body, err := svc.Download(context.Background(), baseQuery(), nil)
+			require.NoError(t, err)
+			defer body.Close()
+			_, err = io.Copy(io.Discard, body)
+			if tt.downloadOK {
+				require.NoError(t, err)
+				return
+			}
+			var ae *adama.Error
+			require.ErrorAs(t, err, &ae)
+			assert.Equal(t, reporting.CodeLineTooLong, ae.Code)
+			assert.Contains(t, ae.Message, "WithMaxLineBytes")
+		})
+	}
+	rows, err := reporting.NewRows(strings.NewReader("a,b\n1,"+strings.Repeat("x", 50)+"\n"), reporting.WithMaxLineBytes(20))
+	require.NoError(t, err)
+	assert.False(t, rows.Next())
+	var ae *adama.Error
+	require.ErrorAs(t, rows.Err(), &ae)
+	assert.Equal(t, reporting.CodeLineTooLong, ae.Code)
 }

@@ -1,7 +1,6 @@
 package reporting
 
 import (
-	"errors"
 	"fmt"
 	"iter"
 	"net/http"
@@ -83,23 +82,6 @@ const CodeLineTooLong = "line_too_long"
 //
 // Deprecated: reporting v1 is removed in July 2026.
 const DefaultMaxLineBytes = csvstream.DefaultMaxLineBytes
-
-// RowsOption configures how Rows read a report body.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-type RowsOption func(*rowsOptions)
-
-type rowsOptions struct {
-	maxLine int
-}
-
-// WithMaxLineBytes bounds one line or record of the report (newlines
-// inside quoted fields do not end a record) to n bytes, newline included.
-// A longer one ends the rows with an *adama.Error of code CodeLineTooLong.
-// Zero keeps DefaultMaxLineBytes; a negative n removes the bound.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func WithMaxLineBytes(n int) RowsOption { return func(o *rowsOptions) { o.maxLine = n } }
 
 type header struct {
 	names []string
@@ -203,30 +185,13 @@ func newHeader(names []string) *header {
 	return h
 }
 
-func newRows(resp *http.Response, path string, opts ...RowsOption) (*Rows, error) {
-	var o rowsOptions
-	for _, opt := range opts {
-		if opt != nil {
-			opt(&o)
-		}
-	}
-	r, err := csvstream.NewReader(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, MaxLineBytes: o.maxLine})
+func newRows(resp *http.Response, path string, maxLine int) (*Rows, error) {
+	r, err := csvstream.NewReader(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, MaxLineBytes: maxLine})
 	if err != nil {
 		_ = resp.Body.Close()
-		return nil, rowsError(err, resp, path, 0, 0)
+		return nil, streamError(err, resp, path, 0, 0)
 	}
 	return &Rows{resp: resp, path: path, r: r, h: newHeader(r.Header())}, nil
-}
-
-// rowsError is streamError plus the line bound (CodeLineTooLong).
-func rowsError(err error, resp *http.Response, path string, bytesRead, rows int64) error {
-	var le *csvstream.LineTooLongError
-	if errors.As(err, &le) {
-		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeLineTooLong, Method: http.MethodGet, Path: path,
-			Message: fmt.Sprintf("report line at byte %d is longer than %d bytes (after %d rows); see WithMaxLineBytes", le.Offset, le.Max, rows),
-			Err:     err}
-	}
-	return streamError(err, resp, path, bytesRead, rows)
 }
 
 // OnProgress sets a progress callback, called about every ProgressEvery
@@ -234,6 +199,12 @@ func rowsError(err error, resp *http.Response, path string, bytesRead, rows int6
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (rs *Rows) OnProgress(fn ProgressFunc) { rs.progress = fn }
+
+// LastModified returns the response's Last-Modified time, the value to
+// pass as Query.IfModifiedSince next time; zero when absent.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (rs *Rows) LastModified() time.Time { return lastModified(rs.resp.Header) }
 
 // Header returns the column names in the order of the body. The caller
 // must not modify it.
@@ -304,7 +275,7 @@ func (rs *Rows) Next() bool {
 		}
 		return true
 	}
-	rs.err = rowsError(rs.r.Err(), rs.resp, rs.path, rs.r.Bytes(), rs.r.Rows())
+	rs.err = streamError(rs.r.Err(), rs.resp, rs.path, rs.r.Bytes(), rs.r.Rows())
 	_ = rs.close()
 	if rs.progress != nil {
 		rs.progress(Progress{Bytes: rs.r.Bytes(), Rows: rs.r.Rows(), Done: true})

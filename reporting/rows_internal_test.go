@@ -21,19 +21,19 @@ func TestWithMaxLineBytes(t *testing.T) {
 	body := "campaign_id,campaign_name\n1,short\n2," + strings.Repeat("n", 300) + "\n"
 	tests := []struct {
 		name string
-		opts []RowsOption
+		opts []Option
 		rows int64
 		code string
 	}{
 		{"default bound", nil, 2, ""},
-		{"bound under the long line", []RowsOption{WithMaxLineBytes(100)}, 1, CodeLineTooLong},
-		{"bound at the long line", []RowsOption{WithMaxLineBytes(303)}, 2, ""},
-		{"no bound", []RowsOption{WithMaxLineBytes(-1)}, 2, ""},
+		{"bound under the long line", []Option{WithMaxLineBytes(100)}, 1, CodeLineTooLong},
+		{"bound at the long line", []Option{WithMaxLineBytes(303)}, 2, ""},
+		{"no bound", []Option{WithMaxLineBytes(-1)}, 2, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			resp := &http.Response{StatusCode: http.StatusOK, Body: io.NopCloser(strings.NewReader(body)), Header: http.Header{}}
-			rows, err := newRows(resp, "/reporting/v1/std/performance", tt.opts...)
+			rows, err := newRows(resp, "/reporting/v1/std/performance", newConfig(tt.opts).maxLine)
 			require.NoError(t, err)
 			for rows.Next() {
 			}
@@ -98,7 +98,7 @@ func accessorRows(b *testing.B) ([]Row, [][]string) {
 			1+i%28, 1+i%28, 100000+i, i, 700000+i, imps, imps/100, imps/400, 10+i%90, 100+i%900)
 	}
 	resp := &http.Response{StatusCode: http.StatusOK, Body: io.NopCloser(strings.NewReader(body.String())), Header: http.Header{}}
-	rs, err := newRows(resp, "")
+	rs, err := newRows(resp, "", 0)
 	if err != nil {
 		b.Fatal(err)
 	}

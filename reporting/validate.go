@@ -5,6 +5,7 @@ import (
 	"iter"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -27,10 +28,16 @@ func validReport(r Report) bool {
 // having) nor in filter; a time window or a start date, not both; the
 // special windows' rules; and the paging and precision ranges.
 //
+// Validate knows no report's metadata, so it takes the default access
+// fields; Service.Stream, Download and Validate check a query that tests
+// none of them against the access fields the report's metadata marks (a
+// strategy_id-only query is valid for a report whose metadata marks
+// strategy_id as an access field).
+//
 // Deprecated: reporting v1 is removed in July 2026.
 func (q *Query) Validate() error {
 	var v adama.Validator
-	q.check(&v, nil)
+	q.check(&v, nil, false)
 	return v.Err()
 }
 
@@ -44,11 +51,29 @@ func (q *Query) Validate() error {
 // Deprecated: reporting v1 is removed in July 2026.
 func (q *Query) ValidateWith(m *Meta) error {
 	var v adama.Validator
-	q.check(&v, m)
+	q.check(&v, m, false)
 	return v.Err()
 }
 
-func (q *Query) check(v *adama.Validator, m *Meta) {
+// testsAccess reports whether a predicate tests one of fields with "=".
+func (q *Query) testsAccess(fields []string) bool {
+	for _, p := range q.predicates() {
+		if p.Op == OpEq && len(p.Values) > 0 && contains(fields, p.Field) {
+			return true
+		}
+	}
+	return false
+}
+
+func accessViolation(v *adama.Validator, m *Meta) {
+	v.Add("filter", "a predicate must test an access field ("+strings.Join(accessList(m), ", ")+") with =", nil)
+}
+
+// check adds q's violations to v and reports whether q tests an access
+// field (those of m, or the default ones). With deferAccess a query that
+// tests none is not a violation yet: the caller checks it against the
+// report's metadata.
+func (q *Query) check(v *adama.Validator, m *Meta, deferAccess bool) bool {
 	v.Check(validReport(q.Report), "report", "a non-empty report name without / ? #", string(q.Report))
 	if len(q.Dimensions) == 0 {
 		v.Add(ParamDimensions, "at least one dimension is required", nil)
@@ -67,14 +92,7 @@ func (q *Query) check(v *adama.Validator, m *Meta) {
 	if len(q.Filter) == 0 && len(q.Having) == 0 {
 		v.Add("filter", "one of filter or having is required", nil)
 	}
-	access := false
-	isAccess := IsAccessField
-	if m != nil {
-		af := m.AccessFields()
-		if len(af) > 0 {
-			isAccess = func(f string) bool { return contains(af, f) }
-		}
-	}
+	access := q.testsAccess(accessList(m))
 	for at, p := range q.predicates() {
 		param, f := at.param, at.path
 		v.Check(fieldRE.MatchString(p.Field), f+".field", "a field name (letters, digits, _)", p.Field)
@@ -82,16 +100,14 @@ func (q *Query) check(v *adama.Validator, m *Meta) {
 		if len(p.Values) == 0 {
 			v.Add(f+".values", "at least one value", nil)
 		}
-		if p.Op == OpEq && isAccess(p.Field) && len(p.Values) > 0 {
-			access = true
-		}
 		if param == ParamFilter && contains(q.Metrics, p.Field) {
 			v.Add(f+".field", "filter tests dimension fields only; use having for metrics", p.Field)
 		}
 	}
-	if !access {
-		v.Add("filter", "a predicate must test an access field ("+strings.Join(accessList(m), ", ")+") with =", nil)
+	if !access && !deferAccess {
+		accessViolation(v, m)
 	}
+	v.Check(q.Version >= 0, ParamVersion, "0 (the server's default) or a positive version", q.Version)
 	// Time.
 	if q.TimeWindow != "" && (!q.Start.IsZero() || !q.End.IsZero()) {
 		v.Add(ParamTimeWindow, "time_window and start_date/end_date cannot be mixed", string(q.TimeWindow))
@@ -102,7 +118,7 @@ func (q *Query) check(v *adama.Validator, m *Meta) {
 	if q.Start.IsZero() && !q.End.IsZero() {
 		v.Add(ParamEndDate, "end_date needs start_date", FormatDate(q.End))
 	}
-	if !q.Start.IsZero() && !q.End.IsZero() && q.End.Before(q.Start) {
+	if !q.Start.IsZero() && !q.End.IsZero() && q.endCovers().Before(q.Start) {
 		v.Add(ParamEndDate, "end_date must not be before start_date", FormatDate(q.End))
 	}
 	if q.TimeWindow != "" {
@@ -132,6 +148,16 @@ func (q *Query) check(v *adama.Validator, m *Meta) {
 	if m != nil {
 		q.checkMeta(v, m)
 	}
+	return access
+}
+
+// endCovers returns the last instant End stands for: the end of its day
+// when it is sent as a date.
+func (q *Query) endCovers() time.Time {
+	if e := q.End; !q.TimeOfDay && e.Hour() == 0 && e.Minute() == 0 && e.Second() == 0 {
+		return e.AddDate(0, 0, 1).Add(-time.Second)
+	}
+	return q.End
 }
 
 func accessList(m *Meta) []string {

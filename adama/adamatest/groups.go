@@ -10,5 +10,8 @@ var builtinGroups = []func(fake.Registrar){
 	registerReporting,
 	registerTargeting,
 	registerBYOA,
+	registerCreatives,
+	registerDeals,
+	registerDMP,
 	registerFirehose,
 }

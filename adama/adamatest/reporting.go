@@ -9,7 +9,9 @@ import (
 
 // registerReporting plugs in group C (reporting v1): GET
 // /reporting/v1/std/meta, /{report}/meta, /{report}/validate and
-// /{report} (chunked CSV), behind session authentication.
+// /{report} (chunked CSV), behind session authentication. The fake answers
+// in the platform's forms: per-report access fields in the metadata, the
+// ?v1/?v2 version flag, If-Modified-Since with 304, 410 for a gone report.
 func registerReporting(r fake.Registrar) { reportfake.Register(r, serverOf(r).reportCfg) }
 
 // WithReportRows makes every report generate exactly n candidate rows
@@ -44,3 +46,17 @@ func WithReportFlushRows(n int) Option { return func(s *Server) { s.reportCfg.Fl
 // WithReportToday sets the fake's current day, which time windows are
 // relative to (default 2026-01-15).
 func WithReportToday(t time.Time) Option { return func(s *Server) { s.reportCfg.Today = t } }
+
+// WithReportLastModified sets when the reports' data last changed: the
+// Last-Modified of data answers, and the time a request's
+// If-Modified-Since is compared with (304 when not after it). By default
+// it is the fake's current day at 06:00 UTC.
+func WithReportLastModified(t time.Time) Option {
+	return func(s *Server) { s.reportCfg.LastModified = t }
+}
+
+// WithReportGone makes reports past their deprecation date: they leave
+// the report list and every endpoint of theirs answers 410 Gone.
+func WithReportGone(reports ...string) Option {
+	return func(s *Server) { s.reportCfg.Gone = append(s.reportCfg.Gone, reports...) }
+}

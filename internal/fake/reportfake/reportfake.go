@@ -4,6 +4,17 @@
 // metrics, filter, having, time window or dates, rollup and paging, the
 // validate endpoint, the XML errors, and faults (a cut in the middle of a
 // stream, an error document after some rows, an XML error with a 200).
+//
+// It answers as the platform does where the reference says more than the
+// spec: each report's metadata marks its own access fields (performance
+// and app_transparency take strategy_id, deals only organization_id) and
+// the data calls enforce them; the ?v1/?v2 flag selects a report version
+// (device_technology has both, v2 by default, and answers a v1 data query
+// with 304); If-Modified-Since is answered with 304 when the data did not
+// change since then, and 200 carries Last-Modified; a report past its
+// deprecation date answers 410 on every endpoint and leaves the list;
+// start_date and end_date with a time of day are widened to the report's
+// time_aggregation unit.
 package reportfake
 
 import (
@@ -44,6 +55,13 @@ type Config struct {
 	FlushRows int
 	// Today is the server's current day (default 2026-01-15).
 	Today time.Time
+	// LastModified is when the data last changed (default Today at
+	// 06:00 UTC): the Last-Modified of data answers and what
+	// If-Modified-Since is compared with.
+	LastModified time.Time
+	// Gone lists reports past their deprecation date: absent from the
+	// list, 410 Gone on every endpoint.
+	Gone []string
 }
 
 // Register plugs the group C handlers into r, behind session auth.
@@ -114,6 +132,62 @@ var Metrics = map[string]Field{
 
 var defaultMetrics = []string{"impressions", "clicks", "total_spend"}
 
+// Versions are the versions of the reports that have more than one, and
+// the default (the last); every other report has version 1 only.
+var Versions = map[string][]int{"device_technology": {1, 2}}
+
+// versionsOf returns the versions of report r, the default last.
+func versionsOf(r string) []int {
+	if v, ok := Versions[r]; ok {
+		return v
+	}
+	return []int{1}
+}
+
+// DimensionsOf returns the dimension fields of version v of report r, with
+// the access fields its metadata marks.
+func DimensionsOf(r string, v int) map[string]Field {
+	d := make(map[string]Field, len(Dimensions)+4)
+	for k, f := range Dimensions {
+		d[k] = f
+	}
+	switch r {
+	case "performance", "app_transparency":
+		f := d["strategy_id"]
+		f.Access = true
+		d["strategy_id"] = f
+	case "deals":
+		for _, k := range []string{"agency_id", "advertiser_id", "campaign_id"} {
+			f := d[k]
+			f.Access = false
+			d[k] = f
+		}
+		d["deal_id"] = Field{Name: "Deal ID", Type: "id"}
+		d["deal_name"] = Field{Name: "Deal Name", Type: "string"}
+	case "device_technology":
+		if v == 1 {
+			d["browser_name"] = Field{Name: "Browser Name", Type: "string"}
+			d["os_name"] = Field{Name: "OS Name", Type: "string"}
+		} else {
+			d["browser"] = Field{Name: "Browser", Type: "string"}
+			d["operating_system"] = Field{Name: "Operating System", Type: "string"}
+			d["device_type"] = Field{Name: "Device Type", Type: "string"}
+		}
+	}
+	return d
+}
+
+func accessOf(dims map[string]Field) []string {
+	var out []string
+	for k, f := range dims {
+		if f.Access {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 func title(r string) string {
 	parts := strings.Split(r, "_")
 	for i, p := range parts {
@@ -124,9 +198,43 @@ func title(r string) string {
 	return strings.Join(parts, " ") + " Report"
 }
 
-func brief(base, r string) map[string]any {
-	return map[string]any{"Name": title(r), "Version": 1, "Description": "Synthetic " + strings.ReplaceAll(r, "_", " ") + " report.",
+func brief(base, r string, v int) map[string]any {
+	m := map[string]any{"Name": title(r), "Version": v, "Description": "Synthetic " + strings.ReplaceAll(r, "_", " ") + " report.",
 		"URI_Data": base + Prefix + "/" + r, "URI_Meta": base + Prefix + "/" + r + "/meta"}
+	if vs := versionsOf(r); v < vs[len(vs)-1] {
+		m["Transition"] = map[string]any{"replaced_by": base + Prefix + "/" + r + "/meta?v" + strconv.Itoa(v+1),
+			"transition_date": "2017-11-01T00:00:00", "next_version": v + 1}
+	}
+	return m
+}
+
+// version reads the ?vN flag of req: the version asked for, the report's
+// default when there is none, and false for a malformed or unknown one.
+func version(req *http.Request, r string) (int, bool) {
+	vs := versionsOf(r)
+	v := vs[len(vs)-1]
+	seen := false
+	for k := range req.URL.Query() {
+		if len(k) < 2 || k[0] != 'v' {
+			continue
+		}
+		n, err := strconv.Atoi(k[1:])
+		if err != nil || seen || !slices.Contains(vs, n) {
+			return 0, false
+		}
+		v, seen = n, true
+	}
+	return v, true
+}
+
+func (h *handler) gone(r string) bool { return slices.Contains(h.cfg.Gone, r) }
+
+func writeGone(w http.ResponseWriter) {
+	wire.WriteXMLError(w, http.StatusGone, "gone", "deprecated", "Report Gone")
+}
+
+func badVersion(w http.ResponseWriter, req *http.Request) {
+	wire.WriteXMLError(w, http.StatusBadRequest, "bad_request", "invalid_version", "unknown report version in "+req.URL.RawQuery)
 }
 
 func baseURL(req *http.Request) string { return "http://" + req.Host }
@@ -134,17 +242,29 @@ func baseURL(req *http.Request) string { return "http://" + req.Host }
 func (h *handler) list(w http.ResponseWriter, req *http.Request) {
 	reports := map[string]any{}
 	for _, r := range Reports {
-		reports[r] = brief(baseURL(req), r)
+		if !h.gone(r) {
+			vs := versionsOf(r)
+			reports[r] = brief(baseURL(req), r, vs[len(vs)-1])
+		}
 	}
 	writeJSON(w, map[string]any{"reports": reports})
 }
 
-// MetaOf returns the full description of report r, or nil when unknown.
+// MetaOf returns the full description of the default version of report r,
+// or nil when unknown.
 func MetaOf(base, r string) map[string]any {
-	if !slices.Contains(Reports, r) {
+	vs := versionsOf(r)
+	return MetaVersion(base, r, vs[len(vs)-1])
+}
+
+// MetaVersion returns the full description of version v of report r, or
+// nil when unknown.
+func MetaVersion(base, r string, v int) map[string]any {
+	if !slices.Contains(Reports, r) || !slices.Contains(versionsOf(r), v) {
 		return nil
 	}
-	m := brief(base, r)
+	dims := DimensionsOf(r, v)
+	m := brief(base, r, v)
 	m["Type"] = "Standard"
 	m["currency"] = "campaign currency"
 	m["timezone"] = "campaign timezone"
@@ -154,7 +274,7 @@ func MetaOf(base, r string) map[string]any {
 		m["time_aggregation"] = "various"
 		m["time_rollups"] = []string{"all"}
 		m["time_windows"] = []string{"yesterday", "last_7_days", "last_14_days", "last_30_days", "campaign_to_date"}
-		m["structure"] = map[string]any{"time_field": map[string]Field{"interval": {Name: "Interval", Type: "interval"}}, "dimensions": Dimensions, "metrics": Metrics}
+		m["structure"] = map[string]any{"time_field": map[string]Field{"interval": {Name: "Interval", Type: "interval"}}, "dimensions": dims, "metrics": Metrics}
 	} else {
 		rollups := []string{"by_day", "by_week", "by_month", "all"}
 		windows := []string{"yesterday", "last_X_days", "month_to_date", "campaign_to_date", "flight_to_date"}
@@ -167,13 +287,23 @@ func MetaOf(base, r string) map[string]any {
 		m["time_aggregation"] = agg
 		m["time_rollups"] = rollups
 		m["time_windows"] = windows
-		m["structure"] = map[string]any{"time_field": map[string]Field{"date": {Name: "Date", Type: "datetime"}}, "dimensions": Dimensions, "metrics": Metrics}
+		m["structure"] = map[string]any{"time_field": map[string]Field{"date": {Name: "Date", Type: "datetime"}}, "dimensions": dims, "metrics": Metrics}
 	}
 	return m
 }
 
 func (h *handler) meta(w http.ResponseWriter, req *http.Request) {
-	m := MetaOf(baseURL(req), req.PathValue("report"))
+	r := req.PathValue("report")
+	if h.gone(r) {
+		writeGone(w)
+		return
+	}
+	v, ok := version(req, r)
+	if !ok && slices.Contains(Reports, r) {
+		badVersion(w, req)
+		return
+	}
+	m := MetaVersion(baseURL(req), r, v)
 	if m == nil {
 		wire.WriteXMLError(w, http.StatusNotFound, "not_found", "", "Report Not Found")
 		return
@@ -200,6 +330,8 @@ func bad(reason, format string, args ...any) *badRequest {
 // plan is a parsed, checked request.
 type plan struct {
 	report         string
+	version        int
+	dimFields      map[string]Field
 	interval       bool
 	dims, metrics  []string
 	filter, having []Predicate
@@ -222,8 +354,8 @@ func (h *handler) today() time.Time {
 	return time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC)
 }
 
-func isMetric(f string) bool { _, ok := Metrics[f]; return ok }
-func isDim(f string) bool    { _, ok := Dimensions[f]; return ok }
+func isMetric(f string) bool        { _, ok := Metrics[f]; return ok }
+func (p *plan) isDim(f string) bool { _, ok := p.dimFields[f]; return ok }
 
 func splitList(s string) []string {
 	if s == "" {
@@ -237,6 +369,14 @@ func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
 	if !slices.Contains(Reports, p.report) {
 		return nil, &badRequest{status: http.StatusNotFound, code: "not_found", text: "Report Not Found"}
 	}
+	if h.gone(p.report) {
+		return nil, &badRequest{status: http.StatusGone, code: "gone", reason: "deprecated", text: "Report Gone"}
+	}
+	var ok bool
+	if p.version, ok = version(req, p.report); !ok {
+		return nil, bad("invalid_version", "unknown report version")
+	}
+	p.dimFields = DimensionsOf(p.report, p.version)
 	p.interval = IntervalReports[p.report]
 	q := req.URL.Query()
 	for k := range q {
@@ -244,6 +384,9 @@ func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
 		case "dimensions", "metrics", "filter", "having", "time_window", "start_date", "end_date", "time_rollup",
 			"order", "page_limit", "page_offset", "precision":
 		default:
+			if len(k) > 1 && k[0] == 'v' {
+				continue // the version flag, read above
+			}
 			return nil, bad("unknown_parameter", "unknown parameter %s", k)
 		}
 	}
@@ -255,7 +398,7 @@ func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
 		if isMetric(d) {
 			return nil, bad("invalid_dimensions", "metric field %s cannot be grouped", d)
 		}
-		if !isDim(d) {
+		if !p.isDim(d) {
 			return nil, bad("unknown_field", "unknown field %s", d)
 		}
 	}
@@ -285,7 +428,7 @@ func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
 	access := false
 	for i, set := range [][]Predicate{p.filter, p.having} {
 		for _, pr := range set {
-			fd, ok := Dimensions[pr.Field]
+			fd, ok := p.dimFields[pr.Field]
 			if !ok {
 				fd, ok = Metrics[pr.Field]
 				if ok && i == 0 {
@@ -312,7 +455,7 @@ func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
 		}
 	}
 	if !access {
-		return nil, bad("incorrect_predicates", "a predicate must test an access field (organization_id, agency_id, advertiser_id, campaign_id) with =")
+		return nil, bad("incorrect_predicates", "a predicate must test an access field (%s) with =", strings.Join(accessOf(p.dimFields), ", "))
 	}
 	if br := h.parseTime(p, q.Get("time_window"), q.Get("start_date"), q.Get("end_date"), q.Get("time_rollup")); br != nil {
 		return nil, br
@@ -342,7 +485,7 @@ func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
 			}
 			continue
 		}
-		if !isDim(f) && !isMetric(f) {
+		if !p.isDim(f) && !isMetric(f) {
 			return nil, bad("unknown_field", "unknown order field %s", f)
 		}
 		add(f)
@@ -446,6 +589,15 @@ func (h *handler) parseTime(p *plan, window, start, end, rollup string) *badRequ
 				return bad("invalid_end_date", "invalid end_date %q", end)
 			}
 		}
+		// A time of day is widened to the report's time_aggregation
+		// unit: 01:30 to 02:30 covers 01:00:00 to 02:59:59 on an hourly
+		// report, the whole days on a daily one.
+		unit := 24 * time.Hour
+		if p.hourly {
+			unit = time.Hour
+		}
+		from = from.Truncate(unit)
+		to = to.Truncate(unit).Add(unit - time.Second)
 		if to.Before(from) {
 			return bad("invalid_end_date", "end_date is before start_date")
 		}
@@ -509,9 +661,38 @@ func writeBad(w http.ResponseWriter, br *badRequest) {
 	wire.WriteXMLError(w, br.status, br.code, br.reason, br.text)
 }
 
+func (h *handler) lastModified() time.Time {
+	if t := h.cfg.LastModified; !t.IsZero() {
+		return t.UTC().Truncate(time.Second)
+	}
+	return h.today().Add(6 * time.Hour)
+}
+
+// notModified answers 304, with an empty body, when the data did not
+// change since the request's If-Modified-Since, or when a retired report
+// version is asked for (device_technology ?v1, as the platform does since
+// its v2 became the only data source).
+func (h *handler) notModified(w http.ResponseWriter, req *http.Request, p *plan) bool {
+	if vs := versionsOf(p.report); p.version < vs[len(vs)-1] {
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	ims, err := http.ParseTime(req.Header.Get("If-Modified-Since"))
+	if err != nil || h.lastModified().After(ims) {
+		return false
+	}
+	w.Header().Set("Last-Modified", h.lastModified().Format(http.TimeFormat))
+	w.WriteHeader(http.StatusNotModified)
+	return true
+}
+
 func (h *handler) validate(w http.ResponseWriter, req *http.Request) {
-	if _, br := h.parse(req); br != nil {
+	p, br := h.parse(req)
+	if br != nil {
 		writeBad(w, br)
+		return
+	}
+	if h.notModified(w, req, p) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/xml; charset=UTF-8")
@@ -524,6 +705,9 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		writeBad(w, br)
 		return
 	}
+	if h.notModified(w, req, p) {
+		return
+	}
 	if h.cfg.XMLWith200 {
 		wire.WriteXMLError(w, http.StatusOK, "bad_request", "incorrect_predicates", "predicates could not be applied")
 		return
@@ -533,6 +717,7 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		slices.Reverse(cols)
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=UTF-8")
+	w.Header().Set("Last-Modified", h.lastModified().Format(http.TimeFormat))
 	w.WriteHeader(http.StatusOK)
 	fl, _ := w.(http.Flusher)
 	bw := bufio.NewWriterSize(w, 32<<10)
@@ -640,7 +825,7 @@ func newGen(p *plan) *gen {
 	}
 	for _, set := range [][]Predicate{p.filter, p.having} {
 		for _, pr := range set {
-			if pr.Op == "=" && isDim(pr.Field) {
+			if pr.Op == "=" && p.isDim(pr.Field) {
 				if _, ok := g.eq[pr.Field]; !ok {
 					g.eq[pr.Field] = pr.Values
 				}
@@ -649,7 +834,7 @@ func newGen(p *plan) *gen {
 		}
 	}
 	for f := range need {
-		if isDim(f) {
+		if p.isDim(f) {
 			g.dims = append(g.dims, f)
 		}
 	}
@@ -672,7 +857,7 @@ func fieldSeed(f string) int {
 // filter and having.
 func (g *gen) fill(b, grp int) bool {
 	for _, f := range g.dims {
-		fd := Dimensions[f]
+		fd := g.p.dimFields[f]
 		if vs, ok := g.eq[f]; ok {
 			g.values[f] = vs[grp%len(vs)]
 			continue

@@ -1,6 +1,8 @@
 package reportfake
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,4 +34,53 @@ func TestEval(t *testing.T) {
 	assert.False(t, Predicate{Op: "!:", Values: []string{"SELL"}}.Eval("best seller", false))
 	assert.Equal(t, "1.23", fixed(1234567, 6, 2))
 	assert.Equal(t, "0", fixed(12, 6, 0))
+}
+
+// FuzzRequestParse feeds raw query strings (version flags, dates with a
+// time of day) to the fake's request parser: it may refuse, never panic,
+// and a version it accepts is one the report has.
+func FuzzRequestParse(f *testing.F) {
+	f.Add("device_technology", "v1&dimensions=campaign_id&filter=organization_id%3D1&time_window=yesterday&time_rollup=all")
+	f.Add("device_technology", "v2=&v1=&dimensions=browser")
+	f.Add("by_hour", "dimensions=campaign_id&filter=campaign_id%3D1&start_date=2016-04-12T01%3A30%3A00&end_date=2016-04-12T02%3A30%3A00&time_rollup=by_hour")
+	f.Add("performance", "dimensions=campaign_id&filter=strategy_id%3D1&start_date=2026-01-12&end_date=2026-01-12T00%3A00%3A00&time_rollup=by_day")
+	f.Add("geo", "v&v0&v-1&v99999999999999999999")
+	f.Add("deals", "dimensions=deal_id&filter=organization_id%3D1&start_date=2026-01&time_rollup=by_month")
+	f.Fuzz(func(t *testing.T, report, rawQuery string) {
+		req := httptest.NewRequest(http.MethodGet, "/x", nil)
+		req.URL.RawQuery = rawQuery
+		req.SetPathValue("report", report)
+		h := &handler{}
+		if v, ok := version(req, report); ok {
+			require.Contains(t, versionsOf(report), v)
+		}
+		p, br := h.parse(req)
+		if br == nil {
+			require.NotEmpty(t, p.buckets)
+			require.LessOrEqual(t, len(p.buckets), 10000)
+		}
+	})
+}
+
+func TestTimeOfDayWidening(t *testing.T) {
+	tests := []struct {
+		report, start, end string
+		first, last        bucket
+	}{
+		{"by_hour", "2016-04-12T01:30:00", "2016-04-12T02:30:00", bucket{"2016-04-12 01:00:00", "2016-04-12 01:59:59"}, bucket{"2016-04-12 02:00:00", "2016-04-12 02:59:59"}},
+		{"by_hour", "2016-04-12T23:00:00", "2016-04-12", bucket{"2016-04-12 23:00:00", "2016-04-12 23:59:59"}, bucket{"2016-04-12 23:00:00", "2016-04-12 23:59:59"}},
+		{"performance", "2016-04-12T01:30:00", "2016-04-13T02:30:00", bucket{"2016-04-12", "2016-04-12"}, bucket{"2016-04-13", "2016-04-13"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.report+" "+tt.start, func(t *testing.T) {
+			rollup := "by_day"
+			if tt.report == "by_hour" {
+				rollup = "by_hour"
+			}
+			p := &plan{report: tt.report}
+			require.Nil(t, (&handler{}).parseTime(p, "", tt.start, tt.end, rollup))
+			assert.Equal(t, tt.first, p.buckets[0])
+			assert.Equal(t, tt.last, p.buckets[len(p.buckets)-1])
+		})
+	}
 }

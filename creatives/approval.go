@@ -1,0 +1,96 @@
+package creatives
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+)
+
+// MaxApprovalIDs is how many ids one approvals read takes (the reference:
+// "not to exceed 50"); longer lists are split into several calls.
+const MaxApprovalIDs = 50
+
+// Approval is a creative's approval status per supply source. Shape from
+// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// models.ApprovalStatus.
+type Approval struct {
+	// AtomicCreativeID is sent as a string; read as a number.
+	AtomicCreativeID int64             `json:"atomic_creative_id"`
+	NetStatus        string            `json:"net_status"`
+	Sources          map[string]string `json:"sources"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads a liberally and keeps unknown properties.
+func (a *Approval) UnmarshalJSON(b []byte) error {
+	type alias Approval
+	var x alias
+	ex, err := decodeObject(b, &x)
+	if err != nil {
+		return err
+	}
+	*a = Approval(x)
+	a.Extra = ex
+	return nil
+}
+
+// ApprovalService is the approval status of component creatives.
+type ApprovalService struct {
+	g *call.Group
+}
+
+// List returns the approval status of creatives (GET
+// /approvals?atomic_creative_ids=...), MaxApprovalIDs ids per call.
+func (s *ApprovalService) List(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]Approval, error) {
+	var v adama.Validator
+	v.Check(len(ids) > 0, "atomic_creative_ids", "at least one id", nil)
+	for i, id := range ids {
+		checkID(&v, "atomic_creative_ids["+strconv.Itoa(i)+"]", id)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	var out []Approval
+	for start := 0; start < len(ids); start += MaxApprovalIDs {
+		chunk := ids[start:min(start+MaxApprovalIDs, len(ids))]
+		p, err := ccList[Approval](ctx, s.g, &call.Call{Path: "/approvals", Query: url.Values{"atomic_creative_ids": {joinIDs(chunk)}}}, opts)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p.Items...)
+	}
+	return out, nil
+}
+
+// PostAssets posts base64 image or subtitle assets for a creative's
+// approval (POST /approvals) and returns the creative.
+func (s *ApprovalService) PostAssets(ctx context.Context, atomicCreativeID int64, assets []AssetInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
+	var v adama.Validator
+	checkID(&v, "atomic_creative_id", atomicCreativeID)
+	v.Check(len(assets) > 0, "assets", "at least one asset", nil)
+	for i := range assets {
+		p := "assets[" + strconv.Itoa(i) + "]."
+		assets[i].check(&v, p)
+		v.Check(assets[i].EncodedImageFile != "" || assets[i].EncodedSubtitleFile != "", p[:len(p)-1], "an image or subtitle asset", nil)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	in := ComponentCreativeInput{Assets: ReplaceAssets(assets...)}
+	b, err := in.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	var body map[string]any
+	if err := json.Unmarshal(b, &body); err != nil {
+		return nil, err
+	}
+	body["atomic_creative_id"] = atomicCreativeID
+	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/approvals", JSON: body}, opts)
+}

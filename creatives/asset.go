@@ -1,0 +1,147 @@
+package creatives
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+)
+
+// AssetFile is an image sent as a multipart file part.
+type AssetFile struct {
+	// Filename is the file's name (required).
+	Filename string
+	// ContentType is the file's media type (default
+	// application/octet-stream).
+	ContentType string
+	// Data is the file's content.
+	Data []byte
+}
+
+// NewAsset is the body of an asset create: a text value (JSON) or an
+// image file (multipart form data), tied to an advertiser or to creatives
+// of one advertiser. Shape from
+// ../shared/reference/openapi/component-creatives-openapi.json,
+// POST /assets (NewTextAsset and the multipart image sample).
+type NewAsset struct {
+	// ComponentID is the component the asset fills (required).
+	ComponentID int64
+	// AssetValue is a text value; Image is an image file. Set one.
+	AssetValue string
+	Image      *AssetFile
+	// AdvertiserID or CreativeIDs is required; all creatives must belong
+	// to one advertiser (and to AdvertiserID when both are given).
+	AdvertiserID int64
+	CreativeIDs  []int64
+}
+
+// AssetService is the assets of component creatives.
+type AssetService struct {
+	g *call.Group
+}
+
+// Get reads an asset (GET /assets/{asset_id}).
+func (s *AssetService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*Asset, error) {
+	var v adama.Validator
+	checkID(&v, "asset_id", id)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return ccOne[Asset](ctx, s.g, &call.Call{Path: "/assets" + pathID(id)}, opts)
+}
+
+// Create creates an asset (POST /assets), optionally tied to creatives.
+// Before sending, it checks that AdvertiserID or CreativeIDs is given and,
+// reading each creative, that all creatives share one advertiser.
+func (s *AssetService) Create(ctx context.Context, in *NewAsset, opts ...adama.RequestOption) (*Asset, error) {
+	var v adama.Validator
+	if in == nil {
+		v.Add("body", "required", nil)
+		return nil, v.Err()
+	}
+	checkID(&v, "component_id", in.ComponentID)
+	v.Check((in.AssetValue != "") != (in.Image != nil), "asset_value", "exactly one of a text value or an image file", nil)
+	if in.Image != nil {
+		v.Check(in.Image.Filename != "", "asset_value.filename", "required", nil)
+	}
+	v.Check(in.AdvertiserID != 0 || len(in.CreativeIDs) > 0, "advertiser_id", "advertiser_id or creative_ids is required", nil)
+	if in.AdvertiserID != 0 {
+		checkID(&v, "advertiser_id", in.AdvertiserID)
+	}
+	for i, id := range in.CreativeIDs {
+		checkID(&v, "creative_ids["+strconv.Itoa(i)+"]", id)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if len(in.CreativeIDs) > 0 {
+		cs := &ComponentCreativeService{g: s.g}
+		adv := in.AdvertiserID
+		for i, id := range in.CreativeIDs {
+			c, err := cs.Get(ctx, id, opts...)
+			if err != nil {
+				return nil, err
+			}
+			if adv == 0 {
+				adv = c.AdvertiserID
+			}
+			v.Check(c.AdvertiserID == adv, "creative_ids["+strconv.Itoa(i)+"]", "all creatives must belong to one advertiser", c.AdvertiserID)
+		}
+		if err := v.Err(); err != nil {
+			return nil, err
+		}
+	}
+	ids := in.CreativeIDs
+	if ids == nil {
+		ids = []int64{}
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/assets"}
+	if in.Image != nil {
+		idsJSON, _ := json.Marshal(ids)
+		mp := &call.Multipart{Fields: []call.Field{{Name: "component_id", Value: itoa64(in.ComponentID)}}}
+		if len(in.CreativeIDs) > 0 {
+			mp.Fields = append(mp.Fields, call.Field{Name: "creative_ids", Value: string(idsJSON)})
+		}
+		if in.AdvertiserID != 0 {
+			mp.Fields = append(mp.Fields, call.Field{Name: "advertiser_id", Value: itoa64(in.AdvertiserID)})
+		}
+		mp.Files = []call.File{{Field: "asset_value", FileName: in.Image.Filename, ContentType: in.Image.ContentType, Data: in.Image.Data}}
+		c.Multipart = mp
+	} else {
+		c.JSON = struct {
+			ComponentID  int64   `json:"component_id"`
+			AssetValue   string  `json:"asset_value"`
+			CreativeIDs  []int64 `json:"creative_ids,omitempty"`
+			AdvertiserID int64   `json:"advertiser_id,omitempty"`
+		}{in.ComponentID, in.AssetValue, in.CreativeIDs, in.AdvertiserID}
+	}
+	return ccOne[Asset](ctx, s.g, c, opts)
+}
+
+// UpdateText changes a text asset's value (POST /assets/{asset_id}, JSON).
+func (s *AssetService) UpdateText(ctx context.Context, id int64, value string, opts ...adama.RequestOption) (*Asset, error) {
+	var v adama.Validator
+	checkID(&v, "asset_id", id)
+	v.Check(value != "", "asset_value", "required", nil)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body := map[string]string{"asset_value": value}
+	return ccOne[Asset](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/assets" + pathID(id), JSON: body}, opts)
+}
+
+// UpdateImage replaces an image asset's file (POST /assets/{asset_id},
+// multipart form data with the file in asset_value).
+func (s *AssetService) UpdateImage(ctx context.Context, id int64, f *AssetFile, opts ...adama.RequestOption) (*Asset, error) {
+	var v adama.Validator
+	checkID(&v, "asset_id", id)
+	v.Check(f != nil && f.Filename != "", "asset_value", "an image file with a name", nil)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	mp := &call.Multipart{Files: []call.File{{Field: "asset_value", FileName: f.Filename, ContentType: f.ContentType, Data: f.Data}}}
+	return ccOne[Asset](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/assets" + pathID(id), Multipart: mp}, opts)
+}

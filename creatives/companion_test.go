@@ -1,0 +1,93 @@
+package creatives
+
+import (
+	"context"
+	"testing"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func staticCompanion() *CompanionInput {
+	return &CompanionInput{
+		Details: CompanionDetails{AdServer: "adama", Typ: CompanionStatic, Width: 300, Height: 250,
+			LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"},
+		FileName: "banner.png", FileExtension: "png", ResourceData: "data:image/png;base64,iVBORw0KGgo=",
+	}
+}
+
+func TestCompanionsCRUD(t *testing.T) {
+	cc, srv := newTestClient(t)
+	ctx := context.Background()
+	id := seedVideo(srv)
+
+	c1, err := cc.Companions.Create(ctx, id, staticCompanion())
+	require.NoError(t, err)
+	html := &CompanionInput{Details: CompanionDetails{AdServer: "adama", Typ: CompanionHTML, Width: 728, Height: 90,
+		LandingURL: "https://example.com", IFrameURLOrHTML: "<div>ad</div>"}}
+	c2, err := cc.Companions.Create(ctx, id, html)
+	require.NoError(t, err)
+	assert.NotEqual(t, c1, c2)
+
+	list, err := cc.Companions.List(ctx, id)
+	require.NoError(t, err)
+	require.Len(t, list, 2)
+	assert.Equal(t, c1, list[0].ID)
+	assert.Equal(t, "image/png", list[0].MimeType)
+	assert.Equal(t, CompanionHTML, list[1].Details.Typ)
+
+	v, err := cc.Videos.Get(ctx, id)
+	require.NoError(t, err)
+	assert.True(t, v.HasCompanions)
+	assert.ElementsMatch(t, []int64{c1, c2}, v.CompanionIDs)
+
+	got, err := cc.Companions.Get(ctx, id, c2)
+	require.NoError(t, err)
+	assert.Equal(t, 728, got.Details.Width)
+
+	html.Details.Height = 250
+	require.NoError(t, cc.Companions.Update(ctx, id, c2, html))
+	got, err = cc.Companions.Get(ctx, id, c2)
+	require.NoError(t, err)
+	assert.Equal(t, 250, got.Details.Height)
+
+	require.NoError(t, cc.Companions.Delete(ctx, id, c1))
+	assert.Equal(t, 1, srv.Creatives().CompanionCount(id))
+	_, err = cc.Companions.Get(ctx, id, c1)
+	assert.ErrorIs(t, err, adama.ErrNotFound)
+}
+
+func TestCompanionValidation(t *testing.T) {
+	tests := []struct {
+		name        string
+		mutate      func(*CompanionInput)
+		field, rule string
+	}{
+		{"ad server", func(c *CompanionInput) { c.Details.AdServer = "" }, "details.adServer", "required"},
+		{"type", func(c *CompanionInput) { c.Details.Typ = "video" }, "details.typ", "one of"},
+		{"width low", func(c *CompanionInput) { c.Details.Width = 31 }, "details.width", "between 32 and 10000"},
+		{"height high", func(c *CompanionInput) { c.Details.Height = 10001 }, "details.height", "between 32 and 10000"},
+		{"landing", func(c *CompanionInput) { c.Details.LandingURL = "" }, "details.landingUrl", "required"},
+		{"static click", func(c *CompanionInput) { c.Details.ClickthroughURL = "" }, "details.clickthroughUrl", "required for static"},
+		{"iframe click", func(c *CompanionInput) { c.Details.Typ = CompanionIFrame; c.Details.IFrameURLOrHTML = "https://f" }, "details.clickthroughUrl", "must be empty"},
+		{"iframe url", func(c *CompanionInput) { c.Details.Typ = CompanionIFrame; c.Details.ClickthroughURL = "" }, "details.iFrameUrlOrHTML", "required"},
+		{"data uri", func(c *CompanionInput) { c.ResourceData = "iVBORw0KGgo=" }, "resourceData", "data URI"},
+	}
+	cc, srv := newTestClient(t)
+	id := seedVideo(srv)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := staticCompanion()
+			tt.mutate(in)
+			_, err := cc.Companions.Create(context.Background(), id, in)
+			var ve *adama.ValidationError
+			require.ErrorAs(t, err, &ve)
+			assert.True(t, ve.Has(tt.field, tt.rule), ve.Error())
+		})
+	}
+	before := srv.Count("POST /v3.0/creatives/" + itoa(id) + "/companions")
+	assert.Zero(t, before, "nothing invalid was sent")
+	_, err := cc.Companions.Create(context.Background(), id, staticCompanion())
+	assert.NoError(t, err)
+}

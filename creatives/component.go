@@ -1,0 +1,659 @@
+package creatives
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"iter"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/pager"
+)
+
+// Asset is one asset of a component creative. Shape from
+// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// models.Asset, and the asset examples (advertiser_id, asset_name,
+// timestamps).
+type Asset struct {
+	AssetID            int64  `json:"asset_id"`
+	AssetType          string `json:"asset_type,omitempty"`
+	AssetValue         string `json:"asset_value,omitempty"`
+	AssetName          string `json:"asset_name,omitempty"`
+	AdvertiserID       int64  `json:"advertiser_id,omitempty"`
+	ComponentHumanName string `json:"component_human_name,omitempty"`
+	ComponentID        int64  `json:"component_id,omitempty"`
+	ImageFileSize      int64  `json:"image_file_size,omitempty"`
+	ImageFilename      string `json:"image_filename,omitempty"`
+	ImageHeight        int    `json:"image_height,omitempty"`
+	ImageURL           string `json:"image_url,omitempty"`
+	ImageWidth         int    `json:"image_width,omitempty"`
+	SubtitleFilename   string `json:"subtitle_filename,omitempty"`
+	SubtitleURL        string `json:"subtitle_url,omitempty"`
+	VideoFilename      string `json:"video_filename,omitempty"`
+	VideoURL           string `json:"video_url,omitempty"`
+	CreatedAt          string `json:"created_at,omitempty"`
+	UpdatedAt          string `json:"updated_at,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads a liberally and keeps unknown properties.
+func (a *Asset) UnmarshalJSON(b []byte) error {
+	type alias Asset
+	var x alias
+	ex, err := decodeObject(b, &x)
+	if err != nil {
+		return err
+	}
+	*a = Asset(x)
+	a.Extra = ex
+	return nil
+}
+
+// MarshalJSON writes a with its unknown properties.
+func (a Asset) MarshalJSON() ([]byte, error) {
+	type alias Asset
+	return encodeObject(alias(a), a.Extra)
+}
+
+// ComponentCreative is a component (native) creative. Shape from
+// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// models.ComponentCreativeData.
+type ComponentCreative struct {
+	AtomicCreativeID   int64           `json:"atomic_creative_id"`
+	CreativeID         int64           `json:"creative_id,omitempty"`
+	CreativeName       string          `json:"creative_name,omitempty"`
+	AdvertiserID       int64           `json:"advertiser_id,omitempty"`
+	AdvertiserName     string          `json:"advertiser_name,omitempty"`
+	Assets             []Asset         `json:"assets,omitempty"`
+	ClickthroughURL    string          `json:"clickthrough_url,omitempty"`
+	ConceptID          FlexString      `json:"concept_id,omitempty"`
+	ConceptName        string          `json:"concept_name,omitempty"`
+	StartDate          string          `json:"start_date,omitempty"`
+	EndDate            string          `json:"end_date,omitempty"`
+	ExternalIdentifier string          `json:"external_identifier,omitempty"`
+	FBStatus           string          `json:"fb_status,omitempty"`
+	Feedback           json.RawMessage `json:"feedback,omitempty"`
+	LandingURL         string          `json:"landing_url,omitempty"`
+	LastModified       string          `json:"last_modified,omitempty"`
+	LastPublished      string          `json:"last_published,omitempty"`
+	// Previews is filled by GetWithPreviews.
+	Previews    json.RawMessage `json:"previews,omitempty"`
+	Status      bool            `json:"status"`
+	Unpublished bool            `json:"unpublished,omitempty"`
+	CreatedAt   string          `json:"created_at,omitempty"`
+	UpdatedAt   string          `json:"updated_at,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads c liberally and keeps unknown properties.
+func (c *ComponentCreative) UnmarshalJSON(b []byte) error {
+	type alias ComponentCreative
+	var x alias
+	ex, err := decodeObject(b, &x)
+	if err != nil {
+		return err
+	}
+	*c = ComponentCreative(x)
+	c.Extra = ex
+	return nil
+}
+
+// MarshalJSON writes c with its unknown properties.
+func (c ComponentCreative) MarshalJSON() ([]byte, error) {
+	type alias ComponentCreative
+	return encodeObject(alias(c), c.Extra)
+}
+
+// AssetInput is one item of the assets parameter: an existing asset to
+// keep (AssetID only), a text or video URL value (ComponentID and
+// AssetValue), a base64 image (EncodedImageFile and ImageFilename) or a
+// base64 subtitle (EncodedSubtitleFile and SubtitleFilename). Build it
+// with KeepAsset, TextAsset, ImageAsset or SubtitleAsset.
+type AssetInput struct {
+	AssetID             int64  `json:"asset_id,omitempty"`
+	ComponentID         int64  `json:"component_id,omitempty"`
+	AssetValue          string `json:"asset_value,omitempty"`
+	EncodedImageFile    string `json:"encoded_image_file,omitempty"`
+	ImageFilename       string `json:"image_filename,omitempty"`
+	EncodedSubtitleFile string `json:"encoded_subtitle_file,omitempty"`
+	SubtitleFilename    string `json:"subtitle_filename,omitempty"`
+}
+
+// KeepAsset lists an existing asset so that an update keeps it.
+func KeepAsset(id int64) AssetInput { return AssetInput{AssetID: id} }
+
+// TextAsset is a text (or video URL) value for a component.
+func TextAsset(componentID int64, value string) AssetInput {
+	return AssetInput{ComponentID: componentID, AssetValue: value}
+}
+
+// ImageAsset is an image sent base64-encoded.
+func ImageAsset(filename string, data []byte) AssetInput {
+	return AssetInput{ImageFilename: filename, EncodedImageFile: base64.StdEncoding.EncodeToString(data)}
+}
+
+// SubtitleAsset is a subtitle file sent base64-encoded.
+func SubtitleAsset(filename string, data []byte) AssetInput {
+	return AssetInput{SubtitleFilename: filename, EncodedSubtitleFile: base64.StdEncoding.EncodeToString(data)}
+}
+
+func (a *AssetInput) check(v *adama.Validator, p string) {
+	kinds := 0
+	if a.AssetID != 0 {
+		kinds++
+		checkID(v, p+"asset_id", a.AssetID)
+	}
+	if a.AssetValue != "" {
+		kinds++
+		checkID(v, p+"component_id", a.ComponentID)
+	}
+	if a.EncodedImageFile != "" || a.ImageFilename != "" {
+		kinds++
+		v.Check(a.ImageFilename != "", p+"image_filename", "required with encoded_image_file", nil)
+		v.Check(a.EncodedImageFile != "", p+"encoded_image_file", "required with image_filename", nil)
+	}
+	if a.EncodedSubtitleFile != "" || a.SubtitleFilename != "" {
+		kinds++
+		v.Check(a.SubtitleFilename != "", p+"subtitle_filename", "required with encoded_subtitle_file", nil)
+		v.Check(a.EncodedSubtitleFile != "", p+"encoded_subtitle_file", "required with subtitle_filename", nil)
+	}
+	v.Check(kinds == 1, p[:max(0, len(p)-1)], "exactly one of: asset_id, asset_value, an encoded image, an encoded subtitle", nil)
+}
+
+// AssetList is the assets parameter of a creative update, which replaces
+// every earlier asset of the creative. Build it with ReplaceAssets (say
+// so explicitly) or KeepAssets (list the ones to keep, then Add).
+type AssetList struct {
+	items []AssetInput
+}
+
+// ReplaceAssets makes an update replace every earlier asset with items.
+func ReplaceAssets(items ...AssetInput) *AssetList {
+	return &AssetList{items: append([]AssetInput(nil), items...)}
+}
+
+// KeepAssets makes an update keep the assets ids (all others are removed);
+// Add appends new ones.
+func KeepAssets(ids ...int64) *AssetList {
+	l := &AssetList{}
+	for _, id := range ids {
+		l.items = append(l.items, KeepAsset(id))
+	}
+	return l
+}
+
+// Add appends items and returns l.
+func (l *AssetList) Add(items ...AssetInput) *AssetList {
+	l.items = append(l.items, items...)
+	return l
+}
+
+// Items returns the list's items.
+func (l *AssetList) Items() []AssetInput { return append([]AssetInput(nil), l.items...) }
+
+// ComponentCreativeInput is the body of a component creative create or
+// update. Shape from ../shared/reference/openapi/component-creatives-openapi.json,
+// schemas models.ComponentCreativeRequest and
+// models.ComponentCreativeUpdateRequest. Pointers are optional fields.
+type ComponentCreativeInput struct {
+	// AdvertiserID (update) and CreativeName (update) as the reference
+	// lists them; create takes the concept.
+	AdvertiserID           int64  `json:"advertiser_id,omitempty"`
+	CreativeName           string `json:"creative_name,omitempty"`
+	ConceptID              int64  `json:"concept_id,omitempty"`
+	Title                  string `json:"title,omitempty"`
+	Body                   string `json:"body,omitempty"`
+	BrandName              string `json:"brandName,omitempty"`
+	Description            string `json:"description,omitempty"`
+	ClickThroughURL        string `json:"clickThroughUrl,omitempty"`
+	ClickTrackingURL       string `json:"clickTrackingUrl,omitempty"`
+	DestinationURL         string `json:"destinationUrl,omitempty"`
+	DisplayURL             string `json:"displayUrl,omitempty"`
+	ImpressionTrackingTag  string `json:"impressionTrackingTag,omitempty"`
+	ImpressionTrackingURL  string `json:"impressionTrackingUrl,omitempty"`
+	ViewabilityTrackingTag string `json:"viewabilityTrackingTag,omitempty"`
+	TPASAdTagName          string `json:"tpas_ad_tag_name,omitempty"`
+	ExternalIdentifier     string `json:"external_identifier,omitempty"`
+	StartDate              string `json:"start_date,omitempty"`
+	EndDate                string `json:"end_date,omitempty"`
+	Width                  *int   `json:"width,omitempty"`
+	Height                 *int   `json:"height,omitempty"`
+	Status                 *bool  `json:"status,omitempty"`
+	// Assets, when set, REPLACES every earlier asset of the creative (on
+	// update); nil leaves them alone. See ReplaceAssets and KeepAssets.
+	Assets *AssetList `json:"-"`
+}
+
+// MarshalJSON writes the body with assets as the JSON string the platform
+// takes.
+func (in ComponentCreativeInput) MarshalJSON() ([]byte, error) {
+	type alias ComponentCreativeInput
+	body := struct {
+		alias
+		Assets string `json:"assets,omitempty"`
+	}{alias: alias(in)}
+	if in.Assets != nil {
+		items := in.Assets.items
+		if items == nil {
+			items = []AssetInput{}
+		}
+		b, err := json.Marshal(items)
+		if err != nil {
+			return nil, err
+		}
+		body.Assets = string(b)
+	}
+	return json.Marshal(body)
+}
+
+func (in *ComponentCreativeInput) check(v *adama.Validator, create bool) {
+	if create {
+		checkID(v, "concept_id", in.ConceptID)
+	}
+	if in.AdvertiserID != 0 {
+		checkID(v, "advertiser_id", in.AdvertiserID)
+	}
+	if in.Width != nil {
+		v.Check(*in.Width > 0, "width", "positive", *in.Width)
+	}
+	if in.Height != nil {
+		v.Check(*in.Height > 0, "height", "positive", *in.Height)
+	}
+	v.MaxLen("clickThroughUrl", in.ClickThroughURL, 2048)
+	if in.Assets != nil {
+		for i := range in.Assets.items {
+			in.Assets.items[i].check(v, "assets["+strconv.Itoa(i)+"].")
+		}
+	}
+}
+
+// Eligibility is a creative's eligibility for one placement. Shape from
+// ../shared/reference/openapi/component-creatives-openapi.json, schemas
+// models.PlacementEligibility, models.AdFormat and models.EligibleComponent.
+type Eligibility struct {
+	AdFormat struct {
+		ExternalID string `json:"external_id"`
+		Name       string `json:"name"`
+		SimpleName string `json:"simple_name"`
+	} `json:"ad_format"`
+	Eligible           bool                `json:"eligible"`
+	OptionalComponents []EligibleComponent `json:"optional_components"`
+	RequiredComponents []EligibleComponent `json:"required_components"`
+	Supplier           string              `json:"supplier"`
+	SupplierPlatform   string              `json:"supplier_platform"`
+}
+
+// EligibleComponent is one component an ad format asks for.
+type EligibleComponent struct {
+	ID      FlexString `json:"id"`
+	Name    string     `json:"name"`
+	Present bool       `json:"present"`
+}
+
+// ComponentListOptions select a page of component creatives. Shape from
+// ../shared/reference/openapi/component-creatives-openapi.json, parameters
+// of GET /creatives.
+type ComponentListOptions struct {
+	// Status filters by status (nil: all).
+	Status *bool
+	// SortBy is a sort field; a leading "-" sorts descending (v3.0).
+	SortBy string
+	// PageLimit is 1 to 100 (0: the platform's default; 100 for All).
+	PageLimit int
+	// PageOffset is the index of the first record.
+	PageOffset int
+	// AdvertiserID filters by advertiser.
+	AdvertiserID int64
+	// OrganizationID filters by organization (v3.0).
+	OrganizationID int64
+	// Search matches a creative id or name (v3.0).
+	Search string
+}
+
+// ComponentSortFields are the sort fields the reference lists.
+var componentSortFields = []string{"atomic_creative_id", "advertiser_id", "advertiser_name", "concept_name", "start_date", "end_date", "concept_id", "creative_name", "last_modified", "external_identifier", "status"}
+
+func (o ComponentListOptions) query(v *adama.Validator) url.Values {
+	q := url.Values{}
+	if o.Status != nil {
+		q.Set("status", map[bool]string{true: "1", false: "0"}[*o.Status])
+	}
+	if o.SortBy != "" {
+		f := strings.TrimPrefix(o.SortBy, "-")
+		known := false
+		for _, s := range componentSortFields {
+			known = known || s == f
+		}
+		v.Check(known, "sort_by", "one of: "+strings.Join(componentSortFields, ", "), o.SortBy)
+		q.Set("sort_by", o.SortBy)
+	}
+	if o.PageLimit != 0 {
+		v.Range("page_limit", int64(o.PageLimit), 1, 100)
+		q.Set("page_limit", strconv.Itoa(o.PageLimit))
+	}
+	v.Check(o.PageOffset >= 0, "page_offset", "at least 0", o.PageOffset)
+	if o.PageOffset > 0 {
+		q.Set("page_offset", strconv.Itoa(o.PageOffset))
+	}
+	if o.AdvertiserID != 0 {
+		checkID(v, "advertiser_id", o.AdvertiserID)
+		q.Set("advertiser_id", itoa64(o.AdvertiserID))
+	}
+	if o.OrganizationID != 0 {
+		checkID(v, "organization_id", o.OrganizationID)
+		q.Set("organization_id", itoa64(o.OrganizationID))
+	}
+	if o.Search != "" {
+		q.Set("search", o.Search)
+	}
+	return q
+}
+
+// ComponentCreativeService is component (native) creatives (prefix
+// /component_creatives/v1.0, bearer token and session cookie).
+type ComponentCreativeService struct {
+	g  *call.Group
+	v3 bool
+}
+
+// List returns one page of component creatives (GET /creatives).
+func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) (*adama.Page[ComponentCreative], error) {
+	var cp ComponentListOptions
+	if o != nil {
+		cp = *o
+	}
+	var v adama.Validator
+	q := cp.query(&v)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return ccList[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives", Query: q}, opts)
+}
+
+// All iterates over every component creative from o's offset on, a page
+// of o.PageLimit (default 100) at a time. No request is sent before the
+// caller ranges.
+func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) iter.Seq2[ComponentCreative, error] {
+	var cp ComponentListOptions
+	if o != nil {
+		cp = *o
+	}
+	if cp.PageLimit == 0 {
+		cp.PageLimit = 100
+	}
+	return pager.All(ctx, pager.Options{Start: cp.PageOffset, Limit: cp.PageLimit}, func(ctx context.Context, cur pager.Cursor) (*adama.Page[ComponentCreative], error) {
+		page := cp
+		page.PageOffset = cur.Offset
+		return s.List(ctx, &page, opts...)
+	})
+}
+
+// Create creates a component creative (POST /creatives).
+func (s *ComponentCreativeService) Create(ctx context.Context, in *ComponentCreativeInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
+	var v adama.Validator
+	if in == nil {
+		v.Add("body", "required", nil)
+	} else {
+		in.check(&v, true)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives", JSON: in}, opts)
+}
+
+// Get reads a component creative (GET /creatives/{atomic_creative_id}).
+func (s *ComponentCreativeService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*ComponentCreative, error) {
+	return s.get(ctx, id, nil, opts)
+}
+
+// GetWithPreviews reads a component creative with its preview information
+// (GET /creatives/{atomic_creative_id}?include=previews).
+func (s *ComponentCreativeService) GetWithPreviews(ctx context.Context, id int64, opts ...adama.RequestOption) (*ComponentCreative, error) {
+	return s.get(ctx, id, url.Values{"include": {"previews"}}, opts)
+}
+
+func (s *ComponentCreativeService) get(ctx context.Context, id int64, q url.Values, opts []adama.RequestOption) (*ComponentCreative, error) {
+	var v adama.Validator
+	checkID(&v, "atomic_creative_id", id)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id), Query: q}, opts)
+}
+
+// Update changes a component creative (POST /creatives/{atomic_creative_id};
+// PUT in v3.0, see WithComponentV3).
+// When in.Assets is set, every earlier asset is replaced by its items:
+// use KeepAssets to keep some, or AddAssets to add without removing.
+func (s *ComponentCreativeService) Update(ctx context.Context, id int64, in *ComponentCreativeInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
+	var v adama.Validator
+	checkID(&v, "atomic_creative_id", id)
+	if in == nil {
+		v.Add("body", "required", nil)
+	} else {
+		in.check(&v, false)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	method := http.MethodPost
+	if s.v3 {
+		method = http.MethodPut
+	}
+	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: method, Path: "/creatives" + pathID(id), JSON: in}, opts)
+}
+
+// AddAssets adds assets to a creative and keeps every asset it has: it
+// reads the creative and sends its asset ids with the new items.
+func (s *ComponentCreativeService) AddAssets(ctx context.Context, id int64, items []AssetInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
+	var v adama.Validator
+	checkID(&v, "atomic_creative_id", id)
+	v.Check(len(items) > 0, "assets", "at least one asset", nil)
+	for i := range items {
+		items[i].check(&v, "assets["+strconv.Itoa(i)+"].")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	cur, err := s.Get(ctx, id, opts...)
+	if err != nil {
+		return nil, err
+	}
+	l := &AssetList{}
+	for _, a := range cur.Assets {
+		l.items = append(l.items, KeepAsset(a.AssetID))
+	}
+	return s.Update(ctx, id, &ComponentCreativeInput{Assets: l.Add(items...)}, opts...)
+}
+
+// Eligibility returns the creative's eligibility per placement
+// (GET /creatives/{atomic_creative_id}/eligibility).
+func (s *ComponentCreativeService) Eligibility(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Eligibility, error) {
+	var v adama.Validator
+	checkID(&v, "atomic_creative_id", id)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	p, err := ccList[Eligibility](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/eligibility"}, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p.Items, nil
+}
+
+// Version returns the group's version string (GET /version).
+func (s *ComponentCreativeService) Version(ctx context.Context, opts ...adama.RequestOption) (string, error) {
+	raw, err := call.One[json.RawMessage](ctx, s.g, &call.Call{Path: "/version"}, opts...)
+	if err != nil {
+		return "", enrichCC(err)
+	}
+	w, err := unwrapCC(*raw)
+	var ver struct {
+		Version string `json:"version"`
+	}
+	if err == nil && w.Data != nil {
+		err = json.Unmarshal(w.Data, &ver)
+	}
+	if ver.Version == "" {
+		// The v1.0 form: {"response": {"value": {"version": ...}}}.
+		var outer struct {
+			Response struct {
+				Value struct {
+					Version string `json:"version"`
+				} `json:"value"`
+			} `json:"response"`
+			Version string `json:"version"`
+		}
+		if json.Unmarshal(*raw, &outer) == nil {
+			ver.Version = outer.Response.Value.Version + outer.Version
+			err = nil
+		}
+	}
+	if err != nil || ver.Version == "" {
+		return "", &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the response carries no version", Method: http.MethodGet, Path: s.g.Prefix + "/version"}
+	}
+	return ver.Version, nil
+}
+
+// UploadURL returns a pre-signed URL to PUT a video asset to
+// (GET /upload/{filename}). Once the file is stored, the URL without its
+// query string (PresignedURL.AssetValue) is the asset_value of a video
+// asset.
+func (s *ComponentCreativeService) UploadURL(ctx context.Context, filename string, opts ...adama.RequestOption) (PresignedURL, error) {
+	var v adama.Validator
+	v.Check(filename != "" && !strings.ContainsAny(filename, "{}^/\\`[]~<>|#%'\""), "filename", "required, without any of {}^/\\`[]~<>|#%'\"", filename)
+	if err := v.Err(); err != nil {
+		return "", err
+	}
+	u, err := ccOne[string](ctx, s.g, &call.Call{Path: "/upload/" + url.PathEscape(filename)}, opts)
+	if err != nil {
+		return "", err
+	}
+	return PresignedURL(*u), nil
+}
+
+// AssetValue returns the URL without its query string: the asset_value of
+// a video asset once the file is stored.
+func (u PresignedURL) AssetValue() string { return u.String() }
+
+// Component is a component definition. Shape from
+// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// models.Component.
+type Component struct {
+	ComponentID        int64              `json:"component_id"`
+	ComponentHumanName string             `json:"component_human_name"`
+	ComponentName      string             `json:"component_name,omitempty"`
+	CharLimit          *int               `json:"char_limit"`
+	IsEnabled          bool               `json:"is_enabled"`
+	ValueTypeName      ComponentValueType `json:"value_type_name"`
+	CreatedAt          string             `json:"created_at,omitempty"`
+	UpdatedAt          string             `json:"updated_at,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads c liberally and keeps unknown properties.
+func (c *Component) UnmarshalJSON(b []byte) error {
+	type alias Component
+	var x alias
+	ex, err := decodeObject(b, &x)
+	if err != nil {
+		return err
+	}
+	*c = Component(x)
+	c.Extra = ex
+	return nil
+}
+
+// ComponentInput is the body of a component create or update. Shape from
+// ../shared/reference/openapi/component-creatives-openapi.json, schemas
+// models.ComponentCreateRequest and models.ComponentUpdateRequest.
+type ComponentInput struct {
+	// ComponentHumanName is required on create.
+	ComponentHumanName string `json:"component_human_name,omitempty"`
+	// ComponentName is the machine name the v1.0 sample shows.
+	ComponentName string `json:"component_name,omitempty"`
+	// ValueTypeName is required on create.
+	ValueTypeName ComponentValueType `json:"value_type_name,omitempty"`
+	CharLimit     *int               `json:"char_limit,omitempty"`
+	// IsEnabled defaults to true.
+	IsEnabled *bool `json:"is_enabled,omitempty"`
+}
+
+func (in *ComponentInput) check(v *adama.Validator, create bool) {
+	if create {
+		v.Check(in.ComponentHumanName != "", "component_human_name", "required", nil)
+		v.Check(in.ValueTypeName != "", "value_type_name", "required", nil)
+	}
+	if in.ValueTypeName != "" {
+		v.Check(in.ValueTypeName.Valid(), "value_type_name", enumRule(in.ValueTypeName.Values()), in.ValueTypeName)
+	}
+	if in.CharLimit != nil {
+		v.Check(*in.CharLimit > 0, "char_limit", "positive", *in.CharLimit)
+	}
+}
+
+// ComponentService is the components of component creatives.
+type ComponentService struct {
+	g *call.Group
+}
+
+// List returns every component (GET /components).
+func (s *ComponentService) List(ctx context.Context, opts ...adama.RequestOption) (*adama.Page[Component], error) {
+	return ccList[Component](ctx, s.g, &call.Call{Path: "/components"}, opts)
+}
+
+// Create creates a component (POST /components). Only users the platform
+// allows may: others get an *adama.Error matching adama.ErrUnauthorized
+// whose message says so.
+func (s *ComponentService) Create(ctx context.Context, in *ComponentInput, opts ...adama.RequestOption) (*Component, error) {
+	var v adama.Validator
+	if in == nil {
+		v.Add("body", "required", nil)
+	} else {
+		in.check(&v, true)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	c, err := ccOne[Component](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/components", JSON: in}, opts)
+	var ae *adama.Error
+	if errors.As(err, &ae) && errors.Is(err, adama.ErrUnauthorized) {
+		ae.Message = "component creation is restricted to users the platform allows (" + ae.Message + ")"
+	}
+	return c, err
+}
+
+// Get reads a component (GET /components/{component_id}).
+func (s *ComponentService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*Component, error) {
+	var v adama.Validator
+	checkID(&v, "component_id", id)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return ccOne[Component](ctx, s.g, &call.Call{Path: "/components" + pathID(id)}, opts)
+}
+
+// Update changes a component (POST /components/{component_id}).
+func (s *ComponentService) Update(ctx context.Context, id int64, in *ComponentInput, opts ...adama.RequestOption) (*Component, error) {
+	var v adama.Validator
+	checkID(&v, "component_id", id)
+	if in == nil {
+		v.Add("body", "required", nil)
+	} else {
+		in.check(&v, false)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return ccOne[Component](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/components" + pathID(id), JSON: in}, opts)
+}

@@ -1,0 +1,76 @@
+package creatives
+
+// EncodingStatus is the state of a video's upload and encoding. Shape
+// from ../shared/reference/openapi/video-creatives-openapi.json, schema
+// EncodingStatus. Values the SDK does not know are kept as sent.
+//
+//adama:enum
+type EncodingStatus string
+
+// Encoding states.
+const (
+	EncodingPending    EncodingStatus = "Pending"
+	EncodingProcessing EncodingStatus = "Processing"
+	EncodingFinished   EncodingStatus = "Finished"
+	EncodingWaiting    EncodingStatus = "Waiting"
+	EncodingStoring    EncodingStatus = "Storing"
+	EncodingDetails    EncodingStatus = "Details"
+	EncodingError      EncodingStatus = "Error"
+)
+
+// VASTVersion is a VAST document version. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// VASTVersion.
+//
+//adama:enum
+type VASTVersion string
+
+// VAST versions.
+const (
+	VAST2 VASTVersion = "VAST2"
+	VAST3 VASTVersion = "VAST3"
+	VAST4 VASTVersion = "VAST4"
+)
+
+// CompanionType is the kind of a companion ad. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// CompanionDetails, property typ.
+//
+//adama:enum
+type CompanionType string
+
+// Companion types.
+const (
+	CompanionStatic CompanionType = "static"
+	CompanionIFrame CompanionType = "iframe"
+	CompanionHTML   CompanionType = "html"
+)
+
+// Category is an IAB static data category. Any string is allowed; the
+// constants are the ones the spec names.
+//
+//adama:enum
+type Category string
+
+// Static data categories (spec §4.D).
+const (
+	CategoryIABVerticals  Category = "iab_verticals"
+	CategoryLanguage      Category = "language"
+	CategoryIABAttributes Category = "iab_attributes"
+)
+
+// ComponentValueType is the kind of value a component holds. Shape from
+// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// models.ComponentCreateRequest, property value_type_name.
+//
+//adama:enum
+type ComponentValueType string
+
+// Component value types.
+const (
+	ValueText     ComponentValueType = "TEXT"
+	ValueImage    ComponentValueType = "IMAGE"
+	ValueVideo    ComponentValueType = "VIDEO"
+	ValueInteger  ComponentValueType = "INTEGER"
+	ValueSubtitle ComponentValueType = "SUBTITLE"
+)

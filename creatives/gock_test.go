@@ -1,0 +1,210 @@
+package creatives
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gopkg.in/h2non/gock.v1"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+// These tests pin the exact bytes the package sends. gock intercepts the
+// client's own transport; they never run in parallel.
+
+type captured struct {
+	header http.Header
+	body   []byte
+	query  string
+}
+
+// capture records the request gock matched.
+func capture(c *captured) gock.MatchFunc {
+	return func(req *http.Request, _ *gock.Request) (bool, error) {
+		c.header = req.Header.Clone()
+		c.query = req.URL.RawQuery
+		if req.Body != nil {
+			b, err := io.ReadAll(req.Body)
+			if err != nil {
+				return false, err
+			}
+			c.body = b
+			req.Body = io.NopCloser(bytes.NewReader(b))
+		}
+		return true, nil
+	}
+}
+
+func gockClient(t *testing.T) *Client {
+	t.Helper()
+	hc := &http.Client{}
+	gock.InterceptClient(hc)
+	t.Cleanup(func() { gock.RestoreClient(hc); gock.Off() })
+	c, err := adama.NewClient(adama.WithBaseURL("https://api.example"), adama.WithHTTPClient(hc),
+		adama.WithToken("tok-1"), adama.WithSessionCookie("ck-1"), adama.WithRetry(adama.RetryPolicy{MaxRetries: 0}))
+	require.NoError(t, err)
+	return New(c)
+}
+
+func TestGockVideoJSONBodies(t *testing.T) {
+	cc := gockClient(t)
+	ctx := context.Background()
+	var create, patch, list, bulk captured
+	gock.New("https://api.example").Post("/v3.0/creatives").MatchHeader("Authorization", "^Bearer tok-1$").
+		MatchType("json").AddMatcher(capture(&create)).Reply(201).JSON(map[string]any{"creativeId": 9})
+	gock.New("https://api.example").Patch("/v3.0/creatives/9").AddMatcher(capture(&patch)).
+		Reply(201).JSON(map[string]any{"data": map[string]any{"id": 9, "details": map[string]any{"name": "N"}}})
+	gock.New("https://api.example").Post("/v3.0/creatives/list").AddMatcher(capture(&list)).
+		Reply(200).JSON(map[string]any{"data": []any{}})
+	gock.New("https://api.example").Patch("/v3.0/creatives/bulk").AddMatcher(capture(&bulk)).
+		Reply(201).JSON(map[string]any{"data": []any{}})
+
+	_, err := cc.Videos.Create(ctx, &NewVideoCreative{Active: adama.Ptr(false), Advertiser: 7, Name: "Launch", Concept: 11,
+		ClickthroughURL: "https://example.com/c", FileName: "spot.mp4"})
+	require.NoError(t, err)
+	assert.Equal(t, `{"active":false,"advertiser":7,"name":"Launch","concept":11,"clickthroughUrl":"https://example.com/c","fileName":"spot.mp4"}`, string(create.body))
+	assert.Empty(t, create.header.Get("Cookie"), "video v3 sends the bearer only")
+
+	_, err = cc.Videos.Patch(ctx, 9, &VideoCreativePatch{ID: 5, Name: adama.Some("N"), LandingURL: adama.Null[string](), Active: adama.Some(false), Vendors: adama.Some([]int64{})})
+	require.NoError(t, err)
+	assert.Equal(t, `{"active":false,"name":"N","landingUrl":null,"vendors":[]}`, string(patch.body), "set, false, empty and null are sent; unset is not; the id is in the path")
+
+	_, err = cc.Videos.ListByIDs(ctx, []int64{1, 2})
+	require.NoError(t, err)
+	assert.Equal(t, `{"creativeIds":[1,2]}`, string(list.body))
+
+	_, err = cc.Videos.BulkUpdate(ctx, []VideoCreativePatch{{ID: 1, EndTime: adama.Null[int64]()}, {ID: 2, VASTVersion: adama.Some(VAST4)}})
+	require.NoError(t, err)
+	assert.Equal(t, `{"creatives":[{"id":1,"endTime":null},{"id":2,"vastVersion":"VAST4"}]}`, string(bulk.body))
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockValidateVASTAndClassification(t *testing.T) {
+	cc := gockClient(t)
+	ctx := context.Background()
+	var vast, save captured
+	gock.New("https://api.example").Post("/v3.0/creatives/validateVAST").MatchHeader("Content-Type", "^text/plain$").
+		AddMatcher(capture(&vast)).Reply(200).JSON(map[string]any{})
+	gock.New("https://api.example").Post("/classification/v1.0/42").MatchType("json").
+		AddMatcher(capture(&save)).Reply(200).JSON(map[string]any{"attributes": []int{1}, "language": 1, "verticals": []int{}})
+	gock.New("https://api.example").Get("/v3.0/classification/bulk/1,2,3/inflate").Reply(200).JSON(map[string]any{"records": []any{}})
+
+	r, err := cc.Videos.ValidateVAST(ctx, []byte(`<VAST version="4.0"/>`))
+	require.NoError(t, err)
+	assert.True(t, r.Valid())
+	assert.Equal(t, `<VAST version="4.0"/>`, string(vast.body))
+
+	_, err = cc.Classifications.SaveV1(ctx, 42, &Classification{Attributes: []int64{1}, Language: 1})
+	require.NoError(t, err)
+	assert.Equal(t, `{"attributes":[1],"language":1,"verticals":[]}`, string(save.body))
+	_, err = cc.Classifications.BulkInflate(ctx, []int64{1, 2, 3})
+	require.NoError(t, err)
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockUploadHeaders(t *testing.T) {
+	cc := gockClient(t)
+	var put captured
+	gock.New("https://bucket.storage.example").Put("/creatives/9/spot.mp4").
+		MatchParam("X-Amz-Signature", "^sig$").AddMatcher(capture(&put)).Reply(200)
+	res := &CreateResult{CreativeID: 9, UploadURL: "https://bucket.storage.example/creatives/9/spot.mp4?X-Amz-Expires=900&X-Amz-Signature=sig"}
+	require.NoError(t, cc.Videos.Upload(context.Background(), res, strings.NewReader("0123456789"), 10, UploadOptions{}))
+	assert.Equal(t, "0123456789", string(put.body))
+	assert.Equal(t, "public-read", put.header.Get("X-Amz-Acl"))
+	assert.Equal(t, "9", put.header.Get("X-Amz-Meta-Creative"))
+	assert.Equal(t, "video/mp4", put.header.Get("Content-Type"), "taken from the file name")
+	assert.Empty(t, put.header.Get("Authorization"))
+	assert.Empty(t, put.header.Get("Cookie"))
+	assert.Equal(t, "X-Amz-Expires=900&X-Amz-Signature=sig", put.query, "the signed query is sent as given")
+	assert.True(t, gock.IsDone())
+}
+
+// parts reads a multipart body into name -> (filename, content type,
+// content).
+func parts(t *testing.T, c captured) map[string][3]string {
+	t.Helper()
+	mt, params, err := mime.ParseMediaType(c.header.Get("Content-Type"))
+	require.NoError(t, err)
+	require.Equal(t, "multipart/form-data", mt)
+	mr := multipart.NewReader(bytes.NewReader(c.body), params["boundary"])
+	out := map[string][3]string{}
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		b, err := io.ReadAll(p)
+		require.NoError(t, err)
+		out[p.FormName()] = [3]string{p.FileName(), p.Header.Get("Content-Type"), string(b)}
+	}
+	return out
+}
+
+func TestGockMultipartBodies(t *testing.T) {
+	cc := gockClient(t)
+	ctx := context.Background()
+	var v2, asset, img captured
+	gock.New("https://api.example").Post("/video/v2.0/creatives/9/upload").MatchParam("fileName", `^a "b".mp4$`).
+		AddMatcher(capture(&v2)).Reply(200).JSON(map[string]any{})
+	gock.New("https://api.example").Post("/component_creatives/v1.0/assets").MatchHeader("Cookie", "^adama_session=ck-1$").
+		AddMatcher(capture(&asset)).Reply(201).JSON(map[string]any{"data": map[string]any{"asset_id": 3}, "meta": map[string]any{"status": "created"}})
+	gock.New("https://api.example").Post("/component_creatives/v1.0/assets/3").
+		AddMatcher(capture(&img)).Reply(201).JSON(map[string]any{"data": map[string]any{"asset_id": 3}})
+
+	require.NoError(t, cc.VideosV2.Upload(ctx, 9, `a "b".mp4`, strings.NewReader("VIDEO"), 5, UploadOptions{ContentType: "video/mp4"}))
+	ps := parts(t, v2)
+	assert.Equal(t, [3]string{`a "b".mp4`, "video/mp4", "VIDEO"}, ps["file"])
+	boundary := strings.TrimPrefix(v2.header.Get("Content-Type"), "multipart/form-data; boundary=")
+	want := "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a \\\"b\\\".mp4\"\r\nContent-Type: video/mp4\r\n\r\nVIDEO\r\n--" + boundary + "--\r\n"
+	assert.Equal(t, want, string(v2.body), "exact multipart bytes")
+	assert.Equal(t, "tok-1", strings.TrimPrefix(v2.header.Get("Authorization"), "Bearer "))
+
+	_, err := cc.Assets.Create(ctx, &NewAsset{ComponentID: 2, Image: &AssetFile{Filename: "logo.png", ContentType: "image/png", Data: []byte("PNG")}, AdvertiserID: 100})
+	require.NoError(t, err)
+	ps = parts(t, asset)
+	assert.Equal(t, "2", ps["component_id"][2])
+	assert.Equal(t, "100", ps["advertiser_id"][2])
+	assert.Equal(t, [3]string{"logo.png", "image/png", "PNG"}, ps["asset_value"])
+	assert.NotContains(t, ps, "creative_ids")
+
+	_, err = cc.Assets.UpdateImage(ctx, 3, &AssetFile{Filename: "new.png", Data: []byte("N")})
+	require.NoError(t, err)
+	assert.Equal(t, [3]string{"new.png", "application/octet-stream", "N"}, parts(t, img)["asset_value"])
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockComponentJSONBodies(t *testing.T) {
+	cc := gockClient(t)
+	ctx := context.Background()
+	var upd, text, comp captured
+	gock.New("https://api.example").Post("/component_creatives/v1.0/creatives/7").MatchHeader("Cookie", "^adama_session=ck-1$").
+		MatchHeader("Authorization", "^Bearer tok-1$").AddMatcher(capture(&upd)).
+		Reply(200).JSON(map[string]any{"data": map[string]any{"atomic_creative_id": 7}, "meta": map[string]any{"status": "updated"}})
+	gock.New("https://api.example").Post("/component_creatives/v1.0/assets").AddMatcher(capture(&text)).
+		Reply(201).JSON(map[string]any{"data": map[string]any{"asset_id": 4}})
+	gock.New("https://api.example").Post("/component_creatives/v1.0/components").AddMatcher(capture(&comp)).
+		Reply(201).JSON(map[string]any{"data": map[string]any{"component_id": 20}})
+
+	_, err := cc.ComponentCreatives.Update(ctx, 7, &ComponentCreativeInput{Title: "T", Status: adama.Ptr(false),
+		Assets: KeepAssets(5).Add(TextAsset(6, "x"))})
+	require.NoError(t, err)
+	assert.Equal(t, `{"title":"T","status":false,"assets":"[{\"asset_id\":5},{\"component_id\":6,\"asset_value\":\"x\"}]"}`, string(upd.body))
+
+	_, err = cc.Assets.Create(ctx, &NewAsset{ComponentID: 6, AssetValue: "body", AdvertiserID: 9})
+	require.NoError(t, err)
+	assert.Equal(t, `{"component_id":6,"asset_value":"body","advertiser_id":9}`, string(text.body))
+
+	_, err = cc.Components.Create(ctx, &ComponentInput{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ValueImage})
+	require.NoError(t, err)
+	assert.Equal(t, `{"component_human_name":"Right Image","component_name":"right_image","value_type_name":"IMAGE"}`, string(comp.body))
+	assert.True(t, gock.IsDone())
+}

@@ -1,0 +1,148 @@
+package creatives
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+)
+
+// HistoryOptions select history entries. The zero value asks for the
+// platform's default page.
+type HistoryOptions struct {
+	// Limit is the number of entries per page (0: the platform's default).
+	Limit int
+	// Offset is the page offset.
+	Offset int
+	// CreatedAfter and CreatedBefore filter by creation time (zero: no
+	// filter); sent as epoch seconds.
+	CreatedAfter, CreatedBefore time.Time
+}
+
+func (o HistoryOptions) query(v *adama.Validator) url.Values {
+	q := url.Values{}
+	v.Check(o.Limit >= 0, "limit", "at least 0", o.Limit)
+	v.Check(o.Offset >= 0, "offset", "at least 0", o.Offset)
+	if o.Limit > 0 {
+		q.Set("limit", strconv.Itoa(o.Limit))
+	}
+	if o.Offset > 0 {
+		q.Set("offset", strconv.Itoa(o.Offset))
+	}
+	if !o.CreatedAfter.IsZero() {
+		q.Set("created_after", strconv.FormatInt(o.CreatedAfter.Unix(), 10))
+	}
+	if !o.CreatedBefore.IsZero() {
+		q.Set("created_before", strconv.FormatInt(o.CreatedBefore.Unix(), 10))
+	}
+	if !o.CreatedAfter.IsZero() && !o.CreatedBefore.IsZero() {
+		v.Check(o.CreatedBefore.After(o.CreatedAfter), "created_before", "after created_after", o.CreatedBefore)
+	}
+	return q
+}
+
+// History is a creative's change log. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// HistoryResponse.
+type History struct {
+	// With lists the related log entries (schema WithPart).
+	With HistoryWith `json:"with"`
+	// LogEntries is the page of entries (schema LogEntriesWrapper).
+	LogEntries HistoryPage `json:"log_entries"`
+}
+
+// HistoryWith is schema WithPart.
+type HistoryWith struct {
+	Count      int      `json:"count"`
+	LogEntries []string `json:"log_entries"`
+}
+
+// UnmarshalJSON reads w liberally.
+func (w *HistoryWith) UnmarshalJSON(b []byte) error {
+	type alias HistoryWith
+	var a alias
+	_, err := decodeObject(b, &a)
+	*w = HistoryWith(a)
+	return err
+}
+
+// HistoryPage is schema LogEntriesWrapper: a page of entries, the total
+// count and the page's start.
+type HistoryPage struct {
+	Entry []HistoryEntry `json:"entry"`
+	Count int            `json:"count"`
+	Start int            `json:"start"`
+}
+
+// UnmarshalJSON reads p liberally.
+func (p *HistoryPage) UnmarshalJSON(b []byte) error {
+	type alias HistoryPage
+	var a alias
+	_, err := decodeObject(b, &a)
+	*p = HistoryPage(a)
+	return err
+}
+
+// HistoryEntry is one change. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// LogEntryResponse.
+type HistoryEntry struct {
+	UserID   int64         `json:"user_id"`
+	UserName string        `json:"user_name"`
+	Action   string        `json:"action"`
+	Date     string        `json:"date"`
+	Fields   []FieldChange `json:"field"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads e liberally and keeps unknown properties.
+func (e *HistoryEntry) UnmarshalJSON(b []byte) error {
+	type alias HistoryEntry
+	var a alias
+	ex, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*e = HistoryEntry(a)
+	e.Extra = ex
+	return nil
+}
+
+// FieldChange is one field's change. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// FieldChangeEntry.
+type FieldChange struct {
+	Name     string     `json:"name"`
+	OldValue FlexString `json:"old_value"`
+	NewValue FlexString `json:"new_value"`
+}
+
+// History lists a creative's history (GET /creatives/{id}/history).
+func (s *VideoService) History(ctx context.Context, id int64, o *HistoryOptions, opts ...adama.RequestOption) (*History, error) {
+	var v adama.Validator
+	checkID(&v, "creativeId", id)
+	var q url.Values
+	if o != nil {
+		q = o.query(&v)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return one[History](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/history", Query: q}, opts...)
+}
+
+// DeleteHistory deletes the creative's history entry (DELETE
+// /creatives/{id}/history).
+func (s *VideoService) DeleteHistory(ctx context.Context, id int64, opts ...adama.RequestOption) error {
+	var v adama.Validator
+	checkID(&v, "creativeId", id)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	return noContent(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: "/creatives" + pathID(id) + "/history"}, opts...)
+}

@@ -1,0 +1,645 @@
+package creatives
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+)
+
+// EventPixel is an additional tracking pixel of a video creative. Shape
+// from ../shared/reference/openapi/video-creatives-openapi.json, schemas
+// EventPixelRequest and EventPixel.
+type EventPixel struct {
+	// Typ is the pixel event type (required on requests).
+	Typ string `json:"typ"`
+	// URL is the pixel URL (required on requests).
+	URL string `json:"url"`
+}
+
+// InsecureVendorURLs lists the non-https URLs of one vendor. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// InsecureVendorURLs.
+type InsecureVendorURLs struct {
+	ID         int64    `json:"id"`
+	URLs       []string `json:"urls"`
+	VendorName string   `json:"vendorName"`
+}
+
+// CreativeDetails is a video creative's settings, as read and as sent in
+// full by VideoService.Replace. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schemas
+// CreativeDetails and V3UpdateCreativeRequest.
+type CreativeDetails struct {
+	// Active says whether the creative serves (always sent).
+	Active bool `json:"active"`
+	// Advertiser is the advertiser id (required).
+	Advertiser int64 `json:"advertiser"`
+	// Name is the creative's name (required, at most 256 characters).
+	Name string `json:"name"`
+	// Concept is the concept id (required on create).
+	Concept int64 `json:"concept,omitempty"`
+	// StartTime and EndTime are Unix seconds (0 <= start < year 10000,
+	// end >= start).
+	StartTime *int64 `json:"startTime,omitempty"`
+	EndTime   *int64 `json:"endTime,omitempty"`
+	// ClickthroughURL is required unless CustomVAST or CustomVASTURL is
+	// set.
+	ClickthroughURL string `json:"clickthroughUrl,omitempty"`
+	// CustomVAST (VAST XML) and CustomVASTURL are mutually exclusive.
+	CustomVAST    string `json:"customVAST,omitempty"`
+	CustomVASTURL string `json:"customVASTUrl,omitempty"`
+	// ViewabilityTemplate must contain the __VPAID_AD_PARAMETERS.URL__
+	// macro.
+	ViewabilityTemplate string `json:"viewabilityTemplate,omitempty"`
+	// LandingURL is the declared landing page; empty means taken from the
+	// VAST document.
+	LandingURL string `json:"landingUrl,omitempty"`
+	// LandingURLIsCalculated is read-only: the landing URL came from VAST.
+	LandingURLIsCalculated bool `json:"landingUrlIsCalculated,omitempty"`
+	// EventPixels are additional pixels.
+	EventPixels []EventPixel `json:"eventPixels,omitempty"`
+	// Vendors are vendor ids.
+	Vendors []int64 `json:"vendors,omitempty"`
+	// VASTVersion is the VAST version.
+	VASTVersion VASTVersion `json:"vastVersion,omitempty"`
+	// DisabledVariants are disabled variant ids.
+	DisabledVariants []int64 `json:"disabledVariants,omitempty"`
+	// ExternalIdentifier is at most 64 characters and needs CustomVAST or
+	// CustomVASTURL.
+	ExternalIdentifier string `json:"externalIdentifier,omitempty"`
+	// ClockNumber is the Clearcast clock number (at most 15 characters).
+	ClockNumber string `json:"clockNumber,omitempty"`
+	// CustomVASTExtensionXML is a custom VAST extension node.
+	CustomVASTExtensionXML string `json:"customVASTExtensionXML,omitempty"`
+	// Extra keeps properties the SDK does not model; they are sent back.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads d liberally and keeps unknown properties.
+func (d *CreativeDetails) UnmarshalJSON(b []byte) error {
+	type alias CreativeDetails
+	var a alias
+	ex, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*d = CreativeDetails(a)
+	d.Extra = ex
+	return nil
+}
+
+// MarshalJSON writes d with its unknown properties.
+func (d CreativeDetails) MarshalJSON() ([]byte, error) {
+	type alias CreativeDetails
+	return encodeObject(alias(d), d.Extra)
+}
+
+// check applies the spec's rules to d; create adds the rules of creation.
+func (d *CreativeDetails) check(v *adama.Validator, prefix string, create bool) {
+	checkSettings(v, prefix, settings{
+		advertiser: &d.Advertiser, name: &d.Name, concept: &d.Concept, create: create,
+		start: d.StartTime, end: d.EndTime, click: d.ClickthroughURL, vast: d.CustomVAST, vastURL: d.CustomVASTURL,
+		viewability: d.ViewabilityTemplate, pixels: d.EventPixels, version: d.VASTVersion,
+		external: d.ExternalIdentifier, clock: d.ClockNumber,
+	})
+}
+
+// NewVideoCreative is the body of a v3 create. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// V3CreateCreativeRequest.
+type NewVideoCreative struct {
+	// Active says whether the creative serves; nil leaves the default.
+	Active *bool `json:"active,omitempty"`
+	// Advertiser, Name and Concept are required.
+	Advertiser int64  `json:"advertiser"`
+	Name       string `json:"name"`
+	Concept    int64  `json:"concept"`
+	// StartTime and EndTime are Unix seconds.
+	StartTime              *int64       `json:"startTime,omitempty"`
+	EndTime                *int64       `json:"endTime,omitempty"`
+	ClickthroughURL        string       `json:"clickthroughUrl,omitempty"`
+	CustomVAST             string       `json:"customVAST,omitempty"`
+	CustomVASTURL          string       `json:"customVASTUrl,omitempty"`
+	ViewabilityTemplate    string       `json:"viewabilityTemplate,omitempty"`
+	LandingURL             string       `json:"landingUrl,omitempty"`
+	EventPixels            []EventPixel `json:"eventPixels,omitempty"`
+	Vendors                []int64      `json:"vendors,omitempty"`
+	VASTVersion            VASTVersion  `json:"vastVersion,omitempty"`
+	DisabledVariants       []int64      `json:"disabledVariants,omitempty"`
+	ExternalIdentifier     string       `json:"externalIdentifier,omitempty"`
+	ClockNumber            string       `json:"clockNumber,omitempty"`
+	CustomVASTExtensionXML string       `json:"customVASTExtensionXML,omitempty"`
+	// FileName (with extension, no path) asks for a pre-signed upload URL;
+	// it excludes CustomVAST and CustomVASTURL.
+	FileName string `json:"fileName,omitempty"`
+}
+
+func (n *NewVideoCreative) check(v *adama.Validator, prefix string) {
+	checkSettings(v, prefix, settings{
+		advertiser: &n.Advertiser, name: &n.Name, concept: &n.Concept, create: true,
+		start: n.StartTime, end: n.EndTime, click: n.ClickthroughURL, vast: n.CustomVAST, vastURL: n.CustomVASTURL,
+		viewability: n.ViewabilityTemplate, pixels: n.EventPixels, version: n.VASTVersion,
+		external: n.ExternalIdentifier, clock: n.ClockNumber, fileName: n.FileName,
+	})
+}
+
+// settings gathers the fields the create, update and patch rules read;
+// nil pointers are fields a patch leaves alone.
+type settings struct {
+	advertiser, concept  *int64
+	name                 *string
+	create, patch        bool
+	start, end           *int64
+	click, vast, vastURL string
+	viewability          string
+	pixels               []EventPixel
+	version              VASTVersion
+	external, clock      string
+	fileName             string
+}
+
+// maxUnixSeconds is the first second of year 10000.
+const maxUnixSeconds = 253402300800
+
+// ViewabilityMacro must appear in a viewability template.
+const ViewabilityMacro = "__VPAID_AD_PARAMETERS.URL__"
+
+func checkSettings(v *adama.Validator, p string, s settings) {
+	if s.advertiser != nil {
+		v.Check(*s.advertiser >= 1 && *s.advertiser <= maxID, p+"advertiser", "required, between 1 and 2147483647", *s.advertiser)
+	}
+	if s.name != nil {
+		v.Check(strings.TrimSpace(*s.name) != "", p+"name", "required", nil)
+		v.MaxLen(p+"name", *s.name, 256)
+	}
+	if s.concept != nil && (s.create || *s.concept != 0) {
+		v.Check(*s.concept >= 1 && *s.concept <= maxID, p+"concept", "required, between 1 and 2147483647", *s.concept)
+	}
+	if s.start != nil {
+		v.Check(*s.start >= 0 && *s.start < maxUnixSeconds, p+"startTime", "at least 0 and before year 10000", *s.start)
+	}
+	if s.end != nil {
+		v.Check(*s.end >= 0 && *s.end < maxUnixSeconds, p+"endTime", "at least 0 and before year 10000", *s.end)
+		if s.start != nil {
+			v.Check(*s.end >= *s.start, p+"endTime", "not before startTime", *s.end)
+		}
+	}
+	hasVAST := s.vast != "" || s.vastURL != ""
+	if !s.patch {
+		v.Check(s.click != "" || hasVAST, p+"clickthroughUrl", "required unless customVAST or customVASTUrl is set", nil)
+	}
+	v.Check(s.vast == "" || s.vastURL == "", p+"customVASTUrl", "mutually exclusive with customVAST", s.vastURL)
+	if s.viewability != "" {
+		v.Check(strings.Contains(s.viewability, ViewabilityMacro), p+"viewabilityTemplate", "must contain "+ViewabilityMacro, nil)
+	}
+	for i, px := range s.pixels {
+		ip := p + "eventPixels[" + strconv.Itoa(i) + "]."
+		v.Check(px.Typ != "", ip+"typ", "required", nil)
+		v.Check(px.URL != "", ip+"url", "required", nil)
+	}
+	if s.version != "" {
+		v.Check(s.version.Valid(), p+"vastVersion", enumRule(s.version.Values()), s.version)
+	}
+	v.MaxLen(p+"externalIdentifier", s.external, 64)
+	if s.external != "" && !s.patch {
+		v.Check(hasVAST, p+"externalIdentifier", "requires customVAST or customVASTUrl", s.external)
+	}
+	v.MaxLen(p+"clockNumber", s.clock, 15)
+	if s.fileName != "" {
+		v.Check(!hasVAST, p+"fileName", "mutually exclusive with customVAST and customVASTUrl", s.fileName)
+		v.Check(!strings.ContainsAny(s.fileName, `/\`) && strings.Contains(s.fileName, "."), p+"fileName", "a file name with extension, no path", s.fileName)
+	}
+}
+
+// VideoCreativePatch is the body of a v3 partial update, and one item of a
+// bulk update (ID set). Unset fields are left alone; adama.Null clears a
+// field. Shape from ../shared/reference/openapi/video-creatives-openapi.json,
+// schema PatchCreativeUpdate.
+type VideoCreativePatch struct {
+	// ID is the creative id; required in a bulk update, not sent by Patch.
+	ID                     int64                        `json:"id,omitempty"`
+	Active                 adama.Optional[bool]         `json:"active,omitzero"`
+	Advertiser             adama.Optional[int64]        `json:"advertiser,omitzero"`
+	Name                   adama.Optional[string]       `json:"name,omitzero"`
+	Concept                adama.Optional[int64]        `json:"concept,omitzero"`
+	StartTime              adama.Optional[int64]        `json:"startTime,omitzero"`
+	EndTime                adama.Optional[int64]        `json:"endTime,omitzero"`
+	ClickthroughURL        adama.Optional[string]       `json:"clickthroughUrl,omitzero"`
+	CustomVAST             adama.Optional[string]       `json:"customVAST,omitzero"`
+	CustomVASTURL          adama.Optional[string]       `json:"customVASTUrl,omitzero"`
+	ViewabilityTemplate    adama.Optional[string]       `json:"viewabilityTemplate,omitzero"`
+	LandingURL             adama.Optional[string]       `json:"landingUrl,omitzero"`
+	EventPixels            adama.Optional[[]EventPixel] `json:"eventPixels,omitzero"`
+	Vendors                adama.Optional[[]int64]      `json:"vendors,omitzero"`
+	VASTVersion            adama.Optional[VASTVersion]  `json:"vastVersion,omitzero"`
+	DisabledVariants       adama.Optional[[]int64]      `json:"disabledVariants,omitzero"`
+	ExternalIdentifier     adama.Optional[string]       `json:"externalIdentifier,omitzero"`
+	CustomVASTExtensionXML adama.Optional[string]       `json:"customVASTExtensionXML,omitzero"`
+	ClockNumber            adama.Optional[string]       `json:"clockNumber,omitzero"`
+}
+
+func (p *VideoCreativePatch) check(v *adama.Validator, prefix string) {
+	v.Check(!p.Advertiser.IsNull(), prefix+"advertiser", "required: cannot be cleared", nil)
+	v.Check(!p.Name.IsNull(), prefix+"name", "required: cannot be cleared", nil)
+	s := settings{patch: true}
+	if x, ok := p.Advertiser.Get(); ok {
+		s.advertiser = &x
+	}
+	if x, ok := p.Name.Get(); ok {
+		s.name = &x
+	}
+	if x, ok := p.Concept.Get(); ok {
+		s.concept = &x
+	}
+	if x, ok := p.StartTime.Get(); ok {
+		s.start = &x
+	}
+	if x, ok := p.EndTime.Get(); ok {
+		s.end = &x
+	}
+	s.vast = p.CustomVAST.Or("")
+	s.vastURL = p.CustomVASTURL.Or("")
+	s.viewability = p.ViewabilityTemplate.Or("")
+	s.pixels = p.EventPixels.Or(nil)
+	s.version = p.VASTVersion.Or("")
+	s.external = p.ExternalIdentifier.Or("")
+	s.clock = p.ClockNumber.Or("")
+	checkSettings(v, prefix, s)
+}
+
+// VideoCreative is a v3 video creative with its status. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// CreativeDetailsResponse.
+type VideoCreative struct {
+	// ID is the creative id.
+	ID int64 `json:"id,omitempty"`
+	// Details are the creative's settings.
+	Details CreativeDetails `json:"details"`
+	// CompanionIDs are the creative's companions.
+	CompanionIDs []int64 `json:"companionIds,omitempty"`
+	// Duration is in seconds.
+	Duration   float64 `json:"duration,omitempty"`
+	IsUploaded bool    `json:"isUploaded,omitempty"`
+	// UnsecureURLs maps vendors to their non-https URLs.
+	UnsecureURLs map[string]InsecureVendorURLs `json:"unsecureUrls,omitempty"`
+	// Status is the encoding status.
+	Status EncodingStatus `json:"status,omitempty"`
+	// ReadyToServe is true when details and variants are stable.
+	ReadyToServe bool   `json:"readyToServe,omitempty"`
+	Thumbnail    string `json:"thumbnail,omitempty"`
+	// AutoVendors are vendors detected automatically.
+	AutoVendors []int64 `json:"autoVendors,omitempty"`
+	// Percent is the combined upload and encoding progress (0-100).
+	Percent       float64     `json:"percent,omitempty"`
+	IsSecure      bool        `json:"isSecure,omitempty"`
+	IsRotating    bool        `json:"isRotating,omitempty"`
+	IsDynamic     bool        `json:"isDynamic,omitempty"`
+	IsAudio       bool        `json:"isAudio,omitempty"`
+	VPAIDVersion  int         `json:"vpaidVersion,omitempty"`
+	HasCompanions bool        `json:"hasCompanions,omitempty"`
+	VASTVersion   VASTVersion `json:"vastVersion,omitempty"`
+	// P1AS true means the creative is served by the platform's own ad
+	// server (wire name p1as; the reference's spelling with the product
+	// name is read too).
+	P1AS      bool   `json:"p1as,omitempty"`
+	UpdatedOn string `json:"updatedOn,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads c liberally and keeps unknown properties.
+func (c *VideoCreative) UnmarshalJSON(b []byte) error {
+	type alias VideoCreative
+	var a alias
+	ex, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*c = VideoCreative(a)
+	c.Extra = ex
+	if raw, ok := ex["t1as"]; ok && !c.P1AS {
+		_ = json.Unmarshal(lenient(raw, reflect.TypeFor[bool]()), &c.P1AS)
+	}
+	return nil
+}
+
+// MarshalJSON writes c with its unknown properties.
+func (c VideoCreative) MarshalJSON() ([]byte, error) {
+	type alias VideoCreative
+	return encodeObject(alias(c), c.Extra)
+}
+
+// Status is the status object of a create or bulk answer. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema Status.
+type Status struct {
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// CreateResult is the answer to a v3 create. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// NewCreativeResponse.
+type CreateResult struct {
+	// CreativeID is the new creative's id.
+	CreativeID int64 `json:"creativeId"`
+	// UploadURL is the pre-signed storage URL, present when a file name was
+	// given. It is a credential: it prints without its query string.
+	UploadURL PresignedURL `json:"uploadUrl,omitempty"`
+	// ExpiresIn is the URL's lifetime in seconds.
+	ExpiresIn int `json:"expiresIn,omitempty"`
+	// Status is the platform's status object.
+	Status *Status `json:"status,omitempty"`
+	// ExpiresAt is when UploadURL stops working, computed by the SDK from
+	// ExpiresIn when the answer arrived (zero without an upload URL).
+	ExpiresAt time.Time `json:"-"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads r liberally and keeps unknown properties.
+func (r *CreateResult) UnmarshalJSON(b []byte) error {
+	type alias CreateResult
+	var a alias
+	ex, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*r = CreateResult(a)
+	r.Extra = ex
+	return nil
+}
+
+// PresignedURL is a pre-signed storage URL. Its query string carries a
+// signature, so String and GoString leave it out; string(u) is the whole
+// URL.
+type PresignedURL string
+
+// String returns the URL without its query string.
+func (u PresignedURL) String() string {
+	p, err := url.Parse(string(u))
+	if err != nil {
+		return "[invalid URL]"
+	}
+	p.RawQuery, p.User, p.Fragment = "", nil, ""
+	return p.String()
+}
+
+// GoString is String, for %#v.
+func (u PresignedURL) GoString() string { return strconv.Quote(u.String()) }
+
+// BulkResult is the answer to a bulk create, a bulk update or a list by
+// ids: the creatives that succeeded and an error per failed item. Shape
+// from ../shared/reference/openapi/video-creatives-openapi.json, schema
+// BulkCreativeResponse.
+type BulkResult struct {
+	// Creatives are the creatives created, updated or found.
+	Creatives []VideoCreative `json:"data"`
+	// Errors lists the items that failed, by index.
+	Errors []FieldErrorInfo `json:"-"`
+	// Count is the number of creatives the platform reported.
+	Count int `json:"-"`
+	// Status is the platform's status object.
+	Status *Status `json:"status,omitempty"`
+}
+
+type bulkWire struct {
+	Data   []VideoCreative `json:"data"`
+	Errors *errorInfoList  `json:"errors"`
+	Meta   *struct {
+		Status string          `json:"status"`
+		Count  json.RawMessage `json:"count"`
+	} `json:"meta"`
+	Status *Status `json:"status"`
+}
+
+func (w *bulkWire) result() *BulkResult {
+	r := &BulkResult{Creatives: w.Data, Status: w.Status, Count: len(w.Data)}
+	if w.Errors != nil {
+		r.Errors = w.Errors.FieldError
+	}
+	if w.Meta != nil {
+		var n int
+		if json.Unmarshal(lenient(w.Meta.Count, reflect.TypeFor[int]()), &n) == nil && n > 0 {
+			r.Count = n
+		}
+	}
+	return r
+}
+
+// dataWrapper is the {data, errors} answer of get and patch (schema
+// CreativeDetailsResponseWrapper).
+type dataWrapper struct {
+	Data   *VideoCreative `json:"data"`
+	Errors *errorInfoList `json:"errors"`
+}
+
+// VASTValidation is the result of validating a VAST document. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// ValidateVASTResponse.
+type VASTValidation struct {
+	// Error is the validation error; empty when the document is valid.
+	Error string `json:"error,omitempty"`
+	// Warnings are non-fatal findings.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Valid reports whether the document has no error (warnings allowed).
+func (r *VASTValidation) Valid() bool { return r.Error == "" }
+
+// VideoService is video creatives v3 (prefix /v3.0, bearer token).
+type VideoService struct {
+	g *call.Group
+	c *adama.Client
+}
+
+// Create creates a video creative (POST /creatives). With FileName set the
+// answer carries a pre-signed upload URL; see Upload and CreateAndUpload.
+// A create is not retried once it may have reached the platform.
+func (s *VideoService) Create(ctx context.Context, in *NewVideoCreative, opts ...adama.RequestOption) (*CreateResult, error) {
+	var v adama.Validator
+	if in == nil {
+		v.Add("body", "required", nil)
+		return nil, v.Err()
+	}
+	in.check(&v, "")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	r, err := one[CreateResult](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives", JSON: in}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if r.UploadURL != "" && r.ExpiresIn > 0 {
+		r.ExpiresAt = time.Now().Add(time.Duration(r.ExpiresIn) * time.Second)
+	}
+	return r, nil
+}
+
+// BulkCreate creates several video creatives (PUT /creatives/bulk). Items
+// that fail are listed in the result's Errors by index. It is sent once:
+// although a PUT, a replay would create the creatives twice (pass
+// adama.WithCallRetries to change that).
+func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, opts ...adama.RequestOption) (*BulkResult, error) {
+	var v adama.Validator
+	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
+	for i := range in {
+		in[i].check(&v, "creatives["+strconv.Itoa(i)+"].")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body := struct {
+		Creatives []NewVideoCreative `json:"creatives"`
+	}{in}
+	return s.bulk(ctx, &call.Call{Method: http.MethodPut, Path: "/creatives/bulk", JSON: body}, append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...))
+}
+
+// BulkUpdate changes several video creatives (PATCH /creatives/bulk); each
+// item needs its ID.
+func (s *VideoService) BulkUpdate(ctx context.Context, in []VideoCreativePatch, opts ...adama.RequestOption) (*BulkResult, error) {
+	var v adama.Validator
+	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
+	for i := range in {
+		p := "creatives[" + strconv.Itoa(i) + "]."
+		checkID(&v, p+"id", in[i].ID)
+		in[i].check(&v, p)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body := struct {
+		Creatives []VideoCreativePatch `json:"creatives"`
+	}{in}
+	return s.bulk(ctx, &call.Call{Method: http.MethodPatch, Path: "/creatives/bulk", JSON: body}, opts)
+}
+
+// ListByIDs reads several creatives by id (POST /creatives/list, a read:
+// retried like a GET). Ids not found are listed in the result's Errors.
+func (s *VideoService) ListByIDs(ctx context.Context, ids []int64, opts ...adama.RequestOption) (*BulkResult, error) {
+	var v adama.Validator
+	v.Check(len(ids) > 0, "creativeIds", "at least one id", nil)
+	for i, id := range ids {
+		checkID(&v, "creativeIds["+strconv.Itoa(i)+"]", id)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body := struct {
+		CreativeIDs []int64 `json:"creativeIds"`
+	}{ids}
+	return s.bulk(ctx, &call.Call{Method: http.MethodPost, Path: "/creatives/list", JSON: body, ReadOnly: true}, opts)
+}
+
+func (s *VideoService) bulk(ctx context.Context, c *call.Call, opts []adama.RequestOption) (*BulkResult, error) {
+	w, err := one[bulkWire](ctx, s.g, c, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return w.result(), nil
+}
+
+// Get reads one creative with its status (GET /creatives/{id}).
+func (s *VideoService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*VideoCreative, error) {
+	var v adama.Validator
+	checkID(&v, "creativeId", id)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.unwrap(ctx, &call.Call{Path: "/creatives" + pathID(id)}, opts)
+}
+
+func (s *VideoService) unwrap(ctx context.Context, c *call.Call, opts []adama.RequestOption) (*VideoCreative, error) {
+	w, err := one[dataWrapper](ctx, s.g, c, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if w.Data == nil {
+		e := &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the response carries no data", Method: c.Method, Path: s.g.Prefix + c.Path}
+		if c.Method == "" {
+			e.Method = http.MethodGet
+		}
+		if w.Errors != nil && len(w.Errors.FieldError) > 0 {
+			f := w.Errors.FieldError[0]
+			e.Code, e.Message = f.Code, f.Error
+			for _, f := range w.Errors.FieldError {
+				e.Fields = append(e.Fields, adama.FieldError{Code: f.Code, Message: f.Error, Field: f.Field})
+			}
+		}
+		return nil, e
+	}
+	if w.Data.ID == 0 {
+		if id, err := strconv.ParseInt(strings.TrimPrefix(c.Path[strings.LastIndexByte(c.Path, '/'):], "/"), 10, 64); err == nil {
+			w.Data.ID = id
+		}
+	}
+	return w.Data, nil
+}
+
+// Replace is the full update (POST /creatives/{id}): the platform removes
+// every field the body leaves out, so Replace takes the whole record —
+// read it with Get, change it, and pass its Details. Unknown properties
+// read with the record are sent back.
+func (s *VideoService) Replace(ctx context.Context, id int64, d *CreativeDetails, opts ...adama.RequestOption) error {
+	var v adama.Validator
+	checkID(&v, "creativeId", id)
+	if d == nil {
+		v.Add("details", "required", nil)
+	} else {
+		d.check(&v, "", false)
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(b, &obj); err != nil {
+		return err
+	}
+	delete(obj, "landingUrlIsCalculated")
+	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: obj}, opts...)
+}
+
+// Patch changes the fields set in p (PATCH /creatives/{id}); adama.Null
+// clears a field. It returns the creative as changed.
+func (s *VideoService) Patch(ctx context.Context, id int64, p *VideoCreativePatch, opts ...adama.RequestOption) (*VideoCreative, error) {
+	var v adama.Validator
+	checkID(&v, "creativeId", id)
+	if p == nil {
+		v.Add("body", "required", nil)
+	} else {
+		p.check(&v, "")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body := *p
+	body.ID = 0
+	return s.unwrap(ctx, &call.Call{Method: http.MethodPatch, Path: "/creatives" + pathID(id), JSON: body}, opts)
+}
+
+// ValidateVAST validates a VAST document (POST /creatives/validateVAST, a
+// read: retried like a GET). A document with errors is not a Go error:
+// check the result's Error and Warnings.
+func (s *VideoService) ValidateVAST(ctx context.Context, vast []byte, opts ...adama.RequestOption) (*VASTValidation, error) {
+	return validateVAST(ctx, s.g, vast, opts)
+}
+
+func validateVAST(ctx context.Context, g *call.Group, vast []byte, opts []adama.RequestOption) (*VASTValidation, error) {
+	var v adama.Validator
+	v.Check(len(strings.TrimSpace(string(vast))) > 0, "vast", "required", nil)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return one[VASTValidation](ctx, g, &call.Call{Method: http.MethodPost, Path: "/creatives/validateVAST", Raw: vast, RawType: "text/plain", ReadOnly: true}, opts...)
+}

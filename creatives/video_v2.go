@@ -1,0 +1,423 @@
+package creatives
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/entity"
+	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/qlang"
+)
+
+// Variant is one encoded variant of a v2 video creative. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// LegacyEncoding.
+type Variant struct {
+	ID                  int64          `json:"id"`
+	VideoCodec          string         `json:"videoCodec,omitempty"`
+	AudioCodec          string         `json:"audioCodec,omitempty"`
+	Width               int            `json:"width,omitempty"`
+	Height              int            `json:"height,omitempty"`
+	BitrateKbps         int            `json:"bitrateKbps,omitempty"`
+	Format              string         `json:"format,omitempty"`
+	ContentMD5          string         `json:"contentMd5,omitempty"`
+	OutputURL           string         `json:"outputUrl,omitempty"`
+	Encode              bool           `json:"encode,omitempty"`
+	Status              EncodingStatus `json:"status,omitempty"`
+	Percent             float64        `json:"percent,omitempty"`
+	CurrentEvent        string         `json:"currentEvent,omitempty"`
+	CurrentEventPercent float64        `json:"currentEventPercent,omitempty"`
+	// StorageResourceName is the reference's s3ResourceName.
+	StorageResourceName string `json:"s3ResourceName,omitempty"`
+	Stored              bool   `json:"stored,omitempty"`
+	Active              bool   `json:"active,omitempty"`
+	CopiedURL           string `json:"copiedUrl,omitempty"`
+	SizeBytes           int64  `json:"sizeBytes,omitempty"`
+	ErrorMessage        string `json:"errorMessage,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads v liberally and keeps unknown properties.
+func (v *Variant) UnmarshalJSON(b []byte) error {
+	type alias Variant
+	var a alias
+	ex, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*v = Variant(a)
+	v.Extra = ex
+	return nil
+}
+
+// UploadStatus is a v2 video creative's upload and encoding status. Shape
+// from ../shared/reference/openapi/video-creatives-openapi.json, schema
+// CreativeStatusResponse.
+type UploadStatus struct {
+	UploadInfo     FileInfo     `json:"uploadInfo"`
+	EncodingStatus EncodingInfo `json:"encodingStatus"`
+}
+
+// FileInfo is an upload's state. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema FileInfo.
+type FileInfo struct {
+	Status     string   `json:"status,omitempty"`
+	Size       int64    `json:"size,omitempty"`
+	Percent    float64  `json:"percent,omitempty"`
+	Name       string   `json:"name,omitempty"`
+	Path       string   `json:"path,omitempty"`
+	MirrorPath []string `json:"mirrorPath,omitempty"`
+	Hash       string   `json:"hash,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads f liberally and keeps unknown properties.
+func (f *FileInfo) UnmarshalJSON(b []byte) error {
+	type alias FileInfo
+	var a alias
+	ex, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*f = FileInfo(a)
+	f.Extra = ex
+	return nil
+}
+
+// EncodingInfo is the encoding state of all variants. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// GetStatusResponse.
+type EncodingInfo struct {
+	Status    EncodingStatus     `json:"status,omitempty"`
+	Percent   float64            `json:"percent,omitempty"`
+	Encodings []EncodingProgress `json:"encodings,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads e liberally and keeps unknown properties.
+func (e *EncodingInfo) UnmarshalJSON(b []byte) error {
+	type alias EncodingInfo
+	var a alias
+	ex, err := decodeObject(b, &a)
+	if err != nil {
+		return err
+	}
+	*e = EncodingInfo(a)
+	e.Extra = ex
+	return nil
+}
+
+// EncodingProgress is one encoding's state. Shape from
+// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// GetStatusResponse_Encoding.
+type EncodingProgress struct {
+	ID            int64          `json:"id"`
+	Status        EncodingStatus `json:"status,omitempty"`
+	Percent       float64        `json:"percent,omitempty"`
+	StatusMessage string         `json:"statusMessage,omitempty"`
+}
+
+// VideoV2Service is the deprecated video creatives v2.0 (prefix
+// /video/v2.0, bearer token). Where v3 has the same call, the v2 method
+// shares its implementation; only the path differs.
+//
+// Deprecated: use VideoService and CompanionService (v3.0).
+type VideoV2Service struct {
+	g  *call.Group
+	v3 *VideoService
+}
+
+// ListAtomic lists the video atomic creatives through group A
+// (GET /api/v2.0/atomic_creatives?q=media_type==video), adding the filter
+// to o's query.
+//
+// Deprecated: use VideoService.ListByIDs (POST /v3.0/creatives/list).
+func (s *VideoV2Service) ListAtomic(ctx context.Context, o *entity.ListOptions, opts ...adama.RequestOption) (*entity.Page[entity.AtomicCreative], error) {
+	var cp entity.ListOptions
+	if o != nil {
+		cp = *o
+	}
+	q := qlang.Where("media_type", qlang.Eq, "video")
+	if cp.Q != nil {
+		q.Add(cp.Q.Terms...)
+	}
+	cp.Q = q
+	return entity.New(s.v3.c).AtomicCreatives.List(ctx, &cp, opts...)
+}
+
+// GetAtomic reads one atomic creative through group A
+// (GET /api/v2.0/atomic_creatives/{id}).
+//
+// Deprecated: use VideoService.Get (GET /v3.0/creatives/{creativeId}).
+func (s *VideoV2Service) GetAtomic(ctx context.Context, id int64, opts ...adama.RequestOption) (*entity.AtomicCreative, error) {
+	return entity.New(s.v3.c).AtomicCreatives.Get(ctx, id, nil, opts...)
+}
+
+// v2 returns the v3 service bound to the v2 group: same calls, v2 paths.
+func (s *VideoV2Service) v2() *VideoService { return &VideoService{g: s.g, c: s.v3.c} }
+
+// Create creates a video creative (POST /video/v2.0/creatives).
+//
+// Deprecated: use VideoService.Create (POST /v3.0/creatives).
+func (s *VideoV2Service) Create(ctx context.Context, in *NewVideoCreative, opts ...adama.RequestOption) (*CreateResult, error) {
+	return s.v2().Create(ctx, in, opts...)
+}
+
+// Get reads a video creative (GET /video/v2.0/creatives/{video_id}); the
+// creative may come wrapped in data or bare.
+//
+// Deprecated: use VideoService.Get (GET /v3.0/creatives/{creativeId}).
+func (s *VideoV2Service) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*VideoCreative, error) {
+	var v adama.Validator
+	checkID(&v, "video_id", id)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	raw, err := one[json.RawMessage](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id)}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var w dataWrapper
+	if json.Unmarshal(*raw, &w) == nil && w.Data != nil {
+		if w.Data.ID == 0 {
+			w.Data.ID = id
+		}
+		return w.Data, nil
+	}
+	var c VideoCreative
+	if err := json.Unmarshal(*raw, &c); err != nil {
+		return nil, &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "decoding the response: " + err.Error(), Method: http.MethodGet, Path: s.g.Prefix + "/creatives" + pathID(id), Err: err}
+	}
+	if c.ID == 0 {
+		c.ID = id
+	}
+	return &c, nil
+}
+
+// Update replaces a video creative's settings
+// (POST /video/v2.0/creatives/{video_id}); like Replace, fields left out
+// are removed.
+//
+// Deprecated: use VideoService.Replace (POST /v3.0/creatives/{creativeId})
+// or VideoService.Patch.
+func (s *VideoV2Service) Update(ctx context.Context, id int64, d *CreativeDetails, opts ...adama.RequestOption) error {
+	return s.v2().Replace(ctx, id, d, opts...)
+}
+
+// Companions lists a creative's companions
+// (GET /video/v2.0/creatives/{video_id}/companions).
+//
+// Deprecated: use CompanionService.List.
+func (s *VideoV2Service) Companions(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Companion, error) {
+	return listCompanions(ctx, s.g, id, opts)
+}
+
+// CreateCompanion adds a companion
+// (POST /video/v2.0/creatives/{video_id}/companions).
+//
+// Deprecated: use CompanionService.Create.
+func (s *VideoV2Service) CreateCompanion(ctx context.Context, id int64, in *CompanionInput, opts ...adama.RequestOption) (int64, error) {
+	return createCompanion(ctx, s.g, id, in, opts)
+}
+
+// DeleteCompanion removes a companion with the v2 GET form
+// (GET /video/v2.0/creatives/{video_id}/companions/{companion_id}/delete).
+//
+// Deprecated: use CompanionService.Delete (DELETE
+// /v3.0/creatives/{creativeId}/companions/{companionId}).
+func (s *VideoV2Service) DeleteCompanion(ctx context.Context, id, companionID int64, opts ...adama.RequestOption) error {
+	if err := checkPair(id, companionID); err != nil {
+		return err
+	}
+	// A GET that deletes: replaying it after the companion is gone only
+	// answers 404, so the layer's GET retries are harmless.
+	return noContent(ctx, s.g, &call.Call{Path: companionsPath(id) + pathID(companionID) + "/delete"}, opts...)
+}
+
+// Upload sends a video file as multipart form data
+// (POST /video/v2.0/creatives/{video_id}/upload?fileName=...), streamed
+// from r (size bytes) without holding it in memory. It is retried from the
+// start when r is an io.Seeker.
+//
+// Deprecated: use VideoService.CreateAndUpload (POST /v3.0/creatives with
+// fileName and a PUT to the pre-signed URL).
+func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) error {
+	var v adama.Validator
+	checkID(&v, "video_id", id)
+	v.Check(fileName != "", "fileName", "required", nil)
+	v.Check(r != nil, "file", "required", nil)
+	v.Check(size >= 0, "size", "at least 0", size)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	ct := o.ContentType
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	var head bytes.Buffer
+	mw := multipart.NewWriter(&head)
+	h := make(map[string][]string)
+	h["Content-Disposition"] = []string{`form-data; name="file"; filename="` + quoteEscaper(fileName) + `"`}
+	h["Content-Type"] = []string{ct}
+	if _, err := mw.CreatePart(h); err != nil {
+		return err
+	}
+	prefix := append([]byte(nil), head.Bytes()...)
+	suffix := []byte("\r\n--" + mw.Boundary() + "--\r\n")
+	file := &replayable{r: r, size: size, progress: o.Progress}
+	if _, ok := r.(io.Seeker); !ok {
+		opts = append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...)
+	}
+	req := &adama.Request{
+		Method: http.MethodPost, Host: adama.HostBase, Path: s.g.Prefix + "/creatives" + pathID(id) + "/upload",
+		Query: url.Values{"fileName": {fileName}}, Auth: s.g.Auth, Idempotent: true,
+		ContentType: mw.FormDataContentType(), ContentLength: int64(len(prefix)) + size + int64(len(suffix)),
+		BodyFunc: func() (io.Reader, error) {
+			f, err := file.open()
+			if err != nil {
+				return nil, err
+			}
+			return io.MultiReader(bytes.NewReader(prefix), f, bytes.NewReader(suffix)), nil
+		},
+	}
+	resp, err := s.g.Client.Do(ctx, req, opts...)
+	if err != nil {
+		return enrich(err)
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	return resp.Body.Close()
+}
+
+func quoteEscaper(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\\':
+			b = append(b, '\\', s[i])
+		case '\r', '\n':
+		default:
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
+}
+
+// ValidateVAST validates a VAST document
+// (POST /video/v2.0/creatives/validateVAST).
+//
+// Deprecated: use VideoService.ValidateVAST (POST /v3.0/creatives/validateVAST).
+func (s *VideoV2Service) ValidateVAST(ctx context.Context, vast []byte, opts ...adama.RequestOption) (*VASTValidation, error) {
+	return validateVAST(ctx, s.g, vast, opts)
+}
+
+// Variants lists every encoded variant with its asset path and video
+// information (GET /video/v2.0/creatives/{video_id}/variants). No v3
+// replacement is stated.
+//
+// Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
+func (s *VideoV2Service) Variants(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Variant, error) {
+	var v adama.Validator
+	checkID(&v, "video_id", id)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	w, err := one[struct {
+		Variants []Variant `json:"variants"`
+	}](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/variants"}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return w.Variants, nil
+}
+
+// Variant reads one variant
+// (GET /video/v2.0/creatives/{video_id}/variants/{variant_id}).
+//
+// Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
+func (s *VideoV2Service) Variant(ctx context.Context, id, variantID int64, opts ...adama.RequestOption) (*Variant, error) {
+	var v adama.Validator
+	checkID(&v, "video_id", id)
+	checkID(&v, "variant_id", variantID)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return one[Variant](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/variants" + pathID(variantID)}, opts...)
+}
+
+// Status reads the upload status, encoding information and encoding
+// percent (GET /video/v2.0/creatives/{video_id}/status).
+//
+// Deprecated: VideoService.Get carries status and percent in v3.
+func (s *VideoV2Service) Status(ctx context.Context, id int64, opts ...adama.RequestOption) (*UploadStatus, error) {
+	var v adama.Validator
+	checkID(&v, "video_id", id)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return one[UploadStatus](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/status"}, opts...)
+}
+
+// MaxVASTSize bounds VAST; use VASTReader for larger documents.
+const MaxVASTSize = 16 << 20
+
+// VAST returns the creative's VAST XML document
+// (GET /video/v2.0/creatives/{video_id}/vast).
+//
+// Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
+func (s *VideoV2Service) VAST(ctx context.Context, id int64, opts ...adama.RequestOption) ([]byte, error) {
+	rc, err := s.VASTReader(ctx, id, opts...)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, MaxVASTSize+1))
+	if err != nil {
+		return nil, &adama.Error{StatusCode: http.StatusOK, Code: "read", Message: "reading the VAST document: " + err.Error(), Method: http.MethodGet, Path: s.g.Prefix + "/creatives" + pathID(id) + "/vast", Err: err}
+	}
+	if len(b) > MaxVASTSize {
+		return nil, &adama.Error{StatusCode: http.StatusOK, Code: "too_large", Message: "the VAST document is larger than MaxVASTSize; use VASTReader", Method: http.MethodGet, Path: s.g.Prefix + "/creatives" + pathID(id) + "/vast"}
+	}
+	return b, nil
+}
+
+// VASTReader streams the creative's VAST XML document; the caller closes
+// it.
+//
+// Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
+func (s *VideoV2Service) VASTReader(ctx context.Context, id int64, opts ...adama.RequestOption) (io.ReadCloser, error) {
+	var v adama.Validator
+	checkID(&v, "video_id", id)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	resp, err := s.g.Send(ctx, &call.Call{Path: "/creatives" + pathID(id) + "/vast", Accept: "application/xml", Stream: true}, opts...)
+	if err != nil {
+		return nil, enrich(err)
+	}
+	return resp.Body, nil
+}
+
+// AddVASTExtension adds an extension XML node to the creative's VAST
+// template (POST /video/v2.0/creatives/{video_id}/vast/extension with
+// Content-Type: application/xml).
+//
+// Deprecated: the v2.0 interface is deprecated; v3 states no replacement
+// (CreativeDetails.CustomVASTExtensionXML sets an extension in v3).
+func (s *VideoV2Service) AddVASTExtension(ctx context.Context, id int64, extension []byte, opts ...adama.RequestOption) error {
+	var v adama.Validator
+	checkID(&v, "video_id", id)
+	v.Check(len(bytes.TrimSpace(extension)) > 0 && bytes.TrimSpace(extension)[0] == '<', "extension", "an XML node", nil)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/vast/extension", Raw: extension, RawType: "application/xml"}, opts...)
+}

@@ -1,0 +1,196 @@
+package deals
+
+import (
+	"encoding/json"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
+)
+
+// Prefix is the group's path prefix under {base_url}.
+const Prefix = "/deals/v1.0"
+
+// MaxPageLimit is the largest page a list returns.
+const MaxPageLimit = 100
+
+// Client holds one service per resource of the group. It is safe for
+// concurrent use.
+type Client struct {
+	// Deals lists, reads, creates and updates deals.
+	Deals *DealService
+	// DealGroups lists, reads, creates and updates deal groups.
+	DealGroups *DealGroupService
+	// Publishers lists, reads, creates, updates and deletes publishers.
+	Publishers *PublisherService
+	// Channels lists the advertising channels.
+	Channels *ChannelService
+	// Bulk creates and updates many deals at once.
+	Bulk *BulkService
+	// Analytics lists deals with their reporting data.
+	Analytics *AnalyticsService
+}
+
+// Option configures New.
+type Option func(*config)
+
+type config struct{ prefix string }
+
+// WithPrefix replaces the path prefix (default Prefix), for a deployment
+// that serves the group elsewhere.
+func WithPrefix(p string) Option {
+	return func(c *config) {
+		if p != "" {
+			c.prefix = "/" + strings.Trim(p, "/")
+		}
+	}
+}
+
+// New returns the group's client on c.
+func New(c *adama.Client, opts ...Option) *Client {
+	cfg := config{prefix: Prefix}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
+	return &Client{
+		Deals:      &DealService{g: g},
+		DealGroups: &DealGroupService{g: g},
+		Publishers: &PublisherService{g: g},
+		Channels:   &ChannelService{g: g},
+		Bulk:       &BulkService{g: g, chunk: DefaultBulkChunk},
+		Analytics:  &AnalyticsService{g: g},
+	}
+}
+
+// Owner is the entity that owns (and may edit) a deal or a deal group.
+// Ownership never changes once created.
+type Owner struct {
+	// Type is ADVERTISER, AGENCY or ORGANIZATION (INTERNAL is the
+	// platform's own).
+	Type OwnerType `json:"type,omitempty"`
+	// ID is the owning entity's id.
+	ID int64 `json:"id,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type ownerAlias Owner
+
+var ownerIdx = record.IndexOf(reflect.TypeFor[ownerAlias]())
+
+// UnmarshalJSON reads the owner leniently, keeping unknown properties.
+func (o *Owner) UnmarshalJSON(b []byte) error {
+	return record.DecodeInto(b, (*ownerAlias)(o), ownerIdx, &o.Extra)
+}
+
+// MarshalJSON writes the owner and its unknown properties.
+func (o Owner) MarshalJSON() ([]byte, error) { return record.EncodeObject(ownerAlias(o), o.Extra) }
+
+// Equal reports whether o and p name the same owner.
+func (o Owner) Equal(p Owner) bool { return o.Type == p.Type && o.ID == p.ID }
+
+// String renders "ORGANIZATION 7".
+func (o Owner) String() string { return string(o.Type) + " " + strconv.FormatInt(o.ID, 10) }
+
+func (o *Owner) check(v *adama.Validator, field string) {
+	v.Require(field+".type", o.Type != "")
+	if o.Type != "" {
+		v.Check(o.Type.settable(), field+".type", "one of: ADVERTISER, AGENCY, ORGANIZATION", o.Type)
+	}
+	v.Check(o.ID > 0, field+".id", "required, a positive id", o.ID)
+}
+
+// Ref is a related record named by id and name (supply source,
+// publisher, deal group on a deal).
+type Ref struct {
+	// ID is the record's id.
+	ID int64 `json:"id"`
+	// Name is its name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type refAlias Ref
+
+var refIdx = record.IndexOf(reflect.TypeFor[refAlias]())
+
+// UnmarshalJSON reads the reference leniently (ids as numbers or strings).
+func (r *Ref) UnmarshalJSON(b []byte) error {
+	return record.DecodeInto(b, (*refAlias)(r), refIdx, &r.Extra)
+}
+
+// MarshalJSON writes the reference and its unknown properties.
+func (r Ref) MarshalJSON() ([]byte, error) { return record.EncodeObject(refAlias(r), r.Extra) }
+
+// query helpers
+
+func joinIDs(ids []int64) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(parts, ",")
+}
+
+func setID(q url.Values, key string, id int64) {
+	if id != 0 {
+		q.Set(key, strconv.FormatInt(id, 10))
+	}
+}
+
+func setIDs(q url.Values, key string, ids []int64) {
+	if len(ids) > 0 {
+		q.Set(key, joinIDs(ids))
+	}
+}
+
+func setBool(q url.Values, key string, b *bool) {
+	if b != nil {
+		q.Set(key, strconv.FormatBool(*b))
+	}
+}
+
+// checkPaging checks page_limit and page_offset.
+func checkPaging(v *adama.Validator, limit, offset, prefetch int) {
+	if limit != 0 {
+		v.Range("page_limit", int64(limit), 1, MaxPageLimit)
+	}
+	v.Check(offset >= 0, "page_offset", "must be >= 0", offset)
+	v.Check(prefetch >= 0 && prefetch <= 32, "prefetch", "must be between 0 and 32", prefetch)
+}
+
+func checkIDs(v *adama.Validator, field string, ids []int64) {
+	for i, id := range ids {
+		v.Check(id >= 1 && id <= 2147483647, field+"["+strconv.Itoa(i)+"]", "must be between 1 and 2147483647", id)
+	}
+}
+
+func paging(q url.Values, limit, offset int) {
+	if limit > 0 {
+		q.Set("page_limit", strconv.Itoa(limit))
+	}
+	if offset > 0 {
+		q.Set("page_offset", strconv.Itoa(offset))
+	}
+}
+
+func idPath(collection string, id int64) string {
+	return "/" + collection + "/" + strconv.FormatInt(id, 10)
+}
+
+func checkID(id int64) error {
+	if id <= 0 {
+		var v adama.Validator
+		v.Add("id", "must be a positive id", id)
+		return v.Err()
+	}
+	return nil
+}

@@ -1,0 +1,154 @@
+package deals_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gopkg.in/h2non/gock.v1"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/deals"
+)
+
+// These tests pin the exact bytes the package sends: method, path, query,
+// headers (bearer and session cookie) and JSON body. They are not
+// parallel: gock intercepts the client's transport.
+
+func gockClient(t *testing.T) *deals.Client {
+	t.Helper()
+	hc := &http.Client{}
+	gock.InterceptClient(hc)
+	t.Cleanup(func() { gock.RestoreClient(hc); gock.Off() })
+	c, err := adama.NewClient(adama.WithBaseURL("https://api.example"), adama.WithHTTPClient(hc),
+		adama.WithToken("tok"), adama.WithSessionCookie("sess"), adama.WithMaxRetries(0))
+	require.NoError(t, err)
+	return deals.New(c)
+}
+
+func okDeal() map[string]any {
+	return map[string]any{"meta": map[string]any{"status": "ok"}, "data": map[string]any{"id": 9, "name": "n"}}
+}
+
+func TestGockCreateDeal(t *testing.T) {
+	dc := gockClient(t)
+	gock.New("https://api.example").
+		Post("/deals/v1.0/deals").
+		MatchHeader("Authorization", "^Bearer tok$").
+		MatchHeader("Cookie", "adama_session=sess").
+		MatchType("json").
+		MatchHeader("Accept", "^application/json$").
+		BodyString(`{"channels":[1],"deal_identifier":"Test_3","deal_type":"PG","end_datetime":"2022-06-17T05:00:00+0000","name":"Test_3",` +
+			`"owner":{"type":"ORGANIZATION","id":100315},"permissions":{"all_organizations":false,"organization_ids":[100315],"agency_ids":[],"advertiser_ids":[]},` +
+			`"price":{"currency_code":"EUR","value":"1.3"},"price_method":"CPM","price_type":"FIXED",` +
+			`"start_datetime":"2022-06-01T05:00:00+0000","status":true,"supply_source_id":246}`).
+		Reply(200).JSON(okDeal())
+	d := &deals.Deal{
+		Name: "Test_3", DealIdentifier: "Test_3", Owner: deals.Owner{Type: deals.OwnerOrganization, ID: 100315},
+		Permissions: &deals.Permissions{OrganizationIDs: []int64{100315}}, Price: deals.MustPrice("EUR", "1.30"),
+		SupplySourceID: 246, StartDatetime: ts("2022-06-01T05:00:00+00:00"), EndDatetime: ts("2022-06-17T05:00:00+00:00"),
+		Status: adama.Ptr(true), PriceMethod: deals.PriceCPM, PriceType: deals.PriceFixed, DealType: deals.DealPG,
+		Channels: []deals.Channel{{ID: 1}},
+	}
+	_, err := dc.Deals.Create(context.Background(), d)
+	require.NoError(t, err)
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockUpdateDealDiff(t *testing.T) {
+	dc := gockClient(t)
+	gock.New("https://api.example").Get("/deals/v1.0/deals/457001").
+		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":{"id":457001,"name":"Test_3","status":true,"version":3,` +
+		`"owner":{"type":"ORGANIZATION","id":100315},"price":{"value":"1.3000","currency_code":"EUR"},"channels":[{"id":1,"name":"Display"}],"custom":1}}`)
+	gock.New("https://api.example").Post("/deals/v1.0/deals/457001").
+		BodyString(`{"name":"Test_3_update","status":false,"version":3}`).
+		Reply(200).JSON(okDeal())
+	ctx := context.Background()
+	d, err := dc.Deals.Get(ctx, 457001)
+	require.NoError(t, err)
+	d.Name, d.Status = "Test_3_update", adama.Ptr(false)
+	_, err = dc.Deals.Update(ctx, d)
+	require.NoError(t, err)
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockBulkUpdate(t *testing.T) {
+	dc := gockClient(t)
+	gock.New("https://api.example").Put("/deals/v1.0/bulk_update/deals").
+		BodyString(`{"deals":[{"id":5,"name":"a"},{"id":6,"price":{"currency_code":"USD","value":"2"}}]}`).
+		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":{"updated_deals":[{"id":5,"name":"a"}],` +
+		`"invalid_deals":[{"deal":{"id":6,"entity_type":"deal"},"validation_error":"'price.value' is invalid"}]}}`)
+	res, err := dc.Bulk.Update(context.Background(), []*deals.Deal{{ID: 5, Name: "a"}, {ID: 6, Price: deals.MustPrice("USD", "2")}})
+	require.NoError(t, err)
+	assert.True(t, res.Items[0].OK())
+	require.Error(t, res.Items[1].Err)
+	assert.Contains(t, res.Items[1].Err.Error(), "'price.value' is invalid")
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockBulkCreateUsesData(t *testing.T) {
+	dc := gockClient(t)
+	gock.New("https://api.example").Post("/deals/v1.0/bulk_create/deals").
+		BodyString(`{"data":[{"deal_identifier":"i","name":"n","owner":{"type":"AGENCY","id":3},` +
+			`"permissions":{"all_organizations":false,"organization_ids":[],"agency_ids":[3],"advertiser_ids":[]},"price":{"currency_code":"USD","value":"0.5"},"supply_source_id":1}]}`).
+		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":{"created_deals":[{"id":1,"deal_identifier":"i","name":"n"}],"invalid_deals":[]}}`)
+	res, err := dc.Bulk.Create(context.Background(), []*deals.Deal{{Name: "n", DealIdentifier: "i", Owner: deals.Owner{Type: deals.OwnerAgency, ID: 3},
+		Permissions: &deals.Permissions{AgencyIDs: []int64{3}}, Price: deals.MustPrice("USD", "0.50"), SupplySourceID: 1}})
+	require.NoError(t, err)
+	require.True(t, res.Items[0].OK(), "%v", res.Items[0].Err)
+	assert.Equal(t, int64(1), res.Items[0].Deal.ID)
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockAnalytics(t *testing.T) {
+	dc := gockClient(t)
+	gock.New("https://api.example").Post("/deals/v1.0/deal_analytics").
+		MatchParam("owner.organization_id", "^100048$").
+		BodyString(`{"reporting":{"organization_id":100048,"time_window":"last_7_days"},"filters":[{"field":"id","op":"in","value":[447824]},` +
+			`{"field":"match_rate","op":"\u003e","value":0}],"sorting":[{"field":"viewability_rate","dir":"asc"}],"paging":{"page_offset":0,"page_limit":50}}`).
+		Reply(200).BodyString(`{"meta":{"status":"ok","count":"1","total_count":"1"},"data":[{"id":447824,"performance_data":{"impressions":"10","e_CPM":{"value":1.25,"currencyCode":"USD"}},"is_favorite":true}]}`)
+	p, err := dc.Analytics.List(context.Background(), &deals.AnalyticsQuery{OrganizationID: 100048, TimeWindow: deals.Last7Days,
+		Filters: []deals.Filter{{Field: "id", Op: deals.OpIn, Value: []int{447824}}, {Field: "match_rate", Op: deals.OpGt, Value: 0}},
+		Sorting: []deals.Sort{{Field: "viewability_rate", Dir: deals.DirAsc}}, PageLimit: 50})
+	require.NoError(t, err)
+	require.Len(t, p.Items, 1)
+	assert.Equal(t, int64(10), p.Items[0].Performance.Impressions)
+	assert.Equal(t, "1.25", p.Items[0].Performance.ECPM.Value.String())
+	assert.True(t, p.Items[0].IsFavorite)
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockListsAndPublishers(t *testing.T) {
+	dc := gockClient(t)
+	empty := `{"meta":{"status":"ok","count":0,"total_count":0},"data":[]}`
+	gock.New("https://api.example").Get("/deals/v1.0/deal_groups").
+		MatchParam("owner.organization_id", "^7$").MatchParam("sort_by", "^name$").MatchParam("page_limit", "^20$").
+		Reply(200).BodyString(empty)
+	gock.New("https://api.example").Get("/deals/v1.0/publishers").
+		MatchParam("organization_id", "^100315$").MatchParam("sort_by", "^name$").
+		Reply(200).BodyString(empty)
+	gock.New("https://api.example").Post("/deals/v1.0/bulk_create/publishers").
+		BodyString(`{"names":["my name is..","my other name is"],"organization_id":100315}`).
+		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":[{"id":514,"name":"my name is.."},{"id":515,"name":"my other name is"}]}`)
+	gock.New("https://api.example").Delete("/deals/v1.0/publishers/5").
+		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":{"id":5,"deleted_on":"2020-10-07T21:26:03+00:00"}}`)
+	gock.New("https://api.example").Get("/deals/v1.0/deals/380882/strategy_deals").
+		MatchParam("with", "^strategy,campaign,advertiser$").
+		Reply(200).BodyString(empty)
+	ctx := context.Background()
+	_, err := dc.DealGroups.List(ctx, &deals.GroupListOptions{OwnerOrganizationID: 7, SortBy: deals.GroupSortName, PageLimit: 20})
+	require.NoError(t, err)
+	_, err = dc.Publishers.List(ctx, &deals.PublisherListOptions{OrganizationID: 100315, SortBy: "name"})
+	require.NoError(t, err)
+	ps, err := dc.Publishers.CreateMany(ctx, 100315, []string{"my name is..", "my other name is"})
+	require.NoError(t, err)
+	assert.Len(t, ps, 2)
+	del, err := dc.Publishers.Delete(ctx, 5)
+	require.NoError(t, err)
+	assert.NotNil(t, del.DeletedOn)
+	_, err = dc.Deals.Strategies(ctx, 380882, &deals.StrategyListOptions{With: []deals.Embed{deals.EmbedStrategy, deals.EmbedCampaign, deals.EmbedAdvertiser}})
+	require.NoError(t, err)
+	assert.True(t, gock.IsDone())
+}

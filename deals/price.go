@@ -1,0 +1,121 @@
+package deals
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/record"
+)
+
+// MaxPrice is the largest deal price the platform takes (9,999,999.9999).
+var maxPrice = adama.MustDecimal("9999999.9999")
+
+// Price is a deal's floor or fixed price, exact, with its currency. Shape
+// from ../shared/reference/openapi/marketplaces-openapi.yml, schema
+// create-deal.price: {"currency_code": "USD", "value": "1.3000"}.
+type Price struct {
+	// CurrencyCode is the ISO 4217 code (3 letters); the platform's
+	// default is USD.
+	CurrencyCode string
+	// Value is the exact amount, at most 9,999,999.9999.
+	Value adama.Decimal
+	// Extra keeps properties the SDK does not model.
+	Extra map[string]json.RawMessage
+}
+
+// NewPrice returns a price of value (parsed exactly) in currency.
+func NewPrice(currency, value string) (*Price, error) {
+	d, err := adama.ParseDecimal(value)
+	if err != nil {
+		return nil, err
+	}
+	return &Price{CurrencyCode: currency, Value: d}, nil
+}
+
+// MustPrice is NewPrice for literals in code; it panics on a malformed
+// literal and must never be used on data from the server or a user.
+func MustPrice(currency, value string) *Price {
+	p, err := NewPrice(currency, value)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// String renders "1.3 EUR".
+func (p Price) String() string {
+	if p.CurrencyCode == "" {
+		return p.Value.String()
+	}
+	return p.Value.String() + " " + p.CurrencyCode
+}
+
+type priceWire struct {
+	CurrencyCode string        `json:"currency_code,omitempty"`
+	Value        adama.Decimal `json:"value"`
+}
+
+var priceIdx = record.Index{"currency_code": 0, "value": 1}
+
+// UnmarshalJSON reads the object form, and also a bare number or numeric
+// string (the specification's "price (number)"), and the value as a
+// number or a string.
+func (p *Price) UnmarshalJSON(b []byte) error {
+	*p = Price{}
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || record.IsNull(b) {
+		return nil
+	}
+	if b[0] != '{' {
+		if err := p.Value.UnmarshalJSON(b); err != nil {
+			return fmt.Errorf("price: %w", err)
+		}
+		return nil
+	}
+	var w priceWire
+	ex, err := record.DecodeObject(b, &w, priceIdx)
+	if err != nil {
+		return err
+	}
+	if _, bad := ex["value"]; bad {
+		return fmt.Errorf("price: value %s is not a decimal", truncate(string(ex["value"]), 40))
+	}
+	p.CurrencyCode, p.Value, p.Extra = w.CurrencyCode, w.Value, ex
+	return nil
+}
+
+// MarshalJSON writes {"currency_code": ..., "value": "<exact decimal>"},
+// the value as a string as the reference shows it.
+func (p Price) MarshalJSON() ([]byte, error) {
+	type wire struct {
+		CurrencyCode string `json:"currency_code,omitempty"`
+		Value        string `json:"value"`
+	}
+	return record.EncodeObject(wire{p.CurrencyCode, p.Value.String()}, p.Extra)
+}
+
+func (p *Price) check(v *adama.Validator, field string) {
+	if p.CurrencyCode != "" {
+		checkCurrency(v, field+".currency_code", p.CurrencyCode)
+	}
+	v.Check(p.Value.Cmp(adama.Decimal{}) >= 0, field+".value", "must be >= 0", p.Value)
+	v.Check(p.Value.Cmp(maxPrice) <= 0, field+".value", "at most 9999999.9999", p.Value)
+}
+
+func checkCurrency(v *adama.Validator, field, code string) {
+	ok := len(code) == 3
+	for i := 0; ok && i < 3; i++ {
+		c := code[i] | 0x20
+		ok = c >= 'a' && c <= 'z'
+	}
+	v.Check(ok, field, "3 letters (ISO 4217)", code)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

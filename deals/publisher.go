@@ -1,0 +1,189 @@
+package deals
+
+import (
+	"context"
+	"encoding/json"
+	"iter"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strconv"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/qlang"
+)
+
+// MaxPublisherName is the longest publisher name the reference allows.
+const MaxPublisherName = 20
+
+// Publisher is a publisher of an organization's direct deals. Shape from
+// ../shared/reference/openapi/marketplaces-openapi.yml, /publishers.
+type Publisher struct {
+	// ID is the publisher's id (read-only).
+	ID int64 `json:"id,omitempty"`
+	// Name is required, at most 20 characters.
+	Name string `json:"name,omitempty"`
+	// OrganizationID is the organization the publisher belongs to;
+	// required on create.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// LastTouchUserID is the last user who changed it (read-only).
+	LastTouchUserID int64 `json:"last_touch_user_id,omitempty"`
+	// CreatedOn, UpdatedOn and DeletedOn are set by the server.
+	CreatedOn *adama.Time `json:"created_on,omitempty"`
+	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
+	DeletedOn *adama.Time `json:"deleted_on,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type publisherAlias Publisher
+
+var publisherIdx = record.IndexOf(reflect.TypeFor[publisherAlias]())
+
+// UnmarshalJSON reads a publisher leniently, keeping unknown properties.
+func (p *Publisher) UnmarshalJSON(b []byte) error {
+	return record.DecodeInto(b, (*publisherAlias)(p), publisherIdx, &p.Extra)
+}
+
+// MarshalJSON writes the publisher and its unknown properties.
+func (p Publisher) MarshalJSON() ([]byte, error) {
+	return record.EncodeObject(publisherAlias(p), p.Extra)
+}
+
+func checkPublisherName(v *adama.Validator, field, name string) {
+	v.Require(field, name != "")
+	v.MaxLen(field, name, MaxPublisherName)
+}
+
+// PublisherService reads and writes publishers.
+type PublisherService struct{ g *call.Group }
+
+// PublisherListOptions select, order and page a publisher list.
+// OrganizationID is required; the only sort property is "name".
+type PublisherListOptions struct {
+	// OrganizationID is the organization whose publishers are listed.
+	OrganizationID int64
+	// SortBy may only be "name".
+	SortBy string
+	// SortDir orders the list.
+	SortDir SortDir
+	// Q filters the list.
+	Q *qlang.Query
+	// PageLimit (1..100) and PageOffset page the list.
+	PageLimit, PageOffset int
+	// Prefetch, for All, fetches up to this many pages ahead.
+	Prefetch int
+}
+
+func (o *PublisherListOptions) validate() error {
+	var v adama.Validator
+	v.Check(o.OrganizationID > 0, "organization_id", "required", o.OrganizationID)
+	if o.SortBy != "" {
+		v.Check(o.SortBy == "name", "sort_by", "one of: name", o.SortBy)
+	}
+	checkEnum(&v, "sort_dir", o.SortDir)
+	checkPaging(&v, o.PageLimit, o.PageOffset, o.Prefetch)
+	if o.Q != nil {
+		v.Merge("q", o.Q.Validate())
+	}
+	return v.Err()
+}
+
+func (o *PublisherListOptions) query(limit, offset int) url.Values {
+	q := url.Values{}
+	setID(q, "organization_id", o.OrganizationID)
+	if o.SortBy != "" {
+		q.Set("sort_by", o.SortBy)
+	}
+	if o.SortDir != "" {
+		q.Set("sort_dir", string(o.SortDir))
+	}
+	if o.Q != nil && len(o.Q.Terms) > 0 {
+		q.Set("q", o.Q.String())
+	}
+	paging(q, limit, offset)
+	return q
+}
+
+// List returns one page of an organization's publishers.
+func (s *PublisherService) List(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) (*adama.Page[Publisher], error) {
+	o := PublisherListOptions{}
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return call.List[Publisher](ctx, s.g, &call.Call{Path: "/publishers", Query: o.query(o.PageLimit, o.PageOffset)}, ro...)
+}
+
+// All iterates over every publisher the options select.
+func (s *PublisherService) All(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) iter.Seq2[Publisher, error] {
+	o := PublisherListOptions{}
+	if opts != nil {
+		o = *opts
+	}
+	return listAll[Publisher](ctx, s.g, "/publishers", o.validate, o.query, o.PageLimit, o.PageOffset, o.Prefetch, ro)
+}
+
+// Get returns the publisher with id.
+func (s *PublisherService) Get(ctx context.Context, id int64, ro ...adama.RequestOption) (*Publisher, error) {
+	if err := checkID(id); err != nil {
+		return nil, err
+	}
+	return call.One[Publisher](ctx, s.g, &call.Call{Path: idPath("publishers", id)}, ro...)
+}
+
+// Create creates a publisher named name under organization orgID.
+func (s *PublisherService) Create(ctx context.Context, orgID int64, name string, ro ...adama.RequestOption) (*Publisher, error) {
+	var v adama.Validator
+	v.Check(orgID > 0, "organization_id", "required", orgID)
+	checkPublisherName(&v, "name", name)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body := map[string]any{"organization_id": orgID, "name": name}
+	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/publishers", JSON: body}, ro...)
+}
+
+// Update sends p's name, the one writable field, to POST /publishers/{id}
+// and returns the publisher as the server has it.
+func (s *PublisherService) Update(ctx context.Context, p *Publisher, ro ...adama.RequestOption) (*Publisher, error) {
+	var v adama.Validator
+	v.Check(p.ID > 0, "id", "must be a positive id", p.ID)
+	checkPublisherName(&v, "name", p.Name)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("publishers", p.ID), JSON: map[string]any{"name": p.Name}}, ro...)
+}
+
+// Delete deletes publisher id and returns it as deleted (DeletedOn set).
+func (s *PublisherService) Delete(ctx context.Context, id int64, ro ...adama.RequestOption) (*Publisher, error) {
+	if err := checkID(id); err != nil {
+		return nil, err
+	}
+	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodDelete, Path: idPath("publishers", id)}, ro...)
+}
+
+// CreateMany creates several publishers under one organization (POST
+// /bulk_create/publishers).
+func (s *PublisherService) CreateMany(ctx context.Context, orgID int64, names []string, ro ...adama.RequestOption) ([]Publisher, error) {
+	var v adama.Validator
+	v.Check(orgID > 0, "organization_id", "required", orgID)
+	v.Require("names", len(names) > 0)
+	for i, n := range names {
+		checkPublisherName(&v, "names["+strconv.Itoa(i)+"]", n)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body := map[string]any{"organization_id": orgID, "names": names}
+	var out []Publisher
+	if _, err := s.g.Into(ctx, &call.Call{Method: http.MethodPost, Path: "/bulk_create/publishers", JSON: body}, &out, ro...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -1,0 +1,20 @@
+// Package dmp is group F of the platform, audience segments v2.0:
+// permissioned taxonomies of audience segments for data providers.
+//
+// Paths live under {base_url}/dmp/v2.0 (WithPrefix overrides it). Every
+// call sends the bearer token and the adama_session cookie; answers use the
+// {"data": ..., "meta": {"status": "success"}} envelope.
+//
+// Taxonomies are created with the whole tree and updated by posting the
+// whole tree again (nodes to keep carry their id); Modify reads, edits and
+// posts so that no node is dropped by accident. Node names are sent as
+// HTML-entity-encoded text (every non-ASCII character as &#N;) and decoded
+// back on read. ReadCSV and WriteCSV convert the taxonomy CSV of providers
+// that do not use the interface to and from the JSON tree.
+//
+// Deprecated: group F v2.0 is deprecated since 1 August 2026; its
+// functionality is in the v3.0 campaign interface (package targeting,
+// /api/v3.0). Everything here still works.
+package dmp
+
+//go:generate go run ../internal/cmd/enumgen

@@ -1,0 +1,173 @@
+// Command creatives creates a v3 video creative from a local file with a
+// progress bar, waits for the encoding, adds a companion banner and
+// classifies the creative.
+//
+//	go run ./examples/creatives -demo -size 50000000
+//	ADAMA_BASE_URL=... go run ./examples/creatives -file spot.mp4 -advertiser 7 -concept 11 -click https://example.com
+//
+// With -demo it runs against an in-process adamatest fake with a generated
+// file; otherwise it reads the ADAMA_* environment variables
+// (adama.WithEnv) and uploads -file.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/creatives"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "creatives:", err)
+		os.Exit(1)
+	}
+}
+
+// zeros is a generated file of n bytes for the demo.
+type zeros struct{ off, n int64 }
+
+func (z *zeros) Read(b []byte) (int, error) {
+	if z.off >= z.n {
+		return 0, io.EOF
+	}
+	k := int(min(int64(len(b)), z.n-z.off))
+	clear(b[:k])
+	z.off += int64(k)
+	return k, nil
+}
+
+func (z *zeros) Seek(off int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekStart:
+		z.off = off
+	case io.SeekCurrent:
+		z.off += off
+	case io.SeekEnd:
+		z.off = z.n + off
+	}
+	return z.off, nil
+}
+
+// run parses args and runs the flow; results go to stdout, the progress
+// bar to stderr.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("creatives", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	demo := fs.Bool("demo", false, "run against an in-process fake platform with a generated file")
+	size := fs.Int64("size", 20<<20, "size of the demo's generated file in bytes")
+	path := fs.String("file", "", "video file to upload")
+	advertiser := fs.Int64("advertiser", 7, "advertiser id")
+	concept := fs.Int64("concept", 11, "concept id")
+	click := fs.String("click", "https://example.com", "clickthrough URL")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+
+	var (
+		client *adama.Client
+		err    error
+		file   io.Reader
+		n      int64
+		name   = "demo.mp4"
+	)
+	if *demo {
+		srv := adamatest.NewServer(adamatest.WithCreativesEncodingStep(25))
+		defer srv.Close()
+		client, err = srv.NewClient()
+		file, n = &zeros{n: *size}, *size
+	} else {
+		if *path == "" {
+			return fmt.Errorf("-file is required without -demo")
+		}
+		client, err = adama.NewClient(adama.WithEnv())
+		if err != nil {
+			return err
+		}
+		f, ferr := os.Open(*path)
+		if ferr != nil {
+			return ferr
+		}
+		defer f.Close()
+		st, ferr := f.Stat()
+		if ferr != nil {
+			return ferr
+		}
+		file, n, name = f, st.Size(), filepath.Base(*path)
+	}
+	if err != nil {
+		return err
+	}
+	cc := creatives.New(client)
+
+	start := time.Now()
+	res, err := cc.Videos.CreateAndUpload(ctx, &creatives.NewVideoCreative{
+		Advertiser: *advertiser, Concept: *concept, Name: strings.TrimSuffix(name, filepath.Ext(name)),
+		ClickthroughURL: *click, FileName: name,
+	}, file, n, creatives.UploadOptions{Progress: progressBar(stderr, start)})
+	fmt.Fprintln(stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "creative %d uploaded (%d bytes)\n", res.CreativeID, n)
+
+	interval := 2 * time.Second
+	if *demo {
+		interval = time.Millisecond
+	}
+	v, err := cc.Videos.WaitEncoded(ctx, res.CreativeID, creatives.WaitOptions{Interval: interval,
+		Progress: func(s creatives.EncodingStatus, p float64) { fmt.Fprintf(stderr, "\rencoding: %-10s %5.1f%%", s, p) }})
+	fmt.Fprintln(stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "encoding %s, ready to serve: %v\n", v.Status, v.ReadyToServe)
+
+	cid, err := cc.Companions.Create(ctx, res.CreativeID, &creatives.CompanionInput{
+		Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionStatic, Width: 300, Height: 250,
+			LandingURL: *click, ClickthroughURL: *click},
+		FileName: "banner.png", FileExtension: "png", ResourceData: "data:image/png;base64,iVBORw0KGgo=",
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "companion %d added\n", cid)
+
+	inf, err := cc.Classifications.Save(ctx, res.CreativeID, &creatives.Classification{Attributes: []int64{16}, Language: 1, Verticals: []int64{215}})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "classified: language %s, %d vertical(s), %d attribute(s)\n", inf.Language.Name, len(inf.Verticals), len(inf.Attributes))
+	return nil
+}
+
+// progressBar draws "[=====>    ]  42.0% 12.3 MB/s" on one line.
+func progressBar(w io.Writer, start time.Time) func(sent, total int64) {
+	var last time.Time
+	return func(sent, total int64) {
+		now := time.Now()
+		if sent != total && now.Sub(last) < 100*time.Millisecond {
+			return
+		}
+		last = now
+		pct := 100.0
+		if total > 0 {
+			pct = float64(sent) * 100 / float64(total)
+		}
+		filled := int(pct / 5)
+		bar := strings.Repeat("=", filled) + strings.Repeat(" ", 20-filled)
+		rate := float64(sent) / max(now.Sub(start).Seconds(), 1e-3) / 1e6
+		fmt.Fprintf(w, "\r[%s] %5.1f%% %6.1f MB/s", bar, pct, rate)
+	}
+}

@@ -1,0 +1,193 @@
+// Package creativesfake is the in-process fake of group D (creatives) for
+// adama/adamatest: video creatives v3 and v2, companions, history, VAST
+// validation, a storage host for pre-signed uploads that records what it
+// received, simulated encoding, classification v3 and v1.0, IAB static
+// data v3 and v1.0, and component creatives. It answers in the group's
+// wire forms as the references document them: bare JSON for video,
+// classification and static data (text/plain for two v1.0 lists), the
+// data/meta form of component creatives, and each family's error body.
+package creativesfake
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"maps"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Config shapes the fake; the zero value is the default.
+type Config struct {
+	// StorageURL is the base URL ("http://host:port") of the storage host
+	// that pre-signed upload URLs point at; by default the server itself
+	// under its other loopback name (localhost for 127.0.0.1 and back).
+	StorageURL string
+	// EncodingStep is the encoding percent added per status read (default
+	// 50).
+	EncodingStep float64
+	// UploadTTL is the pre-signed URL lifetime (default 900 s).
+	UploadTTL time.Duration
+}
+
+// Upload is what the storage host received for one PUT.
+type Upload struct {
+	// Host is the Host header the PUT was sent to.
+	Host string
+	// Path is the object path.
+	Path string
+	// Header holds the request's headers.
+	Header http.Header
+	// Bytes is the body length received.
+	Bytes int64
+	// SHA256 is the hex digest of the body.
+	SHA256 string
+	// Status is the status the storage answered.
+	Status int
+}
+
+type creative struct {
+	details    map[string]any
+	status     string
+	percent    float64
+	uploaded   bool
+	fail       bool
+	companions map[int64]map[string]any
+	history    []map[string]any
+	updatedOn  time.Time
+	vastExt    []string
+	fileName   string
+	uploadKey  string
+}
+
+type presign struct {
+	creative int64
+	expires  time.Time
+	key      string
+}
+
+// Store is the fake's state, safe for concurrent use.
+type Store struct {
+	mu           sync.Mutex
+	nextID       int64
+	nextComp     int64
+	creatives    map[int64]*creative
+	presigned    map[string]presign // signature -> grant
+	uploads      []Upload
+	storageURL   string
+	step         float64
+	ttl          time.Duration
+	classes      map[int64]classification
+	static       map[string][]map[string]any
+	components   map[int64]map[string]any
+	ccreatives   map[int64]map[string]any
+	assets       map[int64]map[string]any
+	nextAsset    int64
+	nextCompo    int64
+	componentAdm bool
+}
+
+func newStore() *Store {
+	return &Store{
+		nextID: 5000, nextComp: 100, nextAsset: 900, nextCompo: 10,
+		creatives: map[int64]*creative{}, presigned: map[string]presign{},
+		step: 50, ttl: 900 * time.Second,
+		classes:    map[int64]classification{},
+		static:     seedStatic(),
+		components: map[int64]map[string]any{}, ccreatives: map[int64]map[string]any{}, assets: map[int64]map[string]any{},
+		componentAdm: true,
+	}
+}
+
+func random() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// AddVideo stores a video creative with the given details (advertiser,
+// name, ... as JSON values) and returns its id; the video counts as
+// uploaded and encoded.
+func (s *Store) AddVideo(details map[string]any) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextID++
+	id := s.nextID
+	s.creatives[id] = &creative{details: maps.Clone(details), status: "Finished", percent: 100, uploaded: true,
+		companions: map[int64]map[string]any{}, updatedOn: time.Now().UTC()}
+	return id
+}
+
+// Video returns a copy of a creative's details (nil when absent).
+func (s *Store) Video(id int64) map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.creatives[id]
+	if c == nil {
+		return nil
+	}
+	return maps.Clone(c.details)
+}
+
+// VideoCount returns how many video creatives the store holds.
+func (s *Store) VideoCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.creatives)
+}
+
+// CompanionCount returns how many companions a creative has.
+func (s *Store) CompanionCount(id int64) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := s.creatives[id]; c != nil {
+		return len(c.companions)
+	}
+	return 0
+}
+
+// FailEncoding makes the creative's encoding end in the Error state.
+func (s *Store) FailEncoding(id int64) {
+	s.mu.Lock()
+	if c := s.creatives[id]; c != nil {
+		c.fail = true
+	}
+	s.mu.Unlock()
+}
+
+// ExpireUploads makes every pre-signed URL handed out so far expired.
+func (s *Store) ExpireUploads() {
+	s.mu.Lock()
+	for k, p := range s.presigned {
+		p.expires = time.Now().Add(-time.Second)
+		s.presigned[k] = p
+	}
+	s.mu.Unlock()
+}
+
+// Uploads returns what the storage host received.
+func (s *Store) Uploads() []Upload {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Upload, len(s.uploads))
+	for i, u := range s.uploads {
+		u.Header = u.Header.Clone()
+		out[i] = u
+	}
+	return out
+}
+
+// SetStorageURL points pre-signed URLs handed out from now on at base.
+func (s *Store) SetStorageURL(base string) {
+	s.mu.Lock()
+	s.storageURL = base
+	s.mu.Unlock()
+}
+
+// SetComponentAdmin sets whether the caller may create components (401
+// otherwise, as the platform answers users who are not allowed).
+func (s *Store) SetComponentAdmin(ok bool) {
+	s.mu.Lock()
+	s.componentAdm = ok
+	s.mu.Unlock()
+}

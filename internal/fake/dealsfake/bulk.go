@@ -1,0 +1,335 @@
+package dealsfake
+
+import (
+	"cmp"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/adamasdk/adama-go/internal/fake"
+)
+
+// bulk answers the three bulk deal calls: every item is applied on its
+// own; refused items come back in invalid_deals with the reason.
+func (h *handler) bulk(mode string) http.HandlerFunc {
+	okKey := map[string]string{"update": "updated_deals", "create": "created_deals", "mixed": "valid_deals"}[mode]
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, ok := readBody(w, r)
+		if !ok {
+			return
+		}
+		items, ok := body["deals"].([]any)
+		if !ok {
+			items, ok = body["data"].([]any)
+		}
+		if !ok || len(items) == 0 {
+			bad(w, "deals", "There is no data to be updated!")
+			return
+		}
+		if len(items) > MaxBulk {
+			bad(w, "deals", "There are more than 1000 ids to be updated!")
+			return
+		}
+		valid, invalid := []Record{}, []Record{}
+		h.st.mu.Lock()
+		for _, x := range items {
+			it := mapOf(x)
+			if it == nil {
+				invalid = append(invalid, Record{"deal": x, "validation_error": "The request is invalid!"})
+				continue
+			}
+			id, hasID := num(it["id"])
+			var (
+				d   Record
+				err *fieldErr
+			)
+			switch {
+			case mode == "update" && !hasID:
+				err = &fieldErr{"id", "'id' is required to update a deal"}
+			case mode == "create" || (mode == "mixed" && !hasID):
+				d, err = h.st.createDeal(it)
+			default:
+				d, _, err = h.st.updateDeal(id, it)
+			}
+			if err != nil {
+				echo := clone(it)
+				echo["entity_type"] = "deal"
+				invalid = append(invalid, Record{"deal": echo, "validation_error": err.msg})
+				continue
+			}
+			valid = append(valid, d)
+		}
+		h.st.mu.Unlock()
+		fake.WriteData(w, http.StatusOK, Record{okKey: valid, "invalid_deals": invalid}, map[string]any{"status": "ok"})
+	}
+}
+
+// ---- analytics ----
+
+var windows = []string{"yesterday", "last_7_days", "last_30_days", "month_to_date"}
+
+// performance is a deal's deterministic reporting data.
+func performance(id int64) Record {
+	imps := (id * 37) % 1000
+	return Record{
+		"bid_requests": float64(imps * 20), "bids": float64(imps * 2), "bid_rate": 0.1, "wins": float64(imps),
+		"win_rate": 0.5, "matches": float64(imps * 3), "match_rate": float64(id%7) / 10, "impressions": float64(imps),
+		"total_spend":      Record{"value": float64(imps) / 100, "currencyCode": "USD"},
+		"e_CPM":            Record{"value": 2.5, "currencyCode": "USD"},
+		"media_spend":      Record{"value": float64(imps) / 200, "currencyCode": "USD"},
+		"viewability_rate": Record{"value": float64(id%10) / 10, "currencyCode": ""},
+		"response_rate":    Record{"value": 0.01, "is_percent": true},
+		"clicks":           float64(imps / 50), "ctr": 0.02, "uniques": float64(imps / 2), "frequency": 2.0,
+	}
+}
+
+func (h *handler) analytics(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	org, err := strconv.ParseInt(q.Get("owner.organization_id"), 10, 64)
+	if err != nil || org <= 0 {
+		bad(w, "owner.organization_id", "Invalid owner.organization_id")
+		return
+	}
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	rep := mapOf(body["reporting"])
+	if rep == nil {
+		bad(w, "reporting", "reporting is a required field")
+		return
+	}
+	if n, ok := num(rep["organization_id"]); !ok || n <= 0 {
+		bad(w, "reporting.organization_id", "reporting.organization_id is a required field")
+		return
+	}
+	tw := str(rep["time_window"])
+	custom := rep["start_date"] != nil || rep["end_date"] != nil
+	switch {
+	case tw != "" && custom:
+		bad(w, "reporting.time_window", "send time_window or start_date/end_date, not both")
+		return
+	case tw == "" && !custom:
+		bad(w, "reporting.time_window", "a time window is required")
+		return
+	case tw != "" && !slices.Contains(windows, tw):
+		bad(w, "reporting.time_window", "'time_window' format is invalid")
+		return
+	case custom && (str(rep["start_date"]) == "" || str(rep["end_date"]) == ""):
+		bad(w, "reporting.start_date", "start_date and end_date go together")
+		return
+	}
+	h.st.mu.Lock()
+	var rows []Record
+	for id, d := range h.st.deals {
+		if orgOf(d) != org {
+			continue
+		}
+		row := clone(d)
+		row["performance_data"] = performance(id)
+		row["issues"] = []any{}
+		row["is_favorite"] = id%2 == 0
+		for _, c := range asList(row["channels"]) {
+			if m := mapOf(c); m != nil {
+				m["id"] = fmt.Sprint(m["id"]) // the analytics answer sends channel ids as strings
+			}
+		}
+		if p := mapOf(row["publisher"]); p != nil {
+			p["id"] = fmt.Sprint(p["id"])
+		}
+		rows = append(rows, row)
+	}
+	h.st.mu.Unlock()
+	for i, f := range asList(body["filters"]) {
+		fm := mapOf(f)
+		op := str(fm["op"])
+		if !slices.Contains([]string{"in", ">", "<", "=", "!=", ">=", "<="}, op) || str(fm["field"]) == "" {
+			bad(w, fmt.Sprintf("filters[%d]", i), "invalid filter")
+			return
+		}
+		rows = slices.DeleteFunc(rows, func(row Record) bool { return !matchFilter(row, str(fm["field"]), op, fm["value"]) })
+	}
+	slices.SortStableFunc(rows, func(a, b Record) int {
+		x, _ := num(a["id"])
+		y, _ := num(b["id"])
+		return cmp.Compare(x, y)
+	})
+	for i := len(asList(body["sorting"])) - 1; i >= 0; i-- {
+		s := mapOf(asList(body["sorting"])[i])
+		dir := str(s["dir"])
+		if dir != "asc" && dir != "desc" {
+			bad(w, fmt.Sprintf("sorting[%d].dir", i), "dir must be asc or desc")
+			return
+		}
+		field := str(s["field"])
+		slices.SortStableFunc(rows, func(a, b Record) int {
+			c := cmp.Compare(metric(a, field), metric(b, field))
+			if dir == "desc" {
+				c = -c
+			}
+			return c
+		})
+	}
+	limit, offset := MaxPageLimit, 0
+	if p := mapOf(body["paging"]); p != nil {
+		if n, ok := num(p["page_limit"]); ok && n > 0 && n <= MaxPageLimit {
+			limit = int(n)
+		}
+		if n, ok := num(p["page_offset"]); ok && n >= 0 {
+			offset = int(n)
+		}
+	}
+	writeList(w, rows, limit, offset)
+}
+
+// metric is a row's numeric value of field (deal field or metric).
+func metric(row Record, field string) float64 {
+	v, ok := row[field]
+	if !ok {
+		v = mapOf(row["performance_data"])[field]
+	}
+	if m := mapOf(v); m != nil {
+		v = m["value"]
+	}
+	switch x := v.(type) {
+	case float64:
+		return x
+	case string:
+		f, _ := strconv.ParseFloat(x, 64)
+		return f
+	}
+	return 0
+}
+
+func matchFilter(row Record, field, op string, value any) bool {
+	x := metric(row, field)
+	if op == "in" {
+		for _, v := range asList(value) {
+			if y, ok := v.(float64); ok && y == x {
+				return true
+			}
+			if s, ok := v.(string); ok && s == fmt.Sprint(row[field]) {
+				return true
+			}
+		}
+		return false
+	}
+	y, ok := value.(float64)
+	if !ok {
+		s := fmt.Sprint(row[field])
+		switch op {
+		case "=":
+			return s == fmt.Sprint(value)
+		case "!=":
+			return s != fmt.Sprint(value)
+		}
+		return false
+	}
+	switch op {
+	case ">":
+		return x > y
+	case "<":
+		return x < y
+	case ">=":
+		return x >= y
+	case "<=":
+		return x <= y
+	case "=":
+		return x == y
+	}
+	return x != y
+}
+
+// ---- seeding and inspection, for adamatest's typed handle ----
+
+// AddDeal stores rec as a deal the way a create would (server fields
+// filled in, rules not applied) and returns its id.
+func (s *Store) AddDeal(rec Record) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.storeDeal(clone(rec), 0)
+	n, _ := num(d["id"])
+	return n
+}
+
+// Deal returns a copy of a stored deal (nil when absent).
+func (s *Store) Deal(id int64) Record {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d, ok := s.deals[id]; ok {
+		return clone(d)
+	}
+	return nil
+}
+
+// DealCount returns how many deals the store holds.
+func (s *Store) DealCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.deals)
+}
+
+// SetDealField changes one property of a stored deal as another user
+// would, bumping its version. It reports whether the deal exists.
+func (s *Store) SetDealField(id int64, field string, value any) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d, ok := s.deals[id]
+	if !ok {
+		return false
+	}
+	d[field] = value
+	v, _ := num(d["version"])
+	d["version"] = float64(v + 1)
+	return true
+}
+
+// Group returns a copy of a stored deal group (nil when absent).
+func (s *Store) Group(id int64) Record {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g, ok := s.groups[id]; ok {
+		return clone(g)
+	}
+	return nil
+}
+
+// AddPublisher stores a publisher and returns its id.
+func (s *Store) AddPublisher(org int64, name string) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.newPublisher(org, name)
+	n, _ := num(p["id"])
+	return n
+}
+
+// Publisher returns a copy of a stored publisher (nil when absent).
+func (s *Store) Publisher(id int64) Record {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p, ok := s.publishers[id]; ok {
+		return clone(p)
+	}
+	return nil
+}
+
+// LinkStrategy records that strategy targets deal.
+func (s *Store) LinkStrategy(deal, strategy int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.strategies[deal] = append(s.strategies[deal], strategy)
+	if d, ok := s.deals[deal]; ok {
+		d["strategies_count"] = float64(len(s.strategies[deal]))
+	}
+}
+
+// LinkGroupStrategy records that strategy targets deal group group.
+func (s *Store) LinkGroupStrategy(group, strategy int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.groupStrat[group] = append(s.groupStrat[group], strategy)
+	if g, ok := s.groups[group]; ok {
+		g["has_strategies"] = true
+	}
+}

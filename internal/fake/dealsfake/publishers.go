@@ -1,0 +1,162 @@
+package dealsfake
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/adamasdk/adama-go/internal/fake"
+)
+
+func checkPublisherName(name any) *fieldErr {
+	s, ok := name.(string)
+	if !ok || s == "" {
+		return &fieldErr{"name", "name is a required field"}
+	}
+	if utf8.RuneCountInString(s) > 20 {
+		return &fieldErr{"name", "Name of the publisher (20 character maximum)"}
+	}
+	return nil
+}
+
+func (s *Store) newPublisher(org int64, name string) Record {
+	id := s.id()
+	now := s.stamp()
+	p := Record{"id": float64(id), "name": name, "organization_id": float64(org), "last_touch_user_id": float64(4254),
+		"created_on": now, "updated_on": now, "deleted_on": nil}
+	s.publishers[id] = p
+	return clone(p)
+}
+
+func (h *handler) createPublisher(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	org, ok := num(body["organization_id"])
+	if !ok || org <= 0 {
+		bad(w, "organization_id", "organization_id is a required field")
+		return
+	}
+	if e := checkPublisherName(body["name"]); e != nil {
+		bad(w, e.field, e.msg)
+		return
+	}
+	h.st.mu.Lock()
+	p := h.st.newPublisher(org, str(body["name"]))
+	h.st.mu.Unlock()
+	writeOne(w, http.StatusOK, p)
+}
+
+func (h *handler) bulkPublishers(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	org, ok := num(body["organization_id"])
+	if !ok || org <= 0 {
+		bad(w, "organization_id", "organization_id is a required field")
+		return
+	}
+	names, _ := body["names"].([]any)
+	if len(names) == 0 {
+		bad(w, "names", "names is a required field")
+		return
+	}
+	for i, n := range names {
+		if e := checkPublisherName(n); e != nil {
+			bad(w, fmt.Sprintf("names[%d]", i), e.msg)
+			return
+		}
+	}
+	h.st.mu.Lock()
+	out := make([]Record, len(names))
+	for i, n := range names {
+		out[i] = h.st.newPublisher(org, n.(string))
+	}
+	h.st.mu.Unlock()
+	fake.WriteData(w, http.StatusOK, out, map[string]any{"status": "ok", "count": len(out), "offset": 0, "total_count": len(out)})
+}
+
+func (h *handler) publisher(w http.ResponseWriter, r *http.Request) (int64, Record, bool) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return 0, nil, false
+	}
+	p, found := h.st.publishers[id]
+	if !found || p["deleted_on"] != nil {
+		notFound(w, "publisher", id)
+		return 0, nil, false
+	}
+	return id, p, true
+}
+
+func (h *handler) getPublisher(w http.ResponseWriter, r *http.Request) {
+	h.st.mu.Lock()
+	defer h.st.mu.Unlock()
+	if _, p, ok := h.publisher(w, r); ok {
+		writeOne(w, http.StatusOK, clone(p))
+	}
+}
+
+func (h *handler) updatePublisher(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	h.st.mu.Lock()
+	defer h.st.mu.Unlock()
+	_, p, ok := h.publisher(w, r)
+	if !ok {
+		return
+	}
+	if n, ok := body["name"]; ok {
+		if e := checkPublisherName(n); e != nil {
+			bad(w, e.field, e.msg)
+			return
+		}
+		p["name"] = n
+	}
+	p["updated_on"] = h.st.stamp()
+	writeOne(w, http.StatusOK, clone(p))
+}
+
+func (h *handler) deletePublisher(w http.ResponseWriter, r *http.Request) {
+	h.st.mu.Lock()
+	defer h.st.mu.Unlock()
+	_, p, ok := h.publisher(w, r)
+	if !ok {
+		return
+	}
+	now := h.st.stamp()
+	p["deleted_on"], p["updated_on"] = now, now
+	writeOne(w, http.StatusOK, clone(p))
+}
+
+func (h *handler) listPublishers(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	org, err := strconv.ParseInt(q.Get("organization_id"), 10, 64)
+	if err != nil || org <= 0 {
+		bad(w, "organization_id", "organization_id is the only required parameter")
+		return
+	}
+	if sb := q.Get("sort_by"); sb != "" && sb != "name" {
+		bad(w, "sort_by", "the only allowed sort_by is name")
+		return
+	}
+	limit, offset, ok := page(w, q)
+	if !ok {
+		return
+	}
+	h.st.mu.Lock()
+	var out []Record
+	for _, p := range h.st.publishers {
+		if n, _ := num(p["organization_id"]); n == org && p["deleted_on"] == nil {
+			out = append(out, clone(p))
+		}
+	}
+	h.st.mu.Unlock()
+	sortRecs(out, q.Get("sort_by"), q.Get("sort_dir"))
+	writeList(w, out, limit, offset)
+}

@@ -1,0 +1,47 @@
+package reporting
+
+// Option configures a Service (New) or the reading of a report body at
+// hand (NewRows). Options that concern the service only, such as WithMeta,
+// are ignored by NewRows.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+type Option func(*config)
+
+type config struct {
+	// maxLine is the line bound: 0 for the default, negative for none.
+	maxLine int
+	// metas seed the metadata cache.
+	metas []*Meta
+}
+
+func newConfig(opts []Option) config {
+	var c config
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return c
+}
+
+// WithMaxLineBytes bounds one line or record of a report (newlines inside
+// quoted fields do not end a record) to n bytes, newline included. A
+// longer one ends the rows, or makes Body.Read fail, with an *adama.Error
+// of code CodeLineTooLong.
+//
+// For Rows (Service.Stream, NewRows) zero keeps DefaultMaxLineBytes and a
+// negative n removes the bound. Body (Service.Download) keeps no line in
+// memory, so it is unbounded unless n is positive.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func WithMaxLineBytes(n int) Option { return func(c *config) { c.maxLine = n } }
+
+// WithMeta gives the service reports' metadata up front (read earlier with
+// Service.Meta or from a file), so that the access-field rule of a query
+// is checked against it without a metadata request (and also for queries
+// that test a default access field the report does not take). A Meta is
+// matched by its Report and Version, a query without Version takes the
+// first Meta given for its report; nil entries are skipped.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func WithMeta(m ...*Meta) Option { return func(c *config) { c.metas = append(c.metas, m...) } }
