@@ -3,6 +3,7 @@ module github.com/adamasdk/adama-go
 go 1.25.0
 
 require (
+	github.com/anchore/go-lzo v0.1.1
 	github.com/google/go-querystring v1.2.0
 	github.com/govalues/decimal v0.1.36
 	github.com/hashicorp/go-retryablehttp v0.7.8
