@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"log/slog"
 	"net/http"
@@ -673,7 +674,7 @@ func unexpectedHTML(resp *http.Response, accept string) bool {
 	if len(ct) < 9 || !strings.EqualFold(strings.TrimSpace(ct)[:min(9, len(strings.TrimSpace(ct)))], "text/html") {
 		return false // the common case, decided without parsing
 	}
-	return MediaType(ct) == "text/html" && !strings.Contains(accept, "html")
+	return media.MediaType(ct) == "text/html" && !strings.Contains(accept, "html")
 }
 
 // debug reports whether debug records are kept, so that a discarded

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -193,7 +194,7 @@ func (g *Group) Into(ctx context.Context, c *Call, dst any, opts ...adama.Reques
 		return Meta{}, err
 	}
 	defer resp.Body.Close()
-	meta, err := g.Envelope.Decode(resp.Body, adama.MediaType(resp.Header.Get("Content-Type")), dst)
+	meta, err := g.Envelope.Decode(resp.Body, media.MediaType(resp.Header.Get("Content-Type")), dst)
 	if err != nil {
 		return meta, decodeError(resp, err)
 	}
