@@ -578,7 +578,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		// Credentials are set last so that no header given with the call
 		// replaces or adds to them.
 		for _, h := range credentialHeaders {
-			req.Header.Del(h)
+			delete(req.Header, h)
 		}
 		if tok != nil {
 			tok.SetAuthHeader(req.Request)

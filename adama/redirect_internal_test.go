@@ -82,3 +82,14 @@ func TestHostGuardStripsSessionHeaders(t *testing.T) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+func TestCredentialHeadersAreCanonical(t *testing.T) {
+	for _, h := range credentialHeaders {
+		if http.CanonicalHeaderKey(h) != h {
+			t.Errorf("%q is not canonical", h)
+		}
+	}
+	if http.CanonicalHeaderKey(SessionCookieName) != credentialHeaders[2] || http.CanonicalHeaderKey(SessionCookieName+"_exp") != credentialHeaders[3] {
+		t.Error("the session headers must be the session cookie's name")
+	}
+}

@@ -170,14 +170,15 @@ func (g *hostGuard) RoundTrip(req *http.Request) (*http.Response, error) {
 	if hasCredentials(req.Header) {
 		req = req.Clone(req.Context())
 		for _, h := range credentialHeaders {
-			req.Header.Del(h)
+			delete(req.Header, h)
 		}
 	}
 	return g.foreign.RoundTrip(req)
 }
 
-// credentialHeaders are the headers that carry the client's credentials.
-var credentialHeaders = [...]string{"Authorization", "Cookie", SessionCookieName, SessionCookieName + "_exp"}
+// credentialHeaders are the headers that carry the client's credentials,
+// in canonical form (so that deleting them allocates nothing).
+var credentialHeaders = [...]string{"Authorization", "Cookie", "Adama_session", "Adama_session_exp"}
 
 func hasCredentials(h http.Header) bool {
 	for _, k := range credentialHeaders {
