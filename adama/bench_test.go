@@ -3,6 +3,7 @@ package adama_test
 import (
 	"context"
 	"encoding/json"
+	"github.com/adamasdk/adama-go/internal/benchpair"
 	"net/http"
 	"testing"
 
@@ -81,44 +82,52 @@ func BenchmarkGetJSON(b *testing.B) {
 		b.Fatal("no session cookie")
 	}
 
+	client := func() {
+		p, err := call.List[benchRecord](ctx, g, &call.Call{Path: "/advertisers"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(p.Items) != 25 {
+			b.Fatal("short page")
+		}
+	}
+	plain := func() {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/v2.0/advertisers", nil)
+		req.Header.Set("Accept", "application/json")
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.AddCookie(cookie)
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			b.Fatal(resp.Status)
+		}
+		var env struct {
+			Meta wire.Meta     `json:"meta"`
+			Data []benchRecord `json:"data"`
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&env); err != nil {
+			b.Fatal(err)
+		}
+		resp.Body.Close()
+		if len(env.Data) != 25 {
+			b.Fatal("short page")
+		}
+	}
 	b.Run("client", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			p, err := call.List[benchRecord](ctx, g, &call.Call{Path: "/advertisers"})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if len(p.Items) != 25 {
-				b.Fatal("short page")
-			}
+			client()
 		}
 	})
 	b.Run("plain", func(b *testing.B) {
-		hc := srv.Client()
 		b.ReportAllocs()
 		for b.Loop() {
-			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/v2.0/advertisers", nil)
-			req.Header.Set("Accept", "application/json")
-			req.Header.Set("Authorization", "Bearer "+token)
-			req.AddCookie(cookie)
-			resp, err := hc.Do(req)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if resp.StatusCode != http.StatusOK {
-				b.Fatal(resp.Status)
-			}
-			var env struct {
-				Meta wire.Meta     `json:"meta"`
-				Data []benchRecord `json:"data"`
-			}
-			if err := json.NewDecoder(resp.Body).Decode(&env); err != nil {
-				b.Fatal(err)
-			}
-			resp.Body.Close()
-			if len(env.Data) != 25 {
-				b.Fatal("short page")
-			}
+			plain()
 		}
 	})
+	// Both in every round, alternating: x-base is the client's time ÷ the
+	// plain request's.
+	b.Run("paired", func(b *testing.B) { benchpair.Run(b, 0, client, plain) })
 }

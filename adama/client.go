@@ -3,8 +3,10 @@ package adama
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"log/slog"
 	"net/http"
@@ -56,6 +58,11 @@ const (
 	AuthBearer
 	// AuthNone sends no credentials.
 	AuthNone
+	// AuthSessionHeaders is AuthSession plus the session in the
+	// adama_session and adama_session_exp request headers, as the custom
+	// algorithm interface (group H) takes it. Like the cookie, the headers
+	// go only to the platform's own hosts.
+	AuthSessionHeaders
 	// AuthClientCredentials sends only the bearer token of the
 	// client-credentials grant (group G, WithClientCredentials).
 	AuthClientCredentials
@@ -88,6 +95,11 @@ type Request struct {
 	// Idempotent marks a POST safe to retry (a list, validate or analytics
 	// POST that only reads). GET, HEAD, PUT and DELETE always are.
 	Idempotent bool
+	// Creates marks a PUT (or DELETE) that creates something, such as a
+	// bulk create: like a creating POST it is not retried once it may have
+	// reached the server, and a lost answer is ErrOutcomeUnknown.
+	// WithIdempotent overrides it.
+	Creates bool
 	// BodyFunc, when set, supplies the body instead of Body: it is called
 	// once per attempt (a retry starts the body again), so a large file is
 	// streamed and never held in memory. ContentLength gives its size
@@ -168,6 +180,7 @@ type Client struct {
 
 	sessMu  sync.Mutex
 	cookie  string
+	sessExp string // the session's expiry as the platform sent it
 	sflight *flight[string]
 
 	// Header values made once and shared by every request (net/http only
@@ -455,13 +468,13 @@ func (c *Client) source(mode AuthMode, method, path string) (*renewableSource, e
 			return nil, notConfigured(method, path, "the call needs the client-credentials grant: give WithClientCredentials")
 		}
 		return c.ccTokens, nil
-	case AuthBearer, AuthSession:
+	case AuthBearer, AuthSession, AuthSessionHeaders:
 		switch {
 		case c.tokens != nil:
 			return c.tokens, nil
 		case c.ccTokens != nil:
 			return c.ccTokens, nil
-		case mode == AuthSession && c.cfg.sessionCookie != "":
+		case mode != AuthBearer && c.cfg.sessionCookie != "":
 			return nil, nil
 		}
 		return nil, notConfigured(method, path, "the call needs a bearer token: give WithTokenSource or WithToken")
@@ -486,7 +499,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		}
 	}
 	st := &attemptState{
-		idempotent: co.idempotent || r.Idempotent || idempotentMethod(method),
+		idempotent: co.idempotent || r.Idempotent || (idempotentMethod(method) && !r.Creates),
 		maxRetries: co.maxRetries,
 		policy:     c.cfg.retry,
 	}
@@ -564,13 +577,20 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		}
 		// Credentials are set last so that no header given with the call
 		// replaces or adds to them.
-		req.Header.Del("Authorization")
-		req.Header.Del("Cookie")
+		for _, h := range credentialHeaders {
+			delete(req.Header, h)
+		}
 		if tok != nil {
 			tok.SetAuthHeader(req.Request)
 		}
 		if cookie != "" {
 			req.Header["Cookie"] = c.cookieHeader(cookie)
+			if r.Auth == AuthSessionHeaders {
+				req.Header.Set(SessionCookieName, cookie)
+				if exp := c.sessionExpiry(); exp != "" {
+					req.Header.Set(SessionCookieName+"_exp", exp)
+				}
+			}
 		}
 		if c.opaqueTransport {
 			auth := req.Header.Get("Authorization")
@@ -594,7 +614,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		if resp.StatusCode == http.StatusUnauthorized && creds && src != nil && !replayed {
 			drain(resp.Body)
 			replayed = true
-			if r.Auth == AuthSession {
+			if r.Auth == AuthSession || r.Auth == AuthSessionHeaders {
 				// A new session first; the bootstrap tells whether the
 				// token is still good.
 				c.resetSession(cookie)
@@ -654,7 +674,7 @@ func unexpectedHTML(resp *http.Response, accept string) bool {
 	if len(ct) < 9 || !strings.EqualFold(strings.TrimSpace(ct)[:min(9, len(strings.TrimSpace(ct)))], "text/html") {
 		return false // the common case, decided without parsing
 	}
-	return MediaType(ct) == "text/html" && !strings.Contains(accept, "html")
+	return media.MediaType(ct) == "text/html" && !strings.Contains(accept, "html")
 }
 
 // debug reports whether debug records are kept, so that a discarded
@@ -705,7 +725,7 @@ func (c *Client) credentials(ctx context.Context, mode AuthMode, src *renewableS
 		}
 		tok = t
 	}
-	if mode != AuthSession {
+	if mode != AuthSession && mode != AuthSessionHeaders {
 		return tok, "", nil
 	}
 	cookie, err := c.session(ctx, tok)
@@ -746,11 +766,11 @@ func (c *Client) session(ctx context.Context, tok *oauth2.Token) (string, error)
 func (c *Client) bootstrap(f *flight[string], tok *oauth2.Token) {
 	defer c.wg.Done()
 	ctx, cancel := context.WithTimeout(c.life, authFetchTimeout)
-	ck, err := c.fetchSession(ctx, tok)
+	ck, exp, err := c.fetchSession(ctx, tok)
 	cancel()
 	c.sessMu.Lock()
 	if err == nil {
-		c.cookie = ck
+		c.cookie, c.sessExp = ck, exp
 	}
 	c.sflight = nil
 	c.sessMu.Unlock()
@@ -758,13 +778,13 @@ func (c *Client) bootstrap(f *flight[string], tok *oauth2.Token) {
 	close(f.done)
 }
 
-func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (string, error) {
+func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (cookie, expires string, err error) {
 	u := *c.base
 	u.Path += SessionPath
 	st := &attemptState{idempotent: true, maxRetries: c.cfg.retry.MaxRetries, policy: c.cfg.retry}
 	req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, stateKey{}, st), http.MethodGet, u.String(), nil)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	req.Header.Set("User-Agent", c.cfg.userAgent)
 	req.Header.Set("Accept", "application/json")
@@ -772,23 +792,42 @@ func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (string, e
 	resp, err := c.rc.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
-			return "", fmt.Errorf("adama: session: %w", ctx.Err())
+			return "", "", fmt.Errorf("adama: session: %w", ctx.Err())
 		}
-		return "", transportError(http.MethodGet, u.Path, err, false)
+		return "", "", transportError(http.MethodGet, u.Path, err, false)
 	}
 	if resp.StatusCode/100 != 2 {
 		e := ParseErrorResponse(resp)
 		e.Method, e.Path, e.Attempts = http.MethodGet, u.Path, st.attempts
-		return "", e
+		return "", "", e
 	}
 	defer drain(resp.Body)
+	// The answer says when the session ends: {"data": {..., "session":
+	// {"sessionid", "expires"}}}. Read it through a small limit; a body of
+	// another shape leaves the expiry unknown.
+	var answer struct {
+		Data struct {
+			Session struct {
+				Expires string `json:"expires"`
+			} `json:"session"`
+		} `json:"data"`
+	}
+	_ = json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(&answer)
 	for _, ck := range resp.Cookies() {
 		if ck.Name == SessionCookieName && ck.Value != "" {
 			c.log.DebugContext(ctx, "adama session established", "path", u.Path)
-			return ck.Value, nil
+			return ck.Value, answer.Data.Session.Expires, nil
 		}
 	}
-	return "", &Error{StatusCode: resp.StatusCode, Code: "no_session_cookie", Message: "session response set no " + SessionCookieName + " cookie", Method: http.MethodGet, Path: u.Path}
+	return "", "", &Error{StatusCode: resp.StatusCode, Code: "no_session_cookie", Message: "session response set no " + SessionCookieName + " cookie", Method: http.MethodGet, Path: u.Path}
+}
+
+// sessionExpiry returns the current session's expiry as the platform sent
+// it ("" when unknown).
+func (c *Client) sessionExpiry() string {
+	c.sessMu.Lock()
+	defer c.sessMu.Unlock()
+	return c.sessExp
 }
 
 // resetSession forgets cookie so that the next call bootstraps a new one

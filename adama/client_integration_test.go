@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/adamasdk/adama-go/internal/pkce"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -338,7 +339,7 @@ func TestAuthorizationCodeExchangeAndRefresh(t *testing.T) {
 	u, err := url.Parse(authURL)
 	require.NoError(t, err)
 	assert.Equal(t, "S256", u.Query().Get("code_challenge_method"))
-	assert.Equal(t, adama.S256Challenge(verifier), u.Query().Get("code_challenge"))
+	assert.Equal(t, pkce.S256(verifier), u.Query().Get("code_challenge"))
 
 	// The user approves: the authorize endpoint redirects with a code.
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

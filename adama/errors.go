@@ -137,13 +137,13 @@ func (e *Error) Error() string {
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrBadRequest:
-		return e.StatusCode == http.StatusBadRequest || e.Code == "invalid" || e.Code == "bad_request"
+		return (e.StatusCode == http.StatusBadRequest && !notFoundCode(e.Code)) || e.Code == "invalid" || e.Code == "bad_request"
 	case ErrUnauthorized:
 		return e.StatusCode == http.StatusUnauthorized || e.Code == "auth_required" || e.Code == "auth_error"
 	case ErrForbidden:
 		return e.StatusCode == http.StatusForbidden || e.Code == "denied"
 	case ErrNotFound:
-		return e.StatusCode == http.StatusNotFound || e.Code == "not_found"
+		return e.StatusCode == http.StatusNotFound || notFoundCode(e.Code)
 	case ErrConflict:
 		return e.StatusCode == http.StatusConflict || e.Code == "conflict"
 	case ErrRateLimited:
@@ -162,6 +162,13 @@ func (e *Error) Is(target error) bool {
 		return e.Code == CodeNotConfigured
 	}
 	return false
+}
+
+// notFoundCode reports a code that says "not found" whatever the status:
+// "not_found", and the custom algorithm interface's "Not_Found_ModelData"
+// family (sent with status 400).
+func notFoundCode(code string) bool {
+	return len(code) >= 9 && strings.EqualFold(code[:9], "not_found")
 }
 
 // Temporary reports whether the error is worth retrying later (429, 5xx).

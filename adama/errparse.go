@@ -6,8 +6,8 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/adamasdk/adama-go/internal/media"
 	"io"
-	"mime"
 	"net/http"
 	"regexp"
 	"strings"
@@ -18,27 +18,6 @@ const maxErrorBody = 64 << 10
 
 // maxExcerpt bounds Error.Body.
 const maxExcerpt = 512
-
-// MediaType returns the media type of a Content-Type header, lower-cased
-// and without parameters ("application/json").
-func MediaType(contentType string) string {
-	mt, _, err := mime.ParseMediaType(contentType)
-	if err != nil {
-		mt, _, _ = strings.Cut(contentType, ";")
-	}
-	return strings.ToLower(strings.TrimSpace(mt))
-}
-
-// IsJSON reports whether a media type is a JSON form
-// (application/json, application/vnd.svc.v1+json, ...).
-func IsJSON(mt string) bool {
-	return mt == "application/json" || strings.HasSuffix(mt, "+json") || mt == "text/json"
-}
-
-// IsXML reports whether a media type is an XML form.
-func IsXML(mt string) bool {
-	return mt == "application/xml" || mt == "text/xml" || strings.HasSuffix(mt, "+xml")
-}
 
 // ParseErrorResponse reads (a bounded part of) resp's body and decodes it
 // into an *Error. The body is closed.
@@ -98,14 +77,14 @@ func ErrorFromBody(status int, h http.Header, method, path string, body []byte) 
 	e.Body = excerpt(trimmed)
 	mt := ""
 	if h != nil {
-		mt = MediaType(h.Get("Content-Type"))
+		mt = media.MediaType(h.Get("Content-Type"))
 	}
 	metaStatus := ""
 	switch {
 	case len(trimmed) == 0:
-	case IsJSON(mt) || (mt == "" || mt == "text/plain") && (trimmed[0] == '{' || trimmed[0] == '['):
+	case media.IsJSON(mt) || (mt == "" || mt == "text/plain") && (trimmed[0] == '{' || trimmed[0] == '['):
 		metaStatus = decodeJSONError(e, trimmed)
-	case IsXML(mt) || (mt == "" || mt == "text/plain") && bytes.HasPrefix(trimmed, []byte("<?xml")) || bytes.HasPrefix(trimmed, []byte("<result")):
+	case media.IsXML(mt) || (mt == "" || mt == "text/plain") && bytes.HasPrefix(trimmed, []byte("<?xml")) || bytes.HasPrefix(trimmed, []byte("<result")):
 		var x xmlErrorBody
 		if xml.Unmarshal(trimmed, &x) == nil {
 			e.Code = x.Status.Code

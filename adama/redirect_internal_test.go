@@ -50,3 +50,46 @@ func TestRefuseRedirectComparesSchemeAndHost(t *testing.T) {
 		})
 	}
 }
+
+// The session headers are credentials: never sent to another host.
+func TestHostGuardStripsSessionHeaders(t *testing.T) {
+	var got http.Header
+	rec := roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		got = r.Header
+		return &http.Response{StatusCode: 200, Body: http.NoBody, Request: r}, nil
+	})
+	base, _ := url.Parse("https://api.example")
+	g := &hostGuard{next: rec, foreign: rec, origins: map[originKey]bool{originOf(base): true}}
+	req, _ := http.NewRequest(http.MethodPut, "https://storage.example/x", nil)
+	for _, h := range credentialHeaders {
+		req.Header.Set(h, "secret")
+	}
+	req.Header.Set("X-Amz-Acl", "public-read")
+	_, err := g.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range credentialHeaders {
+		if got.Get(h) != "" {
+			t.Errorf("%s reached a foreign host", h)
+		}
+	}
+	if got.Get("X-Amz-Acl") != "public-read" {
+		t.Error("other headers must pass")
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+func TestCredentialHeadersAreCanonical(t *testing.T) {
+	for _, h := range credentialHeaders {
+		if http.CanonicalHeaderKey(h) != h {
+			t.Errorf("%q is not canonical", h)
+		}
+	}
+	if http.CanonicalHeaderKey(SessionCookieName) != credentialHeaders[2] || http.CanonicalHeaderKey(SessionCookieName+"_exp") != credentialHeaders[3] {
+		t.Error("the session headers must be the session cookie's name")
+	}
+}

@@ -167,12 +167,26 @@ func (g *hostGuard) RoundTrip(req *http.Request) (*http.Response, error) {
 	if g.origins[originOf(req.URL)] {
 		return g.next.RoundTrip(req)
 	}
-	if req.Header.Get("Authorization") != "" || req.Header.Get("Cookie") != "" {
+	if hasCredentials(req.Header) {
 		req = req.Clone(req.Context())
-		req.Header.Del("Authorization")
-		req.Header.Del("Cookie")
+		for _, h := range credentialHeaders {
+			delete(req.Header, h)
+		}
 	}
 	return g.foreign.RoundTrip(req)
+}
+
+// credentialHeaders are the headers that carry the client's credentials,
+// in canonical form (so that deleting them allocates nothing).
+var credentialHeaders = [...]string{"Authorization", "Cookie", "Adama_session", "Adama_session_exp"}
+
+func hasCredentials(h http.Header) bool {
+	for _, k := range credentialHeaders {
+		if h.Get(k) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignTransport is the RoundTripper for hosts that are not the
@@ -202,7 +216,7 @@ func refuseRedirect(req *http.Request, via []*http.Request) error {
 		return errors.New("stopped after 10 redirects")
 	}
 	first := via[0]
-	guarded := first.Header.Get("Authorization") != "" || first.Header.Get("Cookie") != "" ||
+	guarded := hasCredentials(first.Header) ||
 		first.ContentLength != 0 || first.Body != nil && first.Body != http.NoBody || first.GetBody != nil
 	if guarded && originOf(req.URL) != originOf(first.URL) {
 		status := 0

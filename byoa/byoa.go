@@ -51,7 +51,7 @@ func New(c *adama.Client, opts ...Option) *Client {
 			opt(&o)
 		}
 	}
-	g := &call.Group{Client: c, Host: adama.HostBYOA, Auth: adama.AuthSession, Envelope: call.DataMeta}
+	g := &call.Group{Client: c, Host: adama.HostBYOA, Auth: adama.AuthSessionHeaders, Envelope: call.DataMeta}
 	return &Client{
 		CampaignSettings: &CampaignSettingsService{g: g, executors: o.executors},
 		StrategySettings: &StrategySettingsService{g: g, executors: o.executors},

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -200,8 +201,11 @@ func TestDecodeReferenceErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			status, sentinel := http.StatusBadRequest, adama.ErrBadRequest
-			if tt.code == "No Adama write permission for namespace" {
+			switch {
+			case tt.code == "No Adama write permission for namespace":
 				status, sentinel = http.StatusUnauthorized, adama.ErrUnauthorized
+			case strings.HasPrefix(tt.code, "Not_Found_"):
+				sentinel = adama.ErrNotFound // whatever the status
 			}
 			e := adama.ErrorFromBody(status, http.Header{"Content-Type": {"application/json"}}, "GET", "/x", readTestdata(t, tt.file))
 			assert.Equal(t, tt.code, e.Code)

@@ -17,14 +17,15 @@
 // {"status": "error"}} with codes such as Not_Found_ModelData, sent with
 // status 400 where the entity is missing.
 //
-// Authentication: the bearer token plus the session (adama.AuthSession).
-// The reference also shows the session in adama_session and
-// adama_session_exp request headers; the client sends the bearer and the
-// adama_session cookie, the form the spec (§5) gives for group H.
+// Authentication: the bearer token plus the session
+// (adama.AuthSessionHeaders): the adama_session cookie as the spec (§5)
+// gives it, and the adama_session and adama_session_exp request headers
+// the reference's samples show. All of them go to {byoa_url} only.
 //
 // Not-found answers come with status 400 and codes such as
 // Not_Found_ModelData, Not_Found_CampaignSetting and Not_Found_Executor;
-// match them by *adama.Error's Code.
+// they match adama.ErrNotFound (not adama.ErrBadRequest) whatever the
+// status.
 //
 // A model upload is a PUT: repeating it is harmless, so it is retried on
 // connection errors and 5xx answers. An upload that got no answer (or only

@@ -155,5 +155,6 @@ func TestNotFoundCodesKeepTheirStatus(t *testing.T) {
 	assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
 	assert.Equal(t, "Not_Found_ModelData", ae.Code)
 	assert.Equal(t, "/data/mm/models/fake_model", ae.Path)
-	assert.ErrorIs(t, err, adama.ErrBadRequest)
+	assert.ErrorIs(t, err, adama.ErrNotFound, "a not-found code is not found whatever the status")
+	assert.NotErrorIs(t, err, adama.ErrBadRequest)
 }

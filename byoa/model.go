@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"net/http"
 	"net/url"
@@ -465,7 +466,7 @@ func (s *ModelsService) PutStream(ctx context.Context, namespace, modelID string
 	}
 	defer resp.Body.Close()
 	var info ModelInfo
-	if _, err := s.g.Envelope.Decode(resp.Body, adama.MediaType(resp.Header.Get("Content-Type")), &info); err != nil {
+	if _, err := s.g.Envelope.Decode(resp.Body, media.MediaType(resp.Header.Get("Content-Type")), &info); err != nil {
 		var ae *adama.Error
 		if errors.As(err, &ae) {
 			return nil, ae

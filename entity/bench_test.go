@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"github.com/adamasdk/adama-go/internal/benchpair"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"io"
@@ -227,4 +228,66 @@ func TestHandDecodeMatchesSDK(t *testing.T) {
 		got.Extra = nil
 		assert.Equal(t, h, got)
 	}
+}
+
+// BenchmarkDecodePageJSONPaired is DecodePageJSON against its baseline in
+// every round (internal/benchpair): x-base is the SDK's time ÷ plain
+// encoding/json's into the same struct.
+func BenchmarkDecodePageJSONPaired(b *testing.B) {
+	raw := pageBytes(b, "application/json")
+	benchpair.Run(b, len(raw), func() {
+		if p, err := decodeJSONPage[Strategy](bytes.NewReader(raw)); err != nil || len(p.Items) != 100 {
+			b.Fatal(err)
+		}
+	}, func() {
+		var env struct {
+			Meta wire.Meta       `json:"meta"`
+			Data []plainStrategy `json:"data"`
+		}
+		if err := json.NewDecoder(bytes.NewReader(raw)).Decode(&env); err != nil || len(env.Data) != 100 {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkDecodePageXMLPaired is DecodePageXML against the hand-written
+// typed encoding/xml decoder in every round.
+func BenchmarkDecodePageXMLPaired(b *testing.B) {
+	raw := pageBytes(b, "application/xml")
+	benchpair.Run(b, len(raw), func() {
+		if p, err := decodeXMLPage[Strategy](bytes.NewReader(raw)); err != nil || len(p.Items) != 100 {
+			b.Fatal(err)
+		}
+	}, func() {
+		if items, err := handDecodeStrategies(raw); err != nil || len(items) != 100 {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkAllPrefetchPaired lists 10,000 campaigns (100 pages, 20 ms per
+// request) with prefetch 8 against sequential paging in every round:
+// x-base below 1 is the speed-up.
+func BenchmarkAllPrefetchPaired(b *testing.B) {
+	ec, srv := newTestClient(b, adamatest.WithEntities("campaigns", 10000))
+	ctx := context.Background()
+	if _, err := ec.Session(ctx); err != nil {
+		b.Fatal(err)
+	}
+	srv.SetLatency(20 * time.Millisecond)
+	list := func(prefetch int) func() {
+		return func() {
+			n := 0
+			for _, err := range ec.Campaigns.All(ctx, &ListOptions{Prefetch: prefetch}) {
+				if err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			if n != 10000 {
+				b.Fatalf("got %d records", n)
+			}
+		}
+	}
+	benchpair.Run(b, 0, list(8), list(0))
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"github.com/adamasdk/adama-go/internal/benchpair"
 	"io"
 	"runtime"
 	"slices"
@@ -260,55 +261,10 @@ func BenchmarkStream1MMoney(b *testing.B) {
 	}
 }
 
-// paired measures a candidate against its baseline on a shared, loaded
-// machine: each b.Loop round runs both, alternating which goes first so
-// that neither always pays the other's garbage, after one untimed warm-up
-// of each. It reports the median over rounds of the per-round time ratio
-// candidate/baseline ("x-base", lower is better; a drift in machine load
-// between rounds cancels out in a ratio taken within the round) and the
-// median time of each side. ns/op is both sides together.
-func paired(b *testing.B, size int, cand, base func()) {
-	b.Helper()
-	cand()
-	base()
-	runtime.GC()
-	runtime.GC()
-	b.ReportAllocs()
-	timed := func(fn func()) float64 {
-		t := time.Now()
-		fn()
-		return float64(time.Since(t).Nanoseconds())
-	}
-	var ratios, cs, bs []float64
-	for b.Loop() {
-		var c, bl float64
-		if len(ratios)%2 == 0 {
-			c, bl = timed(cand), timed(base)
-		} else {
-			bl, c = timed(base), timed(cand)
-		}
-		ratios, cs, bs = append(ratios, c/bl), append(cs, c), append(bs, bl)
-	}
-	b.ReportMetric(median(ratios), "x-base")
-	b.ReportMetric(median(cs), "cand-ns")
-	b.ReportMetric(median(bs), "base-ns")
-	if size > 0 {
-		b.ReportMetric(float64(size)/median(cs)*1e3, "cand-MB/s")
-		b.ReportMetric(float64(size)/median(bs)*1e3, "base-MB/s")
-	}
-}
+// paired runs cand and base in every round (internal/benchpair).
+func paired(b *testing.B, size int, cand, base func()) { benchpair.Run(b, size, cand, base) }
 
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	v = slices.Clone(v)
-	slices.Sort(v)
-	if len(v)%2 == 1 {
-		return v[len(v)/2]
-	}
-	return (v[len(v)/2-1] + v[len(v)/2]) / 2
-}
+func median(v []float64) float64 { return benchpair.Median(v) }
 
 // BenchmarkStream1MPaired is BenchmarkStream1M against
 // BenchmarkStream1MBaselineCSV, both in every round (see paired).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"net/http"
 	"os"
@@ -475,7 +476,7 @@ func TestFakeAnswersInPlatformForms(t *testing.T) {
 			}
 			require.NotNil(t, resp)
 			assert.Equal(t, tt.status, resp.StatusCode)
-			assert.Equal(t, tt.ctype, adama.MediaType(resp.Header.Get("Content-Type")))
+			assert.Equal(t, tt.ctype, media.MediaType(resp.Header.Get("Content-Type")))
 			if tt.body == "" {
 				assert.Empty(t, body)
 			} else {

@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"net/http"
 	"time"
@@ -157,8 +158,8 @@ func (s *Service) open(ctx context.Context, q *Query, opts []adama.RequestOption
 	if err != nil {
 		return nil, path, outcome(err)
 	}
-	mt := adama.MediaType(resp.Header.Get("Content-Type"))
-	if adama.IsXML(mt) || adama.IsJSON(mt) || mt == "text/html" {
+	mt := media.MediaType(resp.Header.Get("Content-Type"))
+	if media.IsXML(mt) || media.IsJSON(mt) || mt == "text/html" {
 		e := adama.ParseErrorResponse(resp) // closes the body
 		e.Method, e.Path = http.MethodGet, path
 		if e.StatusCode/100 == 2 && e.Code == "" {

@@ -13,4 +13,5 @@ var builtinGroups = []func(fake.Registrar){
 	registerCreatives,
 	registerDeals,
 	registerDMP,
+	registerFirehose,
 }

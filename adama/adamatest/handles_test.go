@@ -93,3 +93,23 @@ func TestSessionAnswerAndCookieOnly(t *testing.T) {
 	_ = resp.Body.Close()
 	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 }
+
+// AuthSessionHeaders sends the session as headers too, with the expiry
+// the session answer gave, and only to the platform.
+func TestSessionHeaders(t *testing.T) {
+	var got http.Header
+	srv := NewServer(WithT(t), WithRoute("GET /byoa-ping", RequireSession, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Header.Clone()
+	})))
+	c, err := srv.NewClient()
+	require.NoError(t, err)
+	resp, err := c.Do(context.Background(), &adama.Request{Host: adama.HostBYOA, Path: "/byoa-ping", Auth: adama.AuthSessionHeaders})
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	require.NotNil(t, got)
+	ck, err := (&http.Request{Header: got}).Cookie(adama.SessionCookieName)
+	require.NoError(t, err)
+	assert.Equal(t, ck.Value, got.Get("adama_session"))
+	assert.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$`, got.Get("adama_session_exp"), "the expiry the session answer gave")
+	assert.NotEmpty(t, got.Get("Authorization"))
+}

@@ -15,6 +15,8 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"github.com/adamasdk/adama-go/internal/media"
+	"github.com/adamasdk/adama-go/internal/pkce"
 	"maps"
 	"net"
 	"net/http"
@@ -475,6 +477,8 @@ func (s *Server) authenticate(auth fake.Auth, h http.Handler) http.Handler {
 		cookie := ""
 		if c, err := r.Cookie(adama.SessionCookieName); err == nil {
 			cookie = c.Value
+		} else if h := r.Header.Get(adama.SessionCookieName); h != "" {
+			cookie = h // the custom algorithm interface takes the session as a header too
 		}
 		now := time.Now()
 		s.mu.Lock()
@@ -594,7 +598,7 @@ func oauthError(w http.ResponseWriter, status int, code, desc string) {
 }
 
 func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
-	if adama.IsJSON(adama.MediaType(r.Header.Get("Content-Type"))) {
+	if media.IsJSON(media.MediaType(r.Header.Get("Content-Type"))) {
 		var req struct {
 			Audience     string `json:"audience"`
 			GrantType    string `json:"grant_type"`
@@ -641,7 +645,7 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 			oauthError(w, http.StatusBadRequest, "invalid_grant", "unknown or used code")
 		case ac.redirect != r.PostForm.Get("redirect_uri"):
 			oauthError(w, http.StatusBadRequest, "invalid_grant", "redirect_uri does not match")
-		case adama.S256Challenge(r.PostForm.Get("code_verifier")) != ac.challenge:
+		case pkce.S256(r.PostForm.Get("code_verifier")) != ac.challenge:
 			oauthError(w, http.StatusBadRequest, "invalid_grant", "PKCE verification failed")
 		default:
 			s.writeToken(w, true)

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -52,8 +53,20 @@ type Call struct {
 	XML       any
 	Multipart *Multipart
 	Raw       []byte
-	// RawType is Raw's media type.
+	// RawType is the media type of Raw or of BodyFunc's body.
 	RawType string
+	// BodyFunc streams the body instead: it is called once per attempt,
+	// so a retry starts it again (see adama.Request.BodyFunc);
+	// ContentLength is its size (-1 when unknown).
+	BodyFunc      func() (io.Reader, error)
+	ContentLength int64
+	// URL, when set, is an absolute URL called instead of the group's
+	// host, prefix and Path (a pre-signed upload URL). Credentials go only
+	// to the platform's own hosts.
+	URL string
+	// Creates marks a PUT that creates something: not retried once it may
+	// have reached the server.
+	Creates bool
 	// Accept overrides the Accept header ("text/csv", "application/xml").
 	Accept string
 	// ReadOnly marks a POST that only reads (list by ids, validate,
@@ -86,6 +99,7 @@ func (g *Group) request(c *Call) (*adama.Request, error) {
 	r := &adama.Request{
 		Method: c.Method, Host: g.Host, Path: g.Prefix + c.Path, Query: c.Query,
 		Auth: g.Auth, Idempotent: c.ReadOnly, Header: c.Header, Accept: c.Accept, Stream: c.Stream,
+		URL: c.URL, Creates: c.Creates,
 	}
 	if r.Method == "" {
 		r.Method = http.MethodGet
@@ -141,6 +155,8 @@ func (g *Group) request(c *Call) (*adama.Request, error) {
 		r.Body, r.ContentType = buf.Bytes(), mw.FormDataContentType()
 	case c.Raw != nil:
 		r.Body, r.ContentType = c.Raw, c.RawType
+	case c.BodyFunc != nil:
+		r.BodyFunc, r.ContentLength, r.ContentType = c.BodyFunc, c.ContentLength, c.RawType
 	}
 	return r, nil
 }
@@ -178,7 +194,7 @@ func (g *Group) Into(ctx context.Context, c *Call, dst any, opts ...adama.Reques
 		return Meta{}, err
 	}
 	defer resp.Body.Close()
-	meta, err := g.Envelope.Decode(resp.Body, adama.MediaType(resp.Header.Get("Content-Type")), dst)
+	meta, err := g.Envelope.Decode(resp.Body, media.MediaType(resp.Header.Get("Content-Type")), dst)
 	if err != nil {
 		return meta, decodeError(resp, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"net/http"
 	"reflect"
@@ -58,7 +59,7 @@ type dataMeta struct{}
 // interface holding dst to nil, and an absent one leaves dst zero (a
 // present list, even empty, is a non-nil slice).
 func (dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
-	if adama.IsXML(mt) {
+	if media.IsXML(mt) {
 		return decodeXML(r, dst)
 	}
 	env := envelope{Data: dst}
@@ -111,7 +112,7 @@ func statusOK(s string) bool {
 type bare struct{}
 
 func (bare) Decode(r io.Reader, mt string, dst any) (Meta, error) {
-	if adama.IsXML(mt) || mt == "text/html" {
+	if media.IsXML(mt) || mt == "text/html" {
 		// An error document (or a gateway's page) sent with a 2xx status.
 		b, _ := io.ReadAll(io.LimitReader(r, 64<<10))
 		return Meta{}, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {mt}}, "", "", b)

@@ -222,8 +222,8 @@ func writeScalar(b *bytes.Buffer, v string, ft reflect.Type, known bool) {
 	}
 	switch ft.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		if _, err := strconv.ParseInt(v, 10, 64); err == nil {
-			b.WriteString(v)
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			b.WriteString(strconv.FormatInt(n, 10)) // "00" and "+5" are not JSON numbers
 			return
 		}
 		if v == "" {
@@ -231,8 +231,8 @@ func writeScalar(b *bytes.Buffer, v string, ft reflect.Type, known bool) {
 			return
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		if _, err := strconv.ParseUint(v, 10, 64); err == nil {
-			b.WriteString(v)
+		if n, err := strconv.ParseUint(v, 10, 64); err == nil {
+			b.WriteString(strconv.FormatUint(n, 10))
 			return
 		}
 		if v == "" {

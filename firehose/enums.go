@@ -1,0 +1,141 @@
+package firehose
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Typed enums of group G. Each has constants, and Values() and Valid()
+// written by internal/cmd/enumgen into enums_gen.go. A value the server
+// sends that the SDK does not know decodes without error and is kept as
+// is; validation refuses an unknown value set by the caller.
+
+// names renders values for a rule text ("one of: A, B").
+func names[T ~string](values []T) string {
+	s := make([]string, len(values))
+	for i, v := range values {
+		s[i] = string(v)
+	}
+	return "one of: " + strings.Join(s, ", ")
+}
+
+// FilterKey is a filter type of a consumer (spec §2.12). Filters are
+// AND-ed: more filters give a smaller data set.
+//
+//adama:enum
+type FilterKey string
+
+// The FilterKey values.
+const (
+	FilterExchangeID  FilterKey = "X-Svc-Exch-Id"
+	FilterDealID      FilterKey = "X-Svc-Deal-Id"
+	FilterChannelType FilterKey = "X-Svc-Channel-Type"
+	FilterGeo         FilterKey = "X-Svc-Geo"
+)
+
+// canonical returns the known key k names without regard to case (the
+// reference's paths write keys in lower case), or k itself.
+func (k FilterKey) canonical() FilterKey {
+	for _, v := range k.Values() {
+		if strings.EqualFold(string(v), string(k)) {
+			return v
+		}
+	}
+	return k
+}
+
+// ChannelType is a value of the X-Svc-Channel-Type filter (spec §2.12).
+//
+//adama:enum
+type ChannelType string
+
+// The ChannelType values.
+const (
+	ChannelDisplay                ChannelType = "DISPLAY"
+	ChannelVideo                  ChannelType = "VIDEO"
+	ChannelSocial                 ChannelType = "SOCIAL"
+	ChannelMobileDisplayMobileWeb ChannelType = "MOBILE_DISPLAY_MOBILE_WEB"
+	ChannelMobileVideoMobileWeb   ChannelType = "MOBILE_VIDEO_MOBILE_WEB"
+	ChannelSearch                 ChannelType = "SEARCH"
+	ChannelEmail                  ChannelType = "EMAIL"
+	ChannelMobileDisplayInApp     ChannelType = "MOBILE_DISPLAY_IN_APP"
+	ChannelMobileVideoInApp       ChannelType = "MOBILE_VIDEO_IN_APP"
+	ChannelNewsfeed               ChannelType = "NEWSFEED"
+)
+
+// Region is a traffic region a consumer captures (spec §4.G onboarding).
+//
+//adama:enum
+type Region string
+
+// The Region values.
+const (
+	RegionUS   Region = "US"
+	RegionEMEA Region = "EMEA"
+	RegionAPAC Region = "APAC"
+)
+
+// DataCenterRegion maps the data-center codes that key the Regions,
+// Buckets and Endpoints maps in the reference to their Region. A code the
+// platform adds later is not in it; RegionOf reports it as unknown.
+func DataCenterRegion() map[string]Region {
+	return map[string]Region{
+		"ewr": RegionUS, "iad": RegionUS, "ord": RegionUS, "pao": RegionUS, "sjc": RegionUS,
+		"ams": RegionEMEA, "zrh": RegionEMEA,
+		"nrt": RegionAPAC, "hkg": RegionAPAC,
+	}
+}
+
+// RegionOf returns the Region of a data-center code or a region name
+// ("ewr" is US, "EMEA" is EMEA) and whether it is known.
+func RegionOf(key string) (Region, bool) {
+	if r := Region(strings.ToUpper(key)); r.Valid() {
+		return r, true
+	}
+	r, ok := DataCenterRegion()[strings.ToLower(key)]
+	return r, ok
+}
+
+// Compression is how a delivered batch is compressed (spec §4.G).
+//
+//adama:enum
+type Compression string
+
+// The Compression values.
+const (
+	CompressionLZOP Compression = "LZOP"
+	CompressionGZIP Compression = "GZIP"
+)
+
+// Format is how the records of a delivered batch are laid out (spec §4.G).
+//
+//adama:enum
+type Format string
+
+// The Format values.
+const (
+	// FormatJSONArray is one JSON array of records.
+	FormatJSONArray Format = "JSON_ARRAY"
+	// FormatJSONL is one JSON record per line.
+	FormatJSONL Format = "JSONL"
+)
+
+// Geo id ranges of the reference list (X-Svc-Geo values).
+const (
+	GeoMin = 60000
+	GeoMax = 60247
+)
+
+// GeoExtra are the geo ids of the reference list outside GeoMin..GeoMax.
+func GeoExtra() []int { return []int{72279, 72280} }
+
+// ValidGeo reports whether id is a geo id string of the reference list's
+// ranges (60000 to 60247, 72279, 72280).
+func ValidGeo(id string) bool {
+	n, err := strconv.Atoi(id)
+	if err != nil || strconv.Itoa(n) != id {
+		return false
+	}
+	return (n >= GeoMin && n <= GeoMax) || slices.Contains(GeoExtra(), n)
+}

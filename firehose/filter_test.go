@@ -1,0 +1,142 @@
+package firehose_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/firehose"
+)
+
+func TestFilters(t *testing.T) {
+	fc, srv := setup(t)
+	ctx := context.Background()
+	f, err := fc.Filters.List(ctx, "example-consumer")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"60231"}, f.Get(firehose.FilterGeo))
+	assert.Len(t, f.ChannelTypes(), 8)
+
+	vals, err := fc.Filters.Get(ctx, "example-consumer", firehose.FilterChannelType)
+	require.NoError(t, err)
+	assert.Contains(t, vals, "DISPLAY")
+	last := srv.Requests()[len(srv.Requests())-1]
+	assert.Equal(t, prefix+"/consumers/example-consumer/filters/x-svc-channel-type", last.Path, "the reference writes keys in lower case")
+
+	require.NoError(t, fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, []string{"15", "42"}))
+	vals, err = fc.Filters.Get(ctx, "example-consumer", firehose.FilterExchangeID)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"15", "42"}, vals)
+
+	// Outside the caller's permissions: the platform refuses.
+	err = fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, []string{"15", "999"})
+	assert.ErrorIs(t, err, adama.ErrForbidden)
+
+	// Removing a filter while others remain is fine.
+	require.NoError(t, fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, nil))
+	vals, err = fc.Filters.Get(ctx, "example-consumer", firehose.FilterExchangeID)
+	require.NoError(t, err)
+	assert.Empty(t, vals)
+}
+
+func TestFilterSetRefusedBeforeSending(t *testing.T) {
+	tests := []struct {
+		name, consumer string
+		key            firehose.FilterKey
+		values         []string
+		field, rule    string
+	}{
+		{"unknown key", "example-consumer", "X-Other", []string{"1"}, "filter", "one of"},
+		{"channel type", "example-consumer", firehose.FilterChannelType, []string{"DISPLAY", "RADIO"}, "X-Svc-Channel-Type", "channel type"},
+		{"geo out of range", "example-consumer", firehose.FilterGeo, []string{"60248"}, "X-Svc-Geo", "geo id"},
+		{"geo not numeric", "example-consumer", firehose.FilterGeo, []string{"US"}, "X-Svc-Geo", "geo id"},
+		{"empty value", "example-consumer", firehose.FilterDealID, []string{""}, "X-Svc-Deal-Id", "empty"},
+		{"last filter removed", "example-consumer-2", firehose.FilterExchangeID, nil, "X-Svc-Exch-Id", "must remain"},
+		{"no name", "", firehose.FilterGeo, []string{"60231"}, "name", "required"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fc, srv := setup(t)
+			err := fc.Filters.Set(context.Background(), tt.consumer, tt.key, tt.values)
+			assert.True(t, violations(t, err).Has(tt.field, tt.rule), "%v", err)
+			assert.Zero(t, posts(srv))
+		})
+	}
+}
+
+func TestFilterValuesAccepted(t *testing.T) {
+	tests := []struct {
+		key    firehose.FilterKey
+		values []string
+	}{
+		{firehose.FilterGeo, []string{"60000", "60247", "72279", "72280"}},
+		{firehose.FilterChannelType, []string{"MOBILE_DISPLAY_IN_APP", "NEWSFEED"}},
+		{"x-svc-channel-type", []string{"VIDEO"}}, // any case
+		{firehose.FilterExchangeID, []string{"62"}},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.key), func(t *testing.T) {
+			fc, srv := setup(t)
+			srv.Firehose().SetPermissions(map[string]any{"EDIT.Filters.X-Svc-Geo": "ALLOWED", "EDIT.Filters.X-Svc-Channel-Type": "ALLOWED", "EDIT.Filters.X-Svc-Exch-Id": "ALLOWED"})
+			require.NoError(t, fc.Filters.Set(context.Background(), "example-consumer", tt.key, tt.values))
+			got, err := fc.Filters.Get(context.Background(), "example-consumer", tt.key)
+			require.NoError(t, err)
+			assert.Equal(t, tt.values, got)
+		})
+	}
+}
+
+func TestPermissions(t *testing.T) {
+	fc, _ := setup(t)
+	ctx := context.Background()
+	p, err := fc.Permissions.Get(ctx)
+	require.NoError(t, err)
+	assert.True(t, p.Can("GET.ConsumerSettings"))
+	e, ok := p.Edit("Filters.X-Svc-Exch-Id")
+	require.True(t, ok)
+	assert.Contains(t, e.Values, "42")
+
+	before, err := fc.Consumers.Get(ctx, "example-consumer")
+	require.NoError(t, err)
+
+	tests := []struct {
+		name   string
+		change func(*firehose.ConsumerSettings)
+		field  string // "" when allowed
+	}{
+		{"sample rate", func(s *firehose.ConsumerSettings) { s.SampleSettings.SampleRate = 3 }, ""},
+		{"exchange in list", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterExchangeID, "15", "42") }, ""},
+		{"exchange outside list", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterExchangeID, "15", "7") }, "Filters.X-Svc-Exch-Id"},
+		{"exchange removed outside list", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterGeo) }, "Filters.X-Svc-Geo"},
+		{"channel added", func(s *firehose.ConsumerSettings) { s.Filters.AddChannelTypes(firehose.ChannelMobileVideoInApp) }, ""},
+		{"endpoint in list", func(s *firehose.ConsumerSettings) { s.WebSettings.Endpoints["sjc"] = "https://x.example" }, ""},
+		{"endpoint outside list", func(s *firehose.ConsumerSettings) { s.WebSettings.Endpoints["ams"] = "https://x.example" }, "WebSettings.Endpoints.ams"},
+		{"bucket in list", func(s *firehose.ConsumerSettings) {
+			s.Cloud1Settings = &firehose.Cloud1Settings{Buckets: map[string]string{"ewr": "b"}}
+		}, ""},
+		{"cloud2 macro", func(s *firehose.ConsumerSettings) {
+			s.Cloud2Settings = &firehose.Cloud2Settings{PartitionMacro: "x/%nano%"}
+		}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			after := before.Clone()
+			tt.change(after)
+			err := p.Check(before, after)
+			if tt.field == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.True(t, violations(t, err).Has(tt.field, "support"), "%v", err)
+		})
+	}
+
+	none := firehose.Permissions{}
+	after := before.Clone()
+	after.DropBody = true
+	assert.True(t, violations(t, none.Check(before, after)).Has("DropBody", "support"))
+	assert.NoError(t, p.CheckFilter(firehose.FilterChannelType, nil, []string{"VIDEO"}))
+	assert.Error(t, none.CheckFilter(firehose.FilterChannelType, nil, []string{"VIDEO"}))
+}

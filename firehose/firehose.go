@@ -1,0 +1,77 @@
+package firehose
+
+import (
+	"net/url"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+)
+
+// Prefix is group G's path prefix on {base_url}.
+const Prefix = "/opportunity-firehose/v2.0"
+
+// authMode is the credentials group G sends: the client-credentials
+// grant's bearer token only, so one client can hold both grants.
+const authMode = adama.AuthClientCredentials
+
+// Client holds one service per resource of group G.
+type Client struct {
+	// Consumers reads the consumer names and reads or replaces a whole
+	// consumer configuration.
+	Consumers *ConsumerService
+	// Filters reads a consumer's active filters and reads or replaces the
+	// values of one filter key.
+	Filters *FilterService
+	// Permissions reads what the caller may change without support.
+	Permissions *PermissionService
+	// SampleSettings reads and sets a consumer's sampling.
+	SampleSettings *SampleService
+	// WebSettings reads and sets a consumer's web endpoints.
+	WebSettings *WebService
+	// Cloud1Settings reads and sets a consumer's first object-storage
+	// delivery.
+	Cloud1Settings *Cloud1Service
+	// Cloud2Settings reads and sets a consumer's second object-storage
+	// delivery.
+	Cloud2Settings *Cloud2Service
+}
+
+// Option configures New.
+type Option func(*options)
+
+type options struct{ prefix string }
+
+// WithPrefix replaces the path prefix (/opportunity-firehose/v2.0), for a
+// deployment that serves group G elsewhere.
+func WithPrefix(p string) Option { return func(o *options) { o.prefix = p } }
+
+// New returns the group G client built on c. c must hold the
+// client-credentials grant (adama.WithClientCredentials).
+func New(c *adama.Client, opts ...Option) *Client {
+	o := options{prefix: Prefix}
+	for _, f := range opts {
+		f(&o)
+	}
+	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: o.prefix, Auth: authMode, Envelope: call.Bare}
+	return &Client{
+		Consumers:      &ConsumerService{g: g},
+		Filters:        &FilterService{g: g},
+		Permissions:    &PermissionService{g: g},
+		SampleSettings: &SampleService{g: g},
+		WebSettings:    &WebService{g: g},
+		Cloud1Settings: &Cloud1Service{g: g},
+		Cloud2Settings: &Cloud2Service{g: g},
+	}
+}
+
+// consumerPath returns /consumers/{name}{rest}.
+func consumerPath(name, rest string) string {
+	return "/consumers/" + url.PathEscape(name) + rest
+}
+
+// checkName refuses an empty consumer name before sending.
+func checkName(name string) error {
+	var v adama.Validator
+	v.Require("name", name != "")
+	return v.Err()
+}

@@ -1,0 +1,141 @@
+package firehose_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gopkg.in/h2non/gock.v1"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/firehose"
+)
+
+// These tests pin the exact bytes the client sends. gock intercepts the
+// client's own transport; they never run in parallel.
+
+func gockClient(t *testing.T) *firehose.Client {
+	t.Helper()
+	hc := &http.Client{}
+	gock.InterceptClient(hc)
+	t.Cleanup(func() { gock.RestoreClient(hc); gock.Off() })
+	gock.New("https://auth.example").
+		Post("/oauth/token").
+		MatchType("json").
+		BodyString(`{"audience":"https://api.example/opportunity_firehose/","grant_type":"client_credentials","client_id":"cid","client_secret":"csecret"}`).
+		Reply(200).
+		JSON(map[string]any{"access_token": "tok-g", "expires_in": 86400, "token_type": "Bearer"})
+	c, err := adama.NewClient(adama.WithBaseURL("https://api.example"), adama.WithAuthURL("https://auth.example"),
+		adama.WithHTTPClient(hc), adama.WithClientCredentials("cid", "csecret", "https://api.example/opportunity_firehose/"))
+	require.NoError(t, err)
+	return firehose.New(c)
+}
+
+// noCookie fails a request that carries a cookie (group G is bearer only).
+func noCookie(req *http.Request, _ *gock.Request) (bool, error) {
+	return req.Header.Get("Cookie") == "", nil
+}
+
+func TestExactRequests(t *testing.T) {
+	tests := []struct {
+		name   string
+		method string
+		path   string
+		body   string // "" for none
+		reply  any
+		call   func(context.Context, *firehose.Client) error
+	}{
+		{"consumers", "GET", "/opportunity-firehose/v2.0/consumers", "", map[string]any{"a": nil},
+			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Consumers.List(ctx); return err }},
+		{"consumer", "GET", "/opportunity-firehose/v2.0/consumers/my%20consumer", "", map[string]any{"Name": "my consumer"},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.Consumers.Get(ctx, "my consumer")
+				return err
+			}},
+		{"replace", "POST", "/opportunity-firehose/v2.0/consumers/c1",
+			`{"DropZeroUID":false,"DropExchangeUID":true,"DropBody":false,"Filters":{"X-Svc-Geo":["60231"]},"SampleSettings":{"Disabled":false,"SampleRate":5}}`, map[string]any{},
+			func(ctx context.Context, fc *firehose.Client) error {
+				return fc.Consumers.Replace(ctx, "c1", &firehose.ConsumerSettings{DropExchangeUID: true,
+					Filters: firehose.Filters{firehose.FilterGeo: {"60231"}}, SampleSettings: &firehose.SampleSettings{SampleRate: 5}})
+			}},
+		{"filters", "GET", "/opportunity-firehose/v2.0/consumers/c1/filters", "", map[string]any{},
+			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Filters.List(ctx, "c1"); return err }},
+		{"filter get", "GET", "/opportunity-firehose/v2.0/consumers/c1/filters/x-svc-channel-type", "", []string{"DISPLAY"},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.Filters.Get(ctx, "c1", firehose.FilterChannelType)
+				return err
+			}},
+		{"filter set", "POST", "/opportunity-firehose/v2.0/consumers/c1/filters/x-svc-channel-type", `["DISPLAY","EMAIL"]`, nil,
+			func(ctx context.Context, fc *firehose.Client) error {
+				return fc.Filters.Set(ctx, "c1", firehose.FilterChannelType, []string{"DISPLAY", "EMAIL"})
+			}},
+		{"permissions", "GET", "/opportunity-firehose/v2.0/permissions", "", map[string]any{"GET.Consumers": "ALLOWED"},
+			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Permissions.Get(ctx); return err }},
+		{"sample get", "GET", "/opportunity-firehose/v2.0/consumers/c1/samplesettings", "", map[string]any{"SampleRate": 1},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.SampleSettings.Get(ctx, "c1")
+				return err
+			}},
+		{"sample set", "POST", "/opportunity-firehose/v2.0/consumers/c1/samplesettings", `{"Disabled":false,"SampleRate":0}`, nil,
+			func(ctx context.Context, fc *firehose.Client) error {
+				return fc.SampleSettings.Set(ctx, "c1", &firehose.SampleSettings{SampleRate: 0})
+			}},
+		{"web get", "GET", "/opportunity-firehose/v2.0/consumers/c1/websettings", "", map[string]any{},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.WebSettings.Get(ctx, "c1")
+				return err
+			}},
+		{"web set", "POST", "/opportunity-firehose/v2.0/consumers/c1/websettings", `{"Endpoints":{"ewr":"https://in.example/"}}`, nil,
+			func(ctx context.Context, fc *firehose.Client) error {
+				return fc.WebSettings.Set(ctx, "c1", &firehose.WebSettings{Endpoints: map[string]string{"ewr": "https://in.example/"}})
+			}},
+		{"cloud1 get", "GET", "/opportunity-firehose/v2.0/consumers/c1/cloud1settings", "", map[string]any{},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.Cloud1Settings.Get(ctx, "c1")
+				return err
+			}},
+		{"cloud1 set", "POST", "/opportunity-firehose/v2.0/consumers/c1/cloud1settings",
+			`{"Regions":{"ewr":"us-east-1"},"Buckets":{"ewr":"bkt"},"ASE256ServerSideEncryption":true,"PartitionMacro":"%appuuid%_%nano%.jsonl.gz"}`, nil,
+			func(ctx context.Context, fc *firehose.Client) error {
+				return fc.Cloud1Settings.Set(ctx, "c1", &firehose.Cloud1Settings{Regions: map[string]string{"ewr": "us-east-1"},
+					Buckets: map[string]string{"ewr": "bkt"}, ASE256ServerSideEncryption: true, PartitionMacro: "%appuuid%_%nano%.jsonl.gz"})
+			}},
+		{"cloud2 get", "GET", "/opportunity-firehose/v2.0/consumers/c1/cloud2settings", "", map[string]any{},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := fc.Cloud2Settings.Get(ctx, "c1")
+				return err
+			}},
+		{"cloud2 set", "POST", "/opportunity-firehose/v2.0/consumers/c1/cloud2settings", `{"Buckets":{"iad":"bkt-2"}}`, nil,
+			func(ctx context.Context, fc *firehose.Client) error {
+				return fc.Cloud2Settings.Set(ctx, "c1", &firehose.Cloud2Settings{Buckets: map[string]string{"iad": "bkt-2"}})
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fc := gockClient(t)
+			m := gock.New("https://api.example")
+			plain, err := url.PathUnescape(tt.path)
+			require.NoError(t, err)
+			if tt.method == "POST" {
+				m = m.Post(plain)
+			} else {
+				m = m.Get(plain)
+			}
+			m = m.AddMatcher(func(req *http.Request, _ *gock.Request) (bool, error) { return req.URL.EscapedPath() == tt.path, nil })
+			m = m.MatchHeader("Authorization", "^Bearer tok-g$").MatchHeader("Accept", "^application/json$").AddMatcher(noCookie)
+			if tt.body != "" {
+				m = m.MatchType("json").BodyString(tt.body)
+			}
+			if tt.reply != nil {
+				m.Reply(200).JSON(tt.reply)
+			} else {
+				m.Reply(200)
+			}
+			require.NoError(t, tt.call(context.Background(), fc))
+			assert.True(t, gock.IsDone(), "every expected request was made")
+		})
+	}
+}

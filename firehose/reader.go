@@ -1,0 +1,421 @@
+package firehose
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+)
+
+// Magic numbers of the compressed containers.
+var (
+	gzipMagic = []byte{0x1f, 0x8b}
+	lzopMagic = []byte{0x89, 'L', 'Z', 'O', 0x00, 0x0d, 0x0a, 0x1a, 0x0a}
+)
+
+// DefaultMaxRecord is the largest record the reader accepts by default.
+const DefaultMaxRecord = 4 << 20
+
+// ReaderOptions configure NewReader. The zero value detects compression
+// and format from the bytes and stops at the first malformed record.
+type ReaderOptions struct {
+	// Compression forces a compression; empty detects it from the bytes
+	// (gzip, lzop, or none).
+	Compression Compression
+	// Format forces a format; empty detects it from the first byte ([ for
+	// a JSON array, { for JSONL).
+	Format Format
+	// SkipMalformed skips a malformed record (recording it in Skipped)
+	// instead of ending the read with it. A JSON array whose syntax breaks
+	// cannot be resynchronised: that ends the read either way.
+	SkipMalformed bool
+	// MaxRecord bounds one record's size in bytes (DefaultMaxRecord when
+	// 0). A JSONL line is never held beyond it; in a JSON array the record
+	// is measured once the decoder has read it.
+	MaxRecord int
+}
+
+// Opportunity is one delivered record.
+type Opportunity struct {
+	// Request is the typed view of the bid request.
+	Request BidRequest
+	// Raw is the record's JSON as delivered (reused by the next record:
+	// see Reader.Opportunity).
+	Raw json.RawMessage
+	// Index is the record's number in the batch, from 1.
+	Index int
+	// Line is the record's line in a JSONL batch, from 1 (0 in a JSON
+	// array).
+	Line int
+	// Offset is the record's byte offset in the decompressed batch.
+	Offset int64
+	// ViewErr is set when a field of the record does not fit the typed
+	// view (a string where a number belongs); the other fields are filled
+	// and Raw holds everything.
+	ViewErr error
+}
+
+// RecordError is a malformed record or a broken batch: where it is and
+// what is wrong.
+type RecordError struct {
+	// Index is the record's number, from 1 (0 when the batch itself is
+	// broken before any record).
+	Index int
+	// Line is the line in a JSONL batch (0 in a JSON array).
+	Line int
+	// Offset is the byte offset in the decompressed batch.
+	Offset int64
+	// Err is the cause.
+	Err error
+}
+
+func (e *RecordError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("firehose: record %d (line %d, offset %d): %v", e.Index, e.Line, e.Offset, e.Err)
+	}
+	return fmt.Sprintf("firehose: record %d (offset %d): %v", e.Index, e.Offset, e.Err)
+}
+
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// Reader reads a delivered batch one opportunity at a time, holding at
+// most one record in memory.
+type Reader struct {
+	opts    ReaderOptions
+	closer  io.Closer
+	cr      *countingReader
+	br      *bufio.Reader
+	dec     *json.Decoder
+	format  Format
+	cur     Opportunity
+	buf     []byte
+	index   int
+	line    int
+	err     error
+	done    bool
+	skipped []*RecordError
+	base    int64 // offset where the JSON array decoder starts
+	rr      bytes.Reader
+	rdec    *json.Decoder // decodes one record at a time from rr
+}
+
+// countingReader counts the decompressed bytes read.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// NewReader starts reading a batch from r: it detects the compression
+// and the format from the first bytes unless opts force them.
+func NewReader(r io.Reader, opts *ReaderOptions) (*Reader, error) {
+	var o ReaderOptions
+	if opts != nil {
+		o = *opts
+	}
+	if o.MaxRecord <= 0 {
+		o.MaxRecord = DefaultMaxRecord
+	}
+	if o.Compression != "" && !o.Compression.Valid() {
+		return nil, fmt.Errorf("firehose: unknown compression %q", o.Compression)
+	}
+	if o.Format != "" && !o.Format.Valid() {
+		return nil, fmt.Errorf("firehose: unknown format %q", o.Format)
+	}
+	rd := &Reader{opts: o}
+	in := bufio.NewReaderSize(r, 64<<10)
+	head, _ := in.Peek(len(lzopMagic))
+	comp := o.Compression
+	if comp == "" {
+		switch {
+		case bytes.HasPrefix(head, gzipMagic):
+			comp = CompressionGZIP
+		case bytes.HasPrefix(head, lzopMagic):
+			comp = CompressionLZOP
+		}
+	}
+	var plain io.Reader = in
+	switch comp {
+	case CompressionGZIP:
+		zr, err := gzip.NewReader(in)
+		if err != nil {
+			return nil, &RecordError{Err: fmt.Errorf("gzip header: %w", err)}
+		}
+		zr.Multistream(true)
+		plain, rd.closer = zr, zr
+	case CompressionLZOP:
+		zr, err := NewLZOPReader(in)
+		if err != nil {
+			return nil, &RecordError{Err: err}
+		}
+		plain = zr
+	}
+	rd.cr = &countingReader{r: plain}
+	rd.br = bufio.NewReaderSize(rd.cr, 64<<10)
+	rd.format = o.Format
+	if rd.format == "" {
+		first, err := firstByte(rd.br)
+		switch {
+		case err == io.EOF:
+			rd.format = FormatJSONL // empty batch
+		case err != nil:
+			return nil, &RecordError{Offset: rd.offset(), Err: err}
+		case first == '[':
+			rd.format = FormatJSONArray
+		default:
+			rd.format = FormatJSONL
+		}
+	}
+	if rd.format == FormatJSONArray {
+		rd.base = rd.offset()
+		rd.dec = json.NewDecoder(rd.br)
+		t, err := rd.dec.Token()
+		if err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, &RecordError{Offset: rd.base + rd.dec.InputOffset(), Err: err}
+		}
+		if t != json.Delim('[') {
+			return nil, &RecordError{Offset: rd.base + rd.dec.InputOffset(), Err: fmt.Errorf("a JSON array batch starts with [, found %v", t)}
+		}
+	}
+	return rd, nil
+}
+
+// firstByte returns the first byte that is not white space or a BOM,
+// without consuming it.
+func firstByte(br *bufio.Reader) (byte, error) {
+	for {
+		b, err := br.Peek(1)
+		if err != nil {
+			return 0, err
+		}
+		switch b[0] {
+		case ' ', '\t', '\r', '\n':
+			_, _ = br.ReadByte()
+			continue
+		case 0xef:
+			bom, _ := br.Peek(3)
+			if bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
+				_, _ = br.Discard(3)
+				continue
+			}
+		}
+		return b[0], nil
+	}
+}
+
+// Format returns the batch's format.
+func (r *Reader) Format() Format { return r.format }
+
+// offset returns how many decompressed bytes have been consumed.
+func (r *Reader) offset() int64 { return r.cr.n - int64(r.br.Buffered()) }
+
+// Next advances to the next opportunity and reports whether there is
+// one. At the end, or at a fatal error, it returns false; Err says which.
+func (r *Reader) Next() bool {
+	for !r.done {
+		var ok bool
+		if r.format == FormatJSONArray {
+			ok = r.nextArray()
+		} else {
+			ok = r.nextLine()
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// fail records a malformed record: skipped or fatal.
+func (r *Reader) fail(e *RecordError, fatal bool) {
+	if fatal || !r.opts.SkipMalformed {
+		r.err, r.done = e, true
+		return
+	}
+	r.skipped = append(r.skipped, e)
+}
+
+// readLine reads one line into r.buf, bounded by MaxRecord. It reports
+// whether the line was too long (the rest is discarded).
+func (r *Reader) readLine() (tooLong bool, err error) {
+	r.buf = r.buf[:0]
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if len(r.buf)+len(chunk) > r.opts.MaxRecord {
+			tooLong = true
+		} else {
+			r.buf = append(r.buf, chunk...)
+		}
+		switch err {
+		case bufio.ErrBufferFull:
+			continue
+		case nil:
+			return tooLong, nil
+		default:
+			return tooLong, err
+		}
+	}
+}
+
+func (r *Reader) nextLine() bool {
+	start := r.offset()
+	tooLong, err := r.readLine()
+	if err != nil && err != io.EOF {
+		r.fail(&RecordError{Index: r.index + 1, Line: r.line + 1, Offset: start, Err: err}, true)
+		return false
+	}
+	atEOF := err == io.EOF
+	if atEOF && len(r.buf) == 0 && !tooLong {
+		r.done = true
+		return false
+	}
+	r.line++
+	line := bytes.TrimSpace(r.buf)
+	if len(line) == 0 && !tooLong {
+		r.done = atEOF
+		return false
+	}
+	r.index++
+	if tooLong {
+		r.fail(&RecordError{Index: r.index, Line: r.line, Offset: start, Err: fmt.Errorf("record longer than %d bytes", r.opts.MaxRecord)}, false)
+		r.done = r.done || atEOF
+		return false
+	}
+	if !r.decode(line, start, r.line) {
+		r.done = r.done || atEOF
+		return false
+	}
+	r.done = atEOF
+	return true
+}
+
+func (r *Reader) nextArray() bool {
+	if !r.dec.More() {
+		t, err := r.dec.Token()
+		switch {
+		case err == io.EOF:
+			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: io.ErrUnexpectedEOF}, true)
+		case err != nil:
+			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: err}, true)
+		case t != json.Delim(']'):
+			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: fmt.Errorf("unexpected %v", t)}, true)
+		default:
+			r.done = true
+		}
+		return false
+	}
+	start := r.base + r.dec.InputOffset()
+	var raw json.RawMessage
+	err := r.dec.Decode(&raw)
+	r.index++
+	if err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		r.fail(&RecordError{Index: r.index, Offset: start, Err: err}, true)
+		return false
+	}
+	start = r.base + r.dec.InputOffset() - int64(len(raw)) // the record's first byte
+	if len(raw) > r.opts.MaxRecord {
+		r.fail(&RecordError{Index: r.index, Offset: start, Err: fmt.Errorf("record longer than %d bytes", r.opts.MaxRecord)}, false)
+		return false
+	}
+	return r.decode(raw, start, 0)
+}
+
+// decode fills the current opportunity from one record's bytes.
+func (r *Reader) decode(rec []byte, offset int64, line int) bool {
+	if len(rec) == 0 || rec[0] != '{' {
+		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: errors.New("a record is a JSON object")}, false)
+		return false
+	}
+	r.cur = Opportunity{Index: r.index, Line: line, Offset: offset}
+	err := r.unmarshal(rec, &r.cur.Request)
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		r.cur.ViewErr = err
+	case err != nil:
+		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, false)
+		return false
+	}
+	r.cur.Raw = rec
+	return true
+}
+
+// unmarshal decodes one record with a json.Decoder kept across records
+// (json.Unmarshal would build its decoding state anew for each). A
+// decoder that met broken JSON, or a record followed by more data, is
+// dropped.
+func (r *Reader) unmarshal(rec []byte, v *BidRequest) error {
+	r.rr.Reset(rec)
+	if r.rdec == nil {
+		r.rdec = json.NewDecoder(&r.rr)
+	}
+	start := r.rdec.InputOffset()
+	err := r.rdec.Decode(v)
+	var te *json.UnmarshalTypeError
+	if err != nil && !errors.As(err, &te) {
+		r.rdec = nil
+		return err
+	}
+	if r.rdec.InputOffset()-start != int64(len(rec)) {
+		r.rdec = nil
+		return errors.New("data after the record")
+	}
+	return err
+}
+
+// Opportunity returns the current opportunity. It is valid until the next
+// call to Next, which reuses it and Raw's bytes (as bufio.Scanner does);
+// keep what you need, or Clone it.
+func (r *Reader) Opportunity() *Opportunity { return &r.cur }
+
+// Clone returns a copy of o that does not share Raw with the reader.
+func (o *Opportunity) Clone() *Opportunity {
+	c := *o
+	c.Raw = append(json.RawMessage(nil), o.Raw...)
+	return &c
+}
+
+// Err returns the error that ended the read (nil at a clean end). A
+// malformed record or a broken batch is a *RecordError with its place.
+func (r *Reader) Err() error { return r.err }
+
+// Skipped returns the malformed records skipped so far (SkipMalformed).
+func (r *Reader) Skipped() []*RecordError { return append([]*RecordError(nil), r.skipped...) }
+
+// Close releases the decompressor; it does not close the source.
+func (r *Reader) Close() error {
+	if r.closer != nil {
+		return r.closer.Close()
+	}
+	return nil
+}
+
+// All returns the opportunities as an iterator; a fatal error is yielded
+// once, last. Each opportunity is valid until the loop body returns.
+func (r *Reader) All() iter.Seq2[*Opportunity, error] {
+	return func(yield func(*Opportunity, error) bool) {
+		for r.Next() {
+			if !yield(r.Opportunity(), nil) {
+				return
+			}
+		}
+		if r.err != nil {
+			yield(nil, r.err)
+		}
+	}
+}
