@@ -447,9 +447,9 @@ func (s *ModelsService) PutStream(ctx context.Context, namespace, modelID string
 		length = int64(len(prefix)) + u.Size + int64(len(suffix))
 	}
 	open, size, progress := u.Open, u.Size, u.Progress
-	r := &adama.Request{
-		Method: http.MethodPut, Host: s.g.Host, Path: modelPath(namespace, modelID), Auth: s.g.Auth,
-		ContentType: "application/json", Accept: "application/json", ContentLength: length,
+	return call.One[ModelInfo](ctx, s.g, &call.Call{
+		Method: http.MethodPut, Path: modelPath(namespace, modelID),
+		RawType: "application/json", ContentLength: length,
 		BodyFunc: func() (io.Reader, error) {
 			src, err := open()
 			if err != nil {
@@ -458,22 +458,7 @@ func (s *ModelsService) PutStream(ctx context.Context, namespace, modelID string
 			body := &jsonStringReader{src: src, strict: size > 0, total: size, progress: progress}
 			return io.MultiReader(bytes.NewReader(prefix), body, bytes.NewReader(suffix)), nil
 		},
-	}
-	resp, err := s.g.Client.Do(ctx, r, opts...)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	var info ModelInfo
-	if _, err := s.g.Envelope.Decode(resp.Body, adama.MediaType(resp.Header.Get("Content-Type")), &info); err != nil {
-		var ae *adama.Error
-		if errors.As(err, &ae) {
-			return nil, ae
-		}
-		return nil, &adama.Error{StatusCode: resp.StatusCode, Code: adama.CodeUnexpectedContent, Message: "decoding the response: " + err.Error(),
-			Method: http.MethodPut, Path: r.Path, Err: err}
-	}
-	return &info, nil
+	}, opts...)
 }
 
 // jsonStringReader reads src as the inside of a JSON string: escaped

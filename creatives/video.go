@@ -484,9 +484,10 @@ func (s *VideoService) Create(ctx context.Context, in *NewVideoCreative, opts ..
 }
 
 // BulkCreate creates several video creatives (PUT /creatives/bulk). Items
-// that fail are listed in the result's Errors by index. It is sent once:
-// although a PUT, a replay would create the creatives twice (pass
-// adama.WithCallRetries to change that).
+// that fail are listed in the result's Errors by index. Although a PUT, it
+// creates: it is not retried once it may have reached the platform, since
+// a replay would create the creatives twice (pass adama.WithIdempotent to
+// change that).
 func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, opts ...adama.RequestOption) (*BulkResult, error) {
 	var v adama.Validator
 	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
@@ -499,7 +500,7 @@ func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, op
 	body := struct {
 		Creatives []NewVideoCreative `json:"creatives"`
 	}{in}
-	return s.bulk(ctx, &call.Call{Method: http.MethodPut, Path: "/creatives/bulk", JSON: body}, append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...))
+	return s.bulk(ctx, &call.Call{Method: http.MethodPut, Path: "/creatives/bulk", JSON: body, Creates: true}, opts)
 }
 
 // BulkUpdate changes several video creatives (PATCH /creatives/bulk); each

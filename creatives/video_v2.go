@@ -277,10 +277,11 @@ func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, 
 	if _, ok := r.(io.Seeker); !ok {
 		opts = append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...)
 	}
-	req := &adama.Request{
-		Method: http.MethodPost, Host: adama.HostBase, Path: s.g.Prefix + "/creatives" + pathID(id) + "/upload",
-		Query: url.Values{"fileName": {fileName}}, Auth: s.g.Auth, Idempotent: true,
-		ContentType: mw.FormDataContentType(), ContentLength: int64(len(prefix)) + size + int64(len(suffix)),
+	resp, err := s.g.Send(ctx, &call.Call{
+		Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/upload",
+		// Sending the same file again replaces it: safe to retry.
+		Query: url.Values{"fileName": {fileName}}, ReadOnly: true,
+		RawType: mw.FormDataContentType(), ContentLength: int64(len(prefix)) + size + int64(len(suffix)),
 		BodyFunc: func() (io.Reader, error) {
 			f, err := file.open()
 			if err != nil {
@@ -288,8 +289,7 @@ func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, 
 			}
 			return io.MultiReader(bytes.NewReader(prefix), f, bytes.NewReader(suffix)), nil
 		},
-	}
-	resp, err := s.g.Client.Do(ctx, req, opts...)
+	}, opts...)
 	if err != nil {
 		return enrich(err)
 	}
