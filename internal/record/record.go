@@ -1,14 +1,18 @@
-// Package record reads and writes the JSON records of groups E and F
-// leniently and without loss: numbers and booleans also as strings, a
-// value that fits no field kept instead of failing the record, unknown
-// properties kept and written back, and the diff of two writable forms for
-// updates that send only what changed.
+// Package record reads and writes the JSON records of the group packages
+// leniently and without loss: numbers and booleans also as strings, text
+// also as a bare number, a value that fits no field kept instead of
+// failing the record (DecodeObject) or failing it naming the field
+// (DecodeStrict), unknown properties kept and written back (a kept value
+// goes back as it came unless the caller has set its field since), and the
+// diff of two writable forms for updates that send only what changed.
 package record
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -47,6 +51,18 @@ func IndexOf(t reflect.Type) Index {
 // map instead of failing the record, and so is every property the struct
 // does not name. A body that is not an object is an error.
 func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, error) {
+	return decodeObject(b, dst, idx, false)
+}
+
+// DecodeStrict reads b like DecodeObject, but a value that fits its field
+// in none of the lenient forms (an empty string for a number reads as
+// zero) fails the record with an error naming the field: for records
+// whose callers must not get a zero where the platform sent a value.
+func DecodeStrict(b []byte, dst any, idx Index) (map[string]json.RawMessage, error) {
+	return decodeObject(b, dst, idx, true)
+}
+
+func decodeObject(b []byte, dst any, idx Index, strict bool) (map[string]json.RawMessage, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return nil, err
@@ -73,10 +89,14 @@ func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, err
 	var extra map[string]json.RawMessage
 	for k, raw := range obj {
 		i, ok := idx[k]
-		if ok && decodeValue(v.Field(i), raw) == nil {
-			continue
-		}
 		if ok {
+			err := decodeValue(v.Field(i), raw, strict)
+			if err == nil {
+				continue
+			}
+			if strict {
+				return nil, fmt.Errorf("field %s: %w", k, err)
+			}
 			v.Field(i).SetZero()
 		}
 		if extra == nil {
@@ -105,7 +125,7 @@ func foldCollision(obj map[string]json.RawMessage, idx Index) bool {
 
 // decodeValue decodes raw into f, reading integers, floats and booleans
 // also from strings and lists element by element.
-func decodeValue(f reflect.Value, raw json.RawMessage) error {
+func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
 	err := json.Unmarshal(raw, f.Addr().Interface())
 	if err == nil {
 		return nil
@@ -118,7 +138,7 @@ func decodeValue(f reflect.Value, raw json.RawMessage) error {
 			return nil
 		}
 		p := reflect.New(f.Type().Elem())
-		if e := decodeValue(p.Elem(), raw); e != nil {
+		if e := decodeValue(p.Elem(), raw, strict); e != nil {
 			return e
 		}
 		f.Set(p)
@@ -130,7 +150,7 @@ func decodeValue(f reflect.Value, raw json.RawMessage) error {
 		}
 		out := reflect.MakeSlice(f.Type(), len(items), len(items))
 		for i, it := range items {
-			if e := decodeValue(out.Index(i), it); e != nil {
+			if e := decodeValue(out.Index(i), it, strict); e != nil {
 				return e
 			}
 		}
@@ -149,19 +169,17 @@ func decodeValue(f reflect.Value, raw json.RawMessage) error {
 			return nil
 		}
 		return err
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, e := strconv.ParseInt(strings.TrimSpace(s), 10, f.Type().Bits())
-		if e != nil {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		s = strings.TrimSpace(s)
+		if s == "" && strict && raw[0] == '"' {
+			f.SetZero()
+			return nil
+		}
+		if !setNumber(f, s) {
 			return err
 		}
-		f.SetInt(n)
-		return nil
-	case reflect.Float32, reflect.Float64:
-		x, e := strconv.ParseFloat(strings.TrimSpace(s), f.Type().Bits())
-		if e != nil {
-			return err
-		}
-		f.SetFloat(x)
 		return nil
 	case reflect.Bool:
 		x, e := adama.ParseBool(s)
@@ -172,6 +190,51 @@ func decodeValue(f reflect.Value, raw json.RawMessage) error {
 		return nil
 	}
 	return err
+}
+
+// setNumber sets the numeric f from the text s: an integer field also
+// from an integral float ("12.0", 1e3), refusing a value out of its range.
+func setNumber(f reflect.Value, s string) bool {
+	switch f.Kind() {
+	case reflect.Float32, reflect.Float64:
+		x, err := strconv.ParseFloat(s, f.Type().Bits())
+		if err != nil {
+			return false
+		}
+		f.SetFloat(x)
+		return true
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || x != math.Trunc(x) || math.IsInf(x, 0) {
+		return false
+	}
+	switch f.Kind() {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			if x < 0 || x >= math.MaxUint64 {
+				return false
+			}
+			n = uint64(x)
+		}
+		if f.OverflowUint(n) {
+			return false
+		}
+		f.SetUint(n)
+		return true
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		if x < math.MinInt64 || x >= math.MaxInt64 {
+			return false
+		}
+		n = int64(x)
+	}
+	if f.OverflowInt(n) {
+		return false
+	}
+	f.SetInt(n)
+	return true
 }
 
 // unquote returns the text of a JSON string, or a bare number or literal
@@ -191,7 +254,11 @@ func unquote(raw []byte) (string, bool) {
 }
 
 // EncodeObject writes v (a struct) as a JSON object followed by the extra
-// properties, in key order; a property v already writes wins.
+// properties, in key order. A property v already writes (under any case)
+// wins and is not repeated, except that a kept value whose field v writes
+// as a zero (null, false, 0, "", {} or []) goes back as it came: a value
+// that did not fit its field on the way in is written back unless the
+// caller has set the field since.
 func EncodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil || len(extra) == 0 {
@@ -202,10 +269,30 @@ func EncodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 		return nil, err
 	}
 	keys := make([]string, 0, len(extra))
+	var back map[string]string // extra key -> the key v writes it under
 	for k := range extra {
-		if _, dup := known[k]; !dup {
+		key, written, found := lookup(known, k)
+		if !found {
 			keys = append(keys, k)
+			continue
 		}
+		if isZeroJSON(written) && json.Valid(bytes.TrimSpace(extra[k])) {
+			if back == nil {
+				back = map[string]string{}
+			}
+			back[k] = key
+		}
+	}
+	if len(back) > 0 {
+		// Rare: a kept value replaces what v writes for its field.
+		for k, key := range back {
+			delete(known, key)
+			known[k] = extra[k]
+		}
+		for _, k := range keys {
+			known[k] = validOrNull(extra[k])
+		}
+		return json.Marshal(known)
 	}
 	slices.Sort(keys)
 	out := bytes.NewBuffer(b[:len(b)-1])
@@ -218,14 +305,52 @@ func EncodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 		kb, _ := json.Marshal(k)
 		out.Write(kb)
 		out.WriteByte(':')
-		val := bytes.TrimSpace(extra[k])
-		if !json.Valid(val) {
-			val = []byte("null")
-		}
-		out.Write(val)
+		out.Write(validOrNull(extra[k]))
 	}
 	out.WriteByte('}')
 	return out.Bytes(), nil
+}
+
+func validOrNull(raw json.RawMessage) json.RawMessage {
+	raw = bytes.TrimSpace(raw)
+	if !json.Valid(raw) {
+		return json.RawMessage("null")
+	}
+	return raw
+}
+
+// lookup finds name in props exactly, then without regard to case.
+func lookup(props map[string]json.RawMessage, name string) (string, json.RawMessage, bool) {
+	if raw, ok := props[name]; ok {
+		return name, raw, true
+	}
+	for k, raw := range props {
+		if strings.EqualFold(k, name) {
+			return k, raw, true
+		}
+	}
+	return "", nil, false
+}
+
+// isZeroJSON reports a zero value as json.Marshal writes it.
+func isZeroJSON(b json.RawMessage) bool {
+	switch string(bytes.TrimSpace(b)) {
+	case "null", "false", "0", `""`, "{}", "[]":
+		return true
+	}
+	return false
+}
+
+// Clone copies an Extra map and its values.
+func Clone(m map[string]json.RawMessage) map[string]json.RawMessage {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]json.RawMessage, len(m))
+	for k, v := range m {
+		out[k] = bytes.Clone(v)
+	}
+	return out
 }
 
 // Diff returns the properties of now that differ from before (a property
