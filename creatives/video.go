@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // EventPixel is an additional tracking pixel of a video creative. Shape
@@ -326,7 +326,7 @@ func (c *VideoCreative) UnmarshalJSON(b []byte) error {
 	*c = VideoCreative(a)
 	c.Extra = ex
 	if raw, ok := ex["t1as"]; ok && !c.P1AS {
-		_ = json.Unmarshal(lenient(raw, reflect.TypeFor[bool]()), &c.P1AS)
+		_ = record.DecodeValue(raw, &c.P1AS)
 	}
 	return nil
 }
@@ -427,7 +427,7 @@ func (w *bulkWire) result() *BulkResult {
 	}
 	if w.Meta != nil {
 		var n int
-		if json.Unmarshal(lenient(w.Meta.Count, reflect.TypeFor[int]()), &n) == nil && n > 0 {
+		if record.DecodeValue(w.Meta.Count, &n) == nil && n > 0 {
 			r.Count = n
 		}
 	}

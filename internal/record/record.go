@@ -131,6 +131,12 @@ func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
 		return nil
 	}
 	raw = bytes.TrimSpace(raw)
+	if strict && isNumber(f.Type()) && len(raw) > 0 && raw[0] == '"' {
+		if s, ok := unquote(raw); ok && strings.TrimSpace(s) == "" {
+			f.SetZero() // an empty string for a number: absent
+			return nil
+		}
+	}
 	switch f.Kind() {
 	case reflect.Pointer:
 		if string(raw) == "null" {
@@ -172,12 +178,7 @@ func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
 		reflect.Float32, reflect.Float64:
-		s = strings.TrimSpace(s)
-		if s == "" && strict && raw[0] == '"' {
-			f.SetZero()
-			return nil
-		}
-		if !setNumber(f, s) {
+		if !setNumber(f, strings.TrimSpace(s)) {
 			return err
 		}
 		return nil
@@ -190,6 +191,27 @@ func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
 		return nil
 	}
 	return err
+}
+
+// DecodeValue reads the one JSON value raw into the value dst points to
+// with DecodeStrict's rules (a number or boolean also as a string, text
+// also as a bare number, an empty string for a number as zero).
+func DecodeValue(raw json.RawMessage, dst any) error {
+	return decodeValue(reflect.ValueOf(dst).Elem(), bytes.TrimSpace(raw), true)
+}
+
+// isNumber reports a numeric type or a pointer to one.
+func isNumber(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
 }
 
 // setNumber sets the numeric f from the text s: an integer field also
