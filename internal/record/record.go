@@ -169,8 +169,9 @@ func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
 	}
 	switch f.Kind() {
 	case reflect.String:
-		// A bare number where text is expected ("code": 1234567).
-		if len(raw) > 0 && raw[0] != '"' && raw[0] != 'n' && raw[0] != 't' && raw[0] != 'f' && json.Valid(raw) {
+		// A bare number where text is expected ("code": 1234567); in
+		// strict mode a bare boolean too.
+		if len(raw) > 0 && raw[0] != '"' && raw[0] != 'n' && (strict || raw[0] != 't' && raw[0] != 'f') && json.Valid(raw) {
 			f.SetString(s)
 			return nil
 		}
