@@ -243,31 +243,17 @@ func (o *GroupListOptions) query(limit, offset int) url.Values {
 
 // List returns one page of deal groups.
 func (s *DealGroupService) List(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) (*adama.Page[DealGroup], error) {
-	o := GroupListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	if err := o.validate(); err != nil {
-		return nil, err
-	}
-	return call.List[DealGroup](ctx, s.g, &call.Call{Path: "/deal_groups", Query: o.query(o.PageLimit, o.PageOffset)}, ro...)
+	return listOf[DealGroup](ctx, s.g, "/deal_groups", opts, ro)
 }
 
 // All iterates over every deal group the options select.
 func (s *DealGroupService) All(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) iter.Seq2[DealGroup, error] {
-	o := GroupListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	return listAll[DealGroup](ctx, s.g, "/deal_groups", o.validate, o.query, o.PageLimit, o.PageOffset, o.Prefetch, ro)
+	return allOf[DealGroup](ctx, s.g, "/deal_groups", opts, ro)
 }
 
 // Get returns the deal group with id.
 func (s *DealGroupService) Get(ctx context.Context, id int64, ro ...adama.RequestOption) (*DealGroup, error) {
-	if err := checkID(id); err != nil {
-		return nil, err
-	}
-	return call.One[DealGroup](ctx, s.g, &call.Call{Path: idPath("deal_groups", id)}, ro...)
+	return getOf[DealGroup](ctx, s.g, "deal_groups", id, ro)
 }
 
 // Create creates g (checked first).
