@@ -1,13 +1,16 @@
 package deals
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"iter"
 	"net/url"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/pager"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // lister is the options of an offset-paged list: checked before sending,
@@ -87,4 +90,17 @@ func (o *GroupListOptions) paging() (limit, offset, prefetch int) {
 
 func (o *PublisherListOptions) paging() (limit, offset, prefetch int) {
 	return o.PageLimit, o.PageOffset, o.Prefetch
+}
+
+// readKeeping decodes the record b into alias (its Extra into *extra) and
+// keeps b in *raw, so that Update can send what differs from the record
+// as read.
+func readKeeping[A any](b []byte, alias *A, idx record.Index, extra *map[string]json.RawMessage, raw *[]byte) error {
+	if err := record.DecodeInto(b, alias, idx, extra); err != nil {
+		return err
+	}
+	if !record.IsNull(b) {
+		*raw = bytes.Clone(b)
+	}
+	return nil
 }

@@ -117,13 +117,7 @@ var dealIdx = record.IndexOf(reflect.TypeFor[dealAlias]())
 // strings), keeps unknown properties in Extra and remembers the writable
 // form for Update.
 func (d *Deal) UnmarshalJSON(b []byte) error {
-	if err := record.DecodeInto(b, (*dealAlias)(d), dealIdx, &d.Extra); err != nil {
-		return err
-	}
-	if !record.IsNull(b) {
-		d.raw = append([]byte(nil), b...)
-	}
-	return nil
+	return readKeeping(b, (*dealAlias)(d), dealIdx, &d.Extra, &d.raw)
 }
 
 // snapshot returns the writable form and the owner the record had when it

@@ -57,13 +57,7 @@ var dealGroupIdx = record.IndexOf(reflect.TypeFor[dealGroupAlias]())
 // UnmarshalJSON reads a group leniently, keeps unknown properties and
 // remembers the writable form for Update.
 func (g *DealGroup) UnmarshalJSON(b []byte) error {
-	if err := record.DecodeInto(b, (*dealGroupAlias)(g), dealGroupIdx, &g.Extra); err != nil {
-		return err
-	}
-	if !record.IsNull(b) {
-		g.raw = append([]byte(nil), b...)
-	}
-	return nil
+	return readKeeping(b, (*dealGroupAlias)(g), dealGroupIdx, &g.Extra, &g.raw)
 }
 
 // snapshot returns the writable form and the owner the group had when it
