@@ -23,11 +23,28 @@ type Extra = map[string]json.RawMessage
 // still does not fit fails the decode naming the field; it is never turned
 // into a zero (which a full update would then send).
 func decodeObject(b []byte, dst any) (Extra, error) {
+	if record.IsNull(b) {
+		return nil, nil
+	}
 	ex, err := record.DecodeStrict(b, dst, record.IndexOf(reflect.TypeOf(dst).Elem()))
 	if err != nil {
 		return nil, fmt.Errorf("creatives: decoding record: %w", err)
 	}
 	return ex, nil
+}
+
+// decodeRecord reads the record b into the value a points to (the record
+// as its method-less alias A), starting from zero, with the properties it
+// has no field for in *extra. null leaves the zero value.
+func decodeRecord[A any](b []byte, a *A, extra *Extra) error {
+	var zero A
+	*a = zero
+	ex, err := decodeObject(b, a)
+	if err != nil {
+		return err
+	}
+	*extra = ex
+	return nil
 }
 
 // encodeObject writes src (a method-less alias value of a record type)

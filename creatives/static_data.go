@@ -49,14 +49,10 @@ func (i *StaticItem) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	type alias StaticItem
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
+	if err := decodeRecord(b, (*alias)(i), &i.Extra); err != nil {
 		return err
 	}
-	*i = StaticItem(a)
-	i.Extra = ex
-	if raw, ok := ex["nameFr"]; ok && i.NameFr == "" {
+	if raw, ok := i.Extra["nameFr"]; ok && i.NameFr == "" {
 		_ = json.Unmarshal(raw, &i.NameFr)
 	}
 	return nil

@@ -86,14 +86,7 @@ type CreativeDetails struct {
 // UnmarshalJSON reads d liberally and keeps unknown properties.
 func (d *CreativeDetails) UnmarshalJSON(b []byte) error {
 	type alias CreativeDetails
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*d = CreativeDetails(a)
-	d.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(d), &d.Extra)
 }
 
 // MarshalJSON writes d with its unknown properties.
@@ -318,14 +311,10 @@ type VideoCreative struct {
 // UnmarshalJSON reads c liberally and keeps unknown properties.
 func (c *VideoCreative) UnmarshalJSON(b []byte) error {
 	type alias VideoCreative
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
+	if err := decodeRecord(b, (*alias)(c), &c.Extra); err != nil {
 		return err
 	}
-	*c = VideoCreative(a)
-	c.Extra = ex
-	if raw, ok := ex["t1as"]; ok && !c.P1AS {
+	if raw, ok := c.Extra["t1as"]; ok && !c.P1AS {
 		_ = record.DecodeValue(raw, &c.P1AS)
 	}
 	return nil
@@ -367,14 +356,7 @@ type CreateResult struct {
 // UnmarshalJSON reads r liberally and keeps unknown properties.
 func (r *CreateResult) UnmarshalJSON(b []byte) error {
 	type alias CreateResult
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*r = CreateResult(a)
-	r.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(r), &r.Extra)
 }
 
 // PresignedURL is a pre-signed storage URL. Its query string carries a

@@ -47,14 +47,7 @@ type Variant struct {
 // UnmarshalJSON reads v liberally and keeps unknown properties.
 func (v *Variant) UnmarshalJSON(b []byte) error {
 	type alias Variant
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*v = Variant(a)
-	v.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(v), &v.Extra)
 }
 
 // UploadStatus is a v2 video creative's upload and encoding status. Shape
@@ -82,14 +75,7 @@ type FileInfo struct {
 // UnmarshalJSON reads f liberally and keeps unknown properties.
 func (f *FileInfo) UnmarshalJSON(b []byte) error {
 	type alias FileInfo
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*f = FileInfo(a)
-	f.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(f), &f.Extra)
 }
 
 // EncodingInfo is the encoding state of all variants. Shape from
@@ -106,14 +92,7 @@ type EncodingInfo struct {
 // UnmarshalJSON reads e liberally and keeps unknown properties.
 func (e *EncodingInfo) UnmarshalJSON(b []byte) error {
 	type alias EncodingInfo
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*e = EncodingInfo(a)
-	e.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(e), &e.Extra)
 }
 
 // EncodingProgress is one encoding's state. Shape from
