@@ -64,16 +64,13 @@ func seg(s string) string { return url.PathEscape(s) }
 // id formats an integer path segment.
 func id(n int64) string { return strconv.FormatInt(n, 10) }
 
-// decodeObject decodes the JSON object b into rec (a pointer to a
-// method-less alias of a record type) with the shared strict reader
-// (internal/record: a numeric field may come as a numeric string, a string
-// field as a number) and returns the members rec does not know, for the
-// record's Extra. null leaves the zero value.
-func decodeObject(b []byte, rec any) (map[string]json.RawMessage, error) {
-	if record.IsNull(b) {
-		return nil, nil
-	}
-	return record.DecodeStrict(b, rec, record.IndexOf(reflect.TypeOf(rec).Elem()))
+// decodeRecord reads the record b into the value w points to (the record
+// as its method-less alias W), starting from zero, with the shared strict
+// reader (internal/record: a numeric field may come as a numeric string, a
+// string field as a number) and puts the members it does not know in
+// *extra, for the record's Extra. null leaves the zero value.
+func decodeRecord[W any](b []byte, w *W, extra *map[string]json.RawMessage) error {
+	return record.DecodeStrictInto(b, w, record.IndexOf(reflect.TypeFor[W]()), extra)
 }
 
 // encodeObject marshals rec (a method-less alias of a record) and adds the

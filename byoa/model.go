@@ -74,14 +74,7 @@ type modelAlias Model
 // UnmarshalJSON reads a model, keeping unknown members; a numeric
 // Namespace is read as its digits.
 func (m *Model) UnmarshalJSON(b []byte) error {
-	var a modelAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*m = Model(a)
-	m.Extra = extra
-	return nil
+	return decodeRecord(b, (*modelAlias)(m), &m.Extra)
 }
 
 // MarshalJSON writes the model with its Extra members.
@@ -118,14 +111,7 @@ type modelInfoAlias ModelInfo
 
 // UnmarshalJSON reads the answer, keeping unknown members.
 func (m *ModelInfo) UnmarshalJSON(b []byte) error {
-	var a modelInfoAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*m = ModelInfo(a)
-	m.Extra = extra
-	return nil
+	return decodeRecord(b, (*modelInfoAlias)(m), &m.Extra)
 }
 
 // MarshalJSON writes the answer with its Extra members.
@@ -201,14 +187,7 @@ type submodelAlias Submodel
 
 // UnmarshalJSON reads a submodel, keeping unknown members.
 func (s *Submodel) UnmarshalJSON(b []byte) error {
-	var a submodelAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*s = Submodel(a)
-	s.Extra = extra
-	return nil
+	return decodeRecord(b, (*submodelAlias)(s), &s.Extra)
 }
 
 // MarshalJSON writes the submodel with its Extra members.
@@ -237,14 +216,7 @@ type decodedAlias DecodedModel
 
 // UnmarshalJSON reads a decoded model, keeping unknown members.
 func (d *DecodedModel) UnmarshalJSON(b []byte) error {
-	var a decodedAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*d = DecodedModel(a)
-	d.Extra = extra
-	return nil
+	return decodeRecord(b, (*decodedAlias)(d), &d.Extra)
 }
 
 // MarshalJSON writes the decoded model with its Extra members.

@@ -37,13 +37,9 @@ func decodeObject(b []byte, dst any) (Extra, error) {
 // as its method-less alias A), starting from zero, with the properties it
 // has no field for in *extra. null leaves the zero value.
 func decodeRecord[A any](b []byte, a *A, extra *Extra) error {
-	var zero A
-	*a = zero
-	ex, err := decodeObject(b, a)
-	if err != nil {
-		return err
+	if err := record.DecodeStrictInto(b, a, record.IndexOf(reflect.TypeFor[A]()), extra); err != nil {
+		return fmt.Errorf("creatives: decoding record: %w", err)
 	}
-	*extra = ex
 	return nil
 }
 

@@ -28,15 +28,8 @@ func fieldsOf[T any]() fieldTable { return record.IndexOf(reflect.TypeFor[T]()) 
 // from any scalar; a value that fits none of them fails naming the field).
 // Properties without a field are kept in *extra so that writing the record
 // back loses nothing. A null leaves dst at its zero value.
-func decodeRecord(b []byte, dst any, extra *map[string]json.RawMessage, tbl fieldTable) error {
-	reflect.ValueOf(dst).Elem().SetZero()
-	*extra = nil
-	if record.IsNull(b) {
-		return nil
-	}
-	ex, err := record.DecodeStrict(b, dst, tbl)
-	*extra = ex
-	return err
+func decodeRecord[A any](b []byte, dst *A, extra *map[string]json.RawMessage, tbl fieldTable) error {
+	return record.DecodeStrictInto(b, dst, tbl, extra)
 }
 
 // encodeRecord writes src (a struct value without methods) as a JSON

@@ -418,13 +418,23 @@ func ToMap(b []byte) map[string]json.RawMessage {
 // DecodeInto resets *alias, decodes b into it and puts the properties it
 // does not name in *extra. null leaves the zero value.
 func DecodeInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage) error {
+	return decodeInto(b, alias, idx, extra, false)
+}
+
+// DecodeStrictInto is DecodeInto with DecodeStrict's rules: a value that
+// fits its field in none of the lenient forms fails the record.
+func DecodeStrictInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage) error {
+	return decodeInto(b, alias, idx, extra, true)
+}
+
+func decodeInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage, strict bool) error {
 	var zero A
 	*alias = zero
 	*extra = nil
 	if IsNull(b) {
 		return nil
 	}
-	ex, err := DecodeObject(b, alias, idx)
+	ex, err := decodeObject(b, alias, idx, strict)
 	if err != nil {
 		return err
 	}
