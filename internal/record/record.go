@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/jsonscan"
 )
 
 // Index maps the JSON names of a struct's fields to their index.
@@ -63,6 +64,29 @@ func DecodeStrict(b []byte, dst any, idx Index) (map[string]json.RawMessage, err
 }
 
 func decodeObject(b []byte, dst any, idx Index, strict bool) (map[string]json.RawMessage, error) {
+	// Fast path: one light scan finds the properties the struct does not
+	// name; when none of them folds onto a field's name (encoding/json
+	// would fill the field with it) and the whole object fits the struct
+	// as is, one decode is all.
+	var extra map[string]json.RawMessage
+	folds := false
+	err := jsonscan.Members(b, func(key, value []byte) bool {
+		if _, ok := idx[string(key)]; ok {
+			return true
+		}
+		if foldsOnto(string(key), idx) {
+			folds = true
+			return false
+		}
+		if extra == nil {
+			extra = map[string]json.RawMessage{}
+		}
+		extra[string(key)] = bytes.Clone(value)
+		return true
+	})
+	if err == nil && !folds && json.Unmarshal(b, dst) == nil {
+		return extra, nil
+	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return nil, err
@@ -70,23 +94,9 @@ func decodeObject(b []byte, dst any, idx Index, strict bool) (map[string]json.Ra
 	if obj == nil {
 		return nil, errors.New("expected a JSON object, found null")
 	}
-	// Fast path: the whole object fits the struct as is; only the
-	// properties the struct does not name remain to be kept.
-	if !foldCollision(obj, idx) && json.Unmarshal(b, dst) == nil {
-		var extra map[string]json.RawMessage
-		for k, raw := range obj {
-			if _, ok := idx[k]; !ok {
-				if extra == nil {
-					extra = map[string]json.RawMessage{}
-				}
-				extra[k] = raw
-			}
-		}
-		return extra, nil
-	}
 	v := reflect.ValueOf(dst).Elem()
 	v.SetZero()
-	var extra map[string]json.RawMessage
+	extra = nil
 	for k, raw := range obj {
 		i, ok := idx[k]
 		if ok {
@@ -107,17 +117,12 @@ func decodeObject(b []byte, dst any, idx Index, strict bool) (map[string]json.Ra
 	return extra, nil
 }
 
-// foldCollision reports a property that is not a field's exact name but
-// matches one ignoring case (encoding/json would fill the field with it).
-func foldCollision(obj map[string]json.RawMessage, idx Index) bool {
-	for k := range obj {
-		if _, ok := idx[k]; ok {
-			continue
-		}
-		for name := range idx {
-			if strings.EqualFold(k, name) {
-				return true
-			}
+// foldsOnto reports whether k, which is no field's exact name, matches one
+// ignoring case.
+func foldsOnto(k string, idx Index) bool {
+	for name := range idx {
+		if strings.EqualFold(k, name) {
+			return true
 		}
 	}
 	return false
