@@ -219,13 +219,23 @@ func (h *handler) getConsumer(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (h *handler) postConsumer(w http.ResponseWriter, r *http.Request) {
-	var next map[string]any
-	if !fake.ReadJSON(w, r, &next) {
-		return
+// readObject reads a JSON object body, answering 400 for anything else
+// (what names the object in the message).
+func readObject(w http.ResponseWriter, r *http.Request, what string) (map[string]any, bool) {
+	var m map[string]any
+	if !fake.ReadJSON(w, r, &m) {
+		return nil, false
 	}
-	if next == nil {
-		writeErr(w, http.StatusBadRequest, "invalid", "the body must be a consumer object")
+	if m == nil {
+		writeErr(w, http.StatusBadRequest, "invalid", "the body must be a "+what+" object")
+		return nil, false
+	}
+	return m, true
+}
+
+func (h *handler) postConsumer(w http.ResponseWriter, r *http.Request) {
+	next, ok := readObject(w, r, "consumer")
+	if !ok {
 		return
 	}
 	h.st.mu.Lock()
@@ -536,12 +546,8 @@ func (h *handler) postPart(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusNotFound, "not_found", "no such endpoint")
 		return
 	}
-	var part map[string]any
-	if !fake.ReadJSON(w, r, &part) {
-		return
-	}
-	if part == nil {
-		writeErr(w, http.StatusBadRequest, "invalid", "the body must be a settings object")
+	part, ok := readObject(w, r, "settings")
+	if !ok {
 		return
 	}
 	h.st.mu.Lock()
