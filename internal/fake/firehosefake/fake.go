@@ -443,21 +443,27 @@ func symDiff(a, b []string) []string {
 	return out
 }
 
-func (h *handler) getFilters(w http.ResponseWriter, r *http.Request) {
+// writeProp answers a copy of the property prop of the consumer the path
+// names ({} when unset).
+func (h *handler) writeProp(w http.ResponseWriter, r *http.Request, prop string) {
 	h.st.mu.Lock()
 	c := h.consumer(w, r)
-	var f any
+	var v any
 	if c != nil {
-		f = clone(c["Filters"])
+		v = clone(c[prop])
 	}
 	h.st.mu.Unlock()
 	if c == nil {
 		return
 	}
-	if f == nil {
-		f = map[string]any{}
+	if v == nil {
+		v = map[string]any{}
 	}
-	fake.WriteJSON(w, http.StatusOK, f)
+	fake.WriteJSON(w, http.StatusOK, v)
+}
+
+func (h *handler) getFilters(w http.ResponseWriter, r *http.Request) {
+	h.writeProp(w, r, "Filters")
 }
 
 func (h *handler) getFilter(w http.ResponseWriter, r *http.Request) {
@@ -524,20 +530,7 @@ func (h *handler) getPart(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusNotFound, "not_found", "no such endpoint")
 		return
 	}
-	h.st.mu.Lock()
-	c := h.consumer(w, r)
-	var v any
-	if c != nil {
-		v = clone(c[prop])
-	}
-	h.st.mu.Unlock()
-	if c == nil {
-		return
-	}
-	if v == nil {
-		v = map[string]any{}
-	}
-	fake.WriteJSON(w, http.StatusOK, v)
+	h.writeProp(w, r, prop)
 }
 
 func (h *handler) postPart(w http.ResponseWriter, r *http.Request) {
