@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
@@ -66,16 +67,18 @@ func DecodeStrict(b []byte, dst any, idx Index) (map[string]json.RawMessage, err
 func decodeObject(b []byte, dst any, idx Index, strict bool) (map[string]json.RawMessage, error) {
 	// Fast path: one light scan finds the properties the struct does not
 	// name; when none of them folds onto a field's name (encoding/json
-	// would fill the field with it) and the whole object fits the struct
-	// as is, one decode is all.
+	// would fill the field with it) or needs UTF-8 repair, and the whole
+	// object fits the struct as is, one decode is all.
 	var extra map[string]json.RawMessage
-	folds := false
+	slow := false
 	err := jsonscan.Members(b, func(key, value []byte) bool {
 		if _, ok := idx[string(key)]; ok {
 			return true
 		}
-		if foldsOnto(string(key), idx) {
-			folds = true
+		// A key that folds onto a field, or one that is not valid UTF-8
+		// (encoding/json replaces its bytes), takes the slow path.
+		if foldsOnto(string(key), idx) || !utf8.Valid(key) {
+			slow = true
 			return false
 		}
 		if extra == nil {
@@ -84,7 +87,7 @@ func decodeObject(b []byte, dst any, idx Index, strict bool) (map[string]json.Ra
 		extra[string(key)] = bytes.Clone(value)
 		return true
 	})
-	if err == nil && !folds && json.Unmarshal(b, dst) == nil {
+	if err == nil && !slow && json.Unmarshal(b, dst) == nil {
 		return extra, nil
 	}
 	var obj map[string]json.RawMessage

@@ -162,3 +162,11 @@ func TestClone(t *testing.T) {
 	c["a"][1] = '2'
 	assert.Equal(t, `[1]`, string(m["a"]))
 }
+
+func TestDecodeObjectRepairsKeysLikeEncodingJSON(t *testing.T) {
+	var r rec
+	extra, err := DecodeObject([]byte("{\"\xcf\":0,\"id\":1}"), &r, recIdx)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), r.ID)
+	assert.Equal(t, map[string]json.RawMessage{"\ufffd": json.RawMessage("0")}, extra)
+}
