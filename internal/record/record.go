@@ -300,7 +300,7 @@ func EncodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 		return nil, err
 	}
 	keys := make([]string, 0, len(extra))
-	var back map[string]string // extra key -> the key v writes it under
+	var back map[string]string // the key v writes -> the extra key going back in its place
 	for k := range extra {
 		key, written, found := lookup(known, k)
 		if !found {
@@ -311,12 +311,16 @@ func EncodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 			if back == nil {
 				back = map[string]string{}
 			}
-			back[k] = key
+			// One value goes back per field: the one under the field's
+			// exact name, else the first name in order.
+			if prev, ok := back[key]; !ok || prev != key && (k == key || k < prev) {
+				back[key] = k
+			}
 		}
 	}
 	if len(back) > 0 {
 		// Rare: a kept value replaces what v writes for its field.
-		for k, key := range back {
+		for key, k := range back {
 			delete(known, key)
 			known[k] = extra[k]
 		}

@@ -170,3 +170,16 @@ func TestDecodeObjectRepairsKeysLikeEncodingJSON(t *testing.T) {
 	assert.Equal(t, int64(1), r.ID)
 	assert.Equal(t, map[string]json.RawMessage{"\ufffd": json.RawMessage("0")}, extra)
 }
+
+func TestEncodeObjectOneValueBackPerField(t *testing.T) {
+	// Both "id" (a misfit) and "ID" are kept; only the exact name goes
+	// back in place of the zero field, whatever the map order.
+	for range 20 {
+		var r rec
+		extra, err := DecodeObject([]byte(`{"id":"78Y","ID":72901}`), &r, recIdx)
+		require.NoError(t, err)
+		b, err := EncodeObject(r, extra)
+		require.NoError(t, err)
+		assert.JSONEq(t, `{"id":"78Y","name":"","on":false,"rate":0,"ids":null,"code":""}`, string(b))
+	}
+}
