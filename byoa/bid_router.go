@@ -90,14 +90,7 @@ type loggingAlias Logging
 
 // UnmarshalJSON reads the logging object, keeping unknown members.
 func (l *Logging) UnmarshalJSON(b []byte) error {
-	var a loggingAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*l = Logging(a)
-	l.Extra = extra
-	return nil
+	return decodeRecord(b, (*loggingAlias)(l), &l.Extra)
 }
 
 // MarshalJSON writes the logging object with its Extra members.
@@ -130,14 +123,7 @@ type endpointAlias Endpoint
 
 // UnmarshalJSON reads an endpoint, keeping unknown members.
 func (e *Endpoint) UnmarshalJSON(b []byte) error {
-	var a endpointAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*e = Endpoint(a)
-	e.Extra = extra
-	return nil
+	return decodeRecord(b, (*endpointAlias)(e), &e.Extra)
 }
 
 // MarshalJSON writes the endpoint with its Extra members.
@@ -155,14 +141,7 @@ type executorAlias Executor
 
 // UnmarshalJSON reads an executor, keeping unknown members.
 func (x *Executor) UnmarshalJSON(b []byte) error {
-	var a executorAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*x = Executor(a)
-	x.Extra = extra
-	return nil
+	return decodeRecord(b, (*executorAlias)(x), &x.Extra)
 }
 
 // MarshalJSON writes the executor with its Extra members.
@@ -189,14 +168,7 @@ type executorInfoAlias ExecutorInfo
 
 // UnmarshalJSON reads the record, keeping unknown members.
 func (x *ExecutorInfo) UnmarshalJSON(b []byte) error {
-	var a executorInfoAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*x = ExecutorInfo(a)
-	x.Extra = extra
-	return nil
+	return decodeRecord(b, (*executorInfoAlias)(x), &x.Extra)
 }
 
 // MarshalJSON writes the record with its Extra members.

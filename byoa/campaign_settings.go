@@ -58,14 +58,7 @@ type settingAlias Setting
 
 // UnmarshalJSON reads a setting, keeping unknown members in Extra.
 func (s *Setting) UnmarshalJSON(b []byte) error {
-	var a settingAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*s = Setting(a)
-	s.Extra = extra
-	return nil
+	return decodeRecord(b, (*settingAlias)(s), &s.Extra)
 }
 
 // MarshalJSON writes the setting with its Extra members.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"net/http"
 	"net/url"
@@ -75,14 +74,7 @@ type modelAlias Model
 // UnmarshalJSON reads a model, keeping unknown members; a numeric
 // Namespace is read as its digits.
 func (m *Model) UnmarshalJSON(b []byte) error {
-	var a modelAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*m = Model(a)
-	m.Extra = extra
-	return nil
+	return decodeRecord(b, (*modelAlias)(m), &m.Extra)
 }
 
 // MarshalJSON writes the model with its Extra members.
@@ -119,14 +111,7 @@ type modelInfoAlias ModelInfo
 
 // UnmarshalJSON reads the answer, keeping unknown members.
 func (m *ModelInfo) UnmarshalJSON(b []byte) error {
-	var a modelInfoAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*m = ModelInfo(a)
-	m.Extra = extra
-	return nil
+	return decodeRecord(b, (*modelInfoAlias)(m), &m.Extra)
 }
 
 // MarshalJSON writes the answer with its Extra members.
@@ -202,14 +187,7 @@ type submodelAlias Submodel
 
 // UnmarshalJSON reads a submodel, keeping unknown members.
 func (s *Submodel) UnmarshalJSON(b []byte) error {
-	var a submodelAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*s = Submodel(a)
-	s.Extra = extra
-	return nil
+	return decodeRecord(b, (*submodelAlias)(s), &s.Extra)
 }
 
 // MarshalJSON writes the submodel with its Extra members.
@@ -238,14 +216,7 @@ type decodedAlias DecodedModel
 
 // UnmarshalJSON reads a decoded model, keeping unknown members.
 func (d *DecodedModel) UnmarshalJSON(b []byte) error {
-	var a decodedAlias
-	extra, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*d = DecodedModel(a)
-	d.Extra = extra
-	return nil
+	return decodeRecord(b, (*decodedAlias)(d), &d.Extra)
 }
 
 // MarshalJSON writes the decoded model with its Extra members.
@@ -448,9 +419,9 @@ func (s *ModelsService) PutStream(ctx context.Context, namespace, modelID string
 		length = int64(len(prefix)) + u.Size + int64(len(suffix))
 	}
 	open, size, progress := u.Open, u.Size, u.Progress
-	r := &adama.Request{
-		Method: http.MethodPut, Host: s.g.Host, Path: modelPath(namespace, modelID), Auth: s.g.Auth,
-		ContentType: "application/json", Accept: "application/json", ContentLength: length,
+	return call.One[ModelInfo](ctx, s.g, &call.Call{
+		Method: http.MethodPut, Path: modelPath(namespace, modelID),
+		RawType: "application/json", ContentLength: length,
 		BodyFunc: func() (io.Reader, error) {
 			src, err := open()
 			if err != nil {
@@ -459,22 +430,7 @@ func (s *ModelsService) PutStream(ctx context.Context, namespace, modelID string
 			body := &jsonStringReader{src: src, strict: size > 0, total: size, progress: progress}
 			return io.MultiReader(bytes.NewReader(prefix), body, bytes.NewReader(suffix)), nil
 		},
-	}
-	resp, err := s.g.Client.Do(ctx, r, opts...)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	var info ModelInfo
-	if _, err := s.g.Envelope.Decode(resp.Body, media.MediaType(resp.Header.Get("Content-Type")), &info); err != nil {
-		var ae *adama.Error
-		if errors.As(err, &ae) {
-			return nil, ae
-		}
-		return nil, &adama.Error{StatusCode: resp.StatusCode, Code: adama.CodeUnexpectedContent, Message: "decoding the response: " + err.Error(),
-			Method: http.MethodPut, Path: r.Path, Err: err}
-	}
-	return &info, nil
+	}, opts...)
 }
 
 // jsonStringReader reads src as the inside of a JSON string: escaped

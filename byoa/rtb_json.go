@@ -6,14 +6,7 @@ type bidRequestWire BidRequest
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
 func (v *BidRequest) UnmarshalJSON(b []byte) error {
-	var w bidRequestWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = BidRequest(w)
-	v.Extra = extra
-	return nil
+	return decodeRecord(b, (*bidRequestWire)(v), &v.Extra)
 }
 
 // MarshalJSON writes the object with its Extra members.
@@ -22,16 +15,7 @@ func (v BidRequest) MarshalJSON() ([]byte, error) { return encodeObject(bidReque
 type impWire Imp
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Imp) UnmarshalJSON(b []byte) error {
-	var w impWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Imp(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Imp) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*impWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Imp) MarshalJSON() ([]byte, error) { return encodeObject(impWire(v), v.Extra) }
@@ -39,16 +23,7 @@ func (v Imp) MarshalJSON() ([]byte, error) { return encodeObject(impWire(v), v.E
 type formatWire Format
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Format) UnmarshalJSON(b []byte) error {
-	var w formatWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Format(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Format) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*formatWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Format) MarshalJSON() ([]byte, error) { return encodeObject(formatWire(v), v.Extra) }
@@ -56,16 +31,7 @@ func (v Format) MarshalJSON() ([]byte, error) { return encodeObject(formatWire(v
 type bannerWire Banner
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Banner) UnmarshalJSON(b []byte) error {
-	var w bannerWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Banner(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Banner) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*bannerWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Banner) MarshalJSON() ([]byte, error) { return encodeObject(bannerWire(v), v.Extra) }
@@ -73,16 +39,7 @@ func (v Banner) MarshalJSON() ([]byte, error) { return encodeObject(bannerWire(v
 type videoWire Video
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Video) UnmarshalJSON(b []byte) error {
-	var w videoWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Video(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Video) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*videoWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Video) MarshalJSON() ([]byte, error) { return encodeObject(videoWire(v), v.Extra) }
@@ -90,16 +47,7 @@ func (v Video) MarshalJSON() ([]byte, error) { return encodeObject(videoWire(v),
 type nativeWire Native
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Native) UnmarshalJSON(b []byte) error {
-	var w nativeWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Native(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Native) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*nativeWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Native) MarshalJSON() ([]byte, error) { return encodeObject(nativeWire(v), v.Extra) }
@@ -107,16 +55,7 @@ func (v Native) MarshalJSON() ([]byte, error) { return encodeObject(nativeWire(v
 type pMPWire PMP
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *PMP) UnmarshalJSON(b []byte) error {
-	var w pMPWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = PMP(w)
-	v.Extra = extra
-	return nil
-}
+func (v *PMP) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*pMPWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v PMP) MarshalJSON() ([]byte, error) { return encodeObject(pMPWire(v), v.Extra) }
@@ -124,16 +63,7 @@ func (v PMP) MarshalJSON() ([]byte, error) { return encodeObject(pMPWire(v), v.E
 type dealWire Deal
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Deal) UnmarshalJSON(b []byte) error {
-	var w dealWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Deal(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Deal) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*dealWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Deal) MarshalJSON() ([]byte, error) { return encodeObject(dealWire(v), v.Extra) }
@@ -142,14 +72,7 @@ type publisherWire Publisher
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
 func (v *Publisher) UnmarshalJSON(b []byte) error {
-	var w publisherWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Publisher(w)
-	v.Extra = extra
-	return nil
+	return decodeRecord(b, (*publisherWire)(v), &v.Extra)
 }
 
 // MarshalJSON writes the object with its Extra members.
@@ -158,16 +81,7 @@ func (v Publisher) MarshalJSON() ([]byte, error) { return encodeObject(publisher
 type siteWire Site
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Site) UnmarshalJSON(b []byte) error {
-	var w siteWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Site(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Site) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*siteWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Site) MarshalJSON() ([]byte, error) { return encodeObject(siteWire(v), v.Extra) }
@@ -175,16 +89,7 @@ func (v Site) MarshalJSON() ([]byte, error) { return encodeObject(siteWire(v), v
 type appWire App
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *App) UnmarshalJSON(b []byte) error {
-	var w appWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = App(w)
-	v.Extra = extra
-	return nil
-}
+func (v *App) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*appWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v App) MarshalJSON() ([]byte, error) { return encodeObject(appWire(v), v.Extra) }
@@ -192,16 +97,7 @@ func (v App) MarshalJSON() ([]byte, error) { return encodeObject(appWire(v), v.E
 type geoWire Geo
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Geo) UnmarshalJSON(b []byte) error {
-	var w geoWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Geo(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Geo) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*geoWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Geo) MarshalJSON() ([]byte, error) { return encodeObject(geoWire(v), v.Extra) }
@@ -209,16 +105,7 @@ func (v Geo) MarshalJSON() ([]byte, error) { return encodeObject(geoWire(v), v.E
 type deviceWire Device
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Device) UnmarshalJSON(b []byte) error {
-	var w deviceWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Device(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Device) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*deviceWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Device) MarshalJSON() ([]byte, error) { return encodeObject(deviceWire(v), v.Extra) }
@@ -226,16 +113,7 @@ func (v Device) MarshalJSON() ([]byte, error) { return encodeObject(deviceWire(v
 type userWire User
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *User) UnmarshalJSON(b []byte) error {
-	var w userWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = User(w)
-	v.Extra = extra
-	return nil
-}
+func (v *User) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*userWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v User) MarshalJSON() ([]byte, error) { return encodeObject(userWire(v), v.Extra) }
@@ -243,16 +121,7 @@ func (v User) MarshalJSON() ([]byte, error) { return encodeObject(userWire(v), v
 type dataWire Data
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Data) UnmarshalJSON(b []byte) error {
-	var w dataWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Data(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Data) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*dataWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Data) MarshalJSON() ([]byte, error) { return encodeObject(dataWire(v), v.Extra) }
@@ -260,16 +129,7 @@ func (v Data) MarshalJSON() ([]byte, error) { return encodeObject(dataWire(v), v
 type segmentWire Segment
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Segment) UnmarshalJSON(b []byte) error {
-	var w segmentWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Segment(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Segment) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*segmentWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Segment) MarshalJSON() ([]byte, error) { return encodeObject(segmentWire(v), v.Extra) }
@@ -277,16 +137,7 @@ func (v Segment) MarshalJSON() ([]byte, error) { return encodeObject(segmentWire
 type regsWire Regs
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Regs) UnmarshalJSON(b []byte) error {
-	var w regsWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Regs(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Regs) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*regsWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Regs) MarshalJSON() ([]byte, error) { return encodeObject(regsWire(v), v.Extra) }
@@ -295,14 +146,7 @@ type bidResponseWire BidResponse
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
 func (v *BidResponse) UnmarshalJSON(b []byte) error {
-	var w bidResponseWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = BidResponse(w)
-	v.Extra = extra
-	return nil
+	return decodeRecord(b, (*bidResponseWire)(v), &v.Extra)
 }
 
 // MarshalJSON writes the object with its Extra members.
@@ -311,16 +155,7 @@ func (v BidResponse) MarshalJSON() ([]byte, error) { return encodeObject(bidResp
 type seatBidWire SeatBid
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *SeatBid) UnmarshalJSON(b []byte) error {
-	var w seatBidWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = SeatBid(w)
-	v.Extra = extra
-	return nil
-}
+func (v *SeatBid) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*seatBidWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v SeatBid) MarshalJSON() ([]byte, error) { return encodeObject(seatBidWire(v), v.Extra) }
@@ -328,16 +163,7 @@ func (v SeatBid) MarshalJSON() ([]byte, error) { return encodeObject(seatBidWire
 type bidWire Bid
 
 // UnmarshalJSON reads the object, keeping unknown members in Extra.
-func (v *Bid) UnmarshalJSON(b []byte) error {
-	var w bidWire
-	extra, err := decodeObject(b, &w)
-	if err != nil {
-		return err
-	}
-	*v = Bid(w)
-	v.Extra = extra
-	return nil
-}
+func (v *Bid) UnmarshalJSON(b []byte) error { return decodeRecord(b, (*bidWire)(v), &v.Extra) }
 
 // MarshalJSON writes the object with its Extra members.
 func (v Bid) MarshalJSON() ([]byte, error) { return encodeObject(bidWire(v), v.Extra) }

@@ -30,14 +30,7 @@ type Approval struct {
 // UnmarshalJSON reads a liberally and keeps unknown properties.
 func (a *Approval) UnmarshalJSON(b []byte) error {
 	type alias Approval
-	var x alias
-	ex, err := decodeObject(b, &x)
-	if err != nil {
-		return err
-	}
-	*a = Approval(x)
-	a.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(a), &a.Extra)
 }
 
 // ApprovalService is the approval status of component creatives.

@@ -32,14 +32,7 @@ type Classification struct {
 // UnmarshalJSON reads c liberally and keeps unknown properties.
 func (c *Classification) UnmarshalJSON(b []byte) error {
 	type alias Classification
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*c = Classification(a)
-	c.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(c), &c.Extra)
 }
 
 // MarshalJSON writes c with its unknown properties.

@@ -37,14 +37,7 @@ type CompanionDetails struct {
 // UnmarshalJSON reads d liberally and keeps unknown properties.
 func (d *CompanionDetails) UnmarshalJSON(b []byte) error {
 	type alias CompanionDetails
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*d = CompanionDetails(a)
-	d.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(d), &d.Extra)
 }
 
 // MarshalJSON writes d with its unknown properties.
@@ -108,14 +101,7 @@ type Companion struct {
 // UnmarshalJSON reads c liberally and keeps unknown properties.
 func (c *Companion) UnmarshalJSON(b []byte) error {
 	type alias Companion
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*c = Companion(a)
-	c.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(c), &c.Extra)
 }
 
 // MarshalJSON writes c with its unknown properties.

@@ -46,14 +46,7 @@ type Asset struct {
 // UnmarshalJSON reads a liberally and keeps unknown properties.
 func (a *Asset) UnmarshalJSON(b []byte) error {
 	type alias Asset
-	var x alias
-	ex, err := decodeObject(b, &x)
-	if err != nil {
-		return err
-	}
-	*a = Asset(x)
-	a.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(a), &a.Extra)
 }
 
 // MarshalJSON writes a with its unknown properties.
@@ -96,14 +89,7 @@ type ComponentCreative struct {
 // UnmarshalJSON reads c liberally and keeps unknown properties.
 func (c *ComponentCreative) UnmarshalJSON(b []byte) error {
 	type alias ComponentCreative
-	var x alias
-	ex, err := decodeObject(b, &x)
-	if err != nil {
-		return err
-	}
-	*c = ComponentCreative(x)
-	c.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(c), &c.Extra)
 }
 
 // MarshalJSON writes c with its unknown properties.
@@ -564,14 +550,7 @@ type Component struct {
 // UnmarshalJSON reads c liberally and keeps unknown properties.
 func (c *Component) UnmarshalJSON(b []byte) error {
 	type alias Component
-	var x alias
-	ex, err := decodeObject(b, &x)
-	if err != nil {
-		return err
-	}
-	*c = Component(x)
-	c.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(c), &c.Extra)
 }
 
 // ComponentInput is the body of a component create or update. Shape from

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"reflect"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // ccMeta is the meta object of component creative answers. Shape from
@@ -33,7 +33,7 @@ func metaInt(raw json.RawMessage) (int, bool) {
 		return 0, false
 	}
 	var n int
-	if json.Unmarshal(lenient(raw, reflect.TypeFor[int]()), &n) != nil {
+	if record.DecodeValue(raw, &n) != nil {
 		return 0, false
 	}
 	return n, true

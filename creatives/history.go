@@ -103,14 +103,7 @@ type HistoryEntry struct {
 // UnmarshalJSON reads e liberally and keeps unknown properties.
 func (e *HistoryEntry) UnmarshalJSON(b []byte) error {
 	type alias HistoryEntry
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*e = HistoryEntry(a)
-	e.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(e), &e.Extra)
 }
 
 // FieldChange is one field's change. Shape from

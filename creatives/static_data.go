@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"reflect"
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // StaticItem is one IAB static data item, and the inflated parts of a
@@ -41,26 +41,18 @@ type StaticItem struct {
 // number (an id where an item was expected) is read as the item's ID.
 func (i *StaticItem) UnmarshalJSON(b []byte) error {
 	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] != '{' {
-		var id json.Number
-		if bytes.Equal(t, []byte("null")) {
-			return nil
-		}
-		if err := json.Unmarshal(lenient(t, reflect.TypeFor[int64]()), &id); err != nil {
+		var n int64
+		if err := record.DecodeValue(t, &n); err != nil {
 			return err
 		}
-		n, err := id.Int64()
 		*i = StaticItem{ID: n}
-		return err
+		return nil
 	}
 	type alias StaticItem
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
+	if err := decodeRecord(b, (*alias)(i), &i.Extra); err != nil {
 		return err
 	}
-	*i = StaticItem(a)
-	i.Extra = ex
-	if raw, ok := ex["nameFr"]; ok && i.NameFr == "" {
+	if raw, ok := i.Extra["nameFr"]; ok && i.NameFr == "" {
 		_ = json.Unmarshal(raw, &i.NameFr)
 	}
 	return nil

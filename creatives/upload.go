@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
 )
 
 // CodeUploadURLExpired is the code of the *adama.Error (or the rule of the
@@ -80,15 +81,17 @@ func (s *VideoService) Upload(ctx context.Context, res *CreateResult, r io.Reade
 	if _, ok := r.(io.Seeker); !ok {
 		opts = append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...)
 	}
-	req := &adama.Request{
-		Method: http.MethodPut, URL: string(res.UploadURL), Auth: adama.AuthNone,
-		BodyFunc: body.open, ContentLength: size, ContentType: ct, Accept: "*/*",
+	// The storage host gets no platform credential: the layer sends them
+	// only to the platform's hosts, and this call asks for none.
+	storage := &call.Group{Client: s.c, Auth: adama.AuthNone}
+	resp, err := storage.Send(ctx, &call.Call{
+		Method: http.MethodPut, URL: string(res.UploadURL),
+		BodyFunc: body.open, ContentLength: size, RawType: ct, Accept: "*/*",
 		Header: http.Header{
 			"X-Amz-Acl":           {"public-read"},
 			"X-Amz-Meta-Creative": {strconv.FormatInt(res.CreativeID, 10)},
 		},
-	}
-	resp, err := s.c.Do(ctx, req, opts...)
+	}, opts...)
 	if err != nil {
 		var ae *adama.Error
 		if errors.As(err, &ae) && ae.StatusCode == http.StatusForbidden &&

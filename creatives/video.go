@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // EventPixel is an additional tracking pixel of a video creative. Shape
@@ -86,14 +86,7 @@ type CreativeDetails struct {
 // UnmarshalJSON reads d liberally and keeps unknown properties.
 func (d *CreativeDetails) UnmarshalJSON(b []byte) error {
 	type alias CreativeDetails
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*d = CreativeDetails(a)
-	d.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(d), &d.Extra)
 }
 
 // MarshalJSON writes d with its unknown properties.
@@ -318,15 +311,11 @@ type VideoCreative struct {
 // UnmarshalJSON reads c liberally and keeps unknown properties.
 func (c *VideoCreative) UnmarshalJSON(b []byte) error {
 	type alias VideoCreative
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
+	if err := decodeRecord(b, (*alias)(c), &c.Extra); err != nil {
 		return err
 	}
-	*c = VideoCreative(a)
-	c.Extra = ex
-	if raw, ok := ex["t1as"]; ok && !c.P1AS {
-		_ = json.Unmarshal(lenient(raw, reflect.TypeFor[bool]()), &c.P1AS)
+	if raw, ok := c.Extra["t1as"]; ok && !c.P1AS {
+		_ = record.DecodeValue(raw, &c.P1AS)
 	}
 	return nil
 }
@@ -367,14 +356,7 @@ type CreateResult struct {
 // UnmarshalJSON reads r liberally and keeps unknown properties.
 func (r *CreateResult) UnmarshalJSON(b []byte) error {
 	type alias CreateResult
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*r = CreateResult(a)
-	r.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(r), &r.Extra)
 }
 
 // PresignedURL is a pre-signed storage URL. Its query string carries a
@@ -427,7 +409,7 @@ func (w *bulkWire) result() *BulkResult {
 	}
 	if w.Meta != nil {
 		var n int
-		if json.Unmarshal(lenient(w.Meta.Count, reflect.TypeFor[int]()), &n) == nil && n > 0 {
+		if record.DecodeValue(w.Meta.Count, &n) == nil && n > 0 {
 			r.Count = n
 		}
 	}
@@ -484,9 +466,10 @@ func (s *VideoService) Create(ctx context.Context, in *NewVideoCreative, opts ..
 }
 
 // BulkCreate creates several video creatives (PUT /creatives/bulk). Items
-// that fail are listed in the result's Errors by index. It is sent once:
-// although a PUT, a replay would create the creatives twice (pass
-// adama.WithCallRetries to change that).
+// that fail are listed in the result's Errors by index. Although a PUT, it
+// creates: it is not retried once it may have reached the platform, since
+// a replay would create the creatives twice (pass adama.WithIdempotent to
+// change that).
 func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, opts ...adama.RequestOption) (*BulkResult, error) {
 	var v adama.Validator
 	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
@@ -499,7 +482,7 @@ func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, op
 	body := struct {
 		Creatives []NewVideoCreative `json:"creatives"`
 	}{in}
-	return s.bulk(ctx, &call.Call{Method: http.MethodPut, Path: "/creatives/bulk", JSON: body}, append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...))
+	return s.bulk(ctx, &call.Call{Method: http.MethodPut, Path: "/creatives/bulk", JSON: body, Creates: true}, opts)
 }
 
 // BulkUpdate changes several video creatives (PATCH /creatives/bulk); each

@@ -47,14 +47,7 @@ type Variant struct {
 // UnmarshalJSON reads v liberally and keeps unknown properties.
 func (v *Variant) UnmarshalJSON(b []byte) error {
 	type alias Variant
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*v = Variant(a)
-	v.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(v), &v.Extra)
 }
 
 // UploadStatus is a v2 video creative's upload and encoding status. Shape
@@ -82,14 +75,7 @@ type FileInfo struct {
 // UnmarshalJSON reads f liberally and keeps unknown properties.
 func (f *FileInfo) UnmarshalJSON(b []byte) error {
 	type alias FileInfo
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*f = FileInfo(a)
-	f.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(f), &f.Extra)
 }
 
 // EncodingInfo is the encoding state of all variants. Shape from
@@ -106,14 +92,7 @@ type EncodingInfo struct {
 // UnmarshalJSON reads e liberally and keeps unknown properties.
 func (e *EncodingInfo) UnmarshalJSON(b []byte) error {
 	type alias EncodingInfo
-	var a alias
-	ex, err := decodeObject(b, &a)
-	if err != nil {
-		return err
-	}
-	*e = EncodingInfo(a)
-	e.Extra = ex
-	return nil
+	return decodeRecord(b, (*alias)(e), &e.Extra)
 }
 
 // EncodingProgress is one encoding's state. Shape from
@@ -277,10 +256,11 @@ func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, 
 	if _, ok := r.(io.Seeker); !ok {
 		opts = append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...)
 	}
-	req := &adama.Request{
-		Method: http.MethodPost, Host: adama.HostBase, Path: s.g.Prefix + "/creatives" + pathID(id) + "/upload",
-		Query: url.Values{"fileName": {fileName}}, Auth: s.g.Auth, Idempotent: true,
-		ContentType: mw.FormDataContentType(), ContentLength: int64(len(prefix)) + size + int64(len(suffix)),
+	resp, err := s.g.Send(ctx, &call.Call{
+		Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/upload",
+		// Sending the same file again replaces it: safe to retry.
+		Query: url.Values{"fileName": {fileName}}, ReadOnly: true,
+		RawType: mw.FormDataContentType(), ContentLength: int64(len(prefix)) + size + int64(len(suffix)),
 		BodyFunc: func() (io.Reader, error) {
 			f, err := file.open()
 			if err != nil {
@@ -288,8 +268,7 @@ func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, 
 			}
 			return io.MultiReader(bytes.NewReader(prefix), f, bytes.NewReader(suffix)), nil
 		},
-	}
-	resp, err := s.g.Client.Do(ctx, req, opts...)
+	}, opts...)
 	if err != nil {
 		return enrich(err)
 	}

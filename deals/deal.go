@@ -12,7 +12,6 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
-	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -118,13 +117,7 @@ var dealIdx = record.IndexOf(reflect.TypeFor[dealAlias]())
 // strings), keeps unknown properties in Extra and remembers the writable
 // form for Update.
 func (d *Deal) UnmarshalJSON(b []byte) error {
-	if err := record.DecodeInto(b, (*dealAlias)(d), dealIdx, &d.Extra); err != nil {
-		return err
-	}
-	if !record.IsNull(b) {
-		d.raw = append([]byte(nil), b...)
-	}
-	return nil
+	return readKeeping(b, (*dealAlias)(d), dealIdx, &d.Extra, &d.raw)
 }
 
 // snapshot returns the writable form and the owner the record had when it
@@ -441,33 +434,19 @@ func (o *ListOptions) query(limit, offset int) url.Values {
 
 // List returns one page of deals.
 func (s *DealService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[Deal], error) {
-	o := ListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	if err := o.validate(); err != nil {
-		return nil, err
-	}
-	return call.List[Deal](ctx, s.g, &call.Call{Path: "/deals", Query: o.query(o.PageLimit, o.PageOffset)}, ro...)
+	return listOf[Deal](ctx, s.g, "/deals", opts, ro)
 }
 
 // All iterates over every deal the options select, page by page (100 per
 // page unless PageLimit says otherwise). No request is made before the
 // caller ranges.
 func (s *DealService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[Deal, error] {
-	o := ListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	return listAll[Deal](ctx, s.g, "/deals", o.validate, o.query, o.PageLimit, o.PageOffset, o.Prefetch, ro)
+	return allOf[Deal](ctx, s.g, "/deals", opts, ro)
 }
 
 // Get returns the deal with id.
 func (s *DealService) Get(ctx context.Context, id int64, ro ...adama.RequestOption) (*Deal, error) {
-	if err := checkID(id); err != nil {
-		return nil, err
-	}
-	return call.One[Deal](ctx, s.g, &call.Call{Path: idPath("deals", id)}, ro...)
+	return getOf[Deal](ctx, s.g, "deals", id, ro)
 }
 
 // Create creates d (checked first) and returns the deal the server made.
@@ -507,27 +486,4 @@ func (s *DealService) Owners(ctx context.Context, ids []int64, ro ...adama.Reque
 		}
 	}
 	return out, nil
-}
-
-// listAll builds an All iterator over an offset-paged list.
-func listAll[T any](ctx context.Context, g *call.Group, path string, validate func() error,
-	query func(limit, offset int) url.Values, limit, offset, prefetch int, ro []adama.RequestOption) iter.Seq2[T, error] {
-	if limit == 0 {
-		limit = MaxPageLimit
-	}
-	return func(yield func(T, error) bool) {
-		if err := validate(); err != nil {
-			var zero T
-			yield(zero, err)
-			return
-		}
-		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[T], error) {
-			return call.List[T](ctx, g, &call.Call{Path: path, Query: query(limit, cur.Offset)}, ro...)
-		}
-		for it, err := range pager.All(ctx, pager.Options{Start: offset, Limit: limit, Prefetch: prefetch}, fetch) {
-			if !yield(it, err) {
-				return
-			}
-		}
-	}
 }

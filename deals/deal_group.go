@@ -57,13 +57,7 @@ var dealGroupIdx = record.IndexOf(reflect.TypeFor[dealGroupAlias]())
 // UnmarshalJSON reads a group leniently, keeps unknown properties and
 // remembers the writable form for Update.
 func (g *DealGroup) UnmarshalJSON(b []byte) error {
-	if err := record.DecodeInto(b, (*dealGroupAlias)(g), dealGroupIdx, &g.Extra); err != nil {
-		return err
-	}
-	if !record.IsNull(b) {
-		g.raw = append([]byte(nil), b...)
-	}
-	return nil
+	return readKeeping(b, (*dealGroupAlias)(g), dealGroupIdx, &g.Extra, &g.raw)
 }
 
 // snapshot returns the writable form and the owner the group had when it
@@ -243,31 +237,17 @@ func (o *GroupListOptions) query(limit, offset int) url.Values {
 
 // List returns one page of deal groups.
 func (s *DealGroupService) List(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) (*adama.Page[DealGroup], error) {
-	o := GroupListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	if err := o.validate(); err != nil {
-		return nil, err
-	}
-	return call.List[DealGroup](ctx, s.g, &call.Call{Path: "/deal_groups", Query: o.query(o.PageLimit, o.PageOffset)}, ro...)
+	return listOf[DealGroup](ctx, s.g, "/deal_groups", opts, ro)
 }
 
 // All iterates over every deal group the options select.
 func (s *DealGroupService) All(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) iter.Seq2[DealGroup, error] {
-	o := GroupListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	return listAll[DealGroup](ctx, s.g, "/deal_groups", o.validate, o.query, o.PageLimit, o.PageOffset, o.Prefetch, ro)
+	return allOf[DealGroup](ctx, s.g, "/deal_groups", opts, ro)
 }
 
 // Get returns the deal group with id.
 func (s *DealGroupService) Get(ctx context.Context, id int64, ro ...adama.RequestOption) (*DealGroup, error) {
-	if err := checkID(id); err != nil {
-		return nil, err
-	}
-	return call.One[DealGroup](ctx, s.g, &call.Call{Path: idPath("deal_groups", id)}, ro...)
+	return getOf[DealGroup](ctx, s.g, "deal_groups", id, ro)
 }
 
 // Create creates g (checked first).

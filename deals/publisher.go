@@ -109,31 +109,17 @@ func (o *PublisherListOptions) query(limit, offset int) url.Values {
 
 // List returns one page of an organization's publishers.
 func (s *PublisherService) List(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) (*adama.Page[Publisher], error) {
-	o := PublisherListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	if err := o.validate(); err != nil {
-		return nil, err
-	}
-	return call.List[Publisher](ctx, s.g, &call.Call{Path: "/publishers", Query: o.query(o.PageLimit, o.PageOffset)}, ro...)
+	return listOf[Publisher](ctx, s.g, "/publishers", opts, ro)
 }
 
 // All iterates over every publisher the options select.
 func (s *PublisherService) All(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) iter.Seq2[Publisher, error] {
-	o := PublisherListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	return listAll[Publisher](ctx, s.g, "/publishers", o.validate, o.query, o.PageLimit, o.PageOffset, o.Prefetch, ro)
+	return allOf[Publisher](ctx, s.g, "/publishers", opts, ro)
 }
 
 // Get returns the publisher with id.
 func (s *PublisherService) Get(ctx context.Context, id int64, ro ...adama.RequestOption) (*Publisher, error) {
-	if err := checkID(id); err != nil {
-		return nil, err
-	}
-	return call.One[Publisher](ctx, s.g, &call.Call{Path: idPath("publishers", id)}, ro...)
+	return getOf[Publisher](ctx, s.g, "publishers", id, ro)
 }
 
 // Create creates a publisher named name under organization orgID.

@@ -1,11 +1,8 @@
 package firehose
 
 import (
-	"bytes"
 	"encoding/json"
-	"maps"
 	"reflect"
-	"strings"
 
 	"github.com/adamasdk/adama-go/internal/record"
 )
@@ -26,66 +23,10 @@ func decodeRecord(b []byte, dst any) (map[string]json.RawMessage, error) {
 	return record.DecodeObject(b, dst, record.IndexOf(reflect.TypeOf(dst).Elem()))
 }
 
-// lookup finds name in props exactly, then without regard to case.
-func lookup(props map[string]json.RawMessage, name string) (string, json.RawMessage, bool) {
-	if raw, ok := props[name]; ok {
-		return name, raw, true
-	}
-	for k, raw := range props {
-		if strings.EqualFold(k, name) {
-			return k, raw, true
-		}
-	}
-	return "", nil, false
-}
-
-// encodeRecord writes the struct src with the extra properties added; a
-// property the struct already writes (under any case) is not repeated,
-// except that a value that did not fit its field on the way in goes back
-// as it came unless the caller has set the field since (internal/record's
-// EncodeObject would write the zero field instead).
+// encodeRecord writes the struct src with the extra properties added
+// (internal/record: a property the struct writes is not repeated, and a
+// value that did not fit its field on the way in goes back as it came
+// unless the caller has set the field since).
 func encodeRecord(src any, extra map[string]json.RawMessage) ([]byte, error) {
-	b, err := json.Marshal(src)
-	if err != nil || len(extra) == 0 {
-		return b, err
-	}
-	var props map[string]json.RawMessage
-	if err := json.Unmarshal(b, &props); err != nil {
-		return nil, err
-	}
-	out := maps.Clone(props)
-	for k, raw := range extra {
-		if key, written, found := lookup(props, k); found {
-			// A value that did not fit its field on the way in is written
-			// back as it came unless the caller has set the field since.
-			if isZeroJSON(written) {
-				delete(out, key)
-				out[k] = raw
-			}
-			continue
-		}
-		out[k] = raw
-	}
-	return json.Marshal(out)
-}
-
-// isZeroJSON reports a zero value as json.Marshal writes it.
-func isZeroJSON(b json.RawMessage) bool {
-	switch string(bytes.TrimSpace(b)) {
-	case "null", "false", "0", `""`, "{}", "[]":
-		return true
-	}
-	return false
-}
-
-// cloneExtra copies an Extra map.
-func cloneExtra(m map[string]json.RawMessage) map[string]json.RawMessage {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]json.RawMessage, len(m))
-	for k, v := range m {
-		out[k] = bytes.Clone(v)
-	}
-	return out
+	return record.EncodeObject(src, extra)
 }

@@ -555,6 +555,14 @@ const advertisersPath = "/advertisers"
 // AdvertiserService calls the advertiser endpoints of group B.
 type AdvertiserService struct {
 	g *call.Group
+	r *records[Advertiser, *AdvertiserCreate, *AdvertiserUpdate]
+}
+
+func newAdvertiserService(g *call.Group) *AdvertiserService {
+	return &AdvertiserService{g: g, r: &records[Advertiser, *AdvertiserCreate, *AdvertiserUpdate]{
+		g: g, what: "advertiser", idField: "advertiser_id", path: advertisersPath,
+		clone: (*Advertiser).clone, changes: advertiserChanges,
+	}}
 }
 
 func copyAdvertiserOptions(opts *AdvertiserListOptions) AdvertiserListOptions {
@@ -585,16 +593,11 @@ func (s *AdvertiserService) All(ctx context.Context, opts *AdvertiserListOptions
 }
 
 func (s *AdvertiserService) get(ctx context.Context, id int64, extended bool, ropt []adama.RequestOption) (*Advertiser, error) {
-	var v adama.Validator
-	checkID(&v, "advertiser_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	c := &call.Call{Path: idPath(advertisersPath, id)}
+	var q url.Values
 	if extended {
-		c.Query = url.Values{"extended": {"true"}}
+		q = url.Values{"extended": {"true"}}
 	}
-	return call.One[Advertiser](ctx, s.g, c, ropt...)
+	return s.r.get(ctx, advertisersPath, id, q, ropt)
 }
 
 // Get returns one advertiser (GET /advertisers/{advertiser_id}).
@@ -610,38 +613,20 @@ func (s *AdvertiserService) GetExtended(ctx context.Context, id int64, ropt ...a
 
 // Create creates an advertiser (POST /advertisers, answered 201).
 func (s *AdvertiserService) Create(ctx context.Context, body *AdvertiserCreate, ropt ...adama.RequestOption) (*Advertiser, error) {
-	if err := body.Validate(); err != nil {
-		return nil, err
-	}
-	return call.One[Advertiser](ctx, s.g, &call.Call{Method: http.MethodPost, Path: advertisersPath, JSON: body}, ropt...)
+	return s.r.create(ctx, advertisersPath, body, ropt)
 }
 
 // Update changes an advertiser (POST /advertisers/{advertiser_id}). A
 // stale Version is answered 409: errors.Is(err, adama.ErrConflict).
 func (s *AdvertiserService) Update(ctx context.Context, id int64, body *AdvertiserUpdate, ropt ...adama.RequestOption) (*Advertiser, error) {
-	var v adama.Validator
-	checkID(&v, "advertiser_id", id)
-	v.Merge("", body.Validate())
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return call.One[Advertiser](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath(advertisersPath, id), JSON: body}, ropt...)
+	return s.r.update(ctx, http.MethodPost, advertisersPath, id, body, ropt)
 }
 
 // Modify reads the advertiser, applies change and sends the fields it
 // changed with the version read, starting over on a version conflict up to
 // DefaultModifyAttempts times.
 func (s *AdvertiserService) Modify(ctx context.Context, id int64, change func(*Advertiser) error, ropt ...adama.RequestOption) (*Advertiser, error) {
-	return modify(ctx, "advertiser", id,
-		func(ctx context.Context, id int64) (*Advertiser, error) { return s.Get(ctx, id, ropt...) },
-		(*Advertiser).clone, change,
-		func(ctx context.Context, orig, cur *Advertiser) (*Advertiser, error) {
-			u, err := advertiserChanges(orig, cur)
-			if err != nil {
-				return nil, err
-			}
-			return s.Update(ctx, id, u, ropt...)
-		})
+	return s.r.modify(ctx, id, change, ropt)
 }
 
 // History returns one page of the advertiser's audit log

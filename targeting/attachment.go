@@ -262,6 +262,14 @@ const (
 // /attachment family with the same bodies and answers.
 type AttachmentService struct {
 	g *call.Group
+	r *records[Attachment, *AttachmentCreate, *AttachmentUpdate]
+}
+
+func newAttachmentService(g *call.Group) *AttachmentService {
+	return &AttachmentService{g: g, r: &records[Attachment, *AttachmentCreate, *AttachmentUpdate]{
+		g: g, what: "attachment", idField: "attachment_id", path: attachmentsPath,
+		clone: (*Attachment).clone, changes: attachmentChanges,
+	}}
 }
 
 func (s *AttachmentService) list(ctx context.Context, base string, opts *AttachmentListOptions, ropt []adama.RequestOption) (*adama.Page[Attachment], error) {
@@ -297,46 +305,20 @@ func (s *AttachmentService) All(ctx context.Context, opts *AttachmentListOptions
 	})
 }
 
-func (s *AttachmentService) get(ctx context.Context, base string, id int64, ropt []adama.RequestOption) (*Attachment, error) {
-	var v adama.Validator
-	checkID(&v, "attachment_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return call.One[Attachment](ctx, s.g, &call.Call{Path: idPath(base, id)}, ropt...)
-}
-
 // Get returns one attachment (GET /attachments/{attachment_id}).
 func (s *AttachmentService) Get(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.get(ctx, attachmentsPath, id, ropt)
-}
-
-func (s *AttachmentService) create(ctx context.Context, base string, body *AttachmentCreate, ropt []adama.RequestOption) (*Attachment, error) {
-	if err := body.Validate(); err != nil {
-		return nil, err
-	}
-	return call.One[Attachment](ctx, s.g, &call.Call{Method: http.MethodPost, Path: base, JSON: body}, ropt...)
+	return s.r.get(ctx, attachmentsPath, id, nil, ropt)
 }
 
 // Create creates an attachment (POST /attachments, answered 201).
 func (s *AttachmentService) Create(ctx context.Context, body *AttachmentCreate, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.create(ctx, attachmentsPath, body, ropt)
-}
-
-func (s *AttachmentService) update(ctx context.Context, method, base string, id int64, body *AttachmentUpdate, ropt []adama.RequestOption) (*Attachment, error) {
-	var v adama.Validator
-	checkID(&v, "attachment_id", id)
-	v.Merge("", body.Validate())
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return call.One[Attachment](ctx, s.g, &call.Call{Method: method, Path: idPath(base, id), JSON: body}, ropt...)
+	return s.r.create(ctx, attachmentsPath, body, ropt)
 }
 
 // Update changes an attachment (POST /attachments/{attachment_id}). A
 // stale Version is answered 409: errors.Is(err, adama.ErrConflict).
 func (s *AttachmentService) Update(ctx context.Context, id int64, body *AttachmentUpdate, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.update(ctx, http.MethodPost, attachmentsPath, id, body, ropt)
+	return s.r.update(ctx, http.MethodPost, attachmentsPath, id, body, ropt)
 }
 
 // Modify reads the attachment, applies change and sends the fields it
@@ -344,31 +326,13 @@ func (s *AttachmentService) Update(ctx context.Context, id int64, body *Attachme
 // DefaultModifyAttempts times. change may be called several times; an
 // error from it ends Modify.
 func (s *AttachmentService) Modify(ctx context.Context, id int64, change func(*Attachment) error, ropt ...adama.RequestOption) (*Attachment, error) {
-	return modify(ctx, "attachment", id,
-		func(ctx context.Context, id int64) (*Attachment, error) { return s.Get(ctx, id, ropt...) },
-		(*Attachment).clone, change,
-		func(ctx context.Context, orig, cur *Attachment) (*Attachment, error) {
-			u, err := attachmentChanges(orig, cur)
-			if err != nil {
-				return nil, err
-			}
-			return s.Update(ctx, id, u, ropt...)
-		})
-}
-
-func (s *AttachmentService) delete(ctx context.Context, base string, id int64, ropt []adama.RequestOption) (*Deleted, error) {
-	var v adama.Validator
-	checkID(&v, "attachment_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return del(ctx, s.g, idPath(base, id), id, ropt)
+	return s.r.modify(ctx, id, change, ropt)
 }
 
 // Delete deletes an attachment (DELETE /attachments/{attachment_id}) and
 // returns the server's confirmation.
 func (s *AttachmentService) Delete(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
-	return s.delete(ctx, attachmentsPath, id, ropt)
+	return s.r.delete(ctx, attachmentsPath, id, ropt)
 }
 
 // ListLegacy returns one page of attachments from the legacy path
@@ -384,7 +348,7 @@ func (s *AttachmentService) ListLegacy(ctx context.Context, opts *AttachmentList
 //
 // Deprecated: use Create (POST /attachments).
 func (s *AttachmentService) CreateLegacy(ctx context.Context, body *AttachmentCreate, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.create(ctx, legacyAttachmentPath, body, ropt)
+	return s.r.create(ctx, legacyAttachmentPath, body, ropt)
 }
 
 // GetLegacy returns one attachment from the legacy path
@@ -392,7 +356,7 @@ func (s *AttachmentService) CreateLegacy(ctx context.Context, body *AttachmentCr
 //
 // Deprecated: use Get (GET /attachments/{attachment_id}).
 func (s *AttachmentService) GetLegacy(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.get(ctx, legacyAttachmentPath, id, ropt)
+	return s.r.get(ctx, legacyAttachmentPath, id, nil, ropt)
 }
 
 // UpdateLegacy changes an attachment through the legacy path
@@ -400,7 +364,7 @@ func (s *AttachmentService) GetLegacy(ctx context.Context, id int64, ropt ...ada
 //
 // Deprecated: use Update (POST /attachments/{attachment_id}).
 func (s *AttachmentService) UpdateLegacy(ctx context.Context, id int64, body *AttachmentUpdate, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.update(ctx, http.MethodPut, legacyAttachmentPath, id, body, ropt)
+	return s.r.update(ctx, http.MethodPut, legacyAttachmentPath, id, body, ropt)
 }
 
 // DeleteLegacy deletes an attachment through the legacy path
@@ -408,5 +372,5 @@ func (s *AttachmentService) UpdateLegacy(ctx context.Context, id int64, body *At
 //
 // Deprecated: use Delete (DELETE /attachments/{attachment_id}).
 func (s *AttachmentService) DeleteLegacy(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
-	return s.delete(ctx, legacyAttachmentPath, id, ropt)
+	return s.r.delete(ctx, legacyAttachmentPath, id, ropt)
 }

@@ -209,6 +209,14 @@ const (
 // and /targets/{id}; the *Legacy methods call the legacy /target family.
 type TargetService struct {
 	g *call.Group
+	r *records[Target, *TargetCreate, *TargetUpdate]
+}
+
+func newTargetService(g *call.Group) *TargetService {
+	return &TargetService{g: g, r: &records[Target, *TargetCreate, *TargetUpdate]{
+		g: g, what: "target", idField: "target_id", path: targetsPath,
+		clone: (*Target).clone, changes: targetChanges,
+	}}
 }
 
 func copyList(opts *ListOptions) ListOptions {
@@ -248,76 +256,32 @@ func (s *TargetService) All(ctx context.Context, opts *ListOptions, ropt ...adam
 	})
 }
 
-func (s *TargetService) get(ctx context.Context, base string, id int64, ropt []adama.RequestOption) (*Target, error) {
-	var v adama.Validator
-	checkID(&v, "target_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return call.One[Target](ctx, s.g, &call.Call{Path: idPath(base, id)}, ropt...)
-}
-
 // Get returns one target (GET /targets/{target_id}).
 func (s *TargetService) Get(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Target, error) {
-	return s.get(ctx, targetsPath, id, ropt)
-}
-
-func (s *TargetService) create(ctx context.Context, base string, body *TargetCreate, ropt []adama.RequestOption) (*Target, error) {
-	if err := body.Validate(); err != nil {
-		return nil, err
-	}
-	return call.One[Target](ctx, s.g, &call.Call{Method: http.MethodPost, Path: base, JSON: body}, ropt...)
+	return s.r.get(ctx, targetsPath, id, nil, ropt)
 }
 
 // Create creates a target (POST /targets, answered 201).
 func (s *TargetService) Create(ctx context.Context, body *TargetCreate, ropt ...adama.RequestOption) (*Target, error) {
-	return s.create(ctx, targetsPath, body, ropt)
-}
-
-func (s *TargetService) update(ctx context.Context, method, base string, id int64, body *TargetUpdate, ropt []adama.RequestOption) (*Target, error) {
-	var v adama.Validator
-	checkID(&v, "target_id", id)
-	v.Merge("", body.Validate())
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return call.One[Target](ctx, s.g, &call.Call{Method: method, Path: idPath(base, id), JSON: body}, ropt...)
+	return s.r.create(ctx, targetsPath, body, ropt)
 }
 
 // Update changes a target (POST /targets/{target_id}). A stale Version is
 // answered 409: errors.Is(err, adama.ErrConflict).
 func (s *TargetService) Update(ctx context.Context, id int64, body *TargetUpdate, ropt ...adama.RequestOption) (*Target, error) {
-	return s.update(ctx, http.MethodPost, targetsPath, id, body, ropt)
+	return s.r.update(ctx, http.MethodPost, targetsPath, id, body, ropt)
 }
 
 // Modify reads the target, applies change and sends the fields it changed
 // with the version read, starting over on a version conflict up to
 // DefaultModifyAttempts times.
 func (s *TargetService) Modify(ctx context.Context, id int64, change func(*Target) error, ropt ...adama.RequestOption) (*Target, error) {
-	return modify(ctx, "target", id,
-		func(ctx context.Context, id int64) (*Target, error) { return s.Get(ctx, id, ropt...) },
-		(*Target).clone, change,
-		func(ctx context.Context, orig, cur *Target) (*Target, error) {
-			u, err := targetChanges(orig, cur)
-			if err != nil {
-				return nil, err
-			}
-			return s.Update(ctx, id, u, ropt...)
-		})
-}
-
-func (s *TargetService) delete(ctx context.Context, base string, id int64, ropt []adama.RequestOption) (*Deleted, error) {
-	var v adama.Validator
-	checkID(&v, "target_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return del(ctx, s.g, idPath(base, id), id, ropt)
+	return s.r.modify(ctx, id, change, ropt)
 }
 
 // Delete deletes a target (DELETE /targets/{target_id}).
 func (s *TargetService) Delete(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
-	return s.delete(ctx, targetsPath, id, ropt)
+	return s.r.delete(ctx, targetsPath, id, ropt)
 }
 
 // ListLegacy returns one page of targets from the legacy path
@@ -332,7 +296,7 @@ func (s *TargetService) ListLegacy(ctx context.Context, opts *ListOptions, ropt 
 //
 // Deprecated: use Create (POST /targets).
 func (s *TargetService) CreateLegacy(ctx context.Context, body *TargetCreate, ropt ...adama.RequestOption) (*Target, error) {
-	return s.create(ctx, legacyTargetPath, body, ropt)
+	return s.r.create(ctx, legacyTargetPath, body, ropt)
 }
 
 // GetLegacy returns one target from the legacy path
@@ -340,7 +304,7 @@ func (s *TargetService) CreateLegacy(ctx context.Context, body *TargetCreate, ro
 //
 // Deprecated: use Get (GET /targets/{target_id}).
 func (s *TargetService) GetLegacy(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Target, error) {
-	return s.get(ctx, legacyTargetPath, id, ropt)
+	return s.r.get(ctx, legacyTargetPath, id, nil, ropt)
 }
 
 // UpdateLegacy changes a target through the legacy path
@@ -348,7 +312,7 @@ func (s *TargetService) GetLegacy(ctx context.Context, id int64, ropt ...adama.R
 //
 // Deprecated: use Update (POST /targets/{target_id}).
 func (s *TargetService) UpdateLegacy(ctx context.Context, id int64, body *TargetUpdate, ropt ...adama.RequestOption) (*Target, error) {
-	return s.update(ctx, http.MethodPut, legacyTargetPath, id, body, ropt)
+	return s.r.update(ctx, http.MethodPut, legacyTargetPath, id, body, ropt)
 }
 
 // UpdateLegacyPost changes a target through the legacy path's POST form
@@ -356,7 +320,7 @@ func (s *TargetService) UpdateLegacy(ctx context.Context, id int64, body *Target
 //
 // Deprecated: use Update (POST /targets/{target_id}).
 func (s *TargetService) UpdateLegacyPost(ctx context.Context, id int64, body *TargetUpdate, ropt ...adama.RequestOption) (*Target, error) {
-	return s.update(ctx, http.MethodPost, legacyTargetPath, id, body, ropt)
+	return s.r.update(ctx, http.MethodPost, legacyTargetPath, id, body, ropt)
 }
 
 // DeleteLegacy deletes a target through the legacy path
@@ -364,5 +328,5 @@ func (s *TargetService) UpdateLegacyPost(ctx context.Context, id int64, body *Ta
 //
 // Deprecated: use Delete (DELETE /targets/{target_id}).
 func (s *TargetService) DeleteLegacy(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
-	return s.delete(ctx, legacyTargetPath, id, ropt)
+	return s.r.delete(ctx, legacyTargetPath, id, ropt)
 }

@@ -80,10 +80,10 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments: &AttachmentService{g: g},
-		Targets:     &TargetService{g: g},
+		Attachments: newAttachmentService(g),
+		Targets:     newTargetService(g),
 		TargetPaths: &TargetPathService{g: g},
-		Advertisers: &AdvertiserService{g: g},
+		Advertisers: newAdvertiserService(g),
 	}
 }
 

@@ -1,20 +1,26 @@
-// Package record reads and writes the JSON records of groups E and F
-// leniently and without loss: numbers and booleans also as strings, a
-// value that fits no field kept instead of failing the record, unknown
-// properties kept and written back, and the diff of two writable forms for
-// updates that send only what changed.
+// Package record reads and writes the JSON records of the group packages
+// leniently and without loss: numbers and booleans also as strings, text
+// also as a bare number, a value that fits no field kept instead of
+// failing the record (DecodeObject) or failing it naming the field
+// (DecodeStrict), unknown properties kept and written back (a kept value
+// goes back as it came unless the caller has set its field since), and the
+// diff of two writable forms for updates that send only what changed.
 package record
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/jsonscan"
 )
 
 // Index maps the JSON names of a struct's fields to their index.
@@ -47,6 +53,43 @@ func IndexOf(t reflect.Type) Index {
 // map instead of failing the record, and so is every property the struct
 // does not name. A body that is not an object is an error.
 func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, error) {
+	return decodeObject(b, dst, idx, false)
+}
+
+// DecodeStrict reads b like DecodeObject, but a value that fits its field
+// in none of the lenient forms (an empty string for a number reads as
+// zero) fails the record with an error naming the field: for records
+// whose callers must not get a zero where the platform sent a value.
+func DecodeStrict(b []byte, dst any, idx Index) (map[string]json.RawMessage, error) {
+	return decodeObject(b, dst, idx, true)
+}
+
+func decodeObject(b []byte, dst any, idx Index, strict bool) (map[string]json.RawMessage, error) {
+	// Fast path: one light scan finds the properties the struct does not
+	// name; when none of them folds onto a field's name (encoding/json
+	// would fill the field with it) or needs UTF-8 repair, and the whole
+	// object fits the struct as is, one decode is all.
+	var extra map[string]json.RawMessage
+	slow := false
+	err := jsonscan.Members(b, func(key, value []byte) bool {
+		if _, ok := idx[string(key)]; ok {
+			return true
+		}
+		// A key that folds onto a field, or one that is not valid UTF-8
+		// (encoding/json replaces its bytes), takes the slow path.
+		if foldsOnto(string(key), idx) || !utf8.Valid(key) {
+			slow = true
+			return false
+		}
+		if extra == nil {
+			extra = map[string]json.RawMessage{}
+		}
+		extra[string(key)] = bytes.Clone(value)
+		return true
+	})
+	if err == nil && !slow && json.Unmarshal(b, dst) == nil {
+		return extra, nil
+	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return nil, err
@@ -54,29 +97,19 @@ func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, err
 	if obj == nil {
 		return nil, errors.New("expected a JSON object, found null")
 	}
-	// Fast path: the whole object fits the struct as is; only the
-	// properties the struct does not name remain to be kept.
-	if !foldCollision(obj, idx) && json.Unmarshal(b, dst) == nil {
-		var extra map[string]json.RawMessage
-		for k, raw := range obj {
-			if _, ok := idx[k]; !ok {
-				if extra == nil {
-					extra = map[string]json.RawMessage{}
-				}
-				extra[k] = raw
-			}
-		}
-		return extra, nil
-	}
 	v := reflect.ValueOf(dst).Elem()
 	v.SetZero()
-	var extra map[string]json.RawMessage
+	extra = nil
 	for k, raw := range obj {
 		i, ok := idx[k]
-		if ok && decodeValue(v.Field(i), raw) == nil {
-			continue
-		}
 		if ok {
+			err := decodeValue(v.Field(i), raw, strict)
+			if err == nil {
+				continue
+			}
+			if strict {
+				return nil, fmt.Errorf("field %s: %w", k, err)
+			}
 			v.Field(i).SetZero()
 		}
 		if extra == nil {
@@ -87,17 +120,12 @@ func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, err
 	return extra, nil
 }
 
-// foldCollision reports a property that is not a field's exact name but
-// matches one ignoring case (encoding/json would fill the field with it).
-func foldCollision(obj map[string]json.RawMessage, idx Index) bool {
-	for k := range obj {
-		if _, ok := idx[k]; ok {
-			continue
-		}
-		for name := range idx {
-			if strings.EqualFold(k, name) {
-				return true
-			}
+// foldsOnto reports whether k, which is no field's exact name, matches one
+// ignoring case.
+func foldsOnto(k string, idx Index) bool {
+	for name := range idx {
+		if strings.EqualFold(k, name) {
+			return true
 		}
 	}
 	return false
@@ -105,12 +133,18 @@ func foldCollision(obj map[string]json.RawMessage, idx Index) bool {
 
 // decodeValue decodes raw into f, reading integers, floats and booleans
 // also from strings and lists element by element.
-func decodeValue(f reflect.Value, raw json.RawMessage) error {
+func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
 	err := json.Unmarshal(raw, f.Addr().Interface())
 	if err == nil {
 		return nil
 	}
 	raw = bytes.TrimSpace(raw)
+	if strict && isNumber(f.Type()) && len(raw) > 0 && raw[0] == '"' {
+		if s, ok := unquote(raw); ok && strings.TrimSpace(s) == "" {
+			f.SetZero() // an empty string for a number: absent
+			return nil
+		}
+	}
 	switch f.Kind() {
 	case reflect.Pointer:
 		if string(raw) == "null" {
@@ -118,7 +152,7 @@ func decodeValue(f reflect.Value, raw json.RawMessage) error {
 			return nil
 		}
 		p := reflect.New(f.Type().Elem())
-		if e := decodeValue(p.Elem(), raw); e != nil {
+		if e := decodeValue(p.Elem(), raw, strict); e != nil {
 			return e
 		}
 		f.Set(p)
@@ -130,7 +164,7 @@ func decodeValue(f reflect.Value, raw json.RawMessage) error {
 		}
 		out := reflect.MakeSlice(f.Type(), len(items), len(items))
 		for i, it := range items {
-			if e := decodeValue(out.Index(i), it); e != nil {
+			if e := decodeValue(out.Index(i), it, strict); e != nil {
 				return e
 			}
 		}
@@ -143,25 +177,19 @@ func decodeValue(f reflect.Value, raw json.RawMessage) error {
 	}
 	switch f.Kind() {
 	case reflect.String:
-		// A bare number where text is expected ("code": 1234567).
-		if len(raw) > 0 && raw[0] != '"' && raw[0] != 'n' && raw[0] != 't' && raw[0] != 'f' && json.Valid(raw) {
+		// A bare number where text is expected ("code": 1234567); in
+		// strict mode a bare boolean too.
+		if len(raw) > 0 && raw[0] != '"' && raw[0] != 'n' && (strict || raw[0] != 't' && raw[0] != 'f') && json.Valid(raw) {
 			f.SetString(s)
 			return nil
 		}
 		return err
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, e := strconv.ParseInt(strings.TrimSpace(s), 10, f.Type().Bits())
-		if e != nil {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		if !setNumber(f, strings.TrimSpace(s)) {
 			return err
 		}
-		f.SetInt(n)
-		return nil
-	case reflect.Float32, reflect.Float64:
-		x, e := strconv.ParseFloat(strings.TrimSpace(s), f.Type().Bits())
-		if e != nil {
-			return err
-		}
-		f.SetFloat(x)
 		return nil
 	case reflect.Bool:
 		x, e := adama.ParseBool(s)
@@ -172,6 +200,72 @@ func decodeValue(f reflect.Value, raw json.RawMessage) error {
 		return nil
 	}
 	return err
+}
+
+// DecodeValue reads the one JSON value raw into the value dst points to
+// with DecodeStrict's rules (a number or boolean also as a string, text
+// also as a bare number, an empty string for a number as zero).
+func DecodeValue(raw json.RawMessage, dst any) error {
+	return decodeValue(reflect.ValueOf(dst).Elem(), bytes.TrimSpace(raw), true)
+}
+
+// isNumber reports a numeric type or a pointer to one.
+func isNumber(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
+}
+
+// setNumber sets the numeric f from the text s: an integer field also
+// from an integral float ("12.0", 1e3), refusing a value out of its range.
+func setNumber(f reflect.Value, s string) bool {
+	switch f.Kind() {
+	case reflect.Float32, reflect.Float64:
+		x, err := strconv.ParseFloat(s, f.Type().Bits())
+		if err != nil {
+			return false
+		}
+		f.SetFloat(x)
+		return true
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || x != math.Trunc(x) || math.IsInf(x, 0) {
+		return false
+	}
+	switch f.Kind() {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			if x < 0 || x >= math.MaxUint64 {
+				return false
+			}
+			n = uint64(x)
+		}
+		if f.OverflowUint(n) {
+			return false
+		}
+		f.SetUint(n)
+		return true
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		if x < math.MinInt64 || x >= math.MaxInt64 {
+			return false
+		}
+		n = int64(x)
+	}
+	if f.OverflowInt(n) {
+		return false
+	}
+	f.SetInt(n)
+	return true
 }
 
 // unquote returns the text of a JSON string, or a bare number or literal
@@ -191,7 +285,11 @@ func unquote(raw []byte) (string, bool) {
 }
 
 // EncodeObject writes v (a struct) as a JSON object followed by the extra
-// properties, in key order; a property v already writes wins.
+// properties, in key order. A property v already writes (under any case)
+// wins and is not repeated, except that a kept value whose field v writes
+// as a zero (null, false, 0, "", {} or []) goes back as it came: a value
+// that did not fit its field on the way in is written back unless the
+// caller has set the field since.
 func EncodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil || len(extra) == 0 {
@@ -202,10 +300,34 @@ func EncodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 		return nil, err
 	}
 	keys := make([]string, 0, len(extra))
+	var back map[string]string // the key v writes -> the extra key going back in its place
 	for k := range extra {
-		if _, dup := known[k]; !dup {
+		key, written, found := lookup(known, k)
+		if !found {
 			keys = append(keys, k)
+			continue
 		}
+		if isZeroJSON(written) && json.Valid(bytes.TrimSpace(extra[k])) {
+			if back == nil {
+				back = map[string]string{}
+			}
+			// One value goes back per field: the one under the field's
+			// exact name, else the first name in order.
+			if prev, ok := back[key]; !ok || prev != key && (k == key || k < prev) {
+				back[key] = k
+			}
+		}
+	}
+	if len(back) > 0 {
+		// Rare: a kept value replaces what v writes for its field.
+		for key, k := range back {
+			delete(known, key)
+			known[k] = extra[k]
+		}
+		for _, k := range keys {
+			known[k] = validOrNull(extra[k])
+		}
+		return json.Marshal(known)
 	}
 	slices.Sort(keys)
 	out := bytes.NewBuffer(b[:len(b)-1])
@@ -218,14 +340,52 @@ func EncodeObject(v any, extra map[string]json.RawMessage) ([]byte, error) {
 		kb, _ := json.Marshal(k)
 		out.Write(kb)
 		out.WriteByte(':')
-		val := bytes.TrimSpace(extra[k])
-		if !json.Valid(val) {
-			val = []byte("null")
-		}
-		out.Write(val)
+		out.Write(validOrNull(extra[k]))
 	}
 	out.WriteByte('}')
 	return out.Bytes(), nil
+}
+
+func validOrNull(raw json.RawMessage) json.RawMessage {
+	raw = bytes.TrimSpace(raw)
+	if !json.Valid(raw) {
+		return json.RawMessage("null")
+	}
+	return raw
+}
+
+// lookup finds name in props exactly, then without regard to case.
+func lookup(props map[string]json.RawMessage, name string) (string, json.RawMessage, bool) {
+	if raw, ok := props[name]; ok {
+		return name, raw, true
+	}
+	for k, raw := range props {
+		if strings.EqualFold(k, name) {
+			return k, raw, true
+		}
+	}
+	return "", nil, false
+}
+
+// isZeroJSON reports a zero value as json.Marshal writes it.
+func isZeroJSON(b json.RawMessage) bool {
+	switch string(bytes.TrimSpace(b)) {
+	case "null", "false", "0", `""`, "{}", "[]":
+		return true
+	}
+	return false
+}
+
+// Clone copies an Extra map and its values.
+func Clone(m map[string]json.RawMessage) map[string]json.RawMessage {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]json.RawMessage, len(m))
+	for k, v := range m {
+		out[k] = bytes.Clone(v)
+	}
+	return out
 }
 
 // Diff returns the properties of now that differ from before (a property
@@ -270,13 +430,23 @@ func ToMap(b []byte) map[string]json.RawMessage {
 // DecodeInto resets *alias, decodes b into it and puts the properties it
 // does not name in *extra. null leaves the zero value.
 func DecodeInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage) error {
+	return decodeInto(b, alias, idx, extra, false)
+}
+
+// DecodeStrictInto is DecodeInto with DecodeStrict's rules: a value that
+// fits its field in none of the lenient forms fails the record.
+func DecodeStrictInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage) error {
+	return decodeInto(b, alias, idx, extra, true)
+}
+
+func decodeInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage, strict bool) error {
 	var zero A
 	*alias = zero
 	*extra = nil
 	if IsNull(b) {
 		return nil
 	}
-	ex, err := DecodeObject(b, alias, idx)
+	ex, err := decodeObject(b, alias, idx, strict)
 	if err != nil {
 		return err
 	}

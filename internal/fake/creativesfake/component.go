@@ -376,16 +376,22 @@ func (s *Store) ccPostApproval(w http.ResponseWriter, r *http.Request) {
 	writeCC(w, http.StatusCreated, "creative", s.ccView(c, false), nil)
 }
 
-func (s *Store) assetGet(w http.ResponseWriter, r *http.Request) {
+// getRecord answers the record of m the path's {id} names, wrapped as kind,
+// or 404 with notFound.
+func (s *Store) getRecord(w http.ResponseWriter, r *http.Request, m map[int64]map[string]any, kind, notFound string) {
 	id, _ := pathInt(r, "id")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.assets[id]
-	if a == nil {
-		writeCCError(w, http.StatusNotFound, "Asset not found")
+	rec := m[id]
+	if rec == nil {
+		writeCCError(w, http.StatusNotFound, notFound)
 		return
 	}
-	writeCC(w, http.StatusOK, "asset", a, nil)
+	writeCC(w, http.StatusOK, kind, rec, nil)
+}
+
+func (s *Store) assetGet(w http.ResponseWriter, r *http.Request) {
+	s.getRecord(w, r, s.assets, "asset", "Asset not found")
 }
 
 // readAssetBody reads a JSON or multipart asset body into fields, the
@@ -528,15 +534,7 @@ func (s *Store) compCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Store) compGet(w http.ResponseWriter, r *http.Request) {
-	id, _ := pathInt(r, "id")
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.components[id]
-	if c == nil {
-		writeCCError(w, http.StatusNotFound, "Component not found")
-		return
-	}
-	writeCC(w, http.StatusOK, "component", c, nil)
+	s.getRecord(w, r, s.components, "component", "Component not found")
 }
 
 func (s *Store) compUpdate(w http.ResponseWriter, r *http.Request) {

@@ -38,14 +38,10 @@ func registerV2(r fake.Registrar, s *Store) {
 
 // handleGetV2 answers the v2 read with the creative itself, not wrapped.
 func (s *Store) handleGetV2(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	id, c := s.lookup(w, r, "id")
-	if c == nil {
-		return
-	}
-	s.advance(c)
-	writeJSON(w, http.StatusOK, s.view(id, c))
+	s.withCreative(w, r, func(id int64, c *creative) {
+		s.advance(c)
+		writeJSON(w, http.StatusOK, s.view(id, c))
+	})
 }
 
 // handleUploadV2 reads the multipart file part as a stream.
@@ -113,73 +109,57 @@ func variants(id int64, c *creative) []map[string]any {
 }
 
 func (s *Store) handleVariants(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	id, c := s.lookup(w, r, "id")
-	if c == nil {
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"variants": variants(id, c)})
+	s.withCreative(w, r, func(id int64, c *creative) {
+		writeJSON(w, http.StatusOK, map[string]any{"variants": variants(id, c)})
+	})
 }
 
 func (s *Store) handleVariant(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	id, c := s.lookup(w, r, "id")
-	if c == nil {
-		return
-	}
-	vid, _ := pathInt(r, "vid")
-	i := slices.IndexFunc(variants(id, c), func(v map[string]any) bool { return int64(v["id"].(int)) == vid })
-	if i < 0 {
-		writeFieldError(w, http.StatusNotFound, "not_found", "variant not found")
-		return
-	}
-	writeJSON(w, http.StatusOK, variants(id, c)[i])
+	s.withCreative(w, r, func(id int64, c *creative) {
+		vid, _ := pathInt(r, "vid")
+		i := slices.IndexFunc(variants(id, c), func(v map[string]any) bool { return int64(v["id"].(int)) == vid })
+		if i < 0 {
+			writeFieldError(w, http.StatusNotFound, "not_found", "variant not found")
+			return
+		}
+		writeJSON(w, http.StatusOK, variants(id, c)[i])
+	})
 }
 
 func (s *Store) handleStatus(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, c := s.lookup(w, r, "id")
-	if c == nil {
-		return
-	}
-	s.advance(c)
-	up := map[string]any{"status": "waiting", "percent": 0, "name": c.fileName}
-	if c.uploaded {
-		up = map[string]any{"status": "done", "percent": 100, "name": c.fileName, "size": "1024"}
-	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"uploadInfo":     up,
-		"encodingStatus": map[string]any{"status": c.status, "percent": c.percent, "encodings": []any{map[string]any{"id": 1, "status": c.status, "percent": c.percent}}},
+	s.withCreative(w, r, func(_ int64, c *creative) {
+		s.advance(c)
+		up := map[string]any{"status": "waiting", "percent": 0, "name": c.fileName}
+		if c.uploaded {
+			up = map[string]any{"status": "done", "percent": 100, "name": c.fileName, "size": "1024"}
+		}
+		writeJSON(w, http.StatusOK, map[string]any{
+			"uploadInfo":     up,
+			"encodingStatus": map[string]any{"status": c.status, "percent": c.percent, "encodings": []any{map[string]any{"id": 1, "status": c.status, "percent": c.percent}}},
+		})
 	})
 }
 
 func (s *Store) handleVAST(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	id, c := s.lookup(w, r, "id")
-	if c == nil {
-		return
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<VAST version="3.0"><Ad id="%d"><InLine><AdTitle>%s</AdTitle>`, id, html.EscapeString(str(c.details["name"])))
-	fmt.Fprintf(&b, `<Creatives><Creative><Linear><VideoClicks><ClickThrough>%s</ClickThrough></VideoClicks></Linear></Creative>`, html.EscapeString(str(c.details["clickthroughUrl"])))
-	if len(c.companions) > 0 {
-		b.WriteString(`<Creative><CompanionAds>`)
-		for _, cid := range slices.Sorted(maps.Keys(c.companions)) {
-			fmt.Fprintf(&b, `<Companion id="%d"/>`, cid)
+	s.withCreative(w, r, func(id int64, c *creative) {
+		var b strings.Builder
+		fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<VAST version="3.0"><Ad id="%d"><InLine><AdTitle>%s</AdTitle>`, id, html.EscapeString(str(c.details["name"])))
+		fmt.Fprintf(&b, `<Creatives><Creative><Linear><VideoClicks><ClickThrough>%s</ClickThrough></VideoClicks></Linear></Creative>`, html.EscapeString(str(c.details["clickthroughUrl"])))
+		if len(c.companions) > 0 {
+			b.WriteString(`<Creative><CompanionAds>`)
+			for _, cid := range slices.Sorted(maps.Keys(c.companions)) {
+				fmt.Fprintf(&b, `<Companion id="%d"/>`, cid)
+			}
+			b.WriteString(`</CompanionAds></Creative>`)
 		}
-		b.WriteString(`</CompanionAds></Creative>`)
-	}
-	b.WriteString(`</Creatives>`)
-	if len(c.vastExt) > 0 {
-		b.WriteString(`<Extensions>` + strings.Join(c.vastExt, "") + `</Extensions>`)
-	}
-	b.WriteString(`</InLine></Ad></VAST>`)
-	w.Header().Set("Content-Type", "application/xml")
-	_, _ = io.WriteString(w, b.String())
+		b.WriteString(`</Creatives>`)
+		if len(c.vastExt) > 0 {
+			b.WriteString(`<Extensions>` + strings.Join(c.vastExt, "") + `</Extensions>`)
+		}
+		b.WriteString(`</InLine></Ad></VAST>`)
+		w.Header().Set("Content-Type", "application/xml")
+		_, _ = io.WriteString(w, b.String())
+	})
 }
 
 func (s *Store) handleVASTExtension(w http.ResponseWriter, r *http.Request) {

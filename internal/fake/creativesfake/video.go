@@ -277,6 +277,16 @@ func (s *Store) handleList(w http.ResponseWriter, r *http.Request) {
 
 // lookup returns the creative of the path's creativeId, writing a 404
 // when there is none. The caller holds s.mu.
+// withCreative runs fn under the store's lock with the creative the
+// path's {id} names; a missing one is answered 404.
+func (s *Store) withCreative(w http.ResponseWriter, r *http.Request, fn func(id int64, c *creative)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id, c := s.lookup(w, r, "id"); c != nil {
+		fn(id, c)
+	}
+}
+
 func (s *Store) lookup(w http.ResponseWriter, r *http.Request, name string) (int64, *creative) {
 	id, ok := pathInt(r, name)
 	c := s.creatives[id]
@@ -288,14 +298,10 @@ func (s *Store) lookup(w http.ResponseWriter, r *http.Request, name string) (int
 }
 
 func (s *Store) handleGet(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	id, c := s.lookup(w, r, "id")
-	if c == nil {
-		return
-	}
-	s.advance(c)
-	writeJSON(w, http.StatusOK, map[string]any{"data": s.view(id, c)})
+	s.withCreative(w, r, func(id int64, c *creative) {
+		s.advance(c)
+		writeJSON(w, http.StatusOK, map[string]any{"data": s.view(id, c)})
+	})
 }
 
 func (s *Store) handleReplace(w http.ResponseWriter, r *http.Request) {
@@ -354,37 +360,29 @@ func (s *Store) handleValidateVAST(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Store) handleHistory(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, c := s.lookup(w, r, "id")
-	if c == nil {
-		return
-	}
-	q := r.URL.Query()
-	limit, _ := strconv.Atoi(q.Get("limit"))
-	offset, _ := strconv.Atoi(q.Get("offset"))
-	if limit <= 0 {
-		limit = 20
-	}
-	entries := []any{}
-	for i := offset; i < len(c.history) && i < offset+limit; i++ {
-		entries = append(entries, c.history[i])
-	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"with":        map[string]any{"count": 0, "log_entries": []string{}},
-		"log_entries": map[string]any{"entry": entries, "count": len(c.history), "start": offset},
+	s.withCreative(w, r, func(_ int64, c *creative) {
+		q := r.URL.Query()
+		limit, _ := strconv.Atoi(q.Get("limit"))
+		offset, _ := strconv.Atoi(q.Get("offset"))
+		if limit <= 0 {
+			limit = 20
+		}
+		entries := []any{}
+		for i := offset; i < len(c.history) && i < offset+limit; i++ {
+			entries = append(entries, c.history[i])
+		}
+		writeJSON(w, http.StatusOK, map[string]any{
+			"with":        map[string]any{"count": 0, "log_entries": []string{}},
+			"log_entries": map[string]any{"entry": entries, "count": len(c.history), "start": offset},
+		})
 	})
 }
 
 func (s *Store) handleDeleteHistory(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, c := s.lookup(w, r, "id")
-	if c == nil {
-		return
-	}
-	c.history = nil
-	writeJSON(w, http.StatusOK, map[string]any{})
+	s.withCreative(w, r, func(_ int64, c *creative) {
+		c.history = nil
+		writeJSON(w, http.StatusOK, map[string]any{})
+	})
 }
 
 // checkCompanion applies the companion rules.
@@ -431,13 +429,23 @@ func companionView(id int64, b map[string]any) map[string]any {
 	return v
 }
 
-func (s *Store) handleCompanionCreate(w http.ResponseWriter, r *http.Request) {
+// readCompanion reads a companion body and checks it, answering 400 when
+// it breaks a rule.
+func readCompanion(w http.ResponseWriter, r *http.Request) (map[string]any, bool) {
 	var b map[string]any
 	if !readObject(w, r, &b) {
-		return
+		return nil, false
 	}
 	if f, m := checkCompanion(b); f != "" {
 		writeFieldError(w, http.StatusBadRequest, "invalid", m, f)
+		return nil, false
+	}
+	return b, true
+}
+
+func (s *Store) handleCompanionCreate(w http.ResponseWriter, r *http.Request) {
+	b, ok := readCompanion(w, r)
+	if !ok {
 		return
 	}
 	s.mu.Lock()
@@ -452,17 +460,13 @@ func (s *Store) handleCompanionCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Store) handleCompanionList(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, c := s.lookup(w, r, "id")
-	if c == nil {
-		return
-	}
-	out := map[string]any{}
-	for id, b := range c.companions {
-		out[strconv.FormatInt(id, 10)] = companionView(id, b)
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"companions": out})
+	s.withCreative(w, r, func(_ int64, c *creative) {
+		out := map[string]any{}
+		for id, b := range c.companions {
+			out[strconv.FormatInt(id, 10)] = companionView(id, b)
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"companions": out})
+	})
 }
 
 func (s *Store) companion(w http.ResponseWriter, r *http.Request) (*creative, int64) {
@@ -487,12 +491,8 @@ func (s *Store) handleCompanionGet(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Store) handleCompanionUpdate(w http.ResponseWriter, r *http.Request) {
-	var b map[string]any
-	if !readObject(w, r, &b) {
-		return
-	}
-	if f, m := checkCompanion(b); f != "" {
-		writeFieldError(w, http.StatusBadRequest, "invalid", m, f)
+	b, ok := readCompanion(w, r)
+	if !ok {
 		return
 	}
 	s.mu.Lock()

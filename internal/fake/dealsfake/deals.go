@@ -254,21 +254,7 @@ func (h *handler) createDeal(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getDeal(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	h.st.mu.Lock()
-	d, found := h.st.deals[id]
-	if found {
-		d = clone(d)
-	}
-	h.st.mu.Unlock()
-	if !found {
-		notFound(w, "deal", id)
-		return
-	}
-	writeOne(w, http.StatusOK, d)
+	h.get(w, r, h.st.deals, "deal")
 }
 
 func (h *handler) updateDeal(w http.ResponseWriter, r *http.Request) {

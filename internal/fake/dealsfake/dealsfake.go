@@ -107,6 +107,30 @@ func notFound(w http.ResponseWriter, what string, id int64) {
 
 type handler struct{ st *Store }
 
+// find returns the record of m the path's {id} names (callers hold mu),
+// answering 400 for a bad id and 404 for a missing or deleted record.
+func (h *handler) find(w http.ResponseWriter, r *http.Request, m map[int64]Record, what string) (int64, Record, bool) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return 0, nil, false
+	}
+	rec, found := m[id]
+	if !found || rec["deleted_on"] != nil {
+		notFound(w, what, id)
+		return 0, nil, false
+	}
+	return id, rec, true
+}
+
+// get answers GET .../{id} with a copy of the record of m.
+func (h *handler) get(w http.ResponseWriter, r *http.Request, m map[int64]Record, what string) {
+	h.st.mu.Lock()
+	defer h.st.mu.Unlock()
+	if _, rec, ok := h.find(w, r, m, what); ok {
+		writeOne(w, http.StatusOK, clone(rec))
+	}
+}
+
 // ---- store helpers (callers hold mu) ----
 
 func (s *Store) id() int64 { s.next++; return s.next }

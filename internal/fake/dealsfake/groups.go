@@ -113,21 +113,7 @@ func (h *handler) createGroup(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getGroup(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	h.st.mu.Lock()
-	g, found := h.st.groups[id]
-	if found {
-		g = clone(g)
-	}
-	h.st.mu.Unlock()
-	if !found {
-		notFound(w, "deal group", id)
-		return
-	}
-	writeOne(w, http.StatusOK, g)
+	h.get(w, r, h.st.groups, "deal group")
 }
 
 func (h *handler) updateGroup(w http.ResponseWriter, r *http.Request) {

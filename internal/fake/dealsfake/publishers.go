@@ -80,24 +80,11 @@ func (h *handler) bulkPublishers(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) publisher(w http.ResponseWriter, r *http.Request) (int64, Record, bool) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return 0, nil, false
-	}
-	p, found := h.st.publishers[id]
-	if !found || p["deleted_on"] != nil {
-		notFound(w, "publisher", id)
-		return 0, nil, false
-	}
-	return id, p, true
+	return h.find(w, r, h.st.publishers, "publisher")
 }
 
 func (h *handler) getPublisher(w http.ResponseWriter, r *http.Request) {
-	h.st.mu.Lock()
-	defer h.st.mu.Unlock()
-	if _, p, ok := h.publisher(w, r); ok {
-		writeOne(w, http.StatusOK, clone(p))
-	}
+	h.get(w, r, h.st.publishers, "publisher")
 }
 
 func (h *handler) updatePublisher(w http.ResponseWriter, r *http.Request) {

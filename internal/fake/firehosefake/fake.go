@@ -219,13 +219,23 @@ func (h *handler) getConsumer(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (h *handler) postConsumer(w http.ResponseWriter, r *http.Request) {
-	var next map[string]any
-	if !fake.ReadJSON(w, r, &next) {
-		return
+// readObject reads a JSON object body, answering 400 for anything else
+// (what names the object in the message).
+func readObject(w http.ResponseWriter, r *http.Request, what string) (map[string]any, bool) {
+	var m map[string]any
+	if !fake.ReadJSON(w, r, &m) {
+		return nil, false
 	}
-	if next == nil {
-		writeErr(w, http.StatusBadRequest, "invalid", "the body must be a consumer object")
+	if m == nil {
+		writeErr(w, http.StatusBadRequest, "invalid", "the body must be a "+what+" object")
+		return nil, false
+	}
+	return m, true
+}
+
+func (h *handler) postConsumer(w http.ResponseWriter, r *http.Request) {
+	next, ok := readObject(w, r, "consumer")
+	if !ok {
 		return
 	}
 	h.st.mu.Lock()
@@ -433,21 +443,27 @@ func symDiff(a, b []string) []string {
 	return out
 }
 
-func (h *handler) getFilters(w http.ResponseWriter, r *http.Request) {
+// writeProp answers a copy of the property prop of the consumer the path
+// names ({} when unset).
+func (h *handler) writeProp(w http.ResponseWriter, r *http.Request, prop string) {
 	h.st.mu.Lock()
 	c := h.consumer(w, r)
-	var f any
+	var v any
 	if c != nil {
-		f = clone(c["Filters"])
+		v = clone(c[prop])
 	}
 	h.st.mu.Unlock()
 	if c == nil {
 		return
 	}
-	if f == nil {
-		f = map[string]any{}
+	if v == nil {
+		v = map[string]any{}
 	}
-	fake.WriteJSON(w, http.StatusOK, f)
+	fake.WriteJSON(w, http.StatusOK, v)
+}
+
+func (h *handler) getFilters(w http.ResponseWriter, r *http.Request) {
+	h.writeProp(w, r, "Filters")
 }
 
 func (h *handler) getFilter(w http.ResponseWriter, r *http.Request) {
@@ -514,20 +530,7 @@ func (h *handler) getPart(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusNotFound, "not_found", "no such endpoint")
 		return
 	}
-	h.st.mu.Lock()
-	c := h.consumer(w, r)
-	var v any
-	if c != nil {
-		v = clone(c[prop])
-	}
-	h.st.mu.Unlock()
-	if c == nil {
-		return
-	}
-	if v == nil {
-		v = map[string]any{}
-	}
-	fake.WriteJSON(w, http.StatusOK, v)
+	h.writeProp(w, r, prop)
 }
 
 func (h *handler) postPart(w http.ResponseWriter, r *http.Request) {
@@ -536,12 +539,8 @@ func (h *handler) postPart(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusNotFound, "not_found", "no such endpoint")
 		return
 	}
-	var part map[string]any
-	if !fake.ReadJSON(w, r, &part) {
-		return
-	}
-	if part == nil {
-		writeErr(w, http.StatusBadRequest, "invalid", "the body must be a settings object")
+	part, ok := readObject(w, r, "settings")
+	if !ok {
 		return
 	}
 	h.st.mu.Lock()
