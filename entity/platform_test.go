@@ -2,6 +2,8 @@ package entity
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"testing"
@@ -111,4 +113,15 @@ func TestUpdateValidatesOnlyTheCallersChanges(t *testing.T) {
 	_, err = ec.Strategies.Update(ctx, out)
 	require.ErrorAs(t, err, &ve, "an unknown value set by the caller is refused")
 	assert.True(t, ve.Has("media_type", ""))
+}
+
+// Printing a record never shows the body it was read from (which may carry
+// what the server echoed, such as a user's tokens).
+func TestPrintedRecordShowsNoSnapshot(t *testing.T) {
+	var s Strategy
+	require.NoError(t, json.Unmarshal([]byte(`{"id":1,"name":"n","version":0,"secret_echo":"tok-123"}`), &s))
+	var v any = s // %s prints []byte fields as text
+	out := fmt.Sprintf("%v %+v %s", s, s, v)
+	assert.NotContains(t, out, "secret_echo\":\"tok-123", "the raw snapshot is not printed")
+	assert.NotContains(t, out, `{"id":1`)
 }

@@ -38,11 +38,24 @@ type Common struct {
 	Extra map[string]json.RawMessage `json:"-" url:"-"`
 
 	// raw is a copy of the JSON object the record was decoded from, the
-	// snapshot Update diffs against.
-	raw []byte
+	// snapshot Update diffs against. It sits behind a pointer so that
+	// printing a record (fmt's %v of an unexported field) shows an address,
+	// never the server's body and what it may carry.
+	raw *snapshot
 }
 
 func (c *Common) common() *Common { return c }
+
+// snapshot is a record's body as it was read.
+type snapshot struct{ b []byte }
+
+// rawBytes returns the snapshot's bytes (nil for a record built by hand).
+func (c *Common) rawBytes() []byte {
+	if c.raw == nil {
+		return nil
+	}
+	return c.raw.b
+}
 
 // GetID returns the record's id.
 func (c *Common) GetID() int64 { return c.ID }
@@ -136,7 +149,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 		return fmt.Errorf("entity: decoding record: %w", err)
 	}
 	c.Extra = extra
-	c.raw = append([]byte(nil), b...)
+	c.raw = &snapshot{b: append([]byte(nil), b...)}
 	return nil
 }
 

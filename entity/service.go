@@ -289,7 +289,7 @@ func (s *Service[T]) UpdateForm(rec *T) (url.Values, error) {
 	out := after
 	if c.raw != nil {
 		var before T
-		if err := json.Unmarshal(c.raw, &before); err != nil {
+		if err := json.Unmarshal(c.rawBytes(), &before); err != nil {
 			return nil, fmt.Errorf("entity: update snapshot: %w", err)
 		}
 		bv, err := formOf(&before, record(&before).common())
@@ -347,7 +347,7 @@ func checkChanged[T any](rec *T, c *Common) error {
 		return err
 	}
 	var before T
-	if json.Unmarshal(c.raw, &before) != nil {
+	if json.Unmarshal(c.rawBytes(), &before) != nil {
 		return err
 	}
 	var bv adama.Validator
