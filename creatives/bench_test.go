@@ -2,12 +2,10 @@ package creatives
 
 import (
 	"context"
+	"github.com/adamasdk/adama-go/internal/benchpair"
 	"io"
 	"net/http"
-	"runtime"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/adamasdk/adama-go/adama/adamatest"
 )
@@ -117,38 +115,5 @@ func BenchmarkUploadPaired(b *testing.B) {
 	cc, srv, res := benchUploadTarget(b)
 	hc := srv.Client()
 	cand, base := func() { sdkUpload(b, cc, res) }, func() { plainUpload(b, hc, res) }
-	cand()
-	base()
-	runtime.GC()
-	b.ReportAllocs()
-	timed := func(fn func()) float64 {
-		t := time.Now()
-		fn()
-		return float64(time.Since(t).Nanoseconds())
-	}
-	var ratios, cs, bs []float64
-	for b.Loop() {
-		var c, bl float64
-		if len(ratios)%2 == 0 {
-			c, bl = timed(cand), timed(base)
-		} else {
-			bl, c = timed(base), timed(cand)
-		}
-		ratios, cs, bs = append(ratios, c/bl), append(cs, c), append(bs, bl)
-	}
-	b.ReportMetric(median(ratios), "x-base")
-	b.ReportMetric(benchUploadSize/median(cs)*1e3, "sdk-MB/s")
-	b.ReportMetric(benchUploadSize/median(bs)*1e3, "plain-MB/s")
-}
-
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	v = slices.Clone(v)
-	slices.Sort(v)
-	if len(v)%2 == 1 {
-		return v[len(v)/2]
-	}
-	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+	benchpair.Run(b, benchUploadSize, cand, base)
 }

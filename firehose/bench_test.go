@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"github.com/adamasdk/adama-go/internal/benchpair"
 	"io"
 	"os"
 	"runtime"
-	"slices"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/adamasdk/adama-go/firehose"
 	"github.com/adamasdk/adama-go/internal/fake/firehosefake"
@@ -183,38 +182,5 @@ func BenchmarkReaderGzipJSONLPaired(b *testing.B) {
 	}
 	size := plainSize(b, z)
 	cand, base := func() { readOurs(b, z) }, func() { readBaseline(b, z) }
-	cand()
-	base()
-	runtime.GC()
-	b.ReportAllocs()
-	timed := func(fn func()) float64 {
-		t := time.Now()
-		fn()
-		return float64(time.Since(t).Nanoseconds())
-	}
-	var ratios, cs, bs []float64
-	for b.Loop() {
-		var c, bl float64
-		if len(ratios)%2 == 0 {
-			c, bl = timed(cand), timed(base)
-		} else {
-			bl, c = timed(base), timed(cand)
-		}
-		ratios, cs, bs = append(ratios, c/bl), append(cs, c), append(bs, bl)
-	}
-	b.ReportMetric(median(ratios), "x-base")
-	b.ReportMetric(float64(size)/median(cs)*1e3, "cand-MB/s")
-	b.ReportMetric(float64(size)/median(bs)*1e3, "base-MB/s")
-}
-
-func median(v []float64) float64 {
-	v = slices.Clone(v)
-	slices.Sort(v)
-	if len(v) == 0 {
-		return 0
-	}
-	if len(v)%2 == 1 {
-		return v[len(v)/2]
-	}
-	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+	benchpair.Run(b, int(size), cand, base)
 }

@@ -41,16 +41,16 @@ func WithoutEntitySeed() Option {
 	return func(s *Server) { s.entityCfg.NoSeed = true }
 }
 
-// Entities is the typed handle on the fake's group A state.
-type Entities struct{ st *entityfake.Store }
+// EntitiesHandle is the typed handle on the fake's group A state.
+type EntitiesHandle struct{ st *entityfake.Store }
 
 // Entities returns the handle on group A's state.
-func (s *Server) Entities() *Entities {
-	return &Entities{st: storeOf[*entityfake.Store](s, "entity")}
+func (s *Server) Entities() *EntitiesHandle {
+	return &EntitiesHandle{st: storeOf[*entityfake.Store](s, "entity")}
 }
 
 // Get returns a copy of a stored record (nil when absent).
-func (e *Entities) Get(collection string, id int64) map[string]any {
+func (e *EntitiesHandle) Get(collection string, id int64) map[string]any {
 	if e.st == nil {
 		return nil
 	}
@@ -60,12 +60,12 @@ func (e *Entities) Get(collection string, id int64) map[string]any {
 // Set changes one field of a stored record as another user would, bumping
 // its version (to provoke version conflicts). It reports whether the
 // record exists.
-func (e *Entities) Set(collection string, id int64, field string, value any) bool {
+func (e *EntitiesHandle) Set(collection string, id int64, field string, value any) bool {
 	return e.st != nil && e.st.Set(collection, id, field, value)
 }
 
 // Count returns how many records collection holds.
-func (e *Entities) Count(collection string) int {
+func (e *EntitiesHandle) Count(collection string) int {
 	if e.st == nil {
 		return 0
 	}
@@ -73,14 +73,14 @@ func (e *Entities) Count(collection string) int {
 }
 
 // Generate adds n generated records to collection on a running server.
-func (e *Entities) Generate(collection string, n int) {
+func (e *EntitiesHandle) Generate(collection string, n int) {
 	if e.st != nil {
 		e.st.Generate(collection, n)
 	}
 }
 
 // SiteListSites returns the entries of a site list's last upload.
-func (e *Entities) SiteListSites(id int64) []string {
+func (e *EntitiesHandle) SiteListSites(id int64) []string {
 	if e.st == nil {
 		return nil
 	}
@@ -89,7 +89,7 @@ func (e *Entities) SiteListSites(id int64) []string {
 
 // SiteListAssignments returns where a site list is assigned, as
 // "campaigns/7" or "strategies/9".
-func (e *Entities) SiteListAssignments(id int64) []string {
+func (e *EntitiesHandle) SiteListAssignments(id int64) []string {
 	if e.st == nil {
 		return nil
 	}
