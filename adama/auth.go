@@ -252,10 +252,7 @@ func NewAuthCodeFlow(authURL, clientID, clientSecret, redirectURL string, httpCl
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
-	v.Require("client_id", clientID != "")
-	v.Require("redirect_url", redirectURL != "")
-	if err := v.Err(); err != nil {
+	if err := missing([2]string{"client_id", clientID}, [2]string{"redirect_url", redirectURL}); err != nil {
 		return nil, err
 	}
 	return &AuthCodeFlow{

@@ -5,10 +5,10 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/adamasdk/adama-go/adama"
 )
 
 func TestErrorWireFormsMapToSentinels(t *testing.T) {
@@ -79,7 +79,7 @@ func TestErrorBodyExcerptIsBounded(t *testing.T) {
 }
 
 func TestValidationError(t *testing.T) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("name", false)
 	v.MaxLen("description", string(make([]rune, 1025)), 1024)
 	v.Range("bid_aggressiveness", 101, 0, 100)
@@ -95,6 +95,6 @@ func TestValidationError(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrBadRequest)
 	assert.Contains(t, err.Error(), "description: max length 1024")
 
-	var empty adama.Validator
+	var empty valid.Validator
 	assert.NoError(t, empty.Err())
 }

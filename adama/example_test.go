@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 func ExampleNewClient() {
@@ -94,7 +95,7 @@ func ExampleAuthCodeFlow() {
 }
 
 func ExampleValidator() {
-	var v adama.Validator
+	var v valid.Validator
 	name := "a name that is far too long for the platform's sixty-four character limit"
 	v.MaxLen("name", name, 64)
 	v.Range("bid_aggressiveness", 120, 0, 100)

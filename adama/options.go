@@ -159,10 +159,7 @@ func WithToken(accessToken string) Option {
 // sends their token on every authenticated call.
 func WithClientCredentials(clientID, clientSecret, audience string) Option {
 	return func(c *config) error {
-		var v Validator
-		v.Require("client_id", clientID != "")
-		v.Require("client_secret", clientSecret != "")
-		if err := v.Err(); err != nil {
+		if err := missing([2]string{"client_id", clientID}, [2]string{"client_secret", clientSecret}); err != nil {
 			return err
 		}
 		if c.cc != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Environment is an endpoint's environment.
@@ -309,7 +310,7 @@ func (s *BidRouterService) Executor(ctx context.Context, orgID, executorID int64
 // changed. Setting the same rate twice is harmless, so the call is
 // retried like a read.
 func (s *BidRouterService) SetSampleRate(ctx context.Context, orgID, executorID int64, percent int, opts ...adama.RequestOption) (Executors, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Range("sample_rate", int64(percent), 0, 100)
 	if err := v.Err(); err != nil {
 		return nil, err

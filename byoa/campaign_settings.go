@@ -10,6 +10,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // CurrentExecutorID is the executor_id settings must name: the reference
@@ -94,7 +95,7 @@ type SettingsInput struct {
 func (in *SettingsInput) Validate() error { return in.validate([]int64{CurrentExecutorID}) }
 
 func (in *SettingsInput) validate(executors []int64) error {
-	var v adama.Validator
+	var v valid.Validator
 	if in == nil {
 		v.Require("settings", false)
 		return v.Err()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // GoalType is a submodel's strategy goal. The server sends it in either
@@ -262,7 +263,7 @@ type Upload struct {
 
 // Validate checks that data is present and brain_type_id is 1000-1004.
 func (u *Upload) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if u == nil {
 		v.Require("data", false)
 		return v.Err()
@@ -272,7 +273,7 @@ func (u *Upload) Validate() error {
 	return v.Err()
 }
 
-func checkBrainType(v *adama.Validator, b BrainTypeID) {
+func checkBrainType(v *valid.Validator, b BrainTypeID) {
 	if b == 0 {
 		v.Require("brain_type_id", false)
 		return
@@ -302,7 +303,7 @@ type StreamUpload struct {
 // Validate checks that Open is set, Size is not negative and
 // brain_type_id is 1000-1004.
 func (u *StreamUpload) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if u == nil {
 		v.Require("data", false)
 		return v.Err()
@@ -328,7 +329,7 @@ func modelPath(namespace, modelID string) string {
 }
 
 func checkModelRef(namespace, modelID string) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("namespace", namespace != "")
 	v.Require("model_id", modelID != "")
 	return v.Err()
@@ -353,7 +354,7 @@ func (s *ModelsService) Decode(ctx context.Context, namespace, modelID string, o
 // List returns the models of a namespace (GET /data/{namespace}). The
 // reference's example answers one model object; a list is read too.
 func (s *ModelsService) List(ctx context.Context, namespace string, lo *ListOptions, opts ...adama.RequestOption) ([]Model, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("namespace", namespace != "")
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -393,7 +394,7 @@ func (l *modelList) UnmarshalJSON(b []byte) error {
 // safe to repeat, so it is retried on connection errors and 5xx; an
 // upload that got no answer at all has an unknown outcome: Get tells.
 func (s *ModelsService) Put(ctx context.Context, namespace, modelID string, u *Upload, opts ...adama.RequestOption) (*ModelInfo, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Merge("", checkModelRef(namespace, modelID))
 	v.Merge("", u.Validate())
 	if err := v.Err(); err != nil {
@@ -406,7 +407,7 @@ func (s *ModelsService) Put(ctx context.Context, namespace, modelID string, u *U
 // memory whole, reporting progress through u.Progress. Retries start the
 // stream again.
 func (s *ModelsService) PutStream(ctx context.Context, namespace, modelID string, u *StreamUpload, opts ...adama.RequestOption) (*ModelInfo, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Merge("", checkModelRef(namespace, modelID))
 	v.Merge("", u.Validate())
 	if err := v.Err(); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // MaxApprovalIDs is how many ids one approvals read takes (the reference:
@@ -41,7 +42,7 @@ type ApprovalService struct {
 // List returns the approval status of creatives (GET
 // /approvals?atomic_creative_ids=...), MaxApprovalIDs ids per call.
 func (s *ApprovalService) List(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]Approval, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(len(ids) > 0, "atomic_creative_ids", "at least one id", nil)
 	for i, id := range ids {
 		checkID(&v, "atomic_creative_ids["+strconv.Itoa(i)+"]", id)
@@ -64,7 +65,7 @@ func (s *ApprovalService) List(ctx context.Context, ids []int64, opts ...adama.R
 // PostAssets posts base64 image or subtitle assets for a creative's
 // approval (POST /approvals) and returns the creative.
 func (s *ApprovalService) PostAssets(ctx context.Context, atomicCreativeID int64, assets []AssetInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "atomic_creative_id", atomicCreativeID)
 	v.Check(len(assets) > 0, "assets", "at least one asset", nil)
 	for i := range assets {

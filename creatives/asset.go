@@ -8,6 +8,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // AssetFile is an image sent as a multipart file part.
@@ -45,7 +46,7 @@ type AssetService struct {
 
 // Get reads an asset (GET /assets/{asset_id}).
 func (s *AssetService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*Asset, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "asset_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -57,7 +58,7 @@ func (s *AssetService) Get(ctx context.Context, id int64, opts ...adama.RequestO
 // Before sending, it checks that AdvertiserID or CreativeIDs is given and,
 // reading each creative, that all creatives share one advertiser.
 func (s *AssetService) Create(ctx context.Context, in *NewAsset, opts ...adama.RequestOption) (*Asset, error) {
-	var v adama.Validator
+	var v valid.Validator
 	if in == nil {
 		v.Add("body", "required", nil)
 		return nil, v.Err()
@@ -123,7 +124,7 @@ func (s *AssetService) Create(ctx context.Context, in *NewAsset, opts ...adama.R
 
 // UpdateText changes a text asset's value (POST /assets/{asset_id}, JSON).
 func (s *AssetService) UpdateText(ctx context.Context, id int64, value string, opts ...adama.RequestOption) (*Asset, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "asset_id", id)
 	v.Check(value != "", "asset_value", "required", nil)
 	if err := v.Err(); err != nil {
@@ -136,7 +137,7 @@ func (s *AssetService) UpdateText(ctx context.Context, id int64, value string, o
 // UpdateImage replaces an image asset's file (POST /assets/{asset_id},
 // multipart form data with the file in asset_value).
 func (s *AssetService) UpdateImage(ctx context.Context, id int64, f *AssetFile, opts ...adama.RequestOption) (*Asset, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "asset_id", id)
 	v.Check(f != nil && f.Filename != "", "asset_value", "an image file with a name", nil)
 	if err := v.Err(); err != nil {

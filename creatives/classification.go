@@ -8,6 +8,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // MaxBulkIDs is how many ids one bulk classification read sends; longer
@@ -48,7 +49,7 @@ func (c Classification) MarshalJSON() ([]byte, error) {
 	return encodeObject(a, c.Extra)
 }
 
-func (c *Classification) check(v *adama.Validator, p string) {
+func (c *Classification) check(v *valid.Validator, p string) {
 	for i, id := range c.Attributes {
 		v.Check(id >= 1, p+"attributes["+strconv.Itoa(i)+"]", "a positive id", id)
 	}
@@ -114,7 +115,7 @@ func decode[T any](ctx context.Context, f cls, c *call.Call, opts []adama.Reques
 }
 
 func checkCID(cid int64) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "cid", cid)
 	return v.Err()
 }
@@ -154,7 +155,7 @@ func inflateClass(ctx context.Context, f cls, cid int64, opts []adama.RequestOpt
 }
 
 func (f cls) saveCall(cid int64, c *Classification) (*call.Call, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "cid", cid)
 	if c == nil {
 		v.Add("classification", "required", nil)
@@ -190,7 +191,7 @@ func (s *ClassificationService) ForcePublish(ctx context.Context, cid int64, opt
 }
 
 func bulkSaveCall(f cls, recs []ClassificationRecord) (*call.Call, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(len(recs) > 0, "records", "at least one record", nil)
 	for i := range recs {
 		p := "records[" + strconv.Itoa(i) + "]."
@@ -223,7 +224,7 @@ func bulkSave(ctx context.Context, f cls, recs []ClassificationRecord, opts []ad
 
 // checkIDs validates a bulk id list.
 func checkIDs(ids []int64) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(len(ids) > 0, "cids", "at least one id", nil)
 	for i, id := range ids {
 		checkID(&v, "cids["+strconv.Itoa(i)+"]", id)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // CompanionDetails are a companion ad's settings. Shape from
@@ -62,7 +63,7 @@ type CompanionInput struct {
 	ResourceData string `json:"resourceData,omitempty"`
 }
 
-func (in *CompanionInput) check(v *adama.Validator) {
+func (in *CompanionInput) check(v *valid.Validator) {
 	d := &in.Details
 	v.Check(d.AdServer != "", "details.adServer", "required", nil)
 	v.Check(d.Typ.Valid(), "details.typ", "required, "+enumRule(d.Typ.Values()), d.Typ)
@@ -149,7 +150,7 @@ func (s *CompanionService) Create(ctx context.Context, creativeID int64, in *Com
 }
 
 func createCompanion(ctx context.Context, g *call.Group, creativeID int64, in *CompanionInput, opts []adama.RequestOption) (int64, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "creativeId", creativeID)
 	if in == nil {
 		v.Add("details", "required", nil)
@@ -173,7 +174,7 @@ func (s *CompanionService) List(ctx context.Context, creativeID int64, opts ...a
 }
 
 func listCompanions(ctx context.Context, g *call.Group, creativeID int64, opts []adama.RequestOption) ([]Companion, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "creativeId", creativeID)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -186,7 +187,7 @@ func listCompanions(ctx context.Context, g *call.Group, creativeID int64, opts [
 }
 
 func checkPair(creativeID, companionID int64) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "creativeId", creativeID)
 	checkID(&v, "companionId", companionID)
 	return v.Err()
@@ -207,7 +208,7 @@ func (s *CompanionService) Get(ctx context.Context, creativeID, companionID int6
 // Update replaces a companion's settings (POST
 // /creatives/{id}/companions/{companionId}).
 func (s *CompanionService) Update(ctx context.Context, creativeID, companionID int64, in *CompanionInput, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "creativeId", creativeID)
 	checkID(&v, "companionId", companionID)
 	if in == nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/pager"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Asset is one asset of a component creative. Shape from
@@ -131,7 +132,7 @@ func SubtitleAsset(filename string, data []byte) AssetInput {
 	return AssetInput{SubtitleFilename: filename, EncodedSubtitleFile: base64.StdEncoding.EncodeToString(data)}
 }
 
-func (a *AssetInput) check(v *adama.Validator, p string) {
+func (a *AssetInput) check(v *valid.Validator, p string) {
 	kinds := 0
 	if a.AssetID != 0 {
 		kinds++
@@ -240,7 +241,7 @@ func (in ComponentCreativeInput) MarshalJSON() ([]byte, error) {
 	return json.Marshal(body)
 }
 
-func (in *ComponentCreativeInput) check(v *adama.Validator, create bool) {
+func (in *ComponentCreativeInput) check(v *valid.Validator, create bool) {
 	if create {
 		checkID(v, "concept_id", in.ConceptID)
 	}
@@ -307,7 +308,7 @@ type ComponentListOptions struct {
 // ComponentSortFields are the sort fields the reference lists.
 var componentSortFields = []string{"atomic_creative_id", "advertiser_id", "advertiser_name", "concept_name", "start_date", "end_date", "concept_id", "creative_name", "last_modified", "external_identifier", "status"}
 
-func (o ComponentListOptions) query(v *adama.Validator) url.Values {
+func (o ComponentListOptions) query(v *valid.Validator) url.Values {
 	q := url.Values{}
 	if o.Status != nil {
 		q.Set("status", map[bool]string{true: "1", false: "0"}[*o.Status])
@@ -356,7 +357,7 @@ func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOpt
 	if o != nil {
 		cp = *o
 	}
-	var v adama.Validator
+	var v valid.Validator
 	q := cp.query(&v)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -384,7 +385,7 @@ func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOpti
 
 // Create creates a component creative (POST /creatives).
 func (s *ComponentCreativeService) Create(ctx context.Context, in *ComponentCreativeInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
-	var v adama.Validator
+	var v valid.Validator
 	if in == nil {
 		v.Add("body", "required", nil)
 	} else {
@@ -408,7 +409,7 @@ func (s *ComponentCreativeService) GetWithPreviews(ctx context.Context, id int64
 }
 
 func (s *ComponentCreativeService) get(ctx context.Context, id int64, q url.Values, opts []adama.RequestOption) (*ComponentCreative, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "atomic_creative_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -421,7 +422,7 @@ func (s *ComponentCreativeService) get(ctx context.Context, id int64, q url.Valu
 // When in.Assets is set, every earlier asset is replaced by its items:
 // use KeepAssets to keep some, or AddAssets to add without removing.
 func (s *ComponentCreativeService) Update(ctx context.Context, id int64, in *ComponentCreativeInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "atomic_creative_id", id)
 	if in == nil {
 		v.Add("body", "required", nil)
@@ -441,7 +442,7 @@ func (s *ComponentCreativeService) Update(ctx context.Context, id int64, in *Com
 // AddAssets adds assets to a creative and keeps every asset it has: it
 // reads the creative and sends its asset ids with the new items.
 func (s *ComponentCreativeService) AddAssets(ctx context.Context, id int64, items []AssetInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "atomic_creative_id", id)
 	v.Check(len(items) > 0, "assets", "at least one asset", nil)
 	for i := range items {
@@ -464,7 +465,7 @@ func (s *ComponentCreativeService) AddAssets(ctx context.Context, id int64, item
 // Eligibility returns the creative's eligibility per placement
 // (GET /creatives/{atomic_creative_id}/eligibility).
 func (s *ComponentCreativeService) Eligibility(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Eligibility, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "atomic_creative_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -515,7 +516,7 @@ func (s *ComponentCreativeService) Version(ctx context.Context, opts ...adama.Re
 // query string (PresignedURL.AssetValue) is the asset_value of a video
 // asset.
 func (s *ComponentCreativeService) UploadURL(ctx context.Context, filename string, opts ...adama.RequestOption) (PresignedURL, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(filename != "" && !strings.ContainsAny(filename, "{}^/\\`[]~<>|#%'\""), "filename", "required, without any of {}^/\\`[]~<>|#%'\"", filename)
 	if err := v.Err(); err != nil {
 		return "", err
@@ -568,7 +569,7 @@ type ComponentInput struct {
 	IsEnabled *bool `json:"is_enabled,omitempty"`
 }
 
-func (in *ComponentInput) check(v *adama.Validator, create bool) {
+func (in *ComponentInput) check(v *valid.Validator, create bool) {
 	if create {
 		v.Check(in.ComponentHumanName != "", "component_human_name", "required", nil)
 		v.Check(in.ValueTypeName != "", "value_type_name", "required", nil)
@@ -595,7 +596,7 @@ func (s *ComponentService) List(ctx context.Context, opts ...adama.RequestOption
 // allows may: others get an *adama.Error matching adama.ErrUnauthorized
 // whose message says so.
 func (s *ComponentService) Create(ctx context.Context, in *ComponentInput, opts ...adama.RequestOption) (*Component, error) {
-	var v adama.Validator
+	var v valid.Validator
 	if in == nil {
 		v.Add("body", "required", nil)
 	} else {
@@ -614,7 +615,7 @@ func (s *ComponentService) Create(ctx context.Context, in *ComponentInput, opts 
 
 // Get reads a component (GET /components/{component_id}).
 func (s *ComponentService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*Component, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "component_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -624,7 +625,7 @@ func (s *ComponentService) Get(ctx context.Context, id int64, opts ...adama.Requ
 
 // Update changes a component (POST /components/{component_id}).
 func (s *ComponentService) Update(ctx context.Context, id int64, in *ComponentInput, opts ...adama.RequestOption) (*Component, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "component_id", id)
 	if in == nil {
 		v.Add("body", "required", nil)

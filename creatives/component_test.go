@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -234,14 +235,14 @@ func TestAssetInputRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var v adama.Validator
+			var v valid.Validator
 			tt.in.check(&v, "assets[0].")
 			var ve *adama.ValidationError
 			require.ErrorAs(t, v.Err(), &ve)
 			assert.True(t, ve.Has(tt.field, tt.rule), ve.Error())
 		})
 	}
-	var v adama.Validator
+	var v valid.Validator
 	for _, ok := range []AssetInput{KeepAsset(5), TextAsset(6, "x"), ImageAsset("a.png", []byte("x")), SubtitleAsset("a.srt", []byte("y"))} {
 		ok.check(&v, "a.")
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Default path prefixes of the group's families (spec §4.D).
@@ -128,7 +129,7 @@ func pathID(id int64) string { return "/" + strconv.FormatInt(id, 10) }
 
 // checkID refuses an id the platform cannot hold (spec §8: 1 to
 // 2147483647).
-func checkID(v *adama.Validator, field string, id int64) {
+func checkID(v *valid.Validator, field string, id int64) {
 	v.Check(id >= 1 && id <= maxID, field, "between 1 and 2147483647", id)
 }
 

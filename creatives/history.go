@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // HistoryOptions select history entries. The zero value asks for the
@@ -23,7 +24,7 @@ type HistoryOptions struct {
 	CreatedAfter, CreatedBefore time.Time
 }
 
-func (o HistoryOptions) query(v *adama.Validator) url.Values {
+func (o HistoryOptions) query(v *valid.Validator) url.Values {
 	q := url.Values{}
 	v.Check(o.Limit >= 0, "limit", "at least 0", o.Limit)
 	v.Check(o.Offset >= 0, "offset", "at least 0", o.Offset)
@@ -117,7 +118,7 @@ type FieldChange struct {
 
 // History lists a creative's history (GET /creatives/{id}/history).
 func (s *VideoService) History(ctx context.Context, id int64, o *HistoryOptions, opts ...adama.RequestOption) (*History, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "creativeId", id)
 	var q url.Values
 	if o != nil {
@@ -132,7 +133,7 @@ func (s *VideoService) History(ctx context.Context, id int64, o *HistoryOptions,
 // DeleteHistory deletes the creative's history entry (DELETE
 // /creatives/{id}/history).
 func (s *VideoService) DeleteHistory(ctx context.Context, id int64, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "creativeId", id)
 	if err := v.Err(); err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // StaticItem is one IAB static data item, and the inflated parts of a
@@ -80,7 +81,7 @@ type StaticDataService struct {
 	g, v1 *call.Group
 }
 
-func checkCategory(v *adama.Validator, c Category) {
+func checkCategory(v *valid.Validator, c Category) {
 	v.Check(c != "" && !strings.ContainsAny(string(c), "/?#%"), "category", "required, one path segment", c)
 }
 
@@ -88,7 +89,7 @@ func checkCategory(v *adama.Validator, c Category) {
 // category string is allowed; CategoryIABVerticals, CategoryLanguage and
 // CategoryIABAttributes are the ones the spec names.
 func (s *StaticDataService) List(ctx context.Context, category Category, o *StaticDataOptions, opts ...adama.RequestOption) ([]StaticItem, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkCategory(&v, category)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -106,7 +107,7 @@ func (s *StaticDataService) List(ctx context.Context, category Category, o *Stat
 
 // Get returns one item of a category (GET /static_data/{category}/{id}).
 func (s *StaticDataService) Get(ctx context.Context, category Category, id string, opts ...adama.RequestOption) (*StaticItem, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkCategory(&v, category)
 	v.Check(id != "", "id", "required", nil)
 	if err := v.Err(); err != nil {
@@ -115,7 +116,7 @@ func (s *StaticDataService) Get(ctx context.Context, category Category, id strin
 	return one[StaticItem](ctx, s.g, &call.Call{Path: "/static_data/" + string(category) + "/" + url.PathEscape(id)}, opts...)
 }
 
-func checkV1Category(v *adama.Validator, c Category) {
+func checkV1Category(v *valid.Validator, c Category) {
 	v.Check(c.Valid(), "category", "the v1.0 paths serve "+enumRule(c.Values()), c)
 }
 
@@ -125,7 +126,7 @@ func checkV1Category(v *adama.Validator, c Category) {
 //
 // Deprecated: use List (GET /v3.0/static_data/{category}).
 func (s *StaticDataService) ListV1(ctx context.Context, category Category, opts ...adama.RequestOption) ([]StaticItem, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkV1Category(&v, category)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -142,7 +143,7 @@ func (s *StaticDataService) ListV1(ctx context.Context, category Category, opts 
 //
 // Deprecated: use Get (GET /v3.0/static_data/{category}/{id}).
 func (s *StaticDataService) GetV1(ctx context.Context, category Category, id string, opts ...adama.RequestOption) (*StaticItem, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkV1Category(&v, category)
 	v.Check(id != "", "id", "required", nil)
 	if err := v.Err(); err != nil {

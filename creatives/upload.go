@@ -15,6 +15,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // CodeUploadURLExpired is the code of the *adama.Error (or the rule of the
@@ -54,7 +55,7 @@ type UploadOptions struct {
 // the start when r is an io.Seeker; otherwise it is sent once. An expired
 // URL is an error IsUploadURLExpired recognises.
 func (s *VideoService) Upload(ctx context.Context, res *CreateResult, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	if res == nil {
 		v.Add("result", "required", nil)
 		return v.Err()
@@ -111,7 +112,7 @@ func (s *VideoService) Upload(ctx context.Context, res *CreateResult, r io.Reade
 // error so the caller can retry Upload (while the URL is valid) or update
 // the creative.
 func (s *VideoService) CreateAndUpload(ctx context.Context, in *NewVideoCreative, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) (*CreateResult, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(in != nil && in.FileName != "", "fileName", "required for an upload", nil)
 	v.Check(r != nil, "file", "required", nil)
 	v.Check(size >= 0, "size", "at least 0", size)

@@ -12,6 +12,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // EventPixel is an additional tracking pixel of a video creative. Shape
@@ -96,7 +97,7 @@ func (d CreativeDetails) MarshalJSON() ([]byte, error) {
 }
 
 // check applies the spec's rules to d; create adds the rules of creation.
-func (d *CreativeDetails) check(v *adama.Validator, prefix string, create bool) {
+func (d *CreativeDetails) check(v *valid.Validator, prefix string, create bool) {
 	checkSettings(v, prefix, settings{
 		advertiser: &d.Advertiser, name: &d.Name, concept: &d.Concept, create: create,
 		start: d.StartTime, end: d.EndTime, click: d.ClickthroughURL, vast: d.CustomVAST, vastURL: d.CustomVASTURL,
@@ -135,7 +136,7 @@ type NewVideoCreative struct {
 	FileName string `json:"fileName,omitempty"`
 }
 
-func (n *NewVideoCreative) check(v *adama.Validator, prefix string) {
+func (n *NewVideoCreative) check(v *valid.Validator, prefix string) {
 	checkSettings(v, prefix, settings{
 		advertiser: &n.Advertiser, name: &n.Name, concept: &n.Concept, create: true,
 		start: n.StartTime, end: n.EndTime, click: n.ClickthroughURL, vast: n.CustomVAST, vastURL: n.CustomVASTURL,
@@ -165,7 +166,7 @@ const maxUnixSeconds = 253402300800
 // ViewabilityMacro must appear in a viewability template.
 const ViewabilityMacro = "__VPAID_AD_PARAMETERS.URL__"
 
-func checkSettings(v *adama.Validator, p string, s settings) {
+func checkSettings(v *valid.Validator, p string, s settings) {
 	if s.advertiser != nil {
 		v.Check(*s.advertiser >= 1 && *s.advertiser <= maxID, p+"advertiser", "required, between 1 and 2147483647", *s.advertiser)
 	}
@@ -239,7 +240,7 @@ type VideoCreativePatch struct {
 	ClockNumber            adama.Optional[string]       `json:"clockNumber,omitzero"`
 }
 
-func (p *VideoCreativePatch) check(v *adama.Validator, prefix string) {
+func (p *VideoCreativePatch) check(v *valid.Validator, prefix string) {
 	v.Check(!p.Advertiser.IsNull(), prefix+"advertiser", "required: cannot be cleared", nil)
 	v.Check(!p.Name.IsNull(), prefix+"name", "required: cannot be cleared", nil)
 	s := settings{patch: true}
@@ -446,7 +447,7 @@ type VideoService struct {
 // answer carries a pre-signed upload URL; see Upload and CreateAndUpload.
 // A create is not retried once it may have reached the platform.
 func (s *VideoService) Create(ctx context.Context, in *NewVideoCreative, opts ...adama.RequestOption) (*CreateResult, error) {
-	var v adama.Validator
+	var v valid.Validator
 	if in == nil {
 		v.Add("body", "required", nil)
 		return nil, v.Err()
@@ -471,7 +472,7 @@ func (s *VideoService) Create(ctx context.Context, in *NewVideoCreative, opts ..
 // a replay would create the creatives twice (pass adama.WithIdempotent to
 // change that).
 func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, opts ...adama.RequestOption) (*BulkResult, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
 	for i := range in {
 		in[i].check(&v, "creatives["+strconv.Itoa(i)+"].")
@@ -488,7 +489,7 @@ func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, op
 // BulkUpdate changes several video creatives (PATCH /creatives/bulk); each
 // item needs its ID.
 func (s *VideoService) BulkUpdate(ctx context.Context, in []VideoCreativePatch, opts ...adama.RequestOption) (*BulkResult, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
 	for i := range in {
 		p := "creatives[" + strconv.Itoa(i) + "]."
@@ -507,7 +508,7 @@ func (s *VideoService) BulkUpdate(ctx context.Context, in []VideoCreativePatch, 
 // ListByIDs reads several creatives by id (POST /creatives/list, a read:
 // retried like a GET). Ids not found are listed in the result's Errors.
 func (s *VideoService) ListByIDs(ctx context.Context, ids []int64, opts ...adama.RequestOption) (*BulkResult, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(len(ids) > 0, "creativeIds", "at least one id", nil)
 	for i, id := range ids {
 		checkID(&v, "creativeIds["+strconv.Itoa(i)+"]", id)
@@ -531,7 +532,7 @@ func (s *VideoService) bulk(ctx context.Context, c *call.Call, opts []adama.Requ
 
 // Get reads one creative with its status (GET /creatives/{id}).
 func (s *VideoService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*VideoCreative, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "creativeId", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -571,7 +572,7 @@ func (s *VideoService) unwrap(ctx context.Context, c *call.Call, opts []adama.Re
 // read it with Get, change it, and pass its Details. Unknown properties
 // read with the record are sent back.
 func (s *VideoService) Replace(ctx context.Context, id int64, d *CreativeDetails, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "creativeId", id)
 	if d == nil {
 		v.Add("details", "required", nil)
@@ -596,7 +597,7 @@ func (s *VideoService) Replace(ctx context.Context, id int64, d *CreativeDetails
 // Patch changes the fields set in p (PATCH /creatives/{id}); adama.Null
 // clears a field. It returns the creative as changed.
 func (s *VideoService) Patch(ctx context.Context, id int64, p *VideoCreativePatch, opts ...adama.RequestOption) (*VideoCreative, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "creativeId", id)
 	if p == nil {
 		v.Add("body", "required", nil)
@@ -619,7 +620,7 @@ func (s *VideoService) ValidateVAST(ctx context.Context, vast []byte, opts ...ad
 }
 
 func validateVAST(ctx context.Context, g *call.Group, vast []byte, opts []adama.RequestOption) (*VASTValidation, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(len(strings.TrimSpace(string(vast))) > 0, "vast", "required", nil)
 	if err := v.Err(); err != nil {
 		return nil, err

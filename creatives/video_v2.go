@@ -12,6 +12,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -156,7 +157,7 @@ func (s *VideoV2Service) Create(ctx context.Context, in *NewVideoCreative, opts 
 //
 // Deprecated: use VideoService.Get (GET /v3.0/creatives/{creativeId}).
 func (s *VideoV2Service) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*VideoCreative, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "video_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -230,7 +231,7 @@ func (s *VideoV2Service) DeleteCompanion(ctx context.Context, id, companionID in
 // Deprecated: use VideoService.CreateAndUpload (POST /v3.0/creatives with
 // fileName and a PUT to the pre-signed URL).
 func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "video_id", id)
 	v.Check(fileName != "", "fileName", "required", nil)
 	v.Check(r != nil, "file", "required", nil)
@@ -304,7 +305,7 @@ func (s *VideoV2Service) ValidateVAST(ctx context.Context, vast []byte, opts ...
 //
 // Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
 func (s *VideoV2Service) Variants(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Variant, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "video_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -323,7 +324,7 @@ func (s *VideoV2Service) Variants(ctx context.Context, id int64, opts ...adama.R
 //
 // Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
 func (s *VideoV2Service) Variant(ctx context.Context, id, variantID int64, opts ...adama.RequestOption) (*Variant, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "video_id", id)
 	checkID(&v, "variant_id", variantID)
 	if err := v.Err(); err != nil {
@@ -337,7 +338,7 @@ func (s *VideoV2Service) Variant(ctx context.Context, id, variantID int64, opts 
 //
 // Deprecated: VideoService.Get carries status and percent in v3.
 func (s *VideoV2Service) Status(ctx context.Context, id int64, opts ...adama.RequestOption) (*UploadStatus, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "video_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -373,7 +374,7 @@ func (s *VideoV2Service) VAST(ctx context.Context, id int64, opts ...adama.Reque
 //
 // Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
 func (s *VideoV2Service) VASTReader(ctx context.Context, id int64, opts ...adama.RequestOption) (io.ReadCloser, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "video_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -392,7 +393,7 @@ func (s *VideoV2Service) VASTReader(ctx context.Context, id int64, opts ...adama
 // Deprecated: the v2.0 interface is deprecated; v3 states no replacement
 // (CreativeDetails.CustomVASTExtensionXML sets an extension in v3).
 func (s *VideoV2Service) AddVASTExtension(ctx context.Context, id int64, extension []byte, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "video_id", id)
 	v.Check(len(bytes.TrimSpace(extension)) > 0 && bytes.TrimSpace(extension)[0] == '<', "extension", "an XML node", nil)
 	if err := v.Err(); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // AnalyticsService lists deals with their reporting data (POST
@@ -90,7 +91,7 @@ type AnalyticsQuery struct {
 
 // Validate checks the query's rules.
 func (q *AnalyticsQuery) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(q.OrganizationID > 0, "reporting.organization_id", "required", q.OrganizationID)
 	custom := !q.StartDate.IsZero() || !q.EndDate.IsZero()
 	switch {

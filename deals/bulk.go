@@ -11,6 +11,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // DefaultBulkChunk is how many deals one bulk request carries by default.
@@ -182,7 +183,7 @@ type pending struct {
 
 func (s *BulkService) run(ctx context.Context, method, path string, deals []*Deal, mode bulkMode, ro []adama.RequestOption) (*BulkResult, error) {
 	if len(deals) == 0 {
-		var v adama.Validator
+		var v valid.Validator
 		v.Require("deals", false)
 		return nil, v.Err()
 	}
@@ -192,7 +193,7 @@ func (s *BulkService) run(ctx context.Context, method, path string, deals []*Dea
 		it := &res.Items[i]
 		it.Index, it.Chunk = i, -1
 		if d == nil {
-			var v adama.Validator
+			var v valid.Validator
 			v.Require("deals["+strconv.Itoa(i)+"]", false)
 			it.Err = v.Err()
 			continue

@@ -13,6 +13,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -200,7 +201,7 @@ func (d *Deal) createBody() map[string]json.RawMessage {
 // (everything set, for a fresh record), plus the version when known. It
 // refuses an owner change.
 func (d *Deal) updateBody() (map[string]json.RawMessage, error) {
-	var v adama.Validator
+	var v valid.Validator
 	var snap map[string]json.RawMessage
 	if !d.Fresh() {
 		var owner Owner
@@ -241,12 +242,12 @@ func (d *Deal) Changes() []string {
 // create adds the rules of creation. It returns an *adama.ValidationError
 // naming every broken rule, or nil.
 func (d *Deal) Validate(create bool) error {
-	var v adama.Validator
+	var v valid.Validator
 	d.check(&v, create)
 	return v.Err()
 }
 
-func (d *Deal) check(v *adama.Validator, create bool) {
+func (d *Deal) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", d.Name != "")
 		v.Require("owner", !d.Owner.Equal(Owner{}))
@@ -297,7 +298,7 @@ func (d *Deal) check(v *adama.Validator, create bool) {
 }
 
 // checkEnum refuses a set value that is not one of the enum's.
-func checkEnum[T enum[T]](v *adama.Validator, field string, x T) {
+func checkEnum[T enum[T]](v *valid.Validator, field string, x T) {
 	if x != "" && !x.Valid() {
 		v.Add(field, names(x), string(x))
 	}
@@ -366,7 +367,7 @@ type ListOptions struct {
 }
 
 func (o *ListOptions) validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(o.OwnerOrganizationID > 0 || len(o.IDs) > 0, "owner.organization_id", "required unless ids is given", nil)
 	checkIDs(&v, "ids", o.IDs)
 	checkEnum(&v, "deal_type", o.DealType)

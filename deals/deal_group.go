@@ -12,6 +12,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -94,12 +95,12 @@ func (g *DealGroup) writable() map[string]json.RawMessage {
 
 // Validate checks the group's rules; create adds the rules of creation.
 func (g *DealGroup) Validate(create bool) error {
-	var v adama.Validator
+	var v valid.Validator
 	g.check(&v, create)
 	return v.Err()
 }
 
-func (g *DealGroup) check(v *adama.Validator, create bool) {
+func (g *DealGroup) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", g.Name != "")
 		v.Require("owner", !g.Owner.Equal(Owner{}))
@@ -126,7 +127,7 @@ func (g *DealGroup) check(v *adama.Validator, create bool) {
 // of the deals (see DealService.Owners). A deal missing from owners is
 // reported as not found.
 func (g *DealGroup) CheckOwners(owners map[int64]Owner) error {
-	var v adama.Validator
+	var v valid.Validator
 	for i, id := range g.DealIDs {
 		f := "deal_ids[" + strconv.Itoa(i) + "]"
 		o, ok := owners[id]
@@ -188,7 +189,7 @@ type GroupListOptions struct {
 }
 
 func (o *GroupListOptions) validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(o.OwnerOrganizationID > 0 || len(o.IDs) > 0, "owner.organization_id", "owner.organization_id or ids is required", nil)
 	v.Check(!(o.OwnerOrganizationID > 0 && o.DealID > 0), "deal_id", "cannot be combined with owner.organization_id", o.DealID)
 	v.Check(!(o.StrategyID > 0 && o.DealID > 0), "strategy_id", "cannot be combined with deal_id", o.StrategyID)
@@ -266,7 +267,7 @@ func (s *DealGroupService) Update(ctx context.Context, g *DealGroup, ro ...adama
 	if err := checkID(g.ID); err != nil {
 		return nil, err
 	}
-	var v adama.Validator
+	var v valid.Validator
 	snap, owner := g.snapshot()
 	if snap != nil {
 		v.Check(g.Owner.Equal(owner), "owner", "cannot change once created", g.Owner.String())

@@ -10,6 +10,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Prefix is the group's path prefix under {base_url}.
@@ -99,7 +100,7 @@ func (o Owner) Equal(p Owner) bool { return o.Type == p.Type && o.ID == p.ID }
 // String renders "ORGANIZATION 7".
 func (o Owner) String() string { return string(o.Type) + " " + strconv.FormatInt(o.ID, 10) }
 
-func (o *Owner) check(v *adama.Validator, field string) {
+func (o *Owner) check(v *valid.Validator, field string) {
 	v.Require(field+".type", o.Type != "")
 	if o.Type != "" {
 		v.Check(o.Type.settable(), field+".type", "one of: ADVERTISER, AGENCY, ORGANIZATION", o.Type)
@@ -159,7 +160,7 @@ func setBool(q url.Values, key string, b *bool) {
 }
 
 // checkPaging checks page_limit and page_offset.
-func checkPaging(v *adama.Validator, limit, offset, prefetch int) {
+func checkPaging(v *valid.Validator, limit, offset, prefetch int) {
 	if limit != 0 {
 		v.Range("page_limit", int64(limit), 1, MaxPageLimit)
 	}
@@ -167,7 +168,7 @@ func checkPaging(v *adama.Validator, limit, offset, prefetch int) {
 	v.Check(prefetch >= 0 && prefetch <= 32, "prefetch", "must be between 0 and 32", prefetch)
 }
 
-func checkIDs(v *adama.Validator, field string, ids []int64) {
+func checkIDs(v *valid.Validator, field string, ids []int64) {
 	for i, id := range ids {
 		v.Check(id >= 1 && id <= 2147483647, field+"["+strconv.Itoa(i)+"]", "must be between 1 and 2147483647", id)
 	}
@@ -188,7 +189,7 @@ func idPath(collection string, id int64) string {
 
 func checkID(id int64) error {
 	if id <= 0 {
-		var v adama.Validator
+		var v valid.Validator
 		v.Add("id", "must be a positive id", id)
 		return v.Err()
 	}

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"reflect"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Permissions lists the entities allowed to target a deal: the owner or
@@ -49,7 +49,7 @@ func (p Permissions) MarshalJSON() ([]byte, error) {
 	return record.EncodeObject(a, p.Extra)
 }
 
-func (p *Permissions) check(v *adama.Validator, field string) {
+func (p *Permissions) check(v *valid.Validator, field string) {
 	v.Check(len(p.OrganizationIDs) <= 1, field+".organization_ids", "at most one id", p.OrganizationIDs)
 	checkIDs(v, field+".organization_ids", p.OrganizationIDs)
 	checkIDs(v, field+".agency_ids", p.AgencyIDs)

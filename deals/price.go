@@ -7,6 +7,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // MaxPrice is the largest deal price the platform takes (9,999,999.9999).
@@ -96,7 +97,7 @@ func (p Price) MarshalJSON() ([]byte, error) {
 	return record.EncodeObject(wire{p.CurrencyCode, p.Value.String()}, p.Extra)
 }
 
-func (p *Price) check(v *adama.Validator, field string) {
+func (p *Price) check(v *valid.Validator, field string) {
 	if p.CurrencyCode != "" {
 		checkCurrency(v, field+".currency_code", p.CurrencyCode)
 	}
@@ -104,7 +105,7 @@ func (p *Price) check(v *adama.Validator, field string) {
 	v.Check(p.Value.Cmp(maxPrice) <= 0, field+".value", "at most 9999999.9999", p.Value)
 }
 
-func checkCurrency(v *adama.Validator, field, code string) {
+func checkCurrency(v *valid.Validator, field, code string) {
 	ok := len(code) == 3
 	for i := 0; ok && i < 3; i++ {
 		c := code[i] | 0x20

@@ -12,6 +12,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -52,7 +53,7 @@ func (p Publisher) MarshalJSON() ([]byte, error) {
 	return record.EncodeObject(publisherAlias(p), p.Extra)
 }
 
-func checkPublisherName(v *adama.Validator, field, name string) {
+func checkPublisherName(v *valid.Validator, field, name string) {
 	v.Require(field, name != "")
 	v.MaxLen(field, name, MaxPublisherName)
 }
@@ -78,7 +79,7 @@ type PublisherListOptions struct {
 }
 
 func (o *PublisherListOptions) validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(o.OrganizationID > 0, "organization_id", "required", o.OrganizationID)
 	if o.SortBy != "" {
 		v.Check(o.SortBy == "name", "sort_by", "one of: name", o.SortBy)
@@ -124,7 +125,7 @@ func (s *PublisherService) Get(ctx context.Context, id int64, ro ...adama.Reques
 
 // Create creates a publisher named name under organization orgID.
 func (s *PublisherService) Create(ctx context.Context, orgID int64, name string, ro ...adama.RequestOption) (*Publisher, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(orgID > 0, "organization_id", "required", orgID)
 	checkPublisherName(&v, "name", name)
 	if err := v.Err(); err != nil {
@@ -137,7 +138,7 @@ func (s *PublisherService) Create(ctx context.Context, orgID int64, name string,
 // Update sends p's name, the one writable field, to POST /publishers/{id}
 // and returns the publisher as the server has it.
 func (s *PublisherService) Update(ctx context.Context, p *Publisher, ro ...adama.RequestOption) (*Publisher, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(p.ID > 0, "id", "must be a positive id", p.ID)
 	checkPublisherName(&v, "name", p.Name)
 	if err := v.Err(); err != nil {
@@ -157,7 +158,7 @@ func (s *PublisherService) Delete(ctx context.Context, id int64, ro ...adama.Req
 // CreateMany creates several publishers under one organization (POST
 // /bulk_create/publishers).
 func (s *PublisherService) CreateMany(ctx context.Context, orgID int64, names []string, ro ...adama.RequestOption) ([]Publisher, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(orgID > 0, "organization_id", "required", orgID)
 	v.Require("names", len(names) > 0)
 	for i, n := range names {

@@ -10,6 +10,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // StrategyDeal links a strategy to a deal it targets. Shape from
@@ -101,7 +102,7 @@ type StrategyListOptions struct {
 }
 
 func (o *StrategyListOptions) validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	for _, e := range o.With {
 		checkEnum(&v, "with", e)
 	}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // CSVColumns returns the columns of the taxonomy CSV, in the order
@@ -112,7 +113,7 @@ func (r *CSVReader) Next() (Row, error) {
 	}
 	line, _ := r.cr.FieldPos(0) // safe: a successful Read has a field
 	row := Row{Line: line}
-	var v adama.Validator
+	var v valid.Validator
 	var pre string
 	prefix := func() string { // built only for a broken rule
 		if pre == "" {
@@ -236,7 +237,7 @@ func ReadCSV(r io.Reader) (*Node, error) {
 	}
 	var (
 		root    *Node
-		bad     adama.Validator
+		bad     valid.Validator
 		extra   int
 		byPath  = map[string]*Node{}
 		hasRow  = map[*Node]bool{}
@@ -320,11 +321,11 @@ func ReadCSV(r io.Reader) (*Node, error) {
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func WriteCSV(w io.Writer, root *Node) error {
 	if root == nil {
-		var v adama.Validator
+		var v valid.Validator
 		v.Require("taxonomy", false)
 		return v.Err()
 	}
-	var v adama.Validator
+	var v valid.Validator
 	root.Walk(func(path []string, n *Node) bool {
 		f := "|" + strings.Join(path, "|")
 		if n.Name == "" || strings.ContainsAny(n.Name, "|\r\n") {

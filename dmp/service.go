@@ -10,6 +10,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/pager"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -51,7 +52,7 @@ type ListOptions struct {
 }
 
 func (o *ListOptions) validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if o.Q == nil {
 		return nil
 	}
@@ -192,7 +193,7 @@ func (s *TaxonomyService) modify(ctx context.Context, id int64, edit func(*Taxon
 	}
 	if !removal {
 		after := nodeIDs(cur.Taxonomy)
-		var v adama.Validator
+		var v valid.Validator
 		for nid, name := range before {
 			if _, ok := after[nid]; !ok {
 				v.Add("taxonomy", "node removed (use ModifyAllowingRemoval to remove nodes)", strconv.FormatInt(nid, 10)+" "+name)
@@ -222,7 +223,7 @@ func nodeIDs(root *Node) map[int64]string {
 
 func checkID(field string, id int64) error {
 	if id <= 0 {
-		var v adama.Validator
+		var v valid.Validator
 		v.Add(field, "must be a positive id", id)
 		return v.Err()
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // MaxNameLen is the longest node or taxonomy name (in characters, before
@@ -247,7 +248,7 @@ func (t *Taxonomy) Restricted() bool { return t.Visibility != Global }
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (t *Taxonomy) Validate(create bool) error {
-	var v adama.Validator
+	var v valid.Validator
 	if create {
 		v.Require("permissions", t.Permissions != nil)
 		v.Check(t.VendorID > 0, "vendor_id", "required, a positive id", t.VendorID)
@@ -311,7 +312,7 @@ func (t *Taxonomy) Validate(create bool) error {
 	return v.Err()
 }
 
-func checkName(v *adama.Validator, field, name string) {
+func checkName(v *valid.Validator, field, name string) {
 	v.Check(utf8.ValidString(name), field, "must be valid UTF-8", nil)
 	v.MaxLen(field, name, MaxNameLen)
 }

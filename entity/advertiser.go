@@ -1,6 +1,9 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
 
 // Advertiser is an advertiser (spec 2.2), collection advertisers. Create
 // requires name, agency_id, ad_server_id, domain and vertical_id.
@@ -43,7 +46,7 @@ func (a *Advertiser) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(a), &a.Common)
 }
 
-func (a *Advertiser) check(v *adama.Validator, create bool) {
+func (a *Advertiser) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", a.Name != "")
 		v.Require("agency_id", a.AgencyID != 0)

@@ -1,6 +1,9 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
 
 // Agency is an agency (spec 2.3), collection agencies. Create requires
 // name and organization_id; a new agency has status off and dmp_enabled
@@ -29,7 +32,7 @@ func (a *Agency) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(a), &a.Common)
 }
 
-func (a *Agency) check(v *adama.Validator, create bool) {
+func (a *Agency) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", a.Name != "")
 		v.Require("organization_id", a.OrganizationID != 0)

@@ -1,6 +1,9 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
 
 // AtomicCreative is a creative (spec 2.6), collection atomic_creatives.
 // Create requires ad_server_type, advertiser_id, external_identifier,
@@ -62,7 +65,7 @@ func (a *AtomicCreative) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(a), &a.Common)
 }
 
-func (a *AtomicCreative) check(v *adama.Validator, create bool) {
+func (a *AtomicCreative) check(v *valid.Validator, create bool) {
 	if a.StartDate != nil && a.EndDate != nil && !a.StartDate.IsZero() && !a.EndDate.IsZero() {
 		v.Check(!a.EndDate.Before(a.StartDate.Time), "end_date", "must not be before start_date", a.EndDate.String())
 	}
@@ -116,7 +119,7 @@ func (a *CreativeApproval) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(a), &a.Common)
 }
 
-func (a *CreativeApproval) check(v *adama.Validator, create bool) {
+func (a *CreativeApproval) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("atomic_creative_id", a.AtomicCreativeID != 0)
 		v.Require("supply_source_id", a.SupplySourceID != 0)
@@ -138,7 +141,7 @@ func (c *Concept) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(c), &c.Common)
 }
 
-func (c *Concept) check(v *adama.Validator, create bool) {
+func (c *Concept) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("advertiser_id", c.AdvertiserID != 0)
 		v.Require("name", c.Name != "")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // AudienceSegment is an audience segment of the taxonomy (spec 2.8),
@@ -28,7 +29,7 @@ func (a *AudienceSegment) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(a), &a.Common)
 }
 
-func (a *AudienceSegment) check(v *adama.Validator, create bool) {
+func (a *AudienceSegment) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", a.Name != "")
 	}
@@ -54,7 +55,7 @@ func (a *StrategyAudienceSegment) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(a), &a.Common)
 }
 
-func (a *StrategyAudienceSegment) check(v *adama.Validator, create bool) {
+func (a *StrategyAudienceSegment) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("strategy_id", a.StrategyID != 0)
 		v.Require("audience_segment_id", a.AudienceSegmentID != 0)

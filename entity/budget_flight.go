@@ -1,6 +1,9 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
 
 // BudgetFlight is a campaign budget flight (spec 2.5), collection
 // budget_flights. Create requires campaign_id, start_date, end_date and
@@ -31,7 +34,7 @@ func (f *BudgetFlight) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(f), &f.Common)
 }
 
-func (f *BudgetFlight) check(v *adama.Validator, create bool) {
+func (f *BudgetFlight) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("campaign_id", f.CampaignID != 0)
 		v.Require("start_date", f.StartDate != nil && !f.StartDate.IsZero())

@@ -1,6 +1,9 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
 
 // Campaign is a campaign, collection campaigns. Its fields are not shown
 // in the spec (2.13) beyond the fast-propagating ones of 4.A (end_date,
@@ -62,7 +65,7 @@ func (c *Campaign) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(c), &c.Common)
 }
 
-func (c *Campaign) check(v *adama.Validator, create bool) {
+func (c *Campaign) check(v *valid.Validator, create bool) {
 	if create {
 		// Required by the reference schema campaign (its use_mm_freq is
 		// use_svc_freq here), and name.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // StrategyDayPart is a strategy's day part (spec 2.8), collection
@@ -29,7 +30,7 @@ func (d *StrategyDayPart) UnmarshalJSON(b []byte) error {
 // DayCodes are the day codes a day part's days may hold.
 const DayCodes = "MTWRFSU"
 
-func (d *StrategyDayPart) check(v *adama.Validator, create bool) {
+func (d *StrategyDayPart) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("strategy_id", d.StrategyID != 0)
 		v.Require("start_hour", d.StartHour != nil)

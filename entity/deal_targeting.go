@@ -13,6 +13,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/form"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -38,7 +39,7 @@ func (d *DealTargeting) Form() url.Values {
 
 // Validate checks the deal ids are positive and not listed twice.
 func (d *DealTargeting) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	seen := make(map[int64]bool, len(d.DealIDs))
 	for i, id := range d.DealIDs {
 		f := "deal." + strconv.Itoa(i+1) + ".id"
@@ -80,7 +81,7 @@ type BulkUpdate struct {
 // ValidateBulk checks that each action has a collection and exactly one of
 // add, remove or overwrite, each naming a collection and a positive id.
 func ValidateBulk(actions []BulkAction) error {
-	var v adama.Validator
+	var v valid.Validator
 	for i, a := range actions {
 		p := "[" + strconv.Itoa(i) + "]"
 		v.Require(p+".collection", a.Collection != "")
@@ -158,7 +159,7 @@ var bulkExtraFields = map[string]bool{"pixel_target_exrp_targeting_operator": tr
 // a strategy field (id excluded), pixel_target_exrp_targeting_operator
 // AND or OR, and each value encodable as JSON.
 func ValidateBulkStrategies(items []StrategyBulkItem) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(len(items) > 0, "update", "at least one item", nil)
 	known := strategyJSONFields()
 	seen := map[int64]bool{}

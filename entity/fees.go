@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Fees holds the fee fields of spec 2.9. The spec does not show which
@@ -51,7 +52,7 @@ type Fees struct {
 
 // Validate checks the fee units.
 func (f *Fees) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	two := []FeeUnit{FeeUnitCpm, FeeUnitPctTotalCost}
 	checkEnumIn(&v, "partnership_rebate_fee_unit", f.PartnershipRebateFeeUnit, two...)
 	checkEnum(&v, "platform_access_fee_unit", f.PlatformAccessFeeUnit)

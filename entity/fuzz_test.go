@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -31,7 +32,7 @@ func FuzzPixelTargetExpr(f *testing.F) {
 		}
 		var st Strategy
 		st.PixelTargetExpr = s
-		var sub adama.Validator
+		var sub valid.Validator
 		st.check(&sub, false)
 		if ve, ok := sub.Err().(*adama.ValidationError); ok && ve.Has("pixel_target_expr", "") {
 			t.Fatalf("%q: parse accepts it, strategy validation refuses it: %v", s, ve)

@@ -1,6 +1,9 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
 
 // HistoryEntry is one change of a record's history
 // (/{collection}/{id}/history, last 90 days). The entry shape is not shown
@@ -28,4 +31,4 @@ func (h *HistoryEntry) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(h), &h.Common)
 }
 
-func (h *HistoryEntry) check(v *adama.Validator, create bool) {}
+func (h *HistoryEntry) check(v *valid.Validator, create bool) {}

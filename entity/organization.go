@@ -1,6 +1,9 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
 
 // Organization is the top of the hierarchy, collection organizations. Its
 // fields are not shown in the spec (2.13); these follow the reference
@@ -34,7 +37,7 @@ func (o *Organization) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(o), &o.Common)
 }
 
-func (o *Organization) check(v *adama.Validator, create bool) {
+func (o *Organization) check(v *valid.Validator, create bool) {
 	if create {
 		// Required by the reference schema organization.
 		v.Require("name", o.Name != "")

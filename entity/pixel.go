@@ -1,6 +1,9 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
 
 // PixelBundle is an event or data pixel (spec 2.7), collection
 // pixel_bundles. An event pixel requires advertiser_id, name, pixel_type
@@ -49,7 +52,7 @@ func (p *PixelBundle) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(p), &p.Common)
 }
 
-func (p *PixelBundle) check(v *adama.Validator, create bool) {
+func (p *PixelBundle) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", p.Name != "")
 		v.Require("pixel_type", p.PixelType != "")

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // PixelTargetExpr is a parsed pixel_target_expr (spec 2.4):
@@ -103,7 +103,7 @@ func (l *exprLexer) peek() string {
 func (l *exprLexer) next() string { t := l.peek(); l.pos++; return t }
 
 // group parses "( [id] op [id] ... )" and reports the mixed-operator rule.
-func (l *exprLexer) group(v *adama.Validator, which string) ([]int64, SetOp, bool) {
+func (l *exprLexer) group(v *valid.Validator, which string) ([]int64, SetOp, bool) {
 	if l.next() != "(" {
 		return nil, "", false
 	}
@@ -145,7 +145,7 @@ func (l *exprLexer) group(v *adama.Validator, which string) ([]int64, SetOp, boo
 // Problems come back as an *adama.ValidationError on field
 // pixel_target_expr.
 func ParsePixelTargetExpr(s string) (*PixelTargetExpr, error) {
-	var v adama.Validator
+	var v valid.Validator
 	bad := func() (*PixelTargetExpr, error) {
 		if v.Len() == 0 {
 			v.Add("pixel_target_expr", "must have the form ( [id] OP [id] ) AND NOT ( [id] OP [id] )", s)

@@ -13,6 +13,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/form"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -71,14 +72,14 @@ func (c *Common) Fresh() bool { return c.raw == nil }
 // embedded Common and its own validation).
 type Record interface {
 	common() *Common
-	check(v *adama.Validator, create bool)
+	check(v *valid.Validator, create bool)
 }
 
 // Validate checks rec against the spec's client-side rules; create adds
 // the rules of creation (required fields). It returns an
 // *adama.ValidationError listing every broken rule, or nil.
 func Validate(rec Record, create bool) error {
-	var v adama.Validator
+	var v valid.Validator
 	rec.check(&v, create)
 	return v.Err()
 }

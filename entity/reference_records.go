@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // StrategyConcept is a concept assigned to a strategy, collection strategy_concepts.
@@ -29,7 +30,7 @@ func (r *StrategyConcept) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *StrategyConcept) check(v *adama.Validator, create bool) {
+func (r *StrategyConcept) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 	}
@@ -50,7 +51,7 @@ func (r *StrategySupplySource) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *StrategySupplySource) check(v *adama.Validator, create bool) {
+func (r *StrategySupplySource) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("supply_source_id", r.SupplySourceID != nil)
 		v.Require("strategy_id", r.StrategyID != nil)
@@ -89,7 +90,7 @@ func (r *SupplySource) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *SupplySource) check(v *adama.Validator, create bool) {
+func (r *SupplySource) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 		v.Require("code", r.Code != "")
@@ -124,7 +125,7 @@ func (r *SiteList) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *SiteList) check(v *adama.Validator, create bool) {
+func (r *SiteList) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 		v.Require("organization_id", r.OrganizationID != nil)
@@ -158,7 +159,7 @@ func (r *Vendor) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *Vendor) check(v *adama.Validator, create bool) {
+func (r *Vendor) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 	}
@@ -182,7 +183,7 @@ func (r *VendorContract) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *VendorContract) check(v *adama.Validator, create bool) {
+func (r *VendorContract) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 	}
@@ -204,7 +205,7 @@ func (r *VendorDomain) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *VendorDomain) check(v *adama.Validator, create bool) {
+func (r *VendorDomain) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("vendor_id", r.VendorID != nil)
 		v.Require("domain", r.Domain != "")
@@ -228,7 +229,7 @@ func (r *VendorPixel) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *VendorPixel) check(v *adama.Validator, create bool) {
+func (r *VendorPixel) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 	}
@@ -250,7 +251,7 @@ func (r *VendorPixelDomain) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *VendorPixelDomain) check(v *adama.Validator, create bool) {
+func (r *VendorPixelDomain) check(v *valid.Validator, create bool) {
 	_, _ = v, create
 }
 
@@ -272,7 +273,7 @@ func (r *Pixel) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *Pixel) check(v *adama.Validator, create bool) {
+func (r *Pixel) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("tag", r.Tag != "")
 		v.Require("pixel_type", r.PixelType != "")
@@ -299,7 +300,7 @@ func (r *PixelProvider) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *PixelProvider) check(v *adama.Validator, create bool) {
+func (r *PixelProvider) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 		v.Require("vendor_id", r.VendorID != nil)
@@ -341,7 +342,7 @@ func (r *PlacementSlot) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *PlacementSlot) check(v *adama.Validator, create bool) {
+func (r *PlacementSlot) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("width", r.Width != nil)
 		v.Require("site_placement_id", r.SitePlacementID != nil)
@@ -372,7 +373,7 @@ func (r *Publisher) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *Publisher) check(v *adama.Validator, create bool) {
+func (r *Publisher) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 	}
@@ -392,7 +393,7 @@ func (r *PublisherSite) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *PublisherSite) check(v *adama.Validator, create bool) {
+func (r *PublisherSite) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 		v.Require("publisher_id", r.PublisherID != nil)
@@ -418,7 +419,7 @@ func (r *SitePlacementRecord) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *SitePlacementRecord) check(v *adama.Validator, create bool) {
+func (r *SitePlacementRecord) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 		v.Require("publisher_site_id", r.PublisherSiteID != nil)
@@ -441,7 +442,7 @@ func (r *TargetDimension) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *TargetDimension) check(v *adama.Validator, create bool) {
+func (r *TargetDimension) check(v *valid.Validator, create bool) {
 	_, _ = v, create
 }
 
@@ -463,7 +464,7 @@ func (r *TargetValue) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *TargetValue) check(v *adama.Validator, create bool) {
+func (r *TargetValue) check(v *valid.Validator, create bool) {
 	_, _ = v, create
 }
 
@@ -486,7 +487,7 @@ func (r *StrategyTargetingSegment) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *StrategyTargetingSegment) check(v *adama.Validator, create bool) {
+func (r *StrategyTargetingSegment) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 	}
@@ -523,7 +524,7 @@ func (r *Deal) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *Deal) check(v *adama.Validator, create bool) {
+func (r *Deal) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 		v.Require("supply_source_id", r.SupplySourceID != nil)
@@ -558,7 +559,7 @@ const (
 )
 
 // checkLen records a violation when s is longer than max characters.
-func checkLen(v *adama.Validator, field, s string, max int) {
+func checkLen(v *valid.Validator, field, s string, max int) {
 	if n := utf8.RuneCountInString(s); n > max {
 		v.Addf(field, n, "at most %d characters", max)
 	}
@@ -581,7 +582,7 @@ func (r *TargetingVendor) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
-func (r *TargetingVendor) check(v *adama.Validator, create bool) {
+func (r *TargetingVendor) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
 		v.Require("organization_id", r.OrganizationID != nil)

@@ -16,6 +16,7 @@ import (
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/form"
 	"github.com/adamasdk/adama-go/internal/pager"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -75,7 +76,7 @@ type GetOptions struct {
 // Get returns the record with id.
 func (s *Service[T]) Get(ctx context.Context, id int64, opts *GetOptions, ropt ...adama.RequestOption) (*T, error) {
 	if id <= 0 {
-		var v adama.Validator
+		var v valid.Validator
 		v.Add("id", "must be a positive id", id)
 		return nil, v.Err()
 	}
@@ -131,7 +132,7 @@ type ListOptions struct {
 }
 
 func (o *ListOptions) validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if o.PageLimit != 0 {
 		v.Range("page_limit", int64(o.PageLimit), 1, MaxPageLimit)
 	}
@@ -338,7 +339,7 @@ func (s *Service[T]) Update(ctx context.Context, rec *T, ropt ...adama.RequestOp
 // platform sends enum values the spec does not list) and is not refused;
 // a rule broken by the caller's change is, whichever field it names.
 func checkChanged[T any](rec *T, c *Common) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(c.ID > 0, "id", "must be a positive id", c.ID)
 	record(rec).check(&v, false)
 	err := v.Err()
@@ -350,7 +351,7 @@ func checkChanged[T any](rec *T, c *Common) error {
 	if json.Unmarshal(c.rawBytes(), &before) != nil {
 		return err
 	}
-	var bv adama.Validator
+	var bv valid.Validator
 	record(&before).check(&bv, false)
 	was := map[string]bool{}
 	if berr, ok := bv.Err().(*adama.ValidationError); ok {

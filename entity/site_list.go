@@ -1,6 +1,9 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
 
 // StrategyDomainRestriction includes or excludes a domain for a strategy
 // (spec 2.8), collection strategy_domain_restrictions.
@@ -19,7 +22,7 @@ func (d *StrategyDomainRestriction) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(d), &d.Common)
 }
 
-func (d *StrategyDomainRestriction) check(v *adama.Validator, create bool) {
+func (d *StrategyDomainRestriction) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("strategy_id", d.StrategyID != 0)
 		v.Require("domain", d.Domain != "")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Site list upload and assignment. The paths are those of the reference
@@ -38,7 +39,7 @@ type SiteListUpload struct {
 	Content []byte
 }
 
-func (u *SiteListUpload) check(v *adama.Validator, create bool) {
+func (u *SiteListUpload) check(v *valid.Validator, create bool) {
 	if create {
 		v.Check(u.OrganizationID > 0, "organization_id", "required", u.OrganizationID)
 		v.Require("name", u.Name != "")
@@ -81,7 +82,7 @@ func (u *SiteListUpload) multipart(version *int) *call.Multipart {
 // site_lists/upload, multipart) and returns it with its id, sites count
 // and file name.
 func (ec *Client) UploadSiteList(ctx context.Context, u *SiteListUpload, ropt ...adama.RequestOption) (*SiteList, error) {
-	var v adama.Validator
+	var v valid.Validator
 	if u == nil {
 		u = &SiteListUpload{}
 	}
@@ -96,7 +97,7 @@ func (ec *Client) UploadSiteList(ctx context.Context, u *SiteListUpload, ropt ..
 // site_lists/{id}/upload with the list's current version); the fields of
 // u that are set change too. A stale version matches adama.ErrConflict.
 func (ec *Client) ReuploadSiteList(ctx context.Context, id int64, version int, u *SiteListUpload, ropt ...adama.RequestOption) (*SiteList, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(id > 0, "id", "must be a positive id", id)
 	v.Check(version >= 0, "version", "must be >= 0", version)
 	if u == nil {
@@ -114,7 +115,7 @@ func (ec *Client) ReuploadSiteList(ctx context.Context, id int64, version int, u
 // type. At most limit bytes are read (MaxSiteListUpload when limit <= 0);
 // a longer body is an error.
 func (ec *Client) DownloadSiteList(ctx context.Context, id int64, targetType string, limit int64, ropt ...adama.RequestOption) ([]byte, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(id > 0, "id", "must be a positive id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -166,7 +167,7 @@ func (ec *Client) SiteListAssignments(ctx context.Context, id int64, opts *ListO
 	if opts != nil {
 		o = *opts
 	}
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(id > 0, "id", "must be a positive id", id)
 	v.Check(o.Limit == nil, "limit", "not taken by assignments", nil)
 	v.Merge("", o.validate())
@@ -187,7 +188,7 @@ type SiteListChange struct {
 	Assigned bool
 }
 
-func assignForm(v *adama.Validator, changes []SiteListChange) url.Values {
+func assignForm(v *valid.Validator, changes []SiteListChange) url.Values {
 	f := url.Values{}
 	seen := map[int64]bool{}
 	v.Check(len(changes) > 0, "site_lists", "at least one site list", nil)
@@ -219,7 +220,7 @@ func (ec *Client) AssignStrategySiteLists(ctx context.Context, strategyID int64,
 }
 
 func (ec *Client) assignSiteLists(ctx context.Context, coll, idField string, id int64, changes []SiteListChange, ropt []adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(id > 0, idField, "must be a positive id", id)
 	f := assignForm(&v, changes)
 	if err := v.Err(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"net/url"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Strategy is a strategy (spec 2.4), collection strategies. Create
@@ -112,7 +113,7 @@ var goalValueRequired = map[GoalType]bool{
 	GoalTypeRoi: true, GoalTypeVcr: true, GoalTypeCtr: true,
 }
 
-func (s *Strategy) check(v *adama.Validator, create bool) {
+func (s *Strategy) check(v *valid.Validator, create bool) {
 	if create {
 		// Required by the reference schema strategy: budget, campaign_id,
 		// goal_type, goal_value, max_bid, name, pacing_amount, type.
@@ -192,12 +193,12 @@ func (s *Strategy) check(v *adama.Validator, create bool) {
 		}
 	}
 	if s.RMXStrategy != nil {
-		var sub adama.Validator
+		var sub valid.Validator
 		s.RMXStrategy.check(&sub)
 		v.Merge("rmx_strategy", sub.Err())
 	}
 	for i := range s.SitePlacements {
-		var sub adama.Validator
+		var sub valid.Validator
 		s.SitePlacements[i].check(&sub)
 		v.Merge("site_placements["+itoa(i)+"]", sub.Err())
 	}
@@ -242,7 +243,7 @@ func (r *RMXStrategy) EncodeValues(key string, v *url.Values) error {
 	return nil
 }
 
-func (r *RMXStrategy) check(v *adama.Validator) {
+func (r *RMXStrategy) check(v *valid.Validator) {
 	checkEnum(v, "budget_type", r.BudgetType)
 	checkEnum(v, "dynamic_pricing_option", r.DynamicPricingOption)
 	checkEnum(v, "learning_budget_pacing", r.LearningBudgetPacing)
@@ -281,7 +282,7 @@ type SitePlacement struct {
 	PublisherSiteID   int64              `json:"publisher_site_id,omitempty" url:"publisher_site_id,omitempty"`
 }
 
-func (p *SitePlacement) check(v *adama.Validator) {
+func (p *SitePlacement) check(v *valid.Validator) {
 	v.MaxLen("display_text", p.DisplayText, MaxDisplayTextLen)
 	v.MaxLen("name", p.Name, MaxNameLen)
 	checkEnum(v, "deal_source", p.DealSource)

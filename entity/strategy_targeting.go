@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Strategy targeting written under strategies/{id}/…, the form real
@@ -54,14 +55,14 @@ func strategyPath(id int64, sub string) string {
 	return "/strategies/" + strconv.FormatInt(id, 10) + "/" + sub
 }
 
-func checkStrategyID(v *adama.Validator, id int64) {
+func checkStrategyID(v *valid.Validator, id int64) {
 	v.Check(id > 0, "strategy_id", "must be a positive id", id)
 }
 
 // StrategyDeals returns the strategy with id and the deals it targets
 // (GET strategies/{id}/deals; the deals are in Strategy.Deals).
 func (ec *Client) StrategyDeals(ctx context.Context, strategyID int64, ropt ...adama.RequestOption) (*Strategy, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkStrategyID(&v, strategyID)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -74,7 +75,7 @@ func (ec *Client) StrategyDeals(ctx context.Context, strategyID int64, ropt ...a
 // returns the strategy with its deals. An empty DealIDs with AllPMP unset
 // clears the deals.
 func (ec *Client) SetStrategyDeals(ctx context.Context, strategyID int64, d *DealTargeting, ropt ...adama.RequestOption) (*Strategy, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkStrategyID(&v, strategyID)
 	if d == nil {
 		d = &DealTargeting{}
@@ -98,7 +99,7 @@ type DomainTarget struct {
 // answers without the strategy; read the result through
 // ec.StrategyDomainRestrictions (limit strategy=id).
 func (ec *Client) SetStrategyDomainRestrictions(ctx context.Context, strategyID int64, domains []DomainTarget, ropt ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkStrategyID(&v, strategyID)
 	f := url.Values{}
 	seen := map[string]bool{}
@@ -160,7 +161,7 @@ func (a *AudienceTargeting) Form() url.Values {
 // Validate checks the operators, and that each segment has a positive id
 // and a restriction, no segment listed twice.
 func (a *AudienceTargeting) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	checkEnum(&v, "include_op", a.IncludeOp)
 	checkEnum(&v, "exclude_op", a.ExcludeOp)
 	seen := map[int64]bool{}
@@ -180,7 +181,7 @@ func (a *AudienceTargeting) Validate() error {
 // strategyID targets (POST strategies/{id}/audience_segments). Read the
 // result through ec.StrategyAudienceSegments (limit strategy=id).
 func (ec *Client) SetStrategyAudienceSegments(ctx context.Context, strategyID int64, a *AudienceTargeting, ropt ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkStrategyID(&v, strategyID)
 	if a == nil {
 		a = &AudienceTargeting{}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // User is a platform user, collection users. Fields are not shown in the
@@ -52,7 +53,7 @@ func (u *User) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(u), &u.Common)
 }
 
-func (u *User) check(v *adama.Validator, create bool) {
+func (u *User) check(v *valid.Validator, create bool) {
 	if create {
 		// Required by the reference schema user.
 		v.Require("username", u.Username != "")
@@ -86,7 +87,7 @@ func (c *Contact) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(c), &c.Common)
 }
 
-func (c *Contact) check(v *adama.Validator, create bool) {}
+func (c *Contact) check(v *valid.Validator, create bool) {}
 
 // Vertical is an industry vertical, collection verticals; documented ids
 // run 1 to 34.
@@ -100,7 +101,7 @@ func (x *Vertical) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(x), &x.Common)
 }
 
-func (x *Vertical) check(v *adama.Validator, create bool) {
+func (x *Vertical) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", x.Name != "")
 	}
@@ -118,7 +119,7 @@ func (x *AdServer) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plain)(x), &x.Common)
 }
 
-func (x *AdServer) check(v *adama.Validator, create bool) {
+func (x *AdServer) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", x.Name != "")
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Limits of spec sections 2 and 8 checked before a request is sent.
@@ -32,7 +33,7 @@ type enum[E any] interface {
 }
 
 // checkEnum records a violation when e is set and unknown.
-func checkEnum[E enum[E]](v *adama.Validator, field string, e E) {
+func checkEnum[E enum[E]](v *valid.Validator, field string, e E) {
 	if e == "" || e.Valid() {
 		return
 	}
@@ -45,7 +46,7 @@ func checkEnum[E enum[E]](v *adama.Validator, field string, e E) {
 }
 
 // checkEnumIn records a violation when e is set and not one of allowed.
-func checkEnumIn[E ~string](v *adama.Validator, field string, e E, allowed ...E) {
+func checkEnumIn[E ~string](v *valid.Validator, field string, e E, allowed ...E) {
 	if e == "" {
 		return
 	}
@@ -63,13 +64,13 @@ func isOn(b *adama.Bool) bool { return b != nil && bool(*b) }
 
 func isOff(b *adama.Bool) bool { return b != nil && !bool(*b) }
 
-func checkNonNeg(v *adama.Validator, field string, p *int) {
+func checkNonNeg(v *valid.Validator, field string, p *int) {
 	if p != nil && *p < 0 {
 		v.Add(field, "must be >= 0", *p)
 	}
 }
 
-func checkURL(v *adama.Validator, field, s string) {
+func checkURL(v *valid.Validator, field, s string) {
 	v.MaxLen(field, s, MaxURLLen)
 	if s != "" {
 		if u, err := url.Parse(s); err != nil || u.Scheme == "" {
@@ -81,7 +82,7 @@ func checkURL(v *adama.Validator, field, s string) {
 // checkFrequency applies the frequency rule shared by advertisers and
 // strategies: interval and amount are required when the type is even or
 // asap.
-func checkFrequency(v *adama.Validator, t FrequencyType, interval FrequencyInterval, amount *int) {
+func checkFrequency(v *valid.Validator, t FrequencyType, interval FrequencyInterval, amount *int) {
 	checkEnum(v, "frequency_type", t)
 	checkEnum(v, "frequency_interval", interval)
 	checkNonNeg(v, "frequency_amount", amount)
@@ -91,7 +92,7 @@ func checkFrequency(v *adama.Validator, t FrequencyType, interval FrequencyInter
 	}
 }
 
-func checkCurrency(v *adama.Validator, field, code string) {
+func checkCurrency(v *valid.Validator, field, code string) {
 	if code != "" && len(code) != 3 {
 		v.Add(field, "must be exactly 3 characters", code)
 	}

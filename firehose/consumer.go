@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // ConsumerSettings is a consumer's whole configuration. Shape from spec
@@ -79,7 +80,7 @@ func (s *ConsumerSettings) Clone() *ConsumerSettings {
 // package doc). RoleARN and ExternalID are checked against the stored
 // values by Replace and Modify.
 func (s *ConsumerSettings) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	s.validate(&v, nil)
 	return v.Err()
 }
@@ -87,7 +88,7 @@ func (s *ConsumerSettings) Validate() error {
 // validate checks s; prev, when known, is the stored configuration: a
 // partition macro left as it was is not refused again, and RoleARN and
 // ExternalID must equal it.
-func (s *ConsumerSettings) validate(v *adama.Validator, prev *ConsumerSettings) {
+func (s *ConsumerSettings) validate(v *valid.Validator, prev *ConsumerSettings) {
 	var prevFilters Filters
 	if prev != nil {
 		prevFilters = prev.Filters
@@ -176,7 +177,7 @@ func (s *ConsumerService) Get(ctx context.Context, name string, opts ...adama.Re
 // default has no %nano%) needs AcceptOverwriteRisk here; Modify, which
 // knows the stored macro, does not ask again for one left as it was.
 func (s *ConsumerService) Replace(ctx context.Context, name string, set *ConsumerSettings, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("name", name != "")
 	v.Require("ConsumerSettings", set != nil)
 	if err := v.Err(); err != nil {
@@ -229,7 +230,7 @@ func (s *ConsumerService) Modify(ctx context.Context, name string, fn func(*Cons
 		}
 		return err
 	}
-	var v adama.Validator
+	var v valid.Validator
 	next.validate(&v, cur)
 	if err := v.Err(); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Filters are a consumer's active filters: filter key to values. The
@@ -124,7 +125,7 @@ func (f Filters) AddChannelTypes(cts ...ChannelType) {
 // Validate checks the filters: at least one of the four keys with values,
 // no other key, and each value of its key's form.
 func (f Filters) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	f.validate(&v, "", nil)
 	return v.Err()
 }
@@ -132,7 +133,7 @@ func (f Filters) Validate() error {
 // validate checks f. Keys and values already in prev (what the server
 // sent) are not refused again, so a read-change-write never fails on a
 // value the SDK does not know yet.
-func (f Filters) validate(v *adama.Validator, prefix string, prev Filters) {
+func (f Filters) validate(v *valid.Validator, prefix string, prev Filters) {
 	field := func(k FilterKey) string {
 		if prefix == "" {
 			return string(k)
@@ -184,7 +185,7 @@ func newValues(vals, prev []string) []string {
 }
 
 // checkFilterValues checks the values of one known key.
-func checkFilterValues(v *adama.Validator, field string, key FilterKey, vals []string) {
+func checkFilterValues(v *valid.Validator, field string, key FilterKey, vals []string) {
 	for i, val := range vals {
 		switch {
 		case strings.TrimSpace(val) == "":
@@ -221,7 +222,7 @@ func (s *FilterService) List(ctx context.Context, name string, opts ...adama.Req
 
 // Get returns the values of one filter key.
 func (s *FilterService) Get(ctx context.Context, name string, key FilterKey, opts ...adama.RequestOption) ([]string, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("name", name != "")
 	v.Check(key.canonical().Valid(), "filter", names(key.Values()), string(key))
 	if err := v.Err(); err != nil {
@@ -239,7 +240,7 @@ func (s *FilterService) Get(ctx context.Context, name string, key FilterKey, opt
 // filter; the active filters are then read first and the change refused
 // when no other filter would remain.
 func (s *FilterService) Set(ctx context.Context, name string, key FilterKey, values []string, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("name", name != "")
 	ck := key.canonical()
 	v.Check(ck.Valid(), "filter", names(key.Values()), string(key))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Prefix is group G's path prefix on {base_url}.
@@ -71,7 +72,7 @@ func consumerPath(name, rest string) string {
 
 // checkName refuses an empty consumer name before sending.
 func checkName(name string) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("name", name != "")
 	return v.Err()
 }

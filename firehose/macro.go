@@ -7,7 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // DefaultPartitionMacro is the platform's partition macro when a consumer
@@ -324,13 +324,13 @@ func (m *Macro) Prefixes(from, to time.Time) []string {
 // %nano% so that servers never overwrite each other's files. The error is
 // a *adama.ValidationError.
 func CheckMacro(s string, acceptOverwriteRisk bool) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkMacro(&v, "PartitionMacro", s, acceptOverwriteRisk)
 	return v.Err()
 }
 
 // checkMacro records the violations of macro s as field.
-func checkMacro(v *adama.Validator, field, s string, acceptOverwriteRisk bool) {
+func checkMacro(v *valid.Validator, field, s string, acceptOverwriteRisk bool) {
 	m, err := ParseMacro(s)
 	if err != nil {
 		v.Add(field, err.Error(), s)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Permission is one entry of the permissions: "ALLOWED" (any change), or
@@ -112,7 +113,7 @@ func (p Permissions) Check(before, after *ConsumerSettings) error {
 	if after == nil {
 		after = &ConsumerSettings{}
 	}
-	var v adama.Validator
+	var v valid.Validator
 	p.scalar(&v, "DropZeroUID", before.DropZeroUID, after.DropZeroUID)
 	p.scalar(&v, "DropExchangeUID", before.DropExchangeUID, after.DropExchangeUID)
 	p.scalar(&v, "DropBody", before.DropBody, after.DropBody)
@@ -136,7 +137,7 @@ func (p Permissions) Check(before, after *ConsumerSettings) error {
 // CheckFilter says whether replacing the values of one filter key, from
 // before to after, is within the permissions.
 func (p Permissions) CheckFilter(key FilterKey, before, after []string) error {
-	var v adama.Validator
+	var v valid.Validator
 	p.filters(&v, Filters{key: before}, Filters{key: after})
 	return v.Err()
 }
@@ -148,7 +149,7 @@ func orZero[T any](p *T) *T {
 	return p
 }
 
-func (p Permissions) scalar(v *adama.Validator, field string, before, after any) {
+func (p Permissions) scalar(v *valid.Validator, field string, before, after any) {
 	if before == after {
 		return
 	}
@@ -159,7 +160,7 @@ func (p Permissions) scalar(v *adama.Validator, field string, before, after any)
 	v.Add(field, "change needs support: not in EDIT."+field, after)
 }
 
-func (p Permissions) mapKeys(v *adama.Validator, field string, before, after map[string]string) {
+func (p Permissions) mapKeys(v *valid.Validator, field string, before, after map[string]string) {
 	keys := slices.Sorted(maps.Keys(before))
 	for k := range after {
 		if _, ok := before[k]; !ok {
@@ -179,7 +180,7 @@ func (p Permissions) mapKeys(v *adama.Validator, field string, before, after map
 	}
 }
 
-func (p Permissions) filters(v *adama.Validator, before, after Filters) {
+func (p Permissions) filters(v *valid.Validator, before, after Filters) {
 	keys := map[FilterKey]bool{}
 	for k := range before {
 		keys[k.canonical()] = true

@@ -6,6 +6,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // SampleSettings turns a consumer's delivery on or off and sets the share
@@ -42,12 +43,12 @@ func (s SampleSettings) MarshalJSON() ([]byte, error) { return encodeRecord(plai
 
 // Validate checks the sample rate's range.
 func (s *SampleSettings) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	s.validate(&v, "")
 	return v.Err()
 }
 
-func (s *SampleSettings) validate(v *adama.Validator, prefix string) {
+func (s *SampleSettings) validate(v *valid.Validator, prefix string) {
 	v.Range(prefix+"SampleRate", int64(s.SampleRate), 0, 100)
 }
 
@@ -81,12 +82,12 @@ func (s WebSettings) MarshalJSON() ([]byte, error) { return encodeRecord(plainWe
 // Validate checks the endpoints: data-center keys and absolute http(s)
 // URLs.
 func (s *WebSettings) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	s.validate(&v, "")
 	return v.Err()
 }
 
-func (s *WebSettings) validate(v *adama.Validator, prefix string) {
+func (s *WebSettings) validate(v *valid.Validator, prefix string) {
 	for _, k := range sortedKeys(s.Endpoints) {
 		checkPlaceKey(v, prefix+"Endpoints", k)
 		checkURL(v, prefix+"Endpoints."+k, s.Endpoints[k])
@@ -142,12 +143,12 @@ func (s Cloud1Settings) MarshalJSON() ([]byte, error) { return encodeRecord(plai
 // the partition macro. RoleARN and ExternalID are checked against the
 // stored values by the services.
 func (s *Cloud1Settings) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	s.validate(&v, "", nil)
 	return v.Err()
 }
 
-func (s *Cloud1Settings) validate(v *adama.Validator, prefix string, prev *Cloud1Settings) {
+func (s *Cloud1Settings) validate(v *valid.Validator, prefix string, prev *Cloud1Settings) {
 	for _, k := range sortedKeys(s.Regions) {
 		checkPlaceKey(v, prefix+"Regions", k)
 		v.Check(s.Regions[k] != "", prefix+"Regions."+k, "required", nil)
@@ -195,12 +196,12 @@ func (s Cloud2Settings) MarshalJSON() ([]byte, error) { return encodeRecord(plai
 
 // Validate checks bucket keys and names and the partition macro.
 func (s *Cloud2Settings) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	s.validate(&v, "", nil)
 	return v.Err()
 }
 
-func (s *Cloud2Settings) validate(v *adama.Validator, prefix string, prev *Cloud2Settings) {
+func (s *Cloud2Settings) validate(v *valid.Validator, prefix string, prev *Cloud2Settings) {
 	checkBuckets(v, prefix, s.Buckets)
 	prevMacro := ""
 	if prev != nil {
@@ -235,7 +236,7 @@ func (s *SampleService) Get(ctx context.Context, name string, opts ...adama.Requ
 // Set replaces the consumer's sample settings after checking the rate's
 // range (0 to 100).
 func (s *SampleService) Set(ctx context.Context, name string, set *SampleSettings, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("name", name != "")
 	v.Require("SampleSettings", set != nil)
 	if set != nil {
@@ -258,7 +259,7 @@ func (s *WebService) Get(ctx context.Context, name string, opts ...adama.Request
 
 // Set replaces the consumer's web settings after checking the endpoints.
 func (s *WebService) Set(ctx context.Context, name string, set *WebSettings, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("name", name != "")
 	v.Require("WebSettings", set != nil)
 	if set != nil {
@@ -284,7 +285,7 @@ func (s *Cloud1Service) Get(ctx context.Context, name string, opts ...adama.Requ
 // first and a different value is refused (they cannot be changed); left
 // empty they are not sent.
 func (s *Cloud1Service) Set(ctx context.Context, name string, set *Cloud1Settings, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("name", name != "")
 	v.Require("Cloud1Settings", set != nil)
 	if err := v.Err(); err != nil {
@@ -316,7 +317,7 @@ func (s *Cloud2Service) Get(ctx context.Context, name string, opts ...adama.Requ
 
 // Set replaces the consumer's second storage settings after checking them.
 func (s *Cloud2Service) Set(ctx context.Context, name string, set *Cloud2Settings, opts ...adama.RequestOption) error {
-	var v adama.Validator
+	var v valid.Validator
 	v.Require("name", name != "")
 	v.Require("Cloud2Settings", set != nil)
 	if set != nil {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // sortedKeys returns m's keys in order, so violations come in a stable
@@ -25,7 +25,7 @@ var placeKey = regexp.MustCompile(`^[a-z][a-z0-9-]{1,15}$`)
 
 // checkPlaceKey checks a key of the Regions, Buckets and Endpoints maps: a
 // data-center code ("ewr") or a region (US, EMEA, APAC).
-func checkPlaceKey(v *adama.Validator, field, key string) {
+func checkPlaceKey(v *valid.Validator, field, key string) {
 	if Region(key).Valid() || placeKey.MatchString(key) {
 		return
 	}
@@ -33,7 +33,7 @@ func checkPlaceKey(v *adama.Validator, field, key string) {
 }
 
 // checkURL checks an endpoint: an absolute http or https URL.
-func checkURL(v *adama.Validator, field, s string) {
+func checkURL(v *valid.Validator, field, s string) {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		v.Add(field, "absolute http or https URL", s)
@@ -45,7 +45,7 @@ var bucketName = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](/[^/\s][^
 // checkBuckets checks the Buckets map: data-center keys and bucket names
 // (3 to 63 lower-case letters, digits, dots and hyphens, optionally
 // followed by /prefix).
-func checkBuckets(v *adama.Validator, prefix string, buckets map[string]string) {
+func checkBuckets(v *valid.Validator, prefix string, buckets map[string]string) {
 	for _, k := range sortedKeys(buckets) {
 		checkPlaceKey(v, prefix+"Buckets", k)
 		b := strings.TrimPrefix(buckets[k], "s3://")
@@ -57,7 +57,7 @@ func checkBuckets(v *adama.Validator, prefix string, buckets map[string]string) 
 
 // checkReadOnly refuses a change of a field that cannot be changed; an
 // empty value is not sent and changes nothing.
-func checkReadOnly(v *adama.Validator, field, stored, next string) {
+func checkReadOnly(v *valid.Validator, field, stored, next string) {
 	if next != "" && next != stored {
 		v.Add(field, "read-only: cannot be changed", next)
 	}
@@ -65,7 +65,7 @@ func checkReadOnly(v *adama.Validator, field, stored, next string) {
 
 // checkMacroField checks a PartitionMacro. A macro equal to the stored
 // one (known) is not refused for its overwrite risk again.
-func checkMacroField(v *adama.Validator, field, macro, stored string, known, accept bool) {
+func checkMacroField(v *valid.Validator, field, macro, stored string, known, accept bool) {
 	if macro == "" {
 		return
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // opsByLength lists the operators longest first, so that "<=" is matched
@@ -48,7 +48,7 @@ func Parse(s string) (*Query, error) {
 }
 
 type parser struct {
-	v     adama.Validator
+	v     valid.Validator
 	term  string // the term being parsed
 	index int    // its index among the terms
 	off   int    // its byte offset in the input

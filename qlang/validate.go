@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Bounds of an id in an IDList; the platform answers 400 outside them.
@@ -32,7 +32,7 @@ const noAmp = "must not contain & (the q grammar has no escape for it, so it can
 //
 // A query that validates survives String followed by Parse unchanged.
 func (q *Query) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if q == nil || len(q.Terms) == 0 {
 		v.Add("q", "at least one term required", nil)
 		return v.Err()
@@ -53,7 +53,7 @@ func (q *Query) Validate() error {
 	return v.Err()
 }
 
-func validatePredicate(v *adama.Validator, path string, p Predicate) {
+func validatePredicate(v *valid.Validator, path string, p Predicate) {
 	switch {
 	case p.Field == "":
 		v.Add(path+".field", "field name required", nil)
@@ -82,7 +82,7 @@ func validatePredicate(v *adama.Validator, path string, p Predicate) {
 	}
 }
 
-func validateIDs(v *adama.Validator, path string, ids IDList) {
+func validateIDs(v *valid.Validator, path string, ids IDList) {
 	if len(ids) == 0 {
 		v.Add(path+".ids", "at least one id required", nil)
 		return
@@ -94,7 +94,7 @@ func validateIDs(v *adama.Validator, path string, ids IDList) {
 	}
 }
 
-func validateSearch(v *adama.Validator, path, text string) {
+func validateSearch(v *valid.Validator, path, text string) {
 	if text == "" {
 		v.Add(path, "search text required", nil)
 		return

@@ -10,6 +10,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // FieldType is the data type of a report field.
@@ -224,7 +225,7 @@ func (s *Service) Meta(ctx context.Context, report Report, opts ...adama.Request
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (s *Service) MetaVersion(ctx context.Context, report Report, version int, opts ...adama.RequestOption) (*Meta, error) {
-	var v adama.Validator
+	var v valid.Validator
 	v.Check(validReport(report), "report", "a non-empty report name", string(report))
 	v.Check(version >= 0, ParamVersion, "0 (the server's default) or a positive version", version)
 	if err := v.Err(); err != nil {

@@ -7,7 +7,6 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"net/http"
 	"time"
@@ -15,6 +14,8 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/csvstream"
+	"github.com/adamasdk/adama-go/internal/media"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Error codes set on the *adama.Error of a stream that failed after its
@@ -105,7 +106,7 @@ func (s *Service) check(ctx context.Context, q *Query, opts []adama.RequestOptio
 	if q == nil {
 		return &adama.ValidationError{Violations: []adama.Violation{{Field: "query", Rule: "required"}}}
 	}
-	var v adama.Validator
+	var v valid.Validator
 	if m := s.metas.known(q.Report, q.Version); m != nil {
 		q.check(&v, nil, true)
 		if !q.testsAccess(accessList(m)) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 var (
@@ -36,7 +36,7 @@ func validReport(r Report) bool {
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (q *Query) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	q.check(&v, nil, false)
 	return v.Err()
 }
@@ -50,7 +50,7 @@ func (q *Query) Validate() error {
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (q *Query) ValidateWith(m *Meta) error {
-	var v adama.Validator
+	var v valid.Validator
 	q.check(&v, m, false)
 	return v.Err()
 }
@@ -65,7 +65,7 @@ func (q *Query) testsAccess(fields []string) bool {
 	return false
 }
 
-func accessViolation(v *adama.Validator, m *Meta) {
+func accessViolation(v *valid.Validator, m *Meta) {
 	v.Add("filter", "a predicate must test an access field ("+strings.Join(accessList(m), ", ")+") with =", nil)
 }
 
@@ -73,7 +73,7 @@ func accessViolation(v *adama.Validator, m *Meta) {
 // field (those of m, or the default ones). With deferAccess a query that
 // tests none is not a violation yet: the caller checks it against the
 // report's metadata.
-func (q *Query) check(v *adama.Validator, m *Meta, deferAccess bool) bool {
+func (q *Query) check(v *valid.Validator, m *Meta, deferAccess bool) bool {
 	v.Check(validReport(q.Report), "report", "a non-empty report name without / ? #", string(q.Report))
 	if len(q.Dimensions) == 0 {
 		v.Add(ParamDimensions, "at least one dimension is required", nil)
@@ -177,7 +177,7 @@ func (m *Meta) isTimeField(name string) bool {
 	return ok
 }
 
-func (q *Query) checkMeta(v *adama.Validator, m *Meta) {
+func (q *Query) checkMeta(v *valid.Validator, m *Meta) {
 	for i, d := range q.Dimensions {
 		f := fmt.Sprintf("%s[%d]", ParamDimensions, i)
 		if _, metric, ok := m.Lookup(d); !ok {

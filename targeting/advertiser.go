@@ -13,6 +13,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // DMPEnabled says whether an advertiser uses the data management platform.
@@ -265,7 +266,7 @@ type AdvertiserCreate struct {
 // Validate checks every rule of the reference: required fields, lengths,
 // minimums, int32 range and enum values.
 func (c *AdvertiserCreate) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if c == nil {
 		v.Add("body", "required", nil)
 		return v.Err()
@@ -295,7 +296,7 @@ func (c *AdvertiserCreate) Validate() error {
 	return v.Err()
 }
 
-func checkAdvertiserEnums(v *adama.Validator, dmp DMPEnabled, fi FrequencyInterval, ft FrequencyType, ads AdsTxtVerified,
+func checkAdvertiserEnums(v *valid.Validator, dmp DMPEnabled, fi FrequencyInterval, ft FrequencyType, ads AdsTxtVerified,
 	cid ConnectedIDType, mfa MFAAvoidance, attr, tgt IdentityLevel) {
 	checkEnum(v, "dmp_enabled", dmp)
 	checkEnum(v, "frequency_interval", fi)
@@ -307,7 +308,7 @@ func checkAdvertiserEnums(v *adama.Validator, dmp DMPEnabled, fi FrequencyInterv
 	checkEnum(v, "targeting_identity_level", tgt)
 }
 
-func checkVendors(v *adama.Validator, vs []VendorAttribution) {
+func checkVendors(v *valid.Validator, vs []VendorAttribution) {
 	for i, a := range vs {
 		checkInt32(v, fmt.Sprintf("vendor_attributions[%d].vendor_id", i), a.VendorID, 1)
 	}
@@ -356,7 +357,7 @@ func (u AdvertiserUpdate) MarshalJSON() ([]byte, error) {
 
 // Validate checks every rule of the reference for the fields that are set.
 func (u *AdvertiserUpdate) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if u == nil {
 		v.Add("body", "required", nil)
 		return v.Err()
@@ -415,7 +416,7 @@ func optNullable[T comparable](dst *adama.Optional[T], orig, cur *T) {
 // validation error naming the fields cur changed that an update cannot
 // send (read-only ones and agency_id, which only create takes).
 func advertiserChanges(orig, cur *Advertiser) (*AdvertiserUpdate, error) {
-	var v adama.Validator
+	var v valid.Validator
 	readOnly(&v, map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
 		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
 		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time), "agency_id": orig.AgencyID != cur.AgencyID,
@@ -475,7 +476,7 @@ type AdvertiserListOptions struct {
 }
 
 func (o *AdvertiserListOptions) validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	o.ListOptions.validate(&v, nil)
 	for i, w := range o.With {
 		v.Check(w != "", fmt.Sprintf("with[%d]", i), "must not be empty", w)
@@ -636,7 +637,7 @@ func (s *AdvertiserService) History(ctx context.Context, id int64, opts *History
 	if opts != nil {
 		o = *opts
 	}
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, "advertiser_id", id)
 	if o.PageLimit != 0 {
 		v.Range("page_limit", int64(o.PageLimit), 1, MaxPageLimit)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Restriction says whether an attachment includes or excludes its target.
@@ -113,7 +114,7 @@ type AttachmentCreate struct {
 // Validate checks every rule of the reference: required fields, minimums,
 // int32 range and enum values.
 func (c *AttachmentCreate) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if c == nil {
 		v.Add("body", "required", nil)
 		return v.Err()
@@ -164,7 +165,7 @@ func (u AttachmentUpdate) MarshalJSON() ([]byte, error) {
 
 // Validate checks every rule of the reference for the fields that are set.
 func (u *AttachmentUpdate) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if u == nil {
 		v.Add("body", "required", nil)
 		return v.Err()
@@ -196,7 +197,7 @@ func (u *AttachmentUpdate) Validate() error {
 // attachmentChanges returns the update that turns orig into cur, or a
 // validation error naming the read-only fields cur changed.
 func attachmentChanges(orig, cur *Attachment) (*AttachmentUpdate, error) {
-	var v adama.Validator
+	var v valid.Validator
 	readOnly(&v, map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
 		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
 		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time)})
@@ -224,7 +225,7 @@ type AttachmentListOptions struct {
 }
 
 func (o *AttachmentListOptions) validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	o.ListOptions.validate(&v, attachmentFields)
 	if o.StrategyID != 0 {
 		checkID(&v, "strategy_id", o.StrategyID)

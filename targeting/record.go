@@ -8,6 +8,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // MaxInt32 is the largest value of the reference's int32 fields.
@@ -58,7 +59,7 @@ type enumType[T any] interface {
 
 // checkEnum records a violation when v is set and not one of its type's
 // values.
-func checkEnum[T enumType[T]](vd *adama.Validator, field string, v T) {
+func checkEnum[T enumType[T]](vd *valid.Validator, field string, v T) {
 	if v == "" || v.Valid() {
 		return
 	}
@@ -71,12 +72,12 @@ func checkEnum[T enumType[T]](vd *adama.Validator, field string, v T) {
 }
 
 // checkInt32 records a violation when n lies outside lo..MaxInt32.
-func checkInt32(vd *adama.Validator, field string, n, lo int64) {
+func checkInt32(vd *valid.Validator, field string, n, lo int64) {
 	vd.Range(field, n, lo, MaxInt32)
 }
 
 // checkID records a violation when id is not a positive id.
-func checkID(vd *adama.Validator, field string, id int64) {
+func checkID(vd *valid.Validator, field string, id int64) {
 	vd.Check(id >= 1, field, "must be a positive id", id)
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // validated is a request body that checks itself before it is sent.
@@ -31,7 +32,7 @@ type records[R any, C, U validated] struct {
 }
 
 func (r *records[R, C, U]) checkID(id int64) error {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, r.idField, id)
 	return v.Err()
 }
@@ -54,7 +55,7 @@ func (r *records[R, C, U]) create(ctx context.Context, base string, body C, ropt
 
 // update sends body to base/{id} with method.
 func (r *records[R, C, U]) update(ctx context.Context, method, base string, id int64, body U, ropt []adama.RequestOption) (*R, error) {
-	var v adama.Validator
+	var v valid.Validator
 	checkID(&v, r.idField, id)
 	v.Merge("", body.Validate())
 	if err := v.Err(); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Target is a targetable value in a dimension. Shape from
@@ -83,7 +84,7 @@ type TargetCreate struct {
 
 // Validate checks every rule of the reference.
 func (c *TargetCreate) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if c == nil {
 		v.Add("body", "required", nil)
 		return v.Err()
@@ -97,7 +98,7 @@ func (c *TargetCreate) Validate() error {
 	return v.Err()
 }
 
-func checkTargetInts(v *adama.Validator, parent, org, freq *int64) {
+func checkTargetInts(v *valid.Validator, parent, org, freq *int64) {
 	for _, f := range []struct {
 		name string
 		p    *int64
@@ -139,7 +140,7 @@ func (u TargetUpdate) MarshalJSON() ([]byte, error) {
 
 // Validate checks every rule of the reference for the fields that are set.
 func (u *TargetUpdate) Validate() error {
-	var v adama.Validator
+	var v valid.Validator
 	if u == nil {
 		v.Add("body", "required", nil)
 		return v.Err()
@@ -179,7 +180,7 @@ func (u *TargetUpdate) Validate() error {
 // targetChanges returns the update that turns orig into cur, or a
 // validation error naming the read-only fields cur changed.
 func targetChanges(orig, cur *Target) (*TargetUpdate, error) {
-	var v adama.Validator
+	var v valid.Validator
 	readOnly(&v, map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
 		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
 		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time)})
@@ -233,7 +234,7 @@ func copyList(opts *ListOptions) ListOptions {
 
 func (s *TargetService) list(ctx context.Context, base string, opts *ListOptions, ropt []adama.RequestOption) (*adama.Page[Target], error) {
 	o := copyList(opts)
-	var v adama.Validator
+	var v valid.Validator
 	o.validate(&v, nil)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -249,7 +250,7 @@ func (s *TargetService) List(ctx context.Context, opts *ListOptions, ropt ...ada
 // All iterates over every target the options select, page by page.
 func (s *TargetService) All(ctx context.Context, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[Target, error] {
 	o := copyList(opts)
-	var v adama.Validator
+	var v valid.Validator
 	o.validate(&v, nil)
 	return all(ctx, o, v.Err(), func(ctx context.Context, offset, limit int) (*adama.Page[Target], error) {
 		return listPage[Target](ctx, s.g, &call.Call{Path: targetsPath, Query: o.query(offset, limit)}, ropt)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // TargetPath is one entry of the target-path list. Shape from
@@ -46,7 +47,7 @@ type TargetPathService struct {
 // List returns one page of target paths.
 func (s *TargetPathService) List(ctx context.Context, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[TargetPath], error) {
 	o := copyList(opts)
-	var v adama.Validator
+	var v valid.Validator
 	o.validate(&v, nil)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -57,7 +58,7 @@ func (s *TargetPathService) List(ctx context.Context, opts *ListOptions, ropt ..
 // All iterates over every target path the options select, page by page.
 func (s *TargetPathService) All(ctx context.Context, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[TargetPath, error] {
 	o := copyList(opts)
-	var v adama.Validator
+	var v valid.Validator
 	o.validate(&v, nil)
 	return all(ctx, o, v.Err(), func(ctx context.Context, offset, limit int) (*adama.Page[TargetPath], error) {
 		return listPage[TargetPath](ctx, s.g, &call.Call{Path: targetPathPath, Query: o.query(offset, limit)}, ropt)

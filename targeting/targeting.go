@@ -14,6 +14,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/pager"
+	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -108,7 +109,7 @@ type ListOptions struct {
 
 // validate checks the options; fields, when not nil, limits the fields q
 // and sort_by may name.
-func (o *ListOptions) validate(v *adama.Validator, fields []string) {
+func (o *ListOptions) validate(v *valid.Validator, fields []string) {
 	if o.PageLimit != 0 {
 		v.Range("page_limit", int64(o.PageLimit), 1, MaxPageLimit)
 	}
@@ -219,7 +220,7 @@ func isNoData(err error) bool { return errors.Is(err, call.ErrNoData) }
 // readOnly records a violation for each read-only field the change
 // altered: an update cannot send it, so Modify refuses instead of dropping
 // the change.
-func readOnly(v *adama.Validator, fields map[string]bool) {
+func readOnly(v *valid.Validator, fields map[string]bool) {
 	names := make([]string, 0, len(fields))
 	for name, changed := range fields {
 		if changed {
@@ -237,7 +238,7 @@ func readOnly(v *adama.Validator, fields map[string]bool) {
 func modify[T any](ctx context.Context, what string, id int64, get func(context.Context, int64) (*T, error),
 	clone func(*T) *T, change func(*T) error, update func(ctx context.Context, orig, cur *T) (*T, error)) (*T, error) {
 	if change == nil {
-		var v adama.Validator
+		var v valid.Validator
 		v.Add("change", "required", nil)
 		return nil, v.Err()
 	}
