@@ -36,6 +36,7 @@ type LZOPError struct {
 	Err    error
 }
 
+// Error describes what is wrong with the lzop file and where.
 func (e *LZOPError) Error() string {
 	if e.Block == 0 {
 		return fmt.Sprintf("lzop header (offset %d): %v", e.Offset, e.Err)
@@ -43,6 +44,7 @@ func (e *LZOPError) Error() string {
 	return fmt.Sprintf("lzop block %d (offset %d): %v", e.Block, e.Offset, e.Err)
 }
 
+// Unwrap returns the underlying error.
 func (e *LZOPError) Unwrap() error { return e.Err }
 
 // LZOPReader decompresses an lzop file (the container lzop writes:

@@ -86,6 +86,7 @@ type MacroError struct {
 	Reason string
 }
 
+// Error describes the macro problem and its offset.
 func (e *MacroError) Error() string {
 	return fmt.Sprintf("partition macro: offset %d: %s", e.Offset, e.Reason)
 }

@@ -73,6 +73,7 @@ type RecordError struct {
 	Err error
 }
 
+// Error describes the malformed record and where it sits.
 func (e *RecordError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("firehose: record %d (line %d, offset %d): %v", e.Index, e.Line, e.Offset, e.Err)
@@ -80,6 +81,7 @@ func (e *RecordError) Error() string {
 	return fmt.Sprintf("firehose: record %d (offset %d): %v", e.Index, e.Offset, e.Err)
 }
 
+// Unwrap returns the underlying decode error.
 func (e *RecordError) Unwrap() error { return e.Err }
 
 // Reader reads a delivered batch one opportunity at a time, holding at
