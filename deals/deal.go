@@ -107,7 +107,7 @@ type Deal struct {
 
 	// raw is the object the record was read from: Update sends what
 	// differs from its writable form.
-	raw []byte
+	raw *readBody
 }
 
 type dealAlias Deal
@@ -125,7 +125,7 @@ func (d *Deal) UnmarshalJSON(b []byte) error {
 // was read.
 func (d *Deal) snapshot() (map[string]json.RawMessage, Owner) {
 	var o Deal
-	if err := record.DecodeInto(d.raw, (*dealAlias)(&o), dealIdx, &o.Extra); err != nil {
+	if err := record.DecodeInto(d.raw.bytes(), (*dealAlias)(&o), dealIdx, &o.Extra); err != nil {
 		return map[string]json.RawMessage{}, Owner{}
 	}
 	return o.writable(), o.Owner

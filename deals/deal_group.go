@@ -48,7 +48,7 @@ type DealGroup struct {
 	// Extra keeps every property the SDK does not model.
 	Extra map[string]json.RawMessage `json:"-"`
 
-	raw []byte
+	raw *readBody
 }
 
 type dealGroupAlias DealGroup
@@ -68,7 +68,7 @@ func (g *DealGroup) snapshot() (map[string]json.RawMessage, Owner) {
 		return nil, Owner{}
 	}
 	var o DealGroup
-	if err := record.DecodeInto(g.raw, (*dealGroupAlias)(&o), dealGroupIdx, &o.Extra); err != nil {
+	if err := record.DecodeInto(g.raw.bytes(), (*dealGroupAlias)(&o), dealGroupIdx, &o.Extra); err != nil {
 		return map[string]json.RawMessage{}, Owner{}
 	}
 	return o.writable(), o.Owner
