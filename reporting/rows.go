@@ -212,7 +212,10 @@ func (rs *Rows) LastModified() time.Time { return lastModified(rs.resp.Header) }
 // Deprecated: reporting v1 is removed in July 2026.
 func (rs *Rows) Header() []string { return rs.h.names }
 
-// Index returns the position of column name, or -1.
+// Index returns the position of column name, or -1. Look a column up
+// once, before the loop over the rows, and read it with the positional
+// accessors (Row.At, Row.IntAt, Row.FloatAt, ...): they skip the lookup
+// by name on every row.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (rs *Rows) Index(name string) int { return rs.h.col(name) }
@@ -359,7 +362,8 @@ func (r Row) Len() int { return len(r.rec) }
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Values() []string { return r.rec }
 
-// At returns the value of column i, or "" when out of range.
+// At returns the value of column i, or "" when out of range. It is the
+// positional form of String.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) At(i int) string {
@@ -373,89 +377,162 @@ func (r Row) At(i int) string {
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Lookup(name string) (string, bool) {
-	if r.h == nil {
-		return "", false
-	}
-	i := r.h.col(name)
-	if i < 0 || i >= len(r.rec) {
+	i := r.index(name)
+	if i < 0 {
 		return "", false
 	}
 	return r.rec[i], true
 }
 
-// String returns the value of column name, or "" when there is none.
+// String returns the value of column name, or "" when there is none. It
+// is the by-name form of At.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) String(name string) string { s, _ := r.Lookup(name); return s }
 
-// noColumn is out of line so that get stays small.
+// The typed accessors come in two forms that share one implementation:
+// by position (IntAt, FloatAt, ...), for a column located once with
+// Rows.Index, and by name (Int, Float, ...), which look the column up and
+// call the positional form. Both trim the value, apply the same parsing
+// rules and name the column in their errors.
+
+// noColumn and noIndex are out of line so that the accessors stay small.
 //
 //go:noinline
 func noColumn(name string) error {
 	return fmt.Errorf("reporting: the result has no column %q", name)
 }
 
-func (r Row) get(name string) (string, error) {
-	i := -1
-	if r.h != nil {
-		i = r.h.col(name)
+//go:noinline
+func noIndex(i int) error {
+	return fmt.Errorf("reporting: the result has no column at index %d", i)
+}
+
+// badValue reports value s of column i as not being what.
+//
+//go:noinline
+func (r Row) badValue(i int, s, what string) error {
+	name := ""
+	if r.h != nil && i < len(r.h.names) {
+		name = r.h.names[i]
 	}
+	return fmt.Errorf("reporting: column %q: %q is not %s", name, trunc(s), what)
+}
+
+// index returns the position of column name in r, or -1.
+func (r Row) index(name string) int {
+	if r.h == nil {
+		return -1
+	}
+	if i := r.h.col(name); uint(i) < uint(len(r.rec)) {
+		return i
+	}
+	return -1
+}
+
+// value returns column i without surrounding space, and whether r has
+// that column.
+func (r Row) value(i int) (string, bool) {
 	if uint(i) >= uint(len(r.rec)) {
-		return "", noColumn(name)
+		return "", false
 	}
 	s := r.rec[i]
 	// Most values have no surrounding space: skip the call.
 	if n := len(s); n > 0 && s[0] > ' ' && s[0] < utf8.RuneSelf && s[n-1] > ' ' && s[n-1] < utf8.RuneSelf {
-		return s, nil
+		return s, true
 	}
-	return strings.TrimSpace(s), nil
+	return strings.TrimSpace(s), true
 }
 
-// Int returns column name as an integer (count, integer, rank, id).
+// IntAt returns column i as an integer (count, integer, rank, id), parsed
+// as Int does. i is a position from Rows.Index; an i out of range (such
+// as Index's -1 for a missing column) is an error.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Int(name string) (int64, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return 0, err
+func (r Row) IntAt(i int) (int64, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return 0, noIndex(i)
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("reporting: column %q: %q is not an integer", name, trunc(s))
+		return 0, r.badValue(i, s, "an integer")
 	}
 	return n, nil
 }
 
-// Float returns column name as a float64 (for ratios; use Decimal or
-// Money for money).
+// Int returns column name as an integer (count, integer, rank, id). In a
+// loop over many rows, IntAt with a position looked up once is cheaper.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Float(name string) (float64, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return 0, err
+func (r Row) Int(name string) (int64, error) {
+	i := r.index(name)
+	if i < 0 {
+		return 0, noColumn(name)
+	}
+	return r.IntAt(i)
+}
+
+// FloatAt returns column i as a float64, parsed as Float does (a trailing
+// "%" is dropped). An i out of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) FloatAt(i int) (float64, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return 0, noIndex(i)
 	}
 	f, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
 	if err != nil {
-		return 0, fmt.Errorf("reporting: column %q: %q is not a number", name, trunc(s))
+		return 0, r.badValue(i, s, "a number")
 	}
 	return f, nil
+}
+
+// Float returns column name as a float64 (for ratios; use Decimal or
+// Money for money). A trailing "%" is dropped.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Float(name string) (float64, error) {
+	i := r.index(name)
+	if i < 0 {
+		return 0, noColumn(name)
+	}
+	return r.FloatAt(i)
+}
+
+// DecimalAt returns column i as an exact decimal, parsed as Decimal does.
+// An i out of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) DecimalAt(i int) (adama.Decimal, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return adama.Decimal{}, noIndex(i)
+	}
+	d, err := adama.ParseDecimal(s)
+	if err != nil {
+		return adama.Decimal{}, r.badValue(i, s, "a decimal")
+	}
+	return d, nil
 }
 
 // Decimal returns column name as an exact decimal.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Decimal(name string) (adama.Decimal, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return adama.Decimal{}, err
+	i := r.index(name)
+	if i < 0 {
+		return adama.Decimal{}, noColumn(name)
 	}
-	d, err := adama.ParseDecimal(s)
-	if err != nil {
-		return adama.Decimal{}, fmt.Errorf("reporting: column %q: %q is not a decimal", name, trunc(s))
-	}
-	return d, nil
+	return r.DecimalAt(i)
 }
+
+// MoneyAt returns money column i as an exact decimal, as Money does. An i
+// out of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) MoneyAt(i int) (adama.Decimal, error) { return r.DecimalAt(i) }
 
 // Money returns a money column as an exact decimal (never a float). The
 // currency is the report's, or the row's campaign_currency_code column
@@ -464,20 +541,48 @@ func (r Row) Decimal(name string) (adama.Decimal, error) {
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Money(name string) (adama.Decimal, error) { return r.Decimal(name) }
 
+// PercentAt returns percent column i as an exact decimal in percent
+// units, as Percent does. An i out of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) PercentAt(i int) (adama.Decimal, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return adama.Decimal{}, noIndex(i)
+	}
+	d, err := adama.ParseDecimal(strings.TrimSpace(strings.TrimSuffix(s, "%")))
+	if err != nil {
+		return adama.Decimal{}, r.badValue(i, s, "a percentage")
+	}
+	return d, nil
+}
+
 // Percent returns a percent column as an exact decimal in percent units
 // ("12.5" and "12.5%" both give 12.5).
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Percent(name string) (adama.Decimal, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return adama.Decimal{}, err
+	i := r.index(name)
+	if i < 0 {
+		return adama.Decimal{}, noColumn(name)
 	}
-	d, err := adama.ParseDecimal(strings.TrimSpace(strings.TrimSuffix(s, "%")))
-	if err != nil {
-		return adama.Decimal{}, fmt.Errorf("reporting: column %q: %q is not a percentage", name, trunc(s))
+	return r.PercentAt(i)
+}
+
+// TimeAt returns datetime column i, parsed as Time does. An i out of
+// range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) TimeAt(i int) (time.Time, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return time.Time{}, noIndex(i)
 	}
-	return d, nil
+	t, err := adama.ParseTime(s)
+	if err != nil {
+		return time.Time{}, r.badValue(i, s, "a date-time")
+	}
+	return t, nil
 }
 
 // Time returns a datetime column: YYYY-MM-DD, YYYY-MM-DD hh:mi:ss or
@@ -485,30 +590,38 @@ func (r Row) Percent(name string) (adama.Decimal, error) {
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Time(name string) (time.Time, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return time.Time{}, err
+	i := r.index(name)
+	if i < 0 {
+		return time.Time{}, noColumn(name)
 	}
-	t, err := adama.ParseTime(s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("reporting: column %q: %q is not a date-time", name, trunc(s))
+	return r.TimeAt(i)
+}
+
+// BoolAt returns bool column i, parsed as Bool does. An i out of range is
+// an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) BoolAt(i int) (bool, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return false, noIndex(i)
 	}
-	return t, nil
+	b, err := strconv.ParseBool(strings.ToLower(s))
+	if err != nil {
+		return false, r.badValue(i, s, "a boolean")
+	}
+	return b, nil
 }
 
 // Bool returns a bool column ("1", "0", "true", "false", "t", "f").
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Bool(name string) (bool, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return false, err
+	i := r.index(name)
+	if i < 0 {
+		return false, noColumn(name)
 	}
-	b, err := strconv.ParseBool(strings.ToLower(s))
-	if err != nil {
-		return false, fmt.Errorf("reporting: column %q: %q is not a boolean", name, trunc(s))
-	}
-	return b, nil
+	return r.BoolAt(i)
 }
 
 // Start returns the start_date column (ShapeDates).
