@@ -233,7 +233,11 @@ func (rs *Rows) Shape() Shape {
 	return ShapeUnknown
 }
 
+// col returns the position of column name, or -1 (also for a nil h).
 func (h *header) col(name string) int {
+	if h == nil {
+		return -1
+	}
 	if h.slots != nil {
 		// nameKey, inlined by hand: this is the accessors' hot path.
 		var a, b uint64
@@ -390,21 +394,15 @@ func (r Row) Lookup(name string) (string, bool) {
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) String(name string) string { s, _ := r.Lookup(name); return s }
 
-// The typed accessors come in two forms that share one implementation:
-// by position (IntAt, FloatAt, ...), for a column located once with
-// Rows.Index, and by name (Int, Float, ...), which look the column up and
-// call the positional form. Both trim the value, apply the same parsing
-// rules and name the column in their errors.
-
-// noColumn and noIndex are out of line so that the accessors stay small.
+// missing is the error of an absent column: named when it was looked up
+// by name, by position otherwise. It is out of line so that the accessors
+// stay small.
 //
 //go:noinline
-func noColumn(name string) error {
-	return fmt.Errorf("reporting: the result has no column %q", name)
-}
-
-//go:noinline
-func noIndex(i int) error {
+func missing(i int, name string, byName bool) error {
+	if byName {
+		return fmt.Errorf("reporting: the result has no column %q", name)
+	}
 	return fmt.Errorf("reporting: the result has no column at index %d", i)
 }
 
@@ -421,9 +419,6 @@ func (r Row) badValue(i int, s, what string) error {
 
 // index returns the position of column name in r, or -1.
 func (r Row) index(name string) int {
-	if r.h == nil {
-		return -1
-	}
 	if i := r.h.col(name); uint(i) < uint(len(r.rec)) {
 		return i
 	}
@@ -444,43 +439,68 @@ func (r Row) value(i int) (string, bool) {
 	return strings.TrimSpace(s), true
 }
 
-// IntAt returns column i as an integer (count, integer, rank, id), parsed
-// as Int does. i is a position from Rows.Index; an i out of range (such
-// as Index's -1 for a missing column) is an error.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (r Row) IntAt(i int) (int64, error) {
+// parseInt is strconv.ParseInt(s, 10, 64) == nil, with a fast path for
+// an optional sign and up to 18 digits (which cannot overflow); anything
+// else goes to strconv, so both accept exactly the same strings.
+func parseInt(s string) (int64, bool) {
+	t := s
+	if len(t) > 0 && (t[0] == '-' || t[0] == '+') {
+		t = t[1:]
+	}
+	if len(t) == 0 || len(t) > 18 {
+		n, err := strconv.ParseInt(s, 10, 64)
+		return n, err == nil
+	}
+	var v int64
+	for i := 0; i < len(t); i++ {
+		d := t[i] - '0'
+		if d > 9 {
+			n, err := strconv.ParseInt(s, 10, 64)
+			return n, err == nil
+		}
+		v = v*10 + int64(d)
+	}
+	if s[0] == '-' {
+		v = -v
+	}
+	return v, true
+}
+
+// The typed accessors come in two forms that share one implementation
+// (intAt, floatAt, ...): by position (IntAt, FloatAt, ...), for a column
+// located once with Rows.Index, and by name (Int, Float, ...), which look
+// the column up first. Both trim the value, apply the same parsing rules
+// and name the column in their errors.
+
+func (r Row) intAt(i int, name string, byName bool) (int64, error) {
 	s, ok := r.value(i)
 	if !ok {
-		return 0, noIndex(i)
+		return 0, missing(i, name, byName)
 	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
+	n, ok := parseInt(s)
+	if !ok {
 		return 0, r.badValue(i, s, "an integer")
 	}
 	return n, nil
 }
 
+// IntAt returns column i as an integer (count, integer, rank, id), parsed
+// as Int does. i is a position from Rows.Index; an i out of range (such
+// as Index's -1 for a missing column) is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) IntAt(i int) (int64, error) { return r.intAt(i, "", false) }
+
 // Int returns column name as an integer (count, integer, rank, id). In a
 // loop over many rows, IntAt with a position looked up once is cheaper.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Int(name string) (int64, error) {
-	i := r.index(name)
-	if i < 0 {
-		return 0, noColumn(name)
-	}
-	return r.IntAt(i)
-}
+func (r Row) Int(name string) (int64, error) { return r.intAt(r.h.col(name), name, true) }
 
-// FloatAt returns column i as a float64, parsed as Float does (a trailing
-// "%" is dropped). An i out of range is an error.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (r Row) FloatAt(i int) (float64, error) {
+func (r Row) floatAt(i int, name string, byName bool) (float64, error) {
 	s, ok := r.value(i)
 	if !ok {
-		return 0, noIndex(i)
+		return 0, missing(i, name, byName)
 	}
 	f, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
 	if err != nil {
@@ -489,26 +509,22 @@ func (r Row) FloatAt(i int) (float64, error) {
 	return f, nil
 }
 
+// FloatAt returns column i as a float64, parsed as Float does. An i out
+// of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) FloatAt(i int) (float64, error) { return r.floatAt(i, "", false) }
+
 // Float returns column name as a float64 (for ratios; use Decimal or
 // Money for money). A trailing "%" is dropped.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Float(name string) (float64, error) {
-	i := r.index(name)
-	if i < 0 {
-		return 0, noColumn(name)
-	}
-	return r.FloatAt(i)
-}
+func (r Row) Float(name string) (float64, error) { return r.floatAt(r.h.col(name), name, true) }
 
-// DecimalAt returns column i as an exact decimal, parsed as Decimal does.
-// An i out of range is an error.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (r Row) DecimalAt(i int) (adama.Decimal, error) {
+func (r Row) decimalAt(i int, name string, byName bool) (adama.Decimal, error) {
 	s, ok := r.value(i)
 	if !ok {
-		return adama.Decimal{}, noIndex(i)
+		return adama.Decimal{}, missing(i, name, byName)
 	}
 	d, err := adama.ParseDecimal(s)
 	if err != nil {
@@ -517,38 +533,38 @@ func (r Row) DecimalAt(i int) (adama.Decimal, error) {
 	return d, nil
 }
 
+// DecimalAt returns column i as an exact decimal, parsed as Decimal does.
+// An i out of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) DecimalAt(i int) (adama.Decimal, error) { return r.decimalAt(i, "", false) }
+
 // Decimal returns column name as an exact decimal.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Decimal(name string) (adama.Decimal, error) {
-	i := r.index(name)
-	if i < 0 {
-		return adama.Decimal{}, noColumn(name)
-	}
-	return r.DecimalAt(i)
+	return r.decimalAt(r.h.col(name), name, true)
 }
 
 // MoneyAt returns money column i as an exact decimal, as Money does. An i
 // out of range is an error.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) MoneyAt(i int) (adama.Decimal, error) { return r.DecimalAt(i) }
+func (r Row) MoneyAt(i int) (adama.Decimal, error) { return r.decimalAt(i, "", false) }
 
 // Money returns a money column as an exact decimal (never a float). The
 // currency is the report's, or the row's campaign_currency_code column
 // when the report's currency is "campaign currency".
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Money(name string) (adama.Decimal, error) { return r.Decimal(name) }
+func (r Row) Money(name string) (adama.Decimal, error) {
+	return r.decimalAt(r.h.col(name), name, true)
+}
 
-// PercentAt returns percent column i as an exact decimal in percent
-// units, as Percent does. An i out of range is an error.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (r Row) PercentAt(i int) (adama.Decimal, error) {
+func (r Row) percentAt(i int, name string, byName bool) (adama.Decimal, error) {
 	s, ok := r.value(i)
 	if !ok {
-		return adama.Decimal{}, noIndex(i)
+		return adama.Decimal{}, missing(i, name, byName)
 	}
 	d, err := adama.ParseDecimal(strings.TrimSpace(strings.TrimSuffix(s, "%")))
 	if err != nil {
@@ -557,26 +573,24 @@ func (r Row) PercentAt(i int) (adama.Decimal, error) {
 	return d, nil
 }
 
+// PercentAt returns percent column i as an exact decimal in percent
+// units, as Percent does. An i out of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) PercentAt(i int) (adama.Decimal, error) { return r.percentAt(i, "", false) }
+
 // Percent returns a percent column as an exact decimal in percent units
 // ("12.5" and "12.5%" both give 12.5).
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Percent(name string) (adama.Decimal, error) {
-	i := r.index(name)
-	if i < 0 {
-		return adama.Decimal{}, noColumn(name)
-	}
-	return r.PercentAt(i)
+	return r.percentAt(r.h.col(name), name, true)
 }
 
-// TimeAt returns datetime column i, parsed as Time does. An i out of
-// range is an error.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (r Row) TimeAt(i int) (time.Time, error) {
+func (r Row) timeAt(i int, name string, byName bool) (time.Time, error) {
 	s, ok := r.value(i)
 	if !ok {
-		return time.Time{}, noIndex(i)
+		return time.Time{}, missing(i, name, byName)
 	}
 	t, err := adama.ParseTime(s)
 	if err != nil {
@@ -585,26 +599,22 @@ func (r Row) TimeAt(i int) (time.Time, error) {
 	return t, nil
 }
 
+// TimeAt returns datetime column i, parsed as Time does. An i out of
+// range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) TimeAt(i int) (time.Time, error) { return r.timeAt(i, "", false) }
+
 // Time returns a datetime column: YYYY-MM-DD, YYYY-MM-DD hh:mi:ss or
 // YYYY-MM-DDThh:mi:ss, in the report's timezone and read as UTC.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Time(name string) (time.Time, error) {
-	i := r.index(name)
-	if i < 0 {
-		return time.Time{}, noColumn(name)
-	}
-	return r.TimeAt(i)
-}
+func (r Row) Time(name string) (time.Time, error) { return r.timeAt(r.h.col(name), name, true) }
 
-// BoolAt returns bool column i, parsed as Bool does. An i out of range is
-// an error.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (r Row) BoolAt(i int) (bool, error) {
+func (r Row) boolAt(i int, name string, byName bool) (bool, error) {
 	s, ok := r.value(i)
 	if !ok {
-		return false, noIndex(i)
+		return false, missing(i, name, byName)
 	}
 	b, err := strconv.ParseBool(strings.ToLower(s))
 	if err != nil {
@@ -613,16 +623,16 @@ func (r Row) BoolAt(i int) (bool, error) {
 	return b, nil
 }
 
+// BoolAt returns bool column i, parsed as Bool does. An i out of range is
+// an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) BoolAt(i int) (bool, error) { return r.boolAt(i, "", false) }
+
 // Bool returns a bool column ("1", "0", "true", "false", "t", "f").
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Bool(name string) (bool, error) {
-	i := r.index(name)
-	if i < 0 {
-		return false, noColumn(name)
-	}
-	return r.BoolAt(i)
-}
+func (r Row) Bool(name string) (bool, error) { return r.boolAt(r.h.col(name), name, true) }
 
 // Start returns the start_date column (ShapeDates).
 //
