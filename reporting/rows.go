@@ -473,10 +473,15 @@ func parseInt(s string) (int64, bool) {
 // and name the column in their errors.
 
 func (r Row) intAt(i int, name string, byName bool) (int64, error) {
-	s, ok := r.value(i)
-	if !ok {
+	if uint(i) >= uint(len(r.rec)) {
 		return 0, missing(i, name, byName)
 	}
+	// Parse the value as it is first: strconv accepts no surrounding
+	// space, so a value that parses needs no trimming.
+	if n, ok := parseInt(r.rec[i]); ok {
+		return n, nil
+	}
+	s, _ := r.value(i)
 	n, ok := parseInt(s)
 	if !ok {
 		return 0, r.badValue(i, s, "an integer")
@@ -498,10 +503,14 @@ func (r Row) IntAt(i int) (int64, error) { return r.intAt(i, "", false) }
 func (r Row) Int(name string) (int64, error) { return r.intAt(r.h.col(name), name, true) }
 
 func (r Row) floatAt(i int, name string, byName bool) (float64, error) {
-	s, ok := r.value(i)
-	if !ok {
+	if uint(i) >= uint(len(r.rec)) {
 		return 0, missing(i, name, byName)
 	}
+	// As in intAt: a value that parses as it is needs no trimming.
+	if f, err := strconv.ParseFloat(strings.TrimSuffix(r.rec[i], "%"), 64); err == nil {
+		return f, nil
+	}
+	s, _ := r.value(i)
 	f, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
 	if err != nil {
 		return 0, r.badValue(i, s, "a number")
