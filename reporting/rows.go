@@ -3,6 +3,7 @@ package reporting
 import (
 	"fmt"
 	"iter"
+	"math/bits"
 	"net/http"
 	"strconv"
 	"strings"
@@ -131,7 +132,9 @@ func nameKey(s string) (uint64, uint64) {
 }
 
 func (h *header) slotOf(a, b uint64, n int) uint {
-	return uint(((a ^ b*0x9E3779B97F4A7C15 ^ uint64(n) ^ h.seed) * 0xC2B2AE3D27D4EB4F) >> h.shift)
+	// One multiply: b is rotated so that equal halves (a name of 8 bytes
+	// loads the same word twice) do not cancel out.
+	return uint(((a ^ bits.RotateLeft64(b, 29) ^ uint64(n) ^ h.seed) * 0xC2B2AE3D27D4EB4F) >> h.shift)
 }
 
 // place fills h.slots and returns the longest probe chain.
@@ -381,18 +384,22 @@ func (r Row) At(i int) string {
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Lookup(name string) (string, bool) {
-	i := r.index(name)
-	if i < 0 {
-		return "", false
+	if i := r.index(name); i >= 0 {
+		return r.rec[i], true
 	}
-	return r.rec[i], true
+	return "", false
 }
 
 // String returns the value of column name, or "" when there is none. It
 // is the by-name form of At.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) String(name string) string { s, _ := r.Lookup(name); return s }
+func (r Row) String(name string) string {
+	if i := r.h.col(name); uint(i) < uint(len(r.rec)) {
+		return r.rec[i]
+	}
+	return ""
+}
 
 // missing is the error of an absent column: named when it was looked up
 // by name, by position otherwise. It is out of line so that the accessors
