@@ -245,3 +245,75 @@ func strconvPass(b *testing.B, recs [][]string) int64 {
 	}
 	return sum + int64(f)
 }
+
+// FuzzParseInt checks that the accessors' integer parser accepts exactly
+// the strings strconv.ParseInt(s, 10, 64) accepts, with the same value.
+func FuzzParseInt(f *testing.F) {
+	for _, s := range []string{"0", "42", "-7", "+5", "007", "", "-", "+", " 1", "1 ", "1_000", "0x10", "1e3",
+		"123456789012345678", "-123456789012345678", "999999999999999999", "9223372036854775807",
+		"-9223372036854775808", "9223372036854775808", "١٢", "12\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := strconv.ParseInt(s, 10, 64)
+		got, ok := parseInt(s)
+		require.Equal(t, err == nil, ok, "%q", s)
+		if ok {
+			assert.Equal(t, want, got, "%q", s)
+		}
+	})
+}
+
+// FuzzAccessorForms checks that every typed accessor gives the same
+// value and the same error by name and by position, whatever the value.
+func FuzzAccessorForms(f *testing.F) {
+	for _, s := range []string{"42", " 42 ", "", "1.5%", " 12.5 % ", "2026-01-14 10:30:00", "true", "x", "1e400", "-0"} {
+		f.Add(s)
+	}
+	same := func(t *testing.T, kind string, a, b any, errA, errB error) {
+		t.Helper()
+		require.Equal(t, errA == nil, errB == nil, kind)
+		if errA != nil {
+			assert.Equal(t, errA.Error(), errB.Error(), kind)
+			assert.Contains(t, errA.Error(), `column "v"`, kind)
+			return
+		}
+		assert.Equal(t, fmt.Sprint(a), fmt.Sprint(b), kind)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := Row{rec: []string{"1", s}, h: newHeader([]string{"id", "v"})}
+		n1, e1 := r.Int("v")
+		n2, e2 := r.IntAt(1)
+		same(t, "int", n1, n2, e1, e2)
+		// The rules of reference: trim, then strconv.
+		n3, e3 := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		require.Equal(t, e3 == nil, e1 == nil, "int %q", s)
+		if e3 == nil {
+			assert.Equal(t, n3, n1, "int %q", s)
+		}
+		f1, e1 := r.Float("v")
+		f2, e2 := r.FloatAt(1)
+		same(t, "float", f1, f2, e1, e2)
+		f3, e3 := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "%"), 64)
+		require.Equal(t, e3 == nil, e1 == nil, "float %q", s)
+		if e3 == nil {
+			assert.Equal(t, fmt.Sprint(f3), fmt.Sprint(f1), "float %q", s)
+		}
+		d1, e1 := r.Decimal("v")
+		d2, e2 := r.DecimalAt(1)
+		same(t, "decimal", d1, d2, e1, e2)
+		d1, e1 = r.Money("v")
+		d2, e2 = r.MoneyAt(1)
+		same(t, "money", d1, d2, e1, e2)
+		d1, e1 = r.Percent("v")
+		d2, e2 = r.PercentAt(1)
+		same(t, "percent", d1, d2, e1, e2)
+		t1, e1 := r.Time("v")
+		t2, e2 := r.TimeAt(1)
+		same(t, "time", t1, t2, e1, e2)
+		b1, e1 := r.Bool("v")
+		b2, e2 := r.BoolAt(1)
+		same(t, "bool", b1, b2, e1, e2)
+		assert.Equal(t, r.String("v"), r.At(1))
+	})
+}
