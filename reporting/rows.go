@@ -350,7 +350,10 @@ func (rs *Rows) All() iter.Seq2[Row, error] {
 }
 
 // Row is one data row. Its accessors parse lazily, on call; a missing
-// column is an error, never a panic.
+// column is an error, never a panic. Each typed accessor comes in two
+// forms with the same parsing rules and errors: by column name (Int,
+// Float, ...) and by position (IntAt, FloatAt, ...), for a column located
+// once with Rows.Index, which is the cheaper form in a loop over rows.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Row struct {
