@@ -180,6 +180,33 @@ func typedRows(b *testing.B, data []byte) int64 {
 	return sum + int64(f)
 }
 
+// typedRowsAt is typedRows through the positional accessors, the columns
+// located once with Rows.Index as typedCSV does.
+func typedRowsAt(b *testing.B, data []byte) int64 {
+	rows, err := reporting.NewRows(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ci, ii, xi, ni := rows.Index("clicks"), rows.Index("impressions"), rows.Index("ctr"), rows.Index("campaign_name")
+	var sum int64
+	var f float64
+	for rows.Next() {
+		r := rows.Row()
+		c, err1 := r.IntAt(ci)
+		i, err2 := r.IntAt(ii)
+		x, err3 := r.FloatAt(xi)
+		sum += c + i + int64(len(r.At(ni)))
+		f += x
+		if err1 != nil || err2 != nil || err3 != nil {
+			b.Fatal(err1, err2, err3)
+		}
+	}
+	if rows.Err() != nil {
+		b.Fatal(rows.Err())
+	}
+	return sum + int64(f)
+}
+
 // typedCSV reads the same four columns with encoding/csv and strconv,
 // their positions looked up once in the header.
 func typedCSV(b *testing.B, data []byte) int64 {
@@ -278,6 +305,13 @@ func BenchmarkStream1MPaired(b *testing.B) {
 func BenchmarkStream1MTypedPaired(b *testing.B) {
 	data := millionRows()
 	paired(b, len(data), func() { typedRows(b, data) }, func() { typedCSV(b, data) })
+}
+
+// BenchmarkStream1MTypedAtPaired is BenchmarkStream1MTypedPaired with
+// the positional accessors (IntAt, FloatAt, At).
+func BenchmarkStream1MTypedAtPaired(b *testing.B) {
+	data := millionRows()
+	paired(b, len(data), func() { typedRowsAt(b, data) }, func() { typedCSV(b, data) })
 }
 
 // peakHeap samples HeapInuse every 200µs while fn runs and returns the

@@ -107,3 +107,53 @@ func ExampleErrGone() {
 	// true true
 	// adama: GET /reporting/v1/std/watermark/meta: 410 gone (deprecated): Report Gone
 }
+
+// In a loop over many rows, locate each column once with Rows.Index and
+// read it by position: the positional accessors parse as the by-name ones
+// do, name the column in their errors, and skip the lookup by name on
+// every row. A missing column (Index gives -1) is an error, not a panic.
+func ExampleRow_IntAt() {
+	srv := adamatest.NewServer(adamatest.WithReportGroups(2))
+	defer srv.Close()
+	client, err := srv.NewClient()
+	if err != nil {
+		panic(err)
+	}
+	rows, err := reporting.New(client).Stream(context.Background(), &reporting.Query{
+		Report:     reporting.ReportPerformance,
+		Dimensions: []string{"campaign_id"},
+		Metrics:    []string{"impressions", "total_spend"},
+		Filter:     []reporting.Predicate{reporting.Eq("campaign_id", 1001, 1002)},
+		TimeWindow: reporting.Yesterday,
+		TimeRollup: reporting.ByDay,
+	})
+	if err != nil {
+		panic(err)
+	}
+	defer rows.Close()
+	campaign, imps, spend := rows.Index("campaign_id"), rows.Index("impressions"), rows.Index("total_spend")
+	clicks := rows.Index("clicks")
+	var total int64
+	for rows.Next() {
+		r := rows.Row()
+		n, err := r.IntAt(imps)
+		if err != nil {
+			panic(err)
+		}
+		total += n
+		s, err := r.MoneyAt(spend)
+		if err != nil {
+			panic(err)
+		}
+		_, err = r.IntAt(clicks)
+		fmt.Println(r.At(campaign), n, s, err)
+	}
+	if err := rows.Err(); err != nil {
+		panic(err)
+	}
+	fmt.Println("impressions:", total)
+	// Output:
+	// 1001 1000 2.5 reporting: the result has no column at index -1
+	// 1002 8919 22.29 reporting: the result has no column at index -1
+	// impressions: 9919
+}

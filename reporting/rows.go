@@ -3,6 +3,7 @@ package reporting
 import (
 	"fmt"
 	"iter"
+	"math/bits"
 	"net/http"
 	"strconv"
 	"strings"
@@ -131,7 +132,9 @@ func nameKey(s string) (uint64, uint64) {
 }
 
 func (h *header) slotOf(a, b uint64, n int) uint {
-	return uint(((a ^ b*0x9E3779B97F4A7C15 ^ uint64(n) ^ h.seed) * 0xC2B2AE3D27D4EB4F) >> h.shift)
+	// One multiply: b is rotated so that equal halves (a name of 8 bytes
+	// loads the same word twice) do not cancel out.
+	return uint(((a ^ bits.RotateLeft64(b, 29) ^ uint64(n) ^ h.seed) * 0xC2B2AE3D27D4EB4F) >> h.shift)
 }
 
 // place fills h.slots and returns the longest probe chain.
@@ -212,7 +215,10 @@ func (rs *Rows) LastModified() time.Time { return lastModified(rs.resp.Header) }
 // Deprecated: reporting v1 is removed in July 2026.
 func (rs *Rows) Header() []string { return rs.h.names }
 
-// Index returns the position of column name, or -1.
+// Index returns the position of column name, or -1. Look a column up
+// once, before the loop over the rows, and read it with the positional
+// accessors (Row.At, Row.IntAt, Row.FloatAt, ...): they skip the lookup
+// by name on every row.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (rs *Rows) Index(name string) int { return rs.h.col(name) }
@@ -230,7 +236,11 @@ func (rs *Rows) Shape() Shape {
 	return ShapeUnknown
 }
 
+// col returns the position of column name, or -1 (also for a nil h).
 func (h *header) col(name string) int {
+	if h == nil {
+		return -1
+	}
 	if h.slots != nil {
 		// nameKey, inlined by hand: this is the accessors' hot path.
 		var a, b uint64
@@ -340,7 +350,10 @@ func (rs *Rows) All() iter.Seq2[Row, error] {
 }
 
 // Row is one data row. Its accessors parse lazily, on call; a missing
-// column is an error, never a panic.
+// column is an error, never a panic. Each typed accessor comes in two
+// forms with the same parsing rules and errors: by column name (Int,
+// Float, ...) and by position (IntAt, FloatAt, ...), for a column located
+// once with Rows.Index, which is the cheaper form in a loop over rows.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Row struct {
@@ -359,7 +372,8 @@ func (r Row) Len() int { return len(r.rec) }
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Values() []string { return r.rec }
 
-// At returns the value of column i, or "" when out of range.
+// At returns the value of column i, or "" when out of range. It is the
+// positional form of String.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) At(i int) string {
@@ -373,143 +387,271 @@ func (r Row) At(i int) string {
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Lookup(name string) (string, bool) {
-	if r.h == nil {
-		return "", false
+	if i := r.index(name); i >= 0 {
+		return r.rec[i], true
 	}
-	i := r.h.col(name)
-	if i < 0 || i >= len(r.rec) {
-		return "", false
-	}
-	return r.rec[i], true
+	return "", false
 }
 
-// String returns the value of column name, or "" when there is none.
+// String returns the value of column name, or "" when there is none. It
+// is the by-name form of At.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) String(name string) string { s, _ := r.Lookup(name); return s }
-
-// noColumn is out of line so that get stays small.
-//
-//go:noinline
-func noColumn(name string) error {
-	return fmt.Errorf("reporting: the result has no column %q", name)
+func (r Row) String(name string) string {
+	if i := r.h.col(name); uint(i) < uint(len(r.rec)) {
+		return r.rec[i]
+	}
+	return ""
 }
 
-func (r Row) get(name string) (string, error) {
-	i := -1
-	if r.h != nil {
-		i = r.h.col(name)
+// missing is the error of an absent column: named when it was looked up
+// by name, by position otherwise. It is out of line so that the accessors
+// stay small.
+//
+//go:noinline
+func missing(i int, name string, byName bool) error {
+	if byName {
+		return fmt.Errorf("reporting: the result has no column %q", name)
 	}
+	return fmt.Errorf("reporting: the result has no column at index %d", i)
+}
+
+// badValue reports value s of column i as not being what.
+//
+//go:noinline
+func (r Row) badValue(i int, s, what string) error {
+	name := ""
+	if r.h != nil && i < len(r.h.names) {
+		name = r.h.names[i]
+	}
+	return fmt.Errorf("reporting: column %q: %q is not %s", name, trunc(s), what)
+}
+
+// index returns the position of column name in r, or -1.
+func (r Row) index(name string) int {
+	if i := r.h.col(name); uint(i) < uint(len(r.rec)) {
+		return i
+	}
+	return -1
+}
+
+// value returns column i without surrounding space, and whether r has
+// that column.
+func (r Row) value(i int) (string, bool) {
 	if uint(i) >= uint(len(r.rec)) {
-		return "", noColumn(name)
+		return "", false
 	}
 	s := r.rec[i]
 	// Most values have no surrounding space: skip the call.
 	if n := len(s); n > 0 && s[0] > ' ' && s[0] < utf8.RuneSelf && s[n-1] > ' ' && s[n-1] < utf8.RuneSelf {
-		return s, nil
+		return s, true
 	}
-	return strings.TrimSpace(s), nil
+	return strings.TrimSpace(s), true
 }
 
-// Int returns column name as an integer (count, integer, rank, id).
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Int(name string) (int64, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return 0, err
+// parseInt is strconv.ParseInt(s, 10, 64) == nil, with a fast path for
+// an optional sign and up to 18 digits (which cannot overflow); anything
+// else goes to strconv, so both accept exactly the same strings.
+func parseInt(s string) (int64, bool) {
+	t := s
+	if len(t) > 0 && (t[0] == '-' || t[0] == '+') {
+		t = t[1:]
 	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("reporting: column %q: %q is not an integer", name, trunc(s))
+	if len(t) == 0 || len(t) > 18 {
+		n, err := strconv.ParseInt(s, 10, 64)
+		return n, err == nil
+	}
+	var v int64
+	for i := 0; i < len(t); i++ {
+		d := t[i] - '0'
+		if d > 9 {
+			n, err := strconv.ParseInt(s, 10, 64)
+			return n, err == nil
+		}
+		v = v*10 + int64(d)
+	}
+	if s[0] == '-' {
+		v = -v
+	}
+	return v, true
+}
+
+// The typed accessors come in two forms that share one implementation
+// (intAt, floatAt, ...): by position (IntAt, FloatAt, ...), for a column
+// located once with Rows.Index, and by name (Int, Float, ...), which look
+// the column up first. Both trim the value, apply the same parsing rules
+// and name the column in their errors.
+
+func (r Row) intAt(i int, name string, byName bool) (int64, error) {
+	if uint(i) >= uint(len(r.rec)) {
+		return 0, missing(i, name, byName)
+	}
+	// Parse the value as it is first: strconv accepts no surrounding
+	// space, so a value that parses needs no trimming.
+	if n, ok := parseInt(r.rec[i]); ok {
+		return n, nil
+	}
+	s, _ := r.value(i)
+	n, ok := parseInt(s)
+	if !ok {
+		return 0, r.badValue(i, s, "an integer")
 	}
 	return n, nil
 }
 
-// Float returns column name as a float64 (for ratios; use Decimal or
-// Money for money).
+// IntAt returns column i as an integer (count, integer, rank, id), parsed
+// as Int does. i is a position from Rows.Index; an i out of range (such
+// as Index's -1 for a missing column) is an error.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Float(name string) (float64, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return 0, err
+func (r Row) IntAt(i int) (int64, error) { return r.intAt(i, "", false) }
+
+// Int returns column name as an integer (count, integer, rank, id). In a
+// loop over many rows, IntAt with a position looked up once is cheaper.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Int(name string) (int64, error) { return r.intAt(r.h.col(name), name, true) }
+
+func (r Row) floatAt(i int, name string, byName bool) (float64, error) {
+	if uint(i) >= uint(len(r.rec)) {
+		return 0, missing(i, name, byName)
 	}
+	// As in intAt: a value that parses as it is needs no trimming.
+	if f, err := strconv.ParseFloat(strings.TrimSuffix(r.rec[i], "%"), 64); err == nil {
+		return f, nil
+	}
+	s, _ := r.value(i)
 	f, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
 	if err != nil {
-		return 0, fmt.Errorf("reporting: column %q: %q is not a number", name, trunc(s))
+		return 0, r.badValue(i, s, "a number")
 	}
 	return f, nil
 }
+
+// FloatAt returns column i as a float64, parsed as Float does. An i out
+// of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) FloatAt(i int) (float64, error) { return r.floatAt(i, "", false) }
+
+// Float returns column name as a float64 (for ratios; use Decimal or
+// Money for money). A trailing "%" is dropped.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) Float(name string) (float64, error) { return r.floatAt(r.h.col(name), name, true) }
+
+func (r Row) decimalAt(i int, name string, byName bool) (adama.Decimal, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return adama.Decimal{}, missing(i, name, byName)
+	}
+	d, err := adama.ParseDecimal(s)
+	if err != nil {
+		return adama.Decimal{}, r.badValue(i, s, "a decimal")
+	}
+	return d, nil
+}
+
+// DecimalAt returns column i as an exact decimal, parsed as Decimal does.
+// An i out of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) DecimalAt(i int) (adama.Decimal, error) { return r.decimalAt(i, "", false) }
 
 // Decimal returns column name as an exact decimal.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Decimal(name string) (adama.Decimal, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return adama.Decimal{}, err
-	}
-	d, err := adama.ParseDecimal(s)
-	if err != nil {
-		return adama.Decimal{}, fmt.Errorf("reporting: column %q: %q is not a decimal", name, trunc(s))
-	}
-	return d, nil
+	return r.decimalAt(r.h.col(name), name, true)
 }
+
+// MoneyAt returns money column i as an exact decimal, as Money does. An i
+// out of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) MoneyAt(i int) (adama.Decimal, error) { return r.decimalAt(i, "", false) }
 
 // Money returns a money column as an exact decimal (never a float). The
 // currency is the report's, or the row's campaign_currency_code column
 // when the report's currency is "campaign currency".
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Money(name string) (adama.Decimal, error) { return r.Decimal(name) }
+func (r Row) Money(name string) (adama.Decimal, error) {
+	return r.decimalAt(r.h.col(name), name, true)
+}
+
+func (r Row) percentAt(i int, name string, byName bool) (adama.Decimal, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return adama.Decimal{}, missing(i, name, byName)
+	}
+	d, err := adama.ParseDecimal(strings.TrimSpace(strings.TrimSuffix(s, "%")))
+	if err != nil {
+		return adama.Decimal{}, r.badValue(i, s, "a percentage")
+	}
+	return d, nil
+}
+
+// PercentAt returns percent column i as an exact decimal in percent
+// units, as Percent does. An i out of range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) PercentAt(i int) (adama.Decimal, error) { return r.percentAt(i, "", false) }
 
 // Percent returns a percent column as an exact decimal in percent units
 // ("12.5" and "12.5%" both give 12.5).
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (r Row) Percent(name string) (adama.Decimal, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return adama.Decimal{}, err
-	}
-	d, err := adama.ParseDecimal(strings.TrimSpace(strings.TrimSuffix(s, "%")))
-	if err != nil {
-		return adama.Decimal{}, fmt.Errorf("reporting: column %q: %q is not a percentage", name, trunc(s))
-	}
-	return d, nil
+	return r.percentAt(r.h.col(name), name, true)
 }
+
+func (r Row) timeAt(i int, name string, byName bool) (time.Time, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return time.Time{}, missing(i, name, byName)
+	}
+	t, err := adama.ParseTime(s)
+	if err != nil {
+		return time.Time{}, r.badValue(i, s, "a date-time")
+	}
+	return t, nil
+}
+
+// TimeAt returns datetime column i, parsed as Time does. An i out of
+// range is an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) TimeAt(i int) (time.Time, error) { return r.timeAt(i, "", false) }
 
 // Time returns a datetime column: YYYY-MM-DD, YYYY-MM-DD hh:mi:ss or
 // YYYY-MM-DDThh:mi:ss, in the report's timezone and read as UTC.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Time(name string) (time.Time, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return time.Time{}, err
+func (r Row) Time(name string) (time.Time, error) { return r.timeAt(r.h.col(name), name, true) }
+
+func (r Row) boolAt(i int, name string, byName bool) (bool, error) {
+	s, ok := r.value(i)
+	if !ok {
+		return false, missing(i, name, byName)
 	}
-	t, err := adama.ParseTime(s)
+	b, err := strconv.ParseBool(strings.ToLower(s))
 	if err != nil {
-		return time.Time{}, fmt.Errorf("reporting: column %q: %q is not a date-time", name, trunc(s))
+		return false, r.badValue(i, s, "a boolean")
 	}
-	return t, nil
+	return b, nil
 }
+
+// BoolAt returns bool column i, parsed as Bool does. An i out of range is
+// an error.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (r Row) BoolAt(i int) (bool, error) { return r.boolAt(i, "", false) }
 
 // Bool returns a bool column ("1", "0", "true", "false", "t", "f").
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (r Row) Bool(name string) (bool, error) {
-	s, err := r.get(name)
-	if err != nil {
-		return false, err
-	}
-	b, err := strconv.ParseBool(strings.ToLower(s))
-	if err != nil {
-		return false, fmt.Errorf("reporting: column %q: %q is not a boolean", name, trunc(s))
-	}
-	return b, nil
-}
+func (r Row) Bool(name string) (bool, error) { return r.boolAt(r.h.col(name), name, true) }
 
 // Start returns the start_date column (ShapeDates).
 //

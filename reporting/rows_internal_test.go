@@ -4,17 +4,16 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/benchpair"
 )
 
 func TestWithMaxLineBytes(t *testing.T) {
@@ -120,9 +119,11 @@ func accessorRows(b *testing.B) ([]Row, [][]string) {
 // BenchmarkRowAccessors isolates the typed accessors (Int×2, Float and
 // String by column name) from CSV parsing; its baseline,
 // BenchmarkRowAccessorsBaselineStrconv, calls strconv on the same fields
-// with their positions looked up once. BenchmarkRowAccessorsPaired runs
-// both in every round (see benchPaired). One op is one pass over 256
-// rows.
+// with their positions looked up once. BenchmarkRowAccessorsAt does the
+// same work as the baseline through the positional accessors (IntAt,
+// FloatAt, At) with positions from Rows.Index. The …Paired benchmarks run
+// a candidate and the baseline in every round (internal/benchpair). One
+// op is one pass over 256 rows.
 func BenchmarkRowAccessors(b *testing.B) {
 	rows, _ := accessorRows(b)
 	b.ReportAllocs()
@@ -143,12 +144,37 @@ func BenchmarkRowAccessorsBaselineStrconv(b *testing.B) {
 	_ = sink
 }
 
+func BenchmarkRowAccessorsAt(b *testing.B) {
+	rows, _ := accessorRows(b)
+	b.ReportAllocs()
+	var sink int64
+	for b.Loop() {
+		sink += positionalPass(b, rows)
+	}
+	_ = sink
+}
+
 func BenchmarkRowAccessorsPaired(b *testing.B) {
 	rows, recs := accessorRows(b)
 	var sink int64
-	benchPaired(b, func() {
+	benchpair.Run(b, 0, func() {
 		for range 1024 {
 			sink += accessorPass(b, rows)
+		}
+	}, func() {
+		for range 1024 {
+			sink += strconvPass(b, recs)
+		}
+	})
+	_ = sink
+}
+
+func BenchmarkRowAccessorsAtPaired(b *testing.B) {
+	rows, recs := accessorRows(b)
+	var sink int64
+	benchpair.Run(b, 0, func() {
+		for range 1024 {
+			sink += positionalPass(b, rows)
 		}
 	}, func() {
 		for range 1024 {
@@ -174,6 +200,36 @@ func accessorPass(b *testing.B, rows []Row) int64 {
 	return sum + int64(f)
 }
 
+// positionalPass is accessorPass through the positional accessors, the
+// columns located once as strconvPass does.
+func positionalPass(b *testing.B, rows []Row) int64 {
+	ci, ii, xi, ni := positions(b, rows[0])
+	var sum int64
+	var f float64
+	for _, r := range rows {
+		c, err1 := r.IntAt(ci)
+		i, err2 := r.IntAt(ii)
+		x, err3 := r.FloatAt(xi)
+		sum += c + i + int64(len(r.At(ni)))
+		f += x
+		if err1 != nil || err2 != nil || err3 != nil {
+			b.Fatal(err1, err2, err3)
+		}
+	}
+	return sum + int64(f)
+}
+
+// positions looks up the four columns in the header once per pass (the
+// baseline's positions are fixed: 6, 5, 8, 3).
+func positions(b *testing.B, r Row) (int, int, int, int) {
+	rs := &Rows{h: r.h}
+	ci, ii, xi, ni := rs.Index("clicks"), rs.Index("impressions"), rs.Index("ctr"), rs.Index("campaign_name")
+	if ci < 0 || ii < 0 || xi < 0 || ni < 0 {
+		b.Fatal("missing column")
+	}
+	return ci, ii, xi, ni
+}
+
 func strconvPass(b *testing.B, recs [][]string) int64 {
 	var sum int64
 	var f float64
@@ -190,37 +246,74 @@ func strconvPass(b *testing.B, recs [][]string) int64 {
 	return sum + int64(f)
 }
 
-// benchPaired runs cand and base in every b.Loop round, alternating which
-// goes first, after one untimed warm-up of each, and reports the median
-// of the per-round ratios cand/base as "x-base" (the same method as
-// paired in bench_test.go, which this package's internal tests cannot
-// import).
-func benchPaired(b *testing.B, cand, base func()) {
-	b.Helper()
-	cand()
-	base()
-	runtime.GC()
-	b.ReportAllocs()
-	timed := func(fn func()) float64 {
-		t := time.Now()
-		fn()
-		return float64(time.Since(t).Nanoseconds())
+// FuzzParseInt checks that the accessors' integer parser accepts exactly
+// the strings strconv.ParseInt(s, 10, 64) accepts, with the same value.
+func FuzzParseInt(f *testing.F) {
+	for _, s := range []string{"0", "42", "-7", "+5", "007", "", "-", "+", " 1", "1 ", "1_000", "0x10", "1e3",
+		"123456789012345678", "-123456789012345678", "999999999999999999", "9223372036854775807",
+		"-9223372036854775808", "9223372036854775808", "١٢", "12\x00"} {
+		f.Add(s)
 	}
-	var ratios, cs, bs []float64
-	for b.Loop() {
-		var c, bl float64
-		if len(ratios)%2 == 0 {
-			c, bl = timed(cand), timed(base)
-		} else {
-			bl, c = timed(base), timed(cand)
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := strconv.ParseInt(s, 10, 64)
+		got, ok := parseInt(s)
+		require.Equal(t, err == nil, ok, "%q", s)
+		if ok {
+			assert.Equal(t, want, got, "%q", s)
 		}
-		ratios, cs, bs = append(ratios, c/bl), append(cs, c), append(bs, bl)
+	})
+}
+
+// FuzzAccessorForms checks that every typed accessor gives the same
+// value and the same error by name and by position, whatever the value.
+func FuzzAccessorForms(f *testing.F) {
+	for _, s := range []string{"42", " 42 ", "", "1.5%", " 12.5 % ", "2026-01-14 10:30:00", "true", "x", "1e400", "-0"} {
+		f.Add(s)
 	}
-	med := func(v []float64) float64 {
-		slices.Sort(v)
-		return (v[(len(v)-1)/2] + v[len(v)/2]) / 2
+	same := func(t *testing.T, kind string, a, b any, errA, errB error) {
+		t.Helper()
+		require.Equal(t, errA == nil, errB == nil, kind)
+		if errA != nil {
+			assert.Equal(t, errA.Error(), errB.Error(), kind)
+			assert.Contains(t, errA.Error(), `column "v"`, kind)
+			return
+		}
+		assert.Equal(t, fmt.Sprint(a), fmt.Sprint(b), kind)
 	}
-	b.ReportMetric(med(ratios), "x-base")
-	b.ReportMetric(med(cs), "cand-ns")
-	b.ReportMetric(med(bs), "base-ns")
+	f.Fuzz(func(t *testing.T, s string) {
+		r := Row{rec: []string{"1", s}, h: newHeader([]string{"id", "v"})}
+		n1, e1 := r.Int("v")
+		n2, e2 := r.IntAt(1)
+		same(t, "int", n1, n2, e1, e2)
+		// The rules of reference: trim, then strconv.
+		n3, e3 := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		require.Equal(t, e3 == nil, e1 == nil, "int %q", s)
+		if e3 == nil {
+			assert.Equal(t, n3, n1, "int %q", s)
+		}
+		f1, e1 := r.Float("v")
+		f2, e2 := r.FloatAt(1)
+		same(t, "float", f1, f2, e1, e2)
+		f3, e3 := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "%"), 64)
+		require.Equal(t, e3 == nil, e1 == nil, "float %q", s)
+		if e3 == nil {
+			assert.Equal(t, fmt.Sprint(f3), fmt.Sprint(f1), "float %q", s)
+		}
+		d1, e1 := r.Decimal("v")
+		d2, e2 := r.DecimalAt(1)
+		same(t, "decimal", d1, d2, e1, e2)
+		d1, e1 = r.Money("v")
+		d2, e2 = r.MoneyAt(1)
+		same(t, "money", d1, d2, e1, e2)
+		d1, e1 = r.Percent("v")
+		d2, e2 = r.PercentAt(1)
+		same(t, "percent", d1, d2, e1, e2)
+		t1, e1 := r.Time("v")
+		t2, e2 := r.TimeAt(1)
+		same(t, "time", t1, t2, e1, e2)
+		b1, e1 := r.Bool("v")
+		b2, e2 := r.BoolAt(1)
+		same(t, "bool", b1, b2, e1, e2)
+		assert.Equal(t, r.String("v"), r.At(1))
+	})
 }
