@@ -231,4 +231,3 @@ func refWriteString(b *bytes.Buffer, s string) {
 	enc, _ := json.Marshal(s)
 	b.Write(enc)
 }
-

@@ -185,11 +185,12 @@ func kindOf(ft reflect.Type) scalarKind {
 	return kindString
 }
 
-// nameSet is the set of keys an object already has: a short list while
+// nameSet is the set of keys an object already has: a short array while
 // it is small, a map beyond.
 type nameSet struct {
-	list []string
-	m    map[string]struct{}
+	arr [nameSetList]string
+	n   int
+	m   map[string]struct{}
 }
 
 const nameSetList = 32
@@ -199,7 +200,7 @@ func (s *nameSet) has(k string) bool {
 		_, ok := s.m[k]
 		return ok
 	}
-	for _, x := range s.list {
+	for _, x := range s.arr[:s.n] {
 		if x == k {
 			return true
 		}
@@ -208,13 +209,14 @@ func (s *nameSet) has(k string) bool {
 }
 
 func (s *nameSet) add(k string) {
-	if s.m == nil && len(s.list) < nameSetList {
-		s.list = append(s.list, k)
+	if s.m == nil && s.n < nameSetList {
+		s.arr[s.n] = k
+		s.n++
 		return
 	}
 	if s.m == nil {
 		s.m = make(map[string]struct{}, 2*nameSetList)
-		for _, x := range s.list {
+		for _, x := range s.arr[:s.n] {
 			s.m[x] = struct{}{}
 		}
 	}
@@ -233,8 +235,7 @@ func appendKey(b []byte, first *bool, k string) []byte {
 func appendEntity(b []byte, e *Entity, tp *typePlan) []byte {
 	b = append(b, '{')
 	first := true
-	var buf [nameSetList]string
-	seen := nameSet{list: buf[:0]}
+	var seen nameSet
 	if e.ID != "" {
 		b = appendKey(b, &first, "id")
 		b = appendScalar(b, e.ID, tp.field("id"))
@@ -300,35 +301,72 @@ func appendEntity(b []byte, e *Entity, tp *typePlan) []byte {
 	if len(e.Related) == 0 {
 		return append(b, '}')
 	}
-	// Related entities, grouped by rel in document order.
-	for _, g := range relGroups(e.Related) {
-		k, list := g.key, g.list
-		if seen.has(k) {
+	// Related entities, grouped by rel in order of first appearance.
+	if len(e.Related) > nameSetList {
+		for _, g := range relGroups(e.Related) {
+			if !seen.has(g.key) {
+				b = appendRelated(b, &first, tp, g.key, g.list)
+			}
+		}
+		return append(b, '}')
+	}
+	var arr [nameSetList]*Entity
+	for i := range e.Related {
+		k := relKey(&e.Related[i])
+		if seen.has(k) || relSeenBefore(e.Related[:i], k) {
 			continue
 		}
-		b = appendKey(b, &first, k)
-		var (
-			et    *typePlan
-			slice bool
-		)
-		fp := tp.field(k)
-		if fp != nil {
-			et, slice = fp.related()
-		}
-		if slice || (fp == nil && len(list) > 1) {
-			b = append(b, '[')
-			for j, r := range list {
-				if j > 0 {
-					b = append(b, ',')
-				}
-				b = appendEntity(b, r, et)
+		list := arr[:0]
+		for j := i; j < len(e.Related); j++ {
+			if relKey(&e.Related[j]) == k {
+				list = append(list, &e.Related[j])
 			}
-			b = append(b, ']')
-		} else {
-			b = appendEntity(b, list[0], et)
 		}
+		b = appendRelated(b, &first, tp, k, list)
 	}
 	return append(b, '}')
+}
+
+func relKey(r *Entity) string {
+	if r.Rel == "" {
+		return r.Type
+	}
+	return r.Rel
+}
+
+func relSeenBefore(before []Entity, k string) bool {
+	for i := range before {
+		if relKey(&before[i]) == k {
+			return true
+		}
+	}
+	return false
+}
+
+// appendRelated writes key k with the related entities of one group: an
+// array where the field is a slice (or, unknown, the group has several),
+// else the first entity.
+func appendRelated(b []byte, first *bool, tp *typePlan, k string, list []*Entity) []byte {
+	b = appendKey(b, first, k)
+	var (
+		et    *typePlan
+		slice bool
+	)
+	fp := tp.field(k)
+	if fp != nil {
+		et, slice = fp.related()
+	}
+	if slice || (fp == nil && len(list) > 1) {
+		b = append(b, '[')
+		for j, r := range list {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = appendEntity(b, r, et)
+		}
+		return append(b, ']')
+	}
+	return appendEntity(b, list[0], et)
 }
 
 type relGroup struct {
@@ -343,10 +381,7 @@ func relGroups(related []Entity) []relGroup {
 	var index map[string]int
 	for i := range related {
 		r := &related[i]
-		k := r.Rel
-		if k == "" {
-			k = r.Type
-		}
+		k := relKey(r)
 		g := -1
 		if index != nil {
 			if j, ok := index[k]; ok {

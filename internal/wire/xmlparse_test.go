@@ -213,6 +213,25 @@ func TestDecodeXMLKeepsBehaviour(t *testing.T) {
 	assert.ErrorContains(t, err, "unexpected EOF")
 }
 
+// TestAppendEntityJSONAllocatesNothing: writing a page's entities into a
+// buffer with room left costs no allocation once the type's plan is built
+// (the previous writer allocated a buffer, a map of seen keys and one
+// encoding per string).
+func TestAppendEntityJSONAllocatesNothing(t *testing.T) {
+	res, err := wire.DecodeXML(bytes.NewReader(xmlPage(10)))
+	require.NoError(t, err)
+	rt := reflect.TypeFor[agency]()
+	buf := make([]byte, 0, 1<<16)
+	allocs := testing.AllocsPerRun(20, func() {
+		buf = buf[:0]
+		for i := range res.Entities.Entities {
+			buf = wire.AppendEntityJSON(buf, &res.Entities.Entities[i], rt)
+		}
+	})
+	assert.Zero(t, allocs)
+	assert.True(t, json.Valid(buf[:len(wire.EntityJSON(&res.Entities.Entities[0], rt))]))
+}
+
 // FuzzParseMatchesDecode is the differential fuzz test of the raw-token
 // parser and the JSON writer against encoding/xml's Decode and the writer
 // they replaced.
