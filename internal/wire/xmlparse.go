@@ -49,7 +49,15 @@ type xmlParser struct {
 	open []xml.Name
 	// text collects a status element's character data.
 	text []byte
+	// amounts and times are chunks the props' amounts and local times are
+	// carved from, a few allocations per page instead of one per prop.
+	// Each prop's slice is capped at its length, so appending to it never
+	// writes into a neighbour's.
+	amounts []Amount
+	times   []LocalTime
 }
+
+const chunk = 64
 
 // next returns the next raw token, checked the way xml.Decoder.Token
 // checks it.
@@ -125,7 +133,7 @@ func (p *xmlParser) skip() error {
 // opened (which returns whether it consumed the element), skips the
 // others, and returns at the element's end. text, if not nil, receives
 // the element's own character data.
-func (p *xmlParser) children(child func(*xml.StartElement) (bool, error), text *[]byte) error {
+func (p *xmlParser) children(child func(xml.StartElement) (bool, error), text *[]byte) error {
 	for {
 		tok, err := p.next()
 		if err != nil {
@@ -135,7 +143,7 @@ func (p *xmlParser) children(child func(*xml.StartElement) (bool, error), text *
 		case xml.StartElement:
 			done := false
 			if child != nil {
-				if done, err = child(&t); err != nil {
+				if done, err = child(t); err != nil {
 					return err
 				}
 			}
@@ -164,7 +172,7 @@ func (p *xmlParser) result(res *Result, start *xml.StartElement) error {
 			res.CalledOn = a.Value
 		}
 	}
-	return p.children(func(t *xml.StartElement) (bool, error) {
+	return p.children(func(t xml.StartElement) (bool, error) {
 		switch t.Name.Local {
 		case "status":
 			if err := p.enter(); err != nil {
@@ -173,7 +181,7 @@ func (p *xmlParser) result(res *Result, start *xml.StartElement) error {
 			if res.Status == nil {
 				res.Status = &Status{}
 			}
-			return true, p.status(res.Status, t)
+			return true, p.status(res.Status, &t)
 		case "entity":
 			if err := p.enter(); err != nil {
 				return true, err
@@ -181,7 +189,7 @@ func (p *xmlParser) result(res *Result, start *xml.StartElement) error {
 			if res.Entity == nil {
 				res.Entity = &Entity{}
 			}
-			return true, p.entity(res.Entity, t)
+			return true, p.entity(res.Entity, &t)
 		case "entities":
 			if err := p.enter(); err != nil {
 				return true, err
@@ -189,7 +197,7 @@ func (p *xmlParser) result(res *Result, start *xml.StartElement) error {
 			if res.Entities == nil {
 				res.Entities = &Entities{}
 			}
-			return true, p.entities(res.Entities, t)
+			return true, p.entities(res.Entities, &t)
 		case "errors":
 			if err := p.enter(); err != nil {
 				return true, err
@@ -261,7 +269,7 @@ func (p *xmlParser) entities(es *Entities, start *xml.StartElement) error {
 			return err
 		}
 	}
-	return p.children(func(t *xml.StartElement) (bool, error) {
+	return p.children(func(t xml.StartElement) (bool, error) {
 		if t.Name.Local != "entity" {
 			return false, nil
 		}
@@ -269,7 +277,7 @@ func (p *xmlParser) entities(es *Entities, start *xml.StartElement) error {
 			return true, err
 		}
 		es.Entities = append(es.Entities, Entity{})
-		return true, p.entity(&es.Entities[len(es.Entities)-1], t)
+		return true, p.entity(&es.Entities[len(es.Entities)-1], &t)
 	}, nil)
 }
 
@@ -297,7 +305,7 @@ func (p *xmlParser) entity(e *Entity, start *xml.StartElement) error {
 			e.Rel = a.Value
 		}
 	}
-	return p.children(func(t *xml.StartElement) (bool, error) {
+	return p.children(func(t xml.StartElement) (bool, error) {
 		switch t.Name.Local {
 		case "prop":
 			if err := p.enter(); err != nil {
@@ -307,13 +315,13 @@ func (p *xmlParser) entity(e *Entity, start *xml.StartElement) error {
 				e.Props = make([]Prop, 0, 16)
 			}
 			e.Props = append(e.Props, Prop{})
-			return true, p.prop(&e.Props[len(e.Props)-1], t)
+			return true, p.prop(&e.Props[len(e.Props)-1], &t)
 		case "entity":
 			if err := p.enter(); err != nil {
 				return true, err
 			}
 			e.Related = append(e.Related, Entity{})
-			return true, p.entity(&e.Related[len(e.Related)-1], t)
+			return true, p.entity(&e.Related[len(e.Related)-1], &t)
 		case "session":
 			if err := p.enter(); err != nil {
 				return true, err
@@ -346,14 +354,18 @@ func (p *xmlParser) prop(pr *Prop, start *xml.StartElement) error {
 			pr.CurrencyCode = a.Value
 		}
 	}
-	return p.children(func(t *xml.StartElement) (bool, error) {
+	return p.children(func(t xml.StartElement) (bool, error) {
 		switch t.Name.Local {
 		case "local_time":
 			if err := p.enter(); err != nil {
 				return true, err
 			}
 			if pr.LocalTime == nil {
-				pr.LocalTime = &LocalTime{}
+				if len(p.times) == cap(p.times) {
+					p.times = make([]LocalTime, 0, chunk)
+				}
+				p.times = p.times[:len(p.times)+1]
+				pr.LocalTime = &p.times[len(p.times)-1]
 			}
 			for _, a := range t.Attr {
 				switch a.Name.Local {
@@ -377,7 +389,16 @@ func (p *xmlParser) prop(pr *Prop, start *xml.StartElement) error {
 					am.Value = a.Value
 				}
 			}
-			pr.Amounts = append(pr.Amounts, am)
+			if pr.Amounts == nil {
+				if len(p.amounts) == cap(p.amounts) {
+					p.amounts = make([]Amount, 0, chunk)
+				}
+				n := len(p.amounts)
+				p.amounts = append(p.amounts, am)
+				pr.Amounts = p.amounts[n : n+1 : n+1]
+			} else {
+				pr.Amounts = append(pr.Amounts, am)
+			}
 			return true, p.children(nil, nil)
 		}
 		return false, nil
@@ -385,7 +406,7 @@ func (p *xmlParser) prop(pr *Prop, start *xml.StartElement) error {
 }
 
 func (p *xmlParser) fieldErrors(fe *FieldErrors) error {
-	return p.children(func(t *xml.StartElement) (bool, error) {
+	return p.children(func(t xml.StartElement) (bool, error) {
 		if t.Name.Local != "field-error" {
 			return false, nil
 		}
