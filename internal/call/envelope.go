@@ -222,6 +222,16 @@ func decodeXML(r io.Reader, dst any) (Meta, error) {
 	if dv.Kind() != reflect.Pointer || dv.IsNil() {
 		return meta, errors.New("decode target is not a pointer")
 	}
+	// unmarshal decodes an entity's JSON form into the value p points to.
+	// The JSON comes from wire.AppendEntityJSON and is valid, so a record
+	// that decodes itself is handed it directly, as json.Unmarshal would
+	// after checking it once more.
+	unmarshal := func(b []byte, p reflect.Value) error {
+		if u, ok := p.Interface().(json.Unmarshaler); ok {
+			return u.UnmarshalJSON(b)
+		}
+		return json.Unmarshal(b, p.Interface())
+	}
 	target := dv.Elem()
 	if target.Kind() == reflect.Slice {
 		if res.Entities == nil {
@@ -235,16 +245,23 @@ func decodeXML(r io.Reader, dst any) (Meta, error) {
 		if rec.Kind() == reflect.Pointer {
 			rec = rec.Elem()
 		}
-		out := reflect.MakeSlice(target.Type(), 0, len(res.Entities.Entities))
-		for i := range res.Entities.Entities {
+		ents := res.Entities.Entities
+		out := reflect.MakeSlice(target.Type(), len(ents), len(ents))
+		// One buffer for the page, only ever appended to: each record reads
+		// its own stretch of it, and no stretch is written twice, so a
+		// record that kept its bytes would still see them unchanged.
+		var buf []byte
+		for i := range ents {
+			start := len(buf)
+			buf = wire.AppendEntityJSON(buf, &ents[i], rec)
 			p := reflect.New(rec)
-			if err := json.Unmarshal(wire.EntityJSON(&res.Entities.Entities[i], rec), p.Interface()); err != nil {
+			if err := unmarshal(buf[start:len(buf):len(buf)], p); err != nil {
 				return meta, err
 			}
 			if elem.Kind() == reflect.Pointer {
-				out = reflect.Append(out, p)
+				out.Index(i).Set(p)
 			} else {
-				out = reflect.Append(out, p.Elem())
+				out.Index(i).Set(p.Elem())
 			}
 		}
 		target.Set(out)
@@ -256,5 +273,5 @@ func decodeXML(r io.Reader, dst any) (Meta, error) {
 		}
 		return meta, ErrNoData
 	}
-	return meta, json.Unmarshal(wire.EntityJSON(res.Entity, target.Type()), dst)
+	return meta, unmarshal(wire.EntityJSON(res.Entity, target.Type()), dv)
 }

@@ -95,7 +95,7 @@ type Amount struct {
 // returned as an *adama.Error.
 func DecodeXML(r io.Reader) (*Result, error) {
 	var res Result
-	if err := xml.NewDecoder(r).Decode(&res); err != nil {
+	if err := parseResult(r, &res); err != nil {
 		return nil, fmt.Errorf("adama: decoding XML response: %w", err)
 	}
 	if res.Status != nil && res.Status.Code != "" && res.Status.Code != "ok" {
