@@ -556,6 +556,17 @@ func pagingQuery(limit, offset int) url.Values {
 	return q
 }
 
+// orEmpty sends c and decodes its data into a T. A user without
+// permissions is answered with an empty or null data member, which reads
+// as an empty T rather than an error.
+func orEmpty[T any](ctx context.Context, g *call.Group, c *call.Call, ropt []adama.RequestOption) (*T, error) {
+	var out T
+	if _, err := g.Into(ctx, c, &out, ropt...); err != nil && !isNoData(err) {
+		return nil, err
+	}
+	return &out, nil
+}
+
 // PermissionService reads and changes user permissions (see the
 // operations named at the top of this file). It is safe for concurrent
 // use.
@@ -596,7 +607,7 @@ func (s *PermissionService) List(ctx context.Context, user int64, opts *Permissi
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[PermissionList](ctx, s.g, &call.Call{Path: path, Query: o.query()}, ropt...)
+	return orEmpty[PermissionList](ctx, s.g, &call.Call{Path: path, Query: o.query()}, ropt)
 }
 
 // Check returns a user's permissions on the entities body names (POST
@@ -611,8 +622,8 @@ func (s *PermissionService) Check(ctx context.Context, user int64, body *Permiss
 	if body == nil {
 		body = &PermissionCheck{}
 	}
-	return call.One[PermissionList](ctx, s.g, &call.Call{Method: http.MethodPost, Path: path,
-		Query: pagingQuery(body.PageLimit, body.PageOffset), JSON: body, ReadOnly: true}, ropt...)
+	return orEmpty[PermissionList](ctx, s.g, &call.Call{Method: http.MethodPost, Path: path,
+		Query: pagingQuery(body.PageLimit, body.PageOffset), JSON: body, ReadOnly: true}, ropt)
 }
 
 // V2 returns a user's permissions in the v2 format (GET
@@ -623,7 +634,7 @@ func (s *PermissionService) V2(ctx context.Context, user int64, ropt ...adama.Re
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[PermissionsV2](ctx, s.g, &call.Call{Path: path + "/v2format"}, ropt...)
+	return orEmpty[PermissionsV2](ctx, s.g, &call.Call{Path: path + "/v2format"}, ropt)
 }
 
 // CheckV2 returns a user's permissions on the entities body names, in the
@@ -639,7 +650,7 @@ func (s *PermissionService) CheckV2(ctx context.Context, user int64, body *Permi
 	if body == nil {
 		body = &PermissionV2Check{}
 	}
-	return call.One[PermissionsV2](ctx, s.g, &call.Call{Method: http.MethodPost, Path: path + "/v2format", JSON: body, ReadOnly: true}, ropt...)
+	return orEmpty[PermissionsV2](ctx, s.g, &call.Call{Method: http.MethodPost, Path: path + "/v2format", JSON: body, ReadOnly: true}, ropt)
 }
 
 // pageOptions copies opts and checks it for a permission listing, which
