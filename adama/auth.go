@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/adamasdk/adama-go/internal/route"
 	"io"
 	"net/http"
 	"sync"
@@ -15,12 +16,6 @@ import (
 
 	"golang.org/x/oauth2"
 )
-
-// TokenPath is the token endpoint's path under {auth_url}.
-const TokenPath = "/oauth/token"
-
-// AuthorizePath is the authorization endpoint's path under {auth_url}.
-const AuthorizePath = "/authorize"
 
 // tokenEarlyRenewal is how long before expiry a cached token is renewed.
 const tokenEarlyRenewal = 5 * time.Minute
@@ -73,7 +68,7 @@ func (s *ccSource) Token() (*oauth2.Token, error) { return s.tokenCtx(context.Ba
 
 func (s *ccSource) tokenCtx(ctx context.Context) (*oauth2.Token, error) {
 	if s.url == "" {
-		return nil, notConfigured(http.MethodPost, TokenPath, "the client-credentials grant needs the token endpoint's host: give WithAuthURL")
+		return nil, notConfigured(http.MethodPost, route.Token, "the client-credentials grant needs the token endpoint's host: give WithAuthURL")
 	}
 	body, err := json.Marshal(ccRequest{
 		Audience: s.creds.audience, GrantType: "client_credentials",
@@ -91,21 +86,21 @@ func (s *ccSource) tokenCtx(ctx context.Context) (*oauth2.Token, error) {
 	scrub := func(v string) string { return scrubAll(v, s.creds.clientSecret) }
 	resp, err := s.hc.Do(req)
 	if err != nil {
-		return nil, scrubError(transportError(http.MethodPost, TokenPath, err, false), scrub)
+		return nil, scrubError(transportError(http.MethodPost, route.Token, err, false), scrub)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxTokenBody))
 	if err != nil {
-		return nil, scrubError(transportError(http.MethodPost, TokenPath, err, false), scrub)
+		return nil, scrubError(transportError(http.MethodPost, route.Token, err, false), scrub)
 	}
 	if resp.StatusCode/100 != 2 {
-		e := ErrorFromBody(resp.StatusCode, resp.Header, http.MethodPost, TokenPath, data)
+		e := ErrorFromBody(resp.StatusCode, resp.Header, http.MethodPost, route.Token, data)
 		e.Body = "" // a token endpoint's body may echo credentials
 		return nil, scrubError(e, scrub)
 	}
 	var tr tokenResponse
 	if err := json.Unmarshal(data, &tr); err != nil || tr.AccessToken == "" {
-		return nil, &Error{StatusCode: resp.StatusCode, Code: "invalid_token_response", Message: "token response carries no access_token", Method: http.MethodPost, Path: TokenPath}
+		return nil, &Error{StatusCode: resp.StatusCode, Code: "invalid_token_response", Message: "token response carries no access_token", Method: http.MethodPost, Path: route.Token}
 	}
 	tok := &oauth2.Token{AccessToken: tr.AccessToken, TokenType: tr.TokenType, RefreshToken: tr.RefreshToken}
 	if tr.ExpiresIn > 0 {
@@ -205,7 +200,7 @@ func (r *renewableSource) fetch(f *flight[*oauth2.Token], src oauth2.TokenSource
 		t, err = src.Token()
 	}
 	if err == nil && (t == nil || t.AccessToken == "") {
-		err = &Error{Code: "invalid_token_response", Message: "the token source returned no access token", Method: http.MethodPost, Path: TokenPath}
+		err = &Error{Code: "invalid_token_response", Message: "the token source returned no access token", Method: http.MethodPost, Path: route.Token}
 	}
 	r.mu.Lock()
 	if err == nil {
@@ -258,7 +253,7 @@ func NewAuthCodeFlow(authURL, clientID, clientSecret, redirectURL string, httpCl
 	return &AuthCodeFlow{
 		cfg: &oauth2.Config{
 			ClientID: clientID, ClientSecret: clientSecret, RedirectURL: redirectURL,
-			Endpoint: oauth2.Endpoint{AuthURL: base + AuthorizePath, TokenURL: base + TokenPath, AuthStyle: oauth2.AuthStyleInParams},
+			Endpoint: oauth2.Endpoint{AuthURL: base + route.Authorize, TokenURL: base + route.Token, AuthStyle: oauth2.AuthStyleInParams},
 		},
 		hc: tokenHTTPClient(httpClient, DefaultRetryPolicy()),
 	}, nil
@@ -348,9 +343,9 @@ func oauthError(err error, grant string, secrets ...string) error {
 		if code == "" {
 			code = "token_error"
 		}
-		return scrubError(&Error{StatusCode: re.Response.StatusCode, Code: code, Message: grant + " grant refused: " + re.ErrorDescription, Method: http.MethodPost, Path: TokenPath}, scrub)
+		return scrubError(&Error{StatusCode: re.Response.StatusCode, Code: code, Message: grant + " grant refused: " + re.ErrorDescription, Method: http.MethodPost, Path: route.Token}, scrub)
 	}
-	return scrubError(transportError(http.MethodPost, TokenPath, err, false), scrub)
+	return scrubError(transportError(http.MethodPost, route.Token, err, false), scrub)
 }
 
 // newVerifierState returns a random URL-safe string.

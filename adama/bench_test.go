@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/adamasdk/adama-go/internal/benchpair"
+	"github.com/adamasdk/adama-go/internal/route"
 	"net/http"
 	"testing"
 
@@ -65,7 +66,7 @@ func BenchmarkGetJSON(b *testing.B) {
 	// The baseline's own credentials, obtained the way the platform hands
 	// them out: a bearer token and the session cookie for it.
 	token := srv.IssueToken()
-	sreq, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+adama.SessionPath, nil)
+	sreq, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+route.Session, nil)
 	sreq.Header.Set("Authorization", "Bearer "+token)
 	sresp, err := srv.Client().Do(sreq)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/adamasdk/adama-go/internal/media"
+	"github.com/adamasdk/adama-go/internal/route"
 	"io"
 	"log/slog"
 	"net/http"
@@ -27,9 +28,6 @@ const Version = "0.1.0"
 
 // SessionCookieName is the platform's session cookie.
 const SessionCookieName = "adama_session"
-
-// SessionPath is the session bootstrap endpoint under {base_url}.
-const SessionPath = "/api/v2.0/session"
 
 // Host names one of the platform's servers.
 type Host int
@@ -235,7 +233,7 @@ func NewClient(opts ...Option) (*Client, error) {
 	if cfg.cc != nil {
 		tokenURL := ""
 		if cfg.authURL != "" {
-			tokenURL = cfg.authURL + TokenPath
+			tokenURL = cfg.authURL + route.Token
 		}
 		c.ccTokens = &renewableSource{life: c.life, wg: &c.wg, src: &ccSource{
 			hc: tokenHTTPClient(cfg.httpClient, cfg.retry), url: tokenURL, creds: *cfg.cc,
@@ -315,9 +313,6 @@ func (c *Client) AuthURL() string { return c.cfg.authURL }
 
 // BYOAURL returns {byoa_url}, or "" when it was not configured.
 func (c *Client) BYOAURL() string { return c.cfg.byoaURL }
-
-// Logger returns the client's logger, for group packages.
-func (c *Client) Logger() *slog.Logger { return c.log }
 
 // Token returns the current bearer token of the token source (or, for a
 // client given only client credentials, of that grant), obtaining one if
@@ -780,7 +775,7 @@ func (c *Client) bootstrap(f *flight[string], tok *oauth2.Token) {
 
 func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (cookie, expires string, err error) {
 	u := *c.base
-	u.Path += SessionPath
+	u.Path += route.Session
 	st := &attemptState{idempotent: true, maxRetries: c.cfg.retry.MaxRetries, policy: c.cfg.retry}
 	req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, stateKey{}, st), http.MethodGet, u.String(), nil)
 	if err != nil {

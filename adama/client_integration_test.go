@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"github.com/adamasdk/adama-go/internal/pkce"
+	"github.com/adamasdk/adama-go/internal/route"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -135,10 +136,10 @@ func TestBearerAndCookieOnLaterCalls(t *testing.T) {
 			pings++
 			assert.True(t, strings.HasPrefix(r.Header.Get("Authorization"), "Bearer at_"), "bearer on %s", r.Path)
 			assert.Contains(t, r.Header.Get("Cookie"), adama.SessionCookieName+"=sess_")
-		case adama.SessionPath:
+		case route.Session:
 			assert.True(t, strings.HasPrefix(r.Header.Get("Authorization"), "Bearer at_"))
 			assert.Empty(t, r.Header.Get("Cookie"), "bootstrap carries no cookie yet")
-		case adama.TokenPath:
+		case route.Token:
 			assert.Empty(t, r.Header.Get("Authorization"))
 		}
 	}
@@ -380,7 +381,7 @@ func TestAuthorizationCodeExchangeAndRefresh(t *testing.T) {
 	assert.Equal(t, issued+1, srv.TokensIssued())
 	var refreshes int
 	for _, r := range srv.Requests() {
-		if r.Path == adama.TokenPath && strings.Contains(string(r.Body), "grant_type=refresh_token") {
+		if r.Path == route.Token && strings.Contains(string(r.Body), "grant_type=refresh_token") {
 			refreshes++
 		}
 	}
@@ -400,7 +401,7 @@ func TestClientCredentialsJSONBody(t *testing.T) {
 	require.NoError(t, err)
 	var found bool
 	for _, r := range srv.Requests() {
-		if r.Path != adama.TokenPath {
+		if r.Path != route.Token {
 			continue
 		}
 		found = true

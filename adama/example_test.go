@@ -27,7 +27,7 @@ func ExampleNewClient() {
 		fmt.Println(err)
 		return
 	}
-	resp, err := c.Do(context.Background(), &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
+	resp, err := c.Do(context.Background(), &adama.Request{Path: "/api/v2.0/session", Auth: adama.AuthBearer})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -43,7 +43,7 @@ func ExampleError() {
 	c, _ := srv.NewClient()
 
 	srv.FailNext("/api/v2.0/session", 1, http.StatusNotFound, "")
-	_, err := c.Do(context.Background(), &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
+	_, err := c.Do(context.Background(), &adama.Request{Path: "/api/v2.0/session", Auth: adama.AuthBearer})
 	var ae *adama.Error
 	if errors.As(err, &ae) {
 		fmt.Println(ae.StatusCode, ae.Code, errors.Is(err, adama.ErrNotFound))
@@ -84,7 +84,7 @@ func ExampleAuthCodeFlow() {
 		fmt.Println(err)
 		return
 	}
-	resp, err = c.Do(ctx, &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
+	resp, err = c.Do(ctx, &adama.Request{Path: "/api/v2.0/session", Auth: adama.AuthBearer})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/adamasdk/adama-go/internal/route"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -266,7 +267,7 @@ func TestEchoedSecretsAreScrubbedFromEveryField(t *testing.T) {
 		_, err := c.Do(context.Background(), &adama.Request{Path: "/api/v2.0/anything", Auth: adama.AuthSession})
 		var ae *adama.Error
 		require.ErrorAs(t, err, &ae)
-		assert.Equal(t, adama.SessionPath, ae.Path)
+		assert.Equal(t, route.Session, ae.Path)
 		assertNoSecrets(t, errorFields(ae), ccToken)
 	})
 	t.Run("client-credentials error_description", func(t *testing.T) {
@@ -311,7 +312,7 @@ func TestEchoedSecretsAreScrubbedFromEveryField(t *testing.T) {
 func TestPrintingClientShowsNoSecrets(t *testing.T) {
 	p := newPlatform(t)
 	c := p.client(t, adama.WithClientCredentials("id", ccSecret, "aud"), adama.WithToken(userToken))
-	_, err := c.Do(context.Background(), &adama.Request{Path: adama.SessionPath, Auth: adama.AuthSession})
+	_, err := c.Do(context.Background(), &adama.Request{Path: route.Session, Auth: adama.AuthSession})
 	require.NoError(t, err, "token and session cookie are now held")
 	cookieOnly, err := adama.NewClient(adama.WithBaseURL(p.URL), adama.WithSessionCookie(sessCookie))
 	require.NoError(t, err)

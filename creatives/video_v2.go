@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 
@@ -239,20 +238,6 @@ func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, 
 	if err := v.Err(); err != nil {
 		return err
 	}
-	ct := o.ContentType
-	if ct == "" {
-		ct = "application/octet-stream"
-	}
-	var head bytes.Buffer
-	mw := multipart.NewWriter(&head)
-	h := make(map[string][]string)
-	h["Content-Disposition"] = []string{`form-data; name="file"; filename="` + quoteEscaper(fileName) + `"`}
-	h["Content-Type"] = []string{ct}
-	if _, err := mw.CreatePart(h); err != nil {
-		return err
-	}
-	prefix := append([]byte(nil), head.Bytes()...)
-	suffix := []byte("\r\n--" + mw.Boundary() + "--\r\n")
 	file := &replayable{r: r, size: size, progress: o.Progress}
 	if _, ok := r.(io.Seeker); !ok {
 		opts = append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...)
@@ -261,34 +246,13 @@ func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, 
 		Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/upload",
 		// Sending the same file again replaces it: safe to retry.
 		Query: url.Values{"fileName": {fileName}}, ReadOnly: true,
-		RawType: mw.FormDataContentType(), ContentLength: int64(len(prefix)) + size + int64(len(suffix)),
-		BodyFunc: func() (io.Reader, error) {
-			f, err := file.open()
-			if err != nil {
-				return nil, err
-			}
-			return io.MultiReader(bytes.NewReader(prefix), f, bytes.NewReader(suffix)), nil
-		},
+		Multipart: &call.Multipart{Files: []call.File{{Field: "file", FileName: fileName, ContentType: o.ContentType, Open: file.open, Size: size}}},
 	}, opts...)
 	if err != nil {
 		return enrich(err)
 	}
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	return resp.Body.Close()
-}
-
-func quoteEscaper(s string) string {
-	var b []byte
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"', '\\':
-			b = append(b, '\\', s[i])
-		case '\r', '\n':
-		default:
-			b = append(b, s[i])
-		}
-	}
-	return string(b)
 }
 
 // ValidateVAST validates a VAST document

@@ -3,6 +3,7 @@ package entity
 import (
 	"context"
 	"encoding/json"
+	"github.com/adamasdk/adama-go/internal/route"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -167,5 +168,5 @@ func (s *Session) UnmarshalJSON(b []byte) error {
 func (ec *Client) Session(ctx context.Context, ropt ...adama.RequestOption) (*Session, error) {
 	g := *ec.g
 	g.Prefix, g.Auth = "", adama.AuthBearer
-	return call.One[Session](ctx, &g, &call.Call{Path: adama.SessionPath}, ropt...)
+	return call.One[Session](ctx, &g, &call.Call{Path: route.Session}, ropt...)
 }

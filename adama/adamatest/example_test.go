@@ -22,18 +22,18 @@ func ExampleNewServer() {
 
 	// Fault injection: the next two session calls answer 503, and the
 	// client's retries ride them out.
-	srv.FailNext(adama.SessionPath, 2, http.StatusServiceUnavailable, "0")
-	resp, err := c.Do(ctx, &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
+	srv.FailNext("/api/v2.0/session", 2, http.StatusServiceUnavailable, "0")
+	resp, err := c.Do(ctx, &adama.Request{Path: "/api/v2.0/session", Auth: adama.AuthBearer})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	resp.Body.Close()
-	fmt.Println(resp.StatusCode, srv.Count("GET "+adama.SessionPath))
+	fmt.Println(resp.StatusCode, srv.Count("GET "+"/api/v2.0/session"))
 
 	// Denied paths answer 403.
-	srv.Deny(adama.SessionPath)
-	_, err = c.Do(ctx, &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
+	srv.Deny("/api/v2.0/session")
+	_, err = c.Do(ctx, &adama.Request{Path: "/api/v2.0/session", Auth: adama.AuthBearer})
 	fmt.Println(errors.Is(err, adama.ErrForbidden))
 	// Output:
 	// 200 3

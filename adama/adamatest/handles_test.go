@@ -2,6 +2,7 @@ package adamatest
 
 import (
 	"context"
+	paths "github.com/adamasdk/adama-go/internal/route"
 	"io"
 	"net/http"
 	"testing"
@@ -59,7 +60,7 @@ func TestSessionAnswerAndCookieOnly(t *testing.T) {
 	srv := NewServer()
 	defer srv.Close()
 	tok := srv.IssueToken()
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+adama.SessionPath, nil)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+paths.Session, nil)
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("Authorization", "Bearer "+tok)
 	resp, err := http.DefaultClient.Do(req)
@@ -78,7 +79,7 @@ func TestSessionAnswerAndCookieOnly(t *testing.T) {
 	require.NotEmpty(t, cookie)
 	assert.Contains(t, string(body), `"sessionid":"`+cookie+`"`)
 
-	req, _ = http.NewRequest(http.MethodGet, srv.URL+adama.SessionPath, nil)
+	req, _ = http.NewRequest(http.MethodGet, srv.URL+paths.Session, nil)
 	req.Header.Set("Accept", "application/xml")
 	req.AddCookie(&http.Cookie{Name: adama.SessionCookieName, Value: cookie})
 	resp, err = http.DefaultClient.Do(req)
@@ -88,7 +89,7 @@ func TestSessionAnswerAndCookieOnly(t *testing.T) {
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "a session cookie alone is accepted")
 	assert.Contains(t, string(body), `<session sessionid="`+cookie+`"`)
 
-	resp, err = http.Get(srv.URL + adama.SessionPath)
+	resp, err = http.Get(srv.URL + paths.Session)
 	require.NoError(t, err)
 	_ = resp.Body.Close()
 	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)

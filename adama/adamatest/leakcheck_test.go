@@ -1,15 +1,15 @@
-package adamatest_test
+package adamatest
 
 import (
 	"context"
 	"fmt"
+	paths "github.com/adamasdk/adama-go/internal/route"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/adama/adamatest"
 )
 
 // recordingTB records Errorf and Cleanup instead of acting on them.
@@ -35,10 +35,10 @@ func TestWithTChecksClientLogsForCredentials(t *testing.T) {
 	ctx := context.Background()
 	t.Run("clean client passes", func(t *testing.T) {
 		rec := &recordingTB{TB: t}
-		srv := adamatest.NewServer(adamatest.WithT(rec))
+		srv := NewServer(WithT(rec))
 		c, err := srv.NewClient()
 		require.NoError(t, err)
-		resp, err := c.Do(ctx, &adama.Request{Path: adama.SessionPath})
+		resp, err := c.Do(ctx, &adama.Request{Path: paths.Session})
 		require.NoError(t, err)
 		resp.Body.Close()
 		assert.Contains(t, srv.ClientLogs(), "adama request", "clients log at debug level into the server")
@@ -47,12 +47,12 @@ func TestWithTChecksClientLogsForCredentials(t *testing.T) {
 	})
 	t.Run("a logged token fails the test", func(t *testing.T) {
 		rec := &recordingTB{TB: t}
-		srv := adamatest.NewServer(adamatest.WithT(rec))
+		srv := NewServer(WithT(rec))
 		c, err := srv.NewClient()
 		require.NoError(t, err)
 		tok, err := c.Token(ctx)
 		require.NoError(t, err)
-		c.Logger().Info("careless", "token", tok.AccessToken)
+		srv.debugLogger().Info("careless", "token", tok.AccessToken)
 		assert.Equal(t, []string{"token or cookie"}, srv.LeakedSecrets())
 		rec.finish()
 		require.Len(t, rec.errs, 1)

@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"github.com/adamasdk/adama-go/internal/media"
 	"github.com/adamasdk/adama-go/internal/pkce"
+	paths "github.com/adamasdk/adama-go/internal/route"
 	"maps"
 	"net"
 	"net/http"
@@ -169,10 +170,10 @@ func newServer(opts ...Option) *Server {
 	for _, o := range opts {
 		o(s)
 	}
-	s.mux.HandleFunc("POST "+adama.TokenPath, s.handleToken)
-	s.mux.HandleFunc("GET "+adama.AuthorizePath, s.handleAuthorize)
+	s.mux.HandleFunc("POST "+paths.Token, s.handleToken)
+	s.mux.HandleFunc("GET "+paths.Authorize, s.handleAuthorize)
 	reg := registrar{s}
-	reg.Handle("GET "+adama.SessionPath, fake.Public, http.HandlerFunc(s.handleSession))
+	reg.Handle("GET "+paths.Session, fake.Public, http.HandlerFunc(s.handleSession))
 	for _, g := range builtinGroups {
 		g(reg)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/adamasdk/adama-go/internal/route"
 	"net"
 	"net/http"
 	"testing"
@@ -22,14 +23,14 @@ func TestServeStandalone(t *testing.T) {
 	base := "http://" + l.Addr().String()
 	c, err := adama.NewClient(adama.WithBaseURL(base), adama.WithAuthURL(base), adama.WithClientCredentials("my-id", "my-secret", "aud"))
 	require.NoError(t, err)
-	resp, err := c.Do(ctx, &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
+	resp, err := c.Do(ctx, &adama.Request{Path: route.Session, Auth: adama.AuthBearer})
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 
 	bad, err := adama.NewClient(adama.WithBaseURL(base), adama.WithAuthURL(base), adama.WithClientCredentials("my-id", "wrong", "aud"), adama.WithMaxRetries(0))
 	require.NoError(t, err)
-	_, err = bad.Do(ctx, &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
+	_, err = bad.Do(ctx, &adama.Request{Path: route.Session, Auth: adama.AuthBearer})
 	assert.ErrorIs(t, err, adama.ErrUnauthorized)
 
 	cancel()

@@ -46,7 +46,7 @@ func run(ctx context.Context, w io.Writer, getenv func(string) string) error {
 	}
 	fmt.Fprintf(w, "token:    obtained (%s, expires %s)\n", tok.Type(), tok.Expiry.Format(time.RFC3339))
 
-	resp, err := c.Do(ctx, &adama.Request{Path: adama.SessionPath, Auth: adama.AuthBearer})
+	resp, err := c.Do(ctx, &adama.Request{Path: "/api/v2.0/session", Auth: adama.AuthBearer})
 	if err != nil {
 		return fmt.Errorf("session: %w", err)
 	}

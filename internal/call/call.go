@@ -88,10 +88,81 @@ type Multipart struct {
 // Field is one text part.
 type Field struct{ Name, Value string }
 
-// File is one file part.
+// File is one file part: its content is Data, or, when Open is set, Size
+// bytes streamed from the reader Open returns. Open is called once per
+// attempt (a retry starts it again), so the body is never held in memory.
 type File struct {
 	Field, FileName, ContentType string
 	Data                         []byte
+	Open                         func() (io.Reader, error)
+	Size                         int64
+}
+
+// encode writes m. A body without streamed files comes back whole in
+// static; otherwise open yields a fresh reader of the whole body per
+// attempt and size is its exact length.
+func (m *Multipart) encode() (static []byte, open func() (io.Reader, error), size int64, contentType string, err error) {
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	type segment struct {
+		b    []byte
+		open func() (io.Reader, error)
+	}
+	var segs []segment
+	for _, f := range m.Fields {
+		if err := mw.WriteField(f.Name, f.Value); err != nil {
+			return nil, nil, 0, "", err
+		}
+	}
+	for _, f := range m.Files {
+		h := make(map[string][]string)
+		h["Content-Disposition"] = []string{`form-data; name="` + escapeQuotes(f.Field) + `"; filename="` + escapeQuotes(f.FileName) + `"`}
+		ct := f.ContentType
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		h["Content-Type"] = []string{ct}
+		w, err := mw.CreatePart(h)
+		if err != nil {
+			return nil, nil, 0, "", err
+		}
+		if f.Open == nil {
+			if _, err := w.Write(f.Data); err != nil {
+				return nil, nil, 0, "", err
+			}
+			continue
+		}
+		if f.Size < 0 {
+			return nil, nil, 0, "", errors.New("multipart file " + f.Field + ": size is negative")
+		}
+		segs = append(segs, segment{b: bytes.Clone(buf.Bytes())}, segment{open: f.Open})
+		size += int64(buf.Len()) + f.Size
+		buf.Reset()
+	}
+	if err := mw.Close(); err != nil {
+		return nil, nil, 0, "", err
+	}
+	if segs == nil {
+		return buf.Bytes(), nil, int64(buf.Len()), mw.FormDataContentType(), nil
+	}
+	segs = append(segs, segment{b: bytes.Clone(buf.Bytes())})
+	size += int64(buf.Len())
+	open = func() (io.Reader, error) {
+		rs := make([]io.Reader, 0, len(segs))
+		for _, s := range segs {
+			if s.open == nil {
+				rs = append(rs, bytes.NewReader(s.b))
+				continue
+			}
+			r, err := s.open()
+			if err != nil {
+				return nil, err
+			}
+			rs = append(rs, r)
+		}
+		return io.MultiReader(rs...), nil
+	}
+	return nil, open, size, mw.FormDataContentType(), nil
 }
 
 // request builds the adama.Request of c.
@@ -126,33 +197,16 @@ func (g *Group) request(c *Call) (*adama.Request, error) {
 		}
 		r.Body, r.ContentType = append([]byte(xml.Header), b...), "application/xml"
 	case c.Multipart != nil:
-		var buf bytes.Buffer
-		mw := multipart.NewWriter(&buf)
-		for _, f := range c.Multipart.Fields {
-			if err := mw.WriteField(f.Name, f.Value); err != nil {
-				return nil, err
-			}
-		}
-		for _, f := range c.Multipart.Files {
-			h := make(map[string][]string)
-			h["Content-Disposition"] = []string{`form-data; name="` + escapeQuotes(f.Field) + `"; filename="` + escapeQuotes(f.FileName) + `"`}
-			ct := f.ContentType
-			if ct == "" {
-				ct = "application/octet-stream"
-			}
-			h["Content-Type"] = []string{ct}
-			w, err := mw.CreatePart(h)
-			if err != nil {
-				return nil, err
-			}
-			if _, err := w.Write(f.Data); err != nil {
-				return nil, err
-			}
-		}
-		if err := mw.Close(); err != nil {
+		static, open, size, ct, err := c.Multipart.encode()
+		if err != nil {
 			return nil, err
 		}
-		r.Body, r.ContentType = buf.Bytes(), mw.FormDataContentType()
+		r.ContentType = ct
+		if open == nil {
+			r.Body = static
+		} else {
+			r.BodyFunc, r.ContentLength = open, size
+		}
 	case c.Raw != nil:
 		r.Body, r.ContentType = c.Raw, c.RawType
 	case c.BodyFunc != nil:

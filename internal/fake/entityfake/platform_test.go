@@ -2,6 +2,7 @@ package entityfake_test
 
 import (
 	"encoding/json"
+	"github.com/adamasdk/adama-go/internal/route"
 	"io"
 	"net/http"
 	"net/url"
@@ -28,7 +29,7 @@ type answer struct {
 // session signs in and returns the adama_session cookie.
 func session(t *testing.T, srv *adamatest.Server) string {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+adama.SessionPath, nil)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+route.Session, nil)
 	req.Header.Set("Authorization", "Bearer "+srv.IssueToken())
 	req.Header.Set("Accept", "application/json")
 	resp, err := http.DefaultClient.Do(req)
@@ -133,7 +134,7 @@ func TestXMLFieldErrors(t *testing.T) {
 func TestNoAcceptGetsXML(t *testing.T) {
 	srv := adamatest.NewServer(adamatest.WithT(t))
 	cookie := session(t, srv)
-	for _, path := range []string{"/api/v2.0/verticals?page_limit=2", "/api/v2.0/verticals/1", "/api/v2.0/verticals/999", adama.SessionPath} {
+	for _, path := range []string{"/api/v2.0/verticals?page_limit=2", "/api/v2.0/verticals/1", "/api/v2.0/verticals/999", route.Session} {
 		a := do(t, srv, cookie, http.MethodGet, path, "", nil)
 		assert.Contains(t, a.ct, "xml", path)
 		assert.True(t, strings.HasPrefix(a.body, "<?xml"), "%s: %s", path, a.body)
