@@ -96,11 +96,13 @@ func checkUnsentBrainSelections(v *valid.Validator, sels []CustomBrainSelection)
 	v.Add("custom_brain_selections", "not sendable in the v2.0 form: use SetCampaignCustomBrainSelections", string(sig))
 }
 
-// CampaignBrainSelections is a campaign as the v3.0 interface answers it
-// (schema campaign_full), read for its custom brain selections: id, name,
-// version and custom_brain_selections are typed; every other property of
-// the v3.0 campaign (goals, budget, duration, ...) is kept in Extra.
-type CampaignBrainSelections struct {
+// CampaignV3 is a campaign as the v3.0 interface answers it (schema
+// campaign_full; the answer of get-campaign, update-campaign and
+// copy-campaign), read for its custom brain selections: id, name,
+// version, advertiser_id and custom_brain_selections are typed; every
+// other property of the v3.0 campaign (goals, budget, duration, ...) is
+// kept in Extra.
+type CampaignV3 struct {
 	Common
 	AdvertiserID          int64                  `json:"advertiser_id,omitempty" url:"-"`
 	CustomBrainSelections []CustomBrainSelection `json:"custom_brain_selections,omitempty" url:"-"`
@@ -108,8 +110,8 @@ type CampaignBrainSelections struct {
 
 // UnmarshalJSON decodes the campaign liberally, keeping unknown properties
 // in Extra.
-func (c *CampaignBrainSelections) UnmarshalJSON(b []byte) error {
-	type plain CampaignBrainSelections
+func (c *CampaignV3) UnmarshalJSON(b []byte) error {
+	type plain CampaignV3
 	return decodeRecord(b, (*plain)(c), &c.Common)
 }
 
@@ -146,7 +148,7 @@ func checkBrainSelections(v *valid.Validator, sels []BrainSelection) {
 
 // Selections returns the selections of c as the items an update sends
 // (selection_id and selection_type), for a read-change-write.
-func (c *CampaignBrainSelections) Selections() []BrainSelection {
+func (c *CampaignV3) Selections() []BrainSelection {
 	out := make([]BrainSelection, 0, len(c.CustomBrainSelections))
 	for _, s := range c.CustomBrainSelections {
 		out = append(out, BrainSelection{SelectionID: s.SelectionID, SelectionType: s.SelectionType})
@@ -164,13 +166,13 @@ func (ec *Client) v3() *call.Group {
 
 // CampaignCustomBrainSelections reads a campaign's custom brain selections
 // (GET /api/v3.0/campaigns/{id}; see CampaignsV3Path).
-func (ec *Client) CampaignCustomBrainSelections(ctx context.Context, campaignID int64, ropt ...adama.RequestOption) (*CampaignBrainSelections, error) {
+func (ec *Client) CampaignCustomBrainSelections(ctx context.Context, campaignID int64, ropt ...adama.RequestOption) (*CampaignV3, error) {
 	if campaignID <= 0 {
 		var v valid.Validator
 		v.Add("campaign_id", "must be a positive id", campaignID)
 		return nil, v.Err()
 	}
-	return call.One[CampaignBrainSelections](ctx, ec.v3(), &call.Call{Path: CampaignsV3Path + "/" + strconv.FormatInt(campaignID, 10)}, ropt...)
+	return call.One[CampaignV3](ctx, ec.v3(), &call.Call{Path: CampaignsV3Path + "/" + strconv.FormatInt(campaignID, 10)}, ropt...)
 }
 
 // SetCampaignCustomBrainSelections replaces a campaign's custom brain
@@ -181,7 +183,7 @@ func (ec *Client) CampaignCustomBrainSelections(ctx context.Context, campaignID 
 // error matching adama.ErrConflict. The selections are checked before
 // sending (ValidateBrainSelections). It returns the campaign as the v3.0
 // interface answers it.
-func (ec *Client) SetCampaignCustomBrainSelections(ctx context.Context, campaignID int64, version int, sels []BrainSelection, ropt ...adama.RequestOption) (*CampaignBrainSelections, error) {
+func (ec *Client) SetCampaignCustomBrainSelections(ctx context.Context, campaignID int64, version int, sels []BrainSelection, ropt ...adama.RequestOption) (*CampaignV3, error) {
 	var v valid.Validator
 	v.Check(campaignID > 0, "campaign_id", "must be a positive id", campaignID)
 	v.Range("version", int64(version), 0, math.MaxInt32)
@@ -196,5 +198,104 @@ func (ec *Client) SetCampaignCustomBrainSelections(ctx context.Context, campaign
 		Version               int              `json:"version"`
 		CustomBrainSelections []BrainSelection `json:"custom_brain_selections"`
 	}{version, sels}
-	return call.One[CampaignBrainSelections](ctx, ec.v3(), &call.Call{Method: http.MethodPost, Path: CampaignsV3Path + "/" + strconv.FormatInt(campaignID, 10), JSON: body}, ropt...)
+	return call.One[CampaignV3](ctx, ec.v3(), &call.Call{Method: http.MethodPost, Path: CampaignsV3Path + "/" + strconv.FormatInt(campaignID, 10), JSON: body}, ropt...)
+}
+
+// CampaignCopy is the body of a campaign copy (POST
+// /api/v3.0/campaigns/{id}/copy). Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, operation
+// copy-campaign: name (1 to 256 characters) and status are required;
+// nil fields are not sent. CopyAudienceInBrain copies the source's
+// custom_brain_selections; CopyBrainSettings (formerly remember_source)
+// sets the copy's source_campaign_id to the source.
+type CampaignCopy struct {
+	AdvertiserID int64       `json:"advertiser_id,omitempty"`
+	Name         string      `json:"name"`
+	StartDate    *adama.Time `json:"start_date,omitempty"`
+	EndDate      *adama.Time `json:"end_date,omitempty"`
+	// MeritPixelID is nullable: adama.Null clears it on the copy.
+	MeritPixelID          adama.Optional[int64] `json:"merit_pixel_id,omitzero"`
+	Status                *bool                 `json:"status,omitempty"`
+	CopyAssignedSiteLists *bool                 `json:"copy_assigned_site_lists,omitempty"`
+	CopyVendorContracts   *bool                 `json:"copy_vendor_contracts,omitempty"`
+	CopyBrainSettings     *bool                 `json:"copy_brain_settings,omitempty"`
+	CopyAudienceInBrain   *bool                 `json:"copy_audience_in_brain,omitempty"`
+	CopyViewability       *bool                 `json:"copy_viewability,omitempty"`
+	// Flights, when set, are the copy's budget flights (budget.flights).
+	Flights []CopyFlight `json:"-"`
+}
+
+// CopyFlight is one budget flight of a campaign copy: start_date,
+// end_date and total_budget required, total_impression_budget at least 1
+// when set.
+type CopyFlight struct {
+	StartDate             adama.Time     `json:"start_date"`
+	EndDate               adama.Time     `json:"end_date"`
+	TotalBudget           *adama.Decimal `json:"total_budget"`
+	TotalImpressionBudget *int64         `json:"total_impression_budget,omitempty"`
+}
+
+// MarshalJSON writes the body, the flights under budget.flights.
+func (c CampaignCopy) MarshalJSON() ([]byte, error) {
+	type plain CampaignCopy
+	type budget struct {
+		Flights []CopyFlight `json:"flights"`
+	}
+	out := struct {
+		plain
+		Budget *budget `json:"budget,omitempty"`
+	}{plain: plain(c)}
+	if c.Flights != nil {
+		out.Budget = &budget{Flights: c.Flights}
+	}
+	return json.Marshal(out)
+}
+
+// MaxCampaignNameV3 is the longest campaign name the v3.0 interface
+// accepts.
+const MaxCampaignNameV3 = 256
+
+// Validate checks the copy body against the reference's rules.
+func (c *CampaignCopy) Validate() error {
+	var v valid.Validator
+	if c == nil {
+		v.Add("body", "required", nil)
+		return v.Err()
+	}
+	v.Require("name", c.Name != "")
+	v.MaxLen("name", c.Name, MaxCampaignNameV3)
+	v.Require("status", c.Status != nil)
+	if c.AdvertiserID != 0 {
+		v.Range("advertiser_id", c.AdvertiserID, 1, math.MaxInt32)
+	}
+	if id, ok := c.MeritPixelID.Get(); ok {
+		v.Range("merit_pixel_id", id, 1, math.MaxInt32)
+	}
+	if c.StartDate != nil && c.EndDate != nil && !c.StartDate.IsZero() && !c.EndDate.IsZero() {
+		v.Check(!c.EndDate.Before(c.StartDate.Time), "end_date", "must not be before start_date", c.EndDate.String())
+	}
+	for i, f := range c.Flights {
+		p := "budget.flights[" + itoa(i) + "]"
+		v.Require(p+".start_date", !f.StartDate.IsZero())
+		v.Require(p+".end_date", !f.EndDate.IsZero())
+		v.Require(p+".total_budget", f.TotalBudget != nil)
+		if f.TotalImpressionBudget != nil {
+			v.Check(*f.TotalImpressionBudget >= 1, p+".total_impression_budget", "must be >= 1", *f.TotalImpressionBudget)
+		}
+	}
+	return v.Err()
+}
+
+// CopyCampaign copies a campaign (POST /api/v3.0/campaigns/{id}/copy,
+// answered 201 with the copy as the v3.0 interface answers it). With
+// CopyAudienceInBrain the copy carries the source's custom brain
+// selections.
+func (ec *Client) CopyCampaign(ctx context.Context, campaignID int64, body *CampaignCopy, ropt ...adama.RequestOption) (*CampaignV3, error) {
+	var v valid.Validator
+	v.Check(campaignID > 0, "campaign_id", "must be a positive id", campaignID)
+	v.Merge("", body.Validate())
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return call.One[CampaignV3](ctx, ec.v3(), &call.Call{Method: http.MethodPost, Path: CampaignsV3Path + "/" + strconv.FormatInt(campaignID, 10) + "/copy", JSON: body}, ropt...)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/entity"
 )
@@ -33,4 +34,21 @@ func ExampleClient_SetCampaignCustomBrainSelections() {
 	// Output:
 	// 7 1 23 Audience Target true
 	// adama: invalid request: custom_brain_selections[0].selection_type: one of: Audience Target, Data Pixel, Event Pixel, Segment, Dynamic (got segment)
+}
+
+func ExampleClient_CopyCampaign() {
+	ec, srv := setup(adamatest.WithEntity("campaigns", map[string]any{"id": 7, "name": "Spring", "advertiser_id": 1}))
+	defer srv.Close()
+	ctx := context.Background()
+	if _, err := ec.SetCampaignCustomBrainSelections(ctx, 7, 0, []entity.BrainSelection{{SelectionID: 45, SelectionType: entity.SelectionTypeEventPixel}}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	cp, err := ec.CopyCampaign(ctx, 7, &entity.CampaignCopy{Name: "Summer", Status: adama.Ptr(true), CopyAudienceInBrain: adama.Ptr(true)})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(cp.ID, cp.Name, len(cp.CustomBrainSelections), cp.CustomBrainSelections[0].SelectionType)
+	// Output: 8 Summer 1 Event Pixel
 }

@@ -43,7 +43,7 @@ func decodeData[T any](t *testing.T, path string) *T {
 // The reference's campaign_custom_brain_selection schema has no example
 // body; testdata/reference holds one built from its fields and examples.
 func TestCustomBrainSelectionDecodesReferenceShape(t *testing.T) {
-	c := decodeData[entity.CampaignBrainSelections](t, "testdata/reference/campaign_custom_brain_selections.json")
+	c := decodeData[entity.CampaignV3](t, "testdata/reference/campaign_custom_brain_selections.json")
 	assert.Equal(t, int64(338158), c.ID)
 	assert.Equal(t, 4, c.Version)
 	assert.Equal(t, int64(8), c.AdvertiserID)
@@ -75,7 +75,7 @@ func TestCustomBrainSelectionDecodesReferenceShape(t *testing.T) {
 // The platform's forms: numbers and booleans as strings, unknown fields
 // and selection types kept, and a selection written back keeps them.
 func TestCustomBrainSelectionPlatformShapes(t *testing.T) {
-	c := decodeData[entity.CampaignBrainSelections](t, "testdata/platform/campaign_custom_brain_selections_strings.json")
+	c := decodeData[entity.CampaignV3](t, "testdata/platform/campaign_custom_brain_selections_strings.json")
 	assert.Equal(t, int64(338158), c.ID)
 	assert.Equal(t, 4, c.Version)
 	assert.JSONEq(t, `"kept"`, string(c.Extra["future_campaign_field"]))
@@ -282,7 +282,7 @@ func FuzzDecodeCustomBrainSelections(f *testing.F) {
 	f.Add([]byte(`{"data":{"custom_brain_selections":"x"}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var env struct {
-			Data *entity.CampaignBrainSelections `json:"data"`
+			Data *entity.CampaignV3 `json:"data"`
 		}
 		if json.Unmarshal(b, &env) != nil || env.Data == nil {
 			return
@@ -305,4 +305,124 @@ func FuzzDecodeCustomBrainSelections(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestCopyCampaignOverTheFake(t *testing.T) {
+	ec, srv, camp := brainClient(t)
+	ctx := context.Background()
+	src, err := ec.SetCampaignCustomBrainSelections(ctx, camp.ID, camp.Version, []entity.BrainSelection{{SelectionID: 23, SelectionType: entity.SelectionTypeSegment}})
+	require.NoError(t, err)
+
+	start, err := adama.ParseTime("2026-06-01T00:00:00+0000")
+	require.NoError(t, err)
+	end, err := adama.ParseTime("2026-06-30T00:00:00+0000")
+	require.NoError(t, err)
+	budget := adama.MustDecimal("1000.50")
+	cp, err := ec.CopyCampaign(ctx, camp.ID, &entity.CampaignCopy{Name: "Copy", Status: adama.Ptr(false),
+		CopyAudienceInBrain: adama.Ptr(true), CopyBrainSettings: adama.Ptr(true), MeritPixelID: adama.Null[int64](),
+		Flights: []entity.CopyFlight{{StartDate: adama.NewTime(start), EndDate: adama.NewTime(end), TotalBudget: &budget}}})
+	require.NoError(t, err)
+	assert.NotEqual(t, camp.ID, cp.ID)
+	assert.Equal(t, "Copy", cp.Name)
+	assert.Equal(t, 0, cp.Version)
+	require.Len(t, cp.CustomBrainSelections, 1, "copy_audience_in_brain copies the selections")
+	assert.Equal(t, int64(23), cp.CustomBrainSelections[0].SelectionID)
+	assert.Equal(t, cp.ID, cp.CustomBrainSelections[0].CampaignID)
+	assert.NotEqual(t, src.CustomBrainSelections[0].ID, cp.CustomBrainSelections[0].ID)
+	assert.JSONEq(t, itoaJSON(camp.ID), string(cp.Extra["source_campaign_id"]), "copy_brain_settings remembers the source")
+	flights, err := ec.BudgetFlights.List(ctx, &entity.ListOptions{Limit: entity.LimitTo("campaign", cp.ID)})
+	require.NoError(t, err)
+	require.Len(t, flights.Items, 1)
+
+	plain, err := ec.CopyCampaign(ctx, camp.ID, &entity.CampaignCopy{Name: "Plain", Status: adama.Ptr(true)})
+	require.NoError(t, err)
+	assert.Empty(t, plain.CustomBrainSelections)
+	assert.NotContains(t, plain.Extra, "source_campaign_id")
+
+	_, err = ec.CopyCampaign(ctx, 999999, &entity.CampaignCopy{Name: "X", Status: adama.Ptr(true)})
+	require.ErrorIs(t, err, adama.ErrNotFound)
+	assert.Equal(t, 1, srv.Count("POST /api/v3.0/campaigns/999999/copy"))
+}
+
+func itoaJSON(n int64) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestCopyCampaignValidation(t *testing.T) {
+	day := func(s string) *adama.Time {
+		v, err := adama.ParseTime(s)
+		require.NoError(t, err)
+		return adama.Ptr(adama.NewTime(v))
+	}
+	ok := func() *entity.CampaignCopy { return &entity.CampaignCopy{Name: "C", Status: adama.Ptr(true)} }
+	one := adama.MustDecimal("1")
+	tests := []struct {
+		name  string
+		body  *entity.CampaignCopy
+		field string
+	}{
+		{"body", nil, "body"},
+		{"name required", &entity.CampaignCopy{Status: adama.Ptr(true)}, "name"},
+		{"name length", &entity.CampaignCopy{Name: string(make([]rune, 257)), Status: adama.Ptr(true)}, "name"},
+		{"status required", &entity.CampaignCopy{Name: "C"}, "status"},
+		{"advertiser id", func() *entity.CampaignCopy { c := ok(); c.AdvertiserID = -1; return c }(), "advertiser_id"},
+		{"merit pixel id", func() *entity.CampaignCopy { c := ok(); c.MeritPixelID = adama.Some[int64](0); return c }(), "merit_pixel_id"},
+		{"dates", func() *entity.CampaignCopy {
+			c := ok()
+			c.StartDate, c.EndDate = day("2026-02-01T00:00:00+0000"), day("2026-01-01T00:00:00+0000")
+			return c
+		}(), "end_date"},
+		{"flight budget", func() *entity.CampaignCopy {
+			c := ok()
+			c.Flights = []entity.CopyFlight{{StartDate: *day("2026-01-01T00:00:00+0000"), EndDate: *day("2026-01-02T00:00:00+0000")}}
+			return c
+		}(), "budget.flights[0].total_budget"},
+		{"flight dates", func() *entity.CampaignCopy {
+			c := ok()
+			c.Flights = []entity.CopyFlight{{TotalBudget: &one}}
+			return c
+		}(), "budget.flights[0].start_date"},
+		{"flight impressions", func() *entity.CampaignCopy {
+			c := ok()
+			c.Flights = []entity.CopyFlight{{StartDate: *day("2026-01-01T00:00:00+0000"), EndDate: *day("2026-01-02T00:00:00+0000"), TotalBudget: &one, TotalImpressionBudget: adama.Ptr[int64](0)}}
+			return c
+		}(), "budget.flights[0].total_impression_budget"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.body.Validate()
+			var ve *adama.ValidationError
+			require.ErrorAs(t, err, &ve)
+			assert.True(t, ve.Has(tt.field, ""), "%v", ve)
+		})
+	}
+	require.NoError(t, ok().Validate())
+	ec, srv, _ := brainClient(t)
+	before := len(srv.Requests())
+	_, err := ec.CopyCampaign(context.Background(), 0, ok())
+	require.ErrorIs(t, err, adama.ErrValidation)
+	assert.Len(t, srv.Requests(), before)
+}
+
+func TestCopyCampaignExactRequest(t *testing.T) {
+	defer gock.Off()
+	hc := &http.Client{}
+	gock.InterceptClient(hc)
+	defer gock.RestoreClient(hc)
+	c, err := adama.NewClient(adama.WithBaseURL("https://api.example"), adama.WithHTTPClient(hc),
+		adama.WithToken("tok-1"), adama.WithSessionCookie("ck-1"), adama.WithMaxRetries(0))
+	require.NoError(t, err)
+	ec := entity.New(c)
+	start, err := adama.ParseTime("2019-08-24T14:15:22Z")
+	require.NoError(t, err)
+	budget := adama.MustDecimal("0.1")
+	gock.New("https://api.example").Post("^/api/v3.0/campaigns/7/copy$").
+		MatchHeader("Authorization", "^Bearer tok-1$").MatchHeader("Accept", "^application/json$").MatchType("json").
+		BodyString(`{"advertiser_id":8,"name":"Copy","merit_pixel_id":null,"status":true,"copy_brain_settings":false,"copy_audience_in_brain":true,` +
+			`"budget":{"flights":[{"start_date":"2019-08-24T14:15:22+0000","end_date":"2019-08-24T14:15:22+0000","total_budget":0.1,"total_impression_budget":100}]}}`).
+		Reply(201).JSON(map[string]any{"data": map[string]any{"id": 9, "version": 0, "name": "Copy"}, "meta": map[string]any{"status": "success"}})
+	out, err := ec.CopyCampaign(context.Background(), 7, &entity.CampaignCopy{AdvertiserID: 8, Name: "Copy", Status: adama.Ptr(true),
+		MeritPixelID: adama.Null[int64](), CopyBrainSettings: adama.Ptr(false), CopyAudienceInBrain: adama.Ptr(true),
+		Flights: []entity.CopyFlight{{StartDate: adama.NewTime(start), EndDate: adama.NewTime(start), TotalBudget: &budget, TotalImpressionBudget: adama.Ptr[int64](100)}}})
+	require.NoError(t, err)
+	assert.Equal(t, int64(9), out.ID)
+	assert.True(t, gock.IsDone())
 }

@@ -46,7 +46,9 @@
 // CampaignCustomBrainSelections and replaced with
 // SetCampaignCustomBrainSelections on the v3.0 campaign path the
 // reference documents (GET and POST /api/v3.0/campaigns/{id}, JSON with
-// version and custom_brain_selections). Create and Update refuse a
+// version and custom_brain_selections); CopyCampaign (POST
+// /api/v3.0/campaigns/{id}/copy) copies a campaign, with its selections
+// when CopyAudienceInBrain is set. Create and Update refuse a
 // campaign whose selections the caller set or changed rather than drop
 // them.
 //

@@ -32,13 +32,14 @@ func selectionTypes() []string {
 func registerBrainSelections(r fake.Registrar, h *handler) {
 	r.Handle("GET "+CampaignsV3Path+"/{id}", fake.Session, http.HandlerFunc(h.campaignV3))
 	r.Handle("POST "+CampaignsV3Path+"/{id}", fake.Session, http.HandlerFunc(h.updateCampaignV3))
+	r.Handle("POST "+CampaignsV3Path+"/{id}/copy", fake.Session, http.HandlerFunc(h.copyCampaignV3))
 }
 
 // v3Campaign is the part of a v3.0 campaign (schema campaign_full) the
 // fake answers: the v2.0 record's identity and state and its selections.
 func v3Campaign(rec Record) Record {
 	out := Record{}
-	for _, k := range []string{"id", "name", "version", "advertiser_id", "status", "created_on", "updated_on", "custom_brain_selections"} {
+	for _, k := range []string{"id", "name", "version", "advertiser_id", "status", "start_date", "end_date", "merit_pixel_id", "source_campaign_id", "created_on", "updated_on", "custom_brain_selections"} {
 		if v, ok := rec[k]; ok {
 			out[k] = deepValue(v)
 		}
@@ -196,4 +197,175 @@ func (s *Store) maxSelectionIDLocked() int64 {
 		}
 	}
 	return top
+}
+
+// copyFields are the properties of the reference's copy-campaign body.
+func copyFields() []string {
+	return []string{"advertiser_id", "name", "start_date", "end_date", "merit_pixel_id", "status", "copy_assigned_site_lists",
+		"copy_vendor_contracts", "copy_brain_settings", "copy_audience_in_brain", "copy_viewability", "budget"}
+}
+
+// copyCampaignV3 serves POST /api/v3.0/campaigns/{id}/copy: name (1 to
+// 256 characters) and status required, the other fields of the
+// reference's body optional, anything else refused. The copy is a new
+// campaign answered 201 in the v3.0 form; with copy_audience_in_brain it
+// carries the source's custom brain selections (new ids), with
+// copy_brain_settings its source_campaign_id is the source; budget
+// flights become the copy's budget_flights.
+func (h *handler) copyCampaignV3(w http.ResponseWriter, r *http.Request) {
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		fake.WriteErrors(w, http.StatusBadRequest, wire.ErrorItem{Code: "invalid", Field: "campaign_id", Message: "campaign_id must be a positive integer"})
+		return
+	}
+	var body map[string]json.RawMessage
+	if !fake.ReadJSON(w, r, &body) {
+		return
+	}
+	var errs []wire.ErrorItem
+	bad := func(field, msg string) {
+		errs = append(errs, wire.ErrorItem{Code: "invalid", Field: field, Message: msg})
+	}
+	for _, k := range sortedKeys(body) {
+		if !slices.Contains(copyFields(), k) {
+			bad(k, "unknown field "+k)
+		}
+	}
+	var name string
+	if json.Unmarshal(body["name"], &name) != nil || name == "" || len([]rune(name)) > 256 {
+		bad("name", "name is required, 1 to 256 characters")
+	}
+	var status bool
+	if json.Unmarshal(body["status"], &status) != nil {
+		bad("status", "status is required (a boolean)")
+	}
+	flags := map[string]bool{}
+	for _, k := range []string{"copy_assigned_site_lists", "copy_vendor_contracts", "copy_brain_settings", "copy_audience_in_brain", "copy_viewability"} {
+		if raw, ok := body[k]; ok {
+			var b bool
+			if json.Unmarshal(raw, &b) != nil {
+				bad(k, k+" must be a boolean")
+			}
+			flags[k] = b
+		}
+	}
+	var advertiser int64
+	if raw, ok := body["advertiser_id"]; ok && (json.Unmarshal(raw, &advertiser) != nil || advertiser < 1) {
+		bad("advertiser_id", "advertiser_id must be a positive integer")
+	}
+	var merit *int64
+	if raw, ok := body["merit_pixel_id"]; ok && string(raw) != "null" {
+		if json.Unmarshal(raw, &merit) != nil || *merit < 1 {
+			bad("merit_pixel_id", "merit_pixel_id must be a positive integer or null")
+		}
+	}
+	dates := map[string]string{}
+	for _, k := range []string{"start_date", "end_date"} {
+		if raw, ok := body[k]; ok {
+			var s string
+			if json.Unmarshal(raw, &s) != nil {
+				bad(k, k+" must be a date-time")
+				continue
+			}
+			if _, err := adama.ParseTime(s); err != nil {
+				bad(k, k+" must be a date-time")
+				continue
+			}
+			dates[k] = s
+		}
+	}
+	type flight struct {
+		StartDate             *string      `json:"start_date"`
+		EndDate               *string      `json:"end_date"`
+		TotalBudget           *json.Number `json:"total_budget"`
+		TotalImpressionBudget *int64       `json:"total_impression_budget"`
+	}
+	var budget struct {
+		Flights []flight `json:"flights"`
+	}
+	if raw, ok := body["budget"]; ok && json.Unmarshal(raw, &budget) != nil {
+		bad("budget", "budget must be {flights: [...]}")
+	}
+	for i, f := range budget.Flights {
+		p := "budget.flights[" + strconv.Itoa(i) + "]"
+		if f.StartDate == nil {
+			bad(p+".start_date", "start_date is required")
+		}
+		if f.EndDate == nil {
+			bad(p+".end_date", "end_date is required")
+		}
+		if f.TotalBudget == nil {
+			bad(p+".total_budget", "total_budget is required")
+		}
+		if f.TotalImpressionBudget != nil && *f.TotalImpressionBudget < 1 {
+			bad(p+".total_impression_budget", "total_impression_budget must be at least 1")
+		}
+	}
+	if len(errs) > 0 {
+		fake.WriteErrors(w, http.StatusBadRequest, errs...)
+		return
+	}
+	h.st.mu.Lock()
+	defer h.st.mu.Unlock()
+	c := h.st.cols["campaigns"]
+	src := c.recs[id]
+	if src == nil {
+		fake.WriteErrors(w, http.StatusNotFound, wire.ErrorItem{Code: "not_found", Message: "campaign " + strconv.FormatInt(id, 10) + " not found"})
+		return
+	}
+	rec := deepCopy(src)
+	for _, k := range []string{"id", "version", "created_on", "updated_on", "custom_brain_selections", "source_campaign_id"} {
+		delete(rec, k)
+	}
+	rec["name"], rec["status"] = name, status
+	if advertiser > 0 {
+		rec["advertiser_id"] = advertiser
+	}
+	for k, v := range dates {
+		rec[k] = v
+	}
+	if raw, ok := body["merit_pixel_id"]; ok {
+		if string(raw) == "null" {
+			delete(rec, "merit_pixel_id")
+		} else {
+			rec["merit_pixel_id"] = *merit
+		}
+	}
+	if flags["copy_brain_settings"] {
+		rec["source_campaign_id"] = id
+	}
+	newID, err := h.st.insertLocked("campaigns", rec)
+	if err != nil {
+		fake.WriteErrors(w, http.StatusInternalServerError, wire.ErrorItem{Code: "error", Message: err.Error()})
+		return
+	}
+	rec = c.recs[newID]
+	if old, _ := src["custom_brain_selections"].([]any); flags["copy_audience_in_brain"] && len(old) > 0 {
+		next := h.st.maxSelectionIDLocked() + 1
+		list := make([]any, 0, len(old))
+		for _, o := range old {
+			m, ok := deepValue(o).(map[string]any)
+			if !ok {
+				continue
+			}
+			m["id"], m["version"], m["campaign_id"] = next, int64(0), newID
+			next++
+			list = append(list, m)
+		}
+		rec["custom_brain_selections"] = list
+	}
+	h.st.record(c, newID, 0, "create", map[string][2]string{})
+	currency, _ := rec["currency_code"].(string)
+	if currency == "" {
+		currency = "USD"
+	}
+	for _, f := range budget.Flights {
+		bf := Record{"campaign_id": newID, "start_date": *f.StartDate, "end_date": *f.EndDate, "currency_code": currency,
+			"total_budget": []any{map[string]any{"currency_code": currency, "value": *f.TotalBudget}}}
+		if f.TotalImpressionBudget != nil {
+			bf["total_impression_budget"] = *f.TotalImpressionBudget
+		}
+		_, _ = h.st.insertLocked("budget_flights", bf)
+	}
+	fake.WriteData(w, http.StatusCreated, v3Campaign(rec), nil)
 }

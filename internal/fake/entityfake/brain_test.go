@@ -47,6 +47,12 @@ func TestCampaignV3Refusals(t *testing.T) {
 		{"stale", "/api/v3.0/campaigns/70", `{"version":9,"custom_brain_selections":[]}`, 409, "version"},
 		{"missing campaign", "/api/v3.0/campaigns/71", `{"version":0,"custom_brain_selections":[]}`, 404, ""},
 		{"bad id", "/api/v3.0/campaigns/x", `{"version":0}`, 400, "campaign_id"},
+		{"copy without name", "/api/v3.0/campaigns/70/copy", `{"status":true}`, 400, "name"},
+		{"copy without status", "/api/v3.0/campaigns/70/copy", `{"name":"C"}`, 400, "status"},
+		{"copy unknown field", "/api/v3.0/campaigns/70/copy", `{"copy_everything":true,"name":"C","status":true}`, 400, "copy_everything"},
+		{"copy flight without budget", "/api/v3.0/campaigns/70/copy", `{"name":"C","status":true,"budget":{"flights":[{"start_date":"2026-01-01T00:00:00+0000","end_date":"2026-01-02T00:00:00+0000"}]}}`, 400, "budget.flights[0].total_budget"},
+		{"copy bad date", "/api/v3.0/campaigns/70/copy", `{"name":"C","status":true,"start_date":"soon"}`, 400, "start_date"},
+		{"copy missing campaign", "/api/v3.0/campaigns/71/copy", `{"name":"C","status":true}`, 404, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
