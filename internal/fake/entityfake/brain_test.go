@@ -84,3 +84,43 @@ func TestCampaignV3Refusals(t *testing.T) {
 	status, _ = send(http.MethodGet, "/api/v3.0/campaigns/"+strconv.Itoa(99), "")
 	assert.Equal(t, http.StatusNotFound, status)
 }
+
+// FuzzCampaignV3Body sends arbitrary bodies to the v3.0 campaign update
+// and copy: they answer 200, 201 or a 4xx in the v3.0 error form and
+// never panic.
+func FuzzCampaignV3Body(f *testing.F) {
+	f.Add([]byte(`{"version":0,"custom_brain_selections":[{"selection_id":1,"selection_type":"Segment"}]}`), false)
+	f.Add([]byte(`{"name":"C","status":true,"copy_audience_in_brain":true,"merit_pixel_id":null,"budget":{"flights":[{"start_date":"2026-01-01T00:00:00+0000","end_date":"2026-01-02T00:00:00+0000","total_budget":1.5,"total_impression_budget":3}]}}`), true)
+	f.Add([]byte(`{"name":"C","status":true,"merit_pixel_id":0}`), true)
+	srv := adamatest.NewServer(adamatest.WithEntity("campaigns", map[string]any{"id": 70, "name": "C", "advertiser_id": 1}))
+	defer srv.Close()
+	cookie := session(f, srv)
+	f.Fuzz(func(t *testing.T, body []byte, copyCall bool) {
+		path := "/api/v3.0/campaigns/70"
+		if copyCall {
+			path += "/copy"
+		}
+		req, err := http.NewRequest(http.MethodPost, srv.URL+path, strings.NewReader(string(body)))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json")
+		req.AddCookie(&http.Cookie{Name: adama.SessionCookieName, Value: cookie})
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		var e struct {
+			Errors []map[string]any `json:"errors"`
+			Meta   struct{ Status string }
+		}
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&e))
+		switch {
+		case resp.StatusCode == http.StatusOK || resp.StatusCode == http.StatusCreated:
+			assert.Equal(t, "success", e.Meta.Status)
+		case resp.StatusCode >= 400 && resp.StatusCode < 500:
+			assert.Equal(t, "error", e.Meta.Status)
+			assert.NotEmpty(t, e.Errors)
+		default:
+			t.Fatalf("unexpected status %d", resp.StatusCode)
+		}
+	})
+}
