@@ -55,6 +55,14 @@ type Campaign struct {
 	GoalAlert                 string         `json:"goal_alert,omitempty" url:"goal_alert,omitempty"`
 	PacingAlert               *adama.Decimal `json:"pacing_alert,omitempty" url:"pacing_alert,omitempty"`
 
+	// CustomBrainSelections are the campaign's custom brain selections
+	// (reference v3.0 schema campaign_full, items
+	// campaign_custom_brain_selection), read wherever an answer carries
+	// them. The v2.0 form has no key for them, so Create and Update never
+	// send them and refuse a record whose selections the caller set or
+	// changed: write them with Client.SetCampaignCustomBrainSelections.
+	CustomBrainSelections []CustomBrainSelection `json:"custom_brain_selections,omitempty" url:"-"`
+
 	// Advertiser is the embedded parent (with=advertiser); never sent.
 	Advertiser *Advertiser `json:"advertiser,omitempty" url:"-"`
 }
@@ -83,6 +91,7 @@ func (c *Campaign) check(v *valid.Validator, create bool) {
 	if c.ConversionVariableMinutes != nil {
 		v.Check(*c.ConversionVariableMinutes >= 0, "conversion_variable_minutes", "must be >= 0", *c.ConversionVariableMinutes)
 	}
+	checkUnsentBrainSelections(v, c.CustomBrainSelections)
 	checkCurrency(v, "currency_code", c.CurrencyCode)
 	v.MaxLen("zone_name", c.ZoneName, MaxZoneNameLen)
 	checkEnum(v, "goal_category", c.GoalCategory)

@@ -38,6 +38,20 @@
 // DownloadSiteList (CSV), SiteListAssignments, and AssignCampaignSiteLists
 // and AssignStrategySiteLists (site_lists.<n>.id and .assigned).
 //
+// # Custom brain selections
+//
+// A campaign's custom brain selections (Campaign.CustomBrainSelections,
+// typed CustomBrainSelection records) have no key in the v2.0 form and no
+// v2.0 path in the references; they are read with
+// CampaignCustomBrainSelections and replaced with
+// SetCampaignCustomBrainSelections on the v3.0 campaign path the
+// reference documents (GET and POST /api/v3.0/campaigns/{id}, JSON with
+// version and custom_brain_selections); CopyCampaign (POST
+// /api/v3.0/campaigns/{id}/copy) copies a campaign, with its selections
+// when CopyAudienceInBrain is set. Create and Update refuse a
+// campaign whose selections the caller set or changed rather than drop
+// them.
+//
 // # Validation
 //
 // Create and Update check every rule of spec sections 2.2-2.8 and 8 that

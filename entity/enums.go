@@ -110,6 +110,11 @@ const (
 	GoalTypeVcpm            GoalType = "vcpm"
 	GoalTypeReach           GoalType = "reach"
 	GoalTypeSpend           GoalType = "spend"
+	// GoalTypeCpe (cost per engagement) is listed by the reference schemas
+	// campaign and strategy (../shared/reference/entity-schemas) and by the
+	// v3.0 campaign goals, and sent by the platform, though the spec's 2.4
+	// table leaves it out.
+	GoalTypeCpe GoalType = "cpe"
 )
 
 // PacingType is a pacing type (pacing_type, impression_pacing_type).

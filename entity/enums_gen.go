@@ -3,6 +3,30 @@
 
 package entity
 
+// Values returns every known SelectionType in declaration order, in a new slice.
+func (SelectionType) Values() []SelectionType {
+	return []SelectionType{
+		SelectionTypeAudienceTarget,
+		SelectionTypeDataPixel,
+		SelectionTypeEventPixel,
+		SelectionTypeSegment,
+		SelectionTypeDynamic,
+	}
+}
+
+// Valid reports whether v is a known SelectionType.
+func (v SelectionType) Valid() bool {
+	switch v {
+	case SelectionTypeAudienceTarget,
+		SelectionTypeDataPixel,
+		SelectionTypeEventPixel,
+		SelectionTypeSegment,
+		SelectionTypeDynamic:
+		return true
+	}
+	return false
+}
+
 // Values returns every known FrequencyType in declaration order, in a new slice.
 func (FrequencyType) Values() []FrequencyType {
 	return []FrequencyType{
@@ -161,6 +185,7 @@ func (GoalType) Values() []GoalType {
 		GoalTypeVcpm,
 		GoalTypeReach,
 		GoalTypeSpend,
+		GoalTypeCpe,
 	}
 }
 
@@ -175,7 +200,8 @@ func (v GoalType) Valid() bool {
 		GoalTypeViewabilityRate,
 		GoalTypeVcpm,
 		GoalTypeReach,
-		GoalTypeSpend:
+		GoalTypeSpend,
+		GoalTypeCpe:
 		return true
 	}
 	return false

@@ -41,8 +41,8 @@ func TestPlatformNumbersAsStrings(t *testing.T) {
 	assert.Equal(t, 0, s.Version)
 	require.NotNil(t, s.BidAggressiveness)
 	assert.Equal(t, 50, *s.BidAggressiveness, `"50.00" is the integer 50`)
-	assert.Equal(t, GoalType("cpe"), s.GoalType, "an enum value the spec does not list is kept")
-	assert.False(t, s.GoalType.Valid())
+	assert.Equal(t, GoalTypeCpe, s.GoalType, "a value the spec's table leaves out but the references list")
+	assert.True(t, s.GoalType.Valid())
 	assert.Equal(t, SiteSelectiveness("ALL"), s.SiteSelectiveness)
 	b, ok := s.Budget.Get("")
 	if !ok && len(s.Budget) > 0 {

@@ -184,7 +184,7 @@ func TestValidationNamesEveryRuleAndSendsNothing(t *testing.T) {
 func TestEnums(t *testing.T) {
 	assert.True(t, GoalTypeReach.Valid())
 	assert.False(t, GoalType("x").Valid())
-	assert.Len(t, GoalType("").Values(), 9)
+	assert.Len(t, GoalType("").Values(), 10, "cpe included")
 	assert.Len(t, RMXPacing("").Values(), 9)
 	assert.Len(t, CreativeTagType("").Values(), 9)
 	// An unknown server value decodes and is kept.

@@ -23,6 +23,14 @@
 //   - TargetPaths: /target-path (list).
 //   - Advertisers: /advertisers (list with with=agency and full=*, get,
 //     extended get, create, update with version, history).
+//   - Permissions: user permissions (reference tag User Permissions):
+//     update (POST /users/{user_id}/permissions), a user's permissions
+//     at every level (GET and, filtered, POST /permissions/{user_id}), per
+//     level (/permissions/{user_id}/organizations, agencies, advertisers,
+//     campaigns, strategies), in the v2 format (GET and POST
+//     /permissions/{user_id}/v2format), per entity
+//     (/organizations|agencies|advertisers/{id}/permissions) and the users
+//     of a campaign or strategy (/campaigns|strategies/{id}/permissions).
 //
 // # Legacy calls
 //

@@ -272,3 +272,27 @@ func (v Dimension) Valid() bool {
 	}
 	return false
 }
+
+// Values returns every known PermissionLevel in declaration order, in a new slice.
+func (PermissionLevel) Values() []PermissionLevel {
+	return []PermissionLevel{
+		LevelOrganizations,
+		LevelAgencies,
+		LevelAdvertisers,
+		LevelCampaigns,
+		LevelStrategies,
+	}
+}
+
+// Valid reports whether v is a known PermissionLevel.
+func (v PermissionLevel) Valid() bool {
+	switch v {
+	case LevelOrganizations,
+		LevelAgencies,
+		LevelAdvertisers,
+		LevelCampaigns,
+		LevelStrategies:
+		return true
+	}
+	return false
+}

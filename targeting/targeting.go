@@ -50,6 +50,9 @@ type Client struct {
 	TargetPaths *TargetPathService
 	// Advertisers are the advertisers (/advertisers).
 	Advertisers *AdvertiserService
+	// Permissions are the user permissions (/users/{id}/permissions,
+	// /permissions/{user_id}/..., /{level}/{id}/permissions).
+	Permissions *PermissionService
 }
 
 // Option configures New.
@@ -85,6 +88,7 @@ func New(c *adama.Client, opts ...Option) *Client {
 		Targets:     newTargetService(g),
 		TargetPaths: &TargetPathService{g: g},
 		Advertisers: newAdvertiserService(g),
+		Permissions: &PermissionService{g: g},
 	}
 }
 

@@ -227,7 +227,7 @@ func checkGenerated[E enumType[E]](t *testing.T, wantLen int) {
 }
 
 func TestGeneratedMethods(t *testing.T) {
-	t.Run("entity.GoalType", func(t *testing.T) { checkGenerated[entity.GoalType](t, 9) })
+	t.Run("entity.GoalType", func(t *testing.T) { checkGenerated[entity.GoalType](t, 10) })
 	t.Run("entity.FrequencyType", func(t *testing.T) { checkGenerated[entity.FrequencyType](t, 3) })
 	t.Run("entity.UserType", func(t *testing.T) { checkGenerated[entity.UserType](t, 4) })
 	t.Run("reporting.FieldType", func(t *testing.T) { checkGenerated[reporting.FieldType](t, 13) })

@@ -27,7 +27,7 @@ type answer struct {
 }
 
 // session signs in and returns the adama_session cookie.
-func session(t *testing.T, srv *adamatest.Server) string {
+func session(t testing.TB, srv *adamatest.Server) string {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+route.Session, nil)
 	req.Header.Set("Authorization", "Bearer "+srv.IssueToken())

@@ -67,6 +67,7 @@ func Register(r fake.Registrar) *Store {
 	h("GET /advertisers/{id}", adv.get)
 	h("POST /advertisers/{id}", adv.put)
 	h("GET /advertisers/{id}/history", adv.historyList)
+	registerPermissions(h, st)
 	return st
 }
 

@@ -30,7 +30,7 @@ const (
 
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
-	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path",
+	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
 }
 
 // Store is the group's state.
@@ -48,7 +48,7 @@ type collection struct {
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
-	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths} {
+	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions} {
 		st.colls[c] = &collection{next: 1, recs: map[int64]map[string]any{}}
 	}
 	for _, name := range []string{"Technology", "Technology » Browser", "Location", "Location » Region"} {

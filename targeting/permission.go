@@ -1,0 +1,802 @@
+package targeting
+
+import (
+	"context"
+	"encoding/json"
+	"iter"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
+
+// User permissions: the paths and shapes of
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, tag User
+// Permissions (operations update-permissions-user, list-user-permissions,
+// list-user-permissions-filtered, list-user-permissions-{organizations,
+// agencies, advertisers, campaigns, strategies}, list-user-permissions-v2
+// and -v2-filtered) and the per-entity listings of tags Organizations,
+// Agencies, Advertisers, Campaigns and Strategies
+// (list-user-permissions-organization, -agency, -advertiser, -campaign,
+// -strategy). All sit under the v3.0 prefix this package serves.
+
+// PermissionLevel names a level of the entity hierarchy a permission is
+// granted on: the last path segment of /permissions/{user_id}/{level} and
+// the first of /{level}/{id}/permissions.
+//
+//adama:enum
+type PermissionLevel string
+
+// The PermissionLevel values.
+const (
+	LevelOrganizations PermissionLevel = "organizations"
+	LevelAgencies      PermissionLevel = "agencies"
+	LevelAdvertisers   PermissionLevel = "advertisers"
+	LevelCampaigns     PermissionLevel = "campaigns"
+	LevelStrategies    PermissionLevel = "strategies"
+)
+
+// EntityPermission is a user's permission on one entity. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schemas
+// permission_organization, permission_agency, permission_advertiser,
+// permission_campaign and permission_strategy: each is permission_flags
+// (create, read, update, delete, inherited_from) with the id of its
+// entity, so one answer carries one of the five ids (see Entity).
+type EntityPermission struct {
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	AgencyID       int64 `json:"agency_id,omitempty"`
+	AdvertiserID   int64 `json:"advertiser_id,omitempty"`
+	CampaignID     int64 `json:"campaign_id,omitempty"`
+	StrategyID     int64 `json:"strategy_id,omitempty"`
+	Create         bool  `json:"create"`
+	Read           bool  `json:"read"`
+	Update         bool  `json:"update"`
+	Delete         bool  `json:"delete"`
+	// InheritedFrom names where an inherited permission comes from.
+	InheritedFrom string `json:"inherited_from,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainEntityPermission EntityPermission
+
+var entityPermissionTable = fieldsOf[plainEntityPermission]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (p *EntityPermission) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainEntityPermission)(p), &p.Extra, entityPermissionTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (p EntityPermission) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainEntityPermission(p), p.Extra)
+}
+
+// Entity returns the level and id of the entity the permission is on (the
+// most specific id set), or "" and 0 when the answer carries none.
+func (p *EntityPermission) Entity() (PermissionLevel, int64) {
+	switch {
+	case p.StrategyID != 0:
+		return LevelStrategies, p.StrategyID
+	case p.CampaignID != 0:
+		return LevelCampaigns, p.CampaignID
+	case p.AdvertiserID != 0:
+		return LevelAdvertisers, p.AdvertiserID
+	case p.AgencyID != 0:
+		return LevelAgencies, p.AgencyID
+	case p.OrganizationID != 0:
+		return LevelOrganizations, p.OrganizationID
+	}
+	return "", 0
+}
+
+// PermissionFlags are the access flags of a permission. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// permission_flags.
+type PermissionFlags struct {
+	Create        bool   `json:"create"`
+	Read          bool   `json:"read"`
+	Update        bool   `json:"update"`
+	Delete        bool   `json:"delete"`
+	InheritedFrom string `json:"inherited_from,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainPermissionFlags PermissionFlags
+
+var permissionFlagsTable = fieldsOf[plainPermissionFlags]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (p *PermissionFlags) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainPermissionFlags)(p), &p.Extra, permissionFlagsTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (p PermissionFlags) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainPermissionFlags(p), p.Extra)
+}
+
+// PermissionList is a user's permissions at every level. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// permission_list.
+type PermissionList struct {
+	Organizations []EntityPermission `json:"organizations,omitempty"`
+	Agencies      []EntityPermission `json:"agencies,omitempty"`
+	Advertisers   []EntityPermission `json:"advertisers,omitempty"`
+	Campaigns     []EntityPermission `json:"campaigns,omitempty"`
+	Strategies    []EntityPermission `json:"strategies,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainPermissionList PermissionList
+
+var permissionListTable = fieldsOf[plainPermissionList]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (p *PermissionList) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainPermissionList)(p), &p.Extra, permissionListTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (p PermissionList) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainPermissionList(p), p.Extra)
+}
+
+// Grant is one entry of a user's permissions as the user record carries
+// them. Shape from ../shared/reference/openapi/campaigns-v3.0-openapi.yaml,
+// schemas user_permission (id, create, read, update, delete) and
+// permission (the same with propogate, the reference's spelling).
+type Grant struct {
+	ID     int64 `json:"id"`
+	Create bool  `json:"create"`
+	Read   bool  `json:"read"`
+	Update bool  `json:"update"`
+	Delete bool  `json:"delete"`
+	// Propogate is sent in the per-campaign and per-strategy listings.
+	Propogate *bool `json:"propogate,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainGrant Grant
+
+var grantTable = fieldsOf[plainGrant]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (g *Grant) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainGrant)(g), &g.Extra, grantTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (g Grant) MarshalJSON() ([]byte, error) { return encodeRecord(plainGrant(g), g.Extra) }
+
+// Grants are a user's grants by level. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// user_permissions (and the permissions member of permission_user_output).
+type Grants struct {
+	Organizations []Grant `json:"organizations,omitempty"`
+	Agencies      []Grant `json:"agencies,omitempty"`
+	Advertisers   []Grant `json:"advertisers,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainGrants Grants
+
+var grantsTable = fieldsOf[plainGrants]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (g *Grants) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainGrants)(g), &g.Extra, grantsTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (g Grants) MarshalJSON() ([]byte, error) { return encodeRecord(plainGrants(g), g.Extra) }
+
+// UserPermissions is the answer to a permission update: the user's id and
+// grants. Shape from ../shared/reference/openapi/campaigns-v3.0-openapi.yaml,
+// schema user_permissions_response (its data member).
+type UserPermissions struct {
+	ID          int64   `json:"id"`
+	Permissions *Grants `json:"permissions,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainUserPermissions UserPermissions
+
+var userPermissionsTable = fieldsOf[plainUserPermissions]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (u *UserPermissions) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainUserPermissions)(u), &u.Extra, userPermissionsTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (u UserPermissions) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainUserPermissions(u), u.Extra)
+}
+
+// PermittedUser is a user holding a permission on a campaign or a
+// strategy, with that permission. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schemas
+// permission_campaign_with_user and permission_strategy_with_user (a
+// permission of permission_flags and the fields of
+// permission_user_output).
+type PermittedUser struct {
+	// Permission is the user's permission on the campaign or strategy.
+	Permission                *PermissionFlags `json:"permission,omitempty"`
+	ID                        int64            `json:"id"`
+	EntityType                string           `json:"entity_type,omitempty"`
+	Username                  string           `json:"username,omitempty"`
+	Active                    bool             `json:"active"`
+	Version                   int64            `json:"version"`
+	Title                     string           `json:"title,omitempty"`
+	FirstName                 string           `json:"first_name,omitempty"`
+	LastName                  string           `json:"last_name,omitempty"`
+	LinkLDAP                  bool             `json:"link_ldap"`
+	LinkSAML                  bool             `json:"link_saml"`
+	Phone                     string           `json:"phone,omitempty"`
+	Mobile                    string           `json:"mobile,omitempty"`
+	Fax                       string           `json:"fax,omitempty"`
+	Type                      string           `json:"type,omitempty"`
+	Role                      string           `json:"role,omitempty"`
+	Scope                     string           `json:"scope,omitempty"`
+	ViewOrganizations         bool             `json:"view_organizations"`
+	EditCampaigns             bool             `json:"edit_campaigns"`
+	EditMarginsAndPerformance bool             `json:"edit_margins_and_performance"`
+	LabsEnableRMX             bool             `json:"labs_enable_rmx"`
+	CreatorID                 int64            `json:"creator_id,omitempty"`
+	CreatedOn                 adama.Time       `json:"created_on,omitzero"`
+	UpdatedOn                 adama.Time       `json:"updated_on,omitzero"`
+	// LastLoginOn is nil for a user who never signed in.
+	LastLoginOn        *adama.Time `json:"last_login_on,omitempty"`
+	AccessInternalFees bool        `json:"access_internal_fees"`
+	ViewSegments       bool        `json:"view_segments"`
+	EditSegments       bool        `json:"edit_segments"`
+	ViewDataDefinition bool        `json:"view_data_definition"`
+	EditDataDefinition bool        `json:"edit_data_definition"`
+	ViewDMPReports     bool        `json:"view_dmp_reports"`
+	Email              string      `json:"email,omitempty"`
+	// Permissions are the user's grants by level.
+	Permissions *Grants `json:"permissions,omitempty"`
+	// Roles are role ids (schema roles: 2 admin, 3 manager, 4 reporter, 5
+	// internal, 6 agency, 7 edit_data_definition, 8 view_data_definition,
+	// 9 edit_segments, 10 view_segments).
+	Roles    []int64 `json:"roles,omitempty"`
+	Language string  `json:"language,omitempty"`
+	ZoneName string  `json:"zone_name,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainPermittedUser PermittedUser
+
+var permittedUserTable = fieldsOf[plainPermittedUser]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (u *PermittedUser) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainPermittedUser)(u), &u.Extra, permittedUserTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (u PermittedUser) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainPermittedUser(u), u.Extra)
+}
+
+// PermissionsV2 is a user's permissions in the v2 format: the user's
+// flags and the entities the user may reach. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// permission_v2_object.
+type PermissionsV2 struct {
+	Flags    *PermissionV2Flags  `json:"flags,omitempty"`
+	Entities *PermissionEntities `json:"entities,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainPermissionsV2 PermissionsV2
+
+var permissionsV2Table = fieldsOf[plainPermissionsV2]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (p *PermissionsV2) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainPermissionsV2)(p), &p.Extra, permissionsV2Table)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (p PermissionsV2) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainPermissionsV2(p), p.Extra)
+}
+
+// PermissionV2Flags are a user's type, role, scope and capability flags.
+// Shape from ../shared/reference/openapi/campaigns-v3.0-openapi.yaml,
+// schema permission_v2_flags.
+type PermissionV2Flags struct {
+	Type                      string `json:"type,omitempty"`
+	Role                      string `json:"role,omitempty"`
+	Scope                     string `json:"scope,omitempty"`
+	ViewSegments              bool   `json:"view_segments"`
+	ViewOrganizations         bool   `json:"view_organizations"`
+	EditMarginsAndPerformance bool   `json:"edit_margins_and_performance"`
+	AccessInternalFees        bool   `json:"access_internal_fees"`
+	EditSegments              bool   `json:"edit_segments"`
+	EditCampaigns             bool   `json:"edit_campaigns"`
+	ViewDataDefinition        bool   `json:"view_data_definition"`
+	ViewDMPReports            bool   `json:"view_dmp_reports"`
+	EditDataDefinition        bool   `json:"edit_data_definition"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainPermissionV2Flags PermissionV2Flags
+
+var permissionV2FlagsTable = fieldsOf[plainPermissionV2Flags]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (f *PermissionV2Flags) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainPermissionV2Flags)(f), &f.Extra, permissionV2FlagsTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (f PermissionV2Flags) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainPermissionV2Flags(f), f.Extra)
+}
+
+// PermissionEntities are the entities of a v2-format answer by level.
+type PermissionEntities struct {
+	Organizations []PermissionEntity `json:"organizations,omitempty"`
+	Agencies      []PermissionEntity `json:"agencies,omitempty"`
+	Advertisers   []PermissionEntity `json:"advertisers,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainPermissionEntities PermissionEntities
+
+var permissionEntitiesTable = fieldsOf[plainPermissionEntities]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (e *PermissionEntities) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainPermissionEntities)(e), &e.Extra, permissionEntitiesTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (e PermissionEntities) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainPermissionEntities(e), e.Extra)
+}
+
+// PermissionEntity is an entity of a v2-format answer. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schemas
+// permission_v2_organization, permission_v2_agency (with organization_id)
+// and permission_v2_advertiser (with agency_id).
+type PermissionEntity struct {
+	ID             int64  `json:"id"`
+	Name           string `json:"name,omitempty"`
+	DMPEnabled     string `json:"dmp_enabled,omitempty"`
+	Value          string `json:"value,omitempty"`
+	OrganizationID int64  `json:"organization_id,omitempty"`
+	AgencyID       int64  `json:"agency_id,omitempty"`
+	// Extra keeps every property the SDK does not model.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type plainPermissionEntity PermissionEntity
+
+var permissionEntityTable = fieldsOf[plainPermissionEntity]()
+
+// UnmarshalJSON reads the record liberally, keeping unknown properties.
+func (e *PermissionEntity) UnmarshalJSON(b []byte) error {
+	return decodeRecord(b, (*plainPermissionEntity)(e), &e.Extra, permissionEntityTable)
+}
+
+// MarshalJSON writes the record with its Extra properties.
+func (e PermissionEntity) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainPermissionEntity(e), e.Extra)
+}
+
+// PermissionUpdate is the body of a user's permission update. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// user_permission_update: {"permissions": {"organization_ids",
+// "agency_ids", "advertiser_ids"}} (int32 ids). A nil list is not sent; an
+// empty, non-nil list is sent as [] (no grants at that level). At least
+// one list must be given, since permissions is required.
+type PermissionUpdate struct {
+	OrganizationIDs []int64 `json:"organization_ids,omitzero"`
+	AgencyIDs       []int64 `json:"agency_ids,omitzero"`
+	AdvertiserIDs   []int64 `json:"advertiser_ids,omitzero"`
+}
+
+// MarshalJSON writes the body with its permissions wrapper.
+func (u PermissionUpdate) MarshalJSON() ([]byte, error) {
+	type plain PermissionUpdate
+	return json.Marshal(struct {
+		Permissions plain `json:"permissions"`
+	}{plain(u)})
+}
+
+// Validate checks the rules of the schema: permissions given (at least
+// one list) and every id a positive int32, listed once per level.
+func (u *PermissionUpdate) Validate() error {
+	var v valid.Validator
+	if u == nil {
+		v.Add("permissions", "required", nil)
+		return v.Err()
+	}
+	v.Check(u.OrganizationIDs != nil || u.AgencyIDs != nil || u.AdvertiserIDs != nil,
+		"permissions", "required: at least one of organization_ids, agency_ids, advertiser_ids", nil)
+	checkIDList(&v, "permissions.organization_ids", u.OrganizationIDs)
+	checkIDList(&v, "permissions.agency_ids", u.AgencyIDs)
+	checkIDList(&v, "permissions.advertiser_ids", u.AdvertiserIDs)
+	return v.Err()
+}
+
+// checkIDList records a violation for each id of list that is not a
+// positive int32 or repeats an earlier one.
+func checkIDList(v *valid.Validator, field string, list []int64) {
+	seen := make(map[int64]bool, len(list))
+	for i, id := range list {
+		f := field + "[" + strconv.Itoa(i) + "]"
+		checkInt32(v, f, id, 1)
+		v.Check(!seen[id], f, "listed twice", id)
+		seen[id] = true
+	}
+}
+
+// PermissionCheck selects the entities a filtered permission listing
+// (POST /permissions/{user_id}) answers for. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, request body
+// permission_check (int32 ids). PageLimit and PageOffset go in the query.
+type PermissionCheck struct {
+	Organizations []int64 `json:"organizations,omitempty"`
+	Agencies      []int64 `json:"agencies,omitempty"`
+	Advertisers   []int64 `json:"advertisers,omitempty"`
+	Campaigns     []int64 `json:"campaigns,omitempty"`
+	Strategies    []int64 `json:"strategies,omitempty"`
+	// PageLimit (1 to MaxPageLimit, 0 for the server's default) and
+	// PageOffset (0 to MaxPageOffset) page the answer.
+	PageLimit  int `json:"-"`
+	PageOffset int `json:"-"`
+}
+
+// Validate checks every id (a positive int32, listed once per level) and
+// the paging bounds.
+func (c *PermissionCheck) Validate() error {
+	var v valid.Validator
+	if c == nil {
+		return nil
+	}
+	checkIDList(&v, "organizations", c.Organizations)
+	checkIDList(&v, "agencies", c.Agencies)
+	checkIDList(&v, "advertisers", c.Advertisers)
+	checkIDList(&v, "campaigns", c.Campaigns)
+	checkIDList(&v, "strategies", c.Strategies)
+	checkPaging(&v, c.PageLimit, c.PageOffset)
+	return v.Err()
+}
+
+// PermissionV2Check selects the entities a filtered v2-format listing
+// (POST /permissions/{user_id}/v2format) answers for. Shape from
+// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, request body
+// permission_v2_check (int32 ids).
+type PermissionV2Check struct {
+	Organizations []int64 `json:"organizations,omitempty"`
+	Agencies      []int64 `json:"agencies,omitempty"`
+	Advertisers   []int64 `json:"advertisers,omitempty"`
+}
+
+// Validate checks every id: a positive int32, listed once per level.
+func (c *PermissionV2Check) Validate() error {
+	var v valid.Validator
+	if c == nil {
+		return nil
+	}
+	checkIDList(&v, "organizations", c.Organizations)
+	checkIDList(&v, "agencies", c.Agencies)
+	checkIDList(&v, "advertisers", c.Advertisers)
+	return v.Err()
+}
+
+// PermissionListOptions page and filter a user's permission listing
+// (GET /permissions/{user_id}): each id list becomes a repeated query
+// parameter (organization_id=1&organization_id=2).
+type PermissionListOptions struct {
+	// PageLimit (1 to MaxPageLimit, 0 for the server's default) and
+	// PageOffset (0 to MaxPageOffset) page the answer.
+	PageLimit  int
+	PageOffset int
+	// The ids to answer for, per level (int32 ids).
+	OrganizationIDs []int64
+	AgencyIDs       []int64
+	AdvertiserIDs   []int64
+	CampaignIDs     []int64
+	StrategyIDs     []int64
+}
+
+func (o *PermissionListOptions) validate(v *valid.Validator) {
+	checkPaging(v, o.PageLimit, o.PageOffset)
+	checkIDList(v, "organization_id", o.OrganizationIDs)
+	checkIDList(v, "agency_id", o.AgencyIDs)
+	checkIDList(v, "advertiser_id", o.AdvertiserIDs)
+	checkIDList(v, "campaign_id", o.CampaignIDs)
+	checkIDList(v, "strategy_id", o.StrategyIDs)
+}
+
+func (o *PermissionListOptions) query() url.Values {
+	q := pagingQuery(o.PageLimit, o.PageOffset)
+	for name, ids := range map[string][]int64{"organization_id": o.OrganizationIDs, "agency_id": o.AgencyIDs,
+		"advertiser_id": o.AdvertiserIDs, "campaign_id": o.CampaignIDs, "strategy_id": o.StrategyIDs} {
+		for _, id := range ids {
+			q.Add(name, strconv.FormatInt(id, 10))
+		}
+	}
+	return q
+}
+
+func checkPaging(v *valid.Validator, limit, offset int) {
+	if limit != 0 {
+		v.Range("page_limit", int64(limit), 1, MaxPageLimit)
+	}
+	v.Range("page_offset", int64(offset), 0, MaxPageOffset)
+}
+
+func pagingQuery(limit, offset int) url.Values {
+	q := url.Values{}
+	if limit > 0 {
+		q.Set("page_limit", strconv.Itoa(limit))
+	}
+	if offset > 0 {
+		q.Set("page_offset", strconv.Itoa(offset))
+	}
+	return q
+}
+
+// orEmpty sends c and decodes its data into a T. A user without
+// permissions is answered with an empty or null data member, which reads
+// as an empty T rather than an error.
+func orEmpty[T any](ctx context.Context, g *call.Group, c *call.Call, ropt []adama.RequestOption) (*T, error) {
+	var out T
+	if _, err := g.Into(ctx, c, &out, ropt...); err != nil && !isNoData(err) {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// PermissionService reads and changes user permissions (see the
+// operations named at the top of this file). It is safe for concurrent
+// use.
+type PermissionService struct {
+	g *call.Group
+}
+
+// userPermPath returns /permissions/{user_id}, validating the id.
+func userPermPath(v *valid.Validator, id int64) string {
+	checkID(v, "user_id", id)
+	return "/permissions/" + strconv.FormatInt(id, 10)
+}
+
+// Update replaces a user's grants at the levels body lists
+// (POST /users/{user_id}/permissions, body user_permission_update) and
+// returns the user's grants as the platform answers them.
+func (s *PermissionService) Update(ctx context.Context, userID int64, body *PermissionUpdate, ropt ...adama.RequestOption) (*UserPermissions, error) {
+	var v valid.Validator
+	checkID(&v, "user_id", userID)
+	v.Merge("", body.Validate())
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return call.One[UserPermissions](ctx, s.g, &call.Call{Method: http.MethodPost,
+		Path: "/users/" + strconv.FormatInt(userID, 10) + "/permissions", JSON: body}, ropt...)
+}
+
+// List returns a user's permissions at every level (GET
+// /permissions/{user_id}), filtered by the ids of opts.
+func (s *PermissionService) List(ctx context.Context, user int64, opts *PermissionListOptions, ropt ...adama.RequestOption) (*PermissionList, error) {
+	var o PermissionListOptions
+	if opts != nil {
+		o = *opts
+	}
+	var v valid.Validator
+	path := userPermPath(&v, user)
+	o.validate(&v)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return orEmpty[PermissionList](ctx, s.g, &call.Call{Path: path, Query: o.query()}, ropt)
+}
+
+// Check returns a user's permissions on the entities body names (POST
+// /permissions/{user_id}, body permission_check; it only reads).
+func (s *PermissionService) Check(ctx context.Context, user int64, body *PermissionCheck, ropt ...adama.RequestOption) (*PermissionList, error) {
+	var v valid.Validator
+	path := userPermPath(&v, user)
+	v.Merge("", body.Validate())
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if body == nil {
+		body = &PermissionCheck{}
+	}
+	return orEmpty[PermissionList](ctx, s.g, &call.Call{Method: http.MethodPost, Path: path,
+		Query: pagingQuery(body.PageLimit, body.PageOffset), JSON: body, ReadOnly: true}, ropt)
+}
+
+// V2 returns a user's permissions in the v2 format (GET
+// /permissions/{user_id}/v2format).
+func (s *PermissionService) V2(ctx context.Context, user int64, ropt ...adama.RequestOption) (*PermissionsV2, error) {
+	var v valid.Validator
+	path := userPermPath(&v, user)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return orEmpty[PermissionsV2](ctx, s.g, &call.Call{Path: path + "/v2format"}, ropt)
+}
+
+// CheckV2 returns a user's permissions on the entities body names, in the
+// v2 format (POST /permissions/{user_id}/v2format, body
+// permission_v2_check; it only reads).
+func (s *PermissionService) CheckV2(ctx context.Context, user int64, body *PermissionV2Check, ropt ...adama.RequestOption) (*PermissionsV2, error) {
+	var v valid.Validator
+	path := userPermPath(&v, user)
+	v.Merge("", body.Validate())
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if body == nil {
+		body = &PermissionV2Check{}
+	}
+	return orEmpty[PermissionsV2](ctx, s.g, &call.Call{Method: http.MethodPost, Path: path + "/v2format", JSON: body, ReadOnly: true}, ropt)
+}
+
+// pageOptions copies opts and checks it for a permission listing, which
+// pages but (except per campaign and per strategy) neither sorts nor
+// filters.
+func pageOptions(opts *ListOptions, sortAndQ bool) (ListOptions, error) {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+		o.SortBy = append([]string(nil), opts.SortBy...)
+		if opts.Q != nil {
+			o.Q = opts.Q.Clone()
+		}
+	}
+	var v valid.Validator
+	o.validate(&v, nil)
+	if !sortAndQ {
+		v.Check(len(o.SortBy) == 0, "sort_by", "not supported by this listing", nil)
+		v.Check(o.Q == nil, "q", "not supported by this listing", nil)
+	}
+	return o, v.Err()
+}
+
+// pages returns one page and the iterator over every record of a listing
+// at path.
+func pageOf[T any](ctx context.Context, g *call.Group, path string, o ListOptions, verr error, ropt []adama.RequestOption) (*adama.Page[T], error) {
+	if verr != nil {
+		return nil, verr
+	}
+	return listPage[T](ctx, g, &call.Call{Path: path, Query: o.query(o.PageOffset, o.PageLimit)}, ropt)
+}
+
+func allOf[T any](ctx context.Context, g *call.Group, path string, o ListOptions, verr error, ropt []adama.RequestOption) iter.Seq2[T, error] {
+	return all(ctx, o, verr, func(ctx context.Context, offset, limit int) (*adama.Page[T], error) {
+		return listPage[T](ctx, g, &call.Call{Path: path, Query: o.query(offset, limit)}, ropt)
+	})
+}
+
+// userLevelPath returns /permissions/{user_id}/{level}, validating both.
+func userLevelPath(user int64, level PermissionLevel) (string, error) {
+	var v valid.Validator
+	path := userPermPath(&v, user)
+	v.Require("level", level != "")
+	checkEnum(&v, "level", level)
+	return path + "/" + string(level), v.Err()
+}
+
+// ForUser returns one page of a user's permissions at one level (GET
+// /permissions/{user_id}/organizations, /agencies, /advertisers,
+// /campaigns or /strategies). The listing pages; it does not sort or
+// filter.
+func (s *PermissionService) ForUser(ctx context.Context, user int64, level PermissionLevel, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[EntityPermission], error) {
+	path, err := userLevelPath(user, level)
+	o, oerr := pageOptions(opts, false)
+	return pageOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+}
+
+// AllForUser iterates over every permission of a user at one level, page
+// by page; no request is made before the caller ranges.
+func (s *PermissionService) AllForUser(ctx context.Context, user int64, level PermissionLevel, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[EntityPermission, error] {
+	path, err := userLevelPath(user, level)
+	o, oerr := pageOptions(opts, false)
+	return allOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+}
+
+// entityPath returns /{level}/{id}/permissions for the levels whose
+// listing answers permissions (organizations, agencies, advertisers).
+func entityPath(level PermissionLevel, id int64) (string, error) {
+	var v valid.Validator
+	switch level {
+	case LevelOrganizations, LevelAgencies, LevelAdvertisers:
+	case LevelCampaigns, LevelStrategies:
+		v.Add("level", "campaigns and strategies list their users: use CampaignUsers or StrategyUsers", string(level))
+	default:
+		v.Add("level", "one of: organizations, agencies, advertisers", string(level))
+	}
+	checkID(&v, "id", id)
+	return "/" + string(level) + "/" + strconv.FormatInt(id, 10) + "/permissions", v.Err()
+}
+
+// ForEntity returns one page of the permissions granted on one
+// organization, agency or advertiser (GET
+// /organizations/{organization_id}/permissions,
+// /agencies/{agency_id}/permissions or
+// /advertisers/{advertiser_id}/permissions). The listing pages; it does
+// not sort or filter.
+func (s *PermissionService) ForEntity(ctx context.Context, level PermissionLevel, id int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[EntityPermission], error) {
+	path, err := entityPath(level, id)
+	o, oerr := pageOptions(opts, false)
+	return pageOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+}
+
+// AllForEntity iterates over every permission granted on one
+// organization, agency or advertiser, page by page.
+func (s *PermissionService) AllForEntity(ctx context.Context, level PermissionLevel, id int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[EntityPermission, error] {
+	path, err := entityPath(level, id)
+	o, oerr := pageOptions(opts, false)
+	return allOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+}
+
+func usersPath(base, idField string, id int64) (string, error) {
+	var v valid.Validator
+	checkID(&v, idField, id)
+	return base + "/" + strconv.FormatInt(id, 10) + "/permissions", v.Err()
+}
+
+// CampaignUsers returns one page of the users holding a permission on a
+// campaign, each with that permission (GET
+// /campaigns/{campaign_id}/permissions; pages, sorts and filters with q).
+func (s *PermissionService) CampaignUsers(ctx context.Context, campaignID int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[PermittedUser], error) {
+	path, err := usersPath("/campaigns", "campaign_id", campaignID)
+	o, oerr := pageOptions(opts, true)
+	return pageOf[PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+}
+
+// AllCampaignUsers iterates over every user holding a permission on a
+// campaign, page by page.
+func (s *PermissionService) AllCampaignUsers(ctx context.Context, campaignID int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[PermittedUser, error] {
+	path, err := usersPath("/campaigns", "campaign_id", campaignID)
+	o, oerr := pageOptions(opts, true)
+	return allOf[PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+}
+
+// StrategyUsers returns one page of the users holding a permission on a
+// strategy, each with that permission (GET
+// /strategies/{strategy_id}/permissions; pages, sorts and filters with q).
+func (s *PermissionService) StrategyUsers(ctx context.Context, strategyID int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[PermittedUser], error) {
+	path, err := usersPath("/strategies", "strategy_id", strategyID)
+	o, oerr := pageOptions(opts, true)
+	return pageOf[PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+}
+
+// AllStrategyUsers iterates over every user holding a permission on a
+// strategy, page by page.
+func (s *PermissionService) AllStrategyUsers(ctx context.Context, strategyID int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[PermittedUser, error] {
+	path, err := usersPath("/strategies", "strategy_id", strategyID)
+	o, oerr := pageOptions(opts, true)
+	return allOf[PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+}
+
+// joinValidation merges validation errors into one (nil when both are
+// nil).
+func joinValidation(errs ...error) error {
+	var v valid.Validator
+	for _, err := range errs {
+		v.Merge("", err)
+	}
+	return v.Err()
+}
