@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/targeting"
 )
 
@@ -11,8 +12,8 @@ func ExamplePermissionService() {
 	tc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	// The fake's users live in its "user_permissions" collection.
-	srv.Targeting().Add("user_permissions", map[string]any{"id": 5, "username": "ann@example",
+	// The fake keeps its users in the adamatest.TargetingPermissions collection.
+	srv.Targeting().Add(adamatest.TargetingPermissions, map[string]any{"id": 5, "username": "ann@example",
 		"campaigns": []any{map[string]any{"campaign_id": 71, "read": true, "update": true}}})
 
 	// Grant agencies 12 and 14; the answer lists the user's grants.

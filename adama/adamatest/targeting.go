@@ -11,6 +11,7 @@ const (
 	TargetingTargets     = targetingfake.Targets
 	TargetingAdvertisers = targetingfake.Advertisers
 	TargetingTargetPaths = targetingfake.TargetPaths
+	TargetingPermissions = targetingfake.Permissions
 )
 
 const targetingGroup = "targeting"
