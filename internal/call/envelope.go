@@ -10,8 +10,10 @@ import (
 	"net/http"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -48,23 +50,47 @@ var ErrNoData = errors.New("the response carries no data")
 // converted to the JSON form of the record type they decode into.
 var DataMeta Envelope = dataMeta{}
 
+// StdDataMeta decodes what DataMeta decodes with encoding/json alone,
+// never taking DataMeta's list fast path: the reference that path is
+// tested against (both give the same result for every body).
+var StdDataMeta Envelope = dataMeta{std: true}
+
 // Bare is the envelope of answers whose whole body is the payload (group
 // G's PascalCase settings objects).
 var Bare Envelope = bare{}
 
-type dataMeta struct{}
+type dataMeta struct{ std bool }
 
 // Decode decodes the envelope in one pass, data going straight into dst.
 // A missing, null or empty payload is ErrNoData: a null sets the
 // interface holding dst to nil, and an absent one leaves dst zero (a
 // present list, even empty, is a non-nil slice).
-func (dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
+func (d dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 	if media.IsXML(mt) {
 		return decodeXML(r, dst)
 	}
 	env := envelope{Data: dst}
-	if err := json.NewDecoder(r).Decode(&env); err != nil {
-		return Meta{}, err
+	fast := false
+	if elem, ok := unmarshalerList(dst); ok && !d.std {
+		// Read the body once: the list's elements go to their own decoder
+		// without encoding/json scanning each one first (see decodeList).
+		// Whatever the fast path does not handle is decoded the usual way
+		// from the same bytes, so both give the same result.
+		body, err := io.ReadAll(r)
+		switch {
+		case err != nil:
+			r = io.MultiReader(bytes.NewReader(body), errReader{err})
+		case decodeList(body, elem, &env):
+			fast = true
+		default:
+			env = envelope{Data: dst}
+			r = bytes.NewReader(body)
+		}
+	}
+	if !fast {
+		if err := json.NewDecoder(r).Decode(&env); err != nil {
+			return Meta{}, err
+		}
 	}
 	meta := env.Meta.meta()
 	if !statusOK(meta.Status) || hasErrors(env.Errors) {
@@ -94,6 +120,106 @@ type envelope struct {
 	Data   any             `json:"data"`
 	Errors json.RawMessage `json:"errors"`
 }
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+// unmarshalerList returns the element type of dst when dst points to a
+// slice of pointers to structs that decode themselves from JSON (every
+// group's list of records).
+func unmarshalerList(dst any) (reflect.Type, bool) {
+	t := reflect.TypeOf(dst)
+	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Slice {
+		return nil, false
+	}
+	elem := t.Elem().Elem()
+	if elem.Kind() != reflect.Pointer || elem.Elem().Kind() != reflect.Struct || !elem.Implements(unmarshalerType) {
+		return nil, false
+	}
+	return elem, true
+}
+
+// decodeList decodes body, a {"meta","data","errors"} envelope whose data
+// is a list of elem (a pointer type implementing json.Unmarshaler), into
+// env (env.Data holding a pointer to a []elem) the way encoding/json does,
+// in fewer passes: the body is checked with jsonscan (as strictly as
+// encoding/json checks it), each element is handed to its UnmarshalJSON
+// directly, and only meta goes through encoding/json. It reports false,
+// leaving the caller to decode body with encoding/json, for anything it
+// does not handle exactly as encoding/json would: a body that is not a
+// valid object, a member name that differs from meta, data or errors only
+// in case, a repeated member, data that is neither an array nor null, or
+// any decoding error (so errors read as they always did).
+func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
+	var (
+		data                 []byte
+		seenMeta, seenErrors bool
+		ok                   = true
+	)
+	err := jsonscan.Members(body, func(k, v []byte) bool {
+		switch string(k) {
+		case "meta":
+			if seenMeta || json.Unmarshal(v, &env.Meta) != nil {
+				ok = false
+			}
+			seenMeta = true
+		case "errors":
+			if seenErrors || !jsonscan.Valid(v) {
+				ok = false
+			}
+			seenErrors = true
+			env.Errors = append(json.RawMessage(nil), v...)
+		case "data":
+			if data != nil {
+				ok = false
+			}
+			data = v
+		default:
+			key := string(k)
+			if strings.EqualFold(key, "meta") || strings.EqualFold(key, "data") || strings.EqualFold(key, "errors") || !jsonscan.Valid(v) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	target := reflect.ValueOf(env.Data).Elem()
+	switch {
+	case data == nil: // no data member: dst stays as it is
+		return true
+	case string(data) == "null":
+		env.Data = nil
+		return true
+	case data[0] != '[':
+		return false
+	}
+	rec := elem.Elem()
+	out := reflect.MakeSlice(target.Type(), 0, 0)
+	err = jsonscan.Elements(data, func(e []byte) bool {
+		if string(e) == "null" {
+			out = reflect.Append(out, reflect.Zero(elem))
+			return true
+		}
+		p := reflect.New(rec)
+		if p.Interface().(json.Unmarshaler).UnmarshalJSON(e) != nil {
+			ok = false
+			return false
+		}
+		out = reflect.Append(out, p)
+		return true
+	})
+	if err != nil || !ok {
+		return false
+	}
+	target.Set(out)
+	return true
+}
+
+// errReader returns err once the body read before it is used up.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 func hasErrors(raw json.RawMessage) bool {
 	raw = bytes.TrimSpace(raw)

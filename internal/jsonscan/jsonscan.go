@@ -1,12 +1,14 @@
-// Package jsonscan walks the top level of a JSON object without decoding
-// it: each key with the span of its value, in one light pass. Record
-// decoders use it to find unknown properties and values sent in another
-// JSON type (numbers as strings) before one encoding/json decode.
+// Package jsonscan walks the top level of a JSON object or array without
+// decoding it: each key with the span of its value, or each element of an
+// array, in one light pass. Record decoders use it to find unknown
+// properties and values sent in another JSON type (numbers as strings)
+// before one encoding/json decode; the call layer uses it to hand each
+// element of a list to its decoder without encoding/json scanning it first.
 package jsonscan
 
 import (
+	"encoding/json"
 	"errors"
-	"strconv"
 )
 
 // ErrSyntax reports a body that is not a JSON object.
@@ -14,7 +16,9 @@ var ErrSyntax = errors.New("jsonscan: not a JSON object")
 
 // Members calls fn for every member of the object b, with the key
 // (unescaped; valid only during the call) and the value's bytes, until fn
-// returns false. It stops with ErrSyntax on malformed input.
+// returns false. It stops with ErrSyntax on malformed input. Keys and the
+// object's punctuation are checked as strictly as encoding/json does;
+// values are only delimited (see Valid).
 func Members(b []byte, fn func(key, value []byte) bool) error {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
@@ -28,14 +32,14 @@ func Members(b []byte, fn func(key, value []byte) bool) error {
 		if i >= len(b) || b[i] != '"' {
 			return ErrSyntax
 		}
-		end, esc, ok := stringEnd(b, i)
+		end, esc, ok := validString(b, i)
 		if !ok {
 			return ErrSyntax
 		}
 		key := b[i+1 : end-1]
 		if esc {
-			k, err := strconv.Unquote(string(b[i:end]))
-			if err != nil {
+			var k string
+			if json.Unmarshal(b[i:end], &k) != nil {
 				return ErrSyntax
 			}
 			key = []byte(k)
@@ -130,4 +134,236 @@ func valueEnd(b []byte, i int) (int, bool) {
 		}
 		return j, j > i
 	}
+}
+
+// ErrNotArray reports a body that is not a JSON array.
+var ErrNotArray = errors.New("jsonscan: not a valid JSON array")
+
+// MaxDepth is the deepest nesting Valid and Elements accept; deeper values
+// are reported invalid (encoding/json allows more: a caller that must
+// agree with it falls back to it on any error).
+const MaxDepth = 1000
+
+// Valid reports whether b is exactly one JSON value, optionally surrounded
+// by whitespace, by the rules encoding/json applies (json.Valid), nested
+// at most MaxDepth deep.
+func Valid(b []byte) bool {
+	i := skipWS(b, 0)
+	end, ok := validValue(b, i, 0)
+	return ok && skipWS(b, end) == len(b)
+}
+
+// Elements calls fn with the bytes of every element of the array b (no
+// surrounding whitespace; valid while b is), in order, until fn returns
+// false. Every element is checked to be valid JSON (as Valid) before fn
+// sees it; the walk checks the array as it goes, so fn may have seen
+// earlier elements when Elements returns ErrNotArray for malformed input
+// further on. Only whitespace may follow the closing bracket.
+func Elements(b []byte, fn func(elem []byte) bool) error {
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return ErrNotArray
+	}
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		if skipWS(b, i+1) != len(b) {
+			return ErrNotArray
+		}
+		return nil
+	}
+	for {
+		end, ok := validValue(b, i, 1)
+		if !ok {
+			return ErrNotArray
+		}
+		if !fn(b[i:end]) {
+			return nil
+		}
+		i = skipWS(b, end)
+		if i >= len(b) {
+			return ErrNotArray
+		}
+		switch b[i] {
+		case ',':
+			i = skipWS(b, i+1)
+		case ']':
+			if skipWS(b, i+1) != len(b) {
+				return ErrNotArray
+			}
+			return nil
+		default:
+			return ErrNotArray
+		}
+	}
+}
+
+// validValue returns the index after the valid JSON value starting at
+// b[i], depth being the nesting of the enclosing value.
+func validValue(b []byte, i, depth int) (int, bool) {
+	if i >= len(b) {
+		return 0, false
+	}
+	switch c := b[i]; {
+	case c == '"':
+		end, _, ok := validString(b, i)
+		return end, ok
+	case c == '{':
+		if depth >= MaxDepth {
+			return 0, false
+		}
+		i = skipWS(b, i+1)
+		if i < len(b) && b[i] == '}' {
+			return i + 1, true
+		}
+		for {
+			if i >= len(b) || b[i] != '"' {
+				return 0, false
+			}
+			end, _, ok := validString(b, i)
+			if !ok {
+				return 0, false
+			}
+			i = skipWS(b, end)
+			if i >= len(b) || b[i] != ':' {
+				return 0, false
+			}
+			i = skipWS(b, i+1)
+			if i, ok = validValue(b, i, depth+1); !ok {
+				return 0, false
+			}
+			i = skipWS(b, i)
+			if i >= len(b) {
+				return 0, false
+			}
+			switch b[i] {
+			case ',':
+				i = skipWS(b, i+1)
+			case '}':
+				return i + 1, true
+			default:
+				return 0, false
+			}
+		}
+	case c == '[':
+		if depth >= MaxDepth {
+			return 0, false
+		}
+		i = skipWS(b, i+1)
+		if i < len(b) && b[i] == ']' {
+			return i + 1, true
+		}
+		for {
+			var ok bool
+			if i, ok = validValue(b, i, depth+1); !ok {
+				return 0, false
+			}
+			i = skipWS(b, i)
+			if i >= len(b) {
+				return 0, false
+			}
+			switch b[i] {
+			case ',':
+				i = skipWS(b, i+1)
+			case ']':
+				return i + 1, true
+			default:
+				return 0, false
+			}
+		}
+	case c == '-' || (c >= '0' && c <= '9'):
+		return validNumber(b, i)
+	case c == 't':
+		return literal(b, i, "true")
+	case c == 'f':
+		return literal(b, i, "false")
+	case c == 'n':
+		return literal(b, i, "null")
+	}
+	return 0, false
+}
+
+func literal(b []byte, i int, lit string) (int, bool) {
+	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+		return 0, false
+	}
+	return i + len(lit), true
+}
+
+// validNumber returns the index after the JSON number at b[i]:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func validNumber(b []byte, i int) (int, bool) {
+	if b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && b[i] >= '1' && b[i] <= '9':
+		i = digits(b, i+1)
+	default:
+		return 0, false
+	}
+	if i < len(b) && b[i] == '.' {
+		j := digits(b, i+1)
+		if j == i+1 {
+			return 0, false
+		}
+		i = j
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		j := digits(b, i)
+		if j == i {
+			return 0, false
+		}
+		i = j
+	}
+	return i, true
+}
+
+func digits(b []byte, i int) int {
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// validString returns the index after the valid JSON string starting at
+// b[i] == '"' and whether it holds escapes. Like encoding/json it refuses
+// control characters and unknown escapes and accepts any other byte.
+func validString(b []byte, i int) (int, bool, bool) {
+	esc := false
+	for j := i + 1; j < len(b); j++ {
+		c := b[j]
+		switch {
+		case c == '"':
+			return j + 1, esc, true
+		case c < 0x20:
+			return 0, false, false
+		case c == '\\':
+			esc = true
+			j++
+			if j >= len(b) {
+				return 0, false, false
+			}
+			switch b[j] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if len(b)-j < 5 || !hex(b[j+1]) || !hex(b[j+2]) || !hex(b[j+3]) || !hex(b[j+4]) {
+					return 0, false, false
+				}
+				j += 4
+			default:
+				return 0, false, false
+			}
+		}
+	}
+	return 0, false, false
+}
+
+func hex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
