@@ -7,8 +7,10 @@
 package jsonscan
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"math/bits"
 )
 
 // ErrSyntax reports a body that is not a JSON object.
@@ -83,6 +85,10 @@ func skipWS(b []byte, i int) int {
 func stringEnd(b []byte, i int) (int, bool, bool) {
 	esc := false
 	for j := i + 1; j < len(b); j++ {
+		j = plainRun(b, j, false)
+		if j >= len(b) {
+			break
+		}
 		switch b[j] {
 		case '\\':
 			esc = true
@@ -337,6 +343,10 @@ func digits(b []byte, i int) int {
 func validString(b []byte, i int) (int, bool, bool) {
 	esc := false
 	for j := i + 1; j < len(b); j++ {
+		j = plainRun(b, j, true)
+		if j >= len(b) {
+			break
+		}
 		c := b[j]
 		switch {
 		case c == '"':
@@ -366,4 +376,36 @@ func validString(b []byte, i int) (int, bool, bool) {
 
 func hex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// plainRun returns the index of the first byte from b[j] on that ends a
+// run of plain string content: a quote or a backslash, or, when ctl is
+// set, a control character (len(b) when there is none). It tests eight
+// bytes at a time.
+func plainRun(b []byte, j int, ctl bool) int {
+	for ; j+8 <= len(b); j += 8 {
+		x := binary.LittleEndian.Uint64(b[j:])
+		q, bs := x^(ones*'"'), x^(ones*'\\')
+		// A byte is zero in q or bs where b holds a quote or a backslash;
+		// (v - ones) &^ v & highs sets the high bit of the lowest such byte
+		// (higher ones may be set spuriously, never lower ones).
+		m := (q-ones)&^q&highs | (bs-ones)&^bs&highs
+		if ctl {
+			m |= (x - ones*0x20) &^ x & highs
+		}
+		if m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; j < len(b); j++ {
+		if c := b[j]; c == '"' || c == '\\' || ctl && c < 0x20 {
+			return j
+		}
+	}
+	return j
 }
