@@ -344,7 +344,7 @@ func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection
 		end := min(start+pageLimit, total)
 		out := make([]Record, 0, end-start)
 		for _, id := range c.ids[start:end] {
-			out = append(out, h.st.view(c, c.recs[id], v))
+			out = append(out, h.st.listView(c, c.recs[id], v))
 		}
 		writeMany(w, r, out, offset, total)
 		return
@@ -381,7 +381,7 @@ func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection
 	end := min(start+pageLimit, total)
 	out := make([]Record, 0, end-start)
 	for _, rec := range matched[start:end] {
-		out = append(out, h.st.view(c, rec, v))
+		out = append(out, h.st.listView(c, rec, v))
 	}
 	writeMany(w, r, out, offset, total)
 }
