@@ -151,68 +151,74 @@ func unmarshalerList(dst any) (reflect.Type, bool) {
 // any decoding error (so errors read as they always did).
 func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
 	var (
-		data                 []byte
-		seenMeta, seenErrors bool
-		ok                   = true
+		seenMeta, seenErrors, seenData, null bool
+		ok                                   = true
 	)
-	err := jsonscan.Members(body, func(k, v []byte) bool {
+	target := reflect.ValueOf(env.Data).Elem()
+	rec := elem.Elem()
+	var out reflect.Value
+	// One walk of the body: meta through encoding/json, every other value
+	// checked by jsonscan, data's elements decoded as the walk reaches them.
+	err := jsonscan.Object(body, func(k, rest []byte) int {
 		switch string(k) {
 		case "meta":
-			if seenMeta || json.Unmarshal(v, &env.Meta) != nil {
-				ok = false
+			n := jsonscan.Len(rest)
+			if seenMeta || n == 0 || json.Unmarshal(rest[:n], &env.Meta) != nil {
+				return 0
 			}
 			seenMeta = true
+			return n
 		case "errors":
-			if seenErrors || !jsonscan.Valid(v) {
-				ok = false
+			n := jsonscan.Len(rest)
+			if seenErrors || n == 0 {
+				return 0
 			}
 			seenErrors = true
-			env.Errors = append(json.RawMessage(nil), v...)
+			env.Errors = append(json.RawMessage(nil), rest[:n]...)
+			return n
 		case "data":
-			if data != nil {
-				ok = false
+			if seenData {
+				return 0
 			}
-			data = v
-		default:
-			key := string(k)
-			if strings.EqualFold(key, "meta") || strings.EqualFold(key, "data") || strings.EqualFold(key, "errors") || !jsonscan.Valid(v) {
-				ok = false
+			seenData = true
+			if len(rest) >= 4 && string(rest[:4]) == "null" {
+				null = true
+				return 4
 			}
+			out = reflect.MakeSlice(target.Type(), 0, 0)
+			n, err := jsonscan.ArrayElements(rest, func(e []byte) bool {
+				if string(e) == "null" {
+					out = reflect.Append(out, reflect.Zero(elem))
+					return true
+				}
+				p := reflect.New(rec)
+				if p.Interface().(json.Unmarshaler).UnmarshalJSON(e) != nil {
+					ok = false
+					return false
+				}
+				out = reflect.Append(out, p)
+				return true
+			})
+			if err != nil || !ok {
+				return 0
+			}
+			return n
 		}
-		return ok
+		key := string(k)
+		if strings.EqualFold(key, "meta") || strings.EqualFold(key, "data") || strings.EqualFold(key, "errors") {
+			return 0
+		}
+		return jsonscan.Len(rest)
 	})
 	if err != nil || !ok {
 		return false
 	}
-	target := reflect.ValueOf(env.Data).Elem()
 	switch {
-	case data == nil: // no data member: dst stays as it is
-		return true
-	case string(data) == "null":
+	case null:
 		env.Data = nil
-		return true
-	case data[0] != '[':
-		return false
+	case seenData:
+		target.Set(out)
 	}
-	rec := elem.Elem()
-	out := reflect.MakeSlice(target.Type(), 0, 0)
-	err = jsonscan.Elements(data, func(e []byte) bool {
-		if string(e) == "null" {
-			out = reflect.Append(out, reflect.Zero(elem))
-			return true
-		}
-		p := reflect.New(rec)
-		if p.Interface().(json.Unmarshaler).UnmarshalJSON(e) != nil {
-			ok = false
-			return false
-		}
-		out = reflect.Append(out, p)
-		return true
-	})
-	if err != nil || !ok {
-		return false
-	}
-	target.Set(out)
 	return true
 }
 

@@ -22,6 +22,37 @@ var ErrSyntax = errors.New("jsonscan: not a JSON object")
 // object's punctuation are checked as strictly as encoding/json does;
 // values are only delimited (see Valid).
 func Members(b []byte, fn func(key, value []byte) bool) error {
+	return walkObject(b, func(key []byte, i int) (int, bool, bool) {
+		vend, ok := valueEnd(b, i)
+		if !ok {
+			return 0, false, false
+		}
+		if !fn(key, b[i:vend]) {
+			return 0, true, true
+		}
+		return vend, true, false
+	})
+}
+
+// Object walks the object b as Members does, but fn consumes each value:
+// it gets the key and b from the value's first byte on, and returns the
+// length of the value (found with Len or ArrayElements, which check it),
+// or 0 to refuse it, which stops Object with ErrSyntax. What follows the
+// object is not looked at.
+func Object(b []byte, fn func(key, rest []byte) int) error {
+	return walkObject(b, func(key []byte, i int) (int, bool, bool) {
+		n := fn(key, b[i:])
+		if n <= 0 || n > len(b)-i {
+			return 0, false, false
+		}
+		return i + n, true, false
+	})
+}
+
+// walkObject walks the members of the object b: member gets each key and
+// the index of its value, and returns the index after the value, false
+// for a malformed value, or true as its third result to stop.
+func walkObject(b []byte, member func(key []byte, i int) (end int, ok, stop bool)) error {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return ErrSyntax
@@ -51,12 +82,12 @@ func Members(b []byte, fn func(key, value []byte) bool) error {
 			return ErrSyntax
 		}
 		i = skipWS(b, i+1)
-		vend, ok := valueEnd(b, i)
+		vend, ok, stop := member(key, i)
+		if stop {
+			return nil
+		}
 		if !ok {
 			return ErrSyntax
-		}
-		if !fn(key, b[i:vend]) {
-			return nil
 		}
 		i = skipWS(b, vend)
 		if i >= len(b) {
@@ -167,40 +198,66 @@ func Valid(b []byte) bool {
 // further on. Only whitespace may follow the closing bracket.
 func Elements(b []byte, fn func(elem []byte) bool) error {
 	i := skipWS(b, 0)
-	if i >= len(b) || b[i] != '[' {
+	n, stopped, err := arrayElements(b[i:], fn)
+	if err != nil || stopped {
+		return err
+	}
+	if skipWS(b, i+n) != len(b) {
 		return ErrNotArray
 	}
-	i = skipWS(b, i+1)
+	return nil
+}
+
+// ArrayElements walks the array b starts with as Elements does and
+// returns its length; anything may follow it. When fn returns false the
+// walk stops and the length is 0.
+func ArrayElements(b []byte, fn func(elem []byte) bool) (int, error) {
+	n, stopped, err := arrayElements(b, fn)
+	if stopped {
+		return 0, nil
+	}
+	return n, err
+}
+
+func arrayElements(b []byte, fn func(elem []byte) bool) (n int, stopped bool, err error) {
+	if len(b) == 0 || b[0] != '[' {
+		return 0, false, ErrNotArray
+	}
+	i := skipWS(b, 1)
 	if i < len(b) && b[i] == ']' {
-		if skipWS(b, i+1) != len(b) {
-			return ErrNotArray
-		}
-		return nil
+		return i + 1, false, nil
 	}
 	for {
 		end, ok := validValue(b, i, 1)
 		if !ok {
-			return ErrNotArray
+			return 0, false, ErrNotArray
 		}
 		if !fn(b[i:end]) {
-			return nil
+			return 0, true, nil
 		}
 		i = skipWS(b, end)
 		if i >= len(b) {
-			return ErrNotArray
+			return 0, false, ErrNotArray
 		}
 		switch b[i] {
 		case ',':
 			i = skipWS(b, i+1)
 		case ']':
-			if skipWS(b, i+1) != len(b) {
-				return ErrNotArray
-			}
-			return nil
+			return i + 1, false, nil
 		default:
-			return ErrNotArray
+			return 0, false, ErrNotArray
 		}
 	}
+}
+
+// Len returns the length of the valid JSON value b starts with (checked
+// as Valid checks it; anything may follow), or 0 when there is none.
+func Len(b []byte) int {
+	end, ok := validValue(b, 0, 0)
+	if !ok {
+		return 0
+	}
+	return end
 }
 
 // validValue returns the index after the valid JSON value starting at
