@@ -76,7 +76,7 @@ func (d dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 		// without encoding/json scanning each one first (see decodeList).
 		// Whatever the fast path does not handle is decoded the usual way
 		// from the same bytes, so both give the same result.
-		body, err := io.ReadAll(r)
+		body, err := readAll(r)
 		switch {
 		case err != nil:
 			r = io.MultiReader(bytes.NewReader(body), errReader{err})
@@ -220,6 +220,25 @@ func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
 		target.Set(out)
 	}
 	return true
+}
+
+// readAll is io.ReadAll with a buffer that starts at 4 KiB and doubles,
+// so a page of 50 KiB costs four copies instead of a dozen.
+func readAll(r io.Reader) ([]byte, error) {
+	b := make([]byte, 0, 4<<10)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				return b, nil
+			}
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(make([]byte, 0, 2*cap(b)), b...)
+		}
+	}
 }
 
 // errReader returns err once the body read before it is used up.
