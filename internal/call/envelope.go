@@ -156,7 +156,7 @@ func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
 	)
 	target := reflect.ValueOf(env.Data).Elem()
 	rec := elem.Elem()
-	var out reflect.Value
+	var items []reflect.Value // reflect.Append would allocate per element
 	// One walk of the body: meta through encoding/json, every other value
 	// checked by jsonscan, data's elements decoded as the walk reaches them.
 	err := jsonscan.Object(body, func(k, rest []byte) int {
@@ -185,10 +185,10 @@ func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
 				null = true
 				return 4
 			}
-			out = reflect.MakeSlice(target.Type(), 0, 0)
+			items = make([]reflect.Value, 0, 16)
 			n, err := jsonscan.ArrayElements(rest, func(e []byte) bool {
 				if string(e) == "null" {
-					out = reflect.Append(out, reflect.Zero(elem))
+					items = append(items, reflect.Zero(elem))
 					return true
 				}
 				p := reflect.New(rec)
@@ -196,7 +196,7 @@ func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
 					ok = false
 					return false
 				}
-				out = reflect.Append(out, p)
+				items = append(items, p)
 				return true
 			})
 			if err != nil || !ok {
@@ -217,6 +217,10 @@ func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
 	case null:
 		env.Data = nil
 	case seenData:
+		out := reflect.MakeSlice(target.Type(), len(items), len(items))
+		for i, v := range items {
+			out.Index(i).Set(v)
+		}
 		target.Set(out)
 	}
 	return true
