@@ -10,8 +10,10 @@ import (
 	"net/http"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -48,23 +50,47 @@ var ErrNoData = errors.New("the response carries no data")
 // converted to the JSON form of the record type they decode into.
 var DataMeta Envelope = dataMeta{}
 
+// StdDataMeta decodes what DataMeta decodes with encoding/json alone,
+// never taking DataMeta's list fast path: the reference that path is
+// tested against (both give the same result for every body).
+var StdDataMeta Envelope = dataMeta{std: true}
+
 // Bare is the envelope of answers whose whole body is the payload (group
 // G's PascalCase settings objects).
 var Bare Envelope = bare{}
 
-type dataMeta struct{}
+type dataMeta struct{ std bool }
 
 // Decode decodes the envelope in one pass, data going straight into dst.
 // A missing, null or empty payload is ErrNoData: a null sets the
 // interface holding dst to nil, and an absent one leaves dst zero (a
 // present list, even empty, is a non-nil slice).
-func (dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
+func (d dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 	if media.IsXML(mt) {
 		return decodeXML(r, dst)
 	}
 	env := envelope{Data: dst}
-	if err := json.NewDecoder(r).Decode(&env); err != nil {
-		return Meta{}, err
+	fast := false
+	if elem, ok := unmarshalerList(dst); ok && !d.std {
+		// Read the body once: the list's elements go to their own decoder
+		// without encoding/json scanning each one first (see decodeList).
+		// Whatever the fast path does not handle is decoded the usual way
+		// from the same bytes, so both give the same result.
+		body, err := readAll(r)
+		switch {
+		case err != nil:
+			r = io.MultiReader(bytes.NewReader(body), errReader{err})
+		case decodeList(body, elem, &env):
+			fast = true
+		default:
+			env = envelope{Data: dst}
+			r = bytes.NewReader(body)
+		}
+	}
+	if !fast {
+		if err := json.NewDecoder(r).Decode(&env); err != nil {
+			return Meta{}, err
+		}
 	}
 	meta := env.Meta.meta()
 	if !statusOK(meta.Status) || hasErrors(env.Errors) {
@@ -94,6 +120,135 @@ type envelope struct {
 	Data   any             `json:"data"`
 	Errors json.RawMessage `json:"errors"`
 }
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+// unmarshalerList returns the element type of dst when dst points to a
+// slice of pointers to structs that decode themselves from JSON (every
+// group's list of records).
+func unmarshalerList(dst any) (reflect.Type, bool) {
+	t := reflect.TypeOf(dst)
+	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Slice {
+		return nil, false
+	}
+	elem := t.Elem().Elem()
+	if elem.Kind() != reflect.Pointer || elem.Elem().Kind() != reflect.Struct || !elem.Implements(unmarshalerType) {
+		return nil, false
+	}
+	return elem, true
+}
+
+// decodeList decodes body, a {"meta","data","errors"} envelope whose data
+// is a list of elem (a pointer type implementing json.Unmarshaler), into
+// env (env.Data holding a pointer to a []elem) the way encoding/json does,
+// in fewer passes: the body is checked with jsonscan (as strictly as
+// encoding/json checks it), each element is handed to its UnmarshalJSON
+// directly, and only meta goes through encoding/json. It reports false,
+// leaving the caller to decode body with encoding/json, for anything it
+// does not handle exactly as encoding/json would: a body that is not a
+// valid object, a member name that differs from meta, data or errors only
+// in case, a repeated member, data that is neither an array nor null, or
+// any decoding error (so errors read as they always did).
+func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
+	var (
+		seenMeta, seenErrors, seenData, null bool
+		ok                                   = true
+	)
+	target := reflect.ValueOf(env.Data).Elem()
+	rec := elem.Elem()
+	var items []reflect.Value // reflect.Append would allocate per element
+	// One walk of the body: meta through encoding/json, every other value
+	// checked by jsonscan, data's elements decoded as the walk reaches them.
+	err := jsonscan.Object(body, func(k, rest []byte) int {
+		switch string(k) {
+		case "meta":
+			n := jsonscan.Len(rest)
+			if seenMeta || n == 0 || json.Unmarshal(rest[:n], &env.Meta) != nil {
+				return 0
+			}
+			seenMeta = true
+			return n
+		case "errors":
+			n := jsonscan.Len(rest)
+			if seenErrors || n == 0 {
+				return 0
+			}
+			seenErrors = true
+			env.Errors = append(json.RawMessage(nil), rest[:n]...)
+			return n
+		case "data":
+			if seenData {
+				return 0
+			}
+			seenData = true
+			if len(rest) >= 4 && string(rest[:4]) == "null" {
+				null = true
+				return 4
+			}
+			items = make([]reflect.Value, 0, 16)
+			n, err := jsonscan.ArrayElements(rest, func(e []byte) bool {
+				if string(e) == "null" {
+					items = append(items, reflect.Zero(elem))
+					return true
+				}
+				p := reflect.New(rec)
+				if p.Interface().(json.Unmarshaler).UnmarshalJSON(e) != nil {
+					ok = false
+					return false
+				}
+				items = append(items, p)
+				return true
+			})
+			if err != nil || !ok {
+				return 0
+			}
+			return n
+		}
+		key := string(k)
+		if strings.EqualFold(key, "meta") || strings.EqualFold(key, "data") || strings.EqualFold(key, "errors") {
+			return 0
+		}
+		return jsonscan.Len(rest)
+	})
+	if err != nil || !ok {
+		return false
+	}
+	switch {
+	case null:
+		env.Data = nil
+	case seenData:
+		out := reflect.MakeSlice(target.Type(), len(items), len(items))
+		for i, v := range items {
+			out.Index(i).Set(v)
+		}
+		target.Set(out)
+	}
+	return true
+}
+
+// readAll is io.ReadAll with a buffer that starts at 4 KiB and doubles,
+// so a page of 50 KiB costs four copies instead of a dozen.
+func readAll(r io.Reader) ([]byte, error) {
+	b := make([]byte, 0, 4<<10)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				return b, nil
+			}
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(make([]byte, 0, 2*cap(b)), b...)
+		}
+	}
+}
+
+// errReader returns err once the body read before it is used up.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 func hasErrors(raw json.RawMessage) bool {
 	raw = bytes.TrimSpace(raw)

@@ -180,7 +180,7 @@ func writeMany(w http.ResponseWriter, r *http.Request, recs []Record, offset, to
 	if next := offset + len(recs); len(recs) > 0 && next < total {
 		meta.NextPage = nextPage(r, next)
 	}
-	wire.WriteJSON(w, http.StatusOK, meta, recs)
+	writeJSONPage(w, meta, recs)
 }
 
 // etagOf fingerprints a page: the ids and versions of its records.
@@ -338,6 +338,18 @@ func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection
 		badRequest(w, r, "limit", "unknown relation "+strings.Join(lim.segs, "."))
 		return
 	}
+	if lim == nil && q == nil && len(sortKeys) == 0 {
+		// Every record, in order: no need to gather them first.
+		total := len(c.ids)
+		start := min(offset, total)
+		end := min(start+pageLimit, total)
+		out := make([]Record, 0, end-start)
+		for _, id := range c.ids[start:end] {
+			out = append(out, h.st.listView(c, c.recs[id], v))
+		}
+		writeMany(w, r, out, offset, total)
+		return
+	}
 	matched := make([]Record, 0, min(len(c.ids), 1024))
 	for _, id := range c.ids {
 		rec := c.recs[id]
@@ -370,7 +382,7 @@ func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection
 	end := min(start+pageLimit, total)
 	out := make([]Record, 0, end-start)
 	for _, rec := range matched[start:end] {
-		out = append(out, h.st.view(c, rec, v))
+		out = append(out, h.st.listView(c, rec, v))
 	}
 	writeMany(w, r, out, offset, total)
 }

@@ -70,6 +70,16 @@ func (s *Store) view(c *collection, rec Record, v view) Record {
 	return out
 }
 
+// listView is view for a record that is only encoded, under the read
+// lock: the stored record itself when the view would be an unchanged copy
+// of it (every property, nothing embedded), a view otherwise.
+func (s *Store) listView(c *collection, rec Record, v view) Record {
+	if len(v.with) == 0 && c.name != "strategies" && v.isFull(c.entityType, true) {
+		return rec
+	}
+	return s.view(c, rec, v)
+}
+
 // embed adds the relation chain[0] of rec to out, recursing for the rest
 // of the chain: a parent (rec has chain[0]_id) becomes an object, a child
 // collection (its records point at rec) an array.
