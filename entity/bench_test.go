@@ -214,19 +214,26 @@ func handDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 	return out, nil
 }
 
-// TestHandDecodeMatchesSDK keeps the XML baseline honest: it yields the
-// records the SDK yields.
+// TestHandDecodeMatchesSDK keeps the XML baselines honest: each yields
+// the records the SDK yields.
 func TestHandDecodeMatchesSDK(t *testing.T) {
 	raw := pageBytes(t, "application/xml")
-	hand, err := handDecodeStrategies(raw)
-	require.NoError(t, err)
 	p, err := decodeXMLPage[Strategy](bytes.NewReader(raw))
 	require.NoError(t, err)
-	require.Len(t, hand, len(p.Items))
-	for i, h := range hand {
-		got := (*plainStrategy)(stripState(p.Items[i]))
-		got.Extra = nil
-		assert.Equal(t, h, got)
+	for name, decode := range map[string]func([]byte) ([]*plainStrategy, error){
+		"Decode into the result tree": handDecodeStrategies,
+		"raw tokens":                  rawHandDecodeStrategies,
+	} {
+		t.Run(name, func(t *testing.T) {
+			hand, err := decode(raw)
+			require.NoError(t, err)
+			require.Len(t, hand, len(p.Items))
+			for i, h := range hand {
+				got := (*plainStrategy)(stripState(p.Items[i]))
+				got.Extra = nil
+				assert.Equal(t, h, got)
+			}
+		})
 	}
 }
 
