@@ -127,7 +127,11 @@ type ListOptions struct {
 	// PageOffset is the index of the first record (not a page number).
 	PageOffset int
 	// Prefetch, for All, fetches up to this many pages ahead concurrently
-	// once the first page has told the total; 0 pages sequentially.
+	// once the first page has told the total; 0 pages sequentially. Each
+	// request in flight holds a connection: with more than 2, give
+	// adama.WithHTTPClient a Transport whose MaxIdleConnsPerHost is at
+	// least Prefetch (http.DefaultTransport keeps 2 idle connections per
+	// host, so the others would be set up again, TLS included, per page).
 	Prefetch int
 }
 
