@@ -124,8 +124,7 @@ func intParam(q url.Values, name string, def, lo, hi int64, errs *[]wire.ErrorIt
 func (rs *resource) list(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	var errs []wire.ErrorItem
-	limit := intParam(q, "page_limit", defaultPageLimit, 1, maxPageLimit, &errs)
-	offset := intParam(q, "page_offset", 0, 0, maxPageOffset, &errs)
+	limit, offset := paging(q, &errs)
 	var query *qlang.Query
 	if s := q.Get("q"); s != "" {
 		pq, err := qlang.Parse(s)
@@ -205,12 +204,17 @@ func (rs *resource) list(w http.ResponseWriter, r *http.Request) {
 		}
 		page = append(page, rec)
 	}
+	writeListPage(w, r, page, total, lo, hi, limit, offset)
+}
+
+// writeListPage answers one page of a list in the reference's list form:
+// count, offset and total_count, next_page while items follow and
+// prev_page after the first page (links keep the request's other query
+// parameters). lo and hi bound the page within the total.
+func writeListPage(w http.ResponseWriter, r *http.Request, page []map[string]any, total, lo, hi, limit, offset int64) {
 	meta := map[string]any{"status": "success", "count": len(page), "total_count": total, "offset": offset}
 	link := func(off int64) string {
-		nq := url.Values{}
-		for k, v := range q {
-			nq[k] = v
-		}
+		nq := r.URL.Query()
 		nq.Set("page_offset", strconv.FormatInt(off, 10))
 		nq.Set("page_limit", strconv.FormatInt(limit, 10))
 		return "http://" + r.Host + r.URL.Path + "?" + nq.Encode()
@@ -508,8 +512,7 @@ func (rs *resource) historyList(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	var errs []wire.ErrorItem
-	limit := intParam(q, "page_limit", defaultPageLimit, 1, maxPageLimit, &errs)
-	offset := intParam(q, "page_offset", 0, 0, maxPageOffset, &errs)
+	limit, offset := paging(q, &errs)
 	if len(errs) > 0 {
 		badRequest(w, errs)
 		return

@@ -114,19 +114,11 @@ func window(n int, limit, offset int64) (int, int) {
 	return lo, min(lo+int(limit), n)
 }
 
-// writePage answers one page of items in the list form: count, offset,
-// total_count and, when more follow, next_page.
+// writePage answers the page of all that limit and offset select, in the
+// list form (writeListPage).
 func writePage(w http.ResponseWriter, r *http.Request, all []map[string]any, limit, offset int64) {
 	lo, hi := window(len(all), limit, offset)
-	page := all[lo:hi]
-	meta := map[string]any{"status": "success", "count": len(page), "total_count": len(all), "offset": offset}
-	if hi < len(all) {
-		nq := r.URL.Query()
-		nq.Set("page_offset", strconv.Itoa(hi))
-		nq.Set("page_limit", strconv.FormatInt(limit, 10))
-		meta["next_page"] = "http://" + r.Host + r.URL.Path + "?" + nq.Encode()
-	}
-	fake.WriteData(w, http.StatusOK, page, meta)
+	writeListPage(w, r, all[lo:hi], int64(len(all)), int64(lo), int64(hi), limit, offset)
 }
 
 // idList reads a JSON array of int32 ids at field of body.
