@@ -52,9 +52,8 @@ func v3Campaign(rec Record) Record {
 
 // campaignV3 serves GET /api/v3.0/campaigns/{id}.
 func (h *handler) campaignV3(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := campaignIDOf(w, r)
 	if !ok {
-		fake.WriteErrors(w, http.StatusBadRequest, wire.ErrorItem{Code: "invalid", Field: "campaign_id", Message: "campaign_id must be a positive integer"})
 		return
 	}
 	h.st.mu.RLock()
@@ -78,9 +77,8 @@ func (h *handler) campaignV3(w http.ResponseWriter, r *http.Request) {
 // refused with 400 naming it. The list replaces the campaign's
 // selections; a selection already held (same id and type) keeps its id.
 func (h *handler) updateCampaignV3(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := campaignIDOf(w, r)
 	if !ok {
-		fake.WriteErrors(w, http.StatusBadRequest, wire.ErrorItem{Code: "invalid", Field: "campaign_id", Message: "campaign_id must be a positive integer"})
 		return
 	}
 	var body map[string]json.RawMessage
@@ -213,9 +211,8 @@ func copyFields() []string {
 // copy_brain_settings its source_campaign_id is the source; budget
 // flights become the copy's budget_flights.
 func (h *handler) copyCampaignV3(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := campaignIDOf(w, r)
 	if !ok {
-		fake.WriteErrors(w, http.StatusBadRequest, wire.ErrorItem{Code: "invalid", Field: "campaign_id", Message: "campaign_id must be a positive integer"})
 		return
 	}
 	var body map[string]json.RawMessage
@@ -368,4 +365,14 @@ func (h *handler) copyCampaignV3(w http.ResponseWriter, r *http.Request) {
 		_, _ = h.st.insertLocked("budget_flights", bf)
 	}
 	fake.WriteData(w, http.StatusCreated, v3Campaign(rec), nil)
+}
+
+// campaignIDOf reads the v3.0 campaign path's id, answering 400 naming
+// campaign_id when it is not a positive integer.
+func campaignIDOf(w http.ResponseWriter, r *http.Request) (int64, bool) {
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		fake.WriteErrors(w, http.StatusBadRequest, wire.ErrorItem{Code: "invalid", Field: "campaign_id", Message: "campaign_id must be a positive integer"})
+	}
+	return id, ok
 }
