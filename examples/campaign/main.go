@@ -4,9 +4,13 @@
 // and a pixel; then lists the strategies with a filter, and updates one
 // through a version conflict.
 //
-// It runs against the in-process fake platform (adama/adamatest):
-//
 //	go run ./examples/campaign
+//	ADAMA_BASE_URL=... ADAMA_AUTH_URL=... ADAMA_ACCESS_TOKEN=... go run ./examples/campaign
+//
+// With ADAMA_BASE_URL unset it starts the fake platform (adama/adamatest)
+// in process; with it set, it reads the ADAMA_* variables (adama.WithEnv)
+// and uses that deployment (examples/quickstart shows the
+// authorization-code exchange; here an access token is given).
 package main
 
 import (
@@ -26,19 +30,20 @@ import (
 func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	srv := adamatest.NewServer()
-	defer srv.Close()
-	if err := run(ctx, os.Stdout, srv); err != nil {
+	if err := run(ctx, os.Stdout, os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "campaign:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
-	client, err := srv.NewClient()
+// run builds the hierarchy, writing what it does to w. getenv reads the
+// ADAMA_* variables.
+func run(ctx context.Context, w io.Writer, getenv func(string) string) error {
+	client, done, err := connect(w, getenv)
 	if err != nil {
 		return err
 	}
+	defer done()
 	ec := entity.New(client)
 
 	org, err := ec.Organizations.Create(ctx, &entity.Organization{
@@ -141,7 +146,13 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	if err != nil {
 		return err
 	}
-	srv.Entities().Set("strategies", strat.ID, "description", "edited in the UI meanwhile")
+	// Someone else edits the strategy after our read (here, this program).
+	if _, err := ec.Strategies.Modify(ctx, strat.ID, func(s *entity.Strategy) error {
+		s.Description = "edited in the UI meanwhile"
+		return nil
+	}); err != nil {
+		return err
+	}
 	mine.MaxBid = adama.MustMoney("", "9")
 	if _, err := ec.Strategies.Update(ctx, mine); errors.Is(err, adama.ErrConflict) {
 		fmt.Fprintln(w, "version conflict: re-reading and retrying")
@@ -157,4 +168,24 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	}
 	fmt.Fprintf(w, "strategy %d version %d max_bid %s description %q\n", updated.ID, updated.Version, updated.MaxBid, updated.Description)
 	return nil
+}
+
+// connect returns a client for the deployment ADAMA_BASE_URL names, or for
+// a fake platform started in process with fakeOpts; done releases both.
+func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
+	if base := getenv(adama.EnvBaseURL); base != "" {
+		fmt.Fprintf(w, "platform: %s\n", base)
+		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
+		if err != nil {
+			return nil, nil, err
+		}
+		return c, func() { c.Close() }, nil
+	}
+	srv := adamatest.NewServer(fakeOpts...)
+	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
+	if c, err = srv.NewClient(); err != nil {
+		srv.Close()
+		return nil, nil, err
+	}
+	return c, func() { c.Close(); srv.Close() }, nil
 }

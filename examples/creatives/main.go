@@ -2,12 +2,15 @@
 // progress bar, waits for the encoding, adds a companion banner and
 // classifies the creative.
 //
-//	go run ./examples/creatives -demo -size 50000000
-//	ADAMA_BASE_URL=... go run ./examples/creatives -file spot.mp4 -advertiser 7 -concept 11 -click https://example.com
+//	go run ./examples/creatives
+//	go run ./examples/creatives -size 50000000
+//	ADAMA_BASE_URL=... ADAMA_AUTH_URL=... ADAMA_ACCESS_TOKEN=... go run ./examples/creatives -file spot.mp4 -advertiser 7 -concept 11 -click https://example.com
 //
-// With -demo it runs against an in-process adamatest fake with a generated
-// file; otherwise it reads the ADAMA_* environment variables
-// (adama.WithEnv) and uploads -file.
+// With ADAMA_BASE_URL unset (or with -demo) it starts the fake platform
+// (adama/adamatest) in process and uploads a generated file of -size bytes;
+// with it set, it reads the ADAMA_* variables (adama.WithEnv) and uploads
+// -file to that deployment (examples/quickstart shows the
+// authorization-code exchange; here an access token is given).
 package main
 
 import (
@@ -29,7 +32,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "creatives:", err)
 		os.Exit(1)
 	}
@@ -61,54 +64,48 @@ func (z *zeros) Seek(off int64, whence int) (int64, error) {
 }
 
 // run parses args and runs the flow; results go to stdout, the progress
-// bar to stderr.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// bar to stderr. getenv reads the ADAMA_* variables.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet("creatives", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	demo := fs.Bool("demo", false, "run against an in-process fake platform with a generated file")
-	size := fs.Int64("size", 20<<20, "size of the demo's generated file in bytes")
-	path := fs.String("file", "", "video file to upload")
+	demo := fs.Bool("demo", false, "use the in-process fake even when ADAMA_BASE_URL is set")
+	size := fs.Int64("size", 20<<20, "size of the file generated for the in-process fake, in bytes")
+	path := fs.String("file", "", "video file to upload (required against a real deployment)")
 	advertiser := fs.Int64("advertiser", 7, "advertiser id")
 	concept := fs.Int64("concept", 11, "concept id")
 	click := fs.String("click", "https://example.com", "clickthrough URL")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *demo {
+		getenv = func(string) string { return "" }
+	}
+	live := getenv(adama.EnvBaseURL) != ""
 
 	var (
-		client *adama.Client
-		err    error
-		file   io.Reader
-		n      int64
-		name   = "demo.mp4"
+		file io.Reader = &zeros{n: *size}
+		n              = *size
+		name           = "demo.mp4"
 	)
-	if *demo {
-		srv := adamatest.NewServer(adamatest.WithCreativesEncodingStep(25))
-		defer srv.Close()
-		client, err = srv.NewClient()
-		file, n = &zeros{n: *size}, *size
-	} else {
-		if *path == "" {
-			return fmt.Errorf("-file is required without -demo")
-		}
-		client, err = adama.NewClient(adama.WithEnv())
+	if *path != "" {
+		f, err := os.Open(*path)
 		if err != nil {
 			return err
 		}
-		f, ferr := os.Open(*path)
-		if ferr != nil {
-			return ferr
-		}
 		defer f.Close()
-		st, ferr := f.Stat()
-		if ferr != nil {
-			return ferr
+		st, err := f.Stat()
+		if err != nil {
+			return err
 		}
 		file, n, name = f, st.Size(), filepath.Base(*path)
+	} else if live {
+		return fmt.Errorf("-file is required against a real deployment (%s is set)", adama.EnvBaseURL)
 	}
+	client, done, err := connect(stdout, getenv, adamatest.WithCreativesEncodingStep(25))
 	if err != nil {
 		return err
 	}
+	defer done()
 	cc := creatives.New(client)
 
 	start := time.Now()
@@ -123,7 +120,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "creative %d uploaded (%d bytes)\n", res.CreativeID, n)
 
 	interval := 2 * time.Second
-	if *demo {
+	if !live {
 		interval = time.Millisecond
 	}
 	v, err := cc.Videos.WaitEncoded(ctx, res.CreativeID, creatives.WaitOptions{Interval: interval,
@@ -150,6 +147,26 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "classified: language %s, %d vertical(s), %d attribute(s)\n", inf.Language.Name, len(inf.Verticals), len(inf.Attributes))
 	return nil
+}
+
+// connect returns a client for the deployment ADAMA_BASE_URL names, or for
+// a fake platform started in process with fakeOpts; done releases both.
+func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
+	if base := getenv(adama.EnvBaseURL); base != "" {
+		fmt.Fprintf(w, "platform: %s\n", base)
+		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
+		if err != nil {
+			return nil, nil, err
+		}
+		return c, func() { c.Close() }, nil
+	}
+	srv := adamatest.NewServer(fakeOpts...)
+	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
+	if c, err = srv.NewClient(); err != nil {
+		srv.Close()
+		return nil, nil, err
+	}
+	return c, func() { c.Close(); srv.Close() }, nil
 }
 
 // progressBar draws "[=====>    ]  42.0% 12.3 MB/s" on one line.

@@ -2,11 +2,13 @@
 // under an organization, groups them, bulk-updates their prices with a
 // per-item report, and runs deal analytics for the last 7 days.
 //
-//	go run ./examples/deals -demo
-//	ADAMA_BASE_URL=... go run ./examples/deals -org 100315 -supply 246
+//	go run ./examples/deals
+//	ADAMA_BASE_URL=... ADAMA_AUTH_URL=... ADAMA_ACCESS_TOKEN=... go run ./examples/deals -org 100315 -supply 246
 //
-// With -demo it runs against an in-process adamatest fake; otherwise it
-// reads the ADAMA_* environment variables (adama.WithEnv).
+// With ADAMA_BASE_URL unset (or with -demo) it starts the fake platform
+// (adama/adamatest) in process; with it set, it reads the ADAMA_*
+// variables (adama.WithEnv) and uses that deployment (examples/quickstart
+// shows the authorization-code exchange; here an access token is given).
 package main
 
 import (
@@ -25,16 +27,18 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "deals:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// run parses args and runs the walk-through, writing what it does to
+// stdout. getenv reads the ADAMA_* variables.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet("deals", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	demo := fs.Bool("demo", false, "run against an in-process fake platform")
+	demo := fs.Bool("demo", false, "use the in-process fake even when ADAMA_BASE_URL is set")
 	org := fs.Int64("org", 100315, "organization that owns the deals")
 	supply := fs.Int64("supply", 246, "supply source of the deals")
 	n := fs.Int("n", 3, "deals to create")
@@ -46,17 +50,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var client *adama.Client
 	if *demo {
-		srv := adamatest.NewServer()
-		defer srv.Close()
-		client, err = srv.NewClient()
-	} else {
-		client, err = adama.NewClient(adama.WithEnv())
+		getenv = func(string) string { return "" }
 	}
+	client, done, err := connect(stdout, getenv)
 	if err != nil {
 		return err
 	}
+	defer done()
 	dc := deals.New(client)
 	owner := deals.Owner{Type: deals.OwnerOrganization, ID: *org}
 
@@ -128,4 +129,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "analytics: deal %d %q %d impressions\n", row.Deal.ID, row.Deal.DealIdentifier, imps)
 	}
 	return nil
+}
+
+// connect returns a client for the deployment ADAMA_BASE_URL names, or for
+// a fake platform started in process with fakeOpts; done releases both.
+func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
+	if base := getenv(adama.EnvBaseURL); base != "" {
+		fmt.Fprintf(w, "platform: %s\n", base)
+		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
+		if err != nil {
+			return nil, nil, err
+		}
+		return c, func() { c.Close() }, nil
+	}
+	srv := adamatest.NewServer(fakeOpts...)
+	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
+	if c, err = srv.NewClient(); err != nil {
+		srv.Close()
+		return nil, nil, err
+	}
+	return c, func() { c.Close(); srv.Close() }, nil
 }

@@ -2,18 +2,23 @@
 // progress bar on the terminal, then prints a short summary table read
 // back from the file.
 //
-//	go run ./examples/report -demo -rows 200000 -out report.csv
-//	ADAMA_BASE_URL=... go run ./examples/report -org 100001 -out report.csv
-//	ADAMA_BASE_URL=... go run ./examples/report -strategy 98765 -out report.csv
+//	go run ./examples/report
+//	go run ./examples/report -rows 200000 -out report.csv
+//	ADAMA_BASE_URL=... ADAMA_AUTH_URL=... ADAMA_ACCESS_TOKEN=... go run ./examples/report -org 100001
+//	ADAMA_BASE_URL=... ADAMA_AUTH_URL=... ADAMA_ACCESS_TOKEN=... go run ./examples/report -strategy 98765 -out report.csv
+//
+// With ADAMA_BASE_URL unset (or with -demo) it starts the fake platform
+// (adama/adamatest) in process, generating -rows rows; with it set, it
+// reads the ADAMA_* variables (adama.WithEnv) and uses that deployment
+// (examples/quickstart shows the authorization-code exchange; here an
+// access token is given).
 //
 // The query filters on -strategy when set (an access field of the
-// performance report, as its metadata says), else on -org. A file already
+// performance report, as its metadata says), else on -org. Without -out
+// the report goes to a new file in the temporary directory. A file already
 // at -out is only downloaded again when the report's data changed since
 // the file's modification time (If-Modified-Since; the file takes the
 // report's Last-Modified time).
-//
-// With -demo it runs against an in-process adamatest fake; otherwise it
-// reads the ADAMA_* environment variables (adama.WithEnv).
 //
 // Reporting v1 is deprecated; its removal is announced for July 2026.
 package main
@@ -39,39 +44,35 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(1)
 	}
 }
 
 // run parses args, downloads the report and prints the summary to stdout;
-// the progress bar goes to stderr.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// the progress bar goes to stderr. getenv reads the ADAMA_* variables.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	demo := fs.Bool("demo", false, "run against an in-process fake platform")
-	rowsN := fs.Int("rows", 100000, "rows the demo fake generates")
+	demo := fs.Bool("demo", false, "use the in-process fake even when ADAMA_BASE_URL is set")
+	rowsN := fs.Int("rows", 100000, "rows the in-process fake generates")
 	org := fs.Int64("org", 100001, "organization id (access filter)")
 	strategy := fs.Int64("strategy", 0, "strategy id (access filter instead of -org)")
 	window := fs.String("window", "last_30_days", "time window")
-	out := fs.String("out", "report.csv", "output CSV file")
+	out := fs.String("out", "", "output CSV file (default: a new file in the temporary directory)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 
-	var client *adama.Client
-	var err error
 	if *demo {
-		srv := adamatest.NewServer(adamatest.WithReportRows(*rowsN))
-		defer srv.Close()
-		client, err = srv.NewClient()
-	} else {
-		client, err = adama.NewClient(adama.WithEnv())
+		getenv = func(string) string { return "" }
 	}
+	client, done, err := connect(stdout, getenv, adamatest.WithReportRows(*rowsN))
 	if err != nil {
 		return err
 	}
+	defer done()
 	rc := reporting.New(client)
 	q := &reporting.Query{
 		Report:     reporting.ReportPerformance,
@@ -84,7 +85,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *strategy != 0 {
 		q.Filter = []reporting.Predicate{reporting.Eq("strategy_id", *strategy)}
 	}
-	if fi, err := os.Stat(*out); err == nil {
+	if *out == "" {
+		f, err := os.CreateTemp("", "report-*.csv")
+		if err != nil {
+			return err
+		}
+		f.Close()
+		*out = f.Name()
+	} else if fi, err := os.Stat(*out); err == nil {
 		q.IfModifiedSince = fi.ModTime()
 	}
 	if err := rc.Validate(ctx, q); err != nil {
@@ -126,6 +134,26 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "saved %s: %d rows, %d bytes in %s\n\n", *out, body.Rows(), n, time.Since(start).Round(time.Millisecond))
 	return summarize(stdout, *out)
+}
+
+// connect returns a client for the deployment ADAMA_BASE_URL names, or for
+// a fake platform started in process with fakeOpts; done releases both.
+func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
+	if base := getenv(adama.EnvBaseURL); base != "" {
+		fmt.Fprintf(w, "platform: %s\n", base)
+		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
+		if err != nil {
+			return nil, nil, err
+		}
+		return c, func() { c.Close() }, nil
+	}
+	srv := adamatest.NewServer(fakeOpts...)
+	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
+	if c, err = srv.NewClient(); err != nil {
+		srv.Close()
+		return nil, nil, err
+	}
+	return c, func() { c.Close(); srv.Close() }, nil
 }
 
 // progressBar draws "[=====>    ] 12.3 MB 45,000 rows" on one line.

@@ -3,14 +3,19 @@
 // attaches them to a strategy, lists the strategy's attachments by
 // dimension, and recovers from a stale update with Modify.
 //
-// It runs against the in-process fake platform (adama/adamatest):
-//
 //	go run ./examples/targeting
+//	ADAMA_BASE_URL=... ADAMA_AUTH_URL=... ADAMA_ACCESS_TOKEN=... go run ./examples/targeting -strategy 332
+//
+// With ADAMA_BASE_URL unset it starts the fake platform (adama/adamatest)
+// in process; with it set, it reads the ADAMA_* variables (adama.WithEnv)
+// and uses that deployment (examples/quickstart shows the
+// authorization-code exchange; here an access token is given).
 package main
 
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,23 +29,28 @@ import (
 func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	srv := adamatest.NewServer()
-	defer srv.Close()
-	if err := run(ctx, os.Stdout, srv); err != nil {
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "targeting:", err)
 		os.Exit(1)
 	}
 }
 
-// strategyID is the strategy the targets are attached to (a group A
-// strategy; group B refers to it by id).
-const strategyID = 332
-
-func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
-	client, err := srv.NewClient()
+// run parses args and runs the walk-through, writing what it does to w.
+// getenv reads the ADAMA_* variables.
+func run(ctx context.Context, args []string, w, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("targeting", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	// The strategy the targets are attached to (a group A strategy; group B
+	// refers to it by id).
+	strategyID := fs.Int64("strategy", 332, "strategy to attach the targets to")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	client, done, err := connect(w, getenv)
 	if err != nil {
 		return err
 	}
+	defer done()
 	tc := targeting.New(client)
 
 	// Targets in two dimensions.
@@ -55,7 +65,7 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 
 	// Attach them to the strategy: include the region, exclude the browser.
 	att, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{
-		TargetID: region.ID, StrategyID: strategyID, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr,
+		TargetID: region.ID, StrategyID: *strategyID, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr,
 	})
 	if err != nil {
 		return fmt.Errorf("attach: %w", err)
@@ -63,26 +73,28 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	fmt.Fprintf(w, "attached target %d (%s %s) to strategy %d as attachment %d, version %d\n",
 		att.TargetID, region.Name, region.DimensionCode, att.StrategyID, att.ID, att.Version)
 	if _, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{
-		TargetID: browser.ID, StrategyID: strategyID, Restriction: targeting.RestrictionExclude, Operator: targeting.OperatorOr,
+		TargetID: browser.ID, StrategyID: *strategyID, Restriction: targeting.RestrictionExclude, Operator: targeting.OperatorOr,
 	}); err != nil {
 		return fmt.Errorf("attach: %w", err)
 	}
 
 	// The strategy's attachments in the region dimension.
 	page, err := tc.Attachments.List(ctx, &targeting.AttachmentListOptions{
-		StrategyID: strategyID, Dimensions: []targeting.Dimension{targeting.DimensionRegion, targeting.DimensionDMA},
+		StrategyID: *strategyID, Dimensions: []targeting.Dimension{targeting.DimensionRegion, targeting.DimensionDMA},
 	})
 	if err != nil {
 		return fmt.Errorf("list: %w", err)
 	}
-	fmt.Fprintf(w, "strategy %d has %d attachment(s) in REGN or DMAX:\n", strategyID, page.TotalCount)
+	fmt.Fprintf(w, "strategy %d has %d attachment(s) in REGN or DMAX:\n", *strategyID, page.TotalCount)
 	for _, a := range page.Items {
 		fmt.Fprintf(w, "  attachment %d: %s target %d (%s)\n", a.ID, a.Restriction, a.TargetID, a.Operator)
 	}
 
-	// Someone else changes the attachment; our update with the version we
-	// read is refused ...
-	srv.Targeting().SetField(adamatest.TargetingAttachments, att.ID, "operator", "AND")
+	// Someone else (here, this program) changes the attachment; our update
+	// with the version we read is refused ...
+	if _, err := tc.Attachments.Update(ctx, att.ID, &targeting.AttachmentUpdate{Version: att.Version, Operator: adama.Some(targeting.OperatorAnd)}); err != nil {
+		return fmt.Errorf("update: %w", err)
+	}
 	_, err = tc.Attachments.Update(ctx, att.ID, &targeting.AttachmentUpdate{Version: att.Version, OrBetter: adama.Some(true)})
 	if !errors.Is(err, adama.ErrConflict) {
 		return fmt.Errorf("expected a version conflict, got %v", err)
@@ -99,4 +111,24 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	}
 	fmt.Fprintf(w, "attachment %d version %d: or_better %t, operator %s kept\n", att.ID, att.Version, att.OrBetter, att.Operator)
 	return nil
+}
+
+// connect returns a client for the deployment ADAMA_BASE_URL names, or for
+// a fake platform started in process with fakeOpts; done releases both.
+func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
+	if base := getenv(adama.EnvBaseURL); base != "" {
+		fmt.Fprintf(w, "platform: %s\n", base)
+		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
+		if err != nil {
+			return nil, nil, err
+		}
+		return c, func() { c.Close() }, nil
+	}
+	srv := adamatest.NewServer(fakeOpts...)
+	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
+	if c, err = srv.NewClient(); err != nil {
+		srv.Close()
+		return nil, nil, err
+	}
+	return c, func() { c.Close(); srv.Close() }, nil
 }

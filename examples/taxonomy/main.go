@@ -2,8 +2,15 @@
 // it as a permissioned taxonomy and renames one node with Modify, which
 // posts the whole tree back so that no node is lost.
 //
-//	go run ./examples/taxonomy -demo -csv taxonomy.csv -rename "Sports=Sports fans"
-//	ADAMA_BASE_URL=... go run ./examples/taxonomy -vendor 1234 -org 100048 -csv taxonomy.csv
+//	go run ./examples/taxonomy
+//	go run ./examples/taxonomy -csv taxonomy.csv -rename "Sports=Sports fans"
+//	ADAMA_BASE_URL=... ADAMA_AUTH_URL=... ADAMA_ACCESS_TOKEN=... go run ./examples/taxonomy -vendor 1234 -org 100048 -csv taxonomy.csv
+//
+// Without -csv it uses a small sample taxonomy. With ADAMA_BASE_URL unset
+// (or with -demo) it starts the fake platform (adama/adamatest) in
+// process; with it set, it reads the ADAMA_* variables (adama.WithEnv) and
+// uses that deployment (examples/quickstart shows the authorization-code
+// exchange; here an access token is given).
 //
 // Group F (audience segments v2.0) is deprecated since 1 August 2026; its
 // functionality is in the v3.0 campaign interface.
@@ -24,7 +31,7 @@ import (
 	"github.com/adamasdk/adama-go/dmp"
 )
 
-// demoCSV is used with -demo when no -csv file is given.
+// demoCSV is the sample taxonomy used when no -csv file is given.
 const demoCSV = `full_path,code,uniques,wholesale_cpm,retail_cpm,buyable
 |Acme Audiences,,,,,0
 |Acme Audiences|Interests,,,,,0
@@ -35,17 +42,19 @@ const demoCSV = `full_path,code,uniques,wholesale_cpm,retail_cpm,buyable
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "taxonomy:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// run parses args and runs the walk-through, writing what it does to
+// stdout. getenv reads the ADAMA_* variables.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet("taxonomy", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	demo := fs.Bool("demo", false, "run against an in-process fake platform")
-	csvPath := fs.String("csv", "", "taxonomy CSV file (full_path,code,uniques,wholesale_cpm,retail_cpm,buyable)")
+	demo := fs.Bool("demo", false, "use the in-process fake even when ADAMA_BASE_URL is set")
+	csvPath := fs.String("csv", "", "taxonomy CSV file (full_path,code,uniques,wholesale_cpm,retail_cpm,buyable; default: a sample)")
 	vendor := fs.Int64("vendor", 1234, "data vendor id")
 	org := fs.Int64("org", 100048, "organization the taxonomy is shared with")
 	rename := fs.String("rename", "Sports=Sports fans", "node to rename, as old=new")
@@ -65,8 +74,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		defer f.Close()
 		src = f
-	} else if !*demo {
-		return errors.New("-csv is required without -demo")
 	}
 	root, err := dmp.ReadCSV(src)
 	if err != nil {
@@ -74,17 +81,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "read %d nodes under %q\n", root.Count(), root.Name)
 
-	var client *adama.Client
 	if *demo {
-		srv := adamatest.NewServer()
-		defer srv.Close()
-		client, err = srv.NewClient()
-	} else {
-		client, err = adama.NewClient(adama.WithEnv())
+		getenv = func(string) string { return "" }
 	}
+	client, done, err := connect(stdout, getenv)
 	if err != nil {
 		return err
 	}
+	defer done()
 	tc := dmp.New(client)
 	made, err := tc.Taxonomies.Create(ctx, &dmp.Taxonomy{
 		VendorID: *vendor, Permissions: &dmp.Permissions{Organizations: []int64{*org}}, Taxonomy: root,
@@ -108,4 +112,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	n := up.Taxonomy.Find(newName)
 	fmt.Fprintf(stdout, "renamed node %d to %q; the taxonomy still has %d nodes\n", n.ID, n.Name, up.Taxonomy.Count())
 	return dmp.WriteCSV(stdout, up.Taxonomy)
+}
+
+// connect returns a client for the deployment ADAMA_BASE_URL names, or for
+// a fake platform started in process with fakeOpts; done releases both.
+func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
+	if base := getenv(adama.EnvBaseURL); base != "" {
+		fmt.Fprintf(w, "platform: %s\n", base)
+		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
+		if err != nil {
+			return nil, nil, err
+		}
+		return c, func() { c.Close() }, nil
+	}
+	srv := adamatest.NewServer(fakeOpts...)
+	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
+	if c, err = srv.NewClient(); err != nil {
+		srv.Close()
+		return nil, nil, err
+	}
+	return c, func() { c.Close(); srv.Close() }, nil
 }
