@@ -17,12 +17,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -39,7 +39,7 @@ func main() {
 // run builds the hierarchy, writing what it does to w. getenv reads the
 // ADAMA_* variables.
 func run(ctx context.Context, w io.Writer, getenv func(string) string) error {
-	client, done, err := connect(w, getenv)
+	client, done, err := platform.Connect(w, getenv)
 	if err != nil {
 		return err
 	}
@@ -168,24 +168,4 @@ func run(ctx context.Context, w io.Writer, getenv func(string) string) error {
 	}
 	fmt.Fprintf(w, "strategy %d version %d max_bid %s description %q\n", updated.ID, updated.Version, updated.MaxBid, updated.Description)
 	return nil
-}
-
-// connect returns a client for the deployment ADAMA_BASE_URL names, or for
-// a fake platform started in process with fakeOpts; done releases both.
-func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
-	if base := getenv(adama.EnvBaseURL); base != "" {
-		fmt.Fprintf(w, "platform: %s\n", base)
-		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
-		if err != nil {
-			return nil, nil, err
-		}
-		return c, func() { c.Close() }, nil
-	}
-	srv := adamatest.NewServer(fakeOpts...)
-	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
-	if c, err = srv.NewClient(); err != nil {
-		srv.Close()
-		return nil, nil, err
-	}
-	return c, func() { c.Close(); srv.Close() }, nil
 }

@@ -17,6 +17,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
 	"os/signal"
@@ -101,7 +102,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	} else if live {
 		return fmt.Errorf("-file is required against a real deployment (%s is set)", adama.EnvBaseURL)
 	}
-	client, done, err := connect(stdout, getenv, adamatest.WithCreativesEncodingStep(25))
+	client, done, err := platform.Connect(stdout, getenv, adamatest.WithCreativesEncodingStep(25))
 	if err != nil {
 		return err
 	}
@@ -147,26 +148,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	fmt.Fprintf(stdout, "classified: language %s, %d vertical(s), %d attribute(s)\n", inf.Language.Name, len(inf.Verticals), len(inf.Attributes))
 	return nil
-}
-
-// connect returns a client for the deployment ADAMA_BASE_URL names, or for
-// a fake platform started in process with fakeOpts; done releases both.
-func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
-	if base := getenv(adama.EnvBaseURL); base != "" {
-		fmt.Fprintf(w, "platform: %s\n", base)
-		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
-		if err != nil {
-			return nil, nil, err
-		}
-		return c, func() { c.Close() }, nil
-	}
-	srv := adamatest.NewServer(fakeOpts...)
-	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
-	if c, err = srv.NewClient(); err != nil {
-		srv.Close()
-		return nil, nil, err
-	}
-	return c, func() { c.Close(); srv.Close() }, nil
 }
 
 // progressBar draws "[=====>    ]  42.0% 12.3 MB/s" on one line.

@@ -15,12 +15,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
 	"os/signal"
 
-	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/deals"
 )
 
@@ -53,7 +52,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if *demo {
 		getenv = func(string) string { return "" }
 	}
-	client, done, err := connect(stdout, getenv)
+	client, done, err := platform.Connect(stdout, getenv)
 	if err != nil {
 		return err
 	}
@@ -129,24 +128,4 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		fmt.Fprintf(stdout, "analytics: deal %d %q %d impressions\n", row.Deal.ID, row.Deal.DealIdentifier, imps)
 	}
 	return nil
-}
-
-// connect returns a client for the deployment ADAMA_BASE_URL names, or for
-// a fake platform started in process with fakeOpts; done releases both.
-func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
-	if base := getenv(adama.EnvBaseURL); base != "" {
-		fmt.Fprintf(w, "platform: %s\n", base)
-		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
-		if err != nil {
-			return nil, nil, err
-		}
-		return c, func() { c.Close() }, nil
-	}
-	srv := adamatest.NewServer(fakeOpts...)
-	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
-	if c, err = srv.NewClient(); err != nil {
-		srv.Close()
-		return nil, nil, err
-	}
-	return c, func() { c.Close(); srv.Close() }, nil
 }

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
 	"os/signal"
@@ -68,7 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if *demo {
 		getenv = func(string) string { return "" }
 	}
-	client, done, err := connect(stdout, getenv, adamatest.WithReportRows(*rowsN))
+	client, done, err := platform.Connect(stdout, getenv, adamatest.WithReportRows(*rowsN))
 	if err != nil {
 		return err
 	}
@@ -134,26 +135,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	fmt.Fprintf(stdout, "saved %s: %d rows, %d bytes in %s\n\n", *out, body.Rows(), n, time.Since(start).Round(time.Millisecond))
 	return summarize(stdout, *out)
-}
-
-// connect returns a client for the deployment ADAMA_BASE_URL names, or for
-// a fake platform started in process with fakeOpts; done releases both.
-func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
-	if base := getenv(adama.EnvBaseURL); base != "" {
-		fmt.Fprintf(w, "platform: %s\n", base)
-		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
-		if err != nil {
-			return nil, nil, err
-		}
-		return c, func() { c.Close() }, nil
-	}
-	srv := adamatest.NewServer(fakeOpts...)
-	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
-	if c, err = srv.NewClient(); err != nil {
-		srv.Close()
-		return nil, nil, err
-	}
-	return c, func() { c.Close(); srv.Close() }, nil
 }
 
 // progressBar draws "[=====>    ] 12.3 MB 45,000 rows" on one line.

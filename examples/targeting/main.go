@@ -17,12 +17,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/targeting"
 )
 
@@ -46,7 +46,7 @@ func run(ctx context.Context, args []string, w, stderr io.Writer, getenv func(st
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	client, done, err := connect(w, getenv)
+	client, done, err := platform.Connect(w, getenv)
 	if err != nil {
 		return err
 	}
@@ -111,24 +111,4 @@ func run(ctx context.Context, args []string, w, stderr io.Writer, getenv func(st
 	}
 	fmt.Fprintf(w, "attachment %d version %d: or_better %t, operator %s kept\n", att.ID, att.Version, att.OrBetter, att.Operator)
 	return nil
-}
-
-// connect returns a client for the deployment ADAMA_BASE_URL names, or for
-// a fake platform started in process with fakeOpts; done releases both.
-func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
-	if base := getenv(adama.EnvBaseURL); base != "" {
-		fmt.Fprintf(w, "platform: %s\n", base)
-		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
-		if err != nil {
-			return nil, nil, err
-		}
-		return c, func() { c.Close() }, nil
-	}
-	srv := adamatest.NewServer(fakeOpts...)
-	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
-	if c, err = srv.NewClient(); err != nil {
-		srv.Close()
-		return nil, nil, err
-	}
-	return c, func() { c.Close(); srv.Close() }, nil
 }

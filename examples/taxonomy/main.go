@@ -21,13 +21,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
 	"os/signal"
 	"strings"
 
-	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/dmp"
 )
 
@@ -84,7 +83,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if *demo {
 		getenv = func(string) string { return "" }
 	}
-	client, done, err := connect(stdout, getenv)
+	client, done, err := platform.Connect(stdout, getenv)
 	if err != nil {
 		return err
 	}
@@ -112,24 +111,4 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	n := up.Taxonomy.Find(newName)
 	fmt.Fprintf(stdout, "renamed node %d to %q; the taxonomy still has %d nodes\n", n.ID, n.Name, up.Taxonomy.Count())
 	return dmp.WriteCSV(stdout, up.Taxonomy)
-}
-
-// connect returns a client for the deployment ADAMA_BASE_URL names, or for
-// a fake platform started in process with fakeOpts; done releases both.
-func connect(w io.Writer, getenv func(string) string, fakeOpts ...adamatest.Option) (c *adama.Client, done func(), err error) {
-	if base := getenv(adama.EnvBaseURL); base != "" {
-		fmt.Fprintf(w, "platform: %s\n", base)
-		c, err = adama.NewClient(adama.WithEnvFrom(getenv))
-		if err != nil {
-			return nil, nil, err
-		}
-		return c, func() { c.Close() }, nil
-	}
-	srv := adamatest.NewServer(fakeOpts...)
-	fmt.Fprintf(w, "platform: in-process fake at %s (set %s to use a real deployment)\n", srv.URL, adama.EnvBaseURL)
-	if c, err = srv.NewClient(); err != nil {
-		srv.Close()
-		return nil, nil, err
-	}
-	return c, func() { c.Close(); srv.Close() }, nil
 }
