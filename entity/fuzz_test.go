@@ -3,7 +3,9 @@ package entity
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -47,6 +49,13 @@ func FuzzPixelTargetExpr(f *testing.F) {
 	})
 }
 
+// platformSeeds are the recorded platform bodies FuzzDecodeRecords starts
+// from.
+var platformSeeds = []string{
+	"strategy_day_parts_no_count.xml",
+	"strategy_day_parts_no_total.json",
+}
+
 func FuzzDecodeRecords(f *testing.F) {
 	for _, s := range []string{
 		`{"meta":{"status":"ok","count":1},"data":[{"id":1,"name":"S","entity_type":"strategy","version":2,"goal_value":[{"currency_code":"USD","value":"1.5"}],"status":"on","rmx_strategy":{"pricing_type":"CPM","roi_target_pixels":[{"pixel_bundle_id":3}]},"site_placements":[{"name":"p"}],"campaign":{"id":4,"advertiser":{"id":5}},"future":{"x":1}}]}`,
@@ -57,17 +66,29 @@ func FuzzDecodeRecords(f *testing.F) {
 		f.Add([]byte(s), false)
 	}
 	f.Add([]byte(`<?xml version="1.0"?><result><entities count="1" start="0"><entity id="1" name="S" type="strategy" version="1"><prop name="status" value="1"/><prop name="budget"><amount currency_code="USD" value="3"/></prop><entity rel="campaign" id="2" type="campaign"/></entity></entities><status code="ok"/></result>`), true)
+	for _, name := range platformSeeds {
+		b, err := os.ReadFile("testdata/platform/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, strings.HasSuffix(name, ".xml"))
+	}
 	f.Fuzz(func(t *testing.T, b []byte, isXML bool) {
 		var err error
 		if isXML {
 			_, err = decodeXMLPage[Strategy](bytes.NewReader(b))
 			_, _ = decodeXMLPage[Advertiser](bytes.NewReader(b))
+			_, _ = decodeXMLPage[StrategyDayPart](bytes.NewReader(b))
+			_, _ = decodeXMLPage[Campaign](bytes.NewReader(b))
+			_, _ = decodeXMLPage[SiteList](bytes.NewReader(b))
 		} else {
 			_, err = decodeJSONPage[Strategy](bytes.NewReader(b))
 			_, _ = decodeJSONPage[PixelBundle](bytes.NewReader(b))
 			_, _ = decodeJSONPage[Campaign](bytes.NewReader(b))
 			_, _ = decodeJSONPage[User](bytes.NewReader(b))
 			_, _ = decodeJSONPage[SiteListAssignment](bytes.NewReader(b))
+			_, _ = decodeJSONPage[StrategyDayPart](bytes.NewReader(b))
+			_, _ = decodeJSONPage[SiteList](bytes.NewReader(b))
 		}
 		_ = err
 		var s Strategy
