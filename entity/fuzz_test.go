@@ -54,6 +54,8 @@ func FuzzPixelTargetExpr(f *testing.F) {
 var platformSeeds = []string{
 	"strategy_day_parts_no_count.xml",
 	"strategy_day_parts_no_total.json",
+	"agencies_page1.json", "agencies_page2.json", "agencies_page3.json",
+	"agencies_page1.xml", "agencies_page2.xml",
 }
 
 func FuzzDecodeRecords(f *testing.F) {
@@ -79,6 +81,7 @@ func FuzzDecodeRecords(f *testing.F) {
 			_, err = decodeXMLPage[Strategy](bytes.NewReader(b))
 			_, _ = decodeXMLPage[Advertiser](bytes.NewReader(b))
 			_, _ = decodeXMLPage[StrategyDayPart](bytes.NewReader(b))
+			_, _ = decodeXMLPage[Agency](bytes.NewReader(b))
 			_, _ = decodeXMLPage[Campaign](bytes.NewReader(b))
 			_, _ = decodeXMLPage[SiteList](bytes.NewReader(b))
 		} else {
@@ -88,6 +91,7 @@ func FuzzDecodeRecords(f *testing.F) {
 			_, _ = decodeJSONPage[User](bytes.NewReader(b))
 			_, _ = decodeJSONPage[SiteListAssignment](bytes.NewReader(b))
 			_, _ = decodeJSONPage[StrategyDayPart](bytes.NewReader(b))
+			_, _ = decodeJSONPage[Agency](bytes.NewReader(b))
 			_, _ = decodeJSONPage[SiteList](bytes.NewReader(b))
 		}
 		_ = err
