@@ -56,6 +56,7 @@ var platformSeeds = []string{
 	"strategy_day_parts_no_total.json",
 	"agencies_page1.json", "agencies_page2.json", "agencies_page3.json",
 	"agencies_page1.xml", "agencies_page2.xml",
+	"campaign_site_lists_assigned.json", "campaign_site_lists_assigned.xml", "strategy_site_lists_assigned.json",
 }
 
 func FuzzDecodeRecords(f *testing.F) {
