@@ -57,6 +57,7 @@ var platformSeeds = []string{
 	"agencies_page1.json", "agencies_page2.json", "agencies_page3.json",
 	"agencies_page1.xml", "agencies_page2.xml",
 	"campaign_site_lists_assigned.json", "campaign_site_lists_assigned.xml", "strategy_site_lists_assigned.json",
+	"campaign_fee_money.json", "campaign_fee_money.xml", "campaign_money_number.json",
 }
 
 func FuzzDecodeRecords(f *testing.F) {
@@ -94,8 +95,17 @@ func FuzzDecodeRecords(f *testing.F) {
 			_, _ = decodeJSONPage[StrategyDayPart](bytes.NewReader(b))
 			_, _ = decodeJSONPage[Agency](bytes.NewReader(b))
 			_, _ = decodeJSONPage[SiteList](bytes.NewReader(b))
+			_, _ = decodeJSONPage[PlacementSlot](bytes.NewReader(b))
+			_, _ = decodeJSONPage[VendorContract](bytes.NewReader(b))
 		}
 		_ = err
+		var env struct{ Data json.RawMessage }
+		if json.Unmarshal(b, &env) == nil && len(env.Data) > 0 {
+			var c Campaign
+			if json.Unmarshal(env.Data, &c) == nil {
+				_, _ = (&Service[Campaign]{}).UpdateForm(&c)
+			}
+		}
 		var s Strategy
 		if json.Unmarshal(b, &s) == nil {
 			_ = Validate(&s, false)
@@ -104,6 +114,10 @@ func FuzzDecodeRecords(f *testing.F) {
 		if res, err := wire.DecodeXML(bytes.NewReader(b)); err == nil && res.Entity != nil {
 			var a AtomicCreative
 			_ = json.Unmarshal(wire.EntityJSON(res.Entity, reflect.TypeFor[AtomicCreative]()), &a)
+			var c Campaign
+			if json.Unmarshal(wire.EntityJSON(res.Entity, reflect.TypeFor[Campaign]()), &c) == nil {
+				_, _ = (&Service[Campaign]{}).UpdateForm(&c)
+			}
 		}
 	})
 }
