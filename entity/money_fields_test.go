@@ -136,6 +136,8 @@ func TestMoneyFieldsKeepCurrency(t *testing.T) {
 		switch d := dst.(type) {
 		case **Campaign:
 			*d, err = first[Campaign](b, xml)
+		case **Advertiser:
+			*d, err = first[Advertiser](b, xml)
 		case **PixelBundle:
 			*d, err = first[PixelBundle](b, xml)
 		case **Vendor:
@@ -158,6 +160,11 @@ func TestMoneyFieldsKeepCurrency(t *testing.T) {
 			var r *Campaign
 			decode(t, b, xml, &r)
 			return map[string]adama.Money{"ad_server_fee": r.AdServerFee, "spend_cap_amount": r.SpendCapAmount}
+		})},
+		{"advertiser", []string{"ad_server_fee"}, one("advertiser", func(t *testing.T, b []byte, xml bool) map[string]adama.Money {
+			var r *Advertiser
+			decode(t, b, xml, &r)
+			return map[string]adama.Money{"ad_server_fee": r.AdServerFee}
 		})},
 		{"pixel_bundle", []string{"cost_cpm", "cost_cpts"}, one("pixel_bundle", func(t *testing.T, b []byte, xml bool) map[string]adama.Money {
 			var r *PixelBundle
