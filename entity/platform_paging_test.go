@@ -77,3 +77,41 @@ func TestPlatformPagingFollowsTheLink(t *testing.T) {
 		}
 	}
 }
+
+// Where the platform's link names another offset than counting would,
+// All goes where the link says, with the link's parameters.
+func TestAllFollowsLinkOverCounting(t *testing.T) {
+	var mu sync.Mutex
+	var asked []string
+	ec, _ := newTestClient(t, adamatest.WithRoute("GET /api/v2.0/agencies", adamatest.RequireSession,
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			q := r.URL.Query()
+			mu.Lock()
+			asked = append(asked, q.Get("page_offset")+"/"+q.Get("page_limit")+"/"+q.Get("sort_by"))
+			mu.Unlock()
+			w.Header().Set("Content-Type", "application/vnd.svc.v1+json")
+			switch q.Get("page_offset") {
+			case "":
+				_, _ = w.Write([]byte(`{"data":[{"id":1,"version":0},{"id":2,"version":0}],"meta":{"status":"success","offset":0,"count":2,"total_count":9,"next_page":"https://api.example/api/v2.0/agencies?page_offset=5&page_limit=2&sort_by=id"}}`))
+			case "5":
+				_, _ = w.Write([]byte(`{"data":[{"id":6,"version":0}],"meta":{"status":"success","offset":5,"count":1}}`))
+			default:
+				http.Error(w, "unexpected page", http.StatusBadRequest)
+			}
+		})))
+	for _, prefetch := range []int{0, 3} {
+		mu.Lock()
+		asked = nil
+		mu.Unlock()
+		var ids []int64
+		for a, err := range ec.Agencies.All(context.Background(), &ListOptions{PageLimit: 2, Prefetch: prefetch}) {
+			require.NoError(t, err)
+			ids = append(ids, a.ID)
+		}
+		assert.Equal(t, []int64{1, 2, 6}, ids, "prefetch %d", prefetch)
+		mu.Lock()
+		assert.Equal(t, "/2/", asked[0])
+		assert.Contains(t, asked, "5/2/id", "the link's page, with its parameters")
+		mu.Unlock()
+	}
+}
