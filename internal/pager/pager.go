@@ -167,11 +167,11 @@ func (w *walk[T]) step(p *adama.Page[T], cur Cursor) (Cursor, bool, error) {
 	}
 	if p.NextPage != "" {
 		q, err := nextQuery(p.NextPage)
-		if err != nil {
+		if err != nil && w.o.Links {
 			return Cursor{}, false, err
 		}
 		off, oerr := strconv.Atoi(q.Get("page_offset"))
-		if w.o.Links || (oerr == nil && off >= 0) {
+		if err == nil && (w.o.Links || (oerr == nil && off >= 0)) {
 			key := q.Encode()
 			if w.seen[key] {
 				return Cursor{}, false, errors.New("adama: the server's next-page link repeats an earlier page")
@@ -183,8 +183,8 @@ func (w *walk[T]) step(p *adama.Page[T], cur Cursor) (Cursor, bool, error) {
 			}
 			return next, true, nil
 		}
-		// A link that names no offset is not one offset paging can
-		// follow: count instead.
+		// A link that is not a URL or names no offset is not one offset
+		// paging can follow: count instead.
 	}
 	if w.o.Links {
 		return Cursor{}, false, nil

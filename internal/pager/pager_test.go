@@ -279,6 +279,17 @@ func TestAllOffsetLinkEdges(t *testing.T) {
 	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6}, got)
 	assert.Equal(t, int32(3), calls.Load())
 
+	// So is a link that is not a URL.
+	bad := func(_ context.Context, cur Cursor) (*adama.Page[int], error) {
+		if cur.Offset >= 4 {
+			return &adama.Page[int]{Items: []int{cur.Offset}}, nil
+		}
+		return &adama.Page[int]{Items: []int{cur.Offset, cur.Offset + 1}, NextPage: "http://[::1%zz/x?page_offset=9"}, nil
+	}
+	got, err = collect(t, All(context.Background(), Options{Limit: 2}, bad))
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 1, 2, 3, 4}, got)
+
 	// A link that leads back to a page already read is an error, once.
 	loop := func(_ context.Context, cur Cursor) (*adama.Page[int], error) {
 		return &adama.Page[int]{Items: []int{cur.Offset, cur.Offset + 1}, NextPage: "/x?page_offset=2"}, nil
