@@ -20,14 +20,17 @@ type Advertiser struct {
 	FrequencyAmount         *int              `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
 	MinimizeMultiAds        *adama.Bool       `json:"minimize_multi_ads,omitempty" url:"minimize_multi_ads,omitempty"`
 	AllowXStratOptimization *adama.Bool       `json:"allow_x_strat_optimization,omitempty" url:"allow_x_strat_optimization,omitempty"`
-	AdServerFee             *int64            `json:"ad_server_fee,omitempty" url:"ad_server_fee,omitempty"`
-	AdServerUsername        string            `json:"ad_server_username,omitempty" url:"ad_server_username,omitempty"`
-	AdServerPassword        string            `json:"ad_server_password,omitempty" url:"ad_server_password,omitempty"`
-	BillingContactID        *int64            `json:"billing_contact_id,omitempty" url:"billing_contact_id,omitempty"`
-	SalesContactID          *int64            `json:"sales_contact_id,omitempty" url:"sales_contact_id,omitempty"`
-	AdsTxtVerified          AdsTxtVerified    `json:"ads_txt_verified,omitempty" url:"ads_txt_verified,omitempty"`
-	DataSharingEnabled      *adama.Bool       `json:"data_sharing_enabled,omitempty" url:"data_sharing_enabled,omitempty"`
-	Political               *adama.Bool       `json:"political,omitempty" url:"political,omitempty"`
+	// AdServerFee is money: the spec's table says integer, the v3.0
+	// advertiser carries a decimal fee, and the platform may send a
+	// one-currency array; every form reads and the currency is kept.
+	AdServerFee        adama.Money    `json:"ad_server_fee,omitempty" url:"ad_server_fee,omitempty"`
+	AdServerUsername   string         `json:"ad_server_username,omitempty" url:"ad_server_username,omitempty"`
+	AdServerPassword   string         `json:"ad_server_password,omitempty" url:"ad_server_password,omitempty"`
+	BillingContactID   *int64         `json:"billing_contact_id,omitempty" url:"billing_contact_id,omitempty"`
+	SalesContactID     *int64         `json:"sales_contact_id,omitempty" url:"sales_contact_id,omitempty"`
+	AdsTxtVerified     AdsTxtVerified `json:"ads_txt_verified,omitempty" url:"ads_txt_verified,omitempty"`
+	DataSharingEnabled *adama.Bool    `json:"data_sharing_enabled,omitempty" url:"data_sharing_enabled,omitempty"`
+	Political          *adama.Bool    `json:"political,omitempty" url:"political,omitempty"`
 	// AccountableAndAddressable is pre-release and not to be used.
 	AccountableAndAddressable *adama.Bool `json:"accountable_and_addressable,omitempty" url:"accountable_and_addressable,omitempty"`
 	DMPEnabled                string      `json:"dmp_enabled,omitempty" url:"dmp_enabled,omitempty"`

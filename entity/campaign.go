@@ -33,7 +33,7 @@ type Campaign struct {
 	PVWindowMinutes      *int              `json:"pv_window_minutes,omitempty" url:"pv_window_minutes,omitempty"`
 	PVPct                *adama.Decimal    `json:"pv_pct,omitempty" url:"pv_pct,omitempty"`
 	MarginPct            *adama.Decimal    `json:"margin_pct,omitempty" url:"margin_pct,omitempty"`
-	SpendCapAmount       *adama.Decimal    `json:"spend_cap_amount,omitempty" url:"spend_cap_amount,omitempty"`
+	SpendCapAmount       adama.Money       `json:"spend_cap_amount,omitempty" url:"spend_cap_amount,omitempty"`
 	SpendCapEnabled      *adama.Bool       `json:"spend_cap_enabled,omitempty" url:"spend_cap_enabled,omitempty"`
 	SpendCapAutomatic    *adama.Bool       `json:"spend_cap_automatic,omitempty" url:"spend_cap_automatic,omitempty"`
 	UseDefaultAdServer   *adama.Bool       `json:"use_default_ad_server,omitempty" url:"use_default_ad_server,omitempty"`
@@ -42,9 +42,11 @@ type Campaign struct {
 	IOReferenceNum       string            `json:"io_reference_num,omitempty" url:"io_reference_num,omitempty"`
 	// AdServerFee, AdServerUsername and AdServerPassword are the
 	// third-party ad server's fee and log-in (reference schema campaign).
-	AdServerFee      *adama.Decimal `json:"ad_server_fee,omitempty" url:"ad_server_fee,omitempty"`
-	AdServerUsername string         `json:"ad_server_username,omitempty" url:"ad_server_username,omitempty"`
-	AdServerPassword string         `json:"ad_server_password,omitempty" url:"ad_server_password,omitempty"`
+	// AdServerFee and SpendCapAmount are money: the platform sends them as
+	// a number or as a one-currency array, and the currency is kept.
+	AdServerFee      adama.Money `json:"ad_server_fee,omitempty" url:"ad_server_fee,omitempty"`
+	AdServerUsername string      `json:"ad_server_username,omitempty" url:"ad_server_username,omitempty"`
+	AdServerPassword string      `json:"ad_server_password,omitempty" url:"ad_server_password,omitempty"`
 	// AgencyFeePct is the agency fee percentage.
 	AgencyFeePct *adama.Decimal `json:"agency_fee_pct,omitempty" url:"agency_fee_pct,omitempty"`
 	// UseSvcFreq turns on the platform's own frequency capping (required

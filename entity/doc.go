@@ -36,7 +36,8 @@
 // (BulkUpdateStrategies, POST /api/v3.0/bulk_update/strategies, JSON); and
 // site lists: UploadSiteList and ReuploadSiteList (multipart),
 // DownloadSiteList (CSV), SiteListAssignments, and AssignCampaignSiteLists
-// and AssignStrategySiteLists (site_lists.<n>.id and .assigned).
+// and AssignStrategySiteLists (site_lists.<n>.id and .assigned; they
+// return the site lists the platform answers with, those assigned).
 //
 // # Custom brain selections
 //

@@ -125,9 +125,13 @@ func ExampleClient_UploadSiteList() {
 		return
 	}
 	fmt.Println(sl.Name, sl.Filename, *sl.SitesCount, "sites")
-	if err := ec.AssignStrategySiteLists(ctx, 80, []entity.SiteListChange{{ID: sl.ID, Assigned: true}}); err != nil {
+	lists, err := ec.AssignStrategySiteLists(ctx, 80, []entity.SiteListChange{{ID: sl.ID, Assigned: true}})
+	if err != nil {
 		fmt.Println(err)
 		return
+	}
+	for _, l := range lists.Items {
+		fmt.Println("strategy 80 has site list", l.Name)
 	}
 	p, err := ec.SiteListAssignments(ctx, sl.ID, nil)
 	if err != nil {
@@ -139,5 +143,6 @@ func ExampleClient_UploadSiteList() {
 	}
 	// Output:
 	// Blocked blocked.txt 2 sites
+	// strategy 80 has site list Blocked
 	// assigned to strategy 80 Retarget
 }

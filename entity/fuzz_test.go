@@ -3,7 +3,9 @@ package entity
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -47,6 +49,17 @@ func FuzzPixelTargetExpr(f *testing.F) {
 	})
 }
 
+// platformSeeds are the recorded platform bodies FuzzDecodeRecords starts
+// from.
+var platformSeeds = []string{
+	"strategy_day_parts_no_count.xml",
+	"strategy_day_parts_no_total.json",
+	"agencies_page1.json", "agencies_page2.json", "agencies_page3.json",
+	"agencies_page1.xml", "agencies_page2.xml",
+	"campaign_site_lists_assigned.json", "campaign_site_lists_assigned.xml", "strategy_site_lists_assigned.json",
+	"campaign_fee_money.json", "campaign_fee_money.xml", "campaign_money_number.json",
+}
+
 func FuzzDecodeRecords(f *testing.F) {
 	for _, s := range []string{
 		`{"meta":{"status":"ok","count":1},"data":[{"id":1,"name":"S","entity_type":"strategy","version":2,"goal_value":[{"currency_code":"USD","value":"1.5"}],"status":"on","rmx_strategy":{"pricing_type":"CPM","roi_target_pixels":[{"pixel_bundle_id":3}]},"site_placements":[{"name":"p"}],"campaign":{"id":4,"advertiser":{"id":5}},"future":{"x":1}}]}`,
@@ -57,19 +70,42 @@ func FuzzDecodeRecords(f *testing.F) {
 		f.Add([]byte(s), false)
 	}
 	f.Add([]byte(`<?xml version="1.0"?><result><entities count="1" start="0"><entity id="1" name="S" type="strategy" version="1"><prop name="status" value="1"/><prop name="budget"><amount currency_code="USD" value="3"/></prop><entity rel="campaign" id="2" type="campaign"/></entity></entities><status code="ok"/></result>`), true)
+	for _, name := range platformSeeds {
+		b, err := os.ReadFile("testdata/platform/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, strings.HasSuffix(name, ".xml"))
+	}
 	f.Fuzz(func(t *testing.T, b []byte, isXML bool) {
 		var err error
 		if isXML {
 			_, err = decodeXMLPage[Strategy](bytes.NewReader(b))
 			_, _ = decodeXMLPage[Advertiser](bytes.NewReader(b))
+			_, _ = decodeXMLPage[StrategyDayPart](bytes.NewReader(b))
+			_, _ = decodeXMLPage[Agency](bytes.NewReader(b))
+			_, _ = decodeXMLPage[Campaign](bytes.NewReader(b))
+			_, _ = decodeXMLPage[SiteList](bytes.NewReader(b))
 		} else {
 			_, err = decodeJSONPage[Strategy](bytes.NewReader(b))
 			_, _ = decodeJSONPage[PixelBundle](bytes.NewReader(b))
 			_, _ = decodeJSONPage[Campaign](bytes.NewReader(b))
 			_, _ = decodeJSONPage[User](bytes.NewReader(b))
 			_, _ = decodeJSONPage[SiteListAssignment](bytes.NewReader(b))
+			_, _ = decodeJSONPage[StrategyDayPart](bytes.NewReader(b))
+			_, _ = decodeJSONPage[Agency](bytes.NewReader(b))
+			_, _ = decodeJSONPage[SiteList](bytes.NewReader(b))
+			_, _ = decodeJSONPage[PlacementSlot](bytes.NewReader(b))
+			_, _ = decodeJSONPage[VendorContract](bytes.NewReader(b))
 		}
 		_ = err
+		var env struct{ Data json.RawMessage }
+		if json.Unmarshal(b, &env) == nil && len(env.Data) > 0 {
+			var c Campaign
+			if json.Unmarshal(env.Data, &c) == nil {
+				_, _ = (&Service[Campaign]{}).UpdateForm(&c)
+			}
+		}
 		var s Strategy
 		if json.Unmarshal(b, &s) == nil {
 			_ = Validate(&s, false)
@@ -78,6 +114,10 @@ func FuzzDecodeRecords(f *testing.F) {
 		if res, err := wire.DecodeXML(bytes.NewReader(b)); err == nil && res.Entity != nil {
 			var a AtomicCreative
 			_ = json.Unmarshal(wire.EntityJSON(res.Entity, reflect.TypeFor[AtomicCreative]()), &a)
+			var c Campaign
+			if json.Unmarshal(wire.EntityJSON(res.Entity, reflect.TypeFor[Campaign]()), &c) == nil {
+				_, _ = (&Service[Campaign]{}).UpdateForm(&c)
+			}
 		}
 	})
 }

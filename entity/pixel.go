@@ -18,9 +18,9 @@ type PixelBundle struct {
 	PixelType    PixelType      `json:"pixel_type,omitempty" url:"pixel_type,omitempty"`
 	TagType      PixelTagType   `json:"tag_type,omitempty" url:"tag_type,omitempty"`
 	Pricing      PixelPricing   `json:"pricing,omitempty" url:"pricing,omitempty"`
-	CostCPM      *adama.Decimal `json:"cost_cpm,omitempty" url:"cost_cpm,omitempty"`
+	CostCPM      adama.Money    `json:"cost_cpm,omitempty" url:"cost_cpm,omitempty"`
 	CostPctCPM   *adama.Decimal `json:"cost_pct_cpm,omitempty" url:"cost_pct_cpm,omitempty"`
-	CostCPTS     *adama.Decimal `json:"cost_cpts,omitempty" url:"cost_cpts,omitempty"`
+	CostCPTS     adama.Money    `json:"cost_cpts,omitempty" url:"cost_cpts,omitempty"`
 	// Currency names the URL parameter carrying the currency.
 	Currency PixelParam `json:"currency,omitempty" url:"currency,omitempty"`
 	// CurrencyFixed is an ISO 4217 code (default USD).
@@ -83,9 +83,9 @@ func (p *PixelBundle) check(v *valid.Validator, create bool) {
 		}
 		switch pricing {
 		case PixelPricingCpm:
-			v.Check(p.CostCPM != nil || p.CostPctCPM != nil, "cost_cpm", "cost_cpm or cost_pct_cpm required when pricing is CPM", nil)
+			v.Check(len(p.CostCPM) > 0 || p.CostPctCPM != nil, "cost_cpm", "cost_cpm or cost_pct_cpm required when pricing is CPM", nil)
 		case PixelPricingCpts:
-			v.Check(p.CostCPTS != nil, "cost_cpts", "required when pricing is CPTS", nil)
+			v.Check(len(p.CostCPTS) > 0, "cost_cpts", "required when pricing is CPTS", nil)
 		}
 	}
 }

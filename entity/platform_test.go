@@ -58,7 +58,7 @@ func TestPlatformNumbersAsStrings(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 3, c.Version)
 	require.NotNil(t, c.SpendCapAmount)
-	assert.Equal(t, "10", c.SpendCapAmount.String(), "a number field sent as a one-currency money array")
+	assert.Equal(t, "10 USD", c.SpendCapAmount.String(), "a money field sent as a one-currency array keeps its currency")
 	assert.Len(t, c.TotalBudget, 2, "every currency kept")
 
 	_, err = ec.Strategies.Get(ctx, 902, nil)

@@ -37,6 +37,12 @@ type Common struct {
 	// value is sent on Update (strings as is, numbers and booleans in their
 	// JSON form, other values as JSON text).
 	Extra map[string]json.RawMessage `json:"-" url:"-"`
+	// Currencies holds, by property name, the currency of each numeric
+	// field the server sent as a one-currency amount
+	// ([{"currency_code":"USD","value":3}]) rather than a plain number: the
+	// field holds the value, and the currency is kept here. Fields typed
+	// adama.Money keep their currencies themselves. Never sent.
+	Currencies map[string]string `json:"-" url:"-"`
 
 	// raw is a copy of the JSON object the record was decoded from, the
 	// snapshot Update diffs against. It sits behind a pointer so that
@@ -100,6 +106,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 	var (
 		extra  map[string]json.RawMessage
 		fixups map[string][]byte
+		curs   map[string]string
 		ferr   error
 	)
 	err := jsonscan.Members(b, func(k, v []byte) bool {
@@ -120,10 +127,16 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 			return true
 		}
 		if len(v) > 0 && ((v[0] == '"' || v[0] == '[') && isNumber(t) || v[0] == '[' && isDecimal(t)) {
-			fixed, err := numberOf(v, t)
+			fixed, cur, err := numberOf(v, t)
 			if err != nil {
 				ferr = fmt.Errorf("entity: decoding record: field %s: %w", k, err)
 				return false
+			}
+			if cur != "" {
+				if curs == nil {
+					curs = map[string]string{}
+				}
+				curs[string(k)] = cur
 			}
 			if fixups == nil {
 				fixups = map[string][]byte{}
@@ -150,6 +163,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 		return fmt.Errorf("entity: decoding record: %w", err)
 	}
 	c.Extra = extra
+	c.Currencies = curs
 	c.raw = &snapshot{b: append([]byte(nil), b...)}
 	return nil
 }
@@ -187,41 +201,42 @@ func isNumber(t reflect.Type) bool {
 }
 
 // numberOf returns the JSON number a numeric field sent as a string or as
-// a one-currency money array stands for. Integer fields take integral
-// values only ("50.00" is 50, "50.5" is refused).
-func numberOf(v []byte, t reflect.Type) ([]byte, error) {
-	var text string
+// a one-currency money array stands for, and the amount's currency (empty
+// for a string). Integer fields take integral values only ("50.00" is 50,
+// "50.5" is refused).
+func numberOf(v []byte, t reflect.Type) ([]byte, string, error) {
+	var text, cur string
 	if v[0] == '[' {
 		var m adama.Money
 		if err := json.Unmarshal(v, &m); err != nil || len(m) != 1 {
-			return nil, fmt.Errorf("%s is not a number or a one-currency amount", truncate(string(v), 60))
+			return nil, "", fmt.Errorf("%s is not a number or a one-currency amount", truncate(string(v), 60))
 		}
-		text = m[0].Value.String()
+		text, cur = m[0].Value.String(), m[0].CurrencyCode
 	} else if err := json.Unmarshal(v, &text); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return []byte("null"), nil
+		return []byte("null"), cur, nil
 	}
 	d, err := adama.ParseDecimal(text)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a number", truncate(text, 60))
+		return nil, "", fmt.Errorf("%q is not a number", truncate(text, 60))
 	}
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	if t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64 || t == decimalType {
-		return []byte(d.String()), nil
+		return []byte(d.String()), cur, nil
 	}
 	whole, frac, _ := strings.Cut(d.String(), ".")
 	if strings.Trim(frac, "0") != "" {
-		return nil, fmt.Errorf("%q is not an integer", truncate(text, 60))
+		return nil, "", fmt.Errorf("%q is not an integer", truncate(text, 60))
 	}
 	if whole == "-0" {
 		whole = "0"
 	}
-	return []byte(whole), nil
+	return []byte(whole), cur, nil
 }
 
 // rewrite returns a copy of the object b with the values of the keys in

@@ -147,10 +147,10 @@ type Vendor struct {
 	Description            string          `json:"description,omitempty" url:"description,omitempty"`
 	IsEligible             *adama.Bool     `json:"is_eligible,omitempty" url:"is_eligible,omitempty"`
 	SvcContractAvailable   *adama.Bool     `json:"svc_contract_available,omitempty" url:"svc_contract_available,omitempty"`
-	RateCardPrice          *adama.Decimal  `json:"rate_card_price,omitempty" url:"rate_card_price,omitempty"`
+	RateCardPrice          adama.Money     `json:"rate_card_price,omitempty" url:"rate_card_price,omitempty"`
 	RateCardType           string          `json:"rate_card_type,omitempty" url:"rate_card_type,omitempty"`
 	VendorType             json.RawMessage `json:"vendor_type,omitempty" url:"-"`
-	WholesalePrice         *adama.Decimal  `json:"wholesale_price,omitempty" url:"wholesale_price,omitempty"`
+	WholesalePrice         adama.Money     `json:"wholesale_price,omitempty" url:"wholesale_price,omitempty"`
 }
 
 // UnmarshalJSON decodes a vendor, keeping unknown properties in Extra.
@@ -170,11 +170,11 @@ func (r *Vendor) check(v *valid.Validator, create bool) {
 // Create requires name.
 type VendorContract struct {
 	Common
-	CampaignID     *int64         `json:"campaign_id,omitempty" url:"campaign_id,omitempty"`
-	Price          *adama.Decimal `json:"price,omitempty" url:"price,omitempty"`
-	RateCardType   string         `json:"rate_card_type,omitempty" url:"rate_card_type,omitempty"`
-	UseSvcContract *adama.Bool    `json:"use_svc_contract,omitempty" url:"use_svc_contract,omitempty"`
-	VendorID       *int64         `json:"vendor_id,omitempty" url:"vendor_id,omitempty"`
+	CampaignID     *int64      `json:"campaign_id,omitempty" url:"campaign_id,omitempty"`
+	Price          adama.Money `json:"price,omitempty" url:"price,omitempty"`
+	RateCardType   string      `json:"rate_card_type,omitempty" url:"rate_card_type,omitempty"`
+	UseSvcContract *adama.Bool `json:"use_svc_contract,omitempty" url:"use_svc_contract,omitempty"`
+	VendorID       *int64      `json:"vendor_id,omitempty" url:"vendor_id,omitempty"`
 }
 
 // UnmarshalJSON decodes a vendor contract, keeping unknown properties in Extra.
@@ -316,8 +316,8 @@ type PlacementSlot struct {
 	AdSlot            *int64                         `json:"ad_slot,omitempty" url:"ad_slot,omitempty"`
 	AllowRemnant      *adama.Bool                    `json:"allow_remnant,omitempty" url:"allow_remnant,omitempty"`
 	AuctionType       PlacementSlotAuctionType       `json:"auction_type,omitempty" url:"auction_type,omitempty"`
-	Budget            *adama.Decimal                 `json:"budget,omitempty" url:"budget,omitempty"`
-	BuyPrice          *adama.Decimal                 `json:"buy_price,omitempty" url:"buy_price,omitempty"`
+	Budget            adama.Money                    `json:"budget,omitempty" url:"budget,omitempty"`
+	BuyPrice          adama.Money                    `json:"buy_price,omitempty" url:"buy_price,omitempty"`
 	BuyPriceType      PlacementSlotBuyPriceType      `json:"buy_price_type,omitempty" url:"buy_price_type,omitempty"`
 	Description       string                         `json:"description,omitempty" url:"description,omitempty"`
 	EndDate           *adama.Time                    `json:"end_date,omitempty" url:"end_date,omitempty"`
@@ -326,9 +326,9 @@ type PlacementSlot struct {
 	FrequencyInterval PlacementSlotFrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
 	FrequencyType     PlacementSlotFrequencyType     `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
 	Height            *int64                         `json:"height,omitempty" url:"height,omitempty"`
-	PrmPubCeiling     *adama.Decimal                 `json:"prm_pub_ceiling,omitempty" url:"prm_pub_ceiling,omitempty"`
+	PrmPubCeiling     adama.Money                    `json:"prm_pub_ceiling,omitempty" url:"prm_pub_ceiling,omitempty"`
 	PrmPubMarkup      *adama.Decimal                 `json:"prm_pub_markup,omitempty" url:"prm_pub_markup,omitempty"`
-	SellPrice         *adama.Decimal                 `json:"sell_price,omitempty" url:"sell_price,omitempty"`
+	SellPrice         adama.Money                    `json:"sell_price,omitempty" url:"sell_price,omitempty"`
 	SellPriceType     PlacementSlotSellPriceType     `json:"sell_price_type,omitempty" url:"sell_price_type,omitempty"`
 	SitePlacementID   *int64                         `json:"site_placement_id,omitempty" url:"site_placement_id,omitempty"`
 	StartDate         *adama.Time                    `json:"start_date,omitempty" url:"start_date,omitempty"`
@@ -348,7 +348,7 @@ func (r *PlacementSlot) check(v *valid.Validator, create bool) {
 		v.Require("site_placement_id", r.SitePlacementID != nil)
 		v.Require("height", r.Height != nil)
 		v.Require("buy_price_type", r.BuyPriceType != "")
-		v.Require("buy_price", r.BuyPrice != nil)
+		v.Require("buy_price", len(r.BuyPrice) > 0)
 		v.Require("auction_type", r.AuctionType != "")
 	}
 	checkEnum(v, "auction_type", r.AuctionType)
@@ -478,7 +478,7 @@ type StrategyTargetingSegment struct {
 	Restriction        StrategyTargetingSegmentRestriction `json:"restriction,omitempty" url:"restriction,omitempty"`
 	StrategyID         *int64                              `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
 	TargetingSegmentID *int64                              `json:"targeting_segment_id,omitempty" url:"targeting_segment_id,omitempty"`
-	UserCPM            *adama.Decimal                      `json:"user_cpm,omitempty" url:"user_cpm,omitempty"`
+	UserCPM            adama.Money                         `json:"user_cpm,omitempty" url:"user_cpm,omitempty"`
 }
 
 // UnmarshalJSON decodes a strategy targeting segment, keeping unknown properties in Extra.

@@ -44,8 +44,8 @@ func TestCRUDReferenceCollections(t *testing.T) {
 		crud(t, ec.Vendors, xc.Vendors, &Vendor{Common: Common{Name: "V"}}, func(r *Vendor) { r.Name = "V2" })
 	})
 	t.Run("vendor_contracts", func(t *testing.T) {
-		crud(t, ec.VendorContracts, xc.VendorContracts, &VendorContract{Common: Common{Name: "VC"}, VendorID: i64(1), CampaignID: &camp.ID, Price: adama.Ptr(adama.MustDecimal("0.25"))},
-			func(r *VendorContract) { r.Price = adama.Ptr(adama.MustDecimal("0.5")) })
+		crud(t, ec.VendorContracts, xc.VendorContracts, &VendorContract{Common: Common{Name: "VC"}, VendorID: i64(1), CampaignID: &camp.ID, Price: adama.MustMoney("", "0.25")},
+			func(r *VendorContract) { r.Price = adama.MustMoney("", "0.5") })
 	})
 	t.Run("vendor_domains", func(t *testing.T) {
 		crud(t, ec.VendorDomains, xc.VendorDomains, &VendorDomain{Domain: "v.example", VendorID: i64(1)}, func(r *VendorDomain) { r.AllowSubdomainMatch = on })
@@ -79,7 +79,7 @@ func TestCRUDReferenceCollections(t *testing.T) {
 	})
 	t.Run("placement_slots", func(t *testing.T) {
 		crud(t, ec.PlacementSlots, xc.PlacementSlots, &PlacementSlot{SitePlacementID: &sp.ID, AuctionType: PlacementSlotAuctionType(PlacementSlotAuctionType("").Values()[0]),
-			BuyPrice: adama.Ptr(adama.MustDecimal("1.5")), BuyPriceType: PlacementSlotBuyPriceType("").Values()[0], Width: i64(300), Height: i64(250)},
+			BuyPrice: adama.MustMoney("", "1.5"), BuyPriceType: PlacementSlotBuyPriceType("").Values()[0], Width: i64(300), Height: i64(250)},
 			func(r *PlacementSlot) { r.Width = i64(728) })
 	})
 	t.Run("target_dimensions", func(t *testing.T) {

@@ -194,7 +194,7 @@ func (s *Service[T]) List(ctx context.Context, opts *ListOptions, ropt ...adama.
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
-	return s.page(ctx, &o, o.PageOffset, ropt)
+	return s.page(ctx, &o, pager.Cursor{Offset: o.PageOffset}, ropt)
 }
 
 func (s *Service[T]) listPath(o *ListOptions) string {
@@ -204,12 +204,19 @@ func (s *Service[T]) listPath(o *ListOptions) string {
 	return s.path()
 }
 
-func (s *Service[T]) page(ctx context.Context, o *ListOptions, offset int, ropt []adama.RequestOption) (*Page[T], error) {
+// page reads the page at cur: o's query at cur's offset, with every
+// parameter of the server's next-page link (when cur follows one) in place
+// of o's own. Only the link's query is used: the request goes to the
+// group's own host and path.
+func (s *Service[T]) page(ctx context.Context, o *ListOptions, cur pager.Cursor, ropt []adama.RequestOption) (*Page[T], error) {
 	q := o.query()
-	if offset > 0 {
-		q.Set("page_offset", strconv.Itoa(offset))
+	if cur.Offset > 0 {
+		q.Set("page_offset", strconv.Itoa(cur.Offset))
 	} else {
 		q.Del("page_offset")
+	}
+	for k, vs := range cur.Next {
+		q[k] = slices.Clone(vs)
 	}
 	p, err := call.List[*T](ctx, s.g, &call.Call{Path: s.listPath(o), Query: q}, ropt...)
 	if err != nil {
@@ -231,10 +238,14 @@ func dropNil[T any](items []*T) []*T {
 }
 
 // All iterates over every record of the list, paging lazily with
-// page_limit (100 when opts.PageLimit is 0). No request is made before the
-// caller ranges; an error is yielded once and ends the iteration. With
-// opts.Prefetch > 0, the pages after the first are fetched that many at a
-// time concurrently and yielded in order.
+// page_limit (100 when opts.PageLimit is 0). A page carrying the server's
+// next-page link is followed by that link; otherwise the next page is at
+// the page's offset plus page_limit, whatever number of records the page
+// held. No request is made before the caller ranges; an error is yielded
+// once and ends the iteration. With opts.Prefetch > 0, the pages after the
+// first are fetched that many at a time concurrently and yielded in
+// order; a prefetched page the next-page link does not confirm is
+// discarded.
 func (s *Service[T]) All(ctx context.Context, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[*T, error] {
 	var o ListOptions
 	if opts != nil {
@@ -253,7 +264,7 @@ func (s *Service[T]) All(ctx context.Context, opts *ListOptions, ropt ...adama.R
 			return
 		}
 		fetch := func(ctx context.Context, cur pager.Cursor) (*Page[T], error) {
-			return s.page(ctx, &o, cur.Offset, ropt)
+			return s.page(ctx, &o, cur, ropt)
 		}
 		for rec, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: o.PageLimit, Prefetch: o.Prefetch}, fetch) {
 			if !yield(rec, err) || err != nil {

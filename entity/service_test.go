@@ -121,7 +121,7 @@ func TestCRUDEveryCollection(t *testing.T) {
 	})
 	strat := fullStrategy(&Strategy{Common: Common{Name: "S"}, CampaignID: camp.ID, EndDate: day2, StartDate: day1, GoalType: GoalTypeCpa,
 		GoalValue: adama.MustMoney("", "2.5"), UseOptimization: adama.BoolPtr(true), Budget: adama.MustMoney("", "100"),
-		RMXStrategy:    &RMXStrategy{PricingType: RMXPricingTypeCpm, Price: adama.Ptr(adama.MustDecimal("1.25")), ROITargetPixels: []ROITargetPixel{{PixelBundleID: 4, RMXPixelType: RMXPixelTypeClick}}},
+		RMXStrategy:    &RMXStrategy{PricingType: RMXPricingTypeCpm, Price: adama.MustMoney("", "1.25"), ROITargetPixels: []ROITargetPixel{{PixelBundleID: 4, RMXPixelType: RMXPixelTypeClick}}},
 		SitePlacements: SitePlacements{{Name: "P1", DealSource: DealSourceUser, MediaType: PlacementMediaTypeDisplay, PublisherSiteID: 9}}})
 	t.Run("strategies", func(t *testing.T) {
 		crud(t, ec.Strategies, xc.Strategies, strat, func(s *Strategy) { s.BidAggressiveness = ip(0) })
@@ -446,8 +446,8 @@ func TestSessionAndFastFields(t *testing.T) {
 }
 
 func TestStrategyNestedForm(t *testing.T) {
-	s := &Strategy{Common: Common{ID: 5}, RMXStrategy: &RMXStrategy{PricingType: RMXPricingTypeCpa, Price: adama.Ptr(adama.MustDecimal("2")),
-		ROITargetPixels: []ROITargetPixel{{PixelBundleID: 3, Price: adama.Ptr(adama.MustDecimal("1.5"))}}},
+	s := &Strategy{Common: Common{ID: 5}, RMXStrategy: &RMXStrategy{PricingType: RMXPricingTypeCpa, Price: adama.MustMoney("", "2"),
+		ROITargetPixels: []ROITargetPixel{{PixelBundleID: 3, Price: adama.MustMoney("", "1.5")}}},
 		SitePlacements: SitePlacements{{Name: "a", PMPType: PMPTypeDirect}, {Name: "b"}}}
 	f, err := (&Service[Strategy]{}).UpdateForm(s)
 	require.NoError(t, err)

@@ -208,23 +208,30 @@ func assignForm(v *valid.Validator, changes []SiteListChange) url.Values {
 }
 
 // AssignCampaignSiteLists assigns and unassigns site lists on campaign
-// campaignID (POST campaigns/{id}/site_lists).
-func (ec *Client) AssignCampaignSiteLists(ctx context.Context, campaignID int64, changes []SiteListChange, ropt ...adama.RequestOption) error {
+// campaignID (POST campaigns/{id}/site_lists) and returns the site lists
+// the platform answers with: those assigned to the campaign.
+func (ec *Client) AssignCampaignSiteLists(ctx context.Context, campaignID int64, changes []SiteListChange, ropt ...adama.RequestOption) (*Page[SiteList], error) {
 	return ec.assignSiteLists(ctx, "campaigns", "campaign_id", campaignID, changes, ropt)
 }
 
 // AssignStrategySiteLists assigns and unassigns site lists on strategy
-// strategyID (POST strategies/{id}/site_lists).
-func (ec *Client) AssignStrategySiteLists(ctx context.Context, strategyID int64, changes []SiteListChange, ropt ...adama.RequestOption) error {
+// strategyID (POST strategies/{id}/site_lists) and returns the site lists
+// the platform answers with: those assigned to the strategy.
+func (ec *Client) AssignStrategySiteLists(ctx context.Context, strategyID int64, changes []SiteListChange, ropt ...adama.RequestOption) (*Page[SiteList], error) {
 	return ec.assignSiteLists(ctx, "strategies", "strategy_id", strategyID, changes, ropt)
 }
 
-func (ec *Client) assignSiteLists(ctx context.Context, coll, idField string, id int64, changes []SiteListChange, ropt []adama.RequestOption) error {
+func (ec *Client) assignSiteLists(ctx context.Context, coll, idField string, id int64, changes []SiteListChange, ropt []adama.RequestOption) (*Page[SiteList], error) {
 	var v valid.Validator
 	v.Check(id > 0, idField, "must be a positive id", id)
 	f := assignForm(&v, changes)
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	return ec.g.NoContent(ctx, &call.Call{Method: http.MethodPost, Path: "/" + coll + "/" + strconv.FormatInt(id, 10) + "/site_lists", Form: f}, ropt...)
+	p, err := call.List[*SiteList](ctx, ec.g, &call.Call{Method: http.MethodPost, Path: "/" + coll + "/" + strconv.FormatInt(id, 10) + "/site_lists", Form: f}, ropt...)
+	if err != nil {
+		return nil, err
+	}
+	p.Items = dropNil(p.Items)
+	return p, nil
 }

@@ -83,14 +83,25 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 
 	// Assign to the campaign and the strategy, list, unassign.
 	srv.ResetRequests()
-	require.NoError(t, ec.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: sl.ID, Assigned: true}}))
+	assigned, err := ec.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: sl.ID, Assigned: true}})
+	require.NoError(t, err)
+	require.Len(t, assigned.Items, 1, "the answer lists the campaign's site lists")
+	assert.Equal(t, sl.ID, assigned.Items[0].ID)
+	assert.Equal(t, "Blocked", assigned.Items[0].Name)
+	require.NotNil(t, assigned.Items[0].CampaignAssigned)
+	assert.True(t, bool(*assigned.Items[0].CampaignAssigned))
 	reqs = apiRequests(srv)
 	require.Len(t, reqs, 1)
 	assert.Equal(t, "/api/v2.0/campaigns/70/site_lists", reqs[0].Path)
 	body, err := url.ParseQuery(string(reqs[0].Body))
 	require.NoError(t, err)
 	assert.Equal(t, url.Values{"site_lists.1.id": {itoa(int(sl.ID))}, "site_lists.1.assigned": {"1"}}, body)
-	require.NoError(t, xc.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: sl.ID, Assigned: true}}))
+	assigned, err = xc.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: sl.ID, Assigned: true}})
+	require.NoError(t, err)
+	require.Len(t, assigned.Items, 1, "XML: the answer lists the strategy's site lists")
+	assert.Equal(t, sl.ID, assigned.Items[0].ID)
+	require.NotNil(t, assigned.Items[0].StrategyID)
+	assert.Equal(t, int64(80), *assigned.Items[0].StrategyID)
 	assert.Equal(t, []string{"campaigns/70", "strategies/80"}, srv.Entities().SiteListAssignments(sl.ID))
 
 	for name, c := range map[string]*Client{"json": ec, "xml": xc} {
@@ -106,14 +117,16 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 			assert.Equal(t, int64(70), *p.Items[1].AssociatedCampaignID)
 		})
 	}
-	require.NoError(t, ec.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: sl.ID, Assigned: false}}))
+	assigned, err = ec.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: sl.ID, Assigned: false}})
+	require.NoError(t, err)
+	assert.Empty(t, assigned.Items, "no site list is left on the campaign")
 	p, err := ec.SiteListAssignments(ctx, sl.ID, nil)
 	require.NoError(t, err)
 	require.Len(t, p.Items, 1)
 	assert.Equal(t, "strategy", p.Items[0].Collection)
 
 	// The platform refuses a list that does not exist, naming it.
-	err = ec.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: 9999, Assigned: true}})
+	_, err = ec.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: 9999, Assigned: true}})
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Contains(t, fieldsOf(ae), "site_lists.1.id")
@@ -156,12 +169,14 @@ func TestSiteListValidation(t *testing.T) {
 		}},
 		{"download id", "id", "positive", func() error { _, err := ec.DownloadSiteList(ctx, -1, "", 0); return err }},
 		{"assignments id", "id", "positive", func() error { _, err := ec.SiteListAssignments(ctx, 0, nil); return err }},
-		{"assign none", "site_lists", "at least one", func() error { return ec.AssignCampaignSiteLists(ctx, 70, nil) }},
+		{"assign none", "site_lists", "at least one", func() error { _, err := ec.AssignCampaignSiteLists(ctx, 70, nil); return err }},
 		{"assign campaign id", "campaign_id", "positive", func() error {
-			return ec.AssignCampaignSiteLists(ctx, 0, []SiteListChange{{ID: 1, Assigned: true}})
+			_, err := ec.AssignCampaignSiteLists(ctx, 0, []SiteListChange{{ID: 1, Assigned: true}})
+			return err
 		}},
 		{"assign list twice", "site_lists.2.id", "twice", func() error {
-			return ec.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: 1, Assigned: true}, {ID: 1}})
+			_, err := ec.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: 1, Assigned: true}, {ID: 1}})
+			return err
 		}},
 	}
 	for _, c := range cases {

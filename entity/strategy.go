@@ -213,7 +213,7 @@ type RMXStrategy struct {
 	LearningBudgetPacing LearningBudgetPacing `json:"learning_budget_pacing,omitempty" url:"learning_budget_pacing,omitempty"`
 	LearningSlider       *int                 `json:"learning_slider,omitempty" url:"learning_slider,omitempty"`
 	Pacing               RMXPacing            `json:"pacing,omitempty" url:"pacing,omitempty"`
-	Price                *adama.Decimal       `json:"price,omitempty" url:"price,omitempty"`
+	Price                adama.Money          `json:"price,omitempty" url:"price,omitempty"`
 	PricingType          RMXPricingType       `json:"pricing_type,omitempty" url:"pricing_type,omitempty"`
 	RMXPushEntityID      *int64               `json:"rmx_push_entity_id,omitempty" url:"rmx_push_entity_id,omitempty"`
 	RMXPushStatus        RMXPushStatus        `json:"rmx_push_status,omitempty" url:"rmx_push_status,omitempty"`
@@ -259,16 +259,16 @@ func (r *RMXStrategy) check(v *valid.Validator) {
 
 // ROITargetPixel is one item of rmx_strategy.roi_target_pixels.
 type ROITargetPixel struct {
-	ID            int64          `json:"id,omitempty" url:"id,omitempty"`
-	Name          string         `json:"name,omitempty" url:"name,omitempty"`
-	Version       *int           `json:"version,omitempty" url:"-"`
-	PixelBundleID int64          `json:"pixel_bundle_id,omitempty" url:"pixel_bundle_id,omitempty"`
-	Price         *adama.Decimal `json:"price,omitempty" url:"price,omitempty"`
-	RMXPixelType  RMXPixelType   `json:"rmx_pixel_type,omitempty" url:"rmx_pixel_type,omitempty"`
-	RMXStrategyID *int64         `json:"rmx_strategy_id,omitempty" url:"rmx_strategy_id,omitempty"`
-	Status        *adama.Bool    `json:"status,omitempty" url:"status,omitempty"`
-	CreatedOn     *adama.Time    `json:"created_on,omitempty" url:"-"`
-	UpdatedOn     *adama.Time    `json:"updated_on,omitempty" url:"-"`
+	ID            int64        `json:"id,omitempty" url:"id,omitempty"`
+	Name          string       `json:"name,omitempty" url:"name,omitempty"`
+	Version       *int         `json:"version,omitempty" url:"-"`
+	PixelBundleID int64        `json:"pixel_bundle_id,omitempty" url:"pixel_bundle_id,omitempty"`
+	Price         adama.Money  `json:"price,omitempty" url:"price,omitempty"`
+	RMXPixelType  RMXPixelType `json:"rmx_pixel_type,omitempty" url:"rmx_pixel_type,omitempty"`
+	RMXStrategyID *int64       `json:"rmx_strategy_id,omitempty" url:"rmx_strategy_id,omitempty"`
+	Status        *adama.Bool  `json:"status,omitempty" url:"status,omitempty"`
+	CreatedOn     *adama.Time  `json:"created_on,omitempty" url:"-"`
+	UpdatedOn     *adama.Time  `json:"updated_on,omitempty" url:"-"`
 }
 
 // SitePlacement is one item of a strategy's site_placements.

@@ -441,7 +441,7 @@ func TestReferenceFieldsRoundTrip(t *testing.T) {
 		advID = adv.ID
 	}
 	camp, err := ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: "C"}, AdvertiserID: advID,
-		AgencyFeePct: adama.Ptr(adama.MustDecimal("7.5")), AdServerFee: adama.Ptr(adama.MustDecimal("0.25")), UseSvcFreq: adama.BoolPtr(true)}))
+		AgencyFeePct: adama.Ptr(adama.MustDecimal("7.5")), AdServerFee: adama.MustMoney("", "0.25"), UseSvcFreq: adama.BoolPtr(true)}))
 	require.NoError(t, err)
 	assert.Equal(t, "7.5", camp.AgencyFeePct.String())
 	assert.True(t, bool(*camp.UseSvcFreq))

@@ -371,7 +371,7 @@ func decodeXML(r io.Reader, dst any) (Meta, error) {
 	wm := res.MetaOf()
 	meta := Meta{Status: wm.Status, Count: wm.Count, Offset: wm.Offset, TotalCount: wm.TotalCount, CalledOn: wm.CalledOn}
 	if res.Entities != nil {
-		meta.HasCount, meta.HasTotal = true, true
+		meta.HasCount, meta.HasTotal = true, wm.HasTotal
 	}
 	dv := reflect.ValueOf(dst)
 	if dv.Kind() != reflect.Pointer || dv.IsNil() {

@@ -1,5 +1,6 @@
 // Package pager is the one lazy iterator every group's All is built on:
-// offset paging with bounded prefetch, and next-link paging.
+// offset paging with bounded prefetch that follows the server's next-page
+// link whenever a page carries one, and link-only paging.
 package pager
 
 import (
@@ -12,8 +13,9 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 )
 
-// Cursor says which page to fetch: an offset, or the query of the
-// server's next-page link (nil for the first page and in offset mode).
+// Cursor says which page to fetch: an offset, and the query of the
+// server's next-page link when the page is reached by following one (nil
+// for the first page and for pages reached by counting offsets).
 type Cursor struct {
 	Offset int
 	Next   url.Values
@@ -26,83 +28,231 @@ type Fetch[T any] func(ctx context.Context, cur Cursor) (*adama.Page[T], error)
 type Options struct {
 	// Start is the offset of the first record.
 	Start int
-	// Limit is the page size the fetch asks for; a page with fewer items
-	// ends the list.
+	// Limit is the page size the fetch asks for. Without a next-page link,
+	// the next page is at the page's offset plus Limit (whatever number of
+	// records arrived), and a page with fewer records than Limit ends the
+	// list.
 	Limit int
 	// Prefetch fetches up to this many pages ahead concurrently (offset
-	// paging only, once the first page has told the total); 0 pages
-	// sequentially.
+	// paging only, once a page has told the total); 0 pages sequentially.
+	// A speculative page whose offset the server's next-page link does not
+	// confirm is discarded and the link followed instead.
 	Prefetch int
-	// Links follows the server's next-page link instead of counting
-	// offsets: the list ends when a page has no link.
+	// Links pages by the server's next-page link alone: the list ends when
+	// a page has no link.
 	Links bool
 }
 
 // MaxPrefetch bounds Options.Prefetch.
 const MaxPrefetch = 32
 
-// All iterates over every item from o.Start on. No I/O happens before the
-// caller ranges; an error is yielded once and ends the iteration; a
-// server's total is used to stop early, never to size anything.
+// All iterates over every item from o.Start on. A page carrying a
+// next-page link whose query names a page_offset (always, with o.Links)
+// is followed by that link; otherwise the next offset is the page's plus
+// o.Limit. No I/O happens before the caller ranges; an error is yielded
+// once and ends the iteration; a server's total is used to stop early and
+// to bound prefetching, never to size anything.
 func All[T any](ctx context.Context, o Options, fetch Fetch[T]) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		var zero T
 		if o.Prefetch < 0 || o.Prefetch > MaxPrefetch {
 			o.Prefetch = MaxPrefetch
 		}
-		cur := Cursor{Offset: o.Start}
-		seen := map[string]bool{}
-		for {
-			if err := ctx.Err(); err != nil {
-				yield(zero, err)
-				return
-			}
-			p, err := fetch(ctx, cur)
-			if err != nil {
-				yield(zero, err)
-				return
-			}
-			for _, it := range p.Items {
-				if !yield(it, nil) {
-					return
-				}
-			}
-			n := len(p.Items)
-			if n == 0 {
-				return
-			}
-			if o.Links {
-				if p.NextPage == "" {
-					return
-				}
-				q, err := nextQuery(p.NextPage)
-				if err != nil {
-					yield(zero, err)
-					return
-				}
-				key := q.Encode()
-				if seen[key] {
-					yield(zero, errors.New("adama: the server's next-page link repeats an earlier page"))
-					return
-				}
-				seen[key] = true
-				cur = Cursor{Next: q}
-				if off, err := strconv.Atoi(q.Get("page_offset")); err == nil && off >= 0 {
-					cur.Offset = off
-				}
-				continue
-			}
-			next := cur.Offset + n
-			if (o.Limit > 0 && n < o.Limit) || (p.HasTotal && next >= p.TotalCount) {
-				return
-			}
-			if o.Prefetch > 0 && p.HasTotal {
-				prefetch(ctx, o, next, p.TotalCount, fetch, yield)
-				return
-			}
-			cur = Cursor{Offset: next}
+		if o.Links {
+			o.Prefetch = 0
 		}
+		w := walk[T]{o: o, fetch: fetch, seen: map[string]bool{}}
+		w.run(ctx, yield)
 	}
+}
+
+// walk is one iteration's state.
+type walk[T any] struct {
+	o     Options
+	fetch Fetch[T]
+	seen  map[string]bool // next-page link queries followed
+
+	total    int // the latest total a page told
+	hasTotal bool
+
+	// Speculative pages in flight, in offset order; specCtx ends them
+	// when they are discarded.
+	queue      []pending[T]
+	specNext   int // the offset after the last one queued
+	specMore   bool
+	specCtx    context.Context
+	specCancel context.CancelFunc
+}
+
+type pending[T any] struct {
+	off int
+	ch  chan result[T]
+}
+
+type result[T any] struct {
+	p   *adama.Page[T]
+	err error
+}
+
+func (w *walk[T]) run(ctx context.Context, yield func(T, error) bool) {
+	var zero T
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer w.discard()
+	cur := Cursor{Offset: w.o.Start}
+	for {
+		if err := ctx.Err(); err != nil {
+			yield(zero, err)
+			return
+		}
+		var (
+			p         *adama.Page[T]
+			err       error
+			fromQueue = len(w.queue) > 0
+		)
+		if fromQueue {
+			// The head is cur's offset: the queue is dropped whenever the
+			// next cursor disagrees with it.
+			head := w.queue[0]
+			w.queue = w.queue[1:]
+			select {
+			case r := <-head.ch:
+				p, err = r.p, r.err
+			case <-ctx.Done():
+				yield(zero, ctx.Err())
+				return
+			}
+		} else {
+			p, err = w.fetch(ctx, cur)
+		}
+		if err != nil {
+			yield(zero, err)
+			return
+		}
+		if p == nil {
+			p = &adama.Page[T]{}
+		}
+		if p.HasTotal {
+			w.total, w.hasTotal = p.TotalCount, true
+		}
+		next, more, serr := w.step(p, cur)
+		if more && fromQueue {
+			// Keep pages in flight while the caller reads this one.
+			w.plan(ctx, next)
+		}
+		for _, it := range p.Items {
+			if !yield(it, nil) {
+				return
+			}
+		}
+		if serr != nil {
+			yield(zero, serr)
+			return
+		}
+		if !more {
+			return
+		}
+		if !fromQueue {
+			w.plan(ctx, next)
+		}
+		cur = next
+	}
+}
+
+// step returns the cursor of the page after p (read at cur) and whether
+// there is one.
+func (w *walk[T]) step(p *adama.Page[T], cur Cursor) (Cursor, bool, error) {
+	n := len(p.Items)
+	if n == 0 {
+		return Cursor{}, false, nil
+	}
+	if p.NextPage != "" {
+		q, err := nextQuery(p.NextPage)
+		if err != nil && w.o.Links {
+			return Cursor{}, false, err
+		}
+		off, oerr := strconv.Atoi(q.Get("page_offset"))
+		if err == nil && (w.o.Links || (oerr == nil && off >= 0)) {
+			key := q.Encode()
+			if w.seen[key] {
+				return Cursor{}, false, errors.New("adama: the server's next-page link repeats an earlier page")
+			}
+			w.seen[key] = true
+			next := Cursor{Next: q}
+			if oerr == nil && off >= 0 {
+				next.Offset = off
+			}
+			return next, true, nil
+		}
+		// A link that is not a URL or names no offset is not one offset
+		// paging can follow: count instead.
+	}
+	if w.o.Links {
+		return Cursor{}, false, nil
+	}
+	limit := w.o.Limit
+	if limit <= 0 {
+		limit = n
+	} else if n < limit {
+		return Cursor{}, false, nil
+	}
+	if cur.Offset > maxOffset-limit {
+		return Cursor{}, false, nil
+	}
+	next := cur.Offset + limit
+	if w.hasTotal && next >= w.total {
+		return Cursor{}, false, nil
+	}
+	return Cursor{Offset: next}, true, nil
+}
+
+// maxOffset bounds offsets so that adding a page size never overflows.
+const maxOffset = int(^uint(0)>>1) / 2
+
+// plan makes the queue start at next: speculation that disagrees is
+// discarded, and with prefetching on and a total known, pages from next
+// on are launched, stepping by the page size, up to Prefetch in flight.
+func (w *walk[T]) plan(ctx context.Context, next Cursor) {
+	if len(w.queue) > 0 && w.queue[0].off != next.Offset {
+		w.discard()
+	}
+	if w.o.Prefetch <= 0 || !w.hasTotal || w.o.Limit <= 0 {
+		return
+	}
+	if len(w.queue) == 0 {
+		w.specNext, w.specMore = next.Offset, next.Offset < w.total
+	}
+	if w.specCtx == nil {
+		w.specCtx, w.specCancel = context.WithCancel(ctx)
+	}
+	for w.specMore && len(w.queue) < w.o.Prefetch {
+		off := w.specNext
+		if off > w.total-w.o.Limit || off > maxOffset-w.o.Limit { // the last page
+			w.specMore = false
+		} else {
+			w.specNext += w.o.Limit
+			w.specMore = w.specNext < w.total
+		}
+		cur := Cursor{Offset: off}
+		if off == next.Offset {
+			cur.Next = next.Next
+		}
+		ch := make(chan result[T], 1)
+		w.queue = append(w.queue, pending[T]{off: off, ch: ch})
+		sctx, fetch := w.specCtx, w.fetch
+		go func() {
+			p, err := fetch(sctx, cur)
+			ch <- result[T]{p, err}
+		}()
+	}
+}
+
+// discard ends every speculative fetch in flight and forgets its result.
+func (w *walk[T]) discard() {
+	if w.specCancel != nil {
+		w.specCancel()
+	}
+	w.specCtx, w.specCancel = nil, nil
+	w.queue = nil
 }
 
 // nextQuery returns the query of a next-page link. Only the query is used:
@@ -114,68 +264,4 @@ func nextQuery(link string) (url.Values, error) {
 		return nil, errors.New("adama: the server's next-page link is not a URL")
 	}
 	return u.Query(), nil
-}
-
-type result[T any] struct {
-	p   *adama.Page[T]
-	err error
-}
-
-// prefetch fetches pages at start, start+Limit, ... below total with at
-// most o.Prefetch in flight, yielding in order. Offsets are made one at a
-// time, so a huge total costs nothing.
-func prefetch[T any](ctx context.Context, o Options, start, total int, fetch Fetch[T], yield func(T, error) bool) {
-	var zero T
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	limit := o.Limit
-	if limit <= 0 {
-		limit = 1
-	}
-	next := start
-	more := true
-	queue := make([]chan result[T], 0, o.Prefetch)
-	launch := func() {
-		off := next
-		if next > total-limit { // the last page; also avoids overflow
-			more = false
-		} else {
-			next += limit
-			more = next < total
-		}
-		ch := make(chan result[T], 1)
-		queue = append(queue, ch)
-		go func() {
-			p, err := fetch(ctx, Cursor{Offset: off})
-			ch <- result[T]{p, err}
-		}()
-	}
-	for more && len(queue) < o.Prefetch {
-		launch()
-	}
-	for len(queue) > 0 {
-		var r result[T]
-		select {
-		case r = <-queue[0]:
-		case <-ctx.Done():
-			yield(zero, ctx.Err())
-			return
-		}
-		queue = queue[1:]
-		if r.err != nil {
-			yield(zero, r.err)
-			return
-		}
-		if more {
-			launch()
-		}
-		for _, it := range r.p.Items {
-			if !yield(it, nil) {
-				return
-			}
-		}
-		if len(r.p.Items) < limit {
-			return
-		}
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -21,7 +22,37 @@ func RefDecodeTree(b []byte) (*Result, error) {
 	if err := xml.NewDecoder(bytes.NewReader(b)).Decode(&res); err != nil {
 		return nil, err
 	}
+	if res.Entities != nil {
+		res.Entities.CountSet = refCountSet(b)
+	}
 	return &res, nil
+}
+
+// refCountSet reports, by encoding/xml's tokens, whether the last count
+// attribute of the root's entities children is non-empty (Decode fills
+// one Entities from every such child, the last attribute winning).
+func refCountSet(b []byte) bool {
+	d := xml.NewDecoder(bytes.NewReader(b))
+	depth, set := 0, false
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return set
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if depth == 2 && t.Name.Local == "entities" {
+				for _, a := range t.Attr {
+					if a.Name.Local == "count" {
+						set = strings.TrimSpace(a.Value) != ""
+					}
+				}
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
 }
 
 // ParseTree decodes b with the raw-token parser.

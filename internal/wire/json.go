@@ -22,6 +22,10 @@ type Meta struct {
 	Status     string `json:"status"`
 	TotalCount int    `json:"total_count"`
 	NextPage   string `json:"next_page,omitempty"`
+	// HasTotal reports, for the meta of a read XML collection, that it
+	// told the list's total (a count or total_count attribute). It is
+	// never written.
+	HasTotal bool `json:"-"`
 }
 
 // OK reports whether the status means success (or is absent).

@@ -45,6 +45,10 @@ type Entities struct {
 	Start    int      `xml:"start,attr"`
 	Total    string   `xml:"total_count,attr,omitempty"`
 	Entities []Entity `xml:"entity"`
+	// CountSet reports that a read collection carried a non-empty count
+	// attribute: without one (a strategy's day parts answer so) the
+	// total is unknown, and Count's zero says nothing.
+	CountSet bool `xml:"-"`
 }
 
 // Entity is one entity: attributes name, id, type, version and (for a
@@ -150,9 +154,11 @@ func (r *Result) MetaOf() Meta {
 		// size; total_count, when present, says the same.
 		m.Count = len(r.Entities.Entities)
 		m.Offset = r.Entities.Start
-		m.TotalCount = r.Entities.Count
+		if r.Entities.CountSet {
+			m.TotalCount, m.HasTotal = r.Entities.Count, true
+		}
 		if t, err := strconv.Atoi(r.Entities.Total); err == nil {
-			m.TotalCount = t
+			m.TotalCount, m.HasTotal = t, true
 		}
 	}
 	return m

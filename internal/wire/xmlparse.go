@@ -260,6 +260,7 @@ func (p *xmlParser) entities(es *Entities, start *xml.StartElement) error {
 		switch a.Name.Local {
 		case "count":
 			es.Count, err = attrInt(a.Value)
+			es.CountSet = strings.TrimSpace(a.Value) != ""
 		case "start":
 			es.Start, err = attrInt(a.Value)
 		case "total_count":

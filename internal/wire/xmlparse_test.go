@@ -97,68 +97,70 @@ func xmlCases() map[string]string {
 		manyRels.WriteString(`<entity rel="r` + strconv.Itoa(i%40) + `" id="` + strconv.Itoa(i) + `"/>`)
 	}
 	return map[string]string{
-		"sample":             sampleXML,
-		"page":               string(xmlPage(3)),
-		"empty":              ``,
-		"blank":              " \n\t",
-		"prolog only":        `<?xml version="1.0"?>`,
-		"comment first":      `<!-- c --><?pi x?><!DOCTYPE result><result called_on="x"/>`,
-		"charset":            `<?xml version="1.0" encoding="ISO-8859-1"?><result/>`,
-		"utf8 upper":         `<?xml version="1.0" encoding="UTF-8"?><result/>`,
-		"wrong root":         `<results><entity id="1"/></results>`,
-		"end before root":    `</result><result/>`,
-		"text before root":   `junk<result/>`,
-		"mismatched":         `<result><entity></entiti></result>`,
-		"prefix mismatch":    `<a:result xmlns:a="u"></b:result>`,
-		"prefix end":         `<result><x:entity id="1"></entity></result>`,
-		"namespaced root":    `<a:result xmlns:a="urn:a" xmlns="urn:d" called_on="c"><a:entity a:id="4"/></a:result>`,
-		"default ns root":    `<result xmlns="urn:d" xmlns="urn:e"/>`,
-		"unknown prefix":     `<z:result/>`,
-		"xml prefix":         `<xml:result/>`,
-		"xmlns root":         `<xmlns:result/>`,
-		"eof in element":     `<result><entities count="1"><entity id="1">`,
-		"eof in attr":        `<result><entity id="1`,
-		"trailing junk":      `<result><status code="ok"/></result><<<&&&`,
-		"two roots":          `<result><entity id="1"/></result><result><entity id="2"/></result>`,
-		"repeated single":    `<result><status code="bad" reason="r">one</status><status code="ok"/><entity id="1" name="a"><prop name="x" value="1"/></entity><entity name="b"><prop name="y" value="2"/><session sessionid="s"/><session expires="e"/></entity></result>`,
-		"repeated lists":     `<result><entities count="1" start="0"><entity id="1"/></entities><entities total_count="9"><entity id="2"/></entities><errors><field-error name="a" error="b"/></errors><errors><field-error name="c"/></errors></result>`,
-		"status text":        `<result><status code="invalid">a<![CDATA[<b>]]><!--c--><x>skipped</x>&amp;d<?pi?></status></result>`,
-		"status empty":       `<result><status code="x">t</status><status/></result>`,
-		"count blank":        `<result><entities count="" start=""></entities></result>`,
-		"count spaces":       `<result><entities count=" 5 " start="	2"></entities></result>`,
-		"count bad":          `<result><entities count="x"></entities></result>`,
-		"count huge":         `<result><entities count="99999999999999999999"></entities></result>`,
-		"count negative":     `<result><entities count="-3" start="+4"></entities></result>`,
-		"count bad then ok":  `<result><entities count="x" count="1"></entities></result>`,
-		"start bad":          `<result><entities start="1.5"><entity id="1"/></entities></result>`,
-		"prefixed attrs":     `<result><entity x:id="1" xmlns:name="n" id="2"><prop y:name="a" value="v"/></entity></result>`,
-		"duplicate attrs":    `<result><entity id="1" id="2"><prop name="a" name="b" value="1"/></entity></result>`,
-		"entities refs":      `<result><entity name="A &amp; B &#x41;&#66; &lt;&gt;&quot;&apos;"/></result>`,
-		"bad entity ref":     `<result><entity name="&foo;"/></result>`,
-		"invalid utf8":       "<result><entity name=\"\xff\xfe\"/></result>",
-		"invalid utf8 text":  "<result><status code=\"x\">\xff</status></result>",
-		"control char":       "<result><entity name=\"a\x01b\"/></result>",
-		"unquoted attr":      `<result><entity id=1/></result>`,
-		"no attr value":      `<result><entity id/></result>`,
-		"bad name":           `<result><1entity/></result>`,
-		"two colons":         `<result><a:b:c/></result>`,
-		"unknown children":   `<result><foo><entity id="9"/></foo><entities><bar/><entity id="1"><baz><prop name="x"/></baz><prop name="p" value="v"><local_time value="l" zone_name="z"><deep/></local_time><local_time zone_name="y"/><amount currency_code="USD" value="1"><x/></amount><other/></prop></entity></entities></result>`,
-		"money attrs":        `<result><entity id="1"><prop name="budget" currency_code="USD" value="1.5"/><prop name="max_bid" currency_code="EUR" value="2"><amount currency_code="GBP" value="3"/></prop><prop name="ratio" currency_code="" value="0.5"/></entity></result>`,
-		"field errors":       `<?xml version="1.0"?><result><status code="invalid">Validation errors</status><errors><field-error name="deal_ids" error="Invalid deal id(s)"/><field-error name="name" error="too long"><x/></field-error><other/></errors></result>`,
-		"session":            `<result><entity id="1" name="u" type="user"><session sessionid="abc" expires="2026-01-01T00:00:00+0000"/></entity><status code="ok"/></result>`,
-		"int edge values":    `<result><entity id="00" version="+5"><prop name="ratio" value="1e3"/><prop name="live" value="maybe"/><prop name="organization_id" value=""/><prop name="count" value="-1"/><prop name="small" value="300"/><prop name="on" value="yes"/><prop name="ratio" value="2"/></entity></result>`,
-		"json hostile":       "<result><entity name=\"&lt;script&gt; &amp; \u2028\u2029 &#9;&#10;&#13; \\ &quot;\"><prop name=\"k&quot;\\\" value=\"\u00e9\U0001F600\"/></entity></result>",
-		"rel by type":        `<result><entity id="1"><entity type="organization" id="2"/><entity type="organization" id="3"/><entity rel="flights" id="4"/><entity id="5"/><entity rel="name" id="6"/><entity rel="session"/><session sessionid="s"/></entity></result>`,
-		"rel one in slice":   `<result><entity><entity rel="children" id="1"><entity rel="children" id="2"><entity rel="parent" id="3"/></entity></entity><entity rel="refs" id="7"/><entity rel="tags" id="8"/></entity></result>`,
-		"many props":         `<result><entity id="1">` + manyProps.String() + manyRels.String() + `</entity></result>`,
-		"empty names":        `<result><entity id="" name="" type="" version=""><prop name="" value="a"/><prop value="b"/><entity rel="" type=""/></entity></result>`,
-		"depth ok":           `<result>` + nested("entity", 9999, "") + `</result>`,
-		"mismatched lines":   "<result>\n<entity id=\"1\">\n\n</x>\n</result>",
-		"eof on line 3":      "<result>\n<status code=\"ok\">\ntext",
-		"depth over":         `<result>` + nested("entity", 10000, "") + `</result>`,
-		"depth over in prop": `<result>` + nested("entity", 9998, `<prop name="a"><amount/></prop>`) + `</result>`,
-		"deep skipped":       `<result><x>` + nested("y", 12000, "") + `</x></result>`,
-		"deep unclosed":      `<result>` + strings.Repeat("<entity>", 50),
+		"sample":                 sampleXML,
+		"page":                   string(xmlPage(3)),
+		"empty":                  ``,
+		"blank":                  " \n\t",
+		"prolog only":            `<?xml version="1.0"?>`,
+		"comment first":          `<!-- c --><?pi x?><!DOCTYPE result><result called_on="x"/>`,
+		"charset":                `<?xml version="1.0" encoding="ISO-8859-1"?><result/>`,
+		"utf8 upper":             `<?xml version="1.0" encoding="UTF-8"?><result/>`,
+		"wrong root":             `<results><entity id="1"/></results>`,
+		"end before root":        `</result><result/>`,
+		"text before root":       `junk<result/>`,
+		"mismatched":             `<result><entity></entiti></result>`,
+		"prefix mismatch":        `<a:result xmlns:a="u"></b:result>`,
+		"prefix end":             `<result><x:entity id="1"></entity></result>`,
+		"namespaced root":        `<a:result xmlns:a="urn:a" xmlns="urn:d" called_on="c"><a:entity a:id="4"/></a:result>`,
+		"default ns root":        `<result xmlns="urn:d" xmlns="urn:e"/>`,
+		"unknown prefix":         `<z:result/>`,
+		"xml prefix":             `<xml:result/>`,
+		"xmlns root":             `<xmlns:result/>`,
+		"eof in element":         `<result><entities count="1"><entity id="1">`,
+		"eof in attr":            `<result><entity id="1`,
+		"trailing junk":          `<result><status code="ok"/></result><<<&&&`,
+		"two roots":              `<result><entity id="1"/></result><result><entity id="2"/></result>`,
+		"repeated single":        `<result><status code="bad" reason="r">one</status><status code="ok"/><entity id="1" name="a"><prop name="x" value="1"/></entity><entity name="b"><prop name="y" value="2"/><session sessionid="s"/><session expires="e"/></entity></result>`,
+		"repeated lists":         `<result><entities count="1" start="0"><entity id="1"/></entities><entities total_count="9"><entity id="2"/></entities><errors><field-error name="a" error="b"/></errors><errors><field-error name="c"/></errors></result>`,
+		"status text":            `<result><status code="invalid">a<![CDATA[<b>]]><!--c--><x>skipped</x>&amp;d<?pi?></status></result>`,
+		"status empty":           `<result><status code="x">t</status><status/></result>`,
+		"count blank":            `<result><entities count="" start=""></entities></result>`,
+		"count spaces":           `<result><entities count=" 5 " start="	2"></entities></result>`,
+		"count bad":              `<result><entities count="x"></entities></result>`,
+		"count huge":             `<result><entities count="99999999999999999999"></entities></result>`,
+		"count negative":         `<result><entities count="-3" start="+4"></entities></result>`,
+		"count bad then ok":      `<result><entities count="x" count="1"></entities></result>`,
+		"start bad":              `<result><entities start="1.5"><entity id="1"/></entities></result>`,
+		"prefixed attrs":         `<result><entity x:id="1" xmlns:name="n" id="2"><prop y:name="a" value="v"/></entity></result>`,
+		"duplicate attrs":        `<result><entity id="1" id="2"><prop name="a" name="b" value="1"/></entity></result>`,
+		"entities refs":          `<result><entity name="A &amp; B &#x41;&#66; &lt;&gt;&quot;&apos;"/></result>`,
+		"bad entity ref":         `<result><entity name="&foo;"/></result>`,
+		"invalid utf8":           "<result><entity name=\"\xff\xfe\"/></result>",
+		"invalid utf8 text":      "<result><status code=\"x\">\xff</status></result>",
+		"control char":           "<result><entity name=\"a\x01b\"/></result>",
+		"unquoted attr":          `<result><entity id=1/></result>`,
+		"no attr value":          `<result><entity id/></result>`,
+		"bad name":               `<result><1entity/></result>`,
+		"two colons":             `<result><a:b:c/></result>`,
+		"unknown children":       `<result><foo><entity id="9"/></foo><entities><bar/><entity id="1"><baz><prop name="x"/></baz><prop name="p" value="v"><local_time value="l" zone_name="z"><deep/></local_time><local_time zone_name="y"/><amount currency_code="USD" value="1"><x/></amount><other/></prop></entity></entities></result>`,
+		"entities without count": `<result><entities><entity id="1" type="strategy_day_part"/><entity id="2"/><entity id="3"/></entities><status code="ok"/></result>`,
+		"entities count twice":   `<result><entities count="4"/><entities count=""><entity id="1"/></entities></result>`,
+		"money attrs":            `<result><entity id="1"><prop name="budget" currency_code="USD" value="1.5"/><prop name="max_bid" currency_code="EUR" value="2"><amount currency_code="GBP" value="3"/></prop><prop name="ratio" currency_code="" value="0.5"/></entity></result>`,
+		"field errors":           `<?xml version="1.0"?><result><status code="invalid">Validation errors</status><errors><field-error name="deal_ids" error="Invalid deal id(s)"/><field-error name="name" error="too long"><x/></field-error><other/></errors></result>`,
+		"session":                `<result><entity id="1" name="u" type="user"><session sessionid="abc" expires="2026-01-01T00:00:00+0000"/></entity><status code="ok"/></result>`,
+		"int edge values":        `<result><entity id="00" version="+5"><prop name="ratio" value="1e3"/><prop name="live" value="maybe"/><prop name="organization_id" value=""/><prop name="count" value="-1"/><prop name="small" value="300"/><prop name="on" value="yes"/><prop name="ratio" value="2"/></entity></result>`,
+		"json hostile":           "<result><entity name=\"&lt;script&gt; &amp; \u2028\u2029 &#9;&#10;&#13; \\ &quot;\"><prop name=\"k&quot;\\\" value=\"\u00e9\U0001F600\"/></entity></result>",
+		"rel by type":            `<result><entity id="1"><entity type="organization" id="2"/><entity type="organization" id="3"/><entity rel="flights" id="4"/><entity id="5"/><entity rel="name" id="6"/><entity rel="session"/><session sessionid="s"/></entity></result>`,
+		"rel one in slice":       `<result><entity><entity rel="children" id="1"><entity rel="children" id="2"><entity rel="parent" id="3"/></entity></entity><entity rel="refs" id="7"/><entity rel="tags" id="8"/></entity></result>`,
+		"many props":             `<result><entity id="1">` + manyProps.String() + manyRels.String() + `</entity></result>`,
+		"empty names":            `<result><entity id="" name="" type="" version=""><prop name="" value="a"/><prop value="b"/><entity rel="" type=""/></entity></result>`,
+		"depth ok":               `<result>` + nested("entity", 9999, "") + `</result>`,
+		"mismatched lines":       "<result>\n<entity id=\"1\">\n\n</x>\n</result>",
+		"eof on line 3":          "<result>\n<status code=\"ok\">\ntext",
+		"depth over":             `<result>` + nested("entity", 10000, "") + `</result>`,
+		"depth over in prop":     `<result>` + nested("entity", 9998, `<prop name="a"><amount/></prop>`) + `</result>`,
+		"deep skipped":           `<result><x>` + nested("y", 12000, "") + `</x></result>`,
+		"deep unclosed":          `<result>` + strings.Repeat("<entity>", 50),
 	}
 }
 
@@ -196,8 +198,25 @@ func TestDecodeXMLKeepsBehaviour(t *testing.T) {
 	res, err := wire.DecodeXML(strings.NewReader(`<result><entities count="40" start="20"><entity id="1"><prop name="budget" currency_code="USD" value="1.5"/></entity></entities></result>`))
 	require.NoError(t, err)
 	m := res.MetaOf()
-	assert.Equal(t, wire.Meta{Status: "ok", Count: 1, Offset: 20, TotalCount: 40}, m, "count is the total when total_count is absent")
+	assert.Equal(t, wire.Meta{Status: "ok", Count: 1, Offset: 20, TotalCount: 40, HasTotal: true}, m, "count is the total when total_count is absent")
+
 	assert.Equal(t, `{"id":"1","budget":[{"currency_code":"USD","value":"1.5"}]}`, string(wire.EntityJSON(&res.Entities.Entities[0], nil)))
+
+	for name, doc := range map[string]string{
+		"no attributes": `<result><entities><entity id="1"/><entity id="2"/><entity id="3"/></entities></result>`,
+		"empty count":   `<result><entities count="" start="0"><entity id="1"/></entities></result>`,
+	} {
+		r, err := wire.DecodeXML(strings.NewReader(doc))
+		require.NoError(t, err, name)
+		m := r.MetaOf()
+		assert.False(t, m.HasTotal, "%s: no count, no known total", name)
+		assert.Zero(t, m.TotalCount, name)
+		assert.Equal(t, len(r.Entities.Entities), m.Count, name)
+		checkSameAsDecode(t, []byte(doc))
+	}
+	r, err := wire.DecodeXML(strings.NewReader(`<result><entities total_count="7"><entity id="1"/></entities></result>`))
+	require.NoError(t, err)
+	assert.Equal(t, wire.Meta{Status: "ok", Count: 1, TotalCount: 7, HasTotal: true}, r.MetaOf(), "total_count alone tells the total")
 
 	res, err = wire.DecodeXML(strings.NewReader(`<result><status code="invalid">Validation errors</status><errors><field-error name="name" error="too long"/></errors></result>`))
 	require.NotNil(t, res)

@@ -250,7 +250,8 @@ func (h *handler) siteListAssignments(w http.ResponseWriter, r *http.Request) {
 
 // postSiteLists serves POST campaigns/{id}/site_lists and
 // strategies/{id}/site_lists: site_lists.<n>.id and .assigned (1 assigns,
-// 0 unassigns). Callers hold the write lock.
+// 0 unassigns). It answers with the site-list records assigned to the
+// campaign or strategy after the change. Callers hold the write lock.
 func (h *handler) postSiteLists(w http.ResponseWriter, r *http.Request, c *collection, id int64, form map[string][]string) {
 	errs := unknownKeys(form, func(k string) bool { return strings.HasPrefix(k, "site_lists.") })
 	items, bad := indexed(form, "site_lists", "id", "assigned")
@@ -290,14 +291,23 @@ func (h *handler) postSiteLists(w http.ResponseWriter, r *http.Request, c *colle
 		}
 		h.st.assigned[ch.list] = cur
 	}
-	out := make([]Record, 0, len(changes))
-	for _, ch := range changes {
-		rec := deepCopy(h.st.cols["site_lists"].recs[ch.list])
-		rec["assigned"] = ch.on
+	// The platform answers with the site lists now assigned to the
+	// campaign or strategy (the recorded answer lists four), in id order.
+	var lists []int64
+	for lid, keys := range h.st.assigned {
+		if slices.Contains(keys, key) && h.st.cols["site_lists"].recs[lid] != nil {
+			lists = append(lists, lid)
+		}
+	}
+	slices.Sort(lists)
+	out := make([]Record, 0, len(lists))
+	for _, lid := range lists {
+		rec := deepCopy(h.st.cols["site_lists"].recs[lid])
+		rec["assigned"] = true
 		if c.name == "campaigns" {
-			rec["campaign_assigned"] = ch.on
+			rec["campaign_assigned"] = true
 		} else {
-			rec["strategy_assigned"], rec["strategy_id"] = ch.on, id
+			rec["strategy_assigned"], rec["strategy_id"] = true, id
 		}
 		out = append(out, rec)
 	}
