@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxErrorBody bounds how much of an error body is read.
@@ -86,7 +87,9 @@ func ErrorFromBody(status int, h http.Header, method, path string, body []byte) 
 		metaStatus = decodeJSONError(e, trimmed)
 	case media.IsXML(mt) || (mt == "" || mt == "text/plain") && bytes.HasPrefix(trimmed, []byte("<?xml")) || bytes.HasPrefix(trimmed, []byte("<result")):
 		var x xmlErrorBody
-		if xml.Unmarshal(trimmed, &x) == nil {
+		// encoding/xml refuses invalid UTF-8 outright; replaced, the rest
+		// of the document still reads.
+		if xml.Unmarshal(validBytes(trimmed), &x) == nil {
 			e.Code = x.Status.Code
 			e.Reason = x.Status.Reason
 			e.Message = strings.TrimSpace(x.Status.Text)
@@ -107,6 +110,7 @@ func ErrorFromBody(status int, h http.Header, method, path string, body []byte) 
 	if e.Message == "" && e.Code == "" {
 		e.Message = http.StatusText(status)
 	}
+	validText(e)
 	// A 2xx carrying an error status (meta.status or XML status) is still
 	// an error; give it the status its code implies.
 	if status/100 == 2 {
@@ -192,11 +196,51 @@ func statusForCode(code string) int {
 	return 0
 }
 
+// excerpt returns at most maxExcerpt bytes of b as valid UTF-8, each run
+// of invalid bytes replaced by U+FFFD and no rune cut in two.
 func excerpt(b []byte) string {
-	if len(b) > maxExcerpt {
-		b = b[:maxExcerpt]
+	// A replacement character is longer than the byte it replaces, so
+	// more than maxExcerpt bytes are read before the cut.
+	if len(b) > 4*maxExcerpt {
+		b = b[:4*maxExcerpt]
 	}
-	return strings.ToValidUTF8(string(b), "")
+	return cutRunes(strings.ToValidUTF8(string(b), "\uFFFD"), maxExcerpt)
+}
+
+// cutRunes returns s cut to at most n bytes on a rune boundary.
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// validBytes returns b with each run of invalid UTF-8 replaced by U+FFFD
+// (b itself when it is valid).
+func validBytes(b []byte) []byte {
+	if utf8.Valid(b) {
+		return b
+	}
+	return bytes.ToValidUTF8(b, []byte("\uFFFD"))
+}
+
+// validText replaces the invalid UTF-8 in every string field of e with
+// U+FFFD: a server may send any bytes, an error's text is always valid.
+func validText(e *Error) {
+	v := func(s string) string {
+		if utf8.ValidString(s) {
+			return s
+		}
+		return strings.ToValidUTF8(s, "\uFFFD")
+	}
+	e.Code, e.Reason, e.Message, e.Body, e.RetryAfter = v(e.Code), v(e.Reason), v(e.Message), v(e.Body), v(e.RetryAfter)
+	for i := range e.Fields {
+		f := &e.Fields[i]
+		f.Code, f.Message, f.Field = v(f.Code), v(f.Message), v(f.Field)
+	}
 }
 
 // scrubAll replaces every non-empty secret in s.
