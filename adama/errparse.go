@@ -41,9 +41,11 @@ type jsonErrorBody struct {
 	Meta   struct {
 		Status string `json:"status"`
 	} `json:"meta"`
-	Message          string `json:"message"`
-	Code             any    `json:"code"`
-	ErrorDescription string `json:"error_description"`
+	// Status is the video creatives' {"code", "message"} beside errors.
+	Status           json.RawMessage `json:"status"`
+	Message          string          `json:"message"`
+	Code             any             `json:"code"`
+	ErrorDescription string          `json:"error_description"`
 }
 
 type xmlErrorBody struct {
@@ -131,13 +133,17 @@ func decodeJSONError(e *Error, body []byte) string {
 		e.Message = truncate(string(body), 200)
 		return ""
 	}
-	var items []FieldError
-	if len(j.Errors) > 0 && j.Errors[0] == '[' {
-		_ = json.Unmarshal(j.Errors, &items)
-	} else if len(j.Errors) > 0 && j.Errors[0] == '{' {
-		var one FieldError
-		if json.Unmarshal(j.Errors, &one) == nil {
-			items = []FieldError{one}
+	items := fieldErrors(j.Errors)
+	if len(items) == 0 && len(j.Errors) > 0 && j.Errors[0] == '{' {
+		// The video creatives' {"field_error": [{name, code, error}]}
+		// (or one object).
+		var nested struct {
+			FieldError json.RawMessage `json:"field_error"`
+		}
+		if json.Unmarshal(j.Errors, &nested) == nil {
+			for _, it := range fieldErrors(nested.FieldError) {
+				e.Fields = append(e.Fields, it)
+			}
 		}
 	}
 	if len(items) > 0 {
@@ -146,6 +152,20 @@ func decodeJSONError(e *Error, body []byte) string {
 		for _, it := range items {
 			if it.Field != "" || len(items) > 1 {
 				e.Fields = append(e.Fields, it)
+			}
+		}
+	}
+	if len(j.Status) > 0 && j.Status[0] == '{' {
+		var st struct {
+			Code    json.RawMessage `json:"code"`
+			Message string          `json:"message"`
+		}
+		if json.Unmarshal(j.Status, &st) == nil {
+			if c := flexCode(st.Code); c != "" && len(items) == 0 {
+				e.Code = c
+			}
+			if e.Message == "" {
+				e.Message = st.Message
 			}
 		}
 	}
@@ -175,6 +195,75 @@ func decodeJSONError(e *Error, body []byte) string {
 		}
 	}
 	return j.Meta.Status
+}
+
+// wireFieldError is one field error in any of the forms the platform
+// sends: {code, message, field} or the video creatives' {name, code,
+// error}, the code a string or a number.
+type wireFieldError struct {
+	Code    json.RawMessage `json:"code"`
+	Message string          `json:"message"`
+	Error   string          `json:"error"`
+	Field   string          `json:"field"`
+	Name    string          `json:"name"`
+}
+
+// fieldErrors reads raw, an array of field errors or a single one; it
+// returns nil for anything else (an object that is not a field error
+// included).
+func fieldErrors(raw json.RawMessage) []FieldError {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return nil
+	}
+	var list []wireFieldError
+	switch raw[0] {
+	case '[':
+		if json.Unmarshal(raw, &list) != nil {
+			return nil
+		}
+	case '{':
+		var one wireFieldError
+		if json.Unmarshal(raw, &one) != nil {
+			return nil
+		}
+		list = []wireFieldError{one}
+	default:
+		return nil
+	}
+	out := make([]FieldError, 0, len(list))
+	for _, w := range list {
+		f := FieldError{Code: flexCode(w.Code), Message: w.Message, Field: w.Field}
+		if f.Message == "" {
+			f.Message = w.Error
+		}
+		if f.Field == "" {
+			f.Field = w.Name
+		}
+		if f == (FieldError{}) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// flexCode reads a code sent as a string or a number ("" otherwise).
+func flexCode(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	if raw[0] == '"' {
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		return s
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		return n.String()
+	}
+	return ""
 }
 
 // statusForCode maps meta.status and XML status codes to HTTP statuses.

@@ -114,6 +114,8 @@ func FuzzErrorFromBody(f *testing.F) {
 	for file, ct := range map[string]string{
 		"error_invalid_utf8.json": "application/json", "error_invalid_utf8.xml": "text/xml",
 		"error_invalid_utf8.txt": "text/plain", "error_invalid_utf8.html": "text/html",
+		"video_field_errors.json": "application/json", "video_field_error_single.json": "application/json",
+		"video_field_errors_two.json": "application/json",
 	} {
 		b, err := os.ReadFile("testdata/" + file)
 		if err != nil {
