@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"github.com/adamasdk/adama-go/internal/media"
@@ -851,9 +852,47 @@ func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (cookie, e
 		return "", "", e
 	}
 	defer drain(resp.Body)
-	// The answer says when the session ends: {"data": {..., "session":
-	// {"sessionid", "expires"}}}. Read it through a small limit; a body of
-	// another shape leaves the expiry unknown.
+	// The answer says when the session ends. Read it through a small
+	// limit; a body of another shape leaves the expiry unknown.
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	expires = sessionExpires(resp.Header.Get("Content-Type"), body)
+	for _, ck := range resp.Cookies() {
+		if ck.Name == SessionCookieName && ck.Value != "" {
+			c.log.DebugContext(ctx, "adama session established", "path", u.Path)
+			return ck.Value, expires, nil
+		}
+	}
+	return "", "", &Error{StatusCode: resp.StatusCode, Code: "no_session_cookie", Message: "session response set no " + SessionCookieName + " cookie", Method: http.MethodGet, Path: u.Path}
+}
+
+// sessionExpires reads the session's expiry from the session answer:
+// JSON {"data": {..., "session": {"sessionid", "expires"}}}, or XML
+// <result> with the <session sessionid expires/> element beside the user's
+// <entity> (as the platform sends it) or inside it.
+func sessionExpires(contentType string, body []byte) string {
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
+		return ""
+	}
+	if media.IsXML(media.MediaType(contentType)) || body[0] == '<' {
+		type elem struct {
+			Expires string `xml:"expires,attr"`
+		}
+		var x struct {
+			XMLName xml.Name `xml:"result"`
+			Session elem     `xml:"session"`
+			Entity  struct {
+				Session elem `xml:"session"`
+			} `xml:"entity"`
+		}
+		if xml.Unmarshal(body, &x) != nil {
+			return ""
+		}
+		if x.Session.Expires != "" {
+			return x.Session.Expires
+		}
+		return x.Entity.Session.Expires
+	}
 	var answer struct {
 		Data struct {
 			Session struct {
@@ -861,14 +900,8 @@ func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (cookie, e
 			} `json:"session"`
 		} `json:"data"`
 	}
-	_ = json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(&answer)
-	for _, ck := range resp.Cookies() {
-		if ck.Name == SessionCookieName && ck.Value != "" {
-			c.log.DebugContext(ctx, "adama session established", "path", u.Path)
-			return ck.Value, answer.Data.Session.Expires, nil
-		}
-	}
-	return "", "", &Error{StatusCode: resp.StatusCode, Code: "no_session_cookie", Message: "session response set no " + SessionCookieName + " cookie", Method: http.MethodGet, Path: u.Path}
+	_ = json.Unmarshal(body, &answer)
+	return answer.Data.Session.Expires
 }
 
 // sessionExpiry returns the current session's expiry as the platform sent

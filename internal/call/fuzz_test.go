@@ -33,6 +33,13 @@ func FuzzEnvelopeDecode(f *testing.F) {
 		b := bytes.Replace(tmpl, []byte("@FILL@"), bytes.Repeat([]byte(fill), 4096), 1)
 		f.Add(b, strings.HasSuffix(file, ".xml"))
 	}
+	for _, file := range []string{"session_sibling.xml", "session_child.xml", "session.json"} {
+		b, err := os.ReadFile("testdata/" + file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, strings.HasSuffix(file, ".xml"))
+	}
 	f.Fuzz(func(t *testing.T, body []byte, xml bool) {
 		mt := "application/json"
 		if xml {
