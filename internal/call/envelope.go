@@ -433,19 +433,9 @@ func truncate(s string, n int) string {
 // decodeXML reads group A's XML result into dst: a pointer to a record (one
 // <entity>) or to a slice of records or record pointers (<entities>).
 func decodeXML(r io.Reader, dst any) (Meta, error) {
-	var body []byte // the whole document, when it was read without error
+	var body []byte // the whole document, when Group.Into read it
 	if b, ok := r.(*bodyBytes); ok {
 		body = b.Bytes()
-	} else {
-		b, err := readBody(r, -1)
-		switch {
-		case errors.Is(err, adama.ErrTooLarge):
-			return Meta{}, err
-		case err != nil:
-			r = io.MultiReader(bytes.NewReader(b), errReader{err})
-		default:
-			body, r = b, bytes.NewReader(b)
-		}
 	}
 	res, err := wire.DecodeXML(r)
 	if err != nil {
