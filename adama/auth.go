@@ -219,6 +219,21 @@ func (r *renewableSource) current() *oauth2.Token {
 	return r.tok
 }
 
+// isCurrent reports whether tok is the cached token and not marked
+// refused.
+func (r *renewableSource) isCurrent(tok *oauth2.Token) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.tok == tok && !r.stale
+}
+
+// replaced reports whether a newer token than tok has been obtained.
+func (r *renewableSource) replaced(tok *oauth2.Token) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.tok != tok
+}
+
 // invalidate marks tok refused; a later Token call renews it.
 func (r *renewableSource) invalidate(tok *oauth2.Token) {
 	r.mu.Lock()

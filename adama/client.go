@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"github.com/adamasdk/adama-go/internal/media"
@@ -179,7 +180,7 @@ type Client struct {
 	sessMu  sync.Mutex
 	cookie  string
 	sessExp string // the session's expiry as the platform sent it
-	sflight *flight[string]
+	sflight *sessionFlight
 
 	// Header values made once and shared by every request (net/http only
 	// reads them).
@@ -391,7 +392,10 @@ func (c *Client) requestURL(r *Request, method string) (*url.URL, error) {
 //
 // A 401 on an authenticated call is answered once: with a new session for
 // AuthSession (the token is renewed only if the session bootstrap refuses
-// it), with a new token otherwise; then the call is replayed once.
+// it), with a new token otherwise; then the call is replayed once. A 401
+// to a token that another call has renewed meanwhile is replayed with the
+// new token and renews nothing, so concurrent calls meeting one expiry
+// share one token renewal and one session bootstrap.
 //
 // Unless r.Stream is set, reading more than the client's
 // WithMaxResponseBytes from the body fails with an *Error matching
@@ -517,6 +521,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		ctx = httptrace.WithClientTrace(ctx, trace)
 	}
 	replayed, tokenRenewed := false, false
+	staleReplays := 0 // replays after a 401 to a token renewed meanwhile
 	for {
 		var tok *oauth2.Token
 		var cookie string
@@ -524,11 +529,19 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 			tok, cookie, err = c.credentials(ctx, r.Auth, src)
 			if err != nil {
 				var ae *Error
-				if !tokenRenewed && src != nil && tok != nil && errors.As(err, &ae) && ae.StatusCode == http.StatusUnauthorized {
-					// The session bootstrap refused the token: renew it.
-					src.invalidate(tok)
-					tokenRenewed = true
-					continue
+				if src != nil && tok != nil && errors.As(err, &ae) && ae.StatusCode == http.StatusUnauthorized {
+					switch {
+					case src.replaced(tok) && staleReplays < 2:
+						// The bootstrap joined was made with a token
+						// renewed since: try again with the new one.
+						staleReplays++
+						continue
+					case !tokenRenewed:
+						// The session bootstrap refused the token: renew it.
+						src.invalidate(tok)
+						tokenRenewed = true
+						continue
+					}
 				}
 				if !errors.As(err, &ae) {
 					err = fmt.Errorf("adama: %s %s: credentials: %w", method, u.Path, err)
@@ -606,17 +619,8 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		if c.debug(ctx) {
 			c.log.DebugContext(ctx, "adama request", "method", method, "path", u.Path, "status", resp.StatusCode, "attempts", st.attempts, "duration", time.Since(start))
 		}
-		if resp.StatusCode == http.StatusUnauthorized && creds && src != nil && !replayed {
+		if resp.StatusCode == http.StatusUnauthorized && creds && src != nil && c.renewAfter401(r.Auth, src, tok, cookie, &replayed, &staleReplays) {
 			drain(resp.Body)
-			replayed = true
-			if r.Auth == AuthSession || r.Auth == AuthSessionHeaders {
-				// A new session first; the bootstrap tells whether the
-				// token is still good.
-				c.resetSession(cookie)
-			} else {
-				src.invalidate(tok)
-				tokenRenewed = true
-			}
 			c.log.DebugContext(ctx, "adama renewing credentials after 401", "method", method, "path", u.Path)
 			continue
 		}
@@ -636,6 +640,29 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		}
 		return resp, nil
 	}
+}
+
+// renewAfter401 decides what a 401 to a call sent with tok (and, for a
+// session call, cookie) renews, and reports whether the call is replayed.
+// A token renewed (or refused) since the call took it is the refusal's
+// cause: the call is replayed with the new one and the session stays (at
+// most twice). Otherwise, once per call: a session call gets a new session
+// (whose bootstrap tells whether the token is still good), any other call
+// a new token.
+func (c *Client) renewAfter401(mode AuthMode, src *renewableSource, tok *oauth2.Token, cookie string, replayed *bool, staleReplays *int) bool {
+	switch {
+	case !src.isCurrent(tok) && *staleReplays < 2:
+		*staleReplays++
+	case *replayed:
+		return false
+	case mode == AuthSession || mode == AuthSessionHeaders:
+		*replayed = true
+		c.resetSession(cookie)
+	default:
+		*replayed = true
+		src.invalidate(tok)
+	}
+	return true
 }
 
 // failure turns an error from sending into the call's error: the context's
@@ -709,8 +736,8 @@ func drain(rc io.ReadCloser) {
 
 // credentials returns src's bearer token and, for AuthSession, the session
 // cookie, bootstrapping the session if needed. When the bootstrap fails
-// the token is returned with the error, so that a refused one can be
-// invalidated.
+// the token it was made with is returned with the error, so that a
+// refused one can be invalidated.
 func (c *Client) credentials(ctx context.Context, mode AuthMode, src *renewableSource) (*oauth2.Token, string, error) {
 	var tok *oauth2.Token
 	if src != nil {
@@ -723,46 +750,74 @@ func (c *Client) credentials(ctx context.Context, mode AuthMode, src *renewableS
 	if mode != AuthSession && mode != AuthSessionHeaders {
 		return tok, "", nil
 	}
-	cookie, err := c.session(ctx, tok)
-	return tok, cookie, err
+	cookie, used, err := c.session(ctx, tok, src)
+	if err != nil {
+		return used, "", err
+	}
+	// The token may have been renewed while this call waited for the
+	// session: a session goes with the newest token, never a replaced one
+	// (whose refusal would cost a needless new session).
+	if src != nil && !src.isCurrent(tok) {
+		t, err := src.token(ctx)
+		if err != nil {
+			return nil, "", err
+		}
+		tok = t
+	}
+	return tok, cookie, nil
+}
+
+// sessionFlight is the one session bootstrap in progress and the token it
+// was started with.
+type sessionFlight struct {
+	flight[string]
+	tok *oauth2.Token
 }
 
 // session returns the adama_session cookie. Without one it starts (or
 // joins) the one bootstrap with GET {base_url}/api/v2.0/session, which runs
 // in its own goroutine bounded by authFetchTimeout and Close; no lock is
-// held during it and the caller stops waiting when ctx ends.
-func (c *Client) session(ctx context.Context, tok *oauth2.Token) (string, error) {
+// held during it and the caller stops waiting when ctx ends. used is the
+// token the bootstrap was made with (tok, or the token of the bootstrap
+// joined), the one to blame when it is refused.
+func (c *Client) session(ctx context.Context, tok *oauth2.Token, src *renewableSource) (cookie string, used *oauth2.Token, err error) {
 	c.sessMu.Lock()
 	if c.cookie != "" || tok == nil {
 		ck := c.cookie
 		c.sessMu.Unlock()
-		return ck, nil
+		return ck, tok, nil
 	}
 	f := c.sflight
 	if f == nil {
 		if c.life.Err() != nil {
 			c.sessMu.Unlock()
-			return "", errClosed
+			return "", tok, errClosed
 		}
-		f = &flight[string]{done: make(chan struct{})}
+		f = &sessionFlight{flight: flight[string]{done: make(chan struct{})}, tok: tok}
 		c.sflight = f
 		c.wg.Add(1)
-		go c.bootstrap(f, tok)
+		go c.bootstrap(f, tok, src)
 	}
 	c.sessMu.Unlock()
 	select {
 	case <-f.done:
-		return f.val, f.err
+		return f.val, f.tok, f.err
 	case <-ctx.Done():
-		return "", fmt.Errorf("adama: session: %w", ctx.Err())
+		return "", tok, fmt.Errorf("adama: session: %w", ctx.Err())
 	}
 }
 
-func (c *Client) bootstrap(f *flight[string], tok *oauth2.Token) {
+func (c *Client) bootstrap(f *sessionFlight, tok *oauth2.Token, src *renewableSource) {
 	defer c.wg.Done()
 	ctx, cancel := context.WithTimeout(c.life, authFetchTimeout)
 	ck, exp, err := c.fetchSession(ctx, tok)
 	cancel()
+	var ae *Error
+	if src != nil && errors.As(err, &ae) && ae.StatusCode == http.StatusUnauthorized {
+		// The token is refused: marked before the bootstrap ends, so that
+		// no call starts another bootstrap with it.
+		src.invalidate(tok)
+	}
 	c.sessMu.Lock()
 	if err == nil {
 		c.cookie, c.sessExp = ck, exp
@@ -797,9 +852,47 @@ func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (cookie, e
 		return "", "", e
 	}
 	defer drain(resp.Body)
-	// The answer says when the session ends: {"data": {..., "session":
-	// {"sessionid", "expires"}}}. Read it through a small limit; a body of
-	// another shape leaves the expiry unknown.
+	// The answer says when the session ends. Read it through a small
+	// limit; a body of another shape leaves the expiry unknown.
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	expires = sessionExpires(resp.Header.Get("Content-Type"), body)
+	for _, ck := range resp.Cookies() {
+		if ck.Name == SessionCookieName && ck.Value != "" {
+			c.log.DebugContext(ctx, "adama session established", "path", u.Path)
+			return ck.Value, expires, nil
+		}
+	}
+	return "", "", &Error{StatusCode: resp.StatusCode, Code: "no_session_cookie", Message: "session response set no " + SessionCookieName + " cookie", Method: http.MethodGet, Path: u.Path}
+}
+
+// sessionExpires reads the session's expiry from the session answer:
+// JSON {"data": {..., "session": {"sessionid", "expires"}}}, or XML
+// <result> with the <session sessionid expires/> element beside the user's
+// <entity> (as the platform sends it) or inside it.
+func sessionExpires(contentType string, body []byte) string {
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
+		return ""
+	}
+	if media.IsXML(media.MediaType(contentType)) || body[0] == '<' {
+		type elem struct {
+			Expires string `xml:"expires,attr"`
+		}
+		var x struct {
+			XMLName xml.Name `xml:"result"`
+			Session elem     `xml:"session"`
+			Entity  struct {
+				Session elem `xml:"session"`
+			} `xml:"entity"`
+		}
+		if xml.Unmarshal(body, &x) != nil {
+			return ""
+		}
+		if x.Session.Expires != "" {
+			return x.Session.Expires
+		}
+		return x.Entity.Session.Expires
+	}
 	var answer struct {
 		Data struct {
 			Session struct {
@@ -807,14 +900,8 @@ func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (cookie, e
 			} `json:"session"`
 		} `json:"data"`
 	}
-	_ = json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(&answer)
-	for _, ck := range resp.Cookies() {
-		if ck.Name == SessionCookieName && ck.Value != "" {
-			c.log.DebugContext(ctx, "adama session established", "path", u.Path)
-			return ck.Value, answer.Data.Session.Expires, nil
-		}
-	}
-	return "", "", &Error{StatusCode: resp.StatusCode, Code: "no_session_cookie", Message: "session response set no " + SessionCookieName + " cookie", Method: http.MethodGet, Path: u.Path}
+	_ = json.Unmarshal(body, &answer)
+	return answer.Data.Session.Expires
 }
 
 // sessionExpiry returns the current session's expiry as the platform sent

@@ -307,5 +307,5 @@ func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return s[:n] + "..."
+	return cutRunes(s, n) + "..."
 }

@@ -31,7 +31,7 @@
 // whose Err reaches the net error. A creating or updating call (not marked
 // WithIdempotent) that may have been applied but lost its answer matches
 // ErrOutcomeUnknown as well: read the record back before sending it again.
-// A whole answer larger than WithMaxResponseBytes (64 MiB decompressed by
+// A whole answer larger than WithMaxResponseBytes (8 MiB decompressed by
 // default) matches ErrTooLarge; a call on a host or with a grant the client
 // was not given matches ErrNotConfigured.
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 )
 
 // Sentinel errors matched with errors.Is against any *Error (by HTTP status
@@ -129,6 +130,9 @@ func (e *Error) Error() string {
 			b.WriteString(": ")
 		}
 		b.WriteString(f.Message)
+	}
+	if s := b.String(); !utf8.ValidString(s) {
+		return strings.ToValidUTF8(s, "\uFFFD") // an Error built by hand
 	}
 	return b.String()
 }

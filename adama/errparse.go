@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxErrorBody bounds how much of an error body is read.
@@ -40,9 +41,11 @@ type jsonErrorBody struct {
 	Meta   struct {
 		Status string `json:"status"`
 	} `json:"meta"`
-	Message          string `json:"message"`
-	Code             any    `json:"code"`
-	ErrorDescription string `json:"error_description"`
+	// Status is the video creatives' {"code", "message"} beside errors.
+	Status           json.RawMessage `json:"status"`
+	Message          string          `json:"message"`
+	Code             any             `json:"code"`
+	ErrorDescription string          `json:"error_description"`
 }
 
 type xmlErrorBody struct {
@@ -86,7 +89,9 @@ func ErrorFromBody(status int, h http.Header, method, path string, body []byte) 
 		metaStatus = decodeJSONError(e, trimmed)
 	case media.IsXML(mt) || (mt == "" || mt == "text/plain") && bytes.HasPrefix(trimmed, []byte("<?xml")) || bytes.HasPrefix(trimmed, []byte("<result")):
 		var x xmlErrorBody
-		if xml.Unmarshal(trimmed, &x) == nil {
+		// encoding/xml refuses invalid UTF-8 outright; replaced, the rest
+		// of the document still reads.
+		if xml.Unmarshal(validBytes(trimmed), &x) == nil {
 			e.Code = x.Status.Code
 			e.Reason = x.Status.Reason
 			e.Message = strings.TrimSpace(x.Status.Text)
@@ -107,6 +112,7 @@ func ErrorFromBody(status int, h http.Header, method, path string, body []byte) 
 	if e.Message == "" && e.Code == "" {
 		e.Message = http.StatusText(status)
 	}
+	validText(e)
 	// A 2xx carrying an error status (meta.status or XML status) is still
 	// an error; give it the status its code implies.
 	if status/100 == 2 {
@@ -127,13 +133,17 @@ func decodeJSONError(e *Error, body []byte) string {
 		e.Message = truncate(string(body), 200)
 		return ""
 	}
-	var items []FieldError
-	if len(j.Errors) > 0 && j.Errors[0] == '[' {
-		_ = json.Unmarshal(j.Errors, &items)
-	} else if len(j.Errors) > 0 && j.Errors[0] == '{' {
-		var one FieldError
-		if json.Unmarshal(j.Errors, &one) == nil {
-			items = []FieldError{one}
+	items := fieldErrors(j.Errors)
+	if len(items) == 0 && len(j.Errors) > 0 && j.Errors[0] == '{' {
+		// The video creatives' {"field_error": [{name, code, error}]}
+		// (or one object).
+		var nested struct {
+			FieldError json.RawMessage `json:"field_error"`
+		}
+		if json.Unmarshal(j.Errors, &nested) == nil {
+			for _, it := range fieldErrors(nested.FieldError) {
+				e.Fields = append(e.Fields, it)
+			}
 		}
 	}
 	if len(items) > 0 {
@@ -142,6 +152,20 @@ func decodeJSONError(e *Error, body []byte) string {
 		for _, it := range items {
 			if it.Field != "" || len(items) > 1 {
 				e.Fields = append(e.Fields, it)
+			}
+		}
+	}
+	if len(j.Status) > 0 && j.Status[0] == '{' {
+		var st struct {
+			Code    json.RawMessage `json:"code"`
+			Message string          `json:"message"`
+		}
+		if json.Unmarshal(j.Status, &st) == nil {
+			if c := flexCode(st.Code); c != "" && len(items) == 0 {
+				e.Code = c
+			}
+			if e.Message == "" {
+				e.Message = st.Message
 			}
 		}
 	}
@@ -173,6 +197,75 @@ func decodeJSONError(e *Error, body []byte) string {
 	return j.Meta.Status
 }
 
+// wireFieldError is one field error in any of the forms the platform
+// sends: {code, message, field} or the video creatives' {name, code,
+// error}, the code a string or a number.
+type wireFieldError struct {
+	Code    json.RawMessage `json:"code"`
+	Message string          `json:"message"`
+	Error   string          `json:"error"`
+	Field   string          `json:"field"`
+	Name    string          `json:"name"`
+}
+
+// fieldErrors reads raw, an array of field errors or a single one; it
+// returns nil for anything else (an object that is not a field error
+// included).
+func fieldErrors(raw json.RawMessage) []FieldError {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return nil
+	}
+	var list []wireFieldError
+	switch raw[0] {
+	case '[':
+		if json.Unmarshal(raw, &list) != nil {
+			return nil
+		}
+	case '{':
+		var one wireFieldError
+		if json.Unmarshal(raw, &one) != nil {
+			return nil
+		}
+		list = []wireFieldError{one}
+	default:
+		return nil
+	}
+	out := make([]FieldError, 0, len(list))
+	for _, w := range list {
+		f := FieldError{Code: flexCode(w.Code), Message: w.Message, Field: w.Field}
+		if f.Message == "" {
+			f.Message = w.Error
+		}
+		if f.Field == "" {
+			f.Field = w.Name
+		}
+		if f == (FieldError{}) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// flexCode reads a code sent as a string or a number ("" otherwise).
+func flexCode(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	if raw[0] == '"' {
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		return s
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		return n.String()
+	}
+	return ""
+}
+
 // statusForCode maps meta.status and XML status codes to HTTP statuses.
 func statusForCode(code string) int {
 	switch code {
@@ -192,11 +285,51 @@ func statusForCode(code string) int {
 	return 0
 }
 
+// excerpt returns at most maxExcerpt bytes of b as valid UTF-8, each run
+// of invalid bytes replaced by U+FFFD and no rune cut in two.
 func excerpt(b []byte) string {
-	if len(b) > maxExcerpt {
-		b = b[:maxExcerpt]
+	// A replacement character is longer than the byte it replaces, so
+	// more than maxExcerpt bytes are read before the cut.
+	if len(b) > 4*maxExcerpt {
+		b = b[:4*maxExcerpt]
 	}
-	return strings.ToValidUTF8(string(b), "")
+	return cutRunes(strings.ToValidUTF8(string(b), "\uFFFD"), maxExcerpt)
+}
+
+// cutRunes returns s cut to at most n bytes on a rune boundary.
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// validBytes returns b with each run of invalid UTF-8 replaced by U+FFFD
+// (b itself when it is valid).
+func validBytes(b []byte) []byte {
+	if utf8.Valid(b) {
+		return b
+	}
+	return bytes.ToValidUTF8(b, []byte("\uFFFD"))
+}
+
+// validText replaces the invalid UTF-8 in every string field of e with
+// U+FFFD: a server may send any bytes, an error's text is always valid.
+func validText(e *Error) {
+	v := func(s string) string {
+		if utf8.ValidString(s) {
+			return s
+		}
+		return strings.ToValidUTF8(s, "\uFFFD")
+	}
+	e.Code, e.Reason, e.Message, e.Body, e.RetryAfter = v(e.Code), v(e.Reason), v(e.Message), v(e.Body), v(e.RetryAfter)
+	for i := range e.Fields {
+		f := &e.Fields[i]
+		f.Code, f.Message, f.Field = v(f.Code), v(f.Message), v(f.Field)
+	}
 }
 
 // scrubAll replaces every non-empty secret in s.

@@ -3,7 +3,9 @@ package adama_test
 import (
 	"encoding/json"
 	"net/http"
+	"os"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -109,6 +111,18 @@ func FuzzErrorFromBody(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(400, s.ct, []byte(s.body))
 	}
+	for file, ct := range map[string]string{
+		"error_invalid_utf8.json": "application/json", "error_invalid_utf8.xml": "text/xml",
+		"error_invalid_utf8.txt": "text/plain", "error_invalid_utf8.html": "text/html",
+		"video_field_errors.json": "application/json", "video_field_error_single.json": "application/json",
+		"video_field_errors_two.json": "application/json",
+	} {
+		b, err := os.ReadFile("testdata/" + file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(500, ct, b)
+	}
 	f.Fuzz(func(t *testing.T, status int, ct string, body []byte) {
 		e := adama.ErrorFromBody(status, http.Header{"Content-Type": {ct}}, "GET", "/x", body)
 		if e == nil {
@@ -117,6 +131,15 @@ func FuzzErrorFromBody(f *testing.F) {
 		if len(e.Body) > 512 {
 			t.Fatalf("excerpt too long: %d", len(e.Body))
 		}
-		_ = e.Error()
+		for _, s := range []string{e.Error(), e.Code, e.Reason, e.Message, e.Body} {
+			if !utf8.ValidString(s) {
+				t.Fatalf("not valid UTF-8: %q", s)
+			}
+		}
+		for _, fe := range e.Fields {
+			if !utf8.ValidString(fe.Code + fe.Field + fe.Message) {
+				t.Fatalf("field error not valid UTF-8: %q", fe)
+			}
+		}
 	})
 }

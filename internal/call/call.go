@@ -248,7 +248,22 @@ func (g *Group) Into(ctx context.Context, c *Call, dst any, opts ...adama.Reques
 		return Meta{}, err
 	}
 	defer resp.Body.Close()
-	meta, err := g.Envelope.Decode(resp.Body, media.MediaType(resp.Header.Get("Content-Type")), dst)
+	// The body is read whole before it is decoded: a body over the
+	// client's limit fails here, having cost no more than the limit, and
+	// no decoder grows a buffer of its own.
+	body, err := readBody(resp.Body, resp.ContentLength)
+	var r io.Reader
+	switch {
+	case errors.Is(err, adama.ErrTooLarge):
+		return Meta{}, decodeError(resp, err)
+	case err != nil:
+		// Cut after the document may be whole: decode what came, then
+		// the read error.
+		r = io.MultiReader(bytes.NewReader(body), errReader{err})
+	default:
+		r = newBodyBytes(body)
+	}
+	meta, err := g.Envelope.Decode(r, media.MediaType(resp.Header.Get("Content-Type")), dst)
 	if err != nil {
 		return meta, decodeError(resp, err)
 	}

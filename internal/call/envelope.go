@@ -3,6 +3,7 @@ package call
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"github.com/adamasdk/adama-go/internal/media"
@@ -76,7 +77,13 @@ func (d dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 		// without encoding/json scanning each one first (see decodeList).
 		// Whatever the fast path does not handle is decoded the usual way
 		// from the same bytes, so both give the same result.
-		body, err := readAll(r)
+		var body []byte
+		var err error
+		if b, ok := r.(*bodyBytes); ok {
+			body = b.Bytes() // read already, by Group.Into
+		} else {
+			body, err = readBody(r, -1)
+		}
 		switch {
 		case err != nil:
 			r = io.MultiReader(bytes.NewReader(body), errReader{err})
@@ -226,21 +233,87 @@ func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
 	return true
 }
 
-// readAll is io.ReadAll with a buffer that starts at 4 KiB and doubles,
-// so a page of 50 KiB costs four copies instead of a dozen.
-func readAll(r io.Reader) ([]byte, error) {
-	b := make([]byte, 0, 4<<10)
-	for {
-		n, err := r.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if err != nil {
+// bodyBytes is a body Group.Into has read whole: decoders take its bytes
+// instead of reading them again.
+type bodyBytes struct {
+	*bytes.Reader
+	b []byte
+}
+
+func newBodyBytes(b []byte) *bodyBytes { return &bodyBytes{Reader: bytes.NewReader(b), b: b} }
+
+// Bytes returns the whole body (the reader is not advanced).
+func (b *bodyBytes) Bytes() []byte { return b.b }
+
+// Chunk sizes of readBody: the first chunk, and the largest.
+const (
+	firstChunk = 4 << 10
+	maxChunk   = 1 << 20
+	// maxPresize bounds the buffer made at once from a Content-Length, so
+	// that a header alone never costs more than this.
+	maxPresize = 8 << 20
+)
+
+// readBody reads r to its end. A body announcing its size (size >= 0,
+// up to maxPresize) is read into one buffer of that size. Any other is
+// read into chunks (4 KiB doubling up to 1 MiB) that are never copied
+// while reading: a body that the client's limit cuts off costs no more
+// than the limit and one chunk, where a doubling buffer would hold up to
+// three times the limit. The chunks are joined once, at the end.
+func readBody(r io.Reader, size int64) ([]byte, error) {
+	if size >= 0 && size <= maxPresize {
+		b := make([]byte, 0, size+1) // +1: the end is seen without growing
+		for {
+			n, err := r.Read(b[len(b):cap(b)])
+			b = b[:len(b)+n]
 			if err == io.EOF {
 				return b, nil
 			}
+			if err != nil {
+				return b, err
+			}
+			if len(b) == cap(b) {
+				break // longer than announced: chunks from here on
+			}
+		}
+		rest, err := readBody(r, -1)
+		if errors.Is(err, adama.ErrTooLarge) {
+			return nil, err
+		}
+		if len(rest) == 0 {
 			return b, err
 		}
-		if len(b) == cap(b) {
-			b = append(make([]byte, 0, 2*cap(b)), b...)
+		return append(b, rest...), err
+	}
+	var chunks [][]byte
+	total := 0
+	chunk := make([]byte, 0, firstChunk)
+	for {
+		n, err := r.Read(chunk[len(chunk):cap(chunk)])
+		chunk = chunk[:len(chunk)+n]
+		total += n
+		if err != nil || len(chunk) == cap(chunk) {
+			if err != nil && len(chunks) == 0 {
+				if err == io.EOF {
+					err = nil
+				}
+				return chunk, err
+			}
+			chunks = append(chunks, chunk)
+			if err != nil {
+				if errors.Is(err, adama.ErrTooLarge) {
+					return nil, err // nothing to decode: no join
+				}
+				if err == io.EOF {
+					err = nil
+				}
+				out := make([]byte, 0, total)
+				for _, c := range chunks {
+					out = append(out, c...)
+				}
+				return out, err
+			}
+			chunk = make([]byte, 0, min(2*cap(chunk), maxChunk))
 		}
 	}
 }
@@ -360,6 +433,10 @@ func truncate(s string, n int) string {
 // decodeXML reads group A's XML result into dst: a pointer to a record (one
 // <entity>) or to a slice of records or record pointers (<entities>).
 func decodeXML(r io.Reader, dst any) (Meta, error) {
+	var body []byte // the whole document, when Group.Into read it
+	if b, ok := r.(*bodyBytes); ok {
+		body = b.Bytes()
+	}
 	res, err := wire.DecodeXML(r)
 	if err != nil {
 		var ae *adama.Error
@@ -428,5 +505,44 @@ func decodeXML(r io.Reader, dst any) (Meta, error) {
 		}
 		return meta, ErrNoData
 	}
+	if res.Entity.Session == nil {
+		// The session answer puts <session> beside the user's <entity>.
+		res.Entity.Session = resultSession(body)
+	}
 	return meta, unmarshal(wire.EntityJSON(res.Entity, target.Type()), dv)
+}
+
+// resultSession returns the <session sessionid expires/> child of the
+// XML document's root, as the platform's session answer places it beside
+// the user's <entity>; nil when there is none.
+func resultSession(body []byte) *wire.SessionElem {
+	if !bytes.Contains(body, []byte("<session")) {
+		return nil // the common case, decided without parsing
+	}
+	d := xml.NewDecoder(bytes.NewReader(body))
+	depth := 0
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return nil
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if depth == 2 && t.Name.Local == "session" {
+				s := &wire.SessionElem{}
+				for _, a := range t.Attr {
+					switch a.Name.Local {
+					case "sessionid":
+						s.SessionID = a.Value
+					case "expires":
+						s.Expires = a.Value
+					}
+				}
+				return s
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
 }

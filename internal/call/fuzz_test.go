@@ -2,6 +2,8 @@ package call
 
 import (
 	"bytes"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -17,6 +19,26 @@ func FuzzEnvelopeDecode(f *testing.F) {
 	} {
 		f.Add([]byte(s), false)
 		f.Add([]byte(s), true)
+	}
+	// The hostile bodies' shapes, with a short fill.
+	for _, file := range []string{"hostile_string.json", "hostile_whitespace.json", "hostile_attribute.xml", "hostile_whitespace.xml"} {
+		tmpl, err := os.ReadFile("testdata/" + file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		fill := "a"
+		if strings.Contains(file, "whitespace") {
+			fill = " "
+		}
+		b := bytes.Replace(tmpl, []byte("@FILL@"), bytes.Repeat([]byte(fill), 4096), 1)
+		f.Add(b, strings.HasSuffix(file, ".xml"))
+	}
+	for _, file := range []string{"session_sibling.xml", "session_child.xml", "session.json"} {
+		b, err := os.ReadFile("testdata/" + file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, strings.HasSuffix(file, ".xml"))
 	}
 	f.Fuzz(func(t *testing.T, body []byte, xml bool) {
 		mt := "application/json"

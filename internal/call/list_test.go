@@ -122,3 +122,20 @@ func TestDataMetaListReadError(t *testing.T) {
 		assert.Equal(t, want, got, body)
 	}
 }
+
+// readBody gives back exactly what was read, announced or not, and keeps
+// the bytes read before a failure other than the limit.
+func TestReadBody(t *testing.T) {
+	cut := errors.New("connection cut")
+	for _, n := range []int{0, 1, 4095, 4096, 4097, 70000, 3 << 20} {
+		src := bytes.Repeat([]byte("0123456789abcdef"), n/16+1)[:n]
+		for _, size := range []int64{-1, int64(n), int64(n) / 2, int64(n) + 10} {
+			got, err := readBody(bytes.NewReader(src), size)
+			assert.NoError(t, err)
+			assert.Equal(t, src, got, "n=%d size=%d", n, size)
+		}
+		got, err := readBody(io.MultiReader(bytes.NewReader(src), errReader{cut}), -1)
+		assert.ErrorIs(t, err, cut)
+		assert.Equal(t, src, got, "n=%d: the bytes before the cut", n)
+	}
+}
