@@ -169,8 +169,11 @@ func writeMany(w http.ResponseWriter, r *http.Request, recs []Record, offset, to
 		for i, rec := range recs {
 			es[i] = wire.EntityFromJSON(rec)
 		}
+		// As the platform writes it: count is the number of matches in
+		// the whole list (not the page size), and there is no
+		// total_count attribute.
 		wire.WriteXML(w, http.StatusOK, &wire.Result{CalledOn: nowString(), Entities: &wire.Entities{
-			Count: len(recs), Start: offset, Total: strconv.Itoa(total), Entities: es}})
+			Count: total, Start: offset, Entities: es}})
 		return
 	}
 	if recs == nil {
