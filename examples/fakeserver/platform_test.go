@@ -164,3 +164,108 @@ func TestRawXMLCountIsTheTotal(t *testing.T) {
 	assert.Len(t, page.Items, 1)
 	assert.Equal(t, int(total), page.TotalCount)
 }
+
+// jsonOne is a single-record JSON answer.
+type jsonOne struct {
+	Data   map[string]any `json:"data"`
+	Errors []struct {
+		Code, Message, Field string
+	} `json:"errors"`
+}
+
+func decodeOne(t *testing.T, body []byte) jsonOne {
+	t.Helper()
+	var one jsonOne
+	require.NoError(t, json.Unmarshal(body, &one), string(body))
+	return one
+}
+
+// Item 9: a client that saves a record it read sends its read-only
+// properties back (and version on create); the fake takes the request and
+// ignores them, and still refuses, naming it, a field the record does not
+// have.
+func TestRawReadOnlyPropertiesSentBack(t *testing.T) {
+	rc := startRaw(t)
+	const stale = "2001-02-03T04:05:06+0000"
+	create := url.Values{
+		"name": {"Raw Advertiser"}, "agency_id": {"1"}, "ad_server_id": {"1"}, "domain": {"raw.example"}, "vertical_id": {"3"},
+		"created_on": {stale}, "updated_on": {stale}, "entity_type": {"advertiser"}, "version": {"0"}, "meta": {""},
+	}
+	resp, body := rc.do(http.MethodPost, "/api/v2.0/advertisers", "application/json", create)
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	adv := decodeOne(t, body).Data
+	assert.Equal(t, "Raw Advertiser", adv["name"])
+	assert.Equal(t, "advertiser", adv["entity_type"])
+	assert.NotEqual(t, stale, adv["created_on"], "created_on sent is ignored")
+	assert.NotEqual(t, stale, adv["updated_on"], "updated_on sent is ignored")
+	id := jsonString(adv["id"])
+	require.NotEmpty(t, id)
+
+	// Read it, change the name, send every property back but id.
+	resp, body = rc.do(http.MethodGet, "/api/v2.0/advertisers/"+id, "application/json", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	read := decodeOne(t, body).Data
+	update := url.Values{}
+	for k, v := range read {
+		if k != "id" {
+			update.Set(k, jsonString(v))
+		}
+	}
+	update.Set("name", "Raw Advertiser renamed")
+	update.Set("entity_type", "not_an_advertiser")
+	update.Set("created_on", stale)
+	resp, body = rc.do(http.MethodPost, "/api/v2.0/advertisers/"+id, "application/json", update)
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	got := decodeOne(t, body).Data
+	assert.Equal(t, "Raw Advertiser renamed", got["name"])
+	assert.Equal(t, "advertiser", got["entity_type"], "entity_type sent is ignored")
+	assert.Equal(t, read["created_on"], got["created_on"], "created_on sent is ignored")
+	assert.NotEqual(t, jsonString(read["version"]), jsonString(got["version"]), "the update went through")
+
+	// A user's read-only properties (reference schema user) are ignored too.
+	resp, body = rc.do(http.MethodPost, "/api/v2.0/users/1", "application/json", url.Values{
+		"version": {"0"}, "title": {"Boss"}, "last_login_on": {stale}, "creator_id": {"99"}, "sso_auth_token": {"x"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	user := decodeOne(t, body).Data
+	assert.Equal(t, "Boss", user["title"])
+	assert.NotContains(t, user, "creator_id")
+	assert.NotContains(t, user, "sso_auth_token")
+	assert.NotEqual(t, stale, user["last_login_on"])
+
+	// A field the record does not have is still refused and named, in
+	// JSON and in XML.
+	bad := url.Values{"name": {"x"}, "agency_id": {"1"}, "ad_server_id": {"1"}, "domain": {"x.example"}, "vertical_id": {"3"},
+		"created_on": {stale}, "no_such_field": {"1"}}
+	resp, body = rc.do(http.MethodPost, "/api/v2.0/advertisers", "application/json", bad)
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+	var fields []string
+	for _, e := range decodeOne(t, body).Errors {
+		fields = append(fields, e.Field)
+	}
+	assert.Contains(t, fields, "no_such_field")
+	assert.NotContains(t, fields, "created_on")
+	resp, body = rc.do(http.MethodPost, "/api/v2.0/advertisers/"+id, "", url.Values{"version": {"1"}, "updated_on": {stale}, "no_such_field": {"1"}})
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+	assert.Contains(t, string(body), `<field-error name="no_such_field"`)
+	assert.NotContains(t, string(body), `name="updated_on"`)
+}
+
+// jsonString is v as a form value: strings as they are, numbers and
+// booleans in their JSON text, money arrays as their first value.
+func jsonString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []any:
+		if len(x) > 0 {
+			if m, ok := x[0].(map[string]any); ok {
+				return jsonString(m["value"])
+			}
+		}
+		return ""
+	case nil:
+		return ""
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
