@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -268,4 +269,76 @@ func jsonString(v any) string {
 	}
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// xmlResult is a single-entity answer as a third-party XML client reads
+// it: every prop's value attribute, money props' amount children.
+type xmlResult struct {
+	XMLName xml.Name `xml:"result"`
+	Entity  struct {
+		ID    string `xml:"id,attr"`
+		Type  string `xml:"type,attr"`
+		Props []struct {
+			Name         string  `xml:"name,attr"`
+			Value        *string `xml:"value,attr"`
+			CurrencyCode string  `xml:"currency_code,attr"`
+			Amounts      []struct {
+				CurrencyCode string `xml:"currency_code,attr"`
+				Value        string `xml:"value,attr"`
+			} `xml:"amount"`
+		} `xml:"prop"`
+	} `xml:"entity"`
+}
+
+// Item 10: an XML money prop carries currency_code and value attributes
+// (its first amount's) beside its amount children.
+func TestRawXMLMoneyPropAttributes(t *testing.T) {
+	rc := startRaw(t)
+	resp, body := rc.do(http.MethodPost, "/api/v2.0/advertisers", "application/json", url.Values{
+		"name": {"Money Advertiser"}, "agency_id": {"1"}, "ad_server_id": {"1"}, "domain": {"money.example"}, "vertical_id": {"3"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	advID := jsonString(decodeOne(t, body).Data["id"])
+	resp, body = rc.do(http.MethodPost, "/api/v2.0/campaigns", "", url.Values{
+		"name": {"Money Campaign"}, "advertiser_id": {advID}, "ad_server_id": {"1"}, "currency_code": {"AUD"},
+		"start_date": {"2026-01-01T00:00:00+0000"}, "end_date": {"2026-12-31T00:00:00+0000"},
+		"goal_type": {"cpa"}, "goal_value": {"10"}, "service_type": {"SELF"}, "total_budget": {"1000.5"}, "use_svc_freq": {"0"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	var created xmlResult
+	require.NoError(t, xml.Unmarshal(body, &created), string(body))
+	require.NotEmpty(t, created.Entity.ID)
+
+	resp, body = rc.do(http.MethodGet, "/api/v2.0/campaigns/"+created.Entity.ID, "", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	var x xmlResult
+	require.NoError(t, xml.Unmarshal(body, &x), string(body))
+	money := map[string]bool{}
+	for _, p := range x.Entity.Props {
+		require.NotNil(t, p.Value, "prop %s has a value attribute", p.Name)
+		if len(p.Amounts) == 0 {
+			continue
+		}
+		money[p.Name] = true
+		assert.Equal(t, p.Amounts[0].CurrencyCode, p.CurrencyCode, p.Name)
+		assert.Equal(t, p.Amounts[0].Value, *p.Value, p.Name)
+		assert.Equal(t, "AUD", p.CurrencyCode, p.Name)
+	}
+	assert.True(t, money["goal_value"], string(body))
+	assert.True(t, money["total_budget"], string(body))
+	assert.Regexp(t, `<prop name="goal_value" value="10(\.0*)?" currency_code="AUD"><amount currency_code="AUD" value="10(\.0*)?"></amount></prop>`, string(body))
+
+	// The SDK reads the same money from the XML form.
+	c, err := entity.New(rc.cfg, entity.WithXML()).Campaigns.Get(context.Background(), mustInt(t, created.Entity.ID), nil)
+	require.NoError(t, err)
+	require.Len(t, c.GoalValue, 1)
+	assert.Equal(t, "AUD", c.GoalValue[0].CurrencyCode)
+	assert.Equal(t, "10", c.GoalValue[0].Value.String())
+	require.Len(t, c.TotalBudget, 1)
+	assert.Equal(t, "1000.5", c.TotalBudget[0].Value.String())
+}
+
+func mustInt(t *testing.T, s string) int64 {
+	t.Helper()
+	n, err := strconv.ParseInt(s, 10, 64)
+	require.NoError(t, err)
+	return n
 }
