@@ -342,3 +342,87 @@ func mustInt(t *testing.T, s string) int64 {
 	require.NoError(t, err)
 	return n
 }
+
+// Item 11: where only a reference document speaks, the fake answers as it
+// says.
+func TestRawReferenceForms(t *testing.T) {
+	rc := startRaw(t)
+
+	t.Run("component creatives v3.0 total_count is an integer", func(t *testing.T) {
+		resp, body := rc.do(http.MethodGet, "/component_creatives/v3.0/creatives?page_limit=5", "application/json", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		var env struct {
+			Meta map[string]json.RawMessage `json:"meta"`
+		}
+		require.NoError(t, json.Unmarshal(body, &env))
+		var total int
+		require.NoError(t, json.Unmarshal(env.Meta["total_count"], &total), "total_count %s is a JSON integer", env.Meta["total_count"])
+	})
+
+	t.Run("components v3.0 char_limit is an integer or absent", func(t *testing.T) {
+		resp, body := rc.do(http.MethodGet, "/component_creatives/v3.0/components", "application/json", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		var env struct {
+			Data []map[string]json.RawMessage `json:"data"`
+		}
+		require.NoError(t, json.Unmarshal(body, &env))
+		require.NotEmpty(t, env.Data)
+		for _, c := range env.Data {
+			if raw, ok := c["char_limit"]; ok {
+				var n int
+				assert.NoError(t, json.Unmarshal(raw, &n), "char_limit %s is an integer", raw)
+			}
+		}
+		resp, body = rc.do(http.MethodGet, "/component_creatives/v3.0/components/1", "application/json", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		assert.NotContains(t, string(body), `"char_limit":null`)
+		// The deprecated v1.0 paths answer as the v1.0 examples show.
+		resp, body = rc.do(http.MethodGet, "/component_creatives/v1.0/components/1", "application/json", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		assert.Contains(t, string(body), `"char_limit":null`)
+	})
+
+	t.Run("opportunity stream filter POST answers application/json", func(t *testing.T) {
+		req, err := http.NewRequest(http.MethodPost, rc.base+"/opportunity-firehose/v2.0/consumers/example-consumer/filters/x-svc-geo", strings.NewReader(`["60231"]`))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+rc.token)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		body, err := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		assert.Equal(t, "application/json", resp.Header.Get("Content-Type"))
+		var obj map[string]any
+		assert.NoError(t, json.Unmarshal(body, &obj), "the body is a JSON object: %q", body)
+	})
+
+	t.Run("custom algorithm GET /data/{namespace} answers one model object", func(t *testing.T) {
+		req, err := http.NewRequest(http.MethodPut, rc.base+"/data/100667/models/aggregate_2", strings.NewReader(`{"brain_type_id":1000,"data":"opaque"}`))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+rc.token)
+		req.AddCookie(&http.Cookie{Name: adama.SessionCookieName, Value: rc.cookie})
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		b, _ := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(b))
+
+		resp, body := rc.do(http.MethodGet, "/data/100667?model_id=aggregate_2", "application/json", nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		var env struct {
+			Data map[string]json.RawMessage `json:"data"`
+		}
+		require.NoError(t, json.Unmarshal(body, &env), "data is one object: %s", body)
+		for _, k := range []string{"brain_type_id", "Data", "model_id", "Namespace", "created_on", "updated_on"} {
+			assert.Contains(t, env.Data, k)
+		}
+		assert.JSONEq(t, `"aggregate_2"`, string(env.Data["model_id"]))
+
+		resp, body = rc.do(http.MethodGet, "/data/100667", "application/json", nil)
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+		assert.Contains(t, string(body), "Invalid_model_id")
+	})
+}
