@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -92,5 +93,30 @@ func TestReadOnly(t *testing.T) {
 	for _, tt := range tests {
 		assert.Equal(t, tt.ro, entityfake.ReadOnly(tt.coll, tt.field), "%s.%s read-only", tt.coll, tt.field)
 		assert.Equal(t, tt.accepts, entityfake.Accepts(tt.coll, tt.field), "%s.%s accepted", tt.coll, tt.field)
+	}
+}
+
+// An XML collection's count is the number of matches of the whole
+// (filtered) list, whatever the page size, and there is no total_count
+// attribute (issue 17 item 7).
+func TestXMLCountIsMatches(t *testing.T) {
+	srv := adamatest.NewServer(adamatest.WithT(t))
+	cookie := session(t, srv)
+	tests := []struct {
+		path  string
+		count string
+		n     int
+	}{
+		{"/api/v2.0/verticals?page_limit=2", `count="34"`, 2},
+		{"/api/v2.0/verticals?page_limit=1&page_offset=1&q=" + url.QueryEscape("id<4"), `count="3"`, 1},
+		{"/api/v2.0/organizations?page_limit=100", `count="3"`, 3},
+		{"/api/v2.0/verticals?page_limit=5&page_offset=40", `count="34"`, 0},
+	}
+	for _, tt := range tests {
+		a := do(t, srv, cookie, http.MethodGet, tt.path, "", nil)
+		require.Equal(t, http.StatusOK, a.status, a.body)
+		assert.Contains(t, a.body, "<entities "+tt.count, tt.path)
+		assert.NotContains(t, a.body, "total_count", tt.path)
+		assert.Equal(t, tt.n, strings.Count(a.body, "<entity "), tt.path)
 	}
 }
