@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -425,4 +426,67 @@ func TestRawReferenceForms(t *testing.T) {
 		assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
 		assert.Contains(t, string(body), "Invalid_model_id")
 	})
+}
+
+// Item 8: the XML session answer in the platform's form, a <session>
+// (current_time, expires, sessionid) beside the user entity; a client
+// that signs in with it reads the session id there and uses it.
+func TestRawXMLSession(t *testing.T) {
+	rc := startRaw(t)
+	for _, accept := range []string{"application/xml", ""} {
+		req, err := http.NewRequest(http.MethodGet, rc.base+"/api/v2.0/session", nil)
+		require.NoError(t, err)
+		if accept != "" {
+			req.Header.Set("Accept", accept)
+		}
+		req.Header.Set("Authorization", "Bearer "+rc.token)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		body, err := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+		assert.Contains(t, resp.Header.Get("Content-Type"), "xml")
+
+		var x struct {
+			XMLName xml.Name `xml:"result"`
+			Entity  struct {
+				Name     string     `xml:"name,attr"`
+				ID       string     `xml:"id,attr"`
+				Type     string     `xml:"type,attr"`
+				Children []xml.Name `xml:",any"`
+			} `xml:"entity"`
+			Session *struct {
+				CurrentTime string `xml:"current_time,attr"`
+				Expires     string `xml:"expires,attr"`
+				SessionID   string `xml:"sessionid,attr"`
+			} `xml:"session"`
+			Status struct {
+				Code string `xml:"code,attr"`
+			} `xml:"status"`
+		}
+		require.NoError(t, xml.Unmarshal(body, &x), string(body))
+		assert.Equal(t, "user", x.Entity.Type)
+		assert.Equal(t, "1", x.Entity.ID)
+		assert.Empty(t, x.Entity.Children, "the user entity holds no session: %s", body)
+		require.NotNil(t, x.Session, "a sibling <session>: %s", body)
+		assert.Equal(t, "ok", x.Status.Code)
+		cur, err := time.Parse("2006-01-02T15:04:05", x.Session.CurrentTime)
+		require.NoError(t, err)
+		exp, err := time.Parse("2006-01-02T15:04:05", x.Session.Expires)
+		require.NoError(t, err)
+		assert.True(t, exp.After(cur), "expires after current_time")
+		var cookie string
+		for _, c := range resp.Cookies() {
+			if c.Name == adama.SessionCookieName {
+				cookie = c.Value
+			}
+		}
+		assert.Equal(t, cookie, x.Session.SessionID, "sessionid is the cookie")
+
+		// Signed in with the session id the answer gave.
+		rc.cookie = x.Session.SessionID
+		resp, b := rc.do(http.MethodGet, "/api/v2.0/verticals/1", "application/json", nil)
+		assert.Equal(t, http.StatusOK, resp.StatusCode, string(b))
+	}
 }
