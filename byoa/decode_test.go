@@ -236,3 +236,30 @@ func TestDecodeReferenceComponents(t *testing.T) {
 	assert.Equal(t, []string{"1629547c-50e7-485a-ae1b-b30617711763"}, withIDs.EndpointIDs)
 	assert.Empty(t, withIDs.Extra)
 }
+
+// GET /data/{namespace} is read in both forms: the reference's one model
+// object and a list of models (the form the fake answered before).
+func TestDecodeNamespaceBothForms(t *testing.T) {
+	tests := []struct {
+		file   string
+		ids    []string
+		brains []BrainTypeID
+	}{
+		{"namespace_get.json", []string{"aggregate_2"}, []BrainTypeID{3}},
+		{"namespace_get_list.json", []string{"aggregate_2", "second"}, []BrainTypeID{3, 1000}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			var list modelList
+			require.NoError(t, decodeAs(t, readTestdata(t, tt.file), &list))
+			require.Len(t, list, len(tt.ids))
+			for i, m := range list {
+				assert.Equal(t, tt.ids[i], m.ModelID)
+				assert.Equal(t, tt.brains[i], m.BrainTypeID)
+				assert.Equal(t, "100667", m.Namespace)
+				require.NotNil(t, m.UpdatedOn)
+				assert.False(t, m.UpdatedOn.IsZero())
+			}
+		})
+	}
+}

@@ -316,7 +316,8 @@ func (u *StreamUpload) Validate() error {
 
 // ListOptions narrows Models.List.
 type ListOptions struct {
-	// ModelID asks for one model of the namespace.
+	// ModelID names the model of the namespace to return; the platform
+	// refuses a request without it (code Invalid_model_id).
 	ModelID string
 }
 
@@ -351,8 +352,11 @@ func (s *ModelsService) Decode(ctx context.Context, namespace, modelID string, o
 	return call.One[DecodedModel](ctx, s.g, &call.Call{Path: "/data/decode/" + seg(namespace) + "/models/" + seg(modelID)}, opts...)
 }
 
-// List returns the models of a namespace (GET /data/{namespace}). The
-// reference's example answers one model object; a list is read too.
+// List returns the model of a namespace that lo.ModelID names (GET
+// /data/{namespace}?model_id=…), as a list of one. The reference answers
+// one model object, the same as Get, and refuses a request naming no
+// model with a 400 (code Invalid_model_id); an answer holding a list of
+// models is read too.
 func (s *ModelsService) List(ctx context.Context, namespace string, lo *ListOptions, opts ...adama.RequestOption) ([]Model, error) {
 	var v valid.Validator
 	v.Require("namespace", namespace != "")

@@ -83,14 +83,25 @@ func TestModelLifecycle(t *testing.T) {
 
 	_, err = f.c.Models.Put(ctx, "100667", "second", &byoa.Upload{Data: "opaque", BrainTypeID: 1000})
 	require.NoError(t, err)
-	all, err := f.c.Models.List(ctx, "100667", nil)
+	// GET /data/{namespace} answers the model model_id names, as one
+	// object, and refuses a request naming none, as the reference shows.
+	first, err := f.c.Models.List(ctx, "100667", &byoa.ListOptions{ModelID: "aggregate_2"})
 	require.NoError(t, err)
-	require.Len(t, all, 2)
-	assert.Equal(t, "aggregate_2", all[0].ModelID)
+	require.Len(t, first, 1)
+	assert.Equal(t, "aggregate_2", first[0].ModelID)
+	assert.Equal(t, data, first[0].Data)
 	one, err := f.c.Models.List(ctx, "100667", &byoa.ListOptions{ModelID: "second"})
 	require.NoError(t, err)
 	require.Len(t, one, 1, "an answer of one object is read as a list of one")
 	assert.Equal(t, "opaque", one[0].Data)
+	_, err = f.c.Models.List(ctx, "100667", nil)
+	var noID *adama.Error
+	require.ErrorAs(t, err, &noID)
+	assert.ErrorIs(t, err, adama.ErrBadRequest)
+	assert.Equal(t, "Invalid_model_id", noID.Code)
+	_, err = f.c.Models.List(ctx, "100667", &byoa.ListOptions{ModelID: "absent"})
+	require.ErrorAs(t, err, &noID)
+	assert.Equal(t, "Invalid_model_id", noID.Code)
 
 	_, err = f.c.Models.Decode(ctx, "100667", "second")
 	var ae *adama.Error
@@ -276,9 +287,12 @@ func TestFakeSafeForConcurrentUse(t *testing.T) {
 		require.NoError(t, err)
 	}
 	assert.Equal(t, 20, f.srv.BYOA().ModelCount())
-	all, err := f.c.Models.List(ctx, "ns", nil)
-	require.NoError(t, err)
-	assert.Len(t, all, 20)
+	for i := range 20 {
+		got, err := f.c.Models.List(ctx, "ns", &byoa.ListOptions{ModelID: "m" + strconv.Itoa(i)})
+		require.NoError(t, err)
+		require.Len(t, got, 1)
+		assert.Equal(t, "m"+strconv.Itoa(i), got[0].ModelID)
+	}
 }
 
 func TestPutOutcomeUnknown(t *testing.T) {

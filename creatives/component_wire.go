@@ -190,6 +190,13 @@ func ccList[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adam
 	if err != nil {
 		return nil, err
 	}
+	return ccPage(items, m), nil
+}
+
+// ccPage is the page of items under meta m. count, offset and total_count
+// are read as integers (as the reference's schema types them) or as
+// numeric strings; a value of neither form is left out.
+func ccPage[T any](items []T, m *ccMeta) *adama.Page[T] {
 	p := &adama.Page[T]{Items: items, Count: len(items), NextPage: m.NextPage, PrevPage: m.PrevPage}
 	if n, ok := metaInt(m.Count); ok {
 		p.Count = n
@@ -200,7 +207,7 @@ func ccList[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adam
 	if n, ok := metaInt(m.TotalCount); ok {
 		p.TotalCount, p.HasTotal = n, true
 	}
-	return p, nil
+	return p
 }
 
 func itoa64(i int64) string { return strconv.FormatInt(i, 10) }

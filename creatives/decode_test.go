@@ -238,3 +238,65 @@ func TestDecodeComponentSamples(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrUnauthorized)
 	assert.Contains(t, err.Error(), "restricted")
 }
+
+// Component answers are read in both forms: the reference's (total_count
+// an integer, char_limit an integer or absent) and the fake's earlier one
+// (total_count a numeric string, char_limit null); over HTTP and through
+// the decoder alone.
+func TestDecodeComponentFormsBoth(t *testing.T) {
+	ctx := context.Background()
+	lists := []struct {
+		file  string
+		total int
+		items int
+	}{
+		{"cc_v3_list.json", 1, 1},
+		{"cc_v3_list_string_total.json", 0, 0},
+	}
+	for _, tt := range lists {
+		t.Run(tt.file, func(t *testing.T) {
+			p, err := served(t, 200, "application/json", tt.file).ComponentCreatives.List(ctx, nil)
+			require.NoError(t, err)
+			assert.True(t, p.HasTotal)
+			assert.Equal(t, tt.total, p.TotalCount)
+			assert.Len(t, p.Items, tt.items)
+
+			var items []ComponentCreative
+			m, err := decodeCC([]byte(sample(t, tt.file)), &items, "GET", "/x")
+			require.NoError(t, err)
+			dp := ccPage(items, m)
+			assert.Equal(t, tt.total, dp.TotalCount)
+			assert.True(t, dp.HasTotal)
+		})
+	}
+
+	limit := func(n int) *int { return &n }
+	comps := []struct {
+		file   string
+		limits map[int64]*int // component id -> char_limit
+	}{
+		{"cc_v3_components.json", map[int64]*int{1: limit(25), 2: nil}},
+		{"cc_components.json", map[int64]*int{6: nil, 1: nil}},
+	}
+	for _, tt := range comps {
+		t.Run(tt.file, func(t *testing.T) {
+			p, err := served(t, 200, "application/json", tt.file).Components.List(ctx)
+			require.NoError(t, err)
+			got := map[int64]*int{}
+			for _, c := range p.Items {
+				got[c.ComponentID] = c.CharLimit
+				assert.NotContains(t, c.Extra, "char_limit")
+			}
+			for id, want := range tt.limits {
+				require.Contains(t, got, id)
+				assert.Equal(t, want, got[id], "component %d", id)
+			}
+		})
+	}
+
+	// A total_count of neither form is left out, not read as zero.
+	m := &ccMeta{TotalCount: json.RawMessage(`"many"`), Count: json.RawMessage(`"2"`)}
+	p := ccPage([]Component{{}, {}}, m)
+	assert.False(t, p.HasTotal)
+	assert.Equal(t, 2, p.Count)
+}

@@ -64,5 +64,13 @@ func FuzzWireForms(f *testing.F) {
 		var c ComponentCreative
 		_, _ = decodeCC(b, &c, "GET", "/x")
 		_, _ = decodeCC(b, nil, "GET", "/x")
+		var comps []Component
+		if m, err := decodeCC(b, &comps, "GET", "/x"); err == nil {
+			if p := ccPage(comps, m); !p.HasTotal && p.TotalCount != 0 {
+				t.Fatalf("a total_count that did not read became %d", p.TotalCount)
+			}
+		}
+		var comp Component
+		_, _ = decodeCC(b, &comp, "GET", "/x")
 	})
 }

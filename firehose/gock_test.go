@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -136,6 +138,42 @@ func TestExactRequests(t *testing.T) {
 			}
 			require.NoError(t, tt.call(context.Background(), fc))
 			assert.True(t, gock.IsDone(), "every expected request was made")
+		})
+	}
+}
+
+// Filters.Set takes the answer in either form: the reference's (200,
+// application/json, an object) and a bare 200 with no body and no media
+// type (the fake's earlier answer); an error answer still fails.
+func TestFilterSetAnswerForms(t *testing.T) {
+	ref, err := os.ReadFile(filepath.Join("testdata", "reference", "post_consumer_filters_one.json"))
+	require.NoError(t, err)
+	tests := []struct {
+		name, contentType, body string
+		status                  int
+		wantErr                 error
+	}{
+		{"reference: application/json object", "application/json", string(ref), 200, nil},
+		{"bare 200", "", "", 200, nil},
+		{"application/json, no body", "application/json", "", 200, nil},
+		{"refused", "application/json", `{"errors":[{"code":"denied","message":"no"}],"meta":{"status":"error"}}`, 403, adama.ErrForbidden},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fc := gockClient(t)
+			resp := gock.New("https://api.example").Post("/opportunity-firehose/v2.0/consumers/c1/filters/x-svc-geo").
+				MatchType("json").BodyString(`["60231"]`).Reply(tt.status)
+			if tt.contentType != "" {
+				resp.SetHeader("Content-Type", tt.contentType)
+			}
+			resp.BodyString(tt.body)
+			err := fc.Filters.Set(context.Background(), "c1", firehose.FilterGeo, []string{"60231"}, adama.WithCallRetries(0))
+			if tt.wantErr != nil {
+				assert.ErrorIs(t, err, tt.wantErr)
+			} else {
+				assert.NoError(t, err)
+			}
+			assert.True(t, gock.IsDone())
 		})
 	}
 }

@@ -2,6 +2,7 @@ package adamatest
 
 import (
 	"context"
+	"encoding/xml"
 	paths "github.com/adamasdk/adama-go/internal/route"
 	"io"
 	"net/http"
@@ -87,7 +88,29 @@ func TestSessionAnswerAndCookieOnly(t *testing.T) {
 	body, _ = io.ReadAll(resp.Body)
 	_ = resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "a session cookie alone is accepted")
-	assert.Contains(t, string(body), `<session sessionid="`+cookie+`"`)
+	// The platform's XML form: a <session> beside the user entity, not in it.
+	var x struct {
+		Entity struct {
+			Type    string    `xml:"type,attr"`
+			Session *struct{} `xml:"session"`
+		} `xml:"entity"`
+		Session struct {
+			SessionID   string `xml:"sessionid,attr"`
+			Expires     string `xml:"expires,attr"`
+			CurrentTime string `xml:"current_time,attr"`
+		} `xml:"session"`
+		Status struct {
+			Code string `xml:"code,attr"`
+		} `xml:"status"`
+	}
+	require.NoError(t, xml.Unmarshal(body, &x), string(body))
+	assert.Equal(t, "user", x.Entity.Type)
+	assert.Nil(t, x.Entity.Session, "no session inside the entity")
+	assert.Equal(t, cookie, x.Session.SessionID)
+	assert.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$`, x.Session.Expires)
+	assert.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$`, x.Session.CurrentTime)
+	assert.Equal(t, "ok", x.Status.Code)
+	assert.Regexp(t, `</entity><session [^>]*></session><status code="ok">`, string(body), "entity, session, status, in the platform's order")
 
 	resp, err = http.Get(srv.URL + paths.Session)
 	require.NoError(t, err)

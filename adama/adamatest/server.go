@@ -15,9 +15,11 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"encoding/xml"
 	"github.com/adamasdk/adama-go/internal/media"
 	"github.com/adamasdk/adama-go/internal/pkce"
 	paths "github.com/adamasdk/adama-go/internal/route"
+	"io"
 	"maps"
 	"net"
 	"net/http"
@@ -545,14 +547,52 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	}
 	// The platform's shape: the user, and the session with an expiry that
 	// carries no zone.
-	expires := time.Now().Add(time.Hour).UTC().Format("2006-01-02T15:04:05")
+	now := time.Now().UTC()
+	expires := now.Add(time.Hour).Format(sessionTimeLayout)
 	if fake.WantsXML(r) {
-		e := wire.Entity{ID: "1", Name: "test.user", Type: "user", Session: &wire.SessionElem{SessionID: cookie, Expires: expires}}
-		wire.WriteXML(w, http.StatusOK, &wire.Result{CalledOn: time.Now().UTC().Format(adama.WireTimeLayout), Entity: &e})
+		writeXMLSession(w, now, cookie, expires)
 		return
 	}
 	wire.WriteJSON(w, http.StatusOK, wire.Meta{}, map[string]any{"id": 1, "name": "test.user", "entity_type": "user",
 		"session": map[string]any{"sessionid": cookie, "expires": expires}})
+}
+
+// sessionTimeLayout is the session answer's date form: no zone (UTC).
+const sessionTimeLayout = "2006-01-02T15:04:05"
+
+// xmlSession is the session answer in XML as the platform writes it: the
+// user entity, then a sibling session element (current_time, expires,
+// sessionid), then the status:
+//
+//	<result><entity name id type/><session current_time expires sessionid/><status code="ok"/></result>
+type xmlSession struct {
+	XMLName  xml.Name `xml:"result"`
+	CalledOn string   `xml:"called_on,attr,omitempty"`
+	Entity   struct {
+		Name string `xml:"name,attr"`
+		ID   string `xml:"id,attr"`
+		Type string `xml:"type,attr"`
+	} `xml:"entity"`
+	Session struct {
+		CurrentTime string `xml:"current_time,attr"`
+		Expires     string `xml:"expires,attr"`
+		SessionID   string `xml:"sessionid,attr"`
+	} `xml:"session"`
+	Status struct {
+		Code string `xml:"code,attr"`
+	} `xml:"status"`
+}
+
+func writeXMLSession(w http.ResponseWriter, now time.Time, cookie, expires string) {
+	var res xmlSession
+	res.CalledOn = now.Format(adama.WireTimeLayout)
+	res.Entity.Name, res.Entity.ID, res.Entity.Type = "test.user", "1", "user"
+	res.Session.CurrentTime, res.Session.Expires, res.Session.SessionID = now.Format(sessionTimeLayout), expires, cookie
+	res.Status.Code = "ok"
+	w.Header().Set("Content-Type", "application/xml")
+	w.WriteHeader(http.StatusOK)
+	_, _ = io.WriteString(w, xml.Header)
+	_ = xml.NewEncoder(w).Encode(&res)
 }
 
 func (s *Server) handleAuthorize(w http.ResponseWriter, r *http.Request) {

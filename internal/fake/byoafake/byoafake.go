@@ -592,28 +592,18 @@ func (h *handler) decodeModel(w http.ResponseWriter, r *http.Request) {
 	fake.WriteData(w, http.StatusOK, out, nil)
 }
 
+// listModels serves GET /data/{namespace}. The reference's answer is one
+// model object (data with brain_type_id, Data, model_id, Namespace and
+// the dates), "the same as" GET /data/{namespace}/models/{model_id}, and
+// its error names the model_id query parameter: the model is the one
+// model_id names, and without a model_id naming a stored model the
+// answer is that error.
 func (h *handler) listModels(w http.ResponseWriter, r *http.Request) {
 	ns := r.PathValue("namespace")
-	if q := r.URL.Query(); q.Has("model_id") {
-		m, ok := h.st.Model(ns, q.Get("model_id"))
-		if !ok {
-			WriteError(w, r, http.StatusBadRequest, "Invalid_model_id", "No valid model_id provided in query")
-			return
-		}
-		fake.WriteData(w, http.StatusOK, modelJSON(&m), nil)
+	m, ok := h.st.Model(ns, r.URL.Query().Get("model_id"))
+	if !ok {
+		WriteError(w, r, http.StatusBadRequest, "Invalid_model_id", "No valid model_id provided in query")
 		return
 	}
-	h.st.mu.Lock()
-	var list []map[string]any
-	keys := slices.Sorted(maps.Keys(h.st.models))
-	for _, k := range keys {
-		if m := h.st.models[k]; m.Namespace == ns {
-			list = append(list, modelJSON(m))
-		}
-	}
-	h.st.mu.Unlock()
-	if list == nil {
-		list = []map[string]any{}
-	}
-	fake.WriteData(w, http.StatusOK, list, nil)
+	fake.WriteData(w, http.StatusOK, modelJSON(&m), nil)
 }

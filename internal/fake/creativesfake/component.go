@@ -55,7 +55,7 @@ func (s *Store) seedComponents() {
 		id         int64
 		name, kind string
 	}{{1, "Call to Action", "TEXT"}, {2, "Image", "IMAGE"}, {4, "Destination URL", "TEXT"}, {6, "Body", "TEXT"}, {7, "Title", "TEXT"}, {11, "Video", "VIDEO"}, {12, "Subtitle", "SUBTITLE"}} {
-		s.components[c.id] = map[string]any{"char_limit": nil, "component_human_name": c.name, "component_id": c.id,
+		s.components[c.id] = map[string]any{"component_human_name": c.name, "component_id": c.id,
 			"created_at": "2016-12-01T03:56:44.091Z", "is_enabled": true, "updated_at": "2016-12-01T03:56:44.091Z", "value_type_name": c.kind}
 	}
 	s.nextCompo = 20
@@ -239,7 +239,9 @@ func (s *Store) ccList(w http.ResponseWriter, r *http.Request) {
 	for i := offset; i < len(all) && i < offset+limit; i++ {
 		page = append(page, all[i])
 	}
-	writeCC(w, http.StatusOK, "creatives", page, map[string]any{"count": len(page), "offset": offset, "total_count": strconv.Itoa(len(all))})
+	// total_count is an integer, as the reference's schema
+	// (models.MetaInfo) and its v1.0 example write it.
+	writeCC(w, http.StatusOK, "creatives", page, map[string]any{"count": len(page), "offset": offset, "total_count": len(all)})
 }
 
 func (s *Store) ccCreate(w http.ResponseWriter, r *http.Request) {
@@ -493,12 +495,28 @@ func (s *Store) assetUpdate(w http.ResponseWriter, r *http.Request) {
 	writeCC(w, http.StatusCreated, "asset", a, nil)
 }
 
-func (s *Store) compList(w http.ResponseWriter, _ *http.Request) {
+// componentView renders a stored component for the path's version: a
+// component without a character limit has no char_limit on v3.0 (the
+// reference's schema types it an integer) and "char_limit": null on v1.0
+// (as the reference's v1.0 examples show it).
+func componentView(r *http.Request, c map[string]any) map[string]any {
+	out := maps.Clone(c)
+	if out["char_limit"] == nil {
+		if strings.HasPrefix(r.URL.Path, ComponentPrefix+"/") {
+			out["char_limit"] = nil
+		} else {
+			delete(out, "char_limit")
+		}
+	}
+	return out
+}
+
+func (s *Store) compList(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := []any{}
 	for _, id := range slices.Sorted(maps.Keys(s.components)) {
-		out = append(out, s.components[id])
+		out = append(out, componentView(r, s.components[id]))
 	}
 	writeCC(w, http.StatusOK, "components", out, map[string]any{"count": len(out)})
 }
@@ -524,17 +542,28 @@ func (s *Store) compCreate(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.nextCompo++
-	c := map[string]any{"char_limit": b["char_limit"], "component_human_name": b["component_human_name"], "component_id": s.nextCompo,
+	c := map[string]any{"component_human_name": b["component_human_name"], "component_id": s.nextCompo,
 		"created_at": now(), "is_enabled": true, "updated_at": now(), "value_type_name": kind}
+	if b["char_limit"] != nil {
+		c["char_limit"] = b["char_limit"]
+	}
 	if v, ok := b["is_enabled"].(bool); ok {
 		c["is_enabled"] = v
 	}
 	s.components[s.nextCompo] = c
-	writeCC(w, http.StatusCreated, "component", c, nil)
+	writeCC(w, http.StatusCreated, "component", componentView(r, c), nil)
 }
 
 func (s *Store) compGet(w http.ResponseWriter, r *http.Request) {
-	s.getRecord(w, r, s.components, "component", "Component not found")
+	id, _ := pathInt(r, "id")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.components[id]
+	if c == nil {
+		writeCCError(w, http.StatusNotFound, "Component not found")
+		return
+	}
+	writeCC(w, http.StatusOK, "component", componentView(r, c), nil)
 }
 
 func (s *Store) compUpdate(w http.ResponseWriter, r *http.Request) {
@@ -556,8 +585,11 @@ func (s *Store) compUpdate(w http.ResponseWriter, r *http.Request) {
 			c[k] = v
 		}
 	}
+	if c["char_limit"] == nil {
+		delete(c, "char_limit")
+	}
 	c["updated_at"] = now()
-	writeCC(w, http.StatusOK, "component", c, nil)
+	writeCC(w, http.StatusOK, "component", componentView(r, c), nil)
 }
 
 func (s *Store) ccUpload(w http.ResponseWriter, r *http.Request) {

@@ -128,3 +128,24 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, s...)
 	return append(b, '"')
 }
+
+// xmlEntity is rec in the XML form the platform writes: wire's rendering,
+// with each money prop also carrying its first amount's currency_code and
+// value as attributes (<prop name currency_code value><amount …/></prop>),
+// in related entities too.
+func xmlEntity(rec Record) wire.Entity {
+	e := wire.EntityFromJSON(rec)
+	moneyAttrs(&e)
+	return e
+}
+
+func moneyAttrs(e *wire.Entity) {
+	for i := range e.Props {
+		if p := &e.Props[i]; len(p.Amounts) > 0 {
+			p.CurrencyCode, p.Value = p.Amounts[0].CurrencyCode, p.Amounts[0].Value
+		}
+	}
+	for i := range e.Related {
+		moneyAttrs(&e.Related[i])
+	}
+}

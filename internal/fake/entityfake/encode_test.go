@@ -64,3 +64,39 @@ func TestWriteJSONPageFallsBack(t *testing.T) {
 	assert.Equal(t, stdPage(t, wire.Meta{}, recs), rec.Body.Bytes())
 	assert.True(t, bytes.Equal(rec.Body.Bytes(), stdPage(t, wire.Meta{}, recs)))
 }
+
+// A money prop in XML carries its first amount's currency_code and value
+// as attributes beside the amount children, in related entities too.
+func TestXMLEntityMoneyAttributes(t *testing.T) {
+	rec := Record{"id": int64(7), "entity_type": "strategy", "name": "S",
+		"budget": []any{map[string]any{"currency_code": "AUD", "value": json.Number("10.0000")}, map[string]any{"currency_code": "USD", "value": json.Number("6.5")}},
+		"status": true,
+		"campaign": map[string]any{"id": int64(3), "entity_type": "campaign",
+			"goal_value": []any{map[string]any{"currency_code": "EUR", "value": json.Number("2")}}}}
+	e := xmlEntity(rec)
+	props := map[string]wire.Prop{}
+	for _, p := range e.Props {
+		props[p.Name] = p
+	}
+	require.Contains(t, props, "budget")
+	assert.Equal(t, "AUD", props["budget"].CurrencyCode)
+	assert.Equal(t, "10.0000", props["budget"].Value)
+	assert.Len(t, props["budget"].Amounts, 2)
+	assert.Empty(t, props["status"].CurrencyCode, "a scalar prop has no currency")
+	require.Len(t, e.Related, 1)
+	require.Len(t, e.Related[0].Props, 1)
+	assert.Equal(t, wire.Prop{Name: "goal_value", Value: "2", CurrencyCode: "EUR", Amounts: []wire.Amount{{CurrencyCode: "EUR", Value: "2"}}}, e.Related[0].Props[0])
+
+	// The SDK's reader turns it back into the same money array.
+	rr := httptest.NewRecorder()
+	wire.WriteXML(rr, 200, &wire.Result{Entity: &e})
+	res, err := wire.DecodeXML(bytes.NewReader(rr.Body.Bytes()))
+	require.NoError(t, err)
+	require.NotNil(t, res.Entity)
+	for _, p := range res.Entity.Props {
+		if p.Name == "budget" {
+			assert.Equal(t, []wire.Amount{{CurrencyCode: "AUD", Value: "10.0000"}, {CurrencyCode: "USD", Value: "6.5"}}, p.Amounts)
+			assert.Equal(t, "AUD", p.CurrencyCode)
+		}
+	}
+}

@@ -153,7 +153,7 @@ func parseID(s string) (int64, bool) {
 // writeOne writes one record in the requested form.
 func writeOne(w http.ResponseWriter, r *http.Request, rec Record) {
 	if fake.WantsXML(r) {
-		e := wire.EntityFromJSON(rec)
+		e := xmlEntity(rec)
 		wire.WriteXML(w, http.StatusOK, &wire.Result{CalledOn: nowString(), Entity: &e})
 		return
 	}
@@ -167,10 +167,13 @@ func writeMany(w http.ResponseWriter, r *http.Request, recs []Record, offset, to
 	if fake.WantsXML(r) {
 		es := make([]wire.Entity, len(recs))
 		for i, rec := range recs {
-			es[i] = wire.EntityFromJSON(rec)
+			es[i] = xmlEntity(rec)
 		}
+		// As the platform writes it: count is the number of matches in
+		// the whole list (not the page size), and there is no
+		// total_count attribute.
 		wire.WriteXML(w, http.StatusOK, &wire.Result{CalledOn: nowString(), Entities: &wire.Entities{
-			Count: len(recs), Start: offset, Total: strconv.Itoa(total), Entities: es}})
+			Count: total, Start: offset, Entities: es}})
 		return
 	}
 	if recs == nil {

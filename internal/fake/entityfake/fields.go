@@ -5,8 +5,9 @@ import "strings"
 // knownFields lists, per collection, the fields a create or update may
 // carry: the properties of the collection's reference schema
 // (../shared/reference/entity-schemas) and the fields the SDK's records
-// send. version is taken on every update; read-only properties are
-// accepted and ignored, as the platform does.
+// send. version is taken on every create and update (and ignored on
+// create); read-only properties (ReadOnly) are taken and ignored, as the
+// platform does.
 var knownFields = map[string]map[string]bool{
 	"ad_servers":                   set("name", "status"),
 	"advertisers":                  set("accountable_and_addressable", "ad_server_fee", "ad_server_id", "ad_server_password", "ad_server_username", "ads_txt_verified", "agency_id", "allow_x_strat_optimization", "billing_contact_id", "data_sharing_enabled", "dmp_enabled", "domain", "external_id", "frequency_amount", "frequency_interval", "frequency_type", "minimize_multi_ads", "name", "political", "sales_contact_id", "status", "vertical_id"),
@@ -48,15 +49,48 @@ var knownFields = map[string]map[string]bool{
 	"verticals":                    set("name", "status"),
 }
 
+// readOnlyEvery lists the read-only properties every record carries: the
+// common entity's entity_type and meta, and created_on and updated_on
+// (spec 2.1), which the reference schemas mark read-only wherever they
+// list them.
+var readOnlyEvery = set("entity_type", "meta", "created_on", "updated_on")
+
+// readOnlyFields lists, per collection, the other properties the
+// collection's reference schema marks read-only. Left out are those the
+// spec lists as fields a record takes (an atomic creative's
+// approval_status, built and built_by_user_id; a creative approval's
+// approval_status, external_identifier, rejected_reason and
+// supply_source_id; an audience segment's audience_vendor_id): the spec
+// rules where the two disagree.
+var readOnlyFields = map[string]map[string]bool{
+	"atomic_creatives":   set("build_date", "build_errors", "last_modified", "t1as"),
+	"audience_segments":  set("child_count", "full_path", "type"),
+	"campaigns":          set("initial_start_date"),
+	"creative_approvals": set("additional_detail", "atomic_creative_approval_id", "creative_import_file_id"),
+	// A strategy's currency_code is inherited from its campaign and its
+	// effective_goal_value is output only (spec 2.4).
+	"strategies": set("currency_code", "effective_goal_value"),
+	"users":      set("creator_id", "last_login_on", "password_reset_sent", "password_reset_token", "sso_auth_sent", "sso_auth_token"),
+}
+
+// ReadOnly reports whether field is a read-only property of collection's
+// records: a client that saves a record it read sends it back, and the
+// platform takes the request and ignores the field.
+func ReadOnly(collection, field string) bool {
+	return readOnlyEvery[field] || readOnlyFields[collection][field]
+}
+
 // Accepts reports whether the fake takes field in a create or update of
-// collection; a dotted key ("rmx_strategy.pricing_type") is taken when its
-// first part is. A collection without a field list takes every field.
+// collection: version, a read-only property (taken and ignored), or a
+// field the collection has; a dotted key ("rmx_strategy.pricing_type") is
+// taken when its first part is. A collection without a field list takes
+// every field.
 func Accepts(collection, field string) bool {
 	known, ok := knownFields[collection]
 	if !ok {
 		return true
 	}
-	if field == "version" {
+	if field == "version" || ReadOnly(collection, field) {
 		return true
 	}
 	head, _, _ := strings.Cut(field, ".")

@@ -48,7 +48,7 @@ func (s *Store) apply(c *collection, rec Record, form map[string][]string, creat
 		cur = cc[0]
 	}
 	for _, k := range keys {
-		if k == "version" || k == "id" || readOnly[k] || readOnly[k+"#"+c.name] {
+		if k == "version" || k == "id" || ReadOnly(c.name, k) {
 			continue
 		}
 		vs := form[k]

@@ -95,9 +95,6 @@ var required = map[string][]string{
 	"targeting_vendors":           {"name", "organization_id"},
 }
 
-// readOnly fields are never taken from a request body.
-var readOnly = map[string]bool{"entity_type": true, "created_on": true, "updated_on": true, "currency_code#strategies": true, "effective_goal_value": true}
-
 var boolFields = set("status", "minimize_multi_ads", "allow_x_strat_optimization", "data_sharing_enabled", "political",
 	"accountable_and_addressable", "allow_x_adv_optimization", "allow_x_adv_pixels", "eligible_for_data_sharing",
 	"use_campaign_start", "use_campaign_end", "use_svc_freq", "use_optimization", "frequency_optimization",

@@ -520,7 +520,9 @@ func (h *handler) postFilter(w http.ResponseWriter, r *http.Request) {
 	}
 	next["Filters"] = f
 	if h.apply(w, cur, next) {
-		w.WriteHeader(http.StatusOK)
+		// The reference answers a plain 200 acknowledgement, its media
+		// type application/json and its schema an object: {}.
+		fake.WriteJSON(w, http.StatusOK, map[string]any{})
 	}
 }
 
