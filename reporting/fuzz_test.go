@@ -65,6 +65,11 @@ func FuzzRowDecoder(f *testing.F) {
 		require.NoError(f, err)
 		f.Add(data)
 	}
+	// The reference's 401 body, alone and as a document after a header.
+	unauth, err := os.ReadFile(filepath.Join("testdata", "error_401.xml"))
+	require.NoError(f, err)
+	f.Add(unauth)
+	f.Add(append([]byte("start_date,end_date,clicks\n"), unauth...))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		rows, err := reporting.NewRows(strings.NewReader(string(body)), reporting.WithMaxLineBytes(256))
 		if err != nil {

@@ -28,7 +28,6 @@ import (
 	"time"
 
 	"github.com/adamasdk/adama-go/internal/fake"
-	"github.com/adamasdk/adama-go/internal/wire"
 )
 
 // Prefix is the path prefix of reporting v1.
@@ -67,6 +66,7 @@ type Config struct {
 // Register plugs the group C handlers into r, behind session auth.
 func Register(r fake.Registrar, cfg Config) {
 	h := &handler{cfg: cfg}
+	registerErrors(r)
 	r.Handle("GET "+Prefix+"/meta", fake.Session, http.HandlerFunc(h.list))
 	r.Handle("GET "+Prefix+"/{report}/meta", fake.Session, http.HandlerFunc(h.meta))
 	r.Handle("GET "+Prefix+"/{report}/validate", fake.Session, http.HandlerFunc(h.validate))
@@ -230,11 +230,11 @@ func version(req *http.Request, r string) (int, bool) {
 func (h *handler) gone(r string) bool { return slices.Contains(h.cfg.Gone, r) }
 
 func writeGone(w http.ResponseWriter) {
-	wire.WriteXMLError(w, http.StatusGone, "gone", "deprecated", "Report Gone")
+	writeStatus(w, http.StatusGone, "gone", "deprecated", "Report Gone")
 }
 
 func badVersion(w http.ResponseWriter, req *http.Request) {
-	wire.WriteXMLError(w, http.StatusBadRequest, "bad_request", "invalid_version", "unknown report version in "+req.URL.RawQuery)
+	writeStatus(w, http.StatusBadRequest, "bad_request", "invalid_version", "unknown report version in "+req.URL.RawQuery)
 }
 
 func baseURL(req *http.Request) string { return "http://" + req.Host }
@@ -305,7 +305,7 @@ func (h *handler) meta(w http.ResponseWriter, req *http.Request) {
 	}
 	m := MetaVersion(baseURL(req), r, v)
 	if m == nil {
-		wire.WriteXMLError(w, http.StatusNotFound, "not_found", "", "Report Not Found")
+		writeStatus(w, http.StatusNotFound, "not_found", "", "Report Not Found")
 		return
 	}
 	writeJSON(w, m)
@@ -658,7 +658,7 @@ func (h *handler) parseTime(p *plan, window, start, end, rollup string) *badRequ
 }
 
 func writeBad(w http.ResponseWriter, br *badRequest) {
-	wire.WriteXMLError(w, br.status, br.code, br.reason, br.text)
+	writeStatus(w, br.status, br.code, br.reason, br.text)
 }
 
 func (h *handler) lastModified() time.Time {
@@ -709,7 +709,7 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	if h.cfg.XMLWith200 {
-		wire.WriteXMLError(w, http.StatusOK, "bad_request", "incorrect_predicates", "predicates could not be applied")
+		writeStatus(w, http.StatusOK, "bad_request", "incorrect_predicates", "predicates could not be applied")
 		return
 	}
 	cols := slices.Clone(p.columns)
