@@ -1,7 +1,8 @@
 // Package reportfake is the fake of group C (reporting v1) served by
 // adama/adamatest: the report list and per-report metadata, report data as
 // chunked CSV with deterministic synthetic rows honouring dimensions,
-// metrics, filter, having, time window or dates, rollup and paging, the
+// metrics, filter, having, time window or dates, rollup and paging (as the
+// platform: page_limit rows, 100 by default, from page page_offset), the
 // validate endpoint, the XML errors, and faults (a cut in the middle of a
 // stream, an error document after some rows, an XML error with a 200).
 //
@@ -33,17 +34,23 @@ import (
 // Prefix is the path prefix of reporting v1.
 const Prefix = "/reporting/v1/std"
 
+// DefaultPageLimit is the number of rows of a data answer without
+// page_limit, as the reference gives it: the platform pages report data.
+const DefaultPageLimit = 100
+
 // Config shapes the fake's reports; the zero value is the default.
 type Config struct {
 	// Rows, when positive, generates exactly this many candidate rows.
 	Rows int
 	// Groups is the rows per time bucket when Rows is unset (default 3).
 	Groups int
-	// CutAfter, when positive, closes the connection after this many rows,
-	// without the chunked terminator.
+	// CutAfter, when positive, closes the connection after this many rows
+	// of the report (counted across pages: the page holding that row is
+	// cut), without the chunked terminator.
 	CutAfter int
 	// ErrorAfter, when positive, writes an XML error document after this
-	// many rows and ends the response.
+	// many rows of the report (counted across pages) and ends the
+	// response.
 	ErrorAfter int
 	// XMLWith200 answers report data with a 200 carrying an XML error
 	// document.
@@ -506,6 +513,9 @@ func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
 	if p.offset > 0 && p.limit == 0 {
 		return nil, bad("invalid_page_offset", "page_offset needs page_limit")
 	}
+	if p.limit == 0 {
+		p.limit = DefaultPageLimit
+	}
 	return p, nil
 }
 
@@ -750,12 +760,15 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		total = nb * or(h.cfg.Groups, 3)
 	}
 	g := newGen(p)
-	matched, written := 0, 0
+	// Page page_offset of page_limit rows: skip the rows of the pages
+	// before it (at once when every candidate row passes the predicates).
 	skip := p.offset * p.limit
-	for i := 0; i < total; i++ {
-		if p.limit > 0 && written >= p.limit {
-			break
-		}
+	first, matched, written := 0, 0, 0
+	if g.passesAll() {
+		first = min(skip, total)
+		matched = first
+	}
+	for i := first; i < total && written < p.limit; i++ {
 		b := i % nb
 		grp := i / nb
 		if !g.fill(b, grp) {
@@ -765,11 +778,11 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		if matched <= skip {
 			continue
 		}
-		if written == cutAfter {
+		if idx := matched - 1; idx == cutAfter {
 			flush()
 			panic(http.ErrAbortHandler)
 		}
-		if written == errAfter {
+		if matched-1 == errAfter {
 			_, _ = bw.WriteString("<?xml version='1.0' ?>\n<result>\n  <status code=\"error\" reason=\"request_timeout\">The request timed out</status>\n</result>\n")
 			flush()
 			return
@@ -793,7 +806,7 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 			flush()
 		}
 	}
-	if written == cutAfter {
+	if skip+written == cutAfter {
 		flush()
 		panic(http.ErrAbortHandler)
 	}
@@ -840,6 +853,22 @@ func newGen(p *plan) *gen {
 	}
 	slices.Sort(g.dims)
 	return g
+}
+
+// passesAll reports whether every candidate row passes filter and having:
+// each predicate is an "=" on a dimension field whose values fill takes
+// from that predicate (the first one on the field).
+func (g *gen) passesAll() bool {
+	seen := map[string]bool{}
+	for _, set := range [][]Predicate{g.p.filter, g.p.having} {
+		for _, pr := range set {
+			if pr.Op != "=" || !g.p.isDim(pr.Field) || seen[pr.Field] {
+				return false
+			}
+			seen[pr.Field] = true
+		}
+	}
+	return true
 }
 
 func fieldSeed(f string) int {
