@@ -60,7 +60,7 @@ func FuzzRowDecoder(f *testing.F) {
 	f.Add([]byte("a,b\n1,\"2\n"))
 	f.Add([]byte("start_date,end_date,clicks\n2026-01-01 10:00:00,2026-01-01,-1e3\n"))
 	// The reference's example bodies.
-	for _, name := range []string{"data_dates.csv", "data_interval.csv", "paged_p0.csv", "paged_p1.csv", "paged_p2.csv", "paged_p1_other_header.csv"} {
+	for _, name := range []string{"data_dates.csv", "data_interval.csv", "paged_p0.csv", "paged_p1.csv", "paged_p2.csv", "paged_p1_other_header.csv", "precision_8.csv", "precision_0.csv"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		require.NoError(f, err)
 		f.Add(data)

@@ -34,6 +34,11 @@ import (
 // Prefix is the path prefix of reporting v1.
 const Prefix = "/reporting/v1/std"
 
+// DefaultPrecision is the number of decimals of float columns (money,
+// percent) without precision, as the reference gives it; precision takes
+// 0 to 8.
+const DefaultPrecision = 8
+
 // DefaultPageLimit is the number of rows of a data answer without
 // page_limit, as the reference gives it: the platform pages report data.
 const DefaultPageLimit = 100
@@ -349,7 +354,6 @@ type plan struct {
 	intervalValue  string
 	intervalShape  bool
 	hourly         bool
-	precisionIsSet bool
 }
 
 type bucket struct{ start, end string }
@@ -372,7 +376,7 @@ func splitList(s string) []string {
 }
 
 func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
-	p := &plan{report: req.PathValue("report"), precision: 2}
+	p := &plan{report: req.PathValue("report"), precision: DefaultPrecision}
 	if !slices.Contains(Reports, p.report) {
 		return nil, &badRequest{status: http.StatusNotFound, code: "not_found", text: "Report Not Found"}
 	}
@@ -905,18 +909,21 @@ func (g *gen) fill(b, grp int) bool {
 	imps := int64(1000 + (grp*7919+b*104729)%100000)
 	clicks := imps/100 + int64(grp%7)
 	conv := clicks / 10
-	spendMicro := imps * 2500 // 2.5 CPM in micro units per impression => 0.0025 per impression
+	// Float columns are computed in units of 10^-8 and written with the
+	// request's precision (decimals, truncated).
+	const scale = 8
+	spend := imps * 250_000 // 2.5 CPM: 0.0025 per impression
 	prec := g.p.precision
 	g.values["impressions"] = strconv.FormatInt(imps, 10)
 	g.values["clicks"] = strconv.FormatInt(clicks, 10)
 	g.values["total_conversions"] = strconv.FormatInt(conv, 10)
-	g.values["total_spend"] = fixed(spendMicro, 6, min(prec, 6))
-	g.values["media_cost"] = fixed(spendMicro*8/10, 6, min(prec, 6))
-	g.values["ctr"] = fixed(clicks*100_000_000/imps, 6, min(prec, 6)) // percent with 6 decimals
+	g.values["total_spend"] = fixed(spend, scale, prec)
+	g.values["media_cost"] = fixed(spend*8/10, scale, prec)
+	g.values["ctr"] = fixed(clicks*100*100_000_000/imps, scale, prec) // percent
 	if clicks > 0 {
-		g.values["cpc"] = fixed(spendMicro/clicks, 6, min(prec, 6))
+		g.values["cpc"] = fixed(spend/clicks, scale, prec)
 	} else {
-		g.values["cpc"] = "0"
+		g.values["cpc"] = fixed(0, scale, prec)
 	}
 	for _, pr := range g.p.filter {
 		if !pr.Eval(g.values[pr.Field], isMetric(pr.Field)) {
