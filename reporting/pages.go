@@ -80,7 +80,7 @@ func (p *pages) error(err error, offset int, delivered int64) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		var ae *adama.Error
 		if !errors.As(err, &ae) {
-			return fmt.Errorf("adama: GET %s: page_offset %d, after %d rows: %w", p.path, offset, delivered, err)
+			return fmt.Errorf("adama: GET %s: stopped after %d rows, before page_offset %d: %w", p.path, delivered, offset, err)
 		}
 	}
 	e := &adama.Error{Code: CodeTruncated, Method: http.MethodGet, Path: p.path, Err: err,

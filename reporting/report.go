@@ -174,6 +174,11 @@ func (s *Service) fetch(ctx context.Context, q *Query, opts []adama.RequestOptio
 		}
 		return nil, path, e
 	}
+	if err := decodeBody(resp); err != nil {
+		_ = resp.Body.Close()
+		return nil, path, &adama.Error{StatusCode: resp.StatusCode, Code: CodeEncoding, Method: http.MethodGet, Path: path,
+			Message: err.Error(), Err: err}
+	}
 	return resp, path, nil
 }
 
@@ -183,7 +188,7 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 		return nil
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("adama: GET %s: %w", path, err)
+		return fmt.Errorf("adama: GET %s: stopped after %d rows: %w", path, rows, err)
 	}
 	var le *csvstream.LineTooLongError
 	if errors.As(err, &le) {

@@ -20,8 +20,11 @@ package reportfake
 
 import (
 	"bufio"
+	"compress/gzip"
+	"compress/zlib"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -732,15 +735,34 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=UTF-8")
 	w.Header().Set("Last-Modified", h.lastModified().Format(http.TimeFormat))
+	w.Header().Add("Vary", "Accept-Encoding")
+	// The data set, and only it, is compressed when the request accepts
+	// gzip or deflate.
+	zw := compressor(w, req.Header.Get("Accept-Encoding"))
 	w.WriteHeader(http.StatusOK)
 	fl, _ := w.(http.Flusher)
-	bw := bufio.NewWriterSize(w, 32<<10)
+	var out io.Writer = w
+	if zw != nil {
+		out = zw
+	}
+	bw := bufio.NewWriterSize(out, 32<<10)
 	flush := func() {
 		_ = bw.Flush()
+		if zw != nil {
+			_ = zw.Flush()
+		}
 		if fl != nil {
 			fl.Flush()
 		}
 	}
+	cut := false
+	defer func() {
+		// The end of the data: the last compressed block and the
+		// trailer, which a cut stream never gets.
+		if zw != nil && !cut {
+			_ = zw.Close()
+		}
+	}()
 	// Header.
 	var line []byte
 	if p.intervalShape {
@@ -784,6 +806,7 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		}
 		if idx := matched - 1; idx == cutAfter {
 			flush()
+			cut = true
 			panic(http.ErrAbortHandler)
 		}
 		if matched-1 == errAfter {
@@ -812,6 +835,7 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 	}
 	if skip+written == cutAfter {
 		flush()
+		cut = true
 		panic(http.ErrAbortHandler)
 	}
 	flush()
@@ -958,4 +982,31 @@ func fixed(v int64, scale, prec int) string {
 		out = "-" + out
 	}
 	return out
+}
+
+// zwriter is a compressing writer (gzip or zlib).
+type zwriter interface {
+	io.WriteCloser
+	Flush() error
+}
+
+// compressor returns the writer that compresses the data set for the
+// Accept-Encoding accept (gzip preferred, then deflate, each unless
+// q=0), having set Content-Encoding; nil when the data goes out as is.
+func compressor(w http.ResponseWriter, accept string) zwriter {
+	ok := map[string]bool{}
+	for _, part := range strings.Split(strings.ToLower(accept), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := strings.ReplaceAll(params, " ", "")
+		ok[strings.TrimSpace(name)] = q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	switch {
+	case ok["gzip"]:
+		w.Header().Set("Content-Encoding", "gzip")
+		return gzip.NewWriter(w)
+	case ok["deflate"]:
+		w.Header().Set("Content-Encoding", "deflate")
+		return zlib.NewWriter(w)
+	}
+	return nil
 }
