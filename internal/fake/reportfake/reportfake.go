@@ -29,6 +29,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/adamasdk/adama-go/internal/fake"
@@ -1003,10 +1004,39 @@ func compressor(w http.ResponseWriter, accept string) zwriter {
 	switch {
 	case ok["gzip"]:
 		w.Header().Set("Content-Encoding", "gzip")
-		return gzip.NewWriter(w)
+		zw := gzipPool.Get().(*gzip.Writer)
+		zw.Reset(w)
+		return pooled{zw, func() { gzipPool.Put(zw) }}
 	case ok["deflate"]:
 		w.Header().Set("Content-Encoding", "deflate")
-		return zlib.NewWriter(w)
+		zw := zlibPool.Get().(*zlib.Writer)
+		zw.Reset(w)
+		return pooled{zw, func() { zlibPool.Put(zw) }}
 	}
 	return nil
+}
+
+// A compressor holds about a megabyte of tables: the fake keeps them
+// between answers (at the fastest level: the fake's data is synthetic).
+var (
+	gzipPool = sync.Pool{New: func() any {
+		zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+		return zw
+	}}
+	zlibPool = sync.Pool{New: func() any {
+		zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+		return zw
+	}}
+)
+
+// pooled is a pooled compressor, given back when closed.
+type pooled struct {
+	zwriter
+	put func()
+}
+
+func (p pooled) Close() error {
+	err := p.zwriter.Close()
+	p.put()
+	return err
 }
