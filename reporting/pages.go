@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -25,6 +26,10 @@ type pages struct {
 	opts    []adama.RequestOption
 	path    string
 	lastMod string // the first page's Last-Modified
+	// prevFirst is the first row of the page read last (Rows), to tell
+	// a server that does not page.
+	prevFirst string
+	prevSet   bool
 }
 
 // newPages returns the paging state of q, or nil when the caller chose a
@@ -107,14 +112,19 @@ const maxHeaderLine = 64 << 10
 
 // headerLine reads a page's body through its header row: on the first
 // page it passes the row on and keeps it; on a later one it drops it,
-// after checking that it is the first page's (want).
+// after checking that it is the first page's (want). It also keeps the
+// page's first data row, and fails a later page that starts with the
+// previous page's first row (prev): a server that does not page.
 type headerLine struct {
-	r       io.Reader
-	drop    bool
-	want    []byte
-	line    []byte
-	inQuote bool
-	done    bool
+	r         io.Reader
+	drop      bool
+	want      []byte
+	prev      []byte
+	line      []byte
+	first     []byte
+	inQuote   bool
+	done      bool
+	firstDone bool
 }
 
 func (h *headerLine) Read(p []byte) (int, error) {
@@ -134,11 +144,16 @@ func (h *headerLine) Read(p []byte) (int, error) {
 		}
 		h.line = append(h.line, p[:i]...)
 		if h.done {
+			rest := p[min(i+1, n):n]
 			if h.drop {
 				if !bytes.Equal(normHeader(h.line), normHeader(h.want)) {
 					return 0, errPageHeader
 				}
-				n = copy(p, p[i+1:n])
+				n = copy(p, rest)
+				rest = p[:n]
+			}
+			if ferr := h.scanFirst(rest); ferr != nil {
+				return n, ferr
 			}
 			if n > 0 || err != nil {
 				return n, err
@@ -155,7 +170,61 @@ func (h *headerLine) Read(p []byte) (int, error) {
 			return 0, err
 		}
 	}
-	return h.r.Read(p)
+	n, err := h.r.Read(p)
+	if ferr := h.scanFirst(p[:n]); ferr != nil {
+		return n, ferr
+	}
+	return n, err
+}
+
+// maxFirstRow bounds the part of a page's first row kept to compare.
+const maxFirstRow = 4 << 10
+
+// scanFirst follows b, the bytes after the header row, to the end of the
+// page's first data row.
+func (h *headerLine) scanFirst(b []byte) error {
+	if h.firstDone {
+		return nil
+	}
+	i := 0
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '"' {
+			h.inQuote = !h.inQuote
+		} else if c == '\n' && !h.inQuote {
+			h.firstDone = true
+			break
+		}
+	}
+	h.first = append(h.first, b[:min(i, max(0, maxFirstRow-len(h.first)))]...)
+	if h.firstDone && h.drop && h.prev != nil && bytes.Equal(h.first, h.prev) {
+		return errRepeatedPage
+	}
+	return nil
+}
+
+// firstRow is the page's first data row, once read (nil before, or for a
+// page without rows).
+func (h *headerLine) firstRow() []byte {
+	if !h.firstDone {
+		return nil
+	}
+	return h.first
+}
+
+// errRepeatedPage reports a page that starts with the row the page before
+// it started with: the server does not honour page_offset.
+var errRepeatedPage = errors.New("reporting: a page starts with the first row of the page before it: the server does not page")
+
+// firstRow records the first row of the page just opened and reports
+// whether it differs from the first row of the page before it.
+func (p *pages) firstRow(rec []string) bool {
+	key := strings.Join(rec, "\x1f")
+	if len(key) > maxFirstRow {
+		key = key[:maxFirstRow]
+	}
+	repeated := p.prevSet && key == p.prevFirst
+	p.prevFirst, p.prevSet = key, true
+	return !repeated
 }
 
 // errNoPageHeader reports a later page that ended before its header row.

@@ -432,3 +432,29 @@ func TestPagedReportKeepsFeatures(t *testing.T) {
 	_, err = gone.Stream(context.Background(), q)
 	assert.True(t, errors.Is(err, reporting.ErrGone), "%v", err)
 }
+
+// TestServerThatDoesNotPage: a server that answers every page_offset with
+// the first page would make a whole-report read loop for ever; a page that
+// starts with the row the page before it started with ends the read with
+// an *adama.Error instead, after the rows of the first page.
+func TestServerThatDoesNotPage(t *testing.T) {
+	same := map[int]string{}
+	for off := range 50 {
+		same[off] = "paged_p0.csv"
+	}
+	svc, seen := pagedServer(t, same, nil)
+	_, got, err := streamAll(t, svc, baseQuery())
+	assert.Len(t, got, 3)
+	var ae *adama.Error
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, reporting.CodeMalformed, ae.Code)
+	assert.Contains(t, ae.Message, "after 3 rows")
+	assert.Len(t, *seen, 2)
+
+	body, err := svc.Download(context.Background(), baseQuery(), nil)
+	require.NoError(t, err)
+	_, err = io.ReadAll(body)
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, reporting.CodeMalformed, ae.Code)
+	assert.Len(t, *seen, 4)
+}

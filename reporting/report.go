@@ -221,7 +221,7 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeMalformed, Method: http.MethodGet, Path: path,
 			Message: fmt.Sprintf("malformed CSV after %d rows: %v", rows, err), Err: err}
 	}
-	if errors.Is(err, errPageHeader) {
+	if errors.Is(err, errPageHeader) || errors.Is(err, errRepeatedPage) {
 		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeMalformed, Method: http.MethodGet, Path: path,
 			Message: fmt.Sprintf("%v (after %d rows)", err, rows), Err: err}
 	}
@@ -248,8 +248,9 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 // page_offset counting pages) as the rows are read, until a page holds
 // fewer rows than asked for, and delivers one header and every row. A
 // failure between two pages ends the rows with an *adama.Error of code
-// CodeTruncated saying how many rows were delivered. A Query with
-// PageLimit or PageOffset set reads exactly that page.
+// CodeTruncated saying how many rows were delivered. Later pages are
+// requested with ctx and opts, so ctx must stay alive while the rows are
+// read. A Query with PageLimit or PageOffset set reads exactly that page.
 //
 // A query testing none of the default access fields costs one metadata
 // request per report and version, the first time (see WithMeta). A 304
@@ -311,7 +312,7 @@ func (s *Service) Download(ctx context.Context, q *Query, progress ProgressFunc,
 	g := csvstream.NewGuard(resp.Body, gopts)
 	b := &Body{resp: resp, header: resp.Header, path: path, g: g, gopts: gopts, pg: pg, progress: progress}
 	b.head = &headerLine{r: g}
-	b.src = b.head
+	b.src, b.cur = b.head, b.head
 	return b, nil
 }
 
@@ -325,6 +326,7 @@ type Body struct {
 	g        *csvstream.Guard
 	gopts    csvstream.Options
 	head     *headerLine // the first page's header row
+	cur      *headerLine // the current page's
 	src      io.Reader
 	pg       *pages
 	before   int64 // rows of the pages before the current one
@@ -384,7 +386,8 @@ func (b *Body) nextPage() error {
 	b.before += b.pageRows()
 	b.resp = resp
 	b.g = csvstream.NewGuard(resp.Body, b.gopts)
-	b.src = &headerLine{r: b.g, drop: true, want: b.head.line}
+	b.cur = &headerLine{r: b.g, drop: true, want: b.head.line, prev: b.cur.firstRow()}
+	b.src = b.cur
 	return nil
 }
 

@@ -288,6 +288,11 @@ func (rs *Rows) Next() bool {
 	}
 	for {
 		if rs.r.Next() {
+			if rs.pg != nil && rs.r.Rows() == 1 && !rs.pg.firstRow(rs.r.Record()) {
+				rs.before-- // the repeated row is not delivered
+				rs.err = streamError(errRepeatedPage, rs.resp, rs.path, rs.Bytes(), rs.Count())
+				break
+			}
 			if rs.progress != nil && rs.Bytes()-rs.last >= ProgressEvery {
 				rs.last = rs.Bytes()
 				rs.progress(Progress{Bytes: rs.Bytes(), Rows: rs.Count()})
