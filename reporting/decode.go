@@ -55,7 +55,7 @@ func (rs *Rows) Decode(dst any) error {
 	if err != nil {
 		return err
 	}
-	return p.decode(rv.Elem(), rs.r.Record(), rs.r.Rows())
+	return p.decode(rv.Elem(), rs.r.Record(), rs.Count())
 }
 
 func (rs *Rows) plan(t reflect.Type) (*plan, error) {

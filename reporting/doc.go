@@ -23,10 +23,16 @@
 //	}
 //	if err := rows.Err(); err != nil { ... }
 //
+// The platform pages report data (page_limit rows per answer, 100 by
+// default; page_offset counts pages). Stream and Download read a query
+// without PageLimit and PageOffset whole: page after page, as the caller
+// reads, with one header row and every data row, in constant memory (see
+// WithPageSize); a query with either set reads exactly that page.
+//
 // A report that fails before, or in the middle of, its CSV body (an XML
 // status document, a JSON error, a connection cut, a line longer than
-// WithMaxLineBytes) reaches the caller as an *adama.Error, never as a short
-// result that looks complete.
+// WithMaxLineBytes, a failed request for a later page) reaches the caller
+// as an *adama.Error, never as a short result that looks complete.
 //
 // The platform's own rules, beyond the summary spec:
 //

@@ -45,7 +45,7 @@ func Example() {
 	// Output:
 	// dates [start_date end_date campaign_id impressions total_spend]
 	// 2026-01-14 1001 1000 2.5
-	// 2026-01-14 1002 8919 22.29
+	// 2026-01-14 1002 8919 22.2975
 }
 
 // A report is read again only when its data changed: keep the
@@ -154,6 +154,6 @@ func ExampleRow_IntAt() {
 	fmt.Println("impressions:", total)
 	// Output:
 	// 1001 1000 2.5 reporting: the result has no column at index -1
-	// 1002 8919 22.29 reporting: the result has no column at index -1
+	// 1002 8919 22.2975 reporting: the result has no column at index -1
 	// impressions: 9919
 }

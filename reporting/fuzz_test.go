@@ -60,11 +60,16 @@ func FuzzRowDecoder(f *testing.F) {
 	f.Add([]byte("a,b\n1,\"2\n"))
 	f.Add([]byte("start_date,end_date,clicks\n2026-01-01 10:00:00,2026-01-01,-1e3\n"))
 	// The reference's example bodies.
-	for _, name := range []string{"data_dates.csv", "data_interval.csv"} {
+	for _, name := range []string{"data_dates.csv", "data_interval.csv", "paged_p0.csv", "paged_p1.csv", "paged_p2.csv", "paged_p1_other_header.csv", "precision_8.csv", "precision_0.csv"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		require.NoError(f, err)
 		f.Add(data)
 	}
+	// The reference's 401 body, alone and as a document after a header.
+	unauth, err := os.ReadFile(filepath.Join("testdata", "error_401.xml"))
+	require.NoError(f, err)
+	f.Add(unauth)
+	f.Add(append([]byte("start_date,end_date,clicks\n"), unauth...))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		rows, err := reporting.NewRows(strings.NewReader(string(body)), reporting.WithMaxLineBytes(256))
 		if err != nil {

@@ -12,6 +12,9 @@ type config struct {
 	maxLine int
 	// metas seed the metadata cache.
 	metas []*Meta
+	// pageSize is the page_limit of a whole-report read; 0 for
+	// DefaultPageSize.
+	pageSize int
 }
 
 func newConfig(opts []Option) config {
@@ -45,3 +48,25 @@ func WithMaxLineBytes(n int) Option { return func(c *config) { c.maxLine = n } }
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func WithMeta(m ...*Meta) Option { return func(c *config) { c.metas = append(c.metas, m...) } }
+
+// DefaultPageSize is the page_limit with which Stream and Download read a
+// whole report: the platform's own default page of 100 rows.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+const DefaultPageSize = 100
+
+// WithPageSize sets how many rows Stream and Download ask for per page
+// (page_limit) when they read a whole report (a Query without PageLimit
+// and PageOffset); n < 1 keeps DefaultPageSize. A larger page means fewer
+// requests. The reference gives no maximum: choose a size the platform
+// serves in full, since a page shorter than asked for ends the report.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func WithPageSize(n int) Option { return func(c *config) { c.pageSize = n } }
+
+func (c config) pageLimit() int {
+	if c.pageSize < 1 {
+		return DefaultPageSize
+	}
+	return c.pageSize
+}

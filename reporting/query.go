@@ -191,12 +191,17 @@ type Query struct {
 	TimeRollup TimeRollup
 	// Order sorts the groups (order), most significant first.
 	Order []Order
-	// PageLimit caps the number of rows (page_limit); 0 is unset.
+	// PageLimit is the number of rows of the page to read (page_limit).
+	// The platform pages report data, 100 rows by default. With PageLimit
+	// and PageOffset both 0, Stream and Download read the whole report,
+	// page after page (see WithPageSize); with either set, they read
+	// exactly that page.
 	PageLimit int
-	// PageOffset skips pages of PageLimit rows (page_offset); 0 is unset.
+	// PageOffset is the page to read, counted in pages of PageLimit rows
+	// (page_offset); it needs PageLimit. 0 is unset.
 	PageOffset int
 	// Precision is the number of decimals of float fields (precision,
-	// 0 to 8); nil is unset.
+	// 0 to 8); nil is unset, which the platform reads as 8.
 	Precision *int
 	// Version selects the report's version with the flag ?vN (?v1, ?v2;
 	// see ReportInfo.Version and Transition); 0 sends no flag and gets the

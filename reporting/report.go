@@ -154,6 +154,12 @@ func (s *Service) open(ctx context.Context, q *Query, opts []adama.RequestOption
 	if err := s.check(ctx, q, opts); err != nil {
 		return nil, "", err
 	}
+	return s.fetch(ctx, q, opts)
+}
+
+// fetch sends the data request of q, already checked; it returns the 200
+// response of a CSV body, or the error the server sent in any form.
+func (s *Service) fetch(ctx context.Context, q *Query, opts []adama.RequestOption) (*http.Response, string, error) {
 	path := reportPath(q.Report)
 	resp, err := s.g.Send(ctx, request(q, path, "text/csv", true), opts...)
 	if err != nil {
@@ -168,6 +174,11 @@ func (s *Service) open(ctx context.Context, q *Query, opts []adama.RequestOption
 		}
 		return nil, path, e
 	}
+	if err := decodeBody(resp); err != nil {
+		_ = resp.Body.Close()
+		return nil, path, &adama.Error{StatusCode: resp.StatusCode, Code: CodeEncoding, Method: http.MethodGet, Path: path,
+			Message: err.Error(), Err: err}
+	}
 	return resp, path, nil
 }
 
@@ -177,7 +188,7 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 		return nil
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("adama: GET %s: %w", path, err)
+		return fmt.Errorf("adama: GET %s: stopped after %d rows: %w", path, rows, err)
 	}
 	var le *csvstream.LineTooLongError
 	if errors.As(err, &le) {
@@ -210,6 +221,14 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeMalformed, Method: http.MethodGet, Path: path,
 			Message: fmt.Sprintf("malformed CSV after %d rows: %v", rows, err), Err: err}
 	}
+	if errors.Is(err, errPageHeader) || errors.Is(err, errRepeatedPage) {
+		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeMalformed, Method: http.MethodGet, Path: path,
+			Message: fmt.Sprintf("%v (after %d rows)", err, rows), Err: err}
+	}
+	if errors.Is(err, errNoPageHeader) {
+		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeTruncated, Method: http.MethodGet, Path: path,
+			Message: fmt.Sprintf("%v (after %d rows)", err, rows), Err: err}
+	}
 	if errors.Is(err, csvstream.ErrNoHeader) {
 		return &adama.Error{StatusCode: resp.StatusCode, Code: CodeTruncated, Method: http.MethodGet, Path: path,
 			Message: "report body ended before its header row"}
@@ -223,6 +242,16 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 // are bounded by WithMaxLineBytes). Close the Rows when done (reading to
 // the end closes the body too).
 //
+// The platform pages report data (100 rows per answer unless page_limit
+// says otherwise). A Query without PageLimit and PageOffset is read
+// whole: Stream asks for page after page (WithPageSize rows each, with
+// page_offset counting pages) as the rows are read, until a page holds
+// fewer rows than asked for, and delivers one header and every row. A
+// failure between two pages ends the rows with an *adama.Error of code
+// CodeTruncated saying how many rows were delivered. Later pages are
+// requested with ctx and opts, so ctx must stay alive while the rows are
+// read. A Query with PageLimit or PageOffset set reads exactly that page.
+//
 // A query testing none of the default access fields costs one metadata
 // request per report and version, the first time (see WithMeta). A 304
 // (Query.IfModifiedSince) is an error matching ErrNotModified, a 410 one
@@ -230,11 +259,18 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (s *Service) Stream(ctx context.Context, q *Query, opts ...adama.RequestOption) (*Rows, error) {
-	resp, path, err := s.open(ctx, q, opts)
+	if err := s.check(ctx, q, opts); err != nil {
+		return nil, err
+	}
+	pg, pq := s.newPages(ctx, q, opts)
+	resp, path, err := s.fetch(ctx, pq, opts)
 	if err != nil {
 		return nil, err
 	}
-	return newRows(resp, path, s.cfg.maxLine)
+	if pg != nil {
+		pg.first(resp)
+	}
+	return newRows(resp, path, s.cfg.maxLine, pg)
 }
 
 // NewRows reads a report body already at hand (a saved file, a test
@@ -247,61 +283,112 @@ func NewRows(r io.Reader, opts ...Option) (*Rows, error) {
 	if !ok {
 		rc = io.NopCloser(r)
 	}
-	return newRows(&http.Response{StatusCode: http.StatusOK, Body: rc, Header: http.Header{}}, "", newConfig(opts).maxLine)
+	return newRows(&http.Response{StatusCode: http.StatusOK, Body: rc, Header: http.Header{}}, "", newConfig(opts).maxLine, nil)
 }
 
 // Download runs q and returns the raw CSV body for saving, checked on the
 // way: a cut, an error document in the stream or a line longer than a
 // positive WithMaxLineBytes makes Read fail with an *adama.Error instead
 // of ending early. progress, when not nil, is called about every
-// ProgressEvery bytes and at the end. Access fields, 304 and 410 are as
-// for Stream.
+// ProgressEvery bytes and at the end. Paging (a whole report for a Query
+// without PageLimit and PageOffset, one header row), access fields, 304
+// and 410 are as for Stream.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (s *Service) Download(ctx context.Context, q *Query, progress ProgressFunc, opts ...adama.RequestOption) (*Body, error) {
-	resp, path, err := s.open(ctx, q, opts)
+	if err := s.check(ctx, q, opts); err != nil {
+		return nil, err
+	}
+	pg, pq := s.newPages(ctx, q, opts)
+	resp, path, err := s.fetch(ctx, pq, opts)
 	if err != nil {
 		return nil, err
 	}
-	g := csvstream.NewGuard(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, CountRecords: true,
-		MaxLineBytes: max(s.cfg.maxLine, 0)})
-	return &Body{resp: resp, path: path, g: g, progress: progress}, nil
+	if pg != nil {
+		pg.first(resp)
+	}
+	gopts := csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, CountRecords: true,
+		MaxLineBytes: max(s.cfg.maxLine, 0)}
+	g := csvstream.NewGuard(resp.Body, gopts)
+	b := &Body{resp: resp, header: resp.Header, path: path, g: g, gopts: gopts, pg: pg, progress: progress}
+	b.head = &headerLine{r: g}
+	b.src, b.cur = b.head, b.head
+	return b, nil
 }
 
 // Body is a report's raw CSV body (see Service.Download).
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Body struct {
-	resp     *http.Response
+	resp     *http.Response // the current page's
+	header   http.Header    // the first page's
 	path     string
 	g        *csvstream.Guard
+	gopts    csvstream.Options
+	head     *headerLine // the first page's header row
+	cur      *headerLine // the current page's
+	src      io.Reader
+	pg       *pages
+	before   int64 // rows of the pages before the current one
+	n        int64 // bytes delivered
 	progress ProgressFunc
 	last     int64
 	err      error
 	done     bool
 }
 
-// Read implements io.Reader. It returns io.EOF only after a complete body.
+// Read implements io.Reader. It returns io.EOF only after a complete body
+// (every page of a whole report).
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (b *Body) Read(p []byte) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
-	n, err := b.g.Read(p)
+	n, err := b.src.Read(p)
+	b.n += int64(n)
+	if err == io.EOF && b.pg.more(b.pageRows()) {
+		if err = b.nextPage(); err != nil {
+			b.err = err
+			b.report(true)
+			return n, err
+		}
+		if n == 0 {
+			return b.Read(p)
+		}
+	}
 	if err != nil {
 		if err == io.EOF {
 			b.err = io.EOF
 		} else {
-			b.err = streamError(err, b.resp, b.path, b.g.Bytes(), b.Rows())
+			b.err = streamError(err, b.resp, b.path, b.n, b.Rows())
 		}
 		b.report(true)
 		return n, b.err
 	}
-	if b.g.Bytes()-b.last >= ProgressEvery {
+	if b.n-b.last >= ProgressEvery {
 		b.report(false)
 	}
 	return n, nil
+}
+
+// pageRows is how many data rows of the current page were read.
+func (b *Body) pageRows() int64 { return max(0, b.g.Records()-1) }
+
+// nextPage closes the current page and opens the next one, whose header
+// row is checked against the first page's and dropped.
+func (b *Body) nextPage() error {
+	_ = b.resp.Body.Close()
+	resp, err := b.pg.next(b.Rows())
+	if err != nil {
+		return err
+	}
+	b.before += b.pageRows()
+	b.resp = resp
+	b.g = csvstream.NewGuard(resp.Body, b.gopts)
+	b.cur = &headerLine{r: b.g, drop: true, want: b.head.line, prev: b.cur.firstRow()}
+	b.src = b.cur
+	return nil
 }
 
 func (b *Body) report(done bool) {
@@ -309,30 +396,31 @@ func (b *Body) report(done bool) {
 		return
 	}
 	b.done = done
-	b.last = b.g.Bytes()
-	b.progress(Progress{Bytes: b.g.Bytes(), Rows: b.Rows(), Done: done})
+	b.last = b.n
+	b.progress(Progress{Bytes: b.n, Rows: b.Rows(), Done: done})
 }
 
-// Bytes returns how many bytes were read.
+// Bytes returns how many bytes were delivered by Read.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (b *Body) Bytes() int64 { return b.g.Bytes() }
+func (b *Body) Bytes() int64 { return b.n }
 
-// Rows returns how many complete data rows were read (header excluded).
+// Rows returns how many complete data rows were read (header excluded),
+// over every page read so far.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (b *Body) Rows() int64 { return max(0, b.g.Records()-1) }
+func (b *Body) Rows() int64 { return b.before + b.pageRows() }
 
-// Header returns the response's HTTP header.
+// Header returns the HTTP header of the (first page's) response.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (b *Body) Header() http.Header { return b.resp.Header }
+func (b *Body) Header() http.Header { return b.header }
 
 // LastModified returns the response's Last-Modified time, the value to
 // pass as Query.IfModifiedSince next time; zero when absent.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (b *Body) LastModified() time.Time { return lastModified(b.resp.Header) }
+func (b *Body) LastModified() time.Time { return lastModified(b.header) }
 
 // Close closes the body.
 //

@@ -60,10 +60,14 @@ const (
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Rows struct {
-	resp     *http.Response
+	resp     *http.Response // the current page's
+	lastMod  time.Time      // the first page's Last-Modified
 	path     string
 	r        *csvstream.Reader
 	h        *header
+	pg       *pages // nil for a single page
+	before   int64  // rows of the pages before the current one
+	bytes    int64  // bytes of the pages before the current one
 	err      error
 	closed   bool
 	progress ProgressFunc
@@ -159,7 +163,7 @@ func (h *header) place() int {
 func newHeader(names []string) *header {
 	h := &header{names: names, index: make(map[string]int, len(names))}
 	for i := range h.names {
-		h.names[i] = strings.TrimSpace(strings.TrimPrefix(h.names[i], "\ufeff"))
+		h.names[i] = normName(h.names[i])
 		if _, dup := h.index[h.names[i]]; !dup {
 			h.index[h.names[i]] = i
 		}
@@ -188,13 +192,17 @@ func newHeader(names []string) *header {
 	return h
 }
 
-func newRows(resp *http.Response, path string, maxLine int) (*Rows, error) {
+// normName is a header name as Rows keeps it: without a byte order mark
+// and surrounding space.
+func normName(s string) string { return strings.TrimSpace(strings.TrimPrefix(s, "\ufeff")) }
+
+func newRows(resp *http.Response, path string, maxLine int, pg *pages) (*Rows, error) {
 	r, err := csvstream.NewReader(resp.Body, csvstream.Options{RequireFinalNewline: true, TrailerPrefixes: trailerPrefixes, MaxLineBytes: maxLine})
 	if err != nil {
 		_ = resp.Body.Close()
 		return nil, streamError(err, resp, path, 0, 0)
 	}
-	return &Rows{resp: resp, path: path, r: r, h: newHeader(r.Header())}, nil
+	return &Rows{resp: resp, lastMod: lastModified(resp.Header), path: path, r: r, h: newHeader(r.Header()), pg: pg}, nil
 }
 
 // OnProgress sets a progress callback, called about every ProgressEvery
@@ -207,7 +215,7 @@ func (rs *Rows) OnProgress(fn ProgressFunc) { rs.progress = fn }
 // pass as Query.IfModifiedSince next time; zero when absent.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (rs *Rows) LastModified() time.Time { return lastModified(rs.resp.Header) }
+func (rs *Rows) LastModified() time.Time { return rs.lastMod }
 
 // Header returns the column names in the order of the body. The caller
 // must not modify it.
@@ -278,19 +286,58 @@ func (rs *Rows) Next() bool {
 	if rs.err != nil || rs.closed {
 		return false
 	}
-	if rs.r.Next() {
-		if rs.progress != nil && rs.r.Bytes()-rs.last >= ProgressEvery {
-			rs.last = rs.r.Bytes()
-			rs.progress(Progress{Bytes: rs.r.Bytes(), Rows: rs.r.Rows()})
+	for {
+		if rs.r.Next() {
+			if rs.pg != nil && rs.r.Rows() == 1 && !rs.pg.firstRow(rs.r.Record()) {
+				rs.before-- // the repeated row is not delivered
+				rs.err = streamError(errRepeatedPage, rs.resp, rs.path, rs.Bytes(), rs.Count())
+				break
+			}
+			if rs.progress != nil && rs.Bytes()-rs.last >= ProgressEvery {
+				rs.last = rs.Bytes()
+				rs.progress(Progress{Bytes: rs.Bytes(), Rows: rs.Count()})
+			}
+			return true
 		}
-		return true
+		if rs.r.Err() != nil || !rs.pg.more(rs.r.Rows()) || !rs.nextPage() {
+			break
+		}
 	}
-	rs.err = streamError(rs.r.Err(), rs.resp, rs.path, rs.r.Bytes(), rs.r.Rows())
+	if rs.err == nil {
+		rs.err = streamError(rs.r.Err(), rs.resp, rs.path, rs.Bytes(), rs.Count())
+	}
 	_ = rs.close()
 	if rs.progress != nil {
-		rs.progress(Progress{Bytes: rs.r.Bytes(), Rows: rs.r.Rows(), Done: true})
+		rs.progress(Progress{Bytes: rs.Bytes(), Rows: rs.Count(), Done: true})
 	}
 	return false
+}
+
+// nextPage moves to the next page of a whole-report read: false, with
+// rs.err set, when it cannot be read or its header is not the first
+// page's.
+func (rs *Rows) nextPage() bool {
+	_ = rs.resp.Body.Close()
+	resp, err := rs.pg.next(rs.Count())
+	if err != nil {
+		rs.err = err
+		return false
+	}
+	rs.before += rs.r.Rows()
+	rs.bytes += rs.r.Bytes()
+	rs.resp = resp
+	if err := rs.r.Reset(resp.Body); err != nil {
+		if err == csvstream.ErrNoHeader {
+			err = errNoPageHeader
+		}
+		rs.err = streamError(err, resp, rs.path, rs.Bytes(), rs.Count())
+		return false
+	}
+	if !sameHeader(rs.r.Header(), rs.h.names) {
+		rs.err = streamError(errPageHeader, resp, rs.path, rs.Bytes(), rs.Count())
+		return false
+	}
+	return true
 }
 
 // Row returns the current row. It is valid until the next call to Next.
@@ -305,15 +352,16 @@ func (rs *Rows) Row() Row { return Row{rec: rs.r.Record(), h: rs.h} }
 // Deprecated: reporting v1 is removed in July 2026.
 func (rs *Rows) Err() error { return rs.err }
 
-// Count returns how many data rows were read.
+// Count returns how many data rows were read, over every page read so
+// far.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (rs *Rows) Count() int64 { return rs.r.Rows() }
+func (rs *Rows) Count() int64 { return rs.before + rs.r.Rows() }
 
 // Bytes returns how many body bytes were read.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (rs *Rows) Bytes() int64 { return rs.r.Bytes() }
+func (rs *Rows) Bytes() int64 { return rs.bytes + rs.r.Bytes() }
 
 // Close releases the body. It is safe to call more than once.
 //

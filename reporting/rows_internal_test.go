@@ -32,7 +32,7 @@ func TestWithMaxLineBytes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			resp := &http.Response{StatusCode: http.StatusOK, Body: io.NopCloser(strings.NewReader(body)), Header: http.Header{}}
-			rows, err := newRows(resp, "/reporting/v1/std/performance", newConfig(tt.opts).maxLine)
+			rows, err := newRows(resp, "/reporting/v1/std/performance", newConfig(tt.opts).maxLine, nil)
 			require.NoError(t, err)
 			for rows.Next() {
 			}
@@ -97,7 +97,7 @@ func accessorRows(b *testing.B) ([]Row, [][]string) {
 			1+i%28, 1+i%28, 100000+i, i, 700000+i, imps, imps/100, imps/400, 10+i%90, 100+i%900)
 	}
 	resp := &http.Response{StatusCode: http.StatusOK, Body: io.NopCloser(strings.NewReader(body.String())), Header: http.Header{}}
-	rs, err := newRows(resp, "", 0)
+	rs, err := newRows(resp, "", 0, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -334,7 +334,9 @@ func (g *Guard) readTrailer(rest []byte, err error) error {
 // valid; the slice is overwritten).
 type Reader struct {
 	g      *Guard
+	br     *bufio.Reader
 	cr     *csv.Reader
+	opts   Options
 	header []string
 	index  map[string]int
 	rec    []string
@@ -345,33 +347,53 @@ type Reader struct {
 // NewReader reads the header row from r and returns a Reader positioned
 // before the first data row.
 func NewReader(r io.Reader, opts Options) (*Reader, error) {
-	maxLine := opts.MaxLineBytes
-	if maxLine == 0 {
-		maxLine = DefaultMaxLineBytes
+	if opts.MaxLineBytes == 0 {
+		opts.MaxLineBytes = DefaultMaxLineBytes
 	}
-	g := NewGuard(r, Options{RequireFinalNewline: opts.RequireFinalNewline, TrailerPrefixes: opts.TrailerPrefixes, MaxLineBytes: maxLine})
+	rd := &Reader{opts: opts}
+	if err := rd.Reset(r); err != nil {
+		return nil, err
+	}
+	return rd, nil
+}
+
+// Reset makes the Reader read a new stream r with the same options,
+// reading its header row: the next page of a paged report, read with the
+// buffers of the previous one. Counts start again from zero. A header
+// slice returned by Header before the call stays as it was.
+func (r *Reader) Reset(src io.Reader) error {
+	r.g = NewGuard(src, Options{RequireFinalNewline: r.opts.RequireFinalNewline, TrailerPrefixes: r.opts.TrailerPrefixes, MaxLineBytes: r.opts.MaxLineBytes})
 	// csv.NewReader keeps a *bufio.Reader as is: a large buffer means few
 	// reads through the guard.
-	cr := csv.NewReader(bufio.NewReaderSize(g, 64<<10))
-	cr.ReuseRecord = true
-	if opts.Comma != 0 {
-		cr.Comma = opts.Comma
+	if r.br == nil {
+		r.br = bufio.NewReaderSize(r.g, 64<<10)
+	} else {
+		r.br.Reset(r.g)
 	}
+	cr := csv.NewReader(r.br)
+	cr.ReuseRecord = true
+	if r.opts.Comma != 0 {
+		cr.Comma = r.opts.Comma
+	}
+	r.cr, r.rec, r.rows, r.err = cr, nil, 0, nil
 	h, err := cr.Read()
 	if err == io.EOF {
-		return nil, ErrNoHeader
+		r.err = ErrNoHeader
+		return ErrNoHeader
 	}
 	if err != nil {
-		return nil, unwrapParse(err)
+		r.err = unwrapParse(err)
+		return r.err
 	}
-	rd := &Reader{g: g, cr: cr, header: append([]string(nil), h...), index: make(map[string]int, len(h))}
-	for i, name := range rd.header {
-		if _, dup := rd.index[name]; !dup {
-			rd.index[name] = i
+	r.header = append([]string(nil), h...)
+	r.index = make(map[string]int, len(h))
+	for i, name := range r.header {
+		if _, dup := r.index[name]; !dup {
+			r.index[name] = i
 		}
 	}
 	cr.FieldsPerRecord = len(h)
-	return rd, nil
+	return nil
 }
 
 // unwrapParse returns the cause of a csv.ParseError when it is a read

@@ -234,3 +234,31 @@ func FuzzGuardBound(f *testing.F) {
 		require.Equal(t, body[:start+limit], got)
 	})
 }
+
+// TestReset: a Reader reset onto the next page reads its header and rows
+// from zero, and a header taken before the reset is left as it was.
+func TestReset(t *testing.T) {
+	r, err := NewReader(strings.NewReader("a,b\n1,2\n3,4\n"), Options{RequireFinalNewline: true})
+	require.NoError(t, err)
+	first := r.Header()
+	for r.Next() {
+	}
+	require.NoError(t, r.Err())
+	assert.EqualValues(t, 2, r.Rows())
+	require.NoError(t, r.Reset(strings.NewReader("a,c\n5,6\n")))
+	assert.Equal(t, []string{"a", "b"}, first)
+	assert.Equal(t, []string{"a", "c"}, r.Header())
+	assert.Equal(t, 1, r.Index("c"))
+	assert.EqualValues(t, 0, r.Rows())
+	require.True(t, r.Next())
+	assert.Equal(t, []string{"5", "6"}, r.Record())
+	assert.False(t, r.Next())
+	require.NoError(t, r.Err())
+	assert.EqualValues(t, 8, r.Bytes())
+
+	assert.ErrorIs(t, r.Reset(strings.NewReader("")), ErrNoHeader)
+	assert.False(t, r.Next())
+	require.NoError(t, r.Reset(strings.NewReader("x\n1")))
+	assert.False(t, r.Next())
+	assert.ErrorIs(t, r.Err(), ErrTruncated)
+}

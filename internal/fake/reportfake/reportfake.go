@@ -1,7 +1,8 @@
 // Package reportfake is the fake of group C (reporting v1) served by
 // adama/adamatest: the report list and per-report metadata, report data as
 // chunked CSV with deterministic synthetic rows honouring dimensions,
-// metrics, filter, having, time window or dates, rollup and paging, the
+// metrics, filter, having, time window or dates, rollup and paging (as the
+// platform: page_limit rows, 100 by default, from page page_offset), the
 // validate endpoint, the XML errors, and faults (a cut in the middle of a
 // stream, an error document after some rows, an XML error with a 200).
 //
@@ -19,20 +20,32 @@ package reportfake
 
 import (
 	"bufio"
+	"compress/gzip"
+	"compress/zlib"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/adamasdk/adama-go/internal/fake"
-	"github.com/adamasdk/adama-go/internal/wire"
 )
 
 // Prefix is the path prefix of reporting v1.
 const Prefix = "/reporting/v1/std"
+
+// DefaultPrecision is the number of decimals of float columns (money,
+// percent) without precision, as the reference gives it; precision takes
+// 0 to 8.
+const DefaultPrecision = 8
+
+// DefaultPageLimit is the number of rows of a data answer without
+// page_limit, as the reference gives it: the platform pages report data.
+const DefaultPageLimit = 100
 
 // Config shapes the fake's reports; the zero value is the default.
 type Config struct {
@@ -40,11 +53,13 @@ type Config struct {
 	Rows int
 	// Groups is the rows per time bucket when Rows is unset (default 3).
 	Groups int
-	// CutAfter, when positive, closes the connection after this many rows,
-	// without the chunked terminator.
+	// CutAfter, when positive, closes the connection after this many rows
+	// of the report (counted across pages: the page holding that row is
+	// cut), without the chunked terminator.
 	CutAfter int
 	// ErrorAfter, when positive, writes an XML error document after this
-	// many rows and ends the response.
+	// many rows of the report (counted across pages) and ends the
+	// response.
 	ErrorAfter int
 	// XMLWith200 answers report data with a 200 carrying an XML error
 	// document.
@@ -67,6 +82,7 @@ type Config struct {
 // Register plugs the group C handlers into r, behind session auth.
 func Register(r fake.Registrar, cfg Config) {
 	h := &handler{cfg: cfg}
+	registerErrors(r)
 	r.Handle("GET "+Prefix+"/meta", fake.Session, http.HandlerFunc(h.list))
 	r.Handle("GET "+Prefix+"/{report}/meta", fake.Session, http.HandlerFunc(h.meta))
 	r.Handle("GET "+Prefix+"/{report}/validate", fake.Session, http.HandlerFunc(h.validate))
@@ -230,11 +246,11 @@ func version(req *http.Request, r string) (int, bool) {
 func (h *handler) gone(r string) bool { return slices.Contains(h.cfg.Gone, r) }
 
 func writeGone(w http.ResponseWriter) {
-	wire.WriteXMLError(w, http.StatusGone, "gone", "deprecated", "Report Gone")
+	writeStatus(w, http.StatusGone, "gone", "deprecated", "Report Gone")
 }
 
 func badVersion(w http.ResponseWriter, req *http.Request) {
-	wire.WriteXMLError(w, http.StatusBadRequest, "bad_request", "invalid_version", "unknown report version in "+req.URL.RawQuery)
+	writeStatus(w, http.StatusBadRequest, "bad_request", "invalid_version", "unknown report version in "+req.URL.RawQuery)
 }
 
 func baseURL(req *http.Request) string { return "http://" + req.Host }
@@ -305,7 +321,7 @@ func (h *handler) meta(w http.ResponseWriter, req *http.Request) {
 	}
 	m := MetaVersion(baseURL(req), r, v)
 	if m == nil {
-		wire.WriteXMLError(w, http.StatusNotFound, "not_found", "", "Report Not Found")
+		writeStatus(w, http.StatusNotFound, "not_found", "", "Report Not Found")
 		return
 	}
 	writeJSON(w, m)
@@ -342,7 +358,6 @@ type plan struct {
 	intervalValue  string
 	intervalShape  bool
 	hourly         bool
-	precisionIsSet bool
 }
 
 type bucket struct{ start, end string }
@@ -365,7 +380,7 @@ func splitList(s string) []string {
 }
 
 func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
-	p := &plan{report: req.PathValue("report"), precision: 2}
+	p := &plan{report: req.PathValue("report"), precision: DefaultPrecision}
 	if !slices.Contains(Reports, p.report) {
 		return nil, &badRequest{status: http.StatusNotFound, code: "not_found", text: "Report Not Found"}
 	}
@@ -505,6 +520,9 @@ func (h *handler) parse(req *http.Request) (*plan, *badRequest) {
 	}
 	if p.offset > 0 && p.limit == 0 {
 		return nil, bad("invalid_page_offset", "page_offset needs page_limit")
+	}
+	if p.limit == 0 {
+		p.limit = DefaultPageLimit
 	}
 	return p, nil
 }
@@ -658,7 +676,7 @@ func (h *handler) parseTime(p *plan, window, start, end, rollup string) *badRequ
 }
 
 func writeBad(w http.ResponseWriter, br *badRequest) {
-	wire.WriteXMLError(w, br.status, br.code, br.reason, br.text)
+	writeStatus(w, br.status, br.code, br.reason, br.text)
 }
 
 func (h *handler) lastModified() time.Time {
@@ -709,7 +727,7 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	if h.cfg.XMLWith200 {
-		wire.WriteXMLError(w, http.StatusOK, "bad_request", "incorrect_predicates", "predicates could not be applied")
+		writeStatus(w, http.StatusOK, "bad_request", "incorrect_predicates", "predicates could not be applied")
 		return
 	}
 	cols := slices.Clone(p.columns)
@@ -718,15 +736,34 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=UTF-8")
 	w.Header().Set("Last-Modified", h.lastModified().Format(http.TimeFormat))
+	w.Header().Add("Vary", "Accept-Encoding")
+	// The data set, and only it, is compressed when the request accepts
+	// gzip or deflate.
+	zw := compressor(w, req.Header.Get("Accept-Encoding"))
 	w.WriteHeader(http.StatusOK)
 	fl, _ := w.(http.Flusher)
-	bw := bufio.NewWriterSize(w, 32<<10)
+	var out io.Writer = w
+	if zw != nil {
+		out = zw
+	}
+	bw := bufio.NewWriterSize(out, 32<<10)
 	flush := func() {
 		_ = bw.Flush()
+		if zw != nil {
+			_ = zw.Flush()
+		}
 		if fl != nil {
 			fl.Flush()
 		}
 	}
+	cut := false
+	defer func() {
+		// The end of the data: the last compressed block and the
+		// trailer, which a cut stream never gets.
+		if zw != nil && !cut {
+			_ = zw.Close()
+		}
+	}()
 	// Header.
 	var line []byte
 	if p.intervalShape {
@@ -750,12 +787,15 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		total = nb * or(h.cfg.Groups, 3)
 	}
 	g := newGen(p)
-	matched, written := 0, 0
+	// Page page_offset of page_limit rows: skip the rows of the pages
+	// before it (at once when every candidate row passes the predicates).
 	skip := p.offset * p.limit
-	for i := 0; i < total; i++ {
-		if p.limit > 0 && written >= p.limit {
-			break
-		}
+	first, matched, written := 0, 0, 0
+	if g.passesAll() {
+		first = min(skip, total)
+		matched = first
+	}
+	for i := first; i < total && written < p.limit; i++ {
 		b := i % nb
 		grp := i / nb
 		if !g.fill(b, grp) {
@@ -765,11 +805,12 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 		if matched <= skip {
 			continue
 		}
-		if written == cutAfter {
+		if idx := matched - 1; idx == cutAfter {
 			flush()
+			cut = true
 			panic(http.ErrAbortHandler)
 		}
-		if written == errAfter {
+		if matched-1 == errAfter {
 			_, _ = bw.WriteString("<?xml version='1.0' ?>\n<result>\n  <status code=\"error\" reason=\"request_timeout\">The request timed out</status>\n</result>\n")
 			flush()
 			return
@@ -793,8 +834,9 @@ func (h *handler) data(w http.ResponseWriter, req *http.Request) {
 			flush()
 		}
 	}
-	if written == cutAfter {
+	if skip+written == cutAfter {
 		flush()
+		cut = true
 		panic(http.ErrAbortHandler)
 	}
 	flush()
@@ -842,6 +884,22 @@ func newGen(p *plan) *gen {
 	return g
 }
 
+// passesAll reports whether every candidate row passes filter and having:
+// each predicate is an "=" on a dimension field whose values fill takes
+// from that predicate (the first one on the field).
+func (g *gen) passesAll() bool {
+	seen := map[string]bool{}
+	for _, set := range [][]Predicate{g.p.filter, g.p.having} {
+		for _, pr := range set {
+			if pr.Op != "=" || !g.p.isDim(pr.Field) || seen[pr.Field] {
+				return false
+			}
+			seen[pr.Field] = true
+		}
+	}
+	return true
+}
+
 func fieldSeed(f string) int {
 	h := 0
 	for i := 0; i < len(f); i++ {
@@ -876,18 +934,21 @@ func (g *gen) fill(b, grp int) bool {
 	imps := int64(1000 + (grp*7919+b*104729)%100000)
 	clicks := imps/100 + int64(grp%7)
 	conv := clicks / 10
-	spendMicro := imps * 2500 // 2.5 CPM in micro units per impression => 0.0025 per impression
+	// Float columns are computed in units of 10^-8 and written with the
+	// request's precision (decimals, truncated).
+	const scale = 8
+	spend := imps * 250_000 // 2.5 CPM: 0.0025 per impression
 	prec := g.p.precision
 	g.values["impressions"] = strconv.FormatInt(imps, 10)
 	g.values["clicks"] = strconv.FormatInt(clicks, 10)
 	g.values["total_conversions"] = strconv.FormatInt(conv, 10)
-	g.values["total_spend"] = fixed(spendMicro, 6, min(prec, 6))
-	g.values["media_cost"] = fixed(spendMicro*8/10, 6, min(prec, 6))
-	g.values["ctr"] = fixed(clicks*100_000_000/imps, 6, min(prec, 6)) // percent with 6 decimals
+	g.values["total_spend"] = fixed(spend, scale, prec)
+	g.values["media_cost"] = fixed(spend*8/10, scale, prec)
+	g.values["ctr"] = fixed(clicks*100*100_000_000/imps, scale, prec) // percent
 	if clicks > 0 {
-		g.values["cpc"] = fixed(spendMicro/clicks, 6, min(prec, 6))
+		g.values["cpc"] = fixed(spend/clicks, scale, prec)
 	} else {
-		g.values["cpc"] = "0"
+		g.values["cpc"] = fixed(0, scale, prec)
 	}
 	for _, pr := range g.p.filter {
 		if !pr.Eval(g.values[pr.Field], isMetric(pr.Field)) {
@@ -922,4 +983,60 @@ func fixed(v int64, scale, prec int) string {
 		out = "-" + out
 	}
 	return out
+}
+
+// zwriter is a compressing writer (gzip or zlib).
+type zwriter interface {
+	io.WriteCloser
+	Flush() error
+}
+
+// compressor returns the writer that compresses the data set for the
+// Accept-Encoding accept (gzip preferred, then deflate, each unless
+// q=0), having set Content-Encoding; nil when the data goes out as is.
+func compressor(w http.ResponseWriter, accept string) zwriter {
+	ok := map[string]bool{}
+	for _, part := range strings.Split(strings.ToLower(accept), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := strings.ReplaceAll(params, " ", "")
+		ok[strings.TrimSpace(name)] = q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	switch {
+	case ok["gzip"]:
+		w.Header().Set("Content-Encoding", "gzip")
+		zw := gzipPool.Get().(*gzip.Writer)
+		zw.Reset(w)
+		return pooled{zw, func() { gzipPool.Put(zw) }}
+	case ok["deflate"]:
+		w.Header().Set("Content-Encoding", "deflate")
+		zw := zlibPool.Get().(*zlib.Writer)
+		zw.Reset(w)
+		return pooled{zw, func() { zlibPool.Put(zw) }}
+	}
+	return nil
+}
+
+// A compressor holds about a megabyte of tables: the fake keeps them
+// between answers (at the fastest level: the fake's data is synthetic).
+var (
+	gzipPool = sync.Pool{New: func() any {
+		zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+		return zw
+	}}
+	zlibPool = sync.Pool{New: func() any {
+		zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+		return zw
+	}}
+)
+
+// pooled is a pooled compressor, given back when closed.
+type pooled struct {
+	zwriter
+	put func()
+}
+
+func (p pooled) Close() error {
+	err := p.zwriter.Close()
+	p.put()
+	return err
 }

@@ -3,6 +3,8 @@ package reportfake
 import (
 	"net/http"
 	"net/http/httptest"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -83,4 +85,52 @@ func TestTimeOfDayWidening(t *testing.T) {
 			assert.Equal(t, tt.last, p.buckets[len(p.buckets)-1])
 		})
 	}
+}
+
+// get runs the data handler on report?rawQuery and returns its body.
+func get(t *testing.T, h *handler, rawQuery string) (int, string) {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, Prefix+"/performance?"+rawQuery, nil)
+	req.SetPathValue("report", "performance")
+	w := httptest.NewRecorder()
+	h.data(w, req)
+	return w.Code, w.Body.String()
+}
+
+// TestPaging: page_limit is 100 rows when absent, page_offset counts
+// pages of page_limit rows, and the pages joined are the whole report,
+// on the quick path (every row passes) and the row-by-row one (having).
+func TestPaging(t *testing.T) {
+	h := &handler{cfg: Config{Rows: 250}}
+	for _, filter := range []string{
+		"filter=organization_id%3D1",
+		"filter=organization_id%3D1&having=impressions%3E50000",
+		"filter=organization_id%3D1%26campaign_name%3D%22Campaign%20Name%201%22",
+	} {
+		base := "dimensions=campaign_id,campaign_name&time_window=last_7_days&time_rollup=by_day&" + filter
+		code, whole := get(t, h, base+"&page_limit=1000")
+		require.Equal(t, http.StatusOK, code, whole)
+		header, rest, _ := strings.Cut(whole, "\n")
+		all := strings.SplitAfter(rest, "\n")
+		all = all[:len(all)-1]
+		code, def := get(t, h, base)
+		require.Equal(t, http.StatusOK, code)
+		assert.Equal(t, min(len(all), DefaultPageLimit)+1, strings.Count(def, "\n"), filter)
+		var joined []string
+		for off := 0; ; off++ {
+			code, page := get(t, h, base+"&page_limit=70&page_offset="+strconv.Itoa(off))
+			require.Equal(t, http.StatusOK, code)
+			ph, pr, _ := strings.Cut(page, "\n")
+			assert.Equal(t, header, ph)
+			lines := strings.SplitAfter(pr, "\n")
+			lines = lines[:len(lines)-1]
+			joined = append(joined, lines...)
+			if len(lines) < 70 {
+				break
+			}
+		}
+		assert.Equal(t, all, joined, filter)
+	}
+	code, _ := get(t, h, "dimensions=campaign_id&filter=organization_id%3D1&time_window=yesterday&time_rollup=all&page_offset=1")
+	assert.Equal(t, http.StatusBadRequest, code, "page_offset needs page_limit")
 }
