@@ -34,8 +34,9 @@ type ReaderOptions struct {
 	// cannot be resynchronised: that ends the read either way.
 	SkipMalformed bool
 	// MaxRecord bounds one record's size in bytes (DefaultMaxRecord when
-	// 0). A JSONL line is never held beyond it; in a JSON array the record
-	// is measured once the decoder has read it.
+	// 0). A record is never held beyond it, in a JSONL line or a JSON
+	// array element alike: the read stops keeping bytes at the bound and
+	// passes over the rest of the record as it arrives.
 	MaxRecord int
 }
 
@@ -91,7 +92,6 @@ type Reader struct {
 	closer  io.Closer
 	cr      *countingReader
 	br      *bufio.Reader
-	dec     *json.Decoder
 	format  Format
 	cur     Opportunity
 	buf     []byte
@@ -100,7 +100,7 @@ type Reader struct {
 	err     error
 	done    bool
 	skipped []*RecordError
-	base    int64 // offset where the JSON array decoder starts
+	scan    elementScan // a JSON array element's syntax, as it is read
 	rr      bytes.Reader
 	rdec    *json.Decoder // decodes one record at a time from rr
 }
@@ -178,18 +178,17 @@ func NewReader(r io.Reader, opts *ReaderOptions) (*Reader, error) {
 		}
 	}
 	if rd.format == FormatJSONArray {
-		rd.base = rd.offset()
-		rd.dec = json.NewDecoder(rd.br)
-		t, err := rd.dec.Token()
+		c, err := firstByte(rd.br)
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
 		if err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return nil, &RecordError{Offset: rd.base + rd.dec.InputOffset(), Err: err}
+			return nil, &RecordError{Offset: rd.offset(), Err: err}
 		}
-		if t != json.Delim('[') {
-			return nil, &RecordError{Offset: rd.base + rd.dec.InputOffset(), Err: fmt.Errorf("a JSON array batch starts with [, found %v", t)}
+		if c != '[' {
+			return nil, &RecordError{Offset: rd.offset(), Err: fmt.Errorf("a JSON array batch starts with [, found %q", c)}
 		}
+		_, _ = rd.br.Discard(1)
 	}
 	return rd, nil
 }
@@ -303,44 +302,195 @@ func (r *Reader) nextLine() bool {
 	return true
 }
 
+// nextArray reads the next element of a JSON array batch. The array's
+// own syntax (the commas, the closing bracket, an element's brackets and
+// strings) is checked as it is read; a break in it ends the read, since
+// the array cannot be resynchronised.
 func (r *Reader) nextArray() bool {
-	if !r.dec.More() {
-		t, err := r.dec.Token()
-		switch {
-		case err == io.EOF:
-			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: io.ErrUnexpectedEOF}, true)
-		case err != nil:
-			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: err}, true)
-		case t != json.Delim(']'):
-			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: fmt.Errorf("unexpected %v", t)}, true)
-		default:
-			r.done = true
-		}
-		return false
-	}
-	start := r.base + r.dec.InputOffset()
-	var raw json.RawMessage
-	err := r.dec.Decode(&raw)
-	r.index++
+	c, err := r.nextNonSpace()
 	if err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		r.fail(&RecordError{Index: r.index, Offset: start, Err: err}, true)
+		r.fatal(err)
 		return false
 	}
-	start = r.base + r.dec.InputOffset() - int64(len(raw)) // the record's first byte
-	if len(raw) > r.opts.MaxRecord {
+	if r.index > 0 { // after an element: a comma or the end
+		switch c {
+		case ']':
+			_, _ = r.br.Discard(1)
+			r.done = true
+			return false
+		case ',':
+			_, _ = r.br.Discard(1)
+			if c, err = r.nextNonSpace(); err != nil {
+				r.fatal(err)
+				return false
+			}
+		default:
+			r.fatal(fmt.Errorf("invalid character %q after an array element", c))
+			return false
+		}
+	} else if c == ']' {
+		_, _ = r.br.Discard(1)
+		r.done = true
+		return false
+	}
+	start := r.offset()
+	r.index++
+	tooLong, err := r.readElement()
+	if err != nil {
+		r.fail(&RecordError{Index: r.index, Offset: start, Err: eofUnexpected(err)}, true)
+		return false
+	}
+	if tooLong {
 		r.fail(&RecordError{Index: r.index, Offset: start, Err: fmt.Errorf("record longer than %d bytes", r.opts.MaxRecord)}, false)
 		return false
 	}
-	return r.decode(raw, start, 0)
+	return r.decode(r.buf, start, 0)
+}
+
+// fatal ends the read with a broken array at the current offset.
+func (r *Reader) fatal(err error) {
+	r.fail(&RecordError{Index: r.index, Offset: r.offset(), Err: eofUnexpected(err)}, true)
+}
+
+func eofUnexpected(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// nextNonSpace returns the next byte that is not white space, without
+// consuming it.
+func (r *Reader) nextNonSpace() (byte, error) {
+	for {
+		b, err := r.br.Peek(1)
+		if err != nil {
+			return 0, err
+		}
+		switch b[0] {
+		case ' ', '\t', '\r', '\n':
+			_, _ = r.br.Discard(1)
+			continue
+		}
+		return b[0], nil
+	}
+}
+
+// readElement reads one array element into r.buf, keeping at most
+// MaxRecord bytes: the bytes of a longer element are scanned and dropped
+// as they arrive. It reports whether the element was too long.
+func (r *Reader) readElement() (tooLong bool, err error) {
+	r.buf = r.buf[:0]
+	r.scan.reset()
+	for {
+		if r.br.Buffered() == 0 {
+			if _, err := r.br.Peek(1); err != nil {
+				return tooLong, err
+			}
+		}
+		p, _ := r.br.Peek(r.br.Buffered())
+		n, end, err := r.scan.feed(p)
+		if tooLong || len(r.buf)+n > r.opts.MaxRecord {
+			tooLong = true
+		} else {
+			r.buf = append(r.buf, p[:n]...)
+		}
+		_, _ = r.br.Discard(n)
+		if err != nil || end {
+			return tooLong, err
+		}
+	}
+}
+
+// maxElementDepth bounds the nesting of an array element (as
+// encoding/json does).
+const maxElementDepth = 10000
+
+// elementScan finds where a JSON value ends, fed its bytes piece by
+// piece: it follows strings and the nesting of brackets (whose pairing it
+// checks); a scalar ends at the first delimiter. The value's syntax
+// otherwise is checked when it is decoded.
+type elementScan struct {
+	stack   []byte
+	started bool
+	scalar  bool
+	inStr   bool
+	esc     bool
+}
+
+func (s *elementScan) reset() { *s = elementScan{stack: s.stack[:0]} }
+
+// feed scans p and returns how many of its bytes belong to the value
+// and whether the value ends there.
+func (s *elementScan) feed(p []byte) (n int, end bool, err error) {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if s.inStr {
+			switch {
+			case s.esc:
+				s.esc = false
+			case c == '\\':
+				s.esc = true
+			case c == '"':
+				s.inStr = false
+				if len(s.stack) == 0 {
+					return i + 1, true, nil
+				}
+			}
+			continue
+		}
+		if !s.started {
+			s.started = true
+			switch c {
+			case '"', '{', '[':
+			case ',', ']', '}':
+				return i, false, fmt.Errorf("invalid character %q where an array element belongs", c)
+			default:
+				s.scalar = true
+			}
+		}
+		if s.scalar {
+			switch c {
+			case ',', ']', '}', ' ', '\t', '\r', '\n':
+				return i, true, nil
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			s.inStr = true
+		case '{', '[':
+			if len(s.stack) >= maxElementDepth {
+				return i, false, fmt.Errorf("array element nested deeper than %d", maxElementDepth)
+			}
+			s.stack = append(s.stack, c)
+		case '}', ']':
+			open := byte('{')
+			if c == ']' {
+				open = '['
+			}
+			if s.stack[len(s.stack)-1] != open {
+				return i, false, fmt.Errorf("invalid character %q in an array element", c)
+			}
+			s.stack = s.stack[:len(s.stack)-1]
+			if len(s.stack) == 0 {
+				return i + 1, true, nil
+			}
+		}
+	}
+	return len(p), false, nil
 }
 
 // decode fills the current opportunity from one record's bytes.
+// In a JSON array, an element that is not valid JSON ends the read.
 func (r *Reader) decode(rec []byte, offset int64, line int) bool {
+	array := r.format == FormatJSONArray
 	if len(rec) == 0 || rec[0] != '{' {
-		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: errors.New("a record is a JSON object")}, false)
+		err, broken := errors.New("a record is a JSON object"), array && !json.Valid(rec)
+		if broken {
+			err = fmt.Errorf("invalid JSON value %.20q", rec)
+		}
+		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, broken)
 		return false
 	}
 	r.cur = Opportunity{Index: r.index, Line: line, Offset: offset}
@@ -350,7 +500,7 @@ func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 	case errors.As(err, &te):
 		r.cur.ViewErr = err
 	case err != nil:
-		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, false)
+		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, array)
 		return false
 	}
 	r.cur.Raw = rec

@@ -1,0 +1,174 @@
+package firehose_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"runtime/metrics"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adamasdk/adama-go/firehose"
+)
+
+// The hostile-body tests set MaxRecord to 1 MiB, so that a body many
+// times the bound stays quick to send, and allow the heap to grow by at
+// most MaxRecord plus heapSlack while a request is read: the reader's
+// and the decompressor's buffers, the HTTP server's and client's, and
+// the garbage of the records read, which the collector has not yet
+// reclaimed when the heap is sampled.
+const (
+	testMaxRecord = 1 << 20
+	heapSlack     = 4 << 20
+)
+
+// heapGrowth runs fn while a goroutine samples the bytes of heap objects
+// (runtime/metrics, every 500µs), and returns the peak above what the
+// heap held before fn, after a collection.
+func heapGrowth(t *testing.T, fn func()) uint64 {
+	t.Helper()
+	runtime.GC()
+	read := func() uint64 {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	base := read()
+	stop, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		p := base
+		tick := time.NewTicker(500 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			p = max(p, read())
+			select {
+			case <-stop:
+				peak <- max(p, read())
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	fn()
+	close(stop)
+	return <-peak - base
+}
+
+// gzipOf compresses b as one gzip member.
+func gzipOf(b []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	_, _ = zw.Write(b)
+	_ = zw.Close()
+	return buf.Bytes()
+}
+
+// gzipRepeat is a gzip body (a series of members, as a multistream
+// reader reads them) of head, then n copies of chunk, then tail: a body
+// of a few KiB that decompresses to n times chunk.
+func gzipRepeat(head string, chunk []byte, n int, tail string) []byte {
+	z := gzipOf(chunk)
+	out := gzipOf([]byte(head))
+	for range n {
+		out = append(out, z...)
+	}
+	return append(out, gzipOf([]byte(tail))...)
+}
+
+// hugeElement is a gzip JSON array whose first element holds a 64 MiB
+// string, followed by an ordinary record.
+var hugeElement = sync.OnceValue(func() []byte {
+	return gzipRepeat(`[{"id":"huge","ext":{"pad":"`, bytes.Repeat([]byte("x"), 64<<10), 1024, `"}}, {"id":"after"}]`)
+})
+
+// hugeLine is the same as one JSONL line.
+var hugeLine = sync.OnceValue(func() []byte {
+	return gzipRepeat(`{"id":"huge","ext":{"pad":"`, bytes.Repeat([]byte("x"), 64<<10), 1024, "\"}}\n{\"id\":\"after\"}\n")
+})
+
+type hostileCase struct {
+	name string
+	body func() []byte
+	skip bool
+	// want: the status the receiver answers, the records a reader hands
+	// out, and the records it skips.
+	status  int
+	ids     []string
+	skipped int
+}
+
+func hostileCases() []hostileCase {
+	return []hostileCase{
+		{name: "array element of 64 MiB", body: hugeElement, status: http.StatusBadRequest},
+		{name: "array element of 64 MiB skipped", body: hugeElement, skip: true, status: http.StatusOK, ids: []string{"after"}, skipped: 1},
+		{name: "JSONL line of 64 MiB", body: hugeLine, status: http.StatusBadRequest},
+		{name: "JSONL line of 64 MiB skipped", body: hugeLine, skip: true, status: http.StatusOK, ids: []string{"after"}, skipped: 1},
+	}
+}
+
+// TestReceiverHostileBodiesHeap posts each hostile body to a receiver over
+// real HTTP and checks the heap the request costs.
+func TestReceiverHostileBodiesHeap(t *testing.T) {
+	for _, tc := range hostileCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			body := tc.body()
+			var ids []string
+			h := firehose.NewReceiver(func(_ context.Context, op *firehose.Opportunity) error {
+				ids = append(ids, op.Request.ID)
+				return nil
+			}, &firehose.ReceiverOptions{Reader: firehose.ReaderOptions{MaxRecord: testMaxRecord, SkipMalformed: tc.skip}})
+			ts := httptest.NewServer(h)
+			defer ts.Close()
+			var status int
+			grew := heapGrowth(t, func() {
+				resp, err := ts.Client().Post(ts.URL, "application/octet-stream", bytes.NewReader(body))
+				require.NoError(t, err)
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				status = resp.StatusCode
+			})
+			assert.Equal(t, tc.status, status)
+			assert.Equal(t, tc.ids, ids)
+			assert.LessOrEqual(t, grew, uint64(testMaxRecord+heapSlack), "heap grew by %.1f MiB for a body of %d bytes", float64(grew)/(1<<20), len(body))
+			t.Logf("heap grew by %.2f MiB for a body of %d bytes", float64(grew)/(1<<20), len(body))
+		})
+	}
+}
+
+// TestReaderHostileBodiesHeap reads each hostile body with NewReader
+// directly and checks the heap the read costs.
+func TestReaderHostileBodiesHeap(t *testing.T) {
+	for _, tc := range hostileCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			body := tc.body()
+			var ids []string
+			var r *firehose.Reader
+			grew := heapGrowth(t, func() {
+				var err error
+				r, err = firehose.NewReader(bytes.NewReader(body), &firehose.ReaderOptions{MaxRecord: testMaxRecord, SkipMalformed: tc.skip})
+				require.NoError(t, err)
+				for r.Next() {
+					ids = append(ids, r.Opportunity().Request.ID)
+				}
+				require.NoError(t, r.Close())
+			})
+			if tc.status == http.StatusOK {
+				assert.NoError(t, r.Err())
+			} else {
+				assert.ErrorContains(t, r.Err(), "longer than")
+			}
+			assert.Equal(t, tc.ids, ids)
+			assert.Len(t, r.Skipped(), min(tc.skipped, 100))
+			assert.LessOrEqual(t, grew, uint64(testMaxRecord+heapSlack), "heap grew by %.1f MiB for a body of %d bytes", float64(grew)/(1<<20), len(body))
+			t.Logf("heap grew by %.2f MiB for a body of %d bytes", float64(grew)/(1<<20), len(body))
+		})
+	}
+}
