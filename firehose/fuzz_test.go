@@ -85,6 +85,9 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte(`[` + strings.Repeat(`[`, 70000) + `]`))
 	f.Add([]byte(`[{"id":"a","x":[}],{"id":"b"}]`))
 	f.Add([]byte(`[{"id":"a"},]`))
+	// Runs of malformed lines, more than the reader keeps.
+	f.Add(bytes.Repeat([]byte("x\n{\"id\":}\n"), 120))
+	f.Add(gzipOf(bytes.Repeat([]byte("{\"id\":1,}\n"), 500)))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, skip := range []bool{false, true} {
 			r, err := firehose.NewReader(bytes.NewReader(b), &firehose.ReaderOptions{SkipMalformed: skip, MaxRecord: 1 << 16})

@@ -11,6 +11,11 @@ import (
 	"iter"
 )
 
+var (
+	errNotObject   = errors.New("a record is a JSON object")
+	errInvalidJSON = errors.New("invalid JSON")
+)
+
 // Magic numbers of the compressed containers.
 var (
 	gzipMagic = []byte{0x1f, 0x8b}
@@ -19,6 +24,11 @@ var (
 
 // DefaultMaxRecord is the largest record the reader accepts by default.
 const DefaultMaxRecord = 4 << 20
+
+// MaxSkippedKept is how many skipped records a Reader keeps with their
+// place (Skipped); the others are only counted (SkippedCount), so that a
+// batch of malformed records costs no memory per record.
+const MaxSkippedKept = 100
 
 // ReaderOptions configure NewReader. The zero value detects compression
 // and format from the bytes and stops at the first malformed record.
@@ -29,8 +39,9 @@ type ReaderOptions struct {
 	// Format forces a format; empty detects it from the first byte ([ for
 	// a JSON array, { for JSONL).
 	Format Format
-	// SkipMalformed skips a malformed record (recording it in Skipped)
-	// instead of ending the read with it. A JSON array whose syntax breaks
+	// SkipMalformed skips a malformed record instead of ending the read
+	// with it; SkippedCount counts the skipped records and Skipped keeps
+	// the first MaxSkippedKept of them with their place. A JSON array whose syntax breaks
 	// cannot be resynchronised: that ends the read either way.
 	SkipMalformed bool
 	// MaxRecord bounds one record's size in bytes (DefaultMaxRecord when
@@ -82,6 +93,8 @@ func (e *RecordError) Error() string {
 	return fmt.Sprintf("firehose: record %d (offset %d): %v", e.Index, e.Offset, e.Err)
 }
 
+func (e RecordError) clone() *RecordError { return &e }
+
 // Unwrap returns the underlying decode error.
 func (e *RecordError) Unwrap() error { return e.Err }
 
@@ -99,10 +112,13 @@ type Reader struct {
 	line    int
 	err     error
 	done    bool
-	skipped []*RecordError
+	skipped []*RecordError // the first MaxSkippedKept
+	nskip   int
+	tooLong error       // a record over MaxRecord
 	scan    elementScan // a JSON array element's syntax, as it is read
 	rr      bytes.Reader
 	rdec    *json.Decoder // decodes one record at a time from rr
+	broken  bool          // the last record decoded was broken
 }
 
 // countingReader counts the decompressed bytes read.
@@ -133,7 +149,7 @@ func NewReader(r io.Reader, opts *ReaderOptions) (*Reader, error) {
 	if o.Format != "" && !o.Format.Valid() {
 		return nil, fmt.Errorf("firehose: unknown format %q", o.Format)
 	}
-	rd := &Reader{opts: o}
+	rd := &Reader{opts: o, tooLong: fmt.Errorf("record longer than %d bytes", o.MaxRecord)}
 	in := bufio.NewReaderSize(r, 64<<10)
 	head, _ := in.Peek(len(lzopMagic))
 	comp := o.Compression
@@ -239,13 +255,17 @@ func (r *Reader) Next() bool {
 	return false
 }
 
-// fail records a malformed record: skipped or fatal.
-func (r *Reader) fail(e *RecordError, fatal bool) {
+// fail records a malformed record: fatal, or skipped (counted, and kept
+// among the first MaxSkippedKept; past them it allocates nothing).
+func (r *Reader) fail(e RecordError, fatal bool) {
 	if fatal || !r.opts.SkipMalformed {
-		r.err, r.done = e, true
+		r.err, r.done = e.clone(), true
 		return
 	}
-	r.skipped = append(r.skipped, e)
+	r.nskip++
+	if len(r.skipped) < MaxSkippedKept {
+		r.skipped = append(r.skipped, e.clone())
+	}
 }
 
 // readLine reads one line into r.buf, bounded by MaxRecord. It reports
@@ -274,7 +294,7 @@ func (r *Reader) nextLine() bool {
 	start := r.offset()
 	tooLong, err := r.readLine()
 	if err != nil && err != io.EOF {
-		r.fail(&RecordError{Index: r.index + 1, Line: r.line + 1, Offset: start, Err: err}, true)
+		r.fail(RecordError{Index: r.index + 1, Line: r.line + 1, Offset: start, Err: err}, true)
 		return false
 	}
 	atEOF := err == io.EOF
@@ -290,7 +310,7 @@ func (r *Reader) nextLine() bool {
 	}
 	r.index++
 	if tooLong {
-		r.fail(&RecordError{Index: r.index, Line: r.line, Offset: start, Err: fmt.Errorf("record longer than %d bytes", r.opts.MaxRecord)}, false)
+		r.fail(RecordError{Index: r.index, Line: r.line, Offset: start, Err: r.tooLong}, false)
 		r.done = r.done || atEOF
 		return false
 	}
@@ -337,11 +357,11 @@ func (r *Reader) nextArray() bool {
 	r.index++
 	tooLong, err := r.readElement()
 	if err != nil {
-		r.fail(&RecordError{Index: r.index, Offset: start, Err: eofUnexpected(err)}, true)
+		r.fail(RecordError{Index: r.index, Offset: start, Err: eofUnexpected(err)}, true)
 		return false
 	}
 	if tooLong {
-		r.fail(&RecordError{Index: r.index, Offset: start, Err: fmt.Errorf("record longer than %d bytes", r.opts.MaxRecord)}, false)
+		r.fail(RecordError{Index: r.index, Offset: start, Err: r.tooLong}, false)
 		return false
 	}
 	return r.decode(r.buf, start, 0)
@@ -349,7 +369,7 @@ func (r *Reader) nextArray() bool {
 
 // fatal ends the read with a broken array at the current offset.
 func (r *Reader) fatal(err error) {
-	r.fail(&RecordError{Index: r.index, Offset: r.offset(), Err: eofUnexpected(err)}, true)
+	r.fail(RecordError{Index: r.index, Offset: r.offset(), Err: eofUnexpected(err)}, true)
 }
 
 func eofUnexpected(err error) error {
@@ -486,11 +506,11 @@ func (s *elementScan) feed(p []byte) (n int, end bool, err error) {
 func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 	array := r.format == FormatJSONArray
 	if len(rec) == 0 || rec[0] != '{' {
-		err, broken := errors.New("a record is a JSON object"), array && !json.Valid(rec)
+		err, broken := errNotObject, array && !json.Valid(rec)
 		if broken {
 			err = fmt.Errorf("invalid JSON value %.20q", rec)
 		}
-		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, broken)
+		r.fail(RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, broken)
 		return false
 	}
 	r.cur = Opportunity{Index: r.index, Line: line, Offset: offset}
@@ -500,7 +520,7 @@ func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 	case errors.As(err, &te):
 		r.cur.ViewErr = err
 	case err != nil:
-		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, array)
+		r.fail(RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, array)
 		return false
 	}
 	r.cur.Raw = rec
@@ -511,20 +531,35 @@ func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 // (json.Unmarshal would build its decoding state anew for each). A
 // decoder that met broken JSON, or a record followed by more data, is
 // dropped.
+//
+// After a broken record, the next is checked with json.Valid before a
+// new decoder is made, so a run of broken records costs no decoder each;
+// their error is worked out only for a record the reader keeps.
 func (r *Reader) unmarshal(rec []byte, v *BidRequest) error {
 	r.rr.Reset(rec)
+	if r.broken && !json.Valid(rec) {
+		if r.opts.SkipMalformed && len(r.skipped) >= MaxSkippedKept {
+			return errInvalidJSON
+		}
+		var raw json.RawMessage
+		if err := json.Unmarshal(rec, &raw); err != nil {
+			return err
+		}
+		return errInvalidJSON
+	}
 	if r.rdec == nil {
 		r.rdec = json.NewDecoder(&r.rr)
 	}
+	r.broken = false
 	start := r.rdec.InputOffset()
 	err := r.rdec.Decode(v)
 	var te *json.UnmarshalTypeError
 	if err != nil && !errors.As(err, &te) {
-		r.rdec = nil
+		r.rdec, r.broken = nil, true
 		return err
 	}
 	if r.rdec.InputOffset()-start != int64(len(rec)) {
-		r.rdec = nil
+		r.rdec, r.broken = nil, true
 		return errors.New("data after the record")
 	}
 	return err
@@ -546,8 +581,13 @@ func (o *Opportunity) Clone() *Opportunity {
 // malformed record or a broken batch is a *RecordError with its place.
 func (r *Reader) Err() error { return r.err }
 
-// Skipped returns the malformed records skipped so far (SkipMalformed).
+// Skipped returns the first MaxSkippedKept malformed records skipped so
+// far (SkipMalformed), in order; SkippedCount says how many there were.
 func (r *Reader) Skipped() []*RecordError { return append([]*RecordError(nil), r.skipped...) }
+
+// SkippedCount returns how many malformed records were skipped so far
+// (SkipMalformed).
+func (r *Reader) SkippedCount() int { return r.nskip }
 
 // Close releases the decompressor; it does not close the source.
 func (r *Reader) Close() error {

@@ -231,7 +231,7 @@ func countChannels(w io.Writer, batch io.Reader) error {
 		fmt.Fprintf(tw, "%s\t%d\t\n", k, counts[k])
 	}
 	fmt.Fprintf(tw, "total\t%d\t\n", total)
-	if n := len(r.Skipped()); n > 0 {
+	if n := r.SkippedCount(); n > 0 {
 		fmt.Fprintf(tw, "skipped (malformed)\t%d\t\n", n)
 	}
 	return tw.Flush()
