@@ -88,6 +88,7 @@ func FuzzReader(f *testing.F) {
 	// Runs of malformed lines, more than the reader keeps.
 	f.Add(bytes.Repeat([]byte("x\n{\"id\":}\n"), 120))
 	f.Add(gzipOf(bytes.Repeat([]byte("{\"id\":1,}\n"), 500)))
+	f.Add(lzopStall())
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, skip := range []bool{false, true} {
 			r, err := firehose.NewReader(bytes.NewReader(b), &firehose.ReaderOptions{SkipMalformed: skip, MaxRecord: 1 << 16})
@@ -160,6 +161,8 @@ func FuzzParseMacro(f *testing.F) {
 // *LZOPError with its place.
 func FuzzLZOPReader(f *testing.F) {
 	seedFiles(f, "testdata/*.lzo")
+	// A header announcing a 64 MiB block, then 1 KiB of it.
+	f.Add(lzopStall())
 	f.Fuzz(func(t *testing.T, b []byte) {
 		z, err := firehose.NewLZOPReader(bytes.NewReader(b))
 		if err == nil {

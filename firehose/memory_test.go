@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/binary"
+	"hash/adler32"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -190,4 +192,113 @@ func TestReaderHostileBodiesHeap(t *testing.T) {
 			t.Logf("heap grew by %.2f MiB for a body of %d bytes", float64(grew)/(1<<20), len(body))
 		})
 	}
+}
+
+// lzopStall is an lzop header (no checksums, 38 bytes) and a block header
+// announcing a stored block of 64 MiB (8 bytes): the 46 bytes of a
+// sender that then stalls, followed here by 1 KiB of the block.
+func lzopStall() []byte {
+	h := binary.BigEndian.AppendUint16(nil, 0x1040) // version
+	h = binary.BigEndian.AppendUint16(h, 0x2080)    // library version
+	h = binary.BigEndian.AppendUint16(h, 0x0940)    // version needed
+	h = append(h, 1, 5)                             // LZO1X-1, level 5
+	h = binary.BigEndian.AppendUint32(h, 0)         // flags: no checksums
+	h = binary.BigEndian.AppendUint32(h, 0o100644)  // mode
+	h = binary.BigEndian.AppendUint64(h, 0)         // mtime
+	h = append(h, 0)                                // no name
+	out := append([]byte{0x89, 'L', 'Z', 'O', 0x00, 0x0d, 0x0a, 0x1a, 0x0a}, h...)
+	out = binary.BigEndian.AppendUint32(out, adler32.Checksum(h))
+	out = binary.BigEndian.AppendUint32(out, 64<<20) // decompressed size
+	out = binary.BigEndian.AppendUint32(out, 64<<20) // compressed size: stored
+	return append(out, bytes.Repeat([]byte("x"), 1<<10)...)
+}
+
+// stalledBody signals once the handler has read every byte sent so far
+// and asks for more: it has done all it does with them and waits.
+type stalledBody struct {
+	io.ReadCloser
+	sent    int
+	read    int
+	waiting chan struct{}
+	once    sync.Once
+}
+
+func (b *stalledBody) Read(p []byte) (int, error) {
+	if b.read >= b.sent {
+		b.once.Do(func() { close(b.waiting) })
+	}
+	n, err := b.ReadCloser.Read(p)
+	b.read += n
+	return n, err
+}
+
+// TestReceiverLZOPStallHeap opens eight connections that each send an
+// lzop header announcing a 64 MiB block, then 1 KiB of it, and stall;
+// while all eight wait, the heap must hold no more than what they sent
+// and the per-request buffers, not the blocks they announced.
+func TestReceiverLZOPStallHeap(t *testing.T) {
+	const conns = 8
+	body := lzopStall()
+	waiting := make(chan chan struct{}, conns)
+	recv := firehose.NewReceiver(func(context.Context, *firehose.Opportunity) error { return nil },
+		&firehose.ReceiverOptions{Reader: firehose.ReaderOptions{MaxRecord: testMaxRecord}})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sb := &stalledBody{ReadCloser: r.Body, sent: len(body), waiting: make(chan struct{})}
+		waiting <- sb.waiting
+		r.Body = sb
+		recv.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+
+	writers := make([]*io.PipeWriter, conns)
+	statuses := make(chan int, conns)
+	grew := heapGrowth(t, func() {
+		for i := range writers {
+			pr, pw := io.Pipe()
+			writers[i] = pw
+			go func() { _, _ = pw.Write(body) }()
+			go func() {
+				resp, err := ts.Client().Post(ts.URL, "application/octet-stream", pr)
+				if err != nil {
+					statuses <- 0
+					return
+				}
+				resp.Body.Close()
+				statuses <- resp.StatusCode
+			}()
+		}
+		for range conns {
+			<-<-waiting
+		}
+	})
+	for _, pw := range writers {
+		_ = pw.Close() // the sender gives up: the body ends inside the block
+	}
+	for range conns {
+		assert.Equal(t, http.StatusBadRequest, <-statuses)
+	}
+	t.Logf("heap grew by %.2f MiB while %d connections stalled", float64(grew)/(1<<20), conns)
+	assert.LessOrEqual(t, grew, uint64(conns*testMaxRecord), "heap grew by %.1f MiB while %d connections stalled", float64(grew)/(1<<20), conns)
+}
+
+// TestReaderLZOPAnnouncedBlockHeap reads the stalled sender's bytes
+// directly: the block they announce is not allocated.
+func TestReaderLZOPAnnouncedBlockHeap(t *testing.T) {
+	body := lzopStall()
+	var err error
+	grew := heapGrowth(t, func() {
+		var r *firehose.Reader
+		r, err = firehose.NewReader(bytes.NewReader(body), nil)
+		if err == nil {
+			for r.Next() {
+			}
+			err = r.Err()
+		}
+	})
+	var le *firehose.LZOPError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, 1, le.Block)
+	assert.ErrorIs(t, err, io.ErrUnexpectedEOF)
+	t.Logf("heap grew by %.2f MiB", float64(grew)/(1<<20))
+	assert.LessOrEqual(t, grew, uint64(testMaxRecord), "heap grew by %.1f MiB", float64(grew)/(1<<20))
 }
