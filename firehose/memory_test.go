@@ -140,8 +140,11 @@ func TestReceiverHostileBodiesHeap(t *testing.T) {
 	for _, tc := range hostileCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			body := tc.body()
+			var mu sync.Mutex
 			var ids []string
 			h := firehose.NewReceiver(func(_ context.Context, op *firehose.Opportunity) error {
+				mu.Lock()
+				defer mu.Unlock()
 				ids = append(ids, op.Request.ID)
 				return nil
 			}, &firehose.ReceiverOptions{Reader: firehose.ReaderOptions{MaxRecord: testMaxRecord, SkipMalformed: tc.skip}})
@@ -156,6 +159,8 @@ func TestReceiverHostileBodiesHeap(t *testing.T) {
 				status = resp.StatusCode
 			})
 			assert.Equal(t, tc.status, status)
+			mu.Lock()
+			defer mu.Unlock()
 			assert.Equal(t, tc.ids, ids)
 			assert.LessOrEqual(t, grew, uint64(testMaxRecord+heapSlack), "heap grew by %.1f MiB for a body of %d bytes", float64(grew)/(1<<20), len(body))
 			t.Logf("heap grew by %.2f MiB for a body of %d bytes", float64(grew)/(1<<20), len(body))
