@@ -41,8 +41,9 @@ type ReaderOptions struct {
 	Format Format
 	// SkipMalformed skips a malformed record instead of ending the read
 	// with it; SkippedCount counts the skipped records and Skipped keeps
-	// the first MaxSkippedKept of them with their place. A JSON array whose syntax breaks
-	// cannot be resynchronised: that ends the read either way.
+	// the first MaxSkippedKept of them with their place. A JSON array
+	// whose syntax breaks cannot be resynchronised: that ends the read
+	// either way.
 	SkipMalformed bool
 	// MaxRecord bounds one record's size in bytes (DefaultMaxRecord when
 	// 0). A record is never held beyond it, in a JSONL line or a JSON
@@ -501,8 +502,8 @@ func (s *elementScan) feed(p []byte) (n int, end bool, err error) {
 	return len(p), false, nil
 }
 
-// decode fills the current opportunity from one record's bytes.
-// In a JSON array, an element that is not valid JSON ends the read.
+// decode fills the current opportunity from one record's bytes. In a
+// JSON array, an element that is not valid JSON ends the read.
 func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 	array := r.format == FormatJSONArray
 	if len(rec) == 0 || rec[0] != '{' {
