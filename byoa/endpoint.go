@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"sort"
 	"strconv"
 	"sync"
@@ -26,7 +27,15 @@ type BidFunc func(ctx context.Context, req *BidRequest) (*BidResponse, error)
 // 200 with the bid response, or 204 (no bid) when there is no bid, the
 // deadline passes, or the BidFunc fails or panics. A body that is not a
 // bid request is answered 400, a body over the size bound 413, a method
-// other than POST 405.
+// other than POST 405, a body that outlasts WithReadTimeout 408.
+//
+// Slow senders: the handler reads the body as it arrives, and the tmax
+// deadline starts only once the whole request is in, so a client that
+// sends one byte a second holds its connection and a goroutine for as
+// long as the read is allowed to last. The handler sets no deadline on
+// the read unless WithReadTimeout asks for one: mount it on an
+// http.Server with ReadHeaderTimeout and ReadTimeout set (a bid request
+// is small: a second or two is plenty), or use WithReadTimeout.
 //
 // A Handler is safe for concurrent use.
 type Handler struct {
@@ -35,6 +44,7 @@ type Handler struct {
 	defTMax  time.Duration
 	maxTMax  time.Duration
 	margin   time.Duration
+	readTO   time.Duration
 	onError  func(error)
 	bufs     sync.Pool
 	requests atomic.Int64
@@ -87,6 +97,19 @@ func WithSafetyMargin(d time.Duration) HandlerOption {
 	}
 }
 
+// WithReadTimeout bounds how long the request body may take to arrive,
+// from the moment the handler starts on the request (default 0: the
+// server's deadline alone). It sets the connection's read deadline for
+// the request, in place of the one http.Server's ReadTimeout set; a body
+// still arriving when it passes is answered 408.
+func WithReadTimeout(d time.Duration) HandlerOption {
+	return func(h *Handler) {
+		if d >= 0 {
+			h.readTO = d
+		}
+	}
+}
+
 // WithErrorHook receives the BidFunc's errors and recovered panics (as
 // errors), for the caller's logging. It must be safe for concurrent use.
 func WithErrorHook(f func(error)) HandlerOption { return func(h *Handler) { h.onError = f } }
@@ -115,7 +138,7 @@ type HandlerStats struct {
 	// passed, the BidFunc panicked, or it returned an error or an invalid
 	// response.
 	Timeouts, Panics, Failures int64
-	// Invalid is the requests refused (400, 405, 413).
+	// Invalid is the requests refused (400, 405, 408, 413).
 	Invalid int64
 }
 
@@ -160,7 +183,16 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.refuse(w, http.StatusRequestEntityTooLarge, "bid request too large")
 		return
 	}
+	if h.readTO > 0 {
+		// Not every ResponseWriter can (an httptest.ResponseRecorder
+		// cannot); net/http's server can.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(h.readTO))
+	}
 	if _, err := buf.ReadFrom(io.LimitReader(r.Body, h.maxBody+1)); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			h.refuse(w, http.StatusRequestTimeout, "the bid request did not arrive in time")
+			return
+		}
 		h.refuse(w, http.StatusBadRequest, "reading the bid request")
 		return
 	}

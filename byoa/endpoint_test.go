@@ -258,3 +258,53 @@ func mustOpen(t testing.TB, name string) io.Reader {
 	require.NoError(t, err)
 	return bytes.NewReader(b)
 }
+
+// TestHandlerReadTimeout: a router that trickles its bid request is
+// answered 408 once the read timeout has passed, on a server that sets no
+// timeout of its own, and the BidFunc is never called.
+func TestHandlerReadTimeout(t *testing.T) {
+	called := make(chan struct{}, 1)
+	h := byoa.NewHandler(func(context.Context, *byoa.BidRequest) (*byoa.BidResponse, error) {
+		called <- struct{}{}
+		return oneBid("1"), nil
+	}, byoa.WithReadTimeout(300*time.Millisecond))
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+
+	pr, pw := io.Pipe()
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		_, _ = io.WriteString(pw, minimalRequest[:10])
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				_ = pw.Close()
+				return
+			case <-tick.C:
+				if _, err := pw.Write([]byte(" ")); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	// The bound only proves the request ends: the trickle alone never would.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL, pr)
+	require.NoError(t, err)
+	resp, err := ts.Client().Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	assert.Equal(t, http.StatusRequestTimeout, resp.StatusCode)
+	assert.Empty(t, called)
+	assert.Equal(t, byoa.HandlerStats{Requests: 1, Invalid: 1}, h.Stats())
+
+	// A request that arrives in time is served as usual.
+	resp, err = ts.Client().Post(ts.URL, "application/json", strings.NewReader(minimalRequest))
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+}

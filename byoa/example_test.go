@@ -174,8 +174,12 @@ func ExampleNewHandler() {
 			return nil, nil // no bid
 		}
 		return &byoa.BidResponse{SeatBid: []byoa.SeatBid{{Bid: []byoa.Bid{{ID: "b1", ImpID: req.Imp[0].ID, Price: adama.MustDecimal("1.50")}}}}}, nil
-	})
-	ts := httptest.NewServer(h)
+	}, byoa.WithReadTimeout(2*time.Second))
+	// Serve it with timeouts: the handler reads the body as it arrives.
+	ts := httptest.NewUnstartedServer(h)
+	ts.Config.ReadHeaderTimeout = 2 * time.Second
+	ts.Config.ReadTimeout = 5 * time.Second
+	ts.Start()
 	defer ts.Close()
 	reqs := adamatest.SampleBidRequests(3, 1000) // tmax 1 s
 	reqs[1].User = nil                           // not enriched: no bid

@@ -184,3 +184,43 @@ func BenchmarkReaderGzipJSONLPaired(b *testing.B) {
 	cand, base := func() { readOurs(b, z) }, func() { readBaseline(b, z) }
 	benchpair.Run(b, int(size), cand, base)
 }
+
+var benchArrayBatch = sync.OnceValues(func() ([]byte, error) {
+	var buf bytes.Buffer
+	err := firehosefake.WriteBatch(&buf, firehosefake.BatchOptions{Records: benchRecords, Format: firehosefake.FormatJSONArray, Compression: firehosefake.CompressionGZIP, Seed: 1})
+	return buf.Bytes(), err
+})
+
+// BenchmarkReaderGzipArrayPaired is BenchmarkReaderGzipJSONLPaired on the
+// same records delivered as one JSON array; the baseline walks the array
+// with json.Decoder (Token, then Decode per element).
+func BenchmarkReaderGzipArrayPaired(b *testing.B) {
+	z, err := benchArrayBatch()
+	if err != nil {
+		b.Fatal(err)
+	}
+	size := plainSize(b, z)
+	cand := func() { readOurs(b, z) }
+	base := func() {
+		zr, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			b.Fatal(err)
+		}
+		dec := json.NewDecoder(zr)
+		if _, err := dec.Token(); err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		for dec.More() {
+			var req firehose.BidRequest
+			if err := dec.Decode(&req); err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+		if n != benchRecords {
+			b.Fatal(n)
+		}
+	}
+	benchpair.Run(b, int(size), cand, base)
+}

@@ -195,8 +195,12 @@ func ExampleNewReceiver() {
 	h := firehose.NewReceiver(func(_ context.Context, op *firehose.Opportunity) error {
 		n++
 		return nil
-	}, nil)
-	ts := httptest.NewServer(h)
+	}, &firehose.ReceiverOptions{ReadTimeout: time.Minute})
+	// Serve it with timeouts: the receiver reads the body as it arrives.
+	ts := httptest.NewUnstartedServer(h)
+	ts.Config.ReadHeaderTimeout = 10 * time.Second
+	ts.Config.ReadTimeout = 2 * time.Minute
+	ts.Start()
 	defer ts.Close()
 	resp, err := http.Post(ts.URL, "application/json", bytes.NewReader([]byte(`[{"id":"a"},{"id":"b"}]`)))
 	if err != nil {

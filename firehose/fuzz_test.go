@@ -77,6 +77,18 @@ func FuzzReader(f *testing.F) {
 	seedFiles(f, "testdata/batch.*")
 	f.Add([]byte("{\"id\":\"a\"}\n{bad}\n"))
 	f.Add([]byte(`[{"id":"a"},7,{"id":"b"}]`))
+	// Elements over MaxRecord (1<<16 here), plain and compressed, a
+	// deep nesting, and brackets that do not pair.
+	long := `[{"id":"a","p":"` + strings.Repeat("x", 70000) + `"},{"id":"b","q":["]}\""]}]`
+	f.Add([]byte(long))
+	f.Add(gzipOf([]byte(long)))
+	f.Add([]byte(`[` + strings.Repeat(`[`, 70000) + `]`))
+	f.Add([]byte(`[{"id":"a","x":[}],{"id":"b"}]`))
+	f.Add([]byte(`[{"id":"a"},]`))
+	// Runs of malformed lines, more than the reader keeps.
+	f.Add(bytes.Repeat([]byte("x\n{\"id\":}\n"), 120))
+	f.Add(gzipOf(bytes.Repeat([]byte("{\"id\":1,}\n"), 500)))
+	f.Add(lzopStall())
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, skip := range []bool{false, true} {
 			r, err := firehose.NewReader(bytes.NewReader(b), &firehose.ReaderOptions{SkipMalformed: skip, MaxRecord: 1 << 16})
@@ -88,6 +100,9 @@ func FuzzReader(f *testing.F) {
 				op := r.Opportunity()
 				if len(op.Raw) == 0 || op.Raw[0] != '{' || !json.Valid(op.Raw) {
 					t.Fatalf("record %d is not a JSON object: %q", op.Index, op.Raw)
+				}
+				if len(op.Raw) > 1<<16 {
+					t.Fatalf("record %d of %d bytes, over MaxRecord", op.Index, len(op.Raw))
 				}
 				n++
 				if n > len(b) {
@@ -146,6 +161,8 @@ func FuzzParseMacro(f *testing.F) {
 // *LZOPError with its place.
 func FuzzLZOPReader(f *testing.F) {
 	seedFiles(f, "testdata/*.lzo")
+	// A header announcing a 64 MiB block, then 1 KiB of it.
+	f.Add(lzopStall())
 	f.Fuzz(func(t *testing.T, b []byte) {
 		z, err := firehose.NewLZOPReader(bytes.NewReader(b))
 		if err == nil {

@@ -49,7 +49,10 @@ func (e *LZOPError) Unwrap() error { return e.Err }
 
 // LZOPReader decompresses an lzop file (the container lzop writes:
 // header, flags, checksums, LZO1X blocks), one block in memory at a time,
-// checking every checksum the file carries.
+// checking every checksum the file carries. A block's memory is taken as
+// its compressed bytes arrive, and its decompressed size only once they
+// all have (and could make that size), never from what the block header
+// announces alone.
 type LZOPReader struct {
 	r      *bufio.Reader
 	off    int64
@@ -257,12 +260,12 @@ func (z *LZOPReader) nextBlock() error {
 			return z.fail(err)
 		}
 	}
-	if cap(z.src) < int(srcLen) {
-		z.src = make([]byte, srcLen)
+	if compressed && uint64(dstLen) > maxLZORatio*uint64(srcLen)+maxLZORatio {
+		return z.fail(fmt.Errorf("%d compressed bytes cannot make %d", srcLen, dstLen))
 	}
-	src := z.src[:srcLen]
 	start := z.off
-	if err := z.readFull(src, nil); err != nil {
+	src, err := z.readBlock(int(srcLen))
+	if err != nil {
 		return z.fail(err)
 	}
 	if compressed && z.flags&(lzopFlagAdler32C|lzopFlagCRC32C) != 0 &&
@@ -289,6 +292,34 @@ func (z *LZOPReader) nextBlock() error {
 	}
 	z.out = out
 	return nil
+}
+
+// maxLZORatio bounds what one compressed byte can make: LZO1X extends a
+// length by 255 per byte, so a block cannot decompress to more than 255
+// times its size (and a few bytes).
+const maxLZORatio = 256
+
+// readBlock reads a block's n compressed bytes into z.src, which grows
+// with what has arrived (doubling from 64 KiB), never from the size the
+// block header announces: a sender that announces a large block and
+// stalls holds no more memory than it has sent.
+func (z *LZOPReader) readBlock(n int) ([]byte, error) {
+	buf := z.src[:0]
+	for len(buf) < n {
+		if len(buf) == cap(buf) {
+			grown := make([]byte, len(buf), min(n, max(2*cap(buf), 64<<10)))
+			copy(grown, buf)
+			buf = grown
+		}
+		end := min(cap(buf), n)
+		err := z.readFull(buf[len(buf):end], nil)
+		if err != nil {
+			return nil, err
+		}
+		buf = buf[:end]
+	}
+	z.src = buf
+	return buf, nil
 }
 
 func checksum(crc bool, b []byte) uint32 {

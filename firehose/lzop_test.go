@@ -2,6 +2,7 @@ package firehose_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"os"
@@ -102,4 +103,20 @@ func TestLZOPReaderBroken(t *testing.T) {
 	require.True(t, errors.As(err, &re))
 	require.True(t, errors.As(err, &le))
 	assert.Positive(t, re.Line)
+}
+
+func TestLZOPReaderRefusesImpossibleRatio(t *testing.T) {
+	// A compressed block of 16 bytes announcing 64 MiB: LZO1X cannot
+	// make that much from so little, so nothing is allocated for it.
+	b := lzopStall()
+	b = b[:len(b)-1<<10-4]
+	b = binary.BigEndian.AppendUint32(b, 16)
+	b = append(b, make([]byte, 16)...)
+	z, err := firehose.NewLZOPReader(bytes.NewReader(b))
+	require.NoError(t, err)
+	_, err = io.ReadAll(z)
+	var le *firehose.LZOPError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, 1, le.Block)
+	assert.ErrorContains(t, err, "16 compressed bytes cannot make 67108864")
 }

@@ -11,6 +11,11 @@ import (
 	"iter"
 )
 
+var (
+	errNotObject   = errors.New("a record is a JSON object")
+	errInvalidJSON = errors.New("invalid JSON")
+)
+
 // Magic numbers of the compressed containers.
 var (
 	gzipMagic = []byte{0x1f, 0x8b}
@@ -19,6 +24,11 @@ var (
 
 // DefaultMaxRecord is the largest record the reader accepts by default.
 const DefaultMaxRecord = 4 << 20
+
+// MaxSkippedKept is how many skipped records a Reader keeps with their
+// place (Skipped); the others are only counted (SkippedCount), so that a
+// batch of malformed records costs no memory per record.
+const MaxSkippedKept = 100
 
 // ReaderOptions configure NewReader. The zero value detects compression
 // and format from the bytes and stops at the first malformed record.
@@ -29,13 +39,16 @@ type ReaderOptions struct {
 	// Format forces a format; empty detects it from the first byte ([ for
 	// a JSON array, { for JSONL).
 	Format Format
-	// SkipMalformed skips a malformed record (recording it in Skipped)
-	// instead of ending the read with it. A JSON array whose syntax breaks
-	// cannot be resynchronised: that ends the read either way.
+	// SkipMalformed skips a malformed record instead of ending the read
+	// with it; SkippedCount counts the skipped records and Skipped keeps
+	// the first MaxSkippedKept of them with their place. A JSON array
+	// whose syntax breaks cannot be resynchronised: that ends the read
+	// either way.
 	SkipMalformed bool
 	// MaxRecord bounds one record's size in bytes (DefaultMaxRecord when
-	// 0). A JSONL line is never held beyond it; in a JSON array the record
-	// is measured once the decoder has read it.
+	// 0). A record is never held beyond it, in a JSONL line or a JSON
+	// array element alike: the read stops keeping bytes at the bound and
+	// passes over the rest of the record as it arrives.
 	MaxRecord int
 }
 
@@ -81,6 +94,8 @@ func (e *RecordError) Error() string {
 	return fmt.Sprintf("firehose: record %d (offset %d): %v", e.Index, e.Offset, e.Err)
 }
 
+func (e RecordError) clone() *RecordError { return &e }
+
 // Unwrap returns the underlying decode error.
 func (e *RecordError) Unwrap() error { return e.Err }
 
@@ -91,7 +106,6 @@ type Reader struct {
 	closer  io.Closer
 	cr      *countingReader
 	br      *bufio.Reader
-	dec     *json.Decoder
 	format  Format
 	cur     Opportunity
 	buf     []byte
@@ -99,10 +113,13 @@ type Reader struct {
 	line    int
 	err     error
 	done    bool
-	skipped []*RecordError
-	base    int64 // offset where the JSON array decoder starts
+	skipped []*RecordError // the first MaxSkippedKept
+	nskip   int
+	tooLong error       // a record over MaxRecord
+	scan    elementScan // a JSON array element's syntax, as it is read
 	rr      bytes.Reader
 	rdec    *json.Decoder // decodes one record at a time from rr
+	broken  bool          // the last record decoded was broken
 }
 
 // countingReader counts the decompressed bytes read.
@@ -133,7 +150,7 @@ func NewReader(r io.Reader, opts *ReaderOptions) (*Reader, error) {
 	if o.Format != "" && !o.Format.Valid() {
 		return nil, fmt.Errorf("firehose: unknown format %q", o.Format)
 	}
-	rd := &Reader{opts: o}
+	rd := &Reader{opts: o, tooLong: fmt.Errorf("record longer than %d bytes", o.MaxRecord)}
 	in := bufio.NewReaderSize(r, 64<<10)
 	head, _ := in.Peek(len(lzopMagic))
 	comp := o.Compression
@@ -178,18 +195,17 @@ func NewReader(r io.Reader, opts *ReaderOptions) (*Reader, error) {
 		}
 	}
 	if rd.format == FormatJSONArray {
-		rd.base = rd.offset()
-		rd.dec = json.NewDecoder(rd.br)
-		t, err := rd.dec.Token()
+		c, err := firstByte(rd.br)
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
 		if err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return nil, &RecordError{Offset: rd.base + rd.dec.InputOffset(), Err: err}
+			return nil, &RecordError{Offset: rd.offset(), Err: err}
 		}
-		if t != json.Delim('[') {
-			return nil, &RecordError{Offset: rd.base + rd.dec.InputOffset(), Err: fmt.Errorf("a JSON array batch starts with [, found %v", t)}
+		if c != '[' {
+			return nil, &RecordError{Offset: rd.offset(), Err: fmt.Errorf("a JSON array batch starts with [, found %q", c)}
 		}
+		_, _ = rd.br.Discard(1)
 	}
 	return rd, nil
 }
@@ -240,13 +256,17 @@ func (r *Reader) Next() bool {
 	return false
 }
 
-// fail records a malformed record: skipped or fatal.
-func (r *Reader) fail(e *RecordError, fatal bool) {
+// fail records a malformed record: fatal, or skipped (counted, and kept
+// among the first MaxSkippedKept; past them it allocates nothing).
+func (r *Reader) fail(e RecordError, fatal bool) {
 	if fatal || !r.opts.SkipMalformed {
-		r.err, r.done = e, true
+		r.err, r.done = e.clone(), true
 		return
 	}
-	r.skipped = append(r.skipped, e)
+	r.nskip++
+	if len(r.skipped) < MaxSkippedKept {
+		r.skipped = append(r.skipped, e.clone())
+	}
 }
 
 // readLine reads one line into r.buf, bounded by MaxRecord. It reports
@@ -275,7 +295,7 @@ func (r *Reader) nextLine() bool {
 	start := r.offset()
 	tooLong, err := r.readLine()
 	if err != nil && err != io.EOF {
-		r.fail(&RecordError{Index: r.index + 1, Line: r.line + 1, Offset: start, Err: err}, true)
+		r.fail(RecordError{Index: r.index + 1, Line: r.line + 1, Offset: start, Err: err}, true)
 		return false
 	}
 	atEOF := err == io.EOF
@@ -291,7 +311,7 @@ func (r *Reader) nextLine() bool {
 	}
 	r.index++
 	if tooLong {
-		r.fail(&RecordError{Index: r.index, Line: r.line, Offset: start, Err: fmt.Errorf("record longer than %d bytes", r.opts.MaxRecord)}, false)
+		r.fail(RecordError{Index: r.index, Line: r.line, Offset: start, Err: r.tooLong}, false)
 		r.done = r.done || atEOF
 		return false
 	}
@@ -303,44 +323,195 @@ func (r *Reader) nextLine() bool {
 	return true
 }
 
+// nextArray reads the next element of a JSON array batch. The array's
+// own syntax (the commas, the closing bracket, an element's brackets and
+// strings) is checked as it is read; a break in it ends the read, since
+// the array cannot be resynchronised.
 func (r *Reader) nextArray() bool {
-	if !r.dec.More() {
-		t, err := r.dec.Token()
-		switch {
-		case err == io.EOF:
-			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: io.ErrUnexpectedEOF}, true)
-		case err != nil:
-			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: err}, true)
-		case t != json.Delim(']'):
-			r.fail(&RecordError{Index: r.index, Offset: r.base + r.dec.InputOffset(), Err: fmt.Errorf("unexpected %v", t)}, true)
-		default:
-			r.done = true
-		}
-		return false
-	}
-	start := r.base + r.dec.InputOffset()
-	var raw json.RawMessage
-	err := r.dec.Decode(&raw)
-	r.index++
+	c, err := r.nextNonSpace()
 	if err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
+		r.fatal(err)
+		return false
+	}
+	if r.index > 0 { // after an element: a comma or the end
+		switch c {
+		case ']':
+			_, _ = r.br.Discard(1)
+			r.done = true
+			return false
+		case ',':
+			_, _ = r.br.Discard(1)
+			if c, err = r.nextNonSpace(); err != nil {
+				r.fatal(err)
+				return false
+			}
+		default:
+			r.fatal(fmt.Errorf("invalid character %q after an array element", c))
+			return false
 		}
-		r.fail(&RecordError{Index: r.index, Offset: start, Err: err}, true)
+	} else if c == ']' {
+		_, _ = r.br.Discard(1)
+		r.done = true
 		return false
 	}
-	start = r.base + r.dec.InputOffset() - int64(len(raw)) // the record's first byte
-	if len(raw) > r.opts.MaxRecord {
-		r.fail(&RecordError{Index: r.index, Offset: start, Err: fmt.Errorf("record longer than %d bytes", r.opts.MaxRecord)}, false)
+	start := r.offset()
+	r.index++
+	tooLong, err := r.readElement()
+	if err != nil {
+		r.fail(RecordError{Index: r.index, Offset: start, Err: eofUnexpected(err)}, true)
 		return false
 	}
-	return r.decode(raw, start, 0)
+	if tooLong {
+		r.fail(RecordError{Index: r.index, Offset: start, Err: r.tooLong}, false)
+		return false
+	}
+	return r.decode(r.buf, start, 0)
 }
 
-// decode fills the current opportunity from one record's bytes.
+// fatal ends the read with a broken array at the current offset.
+func (r *Reader) fatal(err error) {
+	r.fail(RecordError{Index: r.index, Offset: r.offset(), Err: eofUnexpected(err)}, true)
+}
+
+func eofUnexpected(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// nextNonSpace returns the next byte that is not white space, without
+// consuming it.
+func (r *Reader) nextNonSpace() (byte, error) {
+	for {
+		b, err := r.br.Peek(1)
+		if err != nil {
+			return 0, err
+		}
+		switch b[0] {
+		case ' ', '\t', '\r', '\n':
+			_, _ = r.br.Discard(1)
+			continue
+		}
+		return b[0], nil
+	}
+}
+
+// readElement reads one array element into r.buf, keeping at most
+// MaxRecord bytes: the bytes of a longer element are scanned and dropped
+// as they arrive. It reports whether the element was too long.
+func (r *Reader) readElement() (tooLong bool, err error) {
+	r.buf = r.buf[:0]
+	r.scan.reset()
+	for {
+		if r.br.Buffered() == 0 {
+			if _, err := r.br.Peek(1); err != nil {
+				return tooLong, err
+			}
+		}
+		p, _ := r.br.Peek(r.br.Buffered())
+		n, end, err := r.scan.feed(p)
+		if tooLong || len(r.buf)+n > r.opts.MaxRecord {
+			tooLong = true
+		} else {
+			r.buf = append(r.buf, p[:n]...)
+		}
+		_, _ = r.br.Discard(n)
+		if err != nil || end {
+			return tooLong, err
+		}
+	}
+}
+
+// maxElementDepth bounds the nesting of an array element (as
+// encoding/json does).
+const maxElementDepth = 10000
+
+// elementScan finds where a JSON value ends, fed its bytes piece by
+// piece: it follows strings and the nesting of brackets (whose pairing it
+// checks); a scalar ends at the first delimiter. The value's syntax
+// otherwise is checked when it is decoded.
+type elementScan struct {
+	stack   []byte
+	started bool
+	scalar  bool
+	inStr   bool
+	esc     bool
+}
+
+func (s *elementScan) reset() { *s = elementScan{stack: s.stack[:0]} }
+
+// feed scans p and returns how many of its bytes belong to the value
+// and whether the value ends there.
+func (s *elementScan) feed(p []byte) (n int, end bool, err error) {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if s.inStr {
+			switch {
+			case s.esc:
+				s.esc = false
+			case c == '\\':
+				s.esc = true
+			case c == '"':
+				s.inStr = false
+				if len(s.stack) == 0 {
+					return i + 1, true, nil
+				}
+			}
+			continue
+		}
+		if !s.started {
+			s.started = true
+			switch c {
+			case '"', '{', '[':
+			case ',', ']', '}':
+				return i, false, fmt.Errorf("invalid character %q where an array element belongs", c)
+			default:
+				s.scalar = true
+			}
+		}
+		if s.scalar {
+			switch c {
+			case ',', ']', '}', ' ', '\t', '\r', '\n':
+				return i, true, nil
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			s.inStr = true
+		case '{', '[':
+			if len(s.stack) >= maxElementDepth {
+				return i, false, fmt.Errorf("array element nested deeper than %d", maxElementDepth)
+			}
+			s.stack = append(s.stack, c)
+		case '}', ']':
+			open := byte('{')
+			if c == ']' {
+				open = '['
+			}
+			if s.stack[len(s.stack)-1] != open {
+				return i, false, fmt.Errorf("invalid character %q in an array element", c)
+			}
+			s.stack = s.stack[:len(s.stack)-1]
+			if len(s.stack) == 0 {
+				return i + 1, true, nil
+			}
+		}
+	}
+	return len(p), false, nil
+}
+
+// decode fills the current opportunity from one record's bytes. In a
+// JSON array, an element that is not valid JSON ends the read.
 func (r *Reader) decode(rec []byte, offset int64, line int) bool {
+	array := r.format == FormatJSONArray
 	if len(rec) == 0 || rec[0] != '{' {
-		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: errors.New("a record is a JSON object")}, false)
+		err, broken := errNotObject, array && !json.Valid(rec)
+		if broken {
+			err = fmt.Errorf("invalid JSON value %.20q", rec)
+		}
+		r.fail(RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, broken)
 		return false
 	}
 	r.cur = Opportunity{Index: r.index, Line: line, Offset: offset}
@@ -350,7 +521,7 @@ func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 	case errors.As(err, &te):
 		r.cur.ViewErr = err
 	case err != nil:
-		r.fail(&RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, false)
+		r.fail(RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, array)
 		return false
 	}
 	r.cur.Raw = rec
@@ -361,20 +532,35 @@ func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 // (json.Unmarshal would build its decoding state anew for each). A
 // decoder that met broken JSON, or a record followed by more data, is
 // dropped.
+//
+// After a broken record, the next is checked with json.Valid before a
+// new decoder is made, so a run of broken records costs no decoder each;
+// their error is worked out only for a record the reader keeps.
 func (r *Reader) unmarshal(rec []byte, v *BidRequest) error {
 	r.rr.Reset(rec)
+	if r.broken && !json.Valid(rec) {
+		if r.opts.SkipMalformed && len(r.skipped) >= MaxSkippedKept {
+			return errInvalidJSON
+		}
+		var raw json.RawMessage
+		if err := json.Unmarshal(rec, &raw); err != nil {
+			return err
+		}
+		return errInvalidJSON
+	}
 	if r.rdec == nil {
 		r.rdec = json.NewDecoder(&r.rr)
 	}
+	r.broken = false
 	start := r.rdec.InputOffset()
 	err := r.rdec.Decode(v)
 	var te *json.UnmarshalTypeError
 	if err != nil && !errors.As(err, &te) {
-		r.rdec = nil
+		r.rdec, r.broken = nil, true
 		return err
 	}
 	if r.rdec.InputOffset()-start != int64(len(rec)) {
-		r.rdec = nil
+		r.rdec, r.broken = nil, true
 		return errors.New("data after the record")
 	}
 	return err
@@ -396,8 +582,13 @@ func (o *Opportunity) Clone() *Opportunity {
 // malformed record or a broken batch is a *RecordError with its place.
 func (r *Reader) Err() error { return r.err }
 
-// Skipped returns the malformed records skipped so far (SkipMalformed).
+// Skipped returns the first MaxSkippedKept malformed records skipped so
+// far (SkipMalformed), in order; SkippedCount says how many there were.
 func (r *Reader) Skipped() []*RecordError { return append([]*RecordError(nil), r.skipped...) }
+
+// SkippedCount returns how many malformed records were skipped so far
+// (SkipMalformed).
+func (r *Reader) SkippedCount() int { return r.nskip }
 
 // Close releases the decompressor; it does not close the source.
 func (r *Reader) Close() error {

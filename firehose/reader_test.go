@@ -3,6 +3,7 @@ package firehose_test
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -204,6 +205,24 @@ func TestReaderArrayOffsets(t *testing.T) {
 	require.Len(t, ops, 2)
 	assert.Equal(t, int64(bytes.Index(batch, []byte(`{"id":"a"}`))), ops[0].Offset)
 	assert.Equal(t, int64(bytes.Index(batch, []byte(`{"id":"b"}`))), ops[1].Offset)
+}
+
+func TestReaderKeepsTheFirstSkipped(t *testing.T) {
+	batch := append(bytes.Repeat([]byte("x\n{\"id\":}\n"), 150), "{\"id\":\"last\"}\n"...)
+	ops, r, err := readAll(t, batch, &firehose.ReaderOptions{SkipMalformed: true})
+	require.NoError(t, err)
+	require.Len(t, ops, 1)
+	assert.Equal(t, "last", ops[0].Request.ID)
+	assert.Equal(t, 300, r.SkippedCount())
+	skipped := r.Skipped()
+	require.Len(t, skipped, firehose.MaxSkippedKept)
+	for i, e := range skipped {
+		assert.Equal(t, i+1, e.Line)
+		if i%2 == 1 {
+			var se *json.SyntaxError
+			assert.ErrorAs(t, e, &se, "line %d keeps its syntax error", e.Line)
+		}
+	}
 }
 
 func TestReaderRecordFollowedByData(t *testing.T) {

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -68,4 +70,62 @@ func TestReceiver(t *testing.T) {
 	resp = post(jsonl)
 	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
 	assert.Equal(t, "5", resp.Header.Get("Retry-After"))
+}
+
+// slowBody sends first, then one more byte every 10 ms until closed.
+func slowBody(first string) (io.Reader, func()) {
+	pr, pw := io.Pipe()
+	stop := make(chan struct{})
+	go func() {
+		if _, err := io.WriteString(pw, first); err != nil {
+			return
+		}
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				_ = pw.Close()
+				return
+			case <-tick.C:
+				if _, err := pw.Write([]byte(" ")); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	return pr, func() { once.Do(func() { close(stop) }) }
+}
+
+// TestReceiverReadTimeout: a sender that trickles its body is answered
+// 408 once ReadTimeout has passed, on a server that sets no timeout of
+// its own; the records before have reached fn.
+func TestReceiverReadTimeout(t *testing.T) {
+	var mu sync.Mutex
+	var ids []string
+	h := firehose.NewReceiver(func(_ context.Context, op *firehose.Opportunity) error {
+		mu.Lock()
+		defer mu.Unlock()
+		ids = append(ids, op.Request.ID)
+		return nil
+	}, &firehose.ReceiverOptions{ReadTimeout: 300 * time.Millisecond})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	body, stop := slowBody("{\"id\":\"first\"}\n{\"id\":")
+	defer stop()
+	// The bound only proves the request ends: the trickle alone never would.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL, body)
+	require.NoError(t, err)
+	resp, err := ts.Client().Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	msg, _ := io.ReadAll(resp.Body)
+	assert.Equal(t, http.StatusRequestTimeout, resp.StatusCode, "%s", msg)
+	assert.Contains(t, string(msg), "did not arrive in time")
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, []string{"first"}, ids)
 }

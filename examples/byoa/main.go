@@ -124,8 +124,16 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 			return nil, err
 		}
 		return &byoa.BidResponse{SeatBid: []byoa.SeatBid{{Bid: []byoa.Bid{{ID: req.ID + "-b", ImpID: req.Imp[0].ID, Price: price}}}}}, nil
-	})
-	ts := httptest.NewServer(h)
+	}, byoa.WithReadTimeout(2*time.Second))
+	// The handler reads the body as it arrives: the server's timeouts keep
+	// a sender that trickles its request (or never ends its headers) from
+	// holding a connection for good.
+	ts := httptest.NewUnstartedServer(h)
+	ts.Config.ReadHeaderTimeout = 2 * time.Second
+	ts.Config.ReadTimeout = 5 * time.Second
+	ts.Config.WriteTimeout = 10 * time.Second
+	ts.Config.IdleTimeout = time.Minute
+	ts.Start()
 	defer ts.Close()
 	reqs := adamatest.SampleBidRequests(10, 1000) // tmax 1 s
 	for _, r := range reqs[:3] {

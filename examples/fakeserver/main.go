@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/adamasdk/adama-go/adama/adamatest"
 )
@@ -53,7 +54,17 @@ func serve(ctx context.Context, l net.Listener, id, secret, audience string) err
 	fmt.Printf("  base_url = auth_url = byoa_url = http://%s\n", l.Addr())
 	fmt.Printf("  token: POST http://%s/oauth/token (client_credentials as JSON, authorization_code with PKCE, refresh_token)\n", l.Addr())
 	fmt.Printf("  session: GET http://%s/api/v2.0/session with the bearer token\n", l.Addr())
-	err := srv.Serve(l)
+	// The server's timeouts keep a client that trickles its headers or its
+	// body from holding a connection for good.
+	srv.URL = "http://" + l.Addr().String()
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+	}
+	err := hs.Serve(l)
 	if ctx.Err() != nil && (errors.Is(err, net.ErrClosed) || errors.Is(err, http.ErrServerClosed)) {
 		return nil
 	}

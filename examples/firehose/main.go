@@ -10,7 +10,8 @@
 // read-change-write, checks the storage partition macro and lists the
 // prefixes of the last hours, then reads a batch (gzip, lzop or plain;
 // JSON array or JSONL) and prints counts by channel type, estimated from
-// each bid request's fields.
+// each bid request's fields. A generated batch is then delivered to a
+// receiver (firehose.NewReceiver) on a server with its timeouts set.
 //
 // One client holds both grants: group G calls send the client-credentials
 // token, the entity call the authorization-code one. With -live it reads
@@ -25,9 +26,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/signal"
 	"sort"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -108,10 +112,55 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		batch = bytes.NewReader(b.Data)
 		fmt.Fprintf(stdout, "\nbatch %s (%d bytes)\n", b.Name, len(b.Data))
+		if err := countChannels(stdout, batch); err != nil {
+			return err
+		}
+		return receive(ctx, stdout, b.Data)
 	default:
 		return nil
 	}
 	return countChannels(stdout, batch)
+}
+
+// receive delivers a batch to a receiver served the way a web-endpoint
+// consumer serves it, and prints what the receiver took.
+func receive(ctx context.Context, w io.Writer, batch []byte) error {
+	var mu sync.Mutex
+	n := 0
+	h := firehose.NewReceiver(func(context.Context, *firehose.Opportunity) error {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		return nil
+	}, &firehose.ReceiverOptions{
+		MaxBody:     64 << 20,
+		Reader:      firehose.ReaderOptions{SkipMalformed: true, MaxRecord: 1 << 20},
+		ReadTimeout: 2 * time.Minute,
+	})
+	// The receiver reads the body as it arrives: the server's timeouts
+	// (and the receiver's own ReadTimeout) keep a sender that trickles its
+	// headers or its body from holding a connection for good.
+	ts := httptest.NewUnstartedServer(h)
+	ts.Config.ReadHeaderTimeout = 10 * time.Second
+	ts.Config.ReadTimeout = 2 * time.Minute
+	ts.Config.WriteTimeout = 3 * time.Minute
+	ts.Config.IdleTimeout = 2 * time.Minute
+	ts.Start()
+	defer ts.Close()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL, bytes.NewReader(batch))
+	if err != nil {
+		return err
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<10))
+	mu.Lock()
+	defer mu.Unlock()
+	fmt.Fprintf(w, "\nreceiver: %s, %d opportunities\n", resp.Status, n)
+	return nil
 }
 
 // change reads the consumer, checks the plan against the permissions and
@@ -231,7 +280,7 @@ func countChannels(w io.Writer, batch io.Reader) error {
 		fmt.Fprintf(tw, "%s\t%d\t\n", k, counts[k])
 	}
 	fmt.Fprintf(tw, "total\t%d\t\n", total)
-	if n := len(r.Skipped()); n > 0 {
+	if n := r.SkippedCount(); n > 0 {
 		fmt.Fprintf(tw, "skipped (malformed)\t%d\t\n", n)
 	}
 	return tw.Flush()

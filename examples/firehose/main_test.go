@@ -23,6 +23,7 @@ func TestRunAgainstTheFake(t *testing.T) {
 	assert.Contains(t, s, "48 prefixes hold 10:00-13:00, from 0/2026-05-01/10/ to F/2026-05-01/12/")
 	assert.Contains(t, s, "_2026-05-01-13-05opportunities1777640820000.jsonl.lzo")
 	assert.Regexp(t, `total\s+3000`, s)
+	assert.Contains(t, s, "receiver: 200 OK, 3000 opportunities")
 }
 
 func TestRunReadsAFile(t *testing.T) {
