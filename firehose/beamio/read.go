@@ -152,7 +152,8 @@ type readFn struct {
 	Format      string
 	MaxRecord   int
 
-	names *namePattern
+	names                  *namePattern
+	files, records, broken beam.Counter
 }
 
 func newReadFn(opts *ReadOptions) (*readFn, error) {
@@ -190,6 +191,9 @@ func (f *readFn) Setup() error {
 		}
 	}
 	f.names = compileNames(m, loc)
+	f.files = beam.NewCounter("beamio", "files")
+	f.records = beam.NewCounter("beamio", "records")
+	f.broken = beam.NewCounter("beamio", "malformed")
 	return nil
 }
 
@@ -203,8 +207,10 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 		at = file.Metadata.LastModified.UTC()
 	}
 	et := mtime.Normalize(mtime.FromTime(at))
+	f.files.Inc(ctx, 1)
 	fail := func(m Malformed) {
 		m.File = path
+		f.broken.Inc(ctx, 1)
 		bad(et, m)
 	}
 	rc, err := file.Open(ctx)
@@ -213,7 +219,7 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 		return ctx.Err()
 	}
 	defer rc.Close()
-	_, err = f.read(ctx, rc, func(op *firehose.Opportunity) {
+	n, err := f.read(ctx, rc, func(op *firehose.Opportunity) {
 		o := Opportunity{
 			File: path, Index: op.Index, Line: op.Line, Offset: op.Offset,
 			Time: at, TimeFromName: fromName,
@@ -224,6 +230,7 @@ func (f *readFn) ProcessElement(ctx context.Context, file fileio.ReadableFile, e
 		}
 		emit(et, o)
 	}, fail)
+	f.records.Inc(ctx, int64(n))
 	return err
 }
 

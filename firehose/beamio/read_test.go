@@ -49,6 +49,7 @@ func countText(c beamio.HourCount) string {
 // in the same files.
 type expected struct {
 	places    []any
+	requests  []*firehose.BidRequest // of each place
 	malformed []any
 	counts    []any
 	records   int
@@ -82,6 +83,8 @@ func loopOver(t testing.TB, files []delivered) expected {
 		for r.Next() {
 			op := r.Opportunity()
 			e.places = append(e.places, fmt.Sprintf("%s|%d|%d|%d|%s|%s|true", f.path, op.Index, op.Line, op.Offset, op.Request.ID, f.hour.Format(time.RFC3339)))
+			req := op.Request
+			e.requests = append(e.requests, &req)
 			k := beamio.KeysOf(&op.Request, nil)
 			counts[key{f.hour, k.Exchange, string(k.Channel), k.Geo}]++
 			e.records++
@@ -103,6 +106,9 @@ func loopOver(t testing.TB, files []delivered) expected {
 	return e
 }
 
+// fixtureHour is a delivery time of the fixtures.
+var fixtureHour = time.Date(2026, 5, 1, 13, 7, 9, 0, time.UTC)
+
 // fixture writes the test batches of every kind under a temp dir: two
 // hours, two servers, malformed records mixed in, one file of each kind
 // cut short, and the batches Debian's lzop compressed.
@@ -110,7 +116,7 @@ func fixture(t *testing.T) (root string, byKind map[string][]delivered) {
 	t.Helper()
 	root = t.TempDir()
 	srv := adamatest.NewServer(adamatest.WithT(t))
-	h13 := time.Date(2026, 5, 1, 13, 7, 9, 0, time.UTC)
+	h13 := fixtureHour
 	h14 := time.Date(2026, 5, 1, 14, 59, 1, 0, time.UTC)
 	byKind = map[string][]delivered{}
 	for i, k := range kinds {
