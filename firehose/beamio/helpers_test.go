@@ -41,6 +41,7 @@ var kinds = []kind{
 type delivered struct {
 	path string
 	hour time.Time // UTC
+	cut  bool
 }
 
 // batchSpec says what one generated batch holds.
@@ -77,7 +78,7 @@ func writeBatches(t testing.TB, srv *adamatest.Server, root string, k kind, spec
 		p := filepath.Join(root, k.name, filepath.FromSlash(b.Name))
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		require.NoError(t, os.WriteFile(p, data, 0o644))
-		out = append(out, delivered{path: p, hour: sp.at.UTC().Truncate(time.Hour)})
+		out = append(out, delivered{path: p, hour: sp.at.UTC().Truncate(time.Hour), cut: sp.cut})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -156,6 +157,19 @@ func TestReadMatchesSingleProcessLoop(t *testing.T) {
 	require.Greater(t, want.records, 4*(700+500+650)+2400+3+2*2)
 	require.Equal(t, len(kinds), want.fatal, "one cut file per kind")
 	require.Len(t, want.malformed, 2*2*4+2*2*3+len(kinds), "4 malformed records per JSONL file, 3 per array file")
+
+	// Each file cut short ends its read with a fatal malformed entry that
+	// names it; the pipeline must give the same entries.
+	for _, f := range all {
+		if !f.cut {
+			continue
+		}
+		found := false
+		for _, m := range want.malformed {
+			found = found || (strings.HasPrefix(m.(string), f.path+"|") && strings.HasSuffix(m.(string), "|fatal=true"))
+		}
+		require.True(t, found, "no fatal entry for %s", f.path)
+	}
 
 	p, s := beam.NewPipelineWithRoot()
 	var ops, bad []beam.PCollection
