@@ -54,6 +54,7 @@ type config struct {
 	exchanges string
 	batches   int
 	records   int
+	runner    string // Beam's --runner
 }
 
 func main() {
@@ -67,6 +68,9 @@ func main() {
 	flag.IntVar(&c.records, "records", 30000, "records per sample batch")
 	flag.Parse()
 	beam.Init()
+	if f := flag.Lookup("runner"); f != nil {
+		c.runner = f.Value.String()
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -90,6 +94,13 @@ func countLine(c beamio.HourCount) string {
 func malformedLine(m beamio.Malformed) string { return m.String() }
 
 func run(ctx context.Context, c config, w io.Writer) error {
+	switch strings.ToLower(c.runner) {
+	case "", "prism", "prismrunner", "direct", "directrunner":
+	default:
+		if c.input == "" || c.output == "" {
+			return fmt.Errorf("runner %s: set --input and --output to paths its workers reach (gs://, s3://)", c.runner)
+		}
+	}
 	local := c.output == ""
 	if c.input == "" || local {
 		tmp, err := os.MkdirTemp("", "firehose-beam-")

@@ -53,3 +53,14 @@ func TestRunOnSampleBatches(t *testing.T) {
 	assert.Contains(t, malformed[0], "unexpected EOF")
 	assert.Contains(t, text, "files: 3")
 }
+
+func TestRunRefusesLocalPathsOnADistributedRunner(t *testing.T) {
+	for _, c := range []config{
+		{runner: "dataflow", macro: firehose.DefaultPartitionMacro},
+		{runner: "flink", input: "gs://b/*", macro: firehose.DefaultPartitionMacro},
+		{runner: "spark", output: "gs://b/out", macro: firehose.DefaultPartitionMacro},
+	} {
+		err := run(context.Background(), c, &bytes.Buffer{})
+		assert.ErrorContains(t, err, "set --input and --output", c.runner)
+	}
+}
