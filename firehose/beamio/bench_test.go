@@ -122,13 +122,16 @@ func BenchmarkPipelinePrism(b *testing.B) {
 	}
 }
 
-// BenchmarkLoopTwoGoroutines reads half the files in each of two
-// goroutines: how reading scales when files are spread over cores.
+// BenchmarkLoopTwoGoroutines reads the files in one goroutine, then half
+// of them in each of two goroutines: how reading scales when files are
+// spread over cores (the basis for what more workers give).
 func BenchmarkLoopTwoGoroutines(b *testing.B) {
 	_, files := benchFiles(b)
 	b.ResetTimer()
 	for range b.N {
 		start := time.Now()
+		one := float64(countFiles(b, files)) / time.Since(start).Seconds()
+		start = time.Now()
 		var wg sync.WaitGroup
 		counts := make([]int, 2)
 		for g := range counts {
@@ -143,7 +146,10 @@ func BenchmarkLoopTwoGoroutines(b *testing.B) {
 			}()
 		}
 		wg.Wait()
-		b.ReportMetric(float64(counts[0]+counts[1])/time.Since(start).Seconds(), "records/s")
+		two := float64(counts[0]+counts[1]) / time.Since(start).Seconds()
+		b.ReportMetric(one, "one-goroutine-records/s")
+		b.ReportMetric(two, "two-goroutines-records/s")
+		b.ReportMetric(two/one, "two/one")
 	}
 }
 
