@@ -99,7 +99,7 @@ func (l Logging) MarshalJSON() ([]byte, error) { return encodeObject(loggingAlia
 
 // Endpoint is one client endpoint of an executor.
 //
-// Shape from ../shared/reference/openapi/byoa-openapi.yml, the endpoints
+// Shape from the custom algorithm API reference, the endpoints
 // of GET /custombidrouter/{org_id}/configuration.
 type Endpoint struct {
 	EndpointID  string      `json:"endpoint_id,omitempty"`
@@ -153,7 +153,7 @@ func (x Executor) MarshalJSON() ([]byte, error) { return encodeObject(executorAl
 // endpoint ids. No endpoint of the spec's table answers it; it is typed
 // for completeness.
 //
-// Shape from ../shared/reference/openapi/byoa-openapi.yml, components
+// Shape from the custom algorithm API reference, components
 // bidvaluator-response-executor-create and bidvaluator-response-executor.
 type ExecutorInfo struct {
 	ExecutorID   int64       `json:"executor_id,omitempty"`

@@ -36,7 +36,7 @@ const (
 // it: the buckets low..high of the campaign's (or strategy's) impressions
 // are valued by model model_id of namespace.
 //
-// Shape from ../shared/reference/openapi/byoa-openapi.yml, the data items
+// Shape from the custom algorithm API reference, the data items
 // of GET /campaign_settings/{campaign_id} and its strategy form.
 type Setting struct {
 	CampaignID int64 `json:"campaign_id,omitempty"`

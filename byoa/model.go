@@ -56,7 +56,7 @@ func (g GoalType) Equal(o GoalType) bool { return strings.EqualFold(string(g), s
 // Model is a stored model as GET /data/{namespace}/models/{model_id}
 // answers it; Data is the encoded model as uploaded.
 //
-// Shape from ../shared/reference/openapi/byoa-openapi.yml, GET
+// Shape from the custom algorithm API reference, GET
 // /data/{namespace}/models/{model_id} (note the capitalised Data and
 // Namespace).
 type Model struct {

@@ -17,7 +17,7 @@ import (
 const MaxApprovalIDs = 50
 
 // Approval is a creative's approval status per supply source. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// the Component Creatives API reference, schema
 // models.ApprovalStatus.
 type Approval struct {
 	// AtomicCreativeID is sent as a string; read as a number.

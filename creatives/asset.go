@@ -25,7 +25,7 @@ type AssetFile struct {
 // NewAsset is the body of an asset create: a text value (JSON) or an
 // image file (multipart form data), tied to an advertiser or to creatives
 // of one advertiser. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json,
+// the Component Creatives API reference,
 // POST /assets (NewTextAsset and the multipart image sample).
 type NewAsset struct {
 	// ComponentID is the component the asset fills (required).

@@ -17,7 +17,7 @@ import (
 const MaxBulkIDs = 100
 
 // Classification is a creative's IAB classification by id. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // Classification.
 type Classification struct {
 	// Attributes are IAB attribute ids (static data iab_attributes).
@@ -60,7 +60,7 @@ func (c *Classification) check(v *valid.Validator, p string) {
 }
 
 // InflatedClassification is a classification with its static data items.
-// Shape from ../shared/reference/openapi/video-creatives-openapi.json,
+// Shape from the Video Creatives API reference,
 // schemas InflatedClassificationResponse and InflatedDetails.
 type InflatedClassification struct {
 	Attributes []StaticItem `json:"attributes"`
@@ -69,7 +69,7 @@ type InflatedClassification struct {
 }
 
 // ClassificationRecord is one creative's classification in a bulk call.
-// Shape from ../shared/reference/openapi/video-creatives-openapi.json,
+// Shape from the Video Creatives API reference,
 // schema ClassificationDetail.
 type ClassificationRecord struct {
 	CreativeID int64          `json:"atomic_creative_id"`
@@ -77,7 +77,7 @@ type ClassificationRecord struct {
 }
 
 // InflatedRecord is one creative's inflated classification in a bulk
-// answer. Shape from ../shared/reference/openapi/video-creatives-openapi.json,
+// answer. Shape from the Video Creatives API reference,
 // schema BulkInflatedRecord.
 type InflatedRecord struct {
 	CreativeID int64                  `json:"atomic_creative_id"`

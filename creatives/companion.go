@@ -14,7 +14,7 @@ import (
 )
 
 // CompanionDetails are a companion ad's settings. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // CompanionDetails.
 type CompanionDetails struct {
 	// AdServer is the ad server tag name (required).
@@ -48,7 +48,7 @@ func (d CompanionDetails) MarshalJSON() ([]byte, error) {
 }
 
 // CompanionInput is the body of a companion create or update. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // ModifyCompanionRequest.
 type CompanionInput struct {
 	// Details are required.
@@ -83,7 +83,7 @@ func (in *CompanionInput) check(v *valid.Validator) {
 }
 
 // Companion is a companion ad. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // CompanionAd.
 type Companion struct {
 	ID            int64            `json:"id"`

@@ -18,7 +18,7 @@ import (
 )
 
 // Asset is one asset of a component creative. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// the Component Creatives API reference, schema
 // models.Asset, and the asset examples (advertiser_id, asset_name,
 // timestamps).
 type Asset struct {
@@ -57,7 +57,7 @@ func (a Asset) MarshalJSON() ([]byte, error) {
 }
 
 // ComponentCreative is a component (native) creative. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// the Component Creatives API reference, schema
 // models.ComponentCreativeData.
 type ComponentCreative struct {
 	AtomicCreativeID   int64           `json:"atomic_creative_id"`
@@ -187,7 +187,7 @@ func (l *AssetList) Add(items ...AssetInput) *AssetList {
 func (l *AssetList) Items() []AssetInput { return append([]AssetInput(nil), l.items...) }
 
 // ComponentCreativeInput is the body of a component creative create or
-// update. Shape from ../shared/reference/openapi/component-creatives-openapi.json,
+// update. Shape from the Component Creatives API reference,
 // schemas models.ComponentCreativeRequest and
 // models.ComponentCreativeUpdateRequest. Pointers are optional fields.
 type ComponentCreativeInput struct {
@@ -263,7 +263,7 @@ func (in *ComponentCreativeInput) check(v *valid.Validator, create bool) {
 }
 
 // Eligibility is a creative's eligibility for one placement. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json, schemas
+// the Component Creatives API reference, schemas
 // models.PlacementEligibility, models.AdFormat and models.EligibleComponent.
 type Eligibility struct {
 	AdFormat struct {
@@ -286,7 +286,7 @@ type EligibleComponent struct {
 }
 
 // ComponentListOptions select a page of component creatives. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json, parameters
+// the Component Creatives API reference, parameters
 // of GET /creatives.
 type ComponentListOptions struct {
 	// Status filters by status (nil: all).
@@ -533,7 +533,7 @@ func (s *ComponentCreativeService) UploadURL(ctx context.Context, filename strin
 func (u PresignedURL) AssetValue() string { return u.String() }
 
 // Component is a component definition. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// the Component Creatives API reference, schema
 // models.Component.
 type Component struct {
 	ComponentID        int64              `json:"component_id"`
@@ -555,7 +555,7 @@ func (c *Component) UnmarshalJSON(b []byte) error {
 }
 
 // ComponentInput is the body of a component create or update. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json, schemas
+// the Component Creatives API reference, schemas
 // models.ComponentCreateRequest and models.ComponentUpdateRequest.
 type ComponentInput struct {
 	// ComponentHumanName is required on create.

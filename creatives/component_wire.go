@@ -14,7 +14,7 @@ import (
 )
 
 // ccMeta is the meta object of component creative answers. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// the Component Creatives API reference, schema
 // models.MetaInfo (and models.ValidationMeta).
 type ccMeta struct {
 	Code       json.RawMessage `json:"code"`

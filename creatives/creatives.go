@@ -136,7 +136,7 @@ func checkID(v *valid.Validator, field string, id int64) {
 const maxID = 2147483647
 
 // FieldErrorInfo is one error of the video interface's error list. Shape
-// from ../shared/reference/openapi/video-creatives-openapi.json, schema
+// from the Video Creatives API reference, schema
 // ErrorInfo.
 type FieldErrorInfo struct {
 	// Error is the message.

@@ -1,7 +1,7 @@
 package creatives
 
 // EncodingStatus is the state of a video's upload and encoding. Shape
-// from ../shared/reference/openapi/video-creatives-openapi.json, schema
+// from the Video Creatives API reference, schema
 // EncodingStatus. Values the SDK does not know are kept as sent.
 //
 //adama:enum
@@ -19,7 +19,7 @@ const (
 )
 
 // VASTVersion is a VAST document version. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // VASTVersion.
 //
 //adama:enum
@@ -33,7 +33,7 @@ const (
 )
 
 // CompanionType is the kind of a companion ad. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // CompanionDetails, property typ.
 //
 //adama:enum
@@ -60,7 +60,7 @@ const (
 )
 
 // ComponentValueType is the kind of value a component holds. Shape from
-// ../shared/reference/openapi/component-creatives-openapi.json, schema
+// the Component Creatives API reference, schema
 // models.ComponentCreateRequest, property value_type_name.
 //
 //adama:enum

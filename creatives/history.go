@@ -47,7 +47,7 @@ func (o HistoryOptions) query(v *valid.Validator) url.Values {
 }
 
 // History is a creative's change log. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // HistoryResponse.
 type History struct {
 	// With lists the related log entries (schema WithPart).
@@ -89,7 +89,7 @@ func (p *HistoryPage) UnmarshalJSON(b []byte) error {
 }
 
 // HistoryEntry is one change. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // LogEntryResponse.
 type HistoryEntry struct {
 	UserID   int64         `json:"user_id"`
@@ -108,7 +108,7 @@ func (e *HistoryEntry) UnmarshalJSON(b []byte) error {
 }
 
 // FieldChange is one field's change. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // FieldChangeEntry.
 type FieldChange struct {
 	Name     string     `json:"name"`

@@ -19,7 +19,7 @@ import (
 // verticals have Code, Description, Parent and Children; attributes have
 // Name, Parent and Children; languages have Name, NameFr, Alpha2,
 // Bibliographic and Terminologic. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schemas
+// the Video Creatives API reference, schemas
 // ClassificationVertical, ClassificationAttribute and
 // ClassificationLanguage, and the static data examples.
 type StaticItem struct {

@@ -16,7 +16,7 @@ import (
 )
 
 // EventPixel is an additional tracking pixel of a video creative. Shape
-// from ../shared/reference/openapi/video-creatives-openapi.json, schemas
+// from the Video Creatives API reference, schemas
 // EventPixelRequest and EventPixel.
 type EventPixel struct {
 	// Typ is the pixel event type (required on requests).
@@ -26,7 +26,7 @@ type EventPixel struct {
 }
 
 // InsecureVendorURLs lists the non-https URLs of one vendor. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // InsecureVendorURLs.
 type InsecureVendorURLs struct {
 	ID         int64    `json:"id"`
@@ -36,7 +36,7 @@ type InsecureVendorURLs struct {
 
 // CreativeDetails is a video creative's settings, as read and as sent in
 // full by VideoService.Replace. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schemas
+// the Video Creatives API reference, schemas
 // CreativeDetails and V3UpdateCreativeRequest.
 type CreativeDetails struct {
 	// Active says whether the creative serves (always sent).
@@ -107,7 +107,7 @@ func (d *CreativeDetails) check(v *valid.Validator, prefix string, create bool) 
 }
 
 // NewVideoCreative is the body of a v3 create. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // V3CreateCreativeRequest.
 type NewVideoCreative struct {
 	// Active says whether the creative serves; nil leaves the default.
@@ -215,7 +215,7 @@ func checkSettings(v *valid.Validator, p string, s settings) {
 
 // VideoCreativePatch is the body of a v3 partial update, and one item of a
 // bulk update (ID set). Unset fields are left alone; adama.Null clears a
-// field. Shape from ../shared/reference/openapi/video-creatives-openapi.json,
+// field. Shape from the Video Creatives API reference,
 // schema PatchCreativeUpdate.
 type VideoCreativePatch struct {
 	// ID is the creative id; required in a bulk update, not sent by Patch.
@@ -270,7 +270,7 @@ func (p *VideoCreativePatch) check(v *valid.Validator, prefix string) {
 }
 
 // VideoCreative is a v3 video creative with its status. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // CreativeDetailsResponse.
 type VideoCreative struct {
 	// ID is the creative id.
@@ -328,14 +328,14 @@ func (c VideoCreative) MarshalJSON() ([]byte, error) {
 }
 
 // Status is the status object of a create or bulk answer. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema Status.
+// the Video Creatives API reference, schema Status.
 type Status struct {
 	Code    string `json:"code,omitempty"`
 	Message string `json:"message,omitempty"`
 }
 
 // CreateResult is the answer to a v3 create. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // NewCreativeResponse.
 type CreateResult struct {
 	// CreativeID is the new creative's id.
@@ -380,7 +380,7 @@ func (u PresignedURL) GoString() string { return strconv.Quote(u.String()) }
 
 // BulkResult is the answer to a bulk create, a bulk update or a list by
 // ids: the creatives that succeeded and an error per failed item. Shape
-// from ../shared/reference/openapi/video-creatives-openapi.json, schema
+// from the Video Creatives API reference, schema
 // BulkCreativeResponse.
 type BulkResult struct {
 	// Creatives are the creatives created, updated or found.
@@ -425,7 +425,7 @@ type dataWrapper struct {
 }
 
 // VASTValidation is the result of validating a VAST document. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // ValidateVASTResponse.
 type VASTValidation struct {
 	// Error is the validation error; empty when the document is valid.

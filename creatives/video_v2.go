@@ -16,7 +16,7 @@ import (
 )
 
 // Variant is one encoded variant of a v2 video creative. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // LegacyEncoding.
 type Variant struct {
 	ID                  int64          `json:"id"`
@@ -51,7 +51,7 @@ func (v *Variant) UnmarshalJSON(b []byte) error {
 }
 
 // UploadStatus is a v2 video creative's upload and encoding status. Shape
-// from ../shared/reference/openapi/video-creatives-openapi.json, schema
+// from the Video Creatives API reference, schema
 // CreativeStatusResponse.
 type UploadStatus struct {
 	UploadInfo     FileInfo     `json:"uploadInfo"`
@@ -59,7 +59,7 @@ type UploadStatus struct {
 }
 
 // FileInfo is an upload's state. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema FileInfo.
+// the Video Creatives API reference, schema FileInfo.
 type FileInfo struct {
 	Status     string   `json:"status,omitempty"`
 	Size       int64    `json:"size,omitempty"`
@@ -79,7 +79,7 @@ func (f *FileInfo) UnmarshalJSON(b []byte) error {
 }
 
 // EncodingInfo is the encoding state of all variants. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // GetStatusResponse.
 type EncodingInfo struct {
 	Status    EncodingStatus     `json:"status,omitempty"`
@@ -96,7 +96,7 @@ func (e *EncodingInfo) UnmarshalJSON(b []byte) error {
 }
 
 // EncodingProgress is one encoding's state. Shape from
-// ../shared/reference/openapi/video-creatives-openapi.json, schema
+// the Video Creatives API reference, schema
 // GetStatusResponse_Encoding.
 type EncodingProgress struct {
 	ID            int64          `json:"id"`

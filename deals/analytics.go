@@ -210,7 +210,7 @@ func (s *AnalyticsService) All(ctx context.Context, q *AnalyticsQuery, ro ...ada
 }
 
 // AnalyticsRow is a deal with its reporting data. Shape from
-// ../shared/reference/openapi/marketplaces-openapi.yml, POST
+// the Marketplaces API reference, POST
 // /deal_analytics.
 type AnalyticsRow struct {
 	// Deal holds the deal's fields (unknown ones in Deal.Extra).

@@ -13,7 +13,7 @@ import (
 )
 
 // Channel is an advertising channel (Display, Video, CTV, ...). Shape from
-// ../shared/reference/openapi/marketplaces-openapi.yml, GET /channels.
+// the Marketplaces API reference, GET /channels.
 type Channel struct {
 	// ID is the channel's id (the platform sometimes sends it as a string).
 	ID int64 `json:"id"`

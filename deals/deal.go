@@ -18,7 +18,7 @@ import (
 )
 
 // Deal is one marketplace deal. Fields per specification §2.10; shape from
-// ../shared/reference/openapi/marketplaces-openapi.yml, schemas create-deal,
+// the Marketplaces API reference, schemas create-deal,
 // update-deal and the GET /deals/{id} answer.
 type Deal struct {
 	// ID is the deal's id; zero before it is created (read-only).

@@ -21,7 +21,7 @@ const MaxGroupDeals = 300
 
 // DealGroup packages deals that share its owner. Groups have no targeting
 // permissions of their own: they honour their deals'. Shape from
-// ../shared/reference/openapi/marketplaces-openapi.yml, POST /deal_groups.
+// the Marketplaces API reference, POST /deal_groups.
 type DealGroup struct {
 	// ID is the group's id (read-only).
 	ID int64 `json:"id,omitempty"`

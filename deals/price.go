@@ -14,7 +14,7 @@ import (
 var maxPrice = adama.MustDecimal("9999999.9999")
 
 // Price is a deal's floor or fixed price, exact, with its currency. Shape
-// from ../shared/reference/openapi/marketplaces-openapi.yml, schema
+// from the Marketplaces API reference, schema
 // create-deal.price: {"currency_code": "USD", "value": "1.3000"}.
 type Price struct {
 	// CurrencyCode is the ISO 4217 code (3 letters); the platform's

@@ -20,7 +20,7 @@ import (
 const MaxPublisherName = 20
 
 // Publisher is a publisher of an organization's direct deals. Shape from
-// ../shared/reference/openapi/marketplaces-openapi.yml, /publishers.
+// the Marketplaces API reference, /publishers.
 type Publisher struct {
 	// ID is the publisher's id (read-only).
 	ID int64 `json:"id,omitempty"`

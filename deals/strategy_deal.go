@@ -14,7 +14,7 @@ import (
 )
 
 // StrategyDeal links a strategy to a deal it targets. Shape from
-// ../shared/reference/openapi/marketplaces-openapi.yml, GET
+// the Marketplaces API reference, GET
 // /deals/{id}/strategy_deals; Strategy, Campaign and Advertiser are filled
 // when embedded with StrategyListOptions.With.
 type StrategyDeal struct {

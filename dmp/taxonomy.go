@@ -74,7 +74,7 @@ func (p Permissions) MarshalJSON() ([]byte, error) {
 
 // Node is one node of a taxonomy tree: the root (the taxonomy's name), a
 // branch or a segment. Shape from
-// ../shared/reference/openapi/audience-segments-openapi.yml, POST
+// the Audience Segments API reference, POST
 // /audience_segments and POST /audience_segments/{taxonomy_id}.
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
@@ -181,7 +181,7 @@ func (n *Node) Count() int {
 
 // Taxonomy is a permissioned (or global) taxonomy: its permissions, vendor
 // and tree, and the fields the platform adds. Shape per specification
-// §2.11 and ../shared/reference/openapi/audience-segments-openapi.yml.
+// §2.11 and the Audience Segments API reference.
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 type Taxonomy struct {

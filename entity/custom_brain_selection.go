@@ -15,15 +15,15 @@ import (
 
 // CampaignsV3Path is where the v3.0 interface serves a campaign with its
 // custom brain selections: GET and POST /api/v3.0/campaigns/{id}
-// (../shared/reference/openapi/campaigns-v3.0-openapi.yaml, operations
+// (the Campaigns API v3.0 reference, operations
 // get-campaign and update-campaign). The v2.0 campaign schema
-// (../shared/reference/entity-schemas/campaign.json) has no
+// (the campaign entity schema) has no
 // custom_brain_selections, and no reference documents a v2.0 path or form
 // key for them, so they are read and written there.
 const CampaignsV3Path = "/api/v3.0/campaigns"
 
 // SelectionType is what a custom brain selection selects. Values from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schemas
+// the Campaigns API v3.0 reference, schemas
 // campaign_create and campaign_update (custom_brain_selections items).
 //
 //adama:enum
@@ -40,7 +40,7 @@ const (
 
 // CustomBrainSelection is one custom brain selection of a campaign: a
 // pixel, audience or segment the campaign's brain learns from. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // campaign_custom_brain_selection (its enable_mm_audiences_in_brain is
 // enable_svc_audiences_in_brain here, the spec's neutral word). Unknown
 // properties are kept in Extra. It is read-only: write selections with
@@ -117,7 +117,7 @@ func (c *CampaignV3) UnmarshalJSON(b []byte) error {
 
 // BrainSelection is one item of the custom_brain_selections a campaign
 // create or update sends. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schemas
+// the Campaigns API v3.0 reference, schemas
 // campaign_create and campaign_update: selection_id (int32) and
 // selection_type (one of the SelectionType values).
 type BrainSelection struct {
@@ -203,7 +203,7 @@ func (ec *Client) SetCampaignCustomBrainSelections(ctx context.Context, campaign
 
 // CampaignCopy is the body of a campaign copy (POST
 // /api/v3.0/campaigns/{id}/copy). Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, operation
+// the Campaigns API v3.0 reference, operation
 // copy-campaign: name (1 to 256 characters) and status are required;
 // nil fields are not sent. CopyAudienceInBrain copies the source's
 // custom_brain_selections; CopyBrainSettings (formerly remember_source)

@@ -126,7 +126,7 @@ func BulkForm(actions []BulkAction) (url.Values, error) {
 }
 
 // BulkStrategiesPath is where a bulk strategy update is sent: POST
-// /api/v3.0/bulk_update/strategies (../shared/reference/openapi/
+// /api/v3.0/bulk_update/strategies (the platform API references
 // campaigns-v3.0-openapi.yaml, operation bulk-update-strategies, request
 // body strategy_bulk_update), a JSON body {"update":[{"id":…, fields…}]}.
 const BulkStrategiesPath = "/api/v3.0/bulk_update/strategies"

@@ -111,7 +111,7 @@ const (
 	GoalTypeReach           GoalType = "reach"
 	GoalTypeSpend           GoalType = "spend"
 	// GoalTypeCpe (cost per engagement) is listed by the reference schemas
-	// campaign and strategy (../shared/reference/entity-schemas) and by the
+	// campaign and strategy (the entity schemas) and by the
 	// v3.0 campaign goals, and sent by the platform, though the spec's 2.4
 	// table leaves it out.
 	GoalTypeCpe GoalType = "cpe"

@@ -14,7 +14,7 @@ import (
 )
 
 // StrategyConcept is a concept assigned to a strategy, collection strategy_concepts.
-// Shape from ../shared/reference/entity-schemas/strategy_concept.json.
+// Shape from the strategy_concept entity schema.
 // Create requires name.
 type StrategyConcept struct {
 	Common
@@ -37,7 +37,7 @@ func (r *StrategyConcept) check(v *valid.Validator, create bool) {
 }
 
 // StrategySupplySource is a supply source a strategy buys on, collection strategy_supply_sources.
-// Shape from ../shared/reference/entity-schemas/strategy_supply_source.json.
+// Shape from the strategy_supply_source entity schema.
 // Create requires strategy_id, supply_source_id.
 type StrategySupplySource struct {
 	Common
@@ -59,7 +59,7 @@ func (r *StrategySupplySource) check(v *valid.Validator, create bool) {
 }
 
 // SupplySource is an exchange or data supply source, collection supply_sources.
-// Shape from ../shared/reference/entity-schemas/supply_source.json.
+// Shape from the supply_source entity schema.
 // Create requires code, name.
 type SupplySource struct {
 	Common
@@ -100,7 +100,7 @@ func (r *SupplySource) check(v *valid.Validator, create bool) {
 }
 
 // SiteList is a list of sites an organization includes or excludes, collection site_lists.
-// Shape from ../shared/reference/entity-schemas/site_list.json.
+// Shape from the site_list entity schema.
 // Create requires name, organization_id.
 type SiteList struct {
 	Common
@@ -134,7 +134,7 @@ func (r *SiteList) check(v *valid.Validator, create bool) {
 }
 
 // Vendor is a third-party vendor, collection vendors.
-// Shape from ../shared/reference/entity-schemas/vendor.json.
+// Shape from the vendor entity schema.
 // Create requires name.
 type Vendor struct {
 	Common
@@ -166,7 +166,7 @@ func (r *Vendor) check(v *valid.Validator, create bool) {
 }
 
 // VendorContract is a contract with a vendor, collection vendor_contracts.
-// Shape from ../shared/reference/entity-schemas/vendor_contract.json.
+// Shape from the vendor_contract entity schema.
 // Create requires name.
 type VendorContract struct {
 	Common
@@ -190,7 +190,7 @@ func (r *VendorContract) check(v *valid.Validator, create bool) {
 }
 
 // VendorDomain is a domain a vendor serves from, collection vendor_domains.
-// Shape from ../shared/reference/entity-schemas/vendor_domain.json.
+// Shape from the vendor_domain entity schema.
 // Create requires domain, vendor_id.
 type VendorDomain struct {
 	Common
@@ -213,7 +213,7 @@ func (r *VendorDomain) check(v *valid.Validator, create bool) {
 }
 
 // VendorPixel is a vendor pixel, collection vendor_pixels.
-// Shape from ../shared/reference/entity-schemas/vendor_pixel.json.
+// Shape from the vendor_pixel entity schema.
 // Create requires name.
 type VendorPixel struct {
 	Common
@@ -237,7 +237,7 @@ func (r *VendorPixel) check(v *valid.Validator, create bool) {
 }
 
 // VendorPixelDomain is a domain of a vendor pixel, collection vendor_pixel_domains.
-// Shape from ../shared/reference/entity-schemas/vendor_pixel_domain.json.
+// Shape from the vendor_pixel_domain entity schema.
 type VendorPixelDomain struct {
 	Common
 	Domain         string `json:"domain,omitempty" url:"domain,omitempty"`
@@ -256,7 +256,7 @@ func (r *VendorPixelDomain) check(v *valid.Validator, create bool) {
 }
 
 // Pixel is an event or data pixel of a pixel bundle (spec 2.7), collection pixels.
-// Shape from ../shared/reference/entity-schemas/pixel.json.
+// Shape from the pixel entity schema.
 // Create requires bundle_id, pixel_type, tag.
 type Pixel struct {
 	Common
@@ -283,7 +283,7 @@ func (r *Pixel) check(v *valid.Validator, create bool) {
 }
 
 // PixelProvider is a data pixel provider, collection pixel_providers.
-// Shape from ../shared/reference/entity-schemas/pixel_provider.json.
+// Shape from the pixel_provider entity schema.
 // Create requires name, vendor_id.
 type PixelProvider struct {
 	Common
@@ -309,7 +309,7 @@ func (r *PixelProvider) check(v *valid.Validator, create bool) {
 }
 
 // PlacementSlot is a slot of a site placement, collection placement_slots.
-// Shape from ../shared/reference/entity-schemas/placement_slot.json.
+// Shape from the placement_slot entity schema.
 // Create requires auction_type, buy_price, buy_price_type, height, site_placement_id, width.
 type PlacementSlot struct {
 	Common
@@ -360,7 +360,7 @@ func (r *PlacementSlot) check(v *valid.Validator, create bool) {
 }
 
 // Publisher is a publisher, collection publishers.
-// Shape from ../shared/reference/entity-schemas/publisher.json.
+// Shape from the publisher entity schema.
 // Create requires name.
 type Publisher struct {
 	Common
@@ -380,7 +380,7 @@ func (r *Publisher) check(v *valid.Validator, create bool) {
 }
 
 // PublisherSite is a site of a publisher, collection publisher_sites.
-// Shape from ../shared/reference/entity-schemas/publisher_site.json.
+// Shape from the publisher_site entity schema.
 // Create requires name, publisher_id.
 type PublisherSite struct {
 	Common
@@ -401,7 +401,7 @@ func (r *PublisherSite) check(v *valid.Validator, create bool) {
 }
 
 // SitePlacementRecord is a placement on a publisher site, collection site_placements.
-// Shape from ../shared/reference/entity-schemas/site_placement.json.
+// Shape from the site_placement entity schema.
 // Create requires name, publisher_site_id.
 type SitePlacementRecord struct {
 	Common
@@ -430,7 +430,7 @@ func (r *SitePlacementRecord) check(v *valid.Validator, create bool) {
 }
 
 // TargetDimension is a targeting dimension, collection target_dimensions.
-// Shape from ../shared/reference/entity-schemas/target_dimension.json.
+// Shape from the target_dimension entity schema.
 type TargetDimension struct {
 	Common
 	Code string `json:"code,omitempty" url:"code,omitempty"`
@@ -447,7 +447,7 @@ func (r *TargetDimension) check(v *valid.Validator, create bool) {
 }
 
 // TargetValue is a value of a targeting dimension, collection target_values.
-// Shape from ../shared/reference/entity-schemas/target_value.json.
+// Shape from the target_value entity schema.
 type TargetValue struct {
 	Common
 	ChildCount        *int64      `json:"child_count,omitempty" url:"child_count,omitempty"`
@@ -469,7 +469,7 @@ func (r *TargetValue) check(v *valid.Validator, create bool) {
 }
 
 // StrategyTargetingSegment is a targeting segment of a strategy, collection strategy_targeting_segments.
-// Shape from ../shared/reference/entity-schemas/strategy_targeting_segment.json.
+// Shape from the strategy_targeting_segment entity schema.
 // Create requires name, organization_id.
 type StrategyTargetingSegment struct {
 	Common
@@ -496,7 +496,7 @@ func (r *StrategyTargetingSegment) check(v *valid.Validator, create bool) {
 }
 
 // Deal is a deal as group A serves it (the marketplace view is group E), collection deals.
-// Shape from ../shared/reference/entity-schemas/deal.json.
+// Shape from the deal entity schema.
 // Create requires advertiser_id, start_datetime, end_datetime, deal_identifier, media_type, name, price, price_method, price_method, price_type, publisher_id, status, supply_source_id.
 type Deal struct {
 	Common
@@ -566,7 +566,7 @@ func checkLen(v *valid.Validator, field, s string, max int) {
 }
 
 // TargetingVendor is a targeting data vendor, collection targeting_vendors.
-// Shape from ../shared/reference/entity-schemas/targeting_vendor.json.
+// Shape from the targeting_vendor entity schema.
 // Create requires name, organization_id.
 type TargetingVendor struct {
 	Common

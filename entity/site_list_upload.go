@@ -13,7 +13,7 @@ import (
 )
 
 // Site list upload and assignment. The paths are those of the reference
-// (../shared/reference/openapi/campaigns-v3.0-openapi.yaml, tag Site
+// (the Campaigns API v3.0 reference, tag Site
 // Lists: site_lists/upload, site_lists/{id}/upload,
 // site_lists/{id}/download.csv, site_lists/{id}/assignments), under the
 // group's prefix as real clients call them; a list is assigned with POST

@@ -13,7 +13,7 @@ import (
 )
 
 // ConsumerSettings is a consumer's whole configuration. Shape from spec
-// §2.12 and ../shared/reference/openapi/opportunity-stream-config-openapi.json,
+// §2.12 and the opportunity-stream configuration API reference,
 // GET /consumers/{name} (the reference's storage settings object is
 // Cloud1Settings here). Posting back what Get returned applies changes
 // and loses nothing: properties the SDK does not model stay in Extra.

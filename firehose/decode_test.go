@@ -17,7 +17,7 @@ import (
 
 // referenceServer answers GETs with the reference's example bodies
 // (testdata/reference, copied from
-// ../shared/reference/openapi/opportunity-stream-config-openapi.json under
+// the opportunity-stream configuration API reference under
 // the spec's names) and a token for the client-credentials grant.
 func referenceServer(t *testing.T, files map[string]string) *firehose.Client {
 	t.Helper()

@@ -32,7 +32,7 @@ func (p Permission) Permits(value string) bool { return p.Allowed || slices.Cont
 // Permissions are what the caller may change without support, keyed as
 // the platform sends them: "EDIT.Filters.X-Svc-Exch-Id",
 // "EDIT.SampleSettings.SampleRate", "GET.ConsumerSettings", ... Shape from
-// ../shared/reference/openapi/opportunity-stream-config-openapi.json,
+// the opportunity-stream configuration API reference,
 // GET /permissions (its storage settings are Cloud1Settings here).
 type Permissions map[string]Permission
 

@@ -11,7 +11,7 @@ import (
 
 // SampleSettings turns a consumer's delivery on or off and sets the share
 // of opportunities it receives. Shape from spec §2.12 and
-// ../shared/reference/openapi/opportunity-stream-config-openapi.json,
+// the opportunity-stream configuration API reference,
 // /consumers/{name}/samplesettings.
 type SampleSettings struct {
 	// Disabled stops delivery.

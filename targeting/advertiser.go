@@ -154,7 +154,7 @@ func (a *AgencyRef) UnmarshalJSON(b []byte) error {
 }
 
 // Advertiser is an advertiser as group B answers it. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schemas
+// the Campaigns API v3.0 reference, schemas
 // advertiser_base, advertiser_response_base, advertiser_response_extended
 // and advertiser_collection (a list without full has id, name,
 // entity_type and, with=agency, agency).
@@ -236,7 +236,7 @@ func (a *Advertiser) clone() *Advertiser {
 }
 
 // AdvertiserCreate is the body of create-advertiser. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // advertiser_create. Name, AgencyID, VerticalID, AdServerID and Domain are
 // required; nil and empty optional fields are not sent.
 type AdvertiserCreate struct {
@@ -316,7 +316,7 @@ func checkVendors(v *valid.Validator, vs []VendorAttribution) {
 
 // AdvertiserUpdate is the body of update-advertiser: the current version
 // and the fields to change. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // advertiser_update. Fields the reference marks nullable (external_id,
 // frequency_interval, frequency_type, frequency_amount, ads_txt_verified,
 // vendor_attributions) may be cleared with adama.Null.
@@ -497,7 +497,7 @@ func (o *AdvertiserListOptions) call(offset, limit int) *call.Call {
 }
 
 // HistoryEntry is one change of an advertiser's audit log. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, response
+// the Campaigns API v3.0 reference, response
 // audit_log.
 type HistoryEntry struct {
 	Action     string        `json:"action,omitempty"`

@@ -46,7 +46,7 @@ var attachmentFields = []string{"id", "target_id", "strategy_id", "restriction",
 func AttachmentFields() []string { return append([]string(nil), attachmentFields...) }
 
 // Attachment attaches a target to a strategy. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // attachment_base. The legacy list answers the reference's collection
 // shape (id and name): name is kept in Extra.
 type Attachment struct {
@@ -96,7 +96,7 @@ func (a *Attachment) clone() *Attachment {
 }
 
 // AttachmentCreate is the body of create-attachment. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // attachment_create.
 type AttachmentCreate struct {
 	// TargetID is required, at least 1 (int32).
@@ -138,7 +138,7 @@ func (c *AttachmentCreate) Validate() error {
 
 // AttachmentUpdate is the body of update-attachment: the current version
 // and the fields to change (unset fields are not sent). Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // attachment_update.
 type AttachmentUpdate struct {
 	// Version is the record's current version (required; a stale one is

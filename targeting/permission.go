@@ -14,7 +14,7 @@ import (
 )
 
 // User permissions: the paths and shapes of
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, tag User
+// the Campaigns API v3.0 reference, tag User
 // Permissions (operations update-permissions-user, list-user-permissions,
 // list-user-permissions-filtered, list-user-permissions-{organizations,
 // agencies, advertisers, campaigns, strategies}, list-user-permissions-v2
@@ -40,7 +40,7 @@ const (
 )
 
 // EntityPermission is a user's permission on one entity. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schemas
+// the Campaigns API v3.0 reference, schemas
 // permission_organization, permission_agency, permission_advertiser,
 // permission_campaign and permission_strategy: each is permission_flags
 // (create, read, update, delete, inherited_from) with the id of its
@@ -94,7 +94,7 @@ func (p *EntityPermission) Entity() (PermissionLevel, int64) {
 }
 
 // PermissionFlags are the access flags of a permission. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // permission_flags.
 type PermissionFlags struct {
 	Create        bool   `json:"create"`
@@ -121,7 +121,7 @@ func (p PermissionFlags) MarshalJSON() ([]byte, error) {
 }
 
 // PermissionList is a user's permissions at every level. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // permission_list.
 type PermissionList struct {
 	Organizations []EntityPermission `json:"organizations,omitempty"`
@@ -148,7 +148,7 @@ func (p PermissionList) MarshalJSON() ([]byte, error) {
 }
 
 // Grant is one entry of a user's permissions as the user record carries
-// them. Shape from ../shared/reference/openapi/campaigns-v3.0-openapi.yaml,
+// them. Shape from the Campaigns API v3.0 reference,
 // schemas user_permission (id, create, read, update, delete) and
 // permission (the same with propogate, the reference's spelling).
 type Grant struct {
@@ -176,7 +176,7 @@ func (g *Grant) UnmarshalJSON(b []byte) error {
 func (g Grant) MarshalJSON() ([]byte, error) { return encodeRecord(plainGrant(g), g.Extra) }
 
 // Grants are a user's grants by level. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // user_permissions (and the permissions member of permission_user_output).
 type Grants struct {
 	Organizations []Grant `json:"organizations,omitempty"`
@@ -199,7 +199,7 @@ func (g *Grants) UnmarshalJSON(b []byte) error {
 func (g Grants) MarshalJSON() ([]byte, error) { return encodeRecord(plainGrants(g), g.Extra) }
 
 // UserPermissions is the answer to a permission update: the user's id and
-// grants. Shape from ../shared/reference/openapi/campaigns-v3.0-openapi.yaml,
+// grants. Shape from the Campaigns API v3.0 reference,
 // schema user_permissions_response (its data member).
 type UserPermissions struct {
 	ID          int64   `json:"id"`
@@ -224,7 +224,7 @@ func (u UserPermissions) MarshalJSON() ([]byte, error) {
 
 // PermittedUser is a user holding a permission on a campaign or a
 // strategy, with that permission. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schemas
+// the Campaigns API v3.0 reference, schemas
 // permission_campaign_with_user and permission_strategy_with_user (a
 // permission of permission_flags and the fields of
 // permission_user_output).
@@ -291,7 +291,7 @@ func (u PermittedUser) MarshalJSON() ([]byte, error) {
 
 // PermissionsV2 is a user's permissions in the v2 format: the user's
 // flags and the entities the user may reach. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // permission_v2_object.
 type PermissionsV2 struct {
 	Flags    *PermissionV2Flags  `json:"flags,omitempty"`
@@ -315,7 +315,7 @@ func (p PermissionsV2) MarshalJSON() ([]byte, error) {
 }
 
 // PermissionV2Flags are a user's type, role, scope and capability flags.
-// Shape from ../shared/reference/openapi/campaigns-v3.0-openapi.yaml,
+// Shape from the Campaigns API v3.0 reference,
 // schema permission_v2_flags.
 type PermissionV2Flags struct {
 	Type                      string `json:"type,omitempty"`
@@ -372,7 +372,7 @@ func (e PermissionEntities) MarshalJSON() ([]byte, error) {
 }
 
 // PermissionEntity is an entity of a v2-format answer. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schemas
+// the Campaigns API v3.0 reference, schemas
 // permission_v2_organization, permission_v2_agency (with organization_id)
 // and permission_v2_advertiser (with agency_id).
 type PermissionEntity struct {
@@ -401,7 +401,7 @@ func (e PermissionEntity) MarshalJSON() ([]byte, error) {
 }
 
 // PermissionUpdate is the body of a user's permission update. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // user_permission_update: {"permissions": {"organization_ids",
 // "agency_ids", "advertiser_ids"}} (int32 ids). A nil list is not sent; an
 // empty, non-nil list is sent as [] (no grants at that level). At least
@@ -450,7 +450,7 @@ func checkIDList(v *valid.Validator, field string, list []int64) {
 
 // PermissionCheck selects the entities a filtered permission listing
 // (POST /permissions/{user_id}) answers for. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, request body
+// the Campaigns API v3.0 reference, request body
 // permission_check (int32 ids). PageLimit and PageOffset go in the query.
 type PermissionCheck struct {
 	Organizations []int64 `json:"organizations,omitempty"`
@@ -482,7 +482,7 @@ func (c *PermissionCheck) Validate() error {
 
 // PermissionV2Check selects the entities a filtered v2-format listing
 // (POST /permissions/{user_id}/v2format) answers for. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, request body
+// the Campaigns API v3.0 reference, request body
 // permission_v2_check (int32 ids).
 type PermissionV2Check struct {
 	Organizations []int64 `json:"organizations,omitempty"`

@@ -13,7 +13,7 @@ import (
 )
 
 // Target is a targetable value in a dimension. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // target_base (with id from the collection response and version from
 // target_update). The published field name of SvcOrganizationID holds a
 // vendor name; the spec's neutral word svc stands in for it.
@@ -67,7 +67,7 @@ func (t *Target) clone() *Target {
 }
 
 // TargetCreate is the body of create-target. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // target_create. Nil fields are not sent.
 type TargetCreate struct {
 	ParentID *int64 `json:"parent_id,omitempty"`
@@ -111,7 +111,7 @@ func checkTargetInts(v *valid.Validator, parent, org, freq *int64) {
 
 // TargetUpdate is the body of update-target: the current version and the
 // fields to change. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, schema
+// the Campaigns API v3.0 reference, schema
 // target_update. The reference marks no field nullable, so none may be
 // cleared with adama.Null.
 type TargetUpdate struct {

@@ -11,7 +11,7 @@ import (
 )
 
 // TargetPath is one entry of the target-path list. Shape from
-// ../shared/reference/openapi/campaigns-v3.0-openapi.yaml, response
+// the Campaigns API v3.0 reference, response
 // collection (id and name); every other property the server sends is kept
 // in Extra.
 type TargetPath struct {

@@ -13,7 +13,7 @@ import (
 )
 
 // CampaignsV3Path is the v3.0 campaign path of the reference
-// (../shared/reference/openapi/campaigns-v3.0-openapi.yaml, operations
+// (the Campaigns API v3.0 reference, operations
 // get-campaign and update-campaign), where a campaign's
 // custom_brain_selections are read and written.
 const CampaignsV3Path = "/api/v3.0/campaigns"

@@ -4,7 +4,7 @@ import "strings"
 
 // knownFields lists, per collection, the fields a create or update may
 // carry: the properties of the collection's reference schema
-// (../shared/reference/entity-schemas) and the fields the SDK's records
+// (the entity schemas) and the fields the SDK's records
 // send. version is taken on every create and update (and ignored on
 // create); read-only properties (ReadOnly) are taken and ignored, as the
 // platform does.
