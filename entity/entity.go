@@ -128,8 +128,9 @@ func New(c *adama.Client, opts ...Option) *Client {
 // Session is the answer of GET /session: the user the bearer token belongs
 // to and when the session ends. The platform answers
 // {"data":{"id","name","entity_type":"user","session":{"sessionid","expires"}}}
-// in JSON and an <entity type="user"> with a <session sessionid expires/>
-// child in XML; expires carries no zone (read as UTC). The session id is
+// in JSON; in XML an <entity type="user"> followed by a sibling
+// <session current_time expires sessionid/> (a <session> child of the
+// entity is read too); expires carries no zone (read as UTC). The session id is
 // the adama_session cookie: the client keeps it and it is not part of the
 // record, so printing a Session shows no credential.
 type Session struct {
