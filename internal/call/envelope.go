@@ -3,7 +3,6 @@ package call
 import (
 	"bytes"
 	"encoding/json"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"github.com/adamasdk/adama-go/internal/media"
@@ -433,10 +432,6 @@ func truncate(s string, n int) string {
 // decodeXML reads group A's XML result into dst: a pointer to a record (one
 // <entity>) or to a slice of records or record pointers (<entities>).
 func decodeXML(r io.Reader, dst any) (Meta, error) {
-	var body []byte // the whole document, when Group.Into read it
-	if b, ok := r.(*bodyBytes); ok {
-		body = b.Bytes()
-	}
 	res, err := wire.DecodeXML(r)
 	if err != nil {
 		var ae *adama.Error
@@ -507,42 +502,7 @@ func decodeXML(r io.Reader, dst any) (Meta, error) {
 	}
 	if res.Entity.Session == nil {
 		// The session answer puts <session> beside the user's <entity>.
-		res.Entity.Session = resultSession(body)
+		res.Entity.Session = res.Session
 	}
 	return meta, unmarshal(wire.EntityJSON(res.Entity, target.Type()), dv)
-}
-
-// resultSession returns the <session sessionid expires/> child of the
-// XML document's root, as the platform's session answer places it beside
-// the user's <entity>; nil when there is none.
-func resultSession(body []byte) *wire.SessionElem {
-	if !bytes.Contains(body, []byte("<session")) {
-		return nil // the common case, decided without parsing
-	}
-	d := xml.NewDecoder(bytes.NewReader(body))
-	depth := 0
-	for {
-		tok, err := d.RawToken()
-		if err != nil {
-			return nil
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			depth++
-			if depth == 2 && t.Name.Local == "session" {
-				s := &wire.SessionElem{}
-				for _, a := range t.Attr {
-					switch a.Name.Local {
-					case "sessionid":
-						s.SessionID = a.Value
-					case "expires":
-						s.Expires = a.Value
-					}
-				}
-				return s
-			}
-		case xml.EndElement:
-			depth--
-		}
-	}
 }

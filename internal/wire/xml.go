@@ -19,6 +19,9 @@ type Result struct {
 	Entities *Entities `xml:"entities"`
 	// Errors holds a validation failure's field errors.
 	Errors *FieldErrors `xml:"errors"`
+	// Session is the session answer's <session> when the platform puts it
+	// beside the user's <entity> (its usual place) rather than inside it.
+	Session *SessionElem `xml:"session"`
 }
 
 // FieldErrors is the <errors> element of an XML validation failure.

@@ -206,9 +206,31 @@ func (p *xmlParser) result(res *Result, start *xml.StartElement) error {
 				res.Errors = &FieldErrors{}
 			}
 			return true, p.fieldErrors(res.Errors)
+		case "session":
+			return true, p.session(&res.Session, &t)
 		}
 		return false, nil
 	}, nil)
+}
+
+// session reads a <session sessionid expires/> element, beside the user's
+// <entity> or inside it, into *dst.
+func (p *xmlParser) session(dst **SessionElem, start *xml.StartElement) error {
+	if err := p.enter(); err != nil {
+		return err
+	}
+	if *dst == nil {
+		*dst = &SessionElem{}
+	}
+	for _, a := range start.Attr {
+		switch a.Name.Local {
+		case "sessionid":
+			(*dst).SessionID = a.Value
+		case "expires":
+			(*dst).Expires = a.Value
+		}
+	}
+	return p.children(nil, nil)
 }
 
 // rootName is the root element's name as Token reports it: its prefix
@@ -324,21 +346,7 @@ func (p *xmlParser) entity(e *Entity, start *xml.StartElement) error {
 			e.Related = append(e.Related, Entity{})
 			return true, p.entity(&e.Related[len(e.Related)-1], &t)
 		case "session":
-			if err := p.enter(); err != nil {
-				return true, err
-			}
-			if e.Session == nil {
-				e.Session = &SessionElem{}
-			}
-			for _, a := range t.Attr {
-				switch a.Name.Local {
-				case "sessionid":
-					e.Session.SessionID = a.Value
-				case "expires":
-					e.Session.Expires = a.Value
-				}
-			}
-			return true, p.children(nil, nil)
+			return true, p.session(&e.Session, &t)
 		}
 		return false, nil
 	}, nil)

@@ -264,3 +264,31 @@ func FuzzParseMatchesDecode(f *testing.F) {
 		checkSameAsDecode(t, b, nil, reflect.TypeFor[agency](), reflect.TypeFor[node]())
 	})
 }
+
+// The platform's session answer puts <session> beside the user's <entity>;
+// an older form nests it. The parser reads both, as encoding/xml does.
+func TestSessionPlacements(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc       string
+		sibling, nested bool
+	}{
+		{"sibling", `<result><entity name="user" id="1" type="user"/><session current_time="2015-08-19T15:05:10" expires="2015-08-20T15:05:10" sessionid="s1"/><status code="ok"/></result>`, true, false},
+		{"nested", `<result><entity name="user" id="1" type="user"><session expires="2015-08-20T15:05:10" sessionid="s1"/></entity><status code="ok"/></result>`, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := wire.DecodeXML(strings.NewReader(tc.doc))
+			require.NoError(t, err)
+			require.NotNil(t, res.Entity)
+			s := res.Session
+			if tc.nested {
+				assert.Nil(t, res.Session)
+				s = res.Entity.Session
+			} else {
+				assert.Nil(t, res.Entity.Session)
+			}
+			require.NotNil(t, s)
+			assert.Equal(t, "s1", s.SessionID)
+			assert.Equal(t, "2015-08-20T15:05:10", s.Expires)
+		})
+	}
+}
