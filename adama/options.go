@@ -30,6 +30,7 @@ type config struct {
 	maxResponseBytes          int64
 	rateLimit                 rate.Limit
 	rateBurst                 int
+	strictDecoding            bool
 }
 
 // String describes the configuration without its secrets.

@@ -17,6 +17,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"reflect"
+	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -267,7 +269,57 @@ func (g *Group) Into(ctx context.Context, c *Call, dst any, opts ...adama.Reques
 	if err != nil {
 		return meta, decodeError(resp, err)
 	}
+	if g.Client != nil && g.Client.StrictDecoding() {
+		if m := MisfitsOf(dst); len(m) > 0 {
+			return meta, decodeError(resp, adama.NewMisfitError(resp.StatusCode, "", "", m))
+		}
+	}
 	return meta, nil
+}
+
+// misfitter is a record that reports the values that fit none of its
+// fields' documented forms.
+type misfitter interface{ Misfits() []adama.Misfit }
+
+// MisfitsOf lists the misfits of a decoded answer: dst itself when it is a
+// record, or each record of a list (its fields prefixed "[i].").
+func MisfitsOf(dst any) []adama.Misfit {
+	if m, ok := dst.(misfitter); ok {
+		return m.Misfits()
+	}
+	v := reflect.ValueOf(dst)
+	for v.Kind() == reflect.Pointer && !v.IsNil() {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Slice {
+		if v.CanAddr() {
+			if m, ok := v.Addr().Interface().(misfitter); ok {
+				return m.Misfits()
+			}
+		}
+		return nil
+	}
+	var out []adama.Misfit
+	for i := range v.Len() {
+		e := v.Index(i)
+		if e.Kind() == reflect.Pointer && e.IsNil() {
+			continue
+		}
+		var rec misfitter
+		if m, ok := e.Interface().(misfitter); ok {
+			rec = m
+		} else if m, ok := e.Addr().Interface().(misfitter); ok {
+			rec = m
+		}
+		if rec == nil {
+			continue
+		}
+		for _, m := range rec.Misfits() {
+			m.Field = "[" + strconv.Itoa(i) + "]." + m.Field
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // NoContent sends c and discards the answer's body (a delete, or an

@@ -456,3 +456,23 @@ func decodeInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.Raw
 
 // IsNull reports a JSON null.
 func IsNull(b []byte) bool { return string(bytes.TrimSpace(b)) == "null" }
+
+// Misfits lists the misfits of a record decoded by DecodeObject or
+// DecodeInto: the kept properties whose name is one of the record's
+// fields (a value that fit would be in the field, not kept), in name
+// order. Records call it from their Misfits method; prefix, when not
+// empty, is put before each name with a dot (a nested record's path).
+func Misfits(extra map[string]json.RawMessage, idx Index, prefix string) []adama.Misfit {
+	var out []adama.Misfit
+	for k, v := range extra {
+		if _, ok := idx[k]; !ok {
+			continue
+		}
+		if prefix != "" {
+			k = prefix + "." + k
+		}
+		out = append(out, adama.Misfit{Field: k, Raw: v})
+	}
+	slices.SortFunc(out, func(a, b adama.Misfit) int { return strings.Compare(a.Field, b.Field) })
+	return out
+}
