@@ -35,9 +35,4 @@
 // String returns the raw form ("status==1&name=:*acme*"); Encode returns it
 // URL-encoded, and Values returns url.Values{"q": {raw}} ready to merge into
 // a request query (url.Values does the encoding itself).
-//
-// # Evaluation
-//
-// Query.Match applies a query to a Record the way the platform does; the
-// in-process fake server uses it to filter stored records.
 package qlang

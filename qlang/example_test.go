@@ -70,34 +70,6 @@ func ExampleParse() {
 	// adama: invalid request: q: term 0 at offset 6: unknown operator after field status: want one of ==, !=, =:, <, <=, >, >=, :null, :!null (got status=1); q: term 1 at offset 10: id 0 must be between 1 and 2147483647 (got (0))
 }
 
-// record is a stored entity as the fake server keeps it.
-type record struct {
-	id     int64
-	fields map[string]string
-}
-
-func (r record) Field(name string) (string, bool) { v, ok := r.fields[name]; return v, ok }
-func (r record) ID() int64                        { return r.id }
-func (r record) Strings() []string {
-	return []string{r.fields["name"]}
-}
-
-func ExampleQuery_Match() {
-	records := []record{
-		{1, map[string]string{"name": "Acme Corp", "status": "1", "budget": "1500"}},
-		{2, map[string]string{"name": "Acme Labs", "status": "0", "budget": "900"}},
-		{3, map[string]string{"name": "Globex", "status": "1", "budget": "20000"}},
-	}
-	q, _ := qlang.Parse("name=:acme*&budget>=1000")
-	for _, r := range records {
-		if q.Match(r) {
-			fmt.Println(r.id, r.fields["name"])
-		}
-	}
-	// Output:
-	// 1 Acme Corp
-}
-
 func ExampleQuery_IsNull() {
 	q := qlang.Where("name", qlang.Eq, "Smith & Sons").IsNull("end_date").NotNull("budget")
 	fmt.Println(q.String())

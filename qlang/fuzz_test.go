@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -96,6 +97,6 @@ func FuzzParse(f *testing.F) {
 		again, err := qlang.Parse(q.String())
 		require.NoError(t, err, "%q", q.String())
 		require.Equal(t, q, again)
-		_ = q.Match(r)
+		_ = qmatch.Match(q, r)
 	})
 }

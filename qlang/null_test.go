@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -41,26 +42,6 @@ func TestNullParseErrors(t *testing.T) {
 	}
 }
 
-func TestNullMatch(t *testing.T) {
-	r := rec{id: 1, fields: map[string]string{"name": "x", "empty": ""}}
-	tests := []struct {
-		q    string
-		want bool
-	}{
-		{"missing:null", true},
-		{"missing:!null", false},
-		{"name:null", false},
-		{"name:!null", true},
-		{"empty:!null", true},
-		{"name:!null&missing:null", true},
-	}
-	for _, tt := range tests {
-		q, err := qlang.Parse(tt.q)
-		require.NoError(t, err)
-		assert.Equal(t, tt.want, q.Match(r), tt.q)
-	}
-}
-
 // A value may hold "&" (and "%"): String writes them as %26 and %25, so
 // the platform, which splits the terms at "&" and then decodes each
 // value, reads the value back whole.
@@ -81,7 +62,7 @@ func TestValueWithAmpersand(t *testing.T) {
 			back, err := qlang.Parse(q.String())
 			require.NoError(t, err)
 			assert.Equal(t, q, back)
-			assert.True(t, back.Match(rec{fields: map[string]string{"name": tt.value, "status": "1"}}))
+			assert.True(t, qmatch.Match(back, rec{fields: map[string]string{"name": tt.value, "status": "1"}}))
 
 			vals, err := q.Values()
 			require.NoError(t, err)

@@ -24,6 +24,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/internal/wire"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -371,7 +372,7 @@ func (h *handler) list(w http.ResponseWriter, r *http.Request) {
 	h.st.mu.Lock()
 	out := []Record{}
 	for _, t := range h.st.taxa {
-		if query.Match(qrec{t}) {
+		if qmatch.Match(query, qrec{t}) {
 			out = append(out, summary(t))
 		}
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/internal/wire"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -359,7 +360,7 @@ func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection
 		if lim != nil && !h.st.related(c, rec, lim.segs, lim.id) {
 			continue
 		}
-		if q != nil && !q.Match(qrec(rec)) {
+		if q != nil && !qmatch.Match(q, qrec(rec)) {
 			continue
 		}
 		matched = append(matched, rec)
@@ -401,7 +402,7 @@ func compareValues(a, b any) int {
 	return strings.Compare(sa, sb)
 }
 
-// qrec adapts a stored record to qlang.Record.
+// qrec adapts a stored record to qmatch.Record.
 type qrec Record
 
 func (q qrec) Field(name string) (string, bool) { return render(q[name]) }

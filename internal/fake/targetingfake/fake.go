@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/internal/wire"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -168,7 +169,7 @@ func (rs *resource) list(w http.ResponseWriter, r *http.Request) {
 		if keep != nil && !keep(rec) {
 			continue
 		}
-		if query != nil && !query.Match(record(rec)) {
+		if query != nil && !qmatch.Match(query, record(rec)) {
 			continue
 		}
 		out = append(out, rec)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/internal/wire"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -494,7 +495,7 @@ func (p *permissions) users(level, idField string) func(http.ResponseWriter, *ht
 				}
 				out["permissions"] = grants(u, true)
 				out["permission"] = flagsOf(it)
-				if query == nil || query.Match(record(out)) {
+				if query == nil || qmatch.Match(query, record(out)) {
 					all = append(all, out)
 				}
 				break

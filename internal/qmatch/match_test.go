@@ -1,11 +1,13 @@
-package qlang_test
+package qmatch_test
 
 import (
 	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -131,23 +133,43 @@ func TestMatch(t *testing.T) {
 			if !assert.NoError(t, err) {
 				return
 			}
-			assert.Equal(t, tt.want, q.Match(r))
+			assert.Equal(t, tt.want, qmatch.Match(q, r))
 		})
 	}
 }
 
 func TestMatchEdges(t *testing.T) {
 	r := rec{id: 1, fields: map[string]string{"a": "x", "inf": "1e999", "nan": "NaN"}}
-	assert.True(t, (*qlang.Query)(nil).Match(r), "nil query matches all")
-	assert.True(t, (&qlang.Query{}).Match(r), "empty query matches all")
-	assert.True(t, (&qlang.Query{}).Match(nil))
-	assert.False(t, qlang.Where("a", qlang.Eq, "x").Match(nil), "nil record")
-	assert.False(t, qlang.New(nil).Match(r), "nil term")
-	assert.False(t, qlang.Where("a", "~", "x").Match(r), "unknown op")
-	assert.False(t, qlang.IDs().Match(r), "empty id list")
-	assert.True(t, qlang.Search("").Match(r), "empty search text is in every string")
-	assert.True(t, qlang.Where("inf", qlang.Gt, "1e308").Match(r), "overflow reads as +Inf")
-	assert.True(t, qlang.Where("nan", qlang.Eq, "NaN").Match(r), "NaN is not a number here: string identity")
-	assert.False(t, qlang.Where("nan", qlang.Lt, "1").Match(r), "NaN compares as a string")
-	assert.True(t, qlang.Where("a", qlang.Like, "X").Match(r))
+	assert.True(t, qmatch.Match((*qlang.Query)(nil), r), "nil query matches all")
+	assert.True(t, qmatch.Match((&qlang.Query{}), r), "empty query matches all")
+	assert.True(t, qmatch.Match((&qlang.Query{}), nil))
+	assert.False(t, qmatch.Match(qlang.Where("a", qlang.Eq, "x"), nil), "nil record")
+	assert.False(t, qmatch.Match(qlang.New(nil), r), "nil term")
+	assert.False(t, qmatch.Match(qlang.Where("a", "~", "x"), r), "unknown op")
+	assert.False(t, qmatch.Match(qlang.IDs(), r), "empty id list")
+	assert.True(t, qmatch.Match(qlang.Search(""), r), "empty search text is in every string")
+	assert.True(t, qmatch.Match(qlang.Where("inf", qlang.Gt, "1e308"), r), "overflow reads as +Inf")
+	assert.True(t, qmatch.Match(qlang.Where("nan", qlang.Eq, "NaN"), r), "NaN is not a number here: string identity")
+	assert.False(t, qmatch.Match(qlang.Where("nan", qlang.Lt, "1"), r), "NaN compares as a string")
+	assert.True(t, qmatch.Match(qlang.Where("a", qlang.Like, "X"), r))
+}
+
+func TestNullMatch(t *testing.T) {
+	r := rec{id: 1, fields: map[string]string{"name": "x", "empty": ""}}
+	tests := []struct {
+		q    string
+		want bool
+	}{
+		{"missing:null", true},
+		{"missing:!null", false},
+		{"name:null", false},
+		{"name:!null", true},
+		{"empty:!null", true},
+		{"name:!null&missing:null", true},
+	}
+	for _, tt := range tests {
+		q, err := qlang.Parse(tt.q)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, qmatch.Match(q, r), tt.q)
+	}
 }

@@ -1,11 +1,16 @@
-package qlang
+// Package qmatch evaluates a q query against a stored record the way the
+// platform does; the in-process fake platform filters its collections
+// with it.
+package qmatch
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/adamasdk/adama-go/qlang"
 )
 
-// Record is what Match evaluates a query against: one stored entity.
+// Record is what Match evaluates a query against: one stored record.
 type Record interface {
 	// Field returns the value of the named property, rendered as a string,
 	// and whether the record has it.
@@ -41,7 +46,7 @@ type Record interface {
 //     reports !ok: absent or null), ":!null" when it does.
 //
 // A field the record does not have satisfies only "!=" and ":null".
-func (q *Query) Match(r Record) bool {
+func Match(q *qlang.Query, r Record) bool {
 	if q == nil {
 		return true
 	}
@@ -56,11 +61,11 @@ func (q *Query) Match(r Record) bool {
 	return true
 }
 
-func matchTerm(t Term, r Record) bool {
+func matchTerm(t qlang.Term, r Record) bool {
 	switch t := t.(type) {
-	case Predicate:
+	case qlang.Predicate:
 		return matchPredicate(t, r)
-	case IDList:
+	case qlang.IDList:
 		id := r.ID()
 		for _, x := range t {
 			if x == id {
@@ -68,7 +73,7 @@ func matchTerm(t Term, r Record) bool {
 			}
 		}
 		return false
-	case TextSearch:
+	case qlang.TextSearch:
 		needle := strings.ToLower(string(t))
 		for _, s := range r.Strings() {
 			if strings.Contains(strings.ToLower(s), needle) {
@@ -80,31 +85,31 @@ func matchTerm(t Term, r Record) bool {
 	return false
 }
 
-func matchPredicate(p Predicate, r Record) bool {
+func matchPredicate(p qlang.Predicate, r Record) bool {
 	got, ok := r.Field(p.Field)
 	switch p.Op {
-	case IsNull:
+	case qlang.IsNull:
 		return !ok
-	case NotNull:
+	case qlang.NotNull:
 		return ok
 	}
 	if !ok {
-		return p.Op == Ne
+		return p.Op == qlang.Ne
 	}
 	switch p.Op {
-	case Eq:
+	case qlang.Eq:
 		return equal(got, p.Value)
-	case Ne:
+	case qlang.Ne:
 		return !equal(got, p.Value)
-	case Like:
+	case qlang.Like:
 		return wildcard(strings.ToLower(p.Value), strings.ToLower(got))
-	case Lt:
+	case qlang.Lt:
 		return compare(got, p.Value) < 0
-	case Le:
+	case qlang.Le:
 		return compare(got, p.Value) <= 0
-	case Gt:
+	case qlang.Gt:
 		return compare(got, p.Value) > 0
-	case Ge:
+	case qlang.Ge:
 		return compare(got, p.Value) >= 0
 	}
 	return false
