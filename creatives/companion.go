@@ -71,9 +71,9 @@ func (in *CompanionInput) check(v *valid.Validator) {
 	v.Check(d.Height >= 32 && d.Height <= 10000, "details.height", "between 32 and 10000", d.Height)
 	v.Check(d.LandingURL != "", "details.landingUrl", "required", nil)
 	switch d.Typ {
-	case CompanionStatic:
+	case CompanionTypeStatic:
 		v.Check(d.ClickthroughURL != "", "details.clickthroughUrl", "required for static companions", nil)
-	case CompanionIFrame, CompanionHTML:
+	case CompanionTypeIframe, CompanionTypeHTML:
 		v.Check(d.ClickthroughURL == "", "details.clickthroughUrl", "must be empty for iframe and html companions", d.ClickthroughURL)
 		v.Check(d.IFrameURLOrHTML != "", "details.iFrameUrlOrHTML", "required for iframe and html companions", nil)
 	}
@@ -136,7 +136,8 @@ type createCompanionWire struct {
 // create, update and delete regenerates the creative's combined VAST
 // document.
 type CompanionService struct {
-	g *call.Group
+	g  *call.Group
+	g2 *call.Group // the deprecated v2.0
 }
 
 func companionsPath(creativeID int64) string {

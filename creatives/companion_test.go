@@ -11,7 +11,7 @@ import (
 
 func staticCompanion() *CompanionInput {
 	return &CompanionInput{
-		Details: CompanionDetails{AdServer: "adama", Typ: CompanionStatic, Width: 300, Height: 250,
+		Details: CompanionDetails{AdServer: "adama", Typ: CompanionTypeStatic, Width: 300, Height: 250,
 			LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"},
 		FileName: "banner.png", FileExtension: "png", ResourceData: "data:image/png;base64,iVBORw0KGgo=",
 	}
@@ -24,7 +24,7 @@ func TestCompanionsCRUD(t *testing.T) {
 
 	c1, err := cc.Companions.Create(ctx, id, staticCompanion())
 	require.NoError(t, err)
-	html := &CompanionInput{Details: CompanionDetails{AdServer: "adama", Typ: CompanionHTML, Width: 728, Height: 90,
+	html := &CompanionInput{Details: CompanionDetails{AdServer: "adama", Typ: CompanionTypeHTML, Width: 728, Height: 90,
 		LandingURL: "https://example.com", IFrameURLOrHTML: "<div>ad</div>"}}
 	c2, err := cc.Companions.Create(ctx, id, html)
 	require.NoError(t, err)
@@ -35,7 +35,7 @@ func TestCompanionsCRUD(t *testing.T) {
 	require.Len(t, list, 2)
 	assert.Equal(t, c1, list[0].ID)
 	assert.Equal(t, "image/png", list[0].MimeType)
-	assert.Equal(t, CompanionHTML, list[1].Details.Typ)
+	assert.Equal(t, CompanionTypeHTML, list[1].Details.Typ)
 
 	v, err := cc.Videos.Get(ctx, id)
 	require.NoError(t, err)
@@ -70,8 +70,8 @@ func TestCompanionValidation(t *testing.T) {
 		{"height high", func(c *CompanionInput) { c.Details.Height = 10001 }, "details.height", "between 32 and 10000"},
 		{"landing", func(c *CompanionInput) { c.Details.LandingURL = "" }, "details.landingUrl", "required"},
 		{"static click", func(c *CompanionInput) { c.Details.ClickthroughURL = "" }, "details.clickthroughUrl", "required for static"},
-		{"iframe click", func(c *CompanionInput) { c.Details.Typ = CompanionIFrame; c.Details.IFrameURLOrHTML = "https://f" }, "details.clickthroughUrl", "must be empty"},
-		{"iframe url", func(c *CompanionInput) { c.Details.Typ = CompanionIFrame; c.Details.ClickthroughURL = "" }, "details.iFrameUrlOrHTML", "required"},
+		{"iframe click", func(c *CompanionInput) { c.Details.Typ = CompanionTypeIframe; c.Details.IFrameURLOrHTML = "https://f" }, "details.clickthroughUrl", "must be empty"},
+		{"iframe url", func(c *CompanionInput) { c.Details.Typ = CompanionTypeIframe; c.Details.ClickthroughURL = "" }, "details.iFrameUrlOrHTML", "required"},
 		{"data uri", func(c *CompanionInput) { c.ResourceData = "iVBORw0KGgo=" }, "resourceData", "data URI"},
 	}
 	cc, srv := newTestClient(t)

@@ -63,18 +63,15 @@ func WithComponentV3() Option {
 
 // Client holds one service per resource of group D.
 type Client struct {
-	// Videos is video creatives v3.
+	// Videos is video creatives v3 (and the deprecated v2.0).
 	Videos *VideoService
-	// Companions is the companion ads of video creatives v3.
+	// Companions is the companion ads of video creatives v3 (and the
+	// deprecated v2.0).
 	Companions *CompanionService
 	// Classifications is classification v3 (and the deprecated v1.0).
 	Classifications *ClassificationService
 	// StaticData is the IAB static data v3 (and the deprecated v1.0).
 	StaticData *StaticDataService
-	// VideosV2 is the deprecated video creatives v2.0.
-	//
-	// Deprecated: use Videos and Companions (v3.0).
-	VideosV2 *VideoV2Service
 	// ComponentCreatives is component (native) creatives.
 	ComponentCreatives *ComponentCreativeService
 	// Components is the components of component creatives.
@@ -98,13 +95,12 @@ func New(c *adama.Client, opts ...Option) *Client {
 	cl1 := &call.Group{Client: c, Host: adama.HostBase, Prefix: ClassificationV1Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
 	sd1 := &call.Group{Client: c, Host: adama.HostBase, Prefix: StaticDataV1Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
 	cc := &call.Group{Client: c, Host: adama.HostBase, Prefix: o.componentPrefix, Auth: adama.AuthSession, Envelope: call.Bare}
-	videos := &VideoService{g: v3, c: c}
+	videos := &VideoService{g: v3, g2: v2, c: c}
 	return &Client{
 		Videos:             videos,
-		Companions:         &CompanionService{g: v3},
+		Companions:         &CompanionService{g: v3, g2: v2},
 		Classifications:    &ClassificationService{g: v3, v1: cl1},
 		StaticData:         &StaticDataService{g: v3, v1: sd1},
-		VideosV2:           &VideoV2Service{g: v2, v3: videos},
 		ComponentCreatives: &ComponentCreativeService{g: cc, v3: o.componentV3},
 		Components:         &ComponentService{g: cc},
 		Assets:             &AssetService{g: cc},

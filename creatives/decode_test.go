@@ -149,12 +149,12 @@ func TestDecodeClassificationAndStaticSamples(t *testing.T) {
 
 func TestDecodeV2Samples(t *testing.T) {
 	ctx := context.Background()
-	st, err := served(t, 200, "application/json", "v2_status.json").VideosV2.Status(ctx, 1)
+	st, err := served(t, 200, "application/json", "v2_status.json").Videos.StatusV2(ctx, 1)
 	require.NoError(t, err)
 	assert.Equal(t, int64(1048576), st.UploadInfo.Size)
 	assert.Equal(t, 62.5, st.EncodingStatus.Percent)
-	assert.Equal(t, EncodingStoring, st.EncodingStatus.Encodings[1].Status)
-	vs, err := served(t, 200, "application/json", "v2_variants.json").VideosV2.Variants(ctx, 1)
+	assert.Equal(t, EncodingStatusStoring, st.EncodingStatus.Encodings[1].Status)
+	vs, err := served(t, 200, "application/json", "v2_variants.json").Videos.VariantsV2(ctx, 1)
 	require.NoError(t, err)
 	require.Len(t, vs, 1)
 	assert.Equal(t, 800, vs[0].BitrateKbps)
@@ -210,8 +210,8 @@ func TestDecodeComponentSamples(t *testing.T) {
 
 	comps, err := served(t, 200, "application/json", "cc_components.json").Components.List(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, ValueText, comps.Items[0].ValueTypeName)
-	comp, err := served(t, 201, "application/json", "cc_component_create.json").Components.Create(ctx, &ComponentInput{ComponentHumanName: "Right Image", ValueTypeName: ValueImage})
+	assert.Equal(t, ComponentValueTypeText, comps.Items[0].ValueTypeName)
+	comp, err := served(t, 201, "application/json", "cc_component_create.json").Components.Create(ctx, &ComponentInput{ComponentHumanName: "Right Image", ValueTypeName: ComponentValueTypeImage})
 	require.NoError(t, err)
 	assert.Equal(t, int64(11), comp.ComponentID)
 	comp, err = served(t, 200, "application/json", "cc_component.json").Components.Get(ctx, 4)
@@ -234,7 +234,7 @@ func TestDecodeComponentSamples(t *testing.T) {
 	require.ErrorAs(t, err, &ae)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 	assert.Equal(t, "Creative not found", ae.Message)
-	_, err = served(t, http.StatusUnauthorized, "application/json", "cc_component_401.json").Components.Create(ctx, &ComponentInput{ComponentHumanName: "X", ValueTypeName: ValueText})
+	_, err = served(t, http.StatusUnauthorized, "application/json", "cc_component_401.json").Components.Create(ctx, &ComponentInput{ComponentHumanName: "X", ValueTypeName: ComponentValueTypeText})
 	assert.ErrorIs(t, err, adama.ErrUnauthorized)
 	assert.Contains(t, err.Error(), "restricted")
 }

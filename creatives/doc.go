@@ -9,8 +9,11 @@
 //   - Video creatives v2.0 ({base_url}/video/v2.0), classification v1.0
 //     ({base_url}/classification/v1.0) and static data v1.0
 //     ({base_url}/static_data/v1.0): deprecated in favour of the v3.0 paths
-//     (spec §9); every such method carries a Deprecated note naming its
-//     replacement and shares the v3 implementation where the shapes agree.
+//     (spec §9). They are methods of the current services named after the
+//     current method with the old version as suffix (Videos.GetV2,
+//     Companions.ListV2, Classifications.GetV1, StaticData.ListV1); every
+//     such method carries a Deprecated note naming its replacement and
+//     shares the v3 implementation where the shapes agree.
 //   - Component (native) creatives v1.0, prefix
 //     {base_url}/component_creatives/v1.0: bearer token and the
 //     adama_session cookie. WithComponentV3 uses the v3.0 paths the

@@ -9,13 +9,13 @@ type EncodingStatus string
 
 // Encoding states.
 const (
-	EncodingPending    EncodingStatus = "Pending"
-	EncodingProcessing EncodingStatus = "Processing"
-	EncodingFinished   EncodingStatus = "Finished"
-	EncodingWaiting    EncodingStatus = "Waiting"
-	EncodingStoring    EncodingStatus = "Storing"
-	EncodingDetails    EncodingStatus = "Details"
-	EncodingError      EncodingStatus = "Error"
+	EncodingStatusPending    EncodingStatus = "Pending"
+	EncodingStatusProcessing EncodingStatus = "Processing"
+	EncodingStatusFinished   EncodingStatus = "Finished"
+	EncodingStatusWaiting    EncodingStatus = "Waiting"
+	EncodingStatusStoring    EncodingStatus = "Storing"
+	EncodingStatusDetails    EncodingStatus = "Details"
+	EncodingStatusError      EncodingStatus = "Error"
 )
 
 // VASTVersion is a VAST document version. Shape from
@@ -27,9 +27,9 @@ type VASTVersion string
 
 // VAST versions.
 const (
-	VAST2 VASTVersion = "VAST2"
-	VAST3 VASTVersion = "VAST3"
-	VAST4 VASTVersion = "VAST4"
+	VASTVersionVAST2 VASTVersion = "VAST2"
+	VASTVersionVAST3 VASTVersion = "VAST3"
+	VASTVersionVAST4 VASTVersion = "VAST4"
 )
 
 // CompanionType is the kind of a companion ad. Shape from
@@ -41,9 +41,9 @@ type CompanionType string
 
 // Companion types.
 const (
-	CompanionStatic CompanionType = "static"
-	CompanionIFrame CompanionType = "iframe"
-	CompanionHTML   CompanionType = "html"
+	CompanionTypeStatic CompanionType = "static"
+	CompanionTypeIframe CompanionType = "iframe"
+	CompanionTypeHTML   CompanionType = "html"
 )
 
 // Category is an IAB static data category. Any string is allowed; the
@@ -68,9 +68,9 @@ type ComponentValueType string
 
 // Component value types.
 const (
-	ValueText     ComponentValueType = "TEXT"
-	ValueImage    ComponentValueType = "IMAGE"
-	ValueVideo    ComponentValueType = "VIDEO"
-	ValueInteger  ComponentValueType = "INTEGER"
-	ValueSubtitle ComponentValueType = "SUBTITLE"
+	ComponentValueTypeText     ComponentValueType = "TEXT"
+	ComponentValueTypeImage    ComponentValueType = "IMAGE"
+	ComponentValueTypeVideo    ComponentValueType = "VIDEO"
+	ComponentValueTypeInteger  ComponentValueType = "INTEGER"
+	ComponentValueTypeSubtitle ComponentValueType = "SUBTITLE"
 )

@@ -6,26 +6,26 @@ package creatives
 // Values returns every known EncodingStatus in declaration order, in a new slice.
 func (EncodingStatus) Values() []EncodingStatus {
 	return []EncodingStatus{
-		EncodingPending,
-		EncodingProcessing,
-		EncodingFinished,
-		EncodingWaiting,
-		EncodingStoring,
-		EncodingDetails,
-		EncodingError,
+		EncodingStatusPending,
+		EncodingStatusProcessing,
+		EncodingStatusFinished,
+		EncodingStatusWaiting,
+		EncodingStatusStoring,
+		EncodingStatusDetails,
+		EncodingStatusError,
 	}
 }
 
 // Valid reports whether v is a known EncodingStatus.
 func (v EncodingStatus) Valid() bool {
 	switch v {
-	case EncodingPending,
-		EncodingProcessing,
-		EncodingFinished,
-		EncodingWaiting,
-		EncodingStoring,
-		EncodingDetails,
-		EncodingError:
+	case EncodingStatusPending,
+		EncodingStatusProcessing,
+		EncodingStatusFinished,
+		EncodingStatusWaiting,
+		EncodingStatusStoring,
+		EncodingStatusDetails,
+		EncodingStatusError:
 		return true
 	}
 	return false
@@ -34,18 +34,18 @@ func (v EncodingStatus) Valid() bool {
 // Values returns every known VASTVersion in declaration order, in a new slice.
 func (VASTVersion) Values() []VASTVersion {
 	return []VASTVersion{
-		VAST2,
-		VAST3,
-		VAST4,
+		VASTVersionVAST2,
+		VASTVersionVAST3,
+		VASTVersionVAST4,
 	}
 }
 
 // Valid reports whether v is a known VASTVersion.
 func (v VASTVersion) Valid() bool {
 	switch v {
-	case VAST2,
-		VAST3,
-		VAST4:
+	case VASTVersionVAST2,
+		VASTVersionVAST3,
+		VASTVersionVAST4:
 		return true
 	}
 	return false
@@ -54,18 +54,18 @@ func (v VASTVersion) Valid() bool {
 // Values returns every known CompanionType in declaration order, in a new slice.
 func (CompanionType) Values() []CompanionType {
 	return []CompanionType{
-		CompanionStatic,
-		CompanionIFrame,
-		CompanionHTML,
+		CompanionTypeStatic,
+		CompanionTypeIframe,
+		CompanionTypeHTML,
 	}
 }
 
 // Valid reports whether v is a known CompanionType.
 func (v CompanionType) Valid() bool {
 	switch v {
-	case CompanionStatic,
-		CompanionIFrame,
-		CompanionHTML:
+	case CompanionTypeStatic,
+		CompanionTypeIframe,
+		CompanionTypeHTML:
 		return true
 	}
 	return false
@@ -94,22 +94,22 @@ func (v Category) Valid() bool {
 // Values returns every known ComponentValueType in declaration order, in a new slice.
 func (ComponentValueType) Values() []ComponentValueType {
 	return []ComponentValueType{
-		ValueText,
-		ValueImage,
-		ValueVideo,
-		ValueInteger,
-		ValueSubtitle,
+		ComponentValueTypeText,
+		ComponentValueTypeImage,
+		ComponentValueTypeVideo,
+		ComponentValueTypeInteger,
+		ComponentValueTypeSubtitle,
 	}
 }
 
 // Valid reports whether v is a known ComponentValueType.
 func (v ComponentValueType) Valid() bool {
 	switch v {
-	case ValueText,
-		ValueImage,
-		ValueVideo,
-		ValueInteger,
-		ValueSubtitle:
+	case ComponentValueTypeText,
+		ComponentValueTypeImage,
+		ComponentValueTypeVideo,
+		ComponentValueTypeInteger,
+		ComponentValueTypeSubtitle:
 		return true
 	}
 	return false

@@ -72,7 +72,7 @@ func ExampleCompanionService() {
 	id := srv.Creatives().AddVideo(map[string]any{"advertiser": 7, "name": "Spot", "concept": 11, "clickthroughUrl": "https://example.com"})
 
 	cid, err := cc.Companions.Create(ctx, id, &creatives.CompanionInput{
-		Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionStatic, Width: 300, Height: 250,
+		Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionTypeStatic, Width: 300, Height: 250,
 			LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"},
 		ResourceData: "data:image/png;base64,iVBORw0KGgo=",
 	})
@@ -116,13 +116,13 @@ func ExampleStaticDataService() {
 	// Output: 365 IAB22-2 Couponing
 }
 
-func ExampleVideoV2Service() {
+func ExampleVideoService_VASTV2() {
 	cc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
 	id := srv.Creatives().AddVideo(map[string]any{"advertiser": 7, "name": "Spot", "concept": 11, "clickthroughUrl": "https://example.com"})
 	//lint:ignore SA1019 the example shows the deprecated v2.0 interface.
-	vast, err := cc.VideosV2.VAST(ctx, id)
+	vast, err := cc.Videos.VASTV2(ctx, id)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -159,7 +159,7 @@ func ExampleComponentCreativeService() {
 func ExampleComponentService() {
 	cc, srv := setup()
 	defer srv.Close()
-	comp, err := cc.Components.Create(context.Background(), &creatives.ComponentInput{ComponentHumanName: "Right Image", ValueTypeName: creatives.ValueImage})
+	comp, err := cc.Components.Create(context.Background(), &creatives.ComponentInput{ComponentHumanName: "Right Image", ValueTypeName: creatives.ComponentValueTypeImage})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -81,7 +81,7 @@ func TestGockVideoJSONBodies(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"creativeIds":[1,2]}`, string(list.body))
 
-	_, err = cc.Videos.BulkUpdate(ctx, []VideoCreativePatch{{ID: 1, EndTime: adama.Null[int64]()}, {ID: 2, VASTVersion: adama.Some(VAST4)}})
+	_, err = cc.Videos.BulkUpdate(ctx, []VideoCreativePatch{{ID: 1, EndTime: adama.Null[int64]()}, {ID: 2, VASTVersion: adama.Some(VASTVersionVAST4)}})
 	require.NoError(t, err)
 	assert.Equal(t, `{"creatives":[{"id":1,"endTime":null},{"id":2,"vastVersion":"VAST4"}]}`, string(bulk.body))
 	assert.True(t, gock.IsDone())
@@ -160,7 +160,7 @@ func TestGockMultipartBodies(t *testing.T) {
 	gock.New("https://api.example").Post("/component_creatives/v1.0/assets/3").
 		AddMatcher(capture(&img)).Reply(201).JSON(map[string]any{"data": map[string]any{"asset_id": 3}})
 
-	require.NoError(t, cc.VideosV2.Upload(ctx, 9, `a "b".mp4`, strings.NewReader("VIDEO"), 5, UploadOptions{ContentType: "video/mp4"}))
+	require.NoError(t, cc.Videos.UploadV2(ctx, 9, `a "b".mp4`, strings.NewReader("VIDEO"), 5, UploadOptions{ContentType: "video/mp4"}))
 	ps := parts(t, v2)
 	assert.Equal(t, [3]string{`a "b".mp4`, "video/mp4", "VIDEO"}, ps["file"])
 	boundary := strings.TrimPrefix(v2.header.Get("Content-Type"), "multipart/form-data; boundary=")
@@ -203,7 +203,7 @@ func TestGockComponentJSONBodies(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"component_id":6,"asset_value":"body","advertiser_id":9}`, string(text.body))
 
-	_, err = cc.Components.Create(ctx, &ComponentInput{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ValueImage})
+	_, err = cc.Components.Create(ctx, &ComponentInput{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ComponentValueTypeImage})
 	require.NoError(t, err)
 	assert.Equal(t, `{"component_human_name":"Right Image","component_name":"right_image","value_type_name":"IMAGE"}`, string(comp.body))
 	assert.True(t, gock.IsDone())

@@ -105,7 +105,7 @@ func TestCreateAndUploadStreamsWithoutCredentials(t *testing.T) {
 	v, err := cc.Videos.WaitEncoded(ctx, res.CreativeID, WaitOptions{Interval: time.Millisecond, MaxInterval: 2 * time.Millisecond,
 		Progress: func(_ EncodingStatus, p float64) { seen = append(seen, p) }})
 	require.NoError(t, err)
-	assert.Equal(t, EncodingFinished, v.Status)
+	assert.Equal(t, EncodingStatusFinished, v.Status)
 	assert.True(t, v.IsUploaded)
 	assert.Equal(t, []float64{50, 100}, seen)
 }
@@ -292,7 +292,7 @@ func TestWaitEncodedFailureAndCancel(t *testing.T) {
 	var ae *adama.Error
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, CodeEncodingFailed, ae.Code)
-	assert.Equal(t, EncodingError, v.Status)
+	assert.Equal(t, EncodingStatusError, v.Status)
 
 	// Never uploaded: stays Pending until the context ends.
 	res2, err := cc.Videos.Create(ctx, uploadInput())
@@ -301,7 +301,7 @@ func TestWaitEncodedFailureAndCancel(t *testing.T) {
 	polls := 0
 	_, err = cc.Videos.WaitEncoded(cctx, res2.CreativeID, WaitOptions{Interval: time.Millisecond, Progress: func(s EncodingStatus, _ float64) {
 		polls++
-		assert.Equal(t, EncodingPending, s)
+		assert.Equal(t, EncodingStatusPending, s)
 		if polls == 3 {
 			cancel()
 		}

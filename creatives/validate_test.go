@@ -105,14 +105,14 @@ func TestPatchAndReplaceRules(t *testing.T) {
 }
 
 func TestEnums(t *testing.T) {
-	assert.True(t, EncodingFinished.Valid())
+	assert.True(t, EncodingStatusFinished.Valid())
 	assert.False(t, EncodingStatus("Queued").Valid())
 	assert.Len(t, EncodingStatus("").Values(), 7)
-	assert.True(t, VAST3.Valid())
+	assert.True(t, VASTVersionVAST3.Valid())
 	assert.False(t, VASTVersion("VAST1").Valid())
-	assert.True(t, CompanionIFrame.Valid())
+	assert.True(t, CompanionTypeIframe.Valid())
 	assert.True(t, CategoryLanguage.Valid())
 	assert.False(t, Category("colours").Valid())
-	assert.True(t, ValueSubtitle.Valid())
+	assert.True(t, ComponentValueTypeSubtitle.Valid())
 	assert.False(t, ComponentValueType("AUDIO").Valid())
 }

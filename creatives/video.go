@@ -439,8 +439,9 @@ func (r *VASTValidation) Valid() bool { return r.Error == "" }
 
 // VideoService is video creatives v3 (prefix /v3.0, bearer token).
 type VideoService struct {
-	g *call.Group
-	c *adama.Client
+	g  *call.Group
+	g2 *call.Group // the deprecated v2.0
+	c  *adama.Client
 }
 
 // Create creates a video creative (POST /creatives). With FileName set the

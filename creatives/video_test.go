@@ -18,7 +18,7 @@ func TestVideoCreateGetPatchReplace(t *testing.T) {
 	res, err := cc.Videos.Create(ctx, &NewVideoCreative{
 		Active: adama.Ptr(false), Advertiser: 7, Name: "Launch", Concept: 11,
 		ClickthroughURL: "https://example.com/c", LandingURL: "https://example.com/l",
-		EventPixels: []EventPixel{{Typ: "start", URL: "https://px.example/s"}}, VASTVersion: VAST4,
+		EventPixels: []EventPixel{{Typ: "start", URL: "https://px.example/s"}}, VASTVersion: VASTVersionVAST4,
 		StartTime: i64(1700000000), EndTime: i64(1800000000),
 	})
 	require.NoError(t, err)
@@ -31,10 +31,10 @@ func TestVideoCreateGetPatchReplace(t *testing.T) {
 	assert.Equal(t, res.CreativeID, got.ID)
 	assert.Equal(t, "Launch", got.Details.Name)
 	assert.False(t, got.Details.Active)
-	assert.Equal(t, VAST4, got.Details.VASTVersion)
+	assert.Equal(t, VASTVersionVAST4, got.Details.VASTVersion)
 	assert.Equal(t, []EventPixel{{Typ: "start", URL: "https://px.example/s"}}, got.Details.EventPixels)
 	assert.Equal(t, int64(1800000000), *got.Details.EndTime)
-	assert.Equal(t, EncodingFinished, got.Status)
+	assert.Equal(t, EncodingStatusFinished, got.Status)
 
 	// PATCH: a set field changes, a null clears, an unset field stays.
 	p, err := cc.Videos.Patch(ctx, res.CreativeID, &VideoCreativePatch{

@@ -105,22 +105,17 @@ type EncodingProgress struct {
 	StatusMessage string         `json:"statusMessage,omitempty"`
 }
 
-// VideoV2Service is the deprecated video creatives v2.0 (prefix
-// /video/v2.0, bearer token). Where v3 has the same call, the v2 method
-// shares its implementation; only the path differs.
-//
-// Deprecated: use VideoService and CompanionService (v3.0).
-type VideoV2Service struct {
-	g  *call.Group
-	v3 *VideoService
-}
+// The deprecated video creatives v2.0 (prefix /video/v2.0, bearer token)
+// are reached through the methods of VideoService and CompanionService with
+// the suffix V2. Where v3 has the same call, the V2 method shares its
+// implementation; only the path differs.
 
-// ListAtomic lists the video atomic creatives through group A
+// ListAtomicV2 lists the video atomic creatives through group A
 // (GET /api/v2.0/atomic_creatives?q=media_type==video), adding the filter
 // to o's query.
 //
 // Deprecated: use VideoService.ListByIDs (POST /v3.0/creatives/list).
-func (s *VideoV2Service) ListAtomic(ctx context.Context, o *entity.ListOptions, opts ...adama.RequestOption) (*entity.Page[entity.AtomicCreative], error) {
+func (s *VideoService) ListAtomicV2(ctx context.Context, o *entity.ListOptions, opts ...adama.RequestOption) (*entity.Page[entity.AtomicCreative], error) {
 	var cp entity.ListOptions
 	if o != nil {
 		cp = *o
@@ -130,38 +125,38 @@ func (s *VideoV2Service) ListAtomic(ctx context.Context, o *entity.ListOptions, 
 		q.Add(cp.Q.Terms...)
 	}
 	cp.Q = q
-	return entity.New(s.v3.c).AtomicCreatives.List(ctx, &cp, opts...)
+	return entity.New(s.c).AtomicCreatives.List(ctx, &cp, opts...)
 }
 
-// GetAtomic reads one atomic creative through group A
+// GetAtomicV2 reads one atomic creative through group A
 // (GET /api/v2.0/atomic_creatives/{id}).
 //
 // Deprecated: use VideoService.Get (GET /v3.0/creatives/{creativeId}).
-func (s *VideoV2Service) GetAtomic(ctx context.Context, id int64, opts ...adama.RequestOption) (*entity.AtomicCreative, error) {
-	return entity.New(s.v3.c).AtomicCreatives.Get(ctx, id, nil, opts...)
+func (s *VideoService) GetAtomicV2(ctx context.Context, id int64, opts ...adama.RequestOption) (*entity.AtomicCreative, error) {
+	return entity.New(s.c).AtomicCreatives.Get(ctx, id, nil, opts...)
 }
 
-// v2 returns the v3 service bound to the v2 group: same calls, v2 paths.
-func (s *VideoV2Service) v2() *VideoService { return &VideoService{g: s.g, c: s.v3.c} }
+// v2 returns s bound to the v2 group: the v3 calls on the v2 paths.
+func (s *VideoService) v2() *VideoService { return &VideoService{g: s.g2, c: s.c} }
 
-// Create creates a video creative (POST /video/v2.0/creatives).
+// CreateV2 creates a video creative (POST /video/v2.0/creatives).
 //
 // Deprecated: use VideoService.Create (POST /v3.0/creatives).
-func (s *VideoV2Service) Create(ctx context.Context, in *NewVideoCreative, opts ...adama.RequestOption) (*CreateResult, error) {
+func (s *VideoService) CreateV2(ctx context.Context, in *NewVideoCreative, opts ...adama.RequestOption) (*CreateResult, error) {
 	return s.v2().Create(ctx, in, opts...)
 }
 
-// Get reads a video creative (GET /video/v2.0/creatives/{video_id}); the
+// GetV2 reads a video creative (GET /video/v2.0/creatives/{video_id}); the
 // creative may come wrapped in data or bare.
 //
 // Deprecated: use VideoService.Get (GET /v3.0/creatives/{creativeId}).
-func (s *VideoV2Service) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*VideoCreative, error) {
+func (s *VideoService) GetV2(ctx context.Context, id int64, opts ...adama.RequestOption) (*VideoCreative, error) {
 	var v valid.Validator
 	checkID(&v, "video_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	raw, err := one[json.RawMessage](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id)}, opts...)
+	raw, err := one[json.RawMessage](ctx, s.g2, &call.Call{Path: "/creatives" + pathID(id)}, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +169,7 @@ func (s *VideoV2Service) Get(ctx context.Context, id int64, opts ...adama.Reques
 	}
 	var c VideoCreative
 	if err := json.Unmarshal(*raw, &c); err != nil {
-		return nil, &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "decoding the response: " + err.Error(), Method: http.MethodGet, Path: s.g.Prefix + "/creatives" + pathID(id), Err: err}
+		return nil, &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "decoding the response: " + err.Error(), Method: http.MethodGet, Path: s.g2.Prefix + "/creatives" + pathID(id), Err: err}
 	}
 	if c.ID == 0 {
 		c.ID = id
@@ -182,54 +177,54 @@ func (s *VideoV2Service) Get(ctx context.Context, id int64, opts ...adama.Reques
 	return &c, nil
 }
 
-// Update replaces a video creative's settings
+// ReplaceV2 replaces a video creative's settings
 // (POST /video/v2.0/creatives/{video_id}); like Replace, fields left out
 // are removed.
 //
 // Deprecated: use VideoService.Replace (POST /v3.0/creatives/{creativeId})
 // or VideoService.Patch.
-func (s *VideoV2Service) Update(ctx context.Context, id int64, d *CreativeDetails, opts ...adama.RequestOption) error {
+func (s *VideoService) ReplaceV2(ctx context.Context, id int64, d *CreativeDetails, opts ...adama.RequestOption) error {
 	return s.v2().Replace(ctx, id, d, opts...)
 }
 
-// Companions lists a creative's companions
+// ListV2 lists a creative's companions
 // (GET /video/v2.0/creatives/{video_id}/companions).
 //
 // Deprecated: use CompanionService.List.
-func (s *VideoV2Service) Companions(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Companion, error) {
-	return listCompanions(ctx, s.g, id, opts)
+func (s *CompanionService) ListV2(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Companion, error) {
+	return listCompanions(ctx, s.g2, id, opts)
 }
 
-// CreateCompanion adds a companion
+// CreateV2 adds a companion
 // (POST /video/v2.0/creatives/{video_id}/companions).
 //
 // Deprecated: use CompanionService.Create.
-func (s *VideoV2Service) CreateCompanion(ctx context.Context, id int64, in *CompanionInput, opts ...adama.RequestOption) (int64, error) {
-	return createCompanion(ctx, s.g, id, in, opts)
+func (s *CompanionService) CreateV2(ctx context.Context, id int64, in *CompanionInput, opts ...adama.RequestOption) (int64, error) {
+	return createCompanion(ctx, s.g2, id, in, opts)
 }
 
-// DeleteCompanion removes a companion with the v2 GET form
+// DeleteV2 removes a companion with the v2 GET form
 // (GET /video/v2.0/creatives/{video_id}/companions/{companion_id}/delete).
 //
 // Deprecated: use CompanionService.Delete (DELETE
 // /v3.0/creatives/{creativeId}/companions/{companionId}).
-func (s *VideoV2Service) DeleteCompanion(ctx context.Context, id, companionID int64, opts ...adama.RequestOption) error {
+func (s *CompanionService) DeleteV2(ctx context.Context, id, companionID int64, opts ...adama.RequestOption) error {
 	if err := checkPair(id, companionID); err != nil {
 		return err
 	}
 	// A GET that deletes: replaying it after the companion is gone only
 	// answers 404, so the layer's GET retries are harmless.
-	return noContent(ctx, s.g, &call.Call{Path: companionsPath(id) + pathID(companionID) + "/delete"}, opts...)
+	return noContent(ctx, s.g2, &call.Call{Path: companionsPath(id) + pathID(companionID) + "/delete"}, opts...)
 }
 
-// Upload sends a video file as multipart form data
+// UploadV2 sends a video file as multipart form data
 // (POST /video/v2.0/creatives/{video_id}/upload?fileName=...), streamed
 // from r (size bytes) without holding it in memory. It is retried from the
 // start when r is an io.Seeker.
 //
 // Deprecated: use VideoService.CreateAndUpload (POST /v3.0/creatives with
 // fileName and a PUT to the pre-signed URL).
-func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) error {
+func (s *VideoService) UploadV2(ctx context.Context, id int64, fileName string, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) error {
 	var v valid.Validator
 	checkID(&v, "video_id", id)
 	v.Check(fileName != "", "fileName", "required", nil)
@@ -242,7 +237,7 @@ func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, 
 	if _, ok := r.(io.Seeker); !ok {
 		opts = append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...)
 	}
-	resp, err := s.g.Send(ctx, &call.Call{
+	resp, err := s.g2.Send(ctx, &call.Call{
 		Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/upload",
 		// Sending the same file again replaces it: safe to retry.
 		Query: url.Values{"fileName": {fileName}}, ReadOnly: true,
@@ -255,20 +250,20 @@ func (s *VideoV2Service) Upload(ctx context.Context, id int64, fileName string, 
 	return resp.Body.Close()
 }
 
-// ValidateVAST validates a VAST document
+// ValidateVASTV2 validates a VAST document
 // (POST /video/v2.0/creatives/validateVAST).
 //
 // Deprecated: use VideoService.ValidateVAST (POST /v3.0/creatives/validateVAST).
-func (s *VideoV2Service) ValidateVAST(ctx context.Context, vast []byte, opts ...adama.RequestOption) (*VASTValidation, error) {
-	return validateVAST(ctx, s.g, vast, opts)
+func (s *VideoService) ValidateVASTV2(ctx context.Context, vast []byte, opts ...adama.RequestOption) (*VASTValidation, error) {
+	return validateVAST(ctx, s.g2, vast, opts)
 }
 
-// Variants lists every encoded variant with its asset path and video
+// VariantsV2 lists every encoded variant with its asset path and video
 // information (GET /video/v2.0/creatives/{video_id}/variants). No v3
 // replacement is stated.
 //
 // Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
-func (s *VideoV2Service) Variants(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Variant, error) {
+func (s *VideoService) VariantsV2(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Variant, error) {
 	var v valid.Validator
 	checkID(&v, "video_id", id)
 	if err := v.Err(); err != nil {
@@ -276,92 +271,92 @@ func (s *VideoV2Service) Variants(ctx context.Context, id int64, opts ...adama.R
 	}
 	w, err := one[struct {
 		Variants []Variant `json:"variants"`
-	}](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/variants"}, opts...)
+	}](ctx, s.g2, &call.Call{Path: "/creatives" + pathID(id) + "/variants"}, opts...)
 	if err != nil {
 		return nil, err
 	}
 	return w.Variants, nil
 }
 
-// Variant reads one variant
+// VariantV2 reads one variant
 // (GET /video/v2.0/creatives/{video_id}/variants/{variant_id}).
 //
 // Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
-func (s *VideoV2Service) Variant(ctx context.Context, id, variantID int64, opts ...adama.RequestOption) (*Variant, error) {
+func (s *VideoService) VariantV2(ctx context.Context, id, variantID int64, opts ...adama.RequestOption) (*Variant, error) {
 	var v valid.Validator
 	checkID(&v, "video_id", id)
 	checkID(&v, "variant_id", variantID)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return one[Variant](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/variants" + pathID(variantID)}, opts...)
+	return one[Variant](ctx, s.g2, &call.Call{Path: "/creatives" + pathID(id) + "/variants" + pathID(variantID)}, opts...)
 }
 
-// Status reads the upload status, encoding information and encoding
+// StatusV2 reads the upload status, encoding information and encoding
 // percent (GET /video/v2.0/creatives/{video_id}/status).
 //
 // Deprecated: VideoService.Get carries status and percent in v3.
-func (s *VideoV2Service) Status(ctx context.Context, id int64, opts ...adama.RequestOption) (*UploadStatus, error) {
+func (s *VideoService) StatusV2(ctx context.Context, id int64, opts ...adama.RequestOption) (*UploadStatus, error) {
 	var v valid.Validator
 	checkID(&v, "video_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return one[UploadStatus](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/status"}, opts...)
+	return one[UploadStatus](ctx, s.g2, &call.Call{Path: "/creatives" + pathID(id) + "/status"}, opts...)
 }
 
-// MaxVASTSize bounds VAST; use VASTReader for larger documents.
+// MaxVASTSize bounds VASTV2; use VASTReaderV2 for larger documents.
 const MaxVASTSize = 16 << 20
 
-// VAST returns the creative's VAST XML document
+// VASTV2 returns the creative's VAST XML document
 // (GET /video/v2.0/creatives/{video_id}/vast).
 //
 // Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
-func (s *VideoV2Service) VAST(ctx context.Context, id int64, opts ...adama.RequestOption) ([]byte, error) {
-	rc, err := s.VASTReader(ctx, id, opts...)
+func (s *VideoService) VASTV2(ctx context.Context, id int64, opts ...adama.RequestOption) ([]byte, error) {
+	rc, err := s.VASTReaderV2(ctx, id, opts...)
 	if err != nil {
 		return nil, err
 	}
 	defer rc.Close()
 	b, err := io.ReadAll(io.LimitReader(rc, MaxVASTSize+1))
 	if err != nil {
-		return nil, &adama.Error{StatusCode: http.StatusOK, Code: "read", Message: "reading the VAST document: " + err.Error(), Method: http.MethodGet, Path: s.g.Prefix + "/creatives" + pathID(id) + "/vast", Err: err}
+		return nil, &adama.Error{StatusCode: http.StatusOK, Code: "read", Message: "reading the VAST document: " + err.Error(), Method: http.MethodGet, Path: s.g2.Prefix + "/creatives" + pathID(id) + "/vast", Err: err}
 	}
 	if len(b) > MaxVASTSize {
-		return nil, &adama.Error{StatusCode: http.StatusOK, Code: "too_large", Message: "the VAST document is larger than MaxVASTSize; use VASTReader", Method: http.MethodGet, Path: s.g.Prefix + "/creatives" + pathID(id) + "/vast"}
+		return nil, &adama.Error{StatusCode: http.StatusOK, Code: "too_large", Message: "the VAST document is larger than MaxVASTSize; use VASTReaderV2", Method: http.MethodGet, Path: s.g2.Prefix + "/creatives" + pathID(id) + "/vast"}
 	}
 	return b, nil
 }
 
-// VASTReader streams the creative's VAST XML document; the caller closes
+// VASTReaderV2 streams the creative's VAST XML document; the caller closes
 // it.
 //
 // Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
-func (s *VideoV2Service) VASTReader(ctx context.Context, id int64, opts ...adama.RequestOption) (io.ReadCloser, error) {
+func (s *VideoService) VASTReaderV2(ctx context.Context, id int64, opts ...adama.RequestOption) (io.ReadCloser, error) {
 	var v valid.Validator
 	checkID(&v, "video_id", id)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	resp, err := s.g.Send(ctx, &call.Call{Path: "/creatives" + pathID(id) + "/vast", Accept: "application/xml", Stream: true}, opts...)
+	resp, err := s.g2.Send(ctx, &call.Call{Path: "/creatives" + pathID(id) + "/vast", Accept: "application/xml", Stream: true}, opts...)
 	if err != nil {
 		return nil, enrich(err)
 	}
 	return resp.Body, nil
 }
 
-// AddVASTExtension adds an extension XML node to the creative's VAST
+// AddVASTExtensionV2 adds an extension XML node to the creative's VAST
 // template (POST /video/v2.0/creatives/{video_id}/vast/extension with
 // Content-Type: application/xml).
 //
 // Deprecated: the v2.0 interface is deprecated; v3 states no replacement
 // (CreativeDetails.CustomVASTExtensionXML sets an extension in v3).
-func (s *VideoV2Service) AddVASTExtension(ctx context.Context, id int64, extension []byte, opts ...adama.RequestOption) error {
+func (s *VideoService) AddVASTExtensionV2(ctx context.Context, id int64, extension []byte, opts ...adama.RequestOption) error {
 	var v valid.Validator
 	checkID(&v, "video_id", id)
 	v.Check(len(bytes.TrimSpace(extension)) > 0 && bytes.TrimSpace(extension)[0] == '<', "extension", "an XML node", nil)
 	if err := v.Err(); err != nil {
 		return err
 	}
-	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/vast/extension", Raw: extension, RawType: "application/xml"}, opts...)
+	return noContent(ctx, s.g2, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/vast/extension", Raw: extension, RawType: "application/xml"}, opts...)
 }

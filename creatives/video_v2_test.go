@@ -17,45 +17,45 @@ func TestVideoV2(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	res, err := cc.VideosV2.Create(ctx, validNew())
+	res, err := cc.Videos.CreateV2(ctx, validNew())
 	require.NoError(t, err)
 	id := res.CreativeID
 	assert.Equal(t, 1, srv.Count("POST /video/v2.0/creatives"))
 
-	got, err := cc.VideosV2.Get(ctx, id)
+	got, err := cc.Videos.GetV2(ctx, id)
 	require.NoError(t, err, "the v2 read answers the creative bare")
 	assert.Equal(t, id, got.ID)
 	assert.Equal(t, "Launch", got.Details.Name)
 
 	got.Details.Name = "Launch v2"
-	require.NoError(t, cc.VideosV2.Update(ctx, id, &got.Details))
+	require.NoError(t, cc.Videos.ReplaceV2(ctx, id, &got.Details))
 	assert.Equal(t, "Launch v2", srv.Creatives().Video(id)["name"])
 
-	cid, err := cc.VideosV2.CreateCompanion(ctx, id, staticCompanion())
+	cid, err := cc.Companions.CreateV2(ctx, id, staticCompanion())
 	require.NoError(t, err)
-	comps, err := cc.VideosV2.Companions(ctx, id)
+	comps, err := cc.Companions.ListV2(ctx, id)
 	require.NoError(t, err)
 	require.Len(t, comps, 1)
 	assert.Equal(t, cid, comps[0].ID)
 
 	ext := []byte(`<Extension type="adama"><Note>hi</Note></Extension>`)
-	require.NoError(t, cc.VideosV2.AddVASTExtension(ctx, id, ext))
+	require.NoError(t, cc.Videos.AddVASTExtensionV2(ctx, id, ext))
 	last := srv.Requests()[len(srv.Requests())-1]
 	assert.Equal(t, "application/xml", last.Header.Get("Content-Type"))
 	assert.Equal(t, ext, last.Body)
 
-	vast, err := cc.VideosV2.VAST(ctx, id)
+	vast, err := cc.Videos.VASTV2(ctx, id)
 	require.NoError(t, err)
 	assert.Contains(t, string(vast), `<VAST version="3.0">`)
 	assert.Contains(t, string(vast), `<Companion id="`)
 	assert.Contains(t, string(vast), `<Note>hi</Note>`)
 	assert.Equal(t, "application/xml", srv.Requests()[len(srv.Requests())-1].Header.Get("Accept"))
 
-	require.NoError(t, cc.VideosV2.DeleteCompanion(ctx, id, cid))
+	require.NoError(t, cc.Companions.DeleteV2(ctx, id, cid))
 	assert.Zero(t, srv.Creatives().CompanionCount(id))
 	assert.Equal(t, 1, srv.Count("GET /video/v2.0/creatives/"+itoa(id)+"/companions/"+itoa(cid)+"/delete"))
 
-	r, err := cc.VideosV2.ValidateVAST(ctx, vast)
+	r, err := cc.Videos.ValidateVASTV2(ctx, vast)
 	require.NoError(t, err)
 	assert.True(t, r.Valid())
 	assert.Equal(t, 1, srv.Count("POST /video/v2.0/creatives/validateVAST"))
@@ -63,7 +63,7 @@ func TestVideoV2(t *testing.T) {
 	// Multipart upload, streamed, then status, variants.
 	data := bytes.Repeat([]byte("frame"), 300000) // 1.5 MB
 	var sent int64
-	require.NoError(t, cc.VideosV2.Upload(ctx, id, `spot "final".mp4`, bytes.NewReader(data), int64(len(data)),
+	require.NoError(t, cc.Videos.UploadV2(ctx, id, `spot "final".mp4`, bytes.NewReader(data), int64(len(data)),
 		UploadOptions{ContentType: "video/mp4", Progress: func(n, _ int64) { sent = n }}))
 	assert.Equal(t, int64(len(data)), sent)
 	ups := srv.Creatives().Uploads()
@@ -72,22 +72,22 @@ func TestVideoV2(t *testing.T) {
 	assert.Equal(t, digest(data), ups[0].SHA256)
 	assert.NotEmpty(t, ups[0].Header.Get("Authorization"), "the v2 upload goes to the platform, with the bearer")
 
-	st, err := cc.VideosV2.Status(ctx, id)
+	st, err := cc.Videos.StatusV2(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, "done", st.UploadInfo.Status)
 	assert.Equal(t, int64(1024), st.UploadInfo.Size, "a size sent as a string is read")
-	assert.Equal(t, EncodingProcessing, st.EncodingStatus.Status)
+	assert.Equal(t, EncodingStatusProcessing, st.EncodingStatus.Status)
 	assert.Equal(t, 50.0, st.EncodingStatus.Percent)
 
-	vs, err := cc.VideosV2.Variants(ctx, id)
+	vs, err := cc.Videos.VariantsV2(ctx, id)
 	require.NoError(t, err)
 	require.Len(t, vs, 2)
 	assert.Equal(t, 720, vs[1].Height)
 	assert.Equal(t, int64(720000), vs[1].SizeBytes)
-	one, err := cc.VideosV2.Variant(ctx, id, vs[0].ID)
+	one, err := cc.Videos.VariantV2(ctx, id, vs[0].ID)
 	require.NoError(t, err)
 	assert.Equal(t, "h264", one.VideoCodec)
-	_, err = cc.VideosV2.Variant(ctx, id, 1)
+	_, err = cc.Videos.VariantV2(ctx, id, 1)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 }
 
@@ -95,15 +95,15 @@ func TestVideoV2Validation(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 	var ve *adama.ValidationError
-	err := cc.VideosV2.AddVASTExtension(ctx, 1, []byte("not xml"))
+	err := cc.Videos.AddVASTExtensionV2(ctx, 1, []byte("not xml"))
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("extension", "XML"))
-	err = cc.VideosV2.Upload(ctx, 0, "", nil, -1, UploadOptions{})
+	err = cc.Videos.UploadV2(ctx, 0, "", nil, -1, UploadOptions{})
 	require.ErrorAs(t, err, &ve)
 	for _, f := range []string{"video_id", "fileName", "file", "size"} {
 		assert.True(t, ve.Has(f, ""), f)
 	}
-	_, err = cc.VideosV2.Variant(ctx, 1, 0)
+	_, err = cc.Videos.VariantV2(ctx, 1, 0)
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("variant_id", "between"))
 	assert.Empty(t, srv.Requests())
@@ -115,7 +115,7 @@ func TestVideoV2ListThroughGroupA(t *testing.T) {
 		adamatest.WithEntity("atomic_creatives", map[string]any{"name": "banner", "media_type": "display", "advertiser_id": 1, "concept_id": 1, "ad_server_type": "OTHER", "tag": "x", "tag_type": "IMG", "width": 1, "height": 1, "file_type": "gif"}),
 	)
 	ctx := context.Background()
-	p, err := cc.VideosV2.ListAtomic(ctx, nil)
+	p, err := cc.Videos.ListAtomicV2(ctx, nil)
 	require.NoError(t, err)
 	var q string
 	for _, r := range srv.Requests() {
@@ -128,7 +128,7 @@ func TestVideoV2ListThroughGroupA(t *testing.T) {
 		assert.NotEqual(t, "banner", it.Name)
 	}
 	require.NotEmpty(t, p.Items)
-	got, err := cc.VideosV2.GetAtomic(ctx, p.Items[0].ID)
+	got, err := cc.Videos.GetAtomicV2(ctx, p.Items[0].ID)
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(got.Name, "video"))
 	_ = entity.ListOptions{}

@@ -44,9 +44,9 @@ func (s *VideoService) WaitEncoded(ctx context.Context, id int64, o WaitOptions,
 			o.Progress(c.Status, c.Percent)
 		}
 		switch c.Status {
-		case EncodingFinished:
+		case EncodingStatusFinished:
 			return c, nil
-		case EncodingError:
+		case EncodingStatusError:
 			return c, &adama.Error{StatusCode: 200, Code: CodeEncodingFailed, Method: "GET",
 				Path: s.g.Prefix + "/creatives" + pathID(id), Message: fmt.Sprintf("the encoding of creative %d failed", id)}
 		}

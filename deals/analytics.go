@@ -28,13 +28,13 @@ type FilterOp string
 
 // Filter operators.
 const (
-	OpIn FilterOp = "in"
-	OpGt FilterOp = ">"
-	OpLt FilterOp = "<"
-	OpEq FilterOp = "="
-	OpNe FilterOp = "!="
-	OpGe FilterOp = ">="
-	OpLe FilterOp = "<="
+	FilterOpIn FilterOp = "in"
+	FilterOpGt FilterOp = ">"
+	FilterOpLt FilterOp = "<"
+	FilterOpEq FilterOp = "="
+	FilterOpNe FilterOp = "!="
+	FilterOpGe FilterOp = ">="
+	FilterOpLe FilterOp = "<="
 )
 
 // Filter keeps the rows whose field compares to value: {"field": "id",
@@ -49,23 +49,13 @@ type Filter struct {
 	Value any `json:"value"`
 }
 
-// Dir is a sort direction of analytics.
-//
-//adama:enum
-type Dir string
-
-// Sort directions of analytics.
-const (
-	DirAsc  Dir = "asc"
-	DirDesc Dir = "desc"
-)
-
 // Sort orders the rows by a field.
 type Sort struct {
 	// Field is the row field to sort by ("viewability_rate", "id").
 	Field string `json:"field"`
-	// Dir is asc or desc.
-	Dir Dir `json:"dir"`
+	// Dir is SortDirAsc or SortDirDesc, sent in lower case ("asc",
+	// "desc") as deal analytics expects.
+	Dir SortDir `json:"dir"`
 }
 
 // AnalyticsQuery is the body and query of a deal analytics call. Give
@@ -114,7 +104,7 @@ func (q *AnalyticsQuery) Validate() error {
 		if !f.Op.Valid() {
 			v.Add(p+".op", names(f.Op), string(f.Op))
 		}
-		if f.Op == OpIn {
+		if f.Op == FilterOpIn {
 			rv := reflect.ValueOf(f.Value)
 			v.Check(f.Value != nil && (rv.Kind() == reflect.Slice || rv.Kind() == reflect.Array) && rv.Len() > 0, p+".value", "a non-empty list for op in", f.Value)
 		} else {
@@ -147,6 +137,25 @@ type analyticsBody struct {
 	Paging  map[string]int `json:"paging,omitempty"`
 }
 
+// lowerDirs returns sorting with each direction in the lower case deal
+// analytics reads, in a new slice.
+func lowerDirs(sorting []Sort) []Sort {
+	if sorting == nil {
+		return nil
+	}
+	out := make([]Sort, len(sorting))
+	for i, s := range sorting {
+		out[i] = s
+		switch s.Dir {
+		case SortDirAsc:
+			out[i].Dir = "asc"
+		case SortDirDesc:
+			out[i].Dir = "desc"
+		}
+	}
+	return out
+}
+
 func (q *AnalyticsQuery) call(limit, offset int) *call.Call {
 	var b analyticsBody
 	b.Reporting.OrganizationID = q.OrganizationID
@@ -157,7 +166,7 @@ func (q *AnalyticsQuery) call(limit, offset int) *call.Call {
 	if !q.EndDate.IsZero() {
 		b.Reporting.EndDate = q.EndDate.Format(time.DateOnly)
 	}
-	b.Filters, b.Sorting = q.Filters, q.Sorting
+	b.Filters, b.Sorting = q.Filters, lowerDirs(q.Sorting)
 	if limit > 0 || offset > 0 {
 		b.Paging = map[string]int{"page_offset": offset}
 		if limit > 0 {

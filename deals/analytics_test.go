@@ -23,9 +23,9 @@ func TestAnalytics(t *testing.T) {
 		ids = append(ids, d.ID)
 	}
 	q := &deals.AnalyticsQuery{
-		OrganizationID: 100315, TimeWindow: deals.Last7Days,
-		Filters: []deals.Filter{{Field: "id", Op: deals.OpIn, Value: []int64{ids[0], ids[1], ids[2]}}, {Field: "impressions", Op: deals.OpGt, Value: 0}},
-		Sorting: []deals.Sort{{Field: "impressions", Dir: deals.DirDesc}},
+		OrganizationID: 100315, TimeWindow: deals.TimeWindowLast7Days,
+		Filters: []deals.Filter{{Field: "id", Op: deals.FilterOpIn, Value: []int64{ids[0], ids[1], ids[2]}}, {Field: "impressions", Op: deals.FilterOpGt, Value: 0}},
+		Sorting: []deals.Sort{{Field: "impressions", Dir: deals.SortDirDesc}},
 	}
 	p, err := dc.Analytics.List(ctx, q)
 	require.NoError(t, err)
@@ -55,7 +55,7 @@ func TestAnalytics(t *testing.T) {
 	})
 	t.Run("all pages", func(t *testing.T) {
 		var n int
-		for _, err := range dc.Analytics.All(ctx, &deals.AnalyticsQuery{OrganizationID: 100315, TimeWindow: deals.Yesterday, PageLimit: 3}) {
+		for _, err := range dc.Analytics.All(ctx, &deals.AnalyticsQuery{OrganizationID: 100315, TimeWindow: deals.TimeWindowYesterday, PageLimit: 3}) {
 			require.NoError(t, err)
 			n++
 		}
@@ -76,19 +76,19 @@ func TestAnalyticsRules(t *testing.T) {
 		field string
 		rule  string
 	}{
-		{"window ok", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.MonthToDate}, "", ""},
+		{"window ok", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.TimeWindowMonthToDate}, "", ""},
 		{"range ok", deals.AnalyticsQuery{OrganizationID: 1, StartDate: day(1), EndDate: day(2)}, "", ""},
-		{"organization", deals.AnalyticsQuery{TimeWindow: deals.Yesterday}, "reporting.organization_id", "required"},
-		{"never both", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.Yesterday, StartDate: day(1), EndDate: day(2)}, "reporting.time_window", "never both"},
+		{"organization", deals.AnalyticsQuery{TimeWindow: deals.TimeWindowYesterday}, "reporting.organization_id", "required"},
+		{"never both", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.TimeWindowYesterday, StartDate: day(1), EndDate: day(2)}, "reporting.time_window", "never both"},
 		{"one is required", deals.AnalyticsQuery{OrganizationID: 1}, "reporting.time_window", "required"},
 		{"unknown window", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: "last_year"}, "reporting.time_window", "one of"},
 		{"end without start", deals.AnalyticsQuery{OrganizationID: 1, EndDate: day(2)}, "reporting.start_date", "required"},
 		{"end before start", deals.AnalyticsQuery{OrganizationID: 1, StartDate: day(3), EndDate: day(2)}, "reporting.end_date", "before"},
-		{"filter op", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.Yesterday, Filters: []deals.Filter{{Field: "id", Op: "~", Value: 1}}}, "filters[0].op", "one of"},
-		{"in needs a list", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.Yesterday, Filters: []deals.Filter{{Field: "id", Op: deals.OpIn, Value: 1}}}, "filters[0].value", "list"},
-		{"filter field", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.Yesterday, Filters: []deals.Filter{{Op: deals.OpGt, Value: 1}}}, "filters[0].field", "required"},
-		{"sort dir", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.Yesterday, Sorting: []deals.Sort{{Field: "id", Dir: "up"}}}, "sorting[0].dir", "one of"},
-		{"sort ok", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.Yesterday, Sorting: []deals.Sort{{Field: "id", Dir: deals.DirAsc}}}, "", ""},
+		{"filter op", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.TimeWindowYesterday, Filters: []deals.Filter{{Field: "id", Op: "~", Value: 1}}}, "filters[0].op", "one of"},
+		{"in needs a list", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.TimeWindowYesterday, Filters: []deals.Filter{{Field: "id", Op: deals.FilterOpIn, Value: 1}}}, "filters[0].value", "list"},
+		{"filter field", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.TimeWindowYesterday, Filters: []deals.Filter{{Op: deals.FilterOpGt, Value: 1}}}, "filters[0].field", "required"},
+		{"sort dir", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.TimeWindowYesterday, Sorting: []deals.Sort{{Field: "id", Dir: "up"}}}, "sorting[0].dir", "one of"},
+		{"sort ok", deals.AnalyticsQuery{OrganizationID: 1, TimeWindow: deals.TimeWindowYesterday, Sorting: []deals.Sort{{Field: "id", Dir: deals.SortDirAsc}}}, "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

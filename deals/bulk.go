@@ -44,8 +44,8 @@ type BulkOp string
 
 // Bulk operations.
 const (
-	OpCreate BulkOp = "create"
-	OpUpdate BulkOp = "update"
+	BulkOpCreate BulkOp = "create"
+	BulkOpUpdate BulkOp = "update"
 )
 
 // BulkItem is the outcome of one input deal.
@@ -199,9 +199,9 @@ func (s *BulkService) run(ctx context.Context, method, path string, deals []*Dea
 			continue
 		}
 		create := mode == modeCreate || (mode == modeMixed && d.ID == 0)
-		it.Op = OpUpdate
+		it.Op = BulkOpUpdate
 		if create {
-			it.Op = OpCreate
+			it.Op = BulkOpCreate
 		}
 		var body map[string]json.RawMessage
 		var err error
@@ -233,7 +233,7 @@ func (s *BulkService) run(ctx context.Context, method, path string, deals []*Dea
 		for i, p := range part {
 			items[i] = p.body
 			res.Items[p.index].Chunk = n
-			creating = creating || res.Items[p.index].Op == OpCreate
+			creating = creating || res.Items[p.index].Op == BulkOpCreate
 		}
 		var ans bulkAnswer
 		_, err := s.g.Into(ctx, &call.Call{Method: method, Path: path, JSON: map[string]any{listKey(mode): items}}, &ans, ro...)
@@ -310,7 +310,7 @@ func match(res *BulkResult, part []pending, deals []*Deal, ans *bulkAnswer) {
 	for i, p := range part {
 		d := deals[p.index]
 		it := &res.Items[p.index]
-		for _, k := range keys(d, it.Op == OpUpdate) {
+		for _, k := range keys(d, it.Op == BulkOpUpdate) {
 			if j := take(badIdx, usedBad, k); j >= 0 {
 				it.Err = itemError(ans.Invalid[j].ValidationError)
 				done[i] = true
@@ -347,7 +347,7 @@ func match(res *BulkResult, part []pending, deals []*Deal, ans *bulkAnswer) {
 			continue
 		}
 		it.Err = &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the answer reports no outcome for this deal"}
-		it.Unknown = it.Op == OpCreate
+		it.Unknown = it.Op == BulkOpCreate
 	}
 }
 

@@ -36,7 +36,7 @@ func TestBulkCreateAndUpdate2500(t *testing.T) {
 	var ok, clientBad, serverBad int
 	for i, it := range res.Items {
 		assert.Equal(t, i, it.Index)
-		assert.Equal(t, deals.OpCreate, it.Op)
+		assert.Equal(t, deals.BulkOpCreate, it.Op)
 		switch {
 		case i%250 == 7:
 			clientBad++
@@ -98,9 +98,9 @@ func TestBulkSaveMixed(t *testing.T) {
 	res, err := dc.Bulk.Save(ctx, []*deals.Deal{newDeal("M-1"), old, gone})
 	require.NoError(t, err)
 	require.Len(t, res.Items, 3)
-	assert.Equal(t, deals.OpCreate, res.Items[0].Op)
+	assert.Equal(t, deals.BulkOpCreate, res.Items[0].Op)
 	assert.True(t, res.Items[0].OK())
-	assert.Equal(t, deals.OpUpdate, res.Items[1].Op)
+	assert.Equal(t, deals.BulkOpUpdate, res.Items[1].Op)
 	require.True(t, res.Items[1].OK(), "%v", res.Items[1].Err)
 	assert.False(t, *res.Items[1].Deal.Status)
 	assert.Error(t, res.Items[2].Err)

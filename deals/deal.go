@@ -287,8 +287,8 @@ func (d *Deal) check(v *valid.Validator, create bool) {
 	if d.StartDatetime != nil && d.EndDatetime != nil && !d.StartDatetime.IsZero() && !d.EndDatetime.IsZero() {
 		v.Check(d.StartDatetime.Before(d.EndDatetime.Time), "start_datetime", "must be earlier than end_datetime", d.StartDatetime.String())
 	}
-	if d.DealType == DealPG {
-		v.Check(d.PriceType == PriceFixed, "price_type", "must be FIXED for a PG deal", d.PriceType)
+	if d.DealType == DealTypePG {
+		v.Check(d.PriceType == PriceTypeFixed, "price_type", "must be FIXED for a PG deal", d.PriceType)
 		v.Check(d.StartDatetime != nil && !d.StartDatetime.IsZero(), "start_datetime", "required for a PG deal", nil)
 		v.Check(d.EndDatetime != nil && !d.EndDatetime.IsZero(), "end_datetime", "required for a PG deal", nil)
 	}
@@ -314,16 +314,16 @@ type DealSort string
 
 // Deal sort properties.
 const (
-	SortName           DealSort = "name"
-	SortID             DealSort = "id"
-	SortDealIdentifier DealSort = "deal_identifier"
-	SortSupplySourceID DealSort = "supply_source_id"
-	SortUpdatedOn      DealSort = "updated_on"
-	SortCreatedOn      DealSort = "created_on"
-	SortStartDatetime  DealSort = "start_datetime"
-	SortEndDatetime    DealSort = "end_datetime"
-	SortPrice          DealSort = "price"
-	SortDescription    DealSort = "description"
+	DealSortName           DealSort = "name"
+	DealSortID             DealSort = "id"
+	DealSortDealIdentifier DealSort = "deal_identifier"
+	DealSortSupplySourceID DealSort = "supply_source_id"
+	DealSortUpdatedOn      DealSort = "updated_on"
+	DealSortCreatedOn      DealSort = "created_on"
+	DealSortStartDatetime  DealSort = "start_datetime"
+	DealSortEndDatetime    DealSort = "end_datetime"
+	DealSortPrice          DealSort = "price"
+	DealSortDescription    DealSort = "description"
 )
 
 // ListOptions select, order and page a deal list (every filter of the
@@ -380,10 +380,10 @@ func (o *ListOptions) validate() error {
 		checkCurrency(&v, "currency_code", o.CurrencyCode)
 	}
 	if o.OwnerType != "" {
-		v.Check(o.OwnerType == OwnerOrganization, "owner.type", "one of: ORGANIZATION", string(o.OwnerType))
+		v.Check(o.OwnerType == OwnerTypeOrganization, "owner.type", "one of: ORGANIZATION", string(o.OwnerType))
 	}
 	if o.TimeWindow != "" {
-		v.Check(o.TimeWindow == Last7Days, "time_window", "one of: last_7_days", string(o.TimeWindow))
+		v.Check(o.TimeWindow == TimeWindowLast7Days, "time_window", "one of: last_7_days", string(o.TimeWindow))
 	}
 	checkIDs(&v, "permissions.organization_ids", o.PermissionOrganizationIDs)
 	checkIDs(&v, "permissions.agency_ids", o.PermissionAgencyIDs)

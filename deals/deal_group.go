@@ -196,7 +196,7 @@ func (o *GroupListOptions) validate() error {
 	v.Check(!(o.StrategyID > 0 && o.OwnerOrganizationID > 0), "strategy_id", "cannot be combined with owner.organization_id", o.StrategyID)
 	checkIDs(&v, "ids", o.IDs)
 	if o.OwnerType != "" {
-		v.Check(o.OwnerType == OwnerOrganization, "owner.type", "one of: ORGANIZATION", string(o.OwnerType))
+		v.Check(o.OwnerType == OwnerTypeOrganization, "owner.type", "one of: ORGANIZATION", string(o.OwnerType))
 	}
 	checkEnum(&v, "sort_by", o.SortBy)
 	checkEnum(&v, "sort_dir", o.SortDir)

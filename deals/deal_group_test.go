@@ -15,13 +15,13 @@ import (
 func TestDealGroups(t *testing.T) {
 	dc, srv := newClient(t)
 	ctx := context.Background()
-	org := deals.Owner{Type: deals.OwnerOrganization, ID: 100315}
+	org := deals.Owner{Type: deals.OwnerTypeOrganization, ID: 100315}
 	d1, err := dc.Deals.Create(ctx, newDeal("G-1"))
 	require.NoError(t, err)
 	d2, err := dc.Deals.Create(ctx, newDeal("G-2"))
 	require.NoError(t, err)
 	foreign := newDeal("G-3")
-	foreign.Owner = deals.Owner{Type: deals.OwnerAgency, ID: 44}
+	foreign.Owner = deals.Owner{Type: deals.OwnerTypeAgency, ID: 44}
 	d3, err := dc.Deals.Create(ctx, foreign)
 	require.NoError(t, err)
 
@@ -62,7 +62,7 @@ func TestDealGroups(t *testing.T) {
 		assert.Equal(t, []int64{d2.ID}, up.DealIDs)
 		assert.Equal(t, map[string]any{"deal_ids": []any{float64(d2.ID)}}, lastBody(t, srv, http.MethodPost, "/deals/v1.0/deal_groups/"+itoa(made.ID)))
 
-		up.Owner = deals.Owner{Type: deals.OwnerAdvertiser, ID: 1}
+		up.Owner = deals.Owner{Type: deals.OwnerTypeAdvertiser, ID: 1}
 		_, err = dc.DealGroups.Update(ctx, up)
 		var ve *adama.ValidationError
 		require.ErrorAs(t, err, &ve)
@@ -96,7 +96,7 @@ func TestDealGroups(t *testing.T) {
 func TestDealGroupRules(t *testing.T) {
 	dc, srv := newClient(t)
 	ctx := context.Background()
-	org := deals.Owner{Type: deals.OwnerOrganization, ID: 1}
+	org := deals.Owner{Type: deals.OwnerTypeOrganization, ID: 1}
 	many := make([]int64, 301)
 	for i := range many {
 		many[i] = int64(i + 1)
@@ -110,7 +110,7 @@ func TestDealGroupRules(t *testing.T) {
 		{"ok", deals.DealGroup{Name: "g", Owner: org, DealIDs: []int64{1}}, "", ""},
 		{"name required", deals.DealGroup{Owner: org, DealIDs: []int64{1}}, "name", "required"},
 		{"owner required", deals.DealGroup{Name: "g", DealIDs: []int64{1}}, "owner", "required"},
-		{"owner type", deals.DealGroup{Name: "g", Owner: deals.Owner{Type: deals.OwnerInternal, ID: 1}, DealIDs: []int64{1}}, "owner.type", "one of"},
+		{"owner type", deals.DealGroup{Name: "g", Owner: deals.Owner{Type: deals.OwnerTypeInternal, ID: 1}, DealIDs: []int64{1}}, "owner.type", "one of"},
 		{"deal ids required", deals.DealGroup{Name: "g", Owner: org}, "deal_ids", "required"},
 		{"at most 300", deals.DealGroup{Name: "g", Owner: org, DealIDs: many}, "deal_ids", "at most 300"},
 		{"300 ok", deals.DealGroup{Name: "g", Owner: org, DealIDs: many[:300]}, "", ""},

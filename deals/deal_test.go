@@ -25,7 +25,7 @@ func TestDealCreateGetUpdate(t *testing.T) {
 	assert.NotZero(t, d.ID)
 	assert.Equal(t, "1.3", d.Price.Value.String())
 	assert.Equal(t, "EUR", d.Price.CurrencyCode)
-	assert.Equal(t, deals.OwnerOrganization, d.Owner.Type)
+	assert.Equal(t, deals.OwnerTypeOrganization, d.Owner.Type)
 	require.Len(t, d.Channels, 1)
 	assert.Equal(t, "Display", d.Channels[0].Name)
 	assert.Equal(t, "1.3000", srv.Deals().Deal(d.ID)["price"].(map[string]any)["value"], "the platform writes four decimals")
@@ -56,7 +56,7 @@ func TestDealUpdateRules(t *testing.T) {
 
 	t.Run("owner cannot change", func(t *testing.T) {
 		c := *d
-		c.Owner = deals.Owner{Type: deals.OwnerAgency, ID: 5}
+		c.Owner = deals.Owner{Type: deals.OwnerTypeAgency, ID: 5}
 		_, err := dc.Deals.Update(ctx, &c)
 		var ve *adama.ValidationError
 		require.ErrorAs(t, err, &ve)
@@ -72,12 +72,12 @@ func TestDealUpdateRules(t *testing.T) {
 		assert.ErrorIs(t, err, adama.ErrConflict)
 	})
 	t.Run("server refuses an owner change too", func(t *testing.T) {
-		fresh := &deals.Deal{ID: d.ID, Owner: deals.Owner{Type: deals.OwnerAgency, ID: 9}, Name: "x"}
+		fresh := &deals.Deal{ID: d.ID, Owner: deals.Owner{Type: deals.OwnerTypeAgency, ID: 9}, Name: "x"}
 		// A hand-built record has no snapshot: the client cannot know the
 		// owner, so it leaves owner out of the body and the server keeps it.
 		up, err := dc.Deals.Update(ctx, fresh)
 		require.NoError(t, err)
-		assert.Equal(t, deals.OwnerOrganization, up.Owner.Type)
+		assert.Equal(t, deals.OwnerTypeOrganization, up.Owner.Type)
 	})
 	t.Run("not found", func(t *testing.T) {
 		_, err := dc.Deals.Get(ctx, 999999)
@@ -113,7 +113,7 @@ func TestDealValidation(t *testing.T) {
 		{"price negative", func(d *deals.Deal) { d.Price = deals.MustPrice("EUR", "-1") }, "price.value", ">= 0", true},
 		{"owner required", func(d *deals.Deal) { d.Owner = deals.Owner{} }, "owner", "required", true},
 		{"owner type", func(d *deals.Deal) { d.Owner.Type = "INTERNAL" }, "owner.type", "one of", true},
-		{"owner agency ok", func(d *deals.Deal) { d.Owner = deals.Owner{Type: deals.OwnerAgency, ID: 4} }, "", "", true},
+		{"owner agency ok", func(d *deals.Deal) { d.Owner = deals.Owner{Type: deals.OwnerTypeAgency, ID: 4} }, "", "", true},
 		{"owner id", func(d *deals.Deal) { d.Owner.ID = 0 }, "owner.id", "required", true},
 		{"permissions required", func(d *deals.Deal) { d.Permissions = nil }, "permissions", "required", true},
 		{"one organization", func(d *deals.Deal) { d.Permissions.OrganizationIDs = []int64{1, 2} }, "permissions.organization_ids", "at most one", true},
@@ -122,15 +122,17 @@ func TestDealValidation(t *testing.T) {
 		{"price type enum", func(d *deals.Deal) { d.PriceType = "CHEAP" }, "price_type", "one of", true},
 		{"price method enum", func(d *deals.Deal) { d.PriceMethod = "CPC" }, "price_method", "one of", true},
 		{"deal source enum", func(d *deals.Deal) { d.DealSource = "OTHER" }, "deal_source", "one of", true},
-		{"deal source ok", func(d *deals.Deal) { d.DealSource = deals.SourceUser }, "", "", true},
+		{"deal source ok", func(d *deals.Deal) { d.DealSource = deals.DealSourceUser }, "", "", true},
 		{"media type enum", func(d *deals.Deal) { d.MediaType = "AUDIO" }, "media_type", "one of", true},
-		{"media type ok", func(d *deals.Deal) { d.MediaType = deals.MediaVideo }, "", "", true},
+		{"media type ok", func(d *deals.Deal) { d.MediaType = deals.MediaTypeVideo }, "", "", true},
 		{"bill type enum", func(d *deals.Deal) { d.BillType = "X" }, "bill_type", "one of", true},
 		{"deal type enum", func(d *deals.Deal) { d.DealType = "Y" }, "deal_type", "one of", true},
 		{"start before end", func(d *deals.Deal) { d.EndDatetime = d.StartDatetime }, "start_datetime", "earlier", true},
-		{"PG needs FIXED", func(d *deals.Deal) { d.DealType = deals.DealPG }, "price_type", "FIXED", true},
-		{"PG ok", func(d *deals.Deal) { d.DealType, d.PriceType = deals.DealPG, deals.PriceFixed }, "", "", true},
-		{"PG needs dates", func(d *deals.Deal) { d.DealType, d.PriceType, d.EndDatetime = deals.DealPG, deals.PriceFixed, nil }, "end_datetime", "required for a PG deal", true},
+		{"PG needs FIXED", func(d *deals.Deal) { d.DealType = deals.DealTypePG }, "price_type", "FIXED", true},
+		{"PG ok", func(d *deals.Deal) { d.DealType, d.PriceType = deals.DealTypePG, deals.PriceTypeFixed }, "", "", true},
+		{"PG needs dates", func(d *deals.Deal) {
+			d.DealType, d.PriceType, d.EndDatetime = deals.DealTypePG, deals.PriceTypeFixed, nil
+		}, "end_datetime", "required for a PG deal", true},
 		{"channel id", func(d *deals.Deal) { d.Channels = []deals.Channel{{ID: 0}} }, "channels[0]", "positive", true},
 		{"update needs no owner", func(d *deals.Deal) { d.Owner = deals.Owner{} }, "", "", false},
 		{"update still checks lengths", func(d *deals.Deal) { d.Name = long(300) }, "name", "max length", false},
@@ -184,20 +186,20 @@ func TestDealList(t *testing.T) {
 	for _, id := range []string{"L-3", "L-1", "L-2"} {
 		d := newDeal(id)
 		if id == "L-2" {
-			d.DealType, d.PriceType = deals.DealPG, deals.PriceFixed
+			d.DealType, d.PriceType = deals.DealTypePG, deals.PriceTypeFixed
 		}
 		got, err := dc.Deals.Create(ctx, d)
 		require.NoError(t, err)
 		made = append(made, got)
 	}
 	other := newDeal("O-1")
-	other.Owner, other.Permissions = deals.Owner{Type: deals.OwnerOrganization, ID: 7}, &deals.Permissions{}
+	other.Owner, other.Permissions = deals.Owner{Type: deals.OwnerTypeOrganization, ID: 7}, &deals.Permissions{}
 	_, err := dc.Deals.Create(ctx, other)
 	require.NoError(t, err)
 	srv.Deals().LinkStrategy(made[0].ID, 55)
 
 	t.Run("organization, sorted", func(t *testing.T) {
-		p, err := dc.Deals.List(ctx, &deals.ListOptions{OwnerOrganizationID: 100315, SortBy: deals.SortDealIdentifier, SortDir: deals.Asc})
+		p, err := dc.Deals.List(ctx, &deals.ListOptions{OwnerOrganizationID: 100315, SortBy: deals.DealSortDealIdentifier, SortDir: deals.SortDirAsc})
 		require.NoError(t, err)
 		require.Len(t, p.Items, 3)
 		assert.Equal(t, "L-1", p.Items[0].DealIdentifier)
@@ -206,11 +208,11 @@ func TestDealList(t *testing.T) {
 	t.Run("every filter reaches the query", func(t *testing.T) {
 		st := true
 		_, err := dc.Deals.List(ctx, &deals.ListOptions{
-			IDs: []int64{made[0].ID, made[1].ID}, DealType: deals.DealStandard, Q: qlang.Where("name", qlang.Like, "*Deal*"),
-			SortBy: deals.SortPrice, SortDir: deals.Desc, PageLimit: 10, PageOffset: 0, CurrencyCode: "USD", Status: &st,
-			OwnerType: deals.OwnerOrganization, OwnerOrganizationID: 100315, OwnerAgencyID: 2, OwnerAdvertiserID: 3, StrategyID: 55,
+			IDs: []int64{made[0].ID, made[1].ID}, DealType: deals.DealTypeStandard, Q: qlang.Where("name", qlang.Like, "*Deal*"),
+			SortBy: deals.DealSortPrice, SortDir: deals.SortDirDesc, PageLimit: 10, PageOffset: 0, CurrencyCode: "USD", Status: &st,
+			OwnerType: deals.OwnerTypeOrganization, OwnerOrganizationID: 100315, OwnerAgencyID: 2, OwnerAdvertiserID: 3, StrategyID: 55,
 			PermissionOrganizationIDs: []int64{100315}, PermissionAgencyIDs: []int64{4, 5}, PermissionAdvertiserIDs: []int64{6},
-			TimeWindow: deals.Last7Days, Export: "csv",
+			TimeWindow: deals.TimeWindowLast7Days, Export: "csv",
 		})
 		require.NoError(t, err)
 		reqs := srv.Requests()
@@ -231,7 +233,7 @@ func TestDealList(t *testing.T) {
 		assert.Equal(t, made[0].ID, p.Items[0].ID)
 	})
 	t.Run("deal type filter", func(t *testing.T) {
-		p, err := dc.Deals.List(ctx, &deals.ListOptions{OwnerOrganizationID: 100315, DealType: deals.DealPG})
+		p, err := dc.Deals.List(ctx, &deals.ListOptions{OwnerOrganizationID: 100315, DealType: deals.DealTypePG})
 		require.NoError(t, err)
 		require.Len(t, p.Items, 1)
 		assert.Equal(t, "L-2", p.Items[0].DealIdentifier)
@@ -255,8 +257,8 @@ func TestDealList(t *testing.T) {
 			{deals.ListOptions{OwnerOrganizationID: 1, PageOffset: -1}, "page_offset"},
 			{deals.ListOptions{OwnerOrganizationID: 1, SortBy: "zone"}, "sort_by"},
 			{deals.ListOptions{OwnerOrganizationID: 1, SortDir: "UP"}, "sort_dir"},
-			{deals.ListOptions{OwnerOrganizationID: 1, OwnerType: deals.OwnerAgency}, "owner.type"},
-			{deals.ListOptions{OwnerOrganizationID: 1, TimeWindow: deals.Yesterday}, "time_window"},
+			{deals.ListOptions{OwnerOrganizationID: 1, OwnerType: deals.OwnerTypeAgency}, "owner.type"},
+			{deals.ListOptions{OwnerOrganizationID: 1, TimeWindow: deals.TimeWindowYesterday}, "time_window"},
 			{deals.ListOptions{OwnerOrganizationID: 1, CurrencyCode: "DOLLAR"}, "currency_code"},
 			{deals.ListOptions{IDs: []int64{0}}, "ids[0]"},
 			{deals.ListOptions{OwnerOrganizationID: 1, DealType: "X"}, "deal_type"},
@@ -347,7 +349,7 @@ func TestDealListPermissionFilters(t *testing.T) {
 		{deals.ListOptions{PermissionAgencyIDs: []int64{99}}, nil},
 	}
 	for _, tc := range cases {
-		tc.o.OwnerOrganizationID, tc.o.SortBy = 100315, deals.SortDealIdentifier
+		tc.o.OwnerOrganizationID, tc.o.SortBy = 100315, deals.DealSortDealIdentifier
 		p, err := dc.Deals.List(ctx, &tc.o)
 		require.NoError(t, err)
 		var got []string

@@ -35,8 +35,8 @@ func TestDecodeReferenceExamples(t *testing.T) {
 		require.Len(t, b.Valid, 1)
 		d := b.Valid[0]
 		assert.Equal(t, int64(457001), d.ID)
-		assert.Equal(t, deals.DealPG, d.DealType)
-		assert.Equal(t, deals.PriceFixed, d.PriceType)
+		assert.Equal(t, deals.DealTypePG, d.DealType)
+		assert.Equal(t, deals.PriceTypeFixed, d.PriceType)
 		assert.Equal(t, "1.3", d.Price.Value.String())
 		assert.Equal(t, "EUR", d.Price.CurrencyCode)
 		assert.Equal(t, "creating", d.EffectiveStatus)
@@ -66,7 +66,7 @@ func TestDecodeReferenceExamples(t *testing.T) {
 		require.NoError(t, json.Unmarshal(b, &body))
 		require.Len(t, body.Data, 2)
 		assert.Equal(t, "0.0073", body.Data[0].Price.Value.String())
-		assert.Equal(t, deals.OwnerAdvertiser, body.Data[1].Owner.Type)
+		assert.Equal(t, deals.OwnerTypeAdvertiser, body.Data[1].Owner.Type)
 	})
 	t.Run("bulk/deals request examples", func(t *testing.T) {
 		for _, f := range []string{"bulk_deals_request_create.json", "bulk_deals_request_update.json"} {

@@ -12,16 +12,16 @@ type OwnerType string
 
 // Owner types.
 const (
-	OwnerAdvertiser   OwnerType = "ADVERTISER"
-	OwnerAgency       OwnerType = "AGENCY"
-	OwnerOrganization OwnerType = "ORGANIZATION"
-	// OwnerInternal is set by the platform; callers cannot create it.
-	OwnerInternal OwnerType = "INTERNAL"
+	OwnerTypeAdvertiser   OwnerType = "ADVERTISER"
+	OwnerTypeAgency       OwnerType = "AGENCY"
+	OwnerTypeOrganization OwnerType = "ORGANIZATION"
+	// OwnerTypeInternal is set by the platform; callers cannot create it.
+	OwnerTypeInternal OwnerType = "INTERNAL"
 )
 
 // settable reports whether a caller may give this owner type.
 func (o OwnerType) settable() bool {
-	return o == OwnerAdvertiser || o == OwnerAgency || o == OwnerOrganization
+	return o == OwnerTypeAdvertiser || o == OwnerTypeAgency || o == OwnerTypeOrganization
 }
 
 // PriceType is how a deal's price applies.
@@ -31,8 +31,8 @@ type PriceType string
 
 // Price types.
 const (
-	PriceFixed PriceType = "FIXED"
-	PriceFloor PriceType = "FLOOR"
+	PriceTypeFixed PriceType = "FIXED"
+	PriceTypeFloor PriceType = "FLOOR"
 )
 
 // PriceMethod is how a deal's cost accrues.
@@ -42,7 +42,7 @@ type PriceMethod string
 
 // Price methods.
 const (
-	PriceCPM PriceMethod = "CPM"
+	PriceMethodCPM PriceMethod = "CPM"
 )
 
 // DealSource says who made a deal.
@@ -52,8 +52,8 @@ type DealSource string
 
 // Deal sources.
 const (
-	SourceUser     DealSource = "USER"
-	SourceInternal DealSource = "INTERNAL"
+	DealSourceUser     DealSource = "USER"
+	DealSourceInternal DealSource = "INTERNAL"
 )
 
 // MediaType is a deal's media.
@@ -63,8 +63,8 @@ type MediaType string
 
 // Media types.
 const (
-	MediaDisplay MediaType = "DISPLAY"
-	MediaVideo   MediaType = "VIDEO"
+	MediaTypeDisplay MediaType = "DISPLAY"
+	MediaTypeVideo   MediaType = "VIDEO"
 )
 
 // BillType says who is billed for a deal.
@@ -74,9 +74,9 @@ type BillType string
 
 // Bill types.
 const (
-	BillExchange  BillType = "EXCHANGE"
-	BillPublisher BillType = "PUBLISHER"
-	BillNone      BillType = "NONE"
+	BillTypeExchange  BillType = "EXCHANGE"
+	BillTypePublisher BillType = "PUBLISHER"
+	BillTypeNone      BillType = "NONE"
 )
 
 // DealType is programmatic guaranteed or standard.
@@ -86,19 +86,20 @@ type DealType string
 
 // Deal types.
 const (
-	DealPG       DealType = "PG"
-	DealStandard DealType = "STANDARD"
+	DealTypePG       DealType = "PG"
+	DealTypeStandard DealType = "STANDARD"
 )
 
-// SortDir orders a list.
+// SortDir is a sort direction: of a list (sort_dir, sent as ASC or DESC)
+// and of deal analytics rows (Sort.Dir, sent as asc or desc).
 //
 //adama:enum
 type SortDir string
 
 // Sort directions.
 const (
-	Asc  SortDir = "ASC"
-	Desc SortDir = "DESC"
+	SortDirAsc  SortDir = "ASC"
+	SortDirDesc SortDir = "DESC"
 )
 
 // TimeWindow is a predefined reporting period of deal analytics.
@@ -108,10 +109,10 @@ type TimeWindow string
 
 // Time windows.
 const (
-	Yesterday   TimeWindow = "yesterday"
-	Last7Days   TimeWindow = "last_7_days"
-	Last30Days  TimeWindow = "last_30_days"
-	MonthToDate TimeWindow = "month_to_date"
+	TimeWindowYesterday   TimeWindow = "yesterday"
+	TimeWindowLast7Days   TimeWindow = "last_7_days"
+	TimeWindowLast30Days  TimeWindow = "last_30_days"
+	TimeWindowMonthToDate TimeWindow = "month_to_date"
 )
 
 // enum is what the generic helpers need of an enum type.

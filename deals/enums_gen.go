@@ -6,44 +6,26 @@ package deals
 // Values returns every known FilterOp in declaration order, in a new slice.
 func (FilterOp) Values() []FilterOp {
 	return []FilterOp{
-		OpIn,
-		OpGt,
-		OpLt,
-		OpEq,
-		OpNe,
-		OpGe,
-		OpLe,
+		FilterOpIn,
+		FilterOpGt,
+		FilterOpLt,
+		FilterOpEq,
+		FilterOpNe,
+		FilterOpGe,
+		FilterOpLe,
 	}
 }
 
 // Valid reports whether v is a known FilterOp.
 func (v FilterOp) Valid() bool {
 	switch v {
-	case OpIn,
-		OpGt,
-		OpLt,
-		OpEq,
-		OpNe,
-		OpGe,
-		OpLe:
-		return true
-	}
-	return false
-}
-
-// Values returns every known Dir in declaration order, in a new slice.
-func (Dir) Values() []Dir {
-	return []Dir{
-		DirAsc,
-		DirDesc,
-	}
-}
-
-// Valid reports whether v is a known Dir.
-func (v Dir) Valid() bool {
-	switch v {
-	case DirAsc,
-		DirDesc:
+	case FilterOpIn,
+		FilterOpGt,
+		FilterOpLt,
+		FilterOpEq,
+		FilterOpNe,
+		FilterOpGe,
+		FilterOpLe:
 		return true
 	}
 	return false
@@ -52,16 +34,16 @@ func (v Dir) Valid() bool {
 // Values returns every known BulkOp in declaration order, in a new slice.
 func (BulkOp) Values() []BulkOp {
 	return []BulkOp{
-		OpCreate,
-		OpUpdate,
+		BulkOpCreate,
+		BulkOpUpdate,
 	}
 }
 
 // Valid reports whether v is a known BulkOp.
 func (v BulkOp) Valid() bool {
 	switch v {
-	case OpCreate,
-		OpUpdate:
+	case BulkOpCreate,
+		BulkOpUpdate:
 		return true
 	}
 	return false
@@ -70,32 +52,32 @@ func (v BulkOp) Valid() bool {
 // Values returns every known DealSort in declaration order, in a new slice.
 func (DealSort) Values() []DealSort {
 	return []DealSort{
-		SortName,
-		SortID,
-		SortDealIdentifier,
-		SortSupplySourceID,
-		SortUpdatedOn,
-		SortCreatedOn,
-		SortStartDatetime,
-		SortEndDatetime,
-		SortPrice,
-		SortDescription,
+		DealSortName,
+		DealSortID,
+		DealSortDealIdentifier,
+		DealSortSupplySourceID,
+		DealSortUpdatedOn,
+		DealSortCreatedOn,
+		DealSortStartDatetime,
+		DealSortEndDatetime,
+		DealSortPrice,
+		DealSortDescription,
 	}
 }
 
 // Valid reports whether v is a known DealSort.
 func (v DealSort) Valid() bool {
 	switch v {
-	case SortName,
-		SortID,
-		SortDealIdentifier,
-		SortSupplySourceID,
-		SortUpdatedOn,
-		SortCreatedOn,
-		SortStartDatetime,
-		SortEndDatetime,
-		SortPrice,
-		SortDescription:
+	case DealSortName,
+		DealSortID,
+		DealSortDealIdentifier,
+		DealSortSupplySourceID,
+		DealSortUpdatedOn,
+		DealSortCreatedOn,
+		DealSortStartDatetime,
+		DealSortEndDatetime,
+		DealSortPrice,
+		DealSortDescription:
 		return true
 	}
 	return false
@@ -126,20 +108,20 @@ func (v GroupSort) Valid() bool {
 // Values returns every known OwnerType in declaration order, in a new slice.
 func (OwnerType) Values() []OwnerType {
 	return []OwnerType{
-		OwnerAdvertiser,
-		OwnerAgency,
-		OwnerOrganization,
-		OwnerInternal,
+		OwnerTypeAdvertiser,
+		OwnerTypeAgency,
+		OwnerTypeOrganization,
+		OwnerTypeInternal,
 	}
 }
 
 // Valid reports whether v is a known OwnerType.
 func (v OwnerType) Valid() bool {
 	switch v {
-	case OwnerAdvertiser,
-		OwnerAgency,
-		OwnerOrganization,
-		OwnerInternal:
+	case OwnerTypeAdvertiser,
+		OwnerTypeAgency,
+		OwnerTypeOrganization,
+		OwnerTypeInternal:
 		return true
 	}
 	return false
@@ -148,16 +130,16 @@ func (v OwnerType) Valid() bool {
 // Values returns every known PriceType in declaration order, in a new slice.
 func (PriceType) Values() []PriceType {
 	return []PriceType{
-		PriceFixed,
-		PriceFloor,
+		PriceTypeFixed,
+		PriceTypeFloor,
 	}
 }
 
 // Valid reports whether v is a known PriceType.
 func (v PriceType) Valid() bool {
 	switch v {
-	case PriceFixed,
-		PriceFloor:
+	case PriceTypeFixed,
+		PriceTypeFloor:
 		return true
 	}
 	return false
@@ -166,14 +148,14 @@ func (v PriceType) Valid() bool {
 // Values returns every known PriceMethod in declaration order, in a new slice.
 func (PriceMethod) Values() []PriceMethod {
 	return []PriceMethod{
-		PriceCPM,
+		PriceMethodCPM,
 	}
 }
 
 // Valid reports whether v is a known PriceMethod.
 func (v PriceMethod) Valid() bool {
 	switch v {
-	case PriceCPM:
+	case PriceMethodCPM:
 		return true
 	}
 	return false
@@ -182,16 +164,16 @@ func (v PriceMethod) Valid() bool {
 // Values returns every known DealSource in declaration order, in a new slice.
 func (DealSource) Values() []DealSource {
 	return []DealSource{
-		SourceUser,
-		SourceInternal,
+		DealSourceUser,
+		DealSourceInternal,
 	}
 }
 
 // Valid reports whether v is a known DealSource.
 func (v DealSource) Valid() bool {
 	switch v {
-	case SourceUser,
-		SourceInternal:
+	case DealSourceUser,
+		DealSourceInternal:
 		return true
 	}
 	return false
@@ -200,16 +182,16 @@ func (v DealSource) Valid() bool {
 // Values returns every known MediaType in declaration order, in a new slice.
 func (MediaType) Values() []MediaType {
 	return []MediaType{
-		MediaDisplay,
-		MediaVideo,
+		MediaTypeDisplay,
+		MediaTypeVideo,
 	}
 }
 
 // Valid reports whether v is a known MediaType.
 func (v MediaType) Valid() bool {
 	switch v {
-	case MediaDisplay,
-		MediaVideo:
+	case MediaTypeDisplay,
+		MediaTypeVideo:
 		return true
 	}
 	return false
@@ -218,18 +200,18 @@ func (v MediaType) Valid() bool {
 // Values returns every known BillType in declaration order, in a new slice.
 func (BillType) Values() []BillType {
 	return []BillType{
-		BillExchange,
-		BillPublisher,
-		BillNone,
+		BillTypeExchange,
+		BillTypePublisher,
+		BillTypeNone,
 	}
 }
 
 // Valid reports whether v is a known BillType.
 func (v BillType) Valid() bool {
 	switch v {
-	case BillExchange,
-		BillPublisher,
-		BillNone:
+	case BillTypeExchange,
+		BillTypePublisher,
+		BillTypeNone:
 		return true
 	}
 	return false
@@ -238,16 +220,16 @@ func (v BillType) Valid() bool {
 // Values returns every known DealType in declaration order, in a new slice.
 func (DealType) Values() []DealType {
 	return []DealType{
-		DealPG,
-		DealStandard,
+		DealTypePG,
+		DealTypeStandard,
 	}
 }
 
 // Valid reports whether v is a known DealType.
 func (v DealType) Valid() bool {
 	switch v {
-	case DealPG,
-		DealStandard:
+	case DealTypePG,
+		DealTypeStandard:
 		return true
 	}
 	return false
@@ -256,16 +238,16 @@ func (v DealType) Valid() bool {
 // Values returns every known SortDir in declaration order, in a new slice.
 func (SortDir) Values() []SortDir {
 	return []SortDir{
-		Asc,
-		Desc,
+		SortDirAsc,
+		SortDirDesc,
 	}
 }
 
 // Valid reports whether v is a known SortDir.
 func (v SortDir) Valid() bool {
 	switch v {
-	case Asc,
-		Desc:
+	case SortDirAsc,
+		SortDirDesc:
 		return true
 	}
 	return false
@@ -274,20 +256,20 @@ func (v SortDir) Valid() bool {
 // Values returns every known TimeWindow in declaration order, in a new slice.
 func (TimeWindow) Values() []TimeWindow {
 	return []TimeWindow{
-		Yesterday,
-		Last7Days,
-		Last30Days,
-		MonthToDate,
+		TimeWindowYesterday,
+		TimeWindowLast7Days,
+		TimeWindowLast30Days,
+		TimeWindowMonthToDate,
 	}
 }
 
 // Valid reports whether v is a known TimeWindow.
 func (v TimeWindow) Valid() bool {
 	switch v {
-	case Yesterday,
-		Last7Days,
-		Last30Days,
-		MonthToDate:
+	case TimeWindowYesterday,
+		TimeWindowLast7Days,
+		TimeWindowLast30Days,
+		TimeWindowMonthToDate:
 		return true
 	}
 	return false

@@ -20,12 +20,12 @@ func setup() (*deals.Client, *adamatest.Server) {
 func exampleDeal(ident string) *deals.Deal {
 	return &deals.Deal{
 		Name:           "Premium video " + ident,
-		Owner:          deals.Owner{Type: deals.OwnerOrganization, ID: 100315},
+		Owner:          deals.Owner{Type: deals.OwnerTypeOrganization, ID: 100315},
 		Permissions:    &deals.Permissions{OrganizationIDs: []int64{100315}},
 		Price:          deals.MustPrice("USD", "4.25"),
 		SupplySourceID: 246,
 		DealIdentifier: ident,
-		PriceType:      deals.PriceFloor,
+		PriceType:      deals.PriceTypeFloor,
 	}
 }
 
@@ -67,7 +67,7 @@ func ExampleDealService_List() {
 	for _, id := range []string{"B", "A"} {
 		_, _ = dc.Deals.Create(ctx, exampleDeal(id))
 	}
-	p, err := dc.Deals.List(ctx, &deals.ListOptions{OwnerOrganizationID: 100315, SortBy: deals.SortDealIdentifier})
+	p, err := dc.Deals.List(ctx, &deals.ListOptions{OwnerOrganizationID: 100315, SortBy: deals.DealSortDealIdentifier})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -172,8 +172,8 @@ func ExampleAnalyticsService_List() {
 	defer srv.Close()
 	ctx := context.Background()
 	_, _ = dc.Deals.Create(ctx, exampleDeal("AN-1"))
-	p, err := dc.Analytics.List(ctx, &deals.AnalyticsQuery{OrganizationID: 100315, TimeWindow: deals.Last7Days,
-		Sorting: []deals.Sort{{Field: "impressions", Dir: deals.DirDesc}}})
+	p, err := dc.Analytics.List(ctx, &deals.AnalyticsQuery{OrganizationID: 100315, TimeWindow: deals.TimeWindowLast7Days,
+		Sorting: []deals.Sort{{Field: "impressions", Dir: deals.SortDirDesc}}})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -46,10 +46,10 @@ func TestGockCreateDeal(t *testing.T) {
 			`"start_datetime":"2022-06-01T05:00:00+0000","status":true,"supply_source_id":246}`).
 		Reply(200).JSON(okDeal())
 	d := &deals.Deal{
-		Name: "Test_3", DealIdentifier: "Test_3", Owner: deals.Owner{Type: deals.OwnerOrganization, ID: 100315},
+		Name: "Test_3", DealIdentifier: "Test_3", Owner: deals.Owner{Type: deals.OwnerTypeOrganization, ID: 100315},
 		Permissions: &deals.Permissions{OrganizationIDs: []int64{100315}}, Price: deals.MustPrice("EUR", "1.30"),
 		SupplySourceID: 246, StartDatetime: ts("2022-06-01T05:00:00+00:00"), EndDatetime: ts("2022-06-17T05:00:00+00:00"),
-		Status: adama.Ptr(true), PriceMethod: deals.PriceCPM, PriceType: deals.PriceFixed, DealType: deals.DealPG,
+		Status: adama.Ptr(true), PriceMethod: deals.PriceMethodCPM, PriceType: deals.PriceTypeFixed, DealType: deals.DealTypePG,
 		Channels: []deals.Channel{{ID: 1}},
 	}
 	_, err := dc.Deals.Create(context.Background(), d)
@@ -94,7 +94,7 @@ func TestGockBulkCreateUsesData(t *testing.T) {
 		BodyString(`{"data":[{"deal_identifier":"i","name":"n","owner":{"type":"AGENCY","id":3},` +
 			`"permissions":{"all_organizations":false,"organization_ids":[],"agency_ids":[3],"advertiser_ids":[]},"price":{"currency_code":"USD","value":"0.5"},"supply_source_id":1}]}`).
 		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":{"created_deals":[{"id":1,"deal_identifier":"i","name":"n"}],"invalid_deals":[]}}`)
-	res, err := dc.Bulk.Create(context.Background(), []*deals.Deal{{Name: "n", DealIdentifier: "i", Owner: deals.Owner{Type: deals.OwnerAgency, ID: 3},
+	res, err := dc.Bulk.Create(context.Background(), []*deals.Deal{{Name: "n", DealIdentifier: "i", Owner: deals.Owner{Type: deals.OwnerTypeAgency, ID: 3},
 		Permissions: &deals.Permissions{AgencyIDs: []int64{3}}, Price: deals.MustPrice("USD", "0.50"), SupplySourceID: 1}})
 	require.NoError(t, err)
 	require.True(t, res.Items[0].OK(), "%v", res.Items[0].Err)
@@ -109,9 +109,9 @@ func TestGockAnalytics(t *testing.T) {
 		BodyString(`{"reporting":{"organization_id":100048,"time_window":"last_7_days"},"filters":[{"field":"id","op":"in","value":[447824]},` +
 			`{"field":"match_rate","op":"\u003e","value":0}],"sorting":[{"field":"viewability_rate","dir":"asc"}],"paging":{"page_offset":0,"page_limit":50}}`).
 		Reply(200).BodyString(`{"meta":{"status":"ok","count":"1","total_count":"1"},"data":[{"id":447824,"performance_data":{"impressions":"10","e_CPM":{"value":1.25,"currencyCode":"USD"}},"is_favorite":true}]}`)
-	p, err := dc.Analytics.List(context.Background(), &deals.AnalyticsQuery{OrganizationID: 100048, TimeWindow: deals.Last7Days,
-		Filters: []deals.Filter{{Field: "id", Op: deals.OpIn, Value: []int{447824}}, {Field: "match_rate", Op: deals.OpGt, Value: 0}},
-		Sorting: []deals.Sort{{Field: "viewability_rate", Dir: deals.DirAsc}}, PageLimit: 50})
+	p, err := dc.Analytics.List(context.Background(), &deals.AnalyticsQuery{OrganizationID: 100048, TimeWindow: deals.TimeWindowLast7Days,
+		Filters: []deals.Filter{{Field: "id", Op: deals.FilterOpIn, Value: []int{447824}}, {Field: "match_rate", Op: deals.FilterOpGt, Value: 0}},
+		Sorting: []deals.Sort{{Field: "viewability_rate", Dir: deals.SortDirAsc}}, PageLimit: 50})
 	require.NoError(t, err)
 	require.Len(t, p.Items, 1)
 	assert.Equal(t, int64(10), p.Items[0].Performance.Impressions)

@@ -34,14 +34,14 @@ func ts(s string) *adama.Time {
 func newDeal(ident string) *deals.Deal {
 	return &deals.Deal{
 		Name:           "Deal " + ident,
-		Owner:          deals.Owner{Type: deals.OwnerOrganization, ID: 100315},
+		Owner:          deals.Owner{Type: deals.OwnerTypeOrganization, ID: 100315},
 		Permissions:    &deals.Permissions{OrganizationIDs: []int64{100315}},
 		Price:          deals.MustPrice("EUR", "1.3"),
 		SupplySourceID: 246,
 		DealIdentifier: ident,
 		StartDatetime:  ts("2026-06-01T05:00:00+00:00"),
 		EndDatetime:    ts("2026-06-17T05:00:00+00:00"),
-		PriceType:      deals.PriceFloor,
+		PriceType:      deals.PriceTypeFloor,
 		Channels:       []deals.Channel{{ID: 1}},
 	}
 }

@@ -14,7 +14,7 @@ type FrequencyType string
 
 // The FrequencyType values.
 const (
-	FrequencyTypeAsap    FrequencyType = "asap"
+	FrequencyTypeASAP    FrequencyType = "asap"
 	FrequencyTypeEven    FrequencyType = "even"
 	FrequencyTypeNoLimit FrequencyType = "no-limit"
 )
@@ -65,9 +65,9 @@ type StrategyType string
 
 // The StrategyType values.
 const (
-	StrategyTypeRem StrategyType = "REM"
-	StrategyTypeGbo StrategyType = "GBO"
-	StrategyTypeAud StrategyType = "AUD"
+	StrategyTypeREM StrategyType = "REM"
+	StrategyTypeGBO StrategyType = "GBO"
+	StrategyTypeAUD StrategyType = "AUD"
 )
 
 // SupplyType is a strategy's supply type.
@@ -77,10 +77,10 @@ type SupplyType string
 
 // The SupplyType values.
 const (
-	SupplyTypeMkt    SupplyType = "MKT"
-	SupplyTypeRtb    SupplyType = "RTB"
-	SupplyTypeP1Rmx  SupplyType = "P1_RMX"
-	SupplyTypeRmxApi SupplyType = "RMX_API"
+	SupplyTypeMKT    SupplyType = "MKT"
+	SupplyTypeRTB    SupplyType = "RTB"
+	SupplyTypeP1RMX  SupplyType = "P1_RMX"
+	SupplyTypeRMXAPI SupplyType = "RMX_API"
 )
 
 // MediaType is a strategy's media type.
@@ -101,20 +101,20 @@ type GoalType string
 
 // The GoalType values.
 const (
-	GoalTypeRoi             GoalType = "roi"
-	GoalTypeCpa             GoalType = "cpa"
-	GoalTypeCpc             GoalType = "cpc"
-	GoalTypeCtr             GoalType = "ctr"
-	GoalTypeVcr             GoalType = "vcr"
+	GoalTypeROI             GoalType = "roi"
+	GoalTypeCPA             GoalType = "cpa"
+	GoalTypeCPC             GoalType = "cpc"
+	GoalTypeCTR             GoalType = "ctr"
+	GoalTypeVCR             GoalType = "vcr"
 	GoalTypeViewabilityRate GoalType = "viewability_rate"
-	GoalTypeVcpm            GoalType = "vcpm"
+	GoalTypeVCPM            GoalType = "vcpm"
 	GoalTypeReach           GoalType = "reach"
 	GoalTypeSpend           GoalType = "spend"
-	// GoalTypeCpe (cost per engagement) is listed by the reference schemas
+	// GoalTypeCPE (cost per engagement) is listed by the reference schemas
 	// campaign and strategy (the entity schemas) and by the
 	// v3.0 campaign goals, and sent by the platform, though the spec's 2.4
 	// table leaves it out.
-	GoalTypeCpe GoalType = "cpe"
+	GoalTypeCPE GoalType = "cpe"
 )
 
 // PacingType is a pacing type (pacing_type, impression_pacing_type).
@@ -125,7 +125,7 @@ type PacingType string
 // The PacingType values.
 const (
 	PacingTypeEven    PacingType = "even"
-	PacingTypeAsap    PacingType = "asap"
+	PacingTypeASAP    PacingType = "asap"
 	PacingTypeNoLimit PacingType = "no-limit"
 )
 
@@ -208,7 +208,7 @@ type LearningBudgetPacing string
 
 // The LearningBudgetPacing values.
 const (
-	LearningBudgetPacingAsap    LearningBudgetPacing = "ASAP"
+	LearningBudgetPacingASAP    LearningBudgetPacing = "ASAP"
 	LearningBudgetPacingEven    LearningBudgetPacing = "EVEN"
 	LearningBudgetPacingHourly  LearningBudgetPacing = "HOURLY"
 	LearningBudgetPacingDaily   LearningBudgetPacing = "DAILY"
@@ -222,14 +222,14 @@ type RMXPacing string
 
 // The RMXPacing values.
 const (
-	RMXPacingAsap                         RMXPacing = "asap"
+	RMXPacingASAP                         RMXPacing = "asap"
 	RMXPacingDeliverOverallBudgetEvenly   RMXPacing = "deliver_overall_budget_evenly"
 	RMXPacingDeliverRemainingBudgetEvenly RMXPacing = "deliver_remaining_budget_evenly"
-	RMXPacingHourlyAsap                   RMXPacing = "hourly_asap"
+	RMXPacingHourlyASAP                   RMXPacing = "hourly_asap"
 	RMXPacingHourlyEven                   RMXPacing = "hourly_even"
-	RMXPacingDailyAsap                    RMXPacing = "daily_asap"
+	RMXPacingDailyASAP                    RMXPacing = "daily_asap"
 	RMXPacingDailyEven                    RMXPacing = "daily_even"
-	RMXPacingMonthlyAsap                  RMXPacing = "monthly_asap"
+	RMXPacingMonthlyASAP                  RMXPacing = "monthly_asap"
 	RMXPacingMonthlyEven                  RMXPacing = "monthly_even"
 )
 
@@ -240,9 +240,9 @@ type RMXPricingType string
 
 // The RMXPricingType values.
 const (
-	RMXPricingTypeCpa     RMXPricingType = "CPA"
-	RMXPricingTypeCpc     RMXPricingType = "CPC"
-	RMXPricingTypeCpm     RMXPricingType = "CPM"
+	RMXPricingTypeCPA     RMXPricingType = "CPA"
+	RMXPricingTypeCPC     RMXPricingType = "CPC"
+	RMXPricingTypeCPM     RMXPricingType = "CPM"
 	RMXPricingTypeDynamic RMXPricingType = "DYNAMIC"
 )
 
@@ -256,7 +256,7 @@ const (
 	RMXPushStatusNew        RMXPushStatus = "NEW"
 	RMXPushStatusUpdated    RMXPushStatus = "UPDATED"
 	RMXPushStatusInProgress RMXPushStatus = "IN_PROGRESS"
-	RMXPushStatusPushOk     RMXPushStatus = "PUSH_OK"
+	RMXPushStatusPushOK     RMXPushStatus = "PUSH_OK"
 	RMXPushStatusPushFailed RMXPushStatus = "PUSH_FAILED"
 )
 
@@ -279,8 +279,8 @@ type ROITargets string
 // The ROITargets values.
 const (
 	ROITargetsNone ROITargets = "NONE"
-	ROITargetsCpa  ROITargets = "CPA"
-	ROITargetsCpc  ROITargets = "CPC"
+	ROITargetsCPA  ROITargets = "CPA"
+	ROITargetsCPC  ROITargets = "CPC"
 )
 
 // RMXPixelType is an ROI target pixel's rmx_pixel_type.
@@ -375,10 +375,10 @@ const (
 	ExpandR  Expand = "R"
 	ExpandU  Expand = "U"
 	ExpandD  Expand = "D"
-	ExpandLd Expand = "LD"
-	ExpandRd Expand = "RD"
-	ExpandLu Expand = "LU"
-	ExpandRu Expand = "RU"
+	ExpandLD Expand = "LD"
+	ExpandRD Expand = "RD"
+	ExpandLU Expand = "LU"
+	ExpandRU Expand = "RU"
 )
 
 // ExpansionTrigger is an atomic creative's expansion_trigger.
@@ -400,15 +400,15 @@ type FileType string
 
 // The FileType values.
 const (
-	FileTypeGif     FileType = "gif"
-	FileTypeHtml5   FileType = "html5"
-	FileTypeJpg     FileType = "jpg"
-	FileTypePng     FileType = "png"
-	FileTypeSwf     FileType = "swf"
-	FileTypeTif     FileType = "tif"
-	FileTypeTiff    FileType = "tiff"
+	FileTypeGIF     FileType = "gif"
+	FileTypeHTML5   FileType = "html5"
+	FileTypeJPG     FileType = "jpg"
+	FileTypePNG     FileType = "png"
+	FileTypeSWF     FileType = "swf"
+	FileTypeTIF     FileType = "tif"
+	FileTypeTIFF    FileType = "tiff"
 	FileTypeUnknown FileType = "unknown"
-	FileTypeVast    FileType = "vast"
+	FileTypeVAST    FileType = "vast"
 	FileTypeZip     FileType = "zip"
 )
 
@@ -463,9 +463,9 @@ type PixelTagType string
 // The PixelTagType values.
 const (
 	PixelTagTypeImage  PixelTagType = "image"
-	PixelTagTypeJs     PixelTagType = "js"
-	PixelTagTypeDfa    PixelTagType = "dfa"
-	PixelTagTypeUat    PixelTagType = "uat"
+	PixelTagTypeJS     PixelTagType = "js"
+	PixelTagTypeDFA    PixelTagType = "dfa"
+	PixelTagTypeUAT    PixelTagType = "uat"
 	PixelTagTypeIframe PixelTagType = "iframe"
 )
 
@@ -489,8 +489,8 @@ type PixelPricing string
 
 // The PixelPricing values.
 const (
-	PixelPricingCpm  PixelPricing = "CPM"
-	PixelPricingCpts PixelPricing = "CPTS"
+	PixelPricingCPM  PixelPricing = "CPM"
+	PixelPricingCPTS PixelPricing = "CPTS"
 )
 
 // RMXConversionType is a pixel's rmx_conversion_type.
@@ -522,7 +522,7 @@ type FeeUnit string
 
 // The FeeUnit values.
 const (
-	FeeUnitCpm          FeeUnit = "CPM"
+	FeeUnitCPM          FeeUnit = "CPM"
 	FeeUnitFixed        FeeUnit = "FIXED"
 	FeeUnitPctTotalCost FeeUnit = "PCT_TOTAL_COST"
 )
@@ -594,6 +594,6 @@ type UserType string
 const (
 	UserTypeInternal   UserType = "INTERNAL"
 	UserTypeAgency     UserType = "AGENCY"
-	UserTypeVpan       UserType = "VPAN"
+	UserTypeVPAN       UserType = "VPAN"
 	UserTypeAdvertiser UserType = "ADVERTISER"
 )

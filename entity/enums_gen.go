@@ -30,7 +30,7 @@ func (v SelectionType) Valid() bool {
 // Values returns every known FrequencyType in declaration order, in a new slice.
 func (FrequencyType) Values() []FrequencyType {
 	return []FrequencyType{
-		FrequencyTypeAsap,
+		FrequencyTypeASAP,
 		FrequencyTypeEven,
 		FrequencyTypeNoLimit,
 	}
@@ -39,7 +39,7 @@ func (FrequencyType) Values() []FrequencyType {
 // Valid reports whether v is a known FrequencyType.
 func (v FrequencyType) Valid() bool {
 	switch v {
-	case FrequencyTypeAsap,
+	case FrequencyTypeASAP,
 		FrequencyTypeEven,
 		FrequencyTypeNoLimit:
 		return true
@@ -116,18 +116,18 @@ func (v DMPEnabled) Valid() bool {
 // Values returns every known StrategyType in declaration order, in a new slice.
 func (StrategyType) Values() []StrategyType {
 	return []StrategyType{
-		StrategyTypeRem,
-		StrategyTypeGbo,
-		StrategyTypeAud,
+		StrategyTypeREM,
+		StrategyTypeGBO,
+		StrategyTypeAUD,
 	}
 }
 
 // Valid reports whether v is a known StrategyType.
 func (v StrategyType) Valid() bool {
 	switch v {
-	case StrategyTypeRem,
-		StrategyTypeGbo,
-		StrategyTypeAud:
+	case StrategyTypeREM,
+		StrategyTypeGBO,
+		StrategyTypeAUD:
 		return true
 	}
 	return false
@@ -136,20 +136,20 @@ func (v StrategyType) Valid() bool {
 // Values returns every known SupplyType in declaration order, in a new slice.
 func (SupplyType) Values() []SupplyType {
 	return []SupplyType{
-		SupplyTypeMkt,
-		SupplyTypeRtb,
-		SupplyTypeP1Rmx,
-		SupplyTypeRmxApi,
+		SupplyTypeMKT,
+		SupplyTypeRTB,
+		SupplyTypeP1RMX,
+		SupplyTypeRMXAPI,
 	}
 }
 
 // Valid reports whether v is a known SupplyType.
 func (v SupplyType) Valid() bool {
 	switch v {
-	case SupplyTypeMkt,
-		SupplyTypeRtb,
-		SupplyTypeP1Rmx,
-		SupplyTypeRmxApi:
+	case SupplyTypeMKT,
+		SupplyTypeRTB,
+		SupplyTypeP1RMX,
+		SupplyTypeRMXAPI:
 		return true
 	}
 	return false
@@ -176,32 +176,32 @@ func (v MediaType) Valid() bool {
 // Values returns every known GoalType in declaration order, in a new slice.
 func (GoalType) Values() []GoalType {
 	return []GoalType{
-		GoalTypeRoi,
-		GoalTypeCpa,
-		GoalTypeCpc,
-		GoalTypeCtr,
-		GoalTypeVcr,
+		GoalTypeROI,
+		GoalTypeCPA,
+		GoalTypeCPC,
+		GoalTypeCTR,
+		GoalTypeVCR,
 		GoalTypeViewabilityRate,
-		GoalTypeVcpm,
+		GoalTypeVCPM,
 		GoalTypeReach,
 		GoalTypeSpend,
-		GoalTypeCpe,
+		GoalTypeCPE,
 	}
 }
 
 // Valid reports whether v is a known GoalType.
 func (v GoalType) Valid() bool {
 	switch v {
-	case GoalTypeRoi,
-		GoalTypeCpa,
-		GoalTypeCpc,
-		GoalTypeCtr,
-		GoalTypeVcr,
+	case GoalTypeROI,
+		GoalTypeCPA,
+		GoalTypeCPC,
+		GoalTypeCTR,
+		GoalTypeVCR,
 		GoalTypeViewabilityRate,
-		GoalTypeVcpm,
+		GoalTypeVCPM,
 		GoalTypeReach,
 		GoalTypeSpend,
-		GoalTypeCpe:
+		GoalTypeCPE:
 		return true
 	}
 	return false
@@ -211,7 +211,7 @@ func (v GoalType) Valid() bool {
 func (PacingType) Values() []PacingType {
 	return []PacingType{
 		PacingTypeEven,
-		PacingTypeAsap,
+		PacingTypeASAP,
 		PacingTypeNoLimit,
 	}
 }
@@ -220,7 +220,7 @@ func (PacingType) Values() []PacingType {
 func (v PacingType) Valid() bool {
 	switch v {
 	case PacingTypeEven,
-		PacingTypeAsap,
+		PacingTypeASAP,
 		PacingTypeNoLimit:
 		return true
 	}
@@ -350,7 +350,7 @@ func (v DynamicPricingOption) Valid() bool {
 // Values returns every known LearningBudgetPacing in declaration order, in a new slice.
 func (LearningBudgetPacing) Values() []LearningBudgetPacing {
 	return []LearningBudgetPacing{
-		LearningBudgetPacingAsap,
+		LearningBudgetPacingASAP,
 		LearningBudgetPacingEven,
 		LearningBudgetPacingHourly,
 		LearningBudgetPacingDaily,
@@ -361,7 +361,7 @@ func (LearningBudgetPacing) Values() []LearningBudgetPacing {
 // Valid reports whether v is a known LearningBudgetPacing.
 func (v LearningBudgetPacing) Valid() bool {
 	switch v {
-	case LearningBudgetPacingAsap,
+	case LearningBudgetPacingASAP,
 		LearningBudgetPacingEven,
 		LearningBudgetPacingHourly,
 		LearningBudgetPacingDaily,
@@ -374,14 +374,14 @@ func (v LearningBudgetPacing) Valid() bool {
 // Values returns every known RMXPacing in declaration order, in a new slice.
 func (RMXPacing) Values() []RMXPacing {
 	return []RMXPacing{
-		RMXPacingAsap,
+		RMXPacingASAP,
 		RMXPacingDeliverOverallBudgetEvenly,
 		RMXPacingDeliverRemainingBudgetEvenly,
-		RMXPacingHourlyAsap,
+		RMXPacingHourlyASAP,
 		RMXPacingHourlyEven,
-		RMXPacingDailyAsap,
+		RMXPacingDailyASAP,
 		RMXPacingDailyEven,
-		RMXPacingMonthlyAsap,
+		RMXPacingMonthlyASAP,
 		RMXPacingMonthlyEven,
 	}
 }
@@ -389,14 +389,14 @@ func (RMXPacing) Values() []RMXPacing {
 // Valid reports whether v is a known RMXPacing.
 func (v RMXPacing) Valid() bool {
 	switch v {
-	case RMXPacingAsap,
+	case RMXPacingASAP,
 		RMXPacingDeliverOverallBudgetEvenly,
 		RMXPacingDeliverRemainingBudgetEvenly,
-		RMXPacingHourlyAsap,
+		RMXPacingHourlyASAP,
 		RMXPacingHourlyEven,
-		RMXPacingDailyAsap,
+		RMXPacingDailyASAP,
 		RMXPacingDailyEven,
-		RMXPacingMonthlyAsap,
+		RMXPacingMonthlyASAP,
 		RMXPacingMonthlyEven:
 		return true
 	}
@@ -406,9 +406,9 @@ func (v RMXPacing) Valid() bool {
 // Values returns every known RMXPricingType in declaration order, in a new slice.
 func (RMXPricingType) Values() []RMXPricingType {
 	return []RMXPricingType{
-		RMXPricingTypeCpa,
-		RMXPricingTypeCpc,
-		RMXPricingTypeCpm,
+		RMXPricingTypeCPA,
+		RMXPricingTypeCPC,
+		RMXPricingTypeCPM,
 		RMXPricingTypeDynamic,
 	}
 }
@@ -416,9 +416,9 @@ func (RMXPricingType) Values() []RMXPricingType {
 // Valid reports whether v is a known RMXPricingType.
 func (v RMXPricingType) Valid() bool {
 	switch v {
-	case RMXPricingTypeCpa,
-		RMXPricingTypeCpc,
-		RMXPricingTypeCpm,
+	case RMXPricingTypeCPA,
+		RMXPricingTypeCPC,
+		RMXPricingTypeCPM,
 		RMXPricingTypeDynamic:
 		return true
 	}
@@ -431,7 +431,7 @@ func (RMXPushStatus) Values() []RMXPushStatus {
 		RMXPushStatusNew,
 		RMXPushStatusUpdated,
 		RMXPushStatusInProgress,
-		RMXPushStatusPushOk,
+		RMXPushStatusPushOK,
 		RMXPushStatusPushFailed,
 	}
 }
@@ -442,7 +442,7 @@ func (v RMXPushStatus) Valid() bool {
 	case RMXPushStatusNew,
 		RMXPushStatusUpdated,
 		RMXPushStatusInProgress,
-		RMXPushStatusPushOk,
+		RMXPushStatusPushOK,
 		RMXPushStatusPushFailed:
 		return true
 	}
@@ -471,8 +471,8 @@ func (v ROICPCTargetCTRType) Valid() bool {
 func (ROITargets) Values() []ROITargets {
 	return []ROITargets{
 		ROITargetsNone,
-		ROITargetsCpa,
-		ROITargetsCpc,
+		ROITargetsCPA,
+		ROITargetsCPC,
 	}
 }
 
@@ -480,8 +480,8 @@ func (ROITargets) Values() []ROITargets {
 func (v ROITargets) Valid() bool {
 	switch v {
 	case ROITargetsNone,
-		ROITargetsCpa,
-		ROITargetsCpc:
+		ROITargetsCPA,
+		ROITargetsCPC:
 		return true
 	}
 	return false
@@ -628,10 +628,10 @@ func (Expand) Values() []Expand {
 		ExpandR,
 		ExpandU,
 		ExpandD,
-		ExpandLd,
-		ExpandRd,
-		ExpandLu,
-		ExpandRu,
+		ExpandLD,
+		ExpandRD,
+		ExpandLU,
+		ExpandRU,
 	}
 }
 
@@ -642,10 +642,10 @@ func (v Expand) Valid() bool {
 		ExpandR,
 		ExpandU,
 		ExpandD,
-		ExpandLd,
-		ExpandRd,
-		ExpandLu,
-		ExpandRu:
+		ExpandLD,
+		ExpandRD,
+		ExpandLU,
+		ExpandRU:
 		return true
 	}
 	return false
@@ -674,15 +674,15 @@ func (v ExpansionTrigger) Valid() bool {
 // Values returns every known FileType in declaration order, in a new slice.
 func (FileType) Values() []FileType {
 	return []FileType{
-		FileTypeGif,
-		FileTypeHtml5,
-		FileTypeJpg,
-		FileTypePng,
-		FileTypeSwf,
-		FileTypeTif,
-		FileTypeTiff,
+		FileTypeGIF,
+		FileTypeHTML5,
+		FileTypeJPG,
+		FileTypePNG,
+		FileTypeSWF,
+		FileTypeTIF,
+		FileTypeTIFF,
 		FileTypeUnknown,
-		FileTypeVast,
+		FileTypeVAST,
 		FileTypeZip,
 	}
 }
@@ -690,15 +690,15 @@ func (FileType) Values() []FileType {
 // Valid reports whether v is a known FileType.
 func (v FileType) Valid() bool {
 	switch v {
-	case FileTypeGif,
-		FileTypeHtml5,
-		FileTypeJpg,
-		FileTypePng,
-		FileTypeSwf,
-		FileTypeTif,
-		FileTypeTiff,
+	case FileTypeGIF,
+		FileTypeHTML5,
+		FileTypeJPG,
+		FileTypePNG,
+		FileTypeSWF,
+		FileTypeTIF,
+		FileTypeTIFF,
 		FileTypeUnknown,
-		FileTypeVast,
+		FileTypeVAST,
 		FileTypeZip:
 		return true
 	}
@@ -783,9 +783,9 @@ func (v PixelType) Valid() bool {
 func (PixelTagType) Values() []PixelTagType {
 	return []PixelTagType{
 		PixelTagTypeImage,
-		PixelTagTypeJs,
-		PixelTagTypeDfa,
-		PixelTagTypeUat,
+		PixelTagTypeJS,
+		PixelTagTypeDFA,
+		PixelTagTypeUAT,
 		PixelTagTypeIframe,
 	}
 }
@@ -794,9 +794,9 @@ func (PixelTagType) Values() []PixelTagType {
 func (v PixelTagType) Valid() bool {
 	switch v {
 	case PixelTagTypeImage,
-		PixelTagTypeJs,
-		PixelTagTypeDfa,
-		PixelTagTypeUat,
+		PixelTagTypeJS,
+		PixelTagTypeDFA,
+		PixelTagTypeUAT,
 		PixelTagTypeIframe:
 		return true
 	}
@@ -828,16 +828,16 @@ func (v PixelParam) Valid() bool {
 // Values returns every known PixelPricing in declaration order, in a new slice.
 func (PixelPricing) Values() []PixelPricing {
 	return []PixelPricing{
-		PixelPricingCpm,
-		PixelPricingCpts,
+		PixelPricingCPM,
+		PixelPricingCPTS,
 	}
 }
 
 // Valid reports whether v is a known PixelPricing.
 func (v PixelPricing) Valid() bool {
 	switch v {
-	case PixelPricingCpm,
-		PixelPricingCpts:
+	case PixelPricingCPM,
+		PixelPricingCPTS:
 		return true
 	}
 	return false
@@ -882,7 +882,7 @@ func (v Restriction) Valid() bool {
 // Values returns every known FeeUnit in declaration order, in a new slice.
 func (FeeUnit) Values() []FeeUnit {
 	return []FeeUnit{
-		FeeUnitCpm,
+		FeeUnitCPM,
 		FeeUnitFixed,
 		FeeUnitPctTotalCost,
 	}
@@ -891,7 +891,7 @@ func (FeeUnit) Values() []FeeUnit {
 // Valid reports whether v is a known FeeUnit.
 func (v FeeUnit) Valid() bool {
 	switch v {
-	case FeeUnitCpm,
+	case FeeUnitCPM,
 		FeeUnitFixed,
 		FeeUnitPctTotalCost:
 		return true
@@ -1000,7 +1000,7 @@ func (UserType) Values() []UserType {
 	return []UserType{
 		UserTypeInternal,
 		UserTypeAgency,
-		UserTypeVpan,
+		UserTypeVPAN,
 		UserTypeAdvertiser,
 	}
 }
@@ -1010,7 +1010,7 @@ func (v UserType) Valid() bool {
 	switch v {
 	case UserTypeInternal,
 		UserTypeAgency,
-		UserTypeVpan,
+		UserTypeVPAN,
 		UserTypeAdvertiser:
 		return true
 	}
@@ -1111,7 +1111,7 @@ func (v PixelPixelType) Valid() bool {
 func (PixelProviderExecutionBy) Values() []PixelProviderExecutionBy {
 	return []PixelProviderExecutionBy{
 		PixelProviderExecutionByMediamath,
-		PixelProviderExecutionByUdi,
+		PixelProviderExecutionByUDI,
 	}
 }
 
@@ -1119,7 +1119,7 @@ func (PixelProviderExecutionBy) Values() []PixelProviderExecutionBy {
 func (v PixelProviderExecutionBy) Valid() bool {
 	switch v {
 	case PixelProviderExecutionByMediamath,
-		PixelProviderExecutionByUdi:
+		PixelProviderExecutionByUDI:
 		return true
 	}
 	return false
@@ -1189,7 +1189,7 @@ func (v PlacementSlotFrequencyInterval) Valid() bool {
 func (PlacementSlotFrequencyType) Values() []PlacementSlotFrequencyType {
 	return []PlacementSlotFrequencyType{
 		PlacementSlotFrequencyTypeEven,
-		PlacementSlotFrequencyTypeAsap,
+		PlacementSlotFrequencyTypeASAP,
 		PlacementSlotFrequencyTypeNoLimit,
 	}
 }
@@ -1198,7 +1198,7 @@ func (PlacementSlotFrequencyType) Values() []PlacementSlotFrequencyType {
 func (v PlacementSlotFrequencyType) Valid() bool {
 	switch v {
 	case PlacementSlotFrequencyTypeEven,
-		PlacementSlotFrequencyTypeAsap,
+		PlacementSlotFrequencyTypeASAP,
 		PlacementSlotFrequencyTypeNoLimit:
 		return true
 	}

@@ -42,7 +42,7 @@ func ExampleService_Create_validation() {
 	_, err := ec.Strategies.Create(context.Background(), &entity.Strategy{
 		Common:            entity.Common{Name: "S"},
 		CampaignID:        1,
-		Type:              entity.StrategyTypeGbo,
+		Type:              entity.StrategyTypeGBO,
 		GoalType:          entity.GoalTypeSpend,
 		GoalValue:         adama.MustMoney("USD", "1"),
 		Budget:            adama.MustMoney("USD", "100"),
@@ -219,7 +219,7 @@ func Example_collections() {
 		StartDate: day(1), EndDate: day(31), GoalType: entity.GoalTypeSpend, GoalValue: usd("1"), ServiceType: entity.ServiceTypeSelf,
 		TotalBudget: usd("1000"), UseSvcFreq: adama.BoolPtr(false)})
 	st, _ := ec.Strategies.Create(ctx, &entity.Strategy{Common: entity.Common{Name: "S"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true),
-		Type: entity.StrategyTypeGbo, GoalType: entity.GoalTypeSpend, GoalValue: usd("1"), Budget: usd("100"), MaxBid: usd("5"), PacingAmount: usd("10")})
+		Type: entity.StrategyTypeGBO, GoalType: entity.GoalTypeSpend, GoalValue: usd("1"), Budget: usd("100"), MaxBid: usd("5"), PacingAmount: usd("10")})
 	_, _ = ec.BudgetFlights.Create(ctx, &entity.BudgetFlight{CampaignID: camp.ID, StartDate: day(1), EndDate: day(31), TotalBudget: adama.MustMoney("USD", "100")})
 	_, _ = ec.StrategyDayParts.Create(ctx, &entity.StrategyDayPart{StrategyID: st.ID, StartHour: adama.Ptr(8), EndHour: adama.Ptr(20)})
 	_, _ = ec.StrategyAudienceSegments.Create(ctx, &entity.StrategyAudienceSegment{StrategyID: st.ID, AudienceSegmentID: 1, Restriction: entity.RestrictionInclude})
@@ -227,7 +227,7 @@ func Example_collections() {
 	_, _ = ec.SiteLists.Create(ctx, &entity.SiteList{Common: entity.Common{Name: "L"}, OrganizationID: adama.Ptr[int64](1)})
 	_, _ = ec.PixelBundles.Create(ctx, &entity.PixelBundle{Common: entity.Common{Name: "P"}, AdvertiserID: &adv.ID, PixelType: entity.PixelTypeEvent, TagType: entity.PixelTagTypeImage, CurrencyFixed: "USD"})
 	_, _ = ec.Concepts.Create(ctx, &entity.Concept{Common: entity.Common{Name: "K"}, AdvertiserID: adv.ID})
-	_, _ = ec.AtomicCreatives.Create(ctx, &entity.AtomicCreative{AdServerType: entity.AdServerTypePlatform, AdvertiserID: adv.ID, ExternalIdentifier: "e", FileType: entity.FileTypePng, Width: 1, Height: 1, Tag: "t", TagType: entity.CreativeTagTypeImg, TpasAdTagName: "n"})
+	_, _ = ec.AtomicCreatives.Create(ctx, &entity.AtomicCreative{AdServerType: entity.AdServerTypePlatform, AdvertiserID: adv.ID, ExternalIdentifier: "e", FileType: entity.FileTypePNG, Width: 1, Height: 1, Tag: "t", TagType: entity.CreativeTagTypeImg, TpasAdTagName: "n"})
 	_, _ = ec.CreativeApprovals.Create(ctx, &entity.CreativeApproval{AtomicCreativeID: 1, SupplySourceID: 1})
 	total := func(p int, err error) int {
 		if err != nil {

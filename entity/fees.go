@@ -53,7 +53,7 @@ type Fees struct {
 // Validate checks the fee units.
 func (f *Fees) Validate() error {
 	var v valid.Validator
-	two := []FeeUnit{FeeUnitCpm, FeeUnitPctTotalCost}
+	two := []FeeUnit{FeeUnitCPM, FeeUnitPctTotalCost}
 	checkEnumIn(&v, "partnership_rebate_fee_unit", f.PartnershipRebateFeeUnit, two...)
 	checkEnum(&v, "platform_access_fee_unit", f.PlatformAccessFeeUnit)
 	checkEnum(&v, "pmp_optimization_on_unit", f.PMPOptimizationOnUnit)

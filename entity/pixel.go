@@ -75,16 +75,16 @@ func (p *PixelBundle) check(v *valid.Validator, create bool) {
 		if p.Revenue != "" && p.Currency != "" {
 			v.Check(p.Revenue != p.Currency, "revenue", "must differ from currency", string(p.Revenue))
 		}
-		checkEnumIn(v, "pricing", p.Pricing, PixelPricingCpm)
+		checkEnumIn(v, "pricing", p.Pricing, PixelPricingCPM)
 	case PixelTypeData:
 		pricing := p.Pricing
 		if pricing == "" {
-			pricing = PixelPricingCpm
+			pricing = PixelPricingCPM
 		}
 		switch pricing {
-		case PixelPricingCpm:
+		case PixelPricingCPM:
 			v.Check(len(p.CostCPM) > 0 || p.CostPctCPM != nil, "cost_cpm", "cost_cpm or cost_pct_cpm required when pricing is CPM", nil)
-		case PixelPricingCpts:
+		case PixelPricingCPTS:
 			v.Check(len(p.CostCPTS) > 0, "cost_cpts", "required when pricing is CPTS", nil)
 		}
 	}

@@ -41,7 +41,7 @@ func TestPlatformNumbersAsStrings(t *testing.T) {
 	assert.Equal(t, 0, s.Version)
 	require.NotNil(t, s.BidAggressiveness)
 	assert.Equal(t, 50, *s.BidAggressiveness, `"50.00" is the integer 50`)
-	assert.Equal(t, GoalTypeCpe, s.GoalType, "a value the spec's table leaves out but the references list")
+	assert.Equal(t, GoalTypeCPE, s.GoalType, "a value the spec's table leaves out but the references list")
 	assert.True(t, s.GoalType.Valid())
 	assert.Equal(t, SiteSelectiveness("ALL"), s.SiteSelectiveness)
 	b, ok := s.Budget.Get("")

@@ -66,7 +66,7 @@ type PixelProviderExecutionBy string
 // The PixelProviderExecutionBy values.
 const (
 	PixelProviderExecutionByMediamath PixelProviderExecutionBy = "MEDIAMATH"
-	PixelProviderExecutionByUdi       PixelProviderExecutionBy = "UDI"
+	PixelProviderExecutionByUDI       PixelProviderExecutionBy = "UDI"
 )
 
 // PlacementSlotAuctionType is the PlacementSlot auction_type (reference placement_slot.json).
@@ -113,7 +113,7 @@ type PlacementSlotFrequencyType string
 // The PlacementSlotFrequencyType values.
 const (
 	PlacementSlotFrequencyTypeEven    PlacementSlotFrequencyType = "even"
-	PlacementSlotFrequencyTypeAsap    PlacementSlotFrequencyType = "asap"
+	PlacementSlotFrequencyTypeASAP    PlacementSlotFrequencyType = "asap"
 	PlacementSlotFrequencyTypeNoLimit PlacementSlotFrequencyType = "no-limit"
 )
 

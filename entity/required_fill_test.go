@@ -50,7 +50,7 @@ func fullStrategy(s *Strategy) *Strategy {
 		s.PacingAmount = adama.MustMoney("", "10")
 	}
 	if s.Type == "" {
-		s.Type = StrategyTypeGbo
+		s.Type = StrategyTypeGBO
 	}
 	return s
 }

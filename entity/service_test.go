@@ -119,9 +119,9 @@ func TestCRUDEveryCollection(t *testing.T) {
 	t.Run("campaigns", func(t *testing.T) {
 		crud(t, ec.Campaigns, xc.Campaigns, fullCampaign(&Campaign{Common: Common{Name: "C2"}, AdvertiserID: adv.ID, TotalBudget: adama.MustMoney("USD", "10.5")}), func(c *Campaign) { c.Status = adama.BoolPtr(false) })
 	})
-	strat := fullStrategy(&Strategy{Common: Common{Name: "S"}, CampaignID: camp.ID, EndDate: day2, StartDate: day1, GoalType: GoalTypeCpa,
+	strat := fullStrategy(&Strategy{Common: Common{Name: "S"}, CampaignID: camp.ID, EndDate: day2, StartDate: day1, GoalType: GoalTypeCPA,
 		GoalValue: adama.MustMoney("", "2.5"), UseOptimization: adama.BoolPtr(true), Budget: adama.MustMoney("", "100"),
-		RMXStrategy:    &RMXStrategy{PricingType: RMXPricingTypeCpm, Price: adama.MustMoney("", "1.25"), ROITargetPixels: []ROITargetPixel{{PixelBundleID: 4, RMXPixelType: RMXPixelTypeClick}}},
+		RMXStrategy:    &RMXStrategy{PricingType: RMXPricingTypeCPM, Price: adama.MustMoney("", "1.25"), ROITargetPixels: []ROITargetPixel{{PixelBundleID: 4, RMXPixelType: RMXPixelTypeClick}}},
 		SitePlacements: SitePlacements{{Name: "P1", DealSource: DealSourceUser, MediaType: PlacementMediaTypeDisplay, PublisherSiteID: 9}}})
 	t.Run("strategies", func(t *testing.T) {
 		crud(t, ec.Strategies, xc.Strategies, strat, func(s *Strategy) { s.BidAggressiveness = ip(0) })
@@ -144,7 +144,7 @@ func TestCRUDEveryCollection(t *testing.T) {
 	})
 	t.Run("atomic_creatives", func(t *testing.T) {
 		crud(t, ec.AtomicCreatives, xc.AtomicCreatives, &AtomicCreative{Common: Common{Name: "Cr"}, AdServerType: AdServerTypePlatform, AdvertiserID: adv.ID,
-			ExternalIdentifier: "x1", FileType: FileTypeHtml5, Width: 300, Height: 250, Tag: "<script></script>", TagType: CreativeTagTypeScript, TpasAdTagName: "t",
+			ExternalIdentifier: "x1", FileType: FileTypeHTML5, Width: 300, Height: 250, Tag: "<script></script>", TagType: CreativeTagTypeScript, TpasAdTagName: "t",
 			ClickThroughURL: "https://brand.example/landing"}, func(a *AtomicCreative) { a.IsHTTPS = adama.BoolPtr(true) })
 	})
 	t.Run("creative_approvals", func(t *testing.T) {
@@ -154,7 +154,7 @@ func TestCRUDEveryCollection(t *testing.T) {
 		crud(t, ec.Concepts, xc.Concepts, &Concept{Common: Common{Name: "Co"}, AdvertiserID: adv.ID}, func(c *Concept) { c.Status = adama.BoolPtr(true) })
 	})
 	t.Run("pixel_bundles", func(t *testing.T) {
-		crud(t, ec.PixelBundles, xc.PixelBundles, &PixelBundle{Common: Common{Name: "Px"}, AdvertiserID: &adv.ID, PixelType: PixelTypeEvent, TagType: PixelTagTypeJs, Currency: PixelParamS1, Revenue: PixelParamV1},
+		crud(t, ec.PixelBundles, xc.PixelBundles, &PixelBundle{Common: Common{Name: "Px"}, AdvertiserID: &adv.ID, PixelType: PixelTypeEvent, TagType: PixelTagTypeJS, Currency: PixelParamS1, Revenue: PixelParamV1},
 			func(p *PixelBundle) { p.Keywords = "kw" })
 	})
 	t.Run("budget_flights", func(t *testing.T) {
@@ -446,7 +446,7 @@ func TestSessionAndFastFields(t *testing.T) {
 }
 
 func TestStrategyNestedForm(t *testing.T) {
-	s := &Strategy{Common: Common{ID: 5}, RMXStrategy: &RMXStrategy{PricingType: RMXPricingTypeCpa, Price: adama.MustMoney("", "2"),
+	s := &Strategy{Common: Common{ID: 5}, RMXStrategy: &RMXStrategy{PricingType: RMXPricingTypeCPA, Price: adama.MustMoney("", "2"),
 		ROITargetPixels: []ROITargetPixel{{PixelBundleID: 3, Price: adama.MustMoney("", "1.5")}}},
 		SitePlacements: SitePlacements{{Name: "a", PMPType: PMPTypeDirect}, {Name: "b"}}}
 	f, err := (&Service[Strategy]{}).UpdateForm(s)

@@ -109,8 +109,8 @@ func (s *Strategy) UnmarshalJSON(b []byte) error {
 
 // goalValueRequired lists the goal types that need goal_value.
 var goalValueRequired = map[GoalType]bool{
-	GoalTypeCpa: true, GoalTypeCpc: true, GoalTypeReach: true,
-	GoalTypeRoi: true, GoalTypeVcr: true, GoalTypeCtr: true,
+	GoalTypeCPA: true, GoalTypeCPC: true, GoalTypeReach: true,
+	GoalTypeROI: true, GoalTypeVCR: true, GoalTypeCTR: true,
 }
 
 func (s *Strategy) check(v *valid.Validator, create bool) {
@@ -180,7 +180,7 @@ func (s *Strategy) check(v *valid.Validator, create bool) {
 	if goalValueRequired[s.GoalType] {
 		v.Check(len(s.GoalValue) > 0, "goal_value", "required when goal_type is "+string(s.GoalType), nil)
 	}
-	if s.GoalType == GoalTypeVcr || s.GoalType == GoalTypeCtr {
+	if s.GoalType == GoalTypeVCR || s.GoalType == GoalTypeCTR {
 		for _, a := range s.GoalValue {
 			if a.Value.Cmp(adama.DecimalFromInt(0)) < 0 || a.Value.Cmp(adama.DecimalFromInt(100)) > 0 {
 				v.Add("goal_value", "a percentage between 0 and 100 for goal_type "+string(s.GoalType), a.Value.String())

@@ -86,7 +86,7 @@ func checkFrequency(v *valid.Validator, t FrequencyType, interval FrequencyInter
 	checkEnum(v, "frequency_type", t)
 	checkEnum(v, "frequency_interval", interval)
 	checkNonNeg(v, "frequency_amount", amount)
-	if t == FrequencyTypeEven || t == FrequencyTypeAsap {
+	if t == FrequencyTypeEven || t == FrequencyTypeASAP {
 		v.Check(interval != "", "frequency_interval", "required when frequency_type is even or asap", nil)
 		v.Check(amount != nil, "frequency_amount", "required when frequency_type is even or asap", nil)
 	}

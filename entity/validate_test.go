@@ -20,11 +20,11 @@ func goodStrat() *Strategy {
 }
 
 func goodEvent() *PixelBundle {
-	return &PixelBundle{Common: Common{Name: "P"}, AdvertiserID: i64(1), PixelType: PixelTypeEvent, TagType: PixelTagTypeJs, CurrencyFixed: "USD"}
+	return &PixelBundle{Common: Common{Name: "P"}, AdvertiserID: i64(1), PixelType: PixelTypeEvent, TagType: PixelTagTypeJS, CurrencyFixed: "USD"}
 }
 
 func goodCreative() *AtomicCreative {
-	return &AtomicCreative{AdServerType: AdServerTypeOther, AdvertiserID: 1, ExternalIdentifier: "e", FileType: FileTypePng,
+	return &AtomicCreative{AdServerType: AdServerTypeOther, AdvertiserID: 1, ExternalIdentifier: "e", FileType: FileTypePNG,
 		Width: 1, Height: 1, Tag: "t", TagType: CreativeTagTypeImg, TpasAdTagName: "n"}
 }
 
@@ -58,7 +58,7 @@ func TestValidationRules(t *testing.T) {
 			}(), true},
 		{"frequency amount when asap", "frequency_amount", "required", func() Record {
 			a := goodAdv()
-			a.FrequencyType = FrequencyTypeAsap
+			a.FrequencyType = FrequencyTypeASAP
 			a.FrequencyInterval = FrequencyIntervalDay
 			return a
 		}(),
@@ -75,27 +75,27 @@ func TestValidationRules(t *testing.T) {
 			func() Record { s := goodStrat(); s.EndDate = nil; s.UseCampaignEnd = adama.BoolPtr(true); return s }(), true},
 		{"end_date not set when use_campaign_end on", "end_date", "must not be set", func() Record { s := goodStrat(); s.UseCampaignEnd = adama.BoolPtr(true); return s }(), goodStrat(), true},
 		{"use_svc_freq off", "use_svc_freq", "must be off", func() Record { s := goodStrat(); s.UseSvcFreq = adama.BoolPtr(true); return s }(), func() Record { s := goodStrat(); s.UseSvcFreq = adama.BoolPtr(false); return s }(), true},
-		{"use_optimization when goal not spend", "use_optimization", "required", func() Record { s := goodStrat(); s.GoalType = GoalTypeVcpm; return s }(),
+		{"use_optimization when goal not spend", "use_optimization", "required", func() Record { s := goodStrat(); s.GoalType = GoalTypeVCPM; return s }(),
 			func() Record { s := goodStrat(); s.GoalType = GoalTypeSpend; return s }(), true},
 		{"goal_value for cpa", "goal_value", "required", func() Record {
 			s := goodStrat()
-			s.GoalType = GoalTypeCpa
+			s.GoalType = GoalTypeCPA
 			s.UseOptimization = adama.BoolPtr(true)
 			s.GoalValue = nil
 			return s
 		}(),
 			func() Record {
 				s := goodStrat()
-				s.GoalType, s.UseOptimization, s.GoalValue = GoalTypeCpa, adama.BoolPtr(true), adama.MustMoney("", "3")
+				s.GoalType, s.UseOptimization, s.GoalValue = GoalTypeCPA, adama.BoolPtr(true), adama.MustMoney("", "3")
 				return s
 			}(), true},
 		{"goal_value percentage for ctr", "goal_value", "percentage", func() Record {
 			s := goodStrat()
-			s.GoalType, s.UseOptimization, s.GoalValue = GoalTypeCtr, adama.BoolPtr(true), adama.MustMoney("", "101")
+			s.GoalType, s.UseOptimization, s.GoalValue = GoalTypeCTR, adama.BoolPtr(true), adama.MustMoney("", "101")
 			return s
 		}(), func() Record {
 			s := goodStrat()
-			s.GoalType, s.UseOptimization, s.GoalValue = GoalTypeCtr, adama.BoolPtr(true), adama.MustMoney("", "0.5")
+			s.GoalType, s.UseOptimization, s.GoalValue = GoalTypeCTR, adama.BoolPtr(true), adama.MustMoney("", "0.5")
 			return s
 		}(), true},
 		{"goal_type enum", "goal_type", "one of", func() Record { s := goodStrat(); s.GoalType = "clicks"; return s }(), goodStrat(), true},
@@ -137,8 +137,8 @@ func TestValidationRules(t *testing.T) {
 		{"event pixel required tag_type", "tag_type", "required", func() Record { p := goodEvent(); p.TagType = ""; return p }(), goodEvent(), true},
 		{"currency_fixed 3 chars", "currency_fixed", "exactly 3", func() Record { p := goodEvent(); p.CurrencyFixed = "US"; return p }(), goodEvent(), true},
 		{"keywords 64", "keywords", "max length 64", func() Record { p := goodEvent(); p.Keywords = long(65); return p }(), goodEvent(), true},
-		{"data pixel CPM cost", "cost_cpm", "required", &PixelBundle{Common: Common{Name: "D"}, PixelType: PixelTypeData, Pricing: PixelPricingCpm}, &PixelBundle{Common: Common{Name: "D"}, PixelType: PixelTypeData, Pricing: PixelPricingCpm, CostPctCPM: adama.Ptr(adama.MustDecimal("5"))}, true},
-		{"data pixel CPTS cost", "cost_cpts", "required", &PixelBundle{Common: Common{Name: "D"}, PixelType: PixelTypeData, Pricing: PixelPricingCpts, CostCPM: adama.MustMoney("", "1")}, &PixelBundle{Common: Common{Name: "D"}, PixelType: PixelTypeData, Pricing: PixelPricingCpts, CostCPTS: adama.MustMoney("", "1")}, true},
+		{"data pixel CPM cost", "cost_cpm", "required", &PixelBundle{Common: Common{Name: "D"}, PixelType: PixelTypeData, Pricing: PixelPricingCPM}, &PixelBundle{Common: Common{Name: "D"}, PixelType: PixelTypeData, Pricing: PixelPricingCPM, CostPctCPM: adama.Ptr(adama.MustDecimal("5"))}, true},
+		{"data pixel CPTS cost", "cost_cpts", "required", &PixelBundle{Common: Common{Name: "D"}, PixelType: PixelTypeData, Pricing: PixelPricingCPTS, CostCPM: adama.MustMoney("", "1")}, &PixelBundle{Common: Common{Name: "D"}, PixelType: PixelTypeData, Pricing: PixelPricingCPTS, CostCPTS: adama.MustMoney("", "1")}, true},
 		{"day part hours required", "end_hour", "required", &StrategyDayPart{StrategyID: 1, StartHour: ip(1)}, &StrategyDayPart{StrategyID: 1, StartHour: ip(1), EndHour: ip(2)}, true},
 		{"day part hour range", "start_hour", "between 0 and 23", &StrategyDayPart{StrategyID: 1, StartHour: ip(24), EndHour: ip(23)}, &StrategyDayPart{StrategyID: 1, StartHour: ip(23), EndHour: ip(23)}, true},
 		{"day part start <= end", "end_hour", "before start_hour", &StrategyDayPart{StrategyID: 1, StartHour: ip(9), EndHour: ip(8)}, &StrategyDayPart{StrategyID: 1, StartHour: ip(8), EndHour: ip(9)}, true},
@@ -165,7 +165,7 @@ func TestValidationRules(t *testing.T) {
 
 func TestValidationNamesEveryRuleAndSendsNothing(t *testing.T) {
 	ec, srv := newTestClient(t)
-	s := &Strategy{Common: Common{Name: strings.Repeat("n", 70)}, BidAggressiveness: ip(200), BidMinDevices: ip(9), GoalType: GoalTypeRoi,
+	s := &Strategy{Common: Common{Name: strings.Repeat("n", 70)}, BidAggressiveness: ip(200), BidMinDevices: ip(9), GoalType: GoalTypeROI,
 		UseSvcFreq: adama.BoolPtr(true), PixelTargetExpr: "( [1] AND [2] OR [3] )"}
 	srv.ResetRequests()
 	_, err := ec.Strategies.Create(context.Background(), s)

@@ -393,7 +393,7 @@ func BenchmarkPeakHeap1M(b *testing.B)              { benchPeak(b, 1_000_000, fa
 func BenchmarkPeakHeap1MBaselineCSV(b *testing.B)   { benchPeak(b, 1_000_000, true) }
 
 // BenchmarkStreamHTTP1M streams 1,000,000 rows from adamatest over real
-// HTTP (chunked) through Service.Stream, measuring peak heap of client and
+// HTTP (chunked) through Client.Stream, measuring peak heap of client and
 // fake server together.
 func BenchmarkStreamHTTP1M(b *testing.B) {
 	srv := adamatest.NewServer(adamatest.WithReportRows(1_000_000), adamatest.WithReportFlushRows(5000))

@@ -11,8 +11,8 @@
 //		Dimensions: []string{"campaign_id", "campaign_name"},
 //		Metrics:    []string{"impressions", "clicks", "total_spend"},
 //		Filter:     []reporting.Predicate{reporting.Eq("organization_id", 100001)},
-//		TimeWindow: reporting.Last7Days,
-//		TimeRollup: reporting.ByDay,
+//		TimeWindow: reporting.TimeWindowLast7Days,
+//		TimeRollup: reporting.TimeRollupByDay,
 //	})
 //	if err != nil { ... }
 //	defer rows.Close()
@@ -39,11 +39,11 @@
 //   - Access fields come from each report's metadata: a query testing none
 //     of the default ones (organization_id, agency_id, advertiser_id,
 //     campaign_id) is checked against the fields the report's metadata
-//     marks, read once per report and version and cached by the Service
+//     marks, read once per report and version and cached by the Client
 //     (or given up front with WithMeta). A strategy_id-only query is valid
 //     on performance.
 //   - Query.Version sends the ?vN version flag (device_technology has v1
-//     and v2); Service.MetaVersion reads a version's metadata.
+//     and v2); Client.MetaVersion reads a version's metadata.
 //   - Query.IfModifiedSince makes a read conditional: unchanged data is an
 //     *adama.Error with status 304 matching ErrNotModified. Rows and Body
 //     give the Last-Modified to keep.

@@ -8,19 +8,19 @@ package reporting
 // Deprecated: reporting v1 is removed in July 2026.
 func (FieldType) Values() []FieldType {
 	return []FieldType{
-		TypeFloat,
-		TypeMoney,
-		TypePercent,
-		TypeRatio,
-		TypeInteger,
-		TypeCount,
-		TypeRank,
-		TypeDatetime,
-		TypeString,
-		TypeInterval,
-		TypeID,
-		TypeBool,
-		TypeBoolean,
+		FieldTypeFloat,
+		FieldTypeMoney,
+		FieldTypePercent,
+		FieldTypeRatio,
+		FieldTypeInteger,
+		FieldTypeCount,
+		FieldTypeRank,
+		FieldTypeDatetime,
+		FieldTypeString,
+		FieldTypeInterval,
+		FieldTypeID,
+		FieldTypeBool,
+		FieldTypeBoolean,
 	}
 }
 
@@ -29,19 +29,19 @@ func (FieldType) Values() []FieldType {
 // Deprecated: reporting v1 is removed in July 2026.
 func (v FieldType) Valid() bool {
 	switch v {
-	case TypeFloat,
-		TypeMoney,
-		TypePercent,
-		TypeRatio,
-		TypeInteger,
-		TypeCount,
-		TypeRank,
-		TypeDatetime,
-		TypeString,
-		TypeInterval,
-		TypeID,
-		TypeBool,
-		TypeBoolean:
+	case FieldTypeFloat,
+		FieldTypeMoney,
+		FieldTypePercent,
+		FieldTypeRatio,
+		FieldTypeInteger,
+		FieldTypeCount,
+		FieldTypeRank,
+		FieldTypeDatetime,
+		FieldTypeString,
+		FieldTypeInterval,
+		FieldTypeID,
+		FieldTypeBool,
+		FieldTypeBoolean:
 		return true
 	}
 	return false
@@ -52,17 +52,17 @@ func (v FieldType) Valid() bool {
 // Deprecated: reporting v1 is removed in July 2026.
 func (Operator) Values() []Operator {
 	return []Operator{
-		OpEq,
-		OpNe,
-		OpGt,
-		OpLt,
-		OpGe,
-		OpLe,
-		OpContains,
-		OpContainsEq,
-		OpContainsFold,
-		OpNotContains,
-		OpNotContainsFold,
+		OperatorEq,
+		OperatorNe,
+		OperatorGt,
+		OperatorLt,
+		OperatorGe,
+		OperatorLe,
+		OperatorContains,
+		OperatorContainsEq,
+		OperatorContainsFold,
+		OperatorNotContains,
+		OperatorNotContainsFold,
 	}
 }
 
@@ -71,17 +71,17 @@ func (Operator) Values() []Operator {
 // Deprecated: reporting v1 is removed in July 2026.
 func (v Operator) Valid() bool {
 	switch v {
-	case OpEq,
-		OpNe,
-		OpGt,
-		OpLt,
-		OpGe,
-		OpLe,
-		OpContains,
-		OpContainsEq,
-		OpContainsFold,
-		OpNotContains,
-		OpNotContainsFold:
+	case OperatorEq,
+		OperatorNe,
+		OperatorGt,
+		OperatorLt,
+		OperatorGe,
+		OperatorLe,
+		OperatorContains,
+		OperatorContainsEq,
+		OperatorContainsFold,
+		OperatorNotContains,
+		OperatorNotContainsFold:
 		return true
 	}
 	return false
@@ -152,11 +152,11 @@ func (v Report) Valid() bool {
 // Deprecated: reporting v1 is removed in July 2026.
 func (TimeRollup) Values() []TimeRollup {
 	return []TimeRollup{
-		ByHour,
-		ByDay,
-		ByWeek,
-		ByMonth,
-		All,
+		TimeRollupByHour,
+		TimeRollupByDay,
+		TimeRollupByWeek,
+		TimeRollupByMonth,
+		TimeRollupAll,
 	}
 }
 
@@ -165,11 +165,11 @@ func (TimeRollup) Values() []TimeRollup {
 // Deprecated: reporting v1 is removed in July 2026.
 func (v TimeRollup) Valid() bool {
 	switch v {
-	case ByHour,
-		ByDay,
-		ByWeek,
-		ByMonth,
-		All:
+	case TimeRollupByHour,
+		TimeRollupByDay,
+		TimeRollupByWeek,
+		TimeRollupByMonth,
+		TimeRollupAll:
 		return true
 	}
 	return false

@@ -25,8 +25,8 @@ func Example() {
 		Dimensions: []string{"campaign_id"},
 		Metrics:    []string{"impressions", "total_spend"},
 		Filter:     []reporting.Predicate{reporting.Eq("campaign_id", 1001, 1002)},
-		TimeWindow: reporting.Yesterday,
-		TimeRollup: reporting.ByDay,
+		TimeWindow: reporting.TimeWindowYesterday,
+		TimeRollup: reporting.TimeRollupByDay,
 	})
 	if err != nil {
 		panic(err)
@@ -53,7 +53,7 @@ func Example() {
 // report answers 304, an error matching ErrNotModified. The query filters
 // on strategy_id alone, an access field of the performance report as its
 // metadata says (read once by the service, then cached).
-func ExampleService_Stream_conditional() {
+func ExampleClient_Stream_conditional() {
 	srv := adamatest.NewServer(adamatest.WithReportGroups(1))
 	defer srv.Close()
 	client, err := srv.NewClient()
@@ -66,8 +66,8 @@ func ExampleService_Stream_conditional() {
 		Dimensions: []string{"strategy_id"},
 		Metrics:    []string{"impressions"},
 		Filter:     []reporting.Predicate{reporting.Eq("strategy_id", 98765)},
-		TimeWindow: reporting.Yesterday,
-		TimeRollup: reporting.ByDay,
+		TimeWindow: reporting.TimeWindowYesterday,
+		TimeRollup: reporting.TimeRollupByDay,
 	}
 	rows, err := rc.Stream(context.Background(), q)
 	if err != nil {
@@ -124,8 +124,8 @@ func ExampleRow_IntAt() {
 		Dimensions: []string{"campaign_id"},
 		Metrics:    []string{"impressions", "total_spend"},
 		Filter:     []reporting.Predicate{reporting.Eq("campaign_id", 1001, 1002)},
-		TimeWindow: reporting.Yesterday,
-		TimeRollup: reporting.ByDay,
+		TimeWindow: reporting.TimeWindowYesterday,
+		TimeRollup: reporting.TimeRollupByDay,
 	})
 	if err != nil {
 		panic(err)

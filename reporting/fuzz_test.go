@@ -37,7 +37,7 @@ func FuzzPredicateRoundTrip(f *testing.F) {
 			field = "f"
 		}
 		ps := []reporting.Predicate{
-			{Field: "campaign_id", Op: reporting.OpEq, Values: []string{"1"}},
+			{Field: "campaign_id", Op: reporting.OperatorEq, Values: []string{"1"}},
 			{Field: field, Op: op, Values: []string{v1, v2}},
 		}
 		enc := reporting.EncodePredicates(ps)
@@ -125,7 +125,7 @@ func FuzzMeta(f *testing.F) {
 		}
 		af := m.AccessFields()
 		q := &reporting.Query{Report: reporting.ReportPerformance, Dimensions: []string{"campaign_id"},
-			Filter: []reporting.Predicate{reporting.Eq(field, 1)}, TimeWindow: reporting.Last7Days, TimeRollup: reporting.ByDay}
+			Filter: []reporting.Predicate{reporting.Eq(field, 1)}, TimeWindow: reporting.TimeWindowLast7Days, TimeRollup: reporting.TimeRollupByDay}
 		err := q.ValidateWith(&m)
 		_ = m.IsInterval()
 		_, _, _ = m.Lookup(field)

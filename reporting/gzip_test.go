@@ -22,7 +22,7 @@ import (
 )
 
 // readBoth streams q and returns its rows joined, and the whole Download.
-func readBoth(t *testing.T, svc *reporting.Service, q *reporting.Query, opts ...adama.RequestOption) ([]string, string) {
+func readBoth(t *testing.T, svc *reporting.Client, q *reporting.Query, opts ...adama.RequestOption) ([]string, string) {
 	t.Helper()
 	rows, err := svc.Stream(context.Background(), q, opts...)
 	require.NoError(t, err)
@@ -158,7 +158,7 @@ func TestGzipTestdata(t *testing.T) {
 	require.NoError(t, err)
 	plain, err := os.ReadFile(filepath.Join("testdata", "paged_p0.csv"))
 	require.NoError(t, err)
-	serve := func(body []byte, enc string) *reporting.Service {
+	serve := func(body []byte, enc string) *reporting.Client {
 		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/csv; charset=UTF-8")
 			w.Header().Set("Content-Encoding", enc)

@@ -24,19 +24,19 @@ type FieldType string
 //
 // Deprecated: reporting v1 is removed in July 2026.
 const (
-	TypeFloat    FieldType = "float"
-	TypeMoney    FieldType = "money"
-	TypePercent  FieldType = "percent"
-	TypeRatio    FieldType = "ratio"
-	TypeInteger  FieldType = "integer"
-	TypeCount    FieldType = "count"
-	TypeRank     FieldType = "rank"
-	TypeDatetime FieldType = "datetime"
-	TypeString   FieldType = "string"
-	TypeInterval FieldType = "interval"
-	TypeID       FieldType = "id"
-	TypeBool     FieldType = "bool"
-	TypeBoolean  FieldType = "boolean"
+	FieldTypeFloat    FieldType = "float"
+	FieldTypeMoney    FieldType = "money"
+	FieldTypePercent  FieldType = "percent"
+	FieldTypeRatio    FieldType = "ratio"
+	FieldTypeInteger  FieldType = "integer"
+	FieldTypeCount    FieldType = "count"
+	FieldTypeRank     FieldType = "rank"
+	FieldTypeDatetime FieldType = "datetime"
+	FieldTypeString   FieldType = "string"
+	FieldTypeInterval FieldType = "interval"
+	FieldTypeID       FieldType = "id"
+	FieldTypeBool     FieldType = "bool"
+	FieldTypeBoolean  FieldType = "boolean"
 )
 
 // Group returns the type's group: "float", "integer", "date", "string",
@@ -45,17 +45,17 @@ const (
 // Deprecated: reporting v1 is removed in July 2026.
 func (t FieldType) Group() string {
 	switch t {
-	case TypeFloat, TypeMoney, TypePercent, TypeRatio:
+	case FieldTypeFloat, FieldTypeMoney, FieldTypePercent, FieldTypeRatio:
 		return "float"
-	case TypeInteger, TypeCount, TypeRank:
+	case FieldTypeInteger, FieldTypeCount, FieldTypeRank:
 		return "integer"
-	case TypeDatetime:
+	case FieldTypeDatetime:
 		return "date"
-	case TypeString, TypeInterval:
+	case FieldTypeString, FieldTypeInterval:
 		return "string"
-	case TypeID:
+	case FieldTypeID:
 		return "id"
-	case TypeBool, TypeBoolean:
+	case FieldTypeBool, FieldTypeBoolean:
 		return "bool"
 	}
 	return ""
@@ -154,7 +154,7 @@ type Meta struct {
 // Deprecated: reporting v1 is removed in July 2026.
 func (m *Meta) IsInterval() bool {
 	for _, f := range m.Structure.TimeField {
-		if f.Type == TypeInterval {
+		if f.Type == FieldTypeInterval {
 			return true
 		}
 	}
@@ -195,7 +195,7 @@ func (m *Meta) AccessFields() []string {
 // report name.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (s *Service) Reports(ctx context.Context, opts ...adama.RequestOption) ([]ReportInfo, error) {
+func (s *Client) Reports(ctx context.Context, opts ...adama.RequestOption) ([]ReportInfo, error) {
 	var body struct {
 		Reports map[string]ReportInfo `json:"reports"`
 	}
@@ -215,7 +215,7 @@ func (s *Service) Reports(ctx context.Context, opts ...adama.RequestOption) ([]R
 // in the server's default version of the report.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (s *Service) Meta(ctx context.Context, report Report, opts ...adama.RequestOption) (*Meta, error) {
+func (s *Client) Meta(ctx context.Context, report Report, opts ...adama.RequestOption) (*Meta, error) {
 	return s.MetaVersion(ctx, report, 0, opts...)
 }
 
@@ -224,7 +224,7 @@ func (s *Service) Meta(ctx context.Context, report Report, opts ...adama.Request
 // the server's default version.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (s *Service) MetaVersion(ctx context.Context, report Report, version int, opts ...adama.RequestOption) (*Meta, error) {
+func (s *Client) MetaVersion(ctx context.Context, report Report, version int, opts ...adama.RequestOption) (*Meta, error) {
 	var v valid.Validator
 	v.Check(validReport(report), "report", "a non-empty report name", string(report))
 	v.Check(version >= 0, ParamVersion, "0 (the server's default) or a positive version", version)
@@ -307,7 +307,7 @@ func (c *metaCache) known(report Report, version int) *Meta {
 // metaFor returns the metadata of (report, version): a seeded Meta (for
 // version 0, the first one given for the report), a cached one, or one
 // fetched now.
-func (s *Service) metaFor(ctx context.Context, report Report, version int, opts []adama.RequestOption) (*Meta, error) {
+func (s *Client) metaFor(ctx context.Context, report Report, version int, opts []adama.RequestOption) (*Meta, error) {
 	c := s.metas
 	key := metaKey{report, version}
 	c.mu.Lock()

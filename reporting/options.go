@@ -1,6 +1,6 @@
 package reporting
 
-// Option configures a Service (New) or the reading of a report body at
+// Option configures a Client (New) or the reading of a report body at
 // hand (NewRows). Options that concern the service only, such as WithMeta,
 // are ignored by NewRows.
 //
@@ -32,15 +32,15 @@ func newConfig(opts []Option) config {
 // longer one ends the rows, or makes Body.Read fail, with an *adama.Error
 // of code CodeLineTooLong.
 //
-// For Rows (Service.Stream, NewRows) zero keeps DefaultMaxLineBytes and a
-// negative n removes the bound. Body (Service.Download) keeps no line in
+// For Rows (Client.Stream, NewRows) zero keeps DefaultMaxLineBytes and a
+// negative n removes the bound. Body (Client.Download) keeps no line in
 // memory, so it is unbounded unless n is positive.
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func WithMaxLineBytes(n int) Option { return func(c *config) { c.maxLine = n } }
 
 // WithMeta gives the service reports' metadata up front (read earlier with
-// Service.Meta or from a file), so that the access-field rule of a query
+// Client.Meta or from a file), so that the access-field rule of a query
 // is checked against it without a metadata request (and also for queries
 // that test a default access field the report does not take). A Meta is
 // matched by its Report and Version, a query without Version takes the

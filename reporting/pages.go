@@ -20,7 +20,7 @@ import (
 
 // pages sends the requests of a whole-report read after the first.
 type pages struct {
-	s       *Service
+	s       *Client
 	ctx     context.Context
 	q       Query // a copy, PageLimit set; PageOffset is the page to read next
 	opts    []adama.RequestOption
@@ -34,7 +34,7 @@ type pages struct {
 
 // newPages returns the paging state of q, or nil when the caller chose a
 // page (PageLimit or PageOffset set): that page alone is read.
-func (s *Service) newPages(ctx context.Context, q *Query, opts []adama.RequestOption) (*pages, *Query) {
+func (s *Client) newPages(ctx context.Context, q *Query, opts []adama.RequestOption) (*pages, *Query) {
 	if q.PageLimit != 0 || q.PageOffset != 0 {
 		return nil, q
 	}

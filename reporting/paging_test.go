@@ -40,7 +40,7 @@ func dataRequests(srv *adamatest.Server, report reporting.Report) []adamatest.Re
 }
 
 // streamAll reads every row of q as its values joined by "|".
-func streamAll(t *testing.T, svc *reporting.Service, q *reporting.Query) ([]string, []string, error) {
+func streamAll(t *testing.T, svc *reporting.Client, q *reporting.Query) ([]string, []string, error) {
 	t.Helper()
 	rows, err := svc.Stream(context.Background(), q)
 	require.NoError(t, err)
@@ -294,7 +294,7 @@ func TestCutBetweenPages(t *testing.T) {
 // pagedServer serves the testdata pages paged_p0.csv, paged_p1.csv,
 // paged_p2.csv by page_offset (page_limit 3), with files[offset]
 // replacing them where given, and Last-Modified lastMod(offset).
-func pagedServer(t *testing.T, files map[int]string, lastMod func(int) string) (*reporting.Service, *[]string) {
+func pagedServer(t *testing.T, files map[int]string, lastMod func(int) string) (*reporting.Client, *[]string) {
 	t.Helper()
 	var mu sync.Mutex
 	var seen []string

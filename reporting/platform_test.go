@@ -285,15 +285,15 @@ func TestDatesWithTimeOfDay(t *testing.T) {
 		firstRow   string // start_date of the first row
 		rows       int
 	}{
-		{"hours widened to the hour", reporting.Query{Report: reporting.ReportByHour, Start: day(1, 30), End: day(2, 30), TimeRollup: reporting.ByHour},
+		{"hours widened to the hour", reporting.Query{Report: reporting.ReportByHour, Start: day(1, 30), End: day(2, 30), TimeRollup: reporting.TimeRollupByHour},
 			"2026-01-12T01:30:00", "2026-01-12T02:30:00", "", "2026-01-12 01:00:00", 6},
-		{"a midnight end is the whole day", reporting.Query{Report: reporting.ReportByHour, Start: day(22, 0), End: day(0, 0), TimeRollup: reporting.ByHour},
+		{"a midnight end is the whole day", reporting.Query{Report: reporting.ReportByHour, Start: day(22, 0), End: day(0, 0), TimeRollup: reporting.TimeRollupByHour},
 			"2026-01-12T22:00:00", "2026-01-12", "", "2026-01-12 22:00:00", 6},
-		{"TimeOfDay keeps midnight as an hour", reporting.Query{Report: reporting.ReportByHour, Start: day(0, 0), End: day(0, 0), TimeRollup: reporting.ByHour, TimeOfDay: true},
+		{"TimeOfDay keeps midnight as an hour", reporting.Query{Report: reporting.ReportByHour, Start: day(0, 0), End: day(0, 0), TimeRollup: reporting.TimeRollupByHour, TimeOfDay: true},
 			"2026-01-12T00:00:00", "2026-01-12T00:00:00", "", "2026-01-12 00:00:00", 3},
-		{"TimeOfDay end before start", reporting.Query{Report: reporting.ReportByHour, Start: day(10, 0), End: day(0, 0), TimeRollup: reporting.ByHour, TimeOfDay: true},
+		{"TimeOfDay end before start", reporting.Query{Report: reporting.ReportByHour, Start: day(10, 0), End: day(0, 0), TimeRollup: reporting.TimeRollupByHour, TimeOfDay: true},
 			"2026-01-12T10:00:00", "2026-01-12T00:00:00", "end_date", "", 0},
-		{"daily report widens to days", reporting.Query{Report: reporting.ReportPerformance, Start: day(1, 30), End: day(2, 30), TimeRollup: reporting.ByDay},
+		{"daily report widens to days", reporting.Query{Report: reporting.ReportPerformance, Start: day(1, 30), End: day(2, 30), TimeRollup: reporting.TimeRollupByDay},
 			"2026-01-12T01:30:00", "2026-01-12T02:30:00", "", "2026-01-12", 3},
 	}
 	svc, srv := newService(t)
@@ -415,7 +415,7 @@ func TestReferenceBodies(t *testing.T) {
 	assert.Equal(t, 2, srv.Count("GET /ref/reporting/v1/std/performance/meta")) // Meta above, then the check's own fetch
 
 	q := baseQuery()
-	q.Report, q.TimeWindow, q.TimeRollup = reporting.ReportReachFrequency, reporting.CampaignToDate, reporting.All
+	q.Report, q.TimeWindow, q.TimeRollup = reporting.ReportReachFrequency, reporting.TimeWindowCampaignToDate, reporting.TimeRollupAll
 	rows, err = svc.Stream(ctx, q)
 	require.NoError(t, err)
 	assert.Equal(t, reporting.ShapeInterval, rows.Shape())

@@ -15,37 +15,40 @@ type Operator string
 //
 // Deprecated: reporting v1 is removed in July 2026.
 const (
-	// OpEq is equality, for all types.
-	OpEq Operator = "="
-	// OpNe is non-equality, for all types.
-	OpNe Operator = "!="
-	// OpGt, OpLt, OpGe and OpLe compare ordered (numeric and date) types.
-	OpGt Operator = ">"
-	OpLt Operator = "<"
-	OpGe Operator = ">="
-	OpLe Operator = "<="
-	// OpContains is "contains, case sensitive" for strings.
-	OpContains Operator = "~"
-	// OpContainsEq is the alternative spelling of OpContains.
-	OpContainsEq Operator = "=~"
-	// OpContainsFold is "contains, case insensitive" for strings.
-	OpContainsFold Operator = "=:"
-	// OpNotContains is "does not contain, case sensitive" for strings.
-	OpNotContains Operator = "!~"
-	// OpNotContainsFold is "does not contain, case insensitive" for strings.
-	OpNotContainsFold Operator = "!:"
+	// OperatorEq is equality, for all types.
+	OperatorEq Operator = "="
+	// OperatorNe is non-equality, for all types.
+	OperatorNe Operator = "!="
+	// OperatorGt, OperatorLt, OperatorGe and OperatorLe compare ordered
+	// (numeric and date) types.
+	OperatorGt Operator = ">"
+	OperatorLt Operator = "<"
+	OperatorGe Operator = ">="
+	OperatorLe Operator = "<="
+	// OperatorContains is "contains, case sensitive" for strings.
+	OperatorContains Operator = "~"
+	// OperatorContainsEq is the alternative spelling of OperatorContains.
+	OperatorContainsEq Operator = "=~"
+	// OperatorContainsFold is "contains, case insensitive" for strings.
+	OperatorContainsFold Operator = "=:"
+	// OperatorNotContains is "does not contain, case sensitive" for strings.
+	OperatorNotContains Operator = "!~"
+	// OperatorNotContainsFold is "does not contain, case insensitive" for strings.
+	OperatorNotContainsFold Operator = "!:"
 )
 
 // IsOrdered reports whether o needs an ordered type (>, <, >=, <=).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (o Operator) IsOrdered() bool { return o == OpGt || o == OpLt || o == OpGe || o == OpLe }
+func (o Operator) IsOrdered() bool {
+	return o == OperatorGt || o == OperatorLt || o == OperatorGe || o == OperatorLe
+}
 
 // IsText reports whether o needs a string type (the contains family).
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (o Operator) IsText() bool {
-	return o == OpContains || o == OpContainsEq || o == OpContainsFold || o == OpNotContains || o == OpNotContainsFold
+	return o == OperatorContains || o == OperatorContainsEq || o == OperatorContainsFold || o == OperatorNotContains || o == OperatorNotContainsFold
 }
 
 // Predicate tests a field: true when any of Values satisfies Op.
@@ -69,58 +72,60 @@ func P(field string, op Operator, values ...any) Predicate {
 	return Predicate{Field: field, Op: op, Values: vs}
 }
 
-// Eq is P(field, OpEq, values...).
+// Eq is P(field, OperatorEq, values...).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func Eq(field string, values ...any) Predicate { return P(field, OpEq, values...) }
+func Eq(field string, values ...any) Predicate { return P(field, OperatorEq, values...) }
 
-// Ne is P(field, OpNe, values...).
+// Ne is P(field, OperatorNe, values...).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func Ne(field string, values ...any) Predicate { return P(field, OpNe, values...) }
+func Ne(field string, values ...any) Predicate { return P(field, OperatorNe, values...) }
 
-// Gt is P(field, OpGt, value).
+// Gt is P(field, OperatorGt, value).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func Gt(field string, value any) Predicate { return P(field, OpGt, value) }
+func Gt(field string, value any) Predicate { return P(field, OperatorGt, value) }
 
-// Lt is P(field, OpLt, value).
+// Lt is P(field, OperatorLt, value).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func Lt(field string, value any) Predicate { return P(field, OpLt, value) }
+func Lt(field string, value any) Predicate { return P(field, OperatorLt, value) }
 
-// Ge is P(field, OpGe, value).
+// Ge is P(field, OperatorGe, value).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func Ge(field string, value any) Predicate { return P(field, OpGe, value) }
+func Ge(field string, value any) Predicate { return P(field, OperatorGe, value) }
 
-// Le is P(field, OpLe, value).
+// Le is P(field, OperatorLe, value).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func Le(field string, value any) Predicate { return P(field, OpLe, value) }
+func Le(field string, value any) Predicate { return P(field, OperatorLe, value) }
 
-// Contains is P(field, OpContains, values...).
+// Contains is P(field, OperatorContains, values...).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func Contains(field string, values ...any) Predicate { return P(field, OpContains, values...) }
+func Contains(field string, values ...any) Predicate { return P(field, OperatorContains, values...) }
 
-// ContainsFold is P(field, OpContainsFold, values...).
+// ContainsFold is P(field, OperatorContainsFold, values...).
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func ContainsFold(field string, values ...any) Predicate {
-	return P(field, OpContainsFold, values...)
+	return P(field, OperatorContainsFold, values...)
 }
 
-// NotContains is P(field, OpNotContains, values...).
+// NotContains is P(field, OperatorNotContains, values...).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func NotContains(field string, values ...any) Predicate { return P(field, OpNotContains, values...) }
+func NotContains(field string, values ...any) Predicate {
+	return P(field, OperatorNotContains, values...)
+}
 
-// NotContainsFold is P(field, OpNotContainsFold, values...).
+// NotContainsFold is P(field, OperatorNotContainsFold, values...).
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func NotContainsFold(field string, values ...any) Predicate {
-	return P(field, OpNotContainsFold, values...)
+	return P(field, OperatorNotContainsFold, values...)
 }
 
 // reserved are the characters that force a value into quotes.

@@ -61,13 +61,13 @@ type TimeWindow string
 //
 // Deprecated: reporting v1 is removed in July 2026.
 const (
-	Yesterday      TimeWindow = "yesterday"
-	Last7Days      TimeWindow = "last_7_days"
-	Last14Days     TimeWindow = "last_14_days"
-	Last30Days     TimeWindow = "last_30_days"
-	MonthToDate    TimeWindow = "month_to_date"
-	CampaignToDate TimeWindow = "campaign_to_date"
-	FlightToDate   TimeWindow = "flight_to_date"
+	TimeWindowYesterday      TimeWindow = "yesterday"
+	TimeWindowLast7Days      TimeWindow = "last_7_days"
+	TimeWindowLast14Days     TimeWindow = "last_14_days"
+	TimeWindowLast30Days     TimeWindow = "last_30_days"
+	TimeWindowMonthToDate    TimeWindow = "month_to_date"
+	TimeWindowCampaignToDate TimeWindow = "campaign_to_date"
+	TimeWindowFlightToDate   TimeWindow = "flight_to_date"
 )
 
 // LastDays returns the window last_N_days.
@@ -85,7 +85,9 @@ func LastHours(n int) TimeWindow { return TimeWindow("last_" + strconv.Itoa(n) +
 // all and order must not name the time field.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (w TimeWindow) IsSpecial() bool { return w == CampaignToDate || w == FlightToDate }
+func (w TimeWindow) IsSpecial() bool {
+	return w == TimeWindowCampaignToDate || w == TimeWindowFlightToDate
+}
 
 // TimeRollup groups rows in time (time_rollup).
 //
@@ -98,11 +100,11 @@ type TimeRollup string
 //
 // Deprecated: reporting v1 is removed in July 2026.
 const (
-	ByHour  TimeRollup = "by_hour"
-	ByDay   TimeRollup = "by_day"
-	ByWeek  TimeRollup = "by_week"
-	ByMonth TimeRollup = "by_month"
-	All     TimeRollup = "all"
+	TimeRollupByHour  TimeRollup = "by_hour"
+	TimeRollupByDay   TimeRollup = "by_day"
+	TimeRollupByWeek  TimeRollup = "by_week"
+	TimeRollupByMonth TimeRollup = "by_month"
+	TimeRollupAll     TimeRollup = "all"
 )
 
 // AccessFields are the access dimension fields: every query needs a

@@ -77,13 +77,13 @@ func TestOperatorsOverHTTP(t *testing.T) {
 					n, err := rows.Row().Int("impressions")
 					require.NoError(t, err)
 					switch op {
-					case reporting.OpGt:
+					case reporting.OperatorGt:
 						assert.Greater(t, n, int64(500))
-					case reporting.OpGe:
+					case reporting.OperatorGe:
 						assert.GreaterOrEqual(t, n, int64(500))
-					case reporting.OpLt:
+					case reporting.OperatorLt:
 						assert.Less(t, n, int64(500))
-					case reporting.OpLe:
+					case reporting.OperatorLe:
 						assert.LessOrEqual(t, n, int64(500))
 					}
 				}
@@ -141,7 +141,7 @@ func TestHavingDimensionBecomesGroupingField(t *testing.T) {
 	assert.Equal(t, []string{"campaign_id", "advertiser_id"}, q.GroupingFields())
 
 	svc, _ := newService(t)
-	q.Report, q.TimeWindow, q.TimeRollup = reporting.ReportPerformance, reporting.Yesterday, reporting.All
+	q.Report, q.TimeWindow, q.TimeRollup = reporting.ReportPerformance, reporting.TimeWindowYesterday, reporting.TimeRollupAll
 	rows, err := svc.Stream(context.Background(), q)
 	require.NoError(t, err)
 	assert.Contains(t, rows.Header(), "advertiser_id")
@@ -186,7 +186,7 @@ func TestValidationRules(t *testing.T) {
 			q.Start = time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
 			q.End = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 		}, []string{"end_date"}},
-		{"special window rollup", func(q *reporting.Query) { q.TimeWindow = reporting.FlightToDate }, []string{"time_rollup"}},
+		{"special window rollup", func(q *reporting.Query) { q.TimeWindow = reporting.TimeWindowFlightToDate }, []string{"time_rollup"}},
 		{"bad operator and no values", func(q *reporting.Query) {
 			q.Filter = append(q.Filter, reporting.Predicate{Field: "campaign_name", Op: "=="})
 		}, []string{"filter[1].op", "filter[1].values"}},

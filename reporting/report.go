@@ -41,10 +41,10 @@ func IsTruncated(err error) bool {
 	return errors.As(err, &ae) && ae.Code == CodeTruncated
 }
 
-// Service calls reporting v1. It is safe for concurrent use.
+// Client calls reporting v1. It is safe for concurrent use.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-type Service struct {
+type Client struct {
 	g     *call.Group
 	cfg   config
 	metas *metaCache
@@ -54,9 +54,9 @@ type Service struct {
 // (WithMaxLineBytes, WithMeta).
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func New(c *adama.Client, opts ...Option) *Service {
+func New(c *adama.Client, opts ...Option) *Client {
 	cfg := newConfig(opts)
-	return &Service{
+	return &Client{
 		g:     &call.Group{Client: c, Host: adama.HostBase, Auth: adama.AuthSession, Envelope: call.Bare},
 		cfg:   cfg,
 		metas: newMetaCache(cfg.metas),
@@ -102,7 +102,7 @@ func looksXML(b []byte) bool {
 // otherwise a query that tests one of the default access fields is sent
 // as is, and one that tests none is checked against the metadata, read
 // once per report and version and then cached.
-func (s *Service) check(ctx context.Context, q *Query, opts []adama.RequestOption) error {
+func (s *Client) check(ctx context.Context, q *Query, opts []adama.RequestOption) error {
 	if q == nil {
 		return &adama.ValidationError{Violations: []adama.Violation{{Field: "query", Rule: "required"}}}
 	}
@@ -150,7 +150,7 @@ func lastModified(h http.Header) time.Time {
 
 // open validates q and sends the request; it returns the 200 response of
 // a CSV body, or the error the server sent in any form.
-func (s *Service) open(ctx context.Context, q *Query, opts []adama.RequestOption) (*http.Response, string, error) {
+func (s *Client) open(ctx context.Context, q *Query, opts []adama.RequestOption) (*http.Response, string, error) {
 	if err := s.check(ctx, q, opts); err != nil {
 		return nil, "", err
 	}
@@ -159,7 +159,7 @@ func (s *Service) open(ctx context.Context, q *Query, opts []adama.RequestOption
 
 // fetch sends the data request of q, already checked; it returns the 200
 // response of a CSV body, or the error the server sent in any form.
-func (s *Service) fetch(ctx context.Context, q *Query, opts []adama.RequestOption) (*http.Response, string, error) {
+func (s *Client) fetch(ctx context.Context, q *Query, opts []adama.RequestOption) (*http.Response, string, error) {
 	path := reportPath(q.Report)
 	resp, err := s.g.Send(ctx, request(q, path, "text/csv", true), opts...)
 	if err != nil {
@@ -258,7 +258,7 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 // matching ErrGone.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (s *Service) Stream(ctx context.Context, q *Query, opts ...adama.RequestOption) (*Rows, error) {
+func (s *Client) Stream(ctx context.Context, q *Query, opts ...adama.RequestOption) (*Rows, error) {
 	if err := s.check(ctx, q, opts); err != nil {
 		return nil, err
 	}
@@ -295,7 +295,7 @@ func NewRows(r io.Reader, opts ...Option) (*Rows, error) {
 // and 410 are as for Stream.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (s *Service) Download(ctx context.Context, q *Query, progress ProgressFunc, opts ...adama.RequestOption) (*Body, error) {
+func (s *Client) Download(ctx context.Context, q *Query, progress ProgressFunc, opts ...adama.RequestOption) (*Body, error) {
 	if err := s.check(ctx, q, opts); err != nil {
 		return nil, err
 	}
@@ -316,7 +316,7 @@ func (s *Service) Download(ctx context.Context, q *Query, progress ProgressFunc,
 	return b, nil
 }
 
-// Body is a report's raw CSV body (see Service.Download).
+// Body is a report's raw CSV body (see Client.Download).
 //
 // Deprecated: reporting v1 is removed in July 2026.
 type Body struct {
@@ -434,7 +434,7 @@ func (b *Body) Close() error { return b.resp.Body.Close() }
 // locally as by Stream.
 //
 // Deprecated: reporting v1 is removed in July 2026.
-func (s *Service) Validate(ctx context.Context, q *Query, opts ...adama.RequestOption) error {
+func (s *Client) Validate(ctx context.Context, q *Query, opts ...adama.RequestOption) error {
 	if err := s.check(ctx, q, opts); err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ import (
 	"github.com/adamasdk/adama-go/reporting"
 )
 
-func newService(t testing.TB, opts ...adamatest.Option) (*reporting.Service, *adamatest.Server) {
+func newService(t testing.TB, opts ...adamatest.Option) (*reporting.Client, *adamatest.Server) {
 	t.Helper()
 	srv := adamatest.NewServer(append([]adamatest.Option{adamatest.WithT(t)}, opts...)...)
 	c, err := srv.NewClient()
@@ -33,8 +33,8 @@ func baseQuery() *reporting.Query {
 		Dimensions: []string{"campaign_id", "campaign_name"},
 		Metrics:    []string{"impressions", "clicks", "total_spend", "ctr"},
 		Filter:     []reporting.Predicate{reporting.Eq("organization_id", 100001)},
-		TimeWindow: reporting.Last7Days,
-		TimeRollup: reporting.ByDay,
+		TimeWindow: reporting.TimeWindowLast7Days,
+		TimeRollup: reporting.TimeRollupByDay,
 	}
 }
 
@@ -93,12 +93,12 @@ func TestStreamIntervalShape(t *testing.T) {
 		window reporting.TimeWindow
 		want   string
 	}{
-		{"interval report", reporting.ReportReachFrequency, reporting.Last7Days, "7"},
-		{"special window", reporting.ReportPerformance, reporting.CampaignToDate, "CTD"},
+		{"interval report", reporting.ReportReachFrequency, reporting.TimeWindowLast7Days, "7"},
+		{"special window", reporting.ReportPerformance, reporting.TimeWindowCampaignToDate, "CTD"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			q := baseQuery()
-			q.Report, q.TimeWindow, q.TimeRollup = tc.report, tc.window, reporting.All
+			q.Report, q.TimeWindow, q.TimeRollup = tc.report, tc.window, reporting.TimeRollupAll
 			rows, err := svc.Stream(context.Background(), q)
 			require.NoError(t, err)
 			assert.Equal(t, reporting.ShapeInterval, rows.Shape())
@@ -356,7 +356,7 @@ func TestMetadata(t *testing.T) {
 	geo, err := svc.Meta(ctx, reporting.ReportGeo)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"advertiser_id", "agency_id", "campaign_id", "organization_id"}, geo.AccessFields())
-	assert.Equal(t, reporting.TypeMoney, m.Structure.Metrics["total_spend"].Type)
+	assert.Equal(t, reporting.FieldTypeMoney, m.Structure.Metrics["total_spend"].Type)
 	assert.Contains(t, m.TimeRollups, "by_day")
 	assert.Equal(t, "last_90_days", m.DataRetention)
 	assert.False(t, m.IsInterval())
@@ -374,7 +374,7 @@ func TestMetadata(t *testing.T) {
 	q.Dimensions = append(q.Dimensions, "impressions", "bogus")
 	q.Filter = append(q.Filter, reporting.Gt("campaign_name", 3), reporting.Contains("impressions", "1"), reporting.Eq("strategy_goal_type", "cpx"))
 	q.TimeWindow = reporting.LastHours(3)
-	q.TimeRollup = reporting.ByHour
+	q.TimeRollup = reporting.TimeRollupByHour
 	err = q.ValidateWith(m)
 	var ve *adama.ValidationError
 	require.ErrorAs(t, err, &ve)
@@ -402,7 +402,7 @@ func TestDatePairAndPaging(t *testing.T) {
 	q.TimeWindow = ""
 	q.Start = time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC)
 	q.End = time.Date(2025, 12, 31, 0, 0, 0, 0, time.UTC)
-	q.TimeRollup = reporting.ByWeek
+	q.TimeRollup = reporting.TimeRollupByWeek
 	q.Order = []reporting.Order{reporting.Desc("impressions"), reporting.Asc("campaign_id")}
 	q.PageLimit = 4
 	q.PageOffset = 1

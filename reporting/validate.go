@@ -29,7 +29,7 @@ func validReport(r Report) bool {
 // special windows' rules; and the paging and precision ranges.
 //
 // Validate knows no report's metadata, so it takes the default access
-// fields; Service.Stream, Download and Validate check a query that tests
+// fields; Client.Stream, Download and Validate check a query that tests
 // none of them against the access fields the report's metadata marks (a
 // strategy_id-only query is valid for a report whose metadata marks
 // strategy_id as an access field).
@@ -58,7 +58,7 @@ func (q *Query) ValidateWith(m *Meta) error {
 // testsAccess reports whether a predicate tests one of fields with "=".
 func (q *Query) testsAccess(fields []string) bool {
 	for _, p := range q.predicates() {
-		if p.Op == OpEq && len(p.Values) > 0 && contains(fields, p.Field) {
+		if p.Op == OperatorEq && len(p.Values) > 0 && contains(fields, p.Field) {
 			return true
 		}
 	}
@@ -129,7 +129,7 @@ func (q *Query) check(v *valid.Validator, m *Meta, deferAccess bool) bool {
 		v.Check(fieldRE.MatchString(string(q.TimeRollup)), ParamTimeRollup, "a rollup name (letters, digits, _)", string(q.TimeRollup))
 	}
 	if q.TimeWindow.IsSpecial() {
-		v.Check(q.TimeRollup == "" || q.TimeRollup == All, ParamTimeRollup, "must be all with "+string(q.TimeWindow), string(q.TimeRollup))
+		v.Check(q.TimeRollup == "" || q.TimeRollup == TimeRollupAll, ParamTimeRollup, "must be all with "+string(q.TimeWindow), string(q.TimeRollup))
 	}
 	for i, o := range q.Order {
 		f := fmt.Sprintf("%s[%d]", ParamOrder, i)
@@ -210,7 +210,7 @@ func (q *Query) checkMeta(v *valid.Validator, m *Meta) {
 		if p.Op.IsText() && fd.Type.Group() != "string" {
 			v.Add(f+".op", "contains operators need a string field, "+p.Field+" is "+string(fd.Type), string(p.Op))
 		}
-		if p.Op == OpEq && len(fd.Values) > 0 {
+		if p.Op == OperatorEq && len(fd.Values) > 0 {
 			for _, val := range p.Values {
 				v.Check(contains(fd.Values, val), f+".values", "one of: "+strings.Join(fd.Values, ", "), val)
 			}

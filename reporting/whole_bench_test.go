@@ -18,9 +18,9 @@ import (
 // wholeRows is the size of the whole-report benchmarks' report.
 const wholeRows = 1_000_000
 
-// streamWholeSDK reads every row of the report through Service.Stream,
+// streamWholeSDK reads every row of the report through Client.Stream,
 // which pages through it, touching every value.
-func streamWholeSDK(b *testing.B, svc *reporting.Service) {
+func streamWholeSDK(b *testing.B, svc *reporting.Client) {
 	rows, err := svc.Stream(context.Background(), baseQuery())
 	if err != nil {
 		b.Fatal(err)

@@ -23,8 +23,8 @@ type DMPEnabled string
 
 // DMPEnabled values.
 const (
-	DMPDisabled DMPEnabled = "disabled"
-	DMPInherits DMPEnabled = "inherits"
+	DMPEnabledDisabled DMPEnabled = "disabled"
+	DMPEnabledInherits DMPEnabled = "inherits"
 )
 
 // FrequencyInterval is the period of an advertiser's frequency cap.
@@ -34,11 +34,11 @@ type FrequencyInterval string
 
 // Frequency intervals.
 const (
-	FrequencyHour          FrequencyInterval = "hour"
-	FrequencyDay           FrequencyInterval = "day"
-	FrequencyWeek          FrequencyInterval = "week"
-	FrequencyMonth         FrequencyInterval = "month"
-	FrequencyNotApplicable FrequencyInterval = "not-applicable"
+	FrequencyIntervalHour          FrequencyInterval = "hour"
+	FrequencyIntervalDay           FrequencyInterval = "day"
+	FrequencyIntervalWeek          FrequencyInterval = "week"
+	FrequencyIntervalMonth         FrequencyInterval = "month"
+	FrequencyIntervalNotApplicable FrequencyInterval = "not-applicable"
 )
 
 // FrequencyType is how an advertiser's frequency cap is spent.
@@ -48,9 +48,9 @@ type FrequencyType string
 
 // Frequency types.
 const (
-	FrequencyNoLimit FrequencyType = "no-limit"
-	FrequencyASAP    FrequencyType = "asap"
-	FrequencyEven    FrequencyType = "even"
+	FrequencyTypeNoLimit FrequencyType = "no-limit"
+	FrequencyTypeASAP    FrequencyType = "asap"
+	FrequencyTypeEven    FrequencyType = "even"
 )
 
 // AdsTxtVerified is an advertiser's ads.txt requirement.
@@ -60,10 +60,10 @@ type AdsTxtVerified string
 
 // AdsTxtVerified values.
 const (
-	AdsTxtAny                  AdsTxtVerified = "ANY"
-	AdsTxtAuthorizedOnly       AdsTxtVerified = "AUTHORIZED_ONLY"
-	AdsTxtAuthorizedDirectOnly AdsTxtVerified = "AUTHORIZED_DIRECT_ONLY"
-	AdsTxtNone                 AdsTxtVerified = "NONE"
+	AdsTxtVerifiedAny                  AdsTxtVerified = "ANY"
+	AdsTxtVerifiedAuthorizedOnly       AdsTxtVerified = "AUTHORIZED_ONLY"
+	AdsTxtVerifiedAuthorizedDirectOnly AdsTxtVerified = "AUTHORIZED_DIRECT_ONLY"
+	AdsTxtVerifiedNone                 AdsTxtVerified = "NONE"
 )
 
 // ConnectedIDType is an advertiser's connected-id strategy.
@@ -72,7 +72,7 @@ const (
 type ConnectedIDType string
 
 // ConnectedIDType values.
-const ConnectedIDDeterministicFirst ConnectedIDType = "DETERMINISTIC_FIRST"
+const ConnectedIDTypeDeterministicFirst ConnectedIDType = "DETERMINISTIC_FIRST"
 
 // MFAAvoidance is an advertiser's made-for-advertising avoidance.
 //
@@ -81,9 +81,9 @@ type MFAAvoidance string
 
 // MFAAvoidance values.
 const (
-	MFAInherit    MFAAvoidance = "INHERIT"
-	MFAAllowAll   MFAAvoidance = "ALLOW_ALL"
-	MFAExcludeMFA MFAAvoidance = "EXCLUDE_MFA"
+	MFAAvoidanceInherit    MFAAvoidance = "INHERIT"
+	MFAAvoidanceAllowAll   MFAAvoidance = "ALLOW_ALL"
+	MFAAvoidanceExcludeMFA MFAAvoidance = "EXCLUDE_MFA"
 )
 
 // MFASource says where an inherited MFA avoidance comes from.
@@ -93,9 +93,9 @@ type MFASource string
 
 // MFASource values.
 const (
-	MFAFromOrganization MFASource = "Organization"
-	MFAFromAgency       MFASource = "Agency"
-	MFAFromAdvertiser   MFASource = "Advertiser"
+	MFASourceOrganization MFASource = "Organization"
+	MFASourceAgency       MFASource = "Agency"
+	MFASourceAdvertiser   MFASource = "Advertiser"
 )
 
 // IdentityLevel is the identity level of attribution and targeting.
@@ -105,8 +105,8 @@ type IdentityLevel string
 
 // Identity levels.
 const (
-	IdentityIndividual IdentityLevel = "INDIVIDUAL"
-	IdentityHousehold  IdentityLevel = "HOUSEHOLD"
+	IdentityLevelIndividual IdentityLevel = "INDIVIDUAL"
+	IdentityLevelHousehold  IdentityLevel = "HOUSEHOLD"
 )
 
 // AdvertiserWith names a related record a list can embed.
@@ -115,7 +115,7 @@ const (
 type AdvertiserWith string
 
 // AdvertiserWith values.
-const WithAgency AdvertiserWith = "agency"
+const AdvertiserWithAgency AdvertiserWith = "agency"
 
 // VendorAttribution is one vendor of an advertiser's attribution.
 type VendorAttribution struct {

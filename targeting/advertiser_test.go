@@ -15,7 +15,7 @@ import (
 func newAdvertiser() *targeting.AdvertiserCreate {
 	return &targeting.AdvertiserCreate{
 		Name: "Brand", AgencyID: 125, VerticalID: 433, AdServerID: 126, Domain: "https://brand.example",
-		Status: adama.Ptr(true), MFAAvoidance: targeting.MFAInherit, ExternalID: adama.Ptr("ext-1"),
+		Status: adama.Ptr(true), MFAAvoidance: targeting.MFAAvoidanceInherit, ExternalID: adama.Ptr("ext-1"),
 		VendorAttributions: []targeting.VendorAttribution{{VendorID: 18, ImpressionPixel: "https://px.example/1"}},
 	}
 }
@@ -30,7 +30,7 @@ func TestAdvertisersCRUD(t *testing.T) {
 	assert.Equal(t, int64(125), created.AgencyID)
 	assert.True(t, created.Status)
 	assert.True(t, created.AdvertiserBrain, "the server's default")
-	assert.Equal(t, targeting.FrequencyNotApplicable, created.FrequencyInterval)
+	assert.Equal(t, targeting.FrequencyIntervalNotApplicable, created.FrequencyInterval)
 	assert.Equal(t, []targeting.VendorAttribution{{VendorID: 18, ImpressionPixel: "https://px.example/1"}}, created.VendorAttributions)
 	require.NotNil(t, created.ExternalID)
 	assert.Equal(t, "ext-1", *created.ExternalID)
@@ -40,8 +40,8 @@ func TestAdvertisersCRUD(t *testing.T) {
 	assert.Empty(t, got.InheritedMFAAvoidance)
 	ext, err := tc.Advertisers.GetExtended(ctx, created.ID)
 	require.NoError(t, err)
-	assert.Equal(t, targeting.MFAAllowAll, ext.InheritedMFAAvoidance)
-	assert.Equal(t, targeting.MFAFromOrganization, ext.InheritedMFAFrom)
+	assert.Equal(t, targeting.MFAAvoidanceAllowAll, ext.InheritedMFAAvoidance)
+	assert.Equal(t, targeting.MFASourceOrganization, ext.InheritedMFAFrom)
 	assert.Equal(t, "true", srv.Requests()[len(srv.Requests())-1].Query.Get("extended"))
 
 	upd, err := tc.Advertisers.Update(ctx, created.ID, &targeting.AdvertiserUpdate{
@@ -99,7 +99,7 @@ func TestAdvertisersList(t *testing.T) {
 	assert.Nil(t, p.Items[0].Agency)
 
 	p, err = tc.Advertisers.List(ctx, &targeting.AdvertiserListOptions{ListOptions: targeting.ListOptions{PageLimit: 2},
-		With: []targeting.AdvertiserWith{targeting.WithAgency}, Full: true})
+		With: []targeting.AdvertiserWith{targeting.AdvertiserWithAgency}, Full: true})
 	require.NoError(t, err)
 	assert.Equal(t, int64(7), p.Items[0].AgencyID)
 	assert.Equal(t, &targeting.AgencyRef{ID: 7, Name: "Agency 7", EntityType: "agency", Rel: "agency"}, p.Items[0].Agency)

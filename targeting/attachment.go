@@ -259,8 +259,9 @@ const (
 )
 
 // AttachmentService calls the attachment endpoints. The current paths are
-// /attachments and /attachments/{id}; the *Legacy methods call the legacy
-// /attachment family with the same bodies and answers.
+// /attachments and /attachments/{id}; the methods with the suffix V3 call
+// the v3.0 interface's older /attachment family (marked legacy by the
+// Campaigns API reference) with the same bodies and answers.
 type AttachmentService struct {
 	g *call.Group
 	r *records[Attachment, *AttachmentCreate, *AttachmentUpdate]
@@ -336,42 +337,42 @@ func (s *AttachmentService) Delete(ctx context.Context, id int64, ropt ...adama.
 	return s.r.delete(ctx, attachmentsPath, id, ropt)
 }
 
-// ListLegacy returns one page of attachments from the legacy path
+// ListV3 returns one page of attachments from the older path
 // (GET /attachment).
 //
 // Deprecated: use List (GET /attachments).
-func (s *AttachmentService) ListLegacy(ctx context.Context, opts *AttachmentListOptions, ropt ...adama.RequestOption) (*adama.Page[Attachment], error) {
+func (s *AttachmentService) ListV3(ctx context.Context, opts *AttachmentListOptions, ropt ...adama.RequestOption) (*adama.Page[Attachment], error) {
 	return s.list(ctx, legacyAttachmentPath, opts, ropt)
 }
 
-// CreateLegacy creates an attachment through the legacy path
+// CreateV3 creates an attachment through the older path
 // (POST /attachment).
 //
 // Deprecated: use Create (POST /attachments).
-func (s *AttachmentService) CreateLegacy(ctx context.Context, body *AttachmentCreate, ropt ...adama.RequestOption) (*Attachment, error) {
+func (s *AttachmentService) CreateV3(ctx context.Context, body *AttachmentCreate, ropt ...adama.RequestOption) (*Attachment, error) {
 	return s.r.create(ctx, legacyAttachmentPath, body, ropt)
 }
 
-// GetLegacy returns one attachment from the legacy path
+// GetV3 returns one attachment from the older path
 // (GET /attachment/{attachment_id}).
 //
 // Deprecated: use Get (GET /attachments/{attachment_id}).
-func (s *AttachmentService) GetLegacy(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Attachment, error) {
+func (s *AttachmentService) GetV3(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Attachment, error) {
 	return s.r.get(ctx, legacyAttachmentPath, id, nil, ropt)
 }
 
-// UpdateLegacy changes an attachment through the legacy path
+// UpdateV3 changes an attachment through the older path
 // (PUT /attachment/{attachment_id}); a stale Version is answered 409.
 //
 // Deprecated: use Update (POST /attachments/{attachment_id}).
-func (s *AttachmentService) UpdateLegacy(ctx context.Context, id int64, body *AttachmentUpdate, ropt ...adama.RequestOption) (*Attachment, error) {
+func (s *AttachmentService) UpdateV3(ctx context.Context, id int64, body *AttachmentUpdate, ropt ...adama.RequestOption) (*Attachment, error) {
 	return s.r.update(ctx, http.MethodPut, legacyAttachmentPath, id, body, ropt)
 }
 
-// DeleteLegacy deletes an attachment through the legacy path
+// DeleteV3 deletes an attachment through the older path
 // (DELETE /attachment/{attachment_id}).
 //
 // Deprecated: use Delete (DELETE /attachments/{attachment_id}).
-func (s *AttachmentService) DeleteLegacy(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
+func (s *AttachmentService) DeleteV3(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
 	return s.r.delete(ctx, legacyAttachmentPath, id, ropt)
 }

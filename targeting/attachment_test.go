@@ -92,7 +92,7 @@ func TestAttachmentsLegacyPaths(t *testing.T) {
 	ctx := context.Background()
 	h := srv.Targeting()
 
-	created, err := tc.Attachments.CreateLegacy(ctx, &targeting.AttachmentCreate{
+	created, err := tc.Attachments.CreateV3(ctx, &targeting.AttachmentCreate{
 		TargetID: 8, StrategyID: 5, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorAnd,
 	})
 	require.NoError(t, err)
@@ -101,25 +101,25 @@ func TestAttachmentsLegacyPaths(t *testing.T) {
 	// The legacy and current paths share one store.
 	cur, err := tc.Attachments.Get(ctx, created.ID)
 	require.NoError(t, err)
-	legacy, err := tc.Attachments.GetLegacy(ctx, created.ID)
+	legacy, err := tc.Attachments.GetV3(ctx, created.ID)
 	require.NoError(t, err)
 	assert.Equal(t, cur, legacy)
 	assert.Equal(t, 1, srv.Count("GET /api/v3.0/attachment/1"))
 
-	upd, err := tc.Attachments.UpdateLegacy(ctx, created.ID, &targeting.AttachmentUpdate{Version: 1, StrategyID: adama.Some[int64](6)})
+	upd, err := tc.Attachments.UpdateV3(ctx, created.ID, &targeting.AttachmentUpdate{Version: 1, StrategyID: adama.Some[int64](6)})
 	require.NoError(t, err)
 	assert.Equal(t, int64(6), upd.StrategyID)
 	assert.Equal(t, 1, srv.Count("PUT /api/v3.0/attachment/1"))
-	_, err = tc.Attachments.UpdateLegacy(ctx, created.ID, &targeting.AttachmentUpdate{Version: 1, StrategyID: adama.Some[int64](7)})
+	_, err = tc.Attachments.UpdateV3(ctx, created.ID, &targeting.AttachmentUpdate{Version: 1, StrategyID: adama.Some[int64](7)})
 	assert.ErrorIs(t, err, adama.ErrConflict)
 
-	page, err := tc.Attachments.ListLegacy(ctx, nil)
+	page, err := tc.Attachments.ListV3(ctx, nil)
 	require.NoError(t, err)
 	require.Len(t, page.Items, 1)
 	assert.Equal(t, created.ID, page.Items[0].ID)
 	assert.Equal(t, 1, srv.Count("GET /api/v3.0/attachment"))
 
-	del, err := tc.Attachments.DeleteLegacy(ctx, created.ID)
+	del, err := tc.Attachments.DeleteV3(ctx, created.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "success", del.Status)
 	assert.Equal(t, 1, srv.Count("DELETE /api/v3.0/attachment/1"))

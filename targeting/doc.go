@@ -32,16 +32,20 @@
 //     (/organizations|agencies|advertisers/{id}/permissions) and the users
 //     of a campaign or strategy (/campaigns|strategies/{id}/permissions).
 //
-// # Legacy calls
+// # Older paths
 //
-// The legacy paths are reachable through methods marked Deprecated, each
-// naming the current call; they share the current call's implementation,
-// the path being the only difference:
+// The v3.0 interface keeps an older path family for attachments and
+// targets (/attachment and /target, marked legacy by the Campaigns API
+// reference). As in every group, an older form of a call is a method of the
+// current service named after the current method with the version it calls
+// as suffix, marked Deprecated and naming the current call; here that
+// version is v3.0 itself, so the suffix is V3. They share the current
+// call's implementation, the path being the only difference:
 //
-//   - AttachmentService.ListLegacy, CreateLegacy (GET, POST /attachment),
-//     GetLegacy, UpdateLegacy (PUT), DeleteLegacy (/attachment/{id});
-//   - TargetService.ListLegacy, CreateLegacy (GET, POST /target),
-//     GetLegacy, UpdateLegacy (PUT), UpdateLegacyPost (POST), DeleteLegacy
+//   - AttachmentService.ListV3, CreateV3 (GET, POST /attachment),
+//     GetV3, UpdateV3 (PUT), DeleteV3 (/attachment/{id});
+//   - TargetService.ListV3, CreateV3 (GET, POST /target),
+//     GetV3, UpdateV3 (PUT), UpdateV3Post (POST), DeleteV3
 //     (/target/{id}).
 //
 // # Wire form

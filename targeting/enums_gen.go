@@ -6,16 +6,16 @@ package targeting
 // Values returns every known DMPEnabled in declaration order, in a new slice.
 func (DMPEnabled) Values() []DMPEnabled {
 	return []DMPEnabled{
-		DMPDisabled,
-		DMPInherits,
+		DMPEnabledDisabled,
+		DMPEnabledInherits,
 	}
 }
 
 // Valid reports whether v is a known DMPEnabled.
 func (v DMPEnabled) Valid() bool {
 	switch v {
-	case DMPDisabled,
-		DMPInherits:
+	case DMPEnabledDisabled,
+		DMPEnabledInherits:
 		return true
 	}
 	return false
@@ -24,22 +24,22 @@ func (v DMPEnabled) Valid() bool {
 // Values returns every known FrequencyInterval in declaration order, in a new slice.
 func (FrequencyInterval) Values() []FrequencyInterval {
 	return []FrequencyInterval{
-		FrequencyHour,
-		FrequencyDay,
-		FrequencyWeek,
-		FrequencyMonth,
-		FrequencyNotApplicable,
+		FrequencyIntervalHour,
+		FrequencyIntervalDay,
+		FrequencyIntervalWeek,
+		FrequencyIntervalMonth,
+		FrequencyIntervalNotApplicable,
 	}
 }
 
 // Valid reports whether v is a known FrequencyInterval.
 func (v FrequencyInterval) Valid() bool {
 	switch v {
-	case FrequencyHour,
-		FrequencyDay,
-		FrequencyWeek,
-		FrequencyMonth,
-		FrequencyNotApplicable:
+	case FrequencyIntervalHour,
+		FrequencyIntervalDay,
+		FrequencyIntervalWeek,
+		FrequencyIntervalMonth,
+		FrequencyIntervalNotApplicable:
 		return true
 	}
 	return false
@@ -48,18 +48,18 @@ func (v FrequencyInterval) Valid() bool {
 // Values returns every known FrequencyType in declaration order, in a new slice.
 func (FrequencyType) Values() []FrequencyType {
 	return []FrequencyType{
-		FrequencyNoLimit,
-		FrequencyASAP,
-		FrequencyEven,
+		FrequencyTypeNoLimit,
+		FrequencyTypeASAP,
+		FrequencyTypeEven,
 	}
 }
 
 // Valid reports whether v is a known FrequencyType.
 func (v FrequencyType) Valid() bool {
 	switch v {
-	case FrequencyNoLimit,
-		FrequencyASAP,
-		FrequencyEven:
+	case FrequencyTypeNoLimit,
+		FrequencyTypeASAP,
+		FrequencyTypeEven:
 		return true
 	}
 	return false
@@ -68,20 +68,20 @@ func (v FrequencyType) Valid() bool {
 // Values returns every known AdsTxtVerified in declaration order, in a new slice.
 func (AdsTxtVerified) Values() []AdsTxtVerified {
 	return []AdsTxtVerified{
-		AdsTxtAny,
-		AdsTxtAuthorizedOnly,
-		AdsTxtAuthorizedDirectOnly,
-		AdsTxtNone,
+		AdsTxtVerifiedAny,
+		AdsTxtVerifiedAuthorizedOnly,
+		AdsTxtVerifiedAuthorizedDirectOnly,
+		AdsTxtVerifiedNone,
 	}
 }
 
 // Valid reports whether v is a known AdsTxtVerified.
 func (v AdsTxtVerified) Valid() bool {
 	switch v {
-	case AdsTxtAny,
-		AdsTxtAuthorizedOnly,
-		AdsTxtAuthorizedDirectOnly,
-		AdsTxtNone:
+	case AdsTxtVerifiedAny,
+		AdsTxtVerifiedAuthorizedOnly,
+		AdsTxtVerifiedAuthorizedDirectOnly,
+		AdsTxtVerifiedNone:
 		return true
 	}
 	return false
@@ -90,14 +90,14 @@ func (v AdsTxtVerified) Valid() bool {
 // Values returns every known ConnectedIDType in declaration order, in a new slice.
 func (ConnectedIDType) Values() []ConnectedIDType {
 	return []ConnectedIDType{
-		ConnectedIDDeterministicFirst,
+		ConnectedIDTypeDeterministicFirst,
 	}
 }
 
 // Valid reports whether v is a known ConnectedIDType.
 func (v ConnectedIDType) Valid() bool {
 	switch v {
-	case ConnectedIDDeterministicFirst:
+	case ConnectedIDTypeDeterministicFirst:
 		return true
 	}
 	return false
@@ -106,18 +106,18 @@ func (v ConnectedIDType) Valid() bool {
 // Values returns every known MFAAvoidance in declaration order, in a new slice.
 func (MFAAvoidance) Values() []MFAAvoidance {
 	return []MFAAvoidance{
-		MFAInherit,
-		MFAAllowAll,
-		MFAExcludeMFA,
+		MFAAvoidanceInherit,
+		MFAAvoidanceAllowAll,
+		MFAAvoidanceExcludeMFA,
 	}
 }
 
 // Valid reports whether v is a known MFAAvoidance.
 func (v MFAAvoidance) Valid() bool {
 	switch v {
-	case MFAInherit,
-		MFAAllowAll,
-		MFAExcludeMFA:
+	case MFAAvoidanceInherit,
+		MFAAvoidanceAllowAll,
+		MFAAvoidanceExcludeMFA:
 		return true
 	}
 	return false
@@ -126,18 +126,18 @@ func (v MFAAvoidance) Valid() bool {
 // Values returns every known MFASource in declaration order, in a new slice.
 func (MFASource) Values() []MFASource {
 	return []MFASource{
-		MFAFromOrganization,
-		MFAFromAgency,
-		MFAFromAdvertiser,
+		MFASourceOrganization,
+		MFASourceAgency,
+		MFASourceAdvertiser,
 	}
 }
 
 // Valid reports whether v is a known MFASource.
 func (v MFASource) Valid() bool {
 	switch v {
-	case MFAFromOrganization,
-		MFAFromAgency,
-		MFAFromAdvertiser:
+	case MFASourceOrganization,
+		MFASourceAgency,
+		MFASourceAdvertiser:
 		return true
 	}
 	return false
@@ -146,16 +146,16 @@ func (v MFASource) Valid() bool {
 // Values returns every known IdentityLevel in declaration order, in a new slice.
 func (IdentityLevel) Values() []IdentityLevel {
 	return []IdentityLevel{
-		IdentityIndividual,
-		IdentityHousehold,
+		IdentityLevelIndividual,
+		IdentityLevelHousehold,
 	}
 }
 
 // Valid reports whether v is a known IdentityLevel.
 func (v IdentityLevel) Valid() bool {
 	switch v {
-	case IdentityIndividual,
-		IdentityHousehold:
+	case IdentityLevelIndividual,
+		IdentityLevelHousehold:
 		return true
 	}
 	return false
@@ -164,14 +164,14 @@ func (v IdentityLevel) Valid() bool {
 // Values returns every known AdvertiserWith in declaration order, in a new slice.
 func (AdvertiserWith) Values() []AdvertiserWith {
 	return []AdvertiserWith{
-		WithAgency,
+		AdvertiserWithAgency,
 	}
 }
 
 // Valid reports whether v is a known AdvertiserWith.
 func (v AdvertiserWith) Valid() bool {
 	switch v {
-	case WithAgency:
+	case AdvertiserWithAgency:
 		return true
 	}
 	return false
@@ -276,22 +276,22 @@ func (v Dimension) Valid() bool {
 // Values returns every known PermissionLevel in declaration order, in a new slice.
 func (PermissionLevel) Values() []PermissionLevel {
 	return []PermissionLevel{
-		LevelOrganizations,
-		LevelAgencies,
-		LevelAdvertisers,
-		LevelCampaigns,
-		LevelStrategies,
+		PermissionLevelOrganizations,
+		PermissionLevelAgencies,
+		PermissionLevelAdvertisers,
+		PermissionLevelCampaigns,
+		PermissionLevelStrategies,
 	}
 }
 
 // Valid reports whether v is a known PermissionLevel.
 func (v PermissionLevel) Valid() bool {
 	switch v {
-	case LevelOrganizations,
-		LevelAgencies,
-		LevelAdvertisers,
-		LevelCampaigns,
-		LevelStrategies:
+	case PermissionLevelOrganizations,
+		PermissionLevelAgencies,
+		PermissionLevelAdvertisers,
+		PermissionLevelCampaigns,
+		PermissionLevelStrategies:
 		return true
 	}
 	return false

@@ -180,7 +180,7 @@ func ExampleAdvertiserService_List() {
 		fmt.Println(err)
 		return
 	}
-	page, err := tc.Advertisers.List(ctx, &targeting.AdvertiserListOptions{With: []targeting.AdvertiserWith{targeting.WithAgency}})
+	page, err := tc.Advertisers.List(ctx, &targeting.AdvertiserListOptions{With: []targeting.AdvertiserWith{targeting.AdvertiserWithAgency}})
 	if err != nil {
 		fmt.Println(err)
 		return

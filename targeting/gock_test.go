@@ -92,7 +92,7 @@ func TestExactRequests(t *testing.T) {
 		{"legacy update is a PUT", func() {
 			expect("PUT", "/api/v3.0/attachment/9").MatchType("json").BodyString(`{"version":1,"operator":"AND"}`).Reply(200).JSON(ok(att))
 		}, func() error {
-			_, err := tc.Attachments.UpdateLegacy(ctx, 9, &targeting.AttachmentUpdate{Version: 1, Operator: adama.Some(targeting.OperatorAnd)})
+			_, err := tc.Attachments.UpdateV3(ctx, 9, &targeting.AttachmentUpdate{Version: 1, Operator: adama.Some(targeting.OperatorAnd)})
 			return err
 		}},
 		{"list attachments query", func() {
@@ -133,7 +133,7 @@ func TestExactRequests(t *testing.T) {
 			expect("POST", "/api/v3.0/target/3").MatchType("json").BodyString(`{"version":2,"factual_id":""}`).
 				Reply(200).JSON(ok(map[string]any{"id": 3, "name": "Bavaria"}))
 		}, func() error {
-			_, err := tc.Targets.UpdateLegacyPost(ctx, 3, &targeting.TargetUpdate{Version: 2, FactualID: adama.Some("")})
+			_, err := tc.Targets.UpdateV3Post(ctx, 3, &targeting.TargetUpdate{Version: 2, FactualID: adama.Some("")})
 			return err
 		}},
 		{"advertisers list with and full", func() {
@@ -141,7 +141,7 @@ func TestExactRequests(t *testing.T) {
 				Reply(200).JSON(map[string]any{"data": []any{}, "meta": map[string]any{"status": "success", "count": 0}})
 		}, func() error {
 			_, err := tc.Advertisers.List(ctx, &targeting.AdvertiserListOptions{ListOptions: targeting.ListOptions{PageLimit: 10},
-				With: []targeting.AdvertiserWith{targeting.WithAgency}, Full: true})
+				With: []targeting.AdvertiserWith{targeting.AdvertiserWithAgency}, Full: true})
 			return err
 		}},
 		{"create advertiser", func() {

@@ -32,11 +32,11 @@ type PermissionLevel string
 
 // The PermissionLevel values.
 const (
-	LevelOrganizations PermissionLevel = "organizations"
-	LevelAgencies      PermissionLevel = "agencies"
-	LevelAdvertisers   PermissionLevel = "advertisers"
-	LevelCampaigns     PermissionLevel = "campaigns"
-	LevelStrategies    PermissionLevel = "strategies"
+	PermissionLevelOrganizations PermissionLevel = "organizations"
+	PermissionLevelAgencies      PermissionLevel = "agencies"
+	PermissionLevelAdvertisers   PermissionLevel = "advertisers"
+	PermissionLevelCampaigns     PermissionLevel = "campaigns"
+	PermissionLevelStrategies    PermissionLevel = "strategies"
 )
 
 // EntityPermission is a user's permission on one entity. Shape from
@@ -80,15 +80,15 @@ func (p EntityPermission) MarshalJSON() ([]byte, error) {
 func (p *EntityPermission) Entity() (PermissionLevel, int64) {
 	switch {
 	case p.StrategyID != 0:
-		return LevelStrategies, p.StrategyID
+		return PermissionLevelStrategies, p.StrategyID
 	case p.CampaignID != 0:
-		return LevelCampaigns, p.CampaignID
+		return PermissionLevelCampaigns, p.CampaignID
 	case p.AdvertiserID != 0:
-		return LevelAdvertisers, p.AdvertiserID
+		return PermissionLevelAdvertisers, p.AdvertiserID
 	case p.AgencyID != 0:
-		return LevelAgencies, p.AgencyID
+		return PermissionLevelAgencies, p.AgencyID
 	case p.OrganizationID != 0:
-		return LevelOrganizations, p.OrganizationID
+		return PermissionLevelOrganizations, p.OrganizationID
 	}
 	return "", 0
 }
@@ -626,9 +626,11 @@ func (s *PermissionService) Check(ctx context.Context, user int64, body *Permiss
 		Query: pagingQuery(body.PageLimit, body.PageOffset), JSON: body, ReadOnly: true}, ropt)
 }
 
-// V2 returns a user's permissions in the v2 format (GET
-// /permissions/{user_id}/v2format).
-func (s *PermissionService) V2(ctx context.Context, user int64, ropt ...adama.RequestOption) (*PermissionsV2, error) {
+// ListV2 is List in the v2 format: a user's permissions (GET
+// /permissions/{user_id}/v2format). The v2 format is another shape of the
+// answer in the same v3.0 interface, not an older version, so ListV2 and
+// CheckV2 are not deprecated.
+func (s *PermissionService) ListV2(ctx context.Context, user int64, ropt ...adama.RequestOption) (*PermissionsV2, error) {
 	var v valid.Validator
 	path := userPermPath(&v, user)
 	if err := v.Err(); err != nil {
@@ -637,8 +639,8 @@ func (s *PermissionService) V2(ctx context.Context, user int64, ropt ...adama.Re
 	return orEmpty[PermissionsV2](ctx, s.g, &call.Call{Path: path + "/v2format"}, ropt)
 }
 
-// CheckV2 returns a user's permissions on the entities body names, in the
-// v2 format (POST /permissions/{user_id}/v2format, body
+// CheckV2 is Check in the v2 format: a user's permissions on the entities
+// body names (POST /permissions/{user_id}/v2format, body
 // permission_v2_check; it only reads).
 func (s *PermissionService) CheckV2(ctx context.Context, user int64, body *PermissionV2Check, ropt ...adama.RequestOption) (*PermissionsV2, error) {
 	var v valid.Validator
@@ -721,8 +723,8 @@ func (s *PermissionService) AllForUser(ctx context.Context, user int64, level Pe
 func entityPath(level PermissionLevel, id int64) (string, error) {
 	var v valid.Validator
 	switch level {
-	case LevelOrganizations, LevelAgencies, LevelAdvertisers:
-	case LevelCampaigns, LevelStrategies:
+	case PermissionLevelOrganizations, PermissionLevelAgencies, PermissionLevelAdvertisers:
+	case PermissionLevelCampaigns, PermissionLevelStrategies:
 		v.Add("level", "campaigns and strategies list their users: use CampaignUsers or StrategyUsers", string(level))
 	default:
 		v.Add("level", "one of: organizations, agencies, advertisers", string(level))

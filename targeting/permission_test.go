@@ -37,7 +37,7 @@ func TestDecodePermissionReferenceBodies(t *testing.T) {
 		assert.Equal(t, int64(11), l.Advertisers[0].AdvertiserID)
 		assert.Equal(t, int64(71), l.Campaigns[0].CampaignID)
 		lvl, id := l.Strategies[0].Entity()
-		assert.Equal(t, targeting.LevelStrategies, lvl)
+		assert.Equal(t, targeting.PermissionLevelStrategies, lvl)
 		assert.Equal(t, int64(17), id)
 		assert.True(t, l.Strategies[0].Update)
 	})
@@ -45,18 +45,18 @@ func TestDecodePermissionReferenceBodies(t *testing.T) {
 		l, err := fileClient(t, 200, "collection_null.json").Permissions.List(ctx, 5, nil)
 		require.NoError(t, err)
 		assert.Empty(t, l.Organizations)
-		v, err := fileClient(t, 200, "collection_null.json").Permissions.V2(ctx, 5)
+		v, err := fileClient(t, 200, "collection_null.json").Permissions.ListV2(ctx, 5)
 		require.NoError(t, err)
 		assert.Nil(t, v.Flags)
 	})
 	t.Run("permission_organization list", func(t *testing.T) {
-		p, err := fileClient(t, 200, "permissions_organizations.json").Permissions.ForUser(ctx, 5, targeting.LevelOrganizations, &targeting.ListOptions{PageLimit: 2})
+		p, err := fileClient(t, 200, "permissions_organizations.json").Permissions.ForUser(ctx, 5, targeting.PermissionLevelOrganizations, &targeting.ListOptions{PageLimit: 2})
 		require.NoError(t, err)
 		require.Len(t, p.Items, 2)
 		assert.Equal(t, 100, p.TotalCount)
 		assert.NotEmpty(t, p.NextPage)
 		lvl, id := p.Items[1].Entity()
-		assert.Equal(t, targeting.LevelOrganizations, lvl)
+		assert.Equal(t, targeting.PermissionLevelOrganizations, lvl)
 		assert.Equal(t, int64(20), id)
 	})
 	t.Run("user_permissions_response", func(t *testing.T) {
@@ -69,7 +69,7 @@ func TestDecodePermissionReferenceBodies(t *testing.T) {
 		assert.Empty(t, u.Permissions.Advertisers)
 	})
 	t.Run("permission_v2_object", func(t *testing.T) {
-		v, err := fileClient(t, 200, "permissions_v2.json").Permissions.V2(ctx, 5)
+		v, err := fileClient(t, 200, "permissions_v2.json").Permissions.ListV2(ctx, 5)
 		require.NoError(t, err)
 		require.NotNil(t, v.Flags)
 		assert.Equal(t, "AGENCY", v.Flags.Type)
@@ -201,7 +201,7 @@ func TestPermissionsOverTheFake(t *testing.T) {
 	_, err = tc.Permissions.Check(ctx, 404, &targeting.PermissionCheck{})
 	require.ErrorIs(t, err, adama.ErrNotFound)
 
-	for _, lvl := range targeting.LevelOrganizations.Values() {
+	for _, lvl := range targeting.PermissionLevelOrganizations.Values() {
 		p, err := tc.Permissions.ForUser(ctx, 5, lvl, nil)
 		require.NoError(t, err, lvl)
 		require.NotEmpty(t, p.Items, lvl)
@@ -209,15 +209,15 @@ func TestPermissionsOverTheFake(t *testing.T) {
 		assert.Equal(t, lvl, got)
 	}
 	var advs []int64
-	for p, err := range tc.Permissions.AllForUser(ctx, 5, targeting.LevelAdvertisers, &targeting.ListOptions{PageLimit: 1}) {
+	for p, err := range tc.Permissions.AllForUser(ctx, 5, targeting.PermissionLevelAdvertisers, &targeting.ListOptions{PageLimit: 1}) {
 		require.NoError(t, err)
 		advs = append(advs, p.AdvertiserID)
 	}
 	assert.Equal(t, []int64{11, 13}, advs, "paged one by one")
-	_, err = tc.Permissions.ForUser(ctx, 404, targeting.LevelAgencies, nil)
+	_, err = tc.Permissions.ForUser(ctx, 404, targeting.PermissionLevelAgencies, nil)
 	require.ErrorIs(t, err, adama.ErrNotFound)
 
-	v, err := tc.Permissions.V2(ctx, 5)
+	v, err := tc.Permissions.ListV2(ctx, 5)
 	require.NoError(t, err)
 	assert.Equal(t, "MANAGER", v.Flags.Role)
 	assert.True(t, v.Flags.EditCampaigns)
@@ -228,12 +228,12 @@ func TestPermissionsOverTheFake(t *testing.T) {
 	require.Len(t, v.Entities.Advertisers, 1)
 	assert.Equal(t, int64(13), v.Entities.Advertisers[0].ID)
 
-	p, err := tc.Permissions.ForEntity(ctx, targeting.LevelAgencies, 12, nil)
+	p, err := tc.Permissions.ForEntity(ctx, targeting.PermissionLevelAgencies, 12, nil)
 	require.NoError(t, err)
 	require.Len(t, p.Items, 1)
 	assert.Equal(t, "organization", p.Items[0].InheritedFrom)
 	n := 0
-	for _, err := range tc.Permissions.AllForEntity(ctx, targeting.LevelOrganizations, 10, nil) {
+	for _, err := range tc.Permissions.AllForEntity(ctx, targeting.PermissionLevelOrganizations, 10, nil) {
 		require.NoError(t, err)
 		n++
 	}
@@ -273,7 +273,7 @@ func TestPermissionsOverTheFake(t *testing.T) {
 	require.Len(t, u.Permissions.Agencies, 2)
 	assert.Equal(t, int64(14), u.Permissions.Agencies[1].ID)
 	assert.Empty(t, u.Permissions.Advertisers)
-	p, err = tc.Permissions.ForEntity(ctx, targeting.LevelAgencies, 12, nil)
+	p, err = tc.Permissions.ForEntity(ctx, targeting.PermissionLevelAgencies, 12, nil)
 	require.NoError(t, err)
 	assert.Len(t, p.Items, 2, "user 6 now holds agency 12 too")
 	_, err = tc.Permissions.Update(ctx, 404, &targeting.PermissionUpdate{AgencyIDs: []int64{1}})
@@ -339,7 +339,7 @@ func TestPermissionsValidation(t *testing.T) {
 			_, err := tc.Permissions.Check(ctx, 5, &targeting.PermissionCheck{PageOffset: 1001})
 			return err
 		}, "page_offset"},
-		{"v2 user", func() error { _, err := tc.Permissions.V2(ctx, 0); return err }, "user_id"},
+		{"v2 user", func() error { _, err := tc.Permissions.ListV2(ctx, 0); return err }, "user_id"},
 		{"check v2 id", func() error {
 			_, err := tc.Permissions.CheckV2(ctx, 5, &targeting.PermissionV2Check{Organizations: []int64{1 << 40}})
 			return err
@@ -347,19 +347,19 @@ func TestPermissionsValidation(t *testing.T) {
 		{"for user level", func() error { _, err := tc.Permissions.ForUser(ctx, 5, "users", nil); return err }, "level"},
 		{"for user level required", func() error { _, err := tc.Permissions.ForUser(ctx, 5, "", nil); return err }, "level"},
 		{"for user no sort", func() error {
-			_, err := tc.Permissions.ForUser(ctx, 5, targeting.LevelAgencies, &targeting.ListOptions{SortBy: []string{"id"}})
+			_, err := tc.Permissions.ForUser(ctx, 5, targeting.PermissionLevelAgencies, &targeting.ListOptions{SortBy: []string{"id"}})
 			return err
 		}, "sort_by"},
 		{"for entity level", func() error {
-			_, err := tc.Permissions.ForEntity(ctx, targeting.LevelCampaigns, 71, nil)
+			_, err := tc.Permissions.ForEntity(ctx, targeting.PermissionLevelCampaigns, 71, nil)
 			return err
 		}, "level"},
 		{"for entity id", func() error {
-			_, err := tc.Permissions.ForEntity(ctx, targeting.LevelAgencies, 0, nil)
+			_, err := tc.Permissions.ForEntity(ctx, targeting.PermissionLevelAgencies, 0, nil)
 			return err
 		}, "id"},
 		{"for entity no q", func() error {
-			_, err := tc.Permissions.ForEntity(ctx, targeting.LevelAgencies, 1, &targeting.ListOptions{Q: qlang.Where("id", qlang.Eq, 1)})
+			_, err := tc.Permissions.ForEntity(ctx, targeting.PermissionLevelAgencies, 1, &targeting.ListOptions{Q: qlang.Where("id", qlang.Eq, 1)})
 			return err
 		}, "q"},
 		{"campaign users id", func() error { _, err := tc.Permissions.CampaignUsers(ctx, 0, nil); return err }, "campaign_id"},
@@ -428,12 +428,12 @@ func TestPermissionsExactRequests(t *testing.T) {
 		{"for user", func() {
 			expect("GET", "/api/v3.0/permissions/5/campaigns").MatchParams(exact(map[string]string{"page_limit": "50"})).Reply(200).JSON(page)
 		}, func() error {
-			_, err := tc.Permissions.ForUser(ctx, 5, targeting.LevelCampaigns, &targeting.ListOptions{PageLimit: 50})
+			_, err := tc.Permissions.ForUser(ctx, 5, targeting.PermissionLevelCampaigns, &targeting.ListOptions{PageLimit: 50})
 			return err
 		}},
 		{"v2", func() {
 			expect("GET", "/api/v3.0/permissions/5/v2format").Reply(200).JSON(ok(map[string]any{}))
-		}, func() error { _, err := tc.Permissions.V2(ctx, 5); return err }},
+		}, func() error { _, err := tc.Permissions.ListV2(ctx, 5); return err }},
 		{"check v2", func() {
 			expect("POST", "/api/v3.0/permissions/5/v2format").MatchType("json").
 				BodyString(`{"organizations":[5],"agencies":[6],"advertisers":[7]}`).Reply(200).JSON(ok(map[string]any{}))
@@ -444,7 +444,7 @@ func TestPermissionsExactRequests(t *testing.T) {
 		{"for entity", func() {
 			expect("GET", "/api/v3.0/advertisers/11/permissions").Reply(200).JSON(page)
 		}, func() error {
-			_, err := tc.Permissions.ForEntity(ctx, targeting.LevelAdvertisers, 11, nil)
+			_, err := tc.Permissions.ForEntity(ctx, targeting.PermissionLevelAdvertisers, 11, nil)
 			return err
 		}},
 		{"campaign users with sort and q", func() {

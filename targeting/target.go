@@ -207,7 +207,9 @@ const (
 )
 
 // TargetService calls the target endpoints. The current paths are /targets
-// and /targets/{id}; the *Legacy methods call the legacy /target family.
+// and /targets/{id}; the methods with the suffix V3 call the v3.0
+// interface's older /target family (marked legacy by the Campaigns API
+// reference).
 type TargetService struct {
 	g *call.Group
 	r *records[Target, *TargetCreate, *TargetUpdate]
@@ -285,49 +287,49 @@ func (s *TargetService) Delete(ctx context.Context, id int64, ropt ...adama.Requ
 	return s.r.delete(ctx, targetsPath, id, ropt)
 }
 
-// ListLegacy returns one page of targets from the legacy path
+// ListV3 returns one page of targets from the older path
 // (GET /target).
 //
 // Deprecated: use List (GET /targets).
-func (s *TargetService) ListLegacy(ctx context.Context, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[Target], error) {
+func (s *TargetService) ListV3(ctx context.Context, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[Target], error) {
 	return s.list(ctx, legacyTargetPath, opts, ropt)
 }
 
-// CreateLegacy creates a target through the legacy path (POST /target).
+// CreateV3 creates a target through the older path (POST /target).
 //
 // Deprecated: use Create (POST /targets).
-func (s *TargetService) CreateLegacy(ctx context.Context, body *TargetCreate, ropt ...adama.RequestOption) (*Target, error) {
+func (s *TargetService) CreateV3(ctx context.Context, body *TargetCreate, ropt ...adama.RequestOption) (*Target, error) {
 	return s.r.create(ctx, legacyTargetPath, body, ropt)
 }
 
-// GetLegacy returns one target from the legacy path
+// GetV3 returns one target from the older path
 // (GET /target/{target_id}).
 //
 // Deprecated: use Get (GET /targets/{target_id}).
-func (s *TargetService) GetLegacy(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Target, error) {
+func (s *TargetService) GetV3(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Target, error) {
 	return s.r.get(ctx, legacyTargetPath, id, nil, ropt)
 }
 
-// UpdateLegacy changes a target through the legacy path
+// UpdateV3 changes a target through the older path
 // (PUT /target/{target_id}); a stale Version is answered 409.
 //
 // Deprecated: use Update (POST /targets/{target_id}).
-func (s *TargetService) UpdateLegacy(ctx context.Context, id int64, body *TargetUpdate, ropt ...adama.RequestOption) (*Target, error) {
+func (s *TargetService) UpdateV3(ctx context.Context, id int64, body *TargetUpdate, ropt ...adama.RequestOption) (*Target, error) {
 	return s.r.update(ctx, http.MethodPut, legacyTargetPath, id, body, ropt)
 }
 
-// UpdateLegacyPost changes a target through the legacy path's POST form
+// UpdateV3Post changes a target through the older path's POST form
 // (POST /target/{target_id}).
 //
 // Deprecated: use Update (POST /targets/{target_id}).
-func (s *TargetService) UpdateLegacyPost(ctx context.Context, id int64, body *TargetUpdate, ropt ...adama.RequestOption) (*Target, error) {
+func (s *TargetService) UpdateV3Post(ctx context.Context, id int64, body *TargetUpdate, ropt ...adama.RequestOption) (*Target, error) {
 	return s.r.update(ctx, http.MethodPost, legacyTargetPath, id, body, ropt)
 }
 
-// DeleteLegacy deletes a target through the legacy path
+// DeleteV3 deletes a target through the older path
 // (DELETE /target/{target_id}).
 //
 // Deprecated: use Delete (DELETE /targets/{target_id}).
-func (s *TargetService) DeleteLegacy(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
+func (s *TargetService) DeleteV3(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
 	return s.r.delete(ctx, legacyTargetPath, id, ropt)
 }

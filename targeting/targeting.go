@@ -41,10 +41,10 @@ const DefaultModifyAttempts = 5
 // concurrent use.
 type Client struct {
 	// Attachments are the targeting attachments (/attachments; the legacy
-	// /attachment paths through the *Legacy methods).
+	// /attachment paths through the methods with the suffix V3).
 	Attachments *AttachmentService
 	// Targets are the targets (/targets; the legacy /target paths through
-	// the *Legacy methods).
+	// the methods with the suffix V3).
 	Targets *TargetService
 	// TargetPaths lists target paths (/target-path).
 	TargetPaths *TargetPathService

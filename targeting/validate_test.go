@@ -264,10 +264,10 @@ func TestEnums(t *testing.T) {
 	assert.True(t, targeting.DimensionDeviceWURF.Valid())
 	vals := targeting.FrequencyInterval("").Values()
 	vals[0] = "changed"
-	assert.Equal(t, targeting.FrequencyHour, targeting.FrequencyInterval("").Values()[0], "Values returns a copy")
-	for _, ok := range []bool{targeting.DMPInherits.Valid(), targeting.FrequencyEven.Valid(), targeting.AdsTxtNone.Valid(),
-		targeting.ConnectedIDDeterministicFirst.Valid(), targeting.MFAExcludeMFA.Valid(), targeting.MFAFromAgency.Valid(),
-		targeting.IdentityHousehold.Valid(), targeting.WithAgency.Valid()} {
+	assert.Equal(t, targeting.FrequencyIntervalHour, targeting.FrequencyInterval("").Values()[0], "Values returns a copy")
+	for _, ok := range []bool{targeting.DMPEnabledInherits.Valid(), targeting.FrequencyTypeEven.Valid(), targeting.AdsTxtVerifiedNone.Valid(),
+		targeting.ConnectedIDTypeDeterministicFirst.Valid(), targeting.MFAAvoidanceExcludeMFA.Valid(), targeting.MFASourceAgency.Valid(),
+		targeting.IdentityLevelHousehold.Valid(), targeting.AdvertiserWithAgency.Valid()} {
 		assert.True(t, ok)
 	}
 	assert.Equal(t, []string{"id", "target_id", "strategy_id", "restriction", "operator", "created_on", "updated_on", "version", "or_better"}, targeting.AttachmentFields())

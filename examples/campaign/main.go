@@ -72,7 +72,7 @@ func run(ctx context.Context, w io.Writer, getenv func(string) string) error {
 		Common: entity.Common{Name: "Summer sale"}, AdvertiserID: adv.ID, CurrencyCode: "USD",
 		StartDate: adama.TimePtr(start), EndDate: adama.TimePtr(end), TotalBudget: adama.MustMoney("USD", "50000"),
 		AdServerID: adama.Ptr[int64](1), ServiceType: entity.ServiceTypeSelf, UseSvcFreq: adama.BoolPtr(false),
-		GoalType: entity.GoalTypeCpa, GoalValue: adama.MustMoney("USD", "12.50"),
+		GoalType: entity.GoalTypeCPA, GoalValue: adama.MustMoney("USD", "12.50"),
 	})
 	if err != nil {
 		return fmt.Errorf("campaign: %w", err)
@@ -84,15 +84,15 @@ func run(ctx context.Context, w io.Writer, getenv func(string) string) error {
 	}
 	pixel, err := ec.PixelBundles.Create(ctx, &entity.PixelBundle{
 		Common: entity.Common{Name: "Checkout"}, AdvertiserID: &adv.ID, PixelType: entity.PixelTypeEvent,
-		TagType: entity.PixelTagTypeJs, Currency: entity.PixelParamS1, Revenue: entity.PixelParamV1,
+		TagType: entity.PixelTagTypeJS, Currency: entity.PixelParamS1, Revenue: entity.PixelParamV1,
 	})
 	if err != nil {
 		return fmt.Errorf("pixel: %w", err)
 	}
 	strat, err := ec.Strategies.Create(ctx, &entity.Strategy{
-		Common: entity.Common{Name: "Retarget buyers"}, CampaignID: camp.ID, Type: entity.StrategyTypeRem,
+		Common: entity.Common{Name: "Retarget buyers"}, CampaignID: camp.ID, Type: entity.StrategyTypeREM,
 		UseCampaignStart: adama.BoolPtr(true), UseCampaignEnd: adama.BoolPtr(true),
-		GoalType: entity.GoalTypeCpa, GoalValue: adama.MustMoney("", "12.50"), UseOptimization: adama.BoolPtr(true),
+		GoalType: entity.GoalTypeCPA, GoalValue: adama.MustMoney("", "12.50"), UseOptimization: adama.BoolPtr(true),
 		Budget: adama.MustMoney("", "20000"), MaxBid: adama.MustMoney("", "8"),
 		PacingType: entity.PacingTypeEven, PacingInterval: entity.PacingIntervalDay, PacingAmount: adama.MustMoney("", "700"),
 		PixelTargetExpr: fmt.Sprintf("( [%d] )", pixel.ID),
@@ -119,7 +119,7 @@ func run(ctx context.Context, w io.Writer, getenv func(string) string) error {
 
 	// A second strategy, then a filtered listing of the campaign's strategies.
 	if _, err := ec.Strategies.Create(ctx, &entity.Strategy{Common: entity.Common{Name: "Prospecting"}, CampaignID: camp.ID,
-		UseCampaignEnd: adama.BoolPtr(true), GoalType: entity.GoalTypeSpend, Type: entity.StrategyTypeGbo,
+		UseCampaignEnd: adama.BoolPtr(true), GoalType: entity.GoalTypeSpend, Type: entity.StrategyTypeGBO,
 		GoalValue: adama.MustMoney("", "1"), Budget: adama.MustMoney("", "5000"), MaxBid: adama.MustMoney("", "4"),
 		PacingAmount: adama.MustMoney("", "200")}); err != nil {
 		return fmt.Errorf("strategy: %w", err)

@@ -133,7 +133,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	fmt.Fprintf(stdout, "encoding %s, ready to serve: %v\n", v.Status, v.ReadyToServe)
 
 	cid, err := cc.Companions.Create(ctx, res.CreativeID, &creatives.CompanionInput{
-		Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionStatic, Width: 300, Height: 250,
+		Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionTypeStatic, Width: 300, Height: 250,
 			LandingURL: *click, ClickthroughURL: *click},
 		FileName: "banner.png", FileExtension: "png", ResourceData: "data:image/png;base64,iVBORw0KGgo=",
 	})

@@ -58,7 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	defer done()
 	dc := deals.New(client)
-	owner := deals.Owner{Type: deals.OwnerOrganization, ID: *org}
+	owner := deals.Owner{Type: deals.OwnerTypeOrganization, ID: *org}
 
 	// 1. Create deals under the organization.
 	var made []*deals.Deal
@@ -70,7 +70,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 			Price:          deals.MustPrice("USD", "1.50"),
 			SupplySourceID: *supply,
 			DealIdentifier: fmt.Sprintf("EX-%d-%d", *org, i+1),
-			PriceType:      deals.PriceFloor,
+			PriceType:      deals.PriceTypeFloor,
 		})
 		if err != nil {
 			return fmt.Errorf("creating deal %d: %w", i+1, err)
@@ -114,8 +114,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 
 	// 4. Analytics for the last 7 days, most impressions first.
 	p, err := dc.Analytics.List(ctx, &deals.AnalyticsQuery{
-		OrganizationID: *org, TimeWindow: deals.Last7Days,
-		Sorting: []deals.Sort{{Field: "impressions", Dir: deals.DirDesc}},
+		OrganizationID: *org, TimeWindow: deals.TimeWindowLast7Days,
+		Sorting: []deals.Sort{{Field: "impressions", Dir: deals.SortDirDesc}},
 	})
 	if err != nil {
 		return fmt.Errorf("analytics: %w", err)

@@ -18,8 +18,8 @@ func reportStep(ctx context.Context, w io.Writer, c *adama.Client, orgID int64) 
 		Dimensions: []string{"campaign_id"},
 		Metrics:    []string{"impressions", "total_spend"},
 		Filter:     []reporting.Predicate{reporting.Eq("organization_id", orgID)},
-		TimeWindow: reporting.Last7Days,
-		TimeRollup: reporting.ByDay,
+		TimeWindow: reporting.TimeWindowLast7Days,
+		TimeRollup: reporting.TimeRollupByDay,
 	})
 	if err != nil {
 		return fmt.Errorf("report: %w", err)

@@ -81,7 +81,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		Metrics:    []string{"impressions", "clicks", "total_spend"},
 		Filter:     []reporting.Predicate{reporting.Eq("organization_id", *org)},
 		TimeWindow: reporting.TimeWindow(*window),
-		TimeRollup: reporting.ByDay,
+		TimeRollup: reporting.TimeRollupByDay,
 	}
 	if *strategy != 0 {
 		q.Filter = []reporting.Predicate{reporting.Eq("strategy_id", *strategy)}
