@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -42,7 +43,8 @@ func Report(rec any, idx Index, extra map[string]json.RawMessage) []adama.Misfit
 }
 
 // Nested lists the misfits of the records v holds (a record, a pointer to
-// one, or a list or map of them, through pointers), each under path.
+// one, or a list or map of them, through pointers), each under path (an
+// empty path names a list's items "[i].field", a map's "key.field").
 // Report calls it for every field; a record whose nested values sit
 // outside its fields (a wrapper, a union) calls it directly.
 func Nested(v any, path string) []adama.Misfit {
@@ -58,7 +60,7 @@ func nested(out []adama.Misfit, v reflect.Value, path string) []adama.Misfit {
 	}
 	if m := asMisfitter(v); m != nil {
 		for _, x := range m.Misfits() {
-			x.Field = path + "." + x.Field
+			x.Field = join(path, x.Field)
 			out = append(out, x)
 		}
 		return out
@@ -86,10 +88,22 @@ func nested(out []adama.Misfit, v reflect.Value, path string) []adama.Misfit {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			out = nested(out, v.MapIndex(reflect.ValueOf(k).Convert(v.Type().Key())), path+"."+k)
+			out = nested(out, v.MapIndex(reflect.ValueOf(k).Convert(v.Type().Key())), join(path, k))
 		}
 	}
 	return out
+}
+
+// join puts name after path with a dot, or alone when path is empty; a
+// name that starts with an index ("[2].id") takes no dot.
+func join(path, name string) string {
+	switch {
+	case path == "":
+		return name
+	case strings.HasPrefix(name, "["):
+		return path + name
+	}
+	return path + "." + name
 }
 
 var misfitterType = reflect.TypeFor[misfitter]()

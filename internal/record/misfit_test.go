@@ -97,4 +97,6 @@ func TestReportNamesNestedPaths(t *testing.T) {
 	assert.Empty(t, fine.Misfits())
 	assert.Empty(t, Nested(nil, "x"))
 	assert.Equal(t, []adama.Misfit{{Field: "list[1].id", Raw: json.RawMessage(`"two"`)}}, Nested(tr.Items, "list"))
+	assert.Equal(t, []adama.Misfit{{Field: "[1].id", Raw: json.RawMessage(`"two"`)}}, Nested(tr.Items, ""))
+	assert.Equal(t, []adama.Misfit{{Field: "b.id", Raw: json.RawMessage(`[]`)}}, Nested(tr.ByID, ""))
 }
