@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -159,4 +160,61 @@ func sortedNames(idx Index) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// holder is a field of a struct type that can hold records.
+type holder struct {
+	name  string
+	index []int
+}
+
+var holders sync.Map // reflect.Type -> []holder
+
+// Held lists the misfits of the records held by the fields of the struct
+// rec points to (embedded structs' fields included, named by their JSON
+// names), each under its field's path, as Report does for its nested
+// records. The fields that can hold a record are worked out once per type.
+func Held(rec any) []adama.Misfit {
+	v := reflect.ValueOf(rec)
+	for v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []adama.Misfit
+	for _, h := range holdersOf(v.Type()) {
+		f, err := v.FieldByIndexErr(h.index)
+		if err != nil {
+			continue // behind a nil embedded pointer
+		}
+		out = nested(out, f, h.name)
+	}
+	return out
+}
+
+func holdersOf(t reflect.Type) []holder {
+	if hs, ok := holders.Load(t); ok {
+		return hs.([]holder)
+	}
+	var hs []holder
+	for _, f := range reflect.VisibleFields(t) {
+		if f.Anonymous || !f.IsExported() || !holdsRecords(f.Type) {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		hs = append(hs, holder{name: name, index: f.Index})
+	}
+	slices.SortFunc(hs, func(a, b holder) int { return strings.Compare(a.name, b.name) })
+	holders.Store(t, hs)
+	return hs
 }
