@@ -45,10 +45,6 @@ type Common struct {
 	// adama.Money keep their currencies themselves. Never sent.
 	Currencies map[string]string `json:"-" url:"-"`
 
-	// misfits are the values of the record and of the records it holds
-	// that fit no documented form, as decoded (see Misfits).
-	misfits []adama.Misfit
-
 	// raw is a copy of the JSON object the record was decoded from, the
 	// snapshot Update diffs against. It sits behind a pointer so that
 	// printing a record (fmt's %v of an unexported field) shows an address,
@@ -64,10 +60,20 @@ func (c *Common) common() *Common { return c }
 // XML, the attribute's or element's text as a JSON string) and sent back
 // as it came unless the field is set since (see adama.Misfit). A client
 // made with adama.WithStrictDecoding fails the call instead.
-func (c *Common) Misfits() []adama.Misfit { return slices.Clone(c.misfits) }
+func (c *Common) Misfits() []adama.Misfit {
+	if c.raw == nil {
+		return nil
+	}
+	return slices.Clone(c.raw.misfits)
+}
 
-// snapshot is a record's body as it was read.
-type snapshot struct{ b []byte }
+// snapshot is a record's body as it was read, with the values of the
+// record and of the records it holds that fit no documented form (see
+// Misfits).
+type snapshot struct {
+	b       []byte
+	misfits []adama.Misfit
+}
 
 // rawBytes returns the snapshot's bytes (nil for a record built by hand).
 func (c *Common) rawBytes() []byte {
@@ -184,12 +190,11 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 	c.Extra = extra
 	c.Currencies = curs
 	c.raw = &snapshot{b: append([]byte(nil), b...)}
-	c.misfits = nil
 	slices.Sort(odd)
 	for _, k := range slices.Compact(odd) {
-		c.misfits = append(c.misfits, adama.Misfit{Field: k, Raw: extra[k]})
+		c.raw.misfits = append(c.raw.misfits, adama.Misfit{Field: k, Raw: extra[k]})
 	}
-	c.misfits = append(c.misfits, records.Held(alias)...)
+	c.raw.misfits = append(c.raw.misfits, records.Held(alias)...)
 	return nil
 }
 
@@ -364,7 +369,10 @@ func formOf(rec any, c *Common) (url.Values, error) {
 // misfit reports whether k is the name of one of the record's own
 // misfits.
 func (c *Common) misfit(k string) bool {
-	for _, m := range c.misfits {
+	if c.raw == nil {
+		return false
+	}
+	for _, m := range c.raw.misfits {
 		if m.Field == k {
 			return true
 		}

@@ -134,10 +134,8 @@ func asMisfitter(v reflect.Value) misfitter {
 	if v.Kind() == reflect.Pointer && v.IsNil() || v.Kind() == reflect.Interface {
 		return nil
 	}
-	if v.CanInterface() {
-		if m, ok := v.Interface().(misfitter); ok {
-			return m
-		}
+	if v.Type().Implements(misfitterType) && v.CanInterface() {
+		return v.Interface().(misfitter)
 	}
 	if v.Kind() == reflect.Pointer || !reflect.PointerTo(v.Type()).Implements(misfitterType) {
 		return nil
