@@ -97,8 +97,8 @@ func TestStrategyMisfitReportedAndKept(t *testing.T) {
 	assert.Equal(t, url.Values{"bid_aggressiveness": {"40"}, "campaign_id": {"12"}, "version": {"2"}}, (*forms)[1], "a set field replaces its kept value")
 }
 
-// TestStrategyMisfitXML: in XML, a prop whose text fits no form is
-// reported with its text, and the record decodes.
+// TestStrategyMisfitXML: in XML, a prop or an attribute whose text fits
+// no form is reported with its text, and the record decodes.
 func TestStrategyMisfitXML(t *testing.T) {
 	srv, _ := misfitServer(t)
 	ec := newXMLClient(t, srv)
@@ -110,7 +110,10 @@ func TestStrategyMisfitXML(t *testing.T) {
 	assert.Equal(t, []adama.Misfit{
 		{Field: "bid_aggressiveness", Raw: json.RawMessage(`"lots"`)},
 		{Field: "status", Raw: json.RawMessage(`"maybe"`)},
+		{Field: "version", Raw: json.RawMessage(`"two"`)},
 	}, s.Misfits())
+	assert.Equal(t, int64(904), s.ID)
+	assert.Equal(t, "Odd XML strategy", s.Name)
 }
 
 // TestStrategyMisfitStrict: a strict client fails the Get, in JSON and in
