@@ -8,6 +8,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -94,6 +95,15 @@ func (l *Logging) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*loggingAlias)(l), &l.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and written
+// back as they came (see adama.Misfit), nested records' included.
+func (l *Logging) Misfits() []adama.Misfit {
+	if l == nil {
+		return nil
+	}
+	return misfitsOf[loggingAlias](l, l.Extra)
+}
+
 // MarshalJSON writes the logging object with its Extra members.
 func (l Logging) MarshalJSON() ([]byte, error) { return encodeObject(loggingAlias(l), l.Extra) }
 
@@ -127,6 +137,15 @@ func (e *Endpoint) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*endpointAlias)(e), &e.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and written
+// back as they came (see adama.Misfit), nested records' included.
+func (e *Endpoint) Misfits() []adama.Misfit {
+	if e == nil {
+		return nil
+	}
+	return misfitsOf[endpointAlias](e, e.Extra)
+}
+
 // MarshalJSON writes the endpoint with its Extra members.
 func (e Endpoint) MarshalJSON() ([]byte, error) { return encodeObject(endpointAlias(e), e.Extra) }
 
@@ -143,6 +162,15 @@ type executorAlias Executor
 // UnmarshalJSON reads an executor, keeping unknown members.
 func (x *Executor) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*executorAlias)(x), &x.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and written
+// back as they came (see adama.Misfit), nested records' included.
+func (x *Executor) Misfits() []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	return misfitsOf[executorAlias](x, x.Extra)
 }
 
 // MarshalJSON writes the executor with its Extra members.
@@ -172,6 +200,15 @@ func (x *ExecutorInfo) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*executorInfoAlias)(x), &x.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and written
+// back as they came (see adama.Misfit), nested records' included.
+func (x *ExecutorInfo) Misfits() []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	return misfitsOf[executorInfoAlias](x, x.Extra)
+}
+
 // MarshalJSON writes the record with its Extra members.
 func (x ExecutorInfo) MarshalJSON() ([]byte, error) {
 	return encodeObject(executorInfoAlias(x), x.Extra)
@@ -179,6 +216,10 @@ func (x ExecutorInfo) MarshalJSON() ([]byte, error) {
 
 // Executors are executors keyed by their name, as the server sends them.
 type Executors map[string]Executor
+
+// Misfits lists the executors' values that fit no documented form, under
+// each executor's name ("bidder.endpoints[0].url").
+func (x Executors) Misfits() []adama.Misfit { return record.Nested(map[string]Executor(x), "") }
 
 // Names returns the executor names, sorted.
 func (e Executors) Names() []string {
@@ -243,6 +284,19 @@ func (c *Configuration) UnmarshalJSON(b []byte) error {
 		c.keep(k, raw)
 	}
 	return nil
+}
+
+// configurationIdx names the member of a Configuration kept in Extra when
+// it fits no documented form.
+var configurationIdx = record.Index{"emails": 0}
+
+// Misfits lists the values that fit no documented form: emails, and the
+// executors' under "executors.<name>." (see adama.Misfit).
+func (c *Configuration) Misfits() []adama.Misfit {
+	if c == nil {
+		return nil
+	}
+	return append(record.Misfits(c.Extra, configurationIdx, ""), record.Nested(c.Executors, "executors")...)
 }
 
 func (c *Configuration) keep(k string, v json.RawMessage) {

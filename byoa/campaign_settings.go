@@ -62,6 +62,15 @@ func (s *Setting) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*settingAlias)(s), &s.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and written
+// back as they came (see adama.Misfit), nested records' included.
+func (s *Setting) Misfits() []adama.Misfit {
+	if s == nil {
+		return nil
+	}
+	return misfitsOf[settingAlias](s, s.Extra)
+}
+
 // MarshalJSON writes the setting with its Extra members.
 func (s Setting) MarshalJSON() ([]byte, error) { return encodeObject(settingAlias(s), s.Extra) }
 

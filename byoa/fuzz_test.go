@@ -23,6 +23,7 @@ func seedTestdata(f *testing.F) {
 func FuzzDecodeModel(f *testing.F) {
 	seedTestdata(f)
 	f.Add([]byte(`{"Data":[{"Features":[{"__const":"1e308","a":-1e308}],"GoalType":"CPA","Boundaries":null}]}`))
+	f.Add([]byte(`{"brain_type_id":{},"created_on":"maybe","Data":[{"Beta":"x","Features":[{"a":"b"}]}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, err := DecodeModel(b)
 		if err != nil {
@@ -41,8 +42,17 @@ func FuzzDecodeModel(f *testing.F) {
 				t.Fatalf("rate %v out of [0, 1]", p)
 			}
 		}
-		if _, err := json.Marshal(m); err != nil {
+		out, err := json.Marshal(m)
+		if err != nil {
 			t.Fatalf("a decoded model does not encode: %v", err)
+		}
+		// A misfit is written back as it came, so it is a misfit again.
+		again, err := DecodeModel(out)
+		if err != nil {
+			t.Fatalf("an encoded model does not decode: %v\n%s", err, out)
+		}
+		if len(again.Misfits()) != len(m.Misfits()) {
+			t.Fatalf("misfits %v, after a round trip %v", m.Misfits(), again.Misfits())
 		}
 	})
 }
@@ -75,6 +85,7 @@ func FuzzDecodeRecords(f *testing.F) {
 	seedTestdata(f)
 	f.Add([]byte(`{"data":{"emails":"x","executors":{"a":{"executor_id":"4"}}}}`))
 	f.Add([]byte(`{"data":[{"campaign_id":"1","low":"0","high":99,"namespace":1}]}`))
+	f.Add([]byte(`{"data":{"emails":[1],"executors":{"a":{"executor_id":{},"endpoints":[{"sample_rate":"all"}]}}}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		targets := []any{new(settingList), new(Configuration), new(Executors), new(modelList), new(ModelInfo), new(DecodedModel), new(ExecutorInfo), new(Endpoint)}
 		for _, dst := range targets {

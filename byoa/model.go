@@ -78,6 +78,15 @@ func (m *Model) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*modelAlias)(m), &m.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and written
+// back as they came (see adama.Misfit), nested records' included.
+func (m *Model) Misfits() []adama.Misfit {
+	if m == nil {
+		return nil
+	}
+	return misfitsOf[modelAlias](m, m.Extra)
+}
+
 // MarshalJSON writes the model with its Extra members.
 func (m Model) MarshalJSON() ([]byte, error) { return encodeObject(modelAlias(m), m.Extra) }
 
@@ -113,6 +122,15 @@ type modelInfoAlias ModelInfo
 // UnmarshalJSON reads the answer, keeping unknown members.
 func (m *ModelInfo) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*modelInfoAlias)(m), &m.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and written
+// back as they came (see adama.Misfit), nested records' included.
+func (m *ModelInfo) Misfits() []adama.Misfit {
+	if m == nil {
+		return nil
+	}
+	return misfitsOf[modelInfoAlias](m, m.Extra)
 }
 
 // MarshalJSON writes the answer with its Extra members.
@@ -191,6 +209,15 @@ func (s *Submodel) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*submodelAlias)(s), &s.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and written
+// back as they came (see adama.Misfit), nested records' included.
+func (s *Submodel) Misfits() []adama.Misfit {
+	if s == nil {
+		return nil
+	}
+	return misfitsOf[submodelAlias](s, s.Extra)
+}
+
 // MarshalJSON writes the submodel with its Extra members.
 func (s Submodel) MarshalJSON() ([]byte, error) {
 	if len(s.Boundaries) == 0 {
@@ -218,6 +245,15 @@ type decodedAlias DecodedModel
 // UnmarshalJSON reads a decoded model, keeping unknown members.
 func (d *DecodedModel) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*decodedAlias)(d), &d.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and written
+// back as they came (see adama.Misfit), nested records' included.
+func (d *DecodedModel) Misfits() []adama.Misfit {
+	if d == nil {
+		return nil
+	}
+	return misfitsOf[decodedAlias](d, d.Extra)
 }
 
 // MarshalJSON writes the decoded model with its Extra members.

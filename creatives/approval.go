@@ -34,6 +34,15 @@ func (a *Approval) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*alias)(a), &a.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (a *Approval) Misfits() []adama.Misfit {
+	if a == nil {
+		return nil
+	}
+	return misfitsOf(a, a.Extra)
+}
+
 // ApprovalService is the approval status of component creatives.
 type ApprovalService struct {
 	g *call.Group

@@ -8,6 +8,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -34,6 +35,15 @@ type Classification struct {
 func (c *Classification) UnmarshalJSON(b []byte) error {
 	type alias Classification
 	return decodeRecord(b, (*alias)(c), &c.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (c *Classification) Misfits() []adama.Misfit {
+	if c == nil {
+		return nil
+	}
+	return misfitsOf(c, c.Extra)
 }
 
 // MarshalJSON writes c with its unknown properties.
@@ -66,6 +76,29 @@ type InflatedClassification struct {
 	Attributes []StaticItem `json:"attributes"`
 	Language   StaticItem   `json:"language"`
 	Verticals  []StaticItem `json:"verticals"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads c liberally and keeps unknown properties.
+func (c *InflatedClassification) UnmarshalJSON(b []byte) error {
+	type alias InflatedClassification
+	return decodeRecord(b, (*alias)(c), &c.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (c *InflatedClassification) Misfits() []adama.Misfit {
+	if c == nil {
+		return nil
+	}
+	return misfitsOf(c, c.Extra)
+}
+
+// MarshalJSON writes c with its unknown properties.
+func (c InflatedClassification) MarshalJSON() ([]byte, error) {
+	type alias InflatedClassification
+	return encodeObject(alias(c), c.Extra)
 }
 
 // ClassificationRecord is one creative's classification in a bulk call.
@@ -74,6 +107,29 @@ type InflatedClassification struct {
 type ClassificationRecord struct {
 	CreativeID int64          `json:"atomic_creative_id"`
 	Details    Classification `json:"details"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads r liberally and keeps unknown properties.
+func (r *ClassificationRecord) UnmarshalJSON(b []byte) error {
+	type alias ClassificationRecord
+	return decodeRecord(b, (*alias)(r), &r.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (r *ClassificationRecord) Misfits() []adama.Misfit {
+	if r == nil {
+		return nil
+	}
+	return misfitsOf(r, r.Extra)
+}
+
+// MarshalJSON writes r with its unknown properties.
+func (r ClassificationRecord) MarshalJSON() ([]byte, error) {
+	type alias ClassificationRecord
+	return encodeObject(alias(r), r.Extra)
 }
 
 // InflatedRecord is one creative's inflated classification in a bulk
@@ -82,11 +138,38 @@ type ClassificationRecord struct {
 type InflatedRecord struct {
 	CreativeID int64                  `json:"atomic_creative_id"`
 	Details    InflatedClassification `json:"details"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads r liberally and keeps unknown properties.
+func (r *InflatedRecord) UnmarshalJSON(b []byte) error {
+	type alias InflatedRecord
+	return decodeRecord(b, (*alias)(r), &r.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (r *InflatedRecord) Misfits() []adama.Misfit {
+	if r == nil {
+		return nil
+	}
+	return misfitsOf(r, r.Extra)
+}
+
+// MarshalJSON writes r with its unknown properties.
+func (r InflatedRecord) MarshalJSON() ([]byte, error) {
+	type alias InflatedRecord
+	return encodeObject(alias(r), r.Extra)
 }
 
 type records[T any] struct {
 	Records []T `json:"records"`
 }
+
+// Misfits are the records' ("records[i].<field>"), so a strict client's
+// bulk read fails on one.
+func (r *records[T]) Misfits() []adama.Misfit { return record.Nested(r.Records, "records") }
 
 // ClassificationService is classification v3 (prefix /v3.0, bearer
 // token) and its deprecated v1.0 paths, one implementation for both.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -39,6 +40,15 @@ type CompanionDetails struct {
 func (d *CompanionDetails) UnmarshalJSON(b []byte) error {
 	type alias CompanionDetails
 	return decodeRecord(b, (*alias)(d), &d.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (d *CompanionDetails) Misfits() []adama.Misfit {
+	if d == nil {
+		return nil
+	}
+	return misfitsOf(d, d.Extra)
 }
 
 // MarshalJSON writes d with its unknown properties.
@@ -105,6 +115,15 @@ func (c *Companion) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*alias)(c), &c.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (c *Companion) Misfits() []adama.Misfit {
+	if c == nil {
+		return nil
+	}
+	return misfitsOf(c, c.Extra)
+}
+
 // MarshalJSON writes c with its unknown properties.
 func (c Companion) MarshalJSON() ([]byte, error) {
 	type alias Companion
@@ -115,6 +134,10 @@ func (c Companion) MarshalJSON() ([]byte, error) {
 type companionsWire struct {
 	Companions map[string]Companion `json:"companions"`
 }
+
+// Misfits are the companions' ("companions.<id>.<field>"), so a strict
+// client's list fails on one.
+func (w *companionsWire) Misfits() []adama.Misfit { return record.Nested(w.Companions, "companions") }
 
 func (w *companionsWire) list() []Companion {
 	out := make([]Companion, 0, len(w.Companions))

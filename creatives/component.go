@@ -50,6 +50,15 @@ func (a *Asset) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*alias)(a), &a.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (a *Asset) Misfits() []adama.Misfit {
+	if a == nil {
+		return nil
+	}
+	return misfitsOf(a, a.Extra)
+}
+
 // MarshalJSON writes a with its unknown properties.
 func (a Asset) MarshalJSON() ([]byte, error) {
 	type alias Asset
@@ -91,6 +100,15 @@ type ComponentCreative struct {
 func (c *ComponentCreative) UnmarshalJSON(b []byte) error {
 	type alias ComponentCreative
 	return decodeRecord(b, (*alias)(c), &c.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (c *ComponentCreative) Misfits() []adama.Misfit {
+	if c == nil {
+		return nil
+	}
+	return misfitsOf(c, c.Extra)
 }
 
 // MarshalJSON writes c with its unknown properties.
@@ -552,6 +570,15 @@ type Component struct {
 func (c *Component) UnmarshalJSON(b []byte) error {
 	type alias Component
 	return decodeRecord(b, (*alias)(c), &c.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (c *Component) Misfits() []adama.Misfit {
+	if c == nil {
+		return nil
+	}
+	return misfitsOf(c, c.Extra)
 }
 
 // ComponentInput is the body of a component create or update. Shape from

@@ -148,7 +148,11 @@ func ccCall(ctx context.Context, g *call.Group, c *call.Call, dst any, opts []ad
 	if method == "" {
 		method = http.MethodGet
 	}
-	return decodeCC(*raw, dst, method, g.Prefix+c.Path)
+	meta, err := decodeCC(*raw, dst, method, g.Prefix+c.Path)
+	if err == nil && dst != nil {
+		err = g.Strict(c, dst)
+	}
+	return meta, err
 }
 
 // decodeCC reads a component creative answer body, its data into dst

@@ -144,17 +144,24 @@ type FieldErrorInfo struct {
 	// Name and Field name the offending field.
 	Name  string `json:"name,omitempty"`
 	Field string `json:"field,omitempty"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
 }
 
-// UnmarshalJSON reads f liberally (an index sent as a string).
+// UnmarshalJSON reads f liberally (an index sent as a string) and keeps
+// unknown properties.
 func (f *FieldErrorInfo) UnmarshalJSON(b []byte) error {
 	type alias FieldErrorInfo
-	var a alias
-	if _, err := decodeObject(b, &a); err != nil {
-		return err
+	return decodeRecord(b, (*alias)(f), &f.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (f *FieldErrorInfo) Misfits() []adama.Misfit {
+	if f == nil {
+		return nil
 	}
-	*f = FieldErrorInfo(a)
-	return nil
+	return misfitsOf(f, f.Extra)
 }
 
 // errorInfoList is the video interface's error body (schema

@@ -54,21 +54,46 @@ type History struct {
 	With HistoryWith `json:"with"`
 	// LogEntries is the page of entries (schema LogEntriesWrapper).
 	LogEntries HistoryPage `json:"log_entries"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads h liberally and keeps unknown properties.
+func (h *History) UnmarshalJSON(b []byte) error {
+	type alias History
+	return decodeRecord(b, (*alias)(h), &h.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (h *History) Misfits() []adama.Misfit {
+	if h == nil {
+		return nil
+	}
+	return misfitsOf(h, h.Extra)
 }
 
 // HistoryWith is schema WithPart.
 type HistoryWith struct {
 	Count      int      `json:"count"`
 	LogEntries []string `json:"log_entries"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
 }
 
-// UnmarshalJSON reads w liberally.
+// UnmarshalJSON reads w liberally and keeps unknown properties.
 func (w *HistoryWith) UnmarshalJSON(b []byte) error {
 	type alias HistoryWith
-	var a alias
-	_, err := decodeObject(b, &a)
-	*w = HistoryWith(a)
-	return err
+	return decodeRecord(b, (*alias)(w), &w.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (w *HistoryWith) Misfits() []adama.Misfit {
+	if w == nil {
+		return nil
+	}
+	return misfitsOf(w, w.Extra)
 }
 
 // HistoryPage is schema LogEntriesWrapper: a page of entries, the total
@@ -77,15 +102,23 @@ type HistoryPage struct {
 	Entry []HistoryEntry `json:"entry"`
 	Count int            `json:"count"`
 	Start int            `json:"start"`
+	// Extra keeps properties the SDK does not model.
+	Extra Extra `json:"-"`
 }
 
-// UnmarshalJSON reads p liberally.
+// UnmarshalJSON reads p liberally and keeps unknown properties.
 func (p *HistoryPage) UnmarshalJSON(b []byte) error {
 	type alias HistoryPage
-	var a alias
-	_, err := decodeObject(b, &a)
-	*p = HistoryPage(a)
-	return err
+	return decodeRecord(b, (*alias)(p), &p.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (p *HistoryPage) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return misfitsOf(p, p.Extra)
 }
 
 // HistoryEntry is one change. Shape from
@@ -105,6 +138,15 @@ type HistoryEntry struct {
 func (e *HistoryEntry) UnmarshalJSON(b []byte) error {
 	type alias HistoryEntry
 	return decodeRecord(b, (*alias)(e), &e.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (e *HistoryEntry) Misfits() []adama.Misfit {
+	if e == nil {
+		return nil
+	}
+	return misfitsOf(e, e.Extra)
 }
 
 // FieldChange is one field's change. Shape from

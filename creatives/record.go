@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/record"
 )
 
@@ -16,31 +17,25 @@ import (
 // read-modify-write never loses a new server field.
 type Extra = map[string]json.RawMessage
 
-// decodeObject decodes the JSON object b into dst (a pointer to a
-// method-less alias of a record type) with the shared strict reader
-// (internal/record: a number or boolean sent as a string, text sent as a
-// number) and returns the properties dst has no field for. A value that
-// still does not fit fails the decode naming the field; it is never turned
-// into a zero (which a full update would then send).
-func decodeObject(b []byte, dst any) (Extra, error) {
-	if record.IsNull(b) {
-		return nil, nil
-	}
-	ex, err := record.DecodeStrict(b, dst, record.IndexOf(reflect.TypeOf(dst).Elem()))
-	if err != nil {
-		return nil, fmt.Errorf("creatives: decoding record: %w", err)
-	}
-	return ex, nil
-}
-
 // decodeRecord reads the record b into the value a points to (the record
-// as its method-less alias A), starting from zero, with the properties it
-// has no field for in *extra. null leaves the zero value.
+// as its method-less alias A), starting from zero, with the shared reader
+// of the one decoding rule (internal/record: a number or boolean sent as
+// a string, text sent as a number): a value that still does not fit
+// leaves its field zero and is kept in *extra under the field's name, a
+// misfit the record's Misfits reports and a full update sends back as it
+// came (never a zero in its place). Properties it has no field for are
+// kept in *extra too. null leaves the zero value.
 func decodeRecord[A any](b []byte, a *A, extra *Extra) error {
-	if err := record.DecodeStrictInto(b, a, record.IndexOf(reflect.TypeFor[A]()), extra); err != nil {
+	if err := record.DecodeKeepingInto(b, a, record.IndexOf(reflect.TypeFor[A]()), extra); err != nil {
 		return fmt.Errorf("creatives: decoding record: %w", err)
 	}
 	return nil
+}
+
+// misfitsOf lists the misfits of the record rec points to and of the
+// records it holds (record.Report); every record's Misfits calls it.
+func misfitsOf[T any](rec *T, extra Extra) []adama.Misfit {
+	return record.Report(rec, record.IndexOf(reflect.TypeFor[T]()), extra)
 }
 
 // encodeObject writes src (a method-less alias value of a record type)

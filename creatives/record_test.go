@@ -48,12 +48,26 @@ func TestDecodeObjectForms(t *testing.T) {
 	}
 }
 
-func TestDecodeObjectRefusesMisfits(t *testing.T) {
-	for _, body := range []string{`{"advertiser":"seven"}`, `{"active":"maybe"}`, `{"eventPixels":{"typ":1}}`, `{"vendors":["a"]}`} {
+// TestDecodeObjectKeepsMisfits: a value that fits no documented form no
+// longer fails the record (it did before the one decoding rule): the
+// field stays zero, the value is reported by Misfits and written back.
+func TestDecodeObjectKeepsMisfits(t *testing.T) {
+	for _, tc := range []struct{ body, field, raw string }{
+		{`{"advertiser":"seven"}`, "advertiser", `"seven"`},
+		{`{"active":"maybe"}`, "active", `"maybe"`},
+		{`{"eventPixels":{"typ":1}}`, "eventPixels", `{"typ":1}`},
+		{`{"vendors":["a"]}`, "vendors", `["a"]`},
+	} {
 		var d CreativeDetails
-		err := json.Unmarshal([]byte(body), &d)
-		require.Error(t, err, body)
-		assert.Contains(t, err.Error(), "field ", body)
+		require.NoError(t, json.Unmarshal([]byte(tc.body), &d), tc.body)
+		require.Len(t, d.Misfits(), 1, tc.body)
+		assert.Equal(t, tc.field, d.Misfits()[0].Field)
+		assert.JSONEq(t, tc.raw, string(d.Misfits()[0].Raw))
+		out, err := json.Marshal(d)
+		require.NoError(t, err)
+		var back map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal(out, &back))
+		assert.JSONEq(t, tc.raw, string(back[tc.field]), "written back as it came")
 	}
 	var d CreativeDetails
 	assert.Error(t, json.Unmarshal([]byte(`[1]`), &d))

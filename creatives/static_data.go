@@ -59,6 +59,15 @@ func (i *StaticItem) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (i *StaticItem) Misfits() []adama.Misfit {
+	if i == nil {
+		return nil
+	}
+	return misfitsOf(i, i.Extra)
+}
+
 // MarshalJSON writes i with its unknown properties.
 func (i StaticItem) MarshalJSON() ([]byte, error) {
 	type alias StaticItem
@@ -166,7 +175,14 @@ func v1One[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama
 	if method == "" {
 		method = http.MethodGet
 	}
-	return decodeV1[T](*w, method, g.Prefix+c.Path)
+	v, err := decodeV1[T](*w, method, g.Prefix+c.Path)
+	if err == nil {
+		err = g.Strict(c, v)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // decodeV1 reads a v1.0 answer body as a T.

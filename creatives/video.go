@@ -90,6 +90,15 @@ func (d *CreativeDetails) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*alias)(d), &d.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (d *CreativeDetails) Misfits() []adama.Misfit {
+	if d == nil {
+		return nil
+	}
+	return misfitsOf(d, d.Extra)
+}
+
 // MarshalJSON writes d with its unknown properties.
 func (d CreativeDetails) MarshalJSON() ([]byte, error) {
 	type alias CreativeDetails
@@ -321,6 +330,15 @@ func (c *VideoCreative) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (c *VideoCreative) Misfits() []adama.Misfit {
+	if c == nil {
+		return nil
+	}
+	return misfitsOf(c, c.Extra)
+}
+
 // MarshalJSON writes c with its unknown properties.
 func (c VideoCreative) MarshalJSON() ([]byte, error) {
 	type alias VideoCreative
@@ -358,6 +376,15 @@ type CreateResult struct {
 func (r *CreateResult) UnmarshalJSON(b []byte) error {
 	type alias CreateResult
 	return decodeRecord(b, (*alias)(r), &r.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (r *CreateResult) Misfits() []adama.Misfit {
+	if r == nil {
+		return nil
+	}
+	return misfitsOf(r, r.Extra)
 }
 
 // PresignedURL is a pre-signed storage URL. Its query string carries a
@@ -423,6 +450,10 @@ type dataWrapper struct {
 	Data   *VideoCreative `json:"data"`
 	Errors *errorInfoList `json:"errors"`
 }
+
+// Misfits are the creative's (see VideoCreative.Misfits), so a strict
+// client's Get fails on one.
+func (w *dataWrapper) Misfits() []adama.Misfit { return w.Data.Misfits() }
 
 // VASTValidation is the result of validating a VAST document. Shape from
 // the Video Creatives API reference, schema
@@ -520,7 +551,18 @@ func (s *VideoService) ListByIDs(ctx context.Context, ids []int64, opts ...adama
 	body := struct {
 		CreativeIDs []int64 `json:"creativeIds"`
 	}{ids}
-	return s.bulk(ctx, &call.Call{Method: http.MethodPost, Path: "/creatives/list", JSON: body, ReadOnly: true}, opts)
+	c := &call.Call{Method: http.MethodPost, Path: "/creatives/list", JSON: body, ReadOnly: true}
+	r, err := s.bulk(ctx, c, opts)
+	if err != nil {
+		return nil, err
+	}
+	// A read fails on a misfit under WithStrictDecoding; the bulk writes
+	// have applied by the time they answer, so they return their records
+	// with the misfits reported instead.
+	if err := s.g.Strict(c, r.Creatives); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 func (s *VideoService) bulk(ctx context.Context, c *call.Call, opts []adama.RequestOption) (*BulkResult, error) {

@@ -50,6 +50,15 @@ func (v *Variant) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*alias)(v), &v.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (v *Variant) Misfits() []adama.Misfit {
+	if v == nil {
+		return nil
+	}
+	return misfitsOf(v, v.Extra)
+}
+
 // UploadStatus is a v2 video creative's upload and encoding status. Shape
 // from the Video Creatives API reference, schema
 // CreativeStatusResponse.
@@ -78,6 +87,15 @@ func (f *FileInfo) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*alias)(f), &f.Extra)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (f *FileInfo) Misfits() []adama.Misfit {
+	if f == nil {
+		return nil
+	}
+	return misfitsOf(f, f.Extra)
+}
+
 // EncodingInfo is the encoding state of all variants. Shape from
 // the Video Creatives API reference, schema
 // GetStatusResponse.
@@ -93,6 +111,15 @@ type EncodingInfo struct {
 func (e *EncodingInfo) UnmarshalJSON(b []byte) error {
 	type alias EncodingInfo
 	return decodeRecord(b, (*alias)(e), &e.Extra)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (e *EncodingInfo) Misfits() []adama.Misfit {
+	if e == nil {
+		return nil
+	}
+	return misfitsOf(e, e.Extra)
 }
 
 // EncodingProgress is one encoding's state. Shape from
@@ -156,7 +183,8 @@ func (s *VideoService) GetV2(ctx context.Context, id int64, opts ...adama.Reques
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	raw, err := one[json.RawMessage](ctx, s.g2, &call.Call{Path: "/creatives" + pathID(id)}, opts...)
+	get := &call.Call{Path: "/creatives" + pathID(id)}
+	raw, err := one[json.RawMessage](ctx, s.g2, get, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +192,9 @@ func (s *VideoService) GetV2(ctx context.Context, id int64, opts ...adama.Reques
 	if json.Unmarshal(*raw, &w) == nil && w.Data != nil {
 		if w.Data.ID == 0 {
 			w.Data.ID = id
+		}
+		if err := s.g2.Strict(get, w.Data); err != nil {
+			return nil, err
 		}
 		return w.Data, nil
 	}
@@ -173,6 +204,9 @@ func (s *VideoService) GetV2(ctx context.Context, id int64, opts ...adama.Reques
 	}
 	if c.ID == 0 {
 		c.ID = id
+	}
+	if err := s.g2.Strict(get, &c); err != nil {
+		return nil, err
 	}
 	return &c, nil
 }
@@ -269,10 +303,14 @@ func (s *VideoService) VariantsV2(ctx context.Context, id int64, opts ...adama.R
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
+	c := &call.Call{Path: "/creatives" + pathID(id) + "/variants"}
 	w, err := one[struct {
 		Variants []Variant `json:"variants"`
-	}](ctx, s.g2, &call.Call{Path: "/creatives" + pathID(id) + "/variants"}, opts...)
+	}](ctx, s.g2, c, opts...)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.g2.Strict(c, w.Variants); err != nil {
 		return nil, err
 	}
 	return w.Variants, nil

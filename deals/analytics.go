@@ -264,6 +264,22 @@ func (r *AnalyticsRow) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// analyticsRowIdx names the reporting properties of a row, which stay in
+// Deal.Extra when they fit no documented form.
+var analyticsRowIdx = record.Index{"performance_data": 0, "issues": 0, "is_favorite": 0}
+
+// Misfits lists the values of the row that fit no documented form: the
+// deal's, the metrics' (under "performance_data.") and the reporting
+// properties' own (see adama.Misfit).
+func (r *AnalyticsRow) Misfits() []adama.Misfit {
+	if r == nil {
+		return nil
+	}
+	out := r.Deal.Misfits()
+	out = append(out, record.Misfits(r.Deal.Extra, analyticsRowIdx, "")...)
+	return append(out, record.Nested(r.Performance, "performance_data")...)
+}
+
 // Metric is a measured value with its currency, or a rate.
 type Metric struct {
 	// Value is exact; nil when the server sent null.
@@ -294,7 +310,16 @@ func (m *Metric) UnmarshalJSON(b []byte) error {
 		m.Value = &d
 		return nil
 	}
-	return record.DecodeInto(b, (*metricAlias)(m), metricIdx, &m.Extra)
+	return record.DecodeKeepingInto(b, (*metricAlias)(m), metricIdx, &m.Extra)
+}
+
+// Misfits lists the values of the metric that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (m *Metric) Misfits() []adama.Misfit {
+	if m == nil {
+		return nil
+	}
+	return record.Report(m, metricIdx, m.Extra)
 }
 
 // MarshalJSON writes the metric and its unknown properties.
@@ -354,7 +379,16 @@ var performanceIdx = record.IndexOf(reflect.TypeFor[performanceAlias]())
 
 // UnmarshalJSON reads the metrics leniently, keeping unknown ones.
 func (p *Performance) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*performanceAlias)(p), performanceIdx, &p.Extra)
+	return record.DecodeKeepingInto(b, (*performanceAlias)(p), performanceIdx, &p.Extra)
+}
+
+// Misfits lists the values of the metrics that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (p *Performance) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return record.Report(p, performanceIdx, p.Extra)
 }
 
 // MarshalJSON writes the metrics and the unknown ones.

@@ -133,7 +133,7 @@ var invalidRowIdx = record.IndexOf(reflect.TypeFor[invalidRowAlias]())
 
 // UnmarshalJSON reads the refused item leniently.
 func (r *invalidRow) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*invalidRowAlias)(r), invalidRowIdx, &r.Extra)
+	return record.DecodeKeepingInto(b, (*invalidRowAlias)(r), invalidRowIdx, &r.Extra)
 }
 
 // Update updates every deal with what changed since it was read (PUT

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"reflect"
+	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -34,11 +35,29 @@ var channelIdx = record.IndexOf(reflect.TypeFor[channelAlias]())
 
 // UnmarshalJSON reads a channel leniently, keeping unknown properties.
 func (c *Channel) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*channelAlias)(c), channelIdx, &c.Extra)
+	return record.DecodeKeepingInto(b, (*channelAlias)(c), channelIdx, &c.Extra)
+}
+
+// Misfits lists the values of the channel that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (c *Channel) Misfits() []adama.Misfit {
+	if c == nil {
+		return nil
+	}
+	return record.Report(c, channelIdx, c.Extra)
 }
 
 // MarshalJSON writes the channel and its unknown properties.
 func (c Channel) MarshalJSON() ([]byte, error) { return record.EncodeObject(channelAlias(c), c.Extra) }
+
+// writeID is the channel's id as a create or update sends it: an id that
+// fit no documented form goes back as it came while ID is zero.
+func (c Channel) writeID() json.RawMessage {
+	if raw, kept := c.Extra["id"]; kept && c.ID == 0 {
+		return raw
+	}
+	return json.RawMessage(strconv.FormatInt(c.ID, 10))
+}
 
 // ChannelService lists channels.
 type ChannelService struct{ g *call.Group }

@@ -96,7 +96,7 @@ func (o *PublisherListOptions) paging() (limit, offset, prefetch int) {
 // keeps b in *raw, so that Update can send what differs from the record
 // as read.
 func readKeeping[A any](b []byte, alias *A, idx record.Index, extra *map[string]json.RawMessage, raw **readBody) error {
-	if err := record.DecodeInto(b, alias, idx, extra); err != nil {
+	if err := record.DecodeKeepingInto(b, alias, idx, extra); err != nil {
 		return err
 	}
 	if !record.IsNull(b) {

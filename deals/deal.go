@@ -121,11 +121,20 @@ func (d *Deal) UnmarshalJSON(b []byte) error {
 	return readKeeping(b, (*dealAlias)(d), dealIdx, &d.Extra, &d.raw)
 }
 
+// Misfits lists the values of the deal that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (d *Deal) Misfits() []adama.Misfit {
+	if d == nil {
+		return nil
+	}
+	return record.Report(d, dealIdx, d.Extra)
+}
+
 // snapshot returns the writable form and the owner the record had when it
 // was read.
 func (d *Deal) snapshot() (map[string]json.RawMessage, Owner) {
 	var o Deal
-	if err := record.DecodeInto(d.raw.bytes(), (*dealAlias)(&o), dealIdx, &o.Extra); err != nil {
+	if err := record.DecodeKeepingInto(d.raw.bytes(), (*dealAlias)(&o), dealIdx, &o.Extra); err != nil {
 		return map[string]json.RawMessage{}, Owner{}
 	}
 	return o.writable(), o.Owner
@@ -145,29 +154,29 @@ func (d *Deal) Fresh() bool { return d.raw == nil }
 // dealWrite is the body of a create or update: the writable fields, with
 // channels as ids.
 type dealWrite struct {
-	Name              string       `json:"name,omitempty"`
-	Description       string       `json:"description,omitempty"`
-	Owner             *Owner       `json:"owner,omitempty"`
-	Permissions       *Permissions `json:"permissions,omitempty"`
-	AdvertiserID      int64        `json:"advertiser_id,omitempty"`
-	SupplySourceID    int64        `json:"supply_source_id,omitempty"`
-	SubSupplySourceID *int64       `json:"sub_supply_source_id,omitempty"`
-	PublisherID       *int64       `json:"publisher_id,omitempty"`
-	DealIdentifier    string       `json:"deal_identifier,omitempty"`
-	StartDatetime     *adama.Time  `json:"start_datetime,omitempty"`
-	EndDatetime       *adama.Time  `json:"end_datetime,omitempty"`
-	Status            *bool        `json:"status,omitempty"`
-	PriceType         PriceType    `json:"price_type,omitempty"`
-	PriceMethod       PriceMethod  `json:"price_method,omitempty"`
-	Price             *Price       `json:"price,omitempty"`
-	CurrencyCode      string       `json:"currency_code,omitempty"`
-	DealSource        DealSource   `json:"deal_source,omitempty"`
-	MediaType         MediaType    `json:"media_type,omitempty"`
-	BillType          BillType     `json:"bill_type,omitempty"`
-	DealType          DealType     `json:"deal_type,omitempty"`
-	ZoneName          string       `json:"zone_name,omitempty"`
-	PartnerSourced    *bool        `json:"partner_sourced,omitempty"`
-	Channels          []int64      `json:"channels,omitempty"`
+	Name              string            `json:"name,omitempty"`
+	Description       string            `json:"description,omitempty"`
+	Owner             *Owner            `json:"owner,omitempty"`
+	Permissions       *Permissions      `json:"permissions,omitempty"`
+	AdvertiserID      int64             `json:"advertiser_id,omitempty"`
+	SupplySourceID    int64             `json:"supply_source_id,omitempty"`
+	SubSupplySourceID *int64            `json:"sub_supply_source_id,omitempty"`
+	PublisherID       *int64            `json:"publisher_id,omitempty"`
+	DealIdentifier    string            `json:"deal_identifier,omitempty"`
+	StartDatetime     *adama.Time       `json:"start_datetime,omitempty"`
+	EndDatetime       *adama.Time       `json:"end_datetime,omitempty"`
+	Status            *bool             `json:"status,omitempty"`
+	PriceType         PriceType         `json:"price_type,omitempty"`
+	PriceMethod       PriceMethod       `json:"price_method,omitempty"`
+	Price             *Price            `json:"price,omitempty"`
+	CurrencyCode      string            `json:"currency_code,omitempty"`
+	DealSource        DealSource        `json:"deal_source,omitempty"`
+	MediaType         MediaType         `json:"media_type,omitempty"`
+	BillType          BillType          `json:"bill_type,omitempty"`
+	DealType          DealType          `json:"deal_type,omitempty"`
+	ZoneName          string            `json:"zone_name,omitempty"`
+	PartnerSourced    *bool             `json:"partner_sourced,omitempty"`
+	Channels          []json.RawMessage `json:"channels,omitempty"`
 }
 
 // writable returns the writable properties of d (owner and version
@@ -182,7 +191,7 @@ func (d *Deal) writable() map[string]json.RawMessage {
 		DealType: d.DealType, ZoneName: d.ZoneName, PartnerSourced: d.PartnerSourced,
 	}
 	for _, c := range d.Channels {
-		w.Channels = append(w.Channels, c.ID)
+		w.Channels = append(w.Channels, c.writeID())
 	}
 	b, _ := record.EncodeObject(w, d.Extra)
 	return record.ToMap(b)
@@ -293,7 +302,8 @@ func (d *Deal) check(v *valid.Validator, create bool) {
 		v.Check(d.EndDatetime != nil && !d.EndDatetime.IsZero(), "end_datetime", "required for a PG deal", nil)
 	}
 	for i, c := range d.Channels {
-		v.Check(c.ID > 0, "channels["+strconv.Itoa(i)+"]", "must be a positive channel id", c.ID)
+		_, kept := c.Extra["id"]
+		v.Check(c.ID > 0 || kept && c.ID == 0, "channels["+strconv.Itoa(i)+"]", "must be a positive channel id", c.ID)
 	}
 }
 

@@ -55,6 +55,15 @@ type dealGroupAlias DealGroup
 
 var dealGroupIdx = record.IndexOf(reflect.TypeFor[dealGroupAlias]())
 
+// Misfits lists the values of the group that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (g *DealGroup) Misfits() []adama.Misfit {
+	if g == nil {
+		return nil
+	}
+	return record.Report(g, dealGroupIdx, g.Extra)
+}
+
 // UnmarshalJSON reads a group leniently, keeps unknown properties and
 // remembers the writable form for Update.
 func (g *DealGroup) UnmarshalJSON(b []byte) error {
@@ -68,7 +77,7 @@ func (g *DealGroup) snapshot() (map[string]json.RawMessage, Owner) {
 		return nil, Owner{}
 	}
 	var o DealGroup
-	if err := record.DecodeInto(g.raw.bytes(), (*dealGroupAlias)(&o), dealGroupIdx, &o.Extra); err != nil {
+	if err := record.DecodeKeepingInto(g.raw.bytes(), (*dealGroupAlias)(&o), dealGroupIdx, &o.Extra); err != nil {
 		return map[string]json.RawMessage{}, Owner{}
 	}
 	return o.writable(), o.Owner

@@ -88,7 +88,16 @@ var ownerIdx = record.IndexOf(reflect.TypeFor[ownerAlias]())
 
 // UnmarshalJSON reads the owner leniently, keeping unknown properties.
 func (o *Owner) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*ownerAlias)(o), ownerIdx, &o.Extra)
+	return record.DecodeKeepingInto(b, (*ownerAlias)(o), ownerIdx, &o.Extra)
+}
+
+// Misfits lists the values of the owner that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (o *Owner) Misfits() []adama.Misfit {
+	if o == nil {
+		return nil
+	}
+	return record.Report(o, ownerIdx, o.Extra)
 }
 
 // MarshalJSON writes the owner and its unknown properties.
@@ -125,7 +134,16 @@ var refIdx = record.IndexOf(reflect.TypeFor[refAlias]())
 
 // UnmarshalJSON reads the reference leniently (ids as numbers or strings).
 func (r *Ref) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*refAlias)(r), refIdx, &r.Extra)
+	return record.DecodeKeepingInto(b, (*refAlias)(r), refIdx, &r.Extra)
+}
+
+// Misfits lists the values of the reference that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (r *Ref) Misfits() []adama.Misfit {
+	if r == nil {
+		return nil
+	}
+	return record.Report(r, refIdx, r.Extra)
 }
 
 // MarshalJSON writes the reference and its unknown properties.

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/deals"
 	"github.com/adamasdk/adama-go/internal/call"
 )
@@ -173,11 +174,15 @@ func TestDecodePlatformShapes(t *testing.T) {
 		assert.Equal(t, int64(7), x.ID)
 		assert.JSONEq(t, `"many"`, string(x.Extra["strategies_count"]))
 	})
-	t.Run("a malformed price fails", func(t *testing.T) {
+	t.Run("a malformed price value is a misfit of the price", func(t *testing.T) {
 		var x deals.Deal
-		err := json.Unmarshal([]byte(`{"id":7,"price":{"value":"abc"}}`), &x)
-		require.NoError(t, err, "lenient: the price is kept in Extra")
-		assert.Nil(t, x.Price)
-		assert.Contains(t, x.Extra, "price")
+		err := json.Unmarshal([]byte(`{"id":7,"price":{"currency_code":"EUR","value":"abc"}}`), &x)
+		require.NoError(t, err)
+		require.NotNil(t, x.Price)
+		assert.Equal(t, "EUR", x.Price.CurrencyCode)
+		assert.Equal(t, []adama.Misfit{{Field: "price.value", Raw: json.RawMessage(`"abc"`)}}, x.Misfits())
+		out, err := json.Marshal(x.Price)
+		require.NoError(t, err)
+		assert.JSONEq(t, `{"currency_code":"EUR","value":"abc"}`, string(out), "the kept value goes back")
 	})
 }

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/deals"
 	"github.com/adamasdk/adama-go/internal/call"
 )
@@ -20,6 +22,8 @@ func seedTestdata(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"id":"1","price":"1e3","status":"yes","channels":[{"id":"2"}],"owner":{"id":"x"}}`))
+	f.Add([]byte(`{"status":"maybe","supply_source_id":{}}`))
+	f.Add([]byte(`{"price":{"value":[]},"channels":[{"id":true}],"permissions":{"agency_ids":"x"}}`))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`[]`))
 }
@@ -45,7 +49,19 @@ func FuzzDealDecode(f *testing.F) {
 		if len(d.Changes()) != 0 || len(again.Changes()) != 0 {
 			t.Fatalf("a freshly read deal reports changes: %v %v", d.Changes(), again.Changes())
 		}
+		if a, b := misfitFields(d.Misfits()), misfitFields(again.Misfits()); !slices.Equal(a, b) {
+			t.Fatalf("misfits differ after a round trip: %v %v\n%s", a, b, out)
+		}
 	})
+}
+
+func misfitFields(ms []adama.Misfit) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.Field
+	}
+	slices.Sort(out)
+	return out
 }
 
 // FuzzEnvelopeRecords decodes any body through the group's envelope into

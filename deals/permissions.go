@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -34,7 +35,16 @@ var permissionsIdx = record.IndexOf(reflect.TypeFor[permissionsAlias]())
 // UnmarshalJSON reads the permissions leniently (ids as numbers or
 // strings), keeping unknown properties.
 func (p *Permissions) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*permissionsAlias)(p), permissionsIdx, &p.Extra)
+	return record.DecodeKeepingInto(b, (*permissionsAlias)(p), permissionsIdx, &p.Extra)
+}
+
+// Misfits lists the values of the permissions that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (p *Permissions) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return record.Report(p, permissionsIdx, p.Extra)
 }
 
 // MarshalJSON writes the permissions (empty lists as []) and their unknown

@@ -76,25 +76,36 @@ func (p *Price) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	var w priceWire
-	ex, err := record.DecodeObject(b, &w, priceIdx)
+	ex, err := record.DecodeKeeping(b, &w, priceIdx)
 	if err != nil {
 		return err
-	}
-	if _, bad := ex["value"]; bad {
-		return fmt.Errorf("price: value %s is not a decimal", truncate(string(ex["value"]), 40))
 	}
 	p.CurrencyCode, p.Value, p.Extra = w.CurrencyCode, w.Value, ex
 	return nil
 }
 
+// Misfits lists the values of the price that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (p *Price) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return record.Report(p, priceIdx, p.Extra)
+}
+
 // MarshalJSON writes {"currency_code": ..., "value": "<exact decimal>"},
-// the value as a string as the reference shows it.
+// the value as a string as the reference shows it. A value that fit no
+// documented form goes back as it came while Value is zero.
 func (p Price) MarshalJSON() ([]byte, error) {
 	type wire struct {
 		CurrencyCode string `json:"currency_code,omitempty"`
 		Value        string `json:"value"`
 	}
-	return record.EncodeObject(wire{p.CurrencyCode, p.Value.String()}, p.Extra)
+	w := wire{p.CurrencyCode, p.Value.String()}
+	if _, kept := p.Extra["value"]; kept && p.Value.Cmp(adama.Decimal{}) == 0 {
+		w.Value = "" // EncodeObject writes the kept value in its place
+	}
+	return record.EncodeObject(w, p.Extra)
 }
 
 func (p *Price) check(v *valid.Validator, field string) {

@@ -45,7 +45,16 @@ var publisherIdx = record.IndexOf(reflect.TypeFor[publisherAlias]())
 
 // UnmarshalJSON reads a publisher leniently, keeping unknown properties.
 func (p *Publisher) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*publisherAlias)(p), publisherIdx, &p.Extra)
+	return record.DecodeKeepingInto(b, (*publisherAlias)(p), publisherIdx, &p.Extra)
+}
+
+// Misfits lists the values of the publisher that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (p *Publisher) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return record.Report(p, publisherIdx, p.Extra)
 }
 
 // MarshalJSON writes the publisher and its unknown properties.

@@ -39,7 +39,16 @@ var strategyDealIdx = record.IndexOf(reflect.TypeFor[strategyDealAlias]())
 
 // UnmarshalJSON reads the link leniently, keeping unknown properties.
 func (s *StrategyDeal) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*strategyDealAlias)(s), strategyDealIdx, &s.Extra)
+	return record.DecodeKeepingInto(b, (*strategyDealAlias)(s), strategyDealIdx, &s.Extra)
+}
+
+// Misfits lists the values of the link that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (s *StrategyDeal) Misfits() []adama.Misfit {
+	if s == nil {
+		return nil
+	}
+	return record.Report(s, strategyDealIdx, s.Extra)
 }
 
 // MarshalJSON writes the link and its unknown properties.
@@ -71,7 +80,16 @@ var strategyDealGroupIdx = record.IndexOf(reflect.TypeFor[strategyDealGroupAlias
 
 // UnmarshalJSON reads the link leniently, keeping unknown properties.
 func (s *StrategyDealGroup) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*strategyDealGroupAlias)(s), strategyDealGroupIdx, &s.Extra)
+	return record.DecodeKeepingInto(b, (*strategyDealGroupAlias)(s), strategyDealGroupIdx, &s.Extra)
+}
+
+// Misfits lists the values of the link that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested records' included.
+func (s *StrategyDealGroup) Misfits() []adama.Misfit {
+	if s == nil {
+		return nil
+	}
+	return record.Report(s, strategyDealGroupIdx, s.Extra)
 }
 
 // MarshalJSON writes the link and its unknown properties.

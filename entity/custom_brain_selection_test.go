@@ -102,11 +102,10 @@ func TestCustomBrainSelectionPlatformShapes(t *testing.T) {
 	assert.Equal(t, s.RetailCPM.String(), back.RetailCPM.String())
 	assert.Equal(t, s.Extra, back.Extra)
 
-	// A value that does not fit names its field.
+	// A value that does not fit is reported with its field.
 	var bad entity.CustomBrainSelection
-	err = json.Unmarshal([]byte(`{"selection_id":"1.5"}`), &bad)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "selection_id")
+	require.NoError(t, json.Unmarshal([]byte(`{"selection_id":"1.5"}`), &bad))
+	assert.Equal(t, []adama.Misfit{{Field: "selection_id", Raw: json.RawMessage(`"1.5"`)}}, bad.Misfits())
 }
 
 func TestCustomBrainSelectionsOverTheFake(t *testing.T) {

@@ -58,6 +58,7 @@ var platformSeeds = []string{
 	"agencies_page1.xml", "agencies_page2.xml",
 	"campaign_site_lists_assigned.json", "campaign_site_lists_assigned.xml", "strategy_site_lists_assigned.json",
 	"campaign_fee_money.json", "campaign_fee_money.xml", "campaign_money_number.json",
+	"strategy_misfit.json", "strategy_misfit.xml", "strategy_bad_integer.json",
 }
 
 func FuzzDecodeRecords(f *testing.F) {
@@ -109,7 +110,18 @@ func FuzzDecodeRecords(f *testing.F) {
 		var s Strategy
 		if json.Unmarshal(b, &s) == nil {
 			_ = Validate(&s, false)
-			_, _ = (&Service[Strategy]{}).UpdateForm(&s)
+			// A record read and left alone sends only its version: a
+			// misfit is neither zeroed nor sent.
+			if form, err := (&Service[Strategy]{}).UpdateForm(&s); err == nil && !s.Fresh() {
+				if len(form) != 1 || form.Get("version") == "" {
+					t.Fatalf("an unchanged record sends %v", form)
+				}
+			}
+			for _, m := range s.Misfits() {
+				if !strings.ContainsAny(m.Field, ".[") && s.Extra[m.Field] == nil {
+					t.Fatalf("misfit %s not kept in Extra", m.Field)
+				}
+			}
 		}
 		if res, err := wire.DecodeXML(bytes.NewReader(b)); err == nil && res.Entity != nil {
 			var a AtomicCreative

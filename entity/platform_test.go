@@ -61,12 +61,14 @@ func TestPlatformNumbersAsStrings(t *testing.T) {
 	assert.Equal(t, "10 USD", c.SpendCapAmount.String(), "a money field sent as a one-currency array keeps its currency")
 	assert.Len(t, c.TotalBudget, 2, "every currency kept")
 
-	_, err = ec.Strategies.Get(ctx, 902, nil)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "bid_aggressiveness", "the decode names the field that does not fit")
-	var ae *adama.Error
-	require.ErrorAs(t, err, &ae)
-	assert.Equal(t, adama.CodeUnexpectedContent, ae.Code)
+	// A fraction for an integer fits no documented form: the record is
+	// returned (it failed whole before the one decoding rule), the field
+	// left unset and reported with its raw value.
+	bad, err := ec.Strategies.Get(ctx, 902, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "Bad", bad.Name)
+	assert.Nil(t, bad.BidAggressiveness)
+	assert.Equal(t, []adama.Misfit{{Field: "bid_aggressiveness", Raw: json.RawMessage(`"50.5"`)}}, bad.Misfits())
 }
 
 func TestPlatformListMetadataAsStrings(t *testing.T) {

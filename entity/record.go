@@ -3,16 +3,17 @@ package entity
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/form"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
+	records "github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
@@ -53,8 +54,26 @@ type Common struct {
 
 func (c *Common) common() *Common { return c }
 
-// snapshot is a record's body as it was read.
-type snapshot struct{ b []byte }
+// Misfits lists the values of the record, and of the records it embeds
+// (under their path: "campaign.budget"), that fit no documented form, as
+// read: each field is left zero and its raw value is kept in Extra (in
+// XML, the attribute's or element's text as a JSON string) and sent back
+// as it came unless the field is set since (see adama.Misfit). A client
+// made with adama.WithStrictDecoding fails the call instead.
+func (c *Common) Misfits() []adama.Misfit {
+	if c.raw == nil {
+		return nil
+	}
+	return slices.Clone(c.raw.misfits)
+}
+
+// snapshot is a record's body as it was read, with the values of the
+// record and of the records it holds that fit no documented form (see
+// Misfits).
+type snapshot struct {
+	b       []byte
+	misfits []adama.Misfit
+}
 
 // rawBytes returns the snapshot's bytes (nil for a record built by hand).
 func (c *Common) rawBytes() []byte {
@@ -95,8 +114,9 @@ func Validate(rec Record, create bool) error {
 // the update snapshot. It reads what the platform really sends: numbers
 // as JSON numbers or numeric strings ("version":"0", an integer field as
 // "50.00"), and a number sent as a one-currency money array. A value that
-// still does not fit fails the decode naming the field; it is never
-// turned into a zero.
+// still does not fit does not fail the record: its field stays zero and
+// the value is kept in c.Extra under the field's name, reported by
+// Misfits and sent back as it came.
 func decodeRecord(b []byte, alias any, c *Common) error {
 	b = bytes.TrimSpace(b)
 	if string(b) == "null" {
@@ -107,7 +127,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 		extra  map[string]json.RawMessage
 		fixups map[string][]byte
 		curs   map[string]string
-		ferr   error
+		odd    []string // misfits: kept in extra, left out of the decode
 	)
 	err := jsonscan.Members(b, func(k, v []byte) bool {
 		t, ok := known[string(k)]
@@ -129,8 +149,9 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 		if len(v) > 0 && ((v[0] == '"' || v[0] == '[') && isNumber(t) || v[0] == '[' && isDecimal(t)) {
 			fixed, cur, err := numberOf(v, t)
 			if err != nil {
-				ferr = fmt.Errorf("entity: decoding record: field %s: %w", k, err)
-				return false
+				extra, fixups = keepMisfit(extra, fixups, string(k), v)
+				odd = append(odd, string(k))
+				return true
 			}
 			if cur != "" {
 				if curs == nil {
@@ -148,24 +169,80 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 	if err != nil {
 		return fmt.Errorf("entity: decoding record: %w", err)
 	}
-	if ferr != nil {
-		return ferr
-	}
 	src := b
 	if fixups != nil {
 		src = rewrite(b, fixups)
 	}
 	if err := json.Unmarshal(src, alias); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			return fmt.Errorf("entity: decoding record: field %s: %w", te.Field, err)
+		// Some value fits its field in no form: find each such member,
+		// keep it as a misfit and decode the rest.
+		var more []string
+		extra, fixups, more = fitOrKeep(b, known, extra, fixups)
+		odd = append(odd, more...)
+		if len(more) == 0 {
+			return fmt.Errorf("entity: decoding record: %w", err)
 		}
-		return fmt.Errorf("entity: decoding record: %w", err)
+		reflect.ValueOf(alias).Elem().SetZero()
+		if err := json.Unmarshal(rewrite(b, fixups), alias); err != nil {
+			return fmt.Errorf("entity: decoding record: %w", err)
+		}
 	}
 	c.Extra = extra
 	c.Currencies = curs
 	c.raw = &snapshot{b: append([]byte(nil), b...)}
+	slices.Sort(odd)
+	for _, k := range slices.Compact(odd) {
+		c.raw.misfits = append(c.raw.misfits, adama.Misfit{Field: k, Raw: extra[k]})
+	}
+	c.raw.misfits = append(c.raw.misfits, records.Held(alias)...)
 	return nil
+}
+
+// keepMisfit keeps the member k (value v) in extra as a misfit and marks
+// it to be left out of the decode.
+func keepMisfit(extra map[string]json.RawMessage, fixups map[string][]byte, k string, v []byte) (map[string]json.RawMessage, map[string][]byte) {
+	if extra == nil {
+		extra = make(map[string]json.RawMessage, 4)
+	}
+	extra[k] = append(json.RawMessage(nil), v...)
+	if fixups == nil {
+		fixups = map[string][]byte{}
+	}
+	fixups[k] = nil
+	return extra, fixups
+}
+
+// fitOrKeep decodes each member of the object b that names a field (in
+// its fixed form, when numberOf fixed it) into a value of the field's
+// type; one that does not decode is kept, as it came, as a misfit.
+// Members without a field are left out of the decode too (they are in
+// extra already, and encoding/json would match them to a field ignoring
+// case). It returns the names kept.
+func fitOrKeep(b []byte, known map[string]reflect.Type, extra map[string]json.RawMessage, fixups map[string][]byte) (map[string]json.RawMessage, map[string][]byte, []string) {
+	if fixups == nil {
+		fixups = map[string][]byte{}
+	}
+	var kept []string
+	_ = jsonscan.Members(b, func(k, v []byte) bool {
+		t, ok := known[string(k)]
+		if !ok {
+			fixups[string(k)] = nil
+			return true
+		}
+		x := v
+		if f, fixed := fixups[string(k)]; fixed {
+			if f == nil {
+				return true // kept already
+			}
+			x = f
+		}
+		if json.Unmarshal(x, reflect.New(t).Interface()) != nil {
+			extra, fixups = keepMisfit(extra, fixups, string(k), v)
+			kept = append(kept, string(k))
+		}
+		return true
+	})
+	return extra, fixups, kept
 }
 
 // isString reports a plain string field (through pointers).
@@ -240,12 +317,18 @@ func numberOf(v []byte, t reflect.Type) ([]byte, string, error) {
 }
 
 // rewrite returns a copy of the object b with the values of the keys in
-// fixups replaced.
+// fixups replaced (a nil fixup leaves the member out).
 func rewrite(b []byte, fixups map[string][]byte) []byte {
 	out := make([]byte, 0, len(b))
 	out = append(out, '{')
 	first := true
 	_ = jsonscan.Members(b, func(key, v []byte) bool {
+		if f, ok := fixups[string(key)]; ok {
+			if f == nil {
+				return true // a fixup of nil leaves the member out
+			}
+			v = f
+		}
 		if !first {
 			out = append(out, ',')
 		}
@@ -253,9 +336,6 @@ func rewrite(b []byte, fixups map[string][]byte) []byte {
 		kb, _ := json.Marshal(string(key))
 		out = append(out, kb...)
 		out = append(out, ':')
-		if f, ok := fixups[string(key)]; ok {
-			v = f
-		}
 		out = append(out, v...)
 		return true
 	})
@@ -276,12 +356,34 @@ func formOf(rec any, c *Common) (url.Values, error) {
 		return nil, fmt.Errorf("entity: encoding form: %w", err)
 	}
 	for k, raw := range c.Extra {
-		if _, ok := vals[k]; ok {
+		if cur, ok := vals[k]; ok && !(zeroForm(cur) && c.misfit(k)) {
 			continue
 		}
+		// An unknown property, or the raw value of a misfit whose field
+		// the caller has not set since: sent as it came.
 		vals.Set(k, extraString(raw))
 	}
 	return vals, nil
+}
+
+// misfit reports whether k is the name of one of the record's own
+// misfits.
+func (c *Common) misfit(k string) bool {
+	if c.raw == nil {
+		return false
+	}
+	for _, m := range c.raw.misfits {
+		if m.Field == k {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroForm reports the form of a zero value ("", "0", "false"), what a
+// field left zero by a misfit writes.
+func zeroForm(vs []string) bool {
+	return len(vs) == 0 || len(vs) == 1 && (vs[0] == "" || vs[0] == "0" || vs[0] == "false")
 }
 
 // extraString renders an Extra value as a form value.

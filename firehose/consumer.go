@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -53,6 +54,15 @@ func (s *ConsumerSettings) UnmarshalJSON(b []byte) error {
 	*s = ConsumerSettings(p)
 	s.Extra = extra
 	return nil
+}
+
+// Misfits lists the values of the configuration that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested settings' included.
+func (s *ConsumerSettings) Misfits() []adama.Misfit {
+	if s == nil {
+		return nil
+	}
+	return record.Report(s, consumerIdx, s.Extra)
 }
 
 // MarshalJSON writes the configuration with Extra.

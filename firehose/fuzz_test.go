@@ -32,7 +32,9 @@ func seedFiles(f *testing.F, pattern string) {
 // writes back to a form that decodes to the same bytes again.
 func FuzzConsumerSettings(f *testing.F) {
 	seedFiles(f, "testdata/reference/*.json")
+	seedFiles(f, "testdata/consumer_misfit.json")
 	f.Add([]byte(`{"DropZeroUID":"true","SampleSettings":{"SampleRate":"15"},"Filters":{"X-Svc-Geo":60231},"X":1}`))
+	f.Add([]byte(`{"DropBody":{},"Cloud1Settings":{"Buckets":7},"WebSettings":{"Endpoints":[]}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var c firehose.ConsumerSettings
 		if json.Unmarshal(b, &c) != nil {
@@ -50,6 +52,9 @@ func FuzzConsumerSettings(f *testing.F) {
 		out2, err := json.Marshal(&again)
 		if err != nil || !bytes.Equal(out, out2) {
 			t.Fatalf("round trip differs:\n%s\n%s", out, out2)
+		}
+		if len(c.Misfits()) != len(again.Misfits()) {
+			t.Fatalf("misfits differ after a round trip: %v %v", c.Misfits(), again.Misfits())
 		}
 	})
 }

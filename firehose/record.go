@@ -12,16 +12,26 @@ import (
 // GET posted back loses nothing.
 
 // decodeRecord decodes the JSON object b into the struct dst points to
-// with the shared lenient reader (internal/record: numbers and booleans
-// also as strings, lists element by element, a value that fits no field
-// kept instead of failing) and returns the properties it holds no field
-// for. null leaves the zero value.
+// with the shared reader of the one decoding rule (internal/record: every
+// documented form, numbers and booleans also as strings; a value that
+// fits no form kept under its field's name, a misfit, instead of failing)
+// and returns the properties it holds no field for. null leaves the zero
+// value.
 func decodeRecord(b []byte, dst any) (map[string]json.RawMessage, error) {
 	if record.IsNull(b) {
 		return nil, nil
 	}
-	return record.DecodeObject(b, dst, record.IndexOf(reflect.TypeOf(dst).Elem()))
+	return record.DecodeKeeping(b, dst, record.IndexOf(reflect.TypeOf(dst).Elem()))
 }
+
+// Index of each record's fields, for Misfits.
+var (
+	consumerIdx = record.IndexOf(reflect.TypeFor[plainConsumer]())
+	sampleIdx   = record.IndexOf(reflect.TypeFor[plainSample]())
+	webIdx      = record.IndexOf(reflect.TypeFor[plainWeb]())
+	cloud1Idx   = record.IndexOf(reflect.TypeFor[plainCloud1]())
+	cloud2Idx   = record.IndexOf(reflect.TypeFor[plainCloud2]())
+)
 
 // encodeRecord writes the struct src with the extra properties added
 // (internal/record: a property the struct writes is not repeated, and a

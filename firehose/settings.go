@@ -6,6 +6,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -36,6 +37,15 @@ func (s *SampleSettings) UnmarshalJSON(b []byte) error {
 	*s = SampleSettings(p)
 	s.Extra = extra
 	return nil
+}
+
+// Misfits lists the values of the sample settings that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested settings' included.
+func (s *SampleSettings) Misfits() []adama.Misfit {
+	if s == nil {
+		return nil
+	}
+	return record.Report(s, sampleIdx, s.Extra)
 }
 
 // MarshalJSON writes the settings with Extra.
@@ -74,6 +84,15 @@ func (s *WebSettings) UnmarshalJSON(b []byte) error {
 	*s = WebSettings(p)
 	s.Extra = extra
 	return nil
+}
+
+// Misfits lists the values of the web settings that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested settings' included.
+func (s *WebSettings) Misfits() []adama.Misfit {
+	if s == nil {
+		return nil
+	}
+	return record.Report(s, webIdx, s.Extra)
 }
 
 // MarshalJSON writes the settings with Extra.
@@ -136,6 +155,15 @@ func (s *Cloud1Settings) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// Misfits lists the values of the storage settings that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested settings' included.
+func (s *Cloud1Settings) Misfits() []adama.Misfit {
+	if s == nil {
+		return nil
+	}
+	return record.Report(s, cloud1Idx, s.Extra)
+}
+
 // MarshalJSON writes the settings with Extra.
 func (s Cloud1Settings) MarshalJSON() ([]byte, error) { return encodeRecord(plainCloud1(s), s.Extra) }
 
@@ -189,6 +217,15 @@ func (s *Cloud2Settings) UnmarshalJSON(b []byte) error {
 	*s = Cloud2Settings(p)
 	s.Extra = extra
 	return nil
+}
+
+// Misfits lists the values of the storage settings that fit no documented form, kept
+// and sent back as they came (see adama.Misfit), nested settings' included.
+func (s *Cloud2Settings) Misfits() []adama.Misfit {
+	if s == nil {
+		return nil
+	}
+	return record.Report(s, cloud2Idx, s.Extra)
 }
 
 // MarshalJSON writes the settings with Extra.

@@ -110,7 +110,7 @@ func FuzzRowDecoder(f *testing.F) {
 // access fields, the field lookups and the offline validation may reject,
 // never panic. Seeds are the reference's bodies and their shapes.
 func FuzzMeta(f *testing.F) {
-	for _, name := range []string{"performance_meta.json", "deals_meta.json", "reports_list.json"} {
+	for _, name := range []string{"performance_meta.json", "deals_meta.json", "reports_list.json", "odd_meta.json"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		require.NoError(f, err)
 		f.Add(data, "strategy_id")

@@ -2,6 +2,7 @@ package reporting
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/url"
 	"sort"
@@ -87,6 +88,9 @@ type Field struct {
 	MaxLength float64 `json:"maxLength,omitempty"`
 	// Values enumerates the field's possible values, when it has a list.
 	Values []string `json:"values,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits).
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // Transition announces a breaking change of a report.
@@ -96,6 +100,9 @@ type Transition struct {
 	ReplacedBy     string `json:"replaced_by"`
 	TransitionDate string `json:"transition_date"`
 	NextVersion    int    `json:"next_version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits).
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // Deprecation announces the removal of a report.
@@ -104,6 +111,9 @@ type Transition struct {
 type Deprecation struct {
 	SupersededBy    string `json:"superseded_by,omitempty"`
 	DeprecationDate string `json:"deprecation_date"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits).
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ReportInfo is one entry of the report list.
@@ -120,6 +130,9 @@ type ReportInfo struct {
 	URIMeta     string       `json:"URI_Meta"`
 	Transition  *Transition  `json:"Transition,omitempty"`
 	Deprecation *Deprecation `json:"Deprecation,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits).
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // Structure lists a report's fields by kind, keyed by field name.
@@ -129,6 +142,9 @@ type Structure struct {
 	TimeField  map[string]Field `json:"time_field"`
 	Dimensions map[string]Field `json:"dimensions"`
 	Metrics    map[string]Field `json:"metrics"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits).
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // Meta is a report's full description: fields with their types, time
@@ -146,6 +162,9 @@ type Meta struct {
 	TimeRollups     []string  `json:"time_rollups"`
 	TimeWindows     []string  `json:"time_windows"`
 	Timezone        string    `json:"timezone,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits).
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // IsInterval reports whether the report's time field is interval-typed
@@ -197,10 +216,14 @@ func (m *Meta) AccessFields() []string {
 // Deprecated: reporting v1 is removed in July 2026.
 func (s *Client) Reports(ctx context.Context, opts ...adama.RequestOption) ([]ReportInfo, error) {
 	var body struct {
-		Reports map[string]ReportInfo `json:"reports"`
+		Reports reportList `json:"reports"`
 	}
-	if _, err := s.g.Into(ctx, &call.Call{Path: PathPrefix + "/meta"}, &body, opts...); err != nil {
+	c := &call.Call{Path: PathPrefix + "/meta"}
+	if _, err := s.g.Into(ctx, c, &body, opts...); err != nil {
 		return nil, outcome(err)
+	}
+	if err := s.g.Strict(c, body.Reports); err != nil {
+		return nil, err
 	}
 	out := make([]ReportInfo, 0, len(body.Reports))
 	for k, v := range body.Reports {

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strconv"
 
@@ -123,6 +124,9 @@ type VendorAttribution struct {
 	VendorID int64 `json:"vendor_id"`
 	// ImpressionPixel is the vendor's impression pixel.
 	ImpressionPixel string `json:"impression_pixel,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits).
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 type plainVendorAttribution VendorAttribution
@@ -131,8 +135,21 @@ var vendorAttributionTable = fieldsOf[plainVendorAttribution]()
 
 // UnmarshalJSON reads the value liberally.
 func (a *VendorAttribution) UnmarshalJSON(b []byte) error {
-	var extra map[string]json.RawMessage
-	return decodeRecord(b, (*plainVendorAttribution)(a), &extra, vendorAttributionTable)
+	return decodeRecord(b, (*plainVendorAttribution)(a), &a.Extra, vendorAttributionTable)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (a *VendorAttribution) Misfits() []adama.Misfit {
+	if a == nil {
+		return nil
+	}
+	return misfitsOf(a, vendorAttributionTable, a.Extra)
+}
+
+// MarshalJSON writes the value with its Extra properties.
+func (a VendorAttribution) MarshalJSON() ([]byte, error) {
+	return encodeRecord(plainVendorAttribution(a), a.Extra)
 }
 
 // AgencyRef is the agency embedded in an advertiser (with=agency).
@@ -141,6 +158,9 @@ type AgencyRef struct {
 	Name       string `json:"name,omitempty"`
 	EntityType string `json:"entity_type,omitempty"`
 	Rel        string `json:"rel,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits).
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 type plainAgencyRef AgencyRef
@@ -149,9 +169,20 @@ var agencyRefTable = fieldsOf[plainAgencyRef]()
 
 // UnmarshalJSON reads the value liberally.
 func (a *AgencyRef) UnmarshalJSON(b []byte) error {
-	var extra map[string]json.RawMessage
-	return decodeRecord(b, (*plainAgencyRef)(a), &extra, agencyRefTable)
+	return decodeRecord(b, (*plainAgencyRef)(a), &a.Extra, agencyRefTable)
 }
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (a *AgencyRef) Misfits() []adama.Misfit {
+	if a == nil {
+		return nil
+	}
+	return misfitsOf(a, agencyRefTable, a.Extra)
+}
+
+// MarshalJSON writes the value with its Extra properties.
+func (a AgencyRef) MarshalJSON() ([]byte, error) { return encodeRecord(plainAgencyRef(a), a.Extra) }
 
 // Advertiser is an advertiser as group B answers it. Shape from
 // the Campaigns API v3.0 reference, schemas
@@ -211,6 +242,15 @@ var advertiserTable = fieldsOf[plainAdvertiser]()
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
 func (a *Advertiser) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainAdvertiser)(a), &a.Extra, advertiserTable)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (a *Advertiser) Misfits() []adama.Misfit {
+	if a == nil {
+		return nil
+	}
+	return misfitsOf(a, advertiserTable, a.Extra)
 }
 
 // MarshalJSON writes the record with its Extra properties.
@@ -427,7 +467,7 @@ func advertiserChanges(orig, cur *Advertiser) (*AdvertiserUpdate, error) {
 		"allow_x_strat_optimization": orig.AllowXStratOptimization != cur.AllowXStratOptimization,
 		"billing_contact_id":         orig.BillingContactID != cur.BillingContactID,
 		"sales_contact_id":           !ptrEqual(orig.SalesContactID, cur.SalesContactID),
-		"agency":                     !ptrEqual(orig.Agency, cur.Agency)})
+		"agency":                     !reflect.DeepEqual(orig.Agency, cur.Agency)})
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -451,7 +491,7 @@ func advertiserChanges(orig, cur *Advertiser) (*AdvertiserUpdate, error) {
 	optChanged(&u.AttributionLevel, orig.AttributionLevel, cur.AttributionLevel)
 	optChanged(&u.TargetingIdentityLevel, orig.TargetingIdentityLevel, cur.TargetingIdentityLevel)
 	optChanged(&u.AdvertiserBrain, orig.AdvertiserBrain, cur.AdvertiserBrain)
-	if !slices.Equal(orig.VendorAttributions, cur.VendorAttributions) {
+	if !reflect.DeepEqual(orig.VendorAttributions, cur.VendorAttributions) {
 		if cur.VendorAttributions == nil {
 			u.VendorAttributions = adama.Null[[]VendorAttribution]()
 		} else {
@@ -521,6 +561,15 @@ func (h *HistoryEntry) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainHistoryEntry)(h), &h.Extra, historyEntryTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (h *HistoryEntry) Misfits() []adama.Misfit {
+	if h == nil {
+		return nil
+	}
+	return misfitsOf(h, historyEntryTable, h.Extra)
+}
+
 // MarshalJSON writes the entry with its Extra properties.
 func (h HistoryEntry) MarshalJSON() ([]byte, error) {
 	return encodeRecord(plainHistoryEntry(h), h.Extra)
@@ -531,6 +580,9 @@ type FieldChange struct {
 	FieldName string `json:"field_name"`
 	OldValue  string `json:"old_value"`
 	NewValue  string `json:"new_value"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits).
+	Extra map[string]json.RawMessage `json:"-"`
 }
 
 type plainFieldChange FieldChange
@@ -539,9 +591,20 @@ var fieldChangeTable = fieldsOf[plainFieldChange]()
 
 // UnmarshalJSON reads scalars of any JSON type as strings.
 func (f *FieldChange) UnmarshalJSON(b []byte) error {
-	var extra map[string]json.RawMessage
-	return decodeRecord(b, (*plainFieldChange)(f), &extra, fieldChangeTable)
+	return decodeRecord(b, (*plainFieldChange)(f), &f.Extra, fieldChangeTable)
 }
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (f *FieldChange) Misfits() []adama.Misfit {
+	if f == nil {
+		return nil
+	}
+	return misfitsOf(f, fieldChangeTable, f.Extra)
+}
+
+// MarshalJSON writes the change with its Extra properties.
+func (f FieldChange) MarshalJSON() ([]byte, error) { return encodeRecord(plainFieldChange(f), f.Extra) }
 
 // HistoryOptions page an audit log.
 type HistoryOptions struct {

@@ -84,6 +84,15 @@ func (a *Attachment) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainAttachment)(a), &a.Extra, attachmentTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (a *Attachment) Misfits() []adama.Misfit {
+	if a == nil {
+		return nil
+	}
+	return misfitsOf(a, attachmentTable, a.Extra)
+}
+
 // MarshalJSON writes the record with its Extra properties.
 func (a Attachment) MarshalJSON() ([]byte, error) {
 	return encodeRecord(plainAttachment(a), a.Extra)

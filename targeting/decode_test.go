@@ -207,21 +207,22 @@ func TestRecordDecodeForms(t *testing.T) {
 		name, in string
 		want     targeting.Target
 		wantErr  bool
+		misfit   string // the field a value that fits no form is kept for
 	}{
-		{"numbers", `{"id":3,"parent_id":4,"bidder_frequency":5,"version":2}`, targeting.Target{ID: 3, ParentID: 4, BidderFrequency: 5, Version: 2}, false},
-		{"numeric strings", `{"id":"3","parent_id":" 4 ","version":"2"}`, targeting.Target{ID: 3, ParentID: 4, Version: 2}, false},
-		{"integral floats", `{"id":3.0,"version":2e0}`, targeting.Target{ID: 3, Version: 2}, false},
-		{"booleans", `{"visible":"on","visible_overridden":0}`, targeting.Target{Visible: true}, false},
-		{"bool strings", `{"visible":"true","visible_overridden":"0"}`, targeting.Target{Visible: true}, false},
-		{"scalars as strings", `{"name":42,"factual_id":true}`, targeting.Target{Name: "42", FactualID: "true"}, false},
-		{"nulls", `{"id":null,"name":null,"visible":null}`, targeting.Target{}, false},
-		{"null record", `null`, targeting.Target{}, false},
-		{"fraction", `{"id":3.5}`, targeting.Target{}, true},
-		{"not a number", `{"id":"x"}`, targeting.Target{}, true},
-		{"object for string", `{"name":{}}`, targeting.Target{}, true},
-		{"bad bool", `{"visible":"maybe"}`, targeting.Target{}, true},
-		{"not an object", `[1]`, targeting.Target{}, true},
-		{"too large", `{"id":1e300}`, targeting.Target{}, true},
+		{"numbers", `{"id":3,"parent_id":4,"bidder_frequency":5,"version":2}`, targeting.Target{ID: 3, ParentID: 4, BidderFrequency: 5, Version: 2}, false, ""},
+		{"numeric strings", `{"id":"3","parent_id":" 4 ","version":"2"}`, targeting.Target{ID: 3, ParentID: 4, Version: 2}, false, ""},
+		{"integral floats", `{"id":3.0,"version":2e0}`, targeting.Target{ID: 3, Version: 2}, false, ""},
+		{"booleans", `{"visible":"on","visible_overridden":0}`, targeting.Target{Visible: true}, false, ""},
+		{"bool strings", `{"visible":"true","visible_overridden":"0"}`, targeting.Target{Visible: true}, false, ""},
+		{"scalars as strings", `{"name":42,"factual_id":true}`, targeting.Target{Name: "42", FactualID: "true"}, false, ""},
+		{"nulls", `{"id":null,"name":null,"visible":null}`, targeting.Target{}, false, ""},
+		{"null record", `null`, targeting.Target{}, false, ""},
+		{"fraction", `{"id":3.5}`, targeting.Target{}, false, "id"},
+		{"not a number", `{"id":"x"}`, targeting.Target{}, false, "id"},
+		{"object for string", `{"name":{}}`, targeting.Target{}, false, "name"},
+		{"bad bool", `{"visible":"maybe"}`, targeting.Target{}, false, "visible"},
+		{"not an object", `[1]`, targeting.Target{}, true, ""},
+		{"too large", `{"id":1e300}`, targeting.Target{}, false, "id"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -232,6 +233,17 @@ func TestRecordDecodeForms(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
+			if tt.misfit == "" {
+				assert.Equal(t, tt.want, got)
+				assert.Empty(t, got.Misfits())
+				return
+			}
+			// A value that fits no form does not fail the record: the
+			// field stays zero and the value is reported as it came.
+			var raw map[string]json.RawMessage
+			require.NoError(t, json.Unmarshal([]byte(tt.in), &raw))
+			assert.Equal(t, []adama.Misfit{{Field: tt.misfit, Raw: raw[tt.misfit]}}, got.Misfits())
+			got.Extra = nil
 			assert.Equal(t, tt.want, got)
 		})
 	}

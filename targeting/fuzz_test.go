@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/targeting"
 )
 
@@ -11,7 +12,7 @@ import (
 // package: decoding never panics, and a record that decodes writes JSON
 // that decodes again.
 func FuzzRecordDecode(f *testing.F) {
-	for _, name := range []string{"attachment.json", "attachment_platform.json", "target.json", "advertiser.json", "audit_log.json", "collection.json"} {
+	for _, name := range []string{"attachment.json", "attachment_platform.json", "target.json", "advertiser.json", "audit_log.json", "collection.json", "attachment_misfit.json"} {
 		var env struct {
 			Data json.RawMessage `json:"data"`
 		}
@@ -22,6 +23,7 @@ func FuzzRecordDecode(f *testing.F) {
 	}
 	f.Add([]byte(`{"id":"1e3","version":-0.0,"or_better":"off","vendor_attributions":[{"vendor_id":"7"}]}`))
 	f.Add([]byte(`{"fields":[{"field_name":1,"old_value":null,"new_value":[1]}]}`))
+	f.Add([]byte(`{"status":"maybe","target_id":{},"vendor_attributions":[{"vendor_id":{}}],"agency":{"id":[]}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		check := func(v any, fresh func() any) {
 			if err := json.Unmarshal(b, v); err != nil {
@@ -31,8 +33,15 @@ func FuzzRecordDecode(f *testing.F) {
 			if err != nil {
 				t.Fatalf("%T decoded but does not encode: %v", v, err)
 			}
-			if err := json.Unmarshal(out, fresh()); err != nil {
+			again := fresh()
+			if err := json.Unmarshal(out, again); err != nil {
 				t.Fatalf("%T: its own output %s does not decode: %v", v, out, err)
+			}
+			// A misfit goes back as it came, so it is a misfit again.
+			if m, ok := v.(interface{ Misfits() []adama.Misfit }); ok {
+				if n := len(again.(interface{ Misfits() []adama.Misfit }).Misfits()); n != len(m.Misfits()) {
+					t.Fatalf("%T: %d misfits, %d after a round trip through %s", v, len(m.Misfits()), n, out)
+				}
 			}
 		}
 		check(new(targeting.Attachment), func() any { return new(targeting.Attachment) })

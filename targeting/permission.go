@@ -70,6 +70,15 @@ func (p *EntityPermission) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainEntityPermission)(p), &p.Extra, entityPermissionTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (p *EntityPermission) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return misfitsOf(p, entityPermissionTable, p.Extra)
+}
+
 // MarshalJSON writes the record with its Extra properties.
 func (p EntityPermission) MarshalJSON() ([]byte, error) {
 	return encodeRecord(plainEntityPermission(p), p.Extra)
@@ -115,6 +124,15 @@ func (p *PermissionFlags) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainPermissionFlags)(p), &p.Extra, permissionFlagsTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (p *PermissionFlags) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return misfitsOf(p, permissionFlagsTable, p.Extra)
+}
+
 // MarshalJSON writes the record with its Extra properties.
 func (p PermissionFlags) MarshalJSON() ([]byte, error) {
 	return encodeRecord(plainPermissionFlags(p), p.Extra)
@@ -140,6 +158,15 @@ var permissionListTable = fieldsOf[plainPermissionList]()
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
 func (p *PermissionList) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainPermissionList)(p), &p.Extra, permissionListTable)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (p *PermissionList) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return misfitsOf(p, permissionListTable, p.Extra)
 }
 
 // MarshalJSON writes the record with its Extra properties.
@@ -172,6 +199,15 @@ func (g *Grant) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainGrant)(g), &g.Extra, grantTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (g *Grant) Misfits() []adama.Misfit {
+	if g == nil {
+		return nil
+	}
+	return misfitsOf(g, grantTable, g.Extra)
+}
+
 // MarshalJSON writes the record with its Extra properties.
 func (g Grant) MarshalJSON() ([]byte, error) { return encodeRecord(plainGrant(g), g.Extra) }
 
@@ -195,6 +231,15 @@ func (g *Grants) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainGrants)(g), &g.Extra, grantsTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (g *Grants) Misfits() []adama.Misfit {
+	if g == nil {
+		return nil
+	}
+	return misfitsOf(g, grantsTable, g.Extra)
+}
+
 // MarshalJSON writes the record with its Extra properties.
 func (g Grants) MarshalJSON() ([]byte, error) { return encodeRecord(plainGrants(g), g.Extra) }
 
@@ -215,6 +260,15 @@ var userPermissionsTable = fieldsOf[plainUserPermissions]()
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
 func (u *UserPermissions) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainUserPermissions)(u), &u.Extra, userPermissionsTable)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (u *UserPermissions) Misfits() []adama.Misfit {
+	if u == nil {
+		return nil
+	}
+	return misfitsOf(u, userPermissionsTable, u.Extra)
 }
 
 // MarshalJSON writes the record with its Extra properties.
@@ -284,6 +338,15 @@ func (u *PermittedUser) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainPermittedUser)(u), &u.Extra, permittedUserTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (u *PermittedUser) Misfits() []adama.Misfit {
+	if u == nil {
+		return nil
+	}
+	return misfitsOf(u, permittedUserTable, u.Extra)
+}
+
 // MarshalJSON writes the record with its Extra properties.
 func (u PermittedUser) MarshalJSON() ([]byte, error) {
 	return encodeRecord(plainPermittedUser(u), u.Extra)
@@ -307,6 +370,15 @@ var permissionsV2Table = fieldsOf[plainPermissionsV2]()
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
 func (p *PermissionsV2) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainPermissionsV2)(p), &p.Extra, permissionsV2Table)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (p *PermissionsV2) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return misfitsOf(p, permissionsV2Table, p.Extra)
 }
 
 // MarshalJSON writes the record with its Extra properties.
@@ -343,6 +415,15 @@ func (f *PermissionV2Flags) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainPermissionV2Flags)(f), &f.Extra, permissionV2FlagsTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (f *PermissionV2Flags) Misfits() []adama.Misfit {
+	if f == nil {
+		return nil
+	}
+	return misfitsOf(f, permissionV2FlagsTable, f.Extra)
+}
+
 // MarshalJSON writes the record with its Extra properties.
 func (f PermissionV2Flags) MarshalJSON() ([]byte, error) {
 	return encodeRecord(plainPermissionV2Flags(f), f.Extra)
@@ -364,6 +445,15 @@ var permissionEntitiesTable = fieldsOf[plainPermissionEntities]()
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
 func (e *PermissionEntities) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainPermissionEntities)(e), &e.Extra, permissionEntitiesTable)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (e *PermissionEntities) Misfits() []adama.Misfit {
+	if e == nil {
+		return nil
+	}
+	return misfitsOf(e, permissionEntitiesTable, e.Extra)
 }
 
 // MarshalJSON writes the record with its Extra properties.
@@ -393,6 +483,15 @@ var permissionEntityTable = fieldsOf[plainPermissionEntity]()
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
 func (e *PermissionEntity) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainPermissionEntity)(e), &e.Extra, permissionEntityTable)
+}
+
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (e *PermissionEntity) Misfits() []adama.Misfit {
+	if e == nil {
+		return nil
+	}
+	return misfitsOf(e, permissionEntityTable, e.Extra)
 }
 
 // MarshalJSON writes the record with its Extra properties.

@@ -23,14 +23,22 @@ type fieldTable = record.Index
 func fieldsOf[T any]() fieldTable { return record.IndexOf(reflect.TypeFor[T]()) }
 
 // decodeRecord reads the JSON object b into dst, a pointer to a struct
-// whose fields carry json tags (tbl is its table), with the shared strict
-// reader (internal/record: integers as numbers, integral floats or
-// numeric strings, booleans in every form adama.ParseBool reads, strings
-// from any scalar; a value that fits none of them fails naming the field).
-// Properties without a field are kept in *extra so that writing the record
-// back loses nothing. A null leaves dst at its zero value.
+// whose fields carry json tags (tbl is its table), with the shared reader
+// of the one decoding rule (internal/record: integers as numbers,
+// integral floats or numeric strings, booleans in every form
+// adama.ParseBool reads, strings from any scalar; a value that fits none
+// of them leaves its field zero and is kept in *extra under the field's
+// name, a misfit the record's Misfits reports). Properties without a field
+// are kept in *extra too, so that writing the record back loses nothing.
+// A null leaves dst at its zero value.
 func decodeRecord[A any](b []byte, dst *A, extra *map[string]json.RawMessage, tbl fieldTable) error {
-	return record.DecodeStrictInto(b, dst, tbl, extra)
+	return record.DecodeKeepingInto(b, dst, tbl, extra)
+}
+
+// misfitsOf lists the misfits of the record rec points to and of the
+// records it holds (record.Report); every record's Misfits calls it.
+func misfitsOf(rec any, tbl fieldTable, extra map[string]json.RawMessage) []adama.Misfit {
+	return record.Report(rec, tbl, extra)
 }
 
 // encodeRecord writes src (a struct value without methods) as a JSON

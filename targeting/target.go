@@ -57,6 +57,15 @@ func (t *Target) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainTarget)(t), &t.Extra, targetTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (t *Target) Misfits() []adama.Misfit {
+	if t == nil {
+		return nil
+	}
+	return misfitsOf(t, targetTable, t.Extra)
+}
+
 // MarshalJSON writes the record with its Extra properties.
 func (t Target) MarshalJSON() ([]byte, error) { return encodeRecord(plainTarget(t), t.Extra) }
 

@@ -32,6 +32,15 @@ func (p *TargetPath) UnmarshalJSON(b []byte) error {
 	return decodeRecord(b, (*plainTargetPath)(p), &p.Extra, targetPathTable)
 }
 
+// Misfits lists the values that fit no documented form, kept and sent
+// back as they came (see adama.Misfit), nested records' included.
+func (p *TargetPath) Misfits() []adama.Misfit {
+	if p == nil {
+		return nil
+	}
+	return misfitsOf(p, targetPathTable, p.Extra)
+}
+
 // MarshalJSON writes the record with its Extra properties.
 func (p TargetPath) MarshalJSON() ([]byte, error) { return encodeRecord(plainTargetPath(p), p.Extra) }
 

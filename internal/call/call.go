@@ -277,6 +277,25 @@ func (g *Group) Into(ctx context.Context, c *Call, dst any, opts ...adama.Reques
 	return meta, nil
 }
 
+// Strict returns the error a strict client's call to c fails with when
+// dst, decoded from its answer outside Into (a payload unwrapped in a
+// second step), holds a misfit: the *adama.Error of Into's check, status
+// 200. It returns nil for a client not made strict or a dst without one.
+func (g *Group) Strict(c *Call, dst any) error {
+	if g.Client == nil || !g.Client.StrictDecoding() {
+		return nil
+	}
+	m := MisfitsOf(dst)
+	if len(m) == 0 {
+		return nil
+	}
+	method := c.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	return adama.NewMisfitError(http.StatusOK, method, g.Prefix+c.Path, m)
+}
+
 // misfitter is a record that reports the values that fit none of its
 // fields' documented forms.
 type misfitter interface{ Misfits() []adama.Misfit }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/record"
@@ -44,4 +45,27 @@ func TestMisfitsOf(t *testing.T) {
 	assert.NoError(t, json.Unmarshal([]byte(`{"id":"12"}`), &fine))
 	assert.Equal(t, int64(12), fine.ID)
 	assert.Empty(t, MisfitsOf(&fine))
+}
+
+func TestGroupStrict(t *testing.T) {
+	var one oddRec
+	assert.NoError(t, json.Unmarshal([]byte(`{"id":{"x":1}}`), &one))
+	lenient, err := adama.NewClient(adama.WithBaseURL("https://api.example"))
+	require.NoError(t, err)
+	assert.NoError(t, (&Group{Client: lenient}).Strict(&Call{Path: "/x"}, &one))
+	strict, err := adama.NewClient(adama.WithBaseURL("https://api.example"), adama.WithStrictDecoding())
+	require.NoError(t, err)
+	g := &Group{Client: strict, Prefix: "/api/v1"}
+	err = g.Strict(&Call{Path: "/x/7"}, &one)
+	assert.ErrorIs(t, err, adama.ErrMisfit)
+	var ae *adama.Error
+	if assert.ErrorAs(t, err, &ae) {
+		assert.Equal(t, "GET", ae.Method)
+		assert.Equal(t, "/api/v1/x/7", ae.Path)
+		assert.Equal(t, adama.CodeMisfit, ae.Code)
+		assert.Contains(t, ae.Message, `id: {"x":1}`)
+	}
+	var fine oddRec
+	assert.NoError(t, json.Unmarshal([]byte(`{"id":3}`), &fine))
+	assert.NoError(t, g.Strict(&Call{Path: "/x/3"}, &fine))
 }

@@ -14,13 +14,14 @@ func FuzzDecodeObject(f *testing.F) {
 		`{"id":"many","ID":5,"future":{"a":1},"code":1013003}`,
 		`{"opt":"","tags":[1,true,"x"]}`,
 		"{\"\xcf\":0}",
+		`{"id":{},"name":"maybe","opt":"","code":true,"rate":[1]}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, strict := range []bool{false, true} {
+		for _, m := range []mode{lenient, strict, keeping} {
 			var r rec
-			extra, err := decodeObject(b, &r, recIdx, strict)
+			extra, err := decodeObject(b, &r, recIdx, m)
 			if err != nil {
 				continue
 			}
@@ -29,7 +30,7 @@ func FuzzDecodeObject(f *testing.F) {
 				t.Fatalf("encode: %v", err)
 			}
 			var again rec
-			extra2, err := decodeObject(out, &again, recIdx, strict)
+			extra2, err := decodeObject(out, &again, recIdx, m)
 			if err != nil {
 				t.Fatalf("re-decode %s: %v", out, err)
 			}

@@ -1,10 +1,12 @@
 // Package record reads and writes the JSON records of the group packages
 // leniently and without loss: numbers and booleans also as strings, text
 // also as a bare number, a value that fits no field kept instead of
-// failing the record (DecodeObject) or failing it naming the field
-// (DecodeStrict), unknown properties kept and written back (a kept value
-// goes back as it came unless the caller has set its field since), and the
-// diff of two writable forms for updates that send only what changed.
+// failing the record (DecodeObject, DecodeKeeping) or failing it naming
+// the field (DecodeStrict), unknown properties kept and written back (a
+// kept value goes back as it came unless the caller has set its field
+// since), the misfits of a record and of the records it holds (Misfits,
+// Report), and the diff of two writable forms for updates that send only
+// what changed.
 package record
 
 import (
@@ -53,7 +55,7 @@ func IndexOf(t reflect.Type) Index {
 // map instead of failing the record, and so is every property the struct
 // does not name. A body that is not an object is an error.
 func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, error) {
-	return decodeObject(b, dst, idx, false)
+	return decodeObject(b, dst, idx, lenient)
 }
 
 // DecodeStrict reads b like DecodeObject, but a value that fits its field
@@ -61,10 +63,34 @@ func DecodeObject(b []byte, dst any, idx Index) (map[string]json.RawMessage, err
 // zero) fails the record with an error naming the field: for records
 // whose callers must not get a zero where the platform sent a value.
 func DecodeStrict(b []byte, dst any, idx Index) (map[string]json.RawMessage, error) {
-	return decodeObject(b, dst, idx, true)
+	return decodeObject(b, dst, idx, strict)
 }
 
-func decodeObject(b []byte, dst any, idx Index, strict bool) (map[string]json.RawMessage, error) {
+// DecodeKeeping reads b in every form DecodeStrict reads, but a value
+// that fits its field in none of them does not fail the record: the field
+// stays zero and the value is kept in the returned map under the field's
+// name, a misfit that Misfits reports and EncodeObject writes back. The
+// one decoding rule of the group records.
+func DecodeKeeping(b []byte, dst any, idx Index) (map[string]json.RawMessage, error) {
+	return decodeObject(b, dst, idx, keeping)
+}
+
+// mode is how decodeObject reads a value and what it does with one that
+// does not fit.
+type mode uint8
+
+const (
+	// lenient reads numbers and booleans also as strings and keeps a
+	// value that does not fit.
+	lenient mode = iota
+	// strict also reads an empty string for a number as zero and a bare
+	// boolean as text, and fails on a value that does not fit.
+	strict
+	// keeping reads as strict does and keeps a value that does not fit.
+	keeping
+)
+
+func decodeObject(b []byte, dst any, idx Index, m mode) (map[string]json.RawMessage, error) {
 	// Fast path: one light scan finds the properties the struct does not
 	// name; when none of them folds onto a field's name (encoding/json
 	// would fill the field with it) or needs UTF-8 repair, and the whole
@@ -103,11 +129,11 @@ func decodeObject(b []byte, dst any, idx Index, strict bool) (map[string]json.Ra
 	for k, raw := range obj {
 		i, ok := idx[k]
 		if ok {
-			err := decodeValue(v.Field(i), raw, strict)
+			err := decodeValue(v.Field(i), raw, m != lenient)
 			if err == nil {
 				continue
 			}
-			if strict {
+			if m == strict {
 				return nil, fmt.Errorf("field %s: %w", k, err)
 			}
 			v.Field(i).SetZero()
@@ -133,13 +159,13 @@ func foldsOnto(k string, idx Index) bool {
 
 // decodeValue decodes raw into f, reading integers, floats and booleans
 // also from strings and lists element by element.
-func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
+func decodeValue(f reflect.Value, raw json.RawMessage, wide bool) error {
 	err := json.Unmarshal(raw, f.Addr().Interface())
 	if err == nil {
 		return nil
 	}
 	raw = bytes.TrimSpace(raw)
-	if strict && isNumber(f.Type()) && len(raw) > 0 && raw[0] == '"' {
+	if wide && isNumber(f.Type()) && len(raw) > 0 && raw[0] == '"' {
 		if s, ok := unquote(raw); ok && strings.TrimSpace(s) == "" {
 			f.SetZero() // an empty string for a number: absent
 			return nil
@@ -152,7 +178,7 @@ func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
 			return nil
 		}
 		p := reflect.New(f.Type().Elem())
-		if e := decodeValue(p.Elem(), raw, strict); e != nil {
+		if e := decodeValue(p.Elem(), raw, wide); e != nil {
 			return e
 		}
 		f.Set(p)
@@ -164,7 +190,7 @@ func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
 		}
 		out := reflect.MakeSlice(f.Type(), len(items), len(items))
 		for i, it := range items {
-			if e := decodeValue(out.Index(i), it, strict); e != nil {
+			if e := decodeValue(out.Index(i), it, wide); e != nil {
 				return e
 			}
 		}
@@ -178,8 +204,8 @@ func decodeValue(f reflect.Value, raw json.RawMessage, strict bool) error {
 	switch f.Kind() {
 	case reflect.String:
 		// A bare number where text is expected ("code": 1234567); in
-		// strict mode a bare boolean too.
-		if len(raw) > 0 && raw[0] != '"' && raw[0] != 'n' && (strict || raw[0] != 't' && raw[0] != 'f') && json.Valid(raw) {
+		// the wide forms a bare boolean too.
+		if len(raw) > 0 && raw[0] != '"' && raw[0] != 'n' && (wide || raw[0] != 't' && raw[0] != 'f') && json.Valid(raw) {
 			f.SetString(s)
 			return nil
 		}
@@ -430,23 +456,29 @@ func ToMap(b []byte) map[string]json.RawMessage {
 // DecodeInto resets *alias, decodes b into it and puts the properties it
 // does not name in *extra. null leaves the zero value.
 func DecodeInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage) error {
-	return decodeInto(b, alias, idx, extra, false)
+	return decodeInto(b, alias, idx, extra, lenient)
 }
 
 // DecodeStrictInto is DecodeInto with DecodeStrict's rules: a value that
 // fits its field in none of the lenient forms fails the record.
 func DecodeStrictInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage) error {
-	return decodeInto(b, alias, idx, extra, true)
+	return decodeInto(b, alias, idx, extra, strict)
 }
 
-func decodeInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage, strict bool) error {
+// DecodeKeepingInto is DecodeInto with DecodeKeeping's rules: every form
+// DecodeStrict reads, a value that fits none kept in *extra as a misfit.
+func DecodeKeepingInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage) error {
+	return decodeInto(b, alias, idx, extra, keeping)
+}
+
+func decodeInto[A any](b []byte, alias *A, idx Index, extra *map[string]json.RawMessage, m mode) error {
 	var zero A
 	*alias = zero
 	*extra = nil
 	if IsNull(b) {
 		return nil
 	}
-	ex, err := decodeObject(b, alias, idx, strict)
+	ex, err := decodeObject(b, alias, idx, m)
 	if err != nil {
 		return err
 	}

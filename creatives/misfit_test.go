@@ -1,0 +1,97 @@
+package creatives
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gopkg.in/h2non/gock.v1"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+// creativeMisfits are the values of testdata/v3_creative_misfit.json that
+// fit no documented form.
+var creativeMisfits = []adama.Misfit{
+	{Field: "duration", Raw: json.RawMessage(`"a while"`)},
+	{Field: "details.concept", Raw: json.RawMessage(`{}`)},
+	{Field: "details.startTime", Raw: json.RawMessage(`"soon"`)},
+	{Field: "details.vendors", Raw: json.RawMessage(`["12", "thirteen"]`)},
+}
+
+// TestCreativeMisfitReportedAndSentBack: an ill-typed creative (which
+// failed whole before) decodes, names each misfit with its path and raw
+// value, and Replace, a full update, sends the raw values back as they
+// came; a field the caller sets is sent instead.
+func TestCreativeMisfitReportedAndSentBack(t *testing.T) {
+	body, err := os.ReadFile("testdata/v3_creative_misfit.json")
+	require.NoError(t, err)
+	cc := gockClient(t)
+	ctx := context.Background()
+	var first, second captured
+	gock.New("https://api.example").Get("/v3.0/creatives/5124").Reply(200).BodyString(string(body))
+	gock.New("https://api.example").Post("/v3.0/creatives/5124").AddMatcher(capture(&first)).Reply(204)
+	gock.New("https://api.example").Post("/v3.0/creatives/5124").AddMatcher(capture(&second)).Reply(204)
+
+	c, err := cc.Videos.Get(ctx, 5124)
+	require.NoError(t, err, "a misfit does not fail the record")
+	assert.Equal(t, int64(5124), c.ID)
+	assert.Equal(t, int64(7), c.Details.Advertiser)
+	assert.Zero(t, c.Details.Concept)
+	assert.Nil(t, c.Details.StartTime)
+	assert.Equal(t, creativeMisfits, c.Misfits())
+
+	c.Details.Name = "Odd spot 2"
+	require.NoError(t, cc.Videos.Replace(ctx, 5124, &c.Details))
+	assert.JSONEq(t, `{"active":true,"advertiser":7,"name":"Odd spot 2","concept":{},"startTime":"soon","clickthroughUrl":"https://example.com/click",`+
+		`"eventPixels":[{"typ":"start","url":"https://px.example/s"}],"vendors":["12","thirteen"],"vastVersion":"VAST4","serverOnlySetting":{"a":1}}`,
+		string(first.body), "the raw values go back as they came")
+
+	c.Details.Concept, c.Details.Vendors = 11, []int64{12}
+	require.NoError(t, cc.Videos.Replace(ctx, 5124, &c.Details))
+	assert.JSONEq(t, `{"active":true,"advertiser":7,"name":"Odd spot 2","concept":11,"startTime":"soon","clickthroughUrl":"https://example.com/click",`+
+		`"eventPixels":[{"typ":"start","url":"https://px.example/s"}],"vendors":[12],"vastVersion":"VAST4","serverOnlySetting":{"a":1}}`,
+		string(second.body), "a set field replaces its kept value")
+	assert.True(t, gock.IsDone())
+}
+
+// TestCreativeMisfitStrict: over the fake platform, a lenient client gets
+// the creative and its report, a strict one an error naming the field,
+// from the v3 and the v2.0 Get.
+func TestCreativeMisfitStrict(t *testing.T) {
+	cc, srv := newTestClient(t)
+	id := srv.Creatives().AddVideo(map[string]any{
+		"active": true, "advertiser": 7, "name": "Odd", "concept": map[string]any{"n": 1},
+		"clickthroughUrl": "https://example.com/click", "vastVersion": "VAST9",
+	})
+	ctx := context.Background()
+	c, err := cc.Videos.Get(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, []adama.Misfit{{Field: "details.concept", Raw: json.RawMessage(`{"n":1}`)}}, c.Misfits())
+	assert.Equal(t, VASTVersion("VAST9"), c.Details.VASTVersion, "an unknown enum value is kept, not a misfit")
+
+	ac, err := srv.NewClient(adama.WithStrictDecoding())
+	require.NoError(t, err)
+	strict := New(ac)
+	_, err = strict.Videos.Get(ctx, id)
+	assertStrictMisfit(t, err, `details.concept: {"n":1}`)
+	_, err = strict.Videos.GetV2(ctx, id)
+	assertStrictMisfit(t, err, `details.concept: {"n":1}`)
+	_, err = strict.Videos.ListByIDs(ctx, []int64{id})
+	assertStrictMisfit(t, err, `[0].details.concept`)
+}
+
+// assertStrictMisfit checks the error of a strict call over a misfit.
+func assertStrictMisfit(t *testing.T, err error, names string) {
+	t.Helper()
+	require.Error(t, err)
+	assert.ErrorIs(t, err, adama.ErrMisfit)
+	var ae *adama.Error
+	require.True(t, errors.As(err, &ae))
+	assert.Equal(t, adama.CodeMisfit, ae.Code)
+	assert.Contains(t, ae.Error(), names)
+}
