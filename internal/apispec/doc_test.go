@@ -31,8 +31,8 @@ func TestDMPDescribesGroupF(t *testing.T) {
 	doc, err := Load("dmp")
 	require.NoError(t, err)
 	for path, methods := range map[string][]string{
-		"/audience_segments":                     {"GET", "POST"},
-		"/audience_segments/{taxonomy_id}":       {"GET", "POST"},
+		"/audience_segments":                    {"GET", "POST"},
+		"/audience_segments/{taxonomy_id}":      {"GET", "POST"},
 		"/audience_segments/grants/{vendor_id}": {"GET"},
 	} {
 		item := doc.Paths.Find(path)
