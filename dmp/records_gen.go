@@ -5,6 +5,7 @@ package dmp
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
 	"strconv"
 
@@ -289,7 +290,8 @@ func (x *Taxonomy) misfits(prefix string) []adama.Misfit {
 }
 
 // clearReadOnly zeroes the record's own read-only fields (those of
-// nested records are left alone), for a request body.
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
 func (x *Taxonomy) clearReadOnly() {
 	x.RevenueSharePct = nil
 	x.Visibility = ""
@@ -298,6 +300,15 @@ func (x *Taxonomy) clearReadOnly() {
 	x.UpdatedBy = nil
 	x.CreatedOn = nil
 	x.UpdatedOn = nil
+	cloned := false
+	for _, k := range [...]string{"revenue_share_pct", "visibility", "is_clearing_house", "created_by", "updated_by", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
 }
 
 // Grant is an entity a provider may share taxonomies with.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/doc/comment"
 	"go/format"
+	"strconv"
 	"strings"
 )
 
@@ -15,15 +16,20 @@ func render(m *model) ([]byte, error) {
 	b.WriteString("// Regenerate with `go generate ./...`; see internal/cmd/apigen.\n\n")
 	fmt.Fprintf(&b, "package %s\n\n", m.pkg)
 
-	needPath, needStrconv := false, false
+	needPath, needStrconv, needMaps := false, false, false
 	for _, r := range m.records {
 		for _, f := range r.fields {
+			needMaps = needMaps || f.readOnly
 			needPath = needPath || f.nested != ""
 			needStrconv = needStrconv || f.list && f.nested != ""
 		}
 	}
 	if len(m.records) > 0 {
-		b.WriteString("import (\n\"encoding/json\"\n\"reflect\"\n")
+		b.WriteString("import (\n\"encoding/json\"\n")
+		if needMaps {
+			b.WriteString("\"maps\"\n")
+		}
+		b.WriteString("\"reflect\"\n")
 		if needStrconv {
 			b.WriteString("\"strconv\"\n")
 		}
@@ -179,11 +185,16 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		}
 	}
 	if len(ro) > 0 {
-		b.WriteString("\n// clearReadOnly zeroes the record's own read-only fields (those of\n// nested records are left alone), for a request body.\n")
+		b.WriteString("\n// clearReadOnly zeroes the record's own read-only fields (those of\n")
+		b.WriteString("// nested records are left alone) and drops their kept values from a\n")
+		b.WriteString("// copy of Extra, for a request body made from a copy of the record.\n")
 		fmt.Fprintf(b, "func (x *%s) clearReadOnly() {\n", r.name)
-		for _, f := range ro {
+		names := make([]string, len(ro))
+		for i, f := range ro {
 			fmt.Fprintf(b, "x.%s = %s\n", f.name, f.zero)
+			names[i] = strconv.Quote(f.json)
 		}
-		b.WriteString("}\n")
+		fmt.Fprintf(b, "cloned := false\nfor _, k := range [...]string{%s} {\n", strings.Join(names, ", "))
+		b.WriteString("if _, ok := x.Extra[k]; ok {\nif !cloned {\nx.Extra, cloned = maps.Clone(x.Extra), true\n}\ndelete(x.Extra, k)\n}\n}\n}\n")
 	}
 }
