@@ -114,7 +114,7 @@ func TestMisfitsOverHTTP(t *testing.T) {
 		fields[m.Field] = string(m.Raw)
 	}
 	assert.Equal(t, map[string]string{
-		"use_hash":                                `"perhaps"`,
+		"use_hash": `"perhaps"`,
 		"taxonomy.children[0].children[0].uniques": `{"estimate":"n/a"}`,
 	}, fields)
 	assert.Nil(t, got.UseHash)
