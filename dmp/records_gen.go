@@ -138,10 +138,11 @@ type Node struct {
 	// The CPM paid to the provider, in USD, set by the platform; the
 	// update body takes it back as read. Also read from a JSON string.
 	WholesaleCPM *adama.Decimal `json:"wholesale_cpm,omitempty"`
-	// Marks a segment that can be targeted. Also read from a JSON
-	// string.
+	// Marks a segment that can be targeted; required on create. Also
+	// read from a JSON string.
 	Buyable bool `json:"buyable"`
-	// The node's children, in order.
+	// The node's children, in order; required on create (list answers
+	// show the root alone, without it).
 	Children []*Node `json:"children"`
 	// Extra keeps the properties the SDK does not model and the values
 	// that fit no documented form (see Misfits); they are sent back as

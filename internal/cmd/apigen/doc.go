@@ -46,8 +46,8 @@
 // adama.Amount, float64, int32, json.RawMessage). Inline objects, inline
 // enums, oneOf/anyOf and untyped schemas without x-go-type are errors.
 //
-// A property in the schema's required list is a plain value, always sent
-// (a nil list as []). Any other scalar property is a pointer (*T: nil is
+// A property in the schema's required list, or marked x-adama-send-zero,
+// is a plain value, always sent (a nil list as []). Any other scalar property is a pointer (*T: nil is
 // absent) unless x-go-omitempty: true makes it a plain value left out
 // when zero (for ids and text whose zero means absent).
 //
@@ -63,7 +63,10 @@
 //	                         package's hand-written EncodeName on write and
 //	                         DecodeName on read
 //	x-enum-varnames          (enum) the <Value> part of each constant's name
-//	x-adama-send-empty       (list property) always sent, [] when empty
+//	x-adama-send-zero        (property) a plain value always sent, even
+//	                         when zero (false, 0, "", [] for a nil list),
+//	                         where the schema cannot mark it required
+//	                         because answers may leave it out
 //	x-adama-forms            (property) the other JSON forms the platform
 //	                         sends: [string] for a number or boolean,
 //	                         [number] for text; the decoder must read them

@@ -147,7 +147,10 @@ func TestGenerate(t *testing.T) {
         owner_ids:
           type: array
           items: {type: integer}
-          x-adama-send-empty: true
+          x-adama-send-zero: true
+        on_hold:
+          type: boolean
+          x-adama-send-zero: true
         label:
           type: string
           x-go-name: Caption
@@ -167,6 +170,7 @@ func TestGenerate(t *testing.T) {
 				"// Read-only: not sent on create or update.",
 				"Fee *adama.Money `json:\"fee,omitempty\"`",
 				"OwnerIDs []int64 `json:\"owner_ids\"`",
+				"OnHold bool `json:\"on_hold\"`",
 				"Caption *string `json:\"label,omitempty\"`",
 				"Extra map[string]json.RawMessage `json:\"-\"`",
 				"if a.Tags == nil {", "a.Tags = []string{}",
@@ -321,12 +325,20 @@ func TestGenerateErrors(t *testing.T) {
       properties:
         e: {$ref: "#/components/schemas/Env"}
 `, "reference to Env, which is marked x-go-skip"},
-		{"send-empty on a scalar", `
+		{"send-zero on a record", `
+    B:
+      type: object
     A:
       type: object
       properties:
-        n: {type: integer, x-adama-send-empty: true}
-`, "x-adama-send-empty applies to lists only"},
+        b: {x-adama-send-zero: true, allOf: [{$ref: "#/components/schemas/B"}]}
+`, "x-adama-send-zero applies to values and lists, not to a record"},
+		{"send-zero and omitempty", `
+    A:
+      type: object
+      properties:
+        n: {type: integer, x-adama-send-zero: true, x-go-omitempty: true}
+`, "x-go-omitempty and x-adama-send-zero contradict each other"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := gen(t, tc.schemas)

@@ -34,7 +34,7 @@ type record struct {
 // field is one property of a record.
 type field struct {
 	json, name, typ, doc string
-	// sent: written even when zero (required, or x-adama-send-empty);
+	// sent: written even when zero (required, or x-adama-send-zero);
 	// a nil list is written as [].
 	sent     bool
 	readOnly bool
@@ -221,22 +221,26 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 		return nil, err
 	}
 	omitZero := hasFlag(ext, "x-go-omitempty")
-	f.sent = required || hasFlag(ext, "x-adama-send-empty")
+	sendZero := hasFlag(ext, "x-adama-send-zero")
+	if omitZero && sendZero {
+		return nil, fmt.Errorf("x-go-omitempty and x-adama-send-zero contradict each other")
+	}
+	f.sent = required || sendZero
 	switch kind.shape {
 	case shapeList:
 		f.typ, f.list, f.zero = base, true, "nil"
 		f.nested = kind.record
 	case shapeRecord:
+		if sendZero {
+			return nil, fmt.Errorf("x-adama-send-zero applies to values and lists, not to a record")
+		}
 		f.typ, f.nested, f.zero = base, kind.record, "nil"
 	default:
-		if required || omitZero {
+		if f.sent || omitZero {
 			f.typ, f.zero = base, kind.zero
 		} else {
 			f.typ, f.zero = "*"+base, "nil"
 		}
-	}
-	if hasFlag(ext, "x-adama-send-empty") && !f.list {
-		return nil, fmt.Errorf("x-adama-send-empty applies to lists only")
 	}
 	if c, ok := ext["x-go-codec"].(string); ok {
 		if f.typ != "string" || !isASCIIIdent(c) {
