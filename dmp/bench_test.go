@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/dmp"
+	"github.com/adamasdk/adama-go/internal/benchpair"
 )
 
 // BenchmarkCSV50000 reads a 50,000-node taxonomy CSV: the row reader
@@ -151,6 +152,20 @@ func BenchmarkTaxonomyDecode(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	})
+	// paired: both in every round, x-base = sdk / stdlib (median).
+	b.Run("paired", func(b *testing.B) {
+		benchpair.Run(b, len(body), func() {
+			var x dmp.Taxonomy
+			if err := json.Unmarshal(body, &x); err != nil {
+				b.Fatal(err)
+			}
+		}, func() {
+			var x plainTaxonomy
+			if err := json.Unmarshal(body, &x); err != nil {
+				b.Fatal(err)
+			}
+		})
 	})
 }
 

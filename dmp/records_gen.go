@@ -4,12 +4,16 @@
 package dmp
 
 import (
+	"bytes"
 	"encoding/json"
 	"maps"
 	"reflect"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/record"
 )
 
@@ -75,7 +79,53 @@ var permissionsIdx = record.IndexOf(reflect.TypeFor[permissionsAlias]())
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (x *Permissions) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*permissionsAlias)(x), permissionsIdx, &x.Extra)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Permissions) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Permissions) decodeSlow(b []byte) error {
+	if err := record.DecodeInto(b, (*permissionsAlias)(x), permissionsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Permissions) decodeFast(b []byte) bool {
+	*x = Permissions{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "organizations":
+			x.Organizations, ok = readList(v, readInt64)
+		case "agencies":
+			x.Agencies, ok = readList(v, readInt64)
+		case "advertisers":
+			x.Advertisers, ok = readList(v, readInt64)
+		default:
+			ok = keepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -159,11 +209,67 @@ var nodeIdx = record.IndexOf(reflect.TypeFor[nodeAlias]())
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (x *Node) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Node) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Node) decodeSlow(b []byte) error {
 	if err := record.DecodeInto(b, (*nodeAlias)(x), nodeIdx, &x.Extra); err != nil {
 		return err
 	}
 	x.Name = DecodeName(x.Name)
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Node) decodeFast(b []byte) bool {
+	*x = Node{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			x.ID, ok = readInt64(v)
+		case "name":
+			x.Name, ok = readText(v)
+		case "code":
+			x.Code, ok = readText(v)
+		case "description":
+			x.Description, ok = readText(v)
+		case "uniques":
+			x.Uniques, ok = readPtr(v, readInt64)
+		case "retail_cpm":
+			x.RetailCPM, ok = readUnmarshaler[adama.Decimal](v)
+		case "wholesale_cpm":
+			x.WholesaleCPM, ok = readUnmarshaler[adama.Decimal](v)
+		case "buyable":
+			x.Buyable, ok = readBool(v)
+		case "children":
+			x.Children, ok = readList(v, readRecord[Node])
+		default:
+			ok = keepUnknown(&x.Extra, key, v, "id", "name", "code", "description", "uniques", "retail_cpm", "wholesale_cpm", "buyable", "children")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	x.Name = DecodeName(x.Name)
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -260,7 +366,75 @@ var taxonomyIdx = record.IndexOf(reflect.TypeFor[taxonomyAlias]())
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (x *Taxonomy) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*taxonomyAlias)(x), taxonomyIdx, &x.Extra)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Taxonomy) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Taxonomy) decodeSlow(b []byte) error {
+	if err := record.DecodeInto(b, (*taxonomyAlias)(x), taxonomyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Taxonomy) decodeFast(b []byte) bool {
+	*x = Taxonomy{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "taxonomy_id":
+			x.TaxonomyID, ok = readInt64(v)
+		case "vendor_id":
+			x.VendorID, ok = readInt64(v)
+		case "audience_vendor_id":
+			x.AudienceVendorID, ok = readInt64(v)
+		case "permissions":
+			x.Permissions, ok = readRecord[Permissions](v)
+		case "use_hash":
+			x.UseHash, ok = readPtr(v, readBool)
+		case "taxonomy":
+			x.Taxonomy, ok = readRecord[Node](v)
+		case "revenue_share_pct":
+			x.RevenueSharePct, ok = readUnmarshaler[adama.Decimal](v)
+		case "visibility":
+			x.Visibility, ok = readEnum[Visibility](v)
+		case "name":
+			x.Name, ok = readText(v)
+		case "is_clearing_house":
+			x.IsClearingHouse, ok = readPtr(v, readBool)
+		case "created_by":
+			x.CreatedBy, ok = readPtr(v, readInt64)
+		case "updated_by":
+			x.UpdatedBy, ok = readPtr(v, readInt64)
+		case "created_on":
+			x.CreatedOn, ok = readUnmarshaler[adama.Time](v)
+		case "updated_on":
+			x.UpdatedOn, ok = readUnmarshaler[adama.Time](v)
+		default:
+			ok = keepUnknown(&x.Extra, key, v, "taxonomy_id", "vendor_id", "audience_vendor_id", "permissions", "use_hash", "taxonomy", "revenue_share_pct", "visibility", "name", "is_clearing_house", "created_by", "updated_by", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -335,7 +509,51 @@ var grantIdx = record.IndexOf(reflect.TypeFor[grantAlias]())
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (x *Grant) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*grantAlias)(x), grantIdx, &x.Extra)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Grant) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Grant) decodeSlow(b []byte) error {
+	if err := record.DecodeInto(b, (*grantAlias)(x), grantIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Grant) decodeFast(b []byte) bool {
+	*x = Grant{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			x.ID, ok = readInt64(v)
+		case "name":
+			x.Name, ok = readText(v)
+		default:
+			ok = keepUnknown(&x.Extra, key, v, "id", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -389,7 +607,53 @@ var grantsIdx = record.IndexOf(reflect.TypeFor[grantsAlias]())
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (x *Grants) UnmarshalJSON(b []byte) error {
-	return record.DecodeInto(b, (*grantsAlias)(x), grantsIdx, &x.Extra)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Grants) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Grants) decodeSlow(b []byte) error {
+	if err := record.DecodeInto(b, (*grantsAlias)(x), grantsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Grants) decodeFast(b []byte) bool {
+	*x = Grants{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "organizations":
+			x.Organizations, ok = readList(v, readRecord[Grant])
+		case "agencies":
+			x.Agencies, ok = readList(v, readRecord[Grant])
+		case "advertisers":
+			x.Advertisers, ok = readList(v, readRecord[Grant])
+		default:
+			ok = keepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -441,4 +705,146 @@ func misfitPath(prefix, name string) string {
 		return name
 	}
 	return prefix + "." + name
+}
+
+// readText reads a JSON string, or a bare number as its text.
+func readText(v []byte) (string, bool) {
+	switch {
+	case len(v) >= 2 && v[0] == '"':
+		s := v[1 : len(v)-1]
+		if bytes.IndexByte(s, '\\') < 0 && utf8.Valid(s) {
+			return string(s), true
+		}
+		var out string
+		return out, json.Unmarshal(v, &out) == nil
+	case len(v) > 0 && (v[0] == '-' || v[0] >= '0' && v[0] <= '9'):
+		return string(v), true
+	case string(v) == "null":
+		return "", true
+	}
+	return "", false
+}
+
+// readInt64 reads an integer, also from a string holding one.
+func readInt64(v []byte) (int64, bool) {
+	switch {
+	case len(v) > 0 && v[0] == '"':
+		s, ok := readText(v)
+		if !ok {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(s, 10, 64)
+		return n, err == nil
+	case string(v) == "null":
+		return 0, true
+	}
+	n, err := strconv.ParseInt(string(v), 10, 64)
+	return n, err == nil
+}
+
+// readBool reads a boolean, also from the strings and numbers
+// adama.ParseBool takes.
+func readBool(v []byte) (bool, bool) {
+	switch string(v) {
+	case "true":
+		return true, true
+	case "false", "null":
+		return false, true
+	}
+	s, ok := readText(v)
+	if !ok {
+		return false, false
+	}
+	x, err := adama.ParseBool(s)
+	return x, err == nil
+}
+
+// readEnum reads an enum's value as text; unknown values are kept.
+func readEnum[T ~string](v []byte) (T, bool) {
+	s, ok := readText(v)
+	return T(s), ok
+}
+
+// readPtr reads an optional value: null is nil.
+func readPtr[T any](v []byte, read func([]byte) (T, bool)) (*T, bool) {
+	if string(v) == "null" {
+		return nil, true
+	}
+	x, ok := read(v)
+	if !ok {
+		return nil, false
+	}
+	return &x, true
+}
+
+// readUnmarshaler reads an optional value of an SDK type through its
+// UnmarshalJSON.
+func readUnmarshaler[T any, P interface {
+	*T
+	json.Unmarshaler
+}](v []byte) (*T, bool) {
+	if string(v) == "null" {
+		return nil, true
+	}
+	p := P(new(T))
+	if p.UnmarshalJSON(v) != nil {
+		return nil, false
+	}
+	return (*T)(p), true
+}
+
+// readRecord reads a nested record: null is nil.
+func readRecord[T any, P interface {
+	*T
+	decodeValid([]byte) error
+}](v []byte) (*T, bool) {
+	if string(v) == "null" {
+		return nil, true
+	}
+	if len(v) == 0 || v[0] != '{' {
+		return nil, false
+	}
+	p := P(new(T))
+	if p.decodeValid(v) != nil {
+		return nil, false
+	}
+	return (*T)(p), true
+}
+
+// readList reads a list element by element: null is nil, [] is empty.
+func readList[T any](v []byte, read func([]byte) (T, bool)) ([]T, bool) {
+	if string(v) == "null" {
+		return nil, true
+	}
+	if len(v) == 0 || v[0] != '[' {
+		return nil, false
+	}
+	out := []T{}
+	ok := true
+	err := jsonscan.Elements(v, func(e []byte) bool {
+		var x T
+		x, ok = read(e)
+		out = append(out, x)
+		return ok
+	})
+	return out, ok && err == nil
+}
+
+// keepUnknown keeps a property no field names in *extra; false for a key
+// that names a field in another case or is not valid UTF-8 (the record
+// decoder decides those).
+func keepUnknown(extra *map[string]json.RawMessage, key, v []byte, fields ...string) bool {
+	if !utf8.Valid(key) {
+		return false
+	}
+	for _, f := range fields {
+		if strings.EqualFold(string(key), f) {
+			return false
+		}
+	}
+	if *extra == nil {
+		*extra = map[string]json.RawMessage{}
+	}
+	(*extra)[string(key)] = bytes.Clone(v)
+	return true
 }

@@ -43,6 +43,7 @@ type field struct {
 	nested string
 	list   bool
 	zero   string // the Go expression of the field's zero value
+	enum   bool   // the field's type (or its list's element) is an enum
 }
 
 // goTypes are the SDK value types x-go-type may choose, with their zero
@@ -226,6 +227,7 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 		return nil, fmt.Errorf("x-go-omitempty and x-adama-send-zero contradict each other")
 	}
 	f.sent = required || sendZero
+	f.enum = kind.enum
 	switch kind.shape {
 	case shapeList:
 		f.typ, f.list, f.zero = base, true, "nil"
@@ -279,6 +281,7 @@ type kind struct {
 	shape  shape
 	record string // the record a shapeRecord or shapeList field holds
 	zero   string
+	enum   bool
 }
 
 // valueType is the Go type of a schema: a component by reference (an
@@ -306,7 +309,7 @@ func valueType(doc *openapi3.T, ref *openapi3.SchemaRef) (string, kind, error) {
 		if c.Value.Type.Is(openapi3.TypeObject) {
 			return "*" + gn, kind{shape: shapeRecord, record: gn}, nil
 		}
-		return gn, kind{zero: `""`}, nil
+		return gn, kind{zero: `""`, enum: true}, nil
 	}
 	if x, ok := s.Extensions["x-go-type"].(string); ok {
 		zero, known := goTypes[x]
@@ -341,7 +344,7 @@ func valueType(doc *openapi3.T, ref *openapi3.SchemaRef) (string, kind, error) {
 		if k.shape == shapeList {
 			return "", kind{}, fmt.Errorf("a list of lists is not supported")
 		}
-		return "[]" + elem, kind{shape: shapeList, record: k.record}, nil
+		return "[]" + elem, kind{shape: shapeList, record: k.record, enum: k.enum}, nil
 	case openapi3.TypeObject:
 		return "", kind{}, fmt.Errorf("an inline object: declare it under components/schemas and refer to it")
 	case "":

@@ -16,8 +16,9 @@ func render(m *model) ([]byte, error) {
 	b.WriteString("// Regenerate with `go generate ./...`; see internal/cmd/apigen.\n\n")
 	fmt.Fprintf(&b, "package %s\n\n", m.pkg)
 
-	needPath, needStrconv, needMaps := false, false, false
+	needPath, needStrconv, needMaps, needFast := false, false, false, false
 	for _, r := range m.records {
+		needFast = needFast || fastRecord(r)
 		for _, f := range r.fields {
 			needMaps = needMaps || f.readOnly
 			needPath = needPath || f.nested != ""
@@ -25,15 +26,26 @@ func render(m *model) ([]byte, error) {
 		}
 	}
 	if len(m.records) > 0 {
-		b.WriteString("import (\n\"encoding/json\"\n")
+		b.WriteString("import (\n")
+		if needFast {
+			b.WriteString("\"bytes\"\n")
+		}
+		b.WriteString("\"encoding/json\"\n")
 		if needMaps {
 			b.WriteString("\"maps\"\n")
 		}
 		b.WriteString("\"reflect\"\n")
-		if needStrconv {
+		if needStrconv || needFast {
 			b.WriteString("\"strconv\"\n")
 		}
-		b.WriteString("\n\"github.com/adamasdk/adama-go/adama\"\n\"github.com/adamasdk/adama-go/internal/record\"\n)\n")
+		if needFast {
+			b.WriteString("\"strings\"\n\"unicode/utf8\"\n")
+		}
+		b.WriteString("\n\"github.com/adamasdk/adama-go/adama\"\n")
+		if needFast {
+			b.WriteString("\"github.com/adamasdk/adama-go/internal/jsonscan\"\n")
+		}
+		b.WriteString("\"github.com/adamasdk/adama-go/internal/record\"\n)\n")
 	}
 	dep := ""
 	if m.deprecated != "" {
@@ -55,6 +67,9 @@ func misfitPath(prefix, name string) string {
 	return prefix + "." + name
 }
 `)
+	}
+	if needFast {
+		b.WriteString(fastRuntime)
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
@@ -128,25 +143,7 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 	fmt.Fprintf(b, "type %s %s\n\n", alias, r.name)
 	fmt.Fprintf(b, "var %s = record.IndexOf(reflect.TypeFor[%s]())\n", idx, alias)
 
-	fmt.Fprintf(b, "\n// UnmarshalJSON reads the record leniently (see Misfits), keeping\n// unknown properties in Extra.\n%s", dep)
-	fmt.Fprintf(b, "func (x *%s) UnmarshalJSON(b []byte) error {\n", r.name)
-	codecs := 0
-	for _, f := range r.fields {
-		if f.codec != "" {
-			codecs++
-		}
-	}
-	if codecs == 0 {
-		fmt.Fprintf(b, "return record.DecodeInto(b, (*%s)(x), %s, &x.Extra)\n}\n", alias, idx)
-	} else {
-		fmt.Fprintf(b, "if err := record.DecodeInto(b, (*%s)(x), %s, &x.Extra); err != nil {\nreturn err\n}\n", alias, idx)
-		for _, f := range r.fields {
-			if f.codec != "" {
-				fmt.Fprintf(b, "x.%s = Decode%s(x.%s)\n", f.name, f.codec, f.name)
-			}
-		}
-		b.WriteString("return nil\n}\n")
-	}
+	renderDecode(b, r, alias, idx, dep)
 
 	fmt.Fprintf(b, "\n// MarshalJSON writes the record and its Extra properties.\n%s", dep)
 	fmt.Fprintf(b, "func (x %s) MarshalJSON() ([]byte, error) {\na := %s(x)\n", r.name, alias)
