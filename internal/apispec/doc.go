@@ -3,7 +3,7 @@
 // segments), written for this project from the platform specification and
 // the public API references. The documents are the source the generator
 // (internal/cmd/apigen) writes each group's records and enums from; tests
-// and the fake read them through Load.
+// read them through Load to check the SDK and the fake against them.
 //
 // Observed platform behaviour that differs from the references, and the
 // choices of Go names and SDK value types, are extension fields (x-adama-…
