@@ -42,7 +42,7 @@ func TestDecodeReferenceExamples(t *testing.T) {
 		meta := decodeFile(t, "list_response.json", &xs)
 		assert.Equal(t, 3, meta.TotalCount)
 		require.Len(t, xs, 3)
-		assert.Equal(t, dmp.Restricted, xs[0].Visibility)
+		assert.Equal(t, dmp.VisibilityRestricted, xs[0].Visibility)
 		assert.Equal(t, "Big Time Client [12345]", xs[0].Taxonomy.Description)
 		assert.Nil(t, xs[0].CreatedBy)
 		assert.Equal(t, int64(24699), *xs[0].UpdatedBy)

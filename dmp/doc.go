@@ -17,4 +17,4 @@
 // /api/v3.0). Everything here still works.
 package dmp
 
-//go:generate go run ../internal/cmd/enumgen
+//go:generate go run ../internal/cmd/apigen -group dmp

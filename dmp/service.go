@@ -32,14 +32,8 @@ func (s *TaxonomyService) Create(ctx context.Context, t *Taxonomy, ro ...adama.R
 	}
 	body := *t
 	body.TaxonomyID, body.AudienceVendorID = 0, 0
-	stripServerFields(&body)
+	body.clearReadOnly()
 	return call.One[Taxonomy](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/audience_segments", JSON: body}, ro...)
-}
-
-// stripServerFields leaves out what the platform sets itself.
-func stripServerFields(t *Taxonomy) {
-	t.CreatedBy, t.UpdatedBy, t.CreatedOn, t.UpdatedOn = nil, nil, nil, nil
-	t.RevenueSharePct, t.Visibility, t.IsClearingHouse = nil, "", nil
 }
 
 // ListOptions filter a taxonomy list.
@@ -157,7 +151,7 @@ func (s *TaxonomyService) Update(ctx context.Context, t *Taxonomy, ro ...adama.R
 		return nil, err
 	}
 	body := *t
-	stripServerFields(&body)
+	body.clearReadOnly()
 	return call.One[Taxonomy](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/audience_segments/" + strconv.FormatInt(t.TaxonomyID, 10), JSON: body}, ro...)
 }
 

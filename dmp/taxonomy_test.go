@@ -135,7 +135,7 @@ func TestTaxonomyListAndGrants(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, p.Items, 1)
 	assert.Equal(t, "MediaMath Audiences", p.Items[0].Taxonomy.Name)
-	assert.Equal(t, dmp.Restricted, p.Items[0].Visibility)
+	assert.Equal(t, dmp.VisibilityRestricted, p.Items[0].Visibility)
 
 	p, err = tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: qlang.Where("name", qlang.Eq, "Kiosk Audiences")})
 	require.NoError(t, err)
@@ -151,7 +151,7 @@ func TestTaxonomyListAndGrants(t *testing.T) {
 
 	got, err := tc.Taxonomies.Get(ctx, kb.TaxonomyID)
 	require.NoError(t, err)
-	assert.Equal(t, dmp.Global, got.Visibility, "global taxonomies always carry visibility")
+	assert.Equal(t, dmp.VisibilityGlobal, got.Visibility, "global taxonomies always carry visibility")
 
 	for _, q := range []*qlang.Query{qlang.Where("name", qlang.Ne, "x"), qlang.Where("taxonomy_id", qlang.Gt, 3), qlang.IDs(4), qlang.Search("x")} {
 		_, err := tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: q})
@@ -161,7 +161,7 @@ func TestTaxonomyListAndGrants(t *testing.T) {
 	srv.DMP().SetGrants(1234, map[int64]string{100048: "Org"}, map[int64]string{114842: "Agency A", 108108: "Agency B"}, nil)
 	g, err := tc.Taxonomies.Grants(ctx, 1234)
 	require.NoError(t, err)
-	assert.Equal(t, []dmp.Grant{{ID: 100048, Name: "Org"}}, g.Organizations)
+	assert.Equal(t, []*dmp.Grant{{ID: 100048, Name: "Org"}}, g.Organizations)
 	assert.Len(t, g.Agencies, 2)
 	assert.Empty(t, g.Advertisers)
 	_, err = tc.Taxonomies.Grants(ctx, 0)
