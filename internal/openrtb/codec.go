@@ -816,7 +816,7 @@ func decodeRegs(d *decoder, v *Regs) bool {
 	d.object(&v.Extra, func(k []byte) bool {
 		switch string(k) {
 		case "coppa":
-			return integer(d, &v.COPPA)
+			return intPtr(d, &v.COPPA)
 		case "ext":
 			return raw(d, &v.Ext)
 		}

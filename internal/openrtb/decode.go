@@ -11,6 +11,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
+	"github.com/adamasdk/adama-go/internal/record"
 )
 
 // The decoder reads one JSON text that jsonscan.Valid has checked, in one
@@ -39,8 +40,12 @@ func Decode(b []byte, v *BidRequest) error {
 }
 
 // decodeJSON is the UnmarshalJSON of every type: *v is reset and filled
-// from b; null leaves it zero, a value that is not an object is an error.
+// from b; null leaves it as it is (as encoding/json does), a value that is
+// not an object is an error.
 func decodeJSON[T any](b []byte, v *T, fn func(*decoder, *T) bool) error {
+	if record.IsNull(b) {
+		return nil
+	}
 	var zero T
 	*v = zero
 	if !jsonscan.Valid(b) {
@@ -260,6 +265,7 @@ func (d *decoder) str(p *string) bool {
 		d.i = end
 		return true
 	}
+	*p = "" // a misfit leaves the field zero, whatever an earlier duplicate set
 	return false
 }
 
@@ -268,13 +274,14 @@ func (d *decoder) str(p *string) bool {
 // absent.
 func integer[T int | int64](d *decoder, p *T) bool {
 	n, present, ok := d.integer()
+	if !ok || present && int64(T(n)) != n { // out of int's range
+		*p = 0
+		return false
+	}
 	if present {
-		if int64(T(n)) != n {
-			return false // out of int's range
-		}
 		*p = T(n)
 	}
-	return ok
+	return true
 }
 
 func (d *decoder) integer() (n int64, present, ok bool) {
@@ -323,6 +330,7 @@ func floatPtr(d *decoder, p **float64) bool {
 		*p = nil
 		return true
 	}
+	*p = nil
 	s, ok := d.numberOrText()
 	if !ok {
 		return false
@@ -340,7 +348,11 @@ func floatPtr(d *decoder, p **float64) bool {
 func decimal(d *decoder, p *adama.Decimal) bool {
 	start := d.i
 	end := d.skip()
-	return p.UnmarshalJSON(d.b[start:end]) == nil
+	if p.UnmarshalJSON(d.b[start:end]) != nil {
+		*p = adama.Decimal{}
+		return false
+	}
+	return true
 }
 
 // raw keeps the value as it came (ext).
@@ -359,6 +371,7 @@ func list[T any](d *decoder, p *[]T, elem func(*decoder, *T) bool) bool {
 		return true
 	}
 	if d.b[d.i] != '[' {
+		*p = nil
 		return false
 	}
 	var out []T
@@ -390,6 +403,7 @@ func ptr[T any](d *decoder, p **T, fn func(*decoder, *T) bool) bool {
 	}
 	v := new(T)
 	if !fn(d, v) {
+		*p = nil
 		return false
 	}
 	*p = v

@@ -243,9 +243,10 @@ type Segment struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Regs holds regulatory signals.
+// Regs holds regulatory signals; COPPA is nil when the request does not
+// say, 0 or 1 when it does.
 type Regs struct {
-	COPPA int             `json:"coppa,omitempty"`
+	COPPA *int            `json:"coppa,omitempty"`
 	Ext   json.RawMessage `json:"ext,omitempty"`
 	// Extra keeps the members the SDK does not model.
 	Extra map[string]json.RawMessage `json:"-"`
