@@ -58,25 +58,22 @@ func decodeLight(b *testing.B, recs [][]byte) {
 	}
 }
 
-// BenchmarkDecodeShared decodes 5,000 firehose records into the shared
-// types (exact floors, unknown members kept, numbers as strings read).
-func BenchmarkDecodeShared(b *testing.B) {
+// BenchmarkDecode decodes 5,000 firehose records into the shared types
+// (exact floors, unknown members kept, numbers as strings read) and, with
+// encoding/json, into the light view.
+func BenchmarkDecode(b *testing.B) {
 	recs, size := records(b)
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	for b.Loop() {
-		decodeShared(b, recs)
-	}
-}
-
-// BenchmarkDecodeLightView decodes the same records into the light view
-// with encoding/json.
-func BenchmarkDecodeLightView(b *testing.B) {
-	recs, size := records(b)
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	for b.Loop() {
-		decodeLight(b, recs)
+	for _, bm := range []struct {
+		name string
+		fn   func(*testing.B, [][]byte)
+	}{{"Shared", decodeShared}, {"LightView", decodeLight}} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				bm.fn(b, recs)
+			}
+		})
 	}
 }
 

@@ -14,3 +14,5 @@
 // The doc comments of the types speak to users: they are what go doc
 // shows for byoa.BidRequest and firehose.BidRequest.
 package openrtb
+
+//go:generate go run ./gen

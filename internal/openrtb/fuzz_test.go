@@ -121,68 +121,66 @@ func FuzzBidRequest(f *testing.F) {
 // compareWithEncodingJSON checks the one-pass decoder against
 // encoding/json on what both read the same way: a body whose values all
 // have their plain JSON type (encoding/json reads it into the light view
-// without error) and whose names are plain (see plainNames).
+// without error) and whose names are plain (see plainNames). What
+// encoding/json read is written again and read by the one-pass decoder:
+// the members of the light view must come out as the body gave them.
 func compareWithEncodingJSON(t *testing.T, b []byte, req *openrtb.BidRequest) {
 	var light rtbbench.Request
 	if json.Unmarshal(b, &light) != nil || !plainNames(b) {
 		return
 	}
-	type view struct {
-		ID, Site, Page, Pub, UA, Country, UserID string
-		AT, Test, DeviceType, YOB                int
-		TMax                                     int64
-		Cur, BCat, BAdv                          []string
-		Imps                                     []string
+	viaLight, err := json.Marshal(light)
+	if err != nil {
+		t.Fatal(err)
 	}
-	got := view{ID: req.ID, AT: req.AT, TMax: req.TMax, Test: req.Test, Cur: req.Cur, BCat: req.BCat, BAdv: req.BAdv}
-	want := view{ID: light.ID, AT: light.AT, TMax: int64(light.TMax), Test: light.Test, Cur: light.Cur, BCat: light.BCat, BAdv: light.BAdv}
-	if req.Site != nil {
-		got.Site, got.Page = req.Site.Domain, req.Site.Page
-		if req.Site.Publisher != nil {
-			got.Pub = req.Site.Publisher.ID
-		}
+	var want openrtb.BidRequest
+	if err := openrtb.Decode(viaLight, &want); err != nil {
+		t.Fatalf("the light view's JSON does not read: %v\n%s", err, viaLight)
 	}
-	if light.Site != nil {
-		want.Site, want.Page = light.Site.Domain, light.Site.Page
-		if light.Site.Publisher != nil {
-			want.Pub = light.Site.Publisher.ID
-		}
+	if got, want := lightMembers(req), lightMembers(&want); got != want {
+		t.Fatalf("the one-pass decoder reads\n%s\nencoding/json reads\n%s", got, want)
 	}
-	if req.Device != nil {
-		got.UA, got.DeviceType = req.Device.UA, req.Device.DeviceType
-		if req.Device.Geo != nil {
-			got.Country = req.Device.Geo.Country
-		}
-	}
-	if light.Device != nil {
-		want.UA, want.DeviceType = light.Device.UA, light.Device.DeviceType
-		if light.Device.Geo != nil {
-			want.Country = light.Device.Geo.Country
-		}
-	}
-	if req.User != nil {
-		got.UserID, got.YOB = req.User.ID, req.User.YOB
-	}
-	if light.User != nil {
-		want.UserID, want.YOB = light.User.ID, light.User.YOB
-	}
-	for _, imp := range req.Imp {
-		s := fmt.Sprintf("%s|%s|%s|%s", imp.ID, imp.TagID, imp.BidFloor, imp.BidFloorCur)
+}
+
+// lightMembers prints the members of r the light view holds.
+func lightMembers(r *openrtb.BidRequest) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%q at=%d tmax=%d test=%d cur=%q bcat=%q badv=%q\n", r.ID, r.AT, r.TMax, r.Test, r.Cur, r.BCat, r.BAdv)
+	for _, imp := range r.Imp {
+		fmt.Fprintf(&b, "imp %q %q %s %q", imp.ID, imp.TagID, imp.BidFloor, imp.BidFloorCur)
 		if imp.Banner != nil {
-			s += fmt.Sprintf("|%dx%d@%d", imp.Banner.W, imp.Banner.H, imp.Banner.Pos)
+			fmt.Fprintf(&b, " banner %dx%d@%d %q", imp.Banner.W, imp.Banner.H, imp.Banner.Pos, imp.Banner.ID)
 		}
-		got.Imps = append(got.Imps, s)
-	}
-	for _, imp := range light.Imp {
-		s := fmt.Sprintf("%s|%s|%s|%s", imp.ID, imp.TagID, imp.BidFloor, imp.BidFloorCur)
-		if imp.Banner != nil {
-			s += fmt.Sprintf("|%dx%d@%d", imp.Banner.W, imp.Banner.H, imp.Banner.Pos)
+		if v := imp.Video; v != nil {
+			fmt.Fprintf(&b, " video %q %d-%d %v %dx%d %d", v.Mimes, v.MinDuration, v.MaxDuration, v.Protocols, v.W, v.H, v.Linearity)
 		}
-		want.Imps = append(want.Imps, s)
+		b.WriteByte('\n')
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("the one-pass decoder reads\n%+v\nencoding/json reads\n%+v", got, want)
+	if s := r.Site; s != nil {
+		fmt.Fprintf(&b, "site %q %q %q %q %q %q\n", s.ID, s.Name, s.Domain, s.Page, s.Ref, s.Cat)
 	}
+	if a := r.App; a != nil {
+		fmt.Fprintf(&b, "app %q %q %q %q %q\n", a.ID, a.Name, a.Bundle, a.StoreURL, a.Cat)
+	}
+	if d := r.Device; d != nil {
+		fmt.Fprintf(&b, "device %q %q %q %d %q %q %q %q %q %q\n", d.UA, d.IP, d.IPv6, d.DeviceType, d.Make, d.Model, d.OS, d.OSV, d.Language, d.IFA)
+		if d.Geo != nil {
+			fmt.Fprintf(&b, "geo %q %q %q %q %q %d\n", d.Geo.Country, d.Geo.Region, d.Geo.Metro, d.Geo.City, d.Geo.Zip, d.Geo.Type)
+		}
+	}
+	if u := r.User; u != nil {
+		fmt.Fprintf(&b, "user %q %q %d %q %s\n", u.ID, u.BuyerUID, u.YOB, u.Gender, compact(u.Ext))
+	}
+	fmt.Fprintf(&b, "ext %s", compact(r.Ext))
+	return b.String()
+}
+
+func compact(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
 }
 
 // plainNames reports whether every member name in b is made of lower-case
@@ -251,6 +249,10 @@ func TestPlainNames(t *testing.T) {
 		if !plainNames(readTestdata(t, f)) {
 			t.Errorf("%s is not compared with encoding/json", f)
 		}
+	}
+	var light rtbbench.Request
+	if err := json.Unmarshal(readTestdata(t, "opportunity.json"), &light); err != nil {
+		t.Errorf("the opportunity body is not compared with encoding/json: %v", err)
 	}
 }
 
