@@ -75,16 +75,14 @@ func (v BidRequest) MarshalJSON() ([]byte, error) {
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *BidRequest) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *BidRequest) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, bidRequestFields, at)
-	out = each(out, v.Imp, at, "imp")
-	out = one(out, v.Site, at, "site")
-	out = one(out, v.App, at, "app")
-	out = one(out, v.Device, at, "device")
-	out = one(out, v.User, at, "user")
-	out = one(out, v.Regs, at, "regs")
+func (v *BidRequest) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, bidRequestFields, "")
+	out = each(out, v.Imp, "imp")
+	out = one(out, v.Site, "site")
+	out = one(out, v.App, "app")
+	out = one(out, v.Device, "device")
+	out = one(out, v.User, "user")
+	out = one(out, v.Regs, "regs")
 	return out
 }
 
@@ -141,14 +139,12 @@ func (v Imp) MarshalJSON() ([]byte, error) { return record.EncodeObject(impWire(
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Imp) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Imp) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, impFields, at)
-	out = one(out, v.Banner, at, "banner")
-	out = one(out, v.Video, at, "video")
-	out = one(out, v.Native, at, "native")
-	out = one(out, v.PMP, at, "pmp")
+func (v *Imp) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, impFields, "")
+	out = one(out, v.Banner, "banner")
+	out = one(out, v.Video, "video")
+	out = one(out, v.Native, "native")
+	out = one(out, v.PMP, "pmp")
 	return out
 }
 
@@ -183,10 +179,8 @@ func (v Format) MarshalJSON() ([]byte, error) { return record.EncodeObject(forma
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Format) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Format) misfits(at string) []adama.Misfit {
-	return record.Misfits(v.Extra, formatFields, at)
+func (v *Format) Misfits() []adama.Misfit {
+	return record.Misfits(v.Extra, formatFields, "")
 }
 
 var bannerFields = record.IndexOf(reflect.TypeFor[Banner]())
@@ -232,11 +226,9 @@ func (v Banner) MarshalJSON() ([]byte, error) { return record.EncodeObject(banne
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Banner) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Banner) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, bannerFields, at)
-	out = each(out, v.Format, at, "format")
+func (v *Banner) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, bannerFields, "")
+	out = each(out, v.Format, "format")
 	return out
 }
 
@@ -285,10 +277,8 @@ func (v Video) MarshalJSON() ([]byte, error) { return record.EncodeObject(videoW
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Video) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Video) misfits(at string) []adama.Misfit {
-	return record.Misfits(v.Extra, videoFields, at)
+func (v *Video) Misfits() []adama.Misfit {
+	return record.Misfits(v.Extra, videoFields, "")
 }
 
 var nativeFields = record.IndexOf(reflect.TypeFor[Native]())
@@ -326,10 +316,8 @@ func (v Native) MarshalJSON() ([]byte, error) { return record.EncodeObject(nativ
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Native) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Native) misfits(at string) []adama.Misfit {
-	return record.Misfits(v.Extra, nativeFields, at)
+func (v *Native) Misfits() []adama.Misfit {
+	return record.Misfits(v.Extra, nativeFields, "")
 }
 
 var pmpFields = record.IndexOf(reflect.TypeFor[PMP]())
@@ -363,11 +351,9 @@ func (v PMP) MarshalJSON() ([]byte, error) { return record.EncodeObject(pmpWire(
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *PMP) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *PMP) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, pmpFields, at)
-	out = each(out, v.Deals, at, "deals")
+func (v *PMP) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, pmpFields, "")
+	out = each(out, v.Deals, "deals")
 	return out
 }
 
@@ -408,10 +394,8 @@ func (v Deal) MarshalJSON() ([]byte, error) { return record.EncodeObject(dealWir
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Deal) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Deal) misfits(at string) []adama.Misfit {
-	return record.Misfits(v.Extra, dealFields, at)
+func (v *Deal) Misfits() []adama.Misfit {
+	return record.Misfits(v.Extra, dealFields, "")
 }
 
 var publisherFields = record.IndexOf(reflect.TypeFor[Publisher]())
@@ -451,10 +435,8 @@ func (v Publisher) MarshalJSON() ([]byte, error) {
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Publisher) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Publisher) misfits(at string) []adama.Misfit {
-	return record.Misfits(v.Extra, publisherFields, at)
+func (v *Publisher) Misfits() []adama.Misfit {
+	return record.Misfits(v.Extra, publisherFields, "")
 }
 
 var siteFields = record.IndexOf(reflect.TypeFor[Site]())
@@ -498,11 +480,9 @@ func (v Site) MarshalJSON() ([]byte, error) { return record.EncodeObject(siteWir
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Site) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Site) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, siteFields, at)
-	out = one(out, v.Publisher, at, "publisher")
+func (v *Site) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, siteFields, "")
+	out = one(out, v.Publisher, "publisher")
 	return out
 }
 
@@ -547,11 +527,9 @@ func (v App) MarshalJSON() ([]byte, error) { return record.EncodeObject(appWire(
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *App) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *App) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, appFields, at)
-	out = one(out, v.Publisher, at, "publisher")
+func (v *App) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, appFields, "")
+	out = one(out, v.Publisher, "publisher")
 	return out
 }
 
@@ -600,10 +578,8 @@ func (v Geo) MarshalJSON() ([]byte, error) { return record.EncodeObject(geoWire(
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Geo) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Geo) misfits(at string) []adama.Misfit {
-	return record.Misfits(v.Extra, geoFields, at)
+func (v *Geo) Misfits() []adama.Misfit {
+	return record.Misfits(v.Extra, geoFields, "")
 }
 
 var deviceFields = record.IndexOf(reflect.TypeFor[Device]())
@@ -663,11 +639,9 @@ func (v Device) MarshalJSON() ([]byte, error) { return record.EncodeObject(devic
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Device) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Device) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, deviceFields, at)
-	out = one(out, v.Geo, at, "geo")
+func (v *Device) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, deviceFields, "")
+	out = one(out, v.Geo, "geo")
 	return out
 }
 
@@ -712,12 +686,10 @@ func (v User) MarshalJSON() ([]byte, error) { return record.EncodeObject(userWir
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *User) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *User) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, userFields, at)
-	out = one(out, v.Geo, at, "geo")
-	out = each(out, v.Data, at, "data")
+func (v *User) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, userFields, "")
+	out = one(out, v.Geo, "geo")
+	out = each(out, v.Data, "data")
 	return out
 }
 
@@ -754,11 +726,9 @@ func (v Data) MarshalJSON() ([]byte, error) { return record.EncodeObject(dataWir
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Data) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Data) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, dataFields, at)
-	out = each(out, v.Segment, at, "segment")
+func (v *Data) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, dataFields, "")
+	out = each(out, v.Segment, "segment")
 	return out
 }
 
@@ -795,10 +765,8 @@ func (v Segment) MarshalJSON() ([]byte, error) { return record.EncodeObject(segm
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Segment) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Segment) misfits(at string) []adama.Misfit {
-	return record.Misfits(v.Extra, segmentFields, at)
+func (v *Segment) Misfits() []adama.Misfit {
+	return record.Misfits(v.Extra, segmentFields, "")
 }
 
 var regsFields = record.IndexOf(reflect.TypeFor[Regs]())
@@ -830,10 +798,8 @@ func (v Regs) MarshalJSON() ([]byte, error) { return record.EncodeObject(regsWir
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Regs) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Regs) misfits(at string) []adama.Misfit {
-	return record.Misfits(v.Extra, regsFields, at)
+func (v *Regs) Misfits() []adama.Misfit {
+	return record.Misfits(v.Extra, regsFields, "")
 }
 
 var bidResponseFields = record.IndexOf(reflect.TypeFor[BidResponse]())
@@ -877,11 +843,9 @@ func (v BidResponse) MarshalJSON() ([]byte, error) {
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *BidResponse) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *BidResponse) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, bidResponseFields, at)
-	out = each(out, v.SeatBid, at, "seatbid")
+func (v *BidResponse) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, bidResponseFields, "")
+	out = each(out, v.SeatBid, "seatbid")
 	return out
 }
 
@@ -918,11 +882,9 @@ func (v SeatBid) MarshalJSON() ([]byte, error) { return record.EncodeObject(seat
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *SeatBid) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *SeatBid) misfits(at string) []adama.Misfit {
-	out := record.Misfits(v.Extra, seatBidFields, at)
-	out = each(out, v.Bid, at, "bid")
+func (v *SeatBid) Misfits() []adama.Misfit {
+	out := record.Misfits(v.Extra, seatBidFields, "")
+	out = each(out, v.Bid, "bid")
 	return out
 }
 
@@ -987,8 +949,6 @@ func (v Bid) MarshalJSON() ([]byte, error) { return record.EncodeObject(bidWire(
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *Bid) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *Bid) misfits(at string) []adama.Misfit {
-	return record.Misfits(v.Extra, bidFields, at)
+func (v *Bid) Misfits() []adama.Misfit {
+	return record.Misfits(v.Extra, bidFields, "")
 }

@@ -26,14 +26,22 @@ import (
 // ErrSyntax reports bytes that are not one valid JSON text (Decode).
 var ErrSyntax = errors.New("openrtb: invalid JSON")
 
+// ErrTooDeep reports valid JSON nested deeper than the decoder follows
+// (jsonscan.MaxDepth levels).
+var ErrTooDeep = errors.New("openrtb: JSON nested too deep")
+
 var errNotObject = errors.New("openrtb: not a JSON object")
 
-// Decode reads b into v as UnmarshalJSON does, except that bytes that are
-// not valid JSON are reported as ErrSyntax with no detail: for a reader
-// that works the detail out only for the records it keeps.
+// Decode reads b into v as UnmarshalJSON does, starting from zero (null
+// leaves v zero), except that bytes that are not valid JSON are reported
+// as ErrSyntax with no detail: for a reader that works the detail out only
+// for the records it keeps.
 func Decode(b []byte, v *BidRequest) error {
 	*v = BidRequest{}
 	if !jsonscan.Valid(b) {
+		if json.Valid(b) {
+			return ErrTooDeep
+		}
 		return ErrSyntax
 	}
 	return decodeValid(b, v, decodeBidRequest)
@@ -53,7 +61,7 @@ func decodeJSON[T any](b []byte, v *T, fn func(*decoder, *T) bool) error {
 		if err := json.Unmarshal(b, &raw); err != nil {
 			return err
 		}
-		return ErrSyntax // valid, but nested deeper than jsonscan.MaxDepth
+		return ErrTooDeep
 	}
 	return decodeValid(b, v, fn)
 }

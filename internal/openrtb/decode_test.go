@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -282,7 +283,11 @@ func TestDecodeErrors(t *testing.T) {
 			assert.Error(t, err)
 		})
 	}
+	deep := []byte(`{"id":"r","ext":` + strings.Repeat("[", 1100) + strings.Repeat("]", 1100) + `}`)
+	require.True(t, json.Valid(deep))
 	var req openrtb.BidRequest
+	assert.ErrorIs(t, req.UnmarshalJSON(deep), openrtb.ErrTooDeep)
+	assert.ErrorIs(t, openrtb.Decode(deep, &req), openrtb.ErrTooDeep)
 	require.NoError(t, json.Unmarshal([]byte(`{"id":"x","imp":[{"id":"1"}]}`), &req))
 	require.NoError(t, json.Unmarshal([]byte(`null`), &req))
 	assert.Equal(t, "x", req.ID, "null leaves a value as encoding/json does")
@@ -322,4 +327,13 @@ func TestEnrichment(t *testing.T) {
 	}
 	var none *openrtb.BidRequest
 	assert.Equal(t, openrtb.Enrichment{}, none.Enrichment())
+}
+
+func TestMisfitsOfACleanRecordAllocateNothing(t *testing.T) {
+	var req openrtb.BidRequest
+	require.NoError(t, json.Unmarshal(readTestdata(t, "router_request.json"), &req))
+	var n int
+	allocs := testing.AllocsPerRun(100, func() { n += len(req.Misfits()) })
+	assert.Zero(t, n)
+	assert.Zero(t, allocs, "the firehose reader asks every record for its misfits")
 }

@@ -87,7 +87,7 @@ func checkErrors(t *testing.T, b []byte, err error) {
 	switch {
 	case !valid && err == nil:
 		t.Fatalf("invalid JSON read without error: %q", b)
-	case valid && err != nil && !errors.Is(err, openrtb.ErrSyntax):
+	case valid && err != nil && !errors.Is(err, openrtb.ErrTooDeep):
 		trimmed := bytes.TrimSpace(b)
 		if trimmed[0] == '{' || string(trimmed) == "null" {
 			t.Fatalf("a valid object fails: %v", err)

@@ -163,16 +163,16 @@ func writeRecord(b *bytes.Buffer, r record, names map[string]bool) error {
 			call = fmt.Sprintf(scalars[f.goType], f.goName)
 		case f.goType == "[]"+elem && names[elem]:
 			call = fmt.Sprintf("objects(d, &v.%s, decode%s)", f.goName, elem)
-			fmt.Fprintf(&nested, "\tout = each(out, v.%s, at, %q)\n", f.goName, f.json)
+			fmt.Fprintf(&nested, "\tout = each(out, v.%s, %q)\n", f.goName, f.json)
 		case f.goType == "*"+elem && names[elem]:
 			call = fmt.Sprintf("ptr(d, &v.%s, decode%s)", f.goName, elem)
-			fmt.Fprintf(&nested, "\tout = one(out, v.%s, at, %q)\n", f.goName, f.json)
+			fmt.Fprintf(&nested, "\tout = one(out, v.%s, %q)\n", f.goName, f.json)
 		default:
 			return fmt.Errorf("%s.%s: no decoder for %s", r.name, f.goName, f.goType)
 		}
 		fmt.Fprintf(&cases, "\t\tcase %q:\n\t\t\treturn %s\n", f.json, call)
 	}
-	own := fmt.Sprintf("record.Misfits(v.Extra, %sFields, at)", lower)
+	own := fmt.Sprintf("record.Misfits(v.Extra, %sFields, \"\")", lower)
 	misfits := "\treturn " + own + "\n"
 	if nested.Len() > 0 {
 		misfits = "\tout := " + own + "\n" + nested.String() + "\treturn out\n"
@@ -203,9 +203,7 @@ func (v %[1]s) MarshalJSON() ([]byte, error) { return record.EncodeObject(%[2]sW
 
 // Misfits lists the members whose value fits no documented form, each
 // with its path from this object ("imp[0].bidfloor").
-func (v *%[1]s) Misfits() []adama.Misfit { return v.misfits("") }
-
-func (v *%[1]s) misfits(at string) []adama.Misfit {
+func (v *%[1]s) Misfits() []adama.Misfit {
 %[4]s}
 `, r.name, lower, cases.String(), misfits)
 	return nil
