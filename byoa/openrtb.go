@@ -11,6 +11,10 @@ import "github.com/adamasdk/adama-go/internal/openrtb"
 
 // BidRequest is an OpenRTB 2.4 bid request as the custom bid router
 // forwards it; read one with DecodeBidRequest.
+//
+// Its fields and methods (Misfits, Enrichment, the JSON methods) are those
+// of the shared type: go doc github.com/adamasdk/adama-go/internal/openrtb
+// lists them, and those of the other OpenRTB types.
 type BidRequest = openrtb.BidRequest
 
 // Imp is one impression on offer, with its exact floor.

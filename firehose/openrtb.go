@@ -10,6 +10,10 @@ import "github.com/adamasdk/adama-go/internal/openrtb"
 
 // BidRequest is the bid request of a delivered opportunity
 // (Opportunity.Request).
+//
+// Its fields and methods (Misfits, Enrichment, the JSON methods) are those
+// of the shared type: go doc github.com/adamasdk/adama-go/internal/openrtb
+// lists them, and those of the other OpenRTB types.
 type BidRequest = openrtb.BidRequest
 
 // Imp is an impression of a bid request, with its exact floor.
