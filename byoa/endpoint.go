@@ -324,7 +324,10 @@ func checkResponse(req *BidRequest, resp *BidResponse) error {
 
 // DecodeBidRequest reads an OpenRTB 2.4 JSON bid request. It needs an id
 // and at least one impression with an id; everything else is read
-// liberally and kept.
+// liberally and kept: numbers may come as strings, and a value of no
+// documented form (an object where the floor belongs) leaves its field
+// zero, is kept as it came and is listed by the request's Misfits, for a
+// BidFunc that would rather not bid on such a request.
 func DecodeBidRequest(b []byte) (*BidRequest, error) {
 	var req BidRequest
 	if err := req.UnmarshalJSON(b); err != nil {
