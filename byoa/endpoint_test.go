@@ -264,3 +264,23 @@ func TestHandlerReadTimeout(t *testing.T) {
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 }
+
+// TestHandlerPassesMisfits: a request with a value of no documented form
+// reaches the BidFunc, which sees the field listed by Misfits and can
+// decline.
+func TestHandlerPassesMisfits(t *testing.T) {
+	var seen []adama.Misfit
+	h := byoa.NewHandler(func(_ context.Context, req *byoa.BidRequest) (*byoa.BidResponse, error) {
+		seen = req.Misfits()
+		if len(seen) > 0 {
+			return nil, nil
+		}
+		return oneBid("1.25"), nil
+	})
+	rec := post(t, h, "POST", `{"id":"r1","imp":[{"id":"1","bidfloor":{"amount":2}}],"tmax":"500"}`)
+	assert.Equal(t, http.StatusNoContent, rec.Code)
+	assert.Equal(t, []adama.Misfit{{Field: "imp[0].bidfloor", Raw: json.RawMessage(`{"amount":2}`)}}, seen)
+	rec = post(t, h, "POST", `{"id":"r1","imp":[{"id":"1","bidfloor":"2.00"}],"tmax":"500"}`)
+	assert.Equal(t, http.StatusOK, rec.Code)
+	assert.Empty(t, seen)
+}
