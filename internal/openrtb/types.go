@@ -38,8 +38,8 @@ type BidRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Imp is one impression on offer; BidFloor is exact, in BidFloorCur (the
-// exchange's default currency when empty).
+// Imp is one impression on offer; BidFloor is exact, in BidFloorCur (USD,
+// OpenRTB's default, when empty).
 type Imp struct {
 	ID                string          `json:"id"`
 	Banner            *Banner         `json:"banner,omitempty"`
