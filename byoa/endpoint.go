@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"sort"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -325,10 +324,13 @@ func checkResponse(req *BidRequest, resp *BidResponse) error {
 
 // DecodeBidRequest reads an OpenRTB 2.4 JSON bid request. It needs an id
 // and at least one impression with an id; everything else is read
-// liberally and kept.
+// liberally and kept: numbers may come as strings, and a value of no
+// documented form (an object where the floor belongs) leaves its field
+// zero, is kept as it came and is listed by the request's Misfits, for a
+// BidFunc that would rather not bid on such a request.
 func DecodeBidRequest(b []byte) (*BidRequest, error) {
 	var req BidRequest
-	if err := json.Unmarshal(b, &req); err != nil {
+	if err := req.UnmarshalJSON(b); err != nil {
 		return nil, errorf("bid request: %w", err)
 	}
 	if req.ID == "" {
@@ -347,79 +349,3 @@ func DecodeBidRequest(b []byte) (*BidRequest, error) {
 	}
 	return &req, nil
 }
-
-// SegmentMembership is one segment the router says the user belongs to.
-type SegmentMembership struct {
-	// Provider is the data provider's id (user.data[].id).
-	Provider string
-	// ID is the segment's id.
-	ID string
-}
-
-// PixelRecency is how long ago the user last fired a pixel.
-type PixelRecency struct {
-	PixelID string
-	// Seconds since the pixel last fired.
-	Seconds int64
-}
-
-// Enrichment is what the custom bid router adds to a forwarded request.
-type Enrichment struct {
-	Segments []SegmentMembership
-	Pixels   []PixelRecency
-}
-
-// Enrichment returns the request's segment membership and pixel recency.
-//
-// The reference does not show the enriched fields. The SDK reads segment
-// membership from OpenRTB's own place, user.data[].segment[], and pixel
-// recency from user.ext.pixels, either an object {"<pixel id>": seconds}
-// or a list [{"id": "<pixel id>", "recency": seconds}]; ids and seconds may
-// be numbers or strings. Everything is also kept raw in the request.
-func (r *BidRequest) Enrichment() Enrichment {
-	var e Enrichment
-	if r == nil || r.User == nil {
-		return e
-	}
-	for _, d := range r.User.Data {
-		for _, s := range d.Segment {
-			e.Segments = append(e.Segments, SegmentMembership{Provider: d.ID, ID: s.ID})
-		}
-	}
-	var ext struct {
-		Pixels json.RawMessage `json:"pixels"`
-	}
-	if len(r.User.Ext) == 0 || json.Unmarshal(r.User.Ext, &ext) != nil || len(ext.Pixels) == 0 {
-		return e
-	}
-	var byID map[string]json.RawMessage
-	if json.Unmarshal(ext.Pixels, &byID) == nil {
-		ids := make([]string, 0, len(byID))
-		for id := range byID {
-			ids = append(ids, id)
-		}
-		sort.Strings(ids)
-		for _, id := range ids {
-			if s, err := flexFloat(byID[id]); err == nil && validSeconds(s) {
-				e.Pixels = append(e.Pixels, PixelRecency{PixelID: id, Seconds: int64(s)})
-			}
-		}
-		return e
-	}
-	var list []struct {
-		ID      json.RawMessage `json:"id"`
-		Recency json.RawMessage `json:"recency"`
-	}
-	if json.Unmarshal(ext.Pixels, &list) == nil {
-		for _, p := range list {
-			if s, err := flexFloat(p.Recency); err == nil && validSeconds(s) && len(p.ID) > 0 {
-				e.Pixels = append(e.Pixels, PixelRecency{PixelID: flexString(p.ID), Seconds: int64(s)})
-			}
-		}
-	}
-	return e
-}
-
-// validSeconds reports a recency the SDK keeps: finite, 0 or more, within
-// int64.
-func validSeconds(s float64) bool { return s >= 0 && s < 1<<62 }

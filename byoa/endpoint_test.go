@@ -137,50 +137,6 @@ func TestHandlerDeadline(t *testing.T) {
 	assert.LessOrEqual(t, got, 495*time.Millisecond, "the BidFunc's context ends at tmax less the margin")
 }
 
-func TestEnrichment(t *testing.T) {
-	tests := []struct {
-		name   string
-		user   string
-		segs   []byoa.SegmentMembership
-		pixels []byoa.PixelRecency
-	}{
-		{"none", `null`, nil, nil},
-		{"segments and pixel object", `{"data":[{"id":"dp1","segment":[{"id":"11"},{"id":"12"}]}],"ext":{"pixels":{"1013008":60,"99":"3600"}}}`,
-			[]byoa.SegmentMembership{{Provider: "dp1", ID: "11"}, {Provider: "dp1", ID: "12"}},
-			[]byoa.PixelRecency{{PixelID: "1013008", Seconds: 60}, {PixelID: "99", Seconds: 3600}}},
-		{"pixel list", `{"ext":{"pixels":[{"id":1013008,"recency":5},{"id":"7","recency":"9"},{"recency":1}]}}`, nil,
-			[]byoa.PixelRecency{{PixelID: "1013008", Seconds: 5}, {PixelID: "7", Seconds: 9}}},
-		{"odd ext", `{"ext":{"pixels":"soon"}}`, nil, nil},
-		{"odd recency", `{"ext":{"pixels":{"1":"NaN","2":-5,"3":1e300,"4":"Inf"}}}`, nil, nil},
-		{"segment ids as numbers", `{"data":[{"id":"dp","segment":[{"id":42}]}]}`, []byoa.SegmentMembership{{Provider: "dp", ID: "42"}}, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			req, err := byoa.DecodeBidRequest([]byte(`{"id":"r","imp":[{"id":"1"}],"user":` + tt.user + `}`))
-			require.NoError(t, err)
-			e := req.Enrichment()
-			assert.Equal(t, tt.segs, e.Segments)
-			assert.Equal(t, tt.pixels, e.Pixels)
-		})
-	}
-}
-
-func TestBidRequestKeepsUnknownMembers(t *testing.T) {
-	in := `{"id":"r","imp":[{"id":"1","bidfloor":"0.75","rwdd":1,"ext":{"skadn":{"v":"2"}}}],"source":{"fd":1},
-		"device":{"ua":"x","geo":{"country":"USA","accuracy":5}},"tmax":"120","ext":{"router":"p1"}}`
-	req, err := byoa.DecodeBidRequest([]byte(in))
-	require.NoError(t, err)
-	assert.Equal(t, int64(120), req.TMax, "numbers as strings")
-	assert.Equal(t, "0.75", req.Imp[0].BidFloor.String())
-	assert.JSONEq(t, `{"fd":1}`, string(req.Extra["source"]))
-	assert.JSONEq(t, `1`, string(req.Imp[0].Extra["rwdd"]))
-	assert.JSONEq(t, `5`, string(req.Device.Geo.Extra["accuracy"]))
-	out, err := json.Marshal(req)
-	require.NoError(t, err)
-	assert.JSONEq(t, `{"id":"r","imp":[{"id":"1","bidfloor":0.75,"rwdd":1,"ext":{"skadn":{"v":"2"}}}],"source":{"fd":1},
-		"device":{"ua":"x","geo":{"country":"USA","accuracy":5}},"tmax":120,"ext":{"router":"p1"}}`, string(out))
-}
-
 // TestRouterThousandShortRequests has adamatest play the router: 1,000
 // requests with a short tmax against a handler whose function is slow
 // for a quarter of them, declines some and panics on some.
@@ -307,4 +263,24 @@ func TestHandlerReadTimeout(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
+}
+
+// TestHandlerPassesMisfits: a request with a value of no documented form
+// reaches the BidFunc, which sees the field listed by Misfits and can
+// decline.
+func TestHandlerPassesMisfits(t *testing.T) {
+	var seen []adama.Misfit
+	h := byoa.NewHandler(func(_ context.Context, req *byoa.BidRequest) (*byoa.BidResponse, error) {
+		seen = req.Misfits()
+		if len(seen) > 0 {
+			return nil, nil
+		}
+		return oneBid("1.25"), nil
+	})
+	rec := post(t, h, "POST", `{"id":"r1","imp":[{"id":"1","bidfloor":{"amount":2}}],"tmax":"500"}`)
+	assert.Equal(t, http.StatusNoContent, rec.Code)
+	assert.Equal(t, []adama.Misfit{{Field: "imp[0].bidfloor", Raw: json.RawMessage(`{"amount":2}`)}}, seen)
+	rec = post(t, h, "POST", `{"id":"r1","imp":[{"id":"1","bidfloor":"2.00"}],"tmax":"500"}`)
+	assert.Equal(t, http.StatusOK, rec.Code)
+	assert.Empty(t, seen)
 }

@@ -9,6 +9,10 @@ import (
 	"fmt"
 	"io"
 	"iter"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/jsonscan"
+	"github.com/adamasdk/adama-go/internal/openrtb"
 )
 
 var (
@@ -54,7 +58,9 @@ type ReaderOptions struct {
 
 // Opportunity is one delivered record.
 type Opportunity struct {
-	// Request is the typed view of the bid request.
+	// Request is the record's bid request, the same type a byoa BidFunc
+	// is given: exact floors, numbers as strings read, the members the
+	// SDK does not model in Extra.
 	Request BidRequest
 	// Raw is the record's JSON as delivered (reused by the next record:
 	// see Reader.Opportunity).
@@ -66,9 +72,11 @@ type Opportunity struct {
 	Line int
 	// Offset is the record's byte offset in the decompressed batch.
 	Offset int64
-	// ViewErr is set when a field of the record does not fit the typed
-	// view (a string where a number belongs); the other fields are filled
-	// and Raw holds everything.
+	// ViewErr is set when a value of the record fits no documented form
+	// (an object where a number belongs): an *adama.MisfitError naming
+	// each field (errors.Is adama.ErrMisfit). The record is still read:
+	// the field is zero, its value kept in Request (Request.Misfits), and
+	// Raw holds everything.
 	ViewErr error
 }
 
@@ -117,9 +125,6 @@ type Reader struct {
 	nskip   int
 	tooLong error       // a record over MaxRecord
 	scan    elementScan // a JSON array element's syntax, as it is read
-	rr      bytes.Reader
-	rdec    *json.Decoder // decodes one record at a time from rr
-	broken  bool          // the last record decoded was broken
 }
 
 // countingReader counts the decompressed bytes read.
@@ -515,55 +520,36 @@ func (r *Reader) decode(rec []byte, offset int64, line int) bool {
 		return false
 	}
 	r.cur = Opportunity{Index: r.index, Line: line, Offset: offset}
-	err := r.unmarshal(rec, &r.cur.Request)
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &te):
-		r.cur.ViewErr = err
-	case err != nil:
+	if err := r.unmarshal(rec, &r.cur.Request); err != nil {
 		r.fail(RecordError{Index: r.index, Line: line, Offset: offset, Err: err}, array)
 		return false
+	}
+	if m := r.cur.Request.Misfits(); len(m) > 0 {
+		r.cur.ViewErr = &adama.MisfitError{Misfits: m}
 	}
 	r.cur.Raw = rec
 	return true
 }
 
-// unmarshal decodes one record with a json.Decoder kept across records
-// (json.Unmarshal would build its decoding state anew for each). A
-// decoder that met broken JSON, or a record followed by more data, is
-// dropped.
-//
-// After a broken record, the next is checked with json.Valid before a
-// new decoder is made, so a run of broken records costs no decoder each;
-// their error is worked out only for a record the reader keeps.
+// unmarshal decodes one record. The detail of a record that is not valid
+// JSON is worked out only for a record the reader keeps, so that a run of
+// broken records costs nothing each.
 func (r *Reader) unmarshal(rec []byte, v *BidRequest) error {
-	r.rr.Reset(rec)
-	if r.broken && !json.Valid(rec) {
-		if r.opts.SkipMalformed && len(r.skipped) >= MaxSkippedKept {
-			return errInvalidJSON
-		}
-		var raw json.RawMessage
-		if err := json.Unmarshal(rec, &raw); err != nil {
-			return err
-		}
-		return errInvalidJSON
-	}
-	if r.rdec == nil {
-		r.rdec = json.NewDecoder(&r.rr)
-	}
-	r.broken = false
-	start := r.rdec.InputOffset()
-	err := r.rdec.Decode(v)
-	var te *json.UnmarshalTypeError
-	if err != nil && !errors.As(err, &te) {
-		r.rdec, r.broken = nil, true
+	err := openrtb.Decode(rec, v)
+	if err != openrtb.ErrSyntax {
 		return err
 	}
-	if r.rdec.InputOffset()-start != int64(len(rec)) {
-		r.rdec, r.broken = nil, true
+	if n := jsonscan.Len(rec); n > 0 && n < len(rec) {
 		return errors.New("data after the record")
 	}
-	return err
+	if r.opts.SkipMalformed && len(r.skipped) >= MaxSkippedKept {
+		return errInvalidJSON
+	}
+	var raw json.RawMessage
+	if err := json.Unmarshal(rec, &raw); err != nil {
+		return err
+	}
+	return errInvalidJSON
 }
 
 // Opportunity returns the current opportunity. It is valid until the next

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/firehose"
 )
 
@@ -60,8 +61,11 @@ func TestReaderFilesMadeByGzip(t *testing.T) {
 			assert.Equal(t, "com.example.app", ops[1].Request.App.Bundle)
 			assert.Contains(t, string(ops[1].Raw), `"unknown_field"`, "the raw record is kept")
 			assert.Equal(t, 2, ops[1].Index)
-			// A field that does not fit the view does not make the record malformed.
-			assert.Error(t, ops[2].ViewErr)
+			assert.Equal(t, "0.5", ops[0].Request.Imp[0].BidFloor.String(), "floors are exact")
+			assert.JSONEq(t, `{"kept":true}`, string(ops[1].Request.Extra["unknown_field"]))
+			// A number as a string is read, as in every record of the SDK.
+			assert.NoError(t, ops[2].ViewErr)
+			assert.Equal(t, 728, ops[2].Request.Imp[0].Banner.W)
 			assert.Equal(t, 90, ops[2].Request.Imp[0].Banner.H)
 			if tt.format == firehose.FormatJSONL {
 				assert.Equal(t, 3, ops[2].Line)
@@ -234,4 +238,30 @@ func TestReaderRecordFollowedByData(t *testing.T) {
 	require.Len(t, r.Skipped(), 2)
 	assert.ErrorContains(t, r.Skipped()[0], "data after the record")
 	assert.Equal(t, 2, r.Skipped()[1].Line)
+}
+
+func TestReaderReportsMisfits(t *testing.T) {
+	batch := []byte(`{"id":"m","imp":[{"id":"1","bidfloor":{"v":1},"banner":{"w":[300],"h":250}}],"tmax":"soon"}` + "\n" +
+		`{"id":"ok","imp":[{"id":"1","bidfloor":"2.63"}]}` + "\n")
+	ops, _, err := readAll(t, batch, nil)
+	require.NoError(t, err, "a value of no documented form does not make the record malformed")
+	require.Len(t, ops, 2)
+	op := ops[0]
+	require.ErrorIs(t, op.ViewErr, adama.ErrMisfit)
+	var me *adama.MisfitError
+	require.ErrorAs(t, op.ViewErr, &me)
+	assert.Equal(t, []adama.Misfit{
+		{Field: "tmax", Raw: json.RawMessage(`"soon"`)},
+		{Field: "imp[0].bidfloor", Raw: json.RawMessage(`{"v":1}`)},
+		{Field: "imp[0].banner.w", Raw: json.RawMessage(`[300]`)},
+	}, me.Misfits)
+	assert.Equal(t, me.Misfits, op.Request.Misfits())
+	assert.True(t, op.Request.Imp[0].BidFloor.IsZero())
+	assert.Equal(t, 250, op.Request.Imp[0].Banner.H)
+	out, err := json.Marshal(op.Request)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(op.Raw), string(out), "misfit values go back as they came")
+
+	assert.NoError(t, ops[1].ViewErr)
+	assert.Equal(t, "2.63", ops[1].Request.Imp[0].BidFloor.String())
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/firehose"
 )
 
@@ -15,10 +16,11 @@ func TestCoderRoundTrip(t *testing.T) {
 	raw := json.RawMessage(`{"id":"req-1","imp":[{"id":"1","banner":{"w":300,"h":250}}],"device":{"geo":{"country":"USA"}},"ext":{"exchange_id":"15"},"unknown":{"kept":true}}`)
 	var req firehose.BidRequest
 	require.NoError(t, json.Unmarshal(raw, &req))
-	viewRaw := json.RawMessage(`{"id":"req-3","imp":[{"id":"1","banner":{"w":"728","h":90}}]}`)
+	viewRaw := json.RawMessage(`{"id":"req-3","imp":[{"id":"1","banner":{"w":{},"h":90}}]}`)
 	var viewReq firehose.BidRequest
-	viewErr := json.Unmarshal(viewRaw, &viewReq)
-	require.Error(t, viewErr)
+	require.NoError(t, json.Unmarshal(viewRaw, &viewReq))
+	require.NotEmpty(t, viewReq.Misfits())
+	viewErr := &adama.MisfitError{Misfits: viewReq.Misfits()}
 	tests := []struct {
 		name string
 		in   Opportunity

@@ -87,20 +87,12 @@ func scalar(raw json.RawMessage) string {
 func dealsOf(r *firehose.BidRequest) []string {
 	var out []string
 	for _, imp := range r.Imp {
-		if len(imp.PMP) == 0 {
+		if imp.PMP == nil {
 			continue
 		}
-		var pmp struct {
-			Deals []struct {
-				ID json.RawMessage `json:"id"`
-			} `json:"deals"`
-		}
-		if json.Unmarshal(imp.PMP, &pmp) != nil {
-			continue
-		}
-		for _, d := range pmp.Deals {
-			if id := scalar(d.ID); id != "" && !slices.Contains(out, id) {
-				out = append(out, id)
+		for _, d := range imp.PMP.Deals {
+			if d.ID != "" && !slices.Contains(out, d.ID) {
+				out = append(out, d.ID)
 			}
 		}
 	}

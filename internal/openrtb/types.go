@@ -1,4 +1,4 @@
-package byoa
+package openrtb
 
 import (
 	"encoding/json"
@@ -6,13 +6,16 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 )
 
-// The OpenRTB 2.4 types below are the subset of the bid request and bid
-// response a bidder reads and writes. Every object keeps its members the
-// SDK does not model in Extra, and ext as raw JSON, so nothing the router
-// sends is lost.
+// The OpenRTB 2.4 types below model the members of the bid request and
+// bid response that bidders read and write most. Every object keeps the
+// members it does not model in Extra, and ext as raw JSON, so nothing the
+// platform sends is lost when a request is read and written again.
 
-// BidRequest is an OpenRTB 2.4 bid request as the custom bid router
-// forwards it.
+// BidRequest is an OpenRTB 2.4 bid request: the request the custom bid
+// router forwards to a bidder (byoa) and the record of a delivered
+// opportunity (firehose). Read it with json.Unmarshal (numbers also as
+// strings; a value of no documented form is listed by Misfits) and write
+// it with json.Marshal, unknown members included.
 type BidRequest struct {
 	ID      string          `json:"id"`
 	Imp     []Imp           `json:"imp"`
@@ -35,7 +38,8 @@ type BidRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Imp is one impression on offer.
+// Imp is one impression on offer; BidFloor is exact, in BidFloorCur (USD,
+// OpenRTB's default, when empty).
 type Imp struct {
 	ID                string          `json:"id"`
 	Banner            *Banner         `json:"banner,omitempty"`
@@ -115,7 +119,7 @@ type PMP struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Deal is one deal of a PMP.
+// Deal is one deal of a PMP; BidFloor is exact, in BidFloorCur.
 type Deal struct {
 	ID          string          `json:"id"`
 	BidFloor    adama.Decimal   `json:"bidfloor,omitzero"`
@@ -187,7 +191,7 @@ type Device struct {
 	UA             string          `json:"ua,omitempty"`
 	Geo            *Geo            `json:"geo,omitempty"`
 	DNT            *int            `json:"dnt,omitempty"`
-	Lmt            *int            `json:"lmt,omitempty"`
+	LMT            *int            `json:"lmt,omitempty"`
 	IP             string          `json:"ip,omitempty"`
 	IPv6           string          `json:"ipv6,omitempty"`
 	DeviceType     int             `json:"devicetype,omitempty"`
@@ -239,9 +243,10 @@ type Segment struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Regs holds regulatory signals.
+// Regs holds regulatory signals; COPPA is nil when the request does not
+// say, 0 or 1 when it does.
 type Regs struct {
-	COPPA int             `json:"coppa,omitempty"`
+	COPPA *int            `json:"coppa,omitempty"`
 	Ext   json.RawMessage `json:"ext,omitempty"`
 	// Extra keeps the members the SDK does not model.
 	Extra map[string]json.RawMessage `json:"-"`
