@@ -28,7 +28,6 @@ var groupPackages = []string{"entity", "targeting", "reporting", "creatives", "d
 // TODO(lead): remove each entry once its branch is merged (dmp's Visibility,
 // byoa's PopID and firehose's enums), so the rule holds there too.
 var movedByAnotherBranch = map[string]bool{
-	"dmp":      true,
 	"byoa":     true,
 	"firehose": true,
 }
