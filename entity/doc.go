@@ -9,7 +9,7 @@
 // One generic [Service] serves every collection:
 //
 //	ec := entity.New(client)
-//	adv, err := ec.Advertisers.Get(ctx, 7)
+//	adv, err := ec.Advertisers.Get(ctx, 7, nil)
 //	adv.Name = "Renamed"
 //	adv, err = ec.Advertisers.Update(ctx, adv) // sends version and name only
 //
