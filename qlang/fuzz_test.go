@@ -85,7 +85,7 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	r := rec{id: 3, fields: map[string]string{"name": "Acme", "status": "1", "start_date": "2026-02-01"}}
+	r := qmatch.MapRecord{RecordID: 3, Fields: map[string]string{"name": "Acme", "status": "1", "start_date": "2026-02-01"}}
 	f.Fuzz(func(t *testing.T, s string) {
 		q, err := qlang.Parse(s)
 		if err != nil {

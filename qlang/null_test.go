@@ -62,7 +62,7 @@ func TestValueWithAmpersand(t *testing.T) {
 			back, err := qlang.Parse(q.String())
 			require.NoError(t, err)
 			assert.Equal(t, q, back)
-			assert.True(t, qmatch.Match(back, rec{fields: map[string]string{"name": tt.value, "status": "1"}}))
+			assert.True(t, qmatch.Match(back, qmatch.MapRecord{Fields: map[string]string{"name": tt.value, "status": "1"}}))
 
 			vals, err := q.Values()
 			require.NoError(t, err)

@@ -4,6 +4,7 @@
 package qmatch
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -237,4 +238,30 @@ func wildcard(pattern, s string) bool {
 		s = s[i+len(mid):]
 	}
 	return strings.HasSuffix(s, last)
+}
+
+// MapRecord is a Record held in a map of field values, each of them also a
+// string field for a text search; for tests and small fakes.
+type MapRecord struct {
+	RecordID int64
+	Fields   map[string]string
+}
+
+// Field returns the named value and whether the map has it.
+func (r MapRecord) Field(name string) (string, bool) {
+	v, ok := r.Fields[name]
+	return v, ok
+}
+
+// ID returns RecordID.
+func (r MapRecord) ID() int64 { return r.RecordID }
+
+// Strings returns every value, sorted.
+func (r MapRecord) Strings() []string {
+	out := make([]string, 0, len(r.Fields))
+	for _, v := range r.Fields {
+		out = append(out, v)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -1,7 +1,6 @@
 package qmatch_test
 
 import (
-	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,30 +10,8 @@ import (
 	"github.com/adamasdk/adama-go/qlang"
 )
 
-// rec is a Record backed by a map; every field counts as a string field.
-type rec struct {
-	id     int64
-	fields map[string]string
-}
-
-func (r rec) Field(name string) (string, bool) {
-	v, ok := r.fields[name]
-	return v, ok
-}
-
-func (r rec) ID() int64 { return r.id }
-
-func (r rec) Strings() []string {
-	out := make([]string, 0, len(r.fields))
-	for _, v := range r.fields {
-		out = append(out, v)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func TestMatch(t *testing.T) {
-	r := rec{id: 42, fields: map[string]string{
+	r := qmatch.MapRecord{RecordID: 42, Fields: map[string]string{
 		"status":     "1",
 		"price":      "10.50",
 		"big":        "9007199254740993",
@@ -139,7 +116,7 @@ func TestMatch(t *testing.T) {
 }
 
 func TestMatchEdges(t *testing.T) {
-	r := rec{id: 1, fields: map[string]string{"a": "x", "inf": "1e999", "nan": "NaN"}}
+	r := qmatch.MapRecord{RecordID: 1, Fields: map[string]string{"a": "x", "inf": "1e999", "nan": "NaN"}}
 	assert.True(t, qmatch.Match((*qlang.Query)(nil), r), "nil query matches all")
 	assert.True(t, qmatch.Match((&qlang.Query{}), r), "empty query matches all")
 	assert.True(t, qmatch.Match((&qlang.Query{}), nil))
@@ -155,7 +132,7 @@ func TestMatchEdges(t *testing.T) {
 }
 
 func TestNullMatch(t *testing.T) {
-	r := rec{id: 1, fields: map[string]string{"name": "x", "empty": ""}}
+	r := qmatch.MapRecord{RecordID: 1, Fields: map[string]string{"name": "x", "empty": ""}}
 	tests := []struct {
 		q    string
 		want bool
