@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -148,10 +149,13 @@ func TestRouterThousandShortRequests(t *testing.T) {
 	seg, _ := sc.Index("week_part^0")
 	goal := adama.MustDecimal("4.00")
 
-	var inflight sync.WaitGroup
+	// The handler answers at the deadline without waiting for the function,
+	// so a function may start after its request was answered: count starts
+	// and ends rather than Add to a WaitGroup that may already be waited on.
+	var started, finished atomic.Int64
 	fn := func(ctx context.Context, req *byoa.BidRequest) (*byoa.BidResponse, error) {
-		inflight.Add(1)
-		defer inflight.Done()
+		started.Add(1)
+		defer finished.Add(1)
 		n := len(req.ID)
 		last := req.ID[n-1]
 		switch {
@@ -175,7 +179,10 @@ func TestRouterThousandShortRequests(t *testing.T) {
 	router := adamatest.NewBidRouter(ts.URL, ts.Client())
 	res := router.Route(context.Background(), adamatest.SampleBidRequests(1000, 30))
 	ts.Close() // waits for every handler to return
-	inflight.Wait()
+	require.Eventually(t, func() bool {
+		st := h.Stats()
+		return started.Load() == st.Requests-st.Invalid && finished.Load() == started.Load()
+	}, 30*time.Second, time.Millisecond, "every request's function has run")
 
 	assert.Equal(t, 1000, res.Sent)
 	assert.Zero(t, res.Errors, "%v", res.Failures)
