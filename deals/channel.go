@@ -62,16 +62,19 @@ func (c Channel) writeID() json.RawMessage {
 // ChannelService lists channels.
 type ChannelService struct{ g *call.Group }
 
-// List returns every channel. The reference documents the answer as a
-// bare JSON array; the group's data envelope is read too.
-func (s *ChannelService) List(ctx context.Context, ro ...adama.RequestOption) ([]Channel, error) {
+// ChannelListOptions shape a channel list. The platform takes no list
+// parameters for channels today and answers every channel on one page; the
+// type is here so that List has the shape of every other list and options
+// can be added without changing its signature.
+type ChannelListOptions struct{}
+
+// List returns every channel, on one page (nil options: the platform's
+// defaults). The reference documents the answer as a bare JSON array; the
+// group's data envelope is read too.
+func (s *ChannelService) List(ctx context.Context, _ *ChannelListOptions, ro ...adama.RequestOption) (*adama.Page[*Channel], error) {
 	g := *s.g
 	g.Envelope = arrayOrData{}
-	var out []Channel
-	if _, err := g.Into(ctx, &call.Call{Path: "/channels"}, &out, ro...); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return listPtr[Channel](ctx, &g, &call.Call{Path: "/channels"}, ro)
 }
 
 // arrayOrData reads a bare JSON array with call.Bare and anything else

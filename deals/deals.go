@@ -22,7 +22,8 @@ const MaxPageLimit = 100
 // Client holds one service per resource of the group. It is safe for
 // concurrent use.
 type Client struct {
-	// Deals lists, reads, creates and updates deals.
+	// Deals lists, reads, creates and updates deals, one at a time or many
+	// at once.
 	Deals *DealService
 	// DealGroups lists, reads, creates and updates deal groups.
 	DealGroups *DealGroupService
@@ -30,8 +31,6 @@ type Client struct {
 	Publishers *PublisherService
 	// Channels lists the advertising channels.
 	Channels *ChannelService
-	// Bulk creates and updates many deals at once.
-	Bulk *BulkService
 	// Analytics lists deals with their reporting data.
 	Analytics *AnalyticsService
 }
@@ -61,11 +60,10 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Deals:      &DealService{g: g},
+		Deals:      &DealService{g: g, chunk: DefaultBulkChunk},
 		DealGroups: &DealGroupService{g: g},
 		Publishers: &PublisherService{g: g},
 		Channels:   &ChannelService{g: g},
-		Bulk:       &BulkService{g: g, chunk: DefaultBulkChunk},
 		Analytics:  &AnalyticsService{g: g},
 	}
 }

@@ -147,7 +147,7 @@ func (o *StrategyListOptions) query() url.Values {
 
 // Strategies lists the strategies using the deal
 // (/deals/{id}/strategy_deals).
-func (s *DealService) Strategies(ctx context.Context, id int64, opts *StrategyListOptions, ro ...adama.RequestOption) (*adama.Page[StrategyDeal], error) {
+func (s *DealService) Strategies(ctx context.Context, id int64, opts *StrategyListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyDeal], error) {
 	if err := checkID(id); err != nil {
 		return nil, err
 	}
@@ -158,5 +158,5 @@ func (s *DealService) Strategies(ctx context.Context, id int64, opts *StrategyLi
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
-	return call.List[StrategyDeal](ctx, s.g, &call.Call{Path: idPath("deals", id) + "/strategy_deals", Query: o.query()}, ro...)
+	return listPtr[StrategyDeal](ctx, s.g, &call.Call{Path: idPath("deals", id) + "/strategy_deals", Query: o.query()}, ro)
 }
