@@ -2,6 +2,7 @@ package deals_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"testing"
 
@@ -168,5 +169,44 @@ func TestGockNullPageItemIsZeroRecord(t *testing.T) {
 	require.Len(t, chs.Items, 2)
 	assert.Equal(t, int64(3), chs.Items[0].ID)
 	require.NotNil(t, chs.Items[1])
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockPublisherUpdateSendsChangedUnknowns(t *testing.T) {
+	read := `{"meta":{"status":"ok"},"data":{"id":7,"name":"p","organization_id":1,"note":"a","tier":2,"created_on":"soon"}}`
+	tests := []struct {
+		name   string
+		change func(p *deals.Publisher)
+		body   string
+	}{
+		{"name only", func(p *deals.Publisher) { p.Name = "q" }, `{"name":"q"}`},
+		{"changed unknown", func(p *deals.Publisher) { p.Extra["note"] = json.RawMessage(`"b"`) }, `{"name":"p","note":"b"}`},
+		{"removed unknown", func(p *deals.Publisher) { delete(p.Extra, "tier") }, `{"name":"p","tier":null}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dc := gockClient(t)
+			gock.New("https://api.example").Get("/deals/v1.0/publishers/7").Reply(200).BodyString(read)
+			gock.New("https://api.example").Post("/deals/v1.0/publishers/7").BodyString(tt.body).
+				Reply(200).BodyString(read)
+			p, err := dc.Publishers.Get(context.Background(), 7)
+			require.NoError(t, err)
+			require.NotEmpty(t, p.Misfits(), "created_on fits no documented form")
+			tt.change(p)
+			_, err = dc.Publishers.Update(context.Background(), p)
+			require.NoError(t, err)
+			assert.True(t, gock.IsDone())
+		})
+	}
+}
+
+func TestGockPublisherCreate(t *testing.T) {
+	dc := gockClient(t)
+	gock.New("https://api.example").Post("/deals/v1.0/publishers").
+		BodyString(`{"name":"Daily","organization_id":100315}`).
+		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":{"id":9,"name":"Daily","organization_id":100315}}`)
+	p, err := dc.Publishers.Create(context.Background(), &deals.Publisher{ID: 4, OrganizationID: 100315, Name: "Daily"})
+	require.NoError(t, err)
+	assert.Equal(t, int64(9), p.ID)
 	assert.True(t, gock.IsDone())
 }

@@ -35,17 +35,22 @@ type Publisher struct {
 	CreatedOn *adama.Time `json:"created_on,omitempty"`
 	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
 	DeletedOn *adama.Time `json:"deleted_on,omitempty"`
-	// Extra keeps properties the SDK does not model.
+	// Extra keeps properties the SDK does not model; Update sends those
+	// changed since the publisher was read.
 	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the object the record was read from.
+	raw *readBody
 }
 
 type publisherAlias Publisher
 
 var publisherIdx = record.IndexOf(reflect.TypeFor[publisherAlias]())
 
-// UnmarshalJSON reads a publisher leniently, keeping unknown properties.
+// UnmarshalJSON reads a publisher leniently, keeping unknown properties
+// and remembering them for Update.
 func (p *Publisher) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*publisherAlias)(p), publisherIdx, &p.Extra)
+	return readKeeping(b, (*publisherAlias)(p), publisherIdx, &p.Extra, &p.raw)
 }
 
 // Misfits lists the values of the publisher that fit no documented form, kept
@@ -59,7 +64,31 @@ func (p *Publisher) Misfits() []adama.Misfit {
 
 // MarshalJSON writes the publisher and its unknown properties.
 func (p Publisher) MarshalJSON() ([]byte, error) {
-	return record.EncodeObject(publisherAlias(p), p.Extra)
+	a := publisherAlias(p)
+	a.raw = nil
+	return record.EncodeObject(a, p.Extra)
+}
+
+// updateBody is the name, the one writable field, with the unknown
+// properties changed since p was read (every one, for a publisher built by
+// hand; a removed one is sent as null). Values of documented properties
+// that fit no documented form stay out: those properties are read-only.
+func (p *Publisher) updateBody() map[string]json.RawMessage {
+	var before map[string]json.RawMessage
+	if p.raw != nil {
+		var o Publisher
+		if err := record.DecodeKeepingInto(p.raw.bytes(), (*publisherAlias)(&o), publisherIdx, &o.Extra); err == nil {
+			before = o.Extra
+		}
+	}
+	body := map[string]json.RawMessage{}
+	for k, raw := range record.Diff(before, p.Extra) {
+		if _, known := publisherIdx[k]; !known {
+			body[k] = raw
+		}
+	}
+	body["name"], _ = json.Marshal(p.Name)
+	return body
 }
 
 func checkPublisherName(v *valid.Validator, field, name string) {
@@ -148,19 +177,23 @@ func (s *PublisherService) Create(ctx context.Context, p *Publisher, ro ...adama
 }
 
 // createBody is organization_id and name, with the unknown properties of
-// p (never overriding the two).
+// p (values of documented properties that fit no documented form stay
+// out).
 func (p *Publisher) createBody() map[string]json.RawMessage {
 	body := make(map[string]json.RawMessage, len(p.Extra)+2)
 	for k, raw := range p.Extra {
-		body[k] = raw
+		if _, known := publisherIdx[k]; !known {
+			body[k] = raw
+		}
 	}
 	body["organization_id"] = json.RawMessage(strconv.FormatInt(p.OrganizationID, 10))
 	body["name"], _ = json.Marshal(p.Name)
 	return body
 }
 
-// Update sends p's name, the one writable field, to POST /publishers/{id}
-// and returns the publisher as the server has it.
+// Update sends p's name, the one writable field, and the unknown
+// properties changed since p was read to POST /publishers/{id}, and
+// returns the publisher as the server has it.
 func (s *PublisherService) Update(ctx context.Context, p *Publisher, ro ...adama.RequestOption) (*Publisher, error) {
 	if err := checkRecord("publisher", p); err != nil {
 		return nil, err
@@ -171,7 +204,7 @@ func (s *PublisherService) Update(ctx context.Context, p *Publisher, ro ...adama
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("publishers", p.ID), JSON: map[string]any{"name": p.Name}}, ro...)
+	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("publishers", p.ID), JSON: p.updateBody()}, ro...)
 }
 
 // Modify reads publisher id, applies change and saves it with Update,
