@@ -115,38 +115,6 @@ func (o *Owner) check(v *valid.Validator, field string) {
 	v.Check(o.ID > 0, field+".id", "required, a positive id", o.ID)
 }
 
-// Ref is a related record named by id and name (supply source,
-// publisher, deal group on a deal).
-type Ref struct {
-	// ID is the record's id.
-	ID int64 `json:"id"`
-	// Name is its name.
-	Name string `json:"name,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type refAlias Ref
-
-var refIdx = record.IndexOf(reflect.TypeFor[refAlias]())
-
-// UnmarshalJSON reads the reference leniently (ids as numbers or strings).
-func (r *Ref) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*refAlias)(r), refIdx, &r.Extra)
-}
-
-// Misfits lists the values of the reference that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested records' included.
-func (r *Ref) Misfits() []adama.Misfit {
-	if r == nil {
-		return nil
-	}
-	return record.Report(r, refIdx, r.Extra)
-}
-
-// MarshalJSON writes the reference and its unknown properties.
-func (r Ref) MarshalJSON() ([]byte, error) { return record.EncodeObject(refAlias(r), r.Extra) }
-
 // query helpers
 
 func joinIDs(ids []int64) string {

@@ -117,6 +117,6 @@ func TestChannels(t *testing.T) {
 	require.Len(t, chs, 7)
 	assert.Equal(t, 7, p.Count)
 	assert.Equal(t, "CTV", chs[5].Name)
-	assert.Equal(t, 6, chs[5].Pos)
+	assert.Equal(t, int64(6), chs[5].Pos)
 	assert.Equal(t, "2020-07-20T11:13:55+0000", chs[0].CreatedOn.String())
 }
