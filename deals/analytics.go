@@ -182,18 +182,18 @@ func (q *AnalyticsQuery) call(limit, offset int) *call.Call {
 }
 
 // List returns one page of deals with their reporting data.
-func (s *AnalyticsService) List(ctx context.Context, q *AnalyticsQuery, ro ...adama.RequestOption) (*adama.Page[AnalyticsRow], error) {
+func (s *AnalyticsService) List(ctx context.Context, q *AnalyticsQuery, ro ...adama.RequestOption) (*adama.Page[*AnalyticsRow], error) {
 	if q == nil {
 		q = &AnalyticsQuery{}
 	}
 	if err := q.Validate(); err != nil {
 		return nil, err
 	}
-	return call.List[AnalyticsRow](ctx, s.g, q.call(q.PageLimit, q.PageOffset), ro...)
+	return listPtr[AnalyticsRow](ctx, s.g, q.call(q.PageLimit, q.PageOffset), ro)
 }
 
 // All iterates over every row of the query, page by page.
-func (s *AnalyticsService) All(ctx context.Context, q *AnalyticsQuery, ro ...adama.RequestOption) iter.Seq2[AnalyticsRow, error] {
+func (s *AnalyticsService) All(ctx context.Context, q *AnalyticsQuery, ro ...adama.RequestOption) iter.Seq2[*AnalyticsRow, error] {
 	c := AnalyticsQuery{}
 	if q != nil {
 		c = *q
@@ -202,13 +202,13 @@ func (s *AnalyticsService) All(ctx context.Context, q *AnalyticsQuery, ro ...ada
 	if limit == 0 {
 		limit = MaxPageLimit
 	}
-	return func(yield func(AnalyticsRow, error) bool) {
+	return func(yield func(*AnalyticsRow, error) bool) {
 		if err := c.Validate(); err != nil {
-			yield(AnalyticsRow{}, err)
+			yield(nil, err)
 			return
 		}
-		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[AnalyticsRow], error) {
-			return call.List[AnalyticsRow](ctx, s.g, c.call(limit, cur.Offset), ro...)
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*AnalyticsRow], error) {
+			return listPtr[AnalyticsRow](ctx, s.g, c.call(limit, cur.Offset), ro)
 		}
 		for r, err := range pager.All(ctx, pager.Options{Start: c.PageOffset, Limit: limit}, fetch) {
 			if !yield(r, err) {

@@ -21,17 +21,12 @@ const DefaultBulkChunk = 500
 // refuses "more than 1000 ids").
 const MaxBulkChunk = 1000
 
-// BulkService creates and updates many deals at once. Inputs larger than
-// the chunk size are sent in several requests; every item's outcome is
-// reported, whichever chunk it was in and whether or not other chunks
+// WithBulkChunkSize returns a copy of s whose bulk calls (BulkCreate,
+// BulkUpdate, BulkSave) send n deals per request (1..1000). Inputs larger
+// than the chunk size are sent in several requests; every item's outcome
+// is reported, whichever chunk it was in and whether or not other chunks
 // failed.
-type BulkService struct {
-	g     *call.Group
-	chunk int
-}
-
-// WithChunkSize returns a copy of s sending n deals per request (1..1000).
-func (s *BulkService) WithChunkSize(n int) *BulkService {
+func (s *DealService) WithBulkChunkSize(n int) *DealService {
 	c := *s
 	c.chunk = min(max(n, 1), MaxBulkChunk)
 	return &c
@@ -136,17 +131,18 @@ func (r *invalidRow) UnmarshalJSON(b []byte) error {
 	return record.DecodeKeepingInto(b, (*invalidRowAlias)(r), invalidRowIdx, &r.Extra)
 }
 
-// Update updates every deal with what changed since it was read (PUT
+// BulkUpdate updates every deal with what changed since it was read (PUT
 // /bulk_update/deals; each item carries its id and only its changes).
 // Updates are idempotent, so a failed request is retried by the client.
-func (s *BulkService) Update(ctx context.Context, deals []*Deal, ro ...adama.RequestOption) (*BulkResult, error) {
+func (s *DealService) BulkUpdate(ctx context.Context, deals []*Deal, ro ...adama.RequestOption) (*BulkResult, error) {
 	return s.run(ctx, http.MethodPut, "/bulk_update/deals", deals, modeUpdate, ro)
 }
 
-// Create creates every deal (POST /bulk_create/deals; each item carries
-// all its fields, in the body's "data" list as the reference shows it). A request whose answer is lost is reported as Unknown,
-// never retried.
-func (s *BulkService) Create(ctx context.Context, deals []*Deal, ro ...adama.RequestOption) (*BulkResult, error) {
+// BulkCreate creates every deal (POST /bulk_create/deals; each item
+// carries all its fields, in the body's "data" list as the reference shows
+// it). A request whose answer is lost is reported as Unknown, never
+// retried.
+func (s *DealService) BulkCreate(ctx context.Context, deals []*Deal, ro ...adama.RequestOption) (*BulkResult, error) {
 	return s.run(ctx, http.MethodPost, "/bulk_create/deals", deals, modeCreate, ro)
 }
 
@@ -160,10 +156,10 @@ func listKey(mode bulkMode) string {
 	return "deals"
 }
 
-// Save creates the deals without an id and updates those with one (POST
-// /bulk/deals): a create carries all its fields, an update its id and its
-// changes only.
-func (s *BulkService) Save(ctx context.Context, deals []*Deal, ro ...adama.RequestOption) (*BulkResult, error) {
+// BulkSave creates the deals without an id and updates those with one
+// (POST /bulk/deals): a create carries all its fields, an update its id
+// and its changes only.
+func (s *DealService) BulkSave(ctx context.Context, deals []*Deal, ro ...adama.RequestOption) (*BulkResult, error) {
 	return s.run(ctx, http.MethodPost, "/bulk/deals", deals, modeMixed, ro)
 }
 
@@ -181,7 +177,7 @@ type pending struct {
 	body  map[string]json.RawMessage
 }
 
-func (s *BulkService) run(ctx context.Context, method, path string, deals []*Deal, mode bulkMode, ro []adama.RequestOption) (*BulkResult, error) {
+func (s *DealService) run(ctx context.Context, method, path string, deals []*Deal, mode bulkMode, ro []adama.RequestOption) (*BulkResult, error) {
 	if len(deals) == 0 {
 		var v valid.Validator
 		v.Require("deals", false)

@@ -28,7 +28,7 @@ func TestBulkCreateAndUpdate2500(t *testing.T) {
 			in[i].DealIdentifier = "BK-0000"
 		}
 	}
-	res, err := dc.Bulk.Create(ctx, in)
+	res, err := dc.Deals.BulkCreate(ctx, in)
 	require.NoError(t, err)
 	require.Len(t, res.Items, n)
 	assert.Len(t, res.Chunks, 5, "2,500 items minus the 10 refused before sending, 500 per request")
@@ -66,7 +66,7 @@ func TestBulkCreateAndUpdate2500(t *testing.T) {
 		read = append(read, &d)
 	}
 	read[3].ZoneName = string(make([]byte, 65)) // refused before sending
-	up, err := dc.Bulk.WithChunkSize(250).Update(ctx, read)
+	up, err := dc.Deals.WithBulkChunkSize(250).BulkUpdate(ctx, read)
 	require.NoError(t, err)
 	assert.Len(t, up.Chunks, 3)
 	assert.Len(t, up.Failed(), 1)
@@ -95,7 +95,7 @@ func TestBulkSaveMixed(t *testing.T) {
 	require.NoError(t, err)
 	old.Status = adama.Ptr(false)
 	gone := &deals.Deal{ID: 424242, Name: "missing"}
-	res, err := dc.Bulk.Save(ctx, []*deals.Deal{newDeal("M-1"), old, gone})
+	res, err := dc.Deals.BulkSave(ctx, []*deals.Deal{newDeal("M-1"), old, gone})
 	require.NoError(t, err)
 	require.Len(t, res.Items, 3)
 	assert.Equal(t, deals.BulkOpCreate, res.Items[0].Op)
@@ -120,7 +120,7 @@ func TestBulkChunkFailures(t *testing.T) {
 			in[i] = newDeal(fmt.Sprintf("CF-%02d", i))
 		}
 		srv.FailNext("/deals/v1.0/bulk_create/deals", 1, http.StatusBadRequest, "")
-		res, err := dc.Bulk.WithChunkSize(10).Create(context.Background(), in)
+		res, err := dc.Deals.WithBulkChunkSize(10).BulkCreate(context.Background(), in)
 		require.NoError(t, err)
 		require.Len(t, res.Chunks, 3)
 		assert.Error(t, res.Chunks[0].Err)
@@ -136,7 +136,7 @@ func TestBulkChunkFailures(t *testing.T) {
 		dc, srv := newClient(t)
 		in := []*deals.Deal{newDeal("LOST-1"), newDeal("LOST-2")}
 		srv.DropNext("/deals/v1.0/bulk_create/deals", 1)
-		res, err := dc.Bulk.Create(context.Background(), in)
+		res, err := dc.Deals.BulkCreate(context.Background(), in)
 		require.NoError(t, err)
 		require.Len(t, res.Chunks, 1)
 		assert.True(t, res.Chunks[0].Unknown)
@@ -152,14 +152,14 @@ func TestBulkChunkFailures(t *testing.T) {
 		require.NoError(t, err)
 		d.Name = "retried"
 		srv.FailNext("/deals/v1.0/bulk_update/deals", 1, http.StatusServiceUnavailable, "")
-		res, err := dc.Bulk.Update(context.Background(), []*deals.Deal{d})
+		res, err := dc.Deals.BulkUpdate(context.Background(), []*deals.Deal{d})
 		require.NoError(t, err)
 		require.True(t, res.Items[0].OK(), "%v", res.Items[0].Err)
 		assert.Equal(t, "retried", res.Items[0].Deal.Name)
 	})
 	t.Run("empty input", func(t *testing.T) {
 		dc, _ := newClient(t)
-		_, err := dc.Bulk.Update(context.Background(), nil)
+		_, err := dc.Deals.BulkUpdate(context.Background(), nil)
 		assert.ErrorIs(t, err, adama.ErrValidation)
 	})
 }
@@ -175,7 +175,7 @@ func TestBulkAnswerMatching(t *testing.T) {
 	require.NoError(t, err)
 	a.Name, b.Name = "first", "second"
 	b.Permissions.OrganizationIDs = []int64{1, 2} // refused by the client
-	res, err := dc.Bulk.Update(ctx, []*deals.Deal{a, b})
+	res, err := dc.Deals.BulkUpdate(ctx, []*deals.Deal{a, b})
 	require.NoError(t, err)
 	assert.Equal(t, "first", res.Items[0].Deal.Name)
 	assert.ErrorIs(t, res.Items[1].Err, adama.ErrValidation)

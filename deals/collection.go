@@ -6,11 +6,14 @@ import (
 	"encoding/json"
 	"iter"
 	"net/url"
+	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // lister is the options of an offset-paged list: checked before sending,
@@ -26,7 +29,7 @@ type lister interface {
 func listOf[T, O any, PO interface {
 	*O
 	lister
-}](ctx context.Context, g *call.Group, path string, opts *O, ro []adama.RequestOption) (*adama.Page[T], error) {
+}](ctx context.Context, g *call.Group, path string, opts *O, ro []adama.RequestOption) (*adama.Page[*T], error) {
 	var o O
 	if opts != nil {
 		o = *opts
@@ -36,7 +39,7 @@ func listOf[T, O any, PO interface {
 		return nil, err
 	}
 	limit, offset, _ := p.paging()
-	return call.List[T](ctx, g, &call.Call{Path: path, Query: p.query(limit, offset)}, ro...)
+	return listPtr[T](ctx, g, &call.Call{Path: path, Query: p.query(limit, offset)}, ro)
 }
 
 // allOf iterates over every record of the collection at path the options
@@ -45,7 +48,7 @@ func listOf[T, O any, PO interface {
 func allOf[T, O any, PO interface {
 	*O
 	lister
-}](ctx context.Context, g *call.Group, path string, opts *O, ro []adama.RequestOption) iter.Seq2[T, error] {
+}](ctx context.Context, g *call.Group, path string, opts *O, ro []adama.RequestOption) iter.Seq2[*T, error] {
 	var o O
 	if opts != nil {
 		o = *opts
@@ -55,14 +58,13 @@ func allOf[T, O any, PO interface {
 	if limit == 0 {
 		limit = MaxPageLimit
 	}
-	return func(yield func(T, error) bool) {
+	return func(yield func(*T, error) bool) {
 		if err := p.validate(); err != nil {
-			var zero T
-			yield(zero, err)
+			yield(nil, err)
 			return
 		}
-		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[T], error) {
-			return call.List[T](ctx, g, &call.Call{Path: path, Query: p.query(limit, cur.Offset)}, ro...)
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*T], error) {
+			return listPtr[T](ctx, g, &call.Call{Path: path, Query: p.query(limit, cur.Offset)}, ro)
 		}
 		for it, err := range pager.All(ctx, pager.Options{Start: offset, Limit: limit, Prefetch: prefetch}, fetch) {
 			if !yield(it, err) {
@@ -115,4 +117,45 @@ func (r *readBody) bytes() []byte {
 		return nil
 	}
 	return r.b
+}
+
+// listPtr returns one page of records at c. A null item on the page comes
+// back as a zero record, never as a nil pointer.
+func listPtr[T any](ctx context.Context, g *call.Group, c *call.Call, ro []adama.RequestOption) (*adama.Page[*T], error) {
+	p, err := call.List[*T](ctx, g, c, ro...)
+	if err != nil {
+		return nil, err
+	}
+	for i, it := range p.Items {
+		if it == nil {
+			p.Items[i] = new(T)
+		}
+	}
+	return p, nil
+}
+
+// modifyOf is Modify for a service with get and update: the read-change-save
+// loop of internal/modify, with the request options on every call.
+func modifyOf[T any](ctx context.Context, what string, id int64,
+	get func(context.Context, int64, ...adama.RequestOption) (*T, error),
+	change func(*T) error,
+	update func(context.Context, *T, ...adama.RequestOption) (*T, error),
+	ro []adama.RequestOption) (*T, error) {
+	if err := checkID(id); err != nil {
+		return nil, err
+	}
+	return modify.Run(ctx, what+" "+strconv.FormatInt(id, 10),
+		func(ctx context.Context) (*T, error) { return get(ctx, id, ro...) },
+		change,
+		func(ctx context.Context, rec *T) (*T, error) { return update(ctx, rec, ro...) })
+}
+
+// checkRecord refuses a nil record before sending, naming it.
+func checkRecord[T any](name string, rec *T) error {
+	if rec == nil {
+		var v valid.Validator
+		v.Require(name, false)
+		return v.Err()
+	}
+	return nil
 }

@@ -97,7 +97,7 @@ type Deal struct {
 	// APIVersion is the interface version that wrote the deal (read-only).
 	APIVersion string `json:"api_version,omitempty"`
 	// Version is the record's version; Update sends it when known.
-	Version int `json:"version,omitempty"`
+	Version int64 `json:"version,omitempty"`
 	// CreatedOn and UpdatedOn are set by the server (read-only).
 	CreatedOn *adama.Time `json:"created_on,omitempty"`
 	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
@@ -226,7 +226,7 @@ func (d *Deal) updateBody() (map[string]json.RawMessage, error) {
 		body = record.Diff(snap, body)
 	}
 	if d.Version > 0 {
-		body["version"] = json.RawMessage(strconv.Itoa(d.Version))
+		body["version"] = json.RawMessage(strconv.FormatInt(d.Version, 10))
 	}
 	return body, nil
 }
@@ -314,8 +314,12 @@ func checkEnum[T enum[T]](v *valid.Validator, field string, x T) {
 	}
 }
 
-// DealService reads and writes deals.
-type DealService struct{ g *call.Group }
+// DealService reads and writes deals, one at a time or many at once (the
+// Bulk methods).
+type DealService struct {
+	g     *call.Group
+	chunk int
+}
 
 // DealSort is a property deals can be sorted by.
 //
@@ -444,14 +448,14 @@ func (o *ListOptions) query(limit, offset int) url.Values {
 }
 
 // List returns one page of deals.
-func (s *DealService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[Deal], error) {
+func (s *DealService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*Deal], error) {
 	return listOf[Deal](ctx, s.g, "/deals", opts, ro)
 }
 
 // All iterates over every deal the options select, page by page (100 per
 // page unless PageLimit says otherwise). No request is made before the
 // caller ranges.
-func (s *DealService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[Deal, error] {
+func (s *DealService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*Deal, error] {
 	return allOf[Deal](ctx, s.g, "/deals", opts, ro)
 }
 
@@ -462,6 +466,9 @@ func (s *DealService) Get(ctx context.Context, id int64, ro ...adama.RequestOpti
 
 // Create creates d (checked first) and returns the deal the server made.
 func (s *DealService) Create(ctx context.Context, d *Deal, ro ...adama.RequestOption) (*Deal, error) {
+	if err := checkRecord("deal", d); err != nil {
+		return nil, err
+	}
 	if err := d.Validate(true); err != nil {
 		return nil, err
 	}
@@ -472,6 +479,9 @@ func (s *DealService) Create(ctx context.Context, d *Deal, ro ...adama.RequestOp
 // a record built by hand) to POST /deals/{id} and returns the deal as the
 // server has it. The owner cannot change.
 func (s *DealService) Update(ctx context.Context, d *Deal, ro ...adama.RequestOption) (*Deal, error) {
+	if err := checkRecord("deal", d); err != nil {
+		return nil, err
+	}
 	if err := checkID(d.ID); err != nil {
 		return nil, err
 	}
@@ -480,6 +490,13 @@ func (s *DealService) Update(ctx context.Context, d *Deal, ro ...adama.RequestOp
 		return nil, err
 	}
 	return call.One[Deal](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("deals", d.ID), JSON: body}, ro...)
+}
+
+// Modify reads deal id, applies change and saves what changed with
+// Update, reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *DealService) Modify(ctx context.Context, id int64, change func(*Deal) error, ro ...adama.RequestOption) (*Deal, error) {
+	return modifyOf(ctx, "deal", id, s.Get, change, s.Update, ro)
 }
 
 // Owners returns the owner of each deal in ids, read from the server (for

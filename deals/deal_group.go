@@ -41,7 +41,7 @@ type DealGroup struct {
 	// HasStrategies reports strategies assigned (read-only).
 	HasStrategies bool `json:"has_strategies,omitempty"`
 	// Version is the record's version when the server sends one.
-	Version int `json:"version,omitempty"`
+	Version int64 `json:"version,omitempty"`
 	// CreatedOn and UpdatedOn are set by the server.
 	CreatedOn *adama.Time `json:"created_on,omitempty"`
 	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
@@ -246,12 +246,12 @@ func (o *GroupListOptions) query(limit, offset int) url.Values {
 }
 
 // List returns one page of deal groups.
-func (s *DealGroupService) List(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) (*adama.Page[DealGroup], error) {
+func (s *DealGroupService) List(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) (*adama.Page[*DealGroup], error) {
 	return listOf[DealGroup](ctx, s.g, "/deal_groups", opts, ro)
 }
 
 // All iterates over every deal group the options select.
-func (s *DealGroupService) All(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) iter.Seq2[DealGroup, error] {
+func (s *DealGroupService) All(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) iter.Seq2[*DealGroup, error] {
 	return allOf[DealGroup](ctx, s.g, "/deal_groups", opts, ro)
 }
 
@@ -262,6 +262,9 @@ func (s *DealGroupService) Get(ctx context.Context, id int64, ro ...adama.Reques
 
 // Create creates g (checked first).
 func (s *DealGroupService) Create(ctx context.Context, g *DealGroup, ro ...adama.RequestOption) (*DealGroup, error) {
+	if err := checkRecord("deal_group", g); err != nil {
+		return nil, err
+	}
 	if err := g.Validate(true); err != nil {
 		return nil, err
 	}
@@ -273,6 +276,9 @@ func (s *DealGroupService) Create(ctx context.Context, g *DealGroup, ro ...adama
 // Update sends what changed in g since it was read to POST
 // /deal_groups/{id}. The owner cannot change.
 func (s *DealGroupService) Update(ctx context.Context, g *DealGroup, ro ...adama.RequestOption) (*DealGroup, error) {
+	if err := checkRecord("deal_group", g); err != nil {
+		return nil, err
+	}
 	if err := checkID(g.ID); err != nil {
 		return nil, err
 	}
@@ -290,9 +296,16 @@ func (s *DealGroupService) Update(ctx context.Context, g *DealGroup, ro ...adama
 		body = record.Diff(snap, body)
 	}
 	if g.Version > 0 {
-		body["version"] = json.RawMessage(strconv.Itoa(g.Version))
+		body["version"] = json.RawMessage(strconv.FormatInt(g.Version, 10))
 	}
 	return call.One[DealGroup](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("deal_groups", g.ID), JSON: body}, ro...)
+}
+
+// Modify reads deal group id, applies change and saves what changed with
+// Update, reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *DealGroupService) Modify(ctx context.Context, id int64, change func(*DealGroup) error, ro ...adama.RequestOption) (*DealGroup, error) {
+	return modifyOf(ctx, "deal group", id, s.Get, change, s.Update, ro)
 }
 
 // CheckOwners reads the owners of g's deals and checks that each has the
@@ -307,7 +320,7 @@ func (s *DealGroupService) CheckOwners(ctx context.Context, ds *DealService, g *
 
 // Strategies lists the strategies using the group
 // (/deal_groups/{id}/strategy_deal_groups).
-func (s *DealGroupService) Strategies(ctx context.Context, id int64, opts *StrategyListOptions, ro ...adama.RequestOption) (*adama.Page[StrategyDealGroup], error) {
+func (s *DealGroupService) Strategies(ctx context.Context, id int64, opts *StrategyListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyDealGroup], error) {
 	if err := checkID(id); err != nil {
 		return nil, err
 	}
@@ -318,5 +331,5 @@ func (s *DealGroupService) Strategies(ctx context.Context, id int64, opts *Strat
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
-	return call.List[StrategyDealGroup](ctx, s.g, &call.Call{Path: idPath("deal_groups", id) + "/strategy_deal_groups", Query: o.query()}, ro...)
+	return listPtr[StrategyDealGroup](ctx, s.g, &call.Call{Path: idPath("deal_groups", id) + "/strategy_deal_groups", Query: o.query()}, ro)
 }

@@ -22,7 +22,8 @@ const MaxPageLimit = 100
 // Client holds one service per resource of the group. It is safe for
 // concurrent use.
 type Client struct {
-	// Deals lists, reads, creates and updates deals.
+	// Deals lists, reads, creates and updates deals, one at a time or many
+	// at once.
 	Deals *DealService
 	// DealGroups lists, reads, creates and updates deal groups.
 	DealGroups *DealGroupService
@@ -30,8 +31,6 @@ type Client struct {
 	Publishers *PublisherService
 	// Channels lists the advertising channels.
 	Channels *ChannelService
-	// Bulk creates and updates many deals at once.
-	Bulk *BulkService
 	// Analytics lists deals with their reporting data.
 	Analytics *AnalyticsService
 }
@@ -61,11 +60,10 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Deals:      &DealService{g: g},
+		Deals:      &DealService{g: g, chunk: DefaultBulkChunk},
 		DealGroups: &DealGroupService{g: g},
 		Publishers: &PublisherService{g: g},
 		Channels:   &ChannelService{g: g},
-		Bulk:       &BulkService{g: g, chunk: DefaultBulkChunk},
 		Analytics:  &AnalyticsService{g: g},
 	}
 }
@@ -116,38 +114,6 @@ func (o *Owner) check(v *valid.Validator, field string) {
 	}
 	v.Check(o.ID > 0, field+".id", "required, a positive id", o.ID)
 }
-
-// Ref is a related record named by id and name (supply source,
-// publisher, deal group on a deal).
-type Ref struct {
-	// ID is the record's id.
-	ID int64 `json:"id"`
-	// Name is its name.
-	Name string `json:"name,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type refAlias Ref
-
-var refIdx = record.IndexOf(reflect.TypeFor[refAlias]())
-
-// UnmarshalJSON reads the reference leniently (ids as numbers or strings).
-func (r *Ref) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*refAlias)(r), refIdx, &r.Extra)
-}
-
-// Misfits lists the values of the reference that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested records' included.
-func (r *Ref) Misfits() []adama.Misfit {
-	if r == nil {
-		return nil
-	}
-	return record.Report(r, refIdx, r.Extra)
-}
-
-// MarshalJSON writes the reference and its unknown properties.
-func (r Ref) MarshalJSON() ([]byte, error) { return record.EncodeObject(refAlias(r), r.Extra) }
 
 // query helpers
 

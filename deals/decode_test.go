@@ -138,7 +138,7 @@ func TestDecodePlatformShapes(t *testing.T) {
 	assert.False(t, d.DealSource.Valid(), "unknown enum values are kept")
 	assert.Equal(t, deals.MediaType("AUDIO"), d.MediaType)
 	assert.Equal(t, "2022-06-01T05:00:00-0400", d.StartDatetime.String(), "offset kept")
-	assert.Equal(t, 4, d.Version)
+	assert.Equal(t, int64(4), d.Version)
 	assert.Equal(t, 3, d.StrategiesCount)
 	assert.Equal(t, int64(1), d.Channels[0].ID)
 	assert.Contains(t, d.Extra, "floor_history")

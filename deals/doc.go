@@ -18,3 +18,4 @@
 package deals
 
 //go:generate go run ../internal/cmd/enumgen
+//go:generate go run ../internal/cmd/apigen -group deals

@@ -106,13 +106,13 @@ func ExamplePublisherService_Create() {
 	dc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	p, err := dc.Publishers.Create(ctx, 100315, "Daily News")
+	p, err := dc.Publishers.Create(ctx, &deals.Publisher{OrganizationID: 100315, Name: "Daily News"})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(p.Name, p.OrganizationID)
-	_, err = dc.Publishers.Create(ctx, 100315, "A name far too long for a publisher")
+	_, err = dc.Publishers.Create(ctx, &deals.Publisher{OrganizationID: 100315, Name: "A name far too long for a publisher"})
 	fmt.Println(err)
 	// Output:
 	// Daily News 100315
@@ -122,12 +122,12 @@ func ExamplePublisherService_Create() {
 func ExampleChannelService_List() {
 	dc, srv := setup()
 	defer srv.Close()
-	chs, err := dc.Channels.List(context.Background())
+	p, err := dc.Channels.List(context.Background(), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, c := range chs[:3] {
+	for _, c := range p.Items[:3] {
 		fmt.Println(c.ID, c.Name)
 	}
 	// Output:
@@ -136,7 +136,7 @@ func ExampleChannelService_List() {
 	// 3 Mobile In-app
 }
 
-func ExampleBulkService_Update() {
+func ExampleDealService_BulkUpdate() {
 	dc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
@@ -149,7 +149,7 @@ func ExampleBulkService_Update() {
 		d.Price = deals.MustPrice("USD", "6.10")
 	}
 	read[2].Price = deals.MustPrice("USD", "99999999") // above the maximum
-	res, err := dc.Bulk.Update(ctx, read)
+	res, err := dc.Deals.BulkUpdate(ctx, read)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -199,4 +199,25 @@ func ExampleDealService_Strategies() {
 	}
 	fmt.Println(p.Items[0].StrategyID, p.Items[0].Strategy.Name)
 	// Output: 4321 Strategy 4321
+}
+
+func ExampleDealService_Modify() {
+	dc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	d, err := dc.Deals.Create(ctx, exampleDeal("MO-1"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	up, err := dc.Deals.Modify(ctx, d.ID, func(d *deals.Deal) error {
+		d.Price = deals.MustPrice("USD", "2.25")
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(up.DealIdentifier, up.Price)
+	// Output: MO-1 2.25 USD
 }

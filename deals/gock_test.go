@@ -2,6 +2,7 @@ package deals_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"testing"
 
@@ -80,7 +81,7 @@ func TestGockBulkUpdate(t *testing.T) {
 		BodyString(`{"deals":[{"id":5,"name":"a"},{"id":6,"price":{"currency_code":"USD","value":"2"}}]}`).
 		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":{"updated_deals":[{"id":5,"name":"a"}],` +
 		`"invalid_deals":[{"deal":{"id":6,"entity_type":"deal"},"validation_error":"'price.value' is invalid"}]}}`)
-	res, err := dc.Bulk.Update(context.Background(), []*deals.Deal{{ID: 5, Name: "a"}, {ID: 6, Price: deals.MustPrice("USD", "2")}})
+	res, err := dc.Deals.BulkUpdate(context.Background(), []*deals.Deal{{ID: 5, Name: "a"}, {ID: 6, Price: deals.MustPrice("USD", "2")}})
 	require.NoError(t, err)
 	assert.True(t, res.Items[0].OK())
 	require.Error(t, res.Items[1].Err)
@@ -94,7 +95,7 @@ func TestGockBulkCreateUsesData(t *testing.T) {
 		BodyString(`{"data":[{"deal_identifier":"i","name":"n","owner":{"type":"AGENCY","id":3},` +
 			`"permissions":{"all_organizations":false,"organization_ids":[],"agency_ids":[3],"advertiser_ids":[]},"price":{"currency_code":"USD","value":"0.5"},"supply_source_id":1}]}`).
 		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":{"created_deals":[{"id":1,"deal_identifier":"i","name":"n"}],"invalid_deals":[]}}`)
-	res, err := dc.Bulk.Create(context.Background(), []*deals.Deal{{Name: "n", DealIdentifier: "i", Owner: deals.Owner{Type: deals.OwnerTypeAgency, ID: 3},
+	res, err := dc.Deals.BulkCreate(context.Background(), []*deals.Deal{{Name: "n", DealIdentifier: "i", Owner: deals.Owner{Type: deals.OwnerTypeAgency, ID: 3},
 		Permissions: &deals.Permissions{AgencyIDs: []int64{3}}, Price: deals.MustPrice("USD", "0.50"), SupplySourceID: 1}})
 	require.NoError(t, err)
 	require.True(t, res.Items[0].OK(), "%v", res.Items[0].Err)
@@ -142,13 +143,70 @@ func TestGockListsAndPublishers(t *testing.T) {
 	require.NoError(t, err)
 	_, err = dc.Publishers.List(ctx, &deals.PublisherListOptions{OrganizationID: 100315, SortBy: "name"})
 	require.NoError(t, err)
-	ps, err := dc.Publishers.CreateMany(ctx, 100315, []string{"my name is..", "my other name is"})
+	ps, err := dc.Publishers.BulkCreate(ctx, 100315, []string{"my name is..", "my other name is"})
 	require.NoError(t, err)
 	assert.Len(t, ps, 2)
-	del, err := dc.Publishers.Delete(ctx, 5)
-	require.NoError(t, err)
-	assert.NotNil(t, del.DeletedOn)
+	require.NoError(t, dc.Publishers.Delete(ctx, 5))
 	_, err = dc.Deals.Strategies(ctx, 380882, &deals.StrategyListOptions{With: []deals.Embed{deals.EmbedStrategy, deals.EmbedCampaign, deals.EmbedAdvertiser}})
 	require.NoError(t, err)
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockNullPageItemIsZeroRecord(t *testing.T) {
+	dc := gockClient(t)
+	gock.New("https://api.example").Get("/deals/v1.0/deals").MatchParam("ids", "^2$").
+		Reply(200).BodyString(`{"meta":{"status":"ok","count":2},"data":[null,{"id":2,"name":"b"}]}`)
+	gock.New("https://api.example").Get("/deals/v1.0/channels").
+		Reply(200).BodyString(`[{"id":"3","name":"Video"},null]`)
+	p, err := dc.Deals.List(context.Background(), &deals.ListOptions{IDs: []int64{2}})
+	require.NoError(t, err)
+	require.Len(t, p.Items, 2)
+	require.NotNil(t, p.Items[0], "a null item is a zero record, not a nil pointer")
+	assert.Equal(t, int64(0), p.Items[0].ID)
+	assert.Equal(t, int64(2), p.Items[1].ID)
+	chs, err := dc.Channels.List(context.Background(), nil)
+	require.NoError(t, err)
+	require.Len(t, chs.Items, 2)
+	assert.Equal(t, int64(3), chs.Items[0].ID)
+	require.NotNil(t, chs.Items[1])
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockPublisherUpdateSendsChangedUnknowns(t *testing.T) {
+	read := `{"meta":{"status":"ok"},"data":{"id":7,"name":"p","organization_id":1,"note":"a","tier":2,"created_on":"soon"}}`
+	tests := []struct {
+		name   string
+		change func(p *deals.Publisher)
+		body   string
+	}{
+		{"name only", func(p *deals.Publisher) { p.Name = "q" }, `{"name":"q"}`},
+		{"changed unknown", func(p *deals.Publisher) { p.Extra["note"] = json.RawMessage(`"b"`) }, `{"name":"p","note":"b"}`},
+		{"removed unknown", func(p *deals.Publisher) { delete(p.Extra, "tier") }, `{"name":"p","tier":null}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dc := gockClient(t)
+			gock.New("https://api.example").Get("/deals/v1.0/publishers/7").Reply(200).BodyString(read)
+			gock.New("https://api.example").Post("/deals/v1.0/publishers/7").BodyString(tt.body).
+				Reply(200).BodyString(read)
+			p, err := dc.Publishers.Get(context.Background(), 7)
+			require.NoError(t, err)
+			require.NotEmpty(t, p.Misfits(), "created_on fits no documented form")
+			tt.change(p)
+			_, err = dc.Publishers.Update(context.Background(), p)
+			require.NoError(t, err)
+			assert.True(t, gock.IsDone())
+		})
+	}
+}
+
+func TestGockPublisherCreate(t *testing.T) {
+	dc := gockClient(t)
+	gock.New("https://api.example").Post("/deals/v1.0/publishers").
+		BodyString(`{"name":"Daily","organization_id":100315}`).
+		Reply(200).BodyString(`{"meta":{"status":"ok"},"data":{"id":9,"name":"Daily","organization_id":100315}}`)
+	p, err := dc.Publishers.Create(context.Background(), &deals.Publisher{ID: 4, OrganizationID: 100315, Name: "Daily"})
+	require.NoError(t, err)
+	assert.Equal(t, int64(9), p.ID)
 	assert.True(t, gock.IsDone())
 }

@@ -35,17 +35,22 @@ type Publisher struct {
 	CreatedOn *adama.Time `json:"created_on,omitempty"`
 	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
 	DeletedOn *adama.Time `json:"deleted_on,omitempty"`
-	// Extra keeps properties the SDK does not model.
+	// Extra keeps properties the SDK does not model; Update sends those
+	// changed since the publisher was read.
 	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the object the record was read from.
+	raw *readBody
 }
 
 type publisherAlias Publisher
 
 var publisherIdx = record.IndexOf(reflect.TypeFor[publisherAlias]())
 
-// UnmarshalJSON reads a publisher leniently, keeping unknown properties.
+// UnmarshalJSON reads a publisher leniently, keeping unknown properties
+// and remembering them for Update.
 func (p *Publisher) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*publisherAlias)(p), publisherIdx, &p.Extra)
+	return readKeeping(b, (*publisherAlias)(p), publisherIdx, &p.Extra, &p.raw)
 }
 
 // Misfits lists the values of the publisher that fit no documented form, kept
@@ -59,7 +64,31 @@ func (p *Publisher) Misfits() []adama.Misfit {
 
 // MarshalJSON writes the publisher and its unknown properties.
 func (p Publisher) MarshalJSON() ([]byte, error) {
-	return record.EncodeObject(publisherAlias(p), p.Extra)
+	a := publisherAlias(p)
+	a.raw = nil
+	return record.EncodeObject(a, p.Extra)
+}
+
+// updateBody is the name, the one writable field, with the unknown
+// properties changed since p was read (every one, for a publisher built by
+// hand; a removed one is sent as null). Values of documented properties
+// that fit no documented form stay out: those properties are read-only.
+func (p *Publisher) updateBody() map[string]json.RawMessage {
+	var before map[string]json.RawMessage
+	if p.raw != nil {
+		var o Publisher
+		if err := record.DecodeKeepingInto(p.raw.bytes(), (*publisherAlias)(&o), publisherIdx, &o.Extra); err == nil {
+			before = o.Extra
+		}
+	}
+	body := map[string]json.RawMessage{}
+	for k, raw := range record.Diff(before, p.Extra) {
+		if _, known := publisherIdx[k]; !known {
+			body[k] = raw
+		}
+	}
+	body["name"], _ = json.Marshal(p.Name)
+	return body
 }
 
 func checkPublisherName(v *valid.Validator, field, name string) {
@@ -118,12 +147,12 @@ func (o *PublisherListOptions) query(limit, offset int) url.Values {
 }
 
 // List returns one page of an organization's publishers.
-func (s *PublisherService) List(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) (*adama.Page[Publisher], error) {
+func (s *PublisherService) List(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) (*adama.Page[*Publisher], error) {
 	return listOf[Publisher](ctx, s.g, "/publishers", opts, ro)
 }
 
 // All iterates over every publisher the options select.
-func (s *PublisherService) All(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) iter.Seq2[Publisher, error] {
+func (s *PublisherService) All(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) iter.Seq2[*Publisher, error] {
 	return allOf[Publisher](ctx, s.g, "/publishers", opts, ro)
 }
 
@@ -132,41 +161,72 @@ func (s *PublisherService) Get(ctx context.Context, id int64, ro ...adama.Reques
 	return getOf[Publisher](ctx, s.g, "publishers", id, ro)
 }
 
-// Create creates a publisher named name under organization orgID.
-func (s *PublisherService) Create(ctx context.Context, orgID int64, name string, ro ...adama.RequestOption) (*Publisher, error) {
+// Create creates p (its organization and name; read-only fields are not
+// sent) and returns the publisher the server made.
+func (s *PublisherService) Create(ctx context.Context, p *Publisher, ro ...adama.RequestOption) (*Publisher, error) {
+	if err := checkRecord("publisher", p); err != nil {
+		return nil, err
+	}
 	var v valid.Validator
-	v.Check(orgID > 0, "organization_id", "required", orgID)
-	checkPublisherName(&v, "name", name)
+	v.Check(p.OrganizationID > 0, "organization_id", "required", p.OrganizationID)
+	checkPublisherName(&v, "name", p.Name)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	body := map[string]any{"organization_id": orgID, "name": name}
-	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/publishers", JSON: body}, ro...)
+	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/publishers", JSON: p.createBody()}, ro...)
 }
 
-// Update sends p's name, the one writable field, to POST /publishers/{id}
-// and returns the publisher as the server has it.
+// createBody is organization_id and name, with the unknown properties of
+// p (values of documented properties that fit no documented form stay
+// out).
+func (p *Publisher) createBody() map[string]json.RawMessage {
+	body := make(map[string]json.RawMessage, len(p.Extra)+2)
+	for k, raw := range p.Extra {
+		if _, known := publisherIdx[k]; !known {
+			body[k] = raw
+		}
+	}
+	body["organization_id"] = json.RawMessage(strconv.FormatInt(p.OrganizationID, 10))
+	body["name"], _ = json.Marshal(p.Name)
+	return body
+}
+
+// Update sends p's name, the one writable field, and the unknown
+// properties changed since p was read to POST /publishers/{id}, and
+// returns the publisher as the server has it.
 func (s *PublisherService) Update(ctx context.Context, p *Publisher, ro ...adama.RequestOption) (*Publisher, error) {
+	if err := checkRecord("publisher", p); err != nil {
+		return nil, err
+	}
 	var v valid.Validator
 	v.Check(p.ID > 0, "id", "must be a positive id", p.ID)
 	checkPublisherName(&v, "name", p.Name)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("publishers", p.ID), JSON: map[string]any{"name": p.Name}}, ro...)
+	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("publishers", p.ID), JSON: p.updateBody()}, ro...)
 }
 
-// Delete deletes publisher id and returns it as deleted (DeletedOn set).
-func (s *PublisherService) Delete(ctx context.Context, id int64, ro ...adama.RequestOption) (*Publisher, error) {
+// Modify reads publisher id, applies change and saves it with Update,
+// reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *PublisherService) Modify(ctx context.Context, id int64, change func(*Publisher) error, ro ...adama.RequestOption) (*Publisher, error) {
+	return modifyOf(ctx, "publisher", id, s.Get, change, s.Update, ro)
+}
+
+// Delete deletes publisher id (the server marks it deleted; Get shows
+// DeletedOn).
+func (s *PublisherService) Delete(ctx context.Context, id int64, ro ...adama.RequestOption) error {
 	if err := checkID(id); err != nil {
-		return nil, err
+		return err
 	}
-	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodDelete, Path: idPath("publishers", id)}, ro...)
+	return s.g.NoContent(ctx, &call.Call{Method: http.MethodDelete, Path: idPath("publishers", id)}, ro...)
 }
 
-// CreateMany creates several publishers under one organization (POST
-// /bulk_create/publishers).
-func (s *PublisherService) CreateMany(ctx context.Context, orgID int64, names []string, ro ...adama.RequestOption) ([]Publisher, error) {
+// BulkCreate creates several publishers under one organization, one per
+// name (POST /bulk_create/publishers), and returns them as the server made
+// them.
+func (s *PublisherService) BulkCreate(ctx context.Context, orgID int64, names []string, ro ...adama.RequestOption) ([]*Publisher, error) {
 	var v valid.Validator
 	v.Check(orgID > 0, "organization_id", "required", orgID)
 	v.Require("names", len(names) > 0)
@@ -177,9 +237,14 @@ func (s *PublisherService) CreateMany(ctx context.Context, orgID int64, names []
 		return nil, err
 	}
 	body := map[string]any{"organization_id": orgID, "names": names}
-	var out []Publisher
+	var out []*Publisher
 	if _, err := s.g.Into(ctx, &call.Call{Method: http.MethodPost, Path: "/bulk_create/publishers", JSON: body}, &out, ro...); err != nil {
 		return nil, err
+	}
+	for i, p := range out {
+		if p == nil {
+			out[i] = &Publisher{}
+		}
 	}
 	return out, nil
 }

@@ -15,7 +15,7 @@ import (
 func TestPublishers(t *testing.T) {
 	dc, srv := newClient(t)
 	ctx := context.Background()
-	p, err := dc.Publishers.Create(ctx, 100315, "testing")
+	p, err := dc.Publishers.Create(ctx, &deals.Publisher{OrganizationID: 100315, Name: "testing"})
 	require.NoError(t, err)
 	assert.Equal(t, int64(100315), p.OrganizationID)
 	assert.Nil(t, p.DeletedOn)
@@ -29,7 +29,7 @@ func TestPublishers(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "edited", up.Name)
 
-	many, err := dc.Publishers.CreateMany(ctx, 100315, []string{"b pub", "a pub"})
+	many, err := dc.Publishers.BulkCreate(ctx, 100315, []string{"b pub", "a pub"})
 	require.NoError(t, err)
 	require.Len(t, many, 2)
 	srv.Deals().AddPublisher(999, "elsewhere")
@@ -45,9 +45,7 @@ func TestPublishers(t *testing.T) {
 	}
 	assert.Equal(t, 3, n)
 
-	del, err := dc.Publishers.Delete(ctx, p.ID)
-	require.NoError(t, err)
-	assert.NotNil(t, del.DeletedOn)
+	require.NoError(t, dc.Publishers.Delete(ctx, p.ID))
 	_, err = dc.Publishers.Get(ctx, p.ID)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 }
@@ -61,19 +59,31 @@ func TestPublisherRules(t *testing.T) {
 		field string
 		rule  string
 	}{
-		{"create name 20 ok", func() error { _, err := dc.Publishers.Create(ctx, 1, strings.Repeat("n", 20)); return err }, "", ""},
-		{"create name 21", func() error { _, err := dc.Publishers.Create(ctx, 1, strings.Repeat("n", 21)); return err }, "name", "max length 20"},
-		{"create name required", func() error { _, err := dc.Publishers.Create(ctx, 1, ""); return err }, "name", "required"},
-		{"create organization", func() error { _, err := dc.Publishers.Create(ctx, 0, "n"); return err }, "organization_id", "required"},
+		{"create name 20 ok", func() error {
+			_, err := dc.Publishers.Create(ctx, &deals.Publisher{OrganizationID: 1, Name: strings.Repeat("n", 20)})
+			return err
+		}, "", ""},
+		{"create name 21", func() error {
+			_, err := dc.Publishers.Create(ctx, &deals.Publisher{OrganizationID: 1, Name: strings.Repeat("n", 21)})
+			return err
+		}, "name", "max length 20"},
+		{"create name required", func() error {
+			_, err := dc.Publishers.Create(ctx, &deals.Publisher{OrganizationID: 1, Name: ""})
+			return err
+		}, "name", "required"},
+		{"create organization", func() error {
+			_, err := dc.Publishers.Create(ctx, &deals.Publisher{OrganizationID: 0, Name: "n"})
+			return err
+		}, "organization_id", "required"},
 		{"update 21", func() error {
 			_, err := dc.Publishers.Update(ctx, &deals.Publisher{ID: 1, Name: strings.Repeat("n", 21)})
 			return err
 		}, "name", "max length 20"},
 		{"bulk names", func() error {
-			_, err := dc.Publishers.CreateMany(ctx, 1, []string{"ok", strings.Repeat("n", 21)})
+			_, err := dc.Publishers.BulkCreate(ctx, 1, []string{"ok", strings.Repeat("n", 21)})
 			return err
 		}, "names[1]", "max length 20"},
-		{"bulk empty", func() error { _, err := dc.Publishers.CreateMany(ctx, 1, nil); return err }, "names", "required"},
+		{"bulk empty", func() error { _, err := dc.Publishers.BulkCreate(ctx, 1, nil); return err }, "names", "required"},
 		{"list organization", func() error { _, err := dc.Publishers.List(ctx, nil); return err }, "organization_id", "required"},
 		{"list sort only name", func() error {
 			_, err := dc.Publishers.List(ctx, &deals.PublisherListOptions{OrganizationID: 1, SortBy: "id"})
@@ -101,10 +111,12 @@ func TestPublisherRules(t *testing.T) {
 
 func TestChannels(t *testing.T) {
 	dc, _ := newClient(t)
-	chs, err := dc.Channels.List(context.Background())
+	p, err := dc.Channels.List(context.Background(), nil)
 	require.NoError(t, err)
+	chs := p.Items
 	require.Len(t, chs, 7)
+	assert.Equal(t, 7, p.Count)
 	assert.Equal(t, "CTV", chs[5].Name)
-	assert.Equal(t, 6, chs[5].Pos)
+	assert.Equal(t, int64(6), chs[5].Pos)
 	assert.Equal(t, "2020-07-20T11:13:55+0000", chs[0].CreatedOn.String())
 }

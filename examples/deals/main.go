@@ -97,7 +97,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	for _, d := range made {
 		d.Price = newPrice
 	}
-	res, err := dc.Bulk.Update(ctx, made)
+	res, err := dc.Deals.BulkUpdate(ctx, made)
 	if err != nil {
 		return err
 	}
