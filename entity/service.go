@@ -21,8 +21,8 @@ import (
 	"github.com/adamasdk/adama-go/qlang"
 )
 
-// Prefix is group A's path prefix.
-const Prefix = "/api/v2.0"
+// pathPrefix is group A's path prefix.
+const pathPrefix = "/api/v2.0"
 
 // Service is one collection of group A ("advertisers", "strategies", ...)
 // holding records of type T. It is safe for concurrent use.
