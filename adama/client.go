@@ -30,7 +30,7 @@ const Version = "0.1.0"
 // SessionCookieName is the platform's session cookie.
 const SessionCookieName = "adama_session"
 
-// Host names one of the platform's servers.
+// Host names one of the platform's servers, for a Request.
 type Host int
 
 // The platform's servers.
@@ -43,7 +43,7 @@ const (
 	HostBYOA
 )
 
-// AuthMode says which credentials a request carries.
+// AuthMode says which credentials a Request carries.
 type AuthMode int
 
 // Authentication modes.
@@ -67,7 +67,8 @@ const (
 	AuthClientCredentials
 )
 
-// Request is one API call, built by a group package and sent by Client.Do.
+// Request is one API call sent by Client.Do: built by a group package, or
+// by a caller reaching an endpoint the SDK does not cover yet.
 type Request struct {
 	// Method is the HTTP method.
 	Method string
@@ -385,10 +386,16 @@ func (c *Client) requestURL(r *Request, method string) (*url.URL, error) {
 }
 
 // Do sends r and returns the 2xx response with its body unread; the caller
-// closes it. Do is the escape hatch for endpoints the SDK does not wrap
-// yet. Any other outcome is an error: *Error for a server error (the final
-// one after retries) or a transport failure (ErrTransport,
-// ErrOutcomeUnknown), *ValidationError, or the context's error.
+// closes it. Do is the documented escape hatch for calls the SDK does not
+// cover yet: the group packages wrap every endpoint they know, and an
+// endpoint none of them wraps (a new one, or one the SDK leaves out) is
+// reached with Do, naming the server (Host), the absolute path and the
+// credentials (AuthMode) in a Request. The call gets the client's whole
+// stack (authentication, session, retries, logging, the response size
+// limit); reading the answer's body is the caller's. Any other outcome is
+// an error: *Error for a server error (the final one after retries) or a
+// transport failure (ErrTransport, ErrOutcomeUnknown), *ValidationError,
+// or the context's error.
 //
 // A 401 on an authenticated call is answered once: with a new session for
 // AuthSession (the token is renewed only if the session bootstrap refuses

@@ -2,6 +2,7 @@ package adama_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -112,4 +113,41 @@ func ExampleMoney() {
 	total := m[0].Value.Add(adama.MustDecimal("0.20"))
 	fmt.Println(m, total)
 	// Output: 0.1 USD 0.3
+}
+
+// Client.Do calls an endpoint that no group package wraps yet: build the
+// Request (host, path, credentials), read the 2xx answer yourself.
+func ExampleClient_Do() {
+	srv := adamatest.NewServer() // holds agency 1, "Acme Direct"
+	defer srv.Close()
+	c, err := srv.NewClient()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer c.Close()
+
+	resp, err := c.Do(context.Background(), &adama.Request{
+		Method: http.MethodGet,
+		Host:   adama.HostBase,
+		Path:   "/api/v2.0/agencies/1",
+		Auth:   adama.AuthSession,
+	})
+	if err != nil {
+		fmt.Println(err) // an *adama.Error for a server error, as from any group call
+		return
+	}
+	defer resp.Body.Close()
+	var answer struct {
+		Data struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&answer); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(resp.StatusCode, answer.Data.ID, answer.Data.Name)
+	// Output: 200 1 Acme Direct
 }

@@ -7,10 +7,8 @@ import (
 	"github.com/adamasdk/adama-go/internal/call"
 )
 
-// Prefix is the group's path prefix under {base_url}.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-const Prefix = "/dmp/v2.0"
+// defaultPrefix is the group's path prefix under {base_url}.
+const defaultPrefix = "/dmp/v2.0"
 
 // Client holds the group's service.
 //
@@ -27,7 +25,7 @@ type Option func(*config)
 
 type config struct{ prefix string }
 
-// WithPrefix replaces the path prefix (default Prefix).
+// WithPrefix replaces the path prefix (default /dmp/v2.0).
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func WithPrefix(p string) Option {
@@ -42,7 +40,7 @@ func WithPrefix(p string) Option {
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func New(c *adama.Client, opts ...Option) *Client {
-	cfg := config{prefix: Prefix}
+	cfg := config{prefix: defaultPrefix}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)

@@ -114,11 +114,3 @@ func ExampleWriteCSV() {
 	// |Acme,,,,,0
 	// |Acme|Sports,1,500,0.10,0.50,1
 }
-
-func ExampleEncodeName() {
-	fmt.Println(dmp.EncodeName("Путь & Co"))
-	fmt.Println(dmp.DecodeName("&#1055;&#1091;&#1090;&#1100; &amp; Co"))
-	// Output:
-	// &#1055;&#1091;&#1090;&#1100; &amp; Co
-	// Путь & Co
-}

@@ -7,12 +7,10 @@ import (
 	"unicode/utf8"
 )
 
-// EncodeName returns a node name as the platform takes it: ASCII text in
+// encodeName returns a node name as the platform takes it: ASCII text in
 // which every non-ASCII character is an HTML numeric entity ("&#1055;")
-// and "&" is "&amp;", so that DecodeName gives the name back exactly.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func EncodeName(s string) string {
+// and "&" is "&amp;", so that decodeName gives the name back exactly.
+func encodeName(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf || s[i] == '&' {
@@ -40,16 +38,14 @@ func EncodeName(s string) string {
 	return b.String()
 }
 
-// maxEntity bounds the length of one entity DecodeName looks at.
+// maxEntity bounds the length of one entity decodeName looks at.
 const maxEntity = 32
 
-// DecodeName reads a node name the platform sends: numeric entities
+// decodeName reads a node name the platform sends: numeric entities
 // ("&#1055;", "&#x41F;") are decoded exactly, named ones ("&amp;",
 // "&eacute;") as HTML defines them, and a "&" that starts no entity is
 // kept as is.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func DecodeName(s string) string {
+func decodeName(s string) string {
 	i := strings.IndexByte(s, '&')
 	if i < 0 {
 		return s

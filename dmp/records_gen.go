@@ -228,7 +228,7 @@ func (x *Node) decodeSlow(b []byte) error {
 	if err := record.DecodeInto(b, (*nodeAlias)(x), nodeIdx, &x.Extra); err != nil {
 		return err
 	}
-	x.Name = DecodeName(x.Name)
+	x.Name = decodeName(x.Name)
 	return nil
 }
 
@@ -268,7 +268,7 @@ func (x *Node) decodeFast(b []byte) bool {
 	if err != nil || !ok {
 		return false
 	}
-	x.Name = DecodeName(x.Name)
+	x.Name = decodeName(x.Name)
 	return true
 }
 
@@ -277,7 +277,7 @@ func (x *Node) decodeFast(b []byte) bool {
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (x Node) MarshalJSON() ([]byte, error) {
 	a := nodeAlias(x)
-	a.Name = EncodeName(x.Name)
+	a.Name = encodeName(x.Name)
 	if a.Children == nil {
 		a.Children = []*Node{}
 	}

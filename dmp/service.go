@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
@@ -67,7 +68,7 @@ func (o *ListOptions) validate() error {
 // root only).
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (s *TaxonomyService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[Taxonomy], error) {
+func (s *TaxonomyService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*Taxonomy], error) {
 	o := ListOptions{}
 	if opts != nil {
 		o = *opts
@@ -79,24 +80,24 @@ func (s *TaxonomyService) List(ctx context.Context, opts *ListOptions, ro ...ada
 	if o.Q != nil && len(o.Q.Terms) > 0 {
 		q.Set("q", o.Q.String())
 	}
-	return call.List[Taxonomy](ctx, s.g, &call.Call{Path: "/audience_segments", Query: q}, ro...)
+	return s.page(ctx, q, ro)
 }
 
 // All iterates over the taxonomies the options select. The list is not
 // paged by the platform; All follows a next-page link if one is sent.
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (s *TaxonomyService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[Taxonomy, error] {
+func (s *TaxonomyService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*Taxonomy, error] {
 	o := ListOptions{}
 	if opts != nil {
 		o = *opts
 	}
-	return func(yield func(Taxonomy, error) bool) {
+	return func(yield func(*Taxonomy, error) bool) {
 		if err := o.validate(); err != nil {
-			yield(Taxonomy{}, err)
+			yield(nil, err)
 			return
 		}
-		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[Taxonomy], error) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Taxonomy], error) {
 			q := cur.Next
 			if q == nil {
 				q = url.Values{}
@@ -104,7 +105,7 @@ func (s *TaxonomyService) All(ctx context.Context, opts *ListOptions, ro ...adam
 					q.Set("q", o.Q.String())
 				}
 			}
-			return call.List[Taxonomy](ctx, s.g, &call.Call{Path: "/audience_segments", Query: q}, ro...)
+			return s.page(ctx, q, ro)
 		}
 		for t, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
 			if !yield(t, err) {
@@ -112,6 +113,23 @@ func (s *TaxonomyService) All(ctx context.Context, opts *ListOptions, ro ...adam
 			}
 		}
 	}
+}
+
+// page reads one page of the taxonomy list, dropping items that decoded
+// as null rather than yield nil.
+func (s *TaxonomyService) page(ctx context.Context, q url.Values, ro []adama.RequestOption) (*adama.Page[*Taxonomy], error) {
+	p, err := call.List[*Taxonomy](ctx, s.g, &call.Call{Path: "/audience_segments", Query: q}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	items := p.Items[:0]
+	for _, t := range p.Items {
+		if t != nil {
+			items = append(items, t)
+		}
+	}
+	p.Items = items
+	return p, nil
 }
 
 // Grants returns the entity ids a provider may share taxonomies with.
@@ -156,48 +174,103 @@ func (s *TaxonomyService) Update(ctx context.Context, t *Taxonomy, ro ...adama.R
 }
 
 // Modify reads taxonomy id, lets edit change it and posts the whole
-// taxonomy back, so that every node not edited is kept with its id. An
-// edit that removes nodes is refused with an *adama.ValidationError
-// naming each one (rule "node removed"); use ModifyAllowingRemoval to
-// remove nodes on purpose. An error from edit stops the call.
+// taxonomy back, so that every node not edited is kept with its id,
+// starting over from a fresh read on a version conflict,
+// adama.DefaultModifyAttempts rounds in all. An edit that removes nodes is
+// refused with an *adama.ValidationError naming each one (rule "node
+// removed"): nodes are removed on purpose with RemoveNodes. An error from
+// edit stops the call; edit may be called several times.
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (s *TaxonomyService) Modify(ctx context.Context, id int64, edit func(*Taxonomy) error, ro ...adama.RequestOption) (*Taxonomy, error) {
-	return s.modify(ctx, id, edit, false, ro)
-}
-
-// ModifyAllowingRemoval is Modify for edits that remove nodes on purpose.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (s *TaxonomyService) ModifyAllowingRemoval(ctx context.Context, id int64, edit func(*Taxonomy) error, ro ...adama.RequestOption) (*Taxonomy, error) {
-	return s.modify(ctx, id, edit, true, ro)
-}
-
-func (s *TaxonomyService) modify(ctx context.Context, id int64, edit func(*Taxonomy) error, removal bool, ro []adama.RequestOption) (*Taxonomy, error) {
-	cur, err := s.Get(ctx, id, ro...)
-	if err != nil {
-		return nil, err
+	var before map[int64]string
+	get := func(ctx context.Context) (*Taxonomy, error) {
+		cur, err := s.Get(ctx, id, ro...)
+		if err != nil {
+			return nil, err
+		}
+		before = nodeIDs(cur.Taxonomy)
+		if cur.TaxonomyID == 0 {
+			cur.TaxonomyID = id
+		}
+		return cur, nil
 	}
-	before := nodeIDs(cur.Taxonomy)
-	if cur.TaxonomyID == 0 {
-		cur.TaxonomyID = id
-	}
-	if err := edit(cur); err != nil {
-		return nil, err
-	}
-	if !removal {
+	save := func(ctx context.Context, cur *Taxonomy) (*Taxonomy, error) {
 		after := nodeIDs(cur.Taxonomy)
 		var v valid.Validator
 		for nid, name := range before {
 			if _, ok := after[nid]; !ok {
-				v.Add("taxonomy", "node removed (use ModifyAllowingRemoval to remove nodes)", strconv.FormatInt(nid, 10)+" "+name)
+				v.Add("taxonomy", "node removed (use RemoveNodes to remove nodes)", strconv.FormatInt(nid, 10)+" "+name)
 			}
 		}
 		if err := v.Err(); err != nil {
 			return nil, err
 		}
+		return s.Update(ctx, cur, ro...)
 	}
-	return s.Update(ctx, cur, ro...)
+	return modify.Run(ctx, "dmp taxonomy "+strconv.FormatInt(id, 10), get, edit, save)
+}
+
+// RemoveNodes reads taxonomy id, removes the nodes with the given ids
+// (each with every node under it) and posts the whole taxonomy back,
+// starting over from a fresh read on a version conflict like Modify. An id
+// that names no node of the tree, or its root, is refused with an
+// *adama.ValidationError before anything is posted.
+//
+// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+func (s *TaxonomyService) RemoveNodes(ctx context.Context, id int64, nodes []int64, ro ...adama.RequestOption) (*Taxonomy, error) {
+	var v valid.Validator
+	for i, nid := range nodes {
+		v.Check(nid > 0, "node_ids["+strconv.Itoa(i)+"]", "must be a positive id", nid)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	get := func(ctx context.Context) (*Taxonomy, error) {
+		cur, err := s.Get(ctx, id, ro...)
+		if err != nil {
+			return nil, err
+		}
+		if cur.TaxonomyID == 0 {
+			cur.TaxonomyID = id
+		}
+		return cur, nil
+	}
+	remove := func(t *Taxonomy) error {
+		have := nodeIDs(t.Taxonomy)
+		drop := map[int64]bool{}
+		var v valid.Validator
+		for i, nid := range nodes {
+			f := "node_ids[" + strconv.Itoa(i) + "]"
+			_, ok := have[nid]
+			v.Check(ok, f, "no node of the taxonomy has this id", nid)
+			v.Check(t.Taxonomy == nil || nid != t.Taxonomy.ID, f, "the root cannot be removed", nid)
+			drop[nid] = true
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		var prune func(n *Node)
+		prune = func(n *Node) {
+			kept := make([]*Node, 0, len(n.Children))
+			for _, c := range n.Children {
+				if c != nil && drop[c.ID] {
+					continue
+				}
+				if c != nil {
+					prune(c)
+				}
+				kept = append(kept, c)
+			}
+			if len(kept) != len(n.Children) {
+				n.Children = kept
+			}
+		}
+		prune(t.Taxonomy)
+		return nil
+	}
+	save := func(ctx context.Context, t *Taxonomy) (*Taxonomy, error) { return s.Update(ctx, t, ro...) }
+	return modify.Run(ctx, "dmp taxonomy "+strconv.FormatInt(id, 10), get, remove, save)
 }
 
 // nodeIDs maps the ids of the nodes under root to their names.

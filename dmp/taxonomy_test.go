@@ -80,12 +80,17 @@ func TestTaxonomyLifecycle(t *testing.T) {
 		require.ErrorAs(t, err, &ve)
 		assert.True(t, ve.Has("taxonomy", "node removed"))
 		assert.Equal(t, 6, srv.DMP().NodeCount(made.TaxonomyID))
-		up, err := tc.Taxonomies.ModifyAllowingRemoval(ctx, made.TaxonomyID, func(x *dmp.Taxonomy) error {
-			x.Taxonomy.Children = x.Taxonomy.Children[:1]
-			return nil
-		})
+		cur, err := tc.Taxonomies.Get(ctx, made.TaxonomyID)
+		require.NoError(t, err)
+		var drop []int64
+		for _, c := range cur.Taxonomy.Children[1:] {
+			drop = append(drop, c.ID)
+		}
+		up, err := tc.Taxonomies.RemoveNodes(ctx, made.TaxonomyID, drop)
 		require.NoError(t, err)
 		assert.Equal(t, 4, up.Taxonomy.Count())
+		assert.Equal(t, 4, srv.DMP().NodeCount(made.TaxonomyID))
+		assert.Equal(t, ru.ID, up.Taxonomy.Find("Путешествия").ID, "kept nodes keep their ids")
 	})
 	t.Run("server refuses an unknown node id", func(t *testing.T) {
 		cur, err := tc.Taxonomies.Get(ctx, made.TaxonomyID)
@@ -100,6 +105,45 @@ func TestTaxonomyLifecycle(t *testing.T) {
 		_, err := tc.Taxonomies.Get(ctx, 5)
 		assert.ErrorIs(t, err, adama.ErrNotFound)
 	})
+}
+
+func TestTaxonomyRemoveNodes(t *testing.T) {
+	tc, srv := newClient(t)
+	ctx := context.Background()
+	tests := []struct {
+		name      string
+		ids       func(x *dmp.Taxonomy) []int64
+		wantField string // a refusal's field; "" for success
+		wantRule  string
+		wantCount int // nodes left in the stored tree
+	}{
+		{name: "a leaf", ids: func(x *dmp.Taxonomy) []int64 { return []int64{x.Taxonomy.Find("Entertainment").ID} }, wantCount: 4},
+		{name: "a subtree and a node under it", ids: func(x *dmp.Taxonomy) []int64 {
+			return []int64{x.Taxonomy.Find("US / Canada").ID, x.Taxonomy.Find("Entertainment").ID}
+		}, wantCount: 2},
+		{name: "unknown id", ids: func(*dmp.Taxonomy) []int64 { return []int64{987654321} }, wantField: "node_ids[0]", wantRule: "no node of the taxonomy has this id", wantCount: 5},
+		{name: "not an id", ids: func(*dmp.Taxonomy) []int64 { return []int64{0} }, wantField: "node_ids[0]", wantRule: "must be a positive id", wantCount: 5},
+		{name: "the root", ids: func(x *dmp.Taxonomy) []int64 { return []int64{x.Taxonomy.ID} }, wantField: "node_ids[0]", wantRule: "the root cannot be removed", wantCount: 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			made, err := tc.Taxonomies.Create(ctx, sample())
+			require.NoError(t, err)
+			require.NotZero(t, made.Taxonomy.ID, "the root carries an id")
+			posts := srv.Count("POST /dmp/v2.0/audience_segments/" + itoa(made.TaxonomyID))
+			up, err := tc.Taxonomies.RemoveNodes(ctx, made.TaxonomyID, tt.ids(made))
+			if tt.wantField != "" {
+				var ve *adama.ValidationError
+				require.ErrorAs(t, err, &ve)
+				assert.True(t, ve.Has(tt.wantField, tt.wantRule), ve.Error())
+				assert.Equal(t, posts, srv.Count("POST /dmp/v2.0/audience_segments/"+itoa(made.TaxonomyID)), "nothing posted")
+			} else {
+				require.NoError(t, err)
+				assert.Equal(t, tt.wantCount, up.Taxonomy.Count())
+			}
+			assert.Equal(t, tt.wantCount, srv.DMP().NodeCount(made.TaxonomyID))
+		})
+	}
 }
 
 func itoa(n int64) string { return adama.DecimalFromInt(n).String() }

@@ -13,14 +13,14 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// CampaignsV3Path is where the v3.0 interface serves a campaign with its
+// campaignsV3Path is where the v3.0 interface serves a campaign with its
 // custom brain selections: GET and POST /api/v3.0/campaigns/{id}
 // (the Campaigns API v3.0 reference, operations
 // get-campaign and update-campaign). The v2.0 campaign schema
 // (the campaign entity schema) has no
 // custom_brain_selections, and no reference documents a v2.0 path or form
 // key for them, so they are read and written there.
-const CampaignsV3Path = "/api/v3.0/campaigns"
+const campaignsV3Path = "/api/v3.0/campaigns"
 
 // SelectionType is what a custom brain selection selects. Values from
 // the Campaigns API v3.0 reference, schemas
@@ -165,14 +165,14 @@ func (ec *Client) v3() *call.Group {
 }
 
 // CampaignCustomBrainSelections reads a campaign's custom brain selections
-// (GET /api/v3.0/campaigns/{id}; see CampaignsV3Path).
+// (GET /api/v3.0/campaigns/{id}: the v2.0 campaign schema has none).
 func (ec *Client) CampaignCustomBrainSelections(ctx context.Context, campaignID int64, ropt ...adama.RequestOption) (*CampaignV3, error) {
 	if campaignID <= 0 {
 		var v valid.Validator
 		v.Add("campaign_id", "must be a positive id", campaignID)
 		return nil, v.Err()
 	}
-	return call.One[CampaignV3](ctx, ec.v3(), &call.Call{Path: CampaignsV3Path + "/" + strconv.FormatInt(campaignID, 10)}, ropt...)
+	return call.One[CampaignV3](ctx, ec.v3(), &call.Call{Path: campaignsV3Path + "/" + strconv.FormatInt(campaignID, 10)}, ropt...)
 }
 
 // SetCampaignCustomBrainSelections replaces a campaign's custom brain
@@ -198,7 +198,7 @@ func (ec *Client) SetCampaignCustomBrainSelections(ctx context.Context, campaign
 		Version               int              `json:"version"`
 		CustomBrainSelections []BrainSelection `json:"custom_brain_selections"`
 	}{version, sels}
-	return call.One[CampaignV3](ctx, ec.v3(), &call.Call{Method: http.MethodPost, Path: CampaignsV3Path + "/" + strconv.FormatInt(campaignID, 10), JSON: body}, ropt...)
+	return call.One[CampaignV3](ctx, ec.v3(), &call.Call{Method: http.MethodPost, Path: campaignsV3Path + "/" + strconv.FormatInt(campaignID, 10), JSON: body}, ropt...)
 }
 
 // CampaignCopy is the body of a campaign copy (POST
@@ -297,5 +297,5 @@ func (ec *Client) CopyCampaign(ctx context.Context, campaignID int64, body *Camp
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[CampaignV3](ctx, ec.v3(), &call.Call{Method: http.MethodPost, Path: CampaignsV3Path + "/" + strconv.FormatInt(campaignID, 10) + "/copy", JSON: body}, ropt...)
+	return call.One[CampaignV3](ctx, ec.v3(), &call.Call{Method: http.MethodPost, Path: campaignsV3Path + "/" + strconv.FormatInt(campaignID, 10) + "/copy", JSON: body}, ropt...)
 }

@@ -25,8 +25,8 @@ type DealTargeting struct {
 	DealIDs []int64
 }
 
-// Form returns the form values: all_pmp and deal.<i>.id from 1.
-func (d *DealTargeting) Form() url.Values {
+// formValues returns the form values: all_pmp and deal.<i>.id from 1.
+func (d *DealTargeting) formValues() url.Values {
 	v := url.Values{}
 	if d.AllPMP != nil {
 		_ = d.AllPMP.EncodeValues("all_pmp", &v)
@@ -125,11 +125,10 @@ func BulkForm(actions []BulkAction) (url.Values, error) {
 	return out, nil
 }
 
-// BulkStrategiesPath is where a bulk strategy update is sent: POST
-// /api/v3.0/bulk_update/strategies (the platform API references
-// campaigns-v3.0-openapi.yaml, operation bulk-update-strategies, request
-// body strategy_bulk_update), a JSON body {"update":[{"id":…, fields…}]}.
-const BulkStrategiesPath = "/api/v3.0/bulk_update/strategies"
+// bulkStrategiesPath is where a bulk strategy update is sent: POST
+// /api/v3.0/bulk_update/strategies (the Campaigns API v3.0 reference,
+// operation bulk-update-strategies, request body strategy_bulk_update), a JSON body {"update":[{"id":…, fields…}]}.
+const bulkStrategiesPath = "/api/v3.0/bulk_update/strategies"
 
 // StrategyBulkItem is one item of a bulk strategy update (the update
 // variant of spec 2.8's bulk editing): the strategy's id and the strategy
@@ -217,7 +216,7 @@ func (ec *Client) BulkUpdateStrategies(ctx context.Context, items []StrategyBulk
 	body := struct {
 		Update []StrategyBulkItem `json:"update"`
 	}{items}
-	p, err := call.List[*Strategy](ctx, &g, &call.Call{Method: http.MethodPost, Path: BulkStrategiesPath, JSON: body}, ropt...)
+	p, err := call.List[*Strategy](ctx, &g, &call.Call{Method: http.MethodPost, Path: bulkStrategiesPath, JSON: body}, ropt...)
 	if err != nil {
 		return nil, err
 	}

@@ -9,11 +9,12 @@ import (
 	"github.com/adamasdk/adama-go/internal/call"
 )
 
-// Fields whose updates reach the bidders within 5 minutes (spec 4.A).
+// Fields whose updates reach the bidders within 5 minutes (spec 4.A);
+// Service.FastFields returns a copy.
 var (
-	CampaignFastFields     = []string{"id", "end_date", "start_date", "status", "total_budget"}
-	StrategyFastFields     = []string{"budget", "end_date", "goal_value", "id", "max_bid", "min_bid", "pacing_amount", "pacing_interval", "pacing_type", "start_date", "status"}
-	BudgetFlightFastFields = []string{"campaign_id", "end_date", "id", "start_date", "total_budget", "total_budget_usd"}
+	campaignFastFields     = []string{"id", "end_date", "start_date", "status", "total_budget"}
+	strategyFastFields     = []string{"budget", "end_date", "goal_value", "id", "max_bid", "min_bid", "pacing_amount", "pacing_interval", "pacing_type", "start_date", "status"}
+	budgetFlightFastFields = []string{"campaign_id", "end_date", "id", "start_date", "total_budget", "total_budget_usd"}
 )
 
 // Client holds one Service per group A collection. Build it with New.
@@ -80,15 +81,15 @@ func New(c *adama.Client, opts ...Option) *Client {
 			f(&o)
 		}
 	}
-	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: Prefix, Auth: adama.AuthSession, Envelope: call.DataMeta, XML: o.xml}
+	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: pathPrefix, Auth: adama.AuthSession, Envelope: call.DataMeta, XML: o.xml}
 	return &Client{
 		c:                          c,
 		g:                          g,
 		Organizations:              newService[Organization](g, "organizations"),
 		Agencies:                   newService[Agency](g, "agencies"),
 		Advertisers:                newService[Advertiser](g, "advertisers"),
-		Campaigns:                  newService[Campaign](g, "campaigns", CampaignFastFields...),
-		Strategies:                 newService[Strategy](g, "strategies", StrategyFastFields...),
+		Campaigns:                  newService[Campaign](g, "campaigns", campaignFastFields...),
+		Strategies:                 newService[Strategy](g, "strategies", strategyFastFields...),
 		Users:                      newService[User](g, "users"),
 		Verticals:                  newService[Vertical](g, "verticals"),
 		Contacts:                   newService[Contact](g, "contacts"),
@@ -96,7 +97,7 @@ func New(c *adama.Client, opts ...Option) *Client {
 		CreativeApprovals:          newService[CreativeApproval](g, "creative_approvals"),
 		Concepts:                   newService[Concept](g, "concepts"),
 		PixelBundles:               newService[PixelBundle](g, "pixel_bundles"),
-		BudgetFlights:              newService[BudgetFlight](g, "budget_flights", BudgetFlightFastFields...),
+		BudgetFlights:              newService[BudgetFlight](g, "budget_flights", budgetFlightFastFields...),
 		StrategyDayParts:           newService[StrategyDayPart](g, "strategy_day_parts"),
 		StrategyAudienceSegments:   newService[StrategyAudienceSegment](g, "strategy_audience_segments"),
 		AudienceSegments:           newService[AudienceSegment](g, "audience_segments"),

@@ -116,13 +116,13 @@ func ExampleService_Update() {
 	ag, _ := ec.Agencies.Get(ctx, 2, nil)
 	ag.AllowXAdvOptimization = adama.BoolPtr(false) // false is sent
 	ag.Logo = "logo.png"
-	form, _ := ec.Agencies.UpdateForm(ag)
-	fmt.Println(form.Encode())
 	ag, err := ec.Agencies.Update(ctx, ag)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	reqs := srv.Requests() // what the update sent: the changed fields and the version
+	fmt.Println(string(reqs[len(reqs)-1].Body))
 	fmt.Println(ag.Version, ag.Logo, *ag.AllowXAdvOptimization)
 	// Output:
 	// allow_x_adv_optimization=0&logo=logo.png&version=0

@@ -73,7 +73,7 @@ func TestPlatformErrorWordsThroughSDK(t *testing.T) {
 	ctx := context.Background()
 	_, err := ec.Advertisers.Get(ctx, 999, nil)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
-	srv.Deny(Prefix + "/contacts")
+	srv.Deny(pathPrefix + "/contacts")
 	_, err = ec.Contacts.List(ctx, nil)
 	assert.ErrorIs(t, err, adama.ErrForbidden)
 	ag, err := ec.Agencies.Get(ctx, 1, nil)

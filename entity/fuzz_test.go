@@ -104,7 +104,7 @@ func FuzzDecodeRecords(f *testing.F) {
 		if json.Unmarshal(b, &env) == nil && len(env.Data) > 0 {
 			var c Campaign
 			if json.Unmarshal(env.Data, &c) == nil {
-				_, _ = (&Service[Campaign]{}).UpdateForm(&c)
+				_, _ = (&Service[Campaign]{}).updateForm(&c)
 			}
 		}
 		var s Strategy
@@ -112,7 +112,7 @@ func FuzzDecodeRecords(f *testing.F) {
 			_ = Validate(&s, false)
 			// A record read and left alone sends only its version: a
 			// misfit is neither zeroed nor sent.
-			if form, err := (&Service[Strategy]{}).UpdateForm(&s); err == nil && !s.Fresh() {
+			if form, err := (&Service[Strategy]{}).updateForm(&s); err == nil && !s.Fresh() {
 				if len(form) != 1 || form.Get("version") == "" {
 					t.Fatalf("an unchanged record sends %v", form)
 				}
@@ -128,7 +128,7 @@ func FuzzDecodeRecords(f *testing.F) {
 			_ = json.Unmarshal(wire.EntityJSON(res.Entity, reflect.TypeFor[AtomicCreative]()), &a)
 			var c Campaign
 			if json.Unmarshal(wire.EntityJSON(res.Entity, reflect.TypeFor[Campaign]()), &c) == nil {
-				_, _ = (&Service[Campaign]{}).UpdateForm(&c)
+				_, _ = (&Service[Campaign]{}).updateForm(&c)
 			}
 		}
 	})

@@ -74,7 +74,7 @@ func TestPlatformCampaignFeesKeepCurrency(t *testing.T) {
 
 			c.Name = "Holiday push"
 			c.AdServerFee = adama.MustMoney("USD", "12.5")
-			form, err := ec.Campaigns.UpdateForm(c)
+			form, err := ec.Campaigns.updateForm(c)
 			require.NoError(t, err)
 			assert.Equal(t, "12.5", form.Get("ad_server_fee"), "a changed fee is sent as the form's scalar")
 			assert.NotContains(t, form, "spend_cap_amount")
@@ -234,7 +234,7 @@ func TestMoneyFieldsKeepCurrency(t *testing.T) {
 	assert.Equal(t, "3", c.AgencyFeePct.String())
 	assert.Equal(t, 2, *c.FrequencyAmount)
 	assert.Equal(t, map[string]string{"agency_fee_pct": "USD", "frequency_amount": "USD"}, c.Currencies)
-	form, err := (&Service[Campaign]{}).UpdateForm(&c)
+	form, err := (&Service[Campaign]{}).updateForm(&c)
 	require.NoError(t, err)
 	assert.Equal(t, url.Values{"version": {"0"}}, form, "nothing changed, nothing sent")
 }

@@ -15,17 +15,14 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/form"
+	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
-// Prefix is group A's path prefix.
-const Prefix = "/api/v2.0"
-
-// DefaultModifyAttempts is how many read-change-write rounds Modify makes
-// before giving up on version conflicts.
-const DefaultModifyAttempts = 5
+// pathPrefix is group A's path prefix.
+const pathPrefix = "/api/v2.0"
 
 // Service is one collection of group A ("advertisers", "strategies", ...)
 // holding records of type T. It is safe for concurrent use.
@@ -293,10 +290,10 @@ func (s *Service[T]) Create(ctx context.Context, rec *T, ropt ...adama.RequestOp
 	return call.One[T](ctx, s.g, &call.Call{Method: http.MethodPost, Path: s.path(), Form: vals}, ropt...)
 }
 
-// UpdateForm returns the form an Update of rec would send: version and
+// updateForm returns the form an Update of rec would send: version and
 // the fields changed since rec was read (every set field for a record
 // built by hand), never id.
-func (s *Service[T]) UpdateForm(rec *T) (url.Values, error) {
+func (s *Service[T]) updateForm(rec *T) (url.Values, error) {
 	c := record(rec).common()
 	after, err := formOf(rec, c)
 	if err != nil {
@@ -329,7 +326,7 @@ func (s *Service[T]) Update(ctx context.Context, rec *T, ropt ...adama.RequestOp
 	}
 	p := record(rec)
 	c := p.common()
-	vals, err := s.UpdateForm(rec)
+	vals, err := s.updateForm(rec)
 	if err != nil {
 		return nil, err
 	}
@@ -414,28 +411,14 @@ func (s *Service[T]) reconcile(ctx context.Context, id int64, version int, sent 
 }
 
 // Modify reads the record, applies change and updates it, starting over
-// on a version conflict up to DefaultModifyAttempts times. change may be
-// called several times; an error from it ends Modify.
+// from a fresh read on a version conflict, adama.DefaultModifyAttempts
+// rounds in all. change may be called several times; an error from it
+// ends Modify.
 func (s *Service[T]) Modify(ctx context.Context, id int64, change func(*T) error, ropt ...adama.RequestOption) (*T, error) {
-	var last error
-	for range DefaultModifyAttempts {
-		rec, err := s.Get(ctx, id, nil, ropt...)
-		if err != nil {
-			return nil, err
-		}
-		if err := change(rec); err != nil {
-			return nil, err
-		}
-		out, err := s.Update(ctx, rec, ropt...)
-		if err == nil {
-			return out, nil
-		}
-		if !errors.Is(err, adama.ErrConflict) {
-			return nil, err
-		}
-		last = err
-	}
-	return nil, fmt.Errorf("entity: Modify %s %d: %d attempts: %w", s.collection, id, DefaultModifyAttempts, last)
+	return modify.Run(ctx, "entity "+s.collection+" "+strconv.FormatInt(id, 10),
+		func(ctx context.Context) (*T, error) { return s.Get(ctx, id, nil, ropt...) },
+		change,
+		func(ctx context.Context, rec *T) (*T, error) { return s.Update(ctx, rec, ropt...) })
 }
 
 // History returns the change log of the record (last 90 days), for

@@ -195,7 +195,7 @@ func TestUpdateSendsOnlyChanges(t *testing.T) {
 	a.Status = adama.BoolPtr(false) // send false
 	a.FrequencyAmount = ip(0)       // send 0
 	a.ExternalID = ""               // clear
-	f, err := ec.Advertisers.UpdateForm(a)
+	f, err := ec.Advertisers.updateForm(a)
 	require.NoError(t, err)
 	assert.Equal(t, url.Values{"status": {"0"}, "frequency_amount": {"0"}, "external_id": {""}, "version": {"0"}}, f)
 
@@ -212,13 +212,13 @@ func TestUpdateSendsOnlyChanges(t *testing.T) {
 
 	// A changed Extra value is sent.
 	a2.Extra["future_field"] = []byte(`"changed"`)
-	f, err = ec.Advertisers.UpdateForm(a2)
+	f, err = ec.Advertisers.updateForm(a2)
 	require.NoError(t, err)
 	assert.Equal(t, "changed", f.Get("future_field"))
 
 	// Hand-built record: every set field, never id.
 	hb := &Advertiser{Common: Common{ID: 1, Version: 1}, Political: adama.BoolPtr(false)}
-	f, err = ec.Advertisers.UpdateForm(hb)
+	f, err = ec.Advertisers.updateForm(hb)
 	require.NoError(t, err)
 	assert.Equal(t, url.Values{"political": {"0"}, "version": {"1"}}, f)
 }
@@ -449,7 +449,7 @@ func TestStrategyNestedForm(t *testing.T) {
 	s := &Strategy{Common: Common{ID: 5}, RMXStrategy: &RMXStrategy{PricingType: RMXPricingTypeCPA, Price: adama.MustMoney("", "2"),
 		ROITargetPixels: []ROITargetPixel{{PixelBundleID: 3, Price: adama.MustMoney("", "1.5")}}},
 		SitePlacements: SitePlacements{{Name: "a", PMPType: PMPTypeDirect}, {Name: "b"}}}
-	f, err := (&Service[Strategy]{}).UpdateForm(s)
+	f, err := (&Service[Strategy]{}).updateForm(s)
 	require.NoError(t, err)
 	assert.Equal(t, "CPA", f.Get("rmx_strategy.pricing_type"))
 	assert.Equal(t, "2", f.Get("rmx_strategy.price"))

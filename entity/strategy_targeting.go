@@ -84,7 +84,7 @@ func (ec *Client) SetStrategyDeals(ctx context.Context, strategyID int64, d *Dea
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[Strategy](ctx, ec.g, &call.Call{Method: http.MethodPost, Path: strategyPath(strategyID, "deals"), Form: d.Form()}, ropt...)
+	return call.One[Strategy](ctx, ec.g, &call.Call{Method: http.MethodPost, Path: strategyPath(strategyID, "deals"), Form: d.formValues()}, ropt...)
 }
 
 // DomainTarget is one domain of a strategy's domain restrictions.
@@ -137,9 +137,9 @@ type AudienceTarget struct {
 	GroupIdentifier string
 }
 
-// Form returns the form values: include_op, exclude_op and
+// formValues returns the form values: include_op, exclude_op and
 // segments.<n>.id, .restriction, .group_identifier from 1.
-func (a *AudienceTargeting) Form() url.Values {
+func (a *AudienceTargeting) formValues() url.Values {
 	f := url.Values{}
 	if a.IncludeOp != "" {
 		f.Set("include_op", string(a.IncludeOp))
@@ -190,5 +190,5 @@ func (ec *Client) SetStrategyAudienceSegments(ctx context.Context, strategyID in
 	if err := v.Err(); err != nil {
 		return err
 	}
-	return ec.g.NoContent(ctx, &call.Call{Method: http.MethodPost, Path: strategyPath(strategyID, "audience_segments"), Form: a.Form()}, ropt...)
+	return ec.g.NoContent(ctx, &call.Call{Method: http.MethodPost, Path: strategyPath(strategyID, "audience_segments"), Form: a.formValues()}, ropt...)
 }

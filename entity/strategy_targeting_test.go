@@ -228,7 +228,7 @@ func TestBulkUpdateStrategies(t *testing.T) {
 	reqs := apiRequests(srv)
 	require.Len(t, reqs, 1)
 	assert.Equal(t, "POST", reqs[0].Method)
-	assert.Equal(t, BulkStrategiesPath, reqs[0].Path)
+	assert.Equal(t, bulkStrategiesPath, reqs[0].Path)
 	assert.Equal(t, "application/json", reqs[0].Header.Get("Content-Type"))
 	assert.JSONEq(t, `{"update":[{"id":50,"pixel_target_exrp_targeting_operator":"AND","status":true},{"id":51,"name":"Renamed","budget":250}]}`, string(reqs[0].Body))
 	require.Len(t, got, 2)
@@ -478,7 +478,7 @@ func TestStrategyTargetingFaults(t *testing.T) {
 	assert.Equal(t, 503, ae.StatusCode)
 	assert.Nil(t, srv.Entities().Get("strategies", 50)["deals"])
 
-	srv.FailNext(BulkStrategiesPath, 1, 500, "")
+	srv.FailNext(bulkStrategiesPath, 1, 500, "")
 	_, err = ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{{ID: 51, Fields: map[string]any{"name": "X"}}})
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 500, ae.StatusCode)

@@ -221,8 +221,8 @@ func TestBulkAndDealTargeting(t *testing.T) {
 	assert.Equal(t, "1", f.Get("1.overwrite.exclude"))
 	assert.Error(t, ValidateBulk([]BulkAction{{Collection: "s"}}))
 	d := &DealTargeting{AllPMP: adama.BoolPtr(false), DealIDs: []int64{11, 12}}
-	assert.Equal(t, "0", d.Form().Get("all_pmp"))
-	assert.Equal(t, "12", d.Form().Get("deal.2.id"))
+	assert.Equal(t, "0", d.formValues().Get("all_pmp"))
+	assert.Equal(t, "12", d.formValues().Get("deal.2.id"))
 	assert.NoError(t, d.Validate())
 	assert.Error(t, (&DealTargeting{DealIDs: []int64{0}}).Validate())
 	fees := &Fees{PlatformAccessFeeUnit: FeeUnitFixed, SourcePlatformAccessFeeUnit: FeeUnitFixed}

@@ -218,7 +218,7 @@ func (s *Client) Reports(ctx context.Context, opts ...adama.RequestOption) ([]Re
 	var body struct {
 		Reports reportList `json:"reports"`
 	}
-	c := &call.Call{Path: PathPrefix + "/meta"}
+	c := &call.Call{Path: pathPrefix + "/meta"}
 	if _, err := s.g.Into(ctx, c, &body, opts...); err != nil {
 		return nil, outcome(err)
 	}
@@ -250,7 +250,7 @@ func (s *Client) Meta(ctx context.Context, report Report, opts ...adama.RequestO
 func (s *Client) MetaVersion(ctx context.Context, report Report, version int, opts ...adama.RequestOption) (*Meta, error) {
 	var v valid.Validator
 	v.Check(validReport(report), "report", "a non-empty report name", string(report))
-	v.Check(version >= 0, ParamVersion, "0 (the server's default) or a positive version", version)
+	v.Check(version >= 0, paramVersion, "0 (the server's default) or a positive version", version)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -373,4 +373,4 @@ func (s *Client) metaFor(ctx context.Context, report Report, version int, opts [
 	return mc.m, mc.err
 }
 
-func reportPath(r Report) string { return PathPrefix + "/" + url.PathEscape(string(r)) }
+func reportPath(r Report) string { return pathPrefix + "/" + url.PathEscape(string(r)) }

@@ -303,8 +303,8 @@ func TestDatesWithTimeOfDay(t *testing.T) {
 			q.Dimensions = []string{"campaign_id"}
 			q.Filter = []reporting.Predicate{reporting.Eq("organization_id", 100001)}
 			v := q.Values()
-			assert.Equal(t, tt.start, v.Get(reporting.ParamStartDate))
-			assert.Equal(t, tt.end, v.Get(reporting.ParamEndDate))
+			assert.Equal(t, tt.start, v.Get("start_date"))
+			assert.Equal(t, tt.end, v.Get("end_date"))
 			rows, err := svc.Stream(context.Background(), &q)
 			if tt.violation != "" {
 				var ve *adama.ValidationError
@@ -313,7 +313,7 @@ func TestDatesWithTimeOfDay(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, tt.start, lastQuery(srv, "/"+string(q.Report)).Query.Get(reporting.ParamStartDate))
+			assert.Equal(t, tt.start, lastQuery(srv, "/"+string(q.Report)).Query.Get("start_date"))
 			var starts []string
 			for rows.Next() {
 				starts = append(starts, rows.Row().String(reporting.ColStartDate))

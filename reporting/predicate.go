@@ -131,13 +131,11 @@ func NotContainsFold(field string, values ...any) Predicate {
 // reserved are the characters that force a value into quotes.
 const reserved = "&,\"<>=~!:"
 
-// QuoteValue encodes one predicate value: a value holding a reserved
+// quoteValue encodes one predicate value: a value holding a reserved
 // character (& , " < > = ~ ! :), an empty value and a value with leading
 // or trailing white space have their double quotes doubled and are wrapped
 // in double quotes. URL encoding is applied later, by the query string.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func QuoteValue(s string) string {
+func quoteValue(s string) string {
 	if s != "" && !strings.ContainsAny(s, reserved) && strings.TrimSpace(s) == s {
 		return s
 	}
@@ -156,16 +154,14 @@ func (p Predicate) String() string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(QuoteValue(v))
+		b.WriteString(quoteValue(v))
 	}
 	return b.String()
 }
 
-// EncodePredicates joins predicates with "&" (AND), the form of the
+// encodePredicates joins predicates with "&" (AND), the form of the
 // filter and having parameters before URL encoding.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func EncodePredicates(ps []Predicate) string {
+func encodePredicates(ps []Predicate) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
 		parts[i] = p.String()

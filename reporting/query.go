@@ -11,10 +11,8 @@ import (
 	"github.com/adamasdk/adama-go/internal/form"
 )
 
-// PathPrefix is the path prefix of reporting v1 on {base_url}.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-const PathPrefix = "/reporting/v1/std"
+// pathPrefix is the path prefix of reporting v1 on {base_url}.
+const pathPrefix = "/reporting/v1/std"
 
 // Report names a report. Any string is accepted; the constants are the
 // reports the reference lists.
@@ -107,17 +105,17 @@ const (
 	TimeRollupAll     TimeRollup = "all"
 )
 
-// AccessFields are the access dimension fields: every query needs a
+// accessFields are the access dimension fields: every query needs a
 // predicate testing one of them with "=".
-//
-// Deprecated: reporting v1 is removed in July 2026.
-var AccessFields = []string{"organization_id", "agency_id", "advertiser_id", "campaign_id"}
+var accessFields = []string{"organization_id", "agency_id", "advertiser_id", "campaign_id"}
 
-// IsAccessField reports whether field is one of AccessFields.
+// IsAccessField reports whether field is an access dimension field
+// (organization_id, agency_id, advertiser_id or campaign_id): every query
+// needs a predicate testing one of them with "=".
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func IsAccessField(field string) bool {
-	for _, f := range AccessFields {
+	for _, f := range accessFields {
 		if f == field {
 			return true
 		}
@@ -218,35 +216,25 @@ type Query struct {
 	IfModifiedSince time.Time
 }
 
-// ParamVersion names Query.Version in validation errors; on the wire the
+// paramVersion names Query.Version in validation errors; on the wire the
 // version is the flag vN.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-const ParamVersion = "version"
+const paramVersion = "version"
 
-// Params are the query parameter names, case sensitive.
-//
-// Deprecated: reporting v1 is removed in July 2026.
+// The query parameter names, case sensitive.
 const (
-	ParamDimensions = "dimensions"
-	ParamMetrics    = "metrics"
-	ParamFilter     = "filter"
-	ParamHaving     = "having"
-	ParamTimeWindow = "time_window"
-	ParamStartDate  = "start_date"
-	ParamEndDate    = "end_date"
-	ParamTimeRollup = "time_rollup"
-	ParamOrder      = "order"
-	ParamPageLimit  = "page_limit"
-	ParamPageOffset = "page_offset"
-	ParamPrecision  = "precision"
+	paramDimensions = "dimensions"
+	paramMetrics    = "metrics"
+	paramFilter     = "filter"
+	paramHaving     = "having"
+	paramTimeWindow = "time_window"
+	paramStartDate  = "start_date"
+	paramEndDate    = "end_date"
+	paramTimeRollup = "time_rollup"
+	paramOrder      = "order"
+	paramPageLimit  = "page_limit"
+	paramPageOffset = "page_offset"
+	paramPrecision  = "precision"
 )
-
-// FormatDate writes t as a start_date/end_date value: YYYY-MM-DD at
-// midnight, YYYY-MM-DDThh:mi:ss otherwise.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func FormatDate(t time.Time) string { return formatDate(t, false) }
 
 func formatDate(t time.Time, timeOfDay bool) string {
 	if !timeOfDay && t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
@@ -262,44 +250,44 @@ func formatDate(t time.Time, timeOfDay bool) string {
 func (q *Query) Values() url.Values {
 	v := url.Values{}
 	if len(q.Dimensions) > 0 {
-		v.Set(ParamDimensions, strings.Join(q.Dimensions, ","))
+		v.Set(paramDimensions, strings.Join(q.Dimensions, ","))
 	}
 	if len(q.Metrics) > 0 {
-		v.Set(ParamMetrics, strings.Join(q.Metrics, ","))
+		v.Set(paramMetrics, strings.Join(q.Metrics, ","))
 	}
 	if len(q.Filter) > 0 {
-		v.Set(ParamFilter, EncodePredicates(q.Filter))
+		v.Set(paramFilter, encodePredicates(q.Filter))
 	}
 	if len(q.Having) > 0 {
-		v.Set(ParamHaving, EncodePredicates(q.Having))
+		v.Set(paramHaving, encodePredicates(q.Having))
 	}
 	if q.TimeWindow != "" {
-		v.Set(ParamTimeWindow, string(q.TimeWindow))
+		v.Set(paramTimeWindow, string(q.TimeWindow))
 	}
 	if !q.Start.IsZero() {
-		v.Set(ParamStartDate, formatDate(q.Start, q.TimeOfDay))
+		v.Set(paramStartDate, formatDate(q.Start, q.TimeOfDay))
 	}
 	if !q.End.IsZero() {
-		v.Set(ParamEndDate, formatDate(q.End, q.TimeOfDay))
+		v.Set(paramEndDate, formatDate(q.End, q.TimeOfDay))
 	}
 	if q.TimeRollup != "" {
-		v.Set(ParamTimeRollup, string(q.TimeRollup))
+		v.Set(paramTimeRollup, string(q.TimeRollup))
 	}
 	if len(q.Order) > 0 {
 		parts := make([]string, len(q.Order))
 		for i, o := range q.Order {
 			parts[i] = o.String()
 		}
-		v.Set(ParamOrder, strings.Join(parts, ","))
+		v.Set(paramOrder, strings.Join(parts, ","))
 	}
 	if q.PageLimit != 0 {
-		v.Set(ParamPageLimit, strconv.Itoa(q.PageLimit))
+		v.Set(paramPageLimit, strconv.Itoa(q.PageLimit))
 	}
 	if q.PageOffset != 0 {
-		v.Set(ParamPageOffset, strconv.Itoa(q.PageOffset))
+		v.Set(paramPageOffset, strconv.Itoa(q.PageOffset))
 	}
 	if q.Precision != nil {
-		v.Set(ParamPrecision, strconv.Itoa(*q.Precision))
+		v.Set(paramPrecision, strconv.Itoa(*q.Precision))
 	}
 	for k, vs := range versionValues(q.Version) {
 		v[k] = vs

@@ -76,18 +76,18 @@ func accessViolation(v *valid.Validator, m *Meta) {
 func (q *Query) check(v *valid.Validator, m *Meta, deferAccess bool) bool {
 	v.Check(validReport(q.Report), "report", "a non-empty report name without / ? #", string(q.Report))
 	if len(q.Dimensions) == 0 {
-		v.Add(ParamDimensions, "at least one dimension is required", nil)
+		v.Add(paramDimensions, "at least one dimension is required", nil)
 	}
 	seen := map[string]bool{}
 	for i, d := range q.Dimensions {
-		f := fmt.Sprintf("%s[%d]", ParamDimensions, i)
+		f := fmt.Sprintf("%s[%d]", paramDimensions, i)
 		v.Check(fieldRE.MatchString(d), f, "a field name (letters, digits, _)", d)
 		v.Check(!seen[d], f, "listed once", d)
 		seen[d] = true
 		v.Check(!contains(q.Metrics, d), f, "a metric field cannot be a grouping field", d)
 	}
 	for i, mt := range q.Metrics {
-		v.Check(fieldRE.MatchString(mt), fmt.Sprintf("%s[%d]", ParamMetrics, i), "a field name (letters, digits, _)", mt)
+		v.Check(fieldRE.MatchString(mt), fmt.Sprintf("%s[%d]", paramMetrics, i), "a field name (letters, digits, _)", mt)
 	}
 	if len(q.Filter) == 0 && len(q.Having) == 0 {
 		v.Add("filter", "one of filter or having is required", nil)
@@ -100,50 +100,50 @@ func (q *Query) check(v *valid.Validator, m *Meta, deferAccess bool) bool {
 		if len(p.Values) == 0 {
 			v.Add(f+".values", "at least one value", nil)
 		}
-		if param == ParamFilter && contains(q.Metrics, p.Field) {
+		if param == paramFilter && contains(q.Metrics, p.Field) {
 			v.Add(f+".field", "filter tests dimension fields only; use having for metrics", p.Field)
 		}
 	}
 	if !access && !deferAccess {
 		accessViolation(v, m)
 	}
-	v.Check(q.Version >= 0, ParamVersion, "0 (the server's default) or a positive version", q.Version)
+	v.Check(q.Version >= 0, paramVersion, "0 (the server's default) or a positive version", q.Version)
 	// Time.
 	if q.TimeWindow != "" && (!q.Start.IsZero() || !q.End.IsZero()) {
-		v.Add(ParamTimeWindow, "time_window and start_date/end_date cannot be mixed", string(q.TimeWindow))
+		v.Add(paramTimeWindow, "time_window and start_date/end_date cannot be mixed", string(q.TimeWindow))
 	}
 	if q.TimeWindow == "" && q.Start.IsZero() {
-		v.Add(ParamTimeWindow, "a time_window or a start_date is required", nil)
+		v.Add(paramTimeWindow, "a time_window or a start_date is required", nil)
 	}
 	if q.Start.IsZero() && !q.End.IsZero() {
-		v.Add(ParamEndDate, "end_date needs start_date", FormatDate(q.End))
+		v.Add(paramEndDate, "end_date needs start_date", formatDate(q.End, false))
 	}
 	if !q.Start.IsZero() && !q.End.IsZero() && q.endCovers().Before(q.Start) {
-		v.Add(ParamEndDate, "end_date must not be before start_date", FormatDate(q.End))
+		v.Add(paramEndDate, "end_date must not be before start_date", formatDate(q.End, false))
 	}
 	if q.TimeWindow != "" {
-		v.Check(fieldRE.MatchString(string(q.TimeWindow)), ParamTimeWindow, "a window name (letters, digits, _)", string(q.TimeWindow))
+		v.Check(fieldRE.MatchString(string(q.TimeWindow)), paramTimeWindow, "a window name (letters, digits, _)", string(q.TimeWindow))
 	}
-	v.Require(ParamTimeRollup, q.TimeRollup != "")
+	v.Require(paramTimeRollup, q.TimeRollup != "")
 	if q.TimeRollup != "" {
-		v.Check(fieldRE.MatchString(string(q.TimeRollup)), ParamTimeRollup, "a rollup name (letters, digits, _)", string(q.TimeRollup))
+		v.Check(fieldRE.MatchString(string(q.TimeRollup)), paramTimeRollup, "a rollup name (letters, digits, _)", string(q.TimeRollup))
 	}
 	if q.TimeWindow.IsSpecial() {
-		v.Check(q.TimeRollup == "" || q.TimeRollup == TimeRollupAll, ParamTimeRollup, "must be all with "+string(q.TimeWindow), string(q.TimeRollup))
+		v.Check(q.TimeRollup == "" || q.TimeRollup == TimeRollupAll, paramTimeRollup, "must be all with "+string(q.TimeWindow), string(q.TimeRollup))
 	}
 	for i, o := range q.Order {
-		f := fmt.Sprintf("%s[%d]", ParamOrder, i)
+		f := fmt.Sprintf("%s[%d]", paramOrder, i)
 		v.Check(fieldRE.MatchString(o.Field), f, "a field name (letters, digits, _)", o.Field)
 		if q.TimeWindow.IsSpecial() || (m != nil && m.IsInterval()) {
 			v.Check(o.Field != "start_date" && o.Field != "end_date" && !m.isTimeField(o.Field), f,
 				"cannot order by the time field with an interval result", o.Field)
 		}
 	}
-	v.Check(q.PageLimit >= 0, ParamPageLimit, "at least 1", q.PageLimit)
-	v.Check(q.PageOffset >= 0, ParamPageOffset, "at least 0", q.PageOffset)
-	v.Check(q.PageOffset == 0 || q.PageLimit > 0, ParamPageOffset, "page_offset needs page_limit", q.PageOffset)
+	v.Check(q.PageLimit >= 0, paramPageLimit, "at least 1", q.PageLimit)
+	v.Check(q.PageOffset >= 0, paramPageOffset, "at least 0", q.PageOffset)
+	v.Check(q.PageOffset == 0 || q.PageLimit > 0, paramPageOffset, "page_offset needs page_limit", q.PageOffset)
 	if q.Precision != nil {
-		v.Range(ParamPrecision, int64(*q.Precision), 0, 8)
+		v.Range(paramPrecision, int64(*q.Precision), 0, 8)
 	}
 	if m != nil {
 		q.checkMeta(v, m)
@@ -166,7 +166,7 @@ func accessList(m *Meta) []string {
 			return af
 		}
 	}
-	return AccessFields
+	return accessFields
 }
 
 func (m *Meta) isTimeField(name string) bool {
@@ -179,7 +179,7 @@ func (m *Meta) isTimeField(name string) bool {
 
 func (q *Query) checkMeta(v *valid.Validator, m *Meta) {
 	for i, d := range q.Dimensions {
-		f := fmt.Sprintf("%s[%d]", ParamDimensions, i)
+		f := fmt.Sprintf("%s[%d]", paramDimensions, i)
 		if _, metric, ok := m.Lookup(d); !ok {
 			v.Add(f, "not a field of report "+string(q.Report), d)
 		} else if metric {
@@ -187,7 +187,7 @@ func (q *Query) checkMeta(v *valid.Validator, m *Meta) {
 		}
 	}
 	for i, mt := range q.Metrics {
-		f := fmt.Sprintf("%s[%d]", ParamMetrics, i)
+		f := fmt.Sprintf("%s[%d]", paramMetrics, i)
 		if _, metric, ok := m.Lookup(mt); !ok {
 			v.Add(f, "not a field of report "+string(q.Report), mt)
 		} else if !metric {
@@ -201,7 +201,7 @@ func (q *Query) checkMeta(v *valid.Validator, m *Meta) {
 			v.Add(f+".field", "not a field of report "+string(q.Report), p.Field)
 			continue
 		}
-		if metric && param == ParamFilter && !contains(q.Metrics, p.Field) {
+		if metric && param == paramFilter && !contains(q.Metrics, p.Field) {
 			v.Add(f+".field", "filter tests dimension fields only; use having for metrics", p.Field)
 		}
 		if p.Op.IsOrdered() && !fd.Type.IsOrdered() {
@@ -217,17 +217,17 @@ func (q *Query) checkMeta(v *valid.Validator, m *Meta) {
 		}
 	}
 	if q.TimeWindow != "" && len(m.TimeWindows) > 0 && !windowOffered(m.TimeWindows, string(q.TimeWindow)) {
-		v.Add(ParamTimeWindow, "one of: "+strings.Join(m.TimeWindows, ", "), string(q.TimeWindow))
+		v.Add(paramTimeWindow, "one of: "+strings.Join(m.TimeWindows, ", "), string(q.TimeWindow))
 	}
 	if m.IsInterval() && !q.Start.IsZero() {
-		v.Add(ParamStartDate, "an interval report takes only time_window", FormatDate(q.Start))
+		v.Add(paramStartDate, "an interval report takes only time_window", formatDate(q.Start, false))
 	}
 	if q.TimeRollup != "" && len(m.TimeRollups) > 0 && !contains(m.TimeRollups, string(q.TimeRollup)) {
-		v.Add(ParamTimeRollup, "one of: "+strings.Join(m.TimeRollups, ", "), string(q.TimeRollup))
+		v.Add(paramTimeRollup, "one of: "+strings.Join(m.TimeRollups, ", "), string(q.TimeRollup))
 	}
 	for i, o := range q.Order {
 		if _, _, ok := m.Lookup(o.Field); !ok && o.Field != "start_date" && o.Field != "end_date" {
-			v.Add(fmt.Sprintf("%s[%d]", ParamOrder, i), "not a field of report "+string(q.Report), o.Field)
+			v.Add(fmt.Sprintf("%s[%d]", paramOrder, i), "not a field of report "+string(q.Report), o.Field)
 		}
 	}
 }
@@ -256,7 +256,7 @@ func (q *Query) predicates() iter.Seq2[predicateAt, Predicate] {
 		for _, set := range []struct {
 			name string
 			ps   []Predicate
-		}{{ParamFilter, q.Filter}, {ParamHaving, q.Having}} {
+		}{{paramFilter, q.Filter}, {paramHaving, q.Having}} {
 			for i, p := range set.ps {
 				if !yield(predicateAt{set.name, fmt.Sprintf("%s[%d]", set.name, i)}, p) {
 					return

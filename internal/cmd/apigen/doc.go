@@ -75,8 +75,8 @@
 //	x-go-type                (property) the SDK value type
 //	x-go-omitempty           (property) a plain value left out when zero
 //	x-go-codec: Name         (string property) the value goes through the
-//	                         package's hand-written EncodeName on write and
-//	                         DecodeName on read
+//	                         package's hand-written, unexported encodeName on
+//	                         write and decodeName on read
 //	x-enum-varnames          (enum) the <Value> part of each constant's name
 //	x-adama-send-zero        (property) a plain value always sent, even
 //	                         when zero (false, 0, "", [] for a nil list),

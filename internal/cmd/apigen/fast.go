@@ -69,7 +69,7 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 	}
 	after := func() {
 		for _, f := range codecs {
-			fmt.Fprintf(b, "x.%s = Decode%s(x.%s)\n", f.name, f.codec, f.name)
+			fmt.Fprintf(b, "x.%s = decode%s(x.%s)\n", f.name, f.codec, f.name)
 		}
 	}
 	fast := fastRecord(r)

@@ -245,8 +245,8 @@ func TestGenerate(t *testing.T) {
 `,
 			want: []string{
 				"Children []*Node `json:\"children,omitempty\"`",
-				"x.Name = DecodeName(x.Name)",
-				"a.Name = EncodeName(x.Name)",
+				"x.Name = decodeName(x.Name)",
+				"a.Name = encodeName(x.Name)",
 				`out = append(out, y.misfits(misfitPath(prefix, "children["+strconv.Itoa(i)+"]"))...)`,
 				"// The root.",
 				"Root *Node `json:\"root,omitempty\"`",

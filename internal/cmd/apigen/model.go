@@ -38,7 +38,7 @@ type field struct {
 	// a nil list is written as [].
 	sent     bool
 	readOnly bool
-	codec    string // x-go-codec: the package's Encode<codec>/Decode<codec>
+	codec    string // x-go-codec: the package's encode<codec>/decode<codec>
 	// nested names the record a field holds (*R or []*R), for Misfits.
 	nested string
 	list   bool

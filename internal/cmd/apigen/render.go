@@ -149,7 +149,7 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 	fmt.Fprintf(b, "func (x %s) MarshalJSON() ([]byte, error) {\na := %s(x)\n", r.name, alias)
 	for _, f := range r.fields {
 		if f.codec != "" {
-			fmt.Fprintf(b, "a.%s = Encode%s(x.%s)\n", f.name, f.codec, f.name)
+			fmt.Fprintf(b, "a.%s = encode%s(x.%s)\n", f.name, f.codec, f.name)
 		}
 		if f.list && f.sent {
 			fmt.Fprintf(b, "if a.%s == nil {\na.%s = %s{}\n}\n", f.name, f.name, f.typ)
