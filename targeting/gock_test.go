@@ -99,6 +99,25 @@ func TestExactRequests(t *testing.T) {
 			_, err := tc.Attachments.Update(ctx, &targeting.Attachment{ID: 9, Version: 1, StrategyID: 5, OrBetter: adama.Ptr(false)})
 			return err
 		}},
+		{"update sends changed unknown properties, a removed one as null", func() {
+			expect("POST", "/api/v3.0/attachments/9").MatchType("json").
+				BodyString(`{"version":1,"labels":["b"],"weight":null}`).Reply(200).JSON(ok(att))
+		}, func() error {
+			a := read[targeting.Attachment](t, `{"id":9,"target_id":8,"labels":["a"],"weight":1,"owner":"x","version":1}`)
+			a.Extra["labels"] = json.RawMessage(`["b"]`)
+			delete(a.Extra, "weight")
+			_, err := tc.Attachments.Update(ctx, a)
+			return err
+		}},
+		{"update of a target sends false and 0", func() {
+			expect("POST", "/api/v3.0/targets/3").MatchType("json").
+				BodyString(`{"version":4,"visible":false,"bidder_frequency":0}`).Reply(200).JSON(ok(map[string]any{"id": 3, "name": "Bavaria"}))
+		}, func() error {
+			tg := read[targeting.Target](t, `{"id":3,"name":"Bavaria","visible":true,"bidder_frequency":5,"version":4}`)
+			tg.Visible, tg.BidderFrequency = adama.Ptr(false), adama.Ptr[int64](0)
+			_, err := tc.Targets.Update(ctx, tg)
+			return err
+		}},
 		{"legacy update is a PUT", func() {
 			expect("PUT", "/api/v3.0/attachment/9").MatchType("json").BodyString(`{"version":1,"operator":"AND"}`).Reply(200).JSON(ok(att))
 		}, func() error {
