@@ -243,8 +243,9 @@ func (g *Grants) Misfits() []adama.Misfit {
 // MarshalJSON writes the record with its Extra properties.
 func (g Grants) MarshalJSON() ([]byte, error) { return encodeRecord(plainGrants(g), g.Extra) }
 
-// UserPermissions is the answer to a permission update: the user's id and
-// grants. Shape from the Campaigns API v3.0 reference,
+// UserPermissions is a user's id and grants by level: what
+// PermissionService.Update takes (the ids of each level's grants are sent)
+// and answers. Shape from the Campaigns API v3.0 reference,
 // schema user_permissions_response (its data member).
 type UserPermissions struct {
 	ID          int64   `json:"id"`
