@@ -487,3 +487,35 @@ func TestPermissionsExactRequests(t *testing.T) {
 		})
 	}
 }
+
+// TestPermissionsUpdateRoundTrip: the record Update answers is the record
+// it takes: changed and passed back, it sends every level it holds as ids,
+// the flags staying what the platform answers.
+func TestPermissionsUpdateRoundTrip(t *testing.T) {
+	tc, srv := newClient(t)
+	seedUsers(srv)
+	ctx := context.Background()
+
+	u, err := tc.Permissions.Update(ctx, &targeting.UserPermissions{ID: 5,
+		Permissions: &targeting.Grants{Advertisers: []targeting.Grant{{ID: 11}}}})
+	require.NoError(t, err)
+	reqs := srv.Requests()
+	assert.JSONEq(t, `{"permissions":{"advertiser_ids":[11]}}`, string(reqs[len(reqs)-1].Body), "a nil level is not sent")
+	require.NotNil(t, u.Permissions)
+	require.Len(t, u.Permissions.Advertisers, 1)
+
+	u.Permissions.Advertisers = append(u.Permissions.Advertisers, targeting.Grant{ID: 13, Update: true})
+	u.Permissions.Agencies = []targeting.Grant{}
+	again, err := tc.Permissions.Update(ctx, u)
+	require.NoError(t, err)
+	reqs = srv.Requests()
+	var sent struct {
+		Permissions map[string][]int64 `json:"permissions"`
+	}
+	require.NoError(t, json.Unmarshal(reqs[len(reqs)-1].Body, &sent))
+	assert.Equal(t, []int64{11, 13}, sent.Permissions["advertiser_ids"])
+	assert.Equal(t, []int64{}, sent.Permissions["agency_ids"], "an empty level is sent as []")
+	require.Len(t, again.Permissions.Advertisers, 2)
+	assert.Equal(t, int64(13), again.Permissions.Advertisers[1].ID)
+	assert.Empty(t, again.Permissions.Agencies)
+}
