@@ -314,7 +314,9 @@ func (s *AttachmentService) Delete(ctx context.Context, id int64, ropt ...adama.
 }
 
 // ListV3 returns one page of attachments from the older path
-// (GET /attachment).
+// (GET /attachment). The platform answers its collection shape there (id
+// and name, the name kept in Extra): the items carry no version, so Get
+// one before changing and saving it.
 //
 // Deprecated: use List (GET /attachments).
 func (s *AttachmentService) ListV3(ctx context.Context, opts *AttachmentListOptions, ropt ...adama.RequestOption) (*adama.Page[*Attachment], error) {
