@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
-	"maps"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -189,6 +188,11 @@ func (a AgencyRef) MarshalJSON() ([]byte, error) { return encodeRecord(plainAgen
 // advertiser_base, advertiser_response_base, advertiser_response_extended
 // and advertiser_collection (a list without full has id, name,
 // entity_type and, with=agency, agency).
+//
+// Create sends the writable fields that are set (name, agency_id,
+// vertical_id, ad_server_id and domain are required); Update sends what
+// changed since the record was read with its version (see
+// AdvertiserService.Update).
 type Advertiser struct {
 	ID                 int64             `json:"id"`
 	Name               string            `json:"name"`
@@ -198,21 +202,21 @@ type Advertiser struct {
 	VerticalID         int64             `json:"vertical_id,omitempty"`
 	Domain             string            `json:"domain,omitempty"`
 	ExternalID         *string           `json:"external_id,omitempty"`
-	DataSharingEnabled bool              `json:"data_sharing_enabled"`
+	DataSharingEnabled *bool             `json:"data_sharing_enabled,omitempty"`
 	DMPEnabled         DMPEnabled        `json:"dmp_enabled,omitempty"`
 	FrequencyInterval  FrequencyInterval `json:"frequency_interval,omitempty"`
 	FrequencyType      FrequencyType     `json:"frequency_type,omitempty"`
 	FrequencyAmount    *int64            `json:"frequency_amount,omitempty"`
-	MinimizeMultiAds   bool              `json:"minimize_multi_ads"`
+	MinimizeMultiAds   *bool             `json:"minimize_multi_ads,omitempty"`
 	// Status is true for an active advertiser.
-	Status                 bool                `json:"status"`
+	Status                 *bool               `json:"status,omitempty"`
 	AdsTxtVerified         AdsTxtVerified      `json:"ads_txt_verified,omitempty"`
-	Political              bool                `json:"political"`
+	Political              *bool               `json:"political,omitempty"`
 	ConnectedIDType        ConnectedIDType     `json:"connected_id_type,omitempty"`
 	MFAAvoidance           MFAAvoidance        `json:"mfa_avoidance,omitempty"`
 	AttributionLevel       IdentityLevel       `json:"attribution_level,omitempty"`
 	TargetingIdentityLevel IdentityLevel       `json:"targeting_identity_level,omitempty"`
-	AdvertiserBrain        bool                `json:"advertiser_brain"`
+	AdvertiserBrain        *bool               `json:"advertiser_brain,omitempty"`
 	VendorAttributions     []VendorAttribution `json:"vendor_attributions,omitempty"`
 	// AdServerFee is exact.
 	AdServerFee             adama.Decimal `json:"ad_server_fee,omitzero"`
@@ -231,8 +235,11 @@ type Advertiser struct {
 	CreatedOn             adama.Time   `json:"created_on,omitzero"`
 	UpdatedOn             adama.Time   `json:"updated_on,omitzero"`
 	Version               int64        `json:"version"`
-	// Extra keeps every property the SDK does not model.
+	// Extra keeps every property the SDK does not model; a changed or
+	// added one is sent on Update.
 	Extra map[string]json.RawMessage `json:"-"`
+
+	raw *snapshot
 }
 
 type plainAdvertiser Advertiser
@@ -241,7 +248,11 @@ var advertiserTable = fieldsOf[plainAdvertiser]()
 
 // UnmarshalJSON reads the record liberally, keeping unknown properties.
 func (a *Advertiser) UnmarshalJSON(b []byte) error {
-	return decodeRecord(b, (*plainAdvertiser)(a), &a.Extra, advertiserTable)
+	if err := decodeRecord(b, (*plainAdvertiser)(a), &a.Extra, advertiserTable); err != nil {
+		return err
+	}
+	a.raw = keep(b)
+	return nil
 }
 
 // Misfits lists the values that fit no documented form, kept and sent
@@ -254,37 +265,20 @@ func (a *Advertiser) Misfits() []adama.Misfit {
 }
 
 // MarshalJSON writes the record with its Extra properties.
-func (a Advertiser) MarshalJSON() ([]byte, error) { return encodeRecord(plainAdvertiser(a), a.Extra) }
-
-func (a *Advertiser) clone() *Advertiser {
-	c := *a
-	c.Extra = maps.Clone(a.Extra)
-	c.VendorAttributions = slices.Clone(a.VendorAttributions)
-	if a.ExternalID != nil {
-		c.ExternalID = adama.Ptr(*a.ExternalID)
-	}
-	if a.FrequencyAmount != nil {
-		c.FrequencyAmount = adama.Ptr(*a.FrequencyAmount)
-	}
-	if a.SalesContactID != nil {
-		c.SalesContactID = adama.Ptr(*a.SalesContactID)
-	}
-	if a.Agency != nil {
-		c.Agency = adama.Ptr(*a.Agency)
-	}
-	return &c
+func (a Advertiser) MarshalJSON() ([]byte, error) {
+	p := plainAdvertiser(a)
+	p.raw = nil
+	return encodeRecord(p, a.Extra)
 }
 
-// AdvertiserCreate is the body of create-advertiser. Shape from
-// the Campaigns API v3.0 reference, schema
-// advertiser_create. Name, AgencyID, VerticalID, AdServerID and Domain are
-// required; nil and empty optional fields are not sent.
-type AdvertiserCreate struct {
-	Name                   string              `json:"name"`
-	AgencyID               int64               `json:"agency_id"`
-	VerticalID             int64               `json:"vertical_id"`
-	AdServerID             int64               `json:"ad_server_id"`
-	Domain                 string              `json:"domain"`
+// advertiserWrite is the writable part of an advertiser (schemas
+// advertiser_create and advertiser_update), in their order.
+type advertiserWrite struct {
+	Name                   string              `json:"name,omitempty"`
+	AgencyID               int64               `json:"agency_id,omitempty"`
+	VerticalID             int64               `json:"vertical_id,omitempty"`
+	AdServerID             int64               `json:"ad_server_id,omitempty"`
+	Domain                 string              `json:"domain,omitempty"`
 	DataSharingEnabled     *bool               `json:"data_sharing_enabled,omitempty"`
 	DMPEnabled             DMPEnabled          `json:"dmp_enabled,omitempty"`
 	ExternalID             *string             `json:"external_id,omitempty"`
@@ -300,164 +294,86 @@ type AdvertiserCreate struct {
 	AttributionLevel       IdentityLevel       `json:"attribution_level,omitempty"`
 	TargetingIdentityLevel IdentityLevel       `json:"targeting_identity_level,omitempty"`
 	AdvertiserBrain        *bool               `json:"advertiser_brain,omitempty"`
-	VendorAttributions     []VendorAttribution `json:"vendor_attributions,omitempty"`
+	VendorAttributions     []VendorAttribution `json:"vendor_attributions,omitzero"`
 }
 
-// Validate checks every rule of the reference: required fields, lengths,
-// minimums, int32 range and enum values.
-func (c *AdvertiserCreate) Validate() error {
+func (a *Advertiser) write() ([]byte, error) {
+	return encodeRecord(advertiserWrite{
+		Name: a.Name, AgencyID: a.AgencyID, VerticalID: a.VerticalID, AdServerID: a.AdServerID, Domain: a.Domain,
+		DataSharingEnabled: a.DataSharingEnabled, DMPEnabled: a.DMPEnabled, ExternalID: a.ExternalID,
+		FrequencyInterval: a.FrequencyInterval, FrequencyType: a.FrequencyType, FrequencyAmount: a.FrequencyAmount,
+		MinimizeMultiAds: a.MinimizeMultiAds, Status: a.Status, AdsTxtVerified: a.AdsTxtVerified, Political: a.Political,
+		ConnectedIDType: a.ConnectedIDType, MFAAvoidance: a.MFAAvoidance, AttributionLevel: a.AttributionLevel,
+		TargetingIdentityLevel: a.TargetingIdentityLevel, AdvertiserBrain: a.AdvertiserBrain, VendorAttributions: a.VendorAttributions,
+	}, a.Extra)
+}
+
+func (a *Advertiser) read() *Advertiser {
+	if a.raw == nil {
+		return nil
+	}
+	var o Advertiser
+	if o.UnmarshalJSON(a.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// Validate checks the advertiser against every rule of the reference
+// (lengths, minimums, int32 range, enum values); create adds the rules of
+// creation (required fields). It returns an *adama.ValidationError or
+// nil.
+func (a *Advertiser) Validate(create bool) error {
 	var v valid.Validator
-	if c == nil {
-		v.Add("body", "required", nil)
+	if a == nil {
+		v.Add("record", "required", nil)
 		return v.Err()
 	}
-	v.Require("name", c.Name != "")
-	v.MaxLen("name", c.Name, 64)
+	a.check(&v, create)
+	return v.Err()
+}
+
+func (a *Advertiser) check(v *valid.Validator, create bool) {
+	if create {
+		v.Require("name", a.Name != "")
+		v.Require("domain", a.Domain != "")
+	}
+	v.MaxLen("name", a.Name, 64)
 	for _, f := range []struct {
 		name string
 		id   int64
-	}{{"agency_id", c.AgencyID}, {"vertical_id", c.VerticalID}, {"ad_server_id", c.AdServerID}} {
+	}{{"agency_id", a.AgencyID}, {"vertical_id", a.VerticalID}, {"ad_server_id", a.AdServerID}} {
 		if f.id == 0 {
-			v.Require(f.name, false)
+			v.Require(f.name, !create)
 		} else {
-			checkInt32(&v, f.name, f.id, 1)
+			checkInt32(v, f.name, f.id, 1)
 		}
 	}
-	v.Require("domain", c.Domain != "")
-	v.MaxLen("domain", c.Domain, 255)
-	if c.ExternalID != nil {
-		v.MaxLen("external_id", *c.ExternalID, 255)
+	v.MaxLen("domain", a.Domain, 255)
+	if a.ExternalID != nil {
+		v.MaxLen("external_id", *a.ExternalID, 255)
 	}
-	if c.FrequencyAmount != nil {
-		checkInt32(&v, "frequency_amount", *c.FrequencyAmount, 0)
+	if a.FrequencyAmount != nil {
+		checkInt32(v, "frequency_amount", *a.FrequencyAmount, 0)
 	}
-	checkAdvertiserEnums(&v, c.DMPEnabled, c.FrequencyInterval, c.FrequencyType, c.AdsTxtVerified, c.ConnectedIDType, c.MFAAvoidance, c.AttributionLevel, c.TargetingIdentityLevel)
-	checkVendors(&v, c.VendorAttributions)
-	return v.Err()
-}
-
-func checkAdvertiserEnums(v *valid.Validator, dmp DMPEnabled, fi FrequencyInterval, ft FrequencyType, ads AdsTxtVerified,
-	cid ConnectedIDType, mfa MFAAvoidance, attr, tgt IdentityLevel) {
-	checkEnum(v, "dmp_enabled", dmp)
-	checkEnum(v, "frequency_interval", fi)
-	checkEnum(v, "frequency_type", ft)
-	checkEnum(v, "ads_txt_verified", ads)
-	checkEnum(v, "connected_id_type", cid)
-	checkEnum(v, "mfa_avoidance", mfa)
-	checkEnum(v, "attribution_level", attr)
-	checkEnum(v, "targeting_identity_level", tgt)
-}
-
-func checkVendors(v *valid.Validator, vs []VendorAttribution) {
-	for i, a := range vs {
-		checkInt32(v, fmt.Sprintf("vendor_attributions[%d].vendor_id", i), a.VendorID, 1)
+	checkEnum(v, "dmp_enabled", a.DMPEnabled)
+	checkEnum(v, "frequency_interval", a.FrequencyInterval)
+	checkEnum(v, "frequency_type", a.FrequencyType)
+	checkEnum(v, "ads_txt_verified", a.AdsTxtVerified)
+	checkEnum(v, "connected_id_type", a.ConnectedIDType)
+	checkEnum(v, "mfa_avoidance", a.MFAAvoidance)
+	checkEnum(v, "attribution_level", a.AttributionLevel)
+	checkEnum(v, "targeting_identity_level", a.TargetingIdentityLevel)
+	for i, x := range a.VendorAttributions {
+		checkInt32(v, fmt.Sprintf("vendor_attributions[%d].vendor_id", i), x.VendorID, 1)
 	}
 }
 
-// AdvertiserUpdate is the body of update-advertiser: the current version
-// and the fields to change. Shape from
-// the Campaigns API v3.0 reference, schema
-// advertiser_update. Fields the reference marks nullable (external_id,
-// frequency_interval, frequency_type, frequency_amount, ads_txt_verified,
-// vendor_attributions) may be cleared with adama.Null.
-type AdvertiserUpdate struct {
-	// Version is the record's current version (at least 0); a stale one is
-	// answered 409.
-	Version                int64                               `json:"version"`
-	Name                   adama.Optional[string]              `json:"name,omitzero"`
-	AdServerID             adama.Optional[int64]               `json:"ad_server_id,omitzero"`
-	VerticalID             adama.Optional[int64]               `json:"vertical_id,omitzero"`
-	Domain                 adama.Optional[string]              `json:"domain,omitzero"`
-	DataSharingEnabled     adama.Optional[bool]                `json:"data_sharing_enabled,omitzero"`
-	DMPEnabled             adama.Optional[DMPEnabled]          `json:"dmp_enabled,omitzero"`
-	ExternalID             adama.Optional[string]              `json:"external_id,omitzero"`
-	FrequencyInterval      adama.Optional[FrequencyInterval]   `json:"frequency_interval,omitzero"`
-	FrequencyType          adama.Optional[FrequencyType]       `json:"frequency_type,omitzero"`
-	FrequencyAmount        adama.Optional[int64]               `json:"frequency_amount,omitzero"`
-	MinimizeMultiAds       adama.Optional[bool]                `json:"minimize_multi_ads,omitzero"`
-	Status                 adama.Optional[bool]                `json:"status,omitzero"`
-	AdsTxtVerified         adama.Optional[AdsTxtVerified]      `json:"ads_txt_verified,omitzero"`
-	Political              adama.Optional[bool]                `json:"political,omitzero"`
-	ConnectedIDType        adama.Optional[ConnectedIDType]     `json:"connected_id_type,omitzero"`
-	MFAAvoidance           adama.Optional[MFAAvoidance]        `json:"mfa_avoidance,omitzero"`
-	AttributionLevel       adama.Optional[IdentityLevel]       `json:"attribution_level,omitzero"`
-	TargetingIdentityLevel adama.Optional[IdentityLevel]       `json:"targeting_identity_level,omitzero"`
-	AdvertiserBrain        adama.Optional[bool]                `json:"advertiser_brain,omitzero"`
-	VendorAttributions     adama.Optional[[]VendorAttribution] `json:"vendor_attributions,omitzero"`
-	// Extra holds further properties to send.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type plainAdvertiserUpdate AdvertiserUpdate
-
-// MarshalJSON writes the set fields and Extra.
-func (u AdvertiserUpdate) MarshalJSON() ([]byte, error) {
-	return encodeRecord(plainAdvertiserUpdate(u), u.Extra)
-}
-
-// Validate checks every rule of the reference for the fields that are set.
-func (u *AdvertiserUpdate) Validate() error {
-	var v valid.Validator
-	if u == nil {
-		v.Add("body", "required", nil)
-		return v.Err()
-	}
-	checkInt32(&v, "version", u.Version, 0)
-	if x, ok := u.Name.Get(); ok {
-		v.Check(x != "", "name", "min length 1", x)
-		v.MaxLen("name", x, 64)
-	}
-	if x, ok := u.Domain.Get(); ok {
-		v.MaxLen("domain", x, 255)
-	}
-	if x, ok := u.ExternalID.Get(); ok {
-		v.MaxLen("external_id", x, 255)
-	}
-	for _, f := range []struct {
-		name string
-		o    adama.Optional[int64]
-		lo   int64
-	}{{"ad_server_id", u.AdServerID, 1}, {"vertical_id", u.VerticalID, 1}, {"frequency_amount", u.FrequencyAmount, 0}} {
-		if x, ok := f.o.Get(); ok {
-			checkInt32(&v, f.name, x, f.lo)
-		}
-	}
-	checkAdvertiserEnums(&v, u.DMPEnabled.Or(""), u.FrequencyInterval.Or(""), u.FrequencyType.Or(""), u.AdsTxtVerified.Or(""),
-		u.ConnectedIDType.Or(""), u.MFAAvoidance.Or(""), u.AttributionLevel.Or(""), u.TargetingIdentityLevel.Or(""))
-	checkVendors(&v, u.VendorAttributions.Or(nil))
-	for _, f := range []struct {
-		name string
-		null bool
-	}{
-		{"name", u.Name.IsNull()}, {"ad_server_id", u.AdServerID.IsNull()}, {"vertical_id", u.VerticalID.IsNull()},
-		{"domain", u.Domain.IsNull()}, {"data_sharing_enabled", u.DataSharingEnabled.IsNull()}, {"dmp_enabled", u.DMPEnabled.IsNull()},
-		{"minimize_multi_ads", u.MinimizeMultiAds.IsNull()}, {"status", u.Status.IsNull()}, {"political", u.Political.IsNull()},
-		{"connected_id_type", u.ConnectedIDType.IsNull()}, {"mfa_avoidance", u.MFAAvoidance.IsNull()},
-		{"attribution_level", u.AttributionLevel.IsNull()}, {"targeting_identity_level", u.TargetingIdentityLevel.IsNull()},
-		{"advertiser_brain", u.AdvertiserBrain.IsNull()},
-	} {
-		v.Check(!f.null, f.name, "cannot be cleared", nil)
-	}
-	return v.Err()
-}
-
-// optNullable sets *dst to the change from orig to cur, Null when cur is nil.
-func optNullable[T comparable](dst *adama.Optional[T], orig, cur *T) {
-	switch {
-	case orig == nil && cur == nil:
-	case cur == nil:
-		*dst = adama.Null[T]()
-	case orig == nil || *orig != *cur:
-		*dst = adama.Some(*cur)
-	}
-}
-
-// advertiserChanges returns the update that turns orig into cur, or a
-// validation error naming the fields cur changed that an update cannot
-// send (read-only ones and agency_id, which only create takes).
-func advertiserChanges(orig, cur *Advertiser) (*AdvertiserUpdate, error) {
-	var v valid.Validator
-	readOnly(&v, map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
+// advertiserReadOnly names the fields cur changed since orig that an
+// update cannot send: the read-only ones and agency_id, which only create
+// takes.
+func advertiserReadOnly(orig, cur *Advertiser) map[string]bool {
+	return map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
 		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
 		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time), "agency_id": orig.AgencyID != cur.AgencyID,
 		"ad_server_fee":              orig.AdServerFee.Cmp(cur.AdServerFee) != 0,
@@ -467,38 +383,7 @@ func advertiserChanges(orig, cur *Advertiser) (*AdvertiserUpdate, error) {
 		"allow_x_strat_optimization": orig.AllowXStratOptimization != cur.AllowXStratOptimization,
 		"billing_contact_id":         orig.BillingContactID != cur.BillingContactID,
 		"sales_contact_id":           !ptrEqual(orig.SalesContactID, cur.SalesContactID),
-		"agency":                     !reflect.DeepEqual(orig.Agency, cur.Agency)})
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	u := &AdvertiserUpdate{Version: orig.Version, Extra: extraChanges(orig.Extra, cur.Extra)}
-	optChanged(&u.Name, orig.Name, cur.Name)
-	optChanged(&u.AdServerID, orig.AdServerID, cur.AdServerID)
-	optChanged(&u.VerticalID, orig.VerticalID, cur.VerticalID)
-	optChanged(&u.Domain, orig.Domain, cur.Domain)
-	optChanged(&u.DataSharingEnabled, orig.DataSharingEnabled, cur.DataSharingEnabled)
-	optChanged(&u.DMPEnabled, orig.DMPEnabled, cur.DMPEnabled)
-	optNullable(&u.ExternalID, orig.ExternalID, cur.ExternalID)
-	optChanged(&u.FrequencyInterval, orig.FrequencyInterval, cur.FrequencyInterval)
-	optChanged(&u.FrequencyType, orig.FrequencyType, cur.FrequencyType)
-	optNullable(&u.FrequencyAmount, orig.FrequencyAmount, cur.FrequencyAmount)
-	optChanged(&u.MinimizeMultiAds, orig.MinimizeMultiAds, cur.MinimizeMultiAds)
-	optChanged(&u.Status, orig.Status, cur.Status)
-	optChanged(&u.AdsTxtVerified, orig.AdsTxtVerified, cur.AdsTxtVerified)
-	optChanged(&u.Political, orig.Political, cur.Political)
-	optChanged(&u.ConnectedIDType, orig.ConnectedIDType, cur.ConnectedIDType)
-	optChanged(&u.MFAAvoidance, orig.MFAAvoidance, cur.MFAAvoidance)
-	optChanged(&u.AttributionLevel, orig.AttributionLevel, cur.AttributionLevel)
-	optChanged(&u.TargetingIdentityLevel, orig.TargetingIdentityLevel, cur.TargetingIdentityLevel)
-	optChanged(&u.AdvertiserBrain, orig.AdvertiserBrain, cur.AdvertiserBrain)
-	if !reflect.DeepEqual(orig.VendorAttributions, cur.VendorAttributions) {
-		if cur.VendorAttributions == nil {
-			u.VendorAttributions = adama.Null[[]VendorAttribution]()
-		} else {
-			u.VendorAttributions = adama.Some(cur.VendorAttributions)
-		}
-	}
-	return u, nil
+		"agency":                     !reflect.DeepEqual(orig.Agency, cur.Agency)}
 }
 
 func ptrEqual[T comparable](a, b *T) bool {
@@ -619,13 +504,19 @@ const advertisersPath = "/advertisers"
 // AdvertiserService calls the advertiser endpoints of group B.
 type AdvertiserService struct {
 	g *call.Group
-	r *records[Advertiser, *AdvertiserCreate, *AdvertiserUpdate]
+	r *records[Advertiser]
 }
 
 func newAdvertiserService(g *call.Group) *AdvertiserService {
-	return &AdvertiserService{g: g, r: &records[Advertiser, *AdvertiserCreate, *AdvertiserUpdate]{
+	return &AdvertiserService{g: g, r: &records[Advertiser]{
 		g: g, what: "advertiser", idField: "advertiser_id", path: advertisersPath,
-		clone: (*Advertiser).clone, changes: advertiserChanges,
+		id: func(a *Advertiser) int64 { return a.ID }, version: func(a *Advertiser) int64 { return a.Version },
+		read: (*Advertiser).read, write: (*Advertiser).write, check: (*Advertiser).check,
+		readOnly: advertiserReadOnly,
+		fixed: []string{"name", "ad_server_id", "vertical_id", "domain", "data_sharing_enabled", "dmp_enabled",
+			"minimize_multi_ads", "status", "political", "connected_id_type", "mfa_avoidance", "attribution_level",
+			"targeting_identity_level", "advertiser_brain"},
+		createOnly: []string{"agency_id"},
 	}}
 }
 
@@ -640,19 +531,19 @@ func copyAdvertiserOptions(opts *AdvertiserListOptions) AdvertiserListOptions {
 }
 
 // List returns one page of advertisers (GET /advertisers).
-func (s *AdvertiserService) List(ctx context.Context, opts *AdvertiserListOptions, ropt ...adama.RequestOption) (*adama.Page[Advertiser], error) {
+func (s *AdvertiserService) List(ctx context.Context, opts *AdvertiserListOptions, ropt ...adama.RequestOption) (*adama.Page[*Advertiser], error) {
 	o := copyAdvertiserOptions(opts)
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
-	return listPage[Advertiser](ctx, s.g, o.call(o.PageOffset, o.PageLimit), ropt)
+	return listPage[*Advertiser](ctx, s.g, o.call(o.PageOffset, o.PageLimit), ropt)
 }
 
 // All iterates over every advertiser the options select, page by page.
-func (s *AdvertiserService) All(ctx context.Context, opts *AdvertiserListOptions, ropt ...adama.RequestOption) iter.Seq2[Advertiser, error] {
+func (s *AdvertiserService) All(ctx context.Context, opts *AdvertiserListOptions, ropt ...adama.RequestOption) iter.Seq2[*Advertiser, error] {
 	o := copyAdvertiserOptions(opts)
-	return all(ctx, o.ListOptions, o.validate(), func(ctx context.Context, offset, limit int) (*adama.Page[Advertiser], error) {
-		return listPage[Advertiser](ctx, s.g, o.call(offset, limit), ropt)
+	return all(ctx, o.ListOptions, o.validate(), func(ctx context.Context, offset, limit int) (*adama.Page[*Advertiser], error) {
+		return listPage[*Advertiser](ctx, s.g, o.call(offset, limit), ropt)
 	})
 }
 
@@ -675,27 +566,37 @@ func (s *AdvertiserService) GetExtended(ctx context.Context, id int64, ropt ...a
 	return s.get(ctx, id, true, ropt)
 }
 
-// Create creates an advertiser (POST /advertisers, answered 201).
-func (s *AdvertiserService) Create(ctx context.Context, body *AdvertiserCreate, ropt ...adama.RequestOption) (*Advertiser, error) {
-	return s.r.create(ctx, advertisersPath, body, ropt)
+// Create creates a (checked first, Validate(true)) and returns the
+// advertiser the server made (POST /advertisers, answered 201). Read-only
+// fields are not sent.
+func (s *AdvertiserService) Create(ctx context.Context, a *Advertiser, ropt ...adama.RequestOption) (*Advertiser, error) {
+	return s.r.create(ctx, advertisersPath, a, ropt)
 }
 
-// Update changes an advertiser (POST /advertisers/{advertiser_id}). A
-// stale Version is answered 409: errors.Is(err, adama.ErrConflict).
-func (s *AdvertiserService) Update(ctx context.Context, id int64, body *AdvertiserUpdate, ropt ...adama.RequestOption) (*Advertiser, error) {
-	return s.r.update(ctx, http.MethodPost, advertisersPath, id, body, ropt)
+// Update saves a (POST /advertisers/{advertiser_id}): it sends a's version
+// and what changed since a was read (every set field but agency_id for a
+// record built by hand), changed unknown properties included, and returns
+// the advertiser as the server has it. Setting a field the reference
+// marks nullable (external_id, frequency_interval, frequency_type,
+// frequency_amount, ads_txt_verified, vendor_attributions) to nil or ""
+// on a record read with a value sends null, which clears it; the other
+// fields cannot be cleared, and agency_id and the read-only fields cannot
+// change. A stale version is answered 409: errors.Is(err,
+// adama.ErrConflict).
+func (s *AdvertiserService) Update(ctx context.Context, a *Advertiser, ropt ...adama.RequestOption) (*Advertiser, error) {
+	return s.r.update(ctx, http.MethodPost, advertisersPath, a, ropt)
 }
 
-// Modify reads the advertiser, applies change and sends the fields it
-// changed with the version read, starting over on a version conflict up to
-// DefaultModifyAttempts times.
+// Modify reads the advertiser, applies change and saves it with Update,
+// starting over on a version conflict, adama.DefaultModifyAttempts rounds
+// in all.
 func (s *AdvertiserService) Modify(ctx context.Context, id int64, change func(*Advertiser) error, ropt ...adama.RequestOption) (*Advertiser, error) {
 	return s.r.modify(ctx, id, change, ropt)
 }
 
 // History returns one page of the advertiser's audit log
 // (GET /advertisers/{advertiser_id}/history).
-func (s *AdvertiserService) History(ctx context.Context, id int64, opts *HistoryOptions, ropt ...adama.RequestOption) (*adama.Page[HistoryEntry], error) {
+func (s *AdvertiserService) History(ctx context.Context, id int64, opts *HistoryOptions, ropt ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
 	var o HistoryOptions
 	if opts != nil {
 		o = *opts
@@ -716,5 +617,5 @@ func (s *AdvertiserService) History(ctx context.Context, id int64, opts *History
 	if o.PageOffset > 0 {
 		q.Set("page_offset", strconv.Itoa(o.PageOffset))
 	}
-	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: idPath(advertisersPath, id) + "/history", Query: q}, ropt)
+	return listPage[*HistoryEntry](ctx, s.g, &call.Call{Path: idPath(advertisersPath, id) + "/history", Query: q}, ropt)
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/adamasdk/adama-go/targeting"
 )
 
-func newAdvertiser() *targeting.AdvertiserCreate {
-	return &targeting.AdvertiserCreate{
+func newAdvertiser() *targeting.Advertiser {
+	return &targeting.Advertiser{
 		Name: "Brand", AgencyID: 125, VerticalID: 433, AdServerID: 126, Domain: "https://brand.example",
 		Status: adama.Ptr(true), MFAAvoidance: targeting.MFAAvoidanceInherit, ExternalID: adama.Ptr("ext-1"),
 		VendorAttributions: []targeting.VendorAttribution{{VendorID: 18, ImpressionPixel: "https://px.example/1"}},
@@ -28,8 +28,8 @@ func TestAdvertisersCRUD(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "Brand", created.Name)
 	assert.Equal(t, int64(125), created.AgencyID)
-	assert.True(t, created.Status)
-	assert.True(t, created.AdvertiserBrain, "the server's default")
+	assert.Equal(t, adama.Ptr(true), created.Status)
+	assert.Equal(t, adama.Ptr(true), created.AdvertiserBrain, "the server's default")
 	assert.Equal(t, targeting.FrequencyIntervalNotApplicable, created.FrequencyInterval)
 	assert.Equal(t, []targeting.VendorAttribution{{VendorID: 18, ImpressionPixel: "https://px.example/1"}}, created.VendorAttributions)
 	require.NotNil(t, created.ExternalID)
@@ -44,29 +44,33 @@ func TestAdvertisersCRUD(t *testing.T) {
 	assert.Equal(t, targeting.MFASourceOrganization, ext.InheritedMFAFrom)
 	assert.Equal(t, "true", srv.Requests()[len(srv.Requests())-1].Query.Get("extended"))
 
-	upd, err := tc.Advertisers.Update(ctx, created.ID, &targeting.AdvertiserUpdate{
-		Version: created.Version, Name: adama.Some("Brand 2"), ExternalID: adama.Null[string](), FrequencyAmount: adama.Some[int64](3),
-	})
+	changed := *got
+	changed.Name, changed.ExternalID, changed.FrequencyAmount = "Brand 2", nil, adama.Ptr[int64](3)
+	upd, err := tc.Advertisers.Update(ctx, &changed)
 	require.NoError(t, err)
+	reqs := srv.Requests()
+	assert.JSONEq(t, `{"version":1,"name":"Brand 2","external_id":null,"frequency_amount":3}`, string(reqs[len(reqs)-1].Body),
+		"what changed since the read, a field set to nil as null")
 	assert.Equal(t, "Brand 2", upd.Name)
 	assert.Nil(t, upd.ExternalID, "cleared with null")
 	require.NotNil(t, upd.FrequencyAmount)
 	assert.Equal(t, int64(3), *upd.FrequencyAmount)
 
-	_, err = tc.Advertisers.Update(ctx, created.ID, &targeting.AdvertiserUpdate{Version: created.Version, Political: adama.Some(true)})
-	assert.ErrorIs(t, err, adama.ErrConflict)
+	got.Political = adama.Ptr(true)
+	_, err = tc.Advertisers.Update(ctx, got)
+	assert.ErrorIs(t, err, adama.ErrConflict, "got holds the version before the update")
 
 	srv.Targeting().SetField(adamatest.TargetingAdvertisers, created.ID, "domain", "https://other.example")
 	mod, err := tc.Advertisers.Modify(ctx, created.ID, func(a *targeting.Advertiser) error {
-		a.Political = true
+		a.Political = adama.Ptr(true)
 		a.FrequencyAmount = nil
 		return nil
 	})
 	require.NoError(t, err)
-	assert.True(t, mod.Political)
+	assert.Equal(t, adama.Ptr(true), mod.Political)
 	assert.Nil(t, mod.FrequencyAmount)
 	assert.Equal(t, "https://other.example", mod.Domain)
-	reqs := srv.Requests()
+	reqs = srv.Requests()
 	assert.JSONEq(t, `{"version":3,"political":true,"frequency_amount":null}`, string(reqs[len(reqs)-1].Body))
 
 	hist, err := tc.Advertisers.History(ctx, created.ID, nil)

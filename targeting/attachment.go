@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
-	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -49,29 +48,38 @@ func AttachmentFields() []string { return append([]string(nil), attachmentFields
 // the Campaigns API v3.0 reference, schema
 // attachment_base. The legacy list answers the reference's collection
 // shape (id and name): name is kept in Extra.
+//
+// Create sends target_id, strategy_id, restriction, operator and, when
+// set, or_better; Update sends what changed since the record was read
+// with its version (see AttachmentService.Update).
 type Attachment struct {
-	// ID is the attachment id (int64).
+	// ID is the attachment id (int64, read-only).
 	ID int64 `json:"id"`
 	// EntityType is the read-only entity type.
 	EntityType string `json:"entity_type,omitempty"`
-	// TargetID is the attached target.
+	// TargetID is the attached target; required on create (at least 1,
+	// int32).
 	TargetID int64 `json:"target_id"`
-	// StrategyID is the strategy the target is attached to.
+	// StrategyID is the strategy the target is attached to; required on
+	// create (int32).
 	StrategyID int64 `json:"strategy_id"`
-	// Restriction includes or excludes the target.
+	// Restriction includes or excludes the target; required on create.
 	Restriction Restriction `json:"restriction,omitempty"`
-	// Operator joins the attachments of a dimension.
+	// Operator joins the attachments of a dimension; required on create.
 	Operator Operator `json:"operator,omitempty"`
-	// OrBetter extends the target to better values of its dimension.
-	OrBetter bool `json:"or_better"`
+	// OrBetter extends the target to better values of its dimension (nil:
+	// not sent).
+	OrBetter *bool `json:"or_better,omitempty"`
 	// CreatedOn and UpdatedOn are read-only.
 	CreatedOn adama.Time `json:"created_on,omitzero"`
 	UpdatedOn adama.Time `json:"updated_on,omitzero"`
-	// Version increments on every change; an update must send the current
-	// one.
+	// Version increments on every change; Update sends the one read.
 	Version int64 `json:"version"`
-	// Extra keeps every property the SDK does not model.
+	// Extra keeps every property the SDK does not model; a changed or
+	// added one is sent on Update.
 	Extra map[string]json.RawMessage `json:"-"`
+
+	raw *snapshot
 }
 
 type plainAttachment Attachment
@@ -79,9 +87,13 @@ type plainAttachment Attachment
 var attachmentTable = fieldsOf[plainAttachment]()
 
 // UnmarshalJSON reads the record liberally (numbers as strings, unknown
-// properties kept in Extra).
+// properties kept in Extra) and keeps what it read for Update.
 func (a *Attachment) UnmarshalJSON(b []byte) error {
-	return decodeRecord(b, (*plainAttachment)(a), &a.Extra, attachmentTable)
+	if err := decodeRecord(b, (*plainAttachment)(a), &a.Extra, attachmentTable); err != nil {
+		return err
+	}
+	a.raw = keep(b)
+	return nil
 }
 
 // Misfits lists the values that fit no documented form, kept and sent
@@ -95,131 +107,78 @@ func (a *Attachment) Misfits() []adama.Misfit {
 
 // MarshalJSON writes the record with its Extra properties.
 func (a Attachment) MarshalJSON() ([]byte, error) {
-	return encodeRecord(plainAttachment(a), a.Extra)
+	p := plainAttachment(a)
+	p.raw = nil
+	return encodeRecord(p, a.Extra)
 }
 
-func (a *Attachment) clone() *Attachment {
-	c := *a
-	c.Extra = maps.Clone(a.Extra)
-	return &c
+// attachmentWrite is the writable part of an attachment (schemas
+// attachment_create and attachment_update), in their order.
+type attachmentWrite struct {
+	TargetID    int64       `json:"target_id,omitempty"`
+	StrategyID  int64       `json:"strategy_id,omitempty"`
+	Restriction Restriction `json:"restriction,omitempty"`
+	Operator    Operator    `json:"operator,omitempty"`
+	OrBetter    *bool       `json:"or_better,omitempty"`
 }
 
-// AttachmentCreate is the body of create-attachment. Shape from
-// the Campaigns API v3.0 reference, schema
-// attachment_create.
-type AttachmentCreate struct {
-	// TargetID is required, at least 1 (int32).
-	TargetID int64 `json:"target_id"`
-	// StrategyID is required (int32); 0 counts as missing.
-	StrategyID int64 `json:"strategy_id"`
-	// Restriction is required.
-	Restriction Restriction `json:"restriction"`
-	// Operator is required.
-	Operator Operator `json:"operator"`
-	// OrBetter is sent when set.
-	OrBetter *bool `json:"or_better,omitempty"`
+func (a *Attachment) write() ([]byte, error) {
+	return encodeRecord(attachmentWrite{TargetID: a.TargetID, StrategyID: a.StrategyID, Restriction: a.Restriction,
+		Operator: a.Operator, OrBetter: a.OrBetter}, a.Extra)
 }
 
-// Validate checks every rule of the reference: required fields, minimums,
-// int32 range and enum values.
-func (c *AttachmentCreate) Validate() error {
+func (a *Attachment) read() *Attachment {
+	if a.raw == nil {
+		return nil
+	}
+	var o Attachment
+	if o.UnmarshalJSON(a.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// Validate checks the attachment against every rule of the reference
+// (minimums, int32 range, enum values); create adds the rules of
+// creation (required fields). It returns an *adama.ValidationError or
+// nil.
+func (a *Attachment) Validate(create bool) error {
 	var v valid.Validator
-	if c == nil {
-		v.Add("body", "required", nil)
+	if a == nil {
+		v.Add("record", "required", nil)
 		return v.Err()
 	}
-	if c.TargetID == 0 {
-		v.Require("target_id", false)
-	} else {
-		checkInt32(&v, "target_id", c.TargetID, 1)
-	}
-	if c.StrategyID == 0 {
-		v.Require("strategy_id", false)
-	} else {
-		checkInt32(&v, "strategy_id", c.StrategyID, 0)
-	}
-	v.Require("restriction", c.Restriction != "")
-	checkEnum(&v, "restriction", c.Restriction)
-	v.Require("operator", c.Operator != "")
-	checkEnum(&v, "operator", c.Operator)
+	a.check(&v, create)
 	return v.Err()
 }
 
-// AttachmentUpdate is the body of update-attachment: the current version
-// and the fields to change (unset fields are not sent). Shape from
-// the Campaigns API v3.0 reference, schema
-// attachment_update.
-type AttachmentUpdate struct {
-	// Version is the record's current version (required; a stale one is
-	// answered 409, adama.ErrConflict).
-	Version int64 `json:"version"`
-	// TargetID is at least 0 (int32).
-	TargetID adama.Optional[int64] `json:"target_id,omitzero"`
-	// StrategyID is at least 1 (int32).
-	StrategyID  adama.Optional[int64]       `json:"strategy_id,omitzero"`
-	Restriction adama.Optional[Restriction] `json:"restriction,omitzero"`
-	Operator    adama.Optional[Operator]    `json:"operator,omitzero"`
-	OrBetter    adama.Optional[bool]        `json:"or_better,omitzero"`
-	// Extra holds further properties to send (Modify puts changed unknown
-	// properties here).
-	Extra map[string]json.RawMessage `json:"-"`
+func (a *Attachment) check(v *valid.Validator, create bool) {
+	// The reference's minimums differ between create and update.
+	targetMin, strategyMin := int64(0), int64(1)
+	if create {
+		targetMin, strategyMin = 1, 0
+	}
+	if a.TargetID == 0 {
+		v.Require("target_id", !create)
+	} else {
+		checkInt32(v, "target_id", a.TargetID, targetMin)
+	}
+	if a.StrategyID == 0 {
+		v.Require("strategy_id", !create)
+	} else {
+		checkInt32(v, "strategy_id", a.StrategyID, strategyMin)
+	}
+	v.Require("restriction", !create || a.Restriction != "")
+	checkEnum(v, "restriction", a.Restriction)
+	v.Require("operator", !create || a.Operator != "")
+	checkEnum(v, "operator", a.Operator)
 }
 
-type plainAttachmentUpdate AttachmentUpdate
-
-// MarshalJSON writes the set fields and Extra.
-func (u AttachmentUpdate) MarshalJSON() ([]byte, error) {
-	return encodeRecord(plainAttachmentUpdate(u), u.Extra)
-}
-
-// Validate checks every rule of the reference for the fields that are set.
-func (u *AttachmentUpdate) Validate() error {
-	var v valid.Validator
-	if u == nil {
-		v.Add("body", "required", nil)
-		return v.Err()
-	}
-	checkInt32(&v, "version", u.Version, 0)
-	if x, ok := u.TargetID.Get(); ok {
-		checkInt32(&v, "target_id", x, 0)
-	}
-	if x, ok := u.StrategyID.Get(); ok {
-		checkInt32(&v, "strategy_id", x, 1)
-	}
-	if x, ok := u.Restriction.Get(); ok {
-		v.Check(x != "", "restriction", "min length 1", x)
-		checkEnum(&v, "restriction", x)
-	}
-	if x, ok := u.Operator.Get(); ok {
-		v.Check(x != "", "operator", "min length 1", x)
-		checkEnum(&v, "operator", x)
-	}
-	for _, f := range []struct {
-		name string
-		null bool
-	}{{"target_id", u.TargetID.IsNull()}, {"strategy_id", u.StrategyID.IsNull()}, {"restriction", u.Restriction.IsNull()}, {"operator", u.Operator.IsNull()}, {"or_better", u.OrBetter.IsNull()}} {
-		v.Check(!f.null, f.name, "cannot be cleared", nil)
-	}
-	return v.Err()
-}
-
-// attachmentChanges returns the update that turns orig into cur, or a
-// validation error naming the read-only fields cur changed.
-func attachmentChanges(orig, cur *Attachment) (*AttachmentUpdate, error) {
-	var v valid.Validator
-	readOnly(&v, map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
+// attachmentReadOnly names the read-only fields cur changed since orig.
+func attachmentReadOnly(orig, cur *Attachment) map[string]bool {
+	return map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
 		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
-		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time)})
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	u := &AttachmentUpdate{Version: orig.Version, Extra: extraChanges(orig.Extra, cur.Extra)}
-	optChanged(&u.TargetID, orig.TargetID, cur.TargetID)
-	optChanged(&u.StrategyID, orig.StrategyID, cur.StrategyID)
-	optChanged(&u.Restriction, orig.Restriction, cur.Restriction)
-	optChanged(&u.Operator, orig.Operator, cur.Operator)
-	optChanged(&u.OrBetter, orig.OrBetter, cur.OrBetter)
-	return u, nil
+		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time)}
 }
 
 // AttachmentListOptions select and page a list of attachments. Q and
@@ -273,17 +232,20 @@ const (
 // Campaigns API reference) with the same bodies and answers.
 type AttachmentService struct {
 	g *call.Group
-	r *records[Attachment, *AttachmentCreate, *AttachmentUpdate]
+	r *records[Attachment]
 }
 
 func newAttachmentService(g *call.Group) *AttachmentService {
-	return &AttachmentService{g: g, r: &records[Attachment, *AttachmentCreate, *AttachmentUpdate]{
+	return &AttachmentService{g: g, r: &records[Attachment]{
 		g: g, what: "attachment", idField: "attachment_id", path: attachmentsPath,
-		clone: (*Attachment).clone, changes: attachmentChanges,
+		id: func(a *Attachment) int64 { return a.ID }, version: func(a *Attachment) int64 { return a.Version },
+		read: (*Attachment).read, write: (*Attachment).write, check: (*Attachment).check,
+		readOnly: attachmentReadOnly,
+		fixed:    []string{"target_id", "strategy_id", "restriction", "operator", "or_better"},
 	}}
 }
 
-func (s *AttachmentService) list(ctx context.Context, base string, opts *AttachmentListOptions, ropt []adama.RequestOption) (*adama.Page[Attachment], error) {
+func (s *AttachmentService) list(ctx context.Context, base string, opts *AttachmentListOptions, ropt []adama.RequestOption) (*adama.Page[*Attachment], error) {
 	var o AttachmentListOptions
 	if opts != nil {
 		o = *opts
@@ -291,17 +253,17 @@ func (s *AttachmentService) list(ctx context.Context, base string, opts *Attachm
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
-	return listPage[Attachment](ctx, s.g, o.call(base, o.PageOffset, o.PageLimit), ropt)
+	return listPage[*Attachment](ctx, s.g, o.call(base, o.PageOffset, o.PageLimit), ropt)
 }
 
 // List returns one page of attachments (GET /attachments).
-func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ropt ...adama.RequestOption) (*adama.Page[Attachment], error) {
+func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ropt ...adama.RequestOption) (*adama.Page[*Attachment], error) {
 	return s.list(ctx, attachmentsPath, opts, ropt)
 }
 
 // All iterates over every attachment the options select, page by page;
 // no request is made before the caller ranges.
-func (s *AttachmentService) All(ctx context.Context, opts *AttachmentListOptions, ropt ...adama.RequestOption) iter.Seq2[Attachment, error] {
+func (s *AttachmentService) All(ctx context.Context, opts *AttachmentListOptions, ropt ...adama.RequestOption) iter.Seq2[*Attachment, error] {
 	var o AttachmentListOptions
 	if opts != nil {
 		o = *opts
@@ -311,8 +273,8 @@ func (s *AttachmentService) All(ctx context.Context, opts *AttachmentListOptions
 			o.Q = opts.Q.Clone()
 		}
 	}
-	return all(ctx, o.ListOptions, o.validate(), func(ctx context.Context, offset, limit int) (*adama.Page[Attachment], error) {
-		return listPage[Attachment](ctx, s.g, o.call(attachmentsPath, offset, limit), ropt)
+	return all(ctx, o.ListOptions, o.validate(), func(ctx context.Context, offset, limit int) (*adama.Page[*Attachment], error) {
+		return listPage[*Attachment](ctx, s.g, o.call(attachmentsPath, offset, limit), ropt)
 	})
 }
 
@@ -321,36 +283,43 @@ func (s *AttachmentService) Get(ctx context.Context, id int64, ropt ...adama.Req
 	return s.r.get(ctx, attachmentsPath, id, nil, ropt)
 }
 
-// Create creates an attachment (POST /attachments, answered 201).
-func (s *AttachmentService) Create(ctx context.Context, body *AttachmentCreate, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.r.create(ctx, attachmentsPath, body, ropt)
+// Create creates a (checked first, Validate(true)) and returns the
+// attachment the server made (POST /attachments, answered 201). Read-only
+// fields are not sent.
+func (s *AttachmentService) Create(ctx context.Context, a *Attachment, ropt ...adama.RequestOption) (*Attachment, error) {
+	return s.r.create(ctx, attachmentsPath, a, ropt)
 }
 
-// Update changes an attachment (POST /attachments/{attachment_id}). A
-// stale Version is answered 409: errors.Is(err, adama.ErrConflict).
-func (s *AttachmentService) Update(ctx context.Context, id int64, body *AttachmentUpdate, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.r.update(ctx, http.MethodPost, attachmentsPath, id, body, ropt)
+// Update saves a (POST /attachments/{attachment_id}): it sends a's version
+// and what changed since a was read (every set field for a record built
+// by hand), changed unknown properties included, and returns the
+// attachment as the server has it. A field the reference does not let an
+// update clear cannot be set to nil, nor can a read-only field change. A
+// stale version is answered 409: errors.Is(err, adama.ErrConflict).
+func (s *AttachmentService) Update(ctx context.Context, a *Attachment, ropt ...adama.RequestOption) (*Attachment, error) {
+	return s.r.update(ctx, http.MethodPost, attachmentsPath, a, ropt)
 }
 
-// Modify reads the attachment, applies change and sends the fields it
-// changed with the version read, starting over on a version conflict up to
-// DefaultModifyAttempts times. change may be called several times; an
-// error from it ends Modify.
+// Modify reads the attachment, applies change and saves it with Update,
+// starting over on a version conflict, adama.DefaultModifyAttempts rounds
+// in all. change may be called several times; an error from it ends
+// Modify.
 func (s *AttachmentService) Modify(ctx context.Context, id int64, change func(*Attachment) error, ropt ...adama.RequestOption) (*Attachment, error) {
 	return s.r.modify(ctx, id, change, ropt)
 }
 
-// Delete deletes an attachment (DELETE /attachments/{attachment_id}) and
-// returns the server's confirmation.
-func (s *AttachmentService) Delete(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
+// Delete deletes an attachment (DELETE /attachments/{attachment_id}).
+func (s *AttachmentService) Delete(ctx context.Context, id int64, ropt ...adama.RequestOption) error {
 	return s.r.delete(ctx, attachmentsPath, id, ropt)
 }
 
 // ListV3 returns one page of attachments from the older path
-// (GET /attachment).
+// (GET /attachment). The platform answers its collection shape there (id
+// and name, the name kept in Extra): the items carry no version, so Get
+// one before changing and saving it.
 //
 // Deprecated: use List (GET /attachments).
-func (s *AttachmentService) ListV3(ctx context.Context, opts *AttachmentListOptions, ropt ...adama.RequestOption) (*adama.Page[Attachment], error) {
+func (s *AttachmentService) ListV3(ctx context.Context, opts *AttachmentListOptions, ropt ...adama.RequestOption) (*adama.Page[*Attachment], error) {
 	return s.list(ctx, legacyAttachmentPath, opts, ropt)
 }
 
@@ -358,8 +327,8 @@ func (s *AttachmentService) ListV3(ctx context.Context, opts *AttachmentListOpti
 // (POST /attachment).
 //
 // Deprecated: use Create (POST /attachments).
-func (s *AttachmentService) CreateV3(ctx context.Context, body *AttachmentCreate, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.r.create(ctx, legacyAttachmentPath, body, ropt)
+func (s *AttachmentService) CreateV3(ctx context.Context, a *Attachment, ropt ...adama.RequestOption) (*Attachment, error) {
+	return s.r.create(ctx, legacyAttachmentPath, a, ropt)
 }
 
 // GetV3 returns one attachment from the older path
@@ -370,18 +339,19 @@ func (s *AttachmentService) GetV3(ctx context.Context, id int64, ropt ...adama.R
 	return s.r.get(ctx, legacyAttachmentPath, id, nil, ropt)
 }
 
-// UpdateV3 changes an attachment through the older path
-// (PUT /attachment/{attachment_id}); a stale Version is answered 409.
+// UpdateV3 saves an attachment through the older path
+// (PUT /attachment/{attachment_id}), with the body Update sends; a stale
+// version is answered 409.
 //
 // Deprecated: use Update (POST /attachments/{attachment_id}).
-func (s *AttachmentService) UpdateV3(ctx context.Context, id int64, body *AttachmentUpdate, ropt ...adama.RequestOption) (*Attachment, error) {
-	return s.r.update(ctx, http.MethodPut, legacyAttachmentPath, id, body, ropt)
+func (s *AttachmentService) UpdateV3(ctx context.Context, a *Attachment, ropt ...adama.RequestOption) (*Attachment, error) {
+	return s.r.update(ctx, http.MethodPut, legacyAttachmentPath, a, ropt)
 }
 
 // DeleteV3 deletes an attachment through the older path
 // (DELETE /attachment/{attachment_id}).
 //
 // Deprecated: use Delete (DELETE /attachments/{attachment_id}).
-func (s *AttachmentService) DeleteV3(ctx context.Context, id int64, ropt ...adama.RequestOption) (*Deleted, error) {
+func (s *AttachmentService) DeleteV3(ctx context.Context, id int64, ropt ...adama.RequestOption) error {
 	return s.r.delete(ctx, legacyAttachmentPath, id, ropt)
 }

@@ -40,7 +40,7 @@ func TestAttachmentsCRUD(t *testing.T) {
 	tid := srv.Targeting().Add(adamatest.TargetingTargets, map[string]any{"name": "Spain", "dimension_code": "REGN"})
 
 	var resp *http.Response
-	created, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{
+	created, err := tc.Attachments.Create(ctx, &targeting.Attachment{
 		TargetID: tid, StrategyID: 332, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr,
 	}, adama.WithResponse(&resp))
 	require.NoError(t, err)
@@ -59,16 +59,19 @@ func TestAttachmentsCRUD(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, created.ID, got.ID)
 
-	upd, err := tc.Attachments.Update(ctx, created.ID, &targeting.AttachmentUpdate{
-		Version: got.Version, Restriction: adama.Some(targeting.RestrictionExclude), OrBetter: adama.Some(true),
-	})
+	stale := *got
+	got.Restriction, got.OrBetter = targeting.RestrictionExclude, adama.Ptr(true)
+	upd, err := tc.Attachments.Update(ctx, got)
 	require.NoError(t, err)
+	reqs := srv.Requests()
+	assert.JSONEq(t, `{"version":1,"restriction":"EXCLUDE","or_better":true}`, string(reqs[len(reqs)-1].Body))
 	assert.Equal(t, targeting.RestrictionExclude, upd.Restriction)
-	assert.True(t, upd.OrBetter)
+	assert.Equal(t, adama.Ptr(true), upd.OrBetter)
 	assert.Equal(t, int64(2), upd.Version)
 	assert.Equal(t, targeting.OperatorOr, upd.Operator, "fields not sent are kept")
 
-	_, err = tc.Attachments.Update(ctx, created.ID, &targeting.AttachmentUpdate{Version: 1, OrBetter: adama.Some(false)})
+	stale.OrBetter = adama.Ptr(false)
+	_, err = tc.Attachments.Update(ctx, &stale)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, adama.ErrConflict)
 	var ae *adama.Error
@@ -76,14 +79,12 @@ func TestAttachmentsCRUD(t *testing.T) {
 	assert.Equal(t, http.StatusConflict, ae.StatusCode)
 	assert.Equal(t, "conflict", ae.Code)
 
-	del, err := tc.Attachments.Delete(ctx, created.ID)
-	require.NoError(t, err)
-	assert.Equal(t, &targeting.Deleted{ID: created.ID, Status: "success"}, del)
+	require.NoError(t, tc.Attachments.Delete(ctx, created.ID))
 	assert.Equal(t, 0, srv.Targeting().Count(adamatest.TargetingAttachments))
 
 	_, err = tc.Attachments.Get(ctx, created.ID)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
-	_, err = tc.Attachments.Delete(ctx, created.ID)
+	err = tc.Attachments.Delete(ctx, created.ID)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 }
 
@@ -92,7 +93,7 @@ func TestAttachmentsLegacyPaths(t *testing.T) {
 	ctx := context.Background()
 	h := srv.Targeting()
 
-	created, err := tc.Attachments.CreateV3(ctx, &targeting.AttachmentCreate{
+	created, err := tc.Attachments.CreateV3(ctx, &targeting.Attachment{
 		TargetID: 8, StrategyID: 5, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorAnd,
 	})
 	require.NoError(t, err)
@@ -106,11 +107,13 @@ func TestAttachmentsLegacyPaths(t *testing.T) {
 	assert.Equal(t, cur, legacy)
 	assert.Equal(t, 1, srv.Count("GET /api/v3.0/attachment/1"))
 
-	upd, err := tc.Attachments.UpdateV3(ctx, created.ID, &targeting.AttachmentUpdate{Version: 1, StrategyID: adama.Some[int64](6)})
+	legacy.StrategyID = 6
+	upd, err := tc.Attachments.UpdateV3(ctx, legacy)
 	require.NoError(t, err)
 	assert.Equal(t, int64(6), upd.StrategyID)
 	assert.Equal(t, 1, srv.Count("PUT /api/v3.0/attachment/1"))
-	_, err = tc.Attachments.UpdateV3(ctx, created.ID, &targeting.AttachmentUpdate{Version: 1, StrategyID: adama.Some[int64](7)})
+	cur.StrategyID = 7
+	_, err = tc.Attachments.UpdateV3(ctx, cur)
 	assert.ErrorIs(t, err, adama.ErrConflict)
 
 	page, err := tc.Attachments.ListV3(ctx, nil)
@@ -119,9 +122,7 @@ func TestAttachmentsLegacyPaths(t *testing.T) {
 	assert.Equal(t, created.ID, page.Items[0].ID)
 	assert.Equal(t, 1, srv.Count("GET /api/v3.0/attachment"))
 
-	del, err := tc.Attachments.DeleteV3(ctx, created.ID)
-	require.NoError(t, err)
-	assert.Equal(t, "success", del.Status)
+	require.NoError(t, tc.Attachments.DeleteV3(ctx, created.ID))
 	assert.Equal(t, 1, srv.Count("DELETE /api/v3.0/attachment/1"))
 	assert.Zero(t, h.Count(adamatest.TargetingAttachments))
 }
@@ -141,7 +142,7 @@ func TestAttachmentsListFilters(t *testing.T) {
 	} {
 		h.Add(adamatest.TargetingAttachments, rec)
 	}
-	ids := func(p *adama.Page[targeting.Attachment]) []int64 {
+	ids := func(p *adama.Page[*targeting.Attachment]) []int64 {
 		var out []int64
 		for _, a := range p.Items {
 			out = append(out, a.ID)
@@ -209,12 +210,12 @@ func TestAttachmentsModify(t *testing.T) {
 			// Another user changes the record between our read and write.
 			require.True(t, h.SetField(adamatest.TargetingAttachments, id, "operator", "AND"))
 		}
-		a.OrBetter = true
+		a.OrBetter = adama.Ptr(true)
 		return nil
 	})
 	require.NoError(t, err)
 	assert.Equal(t, 2, calls)
-	assert.True(t, out.OrBetter)
+	assert.Equal(t, adama.Ptr(true), out.OrBetter)
 	assert.Equal(t, targeting.OperatorAnd, out.Operator, "the other user's change is kept")
 	assert.Equal(t, int64(3), out.Version)
 	assert.Equal(t, 2, srv.Count("POST /api/v3.0/attachments/1"))
@@ -230,7 +231,7 @@ func TestAttachmentsModify(t *testing.T) {
 	// A conflict on every round gives up with ErrConflict.
 	_, err = tc.Attachments.Modify(ctx, id, func(a *targeting.Attachment) error {
 		h.SetField(adamatest.TargetingAttachments, id, "strategy_id", 1)
-		a.OrBetter = !a.OrBetter
+		a.OrBetter = adama.Ptr(a.OrBetter == nil || !*a.OrBetter)
 		return nil
 	})
 	assert.ErrorIs(t, err, adama.ErrConflict)
@@ -267,7 +268,7 @@ func TestAttachmentsServerErrors(t *testing.T) {
 
 	// The fake refuses what the client would: a body it does not know.
 	var ae *adama.Error
-	_, err = tc2.Attachments.Update(ctx, id2, &targeting.AttachmentUpdate{Version: 1, Extra: map[string]json.RawMessage{"bogus": json.RawMessage(`1`)}})
+	_, err = tc2.Attachments.Update(ctx, &targeting.Attachment{ID: id2, Version: 1, Extra: map[string]json.RawMessage{"bogus": json.RawMessage(`1`)}})
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
 	require.NotEmpty(t, ae.Fields)

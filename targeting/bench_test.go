@@ -24,14 +24,15 @@ func page100() []byte {
 }
 
 // BenchmarkDecodeAttachmentPage decodes the page's records with the
-// package's liberal record decoder (Extra kept).
+// package's liberal record decoder (Extra kept), as page items (*T) with
+// the snapshot Update diffs against.
 func BenchmarkDecodeAttachmentPage(b *testing.B) {
 	body := page100()
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
 		var env struct {
-			Data []targeting.Attachment `json:"data"`
+			Data []*targeting.Attachment `json:"data"`
 		}
 		if err := json.Unmarshal(body, &env); err != nil {
 			b.Fatal(err)

@@ -6,12 +6,14 @@
 // legacy.
 //
 //	tc := targeting.New(client)
-//	att, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{
+//	att, err := tc.Attachments.Create(ctx, &targeting.Attachment{
 //		TargetID: 8, StrategyID: 332,
 //		Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr,
 //	})
+//	att.OrBetter = adama.Ptr(true)
+//	att, err = tc.Attachments.Update(ctx, att) // sends {"version":1,"or_better":true}
 //	att, err = tc.Attachments.Modify(ctx, att.ID, func(a *targeting.Attachment) error {
-//		a.OrBetter = true
+//		a.Operator = targeting.OperatorAnd
 //		return nil
 //	})
 //
@@ -25,10 +27,10 @@
 //     extended get, create, update with version, history).
 //   - Permissions: user permissions (reference tag User Permissions):
 //     update (POST /users/{user_id}/permissions), a user's permissions
-//     at every level (GET and, filtered, POST /permissions/{user_id}), per
-//     level (/permissions/{user_id}/organizations, agencies, advertisers,
-//     campaigns, strategies), in the v2 format (GET and POST
-//     /permissions/{user_id}/v2format), per entity
+//     at every level (Get, GET /permissions/{user_id}, and Check, POST),
+//     per level (/permissions/{user_id}/organizations, agencies,
+//     advertisers, campaigns, strategies), in the v2 format (GetV2 and
+//     CheckV2, GET and POST /permissions/{user_id}/v2format), per entity
 //     (/organizations|agencies|advertisers/{id}/permissions) and the users
 //     of a campaign or strategy (/campaigns|strategies/{id}/permissions).
 //
@@ -52,12 +54,26 @@
 //
 // Bodies are JSON. Answers are {"data": ..., "meta": {...}} with meta.status
 // "success" and, on lists, count, offset, total_count and next_page; a
-// create is answered 201; a delete answers meta alone, returned as
-// [Deleted]. Errors are {"errors": [{code, field, message}], "meta":
+// create is answered 201; a delete answers meta alone (Delete returns
+// nil). Errors are {"errors": [{code, field, message}], "meta":
 // {"status": "error"}} and come back as *adama.Error; a stale version on
-// update is a 409 matching adama.ErrConflict. Modify does read, change and
-// write, sending only the fields the change touched, and starts over on a
-// conflict.
+// update is a 409 matching adama.ErrConflict.
+//
+// # Writes
+//
+// Create and Update take and return the record itself. Create sends the
+// writable fields that are set (read-only ones never). Update is read,
+// change, save: a record keeps, unexported, the body it was read from,
+// and Update sends the record's version and what changed since (every set
+// field for a record built by hand), changed or removed unknown
+// properties included. Optional fields are pointers: nil is absent, and
+// setting nil on a record read with a value sends null, which clears it
+// where the reference lets an update clear the field (advertisers'
+// external_id, frequency_interval, frequency_type, frequency_amount,
+// ads_txt_verified, vendor_attributions); elsewhere Update refuses it, as
+// it refuses a change to a read-only field. false, 0 and "" are sent.
+// Modify does Get, change and Update, and starts over on a conflict
+// (adama.DefaultModifyAttempts rounds).
 //
 // Records read liberally (integers as numbers, integral floats or numeric
 // strings; booleans as true/false, 1/0, on/off; enum values the SDK does
@@ -70,9 +86,8 @@
 // sent and reported as one *adama.ValidationError: required fields on
 // create, minimums and int32 ranges, lengths, enum values, positive ids,
 // page_limit 1..1000 and page_offset 0..1000, and, for attachments, the
-// fields q and sort_by may name (see AttachmentFields). Update bodies use
-// adama.Optional: unset fields are not sent, adama.Null clears the fields
-// the reference marks nullable.
+// fields q and sort_by may name (see AttachmentFields). An update checks
+// the fields it sends.
 package targeting
 
 //go:generate go run ../internal/cmd/enumgen

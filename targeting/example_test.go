@@ -23,7 +23,7 @@ func setup() (*targeting.Client, *adamatest.Server) {
 func ExampleNew() {
 	tc, srv := setup()
 	defer srv.Close()
-	tgt, err := tc.Targets.Create(context.Background(), &targeting.TargetCreate{Name: "Bavaria", DimensionCode: targeting.DimensionRegion})
+	tgt, err := tc.Targets.Create(context.Background(), &targeting.Target{Name: "Bavaria", DimensionCode: targeting.DimensionRegion})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -36,7 +36,7 @@ func ExampleAttachmentService_Create() {
 	tc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	att, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{
+	att, err := tc.Attachments.Create(ctx, &targeting.Attachment{
 		TargetID: 8, StrategyID: 332, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr,
 	})
 	if err != nil {
@@ -46,7 +46,7 @@ func ExampleAttachmentService_Create() {
 	fmt.Println(att.ID, att.StrategyID, att.TargetID, att.Restriction, att.Version)
 
 	// Rules are checked before anything is sent, all at once.
-	_, err = tc.Attachments.Create(ctx, &targeting.AttachmentCreate{TargetID: -1, Restriction: "MAYBE"})
+	_, err = tc.Attachments.Create(ctx, &targeting.Attachment{TargetID: -1, Restriction: "MAYBE"})
 	var ve *adama.ValidationError
 	if errors.As(err, &ve) {
 		for _, v := range ve.Violations {
@@ -115,20 +115,26 @@ func ExampleAttachmentService_Modify() {
 	id := h.Add(adamatest.TargetingAttachments, map[string]any{"target_id": 8, "strategy_id": 5, "restriction": "INCLUDE", "operator": "OR"})
 
 	// An update with a stale version is a conflict.
+	read, err := tc.Attachments.Get(ctx, id)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	h.SetField(adamatest.TargetingAttachments, id, "operator", "AND")
-	_, err := tc.Attachments.Update(ctx, id, &targeting.AttachmentUpdate{Version: 1, OrBetter: adama.Some(true)})
+	read.OrBetter = adama.Ptr(true)
+	_, err = tc.Attachments.Update(ctx, read)
 	fmt.Println(errors.Is(err, adama.ErrConflict))
 
 	// Modify reads the current version, applies the change and writes it.
 	att, err := tc.Attachments.Modify(ctx, id, func(a *targeting.Attachment) error {
-		a.OrBetter = true
+		a.OrBetter = adama.Ptr(true)
 		return nil
 	})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(att.OrBetter, att.Operator, att.Version)
+	fmt.Println(*att.OrBetter, att.Operator, att.Version)
 	// Output:
 	// true
 	// true AND 3
@@ -138,18 +144,20 @@ func ExampleTargetService_Update() {
 	tc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	tgt, err := tc.Targets.Create(ctx, &targeting.TargetCreate{Name: "Chrome", DimensionCode: targeting.DimensionBrowser, FactualID: adama.Ptr("f-1")})
+	tgt, err := tc.Targets.Create(ctx, &targeting.Target{Name: "Chrome", DimensionCode: targeting.DimensionBrowser, FactualID: adama.Ptr("f-1")})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	// Unset fields are not sent; an empty value is sent on purpose.
-	tgt, err = tc.Targets.Update(ctx, tgt.ID, &targeting.TargetUpdate{Version: tgt.Version, Name: adama.Some("Chromium"), FactualID: adama.Some("")})
+	// Update sends what changed since the read; an empty value is sent on
+	// purpose.
+	tgt.Name, tgt.FactualID = "Chromium", adama.Ptr("")
+	tgt, err = tc.Targets.Update(ctx, tgt)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%s %q %d\n", tgt.Name, tgt.FactualID, tgt.Version)
+	fmt.Printf("%s %q %d\n", tgt.Name, *tgt.FactualID, tgt.Version)
 	// Output: Chromium "" 2
 }
 
@@ -173,7 +181,7 @@ func ExampleAdvertiserService_List() {
 	tc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	adv, err := tc.Advertisers.Create(ctx, &targeting.AdvertiserCreate{
+	adv, err := tc.Advertisers.Create(ctx, &targeting.Advertiser{
 		Name: "Brand", AgencyID: 3, VerticalID: 10, AdServerID: 1, Domain: "https://brand.example",
 	})
 	if err != nil {

@@ -2,6 +2,7 @@ package targeting_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -46,10 +47,35 @@ func FuzzRecordDecode(f *testing.F) {
 		}
 		check(new(targeting.Attachment), func() any { return new(targeting.Attachment) })
 		check(new(targeting.Target), func() any { return new(targeting.Target) })
+		unchanged(t, b, new(targeting.Attachment), func(a *targeting.Attachment) (int64, int64) { return a.ID, a.Version })
+		unchanged(t, b, new(targeting.Target), func(x *targeting.Target) (int64, int64) { return x.ID, x.Version })
+		unchanged(t, b, new(targeting.Advertiser), func(a *targeting.Advertiser) (int64, int64) { return a.ID, a.Version })
 		check(new(targeting.TargetPath), func() any { return new(targeting.TargetPath) })
 		check(new(targeting.Advertiser), func() any { return new(targeting.Advertiser) })
 		check(new(targeting.HistoryEntry), func() any { return new(targeting.HistoryEntry) })
 		var list []targeting.Attachment
 		_ = json.Unmarshal(b, &list)
 	})
+}
+
+// unchanged checks that Update of a record read from b and left alone
+// sends its version and nothing else (misfits included).
+func unchanged[T any](t *testing.T, b []byte, rec *T, ids func(*T) (int64, int64)) {
+	if json.Unmarshal(b, rec) != nil {
+		return
+	}
+	id, version := ids(rec)
+	body, err := targeting.UpdateBody(rec)
+	if id < 1 || version < 0 || version > targeting.MaxInt32 {
+		if err == nil {
+			t.Fatalf("%T: id %d, version %d accepted", rec, id, version)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%T read from %s: Update of the unchanged record: %v", rec, b, err)
+	}
+	if want := fmt.Sprintf(`{"version":%d}`, version); string(body) != want {
+		t.Fatalf("%T read from %s: Update of the unchanged record sends %s, want %s", rec, b, body, want)
+	}
 }

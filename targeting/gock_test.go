@@ -2,6 +2,7 @@ package targeting_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"regexp"
 	"testing"
@@ -78,21 +79,51 @@ func TestExactRequests(t *testing.T) {
 				BodyString(`{"target_id":8,"strategy_id":332,"restriction":"INCLUDE","operator":"OR","or_better":true}`).
 				Reply(201).JSON(ok(att))
 		}, func() error {
-			_, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{TargetID: 8, StrategyID: 332,
+			_, err := tc.Attachments.Create(ctx, &targeting.Attachment{TargetID: 8, StrategyID: 332,
 				Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr, OrBetter: adama.Ptr(true)})
 			return err
 		}},
-		{"update attachment sends version and set fields only", func() {
+		{"update attachment sends version and changed fields only", func() {
 			expect("POST", "/api/v3.0/attachments/9").MatchType("json").
 				BodyString(`{"version":1,"strategy_id":5,"or_better":false}`).Reply(200).JSON(ok(att))
 		}, func() error {
-			_, err := tc.Attachments.Update(ctx, 9, &targeting.AttachmentUpdate{Version: 1, StrategyID: adama.Some[int64](5), OrBetter: adama.Some(false)})
+			a := read[targeting.Attachment](t, `{"id":9,"target_id":8,"strategy_id":332,"restriction":"INCLUDE","operator":"OR","or_better":true,"version":1}`)
+			a.StrategyID, a.OrBetter = 5, adama.Ptr(false)
+			_, err := tc.Attachments.Update(ctx, a)
+			return err
+		}},
+		{"update of a record built by hand sends every set field", func() {
+			expect("POST", "/api/v3.0/attachments/9").MatchType("json").
+				BodyString(`{"version":1,"strategy_id":5,"or_better":false}`).Reply(200).JSON(ok(att))
+		}, func() error {
+			_, err := tc.Attachments.Update(ctx, &targeting.Attachment{ID: 9, Version: 1, StrategyID: 5, OrBetter: adama.Ptr(false)})
+			return err
+		}},
+		{"update sends changed unknown properties, a removed one as null", func() {
+			expect("POST", "/api/v3.0/attachments/9").MatchType("json").
+				BodyString(`{"version":1,"labels":["b"],"weight":null}`).Reply(200).JSON(ok(att))
+		}, func() error {
+			a := read[targeting.Attachment](t, `{"id":9,"target_id":8,"labels":["a"],"weight":1,"owner":"x","version":1}`)
+			a.Extra["labels"] = json.RawMessage(`["b"]`)
+			delete(a.Extra, "weight")
+			_, err := tc.Attachments.Update(ctx, a)
+			return err
+		}},
+		{"update of a target sends false and 0", func() {
+			expect("POST", "/api/v3.0/targets/3").MatchType("json").
+				BodyString(`{"version":4,"visible":false,"bidder_frequency":0}`).Reply(200).JSON(ok(map[string]any{"id": 3, "name": "Bavaria"}))
+		}, func() error {
+			tg := read[targeting.Target](t, `{"id":3,"name":"Bavaria","visible":true,"bidder_frequency":5,"version":4}`)
+			tg.Visible, tg.BidderFrequency = adama.Ptr(false), adama.Ptr[int64](0)
+			_, err := tc.Targets.Update(ctx, tg)
 			return err
 		}},
 		{"legacy update is a PUT", func() {
 			expect("PUT", "/api/v3.0/attachment/9").MatchType("json").BodyString(`{"version":1,"operator":"AND"}`).Reply(200).JSON(ok(att))
 		}, func() error {
-			_, err := tc.Attachments.UpdateV3(ctx, 9, &targeting.AttachmentUpdate{Version: 1, Operator: adama.Some(targeting.OperatorAnd)})
+			a := read[targeting.Attachment](t, `{"id":9,"target_id":8,"strategy_id":332,"restriction":"INCLUDE","operator":"OR","version":1}`)
+			a.Operator = targeting.OperatorAnd
+			_, err := tc.Attachments.UpdateV3(ctx, a)
 			return err
 		}},
 		{"list attachments query", func() {
@@ -114,18 +145,14 @@ func TestExactRequests(t *testing.T) {
 		{"delete attachment", func() {
 			expect("DELETE", "/api/v3.0/attachments/9").Reply(200).JSON(map[string]any{"meta": map[string]any{"status": "success"}})
 		}, func() error {
-			d, err := tc.Attachments.Delete(ctx, 9)
-			if err == nil {
-				assert.Equal(t, &targeting.Deleted{ID: 9, Status: "success"}, d)
-			}
-			return err
+			return tc.Attachments.Delete(ctx, 9)
 		}},
 		{"create target", func() {
 			expect("POST", "/api/v3.0/targets").MatchType("json").
 				BodyString(`{"parent_id":10,"name":"Bavaria","visible":false,"dimension_code":"REGN"}`).
 				Reply(201).JSON(ok(map[string]any{"id": 3, "name": "Bavaria"}))
 		}, func() error {
-			_, err := tc.Targets.Create(ctx, &targeting.TargetCreate{ParentID: adama.Ptr[int64](10), Name: "Bavaria",
+			_, err := tc.Targets.Create(ctx, &targeting.Target{ParentID: adama.Ptr[int64](10), Name: "Bavaria",
 				Visible: adama.Ptr(false), DimensionCode: targeting.DimensionRegion})
 			return err
 		}},
@@ -133,7 +160,9 @@ func TestExactRequests(t *testing.T) {
 			expect("POST", "/api/v3.0/target/3").MatchType("json").BodyString(`{"version":2,"factual_id":""}`).
 				Reply(200).JSON(ok(map[string]any{"id": 3, "name": "Bavaria"}))
 		}, func() error {
-			_, err := tc.Targets.UpdateV3Post(ctx, 3, &targeting.TargetUpdate{Version: 2, FactualID: adama.Some("")})
+			tg := read[targeting.Target](t, `{"id":3,"name":"Bavaria","factual_id":"f-1","version":2}`)
+			tg.FactualID = adama.Ptr("")
+			_, err := tc.Targets.UpdateV3Post(ctx, tg)
 			return err
 		}},
 		{"advertisers list with and full", func() {
@@ -149,7 +178,7 @@ func TestExactRequests(t *testing.T) {
 				BodyString(`{"name":"Brand","agency_id":125,"vertical_id":433,"ad_server_id":126,"domain":"https://brand.example","status":false,"vendor_attributions":[{"vendor_id":18}]}`).
 				Reply(201).JSON(ok(map[string]any{"id": 5, "name": "Brand"}))
 		}, func() error {
-			_, err := tc.Advertisers.Create(ctx, &targeting.AdvertiserCreate{Name: "Brand", AgencyID: 125, VerticalID: 433, AdServerID: 126,
+			_, err := tc.Advertisers.Create(ctx, &targeting.Advertiser{Name: "Brand", AgencyID: 125, VerticalID: 433, AdServerID: 126,
 				Domain: "https://brand.example", Status: adama.Ptr(false), VendorAttributions: []targeting.VendorAttribution{{VendorID: 18}}})
 			return err
 		}},
@@ -158,8 +187,9 @@ func TestExactRequests(t *testing.T) {
 				BodyString(`{"version":0,"external_id":null,"frequency_amount":0,"vendor_attributions":null}`).
 				Reply(200).JSON(ok(map[string]any{"id": 5, "name": "Brand"}))
 		}, func() error {
-			_, err := tc.Advertisers.Update(ctx, 5, &targeting.AdvertiserUpdate{ExternalID: adama.Null[string](),
-				FrequencyAmount: adama.Some[int64](0), VendorAttributions: adama.Null[[]targeting.VendorAttribution]()})
+			a := read[targeting.Advertiser](t, `{"id":5,"name":"Brand","external_id":"e-1","frequency_amount":4,"vendor_attributions":[{"vendor_id":18}],"version":0}`)
+			a.ExternalID, a.FrequencyAmount, a.VendorAttributions = nil, adama.Ptr[int64](0), nil
+			_, err := tc.Advertisers.Update(ctx, a)
 			return err
 		}},
 		{"extended get", func() {
@@ -184,7 +214,7 @@ func TestExactRequests(t *testing.T) {
 		}, func() error {
 			p, err := tc.TargetPaths.List(ctx, &targeting.ListOptions{Q: qlang.Search("region")})
 			if err == nil {
-				assert.Equal(t, []targeting.TargetPath{{ID: 1, Name: "Location"}}, p.Items)
+				assert.Equal(t, []*targeting.TargetPath{{ID: 1, Name: "Location"}}, p.Items)
 			}
 			return err
 		}},
@@ -197,6 +227,15 @@ func TestExactRequests(t *testing.T) {
 			assert.True(t, gock.IsDone(), "the request did not match")
 		})
 	}
+}
+
+// read decodes body as a record read from the server (with the snapshot
+// Update diffs against).
+func read[T any](t *testing.T, body string) *T {
+	t.Helper()
+	var rec T
+	require.NoError(t, json.Unmarshal([]byte(body), &rec))
+	return &rec
 }
 
 func TestPrefixOption(t *testing.T) {
@@ -220,7 +259,7 @@ func TestErrorAnswers(t *testing.T) {
 	ctx := context.Background()
 	gock.New(api).Post("^/api/v3.0/targets/3$").Reply(409).
 		JSON(map[string]any{"errors": []any{map[string]any{"code": "conflict", "field": "version", "message": "stale"}}, "meta": map[string]any{"status": "error"}})
-	_, err := tc.Targets.Update(ctx, 3, &targeting.TargetUpdate{Version: 1})
+	_, err := tc.Targets.Update(ctx, &targeting.Target{ID: 3, Version: 1})
 	assert.ErrorIs(t, err, adama.ErrConflict)
 	var ae *adama.Error
 	require.ErrorAs(t, err, &ae)
@@ -235,7 +274,7 @@ func TestErrorAnswers(t *testing.T) {
 
 	// A delete answered with an error status in meta is not a success.
 	gock.New(api).Delete("^/api/v3.0/targets/3$").Reply(200).JSON(map[string]any{"meta": map[string]any{"status": "error"}})
-	_, err = tc.Targets.Delete(ctx, 3)
+	err = tc.Targets.Delete(ctx, 3)
 	assert.Error(t, err)
 
 	// A list whose data is an object is the wrong shape.

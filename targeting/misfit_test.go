@@ -72,7 +72,7 @@ func TestAttachmentMisfitStrict(t *testing.T) {
 	a, err := tc.Attachments.Get(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, []adama.Misfit{{Field: "target_id", Raw: json.RawMessage(`{}`)}}, a.Misfits())
-	_, err = tc.Attachments.Modify(ctx, id, func(a *targeting.Attachment) error { a.OrBetter = true; return nil })
+	_, err = tc.Attachments.Modify(ctx, id, func(a *targeting.Attachment) error { a.OrBetter = adama.Ptr(true); return nil })
 	require.NoError(t, err)
 	assert.Equal(t, map[string]any{}, srv.Targeting().Get(adamatest.TargetingAttachments, id)["target_id"], "the misfit is left as it was")
 

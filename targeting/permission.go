@@ -243,8 +243,9 @@ func (g *Grants) Misfits() []adama.Misfit {
 // MarshalJSON writes the record with its Extra properties.
 func (g Grants) MarshalJSON() ([]byte, error) { return encodeRecord(plainGrants(g), g.Extra) }
 
-// UserPermissions is the answer to a permission update: the user's id and
-// grants. Shape from the Campaigns API v3.0 reference,
+// UserPermissions is a user's id and grants by level: what
+// PermissionService.Update takes (the ids of each level's grants are sent)
+// and answers. Shape from the Campaigns API v3.0 reference,
 // schema user_permissions_response (its data member).
 type UserPermissions struct {
 	ID          int64   `json:"id"`
@@ -499,40 +500,57 @@ func (e PermissionEntity) MarshalJSON() ([]byte, error) {
 	return encodeRecord(plainPermissionEntity(e), e.Extra)
 }
 
-// PermissionUpdate is the body of a user's permission update. Shape from
-// the Campaigns API v3.0 reference, schema
-// user_permission_update: {"permissions": {"organization_ids",
-// "agency_ids", "advertiser_ids"}} (int32 ids). A nil list is not sent; an
-// empty, non-nil list is sent as [] (no grants at that level). At least
-// one list must be given, since permissions is required.
-type PermissionUpdate struct {
+// permissionUpdate is the body Update sends (schema
+// user_permission_update): {"permissions": {"organization_ids",
+// "agency_ids", "advertiser_ids"}} (int32 ids). A nil level is not sent;
+// an empty, non-nil one is sent as [] (no grants at that level).
+type permissionUpdate struct {
 	OrganizationIDs []int64 `json:"organization_ids,omitzero"`
 	AgencyIDs       []int64 `json:"agency_ids,omitzero"`
 	AdvertiserIDs   []int64 `json:"advertiser_ids,omitzero"`
 }
 
 // MarshalJSON writes the body with its permissions wrapper.
-func (u PermissionUpdate) MarshalJSON() ([]byte, error) {
-	type plain PermissionUpdate
+func (u permissionUpdate) MarshalJSON() ([]byte, error) {
+	type plain permissionUpdate
 	return json.Marshal(struct {
 		Permissions plain `json:"permissions"`
 	}{plain(u)})
 }
 
-// Validate checks the rules of the schema: permissions given (at least
-// one list) and every id a positive int32, listed once per level.
-func (u *PermissionUpdate) Validate() error {
+// grantIDs returns the ids of gs, nil for a nil level.
+func grantIDs(gs []Grant) []int64 {
+	if gs == nil {
+		return nil
+	}
+	ids := make([]int64, len(gs))
+	for i, g := range gs {
+		ids[i] = g.ID
+	}
+	return ids
+}
+
+// updateBody returns the body of an update of u: the ids of each level u
+// lists. It checks the rules of the schema: a positive user id,
+// permissions given (at least one level) and every id a positive int32,
+// listed once per level.
+func (u *UserPermissions) updateBody() (*permissionUpdate, error) {
 	var v valid.Validator
 	if u == nil {
-		v.Add("permissions", "required", nil)
-		return v.Err()
+		v.Add("record", "required", nil)
+		return nil, v.Err()
 	}
-	v.Check(u.OrganizationIDs != nil || u.AgencyIDs != nil || u.AdvertiserIDs != nil,
-		"permissions", "required: at least one of organization_ids, agency_ids, advertiser_ids", nil)
-	checkIDList(&v, "permissions.organization_ids", u.OrganizationIDs)
-	checkIDList(&v, "permissions.agency_ids", u.AgencyIDs)
-	checkIDList(&v, "permissions.advertiser_ids", u.AdvertiserIDs)
-	return v.Err()
+	checkID(&v, "user_id", u.ID)
+	var b permissionUpdate
+	if g := u.Permissions; g != nil {
+		b = permissionUpdate{OrganizationIDs: grantIDs(g.Organizations), AgencyIDs: grantIDs(g.Agencies), AdvertiserIDs: grantIDs(g.Advertisers)}
+	}
+	v.Check(b.OrganizationIDs != nil || b.AgencyIDs != nil || b.AdvertiserIDs != nil,
+		"permissions", "required: at least one of organizations, agencies, advertisers", nil)
+	checkIDList(&v, "permissions.organization_ids", b.OrganizationIDs)
+	checkIDList(&v, "permissions.agency_ids", b.AgencyIDs)
+	checkIDList(&v, "permissions.advertiser_ids", b.AdvertiserIDs)
+	return &b, v.Err()
 }
 
 // checkIDList records a violation for each id of list that is not a
@@ -601,10 +619,10 @@ func (c *PermissionV2Check) Validate() error {
 	return v.Err()
 }
 
-// PermissionListOptions page and filter a user's permission listing
+// PermissionGetOptions page and filter the read of a user's permissions
 // (GET /permissions/{user_id}): each id list becomes a repeated query
 // parameter (organization_id=1&organization_id=2).
-type PermissionListOptions struct {
+type PermissionGetOptions struct {
 	// PageLimit (1 to MaxPageLimit, 0 for the server's default) and
 	// PageOffset (0 to MaxPageOffset) page the answer.
 	PageLimit  int
@@ -617,7 +635,7 @@ type PermissionListOptions struct {
 	StrategyIDs     []int64
 }
 
-func (o *PermissionListOptions) validate(v *valid.Validator) {
+func (o *PermissionGetOptions) validate(v *valid.Validator) {
 	checkPaging(v, o.PageLimit, o.PageOffset)
 	checkIDList(v, "organization_id", o.OrganizationIDs)
 	checkIDList(v, "agency_id", o.AgencyIDs)
@@ -626,7 +644,7 @@ func (o *PermissionListOptions) validate(v *valid.Validator) {
 	checkIDList(v, "strategy_id", o.StrategyIDs)
 }
 
-func (o *PermissionListOptions) query() url.Values {
+func (o *PermissionGetOptions) query() url.Values {
 	q := pagingQuery(o.PageLimit, o.PageOffset)
 	for name, ids := range map[string][]int64{"organization_id": o.OrganizationIDs, "agency_id": o.AgencyIDs,
 		"advertiser_id": o.AdvertiserIDs, "campaign_id": o.CampaignIDs, "strategy_id": o.StrategyIDs} {
@@ -679,24 +697,28 @@ func userPermPath(v *valid.Validator, id int64) string {
 	return "/permissions/" + strconv.FormatInt(id, 10)
 }
 
-// Update replaces a user's grants at the levels body lists
-// (POST /users/{user_id}/permissions, body user_permission_update) and
-// returns the user's grants as the platform answers them.
-func (s *PermissionService) Update(ctx context.Context, userID int64, body *PermissionUpdate, ropt ...adama.RequestOption) (*UserPermissions, error) {
-	var v valid.Validator
-	checkID(&v, "user_id", userID)
-	v.Merge("", body.Validate())
-	if err := v.Err(); err != nil {
+// Update saves u's grants (POST /users/{user_id}/permissions, body
+// user_permission_update, user_id being u.ID) and returns the user's
+// grants as the platform answers them. The endpoint replaces: each level
+// of u.Permissions that is not nil (organizations, agencies, advertisers)
+// is sent whole, as the ids of its grants, and replaces the user's grants
+// at that level (an empty, non-nil level removes them all); a nil level
+// is not sent and stays as it is. The platform takes ids only: a grant's
+// flags are what it answers, not something Update sends.
+func (s *PermissionService) Update(ctx context.Context, u *UserPermissions, ropt ...adama.RequestOption) (*UserPermissions, error) {
+	body, err := u.updateBody()
+	if err != nil {
 		return nil, err
 	}
 	return call.One[UserPermissions](ctx, s.g, &call.Call{Method: http.MethodPost,
-		Path: "/users/" + strconv.FormatInt(userID, 10) + "/permissions", JSON: body}, ropt...)
+		Path: "/users/" + strconv.FormatInt(u.ID, 10) + "/permissions", JSON: body}, ropt...)
 }
 
-// List returns a user's permissions at every level (GET
-// /permissions/{user_id}), filtered by the ids of opts.
-func (s *PermissionService) List(ctx context.Context, user int64, opts *PermissionListOptions, ropt ...adama.RequestOption) (*PermissionList, error) {
-	var o PermissionListOptions
+// Get returns a user's permissions at every level (GET
+// /permissions/{user_id}), filtered and paged by opts (nil for none). The
+// answer is one record per user, by level, not a list of records.
+func (s *PermissionService) Get(ctx context.Context, user int64, opts *PermissionGetOptions, ropt ...adama.RequestOption) (*PermissionList, error) {
+	var o PermissionGetOptions
 	if opts != nil {
 		o = *opts
 	}
@@ -725,11 +747,11 @@ func (s *PermissionService) Check(ctx context.Context, user int64, body *Permiss
 		Query: pagingQuery(body.PageLimit, body.PageOffset), JSON: body, ReadOnly: true}, ropt)
 }
 
-// ListV2 is List in the v2 format: a user's permissions (GET
+// GetV2 is Get in the v2 format: a user's permissions (GET
 // /permissions/{user_id}/v2format). The v2 format is another shape of the
-// answer in the same v3.0 interface, not an older version, so ListV2 and
+// answer in the same v3.0 interface, not an older version, so GetV2 and
 // CheckV2 are not deprecated.
-func (s *PermissionService) ListV2(ctx context.Context, user int64, ropt ...adama.RequestOption) (*PermissionsV2, error) {
+func (s *PermissionService) GetV2(ctx context.Context, user int64, ropt ...adama.RequestOption) (*PermissionsV2, error) {
 	var v valid.Validator
 	path := userPermPath(&v, user)
 	if err := v.Err(); err != nil {
@@ -803,18 +825,18 @@ func userLevelPath(user int64, level PermissionLevel) (string, error) {
 // /permissions/{user_id}/organizations, /agencies, /advertisers,
 // /campaigns or /strategies). The listing pages; it does not sort or
 // filter.
-func (s *PermissionService) ForUser(ctx context.Context, user int64, level PermissionLevel, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[EntityPermission], error) {
+func (s *PermissionService) ForUser(ctx context.Context, user int64, level PermissionLevel, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[*EntityPermission], error) {
 	path, err := userLevelPath(user, level)
 	o, oerr := pageOptions(opts, false)
-	return pageOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return pageOf[*EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // AllForUser iterates over every permission of a user at one level, page
 // by page; no request is made before the caller ranges.
-func (s *PermissionService) AllForUser(ctx context.Context, user int64, level PermissionLevel, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[EntityPermission, error] {
+func (s *PermissionService) AllForUser(ctx context.Context, user int64, level PermissionLevel, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[*EntityPermission, error] {
 	path, err := userLevelPath(user, level)
 	o, oerr := pageOptions(opts, false)
-	return allOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return allOf[*EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // entityPath returns /{level}/{id}/permissions for the levels whose
@@ -838,18 +860,18 @@ func entityPath(level PermissionLevel, id int64) (string, error) {
 // /agencies/{agency_id}/permissions or
 // /advertisers/{advertiser_id}/permissions). The listing pages; it does
 // not sort or filter.
-func (s *PermissionService) ForEntity(ctx context.Context, level PermissionLevel, id int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[EntityPermission], error) {
+func (s *PermissionService) ForEntity(ctx context.Context, level PermissionLevel, id int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[*EntityPermission], error) {
 	path, err := entityPath(level, id)
 	o, oerr := pageOptions(opts, false)
-	return pageOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return pageOf[*EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // AllForEntity iterates over every permission granted on one
 // organization, agency or advertiser, page by page.
-func (s *PermissionService) AllForEntity(ctx context.Context, level PermissionLevel, id int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[EntityPermission, error] {
+func (s *PermissionService) AllForEntity(ctx context.Context, level PermissionLevel, id int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[*EntityPermission, error] {
 	path, err := entityPath(level, id)
 	o, oerr := pageOptions(opts, false)
-	return allOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return allOf[*EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 func usersPath(base, idField string, id int64) (string, error) {
@@ -861,35 +883,35 @@ func usersPath(base, idField string, id int64) (string, error) {
 // CampaignUsers returns one page of the users holding a permission on a
 // campaign, each with that permission (GET
 // /campaigns/{campaign_id}/permissions; pages, sorts and filters with q).
-func (s *PermissionService) CampaignUsers(ctx context.Context, campaignID int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[PermittedUser], error) {
+func (s *PermissionService) CampaignUsers(ctx context.Context, campaignID int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[*PermittedUser], error) {
 	path, err := usersPath("/campaigns", "campaign_id", campaignID)
 	o, oerr := pageOptions(opts, true)
-	return pageOf[PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return pageOf[*PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // AllCampaignUsers iterates over every user holding a permission on a
 // campaign, page by page.
-func (s *PermissionService) AllCampaignUsers(ctx context.Context, campaignID int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[PermittedUser, error] {
+func (s *PermissionService) AllCampaignUsers(ctx context.Context, campaignID int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[*PermittedUser, error] {
 	path, err := usersPath("/campaigns", "campaign_id", campaignID)
 	o, oerr := pageOptions(opts, true)
-	return allOf[PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return allOf[*PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // StrategyUsers returns one page of the users holding a permission on a
 // strategy, each with that permission (GET
 // /strategies/{strategy_id}/permissions; pages, sorts and filters with q).
-func (s *PermissionService) StrategyUsers(ctx context.Context, strategyID int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[PermittedUser], error) {
+func (s *PermissionService) StrategyUsers(ctx context.Context, strategyID int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[*PermittedUser], error) {
 	path, err := usersPath("/strategies", "strategy_id", strategyID)
 	o, oerr := pageOptions(opts, true)
-	return pageOf[PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return pageOf[*PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // AllStrategyUsers iterates over every user holding a permission on a
 // strategy, page by page.
-func (s *PermissionService) AllStrategyUsers(ctx context.Context, strategyID int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[PermittedUser, error] {
+func (s *PermissionService) AllStrategyUsers(ctx context.Context, strategyID int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[*PermittedUser, error] {
 	path, err := usersPath("/strategies", "strategy_id", strategyID)
 	o, oerr := pageOptions(opts, true)
-	return allOf[PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return allOf[*PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // joinValidation merges validation errors into one (nil when both are

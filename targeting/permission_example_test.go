@@ -16,8 +16,10 @@ func ExamplePermissionService() {
 	srv.Targeting().Add(adamatest.TargetingPermissions, map[string]any{"id": 5, "username": "ann@example",
 		"campaigns": []any{map[string]any{"campaign_id": 71, "read": true, "update": true}}})
 
-	// Grant agencies 12 and 14; the answer lists the user's grants.
-	u, err := tc.Permissions.Update(ctx, 5, &targeting.PermissionUpdate{AgencyIDs: []int64{12, 14}})
+	// Grant agencies 12 and 14 (the agency level is replaced, the others
+	// are left as they are); the answer lists the user's grants.
+	u, err := tc.Permissions.Update(ctx, &targeting.UserPermissions{ID: 5,
+		Permissions: &targeting.Grants{Agencies: []targeting.Grant{{ID: 12}, {ID: 14}}}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -27,7 +29,7 @@ func ExamplePermissionService() {
 	}
 
 	// Every permission of the user, per level.
-	l, err := tc.Permissions.List(ctx, 5, nil)
+	l, err := tc.Permissions.Get(ctx, 5, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -44,7 +46,8 @@ func ExamplePermissionService() {
 	}
 
 	// Rules are checked before sending.
-	_, err = tc.Permissions.Update(ctx, 5, &targeting.PermissionUpdate{AdvertiserIDs: []int64{0}})
+	u.Permissions.Advertisers = []targeting.Grant{{ID: 0}}
+	_, err = tc.Permissions.Update(ctx, u)
 	fmt.Println(err)
 	// Output:
 	// agency 12 read true update true

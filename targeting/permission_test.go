@@ -24,11 +24,33 @@ import (
 // 6, 7); the reference gives no whole-body examples for them. The
 // *_platform.json files are the platform-shaped variants.
 
+// idLists are the ids of a user's grants by level; perms makes the user's
+// permissions record Update takes from them (a nil level stays nil).
+type idLists struct{ OrganizationIDs, AgencyIDs, AdvertiserIDs []int64 }
+
+func perms(user int64, l idLists) *targeting.UserPermissions {
+	grants := func(ids []int64) []targeting.Grant {
+		if ids == nil {
+			return nil
+		}
+		out := make([]targeting.Grant, len(ids))
+		for i, id := range ids {
+			out[i] = targeting.Grant{ID: id}
+		}
+		return out
+	}
+	u := &targeting.UserPermissions{ID: user}
+	if l.OrganizationIDs != nil || l.AgencyIDs != nil || l.AdvertiserIDs != nil {
+		u.Permissions = &targeting.Grants{Organizations: grants(l.OrganizationIDs), Agencies: grants(l.AgencyIDs), Advertisers: grants(l.AdvertiserIDs)}
+	}
+	return u
+}
+
 func TestDecodePermissionReferenceBodies(t *testing.T) {
 	ctx := context.Background()
 
 	t.Run("permission_list", func(t *testing.T) {
-		l, err := fileClient(t, 200, "permission_list.json").Permissions.List(ctx, 5, nil)
+		l, err := fileClient(t, 200, "permission_list.json").Permissions.Get(ctx, 5, nil)
 		require.NoError(t, err)
 		require.Len(t, l.Organizations, 1)
 		assert.Equal(t, targeting.EntityPermission{OrganizationID: 10, Create: true, Read: true, Update: true}, l.Organizations[0])
@@ -42,10 +64,10 @@ func TestDecodePermissionReferenceBodies(t *testing.T) {
 		assert.True(t, l.Strategies[0].Update)
 	})
 	t.Run("null data is no permissions", func(t *testing.T) {
-		l, err := fileClient(t, 200, "collection_null.json").Permissions.List(ctx, 5, nil)
+		l, err := fileClient(t, 200, "collection_null.json").Permissions.Get(ctx, 5, nil)
 		require.NoError(t, err)
 		assert.Empty(t, l.Organizations)
-		v, err := fileClient(t, 200, "collection_null.json").Permissions.ListV2(ctx, 5)
+		v, err := fileClient(t, 200, "collection_null.json").Permissions.GetV2(ctx, 5)
 		require.NoError(t, err)
 		assert.Nil(t, v.Flags)
 	})
@@ -60,7 +82,7 @@ func TestDecodePermissionReferenceBodies(t *testing.T) {
 		assert.Equal(t, int64(20), id)
 	})
 	t.Run("user_permissions_response", func(t *testing.T) {
-		u, err := fileClient(t, 200, "user_permissions_response.json").Permissions.Update(ctx, 5, &targeting.PermissionUpdate{OrganizationIDs: []int64{10}})
+		u, err := fileClient(t, 200, "user_permissions_response.json").Permissions.Update(ctx, perms(5, idLists{OrganizationIDs: []int64{10}}))
 		require.NoError(t, err)
 		assert.Equal(t, int64(5), u.ID)
 		require.NotNil(t, u.Permissions)
@@ -69,7 +91,7 @@ func TestDecodePermissionReferenceBodies(t *testing.T) {
 		assert.Empty(t, u.Permissions.Advertisers)
 	})
 	t.Run("permission_v2_object", func(t *testing.T) {
-		v, err := fileClient(t, 200, "permissions_v2.json").Permissions.ListV2(ctx, 5)
+		v, err := fileClient(t, 200, "permissions_v2.json").Permissions.GetV2(ctx, 5)
 		require.NoError(t, err)
 		require.NotNil(t, v.Flags)
 		assert.Equal(t, "AGENCY", v.Flags.Type)
@@ -111,7 +133,7 @@ func TestDecodePermissionReferenceBodies(t *testing.T) {
 
 func TestDecodePermissionPlatformVariants(t *testing.T) {
 	ctx := context.Background()
-	l, err := fileClient(t, 200, "permission_list_platform.json").Permissions.List(ctx, 5, nil)
+	l, err := fileClient(t, 200, "permission_list_platform.json").Permissions.Get(ctx, 5, nil)
 	require.NoError(t, err)
 	require.Len(t, l.Organizations, 1)
 	o := l.Organizations[0]
@@ -181,13 +203,13 @@ func TestPermissionsOverTheFake(t *testing.T) {
 	seedUsers(srv)
 	ctx := context.Background()
 
-	l, err := tc.Permissions.List(ctx, 5, nil)
+	l, err := tc.Permissions.Get(ctx, 5, nil)
 	require.NoError(t, err)
 	assert.Len(t, l.Organizations, 1)
 	assert.Len(t, l.Advertisers, 2)
 	assert.Equal(t, int64(17), l.Strategies[0].StrategyID)
 
-	l, err = tc.Permissions.List(ctx, 5, &targeting.PermissionListOptions{AdvertiserIDs: []int64{13}, PageLimit: 10})
+	l, err = tc.Permissions.Get(ctx, 5, &targeting.PermissionGetOptions{AdvertiserIDs: []int64{13}, PageLimit: 10})
 	require.NoError(t, err)
 	require.Len(t, l.Advertisers, 1)
 	assert.Equal(t, int64(13), l.Advertisers[0].AdvertiserID)
@@ -216,7 +238,7 @@ func TestPermissionsOverTheFake(t *testing.T) {
 	_, err = tc.Permissions.ForUser(ctx, 404, targeting.PermissionLevelAgencies, nil)
 	require.ErrorIs(t, err, adama.ErrNotFound)
 
-	v, err := tc.Permissions.ListV2(ctx, 5)
+	v, err := tc.Permissions.GetV2(ctx, 5)
 	require.NoError(t, err)
 	assert.Equal(t, "MANAGER", v.Flags.Role)
 	assert.True(t, v.Flags.EditCampaigns)
@@ -266,7 +288,7 @@ func TestPermissionsOverTheFake(t *testing.T) {
 	assert.Equal(t, 2, n)
 
 	// Update replaces the grants at the levels it lists.
-	u, err := tc.Permissions.Update(ctx, 6, &targeting.PermissionUpdate{AgencyIDs: []int64{12, 14}, AdvertiserIDs: []int64{}})
+	u, err := tc.Permissions.Update(ctx, perms(6, idLists{AgencyIDs: []int64{12, 14}, AdvertiserIDs: []int64{}}))
 	require.NoError(t, err)
 	assert.Equal(t, int64(6), u.ID)
 	require.Len(t, u.Permissions.Agencies, 2)
@@ -275,7 +297,7 @@ func TestPermissionsOverTheFake(t *testing.T) {
 	p, err = tc.Permissions.ForEntity(ctx, targeting.PermissionLevelAgencies, 12, nil)
 	require.NoError(t, err)
 	assert.Len(t, p.Items, 2, "user 6 now holds agency 12 too")
-	_, err = tc.Permissions.Update(ctx, 404, &targeting.PermissionUpdate{AgencyIDs: []int64{1}})
+	_, err = tc.Permissions.Update(ctx, perms(404, idLists{AgencyIDs: []int64{1}}))
 	require.ErrorIs(t, err, adama.ErrNotFound)
 }
 
@@ -286,11 +308,11 @@ func TestPermissionsFaults(t *testing.T) {
 	seedUsers(srv)
 	ctx := context.Background()
 	srv.FailNext("/api/v3.0/permissions", 1, http.StatusServiceUnavailable, "")
-	l, err := tc.Permissions.List(ctx, 5, nil)
+	l, err := tc.Permissions.Get(ctx, 5, nil)
 	require.NoError(t, err)
 	assert.Len(t, l.Organizations, 1)
 	srv.Deny("/api/v3.0/users")
-	_, err = tc.Permissions.Update(ctx, 5, &targeting.PermissionUpdate{AgencyIDs: []int64{1}})
+	_, err = tc.Permissions.Update(ctx, perms(5, idLists{AgencyIDs: []int64{1}}))
 	require.ErrorIs(t, err, adama.ErrForbidden)
 }
 
@@ -304,30 +326,30 @@ func TestPermissionsValidation(t *testing.T) {
 		field string
 	}{
 		{"update user id", func() error {
-			_, err := tc.Permissions.Update(ctx, 0, &targeting.PermissionUpdate{AgencyIDs: []int64{1}})
+			_, err := tc.Permissions.Update(ctx, perms(0, idLists{AgencyIDs: []int64{1}}))
 			return err
 		}, "user_id"},
-		{"update body required", func() error { _, err := tc.Permissions.Update(ctx, 5, nil); return err }, "permissions"},
-		{"update at least one list", func() error { _, err := tc.Permissions.Update(ctx, 5, &targeting.PermissionUpdate{}); return err }, "permissions"},
+		{"update record required", func() error { _, err := tc.Permissions.Update(ctx, nil); return err }, "record"},
+		{"update at least one list", func() error { _, err := tc.Permissions.Update(ctx, perms(5, idLists{})); return err }, "permissions"},
 		{"update id positive", func() error {
-			_, err := tc.Permissions.Update(ctx, 5, &targeting.PermissionUpdate{OrganizationIDs: []int64{0}})
+			_, err := tc.Permissions.Update(ctx, perms(5, idLists{OrganizationIDs: []int64{0}}))
 			return err
 		}, "permissions.organization_ids[0]"},
 		{"update id int32", func() error {
-			_, err := tc.Permissions.Update(ctx, 5, &targeting.PermissionUpdate{AdvertiserIDs: []int64{1 << 31}})
+			_, err := tc.Permissions.Update(ctx, perms(5, idLists{AdvertiserIDs: []int64{1 << 31}}))
 			return err
 		}, "permissions.advertiser_ids[0]"},
 		{"update id twice", func() error {
-			_, err := tc.Permissions.Update(ctx, 5, &targeting.PermissionUpdate{AgencyIDs: []int64{3, 3}})
+			_, err := tc.Permissions.Update(ctx, perms(5, idLists{AgencyIDs: []int64{3, 3}}))
 			return err
 		}, "permissions.agency_ids[1]"},
-		{"list user", func() error { _, err := tc.Permissions.List(ctx, -1, nil); return err }, "user_id"},
+		{"list user", func() error { _, err := tc.Permissions.Get(ctx, -1, nil); return err }, "user_id"},
 		{"list page_limit", func() error {
-			_, err := tc.Permissions.List(ctx, 5, &targeting.PermissionListOptions{PageLimit: 1001})
+			_, err := tc.Permissions.Get(ctx, 5, &targeting.PermissionGetOptions{PageLimit: 1001})
 			return err
 		}, "page_limit"},
 		{"list filter id", func() error {
-			_, err := tc.Permissions.List(ctx, 5, &targeting.PermissionListOptions{CampaignIDs: []int64{-4}})
+			_, err := tc.Permissions.Get(ctx, 5, &targeting.PermissionGetOptions{CampaignIDs: []int64{-4}})
 			return err
 		}, "campaign_id[0]"},
 		{"check id", func() error {
@@ -338,7 +360,7 @@ func TestPermissionsValidation(t *testing.T) {
 			_, err := tc.Permissions.Check(ctx, 5, &targeting.PermissionCheck{PageOffset: 1001})
 			return err
 		}, "page_offset"},
-		{"v2 user", func() error { _, err := tc.Permissions.ListV2(ctx, 0); return err }, "user_id"},
+		{"v2 user", func() error { _, err := tc.Permissions.GetV2(ctx, 0); return err }, "user_id"},
 		{"check v2 id", func() error {
 			_, err := tc.Permissions.CheckV2(ctx, 5, &targeting.PermissionV2Check{Organizations: []int64{1 << 40}})
 			return err
@@ -382,7 +404,7 @@ func TestPermissionsValidation(t *testing.T) {
 	assert.Len(t, srv.Requests(), before, "nothing was sent")
 
 	// The passing side of each rule.
-	require.NoError(t, (&targeting.PermissionUpdate{OrganizationIDs: []int64{1, 2147483647}, AgencyIDs: []int64{}}).Validate())
+	require.NoError(t, targeting.PermissionUpdateBody(perms(5, idLists{OrganizationIDs: []int64{1, 2147483647}, AgencyIDs: []int64{}})))
 	require.NoError(t, (&targeting.PermissionCheck{Campaigns: []int64{71}, PageLimit: 1000, PageOffset: 1000}).Validate())
 	require.NoError(t, (&targeting.PermissionV2Check{Advertisers: []int64{7}}).Validate())
 }
@@ -405,7 +427,7 @@ func TestPermissionsExactRequests(t *testing.T) {
 			expect("POST", "/api/v3.0/users/5/permissions").MatchType("json").
 				BodyString(`{"permissions":{"organization_ids":[10],"advertiser_ids":[]}}`).Reply(200).JSON(ok(map[string]any{"id": 5}))
 		}, func() error {
-			_, err := tc.Permissions.Update(ctx, 5, &targeting.PermissionUpdate{OrganizationIDs: []int64{10}, AdvertiserIDs: []int64{}})
+			_, err := tc.Permissions.Update(ctx, perms(5, idLists{OrganizationIDs: []int64{10}, AdvertiserIDs: []int64{}}))
 			return err
 		}},
 		{"list with filters", func() {
@@ -413,7 +435,7 @@ func TestPermissionsExactRequests(t *testing.T) {
 				MatchParams(exact(map[string]string{"page_limit": "20", "page_offset": "40", "organization_id": "10", "strategy_id": "17"})).
 				Reply(200).JSON(ok(map[string]any{}))
 		}, func() error {
-			_, err := tc.Permissions.List(ctx, 5, &targeting.PermissionListOptions{PageLimit: 20, PageOffset: 40, OrganizationIDs: []int64{10}, StrategyIDs: []int64{17}})
+			_, err := tc.Permissions.Get(ctx, 5, &targeting.PermissionGetOptions{PageLimit: 20, PageOffset: 40, OrganizationIDs: []int64{10}, StrategyIDs: []int64{17}})
 			return err
 		}},
 		{"check", func() {
@@ -432,7 +454,7 @@ func TestPermissionsExactRequests(t *testing.T) {
 		}},
 		{"v2", func() {
 			expect("GET", "/api/v3.0/permissions/5/v2format").Reply(200).JSON(ok(map[string]any{}))
-		}, func() error { _, err := tc.Permissions.ListV2(ctx, 5); return err }},
+		}, func() error { _, err := tc.Permissions.GetV2(ctx, 5); return err }},
 		{"check v2", func() {
 			expect("POST", "/api/v3.0/permissions/5/v2format").MatchType("json").
 				BodyString(`{"organizations":[5],"agencies":[6],"advertisers":[7]}`).Reply(200).JSON(ok(map[string]any{}))
@@ -464,4 +486,36 @@ func TestPermissionsExactRequests(t *testing.T) {
 			assert.True(t, gock.IsDone(), "the request matched")
 		})
 	}
+}
+
+// TestPermissionsUpdateRoundTrip: the record Update answers is the record
+// it takes: changed and passed back, it sends every level it holds as ids,
+// the flags staying what the platform answers.
+func TestPermissionsUpdateRoundTrip(t *testing.T) {
+	tc, srv := newClient(t)
+	seedUsers(srv)
+	ctx := context.Background()
+
+	u, err := tc.Permissions.Update(ctx, &targeting.UserPermissions{ID: 5,
+		Permissions: &targeting.Grants{Advertisers: []targeting.Grant{{ID: 11}}}})
+	require.NoError(t, err)
+	reqs := srv.Requests()
+	assert.JSONEq(t, `{"permissions":{"advertiser_ids":[11]}}`, string(reqs[len(reqs)-1].Body), "a nil level is not sent")
+	require.NotNil(t, u.Permissions)
+	require.Len(t, u.Permissions.Advertisers, 1)
+
+	u.Permissions.Advertisers = append(u.Permissions.Advertisers, targeting.Grant{ID: 13, Update: true})
+	u.Permissions.Agencies = []targeting.Grant{}
+	again, err := tc.Permissions.Update(ctx, u)
+	require.NoError(t, err)
+	reqs = srv.Requests()
+	var sent struct {
+		Permissions map[string][]int64 `json:"permissions"`
+	}
+	require.NoError(t, json.Unmarshal(reqs[len(reqs)-1].Body, &sent))
+	assert.Equal(t, []int64{11, 13}, sent.Permissions["advertiser_ids"])
+	assert.Equal(t, []int64{}, sent.Permissions["agency_ids"], "an empty level is sent as []")
+	require.Len(t, again.Permissions.Advertisers, 2)
+	assert.Equal(t, int64(13), again.Permissions.Advertisers[1].ID)
+	assert.Empty(t, again.Permissions.Agencies)
 }

@@ -33,10 +33,6 @@ const (
 	DefaultAllPageLimit = 100
 )
 
-// DefaultModifyAttempts is how many read-change-write rounds Modify makes
-// before giving up on version conflicts.
-const DefaultModifyAttempts = 5
-
 // Client holds one service per resource of group B. It is safe for
 // concurrent use.
 type Client struct {
@@ -198,23 +194,14 @@ func all[T any](ctx context.Context, o ListOptions, verr error, fetch func(ctx c
 		})
 }
 
-// Deleted is the confirmation the platform answers a delete with.
-type Deleted struct {
-	// ID is the id of the deleted record.
-	ID int64
-	// Status is the answer's meta.status ("success").
-	Status string
-}
-
-// del sends a DELETE and returns the confirmation. The v3.0 answer carries
-// meta alone; a data member, when sent, is ignored.
-func del(ctx context.Context, g *call.Group, path string, id int64, opts []adama.RequestOption) (*Deleted, error) {
+// del sends a DELETE. The v3.0 answer carries meta alone (status
+// "success"); a data member, when sent, is ignored.
+func del(ctx context.Context, g *call.Group, path string, opts []adama.RequestOption) error {
 	var ignored any
-	meta, err := g.Into(ctx, &call.Call{Method: http.MethodDelete, Path: path}, &ignored, opts...)
-	if err != nil && !isNoData(err) {
-		return nil, err
+	if _, err := g.Into(ctx, &call.Call{Method: http.MethodDelete, Path: path}, &ignored, opts...); err != nil && !isNoData(err) {
+		return err
 	}
-	return &Deleted{ID: id, Status: meta.Status}, nil
+	return nil
 }
 
 // isNoData reports the call layer's answer to a 2xx envelope without a
@@ -235,35 +222,4 @@ func readOnly(v *valid.Validator, fields map[string]bool) {
 	for _, name := range names {
 		v.Add(name, "read-only: an update cannot change it", nil)
 	}
-}
-
-// modify reads a record, applies change and writes what changed, starting
-// over on a version conflict up to DefaultModifyAttempts times.
-func modify[T any](ctx context.Context, what string, id int64, get func(context.Context, int64) (*T, error),
-	clone func(*T) *T, change func(*T) error, update func(ctx context.Context, orig, cur *T) (*T, error)) (*T, error) {
-	if change == nil {
-		var v valid.Validator
-		v.Add("change", "required", nil)
-		return nil, v.Err()
-	}
-	var last error
-	for range DefaultModifyAttempts {
-		orig, err := get(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		cur := clone(orig)
-		if err := change(cur); err != nil {
-			return nil, err
-		}
-		out, err := update(ctx, orig, cur)
-		if err == nil {
-			return out, nil
-		}
-		if !errors.Is(err, adama.ErrConflict) {
-			return nil, err
-		}
-		last = err
-	}
-	return nil, fmt.Errorf("targeting: Modify %s %d: %d attempts: %w", what, id, DefaultModifyAttempts, last)
 }

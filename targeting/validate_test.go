@@ -2,6 +2,7 @@ package targeting_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -40,128 +41,128 @@ func checkRules(t *testing.T, cases []rule) {
 	}
 }
 
-func attCreate(mut func(*targeting.AttachmentCreate)) error {
-	c := &targeting.AttachmentCreate{TargetID: 8, StrategyID: 332, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr}
+func attCreate(mut func(*targeting.Attachment)) error {
+	c := &targeting.Attachment{TargetID: 8, StrategyID: 332, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr}
 	mut(c)
-	return c.Validate()
+	return c.Validate(true)
 }
 
 func TestAttachmentCreateRules(t *testing.T) {
 	checkRules(t, []rule{
-		{"valid", attCreate(func(*targeting.AttachmentCreate) {}), "", ""},
-		{"valid or_better", attCreate(func(c *targeting.AttachmentCreate) { c.OrBetter = adama.Ptr(false) }), "", ""},
-		{"target_id required", attCreate(func(c *targeting.AttachmentCreate) { c.TargetID = 0 }), "target_id", "required"},
-		{"target_id minimum", attCreate(func(c *targeting.AttachmentCreate) { c.TargetID = -1 }), "target_id", "between 1 and"},
-		{"target_id int32", attCreate(func(c *targeting.AttachmentCreate) { c.TargetID = 1 << 31 }), "target_id", "2147483647"},
-		{"strategy_id required", attCreate(func(c *targeting.AttachmentCreate) { c.StrategyID = 0 }), "strategy_id", "required"},
-		{"strategy_id minimum", attCreate(func(c *targeting.AttachmentCreate) { c.StrategyID = -3 }), "strategy_id", "between 0 and"},
-		{"restriction required", attCreate(func(c *targeting.AttachmentCreate) { c.Restriction = "" }), "restriction", "required"},
-		{"restriction enum", attCreate(func(c *targeting.AttachmentCreate) { c.Restriction = "MAYBE" }), "restriction", "one of: INCLUDE, EXCLUDE"},
-		{"operator required", attCreate(func(c *targeting.AttachmentCreate) { c.Operator = "" }), "operator", "required"},
-		{"operator enum", attCreate(func(c *targeting.AttachmentCreate) { c.Operator = "XOR" }), "operator", "one of: OR, AND"},
-		{"nil body", (*targeting.AttachmentCreate)(nil).Validate(), "body", "required"},
+		{"valid", attCreate(func(*targeting.Attachment) {}), "", ""},
+		{"valid or_better", attCreate(func(c *targeting.Attachment) { c.OrBetter = adama.Ptr(false) }), "", ""},
+		{"target_id required", attCreate(func(c *targeting.Attachment) { c.TargetID = 0 }), "target_id", "required"},
+		{"target_id minimum", attCreate(func(c *targeting.Attachment) { c.TargetID = -1 }), "target_id", "between 1 and"},
+		{"target_id int32", attCreate(func(c *targeting.Attachment) { c.TargetID = 1 << 31 }), "target_id", "2147483647"},
+		{"strategy_id required", attCreate(func(c *targeting.Attachment) { c.StrategyID = 0 }), "strategy_id", "required"},
+		{"strategy_id minimum", attCreate(func(c *targeting.Attachment) { c.StrategyID = -3 }), "strategy_id", "between 0 and"},
+		{"restriction required", attCreate(func(c *targeting.Attachment) { c.Restriction = "" }), "restriction", "required"},
+		{"restriction enum", attCreate(func(c *targeting.Attachment) { c.Restriction = "MAYBE" }), "restriction", "one of: INCLUDE, EXCLUDE"},
+		{"operator required", attCreate(func(c *targeting.Attachment) { c.Operator = "" }), "operator", "required"},
+		{"operator enum", attCreate(func(c *targeting.Attachment) { c.Operator = "XOR" }), "operator", "one of: OR, AND"},
+		{"nil record", (*targeting.Attachment)(nil).Validate(true), "record", "required"},
 	})
 }
 
+// updateRule returns the error Update would return for the record read
+// from body after mut: the rules of an update apply to what it sends.
+func updateRule[T any](t *testing.T, body string, mut func(*T)) error {
+	rec := read[T](t, body)
+	mut(rec)
+	_, err := targeting.UpdateBody(rec)
+	return err
+}
+
 func TestAttachmentUpdateRules(t *testing.T) {
-	u := func(mut func(*targeting.AttachmentUpdate)) error {
-		x := &targeting.AttachmentUpdate{Version: 1}
-		mut(x)
-		return x.Validate()
-	}
+	const body = `{"id":1,"target_id":8,"strategy_id":332,"restriction":"INCLUDE","operator":"OR","or_better":true,"version":1}`
+	u := func(mut func(*targeting.Attachment)) error { return updateRule(t, body, mut) }
 	checkRules(t, []rule{
-		{"valid", u(func(x *targeting.AttachmentUpdate) {
-			x.TargetID = adama.Some[int64](0)
-			x.StrategyID = adama.Some[int64](1)
-		}), "", ""},
-		{"version int32", u(func(x *targeting.AttachmentUpdate) { x.Version = 1 << 40 }), "version", "between 0 and"},
-		{"target_id minimum", u(func(x *targeting.AttachmentUpdate) { x.TargetID = adama.Some[int64](-1) }), "target_id", "between 0 and"},
-		{"strategy_id minimum", u(func(x *targeting.AttachmentUpdate) { x.StrategyID = adama.Some[int64](0) }), "strategy_id", "between 1 and"},
-		{"restriction enum", u(func(x *targeting.AttachmentUpdate) { x.Restriction = adama.Some[targeting.Restriction]("X") }), "restriction", "one of"},
-		{"restriction min length", u(func(x *targeting.AttachmentUpdate) { x.Restriction = adama.Some[targeting.Restriction]("") }), "restriction", "min length 1"},
-		{"operator enum", u(func(x *targeting.AttachmentUpdate) { x.Operator = adama.Some[targeting.Operator]("NOR") }), "operator", "one of"},
-		{"operator not null", u(func(x *targeting.AttachmentUpdate) { x.Operator = adama.Null[targeting.Operator]() }), "operator", "cannot be cleared"},
-		{"or_better not null", u(func(x *targeting.AttachmentUpdate) { x.OrBetter = adama.Null[bool]() }), "or_better", "cannot be cleared"},
-		{"target_id not null", u(func(x *targeting.AttachmentUpdate) { x.TargetID = adama.Null[int64]() }), "target_id", "cannot be cleared"},
+		{"valid", u(func(x *targeting.Attachment) { x.TargetID, x.StrategyID = 9, 1 }), "", ""},
+		{"an unsent value is not checked", u(func(x *targeting.Attachment) { x.Extra = map[string]json.RawMessage{"labels": json.RawMessage(`[]`)} }), "", ""},
+		{"version int32", u(func(x *targeting.Attachment) { x.Version = 1 << 40 }), "version", "between 0 and"},
+		{"id", u(func(x *targeting.Attachment) { x.ID = 0 }), "attachment_id", "positive"},
+		{"target_id minimum", u(func(x *targeting.Attachment) { x.TargetID = -1 }), "target_id", "between 0 and"},
+		{"strategy_id minimum", u(func(x *targeting.Attachment) { x.StrategyID = -2 }), "strategy_id", "between 1 and"},
+		{"restriction enum", u(func(x *targeting.Attachment) { x.Restriction = "X" }), "restriction", "one of"},
+		{"restriction not cleared", u(func(x *targeting.Attachment) { x.Restriction = "" }), "restriction", "cannot be cleared"},
+		{"operator enum", u(func(x *targeting.Attachment) { x.Operator = "NOR" }), "operator", "one of"},
+		{"operator not cleared", u(func(x *targeting.Attachment) { x.Operator = "" }), "operator", "cannot be cleared"},
+		{"or_better not cleared", u(func(x *targeting.Attachment) { x.OrBetter = nil }), "or_better", "cannot be cleared"},
+		{"target_id not cleared", u(func(x *targeting.Attachment) { x.TargetID = 0 }), "target_id", "cannot be cleared"},
+		{"nil record", func() error { _, err := targeting.UpdateBody[targeting.Attachment](nil); return err }(), "record", "required"},
 	})
 }
 
 func TestTargetRules(t *testing.T) {
-	c := func(mut func(*targeting.TargetCreate)) error {
-		x := &targeting.TargetCreate{Name: "n"}
+	c := func(mut func(*targeting.Target)) error {
+		x := &targeting.Target{Name: "n"}
 		mut(x)
-		return x.Validate()
+		return x.Validate(true)
 	}
-	u := func(mut func(*targeting.TargetUpdate)) error {
-		x := &targeting.TargetUpdate{Version: 2}
-		mut(x)
-		return x.Validate()
-	}
+	const body = `{"id":3,"name":"n","factual_id":"f","visible":true,"dimension_code":"REGN","target_inet":"10.0.0.0/8","version":2}`
+	u := func(mut func(*targeting.Target)) error { return updateRule(t, body, mut) }
 	checkRules(t, []rule{
-		{"create valid", c(func(x *targeting.TargetCreate) { x.DimensionCode = targeting.DimensionCity }), "", ""},
-		{"name required", c(func(x *targeting.TargetCreate) { x.Name = "" }), "name", "required"},
-		{"parent_id int32", c(func(x *targeting.TargetCreate) { x.ParentID = adama.Ptr[int64](1 << 33) }), "parent_id", "between"},
-		{"svc_organization_id int32", c(func(x *targeting.TargetCreate) { x.SvcOrganizationID = adama.Ptr[int64](-1) }), "svc_organization_id", "between"},
-		{"bidder_frequency int32", c(func(x *targeting.TargetCreate) { x.BidderFrequency = adama.Ptr[int64](1 << 32) }), "bidder_frequency", "between"},
-		{"target_inet min length", c(func(x *targeting.TargetCreate) { x.TargetInet = adama.Ptr("") }), "target_inet", "min length 1"},
-		{"dimension_code enum", c(func(x *targeting.TargetCreate) { x.DimensionCode = "ZZZZ" }), "dimension_code", "one of"},
-		{"update valid", u(func(x *targeting.TargetUpdate) { x.Name = adama.Some("m") }), "", ""},
-		{"update name min length", u(func(x *targeting.TargetUpdate) { x.Name = adama.Some("") }), "name", "min length 1"},
-		{"update name not null", u(func(x *targeting.TargetUpdate) { x.Name = adama.Null[string]() }), "name", "cannot be cleared"},
-		{"update version int32", u(func(x *targeting.TargetUpdate) { x.Version = -1 }), "version", "between"},
-		{"update factual_id not null", u(func(x *targeting.TargetUpdate) { x.FactualID = adama.Null[string]() }), "factual_id", "cannot be cleared"},
-		{"update visible not null", u(func(x *targeting.TargetUpdate) { x.Visible = adama.Null[bool]() }), "visible", "cannot be cleared"},
-		{"update dimension_code", u(func(x *targeting.TargetUpdate) { x.DimensionCode = adama.Some[targeting.Dimension]("") }), "dimension_code", "min length 1"},
-		{"update target_inet", u(func(x *targeting.TargetUpdate) { x.TargetInet = adama.Some("") }), "target_inet", "min length 1"},
-		{"update parent_id", u(func(x *targeting.TargetUpdate) { x.ParentID = adama.Some[int64](1 << 40) }), "parent_id", "between"},
+		{"create valid", c(func(x *targeting.Target) { x.DimensionCode = targeting.DimensionCity }), "", ""},
+		{"name required", c(func(x *targeting.Target) { x.Name = "" }), "name", "required"},
+		{"parent_id int32", c(func(x *targeting.Target) { x.ParentID = adama.Ptr[int64](1 << 33) }), "parent_id", "between"},
+		{"svc_organization_id int32", c(func(x *targeting.Target) { x.SvcOrganizationID = adama.Ptr[int64](-1) }), "svc_organization_id", "between"},
+		{"bidder_frequency int32", c(func(x *targeting.Target) { x.BidderFrequency = adama.Ptr[int64](1 << 32) }), "bidder_frequency", "between"},
+		{"target_inet min length", c(func(x *targeting.Target) { x.TargetInet = adama.Ptr("") }), "target_inet", "min length 1"},
+		{"dimension_code enum", c(func(x *targeting.Target) { x.DimensionCode = "ZZZZ" }), "dimension_code", "one of"},
+		{"update valid", u(func(x *targeting.Target) { x.Name = "m" }), "", ""},
+		{"update name not cleared", u(func(x *targeting.Target) { x.Name = "" }), "name", "cannot be cleared"},
+		{"update version int32", u(func(x *targeting.Target) { x.Version = -1 }), "version", "between"},
+		{"update factual_id not cleared", u(func(x *targeting.Target) { x.FactualID = nil }), "factual_id", "cannot be cleared"},
+		{"update visible not cleared", u(func(x *targeting.Target) { x.Visible = nil }), "visible", "cannot be cleared"},
+		{"update dimension_code", u(func(x *targeting.Target) { x.DimensionCode = "" }), "dimension_code", "cannot be cleared"},
+		{"update target_inet", u(func(x *targeting.Target) { x.TargetInet = adama.Ptr("") }), "target_inet", "min length 1"},
+		{"update parent_id", u(func(x *targeting.Target) { x.ParentID = adama.Ptr[int64](1 << 40) }), "parent_id", "between"},
 	})
 }
 
 func TestAdvertiserRules(t *testing.T) {
-	c := func(mut func(*targeting.AdvertiserCreate)) error {
+	c := func(mut func(*targeting.Advertiser)) error {
 		x := newAdvertiser()
 		mut(x)
-		return x.Validate()
+		return x.Validate(true)
 	}
-	u := func(mut func(*targeting.AdvertiserUpdate)) error {
-		x := &targeting.AdvertiserUpdate{Version: 0}
-		mut(x)
-		return x.Validate()
-	}
+	const body = `{"id":5,"name":"Brand","agency_id":3,"vertical_id":4,"ad_server_id":1,"domain":"d","external_id":"e","status":true,` +
+		`"mfa_avoidance":"INHERIT","vendor_attributions":[{"vendor_id":18}],"version":0}`
+	u := func(mut func(*targeting.Advertiser)) error { return updateRule(t, body, mut) }
 	checkRules(t, []rule{
-		{"create valid", c(func(*targeting.AdvertiserCreate) {}), "", ""},
-		{"name required", c(func(x *targeting.AdvertiserCreate) { x.Name = "" }), "name", "required"},
-		{"name max length", c(func(x *targeting.AdvertiserCreate) { x.Name = strings.Repeat("n", 65) }), "name", "max length 64"},
-		{"agency_id required", c(func(x *targeting.AdvertiserCreate) { x.AgencyID = 0 }), "agency_id", "required"},
-		{"agency_id minimum", c(func(x *targeting.AdvertiserCreate) { x.AgencyID = -1 }), "agency_id", "between 1 and"},
-		{"vertical_id required", c(func(x *targeting.AdvertiserCreate) { x.VerticalID = 0 }), "vertical_id", "required"},
-		{"ad_server_id required", c(func(x *targeting.AdvertiserCreate) { x.AdServerID = 0 }), "ad_server_id", "required"},
-		{"ad_server_id int32", c(func(x *targeting.AdvertiserCreate) { x.AdServerID = 1 << 31 }), "ad_server_id", "between"},
-		{"domain required", c(func(x *targeting.AdvertiserCreate) { x.Domain = "" }), "domain", "required"},
-		{"domain max length", c(func(x *targeting.AdvertiserCreate) { x.Domain = strings.Repeat("d", 256) }), "domain", "max length 255"},
-		{"external_id max length", c(func(x *targeting.AdvertiserCreate) { x.ExternalID = adama.Ptr(strings.Repeat("e", 256)) }), "external_id", "max length 255"},
-		{"frequency_amount int32", c(func(x *targeting.AdvertiserCreate) { x.FrequencyAmount = adama.Ptr[int64](-1) }), "frequency_amount", "between"},
-		{"dmp_enabled enum", c(func(x *targeting.AdvertiserCreate) { x.DMPEnabled = "on" }), "dmp_enabled", "one of: disabled, inherits"},
-		{"frequency_interval enum", c(func(x *targeting.AdvertiserCreate) { x.FrequencyInterval = "year" }), "frequency_interval", "one of"},
-		{"frequency_type enum", c(func(x *targeting.AdvertiserCreate) { x.FrequencyType = "slow" }), "frequency_type", "one of"},
-		{"ads_txt_verified enum", c(func(x *targeting.AdvertiserCreate) { x.AdsTxtVerified = "SOME" }), "ads_txt_verified", "one of"},
-		{"connected_id_type enum", c(func(x *targeting.AdvertiserCreate) { x.ConnectedIDType = "X" }), "connected_id_type", "one of"},
-		{"mfa_avoidance enum", c(func(x *targeting.AdvertiserCreate) { x.MFAAvoidance = "X" }), "mfa_avoidance", "one of"},
-		{"attribution_level enum", c(func(x *targeting.AdvertiserCreate) { x.AttributionLevel = "X" }), "attribution_level", "one of"},
-		{"targeting_identity_level enum", c(func(x *targeting.AdvertiserCreate) { x.TargetingIdentityLevel = "X" }), "targeting_identity_level", "one of"},
-		{"vendor_id", c(func(x *targeting.AdvertiserCreate) { x.VendorAttributions[0].VendorID = 0 }), "vendor_attributions[0].vendor_id", "between"},
-		{"update valid", u(func(x *targeting.AdvertiserUpdate) { x.ExternalID = adama.Null[string]() }), "", ""},
-		{"update version minimum", u(func(x *targeting.AdvertiserUpdate) { x.Version = -1 }), "version", "between 0 and"},
-		{"update name", u(func(x *targeting.AdvertiserUpdate) { x.Name = adama.Some(strings.Repeat("n", 65)) }), "name", "max length 64"},
-		{"update name empty", u(func(x *targeting.AdvertiserUpdate) { x.Name = adama.Some("") }), "name", "min length 1"},
-		{"update name not null", u(func(x *targeting.AdvertiserUpdate) { x.Name = adama.Null[string]() }), "name", "cannot be cleared"},
-		{"update domain", u(func(x *targeting.AdvertiserUpdate) { x.Domain = adama.Some(strings.Repeat("d", 256)) }), "domain", "max length 255"},
-		{"update external_id", u(func(x *targeting.AdvertiserUpdate) { x.ExternalID = adama.Some(strings.Repeat("e", 256)) }), "external_id", "max length 255"},
-		{"update vertical_id", u(func(x *targeting.AdvertiserUpdate) { x.VerticalID = adama.Some[int64](0) }), "vertical_id", "between 1 and"},
-		{"update mfa enum", u(func(x *targeting.AdvertiserUpdate) { x.MFAAvoidance = adama.Some[targeting.MFAAvoidance]("X") }), "mfa_avoidance", "one of"},
-		{"update status not null", u(func(x *targeting.AdvertiserUpdate) { x.Status = adama.Null[bool]() }), "status", "cannot be cleared"},
-		{"update vendors", u(func(x *targeting.AdvertiserUpdate) {
-			x.VendorAttributions = adama.Some([]targeting.VendorAttribution{{VendorID: -2}})
+		{"create valid", c(func(*targeting.Advertiser) {}), "", ""},
+		{"name required", c(func(x *targeting.Advertiser) { x.Name = "" }), "name", "required"},
+		{"name max length", c(func(x *targeting.Advertiser) { x.Name = strings.Repeat("n", 65) }), "name", "max length 64"},
+		{"agency_id required", c(func(x *targeting.Advertiser) { x.AgencyID = 0 }), "agency_id", "required"},
+		{"agency_id minimum", c(func(x *targeting.Advertiser) { x.AgencyID = -1 }), "agency_id", "between 1 and"},
+		{"vertical_id required", c(func(x *targeting.Advertiser) { x.VerticalID = 0 }), "vertical_id", "required"},
+		{"ad_server_id required", c(func(x *targeting.Advertiser) { x.AdServerID = 0 }), "ad_server_id", "required"},
+		{"ad_server_id int32", c(func(x *targeting.Advertiser) { x.AdServerID = 1 << 31 }), "ad_server_id", "between"},
+		{"domain required", c(func(x *targeting.Advertiser) { x.Domain = "" }), "domain", "required"},
+		{"domain max length", c(func(x *targeting.Advertiser) { x.Domain = strings.Repeat("d", 256) }), "domain", "max length 255"},
+		{"external_id max length", c(func(x *targeting.Advertiser) { x.ExternalID = adama.Ptr(strings.Repeat("e", 256)) }), "external_id", "max length 255"},
+		{"frequency_amount int32", c(func(x *targeting.Advertiser) { x.FrequencyAmount = adama.Ptr[int64](-1) }), "frequency_amount", "between"},
+		{"dmp_enabled enum", c(func(x *targeting.Advertiser) { x.DMPEnabled = "on" }), "dmp_enabled", "one of: disabled, inherits"},
+		{"frequency_interval enum", c(func(x *targeting.Advertiser) { x.FrequencyInterval = "year" }), "frequency_interval", "one of"},
+		{"frequency_type enum", c(func(x *targeting.Advertiser) { x.FrequencyType = "slow" }), "frequency_type", "one of"},
+		{"ads_txt_verified enum", c(func(x *targeting.Advertiser) { x.AdsTxtVerified = "SOME" }), "ads_txt_verified", "one of"},
+		{"connected_id_type enum", c(func(x *targeting.Advertiser) { x.ConnectedIDType = "X" }), "connected_id_type", "one of"},
+		{"mfa_avoidance enum", c(func(x *targeting.Advertiser) { x.MFAAvoidance = "X" }), "mfa_avoidance", "one of"},
+		{"attribution_level enum", c(func(x *targeting.Advertiser) { x.AttributionLevel = "X" }), "attribution_level", "one of"},
+		{"targeting_identity_level enum", c(func(x *targeting.Advertiser) { x.TargetingIdentityLevel = "X" }), "targeting_identity_level", "one of"},
+		{"vendor_id", c(func(x *targeting.Advertiser) { x.VendorAttributions[0].VendorID = 0 }), "vendor_attributions[0].vendor_id", "between"},
+		{"update valid", u(func(x *targeting.Advertiser) { x.ExternalID = nil }), "", ""},
+		{"update version minimum", u(func(x *targeting.Advertiser) { x.Version = -1 }), "version", "between 0 and"},
+		{"update name", u(func(x *targeting.Advertiser) { x.Name = strings.Repeat("n", 65) }), "name", "max length 64"},
+		{"update name not cleared", u(func(x *targeting.Advertiser) { x.Name = "" }), "name", "cannot be cleared"},
+		{"update domain", u(func(x *targeting.Advertiser) { x.Domain = strings.Repeat("d", 256) }), "domain", "max length 255"},
+		{"update external_id", u(func(x *targeting.Advertiser) { x.ExternalID = adama.Ptr(strings.Repeat("e", 256)) }), "external_id", "max length 255"},
+		{"update vertical_id", u(func(x *targeting.Advertiser) { x.VerticalID = -3 }), "vertical_id", "between 1 and"},
+		{"update mfa enum", u(func(x *targeting.Advertiser) { x.MFAAvoidance = "X" }), "mfa_avoidance", "one of"},
+		{"update status not cleared", u(func(x *targeting.Advertiser) { x.Status = nil }), "status", "cannot be cleared"},
+		{"update agency_id", u(func(x *targeting.Advertiser) { x.AgencyID = 9 }), "agency_id", "read-only"},
+		{"update vendors", u(func(x *targeting.Advertiser) {
+			x.VendorAttributions = []targeting.VendorAttribution{{VendorID: -2}}
 		}), "vendor_attributions[0].vendor_id", "between"},
 	})
 }
@@ -208,7 +209,7 @@ func TestListOptionRules(t *testing.T) {
 			return err
 		}(), "page_limit", "between"},
 		{"attachment id", func() error { _, err := tc.Attachments.Get(ctx, 0); return err }(), "attachment_id", "positive"},
-		{"target id", func() error { _, err := tc.Targets.Delete(ctx, -4); return err }(), "target_id", "positive"},
+		{"target id", tc.Targets.Delete(ctx, -4), "target_id", "positive"},
 		{"advertiser id", func() error { _, err := tc.Advertisers.Get(ctx, 0); return err }(), "advertiser_id", "positive"},
 		{"modify change", func() error { _, err := tc.Attachments.Modify(ctx, 1, nil); return err }(), "change", "required"},
 		{"modify read-only attachment field", func() error {
@@ -242,7 +243,7 @@ func TestListOptionRules(t *testing.T) {
 
 func TestValidationNamesEveryBrokenField(t *testing.T) {
 	tc, srv := newClient(t)
-	_, err := tc.Advertisers.Create(context.Background(), &targeting.AdvertiserCreate{
+	_, err := tc.Advertisers.Create(context.Background(), &targeting.Advertiser{
 		Name: strings.Repeat("x", 70), AgencyID: -1, DMPEnabled: "maybe", FrequencyInterval: "year",
 	})
 	var ve *adama.ValidationError

@@ -54,17 +54,17 @@ func run(ctx context.Context, args []string, w, stderr io.Writer, getenv func(st
 	tc := targeting.New(client)
 
 	// Targets in two dimensions.
-	region, err := tc.Targets.Create(ctx, &targeting.TargetCreate{Name: "Bavaria", DimensionCode: targeting.DimensionRegion, Visible: adama.Ptr(true)})
+	region, err := tc.Targets.Create(ctx, &targeting.Target{Name: "Bavaria", DimensionCode: targeting.DimensionRegion, Visible: adama.Ptr(true)})
 	if err != nil {
 		return fmt.Errorf("target: %w", err)
 	}
-	browser, err := tc.Targets.Create(ctx, &targeting.TargetCreate{Name: "Firefox", DimensionCode: targeting.DimensionBrowser, Visible: adama.Ptr(true)})
+	browser, err := tc.Targets.Create(ctx, &targeting.Target{Name: "Firefox", DimensionCode: targeting.DimensionBrowser, Visible: adama.Ptr(true)})
 	if err != nil {
 		return fmt.Errorf("target: %w", err)
 	}
 
 	// Attach them to the strategy: include the region, exclude the browser.
-	att, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{
+	att, err := tc.Attachments.Create(ctx, &targeting.Attachment{
 		TargetID: region.ID, StrategyID: *strategyID, Restriction: targeting.RestrictionInclude, Operator: targeting.OperatorOr,
 	})
 	if err != nil {
@@ -72,7 +72,7 @@ func run(ctx context.Context, args []string, w, stderr io.Writer, getenv func(st
 	}
 	fmt.Fprintf(w, "attached target %d (%s %s) to strategy %d as attachment %d, version %d\n",
 		att.TargetID, region.Name, region.DimensionCode, att.StrategyID, att.ID, att.Version)
-	if _, err := tc.Attachments.Create(ctx, &targeting.AttachmentCreate{
+	if _, err := tc.Attachments.Create(ctx, &targeting.Attachment{
 		TargetID: browser.ID, StrategyID: *strategyID, Restriction: targeting.RestrictionExclude, Operator: targeting.OperatorOr,
 	}); err != nil {
 		return fmt.Errorf("attach: %w", err)
@@ -90,12 +90,18 @@ func run(ctx context.Context, args []string, w, stderr io.Writer, getenv func(st
 		fmt.Fprintf(w, "  attachment %d: %s target %d (%s)\n", a.ID, a.Restriction, a.TargetID, a.Operator)
 	}
 
-	// Someone else (here, this program) changes the attachment; our update
-	// with the version we read is refused ...
-	if _, err := tc.Attachments.Update(ctx, att.ID, &targeting.AttachmentUpdate{Version: att.Version, Operator: adama.Some(targeting.OperatorAnd)}); err != nil {
+	// Someone else (here, this program, from its own read) changes the
+	// attachment; our update of the version we read is refused ...
+	theirs, err := tc.Attachments.Get(ctx, att.ID)
+	if err != nil {
+		return fmt.Errorf("get: %w", err)
+	}
+	theirs.Operator = targeting.OperatorAnd
+	if _, err := tc.Attachments.Update(ctx, theirs); err != nil {
 		return fmt.Errorf("update: %w", err)
 	}
-	_, err = tc.Attachments.Update(ctx, att.ID, &targeting.AttachmentUpdate{Version: att.Version, OrBetter: adama.Some(true)})
+	att.OrBetter = adama.Ptr(true)
+	_, err = tc.Attachments.Update(ctx, att)
 	if !errors.Is(err, adama.ErrConflict) {
 		return fmt.Errorf("expected a version conflict, got %v", err)
 	}
@@ -103,12 +109,12 @@ func run(ctx context.Context, args []string, w, stderr io.Writer, getenv func(st
 
 	// ... and Modify reads, changes and writes again.
 	att, err = tc.Attachments.Modify(ctx, att.ID, func(a *targeting.Attachment) error {
-		a.OrBetter = true
+		a.OrBetter = adama.Ptr(true)
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("modify: %w", err)
 	}
-	fmt.Fprintf(w, "attachment %d version %d: or_better %t, operator %s kept\n", att.ID, att.Version, att.OrBetter, att.Operator)
+	fmt.Fprintf(w, "attachment %d version %d: or_better %t, operator %s kept\n", att.ID, att.Version, *att.OrBetter, att.Operator)
 	return nil
 }

@@ -298,7 +298,7 @@ var (
 func TestOlderVersionNames(t *testing.T) {
 	// Exceptions, each with its reason.
 	notDeprecated := map[string]string{
-		"targeting.PermissionService.ListV2":  "the v2 answer format of the current v3.0 interface, not an older version",
+		"targeting.PermissionService.GetV2":   "the v2 answer format of the current v3.0 interface, not an older version",
 		"targeting.PermissionService.CheckV2": "the v2 answer format of the current v3.0 interface, not an older version",
 	}
 	suffixAfterVersion := map[string]string{
