@@ -29,8 +29,8 @@ func TestConsumersListAndGet(t *testing.T) {
 	assert.True(t, c.DropZeroUID)
 	assert.True(t, c.DropExchangeUID)
 	assert.False(t, c.DropBody)
-	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterExchangeID))
-	assert.Contains(t, c.Filters.ChannelTypes(), firehose.ChannelDisplay)
+	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterKeyExchangeID))
+	assert.Contains(t, c.Filters.ChannelTypes(), firehose.ChannelTypeDisplay)
 	require.NotNil(t, c.SampleSettings)
 	assert.Equal(t, 15, c.SampleSettings.SampleRate)
 	require.NotNil(t, c.WebSettings)
@@ -102,7 +102,7 @@ func TestConsumerRoundTripKeepsUnknownFields(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, c.DropZeroUID)
 	assert.Equal(t, 15, c.SampleSettings.SampleRate)
-	assert.Equal(t, []string{"15", "42"}, c.Filters.Get(firehose.FilterExchangeID))
+	assert.Equal(t, []string{"15", "42"}, c.Filters.Get(firehose.FilterKeyExchangeID))
 	assert.JSONEq(t, `"ops@example.com"`, string(c.Extra["ContactEmail"]))
 	assert.JSONEq(t, `3`, string(c.SampleSettings.Extra["Burst"]))
 
@@ -121,7 +121,7 @@ func TestConsumerModify(t *testing.T) {
 	ctx := context.Background()
 	err := fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
 		s.SampleSettings.SampleRate = 5
-		s.Filters.AddChannelTypes(firehose.ChannelMobileVideoInApp)
+		s.Filters.AddChannelTypes(firehose.ChannelTypeMobileVideoInApp)
 		return nil
 	})
 	require.NoError(t, err)
@@ -155,7 +155,7 @@ func TestConsumerModifyRefusedBeforeSending(t *testing.T) {
 		{"channel type", "example-consumer", "Filters.X-Svc-Channel-Type", "channel type", func(s *firehose.ConsumerSettings) {
 			s.Filters.AddChannelTypes("HOLOGRAM")
 		}},
-		{"geo", "example-consumer", "Filters.X-Svc-Geo", "geo id", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterGeo, "59999") }},
+		{"geo", "example-consumer", "Filters.X-Svc-Geo", "geo id", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterKeyGeo, "59999") }},
 		{"macro changed without nano", "example-consumer-2", "Cloud1Settings.PartitionMacro", "%nano%", func(s *firehose.ConsumerSettings) {
 			s.Cloud1Settings.PartitionMacro = "%yyyy%/%appuuid%.jsonl.gz"
 		}},

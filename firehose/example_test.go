@@ -43,7 +43,7 @@ func ExampleConsumerService_Modify() {
 	defer srv.Close()
 	ctx := context.Background()
 	err := fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
-		s.Filters.AddChannelTypes(firehose.ChannelMobileVideoInApp)
+		s.Filters.AddChannelTypes(firehose.ChannelTypeMobileVideoInApp)
 		s.SampleSettings.SampleRate = 5
 		return nil
 	})
@@ -71,15 +71,15 @@ func ExampleFilterService_Set() {
 	fc, srv := client()
 	defer srv.Close()
 	ctx := context.Background()
-	if err := fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, []string{"15", "42"}); err != nil {
+	if err := fc.Filters.Set(ctx, "example-consumer", firehose.FilterKeyExchangeID, []string{"15", "42"}); err != nil {
 		fmt.Println(err)
 		return
 	}
-	vals, _ := fc.Filters.Get(ctx, "example-consumer", firehose.FilterExchangeID)
+	vals, _ := fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyExchangeID)
 	fmt.Println(vals)
 
 	// An exchange outside the caller's permissions: the platform refuses.
-	err := fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, []string{"999"})
+	err := fc.Filters.Set(ctx, "example-consumer", firehose.FilterKeyExchangeID, []string{"999"})
 	fmt.Println(errors.Is(err, adama.ErrForbidden))
 	// Output:
 	// [15 42]
@@ -93,7 +93,7 @@ func ExamplePermissions_Check() {
 	perms, _ := fc.Permissions.Get(ctx)
 	before, _ := fc.Consumers.Get(ctx, "example-consumer")
 	after := before.Clone()
-	after.Filters.Set(firehose.FilterExchangeID, "15", "42", "7")
+	after.Filters.Set(firehose.FilterKeyExchangeID, "15", "42", "7")
 	after.SampleSettings.SampleRate = 2
 	fmt.Println(perms.Check(before, after))
 	// Output: adama: invalid request: Filters.X-Svc-Exch-Id: value needs support: not in EDIT.Filters.X-Svc-Exch-Id (got 7)

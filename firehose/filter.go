@@ -102,7 +102,7 @@ func (f Filters) Set(key FilterKey, values ...string) {
 
 // ChannelTypes returns the X-Svc-Channel-Type values.
 func (f Filters) ChannelTypes() []ChannelType {
-	vals := f.Get(FilterChannelType)
+	vals := f.Get(FilterKeyChannelType)
 	out := make([]ChannelType, len(vals))
 	for i, v := range vals {
 		out[i] = ChannelType(v)
@@ -113,13 +113,13 @@ func (f Filters) ChannelTypes() []ChannelType {
 // AddChannelTypes adds channel types to the X-Svc-Channel-Type filter,
 // keeping those already there.
 func (f Filters) AddChannelTypes(cts ...ChannelType) {
-	vals := slices.Clone(f.Get(FilterChannelType))
+	vals := slices.Clone(f.Get(FilterKeyChannelType))
 	for _, c := range cts {
 		if !slices.Contains(vals, string(c)) {
 			vals = append(vals, string(c))
 		}
 	}
-	f.Set(FilterChannelType, vals...)
+	f.Set(FilterKeyChannelType, vals...)
 }
 
 // Validate checks the filters: at least one of the four keys with values,
@@ -190,9 +190,9 @@ func checkFilterValues(v *valid.Validator, field string, key FilterKey, vals []s
 		switch {
 		case strings.TrimSpace(val) == "":
 			v.Addf(field, val, "value %d is empty", i)
-		case key == FilterChannelType && !ChannelType(val).Valid():
+		case key == FilterKeyChannelType && !ChannelType(val).Valid():
 			v.Add(field, "channel type "+names(ChannelType("").Values()), val)
-		case key == FilterGeo && !ValidGeo(val):
+		case key == FilterKeyGeo && !ValidGeo(val):
 			v.Add(field, "geo id of the reference list (60000 to 60247, 72279, 72280)", val)
 		}
 	}

@@ -16,27 +16,27 @@ func TestFilters(t *testing.T) {
 	ctx := context.Background()
 	f, err := fc.Filters.List(ctx, "example-consumer")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"60231"}, f.Get(firehose.FilterGeo))
+	assert.Equal(t, []string{"60231"}, f.Get(firehose.FilterKeyGeo))
 	assert.Len(t, f.ChannelTypes(), 8)
 
-	vals, err := fc.Filters.Get(ctx, "example-consumer", firehose.FilterChannelType)
+	vals, err := fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyChannelType)
 	require.NoError(t, err)
 	assert.Contains(t, vals, "DISPLAY")
 	last := srv.Requests()[len(srv.Requests())-1]
 	assert.Equal(t, prefix+"/consumers/example-consumer/filters/x-svc-channel-type", last.Path, "the reference writes keys in lower case")
 
-	require.NoError(t, fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, []string{"15", "42"}))
-	vals, err = fc.Filters.Get(ctx, "example-consumer", firehose.FilterExchangeID)
+	require.NoError(t, fc.Filters.Set(ctx, "example-consumer", firehose.FilterKeyExchangeID, []string{"15", "42"}))
+	vals, err = fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyExchangeID)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"15", "42"}, vals)
 
 	// Outside the caller's permissions: the platform refuses.
-	err = fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, []string{"15", "999"})
+	err = fc.Filters.Set(ctx, "example-consumer", firehose.FilterKeyExchangeID, []string{"15", "999"})
 	assert.ErrorIs(t, err, adama.ErrForbidden)
 
 	// Removing a filter while others remain is fine.
-	require.NoError(t, fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, nil))
-	vals, err = fc.Filters.Get(ctx, "example-consumer", firehose.FilterExchangeID)
+	require.NoError(t, fc.Filters.Set(ctx, "example-consumer", firehose.FilterKeyExchangeID, nil))
+	vals, err = fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyExchangeID)
 	require.NoError(t, err)
 	assert.Empty(t, vals)
 }
@@ -49,12 +49,12 @@ func TestFilterSetRefusedBeforeSending(t *testing.T) {
 		field, rule    string
 	}{
 		{"unknown key", "example-consumer", "X-Other", []string{"1"}, "filter", "one of"},
-		{"channel type", "example-consumer", firehose.FilterChannelType, []string{"DISPLAY", "RADIO"}, "X-Svc-Channel-Type", "channel type"},
-		{"geo out of range", "example-consumer", firehose.FilterGeo, []string{"60248"}, "X-Svc-Geo", "geo id"},
-		{"geo not numeric", "example-consumer", firehose.FilterGeo, []string{"US"}, "X-Svc-Geo", "geo id"},
-		{"empty value", "example-consumer", firehose.FilterDealID, []string{""}, "X-Svc-Deal-Id", "empty"},
-		{"last filter removed", "example-consumer-2", firehose.FilterExchangeID, nil, "X-Svc-Exch-Id", "must remain"},
-		{"no name", "", firehose.FilterGeo, []string{"60231"}, "name", "required"},
+		{"channel type", "example-consumer", firehose.FilterKeyChannelType, []string{"DISPLAY", "RADIO"}, "X-Svc-Channel-Type", "channel type"},
+		{"geo out of range", "example-consumer", firehose.FilterKeyGeo, []string{"60248"}, "X-Svc-Geo", "geo id"},
+		{"geo not numeric", "example-consumer", firehose.FilterKeyGeo, []string{"US"}, "X-Svc-Geo", "geo id"},
+		{"empty value", "example-consumer", firehose.FilterKeyDealID, []string{""}, "X-Svc-Deal-Id", "empty"},
+		{"last filter removed", "example-consumer-2", firehose.FilterKeyExchangeID, nil, "X-Svc-Exch-Id", "must remain"},
+		{"no name", "", firehose.FilterKeyGeo, []string{"60231"}, "name", "required"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,10 +71,10 @@ func TestFilterValuesAccepted(t *testing.T) {
 		key    firehose.FilterKey
 		values []string
 	}{
-		{firehose.FilterGeo, []string{"60000", "60247", "72279", "72280"}},
-		{firehose.FilterChannelType, []string{"MOBILE_DISPLAY_IN_APP", "NEWSFEED"}},
+		{firehose.FilterKeyGeo, []string{"60000", "60247", "72279", "72280"}},
+		{firehose.FilterKeyChannelType, []string{"MOBILE_DISPLAY_IN_APP", "NEWSFEED"}},
 		{"x-svc-channel-type", []string{"VIDEO"}}, // any case
-		{firehose.FilterExchangeID, []string{"62"}},
+		{firehose.FilterKeyExchangeID, []string{"62"}},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.key), func(t *testing.T) {
@@ -107,10 +107,10 @@ func TestPermissions(t *testing.T) {
 		field  string // "" when allowed
 	}{
 		{"sample rate", func(s *firehose.ConsumerSettings) { s.SampleSettings.SampleRate = 3 }, ""},
-		{"exchange in list", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterExchangeID, "15", "42") }, ""},
-		{"exchange outside list", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterExchangeID, "15", "7") }, "Filters.X-Svc-Exch-Id"},
-		{"exchange removed outside list", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterGeo) }, "Filters.X-Svc-Geo"},
-		{"channel added", func(s *firehose.ConsumerSettings) { s.Filters.AddChannelTypes(firehose.ChannelMobileVideoInApp) }, ""},
+		{"exchange in list", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterKeyExchangeID, "15", "42") }, ""},
+		{"exchange outside list", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterKeyExchangeID, "15", "7") }, "Filters.X-Svc-Exch-Id"},
+		{"exchange removed outside list", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterKeyGeo) }, "Filters.X-Svc-Geo"},
+		{"channel added", func(s *firehose.ConsumerSettings) { s.Filters.AddChannelTypes(firehose.ChannelTypeMobileVideoInApp) }, ""},
 		{"endpoint in list", func(s *firehose.ConsumerSettings) { s.WebSettings.Endpoints["sjc"] = "https://x.example" }, ""},
 		{"endpoint outside list", func(s *firehose.ConsumerSettings) { s.WebSettings.Endpoints["ams"] = "https://x.example" }, "WebSettings.Endpoints.ams"},
 		{"bucket in list", func(s *firehose.ConsumerSettings) {
@@ -137,6 +137,6 @@ func TestPermissions(t *testing.T) {
 	after := before.Clone()
 	after.DropBody = true
 	assert.True(t, violations(t, none.Check(before, after)).Has("DropBody", "support"))
-	assert.NoError(t, p.CheckFilter(firehose.FilterChannelType, nil, []string{"VIDEO"}))
-	assert.Error(t, none.CheckFilter(firehose.FilterChannelType, nil, []string{"VIDEO"}))
+	assert.NoError(t, p.CheckFilter(firehose.FilterKeyChannelType, nil, []string{"VIDEO"}))
+	assert.Error(t, none.CheckFilter(firehose.FilterKeyChannelType, nil, []string{"VIDEO"}))
 }

@@ -61,18 +61,18 @@ func TestExactRequests(t *testing.T) {
 			`{"DropZeroUID":false,"DropExchangeUID":true,"DropBody":false,"Filters":{"X-Svc-Geo":["60231"]},"SampleSettings":{"Disabled":false,"SampleRate":5}}`, map[string]any{},
 			func(ctx context.Context, fc *firehose.Client) error {
 				return fc.Consumers.Replace(ctx, "c1", &firehose.ConsumerSettings{DropExchangeUID: true,
-					Filters: firehose.Filters{firehose.FilterGeo: {"60231"}}, SampleSettings: &firehose.SampleSettings{SampleRate: 5}})
+					Filters: firehose.Filters{firehose.FilterKeyGeo: {"60231"}}, SampleSettings: &firehose.SampleSettings{SampleRate: 5}})
 			}},
 		{"filters", "GET", "/opportunity-firehose/v2.0/consumers/c1/filters", "", map[string]any{},
 			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Filters.List(ctx, "c1"); return err }},
 		{"filter get", "GET", "/opportunity-firehose/v2.0/consumers/c1/filters/x-svc-channel-type", "", []string{"DISPLAY"},
 			func(ctx context.Context, fc *firehose.Client) error {
-				_, err := fc.Filters.Get(ctx, "c1", firehose.FilterChannelType)
+				_, err := fc.Filters.Get(ctx, "c1", firehose.FilterKeyChannelType)
 				return err
 			}},
 		{"filter set", "POST", "/opportunity-firehose/v2.0/consumers/c1/filters/x-svc-channel-type", `["DISPLAY","EMAIL"]`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
-				return fc.Filters.Set(ctx, "c1", firehose.FilterChannelType, []string{"DISPLAY", "EMAIL"})
+				return fc.Filters.Set(ctx, "c1", firehose.FilterKeyChannelType, []string{"DISPLAY", "EMAIL"})
 			}},
 		{"permissions", "GET", "/opportunity-firehose/v2.0/permissions", "", map[string]any{"GET.Consumers": "ALLOWED"},
 			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Permissions.Get(ctx); return err }},
@@ -167,7 +167,7 @@ func TestFilterSetAnswerForms(t *testing.T) {
 				resp.SetHeader("Content-Type", tt.contentType)
 			}
 			resp.BodyString(tt.body)
-			err := fc.Filters.Set(context.Background(), "c1", firehose.FilterGeo, []string{"60231"}, adama.WithCallRetries(0))
+			err := fc.Filters.Set(context.Background(), "c1", firehose.FilterKeyGeo, []string{"60231"}, adama.WithCallRetries(0))
 			if tt.wantErr != nil {
 				assert.ErrorIs(t, err, tt.wantErr)
 			} else {

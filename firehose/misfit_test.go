@@ -57,7 +57,7 @@ func TestConsumerMisfitReportedAndSentBack(t *testing.T) {
 	c, err := fc.Consumers.Get(ctx, "odd")
 	require.NoError(t, err, "a misfit does not fail the record")
 	assert.Equal(t, "odd", c.Name)
-	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterExchangeID))
+	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterKeyExchangeID))
 	assert.False(t, c.DropZeroUID)
 	assert.Zero(t, c.SampleSettings.SampleRate)
 	assertMisfits(t, consumerMisfits, c.Misfits())

@@ -180,7 +180,7 @@ func change(ctx context.Context, w io.Writer, fc *firehose.Client, name string) 
 		if s.Filters == nil {
 			s.Filters = firehose.Filters{}
 		}
-		s.Filters.AddChannelTypes(firehose.ChannelMobileVideoInApp)
+		s.Filters.AddChannelTypes(firehose.ChannelTypeMobileVideoInApp)
 		if s.SampleSettings == nil {
 			s.SampleSettings = &firehose.SampleSettings{}
 		}
@@ -238,17 +238,17 @@ func channelOf(r *firehose.BidRequest) firehose.ChannelType {
 	mobile := r.Device != nil && (r.Device.DeviceType == 1 || r.Device.DeviceType == 4 || r.Device.DeviceType == 5)
 	switch {
 	case r.App != nil && video:
-		return firehose.ChannelMobileVideoInApp
+		return firehose.ChannelTypeMobileVideoInApp
 	case r.App != nil:
-		return firehose.ChannelMobileDisplayInApp
+		return firehose.ChannelTypeMobileDisplayInApp
 	case mobile && video:
-		return firehose.ChannelMobileVideoMobileWeb
+		return firehose.ChannelTypeMobileVideoMobileWeb
 	case mobile:
-		return firehose.ChannelMobileDisplayMobileWeb
+		return firehose.ChannelTypeMobileDisplayMobileWeb
 	case video:
-		return firehose.ChannelVideo
+		return firehose.ChannelTypeVideo
 	}
-	return firehose.ChannelDisplay
+	return firehose.ChannelTypeDisplay
 }
 
 // countChannels reads a batch and prints the counts by channel type.
