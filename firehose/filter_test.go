@@ -14,39 +14,40 @@ import (
 func TestFilters(t *testing.T) {
 	fc, srv := setup(t)
 	ctx := context.Background()
-	f, err := fc.Filters.List(ctx, "example-consumer")
+	f, err := filtersOf(fc.Filters.List(ctx, &firehose.FilterListOptions{Consumer: "example-consumer"}))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"60231"}, f.Get(firehose.FilterKeyGeo))
 	assert.Len(t, f.ChannelTypes(), 8)
 
-	vals, err := fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyChannelType)
+	vals, err := valuesOf(fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyChannelType))
 	require.NoError(t, err)
 	assert.Contains(t, vals, "DISPLAY")
 	last := srv.Requests()[len(srv.Requests())-1]
 	assert.Equal(t, prefix+"/consumers/example-consumer/filters/x-svc-channel-type", last.Path, "the reference writes keys in lower case")
 
-	require.NoError(t, fc.Filters.Set(ctx, "example-consumer", firehose.FilterKeyExchangeID, []string{"15", "42"}))
-	vals, err = fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyExchangeID)
+	require.NoError(t, errOf(fc.Filters.Update(ctx, &firehose.Filter{Consumer: "example-consumer", Key: firehose.FilterKeyExchangeID, Values: []string{"15", "42"}})))
+	vals, err = valuesOf(fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyExchangeID))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"15", "42"}, vals)
 
 	// Outside the caller's permissions: the platform refuses.
-	err = fc.Filters.Set(ctx, "example-consumer", firehose.FilterKeyExchangeID, []string{"15", "999"})
+	err = errOf(fc.Filters.Update(ctx, &firehose.Filter{Consumer: "example-consumer", Key: firehose.FilterKeyExchangeID, Values: []string{"15", "999"}}))
 	assert.ErrorIs(t, err, adama.ErrForbidden)
 
 	// Removing a filter while others remain is fine.
-	require.NoError(t, fc.Filters.Set(ctx, "example-consumer", firehose.FilterKeyExchangeID, nil))
-	vals, err = fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyExchangeID)
+	require.NoError(t, errOf(fc.Filters.Update(ctx, &firehose.Filter{Consumer: "example-consumer", Key: firehose.FilterKeyExchangeID, Values: nil})))
+	vals, err = valuesOf(fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyExchangeID))
 	require.NoError(t, err)
 	assert.Empty(t, vals)
 }
 
 func TestFilterSetRefusedBeforeSending(t *testing.T) {
 	tests := []struct {
-		name, consumer string
-		key            firehose.FilterKey
-		values         []string
-		field, rule    string
+		name        string
+		consumer    firehose.ConsumerName
+		key         firehose.FilterKey
+		values      []string
+		field, rule string
 	}{
 		{"unknown key", "example-consumer", "X-Other", []string{"1"}, "filter", "one of"},
 		{"channel type", "example-consumer", firehose.FilterKeyChannelType, []string{"DISPLAY", "RADIO"}, "X-Svc-Channel-Type", "channel type"},
@@ -59,7 +60,7 @@ func TestFilterSetRefusedBeforeSending(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fc, srv := setup(t)
-			err := fc.Filters.Set(context.Background(), tt.consumer, tt.key, tt.values)
+			err := errOf(fc.Filters.Update(context.Background(), &firehose.Filter{Consumer: tt.consumer, Key: tt.key, Values: tt.values}))
 			assert.True(t, violations(t, err).Has(tt.field, tt.rule), "%v", err)
 			assert.Zero(t, posts(srv))
 		})
@@ -80,8 +81,8 @@ func TestFilterValuesAccepted(t *testing.T) {
 		t.Run(string(tt.key), func(t *testing.T) {
 			fc, srv := setup(t)
 			srv.Firehose().SetPermissions(map[string]any{"EDIT.Filters.X-Svc-Geo": "ALLOWED", "EDIT.Filters.X-Svc-Channel-Type": "ALLOWED", "EDIT.Filters.X-Svc-Exch-Id": "ALLOWED"})
-			require.NoError(t, fc.Filters.Set(context.Background(), "example-consumer", tt.key, tt.values))
-			got, err := fc.Filters.Get(context.Background(), "example-consumer", tt.key)
+			require.NoError(t, errOf(fc.Filters.Update(context.Background(), &firehose.Filter{Consumer: "example-consumer", Key: tt.key, Values: tt.values})))
+			got, err := valuesOf(fc.Filters.Get(context.Background(), "example-consumer", tt.key))
 			require.NoError(t, err)
 			assert.Equal(t, tt.values, got)
 		})
