@@ -293,3 +293,40 @@ func TestOneClientHoldsBothGrants(t *testing.T) {
 	assert.ErrorContains(t, err, "client-credentials")
 	assert.Equal(t, n, len(srv.Requests()))
 }
+
+func TestConsumerReadChangeSave(t *testing.T) {
+	fc, srv := setup(t)
+	ctx := context.Background()
+
+	saved, err := fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
+		s.SampleSettings.SampleRate = 6
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer"), saved.Consumer)
+	assert.Equal(t, 6, saved.SampleSettings.SampleRate, "Modify returns the record saved")
+
+	before := posts(srv)
+	read, err := fc.Consumers.Modify(ctx, "example-consumer", func(*firehose.ConsumerSettings) error { return firehose.ErrNoChange })
+	require.NoError(t, err)
+	assert.Equal(t, 6, read.SampleSettings.SampleRate, "ErrNoChange returns the record read")
+	assert.Equal(t, before, posts(srv), "nothing sent")
+
+	// Get names the record's consumer; Update saves it there and returns it.
+	c, err := fc.Consumers.Get(ctx, "example-consumer")
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer"), c.Consumer)
+	c.DropZeroUID = true
+	got, err := fc.Consumers.Update(ctx, c)
+	require.NoError(t, err)
+	assert.Same(t, c, got)
+	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer")["DropZeroUID"])
+
+	// A record with Name but no Consumer is saved under its Name.
+	c.Consumer, c.Name, c.DropBody = "", "example-consumer", true
+	_, err = fc.Consumers.Update(ctx, c)
+	require.NoError(t, err)
+	reqs := srv.Requests()
+	assert.Equal(t, prefix+"/consumers/example-consumer", reqs[len(reqs)-1].Path)
+	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer")["DropBody"])
+}

@@ -141,3 +141,35 @@ func TestPermissions(t *testing.T) {
 	assert.NoError(t, p.CheckFilter(firehose.FilterKeyChannelType, nil, []string{"VIDEO"}))
 	assert.Error(t, none.CheckFilter(firehose.FilterKeyChannelType, nil, []string{"VIDEO"}))
 }
+
+func TestFilterListPage(t *testing.T) {
+	fc, _ := setup(t)
+	ctx := context.Background()
+	p, err := fc.Filters.List(ctx, &firehose.FilterListOptions{Consumer: "example-consumer"})
+	require.NoError(t, err)
+	require.NotEmpty(t, p.Items)
+	assert.Equal(t, len(p.Items), p.Count)
+	keys := make([]firehose.FilterKey, len(p.Items))
+	for i, f := range p.Items {
+		keys[i] = f.Key
+		assert.Equal(t, firehose.ConsumerName("example-consumer"), f.Consumer)
+	}
+	assert.IsNonDecreasing(t, keys, "one Filter per key, sorted by key")
+
+	// A filter read with Get is saved back with Update as it is.
+	one, err := fc.Filters.Get(ctx, "example-consumer", "x-svc-exch-id")
+	require.NoError(t, err)
+	assert.Equal(t, firehose.FilterKeyExchangeID, one.Key, "the key read in its canonical spelling")
+	one.Values = []string{"15", "42"}
+	saved, err := fc.Filters.Update(ctx, one)
+	require.NoError(t, err)
+	assert.Same(t, one, saved)
+	vals, err := valuesOf(fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyExchangeID))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"15", "42"}, vals)
+
+	_, err = fc.Filters.List(ctx, nil)
+	assert.True(t, violations(t, err).Has("name", "required"))
+	_, err = fc.Filters.Update(ctx, nil)
+	assert.True(t, violations(t, err).Has("Filter", "required"))
+}

@@ -171,3 +171,34 @@ func TestSettingsPostFaults(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, srv.SessionBootstraps())
 }
+
+func TestSettingsReadChangeSave(t *testing.T) {
+	fc, srv := setup(t)
+	ctx := context.Background()
+	s, err := fc.SampleSettings.Get(ctx, "example-consumer")
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer"), s.Consumer, "Get names the record's consumer")
+	s.SampleRate = 9
+	saved, err := fc.SampleSettings.Update(ctx, s)
+	require.NoError(t, err)
+	assert.Same(t, s, saved)
+	assert.EqualValues(t, 9, srv.Firehose().Consumer("example-consumer")["SampleSettings"].(map[string]any)["SampleRate"])
+
+	w, err := fc.WebSettings.Get(ctx, "example-consumer")
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer"), w.Consumer)
+	c2, err := fc.Cloud2Settings.Get(ctx, "example-consumer-3")
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer-3"), c2.Consumer)
+
+	before := posts(srv)
+	for name, err := range map[string]error{
+		"sample": errOf(fc.SampleSettings.Update(ctx, &firehose.SampleSettings{SampleRate: 1})),
+		"web":    errOf(fc.WebSettings.Update(ctx, &firehose.WebSettings{})),
+		"cloud1": errOf(fc.Cloud1Settings.Update(ctx, &firehose.Cloud1Settings{})),
+		"cloud2": errOf(fc.Cloud2Settings.Update(ctx, &firehose.Cloud2Settings{})),
+	} {
+		assert.True(t, violations(t, err).Has("Consumer", "required"), name)
+	}
+	assert.Equal(t, before, posts(srv), "a record naming no consumer is not sent")
+}
