@@ -54,13 +54,13 @@ type PopID string
 
 // The PopID values.
 const (
-	PopEWR PopID = "ewr"
-	PopORD PopID = "ord"
-	PopPAO PopID = "pao"
-	PopZRH PopID = "zrh"
-	PopAMS PopID = "ams"
-	PopHKG PopID = "hkg"
-	PopNRT PopID = "nrt"
+	PopIDEWR PopID = "ewr"
+	PopIDORD PopID = "ord"
+	PopIDPAO PopID = "pao"
+	PopIDZRH PopID = "zrh"
+	PopIDAMS PopID = "ams"
+	PopIDHKG PopID = "hkg"
+	PopIDNRT PopID = "nrt"
 )
 
 // BrainTypeID identifies the kind of brain a model or endpoint serves.

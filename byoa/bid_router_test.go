@@ -28,7 +28,7 @@ func TestBidRouterConfigurationAndExecutor(t *testing.T) {
 	assert.Equal(t, byoa.ContentTypeProtobuf, ep.ContentType)
 	assert.Equal(t, byoa.EnvironmentProduction, ep.Environment)
 	assert.Equal(t, byoa.EndpointTypeBid, ep.EndpointType)
-	assert.Equal(t, []byoa.PopID{byoa.PopEWR}, ep.PopIDs)
+	assert.Equal(t, []byoa.PopID{byoa.PopIDEWR}, ep.PopIDs)
 	require.NotNil(t, ep.Logging)
 	assert.False(t, ep.Logging.LoggingEnabled)
 

@@ -14,48 +14,48 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func tenPercent() *byoa.SettingsInput {
-	return &byoa.SettingsInput{UUIDType: byoa.UUIDTypeUUID, Settings: []byoa.SettingInput{
+func tenPercent() *byoa.Settings {
+	return &byoa.Settings{UUIDType: byoa.UUIDTypeUUID, Settings: []byoa.Setting{
 		{Low: 0, High: 9, ModelID: "m1", Namespace: "100667"},
 	}}
 }
 
 func TestSettingsValidation(t *testing.T) {
-	ok := byoa.SettingInput{ExecutorID: 2, Low: 0, High: 49, ModelID: "m", Namespace: "ns"}
-	with := func(f func(*byoa.SettingsInput)) *byoa.SettingsInput {
-		in := &byoa.SettingsInput{Settings: []byoa.SettingInput{ok}, UUIDType: byoa.UUIDTypeCID}
+	ok := byoa.Setting{ExecutorID: 2, Low: 0, High: 49, ModelID: "m", Namespace: "ns"}
+	with := func(f func(*byoa.Settings)) *byoa.Settings {
+		in := &byoa.Settings{Settings: []byoa.Setting{ok}, UUIDType: byoa.UUIDTypeCID}
 		f(in)
 		return in
 	}
 	tests := []struct {
 		name  string
-		in    *byoa.SettingsInput
+		in    *byoa.Settings
 		field string
 		rule  string
 	}{
-		{"valid", with(func(*byoa.SettingsInput) {}), "", ""},
+		{"valid", with(func(*byoa.Settings) {}), "", ""},
 		{"nil", nil, "settings", "required"},
-		{"empty", with(func(in *byoa.SettingsInput) { in.Settings = nil }), "settings", "at least one"},
-		{"low below 0", with(func(in *byoa.SettingsInput) { in.Settings[0].Low = -1 }), "settings[0].low", "between 0 and 99"},
-		{"high above 99", with(func(in *byoa.SettingsInput) { in.Settings[0].High = 100 }), "settings[0].high", "between 0 and 99"},
-		{"high 99", with(func(in *byoa.SettingsInput) { in.Settings[0].High = 99 }), "", ""},
-		{"low above high", with(func(in *byoa.SettingsInput) { in.Settings[0].Low = 50 }), "settings[0].low", "must not exceed high"},
-		{"low equals high", with(func(in *byoa.SettingsInput) { in.Settings[0].Low = 49 }), "", ""},
-		{"overlap", with(func(in *byoa.SettingsInput) {
-			in.Settings = append(in.Settings, byoa.SettingInput{Low: 49, High: 99, ModelID: "m2", Namespace: "ns"})
+		{"empty", with(func(in *byoa.Settings) { in.Settings = nil }), "settings", "at least one"},
+		{"low below 0", with(func(in *byoa.Settings) { in.Settings[0].Low = -1 }), "settings[0].low", "between 0 and 99"},
+		{"high above 99", with(func(in *byoa.Settings) { in.Settings[0].High = 100 }), "settings[0].high", "between 0 and 99"},
+		{"high 99", with(func(in *byoa.Settings) { in.Settings[0].High = 99 }), "", ""},
+		{"low above high", with(func(in *byoa.Settings) { in.Settings[0].Low = 50 }), "settings[0].low", "must not exceed high"},
+		{"low equals high", with(func(in *byoa.Settings) { in.Settings[0].Low = 49 }), "", ""},
+		{"overlap", with(func(in *byoa.Settings) {
+			in.Settings = append(in.Settings, byoa.Setting{Low: 49, High: 99, ModelID: "m2", Namespace: "ns"})
 		}), "settings[1]", "overlaps settings[0]"},
-		{"adjacent", with(func(in *byoa.SettingsInput) {
-			in.Settings = append(in.Settings, byoa.SettingInput{Low: 50, High: 99, ModelID: "m2", Namespace: "ns"})
+		{"adjacent", with(func(in *byoa.Settings) {
+			in.Settings = append(in.Settings, byoa.Setting{Low: 50, High: 99, ModelID: "m2", Namespace: "ns"})
 		}), "", ""},
-		{"overlap out of order", with(func(in *byoa.SettingsInput) {
-			in.Settings = []byoa.SettingInput{{Low: 60, High: 99, ModelID: "a", Namespace: "n"}, {Low: 0, High: 60, ModelID: "b", Namespace: "n"}}
+		{"overlap out of order", with(func(in *byoa.Settings) {
+			in.Settings = []byoa.Setting{{Low: 60, High: 99, ModelID: "a", Namespace: "n"}, {Low: 0, High: 60, ModelID: "b", Namespace: "n"}}
 		}), "settings[0]", "overlaps settings[1]"},
-		{"old executor", with(func(in *byoa.SettingsInput) { in.Settings[0].ExecutorID = 1 }), "settings[0].executor_id", "current executor"},
-		{"executor defaulted", with(func(in *byoa.SettingsInput) { in.Settings[0].ExecutorID = 0 }), "", ""},
-		{"model_id missing", with(func(in *byoa.SettingsInput) { in.Settings[0].ModelID = "" }), "settings[0].model_id", "required"},
-		{"namespace missing", with(func(in *byoa.SettingsInput) { in.Settings[0].Namespace = "" }), "settings[0].namespace", "required"},
-		{"uuid_type unknown", with(func(in *byoa.SettingsInput) { in.UUIDType = "cookie" }), "uuid_type", "must be one of"},
-		{"uuid_type UUID", with(func(in *byoa.SettingsInput) { in.UUIDType = byoa.UUIDTypeUUID }), "", ""},
+		{"old executor", with(func(in *byoa.Settings) { in.Settings[0].ExecutorID = 1 }), "settings[0].executor_id", "current executor"},
+		{"executor defaulted", with(func(in *byoa.Settings) { in.Settings[0].ExecutorID = 0 }), "", ""},
+		{"model_id missing", with(func(in *byoa.Settings) { in.Settings[0].ModelID = "" }), "settings[0].model_id", "required"},
+		{"namespace missing", with(func(in *byoa.Settings) { in.Settings[0].Namespace = "" }), "settings[0].namespace", "required"},
+		{"uuid_type unknown", with(func(in *byoa.Settings) { in.UUIDType = "cookie" }), "uuid_type", "must be one of"},
+		{"uuid_type UUID", with(func(in *byoa.Settings) { in.UUIDType = byoa.UUIDTypeUUID }), "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,7 +73,7 @@ func TestSettingsValidation(t *testing.T) {
 }
 
 func TestSettingsValidationReportsEveryRule(t *testing.T) {
-	in := &byoa.SettingsInput{UUIDType: "x", Settings: []byoa.SettingInput{{ExecutorID: 7, Low: 5, High: 1}}}
+	in := &byoa.Settings{UUIDType: "x", Settings: []byoa.Setting{{ExecutorID: 7, Low: 5, High: 1}}}
 	var ve *adama.ValidationError
 	require.ErrorAs(t, in.Validate(), &ve)
 	for _, f := range []string{"uuid_type", "settings[0].low", "settings[0].executor_id", "settings[0].model_id", "settings[0].namespace"} {
@@ -91,28 +91,29 @@ func TestCampaignSettingsLifecycle(t *testing.T) {
 	assert.Equal(t, "Not_Found_CampaignSetting", ae.Code)
 	assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
 
-	in := &byoa.SettingsInput{UUIDType: byoa.UUIDTypeUUID, Settings: []byoa.SettingInput{
+	in := &byoa.Settings{UUIDType: byoa.UUIDTypeUUID, Settings: []byoa.Setting{
 		{Low: 0, High: 49, ModelID: "tree_brain", Namespace: "mm"},
 		{Low: 50, High: 99, ModelID: "campaign_100001_tf", Namespace: "mm"},
 	}}
-	got, err := f.c.CampaignSettings.Put(ctx, 675865, in)
+	got, err := f.c.CampaignSettings.Update(ctx, owned(675865, 0, in))
 	require.NoError(t, err)
-	require.Len(t, got, 2)
+	require.Len(t, got.Settings, 2)
 	assert.Equal(t, int64(0), in.Settings[0].ExecutorID, "the caller's input is not changed")
-	assert.Equal(t, byoa.CurrentExecutorID, got[0].ExecutorID)
-	assert.Equal(t, byoa.UUIDTypeUUID, got[1].UUIDType)
-	assert.Equal(t, 50, got[1].Low)
-	require.NotNil(t, got[0].CreatedOn)
-	assert.False(t, got[0].CreatedOn.IsZero())
+	assert.Equal(t, int64(675865), got.CampaignID)
+	assert.Equal(t, byoa.UUIDTypeUUID, got.UUIDType)
+	assert.Equal(t, byoa.CurrentExecutorID, got.Settings[0].ExecutorID)
+	assert.Equal(t, byoa.UUIDTypeUUID, got.Settings[1].UUIDType)
+	assert.Equal(t, 50, got.Settings[1].Low)
+	require.NotNil(t, got.Settings[0].CreatedOn)
+	assert.False(t, got.Settings[0].CreatedOn.IsZero())
 
 	read, err := f.c.CampaignSettings.Get(ctx, 675865)
 	require.NoError(t, err)
 	assert.Equal(t, got, read)
 	assert.Len(t, f.srv.BYOA().Settings(675865, 0), 2)
 
-	del, err := f.c.CampaignSettings.Delete(ctx, 675865)
-	require.NoError(t, err)
-	assert.Len(t, del, 2)
+	require.NoError(t, f.c.CampaignSettings.Delete(ctx, 675865))
+	assert.Empty(t, f.srv.BYOA().Settings(675865, 0))
 	_, err = f.c.CampaignSettings.Get(ctx, 675865)
 	assert.Error(t, err)
 
@@ -125,12 +126,13 @@ func TestCampaignSettingsLifecycle(t *testing.T) {
 func TestStrategySettingsLifecycle(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	got, err := f.c.StrategySettings.Put(ctx, 10000, 1000, tenPercent())
+	got, err := f.c.StrategySettings.Update(ctx, owned(10000, 1000, tenPercent()))
 	require.NoError(t, err)
-	require.Len(t, got, 1)
-	assert.Equal(t, int64(1000), got[0].StrategyID)
-	assert.Equal(t, int64(10000), got[0].CampaignID)
-	assert.Equal(t, 9, got[0].High)
+	require.Len(t, got.Settings, 1)
+	assert.Equal(t, int64(1000), got.StrategyID)
+	assert.Equal(t, int64(1000), got.Settings[0].StrategyID)
+	assert.Equal(t, int64(10000), got.Settings[0].CampaignID)
+	assert.Equal(t, 9, got.Settings[0].High)
 
 	read, err := f.c.StrategySettings.Get(ctx, 10000, 1000)
 	require.NoError(t, err)
@@ -138,15 +140,14 @@ func TestStrategySettingsLifecycle(t *testing.T) {
 	_, err = f.c.CampaignSettings.Get(ctx, 10000)
 	assert.Error(t, err, "strategy settings are not campaign settings")
 
-	del, err := f.c.StrategySettings.Delete(ctx, 10000, 1000)
-	require.NoError(t, err)
-	assert.Equal(t, got, del)
+	require.NoError(t, f.c.StrategySettings.Delete(ctx, 10000, 1000))
+	assert.Empty(t, f.srv.BYOA().Settings(10000, 1000))
 	reqs := f.srv.Requests()
 	last := reqs[len(reqs)-1]
 	assert.Equal(t, http.MethodDelete, last.Method)
 	assert.Empty(t, last.Body, "the strategy DELETE has no body")
 
-	_, err = f.c.StrategySettings.Delete(ctx, 10000, 1000)
+	err = f.c.StrategySettings.Delete(ctx, 10000, 1000)
 	var ae *adama.Error
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Not_Found_CampaignSetting", ae.Code)
@@ -154,10 +155,10 @@ func TestStrategySettingsLifecycle(t *testing.T) {
 
 func TestSettingsRefusedBeforeSending(t *testing.T) {
 	f := newFixture(t)
-	bad := &byoa.SettingsInput{Settings: []byoa.SettingInput{{Low: 10, High: 5, ModelID: "m", Namespace: "n"}}}
-	_, err := f.c.CampaignSettings.Put(context.Background(), 1, bad)
+	bad := &byoa.Settings{Settings: []byoa.Setting{{Low: 10, High: 5, ModelID: "m", Namespace: "n"}}}
+	_, err := f.c.CampaignSettings.Update(context.Background(), owned(1, 0, bad))
 	assert.ErrorIs(t, err, adama.ErrValidation)
-	_, err = f.c.StrategySettings.Put(context.Background(), 1, 2, bad)
+	_, err = f.c.StrategySettings.Update(context.Background(), owned(1, 2, bad))
 	assert.ErrorIs(t, err, adama.ErrValidation)
 	assert.Empty(t, f.host.Paths())
 }
@@ -166,23 +167,23 @@ func TestSettingsFakeEnforcesRules(t *testing.T) {
 	// WithExecutorIDs lets the SDK send what the fake must then refuse.
 	f := newFixture(t, byoa.WithExecutorIDs(1, 2))
 	ctx := context.Background()
-	_, err := f.c.CampaignSettings.Put(ctx, 5, &byoa.SettingsInput{Settings: []byoa.SettingInput{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}})
+	_, err := f.c.CampaignSettings.Update(ctx, owned(5, 0, &byoa.Settings{Settings: []byoa.Setting{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}}))
 	var ae *adama.Error
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Not_Found_Executor", ae.Code)
 	assert.Equal(t, "Executor with ID 1 not found.", ae.Message)
 
 	f.srv.BYOA().AddExecutor(9, "other", adamaExecutor(1))
-	_, err = f.c.CampaignSettings.Put(ctx, 5, &byoa.SettingsInput{Settings: []byoa.SettingInput{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}})
+	_, err = f.c.CampaignSettings.Update(ctx, owned(5, 0, &byoa.Settings{Settings: []byoa.Setting{{ExecutorID: 1, High: 99, ModelID: "m", Namespace: "n"}}}))
 	require.NoError(t, err, "an executor the platform knows is accepted")
 }
 
 func TestSettingsRetriedAfterServerError(t *testing.T) {
 	f := newFixture(t)
 	f.srv.FailNext("/campaign_settings", 2, http.StatusServiceUnavailable, "")
-	got, err := f.c.CampaignSettings.Put(context.Background(), 7, tenPercent())
+	got, err := f.c.CampaignSettings.Update(context.Background(), owned(7, 0, tenPercent()))
 	require.NoError(t, err)
-	assert.Len(t, got, 1)
+	assert.Len(t, got.Settings, 1)
 
 	f.srv.FailNext("/campaign_settings", 10, http.StatusInternalServerError, "")
 	_, err = f.c.CampaignSettings.Get(context.Background(), 7)
@@ -229,4 +230,59 @@ func TestFakeRefusesWhatTheSDKWouldNotSend(t *testing.T) {
 		})
 	}
 	assert.Empty(t, f.srv.BYOA().Settings(1, 0))
+}
+
+func TestCampaignSettingsModify(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	_, err := f.c.CampaignSettings.Update(ctx, owned(42, 0, tenPercent()))
+	require.NoError(t, err)
+
+	got, err := f.c.CampaignSettings.Modify(ctx, 42, func(s *byoa.Settings) error {
+		s.Settings[0].High = 19
+		s.Settings = append(s.Settings, byoa.Setting{Low: 20, High: 29, ModelID: "second", Namespace: "ns"})
+		return nil
+	})
+	require.NoError(t, err)
+	require.Len(t, got.Settings, 2)
+	assert.Equal(t, int64(42), got.CampaignID)
+	assert.Equal(t, byoa.UUIDTypeUUID, got.UUIDType, "the uuid_type read is sent back")
+	stored := f.srv.BYOA().Settings(42, 0)
+	require.Len(t, stored, 2)
+	assert.Equal(t, 19, stored[0].High)
+	assert.Equal(t, "second", stored[1].ModelID)
+	assert.Equal(t, "UUID", stored[1].UUIDType)
+
+	boom := errors.New("boom")
+	_, err = f.c.CampaignSettings.Modify(ctx, 42, func(*byoa.Settings) error { return boom })
+	assert.ErrorIs(t, err, boom)
+	_, err = f.c.CampaignSettings.Modify(ctx, 43, func(*byoa.Settings) error { return nil })
+	var ae *adama.Error
+	require.ErrorAs(t, err, &ae, "no settings to read")
+	assert.Equal(t, "Not_Found_CampaignSetting", ae.Code)
+}
+
+func TestSettingsUpdateNeedsItsOwner(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	tests := []struct {
+		name  string
+		save  func(*byoa.Settings) error
+		rec   *byoa.Settings
+		field string
+	}{
+		{"campaign without id", func(r *byoa.Settings) error { _, err := f.c.CampaignSettings.Update(ctx, r); return err }, tenPercent(), "CampaignID"},
+		{"campaign with a strategy", func(r *byoa.Settings) error { _, err := f.c.CampaignSettings.Update(ctx, r); return err }, owned(1, 2, tenPercent()), "StrategyID"},
+		{"strategy without strategy", func(r *byoa.Settings) error { _, err := f.c.StrategySettings.Update(ctx, r); return err }, owned(1, 0, tenPercent()), "StrategyID"},
+		{"nil", func(r *byoa.Settings) error { _, err := f.c.StrategySettings.Update(ctx, r); return err }, nil, "Settings"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.save(tt.rec)
+			var ve *adama.ValidationError
+			require.ErrorAs(t, err, &ve)
+			assert.True(t, ve.Has(tt.field, ""), "%v", err)
+		})
+	}
+	assert.Empty(t, f.host.Paths())
 }

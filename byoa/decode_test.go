@@ -116,7 +116,7 @@ func TestDecodeReferenceRouter(t *testing.T) {
 			win := x.Endpoints[2]
 			assert.Equal(t, BrainTypeID(2003), win.BrainTypeID)
 			assert.Equal(t, EndpointTypeWin, win.EndpointType)
-			assert.Equal(t, []PopID{PopORD}, win.PopIDs)
+			assert.Equal(t, []PopID{PopIDORD}, win.PopIDs)
 			assert.Equal(t, "eb5105f8-4551-462b-a122-fbb5581ef4b9", win.EndpointID)
 			assert.True(t, win.UpstreamEnabled)
 
@@ -222,7 +222,7 @@ func TestDecodeReferenceComponents(t *testing.T) {
 	require.NoError(t, decodeAs(t, readTestdata(t, "component_endpoint.json"), &ep))
 	assert.Equal(t, "23ba4a90-d331-4ab2-bb00-2f27f174d36c", ep.EndpointID)
 	assert.Equal(t, EnvironmentSandbox, ep.Environment)
-	assert.Equal(t, []PopID{PopEWR, PopORD}, ep.PopIDs)
+	assert.Equal(t, []PopID{PopIDEWR, PopIDORD}, ep.PopIDs)
 	assert.False(t, ep.UpstreamEnabled)
 	require.NotNil(t, ep.CreatedOn)
 

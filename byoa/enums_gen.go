@@ -60,26 +60,26 @@ func (v EndpointType) Valid() bool {
 // Values returns every known PopID in declaration order, in a new slice.
 func (PopID) Values() []PopID {
 	return []PopID{
-		PopEWR,
-		PopORD,
-		PopPAO,
-		PopZRH,
-		PopAMS,
-		PopHKG,
-		PopNRT,
+		PopIDEWR,
+		PopIDORD,
+		PopIDPAO,
+		PopIDZRH,
+		PopIDAMS,
+		PopIDHKG,
+		PopIDNRT,
 	}
 }
 
 // Valid reports whether v is a known PopID.
 func (v PopID) Valid() bool {
 	switch v {
-	case PopEWR,
-		PopORD,
-		PopPAO,
-		PopZRH,
-		PopAMS,
-		PopHKG,
-		PopNRT:
+	case PopIDEWR,
+		PopIDORD,
+		PopIDPAO,
+		PopIDZRH,
+		PopIDAMS,
+		PopIDHKG,
+		PopIDNRT:
 		return true
 	}
 	return false

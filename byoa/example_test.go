@@ -27,27 +27,28 @@ func setup() (*byoa.Client, *adamatest.Server) {
 }
 
 // Route 10% of a campaign's impressions (buckets 0-9) to a custom model.
-func ExampleCampaignSettingsService_Put() {
+func ExampleCampaignSettingsService_Update() {
 	bc, srv := setup()
 	defer srv.Close()
-	got, err := bc.CampaignSettings.Put(context.Background(), 675865, &byoa.SettingsInput{
-		UUIDType: byoa.UUIDTypeUUID,
-		Settings: []byoa.SettingInput{{Low: 0, High: 9, ModelID: "aggregate_2", Namespace: "100667"}},
+	got, err := bc.CampaignSettings.Update(context.Background(), &byoa.Settings{
+		CampaignID: 675865,
+		UUIDType:   byoa.UUIDTypeUUID,
+		Settings:   []byoa.Setting{{Low: 0, High: 9, ModelID: "aggregate_2", Namespace: "100667"}},
 	})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, s := range got {
+	for _, s := range got.Settings {
 		fmt.Println(s.CampaignID, s.Low, s.High, s.ModelID, s.ExecutorID, s.UUIDType)
 	}
 	// Output: 675865 0 9 aggregate_2 2 UUID
 }
 
-func ExampleCampaignSettingsService_Put_validation() {
+func ExampleCampaignSettingsService_Update_validation() {
 	bc, srv := setup()
 	defer srv.Close()
-	_, err := bc.CampaignSettings.Put(context.Background(), 1, &byoa.SettingsInput{Settings: []byoa.SettingInput{
+	_, err := bc.CampaignSettings.Update(context.Background(), &byoa.Settings{CampaignID: 1, Settings: []byoa.Setting{
 		{Low: 0, High: 60, ModelID: "a", Namespace: "n"},
 		{Low: 50, High: 120, ModelID: "b", Namespace: "n"},
 	}})
@@ -68,20 +69,20 @@ func ExampleStrategySettingsService_Delete() {
 	bc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	in := &byoa.SettingsInput{Settings: []byoa.SettingInput{{Low: 0, High: 99, ModelID: "m", Namespace: "100667"}}}
-	if _, err := bc.StrategySettings.Put(ctx, 10000, 1000, in); err != nil {
+	in := &byoa.Settings{CampaignID: 10000, StrategyID: 1000, Settings: []byoa.Setting{{Low: 0, High: 99, ModelID: "m", Namespace: "100667"}}}
+	if _, err := bc.StrategySettings.Update(ctx, in); err != nil {
 		fmt.Println(err)
 		return
 	}
-	removed, err := bc.StrategySettings.Delete(ctx, 10000, 1000)
-	fmt.Println(len(removed), err)
+	err := bc.StrategySettings.Delete(ctx, 10000, 1000)
+	fmt.Println(err)
 	_, err = bc.StrategySettings.Get(ctx, 10000, 1000)
 	var ae *adama.Error
 	if errors.As(err, &ae) {
 		fmt.Println(ae.StatusCode, ae.Code)
 	}
 	// Output:
-	// 1 <nil>
+	// <nil>
 	// 400 Not_Found_CampaignSetting
 }
 
@@ -114,12 +115,12 @@ func ExampleBidRouterService_SetSampleRate() {
 	// 25
 }
 
-func ExampleModelsService_PutStream() {
+func ExampleModelsService_UploadStream() {
 	bc, srv := setup()
 	defer srv.Close()
 	// The model's text; base64 needs no JSON escaping, so Size can be given.
 	data := base64.StdEncoding.EncodeToString([]byte(`[{"Features":[{"__const":0.1,"week_part^0":0.4}],"GoalType":"ctr","Boundaries":null}]`))
-	info, err := bc.Models.PutStream(context.Background(), "100667", "aggregate_2", &byoa.StreamUpload{
+	info, err := bc.Models.UploadStream(context.Background(), "100667", "aggregate_2", &byoa.StreamUpload{
 		BrainTypeID: 1003,
 		Size:        int64(len(data)),
 		Open:        func() (io.Reader, error) { return strings.NewReader(data), nil },

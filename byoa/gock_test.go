@@ -66,25 +66,25 @@ func TestExactRequests(t *testing.T) {
 		{"campaign put", "PUT", "/campaign_settings/999999",
 			`{"settings":[{"executor_id":2,"low":0,"high":99,"model_id":"<ModelName>","namespace":"<OrganizationID>"}],"uuid_type":"UUID"}`, nil, okEnvelope,
 			func(c *Client) error {
-				_, err := c.CampaignSettings.Put(context.Background(), 999999, &SettingsInput{UUIDType: UUIDTypeUUID,
-					Settings: []SettingInput{{Low: 0, High: 99, ModelID: "<ModelName>", Namespace: "<OrganizationID>"}}})
+				_, err := c.CampaignSettings.Update(context.Background(), owned(999999, 0, &Settings{UUIDType: UUIDTypeUUID,
+					Settings: []Setting{{Low: 0, High: 99, ModelID: "<ModelName>", Namespace: "<OrganizationID>"}}}))
 				return err
 			}},
 		{"strategy put", "PUT", "/campaign_settings/999999/strategies/888888",
 			`{"settings":[{"executor_id":2,"low":10,"high":19,"model_id":"m","namespace":"n"}]}`, nil, okEnvelope,
 			func(c *Client) error {
-				_, err := c.StrategySettings.Put(context.Background(), 999999, 888888, &SettingsInput{
-					Settings: []SettingInput{{ExecutorID: 2, Low: 10, High: 19, ModelID: "m", Namespace: "n"}}})
+				_, err := c.StrategySettings.Update(context.Background(), owned(999999, 888888, &Settings{
+					Settings: []Setting{{ExecutorID: 2, Low: 10, High: 19, ModelID: "m", Namespace: "n"}}}))
 				return err
 			}},
 		{"campaign get", "GET", "/campaign_settings/5", "", nil, okEnvelope,
 			func(c *Client) error { _, err := c.CampaignSettings.Get(context.Background(), 5); return err }},
 		{"campaign delete", "DELETE", "/campaign_settings/5", "", nil, okEnvelope,
-			func(c *Client) error { _, err := c.CampaignSettings.Delete(context.Background(), 5); return err }},
+			func(c *Client) error { err := c.CampaignSettings.Delete(context.Background(), 5); return err }},
 		{"strategy get", "GET", "/campaign_settings/5/strategies/6", "", nil, okEnvelope,
 			func(c *Client) error { _, err := c.StrategySettings.Get(context.Background(), 5, 6); return err }},
 		{"strategy delete", "DELETE", "/campaign_settings/5/strategies/6", "", nil, okEnvelope,
-			func(c *Client) error { _, err := c.StrategySettings.Delete(context.Background(), 5, 6); return err }},
+			func(c *Client) error { err := c.StrategySettings.Delete(context.Background(), 5, 6); return err }},
 		{"configuration", "GET", "/custombidrouter/100667/configuration", "", nil, `{"data":{},"meta":{"status":"success"}}`,
 			func(c *Client) error { _, err := c.BidRouter.Configuration(context.Background(), 100667); return err }},
 		{"executor", "GET", "/custombidrouter/100667/executors/4", "", nil, `{"data":{},"meta":{"status":"success"}}`,
@@ -96,12 +96,12 @@ func TestExactRequests(t *testing.T) {
 			}},
 		{"model put", "PUT", "/data/100667/models/aggregate_2", `{"data":"DAAA","brain_type_id":1003}`, nil, `{"data":{"data_size":4},"meta":{"status":"success"}}`,
 			func(c *Client) error {
-				_, err := c.Models.Put(context.Background(), "100667", "aggregate_2", &Upload{Data: "DAAA", BrainTypeID: 1003})
+				_, err := c.Models.Upload(context.Background(), "100667", "aggregate_2", &Upload{Data: "DAAA", BrainTypeID: 1003})
 				return err
 			}},
 		{"model stream", "PUT", "/data/100667/models/aggregate_2", `{"brain_type_id":1004,"data":"DAAA"}`, nil, `{"data":{"data_size":4},"meta":{"status":"success"}}`,
 			func(c *Client) error {
-				_, err := c.Models.PutStream(context.Background(), "100667", "aggregate_2", &StreamUpload{BrainTypeID: 1004, Size: 4,
+				_, err := c.Models.UploadStream(context.Background(), "100667", "aggregate_2", &StreamUpload{BrainTypeID: 1004, Size: 4,
 					Open: func() (io.Reader, error) { return strings.NewReader("DAAA"), nil }})
 				return err
 			}},
@@ -117,12 +117,12 @@ func TestExactRequests(t *testing.T) {
 			}},
 		{"model delete", "DELETE", "/data/100667/models/aggregate_2", "", nil, `{"data":{"data_size":4},"meta":{"status":"success"}}`,
 			func(c *Client) error {
-				_, err := c.Models.Delete(context.Background(), "100667", "aggregate_2")
+				err := c.Models.Delete(context.Background(), "100667", "aggregate_2")
 				return err
 			}},
 		{"namespace", "GET", "/data/100667", "", map[string]string{"model_id": "^aggregate_2$"}, `{"data":{"model_id":"aggregate_2"},"meta":{"status":"success"}}`,
 			func(c *Client) error {
-				_, err := c.Models.List(context.Background(), "100667", &ListOptions{ModelID: "aggregate_2"})
+				_, err := c.Models.List(context.Background(), &ListOptions{Namespace: "100667", ModelID: "aggregate_2"})
 				return err
 			}},
 	}
@@ -157,4 +157,10 @@ func TestNotFoundCodesKeepTheirStatus(t *testing.T) {
 	assert.Equal(t, "/data/mm/models/fake_model", ae.Path)
 	assert.ErrorIs(t, err, adama.ErrNotFound, "a not-found code is not found whatever the status")
 	assert.NotErrorIs(t, err, adama.ErrBadRequest)
+}
+
+// owned sets whose settings rec holds and returns it.
+func owned(campaignID, strategyID int64, rec *Settings) *Settings {
+	rec.CampaignID, rec.StrategyID = campaignID, strategyID
+	return rec
 }

@@ -71,3 +71,9 @@ func adamaExecutor(id int64) adamatest.BYOAExecutor {
 }
 
 var osReadFile = os.ReadFile
+
+// owned sets whose settings rec holds and returns it.
+func owned(campaignID, strategyID int64, rec *byoa.Settings) *byoa.Settings {
+	rec.CampaignID, rec.StrategyID = campaignID, strategyID
+	return rec
+}

@@ -352,6 +352,9 @@ func (u *StreamUpload) Validate() error {
 
 // ListOptions narrows Models.List.
 type ListOptions struct {
+	// Namespace is the namespace listed (usually the organization id);
+	// required.
+	Namespace string
 	// ModelID names the model of the namespace to return; the platform
 	// refuses a request without it (code Invalid_model_id).
 	ModelID string
@@ -388,26 +391,32 @@ func (s *ModelsService) Decode(ctx context.Context, namespace, modelID string, o
 	return call.One[DecodedModel](ctx, s.g, &call.Call{Path: "/data/decode/" + seg(namespace) + "/models/" + seg(modelID)}, opts...)
 }
 
-// List returns the model of a namespace that lo.ModelID names (GET
-// /data/{namespace}?model_id=…), as a list of one. The reference answers
+// List returns the model of lo.Namespace that lo.ModelID names (GET
+// /data/{namespace}?model_id=…), as a page of one. The reference answers
 // one model object, the same as Get, and refuses a request naming no
 // model with a 400 (code Invalid_model_id); an answer holding a list of
-// models is read too.
-func (s *ModelsService) List(ctx context.Context, namespace string, lo *ListOptions, opts ...adama.RequestOption) ([]Model, error) {
+// models is read too. The platform does not page: the page is the whole
+// answer.
+func (s *ModelsService) List(ctx context.Context, lo *ListOptions, opts ...adama.RequestOption) (*adama.Page[*Model], error) {
 	var v valid.Validator
-	v.Require("namespace", namespace != "")
+	v.Require("namespace", lo != nil && lo.Namespace != "")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	c := &call.Call{Path: "/data/" + seg(namespace)}
-	if lo != nil && lo.ModelID != "" {
+	c := &call.Call{Path: "/data/" + seg(lo.Namespace)}
+	if lo.ModelID != "" {
 		c.Query = url.Values{"model_id": {lo.ModelID}}
 	}
 	var out modelList
-	if _, err := s.g.Into(ctx, c, &out, opts...); err != nil {
+	meta, err := s.g.Into(ctx, c, &out, opts...)
+	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	items := make([]*Model, len(out))
+	for i := range out {
+		items[i] = &out[i]
+	}
+	return call.PageOf(items, meta), nil
 }
 
 type modelList []Model
@@ -430,10 +439,10 @@ func (l *modelList) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Put uploads (creates or replaces) a model. A PUT of the same model is
+// Upload uploads (creates or replaces) a model. A PUT of the same model is
 // safe to repeat, so it is retried on connection errors and 5xx; an
 // upload that got no answer at all has an unknown outcome: Get tells.
-func (s *ModelsService) Put(ctx context.Context, namespace, modelID string, u *Upload, opts ...adama.RequestOption) (*ModelInfo, error) {
+func (s *ModelsService) Upload(ctx context.Context, namespace, modelID string, u *Upload, opts ...adama.RequestOption) (*ModelInfo, error) {
 	var v valid.Validator
 	v.Merge("", checkModelRef(namespace, modelID))
 	v.Merge("", u.Validate())
@@ -443,10 +452,10 @@ func (s *ModelsService) Put(ctx context.Context, namespace, modelID string, u *U
 	return call.One[ModelInfo](ctx, s.g, &call.Call{Method: http.MethodPut, Path: modelPath(namespace, modelID), JSON: u}, opts...)
 }
 
-// PutStream uploads a model whose data is read from u.Open, never held in
+// UploadStream uploads a model whose data is read from u.Open, never held in
 // memory whole, reporting progress through u.Progress. Retries start the
 // stream again.
-func (s *ModelsService) PutStream(ctx context.Context, namespace, modelID string, u *StreamUpload, opts ...adama.RequestOption) (*ModelInfo, error) {
+func (s *ModelsService) UploadStream(ctx context.Context, namespace, modelID string, u *StreamUpload, opts ...adama.RequestOption) (*ModelInfo, error) {
 	var v valid.Validator
 	v.Merge("", checkModelRef(namespace, modelID))
 	v.Merge("", u.Validate())
@@ -549,10 +558,12 @@ func appendEscaped(b []byte, c byte) []byte {
 	return append(b, c)
 }
 
-// Delete removes a model and returns what was removed.
-func (s *ModelsService) Delete(ctx context.Context, namespace, modelID string, opts ...adama.RequestOption) (*ModelInfo, error) {
+// Delete removes a model. (The platform answers what was removed; Get
+// before Delete reads it.)
+func (s *ModelsService) Delete(ctx context.Context, namespace, modelID string, opts ...adama.RequestOption) error {
 	if err := checkModelRef(namespace, modelID); err != nil {
-		return nil, err
+		return err
 	}
-	return call.One[ModelInfo](ctx, s.g, &call.Call{Method: http.MethodDelete, Path: modelPath(namespace, modelID)}, opts...)
+	_, err := call.One[ModelInfo](ctx, s.g, &call.Call{Method: http.MethodDelete, Path: modelPath(namespace, modelID)}, opts...)
+	return err
 }

@@ -60,7 +60,7 @@ func TestModelLifecycle(t *testing.T) {
 	ctx := context.Background()
 	data := base64.StdEncoding.EncodeToString([]byte(sampleSubmodels))
 
-	info, err := f.c.Models.Put(ctx, "100667", "aggregate_2", &byoa.Upload{Data: data, BrainTypeID: 1003})
+	info, err := f.c.Models.Upload(ctx, "100667", "aggregate_2", &byoa.Upload{Data: data, BrainTypeID: 1003})
 	require.NoError(t, err)
 	assert.Equal(t, int64(len(data)), info.DataSize)
 	require.NotNil(t, info.CreatedOn)
@@ -81,25 +81,26 @@ func TestModelLifecycle(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, []float64{-0.69, 0.0017, 0.96}, sub.Beta)
 
-	_, err = f.c.Models.Put(ctx, "100667", "second", &byoa.Upload{Data: "opaque", BrainTypeID: 1000})
+	_, err = f.c.Models.Upload(ctx, "100667", "second", &byoa.Upload{Data: "opaque", BrainTypeID: 1000})
 	require.NoError(t, err)
 	// GET /data/{namespace} answers the model model_id names, as one
 	// object, and refuses a request naming none, as the reference shows.
-	first, err := f.c.Models.List(ctx, "100667", &byoa.ListOptions{ModelID: "aggregate_2"})
+	first, err := f.c.Models.List(ctx, &byoa.ListOptions{Namespace: "100667", ModelID: "aggregate_2"})
 	require.NoError(t, err)
-	require.Len(t, first, 1)
-	assert.Equal(t, "aggregate_2", first[0].ModelID)
-	assert.Equal(t, data, first[0].Data)
-	one, err := f.c.Models.List(ctx, "100667", &byoa.ListOptions{ModelID: "second"})
+	require.Len(t, first.Items, 1)
+	assert.Equal(t, 1, first.Count)
+	assert.Equal(t, "aggregate_2", first.Items[0].ModelID)
+	assert.Equal(t, data, first.Items[0].Data)
+	one, err := f.c.Models.List(ctx, &byoa.ListOptions{Namespace: "100667", ModelID: "second"})
 	require.NoError(t, err)
-	require.Len(t, one, 1, "an answer of one object is read as a list of one")
-	assert.Equal(t, "opaque", one[0].Data)
-	_, err = f.c.Models.List(ctx, "100667", nil)
+	require.Len(t, one.Items, 1, "an answer of one object is read as a page of one")
+	assert.Equal(t, "opaque", one.Items[0].Data)
+	_, err = f.c.Models.List(ctx, &byoa.ListOptions{Namespace: "100667"})
 	var noID *adama.Error
 	require.ErrorAs(t, err, &noID)
 	assert.ErrorIs(t, err, adama.ErrBadRequest)
 	assert.Equal(t, "Invalid_model_id", noID.Code)
-	_, err = f.c.Models.List(ctx, "100667", &byoa.ListOptions{ModelID: "absent"})
+	_, err = f.c.Models.List(ctx, &byoa.ListOptions{Namespace: "100667", ModelID: "absent"})
 	require.ErrorAs(t, err, &noID)
 	assert.Equal(t, "Invalid_model_id", noID.Code)
 
@@ -108,15 +109,13 @@ func TestModelLifecycle(t *testing.T) {
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Decode_Error", ae.Code)
 
-	gone, err := f.c.Models.Delete(ctx, "100667", "aggregate_2")
-	require.NoError(t, err)
-	assert.Equal(t, info.DataSize, gone.DataSize)
+	require.NoError(t, f.c.Models.Delete(ctx, "100667", "aggregate_2"))
 	_, err = f.c.Models.Get(ctx, "100667", "aggregate_2")
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Not_Found_ModelData", ae.Code)
 	assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
 	assert.Equal(t, "ModelData with namespace(100667), model_id(aggregate_2) not found.", ae.Message)
-	_, err = f.c.Models.Delete(ctx, "100667", "aggregate_2")
+	err = f.c.Models.Delete(ctx, "100667", "aggregate_2")
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Not_Found_ModelData", ae.Code)
 }
@@ -124,7 +123,7 @@ func TestModelLifecycle(t *testing.T) {
 func TestModelCallsRefusedBeforeSending(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	_, err := f.c.Models.Put(ctx, "", "m", &byoa.Upload{Data: "x", BrainTypeID: 1})
+	_, err := f.c.Models.Upload(ctx, "", "m", &byoa.Upload{Data: "x", BrainTypeID: 1})
 	var ve *adama.ValidationError
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("namespace", "required"))
@@ -133,18 +132,18 @@ func TestModelCallsRefusedBeforeSending(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrValidation)
 	_, err = f.c.Models.Decode(ctx, "", "m")
 	assert.ErrorIs(t, err, adama.ErrValidation)
-	_, err = f.c.Models.Delete(ctx, "", "")
+	err = f.c.Models.Delete(ctx, "", "")
 	assert.ErrorIs(t, err, adama.ErrValidation)
-	_, err = f.c.Models.List(ctx, "", nil)
+	_, err = f.c.Models.List(ctx, nil)
 	assert.ErrorIs(t, err, adama.ErrValidation)
-	_, err = f.c.Models.PutStream(ctx, "ns", "m", &byoa.StreamUpload{BrainTypeID: 1003})
+	_, err = f.c.Models.UploadStream(ctx, "ns", "m", &byoa.StreamUpload{BrainTypeID: 1003})
 	assert.ErrorIs(t, err, adama.ErrValidation)
 	assert.Empty(t, f.host.Paths())
 }
 
 func TestModelPathsEscaped(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.c.Models.Put(context.Background(), "org 1", "a/b", &byoa.Upload{Data: "x", BrainTypeID: 1001})
+	_, err := f.c.Models.Upload(context.Background(), "org 1", "a/b", &byoa.Upload{Data: "x", BrainTypeID: 1001})
 	require.NoError(t, err)
 	m, ok := f.srv.BYOA().Model("org 1", "a/b")
 	require.True(t, ok)
@@ -181,7 +180,7 @@ func TestPutStream(t *testing.T) {
 			opens := 0
 			u := &byoa.StreamUpload{BrainTypeID: 1002, Size: tt.size, Progress: p.record,
 				Open: func() (io.Reader, error) { opens++; return strings.NewReader(tt.data), nil }}
-			info, err := f.c.Models.PutStream(context.Background(), "ns", "big", u)
+			info, err := f.c.Models.UploadStream(context.Background(), "ns", "big", u)
 			require.NoError(t, err)
 			assert.Equal(t, int64(len(tt.stored)), info.DataSize)
 			m, ok := f.srv.BYOA().Model("ns", "big")
@@ -206,7 +205,7 @@ func TestPutStreamRetriesFromTheStart(t *testing.T) {
 	data := strings.Repeat("A", 10000)
 	u := &byoa.StreamUpload{BrainTypeID: 1001, Size: int64(len(data)),
 		Open: func() (io.Reader, error) { opens++; return strings.NewReader(data), nil }}
-	_, err := f.c.Models.PutStream(context.Background(), "ns", "m", u)
+	_, err := f.c.Models.UploadStream(context.Background(), "ns", "m", u)
 	require.NoError(t, err)
 	assert.Equal(t, 4, opens, "each of the 3 attempts reads the stream from its start (plus the transport's probe)")
 	assert.Equal(t, 1, f.srv.BYOA().ModelUploads())
@@ -229,14 +228,14 @@ func TestPutStreamRefusesBadData(t *testing.T) {
 			f := newFixture(t)
 			u := &byoa.StreamUpload{BrainTypeID: 1001, Size: tt.size,
 				Open: func() (io.Reader, error) { return strings.NewReader(tt.data), nil }}
-			_, err := f.c.Models.PutStream(context.Background(), "ns", "m", u)
+			_, err := f.c.Models.UploadStream(context.Background(), "ns", "m", u)
 			require.Error(t, err)
 			assert.Equal(t, 0, f.srv.BYOA().ModelCount())
 		})
 	}
 	f := newFixture(t)
 	openErr := errors.New("disk gone")
-	_, err := f.c.Models.PutStream(context.Background(), "ns", "m", &byoa.StreamUpload{BrainTypeID: 1001,
+	_, err := f.c.Models.UploadStream(context.Background(), "ns", "m", &byoa.StreamUpload{BrainTypeID: 1001,
 		Open: func() (io.Reader, error) { return nil, openErr }})
 	require.Error(t, err)
 }
@@ -244,7 +243,7 @@ func TestPutStreamRefusesBadData(t *testing.T) {
 func TestPutRetriedAfterDrop(t *testing.T) {
 	f := newFixture(t)
 	f.srv.DropNext("/data", 1)
-	_, err := f.c.Models.Put(context.Background(), "ns", "m", &byoa.Upload{Data: "x", BrainTypeID: 1000})
+	_, err := f.c.Models.Upload(context.Background(), "ns", "m", &byoa.Upload{Data: "x", BrainTypeID: 1000})
 	require.NoError(t, err, "a PUT of the same model is safe to retry")
 	assert.Equal(t, 1, f.srv.BYOA().ModelUploads())
 }
@@ -272,12 +271,12 @@ func TestFakeSafeForConcurrentUse(t *testing.T) {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			_, err := f.c.Models.Put(ctx, "ns", "m"+strconv.Itoa(i), &byoa.Upload{Data: "x", BrainTypeID: 1000})
+			_, err := f.c.Models.Upload(ctx, "ns", "m"+strconv.Itoa(i), &byoa.Upload{Data: "x", BrainTypeID: 1000})
 			errs <- err
 		}()
 		go func() {
 			defer wg.Done()
-			_, err := f.c.CampaignSettings.Put(ctx, int64(i), tenPercent())
+			_, err := f.c.CampaignSettings.Update(ctx, owned(int64(i)+1, 0, tenPercent()))
 			errs <- err
 		}()
 	}
@@ -288,10 +287,10 @@ func TestFakeSafeForConcurrentUse(t *testing.T) {
 	}
 	assert.Equal(t, 20, f.srv.BYOA().ModelCount())
 	for i := range 20 {
-		got, err := f.c.Models.List(ctx, "ns", &byoa.ListOptions{ModelID: "m" + strconv.Itoa(i)})
+		got, err := f.c.Models.List(ctx, &byoa.ListOptions{Namespace: "ns", ModelID: "m" + strconv.Itoa(i)})
 		require.NoError(t, err)
-		require.Len(t, got, 1)
-		assert.Equal(t, "m"+strconv.Itoa(i), got[0].ModelID)
+		require.Len(t, got.Items, 1)
+		assert.Equal(t, "m"+strconv.Itoa(i), got.Items[0].ModelID)
 	}
 }
 
@@ -302,7 +301,7 @@ func TestPutOutcomeUnknown(t *testing.T) {
 
 	// The upload takes effect but its answer is lost: the PUT is replayed.
 	f.srv.LoseAnswerNext("/data", 1)
-	_, err := f.c.Models.Put(ctx, "ns", "m", up)
+	_, err := f.c.Models.Upload(ctx, "ns", "m", up)
 	require.NoError(t, err)
 	assert.Equal(t, 2, f.srv.BYOA().ModelUploads(), "the same PUT twice is harmless")
 	assert.Equal(t, 1, f.srv.BYOA().ModelCount())
@@ -311,7 +310,7 @@ func TestPutOutcomeUnknown(t *testing.T) {
 	// the lost answers into a gateway's 502): the outcome is unknown, and
 	// Get tells whether the upload took effect.
 	f.srv.LoseAnswerNext("/data", 2)
-	_, err = f.c.Models.Put(ctx, "ns", "m2", up, adama.WithCallRetries(1))
+	_, err = f.c.Models.Upload(ctx, "ns", "m2", up, adama.WithCallRetries(1))
 	assert.ErrorIs(t, err, adama.ErrServer)
 	m, err := f.c.Models.Get(ctx, "ns", "m2")
 	require.NoError(t, err)
@@ -323,7 +322,7 @@ func TestPutOutcomeUnknown(t *testing.T) {
 	direct, err := f.srv.NewClient()
 	require.NoError(t, err)
 	f.srv.LoseAnswerNext("/data", 2)
-	_, err = byoa.New(direct).Models.Put(ctx, "ns", "m3", up, adama.WithCallRetries(1))
+	_, err = byoa.New(direct).Models.Upload(ctx, "ns", "m3", up, adama.WithCallRetries(1))
 	assert.ErrorIs(t, err, adama.ErrTransport)
 	assert.NotErrorIs(t, err, adama.ErrOutcomeUnknown)
 	_, err = f.c.Models.Get(ctx, "ns", "m3")

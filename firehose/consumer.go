@@ -9,6 +9,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -19,6 +20,9 @@ import (
 // Cloud1Settings here). Posting back what Get returned applies changes
 // and loses nothing: properties the SDK does not model stay in Extra.
 type ConsumerSettings struct {
+	// Consumer is the consumer whose configuration this is: set by Get,
+	// the path of Update (Name when empty), never sent in the body.
+	Consumer ConsumerName `json:"-"`
 	// Name is the consumer's name, as the platform reports it.
 	Name string `json:"Name,omitempty"`
 	// DropZeroUID drops opportunities without a user id.
@@ -77,6 +81,7 @@ func (s *ConsumerSettings) Clone() *ConsumerSettings {
 	if err != nil || json.Unmarshal(b, out) != nil {
 		return out
 	}
+	out.Consumer = s.Consumer
 	if s.Cloud1Settings != nil && out.Cloud1Settings != nil {
 		out.Cloud1Settings.AcceptOverwriteRisk = s.Cloud1Settings.AcceptOverwriteRisk
 	}
@@ -88,7 +93,7 @@ func (s *ConsumerSettings) Clone() *ConsumerSettings {
 
 // Validate checks every rule of the configuration on its own (see the
 // package doc). RoleARN and ExternalID are checked against the stored
-// values by Replace and Modify.
+// values by Update and Modify.
 func (s *ConsumerSettings) Validate() error {
 	var v valid.Validator
 	s.validate(&v, nil)
@@ -134,12 +139,12 @@ func (s *ConsumerSettings) validate(v *valid.Validator, prev *ConsumerSettings) 
 
 // consumerNames reads the consumer list: the reference's object whose
 // keys are the names ({"name": null, ...}) or a plain array of names.
-type consumerNames []string
+type consumerNames []ConsumerName
 
 func (n *consumerNames) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	if len(b) > 0 && b[0] == '[' {
-		var list []string
+		var list []ConsumerName
 		if err := json.Unmarshal(b, &list); err != nil {
 			return err
 		}
@@ -150,9 +155,9 @@ func (n *consumerNames) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return err
 	}
-	list := make([]string, 0, len(m))
+	list := make([]ConsumerName, 0, len(m))
 	for k := range m {
-		list = append(list, k)
+		list = append(list, ConsumerName(k))
 	}
 	slices.Sort(list)
 	*n = list
@@ -160,59 +165,82 @@ func (n *consumerNames) UnmarshalJSON(b []byte) error {
 }
 
 // ConsumerService reads the names of accessible consumers and reads or
-// replaces a whole consumer configuration (/consumers, /consumers/{name}).
+// saves a whole consumer configuration (/consumers, /consumers/{name}).
 type ConsumerService struct{ g *call.Group }
 
-// List returns the names of the consumers the caller can access, sorted.
-func (s *ConsumerService) List(ctx context.Context, opts ...adama.RequestOption) ([]string, error) {
+// Names returns the names of the consumers the caller can access, sorted.
+// (The platform answers names only, all at once: there is no page of
+// records to list.)
+func (s *ConsumerService) Names(ctx context.Context, opts ...adama.RequestOption) ([]ConsumerName, error) {
 	n, err := call.One[consumerNames](ctx, s.g, &call.Call{Path: "/consumers"}, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return []string(*n), nil
+	return []ConsumerName(*n), nil
 }
 
 // Get returns a consumer's whole configuration.
-func (s *ConsumerService) Get(ctx context.Context, name string, opts ...adama.RequestOption) (*ConsumerSettings, error) {
+func (s *ConsumerService) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*ConsumerSettings, error) {
 	if err := checkName(name); err != nil {
 		return nil, err
 	}
-	return call.One[ConsumerSettings](ctx, s.g, &call.Call{Path: consumerPath(name, "")}, opts...)
+	out, err := call.One[ConsumerSettings](ctx, s.g, &call.Call{Path: consumerPath(name, "")}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	out.Consumer = name
+	return out, nil
 }
 
-// Replace posts a whole configuration: the output of Get, changed, is
-// applied. It is checked first; when it carries Cloud1Settings.RoleARN or
-// ExternalID the stored configuration is read and a different value is
-// refused. A partition macro without %appuuid% and %nano% (the platform's
-// default has no %nano%) needs AcceptOverwriteRisk here; Modify, which
-// knows the stored macro, does not ask again for one left as it was.
-func (s *ConsumerService) Replace(ctx context.Context, name string, set *ConsumerSettings, opts ...adama.RequestOption) error {
+// Update posts a whole configuration (the platform's POST replaces it)
+// for rec.Consumer (rec.Name when empty): the output of Get, changed, is
+// applied with every property, known to the SDK or not. It is checked
+// first; when it carries Cloud1Settings.RoleARN or ExternalID the stored
+// configuration is read and a different value is refused. A partition
+// macro without %appuuid% and %nano% (the platform's default has no
+// %nano%) needs AcceptOverwriteRisk here; Modify, which knows the stored
+// macro, does not ask again for one left as it was. The platform answers
+// no record: rec is returned as saved.
+func (s *ConsumerService) Update(ctx context.Context, rec *ConsumerSettings, opts ...adama.RequestOption) (*ConsumerSettings, error) {
 	var v valid.Validator
-	v.Require("name", name != "")
-	v.Require("ConsumerSettings", set != nil)
+	v.Require("ConsumerSettings", rec != nil)
+	if rec != nil {
+		v.Require("Consumer", rec.key() != "")
+	}
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
 	var prev *ConsumerSettings
-	if c := set.Cloud1Settings; c != nil && (c.RoleARN != "" || c.ExternalID != "") {
-		cur, err := s.Get(ctx, name, opts...)
+	if c := rec.Cloud1Settings; c != nil && (c.RoleARN != "" || c.ExternalID != "") {
+		cur, err := s.Get(ctx, rec.key(), opts...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		prev = &ConsumerSettings{}
 		if cur.Cloud1Settings != nil {
 			prev.Cloud1Settings = &Cloud1Settings{RoleARN: cur.Cloud1Settings.RoleARN, ExternalID: cur.Cloud1Settings.ExternalID}
 		}
 	}
-	set.validate(&v, prev)
+	rec.validate(&v, prev)
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	return s.replace(ctx, name, set, opts)
+	return s.save(ctx, rec, opts)
 }
 
-func (s *ConsumerService) replace(ctx context.Context, name string, set *ConsumerSettings, opts []adama.RequestOption) error {
-	return s.g.NoContent(ctx, &call.Call{Method: "POST", Path: consumerPath(name, ""), JSON: set}, opts...)
+// key is the consumer rec is saved to.
+func (s *ConsumerSettings) key() ConsumerName {
+	if s.Consumer != "" {
+		return s.Consumer
+	}
+	return ConsumerName(s.Name)
+}
+
+func (s *ConsumerService) save(ctx context.Context, rec *ConsumerSettings, opts []adama.RequestOption) (*ConsumerSettings, error) {
+	if err := s.g.NoContent(ctx, &call.Call{Method: "POST", Path: consumerPath(rec.key(), ""), JSON: rec}, opts...); err != nil {
+		return nil, err
+	}
+	return rec, nil
 }
 
 // ErrNoChange is what a Modify function returns to end Modify without
@@ -220,30 +248,45 @@ func (s *ConsumerService) replace(ctx context.Context, name string, set *Consume
 var ErrNoChange = errors.New("firehose: no change")
 
 // Modify reads a consumer's configuration, lets fn change it and posts
-// it back whole, so every property, known to the SDK or not, is kept.
-// The change is checked against the configuration read: RoleARN and
-// ExternalID must not change, and a partition macro left as it was is
-// not refused again. fn returning ErrNoChange ends Modify with nil and
-// sends nothing; any other error ends it with that error.
-func (s *ConsumerService) Modify(ctx context.Context, name string, fn func(*ConsumerSettings) error, opts ...adama.RequestOption) error {
+// it back whole, so every property, known to the SDK or not, is kept
+// (through internal/modify's read-change-save loop; the platform keeps
+// no version, so there is no conflict to retry). The change is checked
+// against the configuration read: RoleARN and ExternalID must not
+// change, and a partition macro left as it was is not refused again. fn
+// returning ErrNoChange ends Modify with the configuration read and sends
+// nothing; any other error ends it with that error.
+func (s *ConsumerService) Modify(ctx context.Context, name ConsumerName, fn func(*ConsumerSettings) error, opts ...adama.RequestOption) (*ConsumerSettings, error) {
 	if err := checkName(name); err != nil {
-		return err
+		return nil, err
 	}
-	cur, err := s.Get(ctx, name, opts...)
-	if err != nil {
-		return err
-	}
-	next := cur.Clone()
-	if err := fn(next); err != nil {
-		if errors.Is(err, ErrNoChange) {
-			return nil
-		}
-		return err
-	}
-	var v valid.Validator
-	next.validate(&v, cur)
-	if err := v.Err(); err != nil {
-		return err
-	}
-	return s.replace(ctx, name, next, opts)
+	var cur *ConsumerSettings
+	noChange := false
+	return modify.Run(ctx, "consumer "+string(name),
+		func(ctx context.Context) (*ConsumerSettings, error) {
+			read, err := s.Get(ctx, name, opts...)
+			if err != nil {
+				return nil, err
+			}
+			cur, noChange = read, false
+			return read.Clone(), nil
+		},
+		func(next *ConsumerSettings) error {
+			err := fn(next)
+			if errors.Is(err, ErrNoChange) {
+				noChange = true
+				return nil
+			}
+			return err
+		},
+		func(ctx context.Context, next *ConsumerSettings) (*ConsumerSettings, error) {
+			if noChange {
+				return cur, nil
+			}
+			var v valid.Validator
+			next.validate(&v, cur)
+			if err := v.Err(); err != nil {
+				return nil, err
+			}
+			return s.save(ctx, next, opts)
+		})
 }

@@ -19,9 +19,9 @@ import (
 func TestConsumersListAndGet(t *testing.T) {
 	fc, srv := setup(t)
 	ctx := context.Background()
-	names, err := fc.Consumers.List(ctx)
+	names, err := fc.Consumers.Names(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"example-consumer", "example-consumer-2", "example-consumer-3"}, names)
+	assert.Equal(t, []firehose.ConsumerName{"example-consumer", "example-consumer-2", "example-consumer-3"}, names)
 
 	c, err := fc.Consumers.Get(ctx, "example-consumer")
 	require.NoError(t, err)
@@ -29,8 +29,8 @@ func TestConsumersListAndGet(t *testing.T) {
 	assert.True(t, c.DropZeroUID)
 	assert.True(t, c.DropExchangeUID)
 	assert.False(t, c.DropBody)
-	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterExchangeID))
-	assert.Contains(t, c.Filters.ChannelTypes(), firehose.ChannelDisplay)
+	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterKeyExchangeID))
+	assert.Contains(t, c.Filters.ChannelTypes(), firehose.ChannelTypeDisplay)
 	require.NotNil(t, c.SampleSettings)
 	assert.Equal(t, 15, c.SampleSettings.SampleRate)
 	require.NotNil(t, c.WebSettings)
@@ -77,7 +77,7 @@ func TestConsumerGetErrors(t *testing.T) {
 	assert.True(t, violations(t, err).Has("name", "required"))
 
 	srv.FailNext(prefix+"/consumers", 2, 503, "")
-	names, err := fc.Consumers.List(ctx)
+	names, err := fc.Consumers.Names(ctx)
 	require.NoError(t, err, "a GET is retried")
 	assert.Len(t, names, 3)
 
@@ -102,11 +102,11 @@ func TestConsumerRoundTripKeepsUnknownFields(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, c.DropZeroUID)
 	assert.Equal(t, 15, c.SampleSettings.SampleRate)
-	assert.Equal(t, []string{"15", "42"}, c.Filters.Get(firehose.FilterExchangeID))
+	assert.Equal(t, []string{"15", "42"}, c.Filters.Get(firehose.FilterKeyExchangeID))
 	assert.JSONEq(t, `"ops@example.com"`, string(c.Extra["ContactEmail"]))
 	assert.JSONEq(t, `3`, string(c.SampleSettings.Extra["Burst"]))
 
-	require.NoError(t, fc.Consumers.Replace(ctx, "rt", c))
+	require.NoError(t, errOf(fc.Consumers.Update(ctx, consumerOf("rt", c))))
 	stored := srv.Firehose().Consumer("rt")
 	assert.Equal(t, "ops@example.com", stored["ContactEmail"])
 	assert.Equal(t, true, stored["DropZeroUID"])
@@ -119,27 +119,27 @@ func TestConsumerRoundTripKeepsUnknownFields(t *testing.T) {
 func TestConsumerModify(t *testing.T) {
 	fc, srv := setup(t)
 	ctx := context.Background()
-	err := fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
+	err := errOf(fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
 		s.SampleSettings.SampleRate = 5
-		s.Filters.AddChannelTypes(firehose.ChannelMobileVideoInApp)
+		s.Filters.AddChannelTypes(firehose.ChannelTypeMobileVideoInApp)
 		return nil
-	})
+	}))
 	require.NoError(t, err)
 	stored := srv.Firehose().Consumer("example-consumer")
 	assert.EqualValues(t, 5, stored["SampleSettings"].(map[string]any)["SampleRate"])
 	assert.Contains(t, stored["Filters"].(map[string]any)["X-Svc-Channel-Type"], "MOBILE_VIDEO_IN_APP")
 
 	// The default macro lacks %nano%, but left as it was it is not refused.
-	require.NoError(t, fc.Consumers.Modify(ctx, "example-consumer-2", func(s *firehose.ConsumerSettings) error {
+	require.NoError(t, errOf(fc.Consumers.Modify(ctx, "example-consumer-2", func(s *firehose.ConsumerSettings) error {
 		s.DropBody = true
 		return nil
-	}))
+	})))
 	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer-2")["DropBody"])
 
 	before := posts(srv)
-	assert.NoError(t, fc.Consumers.Modify(ctx, "example-consumer", func(*firehose.ConsumerSettings) error { return firehose.ErrNoChange }))
+	assert.NoError(t, errOf(fc.Consumers.Modify(ctx, "example-consumer", func(*firehose.ConsumerSettings) error { return firehose.ErrNoChange })))
 	boom := errors.New("boom")
-	assert.ErrorIs(t, fc.Consumers.Modify(ctx, "example-consumer", func(*firehose.ConsumerSettings) error { return boom }), boom)
+	assert.ErrorIs(t, errOf(fc.Consumers.Modify(ctx, "example-consumer", func(*firehose.ConsumerSettings) error { return boom })), boom)
 	assert.Equal(t, before, posts(srv), "nothing sent")
 }
 
@@ -155,7 +155,7 @@ func TestConsumerModifyRefusedBeforeSending(t *testing.T) {
 		{"channel type", "example-consumer", "Filters.X-Svc-Channel-Type", "channel type", func(s *firehose.ConsumerSettings) {
 			s.Filters.AddChannelTypes("HOLOGRAM")
 		}},
-		{"geo", "example-consumer", "Filters.X-Svc-Geo", "geo id", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterGeo, "59999") }},
+		{"geo", "example-consumer", "Filters.X-Svc-Geo", "geo id", func(s *firehose.ConsumerSettings) { s.Filters.Set(firehose.FilterKeyGeo, "59999") }},
 		{"macro changed without nano", "example-consumer-2", "Cloud1Settings.PartitionMacro", "%nano%", func(s *firehose.ConsumerSettings) {
 			s.Cloud1Settings.PartitionMacro = "%yyyy%/%appuuid%.jsonl.gz"
 		}},
@@ -163,10 +163,10 @@ func TestConsumerModifyRefusedBeforeSending(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fc, srv := setup(t)
-			err := fc.Consumers.Modify(context.Background(), tt.consumer, func(s *firehose.ConsumerSettings) error {
+			err := errOf(fc.Consumers.Modify(context.Background(), firehose.ConsumerName(tt.consumer), func(s *firehose.ConsumerSettings) error {
 				tt.change(s)
 				return nil
-			})
+			}))
 			assert.True(t, violations(t, err).Has(tt.field, tt.rule), "%v", err)
 			assert.Zero(t, posts(srv))
 		})
@@ -182,17 +182,17 @@ func TestConsumerReplace(t *testing.T) {
 	// The same RoleARN is accepted (read first, compared).
 	c.Cloud1Settings.Buckets["ewr"] = "other-bucket"
 	c.Cloud1Settings.AcceptOverwriteRisk = true // the default macro has no %nano%
-	require.NoError(t, fc.Consumers.Replace(ctx, "example-consumer-2", c))
+	require.NoError(t, errOf(fc.Consumers.Update(ctx, consumerOf("example-consumer-2", c))))
 	assert.Equal(t, "other-bucket", srv.Firehose().Consumer("example-consumer-2")["Cloud1Settings"].(map[string]any)["Buckets"].(map[string]any)["ewr"])
 
 	c.Cloud1Settings.RoleARN = "arn:aws:iam::1:role/mine"
-	err = fc.Consumers.Replace(ctx, "example-consumer-2", c)
+	err = errOf(fc.Consumers.Update(ctx, consumerOf("example-consumer-2", c)))
 	assert.True(t, violations(t, err).Has("Cloud1Settings.RoleARN", "read-only"))
 
-	err = fc.Consumers.Replace(ctx, "", nil)
-	ve := violations(t, err)
-	assert.True(t, ve.Has("name", "required"))
-	assert.True(t, ve.Has("ConsumerSettings", "required"))
+	err = errOf(fc.Consumers.Update(ctx, nil))
+	assert.True(t, violations(t, err).Has("ConsumerSettings", "required"))
+	err = errOf(fc.Consumers.Update(ctx, &firehose.ConsumerSettings{DropBody: true}))
+	assert.True(t, violations(t, err).Has("Consumer", "required"), "a record that names no consumer")
 }
 
 func TestFakeRefusesWhatTheClientWouldRefuse(t *testing.T) {
@@ -245,7 +245,7 @@ func TestWithPrefixAndDroppedConnections(t *testing.T) {
 	ctx := context.Background()
 
 	other := firehose.New(c, firehose.WithPrefix("/firehose-next/v2.0"))
-	_, err = other.Consumers.List(ctx)
+	_, err = other.Consumers.Names(ctx)
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, "/firehose-next/v2.0/consumers", ae.Path)
@@ -264,7 +264,7 @@ func TestOneClientHoldsBothGrants(t *testing.T) {
 	require.NoError(t, err)
 	fc := firehose.New(c)
 	ctx := context.Background()
-	_, err = fc.Consumers.List(ctx)
+	_, err = fc.Consumers.Names(ctx)
 	require.NoError(t, err)
 	ec := entity.New(c)
 	_, err = ec.Organizations.List(ctx, nil)
@@ -289,7 +289,44 @@ func TestOneClientHoldsBothGrants(t *testing.T) {
 	only, err := adama.NewClient(adama.WithBaseURL(srv.URL), adama.WithToken(srv.IssueToken()))
 	require.NoError(t, err)
 	n := len(srv.Requests())
-	_, err = firehose.New(only).Consumers.List(ctx)
+	_, err = firehose.New(only).Consumers.Names(ctx)
 	assert.ErrorContains(t, err, "client-credentials")
 	assert.Equal(t, n, len(srv.Requests()))
+}
+
+func TestConsumerReadChangeSave(t *testing.T) {
+	fc, srv := setup(t)
+	ctx := context.Background()
+
+	saved, err := fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
+		s.SampleSettings.SampleRate = 6
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer"), saved.Consumer)
+	assert.Equal(t, 6, saved.SampleSettings.SampleRate, "Modify returns the record saved")
+
+	before := posts(srv)
+	read, err := fc.Consumers.Modify(ctx, "example-consumer", func(*firehose.ConsumerSettings) error { return firehose.ErrNoChange })
+	require.NoError(t, err)
+	assert.Equal(t, 6, read.SampleSettings.SampleRate, "ErrNoChange returns the record read")
+	assert.Equal(t, before, posts(srv), "nothing sent")
+
+	// Get names the record's consumer; Update saves it there and returns it.
+	c, err := fc.Consumers.Get(ctx, "example-consumer")
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer"), c.Consumer)
+	c.DropZeroUID = true
+	got, err := fc.Consumers.Update(ctx, c)
+	require.NoError(t, err)
+	assert.Same(t, c, got)
+	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer")["DropZeroUID"])
+
+	// A record with Name but no Consumer is saved under its Name.
+	c.Consumer, c.Name, c.DropBody = "", "example-consumer", true
+	_, err = fc.Consumers.Update(ctx, c)
+	require.NoError(t, err)
+	reqs := srv.Requests()
+	assert.Equal(t, prefix+"/consumers/example-consumer", reqs[len(reqs)-1].Path)
+	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer")["DropBody"])
 }

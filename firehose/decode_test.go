@@ -55,15 +55,15 @@ func TestDecodeReferenceBodies(t *testing.T) {
 	})
 	ctx := context.Background()
 
-	names, err := fc.Consumers.List(ctx)
+	names, err := fc.Consumers.Names(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"example-consumer", "example-consumer-2", "example-consumer-3"}, names)
+	assert.Equal(t, []firehose.ConsumerName{"example-consumer", "example-consumer-2", "example-consumer-3"}, names)
 
 	c, err := fc.Consumers.Get(ctx, "c")
 	require.NoError(t, err)
 	assert.Equal(t, "example-consumer", c.Name)
 	assert.True(t, c.DropZeroUID)
-	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterExchangeID))
+	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterKeyExchangeID))
 	assert.Len(t, c.Filters.ChannelTypes(), 8)
 	assert.Equal(t, 15, c.SampleSettings.SampleRate)
 	assert.Equal(t, "https://example.com", c.WebSettings.Endpoints["pao"])
@@ -76,12 +76,12 @@ func TestDecodeReferenceBodies(t *testing.T) {
 	assert.Equal(t, "example-bucket-name", p.Cloud1Settings.Buckets["iad"])
 	assert.Equal(t, "us-east-1", p.Cloud1Settings.Regions["ewr"])
 
-	f, err := fc.Filters.List(ctx, "c")
+	f, err := filtersOf(fc.Filters.List(ctx, &firehose.FilterListOptions{Consumer: "c"}))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"60231"}, f.Get(firehose.FilterGeo))
-	assert.Len(t, f.Get(firehose.FilterExchangeID), 22)
+	assert.Equal(t, []string{"60231"}, f.Get(firehose.FilterKeyGeo))
+	assert.Len(t, f.Get(firehose.FilterKeyExchangeID), 22)
 
-	one, err := fc.Filters.Get(ctx, "c", firehose.FilterChannelType)
+	one, err := valuesOf(fc.Filters.Get(ctx, "c", firehose.FilterKeyChannelType))
 	require.NoError(t, err)
 	assert.Equal(t, "DISPLAY", one[0])
 
@@ -97,7 +97,7 @@ func TestDecodeReferenceBodies(t *testing.T) {
 
 	s, err := fc.SampleSettings.Get(ctx, "c")
 	require.NoError(t, err)
-	assert.Equal(t, firehose.SampleSettings{SampleRate: 15}, *s)
+	assert.Equal(t, firehose.SampleSettings{Consumer: "c", SampleRate: 15}, *s)
 
 	w, err := fc.WebSettings.Get(ctx, "c")
 	require.NoError(t, err)
@@ -122,9 +122,9 @@ func TestDecodePlatformShapedVariants(t *testing.T) {
 	assert.False(t, c.DropBody)
 	assert.False(t, c.DropExchangeUID, "maybe does not fit a boolean: kept in Extra")
 	assert.JSONEq(t, `"maybe"`, string(c.Extra["DropExchangeUID"]))
-	assert.Equal(t, []string{"15", "42"}, c.Filters.Get(firehose.FilterExchangeID))
+	assert.Equal(t, []string{"15", "42"}, c.Filters.Get(firehose.FilterKeyExchangeID))
 	assert.Equal(t, []firehose.ChannelType{"DISPLAY", "HOLOGRAM"}, c.Filters.ChannelTypes(), "an unknown server value is kept")
-	assert.Equal(t, []string{"60231"}, c.Filters.Get(firehose.FilterGeo))
+	assert.Equal(t, []string{"60231"}, c.Filters.Get(firehose.FilterKeyGeo))
 	assert.Equal(t, []string{"a"}, c.Filters["X-Svc-Future"])
 	assert.Equal(t, 15, c.SampleSettings.SampleRate)
 	assert.True(t, c.Cloud1Settings.ASE256ServerSideEncryption)
@@ -157,17 +157,17 @@ func TestModifyKeepsServerValuesTheSDKDoesNotKnow(t *testing.T) {
 		"SampleSettings": map[string]any{"SampleRate": 10},
 	})
 	ctx := context.Background()
-	require.NoError(t, fc.Consumers.Modify(ctx, "future", func(s *firehose.ConsumerSettings) error {
+	require.NoError(t, errOf(fc.Consumers.Modify(ctx, "future", func(s *firehose.ConsumerSettings) error {
 		s.SampleSettings.SampleRate = 5
 		return nil
-	}))
+	})))
 	stored := srv.Firehose().Consumer("future")
 	assert.Equal(t, []any{"DISPLAY", "HOLOGRAM"}, stored["Filters"].(map[string]any)["X-Svc-Channel-Type"])
 
 	// A new unknown value is still refused.
-	err := fc.Consumers.Modify(ctx, "future", func(s *firehose.ConsumerSettings) error {
+	err := errOf(fc.Consumers.Modify(ctx, "future", func(s *firehose.ConsumerSettings) error {
 		s.Filters.AddChannelTypes("RADIO")
 		return nil
-	})
+	}))
 	assert.True(t, violations(t, err).Has("Filters.X-Svc-Channel-Type", "channel type"))
 }

@@ -4,11 +4,14 @@
 //
 // A consumer receives filtered, sampled bid opportunities, delivered to a
 // web endpoint or to object-storage buckets (cloud1, cloud2). Its
-// configuration is read and changed through the services of [Client]:
+// configuration is read and changed through the services of [Client],
+// read, change, save: each record says whose it is (a [ConsumerName]:
+// the platform names consumers, it does not number them), Get fills it
+// in and Update saves the record whole (the platform's POSTs replace):
 //
 //	fc := firehose.New(client)
-//	names, err := fc.Consumers.List(ctx)
-//	err = fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
+//	names, err := fc.Consumers.Names(ctx)
+//	saved, err := fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
 //		s.SampleSettings.SampleRate = 5
 //		return nil
 //	})

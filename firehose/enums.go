@@ -28,10 +28,10 @@ type FilterKey string
 
 // The FilterKey values.
 const (
-	FilterExchangeID  FilterKey = "X-Svc-Exch-Id"
-	FilterDealID      FilterKey = "X-Svc-Deal-Id"
-	FilterChannelType FilterKey = "X-Svc-Channel-Type"
-	FilterGeo         FilterKey = "X-Svc-Geo"
+	FilterKeyExchangeID  FilterKey = "X-Svc-Exch-Id"
+	FilterKeyDealID      FilterKey = "X-Svc-Deal-Id"
+	FilterKeyChannelType FilterKey = "X-Svc-Channel-Type"
+	FilterKeyGeo         FilterKey = "X-Svc-Geo"
 )
 
 // canonical returns the known key k names without regard to case (the
@@ -52,16 +52,16 @@ type ChannelType string
 
 // The ChannelType values.
 const (
-	ChannelDisplay                ChannelType = "DISPLAY"
-	ChannelVideo                  ChannelType = "VIDEO"
-	ChannelSocial                 ChannelType = "SOCIAL"
-	ChannelMobileDisplayMobileWeb ChannelType = "MOBILE_DISPLAY_MOBILE_WEB"
-	ChannelMobileVideoMobileWeb   ChannelType = "MOBILE_VIDEO_MOBILE_WEB"
-	ChannelSearch                 ChannelType = "SEARCH"
-	ChannelEmail                  ChannelType = "EMAIL"
-	ChannelMobileDisplayInApp     ChannelType = "MOBILE_DISPLAY_IN_APP"
-	ChannelMobileVideoInApp       ChannelType = "MOBILE_VIDEO_IN_APP"
-	ChannelNewsfeed               ChannelType = "NEWSFEED"
+	ChannelTypeDisplay                ChannelType = "DISPLAY"
+	ChannelTypeVideo                  ChannelType = "VIDEO"
+	ChannelTypeSocial                 ChannelType = "SOCIAL"
+	ChannelTypeMobileDisplayMobileWeb ChannelType = "MOBILE_DISPLAY_MOBILE_WEB"
+	ChannelTypeMobileVideoMobileWeb   ChannelType = "MOBILE_VIDEO_MOBILE_WEB"
+	ChannelTypeSearch                 ChannelType = "SEARCH"
+	ChannelTypeEmail                  ChannelType = "EMAIL"
+	ChannelTypeMobileDisplayInApp     ChannelType = "MOBILE_DISPLAY_IN_APP"
+	ChannelTypeMobileVideoInApp       ChannelType = "MOBILE_VIDEO_IN_APP"
+	ChannelTypeNewsfeed               ChannelType = "NEWSFEED"
 )
 
 // Region is a traffic region a consumer captures (spec §4.G onboarding).

@@ -6,20 +6,20 @@ package firehose
 // Values returns every known FilterKey in declaration order, in a new slice.
 func (FilterKey) Values() []FilterKey {
 	return []FilterKey{
-		FilterExchangeID,
-		FilterDealID,
-		FilterChannelType,
-		FilterGeo,
+		FilterKeyExchangeID,
+		FilterKeyDealID,
+		FilterKeyChannelType,
+		FilterKeyGeo,
 	}
 }
 
 // Valid reports whether v is a known FilterKey.
 func (v FilterKey) Valid() bool {
 	switch v {
-	case FilterExchangeID,
-		FilterDealID,
-		FilterChannelType,
-		FilterGeo:
+	case FilterKeyExchangeID,
+		FilterKeyDealID,
+		FilterKeyChannelType,
+		FilterKeyGeo:
 		return true
 	}
 	return false
@@ -28,32 +28,32 @@ func (v FilterKey) Valid() bool {
 // Values returns every known ChannelType in declaration order, in a new slice.
 func (ChannelType) Values() []ChannelType {
 	return []ChannelType{
-		ChannelDisplay,
-		ChannelVideo,
-		ChannelSocial,
-		ChannelMobileDisplayMobileWeb,
-		ChannelMobileVideoMobileWeb,
-		ChannelSearch,
-		ChannelEmail,
-		ChannelMobileDisplayInApp,
-		ChannelMobileVideoInApp,
-		ChannelNewsfeed,
+		ChannelTypeDisplay,
+		ChannelTypeVideo,
+		ChannelTypeSocial,
+		ChannelTypeMobileDisplayMobileWeb,
+		ChannelTypeMobileVideoMobileWeb,
+		ChannelTypeSearch,
+		ChannelTypeEmail,
+		ChannelTypeMobileDisplayInApp,
+		ChannelTypeMobileVideoInApp,
+		ChannelTypeNewsfeed,
 	}
 }
 
 // Valid reports whether v is a known ChannelType.
 func (v ChannelType) Valid() bool {
 	switch v {
-	case ChannelDisplay,
-		ChannelVideo,
-		ChannelSocial,
-		ChannelMobileDisplayMobileWeb,
-		ChannelMobileVideoMobileWeb,
-		ChannelSearch,
-		ChannelEmail,
-		ChannelMobileDisplayInApp,
-		ChannelMobileVideoInApp,
-		ChannelNewsfeed:
+	case ChannelTypeDisplay,
+		ChannelTypeVideo,
+		ChannelTypeSocial,
+		ChannelTypeMobileDisplayMobileWeb,
+		ChannelTypeMobileVideoMobileWeb,
+		ChannelTypeSearch,
+		ChannelTypeEmail,
+		ChannelTypeMobileDisplayInApp,
+		ChannelTypeMobileVideoInApp,
+		ChannelTypeNewsfeed:
 		return true
 	}
 	return false
@@ -118,34 +118,34 @@ func (v Format) Valid() bool {
 // Values returns every known MacroToken in declaration order, in a new slice.
 func (MacroToken) Values() []MacroToken {
 	return []MacroToken{
-		MacroYear,
-		MacroMonth,
-		MacroDay,
-		MacroHour,
-		MacroMinute,
-		MacroSecond,
-		MacroHex,
-		MacroUnix,
-		MacroUnixMS,
-		MacroNano,
-		MacroAppUUID,
+		MacroTokenYear,
+		MacroTokenMonth,
+		MacroTokenDay,
+		MacroTokenHour,
+		MacroTokenMinute,
+		MacroTokenSecond,
+		MacroTokenHex,
+		MacroTokenUnix,
+		MacroTokenUnixMS,
+		MacroTokenNano,
+		MacroTokenAppUUID,
 	}
 }
 
 // Valid reports whether v is a known MacroToken.
 func (v MacroToken) Valid() bool {
 	switch v {
-	case MacroYear,
-		MacroMonth,
-		MacroDay,
-		MacroHour,
-		MacroMinute,
-		MacroSecond,
-		MacroHex,
-		MacroUnix,
-		MacroUnixMS,
-		MacroNano,
-		MacroAppUUID:
+	case MacroTokenYear,
+		MacroTokenMonth,
+		MacroTokenDay,
+		MacroTokenHour,
+		MacroTokenMinute,
+		MacroTokenSecond,
+		MacroTokenHex,
+		MacroTokenUnix,
+		MacroTokenUnixMS,
+		MacroTokenNano,
+		MacroTokenAppUUID:
 		return true
 	}
 	return false

@@ -26,10 +26,10 @@ func client() (*firehose.Client, *adamatest.Server) {
 	return firehose.New(c), srv
 }
 
-func ExampleConsumerService_List() {
+func ExampleConsumerService_Names() {
 	fc, srv := client()
 	defer srv.Close()
-	names, err := fc.Consumers.List(context.Background())
+	names, err := fc.Consumers.Names(context.Background())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -42,8 +42,8 @@ func ExampleConsumerService_Modify() {
 	fc, srv := client()
 	defer srv.Close()
 	ctx := context.Background()
-	err := fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
-		s.Filters.AddChannelTypes(firehose.ChannelMobileVideoInApp)
+	c, err := fc.Consumers.Modify(ctx, "example-consumer", func(s *firehose.ConsumerSettings) error {
+		s.Filters.AddChannelTypes(firehose.ChannelTypeMobileVideoInApp)
 		s.SampleSettings.SampleRate = 5
 		return nil
 	})
@@ -51,11 +51,10 @@ func ExampleConsumerService_Modify() {
 		fmt.Println(err)
 		return
 	}
-	c, _ := fc.Consumers.Get(ctx, "example-consumer")
 	fmt.Println(c.SampleSettings.SampleRate, len(c.Filters.ChannelTypes()))
 
 	// RoleARN cannot be changed: refused before anything is sent.
-	err = fc.Consumers.Modify(ctx, "example-consumer-2", func(s *firehose.ConsumerSettings) error {
+	_, err = fc.Consumers.Modify(ctx, "example-consumer-2", func(s *firehose.ConsumerSettings) error {
 		s.Cloud1Settings.RoleARN = "arn:aws:iam::1:role/other"
 		return nil
 	})
@@ -67,19 +66,21 @@ func ExampleConsumerService_Modify() {
 	// adama: invalid request: Cloud1Settings.RoleARN: read-only: cannot be changed (got arn:aws:iam::1:role/other)
 }
 
-func ExampleFilterService_Set() {
+func ExampleFilterService_Update() {
 	fc, srv := client()
 	defer srv.Close()
 	ctx := context.Background()
-	if err := fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, []string{"15", "42"}); err != nil {
+	f := &firehose.Filter{Consumer: "example-consumer", Key: firehose.FilterKeyExchangeID, Values: []string{"15", "42"}}
+	if _, err := fc.Filters.Update(ctx, f); err != nil {
 		fmt.Println(err)
 		return
 	}
-	vals, _ := fc.Filters.Get(ctx, "example-consumer", firehose.FilterExchangeID)
-	fmt.Println(vals)
+	got, _ := fc.Filters.Get(ctx, "example-consumer", firehose.FilterKeyExchangeID)
+	fmt.Println(got.Values)
 
 	// An exchange outside the caller's permissions: the platform refuses.
-	err := fc.Filters.Set(ctx, "example-consumer", firehose.FilterExchangeID, []string{"999"})
+	got.Values = []string{"999"}
+	_, err := fc.Filters.Update(ctx, got)
 	fmt.Println(errors.Is(err, adama.ErrForbidden))
 	// Output:
 	// [15 42]
@@ -93,19 +94,19 @@ func ExamplePermissions_Check() {
 	perms, _ := fc.Permissions.Get(ctx)
 	before, _ := fc.Consumers.Get(ctx, "example-consumer")
 	after := before.Clone()
-	after.Filters.Set(firehose.FilterExchangeID, "15", "42", "7")
+	after.Filters.Set(firehose.FilterKeyExchangeID, "15", "42", "7")
 	after.SampleSettings.SampleRate = 2
 	fmt.Println(perms.Check(before, after))
 	// Output: adama: invalid request: Filters.X-Svc-Exch-Id: value needs support: not in EDIT.Filters.X-Svc-Exch-Id (got 7)
 }
 
-func ExampleSampleService_Set() {
+func ExampleSampleService_Update() {
 	fc, srv := client()
 	defer srv.Close()
 	ctx := context.Background()
-	err := fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{SampleRate: 120})
+	_, err := fc.SampleSettings.Update(ctx, &firehose.SampleSettings{Consumer: "example-consumer", SampleRate: 120})
 	fmt.Println(err)
-	_ = fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{SampleRate: 1})
+	_, _ = fc.SampleSettings.Update(ctx, &firehose.SampleSettings{Consumer: "example-consumer", SampleRate: 1})
 	s, _ := fc.SampleSettings.Get(ctx, "example-consumer")
 	fmt.Println(s.SampleRate, s.Disabled)
 	// Output:
@@ -113,13 +114,13 @@ func ExampleSampleService_Set() {
 	// 1 false
 }
 
-func ExampleWebService_Set() {
+func ExampleWebService_Update() {
 	fc, srv := client()
 	defer srv.Close()
 	ctx := context.Background()
 	w, _ := fc.WebSettings.Get(ctx, "example-consumer")
 	w.Endpoints["sjc"] = "https://ingest.example/sjc"
-	if err := fc.WebSettings.Set(ctx, "example-consumer", w); err != nil {
+	if _, err := fc.WebSettings.Update(ctx, w); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -128,15 +129,17 @@ func ExampleWebService_Set() {
 	// Output: 4 https://ingest.example/sjc
 }
 
-func ExampleCloud1Service_Set() {
+func ExampleCloud1Service_Update() {
 	fc, srv := client()
 	defer srv.Close()
 	ctx := context.Background()
 	s, _ := fc.Cloud1Settings.Get(ctx, "example-consumer-2")
 	s.PartitionMacro = "%yyyy%/%mm%/%dd%/%hh%/batch.jsonl.gz"
-	fmt.Println(fc.Cloud1Settings.Set(ctx, "example-consumer-2", s) != nil)
+	_, err := fc.Cloud1Settings.Update(ctx, s)
+	fmt.Println(err != nil)
 	s.PartitionMacro = "%yyyy%/%mm%/%dd%/%hh%/%appuuid%_%nano%.jsonl.gz"
-	fmt.Println(fc.Cloud1Settings.Set(ctx, "example-consumer-2", s))
+	_, err = fc.Cloud1Settings.Update(ctx, s)
+	fmt.Println(err)
 	// Output:
 	// true
 	// <nil>

@@ -102,7 +102,7 @@ func (f Filters) Set(key FilterKey, values ...string) {
 
 // ChannelTypes returns the X-Svc-Channel-Type values.
 func (f Filters) ChannelTypes() []ChannelType {
-	vals := f.Get(FilterChannelType)
+	vals := f.Get(FilterKeyChannelType)
 	out := make([]ChannelType, len(vals))
 	for i, v := range vals {
 		out[i] = ChannelType(v)
@@ -113,13 +113,13 @@ func (f Filters) ChannelTypes() []ChannelType {
 // AddChannelTypes adds channel types to the X-Svc-Channel-Type filter,
 // keeping those already there.
 func (f Filters) AddChannelTypes(cts ...ChannelType) {
-	vals := slices.Clone(f.Get(FilterChannelType))
+	vals := slices.Clone(f.Get(FilterKeyChannelType))
 	for _, c := range cts {
 		if !slices.Contains(vals, string(c)) {
 			vals = append(vals, string(c))
 		}
 	}
-	f.Set(FilterChannelType, vals...)
+	f.Set(FilterKeyChannelType, vals...)
 }
 
 // Validate checks the filters: at least one of the four keys with values,
@@ -190,26 +190,53 @@ func checkFilterValues(v *valid.Validator, field string, key FilterKey, vals []s
 		switch {
 		case strings.TrimSpace(val) == "":
 			v.Addf(field, val, "value %d is empty", i)
-		case key == FilterChannelType && !ChannelType(val).Valid():
+		case key == FilterKeyChannelType && !ChannelType(val).Valid():
 			v.Add(field, "channel type "+names(ChannelType("").Values()), val)
-		case key == FilterGeo && !ValidGeo(val):
+		case key == FilterKeyGeo && !ValidGeo(val):
 			v.Add(field, "geo id of the reference list (60000 to 60247, 72279, 72280)", val)
 		}
 	}
 }
 
-// FilterService reads a consumer's active filters and reads or replaces
-// the values of one filter key (/consumers/{name}/filters[/{filter}]).
+// Filter is the values of one filter key of a consumer: the record of
+// Filters.Get and Filters.Update (/consumers/{name}/filters/{filter}).
+type Filter struct {
+	// Consumer is the consumer the filter belongs to: the path of the
+	// requests, never sent in the body.
+	Consumer ConsumerName
+	// Key is the filter key (the reference's paths write it in lower
+	// case; any case is accepted).
+	Key FilterKey
+	// Values are the filter's values. Update sends them whole (the
+	// platform's POST replaces them); none removes the filter.
+	Values []string
+}
+
+// FilterListOptions names the consumer whose filters Filters.List reads.
+type FilterListOptions struct {
+	// Consumer is the consumer; required.
+	Consumer ConsumerName
+}
+
+// FilterService reads a consumer's active filters and reads or saves the
+// values of one filter key (/consumers/{name}/filters[/{filter}]).
 type FilterService struct{ g *call.Group }
 
 // filterPath returns the path of one filter key; the reference's paths
 // write the key in lower case.
-func filterPath(name string, key FilterKey) string {
+func filterPath(name ConsumerName, key FilterKey) string {
 	return consumerPath(name, "/filters/"+strings.ToLower(string(key)))
 }
 
-// List returns the consumer's active filters.
-func (s *FilterService) List(ctx context.Context, name string, opts ...adama.RequestOption) (Filters, error) {
+// List returns the active filters of lo.Consumer, one Filter per key,
+// sorted by key. The platform answers them all at once: the page is the
+// whole answer. (Filters turns the page back into the map a
+// ConsumerSettings holds.)
+func (s *FilterService) List(ctx context.Context, lo *FilterListOptions, opts ...adama.RequestOption) (*adama.Page[*Filter], error) {
+	var name ConsumerName
+	if lo != nil {
+		name = lo.Consumer
+	}
 	if err := checkName(name); err != nil {
 		return nil, err
 	}
@@ -217,46 +244,72 @@ func (s *FilterService) List(ctx context.Context, name string, opts ...adama.Req
 	if err != nil {
 		return nil, err
 	}
-	return *f, nil
+	items := make([]*Filter, 0, len(*f))
+	for _, k := range sortedKeys(*f) {
+		items = append(items, &Filter{Consumer: name, Key: k, Values: (*f)[k]})
+	}
+	return &adama.Page[*Filter]{Items: items, Count: len(items)}, nil
 }
 
-// Get returns the values of one filter key.
-func (s *FilterService) Get(ctx context.Context, name string, key FilterKey, opts ...adama.RequestOption) ([]string, error) {
+// FiltersOf returns the filters of a page of Filters.List as the map a
+// ConsumerSettings holds.
+func FiltersOf(p *adama.Page[*Filter]) Filters {
+	if p == nil {
+		return nil
+	}
+	out := make(Filters, len(p.Items))
+	for _, f := range p.Items {
+		if f != nil {
+			out[f.Key] = f.Values
+		}
+	}
+	return out
+}
+
+// Get returns the values of one filter key of the consumer.
+func (s *FilterService) Get(ctx context.Context, name ConsumerName, key FilterKey, opts ...adama.RequestOption) (*Filter, error) {
 	var v valid.Validator
 	v.Require("name", name != "")
 	v.Check(key.canonical().Valid(), "filter", names(key.Values()), string(key))
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	vals, err := call.One[filterValues](ctx, s.g, &call.Call{Path: filterPath(name, key.canonical())}, opts...)
+	ck := key.canonical()
+	vals, err := call.One[filterValues](ctx, s.g, &call.Call{Path: filterPath(name, ck)}, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return []string(*vals), nil
+	return &Filter{Consumer: name, Key: ck, Values: []string(*vals)}, nil
 }
 
-// Set replaces the values of one filter key. The caller needs permission
-// for the values (see Permissions.Check). An empty list removes the
-// filter; the active filters are then read first and the change refused
-// when no other filter would remain.
-func (s *FilterService) Set(ctx context.Context, name string, key FilterKey, values []string, opts ...adama.RequestOption) error {
+// Update replaces the values of the filter key rec.Key of rec.Consumer
+// with rec.Values. The caller needs permission for the values (see
+// Permissions.Check). No values removes the filter; the active filters
+// are then read first and the change refused when no other filter would
+// remain. The platform answers no record: rec is returned as saved.
+func (s *FilterService) Update(ctx context.Context, rec *Filter, opts ...adama.RequestOption) (*Filter, error) {
 	var v valid.Validator
+	v.Require("Filter", rec != nil)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	name, values := rec.Consumer, rec.Values
 	v.Require("name", name != "")
-	ck := key.canonical()
-	v.Check(ck.Valid(), "filter", names(key.Values()), string(key))
+	ck := rec.Key.canonical()
+	v.Check(ck.Valid(), "filter", names(rec.Key.Values()), string(rec.Key))
 	if ck.Valid() {
 		checkFilterValues(&v, string(ck), ck, values)
 	}
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
 	if len(values) == 0 {
-		cur, err := s.List(ctx, name, opts...)
+		cur, err := call.One[Filters](ctx, s.g, &call.Call{Path: consumerPath(name, "/filters")}, opts...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		next := Filters{}
-		for k, vals := range cur {
+		for k, vals := range *cur {
 			next[k] = vals
 		}
 		next.Set(ck)
@@ -266,12 +319,15 @@ func (s *FilterService) Set(ctx context.Context, name string, key FilterKey, val
 		}
 		if !any4 {
 			v.Add(string(ck), "at least one filter of "+strings.Join(keyNames(), ", ")+" must remain", nil)
-			return v.Err()
+			return nil, v.Err()
 		}
 	}
 	body := values
 	if body == nil {
 		body = []string{}
 	}
-	return s.g.NoContent(ctx, &call.Call{Method: "POST", Path: filterPath(name, ck), JSON: body}, opts...)
+	if err := s.g.NoContent(ctx, &call.Call{Method: "POST", Path: filterPath(name, ck), JSON: body}, opts...); err != nil {
+		return nil, err
+	}
+	return rec, nil
 }

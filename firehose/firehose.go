@@ -17,22 +17,22 @@ const authMode = adama.AuthClientCredentials
 
 // Client holds one service per resource of group G.
 type Client struct {
-	// Consumers reads the consumer names and reads or replaces a whole
+	// Consumers reads the consumer names and reads or saves a whole
 	// consumer configuration.
 	Consumers *ConsumerService
-	// Filters reads a consumer's active filters and reads or replaces the
+	// Filters reads a consumer's active filters and reads or saves the
 	// values of one filter key.
 	Filters *FilterService
 	// Permissions reads what the caller may change without support.
 	Permissions *PermissionService
-	// SampleSettings reads and sets a consumer's sampling.
+	// SampleSettings reads and saves a consumer's sampling.
 	SampleSettings *SampleService
-	// WebSettings reads and sets a consumer's web endpoints.
+	// WebSettings reads and saves a consumer's web endpoints.
 	WebSettings *WebService
-	// Cloud1Settings reads and sets a consumer's first object-storage
+	// Cloud1Settings reads and saves a consumer's first object-storage
 	// delivery.
 	Cloud1Settings *Cloud1Service
-	// Cloud2Settings reads and sets a consumer's second object-storage
+	// Cloud2Settings reads and saves a consumer's second object-storage
 	// delivery.
 	Cloud2Settings *Cloud2Service
 }
@@ -65,13 +65,17 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 }
 
+// ConsumerName is a consumer's name: the platform identifies a consumer,
+// and the settings and filters under it, by its name, not by a number.
+type ConsumerName string
+
 // consumerPath returns /consumers/{name}{rest}.
-func consumerPath(name, rest string) string {
-	return "/consumers/" + url.PathEscape(name) + rest
+func consumerPath(name ConsumerName, rest string) string {
+	return "/consumers/" + url.PathEscape(string(name)) + rest
 }
 
 // checkName refuses an empty consumer name before sending.
-func checkName(name string) error {
+func checkName(name ConsumerName) error {
 	var v valid.Validator
 	v.Require("name", name != "")
 	return v.Err()

@@ -68,7 +68,7 @@ func FuzzPermissions(f *testing.F) {
 		if json.Unmarshal(b, &p) != nil {
 			return
 		}
-		after := &firehose.ConsumerSettings{DropBody: true, Filters: firehose.Filters{firehose.FilterExchangeID: {"42"}}}
+		after := &firehose.ConsumerSettings{DropBody: true, Filters: firehose.Filters{firehose.FilterKeyExchangeID: {"42"}}}
 		_ = p.Check(nil, after)
 		if _, err := json.Marshal(p); err != nil {
 			t.Fatal(err)

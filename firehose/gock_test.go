@@ -51,7 +51,7 @@ func TestExactRequests(t *testing.T) {
 		call   func(context.Context, *firehose.Client) error
 	}{
 		{"consumers", "GET", "/opportunity-firehose/v2.0/consumers", "", map[string]any{"a": nil},
-			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Consumers.List(ctx); return err }},
+			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Consumers.Names(ctx); return err }},
 		{"consumer", "GET", "/opportunity-firehose/v2.0/consumers/my%20consumer", "", map[string]any{"Name": "my consumer"},
 			func(ctx context.Context, fc *firehose.Client) error {
 				_, err := fc.Consumers.Get(ctx, "my consumer")
@@ -60,19 +60,22 @@ func TestExactRequests(t *testing.T) {
 		{"replace", "POST", "/opportunity-firehose/v2.0/consumers/c1",
 			`{"DropZeroUID":false,"DropExchangeUID":true,"DropBody":false,"Filters":{"X-Svc-Geo":["60231"]},"SampleSettings":{"Disabled":false,"SampleRate":5}}`, map[string]any{},
 			func(ctx context.Context, fc *firehose.Client) error {
-				return fc.Consumers.Replace(ctx, "c1", &firehose.ConsumerSettings{DropExchangeUID: true,
-					Filters: firehose.Filters{firehose.FilterGeo: {"60231"}}, SampleSettings: &firehose.SampleSettings{SampleRate: 5}})
+				return errOf(fc.Consumers.Update(ctx, consumerOf("c1", &firehose.ConsumerSettings{DropExchangeUID: true,
+					Filters: firehose.Filters{firehose.FilterKeyGeo: {"60231"}}, SampleSettings: &firehose.SampleSettings{SampleRate: 5}})))
 			}},
 		{"filters", "GET", "/opportunity-firehose/v2.0/consumers/c1/filters", "", map[string]any{},
-			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Filters.List(ctx, "c1"); return err }},
+			func(ctx context.Context, fc *firehose.Client) error {
+				_, err := filtersOf(fc.Filters.List(ctx, &firehose.FilterListOptions{Consumer: "c1"}))
+				return err
+			}},
 		{"filter get", "GET", "/opportunity-firehose/v2.0/consumers/c1/filters/x-svc-channel-type", "", []string{"DISPLAY"},
 			func(ctx context.Context, fc *firehose.Client) error {
-				_, err := fc.Filters.Get(ctx, "c1", firehose.FilterChannelType)
+				_, err := valuesOf(fc.Filters.Get(ctx, "c1", firehose.FilterKeyChannelType))
 				return err
 			}},
 		{"filter set", "POST", "/opportunity-firehose/v2.0/consumers/c1/filters/x-svc-channel-type", `["DISPLAY","EMAIL"]`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
-				return fc.Filters.Set(ctx, "c1", firehose.FilterChannelType, []string{"DISPLAY", "EMAIL"})
+				return errOf(fc.Filters.Update(ctx, &firehose.Filter{Consumer: "c1", Key: firehose.FilterKeyChannelType, Values: []string{"DISPLAY", "EMAIL"}}))
 			}},
 		{"permissions", "GET", "/opportunity-firehose/v2.0/permissions", "", map[string]any{"GET.Consumers": "ALLOWED"},
 			func(ctx context.Context, fc *firehose.Client) error { _, err := fc.Permissions.Get(ctx); return err }},
@@ -83,7 +86,7 @@ func TestExactRequests(t *testing.T) {
 			}},
 		{"sample set", "POST", "/opportunity-firehose/v2.0/consumers/c1/samplesettings", `{"Disabled":false,"SampleRate":0}`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
-				return fc.SampleSettings.Set(ctx, "c1", &firehose.SampleSettings{SampleRate: 0})
+				return errOf(fc.SampleSettings.Update(ctx, sampleOf("c1", &firehose.SampleSettings{SampleRate: 0})))
 			}},
 		{"web get", "GET", "/opportunity-firehose/v2.0/consumers/c1/websettings", "", map[string]any{},
 			func(ctx context.Context, fc *firehose.Client) error {
@@ -92,7 +95,7 @@ func TestExactRequests(t *testing.T) {
 			}},
 		{"web set", "POST", "/opportunity-firehose/v2.0/consumers/c1/websettings", `{"Endpoints":{"ewr":"https://in.example/"}}`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
-				return fc.WebSettings.Set(ctx, "c1", &firehose.WebSettings{Endpoints: map[string]string{"ewr": "https://in.example/"}})
+				return errOf(fc.WebSettings.Update(ctx, webOf("c1", &firehose.WebSettings{Endpoints: map[string]string{"ewr": "https://in.example/"}})))
 			}},
 		{"cloud1 get", "GET", "/opportunity-firehose/v2.0/consumers/c1/cloud1settings", "", map[string]any{},
 			func(ctx context.Context, fc *firehose.Client) error {
@@ -102,8 +105,8 @@ func TestExactRequests(t *testing.T) {
 		{"cloud1 set", "POST", "/opportunity-firehose/v2.0/consumers/c1/cloud1settings",
 			`{"Regions":{"ewr":"us-east-1"},"Buckets":{"ewr":"bkt"},"ASE256ServerSideEncryption":true,"PartitionMacro":"%appuuid%_%nano%.jsonl.gz"}`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
-				return fc.Cloud1Settings.Set(ctx, "c1", &firehose.Cloud1Settings{Regions: map[string]string{"ewr": "us-east-1"},
-					Buckets: map[string]string{"ewr": "bkt"}, ASE256ServerSideEncryption: true, PartitionMacro: "%appuuid%_%nano%.jsonl.gz"})
+				return errOf(fc.Cloud1Settings.Update(ctx, cloud1Of("c1", &firehose.Cloud1Settings{Regions: map[string]string{"ewr": "us-east-1"},
+					Buckets: map[string]string{"ewr": "bkt"}, ASE256ServerSideEncryption: true, PartitionMacro: "%appuuid%_%nano%.jsonl.gz"})))
 			}},
 		{"cloud2 get", "GET", "/opportunity-firehose/v2.0/consumers/c1/cloud2settings", "", map[string]any{},
 			func(ctx context.Context, fc *firehose.Client) error {
@@ -112,7 +115,7 @@ func TestExactRequests(t *testing.T) {
 			}},
 		{"cloud2 set", "POST", "/opportunity-firehose/v2.0/consumers/c1/cloud2settings", `{"Buckets":{"iad":"bkt-2"}}`, nil,
 			func(ctx context.Context, fc *firehose.Client) error {
-				return fc.Cloud2Settings.Set(ctx, "c1", &firehose.Cloud2Settings{Buckets: map[string]string{"iad": "bkt-2"}})
+				return errOf(fc.Cloud2Settings.Update(ctx, cloud2Of("c1", &firehose.Cloud2Settings{Buckets: map[string]string{"iad": "bkt-2"}})))
 			}},
 	}
 	for _, tt := range tests {
@@ -167,7 +170,7 @@ func TestFilterSetAnswerForms(t *testing.T) {
 				resp.SetHeader("Content-Type", tt.contentType)
 			}
 			resp.BodyString(tt.body)
-			err := fc.Filters.Set(context.Background(), "c1", firehose.FilterGeo, []string{"60231"}, adama.WithCallRetries(0))
+			err := errOf(fc.Filters.Update(context.Background(), &firehose.Filter{Consumer: "c1", Key: firehose.FilterKeyGeo, Values: []string{"60231"}}, adama.WithCallRetries(0)))
 			if tt.wantErr != nil {
 				assert.ErrorIs(t, err, tt.wantErr)
 			} else {

@@ -24,33 +24,33 @@ type MacroToken string
 
 // The MacroToken values.
 const (
-	MacroYear    MacroToken = "%yyyy%"    // four-digit year
-	MacroMonth   MacroToken = "%mm%"      // two-digit month
-	MacroDay     MacroToken = "%dd%"      // two-digit day
-	MacroHour    MacroToken = "%hh%"      // two-digit hour
-	MacroMinute  MacroToken = "%mi%"      // two-digit minute
-	MacroSecond  MacroToken = "%ss%"      // two-digit second
-	MacroHex     MacroToken = "%hex%"     // one hex digit, 0 to F
-	MacroUnix    MacroToken = "%unix%"    // epoch seconds
-	MacroUnixMS  MacroToken = "%unixms%"  // epoch milliseconds
-	MacroNano    MacroToken = "%nano%"    // epoch nanoseconds
-	MacroAppUUID MacroToken = "%appuuid%" // UUID of the delivering server
+	MacroTokenYear    MacroToken = "%yyyy%"    // four-digit year
+	MacroTokenMonth   MacroToken = "%mm%"      // two-digit month
+	MacroTokenDay     MacroToken = "%dd%"      // two-digit day
+	MacroTokenHour    MacroToken = "%hh%"      // two-digit hour
+	MacroTokenMinute  MacroToken = "%mi%"      // two-digit minute
+	MacroTokenSecond  MacroToken = "%ss%"      // two-digit second
+	MacroTokenHex     MacroToken = "%hex%"     // one hex digit, 0 to F
+	MacroTokenUnix    MacroToken = "%unix%"    // epoch seconds
+	MacroTokenUnixMS  MacroToken = "%unixms%"  // epoch milliseconds
+	MacroTokenNano    MacroToken = "%nano%"    // epoch nanoseconds
+	MacroTokenAppUUID MacroToken = "%appuuid%" // UUID of the delivering server
 )
 
 // maxLen is the longest expansion of t.
 func (t MacroToken) maxLen() int {
 	switch t {
-	case MacroYear:
+	case MacroTokenYear:
 		return 4
-	case MacroHex:
+	case MacroTokenHex:
 		return 1
-	case MacroUnix:
+	case MacroTokenUnix:
 		return 11
-	case MacroUnixMS:
+	case MacroTokenUnixMS:
 		return 14
-	case MacroNano:
+	case MacroTokenNano:
 		return 20
-	case MacroAppUUID:
+	case MacroTokenAppUUID:
 		return 36
 	}
 	return 2
@@ -59,7 +59,7 @@ func (t MacroToken) maxLen() int {
 // hourly reports whether t is fixed within one hour of one location.
 func (t MacroToken) hourly() bool {
 	switch t {
-	case MacroYear, MacroMonth, MacroDay, MacroHour:
+	case MacroTokenYear, MacroTokenMonth, MacroTokenDay, MacroTokenHour:
 		return true
 	}
 	return false
@@ -191,7 +191,7 @@ func (m *Macro) Has(t MacroToken) bool {
 // instant: the macro holds %appuuid% and %nano%. Without them files of
 // different servers overwrite each other and the data is lost, though
 // delivery is charged.
-func (m *Macro) Unique() bool { return m.Has(MacroAppUUID) && m.Has(MacroNano) }
+func (m *Macro) Unique() bool { return m.Has(MacroTokenAppUUID) && m.Has(MacroTokenNano) }
 
 // Compression returns the compression the name's extension announces
 // (.lzo, .lzop: LZOP; .gz, .gzip: GZIP) and whether it announces one.
@@ -249,27 +249,27 @@ func (m *Macro) Expand(t time.Time, v MacroValues) string {
 func expandToken(tok MacroToken, t time.Time, v MacroValues) string {
 	two := func(n int) string { return fmt.Sprintf("%02d", n) }
 	switch tok {
-	case MacroYear:
+	case MacroTokenYear:
 		return fmt.Sprintf("%04d", t.Year())
-	case MacroMonth:
+	case MacroTokenMonth:
 		return two(int(t.Month()))
-	case MacroDay:
+	case MacroTokenDay:
 		return two(t.Day())
-	case MacroHour:
+	case MacroTokenHour:
 		return two(t.Hour())
-	case MacroMinute:
+	case MacroTokenMinute:
 		return two(t.Minute())
-	case MacroSecond:
+	case MacroTokenSecond:
 		return two(t.Second())
-	case MacroHex:
+	case MacroTokenHex:
 		return strings.ToUpper(strconv.FormatInt(int64(v.Hex&0xf), 16))
-	case MacroUnix:
+	case MacroTokenUnix:
 		return strconv.FormatInt(t.Unix(), 10)
-	case MacroUnixMS:
+	case MacroTokenUnixMS:
 		return strconv.FormatInt(t.UnixMilli(), 10)
-	case MacroNano:
+	case MacroTokenNano:
 		return strconv.FormatInt(t.UnixNano(), 10)
-	case MacroAppUUID:
+	case MacroTokenAppUUID:
 		return v.AppUUID
 	}
 	return ""
@@ -287,14 +287,14 @@ func (m *Macro) Prefixes(from, to time.Time) []string {
 	}
 	var head []MacroPart
 	for _, p := range m.parts {
-		if p.Token != "" && !p.Token.hourly() && p.Token != MacroHex {
+		if p.Token != "" && !p.Token.hourly() && p.Token != MacroTokenHex {
 			break
 		}
 		head = append(head, p)
 	}
 	hexes := 1
 	for _, p := range head {
-		if p.Token == MacroHex {
+		if p.Token == MacroTokenHex {
 			hexes = 16
 		}
 	}

@@ -57,16 +57,16 @@ func TestConsumerMisfitReportedAndSentBack(t *testing.T) {
 	c, err := fc.Consumers.Get(ctx, "odd")
 	require.NoError(t, err, "a misfit does not fail the record")
 	assert.Equal(t, "odd", c.Name)
-	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterExchangeID))
+	assert.Equal(t, []string{"15"}, c.Filters.Get(firehose.FilterKeyExchangeID))
 	assert.False(t, c.DropZeroUID)
 	assert.Zero(t, c.SampleSettings.SampleRate)
 	assertMisfits(t, consumerMisfits, c.Misfits())
 
 	c.DropBody = true
-	require.NoError(t, fc.Consumers.Replace(ctx, "odd", c), "the raw values go back as they came")
+	require.NoError(t, errOf(fc.Consumers.Update(ctx, consumerOf("odd", c))), "the raw values go back as they came")
 	c.SampleSettings.SampleRate = 40
 	c.DropZeroUID = true
-	require.NoError(t, fc.Consumers.Replace(ctx, "odd", c), "a set field replaces its kept value")
+	require.NoError(t, errOf(fc.Consumers.Update(ctx, consumerOf("odd", c))), "a set field replaces its kept value")
 	assert.True(t, gock.IsDone())
 }
 
@@ -80,7 +80,7 @@ func TestConsumerMisfitOverTheFake(t *testing.T) {
 	c, err := fc.Consumers.Get(ctx, "odd")
 	require.NoError(t, err)
 	assertMisfits(t, consumerMisfits, c.Misfits())
-	err = fc.Consumers.Replace(ctx, "odd", c)
+	err = errOf(fc.Consumers.Update(ctx, consumerOf("odd", c)))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "got lots")
 	sent := lastJSON(t, srv.Requests())

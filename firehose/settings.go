@@ -15,6 +15,9 @@ import (
 // the opportunity-stream configuration API reference,
 // /consumers/{name}/samplesettings.
 type SampleSettings struct {
+	// Consumer is the consumer whose settings these are: set by Get, the
+	// path of Update, never sent in the body.
+	Consumer ConsumerName `json:"-"`
 	// Disabled stops delivery.
 	Disabled bool `json:"Disabled"`
 	// SampleRate is the percentage of matching opportunities delivered,
@@ -66,6 +69,9 @@ func (s *SampleSettings) validate(v *valid.Validator, prefix string) {
 // center ("ewr", "ord", ...). Shape from spec §2.12 and the reference,
 // /consumers/{name}/websettings.
 type WebSettings struct {
+	// Consumer is the consumer whose settings these are: set by Get, the
+	// path of Update, never sent in the body.
+	Consumer ConsumerName `json:"-"`
 	// Endpoints maps a data-center code to the URL delivered to.
 	Endpoints map[string]string `json:"Endpoints,omitempty"`
 	// Extra keeps the properties the SDK does not model.
@@ -117,6 +123,9 @@ func (s *WebSettings) validate(v *valid.Validator, prefix string) {
 // Shape from spec §2.12 (Cloud1Settings) and the reference's storage
 // settings object, /consumers/{name}/cloud1settings.
 type Cloud1Settings struct {
+	// Consumer is the consumer whose settings these are: set by Get, the
+	// path of Update, never sent in the body.
+	Consumer ConsumerName `json:"-"`
 	// Regions maps a data-center code to the storage region of its bucket
 	// ("ewr": "us-east-1").
 	Regions map[string]string `json:"Regions,omitempty"`
@@ -195,6 +204,9 @@ func (s *Cloud1Settings) validate(v *valid.Validator, prefix string, prev *Cloud
 // Shape from spec §2.12 (Cloud2Settings) and the reference,
 // /consumers/{name}/cloud2settings.
 type Cloud2Settings struct {
+	// Consumer is the consumer whose settings these are: set by Get, the
+	// path of Update, never sent in the body.
+	Consumer ConsumerName `json:"-"`
 	// Buckets maps a data-center code to the bucket delivered to.
 	Buckets map[string]string `json:"Buckets,omitempty"`
 	// PartitionMacro names delivered objects (see ParseMacro).
@@ -247,121 +259,146 @@ func (s *Cloud2Settings) validate(v *valid.Validator, prefix string, prev *Cloud
 	checkMacroField(v, prefix+"PartitionMacro", s.PartitionMacro, prevMacro, prev != nil, s.AcceptOverwriteRisk)
 }
 
-// getSettings reads /consumers/{name}{rest} as a T.
-func getSettings[T any](ctx context.Context, g *call.Group, name, rest string, opts []adama.RequestOption) (*T, error) {
+// getSettings reads /consumers/{name}{rest} as a T and sets its Consumer.
+func getSettings[T any](ctx context.Context, g *call.Group, name ConsumerName, rest string, set func(*T, ConsumerName), opts []adama.RequestOption) (*T, error) {
 	if err := checkName(name); err != nil {
 		return nil, err
 	}
-	return call.One[T](ctx, g, &call.Call{Path: consumerPath(name, rest)}, opts...)
+	out, err := call.One[T](ctx, g, &call.Call{Path: consumerPath(name, rest)}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	set(out, name)
+	return out, nil
 }
 
 // postSettings replaces /consumers/{name}{rest} with body. The platform
 // acknowledges with 200 and, at most, an echo of the settings.
-func postSettings(ctx context.Context, g *call.Group, name, rest string, body any, opts []adama.RequestOption) error {
+func postSettings(ctx context.Context, g *call.Group, name ConsumerName, rest string, body any, opts []adama.RequestOption) error {
 	return g.NoContent(ctx, &call.Call{Method: "POST", Path: consumerPath(name, rest), JSON: body}, opts...)
 }
 
-// SampleService reads and sets a consumer's sample settings
+// SampleService reads and saves a consumer's sample settings
 // (/consumers/{name}/samplesettings).
 type SampleService struct{ g *call.Group }
 
 // Get returns the consumer's sample settings.
-func (s *SampleService) Get(ctx context.Context, name string, opts ...adama.RequestOption) (*SampleSettings, error) {
-	return getSettings[SampleSettings](ctx, s.g, name, "/samplesettings", opts)
+func (s *SampleService) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*SampleSettings, error) {
+	return getSettings(ctx, s.g, name, "/samplesettings", func(r *SampleSettings, n ConsumerName) { r.Consumer = n }, opts)
 }
 
-// Set replaces the consumer's sample settings after checking the rate's
-// range (0 to 100).
-func (s *SampleService) Set(ctx context.Context, name string, set *SampleSettings, opts ...adama.RequestOption) error {
+// Update replaces the sample settings of rec.Consumer with rec, whole
+// (the platform's POST replaces them), after checking the rate's range
+// (0 to 100). The platform answers no record: rec is returned as saved.
+func (s *SampleService) Update(ctx context.Context, rec *SampleSettings, opts ...adama.RequestOption) (*SampleSettings, error) {
 	var v valid.Validator
-	v.Require("name", name != "")
-	v.Require("SampleSettings", set != nil)
-	if set != nil {
-		set.validate(&v, "")
+	v.Require("SampleSettings", rec != nil)
+	if rec != nil {
+		v.Require("Consumer", rec.Consumer != "")
+		rec.validate(&v, "")
 	}
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	return postSettings(ctx, s.g, name, "/samplesettings", set, opts)
+	if err := postSettings(ctx, s.g, rec.Consumer, "/samplesettings", rec, opts); err != nil {
+		return nil, err
+	}
+	return rec, nil
 }
 
-// WebService reads and sets a consumer's web settings
+// WebService reads and saves a consumer's web settings
 // (/consumers/{name}/websettings).
 type WebService struct{ g *call.Group }
 
 // Get returns the consumer's web settings.
-func (s *WebService) Get(ctx context.Context, name string, opts ...adama.RequestOption) (*WebSettings, error) {
-	return getSettings[WebSettings](ctx, s.g, name, "/websettings", opts)
+func (s *WebService) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*WebSettings, error) {
+	return getSettings(ctx, s.g, name, "/websettings", func(r *WebSettings, n ConsumerName) { r.Consumer = n }, opts)
 }
 
-// Set replaces the consumer's web settings after checking the endpoints.
-func (s *WebService) Set(ctx context.Context, name string, set *WebSettings, opts ...adama.RequestOption) error {
+// Update replaces the web settings of rec.Consumer with rec, whole, after
+// checking the endpoints. The platform answers no record: rec is
+// returned as saved.
+func (s *WebService) Update(ctx context.Context, rec *WebSettings, opts ...adama.RequestOption) (*WebSettings, error) {
 	var v valid.Validator
-	v.Require("name", name != "")
-	v.Require("WebSettings", set != nil)
-	if set != nil {
-		set.validate(&v, "")
+	v.Require("WebSettings", rec != nil)
+	if rec != nil {
+		v.Require("Consumer", rec.Consumer != "")
+		rec.validate(&v, "")
 	}
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	return postSettings(ctx, s.g, name, "/websettings", set, opts)
+	if err := postSettings(ctx, s.g, rec.Consumer, "/websettings", rec, opts); err != nil {
+		return nil, err
+	}
+	return rec, nil
 }
 
-// Cloud1Service reads and sets a consumer's first storage settings
+// Cloud1Service reads and saves a consumer's first storage settings
 // (/consumers/{name}/cloud1settings).
 type Cloud1Service struct{ g *call.Group }
 
 // Get returns the consumer's first storage settings.
-func (s *Cloud1Service) Get(ctx context.Context, name string, opts ...adama.RequestOption) (*Cloud1Settings, error) {
-	return getSettings[Cloud1Settings](ctx, s.g, name, "/cloud1settings", opts)
+func (s *Cloud1Service) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*Cloud1Settings, error) {
+	return getSettings(ctx, s.g, name, "/cloud1settings", func(r *Cloud1Settings, n ConsumerName) { r.Consumer = n }, opts)
 }
 
-// Set replaces the consumer's first storage settings after checking them.
-// When set carries RoleARN or ExternalID, the stored settings are read
-// first and a different value is refused (they cannot be changed); left
-// empty they are not sent.
-func (s *Cloud1Service) Set(ctx context.Context, name string, set *Cloud1Settings, opts ...adama.RequestOption) error {
+// Update replaces the first storage settings of rec.Consumer with rec,
+// whole, after checking them. When rec carries RoleARN or ExternalID,
+// the stored settings are read first and a different value is refused
+// (they cannot be changed); left empty they are not sent. The platform
+// answers no record: rec is returned as saved.
+func (s *Cloud1Service) Update(ctx context.Context, rec *Cloud1Settings, opts ...adama.RequestOption) (*Cloud1Settings, error) {
 	var v valid.Validator
-	v.Require("name", name != "")
-	v.Require("Cloud1Settings", set != nil)
+	v.Require("Cloud1Settings", rec != nil)
+	if rec != nil {
+		v.Require("Consumer", rec.Consumer != "")
+	}
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
 	var prev *Cloud1Settings
-	if set.RoleARN != "" || set.ExternalID != "" {
-		cur, err := s.Get(ctx, name, opts...)
+	if rec.RoleARN != "" || rec.ExternalID != "" {
+		cur, err := s.Get(ctx, rec.Consumer, opts...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		prev = &Cloud1Settings{RoleARN: cur.RoleARN, ExternalID: cur.ExternalID}
 	}
-	set.validate(&v, "", prev)
+	rec.validate(&v, "", prev)
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	return postSettings(ctx, s.g, name, "/cloud1settings", set, opts)
+	if err := postSettings(ctx, s.g, rec.Consumer, "/cloud1settings", rec, opts); err != nil {
+		return nil, err
+	}
+	return rec, nil
 }
 
-// Cloud2Service reads and sets a consumer's second storage settings
+// Cloud2Service reads and saves a consumer's second storage settings
 // (/consumers/{name}/cloud2settings).
 type Cloud2Service struct{ g *call.Group }
 
 // Get returns the consumer's second storage settings.
-func (s *Cloud2Service) Get(ctx context.Context, name string, opts ...adama.RequestOption) (*Cloud2Settings, error) {
-	return getSettings[Cloud2Settings](ctx, s.g, name, "/cloud2settings", opts)
+func (s *Cloud2Service) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*Cloud2Settings, error) {
+	return getSettings(ctx, s.g, name, "/cloud2settings", func(r *Cloud2Settings, n ConsumerName) { r.Consumer = n }, opts)
 }
 
-// Set replaces the consumer's second storage settings after checking them.
-func (s *Cloud2Service) Set(ctx context.Context, name string, set *Cloud2Settings, opts ...adama.RequestOption) error {
+// Update replaces the second storage settings of rec.Consumer with rec,
+// whole, after checking them. The platform answers no record: rec is
+// returned as saved.
+func (s *Cloud2Service) Update(ctx context.Context, rec *Cloud2Settings, opts ...adama.RequestOption) (*Cloud2Settings, error) {
 	var v valid.Validator
-	v.Require("name", name != "")
-	v.Require("Cloud2Settings", set != nil)
-	if set != nil {
-		set.validate(&v, "", nil)
+	v.Require("Cloud2Settings", rec != nil)
+	if rec != nil {
+		v.Require("Consumer", rec.Consumer != "")
+		rec.validate(&v, "", nil)
 	}
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	return postSettings(ctx, s.g, name, "/cloud2settings", set, opts)
+	if err := postSettings(ctx, s.g, rec.Consumer, "/cloud2settings", rec, opts); err != nil {
+		return nil, err
+	}
+	return rec, nil
 }

@@ -20,24 +20,24 @@ func TestSampleSettings(t *testing.T) {
 	assert.False(t, s.Disabled)
 
 	for _, rate := range []int{0, 100, 7} {
-		require.NoError(t, fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{SampleRate: rate}))
+		require.NoError(t, errOf(fc.SampleSettings.Update(ctx, sampleOf("example-consumer", &firehose.SampleSettings{SampleRate: rate}))))
 		got, err := fc.SampleSettings.Get(ctx, "example-consumer")
 		require.NoError(t, err)
 		assert.Equal(t, rate, got.SampleRate)
 	}
-	require.NoError(t, fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{Disabled: true, SampleRate: 7}))
+	require.NoError(t, errOf(fc.SampleSettings.Update(ctx, sampleOf("example-consumer", &firehose.SampleSettings{Disabled: true, SampleRate: 7}))))
 	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer")["SampleSettings"].(map[string]any)["Disabled"])
 
 	n := posts(srv)
 	for _, rate := range []int{-1, 101} {
-		err := fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{SampleRate: rate})
+		err := errOf(fc.SampleSettings.Update(ctx, sampleOf("example-consumer", &firehose.SampleSettings{SampleRate: rate})))
 		assert.True(t, violations(t, err).Has("SampleRate", "between 0 and 100"))
 	}
-	assert.True(t, violations(t, fc.SampleSettings.Set(ctx, "example-consumer", nil)).Has("SampleSettings", "required"))
+	assert.True(t, violations(t, errOf(fc.SampleSettings.Update(ctx, sampleOf("example-consumer", nil)))).Has("SampleSettings", "required"))
 	assert.Equal(t, n, posts(srv))
 
 	srv.Firehose().SetPermissions(map[string]any{})
-	err = fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{SampleRate: 1})
+	err = errOf(fc.SampleSettings.Update(ctx, sampleOf("example-consumer", &firehose.SampleSettings{SampleRate: 1})))
 	assert.ErrorIs(t, err, adama.ErrForbidden)
 }
 
@@ -49,7 +49,7 @@ func TestWebSettings(t *testing.T) {
 	assert.Len(t, w.Endpoints, 3)
 
 	w.Endpoints["sjc"] = "https://sjc.example/in"
-	require.NoError(t, fc.WebSettings.Set(ctx, "example-consumer", w))
+	require.NoError(t, errOf(fc.WebSettings.Update(ctx, webOf("example-consumer", w))))
 	got, err := fc.WebSettings.Get(ctx, "example-consumer")
 	require.NoError(t, err)
 	assert.Equal(t, "https://sjc.example/in", got.Endpoints["sjc"])
@@ -61,7 +61,7 @@ func TestWebSettings(t *testing.T) {
 		{"EWR!", "https://x.example", "Endpoints", "data-center"},
 	}
 	for _, tt := range tests {
-		err := fc.WebSettings.Set(ctx, "example-consumer", &firehose.WebSettings{Endpoints: map[string]string{tt.key: tt.url}})
+		err := errOf(fc.WebSettings.Update(ctx, webOf("example-consumer", &firehose.WebSettings{Endpoints: map[string]string{tt.key: tt.url}})))
 		assert.True(t, violations(t, err).Has(tt.field, tt.rule), "%v", err)
 	}
 	assert.Equal(t, n, posts(srv))
@@ -78,23 +78,23 @@ func TestCloud1Settings(t *testing.T) {
 	// Unchanged RoleARN and ExternalID go back as they are.
 	s.PartitionMacro = "%yyyy%%mm%%dd%/%hh%/%appuuid%_%nano%.jsonl.lzop"
 	s.ASE256ServerSideEncryption = true
-	require.NoError(t, fc.Cloud1Settings.Set(ctx, "example-consumer-2", s))
+	require.NoError(t, errOf(fc.Cloud1Settings.Update(ctx, cloud1Of("example-consumer-2", s))))
 	got, err := fc.Cloud1Settings.Get(ctx, "example-consumer-2")
 	require.NoError(t, err)
 	assert.True(t, got.ASE256ServerSideEncryption)
 	assert.Equal(t, s.PartitionMacro, got.PartitionMacro)
 
 	// Left empty, they are not sent and kept.
-	require.NoError(t, fc.Cloud1Settings.Set(ctx, "example-consumer-2", &firehose.Cloud1Settings{Buckets: map[string]string{"ewr": "bkt-1"}}))
+	require.NoError(t, errOf(fc.Cloud1Settings.Update(ctx, cloud1Of("example-consumer-2", &firehose.Cloud1Settings{Buckets: map[string]string{"ewr": "bkt-1"}}))))
 	got, err = fc.Cloud1Settings.Get(ctx, "example-consumer-2")
 	require.NoError(t, err)
 	assert.Equal(t, "ext-0001", got.ExternalID)
 
 	// A risky macro needs the caller's word.
 	risky := &firehose.Cloud1Settings{PartitionMacro: "%yyyy%/%hh%/batch.jsonl.gz"}
-	assert.True(t, violations(t, fc.Cloud1Settings.Set(ctx, "example-consumer-2", risky)).Has("PartitionMacro", "%appuuid%"))
+	assert.True(t, violations(t, errOf(fc.Cloud1Settings.Update(ctx, cloud1Of("example-consumer-2", risky)))).Has("PartitionMacro", "%appuuid%"))
 	risky.AcceptOverwriteRisk = true
-	require.NoError(t, fc.Cloud1Settings.Set(ctx, "example-consumer-2", risky))
+	require.NoError(t, errOf(fc.Cloud1Settings.Update(ctx, cloud1Of("example-consumer-2", risky))))
 
 	n := posts(srv)
 	tests := []struct {
@@ -112,7 +112,7 @@ func TestCloud1Settings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := fc.Cloud1Settings.Set(ctx, "example-consumer-2", &tt.set)
+			err := errOf(fc.Cloud1Settings.Update(ctx, cloud1Of("example-consumer-2", &tt.set)))
 			assert.True(t, violations(t, err).Has(tt.field, tt.rule), "%v", err)
 		})
 	}
@@ -127,17 +127,17 @@ func TestCloud2Settings(t *testing.T) {
 	assert.Equal(t, "example-bucket-2", s.Buckets["ewr"])
 
 	s.Buckets["iad"] = "example-bucket-3"
-	require.NoError(t, fc.Cloud2Settings.Set(ctx, "example-consumer-3", s))
+	require.NoError(t, errOf(fc.Cloud2Settings.Update(ctx, cloud2Of("example-consumer-3", s))))
 	got, err := fc.Cloud2Settings.Get(ctx, "example-consumer-3")
 	require.NoError(t, err)
 	assert.Equal(t, "example-bucket-3", got.Buckets["iad"])
 
 	// A data center outside the permissions: refused by the platform.
 	s.Buckets["hkg"] = "example-bucket-4"
-	assert.ErrorIs(t, fc.Cloud2Settings.Set(ctx, "example-consumer-3", s), adama.ErrForbidden)
+	assert.ErrorIs(t, errOf(fc.Cloud2Settings.Update(ctx, cloud2Of("example-consumer-3", s))), adama.ErrForbidden)
 
 	n := posts(srv)
-	err = fc.Cloud2Settings.Set(ctx, "example-consumer-3", &firehose.Cloud2Settings{PartitionMacro: "%hh%/fixed.json"})
+	err = errOf(fc.Cloud2Settings.Update(ctx, cloud2Of("example-consumer-3", &firehose.Cloud2Settings{PartitionMacro: "%hh%/fixed.json"})))
 	assert.True(t, violations(t, err).Has("PartitionMacro", "%nano%"))
 	assert.Equal(t, n, posts(srv))
 
@@ -154,12 +154,12 @@ func TestSettingsPostFaults(t *testing.T) {
 
 	// A replacing POST is not retried unless the caller says so.
 	srv.FailNext(path, 1, 503, "")
-	err := fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{SampleRate: 3})
+	err := errOf(fc.SampleSettings.Update(ctx, sampleOf("example-consumer", &firehose.SampleSettings{SampleRate: 3})))
 	assert.ErrorIs(t, err, adama.ErrUnavailable)
 	assert.Equal(t, 1, srv.Count("POST "+path))
 
 	srv.FailNext(path, 1, 503, "")
-	require.NoError(t, fc.SampleSettings.Set(ctx, "example-consumer", &firehose.SampleSettings{SampleRate: 3}, adama.WithIdempotent()))
+	require.NoError(t, errOf(fc.SampleSettings.Update(ctx, sampleOf("example-consumer", &firehose.SampleSettings{SampleRate: 3}), adama.WithIdempotent())))
 	assert.Equal(t, 3, srv.Count("POST "+path))
 	s, err := fc.SampleSettings.Get(ctx, "example-consumer")
 	require.NoError(t, err)
@@ -170,4 +170,35 @@ func TestSettingsPostFaults(t *testing.T) {
 	_, err = fc.SampleSettings.Get(ctx, "example-consumer")
 	require.NoError(t, err)
 	assert.Zero(t, srv.SessionBootstraps())
+}
+
+func TestSettingsReadChangeSave(t *testing.T) {
+	fc, srv := setup(t)
+	ctx := context.Background()
+	s, err := fc.SampleSettings.Get(ctx, "example-consumer")
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer"), s.Consumer, "Get names the record's consumer")
+	s.SampleRate = 9
+	saved, err := fc.SampleSettings.Update(ctx, s)
+	require.NoError(t, err)
+	assert.Same(t, s, saved)
+	assert.EqualValues(t, 9, srv.Firehose().Consumer("example-consumer")["SampleSettings"].(map[string]any)["SampleRate"])
+
+	w, err := fc.WebSettings.Get(ctx, "example-consumer")
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer"), w.Consumer)
+	c2, err := fc.Cloud2Settings.Get(ctx, "example-consumer-3")
+	require.NoError(t, err)
+	assert.Equal(t, firehose.ConsumerName("example-consumer-3"), c2.Consumer)
+
+	before := posts(srv)
+	for name, err := range map[string]error{
+		"sample": errOf(fc.SampleSettings.Update(ctx, &firehose.SampleSettings{SampleRate: 1})),
+		"web":    errOf(fc.WebSettings.Update(ctx, &firehose.WebSettings{})),
+		"cloud1": errOf(fc.Cloud1Settings.Update(ctx, &firehose.Cloud1Settings{})),
+		"cloud2": errOf(fc.Cloud2Settings.Update(ctx, &firehose.Cloud2Settings{})),
+	} {
+		assert.True(t, violations(t, err).Has("Consumer", "required"), name)
+	}
+	assert.Equal(t, before, posts(srv), "a record naming no consumer is not sent")
 }

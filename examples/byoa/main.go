@@ -87,19 +87,19 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	// 2. Upload it (the fake decodes base64 JSON; the platform has its own
 	// encoding).
 	data := base64.StdEncoding.EncodeToString([]byte(model))
-	info, err := bc.Models.Put(ctx, "100667", "example_cpa", &byoa.Upload{Data: data, BrainTypeID: 1003})
+	info, err := bc.Models.Upload(ctx, "100667", "example_cpa", &byoa.Upload{Data: data, BrainTypeID: 1003})
 	if err != nil {
 		return fmt.Errorf("upload: %w", err)
 	}
 	fmt.Fprintf(w, "uploaded %d bytes\n", info.DataSize)
 
 	// 3. Route 10% of the campaign (buckets 0-9) to the model.
-	settings, err := bc.CampaignSettings.Put(ctx, campaignID, &byoa.SettingsInput{UUIDType: byoa.UUIDTypeUUID,
-		Settings: []byoa.SettingInput{{Low: 0, High: 9, ModelID: "example_cpa", Namespace: "100667"}}})
+	settings, err := bc.CampaignSettings.Update(ctx, &byoa.Settings{CampaignID: campaignID, UUIDType: byoa.UUIDTypeUUID,
+		Settings: []byoa.Setting{{Low: 0, High: 9, ModelID: "example_cpa", Namespace: "100667"}}})
 	if err != nil {
 		return fmt.Errorf("campaign settings: %w", err)
 	}
-	for _, s := range settings {
+	for _, s := range settings.Settings {
 		fmt.Fprintf(w, "campaign %d buckets %d-%d -> %s/%s (executor %d)\n", s.CampaignID, s.Low, s.High, s.Namespace, s.ModelID, s.ExecutorID)
 	}
 

@@ -87,10 +87,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	fc := firehose.New(client)
 
-	if err := change(ctx, stdout, fc, *name); err != nil {
+	if err := change(ctx, stdout, fc, firehose.ConsumerName(*name)); err != nil {
 		return err
 	}
-	if err := checkMacro(ctx, stdout, fc, *storage); err != nil {
+	if err := checkMacro(ctx, stdout, fc, firehose.ConsumerName(*storage)); err != nil {
 		return err
 	}
 
@@ -165,7 +165,7 @@ func receive(ctx context.Context, w io.Writer, batch []byte) error {
 
 // change reads the consumer, checks the plan against the permissions and
 // applies it in one read-change-write.
-func change(ctx context.Context, w io.Writer, fc *firehose.Client, name string) error {
+func change(ctx context.Context, w io.Writer, fc *firehose.Client, name firehose.ConsumerName) error {
 	before, err := fc.Consumers.Get(ctx, name)
 	if err != nil {
 		return err
@@ -180,7 +180,7 @@ func change(ctx context.Context, w io.Writer, fc *firehose.Client, name string) 
 		if s.Filters == nil {
 			s.Filters = firehose.Filters{}
 		}
-		s.Filters.AddChannelTypes(firehose.ChannelMobileVideoInApp)
+		s.Filters.AddChannelTypes(firehose.ChannelTypeMobileVideoInApp)
 		if s.SampleSettings == nil {
 			s.SampleSettings = &firehose.SampleSettings{}
 		}
@@ -196,7 +196,7 @@ func change(ctx context.Context, w io.Writer, fc *firehose.Client, name string) 
 	if err := perms.Check(before, after); err != nil {
 		return fmt.Errorf("the change needs support: %w", err)
 	}
-	if err := fc.Consumers.Modify(ctx, name, plan); err != nil {
+	if _, err := fc.Consumers.Modify(ctx, name, plan); err != nil {
 		return err
 	}
 	now, err := fc.Consumers.Get(ctx, name)
@@ -209,7 +209,7 @@ func change(ctx context.Context, w io.Writer, fc *firehose.Client, name string) 
 
 // checkMacro checks a storage consumer's partition macro and lists the
 // prefixes that hold three hours of deliveries.
-func checkMacro(ctx context.Context, w io.Writer, fc *firehose.Client, name string) error {
+func checkMacro(ctx context.Context, w io.Writer, fc *firehose.Client, name firehose.ConsumerName) error {
 	s, err := fc.Cloud1Settings.Get(ctx, name)
 	if err != nil {
 		return err
@@ -238,17 +238,17 @@ func channelOf(r *firehose.BidRequest) firehose.ChannelType {
 	mobile := r.Device != nil && (r.Device.DeviceType == 1 || r.Device.DeviceType == 4 || r.Device.DeviceType == 5)
 	switch {
 	case r.App != nil && video:
-		return firehose.ChannelMobileVideoInApp
+		return firehose.ChannelTypeMobileVideoInApp
 	case r.App != nil:
-		return firehose.ChannelMobileDisplayInApp
+		return firehose.ChannelTypeMobileDisplayInApp
 	case mobile && video:
-		return firehose.ChannelMobileVideoMobileWeb
+		return firehose.ChannelTypeMobileVideoMobileWeb
 	case mobile:
-		return firehose.ChannelMobileDisplayMobileWeb
+		return firehose.ChannelTypeMobileDisplayMobileWeb
 	case video:
-		return firehose.ChannelVideo
+		return firehose.ChannelTypeVideo
 	}
-	return firehose.ChannelDisplay
+	return firehose.ChannelTypeDisplay
 }
 
 // countChannels reads a batch and prints the counts by channel type.

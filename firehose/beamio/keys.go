@@ -107,17 +107,17 @@ func ChannelOf(r *firehose.BidRequest) firehose.ChannelType {
 	mobile := r.Device != nil && (r.Device.DeviceType == 1 || r.Device.DeviceType == 4 || r.Device.DeviceType == 5)
 	switch {
 	case r.App != nil && video:
-		return firehose.ChannelMobileVideoInApp
+		return firehose.ChannelTypeMobileVideoInApp
 	case r.App != nil:
-		return firehose.ChannelMobileDisplayInApp
+		return firehose.ChannelTypeMobileDisplayInApp
 	case mobile && video:
-		return firehose.ChannelMobileVideoMobileWeb
+		return firehose.ChannelTypeMobileVideoMobileWeb
 	case mobile:
-		return firehose.ChannelMobileDisplayMobileWeb
+		return firehose.ChannelTypeMobileDisplayMobileWeb
 	case video:
-		return firehose.ChannelVideo
+		return firehose.ChannelTypeVideo
 	}
-	return firehose.ChannelDisplay
+	return firehose.ChannelTypeDisplay
 }
 
 // geoOf returns the device's country (else the user's), mapped through
@@ -147,13 +147,13 @@ func (k Keys) Match(f firehose.Filters) (bool, error) {
 			continue
 		}
 		switch {
-		case strings.EqualFold(string(key), string(firehose.FilterExchangeID)):
+		case strings.EqualFold(string(key), string(firehose.FilterKeyExchangeID)):
 			ok = ok && slices.Contains(vals, k.Exchange)
-		case strings.EqualFold(string(key), string(firehose.FilterDealID)):
+		case strings.EqualFold(string(key), string(firehose.FilterKeyDealID)):
 			ok = ok && slices.ContainsFunc(k.Deals, func(d string) bool { return slices.Contains(vals, d) })
-		case strings.EqualFold(string(key), string(firehose.FilterChannelType)):
+		case strings.EqualFold(string(key), string(firehose.FilterKeyChannelType)):
 			ok = ok && slices.Contains(vals, string(k.Channel))
-		case strings.EqualFold(string(key), string(firehose.FilterGeo)):
+		case strings.EqualFold(string(key), string(firehose.FilterKeyGeo)):
 			ok = ok && slices.Contains(vals, k.Geo)
 		default:
 			return false, fmt.Errorf("beamio: filter key %q is not one of %v", key, firehose.FilterKey("").Values())

@@ -33,25 +33,25 @@ func TestKeysOf(t *testing.T) {
 		want beamio.Keys
 	}{
 		{"site banner on a PC", `{"id":"1","imp":[{"id":"1","banner":{"w":300,"h":250}}],"site":{"id":"s"},"device":{"devicetype":2,"geo":{"country":"USA"}},"ext":{"exchange_id":"15"}}`,
-			nil, beamio.Keys{Exchange: "15", Channel: firehose.ChannelDisplay, Geo: "USA"}},
+			nil, beamio.Keys{Exchange: "15", Channel: firehose.ChannelTypeDisplay, Geo: "USA"}},
 		{"exchange as a number, geo mapped", `{"id":"1","imp":[{"id":"1","video":{"w":640}}],"site":{"id":"s"},"device":{"devicetype":2,"geo":{"country":"USA"}},"ext":{"exchange_id":42}}`,
-			geoIDs, beamio.Keys{Exchange: "42", Channel: firehose.ChannelVideo, Geo: "60231"}},
+			geoIDs, beamio.Keys{Exchange: "42", Channel: firehose.ChannelTypeVideo, Geo: "60231"}},
 		{"country the map lacks kept", `{"id":"1","device":{"geo":{"country":"GBR"}}}`,
-			geoIDs, beamio.Keys{Channel: firehose.ChannelDisplay, Geo: "GBR"}},
+			geoIDs, beamio.Keys{Channel: firehose.ChannelTypeDisplay, Geo: "GBR"}},
 		{"user geo when the device has none", `{"id":"1","device":{"devicetype":4},"user":{"geo":{"country":"JPN"}}}`,
-			nil, beamio.Keys{Channel: firehose.ChannelMobileDisplayMobileWeb, Geo: "JPN"}},
+			nil, beamio.Keys{Channel: firehose.ChannelTypeMobileDisplayMobileWeb, Geo: "JPN"}},
 		{"phone video", `{"id":"1","imp":[{"id":"1","video":{}}],"device":{"devicetype":5}}`,
-			nil, beamio.Keys{Channel: firehose.ChannelMobileVideoMobileWeb}},
+			nil, beamio.Keys{Channel: firehose.ChannelTypeMobileVideoMobileWeb}},
 		{"in-app display", `{"id":"1","imp":[{"id":"1","banner":{}}],"app":{"id":"a"}}`,
-			nil, beamio.Keys{Channel: firehose.ChannelMobileDisplayInApp}},
+			nil, beamio.Keys{Channel: firehose.ChannelTypeMobileDisplayInApp}},
 		{"in-app video", `{"id":"1","imp":[{"id":"1","video":{}}],"app":{"id":"a"}}`,
-			nil, beamio.Keys{Channel: firehose.ChannelMobileVideoInApp}},
+			nil, beamio.Keys{Channel: firehose.ChannelTypeMobileVideoInApp}},
 		{"deals of every impression, once", `{"id":"1","imp":[{"id":"1","pmp":{"deals":[{"id":"d1"},{"id":7}]}},{"id":"2","pmp":{"deals":[{"id":"d1"},{"id":"d2"}]}}]}`,
-			nil, beamio.Keys{Deals: []string{"d1", "7", "d2"}, Channel: firehose.ChannelDisplay}},
+			nil, beamio.Keys{Deals: []string{"d1", "7", "d2"}, Channel: firehose.ChannelTypeDisplay}},
 		{"other exchange field", `{"id":"1","ext":{"exch":"9","exchange_id":"15"}}`,
-			&beamio.KeyOptions{ExchangeField: "exch"}, beamio.Keys{Exchange: "9", Channel: firehose.ChannelDisplay}},
+			&beamio.KeyOptions{ExchangeField: "exch"}, beamio.Keys{Exchange: "9", Channel: firehose.ChannelTypeDisplay}},
 		{"ext and pmp of other shapes", `{"id":"1","imp":[{"id":"1","pmp":[1]}],"ext":["x"]}`,
-			nil, beamio.Keys{Channel: firehose.ChannelDisplay}},
+			nil, beamio.Keys{Channel: firehose.ChannelTypeDisplay}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,7 +61,7 @@ func TestKeysOf(t *testing.T) {
 }
 
 func TestKeysMatch(t *testing.T) {
-	k := beamio.Keys{Exchange: "15", Deals: []string{"d1", "d2"}, Channel: firehose.ChannelVideo, Geo: "60231"}
+	k := beamio.Keys{Exchange: "15", Deals: []string{"d1", "d2"}, Channel: firehose.ChannelTypeVideo, Geo: "60231"}
 	tests := []struct {
 		name    string
 		filters firehose.Filters
@@ -69,14 +69,14 @@ func TestKeysMatch(t *testing.T) {
 		wantErr bool
 	}{
 		{"no filters", nil, true, false},
-		{"exchange", firehose.Filters{firehose.FilterExchangeID: {"3", "15"}}, true, false},
-		{"exchange not listed", firehose.Filters{firehose.FilterExchangeID: {"3"}}, false, false},
-		{"AND-ed", firehose.Filters{firehose.FilterExchangeID: {"15"}, firehose.FilterChannelType: {"DISPLAY"}}, false, false},
-		{"all four", firehose.Filters{firehose.FilterExchangeID: {"15"}, firehose.FilterChannelType: {"VIDEO"}, firehose.FilterGeo: {"60231"}, firehose.FilterDealID: {"d2"}}, true, false},
-		{"one deal of several", firehose.Filters{firehose.FilterDealID: {"d9", "d1"}}, true, false},
-		{"no deal listed", firehose.Filters{firehose.FilterDealID: {"d9"}}, false, false},
+		{"exchange", firehose.Filters{firehose.FilterKeyExchangeID: {"3", "15"}}, true, false},
+		{"exchange not listed", firehose.Filters{firehose.FilterKeyExchangeID: {"3"}}, false, false},
+		{"AND-ed", firehose.Filters{firehose.FilterKeyExchangeID: {"15"}, firehose.FilterKeyChannelType: {"DISPLAY"}}, false, false},
+		{"all four", firehose.Filters{firehose.FilterKeyExchangeID: {"15"}, firehose.FilterKeyChannelType: {"VIDEO"}, firehose.FilterKeyGeo: {"60231"}, firehose.FilterKeyDealID: {"d2"}}, true, false},
+		{"one deal of several", firehose.Filters{firehose.FilterKeyDealID: {"d9", "d1"}}, true, false},
+		{"no deal listed", firehose.Filters{firehose.FilterKeyDealID: {"d9"}}, false, false},
 		{"keys in lower case", firehose.Filters{"x-svc-geo": {"60231"}}, true, false},
-		{"empty values ignored", firehose.Filters{firehose.FilterGeo: {}}, true, false},
+		{"empty values ignored", firehose.Filters{firehose.FilterKeyGeo: {}}, true, false},
 		{"unknown key", firehose.Filters{"X-Svc-Color": {"red"}}, false, true},
 	}
 	for _, tt := range tests {
@@ -100,7 +100,7 @@ func TestFilterKeepsWhatTheLoopKeeps(t *testing.T) {
 		{at: fixtureHour, records: 300, seed: 1},
 		{at: fixtureHour, records: 300, malformed: true, seed: 2},
 	})
-	f := firehose.Filters{firehose.FilterExchangeID: {"15", "62"}, firehose.FilterChannelType: {"DISPLAY", "MOBILE_DISPLAY_IN_APP"}}
+	f := firehose.Filters{firehose.FilterKeyExchangeID: {"15", "62"}, firehose.FilterKeyChannelType: {"DISPLAY", "MOBILE_DISPLAY_IN_APP"}}
 	want := loopOver(t, files)
 	var kept []any
 	for i, place := range want.places {

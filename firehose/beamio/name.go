@@ -21,17 +21,17 @@ type namePattern struct {
 // tokenExpr is what each macro expands to in a name.
 func tokenExpr(t firehose.MacroToken) string {
 	switch t {
-	case firehose.MacroYear:
+	case firehose.MacroTokenYear:
 		return `(\d{4})`
-	case firehose.MacroHex:
+	case firehose.MacroTokenHex:
 		return `([0-9A-Fa-f])`
-	case firehose.MacroUnix:
+	case firehose.MacroTokenUnix:
 		return `(\d{1,11})`
-	case firehose.MacroUnixMS:
+	case firehose.MacroTokenUnixMS:
 		return `(\d{1,14})`
-	case firehose.MacroNano:
+	case firehose.MacroTokenNano:
 		return `(\d{1,20})`
-	case firehose.MacroAppUUID:
+	case firehose.MacroTokenAppUUID:
 		return `([^/]+?)`
 	}
 	return `(\d{2})`
@@ -86,21 +86,21 @@ func (p *namePattern) Time(name string) (time.Time, bool) {
 	for i, tok := range p.tokens {
 		v, err := strconv.ParseInt(sub[i+1], 10, 64)
 		switch tok {
-		case firehose.MacroYear, firehose.MacroMonth, firehose.MacroDay, firehose.MacroHour:
+		case firehose.MacroTokenYear, firehose.MacroTokenMonth, firehose.MacroTokenDay, firehose.MacroTokenHour:
 			if _, seen := date[tok]; !seen && err == nil {
 				date[tok] = int(v)
 			}
-		case firehose.MacroNano, firehose.MacroUnixMS, firehose.MacroUnix:
+		case firehose.MacroTokenNano, firehose.MacroTokenUnixMS, firehose.MacroTokenUnix:
 			if epoch.tok == "" && err == nil {
 				epoch.tok, epoch.v = tok, v
 			}
 		}
 	}
-	_, hasY := date[firehose.MacroYear]
-	_, hasM := date[firehose.MacroMonth]
-	_, hasD := date[firehose.MacroDay]
+	_, hasY := date[firehose.MacroTokenYear]
+	_, hasM := date[firehose.MacroTokenMonth]
+	_, hasD := date[firehose.MacroTokenDay]
 	if hasY && hasM && hasD {
-		y, mo, d, h := date[firehose.MacroYear], date[firehose.MacroMonth], date[firehose.MacroDay], date[firehose.MacroHour]
+		y, mo, d, h := date[firehose.MacroTokenYear], date[firehose.MacroTokenMonth], date[firehose.MacroTokenDay], date[firehose.MacroTokenHour]
 		t := time.Date(y, time.Month(mo), d, h, 0, 0, 0, p.loc)
 		if mo < 1 || mo > 12 || d < 1 || d != t.Day() || h > 23 {
 			return time.Time{}, false
@@ -108,11 +108,11 @@ func (p *namePattern) Time(name string) (time.Time, bool) {
 		return t.UTC(), true
 	}
 	switch epoch.tok {
-	case firehose.MacroNano:
+	case firehose.MacroTokenNano:
 		return time.Unix(0, epoch.v).UTC(), true
-	case firehose.MacroUnixMS:
+	case firehose.MacroTokenUnixMS:
 		return time.UnixMilli(epoch.v).UTC(), true
-	case firehose.MacroUnix:
+	case firehose.MacroTokenUnix:
 		return time.Unix(epoch.v, 0).UTC(), true
 	}
 	return time.Time{}, false

@@ -22,16 +22,6 @@ import (
 // them (but testdata and examples) is walked.
 var groupPackages = []string{"entity", "targeting", "reporting", "creatives", "deals", "dmp", "firehose", "byoa"}
 
-// movedByAnotherBranch lists group directories whose enum constants another
-// branch renames to the convention; their deviations are logged, not failed.
-//
-// TODO(lead): remove each entry once its branch is merged (dmp's Visibility,
-// byoa's PopID and firehose's enums), so the rule holds there too.
-var movedByAnotherBranch = map[string]bool{
-	"byoa":     true,
-	"firehose": true,
-}
-
 // initialisms are the words an enum constant spells in capitals: Go's
 // common initialisms, the advertising terms of the platform, image and
 // markup formats, and the platform's own short codes (values sent as
@@ -220,11 +210,7 @@ func TestEnumNames(t *testing.T) {
 			for _, c := range enumConsts(t, root, dir) {
 				checked[g]++
 				msg := checkEnumName(c.typ, c.name)
-				switch {
-				case msg == "":
-				case movedByAnotherBranch[g]:
-					t.Logf("%s: %s %s (left to another branch)", c.pos, c.name, msg)
-				default:
+				if msg != "" {
 					t.Errorf("%s: constant %s of type %s %s", c.pos, c.name, c.typ, msg)
 				}
 			}

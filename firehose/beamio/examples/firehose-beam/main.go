@@ -130,7 +130,7 @@ func run(ctx context.Context, c config, w io.Writer) error {
 		return err
 	}
 	if c.exchanges != "" {
-		f := firehose.Filters{firehose.FilterExchangeID: strings.Split(c.exchanges, ",")}
+		f := firehose.Filters{firehose.FilterKeyExchangeID: strings.Split(c.exchanges, ",")}
 		if ops, err = beamio.Filter(s, ops, f, nil); err != nil {
 			return err
 		}
