@@ -61,7 +61,7 @@ func TestDecodeVideoV3Samples(t *testing.T) {
 	assert.Equal(t, 2, br.Errors[0].Index, "an index sent as a string is read")
 	assert.Equal(t, "partial", br.Status.Message)
 
-	nc, err := served(t, 201, "application/json", "v3_new_creative.json").Videos.Create(ctx, uploadInput())
+	nc, err := served(t, 201, "application/json", "v3_new_creative.json").Videos.create(ctx, uploadInput(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, int64(5003), nc.CreativeID)
 	assert.Equal(t, 900, nc.ExpiresIn)

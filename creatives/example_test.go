@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/creatives"
 )
@@ -50,10 +49,10 @@ func ExampleVideoService() {
 	}
 	fmt.Println(v.Details.Name, v.Status, v.Percent)
 
-	// Clear the landing URL and rename, leaving everything else alone.
-	v, err = cc.Videos.Patch(ctx, res.CreativeID, &creatives.VideoCreativePatch{
-		Name: adama.Some("Spring spot (final)"), LandingURL: adama.Null[string](),
-	})
+	// Read, change, save: Update sends the new name and clears the
+	// landing URL, leaving everything else alone.
+	v.Details.Name, v.Details.LandingURL = "Spring spot (final)", ""
+	v, err = cc.Videos.Update(ctx, v)
 	if err != nil {
 		fmt.Println(err)
 		return

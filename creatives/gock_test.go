@@ -60,6 +60,9 @@ func TestGockVideoJSONBodies(t *testing.T) {
 	var create, patch, list, bulk captured
 	gock.New("https://api.example").Post("/v3.0/creatives").MatchHeader("Authorization", "^Bearer tok-1$").
 		MatchType("json").AddMatcher(capture(&create)).Reply(201).JSON(map[string]any{"creativeId": 9})
+	gock.New("https://api.example").Get("/v3.0/creatives/9").
+		Reply(200).JSON(map[string]any{"data": map[string]any{"id": 9, "details": map[string]any{"active": true, "advertiser": 7, "name": "Launch",
+			"concept": 11, "clickthroughUrl": "https://example.com/c", "landingUrl": "https://example.com/l", "vendors": []int{3}, "landingUrlIsCalculated": true}}})
 	gock.New("https://api.example").Patch("/v3.0/creatives/9").AddMatcher(capture(&patch)).
 		Reply(201).JSON(map[string]any{"data": map[string]any{"id": 9, "details": map[string]any{"name": "N"}}})
 	gock.New("https://api.example").Post("/v3.0/creatives/list").AddMatcher(capture(&list)).
@@ -67,15 +70,21 @@ func TestGockVideoJSONBodies(t *testing.T) {
 	gock.New("https://api.example").Patch("/v3.0/creatives/bulk").AddMatcher(capture(&bulk)).
 		Reply(201).JSON(map[string]any{"data": []any{}})
 
-	_, err := cc.Videos.Create(ctx, &NewVideoCreative{Active: adama.Ptr(false), Advertiser: 7, Name: "Launch", Concept: 11,
-		ClickthroughURL: "https://example.com/c", FileName: "spot.mp4"})
+	c, err := cc.Videos.Create(ctx, &VideoCreative{ID: 5, Details: CreativeDetails{Advertiser: 7, Name: "Launch", Concept: 11,
+		ClickthroughURL: "https://example.com/c", LandingURLIsCalculated: true}})
 	require.NoError(t, err)
-	assert.Equal(t, `{"active":false,"advertiser":7,"name":"Launch","concept":11,"clickthroughUrl":"https://example.com/c","fileName":"spot.mp4"}`, string(create.body))
+	assert.Equal(t, `{"active":false,"advertiser":7,"clickthroughUrl":"https://example.com/c","concept":11,"name":"Launch"}`, string(create.body),
+		"the settings, active always; no id, no read-only field")
 	assert.Empty(t, create.header.Get("Cookie"), "video v3 sends the bearer only")
+	assert.Equal(t, int64(9), c.ID, "the created record as read after the create")
+	assert.True(t, c.Details.Active)
 
-	_, err = cc.Videos.Patch(ctx, 9, &VideoCreativePatch{ID: 5, Name: adama.Some("N"), LandingURL: adama.Null[string](), Active: adama.Some(false), Vendors: adama.Some([]int64{})})
+	c.Details.Name, c.Details.LandingURL, c.Details.Active, c.Details.Vendors = "N", "", false, nil
+	assert.Equal(t, []string{"active", "landingUrl", "name", "vendors"}, c.Details.Changes())
+	_, err = cc.Videos.Update(ctx, c)
 	require.NoError(t, err)
-	assert.Equal(t, `{"active":false,"name":"N","landingUrl":null,"vendors":[]}`, string(patch.body), "set, false, empty and null are sent; unset is not; the id is in the path")
+	assert.Equal(t, `{"active":false,"landingUrl":null,"name":"N","vendors":null}`, string(patch.body),
+		"only what changed since the read: false is sent, a cleared field is null; the id is in the path")
 
 	_, err = cc.Videos.ListByIDs(ctx, []int64{1, 2})
 	require.NoError(t, err)

@@ -36,6 +36,11 @@ func validNew() *NewVideoCreative {
 	return &NewVideoCreative{Advertiser: 7, Name: "Launch", Concept: 11, ClickthroughURL: "https://example.com/c"}
 }
 
+// validRecord is a valid video creative to create.
+func validRecord() *VideoCreative {
+	return &VideoCreative{Details: CreativeDetails{Active: true, Advertiser: 7, Name: "Launch", Concept: 11, ClickthroughURL: "https://example.com/c"}}
+}
+
 func itoa(i int64) string { return strconv.FormatInt(i, 10) }
 
 func mustReq(t testing.TB, method, url, body, token string) *http.Request {
