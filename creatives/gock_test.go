@@ -62,7 +62,7 @@ func TestGockVideoJSONBodies(t *testing.T) {
 		MatchType("json").AddMatcher(capture(&create)).Reply(201).JSON(map[string]any{"creativeId": 9})
 	gock.New("https://api.example").Get("/v3.0/creatives/9").
 		Reply(200).JSON(map[string]any{"data": map[string]any{"id": 9, "details": map[string]any{"active": true, "advertiser": 7, "name": "Launch",
-			"concept": 11, "clickthroughUrl": "https://example.com/c", "landingUrl": "https://example.com/l", "vendors": []int{3}, "landingUrlIsCalculated": true}}})
+		"concept": 11, "clickthroughUrl": "https://example.com/c", "landingUrl": "https://example.com/l", "vendors": []int{3}, "landingUrlIsCalculated": true}}})
 	gock.New("https://api.example").Patch("/v3.0/creatives/9").AddMatcher(capture(&patch)).
 		Reply(201).JSON(map[string]any{"data": map[string]any{"id": 9, "details": map[string]any{"name": "N"}}})
 	gock.New("https://api.example").Post("/v3.0/creatives/list").AddMatcher(capture(&list)).
