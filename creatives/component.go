@@ -370,7 +370,7 @@ type ComponentCreativeService struct {
 }
 
 // List returns one page of component creatives (GET /creatives).
-func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) (*adama.Page[ComponentCreative], error) {
+func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) (*adama.Page[*ComponentCreative], error) {
 	var cp ComponentListOptions
 	if o != nil {
 		cp = *o
@@ -386,7 +386,7 @@ func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOpt
 // All iterates over every component creative from o's offset on, a page
 // of o.PageLimit (default 100) at a time. No request is sent before the
 // caller ranges.
-func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) iter.Seq2[ComponentCreative, error] {
+func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) iter.Seq2[*ComponentCreative, error] {
 	var cp ComponentListOptions
 	if o != nil {
 		cp = *o
@@ -394,7 +394,7 @@ func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOpti
 	if cp.PageLimit == 0 {
 		cp.PageLimit = 100
 	}
-	return pager.All(ctx, pager.Options{Start: cp.PageOffset, Limit: cp.PageLimit}, func(ctx context.Context, cur pager.Cursor) (*adama.Page[ComponentCreative], error) {
+	return pager.All(ctx, pager.Options{Start: cp.PageOffset, Limit: cp.PageLimit}, func(ctx context.Context, cur pager.Cursor) (*adama.Page[*ComponentCreative], error) {
 		page := cp
 		page.PageOffset = cur.Offset
 		return s.List(ctx, &page, opts...)
@@ -492,7 +492,13 @@ func (s *ComponentCreativeService) Eligibility(ctx context.Context, id int64, op
 	if err != nil {
 		return nil, err
 	}
-	return p.Items, nil
+	out := make([]Eligibility, 0, len(p.Items))
+	for _, e := range p.Items {
+		if e != nil {
+			out = append(out, *e)
+		}
+	}
+	return out, nil
 }
 
 // Version returns the group's version string (GET /version).
@@ -615,7 +621,7 @@ type ComponentService struct {
 }
 
 // List returns every component (GET /components).
-func (s *ComponentService) List(ctx context.Context, opts ...adama.RequestOption) (*adama.Page[Component], error) {
+func (s *ComponentService) List(ctx context.Context, opts ...adama.RequestOption) (*adama.Page[*Component], error) {
 	return ccList[Component](ctx, s.g, &call.Call{Path: "/components"}, opts)
 }
 

@@ -197,7 +197,7 @@ func TestComponentsAndApprovals(t *testing.T) {
 		ids[i] = srv.Creatives().AddComponentCreative(100, "x")
 	}
 	srv.ResetRequests()
-	ap, err := cc.Approvals.List(ctx, ids)
+	ap, err := cc.Approvals.ListByIDs(ctx, ids)
 	require.NoError(t, err)
 	assert.Len(t, ap, 60)
 	assert.Equal(t, ids[0], ap[0].AtomicCreativeID, "an id sent as a string is read")

@@ -196,7 +196,7 @@ func TestDecodeComponentSamples(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "cfb1074-20190419202430", ver)
 
-	ap, err := served(t, 200, "application/json", "cc_approvals.json").Approvals.List(ctx, []int64{6226793})
+	ap, err := served(t, 200, "application/json", "cc_approvals.json").Approvals.ListByIDs(ctx, []int64{6226793})
 	require.NoError(t, err)
 	assert.Equal(t, int64(6226793), ap[0].AtomicCreativeID)
 	assert.Equal(t, "REJECTED", ap[0].Sources["sharethrough"])

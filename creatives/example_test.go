@@ -186,7 +186,7 @@ func ExampleApprovalService() {
 	cc, srv := setup()
 	defer srv.Close()
 	id := srv.Creatives().AddComponentCreative(100, "a")
-	ap, err := cc.Approvals.List(context.Background(), []int64{id})
+	ap, err := cc.Approvals.ListByIDs(context.Background(), []int64{id})
 	if err != nil {
 		fmt.Println(err)
 		return
