@@ -158,12 +158,12 @@ func ExampleComponentCreativeService() {
 func ExampleComponentService() {
 	cc, srv := setup()
 	defer srv.Close()
-	comp, err := cc.Components.Create(context.Background(), &creatives.ComponentInput{ComponentHumanName: "Right Image", ValueTypeName: creatives.ComponentValueTypeImage})
+	comp, err := cc.Components.Create(context.Background(), &creatives.Component{ComponentHumanName: "Right Image", ValueTypeName: creatives.ComponentValueTypeImage})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(comp.ComponentHumanName, comp.ValueTypeName, comp.IsEnabled)
+	fmt.Println(comp.ComponentHumanName, comp.ValueTypeName, *comp.IsEnabled)
 	// Output: Right Image IMAGE true
 }
 

@@ -212,7 +212,7 @@ func TestGockComponentJSONBodies(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"component_id":6,"asset_value":"body","advertiser_id":9}`, string(text.body))
 
-	_, err = cc.Components.Create(ctx, &ComponentInput{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ComponentValueTypeImage})
+	_, err = cc.Components.Create(ctx, &Component{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ComponentValueTypeImage})
 	require.NoError(t, err)
 	assert.Equal(t, `{"component_human_name":"Right Image","component_name":"right_image","value_type_name":"IMAGE"}`, string(comp.body))
 	assert.True(t, gock.IsDone())

@@ -1,6 +1,7 @@
 package creatives
 
 import (
+	"encoding/json"
 	"github.com/adamasdk/adama-go/adama"
 	"io"
 	"net/http"
@@ -39,6 +40,16 @@ func validNew() *NewVideoCreative {
 // validRecord is a valid video creative to create.
 func validRecord() *VideoCreative {
 	return &VideoCreative{Details: CreativeDetails{Active: true, Advertiser: 7, Name: "Launch", Concept: 11, ClickthroughURL: "https://example.com/c"}}
+}
+
+// lastJSON decodes the body of the last request the fake received.
+func lastJSON(t testing.TB, srv *adamatest.Server) map[string]any {
+	t.Helper()
+	reqs := srv.Requests()
+	require.NotEmpty(t, reqs)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(reqs[len(reqs)-1].Body, &m))
+	return m
 }
 
 func itoa(i int64) string { return strconv.FormatInt(i, 10) }
