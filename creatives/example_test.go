@@ -70,7 +70,7 @@ func ExampleCompanionService() {
 	ctx := context.Background()
 	id := srv.Creatives().AddVideo(map[string]any{"advertiser": 7, "name": "Spot", "concept": 11, "clickthroughUrl": "https://example.com"})
 
-	cid, err := cc.Companions.Create(ctx, id, &creatives.CompanionInput{
+	comp, err := cc.Companions.Create(ctx, id, &creatives.Companion{
 		Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionTypeStatic, Width: 300, Height: 250,
 			LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"},
 		ResourceData: "data:image/png;base64,iVBORw0KGgo=",
@@ -80,7 +80,7 @@ func ExampleCompanionService() {
 		return
 	}
 	list, _ := cc.Companions.List(ctx, id)
-	fmt.Println(len(list), list[0].ID == cid, list[0].MimeType)
+	fmt.Println(len(list), list[0].ID == comp.ID, list[0].MimeType)
 	// Output: 1 true image/png
 }
 

@@ -42,14 +42,20 @@ func validRecord() *VideoCreative {
 	return &VideoCreative{Details: CreativeDetails{Active: true, Advertiser: 7, Name: "Launch", Concept: 11, ClickthroughURL: "https://example.com/c"}}
 }
 
-// lastJSON decodes the body of the last request the fake received.
+// lastJSON decodes the body of the last write (not GET) the fake
+// received.
 func lastJSON(t testing.TB, srv *adamatest.Server) map[string]any {
 	t.Helper()
 	reqs := srv.Requests()
-	require.NotEmpty(t, reqs)
-	var m map[string]any
-	require.NoError(t, json.Unmarshal(reqs[len(reqs)-1].Body, &m))
-	return m
+	for i := len(reqs) - 1; i >= 0; i-- {
+		if reqs[i].Method != http.MethodGet {
+			var m map[string]any
+			require.NoError(t, json.Unmarshal(reqs[i].Body, &m))
+			return m
+		}
+	}
+	require.Fail(t, "no write was received")
+	return nil
 }
 
 func itoa(i int64) string { return strconv.FormatInt(i, 10) }

@@ -257,12 +257,20 @@ func (s *CompanionService) ListV2(ctx context.Context, id int64, opts ...adama.R
 	return listCompanions(ctx, s.g2, id, opts)
 }
 
-// CreateV2 adds a companion
-// (POST /video/v2.0/creatives/{video_id}/companions).
+// CreateV2 adds companion c to creative id
+// (POST /video/v2.0/creatives/{video_id}/companions). The v2.0 interface
+// answers only the new id and has no read of one companion: CreateV2
+// returns a copy of c with the new id filled in.
 //
 // Deprecated: use CompanionService.Create.
-func (s *CompanionService) CreateV2(ctx context.Context, id int64, in *CompanionInput, opts ...adama.RequestOption) (int64, error) {
-	return createCompanion(ctx, s.g2, id, in, opts)
+func (s *CompanionService) CreateV2(ctx context.Context, id int64, c *Companion, opts ...adama.RequestOption) (*Companion, error) {
+	cid, err := createCompanion(ctx, s.g2, id, c, opts)
+	if err != nil {
+		return nil, err
+	}
+	out := *c
+	out.ID = cid
+	return &out, nil
 }
 
 // DeleteV2 removes a companion with the v2 GET form

@@ -35,8 +35,10 @@ func TestVideoV2(t *testing.T) {
 	assert.Equal(t, "Launch v2", srv.Creatives().Video(id)["name"])
 	assert.Equal(t, "https://example.com/c", srv.Creatives().Video(id)["clickthroughUrl"], "the whole settings are sent")
 
-	cid, err := cc.Companions.CreateV2(ctx, id, staticCompanion())
+	comp, err := cc.Companions.CreateV2(ctx, id, staticCompanion())
 	require.NoError(t, err)
+	cid := comp.ID
+	require.NotZero(t, cid)
 	comps, err := cc.Companions.ListV2(ctx, id)
 	require.NoError(t, err)
 	require.Len(t, comps, 1)
