@@ -274,7 +274,9 @@ func (s *CompanionService) Modify(ctx context.Context, creativeID, companionID i
 	return modify.Run(ctx, "companion "+strconv.FormatInt(companionID, 10)+" of creative "+strconv.FormatInt(creativeID, 10),
 		func(ctx context.Context) (*Companion, error) { return s.Get(ctx, creativeID, companionID, opts...) },
 		change,
-		func(ctx context.Context, c *Companion) (*Companion, error) { return s.Update(ctx, creativeID, c, opts...) })
+		func(ctx context.Context, c *Companion) (*Companion, error) {
+			return s.Update(ctx, creativeID, c, opts...)
+		})
 }
 
 // Delete removes a companion (DELETE
