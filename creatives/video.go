@@ -275,12 +275,12 @@ func checkSettings(v *valid.Validator, p string, s settings) {
 	}
 }
 
-// VideoCreativePatch is the body of a v3 partial update, and one item of a
-// bulk update (ID set). Unset fields are left alone; adama.Null clears a
+// VideoCreativePatch is one item of a bulk update (VideoService.BulkUpdate,
+// ID set). Unset fields are left alone; adama.Null clears a
 // field. Shape from the Video Creatives API reference,
 // schema PatchCreativeUpdate.
 type VideoCreativePatch struct {
-	// ID is the creative id; required in a bulk update, not sent by Patch.
+	// ID is the creative id (required).
 	ID                     int64                        `json:"id,omitempty"`
 	Active                 adama.Optional[bool]         `json:"active,omitzero"`
 	Advertiser             adama.Optional[int64]        `json:"advertiser,omitzero"`
