@@ -217,3 +217,44 @@ func TestGockComponentJSONBodies(t *testing.T) {
 	assert.Equal(t, `{"component_human_name":"Right Image","component_name":"right_image","value_type_name":"IMAGE"}`, string(comp.body))
 	assert.True(t, gock.IsDone())
 }
+
+func TestGockCompanionAndComponentSaves(t *testing.T) {
+	cc := gockClient(t)
+	ctx := context.Background()
+	var create, save, comp captured
+	read := map[string]any{"id": 31, "details": map[string]any{"adServer": "adama", "typ": "static", "width": 300, "height": 250,
+		"landingUrl": "https://example.com", "clickthroughUrl": "https://example.com/c", "futureDetail": 1},
+		"mimeType": "image/png", "resourceBlob": "data:image/png;base64,iVBORw0KGgo=", "futureTop": true}
+	gock.New("https://api.example").Post("/v3.0/creatives/9/companions").AddMatcher(capture(&create)).
+		Reply(201).JSON(map[string]any{"companionId": 31})
+	gock.New("https://api.example").Get("/v3.0/creatives/9/companions/31").Reply(200).JSON(read)
+	gock.New("https://api.example").Post("/v3.0/creatives/9/companions/31").AddMatcher(capture(&save)).Reply(204)
+	gock.New("https://api.example").Get("/v3.0/creatives/9/companions/31").Reply(200).JSON(read)
+	gock.New("https://api.example").Get("/component_creatives/v1.0/components/4").
+		Reply(200).JSON(map[string]any{"data": map[string]any{"component_id": 4, "component_human_name": "Title", "char_limit": 25,
+			"is_enabled": true, "value_type_name": "TEXT", "created_at": "2017-01-01", "future": "x"}})
+	gock.New("https://api.example").Post("/component_creatives/v1.0/components/4").AddMatcher(capture(&comp)).
+		Reply(200).JSON(map[string]any{"data": map[string]any{"component_id": 4}})
+
+	c, err := cc.Companions.Create(ctx, 9, staticCompanion())
+	require.NoError(t, err)
+	assert.Equal(t, `{"details":{"adServer":"adama","typ":"static","width":300,"height":250,"landingUrl":"https://example.com","clickthroughUrl":"https://example.com/c"},`+
+		`"fileExtension":"png","fileName":"banner.png","resourceData":"data:image/png;base64,iVBORw0KGgo="}`, string(create.body))
+	assert.Equal(t, int64(31), c.ID)
+
+	c.Details.Width = 320
+	_, err = cc.Companions.Update(ctx, 9, c)
+	require.NoError(t, err)
+	assert.Equal(t, `{"details":{"adServer":"adama","typ":"static","width":320,"height":250,"landingUrl":"https://example.com","clickthroughUrl":"https://example.com/c","futureDetail":1},`+
+		`"futureTop":true,"resourceData":"data:image/png;base64,iVBORw0KGgo="}`, string(save.body),
+		"the whole companion (the update replaces): unknown properties kept, read-only ones left out, the image read sent back")
+
+	_, err = cc.Components.Modify(ctx, 4, func(c *Component) error {
+		c.CharLimit = nil
+		c.ComponentHumanName = "Headline"
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, `{"char_limit":null,"component_human_name":"Headline"}`, string(comp.body), "only the changes; a cleared field is null")
+	assert.True(t, gock.IsDone())
+}
