@@ -232,7 +232,7 @@ func TestGockCompanionAndComponentSaves(t *testing.T) {
 	gock.New("https://api.example").Get("/v3.0/creatives/9/companions/31").Reply(200).JSON(read)
 	gock.New("https://api.example").Get("/component_creatives/v1.0/components/4").
 		Reply(200).JSON(map[string]any{"data": map[string]any{"component_id": 4, "component_human_name": "Title", "char_limit": 25,
-			"is_enabled": true, "value_type_name": "TEXT", "created_at": "2017-01-01", "future": "x"}})
+		"is_enabled": true, "value_type_name": "TEXT", "created_at": "2017-01-01", "future": "x"}})
 	gock.New("https://api.example").Post("/component_creatives/v1.0/components/4").AddMatcher(capture(&comp)).
 		Reply(200).JSON(map[string]any{"data": map[string]any{"component_id": 4}})
 
