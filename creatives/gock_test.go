@@ -258,3 +258,17 @@ func TestGockCompanionAndComponentSaves(t *testing.T) {
 	assert.Equal(t, `{"char_limit":null,"component_human_name":"Headline"}`, string(comp.body), "only the changes; a cleared field is null")
 	assert.True(t, gock.IsDone())
 }
+
+func TestGockVideoCreateReadFails(t *testing.T) {
+	cc := gockClient(t)
+	ctx := context.Background()
+	gock.New("https://api.example").Post("/v3.0/creatives").Reply(201).JSON(map[string]any{"creativeId": 77})
+	gock.New("https://api.example").Get("/v3.0/creatives/77").Reply(404).JSON(map[string]any{})
+
+	c, err := cc.Videos.Create(ctx, validRecord())
+	require.Error(t, err)
+	assert.ErrorIs(t, err, adama.ErrNotFound)
+	require.NotNil(t, c, "the creative exists: its id comes back with the error")
+	assert.Equal(t, int64(77), c.ID)
+	assert.True(t, gock.IsDone())
+}
