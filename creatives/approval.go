@@ -48,9 +48,10 @@ type ApprovalService struct {
 	g *call.Group
 }
 
-// List returns the approval status of creatives (GET
-// /approvals?atomic_creative_ids=...), MaxApprovalIDs ids per call.
-func (s *ApprovalService) List(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]Approval, error) {
+// ListByIDs returns the approval status of the creatives ids (GET
+// /approvals?atomic_creative_ids=...), sending MaxApprovalIDs ids per
+// request. The platform answers by id, without paging.
+func (s *ApprovalService) ListByIDs(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]*Approval, error) {
 	var v valid.Validator
 	v.Check(len(ids) > 0, "atomic_creative_ids", "at least one id", nil)
 	for i, id := range ids {
@@ -59,7 +60,7 @@ func (s *ApprovalService) List(ctx context.Context, ids []int64, opts ...adama.R
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	var out []Approval
+	var out []*Approval
 	for start := 0; start < len(ids); start += MaxApprovalIDs {
 		chunk := ids[start:min(start+MaxApprovalIDs, len(ids))]
 		p, err := ccList[Approval](ctx, s.g, &call.Call{Path: "/approvals", Query: url.Values{"atomic_creative_ids": {joinIDs(chunk)}}}, opts)

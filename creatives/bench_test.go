@@ -21,7 +21,7 @@ func benchUploadTarget(b *testing.B) (*Client, *adamatest.Server, *CreateResult)
 		b.Fatal(err)
 	}
 	cc := New(c)
-	res, err := cc.Videos.Create(context.Background(), uploadInput())
+	res, err := cc.Videos.create(context.Background(), uploadInput(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package creatives
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"net/http"
 	"slices"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -57,41 +59,6 @@ func (d CompanionDetails) MarshalJSON() ([]byte, error) {
 	return encodeObject(alias(d), d.Extra)
 }
 
-// CompanionInput is the body of a companion create or update. Shape from
-// the Video Creatives API reference, schema
-// ModifyCompanionRequest.
-type CompanionInput struct {
-	// Details are required.
-	Details CompanionDetails `json:"details"`
-	// FileExtension and FileName describe the resource.
-	FileExtension string `json:"fileExtension,omitempty"`
-	FileName      string `json:"fileName,omitempty"`
-	// ResourceURL is the resource of non-static companions.
-	ResourceURL string `json:"resourceUrl,omitempty"`
-	// ResourceData is the resource of static companions as a data URI
-	// ("data:image/png;base64,...").
-	ResourceData string `json:"resourceData,omitempty"`
-}
-
-func (in *CompanionInput) check(v *valid.Validator) {
-	d := &in.Details
-	v.Check(d.AdServer != "", "details.adServer", "required", nil)
-	v.Check(d.Typ.Valid(), "details.typ", "required, "+enumRule(d.Typ.Values()), d.Typ)
-	v.Check(d.Width >= 32 && d.Width <= 10000, "details.width", "between 32 and 10000", d.Width)
-	v.Check(d.Height >= 32 && d.Height <= 10000, "details.height", "between 32 and 10000", d.Height)
-	v.Check(d.LandingURL != "", "details.landingUrl", "required", nil)
-	switch d.Typ {
-	case CompanionTypeStatic:
-		v.Check(d.ClickthroughURL != "", "details.clickthroughUrl", "required for static companions", nil)
-	case CompanionTypeIframe, CompanionTypeHTML:
-		v.Check(d.ClickthroughURL == "", "details.clickthroughUrl", "must be empty for iframe and html companions", d.ClickthroughURL)
-		v.Check(d.IFrameURLOrHTML != "", "details.iFrameUrlOrHTML", "required for iframe and html companions", nil)
-	}
-	if in.ResourceData != "" {
-		v.Check(strings.HasPrefix(in.ResourceData, "data:"), "resourceData", "a data URI (data:...)", nil)
-	}
-}
-
 // Companion is a companion ad. Shape from
 // the Video Creatives API reference, schema
 // CompanionAd.
@@ -105,8 +72,46 @@ type Companion struct {
 	ResourceBlob string `json:"resourceBlob,omitempty"`
 	// ResourceURL is the URL of external resources.
 	ResourceURL string `json:"resourceUrl,omitempty"`
-	// Extra keeps properties the SDK does not model.
+	// ResourceData sets the resource of a static companion as a data URI
+	// ("data:image/png;base64,..."); it is sent, never read (the platform
+	// answers the data in ResourceBlob). On a save of a companion read
+	// with a data URI in ResourceBlob and no ResourceData, that data is
+	// sent back, since the save replaces the companion.
+	ResourceData string `json:"resourceData,omitempty"`
+	// Extra keeps properties the SDK does not model; they are sent back.
 	Extra Extra `json:"-"`
+}
+
+// companionReadOnly are the properties the platform sets.
+var companionReadOnly = []string{"id", "mimeType", "resourceBlob"}
+
+// body is what a create or save sends: the whole companion (the save
+// replaces), read-only fields left out, unknown properties included.
+func (c *Companion) body() map[string]json.RawMessage {
+	w := *c
+	if w.ResourceData == "" && strings.HasPrefix(w.ResourceBlob, "data:") {
+		w.ResourceData = w.ResourceBlob
+	}
+	return writableOf(&w, companionReadOnly...)
+}
+
+func (c *Companion) check(v *valid.Validator) {
+	d := &c.Details
+	v.Check(d.AdServer != "", "details.adServer", "required", nil)
+	v.Check(d.Typ.Valid(), "details.typ", "required, "+enumRule(d.Typ.Values()), d.Typ)
+	v.Check(d.Width >= 32 && d.Width <= 10000, "details.width", "between 32 and 10000", d.Width)
+	v.Check(d.Height >= 32 && d.Height <= 10000, "details.height", "between 32 and 10000", d.Height)
+	v.Check(d.LandingURL != "", "details.landingUrl", "required", nil)
+	switch d.Typ {
+	case CompanionTypeStatic:
+		v.Check(d.ClickthroughURL != "", "details.clickthroughUrl", "required for static companions", nil)
+	case CompanionTypeIframe, CompanionTypeHTML:
+		v.Check(d.ClickthroughURL == "", "details.clickthroughUrl", "must be empty for iframe and html companions", d.ClickthroughURL)
+		v.Check(d.IFrameURLOrHTML != "", "details.iFrameUrlOrHTML", "required for iframe and html companions", nil)
+	}
+	if c.ResourceData != "" {
+		v.Check(strings.HasPrefix(c.ResourceData, "data:"), "resourceData", "a data URI (data:...)", nil)
+	}
 }
 
 // UnmarshalJSON reads c liberally and keeps unknown properties.
@@ -167,24 +172,34 @@ func companionsPath(creativeID int64) string {
 	return "/creatives" + pathID(creativeID) + "/companions"
 }
 
-// Create adds a companion (POST /creatives/{id}/companions) and returns
-// its id.
-func (s *CompanionService) Create(ctx context.Context, creativeID int64, in *CompanionInput, opts ...adama.RequestOption) (int64, error) {
-	return createCompanion(ctx, s.g, creativeID, in, opts)
+// Create adds companion c to creative creativeID
+// (POST /creatives/{id}/companions). The platform answers only the new
+// id; Create reads the companion with Get and returns it (with the id
+// alone and the error when that read fails).
+func (s *CompanionService) Create(ctx context.Context, creativeID int64, c *Companion, opts ...adama.RequestOption) (*Companion, error) {
+	id, err := createCompanion(ctx, s.g, creativeID, c, opts)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.Get(ctx, creativeID, id, opts...)
+	if err != nil {
+		return &Companion{ID: id}, err
+	}
+	return got, nil
 }
 
-func createCompanion(ctx context.Context, g *call.Group, creativeID int64, in *CompanionInput, opts []adama.RequestOption) (int64, error) {
+func createCompanion(ctx context.Context, g *call.Group, creativeID int64, c *Companion, opts []adama.RequestOption) (int64, error) {
 	var v valid.Validator
 	checkID(&v, "creativeId", creativeID)
-	if in == nil {
-		v.Add("details", "required", nil)
+	if c == nil {
+		v.Add("companion", "required", nil)
 	} else {
-		in.check(&v)
+		c.check(&v)
 	}
 	if err := v.Err(); err != nil {
 		return 0, err
 	}
-	r, err := one[createCompanionWire](ctx, g, &call.Call{Method: http.MethodPost, Path: companionsPath(creativeID), JSON: in}, opts...)
+	r, err := one[createCompanionWire](ctx, g, &call.Call{Method: http.MethodPost, Path: companionsPath(creativeID), JSON: c.body()}, opts...)
 	if err != nil {
 		return 0, err
 	}
@@ -229,21 +244,39 @@ func (s *CompanionService) Get(ctx context.Context, creativeID, companionID int6
 	return c, err
 }
 
-// Update replaces a companion's settings (POST
-// /creatives/{id}/companions/{companionId}).
-func (s *CompanionService) Update(ctx context.Context, creativeID, companionID int64, in *CompanionInput, opts ...adama.RequestOption) error {
+// Update saves companion c of creative creativeID
+// (POST /creatives/{id}/companions/{c.ID}). The platform's update
+// replaces the companion, so Update sends the whole record (read-only
+// fields left out, unknown properties included). The platform answers no
+// content; Update returns the companion as read again with Get.
+func (s *CompanionService) Update(ctx context.Context, creativeID int64, c *Companion, opts ...adama.RequestOption) (*Companion, error) {
 	var v valid.Validator
 	checkID(&v, "creativeId", creativeID)
-	checkID(&v, "companionId", companionID)
-	if in == nil {
-		v.Add("details", "required", nil)
-	} else {
-		in.check(&v)
+	if c == nil {
+		v.Add("companion", "required", nil)
+		return nil, v.Err()
 	}
+	checkID(&v, "companionId", c.ID)
+	c.check(&v)
 	if err := v.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: companionsPath(creativeID) + pathID(companionID), JSON: in}, opts...)
+	if err := noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: companionsPath(creativeID) + pathID(c.ID), JSON: c.body()}, opts...); err != nil {
+		return nil, err
+	}
+	return s.Get(ctx, creativeID, c.ID, opts...)
+}
+
+// Modify reads companion companionID of creative creativeID, applies
+// change and saves it with Update, reading again and retrying on a
+// conflict (adama.DefaultModifyAttempts rounds in all).
+func (s *CompanionService) Modify(ctx context.Context, creativeID, companionID int64, change func(*Companion) error, opts ...adama.RequestOption) (*Companion, error) {
+	return modify.Run(ctx, "companion "+strconv.FormatInt(companionID, 10)+" of creative "+strconv.FormatInt(creativeID, 10),
+		func(ctx context.Context) (*Companion, error) { return s.Get(ctx, creativeID, companionID, opts...) },
+		change,
+		func(ctx context.Context, c *Companion) (*Companion, error) {
+			return s.Update(ctx, creativeID, c, opts...)
+		})
 }
 
 // Delete removes a companion (DELETE

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func staticCompanion() *CompanionInput {
-	return &CompanionInput{
+func staticCompanion() *Companion {
+	return &Companion{
 		Details: CompanionDetails{AdServer: "adama", Typ: CompanionTypeStatic, Width: 300, Height: 250,
 			LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"},
 		FileName: "banner.png", FileExtension: "png", ResourceData: "data:image/png;base64,iVBORw0KGgo=",
@@ -22,12 +22,15 @@ func TestCompanionsCRUD(t *testing.T) {
 	ctx := context.Background()
 	id := seedVideo(srv)
 
-	c1, err := cc.Companions.Create(ctx, id, staticCompanion())
+	c1r, err := cc.Companions.Create(ctx, id, staticCompanion())
 	require.NoError(t, err)
-	html := &CompanionInput{Details: CompanionDetails{AdServer: "adama", Typ: CompanionTypeHTML, Width: 728, Height: 90,
+	c1 := c1r.ID
+	assert.Equal(t, "image/png", c1r.MimeType, "Create returns the companion as read after the create")
+	html := &Companion{Details: CompanionDetails{AdServer: "adama", Typ: CompanionTypeHTML, Width: 728, Height: 90,
 		LandingURL: "https://example.com", IFrameURLOrHTML: "<div>ad</div>"}}
-	c2, err := cc.Companions.Create(ctx, id, html)
+	c2r, err := cc.Companions.Create(ctx, id, html)
 	require.NoError(t, err)
+	c2 := c2r.ID
 	assert.NotEqual(t, c1, c2)
 
 	list, err := cc.Companions.List(ctx, id)
@@ -46,11 +49,22 @@ func TestCompanionsCRUD(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 728, got.Details.Width)
 
-	html.Details.Height = 250
-	require.NoError(t, cc.Companions.Update(ctx, id, c2, html))
-	got, err = cc.Companions.Get(ctx, id, c2)
+	got.Details.Height = 250
+	up, err := cc.Companions.Update(ctx, id, got)
 	require.NoError(t, err)
-	assert.Equal(t, 250, got.Details.Height)
+	assert.Equal(t, 250, up.Details.Height)
+	assert.Equal(t, "<div>ad</div>", up.Details.IFrameURLOrHTML, "the whole companion is sent: nothing is lost")
+	body := lastJSON(t, srv)
+	assert.NotContains(t, body, "id", "read-only fields are not sent")
+
+	// Modify a static companion: the image read comes back with the save.
+	m, err := cc.Companions.Modify(ctx, id, c1, func(c *Companion) error {
+		c.Details.Width = 320
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, 320, m.Details.Width)
+	assert.Equal(t, "image/png", m.MimeType, "the resource survives the replacing save")
 
 	require.NoError(t, cc.Companions.Delete(ctx, id, c1))
 	assert.Equal(t, 1, srv.Creatives().CompanionCount(id))
@@ -61,18 +75,18 @@ func TestCompanionsCRUD(t *testing.T) {
 func TestCompanionValidation(t *testing.T) {
 	tests := []struct {
 		name        string
-		mutate      func(*CompanionInput)
+		mutate      func(*Companion)
 		field, rule string
 	}{
-		{"ad server", func(c *CompanionInput) { c.Details.AdServer = "" }, "details.adServer", "required"},
-		{"type", func(c *CompanionInput) { c.Details.Typ = "video" }, "details.typ", "one of"},
-		{"width low", func(c *CompanionInput) { c.Details.Width = 31 }, "details.width", "between 32 and 10000"},
-		{"height high", func(c *CompanionInput) { c.Details.Height = 10001 }, "details.height", "between 32 and 10000"},
-		{"landing", func(c *CompanionInput) { c.Details.LandingURL = "" }, "details.landingUrl", "required"},
-		{"static click", func(c *CompanionInput) { c.Details.ClickthroughURL = "" }, "details.clickthroughUrl", "required for static"},
-		{"iframe click", func(c *CompanionInput) { c.Details.Typ = CompanionTypeIframe; c.Details.IFrameURLOrHTML = "https://f" }, "details.clickthroughUrl", "must be empty"},
-		{"iframe url", func(c *CompanionInput) { c.Details.Typ = CompanionTypeIframe; c.Details.ClickthroughURL = "" }, "details.iFrameUrlOrHTML", "required"},
-		{"data uri", func(c *CompanionInput) { c.ResourceData = "iVBORw0KGgo=" }, "resourceData", "data URI"},
+		{"ad server", func(c *Companion) { c.Details.AdServer = "" }, "details.adServer", "required"},
+		{"type", func(c *Companion) { c.Details.Typ = "video" }, "details.typ", "one of"},
+		{"width low", func(c *Companion) { c.Details.Width = 31 }, "details.width", "between 32 and 10000"},
+		{"height high", func(c *Companion) { c.Details.Height = 10001 }, "details.height", "between 32 and 10000"},
+		{"landing", func(c *Companion) { c.Details.LandingURL = "" }, "details.landingUrl", "required"},
+		{"static click", func(c *Companion) { c.Details.ClickthroughURL = "" }, "details.clickthroughUrl", "required for static"},
+		{"iframe click", func(c *Companion) { c.Details.Typ = CompanionTypeIframe; c.Details.IFrameURLOrHTML = "https://f" }, "details.clickthroughUrl", "must be empty"},
+		{"iframe url", func(c *Companion) { c.Details.Typ = CompanionTypeIframe; c.Details.ClickthroughURL = "" }, "details.iFrameUrlOrHTML", "required"},
+		{"data uri", func(c *Companion) { c.ResourceData = "iVBORw0KGgo=" }, "resourceData", "data URI"},
 	}
 	cc, srv := newTestClient(t)
 	id := seedVideo(srv)

@@ -1,19 +1,24 @@
 package creatives
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"iter"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/pager"
+	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -370,7 +375,7 @@ type ComponentCreativeService struct {
 }
 
 // List returns one page of component creatives (GET /creatives).
-func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) (*adama.Page[ComponentCreative], error) {
+func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) (*adama.Page[*ComponentCreative], error) {
 	var cp ComponentListOptions
 	if o != nil {
 		cp = *o
@@ -386,7 +391,7 @@ func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOpt
 // All iterates over every component creative from o's offset on, a page
 // of o.PageLimit (default 100) at a time. No request is sent before the
 // caller ranges.
-func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) iter.Seq2[ComponentCreative, error] {
+func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) iter.Seq2[*ComponentCreative, error] {
 	var cp ComponentListOptions
 	if o != nil {
 		cp = *o
@@ -394,7 +399,7 @@ func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOpti
 	if cp.PageLimit == 0 {
 		cp.PageLimit = 100
 	}
-	return pager.All(ctx, pager.Options{Start: cp.PageOffset, Limit: cp.PageLimit}, func(ctx context.Context, cur pager.Cursor) (*adama.Page[ComponentCreative], error) {
+	return pager.All(ctx, pager.Options{Start: cp.PageOffset, Limit: cp.PageLimit}, func(ctx context.Context, cur pager.Cursor) (*adama.Page[*ComponentCreative], error) {
 		page := cp
 		page.PageOffset = cur.Offset
 		return s.List(ctx, &page, opts...)
@@ -492,7 +497,13 @@ func (s *ComponentCreativeService) Eligibility(ctx context.Context, id int64, op
 	if err != nil {
 		return nil, err
 	}
-	return p.Items, nil
+	out := make([]Eligibility, 0, len(p.Items))
+	for _, e := range p.Items {
+		if e != nil {
+			out = append(out, *e)
+		}
+	}
+	return out, nil
 }
 
 // Version returns the group's version string (GET /version).
@@ -554,22 +565,38 @@ func (u PresignedURL) AssetValue() string { return u.String() }
 // the Component Creatives API reference, schema
 // models.Component.
 type Component struct {
-	ComponentID        int64              `json:"component_id"`
-	ComponentHumanName string             `json:"component_human_name"`
-	ComponentName      string             `json:"component_name,omitempty"`
-	CharLimit          *int               `json:"char_limit"`
-	IsEnabled          bool               `json:"is_enabled"`
-	ValueTypeName      ComponentValueType `json:"value_type_name"`
-	CreatedAt          string             `json:"created_at,omitempty"`
-	UpdatedAt          string             `json:"updated_at,omitempty"`
-	// Extra keeps properties the SDK does not model.
+	// ComponentID is set by the platform (read-only).
+	ComponentID int64 `json:"component_id"`
+	// ComponentHumanName is required on create.
+	ComponentHumanName string `json:"component_human_name"`
+	// ComponentName is the machine name the v1.0 sample shows.
+	ComponentName string `json:"component_name,omitempty"`
+	CharLimit     *int   `json:"char_limit"`
+	// IsEnabled is optional on create, where nil means the platform's
+	// default (enabled).
+	IsEnabled *bool `json:"is_enabled,omitempty"`
+	// ValueTypeName is required on create.
+	ValueTypeName ComponentValueType `json:"value_type_name"`
+	// CreatedAt and UpdatedAt are set by the platform (read-only).
+	CreatedAt string `json:"created_at,omitempty"`
+	UpdatedAt string `json:"updated_at,omitempty"`
+	// Extra keeps properties the SDK does not model; they are sent back.
 	Extra Extra `json:"-"`
+
+	// raw is the object the component was read from: Update sends what
+	// differs from its writable form.
+	raw []byte
 }
 
-// UnmarshalJSON reads c liberally and keeps unknown properties.
+// UnmarshalJSON reads c liberally, keeps unknown properties and remembers
+// the object read for Update.
 func (c *Component) UnmarshalJSON(b []byte) error {
 	type alias Component
-	return decodeRecord(b, (*alias)(c), &c.Extra)
+	if err := decodeRecord(b, (*alias)(c), &c.Extra); err != nil {
+		return err
+	}
+	c.raw = bytes.Clone(b)
+	return nil
 }
 
 // Misfits lists the values that fit no documented form, kept and sent
@@ -581,31 +608,52 @@ func (c *Component) Misfits() []adama.Misfit {
 	return misfitsOf(c, c.Extra)
 }
 
-// ComponentInput is the body of a component create or update. Shape from
-// the Component Creatives API reference, schemas
-// models.ComponentCreateRequest and models.ComponentUpdateRequest.
-type ComponentInput struct {
-	// ComponentHumanName is required on create.
-	ComponentHumanName string `json:"component_human_name,omitempty"`
-	// ComponentName is the machine name the v1.0 sample shows.
-	ComponentName string `json:"component_name,omitempty"`
-	// ValueTypeName is required on create.
-	ValueTypeName ComponentValueType `json:"value_type_name,omitempty"`
-	CharLimit     *int               `json:"char_limit,omitempty"`
-	// IsEnabled defaults to true.
-	IsEnabled *bool `json:"is_enabled,omitempty"`
+// MarshalJSON writes c with its unknown properties.
+func (c Component) MarshalJSON() ([]byte, error) {
+	type alias Component
+	a := alias(c)
+	a.raw = nil
+	return encodeObject(a, c.Extra)
 }
 
-func (in *ComponentInput) check(v *valid.Validator, create bool) {
+// Fresh reports whether the component was built by hand rather than read
+// from the server (Update then sends every set field).
+func (c *Component) Fresh() bool { return c.raw == nil }
+
+// componentReadOnly are the properties the platform sets.
+var componentReadOnly = []string{"component_id", "created_at", "updated_at"}
+
+// createBody is the body of a create: the writable fields set.
+func (c *Component) createBody() map[string]json.RawMessage {
+	return setOnly(writableOf(c, componentReadOnly...))
+}
+
+// changes returns the body of an update: what changed since c was read,
+// or every set field of a component built by hand.
+func (c *Component) changes() map[string]json.RawMessage {
+	if c.Fresh() {
+		return c.createBody()
+	}
+	var before Component
+	if err := json.Unmarshal(c.raw, &before); err != nil {
+		return c.createBody()
+	}
+	return record.Diff(writableOf(&before, componentReadOnly...), writableOf(c, componentReadOnly...))
+}
+
+// Changes returns the properties Update would send for c, by name.
+func (c *Component) Changes() []string { return slices.Sorted(maps.Keys(c.changes())) }
+
+func (c *Component) check(v *valid.Validator, create bool) {
 	if create {
-		v.Check(in.ComponentHumanName != "", "component_human_name", "required", nil)
-		v.Check(in.ValueTypeName != "", "value_type_name", "required", nil)
+		v.Check(c.ComponentHumanName != "", "component_human_name", "required", nil)
+		v.Check(c.ValueTypeName != "", "value_type_name", "required", nil)
 	}
-	if in.ValueTypeName != "" {
-		v.Check(in.ValueTypeName.Valid(), "value_type_name", enumRule(in.ValueTypeName.Values()), in.ValueTypeName)
+	if c.ValueTypeName != "" {
+		v.Check(c.ValueTypeName.Valid(), "value_type_name", enumRule(c.ValueTypeName.Values()), c.ValueTypeName)
 	}
-	if in.CharLimit != nil {
-		v.Check(*in.CharLimit > 0, "char_limit", "positive", *in.CharLimit)
+	if c.CharLimit != nil {
+		v.Check(*c.CharLimit > 0, "char_limit", "positive", *c.CharLimit)
 	}
 }
 
@@ -615,29 +663,30 @@ type ComponentService struct {
 }
 
 // List returns every component (GET /components).
-func (s *ComponentService) List(ctx context.Context, opts ...adama.RequestOption) (*adama.Page[Component], error) {
+func (s *ComponentService) List(ctx context.Context, opts ...adama.RequestOption) (*adama.Page[*Component], error) {
 	return ccList[Component](ctx, s.g, &call.Call{Path: "/components"}, opts)
 }
 
-// Create creates a component (POST /components). Only users the platform
-// allows may: others get an *adama.Error matching adama.ErrUnauthorized
-// whose message says so.
-func (s *ComponentService) Create(ctx context.Context, in *ComponentInput, opts ...adama.RequestOption) (*Component, error) {
+// Create creates a component (POST /components) from c's writable
+// fields and returns it as the platform answers it. Only users the
+// platform allows may: others get an *adama.Error matching
+// adama.ErrUnauthorized whose message says so.
+func (s *ComponentService) Create(ctx context.Context, c *Component, opts ...adama.RequestOption) (*Component, error) {
 	var v valid.Validator
-	if in == nil {
-		v.Add("body", "required", nil)
+	if c == nil {
+		v.Add("component", "required", nil)
 	} else {
-		in.check(&v, true)
+		c.check(&v, true)
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	c, err := ccOne[Component](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/components", JSON: in}, opts)
+	out, err := ccOne[Component](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/components", JSON: c.createBody()}, opts)
 	var ae *adama.Error
 	if errors.As(err, &ae) && errors.Is(err, adama.ErrUnauthorized) {
 		ae.Message = "component creation is restricted to users the platform allows (" + ae.Message + ")"
 	}
-	return c, err
+	return out, err
 }
 
 // Get reads a component (GET /components/{component_id}).
@@ -650,17 +699,30 @@ func (s *ComponentService) Get(ctx context.Context, id int64, opts ...adama.Requ
 	return ccOne[Component](ctx, s.g, &call.Call{Path: "/components" + pathID(id)}, opts)
 }
 
-// Update changes a component (POST /components/{component_id}).
-func (s *ComponentService) Update(ctx context.Context, id int64, in *ComponentInput, opts ...adama.RequestOption) (*Component, error) {
+// Update saves c (POST /components/{component_id}): it sends the fields
+// changed since c was read (a field cleared since is sent as null;
+// unknown properties changed or added are sent too), or every set field
+// of a component built by hand, and returns the component as changed.
+func (s *ComponentService) Update(ctx context.Context, c *Component, opts ...adama.RequestOption) (*Component, error) {
 	var v valid.Validator
-	checkID(&v, "component_id", id)
-	if in == nil {
-		v.Add("body", "required", nil)
-	} else {
-		in.check(&v, false)
+	if c == nil {
+		v.Add("component", "required", nil)
+		return nil, v.Err()
 	}
+	checkID(&v, "component_id", c.ComponentID)
+	c.check(&v, false)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return ccOne[Component](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/components" + pathID(id), JSON: in}, opts)
+	return ccOne[Component](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/components" + pathID(c.ComponentID), JSON: c.changes()}, opts)
+}
+
+// Modify reads component id, applies change and saves it with Update,
+// reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *ComponentService) Modify(ctx context.Context, id int64, change func(*Component) error, opts ...adama.RequestOption) (*Component, error) {
+	return modify.Run(ctx, "component "+strconv.FormatInt(id, 10),
+		func(ctx context.Context) (*Component, error) { return s.Get(ctx, id, opts...) },
+		change,
+		func(ctx context.Context, c *Component) (*Component, error) { return s.Update(ctx, c, opts...) })
 }

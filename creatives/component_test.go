@@ -168,25 +168,38 @@ func TestComponentsAndApprovals(t *testing.T) {
 	assert.Len(t, list.Items, 7)
 	assert.Nil(t, list.Items[0].CharLimit)
 
-	comp, err := cc.Components.Create(ctx, &ComponentInput{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ComponentValueTypeImage})
+	comp, err := cc.Components.Create(ctx, &Component{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ComponentValueTypeImage})
 	require.NoError(t, err)
-	assert.True(t, comp.IsEnabled)
+	require.NotNil(t, comp.IsEnabled)
+	assert.True(t, *comp.IsEnabled, "nil on create leaves the platform's default")
 	got, err := cc.Components.Get(ctx, comp.ComponentID)
 	require.NoError(t, err)
 	assert.Equal(t, ComponentValueTypeImage, got.ValueTypeName)
-	upd, err := cc.Components.Update(ctx, comp.ComponentID, &ComponentInput{CharLimit: adama.Ptr(90), IsEnabled: adama.Ptr(false)})
+	got.CharLimit, got.IsEnabled = adama.Ptr(90), adama.Ptr(false)
+	assert.Equal(t, []string{"char_limit", "is_enabled"}, got.Changes())
+	upd, err := cc.Components.Update(ctx, got)
 	require.NoError(t, err)
 	assert.Equal(t, 90, *upd.CharLimit)
-	assert.False(t, upd.IsEnabled)
+	assert.False(t, *upd.IsEnabled)
+	assert.Equal(t, map[string]any{"char_limit": float64(90), "is_enabled": false}, lastJSON(t, srv), "only the changes are sent")
+
+	mod, err := cc.Components.Modify(ctx, comp.ComponentID, func(c *Component) error {
+		c.ComponentHumanName = "Right Image 2"
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "Right Image 2", mod.ComponentHumanName)
+	assert.Equal(t, 90, *mod.CharLimit, "untouched fields stay")
+	assert.Equal(t, map[string]any{"component_human_name": "Right Image 2"}, lastJSON(t, srv))
 
 	srv.Creatives().SetComponentAdmin(false)
-	_, err = cc.Components.Create(ctx, &ComponentInput{ComponentHumanName: "X", ValueTypeName: ComponentValueTypeText})
+	_, err = cc.Components.Create(ctx, &Component{ComponentHumanName: "X", ValueTypeName: ComponentValueTypeText})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, adama.ErrUnauthorized)
 	assert.Contains(t, err.Error(), "restricted to users the platform allows")
 
 	var ve *adama.ValidationError
-	_, err = cc.Components.Create(ctx, &ComponentInput{ValueTypeName: "AUDIO"})
+	_, err = cc.Components.Create(ctx, &Component{ValueTypeName: "AUDIO"})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("component_human_name", "required"))
 	assert.True(t, ve.Has("value_type_name", "one of"))
@@ -197,7 +210,7 @@ func TestComponentsAndApprovals(t *testing.T) {
 		ids[i] = srv.Creatives().AddComponentCreative(100, "x")
 	}
 	srv.ResetRequests()
-	ap, err := cc.Approvals.List(ctx, ids)
+	ap, err := cc.Approvals.ListByIDs(ctx, ids)
 	require.NoError(t, err)
 	assert.Len(t, ap, 60)
 	assert.Equal(t, ids[0], ap[0].AtomicCreativeID, "an id sent as a string is read")

@@ -188,8 +188,8 @@ func ccOne[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama
 	return v, nil
 }
 
-func ccList[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*adama.Page[T], error) {
-	var items []T
+func ccList[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*adama.Page[*T], error) {
+	var items []*T
 	m, err := ccCall(ctx, g, c, &items, opts)
 	if err != nil {
 		return nil, err

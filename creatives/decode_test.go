@@ -61,7 +61,7 @@ func TestDecodeVideoV3Samples(t *testing.T) {
 	assert.Equal(t, 2, br.Errors[0].Index, "an index sent as a string is read")
 	assert.Equal(t, "partial", br.Status.Message)
 
-	nc, err := served(t, 201, "application/json", "v3_new_creative.json").Videos.Create(ctx, uploadInput())
+	nc, err := served(t, 201, "application/json", "v3_new_creative.json").Videos.create(ctx, uploadInput(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, int64(5003), nc.CreativeID)
 	assert.Equal(t, 900, nc.ExpiresIn)
@@ -196,7 +196,7 @@ func TestDecodeComponentSamples(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "cfb1074-20190419202430", ver)
 
-	ap, err := served(t, 200, "application/json", "cc_approvals.json").Approvals.List(ctx, []int64{6226793})
+	ap, err := served(t, 200, "application/json", "cc_approvals.json").Approvals.ListByIDs(ctx, []int64{6226793})
 	require.NoError(t, err)
 	assert.Equal(t, int64(6226793), ap[0].AtomicCreativeID)
 	assert.Equal(t, "REJECTED", ap[0].Sources["sharethrough"])
@@ -211,7 +211,7 @@ func TestDecodeComponentSamples(t *testing.T) {
 	comps, err := served(t, 200, "application/json", "cc_components.json").Components.List(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, ComponentValueTypeText, comps.Items[0].ValueTypeName)
-	comp, err := served(t, 201, "application/json", "cc_component_create.json").Components.Create(ctx, &ComponentInput{ComponentHumanName: "Right Image", ValueTypeName: ComponentValueTypeImage})
+	comp, err := served(t, 201, "application/json", "cc_component_create.json").Components.Create(ctx, &Component{ComponentHumanName: "Right Image", ValueTypeName: ComponentValueTypeImage})
 	require.NoError(t, err)
 	assert.Equal(t, int64(11), comp.ComponentID)
 	comp, err = served(t, 200, "application/json", "cc_component.json").Components.Get(ctx, 4)
@@ -234,7 +234,7 @@ func TestDecodeComponentSamples(t *testing.T) {
 	require.ErrorAs(t, err, &ae)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 	assert.Equal(t, "Creative not found", ae.Message)
-	_, err = served(t, http.StatusUnauthorized, "application/json", "cc_component_401.json").Components.Create(ctx, &ComponentInput{ComponentHumanName: "X", ValueTypeName: ComponentValueTypeText})
+	_, err = served(t, http.StatusUnauthorized, "application/json", "cc_component_401.json").Components.Create(ctx, &Component{ComponentHumanName: "X", ValueTypeName: ComponentValueTypeText})
 	assert.ErrorIs(t, err, adama.ErrUnauthorized)
 	assert.Contains(t, err.Error(), "restricted")
 }

@@ -3,8 +3,8 @@
 //
 //   - Video creatives v3 (current), prefix {base_url}/v3.0: bulk create and
 //     update, create (with an optional pre-signed upload of the video file),
-//     list by ids, get, full and partial update, VAST validation, history and
-//     companions. Bearer token only.
+//     list by ids, get, update, VAST validation, history and companions.
+//     Bearer token only.
 //   - Classification v3 and IAB static data v3, same prefix, bearer only.
 //   - Video creatives v2.0 ({base_url}/video/v2.0), classification v1.0
 //     ({base_url}/classification/v1.0) and static data v1.0
@@ -18,6 +18,12 @@
 //     {base_url}/component_creatives/v1.0: bearer token and the
 //     adama_session cookie. WithComponentV3 uses the v3.0 paths the
 //     reference also documents.
+//
+// Writes follow read, change, save: Create and Update take and return the
+// record itself, Update sends what changed since the record was read with
+// Get (the whole record where the platform's update replaces), with its
+// unknown properties, and Modify reads, applies a change and saves.
+// Companions are a sub-resource: their methods take the creative id first.
 //
 // Uploads stream the file (it never sits in memory) to the pre-signed
 // storage URL the create answer carries, with the headers signed into it

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/creatives"
 )
@@ -50,10 +49,10 @@ func ExampleVideoService() {
 	}
 	fmt.Println(v.Details.Name, v.Status, v.Percent)
 
-	// Clear the landing URL and rename, leaving everything else alone.
-	v, err = cc.Videos.Patch(ctx, res.CreativeID, &creatives.VideoCreativePatch{
-		Name: adama.Some("Spring spot (final)"), LandingURL: adama.Null[string](),
-	})
+	// Read, change, save: Update sends the new name and clears the
+	// landing URL, leaving everything else alone.
+	v.Details.Name, v.Details.LandingURL = "Spring spot (final)", ""
+	v, err = cc.Videos.Update(ctx, v)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -71,7 +70,7 @@ func ExampleCompanionService() {
 	ctx := context.Background()
 	id := srv.Creatives().AddVideo(map[string]any{"advertiser": 7, "name": "Spot", "concept": 11, "clickthroughUrl": "https://example.com"})
 
-	cid, err := cc.Companions.Create(ctx, id, &creatives.CompanionInput{
+	comp, err := cc.Companions.Create(ctx, id, &creatives.Companion{
 		Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionTypeStatic, Width: 300, Height: 250,
 			LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"},
 		ResourceData: "data:image/png;base64,iVBORw0KGgo=",
@@ -81,7 +80,7 @@ func ExampleCompanionService() {
 		return
 	}
 	list, _ := cc.Companions.List(ctx, id)
-	fmt.Println(len(list), list[0].ID == cid, list[0].MimeType)
+	fmt.Println(len(list), list[0].ID == comp.ID, list[0].MimeType)
 	// Output: 1 true image/png
 }
 
@@ -159,12 +158,12 @@ func ExampleComponentCreativeService() {
 func ExampleComponentService() {
 	cc, srv := setup()
 	defer srv.Close()
-	comp, err := cc.Components.Create(context.Background(), &creatives.ComponentInput{ComponentHumanName: "Right Image", ValueTypeName: creatives.ComponentValueTypeImage})
+	comp, err := cc.Components.Create(context.Background(), &creatives.Component{ComponentHumanName: "Right Image", ValueTypeName: creatives.ComponentValueTypeImage})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(comp.ComponentHumanName, comp.ValueTypeName, comp.IsEnabled)
+	fmt.Println(comp.ComponentHumanName, comp.ValueTypeName, *comp.IsEnabled)
 	// Output: Right Image IMAGE true
 }
 
@@ -187,7 +186,7 @@ func ExampleApprovalService() {
 	cc, srv := setup()
 	defer srv.Close()
 	id := srv.Creatives().AddComponentCreative(100, "a")
-	ap, err := cc.Approvals.List(context.Background(), []int64{id})
+	ap, err := cc.Approvals.ListByIDs(context.Background(), []int64{id})
 	if err != nil {
 		fmt.Println(err)
 		return

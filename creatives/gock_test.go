@@ -60,6 +60,9 @@ func TestGockVideoJSONBodies(t *testing.T) {
 	var create, patch, list, bulk captured
 	gock.New("https://api.example").Post("/v3.0/creatives").MatchHeader("Authorization", "^Bearer tok-1$").
 		MatchType("json").AddMatcher(capture(&create)).Reply(201).JSON(map[string]any{"creativeId": 9})
+	gock.New("https://api.example").Get("/v3.0/creatives/9").
+		Reply(200).JSON(map[string]any{"data": map[string]any{"id": 9, "details": map[string]any{"active": true, "advertiser": 7, "name": "Launch",
+		"concept": 11, "clickthroughUrl": "https://example.com/c", "landingUrl": "https://example.com/l", "vendors": []int{3}, "landingUrlIsCalculated": true}}})
 	gock.New("https://api.example").Patch("/v3.0/creatives/9").AddMatcher(capture(&patch)).
 		Reply(201).JSON(map[string]any{"data": map[string]any{"id": 9, "details": map[string]any{"name": "N"}}})
 	gock.New("https://api.example").Post("/v3.0/creatives/list").AddMatcher(capture(&list)).
@@ -67,15 +70,21 @@ func TestGockVideoJSONBodies(t *testing.T) {
 	gock.New("https://api.example").Patch("/v3.0/creatives/bulk").AddMatcher(capture(&bulk)).
 		Reply(201).JSON(map[string]any{"data": []any{}})
 
-	_, err := cc.Videos.Create(ctx, &NewVideoCreative{Active: adama.Ptr(false), Advertiser: 7, Name: "Launch", Concept: 11,
-		ClickthroughURL: "https://example.com/c", FileName: "spot.mp4"})
+	c, err := cc.Videos.Create(ctx, &VideoCreative{ID: 5, Details: CreativeDetails{Advertiser: 7, Name: "Launch", Concept: 11,
+		ClickthroughURL: "https://example.com/c", LandingURLIsCalculated: true}})
 	require.NoError(t, err)
-	assert.Equal(t, `{"active":false,"advertiser":7,"name":"Launch","concept":11,"clickthroughUrl":"https://example.com/c","fileName":"spot.mp4"}`, string(create.body))
+	assert.Equal(t, `{"active":false,"advertiser":7,"clickthroughUrl":"https://example.com/c","concept":11,"name":"Launch"}`, string(create.body),
+		"the settings, active always; no id, no read-only field")
 	assert.Empty(t, create.header.Get("Cookie"), "video v3 sends the bearer only")
+	assert.Equal(t, int64(9), c.ID, "the created record as read after the create")
+	assert.True(t, c.Details.Active)
 
-	_, err = cc.Videos.Patch(ctx, 9, &VideoCreativePatch{ID: 5, Name: adama.Some("N"), LandingURL: adama.Null[string](), Active: adama.Some(false), Vendors: adama.Some([]int64{})})
+	c.Details.Name, c.Details.LandingURL, c.Details.Active, c.Details.Vendors = "N", "", false, nil
+	assert.Equal(t, []string{"active", "landingUrl", "name", "vendors"}, c.Details.Changes())
+	_, err = cc.Videos.Update(ctx, c)
 	require.NoError(t, err)
-	assert.Equal(t, `{"active":false,"name":"N","landingUrl":null,"vendors":[]}`, string(patch.body), "set, false, empty and null are sent; unset is not; the id is in the path")
+	assert.Equal(t, `{"active":false,"landingUrl":null,"name":"N","vendors":null}`, string(patch.body),
+		"only what changed since the read: false is sent, a cleared field is null; the id is in the path")
 
 	_, err = cc.Videos.ListByIDs(ctx, []int64{1, 2})
 	require.NoError(t, err)
@@ -203,8 +212,63 @@ func TestGockComponentJSONBodies(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"component_id":6,"asset_value":"body","advertiser_id":9}`, string(text.body))
 
-	_, err = cc.Components.Create(ctx, &ComponentInput{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ComponentValueTypeImage})
+	_, err = cc.Components.Create(ctx, &Component{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ComponentValueTypeImage})
 	require.NoError(t, err)
 	assert.Equal(t, `{"component_human_name":"Right Image","component_name":"right_image","value_type_name":"IMAGE"}`, string(comp.body))
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockCompanionAndComponentSaves(t *testing.T) {
+	cc := gockClient(t)
+	ctx := context.Background()
+	var create, save, comp captured
+	read := map[string]any{"id": 31, "details": map[string]any{"adServer": "adama", "typ": "static", "width": 300, "height": 250,
+		"landingUrl": "https://example.com", "clickthroughUrl": "https://example.com/c", "futureDetail": 1},
+		"mimeType": "image/png", "resourceBlob": "data:image/png;base64,iVBORw0KGgo=", "futureTop": true}
+	gock.New("https://api.example").Post("/v3.0/creatives/9/companions").AddMatcher(capture(&create)).
+		Reply(201).JSON(map[string]any{"companionId": 31})
+	gock.New("https://api.example").Get("/v3.0/creatives/9/companions/31").Reply(200).JSON(read)
+	gock.New("https://api.example").Post("/v3.0/creatives/9/companions/31").AddMatcher(capture(&save)).Reply(204)
+	gock.New("https://api.example").Get("/v3.0/creatives/9/companions/31").Reply(200).JSON(read)
+	gock.New("https://api.example").Get("/component_creatives/v1.0/components/4").
+		Reply(200).JSON(map[string]any{"data": map[string]any{"component_id": 4, "component_human_name": "Title", "char_limit": 25,
+		"is_enabled": true, "value_type_name": "TEXT", "created_at": "2017-01-01", "future": "x"}})
+	gock.New("https://api.example").Post("/component_creatives/v1.0/components/4").AddMatcher(capture(&comp)).
+		Reply(200).JSON(map[string]any{"data": map[string]any{"component_id": 4}})
+
+	c, err := cc.Companions.Create(ctx, 9, staticCompanion())
+	require.NoError(t, err)
+	assert.Equal(t, `{"details":{"adServer":"adama","typ":"static","width":300,"height":250,"landingUrl":"https://example.com","clickthroughUrl":"https://example.com/c"},`+
+		`"fileExtension":"png","fileName":"banner.png","resourceData":"data:image/png;base64,iVBORw0KGgo="}`, string(create.body))
+	assert.Equal(t, int64(31), c.ID)
+
+	c.Details.Width = 320
+	_, err = cc.Companions.Update(ctx, 9, c)
+	require.NoError(t, err)
+	assert.Equal(t, `{"details":{"adServer":"adama","typ":"static","width":320,"height":250,"landingUrl":"https://example.com","clickthroughUrl":"https://example.com/c","futureDetail":1},`+
+		`"futureTop":true,"resourceData":"data:image/png;base64,iVBORw0KGgo="}`, string(save.body),
+		"the whole companion (the update replaces): unknown properties kept, read-only ones left out, the image read sent back")
+
+	_, err = cc.Components.Modify(ctx, 4, func(c *Component) error {
+		c.CharLimit = nil
+		c.ComponentHumanName = "Headline"
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, `{"char_limit":null,"component_human_name":"Headline"}`, string(comp.body), "only the changes; a cleared field is null")
+	assert.True(t, gock.IsDone())
+}
+
+func TestGockVideoCreateReadFails(t *testing.T) {
+	cc := gockClient(t)
+	ctx := context.Background()
+	gock.New("https://api.example").Post("/v3.0/creatives").Reply(201).JSON(map[string]any{"creativeId": 77})
+	gock.New("https://api.example").Get("/v3.0/creatives/77").Reply(404).JSON(map[string]any{})
+
+	c, err := cc.Videos.Create(ctx, validRecord())
+	require.Error(t, err)
+	assert.ErrorIs(t, err, adama.ErrNotFound)
+	require.NotNil(t, c, "the creative exists: its id comes back with the error")
+	assert.Equal(t, int64(77), c.ID)
 	assert.True(t, gock.IsDone())
 }

@@ -1,6 +1,7 @@
 package creatives
 
 import (
+	"encoding/json"
 	"github.com/adamasdk/adama-go/adama"
 	"io"
 	"net/http"
@@ -34,6 +35,27 @@ func seedVideo(srv *adamatest.Server) int64 {
 
 func validNew() *NewVideoCreative {
 	return &NewVideoCreative{Advertiser: 7, Name: "Launch", Concept: 11, ClickthroughURL: "https://example.com/c"}
+}
+
+// validRecord is a valid video creative to create.
+func validRecord() *VideoCreative {
+	return &VideoCreative{Details: CreativeDetails{Active: true, Advertiser: 7, Name: "Launch", Concept: 11, ClickthroughURL: "https://example.com/c"}}
+}
+
+// lastJSON decodes the body of the last write (not GET) the fake
+// received.
+func lastJSON(t testing.TB, srv *adamatest.Server) map[string]any {
+	t.Helper()
+	reqs := srv.Requests()
+	for i := len(reqs) - 1; i >= 0; i-- {
+		if reqs[i].Method != http.MethodGet {
+			var m map[string]any
+			require.NoError(t, json.Unmarshal(reqs[i].Body, &m))
+			return m
+		}
+	}
+	require.Fail(t, "no write was received")
+	return nil
 }
 
 func itoa(i int64) string { return strconv.FormatInt(i, 10) }

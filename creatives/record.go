@@ -44,6 +44,30 @@ func encodeObject(src any, extra Extra) ([]byte, error) {
 	return record.EncodeObject(src, extra)
 }
 
+// writableOf writes rec (a record with its own MarshalJSON) as properties
+// and leaves out the read-only ones.
+func writableOf(rec any, readOnly ...string) map[string]json.RawMessage {
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return map[string]json.RawMessage{}
+	}
+	m := record.ToMap(b)
+	for _, k := range readOnly {
+		delete(m, k)
+	}
+	return m
+}
+
+// setOnly drops the null properties of m: nothing to clear on a create.
+func setOnly(m map[string]json.RawMessage) map[string]json.RawMessage {
+	for k, v := range m {
+		if string(bytes.TrimSpace(v)) == "null" {
+			delete(m, k)
+		}
+	}
+	return m
+}
+
 // FlexString is a string the platform sends either as a string or as a
 // number (a parent id, a code); it is kept as text.
 type FlexString string

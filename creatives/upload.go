@@ -122,7 +122,7 @@ func (s *VideoService) CreateAndUpload(ctx context.Context, in *NewVideoCreative
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	res, err := s.Create(ctx, in, opts...)
+	res, err := s.create(ctx, in, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -148,7 +148,7 @@ func TestUploadRetry(t *testing.T) {
 	ctx := context.Background()
 	data := bytes.Repeat([]byte{7}, 2<<20)
 
-	res, err := cc.Videos.Create(ctx, uploadInput())
+	res, err := cc.Videos.create(ctx, uploadInput(), nil)
 	require.NoError(t, err)
 	srv.FailNext("/storage/", 1, http.StatusServiceUnavailable, "")
 	var restarts int
@@ -166,7 +166,7 @@ func TestUploadRetry(t *testing.T) {
 	require.Len(t, ups, 1, "the injected failure answered before the storage handler")
 	assert.Equal(t, digest(data), ups[0].SHA256)
 
-	res2, err := cc.Videos.Create(ctx, uploadInput())
+	res2, err := cc.Videos.create(ctx, uploadInput(), nil)
 	require.NoError(t, err)
 	srv.ResetRequests()
 	srv.FailNext("/storage/", 1, http.StatusServiceUnavailable, "")
@@ -185,7 +185,7 @@ func TestUploadRetry(t *testing.T) {
 func TestUploadExpiredURL(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
-	res, err := cc.Videos.Create(ctx, uploadInput())
+	res, err := cc.Videos.create(ctx, uploadInput(), nil)
 	require.NoError(t, err)
 
 	srv.Creatives().ExpireUploads()
@@ -207,7 +207,7 @@ func TestUploadCancel(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	res, err := cc.Videos.Create(ctx, uploadInput())
+	res, err := cc.Videos.create(ctx, uploadInput(), nil)
 	require.NoError(t, err)
 	size := int64(64 << 20)
 	err = cc.Videos.Upload(ctx, res, &patternReader{size: size}, size, UploadOptions{Progress: func(sent, _ int64) {
@@ -225,7 +225,7 @@ func TestUploadCancel(t *testing.T) {
 func TestUploadLargeStreamHeapFlat(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
-	res, err := cc.Videos.Create(ctx, uploadInput())
+	res, err := cc.Videos.create(ctx, uploadInput(), nil)
 	require.NoError(t, err)
 	size := int64(200 << 20)
 	runtime.GC()
@@ -295,7 +295,7 @@ func TestWaitEncodedFailureAndCancel(t *testing.T) {
 	assert.Equal(t, EncodingStatusError, v.Status)
 
 	// Never uploaded: stays Pending until the context ends.
-	res2, err := cc.Videos.Create(ctx, uploadInput())
+	res2, err := cc.Videos.create(ctx, uploadInput(), nil)
 	require.NoError(t, err)
 	cctx, cancel := context.WithCancel(ctx)
 	polls := 0
@@ -325,7 +325,7 @@ func TestFakeOptions(t *testing.T) {
 	cc, _ := newTestClient(t, adamatest.WithCreativesUploadTTL(42*time.Second), adamatest.WithCreativesStorageURL(storage.URL),
 		adamatest.WithCreativesEncodingStep(100))
 	ctx := context.Background()
-	res, err := cc.Videos.Create(ctx, uploadInput())
+	res, err := cc.Videos.create(ctx, uploadInput(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, 42, res.ExpiresIn)
 	assert.True(t, strings.HasPrefix(string(res.UploadURL), storage.URL+"/storage/"))

@@ -41,7 +41,7 @@ func TestNewVideoCreativeRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := validNew()
 			tt.mutate(in)
-			_, err := cc.Videos.Create(context.Background(), in)
+			err := createNew(context.Background(), cc, in)
 			var ve *adama.ValidationError
 			require.ErrorAs(t, err, &ve)
 			assert.True(t, ve.Has(tt.field, tt.rule), ve.Error())
@@ -62,30 +62,51 @@ func TestNewVideoCreativeRules(t *testing.T) {
 	for i, m := range ok {
 		in := validNew()
 		m(in)
-		_, err := cc.Videos.Create(context.Background(), in)
-		assert.NoError(t, err, "case %d", i)
+		assert.NoError(t, createNew(context.Background(), cc, in), "case %d", i)
 	}
 }
 
-func TestPatchAndReplaceRules(t *testing.T) {
+// createNew sends n through Create, or through CreateAndUpload when it
+// names a file (the record has no file name).
+func createNew(ctx context.Context, cc *Client, n *NewVideoCreative) error {
+	if n.FileName != "" {
+		_, err := cc.Videos.CreateAndUpload(ctx, n, strings.NewReader("x"), 1, UploadOptions{})
+		return err
+	}
+	d := CreativeDetails{Advertiser: n.Advertiser, Name: n.Name, Concept: n.Concept, StartTime: n.StartTime, EndTime: n.EndTime,
+		ClickthroughURL: n.ClickthroughURL, CustomVAST: n.CustomVAST, CustomVASTURL: n.CustomVASTURL, ViewabilityTemplate: n.ViewabilityTemplate,
+		LandingURL: n.LandingURL, EventPixels: n.EventPixels, Vendors: n.Vendors, VASTVersion: n.VASTVersion, DisabledVariants: n.DisabledVariants,
+		ExternalIdentifier: n.ExternalIdentifier, ClockNumber: n.ClockNumber, CustomVASTExtensionXML: n.CustomVASTExtensionXML}
+	if n.Active != nil {
+		d.Active = *n.Active
+	}
+	_, err := cc.Videos.Create(ctx, &VideoCreative{Details: d})
+	return err
+}
+
+func TestUpdateRules(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 	id := seedVideo(srv)
 	tests := []struct {
 		name        string
-		p           VideoCreativePatch
+		mutate      func(*CreativeDetails)
 		field, rule string
 	}{
-		{"clear name", VideoCreativePatch{Name: adama.Null[string]()}, "name", "cannot be cleared"},
-		{"clear advertiser", VideoCreativePatch{Advertiser: adama.Null[int64]()}, "advertiser", "cannot be cleared"},
-		{"long name", VideoCreativePatch{Name: adama.Some(strings.Repeat("x", 257))}, "name", "256"},
-		{"bad version", VideoCreativePatch{VASTVersion: adama.Some(VASTVersion("v9"))}, "vastVersion", "one of"},
-		{"end before start", VideoCreativePatch{StartTime: adama.Some[int64](5), EndTime: adama.Some[int64](4)}, "endTime", "not before"},
-		{"both vast", VideoCreativePatch{CustomVAST: adama.Some("<VAST/>"), CustomVASTURL: adama.Some("https://v")}, "customVASTUrl", "mutually exclusive"},
+		{"clear name", func(d *CreativeDetails) { d.Name = "" }, "name", "required"},
+		{"clear advertiser", func(d *CreativeDetails) { d.Advertiser = 0 }, "advertiser", "required"},
+		{"long name", func(d *CreativeDetails) { d.Name = strings.Repeat("x", 257) }, "name", "256"},
+		{"bad version", func(d *CreativeDetails) { d.VASTVersion = "v9" }, "vastVersion", "one of"},
+		{"end before start", func(d *CreativeDetails) { d.StartTime, d.EndTime = i64(5), i64(4) }, "endTime", "not before"},
+		{"both vast", func(d *CreativeDetails) { d.CustomVAST, d.CustomVASTURL = "<VAST/>", "https://v" }, "customVASTUrl", "mutually exclusive"},
+		{"no clickthrough", func(d *CreativeDetails) { d.ClickthroughURL = "" }, "clickthroughUrl", "required unless"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := cc.Videos.Patch(ctx, id, &tt.p)
+			c, err := cc.Videos.Get(ctx, id)
+			require.NoError(t, err)
+			tt.mutate(&c.Details)
+			_, err = cc.Videos.Update(ctx, c)
 			var ve *adama.ValidationError
 			require.ErrorAs(t, err, &ve)
 			assert.True(t, ve.Has(tt.field, tt.rule), ve.Error())
@@ -96,12 +117,15 @@ func TestPatchAndReplaceRules(t *testing.T) {
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("creatives[0].id", "between"))
 
-	err = cc.Videos.Replace(ctx, id, &CreativeDetails{Advertiser: 7})
+	_, err = cc.Videos.UpdateV2(ctx, &VideoCreative{ID: id, Details: CreativeDetails{Advertiser: 7}})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("name", "required"))
 	assert.True(t, ve.Has("clickthroughUrl", "required unless"))
 	assert.False(t, ve.Has("concept", ""), "the concept is required on create only")
+	_, err = cc.Videos.Update(ctx, nil)
+	require.ErrorAs(t, err, &ve)
 	assert.Zero(t, srv.Count("PATCH /v3.0/creatives/"+itoa(id)))
+	assert.Zero(t, srv.Count("POST /video/v2.0/creatives/"+itoa(id)))
 }
 
 func TestEnums(t *testing.T) {

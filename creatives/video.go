@@ -1,16 +1,20 @@
 package creatives
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -34,8 +38,9 @@ type InsecureVendorURLs struct {
 	VendorName string   `json:"vendorName"`
 }
 
-// CreativeDetails is a video creative's settings, as read and as sent in
-// full by VideoService.Replace. Shape from
+// CreativeDetails is a video creative's settings, as read, as sent by
+// VideoService.Create and, what changed since they were read, by
+// VideoService.Update. Shape from
 // the Video Creatives API reference, schemas
 // CreativeDetails and V3UpdateCreativeRequest.
 type CreativeDetails struct {
@@ -82,12 +87,57 @@ type CreativeDetails struct {
 	CustomVASTExtensionXML string `json:"customVASTExtensionXML,omitempty"`
 	// Extra keeps properties the SDK does not model; they are sent back.
 	Extra Extra `json:"-"`
+
+	// raw is the object the settings were read from: Update sends what
+	// differs from its writable form.
+	raw []byte
 }
 
-// UnmarshalJSON reads d liberally and keeps unknown properties.
+// UnmarshalJSON reads d liberally, keeps unknown properties and remembers
+// the object read for Update.
 func (d *CreativeDetails) UnmarshalJSON(b []byte) error {
 	type alias CreativeDetails
-	return decodeRecord(b, (*alias)(d), &d.Extra)
+	if err := decodeRecord(b, (*alias)(d), &d.Extra); err != nil {
+		return err
+	}
+	d.raw = bytes.Clone(b)
+	return nil
+}
+
+// Fresh reports whether the settings were built by hand rather than read
+// from the server (Update then sends every set field).
+func (d *CreativeDetails) Fresh() bool { return d.raw == nil }
+
+// writable returns the properties d sends: every field set and the
+// unknown properties, read-only ones left out.
+func (d *CreativeDetails) writable() map[string]json.RawMessage {
+	b, err := json.Marshal(d)
+	if err != nil {
+		return map[string]json.RawMessage{}
+	}
+	m := record.ToMap(b)
+	delete(m, "landingUrlIsCalculated")
+	return m
+}
+
+// changes returns the body of an update: what changed since d was read
+// (a field cleared since is sent as null), or every set field of fresh
+// settings.
+func (d *CreativeDetails) changes() map[string]json.RawMessage {
+	now := d.writable()
+	if d.Fresh() {
+		return now
+	}
+	var before CreativeDetails
+	if err := json.Unmarshal(d.raw, &before); err != nil {
+		return now
+	}
+	return record.Diff(before.writable(), now)
+}
+
+// Changes returns the properties Update would send for d, by name.
+func (d *CreativeDetails) Changes() []string {
+	return slices.Sorted(maps.Keys(d.changes()))
 }
 
 // Misfits lists the values that fit no documented form, kept and sent
@@ -102,7 +152,9 @@ func (d *CreativeDetails) Misfits() []adama.Misfit {
 // MarshalJSON writes d with its unknown properties.
 func (d CreativeDetails) MarshalJSON() ([]byte, error) {
 	type alias CreativeDetails
-	return encodeObject(alias(d), d.Extra)
+	a := alias(d)
+	a.raw = nil
+	return encodeObject(a, d.Extra)
 }
 
 // check applies the spec's rules to d; create adds the rules of creation.
@@ -115,7 +167,8 @@ func (d *CreativeDetails) check(v *valid.Validator, prefix string, create bool) 
 	})
 }
 
-// NewVideoCreative is the body of a v3 create. Shape from
+// NewVideoCreative is one item of VideoService.BulkCreate and the body of
+// VideoService.CreateAndUpload (a create asking for an upload URL). Shape from
 // the Video Creatives API reference, schema
 // V3CreateCreativeRequest.
 type NewVideoCreative struct {
@@ -222,12 +275,12 @@ func checkSettings(v *valid.Validator, p string, s settings) {
 	}
 }
 
-// VideoCreativePatch is the body of a v3 partial update, and one item of a
-// bulk update (ID set). Unset fields are left alone; adama.Null clears a
+// VideoCreativePatch is one item of a bulk update (VideoService.BulkUpdate,
+// ID set). Unset fields are left alone; adama.Null clears a
 // field. Shape from the Video Creatives API reference,
 // schema PatchCreativeUpdate.
 type VideoCreativePatch struct {
-	// ID is the creative id; required in a bulk update, not sent by Patch.
+	// ID is the creative id (required).
 	ID                     int64                        `json:"id,omitempty"`
 	Active                 adama.Optional[bool]         `json:"active,omitzero"`
 	Advertiser             adama.Optional[int64]        `json:"advertiser,omitzero"`
@@ -475,20 +528,37 @@ type VideoService struct {
 	c  *adama.Client
 }
 
-// Create creates a video creative (POST /creatives). With FileName set the
-// answer carries a pre-signed upload URL; see Upload and CreateAndUpload.
-// A create is not retried once it may have reached the platform.
-func (s *VideoService) Create(ctx context.Context, in *NewVideoCreative, opts ...adama.RequestOption) (*CreateResult, error) {
+// Create creates a video creative from c.Details (POST /creatives) and
+// returns it as the platform stores it: the platform answers only the new
+// id, so Create reads the creative with Get. Read-only fields are not
+// sent. A create is not retried once it may have reached the platform;
+// when the read after it fails, the error comes with the record holding
+// just the new id. To upload a file with the creative, see
+// CreateAndUpload.
+func (s *VideoService) Create(ctx context.Context, c *VideoCreative, opts ...adama.RequestOption) (*VideoCreative, error) {
 	var v valid.Validator
-	if in == nil {
-		v.Add("body", "required", nil)
+	if c == nil {
+		v.Add("creative", "required", nil)
 		return nil, v.Err()
 	}
-	in.check(&v, "")
+	c.Details.check(&v, "", true)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	r, err := one[CreateResult](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives", JSON: in}, opts...)
+	r, err := s.create(ctx, c.Details.writable(), opts)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.Get(ctx, r.CreativeID, opts...)
+	if err != nil {
+		return &VideoCreative{ID: r.CreativeID}, err
+	}
+	return got, nil
+}
+
+// create sends a create body (POST /creatives) and reads its answer.
+func (s *VideoService) create(ctx context.Context, body any, opts []adama.RequestOption) (*CreateResult, error) {
+	r, err := one[CreateResult](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives", JSON: body}, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -610,49 +680,46 @@ func (s *VideoService) unwrap(ctx context.Context, c *call.Call, opts []adama.Re
 	return w.Data, nil
 }
 
-// Replace is the full update (POST /creatives/{id}): the platform removes
-// every field the body leaves out, so Replace takes the whole record —
-// read it with Get, change it, and pass its Details. Unknown properties
-// read with the record are sent back.
-func (s *VideoService) Replace(ctx context.Context, id int64, d *CreativeDetails, opts ...adama.RequestOption) error {
+// Update saves c (PATCH /creatives/{id}): it sends the settings that
+// changed since c was read with Get (a field cleared since is sent as
+// null, which clears it on the platform; unknown properties changed or
+// added are sent too), or every set field of a creative built by hand.
+// It returns the creative as changed.
+func (s *VideoService) Update(ctx context.Context, c *VideoCreative, opts ...adama.RequestOption) (*VideoCreative, error) {
 	var v valid.Validator
-	checkID(&v, "creativeId", id)
-	if d == nil {
-		v.Add("details", "required", nil)
-	} else {
-		d.check(&v, "", false)
+	if c == nil {
+		v.Add("creative", "required", nil)
+		return nil, v.Err()
 	}
-	if err := v.Err(); err != nil {
-		return err
-	}
-	b, err := json.Marshal(d)
-	if err != nil {
-		return err
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(b, &obj); err != nil {
-		return err
-	}
-	delete(obj, "landingUrlIsCalculated")
-	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: obj}, opts...)
-}
-
-// Patch changes the fields set in p (PATCH /creatives/{id}); adama.Null
-// clears a field. It returns the creative as changed.
-func (s *VideoService) Patch(ctx context.Context, id int64, p *VideoCreativePatch, opts ...adama.RequestOption) (*VideoCreative, error) {
-	var v valid.Validator
-	checkID(&v, "creativeId", id)
-	if p == nil {
-		v.Add("body", "required", nil)
-	} else {
-		p.check(&v, "")
-	}
+	checkID(&v, "creativeId", c.ID)
+	c.Details.check(&v, "", false)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	body := *p
-	body.ID = 0
-	return s.unwrap(ctx, &call.Call{Method: http.MethodPatch, Path: "/creatives" + pathID(id), JSON: body}, opts)
+	return s.unwrap(ctx, &call.Call{Method: http.MethodPatch, Path: "/creatives" + pathID(c.ID), JSON: c.Details.changes()}, opts)
+}
+
+// Modify reads creative id, applies change and saves it with Update,
+// reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *VideoService) Modify(ctx context.Context, id int64, change func(*VideoCreative) error, opts ...adama.RequestOption) (*VideoCreative, error) {
+	return modify.Run(ctx, "video creative "+strconv.FormatInt(id, 10),
+		func(ctx context.Context) (*VideoCreative, error) { return s.Get(ctx, id, opts...) },
+		change,
+		func(ctx context.Context, c *VideoCreative) (*VideoCreative, error) { return s.Update(ctx, c, opts...) })
+}
+
+// replace is the full update (POST /creatives/{id}): the platform removes
+// every field the body leaves out, so it sends the whole settings,
+// unknown properties included and read-only fields left out.
+func (s *VideoService) replace(ctx context.Context, id int64, d *CreativeDetails, opts []adama.RequestOption) error {
+	var v valid.Validator
+	checkID(&v, "creativeId", id)
+	d.check(&v, "", false)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: d.writable()}, opts...)
 }
 
 // ValidateVAST validates a VAST document (POST /creatives/validateVAST, a

@@ -11,24 +11,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestVideoCreateGetPatchReplace(t *testing.T) {
+func TestVideoCreateGetUpdateModify(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	res, err := cc.Videos.Create(ctx, &NewVideoCreative{
-		Active: adama.Ptr(false), Advertiser: 7, Name: "Launch", Concept: 11,
+	res, err := cc.Videos.Create(ctx, &VideoCreative{Details: CreativeDetails{
+		Active: false, Advertiser: 7, Name: "Launch", Concept: 11,
 		ClickthroughURL: "https://example.com/c", LandingURL: "https://example.com/l",
 		EventPixels: []EventPixel{{Typ: "start", URL: "https://px.example/s"}}, VASTVersion: VASTVersionVAST4,
 		StartTime: i64(1700000000), EndTime: i64(1800000000),
-	})
+	}})
 	require.NoError(t, err)
-	require.NotZero(t, res.CreativeID)
-	assert.Empty(t, res.UploadURL)
-	assert.True(t, res.ExpiresAt.IsZero())
+	require.NotZero(t, res.ID)
+	assert.Equal(t, "Launch", res.Details.Name, "Create returns the record as stored")
+	assert.Equal(t, 1, srv.Count("GET /v3.0/creatives/"+itoa(res.ID)), "the create answers an id only: the record is read")
 
-	got, err := cc.Videos.Get(ctx, res.CreativeID)
+	got, err := cc.Videos.Get(ctx, res.ID)
 	require.NoError(t, err)
-	assert.Equal(t, res.CreativeID, got.ID)
+	assert.Equal(t, res.ID, got.ID)
 	assert.Equal(t, "Launch", got.Details.Name)
 	assert.False(t, got.Details.Active)
 	assert.Equal(t, VASTVersionVAST4, got.Details.VASTVersion)
@@ -36,31 +36,36 @@ func TestVideoCreateGetPatchReplace(t *testing.T) {
 	assert.Equal(t, int64(1800000000), *got.Details.EndTime)
 	assert.Equal(t, EncodingStatusFinished, got.Status)
 
-	// PATCH: a set field changes, a null clears, an unset field stays.
-	p, err := cc.Videos.Patch(ctx, res.CreativeID, &VideoCreativePatch{
-		Name: adama.Some("Launch v2"), LandingURL: adama.Null[string](), Active: adama.Some(true),
-	})
+	// Read, change, save: a changed field is sent, a cleared one is null,
+	// an untouched one stays.
+	got.Details.Name, got.Details.LandingURL, got.Details.Active = "Launch v2", "", true
+	p, err := cc.Videos.Update(ctx, got)
 	require.NoError(t, err)
 	assert.Equal(t, "Launch v2", p.Details.Name)
 	assert.Empty(t, p.Details.LandingURL)
 	assert.True(t, p.Details.Active)
 	assert.Equal(t, "https://example.com/c", p.Details.ClickthroughURL)
-	stored := srv.Creatives().Video(res.CreativeID)
+	stored := srv.Creatives().Video(res.ID)
 	assert.NotContains(t, stored, "landingUrl")
 
-	// Full update from the record read: unknown fields survive.
+	// Modify: unknown fields survive, only the change is sent.
 	id := seedVideo(srv)
-	v, err := cc.Videos.Get(ctx, id)
+	m, err := cc.Videos.Modify(ctx, id, func(c *VideoCreative) error {
+		require.Contains(t, c.Details.Extra, "futureField")
+		c.Details.Name = "Renamed"
+		return nil
+	})
 	require.NoError(t, err)
-	require.Contains(t, v.Details.Extra, "futureField")
-	v.Details.Name = "Renamed"
-	v.Details.LandingURL = ""
-	require.NoError(t, cc.Videos.Replace(ctx, id, &v.Details))
+	assert.Equal(t, "Renamed", m.Details.Name)
 	after := srv.Creatives().Video(id)
 	assert.Equal(t, "Renamed", after["name"])
+	assert.Equal(t, "https://example.com", after["landingUrl"])
 	assert.Equal(t, map[string]any{"kept": true}, after["futureField"])
-	assert.NotContains(t, after, "landingUrl", "the full update removes what the body leaves out")
-	assert.NotContains(t, after, "landingUrlIsCalculated", "read-only fields are not sent")
+
+	boom := errors.New("boom")
+	_, err = cc.Videos.Modify(ctx, id, func(*VideoCreative) error { return boom })
+	assert.ErrorIs(t, err, boom)
+	assert.Equal(t, 1, srv.Count("PATCH /v3.0/creatives/"+itoa(id)), "a failed change saves nothing")
 }
 
 func TestVideoBulkAndList(t *testing.T) {
@@ -107,7 +112,7 @@ func TestVideoReadsRetriedCreatesNot(t *testing.T) {
 	assert.Equal(t, 3, srv.Count("POST /v3.0/creatives/list"))
 
 	srv.FailNext("/v3.0/creatives", 1, http.StatusServiceUnavailable, "")
-	_, err = cc.Videos.Create(ctx, validNew())
+	_, err = cc.Videos.Create(ctx, validRecord())
 	require.Error(t, err)
 	assert.ErrorIs(t, err, adama.ErrUnavailable)
 	assert.Equal(t, 1, srv.Count("POST /v3.0/creatives"), "a create that reached the platform is not replayed")
@@ -186,13 +191,14 @@ func TestValidateVAST(t *testing.T) {
 func TestHistory(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
-	res, err := cc.Videos.Create(ctx, validNew())
+	res, err := cc.Videos.Create(ctx, validRecord())
 	require.NoError(t, err)
 	for _, n := range []string{"a", "b", "c"} {
-		_, err := cc.Videos.Patch(ctx, res.CreativeID, &VideoCreativePatch{Name: adama.Some(n)})
+		res.Details.Name = n
+		res, err = cc.Videos.Update(ctx, res)
 		require.NoError(t, err)
 	}
-	h, err := cc.Videos.History(ctx, res.CreativeID, &HistoryOptions{Limit: 2, Offset: 1})
+	h, err := cc.Videos.History(ctx, res.ID, &HistoryOptions{Limit: 2, Offset: 1})
 	require.NoError(t, err)
 	assert.Equal(t, 4, h.LogEntries.Count)
 	assert.Equal(t, 1, h.LogEntries.Start)
@@ -204,8 +210,8 @@ func TestHistory(t *testing.T) {
 	assert.Equal(t, "2", last.Query.Get("limit"))
 	assert.Equal(t, "1", last.Query.Get("offset"))
 
-	require.NoError(t, cc.Videos.DeleteHistory(ctx, res.CreativeID))
-	h, err = cc.Videos.History(ctx, res.CreativeID, nil)
+	require.NoError(t, cc.Videos.DeleteHistory(ctx, res.ID))
+	h, err = cc.Videos.History(ctx, res.ID, nil)
 	require.NoError(t, err)
 	assert.Zero(t, h.LogEntries.Count)
 }

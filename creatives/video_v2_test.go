@@ -17,10 +17,11 @@ func TestVideoV2(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	res, err := cc.Videos.CreateV2(ctx, validNew())
+	res, err := cc.Videos.CreateV2(ctx, validRecord())
 	require.NoError(t, err)
-	id := res.CreativeID
+	id := res.ID
 	assert.Equal(t, 1, srv.Count("POST /video/v2.0/creatives"))
+	assert.Equal(t, "Launch", res.Details.Name, "CreateV2 returns the record as read after the create")
 
 	got, err := cc.Videos.GetV2(ctx, id)
 	require.NoError(t, err, "the v2 read answers the creative bare")
@@ -28,11 +29,16 @@ func TestVideoV2(t *testing.T) {
 	assert.Equal(t, "Launch", got.Details.Name)
 
 	got.Details.Name = "Launch v2"
-	require.NoError(t, cc.Videos.ReplaceV2(ctx, id, &got.Details))
-	assert.Equal(t, "Launch v2", srv.Creatives().Video(id)["name"])
-
-	cid, err := cc.Companions.CreateV2(ctx, id, staticCompanion())
+	up, err := cc.Videos.UpdateV2(ctx, got)
 	require.NoError(t, err)
+	assert.Equal(t, "Launch v2", up.Details.Name)
+	assert.Equal(t, "Launch v2", srv.Creatives().Video(id)["name"])
+	assert.Equal(t, "https://example.com/c", srv.Creatives().Video(id)["clickthroughUrl"], "the whole settings are sent")
+
+	comp, err := cc.Companions.CreateV2(ctx, id, staticCompanion())
+	require.NoError(t, err)
+	cid := comp.ID
+	require.NotZero(t, cid)
 	comps, err := cc.Companions.ListV2(ctx, id)
 	require.NoError(t, err)
 	require.Len(t, comps, 1)

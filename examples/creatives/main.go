@@ -132,7 +132,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	fmt.Fprintf(stdout, "encoding %s, ready to serve: %v\n", v.Status, v.ReadyToServe)
 
-	cid, err := cc.Companions.Create(ctx, res.CreativeID, &creatives.CompanionInput{
+	comp, err := cc.Companions.Create(ctx, res.CreativeID, &creatives.Companion{
 		Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionTypeStatic, Width: 300, Height: 250,
 			LandingURL: *click, ClickthroughURL: *click},
 		FileName: "banner.png", FileExtension: "png", ResourceData: "data:image/png;base64,iVBORw0KGgo=",
@@ -140,7 +140,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "companion %d added\n", cid)
+	fmt.Fprintf(stdout, "companion %d added\n", comp.ID)
 
 	inf, err := cc.Classifications.Save(ctx, res.CreativeID, &creatives.Classification{Attributes: []int64{16}, Language: 1, Verticals: []int64{215}})
 	if err != nil {

@@ -143,7 +143,7 @@ func serviceDeviations(svc string, t reflect.Type) []string {
 			bad(m, "does not end with ...adama.RequestOption")
 		}
 		base := versionEnd.ReplaceAllString(m.Name, "")
-		if why := checkCore(base, ins, outs); why != "" {
+		if why := checkCore(base, ins, outs); why != "" && !subResource(base, ins, outs) {
 			bad(m, why)
 		}
 	}
@@ -215,6 +215,17 @@ func checkCore(name string, ins, outs []reflect.Type) string {
 		}
 	}
 	return ""
+}
+
+// subResource reports whether a method has the sub-resource form of
+// Table 1: the parent's id (int64) right after ctx, then the method as
+// for a resource (List(ctx, creativeID, *ListOptions, ...)).
+func subResource(name string, ins, outs []reflect.Type) bool {
+	if len(ins) < 2 || ins[1].Kind() != reflect.Int64 {
+		return false
+	}
+	rest := append([]reflect.Type{ins[0]}, ins[2:]...)
+	return checkCore(name, rest, outs) == ""
 }
 
 func isPage(t reflect.Type) bool {
