@@ -170,11 +170,14 @@ func isSeq2Err(t reflect.Type) bool {
 // checkCore checks the signature of the seven core methods against
 // Table 1; "" when it fits or the method is not one of them.
 func checkCore(name string, ins, outs []reflect.Type) string {
-	isID := func(t reflect.Type) bool { return t.Kind() == reflect.Int64 }
+	isID := isKey
 	recPtr := func(t reflect.Type) bool { return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct }
 	oneRecord := len(outs) == 2 && recPtr(outs[0])
 	switch name {
 	case "Get":
+		if len(ins) == 2 && oneRecord {
+			return "" // one record per caller: Get(ctx, ...adama.RequestOption)
+		}
 		if len(ins) < 3 || !isID(ins[1]) {
 			return "Get takes (ctx, id int64, [*GetOptions,] ...adama.RequestOption)"
 		}
@@ -215,6 +218,22 @@ func checkCore(name string, ins, outs []reflect.Type) string {
 		}
 	}
 	return ""
+}
+
+// isKey reports whether t identifies a record in Table 1's terms: an
+// int64 id, the resource's own named key type (a string type such as
+// firehose.ConsumerName), or a key struct named ...Key for a key of
+// several parts.
+func isKey(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int64:
+		return true
+	case reflect.String:
+		return t.Name() != "string" && t.PkgPath() != ""
+	case reflect.Struct:
+		return strings.HasSuffix(t.Name(), "Key")
+	}
+	return false
 }
 
 // subResource reports whether a method has the sub-resource form of
