@@ -22,7 +22,7 @@ type AssetFile struct {
 	Data []byte
 }
 
-// NewAsset is the body of an asset create: a text value (JSON) or an
+// NewAsset is the body of an asset upload (AssetService.Upload): a text value (JSON) or an
 // image file (multipart form data), tied to an advertiser or to creatives
 // of one advertiser. Shape from
 // the Component Creatives API reference,
@@ -54,10 +54,13 @@ func (s *AssetService) Get(ctx context.Context, id int64, opts ...adama.RequestO
 	return ccOne[Asset](ctx, s.g, &call.Call{Path: "/assets" + pathID(id)}, opts)
 }
 
-// Create creates an asset (POST /assets), optionally tied to creatives.
-// Before sending, it checks that AdvertiserID or CreativeIDs is given and,
-// reading each creative, that all creatives share one advertiser.
-func (s *AssetService) Create(ctx context.Context, in *NewAsset, opts ...adama.RequestOption) (*Asset, error) {
+// Upload sends a new asset (POST /assets): an image file as multipart
+// form data, or a text value as JSON, with the creatives it is attached
+// to or the advertiser it belongs to. Before sending, it checks that
+// AdvertiserID or CreativeIDs is given and, reading each creative, that
+// all creatives share one advertiser. It returns the asset as the
+// platform answers it.
+func (s *AssetService) Upload(ctx context.Context, in *NewAsset, opts ...adama.RequestOption) (*Asset, error) {
 	var v valid.Validator
 	if in == nil {
 		v.Add("body", "required", nil)

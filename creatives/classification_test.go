@@ -183,11 +183,12 @@ func TestStaticData(t *testing.T) {
 
 	items, err := cc.StaticData.List(ctx, CategoryIABVerticals, nil)
 	require.NoError(t, err)
-	assert.Len(t, items, 4)
+	assert.Len(t, items.Items, 4)
+	assert.Equal(t, 4, items.Count)
 	items, err = cc.StaticData.List(ctx, CategoryIABVerticals, &StaticDataOptions{Key: "dating"})
 	require.NoError(t, err)
-	require.Len(t, items, 1)
-	assert.Equal(t, "IAB14-1", items[0].Code)
+	require.Len(t, items.Items, 1)
+	assert.Equal(t, "IAB14-1", items.Items[0].Code)
 	assert.Equal(t, "dating", srv.Requests()[len(srv.Requests())-1].Query.Get("key"))
 
 	it, err := cc.StaticData.Get(ctx, CategoryLanguage, "1")
@@ -199,12 +200,12 @@ func TestStaticData(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrNotFound, "any category string is sent; the platform answers")
 
 	// v1.0: the language and attribute lists answer text/plain.
-	langs, err := cc.StaticData.ListV1(ctx, CategoryLanguage)
+	langs, err := cc.StaticData.ListV1(ctx, CategoryLanguage, nil)
 	require.NoError(t, err)
-	assert.Len(t, langs, 2)
-	attrs, err := cc.StaticData.ListV1(ctx, CategoryIABAttributes)
+	assert.Len(t, langs.Items, 2)
+	attrs, err := cc.StaticData.ListV1(ctx, CategoryIABAttributes, nil)
 	require.NoError(t, err)
-	assert.Len(t, attrs, 3)
+	assert.Len(t, attrs.Items, 3)
 	vert, err := cc.StaticData.GetV1(ctx, CategoryIABVerticals, "365")
 	require.NoError(t, err)
 	assert.Equal(t, "Couponing", vert.Description)
@@ -212,7 +213,7 @@ func TestStaticData(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 
 	var ve *adama.ValidationError
-	_, err = cc.StaticData.ListV1(ctx, Category("colours"))
+	_, err = cc.StaticData.ListV1(ctx, Category("colours"), nil)
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("category", "v1.0"))
 	_, err = cc.StaticData.Get(ctx, Category("a/b"), "")

@@ -144,15 +144,15 @@ type companionsWire struct {
 // client's list fails on one.
 func (w *companionsWire) Misfits() []adama.Misfit { return record.Nested(w.Companions, "companions") }
 
-func (w *companionsWire) list() []Companion {
-	out := make([]Companion, 0, len(w.Companions))
+func (w *companionsWire) list() []*Companion {
+	out := make([]*Companion, 0, len(w.Companions))
 	for k, c := range w.Companions {
 		if c.ID == 0 {
 			c.ID, _ = strconv.ParseInt(k, 10, 64)
 		}
-		out = append(out, c)
+		out = append(out, &c)
 	}
-	slices.SortFunc(out, func(a, b Companion) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b *Companion) int { return cmp.Compare(a.ID, b.ID) })
 	return out
 }
 
@@ -206,13 +206,19 @@ func createCompanion(ctx context.Context, g *call.Group, creativeID int64, c *Co
 	return r.CompanionID, nil
 }
 
-// List returns every companion of a creative, by id (GET
-// /creatives/{id}/companions).
-func (s *CompanionService) List(ctx context.Context, creativeID int64, opts ...adama.RequestOption) ([]Companion, error) {
+// CompanionListOptions shape a list of a creative's companions. The
+// platform takes no list parameters for companions and answers them all
+// at once; the type is here so that List has the shape of every other
+// list and options can be added without changing its signature.
+type CompanionListOptions struct{}
+
+// List returns every companion of a creative, by id, on one page (GET
+// /creatives/{id}/companions; nil options: the platform's defaults).
+func (s *CompanionService) List(ctx context.Context, creativeID int64, _ *CompanionListOptions, opts ...adama.RequestOption) (*adama.Page[*Companion], error) {
 	return listCompanions(ctx, s.g, creativeID, opts)
 }
 
-func listCompanions(ctx context.Context, g *call.Group, creativeID int64, opts []adama.RequestOption) ([]Companion, error) {
+func listCompanions(ctx context.Context, g *call.Group, creativeID int64, opts []adama.RequestOption) (*adama.Page[*Companion], error) {
 	var v valid.Validator
 	checkID(&v, "creativeId", creativeID)
 	if err := v.Err(); err != nil {
@@ -222,7 +228,7 @@ func listCompanions(ctx context.Context, g *call.Group, creativeID int64, opts [
 	if err != nil {
 		return nil, err
 	}
-	return w.list(), nil
+	return wholePage(w.list()), nil
 }
 
 func checkPair(creativeID, companionID int64) error {

@@ -33,12 +33,13 @@ func TestCompanionsCRUD(t *testing.T) {
 	c2 := c2r.ID
 	assert.NotEqual(t, c1, c2)
 
-	list, err := cc.Companions.List(ctx, id)
+	list, err := cc.Companions.List(ctx, id, nil)
 	require.NoError(t, err)
-	require.Len(t, list, 2)
-	assert.Equal(t, c1, list[0].ID)
-	assert.Equal(t, "image/png", list[0].MimeType)
-	assert.Equal(t, CompanionTypeHTML, list[1].Details.Typ)
+	require.Len(t, list.Items, 2)
+	assert.Equal(t, 2, list.Count)
+	assert.Equal(t, c1, list.Items[0].ID)
+	assert.Equal(t, "image/png", list.Items[0].MimeType)
+	assert.Equal(t, CompanionTypeHTML, list.Items[1].Details.Typ)
 
 	v, err := cc.Videos.Get(ctx, id)
 	require.NoError(t, err)

@@ -662,8 +662,16 @@ type ComponentService struct {
 	g *call.Group
 }
 
-// List returns every component (GET /components).
-func (s *ComponentService) List(ctx context.Context, opts ...adama.RequestOption) (*adama.Page[*Component], error) {
+// ComponentsListOptions shape the list of components (ComponentService;
+// the list of component creatives takes ComponentListOptions). The
+// platform takes no list parameters for components today; the type is
+// here so that List has the shape of every other list and options can be
+// added without changing its signature.
+type ComponentsListOptions struct{}
+
+// List returns every component (GET /components; nil options: the
+// platform's defaults).
+func (s *ComponentService) List(ctx context.Context, _ *ComponentsListOptions, opts ...adama.RequestOption) (*adama.Page[*Component], error) {
 	return ccList[Component](ctx, s.g, &call.Call{Path: "/components"}, opts)
 }
 

@@ -122,13 +122,13 @@ func TestComponentAssets(t *testing.T) {
 	a2 := srv.Creatives().AddComponentCreative(100, "a2")
 	b1 := srv.Creatives().AddComponentCreative(200, "b1")
 
-	text, err := cc.Assets.Create(ctx, &NewAsset{ComponentID: 6, AssetValue: "some body", CreativeIDs: []int64{a1, a2}})
+	text, err := cc.Assets.Upload(ctx, &NewAsset{ComponentID: 6, AssetValue: "some body", CreativeIDs: []int64{a1, a2}})
 	require.NoError(t, err)
 	assert.Equal(t, "some body", text.AssetValue)
 	assert.Equal(t, int64(100), text.AdvertiserID)
 	assert.Contains(t, srv.Creatives().ComponentCreativeAssets(a2), text.AssetID)
 
-	img, err := cc.Assets.Create(ctx, &NewAsset{ComponentID: 2, Image: &AssetFile{Filename: "logo.png", ContentType: "image/png", Data: []byte("12345")}, AdvertiserID: 100})
+	img, err := cc.Assets.Upload(ctx, &NewAsset{ComponentID: 2, Image: &AssetFile{Filename: "logo.png", ContentType: "image/png", Data: []byte("12345")}, AdvertiserID: 100})
 	require.NoError(t, err)
 	assert.Equal(t, "image", img.AssetType)
 	assert.Equal(t, int64(5), img.ImageFileSize)
@@ -145,15 +145,15 @@ func TestComponentAssets(t *testing.T) {
 
 	// Checked before sending the create: one advertiser only.
 	srv.ResetRequests()
-	_, err = cc.Assets.Create(ctx, &NewAsset{ComponentID: 6, AssetValue: "x", CreativeIDs: []int64{a1, b1}})
+	_, err = cc.Assets.Upload(ctx, &NewAsset{ComponentID: 6, AssetValue: "x", CreativeIDs: []int64{a1, b1}})
 	var ve *adama.ValidationError
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("creative_ids[1]", "one advertiser"))
 	assert.Zero(t, srv.Count("POST /component_creatives/v1.0/assets"))
-	_, err = cc.Assets.Create(ctx, &NewAsset{ComponentID: 6, AssetValue: "x"})
+	_, err = cc.Assets.Upload(ctx, &NewAsset{ComponentID: 6, AssetValue: "x"})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("advertiser_id", "creative_ids is required"))
-	_, err = cc.Assets.Create(ctx, &NewAsset{ComponentID: 0, AdvertiserID: 1})
+	_, err = cc.Assets.Upload(ctx, &NewAsset{ComponentID: 0, AdvertiserID: 1})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("component_id", ""))
 	assert.True(t, ve.Has("asset_value", "exactly one"))
@@ -163,7 +163,7 @@ func TestComponentsAndApprovals(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	list, err := cc.Components.List(ctx)
+	list, err := cc.Components.List(ctx, nil)
 	require.NoError(t, err)
 	assert.Len(t, list.Items, 7)
 	assert.Nil(t, list.Items[0].CharLimit)
@@ -289,7 +289,7 @@ func TestComponentRetriesAndFaults(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 	srv.FailNext("/component_creatives/v1.0/components", 2, 503, "0")
-	list, err := cc.Components.List(ctx)
+	list, err := cc.Components.List(ctx, nil)
 	require.NoError(t, err, "a read is retried")
 	assert.NotEmpty(t, list.Items)
 	assert.Equal(t, 3, srv.Count("GET /component_creatives/v1.0/components"))

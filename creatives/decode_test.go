@@ -68,13 +68,13 @@ func TestDecodeVideoV3Samples(t *testing.T) {
 	assert.False(t, nc.ExpiresAt.IsZero())
 	assert.Equal(t, "https://bucket.storage.example/creatives/5003/spot.mp4", nc.UploadURL.String())
 
-	comps, err := served(t, 200, "application/json", "v3_companions.json").Companions.List(ctx, 1)
+	comps, err := served(t, 200, "application/json", "v3_companions.json").Companions.List(ctx, 1, nil)
 	require.NoError(t, err)
-	require.Len(t, comps, 2)
-	assert.Equal(t, int64(101), comps[0].ID)
-	assert.Equal(t, int64(102), comps[1].ID, "the id comes from the map key")
-	assert.Equal(t, 250, comps[1].Details.Height)
-	assert.Contains(t, comps[0].Details.Extra, "zIndex")
+	require.Len(t, comps.Items, 2)
+	assert.Equal(t, int64(101), comps.Items[0].ID)
+	assert.Equal(t, int64(102), comps.Items[1].ID, "the id comes from the map key")
+	assert.Equal(t, 250, comps.Items[1].Details.Height)
+	assert.Contains(t, comps.Items[0].Details.Extra, "zIndex")
 
 	h, err := served(t, 200, "application/json", "v3_history.json").Videos.History(ctx, 1, nil)
 	require.NoError(t, err)
@@ -101,10 +101,10 @@ func TestDecodeClassificationAndStaticSamples(t *testing.T) {
 
 	items, err := served(t, 200, "application/json", "v3_static_list.json").StaticData.List(ctx, CategoryLanguage, nil)
 	require.NoError(t, err)
-	require.Len(t, items, 2)
-	assert.Equal(t, FlexString("363"), items[0].Parent)
-	assert.Equal(t, "anglais", items[1].NameFr, "nameFr is read too")
-	assert.Contains(t, items[1].Extra, "region")
+	require.Len(t, items.Items, 2)
+	assert.Equal(t, FlexString("363"), items.Items[0].Parent)
+	assert.Equal(t, "anglais", items.Items[1].NameFr, "nameFr is read too")
+	assert.Contains(t, items.Items[1].Extra, "region")
 
 	tests := []struct {
 		file, ct string
@@ -118,13 +118,13 @@ func TestDecodeClassificationAndStaticSamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			items, err := served(t, 200, tt.ct, tt.file).StaticData.ListV1(ctx, tt.cat)
+			items, err := served(t, 200, tt.ct, tt.file).StaticData.ListV1(ctx, tt.cat, nil)
 			require.NoError(t, err)
-			require.NotEmpty(t, items)
+			require.NotEmpty(t, items.Items)
 			if tt.n > 0 {
-				assert.Len(t, items, tt.n)
+				assert.Len(t, items.Items, tt.n)
 			}
-			assert.Equal(t, tt.first, items[0].Name+items[0].Description)
+			assert.Equal(t, tt.first, items.Items[0].Name+items.Items[0].Description)
 		})
 	}
 	lang, err := served(t, 200, "application/json", "v1_language_item.json").StaticData.GetV1(ctx, CategoryLanguage, "1")
@@ -204,11 +204,11 @@ func TestDecodeComponentSamples(t *testing.T) {
 	a, err := served(t, 200, "application/json", "cc_asset.json").Assets.Get(ctx, 1537)
 	require.NoError(t, err)
 	assert.Equal(t, 160, a.ImageWidth)
-	a, err = served(t, 201, "application/json", "cc_asset_create.json").Assets.Create(ctx, &NewAsset{ComponentID: 2, AssetValue: "x", AdvertiserID: 1})
+	a, err = served(t, 201, "application/json", "cc_asset_create.json").Assets.Upload(ctx, &NewAsset{ComponentID: 2, AssetValue: "x", AdvertiserID: 1})
 	require.NoError(t, err)
 	assert.Equal(t, int64(1546), a.AssetID)
 
-	comps, err := served(t, 200, "application/json", "cc_components.json").Components.List(ctx)
+	comps, err := served(t, 200, "application/json", "cc_components.json").Components.List(ctx, nil)
 	require.NoError(t, err)
 	assert.Equal(t, ComponentValueTypeText, comps.Items[0].ValueTypeName)
 	comp, err := served(t, 201, "application/json", "cc_component_create.json").Components.Create(ctx, &Component{ComponentHumanName: "Right Image", ValueTypeName: ComponentValueTypeImage})
@@ -280,7 +280,7 @@ func TestDecodeComponentFormsBoth(t *testing.T) {
 	}
 	for _, tt := range comps {
 		t.Run(tt.file, func(t *testing.T) {
-			p, err := served(t, 200, "application/json", tt.file).Components.List(ctx)
+			p, err := served(t, 200, "application/json", tt.file).Components.List(ctx, nil)
 			require.NoError(t, err)
 			got := map[int64]*int{}
 			for _, c := range p.Items {

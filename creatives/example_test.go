@@ -79,8 +79,8 @@ func ExampleCompanionService() {
 		fmt.Println(err)
 		return
 	}
-	list, _ := cc.Companions.List(ctx, id)
-	fmt.Println(len(list), list[0].ID == comp.ID, list[0].MimeType)
+	list, _ := cc.Companions.List(ctx, id, nil)
+	fmt.Println(len(list.Items), list.Items[0].ID == comp.ID, list.Items[0].MimeType)
 	// Output: 1 true image/png
 }
 
@@ -109,7 +109,7 @@ func ExampleStaticDataService() {
 		fmt.Println(err)
 		return
 	}
-	for _, it := range items {
+	for _, it := range items.Items {
 		fmt.Println(it.ID, it.Code, it.Description)
 	}
 	// Output: 365 IAB22-2 Couponing
@@ -173,9 +173,9 @@ func ExampleAssetService() {
 	ctx := context.Background()
 	a := srv.Creatives().AddComponentCreative(100, "a")
 	b := srv.Creatives().AddComponentCreative(200, "b")
-	_, err := cc.Assets.Create(ctx, &creatives.NewAsset{ComponentID: 6, AssetValue: "Body text", CreativeIDs: []int64{a, b}})
+	_, err := cc.Assets.Upload(ctx, &creatives.NewAsset{ComponentID: 6, AssetValue: "Body text", CreativeIDs: []int64{a, b}})
 	fmt.Println(err)
-	asset, _ := cc.Assets.Create(ctx, &creatives.NewAsset{ComponentID: 6, AssetValue: "Body text", CreativeIDs: []int64{a}})
+	asset, _ := cc.Assets.Upload(ctx, &creatives.NewAsset{ComponentID: 6, AssetValue: "Body text", CreativeIDs: []int64{a}})
 	fmt.Println(asset.AssetType, asset.AssetValue, asset.AdvertiserID)
 	// Output:
 	// adama: invalid request: creative_ids[1]: all creatives must belong to one advertiser (got 200)

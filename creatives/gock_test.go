@@ -177,7 +177,7 @@ func TestGockMultipartBodies(t *testing.T) {
 	assert.Equal(t, want, string(v2.body), "exact multipart bytes")
 	assert.Equal(t, "tok-1", strings.TrimPrefix(v2.header.Get("Authorization"), "Bearer "))
 
-	_, err := cc.Assets.Create(ctx, &NewAsset{ComponentID: 2, Image: &AssetFile{Filename: "logo.png", ContentType: "image/png", Data: []byte("PNG")}, AdvertiserID: 100})
+	_, err := cc.Assets.Upload(ctx, &NewAsset{ComponentID: 2, Image: &AssetFile{Filename: "logo.png", ContentType: "image/png", Data: []byte("PNG")}, AdvertiserID: 100})
 	require.NoError(t, err)
 	ps = parts(t, asset)
 	assert.Equal(t, "2", ps["component_id"][2])
@@ -208,7 +208,7 @@ func TestGockComponentJSONBodies(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"title":"T","status":false,"assets":"[{\"asset_id\":5},{\"component_id\":6,\"asset_value\":\"x\"}]"}`, string(upd.body))
 
-	_, err = cc.Assets.Create(ctx, &NewAsset{ComponentID: 6, AssetValue: "body", AdvertiserID: 9})
+	_, err = cc.Assets.Upload(ctx, &NewAsset{ComponentID: 6, AssetValue: "body", AdvertiserID: 9})
 	require.NoError(t, err)
 	assert.Equal(t, `{"component_id":6,"asset_value":"body","advertiser_id":9}`, string(text.body))
 

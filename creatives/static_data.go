@@ -94,10 +94,12 @@ func checkCategory(v *valid.Validator, c Category) {
 	v.Check(c != "" && !strings.ContainsAny(string(c), "/?#%"), "category", "required, one path segment", c)
 }
 
-// List returns a category's items (GET /static_data/{category}). Any
-// category string is allowed; CategoryIABVerticals, CategoryLanguage and
-// CategoryIABAttributes are the ones the spec names.
-func (s *StaticDataService) List(ctx context.Context, category Category, o *StaticDataOptions, opts ...adama.RequestOption) ([]StaticItem, error) {
+// List returns a category's items, on one page (GET
+// /static_data/{category}; nil options: every item). Any category string
+// is allowed; CategoryIABVerticals, CategoryLanguage and
+// CategoryIABAttributes are the ones the spec names. The category is the
+// list's parent key, so it comes right after ctx, as a parent's id does.
+func (s *StaticDataService) List(ctx context.Context, category Category, o *StaticDataOptions, opts ...adama.RequestOption) (*adama.Page[*StaticItem], error) {
 	var v valid.Validator
 	checkCategory(&v, category)
 	if err := v.Err(); err != nil {
@@ -107,11 +109,11 @@ func (s *StaticDataService) List(ctx context.Context, category Category, o *Stat
 	if o != nil && o.Key != "" {
 		q = url.Values{"key": {o.Key}}
 	}
-	items, err := one[[]StaticItem](ctx, s.g, &call.Call{Path: "/static_data/" + string(category), Query: q}, opts...)
+	items, err := one[[]*StaticItem](ctx, s.g, &call.Call{Path: "/static_data/" + string(category), Query: q}, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return *items, nil
+	return wholePage(*items), nil
 }
 
 // Get returns one item of a category (GET /static_data/{category}/{id}).
@@ -129,22 +131,32 @@ func checkV1Category(v *valid.Validator, c Category) {
 	v.Check(c.Valid(), "category", "the v1.0 paths serve "+enumRule(c.Values()), c)
 }
 
-// ListV1 returns a category's items from the v1.0 path
+// StaticDataV1Options shape a list from the v1.0 static data paths,
+// which take no list parameters; the type is here so that ListV1 has the
+// shape of every other list.
+type StaticDataV1Options struct{}
+
+// ListV1 returns a category's items from the v1.0 path, on one page
 // (GET /static_data/v1.0/{category}; the iab_attributes and language
 // lists answer with media type text/plain, read as the JSON they hold).
 //
 // Deprecated: use List (GET /v3.0/static_data/{category}).
-func (s *StaticDataService) ListV1(ctx context.Context, category Category, opts ...adama.RequestOption) ([]StaticItem, error) {
+func (s *StaticDataService) ListV1(ctx context.Context, category Category, _ *StaticDataV1Options, opts ...adama.RequestOption) (*adama.Page[*StaticItem], error) {
 	var v valid.Validator
 	checkV1Category(&v, category)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	items, err := v1One[[]StaticItem](ctx, s.v1, &call.Call{Path: "/" + string(category)}, opts)
+	items, err := v1One[[]*StaticItem](ctx, s.v1, &call.Call{Path: "/" + string(category)}, opts)
 	if err != nil {
 		return nil, err
 	}
-	return *items, nil
+	return wholePage(*items), nil
+}
+
+// wholePage is the one page of a list the platform does not page.
+func wholePage[T any](items []*T) *adama.Page[*T] {
+	return &adama.Page[*T]{Items: items, Count: len(items)}
 }
 
 // GetV1 returns one item from the v1.0 path

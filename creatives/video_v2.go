@@ -249,11 +249,12 @@ func (s *VideoService) UpdateV2(ctx context.Context, c *VideoCreative, opts ...a
 	return s.GetV2(ctx, c.ID, opts...)
 }
 
-// ListV2 lists a creative's companions
-// (GET /video/v2.0/creatives/{video_id}/companions).
+// ListV2 lists a creative's companions, on one page
+// (GET /video/v2.0/creatives/{video_id}/companions; nil options: the
+// platform's defaults).
 //
 // Deprecated: use CompanionService.List.
-func (s *CompanionService) ListV2(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Companion, error) {
+func (s *CompanionService) ListV2(ctx context.Context, id int64, _ *CompanionListOptions, opts ...adama.RequestOption) (*adama.Page[*Companion], error) {
 	return listCompanions(ctx, s.g2, id, opts)
 }
 

@@ -39,10 +39,10 @@ func TestVideoV2(t *testing.T) {
 	require.NoError(t, err)
 	cid := comp.ID
 	require.NotZero(t, cid)
-	comps, err := cc.Companions.ListV2(ctx, id)
+	comps, err := cc.Companions.ListV2(ctx, id, nil)
 	require.NoError(t, err)
-	require.Len(t, comps, 1)
-	assert.Equal(t, cid, comps[0].ID)
+	require.Len(t, comps.Items, 1)
+	assert.Equal(t, cid, comps.Items[0].ID)
 
 	ext := []byte(`<Extension type="adama"><Note>hi</Note></Extension>`)
 	require.NoError(t, cc.Videos.AddVASTExtensionV2(ctx, id, ext))
