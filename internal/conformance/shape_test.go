@@ -237,10 +237,10 @@ func isKey(t reflect.Type) bool {
 }
 
 // subResource reports whether a method has the sub-resource form of
-// Table 1: the parent's id (int64) right after ctx, then the method as
+// Table 1: the parent's key (an int64 id or a key type) right after ctx, then the method as
 // for a resource (List(ctx, creativeID, *ListOptions, ...)).
 func subResource(name string, ins, outs []reflect.Type) bool {
-	if len(ins) < 2 || ins[1].Kind() != reflect.Int64 {
+	if len(ins) < 2 || !isKey(ins[1]) {
 		return false
 	}
 	rest := append([]reflect.Type{ins[0]}, ins[2:]...)
