@@ -4,13 +4,9 @@
 package deals
 
 import (
-	"bytes"
 	"encoding/json"
 	"maps"
 	"reflect"
-	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
@@ -70,11 +66,11 @@ func (x *Ref) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = readInt64(v)
+			x.ID, ok = record.ReadInt64(v)
 		case "name":
-			x.Name, ok = readText(v)
+			x.Name, ok = record.ReadText(v)
 		default:
-			ok = keepUnknown(&x.Extra, key, v, "id", "name")
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name")
 		}
 		return ok
 	})
@@ -166,17 +162,17 @@ func (x *Channel) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = readInt64(v)
+			x.ID, ok = record.ReadInt64(v)
 		case "name":
-			x.Name, ok = readText(v)
+			x.Name, ok = record.ReadText(v)
 		case "pos":
-			x.Pos, ok = readInt64(v)
+			x.Pos, ok = record.ReadInt64(v)
 		case "created_on":
-			x.CreatedOn, ok = readUnmarshaler[adama.Time](v)
+			x.CreatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
 		case "updated_on":
-			x.UpdatedOn, ok = readUnmarshaler[adama.Time](v)
+			x.UpdatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
 		default:
-			ok = keepUnknown(&x.Extra, key, v, "id", "name", "pos", "created_on", "updated_on")
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "pos", "created_on", "updated_on")
 		}
 		return ok
 	})
@@ -288,21 +284,21 @@ func (x *StrategyDeal) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = readInt64(v)
+			x.ID, ok = record.ReadInt64(v)
 		case "entity_type":
-			x.EntityType, ok = readText(v)
+			x.EntityType, ok = record.ReadText(v)
 		case "strategy_id":
-			x.StrategyID, ok = readInt64(v)
+			x.StrategyID, ok = record.ReadInt64(v)
 		case "deal_id":
-			x.DealID, ok = readInt64(v)
+			x.DealID, ok = record.ReadInt64(v)
 		case "strategy":
-			x.Strategy, ok = readRecord[Ref](v)
+			x.Strategy, ok = record.ReadRecord(v, (*Ref).decodeValid)
 		case "campaign":
-			x.Campaign, ok = readRecord[Ref](v)
+			x.Campaign, ok = record.ReadRecord(v, (*Ref).decodeValid)
 		case "advertiser":
-			x.Advertiser, ok = readRecord[Ref](v)
+			x.Advertiser, ok = record.ReadRecord(v, (*Ref).decodeValid)
 		default:
-			ok = keepUnknown(&x.Extra, key, v, "id", "entity_type", "strategy_id", "deal_id", "strategy", "campaign", "advertiser")
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "strategy_id", "deal_id", "strategy", "campaign", "advertiser")
 		}
 		return ok
 	})
@@ -330,9 +326,9 @@ func (x *StrategyDeal) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, strategyDealIdx, prefix)
-	out = append(out, x.Strategy.misfits(misfitPath(prefix, "strategy"))...)
-	out = append(out, x.Campaign.misfits(misfitPath(prefix, "campaign"))...)
-	out = append(out, x.Advertiser.misfits(misfitPath(prefix, "advertiser"))...)
+	out = append(out, x.Strategy.misfits(record.MisfitPath(prefix, "strategy"))...)
+	out = append(out, x.Campaign.misfits(record.MisfitPath(prefix, "campaign"))...)
+	out = append(out, x.Advertiser.misfits(record.MisfitPath(prefix, "advertiser"))...)
 	return out
 }
 
@@ -400,21 +396,21 @@ func (x *StrategyDealGroup) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = readInt64(v)
+			x.ID, ok = record.ReadInt64(v)
 		case "entity_type":
-			x.EntityType, ok = readText(v)
+			x.EntityType, ok = record.ReadText(v)
 		case "strategy_id":
-			x.StrategyID, ok = readInt64(v)
+			x.StrategyID, ok = record.ReadInt64(v)
 		case "deal_group_id":
-			x.DealGroupID, ok = readInt64(v)
+			x.DealGroupID, ok = record.ReadInt64(v)
 		case "strategy":
-			x.Strategy, ok = readRecord[Ref](v)
+			x.Strategy, ok = record.ReadRecord(v, (*Ref).decodeValid)
 		case "campaign":
-			x.Campaign, ok = readRecord[Ref](v)
+			x.Campaign, ok = record.ReadRecord(v, (*Ref).decodeValid)
 		case "advertiser":
-			x.Advertiser, ok = readRecord[Ref](v)
+			x.Advertiser, ok = record.ReadRecord(v, (*Ref).decodeValid)
 		default:
-			ok = keepUnknown(&x.Extra, key, v, "id", "entity_type", "strategy_id", "deal_group_id", "strategy", "campaign", "advertiser")
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "strategy_id", "deal_group_id", "strategy", "campaign", "advertiser")
 		}
 		return ok
 	})
@@ -442,158 +438,8 @@ func (x *StrategyDealGroup) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, strategyDealGroupIdx, prefix)
-	out = append(out, x.Strategy.misfits(misfitPath(prefix, "strategy"))...)
-	out = append(out, x.Campaign.misfits(misfitPath(prefix, "campaign"))...)
-	out = append(out, x.Advertiser.misfits(misfitPath(prefix, "advertiser"))...)
+	out = append(out, x.Strategy.misfits(record.MisfitPath(prefix, "strategy"))...)
+	out = append(out, x.Campaign.misfits(record.MisfitPath(prefix, "campaign"))...)
+	out = append(out, x.Advertiser.misfits(record.MisfitPath(prefix, "advertiser"))...)
 	return out
-}
-
-// misfitPath puts name after the path prefix of a nested record.
-func misfitPath(prefix, name string) string {
-	if prefix == "" {
-		return name
-	}
-	return prefix + "." + name
-}
-
-// readText reads a JSON string, or a bare number as its text.
-func readText(v []byte) (string, bool) {
-	switch {
-	case len(v) >= 2 && v[0] == '"':
-		s := v[1 : len(v)-1]
-		if bytes.IndexByte(s, '\\') < 0 && utf8.Valid(s) {
-			return string(s), true
-		}
-		var out string
-		return out, json.Unmarshal(v, &out) == nil
-	case len(v) > 0 && (v[0] == '-' || v[0] >= '0' && v[0] <= '9'):
-		return string(v), true
-	case string(v) == "null":
-		return "", true
-	}
-	return "", false
-}
-
-// readInt64 reads an integer, also from a string holding one.
-func readInt64(v []byte) (int64, bool) {
-	switch {
-	case len(v) > 0 && v[0] == '"':
-		s, ok := readText(v)
-		if !ok {
-			return 0, false
-		}
-		n, err := strconv.ParseInt(s, 10, 64)
-		return n, err == nil
-	case string(v) == "null":
-		return 0, true
-	}
-	n, err := strconv.ParseInt(string(v), 10, 64)
-	return n, err == nil
-}
-
-// readBool reads a boolean, also from the strings and numbers
-// adama.ParseBool takes.
-func readBool(v []byte) (bool, bool) {
-	switch string(v) {
-	case "true":
-		return true, true
-	case "false", "null":
-		return false, true
-	}
-	s, ok := readText(v)
-	if !ok {
-		return false, false
-	}
-	x, err := adama.ParseBool(s)
-	return x, err == nil
-}
-
-// readEnum reads an enum's value as text; unknown values are kept.
-func readEnum[T ~string](v []byte) (T, bool) {
-	s, ok := readText(v)
-	return T(s), ok
-}
-
-// readPtr reads an optional value: null is nil.
-func readPtr[T any](v []byte, read func([]byte) (T, bool)) (*T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	x, ok := read(v)
-	if !ok {
-		return nil, false
-	}
-	return &x, true
-}
-
-// readUnmarshaler reads an optional value of an SDK type through its
-// UnmarshalJSON.
-func readUnmarshaler[T any, P interface {
-	*T
-	json.Unmarshaler
-}](v []byte) (*T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	p := P(new(T))
-	if p.UnmarshalJSON(v) != nil {
-		return nil, false
-	}
-	return (*T)(p), true
-}
-
-// readRecord reads a nested record: null is nil.
-func readRecord[T any, P interface {
-	*T
-	decodeValid([]byte) error
-}](v []byte) (*T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	if len(v) == 0 || v[0] != '{' {
-		return nil, false
-	}
-	p := P(new(T))
-	if p.decodeValid(v) != nil {
-		return nil, false
-	}
-	return (*T)(p), true
-}
-
-// readList reads a list element by element: null is nil, [] is empty.
-func readList[T any](v []byte, read func([]byte) (T, bool)) ([]T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	if len(v) == 0 || v[0] != '[' {
-		return nil, false
-	}
-	out := []T{}
-	ok := true
-	err := jsonscan.Elements(v, func(e []byte) bool {
-		var x T
-		x, ok = read(e)
-		out = append(out, x)
-		return ok
-	})
-	return out, ok && err == nil
-}
-
-// keepUnknown keeps a property no field names in *extra; false for a key
-// that names a field in another case or is not valid UTF-8 (the record
-// decoder decides those).
-func keepUnknown(extra *map[string]json.RawMessage, key, v []byte, fields ...string) bool {
-	if !utf8.Valid(key) {
-		return false
-	}
-	for _, f := range fields {
-		if strings.EqualFold(string(key), f) {
-			return false
-		}
-	}
-	if *extra == nil {
-		*extra = map[string]json.RawMessage{}
-	}
-	(*extra)[string(key)] = bytes.Clone(v)
-	return true
 }

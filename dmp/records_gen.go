@@ -4,13 +4,10 @@
 package dmp
 
 import (
-	"bytes"
 	"encoding/json"
 	"maps"
 	"reflect"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
@@ -112,13 +109,13 @@ func (x *Permissions) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "organizations":
-			x.Organizations, ok = readList(v, readInt64)
+			x.Organizations, ok = record.ReadList(v, record.ReadInt64)
 		case "agencies":
-			x.Agencies, ok = readList(v, readInt64)
+			x.Agencies, ok = record.ReadList(v, record.ReadInt64)
 		case "advertisers":
-			x.Advertisers, ok = readList(v, readInt64)
+			x.Advertisers, ok = record.ReadList(v, record.ReadInt64)
 		default:
-			ok = keepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")
+			ok = record.KeepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")
 		}
 		return ok
 	})
@@ -243,25 +240,27 @@ func (x *Node) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = readInt64(v)
+			x.ID, ok = record.ReadInt64(v)
 		case "name":
-			x.Name, ok = readText(v)
+			x.Name, ok = record.ReadText(v)
 		case "code":
-			x.Code, ok = readText(v)
+			x.Code, ok = record.ReadText(v)
 		case "description":
-			x.Description, ok = readText(v)
+			x.Description, ok = record.ReadText(v)
 		case "uniques":
-			x.Uniques, ok = readPtr(v, readInt64)
+			x.Uniques, ok = record.ReadPtr(v, record.ReadInt64)
 		case "retail_cpm":
-			x.RetailCPM, ok = readUnmarshaler[adama.Decimal](v)
+			x.RetailCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
 		case "wholesale_cpm":
-			x.WholesaleCPM, ok = readUnmarshaler[adama.Decimal](v)
+			x.WholesaleCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
 		case "buyable":
-			x.Buyable, ok = readBool(v)
+			x.Buyable, ok = record.ReadBool(v)
 		case "children":
-			x.Children, ok = readList(v, readRecord[Node])
+			x.Children, ok = record.ReadList(v, func(e []byte) (*Node, bool) {
+				return record.ReadRecord(e, (*Node).decodeValid)
+			})
 		default:
-			ok = keepUnknown(&x.Extra, key, v, "id", "name", "code", "description", "uniques", "retail_cpm", "wholesale_cpm", "buyable", "children")
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "code", "description", "uniques", "retail_cpm", "wholesale_cpm", "buyable", "children")
 		}
 		return ok
 	})
@@ -299,7 +298,7 @@ func (x *Node) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, nodeIdx, prefix)
 	for i, y := range x.Children {
-		out = append(out, y.misfits(misfitPath(prefix, "children["+strconv.Itoa(i)+"]"))...)
+		out = append(out, y.misfits(record.MisfitPath(prefix, "children["+strconv.Itoa(i)+"]"))...)
 	}
 	return out
 }
@@ -399,35 +398,35 @@ func (x *Taxonomy) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "taxonomy_id":
-			x.TaxonomyID, ok = readInt64(v)
+			x.TaxonomyID, ok = record.ReadInt64(v)
 		case "vendor_id":
-			x.VendorID, ok = readInt64(v)
+			x.VendorID, ok = record.ReadInt64(v)
 		case "audience_vendor_id":
-			x.AudienceVendorID, ok = readInt64(v)
+			x.AudienceVendorID, ok = record.ReadInt64(v)
 		case "permissions":
-			x.Permissions, ok = readRecord[Permissions](v)
+			x.Permissions, ok = record.ReadRecord(v, (*Permissions).decodeValid)
 		case "use_hash":
-			x.UseHash, ok = readPtr(v, readBool)
+			x.UseHash, ok = record.ReadPtr(v, record.ReadBool)
 		case "taxonomy":
-			x.Taxonomy, ok = readRecord[Node](v)
+			x.Taxonomy, ok = record.ReadRecord(v, (*Node).decodeValid)
 		case "revenue_share_pct":
-			x.RevenueSharePct, ok = readUnmarshaler[adama.Decimal](v)
+			x.RevenueSharePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
 		case "visibility":
-			x.Visibility, ok = readEnum[Visibility](v)
+			x.Visibility, ok = record.ReadEnum[Visibility](v)
 		case "name":
-			x.Name, ok = readText(v)
+			x.Name, ok = record.ReadText(v)
 		case "is_clearing_house":
-			x.IsClearingHouse, ok = readPtr(v, readBool)
+			x.IsClearingHouse, ok = record.ReadPtr(v, record.ReadBool)
 		case "created_by":
-			x.CreatedBy, ok = readPtr(v, readInt64)
+			x.CreatedBy, ok = record.ReadPtr(v, record.ReadInt64)
 		case "updated_by":
-			x.UpdatedBy, ok = readPtr(v, readInt64)
+			x.UpdatedBy, ok = record.ReadPtr(v, record.ReadInt64)
 		case "created_on":
-			x.CreatedOn, ok = readUnmarshaler[adama.Time](v)
+			x.CreatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
 		case "updated_on":
-			x.UpdatedOn, ok = readUnmarshaler[adama.Time](v)
+			x.UpdatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
 		default:
-			ok = keepUnknown(&x.Extra, key, v, "taxonomy_id", "vendor_id", "audience_vendor_id", "permissions", "use_hash", "taxonomy", "revenue_share_pct", "visibility", "name", "is_clearing_house", "created_by", "updated_by", "created_on", "updated_on")
+			ok = record.KeepUnknown(&x.Extra, key, v, "taxonomy_id", "vendor_id", "audience_vendor_id", "permissions", "use_hash", "taxonomy", "revenue_share_pct", "visibility", "name", "is_clearing_house", "created_by", "updated_by", "created_on", "updated_on")
 		}
 		return ok
 	})
@@ -459,8 +458,8 @@ func (x *Taxonomy) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, taxonomyIdx, prefix)
-	out = append(out, x.Permissions.misfits(misfitPath(prefix, "permissions"))...)
-	out = append(out, x.Taxonomy.misfits(misfitPath(prefix, "taxonomy"))...)
+	out = append(out, x.Permissions.misfits(record.MisfitPath(prefix, "permissions"))...)
+	out = append(out, x.Taxonomy.misfits(record.MisfitPath(prefix, "taxonomy"))...)
 	return out
 }
 
@@ -542,11 +541,11 @@ func (x *Grant) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = readInt64(v)
+			x.ID, ok = record.ReadInt64(v)
 		case "name":
-			x.Name, ok = readText(v)
+			x.Name, ok = record.ReadText(v)
 		default:
-			ok = keepUnknown(&x.Extra, key, v, "id", "name")
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name")
 		}
 		return ok
 	})
@@ -640,13 +639,19 @@ func (x *Grants) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "organizations":
-			x.Organizations, ok = readList(v, readRecord[Grant])
+			x.Organizations, ok = record.ReadList(v, func(e []byte) (*Grant, bool) {
+				return record.ReadRecord(e, (*Grant).decodeValid)
+			})
 		case "agencies":
-			x.Agencies, ok = readList(v, readRecord[Grant])
+			x.Agencies, ok = record.ReadList(v, func(e []byte) (*Grant, bool) {
+				return record.ReadRecord(e, (*Grant).decodeValid)
+			})
 		case "advertisers":
-			x.Advertisers, ok = readList(v, readRecord[Grant])
+			x.Advertisers, ok = record.ReadList(v, func(e []byte) (*Grant, bool) {
+				return record.ReadRecord(e, (*Grant).decodeValid)
+			})
 		default:
-			ok = keepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")
+			ok = record.KeepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")
 		}
 		return ok
 	})
@@ -688,163 +693,13 @@ func (x *Grants) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, grantsIdx, prefix)
 	for i, y := range x.Organizations {
-		out = append(out, y.misfits(misfitPath(prefix, "organizations["+strconv.Itoa(i)+"]"))...)
+		out = append(out, y.misfits(record.MisfitPath(prefix, "organizations["+strconv.Itoa(i)+"]"))...)
 	}
 	for i, y := range x.Agencies {
-		out = append(out, y.misfits(misfitPath(prefix, "agencies["+strconv.Itoa(i)+"]"))...)
+		out = append(out, y.misfits(record.MisfitPath(prefix, "agencies["+strconv.Itoa(i)+"]"))...)
 	}
 	for i, y := range x.Advertisers {
-		out = append(out, y.misfits(misfitPath(prefix, "advertisers["+strconv.Itoa(i)+"]"))...)
+		out = append(out, y.misfits(record.MisfitPath(prefix, "advertisers["+strconv.Itoa(i)+"]"))...)
 	}
 	return out
-}
-
-// misfitPath puts name after the path prefix of a nested record.
-func misfitPath(prefix, name string) string {
-	if prefix == "" {
-		return name
-	}
-	return prefix + "." + name
-}
-
-// readText reads a JSON string, or a bare number as its text.
-func readText(v []byte) (string, bool) {
-	switch {
-	case len(v) >= 2 && v[0] == '"':
-		s := v[1 : len(v)-1]
-		if bytes.IndexByte(s, '\\') < 0 && utf8.Valid(s) {
-			return string(s), true
-		}
-		var out string
-		return out, json.Unmarshal(v, &out) == nil
-	case len(v) > 0 && (v[0] == '-' || v[0] >= '0' && v[0] <= '9'):
-		return string(v), true
-	case string(v) == "null":
-		return "", true
-	}
-	return "", false
-}
-
-// readInt64 reads an integer, also from a string holding one.
-func readInt64(v []byte) (int64, bool) {
-	switch {
-	case len(v) > 0 && v[0] == '"':
-		s, ok := readText(v)
-		if !ok {
-			return 0, false
-		}
-		n, err := strconv.ParseInt(s, 10, 64)
-		return n, err == nil
-	case string(v) == "null":
-		return 0, true
-	}
-	n, err := strconv.ParseInt(string(v), 10, 64)
-	return n, err == nil
-}
-
-// readBool reads a boolean, also from the strings and numbers
-// adama.ParseBool takes.
-func readBool(v []byte) (bool, bool) {
-	switch string(v) {
-	case "true":
-		return true, true
-	case "false", "null":
-		return false, true
-	}
-	s, ok := readText(v)
-	if !ok {
-		return false, false
-	}
-	x, err := adama.ParseBool(s)
-	return x, err == nil
-}
-
-// readEnum reads an enum's value as text; unknown values are kept.
-func readEnum[T ~string](v []byte) (T, bool) {
-	s, ok := readText(v)
-	return T(s), ok
-}
-
-// readPtr reads an optional value: null is nil.
-func readPtr[T any](v []byte, read func([]byte) (T, bool)) (*T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	x, ok := read(v)
-	if !ok {
-		return nil, false
-	}
-	return &x, true
-}
-
-// readUnmarshaler reads an optional value of an SDK type through its
-// UnmarshalJSON.
-func readUnmarshaler[T any, P interface {
-	*T
-	json.Unmarshaler
-}](v []byte) (*T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	p := P(new(T))
-	if p.UnmarshalJSON(v) != nil {
-		return nil, false
-	}
-	return (*T)(p), true
-}
-
-// readRecord reads a nested record: null is nil.
-func readRecord[T any, P interface {
-	*T
-	decodeValid([]byte) error
-}](v []byte) (*T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	if len(v) == 0 || v[0] != '{' {
-		return nil, false
-	}
-	p := P(new(T))
-	if p.decodeValid(v) != nil {
-		return nil, false
-	}
-	return (*T)(p), true
-}
-
-// readList reads a list element by element: null is nil, [] is empty.
-func readList[T any](v []byte, read func([]byte) (T, bool)) ([]T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	if len(v) == 0 || v[0] != '[' {
-		return nil, false
-	}
-	out := []T{}
-	ok := true
-	err := jsonscan.Elements(v, func(e []byte) bool {
-		var x T
-		x, ok = read(e)
-		out = append(out, x)
-		return ok
-	})
-	return out, ok && err == nil
-}
-
-// keepUnknown keeps a property no field names in *extra; false for a key
-// that names a field in another case or is not valid UTF-8 (the record
-// decoder decides those).
-func keepUnknown(extra *map[string]json.RawMessage, key, v []byte, fields ...string) bool {
-	if !utf8.Valid(key) {
-		return false
-	}
-	for _, f := range fields {
-		if strings.EqualFold(string(key), f) {
-			return false
-		}
-	}
-	if *extra == nil {
-		*extra = map[string]json.RawMessage{}
-	}
-	(*extra)[string(key)] = bytes.Clone(v)
-	return true
 }

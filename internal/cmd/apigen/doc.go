@@ -36,7 +36,9 @@
 // one pass without reflection (decodeFast): each property by its name,
 // each value in the forms the platform documents (a number or boolean
 // also as a string, text also as a bare number), nested records in the
-// same pass, unknown properties into Extra. Where that pass cannot decide
+// same pass, unknown properties into Extra, each value through a reader
+// of internal/record (ReadText, ReadInt64, ReadList, ReadRecord, ...;
+// the generated file holds no copy of them). Where that pass cannot decide
 // (a value of no documented form, a key that names a field in another
 // case) the record is read through internal/record (decodeSlow), which
 // keeps the misfit; a test in each group checks by fuzzing that both give

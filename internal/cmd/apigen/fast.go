@@ -7,42 +7,53 @@ import (
 )
 
 // reader is the Go expression that reads the JSON value v into a field of
-// f's type, giving (value, ok), or "" when the one-pass decoder does not
-// read the type (the record then decodes through internal/record only).
+// f's type through the readers of internal/record, giving (value, ok), or
+// "" when the one-pass decoder does not read the type (the record then
+// decodes through internal/record only).
 func reader(f *field) string {
+	// elem is the reader of a value of type t, as a function value, or "".
 	elem := func(t string) string {
 		switch {
 		case t == "int64":
-			return "readInt64"
+			return "record.ReadInt64"
 		case t == "string":
-			return "readText"
+			return "record.ReadText"
 		case t == "bool":
-			return "readBool"
+			return "record.ReadBool"
 		case f.enum && isASCIIIdent(t):
-			return "readEnum[" + t + "]"
+			return "record.ReadEnum[" + t + "]"
 		case t == "*adama.Decimal", t == "*adama.Time":
-			return "readUnmarshaler[" + t[1:] + "]"
+			return "record.ReadUnmarshaler[" + t[1:] + "]"
 		case f.nested != "" && t == "*"+f.nested:
-			return "readRecord[" + f.nested + "]"
+			return "func(e []byte) (" + t + ", bool) {\nreturn " + readRecord("e", f.nested) + "\n}"
 		}
 		return ""
 	}
 	t := f.typ
 	if e, ok := strings.CutPrefix(t, "[]"); ok {
 		if r := elem(e); r != "" {
-			return "readList(v, " + r + ")"
+			return "record.ReadList(v, " + r + ")"
 		}
 		return ""
+	}
+	if f.nested != "" && t == "*"+f.nested {
+		return readRecord("v", f.nested)
 	}
 	if r := elem(t); r != "" {
 		return r + "(v)"
 	}
 	if e, ok := strings.CutPrefix(t, "*"); ok {
 		if r := elem(e); r != "" {
-			return "readPtr(v, " + r + ")"
+			return "record.ReadPtr(v, " + r + ")"
 		}
 	}
 	return ""
+}
+
+// readRecord is the call that reads the JSON value arg into a nested
+// record of the generated type name.
+func readRecord(arg, name string) string {
+	return "record.ReadRecord(" + arg + ", (*" + name + ").decodeValid)"
 }
 
 // fastRecord reports whether every field of r has a reader.
@@ -107,156 +118,8 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 		names[i] = fmt.Sprintf("%q", f.json)
 		fmt.Fprintf(b, "case %q:\nx.%s, ok = %s\n", f.json, f.name, reader(f))
 	}
-	fmt.Fprintf(b, "default:\nok = keepUnknown(&x.Extra, key, v, %s)\n}\nreturn ok\n})\n", strings.Join(names, ", "))
+	fmt.Fprintf(b, "default:\nok = record.KeepUnknown(&x.Extra, key, v, %s)\n}\nreturn ok\n})\n", strings.Join(names, ", "))
 	b.WriteString("if err != nil || !ok {\nreturn false\n}\n")
 	after()
 	b.WriteString("return true\n}\n")
 }
-
-// fastRuntime are the readers the one-pass decoders share. Each reads a
-// value as encoding/json does, or in the other form the record decoder
-// also reads (a number or boolean as a string, text as a bare number),
-// and reports false where the record decoder must decide.
-const fastRuntime = `
-// readText reads a JSON string, or a bare number as its text.
-func readText(v []byte) (string, bool) {
-	switch {
-	case len(v) >= 2 && v[0] == '"':
-		s := v[1 : len(v)-1]
-		if bytes.IndexByte(s, '\\') < 0 && utf8.Valid(s) {
-			return string(s), true
-		}
-		var out string
-		return out, json.Unmarshal(v, &out) == nil
-	case len(v) > 0 && (v[0] == '-' || v[0] >= '0' && v[0] <= '9'):
-		return string(v), true
-	case string(v) == "null":
-		return "", true
-	}
-	return "", false
-}
-
-// readInt64 reads an integer, also from a string holding one.
-func readInt64(v []byte) (int64, bool) {
-	switch {
-	case len(v) > 0 && v[0] == '"':
-		s, ok := readText(v)
-		if !ok {
-			return 0, false
-		}
-		n, err := strconv.ParseInt(s, 10, 64)
-		return n, err == nil
-	case string(v) == "null":
-		return 0, true
-	}
-	n, err := strconv.ParseInt(string(v), 10, 64)
-	return n, err == nil
-}
-
-// readBool reads a boolean, also from the strings and numbers
-// adama.ParseBool takes.
-func readBool(v []byte) (bool, bool) {
-	switch string(v) {
-	case "true":
-		return true, true
-	case "false", "null":
-		return false, true
-	}
-	s, ok := readText(v)
-	if !ok {
-		return false, false
-	}
-	x, err := adama.ParseBool(s)
-	return x, err == nil
-}
-
-// readEnum reads an enum's value as text; unknown values are kept.
-func readEnum[T ~string](v []byte) (T, bool) {
-	s, ok := readText(v)
-	return T(s), ok
-}
-
-// readPtr reads an optional value: null is nil.
-func readPtr[T any](v []byte, read func([]byte) (T, bool)) (*T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	x, ok := read(v)
-	if !ok {
-		return nil, false
-	}
-	return &x, true
-}
-
-// readUnmarshaler reads an optional value of an SDK type through its
-// UnmarshalJSON.
-func readUnmarshaler[T any, P interface {
-	*T
-	json.Unmarshaler
-}](v []byte) (*T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	p := P(new(T))
-	if p.UnmarshalJSON(v) != nil {
-		return nil, false
-	}
-	return (*T)(p), true
-}
-
-// readRecord reads a nested record: null is nil.
-func readRecord[T any, P interface {
-	*T
-	decodeValid([]byte) error
-}](v []byte) (*T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	if len(v) == 0 || v[0] != '{' {
-		return nil, false
-	}
-	p := P(new(T))
-	if p.decodeValid(v) != nil {
-		return nil, false
-	}
-	return (*T)(p), true
-}
-
-// readList reads a list element by element: null is nil, [] is empty.
-func readList[T any](v []byte, read func([]byte) (T, bool)) ([]T, bool) {
-	if string(v) == "null" {
-		return nil, true
-	}
-	if len(v) == 0 || v[0] != '[' {
-		return nil, false
-	}
-	out := []T{}
-	ok := true
-	err := jsonscan.Elements(v, func(e []byte) bool {
-		var x T
-		x, ok = read(e)
-		out = append(out, x)
-		return ok
-	})
-	return out, ok && err == nil
-}
-
-// keepUnknown keeps a property no field names in *extra; false for a key
-// that names a field in another case or is not valid UTF-8 (the record
-// decoder decides those).
-func keepUnknown(extra *map[string]json.RawMessage, key, v []byte, fields ...string) bool {
-	if !utf8.Valid(key) {
-		return false
-	}
-	for _, f := range fields {
-		if strings.EqualFold(string(key), f) {
-			return false
-		}
-	}
-	if *extra == nil {
-		*extra = map[string]json.RawMessage{}
-	}
-	(*extra)[string(key)] = bytes.Clone(v)
-	return true
-}
-`

@@ -16,30 +16,23 @@ func render(m *model) ([]byte, error) {
 	b.WriteString("// Regenerate with `go generate ./...`; see internal/cmd/apigen.\n\n")
 	fmt.Fprintf(&b, "package %s\n\n", m.pkg)
 
-	needPath, needStrconv, needMaps, needFast := false, false, false, false
+	needStrconv, needMaps, needFast := false, false, false
 	for _, r := range m.records {
 		needFast = needFast || fastRecord(r)
 		for _, f := range r.fields {
 			needMaps = needMaps || f.readOnly
-			needPath = needPath || f.nested != ""
 			needStrconv = needStrconv || f.list && f.nested != ""
 		}
 	}
 	if len(m.records) > 0 {
 		b.WriteString("import (\n")
-		if needFast {
-			b.WriteString("\"bytes\"\n")
-		}
 		b.WriteString("\"encoding/json\"\n")
 		if needMaps {
 			b.WriteString("\"maps\"\n")
 		}
 		b.WriteString("\"reflect\"\n")
-		if needStrconv || needFast {
+		if needStrconv {
 			b.WriteString("\"strconv\"\n")
-		}
-		if needFast {
-			b.WriteString("\"strings\"\n\"unicode/utf8\"\n")
 		}
 		b.WriteString("\n\"github.com/adamasdk/adama-go/adama\"\n")
 		if needFast {
@@ -56,20 +49,6 @@ func render(m *model) ([]byte, error) {
 	}
 	for _, r := range m.records {
 		renderRecord(&b, r, dep)
-	}
-	if needPath {
-		b.WriteString(`
-// misfitPath puts name after the path prefix of a nested record.
-func misfitPath(prefix, name string) string {
-	if prefix == "" {
-		return name
-	}
-	return prefix + "." + name
-}
-`)
-	}
-	if needFast {
-		b.WriteString(fastRuntime)
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
@@ -168,9 +147,9 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		switch {
 		case f.nested == "":
 		case f.list:
-			fmt.Fprintf(b, "for i, y := range x.%s {\nout = append(out, y.misfits(misfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.json+"[")
+			fmt.Fprintf(b, "for i, y := range x.%s {\nout = append(out, y.misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.json+"[")
 		default:
-			fmt.Fprintf(b, "out = append(out, x.%s.misfits(misfitPath(prefix, %q))...)\n", f.name, f.json)
+			fmt.Fprintf(b, "out = append(out, x.%s.misfits(record.MisfitPath(prefix, %q))...)\n", f.name, f.json)
 		}
 	}
 	b.WriteString("return out\n}\n")
