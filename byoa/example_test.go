@@ -120,7 +120,7 @@ func ExampleModelsService_UploadStream() {
 	defer srv.Close()
 	// The model's text; base64 needs no JSON escaping, so Size can be given.
 	data := base64.StdEncoding.EncodeToString([]byte(`[{"Features":[{"__const":0.1,"week_part^0":0.4}],"GoalType":"ctr","Boundaries":null}]`))
-	info, err := bc.Models.UploadStream(context.Background(), "100667", "aggregate_2", &byoa.StreamUpload{
+	info, err := bc.Models.UploadStream(context.Background(), byoa.ModelKey{Namespace: "100667", ModelID: "aggregate_2"}, &byoa.StreamUpload{
 		BrainTypeID: 1003,
 		Size:        int64(len(data)),
 		Open:        func() (io.Reader, error) { return strings.NewReader(data), nil },
@@ -130,7 +130,7 @@ func ExampleModelsService_UploadStream() {
 		return
 	}
 	fmt.Println(info.DataSize == int64(len(data)))
-	m, err := bc.Models.Decode(context.Background(), "100667", "aggregate_2")
+	m, err := bc.Models.Decode(context.Background(), byoa.ModelKey{Namespace: "100667", ModelID: "aggregate_2"})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -96,28 +96,28 @@ func TestExactRequests(t *testing.T) {
 			}},
 		{"model put", "PUT", "/data/100667/models/aggregate_2", `{"data":"DAAA","brain_type_id":1003}`, nil, `{"data":{"data_size":4},"meta":{"status":"success"}}`,
 			func(c *Client) error {
-				_, err := c.Models.Upload(context.Background(), "100667", "aggregate_2", &Upload{Data: "DAAA", BrainTypeID: 1003})
+				_, err := c.Models.Upload(context.Background(), ModelKey{Namespace: "100667", ModelID: "aggregate_2"}, &Upload{Data: "DAAA", BrainTypeID: 1003})
 				return err
 			}},
 		{"model stream", "PUT", "/data/100667/models/aggregate_2", `{"brain_type_id":1004,"data":"DAAA"}`, nil, `{"data":{"data_size":4},"meta":{"status":"success"}}`,
 			func(c *Client) error {
-				_, err := c.Models.UploadStream(context.Background(), "100667", "aggregate_2", &StreamUpload{BrainTypeID: 1004, Size: 4,
+				_, err := c.Models.UploadStream(context.Background(), ModelKey{Namespace: "100667", ModelID: "aggregate_2"}, &StreamUpload{BrainTypeID: 1004, Size: 4,
 					Open: func() (io.Reader, error) { return strings.NewReader("DAAA"), nil }})
 				return err
 			}},
 		{"model get", "GET", "/data/100667/models/aggregate_2", "", nil, `{"data":{"model_id":"aggregate_2"},"meta":{"status":"success"}}`,
 			func(c *Client) error {
-				_, err := c.Models.Get(context.Background(), "100667", "aggregate_2")
+				_, err := c.Models.Get(context.Background(), ModelKey{Namespace: "100667", ModelID: "aggregate_2"})
 				return err
 			}},
 		{"model decode", "GET", "/data/decode/100667/models/aggregate_2", "", nil, `{"data":{"Data":[]},"meta":{"status":"success"}}`,
 			func(c *Client) error {
-				_, err := c.Models.Decode(context.Background(), "100667", "aggregate_2")
+				_, err := c.Models.Decode(context.Background(), ModelKey{Namespace: "100667", ModelID: "aggregate_2"})
 				return err
 			}},
 		{"model delete", "DELETE", "/data/100667/models/aggregate_2", "", nil, `{"data":{"data_size":4},"meta":{"status":"success"}}`,
 			func(c *Client) error {
-				err := c.Models.Delete(context.Background(), "100667", "aggregate_2")
+				err := c.Models.Delete(context.Background(), ModelKey{Namespace: "100667", ModelID: "aggregate_2"})
 				return err
 			}},
 		{"namespace", "GET", "/data/100667", "", map[string]string{"model_id": "^aggregate_2$"}, `{"data":{"model_id":"aggregate_2"},"meta":{"status":"success"}}`,
@@ -149,7 +149,7 @@ func TestNotFoundCodesKeepTheirStatus(t *testing.T) {
 	c := gockClient(t)
 	byoaMock("GET", "/data/mm/models/fake_model").Reply(400).SetHeader("Content-Type", "application/json").
 		BodyString(`{"errors":[{"code":"Not_Found_ModelData","message":"ModelData with namespace(mm), model_id(fake_model) not found."}],"meta":{"status":"error"}}`)
-	_, err := c.Models.Get(context.Background(), "mm", "fake_model")
+	_, err := c.Models.Get(context.Background(), ModelKey{Namespace: "mm", ModelID: "fake_model"})
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae))
 	assert.Equal(t, http.StatusBadRequest, ae.StatusCode)

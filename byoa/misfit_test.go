@@ -64,13 +64,13 @@ func TestDecodedModelMisfitStrict(t *testing.T) {
 	f.srv.BYOA().AddModel(adamatest.BYOAModel{Namespace: "100001", ModelID: "odd-model", BrainTypeID: 1003, Data: "AAAA"},
 		json.RawMessage(`[{"Beta":[0.1,{}],"Boundaries":null,"Features":[{"__const":0.1}],"GoalType":"ctr","Predictions":null}]`))
 	ctx := context.Background()
-	m, err := f.c.Models.Decode(ctx, "100001", "odd-model")
+	m, err := f.c.Models.Decode(ctx, byoa.ModelKey{Namespace: "100001", ModelID: "odd-model"})
 	require.NoError(t, err)
 	assertMisfits(t, []adama.Misfit{{Field: "Data[0].Beta", Raw: json.RawMessage(`[0.1,{}]`)}}, m.Misfits())
 
 	ac, err := f.srv.NewClient(adama.WithBYOAURL(f.host.URL), adama.WithStrictDecoding())
 	require.NoError(t, err)
-	_, err = byoa.New(ac).Models.Decode(ctx, "100001", "odd-model")
+	_, err = byoa.New(ac).Models.Decode(ctx, byoa.ModelKey{Namespace: "100001", ModelID: "odd-model"})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, adama.ErrMisfit)
 	var ae *adama.Error

@@ -364,31 +364,46 @@ type ListOptions struct {
 // (/data/{namespace}/models/{model_id}).
 type ModelsService struct{ g *call.Group }
 
-func modelPath(namespace, modelID string) string {
-	return "/data/" + seg(namespace) + "/models/" + seg(modelID)
+// ModelKey names a stored model: the platform keys a model by its
+// namespace (usually the organization id) and its id within that
+// namespace, /data/{namespace}/models/{model_id}.
+type ModelKey struct {
+	// Namespace is the model's namespace; required.
+	Namespace string
+	// ModelID is the model's id within Namespace; required.
+	ModelID string
 }
 
-func checkModelRef(namespace, modelID string) error {
+// Key returns the key naming m.
+func (m *Model) Key() ModelKey { return ModelKey{Namespace: m.Namespace, ModelID: m.ModelID} }
+
+// Validate checks that both parts of the key are set, naming each one
+// missing ("namespace", "model_id").
+func (k ModelKey) Validate() error {
 	var v valid.Validator
-	v.Require("namespace", namespace != "")
-	v.Require("model_id", modelID != "")
+	v.Require("namespace", k.Namespace != "")
+	v.Require("model_id", k.ModelID != "")
 	return v.Err()
 }
 
+func (k ModelKey) path() string {
+	return "/data/" + seg(k.Namespace) + "/models/" + seg(k.ModelID)
+}
+
 // Get returns the stored model with its encoded data.
-func (s *ModelsService) Get(ctx context.Context, namespace, modelID string, opts ...adama.RequestOption) (*Model, error) {
-	if err := checkModelRef(namespace, modelID); err != nil {
+func (s *ModelsService) Get(ctx context.Context, key ModelKey, opts ...adama.RequestOption) (*Model, error) {
+	if err := key.Validate(); err != nil {
 		return nil, err
 	}
-	return call.One[Model](ctx, s.g, &call.Call{Path: modelPath(namespace, modelID)}, opts...)
+	return call.One[Model](ctx, s.g, &call.Call{Path: key.path()}, opts...)
 }
 
 // Decode returns the model's coefficients as the platform decodes them.
-func (s *ModelsService) Decode(ctx context.Context, namespace, modelID string, opts ...adama.RequestOption) (*DecodedModel, error) {
-	if err := checkModelRef(namespace, modelID); err != nil {
+func (s *ModelsService) Decode(ctx context.Context, key ModelKey, opts ...adama.RequestOption) (*DecodedModel, error) {
+	if err := key.Validate(); err != nil {
 		return nil, err
 	}
-	return call.One[DecodedModel](ctx, s.g, &call.Call{Path: "/data/decode/" + seg(namespace) + "/models/" + seg(modelID)}, opts...)
+	return call.One[DecodedModel](ctx, s.g, &call.Call{Path: "/data/decode/" + seg(key.Namespace) + "/models/" + seg(key.ModelID)}, opts...)
 }
 
 // List returns the model of lo.Namespace that lo.ModelID names (GET
@@ -442,22 +457,22 @@ func (l *modelList) UnmarshalJSON(b []byte) error {
 // Upload uploads (creates or replaces) a model. A PUT of the same model is
 // safe to repeat, so it is retried on connection errors and 5xx; an
 // upload that got no answer at all has an unknown outcome: Get tells.
-func (s *ModelsService) Upload(ctx context.Context, namespace, modelID string, u *Upload, opts ...adama.RequestOption) (*ModelInfo, error) {
+func (s *ModelsService) Upload(ctx context.Context, key ModelKey, u *Upload, opts ...adama.RequestOption) (*ModelInfo, error) {
 	var v valid.Validator
-	v.Merge("", checkModelRef(namespace, modelID))
+	v.Merge("", key.Validate())
 	v.Merge("", u.Validate())
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[ModelInfo](ctx, s.g, &call.Call{Method: http.MethodPut, Path: modelPath(namespace, modelID), JSON: u}, opts...)
+	return call.One[ModelInfo](ctx, s.g, &call.Call{Method: http.MethodPut, Path: key.path(), JSON: u}, opts...)
 }
 
 // UploadStream uploads a model whose data is read from u.Open, never held in
 // memory whole, reporting progress through u.Progress. Retries start the
 // stream again.
-func (s *ModelsService) UploadStream(ctx context.Context, namespace, modelID string, u *StreamUpload, opts ...adama.RequestOption) (*ModelInfo, error) {
+func (s *ModelsService) UploadStream(ctx context.Context, key ModelKey, u *StreamUpload, opts ...adama.RequestOption) (*ModelInfo, error) {
 	var v valid.Validator
-	v.Merge("", checkModelRef(namespace, modelID))
+	v.Merge("", key.Validate())
 	v.Merge("", u.Validate())
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -470,7 +485,7 @@ func (s *ModelsService) UploadStream(ctx context.Context, namespace, modelID str
 	}
 	open, size, progress := u.Open, u.Size, u.Progress
 	return call.One[ModelInfo](ctx, s.g, &call.Call{
-		Method: http.MethodPut, Path: modelPath(namespace, modelID),
+		Method: http.MethodPut, Path: key.path(),
 		RawType: "application/json", ContentLength: length,
 		BodyFunc: func() (io.Reader, error) {
 			src, err := open()
@@ -560,10 +575,10 @@ func appendEscaped(b []byte, c byte) []byte {
 
 // Delete removes a model. (The platform answers what was removed; Get
 // before Delete reads it.)
-func (s *ModelsService) Delete(ctx context.Context, namespace, modelID string, opts ...adama.RequestOption) error {
-	if err := checkModelRef(namespace, modelID); err != nil {
+func (s *ModelsService) Delete(ctx context.Context, key ModelKey, opts ...adama.RequestOption) error {
+	if err := key.Validate(); err != nil {
 		return err
 	}
-	_, err := call.One[ModelInfo](ctx, s.g, &call.Call{Method: http.MethodDelete, Path: modelPath(namespace, modelID)}, opts...)
+	_, err := call.One[ModelInfo](ctx, s.g, &call.Call{Method: http.MethodDelete, Path: key.path()}, opts...)
 	return err
 }

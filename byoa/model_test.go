@@ -60,19 +60,20 @@ func TestModelLifecycle(t *testing.T) {
 	ctx := context.Background()
 	data := base64.StdEncoding.EncodeToString([]byte(sampleSubmodels))
 
-	info, err := f.c.Models.Upload(ctx, "100667", "aggregate_2", &byoa.Upload{Data: data, BrainTypeID: 1003})
+	info, err := f.c.Models.Upload(ctx, byoa.ModelKey{Namespace: "100667", ModelID: "aggregate_2"}, &byoa.Upload{Data: data, BrainTypeID: 1003})
 	require.NoError(t, err)
 	assert.Equal(t, int64(len(data)), info.DataSize)
 	require.NotNil(t, info.CreatedOn)
 
-	m, err := f.c.Models.Get(ctx, "100667", "aggregate_2")
+	m, err := f.c.Models.Get(ctx, byoa.ModelKey{Namespace: "100667", ModelID: "aggregate_2"})
 	require.NoError(t, err)
 	assert.Equal(t, data, m.Data)
 	assert.Equal(t, "100667", m.Namespace)
 	assert.Equal(t, "aggregate_2", m.ModelID)
+	assert.Equal(t, byoa.ModelKey{Namespace: "100667", ModelID: "aggregate_2"}, m.Key(), "a read model names its own key")
 	assert.Equal(t, byoa.BrainTypeID(1003), m.BrainTypeID)
 
-	d, err := f.c.Models.Decode(ctx, "100667", "aggregate_2")
+	d, err := f.c.Models.Decode(ctx, byoa.ModelKey{Namespace: "100667", ModelID: "aggregate_2"})
 	require.NoError(t, err)
 	require.Len(t, d.Data, 1)
 	assert.Equal(t, byoa.GoalTypeCTR, d.Data[0].GoalType, "GoalType read in any case")
@@ -81,7 +82,7 @@ func TestModelLifecycle(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, []float64{-0.69, 0.0017, 0.96}, sub.Beta)
 
-	_, err = f.c.Models.Upload(ctx, "100667", "second", &byoa.Upload{Data: "opaque", BrainTypeID: 1000})
+	_, err = f.c.Models.Upload(ctx, byoa.ModelKey{Namespace: "100667", ModelID: "second"}, &byoa.Upload{Data: "opaque", BrainTypeID: 1000})
 	require.NoError(t, err)
 	// GET /data/{namespace} answers the model model_id names, as one
 	// object, and refuses a request naming none, as the reference shows.
@@ -104,18 +105,18 @@ func TestModelLifecycle(t *testing.T) {
 	require.ErrorAs(t, err, &noID)
 	assert.Equal(t, "Invalid_model_id", noID.Code)
 
-	_, err = f.c.Models.Decode(ctx, "100667", "second")
+	_, err = f.c.Models.Decode(ctx, byoa.ModelKey{Namespace: "100667", ModelID: "second"})
 	var ae *adama.Error
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Decode_Error", ae.Code)
 
-	require.NoError(t, f.c.Models.Delete(ctx, "100667", "aggregate_2"))
-	_, err = f.c.Models.Get(ctx, "100667", "aggregate_2")
+	require.NoError(t, f.c.Models.Delete(ctx, byoa.ModelKey{Namespace: "100667", ModelID: "aggregate_2"}))
+	_, err = f.c.Models.Get(ctx, byoa.ModelKey{Namespace: "100667", ModelID: "aggregate_2"})
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Not_Found_ModelData", ae.Code)
 	assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
 	assert.Equal(t, "ModelData with namespace(100667), model_id(aggregate_2) not found.", ae.Message)
-	err = f.c.Models.Delete(ctx, "100667", "aggregate_2")
+	err = f.c.Models.Delete(ctx, byoa.ModelKey{Namespace: "100667", ModelID: "aggregate_2"})
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Not_Found_ModelData", ae.Code)
 }
@@ -123,27 +124,33 @@ func TestModelLifecycle(t *testing.T) {
 func TestModelCallsRefusedBeforeSending(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	_, err := f.c.Models.Upload(ctx, "", "m", &byoa.Upload{Data: "x", BrainTypeID: 1})
+	_, err := f.c.Models.Upload(ctx, byoa.ModelKey{Namespace: "", ModelID: "m"}, &byoa.Upload{Data: "x", BrainTypeID: 1})
 	var ve *adama.ValidationError
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("namespace", "required"))
 	assert.True(t, ve.Has("brain_type_id", "between"))
-	_, err = f.c.Models.Get(ctx, "ns", "")
+	_, err = f.c.Models.Get(ctx, byoa.ModelKey{Namespace: "ns", ModelID: ""})
+	require.ErrorAs(t, err, &ve)
+	assert.True(t, ve.Has("model_id", "required"))
+	assert.False(t, ve.Has("namespace", "required"))
+	_, err = f.c.Models.Decode(ctx, byoa.ModelKey{Namespace: "", ModelID: "m"})
 	assert.ErrorIs(t, err, adama.ErrValidation)
-	_, err = f.c.Models.Decode(ctx, "", "m")
-	assert.ErrorIs(t, err, adama.ErrValidation)
-	err = f.c.Models.Delete(ctx, "", "")
+	err = f.c.Models.Delete(ctx, byoa.ModelKey{Namespace: "", ModelID: ""})
+	require.ErrorAs(t, err, &ve)
+	assert.True(t, ve.Has("namespace", "required"))
+	assert.True(t, ve.Has("model_id", "required"))
+	err = f.c.Models.Delete(ctx, byoa.ModelKey{})
 	assert.ErrorIs(t, err, adama.ErrValidation)
 	_, err = f.c.Models.List(ctx, nil)
 	assert.ErrorIs(t, err, adama.ErrValidation)
-	_, err = f.c.Models.UploadStream(ctx, "ns", "m", &byoa.StreamUpload{BrainTypeID: 1003})
+	_, err = f.c.Models.UploadStream(ctx, byoa.ModelKey{Namespace: "ns", ModelID: "m"}, &byoa.StreamUpload{BrainTypeID: 1003})
 	assert.ErrorIs(t, err, adama.ErrValidation)
 	assert.Empty(t, f.host.Paths())
 }
 
 func TestModelPathsEscaped(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.c.Models.Upload(context.Background(), "org 1", "a/b", &byoa.Upload{Data: "x", BrainTypeID: 1001})
+	_, err := f.c.Models.Upload(context.Background(), byoa.ModelKey{Namespace: "org 1", ModelID: "a/b"}, &byoa.Upload{Data: "x", BrainTypeID: 1001})
 	require.NoError(t, err)
 	m, ok := f.srv.BYOA().Model("org 1", "a/b")
 	require.True(t, ok)
@@ -180,7 +187,7 @@ func TestPutStream(t *testing.T) {
 			opens := 0
 			u := &byoa.StreamUpload{BrainTypeID: 1002, Size: tt.size, Progress: p.record,
 				Open: func() (io.Reader, error) { opens++; return strings.NewReader(tt.data), nil }}
-			info, err := f.c.Models.UploadStream(context.Background(), "ns", "big", u)
+			info, err := f.c.Models.UploadStream(context.Background(), byoa.ModelKey{Namespace: "ns", ModelID: "big"}, u)
 			require.NoError(t, err)
 			assert.Equal(t, int64(len(tt.stored)), info.DataSize)
 			m, ok := f.srv.BYOA().Model("ns", "big")
@@ -205,7 +212,7 @@ func TestPutStreamRetriesFromTheStart(t *testing.T) {
 	data := strings.Repeat("A", 10000)
 	u := &byoa.StreamUpload{BrainTypeID: 1001, Size: int64(len(data)),
 		Open: func() (io.Reader, error) { opens++; return strings.NewReader(data), nil }}
-	_, err := f.c.Models.UploadStream(context.Background(), "ns", "m", u)
+	_, err := f.c.Models.UploadStream(context.Background(), byoa.ModelKey{Namespace: "ns", ModelID: "m"}, u)
 	require.NoError(t, err)
 	assert.Equal(t, 4, opens, "each of the 3 attempts reads the stream from its start (plus the transport's probe)")
 	assert.Equal(t, 1, f.srv.BYOA().ModelUploads())
@@ -228,14 +235,14 @@ func TestPutStreamRefusesBadData(t *testing.T) {
 			f := newFixture(t)
 			u := &byoa.StreamUpload{BrainTypeID: 1001, Size: tt.size,
 				Open: func() (io.Reader, error) { return strings.NewReader(tt.data), nil }}
-			_, err := f.c.Models.UploadStream(context.Background(), "ns", "m", u)
+			_, err := f.c.Models.UploadStream(context.Background(), byoa.ModelKey{Namespace: "ns", ModelID: "m"}, u)
 			require.Error(t, err)
 			assert.Equal(t, 0, f.srv.BYOA().ModelCount())
 		})
 	}
 	f := newFixture(t)
 	openErr := errors.New("disk gone")
-	_, err := f.c.Models.UploadStream(context.Background(), "ns", "m", &byoa.StreamUpload{BrainTypeID: 1001,
+	_, err := f.c.Models.UploadStream(context.Background(), byoa.ModelKey{Namespace: "ns", ModelID: "m"}, &byoa.StreamUpload{BrainTypeID: 1001,
 		Open: func() (io.Reader, error) { return nil, openErr }})
 	require.Error(t, err)
 }
@@ -243,7 +250,7 @@ func TestPutStreamRefusesBadData(t *testing.T) {
 func TestPutRetriedAfterDrop(t *testing.T) {
 	f := newFixture(t)
 	f.srv.DropNext("/data", 1)
-	_, err := f.c.Models.Upload(context.Background(), "ns", "m", &byoa.Upload{Data: "x", BrainTypeID: 1000})
+	_, err := f.c.Models.Upload(context.Background(), byoa.ModelKey{Namespace: "ns", ModelID: "m"}, &byoa.Upload{Data: "x", BrainTypeID: 1000})
 	require.NoError(t, err, "a PUT of the same model is safe to retry")
 	assert.Equal(t, 1, f.srv.BYOA().ModelUploads())
 }
@@ -251,7 +258,7 @@ func TestPutRetriedAfterDrop(t *testing.T) {
 func TestSeededModelDecode(t *testing.T) {
 	f := newFixture(t)
 	f.srv.BYOA().AddModel(adamatest.BYOAModel{Namespace: "mm", ModelID: "x", BrainTypeID: 3, Data: "DAAA..."}, []byte(sampleSubmodels))
-	d, err := f.c.Models.Decode(context.Background(), "mm", "x")
+	d, err := f.c.Models.Decode(context.Background(), byoa.ModelKey{Namespace: "mm", ModelID: "x"})
 	require.NoError(t, err)
 	assert.Equal(t, byoa.BrainTypeID(3), d.BrainTypeID, "brain types outside the upload range are read")
 	require.Len(t, d.Data, 1)
@@ -271,7 +278,7 @@ func TestFakeSafeForConcurrentUse(t *testing.T) {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			_, err := f.c.Models.Upload(ctx, "ns", "m"+strconv.Itoa(i), &byoa.Upload{Data: "x", BrainTypeID: 1000})
+			_, err := f.c.Models.Upload(ctx, byoa.ModelKey{Namespace: "ns", ModelID: "m" + strconv.Itoa(i)}, &byoa.Upload{Data: "x", BrainTypeID: 1000})
 			errs <- err
 		}()
 		go func() {
@@ -301,7 +308,7 @@ func TestPutOutcomeUnknown(t *testing.T) {
 
 	// The upload takes effect but its answer is lost: the PUT is replayed.
 	f.srv.LoseAnswerNext("/data", 1)
-	_, err := f.c.Models.Upload(ctx, "ns", "m", up)
+	_, err := f.c.Models.Upload(ctx, byoa.ModelKey{Namespace: "ns", ModelID: "m"}, up)
 	require.NoError(t, err)
 	assert.Equal(t, 2, f.srv.BYOA().ModelUploads(), "the same PUT twice is harmless")
 	assert.Equal(t, 1, f.srv.BYOA().ModelCount())
@@ -310,9 +317,9 @@ func TestPutOutcomeUnknown(t *testing.T) {
 	// the lost answers into a gateway's 502): the outcome is unknown, and
 	// Get tells whether the upload took effect.
 	f.srv.LoseAnswerNext("/data", 2)
-	_, err = f.c.Models.Upload(ctx, "ns", "m2", up, adama.WithCallRetries(1))
+	_, err = f.c.Models.Upload(ctx, byoa.ModelKey{Namespace: "ns", ModelID: "m2"}, up, adama.WithCallRetries(1))
 	assert.ErrorIs(t, err, adama.ErrServer)
-	m, err := f.c.Models.Get(ctx, "ns", "m2")
+	m, err := f.c.Models.Get(ctx, byoa.ModelKey{Namespace: "ns", ModelID: "m2"})
 	require.NoError(t, err)
 	assert.Equal(t, "DAAA", m.Data)
 
@@ -322,9 +329,9 @@ func TestPutOutcomeUnknown(t *testing.T) {
 	direct, err := f.srv.NewClient()
 	require.NoError(t, err)
 	f.srv.LoseAnswerNext("/data", 2)
-	_, err = byoa.New(direct).Models.Upload(ctx, "ns", "m3", up, adama.WithCallRetries(1))
+	_, err = byoa.New(direct).Models.Upload(ctx, byoa.ModelKey{Namespace: "ns", ModelID: "m3"}, up, adama.WithCallRetries(1))
 	assert.ErrorIs(t, err, adama.ErrTransport)
 	assert.NotErrorIs(t, err, adama.ErrOutcomeUnknown)
-	_, err = f.c.Models.Get(ctx, "ns", "m3")
+	_, err = f.c.Models.Get(ctx, byoa.ModelKey{Namespace: "ns", ModelID: "m3"})
 	assert.NoError(t, err, "the upload took effect")
 }

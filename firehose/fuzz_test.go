@@ -62,6 +62,7 @@ func FuzzConsumerSettings(f *testing.F) {
 // FuzzPermissions: any body decodes without panic and Check never panics.
 func FuzzPermissions(f *testing.F) {
 	seedFiles(f, "testdata/reference/get_permissions.json")
+	seedFiles(f, "testdata/permissions_misfit.json")
 	f.Add([]byte(`{"EDIT.DropBody":"ALLOWED","EDIT.Filters.X-Svc-Exch-Id":[15,"42"],"x":{}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var p firehose.Permissions
@@ -70,8 +71,19 @@ func FuzzPermissions(f *testing.F) {
 		}
 		after := &firehose.ConsumerSettings{DropBody: true, Filters: firehose.Filters{firehose.FilterKeyExchangeID: {"42"}}}
 		_ = p.Check(nil, after)
-		if _, err := json.Marshal(p); err != nil {
+		out, err := json.Marshal(p)
+		if err != nil {
 			t.Fatal(err)
+		}
+		var again firehose.Permissions
+		if err := json.Unmarshal(out, &again); err != nil {
+			t.Fatalf("the record does not read back: %v\n%s", err, out)
+		}
+		if len(p.Misfits()) != len(again.Misfits()) {
+			t.Fatalf("misfits differ after a round trip: %v %v", p.Misfits(), again.Misfits())
+		}
+		if out2, _ := json.Marshal(again); !bytes.Equal(out, out2) {
+			t.Fatalf("not written back as it came:\n%s\n%s", out, out2)
 		}
 	})
 }

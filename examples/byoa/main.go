@@ -87,7 +87,7 @@ func run(ctx context.Context, w io.Writer, srv *adamatest.Server) error {
 	// 2. Upload it (the fake decodes base64 JSON; the platform has its own
 	// encoding).
 	data := base64.StdEncoding.EncodeToString([]byte(model))
-	info, err := bc.Models.Upload(ctx, "100667", "example_cpa", &byoa.Upload{Data: data, BrainTypeID: 1003})
+	info, err := bc.Models.Upload(ctx, byoa.ModelKey{Namespace: "100667", ModelID: "example_cpa"}, &byoa.Upload{Data: data, BrainTypeID: 1003})
 	if err != nil {
 		return fmt.Errorf("upload: %w", err)
 	}
