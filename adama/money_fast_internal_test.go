@@ -1,0 +1,96 @@
+package adama
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// moneyFastSeeds are platform money arrays and the edge forms the fast
+// path must leave to encoding/json.
+var moneyFastSeeds = []string{
+	`[{"currency_code":"USD","value":1001.5}]`,
+	`[{"currency_code":"USD","value":"1000.25"},{"currency_code":"EUR","value":900}]`,
+	` [ { "value" : "0.15" , "currency_code" : "USD" } ] `,
+	`[{"currency_code":"USD","value":null}]`,
+	`[{"currency_code":"USD","value":""}]`,
+	`[{"currency_code":"USD"}]`,
+	`[{"value":1e2}]`,
+	`[{}]`,
+	`[]`,
+	`[null]`,
+	`[{"currency_code":null,"value":1}]`,
+	`[{"Currency_Code":"USD","value":1}]`,
+	`[{"currency_code":"U\u0053D","value":1}]`,
+	`[{"currency_code":"USD","value":1,"value":2}]`,
+	`[{"currency_code":"USD","value":1,"extra":true}]`,
+	`[{"currency_code":"USD","value":true}]`,
+	`[{"currency_code":"USD","value":"abc"}]`,
+	`[{"currency_code":"USD","value":1}`,
+	`[{"currency_code":"USD","value":1}] x`,
+	`[{"currency_code":"US` + "\xff" + `D","value":1}]`,
+	`[{"currency_code":7,"value":1}]`,
+	`[1]`,
+}
+
+// requireFastMatchesStd checks that whenever amountsFast reads b,
+// encoding/json reads the same amounts from it.
+func requireFastMatchesStd(t *testing.T, b []byte) {
+	fast, ok := amountsFast(b)
+	var std []Amount
+	stdErr := json.Unmarshal(b, &std)
+	if !ok {
+		return
+	}
+	require.NoError(t, stdErr, "fast path read %q that encoding/json refuses", b)
+	require.Len(t, fast, len(std), "%q", b)
+	for i := range std {
+		assert.Equal(t, std[i].CurrencyCode, fast[i].CurrencyCode, "%q", b)
+		assert.Equal(t, std[i].Value.String(), fast[i].Value.String(), "%q", b)
+		assert.Zero(t, std[i].Value.Cmp(fast[i].Value), "%q", b)
+	}
+}
+
+func TestMoneyFastMatchesStd(t *testing.T) {
+	taken := map[string]bool{
+		`[{"currency_code":"USD","value":1001.5}]`:                                        true,
+		`[{"currency_code":"USD","value":"1000.25"},{"currency_code":"EUR","value":900}]`: true,
+		` [ { "value" : "0.15" , "currency_code" : "USD" } ] `:                            true,
+		`[{"currency_code":"USD","value":null}]`:                                          true,
+		`[{"currency_code":"USD","value":""}]`:                                            true,
+		`[{"currency_code":"USD"}]`:                                                       true,
+		`[{"value":1e2}]`:                                                                 true,
+		`[{}]`:                                                                            true,
+		`[{"currency_code":"U\u0053D","value":1}]`:                                        false,
+	}
+	for _, s := range moneyFastSeeds {
+		t.Run(s, func(t *testing.T) {
+			requireFastMatchesStd(t, []byte(s))
+			_, ok := amountsFast([]byte(s))
+			assert.Equal(t, taken[s], ok, "fast path taken")
+			// Money reads every seed as before: same amounts or an error
+			// either way.
+			var m Money
+			mErr := m.UnmarshalJSON([]byte(s))
+			var std []Amount
+			stdErr := json.Unmarshal([]byte(s), &std)
+			assert.Equal(t, stdErr == nil, mErr == nil, "%q: %v / %v", s, mErr, stdErr)
+			if stdErr == nil {
+				require.Len(t, m, len(std))
+				for i := range std {
+					assert.Equal(t, std[i].CurrencyCode, m[i].CurrencyCode)
+					assert.Equal(t, std[i].Value.String(), m[i].Value.String())
+				}
+			}
+		})
+	}
+}
+
+func FuzzMoneyFastMatchesStd(f *testing.F) {
+	for _, s := range moneyFastSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { requireFastMatchesStd(t, b) })
+}
