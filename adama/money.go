@@ -128,7 +128,7 @@ func amountsFast(b []byte) (Money, bool) {
 					ok = false
 					return false
 				}
-				a.CurrencyCode, seenCode = string(s), true
+				a.CurrencyCode, seenCode = currencyCode(s), true
 			case "value":
 				if seenValue || a.Value.UnmarshalJSON(v) != nil {
 					ok = false
@@ -155,6 +155,26 @@ func amountsFast(b []byte) (Money, bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// currencyCode returns s as a string, without allocating for the
+// currencies most amounts carry.
+func currencyCode(s []byte) string {
+	switch string(s) {
+	case "USD":
+		return "USD"
+	case "EUR":
+		return "EUR"
+	case "GBP":
+		return "GBP"
+	case "JPY":
+		return "JPY"
+	case "CAD":
+		return "CAD"
+	case "AUD":
+		return "AUD"
+	}
+	return string(s)
 }
 
 // EncodeValues writes the form input: the platform accepts a scalar on

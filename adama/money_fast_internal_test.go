@@ -1,7 +1,9 @@
 package adama
 
 import (
+	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -93,4 +95,62 @@ func FuzzMoneyFastMatchesStd(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) { requireFastMatchesStd(t, b) })
+}
+
+// decimalJSONBefore is Decimal.UnmarshalJSON as it was before its
+// no-copy path: the reference the fast path is held to.
+func decimalJSONBefore(d *Decimal, b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || string(b) == "null" {
+		*d = Decimal{}
+		return nil
+	}
+	s := string(b)
+	if b[0] == '"' {
+		if len(b) >= 2 && b[len(b)-1] == '"' && bytes.IndexByte(b[1:len(b)-1], '\\') < 0 && bytes.IndexByte(b[1:len(b)-1], '"') < 0 {
+			s = s[1 : len(s)-1]
+		} else if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		if strings.TrimSpace(s) == "" {
+			*d = Decimal{}
+			return nil
+		}
+	}
+	v, err := ParseDecimal(s)
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+var decimalJSONSeeds = []string{`1001.5`, `"1000.25"`, `" 12 "`, `""`, `"`, `" "`, `null`, `-0`, `1e3`, `"1e-3"`, `"a\"b"`, `"\u0031"`, `true`, `"abc"`, `123456789012345678901234567890.5`, ` 7 `, `"12`, `+.5`}
+
+func requireDecimalJSONAsBefore(t *testing.T, b []byte) {
+	var got, want Decimal
+	gotErr, wantErr := got.UnmarshalJSON(b), decimalJSONBefore(&want, b)
+	if wantErr != nil {
+		require.Error(t, gotErr, "%q", b)
+		assert.Equal(t, wantErr.Error(), gotErr.Error())
+		return
+	}
+	require.NoError(t, gotErr, "%q", b)
+	assert.Equal(t, want.String(), got.String(), "%q", b)
+	assert.Zero(t, want.Cmp(got), "%q", b)
+}
+
+func TestDecimalJSONAsBefore(t *testing.T) {
+	for _, s := range decimalJSONSeeds {
+		t.Run(s, func(t *testing.T) { requireDecimalJSONAsBefore(t, []byte(s)) })
+	}
+	assert.Equal(t, "USD", currencyCode([]byte("USD")))
+	assert.Equal(t, "CHF", currencyCode([]byte("CHF")))
+}
+
+func FuzzDecimalJSONAsBefore(f *testing.F) {
+	for _, s := range decimalJSONSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { requireDecimalJSONAsBefore(t, b) })
 }
