@@ -3,6 +3,8 @@ package adama
 import (
 	"bytes"
 	"encoding/json"
+	"golang.org/x/oauth2"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -153,4 +155,23 @@ func FuzzDecimalJSONAsBefore(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) { requireDecimalJSONAsBefore(t, b) })
+}
+
+// TestAuthHeaderAsSetAuthHeader holds the cached Authorization header to
+// what oauth2.Token.SetAuthHeader writes, across token changes.
+func TestAuthHeaderAsSetAuthHeader(t *testing.T) {
+	c, err := NewClient(WithBaseURL("https://api.example.test"), WithToken("first"))
+	require.NoError(t, err)
+	for _, tok := range []*oauth2.Token{
+		{AccessToken: "first", TokenType: "Bearer"},
+		{AccessToken: "first", TokenType: "bearer"},
+		{AccessToken: "second"},
+		{AccessToken: "second", TokenType: "mac"},
+		{AccessToken: "second", TokenType: "Bearer"},
+	} {
+		req, _ := http.NewRequest(http.MethodGet, "http://example.test/", nil)
+		tok.SetAuthHeader(req)
+		assert.Equal(t, req.Header["Authorization"], c.authHeader(tok), "%s %s", tok.TokenType, tok.AccessToken)
+		assert.Equal(t, req.Header["Authorization"], c.authHeader(tok), "cached")
+	}
 }
