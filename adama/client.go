@@ -565,7 +565,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		}
 		req.Header["User-Agent"] = c.uaHeader
 		accept := r.Accept
-		if accept == "" {
+		if accept == "" || accept == "application/json" {
 			accept = "application/json" // every call's default; groups A and C offer XML per group
 			req.Header["Accept"] = c.jsonAccept
 		} else {

@@ -323,11 +323,15 @@ func decodeOne(body []byte, dst json.Unmarshaler, env *envelope) bool {
 // bodyBytes is a body Group.Into has read whole: decoders take its bytes
 // instead of reading them again.
 type bodyBytes struct {
-	*bytes.Reader
+	bytes.Reader
 	b []byte
 }
 
-func newBodyBytes(b []byte) *bodyBytes { return &bodyBytes{Reader: bytes.NewReader(b), b: b} }
+func newBodyBytes(b []byte) *bodyBytes {
+	bb := &bodyBytes{b: b}
+	bb.Reset(b)
+	return bb
+}
 
 // Bytes returns the whole body (the reader is not advanced).
 func (b *bodyBytes) Bytes() []byte { return b.b }
