@@ -187,6 +187,7 @@ type Client struct {
 	// reads them).
 	uaHeader, jsonAccept []string
 	cookieHdr            atomic.Pointer[cookieValue]
+	authHdr              atomic.Pointer[authValue]
 }
 
 // NewClient returns a client configured by opts. Without WithBaseURL the
@@ -571,7 +572,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 		}
 		req.Header["User-Agent"] = c.uaHeader
 		accept := r.Accept
-		if accept == "" {
+		if accept == "" || accept == "application/json" {
 			accept = "application/json" // every call's default; groups A and C offer XML per group
 			req.Header["Accept"] = c.jsonAccept
 		} else {
@@ -596,7 +597,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 			delete(req.Header, h)
 		}
 		if tok != nil {
-			tok.SetAuthHeader(req.Request)
+			req.Header["Authorization"] = c.authHeader(tok)
 		}
 		if cookie != "" {
 			req.Header["Cookie"] = c.cookieHeader(cookie)
@@ -719,6 +720,22 @@ func (c *Client) cookieHeader(cookie string) []string {
 	v := &cookieValue{cookie: cookie, header: []string{SessionCookieName + "=" + cookie}}
 	c.cookieHdr.Store(v)
 	return v.header
+}
+
+// authHeader returns the Authorization header for tok, made once per
+// token: what tok.SetAuthHeader writes.
+func (c *Client) authHeader(tok *oauth2.Token) []string {
+	if v := c.authHdr.Load(); v != nil && v.typ == tok.TokenType && v.access == tok.AccessToken {
+		return v.header
+	}
+	v := &authValue{typ: tok.TokenType, access: tok.AccessToken, header: []string{tok.Type() + " " + tok.AccessToken}}
+	c.authHdr.Store(v)
+	return v.header
+}
+
+type authValue struct {
+	typ, access string
+	header      []string
 }
 
 type cookieValue struct {

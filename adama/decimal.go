@@ -146,6 +146,12 @@ func parseDecimal(s string) (Decimal, bool) {
 	return Decimal{d: decimal.NewFromBigInt(v, int32(exp))}, true
 }
 
+// parseDecimalBytes is parseDecimal of the trimmed text of b; the
+// conversion does not escape, so it does not allocate for short values.
+func parseDecimalBytes(b []byte) (Decimal, bool) {
+	return parseDecimal(strings.TrimSpace(string(b)))
+}
+
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -250,6 +256,19 @@ func (d *Decimal) UnmarshalJSON(b []byte) error {
 	if len(b) == 0 || string(b) == "null" {
 		*d = Decimal{}
 		return nil
+	}
+	// The common forms (a number, or a string of one without escapes)
+	// are parsed without copying the bytes; anything else, and every
+	// error, takes the path below.
+	raw := b
+	if n := len(b); b[0] == '"' && n >= 2 && b[n-1] == '"' {
+		raw = b[1 : n-1]
+	}
+	if len(raw) > 0 && raw[0] != '"' && bytes.IndexByte(raw, '\\') < 0 && bytes.IndexByte(raw, '"') < 0 {
+		if v, ok := parseDecimalBytes(raw); ok {
+			*d = v
+			return nil
+		}
 	}
 	s := string(b)
 	if b[0] == '"' {

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"unicode/utf8"
+
+	"github.com/adamasdk/adama-go/internal/jsonscan"
 )
 
 // Amount is one currency's value of a Money array.
@@ -75,6 +78,10 @@ func (m *Money) UnmarshalJSON(b []byte) error {
 	}
 	switch b[0] {
 	case '[':
+		if arr, ok := amountsFast(b); ok {
+			*m = arr
+			return nil
+		}
 		var arr []Amount
 		if err := json.Unmarshal(b, &arr); err != nil {
 			return fmt.Errorf("adama: money: %w", err)
@@ -94,6 +101,80 @@ func (m *Money) UnmarshalJSON(b []byte) error {
 		*m = Money{{Value: d}}
 	}
 	return nil
+}
+
+// amountsFast reads the array of amounts b in one pass when it has the
+// platform's form (every element an object holding at most currency_code,
+// a string without escapes, and value, each once) and every value reads;
+// anything else (null elements, other keys or case variants, escapes,
+// invalid UTF-8, an empty array, a value that does not read, malformed
+// JSON) reports false and is read by encoding/json as before, which gives
+// the same result or error.
+func amountsFast(b []byte) (Money, bool) {
+	var out Money
+	ok := true
+	err := jsonscan.Elements(b, func(e []byte) bool {
+		var a Amount
+		var seenCode, seenValue bool
+		err := jsonscan.Members(e, func(k, v []byte) bool {
+			switch string(k) {
+			case "currency_code":
+				if seenCode || len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+					ok = false
+					return false
+				}
+				s := v[1 : len(v)-1]
+				if bytes.IndexByte(s, '\\') >= 0 || !utf8.Valid(s) {
+					ok = false
+					return false
+				}
+				a.CurrencyCode, seenCode = currencyCode(s), true
+			case "value":
+				if seenValue || a.Value.UnmarshalJSON(v) != nil {
+					ok = false
+					return false
+				}
+				seenValue = true
+			default:
+				ok = false
+				return false
+			}
+			return true
+		})
+		if err != nil || !ok {
+			ok = false
+			return false
+		}
+		if out == nil {
+			out = make(Money, 0, 1)
+		}
+		out = append(out, a)
+		return true
+	})
+	if err != nil || !ok || len(out) == 0 {
+		return nil, false
+	}
+	return out, true
+}
+
+// currencyCode returns s as a string, without allocating for the
+// currencies most amounts carry.
+func currencyCode(s []byte) string {
+	switch string(s) {
+	case "USD":
+		return "USD"
+	case "EUR":
+		return "EUR"
+	case "GBP":
+		return "GBP"
+	case "JPY":
+		return "JPY"
+	case "CAD":
+		return "CAD"
+	case "AUD":
+		return "AUD"
+	}
+	return string(s)
 }
 
 // EncodeValues writes the form input: the platform accepts a scalar on

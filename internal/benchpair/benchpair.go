@@ -14,8 +14,9 @@ import (
 )
 
 // Run times cand and base once each per round of b.Loop and reports
-// x-base, the median time of each side (cand-ns, base-ns) and, when size
-// is positive, each side's MB/s. ns/op is both sides together.
+// x-base, x-pair (see PairRatios), the median time of each side (cand-ns,
+// base-ns) and, when size is positive, each side's MB/s. ns/op is both
+// sides together.
 func Run(b *testing.B, size int, cand, base func()) {
 	b.Helper()
 	cand()
@@ -39,12 +40,28 @@ func Run(b *testing.B, size int, cand, base func()) {
 		ratios, cs, bs = append(ratios, c/bl), append(cs, c), append(bs, bl)
 	}
 	b.ReportMetric(Median(ratios), "x-base")
+	if len(cs) >= 2 {
+		b.ReportMetric(Median(PairRatios(cs, bs)), "x-pair")
+	}
 	b.ReportMetric(Median(cs), "cand-ns")
 	b.ReportMetric(Median(bs), "base-ns")
 	if size > 0 {
 		b.ReportMetric(float64(size)/Median(cs)*1e3, "cand-MB/s")
 		b.ReportMetric(float64(size)/Median(bs)*1e3, "base-MB/s")
 	}
+}
+
+// PairRatios returns, for each two consecutive rounds (one with the
+// candidate first, one with the baseline first), the candidate's time over
+// the baseline's in both together: x-pair, their median, is free of a
+// cost that falls on whichever side runs first (or second) in a round,
+// which the per-round ratios of x-base swing with.
+func PairRatios(cand, base []float64) []float64 {
+	var out []float64
+	for i := 0; i+1 < len(cand) && i+1 < len(base); i += 2 {
+		out = append(out, (cand[i]+cand[i+1])/(base[i]+base[i+1]))
+	}
+	return out
 }
 
 // Median returns the median of v (0 for none).

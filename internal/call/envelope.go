@@ -93,6 +93,33 @@ func (d dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 			r = bytes.NewReader(body)
 		}
 	}
+	if !fast && !d.std && !media.IsXML(mt) {
+		if one, ok := dst.(json.Unmarshaler); ok && isStructPointer(dst) {
+			// One record: the same single walk, the record's bytes going
+			// to its own decoder.
+			var body []byte
+			var err error
+			if b, ok := r.(*bodyBytes); ok {
+				body = b.Bytes()
+			} else {
+				body, err = readBody(r, -1)
+			}
+			target := reflect.ValueOf(dst).Elem()
+			wasZero := target.IsZero()
+			switch {
+			case err != nil:
+				r = io.MultiReader(bytes.NewReader(body), errReader{err})
+			case decodeOne(body, one, &env):
+				fast = true
+			default:
+				if wasZero {
+					target.SetZero() // as if the walk had not been made
+				}
+				env = envelope{Data: dst}
+				r = bytes.NewReader(body)
+			}
+		}
+	}
 	if !fast {
 		if err := json.NewDecoder(r).Decode(&env); err != nil {
 			return Meta{}, err
@@ -232,14 +259,79 @@ func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
 	return true
 }
 
+// isStructPointer reports a non-nil pointer to a struct.
+func isStructPointer(dst any) bool {
+	v := reflect.ValueOf(dst)
+	return v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct
+}
+
+// decodeOne is decodeList for an envelope whose data is one record: dst
+// (env.Data, a pointer to a struct) gets the bytes of any data other than
+// null through its UnmarshalJSON, as encoding/json hands them over, and a
+// null sets env.Data to nil. It reports false on the same conditions as
+// decodeList (data of any JSON type is handed over, as encoding/json
+// does).
+func decodeOne(body []byte, dst json.Unmarshaler, env *envelope) bool {
+	var seenMeta, seenErrors, seenData, null bool
+	err := jsonscan.Object(body, func(k, rest []byte) int {
+		switch string(k) {
+		case "meta":
+			n := jsonscan.Len(rest)
+			if seenMeta || n == 0 || json.Unmarshal(rest[:n], &env.Meta) != nil {
+				return 0
+			}
+			seenMeta = true
+			return n
+		case "errors":
+			n := jsonscan.Len(rest)
+			if seenErrors || n == 0 {
+				return 0
+			}
+			seenErrors = true
+			env.Errors = append(json.RawMessage(nil), rest[:n]...)
+			return n
+		case "data":
+			n := jsonscan.Len(rest)
+			if seenData || n == 0 {
+				return 0
+			}
+			seenData = true
+			if string(rest[:n]) == "null" {
+				null = true
+				return n
+			}
+			if dst.UnmarshalJSON(rest[:n]) != nil {
+				return 0
+			}
+			return n
+		}
+		key := string(k)
+		if strings.EqualFold(key, "meta") || strings.EqualFold(key, "data") || strings.EqualFold(key, "errors") {
+			return 0
+		}
+		return jsonscan.Len(rest)
+	})
+	if err != nil {
+		return false
+	}
+	if null {
+		env.Data = nil
+	}
+	return true
+}
+
 // bodyBytes is a body Group.Into has read whole: decoders take its bytes
 // instead of reading them again.
 type bodyBytes struct {
-	*bytes.Reader
+	bytes.Reader
 	b []byte
 }
 
-func newBodyBytes(b []byte) *bodyBytes { return &bodyBytes{Reader: bytes.NewReader(b), b: b} }
+func newBodyBytes(b []byte) *bodyBytes {
+	bb := &bodyBytes{b: b}
+	bb.Reset(b)
+	return bb
+}
 
 // Bytes returns the whole body (the reader is not advanced).
 func (b *bodyBytes) Bytes() []byte { return b.b }
