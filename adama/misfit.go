@@ -53,13 +53,6 @@ func (e *MisfitError) Error() string {
 // Is reports ErrMisfit.
 func (e *MisfitError) Is(target error) bool { return target == ErrMisfit }
 
-// NewMisfitError returns the *Error a strict call fails with: code
-// CodeMisfit, the message naming every field, Err a *MisfitError.
-func NewMisfitError(status int, method, path string, misfits []Misfit) *Error {
-	me := &MisfitError{Misfits: misfits}
-	return &Error{StatusCode: status, Code: CodeMisfit, Message: me.Error(), Method: method, Path: path, Err: me}
-}
-
 // WithStrictDecoding makes every call whose answer holds a record with a
 // Misfit fail with an *Error of code CodeMisfit (errors.Is ErrMisfit) that
 // names each field and its raw value, instead of returning the record with

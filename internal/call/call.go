@@ -271,7 +271,7 @@ func (g *Group) Into(ctx context.Context, c *Call, dst any, opts ...adama.Reques
 	}
 	if g.Client != nil && g.Client.StrictDecoding() {
 		if m := MisfitsOf(dst); len(m) > 0 {
-			return meta, decodeError(resp, adama.NewMisfitError(resp.StatusCode, "", "", m))
+			return meta, decodeError(resp, misfitError(resp.StatusCode, "", "", m))
 		}
 	}
 	return meta, nil
@@ -293,7 +293,15 @@ func (g *Group) Strict(c *Call, dst any) error {
 	if method == "" {
 		method = http.MethodGet
 	}
-	return adama.NewMisfitError(http.StatusOK, method, g.Prefix+c.Path, m)
+	return misfitError(http.StatusOK, method, g.Prefix+c.Path, m)
+}
+
+// misfitError is the *adama.Error a strict call fails with: code
+// adama.CodeMisfit, the message naming every field, Err an
+// *adama.MisfitError.
+func misfitError(status int, method, path string, misfits []adama.Misfit) *adama.Error {
+	me := &adama.MisfitError{Misfits: misfits}
+	return &adama.Error{StatusCode: status, Code: adama.CodeMisfit, Message: me.Error(), Method: method, Path: path, Err: me}
 }
 
 // misfitter is a record that reports the values that fit none of its
