@@ -15,9 +15,9 @@ func TestComponentCreatives(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	c, err := cc.ComponentCreatives.Create(ctx, &ComponentCreativeInput{
-		ConceptID: 77, CreativeName: "Native one", Title: "Hello", Status: adama.Ptr(true),
-		Assets: ReplaceAssets(TextAsset(6, "body text"), ImageAsset("logo.png", []byte("png-bytes"))),
+	c, err := cc.ComponentCreatives.Create(ctx, &ComponentCreative{
+		ConceptID: "77", CreativeName: "Native one", Title: "Hello", Status: true,
+		NewAssets: ReplaceAssets(TextAsset(6, "body text"), ImageAsset("logo.png", []byte("png-bytes"))),
 	})
 	require.NoError(t, err)
 	require.NotZero(t, c.AtomicCreativeID)
@@ -46,7 +46,7 @@ func TestComponentCreatives(t *testing.T) {
 	assert.Equal(t, "previews", srv.Requests()[len(srv.Requests())-1].Query.Get("include"))
 
 	// An update without assets leaves them; AddAssets keeps the old ones.
-	up, err := cc.ComponentCreatives.Update(ctx, c.AtomicCreativeID, &ComponentCreativeInput{Title: "Hello again"})
+	up, err := cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: c.AtomicCreativeID, Title: "Hello again", Status: true})
 	require.NoError(t, err)
 	assert.Len(t, up.Assets, 2)
 	up, err = cc.ComponentCreatives.AddAssets(ctx, c.AtomicCreativeID, []AssetInput{SubtitleAsset("en.srt", []byte("1\n00:00"))})
@@ -54,7 +54,7 @@ func TestComponentCreatives(t *testing.T) {
 	require.Len(t, up.Assets, 3)
 	assert.Equal(t, "subtitle", up.Assets[2].AssetType)
 	// KeepAssets keeps exactly the listed ones.
-	up, err = cc.ComponentCreatives.Update(ctx, c.AtomicCreativeID, &ComponentCreativeInput{Assets: KeepAssets(c.Assets[0].AssetID)})
+	up, err = cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: c.AtomicCreativeID, Status: true, NewAssets: KeepAssets(c.Assets[0].AssetID)})
 	require.NoError(t, err)
 	require.Len(t, up.Assets, 1)
 	assert.Equal(t, []int64{c.Assets[0].AssetID}, srv.Creatives().ComponentCreativeAssets(c.AtomicCreativeID))
@@ -279,7 +279,7 @@ func TestComponentV3(t *testing.T) {
 	assert.Equal(t, "alp", q.Get("search"))
 	assert.Equal(t, "1", q.Get("organization_id"))
 
-	up, err := cc.ComponentCreatives.Update(ctx, a, &ComponentCreativeInput{Title: "v3"})
+	up, err := cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: a, Title: "v3", Status: true})
 	require.NoError(t, err)
 	assert.Equal(t, a, up.AtomicCreativeID)
 	assert.Equal(t, 1, srv.Count("PUT /component_creatives/v3.0/creatives/"+itoa(a)), "v3.0 updates with PUT")
@@ -295,7 +295,7 @@ func TestComponentRetriesAndFaults(t *testing.T) {
 	assert.Equal(t, 3, srv.Count("GET /component_creatives/v1.0/components"))
 
 	srv.FailNext("/component_creatives/v1.0/creatives", 1, 500, "")
-	_, err = cc.ComponentCreatives.Create(ctx, &ComponentCreativeInput{ConceptID: 1})
+	_, err = cc.ComponentCreatives.Create(ctx, &ComponentCreative{ConceptID: "1"})
 	assert.ErrorIs(t, err, adama.ErrServer)
 	assert.Equal(t, 1, srv.Count("POST /component_creatives/v1.0/creatives"), "a create is not replayed")
 }

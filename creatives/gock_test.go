@@ -203,8 +203,8 @@ func TestGockComponentJSONBodies(t *testing.T) {
 	gock.New("https://api.example").Post("/component_creatives/v1.0/components").AddMatcher(capture(&comp)).
 		Reply(201).JSON(map[string]any{"data": map[string]any{"component_id": 20}})
 
-	_, err := cc.ComponentCreatives.Update(ctx, 7, &ComponentCreativeInput{Title: "T", Status: adama.Ptr(false),
-		Assets: KeepAssets(5).Add(TextAsset(6, "x"))})
+	_, err := cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: 7, Title: "T", Status: false,
+		NewAssets: KeepAssets(5).Add(TextAsset(6, "x"))})
 	require.NoError(t, err)
 	assert.Equal(t, `{"title":"T","status":false,"assets":"[{\"asset_id\":5},{\"component_id\":6,\"asset_value\":\"x\"}]"}`, string(upd.body))
 
