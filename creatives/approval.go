@@ -2,7 +2,6 @@ package creatives
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -86,15 +85,6 @@ func (s *ApprovalService) PostAssets(ctx context.Context, atomicCreativeID int64
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	in := ComponentCreativeInput{Assets: ReplaceAssets(assets...)}
-	b, err := in.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	var body map[string]any
-	if err := json.Unmarshal(b, &body); err != nil {
-		return nil, err
-	}
-	body["atomic_creative_id"] = atomicCreativeID
+	body := map[string]any{"assets": assetsParam(assets), "atomic_creative_id": atomicCreativeID}
 	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/approvals", JSON: body}, opts)
 }

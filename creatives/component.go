@@ -97,14 +97,48 @@ type ComponentCreative struct {
 	Unpublished bool            `json:"unpublished,omitempty"`
 	CreatedAt   string          `json:"created_at,omitempty"`
 	UpdatedAt   string          `json:"updated_at,omitempty"`
+
+	// The fields below are send-only: the platform takes them on create
+	// and update but answers with assets instead, so a creative read has
+	// them empty and Update sends the ones set since. (ClickthroughURL,
+	// ConceptID and the other fields above are sent under the names the
+	// platform writes: clickThroughUrl, and concept_id as a number.)
+	Title                  string `json:"title,omitempty"`
+	Body                   string `json:"body,omitempty"`
+	BrandName              string `json:"brandName,omitempty"`
+	Description            string `json:"description,omitempty"`
+	ClickTrackingURL       string `json:"clickTrackingUrl,omitempty"`
+	DestinationURL         string `json:"destinationUrl,omitempty"`
+	DisplayURL             string `json:"displayUrl,omitempty"`
+	ImpressionTrackingTag  string `json:"impressionTrackingTag,omitempty"`
+	ImpressionTrackingURL  string `json:"impressionTrackingUrl,omitempty"`
+	ViewabilityTrackingTag string `json:"viewabilityTrackingTag,omitempty"`
+	TPASAdTagName          string `json:"tpas_ad_tag_name,omitempty"`
+	Width                  *int   `json:"width,omitempty"`
+	Height                 *int   `json:"height,omitempty"`
+	// NewAssets, when set, is sent as the assets parameter, which
+	// REPLACES every earlier asset of the creative; nil leaves them
+	// alone. See ReplaceAssets, KeepAssets and AddAssets. It is never
+	// read: the creative's assets are Assets.
+	NewAssets *AssetList `json:"-"`
+
 	// Extra keeps properties the SDK does not model.
 	Extra Extra `json:"-"`
+
+	// raw is the object the creative was read from: Update sends what
+	// differs from its writable form.
+	raw []byte
 }
 
-// UnmarshalJSON reads c liberally and keeps unknown properties.
+// UnmarshalJSON reads c liberally, keeps unknown properties and remembers
+// the object read for Update.
 func (c *ComponentCreative) UnmarshalJSON(b []byte) error {
 	type alias ComponentCreative
-	return decodeRecord(b, (*alias)(c), &c.Extra)
+	if err := decodeRecord(b, (*alias)(c), &c.Extra); err != nil {
+		return err
+	}
+	c.raw = bytes.Clone(b)
+	return nil
 }
 
 // Misfits lists the values that fit no documented form, kept and sent
@@ -119,7 +153,138 @@ func (c *ComponentCreative) Misfits() []adama.Misfit {
 // MarshalJSON writes c with its unknown properties.
 func (c ComponentCreative) MarshalJSON() ([]byte, error) {
 	type alias ComponentCreative
-	return encodeObject(alias(c), c.Extra)
+	a := alias(c)
+	a.raw, a.NewAssets = nil, nil
+	return encodeObject(a, c.Extra)
+}
+
+// Fresh reports whether the creative was built by hand rather than read
+// from the server (Update then sends every set field).
+func (c *ComponentCreative) Fresh() bool { return c.raw == nil }
+
+// ccWriteOrder is the order the write names are sent in (the order of
+// the reference's request schemas); properties not listed follow sorted.
+var ccWriteOrder = []string{"advertiser_id", "creative_name", "concept_id", "title", "body", "brandName", "description",
+	"clickThroughUrl", "clickTrackingUrl", "destinationUrl", "displayUrl", "impressionTrackingTag", "impressionTrackingUrl",
+	"viewabilityTrackingTag", "tpas_ad_tag_name", "external_identifier", "start_date", "end_date", "width", "height", "status", "assets"}
+
+// ccReadOnly are the properties the platform sets or answers with but
+// does not take: they are never sent.
+var ccReadOnly = []string{"atomic_creative_id", "creative_id", "advertiser_name", "assets", "clickthrough_url", "concept_name",
+	"fb_status", "feedback", "landing_url", "last_modified", "last_published", "previews", "unpublished", "created_at", "updated_at"}
+
+// writeForm is c as the platform takes it, by write name: a zero value is
+// null (nothing set, or cleared), concept_id a number when it reads as
+// one, unknown properties as they are.
+func (c *ComponentCreative) writeForm() map[string]json.RawMessage {
+	m := record.Clone(c.Extra)
+	if m == nil {
+		m = map[string]json.RawMessage{}
+	}
+	for _, k := range ccReadOnly {
+		delete(m, k)
+	}
+	put := func(k string, v any, set bool) {
+		if !set {
+			m[k] = json.RawMessage("null")
+			return
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			b = json.RawMessage("null")
+		}
+		m[k] = b
+	}
+	str := func(k, v string) { put(k, v, v != "") }
+	put("advertiser_id", c.AdvertiserID, c.AdvertiserID != 0)
+	str("creative_name", c.CreativeName)
+	if n, err := strconv.ParseInt(string(c.ConceptID), 10, 64); err == nil {
+		put("concept_id", n, true)
+	} else {
+		str("concept_id", string(c.ConceptID))
+	}
+	str("title", c.Title)
+	str("body", c.Body)
+	str("brandName", c.BrandName)
+	str("description", c.Description)
+	str("clickThroughUrl", c.ClickthroughURL)
+	str("clickTrackingUrl", c.ClickTrackingURL)
+	str("destinationUrl", c.DestinationURL)
+	str("displayUrl", c.DisplayURL)
+	str("impressionTrackingTag", c.ImpressionTrackingTag)
+	str("impressionTrackingUrl", c.ImpressionTrackingURL)
+	str("viewabilityTrackingTag", c.ViewabilityTrackingTag)
+	str("tpas_ad_tag_name", c.TPASAdTagName)
+	str("external_identifier", c.ExternalIdentifier)
+	str("start_date", c.StartDate)
+	str("end_date", c.EndDate)
+	put("width", c.Width, c.Width != nil)
+	put("height", c.Height, c.Height != nil)
+	put("status", c.Status, true)
+	if c.NewAssets != nil {
+		put("assets", c.NewAssets.param(), true)
+	}
+	return m
+}
+
+// changes returns the body of an update: what changed since c was read
+// (a field cleared is sent as null), or every set field of a creative
+// built by hand.
+func (c *ComponentCreative) changes() map[string]json.RawMessage {
+	if c.Fresh() {
+		return setOnly(c.writeForm())
+	}
+	var before ComponentCreative
+	if err := json.Unmarshal(c.raw, &before); err != nil {
+		return setOnly(c.writeForm())
+	}
+	return record.Diff(before.writeForm(), c.writeForm())
+}
+
+// Changes returns the properties Update would send for c, by write name.
+func (c *ComponentCreative) Changes() []string { return slices.Sorted(maps.Keys(c.changes())) }
+
+// ccOrdered writes a body's properties in ccWriteOrder, then the others
+// sorted.
+type ccOrdered map[string]json.RawMessage
+
+// MarshalJSON writes the properties in order.
+func (o ccOrdered) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	write := func(k string) {
+		if buf.Len() > 1 {
+			buf.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		buf.Write(kb)
+		buf.WriteByte(':')
+		buf.Write(validJSON(o[k]))
+	}
+	for _, k := range ccWriteOrder {
+		if _, ok := o[k]; ok {
+			write(k)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(o)) {
+		if !slices.Contains(ccWriteOrder, k) {
+			write(k)
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// validJSON returns v, or null when v is not one JSON value.
+func validJSON(v json.RawMessage) json.RawMessage {
+	if !json.Valid(v) {
+		return json.RawMessage("null")
+	}
+	var c bytes.Buffer
+	if json.Compact(&c, v) != nil {
+		return json.RawMessage("null")
+	}
+	return c.Bytes()
 }
 
 // AssetInput is one item of the assets parameter: an existing asset to
@@ -209,78 +374,42 @@ func (l *AssetList) Add(items ...AssetInput) *AssetList {
 // Items returns the list's items.
 func (l *AssetList) Items() []AssetInput { return append([]AssetInput(nil), l.items...) }
 
-// ComponentCreativeInput is the body of a component creative create or
-// update. Shape from the Component Creatives API reference,
-// schemas models.ComponentCreativeRequest and
-// models.ComponentCreativeUpdateRequest. Pointers are optional fields.
-type ComponentCreativeInput struct {
-	// AdvertiserID (update) and CreativeName (update) as the reference
-	// lists them; create takes the concept.
-	AdvertiserID           int64  `json:"advertiser_id,omitempty"`
-	CreativeName           string `json:"creative_name,omitempty"`
-	ConceptID              int64  `json:"concept_id,omitempty"`
-	Title                  string `json:"title,omitempty"`
-	Body                   string `json:"body,omitempty"`
-	BrandName              string `json:"brandName,omitempty"`
-	Description            string `json:"description,omitempty"`
-	ClickThroughURL        string `json:"clickThroughUrl,omitempty"`
-	ClickTrackingURL       string `json:"clickTrackingUrl,omitempty"`
-	DestinationURL         string `json:"destinationUrl,omitempty"`
-	DisplayURL             string `json:"displayUrl,omitempty"`
-	ImpressionTrackingTag  string `json:"impressionTrackingTag,omitempty"`
-	ImpressionTrackingURL  string `json:"impressionTrackingUrl,omitempty"`
-	ViewabilityTrackingTag string `json:"viewabilityTrackingTag,omitempty"`
-	TPASAdTagName          string `json:"tpas_ad_tag_name,omitempty"`
-	ExternalIdentifier     string `json:"external_identifier,omitempty"`
-	StartDate              string `json:"start_date,omitempty"`
-	EndDate                string `json:"end_date,omitempty"`
-	Width                  *int   `json:"width,omitempty"`
-	Height                 *int   `json:"height,omitempty"`
-	Status                 *bool  `json:"status,omitempty"`
-	// Assets, when set, REPLACES every earlier asset of the creative (on
-	// update); nil leaves them alone. See ReplaceAssets and KeepAssets.
-	Assets *AssetList `json:"-"`
-}
-
-// MarshalJSON writes the body with assets as the JSON string the platform
+// param is the assets parameter: the items as the JSON text the platform
 // takes.
-func (in ComponentCreativeInput) MarshalJSON() ([]byte, error) {
-	type alias ComponentCreativeInput
-	body := struct {
-		alias
-		Assets string `json:"assets,omitempty"`
-	}{alias: alias(in)}
-	if in.Assets != nil {
-		items := in.Assets.items
-		if items == nil {
-			items = []AssetInput{}
-		}
-		b, err := json.Marshal(items)
-		if err != nil {
-			return nil, err
-		}
-		body.Assets = string(b)
-	}
-	return json.Marshal(body)
+func (l *AssetList) param() string {
+	return assetsParam(l.items)
 }
 
-func (in *ComponentCreativeInput) check(v *valid.Validator, create bool) {
+// assetsParam writes items as the JSON text of the assets parameter.
+func assetsParam(items []AssetInput) string {
+	if items == nil {
+		items = []AssetInput{}
+	}
+	b, err := json.Marshal(items)
+	if err != nil {
+		return "[]"
+	}
+	return string(b)
+}
+
+func (c *ComponentCreative) check(v *valid.Validator, create bool) {
 	if create {
-		checkID(v, "concept_id", in.ConceptID)
+		n, err := strconv.ParseInt(string(c.ConceptID), 10, 64)
+		v.Check(err == nil && n > 0, "concept_id", "a positive integer", string(c.ConceptID))
 	}
-	if in.AdvertiserID != 0 {
-		checkID(v, "advertiser_id", in.AdvertiserID)
+	if c.AdvertiserID != 0 {
+		checkID(v, "advertiser_id", c.AdvertiserID)
 	}
-	if in.Width != nil {
-		v.Check(*in.Width > 0, "width", "positive", *in.Width)
+	if c.Width != nil {
+		v.Check(*c.Width > 0, "width", "positive", *c.Width)
 	}
-	if in.Height != nil {
-		v.Check(*in.Height > 0, "height", "positive", *in.Height)
+	if c.Height != nil {
+		v.Check(*c.Height > 0, "height", "positive", *c.Height)
 	}
-	v.MaxLen("clickThroughUrl", in.ClickThroughURL, 2048)
-	if in.Assets != nil {
-		for i := range in.Assets.items {
-			in.Assets.items[i].check(v, "assets["+strconv.Itoa(i)+"].")
+	v.MaxLen("clickThroughUrl", c.ClickthroughURL, 2048)
+	if c.NewAssets != nil {
+		for i := range c.NewAssets.items {
+			c.NewAssets.items[i].check(v, "assets["+strconv.Itoa(i)+"].")
 		}
 	}
 }
@@ -406,18 +535,20 @@ func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOpti
 	})
 }
 
-// Create creates a component creative (POST /creatives).
-func (s *ComponentCreativeService) Create(ctx context.Context, in *ComponentCreativeInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
+// Create creates a component creative (POST /creatives) from c's
+// writable fields set (status always; NewAssets as the assets parameter)
+// and returns the creative as the platform answers it.
+func (s *ComponentCreativeService) Create(ctx context.Context, c *ComponentCreative, opts ...adama.RequestOption) (*ComponentCreative, error) {
 	var v valid.Validator
-	if in == nil {
-		v.Add("body", "required", nil)
+	if c == nil {
+		v.Add("creative", "required", nil)
 	} else {
-		in.check(&v, true)
+		c.check(&v, true)
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives", JSON: in}, opts)
+	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives", JSON: ccOrdered(setOnly(c.writeForm()))}, opts)
 }
 
 // Get reads a component creative (GET /creatives/{atomic_creative_id}).
@@ -440,18 +571,21 @@ func (s *ComponentCreativeService) get(ctx context.Context, id int64, q url.Valu
 	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id), Query: q}, opts)
 }
 
-// Update changes a component creative (POST /creatives/{atomic_creative_id};
-// PUT in v3.0, see WithComponentV3).
-// When in.Assets is set, every earlier asset is replaced by its items:
+// Update saves c (POST /creatives/{atomic_creative_id}; PUT in v3.0,
+// see WithComponentV3): it sends the fields changed since c was read
+// under the names the platform writes (a field cleared since is sent as
+// null; unknown properties changed or added are sent too), or every set
+// field of a creative built by hand, and returns the creative as changed.
+// When c.NewAssets is set, every earlier asset is replaced by its items:
 // use KeepAssets to keep some, or AddAssets to add without removing.
-func (s *ComponentCreativeService) Update(ctx context.Context, id int64, in *ComponentCreativeInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
+func (s *ComponentCreativeService) Update(ctx context.Context, c *ComponentCreative, opts ...adama.RequestOption) (*ComponentCreative, error) {
 	var v valid.Validator
-	checkID(&v, "atomic_creative_id", id)
-	if in == nil {
-		v.Add("body", "required", nil)
-	} else {
-		in.check(&v, false)
+	if c == nil {
+		v.Add("creative", "required", nil)
+		return nil, v.Err()
 	}
+	checkID(&v, "atomic_creative_id", c.AtomicCreativeID)
+	c.check(&v, false)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -459,7 +593,19 @@ func (s *ComponentCreativeService) Update(ctx context.Context, id int64, in *Com
 	if s.v3 {
 		method = http.MethodPut
 	}
-	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: method, Path: "/creatives" + pathID(id), JSON: in}, opts)
+	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: method, Path: "/creatives" + pathID(c.AtomicCreativeID), JSON: ccOrdered(c.changes())}, opts)
+}
+
+// Modify reads creative id, applies change and saves it with Update,
+// reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *ComponentCreativeService) Modify(ctx context.Context, id int64, change func(*ComponentCreative) error, opts ...adama.RequestOption) (*ComponentCreative, error) {
+	return modify.Run(ctx, "component creative "+strconv.FormatInt(id, 10),
+		func(ctx context.Context) (*ComponentCreative, error) { return s.Get(ctx, id, opts...) },
+		change,
+		func(ctx context.Context, c *ComponentCreative) (*ComponentCreative, error) {
+			return s.Update(ctx, c, opts...)
+		})
 }
 
 // AddAssets adds assets to a creative and keeps every asset it has: it
@@ -482,7 +628,8 @@ func (s *ComponentCreativeService) AddAssets(ctx context.Context, id int64, item
 	for _, a := range cur.Assets {
 		l.items = append(l.items, KeepAsset(a.AssetID))
 	}
-	return s.Update(ctx, id, &ComponentCreativeInput{Assets: l.Add(items...)}, opts...)
+	cur.NewAssets = l.Add(items...)
+	return s.Update(ctx, cur, opts...)
 }
 
 // Eligibility returns the creative's eligibility per placement

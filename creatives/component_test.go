@@ -2,6 +2,9 @@ package creatives
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -15,9 +18,9 @@ func TestComponentCreatives(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	c, err := cc.ComponentCreatives.Create(ctx, &ComponentCreativeInput{
-		ConceptID: 77, CreativeName: "Native one", Title: "Hello", Status: adama.Ptr(true),
-		Assets: ReplaceAssets(TextAsset(6, "body text"), ImageAsset("logo.png", []byte("png-bytes"))),
+	c, err := cc.ComponentCreatives.Create(ctx, &ComponentCreative{
+		ConceptID: "77", CreativeName: "Native one", Title: "Hello", Status: true,
+		NewAssets: ReplaceAssets(TextAsset(6, "body text"), ImageAsset("logo.png", []byte("png-bytes"))),
 	})
 	require.NoError(t, err)
 	require.NotZero(t, c.AtomicCreativeID)
@@ -46,7 +49,7 @@ func TestComponentCreatives(t *testing.T) {
 	assert.Equal(t, "previews", srv.Requests()[len(srv.Requests())-1].Query.Get("include"))
 
 	// An update without assets leaves them; AddAssets keeps the old ones.
-	up, err := cc.ComponentCreatives.Update(ctx, c.AtomicCreativeID, &ComponentCreativeInput{Title: "Hello again"})
+	up, err := cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: c.AtomicCreativeID, Title: "Hello again", Status: true})
 	require.NoError(t, err)
 	assert.Len(t, up.Assets, 2)
 	up, err = cc.ComponentCreatives.AddAssets(ctx, c.AtomicCreativeID, []AssetInput{SubtitleAsset("en.srt", []byte("1\n00:00"))})
@@ -54,7 +57,7 @@ func TestComponentCreatives(t *testing.T) {
 	require.Len(t, up.Assets, 3)
 	assert.Equal(t, "subtitle", up.Assets[2].AssetType)
 	// KeepAssets keeps exactly the listed ones.
-	up, err = cc.ComponentCreatives.Update(ctx, c.AtomicCreativeID, &ComponentCreativeInput{Assets: KeepAssets(c.Assets[0].AssetID)})
+	up, err = cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: c.AtomicCreativeID, Status: true, NewAssets: KeepAssets(c.Assets[0].AssetID)})
 	require.NoError(t, err)
 	require.Len(t, up.Assets, 1)
 	assert.Equal(t, []int64{c.Assets[0].AssetID}, srv.Creatives().ComponentCreativeAssets(c.AtomicCreativeID))
@@ -279,7 +282,7 @@ func TestComponentV3(t *testing.T) {
 	assert.Equal(t, "alp", q.Get("search"))
 	assert.Equal(t, "1", q.Get("organization_id"))
 
-	up, err := cc.ComponentCreatives.Update(ctx, a, &ComponentCreativeInput{Title: "v3"})
+	up, err := cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: a, Title: "v3", Status: true})
 	require.NoError(t, err)
 	assert.Equal(t, a, up.AtomicCreativeID)
 	assert.Equal(t, 1, srv.Count("PUT /component_creatives/v3.0/creatives/"+itoa(a)), "v3.0 updates with PUT")
@@ -295,7 +298,77 @@ func TestComponentRetriesAndFaults(t *testing.T) {
 	assert.Equal(t, 3, srv.Count("GET /component_creatives/v1.0/components"))
 
 	srv.FailNext("/component_creatives/v1.0/creatives", 1, 500, "")
-	_, err = cc.ComponentCreatives.Create(ctx, &ComponentCreativeInput{ConceptID: 1})
+	_, err = cc.ComponentCreatives.Create(ctx, &ComponentCreative{ConceptID: "1"})
 	assert.ErrorIs(t, err, adama.ErrServer)
 	assert.Equal(t, 1, srv.Count("POST /component_creatives/v1.0/creatives"), "a create is not replayed")
+}
+
+// TestComponentCreativeReadChangeSave creates a creative from a record,
+// reads it, changes it and saves it, then modifies it: each save sends
+// only what changed, under the names the platform writes.
+func TestComponentCreativeReadChangeSave(t *testing.T) {
+	cc, srv := newTestClient(t)
+	ctx := context.Background()
+	lastBody := func(method string) map[string]any {
+		t.Helper()
+		rs := srv.Requests()
+		for i := len(rs) - 1; i >= 0; i-- {
+			if rs[i].Method == method && strings.HasPrefix(rs[i].Path, "/component_creatives/v1.0/creatives/") {
+				var m map[string]any
+				require.NoError(t, json.Unmarshal(rs[i].Body, &m))
+				return m
+			}
+		}
+		t.Fatalf("no %s of a creative", method)
+		return nil
+	}
+
+	made, err := cc.ComponentCreatives.Create(ctx, &ComponentCreative{
+		ConceptID: "77", CreativeName: "Native one", Title: "Hello", Status: true,
+		NewAssets: ReplaceAssets(TextAsset(6, "body text")),
+	})
+	require.NoError(t, err)
+	require.NotZero(t, made.AtomicCreativeID)
+	assert.False(t, made.Fresh(), "the answer is a record read")
+
+	got, err := cc.ComponentCreatives.Get(ctx, made.AtomicCreativeID)
+	require.NoError(t, err)
+	assert.Empty(t, got.Changes(), "a record read has nothing to send")
+	got.CreativeName = "Renamed"
+	got.ConceptID = "78"
+	assert.Equal(t, []string{"concept_id", "creative_name"}, got.Changes())
+
+	up, err := cc.ComponentCreatives.Update(ctx, got)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"creative_name": "Renamed", "concept_id": float64(78)}, lastBody(http.MethodPost),
+		"only the change is sent; concept_id read as text goes as a number")
+	assert.Equal(t, "Renamed", up.CreativeName)
+	assert.Equal(t, FlexString("78"), up.ConceptID)
+	require.Len(t, up.Assets, 1, "an update without NewAssets leaves the assets")
+
+	mod, err := cc.ComponentCreatives.Modify(ctx, made.AtomicCreativeID, func(c *ComponentCreative) error {
+		c.ExternalIdentifier = "ext-9"
+		c.Status = false
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"external_identifier": "ext-9", "status": false}, lastBody(http.MethodPost))
+	assert.Equal(t, "ext-9", mod.ExternalIdentifier)
+	assert.False(t, mod.Status)
+	assert.Equal(t, "Renamed", mod.CreativeName, "what Modify did not change stays")
+
+	_, err = cc.ComponentCreatives.Modify(ctx, made.AtomicCreativeID, func(*ComponentCreative) error { return errors.New("stop") })
+	assert.EqualError(t, err, "stop", "a change that fails saves nothing")
+
+	var ve *adama.ValidationError
+	_, err = cc.ComponentCreatives.Update(ctx, &ComponentCreative{})
+	require.ErrorAs(t, err, &ve)
+	assert.True(t, ve.Has("atomic_creative_id", ""))
+	_, err = cc.ComponentCreatives.Create(ctx, &ComponentCreative{ConceptID: "x", Width: adama.Ptr(0)})
+	require.ErrorAs(t, err, &ve)
+	assert.True(t, ve.Has("concept_id", "positive integer"))
+	assert.True(t, ve.Has("width", "positive"))
+	_, err = cc.ComponentCreatives.Create(ctx, nil)
+	require.ErrorAs(t, err, &ve)
+	assert.True(t, ve.Has("creative", "required"))
 }

@@ -176,7 +176,7 @@ func TestDecodeComponentSamples(t *testing.T) {
 	assert.Equal(t, "v.mp4", p3.Items[0].Assets[0].VideoFilename)
 	assert.Equal(t, 1, p3.TotalCount)
 
-	c, err := served(t, 201, "application/json", "cc_create.json").ComponentCreatives.Create(ctx, &ComponentCreativeInput{ConceptID: 1})
+	c, err := served(t, 201, "application/json", "cc_create.json").ComponentCreatives.Create(ctx, &ComponentCreative{ConceptID: "1"})
 	require.NoError(t, err)
 	assert.True(t, c.Status)
 	assert.Equal(t, "body", string(c.Assets[0].Extra["component"][1:5]))
@@ -224,7 +224,7 @@ func TestDecodeComponentSamples(t *testing.T) {
 	assert.NotContains(t, u.String(), "Signature")
 
 	// Error bodies in the response.value form.
-	_, err = served(t, 400, "application/json", "cc_create_error.json").ComponentCreatives.Create(ctx, &ComponentCreativeInput{ConceptID: 1})
+	_, err = served(t, 400, "application/json", "cc_create_error.json").ComponentCreatives.Create(ctx, &ComponentCreative{ConceptID: "1"})
 	var ae *adama.Error
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, "Validation Error", ae.Message)

@@ -134,8 +134,8 @@ func ExampleComponentCreativeService() {
 	cc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	c, err := cc.ComponentCreatives.Create(ctx, &creatives.ComponentCreativeInput{
-		ConceptID: 77, CreativeName: "Native", Assets: creatives.ReplaceAssets(creatives.TextAsset(7, "Hello")),
+	c, err := cc.ComponentCreatives.Create(ctx, &creatives.ComponentCreative{
+		ConceptID: "77", CreativeName: "Native", Status: true, NewAssets: creatives.ReplaceAssets(creatives.TextAsset(7, "Hello")),
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -86,3 +86,30 @@ func FuzzWireForms(f *testing.F) {
 		_, _ = decodeCC(b, &comp, "GET", "/x")
 	})
 }
+
+// FuzzComponentCreativeChanges reads any body as a component creative: a
+// record read has nothing to send, and the body of a create or of an
+// update after a change is one JSON object.
+func FuzzComponentCreativeChanges(f *testing.F) {
+	seeds(f)
+	f.Add([]byte(`{"atomic_creative_id":7,"concept_id":"77","clickthrough_url":"https://example.com","status":"1","title":"T",` +
+		`"clickThroughUrl":"x","assets":[{"asset_id":5}],"future":{"a":1},"width":"300"}`))
+	f.Add([]byte(`{"concept_id":{},"status":"maybe","assets":"[]","end_date":null}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var c ComponentCreative
+		if json.Unmarshal(b, &c) != nil {
+			return
+		}
+		if ch := c.Changes(); len(ch) != 0 {
+			t.Fatalf("a record read sends %v", ch)
+		}
+		c.CreativeName += "x"
+		c.NewAssets = KeepAssets(1)
+		for _, body := range []ccOrdered{c.changes(), setOnly(c.writeForm())} {
+			out, err := json.Marshal(body)
+			if err != nil || !json.Valid(out) || out[0] != '{' {
+				t.Fatalf("body %q: %v", out, err)
+			}
+		}
+	})
+}
