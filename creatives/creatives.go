@@ -15,19 +15,19 @@ import (
 
 // Default path prefixes of the group's families (spec §4.D).
 const (
-	// DefaultV3Prefix is the prefix of video creatives v3, classification
+	// defaultV3Prefix is the prefix of video creatives v3, classification
 	// v3 and static data v3.
-	DefaultV3Prefix = "/v3.0"
-	// DefaultComponentPrefix is the prefix of component creatives.
-	DefaultComponentPrefix = "/component_creatives/v1.0"
-	// V2Prefix is the prefix of the deprecated video creatives v2.0.
-	V2Prefix = "/video/v2.0"
-	// ClassificationV1Prefix is the prefix of the deprecated classification
+	defaultV3Prefix = "/v3.0"
+	// defaultComponentPrefix is the prefix of component creatives.
+	defaultComponentPrefix = "/component_creatives/v1.0"
+	// v2Prefix is the prefix of the deprecated video creatives v2.0.
+	v2Prefix = "/video/v2.0"
+	// classificationV1Prefix is the prefix of the deprecated classification
 	// v1.0 paths.
-	ClassificationV1Prefix = "/classification/v1.0"
-	// StaticDataV1Prefix is the prefix of the deprecated static data v1.0
+	classificationV1Prefix = "/classification/v1.0"
+	// staticDataV1Prefix is the prefix of the deprecated static data v1.0
 	// paths.
-	StaticDataV1Prefix = "/static_data/v1.0"
+	staticDataV1Prefix = "/static_data/v1.0"
 )
 
 // Option configures a Client.
@@ -38,27 +38,28 @@ type options struct {
 	componentV3               bool
 }
 
-// WithV3Prefix overrides the v3.0 prefix (for a deployment that serves the
+// WithV3Prefix overrides the v3.0 prefix, /v3.0 (for a deployment that serves the
 // video interface under "/video/v3.0", as one reference sample shows).
 func WithV3Prefix(p string) Option {
 	return func(o *options) { o.v3Prefix = strings.TrimRight(p, "/") }
 }
 
-// WithComponentPrefix overrides the component creatives prefix.
+// WithComponentPrefix overrides the component creatives prefix,
+// /component_creatives/v1.0.
 func WithComponentPrefix(p string) Option {
 	return func(o *options) { o.componentPrefix = strings.TrimRight(p, "/") }
 }
 
-// ComponentV3Prefix is the prefix of component creatives v3.0, which the
+// componentV3Prefix is the prefix of component creatives v3.0, which the
 // reference also documents.
-const ComponentV3Prefix = "/component_creatives/v3.0"
+const componentV3Prefix = "/component_creatives/v3.0"
 
-// WithComponentV3 uses component creatives v3.0: prefix ComponentV3Prefix,
+// WithComponentV3 uses component creatives v3.0: prefix /component_creatives/v3.0,
 // creative updates sent with PUT, and the v3.0 list filters
 // (OrganizationID, Search). The v3.0 interface has no version, asset,
 // upload-URL or approval-post paths.
 func WithComponentV3() Option {
-	return func(o *options) { o.componentPrefix, o.componentV3 = ComponentV3Prefix, true }
+	return func(o *options) { o.componentPrefix, o.componentV3 = componentV3Prefix, true }
 }
 
 // Client holds one service per resource of group D.
@@ -84,16 +85,16 @@ type Client struct {
 
 // New returns the group's services on c.
 func New(c *adama.Client, opts ...Option) *Client {
-	o := options{v3Prefix: DefaultV3Prefix, componentPrefix: DefaultComponentPrefix}
+	o := options{v3Prefix: defaultV3Prefix, componentPrefix: defaultComponentPrefix}
 	for _, f := range opts {
 		if f != nil {
 			f(&o)
 		}
 	}
 	v3 := &call.Group{Client: c, Host: adama.HostBase, Prefix: o.v3Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
-	v2 := &call.Group{Client: c, Host: adama.HostBase, Prefix: V2Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
-	cl1 := &call.Group{Client: c, Host: adama.HostBase, Prefix: ClassificationV1Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
-	sd1 := &call.Group{Client: c, Host: adama.HostBase, Prefix: StaticDataV1Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
+	v2 := &call.Group{Client: c, Host: adama.HostBase, Prefix: v2Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
+	cl1 := &call.Group{Client: c, Host: adama.HostBase, Prefix: classificationV1Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
+	sd1 := &call.Group{Client: c, Host: adama.HostBase, Prefix: staticDataV1Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
 	cc := &call.Group{Client: c, Host: adama.HostBase, Prefix: o.componentPrefix, Auth: adama.AuthSession, Envelope: call.Bare}
 	videos := &VideoService{g: v3, g2: v2, c: c}
 	return &Client{

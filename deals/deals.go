@@ -13,8 +13,8 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Prefix is the group's path prefix under {base_url}.
-const Prefix = "/deals/v1.0"
+// defaultPrefix is the group's path prefix under {base_url}.
+const defaultPrefix = "/deals/v1.0"
 
 // MaxPageLimit is the largest page a list returns.
 const MaxPageLimit = 100
@@ -40,7 +40,7 @@ type Option func(*config)
 
 type config struct{ prefix string }
 
-// WithPrefix replaces the path prefix (default Prefix), for a deployment
+// WithPrefix replaces the path prefix (default /deals/v1.0), for a deployment
 // that serves the group elsewhere.
 func WithPrefix(p string) Option {
 	return func(c *config) {
@@ -52,7 +52,7 @@ func WithPrefix(p string) Option {
 
 // New returns the group's client on c.
 func New(c *adama.Client, opts ...Option) *Client {
-	cfg := config{prefix: Prefix}
+	cfg := config{prefix: defaultPrefix}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)

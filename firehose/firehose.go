@@ -8,8 +8,8 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Prefix is group G's path prefix on {base_url}.
-const Prefix = "/opportunity-firehose/v2.0"
+// defaultPrefix is group G's path prefix on {base_url}.
+const defaultPrefix = "/opportunity-firehose/v2.0"
 
 // authMode is the credentials group G sends: the client-credentials
 // grant's bearer token only, so one client can hold both grants.
@@ -49,7 +49,7 @@ func WithPrefix(p string) Option { return func(o *options) { o.prefix = p } }
 // New returns the group G client built on c. c must hold the
 // client-credentials grant (adama.WithClientCredentials).
 func New(c *adama.Client, opts ...Option) *Client {
-	o := options{prefix: Prefix}
+	o := options{prefix: defaultPrefix}
 	for _, f := range opts {
 		f(&o)
 	}

@@ -18,8 +18,8 @@ import (
 	"github.com/adamasdk/adama-go/qlang"
 )
 
-// Prefix is group B's path prefix under {base_url}.
-const Prefix = "/api/v3.0"
+// defaultPrefix is group B's path prefix under {base_url}.
+const defaultPrefix = "/api/v3.0"
 
 // Version is the version string of the interface this package follows.
 const Version = "3.0.1807"
@@ -72,7 +72,7 @@ func WithPrefix(prefix string) Option {
 
 // New returns the group B client built on c.
 func New(c *adama.Client, opts ...Option) *Client {
-	cfg := config{prefix: Prefix}
+	cfg := config{prefix: defaultPrefix}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
