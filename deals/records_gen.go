@@ -66,9 +66,13 @@ func (x *Ref) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
 		case "name":
-			x.Name, ok = record.ReadText(v)
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name")
 		}
@@ -162,11 +166,17 @@ func (x *Channel) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
 		case "name":
-			x.Name, ok = record.ReadText(v)
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
 		case "pos":
-			x.Pos, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.Pos, ok = record.ReadInt64(v)
+			}
 		case "created_on":
 			x.CreatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
 		case "updated_on":
@@ -284,13 +294,21 @@ func (x *StrategyDeal) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
 		case "entity_type":
-			x.EntityType, ok = record.ReadText(v)
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
 		case "strategy_id":
-			x.StrategyID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
 		case "deal_id":
-			x.DealID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.DealID, ok = record.ReadInt64(v)
+			}
 		case "strategy":
 			x.Strategy, ok = record.ReadRecord(v, (*Ref).decodeValid)
 		case "campaign":
@@ -396,13 +414,21 @@ func (x *StrategyDealGroup) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
 		case "entity_type":
-			x.EntityType, ok = record.ReadText(v)
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
 		case "strategy_id":
-			x.StrategyID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
 		case "deal_group_id":
-			x.DealGroupID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.DealGroupID, ok = record.ReadInt64(v)
+			}
 		case "strategy":
 			x.Strategy, ok = record.ReadRecord(v, (*Ref).decodeValid)
 		case "campaign":

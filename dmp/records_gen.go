@@ -240,13 +240,21 @@ func (x *Node) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
 		case "name":
-			x.Name, ok = record.ReadText(v)
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
 		case "code":
-			x.Code, ok = record.ReadText(v)
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
 		case "description":
-			x.Description, ok = record.ReadText(v)
+			if !record.IsNull(v) {
+				x.Description, ok = record.ReadText(v)
+			}
 		case "uniques":
 			x.Uniques, ok = record.ReadPtr(v, record.ReadInt64)
 		case "retail_cpm":
@@ -254,7 +262,9 @@ func (x *Node) decodeFast(b []byte) bool {
 		case "wholesale_cpm":
 			x.WholesaleCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
 		case "buyable":
-			x.Buyable, ok = record.ReadBool(v)
+			if !record.IsNull(v) {
+				x.Buyable, ok = record.ReadBool(v)
+			}
 		case "children":
 			x.Children, ok = record.ReadList(v, func(e []byte) (*Node, bool) {
 				return record.ReadRecord(e, (*Node).decodeValid)
@@ -398,11 +408,17 @@ func (x *Taxonomy) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "taxonomy_id":
-			x.TaxonomyID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.TaxonomyID, ok = record.ReadInt64(v)
+			}
 		case "vendor_id":
-			x.VendorID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
 		case "audience_vendor_id":
-			x.AudienceVendorID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.AudienceVendorID, ok = record.ReadInt64(v)
+			}
 		case "permissions":
 			x.Permissions, ok = record.ReadRecord(v, (*Permissions).decodeValid)
 		case "use_hash":
@@ -412,9 +428,13 @@ func (x *Taxonomy) decodeFast(b []byte) bool {
 		case "revenue_share_pct":
 			x.RevenueSharePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
 		case "visibility":
-			x.Visibility, ok = record.ReadEnum[Visibility](v)
+			if !record.IsNull(v) {
+				x.Visibility, ok = record.ReadEnum[Visibility](v)
+			}
 		case "name":
-			x.Name, ok = record.ReadText(v)
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
 		case "is_clearing_house":
 			x.IsClearingHouse, ok = record.ReadPtr(v, record.ReadBool)
 		case "created_by":
@@ -541,9 +561,13 @@ func (x *Grant) decodeFast(b []byte) bool {
 	err := jsonscan.Members(b, func(key, v []byte) bool {
 		switch string(key) {
 		case "id":
-			x.ID, ok = record.ReadInt64(v)
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
 		case "name":
-			x.Name, ok = record.ReadText(v)
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name")
 		}

@@ -50,6 +50,12 @@ func reader(f *field) string {
 	return ""
 }
 
+// plainValue reports whether a field of Go type t is a value (not a
+// pointer, slice or map), which JSON null leaves unchanged.
+func plainValue(t string) bool {
+	return !strings.HasPrefix(t, "*") && !strings.HasPrefix(t, "[]") && !strings.HasPrefix(t, "map[")
+}
+
 // readRecord is the call that reads the JSON value arg into a nested
 // record of the generated type name.
 func readRecord(arg, name string) string {
@@ -116,6 +122,12 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 	names := make([]string, len(r.fields))
 	for i, f := range r.fields {
 		names[i] = fmt.Sprintf("%q", f.json)
+		if plainValue(f.typ) {
+			// As encoding/json: null leaves a value field as it is, so a
+			// repeated property's null does not undo the value before it.
+			fmt.Fprintf(b, "case %q:\nif !record.IsNull(v) {\nx.%s, ok = %s\n}\n", f.json, f.name, reader(f))
+			continue
+		}
 		fmt.Fprintf(b, "case %q:\nx.%s, ok = %s\n", f.json, f.name, reader(f))
 	}
 	fmt.Fprintf(b, "default:\nok = record.KeepUnknown(&x.Extra, key, v, %s)\n}\nreturn ok\n})\n", strings.Join(names, ", "))
