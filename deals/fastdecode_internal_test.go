@@ -1,74 +1,28 @@
 package deals
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"reflect"
 	"testing"
 
 	"github.com/adamasdk/adama-go/internal/jsonscan"
+	"github.com/adamasdk/adama-go/internal/record/recordtest"
 )
-
-type twoDecoders interface {
-	decodeFast([]byte) bool
-	decodeSlow([]byte) error
-}
-
-// sameAsSlow checks that where the one-pass decoder of T decides, it
-// gives exactly the record internal/record gives.
-func sameAsSlow[T any, P interface {
-	*T
-	twoDecoders
-}](t *testing.T, b []byte) {
-	t.Helper()
-	var fast, slow T
-	if !P(&fast).decodeFast(b) {
-		return
-	}
-	if err := P(&slow).decodeSlow(b); err != nil {
-		t.Fatalf("%T: the one-pass decoder read %s, internal/record fails: %v", fast, b, err)
-	}
-	if !reflect.DeepEqual(fast, slow) {
-		fb, _ := json.Marshal(fast)
-		sb, _ := json.Marshal(slow)
-		t.Fatalf("%T of %s:\none pass: %+v\n%s\nrecord:   %+v\n%s", fast, b, fast, fb, slow, sb)
-	}
-}
 
 // checkGenerated runs sameAsSlow over every generated record.
 func checkGenerated(t *testing.T, b []byte) {
 	if !jsonscan.Valid(b) {
 		return
 	}
-	sameAsSlow[Ref](t, b)
-	sameAsSlow[Channel](t, b)
-	sameAsSlow[StrategyDeal](t, b)
-	sameAsSlow[StrategyDealGroup](t, b)
+	recordtest.SameAsSlow(t, b, (*Ref).decodeFast, (*Ref).decodeSlow)
+	recordtest.SameAsSlow(t, b, (*Channel).decodeFast, (*Channel).decodeSlow)
+	recordtest.SameAsSlow(t, b, (*StrategyDeal).decodeFast, (*StrategyDeal).decodeSlow)
+	recordtest.SameAsSlow(t, b, (*StrategyDealGroup).decodeFast, (*StrategyDealGroup).decodeSlow)
 }
 
 // fastSeeds are the bodies of testdata (their data member and its items
 // too) and the forms the one-pass decoder reads itself or leaves to
 // internal/record.
 func fastSeeds(t testing.TB) [][]byte {
-	var out [][]byte
-	files, err := filepath.Glob("testdata/*.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, b)
-		var env struct{ Data json.RawMessage }
-		if json.Unmarshal(b, &env) == nil && env.Data != nil {
-			out = append(out, env.Data)
-			out = append(out, elements(env.Data)...)
-		}
-		out = append(out, elements(b)...)
-	}
+	out := recordtest.Bodies(t, "testdata/*.json")
 	for _, s := range []string{
 		`null`, `{}`, ` { } `, `[]`, `5`, `"x"`,
 		`{"id":"7","name":"Display","pos":"1","created_on":"2020-07-20T11:13:55+0000"}`,
@@ -81,19 +35,6 @@ func fastSeeds(t testing.TB) [][]byte {
 		`{"name":"\u00e9\ud83c\udfaf","id":"-0","pos":"+5"}`,
 	} {
 		out = append(out, []byte(s))
-	}
-	return out
-}
-
-// elements returns the items of the JSON array b (none for anything else).
-func elements(b []byte) [][]byte {
-	var items []json.RawMessage
-	if json.Unmarshal(b, &items) != nil {
-		return nil
-	}
-	out := make([][]byte, len(items))
-	for i, it := range items {
-		out[i] = it
 	}
 	return out
 }

@@ -3,69 +3,29 @@ package dmp
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
-	"reflect"
 	"testing"
 
 	"github.com/adamasdk/adama-go/internal/jsonscan"
+	"github.com/adamasdk/adama-go/internal/record/recordtest"
 )
 
-type twoDecoders interface {
-	decodeFast([]byte) bool
-	decodeSlow([]byte) error
-}
-
-// sameAsSlow checks that where the one-pass decoder of T decides, it
-// gives exactly the record internal/record gives.
-func sameAsSlow[T any, P interface {
-	*T
-	twoDecoders
-}](t *testing.T, b []byte) {
-	t.Helper()
-	var fast, slow T
-	if !P(&fast).decodeFast(b) {
-		return
-	}
-	if err := P(&slow).decodeSlow(b); err != nil {
-		t.Fatalf("%T: the one-pass decoder read %s, internal/record fails: %v", fast, b, err)
-	}
-	if !reflect.DeepEqual(fast, slow) {
-		fb, _ := json.Marshal(fast)
-		sb, _ := json.Marshal(slow)
-		t.Fatalf("%T of %s:\none pass: %+v\n%s\nrecord:   %+v\n%s", fast, b, fast, fb, slow, sb)
-	}
-}
-
+// checkAll runs the one-pass check over every generated record.
 func checkAll(t *testing.T, b []byte) {
 	if !jsonscan.Valid(b) {
 		return
 	}
-	sameAsSlow[Taxonomy](t, b)
-	sameAsSlow[Node](t, b)
-	sameAsSlow[Permissions](t, b)
-	sameAsSlow[Grants](t, b)
-	sameAsSlow[Grant](t, b)
+	recordtest.SameAsSlow(t, b, (*Taxonomy).decodeFast, (*Taxonomy).decodeSlow)
+	recordtest.SameAsSlow(t, b, (*Node).decodeFast, (*Node).decodeSlow)
+	recordtest.SameAsSlow(t, b, (*Permissions).decodeFast, (*Permissions).decodeSlow)
+	recordtest.SameAsSlow(t, b, (*Grants).decodeFast, (*Grants).decodeSlow)
+	recordtest.SameAsSlow(t, b, (*Grant).decodeFast, (*Grant).decodeSlow)
 }
 
-// fastSeeds are the bodies of testdata (their data member too) and the
-// forms the one-pass decoder reads itself or leaves to internal/record.
+// fastSeeds are the bodies of testdata (their data member and its items
+// too) and the forms the one-pass decoder reads itself or leaves to
+// internal/record.
 func fastSeeds(t testing.TB) [][]byte {
-	var out [][]byte
-	files, err := filepath.Glob("testdata/*.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, b)
-		var env struct{ Data json.RawMessage }
-		if json.Unmarshal(b, &env) == nil && env.Data != nil {
-			out = append(out, env.Data)
-		}
-	}
+	out := recordtest.Bodies(t, "testdata/*.json")
 	for _, s := range []string{
 		`null`, `{}`, ` { } `, `[]`, `5`, `"x"`,
 		`{"taxonomy_id":"100001","use_hash":"1","revenue_share_pct":"12.5","visibility":"PARTNER"}`,

@@ -269,10 +269,8 @@ func (g *Group) Into(ctx context.Context, c *Call, dst any, opts ...adama.Reques
 	if err != nil {
 		return meta, decodeError(resp, err)
 	}
-	if g.Client != nil && g.Client.StrictDecoding() {
-		if m := MisfitsOf(dst); len(m) > 0 {
-			return meta, decodeError(resp, misfitError(resp.StatusCode, "", "", m))
-		}
+	if m := g.strictMisfits(dst); len(m) > 0 {
+		return meta, decodeError(resp, misfitError(resp.StatusCode, "", "", m))
 	}
 	return meta, nil
 }
@@ -282,10 +280,7 @@ func (g *Group) Into(ctx context.Context, c *Call, dst any, opts ...adama.Reques
 // second step), holds a misfit: the *adama.Error of Into's check, status
 // 200. It returns nil for a client not made strict or a dst without one.
 func (g *Group) Strict(c *Call, dst any) error {
-	if g.Client == nil || !g.Client.StrictDecoding() {
-		return nil
-	}
-	m := MisfitsOf(dst)
+	m := g.strictMisfits(dst)
 	if len(m) == 0 {
 		return nil
 	}
@@ -294,6 +289,15 @@ func (g *Group) Strict(c *Call, dst any) error {
 		method = http.MethodGet
 	}
 	return misfitError(http.StatusOK, method, g.Prefix+c.Path, m)
+}
+
+// strictMisfits lists dst's misfits when the client is strict, and
+// nothing otherwise (without walking dst).
+func (g *Group) strictMisfits(dst any) []adama.Misfit {
+	if g.Client == nil || !g.Client.StrictDecoding() {
+		return nil
+	}
+	return MisfitsOf(dst)
 }
 
 // misfitError is the *adama.Error a strict call fails with: code
