@@ -29,6 +29,7 @@ type enumValue struct{ name, value string }
 type record struct {
 	name, doc string
 	fields    []*field
+	snapshot  bool // x-go-snapshot: kept for read-change-save (snapshot.go)
 }
 
 // field is one property of a record.
@@ -44,6 +45,11 @@ type field struct {
 	list   bool
 	zero   string // the Go expression of the field's zero value
 	enum   bool   // the field's type (or its list's element) is an enum
+	// valueItems: a list of records held by value ([]R, x-go-value-items).
+	valueItems bool
+	// nullable: an update may send null to clear it; createOnly: only a
+	// create sends it (x-adama-create-only). Both for snapshot.go.
+	nullable, createOnly bool
 }
 
 // goTypes are the SDK value types x-go-type may choose, with their zero
@@ -177,7 +183,7 @@ func buildEnum(gn, name string, s *openapi3.Schema) (*enum, error) {
 }
 
 func buildRecord(doc *openapi3.T, gn, name string, s *openapi3.Schema) (*record, error) {
-	r := &record{name: gn, doc: s.Description}
+	r := &record{name: gn, doc: s.Description, snapshot: hasFlag(s.Extensions, "x-go-snapshot")}
 	required := map[string]bool{}
 	for _, p := range s.Required {
 		if s.Properties[p] == nil {
@@ -226,8 +232,14 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	if omitZero && sendZero {
 		return nil, fmt.Errorf("x-go-omitempty and x-adama-send-zero contradict each other")
 	}
-	f.sent = required || sendZero
+	// A required property marked x-go-omitempty is always in answers but
+	// left out of a record built by hand while zero.
+	f.sent = required && !omitZero || sendZero
 	f.enum = kind.enum
+	f.nullable, f.createOnly = s.Nullable, hasFlag(ext, "x-adama-create-only")
+	if err := valueItems(ref, f, &base, kind); err != nil {
+		return nil, err
+	}
 	switch kind.shape {
 	case shapeList:
 		f.typ, f.list, f.zero = base, true, "nil"
