@@ -90,4 +90,4 @@
 // the fields it sends.
 package targeting
 
-//go:generate go run ../internal/cmd/enumgen
+//go:generate go run ../internal/cmd/apigen -group targeting

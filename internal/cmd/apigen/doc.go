@@ -92,6 +92,12 @@
 //
 //	info.x-go-package        the package name (required)
 //	info.x-adama-deprecated  a "Deprecated:" paragraph for every declaration
+//	info.x-adama-decoding    the internal/record decoder of what the one
+//	                         pass leaves undecided: lenient (the default,
+//	                         record.DecodeInto) or keeping
+//	                         (record.DecodeKeepingInto: also an empty
+//	                         string for a number as zero, a bare boolean
+//	                         as text; decoding.go)
 //	x-go-skip                (schema) generate nothing for it
 //	x-go-name                (schema, property) the Go name
 //	x-go-type                (property) the SDK value type

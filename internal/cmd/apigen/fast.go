@@ -114,7 +114,7 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 
 	b.WriteString("\n// decodeSlow decodes b through internal/record.\n")
 	fmt.Fprintf(b, "func (x *%s) decodeSlow(b []byte) error {\n", r.name)
-	fmt.Fprintf(b, "if err := record.DecodeInto(b, (*%s)(x), %s, &x.Extra); err != nil {\nreturn err\n}\n", alias, idx)
+	fmt.Fprintf(b, "if err := %s(b, (*%s)(x), %s, &x.Extra); err != nil {\nreturn err\n}\n", r.slow, alias, idx)
 	after()
 	b.WriteString("return nil\n}\n")
 

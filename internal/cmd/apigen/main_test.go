@@ -518,3 +518,24 @@ func TestRun(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, st.ModTime(), st2.ModTime(), "an up-to-date file is not rewritten")
 }
+
+func TestDecodingChoice(t *testing.T) {
+	const schemas = "    Thing:\n      type: object\n      properties:\n        n: {type: integer}\n"
+	for _, tc := range []struct{ info, want, err string }{
+		{"", "if err := record.DecodeInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: lenient\n", "if err := record.DecodeInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: keeping\n", "if err := record.DecodeKeepingInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: loose\n", "", `info.x-adama-decoding: want lenient or keeping, found "loose"`},
+	} {
+		doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n" + tc.info +
+			"paths: {}\ncomponents:\n  schemas:\n" + schemas))
+		require.NoError(t, err)
+		src, err := generate(doc, "test.yaml")
+		if tc.err != "" {
+			assert.EqualError(t, err, tc.err)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Contains(t, string(src), tc.want, tc.info)
+	}
+}

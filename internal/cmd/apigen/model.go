@@ -30,6 +30,9 @@ type record struct {
 	name, doc string
 	fields    []*field
 	snapshot  bool // x-go-snapshot: kept for read-change-save (snapshot.go)
+	// slow is the internal/record decoder the record falls back to
+	// (info.x-adama-decoding, decoding.go).
+	slow string
 }
 
 // field is one property of a record.
@@ -83,6 +86,10 @@ func build(doc *openapi3.T, source string) (*model, error) {
 		return nil, fmt.Errorf("info.x-go-package: want a lower-case package name, found %q", m.pkg)
 	}
 	m.deprecated, _ = doc.Info.Extensions["x-adama-deprecated"].(string)
+	slow, err := slowDecoder(doc)
+	if err != nil {
+		return nil, err
+	}
 	if doc.Components == nil {
 		return m, nil
 	}
@@ -117,6 +124,7 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			if err != nil {
 				return nil, err
 			}
+			r.slow = slow
 			m.records = append(m.records, r)
 		default:
 			return nil, fmt.Errorf("schema %s: only objects and string enums become Go types (mark others x-go-skip)", name)
