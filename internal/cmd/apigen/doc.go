@@ -122,8 +122,12 @@
 //	                         (it is an error otherwise) and the field's doc
 //	                         says so
 //
-// Other x-adama- fields (the envelope, a parameter's operators) describe
-// the operations, which are written by hand for now.
+// Other x-adama- fields describe the operations, which are written by
+// hand for now, and the tests read them: the envelope (info.x-adama-
+// envelope), the platform's own date-time layout (info.x-adama-date-time,
+// a Go layout), a parameter's operators (x-adama-operators), the fields
+// q and sort_by may name (x-adama-fields) and a list sent as one
+// comma-separated value (x-adama-list: comma).
 //
 // Usage:
 //
