@@ -80,7 +80,8 @@
 // not know are kept) and keep every property they do not model in Extra,
 // so a read-modify-write loses nothing. A value that fits no documented
 // form leaves its field zero and is reported by Misfits with its raw
-// value, which goes back unchanged on update.
+// value; Update leaves it as the server has it unless the field is set
+// since, and MarshalJSON writes it back as it came.
 //
 // The records and enums are generated (records_gen.go) from the group's
 // OpenAPI description, internal/apispec/targeting.yaml, which describes
