@@ -43,8 +43,9 @@
 // case) the record is read through internal/record (decodeSlow), which
 // keeps the misfit; a test in each group checks by fuzzing that both give
 // the same record wherever the first decides. A record with a field type
-// the pass does not read (adama.Money, json.RawMessage, a plain
-// adama.Decimal) is read through internal/record only. Writing goes
+// the pass does not read (adama.Money, adama.Amount, json.RawMessage) is
+// read through internal/record only; a plain adama.Decimal or adama.Time
+// is read through its UnmarshalJSON in the pass (values.go). Writing goes
 // through internal/record's EncodeObject.
 //   - A schema marked x-go-skip: true (an answer envelope) becomes nothing.
 //   - Any other schema is an error, and nothing is written.
@@ -66,12 +67,37 @@
 // A property in the schema's required list, or marked x-adama-send-zero,
 // is a plain value, always sent (a nil list as []). Any other scalar property is a pointer (*T: nil is
 // absent) unless x-go-omitempty: true makes it a plain value left out
-// when zero (for ids and text whose zero means absent).
+// when zero (for ids and text whose zero means absent); a required
+// property marked x-go-omitempty is a plain value left out when zero too
+// (answers always carry it, a record built by hand may not). A plain
+// adama.Time, adama.Decimal or adama.Amount is tagged omitzero, which
+// encoding/json honours for structs, where omitempty is.
+//
+// # Read, change, save
+//
+// A schema marked x-go-snapshot: true keeps the body it was read from,
+// so that an update sends what changed since (snapshot.go): the record
+// gets an unexported raw *snapshot field that UnmarshalJSON sets with the
+// package's hand-written keep(b []byte) *snapshot (type snapshot
+// struct{ b []byte }, so printing a record shows no server bytes), and the
+// methods original (the record as read), writable (the properties a
+// create or update may send, in the description's order, each left out
+// when zero, then Extra), readOnlyChanged (each read-only or create-only
+// property and whether it changed since the read), fixedFields (the
+// writable properties an update cannot clear: not nullable, not
+// create-only) and createOnlyFields. The package's service code builds
+// the update body from them.
 //
 // # Extension fields read
 //
 //	info.x-go-package        the package name (required)
 //	info.x-adama-deprecated  a "Deprecated:" paragraph for every declaration
+//	info.x-adama-decoding    the internal/record decoder of what the one
+//	                         pass leaves undecided: lenient (the default,
+//	                         record.DecodeInto) or keeping
+//	                         (record.DecodeKeepingInto: also an empty
+//	                         string for a number as zero, a bare boolean
+//	                         as text; decoding.go)
 //	x-go-skip                (schema) generate nothing for it
 //	x-go-name                (schema, property) the Go name
 //	x-go-type                (property) the SDK value type
@@ -80,6 +106,12 @@
 //	                         package's hand-written, unexported encodeName on
 //	                         write and decodeName on read
 //	x-enum-varnames          (enum) the <Value> part of each constant's name
+//	x-go-snapshot            (schema) keep the body read, for read-change-
+//	                         save updates (see above)
+//	x-go-value-items         (array of records) hold the records by value,
+//	                         []R instead of []*R
+//	x-adama-create-only      (property, snapshot record) only a create
+//	                         sends it; an update refuses a change to it
 //	x-adama-send-zero        (property) a plain value always sent, even
 //	                         when zero (false, 0, "", [] for a nil list),
 //	                         where the schema cannot mark it required
@@ -90,8 +122,12 @@
 //	                         (it is an error otherwise) and the field's doc
 //	                         says so
 //
-// Other x-adama- fields (the envelope, a parameter's operators) describe
-// the operations, which are written by hand for now.
+// Other x-adama- fields describe the operations, which are written by
+// hand for now, and the tests read them: the envelope (info.x-adama-
+// envelope), the platform's own date-time layout (info.x-adama-date-time,
+// a Go layout), a parameter's operators (x-adama-operators), the fields
+// q and sort_by may name (x-adama-fields) and a list sent as one
+// comma-separated value (x-adama-list: comma).
 //
 // Usage:
 //

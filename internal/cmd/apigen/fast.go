@@ -27,7 +27,7 @@ func reader(f *field) string {
 		case f.nested != "" && t == "*"+f.nested:
 			return "func(e []byte) (" + t + ", bool) {\nreturn " + readRecord("e", f.nested) + "\n}"
 		}
-		return ""
+		return valueReader(f, t)
 	}
 	t := f.typ
 	if e, ok := strings.CutPrefix(t, "[]"); ok {
@@ -91,8 +91,14 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 	}
 	fast := fastRecord(r)
 
-	fmt.Fprintf(b, "\n// UnmarshalJSON reads the record leniently (see Misfits), keeping\n// unknown properties in Extra.\n%s", dep)
-	fmt.Fprintf(b, "func (x *%s) UnmarshalJSON(b []byte) error {\n", r.name)
+	unmarshal := "UnmarshalJSON"
+	if r.snapshot {
+		unmarshal = "unmarshal"
+		renderKeep(b, r, dep)
+	} else {
+		fmt.Fprintf(b, "\n// UnmarshalJSON reads the record leniently (see Misfits), keeping\n// unknown properties in Extra.\n%s", dep)
+	}
+	fmt.Fprintf(b, "func (x *%s) %s(b []byte) error {\n", r.name, unmarshal)
 	if fast {
 		b.WriteString("if !jsonscan.Valid(b) {\nreturn x.decodeSlow(b)\n}\nreturn x.decodeValid(b)\n}\n")
 	} else {
@@ -108,7 +114,7 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 
 	b.WriteString("\n// decodeSlow decodes b through internal/record.\n")
 	fmt.Fprintf(b, "func (x *%s) decodeSlow(b []byte) error {\n", r.name)
-	fmt.Fprintf(b, "if err := record.DecodeInto(b, (*%s)(x), %s, &x.Extra); err != nil {\nreturn err\n}\n", alias, idx)
+	fmt.Fprintf(b, "if err := %s(b, (*%s)(x), %s, &x.Extra); err != nil {\nreturn err\n}\n", r.slow, alias, idx)
 	after()
 	b.WriteString("return nil\n}\n")
 

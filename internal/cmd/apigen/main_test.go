@@ -69,8 +69,12 @@ func TestReader(t *testing.T) {
 		{field{typ: "[]int64"}, "record.ReadList(v, record.ReadInt64)"},
 		{field{typ: "*Node", nested: "Node"}, "record.ReadRecord(v, (*Node).decodeValid)"},
 		{field{typ: "[]*Node", nested: "Node", list: true}, "record.ReadList(v, func(e []byte) (*Node, bool) {\nreturn record.ReadRecord(e, (*Node).decodeValid)\n})"},
+		// values.go: plain SDK values and records held by value in a list.
+		{field{typ: "adama.Decimal"}, "func(e []byte) (adama.Decimal, bool) {\nx, ok := record.ReadUnmarshaler[adama.Decimal](e)\nif x == nil {\nreturn adama.Decimal{}, ok\n}\nreturn *x, ok\n}(v)"},
+		{field{typ: "adama.Time"}, "func(e []byte) (adama.Time, bool) {\nx, ok := record.ReadUnmarshaler[adama.Time](e)\nif x == nil {\nreturn adama.Time{}, ok\n}\nreturn *x, ok\n}(v)"},
+		{field{typ: "[]Node", nested: "Node", list: true, valueItems: true}, "record.ReadList(v, func(e []byte) (Node, bool) {\nx, ok := record.ReadRecord(e, (*Node).decodeValid)\nif x == nil {\nreturn Node{}, ok\n}\nreturn *x, ok\n})"},
 		// Left to internal/record: the record has no one-pass decoder.
-		{field{typ: "adama.Decimal"}, ""},
+		{field{typ: "adama.Amount"}, ""},
 		{field{typ: "*adama.Money"}, ""},
 		{field{typ: "json.RawMessage"}, ""},
 		{field{typ: "*float64"}, ""},
@@ -266,6 +270,79 @@ func TestGenerate(t *testing.T) {
 			not: []string{"func misfitPath", "func readList", "func keepUnknown", "func readText", "\"unicode/utf8\""},
 		},
 		{
+			name: "read-change-save snapshot, lists held by value, plain SDK values",
+			schemas: `
+    Pair:
+      type: object
+      properties:
+        vendor_id: {type: integer}
+    Ad:
+      type: object
+      x-go-snapshot: true
+      required: [id, name]
+      properties:
+        id:
+          type: integer
+          readOnly: true
+          x-go-omitempty: true
+        name:
+          type: string
+        agency_id:
+          type: integer
+          x-go-omitempty: true
+          x-adama-create-only: true
+        external_id:
+          type: string
+          nullable: true
+        pairs:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/Pair"
+          x-go-value-items: true
+        fee:
+          type: number
+          readOnly: true
+          x-go-type: adama.Decimal
+          x-go-omitempty: true
+        created_on:
+          type: string
+          format: date-time
+          readOnly: true
+          x-go-omitempty: true
+`,
+			want: []string{
+				"ID int64 `json:\"id,omitempty\"`",
+				"Name string `json:\"name\"`",
+				"Pairs []Pair `json:\"pairs,omitempty\"`",
+				"Fee adama.Decimal `json:\"fee,omitzero\"`",
+				"CreatedOn adama.Time `json:\"created_on,omitzero\"`",
+				"raw *snapshot",
+				"func (x *Ad) UnmarshalJSON(b []byte) error {",
+				"if err := x.unmarshal(b); err != nil {",
+				"x.raw = keep(b)",
+				"func (x *Ad) unmarshal(b []byte) error {",
+				"func (x *Ad) original() *Ad {",
+				"if o.UnmarshalJSON(x.raw.b) != nil {",
+				"type adWrite struct {",
+				"Name string `json:\"name,omitempty\"`",
+				"Pairs []Pair `json:\"pairs,omitzero\"`",
+				"func (x *Ad) writable() ([]byte, error) {",
+				"return record.EncodeObject(w, x.Extra)",
+				`"id": orig.ID != x.ID,`,
+				`"agency_id": orig.AgencyID != x.AgencyID,`,
+				`"fee": orig.Fee.Cmp(x.Fee) != 0,`,
+				`"created_on": !orig.CreatedOn.Equal(x.CreatedOn.Time),`,
+				`return []string{"name"}`,
+				`return []string{"agency_id"}`,
+				"for i := range x.Pairs {",
+				`out = append(out, x.Pairs[i].misfits(record.MisfitPath(prefix, "pairs["+strconv.Itoa(i)+"]"))...)`,
+				"x.Pairs, ok = record.ReadList(v, func(e []byte) (Pair, bool) {",
+				"x, ok := record.ReadUnmarshaler[adama.Time](e)",
+			},
+			not: []string{"Fee adama.Decimal `json:\"fee,omitempty", "func (x *Pair) original", "ID int64 `json:\"id,omitempty\"`\n\tName"},
+		},
+		{
 			name: "envelopes marked x-go-skip generate nothing",
 			schemas: `
     Answer:
@@ -299,6 +376,18 @@ func TestGenerate(t *testing.T) {
 }
 
 func TestGenerateErrors(t *testing.T) {
+	t.Run("x-go-value-items needs a list of records", func(t *testing.T) {
+		_, err := gen(t, `
+    Thing:
+      type: object
+      properties:
+        ids:
+          type: array
+          items: {type: integer}
+          x-go-value-items: true
+`)
+		assert.ErrorContains(t, err, "x-go-value-items applies to a list of records")
+	})
 	for _, tc := range []struct{ name, schemas, want string }{
 		{"unknown type", `
     A:
@@ -428,4 +517,25 @@ func TestRun(t *testing.T) {
 	st2, err := os.Stat(out)
 	require.NoError(t, err)
 	assert.Equal(t, st.ModTime(), st2.ModTime(), "an up-to-date file is not rewritten")
+}
+
+func TestDecodingChoice(t *testing.T) {
+	const schemas = "    Thing:\n      type: object\n      properties:\n        n: {type: integer}\n"
+	for _, tc := range []struct{ info, want, err string }{
+		{"", "if err := record.DecodeInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: lenient\n", "if err := record.DecodeInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: keeping\n", "if err := record.DecodeKeepingInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: loose\n", "", `info.x-adama-decoding: want lenient or keeping, found "loose"`},
+	} {
+		doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n" + tc.info +
+			"paths: {}\ncomponents:\n  schemas:\n" + schemas))
+		require.NoError(t, err)
+		src, err := generate(doc, "test.yaml")
+		if tc.err != "" {
+			assert.EqualError(t, err, tc.err)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Contains(t, string(src), tc.want, tc.info)
+	}
 }

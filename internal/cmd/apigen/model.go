@@ -29,6 +29,10 @@ type enumValue struct{ name, value string }
 type record struct {
 	name, doc string
 	fields    []*field
+	snapshot  bool // x-go-snapshot: kept for read-change-save (snapshot.go)
+	// slow is the internal/record decoder the record falls back to
+	// (info.x-adama-decoding, decoding.go).
+	slow string
 }
 
 // field is one property of a record.
@@ -44,6 +48,11 @@ type field struct {
 	list   bool
 	zero   string // the Go expression of the field's zero value
 	enum   bool   // the field's type (or its list's element) is an enum
+	// valueItems: a list of records held by value ([]R, x-go-value-items).
+	valueItems bool
+	// nullable: an update may send null to clear it; createOnly: only a
+	// create sends it (x-adama-create-only). Both for snapshot.go.
+	nullable, createOnly bool
 }
 
 // goTypes are the SDK value types x-go-type may choose, with their zero
@@ -77,6 +86,10 @@ func build(doc *openapi3.T, source string) (*model, error) {
 		return nil, fmt.Errorf("info.x-go-package: want a lower-case package name, found %q", m.pkg)
 	}
 	m.deprecated, _ = doc.Info.Extensions["x-adama-deprecated"].(string)
+	slow, err := slowDecoder(doc)
+	if err != nil {
+		return nil, err
+	}
 	if doc.Components == nil {
 		return m, nil
 	}
@@ -111,6 +124,7 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			if err != nil {
 				return nil, err
 			}
+			r.slow = slow
 			m.records = append(m.records, r)
 		default:
 			return nil, fmt.Errorf("schema %s: only objects and string enums become Go types (mark others x-go-skip)", name)
@@ -177,7 +191,7 @@ func buildEnum(gn, name string, s *openapi3.Schema) (*enum, error) {
 }
 
 func buildRecord(doc *openapi3.T, gn, name string, s *openapi3.Schema) (*record, error) {
-	r := &record{name: gn, doc: s.Description}
+	r := &record{name: gn, doc: s.Description, snapshot: hasFlag(s.Extensions, "x-go-snapshot")}
 	required := map[string]bool{}
 	for _, p := range s.Required {
 		if s.Properties[p] == nil {
@@ -226,8 +240,14 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	if omitZero && sendZero {
 		return nil, fmt.Errorf("x-go-omitempty and x-adama-send-zero contradict each other")
 	}
-	f.sent = required || sendZero
+	// A required property marked x-go-omitempty is always in answers but
+	// left out of a record built by hand while zero.
+	f.sent = required && !omitZero || sendZero
 	f.enum = kind.enum
+	f.nullable, f.createOnly = s.Nullable, hasFlag(ext, "x-adama-create-only")
+	if err := valueItems(ref, f, &base, kind); err != nil {
+		return nil, err
+	}
 	switch kind.shape {
 	case shapeList:
 		f.typ, f.list, f.zero = base, true, "nil"

@@ -112,13 +112,17 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		}
 		tag := f.json
 		if !f.sent {
-			tag += ",omitempty"
+			tag += "," + omitOption(f)
 		}
 		fmt.Fprintf(b, "%s %s `json:%q`\n", f.name, f.typ, tag)
 	}
 	b.WriteString("// Extra keeps the properties the SDK does not model and the values\n")
 	b.WriteString("// that fit no documented form (see Misfits); they are sent back as\n// they came.\n")
-	b.WriteString("Extra map[string]json.RawMessage `json:\"-\"`\n}\n\n")
+	b.WriteString("Extra map[string]json.RawMessage `json:\"-\"`\n")
+	if r.snapshot {
+		b.WriteString(snapshotField)
+	}
+	b.WriteString("}\n\n")
 	fmt.Fprintf(b, "type %s %s\n\n", alias, r.name)
 	fmt.Fprintf(b, "var %s = record.IndexOf(reflect.TypeFor[%s]())\n", idx, alias)
 
@@ -146,6 +150,8 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 	for _, f := range r.fields {
 		switch {
 		case f.nested == "":
+		case f.valueItems:
+			fmt.Fprintf(b, "for i := range x.%s {\nout = append(out, x.%s[i].misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.name, f.json+"[")
 		case f.list:
 			fmt.Fprintf(b, "for i, y := range x.%s {\nout = append(out, y.misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.json+"[")
 		default:
@@ -172,5 +178,8 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		}
 		fmt.Fprintf(b, "cloned := false\nfor _, k := range [...]string{%s} {\n", strings.Join(names, ", "))
 		b.WriteString("if _, ok := x.Extra[k]; ok {\nif !cloned {\nx.Extra, cloned = maps.Clone(x.Extra), true\n}\ndelete(x.Extra, k)\n}\n}\n}\n")
+	}
+	if r.snapshot {
+		renderSnapshot(b, r, dep)
 	}
 }
