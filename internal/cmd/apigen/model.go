@@ -22,6 +22,7 @@ type model struct {
 type enum struct {
 	name, doc string
 	values    []enumValue
+	anyCase   bool // x-adama-any-case (anycase.go)
 }
 
 type enumValue struct{ name, value string }
@@ -29,6 +30,7 @@ type enumValue struct{ name, value string }
 type record struct {
 	name, doc string
 	fields    []*field
+	local     []localField // x-go-local-fields (localfields.go)
 }
 
 // field is one property of a record.
@@ -44,6 +46,11 @@ type field struct {
 	list   bool
 	zero   string // the Go expression of the field's zero value
 	enum   bool   // the field's type (or its list's element) is an enum
+	// fastRead is the one-pass reader's expression where a feature gives
+	// its own (handtype.go, byvalue.go); slowOnly: the pass does not read
+	// the field.
+	fastRead string
+	slowOnly bool
 }
 
 // goTypes are the SDK value types x-go-type may choose, with their zero
@@ -145,7 +152,7 @@ func typeName(name string, s *openapi3.Schema) (string, error) {
 }
 
 func buildEnum(gn, name string, s *openapi3.Schema) (*enum, error) {
-	e := &enum{name: gn, doc: s.Description}
+	e := &enum{name: gn, doc: s.Description, anyCase: hasFlag(s.Extensions, "x-adama-any-case")}
 	var varnames []string
 	if vs, ok := s.Extensions["x-enum-varnames"].([]any); ok {
 		for _, v := range vs {
@@ -202,6 +209,11 @@ func buildRecord(doc *openapi3.T, gn, name string, s *openapi3.Schema) (*record,
 		names[f.name] = "property " + p
 		r.fields = append(r.fields, f)
 	}
+	local, err := localFields(s.Extensions, names)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	r.local = local
 	return r, nil
 }
 
@@ -217,6 +229,12 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	if !isASCIIIdent(f.name) || f.name[0] < 'A' || f.name[0] > 'Z' {
 		return nil, fmt.Errorf("%q is not an exported Go name (set x-go-name)", f.name)
 	}
+	if ok, err := handType(f, s, required || hasFlag(ext, "x-adama-send-zero")); ok {
+		if err != nil {
+			return nil, err
+		}
+		return fieldDoc(f, s)
+	}
 	base, kind, err := valueType(doc, ref)
 	if err != nil {
 		return nil, err
@@ -228,6 +246,7 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	}
 	f.sent = required || sendZero
 	f.enum = kind.enum
+	f.slowOnly = anyCaseRef(doc, ref)
 	switch kind.shape {
 	case shapeList:
 		f.typ, f.list, f.zero = base, true, "nil"
@@ -244,13 +263,24 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 			f.typ, f.zero = "*"+base, "nil"
 		}
 	}
+	if hasFlag(ext, "x-go-by-value") {
+		if err := byValue(f); err != nil {
+			return nil, err
+		}
+	}
 	if c, ok := ext["x-go-codec"].(string); ok {
 		if f.typ != "string" || !isASCIIIdent(c) {
 			return nil, fmt.Errorf("x-go-codec %q needs a plain string field and a Go name", c)
 		}
 		f.codec = c
 	}
-	if forms, ok := ext["x-adama-forms"].([]any); ok {
+	return fieldDoc(f, s)
+}
+
+// fieldDoc checks x-adama-forms and completes f's doc with the forms,
+// limits and marks.
+func fieldDoc(f *field, s *openapi3.Schema) (*field, error) {
+	if forms, ok := s.Extensions["x-adama-forms"].([]any); ok {
 		t := schemaType(s)
 		for _, x := range forms {
 			form, _ := x.(string)
