@@ -1251,6 +1251,9 @@ func (x *Submodel) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, submodelIdx, prefix)
+	out = append(out, record.Nested(x.Beta, record.MisfitPath(prefix, "Beta"))...)
+	out = append(out, record.Nested(x.Features, record.MisfitPath(prefix, "Features"))...)
+	out = append(out, record.Nested(x.Predictions, record.MisfitPath(prefix, "Predictions"))...)
 	return out
 }
 

@@ -293,6 +293,7 @@ func (x *ConsumerSettings) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, consumerSettingsIdx, prefix)
+	out = append(out, record.Nested(x.Filters, record.MisfitPath(prefix, "Filters"))...)
 	out = append(out, x.SampleSettings.misfits(record.MisfitPath(prefix, "SampleSettings"))...)
 	out = append(out, x.Cloud1Settings.misfits(record.MisfitPath(prefix, "Cloud1Settings"))...)
 	out = append(out, x.WebSettings.misfits(record.MisfitPath(prefix, "WebSettings"))...)
@@ -453,6 +454,7 @@ func (x *WebSettings) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, webSettingsIdx, prefix)
+	out = append(out, record.Nested(x.Endpoints, record.MisfitPath(prefix, "Endpoints"))...)
 	return out
 }
 
@@ -529,6 +531,8 @@ func (x *Cloud1Settings) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, cloud1SettingsIdx, prefix)
+	out = append(out, record.Nested(x.Regions, record.MisfitPath(prefix, "Regions"))...)
+	out = append(out, record.Nested(x.Buckets, record.MisfitPath(prefix, "Buckets"))...)
 	return out
 }
 
@@ -591,5 +595,6 @@ func (x *Cloud2Settings) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, cloud2SettingsIdx, prefix)
+	out = append(out, record.Nested(x.Buckets, record.MisfitPath(prefix, "Buckets"))...)
 	return out
 }

@@ -87,7 +87,8 @@
 //	x-go-hand-type           (property) a Go type taken as written: one the
 //	                         package declares by hand (BrainTypeID, Filters)
 //	                         or a composite (int, []float64,
-//	                         map[string]string); never a pointer
+//	                         map[string]string); never a pointer;
+//	                         Misfits asks the records a composite holds
 //	                         (handtype.go)
 //	x-go-by-value            (list of records) []R instead of []*R
 //	                         (byvalue.go)

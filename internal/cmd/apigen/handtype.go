@@ -16,7 +16,9 @@ import (
 // absent (the JSON tag has omitempty) unless the property is required or
 // marked x-adama-send-zero. The one-pass decoder reads an integer schema
 // (converting from int64) and a string schema of a named type (as an
-// enum reads); any other hand type is read through internal/record only.
+// enum reads); any other hand type is read through internal/record only,
+// and Misfits lists those of the records its value holds (a map or list of
+// records) through record.Nested, under the property's name.
 
 // handType types f by its x-go-hand-type, reporting false when the
 // property has none.
@@ -45,7 +47,7 @@ func handType(f *field, s *openapi3.Schema, sent bool) (bool, error) {
 	case schemaType(s) == openapi3.TypeString && isASCIIIdent(t) && t != "string":
 		f.fastRead = "record.ReadEnum[" + t + "](v)"
 	default:
-		f.slowOnly = true
+		f.slowOnly, f.handMisfits = true, true
 	}
 	return true, nil
 }

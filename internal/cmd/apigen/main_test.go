@@ -479,6 +479,8 @@ func TestGenerateHandTypes(t *testing.T) {
 				"Beta []float64 `json:\"beta\"`",
 				"Zones map[string]string `json:\"zones,omitempty\"`",
 				"return x.decodeSlow(b)",
+				`out = append(out, record.Nested(x.Beta, record.MisfitPath(prefix, "beta"))...)`,
+				`out = append(out, record.Nested(x.Zones, record.MisfitPath(prefix, "zones"))...)`,
 			},
 			not: []string{"decodeFast", "a.Beta = []float64{}"},
 		},

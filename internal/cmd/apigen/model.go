@@ -51,6 +51,9 @@ type field struct {
 	// the field.
 	fastRead string
 	slowOnly bool
+	// handMisfits: a hand type whose values may hold records; Misfits
+	// asks them through internal/record (handtype.go).
+	handMisfits bool
 }
 
 // goTypes are the SDK value types x-go-type may choose, with their zero

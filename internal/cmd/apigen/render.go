@@ -158,6 +158,8 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 	fmt.Fprintf(b, "out := record.Misfits(x.Extra, %s, prefix)\n", idx)
 	for _, f := range r.fields {
 		switch {
+		case f.handMisfits:
+			fmt.Fprintf(b, "out = append(out, record.Nested(x.%s, record.MisfitPath(prefix, %q))...)\n", f.name, f.json)
 		case f.nested == "":
 		case f.list:
 			fmt.Fprintf(b, "for i, y := range x.%s {\nout = append(out, y.misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.json+"[")
