@@ -550,21 +550,21 @@ func (x *Attachment) decodeFast(b []byte) bool {
 		case "created_on":
 			if !record.IsNull(v) {
 				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Time](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
 						return adama.Time{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		case "updated_on":
 			if !record.IsNull(v) {
 				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Time](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
 						return adama.Time{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		case "version":
@@ -814,21 +814,21 @@ func (x *Target) decodeFast(b []byte) bool {
 		case "created_on":
 			if !record.IsNull(v) {
 				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Time](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
 						return adama.Time{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		case "updated_on":
 			if !record.IsNull(v) {
 				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Time](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
 						return adama.Time{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		default:
@@ -1262,20 +1262,20 @@ func (x *Advertiser) decodeFast(b []byte) bool {
 			x.AdvertiserBrain, ok = record.ReadPtr(v, record.ReadBool)
 		case "vendor_attributions":
 			x.VendorAttributions, ok = record.ReadList(v, func(e []byte) (VendorAttribution, bool) {
-				x, ok := record.ReadRecord(e, (*VendorAttribution).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*VendorAttribution).decodeValid)
+				if p == nil {
 					return VendorAttribution{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "ad_server_fee":
 			if !record.IsNull(v) {
 				x.AdServerFee, ok = func(e []byte) (adama.Decimal, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Decimal](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
 						return adama.Decimal{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		case "effective_ads_txt_verified":
@@ -1305,21 +1305,21 @@ func (x *Advertiser) decodeFast(b []byte) bool {
 		case "created_on":
 			if !record.IsNull(v) {
 				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Time](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
 						return adama.Time{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		case "updated_on":
 			if !record.IsNull(v) {
 				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Time](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
 						return adama.Time{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		case "version":
@@ -1752,20 +1752,20 @@ func (x *HistoryEntry) decodeFast(b []byte) bool {
 		case "date":
 			if !record.IsNull(v) {
 				x.Date, ok = func(e []byte) (adama.Time, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Time](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
 						return adama.Time{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		case "fields":
 			x.Fields, ok = record.ReadList(v, func(e []byte) (FieldChange, bool) {
-				x, ok := record.ReadRecord(e, (*FieldChange).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*FieldChange).decodeValid)
+				if p == nil {
 					return FieldChange{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "user_name":
 			if !record.IsNull(v) {
@@ -2228,43 +2228,43 @@ func (x *PermissionList) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "organizations":
 			x.Organizations, ok = record.ReadList(v, func(e []byte) (EntityPermission, bool) {
-				x, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
+				if p == nil {
 					return EntityPermission{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "agencies":
 			x.Agencies, ok = record.ReadList(v, func(e []byte) (EntityPermission, bool) {
-				x, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
+				if p == nil {
 					return EntityPermission{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "advertisers":
 			x.Advertisers, ok = record.ReadList(v, func(e []byte) (EntityPermission, bool) {
-				x, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
+				if p == nil {
 					return EntityPermission{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "campaigns":
 			x.Campaigns, ok = record.ReadList(v, func(e []byte) (EntityPermission, bool) {
-				x, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
+				if p == nil {
 					return EntityPermission{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "strategies":
 			x.Strategies, ok = record.ReadList(v, func(e []byte) (EntityPermission, bool) {
-				x, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*EntityPermission).decodeValid)
+				if p == nil {
 					return EntityPermission{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers", "campaigns", "strategies")
@@ -2483,27 +2483,27 @@ func (x *Grants) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "organizations":
 			x.Organizations, ok = record.ReadList(v, func(e []byte) (Grant, bool) {
-				x, ok := record.ReadRecord(e, (*Grant).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*Grant).decodeValid)
+				if p == nil {
 					return Grant{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "agencies":
 			x.Agencies, ok = record.ReadList(v, func(e []byte) (Grant, bool) {
-				x, ok := record.ReadRecord(e, (*Grant).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*Grant).decodeValid)
+				if p == nil {
 					return Grant{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "advertisers":
 			x.Advertisers, ok = record.ReadList(v, func(e []byte) (Grant, bool) {
-				x, ok := record.ReadRecord(e, (*Grant).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*Grant).decodeValid)
+				if p == nil {
 					return Grant{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")
@@ -2851,21 +2851,21 @@ func (x *PermittedUser) decodeFast(b []byte) bool {
 		case "created_on":
 			if !record.IsNull(v) {
 				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Time](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
 						return adama.Time{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		case "updated_on":
 			if !record.IsNull(v) {
 				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
-					x, ok := record.ReadUnmarshaler[adama.Time](e)
-					if x == nil {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
 						return adama.Time{}, ok
 					}
-					return *x, ok
+					return *p, ok
 				}(v)
 			}
 		case "last_login_on":
@@ -3259,27 +3259,27 @@ func (x *PermissionEntities) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "organizations":
 			x.Organizations, ok = record.ReadList(v, func(e []byte) (PermissionEntity, bool) {
-				x, ok := record.ReadRecord(e, (*PermissionEntity).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*PermissionEntity).decodeValid)
+				if p == nil {
 					return PermissionEntity{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "agencies":
 			x.Agencies, ok = record.ReadList(v, func(e []byte) (PermissionEntity, bool) {
-				x, ok := record.ReadRecord(e, (*PermissionEntity).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*PermissionEntity).decodeValid)
+				if p == nil {
 					return PermissionEntity{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		case "advertisers":
 			x.Advertisers, ok = record.ReadList(v, func(e []byte) (PermissionEntity, bool) {
-				x, ok := record.ReadRecord(e, (*PermissionEntity).decodeValid)
-				if x == nil {
+				p, ok := record.ReadRecord(e, (*PermissionEntity).decodeValid)
+				if p == nil {
 					return PermissionEntity{}, ok
 				}
-				return *x, ok
+				return *p, ok
 			})
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")

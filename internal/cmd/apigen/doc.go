@@ -116,6 +116,20 @@
 //	                         when zero (false, 0, "", [] for a nil list),
 //	                         where the schema cannot mark it required
 //	                         because answers may leave it out
+//	x-go-hand-type           (property) a Go type taken as written: one the
+//	                         package declares by hand (BrainTypeID, Filters)
+//	                         or a composite (int, []float64,
+//	                         map[string]string); never a pointer;
+//	                         Misfits asks the records a composite holds
+//	                         (handtype.go)
+//	                         (byvalue.go)
+//	x-go-local-fields        (schema) [{name, type, description}]: fields
+//	                         kept beside the properties, never sent or
+//	                         read, JSON tag "-" (localfields.go)
+//	x-adama-any-case         (enum) the platform sends values in any case:
+//	                         UnmarshalJSON reads them as described, Equal
+//	                         ignores case; fields of it are read through
+//	                         internal/record (anycase.go)
 //	x-adama-forms            (property) the other JSON forms the platform
 //	                         sends: [string] for a number or boolean,
 //	                         [number] for text; the decoder must read them

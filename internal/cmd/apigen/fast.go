@@ -11,6 +11,9 @@ import (
 // "" when the one-pass decoder does not read the type (the record then
 // decodes through internal/record only).
 func reader(f *field) string {
+	if f.slowOnly || f.fastRead != "" {
+		return f.fastRead
+	}
 	// elem is the reader of a value of type t, as a function value, or "".
 	elem := func(t string) string {
 		switch {

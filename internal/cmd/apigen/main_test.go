@@ -70,9 +70,9 @@ func TestReader(t *testing.T) {
 		{field{typ: "*Node", nested: "Node"}, "record.ReadRecord(v, (*Node).decodeValid)"},
 		{field{typ: "[]*Node", nested: "Node", list: true}, "record.ReadList(v, func(e []byte) (*Node, bool) {\nreturn record.ReadRecord(e, (*Node).decodeValid)\n})"},
 		// values.go: plain SDK values and records held by value in a list.
-		{field{typ: "adama.Decimal"}, "func(e []byte) (adama.Decimal, bool) {\nx, ok := record.ReadUnmarshaler[adama.Decimal](e)\nif x == nil {\nreturn adama.Decimal{}, ok\n}\nreturn *x, ok\n}(v)"},
-		{field{typ: "adama.Time"}, "func(e []byte) (adama.Time, bool) {\nx, ok := record.ReadUnmarshaler[adama.Time](e)\nif x == nil {\nreturn adama.Time{}, ok\n}\nreturn *x, ok\n}(v)"},
-		{field{typ: "[]Node", nested: "Node", list: true, valueItems: true}, "record.ReadList(v, func(e []byte) (Node, bool) {\nx, ok := record.ReadRecord(e, (*Node).decodeValid)\nif x == nil {\nreturn Node{}, ok\n}\nreturn *x, ok\n})"},
+		{field{typ: "adama.Decimal"}, "func(e []byte) (adama.Decimal, bool) {\np, ok := record.ReadUnmarshaler[adama.Decimal](e)\nif p == nil {\nreturn adama.Decimal{}, ok\n}\nreturn *p, ok\n}(v)"},
+		{field{typ: "adama.Time"}, "func(e []byte) (adama.Time, bool) {\np, ok := record.ReadUnmarshaler[adama.Time](e)\nif p == nil {\nreturn adama.Time{}, ok\n}\nreturn *p, ok\n}(v)"},
+		{field{typ: "[]Node", nested: "Node", list: true, valueItems: true}, "record.ReadList(v, func(e []byte) (Node, bool) {\np, ok := record.ReadRecord(e, (*Node).decodeValid)\nif p == nil {\nreturn Node{}, ok\n}\nreturn *p, ok\n})"},
 		// Left to internal/record: the record has no one-pass decoder.
 		{field{typ: "adama.Amount"}, ""},
 		{field{typ: "*adama.Money"}, ""},
@@ -338,7 +338,7 @@ func TestGenerate(t *testing.T) {
 				"for i := range x.Pairs {",
 				`out = append(out, x.Pairs[i].misfits(record.MisfitPath(prefix, "pairs["+strconv.Itoa(i)+"]"))...)`,
 				"x.Pairs, ok = record.ReadList(v, func(e []byte) (Pair, bool) {",
-				"x, ok := record.ReadUnmarshaler[adama.Time](e)",
+				"p, ok := record.ReadUnmarshaler[adama.Time](e)",
 			},
 			not: []string{"Fee adama.Decimal `json:\"fee,omitempty", "func (x *Pair) original", "ID int64 `json:\"id,omitempty\"`\n\tName"},
 		},
@@ -537,5 +537,185 @@ func TestDecodingChoice(t *testing.T) {
 		}
 		require.NoError(t, err)
 		assert.Contains(t, string(src), tc.want, tc.info)
+	}
+}
+
+// TestGenerateHandTypes covers x-go-hand-type, x-go-value-items,
+// x-go-local-fields and x-adama-any-case (handtype.go, values.go,
+// localfields.go, anycase.go).
+func TestGenerateHandTypes(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		schemas string
+		want    []string
+		not     []string
+	}{
+		{
+			name: "hand types: exact, never pointers, integers and named text read in one pass",
+			schemas: `
+    Thing:
+      type: object
+      required: [low]
+      properties:
+        low: {type: integer, x-go-hand-type: int}
+        kind: {type: integer, x-go-hand-type: KindID, x-go-omitempty: true}
+        rate: {type: integer, x-go-hand-type: int, x-adama-send-zero: true, readOnly: true}
+        owner: {type: string, x-go-hand-type: OwnerName}
+`,
+			want: []string{
+				"Low int `json:\"low\"`",
+				"Kind KindID `json:\"kind,omitempty\"`",
+				"Rate int `json:\"rate\"`",
+				"Owner OwnerName `json:\"owner,omitempty\"`",
+				"x.Low, ok = func(v []byte) (int, bool) {", "n, ok := record.ReadInt64(v)", "return int(n), ok", "}(v)",
+				"x.Kind, ok = func(v []byte) (KindID, bool) {", "return KindID(n), ok",
+				"x.Owner, ok = record.ReadEnum[OwnerName](v)",
+				"x.Rate = *new(int)",
+				"func (x *Thing) decodeFast(b []byte) bool {",
+			},
+			not: []string{"*int", "*KindID"},
+		},
+		{
+			name: "a composite hand type leaves the record to internal/record",
+			schemas: `
+    Sub:
+      type: object
+      required: [beta]
+      properties:
+        beta: {type: array, items: {type: number}, x-go-hand-type: "[]float64"}
+        zones: {type: object, additionalProperties: {type: string}, x-go-hand-type: "map[string]string"}
+`,
+			want: []string{
+				"Beta []float64 `json:\"beta\"`",
+				"Zones map[string]string `json:\"zones,omitempty\"`",
+				"return x.decodeSlow(b)",
+				`out = append(out, record.Nested(x.Beta, record.MisfitPath(prefix, "beta"))...)`,
+				`out = append(out, record.Nested(x.Zones, record.MisfitPath(prefix, "zones"))...)`,
+			},
+			not: []string{"decodeFast", "a.Beta = []float64{}"},
+		},
+		{
+			name: "records by value",
+			schemas: `
+    Item:
+      type: object
+      properties:
+        n: {type: integer}
+    Box:
+      type: object
+      properties:
+        items:
+          type: array
+          items: {$ref: "#/components/schemas/Item"}
+          x-go-value-items: true
+          x-adama-send-zero: true
+`,
+			want: []string{
+				"Items []Item `json:\"items\"`",
+				"a.Items = []Item{}",
+				"x.Items, ok = record.ReadList(v, func(e []byte) (Item, bool) {",
+				"p, ok := record.ReadRecord(e, (*Item).decodeValid)",
+				"return Item{}, ok",
+				"return *p, ok",
+				`out = append(out, x.Items[i].misfits(record.MisfitPath(prefix, "items["+strconv.Itoa(i)+"]"))...)`,
+			},
+		},
+		{
+			name: "local fields are kept beside the wire properties, never sent",
+			schemas: `
+    Settings:
+      type: object
+      properties:
+        Rate: {type: integer}
+      x-go-local-fields:
+        - {name: Consumer, type: ConsumerName, description: The consumer whose settings these are.}
+        - {name: Accept, type: bool}
+`,
+			want: []string{
+				"Rate *int64 `json:\"Rate,omitempty\"`",
+				"// The consumer whose settings these are. Not sent.",
+				"Consumer ConsumerName `json:\"-\"`",
+				"Accept bool `json:\"-\"`",
+			},
+		},
+		{
+			name: "an any-case enum reads known values in any case; its fields go through internal/record",
+			schemas: `
+    Goal:
+      type: string
+      enum: [cpa, viewability_rate]
+      x-adama-any-case: true
+    Sub:
+      type: object
+      properties:
+        goal: {$ref: "#/components/schemas/Goal"}
+        goals: {type: array, items: {$ref: "#/components/schemas/Goal"}}
+`,
+			want: []string{
+				"func (v *Goal) UnmarshalJSON(b []byte) error {",
+				"for _, k := range Goal(\"\").Values() {",
+				"if strings.EqualFold(string(k), s) {",
+				"*v = Goal(s)",
+				"func (v Goal) Equal(o Goal) bool { return strings.EqualFold(string(v), string(o)) }",
+				"\"strings\"",
+				"Goal *Goal `json:\"goal,omitempty\"`",
+			},
+			not: []string{"decodeFast", "ReadEnum[Goal]"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := gen(t, tc.schemas)
+			require.NoError(t, err)
+			lines := map[string]bool{}
+			for l := range strings.SplitSeq(src, "\n") {
+				lines[strings.Join(strings.Fields(l), " ")] = true
+			}
+			for _, w := range tc.want {
+				assert.True(t, lines[strings.Join(strings.Fields(w), " ")], "missing line %q in\n%s", w, src)
+			}
+			for _, n := range tc.not {
+				assert.NotContains(t, src, n)
+			}
+		})
+	}
+	for _, tc := range []struct{ name, schemas, want string }{
+		{"hand pointer", `
+    A:
+      type: object
+      properties:
+        f: {type: integer, x-go-hand-type: "*int"}
+`, `property f: x-go-hand-type "*int" is not a Go type (and not a pointer)`},
+		{"hand type beside x-go-type", `
+    A:
+      type: object
+      properties:
+        f: {type: integer, x-go-hand-type: int, x-go-type: int32}
+`, "x-go-type and x-go-hand-type contradict each other"},
+		{"by value of a scalar list", `
+    A:
+      type: object
+      properties:
+        f: {type: array, items: {type: string}, x-go-value-items: true}
+`, "x-go-value-items applies to a list of records"},
+		{"local field with a bad name", `
+    A:
+      type: object
+      properties:
+        f: {type: string}
+      x-go-local-fields: [{name: consumer, type: string}]
+`, `schema A: x-go-local-fields[0]: "consumer" is not an exported Go name`},
+		{"local field taking a property's name", `
+    A:
+      type: object
+      properties:
+        f: {type: string}
+      x-go-local-fields: [{name: F, type: string}]
+`, "the Go name F is already property f"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := gen(t, tc.schemas)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
 	}
 }

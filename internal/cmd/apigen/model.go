@@ -22,6 +22,7 @@ type model struct {
 type enum struct {
 	name, doc string
 	values    []enumValue
+	anyCase   bool // x-adama-any-case (anycase.go)
 }
 
 type enumValue struct{ name, value string }
@@ -32,7 +33,8 @@ type record struct {
 	snapshot  bool // x-go-snapshot: kept for read-change-save (snapshot.go)
 	// slow is the internal/record decoder the record falls back to
 	// (info.x-adama-decoding, decoding.go).
-	slow string
+	slow  string
+	local []localField // x-go-local-fields (localfields.go)
 }
 
 // field is one property of a record.
@@ -53,6 +55,14 @@ type field struct {
 	// nullable: an update may send null to clear it; createOnly: only a
 	// create sends it (x-adama-create-only). Both for snapshot.go.
 	nullable, createOnly bool
+	// fastRead is the one-pass reader's expression where a feature gives
+	// its own (handtype.go); slowOnly: the pass does not read
+	// the field.
+	fastRead string
+	slowOnly bool
+	// handMisfits: a hand type whose values may hold records; Misfits
+	// asks them through internal/record (handtype.go).
+	handMisfits bool
 }
 
 // goTypes are the SDK value types x-go-type may choose, with their zero
@@ -159,7 +169,7 @@ func typeName(name string, s *openapi3.Schema) (string, error) {
 }
 
 func buildEnum(gn, name string, s *openapi3.Schema) (*enum, error) {
-	e := &enum{name: gn, doc: s.Description}
+	e := &enum{name: gn, doc: s.Description, anyCase: hasFlag(s.Extensions, "x-adama-any-case")}
 	var varnames []string
 	if vs, ok := s.Extensions["x-enum-varnames"].([]any); ok {
 		for _, v := range vs {
@@ -216,6 +226,11 @@ func buildRecord(doc *openapi3.T, gn, name string, s *openapi3.Schema) (*record,
 		names[f.name] = "property " + p
 		r.fields = append(r.fields, f)
 	}
+	local, err := localFields(s.Extensions, names)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	r.local = local
 	return r, nil
 }
 
@@ -230,6 +245,12 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	}
 	if !isASCIIIdent(f.name) || f.name[0] < 'A' || f.name[0] > 'Z' {
 		return nil, fmt.Errorf("%q is not an exported Go name (set x-go-name)", f.name)
+	}
+	if ok, err := handType(f, s, required || hasFlag(ext, "x-adama-send-zero")); ok {
+		if err != nil {
+			return nil, err
+		}
+		return fieldDoc(f, s)
 	}
 	base, kind, err := valueType(doc, ref)
 	if err != nil {
@@ -248,6 +269,7 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	if err := valueItems(ref, f, &base, kind); err != nil {
 		return nil, err
 	}
+	f.slowOnly = anyCaseRef(doc, ref)
 	switch kind.shape {
 	case shapeList:
 		f.typ, f.list, f.zero = base, true, "nil"
@@ -270,7 +292,13 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 		}
 		f.codec = c
 	}
-	if forms, ok := ext["x-adama-forms"].([]any); ok {
+	return fieldDoc(f, s)
+}
+
+// fieldDoc checks x-adama-forms and completes f's doc with the forms,
+// limits and marks.
+func fieldDoc(f *field, s *openapi3.Schema) (*field, error) {
+	if forms, ok := s.Extensions["x-adama-forms"].([]any); ok {
 		t := schemaType(s)
 		for _, x := range forms {
 			form, _ := x.(string)

@@ -24,21 +24,30 @@ func render(m *model) ([]byte, error) {
 			needStrconv = needStrconv || f.list && f.nested != ""
 		}
 	}
-	if len(m.records) > 0 {
+	anyCase := anyCaseEnums(m)
+	if len(m.records) > 0 || anyCase {
 		b.WriteString("import (\n")
 		b.WriteString("\"encoding/json\"\n")
 		if needMaps {
 			b.WriteString("\"maps\"\n")
 		}
-		b.WriteString("\"reflect\"\n")
+		if len(m.records) > 0 {
+			b.WriteString("\"reflect\"\n")
+		}
 		if needStrconv {
 			b.WriteString("\"strconv\"\n")
 		}
-		b.WriteString("\n\"github.com/adamasdk/adama-go/adama\"\n")
-		if needFast {
-			b.WriteString("\"github.com/adamasdk/adama-go/internal/jsonscan\"\n")
+		if anyCase {
+			b.WriteString("\"strings\"\n")
 		}
-		b.WriteString("\"github.com/adamasdk/adama-go/internal/record\"\n)\n")
+		if len(m.records) > 0 {
+			b.WriteString("\n\"github.com/adamasdk/adama-go/adama\"\n")
+			if needFast {
+				b.WriteString("\"github.com/adamasdk/adama-go/internal/jsonscan\"\n")
+			}
+			b.WriteString("\"github.com/adamasdk/adama-go/internal/record\"\n")
+		}
+		b.WriteString(")\n")
 	}
 	dep := ""
 	if m.deprecated != "" {
@@ -99,6 +108,9 @@ func renderEnum(b *bytes.Buffer, e *enum, dep string) {
 		b.WriteString(v.name)
 	}
 	b.WriteString(":\n\t\treturn true\n\t}\n\treturn false\n}\n")
+	if e.anyCase {
+		renderAnyCase(b, e, dep)
+	}
 }
 
 func renderRecord(b *bytes.Buffer, r *record, dep string) {
@@ -116,6 +128,7 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		}
 		fmt.Fprintf(b, "%s %s `json:%q`\n", f.name, f.typ, tag)
 	}
+	renderLocalFields(b, r)
 	b.WriteString("// Extra keeps the properties the SDK does not model and the values\n")
 	b.WriteString("// that fit no documented form (see Misfits); they are sent back as\n// they came.\n")
 	b.WriteString("Extra map[string]json.RawMessage `json:\"-\"`\n")
@@ -149,6 +162,8 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 	fmt.Fprintf(b, "out := record.Misfits(x.Extra, %s, prefix)\n", idx)
 	for _, f := range r.fields {
 		switch {
+		case f.handMisfits:
+			fmt.Fprintf(b, "out = append(out, record.Nested(x.%s, record.MisfitPath(prefix, %q))...)\n", f.name, f.json)
 		case f.nested == "":
 		case f.valueItems:
 			fmt.Fprintf(b, "for i := range x.%s {\nout = append(out, x.%s[i].misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.name, f.json+"[")

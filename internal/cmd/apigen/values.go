@@ -44,11 +44,11 @@ func valueItems(ref *openapi3.SchemaRef, f *field, base *string, k kind) error {
 func valueReader(f *field, t string) string {
 	switch {
 	case f.valueItems && t == f.nested:
-		return "func(e []byte) (" + t + ", bool) {\nx, ok := " + readRecord("e", f.nested) +
-			"\nif x == nil {\nreturn " + t + "{}, ok\n}\nreturn *x, ok\n}"
+		return "func(e []byte) (" + t + ", bool) {\np, ok := " + readRecord("e", f.nested) +
+			"\nif p == nil {\nreturn " + t + "{}, ok\n}\nreturn *p, ok\n}"
 	case structValues[t] && t != "adama.Amount":
-		return "func(e []byte) (" + t + ", bool) {\nx, ok := record.ReadUnmarshaler[" + t + "](e)" +
-			"\nif x == nil {\nreturn " + t + "{}, ok\n}\nreturn *x, ok\n}"
+		return "func(e []byte) (" + t + ", bool) {\np, ok := record.ReadUnmarshaler[" + t + "](e)" +
+			"\nif p == nil {\nreturn " + t + "{}, ok\n}\nreturn *p, ok\n}"
 	}
 	return ""
 }
