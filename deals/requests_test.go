@@ -101,7 +101,10 @@ func TestRequestBytes(t *testing.T) {
 			return err
 		},
 		func() error { _, err := dc.Deals.List(ctx, &deals.ListOptions{OwnerOrganizationID: 7}); return err },
-		func() error { drain(dc.Deals.All(ctx, &deals.ListOptions{OwnerOrganizationID: 7, PageLimit: 1, Status: adama.Ptr(true)})); return nil },
+		func() error {
+			drain(dc.Deals.All(ctx, &deals.ListOptions{OwnerOrganizationID: 7, PageLimit: 1, Status: adama.Ptr(true)}))
+			return nil
+		},
 		func() error { drain(dc.Deals.All(ctx, &deals.ListOptions{IDs: []int64{2}, PageOffset: 3})); return nil },
 		func() error { _, err := dc.Deals.Get(ctx, 6); return err },
 		func() error { _, err := dc.Deals.Create(ctx, newDeal("x")); return err },
@@ -112,7 +115,11 @@ func TestRequestBytes(t *testing.T) {
 			return err
 		},
 		func() error {
-			_, err := dc.Deals.Modify(ctx, 6, func(d *deals.Deal) error { d.Name = "e"; d.Channels = append(d.Channels, deals.Channel{ID: 2}); return nil })
+			_, err := dc.Deals.Modify(ctx, 6, func(d *deals.Deal) error {
+				d.Name = "e"
+				d.Channels = append(d.Channels, deals.Channel{ID: 2})
+				return nil
+			})
 			return err
 		},
 		func() error {
@@ -123,14 +130,20 @@ func TestRequestBytes(t *testing.T) {
 		func() error { _, err := dc.Deals.Owners(ctx, []int64{2, 3}); return err },
 		func() error { _, err := dc.Deals.BulkCreate(ctx, []*deals.Deal{newDeal("x")}); return err },
 		func() error { _, err := dc.Deals.BulkUpdate(ctx, []*deals.Deal{{ID: 5, Name: "a"}}); return err },
-		func() error { _, err := dc.Deals.BulkSave(ctx, []*deals.Deal{{ID: 5, Name: "a"}, newDeal("x")}); return err },
+		func() error {
+			_, err := dc.Deals.BulkSave(ctx, []*deals.Deal{{ID: 5, Name: "a"}, newDeal("x")})
+			return err
+		},
 		func() error {
 			_, err := dc.DealGroups.List(ctx, &deals.GroupListOptions{IDs: []int64{4}, OwnerType: deals.OwnerTypeOrganization,
 				StrategyID: 3, Status: adama.Ptr(true), All: true, Export: "csv", Q: qlang.Where("name", qlang.Eq, "g"),
 				SortBy: deals.GroupSortUpdatedOn, SortDir: deals.SortDirAsc, PageLimit: 50, PageOffset: 5})
 			return err
 		},
-		func() error { _, err := dc.DealGroups.List(ctx, &deals.GroupListOptions{OwnerOrganizationID: 7}); return err },
+		func() error {
+			_, err := dc.DealGroups.List(ctx, &deals.GroupListOptions{OwnerOrganizationID: 7})
+			return err
+		},
 		func() error {
 			for _, err := range dc.DealGroups.All(ctx, &deals.GroupListOptions{OwnerOrganizationID: 7, PageLimit: 1}) {
 				require.NoError(t, err)
@@ -142,7 +155,10 @@ func TestRequestBytes(t *testing.T) {
 			_, err := dc.DealGroups.Create(ctx, &deals.DealGroup{Name: "g", Owner: deals.Owner{Type: deals.OwnerTypeOrganization, ID: 7}, DealIDs: []int64{2, 3}, Status: adama.Ptr(false)})
 			return err
 		},
-		func() error { _, err := dc.DealGroups.Update(ctx, &deals.DealGroup{ID: 4, Name: "h", DealIDs: []int64{2}, Version: 2}); return err },
+		func() error {
+			_, err := dc.DealGroups.Update(ctx, &deals.DealGroup{ID: 4, Name: "h", DealIDs: []int64{2}, Version: 2})
+			return err
+		},
 		func() error {
 			_, err := dc.DealGroups.Modify(ctx, 4, func(g *deals.DealGroup) error { g.DealIDs = append(g.DealIDs, 9); return nil })
 			return err
@@ -166,7 +182,10 @@ func TestRequestBytes(t *testing.T) {
 			return nil
 		},
 		func() error { _, err := dc.Publishers.Get(ctx, 5); return err },
-		func() error { _, err := dc.Publishers.Create(ctx, &deals.Publisher{OrganizationID: 7, Name: "p"}); return err },
+		func() error {
+			_, err := dc.Publishers.Create(ctx, &deals.Publisher{OrganizationID: 7, Name: "p"})
+			return err
+		},
 		func() error { _, err := dc.Publishers.Update(ctx, &deals.Publisher{ID: 5, Name: "q"}); return err },
 		func() error {
 			_, err := dc.Publishers.Modify(ctx, 5, func(p *deals.Publisher) error { p.Name = "r"; return nil })
