@@ -56,13 +56,13 @@ const (
 
 type svcMethod struct {
 	service, recv, name, kind string
-	httpMethod, path         string
-	opID, summary            string
-	params                   []pathParam // the path's parameters, in order
-	record                   string      // the record read or written
-	options                  *optionsType
-	idField                  string // update: the record's field holding the path id
-	limitDefault             int    // all: the page size when the options give none
+	httpMethod, path          string
+	opID, summary             string
+	params                    []pathParam // the path's parameters, in order
+	record                    string      // the record read or written
+	options                   *optionsType
+	idField                   string // update: the record's field holding the path id
+	limitDefault              int    // all: the page size when the options give none
 }
 
 type pathParam struct {
