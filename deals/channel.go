@@ -35,7 +35,7 @@ type ChannelListOptions struct{}
 func (s *ChannelService) List(ctx context.Context, _ *ChannelListOptions, ro ...adama.RequestOption) (*adama.Page[*Channel], error) {
 	g := *s.g
 	g.Envelope = arrayOrData{}
-	return listPtr[Channel](ctx, &g, &call.Call{Path: "/channels"}, ro)
+	return listPage[Channel](ctx, &g, &call.Call{Path: "/channels"}, ro)
 }
 
 // arrayOrData reads a bare JSON array with call.Bare and anything else

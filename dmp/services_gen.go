@@ -24,8 +24,8 @@ import (
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 type ListOptions struct {
-	// Q is filter terms (field)(operator)(value) with the operators ==
-	// (equal) and =: (like) (q).
+	// Q (q): filter terms (field)(operator)(value) with the operators ==
+	// (equal) and =: (like).
 	Q *qlang.Query
 }
 

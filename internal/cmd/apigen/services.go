@@ -607,11 +607,14 @@ func renderOptions(b *bytes.Buffer, o *optionsType, dep string) {
 	for _, f := range o.fields {
 		d := strings.TrimSpace(f.doc)
 		if d == "" {
-			d = "is sent as " + f.param + "."
+			d = f.name + " is sent as " + f.param + "."
 		} else {
-			d = "is " + lowerFirst(strings.TrimSuffix(d, ".")) + " (" + f.param + ")."
+			d = f.name + " (" + f.param + "): " + lowerFirst(d)
+			if !strings.HasSuffix(d, ".") {
+				d += "."
+			}
 		}
-		b.WriteString(wrap(f.name + " " + d))
+		b.WriteString(wrap(d))
 		fmt.Fprintf(b, "%s %s\n", f.name, f.typ)
 	}
 	if o.prefetch {
