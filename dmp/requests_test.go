@@ -111,3 +111,29 @@ func TestRequestBytes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(want), got)
 }
+
+// TestNullListItemIsZeroRecord checks the one rule of every generated
+// list: an item that arrives as null is a zero record, never nil and never
+// left out, on a page and through All.
+func TestNullListItemIsZeroRecord(t *testing.T) {
+	w := &wire{answer: func(*http.Request) string {
+		return `{"meta":{"status":"success","total_count":2},"data":[null,{"taxonomy_id":"7","taxonomy":{"id":2,"name":"R"}}]}`
+	}}
+	c, err := adama.NewClient(adama.WithBaseURL("https://api.example"), adama.WithHTTPClient(&http.Client{Transport: w}),
+		adama.WithToken("tok"), adama.WithSessionCookie("sess"), adama.WithMaxRetries(0))
+	require.NoError(t, err)
+	tc := dmp.New(c)
+	p, err := tc.Taxonomies.List(context.Background(), nil)
+	require.NoError(t, err)
+	require.Len(t, p.Items, 2)
+	require.NotNil(t, p.Items[0])
+	assert.Zero(t, p.Items[0].TaxonomyID)
+	assert.Equal(t, int64(7), p.Items[1].TaxonomyID)
+	var ids []int64
+	for x, err := range tc.Taxonomies.All(context.Background(), nil) {
+		require.NoError(t, err)
+		require.NotNil(t, x)
+		ids = append(ids, x.TaxonomyID)
+	}
+	assert.Equal(t, []int64{0, 7}, ids)
+}
