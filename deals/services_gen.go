@@ -380,10 +380,9 @@ func (s *DealService) Update(ctx context.Context, rec *Deal, ro ...adama.Request
 	return call.One[Deal](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/deals/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
 }
 
-// Modify reads the record with Get, applies change and saves it
-// with Update (POST /deals/{id}), reading again and retrying on
-// a version conflict (adama.DefaultModifyAttempts rounds in all;
-// internal/modify).
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /deals/{id}), reading again and retrying on a version
+// conflict (adama.DefaultModifyAttempts rounds in all).
 func (s *DealService) Modify(ctx context.Context, id int64, change func(*Deal) error, ro ...adama.RequestOption) (*Deal, error) {
 	if err := positiveID("id", id); err != nil {
 		return nil, err
@@ -482,10 +481,9 @@ func (s *DealGroupService) Update(ctx context.Context, rec *DealGroup, ro ...ada
 	return call.One[DealGroup](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/deal_groups/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
 }
 
-// Modify reads the record with Get, applies change and saves it
-// with Update (POST /deal_groups/{id}), reading again and retrying
-// on a version conflict (adama.DefaultModifyAttempts rounds in all;
-// internal/modify).
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /deal_groups/{id}), reading again and retrying on a
+// version conflict (adama.DefaultModifyAttempts rounds in all).
 func (s *DealGroupService) Modify(ctx context.Context, id int64, change func(*DealGroup) error, ro ...adama.RequestOption) (*DealGroup, error) {
 	if err := positiveID("id", id); err != nil {
 		return nil, err
@@ -584,10 +582,9 @@ func (s *PublisherService) Update(ctx context.Context, rec *Publisher, ro ...ada
 	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/publishers/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
 }
 
-// Modify reads the record with Get, applies change and saves it
-// with Update (POST /publishers/{id}), reading again and retrying
-// on a version conflict (adama.DefaultModifyAttempts rounds in all;
-// internal/modify).
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /publishers/{id}), reading again and retrying on a
+// version conflict (adama.DefaultModifyAttempts rounds in all).
 func (s *PublisherService) Modify(ctx context.Context, id int64, change func(*Publisher) error, ro ...adama.RequestOption) (*Publisher, error) {
 	if err := positiveID("id", id); err != nil {
 		return nil, err

@@ -667,7 +667,7 @@ func methodDoc(m *svcMethod, dep string) string {
 	case kindAll:
 		what = fmt.Sprintf("All iterates over every record of %s %s, page by page; no request is made before the caller ranges, and an error ends the iteration.", m.httpMethod, m.path)
 	case kindModify:
-		what = fmt.Sprintf("Modify reads the record with Get, applies change and saves it with Update (%s %s), reading again and retrying on a version conflict (adama.DefaultModifyAttempts rounds in all; internal/modify).", m.httpMethod, m.path)
+		what = fmt.Sprintf("Modify reads the record with Get, applies change and saves it with Update (%s %s), reading again and retrying on a version conflict (adama.DefaultModifyAttempts rounds in all).", m.httpMethod, m.path)
 	case kindCreate, kindUpdate:
 		what = fmt.Sprintf("%s checks the record and sends it to %s %s, returning the record as the platform has it.", m.name, m.httpMethod, m.path)
 	default:
