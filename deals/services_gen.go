@@ -308,6 +308,20 @@ func (o *PublisherListOptions) query(limit, offset int) url.Values {
 	return q
 }
 
+// ChannelListOptions are the parameters of GET /channels: every
+// advertising channel, on one page. The platform takes none today;
+// the struct gives the list the signature of every list, so that
+// options can be added without breaking callers.
+type ChannelListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *ChannelListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
 // List calls GET /deals. The operation: one page of deals;
 // owner.organization_id is required unless ids is given.
 func (s *DealService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*Deal], error) {
@@ -604,6 +618,18 @@ func (s *PublisherService) Delete(ctx context.Context, id int64, ro ...adama.Req
 	return s.g.NoContent(ctx, &call.Call{Method: http.MethodDelete, Path: "/publishers/" + strconv.FormatInt(id, 10)}, ro...)
 }
 
+// List calls GET /channels. The operation: every advertising
+// channel, on one page.
+func (s *ChannelService) List(ctx context.Context, opts *ChannelListOptions, ro ...adama.RequestOption) (*adama.Page[*Channel], error) {
+	g := *s.g
+	g.Envelope = arrayOrData{}
+	var o ChannelListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[Channel](ctx, &g, &call.Call{Path: "/channels", Query: o.query(0, 0)}, ro)
+}
+
 // positiveID refuses an id below 1 before sending, naming the path
 // parameter.
 func positiveID(field string, id int64) error {
@@ -667,7 +693,7 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updatePublisher", "POST", "/publishers/{id}", "Publishers", "Modify", ""},
 	{"deletePublisher", "DELETE", "/publishers/{id}", "Publishers", "Delete", ""},
 	{"bulkCreatePublishers", "POST", "/bulk_create/publishers", "Publishers", "BulkCreate", "Takes one organization and a list of names rather than a record, and answers a plain list of publishers rather than a page."},
-	{"listChannels", "GET", "/channels", "Channels", "List", "The answer is a bare array or the data envelope (x-adama-envelope), read by the package's own envelope; the list takes no parameters and its options struct is empty."},
+	{"listChannels", "GET", "/channels", "Channels", "List", ""},
 	{"bulkCreateDeals", "POST", "/bulk_create/deals", "Deals", "BulkCreate", "Sends the deals in chunks (WithBulkChunkSize) and reports every item's outcome - made, changed, refused with the platform's reason, or unknown after a lost answer - matched from the answer's lists."},
 	{"bulkUpdateDeals", "PUT", "/bulk_update/deals", "Deals", "BulkUpdate", "Sends the deals in chunks (WithBulkChunkSize) and reports every item's outcome - made, changed, refused with the platform's reason, or unknown after a lost answer - matched from the answer's lists."},
 	{"bulkSaveDeals", "POST", "/bulk/deals", "Deals", "BulkSave", "Sends the deals in chunks (WithBulkChunkSize) and reports every item's outcome - made, changed, refused with the platform's reason, or unknown after a lost answer - matched from the answer's lists."},
@@ -681,7 +707,6 @@ var _ = []any{
 	(*DealService).Owners,
 	(*DealGroupService).CheckOwners,
 	(*PublisherService).BulkCreate,
-	(*ChannelService).List,
 	(*DealService).BulkCreate,
 	(*DealService).BulkUpdate,
 	(*DealService).BulkSave,

@@ -86,9 +86,10 @@
 //     internal/pager (by offset when page_limit and page_offset are
 //     parameters, Prefetch added to the options; by the platform's next
 //     link otherwise). x-go-options names the options struct, made from
-//     the query parameters (several lists may share one); its query method
-//     encodes them, and its validate method is written by hand in the
-//     package and called before sending;
+//     the query parameters (several lists may share one; a list without
+//     parameters has an empty one); its query method encodes them, and its
+//     validate method is written by hand in the package and called before
+//     sending;
 //   - a GET of one record: Get(ctx, ids..., ...) (*T, error), or an action
 //     named otherwise (dmp's Grants);
 //   - a POST without a path id: Create(ctx, *T, ...), whose body is the
@@ -143,6 +144,9 @@
 //	                         upload, per-item outcomes, a body of its own)
 //	x-go-also: {M: reason}   (operation) further hand-written methods that
 //	                         call it (a composite such as Owners)
+//	x-go-envelope            (operation) the package's call.Envelope type
+//	                         that reads its answer, where the answer's
+//	                         envelope is not the group's (x-adama-envelope)
 //	x-go-name                (query parameter) the options field's name
 //	x-go-type                (query parameter) the options field's type:
 //	                         int64, *bool, bool (an integer with one enum
@@ -152,8 +156,7 @@
 //	                         page_offset
 //
 // Other x-adama- fields (the envelope, a parameter's operators) describe
-// the platform; an operation whose envelope differs from the group's is
-// written by hand.
+// the platform.
 //
 // Usage:
 //

@@ -63,6 +63,7 @@ type svcMethod struct {
 	options                   *optionsType
 	idField                   string // update: the record's field holding the path id
 	limitDefault              int    // all: the page size when the options give none
+	envelope                  string // x-go-envelope: the package's envelope type for this operation
 }
 
 type pathParam struct {
@@ -260,6 +261,15 @@ func stringList(v any) ([]string, error) {
 // buildMethod makes one generated method of an operation.
 func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, item *openapi3.PathItem, svc, recv, name string) (*svcMethod, error) {
 	sm := &svcMethod{service: svc, recv: recv, name: name, httpMethod: method, path: path, opID: op.OperationID, summary: op.Summary}
+	if x, ok := op.Extensions["x-go-envelope"]; ok {
+		sm.envelope, _ = x.(string)
+		if !isASCIIIdent(sm.envelope) {
+			return nil, fmt.Errorf("x-go-envelope %v is not a Go type name", x)
+		}
+		if method == http.MethodDelete || name == "Modify" {
+			return nil, fmt.Errorf("x-go-envelope applies to calls that read an answer")
+		}
+	}
 	params := append(append(openapi3.Parameters{}, item.Parameters...), op.Parameters...)
 	var query []*openapi3.Parameter
 	for _, p := range params {
@@ -490,6 +500,10 @@ func buildOptions(doc *openapi3.T, name, method, path, summary string, query []*
 	ot.sig = strings.Join(sig, ";")
 	ot.doc = fmt.Sprintf("%s are the parameters of %s %s: %s. A nil *%s asks for the platform's defaults; the struct is copied, never changed.",
 		name, method, path, strings.TrimSuffix(lowerFirst(strings.TrimSpace(summary)), "."), name)
+	if len(ot.fields) == 0 {
+		ot.doc = fmt.Sprintf("%s are the parameters of %s %s: %s. The platform takes none today; the struct gives the list the signature of every list, so that options can be added without breaking callers.",
+			name, method, path, strings.TrimSuffix(lowerFirst(strings.TrimSpace(summary)), "."))
+	}
 	return ot, nil
 }
 
@@ -682,8 +696,19 @@ func methodDoc(m *svcMethod, dep string) string {
 	return wrap(what) + dep
 }
 
-func renderMethod(b *bytes.Buffer, m *svcMethod, dep string) {
-	b.WriteString("\n" + methodDoc(m, dep))
+func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
+	out.WriteString("\n" + methodDoc(m, dep))
+	b := new(bytes.Buffer)
+	defer func() {
+		src := b.String()
+		if m.envelope != "" {
+			// The operation's answer has an envelope of its own: the call
+			// goes through a copy of the group with it.
+			head, body, _ := strings.Cut(src, "{\n")
+			src = head + "{\ng := *s.g\ng.Envelope = " + m.envelope + "{}\n" + strings.ReplaceAll(body, "(ctx, s.g, ", "(ctx, &g, ")
+		}
+		out.WriteString(src)
+	}()
 	var args, checks []string
 	for _, p := range m.params {
 		args = append(args, p.arg+" int64")
@@ -734,7 +759,10 @@ func renderMethod(b *bytes.Buffer, m *svcMethod, dep string) {
 		o := m.options
 		fmt.Fprintf(b, "%s%s(ctx context.Context, %sopts *%s, ro ...adama.RequestOption) (*adama.Page[*%s], error) {\n", recv, m.name, argPrefix(args), o.name, m.record)
 		checkIDs("nil, err")
-		fmt.Fprintf(b, "var o %s\nif opts != nil {\no = *opts\n}\nif err := o.validate(); err != nil {\nreturn nil, err\n}\n", o.name)
+		fmt.Fprintf(b, "var o %s\nif opts != nil {\no = *opts\n}\n", o.name)
+		if len(o.fields) > 0 {
+			b.WriteString("if err := o.validate(); err != nil {\nreturn nil, err\n}\n")
+		}
 		q := "o.query(0, 0)"
 		if o.paged {
 			q = "o.query(o.PageLimit, o.PageOffset)"
@@ -751,7 +779,9 @@ func renderMethod(b *bytes.Buffer, m *svcMethod, dep string) {
 		for _, c := range checks {
 			fmt.Fprintf(b, "if err := %s; err != nil {\nyield(nil, err)\nreturn\n}\n", c)
 		}
-		b.WriteString("if err := o.validate(); err != nil {\nyield(nil, err)\nreturn\n}\n")
+		if len(o.fields) > 0 {
+			b.WriteString("if err := o.validate(); err != nil {\nyield(nil, err)\nreturn\n}\n")
+		}
 		fmt.Fprintf(b, "fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*%s], error) {\n", m.record)
 		popts := "pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}"
 		if o.paged {

@@ -227,6 +227,27 @@ func TestGenerateServices(t *testing.T) {
 			not: []string{"func (s *ThingService) Bulk(", "func (s *ThingService) Check("},
 		},
 		{
+			name: "an answer with an envelope of its own; a list without parameters",
+			info: thingServices,
+			paths: `  /things:
+    get:
+      operationId: listThings
+      summary: Every thing.
+      x-go-service: Things
+      x-go-method: List
+      x-go-options: ThingListOptions
+      x-go-envelope: bareOrData
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: array, items: {$ref: "#/components/schemas/Thing"}}}}}}
+`,
+			want: []string{
+				"// ThingListOptions are the parameters of GET /things: every thing.", "// The platform takes none today;",
+				"type ThingListOptions struct {\n}",
+				"func (s *ThingService) List(ctx context.Context, opts *ThingListOptions, ro ...adama.RequestOption) (*adama.Page[*Thing], error) {\ng := *s.g\ng.Envelope = bareOrData{}",
+				`return listPage[Thing](ctx, &g, &call.Call{Path: "/things", Query: o.query(0, 0)}, ro)`,
+			},
+			not: []string{"o.validate()", "(ctx, s.g, "},
+		},
+		{
 			name: "a deprecated group's methods say so",
 			info: thingServices + "\n  x-adama-deprecated: use the new things.",
 			paths: `  /things/{id}:
@@ -298,6 +319,8 @@ func TestGenerateServicesErrors(t *testing.T) {
 		{"query parameters on a read of one record", thingServices, get("      x-go-service: Things\n      x-go-method: Get\n      parameters: [{name: full, in: query, schema: {type: boolean}}]"), "query parameters are supported on lists only"},
 		{"an update path the record cannot fill", thingServices, strings.Replace(strings.Replace(crud, "/things/{id}:", "/things/{thing_key}:", 1),
 			`[{$ref: "#/components/parameters/ID"}]`, `[{name: thing_key, in: path, required: true, schema: {type: integer}}]`, 1), "the record Thing has no property thing_key for the path"},
+		{"an envelope on a delete", thingServices, strings.Replace(crud, "      x-go-method: Delete\n", "      x-go-method: Delete\n      x-go-envelope: bareOrData\n", 1), "x-go-envelope applies to calls that read an answer"},
+		{"an envelope that is not a type name", thingServices, get("      x-go-service: Things\n      x-go-method: Get\n      x-go-envelope: call.Bare"), "x-go-envelope call.Bare is not a Go type name"},
 		{"shared options that differ", thingServices, crud + `  /others:
     get:
       operationId: listOthers
