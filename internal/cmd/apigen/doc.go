@@ -1,4 +1,4 @@
-// Apigen writes a group package's records and enums from the group's
+// Apigen writes a group package's records, enums and services from the group's
 // OpenAPI 3 document in internal/apispec, read with kin-openapi, so that
 // every group's records follow one set of rules and none is written by
 // hand.
@@ -7,7 +7,8 @@
 //
 //	//go:generate go run ../internal/cmd/apigen -group dmp
 //
-// and commits the file it writes, records_gen.go. CI re-runs `go generate
+// and commits the files it writes: records_gen.go, and services_gen.go for
+// a document that describes its services (below). CI re-runs `go generate
 // ./...` and fails on a diff; this command's tests also regenerate every
 // group and compare with the committed file.
 //
@@ -88,6 +89,46 @@
 // create-only) and createOnlyFields. The package's service code builds
 // the update body from them.
 //
+// # Services
+//
+// A document whose operations carry x-go-service also generates the
+// group's service methods, in services_gen.go beside the records (a
+// document without it generates no services file: its services are
+// written by hand). Once one operation names its service, every operation
+// must: each is served by one or more methods of the method set of
+// CONTRIBUTING.md, named by x-go-method. The service structs, the
+// group's Client and New stay hand-written; info.x-go-services names each
+// service's Go type. What a method does follows from the operation:
+//
+//   - a GET answering a list: List(ctx, [parent ids,] *Options, ...)
+//     returning one page (*adama.Page[*T], null items as zero records), or,
+//     named All, the iter.Seq2[*T, error] of every page through
+//     internal/pager (by offset when page_limit and page_offset are
+//     parameters, Prefetch added to the options; by the platform's next
+//     link otherwise). x-go-options names the options struct, made from
+//     the query parameters (several lists may share one; a list without
+//     parameters has an empty one); its query method encodes them, and its
+//     validate method is written by hand in the package and called before
+//     sending;
+//   - a GET of one record: Get(ctx, ids..., ...) (*T, error), or an action
+//     named otherwise (dmp's Grants);
+//   - a POST without a path id: Create(ctx, *T, ...), whose body is the
+//     record's hand-written createRequest() (any, error), which checks the
+//     record (nil included) and builds the body;
+//   - a POST or PUT to the record's path: Update(ctx, *T, ...), its body
+//     from updateRequest() (any, error), the path id from the record's
+//     property of the same name; Modify, named beside it, is Get, change,
+//     Update through internal/modify;
+//   - a DELETE: Delete(ctx, id, ...) error.
+//
+// A path id whose schema has minimum 1 is checked before sending (an
+// *adama.ValidationError naming the parameter). Every request goes through
+// internal/call. The file ends with serviceOperations, every operation
+// with each method that serves it, and a reference to every hand-written
+// one (so the build fails when one is missing); each group's
+// TestEveryOperationHasAMethod checks it against the description and the
+// services through package servicecheck.
+//
 // # Extension fields read
 //
 //	info.x-go-package        the package name (required)
@@ -136,12 +177,35 @@
 //	                         (it is an error otherwise) and the field's doc
 //	                         says so
 //
-// Other x-adama- fields describe the operations, which are written by
-// hand for now, and the tests read them: the envelope (info.x-adama-
-// envelope), the platform's own date-time layout (info.x-adama-date-time,
-// a Go layout), a parameter's operators (x-adama-operators), the fields
-// q and sort_by may name (x-adama-fields) and a list sent as one
-// comma-separated value (x-adama-list: comma).
+//	info.x-go-services       (document) each service's Client field and Go
+//	                         type: {Deals: DealService}
+//	x-go-service             (operation) the Client field of the service
+//	                         that serves it; opts the document into services
+//	x-go-method              (operation) the method, or list of methods,
+//	                         that serve it: Get, [List, All], Create,
+//	                         [Update, Modify], Delete, or an action's name
+//	x-go-options             (list operation) the name of its options struct
+//	x-go-handwritten: reason (operation) its methods are written by hand in
+//	                         the package, for the reason given (a CSV
+//	                         upload, per-item outcomes, a body of its own)
+//	x-go-also: {M: reason}   (operation) further hand-written methods that
+//	                         call it (a composite such as Owners)
+//	x-go-envelope            (operation) the package's call.Envelope type
+//	                         that reads its answer, where the answer's
+//	                         envelope is not the group's (x-adama-envelope)
+//	x-go-name                (query parameter) the options field's name
+//	x-go-type                (query parameter) the options field's type:
+//	                         int64, *bool, bool (an integer with one enum
+//	                         value, sent when true), []int64 or a list of a
+//	                         string type (comma-separated), *qlang.Query,
+//	                         or a named string type; int for page_limit and
+//	                         page_offset
+//
+// Other x-adama- fields describe the platform, and the tests read them:
+// the envelope (info.x-adama-envelope), the platform's own date-time
+// layout (info.x-adama-date-time, a Go layout), a parameter's operators
+// (x-adama-operators), the fields q and sort_by may name (x-adama-fields)
+// and a list sent as one comma-separated value (x-adama-list: comma).
 //
 // Usage:
 //

@@ -94,7 +94,7 @@ func renderSnapshot(b *bytes.Buffer, r *record, dep string) {
 	b.WriteString("}\n}\n")
 
 	fmt.Fprintf(b, "\n// fixedFields are the writable properties an update cannot clear.\nfunc (*%s) fixedFields() []string {\nreturn []string{%s}\n}\n", r.name, strings.Join(fixed, ", "))
-	fmt.Fprintf(b, "\n// createOnlyFields are the properties only a create sends.\nfunc (*%s) createOnlyFields() []string {\nreturn %s\n}\n", r.name, stringList(createOnly))
+	fmt.Fprintf(b, "\n// createOnlyFields are the properties only a create sends.\nfunc (*%s) createOnlyFields() []string {\nreturn %s\n}\n", r.name, stringsLiteral(createOnly))
 	_ = dep
 }
 
@@ -112,8 +112,8 @@ func changed(f *field) string {
 	return fmt.Sprintf("!reflect.DeepEqual(orig.%s, x.%s)", f.name, f.name)
 }
 
-// stringList is a []string literal, or nil when empty.
-func stringList(quoted []string) string {
+// stringsLiteral is a []string literal, or nil when empty.
+func stringsLiteral(quoted []string) string {
 	if len(quoted) == 0 {
 		return "nil"
 	}
