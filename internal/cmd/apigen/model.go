@@ -17,6 +17,7 @@ type model struct {
 	deprecated string // the x-adama-deprecated text, or ""
 	enums      []*enum
 	records    []*record
+	params     []*paramCheck // x-go-validate parameters (validate.go)
 }
 
 type enum struct {
@@ -32,7 +33,8 @@ type record struct {
 	snapshot  bool // x-go-snapshot: kept for read-change-save (snapshot.go)
 	// slow is the internal/record decoder the record falls back to
 	// (info.x-adama-decoding, decoding.go).
-	slow string
+	slow  string
+	valid *validation // x-go-validate (validate.go)
 }
 
 // field is one property of a record.
@@ -142,6 +144,9 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			}
 			seen[v.name] = fmt.Sprintf("%s %q", e.name, v.value)
 		}
+	}
+	if err := buildValidation(doc, m); err != nil {
+		return nil, err
 	}
 	return m, nil
 }
