@@ -26,8 +26,8 @@ const Version = "3.0.1807"
 
 // Paging bounds of the reference's page_limit and page_offset parameters.
 const (
-	MaxPageLimit  = 1000
-	MaxPageOffset = 1000
+	MaxPageLimit  = pageLimitMaximum
+	MaxPageOffset = pageOffsetMaximum
 	// DefaultAllPageLimit is the page size All asks for when the options
 	// leave PageLimit at 0.
 	DefaultAllPageLimit = 100
@@ -110,10 +110,7 @@ type ListOptions struct {
 // validate checks the options; fields, when not nil, limits the fields q
 // and sort_by may name.
 func (o *ListOptions) validate(v *valid.Validator, fields []string) {
-	if o.PageLimit != 0 {
-		v.Range("page_limit", int64(o.PageLimit), 1, MaxPageLimit)
-	}
-	v.Range("page_offset", int64(o.PageOffset), 0, MaxPageOffset)
+	checkPaging(v, o.PageLimit, o.PageOffset)
 	v.Check(o.Prefetch >= 0 && o.Prefetch <= pager.MaxPrefetch, "prefetch", fmt.Sprintf("must be between 0 and %d", pager.MaxPrefetch), o.Prefetch)
 	for i, s := range o.SortBy {
 		name := strings.TrimPrefix(s, "-")
@@ -220,6 +217,6 @@ func readOnly(v *valid.Validator, fields map[string]bool) {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		v.Add(name, "read-only: an update cannot change it", nil)
+		v.ReadOnly(name)
 	}
 }
