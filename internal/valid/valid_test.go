@@ -19,7 +19,7 @@ const (
 )
 
 func (color) Values() []color { return []color{colorRed, colorBlue} }
-func (c color) Valid() bool    { return c == colorRed || c == colorBlue }
+func (c color) Valid() bool   { return c == colorRed || c == colorBlue }
 
 func TestRules(t *testing.T) {
 	for _, tc := range []struct {
