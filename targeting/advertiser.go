@@ -83,7 +83,7 @@ func newAdvertiserService(g *call.Group) *AdvertiserService {
 		g: g, what: "advertiser", idField: "advertiser_id", path: advertisersPath,
 		id: func(a *Advertiser) int64 { return a.ID }, version: func(a *Advertiser) int64 { return a.Version },
 		read: (*Advertiser).original, write: (*Advertiser).writable, check: (*Advertiser).validate,
-		readOnly:   func(orig, cur *Advertiser) map[string]bool { return cur.readOnlyChanged(orig) },
+		change:     (*Advertiser).validateChange,
 		fixed:      (*Advertiser)(nil).fixedFields(),
 		createOnly: (*Advertiser)(nil).createOnlyFields(),
 	}}

@@ -96,8 +96,8 @@ func newAttachmentService(g *call.Group) *AttachmentService {
 		g: g, what: "attachment", idField: "attachment_id", path: attachmentsPath,
 		id: func(a *Attachment) int64 { return a.ID }, version: func(a *Attachment) int64 { return a.Version },
 		read: (*Attachment).original, write: (*Attachment).writable, check: (*Attachment).validate,
-		readOnly: func(orig, cur *Attachment) map[string]bool { return cur.readOnlyChanged(orig) },
-		fixed:    (*Attachment)(nil).fixedFields(),
+		change: (*Attachment).validateChange,
+		fixed:  (*Attachment)(nil).fixedFields(),
 	}}
 }
 

@@ -734,6 +734,22 @@ func (x *Attachment) validateAt(v *valid.Validator, at string, create bool) {
 	}
 }
 
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Attachment) validateChange(v *valid.Validator, orig *Attachment) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
 // Target is a targetable value in a dimension. The reference's name
 // of svc_organization_id holds a vendor name; the spec's neutral
 // word svc stands in for it. Create sends the writable fields that
@@ -1051,6 +1067,22 @@ func (x *Target) validateAt(v *valid.Validator, at string, create bool) {
 			valid.Enum(v, valid.Path(at, "dimension_code"), x.DimensionCode)
 		}
 		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Target) validateChange(v *valid.Validator, orig *Target) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "version", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
 	}
 }
 
@@ -1715,6 +1747,22 @@ func (x *Advertiser) validateAt(v *valid.Validator, at string, create bool) {
 			x.VendorAttributions[i].validateAt(v, valid.Index(at, "vendor_attributions", i), create)
 		}
 		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Advertiser) validateChange(v *valid.Validator, orig *Advertiser) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "agency_id", "ad_server_fee", "effective_ads_txt_verified", "allow_x_strat_optimization", "billing_contact_id", "sales_contact_id", "agency", "inherited_mfa_avoidance", "inherited_mfa_from", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
 	}
 }
 

@@ -53,9 +53,10 @@ type records[R any] struct {
 	// check validates the record by the rules of a create or of an
 	// update (the generated validate).
 	check func(r *R, v *valid.Validator, create bool)
-	// readOnly names the fields that differ between orig and cur that
-	// an update cannot send.
-	readOnly func(orig, cur *R) map[string]bool
+	// change refuses each read-only or create-only field cur changed
+	// since orig (the generated validateChange): an update cannot send
+	// it, so Modify refuses instead of dropping the change.
+	change func(cur *R, v *valid.Validator, orig *R)
 	// fixed are writable properties an update cannot clear (send null).
 	fixed []string
 	// createOnly are writable properties only a create sends.
@@ -110,7 +111,7 @@ func (r *records[R]) updateBody(rec *R) ([]byte, error) {
 	}
 	body := record.ToMap(now)
 	if orig := r.read(rec); orig != nil {
-		readOnly(&v, r.readOnly(orig, rec))
+		r.change(rec, &v, orig)
 		before, err := r.write(orig)
 		if err != nil {
 			return nil, err

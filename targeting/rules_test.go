@@ -201,3 +201,86 @@ func TestEveryStatedRuleIsEnforced(t *testing.T) {
 		assert.Positive(t, kinds[k], "the description states no %s rule any more: this test would not notice its loss", k)
 	}
 }
+
+// changedValue is a value of the property schema s (JSON) that differs
+// from the zero value and from the bases of TestEveryGuardedFieldIsRefused.
+func changedValue(t *testing.T, s *openapi3.Schema) any {
+	t.Helper()
+	s = deref(s)
+	switch {
+	case len(s.Enum) > 0:
+		return s.Enum[len(s.Enum)-1]
+	case s.Type.Is(openapi3.TypeInteger):
+		return 12345
+	case s.Type.Is(openapi3.TypeNumber):
+		return 1.5
+	case s.Type.Is(openapi3.TypeBoolean):
+		return true
+	case s.Type.Is(openapi3.TypeString) && s.Format == "date-time":
+		return "2027-01-02T03:04:05+0000"
+	case s.Type.Is(openapi3.TypeString):
+		return "changed"
+	case s.Type.Is(openapi3.TypeObject):
+		return map[string]any{"id": 9}
+	}
+	t.Fatalf("no changed value for a %v", s.Type)
+	return nil
+}
+
+// TestEveryGuardedFieldIsRefused changes, on a record read, each property
+// the description marks readOnly or x-adama-create-only, and checks that
+// Update refuses it before sending, with the read-only rule.
+func TestEveryGuardedFieldIsRefused(t *testing.T) {
+	doc, err := apispec.Load("targeting")
+	require.NoError(t, err)
+	n := 0
+	for _, tc := range []struct {
+		schema string
+		base   map[string]any
+		check  func(t *testing.T, before, after []byte, name string) error
+	}{
+		{"Attachment", map[string]any{"id": 1, "target_id": 8, "strategy_id": 332, "restriction": "INCLUDE", "operator": "OR", "version": 1},
+			changeAndUpdate[targeting.Attachment]},
+		{"Target", map[string]any{"id": 3, "name": "n", "version": 2}, changeAndUpdate[targeting.Target]},
+		{"Advertiser", map[string]any{"id": 5, "name": "Brand", "vertical_id": 4, "ad_server_id": 1, "domain": "d", "version": 0},
+			changeAndUpdate[targeting.Advertiser]},
+	} {
+		s := doc.Components.Schemas[tc.schema].Value
+		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
+			p := s.Properties[name].Value
+			if create, _ := p.Extensions["x-adama-create-only"].(bool); !p.ReadOnly && !create {
+				continue
+			}
+			n++
+			t.Run(tc.schema+"/"+name, func(t *testing.T) {
+				before, err := json.Marshal(tc.base)
+				require.NoError(t, err)
+				changed := maps.Clone(tc.base)
+				changed[name] = changedValue(t, p)
+				after, err := json.Marshal(changed)
+				require.NoError(t, err)
+				err = tc.check(t, before, after, name)
+				var ve *adama.ValidationError
+				require.ErrorAs(t, err, &ve)
+				assert.True(t, ve.Has(name, "read-only: an update cannot change it"), "%v", ve)
+			})
+		}
+	}
+	assert.GreaterOrEqual(t, n, 20, "the records' read-only and create-only properties")
+}
+
+// changeAndUpdate reads the record from before, sets its field name to
+// the value it has in after, and returns the error Update would return.
+func changeAndUpdate[T any](t *testing.T, before, after []byte, name string) error {
+	rec, other := new(T), new(T)
+	require.NoError(t, json.Unmarshal(before, rec))
+	require.NoError(t, json.Unmarshal(after, other))
+	typ := reflect.TypeFor[T]()
+	for i := range typ.NumField() {
+		if tag, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ","); tag == name {
+			reflect.ValueOf(rec).Elem().Field(i).Set(reflect.ValueOf(other).Elem().Field(i))
+		}
+	}
+	_, err := targeting.UpdateBody(rec)
+	return err
+}

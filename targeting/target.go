@@ -45,8 +45,8 @@ func newTargetService(g *call.Group) *TargetService {
 		g: g, what: "target", idField: "target_id", path: targetsPath,
 		id: func(t *Target) int64 { return t.ID }, version: func(t *Target) int64 { return t.Version },
 		read: (*Target).original, write: (*Target).writable, check: (*Target).validate,
-		readOnly: func(orig, cur *Target) map[string]bool { return cur.readOnlyChanged(orig) },
-		fixed:    (*Target)(nil).fixedFields(),
+		change: (*Target).validateChange,
+		fixed:  (*Target)(nil).fixedFields(),
 	}}
 }
 

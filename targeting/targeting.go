@@ -7,7 +7,6 @@ import (
 	"iter"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -204,19 +203,3 @@ func del(ctx context.Context, g *call.Group, path string, opts []adama.RequestOp
 // isNoData reports the call layer's answer to a 2xx envelope without a
 // data member (which group B's delete confirmation is).
 func isNoData(err error) bool { return errors.Is(err, call.ErrNoData) }
-
-// readOnly records a violation for each read-only field the change
-// altered: an update cannot send it, so Modify refuses instead of dropping
-// the change.
-func readOnly(v *valid.Validator, fields map[string]bool) {
-	names := make([]string, 0, len(fields))
-	for name, changed := range fields {
-		if changed {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		v.ReadOnly(name)
-	}
-}

@@ -103,6 +103,8 @@
 // x-go-validate: {create: A, update: B} from the request body schemas A
 // and B (allOf merged), each property mapped to the record's field of the
 // same name. A stated constraint the generator cannot check is an error.
+// A snapshot record also gets validateChange(v, orig), refusing a change
+// to each read-only or create-only property since the read.
 // A component parameter marked x-go-validate: true (an integer with
 // limits) becomes constants <name>Minimum/<name>Maximum and
 // check<Name>(v, x). Rules no schema can state (between fields, or of the

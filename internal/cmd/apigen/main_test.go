@@ -671,6 +671,27 @@ func TestGenerateValidate(t *testing.T) {
 			},
 		},
 		{
+			name: "a snapshot record refuses changes to read-only and create-only fields",
+			schemas: `
+    Thing:
+      type: object
+      x-go-snapshot: true
+      x-go-validate: true
+      properties:
+        id: {type: integer, readOnly: true, x-go-omitempty: true}
+        owner_id: {type: integer, minimum: 1, x-go-omitempty: true, x-adama-create-only: true}
+        name: {type: string}
+        version: {type: integer, readOnly: true, x-adama-send-zero: true}
+`,
+			want: []string{
+				"func (x *Thing) validateChange(v *valid.Validator, orig *Thing) {",
+				"changed := x.readOnlyChanged(orig)",
+				`for _, k := range [...]string{"id", "owner_id", "version"} {`,
+				"v.ReadOnly(k)",
+				`v.Min(valid.Path(at, "owner_id"), x.OwnerID, 1)`,
+			},
+		},
+		{
 			name: "a record without x-go-validate gets no check",
 			schemas: `
     Thing:

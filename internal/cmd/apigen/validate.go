@@ -29,6 +29,14 @@ import (
 //	func (x *R) validate(v *valid.Validator, create bool)
 //	func (x *R) validateAt(v *valid.Validator, at string, create bool)
 //
+// and, for a snapshot record (x-go-snapshot) with read-only or
+// create-only properties,
+//
+//	func (x *R) validateChange(v *valid.Validator, orig *R)
+//
+// refusing (internal/valid's read-only rule) each of them that changed
+// since the record was read, in the description's order.
+//
 // checking, field by field in the record's order: required (on the
 // side whose schema requires it), enum values (an unknown value from the
 // caller is refused), minimum and maximum of integers (format int32
@@ -462,6 +470,27 @@ func renderValidate(b *bytes.Buffer, r *record) {
 		b.WriteString("if create {\n" + create + "} else {\n" + update + "}\n")
 	}
 	b.WriteString("}\n")
+	if r.snapshot && r.valid.root {
+		renderChange(b, r)
+	}
+}
+
+// renderChange writes validateChange for a snapshot record: the
+// read-only and create-only properties an update would change, in the
+// description's order, by the record's readOnlyChanged (snapshot.go).
+func renderChange(b *bytes.Buffer, r *record) {
+	var guarded []string
+	for _, f := range r.fields {
+		if f.readOnly || f.createOnly {
+			guarded = append(guarded, strconv.Quote(f.json))
+		}
+	}
+	if len(guarded) == 0 {
+		return
+	}
+	b.WriteString("\n" + wrap("validateChange records in v each read-only or create-only property that x changed since orig, the record as read: an update cannot send it, so the change is refused rather than lost. A record built by hand (orig nil) changes none."))
+	fmt.Fprintf(b, "func (x *%s) validateChange(v *valid.Validator, orig *%s) {\nif orig == nil {\nreturn\n}\n", r.name, r.name)
+	fmt.Fprintf(b, "changed := x.readOnlyChanged(orig)\nfor _, k := range [...]string{%s} {\nif changed[k] {\nv.ReadOnly(k)\n}\n}\n}\n", strings.Join(guarded, ", "))
 }
 
 func renderChecks(r *record, cs []*check) string {
