@@ -1,0 +1,180 @@
+package adamatest
+
+import (
+	"cmp"
+	"encoding/json"
+
+	"github.com/adamasdk/adama-go/internal/fake"
+)
+
+// Records seeds and inspects one kind of record on a running Server,
+// typed with the SDK's own record T and keyed by K; every group's handle
+// has the same verbs. Writes through it skip the group's rules, as seeds
+// do. A Records of a group the Server does not serve holds nothing and
+// stores nothing.
+type Records[K cmp.Ordered, T any] struct{ b backing[K] }
+
+// backing is where a Records reads and writes its records, each as the
+// JSON the platform sends.
+type backing[K cmp.Ordered] struct {
+	get    func(K) ([]byte, bool)
+	put    func([]byte) bool      // stores under the record's own key
+	add    func([]byte) (K, bool) // stores under a fresh key
+	del    func(K) bool
+	keys   func() []K
+	setRaw func(K, string, any) bool // nil: not supported
+}
+
+// Get returns a copy of the record under key, decoded as the SDK decodes
+// the platform's answers (a value of an odd form is a misfit with its raw
+// value).
+func (r *Records[K, T]) Get(key K) (*T, bool) {
+	if r == nil || r.b.get == nil {
+		return nil, false
+	}
+	b, ok := r.b.get(key)
+	if !ok {
+		return nil, false
+	}
+	rec := new(T)
+	if json.Unmarshal(b, rec) != nil {
+		return nil, false
+	}
+	return rec, true
+}
+
+// Put stores rec under its own key as it encodes, replacing any record
+// there and leaving server fields as rec has them; it reports whether rec
+// was stored (false: no key, or the group is not served).
+func (r *Records[K, T]) Put(rec *T) bool {
+	if r == nil || r.b.put == nil || rec == nil {
+		return false
+	}
+	b, err := json.Marshal(rec)
+	return err == nil && r.b.put(b)
+}
+
+// Add stores rec as a new record with the server's fields filled in (a
+// fresh key, version, dates) and returns its key (the zero K when it was
+// not stored).
+func (r *Records[K, T]) Add(rec *T) K {
+	var zero K
+	if r == nil || r.b.add == nil || rec == nil {
+		return zero
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return zero
+	}
+	k, _ := r.b.add(b)
+	return k
+}
+
+// Delete removes the record under key, reporting whether there was one.
+func (r *Records[K, T]) Delete(key K) bool {
+	return r != nil && r.b.del != nil && r.b.del(key)
+}
+
+// All returns copies of every record in key order.
+func (r *Records[K, T]) All() []*T {
+	if r == nil || r.b.keys == nil {
+		return nil
+	}
+	var out []*T
+	for _, k := range r.b.keys() {
+		if rec, ok := r.Get(k); ok {
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+// Count returns how many records are stored.
+func (r *Records[K, T]) Count() int {
+	if r == nil || r.b.keys == nil {
+		return 0
+	}
+	return len(r.b.keys())
+}
+
+// Raw returns a copy of the record under key as the JSON object the
+// platform sends, for assertions on the wire form (nil when absent).
+func (r *Records[K, T]) Raw(key K) map[string]any {
+	if r == nil || r.b.get == nil {
+		return nil
+	}
+	b, ok := r.b.get(key)
+	if !ok {
+		return nil
+	}
+	var m map[string]any
+	if json.Unmarshal(b, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+// SetRaw sets one property of the stored record to value as another
+// writer would, bumping its version where records have one: to provoke a
+// version conflict, or to store a value of a form the SDK's record does
+// not take. It reports whether the record exists.
+func (r *Records[K, T]) SetRaw(key K, property string, value any) bool {
+	return r != nil && r.b.setRaw != nil && r.b.setRaw(key, property, value)
+}
+
+// docRecords backs a Records with a collection of JSON objects; fill,
+// when not nil, fills the server's fields of a record Add stores.
+func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, fill func(fake.Doc) fake.Doc) *Records[int64, T] {
+	if c == nil {
+		return &Records[int64, T]{}
+	}
+	decode := func(b []byte) (fake.Doc, bool) {
+		var d fake.Doc
+		if json.Unmarshal(b, &d) != nil || d == nil {
+			return nil, false
+		}
+		return d, true
+	}
+	return &Records[int64, T]{b: backing[int64]{
+		get: func(id int64) ([]byte, bool) {
+			d, ok := c.Get(id)
+			if !ok {
+				return nil, false
+			}
+			b, err := json.Marshal(d)
+			return b, err == nil
+		},
+		put: func(b []byte) bool {
+			d, ok := decode(b)
+			if id, _ := fake.Int(d[idKey]); !ok || id <= 0 {
+				return false
+			}
+			c.Put(d)
+			return true
+		},
+		add: func(b []byte) (int64, bool) {
+			d, ok := decode(b)
+			if !ok {
+				return 0, false
+			}
+			delete(d, idKey)
+			if fill != nil {
+				d = fill(d)
+			}
+			id, _ := fake.Int(c.Add(d)[idKey])
+			return id, true
+		},
+		del: func(id int64) bool { _, ok := c.Delete(id); return ok },
+		keys: func() []int64 {
+			var out []int64
+			for _, d := range c.All() {
+				id, _ := fake.Int(d[idKey])
+				out = append(out, id)
+			}
+			return out
+		},
+		setRaw: func(id int64, prop string, v any) bool {
+			return c.Edit(id, true, func(d fake.Doc) fake.Doc { d[prop] = v; return fake.CloneDoc(d) })
+		},
+	}}
+}
