@@ -12,7 +12,9 @@ import (
 
 type mux struct{ patterns []string }
 
-func (m *mux) Handle(pattern string, _ fake.Auth, _ http.Handler) { m.patterns = append(m.patterns, pattern) }
+func (m *mux) Handle(pattern string, _ fake.Auth, _ http.Handler) {
+	m.patterns = append(m.patterns, pattern)
+}
 
 // TestServesItsDescription fails when an operation of the group's
 // description has no handler, or a handler no operation.
