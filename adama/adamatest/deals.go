@@ -34,9 +34,9 @@ func (s *Server) Deals() *DealsHandle {
 			publishers: &Records[int64, deals.Publisher]{}}
 	}
 	return &DealsHandle{
-		Records:    docRecords[deals.Deal](st.Deals(), "id", st.FillDeal),
-		groups:     docRecords[deals.DealGroup](st.Groups(), "id", st.FillGroup),
-		publishers: docRecords[deals.Publisher](st.Publishers(), "id", st.FillPublisher),
+		Records:    docRecords(st.Deals(), "id", func(d *deals.Deal) int64 { return d.ID }, st.FillDeal),
+		groups:     docRecords(st.Groups(), "id", func(g *deals.DealGroup) int64 { return g.ID }, st.FillGroup),
+		publishers: docRecords(st.Publishers(), "id", func(p *deals.Publisher) int64 { return p.ID }, st.FillPublisher),
 		st:         st,
 	}
 }

@@ -30,7 +30,7 @@ func (s *Server) DMP() *DMPHandle {
 	if st == nil {
 		return &DMPHandle{Records: &Records[int64, dmp.Taxonomy]{}}
 	}
-	return &DMPHandle{Records: docRecords[dmp.Taxonomy](st.Taxonomies(), "taxonomy_id", st.Fill), st: st}
+	return &DMPHandle{Records: docRecords(st.Taxonomies(), "taxonomy_id", func(t *dmp.Taxonomy) int64 { return t.TaxonomyID }, st.Fill), st: st}
 }
 
 // SetGrants sets the entities a vendor may share taxonomies with (id to

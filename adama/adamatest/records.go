@@ -1,7 +1,6 @@
 package adamatest
 
 import (
-	"cmp"
 	"encoding/json"
 
 	"github.com/adamasdk/adama-go/internal/fake"
@@ -12,13 +11,20 @@ import (
 // has the same verbs. Writes through it skip the group's rules, as seeds
 // do. A Records of a group the Server does not serve holds nothing and
 // stores nothing.
-type Records[K cmp.Ordered, T any] struct{ b backing[K] }
+type Records[K comparable, T any] struct {
+	b backing[K]
+	// key returns a record's key and whether it has one; setKey, when not
+	// nil, sets the key of a record read back (for records whose JSON
+	// does not hold their key).
+	key    func(*T) (K, bool)
+	setKey func(*T, K)
+}
 
 // backing is where a Records reads and writes its records, each as the
 // JSON the platform sends.
-type backing[K cmp.Ordered] struct {
+type backing[K comparable] struct {
 	get    func(K) ([]byte, bool)
-	put    func([]byte) bool      // stores under the record's own key
+	put    func(K, []byte) bool   // stores under key
 	add    func([]byte) (K, bool) // stores under a fresh key
 	del    func(K) bool
 	keys   func() []K
@@ -40,6 +46,9 @@ func (r *Records[K, T]) Get(key K) (*T, bool) {
 	if json.Unmarshal(b, rec) != nil {
 		return nil, false
 	}
+	if r.setKey != nil {
+		r.setKey(rec, key)
+	}
 	return rec, true
 }
 
@@ -47,11 +56,15 @@ func (r *Records[K, T]) Get(key K) (*T, bool) {
 // there and leaving server fields as rec has them; it reports whether rec
 // was stored (false: no key, or the group is not served).
 func (r *Records[K, T]) Put(rec *T) bool {
-	if r == nil || r.b.put == nil || rec == nil {
+	if r == nil || r.b.put == nil || rec == nil || r.key == nil {
+		return false
+	}
+	k, ok := r.key(rec)
+	if !ok {
 		return false
 	}
 	b, err := json.Marshal(rec)
-	return err == nil && r.b.put(b)
+	return err == nil && r.b.put(k, b)
 }
 
 // Add stores rec as a new record with the server's fields filled in (a
@@ -124,7 +137,7 @@ func (r *Records[K, T]) SetRaw(key K, property string, value any) bool {
 
 // docRecords backs a Records with a collection of JSON objects; fill,
 // when not nil, fills the server's fields of a record Add stores.
-func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, fill func(fake.Doc) fake.Doc) *Records[int64, T] {
+func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, key func(*T) int64, fill func(fake.Doc) fake.Doc) *Records[int64, T] {
 	if c == nil {
 		return &Records[int64, T]{}
 	}
@@ -135,7 +148,7 @@ func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, fill f
 		}
 		return d, true
 	}
-	return &Records[int64, T]{b: backing[int64]{
+	return &Records[int64, T]{key: func(rec *T) (int64, bool) { id := key(rec); return id, id > 0 }, b: backing[int64]{
 		get: func(id int64) ([]byte, bool) {
 			d, ok := c.Get(id)
 			if !ok {
@@ -144,13 +157,13 @@ func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, fill f
 			b, err := json.Marshal(d)
 			return b, err == nil
 		},
-		put: func(b []byte) bool {
+		put: func(id int64, b []byte) bool {
 			d, ok := decode(b)
-			if id, _ := fake.Int(d[idKey]); !ok || id <= 0 {
-				return false
+			if ok {
+				d[idKey] = float64(id)
+				c.Put(d)
 			}
-			c.Put(d)
-			return true
+			return ok
 		},
 		add: func(b []byte) (int64, bool) {
 			d, ok := decode(b)

@@ -100,7 +100,7 @@ func (s *Seq) Next() int64 {
 // Kind says how a collection reads and writes its records: how a record
 // is copied, where its key and version live, and how the group words a
 // version conflict.
-type Kind[K cmp.Ordered, T any] struct {
+type Kind[K comparable, T any] struct {
 	// Name names a record in messages ("deal").
 	Name string
 	// Clone returns a deep copy (nil: records are values copied by
@@ -116,6 +116,9 @@ type Kind[K cmp.Ordered, T any] struct {
 	// the collection is not versioned).
 	Version    func(T) int64
 	SetVersion func(T, int64) T
+	// Compare orders keys for listings (nil: the order records were first
+	// stored in).
+	Compare func(a, b K) int
 	// Stale words the 409 for a version sent against the current one (nil:
 	// "version <sent> is stale; the <name> is at version <cur>").
 	Stale func(sent, cur int64) string
@@ -126,10 +129,11 @@ type Kind[K cmp.Ordered, T any] struct {
 // under versionKey. Both are stored as JSON numbers.
 func DocKind(name, idKey, versionKey string, seq *Seq) Kind[int64, Doc] {
 	k := Kind[int64, Doc]{
-		Name:   name,
-		Clone:  CloneDoc,
-		Key:    func(d Doc) int64 { n, _ := Int(d[idKey]); return n },
-		SetKey: func(d Doc, id int64) Doc { d[idKey] = float64(id); return d },
+		Name:    name,
+		Compare: cmp.Compare[int64],
+		Clone:   CloneDoc,
+		Key:     func(d Doc) int64 { n, _ := Int(d[idKey]); return n },
+		SetKey:  func(d Doc, id int64) Doc { d[idKey] = float64(id); return d },
 	}
 	if seq != nil {
 		k.NewKey = seq.Next
@@ -167,15 +171,37 @@ func Int(v any) (int64, bool) {
 // sorted listings. Each call is atomic; a group whose rules span records
 // (a unique name, a reference to another collection) holds its own lock
 // around the calls that check and write. It is safe for concurrent use.
-type Collection[K cmp.Ordered, T any] struct {
-	kind Kind[K, T]
-	mu   sync.RWMutex
-	recs map[K]T
+type Collection[K comparable, T any] struct {
+	kind  Kind[K, T]
+	mu    sync.RWMutex
+	recs  map[K]T
+	born  map[K]uint64 // when each key was first stored, for insertion order
+	clock uint64
 }
 
 // NewCollection returns an empty collection of kind k.
-func NewCollection[K cmp.Ordered, T any](k Kind[K, T]) *Collection[K, T] {
-	return &Collection[K, T]{kind: k, recs: map[K]T{}}
+func NewCollection[K comparable, T any](k Kind[K, T]) *Collection[K, T] {
+	return &Collection[K, T]{kind: k, recs: map[K]T{}, born: map[K]uint64{}}
+}
+
+// store writes rec under k (callers hold mu for writing).
+func (c *Collection[K, T]) store(k K, rec T) {
+	if _, ok := c.recs[k]; !ok {
+		c.clock++
+		c.born[k] = c.clock
+	}
+	c.recs[k] = rec
+}
+
+// keys returns the keys in the kind's order (callers hold mu).
+func (c *Collection[K, T]) keys() []K {
+	out := slices.Collect(maps.Keys(c.recs))
+	if c.kind.Compare != nil {
+		slices.SortFunc(out, c.kind.Compare)
+	} else {
+		slices.SortFunc(out, func(a, b K) int { return cmp.Compare(c.born[a], c.born[b]) })
+	}
+	return out
 }
 
 func (c *Collection[K, T]) clone(v T) T {
@@ -229,7 +255,7 @@ func (c *Collection[K, T]) Add(rec T) T {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.recs[c.kind.Key(rec)] = rec
+	c.store(c.kind.Key(rec), rec)
 	return c.clone(rec)
 }
 
@@ -242,7 +268,7 @@ func (c *Collection[K, T]) Put(rec T) bool {
 	defer c.mu.Unlock()
 	k := c.kind.Key(rec)
 	_, had := c.recs[k]
-	c.recs[k] = rec
+	c.store(k, rec)
 	return had
 }
 
@@ -322,7 +348,7 @@ func (c *Collection[K, T]) Edit(key K, bump bool, fn func(T) T) bool {
 func (c *Collection[K, T]) EditAll(fn func(T) T) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, k := range slices.Sorted(maps.Keys(c.recs)) {
+	for _, k := range c.keys() {
 		c.recs[k] = c.kind.SetKey(fn(c.recs[k]), k)
 	}
 }
@@ -334,6 +360,7 @@ func (c *Collection[K, T]) Delete(key K) (T, bool) {
 	v, ok := c.recs[key]
 	if ok {
 		delete(c.recs, key)
+		delete(c.born, key)
 		v = c.clone(v)
 	}
 	return v, ok
@@ -349,11 +376,12 @@ type Query[T any] struct {
 	Desc bool
 }
 
-// Find returns copies of the records q keeps, ordered.
+// Find returns copies of the records q keeps, ordered by q.Order, then
+// by key.
 func (c *Collection[K, T]) Find(q Query[T]) []T {
 	c.mu.RLock()
 	out := make([]T, 0, len(c.recs))
-	for _, k := range slices.Sorted(maps.Keys(c.recs)) {
+	for _, k := range c.keys() {
 		if v := c.recs[k]; q.Keep == nil || q.Keep(v) {
 			out = append(out, c.clone(v))
 		}
@@ -373,4 +401,7 @@ func (c *Collection[K, T]) Find(q Query[T]) []T {
 }
 
 // All returns copies of every record in key order.
+//
+// Keys are ordered by the kind's Compare, or in the order they were
+// first stored.
 func (c *Collection[K, T]) All() []T { return c.Find(Query[T]{}) }

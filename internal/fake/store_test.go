@@ -218,9 +218,18 @@ func TestCollectionTypedRecords(t *testing.T) {
 	got.Tags[0] = "changed"
 	again, _ := c.Get("b/1")
 	assert.Equal(t, "x", again.Tags[0])
-	all := c.All()
-	require.Len(t, all, 2)
-	assert.Equal(t, "a", all[0].NS, "string keys in order")
+	c.Add(model{NS: "c", ID: "3"})
+	c.Put(model{NS: "b", ID: "1", Tags: []string{"y"}})
+	nss := func(ms []model) (out []string) {
+		for _, m := range ms {
+			out = append(out, m.NS)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"b", "a", "c"}, nss(c.All()), "without Compare, the order keys were first stored in")
+	_, _ = c.Delete("b/1")
+	c.Put(model{NS: "b", ID: "1"})
+	assert.Equal(t, []string{"a", "c", "b"}, nss(c.All()), "a key stored again after a delete is new")
 	_, p := c.Update("zz", ptr(1), model{})
 	require.NotNil(t, p)
 	assert.Equal(t, "model zz not found", p.Message)
