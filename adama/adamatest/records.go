@@ -69,10 +69,21 @@ func (r *Records[K, T]) Put(rec *T) bool {
 
 // Add stores rec as a new record with the server's fields filled in (a
 // fresh key, version, dates) and returns its key (the zero K when it was
-// not stored).
+// not stored). Records keyed by what they hold (a model by its namespace
+// and id, settings by their campaign and strategy) keep that key: Add is
+// Put.
 func (r *Records[K, T]) Add(rec *T) K {
 	var zero K
-	if r == nil || r.b.add == nil || rec == nil {
+	if r == nil || rec == nil {
+		return zero
+	}
+	if r.b.add == nil { // records whose key is their own: Add is Put
+		if r.key == nil {
+			return zero
+		}
+		if k, ok := r.key(rec); ok && r.Put(rec) {
+			return k
+		}
 		return zero
 	}
 	b, err := json.Marshal(rec)

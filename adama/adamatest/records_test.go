@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adamasdk/adama-go/byoa"
 	"github.com/adamasdk/adama-go/deals"
 	"github.com/adamasdk/adama-go/dmp"
 )
@@ -90,4 +91,50 @@ func TestRecordsOfNoGroup(t *testing.T) {
 	assert.False(t, r.SetRaw(1, "x", 1))
 	empty := &Records[string, json.RawMessage]{}
 	assert.Zero(t, empty.Count())
+}
+
+// TestBYOARecords runs the same verbs over group H's settings and models,
+// keyed by what they hold, and reads the seeds back through the SDK.
+func TestRecordsBYOA(t *testing.T) {
+	srv := NewServer(WithT(t))
+	ctx := context.Background()
+	c, err := srv.NewClient()
+	require.NoError(t, err)
+	bc := byoa.New(c)
+	h := srv.BYOA()
+
+	key := BYOASettingsKey{CampaignID: 9, StrategyID: 3}
+	seed := &byoa.Settings{CampaignID: 9, StrategyID: 3, UUIDType: byoa.UUIDTypeUUID,
+		Settings: []byoa.Setting{{ExecutorID: 2, Low: 0, High: 49, ModelID: "m", Namespace: "ns"}}}
+	assert.Equal(t, key, h.Settings().Add(seed), "settings keep their own key")
+	got, ok := h.Settings().Get(key)
+	require.True(t, ok)
+	assert.Equal(t, int64(9), got.CampaignID, "the key is set on what Get returns")
+	assert.Equal(t, int64(3), got.StrategyID)
+	assert.Equal(t, byoa.UUIDTypeUUID, got.UUIDType)
+	require.Len(t, got.Settings, 1)
+	assert.Equal(t, byoa.UUIDTypeUUID, got.Settings[0].UUIDType, "the top-level uuid_type reaches each setting")
+	read, err := bc.StrategySettings.Get(ctx, 9, 3)
+	require.NoError(t, err)
+	assert.Equal(t, 49, read.Settings[0].High)
+	assert.False(t, h.Settings().Put(&byoa.Settings{}), "no campaign, no key")
+	assert.Equal(t, 1, h.Settings().Count())
+	assert.True(t, h.Settings().Delete(key))
+	_, ok = h.Settings().Get(key)
+	assert.False(t, ok)
+
+	mk := byoa.ModelKey{Namespace: "ns", ModelID: "m"}
+	assert.Equal(t, mk, h.Models().Add(&byoa.Model{Namespace: "ns", ModelID: "m", BrainTypeID: 1001, Data: "AAAA"}))
+	m, ok := h.Models().Get(mk)
+	require.True(t, ok)
+	assert.Equal(t, "AAAA", m.Data)
+	assert.NotNil(t, m.CreatedOn, "dates are filled")
+	require.True(t, h.SetDecoded(mk, json.RawMessage(`[{"GoalType":"ctr"}]`)))
+	d, err := bc.Models.Decode(ctx, mk)
+	require.NoError(t, err)
+	require.Len(t, d.Data, 1)
+	assert.False(t, h.SetDecoded(byoa.ModelKey{Namespace: "x", ModelID: "y"}, nil))
+	assert.Len(t, h.Models().All(), 1)
+	assert.True(t, h.Models().Delete(mk))
+	assert.Zero(t, h.Models().Count())
 }
