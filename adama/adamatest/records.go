@@ -138,6 +138,20 @@ func (r *Records[K, T]) Raw(key K) map[string]any {
 	return m
 }
 
+// PutRaw stores obj under key as the JSON object the platform sends, as
+// given (no SDK record in between, so any value of any form can be
+// seeded), replacing any record there; it reports whether it was stored.
+func (r *Records[K, T]) PutRaw(key K, obj map[string]any) bool {
+	if r == nil || r.b.put == nil {
+		return false
+	}
+	if obj == nil {
+		obj = map[string]any{}
+	}
+	b, err := json.Marshal(obj)
+	return err == nil && r.b.put(key, b)
+}
+
 // SetRaw sets one property of the stored record to value as another
 // writer would, bumping its version where records have one: to provoke a
 // version conflict, or to store a value of a form the SDK's record does

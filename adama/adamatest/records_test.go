@@ -11,6 +11,7 @@ import (
 	"github.com/adamasdk/adama-go/byoa"
 	"github.com/adamasdk/adama-go/deals"
 	"github.com/adamasdk/adama-go/dmp"
+	"github.com/adamasdk/adama-go/firehose"
 )
 
 // TestRecordsVerbs runs the verbs every group's handle has over deals and
@@ -137,4 +138,31 @@ func TestRecordsBYOA(t *testing.T) {
 	assert.Len(t, h.Models().All(), 1)
 	assert.True(t, h.Models().Delete(mk))
 	assert.Zero(t, h.Models().Count())
+}
+
+// TestRecordsFirehose runs the verbs over group G's consumers, keyed by
+// name, including a raw seed the SDK's record reports as a misfit.
+func TestRecordsFirehose(t *testing.T) {
+	srv := NewServer(WithT(t))
+	h := srv.Firehose()
+	assert.Equal(t, 3, h.Count(), "the reference's example consumers")
+	got, ok := h.Get("example-consumer")
+	require.True(t, ok)
+	assert.Equal(t, firehose.ConsumerName("example-consumer"), got.Consumer, "the key is set on what Get returns")
+	assert.True(t, got.DropZeroUID)
+
+	got.DropBody = true
+	require.True(t, h.Put(got))
+	assert.Equal(t, true, h.Raw("example-consumer")["DropBody"])
+	assert.Equal(t, "new", h.Add(&firehose.ConsumerSettings{Name: "new"}))
+	require.True(t, h.PutRaw("odd", map[string]any{"SampleSettings": map[string]any{"SampleRate": "lots"}}))
+	odd, ok := h.Get("odd")
+	require.True(t, ok)
+	assert.Equal(t, "odd", odd.Name, "PutRaw names the consumer")
+	assert.NotEmpty(t, odd.Misfits())
+	require.True(t, h.SetRaw("odd", "DropBody", true))
+	assert.Equal(t, true, h.Raw("odd")["DropBody"])
+	assert.Len(t, h.All(), 5)
+	assert.True(t, h.Delete("odd"))
+	assert.Equal(t, 4, h.Count())
 }

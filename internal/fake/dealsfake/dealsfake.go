@@ -60,17 +60,17 @@ func NewStore() *Store {
 // Register plugs the group's handlers into r, one per operation of the
 // group's description, and returns their store.
 func Register(r fake.Registrar) *Store {
-	st, _ := register(r)
-	return st
-}
-
-// register is Register with the error saying where the handlers and the
-// description differ.
-func register(r fake.Registrar) (*Store, error) {
 	st := NewStore()
 	h := &handler{st: st}
 	fake.RegisterErrors(r, Prefix, envelope.ErrorWriter())
-	err := fake.Serve(r, "deals", fake.Session, envelope, map[string]http.HandlerFunc{
+	h.routes().Serve(r, Prefix, fake.Session)
+	return st
+}
+
+// routes is the group's route table, keyed by the operations of its
+// description (deals.yaml).
+func (h *handler) routes() fake.Routes {
+	return fake.Routes{
 		"GET /deals":                                 h.listDeals,
 		"POST /deals":                                h.createDeal,
 		"GET /deals/{id}":                            h.getDeal,
@@ -92,8 +92,7 @@ func register(r fake.Registrar) (*Store, error) {
 		"PUT /bulk_update/deals":                     h.bulk("update"),
 		"POST /bulk_create/deals":                    h.bulk("create"),
 		"POST /bulk/deals":                           h.bulk("mixed"),
-	})
-	return st, err
+	}
 }
 
 // envelope is the group's error form, the JSON error envelope.

@@ -1,32 +1,20 @@
 package dealsfake
 
 import (
-	"net/http"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/fake/fakespec"
 )
 
-type mux struct{ patterns []string }
-
-func (m *mux) Handle(pattern string, _ fake.Auth, _ http.Handler) {
-	m.patterns = append(m.patterns, pattern)
-}
-
 // TestServesItsDescription fails when an operation of the group's
-// description has no handler, or a handler no operation.
+// description has no route, or a route no operation.
 func TestServesItsDescription(t *testing.T) {
-	m := &mux{}
-	_, err := register(m)
-	require.NoError(t, err)
-	d, err := fake.Describe("deals")
-	require.NoError(t, err)
-	assert.Equal(t, Prefix, d.Prefix)
-	assert.Len(t, m.patterns, len(d.Operations))
-	assert.Contains(t, m.patterns, "DELETE /deals/v1.0/publishers/{id}")
+	h := &handler{st: NewStore()}
+	require.NoError(t, fakespec.Check("deals", Prefix, h.routes()))
+	assert.Contains(t, h.routes(), "DELETE /publishers/{id}")
 }
 
 func TestSeeds(t *testing.T) {

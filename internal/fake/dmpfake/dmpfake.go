@@ -69,24 +69,23 @@ func NewStore() *Store {
 // Register plugs the group's handlers into r, one per operation of the
 // group's description, and returns their store.
 func Register(r fake.Registrar) *Store {
-	st, _ := register(r)
-	return st
-}
-
-// register is Register with the error saying where the handlers and the
-// description differ.
-func register(r fake.Registrar) (*Store, error) {
 	st := NewStore()
 	h := &handler{st: st}
 	fake.RegisterErrors(r, Prefix, envelope.ErrorWriter())
-	err := fake.Serve(r, "dmp", fake.Session, envelope, map[string]http.HandlerFunc{
+	h.routes().Serve(r, Prefix, fake.Session)
+	return st
+}
+
+// routes is the group's route table, keyed by the operations of its
+// description (dmp.yaml).
+func (h *handler) routes() fake.Routes {
+	return fake.Routes{
 		"POST /audience_segments":                   h.create,
 		"GET /audience_segments":                    h.list,
 		"GET /audience_segments/grants/{vendor_id}": h.grants,
 		"GET /audience_segments/{taxonomy_id}":      h.get,
 		"POST /audience_segments/{taxonomy_id}":     h.update,
-	})
-	return st, err
+	}
 }
 
 // envelope is the group's error form, the JSON error envelope.
