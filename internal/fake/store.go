@@ -97,6 +97,14 @@ func (s *Seq) Next() int64 {
 	return s.last
 }
 
+// Skip makes sure Next never returns id or an id below it (for records
+// stored with an id of their own).
+func (s *Seq) Skip(id int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.last = max(s.last, id)
+}
+
 // Kind says how a collection reads and writes its records: how a record
 // is copied, where its key and version live, and how the group words a
 // version conflict.

@@ -55,6 +55,10 @@ func TestCollectionSharedSequence(t *testing.T) {
 	assert.Equal(t, float64(11), a.Add(fake.Doc{})["id"])
 	assert.Equal(t, float64(12), b.Add(fake.Doc{})["id"])
 	assert.NotContains(t, a.Add(fake.Doc{}), "version", "an unversioned kind writes no version")
+	seq.Skip(40)
+	assert.Equal(t, int64(41), seq.Next(), "Skip moves the sequence past an id stored by hand")
+	seq.Skip(5)
+	assert.Equal(t, int64(42), seq.Next(), "Skip never moves it back")
 }
 
 func TestCollectionUpdate(t *testing.T) {
