@@ -68,8 +68,8 @@ func (r *Records[K, T]) Put(rec *T) bool {
 }
 
 // Add stores rec as a new record with the server's fields filled in (a
-// fresh key, version, dates) and returns its key (the zero K when it was
-// not stored). Records keyed by what they hold (a model by its namespace
+// fresh key unless rec has one, version 1, dates) and returns its key (the
+// zero K when it was not stored). Records keyed by what they hold (a model by its namespace
 // and id, settings by their campaign and strategy) keep that key: Add is
 // Put.
 func (r *Records[K, T]) Add(rec *T) K {
@@ -152,6 +152,26 @@ func (r *Records[K, T]) PutRaw(key K, obj map[string]any) bool {
 	return err == nil && r.b.put(key, b)
 }
 
+// AddRaw stores obj as a new record given as the JSON object the platform
+// sends (any value of any form), with the server's fields filled in as
+// Add does (a fresh key unless obj has one), and returns its key; the zero K where records are keyed by
+// what they hold (use PutRaw there).
+func (r *Records[K, T]) AddRaw(obj map[string]any) K {
+	var zero K
+	if r == nil || r.b.add == nil {
+		return zero
+	}
+	if obj == nil {
+		obj = map[string]any{}
+	}
+	b, err := json.Marshal(obj)
+	if err != nil {
+		return zero
+	}
+	k, _ := r.b.add(b)
+	return k
+}
+
 // SetRaw sets one property of the stored record to value as another
 // writer would, bumping its version where records have one: to provoke a
 // version conflict, or to store a value of a form the SDK's record does
@@ -195,7 +215,6 @@ func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, key fu
 			if !ok {
 				return 0, false
 			}
-			delete(d, idKey)
 			if fill != nil {
 				d = fill(d)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/adamasdk/adama-go/deals"
 	"github.com/adamasdk/adama-go/dmp"
 	"github.com/adamasdk/adama-go/firehose"
+	"github.com/adamasdk/adama-go/targeting"
 )
 
 // TestRecordsVerbs runs the verbs every group's handle has over deals and
@@ -165,4 +166,35 @@ func TestRecordsFirehose(t *testing.T) {
 	assert.Len(t, h.All(), 5)
 	assert.True(t, h.Delete("odd"))
 	assert.Equal(t, 4, h.Count())
+}
+
+// TestRecordsTargeting runs the verbs over group B's collections: a typed
+// Add, a raw seed that keeps its id, and SetRaw as another writer.
+func TestRecordsTargeting(t *testing.T) {
+	srv := NewServer(WithT(t))
+	ctx := context.Background()
+	c, err := srv.NewClient()
+	require.NoError(t, err)
+	tc := targeting.New(c)
+	h := srv.Targeting()
+
+	assert.Equal(t, 4, h.TargetPaths().Count(), "the seeded target paths")
+	tid := h.Targets().Add(&targeting.Target{Name: "Spain", DimensionCode: "REGN"})
+	require.NotZero(t, tid)
+	got, ok := h.Targets().Get(tid)
+	require.True(t, ok)
+	assert.Equal(t, "Spain", got.Name)
+	assert.Equal(t, "target", h.Targets().Raw(tid)["entity_type"], "Add fills the server's fields")
+
+	aid := h.Attachments().AddRaw(map[string]any{"id": 40, "target_id": tid, "strategy_id": 3, "restriction": "INCLUDE", "operator": "OR"})
+	assert.Equal(t, int64(40), aid, "a raw seed keeps its id")
+	assert.Equal(t, int64(41), h.Attachments().AddRaw(map[string]any{"target_id": tid, "strategy_id": 3, "restriction": "INCLUDE", "operator": "OR"}),
+		"and the next id follows it")
+	require.True(t, h.Attachments().SetRaw(aid, "operator", "AND"))
+	a, err := tc.Attachments.Get(ctx, aid)
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), a.Version, "SetRaw bumps the version")
+	assert.Len(t, h.Attachments().All(), 2)
+	assert.True(t, h.Attachments().Delete(aid))
+	assert.Equal(t, 1, h.Attachments().Count())
 }

@@ -118,8 +118,11 @@ type Kind[K comparable, T any] struct {
 	// set.
 	Key    func(T) K
 	SetKey func(T, K) T
-	// NewKey returns a fresh key for Add (nil: Add keeps the record's own).
+	// NewKey returns a fresh key for Add of a record without one (nil: Add
+	// keeps the record's own); Seen, when not nil, is told of a key a
+	// record brought (to keep NewKey from handing it out).
 	NewKey func() K
+	Seen   func(K)
 	// Version returns the record's version and SetVersion sets it (both nil:
 	// the collection is not versioned).
 	Version    func(T) int64
@@ -144,7 +147,7 @@ func DocKind(name, idKey, versionKey string, seq *Seq) Kind[int64, Doc] {
 		SetKey:  func(d Doc, id int64) Doc { d[idKey] = float64(id); return d },
 	}
 	if seq != nil {
-		k.NewKey = seq.Next
+		k.NewKey, k.Seen = seq.Next, seq.Skip
 	}
 	if versionKey != "" {
 		k.Version = func(d Doc) int64 { n, _ := Int(d[versionKey]); return n }
@@ -251,12 +254,15 @@ func (c *Collection[K, T]) Len() int {
 }
 
 // Add stores a copy of rec as a new record: a fresh key when the kind
-// makes keys, version 1 when versioned. It returns a copy of what it
-// stored.
+// makes keys and rec has none (a zero key), version 1 when versioned. It
+// returns a copy of what it stored.
 func (c *Collection[K, T]) Add(rec T) T {
 	rec = c.clone(rec)
-	if c.kind.NewKey != nil {
+	var zero K
+	if k := c.kind.Key(rec); c.kind.NewKey != nil && k == zero {
 		rec = c.kind.SetKey(rec, c.kind.NewKey())
+	} else if c.kind.Seen != nil {
+		c.kind.Seen(k)
 	}
 	if c.versioned() {
 		rec = c.kind.SetVersion(rec, 1)

@@ -43,9 +43,11 @@ func TestCollectionAddGetCopies(t *testing.T) {
 	assert.Equal(t, "a", again["name"], "what Get returns is a copy")
 
 	assert.Equal(t, float64(1002), c.Add(fake.Doc{})["id"], "ids come from the sequence")
+	assert.Equal(t, float64(2000), c.Add(fake.Doc{"id": float64(2000)})["id"], "a record with an id keeps it")
+	assert.Equal(t, float64(2001), c.Add(fake.Doc{})["id"], "and the sequence moves past it")
 	_, ok = c.Get(7)
 	assert.False(t, ok)
-	assert.Equal(t, 2, c.Len())
+	assert.Equal(t, 4, c.Len())
 }
 
 func TestCollectionSharedSequence(t *testing.T) {

@@ -141,6 +141,7 @@ func (s *Store) checkDeal(d Record, create bool, self int64) *fieldErr {
 // deal when id is 0 (callers hold mu).
 func (s *Store) storeDeal(d Record, id int64) Record {
 	if id == 0 {
+		delete(d, "id") // a create's id is the platform's
 		return s.deals.Add(s.FillDeal(d))
 	}
 	d, _ = s.deals.Update(id, nil, s.normalize(d))

@@ -63,6 +63,7 @@ func (s *Store) storeGroup(g Record, id int64) Record {
 	}
 	g["updated_on"] = now
 	if id == 0 {
+		delete(g, "id") // a create's id is the platform's
 		g = s.groups.Add(g)
 		id, _ = num(g["id"])
 	} else {

@@ -50,26 +50,32 @@ type collection struct {
 
 // recordKind is how the group keeps a record: ids and versions as int64, copies
 // with every number read as int64 where it is whole.
-func recordKind(coll string) fake.Kind[int64, map[string]any] {
-	return fake.Kind[int64, map[string]any]{
-		Name:       entityTypes[coll],
-		Compare:    cmp.Compare[int64],
-		Clone:      clone,
-		Key:        func(r map[string]any) int64 { id, _ := toInt(r["id"]); return id },
-		SetKey:     func(r map[string]any, id int64) map[string]any { r["id"] = id; return r },
-		Version:    func(r map[string]any) int64 { v, _ := toInt(r["version"]); return v },
-		SetVersion: func(r map[string]any, v int64) map[string]any { r["version"] = v; return r },
+func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
+	k := fake.Kind[int64, map[string]any]{
+		Name:    entityTypes[coll],
+		Compare: cmp.Compare[int64],
+		Clone:   clone,
+		Key:     func(r map[string]any) int64 { id, _ := toInt(r["id"]); return id },
+		SetKey:  func(r map[string]any, id int64) map[string]any { r["id"] = id; return r },
+		NewKey:  seq.Next,
+		Seen:    seq.Skip,
 		Stale: func(sent, cur int64) string {
 			return fmt.Sprintf("version %d is stale; the current version is %d", sent, cur)
 		},
 	}
+	if coll != TargetPaths {
+		k.Version = func(r map[string]any) int64 { v, _ := toInt(r["version"]); return v }
+		k.SetVersion = func(r map[string]any, v int64) map[string]any { r["version"] = v; return r }
+	}
+	return k
 }
 
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
 	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions} {
-		st.colls[c] = &collection{fake.NewSeq(0), fake.NewCollection(recordKind(c))}
+		seq := fake.NewSeq(0)
+		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
 	for _, name := range []string{"Technology", "Technology » Browser", "Location", "Location » Region"} {
 		st.Add(TargetPaths, map[string]any{"name": name})
@@ -117,6 +123,35 @@ func (s *Store) addLocked(coll string, rec map[string]any) int64 {
 	}
 	c.Put(r)
 	return id
+}
+
+// Collection returns collection coll (nil for an unknown one): records as
+// JSON objects keyed by id; writes through it skip the group's rules.
+func (s *Store) Collection(coll string) *fake.Collection[int64, map[string]any] {
+	if c := s.colls[coll]; c != nil {
+		return c.Collection
+	}
+	return nil
+}
+
+// Fill fills the server's fields of a record of coll stored without the
+// group's rules (entity_type and dates where absent); Collection(coll).Add
+// then gives it an id and version 1.
+func (s *Store) Fill(coll string) func(map[string]any) map[string]any {
+	return func(r map[string]any) map[string]any {
+		if _, ok := r["entity_type"]; !ok {
+			r["entity_type"] = entityTypes[coll]
+		}
+		if coll != TargetPaths {
+			ts := now()
+			for _, k := range []string{"created_on", "updated_on"} {
+				if _, ok := r[k]; !ok {
+					r[k] = ts
+				}
+			}
+		}
+		return r
+	}
 }
 
 // Generate adds n records to coll, each a copy of template with
