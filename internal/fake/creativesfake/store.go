@@ -12,7 +12,6 @@ import (
 	"cmp"
 	"crypto/rand"
 	"encoding/hex"
-	"maps"
 	"net/http"
 	"sync"
 	"time"
@@ -62,6 +61,7 @@ type creative struct {
 	vastExt    []string
 	fileName   string
 	uploadKey  string
+	extra      map[string]any // properties seeded in a form the fake does not keep
 }
 
 type presign struct {
@@ -138,34 +138,6 @@ func random() string {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-// AddVideo stores a video creative with the given details (advertiser,
-// name, ... as JSON values) and returns its id; the video counts as
-// uploaded and encoded.
-func (s *Store) AddVideo(details map[string]any) int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.creatives.Add(&creative{details: maps.Clone(details), status: "Finished", percent: 100, uploaded: true,
-		companions: map[int64]map[string]any{}, updatedOn: time.Now().UTC()}).id
-}
-
-// Video returns a copy of a creative's details (nil when absent).
-func (s *Store) Video(id int64) map[string]any {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.video(id)
-	if c == nil {
-		return nil
-	}
-	return maps.Clone(c.details)
-}
-
-// VideoCount returns how many video creatives the store holds.
-func (s *Store) VideoCount() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.creatives.Len()
 }
 
 // CompanionCount returns how many companions a creative has.

@@ -104,6 +104,7 @@ func (s *Store) view(id int64, c *creative) map[string]any {
 	if vv, ok := c.details["vastVersion"]; ok {
 		v["vastVersion"] = vv
 	}
+	maps.Copy(v, c.extra)
 	return v
 }
 
