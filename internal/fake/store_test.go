@@ -368,3 +368,48 @@ func TestEnvelope(t *testing.T) {
 	assert.Equal(t, http.StatusServiceUnavailable, w.Code)
 	assert.True(t, strings.Contains(w.Body.String(), `"code":"unavailable"`), w.Body.String())
 }
+
+func TestCollectionKeysFollowAddsAndDeletes(t *testing.T) {
+	byID := docs(t)
+	born := fake.NewCollection(fake.Kind[string, fake.Doc]{Name: "x",
+		Key: func(d fake.Doc) string { s, _ := d["k"].(string); return s }, SetKey: func(d fake.Doc, k string) fake.Doc { d["k"] = k; return d }})
+	tests := []struct {
+		name   string
+		change func()
+		ids    []int64
+		names  []string
+	}{
+		{"empty", func() {}, nil, nil},
+		{"adds", func() {
+			byID.Put(fake.Doc{"id": float64(5)})
+			byID.Put(fake.Doc{"id": float64(2)})
+			born.Put(fake.Doc{"k": "b"})
+			born.Put(fake.Doc{"k": "a"})
+		}, []int64{2, 5}, []string{"b", "a"}},
+		{"a replacement keeps the order", func() {
+			byID.Put(fake.Doc{"id": float64(2), "n": 1})
+			born.Put(fake.Doc{"k": "b", "n": 1})
+		}, []int64{2, 5}, []string{"b", "a"}},
+		{"another add", func() {
+			byID.Put(fake.Doc{"id": float64(3)})
+			born.Put(fake.Doc{"k": "0"})
+		}, []int64{2, 3, 5}, []string{"b", "a", "0"}},
+		{"a delete", func() {
+			byID.Delete(2)
+			born.Delete("b")
+		}, []int64{3, 5}, []string{"a", "0"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.change()
+			assert.Equal(t, tc.ids, byID.Keys())
+			assert.Equal(t, tc.names, born.Keys())
+			keys := byID.Keys()
+			if len(keys) > 0 {
+				keys[0] = -1
+				assert.NotContains(t, byID.Keys(), int64(-1), "Keys returns a copy")
+			}
+			assert.Len(t, byID.All(), len(tc.ids))
+		})
+	}
+}

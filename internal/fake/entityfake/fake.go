@@ -223,7 +223,7 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.RLock()
 	defer h.st.mu.RUnlock()
-	rec := c.recs[id]
+	rec := c.get(id)
 	if rec == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+strconv.FormatInt(id, 10)+" not found")
 		return
@@ -274,7 +274,7 @@ func (h *handler) sub(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.RLock()
 	defer h.st.mu.RUnlock()
-	if c.recs[id] == nil {
+	if c.get(id) == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+a+" not found")
 		return
 	}
@@ -344,19 +344,21 @@ func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection
 	}
 	if lim == nil && q == nil && len(sortKeys) == 0 {
 		// Every record, in order: no need to gather them first.
-		total := len(c.ids)
+		ids := c.ids()
+		total := len(ids)
 		start := min(offset, total)
 		end := min(start+pageLimit, total)
 		out := make([]Record, 0, end-start)
-		for _, id := range c.ids[start:end] {
-			out = append(out, h.st.listView(c, c.recs[id], v))
+		for _, id := range ids[start:end] {
+			out = append(out, h.st.listView(c, c.get(id), v))
 		}
 		writeMany(w, r, out, offset, total)
 		return
 	}
-	matched := make([]Record, 0, min(len(c.ids), 1024))
-	for _, id := range c.ids {
-		rec := c.recs[id]
+	ids := c.ids()
+	matched := make([]Record, 0, min(len(ids), 1024))
+	for _, id := range ids {
+		rec := c.get(id)
 		if lim != nil && !h.st.related(c, rec, lim.segs, lim.id) {
 			continue
 		}
