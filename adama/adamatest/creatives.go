@@ -57,7 +57,7 @@ type CreativesUpload = creativesfake.Upload
 
 // CreativesHandle seeds and inspects the group D fake. Its collections
 // are Records of JSON objects in the group's wire form (Videos,
-// ComponentCreatives, Assets, Components); CreativeRecords types one with
+// ComponentCreatives, Assets, Components); Typed types one with
 // the SDK's own record (package creatives' tests import this package, so
 // the handle cannot name its records itself).
 type CreativesHandle struct{ st *creativesfake.Store }
@@ -99,28 +99,6 @@ func (h *CreativesHandle) table(idKey string, of func(*creativesfake.Store) crea
 		return &Records[int64, map[string]any]{}
 	}
 	return tableRecords[map[string]any](of(h.st), idKey)
-}
-
-// CreativeRecords returns a group D collection of h typed with the SDK's
-// record T, e.g. CreativeRecords[creatives.VideoCreative](srv.Creatives().Videos()):
-// the same records and verbs, each decoded as the SDK decodes the
-// platform's answers.
-func CreativeRecords[T any](r *Records[int64, map[string]any]) *Records[int64, T] {
-	if r == nil {
-		return &Records[int64, T]{}
-	}
-	out := &Records[int64, T]{b: r.b}
-	if r.key != nil {
-		out.key = func(rec *T) (int64, bool) {
-			b, err := json.Marshal(rec)
-			var m map[string]any
-			if err != nil || json.Unmarshal(b, &m) != nil {
-				return 0, false
-			}
-			return r.key(&m)
-		}
-	}
-	return out
 }
 
 // tableRecords backs a Records with one of the group D fake's tables.

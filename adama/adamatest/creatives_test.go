@@ -33,7 +33,7 @@ func TestCreativesRecordsAreWhatTheWireAnswers(t *testing.T) {
 	srv := NewServer(WithT(t))
 	h := srv.Creatives()
 	videos := h.Videos()
-	typed := CreativeRecords[creatives.VideoCreative](videos)
+	typed := Typed[creatives.VideoCreative](videos)
 
 	id := videos.AddRaw(map[string]any{"details": map[string]any{"advertiser": 7, "name": "Spot", "concept": 11}})
 	require.NotZero(t, id)
@@ -110,6 +110,6 @@ func TestCreativesRecordsWithoutTheGroup(t *testing.T) {
 	h := (&Server{}).Creatives()
 	assert.Zero(t, h.Videos().Count())
 	assert.Zero(t, h.Videos().AddRaw(map[string]any{}))
-	_, ok := CreativeRecords[creatives.VideoCreative](h.Videos()).Get(1)
+	_, ok := Typed[creatives.VideoCreative](h.Videos()).Get(1)
 	assert.False(t, ok)
 }
