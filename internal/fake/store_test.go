@@ -247,6 +247,9 @@ func TestPagingRead(t *testing.T) {
 	deals := fake.Paging{LimitParam: "page_limit", OffsetParam: "page_offset", Default: 100, Max: 100}
 	other := fake.Paging{LimitParam: "limit", OffsetParam: "offset", Default: 10,
 		Negative: "%[1]s must be a number", TooLarge: "%[1]s is at most %[2]d", Max: 50}
+	entity := fake.Paging{LimitParam: "page_limit", OffsetParam: "page_offset", Default: 100, Max: 100, MinLimit: 1,
+		Negative: "%[1]s must be between 1 and %[2]d", TooLarge: "%[1]s must be between 1 and %[2]d",
+		BadOffset: "%[1]s must be a non-negative integer"}
 	tests := []struct {
 		name      string
 		p         fake.Paging
@@ -265,6 +268,9 @@ func TestPagingRead(t *testing.T) {
 		{"group words", other, "limit=51", fake.Window{}, "limit", "limit is at most 50"},
 		{"group words, offset", other, "offset=a", fake.Window{}, "offset", "offset must be a number"},
 		{"group default", other, "offset=3", fake.Window{Offset: 3, Limit: 10}, "", ""},
+		{"below the smallest limit", entity, "page_limit=0", fake.Window{}, "page_limit", "page_limit must be between 1 and 100"},
+		{"the smallest limit", entity, "page_limit=1", fake.Window{Limit: 1}, "", ""},
+		{"offset words of their own", entity, "page_offset=-1", fake.Window{}, "page_offset", "page_offset must be a non-negative integer"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -21,7 +21,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/internal/wire"
-	"github.com/adamasdk/adama-go/qlang"
 )
 
 // Config shapes the fake's starting data; the zero value is the default
@@ -40,6 +39,12 @@ type Seed struct {
 	Collection string
 	Record     Record
 }
+
+// paging is the group's page form: page_limit 1 to MaxPageLimit (the
+// default), page_offset from 0.
+var paging = fake.Paging{LimitParam: "page_limit", OffsetParam: "page_offset", Default: MaxPageLimit, Max: MaxPageLimit,
+	MinLimit: 1, Negative: "%[1]s must be between 1 and %[2]d", TooLarge: "%[1]s must be between 1 and %[2]d",
+	BadOffset: "%[1]s must be a non-negative integer"}
 
 // MaxPageLimit is the largest page_limit the platform accepts.
 const MaxPageLimit = 100
@@ -301,31 +306,16 @@ func (h *handler) list(w http.ResponseWriter, r *http.Request) {
 
 func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection, lim *limit) {
 	qv := r.URL.Query()
-	pageLimit, offset := MaxPageLimit, 0
-	if s := qv.Get("page_limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > MaxPageLimit {
-			badRequest(w, r, "page_limit", "page_limit must be between 1 and 100")
-			return
-		}
-		pageLimit = n
+	win, p := paging.Read(qv)
+	if p != nil {
+		badRequest(w, r, p.Field, p.Message)
+		return
 	}
-	if s := qv.Get("page_offset"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			badRequest(w, r, "page_offset", "page_offset must be a non-negative integer")
-			return
-		}
-		offset = n
-	}
-	var q *qlang.Query
-	if s := qv.Get("q"); s != "" {
-		pq, err := qlang.Parse(s)
-		if err != nil {
-			badRequest(w, r, "q", err.Error())
-			return
-		}
-		q = pq
+	pageLimit, offset := win.Limit, win.Offset
+	q, p := fake.ParseQ(qv.Get("q"), nil, "")
+	if p != nil {
+		badRequest(w, r, p.Field, p.Message)
+		return
 	}
 	v, verr := parseView(qv)
 	if verr != "" {
