@@ -43,12 +43,6 @@ type Advertiser struct {
 	AdServer *AdServer `json:"ad_server,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes an advertiser, keeping unknown properties in Extra.
-func (a *Advertiser) UnmarshalJSON(b []byte) error {
-	type plain Advertiser
-	return decodeRecord(b, (*plain)(a), &a.Common)
-}
-
 func (a *Advertiser) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", a.Name != "")

@@ -26,12 +26,6 @@ type Agency struct {
 	Organization *Organization `json:"organization,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes an agency, keeping unknown properties in Extra.
-func (a *Agency) UnmarshalJSON(b []byte) error {
-	type plain Agency
-	return decodeRecord(b, (*plain)(a), &a.Common)
-}
-
 func (a *Agency) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", a.Name != "")

@@ -59,12 +59,6 @@ type AtomicCreative struct {
 	Concept *Concept `json:"concept,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes an atomic creative, keeping unknown properties in Extra.
-func (a *AtomicCreative) UnmarshalJSON(b []byte) error {
-	type plain AtomicCreative
-	return decodeRecord(b, (*plain)(a), &a.Common)
-}
-
 func (a *AtomicCreative) check(v *valid.Validator, create bool) {
 	if a.StartDate != nil && a.EndDate != nil && !a.StartDate.IsZero() && !a.EndDate.IsZero() {
 		v.Check(!a.EndDate.Before(a.StartDate.Time), "end_date", "must not be before start_date", a.EndDate.String())
@@ -113,12 +107,6 @@ type CreativeApproval struct {
 	CreativeImportFileID     *int64 `json:"creative_import_file_id,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes a creative approval, keeping unknown properties in Extra.
-func (a *CreativeApproval) UnmarshalJSON(b []byte) error {
-	type plain CreativeApproval
-	return decodeRecord(b, (*plain)(a), &a.Common)
-}
-
 func (a *CreativeApproval) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("atomic_creative_id", a.AtomicCreativeID != 0)
@@ -133,12 +121,6 @@ type Concept struct {
 	Common
 	AdvertiserID int64       `json:"advertiser_id,omitempty" url:"advertiser_id,omitempty"`
 	Status       *adama.Bool `json:"status,omitempty" url:"status,omitempty"`
-}
-
-// UnmarshalJSON decodes a concept, keeping unknown properties in Extra.
-func (c *Concept) UnmarshalJSON(b []byte) error {
-	type plain Concept
-	return decodeRecord(b, (*plain)(c), &c.Common)
 }
 
 func (c *Concept) check(v *valid.Validator, create bool) {

@@ -23,12 +23,6 @@ type AudienceSegment struct {
 	Type string `json:"type,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes an audience segment, keeping unknown properties in Extra.
-func (a *AudienceSegment) UnmarshalJSON(b []byte) error {
-	type plain AudienceSegment
-	return decodeRecord(b, (*plain)(a), &a.Common)
-}
-
 func (a *AudienceSegment) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", a.Name != "")
@@ -47,12 +41,6 @@ type StrategyAudienceSegment struct {
 
 	// AudienceSegment is the embedded segment (with=audience_segment).
 	AudienceSegment *AudienceSegment `json:"audience_segment,omitempty" url:"-"`
-}
-
-// UnmarshalJSON decodes a strategy audience segment, keeping unknown properties in Extra.
-func (a *StrategyAudienceSegment) UnmarshalJSON(b []byte) error {
-	type plain StrategyAudienceSegment
-	return decodeRecord(b, (*plain)(a), &a.Common)
 }
 
 func (a *StrategyAudienceSegment) check(v *valid.Validator, create bool) {

@@ -28,12 +28,6 @@ type BudgetFlight struct {
 	Campaign *Campaign `json:"campaign,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes a budget flight, keeping unknown properties in Extra.
-func (f *BudgetFlight) UnmarshalJSON(b []byte) error {
-	type plain BudgetFlight
-	return decodeRecord(b, (*plain)(f), &f.Common)
-}
-
 func (f *BudgetFlight) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("campaign_id", f.CampaignID != 0)

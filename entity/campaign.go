@@ -69,12 +69,6 @@ type Campaign struct {
 	Advertiser *Advertiser `json:"advertiser,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes a campaign, keeping unknown properties in Extra.
-func (c *Campaign) UnmarshalJSON(b []byte) error {
-	type plain Campaign
-	return decodeRecord(b, (*plain)(c), &c.Common)
-}
-
 func (c *Campaign) check(v *valid.Validator, create bool) {
 	if create {
 		// Required by the reference schema campaign (its use_mm_freq is

@@ -66,13 +66,6 @@ type CustomBrainSelection struct {
 	WholesaleCPM *adama.Decimal `json:"wholesale_cpm,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes a selection liberally (numbers as numbers or
-// numeric strings), keeping unknown properties in Extra.
-func (s *CustomBrainSelection) UnmarshalJSON(b []byte) error {
-	type plain CustomBrainSelection
-	return decodeRecord(b, (*plain)(s), &s.Common)
-}
-
 // MarshalJSON writes the selection with its Extra properties, so a record
 // read and written back loses nothing.
 func (s CustomBrainSelection) MarshalJSON() ([]byte, error) {
@@ -106,13 +99,6 @@ type CampaignV3 struct {
 	Common
 	AdvertiserID          int64                  `json:"advertiser_id,omitempty" url:"-"`
 	CustomBrainSelections []CustomBrainSelection `json:"custom_brain_selections,omitempty" url:"-"`
-}
-
-// UnmarshalJSON decodes the campaign liberally, keeping unknown properties
-// in Extra.
-func (c *CampaignV3) UnmarshalJSON(b []byte) error {
-	type plain CampaignV3
-	return decodeRecord(b, (*plain)(c), &c.Common)
 }
 
 // BrainSelection is one item of the custom_brain_selections a campaign

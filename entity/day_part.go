@@ -21,12 +21,6 @@ type StrategyDayPart struct {
 	Status   *adama.Bool `json:"status,omitempty" url:"status,omitempty"`
 }
 
-// UnmarshalJSON decodes a day part, keeping unknown properties in Extra.
-func (d *StrategyDayPart) UnmarshalJSON(b []byte) error {
-	type plain StrategyDayPart
-	return decodeRecord(b, (*plain)(d), &d.Common)
-}
-
 // DayCodes are the day codes a day part's days may hold.
 const DayCodes = "MTWRFSU"
 

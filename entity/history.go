@@ -25,10 +25,4 @@ type HistoryEntry struct {
 	Date *adama.Time `json:"date,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes an entry, keeping unknown properties in Extra.
-func (h *HistoryEntry) UnmarshalJSON(b []byte) error {
-	type plain HistoryEntry
-	return decodeRecord(b, (*plain)(h), &h.Common)
-}
-
 func (h *HistoryEntry) check(v *valid.Validator, create bool) {}

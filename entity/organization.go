@@ -31,12 +31,6 @@ type Organization struct {
 	UseEvidonOptout  *adama.Bool `json:"use_evidon_optout,omitempty" url:"use_evidon_optout,omitempty"`
 }
 
-// UnmarshalJSON decodes an organization, keeping unknown properties in Extra.
-func (o *Organization) UnmarshalJSON(b []byte) error {
-	type plain Organization
-	return decodeRecord(b, (*plain)(o), &o.Common)
-}
-
 func (o *Organization) check(v *valid.Validator, create bool) {
 	if create {
 		// Required by the reference schema organization.

@@ -46,12 +46,6 @@ type PixelBundle struct {
 	Advertiser *Advertiser `json:"advertiser,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes a pixel bundle, keeping unknown properties in Extra.
-func (p *PixelBundle) UnmarshalJSON(b []byte) error {
-	type plain PixelBundle
-	return decodeRecord(b, (*plain)(p), &p.Common)
-}
-
 func (p *PixelBundle) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", p.Name != "")

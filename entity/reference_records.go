@@ -24,12 +24,6 @@ type StrategyConcept struct {
 	Weighting  string      `json:"weighting,omitempty" url:"weighting,omitempty"`
 }
 
-// UnmarshalJSON decodes a strategy concept, keeping unknown properties in Extra.
-func (r *StrategyConcept) UnmarshalJSON(b []byte) error {
-	type plain StrategyConcept
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *StrategyConcept) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
@@ -43,12 +37,6 @@ type StrategySupplySource struct {
 	Common
 	StrategyID     *int64 `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
 	SupplySourceID *int64 `json:"supply_source_id,omitempty" url:"supply_source_id,omitempty"`
-}
-
-// UnmarshalJSON decodes a strategy supply source, keeping unknown properties in Extra.
-func (r *StrategySupplySource) UnmarshalJSON(b []byte) error {
-	type plain StrategySupplySource
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *StrategySupplySource) check(v *valid.Validator, create bool) {
@@ -84,12 +72,6 @@ type SupplySource struct {
 	UsePool                  *adama.Bool            `json:"use_pool,omitempty" url:"use_pool,omitempty"`
 }
 
-// UnmarshalJSON decodes a supply source, keeping unknown properties in Extra.
-func (r *SupplySource) UnmarshalJSON(b []byte) error {
-	type plain SupplySource
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *SupplySource) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
@@ -117,12 +99,6 @@ type SiteList struct {
 	SitesCount       *int64              `json:"sites_count,omitempty" url:"sites_count,omitempty"`
 	SitesCountDomain *int64              `json:"sites_count_domain,omitempty" url:"sites_count_domain,omitempty"`
 	Status           *adama.Bool         `json:"status,omitempty" url:"status,omitempty"`
-}
-
-// UnmarshalJSON decodes a site list, keeping unknown properties in Extra.
-func (r *SiteList) UnmarshalJSON(b []byte) error {
-	type plain SiteList
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *SiteList) check(v *valid.Validator, create bool) {
@@ -153,12 +129,6 @@ type Vendor struct {
 	WholesalePrice         adama.Money     `json:"wholesale_price,omitempty" url:"wholesale_price,omitempty"`
 }
 
-// UnmarshalJSON decodes a vendor, keeping unknown properties in Extra.
-func (r *Vendor) UnmarshalJSON(b []byte) error {
-	type plain Vendor
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *Vendor) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
@@ -177,12 +147,6 @@ type VendorContract struct {
 	VendorID       *int64      `json:"vendor_id,omitempty" url:"vendor_id,omitempty"`
 }
 
-// UnmarshalJSON decodes a vendor contract, keeping unknown properties in Extra.
-func (r *VendorContract) UnmarshalJSON(b []byte) error {
-	type plain VendorContract
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *VendorContract) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
@@ -197,12 +161,6 @@ type VendorDomain struct {
 	AllowSubdomainMatch *adama.Bool `json:"allow_subdomain_match,omitempty" url:"allow_subdomain_match,omitempty"`
 	Domain              string      `json:"domain,omitempty" url:"domain,omitempty"`
 	VendorID            *int64      `json:"vendor_id,omitempty" url:"vendor_id,omitempty"`
-}
-
-// UnmarshalJSON decodes a vendor domain, keeping unknown properties in Extra.
-func (r *VendorDomain) UnmarshalJSON(b []byte) error {
-	type plain VendorDomain
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *VendorDomain) check(v *valid.Validator, create bool) {
@@ -223,12 +181,6 @@ type VendorPixel struct {
 	TagType    string           `json:"tag_type,omitempty" url:"tag_type,omitempty"`
 }
 
-// UnmarshalJSON decodes a vendor pixel, keeping unknown properties in Extra.
-func (r *VendorPixel) UnmarshalJSON(b []byte) error {
-	type plain VendorPixel
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *VendorPixel) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
@@ -245,12 +197,6 @@ type VendorPixelDomain struct {
 	VendorPixelID  *int64 `json:"vendor_pixel_id,omitempty" url:"vendor_pixel_id,omitempty"`
 }
 
-// UnmarshalJSON decodes a vendor pixel domain, keeping unknown properties in Extra.
-func (r *VendorPixelDomain) UnmarshalJSON(b []byte) error {
-	type plain VendorPixelDomain
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *VendorPixelDomain) check(v *valid.Validator, create bool) {
 	_, _ = v, create
 }
@@ -265,12 +211,6 @@ type Pixel struct {
 	PixelType      PixelPixelType `json:"pixel_type,omitempty" url:"pixel_type,omitempty"`
 	SupplySourceID *int64         `json:"supply_source_id,omitempty" url:"supply_source_id,omitempty"`
 	Tag            string         `json:"tag,omitempty" url:"tag,omitempty"`
-}
-
-// UnmarshalJSON decodes a pixel, keeping unknown properties in Extra.
-func (r *Pixel) UnmarshalJSON(b []byte) error {
-	type plain Pixel
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *Pixel) check(v *valid.Validator, create bool) {
@@ -292,12 +232,6 @@ type PixelProvider struct {
 	Status       *adama.Bool              `json:"status,omitempty" url:"status,omitempty"`
 	TaxonomyFile string                   `json:"taxonomy_file,omitempty" url:"taxonomy_file,omitempty"`
 	VendorID     *int64                   `json:"vendor_id,omitempty" url:"vendor_id,omitempty"`
-}
-
-// UnmarshalJSON decodes a pixel provider, keeping unknown properties in Extra.
-func (r *PixelProvider) UnmarshalJSON(b []byte) error {
-	type plain PixelProvider
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *PixelProvider) check(v *valid.Validator, create bool) {
@@ -336,12 +270,6 @@ type PlacementSlot struct {
 	Width             *int64                         `json:"width,omitempty" url:"width,omitempty"`
 }
 
-// UnmarshalJSON decodes a placement slot, keeping unknown properties in Extra.
-func (r *PlacementSlot) UnmarshalJSON(b []byte) error {
-	type plain PlacementSlot
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *PlacementSlot) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("width", r.Width != nil)
@@ -367,12 +295,6 @@ type Publisher struct {
 	OrganizationID *int64 `json:"organization_id,omitempty" url:"organization_id,omitempty"`
 }
 
-// UnmarshalJSON decodes a publisher, keeping unknown properties in Extra.
-func (r *Publisher) UnmarshalJSON(b []byte) error {
-	type plain Publisher
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *Publisher) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
@@ -385,12 +307,6 @@ func (r *Publisher) check(v *valid.Validator, create bool) {
 type PublisherSite struct {
 	Common
 	PublisherID *int64 `json:"publisher_id,omitempty" url:"publisher_id,omitempty"`
-}
-
-// UnmarshalJSON decodes a publisher site, keeping unknown properties in Extra.
-func (r *PublisherSite) UnmarshalJSON(b []byte) error {
-	type plain PublisherSite
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *PublisherSite) check(v *valid.Validator, create bool) {
@@ -413,12 +329,6 @@ type SitePlacementRecord struct {
 	PublisherSiteID   *int64                        `json:"publisher_site_id,omitempty" url:"publisher_site_id,omitempty"`
 }
 
-// UnmarshalJSON decodes a site placement, keeping unknown properties in Extra.
-func (r *SitePlacementRecord) UnmarshalJSON(b []byte) error {
-	type plain SitePlacementRecord
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *SitePlacementRecord) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("name", r.Name != "")
@@ -434,12 +344,6 @@ func (r *SitePlacementRecord) check(v *valid.Validator, create bool) {
 type TargetDimension struct {
 	Common
 	Code string `json:"code,omitempty" url:"code,omitempty"`
-}
-
-// UnmarshalJSON decodes a target dimension, keeping unknown properties in Extra.
-func (r *TargetDimension) UnmarshalJSON(b []byte) error {
-	type plain TargetDimension
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *TargetDimension) check(v *valid.Validator, create bool) {
@@ -458,12 +362,6 @@ type TargetValue struct {
 	Value             *int64      `json:"value,omitempty" url:"value,omitempty"`
 }
 
-// UnmarshalJSON decodes a target value, keeping unknown properties in Extra.
-func (r *TargetValue) UnmarshalJSON(b []byte) error {
-	type plain TargetValue
-	return decodeRecord(b, (*plain)(r), &r.Common)
-}
-
 func (r *TargetValue) check(v *valid.Validator, create bool) {
 	_, _ = v, create
 }
@@ -479,12 +377,6 @@ type StrategyTargetingSegment struct {
 	StrategyID         *int64                              `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
 	TargetingSegmentID *int64                              `json:"targeting_segment_id,omitempty" url:"targeting_segment_id,omitempty"`
 	UserCPM            adama.Money                         `json:"user_cpm,omitempty" url:"user_cpm,omitempty"`
-}
-
-// UnmarshalJSON decodes a strategy targeting segment, keeping unknown properties in Extra.
-func (r *StrategyTargetingSegment) UnmarshalJSON(b []byte) error {
-	type plain StrategyTargetingSegment
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *StrategyTargetingSegment) check(v *valid.Validator, create bool) {
@@ -516,12 +408,6 @@ type Deal struct {
 	Status         *adama.Bool     `json:"status,omitempty" url:"status,omitempty"`
 	SupplySourceID *int64          `json:"supply_source_id,omitempty" url:"supply_source_id,omitempty"`
 	ZoneName       string          `json:"zone_name,omitempty" url:"zone_name,omitempty"`
-}
-
-// UnmarshalJSON decodes a deal, keeping unknown properties in Extra.
-func (r *Deal) UnmarshalJSON(b []byte) error {
-	type plain Deal
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *Deal) check(v *valid.Validator, create bool) {
@@ -574,12 +460,6 @@ type TargetingVendor struct {
 	OrganizationID        *int64 `json:"organization_id,omitempty" url:"organization_id,omitempty"`
 	SitesCountDomain      *int64 `json:"sites_count_domain,omitempty" url:"sites_count_domain,omitempty"`
 	TargetingVendorTypeID *int64 `json:"targeting_vendor_type_id,omitempty" url:"targeting_vendor_type_id,omitempty"`
-}
-
-// UnmarshalJSON decodes a targeting vendor, keeping unknown properties in Extra.
-func (r *TargetingVendor) UnmarshalJSON(b []byte) error {
-	type plain TargetingVendor
-	return decodeRecord(b, (*plain)(r), &r.Common)
 }
 
 func (r *TargetingVendor) check(v *valid.Validator, create bool) {

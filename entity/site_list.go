@@ -16,12 +16,6 @@ type StrategyDomainRestriction struct {
 	CreatedAt   *adama.Time `json:"created_at,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes a domain restriction, keeping unknown properties in Extra.
-func (d *StrategyDomainRestriction) UnmarshalJSON(b []byte) error {
-	type plain StrategyDomainRestriction
-	return decodeRecord(b, (*plain)(d), &d.Common)
-}
-
 func (d *StrategyDomainRestriction) check(v *valid.Validator, create bool) {
 	if create {
 		v.Require("strategy_id", d.StrategyID != 0)

@@ -153,12 +153,6 @@ type SiteListAssignment struct {
 	Collection string `json:"collection,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes an assignment, keeping unknown properties in Extra.
-func (a *SiteListAssignment) UnmarshalJSON(b []byte) error {
-	type plain SiteListAssignment
-	return decodeRecord(b, (*plain)(a), &a.Common)
-}
-
 // SiteListAssignments lists where list id is assigned (GET
 // site_lists/{id}/assignments); opts pages, sorts and filters as for any
 // list.

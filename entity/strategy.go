@@ -101,12 +101,6 @@ type Strategy struct {
 	Campaign *Campaign `json:"campaign,omitempty" url:"-"`
 }
 
-// UnmarshalJSON decodes a strategy, keeping unknown properties in Extra.
-func (s *Strategy) UnmarshalJSON(b []byte) error {
-	type plain Strategy
-	return decodeRecord(b, (*plain)(s), &s.Common)
-}
-
 // goalValueRequired lists the goal types that need goal_value.
 var goalValueRequired = map[GoalType]bool{
 	GoalTypeCPA: true, GoalTypeCPC: true, GoalTypeReach: true,

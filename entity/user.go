@@ -47,12 +47,6 @@ type User struct {
 	Password string `json:"-" url:"password,omitempty"`
 }
 
-// UnmarshalJSON decodes a user, keeping unknown properties in Extra.
-func (u *User) UnmarshalJSON(b []byte) error {
-	type plain User
-	return decodeRecord(b, (*plain)(u), &u.Common)
-}
-
 func (u *User) check(v *valid.Validator, create bool) {
 	if create {
 		// Required by the reference schema user.
@@ -81,24 +75,12 @@ type Contact struct {
 	Title     string `json:"title,omitempty" url:"title,omitempty"`
 }
 
-// UnmarshalJSON decodes a contact, keeping unknown properties in Extra.
-func (c *Contact) UnmarshalJSON(b []byte) error {
-	type plain Contact
-	return decodeRecord(b, (*plain)(c), &c.Common)
-}
-
 func (c *Contact) check(v *valid.Validator, create bool) {}
 
 // Vertical is an industry vertical, collection verticals; documented ids
 // run 1 to 34.
 type Vertical struct {
 	Common
-}
-
-// UnmarshalJSON decodes a vertical, keeping unknown properties in Extra.
-func (x *Vertical) UnmarshalJSON(b []byte) error {
-	type plain Vertical
-	return decodeRecord(b, (*plain)(x), &x.Common)
 }
 
 func (x *Vertical) check(v *valid.Validator, create bool) {
@@ -111,12 +93,6 @@ func (x *Vertical) check(v *valid.Validator, create bool) {
 // version), collection ad_servers.
 type AdServer struct {
 	Common
-}
-
-// UnmarshalJSON decodes an ad server, keeping unknown properties in Extra.
-func (x *AdServer) UnmarshalJSON(b []byte) error {
-	type plain AdServer
-	return decodeRecord(b, (*plain)(x), &x.Common)
 }
 
 func (x *AdServer) check(v *valid.Validator, create bool) {

@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"go/parser"
+	"strconv"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// A document marked info.x-go-decoders-only describes records that its
+// package declares by hand (group A's, which embed Common and have XML
+// and form codecs of their own): the generator writes only their JSON
+// decoders, one per record, each reading a body in one pass through the
+// package's readers (readText, readInt, ...; see entity/fastdecode.go)
+// and leaving to the package's decodeRecord whatever that pass cannot
+// decide.
+
+// hwRecord is a record declared by hand, as the description gives it.
+type hwRecord struct {
+	name   string
+	fields []*hwField
+}
+
+// hwField is one property of a hand-declared record.
+type hwField struct {
+	json, name, typ string
+	read            string // the call that reads v into the field
+	zero            string // the comparison that holds while the field is zero
+	holds           string // the test that the field holds a record, or ""
+}
+
+// buildDecoders reads the records of a decoders-only document: every
+// object schema not marked x-go-skip, with the properties of the schema
+// its x-go-embed names (one marked x-go-embedded) first.
+func buildDecoders(doc *openapi3.T) ([]*hwRecord, error) {
+	if doc.Components == nil {
+		return nil, nil
+	}
+	schemas := doc.Components.Schemas
+	names := make([]string, 0, len(schemas))
+	for name := range schemas {
+		names = append(names, name)
+	}
+	sortByLine(names, func(n string) *openapi3.Origin { return originOf(schemas[n]) })
+	isRecord := func(name string) bool {
+		s := schemas[name]
+		return s != nil && s.Value.Type.Is(openapi3.TypeObject) && !hasFlag(s.Value.Extensions, "x-go-skip") && !hasFlag(s.Value.Extensions, "x-go-embedded")
+	}
+	var out []*hwRecord
+	for _, name := range names {
+		s := schemas[name].Value
+		if hasFlag(s.Extensions, "x-go-skip") || hasFlag(s.Extensions, "x-go-embedded") {
+			continue
+		}
+		if !isRecord(name) {
+			return nil, fmt.Errorf("schema %s: only objects are records (mark others x-go-skip)", name)
+		}
+		gn, err := typeName(name, s)
+		if err != nil {
+			return nil, err
+		}
+		r := &hwRecord{name: gn}
+		seen := map[string]string{}
+		add := func(owner string, o *openapi3.Schema) error {
+			props := make([]string, 0, len(o.Properties))
+			for p := range o.Properties {
+				props = append(props, p)
+			}
+			sortByLine(props, func(p string) *openapi3.Origin { return originOf(o.Properties[p]) })
+			for _, p := range props {
+				if prev, dup := seen[p]; dup {
+					return fmt.Errorf("schema %s: property %s is already %s's", name, p, prev)
+				}
+				seen[p] = owner
+				f, err := buildHWField(p, o.Properties[p], isRecord)
+				if err != nil {
+					return fmt.Errorf("schema %s, property %s: %w", name, p, err)
+				}
+				r.fields = append(r.fields, f)
+			}
+			return nil
+		}
+		if e, ok := s.Extensions["x-go-embed"].(string); ok {
+			es := schemas[e]
+			if es == nil || !hasFlag(es.Value.Extensions, "x-go-embedded") {
+				return nil, fmt.Errorf("schema %s: x-go-embed %q names no schema marked x-go-embedded", name, e)
+			}
+			if err := add(e, es.Value); err != nil {
+				return nil, err
+			}
+		}
+		if err := add(name, s); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// refTarget is the schema a property refers to ($ref, or allOf with one
+// $ref), or "".
+func refTarget(ref *openapi3.SchemaRef) string {
+	target := ref.Ref
+	if target == "" && len(ref.Value.AllOf) == 1 && len(ref.Value.Properties) == 0 {
+		target = ref.Value.AllOf[0].Ref
+	}
+	name, _ := strings.CutPrefix(target, "#/components/schemas/")
+	return name
+}
+
+// buildHWField gives a property its Go type (x-go-type, any Go type of
+// the package, else the default of its schema) and its reader.
+func buildHWField(prop string, ref *openapi3.SchemaRef, isRecord func(string) bool) (*hwField, error) {
+	s := ref.Value
+	f := &hwField{json: prop, name: goName(prop)}
+	if x, ok := s.Extensions["x-go-name"].(string); ok {
+		f.name = x
+	}
+	if !isASCIIIdent(f.name) || f.name[0] < 'A' || f.name[0] > 'Z' {
+		return nil, fmt.Errorf("%q is not an exported Go name (set x-go-name)", f.name)
+	}
+	t := schemaType(s)
+	target := refTarget(ref)
+	if x, ok := s.Extensions["x-go-type"].(string); ok {
+		if _, err := parser.ParseExpr(x); err != nil {
+			return nil, fmt.Errorf("x-go-type %q is not a Go type", x)
+		}
+		f.typ = x
+	} else {
+		switch {
+		case target != "" && isRecord(target):
+			f.typ = "*" + target
+		case t == openapi3.TypeArray && s.Items != nil && isRecord(refTarget(s.Items)):
+			f.typ = "[]*" + refTarget(s.Items)
+		case t == openapi3.TypeInteger:
+			f.typ = "*int64"
+		case t == openapi3.TypeNumber:
+			f.typ = "*adama.Decimal"
+		case t == openapi3.TypeBoolean:
+			f.typ = "*adama.Bool"
+		case t == openapi3.TypeString && s.Format == "date-time":
+			f.typ = "*adama.Time"
+		case t == openapi3.TypeString:
+			f.typ = "string"
+		default:
+			return nil, fmt.Errorf("no Go type (set x-go-type)")
+		}
+	}
+	at := "&x." + f.name
+	key := strconv.Quote(prop)
+	f.zero, f.read = "x."+f.name+" == nil", ""
+	switch {
+	case f.typ == "string":
+		f.zero, f.read = "x."+f.name+` == ""`, "readText(v, "+at+")"
+	case f.typ == "int64" || f.typ == "int":
+		f.zero, f.read = "x."+f.name+" == 0", "readInt(&x.Currencies, "+key+", v, "+at+")"
+	case f.typ == "*int64" || f.typ == "*int":
+		f.read = "readIntPtr(&x.Currencies, " + key + ", v, " + at + ")"
+	case f.typ == "*adama.Decimal":
+		f.read = "readDecimalPtr(&x.Currencies, " + key + ", v, " + at + ")"
+	case f.typ == "*adama.Bool":
+		f.read = "readBoolPtr(v, " + at + ")"
+	case f.typ == "*adama.Time":
+		f.read = "readTimePtr(v, " + at + ")"
+	case f.typ == "adama.Money":
+		f.read = "readMoney(v, " + at + ")"
+	case strings.HasPrefix(f.typ, "*") && isRecord(f.typ[1:]):
+		f.read, f.holds = "readRecord(v, "+at+")", "x."+f.name+" != nil"
+	case t == openapi3.TypeString && isASCIIIdent(f.typ):
+		f.zero, f.read = "x."+f.name+` == ""`, "readName(v, "+at+")"
+	case t == openapi3.TypeArray:
+		f.read, f.holds = "readJSON(v, "+at+")", "len(x."+f.name+") > 0"
+	case t == openapi3.TypeObject:
+		f.read, f.holds = "readJSON(v, "+at+")", "x."+f.name+" != nil"
+	case t == "":
+		f.read = "readJSON(v, " + at + ")"
+	default:
+		return nil, fmt.Errorf("the decoder reads no %s property into a %s", t, f.typ)
+	}
+	return f, nil
+}
+
+// generateDecoders writes the decoders of a decoders-only document.
+func generateDecoders(doc *openapi3.T, source string) ([]byte, error) {
+	pkg, _ := doc.Info.Extensions["x-go-package"].(string)
+	if !isASCIIIdent(pkg) || strings.ToLower(pkg) != pkg {
+		return nil, fmt.Errorf("info.x-go-package: want a lower-case package name, found %q", pkg)
+	}
+	recs, err := buildDecoders(doc)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by apigen from %s. DO NOT EDIT.\n", source)
+	b.WriteString("// Regenerate with `go generate ./...`; see internal/cmd/apigen.\n\n")
+	fmt.Fprintf(&b, "package %s\n\n", pkg)
+	if len(recs) > 0 {
+		b.WriteString("import (\n\"github.com/adamasdk/adama-go/internal/jsonscan\"\nrecords \"github.com/adamasdk/adama-go/internal/record\"\n)\n")
+	}
+	for _, r := range recs {
+		renderHWRecord(&b, r)
+	}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("formatting the generated source: %w\n%s", err, b.Bytes())
+	}
+	return src, nil
+}
+
+func renderHWRecord(b *bytes.Buffer, r *hwRecord) {
+	names := lowerFirst(r.name) + "Fields"
+	fmt.Fprintf(b, "\n// UnmarshalJSON reads the record leniently (see Common.Misfits), keeping\n")
+	b.WriteString("// unknown properties in Extra: in one pass where every value takes a\n")
+	b.WriteString("// documented form, else through decodeRecord.\n")
+	fmt.Fprintf(b, "func (x *%s) UnmarshalJSON(b []byte) error {\nif x.decodeFast(b) {\nreturn nil\n}\nreturn x.decodeSlow(b)\n}\n", r.name)
+	b.WriteString("\n// decodeSlow reads b through decodeRecord.\n")
+	fmt.Fprintf(b, "func (x *%s) decodeSlow(b []byte) error {\ntype plain %s\nreturn decodeRecord(b, (*plain)(x), &x.Common)\n}\n", r.name, r.name)
+
+	quoted := make([]string, len(r.fields))
+	zero := make([]string, len(r.fields))
+	var holds []string
+	for i, f := range r.fields {
+		quoted[i] = strconv.Quote(f.json)
+		zero[i] = f.zero
+		if f.holds != "" {
+			holds = append(holds, f.holds)
+		}
+	}
+	fmt.Fprintf(b, "\n// %s are the properties %s reads.\nvar %s = [...]string{%s}\n", names, r.name, names, strings.Join(quoted, ", "))
+	b.WriteString("\n// decodeFast reads b into the zero record x in one pass, reporting\n")
+	b.WriteString("// false (leaving x zero) where decodeRecord must decide: a value of\n")
+	b.WriteString("// no documented form, a repeated property, a key naming a property in\n// another case.\n")
+	fmt.Fprintf(b, "func (x *%s) decodeFast(b []byte) bool {\nb, ok := x.Common.fastStart(b)\n", r.name)
+	fmt.Fprintf(b, "if !ok || !(%s) {\nreturn false\n}\n", strings.Join(zero, " &&\n"))
+	fmt.Fprintf(b, "var seen [%d]bool\n", len(r.fields))
+	b.WriteString("err := jsonscan.Members(b, func(key, v []byte) bool {\nswitch string(key) {\n")
+	for i, f := range r.fields {
+		fmt.Fprintf(b, "case %q:\nok = once(&seen[%d]) && %s\n", f.json, i, f.read)
+	}
+	fmt.Fprintf(b, "default:\nok = records.KeepUnknown(&x.Extra, key, v, %s[:]...)\n}\nreturn ok\n})\n", names)
+	fmt.Fprintf(b, "if err != nil || !ok {\n*x = %s{}\nreturn false\n}\n", r.name)
+	hold := "false"
+	if len(holds) > 0 {
+		hold = strings.Join(holds, " ||\n")
+	}
+	fmt.Fprintf(b, "x.Common.fastEnd(b, x, %s)\nreturn true\n}\n", hold)
+}
