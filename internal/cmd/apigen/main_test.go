@@ -429,3 +429,112 @@ func TestRun(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, st.ModTime(), st2.ModTime(), "an up-to-date file is not rewritten")
 }
+
+// TestGenerateDecodersOnly covers documents marked x-go-decoders-only
+// (x-go-embedded, x-go-embed, x-go-type of any package type): a small
+// document in, the decoders' lines or the error out.
+func TestGenerateDecodersOnly(t *testing.T) {
+	const common = `
+    Common:
+      type: object
+      x-go-embedded: true
+      properties:
+        id: {type: integer, x-go-type: int64}
+        name: {type: string}
+`
+	for _, tc := range []struct {
+		name, schemas string
+		want, not     []string
+		err           string
+	}{
+		{
+			name: "a record embedding Common, each type's reader",
+			schemas: common + `
+    Amount:
+      type: object
+      x-go-skip: true
+    Thing:
+      type: object
+      x-go-embed: Common
+      properties:
+        count: {type: integer}
+        version: {type: integer, x-go-type: int}
+        ratio: {type: number}
+        live: {type: boolean}
+        starts_on: {type: string, format: date-time}
+        goal_type: {type: string, x-go-type: GoalType}
+        budget: {type: array, items: {$ref: "#/components/schemas/Amount"}, x-go-type: adama.Money}
+        parent: {allOf: [{$ref: "#/components/schemas/Thing"}], readOnly: true}
+        children: {type: array, items: {$ref: "#/components/schemas/Thing"}}
+        opts: {type: object, x-go-type: "*Opts"}
+        raw: {x-go-type: json.RawMessage}
+        label: {type: string, x-go-name: Caption}
+`,
+			want: []string{
+				"func (x *Thing) UnmarshalJSON(b []byte) error {",
+				"func (x *Thing) decodeSlow(b []byte) error {",
+				"type plain Thing",
+				"return decodeRecord(b, (*plain)(x), &x.Common)",
+				`var thingFields = [...]string{"id", "name", "count", "version", "ratio", "live", "starts_on", "goal_type", "budget", "parent", "children", "opts", "raw", "label"}`,
+				"b, ok := x.Common.fastStart(b)",
+				`ok = once(&seen[0]) && readInt(&x.Currencies, "id", v, &x.ID)`,
+				`ok = once(&seen[1]) && readText(v, &x.Name)`,
+				`ok = once(&seen[2]) && readIntPtr(&x.Currencies, "count", v, &x.Count)`,
+				`ok = once(&seen[3]) && readInt(&x.Currencies, "version", v, &x.Version)`,
+				`ok = once(&seen[4]) && readDecimalPtr(&x.Currencies, "ratio", v, &x.Ratio)`,
+				`ok = once(&seen[5]) && readBoolPtr(v, &x.Live)`,
+				`ok = once(&seen[6]) && readTimePtr(v, &x.StartsOn)`,
+				`ok = once(&seen[7]) && readName(v, &x.GoalType)`,
+				`ok = once(&seen[8]) && readMoney(v, &x.Budget)`,
+				`ok = once(&seen[9]) && readRecord(v, &x.Parent)`,
+				`ok = once(&seen[10]) && readJSON(v, &x.Children)`,
+				`ok = once(&seen[11]) && readJSON(v, &x.Opts)`,
+				`ok = once(&seen[12]) && readJSON(v, &x.Raw)`,
+				`ok = once(&seen[13]) && readText(v, &x.Caption)`,
+				"ok = records.KeepUnknown(&x.Extra, key, v, thingFields[:]...)",
+				"var seen [14]bool",
+				"*x = Thing{}",
+				"x.Common.fastEnd(b, x, x.Parent != nil ||",
+				"len(x.Children) > 0 ||",
+				"x.Opts != nil)",
+				"x.GoalType == \"\" &&",
+				"x.Count == nil &&",
+			},
+			not: []string{"func (x *Common)", "Amount", "type Thing struct"},
+		},
+		{
+			name:    "no record holder",
+			schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      properties:\n        n: {type: string}\n",
+			want:    []string{"x.Common.fastEnd(b, x, false)"},
+		},
+		{name: "embed names no embedded schema", schemas: "\n    A:\n      type: object\n      x-go-embed: B\n", err: `schema A: x-go-embed "B" names no schema marked x-go-embedded`},
+		{name: "a property twice", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        id: {type: integer}\n", err: "schema A: property id is already Common's"},
+		{name: "no Go type", schemas: "\n    A:\n      type: object\n      properties:\n        x: {type: object}\n", err: "schema A, property x: no Go type (set x-go-type)"},
+		{name: "a type the decoder cannot read", schemas: "\n    A:\n      type: object\n      properties:\n        x: {type: number, x-go-type: float64}\n", err: "the decoder reads no number property into a float64"},
+		{name: "not a Go type", schemas: "\n    A:\n      type: object\n      properties:\n        x: {type: object, x-go-type: \"*[\"}\n", err: `x-go-type "*[" is not a Go type`},
+		{name: "not an object", schemas: "\n    N:\n      type: integer\n", err: "schema N: only objects are records"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n  x-go-decoders-only: true\n" +
+				"paths: {}\ncomponents:\n  schemas:" + tc.schemas))
+			require.NoError(t, err, "the test document must be valid OpenAPI")
+			src, err := generate(doc, "test.yaml")
+			if tc.err != "" {
+				assert.ErrorContains(t, err, tc.err)
+				assert.Empty(t, src)
+				return
+			}
+			require.NoError(t, err)
+			lines := map[string]bool{}
+			for _, l := range strings.Split(string(src), "\n") {
+				lines[strings.Join(strings.Fields(l), " ")] = true
+			}
+			for _, w := range tc.want {
+				assert.True(t, lines[w], "missing line %q in\n%s", w, src)
+			}
+			for _, n := range tc.not {
+				assert.NotContains(t, string(src), n)
+			}
+		})
+	}
+}
