@@ -46,7 +46,9 @@ func TestDescriptionCoversTheGroup(t *testing.T) {
 				}
 			}
 			for p, r := range s.Properties {
-				props[p] = r
+				if !r.Value.WriteOnly { // json "-": never read
+					props[p] = r
+				}
 			}
 			fields := wire.FieldTypes(c.typ)
 			var want, have []string
@@ -99,7 +101,8 @@ func describedType(r *openapi3.SchemaRef) string {
 }
 
 // TestDescriptionMarksReadOnly: a property the struct never sends (url
-// tag "-") is marked readOnly in the description, and the reverse.
+// tag "-") is marked readOnly in the description, and the reverse; the
+// one never read (json "-", the user's password) is writeOnly.
 func TestDescriptionMarksReadOnly(t *testing.T) {
 	doc, err := apispec.Load("entity")
 	require.NoError(t, err)
@@ -114,4 +117,8 @@ func TestDescriptionMarksReadOnly(t *testing.T) {
 			assert.Equal(t, f.Tag.Get("url") == "-", p.Value.ReadOnly, "%s.%s", c.name, name)
 		}
 	}
+	pw, ok := reflect.TypeFor[User]().FieldByName("Password")
+	require.True(t, ok)
+	assert.Equal(t, `json:"-" url:"password,omitempty"`, string(pw.Tag))
+	assert.True(t, doc.Components.Schemas["User"].Value.Properties["password"].Value.WriteOnly)
 }

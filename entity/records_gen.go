@@ -4,9 +4,38 @@
 package entity
 
 import (
+	"encoding/json"
+
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
 	records "github.com/adamasdk/adama-go/internal/record"
 )
+
+// Organization is the top of the hierarchy, collection
+// organizations. Its fields are not shown in the spec (2.13); these
+// follow the reference schema, and everything else is kept in Extra.
+type Organization struct {
+	Common
+	Status             *adama.Bool `json:"status,omitempty" url:"status,omitempty"`
+	Address1           string      `json:"address_1,omitempty" url:"address_1,omitempty"`
+	Address2           string      `json:"address_2,omitempty" url:"address_2,omitempty"`
+	City               string      `json:"city,omitempty" url:"city,omitempty"`
+	State              string      `json:"state,omitempty" url:"state,omitempty"`
+	Zip                string      `json:"zip,omitempty" url:"zip,omitempty"`
+	Country            string      `json:"country,omitempty" url:"country,omitempty"`
+	ContactName        string      `json:"contact_name,omitempty" url:"contact_name,omitempty"`
+	Phone              string      `json:"phone,omitempty" url:"phone,omitempty"`
+	CurrencyCode       string      `json:"currency_code,omitempty" url:"currency_code,omitempty"`
+	OrgType            []string    `json:"org_type,omitempty" url:"org_type,omitempty"`
+	AllowXAgencyPixels *adama.Bool `json:"allow_x_agency_pixels,omitempty" url:"allow_x_agency_pixels,omitempty"`
+	AllowBYOPrice      *adama.Bool `json:"allow_byo_price,omitempty" url:"allow_byo_price,omitempty"`
+	TagRuleset         string      `json:"tag_ruleset,omitempty" url:"tag_ruleset,omitempty"`
+	// SvcContactName is the platform-side contact (the reference's
+	// vendor-named contact field); required on create.
+	SvcContactName   string      `json:"svc_contact_name,omitempty" url:"svc_contact_name,omitempty"`
+	AdxSeatAccountID *int64      `json:"adx_seat_account_id,omitempty" url:"adx_seat_account_id,omitempty"`
+	UseEvidonOptout  *adama.Bool `json:"use_evidon_optout,omitempty" url:"use_evidon_optout,omitempty"`
+}
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
@@ -120,6 +149,27 @@ func (x *Organization) decodeFast(b []byte) bool {
 	return true
 }
 
+// Agency is an agency (spec 2.3), collection agencies. Create
+// requires name and organization_id; a new agency has status off and
+// dmp_enabled inherits.
+type Agency struct {
+	Common
+	OrganizationID         int64          `json:"organization_id,omitempty" url:"organization_id,omitempty"`
+	Status                 *adama.Bool    `json:"status,omitempty" url:"status,omitempty"`
+	AdsTxtVerified         AdsTxtVerified `json:"ads_txt_verified,omitempty" url:"ads_txt_verified,omitempty"`
+	AllowXAdvOptimization  *adama.Bool    `json:"allow_x_adv_optimization,omitempty" url:"allow_x_adv_optimization,omitempty"`
+	AllowXAdvPixels        *adama.Bool    `json:"allow_x_adv_pixels,omitempty" url:"allow_x_adv_pixels,omitempty"`
+	DMPEnabled             DMPEnabled     `json:"dmp_enabled,omitempty" url:"dmp_enabled,omitempty"`
+	BillingContactID       *int64         `json:"billing_contact_id,omitempty" url:"billing_contact_id,omitempty"`
+	SalesContactID         *int64         `json:"sales_contact_id,omitempty" url:"sales_contact_id,omitempty"`
+	TrafficContactID       *int64         `json:"traffic_contact_id,omitempty" url:"traffic_contact_id,omitempty"`
+	Logo                   string         `json:"logo,omitempty" url:"logo,omitempty"`
+	EligibleForDataSharing *adama.Bool    `json:"eligible_for_data_sharing,omitempty" url:"eligible_for_data_sharing,omitempty"`
+	// Organization is the embedded parent (with=organization); never
+	// sent.
+	Organization *Organization `json:"organization,omitempty" url:"-"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -215,6 +265,44 @@ func (x *Agency) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, x.Organization != nil)
 	return true
+}
+
+// Advertiser is an advertiser (spec 2.2), collection advertisers.
+// Create requires name, agency_id, ad_server_id, domain and
+// vertical_id.
+type Advertiser struct {
+	Common
+	AgencyID                int64             `json:"agency_id,omitempty" url:"agency_id,omitempty"`
+	AdServerID              int64             `json:"ad_server_id,omitempty" url:"ad_server_id,omitempty"`
+	Domain                  string            `json:"domain,omitempty" url:"domain,omitempty"`
+	VerticalID              int64             `json:"vertical_id,omitempty" url:"vertical_id,omitempty"`
+	Status                  *adama.Bool       `json:"status,omitempty" url:"status,omitempty"`
+	ExternalID              string            `json:"external_id,omitempty" url:"external_id,omitempty"`
+	FrequencyType           FrequencyType     `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
+	FrequencyInterval       FrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
+	FrequencyAmount         *int              `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
+	MinimizeMultiAds        *adama.Bool       `json:"minimize_multi_ads,omitempty" url:"minimize_multi_ads,omitempty"`
+	AllowXStratOptimization *adama.Bool       `json:"allow_x_strat_optimization,omitempty" url:"allow_x_strat_optimization,omitempty"`
+	// AdServerFee is money: the spec's table says integer, the v3.0
+	// advertiser carries a decimal fee, and the platform may send a
+	// one-currency array; every form reads and the currency is kept.
+	AdServerFee        adama.Money    `json:"ad_server_fee,omitempty" url:"ad_server_fee,omitempty"`
+	AdServerUsername   string         `json:"ad_server_username,omitempty" url:"ad_server_username,omitempty"`
+	AdServerPassword   string         `json:"ad_server_password,omitempty" url:"ad_server_password,omitempty"`
+	BillingContactID   *int64         `json:"billing_contact_id,omitempty" url:"billing_contact_id,omitempty"`
+	SalesContactID     *int64         `json:"sales_contact_id,omitempty" url:"sales_contact_id,omitempty"`
+	AdsTxtVerified     AdsTxtVerified `json:"ads_txt_verified,omitempty" url:"ads_txt_verified,omitempty"`
+	DataSharingEnabled *adama.Bool    `json:"data_sharing_enabled,omitempty" url:"data_sharing_enabled,omitempty"`
+	Political          *adama.Bool    `json:"political,omitempty" url:"political,omitempty"`
+	// AccountableAndAddressable is pre-release and not to be used.
+	AccountableAndAddressable *adama.Bool `json:"accountable_and_addressable,omitempty" url:"accountable_and_addressable,omitempty"`
+	DMPEnabled                string      `json:"dmp_enabled,omitempty" url:"dmp_enabled,omitempty"`
+	// Agency is the embedded parent (with=agency); never sent.
+	Agency *Agency `json:"agency,omitempty" url:"-"`
+	// Vertical is the embedded vertical (with=vertical); never sent.
+	Vertical *Vertical `json:"vertical,omitempty" url:"-"`
+	// AdServer is the embedded ad server (with=ad_server); never sent.
+	AdServer *AdServer `json:"ad_server,omitempty" url:"-"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -350,6 +438,70 @@ func (x *Advertiser) decodeFast(b []byte) bool {
 		x.Vertical != nil ||
 		x.AdServer != nil)
 	return true
+}
+
+// Campaign is a campaign, collection campaigns. Its fields are not
+// shown in the spec (2.13) beyond the fast-propagating ones of 4.A
+// (end_date, start_date, status, total_budget); the rest follow the
+// reference schema, and everything else is kept in Extra.
+type Campaign struct {
+	Common
+	AdvertiserID         int64             `json:"advertiser_id,omitempty" url:"advertiser_id,omitempty"`
+	Status               *adama.Bool       `json:"status,omitempty" url:"status,omitempty"`
+	StartDate            *adama.Time       `json:"start_date,omitempty" url:"start_date,omitempty"`
+	EndDate              *adama.Time       `json:"end_date,omitempty" url:"end_date,omitempty"`
+	InitialStartDate     *adama.Time       `json:"initial_start_date,omitempty" url:"-"`
+	TotalBudget          adama.Money       `json:"total_budget,omitempty" url:"total_budget,omitempty"`
+	CurrencyCode         string            `json:"currency_code,omitempty" url:"currency_code,omitempty"`
+	ZoneName             string            `json:"zone_name,omitempty" url:"zone_name,omitempty"`
+	GoalType             GoalType          `json:"goal_type,omitempty" url:"goal_type,omitempty"`
+	GoalValue            adama.Money       `json:"goal_value,omitempty" url:"goal_value,omitempty"`
+	GoalCategory         GoalCategory      `json:"goal_category,omitempty" url:"goal_category,omitempty"`
+	ServiceType          ServiceType       `json:"service_type,omitempty" url:"service_type,omitempty"`
+	ConversionType       ConversionType    `json:"conversion_type,omitempty" url:"conversion_type,omitempty"`
+	FrequencyType        FrequencyType     `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
+	FrequencyInterval    FrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
+	FrequencyAmount      *int              `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
+	AdServerID           *int64            `json:"ad_server_id,omitempty" url:"ad_server_id,omitempty"`
+	MeritPixelID         *int64            `json:"merit_pixel_id,omitempty" url:"merit_pixel_id,omitempty"`
+	PCWindowMinutes      *int              `json:"pc_window_minutes,omitempty" url:"pc_window_minutes,omitempty"`
+	PVWindowMinutes      *int              `json:"pv_window_minutes,omitempty" url:"pv_window_minutes,omitempty"`
+	PVPct                *adama.Decimal    `json:"pv_pct,omitempty" url:"pv_pct,omitempty"`
+	MarginPct            *adama.Decimal    `json:"margin_pct,omitempty" url:"margin_pct,omitempty"`
+	SpendCapAmount       adama.Money       `json:"spend_cap_amount,omitempty" url:"spend_cap_amount,omitempty"`
+	SpendCapEnabled      *adama.Bool       `json:"spend_cap_enabled,omitempty" url:"spend_cap_enabled,omitempty"`
+	SpendCapAutomatic    *adama.Bool       `json:"spend_cap_automatic,omitempty" url:"spend_cap_automatic,omitempty"`
+	UseDefaultAdServer   *adama.Bool       `json:"use_default_ad_server,omitempty" url:"use_default_ad_server,omitempty"`
+	HasCustomAttribution *adama.Bool       `json:"has_custom_attribution,omitempty" url:"has_custom_attribution,omitempty"`
+	IOName               string            `json:"io_name,omitempty" url:"io_name,omitempty"`
+	IOReferenceNum       string            `json:"io_reference_num,omitempty" url:"io_reference_num,omitempty"`
+	// AdServerFee, AdServerUsername and AdServerPassword are the
+	// third-party ad server's fee and log-in (reference schema
+	// campaign). AdServerFee and SpendCapAmount are money: the platform
+	// sends them as a number or as a one-currency array, and the
+	// currency is kept.
+	AdServerFee      adama.Money `json:"ad_server_fee,omitempty" url:"ad_server_fee,omitempty"`
+	AdServerUsername string      `json:"ad_server_username,omitempty" url:"ad_server_username,omitempty"`
+	AdServerPassword string      `json:"ad_server_password,omitempty" url:"ad_server_password,omitempty"`
+	// AgencyFeePct is the agency fee percentage.
+	AgencyFeePct *adama.Decimal `json:"agency_fee_pct,omitempty" url:"agency_fee_pct,omitempty"`
+	// UseSvcFreq turns on the platform's own frequency capping (required
+	// on create by the reference schema).
+	UseSvcFreq                *adama.Bool    `json:"use_svc_freq,omitempty" url:"use_svc_freq,omitempty"`
+	ConversionVariableMinutes *int           `json:"conversion_variable_minutes,omitempty" url:"conversion_variable_minutes,omitempty"`
+	DCSDataIsCampaignLevel    *adama.Bool    `json:"dcs_data_is_campaign_level,omitempty" url:"dcs_data_is_campaign_level,omitempty"`
+	GoalAlert                 string         `json:"goal_alert,omitempty" url:"goal_alert,omitempty"`
+	PacingAlert               *adama.Decimal `json:"pacing_alert,omitempty" url:"pacing_alert,omitempty"`
+	// CustomBrainSelections are the campaign's custom brain
+	// selections (reference v3.0 schema campaign_full,
+	// items campaign_custom_brain_selection), read wherever an
+	// answer carries them. The v2.0 form has no key for them,
+	// so Create and Update never send them and refuse a record
+	// whose selections the caller set or changed: write them with
+	// Client.SetCampaignCustomBrainSelections.
+	CustomBrainSelections []CustomBrainSelection `json:"custom_brain_selections,omitempty" url:"-"`
+	// Advertiser is the embedded parent (with=advertiser); never sent.
+	Advertiser *Advertiser `json:"advertiser,omitempty" url:"-"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -532,6 +684,95 @@ func (x *Campaign) decodeFast(b []byte) bool {
 	x.Common.fastEnd(b, x, len(x.CustomBrainSelections) > 0 ||
 		x.Advertiser != nil)
 	return true
+}
+
+// Strategy is a strategy (spec 2.4), collection strategies.
+// Create requires name and campaign_id, and end_date unless
+// use_campaign_end is on.
+type Strategy struct {
+	Common
+	Description string `json:"description,omitempty" url:"description,omitempty"`
+	CampaignID  int64  `json:"campaign_id,omitempty" url:"campaign_id,omitempty"`
+	// CurrencyCode is read-only, inherited from the campaign.
+	CurrencyCode     string       `json:"currency_code,omitempty" url:"-"`
+	Type             StrategyType `json:"type,omitempty" url:"type,omitempty"`
+	SupplyType       SupplyType   `json:"supply_type,omitempty" url:"supply_type,omitempty"`
+	MediaType        MediaType    `json:"media_type,omitempty" url:"media_type,omitempty"`
+	Status           *adama.Bool  `json:"status,omitempty" url:"status,omitempty"`
+	StartDate        *adama.Time  `json:"start_date,omitempty" url:"start_date,omitempty"`
+	EndDate          *adama.Time  `json:"end_date,omitempty" url:"end_date,omitempty"`
+	UseCampaignStart *adama.Bool  `json:"use_campaign_start,omitempty" url:"use_campaign_start,omitempty"`
+	UseCampaignEnd   *adama.Bool  `json:"use_campaign_end,omitempty" url:"use_campaign_end,omitempty"`
+	// UseSvcFreq is legacy and must be off.
+	UseSvcFreq      *adama.Bool `json:"use_svc_freq,omitempty" url:"use_svc_freq,omitempty"`
+	UseOptimization *adama.Bool `json:"use_optimization,omitempty" url:"use_optimization,omitempty"`
+	GoalType        GoalType    `json:"goal_type,omitempty" url:"goal_type,omitempty"`
+	// GoalValue is required for goal types cpa, cpc, reach, roi, vcr and
+	// ctr; a percentage for vcr and ctr.
+	GoalValue adama.Money `json:"goal_value,omitempty" url:"goal_value,omitempty"`
+	// EffectiveGoalValue is output only.
+	EffectiveGoalValue adama.Money `json:"effective_goal_value,omitempty" url:"-"`
+	Budget             adama.Money `json:"budget,omitempty" url:"budget,omitempty"`
+	MaxBid             adama.Money `json:"max_bid,omitempty" url:"max_bid,omitempty"`
+	MinBid             adama.Money `json:"min_bid,omitempty" url:"min_bid,omitempty"`
+	PacingAmount       adama.Money `json:"pacing_amount,omitempty" url:"pacing_amount,omitempty"`
+	// TotalBudget is the strategy's total budget (reference schema
+	// strategy, a currency array).
+	TotalBudget adama.Money `json:"total_budget,omitempty" url:"total_budget,omitempty"`
+	// ImpressionCap caps the strategy's impressions (reference schema
+	// strategy).
+	ImpressionCap            *int64            `json:"impression_cap,omitempty" url:"impression_cap,omitempty"`
+	PacingType               PacingType        `json:"pacing_type,omitempty" url:"pacing_type,omitempty"`
+	PacingInterval           PacingInterval    `json:"pacing_interval,omitempty" url:"pacing_interval,omitempty"`
+	ImpressionPacingType     PacingType        `json:"impression_pacing_type,omitempty" url:"impression_pacing_type,omitempty"`
+	ImpressionPacingInterval PacingInterval    `json:"impression_pacing_interval,omitempty" url:"impression_pacing_interval,omitempty"`
+	ImpressionPacingAmount   *int64            `json:"impression_pacing_amount,omitempty" url:"impression_pacing_amount,omitempty"`
+	FrequencyType            FrequencyType     `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
+	FrequencyAmount          *int              `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
+	FrequencyInterval        FrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
+	FrequencyOptimization    *adama.Bool       `json:"frequency_optimization,omitempty" url:"frequency_optimization,omitempty"`
+	// BidAggressiveness is 0 to 100 (default 50), relevant for goal
+	// reach.
+	BidAggressiveness *int `json:"bid_aggressiveness,omitempty" url:"bid_aggressiveness,omitempty"`
+	// BidMinDevices is 1 to 5.
+	BidMinDevices             *int        `json:"bid_min_devices,omitempty" url:"bid_min_devices,omitempty"`
+	BidPriceIsMediaOnly       *adama.Bool `json:"bid_price_is_media_only,omitempty" url:"bid_price_is_media_only,omitempty"`
+	AudienceSegmentIncludeOp  SetOp       `json:"audience_segment_include_op,omitempty" url:"audience_segment_include_op,omitempty"`
+	AudienceSegmentExcludeOp  SetOp       `json:"audience_segment_exclude_op,omitempty" url:"audience_segment_exclude_op,omitempty"`
+	TargetingSegmentIncludeOp string      `json:"targeting_segment_include_op,omitempty" url:"targeting_segment_include_op,omitempty"`
+	TargetingSegmentExcludeOp string      `json:"targeting_segment_exclude_op,omitempty" url:"targeting_segment_exclude_op,omitempty"`
+	// PixelTargetExpr is "( [1] AND [2] ) AND NOT ( [3] OR [4] )";
+	// see ParsePixelTargetExpr.
+	PixelTargetExpr                 string            `json:"pixel_target_expr,omitempty" url:"pixel_target_expr,omitempty"`
+	RunOnAllExchanges               *adama.Bool       `json:"run_on_all_exchanges,omitempty" url:"run_on_all_exchanges,omitempty"`
+	RunOnAllPMP                     *adama.Bool       `json:"run_on_all_pmp,omitempty" url:"run_on_all_pmp,omitempty"`
+	RunOnDisplay                    *adama.Bool       `json:"run_on_display,omitempty" url:"run_on_display,omitempty"`
+	RunOnMobile                     *adama.Bool       `json:"run_on_mobile,omitempty" url:"run_on_mobile,omitempty"`
+	RunOnStreaming                  *adama.Bool       `json:"run_on_streaming,omitempty" url:"run_on_streaming,omitempty"`
+	RunOnOnlyFraudFilteredExchanges *adama.Bool       `json:"run_on_only_fraud_filtered_exchanges,omitempty" url:"run_on_only_fraud_filtered_exchanges,omitempty"`
+	ExchangeTypeForRunOnAll         ExchangeType      `json:"exchange_type_for_run_on_all,omitempty" url:"exchange_type_for_run_on_all,omitempty"`
+	SiteRestrictionTransparentURLs  *adama.Bool       `json:"site_restriction_transparent_urls,omitempty" url:"site_restriction_transparent_urls,omitempty"`
+	SiteSelectiveness               SiteSelectiveness `json:"site_selectiveness,omitempty" url:"site_selectiveness,omitempty"`
+	DeviceGraphOnly                 *adama.Bool       `json:"device_graph_only,omitempty" url:"device_graph_only,omitempty"`
+	// EffectiveDeviceGraphOnly is output only (0 or 1).
+	EffectiveDeviceGraphOnly *int   `json:"effective_device_graph_only,omitempty" url:"-"`
+	FeatureCompatibility     string `json:"feature_compatibility,omitempty" url:"feature_compatibility,omitempty"`
+	ZoneName                 string `json:"zone_name,omitempty" url:"zone_name,omitempty"`
+	// RMXStrategy is the nested rmx_strategy object, sent as
+	// rmx_strategy.<field> keys.
+	RMXStrategy *RMXStrategy `json:"rmx_strategy,omitempty" url:"rmx_strategy,omitempty"`
+	// SitePlacements is sent as site_placements.<i>.<field> keys.
+	SitePlacements SitePlacements `json:"site_placements,omitempty" url:"site_placements,omitempty"`
+	// StrategyAudienceSegments come with a strategy that
+	// has site placements; read here, managed through
+	// ec.StrategyAudienceSegments.
+	StrategyAudienceSegments []*StrategyAudienceSegment `json:"strategy_audience_segments,omitempty" url:"-"`
+	// Deals are the deals the strategy targets,
+	// as GET strategies/{id}/deals answers; set them with
+	// Client.SetStrategyDeals.
+	Deals []StrategyDealRef `json:"deals,omitempty" url:"-"`
+	// Campaign is the embedded parent (with=campaign); never sent.
+	Campaign *Campaign `json:"campaign,omitempty" url:"-"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -770,6 +1011,46 @@ func (x *Strategy) decodeFast(b []byte) bool {
 	return true
 }
 
+// User is a platform user, collection users. Fields are not shown
+// in the spec (2.13); these follow the reference schema. Everything
+// else is kept in Extra.
+type User struct {
+	Common
+	Username                  string      `json:"username,omitempty" url:"username,omitempty"`
+	FirstName                 string      `json:"first_name,omitempty" url:"first_name,omitempty"`
+	LastName                  string      `json:"last_name,omitempty" url:"last_name,omitempty"`
+	Title                     string      `json:"title,omitempty" url:"title,omitempty"`
+	Phone                     string      `json:"phone,omitempty" url:"phone,omitempty"`
+	Mobile                    string      `json:"mobile,omitempty" url:"mobile,omitempty"`
+	Fax                       string      `json:"fax,omitempty" url:"fax,omitempty"`
+	Active                    *adama.Bool `json:"active,omitempty" url:"active,omitempty"`
+	Role                      UserRole    `json:"role,omitempty" url:"role,omitempty"`
+	Scope                     UserScope   `json:"scope,omitempty" url:"scope,omitempty"`
+	Type                      UserType    `json:"type,omitempty" url:"type,omitempty"`
+	CreatorID                 *int64      `json:"creator_id,omitempty" url:"-"`
+	LastLoginOn               *adama.Time `json:"last_login_on,omitempty" url:"-"`
+	EditCampaigns             *adama.Bool `json:"edit_campaigns,omitempty" url:"edit_campaigns,omitempty"`
+	EditMarginsAndPerformance *adama.Bool `json:"edit_margins_and_performance,omitempty" url:"edit_margins_and_performance,omitempty"`
+	AccessInternalFees        *adama.Bool `json:"access_internal_fees,omitempty" url:"access_internal_fees,omitempty"`
+	ViewOrganizations         *adama.Bool `json:"view_organizations,omitempty" url:"view_organizations,omitempty"`
+	ViewSegments              *adama.Bool `json:"view_segments,omitempty" url:"view_segments,omitempty"`
+	EditDataDefinition        *adama.Bool `json:"edit_data_definition,omitempty" url:"edit_data_definition,omitempty"`
+	ViewDataDefinition        *adama.Bool `json:"view_data_definition,omitempty" url:"view_data_definition,omitempty"`
+	ViewDMPReports            *adama.Bool `json:"view_dmp_reports,omitempty" url:"view_dmp_reports,omitempty"`
+	LabsEnableRMX             *adama.Bool `json:"labs_enable_rmx,omitempty" url:"labs_enable_rmx,omitempty"`
+	LinkLDAP                  *adama.Bool `json:"link_ldap,omitempty" url:"link_ldap,omitempty"`
+	// PasswordResetSent and SSOAuthSent say when a password reset or a
+	// single-sign-on invitation was sent (read-only).
+	PasswordResetSent string `json:"password_reset_sent,omitempty" url:"-"`
+	SSOAuthSent       string `json:"sso_auth_sent,omitempty" url:"-"`
+	// PasswordResetToken and SSOAuthToken are read-only credentials;
+	// they print as [redacted].
+	PasswordResetToken Token `json:"password_reset_token,omitempty" url:"-"`
+	SSOAuthToken       Token `json:"sso_auth_token,omitempty" url:"-"`
+	// Password is write-only: the server never returns it.
+	Password string `json:"-" url:"password,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -912,6 +1193,12 @@ func (x *User) decodeFast(b []byte) bool {
 	return true
 }
 
+// Vertical is an industry vertical, collection verticals; documented
+// ids run 1 to 34.
+type Vertical struct {
+	Common
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -971,6 +1258,19 @@ func (x *Vertical) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// Contact is a billing, sales or traffic contact, collection
+// contacts (referred to by *_contact_id). Fields are not shown in
+// the spec; these are the usual ones, everything else is kept in
+// Extra.
+type Contact struct {
+	Common
+	FirstName string `json:"first_name,omitempty" url:"first_name,omitempty"`
+	LastName  string `json:"last_name,omitempty" url:"last_name,omitempty"`
+	Email     string `json:"email,omitempty" url:"email,omitempty"`
+	Phone     string `json:"phone,omitempty" url:"phone,omitempty"`
+	Title     string `json:"title,omitempty" url:"title,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -1047,6 +1347,61 @@ func (x *Contact) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// AtomicCreative is a creative (spec 2.6), collection
+// atomic_creatives. Create requires ad_server_type, advertiser_id,
+// external_identifier, file_type, height, width, tag, tag_type and
+// tpas_ad_tag_name.
+type AtomicCreative struct {
+	Common
+	AdvertiserID         int64            `json:"advertiser_id,omitempty" url:"advertiser_id,omitempty"`
+	AdFormat             AdFormat         `json:"ad_format,omitempty" url:"ad_format,omitempty"`
+	AdServerType         AdServerType     `json:"ad_server_type,omitempty" url:"ad_server_type,omitempty"`
+	ApprovalStatus       ApprovalStatus   `json:"approval_status,omitempty" url:"approval_status,omitempty"`
+	Built                *adama.Bool      `json:"built,omitempty" url:"built,omitempty"`
+	BuiltByUserID        *int64           `json:"built_by_user_id,omitempty" url:"built_by_user_id,omitempty"`
+	ClickThroughURL      string           `json:"click_through_url,omitempty" url:"click_through_url,omitempty"`
+	ClickURL             string           `json:"click_url,omitempty" url:"click_url,omitempty"`
+	ConceptID            *int64           `json:"concept_id,omitempty" url:"concept_id,omitempty"`
+	CreativeImportFileID *int64           `json:"creative_import_file_id,omitempty" url:"creative_import_file_id,omitempty"`
+	EditedTag            string           `json:"edited_tag,omitempty" url:"edited_tag,omitempty"`
+	Tag                  string           `json:"tag,omitempty" url:"tag,omitempty"`
+	Expand               Expand           `json:"expand,omitempty" url:"expand,omitempty"`
+	ExpansionDirection   string           `json:"expansion_direction,omitempty" url:"expansion_direction,omitempty"`
+	ExpansionTrigger     ExpansionTrigger `json:"expansion_trigger,omitempty" url:"expansion_trigger,omitempty"`
+	ExternalIdentifier   string           `json:"external_identifier,omitempty" url:"external_identifier,omitempty"`
+	FileType             FileType         `json:"file_type,omitempty" url:"file_type,omitempty"`
+	HasSound             *adama.Bool      `json:"has_sound,omitempty" url:"has_sound,omitempty"`
+	IsHTTPS              *adama.Bool      `json:"is_https,omitempty" url:"is_https,omitempty"`
+	IsMRAID              *adama.Bool      `json:"is_mraid,omitempty" url:"is_mraid,omitempty"`
+	IsMultiCreative      *adama.Bool      `json:"is_multi_creative,omitempty" url:"is_multi_creative,omitempty"`
+	RichMedia            *adama.Bool      `json:"rich_media,omitempty" url:"rich_media,omitempty"`
+	Status               *adama.Bool      `json:"status,omitempty" url:"status,omitempty"`
+	// P1AS true means the creative is served by the platform's own ad
+	// server.
+	P1AS          *adama.Bool       `json:"p1as,omitempty" url:"p1as,omitempty"`
+	MediaType     CreativeMediaType `json:"media_type,omitempty" url:"media_type,omitempty"`
+	TagType       CreativeTagType   `json:"tag_type,omitempty" url:"tag_type,omitempty"`
+	TpasAdTagName string            `json:"tpas_ad_tag_name,omitempty" url:"tpas_ad_tag_name,omitempty"`
+	Width         int               `json:"width,omitempty" url:"width,omitempty"`
+	Height        int               `json:"height,omitempty" url:"height,omitempty"`
+	LastModified  *adama.Time       `json:"last_modified,omitempty" url:"-"`
+	// StartDate and EndDate bound when the creative serves.
+	StartDate *adama.Time `json:"start_date,omitempty" url:"start_date,omitempty"`
+	EndDate   *adama.Time `json:"end_date,omitempty" url:"end_date,omitempty"`
+	// RejectedReason says why the creative was rejected.
+	RejectedReason    string `json:"rejected_reason,omitempty" url:"rejected_reason,omitempty"`
+	TpasAdTag         string `json:"tpas_ad_tag,omitempty" url:"tpas_ad_tag,omitempty"`
+	RichMediaProvider string `json:"rich_media_provider,omitempty" url:"rich_media_provider,omitempty"`
+	// BuildDate and BuildErrors report the creative's last build
+	// (read-only).
+	BuildDate   *adama.Time `json:"build_date,omitempty" url:"-"`
+	BuildErrors string      `json:"build_errors,omitempty" url:"-"`
+	// Advertiser is the embedded parent (with=advertiser); never sent.
+	Advertiser *Advertiser `json:"advertiser,omitempty" url:"-"`
+	// Concept is the embedded concept (with=concept); never sent.
+	Concept *Concept `json:"concept,omitempty" url:"-"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -1228,6 +1583,26 @@ func (x *AtomicCreative) decodeFast(b []byte) bool {
 	return true
 }
 
+// CreativeApproval is a creative's approval by one supply source
+// (spec 2.6), collection creative_approvals.
+type CreativeApproval struct {
+	Common
+	AtomicCreativeID         int64          `json:"atomic_creative_id,omitempty" url:"atomic_creative_id,omitempty"`
+	SupplySourceID           int64          `json:"supply_source_id,omitempty" url:"supply_source_id,omitempty"`
+	ApprovalStatus           ApprovalStatus `json:"approval_status,omitempty" url:"approval_status,omitempty"`
+	DealStatus               string         `json:"deal_status,omitempty" url:"deal_status,omitempty"`
+	DealStatusRejectedReason string         `json:"deal_status_rejected_reason,omitempty" url:"deal_status_rejected_reason,omitempty"`
+	RejectedReason           string         `json:"rejected_reason,omitempty" url:"rejected_reason,omitempty"`
+	ExternalIdentifier       string         `json:"external_identifier,omitempty" url:"external_identifier,omitempty"`
+	// AdditionalDetail, AtomicCreativeApprovalID and
+	// CreativeImportFileID are read-only (reference schema
+	// creative_approval). AdditionalDetail is typed a number there;
+	// it is read as text, digits kept.
+	AdditionalDetail         string `json:"additional_detail,omitempty" url:"-"`
+	AtomicCreativeApprovalID *int64 `json:"atomic_creative_approval_id,omitempty" url:"-"`
+	CreativeImportFileID     *int64 `json:"creative_import_file_id,omitempty" url:"-"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -1319,6 +1694,14 @@ func (x *CreativeApproval) decodeFast(b []byte) bool {
 	return true
 }
 
+// Concept groups creatives (spec 2.8), collection concepts. Create
+// requires advertiser_id and name.
+type Concept struct {
+	Common
+	AdvertiserID int64       `json:"advertiser_id,omitempty" url:"advertiser_id,omitempty"`
+	Status       *adama.Bool `json:"status,omitempty" url:"status,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -1384,6 +1767,47 @@ func (x *Concept) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// PixelBundle is an event or data pixel (spec 2.7), collection
+// pixel_bundles. An event pixel requires advertiser_id,
+// name, pixel_type event and tag_type, and one of currency or
+// currency_fixed, with revenue and currency naming different
+// parameters. A data pixel needs the cost field its pricing calls
+// for.
+type PixelBundle struct {
+	Common
+	AdvertiserID *int64         `json:"advertiser_id,omitempty" url:"advertiser_id,omitempty"`
+	AgencyID     *int64         `json:"agency_id,omitempty" url:"agency_id,omitempty"`
+	ProviderID   *int64         `json:"provider_id,omitempty" url:"provider_id,omitempty"`
+	PixelType    PixelType      `json:"pixel_type,omitempty" url:"pixel_type,omitempty"`
+	TagType      PixelTagType   `json:"tag_type,omitempty" url:"tag_type,omitempty"`
+	Pricing      PixelPricing   `json:"pricing,omitempty" url:"pricing,omitempty"`
+	CostCPM      adama.Money    `json:"cost_cpm,omitempty" url:"cost_cpm,omitempty"`
+	CostPctCPM   *adama.Decimal `json:"cost_pct_cpm,omitempty" url:"cost_pct_cpm,omitempty"`
+	CostCPTS     adama.Money    `json:"cost_cpts,omitempty" url:"cost_cpts,omitempty"`
+	// Currency names the URL parameter carrying the currency.
+	Currency PixelParam `json:"currency,omitempty" url:"currency,omitempty"`
+	// CurrencyFixed is an ISO 4217 code (default USD).
+	CurrencyFixed string `json:"currency_fixed,omitempty" url:"currency_fixed,omitempty"`
+	// Revenue names the URL parameter carrying the revenue.
+	Revenue              PixelParam        `json:"revenue,omitempty" url:"revenue,omitempty"`
+	Eligible             *adama.Bool       `json:"eligible,omitempty" url:"eligible,omitempty"`
+	Keywords             string            `json:"keywords,omitempty" url:"keywords,omitempty"`
+	Status               *adama.Bool       `json:"status,omitempty" url:"status,omitempty"`
+	RMXConversionMinutes *int              `json:"rmx_conversion_minutes,omitempty" url:"rmx_conversion_minutes,omitempty"`
+	RMXConversionType    RMXConversionType `json:"rmx_conversion_type,omitempty" url:"rmx_conversion_type,omitempty"`
+	RMXFriendly          *adama.Bool       `json:"rmx_friendly,omitempty" url:"rmx_friendly,omitempty"`
+	RMXMerit             *adama.Bool       `json:"rmx_merit,omitempty" url:"rmx_merit,omitempty"`
+	RMXPCWindowMinutes   *int              `json:"rmx_pc_window_minutes,omitempty" url:"rmx_pc_window_minutes,omitempty"`
+	RMXPVWindowMinutes   *int              `json:"rmx_pv_window_minutes,omitempty" url:"rmx_pv_window_minutes,omitempty"`
+	Tags                 string            `json:"tags,omitempty" url:"tags,omitempty"`
+	ExternalIdentifier   string            `json:"external_identifier,omitempty" url:"external_identifier,omitempty"`
+	// SegmentOp and Type follow the reference schema pixel_bundle.
+	SegmentOp string `json:"segment_op,omitempty" url:"segment_op,omitempty"`
+	Type      string `json:"type,omitempty" url:"type,omitempty"`
+	// Advertiser is the embedded parent (with=advertiser); never sent.
+	Advertiser *Advertiser `json:"advertiser,omitempty" url:"-"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -1525,6 +1949,28 @@ func (x *PixelBundle) decodeFast(b []byte) bool {
 	return true
 }
 
+// BudgetFlight is a campaign budget flight (spec 2.5), collection
+// budget_flights. Create requires campaign_id, start_date, end_date
+// and total_budget.
+type BudgetFlight struct {
+	Common
+	CampaignID  int64       `json:"campaign_id,omitempty" url:"campaign_id,omitempty"`
+	StartDate   *adama.Time `json:"start_date,omitempty" url:"start_date,omitempty"`
+	EndDate     *adama.Time `json:"end_date,omitempty" url:"end_date,omitempty"`
+	TotalBudget adama.Money `json:"total_budget,omitempty" url:"total_budget,omitempty"`
+	// TotalBudgetUSD is output only.
+	TotalBudgetUSD adama.Money `json:"total_budget_usd,omitempty" url:"-"`
+	// CurrencyCode is exactly 3 characters; inherited from the campaign
+	// and locked once the campaign starts.
+	CurrencyCode string `json:"currency_code,omitempty" url:"currency_code,omitempty"`
+	// ZoneName is at most 64 characters, inherited from the campaign.
+	ZoneName string `json:"zone_name,omitempty" url:"zone_name,omitempty"`
+	// IsRelevant marks the flight that is current (output).
+	IsRelevant *adama.Bool `json:"is_relevant,omitempty" url:"-"`
+	// Campaign is the embedded parent (with=campaign); never sent.
+	Campaign *Campaign `json:"campaign,omitempty" url:"-"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -1613,6 +2059,21 @@ func (x *BudgetFlight) decodeFast(b []byte) bool {
 	return true
 }
 
+// StrategyDayPart is a strategy's day part (spec 2.8), collection
+// strategy_day_parts. strategy_id, start_hour and end_hour are
+// required; hours run 0 to 23 and start_hour must not be after
+// end_hour.
+type StrategyDayPart struct {
+	Common
+	StrategyID int64 `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
+	StartHour  *int  `json:"start_hour,omitempty" url:"start_hour,omitempty"`
+	EndHour    *int  `json:"end_hour,omitempty" url:"end_hour,omitempty"`
+	// Days is a string of day codes, "MTWRFSU" (Monday to Sunday).
+	Days     string      `json:"days,omitempty" url:"days,omitempty"`
+	UserTime *adama.Bool `json:"user_time,omitempty" url:"user_time,omitempty"`
+	Status   *adama.Bool `json:"status,omitempty" url:"status,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -1692,6 +2153,18 @@ func (x *StrategyDayPart) decodeFast(b []byte) bool {
 	return true
 }
 
+// StrategyAudienceSegment attaches an audience segment to a strategy
+// (spec 2.8), collection strategy_audience_segments.
+type StrategyAudienceSegment struct {
+	Common
+	StrategyID        int64       `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
+	AudienceSegmentID int64       `json:"audience_segment_id,omitempty" url:"audience_segment_id,omitempty"`
+	GroupIdentifier   string      `json:"group_identifier,omitempty" url:"group_identifier,omitempty"`
+	Restriction       Restriction `json:"restriction,omitempty" url:"restriction,omitempty"`
+	// AudienceSegment is the embedded segment (with=audience_segment).
+	AudienceSegment *AudienceSegment `json:"audience_segment,omitempty" url:"-"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -1766,6 +2239,22 @@ func (x *StrategyAudienceSegment) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, x.AudienceSegment != nil)
 	return true
+}
+
+// AudienceSegment is an audience segment of the taxonomy (spec 2.8),
+// collection audience_segments. name is at most 255 characters.
+type AudienceSegment struct {
+	Common
+	AudienceVendorID *int64      `json:"audience_vendor_id,omitempty" url:"audience_vendor_id,omitempty"`
+	Buyable          *adama.Bool `json:"buyable,omitempty" url:"buyable,omitempty"`
+	// ChildCount is the number of direct children (output).
+	ChildCount *int   `json:"child_count,omitempty" url:"-"`
+	FullPath   string `json:"full_path,omitempty" url:"-"`
+	// Meta is the segment's free-form meta object, as sent (output).
+	Meta json.RawMessage `json:"meta,omitempty" url:"-"`
+	// Type is the segment's type (reference schema audience_segment,
+	// read-only).
+	Type string `json:"type,omitempty" url:"-"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -1847,6 +2336,17 @@ func (x *AudienceSegment) decodeFast(b []byte) bool {
 	return true
 }
 
+// StrategyDomainRestriction includes or excludes a domain for a
+// strategy (spec 2.8), collection strategy_domain_restrictions.
+type StrategyDomainRestriction struct {
+	Common
+	StrategyID  int64       `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
+	Domain      string      `json:"domain,omitempty" url:"domain,omitempty"`
+	Restriction Restriction `json:"restriction,omitempty" url:"restriction,omitempty"`
+	TargetType  string      `json:"target_type,omitempty" url:"target_type,omitempty"`
+	CreatedAt   *adama.Time `json:"created_at,omitempty" url:"-"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -1923,6 +2423,12 @@ func (x *StrategyDomainRestriction) decodeFast(b []byte) bool {
 	return true
 }
 
+// AdServer is a third-party ad server (spec 2.8: id, name,
+// entity_type, version), collection ad_servers.
+type AdServer struct {
+	Common
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -1982,6 +2488,17 @@ func (x *AdServer) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// StrategyConcept is a concept assigned to a strategy, collection
+// strategy_concepts. Shape from the strategy_concept entity schema.
+// Create requires name.
+type StrategyConcept struct {
+	Common
+	ConceptID  *int64      `json:"concept_id,omitempty" url:"concept_id,omitempty"`
+	Status     *adama.Bool `json:"status,omitempty" url:"status,omitempty"`
+	StrategyID *int64      `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
+	Weighting  string      `json:"weighting,omitempty" url:"weighting,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -2057,6 +2574,16 @@ func (x *StrategyConcept) decodeFast(b []byte) bool {
 	return true
 }
 
+// StrategySupplySource is a supply source a strategy buys on,
+// collection strategy_supply_sources. Shape from the
+// strategy_supply_source entity schema. Create requires strategy_id,
+// supply_source_id.
+type StrategySupplySource struct {
+	Common
+	StrategyID     *int64 `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
+	SupplySourceID *int64 `json:"supply_source_id,omitempty" url:"supply_source_id,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -2122,6 +2649,32 @@ func (x *StrategySupplySource) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// SupplySource is an exchange or data supply source, collection
+// supply_sources. Shape from the supply_source entity schema.
+// Create requires code, name.
+type SupplySource struct {
+	Common
+	BidderExchangeIdentifier *int64                 `json:"bidder_exchange_identifier,omitempty" url:"bidder_exchange_identifier,omitempty"`
+	Code                     string                 `json:"code,omitempty" url:"code,omitempty"`
+	DefaultSeatIdentifier    string                 `json:"default_seat_identifier,omitempty" url:"default_seat_identifier,omitempty"`
+	Distribute               *adama.Bool            `json:"distribute,omitempty" url:"distribute,omitempty"`
+	HasDisplay               *adama.Bool            `json:"has_display,omitempty" url:"has_display,omitempty"`
+	HasMobileDisplay         *adama.Bool            `json:"has_mobile_display,omitempty" url:"has_mobile_display,omitempty"`
+	HasMobileVideo           *adama.Bool            `json:"has_mobile_video,omitempty" url:"has_mobile_video,omitempty"`
+	HasVideo                 *adama.Bool            `json:"has_video,omitempty" url:"has_video,omitempty"`
+	IsProservice             *adama.Bool            `json:"is_proservice,omitempty" url:"is_proservice,omitempty"`
+	SvcSafe                  *adama.Bool            `json:"svc_safe,omitempty" url:"svc_safe,omitempty"`
+	ParentSupplyID           *int64                 `json:"parent_supply_id,omitempty" url:"parent_supply_id,omitempty"`
+	PixelTag                 string                 `json:"pixel_tag,omitempty" url:"pixel_tag,omitempty"`
+	PMPEnabled               *adama.Bool            `json:"pmp_enabled,omitempty" url:"pmp_enabled,omitempty"`
+	RTBEnabled               *adama.Bool            `json:"rtb_enabled,omitempty" url:"rtb_enabled,omitempty"`
+	RTBType                  SupplySourceRTBType    `json:"rtb_type,omitempty" url:"rtb_type,omitempty"`
+	SeatEnabled              *adama.Bool            `json:"seat_enabled,omitempty" url:"seat_enabled,omitempty"`
+	Status                   *adama.Bool            `json:"status,omitempty" url:"status,omitempty"`
+	SupplyType               SupplySourceSupplyType `json:"supply_type,omitempty" url:"supply_type,omitempty"`
+	UsePool                  *adama.Bool            `json:"use_pool,omitempty" url:"use_pool,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -2242,6 +2795,26 @@ func (x *SupplySource) decodeFast(b []byte) bool {
 	return true
 }
 
+// SiteList is a list of sites an organization includes or excludes,
+// collection site_lists. Shape from the site_list entity schema.
+// Create requires name, organization_id.
+type SiteList struct {
+	Common
+	// Assigned, CampaignAssigned, StrategyAssigned and StrategyID are
+	// the assignment view of spec 2.8 ("strategy site list"): present
+	// when the list is read for a campaign or strategy (output).
+	Assigned         *adama.Bool         `json:"assigned,omitempty" url:"-"`
+	CampaignAssigned *adama.Bool         `json:"campaign_assigned,omitempty" url:"-"`
+	StrategyAssigned *adama.Bool         `json:"strategy_assigned,omitempty" url:"-"`
+	StrategyID       *int64              `json:"strategy_id,omitempty" url:"-"`
+	Filename         string              `json:"filename,omitempty" url:"filename,omitempty"`
+	OrganizationID   *int64              `json:"organization_id,omitempty" url:"organization_id,omitempty"`
+	Restriction      SiteListRestriction `json:"restriction,omitempty" url:"restriction,omitempty"`
+	SitesCount       *int64              `json:"sites_count,omitempty" url:"sites_count,omitempty"`
+	SitesCountDomain *int64              `json:"sites_count_domain,omitempty" url:"sites_count_domain,omitempty"`
+	Status           *adama.Bool         `json:"status,omitempty" url:"status,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -2331,6 +2904,25 @@ func (x *SiteList) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// Vendor is a third-party vendor, collection vendors. Shape from the
+// vendor entity schema. Create requires name.
+type Vendor struct {
+	Common
+	AdxApproved            *adama.Bool     `json:"adx_approved,omitempty" url:"adx_approved,omitempty"`
+	AdxDeclarationRequired *adama.Bool     `json:"adx_declaration_required,omitempty" url:"adx_declaration_required,omitempty"`
+	AdxSSLApproved         *adama.Bool     `json:"adx_ssl_approved,omitempty" url:"adx_ssl_approved,omitempty"`
+	AdxVendorIdentifier    string          `json:"adx_vendor_identifier,omitempty" url:"adx_vendor_identifier,omitempty"`
+	AdxVideoApproved       *adama.Bool     `json:"adx_video_approved,omitempty" url:"adx_video_approved,omitempty"`
+	AdxVideoSSLApproved    *adama.Bool     `json:"adx_video_ssl_approved,omitempty" url:"adx_video_ssl_approved,omitempty"`
+	Description            string          `json:"description,omitempty" url:"description,omitempty"`
+	IsEligible             *adama.Bool     `json:"is_eligible,omitempty" url:"is_eligible,omitempty"`
+	SvcContractAvailable   *adama.Bool     `json:"svc_contract_available,omitempty" url:"svc_contract_available,omitempty"`
+	RateCardPrice          adama.Money     `json:"rate_card_price,omitempty" url:"rate_card_price,omitempty"`
+	RateCardType           string          `json:"rate_card_type,omitempty" url:"rate_card_type,omitempty"`
+	VendorType             json.RawMessage `json:"vendor_type,omitempty" url:"-"`
+	WholesalePrice         adama.Money     `json:"wholesale_price,omitempty" url:"wholesale_price,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -2433,6 +3025,18 @@ func (x *Vendor) decodeFast(b []byte) bool {
 	return true
 }
 
+// VendorContract is a contract with a vendor, collection
+// vendor_contracts. Shape from the vendor_contract entity schema.
+// Create requires name.
+type VendorContract struct {
+	Common
+	CampaignID     *int64      `json:"campaign_id,omitempty" url:"campaign_id,omitempty"`
+	Price          adama.Money `json:"price,omitempty" url:"price,omitempty"`
+	RateCardType   string      `json:"rate_card_type,omitempty" url:"rate_card_type,omitempty"`
+	UseSvcContract *adama.Bool `json:"use_svc_contract,omitempty" url:"use_svc_contract,omitempty"`
+	VendorID       *int64      `json:"vendor_id,omitempty" url:"vendor_id,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -2509,6 +3113,16 @@ func (x *VendorContract) decodeFast(b []byte) bool {
 	return true
 }
 
+// VendorDomain is a domain a vendor serves from, collection
+// vendor_domains. Shape from the vendor_domain entity schema.
+// Create requires domain, vendor_id.
+type VendorDomain struct {
+	Common
+	AllowSubdomainMatch *adama.Bool `json:"allow_subdomain_match,omitempty" url:"allow_subdomain_match,omitempty"`
+	Domain              string      `json:"domain,omitempty" url:"domain,omitempty"`
+	VendorID            *int64      `json:"vendor_id,omitempty" url:"vendor_id,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -2577,6 +3191,16 @@ func (x *VendorDomain) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// VendorPixel is a vendor pixel, collection vendor_pixels. Shape
+// from the vendor_pixel entity schema. Create requires name.
+type VendorPixel struct {
+	Common
+	CreativeID *int64           `json:"creative_id,omitempty" url:"creative_id,omitempty"`
+	SetBy      VendorPixelSetBy `json:"set_by,omitempty" url:"set_by,omitempty"`
+	Tag        string           `json:"tag,omitempty" url:"tag,omitempty"`
+	TagType    string           `json:"tag_type,omitempty" url:"tag_type,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -2652,6 +3276,16 @@ func (x *VendorPixel) decodeFast(b []byte) bool {
 	return true
 }
 
+// VendorPixelDomain is a domain of a vendor pixel, collection
+// vendor_pixel_domains. Shape from the vendor_pixel_domain entity
+// schema.
+type VendorPixelDomain struct {
+	Common
+	Domain         string `json:"domain,omitempty" url:"domain,omitempty"`
+	VendorDomainID *int64 `json:"vendor_domain_id,omitempty" url:"vendor_domain_id,omitempty"`
+	VendorPixelID  *int64 `json:"vendor_pixel_id,omitempty" url:"vendor_pixel_id,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -2720,6 +3354,18 @@ func (x *VendorPixelDomain) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// Pixel is an event or data pixel of a pixel bundle (spec 2.7),
+// collection pixels. Shape from the pixel entity schema. Create
+// requires bundle_id, pixel_type, tag.
+type Pixel struct {
+	Common
+	BundleID       *int64         `json:"bundle_id,omitempty" url:"bundle_id,omitempty"`
+	Distributed    *adama.Bool    `json:"distributed,omitempty" url:"distributed,omitempty"`
+	PixelType      PixelPixelType `json:"pixel_type,omitempty" url:"pixel_type,omitempty"`
+	SupplySourceID *int64         `json:"supply_source_id,omitempty" url:"supply_source_id,omitempty"`
+	Tag            string         `json:"tag,omitempty" url:"tag,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -2798,6 +3444,18 @@ func (x *Pixel) decodeFast(b []byte) bool {
 	return true
 }
 
+// PixelProvider is a data pixel provider, collection
+// pixel_providers. Shape from the pixel_provider entity schema.
+// Create requires name, vendor_id.
+type PixelProvider struct {
+	Common
+	AgencyID     *int64                   `json:"agency_id,omitempty" url:"agency_id,omitempty"`
+	ExecutionBy  PixelProviderExecutionBy `json:"execution_by,omitempty" url:"execution_by,omitempty"`
+	Status       *adama.Bool              `json:"status,omitempty" url:"status,omitempty"`
+	TaxonomyFile string                   `json:"taxonomy_file,omitempty" url:"taxonomy_file,omitempty"`
+	VendorID     *int64                   `json:"vendor_id,omitempty" url:"vendor_id,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -2872,6 +3530,35 @@ func (x *PixelProvider) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// PlacementSlot is a slot of a site placement, collection
+// placement_slots. Shape from the placement_slot entity schema.
+// Create requires auction_type, buy_price, buy_price_type, height,
+// site_placement_id, width.
+type PlacementSlot struct {
+	Common
+	AdSlot            *int64                         `json:"ad_slot,omitempty" url:"ad_slot,omitempty"`
+	AllowRemnant      *adama.Bool                    `json:"allow_remnant,omitempty" url:"allow_remnant,omitempty"`
+	AuctionType       PlacementSlotAuctionType       `json:"auction_type,omitempty" url:"auction_type,omitempty"`
+	Budget            adama.Money                    `json:"budget,omitempty" url:"budget,omitempty"`
+	BuyPrice          adama.Money                    `json:"buy_price,omitempty" url:"buy_price,omitempty"`
+	BuyPriceType      PlacementSlotBuyPriceType      `json:"buy_price_type,omitempty" url:"buy_price_type,omitempty"`
+	Description       string                         `json:"description,omitempty" url:"description,omitempty"`
+	EndDate           *adama.Time                    `json:"end_date,omitempty" url:"end_date,omitempty"`
+	EstVolume         *adama.Decimal                 `json:"est_volume,omitempty" url:"est_volume,omitempty"`
+	FrequencyAmount   *int64                         `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
+	FrequencyInterval PlacementSlotFrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
+	FrequencyType     PlacementSlotFrequencyType     `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
+	Height            *int64                         `json:"height,omitempty" url:"height,omitempty"`
+	PrmPubCeiling     adama.Money                    `json:"prm_pub_ceiling,omitempty" url:"prm_pub_ceiling,omitempty"`
+	PrmPubMarkup      *adama.Decimal                 `json:"prm_pub_markup,omitempty" url:"prm_pub_markup,omitempty"`
+	SellPrice         adama.Money                    `json:"sell_price,omitempty" url:"sell_price,omitempty"`
+	SellPriceType     PlacementSlotSellPriceType     `json:"sell_price_type,omitempty" url:"sell_price_type,omitempty"`
+	SitePlacementID   *int64                         `json:"site_placement_id,omitempty" url:"site_placement_id,omitempty"`
+	StartDate         *adama.Time                    `json:"start_date,omitempty" url:"start_date,omitempty"`
+	VolumeUnit        PlacementSlotVolumeUnit        `json:"volume_unit,omitempty" url:"volume_unit,omitempty"`
+	Width             *int64                         `json:"width,omitempty" url:"width,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -2998,6 +3685,13 @@ func (x *PlacementSlot) decodeFast(b []byte) bool {
 	return true
 }
 
+// Publisher is a publisher, collection publishers. Shape from the
+// publisher entity schema. Create requires name.
+type Publisher struct {
+	Common
+	OrganizationID *int64 `json:"organization_id,omitempty" url:"organization_id,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -3062,6 +3756,14 @@ func (x *Publisher) decodeFast(b []byte) bool {
 	return true
 }
 
+// PublisherSite is a site of a publisher, collection
+// publisher_sites. Shape from the publisher_site entity schema.
+// Create requires name, publisher_id.
+type PublisherSite struct {
+	Common
+	PublisherID *int64 `json:"publisher_id,omitempty" url:"publisher_id,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -3124,6 +3826,19 @@ func (x *PublisherSite) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// SitePlacementRecord is a placement on a publisher site, collection
+// site_placements. Shape from the site_placement entity schema.
+// Create requires name, publisher_site_id.
+type SitePlacementRecord struct {
+	Common
+	BillMediaToClient *adama.Bool                   `json:"bill_media_to_client,omitempty" url:"bill_media_to_client,omitempty"`
+	DealSource        SitePlacementRecordDealSource `json:"deal_source,omitempty" url:"deal_source,omitempty"`
+	DisplayText       string                        `json:"display_text,omitempty" url:"display_text,omitempty"`
+	MediaType         SitePlacementRecordMediaType  `json:"media_type,omitempty" url:"media_type,omitempty"`
+	PMPType           SitePlacementRecordPMPType    `json:"pmp_type,omitempty" url:"pmp_type,omitempty"`
+	PublisherSiteID   *int64                        `json:"publisher_site_id,omitempty" url:"publisher_site_id,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -3205,6 +3920,13 @@ func (x *SitePlacementRecord) decodeFast(b []byte) bool {
 	return true
 }
 
+// TargetDimension is a targeting dimension, collection
+// target_dimensions. Shape from the target_dimension entity schema.
+type TargetDimension struct {
+	Common
+	Code string `json:"code,omitempty" url:"code,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -3267,6 +3989,18 @@ func (x *TargetDimension) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// TargetValue is a value of a targeting dimension, collection
+// target_values. Shape from the target_value entity schema.
+type TargetValue struct {
+	Common
+	ChildCount        *int64      `json:"child_count,omitempty" url:"child_count,omitempty"`
+	DimensionCode     string      `json:"dimension_code,omitempty" url:"dimension_code,omitempty"`
+	IsTargetable      *adama.Bool `json:"is_targetable,omitempty" url:"is_targetable,omitempty"`
+	TargetDimensionID *int64      `json:"target_dimension_id,omitempty" url:"target_dimension_id,omitempty"`
+	Type              string      `json:"type,omitempty" url:"type,omitempty"`
+	Value             *int64      `json:"value,omitempty" url:"value,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -3348,6 +4082,20 @@ func (x *TargetValue) decodeFast(b []byte) bool {
 	return true
 }
 
+// StrategyTargetingSegment is a targeting segment of a strategy,
+// collection strategy_targeting_segments. Shape from the
+// strategy_targeting_segment entity schema. Create requires name,
+// organization_id.
+type StrategyTargetingSegment struct {
+	Common
+	GroupIdentifier    string                              `json:"group_identifier,omitempty" url:"group_identifier,omitempty"`
+	Operator           StrategyTargetingSegmentOperator    `json:"operator,omitempty" url:"operator,omitempty"`
+	Restriction        StrategyTargetingSegmentRestriction `json:"restriction,omitempty" url:"restriction,omitempty"`
+	StrategyID         *int64                              `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
+	TargetingSegmentID *int64                              `json:"targeting_segment_id,omitempty" url:"targeting_segment_id,omitempty"`
+	UserCPM            adama.Money                         `json:"user_cpm,omitempty" url:"user_cpm,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -3425,6 +4173,31 @@ func (x *StrategyTargetingSegment) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// Deal is a deal as group A serves it (the marketplace view is
+// group E), collection deals. Shape from the deal entity schema.
+// Create requires advertiser_id, start_datetime, end_datetime,
+// deal_identifier, media_type, name, price, price_method,
+// price_method, price_type, publisher_id, status, supply_source_id.
+type Deal struct {
+	Common
+	AdvertiserID   *int64          `json:"advertiser_id,omitempty" url:"advertiser_id,omitempty"`
+	CurrencyCode   string          `json:"currency_code,omitempty" url:"currency_code,omitempty"`
+	DealIdentifier string          `json:"deal_identifier,omitempty" url:"deal_identifier,omitempty"`
+	DealSource     DealDealSource  `json:"deal_source,omitempty" url:"deal_source,omitempty"`
+	Description    string          `json:"description,omitempty" url:"description,omitempty"`
+	EndDatetime    *adama.Time     `json:"end_datetime,omitempty" url:"end_datetime,omitempty"`
+	MediaType      DealMediaType   `json:"media_type,omitempty" url:"media_type,omitempty"`
+	PartnerSourced *adama.Bool     `json:"partner_sourced,omitempty" url:"partner_sourced,omitempty"`
+	Price          adama.Money     `json:"price,omitempty" url:"price,omitempty"`
+	PriceMethod    DealPriceMethod `json:"price_method,omitempty" url:"price_method,omitempty"`
+	PriceType      DealPriceType   `json:"price_type,omitempty" url:"price_type,omitempty"`
+	PublisherID    *int64          `json:"publisher_id,omitempty" url:"publisher_id,omitempty"`
+	StartDatetime  *adama.Time     `json:"start_datetime,omitempty" url:"start_datetime,omitempty"`
+	Status         *adama.Bool     `json:"status,omitempty" url:"status,omitempty"`
+	SupplySourceID *int64          `json:"supply_source_id,omitempty" url:"supply_source_id,omitempty"`
+	ZoneName       string          `json:"zone_name,omitempty" url:"zone_name,omitempty"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -3536,6 +4309,17 @@ func (x *Deal) decodeFast(b []byte) bool {
 	return true
 }
 
+// TargetingVendor is a targeting data vendor, collection
+// targeting_vendors. Shape from the targeting_vendor entity schema.
+// Create requires name, organization_id.
+type TargetingVendor struct {
+	Common
+	NamespaceCode         string `json:"namespace_code,omitempty" url:"namespace_code,omitempty"`
+	OrganizationID        *int64 `json:"organization_id,omitempty" url:"organization_id,omitempty"`
+	SitesCountDomain      *int64 `json:"sites_count_domain,omitempty" url:"sites_count_domain,omitempty"`
+	TargetingVendorTypeID *int64 `json:"targeting_vendor_type_id,omitempty" url:"targeting_vendor_type_id,omitempty"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -3607,6 +4391,34 @@ func (x *TargetingVendor) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// CustomBrainSelection is one custom brain selection of a campaign:
+// a pixel, audience or segment the campaign's brain learns from.
+// Shape from the Campaigns API v3.0 reference, schema
+// campaign_custom_brain_selection (its enable_mm_audiences_in_brain
+// is enable_svc_audiences_in_brain here, the spec's neutral word).
+// Unknown properties are kept in Extra. It is read-only: write
+// selections with [Client.SetCampaignCustomBrainSelections].
+type CustomBrainSelection struct {
+	Common
+	CampaignID    int64         `json:"campaign_id,omitempty" url:"-"`
+	SelectionID   int64         `json:"selection_id,omitempty" url:"-"`
+	SelectionType SelectionType `json:"selection_type,omitempty" url:"-"`
+	Active        *adama.Bool   `json:"active,omitempty" url:"-"`
+	// EnableSvcAudiencesInBrain lets the brain use the platform's own
+	// audiences.
+	EnableSvcAudiencesInBrain *adama.Bool `json:"enable_svc_audiences_in_brain,omitempty" url:"-"`
+	IsRetired                 *adama.Bool `json:"is_retired,omitempty" url:"-"`
+	FullPath                  string      `json:"full_path,omitempty" url:"-"`
+	OwnerName                 string      `json:"owner_name,omitempty" url:"-"`
+	SelectionName             string      `json:"selection_name,omitempty" url:"-"`
+	ChildCount                *int64      `json:"child_count,omitempty" url:"-"`
+	ParentAudienceSegmentID   *int64      `json:"parent_audience_segment_id,omitempty" url:"-"`
+	// RetailCPM and WholesaleCPM are exact.
+	RetailCPM    *adama.Decimal `json:"retail_cpm,omitempty" url:"-"`
+	Uniques      *int64         `json:"uniques,omitempty" url:"-"`
+	WholesaleCPM *adama.Decimal `json:"wholesale_cpm,omitempty" url:"-"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -3712,6 +4524,18 @@ func (x *CustomBrainSelection) decodeFast(b []byte) bool {
 	return true
 }
 
+// CampaignV3 is a campaign as the v3.0 interface answers it (schema
+// campaign_full; the answer of get-campaign, update-campaign and
+// copy-campaign), read for its custom brain selections: id, name,
+// version, advertiser_id and custom_brain_selections are typed;
+// every other property of the v3.0 campaign (goals, budget,
+// duration, ...) is kept in Extra.
+type CampaignV3 struct {
+	Common
+	AdvertiserID          int64                  `json:"advertiser_id,omitempty" url:"-"`
+	CustomBrainSelections []CustomBrainSelection `json:"custom_brain_selections,omitempty" url:"-"`
+}
+
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
 // unknown properties in Extra: in one pass where every value takes a
 // documented form, else through decodeRecord.
@@ -3777,6 +4601,26 @@ func (x *CampaignV3) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, len(x.CustomBrainSelections) > 0)
 	return true
+}
+
+// HistoryEntry is one change of a record's history
+// (/{collection}/{id}/history, last 90 days). The entry shape is
+// not shown in the spec; this is the fake's and reference's shape,
+// and other properties are kept in Extra.
+type HistoryEntry struct {
+	Common
+	// Action is "create" or "update".
+	Action string `json:"action,omitempty" url:"-"`
+	// FieldName, OldValue and NewValue describe one changed field.
+	FieldName string `json:"field_name,omitempty" url:"-"`
+	OldValue  string `json:"old_value,omitempty" url:"-"`
+	NewValue  string `json:"new_value,omitempty" url:"-"`
+	// EntityVersion is the record's version after the change.
+	EntityVersion int `json:"entity_version,omitempty" url:"-"`
+	// UserID is who made the change.
+	UserID int64 `json:"user_id,omitempty" url:"-"`
+	// Date is when the change was made.
+	Date *adama.Time `json:"date,omitempty" url:"-"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
@@ -3859,6 +4703,18 @@ func (x *HistoryEntry) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// SiteListAssignment is one assignment of a site list (reference
+// schema site_list_assignment_full): the campaign or strategy it is
+// assigned to.
+type SiteListAssignment struct {
+	Common
+	SiteListID           int64  `json:"site_list_id,omitempty" url:"-"`
+	EntityID             int64  `json:"entity_id,omitempty" url:"-"`
+	AssociatedCampaignID *int64 `json:"associated_campaign_id,omitempty" url:"-"`
+	// Collection is campaign or strategy.
+	Collection string `json:"collection,omitempty" url:"-"`
 }
 
 // UnmarshalJSON reads the record leniently (see Common.Misfits), keeping

@@ -90,35 +90,37 @@
 //	                         (it is an error otherwise) and the field's doc
 //	                         says so
 //
-//	info.x-go-decoders-only  the package declares its records by hand;
-//	                         only their JSON decoders are written (see
-//	                         "Records declared by hand")
-//	x-go-embedded            (schema, decoders-only) properties that
-//	                         records embedding it read first; no decoder
-//	                         of its own
-//	x-go-embed: Name         (schema, decoders-only) the record embeds
+//	info.x-go-embedding-records  every record embeds a struct the
+//	                         package writes by hand and falls back to its
+//	                         decodeRecord (see "Records that embed")
+//	x-go-embedded            (schema, embedding records) the hand-written
+//	                         struct's properties; no Go type of its own
+//	x-go-embed: Name         (schema, embedding records) the record embeds
 //	                         Name, a schema marked x-go-embedded
 //
 // Other x-adama- fields (the envelope, a parameter's operators) describe
 // the operations, which are written by hand for now.
 //
-// # Records declared by hand
+// # Records that embed
 //
-// A document marked info.x-go-decoders-only (group A's, entity.yaml)
-// describes records its package declares by hand, because they embed a
-// hand-written Common and have XML and form codecs of their own. The
-// generated file then holds, for every object schema not marked
-// x-go-skip or x-go-embedded, the record's UnmarshalJSON, a decodeFast
-// that reads a zero record in one jsonscan pass through the package's
-// readers (readText, readName, readInt, readIntPtr, readDecimalPtr,
-// readBoolPtr, readTimePtr, readMoney, readRecord, readJSON; entity's
-// are in entity/fastdecode.go) and reports false where the package's
-// decodeRecord must decide, and decodeSlow, which calls decodeRecord.
-// A property's Go type is its x-go-type (any type of the package), else:
-// a reference to a record -> *R, an array of them -> []*R, integer ->
-// *int64, number -> *adama.Decimal, boolean -> *adama.Bool, string ->
-// string, or *adama.Time with format date-time. The package's test
-// checks that the description types every field as the struct does.
+// A document marked info.x-go-embedding-records (group A's, entity.yaml)
+// describes records that embed a struct their package writes by hand
+// (x-go-embed: Common) and keep their lenient reflective decoder
+// (decodeRecord) and their XML and form codecs. For every object schema
+// not marked x-go-skip or x-go-embedded, the generated file holds the
+// record's declaration (the embedded struct, then one field per own
+// property with its description as its doc; tags json and url
+// "name,omitempty", url "-" for a readOnly property, json "-" for a
+// writeOnly one) and its JSON decoding: UnmarshalJSON; decodeFast, which
+// reads a zero record in one jsonscan pass through the package's readers
+// (readText, readName, readInt, readIntPtr, readDecimalPtr, readBoolPtr,
+// readTimePtr, readMoney, readRecord, readJSON; entity's are in
+// entity/fastdecode.go) and reports false where decodeRecord must
+// decide; and decodeSlow, which calls decodeRecord. A property's Go type
+// is its x-go-type (any type of the package), else: a reference to a
+// record -> *R, an array of them -> []*R, integer -> *int64, number ->
+// *adama.Decimal, boolean -> *adama.Bool, string -> string, or
+// *adama.Time with format date-time.
 //
 // Usage:
 //

@@ -430,10 +430,11 @@ func TestRun(t *testing.T) {
 	assert.Equal(t, st.ModTime(), st2.ModTime(), "an up-to-date file is not rewritten")
 }
 
-// TestGenerateDecodersOnly covers documents marked x-go-decoders-only
-// (x-go-embedded, x-go-embed, x-go-type of any package type): a small
-// document in, the decoders' lines or the error out.
-func TestGenerateDecodersOnly(t *testing.T) {
+// TestGenerateEmbeddingRecords covers documents marked
+// x-go-embedding-records (x-go-embedded, x-go-embed, x-go-type of any
+// package type, readOnly and writeOnly as url and json "-"): a small
+// document in, the declarations' and decoders' lines or the error out.
+func TestGenerateEmbeddingRecords(t *testing.T) {
 	const common = `
     Common:
       type: object
@@ -455,9 +456,11 @@ func TestGenerateDecodersOnly(t *testing.T) {
       x-go-skip: true
     Thing:
       type: object
+      description: Thing is a thing of the test.
       x-go-embed: Common
       properties:
-        count: {type: integer}
+        count: {type: integer, description: How many.}
+        secret: {type: string, writeOnly: true}
         version: {type: integer, x-go-type: int}
         ratio: {type: number}
         live: {type: boolean}
@@ -471,6 +474,21 @@ func TestGenerateDecodersOnly(t *testing.T) {
         label: {type: string, x-go-name: Caption}
 `,
 			want: []string{
+				"// Thing is a thing of the test.",
+				"type Thing struct {",
+				"Common",
+				"// How many.",
+				"Count *int64 `json:\"count,omitempty\" url:\"count,omitempty\"`",
+				"Secret string `json:\"-\" url:\"secret,omitempty\"`",
+				"Version int `json:\"version,omitempty\" url:\"version,omitempty\"`",
+				"GoalType GoalType `json:\"goal_type,omitempty\" url:\"goal_type,omitempty\"`",
+				"Budget adama.Money `json:\"budget,omitempty\" url:\"budget,omitempty\"`",
+				"Parent *Thing `json:\"parent,omitempty\" url:\"-\"`",
+				"Children []*Thing `json:\"children,omitempty\" url:\"children,omitempty\"`",
+				"Opts *Opts `json:\"opts,omitempty\" url:\"opts,omitempty\"`",
+				"Raw json.RawMessage `json:\"raw,omitempty\" url:\"raw,omitempty\"`",
+				"Caption string `json:\"label,omitempty\" url:\"label,omitempty\"`",
+				`"encoding/json"`, `"github.com/adamasdk/adama-go/adama"`,
 				"func (x *Thing) UnmarshalJSON(b []byte) error {",
 				"func (x *Thing) decodeSlow(b []byte) error {",
 				"type plain Thing",
@@ -500,22 +518,24 @@ func TestGenerateDecodersOnly(t *testing.T) {
 				"x.GoalType == \"\" &&",
 				"x.Count == nil &&",
 			},
-			not: []string{"func (x *Common)", "Amount", "type Thing struct"},
+			not: []string{"func (x *Common)", "Amount", "type Common", `"secret"`, "x.Secret"},
 		},
 		{
 			name:    "no record holder",
 			schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      properties:\n        n: {type: string}\n",
-			want:    []string{"x.Common.fastEnd(b, x, false)"},
+			want:    []string{"x.Common.fastEnd(b, x, false)", "// Leaf is a record of the platform.", "import ("},
+			not:     []string{`"encoding/json"`, `"github.com/adamasdk/adama-go/adama"`},
 		},
+		{name: "a record without an embed", schemas: "\n    A:\n      type: object\n", err: "schema A: a record embeds a hand-written struct (set x-go-embed)"},
 		{name: "embed names no embedded schema", schemas: "\n    A:\n      type: object\n      x-go-embed: B\n", err: `schema A: x-go-embed "B" names no schema marked x-go-embedded`},
 		{name: "a property twice", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        id: {type: integer}\n", err: "schema A: property id is already Common's"},
-		{name: "no Go type", schemas: "\n    A:\n      type: object\n      properties:\n        x: {type: object}\n", err: "schema A, property x: no Go type (set x-go-type)"},
-		{name: "a type the decoder cannot read", schemas: "\n    A:\n      type: object\n      properties:\n        x: {type: number, x-go-type: float64}\n", err: "the decoder reads no number property into a float64"},
-		{name: "not a Go type", schemas: "\n    A:\n      type: object\n      properties:\n        x: {type: object, x-go-type: \"*[\"}\n", err: `x-go-type "*[" is not a Go type`},
+		{name: "no Go type", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        x: {type: object}\n", err: "schema A, property x: no Go type (set x-go-type)"},
+		{name: "a type the decoder cannot read", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        x: {type: number, x-go-type: float64}\n", err: "the decoder reads no number property into a float64"},
+		{name: "not a Go type", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        x: {type: object, x-go-type: \"*[\"}\n", err: `x-go-type "*[" is not a Go type`},
 		{name: "not an object", schemas: "\n    N:\n      type: integer\n", err: "schema N: only objects are records"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n  x-go-decoders-only: true\n" +
+			doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n  x-go-embedding-records: true\n" +
 				"paths: {}\ncomponents:\n  schemas:" + tc.schemas))
 			require.NoError(t, err, "the test document must be valid OpenAPI")
 			src, err := generate(doc, "test.yaml")

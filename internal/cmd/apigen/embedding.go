@@ -11,29 +11,33 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 )
 
-// A document marked info.x-go-decoders-only describes records that its
-// package declares by hand (group A's, which embed Common and have XML
-// and form codecs of their own): the generator writes only their JSON
-// decoders, one per record, each reading a body in one pass through the
-// package's readers (readText, readInt, ...; see entity/fastdecode.go)
-// and leaving to the package's decodeRecord whatever that pass cannot
-// decide.
+// A document marked info.x-go-embedding-records describes records that
+// embed a struct their package writes by hand (group A's embed Common)
+// and decode through the package's own lenient decoder, decodeRecord,
+// with codecs of their own for XML and forms: the generator writes each
+// record's declaration and its JSON decoder, which reads a body in one
+// pass through the package's readers (readText, readInt, ...; see
+// entity/fastdecode.go) and leaves to decodeRecord whatever that pass
+// cannot decide.
 
 // hwRecord is a record declared by hand, as the description gives it.
 type hwRecord struct {
-	name   string
-	fields []*hwField
+	name, doc string
+	embed     string // the embedded struct (x-go-embed), or ""
+	fields    []*hwField
 }
 
 // hwField is one property of a hand-declared record.
 type hwField struct {
-	json, name, typ string
-	read            string // the call that reads v into the field
-	zero            string // the comparison that holds while the field is zero
-	holds           string // the test that the field holds a record, or ""
+	json, name, typ, doc string
+	own                  bool // declared by the record itself, not by its embed
+	readOnly, writeOnly  bool
+	read                 string // the call that reads v into the field
+	zero                 string // the comparison that holds while the field is zero
+	holds                string // the test that the field holds a record, or ""
 }
 
-// buildDecoders reads the records of a decoders-only document: every
+// buildDecoders reads the records of an embedding-records document: every
 // object schema not marked x-go-skip, with the properties of the schema
 // its x-go-embed names (one marked x-go-embedded) first.
 func buildDecoders(doc *openapi3.T) ([]*hwRecord, error) {
@@ -63,7 +67,7 @@ func buildDecoders(doc *openapi3.T) ([]*hwRecord, error) {
 		if err != nil {
 			return nil, err
 		}
-		r := &hwRecord{name: gn}
+		r := &hwRecord{name: gn, doc: s.Description}
 		seen := map[string]string{}
 		add := func(owner string, o *openapi3.Schema) error {
 			props := make([]string, 0, len(o.Properties))
@@ -80,6 +84,7 @@ func buildDecoders(doc *openapi3.T) ([]*hwRecord, error) {
 				if err != nil {
 					return fmt.Errorf("schema %s, property %s: %w", name, p, err)
 				}
+				f.own = owner == name
 				r.fields = append(r.fields, f)
 			}
 			return nil
@@ -89,9 +94,13 @@ func buildDecoders(doc *openapi3.T) ([]*hwRecord, error) {
 			if es == nil || !hasFlag(es.Value.Extensions, "x-go-embedded") {
 				return nil, fmt.Errorf("schema %s: x-go-embed %q names no schema marked x-go-embedded", name, e)
 			}
+			r.embed = e
 			if err := add(e, es.Value); err != nil {
 				return nil, err
 			}
+		}
+		if r.embed == "" {
+			return nil, fmt.Errorf("schema %s: a record embeds a hand-written struct (set x-go-embed)", name)
 		}
 		if err := add(name, s); err != nil {
 			return nil, err
@@ -116,7 +125,7 @@ func refTarget(ref *openapi3.SchemaRef) string {
 // the package, else the default of its schema) and its reader.
 func buildHWField(prop string, ref *openapi3.SchemaRef, isRecord func(string) bool) (*hwField, error) {
 	s := ref.Value
-	f := &hwField{json: prop, name: goName(prop)}
+	f := &hwField{json: prop, name: goName(prop), doc: s.Description, readOnly: s.ReadOnly, writeOnly: s.WriteOnly}
 	if x, ok := s.Extensions["x-go-name"].(string); ok {
 		f.name = x
 	}
@@ -184,7 +193,8 @@ func buildHWField(prop string, ref *openapi3.SchemaRef, isRecord func(string) bo
 	return f, nil
 }
 
-// generateDecoders writes the decoders of a decoders-only document.
+// generateDecoders writes the records of an embedding-records document:
+// their declarations and decoders.
 func generateDecoders(doc *openapi3.T, source string) ([]byte, error) {
 	pkg, _ := doc.Info.Extensions["x-go-package"].(string)
 	if !isASCIIIdent(pkg) || strings.ToLower(pkg) != pkg {
@@ -199,9 +209,24 @@ func generateDecoders(doc *openapi3.T, source string) ([]byte, error) {
 	b.WriteString("// Regenerate with `go generate ./...`; see internal/cmd/apigen.\n\n")
 	fmt.Fprintf(&b, "package %s\n\n", pkg)
 	if len(recs) > 0 {
-		b.WriteString("import (\n\"github.com/adamasdk/adama-go/internal/jsonscan\"\nrecords \"github.com/adamasdk/adama-go/internal/record\"\n)\n")
+		needJSON, needAdama := false, false
+		for _, r := range recs {
+			for _, f := range r.fields {
+				needJSON = needJSON || f.own && strings.Contains(f.typ, "json.")
+				needAdama = needAdama || f.own && strings.Contains(f.typ, "adama.")
+			}
+		}
+		b.WriteString("import (\n")
+		if needJSON {
+			b.WriteString("\"encoding/json\"\n\n")
+		}
+		if needAdama {
+			b.WriteString("\"github.com/adamasdk/adama-go/adama\"\n")
+		}
+		b.WriteString("\"github.com/adamasdk/adama-go/internal/jsonscan\"\nrecords \"github.com/adamasdk/adama-go/internal/record\"\n)\n")
 	}
 	for _, r := range recs {
+		renderHWStruct(&b, r)
 		renderHWRecord(&b, r)
 	}
 	src, err := format.Source(b.Bytes())
@@ -211,14 +236,52 @@ func generateDecoders(doc *openapi3.T, source string) ([]byte, error) {
 	return src, nil
 }
 
+// renderHWStruct writes the record's declaration: its embedded struct,
+// then its own properties in the description's order, each with its
+// description as its doc; a readOnly property is never sent in a form
+// (url "-"), a writeOnly one never read from JSON (json "-").
+func renderHWStruct(b *bytes.Buffer, r *hwRecord) {
+	doc := strings.TrimSpace(r.doc)
+	if strings.HasPrefix(doc, r.name+" ") {
+		b.WriteString("\n" + wrap(doc))
+	} else {
+		b.WriteString("\n" + docFor(r.name, doc, "is a record of the platform."))
+	}
+	fmt.Fprintf(b, "type %s struct {\n%s\n", r.name, r.embed)
+	for _, f := range r.fields {
+		if !f.own {
+			continue
+		}
+		if d := strings.TrimSpace(f.doc); d != "" {
+			b.WriteString(wrap(d))
+		}
+		jsonTag, urlTag := f.json+",omitempty", f.json+",omitempty"
+		if f.writeOnly {
+			jsonTag = "-"
+		}
+		if f.readOnly {
+			urlTag = "-"
+		}
+		fmt.Fprintf(b, "%s %s `json:%q url:%q`\n", f.name, f.typ, jsonTag, urlTag)
+	}
+	b.WriteString("}\n")
+}
+
 func renderHWRecord(b *bytes.Buffer, r *hwRecord) {
+	var fields []*hwField
+	for _, f := range r.fields {
+		if !f.writeOnly { // never read: a key of its name is unknown
+			fields = append(fields, f)
+		}
+	}
+	r = &hwRecord{name: r.name, embed: r.embed, fields: fields}
 	names := lowerFirst(r.name) + "Fields"
-	fmt.Fprintf(b, "\n// UnmarshalJSON reads the record leniently (see Common.Misfits), keeping\n")
+	fmt.Fprintf(b, "\n// UnmarshalJSON reads the record leniently (see %s.Misfits), keeping\n", r.embed)
 	b.WriteString("// unknown properties in Extra: in one pass where every value takes a\n")
 	b.WriteString("// documented form, else through decodeRecord.\n")
 	fmt.Fprintf(b, "func (x *%s) UnmarshalJSON(b []byte) error {\nif x.decodeFast(b) {\nreturn nil\n}\nreturn x.decodeSlow(b)\n}\n", r.name)
 	b.WriteString("\n// decodeSlow reads b through decodeRecord.\n")
-	fmt.Fprintf(b, "func (x *%s) decodeSlow(b []byte) error {\ntype plain %s\nreturn decodeRecord(b, (*plain)(x), &x.Common)\n}\n", r.name, r.name)
+	fmt.Fprintf(b, "func (x *%s) decodeSlow(b []byte) error {\ntype plain %s\nreturn decodeRecord(b, (*plain)(x), &x.%s)\n}\n", r.name, r.name, r.embed)
 
 	quoted := make([]string, len(r.fields))
 	zero := make([]string, len(r.fields))
@@ -234,7 +297,7 @@ func renderHWRecord(b *bytes.Buffer, r *hwRecord) {
 	b.WriteString("\n// decodeFast reads b into the zero record x in one pass, reporting\n")
 	b.WriteString("// false (leaving x zero) where decodeRecord must decide: a value of\n")
 	b.WriteString("// no documented form, a repeated property, a key naming a property in\n// another case.\n")
-	fmt.Fprintf(b, "func (x *%s) decodeFast(b []byte) bool {\nb, ok := x.Common.fastStart(b)\n", r.name)
+	fmt.Fprintf(b, "func (x *%s) decodeFast(b []byte) bool {\nb, ok := x.%s.fastStart(b)\n", r.name, r.embed)
 	fmt.Fprintf(b, "if !ok || !(%s) {\nreturn false\n}\n", strings.Join(zero, " &&\n"))
 	fmt.Fprintf(b, "var seen [%d]bool\n", len(r.fields))
 	b.WriteString("err := jsonscan.Members(b, func(key, v []byte) bool {\nswitch string(key) {\n")
@@ -247,5 +310,5 @@ func renderHWRecord(b *bytes.Buffer, r *hwRecord) {
 	if len(holds) > 0 {
 		hold = strings.Join(holds, " ||\n")
 	}
-	fmt.Fprintf(b, "x.Common.fastEnd(b, x, %s)\nreturn true\n}\n", hold)
+	fmt.Fprintf(b, "x.%s.fastEnd(b, x, %s)\nreturn true\n}\n", r.embed, hold)
 }
