@@ -123,6 +123,17 @@ func readNumber(curs *map[string]string, key string, v []byte, integral bool) (s
 	default:
 		return "", false
 	}
+	if integral && wholeDigits(text) {
+		// What fixNumber would give, as the same integer (leading zeros
+		// and "-0" parse alike), without its decimal round trip.
+		if cur != "" {
+			if *curs == nil {
+				*curs = map[string]string{}
+			}
+			(*curs)[key] = cur
+		}
+		return text, true
+	}
 	fixed, cur, err := fixNumber(text, cur, integral)
 	if err != nil {
 		return "", false
@@ -137,6 +148,22 @@ func readNumber(curs *map[string]string, key string, v []byte, integral bool) (s
 		return "", true
 	}
 	return string(fixed), true
+}
+
+// wholeDigits reports text of the form -?[0-9]+.
+func wholeDigits(text string) bool {
+	if len(text) > 0 && text[0] == '-' {
+		text = text[1:]
+	}
+	if text == "" {
+		return false
+	}
+	for i := 0; i < len(text); i++ {
+		if text[i] < '0' || text[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // parseInt parses the JSON number text s as encoding/json does for an
@@ -220,11 +247,23 @@ func readDecimalPtr(curs *map[string]string, key string, v []byte, dst **adama.D
 	case 'n':
 		return true
 	case '[':
-		s, ok := readNumber(curs, key, v, false)
-		if !ok || s == "" {
-			return ok
+		// decodeRecord reads the amount's value through its canonical
+		// text (fixNumber) into a Decimal, which is canonical too: the
+		// same value, unless the text is too long to parse.
+		var m adama.Money
+		if m.UnmarshalJSON(v) != nil || len(m) != 1 || len(m[0].Value.String()) > maxNumberText {
+			return false
 		}
-		v = []byte(s)
+		if cur := m[0].CurrencyCode; cur != "" {
+			if *curs == nil {
+				*curs = map[string]string{}
+			}
+			(*curs)[key] = cur
+		}
+		d := new(adama.Decimal)
+		*d = m[0].Value
+		*dst = d
+		return true
 	}
 	d := new(adama.Decimal)
 	if d.UnmarshalJSON(v) != nil {
@@ -233,6 +272,9 @@ func readDecimalPtr(curs *map[string]string, key string, v []byte, dst **adama.D
 	*dst = d
 	return true
 }
+
+// maxNumberText is the longest text adama.ParseDecimal reads.
+const maxNumberText = 400
 
 // readBoolPtr reads an adama.Bool field behind a pointer.
 func readBoolPtr(v []byte, dst **adama.Bool) bool {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -94,6 +95,9 @@ func fastSeeds(t testing.TB) [][]byte {
 		`{"frequency_amount":[{"currency_code":"USD","value":5.5}]}`, `{"frequency_amount":[]}`, `{"frequency_amount":[{"currency_code":"USD","value":1},{"currency_code":"EUR","value":1}]}`,
 		`{"frequency_amount":null,"agency_fee_pct":null,"status":null,"created_on":null,"goal_value":null,"campaign":null,"name":null,"goal_type":null}`,
 		`{"goal_type":5}`, `{"goal_type":"cpa","type":"REM","media_type":"\u0044ISPLAY"}`, `{"goal_value":"5"}`, `{"goal_value":[{"currency_code":"USD","value":"x"}]}`,
+		`{"agency_fee_pct":[{"currency_code":"USD","value":"12.50"}],"pacing_alert":[{"value":-0.0}],"version":"007","id":"-12","campaign_id":[{"currency_code":"USD","value":"3.000"}]}`,
+		`{"agency_fee_pct":[{"currency_code":"USD","value":1` + strings.Repeat("7", 350) + `e99}]}`,
+		`{"agency_fee_pct":[{"currency_code":"USD","value":1e-99}],"frequency_amount":[{"currency_code":"USD","value":"5e2"}]}`,
 		`{"agency_fee_pct":"abc"}`, `{"agency_fee_pct":true}`, `{"agency_fee_pct":1e400}`,
 		`{"status":"maybe"}`, `{"status":2}`, `{"status":"yes"}`, `{"created_on":"bad"}`, `{"created_on":5}`,
 		`{"ID":5,"id":6}`, `{"name":"a","NAME":"b"}`, `{"id":1,"id":"x"}`, `{"id":"x","id":1}`, `{"id":1,"id":null}`, `{"future":1,"future":{"a":2}}`,
@@ -153,6 +157,15 @@ func TestFastDecodeReadsTheBenchPages(t *testing.T) {
 	var c Strategy
 	require.True(t, c.decodeFast([]byte(`{"id":1,"campaign":{"id":2,"goal_type":7}}`)))
 	assert.Equal(t, []adama.Misfit{{Field: "campaign.goal_type", Raw: json.RawMessage(`7`)}}, c.Misfits())
+	// An amount whose canonical text is longer than a decimal's limit is
+	// a misfit of decodeRecord's, not read in one pass.
+	var long Campaign
+	lb := []byte(`{"agency_fee_pct":[{"currency_code":"USD","value":1` + strings.Repeat("7", 350) + `e99}]}`)
+	assert.False(t, long.decodeFast(lb))
+	require.NoError(t, long.UnmarshalJSON(lb))
+	if assert.Len(t, long.Misfits(), 1) {
+		assert.Equal(t, "agency_fee_pct", long.Misfits()[0].Field)
+	}
 	// A record that is not zero is read by decodeRecord, which merges.
 	r := Strategy{Description: "kept"}
 	assert.False(t, r.decodeFast([]byte(`{"id":1}`)))
