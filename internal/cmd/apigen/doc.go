@@ -97,6 +97,11 @@
 //	                         struct's properties; no Go type of its own
 //	x-go-embed: Name         (schema, embedding records) the record embeds
 //	                         Name, a schema marked x-go-embedded
+//	info.x-adama-forms       (embedding records) the other JSON forms the
+//	                         platform sends, by schema type; the readers
+//	                         take integer and number as string or amount,
+//	                         boolean as string or number, string as
+//	                         number, and the document must say exactly so
 //
 // Other x-adama- fields (the envelope, a parameter's operators) describe
 // the operations, which are written by hand for now.

@@ -110,6 +110,34 @@ func buildDecoders(doc *openapi3.T) ([]*hwRecord, error) {
 	return out, nil
 }
 
+// embeddingForms are the other JSON forms the package's readers take for
+// a property of each schema type: a document of embedding records must
+// say so (info.x-adama-forms), as the platform sends them.
+var embeddingForms = map[string][]string{
+	openapi3.TypeInteger: {"string", "amount"},
+	openapi3.TypeNumber:  {"string", "amount"},
+	openapi3.TypeBoolean: {"string", "number"},
+	openapi3.TypeString:  {"number"},
+}
+
+// checkEmbeddingForms checks that info.x-adama-forms (x) names exactly
+// the forms the readers take.
+func checkEmbeddingForms(x any) error {
+	m, _ := x.(map[string]any)
+	ok := len(m) == len(embeddingForms)
+	for t, want := range embeddingForms {
+		got, _ := m[t].([]any)
+		ok = ok && len(got) == len(want)
+		for i := 0; ok && i < len(want); i++ {
+			ok = got[i] == want[i]
+		}
+	}
+	if !ok {
+		return fmt.Errorf("info.x-adama-forms: the readers of embedding records take %v; the document must say so", embeddingForms)
+	}
+	return nil
+}
+
 // refTarget is the schema a property refers to ($ref, or allOf with one
 // $ref), or "".
 func refTarget(ref *openapi3.SchemaRef) string {
@@ -199,6 +227,9 @@ func generateDecoders(doc *openapi3.T, source string) ([]byte, error) {
 	pkg, _ := doc.Info.Extensions["x-go-package"].(string)
 	if !isASCIIIdent(pkg) || strings.ToLower(pkg) != pkg {
 		return nil, fmt.Errorf("info.x-go-package: want a lower-case package name, found %q", pkg)
+	}
+	if err := checkEmbeddingForms(doc.Info.Extensions["x-adama-forms"]); err != nil {
+		return nil, err
 	}
 	recs, err := buildDecoders(doc)
 	if err != nil {

@@ -445,6 +445,7 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
 `
 	for _, tc := range []struct {
 		name, schemas string
+		forms         string // info.x-adama-forms, when not the readers'
 		want, not     []string
 		err           string
 	}{
@@ -526,6 +527,8 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
 			want:    []string{"x.Common.fastEnd(b, x, false)", "// Leaf is a record of the platform.", "import ("},
 			not:     []string{`"encoding/json"`, `"github.com/adamasdk/adama-go/adama"`},
 		},
+		{name: "forms not described", forms: "\n", schemas: common, err: "info.x-adama-forms: the readers of embedding records take"},
+		{name: "forms differ", forms: "  x-adama-forms: {integer: [string], number: [string, amount], boolean: [string, number], string: [number]}\n", schemas: common, err: "info.x-adama-forms"},
 		{name: "a record without an embed", schemas: "\n    A:\n      type: object\n", err: "schema A: a record embeds a hand-written struct (set x-go-embed)"},
 		{name: "embed names no embedded schema", schemas: "\n    A:\n      type: object\n      x-go-embed: B\n", err: `schema A: x-go-embed "B" names no schema marked x-go-embedded`},
 		{name: "a property twice", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        id: {type: integer}\n", err: "schema A: property id is already Common's"},
@@ -535,7 +538,11 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
 		{name: "not an object", schemas: "\n    N:\n      type: integer\n", err: "schema N: only objects are records"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n  x-go-embedding-records: true\n" +
+			forms := "  x-adama-forms: {integer: [string, amount], number: [string, amount], boolean: [string, number], string: [number]}\n"
+			if tc.forms != "" {
+				forms = tc.forms
+			}
+			doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n  x-go-embedding-records: true\n" + forms +
 				"paths: {}\ncomponents:\n  schemas:" + tc.schemas))
 			require.NoError(t, err, "the test document must be valid OpenAPI")
 			src, err := generate(doc, "test.yaml")
