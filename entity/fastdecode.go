@@ -99,15 +99,13 @@ func readName[T ~string](v []byte, dst *T) bool {
 	return v[0] == 'n'
 }
 
-// readNumber reads the number v for an integer field (integral) or a
-// decimal one: its JSON number text, or "" for null, and the currency of
-// a one-currency money array (stored in *curs under key, as decodeRecord
-// keeps it).
-func readNumber(curs *map[string]string, key string, v []byte, integral bool) (string, bool) {
+// readWhole reads the value v of an integer field sent as a numeric
+// string or a one-currency amount: the text of its JSON number, "" for
+// null (an empty string), and the amount's currency, stored in *curs
+// under key as decodeRecord keeps it.
+func readWhole(curs *map[string]string, key string, v []byte) (string, bool) {
 	var text, cur string
 	switch v[0] {
-	case 'n':
-		return "", true
 	case '"':
 		s, ok := unquote(v)
 		if !ok {
@@ -123,31 +121,30 @@ func readNumber(curs *map[string]string, key string, v []byte, integral bool) (s
 	default:
 		return "", false
 	}
-	if integral && wholeDigits(text) {
-		// What fixNumber would give, as the same integer (leading zeros
-		// and "-0" parse alike), without its decimal round trip.
-		if cur != "" {
-			if *curs == nil {
-				*curs = map[string]string{}
-			}
-			(*curs)[key] = cur
+	if !wholeDigits(text) {
+		fixed, _, err := fixNumber(text, cur, true)
+		if err != nil {
+			return "", false
 		}
-		return text, true
-	}
-	fixed, cur, err := fixNumber(text, cur, integral)
-	if err != nil {
-		return "", false
-	}
-	if cur != "" {
-		if *curs == nil {
-			*curs = map[string]string{}
+		if text = string(fixed); text == "null" {
+			text = ""
 		}
-		(*curs)[key] = cur
 	}
-	if string(fixed) == "null" {
-		return "", true
+	// else: what fixNumber would give, as the same integer (leading
+	// zeros and "-0" parse alike), without its decimal round trip.
+	keepCurrency(curs, key, cur)
+	return text, true
+}
+
+// keepCurrency stores a non-empty currency cur under key.
+func keepCurrency(curs *map[string]string, key, cur string) {
+	if cur == "" {
+		return
 	}
-	return string(fixed), true
+	if *curs == nil {
+		*curs = map[string]string{}
+	}
+	(*curs)[key] = cur
 }
 
 // wholeDigits reports text of the form -?[0-9]+.
@@ -189,7 +186,7 @@ func intOf[T int | int64](curs *map[string]string, key string, v []byte) (n T, s
 		n, ok := parseInt[T](string(v))
 		return n, true, ok
 	case c == '"' || c == '[':
-		s, ok := readNumber(curs, key, v, true)
+		s, ok := readWhole(curs, key, v)
 		if !ok || s == "" {
 			return 0, false, ok
 		}
@@ -254,12 +251,7 @@ func readDecimalPtr(curs *map[string]string, key string, v []byte, dst **adama.D
 		if m.UnmarshalJSON(v) != nil || len(m) != 1 || len(m[0].Value.String()) > maxNumberText {
 			return false
 		}
-		if cur := m[0].CurrencyCode; cur != "" {
-			if *curs == nil {
-				*curs = map[string]string{}
-			}
-			(*curs)[key] = cur
-		}
+		keepCurrency(curs, key, m[0].CurrencyCode)
 		d := new(adama.Decimal)
 		*d = m[0].Value
 		*dst = d
