@@ -226,12 +226,45 @@
 //	                         string type (comma-separated), *qlang.Query,
 //	                         or a named string type; int for page_limit and
 //	                         page_offset
+//	info.x-go-embedding-records  every record embeds a struct the
+//	                         package writes by hand and falls back to its
+//	                         decodeRecord (see "Records that embed")
+//	x-go-embedded            (schema, embedding records) the hand-written
+//	                         struct's properties; no Go type of its own
+//	x-go-embed: Name         (schema, embedding records) the record embeds
+//	                         Name, a schema marked x-go-embedded
+//	info.x-adama-forms       (embedding records) the other JSON forms the
+//	                         platform sends, by schema type; the readers
+//	                         take integer and number as string or amount,
+//	                         boolean as string or number, string as
+//	                         number, and the document must say exactly so
 //
 // Other x-adama- fields describe the platform, and the tests read them:
 // the envelope (info.x-adama-envelope), the platform's own date-time
 // layout (info.x-adama-date-time, a Go layout), a parameter's operators
 // (x-adama-operators), the fields q and sort_by may name (x-adama-fields)
 // and a list sent as one comma-separated value (x-adama-list: comma).
+//
+// # Records that embed
+//
+// A document marked info.x-go-embedding-records (group A's, entity.yaml)
+// describes records that embed a struct their package writes by hand
+// (x-go-embed: Common) and keep their lenient reflective decoder
+// (decodeRecord) and their XML and form codecs. For every object schema
+// not marked x-go-skip or x-go-embedded, the generated file holds the
+// record's declaration (the embedded struct, then one field per own
+// property with its description as its doc; tags json and url
+// "name,omitempty", url "-" for a readOnly property, json "-" for a
+// writeOnly one) and its JSON decoding: UnmarshalJSON; decodeFast, which
+// reads a zero record in one jsonscan pass through the package's readers
+// (readText, readName, readInt, readIntPtr, readDecimalPtr, readBoolPtr,
+// readTimePtr, readMoney, readRecord, readJSON; entity's are in
+// entity/fastdecode.go) and reports false where decodeRecord must
+// decide; and decodeSlow, which calls decodeRecord. A property's Go type
+// is its x-go-type (any type of the package), else: a reference to a
+// record -> *R, an array of them -> []*R, integer -> *int64, number ->
+// *adama.Decimal, boolean -> *adama.Bool, string -> string, or
+// *adama.Time with format date-time.
 //
 // Usage:
 //
