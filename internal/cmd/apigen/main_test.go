@@ -677,7 +677,7 @@ func TestGenerateHandTypes(t *testing.T) {
 				"x.Owner = Item{}",
 				"func (x *Box) decodeFast(b []byte) bool {",
 			},
-			not: []string{"*Item `json", "type Price struct"},
+			not: []string{"*Item `json", "type Price struct", "case \"owner\":\n\t\tif !record.IsNull(v) {"},
 		},
 		{
 			name: "local fields are kept beside the wire properties, never sent",
