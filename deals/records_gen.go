@@ -1849,3 +1849,107 @@ func (*Publisher) fixedFields() []string {
 func (*Publisher) createOnlyFields() []string {
 	return []string{"organization_id"}
 }
+
+// Performance is a deal's reporting data for the period
+// (performance_data of an analytics row).
+type Performance struct {
+	// The bid requests carrying the deal.
+	BidRequests int64 `json:"bid_requests"`
+	// The bids made.
+	Bids int64 `json:"bids"`
+	// Bids per bid request.
+	BidRate float64 `json:"bid_rate"`
+	// The auctions won.
+	Wins int64 `json:"wins"`
+	// Wins per bid.
+	WinRate float64 `json:"win_rate"`
+	// The requests matched to a strategy.
+	Matches int64 `json:"matches"`
+	// Matches per bid request.
+	MatchRate float64 `json:"match_rate"`
+	// The impressions served.
+	Impressions int64 `json:"impressions"`
+	// The clicks.
+	Clicks int64 `json:"clicks"`
+	// Clicks per impression.
+	CTR float64 `json:"ctr"`
+	// The unique users reached.
+	Uniques int64 `json:"uniques"`
+	// Impressions per unique user.
+	Frequency float64 `json:"frequency"`
+	// The total spend with its currency.
+	TotalSpend *Metric `json:"total_spend,omitempty"`
+	// The effective CPM.
+	ECPM *Metric `json:"e_CPM,omitempty"`
+	// The media spend.
+	MediaSpend *Metric `json:"media_spend,omitempty"`
+	// The viewable CPM.
+	VCPM *Metric `json:"v_CPM,omitempty"`
+	// The viewable share (value null when unknown).
+	ViewabilityRate *Metric `json:"viewability_rate,omitempty"`
+	// The video completion rate.
+	VideoComplete *Metric `json:"videoCompleteRate,omitempty"`
+	// The total spend per action.
+	TotalSpendCPA *Metric `json:"total_spend_CPA,omitempty"`
+	// The media spend per thousand impressions.
+	MediaSpendCPM *Metric `json:"media_spend_CPM,omitempty"`
+	// The response rate (IsPercent set).
+	ResponseRate *Metric `json:"response_rate,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type performanceAlias Performance
+
+var performanceIdx = record.IndexOf(reflect.TypeFor[performanceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Performance) UnmarshalJSON(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Performance) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Performance) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*performanceAlias)(x), performanceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Performance) MarshalJSON() ([]byte, error) {
+	a := performanceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Performance) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Performance) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, performanceIdx, prefix)
+	out = append(out, record.Nested(x.TotalSpend, record.MisfitPath(prefix, "total_spend"))...)
+	out = append(out, record.Nested(x.ECPM, record.MisfitPath(prefix, "e_CPM"))...)
+	out = append(out, record.Nested(x.MediaSpend, record.MisfitPath(prefix, "media_spend"))...)
+	out = append(out, record.Nested(x.VCPM, record.MisfitPath(prefix, "v_CPM"))...)
+	out = append(out, record.Nested(x.ViewabilityRate, record.MisfitPath(prefix, "viewability_rate"))...)
+	out = append(out, record.Nested(x.VideoComplete, record.MisfitPath(prefix, "videoCompleteRate"))...)
+	out = append(out, record.Nested(x.TotalSpendCPA, record.MisfitPath(prefix, "total_spend_CPA"))...)
+	out = append(out, record.Nested(x.MediaSpendCPM, record.MisfitPath(prefix, "media_spend_CPM"))...)
+	out = append(out, record.Nested(x.ResponseRate, record.MisfitPath(prefix, "response_rate"))...)
+	return out
+}
