@@ -162,6 +162,8 @@
 //	                         string for a number as zero, a bare boolean
 //	                         as text; decoding.go)
 //	x-go-skip                (schema) generate nothing for it
+//	x-adama-decoding         (schema) the record's own internal/record
+//	                         decoder, overriding info.x-adama-decoding
 //	x-go-name                (schema, property) the Go name
 //	x-go-type                (property) the SDK value type
 //	x-go-omitempty           (property) a plain value left out when zero
@@ -172,7 +174,8 @@
 //	x-go-snapshot            (schema) keep the body read, for read-change-
 //	                         save updates (see above)
 //	x-go-value-items         (array of records) hold the records by value,
-//	                         []R instead of []*R
+//	                         []R instead of []*R; (a record) R instead of
+//	                         *R, tagged omitzero (values.go)
 //	x-go-validate            (schema) true, or {create: Schema, update:
 //	                         Schema}: generate validate from the stated
 //	                         rules; (parameter) true: generate its limits
@@ -186,9 +189,10 @@
 //	x-go-hand-type           (property) a Go type taken as written: one the
 //	                         package declares by hand (BrainTypeID, Filters)
 //	                         or a composite (int, []float64,
-//	                         map[string]string); never a pointer;
-//	                         Misfits asks the records a composite holds
-//	                         (handtype.go)
+//	                         map[string]string); never a pointer but to
+//	                         a hand-written record (*Price, read through
+//	                         its UnmarshalJSON); Misfits asks the records
+//	                         a composite holds (handtype.go)
 //	                         (byvalue.go)
 //	x-go-local-fields        (schema) [{name, type, description}]: fields
 //	                         kept beside the properties, never sent or

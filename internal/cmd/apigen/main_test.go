@@ -538,6 +538,28 @@ func TestDecodingChoice(t *testing.T) {
 		require.NoError(t, err)
 		assert.Contains(t, string(src), tc.want, tc.info)
 	}
+	// A schema's own x-adama-decoding overrides the document's, for that
+	// record only.
+	const mixed = schemas + "    Old:\n      type: object\n      x-adama-decoding: keeping\n      properties:\n        n: {type: integer}\n"
+	for _, tc := range []struct{ info, schemas, want, err string }{
+		{"", mixed, "if err := record.DecodeKeepingInto(b, (*oldAlias)(x), oldIdx, &x.Extra); err != nil {", ""},
+		{"", mixed, "if err := record.DecodeInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: keeping\n", schemas + "    Lax:\n      type: object\n      x-adama-decoding: lenient\n      properties:\n        n: {type: integer}\n",
+			"if err := record.DecodeInto(b, (*laxAlias)(x), laxIdx, &x.Extra); err != nil {", ""},
+		{"", schemas + "    Bad:\n      type: object\n      x-adama-decoding: loose\n      properties:\n        n: {type: integer}\n",
+			"", `schema Bad: x-adama-decoding: want lenient or keeping, found "loose"`},
+	} {
+		doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n" + tc.info +
+			"paths: {}\ncomponents:\n  schemas:\n" + tc.schemas))
+		require.NoError(t, err)
+		src, err := generate(doc, "test.yaml")
+		if tc.err != "" {
+			assert.EqualError(t, err, tc.err)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Contains(t, string(src), tc.want, tc.info)
+	}
 }
 
 // TestGenerateHandTypes covers x-go-hand-type, x-go-value-items,
@@ -621,6 +643,43 @@ func TestGenerateHandTypes(t *testing.T) {
 			},
 		},
 		{
+			name: "one record by value, and a pointer to a hand-written record",
+			schemas: `
+    Item:
+      type: object
+      properties:
+        n: {type: integer}
+    Price:
+      type: object
+      x-go-skip: true
+      properties:
+        value: {type: number}
+    Box:
+      type: object
+      properties:
+        owner:
+          allOf: [{$ref: "#/components/schemas/Item"}]
+          x-go-value-items: true
+          readOnly: true
+        price:
+          allOf: [{$ref: "#/components/schemas/Price"}]
+          x-go-hand-type: "*Price"
+`,
+			want: []string{
+				"Owner Item `json:\"owner,omitzero\"`",
+				"Price *Price `json:\"price,omitempty\"`",
+				"x.Owner, ok = func(e []byte) (Item, bool) {",
+				"p, ok := record.ReadRecord(e, (*Item).decodeValid)",
+				"}(v)",
+				"x.Price, ok = record.ReadUnmarshaler[Price](v)",
+				`out = append(out, x.Owner.misfits(record.MisfitPath(prefix, "owner"))...)`,
+				`out = append(out, record.Nested(x.Price, record.MisfitPath(prefix, "price"))...)`,
+				"x.Owner = Item{}",
+				"func (x *Box) decodeFast(b []byte) bool {",
+			},
+			not: []string{"*Item `json", "type Price struct", "case \"owner\":\n\t\tif !record.IsNull(v) {"},
+		},
+		{
 			name: "local fields are kept beside the wire properties, never sent",
 			schemas: `
     Settings:
@@ -684,13 +743,25 @@ func TestGenerateHandTypes(t *testing.T) {
       type: object
       properties:
         f: {type: integer, x-go-hand-type: "*int"}
-`, `property f: x-go-hand-type "*int" is not a Go type (and not a pointer)`},
+`, `property f: x-go-hand-type "*int" is not a Go type (and not a pointer, but to a hand-written record)`},
 		{"hand type beside x-go-type", `
     A:
       type: object
       properties:
         f: {type: integer, x-go-hand-type: int, x-go-type: int32}
 `, "x-go-type and x-go-hand-type contradict each other"},
+		{"pointer to a lower-case name", `
+    A:
+      type: object
+      properties:
+        f: {type: object, x-go-hand-type: "*price"}
+`, `property f: x-go-hand-type "*price" is not a Go type (and not a pointer, but to a hand-written record)`},
+		{"by value of a scalar", `
+    A:
+      type: object
+      properties:
+        f: {type: string, x-go-value-items: true}
+`, "x-go-value-items applies to a list of records (or a record)"},
 		{"by value of a scalar list", `
     A:
       type: object
