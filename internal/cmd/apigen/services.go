@@ -698,6 +698,9 @@ func methodDoc(m *svcMethod, dep string) string {
 		what = fmt.Sprintf("Modify reads the record with Get, applies change and saves it with Update (%s %s), reading again and retrying on a version conflict (adama.DefaultModifyAttempts rounds in all).", m.httpMethod, m.path)
 	case kindCreate, kindUpdate:
 		what = fmt.Sprintf("%s checks the record and sends it to %s %s, returning the record as the platform has it.", m.name, m.httpMethod, m.path)
+		if m.acknowledged {
+			what = fmt.Sprintf("%s checks the record and sends it whole to %s %s; the platform answers no record, so the record sent is returned.", m.name, m.httpMethod, m.path)
+		}
 	default:
 		what = fmt.Sprintf("%s calls %s %s.", m.name, m.httpMethod, m.path)
 	}

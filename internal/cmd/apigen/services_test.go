@@ -429,6 +429,7 @@ func TestGenerateServicesTextPaths(t *testing.T) {
 		"func (s *ThingService) Update(ctx context.Context, rec *Thing, ro ...adama.RequestOption) (*Thing, error) {",
 		`if err := s.g.NoContent(ctx, &call.Call{Method: http.MethodPost, Path: "/things/" + url.PathEscape(string(rec.Owner)), JSON: body}, ro...); err != nil {`,
 		"return rec, nil",
+		"// Update checks the record and sends it whole to POST\n// /things/{name}; the platform answers no record, so the record sent\n// is returned.",
 		"func (s *ThingService) Modify(ctx context.Context, name ThingName, change func(*Thing) error, ro ...adama.RequestOption) (*Thing, error) {",
 		`return modify.Run(ctx, "thing "+string(name),`,
 		"func (s *ThingService) Keyed(ctx context.Context, key ThingKey, ro ...adama.RequestOption) (*Thing, error) {",
