@@ -186,7 +186,9 @@
 //	                         says so
 //
 //	info.x-go-services       (document) each service's Client field and Go
-//	                         type: {Deals: DealService}
+//	                         type: {Deals: DealService}; {Client: Client}
+//	                         for a group whose client serves its
+//	                         operations itself (reporting)
 //	x-go-service             (operation) the Client field of the service
 //	                         that serves it; opts the document into services
 //	x-go-method              (operation) the method, or list of methods,
