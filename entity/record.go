@@ -146,7 +146,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 			fixups[string(k)] = append(append([]byte{'"'}, v...), '"')
 			return true
 		}
-		if len(v) > 0 && ((v[0] == '"' || v[0] == '[') && isNumber(t) || v[0] == '[' && isDecimal(t)) {
+		if len(v) > 0 && ((v[0] == '"' || v[0] == '[') && records.IsNumber(t) || v[0] == '[' && isDecimal(t)) {
 			fixed, cur, err := numberOf(v, t)
 			if err != nil {
 				extra, fixups = keepMisfit(extra, fixups, string(k), v)
@@ -263,20 +263,6 @@ func isDecimal(t reflect.Type) bool {
 	return t == decimalType
 }
 
-// isNumber reports a numeric Go type (through pointers).
-func isNumber(t reflect.Type) bool {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-		reflect.Float32, reflect.Float64:
-		return true
-	}
-	return false
-}
-
 // numberOf returns the JSON number a numeric field sent as a string or as
 // a one-currency money array stands for, and the amount's currency (empty
 // for a string). Integer fields take integral values only ("50.00" is 50,
@@ -292,6 +278,17 @@ func numberOf(v []byte, t reflect.Type) ([]byte, string, error) {
 	} else if err := json.Unmarshal(v, &text); err != nil {
 		return nil, "", err
 	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return fixNumber(text, cur, !(t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64 || t == decimalType))
+}
+
+// fixNumber returns the JSON number the text of a number sent as a
+// string or as an amount stands for ("null" for empty text), for an
+// integer field (integral) or another numeric one, with the amount's
+// currency cur.
+func fixNumber(text, cur string, integral bool) ([]byte, string, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return []byte("null"), cur, nil
@@ -300,10 +297,7 @@ func numberOf(v []byte, t reflect.Type) ([]byte, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("%q is not a number", truncate(text, 60))
 	}
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64 || t == decimalType {
+	if !integral {
 		return []byte(d.String()), cur, nil
 	}
 	whole, frac, _ := strings.Cut(d.String(), ".")
