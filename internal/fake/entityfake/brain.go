@@ -126,7 +126,7 @@ func (h *handler) updateCampaignV3(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cur := toInt64(rec["version"])
-	if version != cur {
+	if c.stale(id, version) {
 		fake.WriteErrors(w, http.StatusConflict, wire.ErrorItem{Code: "conflict", Field: "version", Message: "stale version " + strconv.FormatInt(version, 10) + ", current " + strconv.FormatInt(cur, 10)})
 		return
 	}

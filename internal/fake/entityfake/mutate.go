@@ -150,10 +150,8 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+r.PathValue("id")+" not found")
 		return
 	}
-	if have := toInt64(cur["version"]); have != ver {
-		writeError(w, r, http.StatusConflict, "conflict",
-			"version conflict: sent "+strconv.FormatInt(ver, 10)+", current is "+strconv.FormatInt(have, 10),
-			wire.ErrorItem{Code: "conflict", Field: "version", Message: "stale version"})
+	if p := c.recs.Fresh(id, &ver); p != nil {
+		writeError(w, r, p.Status, p.Code, p.Message, wire.ErrorItem{Code: p.Code, Field: p.Field, Message: "stale version"})
 		return
 	}
 	next := deepCopy(cur)

@@ -146,7 +146,7 @@ func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	if v := get("version"); v != "" {
 		ver, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || ver != toInt64(cur["version"]) {
+		if err != nil || c.stale(id, ver) {
 			writeError(w, r, http.StatusConflict, "conflict", "version conflict", wire.ErrorItem{Code: "conflict", Field: "version", Message: "stale version"})
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,7 +36,21 @@ func newCollection(name, entityType string) *collection {
 			Compare: cmp.Compare[int64],
 			Key:     func(r Record) int64 { return toInt64(r["id"]) },
 			SetKey:  func(r Record, id int64) Record { r["id"] = id; return r },
+			// Versions start at 0 (Insert) and an update sends the one it
+			// read; the 409 says both.
+			Version:    func(r Record) int64 { return toInt64(r["version"]) },
+			SetVersion: func(r Record, v int64) Record { r["version"] = v; return r },
+			Stale: func(sent, cur int64) string {
+				return "version conflict: sent " + strconv.FormatInt(sent, 10) + ", current is " + strconv.FormatInt(cur, 10)
+			},
 		})}
+}
+
+// stale reports whether sent is not the version of the record under id
+// (the store's version check; callers hold the Store's lock).
+func (c *collection) stale(id, sent int64) bool {
+	p := c.recs.Fresh(id, &sent)
+	return p != nil && p.Status == http.StatusConflict
 }
 
 // get returns the stored record under id (nil when absent), not a copy.

@@ -323,7 +323,7 @@ func (h *handler) bulkStrategies(w http.ResponseWriter, r *http.Request) {
 				continue
 			case k == "version":
 				var v int64
-				if json.Unmarshal(raw, &v) != nil || v != toInt64(rec["version"]) {
+				if json.Unmarshal(raw, &v) != nil || c.stale(id, v) {
 					errs = append(errs, wire.ErrorItem{Code: "conflict", Field: p + ".version", Message: "stale version"})
 				}
 				continue
