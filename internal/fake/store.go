@@ -401,6 +401,22 @@ func (c *Collection[K, T]) Delete(key K) (T, bool) {
 	return v, ok
 }
 
+// Window returns copies of the records at positions offset to
+// offset+limit of the key order, and how many records there are: one page
+// of an unfiltered listing, without gathering the rest.
+func (c *Collection[K, T]) Window(offset, limit int) ([]T, int) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	keys := c.keys()
+	start := min(max(offset, 0), len(keys))
+	end := min(start+max(limit, 0), len(keys))
+	out := make([]T, 0, end-start)
+	for _, k := range keys[start:end] {
+		out = append(out, c.clone(c.recs[k]))
+	}
+	return out, len(keys)
+}
+
 // Query selects, filters and orders a listing.
 type Query[T any] struct {
 	// Keep keeps the records it returns true for (nil: all).

@@ -419,3 +419,37 @@ func TestCollectionKeysFollowAddsAndDeletes(t *testing.T) {
 		})
 	}
 }
+
+func TestCollectionWindow(t *testing.T) {
+	c := docs(t)
+	for range 5 {
+		c.Add(fake.Doc{})
+	}
+	tests := []struct {
+		name          string
+		offset, limit int
+		ids           []float64
+	}{
+		{"first page", 0, 2, []float64{1001, 1002}},
+		{"middle", 2, 2, []float64{1003, 1004}},
+		{"short last page", 4, 2, []float64{1005}},
+		{"past the end", 9, 2, nil},
+		{"no limit", 0, 0, nil},
+		{"negative offset", -1, 1, []float64{1001}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			page, total := c.Window(tc.offset, tc.limit)
+			assert.Equal(t, 5, total)
+			var ids []float64
+			for _, d := range page {
+				ids = append(ids, d["id"].(float64))
+			}
+			assert.Equal(t, tc.ids, ids)
+		})
+	}
+	page, _ := c.Window(0, 1)
+	page[0]["id"] = float64(7)
+	stored, _ := c.Get(1001)
+	assert.Equal(t, float64(1001), stored["id"], "Window returns copies")
+}

@@ -334,13 +334,10 @@ func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection
 	}
 	if lim == nil && q == nil && len(sortKeys) == 0 {
 		// Every record, in order: no need to gather them first.
-		ids := c.ids()
-		total := len(ids)
-		start := min(offset, total)
-		end := min(start+pageLimit, total)
-		out := make([]Record, 0, end-start)
-		for _, id := range ids[start:end] {
-			out = append(out, h.st.listView(c, c.get(id), v))
+		page, total := c.recs.Window(offset, pageLimit)
+		out := make([]Record, 0, len(page))
+		for _, rec := range page {
+			out = append(out, h.st.listView(c, rec, v))
 		}
 		writeMany(w, r, out, offset, total)
 		return
