@@ -11,6 +11,9 @@ import (
 // "" when the one-pass decoder does not read the type (the record then
 // decodes through internal/record only).
 func reader(f *field) string {
+	if r, ok := readerExt(f); ok {
+		return r
+	}
 	// elem is the reader of a value of type t, as a function value, or "".
 	elem := func(t string) string {
 		switch {
@@ -88,6 +91,7 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 		for _, f := range codecs {
 			fmt.Fprintf(b, "x.%s = decode%s(x.%s)\n", f.name, f.codec, f.name)
 		}
+		renderAfterDecode(b, r)
 	}
 	fast := fastRecord(r)
 
@@ -108,7 +112,7 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 
 	b.WriteString("\n// decodeSlow decodes b through internal/record.\n")
 	fmt.Fprintf(b, "func (x *%s) decodeSlow(b []byte) error {\n", r.name)
-	fmt.Fprintf(b, "if err := record.DecodeInto(b, (*%s)(x), %s, &x.Extra); err != nil {\nreturn err\n}\n", alias, idx)
+	fmt.Fprintf(b, "if err := record.%s(b, (*%s)(x), %s, &x.Extra); err != nil {\nreturn err\n}\n", decodeFunc(r), alias, idx)
 	after()
 	b.WriteString("return nil\n}\n")
 
@@ -122,7 +126,7 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 	names := make([]string, len(r.fields))
 	for i, f := range r.fields {
 		names[i] = fmt.Sprintf("%q", f.json)
-		if plainValue(f.typ) {
+		if plainValue(f.typ) && !callsDecoder(f) {
 			// As encoding/json: null leaves a value field as it is, so a
 			// repeated property's null does not undo the value before it.
 			fmt.Fprintf(b, "case %q:\nif !record.IsNull(v) {\nx.%s, ok = %s\n}\n", f.json, f.name, reader(f))

@@ -15,6 +15,7 @@ type model struct {
 	pkg        string
 	source     string // the document's name, for the header
 	deprecated string // the x-adama-deprecated text, or ""
+	keeping    bool   // info.x-adama-decode: keeping (snapshot.go)
 	enums      []*enum
 	records    []*record
 }
@@ -29,6 +30,9 @@ type enumValue struct{ name, value string }
 type record struct {
 	name, doc string
 	fields    []*field
+	// snapshot: x-go-snapshot; keeping: the document's decode mode
+	// (snapshot.go).
+	snapshot, keeping bool
 }
 
 // field is one property of a record.
@@ -44,6 +48,11 @@ type field struct {
 	list   bool
 	zero   string // the Go expression of the field's zero value
 	enum   bool   // the field's type (or its list's element) is an enum
+	// The shapes of values.go: a record held by value, a type written by
+	// hand (handRecord: a record), a map (mapRecord: of records).
+	byValue, hand                 string
+	handRecord, mapped, mapRecord bool
+	aliases                       []string // x-adama-aliases (snapshot.go)
 }
 
 // goTypes are the SDK value types x-go-type may choose, with their zero
@@ -56,6 +65,7 @@ var goTypes = map[string]string{
 	"float64":         "0",
 	"int32":           "0",
 	"json.RawMessage": "nil",
+	"int":             "0",
 }
 
 // readForms are the extra wire forms x-adama-forms may name, by schema
@@ -77,6 +87,10 @@ func build(doc *openapi3.T, source string) (*model, error) {
 		return nil, fmt.Errorf("info.x-go-package: want a lower-case package name, found %q", m.pkg)
 	}
 	m.deprecated, _ = doc.Info.Extensions["x-adama-deprecated"].(string)
+	var err error
+	if m.keeping, err = decodeMode(doc.Info.Extensions); err != nil {
+		return nil, err
+	}
 	if doc.Components == nil {
 		return m, nil
 	}
@@ -99,6 +113,9 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			return nil, fmt.Errorf("schemas %s and %s both name the Go type %s", prev, name, gn)
 		}
 		goNames[gn] = name
+		if hasFlag(s.Extensions, "x-go-hand") {
+			continue // written by hand in the package (values.go)
+		}
 		switch {
 		case s.Type.Is(openapi3.TypeString) && len(s.Enum) > 0:
 			e, err := buildEnum(gn, name, s)
@@ -111,6 +128,7 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			if err != nil {
 				return nil, err
 			}
+			r.keeping = m.keeping
 			m.records = append(m.records, r)
 		default:
 			return nil, fmt.Errorf("schema %s: only objects and string enums become Go types (mark others x-go-skip)", name)
@@ -177,7 +195,7 @@ func buildEnum(gn, name string, s *openapi3.Schema) (*enum, error) {
 }
 
 func buildRecord(doc *openapi3.T, gn, name string, s *openapi3.Schema) (*record, error) {
-	r := &record{name: gn, doc: s.Description}
+	r := &record{name: gn, doc: s.Description, snapshot: hasFlag(s.Extensions, "x-go-snapshot")}
 	required := map[string]bool{}
 	for _, p := range s.Required {
 		if s.Properties[p] == nil {
@@ -228,7 +246,11 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	}
 	f.sent = required || sendZero
 	f.enum = kind.enum
+	f.hand = kind.hand
+	f.handRecord = kind.hand != "" && strings.HasSuffix(kind.zero, "{}")
 	switch kind.shape {
+	case shapeMap:
+		f.typ, f.zero, f.mapped, f.mapRecord = base, "nil", true, kind.record != "" || kind.hand != ""
 	case shapeList:
 		f.typ, f.list, f.zero = base, true, "nil"
 		f.nested = kind.record
@@ -238,11 +260,19 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 		}
 		f.typ, f.nested, f.zero = base, kind.record, "nil"
 	default:
-		if f.sent || omitZero {
+		if f.sent || omitZero || f.hand != "" {
 			f.typ, f.zero = base, kind.zero
 		} else {
 			f.typ, f.zero = "*"+base, "nil"
 		}
+	}
+	if hasFlag(ext, "x-go-value") {
+		if err := byValue(f, kind); err != nil {
+			return nil, err
+		}
+	}
+	if err := fieldAliases(f, ext); err != nil {
+		return nil, err
 	}
 	if c, ok := ext["x-go-codec"].(string); ok {
 		if f.typ != "string" || !isASCIIIdent(c) {
@@ -275,6 +305,7 @@ const (
 	shapeValue shape = iota
 	shapeRecord
 	shapeList
+	shapeMap // values.go
 )
 
 type kind struct {
@@ -282,6 +313,7 @@ type kind struct {
 	record string // the record a shapeRecord or shapeList field holds
 	zero   string
 	enum   bool
+	hand   string // a type written by hand (values.go)
 }
 
 // valueType is the Go type of a schema: a component by reference (an
@@ -298,6 +330,14 @@ func valueType(doc *openapi3.T, ref *openapi3.SchemaRef) (string, kind, error) {
 		c := doc.Components.Schemas[name]
 		if !ok || c == nil {
 			return "", kind{}, fmt.Errorf("reference %s: only #/components/schemas/ is supported", target)
+		}
+		if hasFlag(c.Value.Extensions, "x-go-hand") {
+			gn, err := typeName(name, c.Value)
+			if err != nil {
+				return "", kind{}, err
+			}
+			t, k := handType(gn, c.Value)
+			return t, k, nil
 		}
 		if hasFlag(c.Value.Extensions, "x-go-skip") {
 			return "", kind{}, fmt.Errorf("reference to %s, which is marked x-go-skip", name)
@@ -344,8 +384,14 @@ func valueType(doc *openapi3.T, ref *openapi3.SchemaRef) (string, kind, error) {
 		if k.shape == shapeList {
 			return "", kind{}, fmt.Errorf("a list of lists is not supported")
 		}
-		return "[]" + elem, kind{shape: shapeList, record: k.record, enum: k.enum}, nil
+		if k.shape == shapeMap {
+			return "", kind{}, fmt.Errorf("a list of maps is not supported")
+		}
+		return "[]" + elem, kind{shape: shapeList, record: k.record, enum: k.enum, hand: k.hand}, nil
 	case openapi3.TypeObject:
+		if t, k, ok, err := mapType(doc, s); ok {
+			return t, k, err
+		}
 		return "", kind{}, fmt.Errorf("an inline object: declare it under components/schemas and refer to it")
 	case "":
 		return "", kind{}, fmt.Errorf("no type (oneOf, anyOf and untyped schemas need x-go-type)")

@@ -118,7 +118,9 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 	}
 	b.WriteString("// Extra keeps the properties the SDK does not model and the values\n")
 	b.WriteString("// that fit no documented form (see Misfits); they are sent back as\n// they came.\n")
-	b.WriteString("Extra map[string]json.RawMessage `json:\"-\"`\n}\n\n")
+	b.WriteString("Extra map[string]json.RawMessage `json:\"-\"`\n")
+	renderSnapshotField(b, r)
+	b.WriteString("}\n\n")
 	fmt.Fprintf(b, "type %s %s\n\n", alias, r.name)
 	fmt.Fprintf(b, "var %s = record.IndexOf(reflect.TypeFor[%s]())\n", idx, alias)
 
@@ -145,6 +147,8 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 	fmt.Fprintf(b, "out := record.Misfits(x.Extra, %s, prefix)\n", idx)
 	for _, f := range r.fields {
 		switch {
+		case heldRecords(f):
+			fmt.Fprintf(b, "out = append(out, record.Nested(x.%s, record.MisfitPath(prefix, %q))...)\n", f.name, f.json)
 		case f.nested == "":
 		case f.list:
 			fmt.Fprintf(b, "for i, y := range x.%s {\nout = append(out, y.misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.json+"[")
@@ -153,6 +157,7 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		}
 	}
 	b.WriteString("return out\n}\n")
+	renderSnapshotMethods(b, r, dep)
 
 	var ro []*field
 	for _, f := range r.fields {

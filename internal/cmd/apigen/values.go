@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// This file holds the value shapes a record may hold besides the plain
+// values and the pointers to records of model.go:
+//
+//   - x-go-value: true on a property that refers to a record (or a list of
+//     them) holds the record by value (R, []R) instead of by pointer;
+//   - x-go-hand: true on a schema declares a type written by hand in the
+//     package (a record or a string type with a codec of its own): it is
+//     not generated, a property may refer to it and holds it by value,
+//     and it is read through its own UnmarshalJSON;
+//   - an object schema with additionalProperties and no properties is a
+//     map[string]T;
+//   - x-go-type: int is a plain Go int (counts and sizes whose public type
+//     is int).
+//
+// Fields of these shapes read a JSON null through the value's own
+// decoder (as encoding/json does for a value with an UnmarshalJSON
+// method), and their records' misfits through record.Nested.
+
+// handType is the Go type of a reference to a schema marked x-go-hand,
+// held by value, with its zero value.
+func handType(gn string, s *openapi3.Schema) (string, kind) {
+	zero := `""`
+	if s.Type.Is(openapi3.TypeObject) {
+		zero = gn + "{}"
+	}
+	return gn, kind{zero: zero, hand: gn}
+}
+
+// mapType is the Go type of an object schema with additionalProperties
+// (a map from text to the values' type); ok is false for other objects.
+func mapType(doc *openapi3.T, s *openapi3.Schema) (typ string, k kind, ok bool, err error) {
+	ap := s.AdditionalProperties.Schema
+	if ap == nil || len(s.Properties) > 0 {
+		return "", kind{}, false, nil
+	}
+	elem, ek, err := valueType(doc, ap)
+	if err != nil {
+		return "", kind{}, true, fmt.Errorf("additionalProperties: %w", err)
+	}
+	if ek.shape != shapeValue && ek.shape != shapeRecord {
+		return "", kind{}, true, fmt.Errorf("additionalProperties: only values and records may be a map's values")
+	}
+	if ek.shape == shapeRecord && !hasFlag(ap.Value.Extensions, "x-go-value") {
+		return "", kind{}, true, fmt.Errorf("additionalProperties: a map holds records by value (set x-go-value)")
+	}
+	elem = strings.TrimPrefix(elem, "*")
+	return "map[string]" + elem, kind{shape: shapeMap, zero: "nil", record: ek.record, hand: ek.hand}, true, nil
+}
+
+// byValue applies x-go-value to f, whose kind k a reference to a record
+// (or a list of them) gave: the record is held by value.
+func byValue(f *field, k kind) error {
+	if k.record == "" || k.shape == shapeMap {
+		return fmt.Errorf("x-go-value applies to a reference to a record or a list of them")
+	}
+	f.typ = strings.Replace(f.typ, "*", "", 1)
+	if !f.list {
+		f.zero = f.typ + "{}"
+	}
+	f.byValue, f.nested = k.record, ""
+	return nil
+}
+
+// heldRecords reports whether f holds records whose misfits record.Nested
+// finds (by value, written by hand, or in a map).
+func heldRecords(f *field) bool {
+	return f.byValue != "" || f.handRecord || f.mapped && f.mapRecord
+}
+
+// callsDecoder reports whether f is a value read through its own decoder,
+// which a JSON null resets (encoding/json calls UnmarshalJSON with null).
+func callsDecoder(f *field) bool { return f.byValue != "" || f.hand != "" }
+
+// readerExt is the reader of the shapes of this file (see reader), and
+// whether f is one of them.
+func readerExt(f *field) (string, bool) {
+	elem := func(t string) string {
+		switch {
+		case t == "int":
+			return "func(e []byte) (int, bool) {\nn, ok := record.ReadInt64(e)\nreturn int(n), ok && int64(int(n)) == n\n}"
+		case f.byValue != "" && t == f.byValue:
+			return "func(e []byte) (" + t + ", bool) {\nvar r " + t + "\nerr := r.decodeValid(e)\nreturn r, err == nil\n}"
+		case f.hand != "" && t == f.hand:
+			return "func(e []byte) (" + t + ", bool) {\nvar r " + t + "\nerr := r.UnmarshalJSON(e)\nreturn r, err == nil\n}"
+		}
+		return ""
+	}
+	t := f.typ
+	switch {
+	case f.mapped:
+		return "", true
+	case strings.HasPrefix(t, "[]"):
+		if e := elem(t[2:]); e != "" {
+			return "record.ReadList(v, " + e + ")", true
+		}
+	case t == "*int":
+		return "record.ReadPtr(v, " + elem("int") + ")", true
+	default:
+		if e := elem(t); e != "" {
+			return e + "(v)", true
+		}
+	}
+	return "", false
+}
