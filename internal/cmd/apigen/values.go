@@ -17,7 +17,7 @@ import (
 //     not generated, a property may refer to it and holds it by value,
 //     and it is read through its own UnmarshalJSON;
 //   - an object schema with additionalProperties and no properties is a
-//     map[string]T;
+//     map[string]T (records held by value);
 //   - x-go-type: int is a plain Go int (counts and sizes whose public type
 //     is int).
 //
@@ -48,9 +48,6 @@ func mapType(doc *openapi3.T, s *openapi3.Schema) (typ string, k kind, ok bool, 
 	}
 	if ek.shape != shapeValue && ek.shape != shapeRecord {
 		return "", kind{}, true, fmt.Errorf("additionalProperties: only values and records may be a map's values")
-	}
-	if ek.shape == shapeRecord && !hasFlag(ap.Value.Extensions, "x-go-value") {
-		return "", kind{}, true, fmt.Errorf("additionalProperties: a map holds records by value (set x-go-value)")
 	}
 	elem = strings.TrimPrefix(elem, "*")
 	return "map[string]" + elem, kind{shape: shapeMap, zero: "nil", record: ek.record, hand: ek.hand}, true, nil
