@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"maps"
 	"reflect"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
@@ -446,6 +447,7 @@ func (x *CreativeDetails) decodeSlow(b []byte) error {
 func (x *CreativeDetails) decodeFast(b []byte) bool {
 	*x = CreativeDetails{}
 	if record.IsNull(b) {
+		x.raw = append([]byte(nil), b...)
 		return true
 	}
 	ok := true
@@ -635,11 +637,17 @@ var videoCreativeIdx = record.IndexOf(reflect.TypeFor[videoCreativeAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *VideoCreative) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *VideoCreative) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -652,6 +660,147 @@ func (x *VideoCreative) decodeSlow(b []byte) error {
 		_ = record.DecodeValue(raw, &x.P1AS)
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *VideoCreative) decodeFast(b []byte) bool {
+	*x = VideoCreative{}
+	if record.IsNull(b) {
+		if raw, ok := x.Extra["t1as"]; ok && x.P1AS == false {
+			_ = record.DecodeValue(raw, &x.P1AS)
+		}
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "details":
+			x.Details, ok = func(e []byte) (CreativeDetails, bool) {
+				var r CreativeDetails
+				err := r.decodeValid(e)
+				return r, err == nil
+			}(v)
+		case "companionIds":
+			x.CompanionIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "duration":
+			if !record.IsNull(v) {
+				x.Duration, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] == '"' {
+						return 0, false
+					}
+					var n float64
+					err := json.Unmarshal(e, &n)
+					return n, err == nil
+				}(v)
+			}
+		case "isUploaded":
+			if !record.IsNull(v) {
+				x.IsUploaded, ok = record.ReadBool(v)
+			}
+		case "unsecureUrls":
+			x.UnsecureURLs, ok = func(v []byte) (map[string]InsecureVendorURLs, bool) {
+				if string(v) == "null" {
+					return nil, true
+				}
+				if len(v) == 0 || v[0] != '{' {
+					return nil, false
+				}
+				out, read, ok := map[string]InsecureVendorURLs{}, func(e []byte) (InsecureVendorURLs, bool) {
+					var r InsecureVendorURLs
+					err := r.decodeValid(e)
+					return r, err == nil
+				}, true
+				err := jsonscan.Members(v, func(key, e []byte) bool {
+					if !utf8.Valid(key) {
+						ok = false
+						return false
+					}
+					out[string(key)], ok = read(e)
+					return ok
+				})
+				return out, ok && err == nil
+			}(v)
+		case "status":
+			if !record.IsNull(v) {
+				x.Status, ok = record.ReadEnum[EncodingStatus](v)
+			}
+		case "readyToServe":
+			if !record.IsNull(v) {
+				x.ReadyToServe, ok = record.ReadBool(v)
+			}
+		case "thumbnail":
+			if !record.IsNull(v) {
+				x.Thumbnail, ok = record.ReadText(v)
+			}
+		case "autoVendors":
+			x.AutoVendors, ok = record.ReadList(v, record.ReadInt64)
+		case "percent":
+			if !record.IsNull(v) {
+				x.Percent, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] == '"' {
+						return 0, false
+					}
+					var n float64
+					err := json.Unmarshal(e, &n)
+					return n, err == nil
+				}(v)
+			}
+		case "isSecure":
+			if !record.IsNull(v) {
+				x.IsSecure, ok = record.ReadBool(v)
+			}
+		case "isRotating":
+			if !record.IsNull(v) {
+				x.IsRotating, ok = record.ReadBool(v)
+			}
+		case "isDynamic":
+			if !record.IsNull(v) {
+				x.IsDynamic, ok = record.ReadBool(v)
+			}
+		case "isAudio":
+			if !record.IsNull(v) {
+				x.IsAudio, ok = record.ReadBool(v)
+			}
+		case "vpaidVersion":
+			if !record.IsNull(v) {
+				x.VPAIDVersion, ok = func(e []byte) (int, bool) {
+					n, ok := record.ReadInt64(e)
+					return int(n), ok && int64(int(n)) == n
+				}(v)
+			}
+		case "hasCompanions":
+			if !record.IsNull(v) {
+				x.HasCompanions, ok = record.ReadBool(v)
+			}
+		case "vastVersion":
+			if !record.IsNull(v) {
+				x.VASTVersion, ok = record.ReadEnum[VASTVersion](v)
+			}
+		case "p1as":
+			if !record.IsNull(v) {
+				x.P1AS, ok = record.ReadBool(v)
+			}
+		case "updatedOn":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "details", "companionIds", "duration", "isUploaded", "unsecureUrls", "status", "readyToServe", "thumbnail", "autoVendors", "percent", "isSecure", "isRotating", "isDynamic", "isAudio", "vpaidVersion", "hasCompanions", "vastVersion", "p1as", "updatedOn")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	if raw, ok := x.Extra["t1as"]; ok && x.P1AS == false {
+		_ = record.DecodeValue(raw, &x.P1AS)
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -924,11 +1073,17 @@ var variantIdx = record.IndexOf(reflect.TypeFor[variantAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *Variant) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *Variant) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -938,6 +1093,130 @@ func (x *Variant) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Variant) decodeFast(b []byte) bool {
+	*x = Variant{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "videoCodec":
+			if !record.IsNull(v) {
+				x.VideoCodec, ok = record.ReadText(v)
+			}
+		case "audioCodec":
+			if !record.IsNull(v) {
+				x.AudioCodec, ok = record.ReadText(v)
+			}
+		case "width":
+			if !record.IsNull(v) {
+				x.Width, ok = func(e []byte) (int, bool) {
+					n, ok := record.ReadInt64(e)
+					return int(n), ok && int64(int(n)) == n
+				}(v)
+			}
+		case "height":
+			if !record.IsNull(v) {
+				x.Height, ok = func(e []byte) (int, bool) {
+					n, ok := record.ReadInt64(e)
+					return int(n), ok && int64(int(n)) == n
+				}(v)
+			}
+		case "bitrateKbps":
+			if !record.IsNull(v) {
+				x.BitrateKbps, ok = func(e []byte) (int, bool) {
+					n, ok := record.ReadInt64(e)
+					return int(n), ok && int64(int(n)) == n
+				}(v)
+			}
+		case "format":
+			if !record.IsNull(v) {
+				x.Format, ok = record.ReadText(v)
+			}
+		case "contentMd5":
+			if !record.IsNull(v) {
+				x.ContentMD5, ok = record.ReadText(v)
+			}
+		case "outputUrl":
+			if !record.IsNull(v) {
+				x.OutputURL, ok = record.ReadText(v)
+			}
+		case "encode":
+			if !record.IsNull(v) {
+				x.Encode, ok = record.ReadBool(v)
+			}
+		case "status":
+			if !record.IsNull(v) {
+				x.Status, ok = record.ReadEnum[EncodingStatus](v)
+			}
+		case "percent":
+			if !record.IsNull(v) {
+				x.Percent, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] == '"' {
+						return 0, false
+					}
+					var n float64
+					err := json.Unmarshal(e, &n)
+					return n, err == nil
+				}(v)
+			}
+		case "currentEvent":
+			if !record.IsNull(v) {
+				x.CurrentEvent, ok = record.ReadText(v)
+			}
+		case "currentEventPercent":
+			if !record.IsNull(v) {
+				x.CurrentEventPercent, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] == '"' {
+						return 0, false
+					}
+					var n float64
+					err := json.Unmarshal(e, &n)
+					return n, err == nil
+				}(v)
+			}
+		case "s3ResourceName":
+			if !record.IsNull(v) {
+				x.StorageResourceName, ok = record.ReadText(v)
+			}
+		case "stored":
+			if !record.IsNull(v) {
+				x.Stored, ok = record.ReadBool(v)
+			}
+		case "active":
+			if !record.IsNull(v) {
+				x.Active, ok = record.ReadBool(v)
+			}
+		case "copiedUrl":
+			if !record.IsNull(v) {
+				x.CopiedURL, ok = record.ReadText(v)
+			}
+		case "sizeBytes":
+			if !record.IsNull(v) {
+				x.SizeBytes, ok = record.ReadInt64(v)
+			}
+		case "errorMessage":
+			if !record.IsNull(v) {
+				x.ErrorMessage, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "videoCodec", "audioCodec", "width", "height", "bitrateKbps", "format", "contentMd5", "outputUrl", "encode", "status", "percent", "currentEvent", "currentEventPercent", "s3ResourceName", "stored", "active", "copiedUrl", "sizeBytes", "errorMessage")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -1078,11 +1357,17 @@ var fileInfoIdx = record.IndexOf(reflect.TypeFor[fileInfoAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *FileInfo) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *FileInfo) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -1092,6 +1377,60 @@ func (x *FileInfo) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *FileInfo) decodeFast(b []byte) bool {
+	*x = FileInfo{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "status":
+			if !record.IsNull(v) {
+				x.Status, ok = record.ReadText(v)
+			}
+		case "size":
+			if !record.IsNull(v) {
+				x.Size, ok = record.ReadInt64(v)
+			}
+		case "percent":
+			if !record.IsNull(v) {
+				x.Percent, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] == '"' {
+						return 0, false
+					}
+					var n float64
+					err := json.Unmarshal(e, &n)
+					return n, err == nil
+				}(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "path":
+			if !record.IsNull(v) {
+				x.Path, ok = record.ReadText(v)
+			}
+		case "mirrorPath":
+			x.MirrorPath, ok = record.ReadList(v, record.ReadText)
+		case "hash":
+			if !record.IsNull(v) {
+				x.Hash, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "status", "size", "percent", "name", "path", "mirrorPath", "hash")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -1133,11 +1472,17 @@ var encodingInfoIdx = record.IndexOf(reflect.TypeFor[encodingInfoAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *EncodingInfo) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *EncodingInfo) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -1147,6 +1492,48 @@ func (x *EncodingInfo) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EncodingInfo) decodeFast(b []byte) bool {
+	*x = EncodingInfo{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "status":
+			if !record.IsNull(v) {
+				x.Status, ok = record.ReadEnum[EncodingStatus](v)
+			}
+		case "percent":
+			if !record.IsNull(v) {
+				x.Percent, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] == '"' {
+						return 0, false
+					}
+					var n float64
+					err := json.Unmarshal(e, &n)
+					return n, err == nil
+				}(v)
+			}
+		case "encodings":
+			x.Encodings, ok = record.ReadList(v, func(e []byte) (EncodingProgress, bool) {
+				var r EncodingProgress
+				err := r.decodeValid(e)
+				return r, err == nil
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "status", "percent", "encodings")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -1190,11 +1577,17 @@ var encodingProgressIdx = record.IndexOf(reflect.TypeFor[encodingProgressAlias](
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *EncodingProgress) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *EncodingProgress) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -1204,6 +1597,50 @@ func (x *EncodingProgress) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EncodingProgress) decodeFast(b []byte) bool {
+	*x = EncodingProgress{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "status":
+			if !record.IsNull(v) {
+				x.Status, ok = record.ReadEnum[EncodingStatus](v)
+			}
+		case "percent":
+			if !record.IsNull(v) {
+				x.Percent, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] == '"' {
+						return 0, false
+					}
+					var n float64
+					err := json.Unmarshal(e, &n)
+					return n, err == nil
+				}(v)
+			}
+		case "statusMessage":
+			if !record.IsNull(v) {
+				x.StatusMessage, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "status", "percent", "statusMessage")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -1435,7 +1872,9 @@ func (x *InflatedClassification) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, inflatedClassificationIdx, prefix)
+	out = append(out, record.Nested(x.Attributes, record.MisfitPath(prefix, "attributes"))...)
 	out = append(out, record.Nested(x.Language, record.MisfitPath(prefix, "language"))...)
+	out = append(out, record.Nested(x.Verticals, record.MisfitPath(prefix, "verticals"))...)
 	return out
 }
 
@@ -2670,6 +3109,7 @@ func (x *Component) decodeSlow(b []byte) error {
 func (x *Component) decodeFast(b []byte) bool {
 	*x = Component{}
 	if record.IsNull(b) {
+		x.raw = append([]byte(nil), b...)
 		return true
 	}
 	ok := true
@@ -2780,11 +3220,17 @@ var approvalIdx = record.IndexOf(reflect.TypeFor[approvalAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *Approval) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *Approval) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -2794,6 +3240,54 @@ func (x *Approval) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Approval) decodeFast(b []byte) bool {
+	*x = Approval{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "atomic_creative_id":
+			if !record.IsNull(v) {
+				x.AtomicCreativeID, ok = record.ReadInt64(v)
+			}
+		case "net_status":
+			if !record.IsNull(v) {
+				x.NetStatus, ok = record.ReadText(v)
+			}
+		case "sources":
+			x.Sources, ok = func(v []byte) (map[string]string, bool) {
+				if string(v) == "null" {
+					return nil, true
+				}
+				if len(v) == 0 || v[0] != '{' {
+					return nil, false
+				}
+				out, read, ok := map[string]string{}, record.ReadText, true
+				err := jsonscan.Members(v, func(key, e []byte) bool {
+					if !utf8.Valid(key) {
+						ok = false
+						return false
+					}
+					out[string(key)], ok = read(e)
+					return ok
+				})
+				return out, ok && err == nil
+			}(v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "atomic_creative_id", "net_status", "sources")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.

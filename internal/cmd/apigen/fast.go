@@ -121,7 +121,9 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 	}
 	b.WriteString("\n// decodeFast decodes the valid JSON b in one pass, reporting false\n")
 	b.WriteString("// (leaving x to be reset) where decodeSlow must decide.\n")
-	fmt.Fprintf(b, "func (x *%s) decodeFast(b []byte) bool {\n*x = %s{}\nif record.IsNull(b) {\nreturn true\n}\n", r.name, r.name)
+	fmt.Fprintf(b, "func (x *%s) decodeFast(b []byte) bool {\n*x = %s{}\nif record.IsNull(b) {\n", r.name, r.name)
+	renderAfterDecode(b, r) // as decodeSlow, which reads null as the zero record
+	b.WriteString("return true\n}\n")
 	b.WriteString("ok := true\nerr := jsonscan.Members(b, func(key, v []byte) bool {\nswitch string(key) {\n")
 	names := make([]string, len(r.fields))
 	for i, f := range r.fields {

@@ -73,7 +73,7 @@ func TestReader(t *testing.T) {
 		{field{typ: "adama.Decimal"}, ""},
 		{field{typ: "*adama.Money"}, ""},
 		{field{typ: "json.RawMessage"}, ""},
-		{field{typ: "*float64"}, ""},
+		{field{typ: "*int32"}, ""},
 	} {
 		assert.Equal(t, tc.want, reader(&tc.f), tc.f.typ)
 	}
@@ -428,4 +428,141 @@ func TestRun(t *testing.T) {
 	st2, err := os.Stat(out)
 	require.NoError(t, err)
 	assert.Equal(t, st.ModTime(), st2.ModTime(), "an up-to-date file is not rewritten")
+}
+
+// TestGenerateShapes covers the shapes of values.go and the features of
+// snapshot.go: records held by value, types written by hand, maps, int
+// and float64 fields, snapshots, aliases and the keeping decode mode.
+func TestGenerateShapes(t *testing.T) {
+	const schemas = `
+    Leaf:
+      type: object
+      properties:
+        n: {type: integer, x-go-type: int}
+        ratio: {type: number, x-go-type: float64}
+    Text:
+      type: string
+      x-go-hand: true
+    Item:
+      type: object
+      x-go-hand: true
+      properties:
+        id: {type: integer}
+    Node:
+      type: object
+      required: [leaf]
+      x-go-snapshot: true
+      properties:
+        leaf:
+          allOf: [{$ref: "#/components/schemas/Leaf"}]
+          x-go-value: true
+        leaves:
+          type: array
+          items: {$ref: "#/components/schemas/Leaf"}
+          x-go-value: true
+        by_key:
+          type: object
+          additionalProperties: {$ref: "#/components/schemas/Leaf"}
+        labels:
+          type: object
+          additionalProperties: {type: string}
+        code: {$ref: "#/components/schemas/Text"}
+        items: {type: array, items: {$ref: "#/components/schemas/Item"}}
+        flag:
+          type: boolean
+          x-go-omitempty: true
+          x-adama-aliases: [old_flag]
+`
+	doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n  x-adama-decode: keeping\n" +
+		"paths: {}\ncomponents:\n  schemas:\n" + schemas))
+	require.NoError(t, err)
+	b, err := generate(doc, "test.yaml")
+	require.NoError(t, err)
+	src := string(b)
+	lines := map[string]bool{}
+	for l := range strings.SplitSeq(src, "\n") {
+		lines[strings.Join(strings.Fields(l), " ")] = true
+	}
+	for _, w := range []string{
+		"N *int `json:\"n,omitempty\"`",
+		"Ratio *float64 `json:\"ratio,omitempty\"`",
+		"Leaf Leaf `json:\"leaf\"`",
+		"Leaves []Leaf `json:\"leaves,omitempty\"`",
+		"ByKey map[string]Leaf `json:\"by_key,omitempty\"`",
+		"Labels map[string]string `json:\"labels,omitempty\"`",
+		"Code Text `json:\"code,omitempty\"`",
+		"Items []Item `json:\"items,omitempty\"`",
+		"Flag bool `json:\"flag,omitempty\"`",
+		"raw []byte",
+		"\"unicode/utf8\"",
+		// Readers: by value through the record's decodeValid, by hand
+		// through UnmarshalJSON, maps key by key, a null not skipped.
+		"x.Leaf, ok = func(e []byte) (Leaf, bool) {",
+		"err := r.decodeValid(e)",
+		"x.Leaves, ok = record.ReadList(v, func(e []byte) (Leaf, bool) {",
+		"x.Code, ok = func(e []byte) (Text, bool) {",
+		"err := r.UnmarshalJSON(e)",
+		"x.ByKey, ok = func(v []byte) (map[string]Leaf, bool) {",
+		"if !utf8.Valid(key) {",
+		"out[string(key)], ok = read(e)",
+		"x.N, ok = record.ReadPtr(v, func(e []byte) (int, bool) {",
+		"return int(n), ok && int64(int(n)) == n",
+		"x.Ratio, ok = record.ReadPtr(v, func(e []byte) (float64, bool) {",
+		// Misfits of held records through record.Nested.
+		`out = append(out, record.Nested(x.Leaf, record.MisfitPath(prefix, "leaf"))...)`,
+		`out = append(out, record.Nested(x.Leaves, record.MisfitPath(prefix, "leaves"))...)`,
+		`out = append(out, record.Nested(x.ByKey, record.MisfitPath(prefix, "by_key"))...)`,
+		`out = append(out, record.Nested(x.Items, record.MisfitPath(prefix, "items"))...)`,
+		// Aliases, snapshot and the keeping rules.
+		`if raw, ok := x.Extra["old_flag"]; ok && x.Flag == false {`,
+		"_ = record.DecodeValue(raw, &x.Flag)",
+		"x.raw = append([]byte(nil), b...)",
+		"func (x *Node) Fresh() bool { return x.raw == nil }",
+		"if err := record.DecodeKeepingInto(b, (*nodeAlias)(x), nodeIdx, &x.Extra); err != nil {",
+	} {
+		assert.True(t, lines[strings.Join(strings.Fields(w), " ")], "missing line %q in\n%s", w, src)
+	}
+	for _, n := range []string{"type Text ", "type Item ", "func (x *Leaf) Fresh", "Labels, record.MisfitPath", "x.Flag = false"} {
+		assert.NotContains(t, src, n)
+	}
+	assert.NotContains(t, src, "if !record.IsNull(v) {\nx.Leaf", "a record held by value reads null through its decoder")
+}
+
+func TestGenerateShapeErrors(t *testing.T) {
+	for _, tc := range []struct{ name, schemas, want string }{
+		{"by value on a scalar", `
+    A:
+      type: object
+      properties:
+        n: {type: integer, x-go-value: true}
+`, "x-go-value applies to a reference to a record"},
+		{"aliases on a list", `
+    A:
+      type: object
+      properties:
+        l: {type: array, items: {type: string}, x-adama-aliases: [m]}
+`, "x-adama-aliases applies to a plain value"},
+		{"a list of maps", `
+    A:
+      type: object
+      properties:
+        l: {type: array, items: {type: object, additionalProperties: {type: string}}}
+`, "a list of maps is not supported"},
+		{"a map of lists", `
+    A:
+      type: object
+      properties:
+        m: {type: object, additionalProperties: {type: array, items: {type: string}}}
+`, "only values and records may be a map's values"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := gen(t, tc.schemas)
+			assert.ErrorContains(t, err, tc.want)
+			assert.Empty(t, src)
+		})
+	}
+	doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo: {title: t, version: '1', x-go-package: pkg, x-adama-decode: strict}\npaths: {}\n"))
+	require.NoError(t, err)
+	_, err = generate(doc, "x.yaml")
+	assert.ErrorContains(t, err, `info.x-adama-decode: want keeping, found "strict"`)
 }

@@ -247,10 +247,11 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	f.sent = required || sendZero
 	f.enum = kind.enum
 	f.hand = kind.hand
-	f.handRecord = kind.hand != "" && strings.HasSuffix(kind.zero, "{}")
+	f.handRecord = kind.handRecord
 	switch kind.shape {
 	case shapeMap:
-		f.typ, f.zero, f.mapped, f.mapRecord = base, "nil", true, kind.record != "" || kind.hand != ""
+		f.typ, f.zero, f.mapped, f.mapRecord = base, "nil", true, kind.record != "" || kind.handRecord
+		f.byValue = kind.record // a map holds records by value
 	case shapeList:
 		f.typ, f.list, f.zero = base, true, "nil"
 		f.nested = kind.record
@@ -314,6 +315,8 @@ type kind struct {
 	zero   string
 	enum   bool
 	hand   string // a type written by hand (values.go)
+	// handRecord: hand is a record, whose misfits record.Nested finds.
+	handRecord bool
 }
 
 // valueType is the Go type of a schema: a component by reference (an
@@ -387,7 +390,7 @@ func valueType(doc *openapi3.T, ref *openapi3.SchemaRef) (string, kind, error) {
 		if k.shape == shapeMap {
 			return "", kind{}, fmt.Errorf("a list of maps is not supported")
 		}
-		return "[]" + elem, kind{shape: shapeList, record: k.record, enum: k.enum, hand: k.hand}, nil
+		return "[]" + elem, kind{shape: shapeList, record: k.record, enum: k.enum, hand: k.hand, handRecord: k.handRecord}, nil
 	case openapi3.TypeObject:
 		if t, k, ok, err := mapType(doc, s); ok {
 			return t, k, err

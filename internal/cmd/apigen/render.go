@@ -16,9 +16,10 @@ func render(m *model) ([]byte, error) {
 	b.WriteString("// Regenerate with `go generate ./...`; see internal/cmd/apigen.\n\n")
 	fmt.Fprintf(&b, "package %s\n\n", m.pkg)
 
-	needStrconv, needMaps, needFast := false, false, false
+	needStrconv, needMaps, needFast, needUTF8 := false, false, false, false
 	for _, r := range m.records {
 		needFast = needFast || fastRecord(r)
+		needUTF8 = needUTF8 || needsUTF8(r)
 		for _, f := range r.fields {
 			needMaps = needMaps || f.readOnly
 			needStrconv = needStrconv || f.list && f.nested != ""
@@ -33,6 +34,9 @@ func render(m *model) ([]byte, error) {
 		b.WriteString("\"reflect\"\n")
 		if needStrconv {
 			b.WriteString("\"strconv\"\n")
+		}
+		if needUTF8 {
+			b.WriteString("\"unicode/utf8\"\n")
 		}
 		b.WriteString("\n\"github.com/adamasdk/adama-go/adama\"\n")
 		if needFast {

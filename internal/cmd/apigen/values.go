@@ -28,11 +28,10 @@ import (
 // handType is the Go type of a reference to a schema marked x-go-hand,
 // held by value, with its zero value.
 func handType(gn string, s *openapi3.Schema) (string, kind) {
-	zero := `""`
 	if s.Type.Is(openapi3.TypeObject) {
-		zero = gn + "{}"
+		return gn, kind{zero: gn + "{}", hand: gn, handRecord: true}
 	}
-	return gn, kind{zero: zero, hand: gn}
+	return gn, kind{zero: `""`, hand: gn}
 }
 
 // mapType is the Go type of an object schema with additionalProperties
@@ -50,7 +49,7 @@ func mapType(doc *openapi3.T, s *openapi3.Schema) (typ string, k kind, ok bool, 
 		return "", kind{}, true, fmt.Errorf("additionalProperties: only values and records may be a map's values")
 	}
 	elem = strings.TrimPrefix(elem, "*")
-	return "map[string]" + elem, kind{shape: shapeMap, zero: "nil", record: ek.record, hand: ek.hand}, true, nil
+	return "map[string]" + elem, kind{shape: shapeMap, zero: "nil", record: ek.record, hand: ek.hand, handRecord: ek.handRecord}, true, nil
 }
 
 // byValue applies x-go-value to f, whose kind k a reference to a record
@@ -88,23 +87,62 @@ func readerExt(f *field) (string, bool) {
 			return "func(e []byte) (" + t + ", bool) {\nvar r " + t + "\nerr := r.decodeValid(e)\nreturn r, err == nil\n}"
 		case f.hand != "" && t == f.hand:
 			return "func(e []byte) (" + t + ", bool) {\nvar r " + t + "\nerr := r.UnmarshalJSON(e)\nreturn r, err == nil\n}"
+		case t == "float64":
+			// Only a bare number, read as encoding/json reads it; a
+			// number as a string is left to internal/record.
+			return "func(e []byte) (float64, bool) {\nif len(e) == 0 || e[0] == '\"' {\nreturn 0, false\n}\nvar n float64\nerr := json.Unmarshal(e, &n)\nreturn n, err == nil\n}"
+		case t == "string":
+			return "record.ReadText"
+		case t == "int64":
+			return "record.ReadInt64"
+		case t == "bool":
+			return "record.ReadBool"
 		}
 		return ""
 	}
 	t := f.typ
 	switch {
 	case f.mapped:
-		return "", true
+		e := elem(strings.TrimPrefix(t, "map[string]"))
+		if e == "" {
+			return "", true
+		}
+		return readMap(t, e), true
 	case strings.HasPrefix(t, "[]"):
 		if e := elem(t[2:]); e != "" {
 			return "record.ReadList(v, " + e + ")", true
 		}
-	case t == "*int":
-		return "record.ReadPtr(v, " + elem("int") + ")", true
+	case t == "*int", t == "*float64":
+		return "record.ReadPtr(v, " + elem(t[1:]) + ")", true
 	default:
 		if e := elem(t); e != "" {
 			return e + "(v)", true
 		}
 	}
 	return "", false
+}
+
+// readMap is the reader of a map of type t whose values read with elem:
+// null is nil, a key that is not valid UTF-8 (encoding/json replaces its
+// bytes) or a value elem cannot read is for internal/record to decide.
+func readMap(t, elem string) string {
+	return "func(v []byte) (" + t + ", bool) {\nif string(v) == \"null\" {\nreturn nil, true\n}\n" +
+		"if len(v) == 0 || v[0] != '{' {\nreturn nil, false\n}\n" +
+		"out, read, ok := " + t + "{}, " + elem + ", true\n" +
+		"err := jsonscan.Members(v, func(key, e []byte) bool {\nif !utf8.Valid(key) {\nok = false\nreturn false\n}\n" +
+		"out[string(key)], ok = read(e)\nreturn ok\n})\nreturn out, ok && err == nil\n}(v)"
+}
+
+// needsUTF8 reports whether the one-pass decoder of r reads a map (whose
+// keys it checks with unicode/utf8).
+func needsUTF8(r *record) bool {
+	if !fastRecord(r) {
+		return false
+	}
+	for _, f := range r.fields {
+		if f.mapped {
+			return true
+		}
+	}
+	return false
 }
