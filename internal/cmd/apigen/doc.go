@@ -44,8 +44,11 @@
 // keeps the misfit; a test in each group checks by fuzzing that both give
 // the same record wherever the first decides. A record with a field type
 // the pass does not read (adama.Money, json.RawMessage, a plain
-// adama.Decimal) is read through internal/record only. Writing goes
-// through internal/record's EncodeObject.
+// adama.Decimal) is read through internal/record only. A record held by
+// value and a type written by hand are read through their own decoders,
+// a null included (as encoding/json calls UnmarshalJSON with null); a
+// float64 in one pass only from a bare number; a map key by key. Writing
+// goes through internal/record's EncodeObject.
 //   - A schema marked x-go-skip: true (an answer envelope) becomes nothing.
 //   - Any other schema is an error, and nothing is written.
 //
@@ -60,7 +63,9 @@
 // the enum's type. A reference may be written as allOf with one $ref, to
 // give the property its own description or marks. x-go-type chooses
 // another SDK value type (adama.Time, adama.Decimal, adama.Money,
-// adama.Amount, float64, int32, json.RawMessage). Inline objects, inline
+// adama.Amount, float64, int32, int, json.RawMessage). An object schema
+// with additionalProperties and no properties is a map[string]T, its
+// records held by value. Inline objects, inline
 // enums, oneOf/anyOf and untyped schemas without x-go-type are errors.
 //
 // A property in the schema's required list, or marked x-adama-send-zero,
@@ -89,6 +94,25 @@
 //	                         [number] for text; the decoder must read them
 //	                         (it is an error otherwise) and the field's doc
 //	                         says so
+//	x-go-value               (property) a reference to a record, or a list
+//	                         of them, holds the record by value (R, []R)
+//	                         instead of by pointer (values.go)
+//	x-go-hand                (schema) a type written by hand in the package
+//	                         (a record, or a string type with a codec of
+//	                         its own): nothing is generated for it, a
+//	                         property may refer to it and holds it by
+//	                         value, read through its own UnmarshalJSON
+//	x-go-snapshot            (schema) the record keeps the body it was
+//	                         read from (unexported raw) for an update that
+//	                         sends what changed, and has Fresh
+//	                         (snapshot.go)
+//	x-adama-aliases          (property) other names the platform sends the
+//	                         value under; the first present is read when
+//	                         the property left the field zero (the alias
+//	                         stays in Extra)
+//	info.x-adama-decode      keeping: records read an empty string for a
+//	                         number as zero and a bare boolean as text
+//	                         (internal/record's DecodeKeepingInto)
 //
 // Other x-adama- fields (the envelope, a parameter's operators) describe
 // the operations, which are written by hand for now.
