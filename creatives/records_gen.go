@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"maps"
 	"reflect"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -690,11 +691,10 @@ func (x *VideoCreative) decodeFast(b []byte) bool {
 		case "duration":
 			if !record.IsNull(v) {
 				x.Duration, ok = func(e []byte) (float64, bool) {
-					if len(e) == 0 || e[0] == '"' {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
 						return 0, false
 					}
-					var n float64
-					err := json.Unmarshal(e, &n)
+					n, err := strconv.ParseFloat(string(e), 64)
 					return n, err == nil
 				}(v)
 			}
@@ -742,11 +742,10 @@ func (x *VideoCreative) decodeFast(b []byte) bool {
 		case "percent":
 			if !record.IsNull(v) {
 				x.Percent, ok = func(e []byte) (float64, bool) {
-					if len(e) == 0 || e[0] == '"' {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
 						return 0, false
 					}
-					var n float64
-					err := json.Unmarshal(e, &n)
+					n, err := strconv.ParseFloat(string(e), 64)
 					return n, err == nil
 				}(v)
 			}
@@ -1161,11 +1160,10 @@ func (x *Variant) decodeFast(b []byte) bool {
 		case "percent":
 			if !record.IsNull(v) {
 				x.Percent, ok = func(e []byte) (float64, bool) {
-					if len(e) == 0 || e[0] == '"' {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
 						return 0, false
 					}
-					var n float64
-					err := json.Unmarshal(e, &n)
+					n, err := strconv.ParseFloat(string(e), 64)
 					return n, err == nil
 				}(v)
 			}
@@ -1176,11 +1174,10 @@ func (x *Variant) decodeFast(b []byte) bool {
 		case "currentEventPercent":
 			if !record.IsNull(v) {
 				x.CurrentEventPercent, ok = func(e []byte) (float64, bool) {
-					if len(e) == 0 || e[0] == '"' {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
 						return 0, false
 					}
-					var n float64
-					err := json.Unmarshal(e, &n)
+					n, err := strconv.ParseFloat(string(e), 64)
 					return n, err == nil
 				}(v)
 			}
@@ -1400,11 +1397,10 @@ func (x *FileInfo) decodeFast(b []byte) bool {
 		case "percent":
 			if !record.IsNull(v) {
 				x.Percent, ok = func(e []byte) (float64, bool) {
-					if len(e) == 0 || e[0] == '"' {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
 						return 0, false
 					}
-					var n float64
-					err := json.Unmarshal(e, &n)
+					n, err := strconv.ParseFloat(string(e), 64)
 					return n, err == nil
 				}(v)
 			}
@@ -1511,11 +1507,10 @@ func (x *EncodingInfo) decodeFast(b []byte) bool {
 		case "percent":
 			if !record.IsNull(v) {
 				x.Percent, ok = func(e []byte) (float64, bool) {
-					if len(e) == 0 || e[0] == '"' {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
 						return 0, false
 					}
-					var n float64
-					err := json.Unmarshal(e, &n)
+					n, err := strconv.ParseFloat(string(e), 64)
 					return n, err == nil
 				}(v)
 			}
@@ -1620,11 +1615,10 @@ func (x *EncodingProgress) decodeFast(b []byte) bool {
 		case "percent":
 			if !record.IsNull(v) {
 				x.Percent, ok = func(e []byte) (float64, bool) {
-					if len(e) == 0 || e[0] == '"' {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
 						return 0, false
 					}
-					var n float64
-					err := json.Unmarshal(e, &n)
+					n, err := strconv.ParseFloat(string(e), 64)
 					return n, err == nil
 				}(v)
 			}

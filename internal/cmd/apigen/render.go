@@ -22,7 +22,7 @@ func render(m *model) ([]byte, error) {
 		needUTF8 = needUTF8 || needsUTF8(r)
 		for _, f := range r.fields {
 			needMaps = needMaps || f.readOnly
-			needStrconv = needStrconv || f.list && f.nested != ""
+			needStrconv = needStrconv || f.list && f.nested != "" || usesStrconv(f)
 		}
 	}
 	if len(m.records) > 0 {

@@ -88,9 +88,10 @@ func readerExt(f *field) (string, bool) {
 		case f.hand != "" && t == f.hand:
 			return "func(e []byte) (" + t + ", bool) {\nvar r " + t + "\nerr := r.UnmarshalJSON(e)\nreturn r, err == nil\n}"
 		case t == "float64":
-			// Only a bare number, read as encoding/json reads it; a
+			// Only a bare number (valid JSON, as the body was checked),
+			// read with strconv.ParseFloat as encoding/json reads it; a
 			// number as a string is left to internal/record.
-			return "func(e []byte) (float64, bool) {\nif len(e) == 0 || e[0] == '\"' {\nreturn 0, false\n}\nvar n float64\nerr := json.Unmarshal(e, &n)\nreturn n, err == nil\n}"
+			return "func(e []byte) (float64, bool) {\nif len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {\nreturn 0, false\n}\nn, err := strconv.ParseFloat(string(e), 64)\nreturn n, err == nil\n}"
 		case t == "string":
 			return "record.ReadText"
 		case t == "int64":
@@ -145,4 +146,9 @@ func needsUTF8(r *record) bool {
 		}
 	}
 	return false
+}
+
+// usesStrconv reports whether f's reader calls strconv (float64 values).
+func usesStrconv(f *field) bool {
+	return strings.Contains(f.typ, "float64") && strings.Contains(reader(f), "strconv.")
 }
