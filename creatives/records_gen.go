@@ -363,15 +363,17 @@ func (x *InsecureVendorURLs) misfits(prefix string) []adama.Misfit {
 // whole by a create or a v2.0 save, and sent as what changed since
 // they were read by an update. Fresh reports settings built by hand.
 type CreativeDetails struct {
-	// Whether the creative serves (always sent).
+	// Whether the creative serves (always sent). Also read from a JSON
+	// string.
 	Active bool `json:"active"`
-	// The advertiser id.
+	// The advertiser id. Also read from a JSON string.
 	Advertiser int64 `json:"advertiser"`
 	// The creative's name. At most 256 characters.
 	Name string `json:"name"`
 	// The concept id (required on create).
 	Concept int64 `json:"concept,omitempty"`
-	// The start, in Unix seconds, before year 10000.
+	// The start, in Unix seconds, before year 10000. Also read from a
+	// JSON string.
 	StartTime *int64 `json:"startTime,omitempty"`
 	// The end, in Unix seconds, not before startTime.
 	EndTime *int64 `json:"endTime,omitempty"`
@@ -580,13 +582,15 @@ func (x *CreativeDetails) clearReadOnly() {
 
 // VideoCreative is a v3 video creative with its status.
 type VideoCreative struct {
-	// Read-only: not sent on create or update.
+	// Also read from a JSON string. Read-only: not sent on create or
+	// update.
 	ID int64 `json:"id,omitempty"`
 	// The creative's settings.
 	Details CreativeDetails `json:"details"`
 	// Read-only: not sent on create or update.
 	CompanionIDs []int64 `json:"companionIds,omitempty"`
-	// In seconds. Read-only: not sent on create or update.
+	// In seconds. Also read from a JSON string. Read-only: not sent on
+	// create or update.
 	Duration float64 `json:"duration,omitempty"`
 	// Read-only: not sent on create or update.
 	IsUploaded bool `json:"isUploaded,omitempty"`
@@ -1038,11 +1042,12 @@ func (x *VASTValidation) misfits(prefix string) []adama.Misfit {
 
 // Variant is one encoded variant of a v2 video creative.
 type Variant struct {
-	ID                  int64          `json:"id"`
-	VideoCodec          string         `json:"videoCodec,omitempty"`
-	AudioCodec          string         `json:"audioCodec,omitempty"`
-	Width               int            `json:"width,omitempty"`
-	Height              int            `json:"height,omitempty"`
+	ID         int64  `json:"id"`
+	VideoCodec string `json:"videoCodec,omitempty"`
+	AudioCodec string `json:"audioCodec,omitempty"`
+	Width      int    `json:"width,omitempty"`
+	Height     int    `json:"height,omitempty"`
+	// Also read from a JSON string.
 	BitrateKbps         int            `json:"bitrateKbps,omitempty"`
 	Format              string         `json:"format,omitempty"`
 	ContentMD5          string         `json:"contentMd5,omitempty"`
@@ -1334,7 +1339,8 @@ func (x *UploadStatus) misfits(prefix string) []adama.Misfit {
 
 // FileInfo is the state of an upload.
 type FileInfo struct {
-	Status     string   `json:"status,omitempty"`
+	Status string `json:"status,omitempty"`
+	// Also read from a JSON string.
 	Size       int64    `json:"size,omitempty"`
 	Percent    float64  `json:"percent,omitempty"`
 	Name       string   `json:"name,omitempty"`
@@ -1452,7 +1458,8 @@ func (x *FileInfo) misfits(prefix string) []adama.Misfit {
 
 // EncodingInfo is the encoding state of every variant.
 type EncodingInfo struct {
-	Status    EncodingStatus     `json:"status,omitempty"`
+	Status EncodingStatus `json:"status,omitempty"`
+	// Also read from a JSON string.
 	Percent   float64            `json:"percent,omitempty"`
 	Encodings []EncodingProgress `json:"encodings,omitempty"`
 	// Extra keeps the properties the SDK does not model and the values
@@ -2066,7 +2073,7 @@ type CompanionDetails struct {
 	Typ CompanionType `json:"typ"`
 	// In pixels.
 	Width int `json:"width"`
-	// In pixels.
+	// In pixels. Also read from a JSON string.
 	Height int `json:"height"`
 	// The declared landing URL.
 	LandingURL string `json:"landingUrl"`
@@ -2529,8 +2536,9 @@ func (x *HistoryWith) misfits(prefix string) []adama.Misfit {
 // page's start.
 type HistoryPage struct {
 	Entry []HistoryEntry `json:"entry"`
-	Count int            `json:"count"`
-	Start int            `json:"start"`
+	// Also read from a JSON string.
+	Count int `json:"count"`
+	Start int `json:"start"`
 	// Extra keeps the properties the SDK does not model and the values
 	// that fit no documented form (see Misfits); they are sent back as
 	// they came.
@@ -2634,6 +2642,7 @@ func (x *HistoryPage) misfits(prefix string) []adama.Misfit {
 
 // HistoryEntry is one change.
 type HistoryEntry struct {
+	// Also read from a JSON string.
 	UserID   int64  `json:"user_id"`
 	UserName string `json:"user_name"`
 	Action   string `json:"action"`
