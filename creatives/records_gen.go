@@ -661,7 +661,7 @@ func (x *VideoCreative) decodeSlow(b []byte) error {
 	if err := record.DecodeKeepingInto(b, (*videoCreativeAlias)(x), videoCreativeIdx, &x.Extra); err != nil {
 		return err
 	}
-	if raw, ok := x.Extra["t1as"]; ok && x.P1AS == false {
+	if raw, ok := x.Extra["t1as"]; ok && !x.P1AS {
 		_ = record.DecodeValue(raw, &x.P1AS)
 	}
 	return nil
@@ -672,7 +672,7 @@ func (x *VideoCreative) decodeSlow(b []byte) error {
 func (x *VideoCreative) decodeFast(b []byte) bool {
 	*x = VideoCreative{}
 	if record.IsNull(b) {
-		if raw, ok := x.Extra["t1as"]; ok && x.P1AS == false {
+		if raw, ok := x.Extra["t1as"]; ok && !x.P1AS {
 			_ = record.DecodeValue(raw, &x.P1AS)
 		}
 		return true
@@ -800,7 +800,7 @@ func (x *VideoCreative) decodeFast(b []byte) bool {
 	if err != nil || !ok {
 		return false
 	}
-	if raw, ok := x.Extra["t1as"]; ok && x.P1AS == false {
+	if raw, ok := x.Extra["t1as"]; ok && !x.P1AS {
 		_ = record.DecodeValue(raw, &x.P1AS)
 	}
 	return true

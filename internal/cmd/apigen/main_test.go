@@ -514,7 +514,7 @@ func TestGenerateShapes(t *testing.T) {
 		`out = append(out, record.Nested(x.ByKey, record.MisfitPath(prefix, "by_key"))...)`,
 		`out = append(out, record.Nested(x.Items, record.MisfitPath(prefix, "items"))...)`,
 		// Aliases, snapshot and the keeping rules.
-		`if raw, ok := x.Extra["old_flag"]; ok && x.Flag == false {`,
+		`if raw, ok := x.Extra["old_flag"]; ok && !x.Flag {`,
 		"_ = record.DecodeValue(raw, &x.Flag)",
 		"x.raw = append([]byte(nil), b...)",
 		"func (x *Node) Fresh() bool { return x.raw == nil }",

@@ -29,8 +29,12 @@ func renderSnapshotField(b *bytes.Buffer, r *record) {
 // the aliases, then the snapshot.
 func renderAfterDecode(b *bytes.Buffer, r *record) {
 	for _, f := range r.fields {
+		zero := "x." + f.name + " == " + f.zero
+		if f.zero == "false" {
+			zero = "!x." + f.name
+		}
 		for _, a := range f.aliases {
-			fmt.Fprintf(b, "if raw, ok := x.Extra[%s]; ok && x.%s == %s {\n_ = record.DecodeValue(raw, &x.%s)\n}\n", strconv.Quote(a), f.name, f.zero, f.name)
+			fmt.Fprintf(b, "if raw, ok := x.Extra[%s]; ok && %s {\n_ = record.DecodeValue(raw, &x.%s)\n}\n", strconv.Quote(a), zero, f.name)
 		}
 	}
 	if r.snapshot {
