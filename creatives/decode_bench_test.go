@@ -3,6 +3,7 @@ package creatives
 import (
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/adamasdk/adama-go/internal/benchpair"
 )
@@ -30,7 +31,8 @@ func creativePage(b *testing.B) []byte {
 }
 
 // plainCreative is what a user would write without the SDK: a field for
-// every key of the record, decoded by encoding/json.
+// every key of the record (the date-time a time.Time), decoded by
+// encoding/json.
 type plainCreative struct {
 	ID      int64 `json:"id"`
 	Details struct {
@@ -65,20 +67,20 @@ type plainCreative struct {
 		URLs       []string `json:"urls"`
 		VendorName string   `json:"vendorName"`
 	} `json:"unsecureUrls"`
-	Status        string  `json:"status"`
-	ReadyToServe  bool    `json:"readyToServe"`
-	Thumbnail     string  `json:"thumbnail"`
-	AutoVendors   []int64 `json:"autoVendors"`
-	Percent       float64 `json:"percent"`
-	IsSecure      bool    `json:"isSecure"`
-	IsRotating    bool    `json:"isRotating"`
-	IsDynamic     bool    `json:"isDynamic"`
-	IsAudio       bool    `json:"isAudio"`
-	VPAIDVersion  int     `json:"vpaidVersion"`
-	HasCompanions bool    `json:"hasCompanions"`
-	VASTVersion   string  `json:"vastVersion"`
-	P1AS          bool    `json:"p1as"`
-	UpdatedOn     string  `json:"updatedOn"`
+	Status        string    `json:"status"`
+	ReadyToServe  bool      `json:"readyToServe"`
+	Thumbnail     string    `json:"thumbnail"`
+	AutoVendors   []int64   `json:"autoVendors"`
+	Percent       float64   `json:"percent"`
+	IsSecure      bool      `json:"isSecure"`
+	IsRotating    bool      `json:"isRotating"`
+	IsDynamic     bool      `json:"isDynamic"`
+	IsAudio       bool      `json:"isAudio"`
+	VPAIDVersion  int       `json:"vpaidVersion"`
+	HasCompanions bool      `json:"hasCompanions"`
+	VASTVersion   string    `json:"vastVersion"`
+	P1AS          bool      `json:"p1as"`
+	UpdatedOn     time.Time `json:"updatedOn"`
 }
 
 // BenchmarkDecodeCreativePage decodes a page of 100 creatives: the

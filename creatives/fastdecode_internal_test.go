@@ -2,6 +2,7 @@ package creatives
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -98,6 +99,13 @@ func TestFastDecodeMatchesRecord(t *testing.T) {
 	assert.Equal(t, 15.5, c.Duration)
 	assert.Equal(t, "T", c.UnsecureURLs["3"].VendorName)
 	assert.True(t, c.P1AS, "read from the alias")
+	require.True(t, c.decodeFast([]byte(`{"updatedOn":"2026-01-02T03:04:05Z"}`)))
+	require.NotNil(t, c.UpdatedOn, "a date-time is an adama.Time")
+	assert.Equal(t, "2026-01-02T03:04:05Z", c.UpdatedOn.Time.Format(time.RFC3339))
+	var k Component
+	require.True(t, k.decodeFast([]byte(`{"component_id":4,"created_at":"2016-12-01T03:56:44.085Z"}`)), "fractional seconds are read")
+	require.NotNil(t, k.CreatedAt)
+	assert.Equal(t, 85*time.Millisecond, time.Duration(k.CreatedAt.Nanosecond()))
 
 	assert.False(t, c.decodeFast([]byte(`{"duration":"15.5"}`)), "a number as a string is left to internal/record")
 	var d VideoCreative

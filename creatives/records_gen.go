@@ -628,7 +628,7 @@ type VideoCreative struct {
 	// Read-only: not sent on create or update.
 	P1AS bool `json:"p1as,omitempty"`
 	// Read-only: not sent on create or update.
-	UpdatedOn string `json:"updatedOn,omitempty"`
+	UpdatedOn *adama.Time `json:"updatedOn,omitempty"`
 	// Extra keeps the properties the SDK does not model and the values
 	// that fit no documented form (see Misfits); they are sent back as
 	// they came.
@@ -789,9 +789,7 @@ func (x *VideoCreative) decodeFast(b []byte) bool {
 				x.P1AS, ok = record.ReadBool(v)
 			}
 		case "updatedOn":
-			if !record.IsNull(v) {
-				x.UpdatedOn, ok = record.ReadText(v)
-			}
+			x.UpdatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "id", "details", "companionIds", "duration", "isUploaded", "unsecureUrls", "status", "readyToServe", "thumbnail", "autoVendors", "percent", "isSecure", "isRotating", "isDynamic", "isAudio", "vpaidVersion", "hasCompanions", "vastVersion", "p1as", "updatedOn")
 		}
@@ -851,7 +849,7 @@ func (x *VideoCreative) clearReadOnly() {
 	x.HasCompanions = false
 	x.VASTVersion = ""
 	x.P1AS = false
-	x.UpdatedOn = ""
+	x.UpdatedOn = nil
 	cloned := false
 	for _, k := range [...]string{"id", "companionIds", "duration", "isUploaded", "unsecureUrls", "status", "readyToServe", "thumbnail", "autoVendors", "percent", "isSecure", "isRotating", "isDynamic", "isAudio", "vpaidVersion", "hasCompanions", "vastVersion", "p1as", "updatedOn"} {
 		if _, ok := x.Extra[k]; ok {
@@ -2643,12 +2641,11 @@ func (x *HistoryPage) misfits(prefix string) []adama.Misfit {
 // HistoryEntry is one change.
 type HistoryEntry struct {
 	// Also read from a JSON string.
-	UserID   int64  `json:"user_id"`
-	UserName string `json:"user_name"`
-	Action   string `json:"action"`
-	// When, as the platform writes it.
-	Date   string        `json:"date"`
-	Fields []FieldChange `json:"field"`
+	UserID   int64         `json:"user_id"`
+	UserName string        `json:"user_name"`
+	Action   string        `json:"action"`
+	Date     *adama.Time   `json:"date,omitempty"`
+	Fields   []FieldChange `json:"field"`
 	// Extra keeps the properties the SDK does not model and the values
 	// that fit no documented form (see Misfits); they are sent back as
 	// they came.
@@ -2707,9 +2704,7 @@ func (x *HistoryEntry) decodeFast(b []byte) bool {
 				x.Action, ok = record.ReadText(v)
 			}
 		case "date":
-			if !record.IsNull(v) {
-				x.Date, ok = record.ReadText(v)
-			}
+			x.Date, ok = record.ReadUnmarshaler[adama.Time](v)
 		case "field":
 			x.Fields, ok = record.ReadList(v, func(e []byte) (FieldChange, bool) {
 				var r FieldChange
@@ -2873,9 +2868,9 @@ type Asset struct {
 	VideoFilename      string `json:"video_filename,omitempty"`
 	VideoURL           string `json:"video_url,omitempty"`
 	// Read-only: not sent on create or update.
-	CreatedAt string `json:"created_at,omitempty"`
+	CreatedAt *adama.Time `json:"created_at,omitempty"`
 	// Read-only: not sent on create or update.
-	UpdatedAt string `json:"updated_at,omitempty"`
+	UpdatedAt *adama.Time `json:"updated_at,omitempty"`
 	// Extra keeps the properties the SDK does not model and the values
 	// that fit no documented form (see Misfits); they are sent back as
 	// they came.
@@ -2992,13 +2987,9 @@ func (x *Asset) decodeFast(b []byte) bool {
 				x.VideoURL, ok = record.ReadText(v)
 			}
 		case "created_at":
-			if !record.IsNull(v) {
-				x.CreatedAt, ok = record.ReadText(v)
-			}
+			x.CreatedAt, ok = record.ReadUnmarshaler[adama.Time](v)
 		case "updated_at":
-			if !record.IsNull(v) {
-				x.UpdatedAt, ok = record.ReadText(v)
-			}
+			x.UpdatedAt, ok = record.ReadUnmarshaler[adama.Time](v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "asset_id", "asset_type", "asset_value", "asset_name", "advertiser_id", "component_human_name", "component_id", "image_file_size", "image_filename", "image_height", "image_url", "image_width", "subtitle_filename", "subtitle_url", "video_filename", "video_url", "created_at", "updated_at")
 		}
@@ -3035,8 +3026,8 @@ func (x *Asset) misfits(prefix string) []adama.Misfit {
 // nested records are left alone) and drops their kept values from a
 // copy of Extra, for a request body made from a copy of the record.
 func (x *Asset) clearReadOnly() {
-	x.CreatedAt = ""
-	x.UpdatedAt = ""
+	x.CreatedAt = nil
+	x.UpdatedAt = nil
 	cloned := false
 	for _, k := range [...]string{"created_at", "updated_at"} {
 		if _, ok := x.Extra[k]; ok {
@@ -3064,9 +3055,9 @@ type Component struct {
 	// Required on create.
 	ValueTypeName ComponentValueType `json:"value_type_name"`
 	// Read-only: not sent on create or update.
-	CreatedAt string `json:"created_at,omitempty"`
+	CreatedAt *adama.Time `json:"created_at,omitempty"`
 	// Read-only: not sent on create or update.
-	UpdatedAt string `json:"updated_at,omitempty"`
+	UpdatedAt *adama.Time `json:"updated_at,omitempty"`
 	// Extra keeps the properties the SDK does not model and the values
 	// that fit no documented form (see Misfits); they are sent back as
 	// they came.
@@ -3142,13 +3133,9 @@ func (x *Component) decodeFast(b []byte) bool {
 				x.ValueTypeName, ok = record.ReadEnum[ComponentValueType](v)
 			}
 		case "created_at":
-			if !record.IsNull(v) {
-				x.CreatedAt, ok = record.ReadText(v)
-			}
+			x.CreatedAt, ok = record.ReadUnmarshaler[adama.Time](v)
 		case "updated_at":
-			if !record.IsNull(v) {
-				x.UpdatedAt, ok = record.ReadText(v)
-			}
+			x.UpdatedAt, ok = record.ReadUnmarshaler[adama.Time](v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "component_id", "component_human_name", "component_name", "char_limit", "is_enabled", "value_type_name", "created_at", "updated_at")
 		}
@@ -3191,8 +3178,8 @@ func (x *Component) Fresh() bool { return x.raw == nil }
 // copy of Extra, for a request body made from a copy of the record.
 func (x *Component) clearReadOnly() {
 	x.ComponentID = 0
-	x.CreatedAt = ""
-	x.UpdatedAt = ""
+	x.CreatedAt = nil
+	x.UpdatedAt = nil
 	cloned := false
 	for _, k := range [...]string{"component_id", "created_at", "updated_at"} {
 		if _, ok := x.Extra[k]; ok {
