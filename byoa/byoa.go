@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"reflect"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -63,24 +62,6 @@ func seg(s string) string { return url.PathEscape(s) }
 
 // id formats an integer path segment.
 func id(n int64) string { return strconv.FormatInt(n, 10) }
-
-// decodeRecord reads the record b into the value w points to (the record
-// as its method-less alias W), starting from zero, with the shared reader
-// of the one decoding rule (internal/record: a numeric field may come as
-// a numeric string, a string field as a number; a value that fits no
-// form leaves its field zero and is kept under the field's name, a misfit
-// the record's Misfits reports) and puts the members it does not know in
-// *extra too, for the record's Extra. null leaves the zero value.
-func decodeRecord[W any](b []byte, w *W, extra *map[string]json.RawMessage) error {
-	return record.DecodeKeepingInto(b, w, record.IndexOf(reflect.TypeFor[W]()), extra)
-}
-
-// misfitsOf lists the misfits of the record rec points to (read through
-// its alias W) and of the records it holds (record.Report); every
-// record's Misfits calls it.
-func misfitsOf[W any](rec any, extra map[string]json.RawMessage) []adama.Misfit {
-	return record.Report(rec, record.IndexOf(reflect.TypeFor[W]()), extra)
-}
 
 // encodeObject marshals rec (a method-less alias of a record) and adds the
 // members of extra it does not already hold.

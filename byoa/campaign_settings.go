@@ -22,59 +22,6 @@ const CurrentExecutorID int64 = 2
 // split into buckets 0-99 and a setting covers buckets low..high.
 const MaxBucket = 99
 
-// UUIDType says which user identifier splits impressions into buckets.
-//
-//adama:enum
-type UUIDType string
-
-// The UUIDType values.
-const (
-	UUIDTypeCID  UUIDType = "CID"
-	UUIDTypeUUID UUIDType = "UUID"
-)
-
-// Setting is one campaign- or strategy-level setting as the server answers
-// it: the buckets low..high of the campaign's (or strategy's) impressions
-// are valued by model model_id of namespace.
-//
-// Shape from the custom algorithm API reference, the data items
-// of GET /campaign_settings/{campaign_id} and its strategy form.
-type Setting struct {
-	CampaignID int64 `json:"campaign_id,omitempty"`
-	// StrategyID is set for strategy-level settings.
-	StrategyID int64 `json:"strategy_id,omitempty"`
-	ExecutorID int64 `json:"executor_id"`
-	Low        int   `json:"low"`
-	High       int   `json:"high"`
-	// ModelID is a brain name (or model id).
-	ModelID   string      `json:"model_id,omitempty"`
-	Namespace string      `json:"namespace,omitempty"`
-	UUIDType  UUIDType    `json:"uuid_type,omitempty"`
-	CreatedOn *adama.Time `json:"created_on,omitempty"`
-	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
-	// Extra keeps the members the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type settingAlias Setting
-
-// UnmarshalJSON reads a setting, keeping unknown members in Extra.
-func (s *Setting) UnmarshalJSON(b []byte) error {
-	return decodeRecord(b, (*settingAlias)(s), &s.Extra)
-}
-
-// Misfits lists the values that fit no documented form, kept and written
-// back as they came (see adama.Misfit), nested records' included.
-func (s *Setting) Misfits() []adama.Misfit {
-	if s == nil {
-		return nil
-	}
-	return misfitsOf[settingAlias](s, s.Extra)
-}
-
-// MarshalJSON writes the setting with its Extra members.
-func (s Setting) MarshalJSON() ([]byte, error) { return encodeObject(settingAlias(s), s.Extra) }
-
 // Settings is the whole of one campaign's settings (StrategyID zero) or
 // one strategy's: the read-change-save record of CampaignSettings and
 // StrategySettings. Update replaces the settings with those of the record

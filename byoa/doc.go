@@ -40,4 +40,4 @@
 // Nothing in the group is deprecated.
 package byoa
 
-//go:generate go run ../internal/cmd/enumgen
+//go:generate go run ../internal/cmd/apigen -group byoa

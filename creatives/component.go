@@ -671,15 +671,16 @@ func (c *Component) createBody() map[string]json.RawMessage {
 // changes returns the body of an update: what changed since c was read,
 // or every set field of a component built by hand.
 func (c *Component) changes() map[string]json.RawMessage {
-	if c.Fresh() {
+	before := c.original()
+	if before == nil {
 		return c.createBody()
 	}
-	var before Component
-	if err := json.Unmarshal(c.raw, &before); err != nil {
-		return c.createBody()
-	}
-	return record.Diff(writableOf(&before, componentReadOnly...), writableOf(c, componentReadOnly...))
+	return record.Diff(writableOf(before, componentReadOnly...), writableOf(c, componentReadOnly...))
 }
+
+// Fresh reports whether the component was built by hand rather than read
+// (an update then sends every field set).
+func (c *Component) Fresh() bool { return c.raw == nil }
 
 // Changes returns the properties Update would send for c, by name.
 func (c *Component) Changes() []string { return slices.Sorted(maps.Keys(c.changes())) }

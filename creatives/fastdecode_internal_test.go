@@ -61,6 +61,7 @@ func fastSeeds(t testing.TB) [][]byte {
 		`{"details":null}`, `{"details":{"a":1},"details":null}`, `{"details":5}`, `{"details":{"name":{}}}`,
 		`{"unsecureUrls":{"\xff":{"id":1}}}`, `{"unsecureUrls":{"a":null,"b":{"id":"x"}}}`, `{"unsecureUrls":[]}`,
 		`{"sources":{"s1":"approved","s2":3,"s3":true}}`, `{"sources":{"a":"x","a":"y"}}`,
+		`{"sources":{"s2":3}}`, `{"sources":{"a":null,"b":"x"}}`, `{"sources":{"a":"x"},"sources":null}`,
 		`{"atomic_creative_id":"5","net_status":"APPROVED","sources":{"p1":"APPROVED"}}`,
 		`{"language":7,"attributes":[1,{"id":2,"nameFr":"x"}],"verticals":null}`,
 		`{"language":{"id":"x"}}`, `{"language":"12"}`,
@@ -120,6 +121,7 @@ func TestFastDecodeMatchesRecord(t *testing.T) {
 	}
 	var a Approval
 	assert.False(t, a.decodeFast([]byte(`{"sources":{"a":{}}}`)), "a misfit in a map is left to internal/record")
+	assert.False(t, a.decodeFast([]byte(`{"sources":{"a":1}}`)), "a number in a map of text is left to internal/record, which refuses it as encoding/json does")
 	require.NoError(t, a.UnmarshalJSON([]byte(`{"sources":{"a":{}}}`)))
 	if m := a.Misfits(); assert.Len(t, m, 1) {
 		assert.Equal(t, "sources", m[0].Field)

@@ -410,9 +410,8 @@ type CreativeDetails struct {
 	// they came.
 	Extra map[string]json.RawMessage `json:"-"`
 
-	// raw is the body the record was read from, for an update that
-	// sends what changed since.
-	raw []byte
+	// raw is the body the record was read from (see original).
+	raw *snapshot
 }
 
 type creativeDetailsAlias CreativeDetails
@@ -420,8 +419,17 @@ type creativeDetailsAlias CreativeDetails
 var creativeDetailsIdx = record.IndexOf(reflect.TypeFor[creativeDetailsAlias]())
 
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
-// unknown properties in Extra.
+// unknown properties in Extra and the body for Update.
 func (x *CreativeDetails) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *CreativeDetails) unmarshal(b []byte) error {
 	if !jsonscan.Valid(b) {
 		return x.decodeSlow(b)
 	}
@@ -441,7 +449,6 @@ func (x *CreativeDetails) decodeSlow(b []byte) error {
 	if err := record.DecodeKeepingInto(b, (*creativeDetailsAlias)(x), creativeDetailsIdx, &x.Extra); err != nil {
 		return err
 	}
-	x.raw = append([]byte(nil), b...)
 	return nil
 }
 
@@ -450,7 +457,6 @@ func (x *CreativeDetails) decodeSlow(b []byte) error {
 func (x *CreativeDetails) decodeFast(b []byte) bool {
 	*x = CreativeDetails{}
 	if record.IsNull(b) {
-		x.raw = append([]byte(nil), b...)
 		return true
 	}
 	ok := true
@@ -502,9 +508,11 @@ func (x *CreativeDetails) decodeFast(b []byte) bool {
 			}
 		case "eventPixels":
 			x.EventPixels, ok = record.ReadList(v, func(e []byte) (EventPixel, bool) {
-				var r EventPixel
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*EventPixel).decodeValid)
+				if p == nil {
+					return EventPixel{}, ok
+				}
+				return *p, ok
 			})
 		case "vendors":
 			x.Vendors, ok = record.ReadList(v, record.ReadInt64)
@@ -534,7 +542,6 @@ func (x *CreativeDetails) decodeFast(b []byte) bool {
 	if err != nil || !ok {
 		return false
 	}
-	x.raw = append([]byte(nil), b...)
 	return true
 }
 
@@ -556,13 +563,11 @@ func (x *CreativeDetails) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, creativeDetailsIdx, prefix)
-	out = append(out, record.Nested(x.EventPixels, record.MisfitPath(prefix, "eventPixels"))...)
+	for i := range x.EventPixels {
+		out = append(out, x.EventPixels[i].misfits(record.MisfitPath(prefix, "eventPixels["+strconv.Itoa(i)+"]"))...)
+	}
 	return out
 }
-
-// Fresh reports whether the record was built by hand rather than read
-// (an update then sends every field set).
-func (x *CreativeDetails) Fresh() bool { return x.raw == nil }
 
 // clearReadOnly zeroes the record's own read-only fields (those of
 // nested records are left alone) and drops their kept values from a
@@ -578,6 +583,85 @@ func (x *CreativeDetails) clearReadOnly() {
 			delete(x.Extra, k)
 		}
 	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *CreativeDetails) original() *CreativeDetails {
+	if x.raw == nil {
+		return nil
+	}
+	var o CreativeDetails
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// creativeDetailsWrite is the writable part of CreativeDetails, in the description's order.
+type creativeDetailsWrite struct {
+	Active                 bool         `json:"active,omitempty"`
+	Advertiser             int64        `json:"advertiser,omitempty"`
+	Name                   string       `json:"name,omitempty"`
+	Concept                int64        `json:"concept,omitempty"`
+	StartTime              *int64       `json:"startTime,omitempty"`
+	EndTime                *int64       `json:"endTime,omitempty"`
+	ClickthroughURL        string       `json:"clickthroughUrl,omitempty"`
+	CustomVAST             string       `json:"customVAST,omitempty"`
+	CustomVASTURL          string       `json:"customVASTUrl,omitempty"`
+	ViewabilityTemplate    string       `json:"viewabilityTemplate,omitempty"`
+	LandingURL             string       `json:"landingUrl,omitempty"`
+	EventPixels            []EventPixel `json:"eventPixels,omitzero"`
+	Vendors                []int64      `json:"vendors,omitzero"`
+	VASTVersion            VASTVersion  `json:"vastVersion,omitempty"`
+	DisabledVariants       []int64      `json:"disabledVariants,omitzero"`
+	ExternalIdentifier     string       `json:"externalIdentifier,omitempty"`
+	ClockNumber            string       `json:"clockNumber,omitempty"`
+	CustomVASTExtensionXML string       `json:"customVASTExtensionXML,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *CreativeDetails) writable() ([]byte, error) {
+	w := creativeDetailsWrite{
+		Active:                 x.Active,
+		Advertiser:             x.Advertiser,
+		Name:                   x.Name,
+		Concept:                x.Concept,
+		StartTime:              x.StartTime,
+		EndTime:                x.EndTime,
+		ClickthroughURL:        x.ClickthroughURL,
+		CustomVAST:             x.CustomVAST,
+		CustomVASTURL:          x.CustomVASTURL,
+		ViewabilityTemplate:    x.ViewabilityTemplate,
+		LandingURL:             x.LandingURL,
+		EventPixels:            x.EventPixels,
+		Vendors:                x.Vendors,
+		VASTVersion:            x.VASTVersion,
+		DisabledVariants:       x.DisabledVariants,
+		ExternalIdentifier:     x.ExternalIdentifier,
+		ClockNumber:            x.ClockNumber,
+		CustomVASTExtensionXML: x.CustomVASTExtensionXML,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *CreativeDetails) readOnlyChanged(orig *CreativeDetails) map[string]bool {
+	return map[string]bool{
+		"landingUrlIsCalculated": orig.LandingURLIsCalculated != x.LandingURLIsCalculated,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*CreativeDetails) fixedFields() []string {
+	return []string{"active", "advertiser", "name", "concept", "startTime", "endTime", "clickthroughUrl", "customVAST", "customVASTUrl", "viewabilityTemplate", "landingUrl", "eventPixels", "vendors", "vastVersion", "disabledVariants", "externalIdentifier", "clockNumber", "customVASTExtensionXML"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*CreativeDetails) createOnlyFields() []string {
+	return nil
 }
 
 // VideoCreative is a v3 video creative with its status.
@@ -672,9 +756,6 @@ func (x *VideoCreative) decodeSlow(b []byte) error {
 func (x *VideoCreative) decodeFast(b []byte) bool {
 	*x = VideoCreative{}
 	if record.IsNull(b) {
-		if raw, ok := x.Extra["t1as"]; ok && !x.P1AS {
-			_ = record.DecodeValue(raw, &x.P1AS)
-		}
 		return true
 	}
 	ok := true
@@ -686,9 +767,11 @@ func (x *VideoCreative) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (CreativeDetails, bool) {
-				var r CreativeDetails
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*CreativeDetails).UnmarshalJSON)
+				if p == nil {
+					return CreativeDetails{}, ok
+				}
+				return *p, ok
 			}(v)
 		case "companionIds":
 			x.CompanionIDs, ok = record.ReadList(v, record.ReadInt64)
@@ -715,9 +798,11 @@ func (x *VideoCreative) decodeFast(b []byte) bool {
 					return nil, false
 				}
 				out, read, ok := map[string]InsecureVendorURLs{}, func(e []byte) (InsecureVendorURLs, bool) {
-					var r InsecureVendorURLs
-					err := r.decodeValid(e)
-					return r, err == nil
+					p, ok := record.ReadRecord(e, (*InsecureVendorURLs).decodeValid)
+					if p == nil {
+						return InsecureVendorURLs{}, ok
+					}
+					return *p, ok
 				}, true
 				err := jsonscan.Members(v, func(key, e []byte) bool {
 					if !utf8.Valid(key) {
@@ -771,9 +856,9 @@ func (x *VideoCreative) decodeFast(b []byte) bool {
 			}
 		case "vpaidVersion":
 			if !record.IsNull(v) {
-				x.VPAIDVersion, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.VPAIDVersion, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "hasCompanions":
@@ -822,7 +907,7 @@ func (x *VideoCreative) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, videoCreativeIdx, prefix)
-	out = append(out, record.Nested(x.Details, record.MisfitPath(prefix, "details"))...)
+	out = append(out, x.Details.misfits(record.MisfitPath(prefix, "details"))...)
 	out = append(out, record.Nested(x.UnsecureURLs, record.MisfitPath(prefix, "unsecureUrls"))...)
 	return out
 }
@@ -835,7 +920,7 @@ func (x *VideoCreative) clearReadOnly() {
 	x.CompanionIDs = nil
 	x.Duration = 0
 	x.IsUploaded = false
-	x.UnsecureURLs = nil
+	x.UnsecureURLs = *new(map[string]InsecureVendorURLs)
 	x.Status = ""
 	x.ReadyToServe = false
 	x.Thumbnail = ""
@@ -845,7 +930,7 @@ func (x *VideoCreative) clearReadOnly() {
 	x.IsRotating = false
 	x.IsDynamic = false
 	x.IsAudio = false
-	x.VPAIDVersion = 0
+	x.VPAIDVersion = *new(int)
 	x.HasCompanions = false
 	x.VASTVersion = ""
 	x.P1AS = false
@@ -1121,23 +1206,23 @@ func (x *Variant) decodeFast(b []byte) bool {
 			}
 		case "width":
 			if !record.IsNull(v) {
-				x.Width, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.Width, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "height":
 			if !record.IsNull(v) {
-				x.Height, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.Height, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "bitrateKbps":
 			if !record.IsNull(v) {
-				x.BitrateKbps, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.BitrateKbps, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "format":
@@ -1291,15 +1376,19 @@ func (x *UploadStatus) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "uploadInfo":
 			x.UploadInfo, ok = func(e []byte) (FileInfo, bool) {
-				var r FileInfo
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*FileInfo).decodeValid)
+				if p == nil {
+					return FileInfo{}, ok
+				}
+				return *p, ok
 			}(v)
 		case "encodingStatus":
 			x.EncodingStatus, ok = func(e []byte) (EncodingInfo, bool) {
-				var r EncodingInfo
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*EncodingInfo).decodeValid)
+				if p == nil {
+					return EncodingInfo{}, ok
+				}
+				return *p, ok
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "uploadInfo", "encodingStatus")
@@ -1330,8 +1419,8 @@ func (x *UploadStatus) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, uploadStatusIdx, prefix)
-	out = append(out, record.Nested(x.UploadInfo, record.MisfitPath(prefix, "uploadInfo"))...)
-	out = append(out, record.Nested(x.EncodingStatus, record.MisfitPath(prefix, "encodingStatus"))...)
+	out = append(out, x.UploadInfo.misfits(record.MisfitPath(prefix, "uploadInfo"))...)
+	out = append(out, x.EncodingStatus.misfits(record.MisfitPath(prefix, "encodingStatus"))...)
 	return out
 }
 
@@ -1521,9 +1610,11 @@ func (x *EncodingInfo) decodeFast(b []byte) bool {
 			}
 		case "encodings":
 			x.Encodings, ok = record.ReadList(v, func(e []byte) (EncodingProgress, bool) {
-				var r EncodingProgress
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*EncodingProgress).decodeValid)
+				if p == nil {
+					return EncodingProgress{}, ok
+				}
+				return *p, ok
 			})
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "status", "percent", "encodings")
@@ -1554,7 +1645,9 @@ func (x *EncodingInfo) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, encodingInfoIdx, prefix)
-	out = append(out, record.Nested(x.Encodings, record.MisfitPath(prefix, "encodings"))...)
+	for i := range x.Encodings {
+		out = append(out, x.Encodings[i].misfits(record.MisfitPath(prefix, "encodings["+strconv.Itoa(i)+"]"))...)
+	}
 	return out
 }
 
@@ -1766,13 +1859,8 @@ func (x *Classification) misfits(prefix string) []adama.Misfit {
 // items.
 type InflatedClassification struct {
 	Attributes []StaticItem `json:"attributes"`
-	// One IAB static data item (written by hand: a bare number is
-	// read as the item's id; name_fr is also read from nameFr).
-	// Verticals have code, description, parent and children; attributes
-	// name, parent and children; languages name, name_fr, alpha2,
-	// bibliographic and terminologic.
-	Language  StaticItem   `json:"language"`
-	Verticals []StaticItem `json:"verticals"`
+	Language   StaticItem   `json:"language"`
+	Verticals  []StaticItem `json:"verticals"`
 	// Extra keeps the properties the SDK does not model and the values
 	// that fit no documented form (see Misfits); they are sent back as
 	// they came.
@@ -1933,9 +2021,11 @@ func (x *ClassificationRecord) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (Classification, bool) {
-				var r Classification
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*Classification).decodeValid)
+				if p == nil {
+					return Classification{}, ok
+				}
+				return *p, ok
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "atomic_creative_id", "details")
@@ -1966,7 +2056,7 @@ func (x *ClassificationRecord) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, classificationRecordIdx, prefix)
-	out = append(out, record.Nested(x.Details, record.MisfitPath(prefix, "details"))...)
+	out = append(out, x.Details.misfits(record.MisfitPath(prefix, "details"))...)
 	return out
 }
 
@@ -2026,9 +2116,11 @@ func (x *InflatedRecord) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (InflatedClassification, bool) {
-				var r InflatedClassification
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*InflatedClassification).decodeValid)
+				if p == nil {
+					return InflatedClassification{}, ok
+				}
+				return *p, ok
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "atomic_creative_id", "details")
@@ -2059,7 +2151,7 @@ func (x *InflatedRecord) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, inflatedRecordIdx, prefix)
-	out = append(out, record.Nested(x.Details, record.MisfitPath(prefix, "details"))...)
+	out = append(out, x.Details.misfits(record.MisfitPath(prefix, "details"))...)
 	return out
 }
 
@@ -2135,16 +2227,16 @@ func (x *CompanionDetails) decodeFast(b []byte) bool {
 			}
 		case "width":
 			if !record.IsNull(v) {
-				x.Width, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.Width, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "height":
 			if !record.IsNull(v) {
-				x.Height, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.Height, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "landingUrl":
@@ -2261,9 +2353,11 @@ func (x *Companion) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (CompanionDetails, bool) {
-				var r CompanionDetails
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*CompanionDetails).decodeValid)
+				if p == nil {
+					return CompanionDetails{}, ok
+				}
+				return *p, ok
 			}(v)
 		case "fileExtension":
 			if !record.IsNull(v) {
@@ -2318,7 +2412,7 @@ func (x *Companion) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, companionIdx, prefix)
-	out = append(out, record.Nested(x.Details, record.MisfitPath(prefix, "details"))...)
+	out = append(out, x.Details.misfits(record.MisfitPath(prefix, "details"))...)
 	return out
 }
 
@@ -2393,15 +2487,19 @@ func (x *History) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "with":
 			x.With, ok = func(e []byte) (HistoryWith, bool) {
-				var r HistoryWith
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*HistoryWith).decodeValid)
+				if p == nil {
+					return HistoryWith{}, ok
+				}
+				return *p, ok
 			}(v)
 		case "log_entries":
 			x.LogEntries, ok = func(e []byte) (HistoryPage, bool) {
-				var r HistoryPage
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*HistoryPage).decodeValid)
+				if p == nil {
+					return HistoryPage{}, ok
+				}
+				return *p, ok
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "with", "log_entries")
@@ -2432,8 +2530,8 @@ func (x *History) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, historyIdx, prefix)
-	out = append(out, record.Nested(x.With, record.MisfitPath(prefix, "with"))...)
-	out = append(out, record.Nested(x.LogEntries, record.MisfitPath(prefix, "log_entries"))...)
+	out = append(out, x.With.misfits(record.MisfitPath(prefix, "with"))...)
+	out = append(out, x.LogEntries.misfits(record.MisfitPath(prefix, "log_entries"))...)
 	return out
 }
 
@@ -2488,9 +2586,9 @@ func (x *HistoryWith) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "count":
 			if !record.IsNull(v) {
-				x.Count, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.Count, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "log_entries":
@@ -2584,22 +2682,24 @@ func (x *HistoryPage) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "entry":
 			x.Entry, ok = record.ReadList(v, func(e []byte) (HistoryEntry, bool) {
-				var r HistoryEntry
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*HistoryEntry).decodeValid)
+				if p == nil {
+					return HistoryEntry{}, ok
+				}
+				return *p, ok
 			})
 		case "count":
 			if !record.IsNull(v) {
-				x.Count, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.Count, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "start":
 			if !record.IsNull(v) {
-				x.Start, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.Start, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		default:
@@ -2634,7 +2734,9 @@ func (x *HistoryPage) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, historyPageIdx, prefix)
-	out = append(out, record.Nested(x.Entry, record.MisfitPath(prefix, "entry"))...)
+	for i := range x.Entry {
+		out = append(out, x.Entry[i].misfits(record.MisfitPath(prefix, "entry["+strconv.Itoa(i)+"]"))...)
+	}
 	return out
 }
 
@@ -2707,9 +2809,11 @@ func (x *HistoryEntry) decodeFast(b []byte) bool {
 			x.Date, ok = record.ReadUnmarshaler[adama.Time](v)
 		case "field":
 			x.Fields, ok = record.ReadList(v, func(e []byte) (FieldChange, bool) {
-				var r FieldChange
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*FieldChange).decodeValid)
+				if p == nil {
+					return FieldChange{}, ok
+				}
+				return *p, ok
 			})
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "user_id", "user_name", "action", "date", "field")
@@ -2743,18 +2847,16 @@ func (x *HistoryEntry) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, historyEntryIdx, prefix)
-	out = append(out, record.Nested(x.Fields, record.MisfitPath(prefix, "field"))...)
+	for i := range x.Fields {
+		out = append(out, x.Fields[i].misfits(record.MisfitPath(prefix, "field["+strconv.Itoa(i)+"]"))...)
+	}
 	return out
 }
 
 // FieldChange is one field's change.
 type FieldChange struct {
-	Name string `json:"name"`
-	// Text the platform sends as a string or as a number (written by
-	// hand).
+	Name     string     `json:"name"`
 	OldValue FlexString `json:"old_value"`
-	// Text the platform sends as a string or as a number (written by
-	// hand).
 	NewValue FlexString `json:"new_value"`
 	// Extra keeps the properties the SDK does not model and the values
 	// that fit no documented form (see Misfits); they are sent back as
@@ -2954,9 +3056,9 @@ func (x *Asset) decodeFast(b []byte) bool {
 			}
 		case "image_height":
 			if !record.IsNull(v) {
-				x.ImageHeight, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.ImageHeight, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "image_url":
@@ -2965,9 +3067,9 @@ func (x *Asset) decodeFast(b []byte) bool {
 			}
 		case "image_width":
 			if !record.IsNull(v) {
-				x.ImageWidth, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.ImageWidth, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "subtitle_filename":
@@ -3063,9 +3165,8 @@ type Component struct {
 	// they came.
 	Extra map[string]json.RawMessage `json:"-"`
 
-	// raw is the body the record was read from, for an update that
-	// sends what changed since.
-	raw []byte
+	// raw is the body the record was read from (see original).
+	raw *snapshot
 }
 
 type componentAlias Component
@@ -3073,8 +3174,17 @@ type componentAlias Component
 var componentIdx = record.IndexOf(reflect.TypeFor[componentAlias]())
 
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
-// unknown properties in Extra.
+// unknown properties in Extra and the body for Update.
 func (x *Component) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Component) unmarshal(b []byte) error {
 	if !jsonscan.Valid(b) {
 		return x.decodeSlow(b)
 	}
@@ -3094,7 +3204,6 @@ func (x *Component) decodeSlow(b []byte) error {
 	if err := record.DecodeKeepingInto(b, (*componentAlias)(x), componentIdx, &x.Extra); err != nil {
 		return err
 	}
-	x.raw = append([]byte(nil), b...)
 	return nil
 }
 
@@ -3103,7 +3212,6 @@ func (x *Component) decodeSlow(b []byte) error {
 func (x *Component) decodeFast(b []byte) bool {
 	*x = Component{}
 	if record.IsNull(b) {
-		x.raw = append([]byte(nil), b...)
 		return true
 	}
 	ok := true
@@ -3144,7 +3252,6 @@ func (x *Component) decodeFast(b []byte) bool {
 	if err != nil || !ok {
 		return false
 	}
-	x.raw = append([]byte(nil), b...)
 	return true
 }
 
@@ -3169,10 +3276,6 @@ func (x *Component) misfits(prefix string) []adama.Misfit {
 	return out
 }
 
-// Fresh reports whether the record was built by hand rather than read
-// (an update then sends every field set).
-func (x *Component) Fresh() bool { return x.raw == nil }
-
 // clearReadOnly zeroes the record's own read-only fields (those of
 // nested records are left alone) and drops their kept values from a
 // copy of Extra, for a request body made from a copy of the record.
@@ -3189,6 +3292,61 @@ func (x *Component) clearReadOnly() {
 			delete(x.Extra, k)
 		}
 	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Component) original() *Component {
+	if x.raw == nil {
+		return nil
+	}
+	var o Component
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// componentWrite is the writable part of Component, in the description's order.
+type componentWrite struct {
+	ComponentHumanName string             `json:"component_human_name,omitempty"`
+	ComponentName      string             `json:"component_name,omitempty"`
+	CharLimit          *int               `json:"char_limit,omitempty"`
+	IsEnabled          *bool              `json:"is_enabled,omitempty"`
+	ValueTypeName      ComponentValueType `json:"value_type_name,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Component) writable() ([]byte, error) {
+	w := componentWrite{
+		ComponentHumanName: x.ComponentHumanName,
+		ComponentName:      x.ComponentName,
+		CharLimit:          x.CharLimit,
+		IsEnabled:          x.IsEnabled,
+		ValueTypeName:      x.ValueTypeName,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Component) readOnlyChanged(orig *Component) map[string]bool {
+	return map[string]bool{
+		"component_id": orig.ComponentID != x.ComponentID,
+		"created_at":   !reflect.DeepEqual(orig.CreatedAt, x.CreatedAt),
+		"updated_at":   !reflect.DeepEqual(orig.UpdatedAt, x.UpdatedAt),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Component) fixedFields() []string {
+	return []string{"component_human_name", "component_name", "char_limit", "is_enabled", "value_type_name"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Component) createOnlyFields() []string {
+	return nil
 }
 
 // Approval is a creative's approval status per supply source.
@@ -3258,7 +3416,15 @@ func (x *Approval) decodeFast(b []byte) bool {
 				if len(v) == 0 || v[0] != '{' {
 					return nil, false
 				}
-				out, read, ok := map[string]string{}, record.ReadText, true
+				out, read, ok := map[string]string{}, func(e []byte) (string, bool) {
+					if string(e) == "null" {
+						return "", true
+					}
+					if len(e) == 0 || e[0] != '"' {
+						return "", false
+					}
+					return record.ReadText(e)
+				}, true
 				err := jsonscan.Members(v, func(key, e []byte) bool {
 					if !utf8.Valid(key) {
 						ok = false
@@ -3298,6 +3464,7 @@ func (x *Approval) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, approvalIdx, prefix)
+	out = append(out, record.Nested(x.Sources, record.MisfitPath(prefix, "sources"))...)
 	return out
 }
 
@@ -3363,9 +3530,9 @@ func (x *FieldErrorInfo) decodeFast(b []byte) bool {
 			}
 		case "index":
 			if !record.IsNull(v) {
-				x.Index, ok = func(e []byte) (int, bool) {
-					n, ok := record.ReadInt64(e)
-					return int(n), ok && int64(int(n)) == n
+				x.Index, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
 				}(v)
 			}
 		case "code":

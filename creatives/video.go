@@ -18,31 +18,26 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// writable returns the properties d sends: every field set and the
-// unknown properties, read-only ones left out.
-func (d *CreativeDetails) writable() map[string]json.RawMessage {
-	b, err := json.Marshal(d)
-	if err != nil {
-		return map[string]json.RawMessage{}
-	}
-	m := record.ToMap(b)
-	delete(m, "landingUrlIsCalculated")
-	return m
+// sent returns the properties d sends: every field set and the unknown
+// properties, read-only ones left out.
+func (d *CreativeDetails) sent() map[string]json.RawMessage {
+	return writableOf(d, "landingUrlIsCalculated")
 }
+
+// Fresh reports whether the settings were built by hand rather than read
+// (an update then sends every field set).
+func (d *CreativeDetails) Fresh() bool { return d.raw == nil }
 
 // changes returns the body of an update: what changed since d was read
 // (a field cleared since is sent as null), or every set field of fresh
 // settings.
 func (d *CreativeDetails) changes() map[string]json.RawMessage {
-	now := d.writable()
-	if d.Fresh() {
+	now := d.sent()
+	before := d.original()
+	if before == nil {
 		return now
 	}
-	var before CreativeDetails
-	if err := json.Unmarshal(d.raw, &before); err != nil {
-		return now
-	}
-	return record.Diff(before.writable(), now)
+	return record.Diff(before.sent(), now)
 }
 
 // Changes returns the properties Update would send for d, by name.
@@ -354,7 +349,7 @@ func (s *VideoService) Create(ctx context.Context, c *VideoCreative, opts ...ada
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	r, err := s.create(ctx, c.Details.writable(), opts)
+	r, err := s.create(ctx, c.Details.sent(), opts)
 	if err != nil {
 		return nil, err
 	}
@@ -528,7 +523,7 @@ func (s *VideoService) replace(ctx context.Context, id int64, d *CreativeDetails
 	if err := v.Err(); err != nil {
 		return err
 	}
-	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: d.writable()}, opts...)
+	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: d.sent()}, opts...)
 }
 
 // ValidateVAST validates a VAST document (POST /creatives/validateVAST, a

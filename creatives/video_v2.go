@@ -64,7 +64,7 @@ func (s *VideoService) CreateV2(ctx context.Context, c *VideoCreative, opts ...a
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	r, err := s.v2().create(ctx, c.Details.writable(), opts)
+	r, err := s.v2().create(ctx, c.Details.sent(), opts)
 	if err != nil {
 		return nil, err
 	}

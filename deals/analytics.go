@@ -189,7 +189,7 @@ func (s *AnalyticsService) List(ctx context.Context, q *AnalyticsQuery, ro ...ad
 	if err := q.Validate(); err != nil {
 		return nil, err
 	}
-	return listPtr[AnalyticsRow](ctx, s.g, q.call(q.PageLimit, q.PageOffset), ro)
+	return listPage[AnalyticsRow](ctx, s.g, q.call(q.PageLimit, q.PageOffset), ro)
 }
 
 // All iterates over every row of the query, page by page.
@@ -208,7 +208,7 @@ func (s *AnalyticsService) All(ctx context.Context, q *AnalyticsQuery, ro ...ada
 			return
 		}
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*AnalyticsRow], error) {
-			return listPtr[AnalyticsRow](ctx, s.g, c.call(limit, cur.Offset), ro)
+			return listPage[AnalyticsRow](ctx, s.g, c.call(limit, cur.Offset), ro)
 		}
 		for r, err := range pager.All(ctx, pager.Options{Start: c.PageOffset, Limit: limit}, fetch) {
 			if !yield(r, err) {

@@ -2,12 +2,10 @@ package deals
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"io"
 	"strconv"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 )
 
@@ -22,21 +20,6 @@ func (c Channel) writeID() json.RawMessage {
 
 // ChannelService lists channels.
 type ChannelService struct{ g *call.Group }
-
-// ChannelListOptions shape a channel list. The platform takes no list
-// parameters for channels today and answers every channel on one page; the
-// type is here so that List has the shape of every other list and options
-// can be added without changing its signature.
-type ChannelListOptions struct{}
-
-// List returns every channel, on one page (nil options: the platform's
-// defaults). The reference documents the answer as a bare JSON array; the
-// group's data envelope is read too.
-func (s *ChannelService) List(ctx context.Context, _ *ChannelListOptions, ro ...adama.RequestOption) (*adama.Page[*Channel], error) {
-	g := *s.g
-	g.Envelope = arrayOrData{}
-	return listPtr[Channel](ctx, &g, &call.Call{Path: "/channels"}, ro)
-}
 
 // arrayOrData reads a bare JSON array with call.Bare and anything else
 // with the group's data envelope.

@@ -3,9 +3,6 @@ package deals
 import (
 	"context"
 	"encoding/json"
-	"iter"
-	"net/http"
-	"net/url"
 	"reflect"
 	"slices"
 	"strconv"
@@ -14,7 +11,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
-	"github.com/adamasdk/adama-go/qlang"
 )
 
 // Deal is one marketplace deal. Fields per specification §2.10; shape from
@@ -340,46 +336,6 @@ const (
 	DealSortDescription    DealSort = "description"
 )
 
-// ListOptions select, order and page a deal list (every filter of the
-// reference's GET /deals). OwnerOrganizationID is required unless IDs is
-// given. The struct is copied, never changed.
-type ListOptions struct {
-	// IDs lists deals by id (ids).
-	IDs []int64
-	// DealType keeps deals of one type (deal_type).
-	DealType DealType
-	// Q filters the list (q; see package qlang).
-	Q *qlang.Query
-	// SortBy and SortDir order the list.
-	SortBy  DealSort
-	SortDir SortDir
-	// PageLimit is the page size, 1..100; PageOffset the first record.
-	PageLimit, PageOffset int
-	// CurrencyCode converts prices to this currency (currency_code).
-	CurrencyCode string
-	// Status keeps active (true) or inactive (false) deals.
-	Status *bool
-	// OwnerType keeps deals of one owner type (owner.type; the reference
-	// allows ORGANIZATION).
-	OwnerType OwnerType
-	// OwnerOrganizationID, OwnerAgencyID and OwnerAdvertiserID keep deals
-	// editable by users of that entity (owner.*_id).
-	OwnerOrganizationID, OwnerAgencyID, OwnerAdvertiserID int64
-	// StrategyID keeps deals the strategy targets (strategy_id).
-	StrategyID int64
-	// PermissionOrganizationIDs, PermissionAgencyIDs and
-	// PermissionAdvertiserIDs keep deals permissioned to one of the ids
-	// (OR within a list, AND between lists).
-	PermissionOrganizationIDs, PermissionAgencyIDs, PermissionAdvertiserIDs []int64
-	// TimeWindow filters by time window (the reference allows
-	// last_7_days).
-	TimeWindow TimeWindow
-	// Export asks for the export form (export), passed as given.
-	Export string
-	// Prefetch, for All, fetches up to this many pages ahead.
-	Prefetch int
-}
-
 func (o *ListOptions) validate() error {
 	var v valid.Validator
 	v.Check(o.OwnerOrganizationID > 0 || len(o.IDs) > 0, "owner.organization_id", "required unless ids is given", nil)
@@ -408,95 +364,30 @@ func (o *ListOptions) validate() error {
 	return v.Err()
 }
 
-func (o *ListOptions) query(limit, offset int) url.Values {
-	q := url.Values{}
-	setIDs(q, "ids", o.IDs)
-	if o.DealType != "" {
-		q.Set("deal_type", string(o.DealType))
-	}
-	if o.Q != nil && len(o.Q.Terms) > 0 {
-		q.Set("q", o.Q.String())
-	}
-	if o.SortBy != "" {
-		q.Set("sort_by", string(o.SortBy))
-	}
-	if o.SortDir != "" {
-		q.Set("sort_dir", string(o.SortDir))
-	}
-	paging(q, limit, offset)
-	if o.CurrencyCode != "" {
-		q.Set("currency_code", o.CurrencyCode)
-	}
-	setBool(q, "status", o.Status)
-	if o.OwnerType != "" {
-		q.Set("owner.type", string(o.OwnerType))
-	}
-	setID(q, "owner.organization_id", o.OwnerOrganizationID)
-	setID(q, "owner.agency_id", o.OwnerAgencyID)
-	setID(q, "owner.advertiser_id", o.OwnerAdvertiserID)
-	setID(q, "strategy_id", o.StrategyID)
-	setIDs(q, "permissions.organization_ids", o.PermissionOrganizationIDs)
-	setIDs(q, "permissions.agency_ids", o.PermissionAgencyIDs)
-	setIDs(q, "permissions.advertiser_ids", o.PermissionAdvertiserIDs)
-	if o.TimeWindow != "" {
-		q.Set("time_window", string(o.TimeWindow))
-	}
-	if o.Export != "" {
-		q.Set("export", o.Export)
-	}
-	return q
-}
-
-// List returns one page of deals.
-func (s *DealService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*Deal], error) {
-	return listOf[Deal](ctx, s.g, "/deals", opts, ro)
-}
-
-// All iterates over every deal the options select, page by page (100 per
-// page unless PageLimit says otherwise). No request is made before the
-// caller ranges.
-func (s *DealService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*Deal, error] {
-	return allOf[Deal](ctx, s.g, "/deals", opts, ro)
-}
-
-// Get returns the deal with id.
-func (s *DealService) Get(ctx context.Context, id int64, ro ...adama.RequestOption) (*Deal, error) {
-	return getOf[Deal](ctx, s.g, "deals", id, ro)
-}
-
-// Create creates d (checked first) and returns the deal the server made.
-func (s *DealService) Create(ctx context.Context, d *Deal, ro ...adama.RequestOption) (*Deal, error) {
+// createRequest checks d against the rules of creation (a nil d is
+// refused) and returns the body of Create: every writable field and the
+// owner.
+func (d *Deal) createRequest() (any, error) {
 	if err := checkRecord("deal", d); err != nil {
 		return nil, err
 	}
 	if err := d.Validate(true); err != nil {
 		return nil, err
 	}
-	return call.One[Deal](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/deals", JSON: d.createBody()}, ro...)
+	return d.createBody(), nil
 }
 
-// Update sends what changed in d since it was read (every set field, for
-// a record built by hand) to POST /deals/{id} and returns the deal as the
-// server has it. The owner cannot change.
-func (s *DealService) Update(ctx context.Context, d *Deal, ro ...adama.RequestOption) (*Deal, error) {
+// updateRequest checks d (a nil d, an id below 1 and an owner change are
+// refused) and returns the body of Update: what changed since d was read
+// (every set field, for a record built by hand) with the version.
+func (d *Deal) updateRequest() (any, error) {
 	if err := checkRecord("deal", d); err != nil {
 		return nil, err
 	}
 	if err := checkID(d.ID); err != nil {
 		return nil, err
 	}
-	body, err := d.updateBody()
-	if err != nil {
-		return nil, err
-	}
-	return call.One[Deal](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("deals", d.ID), JSON: body}, ro...)
-}
-
-// Modify reads deal id, applies change and saves what changed with
-// Update, reading again and retrying on a version conflict
-// (adama.DefaultModifyAttempts rounds in all).
-func (s *DealService) Modify(ctx context.Context, id int64, change func(*Deal) error, ro ...adama.RequestOption) (*Deal, error) {
-	return modifyOf(ctx, "deal", id, s.Get, change, s.Update, ro)
+	return d.updateBody()
 }
 
 // Owners returns the owner of each deal in ids, read from the server (for

@@ -3,9 +3,6 @@ package deals
 import (
 	"context"
 	"encoding/json"
-	"iter"
-	"net/http"
-	"net/url"
 	"reflect"
 	"strconv"
 
@@ -13,7 +10,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
-	"github.com/adamasdk/adama-go/qlang"
 )
 
 // MaxGroupDeals is the most deals one group holds.
@@ -165,38 +161,6 @@ const (
 	GroupSortCreatedOn GroupSort = "created_on"
 )
 
-// GroupListOptions select, order and page a deal group list.
-// OwnerOrganizationID or IDs is required.
-type GroupListOptions struct {
-	// IDs lists groups by id.
-	IDs []int64
-	// OwnerOrganizationID keeps the organization's groups.
-	OwnerOrganizationID int64
-	// OwnerType keeps groups of one owner type (ORGANIZATION).
-	OwnerType OwnerType
-	// DealID keeps the groups holding a deal (not with
-	// OwnerOrganizationID or StrategyID).
-	DealID int64
-	// StrategyID keeps the groups a strategy targets (not with
-	// OwnerOrganizationID or DealID).
-	StrategyID int64
-	// Status keeps active or inactive groups.
-	Status *bool
-	// All asks for every group (all=1).
-	All bool
-	// Export asks for the export form, passed as given.
-	Export string
-	// Q filters the list.
-	Q *qlang.Query
-	// SortBy and SortDir order the list.
-	SortBy  GroupSort
-	SortDir SortDir
-	// PageLimit (1..100) and PageOffset page the list.
-	PageLimit, PageOffset int
-	// Prefetch, for All, fetches up to this many pages ahead.
-	Prefetch int
-}
-
 func (o *GroupListOptions) validate() error {
 	var v valid.Validator
 	v.Check(o.OwnerOrganizationID > 0 || len(o.IDs) > 0, "owner.organization_id", "owner.organization_id or ids is required", nil)
@@ -216,52 +180,10 @@ func (o *GroupListOptions) validate() error {
 	return v.Err()
 }
 
-func (o *GroupListOptions) query(limit, offset int) url.Values {
-	q := url.Values{}
-	setIDs(q, "ids", o.IDs)
-	setID(q, "owner.organization_id", o.OwnerOrganizationID)
-	if o.OwnerType != "" {
-		q.Set("owner.type", string(o.OwnerType))
-	}
-	setID(q, "deal_id", o.DealID)
-	setID(q, "strategy_id", o.StrategyID)
-	setBool(q, "status", o.Status)
-	if o.All {
-		q.Set("all", "1")
-	}
-	if o.Export != "" {
-		q.Set("export", o.Export)
-	}
-	if o.Q != nil && len(o.Q.Terms) > 0 {
-		q.Set("q", o.Q.String())
-	}
-	if o.SortBy != "" {
-		q.Set("sort_by", string(o.SortBy))
-	}
-	if o.SortDir != "" {
-		q.Set("sort_dir", string(o.SortDir))
-	}
-	paging(q, limit, offset)
-	return q
-}
-
-// List returns one page of deal groups.
-func (s *DealGroupService) List(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) (*adama.Page[*DealGroup], error) {
-	return listOf[DealGroup](ctx, s.g, "/deal_groups", opts, ro)
-}
-
-// All iterates over every deal group the options select.
-func (s *DealGroupService) All(ctx context.Context, opts *GroupListOptions, ro ...adama.RequestOption) iter.Seq2[*DealGroup, error] {
-	return allOf[DealGroup](ctx, s.g, "/deal_groups", opts, ro)
-}
-
-// Get returns the deal group with id.
-func (s *DealGroupService) Get(ctx context.Context, id int64, ro ...adama.RequestOption) (*DealGroup, error) {
-	return getOf[DealGroup](ctx, s.g, "deal_groups", id, ro)
-}
-
-// Create creates g (checked first).
-func (s *DealGroupService) Create(ctx context.Context, g *DealGroup, ro ...adama.RequestOption) (*DealGroup, error) {
+// createRequest checks g against the rules of creation (a nil g is
+// refused) and returns the body of Create: the writable fields and the
+// owner.
+func (g *DealGroup) createRequest() (any, error) {
 	if err := checkRecord("deal_group", g); err != nil {
 		return nil, err
 	}
@@ -270,12 +192,13 @@ func (s *DealGroupService) Create(ctx context.Context, g *DealGroup, ro ...adama
 	}
 	body := g.writable()
 	body["owner"], _ = json.Marshal(g.Owner)
-	return call.One[DealGroup](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/deal_groups", JSON: body}, ro...)
+	return body, nil
 }
 
-// Update sends what changed in g since it was read to POST
-// /deal_groups/{id}. The owner cannot change.
-func (s *DealGroupService) Update(ctx context.Context, g *DealGroup, ro ...adama.RequestOption) (*DealGroup, error) {
+// updateRequest checks g (a nil g, an id below 1 and an owner change are
+// refused) and returns the body of Update: what changed since g was read,
+// with the version.
+func (g *DealGroup) updateRequest() (any, error) {
 	if err := checkRecord("deal_group", g); err != nil {
 		return nil, err
 	}
@@ -298,14 +221,7 @@ func (s *DealGroupService) Update(ctx context.Context, g *DealGroup, ro ...adama
 	if g.Version > 0 {
 		body["version"] = json.RawMessage(strconv.FormatInt(g.Version, 10))
 	}
-	return call.One[DealGroup](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("deal_groups", g.ID), JSON: body}, ro...)
-}
-
-// Modify reads deal group id, applies change and saves what changed with
-// Update, reading again and retrying on a version conflict
-// (adama.DefaultModifyAttempts rounds in all).
-func (s *DealGroupService) Modify(ctx context.Context, id int64, change func(*DealGroup) error, ro ...adama.RequestOption) (*DealGroup, error) {
-	return modifyOf(ctx, "deal group", id, s.Get, change, s.Update, ro)
+	return body, nil
 }
 
 // CheckOwners reads the owners of g's deals and checks that each has the
@@ -316,20 +232,4 @@ func (s *DealGroupService) CheckOwners(ctx context.Context, ds *DealService, g *
 		return err
 	}
 	return g.CheckOwners(owners)
-}
-
-// Strategies lists the strategies using the group
-// (/deal_groups/{id}/strategy_deal_groups).
-func (s *DealGroupService) Strategies(ctx context.Context, id int64, opts *StrategyListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyDealGroup], error) {
-	if err := checkID(id); err != nil {
-		return nil, err
-	}
-	o := StrategyListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	if err := o.validate(); err != nil {
-		return nil, err
-	}
-	return listPtr[StrategyDealGroup](ctx, s.g, &call.Call{Path: idPath("deal_groups", id) + "/strategy_deal_groups", Query: o.query()}, ro)
 }

@@ -137,12 +137,6 @@ func setIDs(q url.Values, key string, ids []int64) {
 	}
 }
 
-func setBool(q url.Values, key string, b *bool) {
-	if b != nil {
-		q.Set(key, strconv.FormatBool(*b))
-	}
-}
-
 // checkPaging checks page_limit and page_offset.
 func checkPaging(v *valid.Validator, limit, offset, prefetch int) {
 	if limit != 0 {
@@ -156,19 +150,6 @@ func checkIDs(v *valid.Validator, field string, ids []int64) {
 	for i, id := range ids {
 		v.Check(id >= 1 && id <= 2147483647, field+"["+strconv.Itoa(i)+"]", "must be between 1 and 2147483647", id)
 	}
-}
-
-func paging(q url.Values, limit, offset int) {
-	if limit > 0 {
-		q.Set("page_limit", strconv.Itoa(limit))
-	}
-	if offset > 0 {
-		q.Set("page_offset", strconv.Itoa(offset))
-	}
-}
-
-func idPath(collection string, id int64) string {
-	return "/" + collection + "/" + strconv.FormatInt(id, 10)
 }
 
 func checkID(id int64) error {

@@ -3,9 +3,7 @@ package deals
 import (
 	"context"
 	"encoding/json"
-	"iter"
 	"net/http"
-	"net/url"
 	"reflect"
 	"strconv"
 
@@ -13,7 +11,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
-	"github.com/adamasdk/adama-go/qlang"
 )
 
 // MaxPublisherName is the longest publisher name the reference allows.
@@ -99,23 +96,6 @@ func checkPublisherName(v *valid.Validator, field, name string) {
 // PublisherService reads and writes publishers.
 type PublisherService struct{ g *call.Group }
 
-// PublisherListOptions select, order and page a publisher list.
-// OrganizationID is required; the only sort property is "name".
-type PublisherListOptions struct {
-	// OrganizationID is the organization whose publishers are listed.
-	OrganizationID int64
-	// SortBy may only be "name".
-	SortBy string
-	// SortDir orders the list.
-	SortDir SortDir
-	// Q filters the list.
-	Q *qlang.Query
-	// PageLimit (1..100) and PageOffset page the list.
-	PageLimit, PageOffset int
-	// Prefetch, for All, fetches up to this many pages ahead.
-	Prefetch int
-}
-
 func (o *PublisherListOptions) validate() error {
 	var v valid.Validator
 	v.Check(o.OrganizationID > 0, "organization_id", "required", o.OrganizationID)
@@ -130,40 +110,9 @@ func (o *PublisherListOptions) validate() error {
 	return v.Err()
 }
 
-func (o *PublisherListOptions) query(limit, offset int) url.Values {
-	q := url.Values{}
-	setID(q, "organization_id", o.OrganizationID)
-	if o.SortBy != "" {
-		q.Set("sort_by", o.SortBy)
-	}
-	if o.SortDir != "" {
-		q.Set("sort_dir", string(o.SortDir))
-	}
-	if o.Q != nil && len(o.Q.Terms) > 0 {
-		q.Set("q", o.Q.String())
-	}
-	paging(q, limit, offset)
-	return q
-}
-
-// List returns one page of an organization's publishers.
-func (s *PublisherService) List(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) (*adama.Page[*Publisher], error) {
-	return listOf[Publisher](ctx, s.g, "/publishers", opts, ro)
-}
-
-// All iterates over every publisher the options select.
-func (s *PublisherService) All(ctx context.Context, opts *PublisherListOptions, ro ...adama.RequestOption) iter.Seq2[*Publisher, error] {
-	return allOf[Publisher](ctx, s.g, "/publishers", opts, ro)
-}
-
-// Get returns the publisher with id.
-func (s *PublisherService) Get(ctx context.Context, id int64, ro ...adama.RequestOption) (*Publisher, error) {
-	return getOf[Publisher](ctx, s.g, "publishers", id, ro)
-}
-
-// Create creates p (its organization and name; read-only fields are not
-// sent) and returns the publisher the server made.
-func (s *PublisherService) Create(ctx context.Context, p *Publisher, ro ...adama.RequestOption) (*Publisher, error) {
+// createRequest checks p (a nil p is refused; its organization and name
+// are required) and returns the body of Create.
+func (p *Publisher) createRequest() (any, error) {
 	if err := checkRecord("publisher", p); err != nil {
 		return nil, err
 	}
@@ -173,7 +122,23 @@ func (s *PublisherService) Create(ctx context.Context, p *Publisher, ro ...adama
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/publishers", JSON: p.createBody()}, ro...)
+	return p.createBody(), nil
+}
+
+// updateRequest checks p (a nil p is refused; its id and name are
+// required) and returns the body of Update: the name, the one writable
+// field, and the unknown properties changed since p was read.
+func (p *Publisher) updateRequest() (any, error) {
+	if err := checkRecord("publisher", p); err != nil {
+		return nil, err
+	}
+	var v valid.Validator
+	v.Check(p.ID > 0, "id", "must be a positive id", p.ID)
+	checkPublisherName(&v, "name", p.Name)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return p.updateBody(), nil
 }
 
 // createBody is organization_id and name, with the unknown properties of
@@ -189,38 +154,6 @@ func (p *Publisher) createBody() map[string]json.RawMessage {
 	body["organization_id"] = json.RawMessage(strconv.FormatInt(p.OrganizationID, 10))
 	body["name"], _ = json.Marshal(p.Name)
 	return body
-}
-
-// Update sends p's name, the one writable field, and the unknown
-// properties changed since p was read to POST /publishers/{id}, and
-// returns the publisher as the server has it.
-func (s *PublisherService) Update(ctx context.Context, p *Publisher, ro ...adama.RequestOption) (*Publisher, error) {
-	if err := checkRecord("publisher", p); err != nil {
-		return nil, err
-	}
-	var v valid.Validator
-	v.Check(p.ID > 0, "id", "must be a positive id", p.ID)
-	checkPublisherName(&v, "name", p.Name)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return call.One[Publisher](ctx, s.g, &call.Call{Method: http.MethodPost, Path: idPath("publishers", p.ID), JSON: p.updateBody()}, ro...)
-}
-
-// Modify reads publisher id, applies change and saves it with Update,
-// reading again and retrying on a version conflict
-// (adama.DefaultModifyAttempts rounds in all).
-func (s *PublisherService) Modify(ctx context.Context, id int64, change func(*Publisher) error, ro ...adama.RequestOption) (*Publisher, error) {
-	return modifyOf(ctx, "publisher", id, s.Get, change, s.Update, ro)
-}
-
-// Delete deletes publisher id (the server marks it deleted; Get shows
-// DeletedOn).
-func (s *PublisherService) Delete(ctx context.Context, id int64, ro ...adama.RequestOption) error {
-	if err := checkID(id); err != nil {
-		return err
-	}
-	return s.g.NoContent(ctx, &call.Call{Method: http.MethodDelete, Path: idPath("publishers", id)}, ro...)
 }
 
 // BulkCreate creates several publishers under one organization, one per

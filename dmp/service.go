@@ -2,15 +2,11 @@ package dmp
 
 import (
 	"context"
-	"iter"
-	"net/http"
-	"net/url"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/modify"
-	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -20,11 +16,10 @@ import (
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 type TaxonomyService struct{ g *call.Group }
 
-// Create creates t (checked first) and returns the taxonomy as the
-// platform made it, every node with its id and wholesale CPM.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (s *TaxonomyService) Create(ctx context.Context, t *Taxonomy, ro ...adama.RequestOption) (*Taxonomy, error) {
+// createRequest checks t (a nil t as an empty taxonomy) against the rules
+// of creation and returns the body of Create: the taxonomy without its
+// ids and read-only fields.
+func (t *Taxonomy) createRequest() (any, error) {
 	if t == nil {
 		t = &Taxonomy{}
 	}
@@ -34,16 +29,28 @@ func (s *TaxonomyService) Create(ctx context.Context, t *Taxonomy, ro ...adama.R
 	body := *t
 	body.TaxonomyID, body.AudienceVendorID = 0, 0
 	body.clearReadOnly()
-	return call.One[Taxonomy](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/audience_segments", JSON: body}, ro...)
+	return body, nil
 }
 
-// ListOptions filter a taxonomy list.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-type ListOptions struct {
-	// Q filters with field==value and field=:value predicates only
-	// (qlang.Eq and qlang.Like): "name=:MediaMath", "buyable==1".
-	Q *qlang.Query
+// updateRequest checks t and returns the body of Update: the whole
+// taxonomy without its read-only fields, everything read and not modelled
+// posted back as it came (POST /audience_segments/{taxonomy_id} replaces
+// the tree: nodes that carry their id are updated, nodes without one are
+// added and nodes left out are removed; prefer Modify, which reads the
+// taxonomy first).
+func (t *Taxonomy) updateRequest() (any, error) {
+	if t == nil {
+		return nil, checkID("taxonomy_id", 0)
+	}
+	if err := checkID("taxonomy_id", t.TaxonomyID); err != nil {
+		return nil, err
+	}
+	if err := t.Validate(false); err != nil {
+		return nil, err
+	}
+	body := *t
+	body.clearReadOnly()
+	return body, nil
 }
 
 func (o *ListOptions) validate() error {
@@ -62,115 +69,6 @@ func (o *ListOptions) validate() error {
 	}
 	v.Merge("q", o.Q.Validate())
 	return v.Err()
-}
-
-// List returns the taxonomies the options select (their tree holds the
-// root only).
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (s *TaxonomyService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*Taxonomy], error) {
-	o := ListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	if err := o.validate(); err != nil {
-		return nil, err
-	}
-	q := url.Values{}
-	if o.Q != nil && len(o.Q.Terms) > 0 {
-		q.Set("q", o.Q.String())
-	}
-	return s.page(ctx, q, ro)
-}
-
-// All iterates over the taxonomies the options select. The list is not
-// paged by the platform; All follows a next-page link if one is sent.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (s *TaxonomyService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*Taxonomy, error] {
-	o := ListOptions{}
-	if opts != nil {
-		o = *opts
-	}
-	return func(yield func(*Taxonomy, error) bool) {
-		if err := o.validate(); err != nil {
-			yield(nil, err)
-			return
-		}
-		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Taxonomy], error) {
-			q := cur.Next
-			if q == nil {
-				q = url.Values{}
-				if o.Q != nil && len(o.Q.Terms) > 0 {
-					q.Set("q", o.Q.String())
-				}
-			}
-			return s.page(ctx, q, ro)
-		}
-		for t, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
-			if !yield(t, err) {
-				return
-			}
-		}
-	}
-}
-
-// page reads one page of the taxonomy list, dropping items that decoded
-// as null rather than yield nil.
-func (s *TaxonomyService) page(ctx context.Context, q url.Values, ro []adama.RequestOption) (*adama.Page[*Taxonomy], error) {
-	p, err := call.List[*Taxonomy](ctx, s.g, &call.Call{Path: "/audience_segments", Query: q}, ro...)
-	if err != nil {
-		return nil, err
-	}
-	items := p.Items[:0]
-	for _, t := range p.Items {
-		if t != nil {
-			items = append(items, t)
-		}
-	}
-	p.Items = items
-	return p, nil
-}
-
-// Grants returns the entity ids a provider may share taxonomies with.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (s *TaxonomyService) Grants(ctx context.Context, vendorID int64, ro ...adama.RequestOption) (*Grants, error) {
-	if err := checkID("vendor_id", vendorID); err != nil {
-		return nil, err
-	}
-	return call.One[Grants](ctx, s.g, &call.Call{Path: "/audience_segments/grants/" + strconv.FormatInt(vendorID, 10)}, ro...)
-}
-
-// Get returns one taxonomy with its permissions and its whole tree.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (s *TaxonomyService) Get(ctx context.Context, taxonomyID int64, ro ...adama.RequestOption) (*Taxonomy, error) {
-	if err := checkID("taxonomy_id", taxonomyID); err != nil {
-		return nil, err
-	}
-	return call.One[Taxonomy](ctx, s.g, &call.Call{Path: "/audience_segments/" + strconv.FormatInt(taxonomyID, 10)}, ro...)
-}
-
-// Update posts the whole taxonomy t (POST /audience_segments/{taxonomy_id}):
-// nodes that carry their id are updated, nodes without one are added and
-// nodes left out are removed. Everything read and not modelled is posted
-// back as it came. Prefer Modify, which reads the taxonomy first.
-//
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
-func (s *TaxonomyService) Update(ctx context.Context, t *Taxonomy, ro ...adama.RequestOption) (*Taxonomy, error) {
-	if t == nil {
-		t = &Taxonomy{}
-	}
-	if err := checkID("taxonomy_id", t.TaxonomyID); err != nil {
-		return nil, err
-	}
-	if err := t.Validate(false); err != nil {
-		return nil, err
-	}
-	body := *t
-	body.clearReadOnly()
-	return call.One[Taxonomy](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/audience_segments/" + strconv.FormatInt(t.TaxonomyID, 10), JSON: body}, ro...)
 }
 
 // Modify reads taxonomy id, lets edit change it and posts the whole

@@ -10,69 +10,8 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/modify"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
-
-// ConsumerSettings is a consumer's whole configuration. Shape from spec
-// §2.12 and the opportunity-stream configuration API reference,
-// GET /consumers/{name} (the reference's storage settings object is
-// Cloud1Settings here). Posting back what Get returned applies changes
-// and loses nothing: properties the SDK does not model stay in Extra.
-type ConsumerSettings struct {
-	// Consumer is the consumer whose configuration this is: set by Get,
-	// the path of Update (Name when empty), never sent in the body.
-	Consumer ConsumerName `json:"-"`
-	// Name is the consumer's name, as the platform reports it.
-	Name string `json:"Name,omitempty"`
-	// DropZeroUID drops opportunities without a user id.
-	DropZeroUID bool `json:"DropZeroUID"`
-	// DropExchangeUID drops the exchange's user id.
-	DropExchangeUID bool `json:"DropExchangeUID"`
-	// DropBody drops the bid request body.
-	DropBody bool `json:"DropBody"`
-	// Filters are the active filters (AND-ed).
-	Filters Filters `json:"Filters,omitempty"`
-	// SampleSettings turn delivery on or off and set the sample rate.
-	SampleSettings *SampleSettings `json:"SampleSettings,omitempty"`
-	// Cloud1Settings configure delivery to the first object storage.
-	Cloud1Settings *Cloud1Settings `json:"Cloud1Settings,omitempty"`
-	// WebSettings configure delivery to web endpoints.
-	WebSettings *WebSettings `json:"WebSettings,omitempty"`
-	// Cloud2Settings configure delivery to the second object storage.
-	Cloud2Settings *Cloud2Settings `json:"Cloud2Settings,omitempty"`
-	// Extra keeps the properties the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type plainConsumer ConsumerSettings
-
-// UnmarshalJSON reads the configuration liberally and keeps unknown
-// properties in Extra.
-func (s *ConsumerSettings) UnmarshalJSON(b []byte) error {
-	var p plainConsumer
-	extra, err := decodeRecord(b, &p)
-	if err != nil {
-		return err
-	}
-	*s = ConsumerSettings(p)
-	s.Extra = extra
-	return nil
-}
-
-// Misfits lists the values of the configuration that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested settings' included.
-func (s *ConsumerSettings) Misfits() []adama.Misfit {
-	if s == nil {
-		return nil
-	}
-	return record.Report(s, consumerIdx, s.Extra)
-}
-
-// MarshalJSON writes the configuration with Extra.
-func (s ConsumerSettings) MarshalJSON() ([]byte, error) {
-	return encodeRecord(plainConsumer(s), s.Extra)
-}
 
 // Clone returns a deep copy of s.
 func (s *ConsumerSettings) Clone() *ConsumerSettings {

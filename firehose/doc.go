@@ -50,4 +50,4 @@
 // [NewReceiver] is the http.Handler a web-endpoint consumer mounts.
 package firehose
 
-//go:generate go run ../internal/cmd/enumgen
+//go:generate go run ../internal/cmd/apigen -group firehose

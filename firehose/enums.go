@@ -20,20 +20,6 @@ func names[T ~string](values []T) string {
 	return "one of: " + strings.Join(s, ", ")
 }
 
-// FilterKey is a filter type of a consumer (spec §2.12). Filters are
-// AND-ed: more filters give a smaller data set.
-//
-//adama:enum
-type FilterKey string
-
-// The FilterKey values.
-const (
-	FilterKeyExchangeID  FilterKey = "X-Svc-Exch-Id"
-	FilterKeyDealID      FilterKey = "X-Svc-Deal-Id"
-	FilterKeyChannelType FilterKey = "X-Svc-Channel-Type"
-	FilterKeyGeo         FilterKey = "X-Svc-Geo"
-)
-
 // canonical returns the known key k names without regard to case (the
 // reference's paths write keys in lower case), or k itself.
 func (k FilterKey) canonical() FilterKey {
@@ -44,37 +30,6 @@ func (k FilterKey) canonical() FilterKey {
 	}
 	return k
 }
-
-// ChannelType is a value of the X-Svc-Channel-Type filter (spec §2.12).
-//
-//adama:enum
-type ChannelType string
-
-// The ChannelType values.
-const (
-	ChannelTypeDisplay                ChannelType = "DISPLAY"
-	ChannelTypeVideo                  ChannelType = "VIDEO"
-	ChannelTypeSocial                 ChannelType = "SOCIAL"
-	ChannelTypeMobileDisplayMobileWeb ChannelType = "MOBILE_DISPLAY_MOBILE_WEB"
-	ChannelTypeMobileVideoMobileWeb   ChannelType = "MOBILE_VIDEO_MOBILE_WEB"
-	ChannelTypeSearch                 ChannelType = "SEARCH"
-	ChannelTypeEmail                  ChannelType = "EMAIL"
-	ChannelTypeMobileDisplayInApp     ChannelType = "MOBILE_DISPLAY_IN_APP"
-	ChannelTypeMobileVideoInApp       ChannelType = "MOBILE_VIDEO_IN_APP"
-	ChannelTypeNewsfeed               ChannelType = "NEWSFEED"
-)
-
-// Region is a traffic region a consumer captures (spec §4.G onboarding).
-//
-//adama:enum
-type Region string
-
-// The Region values.
-const (
-	RegionUS   Region = "US"
-	RegionEMEA Region = "EMEA"
-	RegionAPAC Region = "APAC"
-)
 
 // DataCenterRegion maps the data-center codes that key the Regions,
 // Buckets and Endpoints maps in the reference to their Region. A code the
@@ -96,30 +51,6 @@ func RegionOf(key string) (Region, bool) {
 	r, ok := DataCenterRegion()[strings.ToLower(key)]
 	return r, ok
 }
-
-// Compression is how a delivered batch is compressed (spec §4.G).
-//
-//adama:enum
-type Compression string
-
-// The Compression values.
-const (
-	CompressionLZOP Compression = "LZOP"
-	CompressionGZIP Compression = "GZIP"
-)
-
-// Format is how the records of a delivered batch are laid out (spec §4.G).
-//
-//adama:enum
-type Format string
-
-// The Format values.
-const (
-	// FormatJSONArray is one JSON array of records.
-	FormatJSONArray Format = "JSON_ARRAY"
-	// FormatJSONL is one JSON record per line.
-	FormatJSONL Format = "JSONL"
-)
 
 // Geo id ranges of the reference list (X-Svc-Geo values).
 const (

@@ -17,26 +17,6 @@ const DefaultPartitionMacro = "%hex%/%yyyy%-%mm%-%dd%/%hh%/%appuuid%_%yyyy%-%mm%
 // MaxObjectName is the longest object name the storage accepts, in bytes.
 const MaxObjectName = 1024
 
-// MacroToken is one macro of a partition macro (spec §4.G).
-//
-//adama:enum
-type MacroToken string
-
-// The MacroToken values.
-const (
-	MacroTokenYear    MacroToken = "%yyyy%"    // four-digit year
-	MacroTokenMonth   MacroToken = "%mm%"      // two-digit month
-	MacroTokenDay     MacroToken = "%dd%"      // two-digit day
-	MacroTokenHour    MacroToken = "%hh%"      // two-digit hour
-	MacroTokenMinute  MacroToken = "%mi%"      // two-digit minute
-	MacroTokenSecond  MacroToken = "%ss%"      // two-digit second
-	MacroTokenHex     MacroToken = "%hex%"     // one hex digit, 0 to F
-	MacroTokenUnix    MacroToken = "%unix%"    // epoch seconds
-	MacroTokenUnixMS  MacroToken = "%unixms%"  // epoch milliseconds
-	MacroTokenNano    MacroToken = "%nano%"    // epoch nanoseconds
-	MacroTokenAppUUID MacroToken = "%appuuid%" // UUID of the delivering server
-)
-
 // maxLen is the longest expansion of t.
 func (t MacroToken) maxLen() int {
 	switch t {

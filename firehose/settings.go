@@ -2,57 +2,11 @@ package firehose
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
-
-// SampleSettings turns a consumer's delivery on or off and sets the share
-// of opportunities it receives. Shape from spec §2.12 and
-// the opportunity-stream configuration API reference,
-// /consumers/{name}/samplesettings.
-type SampleSettings struct {
-	// Consumer is the consumer whose settings these are: set by Get, the
-	// path of Update, never sent in the body.
-	Consumer ConsumerName `json:"-"`
-	// Disabled stops delivery.
-	Disabled bool `json:"Disabled"`
-	// SampleRate is the percentage of matching opportunities delivered,
-	// 0 to 100.
-	SampleRate int `json:"SampleRate"`
-	// Extra keeps the properties the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type plainSample SampleSettings
-
-// UnmarshalJSON reads the settings liberally (numbers and booleans as
-// strings) and keeps unknown properties in Extra.
-func (s *SampleSettings) UnmarshalJSON(b []byte) error {
-	var p plainSample
-	extra, err := decodeRecord(b, &p)
-	if err != nil {
-		return err
-	}
-	*s = SampleSettings(p)
-	s.Extra = extra
-	return nil
-}
-
-// Misfits lists the values of the sample settings that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested settings' included.
-func (s *SampleSettings) Misfits() []adama.Misfit {
-	if s == nil {
-		return nil
-	}
-	return record.Report(s, sampleIdx, s.Extra)
-}
-
-// MarshalJSON writes the settings with Extra.
-func (s SampleSettings) MarshalJSON() ([]byte, error) { return encodeRecord(plainSample(s), s.Extra) }
 
 // Validate checks the sample rate's range.
 func (s *SampleSettings) Validate() error {
@@ -64,45 +18,6 @@ func (s *SampleSettings) Validate() error {
 func (s *SampleSettings) validate(v *valid.Validator, prefix string) {
 	v.Range(prefix+"SampleRate", int64(s.SampleRate), 0, 100)
 }
-
-// WebSettings are a web-endpoint consumer's endpoints, keyed by data
-// center ("ewr", "ord", ...). Shape from spec §2.12 and the reference,
-// /consumers/{name}/websettings.
-type WebSettings struct {
-	// Consumer is the consumer whose settings these are: set by Get, the
-	// path of Update, never sent in the body.
-	Consumer ConsumerName `json:"-"`
-	// Endpoints maps a data-center code to the URL delivered to.
-	Endpoints map[string]string `json:"Endpoints,omitempty"`
-	// Extra keeps the properties the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type plainWeb WebSettings
-
-// UnmarshalJSON keeps unknown properties in Extra.
-func (s *WebSettings) UnmarshalJSON(b []byte) error {
-	var p plainWeb
-	extra, err := decodeRecord(b, &p)
-	if err != nil {
-		return err
-	}
-	*s = WebSettings(p)
-	s.Extra = extra
-	return nil
-}
-
-// Misfits lists the values of the web settings that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested settings' included.
-func (s *WebSettings) Misfits() []adama.Misfit {
-	if s == nil {
-		return nil
-	}
-	return record.Report(s, webIdx, s.Extra)
-}
-
-// MarshalJSON writes the settings with Extra.
-func (s WebSettings) MarshalJSON() ([]byte, error) { return encodeRecord(plainWeb(s), s.Extra) }
 
 // Validate checks the endpoints: data-center keys and absolute http(s)
 // URLs.
@@ -118,63 +33,6 @@ func (s *WebSettings) validate(v *valid.Validator, prefix string) {
 		checkURL(v, prefix+"Endpoints."+k, s.Endpoints[k])
 	}
 }
-
-// Cloud1Settings are a storage consumer's first object-storage delivery.
-// Shape from spec §2.12 (Cloud1Settings) and the reference's storage
-// settings object, /consumers/{name}/cloud1settings.
-type Cloud1Settings struct {
-	// Consumer is the consumer whose settings these are: set by Get, the
-	// path of Update, never sent in the body.
-	Consumer ConsumerName `json:"-"`
-	// Regions maps a data-center code to the storage region of its bucket
-	// ("ewr": "us-east-1").
-	Regions map[string]string `json:"Regions,omitempty"`
-	// Buckets maps a data-center code to the bucket delivered to.
-	Buckets map[string]string `json:"Buckets,omitempty"`
-	// ASE256ServerSideEncryption asks the storage to encrypt objects.
-	ASE256ServerSideEncryption bool `json:"ASE256ServerSideEncryption"`
-	// PartitionMacro names delivered objects (see ParseMacro); empty
-	// means the platform's DefaultPartitionMacro.
-	PartitionMacro string `json:"PartitionMacro,omitempty"`
-	// RoleARN is the role the platform assumes to deliver. Read-only: a
-	// change is refused before sending.
-	RoleARN string `json:"RoleARN,omitempty"`
-	// ExternalID is the id the platform passes when it assumes RoleARN.
-	// Read-only: a change is refused before sending.
-	ExternalID string `json:"ExternalID,omitempty"`
-	// AcceptOverwriteRisk lets a PartitionMacro without %appuuid% and
-	// %nano% be sent: files from different servers may then overwrite
-	// each other (data lost, delivery still charged). Never sent.
-	AcceptOverwriteRisk bool `json:"-"`
-	// Extra keeps the properties the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type plainCloud1 Cloud1Settings
-
-// UnmarshalJSON keeps unknown properties in Extra.
-func (s *Cloud1Settings) UnmarshalJSON(b []byte) error {
-	var p plainCloud1
-	extra, err := decodeRecord(b, &p)
-	if err != nil {
-		return err
-	}
-	*s = Cloud1Settings(p)
-	s.Extra = extra
-	return nil
-}
-
-// Misfits lists the values of the storage settings that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested settings' included.
-func (s *Cloud1Settings) Misfits() []adama.Misfit {
-	if s == nil {
-		return nil
-	}
-	return record.Report(s, cloud1Idx, s.Extra)
-}
-
-// MarshalJSON writes the settings with Extra.
-func (s Cloud1Settings) MarshalJSON() ([]byte, error) { return encodeRecord(plainCloud1(s), s.Extra) }
 
 // Validate checks the settings on their own: map keys, bucket names and
 // the partition macro. RoleARN and ExternalID are checked against the
@@ -199,49 +57,6 @@ func (s *Cloud1Settings) validate(v *valid.Validator, prefix string, prev *Cloud
 	}
 	checkMacroField(v, prefix+"PartitionMacro", s.PartitionMacro, prevMacro, prev != nil, s.AcceptOverwriteRisk)
 }
-
-// Cloud2Settings are a storage consumer's second object-storage delivery.
-// Shape from spec §2.12 (Cloud2Settings) and the reference,
-// /consumers/{name}/cloud2settings.
-type Cloud2Settings struct {
-	// Consumer is the consumer whose settings these are: set by Get, the
-	// path of Update, never sent in the body.
-	Consumer ConsumerName `json:"-"`
-	// Buckets maps a data-center code to the bucket delivered to.
-	Buckets map[string]string `json:"Buckets,omitempty"`
-	// PartitionMacro names delivered objects (see ParseMacro).
-	PartitionMacro string `json:"PartitionMacro,omitempty"`
-	// AcceptOverwriteRisk: as in Cloud1Settings. Never sent.
-	AcceptOverwriteRisk bool `json:"-"`
-	// Extra keeps the properties the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type plainCloud2 Cloud2Settings
-
-// UnmarshalJSON keeps unknown properties in Extra.
-func (s *Cloud2Settings) UnmarshalJSON(b []byte) error {
-	var p plainCloud2
-	extra, err := decodeRecord(b, &p)
-	if err != nil {
-		return err
-	}
-	*s = Cloud2Settings(p)
-	s.Extra = extra
-	return nil
-}
-
-// Misfits lists the values of the storage settings that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested settings' included.
-func (s *Cloud2Settings) Misfits() []adama.Misfit {
-	if s == nil {
-		return nil
-	}
-	return record.Report(s, cloud2Idx, s.Extra)
-}
-
-// MarshalJSON writes the settings with Extra.
-func (s Cloud2Settings) MarshalJSON() ([]byte, error) { return encodeRecord(plainCloud2(s), s.Extra) }
 
 // Validate checks bucket keys and names and the partition macro.
 func (s *Cloud2Settings) Validate() error {

@@ -58,4 +58,4 @@
 // serve it; plan the move to the platform's successor reporting interface.
 package reporting
 
-//go:generate go run ../internal/cmd/enumgen
+//go:generate go run ../internal/cmd/apigen -group reporting

@@ -14,32 +14,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// FieldType is the data type of a report field.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-//
-//adama:enum
-type FieldType string
-
-// Field types of the reference.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-const (
-	FieldTypeFloat    FieldType = "float"
-	FieldTypeMoney    FieldType = "money"
-	FieldTypePercent  FieldType = "percent"
-	FieldTypeRatio    FieldType = "ratio"
-	FieldTypeInteger  FieldType = "integer"
-	FieldTypeCount    FieldType = "count"
-	FieldTypeRank     FieldType = "rank"
-	FieldTypeDatetime FieldType = "datetime"
-	FieldTypeString   FieldType = "string"
-	FieldTypeInterval FieldType = "interval"
-	FieldTypeID       FieldType = "id"
-	FieldTypeBool     FieldType = "bool"
-	FieldTypeBoolean  FieldType = "boolean"
-)
-
 // Group returns the type's group: "float", "integer", "date", "string",
 // "id" or "bool"; "" for an unknown type.
 //
@@ -71,81 +45,6 @@ func (t FieldType) IsNumeric() bool { g := t.Group(); return g == "float" || g =
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (t FieldType) IsOrdered() bool { return t.IsNumeric() || t.Group() == "date" }
-
-// Field describes one field of a report.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-type Field struct {
-	// Name is the human-readable name.
-	Name string `json:"name"`
-	// Type is the data type.
-	Type FieldType `json:"type"`
-	// Access marks an access dimension field.
-	Access bool `json:"access,omitempty"`
-	// Description describes the field.
-	Description string `json:"description,omitempty"`
-	// MaxLength is the allowed length of a string field.
-	MaxLength float64 `json:"maxLength,omitempty"`
-	// Values enumerates the field's possible values, when it has a list.
-	Values []string `json:"values,omitempty"`
-	// Extra keeps the properties the SDK does not model and the values
-	// that fit no documented form (see Misfits).
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// Transition announces a breaking change of a report.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-type Transition struct {
-	ReplacedBy     string `json:"replaced_by"`
-	TransitionDate string `json:"transition_date"`
-	NextVersion    int    `json:"next_version"`
-	// Extra keeps the properties the SDK does not model and the values
-	// that fit no documented form (see Misfits).
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// Deprecation announces the removal of a report.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-type Deprecation struct {
-	SupersededBy    string `json:"superseded_by,omitempty"`
-	DeprecationDate string `json:"deprecation_date"`
-	// Extra keeps the properties the SDK does not model and the values
-	// that fit no documented form (see Misfits).
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ReportInfo is one entry of the report list.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-type ReportInfo struct {
-	// Report is the report's name in paths (the list's key).
-	Report Report `json:"-"`
-	// Name is the human-readable name.
-	Name        string       `json:"Name"`
-	Version     int          `json:"Version"`
-	Description string       `json:"Description,omitempty"`
-	URIData     string       `json:"URI_Data"`
-	URIMeta     string       `json:"URI_Meta"`
-	Transition  *Transition  `json:"Transition,omitempty"`
-	Deprecation *Deprecation `json:"Deprecation,omitempty"`
-	// Extra keeps the properties the SDK does not model and the values
-	// that fit no documented form (see Misfits).
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// Structure lists a report's fields by kind, keyed by field name.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-type Structure struct {
-	TimeField  map[string]Field `json:"time_field"`
-	Dimensions map[string]Field `json:"dimensions"`
-	Metrics    map[string]Field `json:"metrics"`
-	// Extra keeps the properties the SDK does not model and the values
-	// that fit no documented form (see Misfits).
-	Extra map[string]json.RawMessage `json:"-"`
-}
 
 // Meta is a report's full description: fields with their types, time
 // windows, rollups and retention.

@@ -2,6 +2,7 @@ package reporting
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -14,11 +15,6 @@ import (
 // call fails on it); unknown properties are kept in Extra too.
 
 type (
-	fieldAlias       Field
-	transitionAlias  Transition
-	deprecationAlias Deprecation
-	reportInfoAlias  ReportInfo
-	structureAlias   Structure
 	// metaOwn is Meta without its embedded ReportInfo (whose decoder
 	// would be promoted to an alias of Meta), read beside it.
 	metaOwn struct {
@@ -34,85 +30,7 @@ type (
 	}
 )
 
-var (
-	fieldIdx       = record.IndexOf(reflect.TypeFor[fieldAlias]())
-	transitionIdx  = record.IndexOf(reflect.TypeFor[transitionAlias]())
-	deprecationIdx = record.IndexOf(reflect.TypeFor[deprecationAlias]())
-	reportInfoIdx  = record.IndexOf(reflect.TypeFor[reportInfoAlias]())
-	structureIdx   = record.IndexOf(reflect.TypeFor[structureAlias]())
-	metaIdx        = record.IndexOf(reflect.TypeFor[metaOwn]())
-)
-
-// UnmarshalJSON reads the field liberally and keeps unknown properties.
-func (f *Field) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*fieldAlias)(f), fieldIdx, &f.Extra)
-}
-
-// Misfits lists the values that fit no documented form (see adama.Misfit).
-func (f *Field) Misfits() []adama.Misfit {
-	if f == nil {
-		return nil
-	}
-	return record.Report(f, fieldIdx, f.Extra)
-}
-
-// UnmarshalJSON reads the transition liberally and keeps unknown
-// properties.
-func (t *Transition) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*transitionAlias)(t), transitionIdx, &t.Extra)
-}
-
-// Misfits lists the values that fit no documented form (see adama.Misfit).
-func (t *Transition) Misfits() []adama.Misfit {
-	if t == nil {
-		return nil
-	}
-	return record.Report(t, transitionIdx, t.Extra)
-}
-
-// UnmarshalJSON reads the deprecation liberally and keeps unknown
-// properties.
-func (d *Deprecation) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*deprecationAlias)(d), deprecationIdx, &d.Extra)
-}
-
-// Misfits lists the values that fit no documented form (see adama.Misfit).
-func (d *Deprecation) Misfits() []adama.Misfit {
-	if d == nil {
-		return nil
-	}
-	return record.Report(d, deprecationIdx, d.Extra)
-}
-
-// UnmarshalJSON reads the structure liberally and keeps unknown
-// properties.
-func (s *Structure) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*structureAlias)(s), structureIdx, &s.Extra)
-}
-
-// Misfits lists the values that fit no documented form, the fields'
-// under their path ("metrics.impressions.type"; see adama.Misfit).
-func (s *Structure) Misfits() []adama.Misfit {
-	if s == nil {
-		return nil
-	}
-	return record.Report(s, structureIdx, s.Extra)
-}
-
-// UnmarshalJSON reads the report entry liberally and keeps unknown
-// properties.
-func (r *ReportInfo) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*reportInfoAlias)(r), reportInfoIdx, &r.Extra)
-}
-
-// Misfits lists the values that fit no documented form, the transition's
-// and deprecation's under their path (see adama.Misfit).
-func (r *ReportInfo) Misfits() []adama.Misfit {
-	if r == nil {
-		return nil
-	}
-	return record.Report(r, reportInfoIdx, r.Extra)
-}
+var metaIdx = record.IndexOf(reflect.TypeFor[metaOwn]())
 
 // reportList is the report list's entries by report name.
 type reportList map[string]ReportInfo
@@ -175,4 +93,26 @@ func (m *Meta) Misfits() []adama.Misfit {
 	out = append(out, record.Nested(m.Transition, "Transition")...)
 	out = append(out, record.Nested(m.Deprecation, "Deprecation")...)
 	return append(out, record.Nested(&m.Structure, "structure")...)
+}
+
+// MarshalJSON writes the description as one object: the list entry's
+// properties, the description's own, and Extra (the entry's Extra too).
+// Without it the embedded ReportInfo's MarshalJSON would be promoted and
+// write the entry alone.
+//
+// Deprecated: reporting v1 is removed in July 2026.
+func (m Meta) MarshalJSON() ([]byte, error) {
+	type plain struct {
+		reportInfoAlias
+		metaOwn
+	}
+	p := plain{reportInfoAlias(m.ReportInfo), metaOwn{Type: m.Type, Currency: m.Currency, DataRetention: m.DataRetention,
+		DefaultMetrics: m.DefaultMetrics, Structure: m.Structure, TimeAggregation: m.TimeAggregation,
+		TimeRollups: m.TimeRollups, TimeWindows: m.TimeWindows, Timezone: m.Timezone}}
+	extra := m.Extra
+	if len(m.ReportInfo.Extra) > 0 {
+		extra = maps.Clone(m.ReportInfo.Extra)
+		maps.Copy(extra, m.Extra)
+	}
+	return record.EncodeObject(p, extra)
 }

@@ -4,39 +4,6 @@ import (
 	"strings"
 )
 
-// Operator is a predicate operator.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-//
-//adama:enum
-type Operator string
-
-// Operators of filter and having predicates.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-const (
-	// OperatorEq is equality, for all types.
-	OperatorEq Operator = "="
-	// OperatorNe is non-equality, for all types.
-	OperatorNe Operator = "!="
-	// OperatorGt, OperatorLt, OperatorGe and OperatorLe compare ordered
-	// (numeric and date) types.
-	OperatorGt Operator = ">"
-	OperatorLt Operator = "<"
-	OperatorGe Operator = ">="
-	OperatorLe Operator = "<="
-	// OperatorContains is "contains, case sensitive" for strings.
-	OperatorContains Operator = "~"
-	// OperatorContainsEq is the alternative spelling of OperatorContains.
-	OperatorContainsEq Operator = "=~"
-	// OperatorContainsFold is "contains, case insensitive" for strings.
-	OperatorContainsFold Operator = "=:"
-	// OperatorNotContains is "does not contain, case sensitive" for strings.
-	OperatorNotContains Operator = "!~"
-	// OperatorNotContainsFold is "does not contain, case insensitive" for strings.
-	OperatorNotContainsFold Operator = "!:"
-)
-
 // IsOrdered reports whether o needs an ordered type (>, <, >=, <=).
 //
 // Deprecated: reporting v1 is removed in July 2026.

@@ -14,41 +14,6 @@ import (
 // pathPrefix is the path prefix of reporting v1 on {base_url}.
 const pathPrefix = "/reporting/v1/std"
 
-// Report names a report. Any string is accepted; the constants are the
-// reports the reference lists.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-//
-//adama:enum
-type Report string
-
-// Known reports.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-const (
-	ReportAppTransparency     Report = "app_transparency"
-	ReportAudienceIndex       Report = "audience_index"
-	ReportAudienceIndexPixel  Report = "audience_index_pixel"
-	ReportBrainFeatureSummary Report = "brain_feature_summary"
-	ReportBrainFeatureValue   Report = "brain_feature_value"
-	ReportByHour              Report = "by_hour"
-	ReportContextualInsights  Report = "contextual_insights"
-	ReportDataPixelLoads      Report = "data_pixel_loads"
-	ReportDayPart             Report = "day_part"
-	ReportDeals               Report = "deals"
-	ReportDeviceTechnology    Report = "device_technology"
-	ReportEventPixelLoads     Report = "event_pixel_loads"
-	ReportGeo                 Report = "geo"
-	ReportHyperlocal          Report = "hyperlocal"
-	ReportPerformance         Report = "performance"
-	ReportReachFrequency      Report = "reach_frequency"
-	ReportSiteTransparency    Report = "site_transparency"
-	ReportVideo               Report = "video"
-	ReportWatermark           Report = "watermark"
-	ReportWinLoss             Report = "win_loss"
-	ReportWinLossCreative     Report = "win_loss_creative"
-)
-
 // TimeWindow is a named time window (time_window). Windows of the form
 // last_X_days and last_X_hours take any X (see LastDays, LastHours).
 //
@@ -86,24 +51,6 @@ func LastHours(n int) TimeWindow { return TimeWindow("last_" + strconv.Itoa(n) +
 func (w TimeWindow) IsSpecial() bool {
 	return w == TimeWindowCampaignToDate || w == TimeWindowFlightToDate
 }
-
-// TimeRollup groups rows in time (time_rollup).
-//
-// Deprecated: reporting v1 is removed in July 2026.
-//
-//adama:enum
-type TimeRollup string
-
-// Time rollups named by the reference.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-const (
-	TimeRollupByHour  TimeRollup = "by_hour"
-	TimeRollupByDay   TimeRollup = "by_day"
-	TimeRollupByWeek  TimeRollup = "by_week"
-	TimeRollupByMonth TimeRollup = "by_month"
-	TimeRollupAll     TimeRollup = "all"
-)
 
 // accessFields are the access dimension fields: every query needs a
 // predicate testing one of them with "=".

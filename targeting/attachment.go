@@ -2,7 +2,6 @@ package targeting
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"iter"
 	"net/http"
@@ -14,28 +13,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Restriction says whether an attachment includes or excludes its target.
-//
-//adama:enum
-type Restriction string
-
-// Restrictions.
-const (
-	RestrictionInclude Restriction = "INCLUDE"
-	RestrictionExclude Restriction = "EXCLUDE"
-)
-
-// Operator joins the attachments of one dimension.
-//
-//adama:enum
-type Operator string
-
-// Operators.
-const (
-	OperatorOr  Operator = "OR"
-	OperatorAnd Operator = "AND"
-)
-
 // AttachmentFields are the fields attachments can be queried (q) and
 // sorted (sort_by) by.
 var attachmentFields = []string{"id", "target_id", "strategy_id", "restriction", "operator", "created_on", "updated_on", "version", "or_better"}
@@ -43,100 +20,6 @@ var attachmentFields = []string{"id", "target_id", "strategy_id", "restriction",
 // AttachmentFields returns the fields attachment lists can be filtered and
 // sorted by.
 func AttachmentFields() []string { return append([]string(nil), attachmentFields...) }
-
-// Attachment attaches a target to a strategy. Shape from
-// the Campaigns API v3.0 reference, schema
-// attachment_base. The legacy list answers the reference's collection
-// shape (id and name): name is kept in Extra.
-//
-// Create sends target_id, strategy_id, restriction, operator and, when
-// set, or_better; Update sends what changed since the record was read
-// with its version (see AttachmentService.Update).
-type Attachment struct {
-	// ID is the attachment id (int64, read-only).
-	ID int64 `json:"id"`
-	// EntityType is the read-only entity type.
-	EntityType string `json:"entity_type,omitempty"`
-	// TargetID is the attached target; required on create (at least 1,
-	// int32).
-	TargetID int64 `json:"target_id"`
-	// StrategyID is the strategy the target is attached to; required on
-	// create (int32).
-	StrategyID int64 `json:"strategy_id"`
-	// Restriction includes or excludes the target; required on create.
-	Restriction Restriction `json:"restriction,omitempty"`
-	// Operator joins the attachments of a dimension; required on create.
-	Operator Operator `json:"operator,omitempty"`
-	// OrBetter extends the target to better values of its dimension (nil:
-	// not sent).
-	OrBetter *bool `json:"or_better,omitempty"`
-	// CreatedOn and UpdatedOn are read-only.
-	CreatedOn adama.Time `json:"created_on,omitzero"`
-	UpdatedOn adama.Time `json:"updated_on,omitzero"`
-	// Version increments on every change; Update sends the one read.
-	Version int64 `json:"version"`
-	// Extra keeps every property the SDK does not model; a changed or
-	// added one is sent on Update.
-	Extra map[string]json.RawMessage `json:"-"`
-
-	raw *snapshot
-}
-
-type plainAttachment Attachment
-
-var attachmentTable = fieldsOf[plainAttachment]()
-
-// UnmarshalJSON reads the record liberally (numbers as strings, unknown
-// properties kept in Extra) and keeps what it read for Update.
-func (a *Attachment) UnmarshalJSON(b []byte) error {
-	if err := decodeRecord(b, (*plainAttachment)(a), &a.Extra, attachmentTable); err != nil {
-		return err
-	}
-	a.raw = keep(b)
-	return nil
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (a *Attachment) Misfits() []adama.Misfit {
-	if a == nil {
-		return nil
-	}
-	return misfitsOf(a, attachmentTable, a.Extra)
-}
-
-// MarshalJSON writes the record with its Extra properties.
-func (a Attachment) MarshalJSON() ([]byte, error) {
-	p := plainAttachment(a)
-	p.raw = nil
-	return encodeRecord(p, a.Extra)
-}
-
-// attachmentWrite is the writable part of an attachment (schemas
-// attachment_create and attachment_update), in their order.
-type attachmentWrite struct {
-	TargetID    int64       `json:"target_id,omitempty"`
-	StrategyID  int64       `json:"strategy_id,omitempty"`
-	Restriction Restriction `json:"restriction,omitempty"`
-	Operator    Operator    `json:"operator,omitempty"`
-	OrBetter    *bool       `json:"or_better,omitempty"`
-}
-
-func (a *Attachment) write() ([]byte, error) {
-	return encodeRecord(attachmentWrite{TargetID: a.TargetID, StrategyID: a.StrategyID, Restriction: a.Restriction,
-		Operator: a.Operator, OrBetter: a.OrBetter}, a.Extra)
-}
-
-func (a *Attachment) read() *Attachment {
-	if a.raw == nil {
-		return nil
-	}
-	var o Attachment
-	if o.UnmarshalJSON(a.raw.b) != nil {
-		return nil
-	}
-	return &o
-}
 
 // Validate checks the attachment against every rule of the reference
 // (minimums, int32 range, enum values); create adds the rules of
@@ -172,13 +55,6 @@ func (a *Attachment) check(v *valid.Validator, create bool) {
 	checkEnum(v, "restriction", a.Restriction)
 	v.Require("operator", !create || a.Operator != "")
 	checkEnum(v, "operator", a.Operator)
-}
-
-// attachmentReadOnly names the read-only fields cur changed since orig.
-func attachmentReadOnly(orig, cur *Attachment) map[string]bool {
-	return map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
-		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
-		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time)}
 }
 
 // AttachmentListOptions select and page a list of attachments. Q and
@@ -239,9 +115,9 @@ func newAttachmentService(g *call.Group) *AttachmentService {
 	return &AttachmentService{g: g, r: &records[Attachment]{
 		g: g, what: "attachment", idField: "attachment_id", path: attachmentsPath,
 		id: func(a *Attachment) int64 { return a.ID }, version: func(a *Attachment) int64 { return a.Version },
-		read: (*Attachment).read, write: (*Attachment).write, check: (*Attachment).check,
-		readOnly: attachmentReadOnly,
-		fixed:    []string{"target_id", "strategy_id", "restriction", "operator", "or_better"},
+		read: (*Attachment).original, write: (*Attachment).writable, check: (*Attachment).check,
+		readOnly: func(orig, cur *Attachment) map[string]bool { return cur.readOnlyChanged(orig) },
+		fixed:    (*Attachment)(nil).fixedFields(),
 	}}
 }
 

@@ -78,7 +78,15 @@
 // Records read liberally (integers as numbers, integral floats or numeric
 // strings; booleans as true/false, 1/0, on/off; enum values the SDK does
 // not know are kept) and keep every property they do not model in Extra,
-// so a read-modify-write loses nothing.
+// so a read-modify-write loses nothing. A value that fits no documented
+// form leaves its field zero and is reported by Misfits with its raw
+// value; Update leaves it as the server has it unless the field is set
+// since, and MarshalJSON writes it back as it came.
+//
+// The records and enums are generated (records_gen.go) from the group's
+// OpenAPI description, internal/apispec/targeting.yaml, which describes
+// every operation these services call; the services, the validation
+// rules and the update bodies of permissions are written by hand.
 //
 // # Validation
 //
@@ -90,4 +98,4 @@
 // the fields it sends.
 package targeting
 
-//go:generate go run ../internal/cmd/enumgen
+//go:generate go run ../internal/cmd/apigen -group targeting

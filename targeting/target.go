@@ -2,7 +2,6 @@ package targeting
 
 import (
 	"context"
-	"encoding/json"
 	"iter"
 	"net/http"
 
@@ -10,110 +9,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
-
-// Target is a targetable value in a dimension. Shape from
-// the Campaigns API v3.0 reference, schema
-// target_base (with id from the collection response and version from
-// target_update). The published field name of SvcOrganizationID holds a
-// vendor name; the spec's neutral word svc stands in for it.
-//
-// Create sends the writable fields that are set; Update sends what
-// changed since the record was read with its version (see
-// TargetService.Update). The reference lets an update clear none of them.
-type Target struct {
-	// ID is the target id (read-only).
-	ID int64 `json:"id,omitempty"`
-	// EntityType is the read-only entity type, when sent.
-	EntityType string `json:"entity_type,omitempty"`
-	// ParentID is the parent target (int32).
-	ParentID *int64 `json:"parent_id,omitempty"`
-	// Name is required on create.
-	Name string `json:"name"`
-	// FactualID is the external place id.
-	FactualID *string `json:"factual_id,omitempty"`
-	// SvcOrganizationID is the owning organization (int32).
-	SvcOrganizationID *int64 `json:"svc_organization_id,omitempty"`
-	// TargetInet is the target's network value (min length 1).
-	TargetInet *string `json:"target_inet,omitempty"`
-	// Visible and VisibleOverridden control the target's visibility.
-	Visible           *bool `json:"visible,omitempty"`
-	VisibleOverridden *bool `json:"visible_overridden,omitempty"`
-	// BidderFrequency is the bidder's frequency (int32).
-	BidderFrequency *int64 `json:"bidder_frequency,omitempty"`
-	// DimensionCode is the target's dimension.
-	DimensionCode Dimension `json:"dimension_code,omitempty"`
-	// Version increments on every change; Update sends the one read.
-	Version int64 `json:"version"`
-	// CreatedOn and UpdatedOn are read-only, when sent.
-	CreatedOn adama.Time `json:"created_on,omitzero"`
-	UpdatedOn adama.Time `json:"updated_on,omitzero"`
-	// Extra keeps every property the SDK does not model; a changed or
-	// added one is sent on Update.
-	Extra map[string]json.RawMessage `json:"-"`
-
-	raw *snapshot
-}
-
-type plainTarget Target
-
-var targetTable = fieldsOf[plainTarget]()
-
-// UnmarshalJSON reads the record liberally, keeping unknown properties
-// and what it read for Update.
-func (t *Target) UnmarshalJSON(b []byte) error {
-	if err := decodeRecord(b, (*plainTarget)(t), &t.Extra, targetTable); err != nil {
-		return err
-	}
-	t.raw = keep(b)
-	return nil
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (t *Target) Misfits() []adama.Misfit {
-	if t == nil {
-		return nil
-	}
-	return misfitsOf(t, targetTable, t.Extra)
-}
-
-// MarshalJSON writes the record with its Extra properties.
-func (t Target) MarshalJSON() ([]byte, error) {
-	p := plainTarget(t)
-	p.raw = nil
-	return encodeRecord(p, t.Extra)
-}
-
-// targetWrite is the writable part of a target (schemas target_create
-// and target_update), in their order.
-type targetWrite struct {
-	ParentID          *int64    `json:"parent_id,omitempty"`
-	Name              string    `json:"name,omitempty"`
-	FactualID         *string   `json:"factual_id,omitempty"`
-	SvcOrganizationID *int64    `json:"svc_organization_id,omitempty"`
-	TargetInet        *string   `json:"target_inet,omitempty"`
-	Visible           *bool     `json:"visible,omitempty"`
-	VisibleOverridden *bool     `json:"visible_overridden,omitempty"`
-	BidderFrequency   *int64    `json:"bidder_frequency,omitempty"`
-	DimensionCode     Dimension `json:"dimension_code,omitempty"`
-}
-
-func (t *Target) write() ([]byte, error) {
-	return encodeRecord(targetWrite{ParentID: t.ParentID, Name: t.Name, FactualID: t.FactualID,
-		SvcOrganizationID: t.SvcOrganizationID, TargetInet: t.TargetInet, Visible: t.Visible,
-		VisibleOverridden: t.VisibleOverridden, BidderFrequency: t.BidderFrequency, DimensionCode: t.DimensionCode}, t.Extra)
-}
-
-func (t *Target) read() *Target {
-	if t.raw == nil {
-		return nil
-	}
-	var o Target
-	if o.UnmarshalJSON(t.raw.b) != nil {
-		return nil
-	}
-	return &o
-}
 
 // Validate checks the target against every rule of the reference; create
 // adds the rules of creation (name required). It returns an
@@ -150,13 +45,6 @@ func checkTargetInts(v *valid.Validator, parent, org, freq *int64) {
 	}
 }
 
-// targetReadOnly names the read-only fields cur changed since orig.
-func targetReadOnly(orig, cur *Target) map[string]bool {
-	return map[string]bool{"id": orig.ID != cur.ID, "entity_type": orig.EntityType != cur.EntityType,
-		"version": orig.Version != cur.Version, "created_on": !orig.CreatedOn.Equal(cur.CreatedOn.Time),
-		"updated_on": !orig.UpdatedOn.Equal(cur.UpdatedOn.Time)}
-}
-
 // Paths of the target endpoints.
 const (
 	targetsPath      = "/targets"
@@ -176,10 +64,9 @@ func newTargetService(g *call.Group) *TargetService {
 	return &TargetService{g: g, r: &records[Target]{
 		g: g, what: "target", idField: "target_id", path: targetsPath,
 		id: func(t *Target) int64 { return t.ID }, version: func(t *Target) int64 { return t.Version },
-		read: (*Target).read, write: (*Target).write, check: (*Target).check,
-		readOnly: targetReadOnly,
-		fixed: []string{"parent_id", "name", "factual_id", "svc_organization_id", "target_inet", "visible",
-			"visible_overridden", "bidder_frequency", "dimension_code"},
+		read: (*Target).original, write: (*Target).writable, check: (*Target).check,
+		readOnly: func(orig, cur *Target) map[string]bool { return cur.readOnlyChanged(orig) },
+		fixed:    (*Target)(nil).fixedFields(),
 	}}
 }
 

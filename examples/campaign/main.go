@@ -17,13 +17,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/entity"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"github.com/adamasdk/adama-go/qlang"
 )
 

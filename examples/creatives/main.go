@@ -15,12 +15,9 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -28,16 +25,10 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/creatives"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "creatives:", err)
-		os.Exit(1)
-	}
-}
+func main() { platform.Main("creatives", run) }
 
 // zeros is a generated file of n bytes for the demo.
 type zeros struct{ off, n int64 }
@@ -67,9 +58,7 @@ func (z *zeros) Seek(off int64, whence int) (int64, error) {
 // run parses args and runs the flow; results go to stdout, the progress
 // bar to stderr. getenv reads the ADAMA_* variables.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	fs := flag.NewFlagSet("creatives", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	demo := fs.Bool("demo", false, "use the in-process fake even when ADAMA_BASE_URL is set")
+	fs := platform.NewFlags("creatives", stderr)
 	size := fs.Int64("size", 20<<20, "size of the file generated for the in-process fake, in bytes")
 	path := fs.String("file", "", "video file to upload (required against a real deployment)")
 	advertiser := fs.Int64("advertiser", 7, "advertiser id")
@@ -78,10 +67,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *demo {
-		getenv = func(string) string { return "" }
-	}
-	live := getenv(adama.EnvBaseURL) != ""
+	live := !fs.Demo() && getenv(adama.EnvBaseURL) != ""
 
 	var (
 		file io.Reader = &zeros{n: *size}
@@ -102,7 +88,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	} else if live {
 		return fmt.Errorf("-file is required against a real deployment (%s is set)", adama.EnvBaseURL)
 	}
-	client, done, err := platform.Connect(stdout, getenv, adamatest.WithCreativesEncodingStep(25))
+	client, done, err := fs.Connect(stdout, getenv, adamatest.WithCreativesEncodingStep(25))
 	if err != nil {
 		return err
 	}

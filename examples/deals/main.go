@@ -13,31 +13,19 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
-	"os"
-	"os/signal"
 
 	"github.com/adamasdk/adama-go/deals"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "deals:", err)
-		os.Exit(1)
-	}
-}
+func main() { platform.Main("deals", run) }
 
 // run parses args and runs the walk-through, writing what it does to
 // stdout. getenv reads the ADAMA_* variables.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	fs := flag.NewFlagSet("deals", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	demo := fs.Bool("demo", false, "use the in-process fake even when ADAMA_BASE_URL is set")
+	fs := platform.NewFlags("deals", stderr)
 	org := fs.Int64("org", 100315, "organization that owns the deals")
 	supply := fs.Int64("supply", 246, "supply source of the deals")
 	n := fs.Int("n", 3, "deals to create")
@@ -49,10 +37,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if err != nil {
 		return err
 	}
-	if *demo {
-		getenv = func(string) string { return "" }
-	}
-	client, done, err := platform.Connect(stdout, getenv)
+	client, done, err := fs.Connect(stdout, getenv)
 	if err != nil {
 		return err
 	}

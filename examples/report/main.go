@@ -26,12 +26,9 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
-	"os/signal"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -39,24 +36,16 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"github.com/adamasdk/adama-go/reporting"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "report:", err)
-		os.Exit(1)
-	}
-}
+func main() { platform.Main("report", run) }
 
 // run parses args, downloads the report and prints the summary to stdout;
 // the progress bar goes to stderr. getenv reads the ADAMA_* variables.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	demo := fs.Bool("demo", false, "use the in-process fake even when ADAMA_BASE_URL is set")
+	fs := platform.NewFlags("report", stderr)
 	rowsN := fs.Int("rows", 100000, "rows the in-process fake generates")
 	org := fs.Int64("org", 100001, "organization id (access filter)")
 	strategy := fs.Int64("strategy", 0, "strategy id (access filter instead of -org)")
@@ -66,10 +55,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return err
 	}
 
-	if *demo {
-		getenv = func(string) string { return "" }
-	}
-	client, done, err := platform.Connect(stdout, getenv, adamatest.WithReportRows(*rowsN))
+	client, done, err := fs.Connect(stdout, getenv, adamatest.WithReportRows(*rowsN))
 	if err != nil {
 		return err
 	}

@@ -17,12 +17,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"github.com/adamasdk/adama-go/targeting"
 )
 

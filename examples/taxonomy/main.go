@@ -19,15 +19,13 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"github.com/adamasdk/adama-go/examples/internal/platform"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 
 	"github.com/adamasdk/adama-go/dmp"
+	"github.com/adamasdk/adama-go/examples/internal/platform"
 )
 
 // demoCSV is the sample taxonomy used when no -csv file is given.
@@ -38,21 +36,12 @@ const demoCSV = `full_path,code,uniques,wholesale_cpm,retail_cpm,buyable
 |Acme Audiences|Interests|Путешествия,1002,250000,0.30,0.60,1
 `
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "taxonomy:", err)
-		os.Exit(1)
-	}
-}
+func main() { platform.Main("taxonomy", run) }
 
 // run parses args and runs the walk-through, writing what it does to
 // stdout. getenv reads the ADAMA_* variables.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	fs := flag.NewFlagSet("taxonomy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	demo := fs.Bool("demo", false, "use the in-process fake even when ADAMA_BASE_URL is set")
+	fs := platform.NewFlags("taxonomy", stderr)
 	csvPath := fs.String("csv", "", "taxonomy CSV file (full_path,code,uniques,wholesale_cpm,retail_cpm,buyable; default: a sample)")
 	vendor := fs.Int64("vendor", 1234, "data vendor id")
 	org := fs.Int64("org", 100048, "organization the taxonomy is shared with")
@@ -80,10 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	fmt.Fprintf(stdout, "read %d nodes under %q\n", root.Count(), root.Name)
 
-	if *demo {
-		getenv = func(string) string { return "" }
-	}
-	client, done, err := platform.Connect(stdout, getenv)
+	client, done, err := fs.Connect(stdout, getenv)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-// Apigen writes a group package's records and enums from the group's
+// Apigen writes a group package's records, enums and services from the group's
 // OpenAPI 3 document in internal/apispec, read with kin-openapi, so that
 // every group's records follow one set of rules and none is written by
 // hand.
@@ -7,7 +7,8 @@
 //
 //	//go:generate go run ../internal/cmd/apigen -group dmp
 //
-// and commits the file it writes, records_gen.go. CI re-runs `go generate
+// and commits the files it writes: records_gen.go, and services_gen.go for
+// a document that describes its services (below). CI re-runs `go generate
 // ./...` and fails on a diff; this command's tests also regenerate every
 // group and compare with the committed file.
 //
@@ -43,12 +44,14 @@
 // case) the record is read through internal/record (decodeSlow), which
 // keeps the misfit; a test in each group checks by fuzzing that both give
 // the same record wherever the first decides. A record with a field type
-// the pass does not read (adama.Money, json.RawMessage, a plain
-// adama.Decimal) is read through internal/record only. A record held by
-// value and a type written by hand are read through their own decoders,
-// a null included (as encoding/json calls UnmarshalJSON with null); a
-// float64 in one pass only from a bare number; a map key by key. Writing
-// goes through internal/record's EncodeObject.
+// the pass does not read (adama.Money, adama.Amount, json.RawMessage) is
+// read through internal/record only; a plain adama.Decimal or adama.Time
+// is read through its UnmarshalJSON in the pass (values.go); a float64
+// only from a bare number, with strconv.ParseFloat as encoding/json reads
+// it, and an int where it fits (readers.go); a map key by key, a hand
+// type that refers to a hand-written component through its own
+// UnmarshalJSON, a JSON null included, as encoding/json calls it
+// (handread.go). Writing goes through internal/record's EncodeObject.
 //   - A schema marked x-go-skip: true (an answer envelope) becomes nothing.
 //   - Any other schema is an error, and nothing is written.
 //
@@ -63,20 +66,86 @@
 // the enum's type. A reference may be written as allOf with one $ref, to
 // give the property its own description or marks. x-go-type chooses
 // another SDK value type (adama.Time, adama.Decimal, adama.Money,
-// adama.Amount, float64, int32, int, json.RawMessage). An object schema
-// with additionalProperties and no properties is a map[string]T, its
-// records held by value. Inline objects, inline
+// adama.Amount, float64, int32, int, json.RawMessage; a plain int that is
+// never a pointer is x-go-hand-type: int). Inline objects, inline
 // enums, oneOf/anyOf and untyped schemas without x-go-type are errors.
 //
 // A property in the schema's required list, or marked x-adama-send-zero,
 // is a plain value, always sent (a nil list as []). Any other scalar property is a pointer (*T: nil is
 // absent) unless x-go-omitempty: true makes it a plain value left out
-// when zero (for ids and text whose zero means absent).
+// when zero (for ids and text whose zero means absent); a required
+// property marked x-go-omitempty is a plain value left out when zero too
+// (answers always carry it, a record built by hand may not). A plain
+// adama.Time, adama.Decimal or adama.Amount is tagged omitzero, which
+// encoding/json honours for structs, where omitempty is.
+//
+// # Read, change, save
+//
+// A schema marked x-go-snapshot: true keeps the body it was read from,
+// so that an update sends what changed since (snapshot.go): the record
+// gets an unexported raw *snapshot field that UnmarshalJSON sets with the
+// package's hand-written keep(b []byte) *snapshot (type snapshot
+// struct{ b []byte }, so printing a record shows no server bytes), and the
+// methods original (the record as read), writable (the properties a
+// create or update may send, in the description's order, each left out
+// when zero, then Extra), readOnlyChanged (each read-only or create-only
+// property and whether it changed since the read), fixedFields (the
+// writable properties an update cannot clear: not nullable, not
+// create-only) and createOnlyFields. The package's service code builds
+// the update body from them. A record that holds a snapshot record (by
+// pointer, by value, in a list) reads it through its UnmarshalJSON in the
+// one pass too, so a nested record keeps its body as well.
+//
+// # Services
+//
+// A document whose operations carry x-go-service also generates the
+// group's service methods, in services_gen.go beside the records (a
+// document without it generates no services file: its services are
+// written by hand). Once one operation names its service, every operation
+// must: each is served by one or more methods of the method set of
+// CONTRIBUTING.md, named by x-go-method. The service structs, the
+// group's Client and New stay hand-written; info.x-go-services names each
+// service's Go type. What a method does follows from the operation:
+//
+//   - a GET answering a list: List(ctx, [parent ids,] *Options, ...)
+//     returning one page (*adama.Page[*T], null items as zero records), or,
+//     named All, the iter.Seq2[*T, error] of every page through
+//     internal/pager (by offset when page_limit and page_offset are
+//     parameters, Prefetch added to the options; by the platform's next
+//     link otherwise). x-go-options names the options struct, made from
+//     the query parameters (several lists may share one; a list without
+//     parameters has an empty one); its query method encodes them, and its
+//     validate method is written by hand in the package and called before
+//     sending;
+//   - a GET of one record: Get(ctx, ids..., ...) (*T, error), or an action
+//     named otherwise (dmp's Grants);
+//   - a POST without a path id: Create(ctx, *T, ...), whose body is the
+//     record's hand-written createRequest() (any, error), which checks the
+//     record (nil included) and builds the body;
+//   - a POST or PUT to the record's path: Update(ctx, *T, ...), its body
+//     from updateRequest() (any, error), the path id from the record's
+//     property of the same name; Modify, named beside it, is Get, change,
+//     Update through internal/modify;
+//   - a DELETE: Delete(ctx, id, ...) error.
+//
+// A path id whose schema has minimum 1 is checked before sending (an
+// *adama.ValidationError naming the parameter). Every request goes through
+// internal/call. The file ends with serviceOperations, every operation
+// with each method that serves it, and a reference to every hand-written
+// one (so the build fails when one is missing); each group's
+// TestEveryOperationHasAMethod checks it against the description and the
+// services through package servicecheck.
 //
 // # Extension fields read
 //
 //	info.x-go-package        the package name (required)
 //	info.x-adama-deprecated  a "Deprecated:" paragraph for every declaration
+//	info.x-adama-decoding    the internal/record decoder of what the one
+//	                         pass leaves undecided: lenient (the default,
+//	                         record.DecodeInto) or keeping
+//	                         (record.DecodeKeepingInto: also an empty
+//	                         string for a number as zero, a bare boolean
+//	                         as text; decoding.go)
 //	x-go-skip                (schema) generate nothing for it
 //	x-go-name                (schema, property) the Go name
 //	x-go-type                (property) the SDK value type
@@ -85,37 +154,75 @@
 //	                         package's hand-written, unexported encodeName on
 //	                         write and decodeName on read
 //	x-enum-varnames          (enum) the <Value> part of each constant's name
+//	x-go-snapshot            (schema) keep the body read, for read-change-
+//	                         save updates (see above)
+//	x-go-value-items         (array of records, or a reference to a
+//	                         record) hold the records by value: []R
+//	                         instead of []*R, R instead of *R (a null
+//	                         read as the zero record)
+//	x-adama-create-only      (property, snapshot record) only a create
+//	                         sends it; an update refuses a change to it
 //	x-adama-send-zero        (property) a plain value always sent, even
 //	                         when zero (false, 0, "", [] for a nil list),
 //	                         where the schema cannot mark it required
 //	                         because answers may leave it out
+//	x-go-hand-type           (property) a Go type taken as written: one the
+//	                         package declares by hand (BrainTypeID, Filters)
+//	                         or a composite (int, []float64,
+//	                         map[string]string); never a pointer;
+//	                         Misfits asks the records a composite holds
+//	                         (handtype.go). Read in the one pass also: T
+//	                         or []T referring to a component written by
+//	                         hand (x-go-skip), through T's UnmarshalJSON,
+//	                         and map[string]E on additionalProperties, E
+//	                         text, integer, boolean or a record
+//	                         (handread.go)
+//	x-go-local-fields        (schema) [{name, type, description}]: fields
+//	                         kept beside the properties, never sent or
+//	                         read, JSON tag "-" (localfields.go)
+//	x-adama-any-case         (enum) the platform sends values in any case:
+//	                         UnmarshalJSON reads them as described, Equal
+//	                         ignores case; fields of it are read through
+//	                         internal/record (anycase.go)
+//	x-adama-aliases          (property) other names the platform sends a
+//	                         plain value under: when the property left the
+//	                         field zero, the first alias present is read
+//	                         (it stays in Extra; aliases.go)
 //	x-adama-forms            (property) the other JSON forms the platform
 //	                         sends: [string] for a number or boolean,
 //	                         [number] for text; the decoder must read them
 //	                         (it is an error otherwise) and the field's doc
 //	                         says so
-//	x-go-value               (property) a reference to a record, or a list
-//	                         of them, holds the record by value (R, []R)
-//	                         instead of by pointer (values.go)
-//	x-go-hand                (schema) a type written by hand in the package
-//	                         (a record, or a string type with a codec of
-//	                         its own): nothing is generated for it, a
-//	                         property may refer to it and holds it by
-//	                         value, read through its own UnmarshalJSON
-//	x-go-snapshot            (schema) the record keeps the body it was
-//	                         read from (unexported raw) for an update that
-//	                         sends what changed, and has Fresh
-//	                         (snapshot.go)
-//	x-adama-aliases          (property) other names the platform sends the
-//	                         value under; the first present is read when
-//	                         the property left the field zero (the alias
-//	                         stays in Extra)
-//	info.x-adama-decode      keeping: records read an empty string for a
-//	                         number as zero and a bare boolean as text
-//	                         (internal/record's DecodeKeepingInto)
 //
-// Other x-adama- fields (the envelope, a parameter's operators) describe
-// the operations, which are written by hand for now.
+//	info.x-go-services       (document) each service's Client field and Go
+//	                         type: {Deals: DealService}
+//	x-go-service             (operation) the Client field of the service
+//	                         that serves it; opts the document into services
+//	x-go-method              (operation) the method, or list of methods,
+//	                         that serve it: Get, [List, All], Create,
+//	                         [Update, Modify], Delete, or an action's name
+//	x-go-options             (list operation) the name of its options struct
+//	x-go-handwritten: reason (operation) its methods are written by hand in
+//	                         the package, for the reason given (a CSV
+//	                         upload, per-item outcomes, a body of its own)
+//	x-go-also: {M: reason}   (operation) further hand-written methods that
+//	                         call it (a composite such as Owners)
+//	x-go-envelope            (operation) the package's call.Envelope type
+//	                         that reads its answer, where the answer's
+//	                         envelope is not the group's (x-adama-envelope)
+//	x-go-name                (query parameter) the options field's name
+//	x-go-type                (query parameter) the options field's type:
+//	                         int64, *bool, bool (an integer with one enum
+//	                         value, sent when true), []int64 or a list of a
+//	                         string type (comma-separated), *qlang.Query,
+//	                         or a named string type; int for page_limit and
+//	                         page_offset
+//
+// Other x-adama- fields describe the platform, and the tests read them:
+// the envelope (info.x-adama-envelope), the platform's own date-time
+// layout (info.x-adama-date-time, a Go layout), a parameter's operators
+// (x-adama-operators), the fields q and sort_by may name (x-adama-fields)
+// and a list sent as one comma-separated value (x-adama-list: comma).
 //
 // Usage:
 //

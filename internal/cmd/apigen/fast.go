@@ -11,8 +11,8 @@ import (
 // "" when the one-pass decoder does not read the type (the record then
 // decodes through internal/record only).
 func reader(f *field) string {
-	if r, ok := readerExt(f); ok {
-		return r
+	if f.slowOnly || f.fastRead != "" {
+		return f.fastRead
 	}
 	// elem is the reader of a value of type t, as a function value, or "".
 	elem := func(t string) string {
@@ -28,9 +28,9 @@ func reader(f *field) string {
 		case t == "*adama.Decimal", t == "*adama.Time":
 			return "record.ReadUnmarshaler[" + t[1:] + "]"
 		case f.nested != "" && t == "*"+f.nested:
-			return "func(e []byte) (" + t + ", bool) {\nreturn " + readRecord("e", f.nested) + "\n}"
+			return "func(e []byte) (" + t + ", bool) {\nreturn " + readRecord("e", f) + "\n}"
 		}
-		return ""
+		return valueReader(f, t)
 	}
 	t := f.typ
 	if e, ok := strings.CutPrefix(t, "[]"); ok {
@@ -40,7 +40,7 @@ func reader(f *field) string {
 		return ""
 	}
 	if f.nested != "" && t == "*"+f.nested {
-		return readRecord("v", f.nested)
+		return readRecord("v", f)
 	}
 	if r := elem(t); r != "" {
 		return r + "(v)"
@@ -59,10 +59,15 @@ func plainValue(t string) bool {
 	return !strings.HasPrefix(t, "*") && !strings.HasPrefix(t, "[]") && !strings.HasPrefix(t, "map[")
 }
 
-// readRecord is the call that reads the JSON value arg into a nested
-// record of the generated type name.
-func readRecord(arg, name string) string {
-	return "record.ReadRecord(" + arg + ", (*" + name + ").decodeValid)"
+// readRecord is the call that reads the JSON value arg into the nested
+// record f holds (through UnmarshalJSON where the record keeps its body,
+// snapshot.go).
+func readRecord(arg string, f *field) string {
+	decode := "decodeValid"
+	if f.keepsBody {
+		decode = "UnmarshalJSON"
+	}
+	return "record.ReadRecord(" + arg + ", (*" + f.nested + ")." + decode + ")"
 }
 
 // fastRecord reports whether every field of r has a reader.
@@ -91,12 +96,18 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 		for _, f := range codecs {
 			fmt.Fprintf(b, "x.%s = decode%s(x.%s)\n", f.name, f.codec, f.name)
 		}
-		renderAfterDecode(b, r)
+		renderAliases(b, r)
 	}
 	fast := fastRecord(r)
 
-	fmt.Fprintf(b, "\n// UnmarshalJSON reads the record leniently (see Misfits), keeping\n// unknown properties in Extra.\n%s", dep)
-	fmt.Fprintf(b, "func (x *%s) UnmarshalJSON(b []byte) error {\n", r.name)
+	unmarshal := "UnmarshalJSON"
+	if r.snapshot {
+		unmarshal = "unmarshal"
+		renderKeep(b, r, dep)
+	} else {
+		fmt.Fprintf(b, "\n// UnmarshalJSON reads the record leniently (see Misfits), keeping\n// unknown properties in Extra.\n%s", dep)
+	}
+	fmt.Fprintf(b, "func (x *%s) %s(b []byte) error {\n", r.name, unmarshal)
 	if fast {
 		b.WriteString("if !jsonscan.Valid(b) {\nreturn x.decodeSlow(b)\n}\nreturn x.decodeValid(b)\n}\n")
 	} else {
@@ -112,7 +123,7 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 
 	b.WriteString("\n// decodeSlow decodes b through internal/record.\n")
 	fmt.Fprintf(b, "func (x *%s) decodeSlow(b []byte) error {\n", r.name)
-	fmt.Fprintf(b, "if err := record.%s(b, (*%s)(x), %s, &x.Extra); err != nil {\nreturn err\n}\n", decodeFunc(r), alias, idx)
+	fmt.Fprintf(b, "if err := %s(b, (*%s)(x), %s, &x.Extra); err != nil {\nreturn err\n}\n", r.slow, alias, idx)
 	after()
 	b.WriteString("return nil\n}\n")
 
@@ -121,14 +132,12 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 	}
 	b.WriteString("\n// decodeFast decodes the valid JSON b in one pass, reporting false\n")
 	b.WriteString("// (leaving x to be reset) where decodeSlow must decide.\n")
-	fmt.Fprintf(b, "func (x *%s) decodeFast(b []byte) bool {\n*x = %s{}\nif record.IsNull(b) {\n", r.name, r.name)
-	renderAfterDecode(b, r) // as decodeSlow, which reads null as the zero record
-	b.WriteString("return true\n}\n")
+	fmt.Fprintf(b, "func (x *%s) decodeFast(b []byte) bool {\n*x = %s{}\nif record.IsNull(b) {\nreturn true\n}\n", r.name, r.name)
 	b.WriteString("ok := true\nerr := jsonscan.Members(b, func(key, v []byte) bool {\nswitch string(key) {\n")
 	names := make([]string, len(r.fields))
 	for i, f := range r.fields {
 		names[i] = fmt.Sprintf("%q", f.json)
-		if plainValue(f.typ) && !callsDecoder(f) {
+		if plainValue(f.typ) && !f.callsDecoder {
 			// As encoding/json: null leaves a value field as it is, so a
 			// repeated property's null does not undo the value before it.
 			fmt.Fprintf(b, "case %q:\nif !record.IsNull(v) {\nx.%s, ok = %s\n}\n", f.json, f.name, reader(f))

@@ -69,11 +69,18 @@ func TestReader(t *testing.T) {
 		{field{typ: "[]int64"}, "record.ReadList(v, record.ReadInt64)"},
 		{field{typ: "*Node", nested: "Node"}, "record.ReadRecord(v, (*Node).decodeValid)"},
 		{field{typ: "[]*Node", nested: "Node", list: true}, "record.ReadList(v, func(e []byte) (*Node, bool) {\nreturn record.ReadRecord(e, (*Node).decodeValid)\n})"},
+		// values.go: plain SDK values and records held by value in a list.
+		{field{typ: "adama.Decimal"}, "func(e []byte) (adama.Decimal, bool) {\np, ok := record.ReadUnmarshaler[adama.Decimal](e)\nif p == nil {\nreturn adama.Decimal{}, ok\n}\nreturn *p, ok\n}(v)"},
+		{field{typ: "adama.Time"}, "func(e []byte) (adama.Time, bool) {\np, ok := record.ReadUnmarshaler[adama.Time](e)\nif p == nil {\nreturn adama.Time{}, ok\n}\nreturn *p, ok\n}(v)"},
+		{field{typ: "[]Node", nested: "Node", list: true, valueItems: true}, "record.ReadList(v, func(e []byte) (Node, bool) {\np, ok := record.ReadRecord(e, (*Node).decodeValid)\nif p == nil {\nreturn Node{}, ok\n}\nreturn *p, ok\n})"},
 		// Left to internal/record: the record has no one-pass decoder.
-		{field{typ: "adama.Decimal"}, ""},
+		{field{typ: "adama.Amount"}, ""},
 		{field{typ: "*adama.Money"}, ""},
 		{field{typ: "json.RawMessage"}, ""},
 		{field{typ: "*int32"}, ""},
+		// readers.go: float64 from a bare number, int where it fits.
+		{field{typ: "*float64"}, "record.ReadPtr(v, func(e []byte) (float64, bool) {\nif len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {\nreturn 0, false\n}\nn, err := strconv.ParseFloat(string(e), 64)\nreturn n, err == nil\n})"},
+		{field{typ: "*int"}, "record.ReadPtr(v, func(e []byte) (int, bool) {\nn, ok := record.ReadInt64(e)\nreturn int(n), ok && int64(int(n)) == n\n})"},
 	} {
 		assert.Equal(t, tc.want, reader(&tc.f), tc.f.typ)
 	}
@@ -266,6 +273,79 @@ func TestGenerate(t *testing.T) {
 			not: []string{"func misfitPath", "func readList", "func keepUnknown", "func readText", "\"unicode/utf8\""},
 		},
 		{
+			name: "read-change-save snapshot, lists held by value, plain SDK values",
+			schemas: `
+    Pair:
+      type: object
+      properties:
+        vendor_id: {type: integer}
+    Ad:
+      type: object
+      x-go-snapshot: true
+      required: [id, name]
+      properties:
+        id:
+          type: integer
+          readOnly: true
+          x-go-omitempty: true
+        name:
+          type: string
+        agency_id:
+          type: integer
+          x-go-omitempty: true
+          x-adama-create-only: true
+        external_id:
+          type: string
+          nullable: true
+        pairs:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/Pair"
+          x-go-value-items: true
+        fee:
+          type: number
+          readOnly: true
+          x-go-type: adama.Decimal
+          x-go-omitempty: true
+        created_on:
+          type: string
+          format: date-time
+          readOnly: true
+          x-go-omitempty: true
+`,
+			want: []string{
+				"ID int64 `json:\"id,omitempty\"`",
+				"Name string `json:\"name\"`",
+				"Pairs []Pair `json:\"pairs,omitempty\"`",
+				"Fee adama.Decimal `json:\"fee,omitzero\"`",
+				"CreatedOn adama.Time `json:\"created_on,omitzero\"`",
+				"raw *snapshot",
+				"func (x *Ad) UnmarshalJSON(b []byte) error {",
+				"if err := x.unmarshal(b); err != nil {",
+				"x.raw = keep(b)",
+				"func (x *Ad) unmarshal(b []byte) error {",
+				"func (x *Ad) original() *Ad {",
+				"if o.UnmarshalJSON(x.raw.b) != nil {",
+				"type adWrite struct {",
+				"Name string `json:\"name,omitempty\"`",
+				"Pairs []Pair `json:\"pairs,omitzero\"`",
+				"func (x *Ad) writable() ([]byte, error) {",
+				"return record.EncodeObject(w, x.Extra)",
+				`"id": orig.ID != x.ID,`,
+				`"agency_id": orig.AgencyID != x.AgencyID,`,
+				`"fee": orig.Fee.Cmp(x.Fee) != 0,`,
+				`"created_on": !orig.CreatedOn.Equal(x.CreatedOn.Time),`,
+				`return []string{"name"}`,
+				`return []string{"agency_id"}`,
+				"for i := range x.Pairs {",
+				`out = append(out, x.Pairs[i].misfits(record.MisfitPath(prefix, "pairs["+strconv.Itoa(i)+"]"))...)`,
+				"x.Pairs, ok = record.ReadList(v, func(e []byte) (Pair, bool) {",
+				"p, ok := record.ReadUnmarshaler[adama.Time](e)",
+			},
+			not: []string{"Fee adama.Decimal `json:\"fee,omitempty", "func (x *Pair) original", "ID int64 `json:\"id,omitempty\"`\n\tName"},
+		},
+		{
 			name: "envelopes marked x-go-skip generate nothing",
 			schemas: `
     Answer:
@@ -299,6 +379,18 @@ func TestGenerate(t *testing.T) {
 }
 
 func TestGenerateErrors(t *testing.T) {
+	t.Run("x-go-value-items needs a list of records", func(t *testing.T) {
+		_, err := gen(t, `
+    Thing:
+      type: object
+      properties:
+        ids:
+          type: array
+          items: {type: integer}
+          x-go-value-items: true
+`)
+		assert.ErrorContains(t, err, "x-go-value-items applies to a list of records")
+	})
 	for _, tc := range []struct{ name, schemas, want string }{
 		{"unknown type", `
     A:
@@ -430,130 +522,344 @@ func TestRun(t *testing.T) {
 	assert.Equal(t, st.ModTime(), st2.ModTime(), "an up-to-date file is not rewritten")
 }
 
-// TestGenerateShapes covers the shapes of values.go and the features of
-// snapshot.go: records held by value, types written by hand, maps, int
-// and float64 fields, snapshots, aliases and the keeping decode mode.
-func TestGenerateShapes(t *testing.T) {
+func TestDecodingChoice(t *testing.T) {
+	const schemas = "    Thing:\n      type: object\n      properties:\n        n: {type: integer}\n"
+	for _, tc := range []struct{ info, want, err string }{
+		{"", "if err := record.DecodeInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: lenient\n", "if err := record.DecodeInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: keeping\n", "if err := record.DecodeKeepingInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: loose\n", "", `info.x-adama-decoding: want lenient or keeping, found "loose"`},
+	} {
+		doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n" + tc.info +
+			"paths: {}\ncomponents:\n  schemas:\n" + schemas))
+		require.NoError(t, err)
+		src, err := generate(doc, "test.yaml")
+		if tc.err != "" {
+			assert.EqualError(t, err, tc.err)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Contains(t, string(src), tc.want, tc.info)
+	}
+}
+
+// TestGenerateHandTypes covers x-go-hand-type, x-go-value-items,
+// x-go-local-fields and x-adama-any-case (handtype.go, values.go,
+// localfields.go, anycase.go).
+func TestGenerateHandTypes(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		schemas string
+		want    []string
+		not     []string
+	}{
+		{
+			name: "hand types: exact, never pointers, integers and named text read in one pass",
+			schemas: `
+    Thing:
+      type: object
+      required: [low]
+      properties:
+        low: {type: integer, x-go-hand-type: int}
+        kind: {type: integer, x-go-hand-type: KindID, x-go-omitempty: true}
+        rate: {type: integer, x-go-hand-type: int, x-adama-send-zero: true, readOnly: true}
+        owner: {type: string, x-go-hand-type: OwnerName}
+`,
+			want: []string{
+				"Low int `json:\"low\"`",
+				"Kind KindID `json:\"kind,omitempty\"`",
+				"Rate int `json:\"rate\"`",
+				"Owner OwnerName `json:\"owner,omitempty\"`",
+				"x.Low, ok = func(v []byte) (int, bool) {", "n, ok := record.ReadInt64(v)", "return int(n), ok", "}(v)",
+				"x.Kind, ok = func(v []byte) (KindID, bool) {", "return KindID(n), ok",
+				"x.Owner, ok = record.ReadEnum[OwnerName](v)",
+				"x.Rate = *new(int)",
+				"func (x *Thing) decodeFast(b []byte) bool {",
+			},
+			not: []string{"*int", "*KindID"},
+		},
+		{
+			name: "a composite hand type leaves the record to internal/record",
+			schemas: `
+    Sub:
+      type: object
+      required: [beta]
+      properties:
+        beta: {type: array, items: {type: number}, x-go-hand-type: "[]float64"}
+        zones: {type: object, additionalProperties: {type: string}, x-go-hand-type: "map[string]string"}
+`,
+			want: []string{
+				"Beta []float64 `json:\"beta\"`",
+				"Zones map[string]string `json:\"zones,omitempty\"`",
+				"return x.decodeSlow(b)",
+				`out = append(out, record.Nested(x.Beta, record.MisfitPath(prefix, "beta"))...)`,
+				`out = append(out, record.Nested(x.Zones, record.MisfitPath(prefix, "zones"))...)`,
+			},
+			not: []string{"decodeFast", "a.Beta = []float64{}"},
+		},
+		{
+			name: "records by value",
+			schemas: `
+    Item:
+      type: object
+      properties:
+        n: {type: integer}
+    Box:
+      type: object
+      properties:
+        items:
+          type: array
+          items: {$ref: "#/components/schemas/Item"}
+          x-go-value-items: true
+          x-adama-send-zero: true
+`,
+			want: []string{
+				"Items []Item `json:\"items\"`",
+				"a.Items = []Item{}",
+				"x.Items, ok = record.ReadList(v, func(e []byte) (Item, bool) {",
+				"p, ok := record.ReadRecord(e, (*Item).decodeValid)",
+				"return Item{}, ok",
+				"return *p, ok",
+				`out = append(out, x.Items[i].misfits(record.MisfitPath(prefix, "items["+strconv.Itoa(i)+"]"))...)`,
+			},
+		},
+		{
+			name: "local fields are kept beside the wire properties, never sent",
+			schemas: `
+    Settings:
+      type: object
+      properties:
+        Rate: {type: integer}
+      x-go-local-fields:
+        - {name: Consumer, type: ConsumerName, description: The consumer whose settings these are.}
+        - {name: Accept, type: bool}
+`,
+			want: []string{
+				"Rate *int64 `json:\"Rate,omitempty\"`",
+				"// The consumer whose settings these are. Not sent.",
+				"Consumer ConsumerName `json:\"-\"`",
+				"Accept bool `json:\"-\"`",
+			},
+		},
+		{
+			name: "an any-case enum reads known values in any case; its fields go through internal/record",
+			schemas: `
+    Goal:
+      type: string
+      enum: [cpa, viewability_rate]
+      x-adama-any-case: true
+    Sub:
+      type: object
+      properties:
+        goal: {$ref: "#/components/schemas/Goal"}
+        goals: {type: array, items: {$ref: "#/components/schemas/Goal"}}
+`,
+			want: []string{
+				"func (v *Goal) UnmarshalJSON(b []byte) error {",
+				"for _, k := range Goal(\"\").Values() {",
+				"if strings.EqualFold(string(k), s) {",
+				"*v = Goal(s)",
+				"func (v Goal) Equal(o Goal) bool { return strings.EqualFold(string(v), string(o)) }",
+				"\"strings\"",
+				"Goal *Goal `json:\"goal,omitempty\"`",
+			},
+			not: []string{"decodeFast", "ReadEnum[Goal]"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := gen(t, tc.schemas)
+			require.NoError(t, err)
+			lines := map[string]bool{}
+			for l := range strings.SplitSeq(src, "\n") {
+				lines[strings.Join(strings.Fields(l), " ")] = true
+			}
+			for _, w := range tc.want {
+				assert.True(t, lines[strings.Join(strings.Fields(w), " ")], "missing line %q in\n%s", w, src)
+			}
+			for _, n := range tc.not {
+				assert.NotContains(t, src, n)
+			}
+		})
+	}
+	for _, tc := range []struct{ name, schemas, want string }{
+		{"hand pointer", `
+    A:
+      type: object
+      properties:
+        f: {type: integer, x-go-hand-type: "*int"}
+`, `property f: x-go-hand-type "*int" is not a Go type (and not a pointer)`},
+		{"hand type beside x-go-type", `
+    A:
+      type: object
+      properties:
+        f: {type: integer, x-go-hand-type: int, x-go-type: int32}
+`, "x-go-type and x-go-hand-type contradict each other"},
+		{"by value of a scalar list", `
+    A:
+      type: object
+      properties:
+        f: {type: array, items: {type: string}, x-go-value-items: true}
+`, "x-go-value-items applies to a list of records"},
+		{"local field with a bad name", `
+    A:
+      type: object
+      properties:
+        f: {type: string}
+      x-go-local-fields: [{name: consumer, type: string}]
+`, `schema A: x-go-local-fields[0]: "consumer" is not an exported Go name`},
+		{"local field taking a property's name", `
+    A:
+      type: object
+      properties:
+        f: {type: string}
+      x-go-local-fields: [{name: F, type: string}]
+`, "the Go name F is already property f"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := gen(t, tc.schemas)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
+// TestGenerateReadersAndAliases covers a record held by value
+// (x-go-value-items on a reference), the one-pass readers of float64,
+// *int, maps and hand types that refer to a hand-written component
+// (readers.go, handread.go), a nested snapshot record read with its body
+// kept (snapshot.go) and x-adama-aliases (aliases.go).
+func TestGenerateReadersAndAliases(t *testing.T) {
 	const schemas = `
     Leaf:
       type: object
       properties:
-        n: {type: integer, x-go-type: int}
         ratio: {type: number, x-go-type: float64}
+        limit: {type: integer, x-go-type: int}
     Text:
       type: string
-      x-go-hand: true
+      x-go-skip: true
     Item:
       type: object
-      x-go-hand: true
+      x-go-skip: true
       properties:
         id: {type: integer}
+    Kept:
+      type: object
+      x-go-snapshot: true
+      properties:
+        name: {type: string}
     Node:
       type: object
-      required: [leaf]
-      x-go-snapshot: true
+      required: [leaf, items]
       properties:
         leaf:
           allOf: [{$ref: "#/components/schemas/Leaf"}]
-          x-go-value: true
-        leaves:
-          type: array
-          items: {$ref: "#/components/schemas/Leaf"}
-          x-go-value: true
-        by_key:
+          x-go-value-items: true
+        meta:
+          allOf: [{$ref: "#/components/schemas/Leaf"}]
+          x-go-value-items: true
+          readOnly: true
+        kept:
+          allOf: [{$ref: "#/components/schemas/Kept"}]
+          x-go-value-items: true
+        byKey:
           type: object
           additionalProperties: {$ref: "#/components/schemas/Leaf"}
+          x-go-hand-type: map[string]Leaf
         labels:
           type: object
           additionalProperties: {type: string}
-        code: {$ref: "#/components/schemas/Text"}
-        items: {type: array, items: {$ref: "#/components/schemas/Item"}}
+          x-go-hand-type: map[string]string
+        code: {allOf: [{$ref: "#/components/schemas/Text"}], x-go-hand-type: Text}
+        items: {type: array, items: {$ref: "#/components/schemas/Item"}, x-go-hand-type: "[]Item"}
         flag:
           type: boolean
           x-go-omitempty: true
           x-adama-aliases: [old_flag]
 `
-	doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n  x-adama-decode: keeping\n" +
-		"paths: {}\ncomponents:\n  schemas:\n" + schemas))
+	src, err := gen(t, schemas)
 	require.NoError(t, err)
-	b, err := generate(doc, "test.yaml")
-	require.NoError(t, err)
-	src := string(b)
 	lines := map[string]bool{}
 	for l := range strings.SplitSeq(src, "\n") {
 		lines[strings.Join(strings.Fields(l), " ")] = true
 	}
 	for _, w := range []string{
-		"N *int `json:\"n,omitempty\"`",
 		"Ratio *float64 `json:\"ratio,omitempty\"`",
+		"Limit *int `json:\"limit,omitempty\"`",
 		"Leaf Leaf `json:\"leaf\"`",
-		"Leaves []Leaf `json:\"leaves,omitempty\"`",
-		"ByKey map[string]Leaf `json:\"by_key,omitempty\"`",
+		"Meta Leaf `json:\"meta,omitempty\"`",
+		"ByKey map[string]Leaf `json:\"byKey,omitempty\"`",
 		"Labels map[string]string `json:\"labels,omitempty\"`",
 		"Code Text `json:\"code,omitempty\"`",
-		"Items []Item `json:\"items,omitempty\"`",
+		"Items []Item `json:\"items\"`",
 		"Flag bool `json:\"flag,omitempty\"`",
-		"raw []byte",
+		"\"strconv\"",
 		"\"unicode/utf8\"",
-		// Readers: by value through the record's decodeValid, by hand
-		// through UnmarshalJSON, maps key by key, a null not skipped.
+		// A record by value reads null through its decoder too.
 		"x.Leaf, ok = func(e []byte) (Leaf, bool) {",
-		"err := r.decodeValid(e)",
-		"x.Leaves, ok = record.ReadList(v, func(e []byte) (Leaf, bool) {",
+		"p, ok := record.ReadRecord(e, (*Leaf).decodeValid)",
+		"x.Meta = Leaf{}",
+		`out = append(out, x.Leaf.misfits(record.MisfitPath(prefix, "leaf"))...)`,
+		// A nested snapshot record keeps its body.
+		"p, ok := record.ReadRecord(e, (*Kept).UnmarshalJSON)",
+		// Hand types through their own UnmarshalJSON.
 		"x.Code, ok = func(e []byte) (Text, bool) {",
 		"err := r.UnmarshalJSON(e)",
+		"x.Items, ok = record.ReadList(v, func(e []byte) (Item, bool) {",
+		"a.Items = []Item{}",
+		// Maps key by key.
 		"x.ByKey, ok = func(v []byte) (map[string]Leaf, bool) {",
+		"out, read, ok := map[string]string{}, func(e []byte) (string, bool) {",
+		"if len(e) == 0 || e[0] != '\"' {",
+		"return record.ReadText(e)",
 		"if !utf8.Valid(key) {",
 		"out[string(key)], ok = read(e)",
-		"x.N, ok = record.ReadPtr(v, func(e []byte) (int, bool) {",
-		"return int(n), ok && int64(int(n)) == n",
-		"x.Ratio, ok = record.ReadPtr(v, func(e []byte) (float64, bool) {",
-		// Misfits of held records through record.Nested.
-		`out = append(out, record.Nested(x.Leaf, record.MisfitPath(prefix, "leaf"))...)`,
-		`out = append(out, record.Nested(x.Leaves, record.MisfitPath(prefix, "leaves"))...)`,
-		`out = append(out, record.Nested(x.ByKey, record.MisfitPath(prefix, "by_key"))...)`,
+		`out = append(out, record.Nested(x.ByKey, record.MisfitPath(prefix, "byKey"))...)`,
 		`out = append(out, record.Nested(x.Items, record.MisfitPath(prefix, "items"))...)`,
-		// Aliases, snapshot and the keeping rules.
+		// Readers of float64 and *int.
+		"x.Ratio, ok = record.ReadPtr(v, func(e []byte) (float64, bool) {",
+		"n, err := strconv.ParseFloat(string(e), 64)",
+		"x.Limit, ok = record.ReadPtr(v, func(e []byte) (int, bool) {",
+		"return int(n), ok && int64(int(n)) == n",
+		// Aliases, in both decoders.
 		`if raw, ok := x.Extra["old_flag"]; ok && !x.Flag {`,
 		"_ = record.DecodeValue(raw, &x.Flag)",
-		"x.raw = append([]byte(nil), b...)",
-		"func (x *Node) Fresh() bool { return x.raw == nil }",
-		"if err := record.DecodeKeepingInto(b, (*nodeAlias)(x), nodeIdx, &x.Extra); err != nil {",
+		"func (x *Node) decodeFast(b []byte) bool {",
 	} {
 		assert.True(t, lines[strings.Join(strings.Fields(w), " ")], "missing line %q in\n%s", w, src)
 	}
-	for _, n := range []string{"type Text ", "type Item ", "func (x *Leaf) Fresh", "Labels, record.MisfitPath", "x.Flag = false"} {
+	assert.Equal(t, 2, strings.Count(src, `x.Extra["old_flag"]`), "the alias is read by both decoders")
+	for _, n := range []string{"type Text ", "type Item ", "x.Flag = false", "if !record.IsNull(v) {\nx.Leaf", "if !record.IsNull(v) {\nx.Code"} {
 		assert.NotContains(t, src, n)
 	}
-	assert.NotContains(t, src, "if !record.IsNull(v) {\nx.Leaf", "a record held by value reads null through its decoder")
 }
 
-func TestGenerateShapeErrors(t *testing.T) {
+func TestGenerateReadersAndAliasesErrors(t *testing.T) {
 	for _, tc := range []struct{ name, schemas, want string }{
-		{"by value on a scalar", `
-    A:
-      type: object
-      properties:
-        n: {type: integer, x-go-value: true}
-`, "x-go-value applies to a reference to a record"},
 		{"aliases on a list", `
     A:
       type: object
       properties:
         l: {type: array, items: {type: string}, x-adama-aliases: [m]}
 `, "x-adama-aliases applies to a plain value"},
-		{"a list of maps", `
+		{"aliases without names", `
     A:
       type: object
       properties:
-        l: {type: array, items: {type: object, additionalProperties: {type: string}}}
-`, "a list of maps is not supported"},
-		{"a map of lists", `
+        n: {type: string, x-adama-aliases: []}
+`, "x-adama-aliases applies to a plain value and lists names"},
+		{"an alias that is no name", `
     A:
       type: object
       properties:
-        m: {type: object, additionalProperties: {type: array, items: {type: string}}}
-`, "only values and records may be a map's values"},
+        n: {type: string, x-adama-aliases: [""]}
+`, "x-adama-aliases: "},
+		{"by value on a scalar", `
+    A:
+      type: object
+      properties:
+        n: {type: integer, x-go-value-items: true}
+`, "x-go-value-items applies to a list of records or a reference to a record"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := gen(t, tc.schemas)
@@ -561,8 +867,4 @@ func TestGenerateShapeErrors(t *testing.T) {
 			assert.Empty(t, src)
 		})
 	}
-	doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo: {title: t, version: '1', x-go-package: pkg, x-adama-decode: strict}\npaths: {}\n"))
-	require.NoError(t, err)
-	_, err = generate(doc, "x.yaml")
-	assert.ErrorContains(t, err, `info.x-adama-decode: want keeping, found "strict"`)
 }

@@ -15,7 +15,6 @@ type model struct {
 	pkg        string
 	source     string // the document's name, for the header
 	deprecated string // the x-adama-deprecated text, or ""
-	keeping    bool   // info.x-adama-decode: keeping (snapshot.go)
 	enums      []*enum
 	records    []*record
 }
@@ -23,6 +22,7 @@ type model struct {
 type enum struct {
 	name, doc string
 	values    []enumValue
+	anyCase   bool // x-adama-any-case (anycase.go)
 }
 
 type enumValue struct{ name, value string }
@@ -30,9 +30,11 @@ type enumValue struct{ name, value string }
 type record struct {
 	name, doc string
 	fields    []*field
-	// snapshot: x-go-snapshot; keeping: the document's decode mode
-	// (snapshot.go).
-	snapshot, keeping bool
+	snapshot  bool // x-go-snapshot: kept for read-change-save (snapshot.go)
+	// slow is the internal/record decoder the record falls back to
+	// (info.x-adama-decoding, decoding.go).
+	slow  string
+	local []localField // x-go-local-fields (localfields.go)
 }
 
 // field is one property of a record.
@@ -48,11 +50,26 @@ type field struct {
 	list   bool
 	zero   string // the Go expression of the field's zero value
 	enum   bool   // the field's type (or its list's element) is an enum
-	// The shapes of values.go: a record held by value, a type written by
-	// hand (handRecord: a record), a map (mapRecord: of records).
-	byValue, hand                 string
-	handRecord, mapped, mapRecord bool
-	aliases                       []string // x-adama-aliases (snapshot.go)
+	// valueItems: a list of records held by value ([]R, x-go-value-items).
+	valueItems bool
+	// nullable: an update may send null to clear it; createOnly: only a
+	// create sends it (x-adama-create-only). Both for snapshot.go.
+	nullable, createOnly bool
+	// fastRead is the one-pass reader's expression where a feature gives
+	// its own (handtype.go); slowOnly: the pass does not read
+	// the field.
+	fastRead string
+	slowOnly bool
+	// handMisfits: a hand type whose values may hold records; Misfits
+	// asks them through internal/record (handtype.go).
+	handMisfits bool
+	// aliases: x-adama-aliases (aliases.go); keepsBody: the record it
+	// holds is a snapshot record, read with its body kept (snapshot.go);
+	// callsDecoder: a value read through its own decoder, null included
+	// (handread.go, values.go).
+	aliases      []string
+	keepsBody    bool
+	callsDecoder bool
 }
 
 // goTypes are the SDK value types x-go-type may choose, with their zero
@@ -65,7 +82,7 @@ var goTypes = map[string]string{
 	"float64":         "0",
 	"int32":           "0",
 	"json.RawMessage": "nil",
-	"int":             "0",
+	"int":             "0", // a count that may be absent (*int); readers.go
 }
 
 // readForms are the extra wire forms x-adama-forms may name, by schema
@@ -87,8 +104,8 @@ func build(doc *openapi3.T, source string) (*model, error) {
 		return nil, fmt.Errorf("info.x-go-package: want a lower-case package name, found %q", m.pkg)
 	}
 	m.deprecated, _ = doc.Info.Extensions["x-adama-deprecated"].(string)
-	var err error
-	if m.keeping, err = decodeMode(doc.Info.Extensions); err != nil {
+	slow, err := slowDecoder(doc)
+	if err != nil {
 		return nil, err
 	}
 	if doc.Components == nil {
@@ -113,9 +130,6 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			return nil, fmt.Errorf("schemas %s and %s both name the Go type %s", prev, name, gn)
 		}
 		goNames[gn] = name
-		if hasFlag(s.Extensions, "x-go-hand") {
-			continue // written by hand in the package (values.go)
-		}
 		switch {
 		case s.Type.Is(openapi3.TypeString) && len(s.Enum) > 0:
 			e, err := buildEnum(gn, name, s)
@@ -128,7 +142,7 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.keeping = m.keeping
+			r.slow = slow
 			m.records = append(m.records, r)
 		default:
 			return nil, fmt.Errorf("schema %s: only objects and string enums become Go types (mark others x-go-skip)", name)
@@ -147,6 +161,7 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			seen[v.name] = fmt.Sprintf("%s %q", e.name, v.value)
 		}
 	}
+	markKeptBodies(m)
 	return m, nil
 }
 
@@ -163,7 +178,7 @@ func typeName(name string, s *openapi3.Schema) (string, error) {
 }
 
 func buildEnum(gn, name string, s *openapi3.Schema) (*enum, error) {
-	e := &enum{name: gn, doc: s.Description}
+	e := &enum{name: gn, doc: s.Description, anyCase: hasFlag(s.Extensions, "x-adama-any-case")}
 	var varnames []string
 	if vs, ok := s.Extensions["x-enum-varnames"].([]any); ok {
 		for _, v := range vs {
@@ -220,6 +235,11 @@ func buildRecord(doc *openapi3.T, gn, name string, s *openapi3.Schema) (*record,
 		names[f.name] = "property " + p
 		r.fields = append(r.fields, f)
 	}
+	local, err := localFields(s.Extensions, names)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	r.local = local
 	return r, nil
 }
 
@@ -235,6 +255,12 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	if !isASCIIIdent(f.name) || f.name[0] < 'A' || f.name[0] > 'Z' {
 		return nil, fmt.Errorf("%q is not an exported Go name (set x-go-name)", f.name)
 	}
+	if ok, err := handType(f, s, required || hasFlag(ext, "x-adama-send-zero")); ok {
+		if err != nil {
+			return nil, err
+		}
+		return fieldDoc(f, s)
+	}
 	base, kind, err := valueType(doc, ref)
 	if err != nil {
 		return nil, err
@@ -244,14 +270,16 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	if omitZero && sendZero {
 		return nil, fmt.Errorf("x-go-omitempty and x-adama-send-zero contradict each other")
 	}
-	f.sent = required || sendZero
+	// A required property marked x-go-omitempty is always in answers but
+	// left out of a record built by hand while zero.
+	f.sent = required && !omitZero || sendZero
 	f.enum = kind.enum
-	f.hand = kind.hand
-	f.handRecord = kind.handRecord
+	f.nullable, f.createOnly = s.Nullable, hasFlag(ext, "x-adama-create-only")
+	if err := valueItems(ref, f, &base, kind); err != nil {
+		return nil, err
+	}
+	f.slowOnly = anyCaseRef(doc, ref)
 	switch kind.shape {
-	case shapeMap:
-		f.typ, f.zero, f.mapped, f.mapRecord = base, "nil", true, kind.record != "" || kind.handRecord
-		f.byValue = kind.record // a map holds records by value
 	case shapeList:
 		f.typ, f.list, f.zero = base, true, "nil"
 		f.nested = kind.record
@@ -260,16 +288,12 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 			return nil, fmt.Errorf("x-adama-send-zero applies to values and lists, not to a record")
 		}
 		f.typ, f.nested, f.zero = base, kind.record, "nil"
+		heldByValue(f)
 	default:
-		if f.sent || omitZero || f.hand != "" {
+		if f.sent || omitZero {
 			f.typ, f.zero = base, kind.zero
 		} else {
 			f.typ, f.zero = "*"+base, "nil"
-		}
-	}
-	if hasFlag(ext, "x-go-value") {
-		if err := byValue(f, kind); err != nil {
-			return nil, err
 		}
 	}
 	if err := fieldAliases(f, ext); err != nil {
@@ -281,7 +305,13 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 		}
 		f.codec = c
 	}
-	if forms, ok := ext["x-adama-forms"].([]any); ok {
+	return fieldDoc(f, s)
+}
+
+// fieldDoc checks x-adama-forms and completes f's doc with the forms,
+// limits and marks.
+func fieldDoc(f *field, s *openapi3.Schema) (*field, error) {
+	if forms, ok := s.Extensions["x-adama-forms"].([]any); ok {
 		t := schemaType(s)
 		for _, x := range forms {
 			form, _ := x.(string)
@@ -306,7 +336,6 @@ const (
 	shapeValue shape = iota
 	shapeRecord
 	shapeList
-	shapeMap // values.go
 )
 
 type kind struct {
@@ -314,9 +343,6 @@ type kind struct {
 	record string // the record a shapeRecord or shapeList field holds
 	zero   string
 	enum   bool
-	hand   string // a type written by hand (values.go)
-	// handRecord: hand is a record, whose misfits record.Nested finds.
-	handRecord bool
 }
 
 // valueType is the Go type of a schema: a component by reference (an
@@ -333,14 +359,6 @@ func valueType(doc *openapi3.T, ref *openapi3.SchemaRef) (string, kind, error) {
 		c := doc.Components.Schemas[name]
 		if !ok || c == nil {
 			return "", kind{}, fmt.Errorf("reference %s: only #/components/schemas/ is supported", target)
-		}
-		if hasFlag(c.Value.Extensions, "x-go-hand") {
-			gn, err := typeName(name, c.Value)
-			if err != nil {
-				return "", kind{}, err
-			}
-			t, k := handType(gn, c.Value)
-			return t, k, nil
 		}
 		if hasFlag(c.Value.Extensions, "x-go-skip") {
 			return "", kind{}, fmt.Errorf("reference to %s, which is marked x-go-skip", name)
@@ -387,14 +405,8 @@ func valueType(doc *openapi3.T, ref *openapi3.SchemaRef) (string, kind, error) {
 		if k.shape == shapeList {
 			return "", kind{}, fmt.Errorf("a list of lists is not supported")
 		}
-		if k.shape == shapeMap {
-			return "", kind{}, fmt.Errorf("a list of maps is not supported")
-		}
-		return "[]" + elem, kind{shape: shapeList, record: k.record, enum: k.enum, hand: k.hand, handRecord: k.handRecord}, nil
+		return "[]" + elem, kind{shape: shapeList, record: k.record, enum: k.enum}, nil
 	case openapi3.TypeObject:
-		if t, k, ok, err := mapType(doc, s); ok {
-			return t, k, err
-		}
 		return "", kind{}, fmt.Errorf("an inline object: declare it under components/schemas and refer to it")
 	case "":
 		return "", kind{}, fmt.Errorf("no type (oneOf, anyOf and untyped schemas need x-go-type)")

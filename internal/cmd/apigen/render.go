@@ -19,30 +19,39 @@ func render(m *model) ([]byte, error) {
 	needStrconv, needMaps, needFast, needUTF8 := false, false, false, false
 	for _, r := range m.records {
 		needFast = needFast || fastRecord(r)
-		needUTF8 = needUTF8 || needsUTF8(r)
+		needUTF8 = needUTF8 || readsMap(r)
 		for _, f := range r.fields {
 			needMaps = needMaps || f.readOnly
-			needStrconv = needStrconv || f.list && f.nested != "" || usesStrconv(f)
+			needStrconv = needStrconv || f.list && f.nested != "" || usesStrconv(r, f)
 		}
 	}
-	if len(m.records) > 0 {
+	anyCase := anyCaseEnums(m)
+	if len(m.records) > 0 || anyCase {
 		b.WriteString("import (\n")
 		b.WriteString("\"encoding/json\"\n")
 		if needMaps {
 			b.WriteString("\"maps\"\n")
 		}
-		b.WriteString("\"reflect\"\n")
+		if len(m.records) > 0 {
+			b.WriteString("\"reflect\"\n")
+		}
 		if needStrconv {
 			b.WriteString("\"strconv\"\n")
+		}
+		if anyCase {
+			b.WriteString("\"strings\"\n")
 		}
 		if needUTF8 {
 			b.WriteString("\"unicode/utf8\"\n")
 		}
-		b.WriteString("\n\"github.com/adamasdk/adama-go/adama\"\n")
-		if needFast {
-			b.WriteString("\"github.com/adamasdk/adama-go/internal/jsonscan\"\n")
+		if len(m.records) > 0 {
+			b.WriteString("\n\"github.com/adamasdk/adama-go/adama\"\n")
+			if needFast {
+				b.WriteString("\"github.com/adamasdk/adama-go/internal/jsonscan\"\n")
+			}
+			b.WriteString("\"github.com/adamasdk/adama-go/internal/record\"\n")
 		}
-		b.WriteString("\"github.com/adamasdk/adama-go/internal/record\"\n)\n")
+		b.WriteString(")\n")
 	}
 	dep := ""
 	if m.deprecated != "" {
@@ -103,6 +112,9 @@ func renderEnum(b *bytes.Buffer, e *enum, dep string) {
 		b.WriteString(v.name)
 	}
 	b.WriteString(":\n\t\treturn true\n\t}\n\treturn false\n}\n")
+	if e.anyCase {
+		renderAnyCase(b, e, dep)
+	}
 }
 
 func renderRecord(b *bytes.Buffer, r *record, dep string) {
@@ -116,14 +128,17 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		}
 		tag := f.json
 		if !f.sent {
-			tag += ",omitempty"
+			tag += "," + omitOption(f)
 		}
 		fmt.Fprintf(b, "%s %s `json:%q`\n", f.name, f.typ, tag)
 	}
+	renderLocalFields(b, r)
 	b.WriteString("// Extra keeps the properties the SDK does not model and the values\n")
 	b.WriteString("// that fit no documented form (see Misfits); they are sent back as\n// they came.\n")
 	b.WriteString("Extra map[string]json.RawMessage `json:\"-\"`\n")
-	renderSnapshotField(b, r)
+	if r.snapshot {
+		b.WriteString(snapshotField)
+	}
 	b.WriteString("}\n\n")
 	fmt.Fprintf(b, "type %s %s\n\n", alias, r.name)
 	fmt.Fprintf(b, "var %s = record.IndexOf(reflect.TypeFor[%s]())\n", idx, alias)
@@ -151,9 +166,11 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 	fmt.Fprintf(b, "out := record.Misfits(x.Extra, %s, prefix)\n", idx)
 	for _, f := range r.fields {
 		switch {
-		case heldRecords(f):
+		case f.handMisfits:
 			fmt.Fprintf(b, "out = append(out, record.Nested(x.%s, record.MisfitPath(prefix, %q))...)\n", f.name, f.json)
 		case f.nested == "":
+		case f.valueItems && f.list:
+			fmt.Fprintf(b, "for i := range x.%s {\nout = append(out, x.%s[i].misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.name, f.json+"[")
 		case f.list:
 			fmt.Fprintf(b, "for i, y := range x.%s {\nout = append(out, y.misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.json+"[")
 		default:
@@ -161,7 +178,6 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		}
 	}
 	b.WriteString("return out\n}\n")
-	renderSnapshotMethods(b, r, dep)
 
 	var ro []*field
 	for _, f := range r.fields {
@@ -181,5 +197,8 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		}
 		fmt.Fprintf(b, "cloned := false\nfor _, k := range [...]string{%s} {\n", strings.Join(names, ", "))
 		b.WriteString("if _, ok := x.Extra[k]; ok {\nif !cloned {\nx.Extra, cloned = maps.Clone(x.Extra), true\n}\ndelete(x.Extra, k)\n}\n}\n}\n")
+	}
+	if r.snapshot {
+		renderSnapshot(b, r, dep)
 	}
 }
