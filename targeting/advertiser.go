@@ -14,54 +14,21 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Validate checks the advertiser against every rule of the reference
-// (lengths, minimums, int32 range, enum values); create adds the rules of
-// creation (required fields). It returns an *adama.ValidationError or
-// nil.
+// Validate checks the advertiser against every rule the description
+// states for a create (create set: the AdvertiserCreate body's required
+// fields) or an update (the AdvertiserUpdate body's): lengths, minimums,
+// int32 ranges, enum values, and each vendor attribution by its own
+// schema ("vendor_attributions[0].vendor_id"). It returns an
+// *adama.ValidationError or nil. The rules are generated (records_gen.go,
+// validate).
 func (a *Advertiser) Validate(create bool) error {
 	var v valid.Validator
 	if a == nil {
-		v.Add("record", "required", nil)
+		v.Add("record", valid.RuleRequired, nil)
 		return v.Err()
 	}
-	a.check(&v, create)
+	a.validate(&v, create)
 	return v.Err()
-}
-
-func (a *Advertiser) check(v *valid.Validator, create bool) {
-	if create {
-		v.Require("name", a.Name != "")
-		v.Require("domain", a.Domain != "")
-	}
-	v.MaxLen("name", a.Name, 64)
-	for _, f := range []struct {
-		name string
-		id   int64
-	}{{"agency_id", a.AgencyID}, {"vertical_id", a.VerticalID}, {"ad_server_id", a.AdServerID}} {
-		if f.id == 0 {
-			v.Require(f.name, !create)
-		} else {
-			checkInt32(v, f.name, f.id, 1)
-		}
-	}
-	v.MaxLen("domain", a.Domain, 255)
-	if a.ExternalID != nil {
-		v.MaxLen("external_id", *a.ExternalID, 255)
-	}
-	if a.FrequencyAmount != nil {
-		checkInt32(v, "frequency_amount", *a.FrequencyAmount, 0)
-	}
-	checkEnum(v, "dmp_enabled", a.DMPEnabled)
-	checkEnum(v, "frequency_interval", a.FrequencyInterval)
-	checkEnum(v, "frequency_type", a.FrequencyType)
-	checkEnum(v, "ads_txt_verified", a.AdsTxtVerified)
-	checkEnum(v, "connected_id_type", a.ConnectedIDType)
-	checkEnum(v, "mfa_avoidance", a.MFAAvoidance)
-	checkEnum(v, "attribution_level", a.AttributionLevel)
-	checkEnum(v, "targeting_identity_level", a.TargetingIdentityLevel)
-	for i, x := range a.VendorAttributions {
-		checkInt32(v, fmt.Sprintf("vendor_attributions[%d].vendor_id", i), x.VendorID, 1)
-	}
 }
 
 // AdvertiserListOptions select and page a list of advertisers.
@@ -79,7 +46,7 @@ func (o *AdvertiserListOptions) validate() error {
 	o.ListOptions.validate(&v, nil)
 	for i, w := range o.With {
 		v.Check(w != "", fmt.Sprintf("with[%d]", i), "must not be empty", w)
-		checkEnum(&v, fmt.Sprintf("with[%d]", i), w)
+		valid.Enum(&v, fmt.Sprintf("with[%d]", i), w)
 	}
 	return v.Err()
 }
@@ -115,8 +82,8 @@ func newAdvertiserService(g *call.Group) *AdvertiserService {
 	return &AdvertiserService{g: g, r: &records[Advertiser]{
 		g: g, what: "advertiser", idField: "advertiser_id", path: advertisersPath,
 		id: func(a *Advertiser) int64 { return a.ID }, version: func(a *Advertiser) int64 { return a.Version },
-		read: (*Advertiser).original, write: (*Advertiser).writable, check: (*Advertiser).check,
-		readOnly:   func(orig, cur *Advertiser) map[string]bool { return cur.readOnlyChanged(orig) },
+		read: (*Advertiser).original, write: (*Advertiser).writable, check: (*Advertiser).validate,
+		change:     (*Advertiser).validateChange,
 		fixed:      (*Advertiser)(nil).fixedFields(),
 		createOnly: (*Advertiser)(nil).createOnlyFields(),
 	}}
@@ -205,10 +172,7 @@ func (s *AdvertiserService) History(ctx context.Context, id int64, opts *History
 	}
 	var v valid.Validator
 	checkID(&v, "advertiser_id", id)
-	if o.PageLimit != 0 {
-		v.Range("page_limit", int64(o.PageLimit), 1, MaxPageLimit)
-	}
-	v.Range("page_offset", int64(o.PageOffset), 0, MaxPageOffset)
+	checkPaging(&v, o.PageLimit, o.PageOffset)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

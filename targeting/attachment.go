@@ -21,40 +21,20 @@ var attachmentFields = []string{"id", "target_id", "strategy_id", "restriction",
 // sorted by.
 func AttachmentFields() []string { return append([]string(nil), attachmentFields...) }
 
-// Validate checks the attachment against every rule of the reference
-// (minimums, int32 range, enum values); create adds the rules of
-// creation (required fields). It returns an *adama.ValidationError or
-// nil.
+// Validate checks the attachment against every rule the description
+// states for a create (create set: the AttachmentCreate body's required
+// fields, minimums, int32 range and enum values) or an update (the
+// AttachmentUpdate body's). It returns an *adama.ValidationError or nil.
+// The rules are generated (records_gen.go, validate); the reference
+// states no rule between fields of an attachment.
 func (a *Attachment) Validate(create bool) error {
 	var v valid.Validator
 	if a == nil {
-		v.Add("record", "required", nil)
+		v.Add("record", valid.RuleRequired, nil)
 		return v.Err()
 	}
-	a.check(&v, create)
+	a.validate(&v, create)
 	return v.Err()
-}
-
-func (a *Attachment) check(v *valid.Validator, create bool) {
-	// The reference's minimums differ between create and update.
-	targetMin, strategyMin := int64(0), int64(1)
-	if create {
-		targetMin, strategyMin = 1, 0
-	}
-	if a.TargetID == 0 {
-		v.Require("target_id", !create)
-	} else {
-		checkInt32(v, "target_id", a.TargetID, targetMin)
-	}
-	if a.StrategyID == 0 {
-		v.Require("strategy_id", !create)
-	} else {
-		checkInt32(v, "strategy_id", a.StrategyID, strategyMin)
-	}
-	v.Require("restriction", !create || a.Restriction != "")
-	checkEnum(v, "restriction", a.Restriction)
-	v.Require("operator", !create || a.Operator != "")
-	checkEnum(v, "operator", a.Operator)
 }
 
 // AttachmentListOptions select and page a list of attachments. Q and
@@ -75,7 +55,7 @@ func (o *AttachmentListOptions) validate() error {
 		checkID(&v, "strategy_id", o.StrategyID)
 	}
 	for i, d := range o.Dimensions {
-		checkEnum(&v, fmt.Sprintf("dimension[%d]", i), d)
+		valid.Enum(&v, fmt.Sprintf("dimension[%d]", i), d)
 		v.Check(d != "", fmt.Sprintf("dimension[%d]", i), "must not be empty", d)
 	}
 	return v.Err()
@@ -115,9 +95,9 @@ func newAttachmentService(g *call.Group) *AttachmentService {
 	return &AttachmentService{g: g, r: &records[Attachment]{
 		g: g, what: "attachment", idField: "attachment_id", path: attachmentsPath,
 		id: func(a *Attachment) int64 { return a.ID }, version: func(a *Attachment) int64 { return a.Version },
-		read: (*Attachment).original, write: (*Attachment).writable, check: (*Attachment).check,
-		readOnly: func(orig, cur *Attachment) map[string]bool { return cur.readOnlyChanged(orig) },
-		fixed:    (*Attachment)(nil).fixedFields(),
+		read: (*Attachment).original, write: (*Attachment).writable, check: (*Attachment).validate,
+		change: (*Attachment).validateChange,
+		fixed:  (*Attachment)(nil).fixedFields(),
 	}}
 }
 

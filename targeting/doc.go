@@ -85,17 +85,24 @@
 //
 // The records and enums are generated (records_gen.go) from the group's
 // OpenAPI description, internal/apispec/targeting.yaml, which describes
-// every operation these services call; the services, the validation
-// rules and the update bodies of permissions are written by hand.
+// every operation these services call, and so are the rules of the
+// attachment, target and advertiser records and the paging limits; the
+// services, the rules of the list options and path ids, and the update
+// bodies of permissions are written by hand.
 //
 // # Validation
 //
 // Every rule of the spec and the reference is checked before a request is
 // sent and reported as one *adama.ValidationError: required fields on
-// create, minimums and int32 ranges, lengths, enum values, positive ids,
+// create, minimums and int32 ranges, lengths, enum values (an unknown
+// value from the caller is refused), the rules of nested records named
+// with their path (vendor_attributions[0].vendor_id), positive ids,
 // page_limit 1..1000 and page_offset 0..1000, and, for attachments, the
-// fields q and sort_by may name (see AttachmentFields). An update checks
-// the fields it sends.
+// fields q and sort_by may name (see AttachmentFields). The rules of a
+// record's create and update are those the description states for the
+// request bodies (AttachmentCreate, AttachmentUpdate, ...), generated
+// with the records. An update checks the fields it sends and refuses a
+// change to a read-only or create-only field.
 package targeting
 
 //go:generate go run ../internal/cmd/apigen -group targeting

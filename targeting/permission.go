@@ -101,7 +101,7 @@ func checkIDList(v *valid.Validator, field string, list []int64) {
 	for i, id := range list {
 		f := field + "[" + strconv.Itoa(i) + "]"
 		checkInt32(v, f, id, 1)
-		v.Check(!seen[id], f, "listed twice", id)
+		v.Check(!seen[id], f, valid.RuleListedTwice, id)
 		seen[id] = true
 	}
 }
@@ -196,11 +196,13 @@ func (o *PermissionGetOptions) query() url.Values {
 	return q
 }
 
+// checkPaging checks page_limit (0 leaves it to the server) and
+// page_offset by the limits of the description (records_gen.go).
 func checkPaging(v *valid.Validator, limit, offset int) {
 	if limit != 0 {
-		v.Range("page_limit", int64(limit), 1, MaxPageLimit)
+		checkPageLimit(v, int64(limit))
 	}
-	v.Range("page_offset", int64(offset), 0, MaxPageOffset)
+	checkPageOffset(v, int64(offset))
 }
 
 func pagingQuery(limit, offset int) url.Values {
@@ -358,7 +360,7 @@ func userLevelPath(user int64, level PermissionLevel) (string, error) {
 	var v valid.Validator
 	path := userPermPath(&v, user)
 	v.Require("level", level != "")
-	checkEnum(&v, "level", level)
+	valid.Enum(&v, "level", level)
 	return path + "/" + string(level), v.Err()
 }
 

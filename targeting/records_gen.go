@@ -12,6 +12,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Restriction is the choice between including and excluding an
@@ -680,6 +681,75 @@ func (*Attachment) createOnlyFields() []string {
 	return nil
 }
 
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// AttachmentCreate, update by AttachmentUpdate): those of a create
+// when create is set, else those of an update.
+func (x *Attachment) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by AttachmentCreate, update
+// by AttachmentUpdate) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Attachment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.TargetID != 0 {
+			v.Range(valid.Path(at, "target_id"), x.TargetID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "target_id"), false)
+		}
+		if x.StrategyID != 0 {
+			v.Range(valid.Path(at, "strategy_id"), x.StrategyID, 0, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "strategy_id"), false)
+		}
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		} else {
+			v.Require(valid.Path(at, "restriction"), false)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		} else {
+			v.Require(valid.Path(at, "operator"), false)
+		}
+	} else {
+		if x.TargetID != 0 {
+			v.Range(valid.Path(at, "target_id"), x.TargetID, 0, 2147483647)
+		}
+		if x.StrategyID != 0 {
+			v.Range(valid.Path(at, "strategy_id"), x.StrategyID, 1, 2147483647)
+		}
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Attachment) validateChange(v *valid.Validator, orig *Attachment) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
 // Target is a targetable value in a dimension. The reference's name
 // of svc_organization_id holds a vendor name; the spec's neutral
 // word svc stands in for it. Create sends the writable fields that
@@ -946,6 +1016,74 @@ func (*Target) fixedFields() []string {
 // createOnlyFields are the properties only a create sends.
 func (*Target) createOnlyFields() []string {
 	return nil
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// TargetCreate, update by TargetUpdate): those of a create when
+// create is set, else those of an update.
+func (x *Target) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by TargetCreate, update by
+// TargetUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Target) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.ParentID != nil {
+			v.Range(valid.Path(at, "parent_id"), *x.ParentID, 0, 2147483647)
+		}
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		if x.SvcOrganizationID != nil {
+			v.Range(valid.Path(at, "svc_organization_id"), *x.SvcOrganizationID, 0, 2147483647)
+		}
+		if x.TargetInet != nil {
+			v.MinLen(valid.Path(at, "target_inet"), *x.TargetInet, 1)
+		}
+		if x.BidderFrequency != nil {
+			v.Range(valid.Path(at, "bidder_frequency"), *x.BidderFrequency, 0, 2147483647)
+		}
+		if x.DimensionCode != "" {
+			valid.Enum(v, valid.Path(at, "dimension_code"), x.DimensionCode)
+		}
+	} else {
+		if x.ParentID != nil {
+			v.Range(valid.Path(at, "parent_id"), *x.ParentID, 0, 2147483647)
+		}
+		if x.SvcOrganizationID != nil {
+			v.Range(valid.Path(at, "svc_organization_id"), *x.SvcOrganizationID, 0, 2147483647)
+		}
+		if x.TargetInet != nil {
+			v.MinLen(valid.Path(at, "target_inet"), *x.TargetInet, 1)
+		}
+		if x.BidderFrequency != nil {
+			v.Range(valid.Path(at, "bidder_frequency"), *x.BidderFrequency, 0, 2147483647)
+		}
+		if x.DimensionCode != "" {
+			valid.Enum(v, valid.Path(at, "dimension_code"), x.DimensionCode)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Target) validateChange(v *valid.Validator, orig *Target) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "version", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
 }
 
 // TargetPath is one entry of the target-path list; the other
@@ -1488,6 +1626,146 @@ func (*Advertiser) createOnlyFields() []string {
 	return []string{"agency_id"}
 }
 
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// AdvertiserCreate, update by AdvertiserUpdate): those of a create
+// when create is set, else those of an update.
+func (x *Advertiser) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by AdvertiserCreate, update
+// by AdvertiserUpdate) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Advertiser) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.AgencyID != 0 {
+			v.Range(valid.Path(at, "agency_id"), x.AgencyID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "agency_id"), false)
+		}
+		if x.VerticalID != 0 {
+			v.Range(valid.Path(at, "vertical_id"), x.VerticalID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "vertical_id"), false)
+		}
+		if x.AdServerID != 0 {
+			v.Range(valid.Path(at, "ad_server_id"), x.AdServerID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "ad_server_id"), false)
+		}
+		if x.Domain != "" {
+			v.MaxLen(valid.Path(at, "domain"), x.Domain, 255)
+		} else {
+			v.Require(valid.Path(at, "domain"), false)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+		if x.ExternalID != nil {
+			v.MaxLen(valid.Path(at, "external_id"), *x.ExternalID, 255)
+		}
+		if x.FrequencyInterval != "" {
+			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		if x.FrequencyAmount != nil {
+			v.Range(valid.Path(at, "frequency_amount"), *x.FrequencyAmount, 0, 2147483647)
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.ConnectedIDType != "" {
+			valid.Enum(v, valid.Path(at, "connected_id_type"), x.ConnectedIDType)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.AttributionLevel != "" {
+			valid.Enum(v, valid.Path(at, "attribution_level"), x.AttributionLevel)
+		}
+		if x.TargetingIdentityLevel != "" {
+			valid.Enum(v, valid.Path(at, "targeting_identity_level"), x.TargetingIdentityLevel)
+		}
+		for i := range x.VendorAttributions {
+			x.VendorAttributions[i].validateAt(v, valid.Index(at, "vendor_attributions", i), create)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		}
+		if x.VerticalID != 0 {
+			v.Range(valid.Path(at, "vertical_id"), x.VerticalID, 1, 2147483647)
+		}
+		if x.AdServerID != 0 {
+			v.Range(valid.Path(at, "ad_server_id"), x.AdServerID, 1, 2147483647)
+		}
+		if x.Domain != "" {
+			v.MaxLen(valid.Path(at, "domain"), x.Domain, 255)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+		if x.ExternalID != nil {
+			v.MaxLen(valid.Path(at, "external_id"), *x.ExternalID, 255)
+		}
+		if x.FrequencyInterval != "" {
+			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		if x.FrequencyAmount != nil {
+			v.Range(valid.Path(at, "frequency_amount"), *x.FrequencyAmount, 0, 2147483647)
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.ConnectedIDType != "" {
+			valid.Enum(v, valid.Path(at, "connected_id_type"), x.ConnectedIDType)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.AttributionLevel != "" {
+			valid.Enum(v, valid.Path(at, "attribution_level"), x.AttributionLevel)
+		}
+		if x.TargetingIdentityLevel != "" {
+			valid.Enum(v, valid.Path(at, "targeting_identity_level"), x.TargetingIdentityLevel)
+		}
+		for i := range x.VendorAttributions {
+			x.VendorAttributions[i].validateAt(v, valid.Index(at, "vendor_attributions", i), create)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Advertiser) validateChange(v *valid.Validator, orig *Advertiser) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "agency_id", "ad_server_fee", "effective_ads_txt_verified", "allow_x_strat_optimization", "billing_contact_id", "sales_contact_id", "agency", "inherited_mfa_avoidance", "inherited_mfa_from", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
 // VendorAttribution is one vendor of an advertiser's attribution.
 type VendorAttribution struct {
 	// The vendor.
@@ -1577,6 +1855,17 @@ func (x *VendorAttribution) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, vendorAttributionIdx, prefix)
 	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *VendorAttribution) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "vendor_id"), x.VendorID, 1, 2147483647)
 }
 
 // AgencyRef is the agency embedded in an advertiser (with=agency).
@@ -3436,4 +3725,30 @@ func (x *PermissionEntity) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, permissionEntityIdx, prefix)
 	return out
+}
+
+// The limits of the query parameter page_limit
+// (components/parameters/PageLimit).
+const (
+	pageLimitMinimum = 1
+	pageLimitMaximum = 1000
+)
+
+// checkPageLimit records in v a violation when x lies outside the
+// limits of the query parameter page_limit.
+func checkPageLimit(v *valid.Validator, x int64) {
+	v.Range("page_limit", x, pageLimitMinimum, pageLimitMaximum)
+}
+
+// The limits of the query parameter page_offset
+// (components/parameters/PageOffset).
+const (
+	pageOffsetMinimum = 0
+	pageOffsetMaximum = 1000
+)
+
+// checkPageOffset records in v a violation when x lies outside the
+// limits of the query parameter page_offset.
+func checkPageOffset(v *valid.Validator, x int64) {
+	v.Range("page_offset", x, pageOffsetMinimum, pageOffsetMaximum)
 }

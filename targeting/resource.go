@@ -50,11 +50,13 @@ type records[R any] struct {
 	// write returns the record's writable properties as a JSON object,
 	// in the order of the reference's schema, unknown properties last.
 	write func(*R) ([]byte, error)
-	// check validates the record; create adds the rules of creation.
+	// check validates the record by the rules of a create or of an
+	// update (the generated validate).
 	check func(r *R, v *valid.Validator, create bool)
-	// readOnly names the fields that differ between orig and cur that
-	// an update cannot send.
-	readOnly func(orig, cur *R) map[string]bool
+	// change refuses each read-only or create-only field cur changed
+	// since orig (the generated validateChange): an update cannot send
+	// it, so Modify refuses instead of dropping the change.
+	change func(cur *R, v *valid.Validator, orig *R)
 	// fixed are writable properties an update cannot clear (send null).
 	fixed []string
 	// createOnly are writable properties only a create sends.
@@ -103,14 +105,13 @@ func (r *records[R]) updateBody(rec *R) ([]byte, error) {
 		return nil, v.Err()
 	}
 	checkID(&v, r.idField, r.id(rec))
-	checkInt32(&v, "version", r.version(rec), 0)
 	now, err := r.write(rec)
 	if err != nil {
 		return nil, err
 	}
 	body := record.ToMap(now)
 	if orig := r.read(rec); orig != nil {
-		readOnly(&v, r.readOnly(orig, rec))
+		r.change(rec, &v, orig)
 		before, err := r.write(orig)
 		if err != nil {
 			return nil, err
@@ -170,7 +171,8 @@ func (r *records[R]) modify(ctx context.Context, id int64, change func(*R) error
 }
 
 // only keeps the violations of err (an *adama.ValidationError) whose
-// field is one of body's properties: an update checks what it sends.
+// field is one of body's properties or the version: an update checks
+// what it sends.
 func only(err error, body map[string]json.RawMessage) error {
 	ve, ok := err.(*adama.ValidationError)
 	if !ok || ve == nil {
@@ -180,7 +182,7 @@ func only(err error, body map[string]json.RawMessage) error {
 	for _, x := range ve.Violations {
 		root, _, _ := strings.Cut(x.Field, ".")
 		root, _, _ = strings.Cut(root, "[")
-		if _, sent := body[root]; sent {
+		if _, sent := body[root]; sent || root == "version" {
 			v.Add(x.Field, x.Rule, x.Value)
 		}
 	}

@@ -10,39 +10,19 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Validate checks the target against every rule of the reference; create
-// adds the rules of creation (name required). It returns an
-// *adama.ValidationError or nil.
+// Validate checks the target against every rule the description states
+// for a create (create set: the TargetCreate body's, name required) or an
+// update (the TargetUpdate body's): int32 ranges, minimum lengths and
+// the dimension code. It returns an *adama.ValidationError or nil. The
+// rules are generated (records_gen.go, validate).
 func (t *Target) Validate(create bool) error {
 	var v valid.Validator
 	if t == nil {
-		v.Add("record", "required", nil)
+		v.Add("record", valid.RuleRequired, nil)
 		return v.Err()
 	}
-	t.check(&v, create)
+	t.validate(&v, create)
 	return v.Err()
-}
-
-func (t *Target) check(v *valid.Validator, create bool) {
-	if create {
-		v.Require("name", t.Name != "")
-	}
-	checkTargetInts(v, t.ParentID, t.SvcOrganizationID, t.BidderFrequency)
-	if t.TargetInet != nil {
-		v.Check(*t.TargetInet != "", "target_inet", "min length 1", *t.TargetInet)
-	}
-	checkEnum(v, "dimension_code", t.DimensionCode)
-}
-
-func checkTargetInts(v *valid.Validator, parent, org, freq *int64) {
-	for _, f := range []struct {
-		name string
-		p    *int64
-	}{{"parent_id", parent}, {"svc_organization_id", org}, {"bidder_frequency", freq}} {
-		if f.p != nil {
-			checkInt32(v, f.name, *f.p, 0)
-		}
-	}
 }
 
 // Paths of the target endpoints.
@@ -64,9 +44,9 @@ func newTargetService(g *call.Group) *TargetService {
 	return &TargetService{g: g, r: &records[Target]{
 		g: g, what: "target", idField: "target_id", path: targetsPath,
 		id: func(t *Target) int64 { return t.ID }, version: func(t *Target) int64 { return t.Version },
-		read: (*Target).original, write: (*Target).writable, check: (*Target).check,
-		readOnly: func(orig, cur *Target) map[string]bool { return cur.readOnlyChanged(orig) },
-		fixed:    (*Target)(nil).fixedFields(),
+		read: (*Target).original, write: (*Target).writable, check: (*Target).validate,
+		change: (*Target).validateChange,
+		fixed:  (*Target)(nil).fixedFields(),
 	}}
 }
 

@@ -7,7 +7,6 @@ import (
 	"iter"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -26,8 +25,8 @@ const Version = "3.0.1807"
 
 // Paging bounds of the reference's page_limit and page_offset parameters.
 const (
-	MaxPageLimit  = 1000
-	MaxPageOffset = 1000
+	MaxPageLimit  = pageLimitMaximum
+	MaxPageOffset = pageOffsetMaximum
 	// DefaultAllPageLimit is the page size All asks for when the options
 	// leave PageLimit at 0.
 	DefaultAllPageLimit = 100
@@ -110,10 +109,7 @@ type ListOptions struct {
 // validate checks the options; fields, when not nil, limits the fields q
 // and sort_by may name.
 func (o *ListOptions) validate(v *valid.Validator, fields []string) {
-	if o.PageLimit != 0 {
-		v.Range("page_limit", int64(o.PageLimit), 1, MaxPageLimit)
-	}
-	v.Range("page_offset", int64(o.PageOffset), 0, MaxPageOffset)
+	checkPaging(v, o.PageLimit, o.PageOffset)
 	v.Check(o.Prefetch >= 0 && o.Prefetch <= pager.MaxPrefetch, "prefetch", fmt.Sprintf("must be between 0 and %d", pager.MaxPrefetch), o.Prefetch)
 	for i, s := range o.SortBy {
 		name := strings.TrimPrefix(s, "-")
@@ -207,19 +203,3 @@ func del(ctx context.Context, g *call.Group, path string, opts []adama.RequestOp
 // isNoData reports the call layer's answer to a 2xx envelope without a
 // data member (which group B's delete confirmation is).
 func isNoData(err error) bool { return errors.Is(err, call.ErrNoData) }
-
-// readOnly records a violation for each read-only field the change
-// altered: an update cannot send it, so Modify refuses instead of dropping
-// the change.
-func readOnly(v *valid.Validator, fields map[string]bool) {
-	names := make([]string, 0, len(fields))
-	for name, changed := range fields {
-		if changed {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		v.Add(name, "read-only: an update cannot change it", nil)
-	}
-}

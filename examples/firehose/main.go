@@ -232,25 +232,6 @@ func checkMacro(ctx context.Context, w io.Writer, fc *firehose.Client, name fire
 	return nil
 }
 
-// channelOf estimates a record's channel type from its OpenRTB fields.
-func channelOf(r *firehose.BidRequest) firehose.ChannelType {
-	video := len(r.Imp) > 0 && r.Imp[0].Video != nil
-	mobile := r.Device != nil && (r.Device.DeviceType == 1 || r.Device.DeviceType == 4 || r.Device.DeviceType == 5)
-	switch {
-	case r.App != nil && video:
-		return firehose.ChannelTypeMobileVideoInApp
-	case r.App != nil:
-		return firehose.ChannelTypeMobileDisplayInApp
-	case mobile && video:
-		return firehose.ChannelTypeMobileVideoMobileWeb
-	case mobile:
-		return firehose.ChannelTypeMobileDisplayMobileWeb
-	case video:
-		return firehose.ChannelTypeVideo
-	}
-	return firehose.ChannelTypeDisplay
-}
-
 // countChannels reads a batch and prints the counts by channel type.
 func countChannels(w io.Writer, batch io.Reader) error {
 	r, err := firehose.NewReader(batch, &firehose.ReaderOptions{SkipMalformed: true})
@@ -264,7 +245,7 @@ func countChannels(w io.Writer, batch io.Reader) error {
 		if err != nil {
 			return err
 		}
-		counts[channelOf(&op.Request)]++
+		counts[firehose.ChannelOf(&op.Request)]++
 		total++
 	}
 	keys := make([]firehose.ChannelType, 0, len(counts))

@@ -48,7 +48,7 @@ func KeysOf(r *firehose.BidRequest, opts *KeyOptions) Keys {
 	if opts != nil {
 		o = *opts
 	}
-	return Keys{Exchange: exchangeOf(r, o.ExchangeField), Deals: dealsOf(r), Channel: ChannelOf(r), Geo: geoOf(r, o.GeoIDs)}
+	return Keys{Exchange: exchangeOf(r, o.ExchangeField), Deals: dealsOf(r), Channel: firehose.ChannelOf(r), Geo: geoOf(r, o.GeoIDs)}
 }
 
 // exchangeOf reads ext[field] as a string or a number.
@@ -99,26 +99,10 @@ func dealsOf(r *firehose.BidRequest) []string {
 	return out
 }
 
-// ChannelOf estimates the channel type of r from its OpenRTB fields: an
-// app is in-app, a phone or tablet (device types 1, 4, 5) is mobile web,
-// a video impression is video; the rest is display.
-func ChannelOf(r *firehose.BidRequest) firehose.ChannelType {
-	video := len(r.Imp) > 0 && r.Imp[0].Video != nil
-	mobile := r.Device != nil && (r.Device.DeviceType == 1 || r.Device.DeviceType == 4 || r.Device.DeviceType == 5)
-	switch {
-	case r.App != nil && video:
-		return firehose.ChannelTypeMobileVideoInApp
-	case r.App != nil:
-		return firehose.ChannelTypeMobileDisplayInApp
-	case mobile && video:
-		return firehose.ChannelTypeMobileVideoMobileWeb
-	case mobile:
-		return firehose.ChannelTypeMobileDisplayMobileWeb
-	case video:
-		return firehose.ChannelTypeVideo
-	}
-	return firehose.ChannelTypeDisplay
-}
+// ChannelOf estimates the channel type of r from its OpenRTB fields.
+//
+// Deprecated: use firehose.ChannelOf, which this calls.
+func ChannelOf(r *firehose.BidRequest) firehose.ChannelType { return firehose.ChannelOf(r) }
 
 // geoOf returns the device's country (else the user's), mapped through
 // ids when it holds it.

@@ -5,6 +5,9 @@ package valid
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 )
@@ -39,7 +42,7 @@ func (v *Validator) Check(ok bool, field, rule string, value any) {
 // Require records a "required" violation when present is false.
 func (v *Validator) Require(field string, present bool) {
 	if !present {
-		v.Add(field, "required", nil)
+		v.Add(field, RuleRequired, nil)
 	}
 }
 
@@ -55,6 +58,121 @@ func (v *Validator) Range(field string, x, lo, hi int64) {
 	if x < lo || x > hi {
 		v.Addf(field, x, "must be between %d and %d", lo, hi)
 	}
+}
+
+// The rule texts every group uses for the rules a description states, so
+// that a generated check and a hand-written one say the same words.
+const (
+	// RuleRequired is the rule of a missing required field.
+	RuleRequired = "required"
+	// RuleReadOnly is the rule of a read-only or create-only field an
+	// update would change.
+	RuleReadOnly = "read-only: an update cannot change it"
+	// RuleListedTwice is the rule of a repeated item of a list whose items
+	// must be unique.
+	RuleListedTwice = "listed twice"
+)
+
+// MinLen records a violation when s holds fewer than n characters (runes).
+func (v *Validator) MinLen(field, s string, n int) {
+	if len([]rune(s)) < n {
+		v.Addf(field, s, "min length %d", n)
+	}
+}
+
+// Min records a violation when x is below lo (a limit with no maximum).
+func (v *Validator) Min(field string, x, lo int64) {
+	if x < lo {
+		v.Addf(field, x, "must be at least %d", lo)
+	}
+}
+
+// Max records a violation when x is above hi (a limit with no minimum).
+func (v *Validator) Max(field string, x, hi int64) {
+	if x > hi {
+		v.Addf(field, x, "must be at most %d", hi)
+	}
+}
+
+// Pattern records a violation when s does not match the regular
+// expression pattern (RE2 syntax). A pattern that does not compile is
+// recorded as a violation too, never a panic.
+func (v *Validator) Pattern(field, s, pattern string) {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		v.Addf(field, s, "pattern %q does not compile: %v", pattern, err)
+		return
+	}
+	if !re.MatchString(s) {
+		v.Addf(field, s, "must match %s", pattern)
+	}
+}
+
+// Items records a violation when a list of n items holds fewer than lo or
+// more than hi items; a negative bound is no bound.
+func (v *Validator) Items(field string, n, lo, hi int) {
+	switch {
+	case lo >= 0 && n < lo:
+		v.Addf(field, n, "at least %d items, has %d", lo, n)
+	case hi >= 0 && n > hi:
+		v.Addf(field, n, "at most %d items, has %d", hi, n)
+	}
+}
+
+// ReadOnly records that an update would change the read-only or
+// create-only field.
+func (v *Validator) ReadOnly(field string) {
+	v.Add(field, RuleReadOnly, nil)
+}
+
+// Enumerated is a typed enum as the generator writes it: a string type
+// with Valid and Values.
+type Enumerated[T any] interface {
+	~string
+	Valid() bool
+	Values() []T
+}
+
+// Enum records a violation when x is set and is not one of its type's
+// values: an unknown value from the caller is refused before sending.
+// The rule lists the values ("one of: INCLUDE, EXCLUDE").
+func Enum[T Enumerated[T]](v *Validator, field string, x T) {
+	if x == "" || x.Valid() {
+		return
+	}
+	vals := x.Values()
+	parts := make([]string, len(vals))
+	for i, s := range vals {
+		parts[i] = string(s)
+	}
+	v.Add(field, "one of: "+strings.Join(parts, ", "), string(x))
+}
+
+// Unique records a RuleListedTwice violation for each item of list (at
+// field[i]) equal to an earlier one.
+func Unique[T comparable](v *Validator, field string, list []T) {
+	seen := make(map[T]bool, len(list))
+	for i, x := range list {
+		if seen[x] {
+			v.Add(Index("", field, i), RuleListedTwice, x)
+		}
+		seen[x] = true
+	}
+}
+
+// Path names the field name of a record found at prefix ("" for the top
+// record): "name", or "vendor_attributions[0].vendor_id".
+func Path(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
+}
+
+// Index names item i of the list field name of a record found at prefix:
+// "vendor_attributions[0]".
+func Index(prefix, name string, i int) string {
+	return Path(prefix, name+"["+strconv.Itoa(i)+"]")
 }
 
 // Merge appends the violations of err when it is a *adama.ValidationError, with

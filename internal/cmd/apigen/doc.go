@@ -136,6 +136,28 @@
 // TestEveryOperationHasAMethod checks it against the description and the
 // services through package servicecheck.
 //
+// # Rules checked before sending
+//
+// A schema marked x-go-validate (validate.go) gets an unexported
+// validate(v *valid.Validator, create bool) that records in v, with
+// internal/valid's wording, every rule the description states that the
+// record breaks: required properties, enum values (an unknown value from
+// the caller is refused), integer minimum and maximum (format int32
+// bounds an integer without them), minLength, maxLength and pattern,
+// minItems, maxItems and uniqueItems, and the records it holds, by their
+// own schema's rules, named with their path
+// ("vendor_attributions[0].vendor_id"). x-go-validate: true takes the
+// rules from the record's own schema (its required list on create);
+// x-go-validate: {create: A, update: B} from the request body schemas A
+// and B (allOf merged), each property mapped to the record's field of the
+// same name. A stated constraint the generator cannot check is an error.
+// A snapshot record also gets validateChange(v, orig), refusing a change
+// to each read-only or create-only property since the read.
+// A component parameter marked x-go-validate: true (an integer with
+// limits) becomes constants <name>Minimum/<name>Maximum and
+// check<Name>(v, x). Rules no schema can state (between fields, or of the
+// SDK's own options) stay hand-written beside the generated ones.
+//
 // # Extension fields read
 //
 //	info.x-go-package        the package name (required)
@@ -160,6 +182,10 @@
 //	                         record) hold the records by value: []R
 //	                         instead of []*R, R instead of *R (a null
 //	                         read as the zero record)
+//	x-go-validate            (schema) true, or {create: Schema, update:
+//	                         Schema}: generate validate from the stated
+//	                         rules; (parameter) true: generate its limits
+//	                         and check<Name> (see above)
 //	x-adama-create-only      (property, snapshot record) only a create
 //	                         sends it; an update refuses a change to it
 //	x-adama-send-zero        (property) a plain value always sent, even

@@ -723,6 +723,268 @@ func TestGenerateHandTypes(t *testing.T) {
 	}
 }
 
+// validateDoc is a document with the schemas and component parameters
+// given (YAML, indented by four spaces).
+func validateDoc(t *testing.T, schemas, parameters string) (string, error) {
+	t.Helper()
+	doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n" +
+		"paths: {}\ncomponents:\n  parameters:\n" + parameters + "  schemas:\n" + schemas))
+	require.NoError(t, err, "the test document must be valid OpenAPI")
+	src, err := generate(doc, "test.yaml")
+	return string(src), err
+}
+
+// validateSchemas are the records of the x-go-validate tests: Thing is
+// checked by its request bodies, Item by its own schema (it is held by
+// Thing), Color is an enum.
+const validateSchemas = `
+    Color:
+      type: string
+      enum: [red, blue]
+    Item:
+      type: object
+      required: [n]
+      properties:
+        n: {type: integer, minimum: 1, maximum: 9, x-adama-send-zero: true}
+        ro: {type: integer, readOnly: true, minimum: 5}
+    Thing:
+      type: object
+      x-go-validate: {create: ThingCreate, update: ThingUpdate}
+      properties:
+        id: {type: integer, readOnly: true, x-go-omitempty: true}
+        name: {type: string, x-go-omitempty: true}
+        count: {type: integer}
+        color: {allOf: [{$ref: "#/components/schemas/Color"}], x-go-omitempty: true}
+        tags: {type: array, items: {type: string}}
+        colors: {type: array, items: {$ref: "#/components/schemas/Color"}}
+        item: {allOf: [{$ref: "#/components/schemas/Item"}]}
+        items: {type: array, items: {$ref: "#/components/schemas/Item"}, x-go-value-items: true}
+        version: {type: integer, readOnly: true, x-adama-send-zero: true}
+    ThingWritable:
+      type: object
+      x-go-skip: true
+      properties:
+        name: {type: string, minLength: 2, maxLength: 5, pattern: "^[a-z]+$"}
+        count: {type: integer, format: int32}
+        color: {$ref: "#/components/schemas/Color"}
+        tags: {type: array, items: {type: string}, minItems: 1, maxItems: 2, uniqueItems: true}
+        colors: {type: array, items: {$ref: "#/components/schemas/Color"}}
+        item: {$ref: "#/components/schemas/Item"}
+        items: {type: array, items: {$ref: "#/components/schemas/Item"}}
+    ThingCreate:
+      x-go-skip: true
+      allOf:
+        - $ref: "#/components/schemas/ThingWritable"
+        - required: [name, color, item]
+    ThingUpdate:
+      x-go-skip: true
+      allOf:
+        - $ref: "#/components/schemas/ThingWritable"
+        - type: object
+          required: [version]
+          properties:
+            version: {type: integer, minimum: 0}
+`
+
+func TestGenerateValidate(t *testing.T) {
+	for _, tc := range []struct {
+		name                string
+		schemas, parameters string
+		want                []string // lines (trimmed, spaces collapsed) the output must hold
+		not                 []string
+	}{
+		{
+			name:    "rules of the request bodies, create and update apart",
+			schemas: validateSchemas,
+			want: []string{
+				`"github.com/adamasdk/adama-go/internal/valid"`,
+				`func (x *Thing) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }`,
+				`func (x *Thing) validateAt(v *valid.Validator, at string, create bool) {`,
+				"if create {",
+				// required and the text limits; a set text is checked.
+				"if x.Name != \"\" {",
+				`v.MinLen(valid.Path(at, "name"), x.Name, 2)`,
+				`v.MaxLen(valid.Path(at, "name"), x.Name, 5)`,
+				`v.Pattern(valid.Path(at, "name"), x.Name, "^[a-z]+$")`,
+				`v.Require(valid.Path(at, "name"), false)`,
+				// format int32 bounds an integer without limits.
+				"if x.Count != nil {",
+				`v.Range(valid.Path(at, "count"), *x.Count, -2147483648, 2147483647)`,
+				// enums, alone and in a list.
+				`valid.Enum(v, valid.Path(at, "color"), x.Color)`,
+				`valid.Enum(v, valid.Index(at, "colors", i), e)`,
+				// list limits.
+				`v.Items(valid.Path(at, "tags"), len(x.Tags), 1, 2)`,
+				`valid.Unique(v, valid.Path(at, "tags"), x.Tags)`,
+				// nested records by their own rules, with their path.
+				`x.Item.validateAt(v, valid.Path(at, "item"), create)`,
+				`x.Items[i].validateAt(v, valid.Index(at, "items", i), create)`,
+				"} else {",
+				// the read-only version, always sent, is always checked on update.
+				`v.Min(valid.Path(at, "version"), x.Version, 0)`,
+				// Item: its own schema; its read-only field is not checked, its
+				// send-zero value always is.
+				`func (x *Item) validateAt(v *valid.Validator, at string, create bool) {`,
+				`v.Range(valid.Path(at, "n"), x.N, 1, 9)`,
+			},
+			not: []string{
+				"func (x *Item) validate(", // held only: validateAt alone
+				`valid.Path(at, "ro")`,
+				`valid.Path(at, "id")`,
+				"func (x *Color) validate",
+			},
+		},
+		{
+			name: "own rules: limits on both sides, required on create",
+			schemas: `
+    Thing:
+      type: object
+      x-go-validate: true
+      required: [code]
+      properties:
+        code: {type: string, maxLength: 3, x-go-omitempty: true}
+        size: {type: integer, maximum: 10}
+`,
+			want: []string{
+				"if create {",
+				`v.MaxLen(valid.Path(at, "code"), x.Code, 3)`,
+				`v.Require(valid.Path(at, "code"), false)`,
+				"} else {",
+				`v.Max(valid.Path(at, "size"), *x.Size, 10)`,
+			},
+		},
+		{
+			name: "a snapshot record refuses changes to read-only and create-only fields",
+			schemas: `
+    Thing:
+      type: object
+      x-go-snapshot: true
+      x-go-validate: true
+      properties:
+        id: {type: integer, readOnly: true, x-go-omitempty: true}
+        owner_id: {type: integer, minimum: 1, x-go-omitempty: true, x-adama-create-only: true}
+        name: {type: string}
+        version: {type: integer, readOnly: true, x-adama-send-zero: true}
+`,
+			want: []string{
+				"func (x *Thing) validateChange(v *valid.Validator, orig *Thing) {",
+				"changed := x.readOnlyChanged(orig)",
+				`for _, k := range [...]string{"id", "owner_id", "version"} {`,
+				"v.ReadOnly(k)",
+				`v.Min(valid.Path(at, "owner_id"), x.OwnerID, 1)`,
+			},
+		},
+		{
+			name: "a record without x-go-validate gets no check",
+			schemas: `
+    Thing:
+      type: object
+      properties:
+        code: {type: string, maxLength: 3}
+`,
+			not: []string{"validate", "internal/valid"},
+		},
+		{
+			name: "paging parameters",
+			schemas: `
+    Thing:
+      type: object
+      properties:
+        code: {type: string}
+`,
+			parameters: `
+    PageLimit:
+      name: page_limit
+      in: query
+      schema: {type: integer, minimum: 1, maximum: 1000}
+      x-go-validate: true
+    Since:
+      name: since
+      in: query
+      schema: {type: integer, minimum: 0}
+      x-go-validate: true
+      x-go-name: SinceID
+    Other:
+      name: other
+      in: query
+      schema: {type: integer, minimum: 0}
+`,
+			want: []string{
+				"pageLimitMinimum = 1",
+				"pageLimitMaximum = 1000",
+				"func checkPageLimit(v *valid.Validator, x int64) {",
+				`v.Range("page_limit", x, pageLimitMinimum, pageLimitMaximum)`,
+				"sinceIDMinimum = 0",
+				"func checkSinceID(v *valid.Validator, x int64) {",
+				`v.Min("since", x, sinceIDMinimum)`,
+			},
+			not: []string{"checkOther", "sinceIDMaximum"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			params := tc.parameters
+			if params == "" {
+				params = "    {}\n"
+			}
+			src, err := validateDoc(t, tc.schemas, strings.TrimPrefix(params, "\n"))
+			require.NoError(t, err)
+			lines := map[string]bool{}
+			for l := range strings.SplitSeq(src, "\n") {
+				lines[strings.Join(strings.Fields(l), " ")] = true
+			}
+			for _, w := range tc.want {
+				assert.True(t, lines[strings.Join(strings.Fields(w), " ")], "missing line %q in\n%s", w, src)
+			}
+			for _, n := range tc.not {
+				assert.NotContains(t, src, n)
+			}
+		})
+	}
+}
+
+func TestGenerateValidateErrors(t *testing.T) {
+	thing := func(validate, props string) string {
+		return "    Thing:\n      type: object\n      x-go-validate: " + validate + "\n      properties:\n" + props
+	}
+	body := func(name, props string) string {
+		return "    " + name + ":\n      type: object\n      x-go-skip: true\n      properties:\n" + props
+	}
+	for _, tc := range []struct{ name, schemas, parameters, want string }{
+		{"not true or bodies", thing("yes", "        n: {type: integer}\n"), "",
+			"schema Thing, x-go-validate: want true or {create: Schema, update: Schema}"},
+		{"missing body", thing("{create: C, update: U}", "        n: {type: integer}\n"), "",
+			"schema Thing, x-go-validate: create: want the name of a schema under components/schemas, found C"},
+		{"unknown key", thing("{create: B, update: B, patch: B}", "        n: {type: integer}\n") + body("B", "        n: {type: integer}\n"), "",
+			`unknown key "patch"`},
+		{"a body property the record cannot hold", thing("{create: B, update: B}", "        n: {type: integer}\n") + body("B", "        m: {type: integer}\n"), "",
+			"create (B): property m: the record Thing has no field for it"},
+		{"a number's limits", thing("true", "        n: {type: number, minimum: 1}\n"), "",
+			"property n: limits on a number are not checked by the generator"},
+		{"multipleOf", thing("true", "        n: {type: integer, multipleOf: 2}\n"), "",
+			"property n: multipleOf, exclusive limits and property counts are not checked by the generator"},
+		{"exclusive limit", thing("true", "        n: {type: integer, minimum: 0, exclusiveMinimum: true}\n"), "",
+			"property n: multipleOf, exclusive limits"},
+		{"limits on list items", thing("true", "        n: {type: array, items: {type: integer, minimum: 1}}\n"), "",
+			"property n: limits on the items of a list are not checked by the generator"},
+		{"an enum on text", thing("{create: B, update: B}", "        s: {type: string}\n") +
+			body("B", "        s: {$ref: \"#/components/schemas/E\"}\n") + "    E: {type: string, enum: [a]}\n", "",
+			"property s: an enum in the rules, but the field is *string"},
+		{"a parameter that is not an integer", thing("true", "        n: {type: integer}\n"),
+			"    P:\n      name: p\n      in: query\n      schema: {type: string, maxLength: 3}\n      x-go-validate: true\n",
+			"parameter P, x-go-validate: only an integer with minimum or maximum is checked"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			params := tc.parameters
+			if params == "" {
+				params = "    {}\n"
+			}
+			src, err := validateDoc(t, tc.schemas, params)
+			assert.ErrorContains(t, err, tc.want)
+			assert.Empty(t, src)
+		})
+	}
+}
+
 // TestGenerateReadersAndAliases covers a record held by value
 // (x-go-value-items on a reference), the one-pass readers of float64,
 // *int, maps and hand types that refer to a hand-written component

@@ -17,6 +17,7 @@ type model struct {
 	deprecated string // the x-adama-deprecated text, or ""
 	enums      []*enum
 	records    []*record
+	params     []*paramCheck // x-go-validate parameters (validate.go)
 }
 
 type enum struct {
@@ -35,6 +36,7 @@ type record struct {
 	// (info.x-adama-decoding, decoding.go).
 	slow  string
 	local []localField // x-go-local-fields (localfields.go)
+	valid *validation  // x-go-validate (validate.go)
 }
 
 // field is one property of a record.
@@ -162,6 +164,9 @@ func build(doc *openapi3.T, source string) (*model, error) {
 		}
 	}
 	markKeptBodies(m)
+	if err := buildValidation(doc, m); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 

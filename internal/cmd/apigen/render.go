@@ -50,6 +50,9 @@ func render(m *model) ([]byte, error) {
 				b.WriteString("\"github.com/adamasdk/adama-go/internal/jsonscan\"\n")
 			}
 			b.WriteString("\"github.com/adamasdk/adama-go/internal/record\"\n")
+			if needsValid(m) {
+				b.WriteString("\"github.com/adamasdk/adama-go/internal/valid\"\n")
+			}
 		}
 		b.WriteString(")\n")
 	}
@@ -63,6 +66,7 @@ func render(m *model) ([]byte, error) {
 	for _, r := range m.records {
 		renderRecord(&b, r, dep)
 	}
+	renderParams(&b, m)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting the generated source: %w\n%s", err, b.Bytes())
@@ -201,4 +205,5 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 	if r.snapshot {
 		renderSnapshot(b, r, dep)
 	}
+	renderValidate(b, r)
 }
