@@ -428,6 +428,16 @@ func (x *CreativeDetails) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// decodeKept decodes b, known to be valid JSON, as a record another
+// holds, keeping the body as UnmarshalJSON does.
+func (x *CreativeDetails) decodeKept(b []byte) error {
+	if err := x.decodeValid(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
 // unmarshal decodes b into the record's fields and Extra.
 func (x *CreativeDetails) unmarshal(b []byte) error {
 	if !jsonscan.Valid(b) {
@@ -767,11 +777,9 @@ func (x *VideoCreative) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (CreativeDetails, bool) {
-				p, ok := record.ReadRecord(e, (*CreativeDetails).UnmarshalJSON)
-				if p == nil {
-					return CreativeDetails{}, ok
-				}
-				return *p, ok
+				var r CreativeDetails
+				err := r.decodeKept(e)
+				return r, err == nil
 			}(v)
 		case "companionIds":
 			x.CompanionIDs, ok = record.ReadList(v, record.ReadInt64)
@@ -1376,19 +1384,15 @@ func (x *UploadStatus) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "uploadInfo":
 			x.UploadInfo, ok = func(e []byte) (FileInfo, bool) {
-				p, ok := record.ReadRecord(e, (*FileInfo).decodeValid)
-				if p == nil {
-					return FileInfo{}, ok
-				}
-				return *p, ok
+				var r FileInfo
+				err := r.decodeValid(e)
+				return r, err == nil
 			}(v)
 		case "encodingStatus":
 			x.EncodingStatus, ok = func(e []byte) (EncodingInfo, bool) {
-				p, ok := record.ReadRecord(e, (*EncodingInfo).decodeValid)
-				if p == nil {
-					return EncodingInfo{}, ok
-				}
-				return *p, ok
+				var r EncodingInfo
+				err := r.decodeValid(e)
+				return r, err == nil
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "uploadInfo", "encodingStatus")
@@ -2021,11 +2025,9 @@ func (x *ClassificationRecord) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (Classification, bool) {
-				p, ok := record.ReadRecord(e, (*Classification).decodeValid)
-				if p == nil {
-					return Classification{}, ok
-				}
-				return *p, ok
+				var r Classification
+				err := r.decodeValid(e)
+				return r, err == nil
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "atomic_creative_id", "details")
@@ -2116,11 +2118,9 @@ func (x *InflatedRecord) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (InflatedClassification, bool) {
-				p, ok := record.ReadRecord(e, (*InflatedClassification).decodeValid)
-				if p == nil {
-					return InflatedClassification{}, ok
-				}
-				return *p, ok
+				var r InflatedClassification
+				err := r.decodeValid(e)
+				return r, err == nil
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "atomic_creative_id", "details")
@@ -2353,11 +2353,9 @@ func (x *Companion) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (CompanionDetails, bool) {
-				p, ok := record.ReadRecord(e, (*CompanionDetails).decodeValid)
-				if p == nil {
-					return CompanionDetails{}, ok
-				}
-				return *p, ok
+				var r CompanionDetails
+				err := r.decodeValid(e)
+				return r, err == nil
 			}(v)
 		case "fileExtension":
 			if !record.IsNull(v) {
@@ -2487,19 +2485,15 @@ func (x *History) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "with":
 			x.With, ok = func(e []byte) (HistoryWith, bool) {
-				p, ok := record.ReadRecord(e, (*HistoryWith).decodeValid)
-				if p == nil {
-					return HistoryWith{}, ok
-				}
-				return *p, ok
+				var r HistoryWith
+				err := r.decodeValid(e)
+				return r, err == nil
 			}(v)
 		case "log_entries":
 			x.LogEntries, ok = func(e []byte) (HistoryPage, bool) {
-				p, ok := record.ReadRecord(e, (*HistoryPage).decodeValid)
-				if p == nil {
-					return HistoryPage{}, ok
-				}
-				return *p, ok
+				var r HistoryPage
+				err := r.decodeValid(e)
+				return r, err == nil
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "with", "log_entries")

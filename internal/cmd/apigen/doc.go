@@ -93,8 +93,9 @@
 // writable properties an update cannot clear: not nullable, not
 // create-only) and createOnlyFields. The package's service code builds
 // the update body from them. A record that holds a snapshot record (by
-// pointer, by value, in a list) reads it through its UnmarshalJSON in the
-// one pass too, so a nested record keeps its body as well.
+// pointer, by value, in a list) reads it in the one pass through the
+// held record's decodeKept (decodeValid, then keep), so a nested record
+// keeps its body as well.
 //
 // # Services
 //

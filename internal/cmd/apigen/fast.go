@@ -60,12 +60,12 @@ func plainValue(t string) bool {
 }
 
 // readRecord is the call that reads the JSON value arg into the nested
-// record f holds (through UnmarshalJSON where the record keeps its body,
+// record f holds (through decodeKept where the record keeps its body,
 // snapshot.go).
 func readRecord(arg string, f *field) string {
 	decode := "decodeValid"
 	if f.keepsBody {
-		decode = "UnmarshalJSON"
+		decode = "decodeKept"
 	}
 	return "record.ReadRecord(" + arg + ", (*" + f.nested + ")." + decode + ")"
 }

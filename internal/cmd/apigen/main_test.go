@@ -1059,11 +1059,14 @@ func TestGenerateReadersAndAliases(t *testing.T) {
 		"\"unicode/utf8\"",
 		// A record by value reads null through its decoder too.
 		"x.Leaf, ok = func(e []byte) (Leaf, bool) {",
-		"p, ok := record.ReadRecord(e, (*Leaf).decodeValid)",
+		"var r Leaf",
+		"err := r.decodeValid(e)",
 		"x.Meta = Leaf{}",
 		`out = append(out, x.Leaf.misfits(record.MisfitPath(prefix, "leaf"))...)`,
 		// A nested snapshot record keeps its body.
-		"p, ok := record.ReadRecord(e, (*Kept).UnmarshalJSON)",
+		"err := r.decodeKept(e)",
+		"func (x *Kept) decodeKept(b []byte) error {",
+		"x.raw = keep(b)",
 		// Hand types through their own UnmarshalJSON.
 		"x.Code, ok = func(e []byte) (Text, bool) {",
 		"err := r.UnmarshalJSON(e)",

@@ -32,6 +32,7 @@ type record struct {
 	name, doc string
 	fields    []*field
 	snapshot  bool // x-go-snapshot: kept for read-change-save (snapshot.go)
+	held      bool // a snapshot record another record holds (snapshot.go)
 	// slow is the internal/record decoder the record falls back to
 	// (info.x-adama-decoding, decoding.go).
 	slow  string

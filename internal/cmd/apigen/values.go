@@ -57,6 +57,14 @@ func heldByValue(f *field) {
 // "" for a type the one-pass decoder does not read.
 func valueReader(f *field, t string) string {
 	switch {
+	case f.valueItems && !f.list && t == f.nested:
+		// One record by value, decoded in place (null is the zero
+		// record, as ReadRecord's nil; what is no object is refused).
+		decode := "decodeValid"
+		if f.keepsBody {
+			decode = "decodeKept"
+		}
+		return "func(e []byte) (" + t + ", bool) {\nvar r " + t + "\nerr := r." + decode + "(e)\nreturn r, err == nil\n}"
 	case f.valueItems && t == f.nested:
 		return "func(e []byte) (" + t + ", bool) {\np, ok := " + readRecord("e", f) +
 			"\nif p == nil {\nreturn " + t + "{}, ok\n}\nreturn *p, ok\n}"
