@@ -777,9 +777,11 @@ func (x *VideoCreative) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (CreativeDetails, bool) {
-				var r CreativeDetails
-				err := r.decodeKept(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*CreativeDetails).decodeKept)
+				if p == nil {
+					return CreativeDetails{}, ok
+				}
+				return *p, ok
 			}(v)
 		case "companionIds":
 			x.CompanionIDs, ok = record.ReadList(v, record.ReadInt64)
@@ -1384,15 +1386,19 @@ func (x *UploadStatus) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "uploadInfo":
 			x.UploadInfo, ok = func(e []byte) (FileInfo, bool) {
-				var r FileInfo
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*FileInfo).decodeValid)
+				if p == nil {
+					return FileInfo{}, ok
+				}
+				return *p, ok
 			}(v)
 		case "encodingStatus":
 			x.EncodingStatus, ok = func(e []byte) (EncodingInfo, bool) {
-				var r EncodingInfo
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*EncodingInfo).decodeValid)
+				if p == nil {
+					return EncodingInfo{}, ok
+				}
+				return *p, ok
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "uploadInfo", "encodingStatus")
@@ -2025,9 +2031,11 @@ func (x *ClassificationRecord) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (Classification, bool) {
-				var r Classification
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*Classification).decodeValid)
+				if p == nil {
+					return Classification{}, ok
+				}
+				return *p, ok
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "atomic_creative_id", "details")
@@ -2118,9 +2126,11 @@ func (x *InflatedRecord) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (InflatedClassification, bool) {
-				var r InflatedClassification
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*InflatedClassification).decodeValid)
+				if p == nil {
+					return InflatedClassification{}, ok
+				}
+				return *p, ok
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "atomic_creative_id", "details")
@@ -2353,9 +2363,11 @@ func (x *Companion) decodeFast(b []byte) bool {
 			}
 		case "details":
 			x.Details, ok = func(e []byte) (CompanionDetails, bool) {
-				var r CompanionDetails
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*CompanionDetails).decodeValid)
+				if p == nil {
+					return CompanionDetails{}, ok
+				}
+				return *p, ok
 			}(v)
 		case "fileExtension":
 			if !record.IsNull(v) {
@@ -2485,15 +2497,19 @@ func (x *History) decodeFast(b []byte) bool {
 		switch string(key) {
 		case "with":
 			x.With, ok = func(e []byte) (HistoryWith, bool) {
-				var r HistoryWith
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*HistoryWith).decodeValid)
+				if p == nil {
+					return HistoryWith{}, ok
+				}
+				return *p, ok
 			}(v)
 		case "log_entries":
 			x.LogEntries, ok = func(e []byte) (HistoryPage, bool) {
-				var r HistoryPage
-				err := r.decodeValid(e)
-				return r, err == nil
+				p, ok := record.ReadRecord(e, (*HistoryPage).decodeValid)
+				if p == nil {
+					return HistoryPage{}, ok
+				}
+				return *p, ok
 			}(v)
 		default:
 			ok = record.KeepUnknown(&x.Extra, key, v, "with", "log_entries")
