@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -110,10 +111,13 @@ func TestCampaignSettingsLifecycle(t *testing.T) {
 	read, err := f.c.CampaignSettings.Get(ctx, 675865)
 	require.NoError(t, err)
 	assert.Equal(t, got, read)
-	assert.Len(t, f.srv.BYOA().Settings(675865, 0), 2)
+	stored, ok := f.srv.BYOA().Settings().Get(adamatest.BYOASettingsKey{CampaignID: 675865})
+	require.True(t, ok)
+	assert.Len(t, stored.Settings, 2)
 
 	require.NoError(t, f.c.CampaignSettings.Delete(ctx, 675865))
-	assert.Empty(t, f.srv.BYOA().Settings(675865, 0))
+	_, ok = f.srv.BYOA().Settings().Get(adamatest.BYOASettingsKey{CampaignID: 675865})
+	assert.False(t, ok)
 	_, err = f.c.CampaignSettings.Get(ctx, 675865)
 	assert.Error(t, err)
 
@@ -141,7 +145,7 @@ func TestStrategySettingsLifecycle(t *testing.T) {
 	assert.Error(t, err, "strategy settings are not campaign settings")
 
 	require.NoError(t, f.c.StrategySettings.Delete(ctx, 10000, 1000))
-	assert.Empty(t, f.srv.BYOA().Settings(10000, 1000))
+	assert.Zero(t, f.srv.BYOA().Settings().Count())
 	reqs := f.srv.Requests()
 	last := reqs[len(reqs)-1]
 	assert.Equal(t, http.MethodDelete, last.Method)
@@ -229,7 +233,7 @@ func TestFakeRefusesWhatTheSDKWouldNotSend(t *testing.T) {
 			assert.Equal(t, tt.code, ae.Code)
 		})
 	}
-	assert.Empty(t, f.srv.BYOA().Settings(1, 0))
+	assert.Zero(t, f.srv.BYOA().Settings().Count())
 }
 
 func TestCampaignSettingsModify(t *testing.T) {
@@ -247,11 +251,12 @@ func TestCampaignSettingsModify(t *testing.T) {
 	require.Len(t, got.Settings, 2)
 	assert.Equal(t, int64(42), got.CampaignID)
 	assert.Equal(t, byoa.UUIDTypeUUID, got.UUIDType, "the uuid_type read is sent back")
-	stored := f.srv.BYOA().Settings(42, 0)
-	require.Len(t, stored, 2)
-	assert.Equal(t, 19, stored[0].High)
-	assert.Equal(t, "second", stored[1].ModelID)
-	assert.Equal(t, "UUID", stored[1].UUIDType)
+	stored, ok := f.srv.BYOA().Settings().Get(adamatest.BYOASettingsKey{CampaignID: 42})
+	require.True(t, ok)
+	require.Len(t, stored.Settings, 2)
+	assert.Equal(t, 19, stored.Settings[0].High)
+	assert.Equal(t, "second", stored.Settings[1].ModelID)
+	assert.Equal(t, byoa.UUIDTypeUUID, stored.Settings[1].UUIDType)
 
 	boom := errors.New("boom")
 	_, err = f.c.CampaignSettings.Modify(ctx, 42, func(*byoa.Settings) error { return boom })

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/byoa"
 )
 
@@ -61,7 +60,8 @@ func TestDecodedModelMisfitReportedAndWrittenBack(t *testing.T) {
 // the field.
 func TestDecodedModelMisfitStrict(t *testing.T) {
 	f := newFixture(t)
-	f.srv.BYOA().AddModel(adamatest.BYOAModel{Namespace: "100001", ModelID: "odd-model", BrainTypeID: 1003, Data: "AAAA"},
+	require.True(t, f.srv.BYOA().Models().Put(&byoa.Model{Namespace: "100001", ModelID: "odd-model", BrainTypeID: 1003, Data: "AAAA"}))
+	f.srv.BYOA().SetDecoded(byoa.ModelKey{Namespace: "100001", ModelID: "odd-model"},
 		json.RawMessage(`[{"Beta":[0.1,{}],"Boundaries":null,"Features":[{"__const":0.1}],"GoalType":"ctr","Predictions":null}]`))
 	ctx := context.Background()
 	m, err := f.c.Models.Decode(ctx, byoa.ModelKey{Namespace: "100001", ModelID: "odd-model"})

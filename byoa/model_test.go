@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -152,9 +151,9 @@ func TestModelPathsEscaped(t *testing.T) {
 	f := newFixture(t)
 	_, err := f.c.Models.Upload(context.Background(), byoa.ModelKey{Namespace: "org 1", ModelID: "a/b"}, &byoa.Upload{Data: "x", BrainTypeID: 1001})
 	require.NoError(t, err)
-	m, ok := f.srv.BYOA().Model("org 1", "a/b")
+	m, ok := f.srv.BYOA().Models().Get(byoa.ModelKey{Namespace: "org 1", ModelID: "a/b"})
 	require.True(t, ok)
-	assert.Equal(t, 1001, m.BrainTypeID)
+	assert.Equal(t, byoa.BrainTypeID(1001), m.BrainTypeID)
 }
 
 // progress records the calls of an upload's progress function.
@@ -190,10 +189,10 @@ func TestPutStream(t *testing.T) {
 			info, err := f.c.Models.UploadStream(context.Background(), byoa.ModelKey{Namespace: "ns", ModelID: "big"}, u)
 			require.NoError(t, err)
 			assert.Equal(t, int64(len(tt.stored)), info.DataSize)
-			m, ok := f.srv.BYOA().Model("ns", "big")
+			m, ok := f.srv.BYOA().Models().Get(byoa.ModelKey{Namespace: "ns", ModelID: "big"})
 			require.True(t, ok)
 			assert.Equal(t, tt.stored, m.Data)
-			assert.Equal(t, 1002, m.BrainTypeID)
+			assert.Equal(t, byoa.BrainTypeID(1002), m.BrainTypeID)
 			require.NotEmpty(t, p.calls)
 			lastCall := p.calls[len(p.calls)-1]
 			assert.Equal(t, int64(len(tt.data)), lastCall[0])
@@ -216,7 +215,8 @@ func TestPutStreamRetriesFromTheStart(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 4, opens, "each of the 3 attempts reads the stream from its start (plus the transport's probe)")
 	assert.Equal(t, 1, f.srv.BYOA().ModelUploads())
-	m, _ := f.srv.BYOA().Model("ns", "m")
+	m, ok := f.srv.BYOA().Models().Get(byoa.ModelKey{Namespace: "ns", ModelID: "m"})
+	require.True(t, ok)
 	assert.Equal(t, data, m.Data)
 }
 
@@ -237,7 +237,7 @@ func TestPutStreamRefusesBadData(t *testing.T) {
 				Open: func() (io.Reader, error) { return strings.NewReader(tt.data), nil }}
 			_, err := f.c.Models.UploadStream(context.Background(), byoa.ModelKey{Namespace: "ns", ModelID: "m"}, u)
 			require.Error(t, err)
-			assert.Equal(t, 0, f.srv.BYOA().ModelCount())
+			assert.Equal(t, 0, f.srv.BYOA().Models().Count())
 		})
 	}
 	f := newFixture(t)
@@ -257,7 +257,8 @@ func TestPutRetriedAfterDrop(t *testing.T) {
 
 func TestSeededModelDecode(t *testing.T) {
 	f := newFixture(t)
-	f.srv.BYOA().AddModel(adamatest.BYOAModel{Namespace: "mm", ModelID: "x", BrainTypeID: 3, Data: "DAAA..."}, []byte(sampleSubmodels))
+	require.True(t, f.srv.BYOA().Models().Put(&byoa.Model{Namespace: "mm", ModelID: "x", BrainTypeID: 3, Data: "DAAA..."}))
+	require.True(t, f.srv.BYOA().SetDecoded(byoa.ModelKey{Namespace: "mm", ModelID: "x"}, []byte(sampleSubmodels)))
 	d, err := f.c.Models.Decode(context.Background(), byoa.ModelKey{Namespace: "mm", ModelID: "x"})
 	require.NoError(t, err)
 	assert.Equal(t, byoa.BrainTypeID(3), d.BrainTypeID, "brain types outside the upload range are read")
@@ -292,7 +293,7 @@ func TestFakeSafeForConcurrentUse(t *testing.T) {
 	for err := range errs {
 		require.NoError(t, err)
 	}
-	assert.Equal(t, 20, f.srv.BYOA().ModelCount())
+	assert.Equal(t, 20, f.srv.BYOA().Models().Count())
 	for i := range 20 {
 		got, err := f.c.Models.List(ctx, &byoa.ListOptions{Namespace: "ns", ModelID: "m" + strconv.Itoa(i)})
 		require.NoError(t, err)
@@ -311,7 +312,7 @@ func TestPutOutcomeUnknown(t *testing.T) {
 	_, err := f.c.Models.Upload(ctx, byoa.ModelKey{Namespace: "ns", ModelID: "m"}, up)
 	require.NoError(t, err)
 	assert.Equal(t, 2, f.srv.BYOA().ModelUploads(), "the same PUT twice is harmless")
-	assert.Equal(t, 1, f.srv.BYOA().ModelCount())
+	assert.Equal(t, 1, f.srv.BYOA().Models().Count())
 
 	// Every answer lost (the {byoa_url} proxy in front of the fake turns
 	// the lost answers into a gateway's 502): the outcome is unknown, and

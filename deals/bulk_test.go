@@ -56,7 +56,7 @@ func TestBulkCreateAndUpdate2500(t *testing.T) {
 	assert.Equal(t, n-20, ok)
 	assert.Len(t, res.Failed(), 20)
 	assert.Len(t, res.Succeeded(), n-20)
-	assert.Equal(t, n-20, srv.Deals().DealCount())
+	assert.Equal(t, n-20, srv.Deals().Count())
 
 	// Bulk price update built from each deal's changes.
 	var read []*deals.Deal
@@ -128,7 +128,7 @@ func TestBulkChunkFailures(t *testing.T) {
 		assert.NoError(t, res.Chunks[1].Err)
 		assert.NoError(t, res.Chunks[2].Err)
 		assert.Len(t, res.Failed(), 10)
-		assert.Equal(t, 20, srv.Deals().DealCount())
+		assert.Equal(t, 20, srv.Deals().Count())
 		assert.Equal(t, 0, res.Chunks[0].Start)
 		assert.Equal(t, 10, res.Chunks[0].End)
 	})
@@ -179,6 +179,6 @@ func TestBulkAnswerMatching(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "first", res.Items[0].Deal.Name)
 	assert.ErrorIs(t, res.Items[1].Err, adama.ErrValidation)
-	raw, _ := json.Marshal(srv.Deals().Deal(a.ID)["name"])
+	raw, _ := json.Marshal(srv.Deals().Raw(a.ID)["name"])
 	assert.JSONEq(t, `"first"`, string(raw))
 }

@@ -28,7 +28,7 @@ func TestDealCreateGetUpdate(t *testing.T) {
 	assert.Equal(t, deals.OwnerTypeOrganization, d.Owner.Type)
 	require.Len(t, d.Channels, 1)
 	assert.Equal(t, "Display", d.Channels[0].Name)
-	assert.Equal(t, "1.3000", srv.Deals().Deal(d.ID)["price"].(map[string]any)["value"], "the platform writes four decimals")
+	assert.Equal(t, "1.3000", srv.Deals().Raw(d.ID)["price"].(map[string]any)["value"], "the platform writes four decimals")
 
 	got, err := dc.Deals.Get(ctx, d.ID)
 	require.NoError(t, err)
@@ -65,7 +65,7 @@ func TestDealUpdateRules(t *testing.T) {
 	t.Run("stale version is a conflict", func(t *testing.T) {
 		got, err := dc.Deals.Get(ctx, d.ID)
 		require.NoError(t, err)
-		require.True(t, srv.Deals().SetDealField(d.ID, "description", "someone else"))
+		require.True(t, srv.Deals().SetRaw(d.ID, "description", "someone else"))
 		got.Name = "mine"
 		_, err = dc.Deals.Update(ctx, got)
 		require.Error(t, err)

@@ -73,9 +73,9 @@ func TestDealMisfitReportedAndSentBack(t *testing.T) {
 // a deal with a misfit, naming the field and its raw value.
 func TestDealMisfitStrict(t *testing.T) {
 	_, srv := newClient(t)
-	id := srv.Deals().AddDeal(map[string]any{"name": "odd", "deal_identifier": "Odd_2", "supply_source_id": 246})
-	require.True(t, srv.Deals().SetDealField(id, "supply_source_id", map[string]any{}))
-	require.True(t, srv.Deals().SetDealField(id, "media_type", "HOLOGRAM"))
+	id := srv.Deals().Add(&deals.Deal{Name: "odd", DealIdentifier: "Odd_2", SupplySourceID: 246})
+	require.True(t, srv.Deals().SetRaw(id, "supply_source_id", map[string]any{}))
+	require.True(t, srv.Deals().SetRaw(id, "media_type", "HOLOGRAM"))
 	c, err := srv.NewClient(adama.WithStrictDecoding())
 	require.NoError(t, err)
 	strict := deals.New(c)

@@ -44,7 +44,7 @@ func TestDealModify(t *testing.T) {
 			out, err := dc.Deals.Modify(ctx, id, func(d *deals.Deal) error {
 				calls++
 				if calls <= tt.conflicts {
-					require.True(t, srv.Deals().SetDealField(d.ID, "zone_name", "other writer"))
+					require.True(t, srv.Deals().SetRaw(d.ID, "zone_name", "other writer"))
 				}
 				if tt.changeErr != nil {
 					return tt.changeErr

@@ -32,7 +32,7 @@ func TestPublishers(t *testing.T) {
 	many, err := dc.Publishers.BulkCreate(ctx, 100315, []string{"b pub", "a pub"})
 	require.NoError(t, err)
 	require.Len(t, many, 2)
-	srv.Deals().AddPublisher(999, "elsewhere")
+	srv.Deals().Publishers().Add(&deals.Publisher{OrganizationID: 999, Name: "elsewhere"})
 
 	list, err := dc.Publishers.List(ctx, &deals.PublisherListOptions{OrganizationID: 100315, SortBy: "name"})
 	require.NoError(t, err)

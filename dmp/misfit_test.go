@@ -105,7 +105,7 @@ func TestMisfitsOverHTTP(t *testing.T) {
 	seg.Extra = map[string]json.RawMessage{"uniques": json.RawMessage(`{"estimate":"n/a"}`)}
 	made, err := tc.Taxonomies.Create(ctx, seed)
 	require.NoError(t, err)
-	require.Equal(t, "perhaps", srv.DMP().Taxonomy(made.TaxonomyID)["use_hash"], "the fake stores the value as sent")
+	require.Equal(t, "perhaps", srv.DMP().Raw(made.TaxonomyID)["use_hash"], "the fake stores the value as sent")
 
 	got, err := tc.Taxonomies.Get(ctx, made.TaxonomyID)
 	require.NoError(t, err, "one odd field does not fail the record")

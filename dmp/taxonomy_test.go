@@ -32,7 +32,7 @@ func TestTaxonomyLifecycle(t *testing.T) {
 	assert.Equal(t, "0.6", ru.WholesaleCPM.String())
 	assert.Equal(t, 5, made.Taxonomy.Count())
 
-	stored := srv.DMP().Taxonomy(made.TaxonomyID)
+	stored := srv.DMP().Raw(made.TaxonomyID)
 	root := stored["taxonomy"].(map[string]any)
 	assert.Equal(t, "VENDOR - (Private) &#8211; Acme", root["name"], "names are sent entity-encoded")
 	us := root["children"].([]any)[0].(map[string]any)

@@ -89,7 +89,7 @@ func TestConsumerGetErrors(t *testing.T) {
 func TestConsumerRoundTripKeepsUnknownFields(t *testing.T) {
 	fc, srv := setup(t)
 	ctx := context.Background()
-	srv.Firehose().SetConsumer("rt", map[string]any{
+	srv.Firehose().PutRaw("rt", map[string]any{
 		"DropZeroUID":    "true", // a boolean as a string
 		"ContactEmail":   "ops@example.com",
 		"Filters":        map[string]any{"X-Svc-Exch-Id": []any{15, "42"}}, // a number among strings
@@ -107,7 +107,7 @@ func TestConsumerRoundTripKeepsUnknownFields(t *testing.T) {
 	assert.JSONEq(t, `3`, string(c.SampleSettings.Extra["Burst"]))
 
 	require.NoError(t, errOf(fc.Consumers.Update(ctx, consumerOf("rt", c))))
-	stored := srv.Firehose().Consumer("rt")
+	stored := srv.Firehose().Raw("rt")
 	assert.Equal(t, "ops@example.com", stored["ContactEmail"])
 	assert.Equal(t, true, stored["DropZeroUID"])
 	assert.EqualValues(t, 3, stored["SampleSettings"].(map[string]any)["Burst"])
@@ -125,7 +125,7 @@ func TestConsumerModify(t *testing.T) {
 		return nil
 	}))
 	require.NoError(t, err)
-	stored := srv.Firehose().Consumer("example-consumer")
+	stored := srv.Firehose().Raw("example-consumer")
 	assert.EqualValues(t, 5, stored["SampleSettings"].(map[string]any)["SampleRate"])
 	assert.Contains(t, stored["Filters"].(map[string]any)["X-Svc-Channel-Type"], "MOBILE_VIDEO_IN_APP")
 
@@ -134,7 +134,7 @@ func TestConsumerModify(t *testing.T) {
 		s.DropBody = true
 		return nil
 	})))
-	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer-2")["DropBody"])
+	assert.Equal(t, true, srv.Firehose().Raw("example-consumer-2")["DropBody"])
 
 	before := posts(srv)
 	assert.NoError(t, errOf(fc.Consumers.Modify(ctx, "example-consumer", func(*firehose.ConsumerSettings) error { return firehose.ErrNoChange })))
@@ -183,7 +183,7 @@ func TestConsumerReplace(t *testing.T) {
 	c.Cloud1Settings.Buckets["ewr"] = "other-bucket"
 	c.Cloud1Settings.AcceptOverwriteRisk = true // the default macro has no %nano%
 	require.NoError(t, errOf(fc.Consumers.Update(ctx, consumerOf("example-consumer-2", c))))
-	assert.Equal(t, "other-bucket", srv.Firehose().Consumer("example-consumer-2")["Cloud1Settings"].(map[string]any)["Buckets"].(map[string]any)["ewr"])
+	assert.Equal(t, "other-bucket", srv.Firehose().Raw("example-consumer-2")["Cloud1Settings"].(map[string]any)["Buckets"].(map[string]any)["ewr"])
 
 	c.Cloud1Settings.RoleARN = "arn:aws:iam::1:role/mine"
 	err = errOf(fc.Consumers.Update(ctx, consumerOf("example-consumer-2", c)))
@@ -320,7 +320,7 @@ func TestConsumerReadChangeSave(t *testing.T) {
 	got, err := fc.Consumers.Update(ctx, c)
 	require.NoError(t, err)
 	assert.Same(t, c, got)
-	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer")["DropZeroUID"])
+	assert.Equal(t, true, srv.Firehose().Raw("example-consumer")["DropZeroUID"])
 
 	// A record with Name but no Consumer is saved under its Name.
 	c.Consumer, c.Name, c.DropBody = "", "example-consumer", true
@@ -328,5 +328,5 @@ func TestConsumerReadChangeSave(t *testing.T) {
 	require.NoError(t, err)
 	reqs := srv.Requests()
 	assert.Equal(t, prefix+"/consumers/example-consumer", reqs[len(reqs)-1].Path)
-	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer")["DropBody"])
+	assert.Equal(t, true, srv.Firehose().Raw("example-consumer")["DropBody"])
 }

@@ -152,7 +152,7 @@ func TestDecodePlatformShapedVariants(t *testing.T) {
 
 func TestModifyKeepsServerValuesTheSDKDoesNotKnow(t *testing.T) {
 	fc, srv := setup(t)
-	srv.Firehose().SetConsumer("future", map[string]any{
+	srv.Firehose().PutRaw("future", map[string]any{
 		"Filters":        map[string]any{"X-Svc-Channel-Type": []any{"DISPLAY", "HOLOGRAM"}},
 		"SampleSettings": map[string]any{"SampleRate": 10},
 	})
@@ -161,7 +161,7 @@ func TestModifyKeepsServerValuesTheSDKDoesNotKnow(t *testing.T) {
 		s.SampleSettings.SampleRate = 5
 		return nil
 	})))
-	stored := srv.Firehose().Consumer("future")
+	stored := srv.Firehose().Raw("future")
 	assert.Equal(t, []any{"DISPLAY", "HOLOGRAM"}, stored["Filters"].(map[string]any)["X-Svc-Channel-Type"])
 
 	// A new unknown value is still refused.

@@ -76,7 +76,7 @@ func TestConsumerMisfitReportedAndSentBack(t *testing.T) {
 func TestConsumerMisfitOverTheFake(t *testing.T) {
 	fc, srv := setup(t)
 	ctx := context.Background()
-	srv.Firehose().SetConsumer("odd", loadConsumer(t))
+	srv.Firehose().PutRaw("odd", loadConsumer(t))
 	c, err := fc.Consumers.Get(ctx, "odd")
 	require.NoError(t, err)
 	assertMisfits(t, consumerMisfits, c.Misfits())
@@ -92,7 +92,7 @@ func TestConsumerMisfitOverTheFake(t *testing.T) {
 // field and its raw value.
 func TestConsumerMisfitStrict(t *testing.T) {
 	_, srv := setup(t)
-	srv.Firehose().SetConsumer("odd", loadConsumer(t))
+	srv.Firehose().PutRaw("odd", loadConsumer(t))
 	c, err := srv.NewClient(adama.WithStrictDecoding())
 	require.NoError(t, err)
 	_, err = firehose.New(c).Consumers.Get(context.Background(), "odd")

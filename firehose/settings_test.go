@@ -26,7 +26,7 @@ func TestSampleSettings(t *testing.T) {
 		assert.Equal(t, rate, got.SampleRate)
 	}
 	require.NoError(t, errOf(fc.SampleSettings.Update(ctx, sampleOf("example-consumer", &firehose.SampleSettings{Disabled: true, SampleRate: 7}))))
-	assert.Equal(t, true, srv.Firehose().Consumer("example-consumer")["SampleSettings"].(map[string]any)["Disabled"])
+	assert.Equal(t, true, srv.Firehose().Raw("example-consumer")["SampleSettings"].(map[string]any)["Disabled"])
 
 	n := posts(srv)
 	for _, rate := range []int{-1, 101} {
@@ -182,7 +182,7 @@ func TestSettingsReadChangeSave(t *testing.T) {
 	saved, err := fc.SampleSettings.Update(ctx, s)
 	require.NoError(t, err)
 	assert.Same(t, s, saved)
-	assert.EqualValues(t, 9, srv.Firehose().Consumer("example-consumer")["SampleSettings"].(map[string]any)["SampleRate"])
+	assert.EqualValues(t, 9, srv.Firehose().Raw("example-consumer")["SampleSettings"].(map[string]any)["SampleRate"])
 
 	w, err := fc.WebSettings.Get(ctx, "example-consumer")
 	require.NoError(t, err)

@@ -60,7 +60,7 @@ func TestAdvertisersCRUD(t *testing.T) {
 	_, err = tc.Advertisers.Update(ctx, got)
 	assert.ErrorIs(t, err, adama.ErrConflict, "got holds the version before the update")
 
-	srv.Targeting().SetField(adamatest.TargetingAdvertisers, created.ID, "domain", "https://other.example")
+	srv.Targeting().Advertisers().SetRaw(created.ID, "domain", "https://other.example")
 	mod, err := tc.Advertisers.Modify(ctx, created.ID, func(a *targeting.Advertiser) error {
 		a.Political = adama.Ptr(true)
 		a.FrequencyAmount = nil

@@ -37,7 +37,7 @@ func collect[T any](t *testing.T, seq func(func(T, error) bool)) []T {
 func TestAttachmentsCRUD(t *testing.T) {
 	tc, srv := newClient(t)
 	ctx := context.Background()
-	tid := srv.Targeting().Add(adamatest.TargetingTargets, map[string]any{"name": "Spain", "dimension_code": "REGN"})
+	tid := srv.Targeting().Targets().AddRaw(map[string]any{"name": "Spain", "dimension_code": "REGN"})
 
 	var resp *http.Response
 	created, err := tc.Attachments.Create(ctx, &targeting.Attachment{
@@ -80,7 +80,7 @@ func TestAttachmentsCRUD(t *testing.T) {
 	assert.Equal(t, "conflict", ae.Code)
 
 	require.NoError(t, tc.Attachments.Delete(ctx, created.ID))
-	assert.Equal(t, 0, srv.Targeting().Count(adamatest.TargetingAttachments))
+	assert.Equal(t, 0, srv.Targeting().Attachments().Count())
 
 	_, err = tc.Attachments.Get(ctx, created.ID)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
@@ -124,23 +124,23 @@ func TestAttachmentsLegacyPaths(t *testing.T) {
 
 	require.NoError(t, tc.Attachments.DeleteV3(ctx, created.ID))
 	assert.Equal(t, 1, srv.Count("DELETE /api/v3.0/attachment/1"))
-	assert.Zero(t, h.Count(adamatest.TargetingAttachments))
+	assert.Zero(t, h.Attachments().Count())
 }
 
 func TestAttachmentsListFilters(t *testing.T) {
 	tc, srv := newClient(t)
 	ctx := context.Background()
 	h := srv.Targeting()
-	region := h.Add(adamatest.TargetingTargets, map[string]any{"name": "Bavaria", "dimension_code": "REGN"})
-	browser := h.Add(adamatest.TargetingTargets, map[string]any{"name": "Firefox", "dimension_code": "BSER"})
-	device := h.Add(adamatest.TargetingTargets, map[string]any{"name": "Phone", "dimension_code": "DVCE"})
+	region := h.Targets().AddRaw(map[string]any{"name": "Bavaria", "dimension_code": "REGN"})
+	browser := h.Targets().AddRaw(map[string]any{"name": "Firefox", "dimension_code": "BSER"})
+	device := h.Targets().AddRaw(map[string]any{"name": "Phone", "dimension_code": "DVCE"})
 	for _, rec := range []map[string]any{
 		{"target_id": region, "strategy_id": 10, "restriction": "INCLUDE", "operator": "OR", "or_better": false},
 		{"target_id": browser, "strategy_id": 10, "restriction": "EXCLUDE", "operator": "OR", "or_better": true},
 		{"target_id": device, "strategy_id": 10, "restriction": "INCLUDE", "operator": "AND", "or_better": false},
 		{"target_id": region, "strategy_id": 11, "restriction": "INCLUDE", "operator": "OR", "or_better": false},
 	} {
-		h.Add(adamatest.TargetingAttachments, rec)
+		h.Attachments().AddRaw(rec)
 	}
 	ids := func(p *adama.Page[*targeting.Attachment]) []int64 {
 		var out []int64
@@ -201,14 +201,14 @@ func TestAttachmentsModify(t *testing.T) {
 	tc, srv := newClient(t)
 	ctx := context.Background()
 	h := srv.Targeting()
-	id := h.Add(adamatest.TargetingAttachments, map[string]any{"target_id": 8, "strategy_id": 332, "restriction": "INCLUDE", "operator": "OR", "or_better": false})
+	id := h.Attachments().AddRaw(map[string]any{"target_id": 8, "strategy_id": 332, "restriction": "INCLUDE", "operator": "OR", "or_better": false})
 
 	calls := 0
 	out, err := tc.Attachments.Modify(ctx, id, func(a *targeting.Attachment) error {
 		calls++
 		if calls == 1 {
 			// Another user changes the record between our read and write.
-			require.True(t, h.SetField(adamatest.TargetingAttachments, id, "operator", "AND"))
+			require.True(t, h.Attachments().SetRaw(id, "operator", "AND"))
 		}
 		a.OrBetter = adama.Ptr(true)
 		return nil
@@ -230,7 +230,7 @@ func TestAttachmentsModify(t *testing.T) {
 
 	// A conflict on every round gives up with ErrConflict.
 	_, err = tc.Attachments.Modify(ctx, id, func(a *targeting.Attachment) error {
-		h.SetField(adamatest.TargetingAttachments, id, "strategy_id", 1)
+		h.Attachments().SetRaw(id, "strategy_id", 1)
 		a.OrBetter = adama.Ptr(a.OrBetter == nil || !*a.OrBetter)
 		return nil
 	})
@@ -240,7 +240,7 @@ func TestAttachmentsModify(t *testing.T) {
 func TestAttachmentsServerErrors(t *testing.T) {
 	tc, srv := newClient(t)
 	ctx := context.Background()
-	id := srv.Targeting().Add(adamatest.TargetingAttachments, map[string]any{"target_id": 8, "strategy_id": 3, "restriction": "INCLUDE", "operator": "OR"})
+	id := srv.Targeting().Attachments().AddRaw(map[string]any{"target_id": 8, "strategy_id": 3, "restriction": "INCLUDE", "operator": "OR"})
 
 	// Retries on 503 reach the record.
 	srv.FailNext("/api/v3.0/attachments", 2, http.StatusServiceUnavailable, "")
@@ -261,7 +261,7 @@ func TestAttachmentsServerErrors(t *testing.T) {
 
 	// A dropped connection on a GET is retried.
 	tc2, srv2 := newClient(t)
-	id2 := srv2.Targeting().Add(adamatest.TargetingAttachments, map[string]any{"target_id": 8, "strategy_id": 3, "restriction": "INCLUDE", "operator": "OR"})
+	id2 := srv2.Targeting().Attachments().AddRaw(map[string]any{"target_id": 8, "strategy_id": 3, "restriction": "INCLUDE", "operator": "OR"})
 	srv2.DropNext("/api/v3.0/attachments", 1)
 	_, err = tc2.Attachments.Get(ctx, id2)
 	require.NoError(t, err)

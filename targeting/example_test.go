@@ -65,10 +65,10 @@ func ExampleAttachmentService_List() {
 	tc, srv := setup()
 	defer srv.Close()
 	h := srv.Targeting()
-	region := h.Add(adamatest.TargetingTargets, map[string]any{"name": "Bavaria", "dimension_code": "REGN"})
-	browser := h.Add(adamatest.TargetingTargets, map[string]any{"name": "Firefox", "dimension_code": "BSER"})
-	h.Add(adamatest.TargetingAttachments, map[string]any{"target_id": region, "strategy_id": 5, "restriction": "INCLUDE", "operator": "OR"})
-	h.Add(adamatest.TargetingAttachments, map[string]any{"target_id": browser, "strategy_id": 5, "restriction": "EXCLUDE", "operator": "OR"})
+	region := h.Targets().AddRaw(map[string]any{"name": "Bavaria", "dimension_code": "REGN"})
+	browser := h.Targets().AddRaw(map[string]any{"name": "Firefox", "dimension_code": "BSER"})
+	h.Attachments().AddRaw(map[string]any{"target_id": region, "strategy_id": 5, "restriction": "INCLUDE", "operator": "OR"})
+	h.Attachments().AddRaw(map[string]any{"target_id": browser, "strategy_id": 5, "restriction": "EXCLUDE", "operator": "OR"})
 
 	page, err := tc.Attachments.List(context.Background(), &targeting.AttachmentListOptions{
 		StrategyID: 5,
@@ -112,7 +112,7 @@ func ExampleAttachmentService_Modify() {
 	defer srv.Close()
 	ctx := context.Background()
 	h := srv.Targeting()
-	id := h.Add(adamatest.TargetingAttachments, map[string]any{"target_id": 8, "strategy_id": 5, "restriction": "INCLUDE", "operator": "OR"})
+	id := h.Attachments().AddRaw(map[string]any{"target_id": 8, "strategy_id": 5, "restriction": "INCLUDE", "operator": "OR"})
 
 	// An update with a stale version is a conflict.
 	read, err := tc.Attachments.Get(ctx, id)
@@ -120,7 +120,7 @@ func ExampleAttachmentService_Modify() {
 		fmt.Println(err)
 		return
 	}
-	h.SetField(adamatest.TargetingAttachments, id, "operator", "AND")
+	h.Attachments().SetRaw(id, "operator", "AND")
 	read.OrBetter = adama.Ptr(true)
 	_, err = tc.Attachments.Update(ctx, read)
 	fmt.Println(errors.Is(err, adama.ErrConflict))

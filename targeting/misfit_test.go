@@ -12,7 +12,6 @@ import (
 	"gopkg.in/h2non/gock.v1"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/targeting"
 )
 
@@ -65,7 +64,7 @@ func TestAttachmentMisfitReportedAndKept(t *testing.T) {
 // from Get, List and All; a Modify leaves the stored raw value as it was.
 func TestAttachmentMisfitStrict(t *testing.T) {
 	tc, srv := newClient(t)
-	id := srv.Targeting().Add(adamatest.TargetingAttachments, map[string]any{
+	id := srv.Targeting().Attachments().AddRaw(map[string]any{
 		"target_id": map[string]any{}, "strategy_id": 332, "restriction": "INCLUDE", "operator": "OR", "or_better": false})
 	ctx := context.Background()
 
@@ -74,7 +73,7 @@ func TestAttachmentMisfitStrict(t *testing.T) {
 	assert.Equal(t, []adama.Misfit{{Field: "target_id", Raw: json.RawMessage(`{}`)}}, a.Misfits())
 	_, err = tc.Attachments.Modify(ctx, id, func(a *targeting.Attachment) error { a.OrBetter = adama.Ptr(true); return nil })
 	require.NoError(t, err)
-	assert.Equal(t, map[string]any{}, srv.Targeting().Get(adamatest.TargetingAttachments, id)["target_id"], "the misfit is left as it was")
+	assert.Equal(t, map[string]any{}, srv.Targeting().Attachments().Raw(id)["target_id"], "the misfit is left as it was")
 
 	c, err := srv.NewClient(adama.WithStrictDecoding())
 	require.NoError(t, err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/targeting"
 )
 
@@ -13,7 +12,7 @@ func ExamplePermissionService() {
 	defer srv.Close()
 	ctx := context.Background()
 	// The fake keeps its users in the adamatest.TargetingPermissions collection.
-	srv.Targeting().Add(adamatest.TargetingPermissions, map[string]any{"id": 5, "username": "ann@example",
+	srv.Targeting().Users().AddRaw(map[string]any{"id": 5, "username": "ann@example",
 		"campaigns": []any{map[string]any{"campaign_id": 71, "read": true, "update": true}}})
 
 	// Grant agencies 12 and 14 (the agency level is replaced, the others

@@ -183,7 +183,7 @@ func TestDecodePermissionPlatformVariants(t *testing.T) {
 // level, 6 with a campaign permission only.
 func seedUsers(srv *adamatest.Server) {
 	h := srv.Targeting()
-	h.Add(adamatest.TargetingPermissions, map[string]any{
+	h.Users().AddRaw(map[string]any{
 		"id": 5, "username": "ann@example", "first_name": "Ann", "active": true, "type": "AGENCY", "role": "MANAGER", "scope": "SELECT",
 		"edit_campaigns": true, "view_segments": true, "roles": []any{4, 6},
 		"organizations": []any{map[string]any{"organization_id": 10, "create": true, "read": true, "update": true, "delete": true, "name": "Org", "dmp_enabled": "disabled", "value": "1"}},
@@ -192,7 +192,7 @@ func seedUsers(srv *adamatest.Server) {
 		"campaigns":     []any{map[string]any{"campaign_id": 71, "read": true, "update": true}},
 		"strategies":    []any{map[string]any{"strategy_id": 17, "read": true}},
 	})
-	h.Add(adamatest.TargetingPermissions, map[string]any{
+	h.Users().AddRaw(map[string]any{
 		"id": 6, "username": "bob@example", "first_name": "Bob", "active": false,
 		"campaigns": []any{map[string]any{"campaign_id": 71, "read": true}},
 	})

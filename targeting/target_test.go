@@ -44,7 +44,7 @@ func TestTargetsCRUD(t *testing.T) {
 	_, err = tc.Targets.Update(ctx, created)
 	assert.ErrorIs(t, err, adama.ErrConflict)
 
-	srv.Targeting().SetField(adamatest.TargetingTargets, created.ID, "bidder_frequency", 9)
+	srv.Targeting().Targets().SetRaw(created.ID, "bidder_frequency", 9)
 	mod, err := tc.Targets.Modify(ctx, created.ID, func(t *targeting.Target) error { t.FactualID = adama.Ptr("f-1"); return nil })
 	require.NoError(t, err)
 	assert.Equal(t, adama.Ptr("f-1"), mod.FactualID)
@@ -95,7 +95,7 @@ func TestTargetsLegacyPaths(t *testing.T) {
 
 	require.NoError(t, tc.Targets.DeleteV3(ctx, created.ID))
 	assert.Equal(t, 1, srv.Count("DELETE /api/v3.0/target/1"))
-	assert.Zero(t, srv.Targeting().Count(adamatest.TargetingTargets))
+	assert.Zero(t, srv.Targeting().Targets().Count())
 }
 
 func TestTargetsAll(t *testing.T) {

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/qlang"
 	"github.com/adamasdk/adama-go/targeting"
 )
@@ -175,9 +174,9 @@ func TestListOptionRules(t *testing.T) {
 		return err
 	}
 	h := srv.Targeting()
-	attID := h.Add(adamatest.TargetingAttachments, map[string]any{"target_id": 1, "strategy_id": 1, "restriction": "INCLUDE", "operator": "OR"})
-	tgtID := h.Add(adamatest.TargetingTargets, map[string]any{"name": "t"})
-	advID := h.Add(adamatest.TargetingAdvertisers, map[string]any{"name": "a", "agency_id": 3})
+	attID := h.Attachments().AddRaw(map[string]any{"target_id": 1, "strategy_id": 1, "restriction": "INCLUDE", "operator": "OR"})
+	tgtID := h.Targets().AddRaw(map[string]any{"name": "t"})
+	advID := h.Advertisers().AddRaw(map[string]any{"name": "a", "agency_id": 3})
 	lo := func(l targeting.ListOptions) *targeting.AttachmentListOptions {
 		return &targeting.AttachmentListOptions{ListOptions: l}
 	}

@@ -30,13 +30,45 @@ func registerBYOA(r fake.Registrar) {
 	}
 }
 
-// BYOAHandle seeds and inspects the fake's group H state.
-type BYOAHandle struct{ st *byoafake.Store }
+// BYOAHandle seeds and inspects the fake's group H state: Settings and
+// Models are typed with the SDK's records; the bid-router executors, which
+// carry their organization and name, have verbs of their own.
+type BYOAHandle struct {
+	st       *byoafake.Store
+	settings *Records[BYOASettingsKey, byoa.Settings]
+	models   *Records[byoa.ModelKey, byoa.Model]
+}
+
+// BYOASettingsKey names one campaign's settings (StrategyID 0) or one
+// strategy's.
+type BYOASettingsKey struct{ CampaignID, StrategyID int64 }
 
 // BYOA returns the handle on the group H fake (its methods do nothing when
 // the group is not served).
 func (s *Server) BYOA() *BYOAHandle {
-	return &BYOAHandle{st: storeOf[*byoafake.Store](s, byoaGroup)}
+	st := storeOf[*byoafake.Store](s, byoaGroup)
+	h := &BYOAHandle{st: st, settings: &Records[BYOASettingsKey, byoa.Settings]{}, models: &Records[byoa.ModelKey, byoa.Model]{}}
+	if st != nil {
+		h.settings = byoaSettings(st)
+		h.models = byoaModels(st)
+	}
+	return h
+}
+
+// Settings returns the campaign and strategy settings, keyed by campaign
+// and strategy; Get answers false where there are none.
+func (h *BYOAHandle) Settings() *Records[BYOASettingsKey, byoa.Settings] { return h.settings }
+
+// Models returns the stored models, keyed by namespace and model id.
+func (h *BYOAHandle) Models() *Records[byoa.ModelKey, byoa.Model] { return h.models }
+
+// SetDecoded sets what the decode endpoint answers as a stored model's
+// Data (a list of submodels); without it the fake decodes Data when it
+// holds such a JSON list, plain or base64-encoded. It reports whether the
+// model exists.
+func (h *BYOAHandle) SetDecoded(key byoa.ModelKey, submodels json.RawMessage) bool {
+	return h.st != nil && h.st.Models().Edit(byoafake.ModelKey{Namespace: key.Namespace, ModelID: key.ModelID}, false,
+		func(m byoafake.Model) byoafake.Model { m.Decoded = submodels; return m })
 }
 
 // BYOAEndpoint is one bid-router endpoint to seed, in wire form.
@@ -44,12 +76,6 @@ type BYOAEndpoint = byoafake.Endpoint
 
 // BYOAExecutor is one bid-router executor to seed, in wire form.
 type BYOAExecutor = byoafake.Executor
-
-// BYOASetting is one stored campaign or strategy setting, in wire form.
-type BYOASetting = byoafake.Setting
-
-// BYOAModel is one stored model.
-type BYOAModel = byoafake.Model
 
 // AddExecutor adds a bid-router executor of org under name; settings may
 // then name its id.
@@ -68,55 +94,103 @@ func (h *BYOAHandle) Executor(org, id int64) (string, BYOAExecutor, bool) {
 	return h.st.Executor(org, id)
 }
 
-// Settings returns the stored settings of a campaign (strategy 0) or a
-// strategy.
-func (h *BYOAHandle) Settings(campaign, strategy int64) []BYOASetting {
-	if h.st == nil {
-		return nil
-	}
-	return h.st.Settings(campaign, strategy)
-}
-
-// SetSettings stores settings without checking them (to seed).
-func (h *BYOAHandle) SetSettings(campaign, strategy int64, list ...BYOASetting) {
-	if h.st != nil {
-		h.st.PutSettings(campaign, strategy, list)
-	}
-}
-
-// AddModel stores a model (to seed). decoded, when not nil, is what the
-// decode endpoint answers as the model's Data (a list of submodels);
-// without it the fake decodes Data when it holds such a JSON list, plain
-// or base64-encoded.
-func (h *BYOAHandle) AddModel(m BYOAModel, decoded json.RawMessage) {
-	if h.st != nil {
-		m.Decoded = decoded
-		h.st.PutModel(m)
-	}
-}
-
-// Model returns a stored model.
-func (h *BYOAHandle) Model(namespace, modelID string) (BYOAModel, bool) {
-	if h.st == nil {
-		return BYOAModel{}, false
-	}
-	return h.st.Model(namespace, modelID)
-}
-
-// ModelCount returns how many models are stored.
-func (h *BYOAHandle) ModelCount() int {
-	if h.st == nil {
-		return 0
-	}
-	return h.st.ModelCount()
-}
-
 // ModelUploads returns how many model uploads the fake accepted.
 func (h *BYOAHandle) ModelUploads() int {
 	if h.st == nil {
 		return 0
 	}
 	return h.st.ModelPuts()
+}
+
+func byoaSettings(st *byoafake.Store) *Records[BYOASettingsKey, byoa.Settings] {
+	fk := func(k BYOASettingsKey) byoafake.SettingKey {
+		return byoafake.SettingKey{Campaign: k.CampaignID, Strategy: k.StrategyID}
+	}
+	return &Records[BYOASettingsKey, byoa.Settings]{
+		key: func(s *byoa.Settings) (BYOASettingsKey, bool) {
+			return BYOASettingsKey{s.CampaignID, s.StrategyID}, s.CampaignID > 0
+		},
+		setKey: func(s *byoa.Settings, k BYOASettingsKey) { s.CampaignID, s.StrategyID = k.CampaignID, k.StrategyID },
+		b: backing[BYOASettingsKey]{
+			get: func(k BYOASettingsKey) ([]byte, bool) {
+				list := st.SettingsOf(fk(k))
+				if len(list) == 0 {
+					return nil, false
+				}
+				b, err := json.Marshal(map[string]any{"uuid_type": list[0].UUIDType, "settings": list})
+				return b, err == nil
+			},
+			put: func(k BYOASettingsKey, b []byte) bool {
+				var in struct {
+					UUIDType string             `json:"uuid_type"`
+					Settings []byoafake.Setting `json:"settings"`
+				}
+				if json.Unmarshal(b, &in) != nil {
+					return false
+				}
+				for i := range in.Settings {
+					if in.Settings[i].UUIDType == "" {
+						in.Settings[i].UUIDType = in.UUIDType
+					}
+				}
+				st.PutSettings(fk(k), in.Settings)
+				return true
+			},
+			del: func(k BYOASettingsKey) bool { return st.DeleteSettings(fk(k)) },
+			keys: func() []BYOASettingsKey {
+				var out []BYOASettingsKey
+				for _, k := range st.SettingKeys() {
+					out = append(out, BYOASettingsKey{k.Campaign, k.Strategy})
+				}
+				return out
+			},
+		},
+	}
+}
+
+func byoaModels(st *byoafake.Store) *Records[byoa.ModelKey, byoa.Model] {
+	return &Records[byoa.ModelKey, byoa.Model]{
+		key: func(m *byoa.Model) (byoa.ModelKey, bool) { return m.Key(), m.Namespace != "" && m.ModelID != "" },
+		b: backing[byoa.ModelKey]{
+			get: func(k byoa.ModelKey) ([]byte, bool) {
+				m, ok := st.Model(k.Namespace, k.ModelID)
+				if !ok {
+					return nil, false
+				}
+				b, err := json.Marshal(m.Wire())
+				return b, err == nil
+			},
+			put: func(k byoa.ModelKey, b []byte) bool {
+				var in byoa.Model
+				if json.Unmarshal(b, &in) != nil {
+					return false
+				}
+				m := byoafake.Model{Namespace: k.Namespace, ModelID: k.ModelID, BrainTypeID: int(in.BrainTypeID), Data: in.Data}
+				if in.CreatedOn != nil {
+					m.CreatedOn = in.CreatedOn.Time
+				}
+				if in.UpdatedOn != nil {
+					m.UpdatedOn = in.UpdatedOn.Time
+				}
+				if old, ok := st.Model(k.Namespace, k.ModelID); ok {
+					m.Decoded = old.Decoded
+				}
+				st.PutModel(m)
+				return true
+			},
+			del: func(k byoa.ModelKey) bool {
+				_, ok := st.Models().Delete(byoafake.ModelKey{Namespace: k.Namespace, ModelID: k.ModelID})
+				return ok
+			},
+			keys: func() []byoa.ModelKey {
+				var out []byoa.ModelKey
+				for _, m := range st.Models().All() {
+					out = append(out, byoa.ModelKey{Namespace: m.Namespace, ModelID: m.ModelID})
+				}
+				return out
+			},
+		},
+	}
 }
 
 // BidRouter plays the custom bid router against a client endpoint (for

@@ -1,6 +1,7 @@
 package adamatest
 
 import (
+	"github.com/adamasdk/adama-go/deals"
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/fake/dealsfake"
 )
@@ -16,69 +17,35 @@ func registerDeals(r fake.Registrar) {
 }
 
 // DealsHandle seeds and inspects group E's state on a running Server.
-type DealsHandle struct{ st *dealsfake.Store }
+// Its Records are the deals, keyed by id; Groups and Publishers hold the
+// deal groups and publishers.
+type DealsHandle struct {
+	*Records[int64, deals.Deal]
+	groups     *Records[int64, deals.DealGroup]
+	publishers *Records[int64, deals.Publisher]
+	st         *dealsfake.Store
+}
 
 // Deals returns the handle of group E's state.
 func (s *Server) Deals() *DealsHandle {
-	return &DealsHandle{st: storeOf[*dealsfake.Store](s, "deals")}
-}
-
-// AddDeal stores a deal given as its JSON object (server fields filled
-// in, the group's rules not applied) and returns its id.
-func (h *DealsHandle) AddDeal(rec map[string]any) int64 {
-	if h.st == nil {
-		return 0
+	st := storeOf[*dealsfake.Store](s, "deals")
+	if st == nil {
+		return &DealsHandle{Records: &Records[int64, deals.Deal]{}, groups: &Records[int64, deals.DealGroup]{},
+			publishers: &Records[int64, deals.Publisher]{}}
 	}
-	return h.st.AddDeal(rec)
-}
-
-// Deal returns a copy of a stored deal as its JSON object (nil when
-// absent).
-func (h *DealsHandle) Deal(id int64) map[string]any {
-	if h.st == nil {
-		return nil
+	return &DealsHandle{
+		Records:    docRecords(st.Deals(), "id", func(d *deals.Deal) int64 { return d.ID }, st.FillDeal),
+		groups:     docRecords(st.Groups(), "id", func(g *deals.DealGroup) int64 { return g.ID }, st.FillGroup),
+		publishers: docRecords(st.Publishers(), "id", func(p *deals.Publisher) int64 { return p.ID }, st.FillPublisher),
+		st:         st,
 	}
-	return h.st.Deal(id)
 }
 
-// DealCount returns how many deals are stored.
-func (h *DealsHandle) DealCount() int {
-	if h.st == nil {
-		return 0
-	}
-	return h.st.DealCount()
-}
+// Groups returns the deal groups, keyed by id.
+func (h *DealsHandle) Groups() *Records[int64, deals.DealGroup] { return h.groups }
 
-// SetDealField changes one property of a stored deal as another user
-// would, bumping its version (to provoke version conflicts). It reports
-// whether the deal exists.
-func (h *DealsHandle) SetDealField(id int64, field string, value any) bool {
-	return h.st != nil && h.st.SetDealField(id, field, value)
-}
-
-// DealGroup returns a copy of a stored deal group (nil when absent).
-func (h *DealsHandle) DealGroup(id int64) map[string]any {
-	if h.st == nil {
-		return nil
-	}
-	return h.st.Group(id)
-}
-
-// AddPublisher stores a publisher of organization org and returns its id.
-func (h *DealsHandle) AddPublisher(org int64, name string) int64 {
-	if h.st == nil {
-		return 0
-	}
-	return h.st.AddPublisher(org, name)
-}
-
-// Publisher returns a copy of a stored publisher (nil when absent).
-func (h *DealsHandle) Publisher(id int64) map[string]any {
-	if h.st == nil {
-		return nil
-	}
-	return h.st.Publisher(id)
-}
+// Publishers returns the publishers, keyed by id.
+func (h *DealsHandle) Publishers() *Records[int64, deals.Publisher] { return h.publishers }
 
 // LinkStrategy records that a strategy targets a deal.
 func (h *DealsHandle) LinkStrategy(deal, strategy int64) {

@@ -1,6 +1,7 @@
 package adamatest
 
 import (
+	"github.com/adamasdk/adama-go/dmp"
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/fake/dmpfake"
 )
@@ -15,11 +16,22 @@ func registerDMP(r fake.Registrar) {
 	}
 }
 
-// DMPHandle seeds and inspects group F's state on a running Server.
-type DMPHandle struct{ st *dmpfake.Store }
+// DMPHandle seeds and inspects group F's state on a running Server. Its
+// Records are the taxonomies, keyed by taxonomy id (names kept as the
+// platform stores them, HTML-entity-encoded, in Raw).
+type DMPHandle struct {
+	*Records[int64, dmp.Taxonomy]
+	st *dmpfake.Store
+}
 
 // DMP returns the handle of group F's state.
-func (s *Server) DMP() *DMPHandle { return &DMPHandle{st: storeOf[*dmpfake.Store](s, "dmp")} }
+func (s *Server) DMP() *DMPHandle {
+	st := storeOf[*dmpfake.Store](s, "dmp")
+	if st == nil {
+		return &DMPHandle{Records: &Records[int64, dmp.Taxonomy]{}}
+	}
+	return &DMPHandle{Records: docRecords(st.Taxonomies(), "taxonomy_id", func(t *dmp.Taxonomy) int64 { return t.TaxonomyID }, st.Fill), st: st}
+}
 
 // SetGrants sets the entities a vendor may share taxonomies with (id to
 // name per level).
@@ -27,23 +39,6 @@ func (h *DMPHandle) SetGrants(vendor int64, organizations, agencies, advertisers
 	if h.st != nil {
 		h.st.SetGrants(vendor, organizations, agencies, advertisers)
 	}
-}
-
-// Taxonomy returns a copy of a stored taxonomy as its JSON object, names
-// as the platform stores them (HTML-entity-encoded); nil when absent.
-func (h *DMPHandle) Taxonomy(id int64) map[string]any {
-	if h.st == nil {
-		return nil
-	}
-	return h.st.Taxonomy(id)
-}
-
-// Count returns how many taxonomies are stored.
-func (h *DMPHandle) Count() int {
-	if h.st == nil {
-		return 0
-	}
-	return h.st.Count()
 }
 
 // NodeCount returns how many nodes a taxonomy holds, root included.

@@ -1,7 +1,11 @@
 package adamatest
 
 import (
+	"cmp"
+	"encoding/json"
 	"time"
+
+	"github.com/adamasdk/adama-go/firehose"
 
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/fake/firehosefake"
@@ -17,38 +21,63 @@ func registerFirehose(r fake.Registrar) {
 	}
 }
 
-// FirehoseHandle seeds and inspects the fake's group G state.
-type FirehoseHandle struct{ st *firehosefake.Store }
+// FirehoseHandle seeds and inspects the fake's group G state. Its Records
+// are the consumers' configurations, keyed by consumer name; the
+// permissions and delivered files have verbs of their own.
+type FirehoseHandle struct {
+	*Records[string, firehose.ConsumerSettings]
+	st *firehosefake.Store
+}
 
 // Firehose returns the handle on group G's state.
 func (s *Server) Firehose() *FirehoseHandle {
-	return &FirehoseHandle{st: storeOf[*firehosefake.Store](s, "firehose")}
-}
-
-// Consumer returns a copy of a stored consumer configuration as JSON
-// values (nil when absent).
-func (h *FirehoseHandle) Consumer(name string) map[string]any {
-	if h.st == nil {
-		return nil
+	st := storeOf[*firehosefake.Store](s, "firehose")
+	if st == nil {
+		return &FirehoseHandle{Records: &Records[string, firehose.ConsumerSettings]{}}
 	}
-	return h.st.Consumer(name)
+	c := st.Consumers()
+	return &FirehoseHandle{st: st, Records: &Records[string, firehose.ConsumerSettings]{
+		key: func(cs *firehose.ConsumerSettings) (string, bool) {
+			n := cmp.Or(string(cs.Consumer), cs.Name)
+			return n, n != ""
+		},
+		setKey: func(cs *firehose.ConsumerSettings, name string) { cs.Consumer = firehose.ConsumerName(name) },
+		b: backing[string]{
+			get: func(name string) ([]byte, bool) {
+				d, ok := c.Get(name)
+				if !ok {
+					return nil, false
+				}
+				b, err := json.Marshal(d)
+				return b, err == nil
+			},
+			put: func(name string, b []byte) bool {
+				var d fake.Doc
+				if json.Unmarshal(b, &d) != nil {
+					return false
+				}
+				if d == nil {
+					d = fake.Doc{}
+				}
+				d["Name"] = name
+				c.Put(d)
+				return true
+			},
+			del:  func(name string) bool { _, ok := c.Delete(name); return ok },
+			keys: st.Names,
+			setRaw: func(name, prop string, v any) bool {
+				return c.Edit(name, false, func(d fake.Doc) fake.Doc { d[prop] = v; return fake.CloneDoc(d) })
+			},
+		},
+	}}
 }
 
 // SetConsumer stores a consumer configuration as given, with no rule or
 // permission applied (as support would), adding it when absent.
-func (h *FirehoseHandle) SetConsumer(name string, cfg map[string]any) {
-	if h.st != nil {
-		h.st.SetConsumer(name, cfg)
-	}
-}
-
-// Consumers returns the stored consumer names, sorted.
-func (h *FirehoseHandle) Consumers() []string {
-	if h.st == nil {
-		return nil
-	}
-	return h.st.Names()
-}
+//
+// Deprecated: use PutRaw(name, cfg), or Put with a
+// firehose.ConsumerSettings.
+func (h *FirehoseHandle) SetConsumer(name string, cfg map[string]any) { h.PutRaw(name, cfg) }
 
 // SetPermissions replaces what callers may change without support
 // ("EDIT.Filters.X-Svc-Exch-Id": ["15", ...], "EDIT.DropBody": "ALLOWED").

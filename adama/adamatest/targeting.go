@@ -3,9 +3,10 @@ package adamatest
 import (
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/fake/targetingfake"
+	"github.com/adamasdk/adama-go/targeting"
 )
 
-// The collections of group B's fake, for the TargetingHandle methods.
+// The collections of group B's fake, for TargetingHandle.AddN.
 const (
 	TargetingAttachments = targetingfake.Attachments
 	TargetingTargets     = targetingfake.Targets
@@ -26,59 +27,62 @@ func registerTargeting(r fake.Registrar) {
 	}
 }
 
-// TargetingHandle seeds and inspects group B's fake state. Records are
-// JSON objects as the platform sends them; collections are the
-// Targeting* constants. Its methods do nothing on a server that does not
-// serve the group.
+// TargetingHandle seeds and inspects group B's fake state, each
+// collection typed with the SDK's record. Its methods do nothing on a
+// server that does not serve the group.
 type TargetingHandle struct {
-	st *targetingfake.Store
+	st          *targetingfake.Store
+	attachments *Records[int64, targeting.Attachment]
+	targets     *Records[int64, targeting.Target]
+	advertisers *Records[int64, targeting.Advertiser]
+	paths       *Records[int64, targeting.TargetPath]
+	users       *Records[int64, targeting.PermittedUser]
 }
 
 // Targeting returns the handle on group B's state.
 func (s *Server) Targeting() *TargetingHandle {
-	return &TargetingHandle{st: storeOf[*targetingfake.Store](s, targetingGroup)}
-}
-
-// Add stores rec in collection, filling id, entity_type, version (1) and
-// timestamps when absent, and returns its id.
-func (h *TargetingHandle) Add(collection string, rec map[string]any) int64 {
-	if h.st == nil {
-		return 0
+	st := storeOf[*targetingfake.Store](s, targetingGroup)
+	h := &TargetingHandle{st: st, attachments: &Records[int64, targeting.Attachment]{}, targets: &Records[int64, targeting.Target]{},
+		advertisers: &Records[int64, targeting.Advertiser]{}, paths: &Records[int64, targeting.TargetPath]{},
+		users: &Records[int64, targeting.PermittedUser]{}}
+	if st == nil {
+		return h
 	}
-	return h.st.Add(collection, rec)
+	h.attachments = targetingRecords(st, TargetingAttachments, func(a *targeting.Attachment) int64 { return a.ID })
+	h.targets = targetingRecords(st, TargetingTargets, func(t *targeting.Target) int64 { return t.ID })
+	h.advertisers = targetingRecords(st, TargetingAdvertisers, func(a *targeting.Advertiser) int64 { return a.ID })
+	h.paths = targetingRecords(st, TargetingTargetPaths, func(p *targeting.TargetPath) int64 { return p.ID })
+	h.users = targetingRecords(st, TargetingPermissions, func(u *targeting.PermittedUser) int64 { return u.ID })
+	return h
 }
 
-// AddN stores n records in collection, each a copy of template with the
-// required fields generated where template leaves them out (for paging
-// tests and benchmarks).
+func targetingRecords[T any](st *targetingfake.Store, coll string, key func(*T) int64) *Records[int64, T] {
+	r := docRecords(st.Collection(coll), "id", key, st.Fill(coll))
+	r.b.setRaw = func(id int64, prop string, v any) bool { return st.Set(coll, id, prop, v) }
+	return r
+}
+
+// Attachments returns the attachments, keyed by id.
+func (h *TargetingHandle) Attachments() *Records[int64, targeting.Attachment] { return h.attachments }
+
+// Targets returns the targets, keyed by id.
+func (h *TargetingHandle) Targets() *Records[int64, targeting.Target] { return h.targets }
+
+// Advertisers returns the advertisers, keyed by id.
+func (h *TargetingHandle) Advertisers() *Records[int64, targeting.Advertiser] { return h.advertisers }
+
+// TargetPaths returns the target paths, keyed by id.
+func (h *TargetingHandle) TargetPaths() *Records[int64, targeting.TargetPath] { return h.paths }
+
+// Users returns the users whose permissions the fake keeps, keyed by id,
+// as the SDK reads a user; PutRaw seeds one with its grant lists.
+func (h *TargetingHandle) Users() *Records[int64, targeting.PermittedUser] { return h.users }
+
+// AddN stores n records in collection (a Targeting* constant), each a
+// copy of template with the required fields generated where template
+// leaves them out (for paging tests and benchmarks).
 func (h *TargetingHandle) AddN(collection string, n int, template map[string]any) {
 	if h.st != nil {
 		h.st.Generate(collection, n, template)
 	}
-}
-
-// Get returns a copy of a stored record (nil when absent).
-func (h *TargetingHandle) Get(collection string, id int64) map[string]any {
-	if h.st == nil {
-		return nil
-	}
-	return h.st.Get(collection, id)
-}
-
-// Count returns how many records collection holds.
-func (h *TargetingHandle) Count(collection string) int {
-	if h.st == nil {
-		return 0
-	}
-	return h.st.Len(collection)
-}
-
-// SetField changes one field of a stored record as another user would,
-// bumping its version (to provoke a 409 on the next stale update). It
-// reports whether the record exists.
-func (h *TargetingHandle) SetField(collection string, id int64, field string, value any) bool {
-	if h.st == nil {
-		return false
-	}
-	return h.st.Set(collection, id, field, value)
 }

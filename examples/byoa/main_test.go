@@ -21,7 +21,8 @@ func TestRun(t *testing.T) {
 	assert.Contains(t, s, "campaign 675865 buckets 0-9 -> 100667/example_cpa (executor 2)")
 	assert.Contains(t, s, `executor "Example Production Executor" sample rate 20%`)
 	assert.Contains(t, s, "router: 10 requests, 7 bids, 3 no-bids, 0 late, 0 errors")
-	settings := srv.BYOA().Settings(campaignID, 0)
-	require.Len(t, settings, 1)
-	assert.Equal(t, 9, settings[0].High)
+	settings, ok := srv.BYOA().Settings().Get(adamatest.BYOASettingsKey{CampaignID: campaignID})
+	require.True(t, ok)
+	require.Len(t, settings.Settings, 1)
+	assert.Equal(t, 9, settings.Settings[0].High)
 }

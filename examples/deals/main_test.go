@@ -50,5 +50,5 @@ func TestRunAgainstConfiguredDeployment(t *testing.T) {
 	require.NoError(t, run(context.Background(), []string{"-org", "100048"}, &out, &errOut, func(k string) string { return env[k] }))
 	assert.Contains(t, out.String(), "platform: "+srv.URL+"\n")
 	assert.Contains(t, out.String(), `"EX-100048-3"`)
-	assert.Equal(t, 3, srv.Deals().DealCount(), "the deals were made on the configured deployment")
+	assert.Equal(t, 3, srv.Deals().Count(), "the deals were made on the configured deployment")
 }

@@ -32,5 +32,5 @@ func TestRunAgainstConfiguredDeployment(t *testing.T) {
 	assert.Contains(t, s, "platform: "+srv.URL+"\n")
 	assert.Contains(t, s, "strategy 77 has 1 attachment(s) in REGN or DMAX:")
 	assert.Contains(t, s, "operator AND kept")
-	assert.Equal(t, 2, srv.Targeting().Count(adamatest.TargetingAttachments), "the attachments were made on the configured deployment")
+	assert.Equal(t, 2, srv.Targeting().Attachments().Count(), "the attachments were made on the configured deployment")
 }

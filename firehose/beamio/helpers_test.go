@@ -60,7 +60,7 @@ func writeBatches(t testing.TB, srv *adamatest.Server, root string, k kind, spec
 	t.Helper()
 	h := srv.Firehose()
 	consumer := "beamio-" + k.name
-	h.SetConsumer(consumer, map[string]any{"Cloud1Settings": map[string]any{"PartitionMacro": k.macro}})
+	h.PutRaw(consumer, map[string]any{"Cloud1Settings": map[string]any{"PartitionMacro": k.macro}})
 	var out []delivered
 	for i, sp := range specs {
 		uuid := fmt.Sprintf("b63aeb5b-9afa-4a42-9d33-%012d", i)

@@ -1,7 +1,13 @@
 // Package fake holds what the in-process fake platform (adama/adamatest)
-// and its group handlers share: the registration contract and the error
-// writers. Each group's fake lives in its own package under internal/fake
-// and plugs into adamatest through Registrar without touching its core.
+// and its group handlers share: the registration contract, the error
+// writers, and the one collection store every group keeps its records in
+// (Collection: keys, versions and 409s, copies, filtered and sorted
+// listings; Paging and Page for offset/limit pages and their links; ParseQ
+// and DocRecord for q; Envelope for the group's error form; Routes for a
+// route table keyed by the operations of the group's description, which
+// package fakespec holds equal to the description in tests). Each
+// group's fake lives in its own package under internal/fake and plugs into
+// adamatest through Registrar without touching its core.
 package fake
 
 import (

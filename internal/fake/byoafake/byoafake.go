@@ -10,10 +10,10 @@
 package byoafake
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"net/http"
 	"slices"
 	"sort"
@@ -76,33 +76,63 @@ type Model struct {
 	Decoded json.RawMessage
 }
 
-type settingKey struct{ campaign, strategy int64 }
+// SettingKey names one campaign's settings (Strategy 0) or one
+// strategy's.
+type SettingKey struct{ Campaign, Strategy int64 }
 
+// settings are one key's settings.
+type settings struct {
+	key  SettingKey
+	list []Setting
+}
+
+// ModelKey names a model: its namespace and id.
+type ModelKey struct{ Namespace, ModelID string }
+
+// executorEntry is one bid-router executor of an organization, by name.
 type executorEntry struct {
+	org  int64
 	name string
 	x    Executor
 }
 
-// Store is the fake's state.
+type routerKey struct {
+	org  int64
+	name string
+}
+
+// Store is the fake's state, safe for concurrent use.
 type Store struct {
-	mu        sync.Mutex
+	mu        sync.Mutex // held around checks and writes that span records
 	now       func() time.Time
-	settings  map[settingKey][]Setting
-	executors map[int64]bool
-	routers   map[int64][]executorEntry
-	models    map[string]*Model
+	settings  *fake.Collection[SettingKey, settings]
+	executors *fake.Collection[int64, int64] // executor ids settings may name
+	routers   *fake.Collection[routerKey, executorEntry]
+	models    *fake.Collection[ModelKey, Model]
 	puts      int
 }
 
 // NewStore returns an empty store knowing executor CurrentExecutorID.
 func NewStore() *Store {
-	return &Store{
-		now:       func() time.Time { return time.Now().UTC() },
-		settings:  map[settingKey][]Setting{},
-		executors: map[int64]bool{CurrentExecutorID: true},
-		routers:   map[int64][]executorEntry{},
-		models:    map[string]*Model{},
+	st := &Store{
+		now: func() time.Time { return time.Now().UTC() },
+		settings: fake.NewCollection(fake.Kind[SettingKey, settings]{Name: "settings",
+			Clone:  func(s settings) settings { s.list = slices.Clone(s.list); return s },
+			Key:    func(s settings) SettingKey { return s.key },
+			SetKey: func(s settings, k SettingKey) settings { s.key = k; return s }}),
+		executors: fake.NewCollection(fake.Kind[int64, int64]{Name: "executor", Compare: cmp.Compare[int64],
+			Key: func(id int64) int64 { return id }, SetKey: func(_, id int64) int64 { return id }}),
+		routers: fake.NewCollection(fake.Kind[routerKey, executorEntry]{Name: "executor",
+			Clone:  func(e executorEntry) executorEntry { e.x.Endpoints = slices.Clone(e.x.Endpoints); return e },
+			Key:    func(e executorEntry) routerKey { return routerKey{e.org, e.name} },
+			SetKey: func(e executorEntry, k routerKey) executorEntry { e.org, e.name = k.org, k.name; return e }}),
+		models: fake.NewCollection(fake.Kind[ModelKey, Model]{Name: "model",
+			Clone:  func(m Model) Model { m.Decoded = slices.Clone(m.Decoded); return m },
+			Key:    func(m Model) ModelKey { return ModelKey{m.Namespace, m.ModelID} },
+			SetKey: func(m Model, k ModelKey) Model { m.Namespace, m.ModelID = k.Namespace, k.ModelID; return m }}),
 	}
+	st.executors.Add(CurrentExecutorID)
+	return st
 }
 
 // Prefixes returns the group's path prefixes on {byoa_url}.
@@ -141,58 +171,51 @@ func WriteError(w http.ResponseWriter, _ *http.Request, status int, code, messag
 func stamp(t time.Time) string { return t.Format("2006-01-02T15:04:05.999999Z07:00") }
 
 // AddExecutor adds (or replaces) a bid-router executor of org under name.
-// It also becomes an executor settings may name.
 func (s *Store) AddExecutor(org int64, name string, x Executor) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	x.Endpoints = slices.Clone(x.Endpoints)
-	list := s.routers[org]
-	for i := range list {
-		if list[i].name == name {
-			list[i].x = x
-			return
-		}
-	}
-	s.routers[org] = append(list, executorEntry{name, x})
+	s.routers.Put(executorEntry{org, name, x})
 }
 
 // AllowExecutor makes id an executor settings may name.
-func (s *Store) AllowExecutor(id int64) {
-	s.mu.Lock()
-	s.executors[id] = true
-	s.mu.Unlock()
+func (s *Store) AllowExecutor(id int64) { s.executors.Put(id) }
+
+// executorOf returns org's first executor with id.
+func (s *Store) executorOf(org, id int64) (executorEntry, bool) {
+	found := s.routers.Find(fake.Query[executorEntry]{Keep: func(e executorEntry) bool { return e.org == org && e.x.ExecutorID == id }})
+	if len(found) == 0 {
+		return executorEntry{}, false
+	}
+	return found[0], true
+}
+
+// executorsOf returns org's executors.
+func (s *Store) executorsOf(org int64) []executorEntry {
+	return s.routers.Find(fake.Query[executorEntry]{Keep: func(e executorEntry) bool { return e.org == org }})
 }
 
 // Executor returns a copy of org's executor with id and its name.
 func (s *Store) Executor(org, id int64) (string, Executor, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, e := range s.routers[org] {
-		if e.x.ExecutorID == id {
-			x := e.x
-			x.Endpoints = slices.Clone(x.Endpoints)
-			return e.name, x, true
-		}
-	}
-	return "", Executor{}, false
+	e, ok := s.executorOf(org, id)
+	return e.name, e.x, ok
 }
 
-// Settings returns a copy of the settings of a campaign (strategy 0) or a
-// strategy.
-func (s *Store) Settings(campaign, strategy int64) []Setting {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.settings[settingKey{campaign, strategy}])
+// Settings is the store's collection of settings, by campaign and
+// strategy; writes through it skip the group's rules.
+func (s *Store) Settings() *fake.Collection[SettingKey, settings] { return s.settings }
+
+// SettingsOf returns a copy of the settings of a campaign (strategy 0) or
+// a strategy.
+func (s *Store) SettingsOf(k SettingKey) []Setting {
+	got, _ := s.settings.Get(k)
+	return got.list
 }
 
-// PutSettings stores settings as they are, without the rules (to seed).
-func (s *Store) PutSettings(campaign, strategy int64, list []Setting) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// PutSettings stores settings as they are, without the rules (to seed),
+// filling their keys and missing dates.
+func (s *Store) PutSettings(k SettingKey, list []Setting) {
 	now := stamp(s.now())
 	out := slices.Clone(list)
 	for i := range out {
-		out[i].CampaignID, out[i].StrategyID = campaign, strategy
+		out[i].CampaignID, out[i].StrategyID = k.Campaign, k.Strategy
 		if out[i].CreatedOn == "" {
 			out[i].CreatedOn = now
 		}
@@ -200,13 +223,27 @@ func (s *Store) PutSettings(campaign, strategy int64, list []Setting) {
 			out[i].UpdatedOn = now
 		}
 	}
-	s.settings[settingKey{campaign, strategy}] = out
+	s.settings.Put(settings{k, out})
 }
 
-// PutModel stores a model (to seed).
+// DeleteSettings removes the settings under k, reporting whether there
+// were any.
+func (s *Store) DeleteSettings(k SettingKey) bool {
+	_, ok := s.settings.Delete(k)
+	return ok
+}
+
+// SettingKeys returns the keys of the stored settings.
+func (s *Store) SettingKeys() []SettingKey {
+	var out []SettingKey
+	for _, st := range s.settings.All() {
+		out = append(out, st.key)
+	}
+	return out
+}
+
+// PutModel stores a model (to seed), filling missing dates.
 func (s *Store) PutModel(m Model) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	now := s.now()
 	if m.CreatedOn.IsZero() {
 		m.CreatedOn = now
@@ -214,27 +251,16 @@ func (s *Store) PutModel(m Model) {
 	if m.UpdatedOn.IsZero() {
 		m.UpdatedOn = now
 	}
-	m.Decoded = slices.Clone(m.Decoded)
-	s.models[m.Namespace+"/"+m.ModelID] = &m
+	s.models.Put(m)
 }
 
 // Model returns a copy of a stored model.
 func (s *Store) Model(namespace, modelID string) (Model, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, ok := s.models[namespace+"/"+modelID]
-	if !ok {
-		return Model{}, false
-	}
-	return *m, true
+	return s.models.Get(ModelKey{namespace, modelID})
 }
 
-// ModelCount returns how many models are stored.
-func (s *Store) ModelCount() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.models)
-}
+// Models is the store's collection of models.
+func (s *Store) Models() *fake.Collection[ModelKey, Model] { return s.models }
 
 // ModelPuts returns how many model uploads were accepted.
 func (s *Store) ModelPuts() int {
@@ -258,18 +284,18 @@ func pathInt(w http.ResponseWriter, r *http.Request, name string) (int64, bool) 
 	return n, true
 }
 
-func (h *handler) key(w http.ResponseWriter, r *http.Request) (settingKey, bool) {
+func (h *handler) key(w http.ResponseWriter, r *http.Request) (SettingKey, bool) {
 	c, ok := pathInt(w, r, "campaign_id")
 	if !ok {
-		return settingKey{}, false
+		return SettingKey{}, false
 	}
 	st, ok := pathInt(w, r, "strategy_id")
-	return settingKey{c, st}, ok
+	return SettingKey{c, st}, ok
 }
 
-func notFoundSetting(w http.ResponseWriter, r *http.Request, k settingKey) {
+func notFoundSetting(w http.ResponseWriter, r *http.Request, k SettingKey) {
 	WriteError(w, r, http.StatusBadRequest, "Not_Found_CampaignSetting",
-		fmt.Sprintf("CampaignSetting with campaign_id(%d), strategy_id(%d) not found.", k.campaign, k.strategy))
+		fmt.Sprintf("CampaignSetting with campaign_id(%d), strategy_id(%d) not found.", k.Campaign, k.Strategy))
 }
 
 func (h *handler) getSettings(w http.ResponseWriter, r *http.Request) {
@@ -277,7 +303,7 @@ func (h *handler) getSettings(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	list := h.st.Settings(k.campaign, k.strategy)
+	list := h.st.SettingsOf(k)
 	if len(list) == 0 {
 		notFoundSetting(w, r, k)
 		return
@@ -290,10 +316,8 @@ func (h *handler) deleteSettings(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	h.st.mu.Lock()
-	list := h.st.settings[k]
-	delete(h.st.settings, k)
-	h.st.mu.Unlock()
+	old, _ := h.st.settings.Delete(k)
+	list := old.list
 	if len(list) == 0 {
 		notFoundSetting(w, r, k)
 		return
@@ -348,12 +372,9 @@ func (h *handler) putSettings(w http.ResponseWriter, r *http.Request) {
 	var spans []span
 	now := stamp(h.st.now())
 	out := make([]Setting, 0, len(body.Settings))
-	h.st.mu.Lock()
-	executors := maps.Clone(h.st.executors)
-	prev := h.st.settings[k]
-	h.st.mu.Unlock()
+	prev := h.st.SettingsOf(k)
 	for i, s := range body.Settings {
-		if s.ExecutorID == nil || !executors[*s.ExecutorID] {
+		if s.ExecutorID == nil || !h.st.executors.Has(*s.ExecutorID) {
 			id := int64(0)
 			if s.ExecutorID != nil {
 				id = *s.ExecutorID
@@ -374,7 +395,7 @@ func (h *handler) putSettings(w http.ResponseWriter, r *http.Request) {
 		if len(prev) > 0 {
 			created = prev[0].CreatedOn
 		}
-		out = append(out, Setting{CampaignID: k.campaign, StrategyID: k.strategy, ExecutorID: *s.ExecutorID, Low: *s.Low, High: *s.High,
+		out = append(out, Setting{CampaignID: k.Campaign, StrategyID: k.Strategy, ExecutorID: *s.ExecutorID, Low: *s.Low, High: *s.High,
 			ModelID: s.ModelID, Namespace: s.Namespace, UUIDType: uuid, CreatedOn: created, UpdatedOn: now})
 	}
 	sort.Slice(spans, func(a, b int) bool { return spans[a].lo < spans[b].lo })
@@ -384,9 +405,7 @@ func (h *handler) putSettings(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	h.st.mu.Lock()
-	h.st.settings[k] = out
-	h.st.mu.Unlock()
+	h.st.settings.Put(settings{k, out})
 	fake.WriteData(w, http.StatusOK, out, nil)
 }
 
@@ -404,40 +423,28 @@ func (h *handler) configuration(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	h.st.mu.Lock()
-	data := executorsJSON(h.st.routers[org])
-	h.st.mu.Unlock()
-	fake.WriteData(w, http.StatusOK, data, nil)
+	fake.WriteData(w, http.StatusOK, executorsJSON(h.st.executorsOf(org)), nil)
 }
 
-func (h *handler) findExecutor(w http.ResponseWriter, r *http.Request) (int64, int, bool) {
+func (h *handler) findExecutor(w http.ResponseWriter, r *http.Request) (executorEntry, bool) {
 	org, ok := pathInt(w, r, "org_id")
 	if !ok {
-		return 0, 0, false
+		return executorEntry{}, false
 	}
 	id, ok := pathInt(w, r, "executor_id")
 	if !ok {
-		return 0, 0, false
+		return executorEntry{}, false
 	}
-	for i, e := range h.st.routers[org] {
-		if e.x.ExecutorID == id {
-			return org, i, true
-		}
+	if e, ok := h.st.executorOf(org, id); ok {
+		return e, true
 	}
 	WriteError(w, r, http.StatusBadRequest, "Not_Found_Executor", fmt.Sprintf("Executor with ID %d not found.", id))
-	return 0, 0, false
+	return executorEntry{}, false
 }
 
 func (h *handler) executor(w http.ResponseWriter, r *http.Request) {
-	h.st.mu.Lock()
-	org, i, ok := h.findExecutor(w, r)
-	var data map[string]Executor
-	if ok {
-		data = executorsJSON(h.st.routers[org][i : i+1])
-	}
-	h.st.mu.Unlock()
-	if ok {
-		fake.WriteData(w, http.StatusOK, data, nil)
+	if e, ok := h.findExecutor(w, r); ok {
+		fake.WriteData(w, http.StatusOK, executorsJSON([]executorEntry{e}), nil)
 	}
 }
 
@@ -460,25 +467,22 @@ func (h *handler) patchExecutor(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.st.mu.Lock()
-	org, i, ok := h.findExecutor(w, r)
-	var data map[string]Executor
-	if ok {
-		e := &h.st.routers[org][i]
-		e.x.Endpoints = slices.Clone(e.x.Endpoints)
+	defer h.st.mu.Unlock()
+	if e, ok := h.findExecutor(w, r); ok {
 		for j := range e.x.Endpoints {
 			e.x.Endpoints[j].SampleRate = int(rate)
 		}
-		data = executorsJSON(h.st.routers[org][i : i+1])
-	}
-	h.st.mu.Unlock()
-	if ok {
-		fake.WriteData(w, http.StatusOK, data, nil)
+		h.st.routers.Put(e)
+		fake.WriteData(w, http.StatusOK, executorsJSON([]executorEntry{e}), nil)
 	}
 }
 
 func notFoundModel(w http.ResponseWriter, r *http.Request, ns, id string) {
 	WriteError(w, r, http.StatusBadRequest, "Not_Found_ModelData", fmt.Sprintf("ModelData with namespace(%s), model_id(%s) not found.", ns, id))
 }
+
+// Wire is the model as GET /data/{namespace}/models/{model_id} answers it.
+func (m Model) Wire() map[string]any { return modelJSON(&m) }
 
 func modelJSON(m *Model) map[string]any {
 	return map[string]any{"brain_type_id": m.BrainTypeID, "created_on": stamp(m.CreatedOn), "Data": m.Data,
@@ -526,30 +530,26 @@ func (h *handler) putModel(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.Lock()
 	now := h.st.now()
-	key := ns + "/" + id
-	m, ok := h.st.models[key]
+	m, ok := h.st.models.Get(ModelKey{ns, id})
 	if !ok {
-		m = &Model{Namespace: ns, ModelID: id, CreatedOn: now}
-		h.st.models[key] = m
+		m = Model{Namespace: ns, ModelID: id, CreatedOn: now}
 	}
 	m.BrainTypeID, m.Data, m.UpdatedOn, m.Decoded = int(bt), *body.Data, now, nil
+	h.st.models.Put(m)
 	h.st.puts++
-	info := infoJSON(m)
+	info := infoJSON(&m)
 	h.st.mu.Unlock()
 	fake.WriteData(w, http.StatusOK, info, nil)
 }
 
 func (h *handler) deleteModel(w http.ResponseWriter, r *http.Request) {
 	ns, id := r.PathValue("namespace"), r.PathValue("model_id")
-	h.st.mu.Lock()
-	m, ok := h.st.models[ns+"/"+id]
-	delete(h.st.models, ns+"/"+id)
-	h.st.mu.Unlock()
+	m, ok := h.st.models.Delete(ModelKey{ns, id})
 	if !ok {
 		notFoundModel(w, r, ns, id)
 		return
 	}
-	fake.WriteData(w, http.StatusOK, infoJSON(m), nil)
+	fake.WriteData(w, http.StatusOK, infoJSON(&m), nil)
 }
 
 // decoded returns the submodels of m: Decoded when seeded, else Data read

@@ -120,13 +120,9 @@ func (h *handler) analytics(w http.ResponseWriter, r *http.Request) {
 		bad(w, "reporting.start_date", "start_date and end_date go together")
 		return
 	}
-	h.st.mu.Lock()
 	var rows []Record
-	for id, d := range h.st.deals {
-		if orgOf(d) != org {
-			continue
-		}
-		row := clone(d)
+	for _, row := range h.st.deals.Find(fake.Query[Record]{Keep: func(d Record) bool { return orgOf(d) == org }}) {
+		id, _ := num(row["id"])
 		row["performance_data"] = performance(id)
 		row["issues"] = []any{}
 		row["is_favorite"] = id%2 == 0
@@ -140,7 +136,6 @@ func (h *handler) analytics(w http.ResponseWriter, r *http.Request) {
 		}
 		rows = append(rows, row)
 	}
-	h.st.mu.Unlock()
 	for i, f := range asList(body["filters"]) {
 		fm := mapOf(f)
 		op := str(fm["op"])
@@ -171,16 +166,16 @@ func (h *handler) analytics(w http.ResponseWriter, r *http.Request) {
 			return c
 		})
 	}
-	limit, offset := MaxPageLimit, 0
+	win := fake.Window{Limit: MaxPageLimit}
 	if p := mapOf(body["paging"]); p != nil {
 		if n, ok := num(p["page_limit"]); ok && n > 0 && n <= MaxPageLimit {
-			limit = int(n)
+			win.Limit = int(n)
 		}
 		if n, ok := num(p["page_offset"]); ok && n >= 0 {
-			offset = int(n)
+			win.Offset = int(n)
 		}
 	}
-	writeList(w, rows, limit, offset)
+	writeList(w, rows, win)
 }
 
 // metric is a row's numeric value of field (deal field or metric).
@@ -241,77 +236,66 @@ func matchFilter(row Record, field, op string, value any) bool {
 	return x != y
 }
 
-// ---- seeding and inspection, for adamatest's typed handle ----
+// ---- seeding and inspection, for adamatest's handle ----
 
-// AddDeal stores rec as a deal the way a create would (server fields
-// filled in, rules not applied) and returns its id.
-func (s *Store) AddDeal(rec Record) int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	d := s.storeDeal(clone(rec), 0)
-	n, _ := num(d["id"])
-	return n
-}
+// Deals is the store's collection of deals, each as its JSON object,
+// keyed by id; writes through it skip the group's rules.
+func (s *Store) Deals() *fake.Collection[int64, Record] { return s.deals }
 
-// Deal returns a copy of a stored deal (nil when absent).
-func (s *Store) Deal(id int64) Record {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if d, ok := s.deals[id]; ok {
-		return clone(d)
+// Groups is the store's collection of deal groups.
+func (s *Store) Groups() *fake.Collection[int64, Record] { return s.groups }
+
+// Publishers is the store's collection of publishers.
+func (s *Store) Publishers() *fake.Collection[int64, Record] { return s.publishers }
+
+// FillDeal fills the server's fields of a new deal as a create does
+// (dates, defaults, prices with four decimals, channels as objects),
+// without the group's rules; Deals().Add then gives it an id and version
+// 1.
+func (s *Store) FillDeal(d Record) Record {
+	d["created_on"] = s.stamp()
+	d["entity_type"] = "deal"
+	d["strategies_count"] = float64(0)
+	d["effective_status"] = "creating"
+	if d["status"] == nil {
+		d["status"] = true
 	}
-	return nil
-}
-
-// DealCount returns how many deals the store holds.
-func (s *Store) DealCount() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.deals)
-}
-
-// SetDealField changes one property of a stored deal as another user
-// would, bumping its version. It reports whether the deal exists.
-func (s *Store) SetDealField(id int64, field string, value any) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	d, ok := s.deals[id]
-	if !ok {
-		return false
+	for f, def := range map[string]string{"price_type": "FLOOR", "price_method": "CPM", "deal_type": "STANDARD", "bill_type": "EXCHANGE"} {
+		if d[f] == nil {
+			d[f] = def
+		}
 	}
-	d[field] = value
-	v, _ := num(d["version"])
-	d["version"] = float64(v + 1)
-	return true
-}
-
-// Group returns a copy of a stored deal group (nil when absent).
-func (s *Store) Group(id int64) Record {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if g, ok := s.groups[id]; ok {
-		return clone(g)
+	if o := mapOf(d["owner"]); o != nil && str(o["type"]) == "ORGANIZATION" {
+		d["organization_id"] = o["id"]
 	}
-	return nil
+	return s.normalize(d)
 }
 
-// AddPublisher stores a publisher and returns its id.
-func (s *Store) AddPublisher(org int64, name string) int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p := s.newPublisher(org, name)
-	n, _ := num(p["id"])
-	return n
-}
-
-// Publisher returns a copy of a stored publisher (nil when absent).
-func (s *Store) Publisher(id int64) Record {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if p, ok := s.publishers[id]; ok {
-		return clone(p)
+// FillPublisher fills the server's fields of a seeded publisher.
+func (s *Store) FillPublisher(p Record) Record {
+	now := s.stamp()
+	for k, v := range map[string]any{"last_touch_user_id": float64(4254), "created_on": now, "updated_on": now} {
+		if p[k] == nil {
+			p[k] = v
+		}
 	}
-	return nil
+	if _, ok := p["deleted_on"]; !ok {
+		p["deleted_on"] = nil
+	}
+	return p
+}
+
+// FillGroup fills the server's fields of a seeded deal group.
+func (s *Store) FillGroup(g Record) Record {
+	now := s.stamp()
+	g["created_on"], g["updated_on"], g["entity_type"] = now, now, "deal_group"
+	if g["has_strategies"] == nil {
+		g["has_strategies"] = false
+	}
+	if g["status"] == nil {
+		g["status"] = true
+	}
+	return g
 }
 
 // LinkStrategy records that strategy targets deal.
@@ -319,9 +303,8 @@ func (s *Store) LinkStrategy(deal, strategy int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.strategies[deal] = append(s.strategies[deal], strategy)
-	if d, ok := s.deals[deal]; ok {
-		d["strategies_count"] = float64(len(s.strategies[deal]))
-	}
+	n := float64(len(s.strategies[deal]))
+	s.deals.Edit(deal, false, func(d Record) Record { d["strategies_count"] = n; return d })
 }
 
 // LinkGroupStrategy records that strategy targets deal group group.
@@ -329,7 +312,5 @@ func (s *Store) LinkGroupStrategy(group, strategy int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.groupStrat[group] = append(s.groupStrat[group], strategy)
-	if g, ok := s.groups[group]; ok {
-		g["has_strategies"] = true
-	}
+	s.groups.Edit(group, false, func(g Record) Record { g["has_strategies"] = true; return g })
 }

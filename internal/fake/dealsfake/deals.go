@@ -116,10 +116,11 @@ func (s *Store) checkDeal(d Record, create bool, self int64) *fieldErr {
 		}
 	}
 	if ident := str(d["deal_identifier"]); ident != "" {
-		for id, o := range s.deals {
-			if id != self && str(o["deal_identifier"]) == ident {
-				return &fieldErr{"deal_identifier", "This deal_identifier already exists"}
-			}
+		if len(s.deals.Find(fake.Query[Record]{Keep: func(o Record) bool {
+			id, _ := num(o["id"])
+			return id != self && str(o["deal_identifier"]) == ident
+		}})) > 0 {
+			return &fieldErr{"deal_identifier", "This deal_identifier already exists"}
 		}
 	}
 	if chs, ok := d["channels"].([]any); ok {
@@ -136,35 +137,21 @@ func (s *Store) checkDeal(d Record, create bool, self int64) *fieldErr {
 	return nil
 }
 
-// store fills server fields and writes d (callers hold mu).
+// storeDeal fills server fields and writes d as deal id, or as a new
+// deal when id is 0 (callers hold mu).
 func (s *Store) storeDeal(d Record, id int64) Record {
-	now := s.stamp()
 	if id == 0 {
-		id = s.id()
-		d["created_on"] = now
-		d["version"] = float64(1)
-		d["entity_type"] = "deal"
-		d["strategies_count"] = float64(0)
-		d["effective_status"] = "creating"
-		if d["status"] == nil {
-			d["status"] = true
-		}
-		for f, def := range map[string]string{"price_type": "FLOOR", "price_method": "CPM", "deal_type": "STANDARD", "bill_type": "EXCHANGE"} {
-			if d[f] == nil {
-				d[f] = def
-			}
-		}
-		if o := mapOf(d["owner"]); o != nil {
-			if str(o["type"]) == "ORGANIZATION" {
-				d["organization_id"] = o["id"]
-			}
-		}
-	} else {
-		v, _ := num(d["version"])
-		d["version"] = float64(v + 1)
+		delete(d, "id") // a create's id is the platform's
+		return s.deals.Add(s.FillDeal(d))
 	}
-	d["id"] = float64(id)
-	d["updated_on"] = now
+	d, _ = s.deals.Update(id, nil, s.normalize(d))
+	return d
+}
+
+// normalize writes what the platform writes on every save: the update
+// date, prices with four decimals and a currency, channels as objects.
+func (s *Store) normalize(d Record) Record {
+	d["updated_on"] = s.stamp()
 	if p := mapOf(d["price"]); p != nil {
 		v, _ := formatPrice(p["value"])
 		p["value"] = v
@@ -186,8 +173,7 @@ func (s *Store) storeDeal(d Record, id int64) Record {
 	if d["deal_groups"] == nil {
 		d["deal_groups"] = []any{}
 	}
-	s.deals[id] = d
-	return clone(d)
+	return d
 }
 
 // createDeal applies a create body (callers hold mu).
@@ -201,7 +187,7 @@ func (s *Store) createDeal(body Record) (Record, *fieldErr) {
 // updateDeal applies an update body to deal id (callers hold mu). It
 // returns status 404, 409 or 400 with the error.
 func (s *Store) updateDeal(id int64, body Record) (Record, int, *fieldErr) {
-	cur, ok := s.deals[id]
+	cur, ok := s.deals.Get(id)
 	if !ok {
 		return nil, http.StatusNotFound, &fieldErr{"id", fmt.Sprintf("deal %d not found", id)}
 	}
@@ -215,12 +201,11 @@ func (s *Store) updateDeal(id int64, body Record) (Record, int, *fieldErr) {
 	}
 	if v, ok := body["version"]; ok {
 		want, _ := num(v)
-		have, _ := num(cur["version"])
-		if want != have {
-			return nil, http.StatusConflict, &fieldErr{"version", fmt.Sprintf("version %d is stale; the deal is at version %d", want, have)}
+		if p := s.deals.Fresh(id, &want); p != nil {
+			return nil, p.Status, &fieldErr{p.Field, p.Message}
 		}
 	}
-	merged := clone(cur)
+	merged := cur
 	for k, v := range body {
 		switch k {
 		case "id", "version", "entity_type", "created_on", "updated_on", "organization_id", "strategies_count", "owner":
@@ -293,7 +278,7 @@ func (h *handler) listDeals(w http.ResponseWriter, r *http.Request) {
 		bad(w, "owner.organization_id", "You need to provide 'owner.organization_id' or 'ids' parameter")
 		return
 	}
-	limit, offset, ok := page(w, q)
+	win, ok := page(w, r)
 	if !ok {
 		return
 	}
@@ -331,36 +316,25 @@ func (h *handler) listDeals(w http.ResponseWriter, r *http.Request) {
 	}
 	strategy, _ := strconv.ParseInt(q.Get("strategy_id"), 10, 64)
 	h.st.mu.Lock()
-	var out []Record
-	for id, d := range h.st.deals {
-		if idset != nil && !idset[id] {
-			continue
+	out := find(h.st.deals, q, func(d Record) bool {
+		id, _ := num(d["id"])
+		switch {
+		case idset != nil && !idset[id],
+			org != "" && fmt.Sprint(orgOf(d)) != org,
+			q.Get("deal_type") != "" && str(d["deal_type"]) != q.Get("deal_type"),
+			st != nil && d["status"] != *st,
+			strategy != 0 && !slices.Contains(h.st.strategies[id], strategy),
+			!matchOwner(d, q.Get("owner.agency_id"), "AGENCY") || !matchOwner(d, q.Get("owner.advertiser_id"), "ADVERTISER"),
+			!matchPermissions(d, perm):
+			return false
 		}
-		if org != "" && fmt.Sprint(orgOf(d)) != org {
-			continue
-		}
-		if dt := q.Get("deal_type"); dt != "" && str(d["deal_type"]) != dt {
-			continue
-		}
-		if st != nil && d["status"] != *st {
-			continue
-		}
-		if strategy != 0 && !slices.Contains(h.st.strategies[id], strategy) {
-			continue
-		}
-		if !matchOwner(d, q.Get("owner.agency_id"), "AGENCY") || !matchOwner(d, q.Get("owner.advertiser_id"), "ADVERTISER") {
-			continue
-		}
-		if !matchPermissions(d, perm) {
-			continue
-		}
-		rec := clone(d)
-		delete(rec, "bill_type") // the list does not disclose bill_type
-		out = append(out, rec)
-	}
+		return true
+	})
 	h.st.mu.Unlock()
-	sortRecs(out, q.Get("sort_by"), q.Get("sort_dir"))
-	writeList(w, out, limit, offset)
+	for _, rec := range out {
+		delete(rec, "bill_type") // the list does not disclose bill_type
+	}
+	writeList(w, out, win)
 }
 
 func matchOwner(d Record, want, typ string) bool {
@@ -405,15 +379,13 @@ func errItem(code string, e *fieldErr) wireItem {
 
 func (h *handler) strategyDeals(w http.ResponseWriter, r *http.Request) {
 	h.links(w, r, "strategy_deal", "deal_id", func(id int64) ([]int64, bool) {
-		_, ok := h.st.deals[id]
-		return h.st.strategies[id], ok
+		return h.st.strategies[id], h.st.deals.Has(id)
 	})
 }
 
 func (h *handler) strategyGroups(w http.ResponseWriter, r *http.Request) {
 	h.links(w, r, "strategy_deal_group", "deal_group_id", func(id int64) ([]int64, bool) {
-		_, ok := h.st.groups[id]
-		return h.st.groupStrat[id], ok
+		return h.st.groupStrat[id], h.st.groups.Has(id)
 	})
 }
 
@@ -424,7 +396,7 @@ func (h *handler) links(w http.ResponseWriter, r *http.Request, typ, parent stri
 		return
 	}
 	q := r.URL.Query()
-	limit, offset, ok := page(w, q)
+	win, ok := page(w, r)
 	if !ok {
 		return
 	}
@@ -461,5 +433,5 @@ func (h *handler) links(w http.ResponseWriter, r *http.Request, typ, parent stri
 		}
 		out = append(out, rec)
 	}
-	writeList(w, out, limit, offset)
+	writeList(w, out, win)
 }

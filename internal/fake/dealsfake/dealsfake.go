@@ -8,13 +8,11 @@
 package dealsfake
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/big"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,68 +32,74 @@ const MaxPageLimit = 100
 const MaxBulk = 1000
 
 // Record is one stored record as its JSON object.
-type Record = map[string]any
+type Record = fake.Doc
 
-// Store holds the group's state; it is safe for concurrent use.
+// Store holds the group's state; it is safe for concurrent use. Deals,
+// deal groups and publishers draw their ids from one sequence.
 type Store struct {
-	mu         sync.Mutex
-	next       int64
-	deals      map[int64]Record
-	groups     map[int64]Record
-	publishers map[int64]Record
-	strategies map[int64][]int64 // deal id -> strategy ids
-	groupStrat map[int64][]int64 // group id -> strategy ids
+	mu         sync.Mutex // held around checks and writes that span records
+	deals      *fake.Collection[int64, Record]
+	groups     *fake.Collection[int64, Record]
+	publishers *fake.Collection[int64, Record]
+	strategies map[int64][]int64 // deal id -> strategy ids (guarded by mu)
+	groupStrat map[int64][]int64 // group id -> strategy ids (guarded by mu)
 	now        func() time.Time
 }
 
 // NewStore returns an empty store.
 func NewStore() *Store {
-	return &Store{next: 1000, deals: map[int64]Record{}, groups: map[int64]Record{}, publishers: map[int64]Record{},
+	seq := fake.NewSeq(1000)
+	return &Store{
+		deals:      fake.NewCollection(fake.DocKind("deal", "id", "version", seq)),
+		groups:     fake.NewCollection(fake.DocKind("deal group", "id", "", seq)),
+		publishers: fake.NewCollection(fake.DocKind("publisher", "id", "", seq)),
 		strategies: map[int64][]int64{}, groupStrat: map[int64][]int64{},
 		now: func() time.Time { return time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC) }}
 }
 
-// Register plugs the group's handlers into r and returns their store.
+// Register plugs the group's handlers into r, one per operation of the
+// group's description, and returns their store.
 func Register(r fake.Registrar) *Store {
 	st := NewStore()
 	h := &handler{st: st}
-	fake.RegisterErrors(r, Prefix, writeError)
-	for _, rt := range []struct {
-		pattern string
-		fn      http.HandlerFunc
-	}{
-		{"GET /deals", h.listDeals},
-		{"POST /deals", h.createDeal},
-		{"GET /deals/{id}", h.getDeal},
-		{"POST /deals/{id}", h.updateDeal},
-		{"GET /deals/{id}/strategy_deals", h.strategyDeals},
-		{"POST /deal_analytics", h.analytics},
-		{"GET /deal_groups", h.listGroups},
-		{"POST /deal_groups", h.createGroup},
-		{"GET /deal_groups/{id}", h.getGroup},
-		{"POST /deal_groups/{id}", h.updateGroup},
-		{"GET /deal_groups/{id}/strategy_deal_groups", h.strategyGroups},
-		{"GET /publishers", h.listPublishers},
-		{"POST /publishers", h.createPublisher},
-		{"GET /publishers/{id}", h.getPublisher},
-		{"POST /publishers/{id}", h.updatePublisher},
-		{"DELETE /publishers/{id}", h.deletePublisher},
-		{"POST /bulk_create/publishers", h.bulkPublishers},
-		{"GET /channels", h.channels},
-		{"PUT /bulk_update/deals", h.bulk("update")},
-		{"POST /bulk_create/deals", h.bulk("create")},
-		{"POST /bulk/deals", h.bulk("mixed")},
-	} {
-		method, path, _ := strings.Cut(rt.pattern, " ")
-		r.Handle(method+" "+Prefix+path, fake.Session, rt.fn)
-	}
+	fake.RegisterErrors(r, Prefix, envelope.ErrorWriter())
+	h.routes().Serve(r, Prefix, fake.Session)
 	return st
 }
 
-// writeError writes the group's JSON error envelope.
-func writeError(w http.ResponseWriter, _ *http.Request, status int, code, message string) {
-	fake.WriteErrors(w, status, wire.ErrorItem{Code: code, Message: message})
+// routes is the group's route table, keyed by the operations of its
+// description (deals.yaml).
+func (h *handler) routes() fake.Routes {
+	return fake.Routes{
+		"GET /deals":                                 h.listDeals,
+		"POST /deals":                                h.createDeal,
+		"GET /deals/{id}":                            h.getDeal,
+		"POST /deals/{id}":                           h.updateDeal,
+		"GET /deals/{id}/strategy_deals":             h.strategyDeals,
+		"POST /deal_analytics":                       h.analytics,
+		"GET /deal_groups":                           h.listGroups,
+		"POST /deal_groups":                          h.createGroup,
+		"GET /deal_groups/{id}":                      h.getGroup,
+		"POST /deal_groups/{id}":                     h.updateGroup,
+		"GET /deal_groups/{id}/strategy_deal_groups": h.strategyGroups,
+		"GET /publishers":                            h.listPublishers,
+		"POST /publishers":                           h.createPublisher,
+		"GET /publishers/{id}":                       h.getPublisher,
+		"POST /publishers/{id}":                      h.updatePublisher,
+		"DELETE /publishers/{id}":                    h.deletePublisher,
+		"POST /bulk_create/publishers":               h.bulkPublishers,
+		"GET /channels":                              h.channels,
+		"PUT /bulk_update/deals":                     h.bulk("update"),
+		"POST /bulk_create/deals":                    h.bulk("create"),
+		"POST /bulk/deals":                           h.bulk("mixed"),
+	}
 }
+
+// envelope is the group's error form, the JSON error envelope.
+var envelope fake.Envelope = fake.JSONEnvelope
+
+// paging is the group's page form.
+var paging = fake.Paging{LimitParam: "page_limit", OffsetParam: "page_offset", Default: MaxPageLimit, Max: MaxPageLimit}
 
 func bad(w http.ResponseWriter, field, msg string) {
 	fake.WriteErrors(w, http.StatusBadRequest, wire.ErrorItem{Code: "invalid", Message: msg, Field: field})
@@ -107,14 +111,14 @@ func notFound(w http.ResponseWriter, what string, id int64) {
 
 type handler struct{ st *Store }
 
-// find returns the record of m the path's {id} names (callers hold mu),
+// find returns a copy of the record of m the path's {id} names,
 // answering 400 for a bad id and 404 for a missing or deleted record.
-func (h *handler) find(w http.ResponseWriter, r *http.Request, m map[int64]Record, what string) (int64, Record, bool) {
+func (h *handler) find(w http.ResponseWriter, r *http.Request, m *fake.Collection[int64, Record], what string) (int64, Record, bool) {
 	id, ok := pathID(w, r)
 	if !ok {
 		return 0, nil, false
 	}
-	rec, found := m[id]
+	rec, found := m.Get(id)
 	if !found || rec["deleted_on"] != nil {
 		notFound(w, what, id)
 		return 0, nil, false
@@ -123,17 +127,13 @@ func (h *handler) find(w http.ResponseWriter, r *http.Request, m map[int64]Recor
 }
 
 // get answers GET .../{id} with a copy of the record of m.
-func (h *handler) get(w http.ResponseWriter, r *http.Request, m map[int64]Record, what string) {
-	h.st.mu.Lock()
-	defer h.st.mu.Unlock()
+func (h *handler) get(w http.ResponseWriter, r *http.Request, m *fake.Collection[int64, Record], what string) {
 	if _, rec, ok := h.find(w, r, m, what); ok {
-		writeOne(w, http.StatusOK, clone(rec))
+		writeOne(w, http.StatusOK, rec)
 	}
 }
 
-// ---- store helpers (callers hold mu) ----
-
-func (s *Store) id() int64 { s.next++; return s.next }
+// ---- store helpers ----
 
 func (s *Store) stamp() string { return s.now().Format("2006-01-02T15:04:05-07:00") }
 
@@ -150,25 +150,7 @@ func channel(id int64) Record {
 
 // ---- values ----
 
-func num(v any) (int64, bool) {
-	switch x := v.(type) {
-	case float64:
-		if x == float64(int64(x)) {
-			return int64(x), true
-		}
-	case json.Number:
-		n, err := x.Int64()
-		return n, err == nil
-	case int64:
-		return x, true
-	case int:
-		return int64(x), true
-	case string:
-		n, err := strconv.ParseInt(x, 10, 64)
-		return n, err == nil
-	}
-	return 0, false
-}
+func num(v any) (int64, bool) { return fake.Int(v) }
 
 func str(v any) string {
 	s, _ := v.(string)
@@ -191,12 +173,7 @@ func ids(v any) ([]int64, bool) {
 	return out, true
 }
 
-func clone(r Record) Record {
-	b, _ := json.Marshal(r)
-	var out Record
-	_ = json.Unmarshal(b, &out)
-	return out
-}
+func clone(r Record) Record { return fake.CloneDoc(r) }
 
 func pathID(w http.ResponseWriter, r *http.Request) (int64, bool) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
@@ -224,41 +201,19 @@ func readBody(w http.ResponseWriter, r *http.Request) (Record, bool) {
 }
 
 // page reads page_limit and page_offset.
-func page(w http.ResponseWriter, q url.Values) (limit, offset int, ok bool) {
-	limit, offset = MaxPageLimit, 0
-	if s := q.Get("page_limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		switch {
-		case err != nil || n < 0:
-			bad(w, "page_limit", "'page_limit' parameter cannot be less than 0")
-			return 0, 0, false
-		case n > MaxPageLimit:
-			bad(w, "page_limit", "'page_limit' parameter cannot be greater than 100")
-			return 0, 0, false
-		}
-		limit = n
+func page(w http.ResponseWriter, r *http.Request) (fake.Window, bool) {
+	win, p := paging.Read(r.URL.Query())
+	if p != nil {
+		envelope(w, r, p)
+		return fake.Window{}, false
 	}
-	if s := q.Get("page_offset"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			bad(w, "page_offset", "'page_offset' parameter cannot be less than 0")
-			return 0, 0, false
-		}
-		offset = n
-	}
-	return limit, offset, true
+	return win, true
 }
 
 // writeList answers a page of recs with the list metadata.
-func writeList(w http.ResponseWriter, recs []Record, limit, offset int) {
-	total := len(recs)
-	start := min(offset, total)
-	end := min(start+limit, total)
-	pageRecs := recs[start:end]
-	if pageRecs == nil {
-		pageRecs = []Record{}
-	}
-	fake.WriteData(w, http.StatusOK, pageRecs, map[string]any{"status": "ok", "count": len(pageRecs), "offset": offset, "total_count": total})
+func writeList(w http.ResponseWriter, recs []Record, win fake.Window) {
+	pageRecs := fake.Page(recs, win)
+	fake.WriteData(w, http.StatusOK, pageRecs, map[string]any{"status": "ok", "count": len(pageRecs), "offset": win.Offset, "total_count": len(recs)})
 }
 
 func writeOne(w http.ResponseWriter, status int, rec Record) {
@@ -302,29 +257,22 @@ func formatPrice(v any) (string, bool) {
 	return r.FloatString(4), true
 }
 
-func sortRecs(recs []Record, by, dir string) {
-	slices.SortStableFunc(recs, func(a, b Record) int {
-		var c int
-		switch by {
-		case "", "id":
-			x, _ := num(a["id"])
-			y, _ := num(b["id"])
-			c = cmp.Compare(x, y)
-		case "price":
-			x, _ := new(big.Rat).SetString(str(mapOf(a["price"])["value"]))
-			y, _ := new(big.Rat).SetString(str(mapOf(b["price"])["value"]))
-			if x != nil && y != nil {
-				c = x.Cmp(y)
-			}
-		default:
-			c = cmp.Compare(fmt.Sprint(a[by]), fmt.Sprint(b[by]))
-		}
-		if strings.EqualFold(dir, "DESC") {
-			c = -c
-		}
-		return c
-	})
+// find lists the records of c keep keeps, ordered by sort_by and
+// sort_dir.
+func find(c *fake.Collection[int64, Record], q url.Values, keep func(Record) bool) []Record {
+	return c.Find(fake.Query[Record]{Keep: keep, Order: fake.DocOrder(q.Get("sort_by"), "id", byPrice),
+		Desc: strings.EqualFold(q.Get("sort_dir"), "DESC")})
 }
+
+// byPrice orders deals by price, exactly.
+var byPrice = map[string]func(a, b Record) int{"price": func(a, b Record) int {
+	x, _ := new(big.Rat).SetString(str(mapOf(a["price"])["value"]))
+	y, _ := new(big.Rat).SetString(str(mapOf(b["price"])["value"]))
+	if x != nil && y != nil {
+		return x.Cmp(y)
+	}
+	return 0
+}}
 
 func mapOf(v any) map[string]any {
 	m, _ := v.(map[string]any)

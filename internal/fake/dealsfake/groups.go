@@ -39,7 +39,7 @@ func (s *Store) checkGroup(g Record, owner map[string]any) *fieldErr {
 			return &fieldErr{"deal_ids", "duplicate id's in 'deal_ids'"}
 		}
 		seen[id] = true
-		d, ok := s.deals[id]
+		d, ok := s.deals.Get(id)
 		if !ok {
 			return &fieldErr{"deal_ids", fmt.Sprintf("Invalid deal id %d", id)}
 		}
@@ -56,15 +56,21 @@ func (s *Store) checkGroup(g Record, owner map[string]any) *fieldErr {
 func (s *Store) storeGroup(g Record, id int64) Record {
 	now := s.stamp()
 	if id == 0 {
-		id = s.id()
 		g["created_on"], g["entity_type"], g["has_strategies"] = now, "deal_group", false
 		if g["status"] == nil {
 			g["status"] = true
 		}
 	}
-	g["id"], g["updated_on"] = float64(id), now
-	s.groups[id] = g
-	for did, d := range s.deals {
+	g["updated_on"] = now
+	if id == 0 {
+		delete(g, "id") // a create's id is the platform's
+		g = s.groups.Add(g)
+		id, _ = num(g["id"])
+	} else {
+		g, _ = s.groups.Update(id, nil, g)
+	}
+	s.deals.EditAll(func(d Record) Record {
+		did, _ := num(d["id"])
 		var refs []any
 		for _, x := range asList(d["deal_groups"]) {
 			if n, _ := num(mapOf(x)["id"]); n != id {
@@ -79,8 +85,9 @@ func (s *Store) storeGroup(g Record, id int64) Record {
 			refs = []any{}
 		}
 		d["deal_groups"] = refs
-	}
-	return clone(g)
+		return d
+	})
+	return g
 }
 
 func asList(v any) []any {
@@ -127,7 +134,7 @@ func (h *handler) updateGroup(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
-	cur, found := h.st.groups[id]
+	cur, found := h.st.groups.Get(id)
 	if !found {
 		notFound(w, "deal group", id)
 		return
@@ -142,7 +149,7 @@ func (h *handler) updateGroup(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	merged := clone(cur)
+	merged := cur
 	for k, v := range body {
 		switch k {
 		case "id", "entity_type", "created_on", "updated_on", "owner", "version", "has_strategies":
@@ -187,44 +194,41 @@ func (h *handler) listGroups(w http.ResponseWriter, r *http.Request) {
 		bad(w, "sort_by", "'sort_by' parameter must be one of id, name, updated_on, or created_on")
 		return
 	}
-	limit, offset, ok := page(w, q)
+	win, ok := page(w, r)
 	if !ok {
 		return
 	}
 	dealID, _ := strconv.ParseInt(deal, 10, 64)
 	h.st.mu.Lock()
-	var out []Record
-	for id, g := range h.st.groups {
+	out := find(h.st.groups, q, func(g Record) bool {
+		id, _ := num(g["id"])
 		if idset != nil && !idset[id] {
-			continue
+			return false
 		}
 		if org != "" {
 			o := mapOf(g["owner"])
 			if !(str(o["type"]) == "ORGANIZATION" && fmt.Sprint(o["id"]) == org) && !h.st.ownedBy(g, org) {
-				continue
+				return false
 			}
 		}
 		if dealID != 0 {
 			l, _ := ids(g["deal_ids"])
 			if !slices.Contains(l, dealID) {
-				continue
+				return false
 			}
 		}
-		if s := q.Get("status"); s != "" && fmt.Sprint(g["status"]) != s {
-			continue
-		}
-		out = append(out, clone(g))
-	}
+		s := q.Get("status")
+		return s == "" || fmt.Sprint(g["status"]) == s
+	})
 	h.st.mu.Unlock()
-	sortRecs(out, q.Get("sort_by"), q.Get("sort_dir"))
-	writeList(w, out, limit, offset)
+	writeList(w, out, win)
 }
 
 // ownedBy reports whether one of g's deals belongs to organization org.
 func (s *Store) ownedBy(g Record, org string) bool {
 	l, _ := ids(g["deal_ids"])
 	for _, id := range l {
-		if d, ok := s.deals[id]; ok && fmt.Sprint(orgOf(d)) == org {
+		if d, ok := s.deals.Get(id); ok && fmt.Sprint(orgOf(d)) == org {
 			return true
 		}
 	}

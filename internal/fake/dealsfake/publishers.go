@@ -21,12 +21,9 @@ func checkPublisherName(name any) *fieldErr {
 }
 
 func (s *Store) newPublisher(org int64, name string) Record {
-	id := s.id()
 	now := s.stamp()
-	p := Record{"id": float64(id), "name": name, "organization_id": float64(org), "last_touch_user_id": float64(4254),
-		"created_on": now, "updated_on": now, "deleted_on": nil}
-	s.publishers[id] = p
-	return clone(p)
+	return s.publishers.Add(Record{"name": name, "organization_id": float64(org), "last_touch_user_id": float64(4254),
+		"created_on": now, "updated_on": now, "deleted_on": nil})
 }
 
 func (h *handler) createPublisher(w http.ResponseWriter, r *http.Request) {
@@ -94,7 +91,7 @@ func (h *handler) updatePublisher(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
-	_, p, ok := h.publisher(w, r)
+	id, p, ok := h.publisher(w, r)
 	if !ok {
 		return
 	}
@@ -106,19 +103,21 @@ func (h *handler) updatePublisher(w http.ResponseWriter, r *http.Request) {
 		p["name"] = n
 	}
 	p["updated_on"] = h.st.stamp()
-	writeOne(w, http.StatusOK, clone(p))
+	p, _ = h.st.publishers.Update(id, nil, p)
+	writeOne(w, http.StatusOK, p)
 }
 
 func (h *handler) deletePublisher(w http.ResponseWriter, r *http.Request) {
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
-	_, p, ok := h.publisher(w, r)
+	id, p, ok := h.publisher(w, r)
 	if !ok {
 		return
 	}
 	now := h.st.stamp()
 	p["deleted_on"], p["updated_on"] = now, now
-	writeOne(w, http.StatusOK, clone(p))
+	p, _ = h.st.publishers.Update(id, nil, p)
+	writeOne(w, http.StatusOK, p)
 }
 
 func (h *handler) listPublishers(w http.ResponseWriter, r *http.Request) {
@@ -132,18 +131,13 @@ func (h *handler) listPublishers(w http.ResponseWriter, r *http.Request) {
 		bad(w, "sort_by", "the only allowed sort_by is name")
 		return
 	}
-	limit, offset, ok := page(w, q)
+	win, ok := page(w, r)
 	if !ok {
 		return
 	}
-	h.st.mu.Lock()
-	var out []Record
-	for _, p := range h.st.publishers {
-		if n, _ := num(p["organization_id"]); n == org && p["deleted_on"] == nil {
-			out = append(out, clone(p))
-		}
-	}
-	h.st.mu.Unlock()
-	sortRecs(out, q.Get("sort_by"), q.Get("sort_dir"))
-	writeList(w, out, limit, offset)
+	out := find(h.st.publishers, q, func(p Record) bool {
+		n, _ := num(p["organization_id"])
+		return n == org && p["deleted_on"] == nil
+	})
+	writeList(w, out, win)
 }

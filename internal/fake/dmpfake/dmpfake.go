@@ -10,9 +10,9 @@
 package dmpfake
 
 import (
-	"encoding/json"
 	"fmt"
 	"html"
+	"maps"
 	"math"
 	"math/big"
 	"net/http"
@@ -37,36 +37,59 @@ const Prefix = "/dmp/v2.0"
 const DefaultRevenueShare = 50
 
 // Record is one stored taxonomy as its JSON object.
-type Record = map[string]any
+type Record = fake.Doc
 
-// Store holds the group's state; it is safe for concurrent use.
+// grant is what one vendor may share taxonomies with.
+type grant struct {
+	vendor int64
+	doc    Record
+}
+
+// Store holds the group's state; it is safe for concurrent use. Node and
+// taxonomy ids come from one sequence.
 type Store struct {
-	mu     sync.Mutex
-	next   int64
-	taxa   map[int64]Record
-	grants map[int64]Record
+	mu     sync.Mutex // held around checks and writes that span records
+	seq    *fake.Seq
+	taxa   *fake.Collection[int64, Record]
+	grants *fake.Collection[int64, grant]
 	now    time.Time
 }
 
 // NewStore returns an empty store.
 func NewStore() *Store {
-	return &Store{next: 100000, taxa: map[int64]Record{}, grants: map[int64]Record{}, now: time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)}
+	seq := fake.NewSeq(100000)
+	return &Store{seq: seq, taxa: fake.NewCollection(fake.DocKind("taxonomy", "taxonomy_id", "", seq)),
+		grants: fake.NewCollection(fake.Kind[int64, grant]{Name: "grant",
+			Clone:  func(g grant) grant { g.doc = fake.CloneDoc(g.doc); return g },
+			Key:    func(g grant) int64 { return g.vendor },
+			SetKey: func(g grant, v int64) grant { g.vendor = v; return g }}),
+		now: time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)}
 }
 
-// Register plugs the group's handlers into r and returns their store.
+// Register plugs the group's handlers into r, one per operation of the
+// group's description, and returns their store.
 func Register(r fake.Registrar) *Store {
 	st := NewStore()
 	h := &handler{st: st}
-	fake.RegisterErrors(r, Prefix, func(w http.ResponseWriter, _ *http.Request, status int, code, message string) {
-		fake.WriteErrors(w, status, wire.ErrorItem{Code: code, Message: message})
-	})
-	r.Handle("POST "+Prefix+"/audience_segments", fake.Session, http.HandlerFunc(h.create))
-	r.Handle("GET "+Prefix+"/audience_segments", fake.Session, http.HandlerFunc(h.list))
-	r.Handle("GET "+Prefix+"/audience_segments/grants/{vendor}", fake.Session, http.HandlerFunc(h.grants))
-	r.Handle("GET "+Prefix+"/audience_segments/{id}", fake.Session, http.HandlerFunc(h.get))
-	r.Handle("POST "+Prefix+"/audience_segments/{id}", fake.Session, http.HandlerFunc(h.update))
+	fake.RegisterErrors(r, Prefix, envelope.ErrorWriter())
+	h.routes().Serve(r, Prefix, fake.Session)
 	return st
 }
+
+// routes is the group's route table, keyed by the operations of its
+// description (dmp.yaml).
+func (h *handler) routes() fake.Routes {
+	return fake.Routes{
+		"POST /audience_segments":                   h.create,
+		"GET /audience_segments":                    h.list,
+		"GET /audience_segments/grants/{vendor_id}": h.grants,
+		"GET /audience_segments/{taxonomy_id}":      h.get,
+		"POST /audience_segments/{taxonomy_id}":     h.update,
+	}
+}
+
+// envelope is the group's error form, the JSON error envelope.
+var envelope fake.Envelope = fake.JSONEnvelope
 
 type handler struct{ st *Store }
 
@@ -103,12 +126,7 @@ func mapOf(v any) map[string]any { m, _ := v.(map[string]any); return m }
 
 func list(v any) []any { l, _ := v.([]any); return l }
 
-func clone(r Record) Record {
-	b, _ := json.Marshal(r)
-	var out Record
-	_ = json.Unmarshal(b, &out)
-	return out
-}
+func clone(r Record) Record { return fake.CloneDoc(r) }
 
 // checkName applies the name rules to the wire text.
 func checkName(field, name string) error {
@@ -154,8 +172,7 @@ func (s *Store) prepare(body Record, known map[int64]bool) (string, error) {
 				return path + ".id", fmt.Errorf("%s.id: node %d is not in this taxonomy", path, id)
 			}
 		} else {
-			s.next++
-			n["id"] = float64(s.next)
+			n["id"] = float64(s.seq.Next())
 		}
 		if !isRoot {
 			if err := checkName(path+".name", str(n["name"])); err != nil {
@@ -251,26 +268,23 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 		bad(w, f, err.Error())
 		return
 	}
-	h.st.next++
-	id := h.st.next
 	now := h.st.now.Format(time.RFC3339)
-	t := Record{"taxonomy_id": float64(id), "audience_vendor_id": float64(vendor + 1000), "vendor_id": float64(vendor),
+	t := Record{"audience_vendor_id": float64(vendor + 1000), "vendor_id": float64(vendor),
 		"revenue_share_pct": float64(DefaultRevenueShare), "permissions": body["permissions"], "taxonomy": body["taxonomy"],
 		"created_on": now, "updated_on": now, "created_by": nil, "updated_by": float64(1), "visibility": "RESTRICTED"}
 	if v, ok := body["use_hash"]; ok {
 		t["use_hash"] = v
 	}
-	h.st.taxa[id] = t
-	writeOne(w, http.StatusCreated, answer(t))
+	writeOne(w, http.StatusCreated, answer(h.st.taxa.Add(t)))
 }
 
 func (h *handler) taxonomy(w http.ResponseWriter, r *http.Request) (int64, Record, bool) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	id, err := strconv.ParseInt(r.PathValue("taxonomy_id"), 10, 64)
 	if err != nil || id <= 0 {
 		bad(w, "taxonomy_id", "taxonomy_id must be a positive integer")
 		return 0, nil, false
 	}
-	t, ok := h.st.taxa[id]
+	t, ok := h.st.taxa.Get(id)
 	if !ok {
 		fake.WriteErrors(w, http.StatusNotFound, wire.ErrorItem{Code: "not_found", Message: fmt.Sprintf("taxonomy %d not found", id)})
 		return 0, nil, false
@@ -279,8 +293,6 @@ func (h *handler) taxonomy(w http.ResponseWriter, r *http.Request) (int64, Recor
 }
 
 func (h *handler) get(w http.ResponseWriter, r *http.Request) {
-	h.st.mu.Lock()
-	defer h.st.mu.Unlock()
 	if _, t, ok := h.taxonomy(w, r); ok {
 		writeOne(w, http.StatusOK, answer(t))
 	}
@@ -293,7 +305,7 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
-	_, t, ok := h.taxonomy(w, r)
+	id, t, ok := h.taxonomy(w, r)
 	if !ok {
 		return
 	}
@@ -313,6 +325,7 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 		t[k] = v
 	}
 	t["updated_on"] = h.st.now.Add(time.Minute).Format(time.RFC3339)
+	t, _ = h.st.taxa.Update(id, nil, t)
 	writeOne(w, http.StatusAccepted, answer(t))
 }
 
@@ -353,99 +366,83 @@ func (q qrec) ID() int64 { n, _ := num(q.t["taxonomy_id"]); return n }
 func (q qrec) Strings() []string { v, _ := q.Field("name"); return []string{v} }
 
 func (h *handler) list(w http.ResponseWriter, r *http.Request) {
-	var query *qlang.Query
-	if s := r.URL.Query().Get("q"); s != "" {
-		q, err := qlang.Parse(s)
-		if err != nil {
-			bad(w, "q", err.Error())
-			return
-		}
-		for _, t := range q.Terms {
-			p, ok := t.(qlang.Predicate)
-			if !ok || (p.Op != qlang.Eq && p.Op != qlang.Like) {
-				bad(w, "q", "operators are == (equal) and =: (like) only")
-				return
-			}
-		}
-		query = q
+	query, p := fake.ParseQ(r.URL.Query().Get("q"), func(p qlang.Predicate) bool { return p.Op == qlang.Eq || p.Op == qlang.Like },
+		"operators are == (equal) and =: (like) only")
+	if p != nil {
+		envelope(w, r, p)
+		return
 	}
-	h.st.mu.Lock()
 	out := []Record{}
-	for _, t := range h.st.taxa {
-		if qmatch.Match(query, qrec{t}) {
-			out = append(out, summary(t))
-		}
+	for _, t := range h.st.taxa.Find(fake.Query[Record]{Keep: func(t Record) bool { return qmatch.Match(query, qrec{t}) }}) {
+		out = append(out, summary(t))
 	}
-	h.st.mu.Unlock()
-	slices.SortFunc(out, func(a, b Record) int {
-		x, _ := num(a["taxonomy_id"])
-		y, _ := num(b["taxonomy_id"])
-		return int(x - y)
-	})
 	fake.WriteData(w, http.StatusOK, out, map[string]any{"status": "success", "total_count": len(out)})
 }
 
 func (h *handler) grants(w http.ResponseWriter, r *http.Request) {
-	vendor, err := strconv.ParseInt(r.PathValue("vendor"), 10, 64)
+	vendor, err := strconv.ParseInt(r.PathValue("vendor_id"), 10, 64)
 	if err != nil || vendor <= 0 {
 		bad(w, "vendor_id", "vendor_id must be a positive integer")
 		return
 	}
-	h.st.mu.Lock()
-	g, ok := h.st.grants[vendor]
-	if ok {
-		g = clone(g)
-	}
-	h.st.mu.Unlock()
+	g, ok := h.st.grants.Get(vendor)
 	if !ok {
-		g = Record{"organizations": []any{}, "agencies": []any{}, "advertisers": []any{}}
+		g.doc = Record{"organizations": []any{}, "agencies": []any{}, "advertisers": []any{}}
 	}
-	writeOne(w, http.StatusOK, g)
+	writeOne(w, http.StatusOK, g.doc)
 }
 
-// ---- seeding and inspection, for adamatest's typed handle ----
+// ---- seeding and inspection, for adamatest's handle ----
 
 // SetGrants sets the entities vendor may grant to; each map is id -> name.
 func (s *Store) SetGrants(vendor int64, orgs, agencies, advertisers map[int64]string) {
 	conv := func(m map[int64]string) []any {
 		out := []any{}
-		keys := make([]int64, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			out = append(out, Record{"id": float64(k), "name": m[k]})
 		}
 		return out
 	}
-	s.mu.Lock()
-	s.grants[vendor] = Record{"organizations": conv(orgs), "agencies": conv(agencies), "advertisers": conv(advertisers)}
-	s.mu.Unlock()
+	s.grants.Put(grant{vendor, Record{"organizations": conv(orgs), "agencies": conv(agencies), "advertisers": conv(advertisers)}})
 }
 
-// Taxonomy returns a copy of a stored taxonomy (nil when absent).
-func (s *Store) Taxonomy(id int64) Record {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t, ok := s.taxa[id]; ok {
-		return clone(t)
+// Taxonomies is the store's collection of taxonomies, each as its JSON
+// object (names as the platform keeps them, HTML-entity-encoded), keyed by
+// taxonomy_id; writes through it skip the group's rules.
+func (s *Store) Taxonomies() *fake.Collection[int64, Record] { return s.taxa }
+
+// Fill fills the server's fields of a taxonomy seeded without the
+// group's rules, as a create would: node ids, the vendor object's id, the
+// revenue share, the dates and RESTRICTED visibility, where t has none.
+func (s *Store) Fill(t Record) Record {
+	var walk func(n map[string]any)
+	walk = func(n map[string]any) {
+		if n["id"] == nil {
+			n["id"] = float64(s.seq.Next())
+		}
+		for _, c := range list(n["children"]) {
+			if m := mapOf(c); m != nil {
+				walk(m)
+			}
+		}
 	}
-	return nil
-}
-
-// Count returns how many taxonomies are stored.
-func (s *Store) Count() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.taxa)
+	if root := mapOf(t["taxonomy"]); root != nil {
+		walk(root)
+	}
+	now := s.now.Format(time.RFC3339)
+	vendor, _ := num(t["vendor_id"])
+	for k, v := range map[string]any{"audience_vendor_id": float64(vendor + 1000), "revenue_share_pct": float64(DefaultRevenueShare),
+		"created_on": now, "updated_on": now, "updated_by": float64(1), "visibility": "RESTRICTED"} {
+		if t[k] == nil {
+			t[k] = v
+		}
+	}
+	return t
 }
 
 // NodeCount returns how many nodes taxonomy id holds (root included).
 func (s *Store) NodeCount(id int64) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t, ok := s.taxa[id]
+	t, ok := s.taxa.Get(id)
 	if !ok {
 		return 0
 	}
@@ -454,13 +451,7 @@ func (s *Store) NodeCount(id int64) int {
 
 // SetVisibility makes taxonomy id GLOBAL or RESTRICTED.
 func (s *Store) SetVisibility(id int64, v string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t, ok := s.taxa[id]
-	if ok {
-		t["visibility"] = strings.ToUpper(v)
-	}
-	return ok
+	return s.taxa.Edit(id, false, func(t Record) Record { t["visibility"] = strings.ToUpper(v); return t })
 }
 
 func mustNum(v any) int64 { n, _ := num(v); return n }

@@ -40,16 +40,26 @@ var settingsParts = map[string]string{
 
 // Store is the fake's state, safe for concurrent use.
 type Store struct {
-	mu        sync.Mutex
-	consumers map[string]map[string]any
+	mu        sync.Mutex // held around checks and writes that span records, and for perms
+	consumers *fake.Collection[string, fake.Doc]
 	perms     map[string]any
+}
+
+// NewStore returns a store seeded with the reference's example consumers
+// and permissions.
+func NewStore() *Store {
+	st := &Store{consumers: fake.NewCollection(fake.Kind[string, fake.Doc]{Name: "consumer", Compare: strings.Compare,
+		Clone:  fake.CloneDoc,
+		Key:    func(d fake.Doc) string { n, _ := d["Name"].(string); return n },
+		SetKey: func(d fake.Doc, name string) fake.Doc { d["Name"] = name; return d }})}
+	st.seed()
+	return st
 }
 
 // Register plugs the group G handlers into r and returns their store,
 // seeded with the reference's example consumers and permissions.
 func Register(r fake.Registrar) *Store {
-	st := &Store{consumers: map[string]map[string]any{}}
-	st.seed()
+	st := NewStore()
 	h := &handler{st: st}
 	r.Handle("GET "+Prefix+"/consumers", fake.Bearer, http.HandlerFunc(h.names))
 	r.Handle("GET "+Prefix+"/consumers/{name}", fake.Bearer, http.HandlerFunc(h.getConsumer))
@@ -104,21 +114,21 @@ func DefaultPermissions() map[string]any {
 
 func (s *Store) seed() {
 	s.perms = DefaultPermissions()
-	s.consumers["example-consumer"] = decode(`{"Name":"example-consumer","DropZeroUID":true,"DropExchangeUID":true,"DropBody":false,
+	s.consumers.Put(decode(`{"Name":"example-consumer","DropZeroUID":true,"DropExchangeUID":true,"DropBody":false,
 		"Filters":{"X-Svc-Channel-Type":["DISPLAY","EMAIL","MOBILE_DISPLAY_MOBILE_WEB","MOBILE_VIDEO_MOBILE_WEB","NEWSFEED","SEARCH","SOCIAL","VIDEO"],
 		"X-Svc-Exch-Id":["15"],"X-Svc-Geo":["60231"]},
 		"SampleSettings":{"Disabled":false,"SampleRate":15},
-		"WebSettings":{"Endpoints":{"ewr":"https://example.com","ord":"https://example.com","pao":"https://example.com"}}}`)
-	s.consumers["example-consumer-2"] = decode(`{"Name":"example-consumer-2","DropZeroUID":false,"DropExchangeUID":false,"DropBody":false,
+		"WebSettings":{"Endpoints":{"ewr":"https://example.com","ord":"https://example.com","pao":"https://example.com"}}}`))
+	s.consumers.Put(decode(`{"Name":"example-consumer-2","DropZeroUID":false,"DropExchangeUID":false,"DropBody":false,
 		"Filters":{"X-Svc-Exch-Id":["15"]},
 		"SampleSettings":{"Disabled":true,"SampleRate":1},
 		"Cloud1Settings":{"Regions":{"ewr":"us-east-1","iad":"us-east-1"},"Buckets":{"ewr":"example-bucket-name","iad":"example-bucket-name"},
 		"ASE256ServerSideEncryption":false,"PartitionMacro":"%hex%/%yyyy%-%mm%-%dd%/%hh%/%appuuid%_%yyyy%-%mm%-%dd%-%hh%-%mm%opportunities%unixms%.jsonl.lzo",
-		"RoleARN":"arn:aws:iam::123456789012:role/delivery","ExternalID":"ext-0001"}}`)
-	s.consumers["example-consumer-3"] = decode(`{"Name":"example-consumer-3","DropZeroUID":false,"DropExchangeUID":false,"DropBody":true,
+		"RoleARN":"arn:aws:iam::123456789012:role/delivery","ExternalID":"ext-0001"}}`))
+	s.consumers.Put(decode(`{"Name":"example-consumer-3","DropZeroUID":false,"DropExchangeUID":false,"DropBody":true,
 		"Filters":{"X-Svc-Channel-Type":["VIDEO"]},
 		"SampleSettings":{"Disabled":false,"SampleRate":5},
-		"Cloud2Settings":{"Buckets":{"ewr":"example-bucket-2"},"PartitionMacro":"%yyyy%%mm%%dd%/%hh%/%appuuid%_%nano%.json.gz"}}`)
+		"Cloud2Settings":{"Buckets":{"ewr":"example-bucket-2"},"PartitionMacro":"%yyyy%%mm%%dd%/%hh%/%appuuid%_%nano%.json.gz"}}`))
 }
 
 func decode(s string) map[string]any {
@@ -137,33 +147,23 @@ func clone[T any](v T) T {
 
 // Consumer returns a copy of a stored consumer (nil when absent).
 func (s *Store) Consumer(name string) map[string]any {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c, ok := s.consumers[name]
-	if !ok {
-		return nil
-	}
-	return clone(c)
+	c, _ := s.consumers.Get(name)
+	return c
 }
 
-// SetConsumer stores a consumer as given (no rules applied), as support
-// would.
-func (s *Store) SetConsumer(name string, cfg map[string]any) {
-	c := clone(cfg)
-	if c == nil {
-		c = map[string]any{}
-	}
-	c["Name"] = name
-	s.mu.Lock()
-	s.consumers[name] = c
-	s.mu.Unlock()
-}
+// Consumers is the store's collection of consumers, each as its JSON
+// object keyed by its Name; writes through it skip the rules and
+// permissions, as support's would.
+func (s *Store) Consumers() *fake.Collection[string, fake.Doc] { return s.consumers }
 
 // Names returns the stored consumer names, sorted.
 func (s *Store) Names() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Sorted(maps.Keys(s.consumers))
+	var out []string
+	for _, c := range s.consumers.All() {
+		n, _ := c["Name"].(string)
+		out = append(out, n)
+	}
+	return out
 }
 
 // SetPermissions replaces the permissions.
@@ -186,10 +186,10 @@ func writeErr(w http.ResponseWriter, status int, code, msg string) {
 	fake.WriteErrors(w, status, wire.ErrorItem{Code: code, Message: msg})
 }
 
-// consumer returns the stored consumer of the path (locked by the
-// caller), answering 404 itself.
+// consumer returns a copy of the stored consumer of the path, answering
+// 404 itself.
 func (h *handler) consumer(w http.ResponseWriter, r *http.Request) map[string]any {
-	c, ok := h.st.consumers[r.PathValue("name")]
+	c, ok := h.st.consumers.Get(r.PathValue("name"))
 	if !ok {
 		writeErr(w, http.StatusNotFound, "not_found", "no consumer "+r.PathValue("name"))
 		return nil
@@ -210,11 +210,7 @@ func (h *handler) permissions(w http.ResponseWriter, _ *http.Request) {
 }
 
 func (h *handler) getConsumer(w http.ResponseWriter, r *http.Request) {
-	h.st.mu.Lock()
-	c := h.consumer(w, r)
-	c = clone(c)
-	h.st.mu.Unlock()
-	if c != nil {
+	if c := h.consumer(w, r); c != nil {
 		fake.WriteJSON(w, http.StatusOK, c)
 	}
 }
@@ -277,7 +273,7 @@ func (h *handler) apply(w http.ResponseWriter, cur, next map[string]any) bool {
 	}
 	name, _ := cur["Name"].(string)
 	next["Name"] = name
-	h.st.consumers[name] = next
+	h.st.consumers.Put(next)
 	return true
 }
 
@@ -446,13 +442,11 @@ func symDiff(a, b []string) []string {
 // writeProp answers a copy of the property prop of the consumer the path
 // names ({} when unset).
 func (h *handler) writeProp(w http.ResponseWriter, r *http.Request, prop string) {
-	h.st.mu.Lock()
 	c := h.consumer(w, r)
 	var v any
 	if c != nil {
-		v = clone(c[prop])
+		v = c[prop]
 	}
-	h.st.mu.Unlock()
 	if c == nil {
 		return
 	}
@@ -472,14 +466,12 @@ func (h *handler) getFilter(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusNotFound, "not_found", "no filter type "+r.PathValue("filter"))
 		return
 	}
-	h.st.mu.Lock()
 	c := h.consumer(w, r)
 	var vals []string
 	if c != nil {
 		f, _ := c["Filters"].(map[string]any)
 		vals = filterVals(f, key)
 	}
-	h.st.mu.Unlock()
 	if c == nil {
 		return
 	}

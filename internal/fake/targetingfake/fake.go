@@ -328,7 +328,7 @@ func (rs *resource) add(w http.ResponseWriter, r *http.Request) {
 	delete(rec, "id")
 	rs.st.mu.Lock()
 	id := rs.st.addLocked(rs.coll, rec)
-	out := clone(rs.st.colls[rs.coll].recs[id])
+	out, _ := rs.st.colls[rs.coll].Get(id)
 	if rs.history {
 		rs.st.logChange(id, "create", nil, out)
 	}
@@ -353,18 +353,17 @@ func (rs *resource) put(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rs.st.mu.Lock()
-	rec, exists := rs.st.colls[rs.coll].recs[id]
+	c := rs.st.colls[rs.coll]
+	rec, exists := c.Get(id)
 	if !exists {
 		rs.st.mu.Unlock()
 		notFound(w, entityTypes[rs.coll], id)
 		return
 	}
-	cur, _ := toInt(rec["version"])
 	sent, _ := toInt(normalizeValue(body["version"]))
-	if sent != cur {
+	if p := c.Fresh(id, &sent); p != nil {
 		rs.st.mu.Unlock()
-		fake.WriteErrors(w, http.StatusConflict, wire.ErrorItem{Code: "conflict", Field: "version",
-			Message: fmt.Sprintf("version %d is stale; the current version is %d", sent, cur)})
+		fake.WriteErrors(w, p.Status, p.Item())
 		return
 	}
 	before := clone(rec)
@@ -374,9 +373,8 @@ func (rs *resource) put(w http.ResponseWriter, r *http.Request) {
 		}
 		rec[k] = v
 	}
-	rec["version"] = cur + 1
 	rec["updated_on"] = now()
-	out := clone(rec)
+	out, _ := c.Update(id, &sent, rec)
 	if rs.history {
 		rs.st.logChange(id, "update", before, out)
 	}
@@ -392,10 +390,7 @@ func (rs *resource) del(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	rs.st.mu.Lock()
-	_, exists := rs.st.colls[rs.coll].recs[id]
-	delete(rs.st.colls[rs.coll].recs, id)
-	rs.st.mu.Unlock()
+	_, exists := rs.st.colls[rs.coll].Delete(id)
 	if !exists {
 		notFound(w, entityTypes[rs.coll], id)
 		return
@@ -433,7 +428,7 @@ func attachmentFilter(st *Store, q url.Values) (func(map[string]any) bool, []wir
 		}
 		if len(dims) > 0 {
 			tid, _ := toInt(rec["target_id"])
-			t := st.colls[Targets].recs[tid] // the store's lock is held by list
+			t, _ := st.colls[Targets].Get(tid)
 			code, _ := t["dimension_code"].(string)
 			if !slices.Contains(dims, code) {
 				return false
@@ -519,7 +514,7 @@ func (rs *resource) historyList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rs.st.mu.Lock()
-	_, exists := rs.st.colls[rs.coll].recs[id]
+	exists := rs.st.colls[rs.coll].Has(id)
 	entries := slices.Clone(rs.st.history[id])
 	rs.st.mu.Unlock()
 	if !exists {

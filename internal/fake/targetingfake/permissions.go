@@ -211,7 +211,7 @@ func (p *permissions) update(w http.ResponseWriter, r *http.Request) {
 	}
 	p.st.mu.Lock()
 	c := p.st.colls[Permissions]
-	u := c.recs[id]
+	u, _ := c.Get(id)
 	if u == nil {
 		p.st.mu.Unlock()
 		notFound(w, "user", id)
@@ -228,9 +228,8 @@ func (p *permissions) update(w http.ResponseWriter, r *http.Request) {
 		}
 		u[l.name] = next
 	}
-	v, _ := toInt(u["version"])
-	u["version"] = v + 1
 	u["updated_on"] = now()
+	u, _ = c.Update(id, nil, u)
 	out := map[string]any{"id": id, "permissions": grants(u, false)}
 	p.st.mu.Unlock()
 	fake.WriteData(w, http.StatusOK, out, nil)

@@ -10,14 +10,16 @@ package targetingfake
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"maps"
-	"sort"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/fake"
 )
 
 // Collections of the store.
@@ -35,21 +37,45 @@ var entityTypes = map[string]string{
 
 // Store is the group's state.
 type Store struct {
-	mu      sync.Mutex
+	mu      sync.Mutex // held around checks and writes that span records, and for history
 	colls   map[string]*collection
 	history map[int64][]map[string]any
 }
 
+// collection is one collection of the store with its own id sequence.
 type collection struct {
-	next int64
-	recs map[int64]map[string]any
+	seq *fake.Seq
+	*fake.Collection[int64, map[string]any]
+}
+
+// recordKind is how the group keeps a record: ids and versions as int64, copies
+// with every number read as int64 where it is whole.
+func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
+	k := fake.Kind[int64, map[string]any]{
+		Name:    entityTypes[coll],
+		Compare: cmp.Compare[int64],
+		Clone:   clone,
+		Key:     func(r map[string]any) int64 { id, _ := toInt(r["id"]); return id },
+		SetKey:  func(r map[string]any, id int64) map[string]any { r["id"] = id; return r },
+		NewKey:  seq.Next,
+		Seen:    seq.Skip,
+		Stale: func(sent, cur int64) string {
+			return fmt.Sprintf("version %d is stale; the current version is %d", sent, cur)
+		},
+	}
+	if coll != TargetPaths {
+		k.Version = func(r map[string]any) int64 { v, _ := toInt(r["version"]); return v }
+		k.SetVersion = func(r map[string]any, v int64) map[string]any { r["version"] = v; return r }
+	}
+	return k
 }
 
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
 	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions} {
-		st.colls[c] = &collection{next: 1, recs: map[int64]map[string]any{}}
+		seq := fake.NewSeq(0)
+		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
 	for _, name := range []string{"Technology", "Technology » Browser", "Location", "Location » Region"} {
 		st.Add(TargetPaths, map[string]any{"name": name})
@@ -76,10 +102,9 @@ func (s *Store) addLocked(coll string, rec map[string]any) int64 {
 	r := normalize(rec)
 	id, _ := toInt(r["id"])
 	if id <= 0 {
-		id = c.next
-	}
-	if id >= c.next {
-		c.next = id + 1
+		id = c.seq.Next()
+	} else {
+		c.seq.Skip(id)
 	}
 	r["id"] = id
 	if _, ok := r["entity_type"]; !ok {
@@ -96,8 +121,37 @@ func (s *Store) addLocked(coll string, rec map[string]any) int64 {
 			}
 		}
 	}
-	c.recs[id] = r
+	c.Put(r)
 	return id
+}
+
+// Collection returns collection coll (nil for an unknown one): records as
+// JSON objects keyed by id; writes through it skip the group's rules.
+func (s *Store) Collection(coll string) *fake.Collection[int64, map[string]any] {
+	if c := s.colls[coll]; c != nil {
+		return c.Collection
+	}
+	return nil
+}
+
+// Fill fills the server's fields of a record of coll stored without the
+// group's rules (entity_type and dates where absent); Collection(coll).Add
+// then gives it an id and version 1.
+func (s *Store) Fill(coll string) func(map[string]any) map[string]any {
+	return func(r map[string]any) map[string]any {
+		if _, ok := r["entity_type"]; !ok {
+			r["entity_type"] = entityTypes[coll]
+		}
+		if coll != TargetPaths {
+			ts := now()
+			for _, k := range []string{"created_on", "updated_on"} {
+				if _, ok := r[k]; !ok {
+					r[k] = ts
+				}
+			}
+		}
+		return r
+	}
 }
 
 // Generate adds n records to coll, each a copy of template with
@@ -127,22 +181,17 @@ func (s *Store) Generate(coll string, n int, template map[string]any) {
 
 // Get returns a copy of a record (nil when absent).
 func (s *Store) Get(coll string, id int64) map[string]any {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if c := s.colls[coll]; c != nil {
-		if r, ok := c.recs[id]; ok {
-			return clone(r)
-		}
+		r, _ := c.Collection.Get(id)
+		return r
 	}
 	return nil
 }
 
 // Len returns how many records coll holds.
 func (s *Store) Len(coll string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if c := s.colls[coll]; c != nil {
-		return len(c.recs)
+		return c.Collection.Len()
 	}
 	return 0
 }
@@ -150,37 +199,19 @@ func (s *Store) Len(coll string) int {
 // Set changes one field of a record as another user would, bumping its
 // version. It reports whether the record exists.
 func (s *Store) Set(coll string, id int64, field string, value any) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	c := s.colls[coll]
 	if c == nil {
 		return false
 	}
-	r, ok := c.recs[id]
-	if !ok {
-		return false
-	}
-	r[field] = normalizeValue(value)
-	v, _ := toInt(r["version"])
-	r["version"] = v + 1
-	r["updated_on"] = now()
-	return true
+	return c.Edit(id, true, func(r map[string]any) map[string]any {
+		r[field] = normalizeValue(value)
+		r["updated_on"] = now()
+		return r
+	})
 }
 
 // sorted returns the records of coll in id order (copies).
-func (s *Store) sorted(coll string) []map[string]any {
-	c := s.colls[coll]
-	out := make([]map[string]any, 0, len(c.recs))
-	for _, r := range c.recs {
-		out = append(out, clone(r))
-	}
-	sort.Slice(out, func(i, j int) bool {
-		a, _ := toInt(out[i]["id"])
-		b, _ := toInt(out[j]["id"])
-		return a < b
-	})
-	return out
-}
+func (s *Store) sorted(coll string) []map[string]any { return s.colls[coll].All() }
 
 func clone(r map[string]any) map[string]any {
 	b, _ := json.Marshal(r)

@@ -1,0 +1,33 @@
+package fake
+
+import (
+	"maps"
+	"net/http"
+	"slices"
+)
+
+// Routes is a group's route table: each operation of the group's
+// description ("GET /deals/{id}", the path under the group's prefix and
+// its parameters named as the description names them) and its handler.
+// The group's tests hold the table equal to the description (package
+// internal/fake/fakespec), so an operation the fake does not serve fails
+// a test. The description is not read at run time: that would put the
+// description's reader into adamatest's imports.
+type Routes map[string]http.HandlerFunc
+
+// Serve registers every route of rs with r under prefix, behind auth.
+func (rs Routes) Serve(r Registrar, prefix string, auth Auth) {
+	for _, p := range slices.Sorted(maps.Keys(rs)) {
+		method, path := splitPattern(p)
+		r.Handle(method+" "+prefix+path, auth, rs[p])
+	}
+}
+
+func splitPattern(p string) (method, path string) {
+	for i := 0; i < len(p); i++ {
+		if p[i] == ' ' {
+			return p[:i], p[i+1:]
+		}
+	}
+	return "", p
+}
