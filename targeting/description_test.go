@@ -233,7 +233,7 @@ func TestWireFitsDescription(t *testing.T) {
 	must(err)
 
 	// User permissions.
-	h.Add(adamatest.TargetingPermissions, map[string]any{"id": 5, "username": "ann@example",
+	h.Users().AddRaw(map[string]any{"id": 5, "username": "ann@example",
 		"campaigns":  []any{map[string]any{"campaign_id": 71, "read": true, "update": true}},
 		"strategies": []any{map[string]any{"strategy_id": 17, "read": true}}})
 	_, err = tc.Permissions.Update(ctx, &targeting.UserPermissions{ID: 5, Permissions: &targeting.Grants{

@@ -11,7 +11,7 @@ func ExamplePermissionService() {
 	tc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	// The fake keeps its users in the adamatest.TargetingPermissions collection.
+	// The fake keeps its users in the Users collection of its targeting handle.
 	srv.Targeting().Users().AddRaw(map[string]any{"id": 5, "username": "ann@example",
 		"campaigns": []any{map[string]any{"campaign_id": 71, "read": true, "update": true}}})
 
