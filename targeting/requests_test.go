@@ -347,3 +347,51 @@ func TestRequestBytes(t *testing.T) {
 	assert.False(t, bytes.Contains(got, []byte("tok")), "no credentials in the recorded lines")
 	assert.False(t, bytes.Contains(got, []byte("sess")), "no session cookie in the recorded lines")
 }
+
+// TestAllCopiesOptions checks that All copies its options when called: a
+// change the caller makes before ranging does not reach the requests.
+func TestAllCopiesOptions(t *testing.T) {
+	w := &wire{answer: targetingAnswer}
+	c, err := adama.NewClient(adama.WithBaseURL("https://api.example"), adama.WithHTTPClient(&http.Client{Transport: w}),
+		adama.WithToken("tok"), adama.WithSessionCookie("sess"), adama.WithMaxRetries(0))
+	require.NoError(t, err)
+	tc := targeting.New(c)
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		run  func() int
+		want string
+	}{
+		{"targets", func() int {
+			o := &targeting.ListOptions{PageLimit: 1, SortBy: []string{"name"}, Q: qlang.Where("name", qlang.Eq, "a")}
+			seq := tc.Targets.All(ctx, o)
+			o.SortBy[0], o.Q.Terms[0] = "id", qlang.Predicate{Field: "id", Op: qlang.Eq, Value: "1"}
+			n := 0
+			for _, err := range seq {
+				require.NoError(t, err)
+				n++
+			}
+			return n
+		}, "GET /api/v3.0/targets?page_limit=1&q=name%3D%3Da&sort_by=name"},
+		{"attachments", func() int {
+			o := &targeting.AttachmentListOptions{ListOptions: targeting.ListOptions{PageLimit: 1},
+				Dimensions: []targeting.Dimension{targeting.DimensionRegion}}
+			seq := tc.Attachments.All(ctx, o)
+			o.Dimensions[0] = targeting.DimensionDeviceWURF
+			n := 0
+			for _, err := range seq {
+				require.NoError(t, err)
+				n++
+			}
+			return n
+		}, "GET /api/v3.0/attachments?dimension=REGN&page_limit=1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w.got = nil
+			assert.Equal(t, 1, tt.run())
+			require.NotEmpty(t, w.got)
+			assert.Equal(t, tt.want, strings.SplitN(w.got[0], "\n", 2)[0])
+		})
+	}
+}

@@ -120,6 +120,8 @@ func (s *AttachmentService) All(ctx context.Context, opts *AttachmentListOptions
 	if opts != nil {
 		o = *opts
 	}
+	o.ListOptions = o.ListOptions.clone()
+	o.Dimensions = slices.Clone(o.Dimensions)
 	limit := o.PageLimit
 	if limit == 0 {
 		limit = DefaultAllPageLimit
@@ -269,6 +271,7 @@ func (s *TargetService) All(ctx context.Context, opts *ListOptions, ro ...adama.
 	if opts != nil {
 		o = *opts
 	}
+	o = o.clone()
 	limit := o.PageLimit
 	if limit == 0 {
 		limit = DefaultAllPageLimit
@@ -444,6 +447,7 @@ func (s *TargetPathService) All(ctx context.Context, opts *ListOptions, ro ...ad
 	if opts != nil {
 		o = *opts
 	}
+	o = o.clone()
 	limit := o.PageLimit
 	if limit == 0 {
 		limit = DefaultAllPageLimit
@@ -488,6 +492,8 @@ func (s *AdvertiserService) All(ctx context.Context, opts *AdvertiserListOptions
 	if opts != nil {
 		o = *opts
 	}
+	o.ListOptions = o.ListOptions.clone()
+	o.With = slices.Clone(o.With)
 	limit := o.PageLimit
 	if limit == 0 {
 		limit = DefaultAllPageLimit
@@ -593,6 +599,7 @@ func (s *PermissionService) AllCampaignUsers(ctx context.Context, campaignID int
 	if opts != nil {
 		o = *opts
 	}
+	o = o.clone()
 	limit := o.PageLimit
 	if limit == 0 {
 		limit = DefaultAllPageLimit
@@ -644,6 +651,7 @@ func (s *PermissionService) AllStrategyUsers(ctx context.Context, strategyID int
 	if opts != nil {
 		o = *opts
 	}
+	o = o.clone()
 	limit := o.PageLimit
 	if limit == 0 {
 		limit = DefaultAllPageLimit

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -146,6 +147,14 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// clone returns a copy of o that shares nothing with it (All copies its
+// options before it returns).
+func (o ListOptions) clone() ListOptions {
+	o.SortBy = slices.Clone(o.SortBy)
+	o.Q = o.Q.Clone()
+	return o
 }
 
 // query returns the list parameters of o with page size limit at offset

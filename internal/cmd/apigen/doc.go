@@ -131,7 +131,8 @@
 // group's envelope (deleteEnveloped); a deprecated operation's methods
 // say "Deprecated: use X" (X the name without its V<n> or Deprecated
 // suffix); a hand-written method may serve several operations; Modify
-// refuses a nil change.
+// refuses a nil change; All copies options that embed a hand-written
+// struct deeply (the struct's clone()).
 //
 // A path id whose schema has minimum 1 is checked before sending (an
 // *adama.ValidationError naming the parameter). Every request goes through
@@ -233,8 +234,9 @@
 //	                         envelope is not the group's (x-adama-envelope)
 //	info.x-go-embeds         (document) {ListOptions: [page_limit, ...]}:
 //	                         the query parameters a hand-written options
-//	                         struct holds (with query(limit, offset) and,
-//	                         for paging, PageLimit, PageOffset, Prefetch)
+//	                         struct holds (with query(limit, offset),
+//	                         clone() and, for paging, PageLimit,
+//	                         PageOffset, Prefetch)
 //	x-go-embed: T            (list operation) the options struct embeds T,
 //	                         which holds the parameters info.x-go-embeds
 //	                         lists; x-go-options: T uses T itself

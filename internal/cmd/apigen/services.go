@@ -637,8 +637,8 @@ func renderServices(s *services) ([]byte, error) {
 		}
 	}
 	for _, imp := range snapshotImports {
-		if strings.Contains(src, imp.use) {
-			std = append(std, strconv.Quote(imp.path))
+		if q := strconv.Quote(imp.path); strings.Contains(src, imp.use) && !slices.Contains(std, q) {
+			std = append(std, q)
 		}
 	}
 	for _, imp := range []struct{ use, path string }{
@@ -835,6 +835,7 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 		o := m.options
 		fmt.Fprintf(b, "%s%s(ctx context.Context, %sopts *%s, ro ...adama.RequestOption) iter.Seq2[*%s, error] {\n", recv, m.name, argPrefix(args), o.name, m.record)
 		fmt.Fprintf(b, "var o %s\nif opts != nil {\no = *opts\n}\n", o.name)
+		b.WriteString(allCopy(o))
 		if o.paged {
 			limit := strconv.Itoa(m.limitDefault)
 			if m.limitConst != "" {

@@ -44,6 +44,10 @@ import (
 //     ignored, so that an error status in the envelope fails the call.
 //   - A deprecated operation's methods say "Deprecated:", naming the
 //     method without its suffix (ListV3 -> List) when the service has it.
+//   - All, over options that embed a hand-written struct, copies them
+//     deeply before it returns (the struct's clone(), slices.Clone of each
+//     list, Clone of a *qlang.Query), so that a change the caller makes
+//     afterwards does not reach the pages read later.
 //   - Modify refuses a nil change (an *adama.ValidationError naming
 //     "change") rather than calling it.
 //   - A hand-written method may serve several operations (one method, the
@@ -393,6 +397,7 @@ func renderSnapshotHelpers(b *bytes.Buffer, s *services) {
 // token only they write.
 var snapshotImports = []struct{ use, path string }{
 	{"bytes.NewReader(", "bytes"}, {"json.RawMessage", "encoding/json"}, {"errors.Is(", "errors"}, {"slices.Sort(", "slices"},
+	{"slices.Clone(", "slices"},
 }
 
 // embedOptions splits a list's query parameters: those held by the
@@ -443,3 +448,26 @@ func (o *optionsType) embedIn(t string, paging bool) {
 
 // modifyNilChange is the check a generated Modify makes before reading.
 const modifyNilChange = "if change == nil {\nvar v valid.Validator\nv.Add(\"change\", valid.RuleRequired, nil)\nreturn nil, v.Err()\n}\n"
+
+// allCopy is the deep copy All makes of options that embed a hand-written
+// struct ("" for other options, which All copies as they are).
+func allCopy(o *optionsType) string {
+	if o.embed == "" {
+		return ""
+	}
+	var b strings.Builder
+	if o.name == o.embed {
+		b.WriteString("o = o.clone()\n")
+	} else {
+		fmt.Fprintf(&b, "o.%s = o.%s.clone()\n", o.embed, o.embed)
+	}
+	for _, f := range o.fields {
+		switch {
+		case strings.HasPrefix(f.typ, "[]"):
+			fmt.Fprintf(&b, "o.%s = slices.Clone(o.%s)\n", f.name, f.name)
+		case f.typ == "*qlang.Query":
+			fmt.Fprintf(&b, "o.%s = o.%s.Clone()\n", f.name, f.name)
+		}
+	}
+	return b.String()
+}

@@ -173,6 +173,9 @@ func TestGenerateSnapshotServices(t *testing.T) {
 				// The embedded struct is validated through the options' validate; All's page size.
 				"if err := o.validate(); err != nil {",
 				"limit = DefaultAllPageLimit",
+				// All copies the options deeply: the struct's clone, each list.
+				"o.ListOptions = o.ListOptions.clone()\no.Color = slices.Clone(o.Color)",
+				"o = o.clone()",
 				// The bodies of their own schemas are the record's; widget_id is the record's id.
 				"func (s *WidgetService) Create(ctx context.Context, rec *Widget, ro ...adama.RequestOption) (*Widget, error) {",
 				`Path: "/widgets/" + strconv.FormatInt(rec.ID, 10), JSON: body}`,
