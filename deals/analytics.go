@@ -325,76 +325,7 @@ func (m *Metric) Misfits() []adama.Misfit {
 // MarshalJSON writes the metric and its unknown properties.
 func (m Metric) MarshalJSON() ([]byte, error) { return record.EncodeObject(metricAlias(m), m.Extra) }
 
-// Performance is a deal's reporting data for the period.
-type Performance struct {
-	// BidRequests counts the bid requests carrying the deal.
-	BidRequests int64 `json:"bid_requests"`
-	// Bids counts the bids made.
-	Bids int64 `json:"bids"`
-	// BidRate is bids per bid request.
-	BidRate float64 `json:"bid_rate"`
-	// Wins counts the auctions won.
-	Wins int64 `json:"wins"`
-	// WinRate is wins per bid.
-	WinRate float64 `json:"win_rate"`
-	// Matches counts the requests matched to a strategy.
-	Matches int64 `json:"matches"`
-	// MatchRate is matches per bid request.
-	MatchRate float64 `json:"match_rate"`
-	// Impressions counts the impressions served.
-	Impressions int64 `json:"impressions"`
-	// Clicks counts the clicks.
-	Clicks int64 `json:"clicks"`
-	// CTR is clicks per impression.
-	CTR float64 `json:"ctr"`
-	// Uniques counts the unique users reached.
-	Uniques int64 `json:"uniques"`
-	// Frequency is impressions per unique user.
-	Frequency float64 `json:"frequency"`
-	// TotalSpend is the total spend with its currency.
-	TotalSpend *Metric `json:"total_spend,omitempty"`
-	// ECPM is the effective CPM.
-	ECPM *Metric `json:"e_CPM,omitempty"`
-	// MediaSpend is the media spend.
-	MediaSpend *Metric `json:"media_spend,omitempty"`
-	// VCPM is the viewable CPM.
-	VCPM *Metric `json:"v_CPM,omitempty"`
-	// ViewabilityRate is the viewable share (value null when unknown).
-	ViewabilityRate *Metric `json:"viewability_rate,omitempty"`
-	// VideoComplete is the video completion rate (videoCompleteRate).
-	VideoComplete *Metric `json:"videoCompleteRate,omitempty"`
-	// TotalSpendCPA is the total spend per action.
-	TotalSpendCPA *Metric `json:"total_spend_CPA,omitempty"`
-	// MediaSpendCPM is the media spend per thousand impressions.
-	MediaSpendCPM *Metric `json:"media_spend_CPM,omitempty"`
-	// ResponseRate is the response rate (IsPercent set).
-	ResponseRate *Metric `json:"response_rate,omitempty"`
-	// Extra keeps metrics the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type performanceAlias Performance
-
-var performanceIdx = record.IndexOf(reflect.TypeFor[performanceAlias]())
-
-// UnmarshalJSON reads the metrics leniently, keeping unknown ones.
-func (p *Performance) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*performanceAlias)(p), performanceIdx, &p.Extra)
-}
-
-// Misfits lists the values of the metrics that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested records' included.
-func (p *Performance) Misfits() []adama.Misfit {
-	if p == nil {
-		return nil
-	}
-	return record.Report(p, performanceIdx, p.Extra)
-}
-
-// MarshalJSON writes the metrics and the unknown ones.
-func (p Performance) MarshalJSON() ([]byte, error) {
-	return record.EncodeObject(performanceAlias(p), p.Extra)
-}
+// Performance (records_gen.go) is generated; its metrics are Metrics.
 
 func trimSpace(b []byte) []byte {
 	for len(b) > 0 && (b[0] == ' ' || b[0] == '\n' || b[0] == '\r' || b[0] == '\t') {

@@ -2,35 +2,22 @@ package deals
 
 import (
 	"bytes"
-	"encoding/json"
 
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// readKeeping decodes the record b into alias (its Extra into *extra) and
-// keeps b in *raw, so that Update can send what differs from the record
-// as read.
-func readKeeping[A any](b []byte, alias *A, idx record.Index, extra *map[string]json.RawMessage, raw **readBody) error {
-	if err := record.DecodeKeepingInto(b, alias, idx, extra); err != nil {
-		return err
-	}
-	if !record.IsNull(b) {
-		*raw = &readBody{b: bytes.Clone(b)}
-	}
-	return nil
-}
+// snapshot is the body a record was read from (x-go-snapshot): Update
+// sends what differs from its writable form. Records hold it behind a
+// pointer so that printing a record shows an address, never the body.
+type snapshot struct{ b []byte }
 
-// readBody is the object a record was read from. Records hold it behind a
-// pointer so that printing a record shows an address, not the body.
-type readBody struct{ b []byte }
-
-// bytes returns the body (nil for a record built by hand).
-func (r *readBody) bytes() []byte {
-	if r == nil {
+// keep returns the snapshot of the body b (nil for null).
+func keep(b []byte) *snapshot {
+	if record.IsNull(b) {
 		return nil
 	}
-	return r.b
+	return &snapshot{b: bytes.Clone(b)}
 }
 
 // checkRecord refuses a nil record before sending, naming it.

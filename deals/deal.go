@@ -3,7 +3,6 @@ package deals
 import (
 	"context"
 	"encoding/json"
-	"reflect"
 	"slices"
 	"strconv"
 
@@ -13,189 +12,48 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Deal is one marketplace deal. Fields per specification §2.10; shape from
-// the Marketplaces API reference, schemas create-deal,
-// update-deal and the GET /deals/{id} answer.
-type Deal struct {
-	// ID is the deal's id; zero before it is created (read-only).
-	ID int64 `json:"id,omitempty"`
-	// EntityType is "deal" (read-only).
-	EntityType string `json:"entity_type,omitempty"`
-	// Name is required, at most 256 characters.
-	Name string `json:"name,omitempty"`
-	// Description is at most 4096 characters.
-	Description string `json:"description,omitempty"`
-	// Owner is who owns and may edit the deal; required on create and
-	// never changed afterwards.
-	Owner Owner `json:"owner,omitzero"`
-	// Permissions are the entities allowed to target the deal; required
-	// on create.
-	Permissions *Permissions `json:"permissions,omitempty"`
-	// AdvertiserID is 0 for a global deal.
-	AdvertiserID int64 `json:"advertiser_id,omitempty"`
-	// OrganizationID is the owning organization (read-only).
-	OrganizationID int64 `json:"organization_id,omitempty"`
-	// SupplySourceID is the exchange providing the deal; required.
-	SupplySourceID int64 `json:"supply_source_id,omitempty"`
-	// SubSupplySourceID is the publisher on supply sources that need one.
-	SubSupplySourceID *int64 `json:"sub_supply_source_id,omitempty"`
-	// PublisherID is the publisher.
-	PublisherID *int64 `json:"publisher_id,omitempty"`
-	// DealIdentifier is the id a bid request references the deal by; at
-	// most 256 characters.
-	DealIdentifier string `json:"deal_identifier,omitempty"`
-	// StartDatetime and EndDatetime bound the deal, offsets kept.
-	StartDatetime *adama.Time `json:"start_datetime,omitempty"`
-	EndDatetime   *adama.Time `json:"end_datetime,omitempty"`
-	// Status is whether the deal is active (nil: the platform's default,
-	// active).
-	Status *bool `json:"status,omitempty"`
-	// PriceType is FIXED or FLOOR.
-	PriceType PriceType `json:"price_type,omitempty"`
-	// PriceMethod is CPM.
-	PriceMethod PriceMethod `json:"price_method,omitempty"`
-	// Price is the exact floor or fixed price with its currency; required
-	// on create.
-	Price *Price `json:"price,omitempty"`
-	// CurrencyCode is the deal's ISO 4217 currency (3 letters).
-	CurrencyCode string `json:"currency_code,omitempty"`
-	// DealSource is USER or INTERNAL.
-	DealSource DealSource `json:"deal_source,omitempty"`
-	// MediaType is DISPLAY or VIDEO.
-	MediaType MediaType `json:"media_type,omitempty"`
-	// BillType is EXCHANGE, PUBLISHER or NONE.
-	BillType BillType `json:"bill_type,omitempty"`
-	// DealType is PG (programmatic guaranteed) or STANDARD.
-	DealType DealType `json:"deal_type,omitempty"`
-	// ZoneName is at most 64 characters.
-	ZoneName string `json:"zone_name,omitempty"`
-	// PartnerSourced marks a partner-sourced deal.
-	PartnerSourced *bool `json:"partner_sourced,omitempty"`
-	// Channels are the advertising channels of the deal (set their IDs
-	// to change them; see ChannelService).
-	Channels []Channel `json:"channels,omitempty"`
-	// SupplySource and Publisher name the related records (read-only).
-	SupplySource *Ref `json:"supply_source,omitempty"`
-	Publisher    *Ref `json:"publisher,omitempty"`
-	// DealGroups are the groups holding the deal (read-only).
-	DealGroups []Ref `json:"deal_groups,omitempty"`
-	// StrategiesCount is how many strategies target the deal (read-only).
-	StrategiesCount int `json:"strategies_count,omitempty"`
-	// HasStrategies reports strategies assigned (read-only).
-	HasStrategies bool `json:"has_strategies,omitempty"`
-	// Impressions is the deal's impression count (read-only).
-	Impressions *int64 `json:"impressions,omitempty"`
-	// EffectiveStatus is the deal's current effective status (read-only;
-	// "ready", "creating", "deal_end_date_error", ...).
-	EffectiveStatus string `json:"effective_status,omitempty"`
-	// Severity is the severity level of the effective status (read-only).
-	Severity *int64 `json:"severity,omitempty"`
-	// APIVersion is the interface version that wrote the deal (read-only).
-	APIVersion string `json:"api_version,omitempty"`
-	// Version is the record's version; Update sends it when known.
-	Version int64 `json:"version,omitempty"`
-	// CreatedOn and UpdatedOn are set by the server (read-only).
-	CreatedOn *adama.Time `json:"created_on,omitempty"`
-	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
-	// Extra keeps every property the SDK does not model, as the server
-	// sent it; a changed or added value is sent on Update.
-	Extra map[string]json.RawMessage `json:"-"`
-
-	// raw is the object the record was read from: Update sends what
-	// differs from its writable form.
-	raw *readBody
-}
-
-type dealAlias Deal
-
-var dealIdx = record.IndexOf(reflect.TypeFor[dealAlias]())
-
-// UnmarshalJSON reads a deal leniently (numbers and booleans also as
-// strings), keeps unknown properties in Extra and remembers the writable
-// form for Update.
-func (d *Deal) UnmarshalJSON(b []byte) error {
-	return readKeeping(b, (*dealAlias)(d), dealIdx, &d.Extra, &d.raw)
-}
-
-// Misfits lists the values of the deal that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested records' included.
-func (d *Deal) Misfits() []adama.Misfit {
-	if d == nil {
-		return nil
-	}
-	return record.Report(d, dealIdx, d.Extra)
-}
-
-// snapshot returns the writable form and the owner the record had when it
-// was read.
-func (d *Deal) snapshot() (map[string]json.RawMessage, Owner) {
-	var o Deal
-	if err := record.DecodeKeepingInto(d.raw.bytes(), (*dealAlias)(&o), dealIdx, &o.Extra); err != nil {
-		return map[string]json.RawMessage{}, Owner{}
-	}
-	return o.writable(), o.Owner
-}
-
-// MarshalJSON writes the deal as read, unknown properties included.
-func (d Deal) MarshalJSON() ([]byte, error) {
-	a := dealAlias(d)
-	a.raw = nil
-	return record.EncodeObject(a, d.Extra)
-}
+// Deal (records_gen.go) keeps the body it was read from (x-go-snapshot):
+// Update sends what changed since, as writeMap gives it.
 
 // Fresh reports whether the deal was built by hand rather than read from
 // the server (Update then sends every set field).
 func (d *Deal) Fresh() bool { return d.raw == nil }
 
-// dealWrite is the body of a create or update: the writable fields, with
-// channels as ids.
-type dealWrite struct {
-	Name              string            `json:"name,omitempty"`
-	Description       string            `json:"description,omitempty"`
-	Owner             *Owner            `json:"owner,omitempty"`
-	Permissions       *Permissions      `json:"permissions,omitempty"`
-	AdvertiserID      int64             `json:"advertiser_id,omitempty"`
-	SupplySourceID    int64             `json:"supply_source_id,omitempty"`
-	SubSupplySourceID *int64            `json:"sub_supply_source_id,omitempty"`
-	PublisherID       *int64            `json:"publisher_id,omitempty"`
-	DealIdentifier    string            `json:"deal_identifier,omitempty"`
-	StartDatetime     *adama.Time       `json:"start_datetime,omitempty"`
-	EndDatetime       *adama.Time       `json:"end_datetime,omitempty"`
-	Status            *bool             `json:"status,omitempty"`
-	PriceType         PriceType         `json:"price_type,omitempty"`
-	PriceMethod       PriceMethod       `json:"price_method,omitempty"`
-	Price             *Price            `json:"price,omitempty"`
-	CurrencyCode      string            `json:"currency_code,omitempty"`
-	DealSource        DealSource        `json:"deal_source,omitempty"`
-	MediaType         MediaType         `json:"media_type,omitempty"`
-	BillType          BillType          `json:"bill_type,omitempty"`
-	DealType          DealType          `json:"deal_type,omitempty"`
-	ZoneName          string            `json:"zone_name,omitempty"`
-	PartnerSourced    *bool             `json:"partner_sourced,omitempty"`
-	Channels          []json.RawMessage `json:"channels,omitempty"`
+// writeMap returns the writable properties of d as a create or update
+// sends them: channels as ids, the owner (create-only) and the version
+// (sent apart) left out, unknown properties included.
+func (d *Deal) writeMap() map[string]json.RawMessage {
+	c := *d
+	c.Owner, c.Version, c.Channels = Owner{}, 0, nil
+	b, _ := c.writable()
+	m := record.ToMap(b)
+	if len(d.Channels) > 0 {
+		ids := make([]json.RawMessage, len(d.Channels))
+		for i, ch := range d.Channels {
+			ids[i] = ch.writeID()
+		}
+		m["channels"], _ = json.Marshal(ids)
+	}
+	return m
 }
 
-// writable returns the writable properties of d (owner and version
-// excluded), unknown properties included.
-func (d *Deal) writable() map[string]json.RawMessage {
-	w := dealWrite{
-		Name: d.Name, Description: d.Description, Permissions: d.Permissions, AdvertiserID: d.AdvertiserID,
-		SupplySourceID: d.SupplySourceID, SubSupplySourceID: d.SubSupplySourceID, PublisherID: d.PublisherID,
-		DealIdentifier: d.DealIdentifier, StartDatetime: d.StartDatetime, EndDatetime: d.EndDatetime,
-		Status: d.Status, PriceType: d.PriceType, PriceMethod: d.PriceMethod, Price: d.Price,
-		CurrencyCode: d.CurrencyCode, DealSource: d.DealSource, MediaType: d.MediaType, BillType: d.BillType,
-		DealType: d.DealType, ZoneName: d.ZoneName, PartnerSourced: d.PartnerSourced,
+// snapshot returns the writable form (as writeMap) and the owner the
+// record had when it was read, or nil and the zero owner for a record
+// built by hand.
+func (d *Deal) snapshot() (map[string]json.RawMessage, Owner) {
+	if d.raw == nil {
+		return nil, Owner{}
 	}
-	for _, c := range d.Channels {
-		w.Channels = append(w.Channels, c.writeID())
+	o := d.original()
+	if o == nil {
+		return map[string]json.RawMessage{}, Owner{}
 	}
-	b, _ := record.EncodeObject(w, d.Extra)
-	return record.ToMap(b)
+	return o.writeMap(), o.Owner
 }
 
 // createBody is the body of a create: every writable field and the owner.
 func (d *Deal) createBody() map[string]json.RawMessage {
-	m := d.writable()
+	m := d.writeMap()
 	if !d.Owner.Equal(Owner{}) || d.Owner.Extra != nil {
 		m["owner"], _ = json.Marshal(d.Owner)
 	}
@@ -217,7 +75,7 @@ func (d *Deal) updateBody() (map[string]json.RawMessage, error) {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	body := d.writable()
+	body := d.writeMap()
 	if snap != nil {
 		body = record.Diff(snap, body)
 	}
@@ -230,7 +88,7 @@ func (d *Deal) updateBody() (map[string]json.RawMessage, error) {
 // Changes returns the properties Update would send for d, by name (owner
 // and version aside).
 func (d *Deal) Changes() []string {
-	body := d.writable()
+	body := d.writeMap()
 	if !d.Fresh() {
 		snap, _ := d.snapshot()
 		body = record.Diff(snap, body)

@@ -3,7 +3,6 @@ package deals
 import (
 	"context"
 	"encoding/json"
-	"reflect"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -15,86 +14,32 @@ import (
 // MaxGroupDeals is the most deals one group holds.
 const MaxGroupDeals = 300
 
-// DealGroup packages deals that share its owner. Groups have no targeting
-// permissions of their own: they honour their deals'. Shape from
-// the Marketplaces API reference, POST /deal_groups.
-type DealGroup struct {
-	// ID is the group's id (read-only).
-	ID int64 `json:"id,omitempty"`
-	// EntityType is "deal_group" (read-only).
-	EntityType string `json:"entity_type,omitempty"`
-	// Name is required, at most 255 characters.
-	Name string `json:"name,omitempty"`
-	// Description is at most 4095 characters.
-	Description string `json:"description,omitempty"`
-	// Owner owns the group; required on create and never changed. Every
-	// deal of the group has this owner.
-	Owner Owner `json:"owner,omitzero"`
-	// DealIDs are the group's deals (required, at most 300, no repeats).
-	DealIDs []int64 `json:"deal_ids"`
-	// Status is whether the group is active.
-	Status *bool `json:"status,omitempty"`
-	// HasStrategies reports strategies assigned (read-only).
-	HasStrategies bool `json:"has_strategies,omitempty"`
-	// Version is the record's version when the server sends one.
-	Version int64 `json:"version,omitempty"`
-	// CreatedOn and UpdatedOn are set by the server.
-	CreatedOn *adama.Time `json:"created_on,omitempty"`
-	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
-	// Extra keeps every property the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
+// DealGroup (records_gen.go) keeps the body it was read from
+// (x-go-snapshot): Update sends what changed since, as writeMap gives it.
 
-	raw *readBody
-}
-
-type dealGroupAlias DealGroup
-
-var dealGroupIdx = record.IndexOf(reflect.TypeFor[dealGroupAlias]())
-
-// Misfits lists the values of the group that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested records' included.
-func (g *DealGroup) Misfits() []adama.Misfit {
-	if g == nil {
-		return nil
-	}
-	return record.Report(g, dealGroupIdx, g.Extra)
-}
-
-// UnmarshalJSON reads a group leniently, keeps unknown properties and
-// remembers the writable form for Update.
-func (g *DealGroup) UnmarshalJSON(b []byte) error {
-	return readKeeping(b, (*dealGroupAlias)(g), dealGroupIdx, &g.Extra, &g.raw)
-}
-
-// snapshot returns the writable form and the owner the group had when it
-// was read (nil for a group built by hand).
+// snapshot returns the writable form (as writeMap) and the owner the
+// group had when it was read (nil for a group built by hand).
 func (g *DealGroup) snapshot() (map[string]json.RawMessage, Owner) {
 	if g.raw == nil {
 		return nil, Owner{}
 	}
-	var o DealGroup
-	if err := record.DecodeKeepingInto(g.raw.bytes(), (*dealGroupAlias)(&o), dealGroupIdx, &o.Extra); err != nil {
+	o := g.original()
+	if o == nil {
 		return map[string]json.RawMessage{}, Owner{}
 	}
-	return o.writable(), o.Owner
+	return o.writeMap(), o.Owner
 }
 
-// MarshalJSON writes the group as read, unknown properties included.
-func (g DealGroup) MarshalJSON() ([]byte, error) {
-	a := dealGroupAlias(g)
-	a.raw = nil
-	return record.EncodeObject(a, g.Extra)
-}
-
-type dealGroupWrite struct {
-	Name        string  `json:"name,omitempty"`
-	Description string  `json:"description,omitempty"`
-	DealIDs     []int64 `json:"deal_ids,omitempty"`
-	Status      *bool   `json:"status,omitempty"`
-}
-
-func (g *DealGroup) writable() map[string]json.RawMessage {
-	b, _ := record.EncodeObject(dealGroupWrite{g.Name, g.Description, g.DealIDs, g.Status}, g.Extra)
+// writeMap returns the writable properties of g as a create or update
+// sends them: an empty deal_ids, the owner (create-only) and the version
+// (sent apart) left out, unknown properties included.
+func (g *DealGroup) writeMap() map[string]json.RawMessage {
+	c := *g
+	c.Owner, c.Version = Owner{}, 0
+	if len(c.DealIDs) == 0 {
+		c.DealIDs = nil
+	}
+	b, _ := c.writable()
 	return record.ToMap(b)
 }
 
@@ -190,7 +135,7 @@ func (g *DealGroup) createRequest() (any, error) {
 	if err := g.Validate(true); err != nil {
 		return nil, err
 	}
-	body := g.writable()
+	body := g.writeMap()
 	body["owner"], _ = json.Marshal(g.Owner)
 	return body, nil
 }
@@ -214,7 +159,7 @@ func (g *DealGroup) updateRequest() (any, error) {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	body := g.writable()
+	body := g.writeMap()
 	if snap != nil {
 		body = record.Diff(snap, body)
 	}

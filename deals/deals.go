@@ -1,15 +1,12 @@
 package deals
 
 import (
-	"encoding/json"
 	"net/url"
-	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
-	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -67,39 +64,6 @@ func New(c *adama.Client, opts ...Option) *Client {
 		Analytics:  &AnalyticsService{g: g},
 	}
 }
-
-// Owner is the entity that owns (and may edit) a deal or a deal group.
-// Ownership never changes once created.
-type Owner struct {
-	// Type is ADVERTISER, AGENCY or ORGANIZATION (INTERNAL is the
-	// platform's own).
-	Type OwnerType `json:"type,omitempty"`
-	// ID is the owning entity's id.
-	ID int64 `json:"id,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-type ownerAlias Owner
-
-var ownerIdx = record.IndexOf(reflect.TypeFor[ownerAlias]())
-
-// UnmarshalJSON reads the owner leniently, keeping unknown properties.
-func (o *Owner) UnmarshalJSON(b []byte) error {
-	return record.DecodeKeepingInto(b, (*ownerAlias)(o), ownerIdx, &o.Extra)
-}
-
-// Misfits lists the values of the owner that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested records' included.
-func (o *Owner) Misfits() []adama.Misfit {
-	if o == nil {
-		return nil
-	}
-	return record.Report(o, ownerIdx, o.Extra)
-}
-
-// MarshalJSON writes the owner and its unknown properties.
-func (o Owner) MarshalJSON() ([]byte, error) { return record.EncodeObject(ownerAlias(o), o.Extra) }
 
 // Equal reports whether o and p name the same owner.
 func (o Owner) Equal(p Owner) bool { return o.Type == p.Type && o.ID == p.ID }

@@ -1,6 +1,8 @@
 package deals_test
 
 import (
+	"encoding/json"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -105,4 +107,59 @@ func strs[T ~string](vs []T) []string {
 		out[i] = string(v)
 	}
 	return out
+}
+
+// TestRequestBodiesFitDescription holds the request bodies pinned in
+// testdata/requests.golden to the description the records are generated
+// from: a create sends only described properties that are not read-only,
+// an update none that is create-only either, and the owner, permissions
+// and price they hold only their own schemas' properties.
+func TestRequestBodiesFitDescription(t *testing.T) {
+	doc, err := apispec.Load("deals")
+	require.NoError(t, err)
+	golden, err := os.ReadFile("testdata/requests.golden")
+	require.NoError(t, err)
+	type body struct {
+		schema string
+		update bool
+	}
+	kinds := map[string]body{
+		"POST /deals/v1.0/deals": {"Deal", false}, "POST /deals/v1.0/deals/6": {"Deal", true},
+		"POST /deals/v1.0/deal_groups": {"DealGroup", false}, "POST /deals/v1.0/deal_groups/4": {"DealGroup", true},
+		"POST /deals/v1.0/publishers": {"Publisher", false}, "POST /deals/v1.0/publishers/5": {"Publisher", true},
+	}
+	seen := map[string]int{}
+	for req := range strings.SplitSeq(string(golden), "\n\n") {
+		lines := strings.SplitN(strings.TrimSpace(req), "\n", 3)
+		if len(lines) < 3 {
+			continue
+		}
+		k, ok := kinds[lines[0]]
+		if !ok {
+			continue
+		}
+		seen[lines[0]]++
+		var props map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(lines[2]), &props), lines[0])
+		s := doc.Components.Schemas[k.schema].Value
+		for name, raw := range props {
+			p := s.Properties[name]
+			if !assert.NotNil(t, p, "%s sends %s, which %s does not describe", lines[0], name, k.schema) {
+				continue
+			}
+			assert.False(t, p.Value.ReadOnly, "%s sends the read-only %s", lines[0], name)
+			createOnly, _ := p.Value.Extensions["x-adama-create-only"].(bool)
+			assert.False(t, k.update && createOnly, "%s sends the create-only %s", lines[0], name)
+			if nested := map[string]string{"owner": "Owner", "permissions": "Permissions", "price": "Price"}[name]; nested != "" {
+				var sub map[string]json.RawMessage
+				require.NoError(t, json.Unmarshal(raw, &sub), name)
+				for sp := range sub {
+					assert.Contains(t, doc.Components.Schemas[nested].Value.Properties, sp, "%s sends %s.%s", lines[0], name, sp)
+				}
+			}
+		}
+	}
+	for k := range kinds {
+		assert.Positive(t, seen[k], "requests.golden has no %s", k)
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"reflect"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -16,55 +15,9 @@ import (
 // MaxPublisherName is the longest publisher name the reference allows.
 const MaxPublisherName = 20
 
-// Publisher is a publisher of an organization's direct deals. Shape from
-// the Marketplaces API reference, /publishers.
-type Publisher struct {
-	// ID is the publisher's id (read-only).
-	ID int64 `json:"id,omitempty"`
-	// Name is required, at most 20 characters.
-	Name string `json:"name,omitempty"`
-	// OrganizationID is the organization the publisher belongs to;
-	// required on create.
-	OrganizationID int64 `json:"organization_id,omitempty"`
-	// LastTouchUserID is the last user who changed it (read-only).
-	LastTouchUserID int64 `json:"last_touch_user_id,omitempty"`
-	// CreatedOn, UpdatedOn and DeletedOn are set by the server.
-	CreatedOn *adama.Time `json:"created_on,omitempty"`
-	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
-	DeletedOn *adama.Time `json:"deleted_on,omitempty"`
-	// Extra keeps properties the SDK does not model; Update sends those
-	// changed since the publisher was read.
-	Extra map[string]json.RawMessage `json:"-"`
-
-	// raw is the object the record was read from.
-	raw *readBody
-}
-
-type publisherAlias Publisher
-
-var publisherIdx = record.IndexOf(reflect.TypeFor[publisherAlias]())
-
-// UnmarshalJSON reads a publisher leniently, keeping unknown properties
-// and remembering them for Update.
-func (p *Publisher) UnmarshalJSON(b []byte) error {
-	return readKeeping(b, (*publisherAlias)(p), publisherIdx, &p.Extra, &p.raw)
-}
-
-// Misfits lists the values of the publisher that fit no documented form, kept
-// and sent back as they came (see adama.Misfit), nested records' included.
-func (p *Publisher) Misfits() []adama.Misfit {
-	if p == nil {
-		return nil
-	}
-	return record.Report(p, publisherIdx, p.Extra)
-}
-
-// MarshalJSON writes the publisher and its unknown properties.
-func (p Publisher) MarshalJSON() ([]byte, error) {
-	a := publisherAlias(p)
-	a.raw = nil
-	return record.EncodeObject(a, p.Extra)
-}
+// Publisher (records_gen.go) keeps the body it was read from
+// (x-go-snapshot), so that Update sends the unknown properties changed
+// since.
 
 // updateBody is the name, the one writable field, with the unknown
 // properties changed since p was read (every one, for a publisher built by
@@ -72,11 +25,8 @@ func (p Publisher) MarshalJSON() ([]byte, error) {
 // that fit no documented form stay out: those properties are read-only.
 func (p *Publisher) updateBody() map[string]json.RawMessage {
 	var before map[string]json.RawMessage
-	if p.raw != nil {
-		var o Publisher
-		if err := record.DecodeKeepingInto(p.raw.bytes(), (*publisherAlias)(&o), publisherIdx, &o.Extra); err == nil {
-			before = o.Extra
-		}
+	if o := p.original(); o != nil {
+		before = o.Extra
 	}
 	body := map[string]json.RawMessage{}
 	for k, raw := range record.Diff(before, p.Extra) {

@@ -7,11 +7,468 @@ import (
 	"encoding/json"
 	"maps"
 	"reflect"
+	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/record"
 )
+
+// OwnerType is the kind of entity that owns a deal or a group;
+// INTERNAL is the platform's own and cannot be set.
+type OwnerType string
+
+// The OwnerType values.
+const (
+	OwnerTypeAdvertiser   OwnerType = "ADVERTISER"
+	OwnerTypeAgency       OwnerType = "AGENCY"
+	OwnerTypeOrganization OwnerType = "ORGANIZATION"
+	OwnerTypeInternal     OwnerType = "INTERNAL"
+)
+
+// Values returns every known OwnerType in the description's order, in a new slice.
+func (OwnerType) Values() []OwnerType {
+	return []OwnerType{
+		OwnerTypeAdvertiser,
+		OwnerTypeAgency,
+		OwnerTypeOrganization,
+		OwnerTypeInternal,
+	}
+}
+
+// Valid reports whether v is a known OwnerType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v OwnerType) Valid() bool {
+	switch v {
+	case OwnerTypeAdvertiser, OwnerTypeAgency, OwnerTypeOrganization, OwnerTypeInternal:
+		return true
+	}
+	return false
+}
+
+// PriceType is whether the price is the deal's fixed price or its
+// floor.
+type PriceType string
+
+// The PriceType values.
+const (
+	PriceTypeFixed PriceType = "FIXED"
+	PriceTypeFloor PriceType = "FLOOR"
+)
+
+// Values returns every known PriceType in the description's order, in a new slice.
+func (PriceType) Values() []PriceType {
+	return []PriceType{
+		PriceTypeFixed,
+		PriceTypeFloor,
+	}
+}
+
+// Valid reports whether v is a known PriceType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PriceType) Valid() bool {
+	switch v {
+	case PriceTypeFixed, PriceTypeFloor:
+		return true
+	}
+	return false
+}
+
+// PriceMethod is how the price is counted.
+type PriceMethod string
+
+// The PriceMethod values.
+const (
+	PriceMethodCPM PriceMethod = "CPM"
+)
+
+// Values returns every known PriceMethod in the description's order, in a new slice.
+func (PriceMethod) Values() []PriceMethod {
+	return []PriceMethod{
+		PriceMethodCPM,
+	}
+}
+
+// Valid reports whether v is a known PriceMethod. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PriceMethod) Valid() bool {
+	switch v {
+	case PriceMethodCPM:
+		return true
+	}
+	return false
+}
+
+// DealSource is who made the deal.
+type DealSource string
+
+// The DealSource values.
+const (
+	DealSourceUser     DealSource = "USER"
+	DealSourceInternal DealSource = "INTERNAL"
+)
+
+// Values returns every known DealSource in the description's order, in a new slice.
+func (DealSource) Values() []DealSource {
+	return []DealSource{
+		DealSourceUser,
+		DealSourceInternal,
+	}
+}
+
+// Valid reports whether v is a known DealSource. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DealSource) Valid() bool {
+	switch v {
+	case DealSourceUser, DealSourceInternal:
+		return true
+	}
+	return false
+}
+
+// MediaType is the deal's media.
+type MediaType string
+
+// The MediaType values.
+const (
+	MediaTypeDisplay MediaType = "DISPLAY"
+	MediaTypeVideo   MediaType = "VIDEO"
+)
+
+// Values returns every known MediaType in the description's order, in a new slice.
+func (MediaType) Values() []MediaType {
+	return []MediaType{
+		MediaTypeDisplay,
+		MediaTypeVideo,
+	}
+}
+
+// Valid reports whether v is a known MediaType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v MediaType) Valid() bool {
+	switch v {
+	case MediaTypeDisplay, MediaTypeVideo:
+		return true
+	}
+	return false
+}
+
+// BillType is who bills the deal's media.
+type BillType string
+
+// The BillType values.
+const (
+	BillTypeExchange  BillType = "EXCHANGE"
+	BillTypePublisher BillType = "PUBLISHER"
+	BillTypeNone      BillType = "NONE"
+)
+
+// Values returns every known BillType in the description's order, in a new slice.
+func (BillType) Values() []BillType {
+	return []BillType{
+		BillTypeExchange,
+		BillTypePublisher,
+		BillTypeNone,
+	}
+}
+
+// Valid reports whether v is a known BillType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v BillType) Valid() bool {
+	switch v {
+	case BillTypeExchange, BillTypePublisher, BillTypeNone:
+		return true
+	}
+	return false
+}
+
+// DealType is programmatic guaranteed (PG) or a standard deal.
+type DealType string
+
+// The DealType values.
+const (
+	DealTypePG       DealType = "PG"
+	DealTypeStandard DealType = "STANDARD"
+)
+
+// Values returns every known DealType in the description's order, in a new slice.
+func (DealType) Values() []DealType {
+	return []DealType{
+		DealTypePG,
+		DealTypeStandard,
+	}
+}
+
+// Valid reports whether v is a known DealType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DealType) Valid() bool {
+	switch v {
+	case DealTypePG, DealTypeStandard:
+		return true
+	}
+	return false
+}
+
+// SortDir is a list's order; deal analytics takes it in lower case.
+type SortDir string
+
+// The SortDir values.
+const (
+	SortDirAsc  SortDir = "ASC"
+	SortDirDesc SortDir = "DESC"
+)
+
+// Values returns every known SortDir in the description's order, in a new slice.
+func (SortDir) Values() []SortDir {
+	return []SortDir{
+		SortDirAsc,
+		SortDirDesc,
+	}
+}
+
+// Valid reports whether v is a known SortDir. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SortDir) Valid() bool {
+	switch v {
+	case SortDirAsc, SortDirDesc:
+		return true
+	}
+	return false
+}
+
+// TimeWindow is a predefined reporting period.
+type TimeWindow string
+
+// The TimeWindow values.
+const (
+	TimeWindowYesterday   TimeWindow = "yesterday"
+	TimeWindowLast7Days   TimeWindow = "last_7_days"
+	TimeWindowLast30Days  TimeWindow = "last_30_days"
+	TimeWindowMonthToDate TimeWindow = "month_to_date"
+)
+
+// Values returns every known TimeWindow in the description's order, in a new slice.
+func (TimeWindow) Values() []TimeWindow {
+	return []TimeWindow{
+		TimeWindowYesterday,
+		TimeWindowLast7Days,
+		TimeWindowLast30Days,
+		TimeWindowMonthToDate,
+	}
+}
+
+// Valid reports whether v is a known TimeWindow. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v TimeWindow) Valid() bool {
+	switch v {
+	case TimeWindowYesterday, TimeWindowLast7Days, TimeWindowLast30Days, TimeWindowMonthToDate:
+		return true
+	}
+	return false
+}
+
+// Owner is the entity that owns (and may edit) a deal or a group;
+// it never changes once created.
+type Owner struct {
+	// ADVERTISER, AGENCY or ORGANIZATION (INTERNAL is the platform's
+	// own).
+	Type OwnerType `json:"type,omitempty"`
+	// The owning entity's id. Also read from a JSON string.
+	ID int64 `json:"id,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type ownerAlias Owner
+
+var ownerIdx = record.IndexOf(reflect.TypeFor[ownerAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Owner) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Owner) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Owner) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*ownerAlias)(x), ownerIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Owner) decodeFast(b []byte) bool {
+	*x = Owner{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadEnum[OwnerType](v)
+			}
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "type", "id")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Owner) MarshalJSON() ([]byte, error) {
+	a := ownerAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Owner) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Owner) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, ownerIdx, prefix)
+	return out
+}
+
+// Permissions is the entities allowed to target a deal: the owner
+// or its sub-entities, never an entity and one under it (listing
+// an entity includes everything under it). Deal groups have none of
+// their own.
+type Permissions struct {
+	// Opens the deal to every organization (few users may set it);
+	// always sent.
+	AllOrganizations bool `json:"all_organizations"`
+	// At most one organization id.
+	OrganizationIDs []int64 `json:"organization_ids"`
+	// The agencies.
+	AgencyIDs []int64 `json:"agency_ids"`
+	// The advertisers.
+	AdvertiserIDs []int64 `json:"advertiser_ids"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type permissionsAlias Permissions
+
+var permissionsIdx = record.IndexOf(reflect.TypeFor[permissionsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Permissions) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Permissions) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Permissions) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*permissionsAlias)(x), permissionsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Permissions) decodeFast(b []byte) bool {
+	*x = Permissions{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "all_organizations":
+			if !record.IsNull(v) {
+				x.AllOrganizations, ok = record.ReadBool(v)
+			}
+		case "organization_ids":
+			x.OrganizationIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "agency_ids":
+			x.AgencyIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "advertiser_ids":
+			x.AdvertiserIDs, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "all_organizations", "organization_ids", "agency_ids", "advertiser_ids")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Permissions) MarshalJSON() ([]byte, error) {
+	a := permissionsAlias(x)
+	if a.OrganizationIDs == nil {
+		a.OrganizationIDs = []int64{}
+	}
+	if a.AgencyIDs == nil {
+		a.AgencyIDs = []int64{}
+	}
+	if a.AdvertiserIDs == nil {
+		a.AdvertiserIDs = []int64{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Permissions) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Permissions) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, permissionsIdx, prefix)
+	return out
+}
 
 // Ref is a related record named by id and name (supply source,
 // publisher, deal group, strategy).
@@ -467,5 +924,1032 @@ func (x *StrategyDealGroup) misfits(prefix string) []adama.Misfit {
 	out = append(out, x.Strategy.misfits(record.MisfitPath(prefix, "strategy"))...)
 	out = append(out, x.Campaign.misfits(record.MisfitPath(prefix, "campaign"))...)
 	out = append(out, x.Advertiser.misfits(record.MisfitPath(prefix, "advertiser"))...)
+	return out
+}
+
+// Deal is a marketplace deal. Create requires name, owner,
+// permissions, price, supply_source_id, deal_identifier and a
+// currency; a PG deal is FIXED and has both datetimes. Numbers and
+// booleans also come as strings. Update sends what changed since the
+// deal was read (every set field, for a deal built by hand) with the
+// version; see Changes.
+type Deal struct {
+	// The deal's id; zero before it is created. Read-only: not sent on
+	// create or update.
+	ID int64 `json:"id,omitempty"`
+	// Always deal. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The deal's name; required on create. At most 256 characters.
+	Name string `json:"name,omitempty"`
+	// The deal's description. At most 4096 characters.
+	Description string `json:"description,omitempty"`
+	// Who owns and may edit the deal; required on create, never changed
+	// afterwards.
+	Owner Owner `json:"owner,omitzero"`
+	// The entities allowed to target the deal; required on create.
+	Permissions *Permissions `json:"permissions,omitempty"`
+	// The advertiser; 0 for a global deal.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// The owning organization. Read-only: not sent on create or update.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// The exchange providing the deal; required on create.
+	SupplySourceID int64 `json:"supply_source_id,omitempty"`
+	// The publisher on supply sources that need one.
+	SubSupplySourceID *int64 `json:"sub_supply_source_id,omitempty"`
+	// The publisher.
+	PublisherID *int64 `json:"publisher_id,omitempty"`
+	// The id a bid request names the deal by; required on create.
+	// At most 256 characters.
+	DealIdentifier string `json:"deal_identifier,omitempty"`
+	// When the deal starts, its offset kept.
+	StartDatetime *adama.Time `json:"start_datetime,omitempty"`
+	// When the deal ends, its offset kept.
+	EndDatetime *adama.Time `json:"end_datetime,omitempty"`
+	// Whether the deal is active (nil: the platform's default, active).
+	Status *bool `json:"status,omitempty"`
+	// FIXED or FLOOR.
+	PriceType PriceType `json:"price_type,omitempty"`
+	// CPM.
+	PriceMethod PriceMethod `json:"price_method,omitempty"`
+	// The exact floor or fixed price with its currency; required on
+	// create.
+	Price *Price `json:"price,omitempty"`
+	// The deal's ISO 4217 currency. At most 3 characters.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// USER or INTERNAL.
+	DealSource DealSource `json:"deal_source,omitempty"`
+	// DISPLAY or VIDEO.
+	MediaType MediaType `json:"media_type,omitempty"`
+	// EXCHANGE, PUBLISHER or NONE.
+	BillType BillType `json:"bill_type,omitempty"`
+	// PG (programmatic guaranteed) or STANDARD.
+	DealType DealType `json:"deal_type,omitempty"`
+	// The zone name. At most 64 characters.
+	ZoneName string `json:"zone_name,omitempty"`
+	// Marks a partner-sourced deal.
+	PartnerSourced *bool `json:"partner_sourced,omitempty"`
+	// The deal's advertising channels: read as channel records, written
+	// as channel ids (set their IDs to change them).
+	Channels []Channel `json:"channels,omitempty"`
+	// The supply source by id and name. Read-only: not sent on create or
+	// update.
+	SupplySource *Ref `json:"supply_source,omitempty"`
+	// The publisher by id and name. Read-only: not sent on create or
+	// update.
+	Publisher *Ref `json:"publisher,omitempty"`
+	// The groups holding the deal. Read-only: not sent on create or
+	// update.
+	DealGroups []Ref `json:"deal_groups,omitempty"`
+	// How many strategies target the deal. Read-only: not sent on create
+	// or update.
+	StrategiesCount int `json:"strategies_count,omitempty"`
+	// Whether strategies target the deal. Read-only: not sent on create
+	// or update.
+	HasStrategies bool `json:"has_strategies,omitempty"`
+	// The deal's impression count. Read-only: not sent on create or
+	// update.
+	Impressions *int64 `json:"impressions,omitempty"`
+	// The deal's current effective status (ready, creating,
+	// deal_end_date_error, ...). Read-only: not sent on create or
+	// update.
+	EffectiveStatus string `json:"effective_status,omitempty"`
+	// The severity of the effective status. Read-only: not sent on
+	// create or update.
+	Severity *int64 `json:"severity,omitempty"`
+	// The interface version that wrote the deal. Read-only: not sent on
+	// create or update.
+	APIVersion string `json:"api_version,omitempty"`
+	// The record's version; Update sends it when known, and a stale one
+	// is a conflict.
+	Version int64 `json:"version,omitempty"`
+	// When the deal was created. Read-only: not sent on create or
+	// update.
+	CreatedOn *adama.Time `json:"created_on,omitempty"`
+	// When the deal last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type dealAlias Deal
+
+var dealIdx = record.IndexOf(reflect.TypeFor[dealAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Deal) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Deal) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Deal) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Deal) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*dealAlias)(x), dealIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Deal) decodeFast(b []byte) bool {
+	*x = Deal{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "description":
+			if !record.IsNull(v) {
+				x.Description, ok = record.ReadText(v)
+			}
+		case "owner":
+			x.Owner, ok = func(e []byte) (Owner, bool) {
+				p, ok := record.ReadRecord(e, (*Owner).decodeValid)
+				if p == nil {
+					return Owner{}, ok
+				}
+				return *p, ok
+			}(v)
+		case "permissions":
+			x.Permissions, ok = record.ReadRecord(v, (*Permissions).decodeValid)
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "supply_source_id":
+			if !record.IsNull(v) {
+				x.SupplySourceID, ok = record.ReadInt64(v)
+			}
+		case "sub_supply_source_id":
+			x.SubSupplySourceID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "publisher_id":
+			x.PublisherID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "deal_identifier":
+			if !record.IsNull(v) {
+				x.DealIdentifier, ok = record.ReadText(v)
+			}
+		case "start_datetime":
+			x.StartDatetime, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "end_datetime":
+			x.EndDatetime, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "price_type":
+			if !record.IsNull(v) {
+				x.PriceType, ok = record.ReadEnum[PriceType](v)
+			}
+		case "price_method":
+			if !record.IsNull(v) {
+				x.PriceMethod, ok = record.ReadEnum[PriceMethod](v)
+			}
+		case "price":
+			x.Price, ok = record.ReadUnmarshaler[Price](v)
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "deal_source":
+			if !record.IsNull(v) {
+				x.DealSource, ok = record.ReadEnum[DealSource](v)
+			}
+		case "media_type":
+			if !record.IsNull(v) {
+				x.MediaType, ok = record.ReadEnum[MediaType](v)
+			}
+		case "bill_type":
+			if !record.IsNull(v) {
+				x.BillType, ok = record.ReadEnum[BillType](v)
+			}
+		case "deal_type":
+			if !record.IsNull(v) {
+				x.DealType, ok = record.ReadEnum[DealType](v)
+			}
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "partner_sourced":
+			x.PartnerSourced, ok = record.ReadPtr(v, record.ReadBool)
+		case "channels":
+			x.Channels, ok = record.ReadList(v, func(e []byte) (Channel, bool) {
+				p, ok := record.ReadRecord(e, (*Channel).decodeValid)
+				if p == nil {
+					return Channel{}, ok
+				}
+				return *p, ok
+			})
+		case "supply_source":
+			x.SupplySource, ok = record.ReadRecord(v, (*Ref).decodeValid)
+		case "publisher":
+			x.Publisher, ok = record.ReadRecord(v, (*Ref).decodeValid)
+		case "deal_groups":
+			x.DealGroups, ok = record.ReadList(v, func(e []byte) (Ref, bool) {
+				p, ok := record.ReadRecord(e, (*Ref).decodeValid)
+				if p == nil {
+					return Ref{}, ok
+				}
+				return *p, ok
+			})
+		case "strategies_count":
+			if !record.IsNull(v) {
+				x.StrategiesCount, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
+				}(v)
+			}
+		case "has_strategies":
+			if !record.IsNull(v) {
+				x.HasStrategies, ok = record.ReadBool(v)
+			}
+		case "impressions":
+			x.Impressions, ok = record.ReadPtr(v, record.ReadInt64)
+		case "effective_status":
+			if !record.IsNull(v) {
+				x.EffectiveStatus, ok = record.ReadText(v)
+			}
+		case "severity":
+			x.Severity, ok = record.ReadPtr(v, record.ReadInt64)
+		case "api_version":
+			if !record.IsNull(v) {
+				x.APIVersion, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			x.CreatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "updated_on":
+			x.UpdatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "description", "owner", "permissions", "advertiser_id", "organization_id", "supply_source_id", "sub_supply_source_id", "publisher_id", "deal_identifier", "start_datetime", "end_datetime", "status", "price_type", "price_method", "price", "currency_code", "deal_source", "media_type", "bill_type", "deal_type", "zone_name", "partner_sourced", "channels", "supply_source", "publisher", "deal_groups", "strategies_count", "has_strategies", "impressions", "effective_status", "severity", "api_version", "version", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Deal) MarshalJSON() ([]byte, error) {
+	a := dealAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Deal) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Deal) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, dealIdx, prefix)
+	out = append(out, x.Owner.misfits(record.MisfitPath(prefix, "owner"))...)
+	out = append(out, x.Permissions.misfits(record.MisfitPath(prefix, "permissions"))...)
+	out = append(out, record.Nested(x.Price, record.MisfitPath(prefix, "price"))...)
+	for i := range x.Channels {
+		out = append(out, x.Channels[i].misfits(record.MisfitPath(prefix, "channels["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.SupplySource.misfits(record.MisfitPath(prefix, "supply_source"))...)
+	out = append(out, x.Publisher.misfits(record.MisfitPath(prefix, "publisher"))...)
+	for i := range x.DealGroups {
+		out = append(out, x.DealGroups[i].misfits(record.MisfitPath(prefix, "deal_groups["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Deal) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.OrganizationID = 0
+	x.SupplySource = nil
+	x.Publisher = nil
+	x.DealGroups = nil
+	x.StrategiesCount = *new(int)
+	x.HasStrategies = false
+	x.Impressions = nil
+	x.EffectiveStatus = ""
+	x.Severity = nil
+	x.APIVersion = ""
+	x.CreatedOn = nil
+	x.UpdatedOn = nil
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "organization_id", "supply_source", "publisher", "deal_groups", "strategies_count", "has_strategies", "impressions", "effective_status", "severity", "api_version", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Deal) original() *Deal {
+	if x.raw == nil {
+		return nil
+	}
+	var o Deal
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// dealWrite is the writable part of Deal, in the description's order.
+type dealWrite struct {
+	Name              string       `json:"name,omitempty"`
+	Description       string       `json:"description,omitempty"`
+	Owner             Owner        `json:"owner,omitzero"`
+	Permissions       *Permissions `json:"permissions,omitempty"`
+	AdvertiserID      int64        `json:"advertiser_id,omitempty"`
+	SupplySourceID    int64        `json:"supply_source_id,omitempty"`
+	SubSupplySourceID *int64       `json:"sub_supply_source_id,omitempty"`
+	PublisherID       *int64       `json:"publisher_id,omitempty"`
+	DealIdentifier    string       `json:"deal_identifier,omitempty"`
+	StartDatetime     *adama.Time  `json:"start_datetime,omitempty"`
+	EndDatetime       *adama.Time  `json:"end_datetime,omitempty"`
+	Status            *bool        `json:"status,omitempty"`
+	PriceType         PriceType    `json:"price_type,omitempty"`
+	PriceMethod       PriceMethod  `json:"price_method,omitempty"`
+	Price             *Price       `json:"price,omitempty"`
+	CurrencyCode      string       `json:"currency_code,omitempty"`
+	DealSource        DealSource   `json:"deal_source,omitempty"`
+	MediaType         MediaType    `json:"media_type,omitempty"`
+	BillType          BillType     `json:"bill_type,omitempty"`
+	DealType          DealType     `json:"deal_type,omitempty"`
+	ZoneName          string       `json:"zone_name,omitempty"`
+	PartnerSourced    *bool        `json:"partner_sourced,omitempty"`
+	Channels          []Channel    `json:"channels,omitzero"`
+	Version           int64        `json:"version,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Deal) writable() ([]byte, error) {
+	w := dealWrite{
+		Name:              x.Name,
+		Description:       x.Description,
+		Owner:             x.Owner,
+		Permissions:       x.Permissions,
+		AdvertiserID:      x.AdvertiserID,
+		SupplySourceID:    x.SupplySourceID,
+		SubSupplySourceID: x.SubSupplySourceID,
+		PublisherID:       x.PublisherID,
+		DealIdentifier:    x.DealIdentifier,
+		StartDatetime:     x.StartDatetime,
+		EndDatetime:       x.EndDatetime,
+		Status:            x.Status,
+		PriceType:         x.PriceType,
+		PriceMethod:       x.PriceMethod,
+		Price:             x.Price,
+		CurrencyCode:      x.CurrencyCode,
+		DealSource:        x.DealSource,
+		MediaType:         x.MediaType,
+		BillType:          x.BillType,
+		DealType:          x.DealType,
+		ZoneName:          x.ZoneName,
+		PartnerSourced:    x.PartnerSourced,
+		Channels:          x.Channels,
+		Version:           x.Version,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Deal) readOnlyChanged(orig *Deal) map[string]bool {
+	return map[string]bool{
+		"id":               orig.ID != x.ID,
+		"entity_type":      orig.EntityType != x.EntityType,
+		"owner":            !reflect.DeepEqual(orig.Owner, x.Owner),
+		"organization_id":  orig.OrganizationID != x.OrganizationID,
+		"supply_source":    !reflect.DeepEqual(orig.SupplySource, x.SupplySource),
+		"publisher":        !reflect.DeepEqual(orig.Publisher, x.Publisher),
+		"deal_groups":      !reflect.DeepEqual(orig.DealGroups, x.DealGroups),
+		"strategies_count": !reflect.DeepEqual(orig.StrategiesCount, x.StrategiesCount),
+		"has_strategies":   orig.HasStrategies != x.HasStrategies,
+		"impressions":      !reflect.DeepEqual(orig.Impressions, x.Impressions),
+		"effective_status": orig.EffectiveStatus != x.EffectiveStatus,
+		"severity":         !reflect.DeepEqual(orig.Severity, x.Severity),
+		"api_version":      orig.APIVersion != x.APIVersion,
+		"created_on":       !reflect.DeepEqual(orig.CreatedOn, x.CreatedOn),
+		"updated_on":       !reflect.DeepEqual(orig.UpdatedOn, x.UpdatedOn),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Deal) fixedFields() []string {
+	return []string{"name", "description", "permissions", "advertiser_id", "supply_source_id", "deal_identifier", "start_datetime", "end_datetime", "status", "price_type", "price_method", "price", "currency_code", "deal_source", "media_type", "bill_type", "deal_type", "zone_name", "partner_sourced", "channels", "version"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Deal) createOnlyFields() []string {
+	return []string{"owner"}
+}
+
+// DealGroup is deals packaged under one owner (every deal has the
+// group's owner); groups honour their deals' permissions and have
+// none of their own. Update sends what changed since the group was
+// read with the version.
+type DealGroup struct {
+	// The group's id. Read-only: not sent on create or update.
+	ID int64 `json:"id,omitempty"`
+	// Always deal_group. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The group's name; required on create. At most 255 characters.
+	Name string `json:"name,omitempty"`
+	// The group's description. At most 4095 characters.
+	Description string `json:"description,omitempty"`
+	// Owns the group and every deal of it; required on create, never
+	// changed.
+	Owner Owner `json:"owner,omitzero"`
+	// The group's deals; required on create, no repeats.
+	DealIDs []int64 `json:"deal_ids"`
+	// Whether the group is active.
+	Status *bool `json:"status,omitempty"`
+	// Whether strategies target the group. Read-only: not sent on create
+	// or update.
+	HasStrategies bool `json:"has_strategies,omitempty"`
+	// The record's version when the server sends one; Update sends it
+	// back.
+	Version int64 `json:"version,omitempty"`
+	// When the group was created. Read-only: not sent on create or
+	// update.
+	CreatedOn *adama.Time `json:"created_on,omitempty"`
+	// When the group last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type dealGroupAlias DealGroup
+
+var dealGroupIdx = record.IndexOf(reflect.TypeFor[dealGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *DealGroup) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *DealGroup) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DealGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DealGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*dealGroupAlias)(x), dealGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DealGroup) decodeFast(b []byte) bool {
+	*x = DealGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "description":
+			if !record.IsNull(v) {
+				x.Description, ok = record.ReadText(v)
+			}
+		case "owner":
+			x.Owner, ok = func(e []byte) (Owner, bool) {
+				p, ok := record.ReadRecord(e, (*Owner).decodeValid)
+				if p == nil {
+					return Owner{}, ok
+				}
+				return *p, ok
+			}(v)
+		case "deal_ids":
+			x.DealIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_strategies":
+			if !record.IsNull(v) {
+				x.HasStrategies, ok = record.ReadBool(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			x.CreatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "updated_on":
+			x.UpdatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "description", "owner", "deal_ids", "status", "has_strategies", "version", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DealGroup) MarshalJSON() ([]byte, error) {
+	a := dealGroupAlias(x)
+	if a.DealIDs == nil {
+		a.DealIDs = []int64{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DealGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DealGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, dealGroupIdx, prefix)
+	out = append(out, x.Owner.misfits(record.MisfitPath(prefix, "owner"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *DealGroup) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.HasStrategies = false
+	x.CreatedOn = nil
+	x.UpdatedOn = nil
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "has_strategies", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *DealGroup) original() *DealGroup {
+	if x.raw == nil {
+		return nil
+	}
+	var o DealGroup
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// dealGroupWrite is the writable part of DealGroup, in the description's order.
+type dealGroupWrite struct {
+	Name        string  `json:"name,omitempty"`
+	Description string  `json:"description,omitempty"`
+	Owner       Owner   `json:"owner,omitzero"`
+	DealIDs     []int64 `json:"deal_ids,omitzero"`
+	Status      *bool   `json:"status,omitempty"`
+	Version     int64   `json:"version,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *DealGroup) writable() ([]byte, error) {
+	w := dealGroupWrite{
+		Name:        x.Name,
+		Description: x.Description,
+		Owner:       x.Owner,
+		DealIDs:     x.DealIDs,
+		Status:      x.Status,
+		Version:     x.Version,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *DealGroup) readOnlyChanged(orig *DealGroup) map[string]bool {
+	return map[string]bool{
+		"id":             orig.ID != x.ID,
+		"entity_type":    orig.EntityType != x.EntityType,
+		"owner":          !reflect.DeepEqual(orig.Owner, x.Owner),
+		"has_strategies": orig.HasStrategies != x.HasStrategies,
+		"created_on":     !reflect.DeepEqual(orig.CreatedOn, x.CreatedOn),
+		"updated_on":     !reflect.DeepEqual(orig.UpdatedOn, x.UpdatedOn),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*DealGroup) fixedFields() []string {
+	return []string{"name", "description", "deal_ids", "status", "version"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*DealGroup) createOnlyFields() []string {
+	return []string{"owner"}
+}
+
+// Publisher is a publisher of an organization's direct deals;
+// its name is the one field an update changes.
+type Publisher struct {
+	// The publisher's id. Read-only: not sent on create or update.
+	ID int64 `json:"id,omitempty"`
+	// The publisher's name; required. At most 20 characters.
+	Name string `json:"name,omitempty"`
+	// The organization the publisher belongs to; required on create.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// The last user who changed it. Read-only: not sent on create or
+	// update.
+	LastTouchUserID int64 `json:"last_touch_user_id,omitempty"`
+	// When the publisher was created. Read-only: not sent on create or
+	// update.
+	CreatedOn *adama.Time `json:"created_on,omitempty"`
+	// When the publisher last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
+	// When the publisher was deleted. Read-only: not sent on create or
+	// update.
+	DeletedOn *adama.Time `json:"deleted_on,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type publisherAlias Publisher
+
+var publisherIdx = record.IndexOf(reflect.TypeFor[publisherAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Publisher) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Publisher) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Publisher) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Publisher) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*publisherAlias)(x), publisherIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Publisher) decodeFast(b []byte) bool {
+	*x = Publisher{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "last_touch_user_id":
+			if !record.IsNull(v) {
+				x.LastTouchUserID, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			x.CreatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "updated_on":
+			x.UpdatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "deleted_on":
+			x.DeletedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "organization_id", "last_touch_user_id", "created_on", "updated_on", "deleted_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Publisher) MarshalJSON() ([]byte, error) {
+	a := publisherAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Publisher) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Publisher) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, publisherIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Publisher) clearReadOnly() {
+	x.ID = 0
+	x.LastTouchUserID = 0
+	x.CreatedOn = nil
+	x.UpdatedOn = nil
+	x.DeletedOn = nil
+	cloned := false
+	for _, k := range [...]string{"id", "last_touch_user_id", "created_on", "updated_on", "deleted_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Publisher) original() *Publisher {
+	if x.raw == nil {
+		return nil
+	}
+	var o Publisher
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// publisherWrite is the writable part of Publisher, in the description's order.
+type publisherWrite struct {
+	Name           string `json:"name,omitempty"`
+	OrganizationID int64  `json:"organization_id,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Publisher) writable() ([]byte, error) {
+	w := publisherWrite{
+		Name:           x.Name,
+		OrganizationID: x.OrganizationID,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Publisher) readOnlyChanged(orig *Publisher) map[string]bool {
+	return map[string]bool{
+		"id":                 orig.ID != x.ID,
+		"organization_id":    orig.OrganizationID != x.OrganizationID,
+		"last_touch_user_id": orig.LastTouchUserID != x.LastTouchUserID,
+		"created_on":         !reflect.DeepEqual(orig.CreatedOn, x.CreatedOn),
+		"updated_on":         !reflect.DeepEqual(orig.UpdatedOn, x.UpdatedOn),
+		"deleted_on":         !reflect.DeepEqual(orig.DeletedOn, x.DeletedOn),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Publisher) fixedFields() []string {
+	return []string{"name"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Publisher) createOnlyFields() []string {
+	return []string{"organization_id"}
+}
+
+// Performance is a deal's reporting data for the period
+// (performance_data of an analytics row).
+type Performance struct {
+	// The bid requests carrying the deal.
+	BidRequests int64 `json:"bid_requests"`
+	// The bids made.
+	Bids int64 `json:"bids"`
+	// Bids per bid request.
+	BidRate float64 `json:"bid_rate"`
+	// The auctions won.
+	Wins int64 `json:"wins"`
+	// Wins per bid.
+	WinRate float64 `json:"win_rate"`
+	// The requests matched to a strategy.
+	Matches int64 `json:"matches"`
+	// Matches per bid request.
+	MatchRate float64 `json:"match_rate"`
+	// The impressions served.
+	Impressions int64 `json:"impressions"`
+	// The clicks.
+	Clicks int64 `json:"clicks"`
+	// Clicks per impression.
+	CTR float64 `json:"ctr"`
+	// The unique users reached.
+	Uniques int64 `json:"uniques"`
+	// Impressions per unique user.
+	Frequency float64 `json:"frequency"`
+	// The total spend with its currency.
+	TotalSpend *Metric `json:"total_spend,omitempty"`
+	// The effective CPM.
+	ECPM *Metric `json:"e_CPM,omitempty"`
+	// The media spend.
+	MediaSpend *Metric `json:"media_spend,omitempty"`
+	// The viewable CPM.
+	VCPM *Metric `json:"v_CPM,omitempty"`
+	// The viewable share (value null when unknown).
+	ViewabilityRate *Metric `json:"viewability_rate,omitempty"`
+	// The video completion rate.
+	VideoComplete *Metric `json:"videoCompleteRate,omitempty"`
+	// The total spend per action.
+	TotalSpendCPA *Metric `json:"total_spend_CPA,omitempty"`
+	// The media spend per thousand impressions.
+	MediaSpendCPM *Metric `json:"media_spend_CPM,omitempty"`
+	// The response rate (IsPercent set).
+	ResponseRate *Metric `json:"response_rate,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type performanceAlias Performance
+
+var performanceIdx = record.IndexOf(reflect.TypeFor[performanceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Performance) UnmarshalJSON(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Performance) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Performance) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*performanceAlias)(x), performanceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Performance) MarshalJSON() ([]byte, error) {
+	a := performanceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Performance) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Performance) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, performanceIdx, prefix)
+	out = append(out, record.Nested(x.TotalSpend, record.MisfitPath(prefix, "total_spend"))...)
+	out = append(out, record.Nested(x.ECPM, record.MisfitPath(prefix, "e_CPM"))...)
+	out = append(out, record.Nested(x.MediaSpend, record.MisfitPath(prefix, "media_spend"))...)
+	out = append(out, record.Nested(x.VCPM, record.MisfitPath(prefix, "v_CPM"))...)
+	out = append(out, record.Nested(x.ViewabilityRate, record.MisfitPath(prefix, "viewability_rate"))...)
+	out = append(out, record.Nested(x.VideoComplete, record.MisfitPath(prefix, "videoCompleteRate"))...)
+	out = append(out, record.Nested(x.TotalSpendCPA, record.MisfitPath(prefix, "total_spend_CPA"))...)
+	out = append(out, record.Nested(x.MediaSpendCPM, record.MisfitPath(prefix, "media_spend_CPM"))...)
+	out = append(out, record.Nested(x.ResponseRate, record.MisfitPath(prefix, "response_rate"))...)
 	return out
 }

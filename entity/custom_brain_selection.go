@@ -38,41 +38,6 @@ const (
 	SelectionTypeDynamic        SelectionType = "Dynamic"
 )
 
-// CustomBrainSelection is one custom brain selection of a campaign: a
-// pixel, audience or segment the campaign's brain learns from. Shape from
-// the Campaigns API v3.0 reference, schema
-// campaign_custom_brain_selection (its enable_mm_audiences_in_brain is
-// enable_svc_audiences_in_brain here, the spec's neutral word). Unknown
-// properties are kept in Extra. It is read-only: write selections with
-// [Client.SetCampaignCustomBrainSelections].
-type CustomBrainSelection struct {
-	Common
-	CampaignID    int64         `json:"campaign_id,omitempty" url:"-"`
-	SelectionID   int64         `json:"selection_id,omitempty" url:"-"`
-	SelectionType SelectionType `json:"selection_type,omitempty" url:"-"`
-	Active        *adama.Bool   `json:"active,omitempty" url:"-"`
-	// EnableSvcAudiencesInBrain lets the brain use the platform's own
-	// audiences.
-	EnableSvcAudiencesInBrain *adama.Bool `json:"enable_svc_audiences_in_brain,omitempty" url:"-"`
-	IsRetired                 *adama.Bool `json:"is_retired,omitempty" url:"-"`
-	FullPath                  string      `json:"full_path,omitempty" url:"-"`
-	OwnerName                 string      `json:"owner_name,omitempty" url:"-"`
-	SelectionName             string      `json:"selection_name,omitempty" url:"-"`
-	ChildCount                *int64      `json:"child_count,omitempty" url:"-"`
-	ParentAudienceSegmentID   *int64      `json:"parent_audience_segment_id,omitempty" url:"-"`
-	// RetailCPM and WholesaleCPM are exact.
-	RetailCPM    *adama.Decimal `json:"retail_cpm,omitempty" url:"-"`
-	Uniques      *int64         `json:"uniques,omitempty" url:"-"`
-	WholesaleCPM *adama.Decimal `json:"wholesale_cpm,omitempty" url:"-"`
-}
-
-// UnmarshalJSON decodes a selection liberally (numbers as numbers or
-// numeric strings), keeping unknown properties in Extra.
-func (s *CustomBrainSelection) UnmarshalJSON(b []byte) error {
-	type plain CustomBrainSelection
-	return decodeRecord(b, (*plain)(s), &s.Common)
-}
-
 // MarshalJSON writes the selection with its Extra properties, so a record
 // read and written back loses nothing.
 func (s CustomBrainSelection) MarshalJSON() ([]byte, error) {
@@ -94,25 +59,6 @@ func checkUnsentBrainSelections(v *valid.Validator, sels []CustomBrainSelection)
 		sig = []byte(strconv.Itoa(len(sels)) + " selections")
 	}
 	v.Add("custom_brain_selections", "not sendable in the v2.0 form: use SetCampaignCustomBrainSelections", string(sig))
-}
-
-// CampaignV3 is a campaign as the v3.0 interface answers it (schema
-// campaign_full; the answer of get-campaign, update-campaign and
-// copy-campaign), read for its custom brain selections: id, name,
-// version, advertiser_id and custom_brain_selections are typed; every
-// other property of the v3.0 campaign (goals, budget, duration, ...) is
-// kept in Extra.
-type CampaignV3 struct {
-	Common
-	AdvertiserID          int64                  `json:"advertiser_id,omitempty" url:"-"`
-	CustomBrainSelections []CustomBrainSelection `json:"custom_brain_selections,omitempty" url:"-"`
-}
-
-// UnmarshalJSON decodes the campaign liberally, keeping unknown properties
-// in Extra.
-func (c *CampaignV3) UnmarshalJSON(b []byte) error {
-	type plain CampaignV3
-	return decodeRecord(b, (*plain)(c), &c.Common)
 }
 
 // BrainSelection is one item of the custom_brain_selections a campaign

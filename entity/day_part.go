@@ -3,29 +3,8 @@ package entity
 import (
 	"strings"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
-
-// StrategyDayPart is a strategy's day part (spec 2.8), collection
-// strategy_day_parts. strategy_id, start_hour and end_hour are required;
-// hours run 0 to 23 and start_hour must not be after end_hour.
-type StrategyDayPart struct {
-	Common
-	StrategyID int64 `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
-	StartHour  *int  `json:"start_hour,omitempty" url:"start_hour,omitempty"`
-	EndHour    *int  `json:"end_hour,omitempty" url:"end_hour,omitempty"`
-	// Days is a string of day codes, "MTWRFSU" (Monday to Sunday).
-	Days     string      `json:"days,omitempty" url:"days,omitempty"`
-	UserTime *adama.Bool `json:"user_time,omitempty" url:"user_time,omitempty"`
-	Status   *adama.Bool `json:"status,omitempty" url:"status,omitempty"`
-}
-
-// UnmarshalJSON decodes a day part, keeping unknown properties in Extra.
-func (d *StrategyDayPart) UnmarshalJSON(b []byte) error {
-	type plain StrategyDayPart
-	return decodeRecord(b, (*plain)(d), &d.Common)
-}
 
 // DayCodes are the day codes a day part's days may hold.
 const DayCodes = "MTWRFSU"

@@ -61,3 +61,5 @@
 // grammar) and return one *adama.ValidationError naming every broken rule,
 // before any request is sent.
 package entity
+
+//go:generate go run ../internal/cmd/apigen -group entity

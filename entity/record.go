@@ -292,6 +292,17 @@ func numberOf(v []byte, t reflect.Type) ([]byte, string, error) {
 	} else if err := json.Unmarshal(v, &text); err != nil {
 		return nil, "", err
 	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return fixNumber(text, cur, !(t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64 || t == decimalType))
+}
+
+// fixNumber returns the JSON number the text of a number sent as a
+// string or as an amount stands for ("null" for empty text), for an
+// integer field (integral) or another numeric one, with the amount's
+// currency cur.
+func fixNumber(text, cur string, integral bool) ([]byte, string, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return []byte("null"), cur, nil
@@ -300,10 +311,7 @@ func numberOf(v []byte, t reflect.Type) ([]byte, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("%q is not a number", truncate(text, 60))
 	}
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64 || t == decimalType {
+	if !integral {
 		return []byte(d.String()), cur, nil
 	}
 	whole, frac, _ := strings.Cut(d.String(), ".")

@@ -1,26 +1,8 @@
 package entity
 
 import (
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
-
-// StrategyDomainRestriction includes or excludes a domain for a strategy
-// (spec 2.8), collection strategy_domain_restrictions.
-type StrategyDomainRestriction struct {
-	Common
-	StrategyID  int64       `json:"strategy_id,omitempty" url:"strategy_id,omitempty"`
-	Domain      string      `json:"domain,omitempty" url:"domain,omitempty"`
-	Restriction Restriction `json:"restriction,omitempty" url:"restriction,omitempty"`
-	TargetType  string      `json:"target_type,omitempty" url:"target_type,omitempty"`
-	CreatedAt   *adama.Time `json:"created_at,omitempty" url:"-"`
-}
-
-// UnmarshalJSON decodes a domain restriction, keeping unknown properties in Extra.
-func (d *StrategyDomainRestriction) UnmarshalJSON(b []byte) error {
-	type plain StrategyDomainRestriction
-	return decodeRecord(b, (*plain)(d), &d.Common)
-}
 
 func (d *StrategyDomainRestriction) check(v *valid.Validator, create bool) {
 	if create {

@@ -142,23 +142,6 @@ func (ec *Client) DownloadSiteList(ctx context.Context, id int64, targetType str
 	return b, nil
 }
 
-// SiteListAssignment is one assignment of a site list (reference schema
-// site_list_assignment_full): the campaign or strategy it is assigned to.
-type SiteListAssignment struct {
-	Common
-	SiteListID           int64  `json:"site_list_id,omitempty" url:"-"`
-	EntityID             int64  `json:"entity_id,omitempty" url:"-"`
-	AssociatedCampaignID *int64 `json:"associated_campaign_id,omitempty" url:"-"`
-	// Collection is campaign or strategy.
-	Collection string `json:"collection,omitempty" url:"-"`
-}
-
-// UnmarshalJSON decodes an assignment, keeping unknown properties in Extra.
-func (a *SiteListAssignment) UnmarshalJSON(b []byte) error {
-	type plain SiteListAssignment
-	return decodeRecord(b, (*plain)(a), &a.Common)
-}
-
 // SiteListAssignments lists where list id is assigned (GET
 // site_lists/{id}/assignments); opts pages, sorts and filters as for any
 // list.

@@ -30,3 +30,19 @@ func slowDecoder(doc *openapi3.T) (string, error) {
 	}
 	return d, nil
 }
+
+// recordDecoder is the decoder of one record: its schema's own
+// x-adama-decoding (lenient or keeping), where a document mixes records
+// read before they were generated with newer ones, else the document's.
+func recordDecoder(name string, s *openapi3.Schema, docDefault string) (string, error) {
+	x, ok := s.Extensions["x-adama-decoding"]
+	if !ok {
+		return docDefault, nil
+	}
+	str, _ := x.(string)
+	d, ok := slowDecoders[str]
+	if !ok {
+		return "", fmt.Errorf("schema %s: x-adama-decoding: want lenient or keeping, found %q", name, str)
+	}
+	return d, nil
+}

@@ -175,6 +175,8 @@
 //	                         string for a number as zero, a bare boolean
 //	                         as text; decoding.go)
 //	x-go-skip                (schema) generate nothing for it
+//	x-adama-decoding         (schema) the record's own internal/record
+//	                         decoder, overriding info.x-adama-decoding
 //	x-go-name                (schema, property) the Go name
 //	x-go-type                (property) the SDK value type
 //	x-go-omitempty           (property) a plain value left out when zero
@@ -185,7 +187,8 @@
 //	x-go-snapshot            (schema) keep the body read, for read-change-
 //	                         save updates (see above)
 //	x-go-value-items         (array of records) hold the records by value,
-//	                         []R instead of []*R
+//	                         []R instead of []*R; (a record) R instead of
+//	                         *R, tagged omitzero (values.go)
 //	x-go-validate            (schema) true, or {create: Schema, update:
 //	                         Schema}: generate validate from the stated
 //	                         rules; (parameter) true: generate its limits
@@ -199,9 +202,10 @@
 //	x-go-hand-type           (property) a Go type taken as written: one the
 //	                         package declares by hand (BrainTypeID, Filters)
 //	                         or a composite (int, []float64,
-//	                         map[string]string); never a pointer;
-//	                         Misfits asks the records a composite holds
-//	                         (handtype.go)
+//	                         map[string]string); never a pointer but to
+//	                         a hand-written record (*Price, read through
+//	                         its UnmarshalJSON); Misfits asks the records
+//	                         a composite holds (handtype.go)
 //	                         (byvalue.go)
 //	x-go-local-fields        (schema) [{name, type, description}]: fields
 //	                         kept beside the properties, never sent or
@@ -251,12 +255,45 @@
 //	                         parameter once per item), *qlang.Query,
 //	                         or a named string type; int for page_limit and
 //	                         page_offset
+//	info.x-go-embedding-records  every record embeds a struct the
+//	                         package writes by hand and falls back to its
+//	                         decodeRecord (see "Records that embed")
+//	x-go-embedded            (schema, embedding records) the hand-written
+//	                         struct's properties; no Go type of its own
+//	x-go-embed: Name         (schema, embedding records) the record embeds
+//	                         Name, a schema marked x-go-embedded
+//	info.x-adama-forms       (embedding records) the other JSON forms the
+//	                         platform sends, by schema type; the readers
+//	                         take integer and number as string or amount,
+//	                         boolean as string or number, string as
+//	                         number, and the document must say exactly so
 //
 // Other x-adama- fields describe the platform, and the tests read them:
 // the envelope (info.x-adama-envelope), the platform's own date-time
 // layout (info.x-adama-date-time, a Go layout), a parameter's operators
 // (x-adama-operators), the fields q and sort_by may name (x-adama-fields)
 // and a list sent as one comma-separated value (x-adama-list: comma).
+//
+// # Records that embed
+//
+// A document marked info.x-go-embedding-records (group A's, entity.yaml)
+// describes records that embed a struct their package writes by hand
+// (x-go-embed: Common) and keep their lenient reflective decoder
+// (decodeRecord) and their XML and form codecs. For every object schema
+// not marked x-go-skip or x-go-embedded, the generated file holds the
+// record's declaration (the embedded struct, then one field per own
+// property with its description as its doc; tags json and url
+// "name,omitempty", url "-" for a readOnly property, json "-" for a
+// writeOnly one) and its JSON decoding: UnmarshalJSON; decodeFast, which
+// reads a zero record in one jsonscan pass through the package's readers
+// (readText, readName, readInt, readIntPtr, readDecimalPtr, readBoolPtr,
+// readTimePtr, readMoney, readRecord, readJSON; entity's are in
+// entity/fastdecode.go) and reports false where decodeRecord must
+// decide; and decodeSlow, which calls decodeRecord. A property's Go type
+// is its x-go-type (any type of the package), else: a reference to a
+// record -> *R, an array of them -> []*R, integer -> *int64, number ->
+// *adama.Decimal, boolean -> *adama.Bool, string -> string, or
+// *adama.Time with format date-time.
 //
 // Usage:
 //

@@ -131,9 +131,11 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 	names := make([]string, len(r.fields))
 	for i, f := range r.fields {
 		names[i] = fmt.Sprintf("%q", f.json)
-		if plainValue(f.typ) {
+		if plainValue(f.typ) && !(f.valueItems && !f.list) {
 			// As encoding/json: null leaves a value field as it is, so a
 			// repeated property's null does not undo the value before it.
+			// (A record held by value is reset by null: encoding/json
+			// passes null to its UnmarshalJSON.)
 			fmt.Fprintf(b, "case %q:\nif !record.IsNull(v) {\nx.%s, ok = %s\n}\n", f.json, f.name, reader(f))
 			continue
 		}

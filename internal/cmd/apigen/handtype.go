@@ -19,6 +19,12 @@ import (
 // enum reads); any other hand type is read through internal/record only,
 // and Misfits lists those of the records its value holds (a map or list of
 // records) through record.Nested, under the property's name.
+//
+// The one pointer it takes is to a record the package writes by hand
+// ("*Price": an exported name), with its own UnmarshalJSON (a record also
+// read from a bare number, say): nil is absent, the one-pass decoder reads
+// it through that UnmarshalJSON (record.ReadUnmarshaler) and Misfits asks
+// it through record.Nested.
 
 // handType types f by its x-go-hand-type, reporting false when the
 // property has none.
@@ -31,8 +37,9 @@ func handType(f *field, s *openapi3.Schema, sent bool) (bool, error) {
 	if t == "" || strings.TrimSpace(t) != t {
 		return true, fmt.Errorf("x-go-hand-type %v: want a Go type", x)
 	}
-	if _, err := parser.ParseExpr(t); err != nil || strings.HasPrefix(t, "*") {
-		return true, fmt.Errorf("x-go-hand-type %q is not a Go type (and not a pointer)", t)
+	handRecord := strings.HasPrefix(t, "*") && isASCIIIdent(t[1:]) && t[1] >= 'A' && t[1] <= 'Z'
+	if _, err := parser.ParseExpr(t); err != nil || strings.HasPrefix(t, "*") && !handRecord {
+		return true, fmt.Errorf("x-go-hand-type %q is not a Go type (and not a pointer, but to a hand-written record)", t)
 	}
 	if _, taken := s.Extensions["x-go-type"]; taken {
 		return true, fmt.Errorf("x-go-type and x-go-hand-type contradict each other")
@@ -42,6 +49,9 @@ func handType(f *field, s *openapi3.Schema, sent bool) (bool, error) {
 	}
 	f.typ, f.zero, f.sent = t, "*new("+t+")", sent
 	switch {
+	case handRecord:
+		f.zero = "nil"
+		f.fastRead, f.handMisfits = "record.ReadUnmarshaler["+t[1:]+"](v)", true
 	case schemaType(s) == openapi3.TypeInteger && isASCIIIdent(t):
 		f.fastRead = "func(v []byte) (" + t + ", bool) {\nn, ok := record.ReadInt64(v)\nreturn " + t + "(n), ok\n}(v)"
 	case schemaType(s) == openapi3.TypeString && isASCIIIdent(t) && t != "string":

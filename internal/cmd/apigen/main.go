@@ -75,6 +75,9 @@ func generateGroup(group string) ([]byte, error) {
 // generate returns the Go source of the records and enums of doc; source
 // names the document in the file's header.
 func generate(doc *openapi3.T, source string) ([]byte, error) {
+	if hasFlag(doc.Info.Extensions, "x-go-embedding-records") {
+		return generateDecoders(doc, source)
+	}
 	m, err := build(doc, source)
 	if err != nil {
 		return nil, err

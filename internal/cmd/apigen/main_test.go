@@ -538,6 +538,28 @@ func TestDecodingChoice(t *testing.T) {
 		require.NoError(t, err)
 		assert.Contains(t, string(src), tc.want, tc.info)
 	}
+	// A schema's own x-adama-decoding overrides the document's, for that
+	// record only.
+	const mixed = schemas + "    Old:\n      type: object\n      x-adama-decoding: keeping\n      properties:\n        n: {type: integer}\n"
+	for _, tc := range []struct{ info, schemas, want, err string }{
+		{"", mixed, "if err := record.DecodeKeepingInto(b, (*oldAlias)(x), oldIdx, &x.Extra); err != nil {", ""},
+		{"", mixed, "if err := record.DecodeInto(b, (*thingAlias)(x), thingIdx, &x.Extra); err != nil {", ""},
+		{"  x-adama-decoding: keeping\n", schemas + "    Lax:\n      type: object\n      x-adama-decoding: lenient\n      properties:\n        n: {type: integer}\n",
+			"if err := record.DecodeInto(b, (*laxAlias)(x), laxIdx, &x.Extra); err != nil {", ""},
+		{"", schemas + "    Bad:\n      type: object\n      x-adama-decoding: loose\n      properties:\n        n: {type: integer}\n",
+			"", `schema Bad: x-adama-decoding: want lenient or keeping, found "loose"`},
+	} {
+		doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n" + tc.info +
+			"paths: {}\ncomponents:\n  schemas:\n" + tc.schemas))
+		require.NoError(t, err)
+		src, err := generate(doc, "test.yaml")
+		if tc.err != "" {
+			assert.EqualError(t, err, tc.err)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Contains(t, string(src), tc.want, tc.info)
+	}
 }
 
 // TestGenerateHandTypes covers x-go-hand-type, x-go-value-items,
@@ -621,6 +643,43 @@ func TestGenerateHandTypes(t *testing.T) {
 			},
 		},
 		{
+			name: "one record by value, and a pointer to a hand-written record",
+			schemas: `
+    Item:
+      type: object
+      properties:
+        n: {type: integer}
+    Price:
+      type: object
+      x-go-skip: true
+      properties:
+        value: {type: number}
+    Box:
+      type: object
+      properties:
+        owner:
+          allOf: [{$ref: "#/components/schemas/Item"}]
+          x-go-value-items: true
+          readOnly: true
+        price:
+          allOf: [{$ref: "#/components/schemas/Price"}]
+          x-go-hand-type: "*Price"
+`,
+			want: []string{
+				"Owner Item `json:\"owner,omitzero\"`",
+				"Price *Price `json:\"price,omitempty\"`",
+				"x.Owner, ok = func(e []byte) (Item, bool) {",
+				"p, ok := record.ReadRecord(e, (*Item).decodeValid)",
+				"}(v)",
+				"x.Price, ok = record.ReadUnmarshaler[Price](v)",
+				`out = append(out, x.Owner.misfits(record.MisfitPath(prefix, "owner"))...)`,
+				`out = append(out, record.Nested(x.Price, record.MisfitPath(prefix, "price"))...)`,
+				"x.Owner = Item{}",
+				"func (x *Box) decodeFast(b []byte) bool {",
+			},
+			not: []string{"*Item `json", "type Price struct", "case \"owner\":\n\t\tif !record.IsNull(v) {"},
+		},
+		{
 			name: "local fields are kept beside the wire properties, never sent",
 			schemas: `
     Settings:
@@ -684,13 +743,25 @@ func TestGenerateHandTypes(t *testing.T) {
       type: object
       properties:
         f: {type: integer, x-go-hand-type: "*int"}
-`, `property f: x-go-hand-type "*int" is not a Go type (and not a pointer)`},
+`, `property f: x-go-hand-type "*int" is not a Go type (and not a pointer, but to a hand-written record)`},
 		{"hand type beside x-go-type", `
     A:
       type: object
       properties:
         f: {type: integer, x-go-hand-type: int, x-go-type: int32}
 `, "x-go-type and x-go-hand-type contradict each other"},
+		{"pointer to a lower-case name", `
+    A:
+      type: object
+      properties:
+        f: {type: object, x-go-hand-type: "*price"}
+`, `property f: x-go-hand-type "*price" is not a Go type (and not a pointer, but to a hand-written record)`},
+		{"by value of a scalar", `
+    A:
+      type: object
+      properties:
+        f: {type: string, x-go-value-items: true}
+`, "x-go-value-items applies to a list of records (or a record)"},
 		{"by value of a scalar list", `
     A:
       type: object
@@ -978,6 +1049,142 @@ func TestGenerateValidateErrors(t *testing.T) {
 			src, err := validateDoc(t, tc.schemas, params)
 			assert.ErrorContains(t, err, tc.want)
 			assert.Empty(t, src)
+		})
+	}
+}
+
+// TestGenerateEmbeddingRecords covers documents marked
+// x-go-embedding-records (x-go-embedded, x-go-embed, x-go-type of any
+// package type, readOnly and writeOnly as url and json "-"): a small
+// document in, the declarations' and decoders' lines or the error out.
+func TestGenerateEmbeddingRecords(t *testing.T) {
+	const common = `
+    Common:
+      type: object
+      x-go-embedded: true
+      properties:
+        id: {type: integer, x-go-type: int64}
+        name: {type: string}
+`
+	for _, tc := range []struct {
+		name, schemas string
+		forms         string // info.x-adama-forms, when not the readers'
+		want, not     []string
+		err           string
+	}{
+		{
+			name: "a record embedding Common, each type's reader",
+			schemas: common + `
+    Amount:
+      type: object
+      x-go-skip: true
+    Thing:
+      type: object
+      description: Thing is a thing of the test.
+      x-go-embed: Common
+      properties:
+        count: {type: integer, description: How many.}
+        secret: {type: string, writeOnly: true}
+        version: {type: integer, x-go-type: int}
+        ratio: {type: number}
+        live: {type: boolean}
+        starts_on: {type: string, format: date-time}
+        goal_type: {type: string, x-go-type: GoalType}
+        budget: {type: array, items: {$ref: "#/components/schemas/Amount"}, x-go-type: adama.Money}
+        parent: {allOf: [{$ref: "#/components/schemas/Thing"}], readOnly: true}
+        children: {type: array, items: {$ref: "#/components/schemas/Thing"}}
+        opts: {type: object, x-go-type: "*Opts"}
+        raw: {x-go-type: json.RawMessage}
+        label: {type: string, x-go-name: Caption}
+`,
+			want: []string{
+				"// Thing is a thing of the test.",
+				"type Thing struct {",
+				"Common",
+				"// How many.",
+				"Count *int64 `json:\"count,omitempty\" url:\"count,omitempty\"`",
+				"Secret string `json:\"-\" url:\"secret,omitempty\"`",
+				"Version int `json:\"version,omitempty\" url:\"version,omitempty\"`",
+				"GoalType GoalType `json:\"goal_type,omitempty\" url:\"goal_type,omitempty\"`",
+				"Budget adama.Money `json:\"budget,omitempty\" url:\"budget,omitempty\"`",
+				"Parent *Thing `json:\"parent,omitempty\" url:\"-\"`",
+				"Children []*Thing `json:\"children,omitempty\" url:\"children,omitempty\"`",
+				"Opts *Opts `json:\"opts,omitempty\" url:\"opts,omitempty\"`",
+				"Raw json.RawMessage `json:\"raw,omitempty\" url:\"raw,omitempty\"`",
+				"Caption string `json:\"label,omitempty\" url:\"label,omitempty\"`",
+				`"encoding/json"`, `"github.com/adamasdk/adama-go/adama"`,
+				"func (x *Thing) UnmarshalJSON(b []byte) error {",
+				"func (x *Thing) decodeSlow(b []byte) error {",
+				"type plain Thing",
+				"return decodeRecord(b, (*plain)(x), &x.Common)",
+				`var thingFields = [...]string{"id", "name", "count", "version", "ratio", "live", "starts_on", "goal_type", "budget", "parent", "children", "opts", "raw", "label"}`,
+				"b, ok := x.Common.fastStart(b)",
+				`ok = once(&seen[0]) && readInt(&x.Currencies, "id", v, &x.ID)`,
+				`ok = once(&seen[1]) && readText(v, &x.Name)`,
+				`ok = once(&seen[2]) && readIntPtr(&x.Currencies, "count", v, &x.Count)`,
+				`ok = once(&seen[3]) && readInt(&x.Currencies, "version", v, &x.Version)`,
+				`ok = once(&seen[4]) && readDecimalPtr(&x.Currencies, "ratio", v, &x.Ratio)`,
+				`ok = once(&seen[5]) && readBoolPtr(v, &x.Live)`,
+				`ok = once(&seen[6]) && readTimePtr(v, &x.StartsOn)`,
+				`ok = once(&seen[7]) && readName(v, &x.GoalType)`,
+				`ok = once(&seen[8]) && readMoney(v, &x.Budget)`,
+				`ok = once(&seen[9]) && readRecord(v, &x.Parent)`,
+				`ok = once(&seen[10]) && readJSON(v, &x.Children)`,
+				`ok = once(&seen[11]) && readJSON(v, &x.Opts)`,
+				`ok = once(&seen[12]) && readJSON(v, &x.Raw)`,
+				`ok = once(&seen[13]) && readText(v, &x.Caption)`,
+				"ok = records.KeepUnknown(&x.Extra, key, v, thingFields[:]...)",
+				"var seen [14]bool",
+				"*x = Thing{}",
+				"x.Common.fastEnd(b, x, x.Parent != nil ||",
+				"len(x.Children) > 0 ||",
+				"x.Opts != nil)",
+				"x.GoalType == \"\" &&",
+				"x.Count == nil &&",
+			},
+			not: []string{"func (x *Common)", "Amount", "type Common", `"secret"`, "x.Secret"},
+		},
+		{
+			name:    "no record holder",
+			schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      properties:\n        n: {type: string}\n",
+			want:    []string{"x.Common.fastEnd(b, x, false)", "// Leaf is a record of the platform.", "import ("},
+			not:     []string{`"encoding/json"`, `"github.com/adamasdk/adama-go/adama"`},
+		},
+		{name: "forms not described", forms: "\n", schemas: common, err: "info.x-adama-forms: the readers of embedding records take"},
+		{name: "forms differ", forms: "  x-adama-forms: {integer: [string], number: [string, amount], boolean: [string, number], string: [number]}\n", schemas: common, err: "info.x-adama-forms"},
+		{name: "a record without an embed", schemas: "\n    A:\n      type: object\n", err: "schema A: a record embeds a hand-written struct (set x-go-embed)"},
+		{name: "embed names no embedded schema", schemas: "\n    A:\n      type: object\n      x-go-embed: B\n", err: `schema A: x-go-embed "B" names no schema marked x-go-embedded`},
+		{name: "a property twice", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        id: {type: integer}\n", err: "schema A: property id is already Common's"},
+		{name: "no Go type", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        x: {type: object}\n", err: "schema A, property x: no Go type (set x-go-type)"},
+		{name: "a type the decoder cannot read", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        x: {type: number, x-go-type: float64}\n", err: "the decoder reads no number property into a float64"},
+		{name: "not a Go type", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        x: {type: object, x-go-type: \"*[\"}\n", err: `x-go-type "*[" is not a Go type`},
+		{name: "not an object", schemas: "\n    N:\n      type: integer\n", err: "schema N: only objects are records"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			forms := "  x-adama-forms: {integer: [string, amount], number: [string, amount], boolean: [string, number], string: [number]}\n"
+			if tc.forms != "" {
+				forms = tc.forms
+			}
+			doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n  x-go-package: pkg\n  x-go-embedding-records: true\n" + forms +
+				"paths: {}\ncomponents:\n  schemas:" + tc.schemas))
+			require.NoError(t, err, "the test document must be valid OpenAPI")
+			src, err := generate(doc, "test.yaml")
+			if tc.err != "" {
+				assert.ErrorContains(t, err, tc.err)
+				assert.Empty(t, src)
+				return
+			}
+			require.NoError(t, err)
+			lines := map[string]bool{}
+			for _, l := range strings.Split(string(src), "\n") {
+				lines[strings.Join(strings.Fields(l), " ")] = true
+			}
+			for _, w := range tc.want {
+				assert.True(t, lines[w], "missing line %q in\n%s", w, src)
+			}
+			for _, n := range tc.not {
+				assert.NotContains(t, string(src), n)
+			}
 		})
 	}
 }

@@ -136,7 +136,9 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.slow = slow
+			if r.slow, err = recordDecoder(name, s, slow); err != nil {
+				return nil, err
+			}
 			m.records = append(m.records, r)
 		default:
 			return nil, fmt.Errorf("schema %s: only objects and string enums become Go types (mark others x-go-skip)", name)
@@ -284,6 +286,9 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 			return nil, fmt.Errorf("x-adama-send-zero applies to values and lists, not to a record")
 		}
 		f.typ, f.nested, f.zero = base, kind.record, "nil"
+		if f.valueItems {
+			f.zero = base + "{}"
+		}
 	default:
 		if f.sent || omitZero {
 			f.typ, f.zero = base, kind.zero

@@ -169,7 +169,7 @@ func renderRecord(b *bytes.Buffer, r *record, dep string) {
 		case f.handMisfits:
 			fmt.Fprintf(b, "out = append(out, record.Nested(x.%s, record.MisfitPath(prefix, %q))...)\n", f.name, f.json)
 		case f.nested == "":
-		case f.valueItems:
+		case f.valueItems && f.list:
 			fmt.Fprintf(b, "for i := range x.%s {\nout = append(out, x.%s[i].misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.name, f.json+"[")
 		case f.list:
 			fmt.Fprintf(b, "for i, y := range x.%s {\nout = append(out, y.misfits(record.MisfitPath(prefix, %q+strconv.Itoa(i)+\"]\"))...)\n}\n", f.name, f.json+"[")

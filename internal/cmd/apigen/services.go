@@ -959,6 +959,11 @@ func renderTable(b *bytes.Buffer, s *services) {
 // generateServices returns the Go source of the services of doc, or nil
 // when its operations carry no x-go-service.
 func generateServices(doc *openapi3.T, source string) ([]byte, error) {
+	if hasFlag(doc.Info.Extensions, "x-go-embedding-records") {
+		// Such a document (entity's) describes records only so far; its
+		// services are written by hand.
+		return nil, nil
+	}
 	m, err := build(doc, source)
 	if err != nil {
 		return nil, err

@@ -17,22 +17,28 @@ var structValues = map[string]bool{"adama.Time": true, "adama.Decimal": true, "a
 
 // omitOption is the tag option of a field that is not always sent.
 func omitOption(f *field) string {
-	if structValues[f.typ] {
+	if structValues[f.typ] || f.valueItems && !f.list {
 		return "omitzero"
 	}
 	return "omitempty"
 }
 
 // valueItems applies x-go-value-items to an array of records: the Go
-// type becomes []R instead of []*R.
+// type becomes []R instead of []*R; and to a reference to one record:
+// the Go type becomes R instead of *R, tagged omitzero (a record whose
+// zero value is absent, such as deals.Owner).
 func valueItems(ref *openapi3.SchemaRef, f *field, base *string, k kind) error {
 	if !hasFlag(ref.Value.Extensions, "x-go-value-items") {
 		return nil
 	}
-	if k.shape != shapeList || k.record == "" {
-		return fmt.Errorf("x-go-value-items applies to a list of records")
+	switch {
+	case k.shape == shapeList && k.record != "":
+		*base = "[]" + k.record
+	case k.shape == shapeRecord:
+		*base = k.record
+	default:
+		return fmt.Errorf("x-go-value-items applies to a list of records (or a record)")
 	}
-	*base = "[]" + k.record
 	f.valueItems = true
 	return nil
 }
