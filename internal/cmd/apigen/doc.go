@@ -124,8 +124,8 @@
 // For a v3.0-style group (services_snapshot.go): a create or update body
 // that is a request schema named by a record's x-go-validate is that
 // record; an update's path id <record>_id is the record's id; a snapshot
-// record sent by a generated Create or Update gets generated
-// createRequest and updateRequest (the version and the diff since the
+// record marked x-go-snapshot-bodies sent by a generated Create or Update
+// gets generated createRequest and updateRequest (the version and the diff since the
 // read, through the generated snapshotBody); a list method All<Name>
 // iterates like All; a DELETE answered by JSON naming no record reads the
 // group's envelope (deleteEnveloped); a deprecated operation's methods
@@ -186,6 +186,10 @@
 //	x-enum-varnames          (enum) the <Value> part of each constant's name
 //	x-go-snapshot            (schema) keep the body read, for read-change-
 //	                         save updates (see above)
+//	x-go-snapshot-bodies     (snapshot schema) createRequest and
+//	                         updateRequest are generated with the services
+//	                         (the version and the diff since the read;
+//	                         services_snapshot.go); else written by hand
 //	x-go-value-items         (array of records) hold the records by value,
 //	                         []R instead of []*R; (a record) R instead of
 //	                         *R, tagged omitzero (values.go)
@@ -241,7 +245,8 @@
 //	                         struct holds (with query(limit, offset),
 //	                         clone() and, for paging, PageLimit,
 //	                         PageOffset, Prefetch)
-//	x-go-embed: T            (list operation) the options struct embeds T,
+//	x-go-embed: T            (list operation) as for a record (below),
+//	                         the options struct embeds the hand-written T,
 //	                         which holds the parameters info.x-go-embeds
 //	                         lists; x-go-options: T uses T itself
 //	x-go-all-limit           (page_limit) All's page size when the options

@@ -211,7 +211,7 @@ func buildServices(doc *openapi3.T, m *model) (*services, error) {
 				return nil, fmt.Errorf("operation %s, method %s: %w", where, name, err)
 			}
 			if sm.kind == kindCreate || sm.kind == kindUpdate {
-				if err := s.noteSnapshot(m, sm); err != nil {
+				if err := s.noteSnapshot(doc, m, sm); err != nil {
 					return nil, fmt.Errorf("operation %s, method %s: %w", where, name, err)
 				}
 			}

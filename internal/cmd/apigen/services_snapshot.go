@@ -23,8 +23,8 @@ import (
 //   - An update's path id ("attachment_id") that is not a property of the
 //     record is its "id" when the parameter is the record's name in snake
 //     case with _id.
-//   - A snapshot record (x-go-snapshot) saved by a generated Create or
-//     Update gets a generated createRequest (the create's rules, then
+//   - A snapshot record (x-go-snapshot) marked x-go-snapshot-bodies: true
+//     saved by a generated Create or Update gets a generated createRequest (the create's rules, then
 //     writable) and updateRequest (its version and what changed since the
 //     read, refusing a change to a read-only or create-only property, a
 //     cleared property that cannot be cleared and a sent value that breaks
@@ -185,14 +185,14 @@ func deprecatedDoc(m *svcMethod, have map[string]bool) string {
 
 // noteSnapshot records that a generated Create or Update of a snapshot
 // record needs its request body generated.
-func (s *services) noteSnapshot(m *model, sm *svcMethod) error {
+func (s *services) noteSnapshot(doc *openapi3.T, m *model, sm *svcMethod) error {
 	var r *record
 	for _, x := range m.records {
 		if x.name == sm.record {
 			r = x
 		}
 	}
-	if r == nil || !r.snapshot {
+	if r == nil || !r.snapshot || !snapshotBodies(doc, r.name) {
 		return nil
 	}
 	var req *snapshotReq
@@ -470,4 +470,19 @@ func allCopy(o *optionsType) string {
 		}
 	}
 	return b.String()
+}
+
+// snapshotBodies reports whether the schema of the record named gn is
+// marked x-go-snapshot-bodies: true (its createRequest and updateRequest
+// are generated; otherwise the package writes them).
+func snapshotBodies(doc *openapi3.T, gn string) bool {
+	if doc.Components == nil {
+		return false
+	}
+	for name, ref := range doc.Components.Schemas {
+		if n, err := typeName(name, ref.Value); err == nil && n == gn {
+			return hasFlag(ref.Value.Extensions, "x-go-snapshot-bodies")
+		}
+	}
+	return false
 }

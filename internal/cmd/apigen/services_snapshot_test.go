@@ -45,6 +45,7 @@ components:
     Widget:
       type: object
       x-go-snapshot: true
+      x-go-snapshot-bodies: true
       x-go-validate: {create: WidgetCreate, update: WidgetUpdate}
       required: [version]
       properties:
