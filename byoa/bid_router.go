@@ -156,12 +156,6 @@ func isExecutorMap(raw json.RawMessage) bool {
 // an executor's sample rate (/custombidrouter/{org_id}).
 type BidRouterService struct{ g *call.Group }
 
-// Configuration returns the summary of the organization's executors,
-// environments and endpoints.
-func (s *BidRouterService) Configuration(ctx context.Context, orgID int64, opts ...adama.RequestOption) (*Configuration, error) {
-	return call.One[Configuration](ctx, s.g, &call.Call{Path: "/custombidrouter/" + id(orgID) + "/configuration"}, opts...)
-}
-
 // Executor returns the executor and its endpoints, keyed by the
 // executor's name.
 func (s *BidRouterService) Executor(ctx context.Context, orgID, executorID int64, opts ...adama.RequestOption) (Executors, error) {

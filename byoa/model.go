@@ -186,22 +186,6 @@ func (k ModelKey) path() string {
 	return "/data/" + seg(k.Namespace) + "/models/" + seg(k.ModelID)
 }
 
-// Get returns the stored model with its encoded data.
-func (s *ModelsService) Get(ctx context.Context, key ModelKey, opts ...adama.RequestOption) (*Model, error) {
-	if err := key.Validate(); err != nil {
-		return nil, err
-	}
-	return call.One[Model](ctx, s.g, &call.Call{Path: key.path()}, opts...)
-}
-
-// Decode returns the model's coefficients as the platform decodes them.
-func (s *ModelsService) Decode(ctx context.Context, key ModelKey, opts ...adama.RequestOption) (*DecodedModel, error) {
-	if err := key.Validate(); err != nil {
-		return nil, err
-	}
-	return call.One[DecodedModel](ctx, s.g, &call.Call{Path: "/data/decode/" + seg(key.Namespace) + "/models/" + seg(key.ModelID)}, opts...)
-}
-
 // List returns the model of lo.Namespace that lo.ModelID names (GET
 // /data/{namespace}?model_id=…), as a page of one. The reference answers
 // one model object, the same as Get, and refuses a request naming no

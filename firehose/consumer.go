@@ -118,19 +118,6 @@ func (s *ConsumerService) Names(ctx context.Context, opts ...adama.RequestOption
 	return []ConsumerName(*n), nil
 }
 
-// Get returns a consumer's whole configuration.
-func (s *ConsumerService) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*ConsumerSettings, error) {
-	if err := checkName(name); err != nil {
-		return nil, err
-	}
-	out, err := call.One[ConsumerSettings](ctx, s.g, &call.Call{Path: consumerPath(name, "")}, opts...)
-	if err != nil {
-		return nil, err
-	}
-	out.Consumer = name
-	return out, nil
-}
-
 // Update posts a whole configuration (the platform's POST replaces it)
 // for rec.Consumer (rec.Name when empty): the output of Get, changed, is
 // applied with every property, known to the SDK or not. It is checked

@@ -2,7 +2,6 @@ package firehose
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -324,8 +323,3 @@ func (p *Permissions) filters(v *valid.Validator, before, after Filters) {
 // PermissionService reads what the caller may change without support
 // (/permissions).
 type PermissionService struct{ g *call.Group }
-
-// Get returns the caller's permissions.
-func (s *PermissionService) Get(ctx context.Context, opts ...adama.RequestOption) (*Permissions, error) {
-	return call.One[Permissions](ctx, s.g, &call.Call{Path: "/permissions"}, opts...)
-}

@@ -74,19 +74,6 @@ func (s *Cloud2Settings) validate(v *valid.Validator, prefix string, prev *Cloud
 	checkMacroField(v, prefix+"PartitionMacro", s.PartitionMacro, prevMacro, prev != nil, s.AcceptOverwriteRisk)
 }
 
-// getSettings reads /consumers/{name}{rest} as a T and sets its Consumer.
-func getSettings[T any](ctx context.Context, g *call.Group, name ConsumerName, rest string, set func(*T, ConsumerName), opts []adama.RequestOption) (*T, error) {
-	if err := checkName(name); err != nil {
-		return nil, err
-	}
-	out, err := call.One[T](ctx, g, &call.Call{Path: consumerPath(name, rest)}, opts...)
-	if err != nil {
-		return nil, err
-	}
-	set(out, name)
-	return out, nil
-}
-
 // postSettings replaces /consumers/{name}{rest} with body. The platform
 // acknowledges with 200 and, at most, an echo of the settings.
 func postSettings(ctx context.Context, g *call.Group, name ConsumerName, rest string, body any, opts []adama.RequestOption) error {
@@ -97,15 +84,10 @@ func postSettings(ctx context.Context, g *call.Group, name ConsumerName, rest st
 // (/consumers/{name}/samplesettings).
 type SampleService struct{ g *call.Group }
 
-// Get returns the consumer's sample settings.
-func (s *SampleService) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*SampleSettings, error) {
-	return getSettings(ctx, s.g, name, "/samplesettings", func(r *SampleSettings, n ConsumerName) { r.Consumer = n }, opts)
-}
-
-// Update replaces the sample settings of rec.Consumer with rec, whole
-// (the platform's POST replaces them), after checking the rate's range
-// (0 to 100). The platform answers no record: rec is returned as saved.
-func (s *SampleService) Update(ctx context.Context, rec *SampleSettings, opts ...adama.RequestOption) (*SampleSettings, error) {
+// updateRequest checks rec for SampleSettings.Update (the consumer named,
+// the rate 0 to 100) and returns the body: rec whole, as the platform's
+// POST replaces the settings.
+func (rec *SampleSettings) updateRequest() (any, error) {
 	var v valid.Validator
 	v.Require("SampleSettings", rec != nil)
 	if rec != nil {
@@ -115,9 +97,6 @@ func (s *SampleService) Update(ctx context.Context, rec *SampleSettings, opts ..
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := postSettings(ctx, s.g, rec.Consumer, "/samplesettings", rec, opts); err != nil {
-		return nil, err
-	}
 	return rec, nil
 }
 
@@ -125,15 +104,9 @@ func (s *SampleService) Update(ctx context.Context, rec *SampleSettings, opts ..
 // (/consumers/{name}/websettings).
 type WebService struct{ g *call.Group }
 
-// Get returns the consumer's web settings.
-func (s *WebService) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*WebSettings, error) {
-	return getSettings(ctx, s.g, name, "/websettings", func(r *WebSettings, n ConsumerName) { r.Consumer = n }, opts)
-}
-
-// Update replaces the web settings of rec.Consumer with rec, whole, after
-// checking the endpoints. The platform answers no record: rec is
-// returned as saved.
-func (s *WebService) Update(ctx context.Context, rec *WebSettings, opts ...adama.RequestOption) (*WebSettings, error) {
+// updateRequest checks rec for WebSettings.Update (the consumer named,
+// the endpoints) and returns the body: rec whole.
+func (rec *WebSettings) updateRequest() (any, error) {
 	var v valid.Validator
 	v.Require("WebSettings", rec != nil)
 	if rec != nil {
@@ -143,20 +116,12 @@ func (s *WebService) Update(ctx context.Context, rec *WebSettings, opts ...adama
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := postSettings(ctx, s.g, rec.Consumer, "/websettings", rec, opts); err != nil {
-		return nil, err
-	}
 	return rec, nil
 }
 
 // Cloud1Service reads and saves a consumer's first storage settings
 // (/consumers/{name}/cloud1settings).
 type Cloud1Service struct{ g *call.Group }
-
-// Get returns the consumer's first storage settings.
-func (s *Cloud1Service) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*Cloud1Settings, error) {
-	return getSettings(ctx, s.g, name, "/cloud1settings", func(r *Cloud1Settings, n ConsumerName) { r.Consumer = n }, opts)
-}
 
 // Update replaces the first storage settings of rec.Consumer with rec,
 // whole, after checking them. When rec carries RoleARN or ExternalID,
@@ -194,15 +159,10 @@ func (s *Cloud1Service) Update(ctx context.Context, rec *Cloud1Settings, opts ..
 // (/consumers/{name}/cloud2settings).
 type Cloud2Service struct{ g *call.Group }
 
-// Get returns the consumer's second storage settings.
-func (s *Cloud2Service) Get(ctx context.Context, name ConsumerName, opts ...adama.RequestOption) (*Cloud2Settings, error) {
-	return getSettings(ctx, s.g, name, "/cloud2settings", func(r *Cloud2Settings, n ConsumerName) { r.Consumer = n }, opts)
-}
-
-// Update replaces the second storage settings of rec.Consumer with rec,
-// whole, after checking them. The platform answers no record: rec is
-// returned as saved.
-func (s *Cloud2Service) Update(ctx context.Context, rec *Cloud2Settings, opts ...adama.RequestOption) (*Cloud2Settings, error) {
+// updateRequest checks rec for Cloud2Settings.Update (the consumer named,
+// bucket keys and names, the partition macro) and returns the body: rec
+// whole.
+func (rec *Cloud2Settings) updateRequest() (any, error) {
 	var v valid.Validator
 	v.Require("Cloud2Settings", rec != nil)
 	if rec != nil {
@@ -210,9 +170,6 @@ func (s *Cloud2Service) Update(ctx context.Context, rec *Cloud2Settings, opts ..
 		rec.validate(&v, "", nil)
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := postSettings(ctx, s.g, rec.Consumer, "/cloud2settings", rec, opts); err != nil {
 		return nil, err
 	}
 	return rec, nil

@@ -1,9 +1,12 @@
 // Package apispec holds the machine-readable description of the platform:
-// one OpenAPI 3 document per API group (dmp.yaml is group F, audience
-// segments), written for this project from the platform specification and
-// the public API references. The documents are the source the generator
-// (internal/cmd/apigen) writes each group's records and enums from; tests
-// read them through Load to check the SDK and the fake against them.
+// one OpenAPI 3 document per API group, named after the group's package
+// (entity.yaml is group A, targeting.yaml group B, reporting.yaml C,
+// creatives.yaml D, deals.yaml E, dmp.yaml F, firehose.yaml G, byoa.yaml
+// H), written for this project from the platform specification and the
+// public API references. The documents are the source the generator
+// (internal/cmd/apigen) writes each group's records, enums, rules and
+// services from; tests read them through Load to check the SDK and the
+// fake against them.
 //
 // Observed platform behaviour that differs from the references, and the
 // choices of Go names and SDK value types, are extension fields (x-adama-…

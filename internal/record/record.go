@@ -116,21 +116,23 @@ func decodeObject(b []byte, dst any, idx Index, m mode) (map[string]json.RawMess
 	if err == nil && !slow && json.Unmarshal(b, dst) == nil {
 		return extra, nil
 	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(b, &obj); err != nil {
+	members, err := orderedMembers(b)
+	if err != nil {
 		return nil, err
-	}
-	if obj == nil {
-		return nil, errors.New("expected a JSON object, found null")
 	}
 	v := reflect.ValueOf(dst).Elem()
 	v.SetZero()
 	extra = nil
-	for k, raw := range obj {
+	// In the body's order, as encoding/json reads a struct: a property
+	// that repeats is read again onto the field (a null leaves a value
+	// field as the value before it), and the last unknown value is kept.
+	for _, mb := range members {
+		k, raw := mb.key, mb.value
 		i, ok := idx[k]
 		if ok {
 			err := decodeValue(v.Field(i), raw, m != lenient)
 			if err == nil {
+				delete(extra, k)
 				continue
 			}
 			if m == strict {
@@ -144,6 +146,59 @@ func decodeObject(b []byte, dst any, idx Index, m mode) (map[string]json.RawMess
 		extra[k] = raw
 	}
 	return extra, nil
+}
+
+// member is one property of a JSON object, its name unescaped.
+type member struct {
+	key   string
+	value json.RawMessage
+}
+
+// orderedMembers returns the properties of the JSON object b in the body's
+// order, repeats included.
+func orderedMembers(b []byte) ([]member, error) {
+	if !json.Valid(b) {
+		var x any
+		return nil, json.Unmarshal(b, &x) // encoding/json's own error text
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		if tok == nil {
+			return nil, errors.New("expected a JSON object, found null")
+		}
+		return nil, &json.UnmarshalTypeError{Value: jsonKind(tok), Type: reflect.TypeFor[map[string]json.RawMessage]()}
+	}
+	var out []member
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		out = append(out, member{key, raw})
+	}
+	return out, nil
+}
+
+// jsonKind names the JSON type of a token as encoding/json's errors do.
+func jsonKind(tok json.Token) string {
+	switch tok.(type) {
+	case bool:
+		return "bool"
+	case float64, json.Number:
+		return "number"
+	case string:
+		return "string"
+	}
+	return "array"
 }
 
 // foldsOnto reports whether k, which is no field's exact name, matches one

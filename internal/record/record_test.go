@@ -37,6 +37,15 @@ func TestDecodeObject(t *testing.T) {
 		{"misfit kept", `{"id":"many","name":"n"}`, rec{Name: "n"}, []string{"id"}},
 		{"case-folded name is unknown", `{"ID":5,"id":1}`, rec{ID: 1}, []string{"ID"}},
 		{"hidden field is unknown", `{"Hidden":"h"}`, rec{}, []string{"Hidden"}},
+		// A repeated property is read again in the body's order, as
+		// encoding/json reads a struct (the generated one-pass decoders do
+		// the same): null leaves a value field as it was and clears a
+		// pointer; a later value that fits replaces an earlier misfit.
+		{"null after a lenient form keeps the value", `{"id":"1","id":null}`, rec{ID: 1}, nil},
+		{"null clears a pointer", `{"opt":"9","opt":null}`, rec{}, nil},
+		{"a later fit replaces a misfit", `{"id":"many","id":"2"}`, rec{ID: 2}, nil},
+		{"a later misfit replaces a fit", `{"id":"2","id":"many"}`, rec{}, []string{"id"}},
+		{"escaped key", `{"\u0069d":"3"}`, rec{ID: 3}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -135,7 +135,15 @@
 // struct deeply (the struct's clone()).
 //
 // A path id whose schema has minimum 1 is checked before sending (an
-// *adama.ValidationError naming the parameter). Every request goes through
+// *adama.ValidationError naming the parameter). A text path parameter
+// (a resource named, not numbered) is a string, or the named string
+// type of its x-go-type, escaped as a path segment and, with minLength
+// 1, checked not empty; x-go-field names the record's field that holds
+// it (Get sets it from the path, Update takes the path from it). An
+// operation with x-go-key takes its path parameters as one key struct
+// (key ModelKey, fields named after the parameters) checked with the
+// key's hand-written Validate. An Update whose answer holds no record
+// (the platform acknowledges) returns the record it sent (pathkeys.go). Every request goes through
 // internal/call. The file ends with serviceOperations, every operation
 // with each method that serves it, and a reference to every hand-written
 // one (so the build fails when one is missing); each group's
@@ -225,7 +233,9 @@
 //	                         says so
 //
 //	info.x-go-services       (document) each service's Client field and Go
-//	                         type: {Deals: DealService}
+//	                         type: {Deals: DealService}; {Client: Client}
+//	                         for a group whose client serves its
+//	                         operations itself (reporting)
 //	x-go-service             (operation) the Client field of the service
 //	                         that serves it; opts the document into services
 //	x-go-method              (operation) the method, or list of methods,
@@ -237,6 +247,13 @@
 //	                         upload, per-item outcomes, a body of its own)
 //	x-go-also: {M: reason}   (operation) further hand-written methods that
 //	                         call it (a composite such as Owners)
+//	x-go-key: Name           (operation, GET or DELETE) its path
+//	                         parameters are the fields of the key struct
+//	                         Name, taken whole and checked with Validate
+//	x-go-type                (path parameter) the named string type of a
+//	                         text parameter (ConsumerName)
+//	x-go-field               (path parameter) the record's field that
+//	                         holds it: Get sets it, Update reads it
 //	x-go-envelope            (operation) the package's call.Envelope type
 //	                         that reads its answer, where the answer's
 //	                         envelope is not the group's (x-adama-envelope)

@@ -68,11 +68,18 @@ type svcMethod struct {
 	limitConst                string // all: page_limit's x-go-all-limit (services_snapshot.go)
 	enveloped                 bool   // delete: the answer is an envelope without data (services_snapshot.go)
 	deprecated                bool   // the operation is deprecated
+	key                       string // x-go-key: the key struct naming the resource (pathkeys.go)
+	acknowledged              bool   // update: the answer holds no record; rec is returned as sent
 }
 
 type pathParam struct {
 	name, arg string
 	positive  bool // minimum: 1 in the description
+	// A text parameter (pathkeys.go): its Go type (string or a named
+	// string type), the record's field holding it (x-go-field), and
+	// whether it must not be empty (minLength: 1).
+	text, field string
+	nonEmpty    bool
 }
 
 // optionsType is the options struct of a list, made from the operation's
@@ -288,15 +295,11 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 	for _, p := range params {
 		switch p.Value.In {
 		case openapi3.ParameterInPath:
-			sch := p.Value.Schema
-			if sch == nil || schemaType(sch.Value) != openapi3.TypeInteger {
-				return nil, fmt.Errorf("path parameter %s: only integer ids are supported", p.Value.Name)
+			pp, err := buildPathParam(p.Value)
+			if err != nil {
+				return nil, err
 			}
-			arg := lowerFirst(goName(p.Value.Name))
-			if arg == "" {
-				return nil, fmt.Errorf("path parameter %s has no Go name", p.Value.Name)
-			}
-			sm.params = append(sm.params, pathParam{name: p.Value.Name, arg: arg, positive: sch.Value.Min != nil && *sch.Value.Min >= 1})
+			sm.params = append(sm.params, pp)
 		case openapi3.ParameterInQuery:
 			query = append(query, p.Value)
 		default:
@@ -307,6 +310,9 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 	slices.SortStableFunc(sm.params, func(a, b pathParam) int {
 		return cmp.Compare(strings.Index(path, "{"+a.name+"}"), strings.Index(path, "{"+b.name+"}"))
 	})
+	if err := keyParams(sm, op); err != nil {
+		return nil, err
+	}
 	answer, list, err := answerRecord(doc, op)
 	if err != nil {
 		return nil, err
@@ -320,6 +326,11 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		}
 		if len(sm.params) != 1 {
 			return nil, fmt.Errorf("Modify needs one path id")
+		}
+		if answer == "" { // an acknowledged update: the record is the body
+			if sm.record, _, err = bodyRecord(doc, op); err != nil {
+				return nil, err
+			}
 		}
 		return sm, nil
 	case method == http.MethodGet && list:
@@ -382,7 +393,10 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 			return nil, fmt.Errorf("the body is a %s but the answer a %s", body, answer)
 		}
 		sm.record = body
-		if sm.kind == kindUpdate {
+		sm.acknowledged = answer == ""
+		if sm.kind == kindUpdate && sm.params[0].field != "" {
+			sm.idField = sm.params[0].field
+		} else if sm.kind == kindUpdate {
 			p := sm.params[0].name
 			prop := sch.Properties[p]
 			if prop == nil {
@@ -742,6 +756,9 @@ func methodDoc(m *svcMethod, dep string) string {
 		what = fmt.Sprintf("Modify reads the record with Get, applies change and saves it with Update (%s %s), reading again and retrying on a version conflict (adama.DefaultModifyAttempts rounds in all).", m.httpMethod, m.path)
 	case kindCreate, kindUpdate:
 		what = fmt.Sprintf("%s checks the record and sends it to %s %s, returning the record as the platform has it.", m.name, m.httpMethod, m.path)
+		if m.acknowledged {
+			what = fmt.Sprintf("%s checks the record and sends it whole to %s %s; the platform answers no record, so the record sent is returned.", m.name, m.httpMethod, m.path)
+		}
 	default:
 		what = fmt.Sprintf("%s calls %s %s.", m.name, m.httpMethod, m.path)
 	}
@@ -767,18 +784,8 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 		}
 		out.WriteString(src)
 	}()
-	var args, checks []string
-	for _, p := range m.params {
-		args = append(args, p.arg+" int64")
-		if p.positive {
-			checks = append(checks, fmt.Sprintf("positiveID(%q, %s)", p.name, p.arg))
-		}
-	}
+	args, checks, ids := paramArgs(m)
 	pathOf := func(ids map[string]string) string { return pathExpr(m.path, ids) }
-	ids := map[string]string{}
-	for _, p := range m.params {
-		ids[p.name] = p.arg
-	}
 	pathExpr := pathOf(ids)
 	checkIDs := func(fail string) {
 		for _, c := range checks {
@@ -788,8 +795,12 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 	recv := "func (s *" + m.recv + ") "
 	switch m.kind {
 	case kindGet:
-		fmt.Fprintf(b, "%s%s(ctx context.Context, %s, ro ...adama.RequestOption) (*%s, error) {\n", recv, m.name, strings.Join(args, ", "), m.record)
+		fmt.Fprintf(b, "%s%s(ctx context.Context, %sro ...adama.RequestOption) (*%s, error) {\n", recv, m.name, argPrefix(args), m.record)
 		checkIDs("nil, err")
+		if sets := fieldSets(m); sets != "" {
+			fmt.Fprintf(b, "out, err := call.One[%s](ctx, s.g, &call.Call{Path: %s}, ro...)\nif err != nil {\nreturn nil, err\n}\n%sreturn out, nil\n}\n", m.record, pathExpr, sets)
+			break
+		}
 		fmt.Fprintf(b, "return call.One[%s](ctx, s.g, &call.Call{Path: %s}, ro...)\n}\n", m.record, pathExpr)
 	case kindDelete:
 		fmt.Fprintf(b, "%s%s(ctx context.Context, %s, ro ...adama.RequestOption) error {\n", recv, m.name, strings.Join(args, ", "))
@@ -806,16 +817,18 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 	case kindUpdate:
 		fmt.Fprintf(b, "%s%s(ctx context.Context, rec *%s, ro ...adama.RequestOption) (*%s, error) {\n", recv, m.name, m.record, m.record)
 		b.WriteString("body, err := rec.updateRequest()\nif err != nil {\nreturn nil, err\n}\n")
-		path := pathOf(map[string]string{m.params[0].name: "rec." + m.idField})
+		path := pathOf(map[string]string{m.params[0].name: m.params[0].segment("rec." + m.idField)})
+		if m.acknowledged {
+			fmt.Fprintf(b, "if err := s.g.NoContent(ctx, &call.Call{Method: http.Method%s, Path: %s, JSON: body}, ro...); err != nil {\nreturn nil, err\n}\nreturn rec, nil\n}\n", httpConst(m.httpMethod), path)
+			break
+		}
 		fmt.Fprintf(b, "return call.One[%s](ctx, s.g, &call.Call{Method: http.Method%s, Path: %s, JSON: body}, ro...)\n}\n", m.record, httpConst(m.httpMethod), path)
 	case kindModify:
 		p := m.params[0]
-		fmt.Fprintf(b, "%sModify(ctx context.Context, %s int64, change func(*%s) error, ro ...adama.RequestOption) (*%s, error) {\n", recv, p.arg, m.record, m.record)
-		if p.positive {
-			fmt.Fprintf(b, "if err := positiveID(%q, %s); err != nil {\nreturn nil, err\n}\n", p.name, p.arg)
-		}
+		fmt.Fprintf(b, "%sModify(ctx context.Context, %s %s, change func(*%s) error, ro ...adama.RequestOption) (*%s, error) {\n", recv, p.arg, p.goType(), m.record, m.record)
+		checkIDs("nil, err")
 		b.WriteString(modifyNilChange)
-		fmt.Fprintf(b, "return modify.Run(ctx, %q+strconv.FormatInt(%s, 10),\n", recordWords(m.record)+" ", p.arg)
+		fmt.Fprintf(b, "return modify.Run(ctx, %q+%s,\n", recordWords(m.record)+" ", p.text2(p.arg))
 		fmt.Fprintf(b, "func(ctx context.Context) (*%s, error) { return s.Get(ctx, %s, ro...) },\nchange,\n", m.record, p.arg)
 		fmt.Fprintf(b, "func(ctx context.Context, rec *%s) (*%s, error) { return s.Update(ctx, rec, ro...) })\n}\n", m.record, m.record)
 	case kindList:
@@ -864,7 +877,7 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 }
 
 // pathExpr is the Go expression of a path with its parameters replaced
-// by the expressions in ids ("/deals/" + strconv.FormatInt(id, 10)).
+// by the string expressions in ids ("/deals/" + strconv.FormatInt(id, 10)).
 func pathExpr(path string, ids map[string]string) string {
 	var parts []string
 	for path != "" {
@@ -877,7 +890,7 @@ func pathExpr(path string, ids map[string]string) string {
 		if i > 0 {
 			parts = append(parts, strconv.Quote(path[:i]))
 		}
-		parts = append(parts, "strconv.FormatInt("+ids[path[i+1:j]]+", 10)")
+		parts = append(parts, ids[path[i+1:j]])
 		path = path[j+1:]
 	}
 	return strings.Join(parts, " + ")
@@ -920,6 +933,9 @@ func renderHelpers(b *bytes.Buffer, s *services) {
 	if usesPositive {
 		b.WriteString("\n// positiveID refuses an id below 1 before sending, naming the path\n// parameter.\n")
 		b.WriteString("func positiveID(field string, id int64) error {\nif id <= 0 {\nvar v valid.Validator\nv.Add(field, \"must be a positive id\", id)\nreturn v.Err()\n}\nreturn nil\n}\n")
+	}
+	if usesNonEmpty(s) {
+		b.WriteString(nonEmptyHelper)
 	}
 	if usesList {
 		b.WriteString("\n// listPage returns one page of records at c. A null item on the page\n// comes back as a zero record, never as a nil pointer.\n")

@@ -367,3 +367,100 @@ func TestRunWritesServices(t *testing.T) {
 	require.NoError(t, err)
 	assert.Regexp(t, regexp.MustCompile(`func \(s \*TaxonomyService\) Get\(`), string(b))
 }
+
+// named is a collection keyed by text: a named string type filled into
+// the record's field from the path, an update the platform acknowledges
+// without a record, a record read by a key struct, and a read of the
+// caller's own record (no path parameter).
+const named = `  /things/{name}:
+    parameters:
+      - {name: name, in: path, required: true, schema: {type: string, minLength: 1}, x-go-type: ThingName, x-go-field: Owner}
+    get:
+      operationId: getThing
+      x-go-service: Things
+      x-go-method: Get
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+    post:
+      operationId: replaceThing
+      x-go-service: Things
+      x-go-method: [Update, Modify]
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Thing"}}}}
+      responses: {"200": {description: Acknowledged.}}
+  /data/{namespace}/things/{thing_id}:
+    parameters:
+      - {name: namespace, in: path, required: true, schema: {type: string}}
+      - {name: thing_id, in: path, required: true, schema: {type: string}}
+    get:
+      operationId: getKeyed
+      x-go-service: Things
+      x-go-method: Keyed
+      x-go-key: ThingKey
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+    delete:
+      operationId: deleteKeyed
+      x-go-service: Things
+      x-go-method: Delete
+      x-go-key: ThingKey
+      responses: {"204": {description: Gone.}}
+  /labels/{label}:
+    get:
+      operationId: getLabel
+      x-go-service: Things
+      x-go-method: Label
+      parameters: [{name: label, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+  /me:
+    get:
+      operationId: getMine
+      x-go-service: Things
+      x-go-method: Mine
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`
+
+func TestGenerateServicesTextPaths(t *testing.T) {
+	src, err := genServices(t, thingServices, named)
+	require.NoError(t, err)
+	got := collapse(src)
+	for _, w := range []string{
+		"func (s *ThingService) Get(ctx context.Context, name ThingName, ro ...adama.RequestOption) (*Thing, error) {",
+		`if err := nonEmpty("name", string(name)); err != nil {`,
+		`out, err := call.One[Thing](ctx, s.g, &call.Call{Path: "/things/" + url.PathEscape(string(name))}, ro...)`,
+		"out.Owner = name\nreturn out, nil",
+		"func (s *ThingService) Update(ctx context.Context, rec *Thing, ro ...adama.RequestOption) (*Thing, error) {",
+		`if err := s.g.NoContent(ctx, &call.Call{Method: http.MethodPost, Path: "/things/" + url.PathEscape(string(rec.Owner)), JSON: body}, ro...); err != nil {`,
+		"return rec, nil",
+		"// Update checks the record and sends it whole to POST\n// /things/{name}; the platform answers no record, so the record sent\n// is returned.",
+		"func (s *ThingService) Modify(ctx context.Context, name ThingName, change func(*Thing) error, ro ...adama.RequestOption) (*Thing, error) {",
+		`return modify.Run(ctx, "thing "+string(name),`,
+		"func (s *ThingService) Keyed(ctx context.Context, key ThingKey, ro ...adama.RequestOption) (*Thing, error) {",
+		"if err := key.Validate(); err != nil {",
+		`return call.One[Thing](ctx, s.g, &call.Call{Path: "/data/" + url.PathEscape(key.Namespace) + "/things/" + url.PathEscape(key.ThingID)}, ro...)`,
+		"func (s *ThingService) Delete(ctx context.Context, key ThingKey, ro ...adama.RequestOption) error {",
+		`return s.g.NoContent(ctx, &call.Call{Method: http.MethodDelete, Path: "/data/" + url.PathEscape(key.Namespace) + "/things/" + url.PathEscape(key.ThingID)}, ro...)`,
+		"func (s *ThingService) Label(ctx context.Context, label string, ro ...adama.RequestOption) (*Thing, error) {",
+		`return call.One[Thing](ctx, s.g, &call.Call{Path: "/labels/" + url.PathEscape(label)}, ro...)`,
+		"func (s *ThingService) Mine(ctx context.Context, ro ...adama.RequestOption) (*Thing, error) {",
+		`return call.One[Thing](ctx, s.g, &call.Call{Path: "/me"}, ro...)`,
+		"func nonEmpty(field, v string) error {",
+	} {
+		assert.Contains(t, got, collapse(w))
+	}
+	for _, n := range []string{`nonEmpty("label"`, `nonEmpty("namespace"`, "positiveID", "call.One[Thing](ctx, s.g, &call.Call{Method: http.MethodPost"} {
+		assert.NotContains(t, got, n)
+	}
+
+	for _, tc := range []struct{ name, from, to, want string }{
+		{"a key on a write", "      x-go-method: [Update, Modify]\n", "      x-go-method: [Update, Modify]\n      x-go-key: ThingKey\n", "x-go-key applies to reads and deletes"},
+		{"a key that is not a type name", "x-go-key: ThingKey\n      responses: {\"200\"", "x-go-key: thing.Key\n      responses: {\"200\"", "x-go-key thing.Key is not an exported Go type name"},
+		{"a Go type on an integer id", "{name: label, in: path, required: true, schema: {type: string}}", "{name: label, in: path, required: true, schema: {type: integer}, x-go-type: Label}", "path parameter label: an integer id is an int64"},
+		{"a boolean path parameter", "{name: label, in: path, required: true, schema: {type: string}}", "{name: label, in: path, required: true, schema: {type: boolean}}", "path parameter label: only integer ids and text are supported"},
+		{"a field that is not a name", "x-go-field: Owner", "x-go-field: owner", "path parameter name: x-go-field owner is not an exported field name"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Contains(t, named, tc.from)
+			src, err := genServices(t, thingServices, strings.Replace(named, tc.from, tc.to, 1))
+			assert.ErrorContains(t, err, tc.want)
+			assert.Empty(t, src)
+		})
+	}
+}

@@ -55,7 +55,10 @@ func Problems(doc *openapi3.T, client any, table []Row) []string {
 		return append(out, "the client is not a pointer to a struct")
 	}
 	st := v.Elem().Type()
-	services := map[string]reflect.Type{}
+	// The client's own methods are a service named after its type: a
+	// group whose client serves its operations itself (reporting's
+	// Client) names that type as the service.
+	services := map[string]reflect.Type{st.Name(): v.Type()}
 	for i := range st.NumField() {
 		f := st.Field(i)
 		if f.IsExported() && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {

@@ -87,3 +87,28 @@ func TestProblems(t *testing.T) {
 	}
 	assert.Equal(t, []string{"the client is not a pointer to a struct"}, servicecheck.Problems(d, client{}, full))
 }
+
+// selfClient serves the operations itself, with no service fields.
+type selfClient struct{ Name string }
+
+func (*selfClient) Things(context.Context) iter.Seq2[*thing, error] { return nil }
+func (*selfClient) Thing(context.Context, int64) (*thing, error)    { return nil, nil }
+func (*selfClient) Make(context.Context, *thing) (*thing, error)    { return nil, nil }
+func (*selfClient) Describe() string                                { return "" }
+
+func TestProblemsOfAClientServingItself(t *testing.T) {
+	d, err := apispec.Parse([]byte(doc))
+	require.NoError(t, err)
+	full := []servicecheck.Row{
+		{"listThings", "GET", "/things", "selfClient", "Things", "a reason"},
+		{"createThing", "POST", "/things", "selfClient", "Make", "a reason"},
+		{"getThing", "GET", "/things/{id}", "selfClient", "Thing", "a reason"},
+	}
+	assert.Empty(t, servicecheck.Problems(d, &selfClient{}, full))
+	assert.Equal(t, []string{
+		"operation createThing (POST /things) has no method",
+		"selfClient.Make: reaches the platform but serves no operation of the description",
+	}, servicecheck.Problems(d, &selfClient{}, []servicecheck.Row{full[0], full[2]}))
+	assert.Equal(t, []string{"selfClient.Gone: no such method"},
+		servicecheck.Problems(d, &selfClient{}, append(full[:3:3], servicecheck.Row{"getThing", "GET", "/things/{id}", "selfClient", "Gone", ""})))
+}
