@@ -146,7 +146,7 @@ func decodeRecord(b []byte, alias any, c *Common) error {
 			fixups[string(k)] = append(append([]byte{'"'}, v...), '"')
 			return true
 		}
-		if len(v) > 0 && ((v[0] == '"' || v[0] == '[') && isNumber(t) || v[0] == '[' && isDecimal(t)) {
+		if len(v) > 0 && ((v[0] == '"' || v[0] == '[') && records.IsNumber(t) || v[0] == '[' && isDecimal(t)) {
 			fixed, cur, err := numberOf(v, t)
 			if err != nil {
 				extra, fixups = keepMisfit(extra, fixups, string(k), v)
@@ -261,20 +261,6 @@ func isDecimal(t reflect.Type) bool {
 		t = t.Elem()
 	}
 	return t == decimalType
-}
-
-// isNumber reports a numeric Go type (through pointers).
-func isNumber(t reflect.Type) bool {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-		reflect.Float32, reflect.Float64:
-		return true
-	}
-	return false
 }
 
 // numberOf returns the JSON number a numeric field sent as a string or as

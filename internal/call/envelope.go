@@ -184,66 +184,39 @@ func unmarshalerList(dst any) (reflect.Type, bool) {
 // any decoding error (so errors read as they always did).
 func decodeList(body []byte, elem reflect.Type, env *envelope) bool {
 	var (
-		seenMeta, seenErrors, seenData, null bool
-		ok                                   = true
+		seenData, null bool
+		ok             = true
 	)
 	target := reflect.ValueOf(env.Data).Elem()
 	rec := elem.Elem()
 	var items []reflect.Value // reflect.Append would allocate per element
 	// One walk of the body: meta through encoding/json, every other value
 	// checked by jsonscan, data's elements decoded as the walk reaches them.
-	err := jsonscan.Object(body, func(k, rest []byte) int {
-		switch string(k) {
-		case "meta":
-			n := jsonscan.Len(rest)
-			if seenMeta || n == 0 || json.Unmarshal(rest[:n], &env.Meta) != nil {
-				return 0
-			}
-			seenMeta = true
-			return n
-		case "errors":
-			n := jsonscan.Len(rest)
-			if seenErrors || n == 0 {
-				return 0
-			}
-			seenErrors = true
-			env.Errors = append(json.RawMessage(nil), rest[:n]...)
-			return n
-		case "data":
-			if seenData {
-				return 0
-			}
-			seenData = true
-			if len(rest) >= 4 && string(rest[:4]) == "null" {
-				null = true
-				return 4
-			}
-			items = make([]reflect.Value, 0, 16)
-			n, err := jsonscan.ArrayElements(rest, func(e []byte) bool {
-				if string(e) == "null" {
-					items = append(items, reflect.Zero(elem))
-					return true
-				}
-				p := reflect.New(rec)
-				if p.Interface().(json.Unmarshaler).UnmarshalJSON(e) != nil {
-					ok = false
-					return false
-				}
-				items = append(items, p)
-				return true
-			})
-			if err != nil || !ok {
-				return 0
-			}
-			return n
+	if !walkEnvelope(body, env, func(rest []byte) int {
+		seenData = true
+		if len(rest) >= 4 && string(rest[:4]) == "null" {
+			null = true
+			return 4
 		}
-		key := string(k)
-		if strings.EqualFold(key, "meta") || strings.EqualFold(key, "data") || strings.EqualFold(key, "errors") {
+		items = make([]reflect.Value, 0, 16)
+		n, err := jsonscan.ArrayElements(rest, func(e []byte) bool {
+			if string(e) == "null" {
+				items = append(items, reflect.Zero(elem))
+				return true
+			}
+			p := reflect.New(rec)
+			if p.Interface().(json.Unmarshaler).UnmarshalJSON(e) != nil {
+				ok = false
+				return false
+			}
+			items = append(items, p)
+			return true
+		})
+		if err != nil || !ok {
 			return 0
 		}
-		return jsonscan.Len(rest)
-	})
-	if err != nil || !ok {
+		return n
+	}) || !ok {
 		return false
 	}
 	switch {
@@ -272,7 +245,39 @@ func isStructPointer(dst any) bool {
 // decodeList (data of any JSON type is handed over, as encoding/json
 // does).
 func decodeOne(body []byte, dst json.Unmarshaler, env *envelope) bool {
-	var seenMeta, seenErrors, seenData, null bool
+	null := false
+	if !walkEnvelope(body, env, func(rest []byte) int {
+		n := jsonscan.Len(rest)
+		if n == 0 {
+			return 0
+		}
+		if string(rest[:n]) == "null" {
+			null = true
+			return n
+		}
+		if dst.UnmarshalJSON(rest[:n]) != nil {
+			return 0
+		}
+		return n
+	}) {
+		return false
+	}
+	if null {
+		env.Data = nil
+	}
+	return true
+}
+
+// walkEnvelope walks body, a {"meta","data","errors"} envelope, once:
+// meta into env.Meta through encoding/json, errors kept as they are, data
+// handed to data (which returns the length it read, 0 to give up), every
+// other member checked by jsonscan. It reports false, for the caller to
+// decode body with encoding/json, on anything encoding/json would read
+// otherwise: a body that is not a valid object, a repeated member, a
+// member name that differs from meta, data or errors only in case, or a
+// member that does not decode.
+func walkEnvelope(body []byte, env *envelope, data func(rest []byte) int) bool {
+	var seenMeta, seenErrors, seenData bool
 	err := jsonscan.Object(body, func(k, rest []byte) int {
 		switch string(k) {
 		case "meta":
@@ -291,19 +296,11 @@ func decodeOne(body []byte, dst json.Unmarshaler, env *envelope) bool {
 			env.Errors = append(json.RawMessage(nil), rest[:n]...)
 			return n
 		case "data":
-			n := jsonscan.Len(rest)
-			if seenData || n == 0 {
+			if seenData {
 				return 0
 			}
 			seenData = true
-			if string(rest[:n]) == "null" {
-				null = true
-				return n
-			}
-			if dst.UnmarshalJSON(rest[:n]) != nil {
-				return 0
-			}
-			return n
+			return data(rest)
 		}
 		key := string(k)
 		if strings.EqualFold(key, "meta") || strings.EqualFold(key, "data") || strings.EqualFold(key, "errors") {
@@ -311,13 +308,7 @@ func decodeOne(body []byte, dst json.Unmarshaler, env *envelope) bool {
 		}
 		return jsonscan.Len(rest)
 	})
-	if err != nil {
-		return false
-	}
-	if null {
-		env.Data = nil
-	}
-	return true
+	return err == nil
 }
 
 // bodyBytes is a body Group.Into has read whole: decoders take its bytes

@@ -220,7 +220,7 @@ func decodeValue(f reflect.Value, raw json.RawMessage, wide bool) error {
 		return nil
 	}
 	raw = bytes.TrimSpace(raw)
-	if wide && isNumber(f.Type()) && len(raw) > 0 && raw[0] == '"' {
+	if wide && IsNumber(f.Type()) && len(raw) > 0 && raw[0] == '"' {
 		if s, ok := unquote(raw); ok && strings.TrimSpace(s) == "" {
 			f.SetZero() // an empty string for a number: absent
 			return nil
@@ -290,8 +290,8 @@ func DecodeValue(raw json.RawMessage, dst any) error {
 	return decodeValue(reflect.ValueOf(dst).Elem(), bytes.TrimSpace(raw), true)
 }
 
-// isNumber reports a numeric type or a pointer to one.
-func isNumber(t reflect.Type) bool {
+// IsNumber reports a numeric type or a pointer to one.
+func IsNumber(t reflect.Type) bool {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
