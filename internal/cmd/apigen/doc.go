@@ -129,6 +129,19 @@
 //     Update through internal/modify;
 //   - a DELETE: Delete(ctx, id, ...) error.
 //
+// For a v3.0-style group (services_snapshot.go): a create or update body
+// that is a request schema named by a record's x-go-validate is that
+// record; an update's path id <record>_id is the record's id; a snapshot
+// record marked x-go-snapshot-bodies sent by a generated Create or Update
+// gets generated createRequest and updateRequest (the version and the diff since the
+// read, through the generated snapshotBody); a list method All<Name>
+// iterates like All; a DELETE answered by JSON naming no record reads the
+// group's envelope (deleteEnveloped); a deprecated operation's methods
+// say "Deprecated: use X" (X the name without its V<n> or Deprecated
+// suffix); a hand-written method may serve several operations; Modify
+// refuses a nil change; All copies options that embed a hand-written
+// struct deeply (the struct's clone()).
+//
 // A path id whose schema has minimum 1 is checked before sending (an
 // *adama.ValidationError naming the parameter). A text path parameter
 // (a resource named, not numbered) is a string, or the named string
@@ -189,6 +202,10 @@
 //	x-enum-varnames          (enum) the <Value> part of each constant's name
 //	x-go-snapshot            (schema) keep the body read, for read-change-
 //	                         save updates (see above)
+//	x-go-snapshot-bodies     (snapshot schema) createRequest and
+//	                         updateRequest are generated with the services
+//	                         (the version and the diff since the read;
+//	                         services_snapshot.go); else written by hand
 //	x-go-value-items         (array of records) hold the records by value,
 //	                         []R instead of []*R; (a record) R instead of
 //	                         *R, tagged omitzero, a null read as the zero
@@ -257,11 +274,24 @@
 //	x-go-envelope            (operation) the package's call.Envelope type
 //	                         that reads its answer, where the answer's
 //	                         envelope is not the group's (x-adama-envelope)
+//	info.x-go-embeds         (document) {ListOptions: [page_limit, ...]}:
+//	                         the query parameters a hand-written options
+//	                         struct holds (with query(limit, offset),
+//	                         clone() and, for paging, PageLimit,
+//	                         PageOffset, Prefetch)
+//	x-go-embed: T            (list operation) as for a record (below),
+//	                         the options struct embeds the hand-written T,
+//	                         which holds the parameters info.x-go-embeds
+//	                         lists; x-go-options: T uses T itself
+//	x-go-all-limit           (page_limit) All's page size when the options
+//	                         give none: an integer or a constant's name
 //	x-go-name                (query parameter) the options field's name
 //	x-go-type                (query parameter) the options field's type:
 //	                         int64, *bool, bool (an integer with one enum
-//	                         value, sent when true), []int64 or a list of a
-//	                         string type (comma-separated), *qlang.Query,
+//	                         value, sent when true; or on a string with
+//	                         one), []int64 or a list of a string type
+//	                         (comma-separated; on an array schema, the
+//	                         parameter once per item), *qlang.Query,
 //	                         or a named string type; int for page_limit and
 //	                         page_offset
 //	info.x-go-embedding-records  every record embeds a struct the
