@@ -15,33 +15,6 @@ import (
 // "not to exceed 50"); longer lists are split into several calls.
 const MaxApprovalIDs = 50
 
-// Approval is a creative's approval status per supply source. Shape from
-// the Component Creatives API reference, schema
-// models.ApprovalStatus.
-type Approval struct {
-	// AtomicCreativeID is sent as a string; read as a number.
-	AtomicCreativeID int64             `json:"atomic_creative_id"`
-	NetStatus        string            `json:"net_status"`
-	Sources          map[string]string `json:"sources"`
-	// Extra keeps properties the SDK does not model.
-	Extra Extra `json:"-"`
-}
-
-// UnmarshalJSON reads a liberally and keeps unknown properties.
-func (a *Approval) UnmarshalJSON(b []byte) error {
-	type alias Approval
-	return decodeRecord(b, (*alias)(a), &a.Extra)
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (a *Approval) Misfits() []adama.Misfit {
-	if a == nil {
-		return nil
-	}
-	return misfitsOf(a, a.Extra)
-}
-
 // ApprovalService is the approval status of component creatives.
 type ApprovalService struct {
 	g *call.Group

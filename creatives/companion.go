@@ -16,72 +16,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// CompanionDetails are a companion ad's settings. Shape from
-// the Video Creatives API reference, schema
-// CompanionDetails.
-type CompanionDetails struct {
-	// AdServer is the ad server tag name (required).
-	AdServer string `json:"adServer"`
-	// Typ is the companion type (required).
-	Typ CompanionType `json:"typ"`
-	// Width and Height are in pixels, 32 to 10000 (required).
-	Width  int `json:"width"`
-	Height int `json:"height"`
-	// LandingURL is the declared landing URL (required).
-	LandingURL string `json:"landingUrl"`
-	// IFrameURLOrHTML is the iframe URL (iframe) or the HTML (html).
-	IFrameURLOrHTML string `json:"iFrameUrlOrHTML,omitempty"`
-	// ClickthroughURL is required for static companions and must be empty
-	// for iframe and html ones.
-	ClickthroughURL string `json:"clickthroughUrl,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra Extra `json:"-"`
-}
-
-// UnmarshalJSON reads d liberally and keeps unknown properties.
-func (d *CompanionDetails) UnmarshalJSON(b []byte) error {
-	type alias CompanionDetails
-	return decodeRecord(b, (*alias)(d), &d.Extra)
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (d *CompanionDetails) Misfits() []adama.Misfit {
-	if d == nil {
-		return nil
-	}
-	return misfitsOf(d, d.Extra)
-}
-
-// MarshalJSON writes d with its unknown properties.
-func (d CompanionDetails) MarshalJSON() ([]byte, error) {
-	type alias CompanionDetails
-	return encodeObject(alias(d), d.Extra)
-}
-
-// Companion is a companion ad. Shape from
-// the Video Creatives API reference, schema
-// CompanionAd.
-type Companion struct {
-	ID            int64            `json:"id"`
-	Details       CompanionDetails `json:"details"`
-	FileExtension string           `json:"fileExtension,omitempty"`
-	MimeType      string           `json:"mimeType,omitempty"`
-	FileName      string           `json:"fileName,omitempty"`
-	// ResourceBlob is the data of image companions.
-	ResourceBlob string `json:"resourceBlob,omitempty"`
-	// ResourceURL is the URL of external resources.
-	ResourceURL string `json:"resourceUrl,omitempty"`
-	// ResourceData sets the resource of a static companion as a data URI
-	// ("data:image/png;base64,..."); it is sent, never read (the platform
-	// answers the data in ResourceBlob). On a save of a companion read
-	// with a data URI in ResourceBlob and no ResourceData, that data is
-	// sent back, since the save replaces the companion.
-	ResourceData string `json:"resourceData,omitempty"`
-	// Extra keeps properties the SDK does not model; they are sent back.
-	Extra Extra `json:"-"`
-}
-
 // companionReadOnly are the properties the platform sets.
 var companionReadOnly = []string{"id", "mimeType", "resourceBlob"}
 
@@ -112,27 +46,6 @@ func (c *Companion) check(v *valid.Validator) {
 	if c.ResourceData != "" {
 		v.Check(strings.HasPrefix(c.ResourceData, "data:"), "resourceData", "a data URI (data:...)", nil)
 	}
-}
-
-// UnmarshalJSON reads c liberally and keeps unknown properties.
-func (c *Companion) UnmarshalJSON(b []byte) error {
-	type alias Companion
-	return decodeRecord(b, (*alias)(c), &c.Extra)
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (c *Companion) Misfits() []adama.Misfit {
-	if c == nil {
-		return nil
-	}
-	return misfitsOf(c, c.Extra)
-}
-
-// MarshalJSON writes c with its unknown properties.
-func (c Companion) MarshalJSON() ([]byte, error) {
-	type alias Companion
-	return encodeObject(alias(c), c.Extra)
 }
 
 // companionsWire is schema CompanionsResponse: companions by id.

@@ -22,54 +22,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Asset is one asset of a component creative. Shape from
-// the Component Creatives API reference, schema
-// models.Asset, and the asset examples (advertiser_id, asset_name,
-// timestamps).
-type Asset struct {
-	AssetID            int64  `json:"asset_id"`
-	AssetType          string `json:"asset_type,omitempty"`
-	AssetValue         string `json:"asset_value,omitempty"`
-	AssetName          string `json:"asset_name,omitempty"`
-	AdvertiserID       int64  `json:"advertiser_id,omitempty"`
-	ComponentHumanName string `json:"component_human_name,omitempty"`
-	ComponentID        int64  `json:"component_id,omitempty"`
-	ImageFileSize      int64  `json:"image_file_size,omitempty"`
-	ImageFilename      string `json:"image_filename,omitempty"`
-	ImageHeight        int    `json:"image_height,omitempty"`
-	ImageURL           string `json:"image_url,omitempty"`
-	ImageWidth         int    `json:"image_width,omitempty"`
-	SubtitleFilename   string `json:"subtitle_filename,omitempty"`
-	SubtitleURL        string `json:"subtitle_url,omitempty"`
-	VideoFilename      string `json:"video_filename,omitempty"`
-	VideoURL           string `json:"video_url,omitempty"`
-	CreatedAt          string `json:"created_at,omitempty"`
-	UpdatedAt          string `json:"updated_at,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra Extra `json:"-"`
-}
-
-// UnmarshalJSON reads a liberally and keeps unknown properties.
-func (a *Asset) UnmarshalJSON(b []byte) error {
-	type alias Asset
-	return decodeRecord(b, (*alias)(a), &a.Extra)
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (a *Asset) Misfits() []adama.Misfit {
-	if a == nil {
-		return nil
-	}
-	return misfitsOf(a, a.Extra)
-}
-
-// MarshalJSON writes a with its unknown properties.
-func (a Asset) MarshalJSON() ([]byte, error) {
-	type alias Asset
-	return encodeObject(alias(a), a.Extra)
-}
-
 // ComponentCreative is a component (native) creative. Shape from
 // the Component Creatives API reference, schema
 // models.ComponentCreativeData.
@@ -708,65 +660,6 @@ func (s *ComponentCreativeService) UploadURL(ctx context.Context, filename strin
 // a video asset once the file is stored.
 func (u PresignedURL) AssetValue() string { return u.String() }
 
-// Component is a component definition. Shape from
-// the Component Creatives API reference, schema
-// models.Component.
-type Component struct {
-	// ComponentID is set by the platform (read-only).
-	ComponentID int64 `json:"component_id"`
-	// ComponentHumanName is required on create.
-	ComponentHumanName string `json:"component_human_name"`
-	// ComponentName is the machine name the v1.0 sample shows.
-	ComponentName string `json:"component_name,omitempty"`
-	CharLimit     *int   `json:"char_limit"`
-	// IsEnabled is optional on create, where nil means the platform's
-	// default (enabled).
-	IsEnabled *bool `json:"is_enabled,omitempty"`
-	// ValueTypeName is required on create.
-	ValueTypeName ComponentValueType `json:"value_type_name"`
-	// CreatedAt and UpdatedAt are set by the platform (read-only).
-	CreatedAt string `json:"created_at,omitempty"`
-	UpdatedAt string `json:"updated_at,omitempty"`
-	// Extra keeps properties the SDK does not model; they are sent back.
-	Extra Extra `json:"-"`
-
-	// raw is the object the component was read from: Update sends what
-	// differs from its writable form.
-	raw []byte
-}
-
-// UnmarshalJSON reads c liberally, keeps unknown properties and remembers
-// the object read for Update.
-func (c *Component) UnmarshalJSON(b []byte) error {
-	type alias Component
-	if err := decodeRecord(b, (*alias)(c), &c.Extra); err != nil {
-		return err
-	}
-	c.raw = bytes.Clone(b)
-	return nil
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (c *Component) Misfits() []adama.Misfit {
-	if c == nil {
-		return nil
-	}
-	return misfitsOf(c, c.Extra)
-}
-
-// MarshalJSON writes c with its unknown properties.
-func (c Component) MarshalJSON() ([]byte, error) {
-	type alias Component
-	a := alias(c)
-	a.raw = nil
-	return encodeObject(a, c.Extra)
-}
-
-// Fresh reports whether the component was built by hand rather than read
-// from the server (Update then sends every set field).
-func (c *Component) Fresh() bool { return c.raw == nil }
-
 // componentReadOnly are the properties the platform sets.
 var componentReadOnly = []string{"component_id", "created_at", "updated_at"}
 
@@ -778,15 +671,16 @@ func (c *Component) createBody() map[string]json.RawMessage {
 // changes returns the body of an update: what changed since c was read,
 // or every set field of a component built by hand.
 func (c *Component) changes() map[string]json.RawMessage {
-	if c.Fresh() {
+	before := c.original()
+	if before == nil {
 		return c.createBody()
 	}
-	var before Component
-	if err := json.Unmarshal(c.raw, &before); err != nil {
-		return c.createBody()
-	}
-	return record.Diff(writableOf(&before, componentReadOnly...), writableOf(c, componentReadOnly...))
+	return record.Diff(writableOf(before, componentReadOnly...), writableOf(c, componentReadOnly...))
 }
+
+// Fresh reports whether the component was built by hand rather than read
+// (an update then sends every field set).
+func (c *Component) Fresh() bool { return c.raw == nil }
 
 // Changes returns the properties Update would send for c, by name.
 func (c *Component) Changes() []string { return slices.Sorted(maps.Keys(c.changes())) }

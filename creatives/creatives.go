@@ -132,39 +132,6 @@ func checkID(v *valid.Validator, field string, id int64) {
 
 const maxID = 2147483647
 
-// FieldErrorInfo is one error of the video interface's error list. Shape
-// from the Video Creatives API reference, schema
-// ErrorInfo.
-type FieldErrorInfo struct {
-	// Error is the message.
-	Error string `json:"error,omitempty"`
-	// Index is the position in a bulk request.
-	Index int `json:"index"`
-	// Code is the error code.
-	Code string `json:"code,omitempty"`
-	// Name and Field name the offending field.
-	Name  string `json:"name,omitempty"`
-	Field string `json:"field,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra Extra `json:"-"`
-}
-
-// UnmarshalJSON reads f liberally (an index sent as a string) and keeps
-// unknown properties.
-func (f *FieldErrorInfo) UnmarshalJSON(b []byte) error {
-	type alias FieldErrorInfo
-	return decodeRecord(b, (*alias)(f), &f.Extra)
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (f *FieldErrorInfo) Misfits() []adama.Misfit {
-	if f == nil {
-		return nil
-	}
-	return misfitsOf(f, f.Extra)
-}
-
 // errorInfoList is the video interface's error body (schema
 // ErrorInfoList) and the classification interface's (schema UIErrorType).
 type errorInfoList struct {

@@ -42,4 +42,4 @@
 // deprecated, spec §9); v1.0 for component creatives.
 package creatives
 
-//go:generate go run ../internal/cmd/enumgen
+//go:generate go run ../internal/cmd/apigen -group creatives

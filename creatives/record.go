@@ -58,6 +58,20 @@ func writableOf(rec any, readOnly ...string) map[string]json.RawMessage {
 	return m
 }
 
+// snapshot is the body a generated record marked x-go-snapshot was read
+// from (CreativeDetails, Component): Update sends what differs from it.
+// It sits behind a pointer so that printing a record shows an address,
+// never the server's body.
+type snapshot struct{ b []byte }
+
+// keep returns the snapshot of the body b (nil for null).
+func keep(b []byte) *snapshot {
+	if record.IsNull(b) {
+		return nil
+	}
+	return &snapshot{b: bytes.Clone(b)}
+}
+
 // setOnly drops the null properties of m: nothing to clear on a create.
 func setOnly(m map[string]json.RawMessage) map[string]json.RawMessage {
 	for k, v := range m {

@@ -1,7 +1,6 @@
 package creatives
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"maps"
@@ -19,142 +18,31 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// EventPixel is an additional tracking pixel of a video creative. Shape
-// from the Video Creatives API reference, schemas
-// EventPixelRequest and EventPixel.
-type EventPixel struct {
-	// Typ is the pixel event type (required on requests).
-	Typ string `json:"typ"`
-	// URL is the pixel URL (required on requests).
-	URL string `json:"url"`
-}
-
-// InsecureVendorURLs lists the non-https URLs of one vendor. Shape from
-// the Video Creatives API reference, schema
-// InsecureVendorURLs.
-type InsecureVendorURLs struct {
-	ID         int64    `json:"id"`
-	URLs       []string `json:"urls"`
-	VendorName string   `json:"vendorName"`
-}
-
-// CreativeDetails is a video creative's settings, as read, as sent by
-// VideoService.Create and, what changed since they were read, by
-// VideoService.Update. Shape from
-// the Video Creatives API reference, schemas
-// CreativeDetails and V3UpdateCreativeRequest.
-type CreativeDetails struct {
-	// Active says whether the creative serves (always sent).
-	Active bool `json:"active"`
-	// Advertiser is the advertiser id (required).
-	Advertiser int64 `json:"advertiser"`
-	// Name is the creative's name (required, at most 256 characters).
-	Name string `json:"name"`
-	// Concept is the concept id (required on create).
-	Concept int64 `json:"concept,omitempty"`
-	// StartTime and EndTime are Unix seconds (0 <= start < year 10000,
-	// end >= start).
-	StartTime *int64 `json:"startTime,omitempty"`
-	EndTime   *int64 `json:"endTime,omitempty"`
-	// ClickthroughURL is required unless CustomVAST or CustomVASTURL is
-	// set.
-	ClickthroughURL string `json:"clickthroughUrl,omitempty"`
-	// CustomVAST (VAST XML) and CustomVASTURL are mutually exclusive.
-	CustomVAST    string `json:"customVAST,omitempty"`
-	CustomVASTURL string `json:"customVASTUrl,omitempty"`
-	// ViewabilityTemplate must contain the __VPAID_AD_PARAMETERS.URL__
-	// macro.
-	ViewabilityTemplate string `json:"viewabilityTemplate,omitempty"`
-	// LandingURL is the declared landing page; empty means taken from the
-	// VAST document.
-	LandingURL string `json:"landingUrl,omitempty"`
-	// LandingURLIsCalculated is read-only: the landing URL came from VAST.
-	LandingURLIsCalculated bool `json:"landingUrlIsCalculated,omitempty"`
-	// EventPixels are additional pixels.
-	EventPixels []EventPixel `json:"eventPixels,omitempty"`
-	// Vendors are vendor ids.
-	Vendors []int64 `json:"vendors,omitempty"`
-	// VASTVersion is the VAST version.
-	VASTVersion VASTVersion `json:"vastVersion,omitempty"`
-	// DisabledVariants are disabled variant ids.
-	DisabledVariants []int64 `json:"disabledVariants,omitempty"`
-	// ExternalIdentifier is at most 64 characters and needs CustomVAST or
-	// CustomVASTURL.
-	ExternalIdentifier string `json:"externalIdentifier,omitempty"`
-	// ClockNumber is the Clearcast clock number (at most 15 characters).
-	ClockNumber string `json:"clockNumber,omitempty"`
-	// CustomVASTExtensionXML is a custom VAST extension node.
-	CustomVASTExtensionXML string `json:"customVASTExtensionXML,omitempty"`
-	// Extra keeps properties the SDK does not model; they are sent back.
-	Extra Extra `json:"-"`
-
-	// raw is the object the settings were read from: Update sends what
-	// differs from its writable form.
-	raw []byte
-}
-
-// UnmarshalJSON reads d liberally, keeps unknown properties and remembers
-// the object read for Update.
-func (d *CreativeDetails) UnmarshalJSON(b []byte) error {
-	type alias CreativeDetails
-	if err := decodeRecord(b, (*alias)(d), &d.Extra); err != nil {
-		return err
-	}
-	d.raw = bytes.Clone(b)
-	return nil
+// sent returns the properties d sends: every field set and the unknown
+// properties, read-only ones left out.
+func (d *CreativeDetails) sent() map[string]json.RawMessage {
+	return writableOf(d, "landingUrlIsCalculated")
 }
 
 // Fresh reports whether the settings were built by hand rather than read
-// from the server (Update then sends every set field).
+// (an update then sends every field set).
 func (d *CreativeDetails) Fresh() bool { return d.raw == nil }
-
-// writable returns the properties d sends: every field set and the
-// unknown properties, read-only ones left out.
-func (d *CreativeDetails) writable() map[string]json.RawMessage {
-	b, err := json.Marshal(d)
-	if err != nil {
-		return map[string]json.RawMessage{}
-	}
-	m := record.ToMap(b)
-	delete(m, "landingUrlIsCalculated")
-	return m
-}
 
 // changes returns the body of an update: what changed since d was read
 // (a field cleared since is sent as null), or every set field of fresh
 // settings.
 func (d *CreativeDetails) changes() map[string]json.RawMessage {
-	now := d.writable()
-	if d.Fresh() {
+	now := d.sent()
+	before := d.original()
+	if before == nil {
 		return now
 	}
-	var before CreativeDetails
-	if err := json.Unmarshal(d.raw, &before); err != nil {
-		return now
-	}
-	return record.Diff(before.writable(), now)
+	return record.Diff(before.sent(), now)
 }
 
 // Changes returns the properties Update would send for d, by name.
 func (d *CreativeDetails) Changes() []string {
 	return slices.Sorted(maps.Keys(d.changes()))
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (d *CreativeDetails) Misfits() []adama.Misfit {
-	if d == nil {
-		return nil
-	}
-	return misfitsOf(d, d.Extra)
-}
-
-// MarshalJSON writes d with its unknown properties.
-func (d CreativeDetails) MarshalJSON() ([]byte, error) {
-	type alias CreativeDetails
-	a := alias(d)
-	a.raw = nil
-	return encodeObject(a, d.Extra)
 }
 
 // check applies the spec's rules to d; create adds the rules of creation.
@@ -331,80 +219,6 @@ func (p *VideoCreativePatch) check(v *valid.Validator, prefix string) {
 	checkSettings(v, prefix, s)
 }
 
-// VideoCreative is a v3 video creative with its status. Shape from
-// the Video Creatives API reference, schema
-// CreativeDetailsResponse.
-type VideoCreative struct {
-	// ID is the creative id.
-	ID int64 `json:"id,omitempty"`
-	// Details are the creative's settings.
-	Details CreativeDetails `json:"details"`
-	// CompanionIDs are the creative's companions.
-	CompanionIDs []int64 `json:"companionIds,omitempty"`
-	// Duration is in seconds.
-	Duration   float64 `json:"duration,omitempty"`
-	IsUploaded bool    `json:"isUploaded,omitempty"`
-	// UnsecureURLs maps vendors to their non-https URLs.
-	UnsecureURLs map[string]InsecureVendorURLs `json:"unsecureUrls,omitempty"`
-	// Status is the encoding status.
-	Status EncodingStatus `json:"status,omitempty"`
-	// ReadyToServe is true when details and variants are stable.
-	ReadyToServe bool   `json:"readyToServe,omitempty"`
-	Thumbnail    string `json:"thumbnail,omitempty"`
-	// AutoVendors are vendors detected automatically.
-	AutoVendors []int64 `json:"autoVendors,omitempty"`
-	// Percent is the combined upload and encoding progress (0-100).
-	Percent       float64     `json:"percent,omitempty"`
-	IsSecure      bool        `json:"isSecure,omitempty"`
-	IsRotating    bool        `json:"isRotating,omitempty"`
-	IsDynamic     bool        `json:"isDynamic,omitempty"`
-	IsAudio       bool        `json:"isAudio,omitempty"`
-	VPAIDVersion  int         `json:"vpaidVersion,omitempty"`
-	HasCompanions bool        `json:"hasCompanions,omitempty"`
-	VASTVersion   VASTVersion `json:"vastVersion,omitempty"`
-	// P1AS true means the creative is served by the platform's own ad
-	// server (wire name p1as; the reference's spelling with the product
-	// name is read too).
-	P1AS      bool   `json:"p1as,omitempty"`
-	UpdatedOn string `json:"updatedOn,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra Extra `json:"-"`
-}
-
-// UnmarshalJSON reads c liberally and keeps unknown properties.
-func (c *VideoCreative) UnmarshalJSON(b []byte) error {
-	type alias VideoCreative
-	if err := decodeRecord(b, (*alias)(c), &c.Extra); err != nil {
-		return err
-	}
-	if raw, ok := c.Extra["t1as"]; ok && !c.P1AS {
-		_ = record.DecodeValue(raw, &c.P1AS)
-	}
-	return nil
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (c *VideoCreative) Misfits() []adama.Misfit {
-	if c == nil {
-		return nil
-	}
-	return misfitsOf(c, c.Extra)
-}
-
-// MarshalJSON writes c with its unknown properties.
-func (c VideoCreative) MarshalJSON() ([]byte, error) {
-	type alias VideoCreative
-	return encodeObject(alias(c), c.Extra)
-}
-
-// Status is the status object of a create or bulk answer. Shape from
-// the Video Creatives API reference, schema Status.
-type Status struct {
-	Code    string `json:"code,omitempty"`
-	Message string `json:"message,omitempty"`
-}
-
 // CreateResult is the answer to a v3 create. Shape from
 // the Video Creatives API reference, schema
 // NewCreativeResponse.
@@ -508,16 +322,6 @@ type dataWrapper struct {
 // client's Get fails on one.
 func (w *dataWrapper) Misfits() []adama.Misfit { return w.Data.Misfits() }
 
-// VASTValidation is the result of validating a VAST document. Shape from
-// the Video Creatives API reference, schema
-// ValidateVASTResponse.
-type VASTValidation struct {
-	// Error is the validation error; empty when the document is valid.
-	Error string `json:"error,omitempty"`
-	// Warnings are non-fatal findings.
-	Warnings []string `json:"warnings,omitempty"`
-}
-
 // Valid reports whether the document has no error (warnings allowed).
 func (r *VASTValidation) Valid() bool { return r.Error == "" }
 
@@ -545,7 +349,7 @@ func (s *VideoService) Create(ctx context.Context, c *VideoCreative, opts ...ada
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	r, err := s.create(ctx, c.Details.writable(), opts)
+	r, err := s.create(ctx, c.Details.sent(), opts)
 	if err != nil {
 		return nil, err
 	}
@@ -719,7 +523,7 @@ func (s *VideoService) replace(ctx context.Context, id int64, d *CreativeDetails
 	if err := v.Err(); err != nil {
 		return err
 	}
-	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: d.writable()}, opts...)
+	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: d.sent()}, opts...)
 }
 
 // ValidateVAST validates a VAST document (POST /creatives/validateVAST, a

@@ -15,123 +15,6 @@ import (
 	"github.com/adamasdk/adama-go/qlang"
 )
 
-// Variant is one encoded variant of a v2 video creative. Shape from
-// the Video Creatives API reference, schema
-// LegacyEncoding.
-type Variant struct {
-	ID                  int64          `json:"id"`
-	VideoCodec          string         `json:"videoCodec,omitempty"`
-	AudioCodec          string         `json:"audioCodec,omitempty"`
-	Width               int            `json:"width,omitempty"`
-	Height              int            `json:"height,omitempty"`
-	BitrateKbps         int            `json:"bitrateKbps,omitempty"`
-	Format              string         `json:"format,omitempty"`
-	ContentMD5          string         `json:"contentMd5,omitempty"`
-	OutputURL           string         `json:"outputUrl,omitempty"`
-	Encode              bool           `json:"encode,omitempty"`
-	Status              EncodingStatus `json:"status,omitempty"`
-	Percent             float64        `json:"percent,omitempty"`
-	CurrentEvent        string         `json:"currentEvent,omitempty"`
-	CurrentEventPercent float64        `json:"currentEventPercent,omitempty"`
-	// StorageResourceName is the reference's s3ResourceName.
-	StorageResourceName string `json:"s3ResourceName,omitempty"`
-	Stored              bool   `json:"stored,omitempty"`
-	Active              bool   `json:"active,omitempty"`
-	CopiedURL           string `json:"copiedUrl,omitempty"`
-	SizeBytes           int64  `json:"sizeBytes,omitempty"`
-	ErrorMessage        string `json:"errorMessage,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra Extra `json:"-"`
-}
-
-// UnmarshalJSON reads v liberally and keeps unknown properties.
-func (v *Variant) UnmarshalJSON(b []byte) error {
-	type alias Variant
-	return decodeRecord(b, (*alias)(v), &v.Extra)
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (v *Variant) Misfits() []adama.Misfit {
-	if v == nil {
-		return nil
-	}
-	return misfitsOf(v, v.Extra)
-}
-
-// UploadStatus is a v2 video creative's upload and encoding status. Shape
-// from the Video Creatives API reference, schema
-// CreativeStatusResponse.
-type UploadStatus struct {
-	UploadInfo     FileInfo     `json:"uploadInfo"`
-	EncodingStatus EncodingInfo `json:"encodingStatus"`
-}
-
-// FileInfo is an upload's state. Shape from
-// the Video Creatives API reference, schema FileInfo.
-type FileInfo struct {
-	Status     string   `json:"status,omitempty"`
-	Size       int64    `json:"size,omitempty"`
-	Percent    float64  `json:"percent,omitempty"`
-	Name       string   `json:"name,omitempty"`
-	Path       string   `json:"path,omitempty"`
-	MirrorPath []string `json:"mirrorPath,omitempty"`
-	Hash       string   `json:"hash,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra Extra `json:"-"`
-}
-
-// UnmarshalJSON reads f liberally and keeps unknown properties.
-func (f *FileInfo) UnmarshalJSON(b []byte) error {
-	type alias FileInfo
-	return decodeRecord(b, (*alias)(f), &f.Extra)
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (f *FileInfo) Misfits() []adama.Misfit {
-	if f == nil {
-		return nil
-	}
-	return misfitsOf(f, f.Extra)
-}
-
-// EncodingInfo is the encoding state of all variants. Shape from
-// the Video Creatives API reference, schema
-// GetStatusResponse.
-type EncodingInfo struct {
-	Status    EncodingStatus     `json:"status,omitempty"`
-	Percent   float64            `json:"percent,omitempty"`
-	Encodings []EncodingProgress `json:"encodings,omitempty"`
-	// Extra keeps properties the SDK does not model.
-	Extra Extra `json:"-"`
-}
-
-// UnmarshalJSON reads e liberally and keeps unknown properties.
-func (e *EncodingInfo) UnmarshalJSON(b []byte) error {
-	type alias EncodingInfo
-	return decodeRecord(b, (*alias)(e), &e.Extra)
-}
-
-// Misfits lists the values that fit no documented form, kept and sent
-// back as they came (see adama.Misfit), nested records' included.
-func (e *EncodingInfo) Misfits() []adama.Misfit {
-	if e == nil {
-		return nil
-	}
-	return misfitsOf(e, e.Extra)
-}
-
-// EncodingProgress is one encoding's state. Shape from
-// the Video Creatives API reference, schema
-// GetStatusResponse_Encoding.
-type EncodingProgress struct {
-	ID            int64          `json:"id"`
-	Status        EncodingStatus `json:"status,omitempty"`
-	Percent       float64        `json:"percent,omitempty"`
-	StatusMessage string         `json:"statusMessage,omitempty"`
-}
-
 // The deprecated video creatives v2.0 (prefix /video/v2.0, bearer token)
 // are reached through the methods of VideoService and CompanionService with
 // the suffix V2. Where v3 has the same call, the V2 method shares its
@@ -181,7 +64,7 @@ func (s *VideoService) CreateV2(ctx context.Context, c *VideoCreative, opts ...a
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	r, err := s.v2().create(ctx, c.Details.writable(), opts)
+	r, err := s.v2().create(ctx, c.Details.sent(), opts)
 	if err != nil {
 		return nil, err
 	}

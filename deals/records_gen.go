@@ -1908,11 +1908,17 @@ var performanceIdx = record.IndexOf(reflect.TypeFor[performanceAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *Performance) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *Performance) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -1922,6 +1928,123 @@ func (x *Performance) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Performance) decodeFast(b []byte) bool {
+	*x = Performance{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "bid_requests":
+			if !record.IsNull(v) {
+				x.BidRequests, ok = record.ReadInt64(v)
+			}
+		case "bids":
+			if !record.IsNull(v) {
+				x.Bids, ok = record.ReadInt64(v)
+			}
+		case "bid_rate":
+			if !record.IsNull(v) {
+				x.BidRate, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
+						return 0, false
+					}
+					n, err := strconv.ParseFloat(string(e), 64)
+					return n, err == nil
+				}(v)
+			}
+		case "wins":
+			if !record.IsNull(v) {
+				x.Wins, ok = record.ReadInt64(v)
+			}
+		case "win_rate":
+			if !record.IsNull(v) {
+				x.WinRate, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
+						return 0, false
+					}
+					n, err := strconv.ParseFloat(string(e), 64)
+					return n, err == nil
+				}(v)
+			}
+		case "matches":
+			if !record.IsNull(v) {
+				x.Matches, ok = record.ReadInt64(v)
+			}
+		case "match_rate":
+			if !record.IsNull(v) {
+				x.MatchRate, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
+						return 0, false
+					}
+					n, err := strconv.ParseFloat(string(e), 64)
+					return n, err == nil
+				}(v)
+			}
+		case "impressions":
+			if !record.IsNull(v) {
+				x.Impressions, ok = record.ReadInt64(v)
+			}
+		case "clicks":
+			if !record.IsNull(v) {
+				x.Clicks, ok = record.ReadInt64(v)
+			}
+		case "ctr":
+			if !record.IsNull(v) {
+				x.CTR, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
+						return 0, false
+					}
+					n, err := strconv.ParseFloat(string(e), 64)
+					return n, err == nil
+				}(v)
+			}
+		case "uniques":
+			if !record.IsNull(v) {
+				x.Uniques, ok = record.ReadInt64(v)
+			}
+		case "frequency":
+			if !record.IsNull(v) {
+				x.Frequency, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
+						return 0, false
+					}
+					n, err := strconv.ParseFloat(string(e), 64)
+					return n, err == nil
+				}(v)
+			}
+		case "total_spend":
+			x.TotalSpend, ok = record.ReadUnmarshaler[Metric](v)
+		case "e_CPM":
+			x.ECPM, ok = record.ReadUnmarshaler[Metric](v)
+		case "media_spend":
+			x.MediaSpend, ok = record.ReadUnmarshaler[Metric](v)
+		case "v_CPM":
+			x.VCPM, ok = record.ReadUnmarshaler[Metric](v)
+		case "viewability_rate":
+			x.ViewabilityRate, ok = record.ReadUnmarshaler[Metric](v)
+		case "videoCompleteRate":
+			x.VideoComplete, ok = record.ReadUnmarshaler[Metric](v)
+		case "total_spend_CPA":
+			x.TotalSpendCPA, ok = record.ReadUnmarshaler[Metric](v)
+		case "media_spend_CPM":
+			x.MediaSpendCPM, ok = record.ReadUnmarshaler[Metric](v)
+		case "response_rate":
+			x.ResponseRate, ok = record.ReadUnmarshaler[Metric](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "bid_requests", "bids", "bid_rate", "wins", "win_rate", "matches", "match_rate", "impressions", "clicks", "ctr", "uniques", "frequency", "total_spend", "e_CPM", "media_spend", "v_CPM", "viewability_rate", "videoCompleteRate", "total_spend_CPA", "media_spend_CPM", "response_rate")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.

@@ -401,6 +401,11 @@ func (s *DealService) Modify(ctx context.Context, id int64, change func(*Deal) e
 	if err := positiveID("id", id); err != nil {
 		return nil, err
 	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
 	return modify.Run(ctx, "deal "+strconv.FormatInt(id, 10),
 		func(ctx context.Context) (*Deal, error) { return s.Get(ctx, id, ro...) },
 		change,
@@ -502,6 +507,11 @@ func (s *DealGroupService) Modify(ctx context.Context, id int64, change func(*De
 	if err := positiveID("id", id); err != nil {
 		return nil, err
 	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
 	return modify.Run(ctx, "deal group "+strconv.FormatInt(id, 10),
 		func(ctx context.Context) (*DealGroup, error) { return s.Get(ctx, id, ro...) },
 		change,
@@ -602,6 +612,11 @@ func (s *PublisherService) Update(ctx context.Context, rec *Publisher, ro ...ada
 func (s *PublisherService) Modify(ctx context.Context, id int64, change func(*Publisher) error, ro ...adama.RequestOption) (*Publisher, error) {
 	if err := positiveID("id", id); err != nil {
 		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
 	}
 	return modify.Run(ctx, "publisher "+strconv.FormatInt(id, 10),
 		func(ctx context.Context) (*Publisher, error) { return s.Get(ctx, id, ro...) },

@@ -6,6 +6,7 @@ package firehose
 import (
 	"encoding/json"
 	"reflect"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
@@ -420,11 +421,17 @@ var webSettingsIdx = record.IndexOf(reflect.TypeFor[webSettingsAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *WebSettings) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *WebSettings) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -434,6 +441,54 @@ func (x *WebSettings) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *WebSettings) decodeFast(b []byte) bool {
+	*x = WebSettings{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "Endpoints":
+			x.Endpoints, ok = func(v []byte) (map[string]string, bool) {
+				if string(v) == "null" {
+					return nil, true
+				}
+				if len(v) == 0 || v[0] != '{' {
+					return nil, false
+				}
+				out, read, ok := map[string]string{}, func(e []byte) (string, bool) {
+					if string(e) == "null" {
+						return "", true
+					}
+					if len(e) == 0 || e[0] != '"' {
+						return "", false
+					}
+					return record.ReadText(e)
+				}, true
+				err := jsonscan.Members(v, func(key, e []byte) bool {
+					if !utf8.Valid(key) {
+						ok = false
+						return false
+					}
+					out[string(key)], ok = read(e)
+					return ok
+				})
+				return out, ok && err == nil
+			}(v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "Endpoints")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -497,11 +552,17 @@ var cloud1SettingsIdx = record.IndexOf(reflect.TypeFor[cloud1SettingsAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *Cloud1Settings) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *Cloud1Settings) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -511,6 +572,97 @@ func (x *Cloud1Settings) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Cloud1Settings) decodeFast(b []byte) bool {
+	*x = Cloud1Settings{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "Regions":
+			x.Regions, ok = func(v []byte) (map[string]string, bool) {
+				if string(v) == "null" {
+					return nil, true
+				}
+				if len(v) == 0 || v[0] != '{' {
+					return nil, false
+				}
+				out, read, ok := map[string]string{}, func(e []byte) (string, bool) {
+					if string(e) == "null" {
+						return "", true
+					}
+					if len(e) == 0 || e[0] != '"' {
+						return "", false
+					}
+					return record.ReadText(e)
+				}, true
+				err := jsonscan.Members(v, func(key, e []byte) bool {
+					if !utf8.Valid(key) {
+						ok = false
+						return false
+					}
+					out[string(key)], ok = read(e)
+					return ok
+				})
+				return out, ok && err == nil
+			}(v)
+		case "Buckets":
+			x.Buckets, ok = func(v []byte) (map[string]string, bool) {
+				if string(v) == "null" {
+					return nil, true
+				}
+				if len(v) == 0 || v[0] != '{' {
+					return nil, false
+				}
+				out, read, ok := map[string]string{}, func(e []byte) (string, bool) {
+					if string(e) == "null" {
+						return "", true
+					}
+					if len(e) == 0 || e[0] != '"' {
+						return "", false
+					}
+					return record.ReadText(e)
+				}, true
+				err := jsonscan.Members(v, func(key, e []byte) bool {
+					if !utf8.Valid(key) {
+						ok = false
+						return false
+					}
+					out[string(key)], ok = read(e)
+					return ok
+				})
+				return out, ok && err == nil
+			}(v)
+		case "ASE256ServerSideEncryption":
+			if !record.IsNull(v) {
+				x.ASE256ServerSideEncryption, ok = record.ReadBool(v)
+			}
+		case "PartitionMacro":
+			if !record.IsNull(v) {
+				x.PartitionMacro, ok = record.ReadText(v)
+			}
+		case "RoleARN":
+			if !record.IsNull(v) {
+				x.RoleARN, ok = record.ReadText(v)
+			}
+		case "ExternalID":
+			if !record.IsNull(v) {
+				x.ExternalID, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "Regions", "Buckets", "ASE256ServerSideEncryption", "PartitionMacro", "RoleARN", "ExternalID")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -561,11 +713,17 @@ var cloud2SettingsIdx = record.IndexOf(reflect.TypeFor[cloud2SettingsAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *Cloud2Settings) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *Cloud2Settings) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -575,6 +733,58 @@ func (x *Cloud2Settings) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Cloud2Settings) decodeFast(b []byte) bool {
+	*x = Cloud2Settings{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "Buckets":
+			x.Buckets, ok = func(v []byte) (map[string]string, bool) {
+				if string(v) == "null" {
+					return nil, true
+				}
+				if len(v) == 0 || v[0] != '{' {
+					return nil, false
+				}
+				out, read, ok := map[string]string{}, func(e []byte) (string, bool) {
+					if string(e) == "null" {
+						return "", true
+					}
+					if len(e) == 0 || e[0] != '"' {
+						return "", false
+					}
+					return record.ReadText(e)
+				}, true
+				err := jsonscan.Members(v, func(key, e []byte) bool {
+					if !utf8.Valid(key) {
+						ok = false
+						return false
+					}
+					out[string(key)], ok = read(e)
+					return ok
+				})
+				return out, ok && err == nil
+			}(v)
+		case "PartitionMacro":
+			if !record.IsNull(v) {
+				x.PartitionMacro, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "Buckets", "PartitionMacro")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.

@@ -6,6 +6,8 @@ package reporting
 import (
 	"encoding/json"
 	"reflect"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
@@ -270,11 +272,17 @@ var fieldIdx = record.IndexOf(reflect.TypeFor[fieldAlias]())
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (x *Field) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *Field) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -284,6 +292,55 @@ func (x *Field) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Field) decodeFast(b []byte) bool {
+	*x = Field{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadEnum[FieldType](v)
+			}
+		case "access":
+			if !record.IsNull(v) {
+				x.Access, ok = record.ReadBool(v)
+			}
+		case "description":
+			if !record.IsNull(v) {
+				x.Description, ok = record.ReadText(v)
+			}
+		case "maxLength":
+			if !record.IsNull(v) {
+				x.MaxLength, ok = func(e []byte) (float64, bool) {
+					if len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {
+						return 0, false
+					}
+					n, err := strconv.ParseFloat(string(e), 64)
+					return n, err == nil
+				}(v)
+			}
+		case "values":
+			x.Values, ok = record.ReadList(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "name", "type", "access", "description", "maxLength", "values")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -667,11 +724,17 @@ var structureIdx = record.IndexOf(reflect.TypeFor[structureAlias]())
 //
 // Deprecated: reporting v1 is removed in July 2026.
 func (x *Structure) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *Structure) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -681,6 +744,102 @@ func (x *Structure) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Structure) decodeFast(b []byte) bool {
+	*x = Structure{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "time_field":
+			x.TimeField, ok = func(v []byte) (map[string]Field, bool) {
+				if string(v) == "null" {
+					return nil, true
+				}
+				if len(v) == 0 || v[0] != '{' {
+					return nil, false
+				}
+				out, read, ok := map[string]Field{}, func(e []byte) (Field, bool) {
+					p, ok := record.ReadRecord(e, (*Field).decodeValid)
+					if p == nil {
+						return Field{}, ok
+					}
+					return *p, ok
+				}, true
+				err := jsonscan.Members(v, func(key, e []byte) bool {
+					if !utf8.Valid(key) {
+						ok = false
+						return false
+					}
+					out[string(key)], ok = read(e)
+					return ok
+				})
+				return out, ok && err == nil
+			}(v)
+		case "dimensions":
+			x.Dimensions, ok = func(v []byte) (map[string]Field, bool) {
+				if string(v) == "null" {
+					return nil, true
+				}
+				if len(v) == 0 || v[0] != '{' {
+					return nil, false
+				}
+				out, read, ok := map[string]Field{}, func(e []byte) (Field, bool) {
+					p, ok := record.ReadRecord(e, (*Field).decodeValid)
+					if p == nil {
+						return Field{}, ok
+					}
+					return *p, ok
+				}, true
+				err := jsonscan.Members(v, func(key, e []byte) bool {
+					if !utf8.Valid(key) {
+						ok = false
+						return false
+					}
+					out[string(key)], ok = read(e)
+					return ok
+				})
+				return out, ok && err == nil
+			}(v)
+		case "metrics":
+			x.Metrics, ok = func(v []byte) (map[string]Field, bool) {
+				if string(v) == "null" {
+					return nil, true
+				}
+				if len(v) == 0 || v[0] != '{' {
+					return nil, false
+				}
+				out, read, ok := map[string]Field{}, func(e []byte) (Field, bool) {
+					p, ok := record.ReadRecord(e, (*Field).decodeValid)
+					if p == nil {
+						return Field{}, ok
+					}
+					return *p, ok
+				}, true
+				err := jsonscan.Members(v, func(key, e []byte) bool {
+					if !utf8.Valid(key) {
+						ok = false
+						return false
+					}
+					out[string(key)], ok = read(e)
+					return ok
+				})
+				return out, ok && err == nil
+			}(v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "time_field", "dimensions", "metrics")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.

@@ -86,9 +86,12 @@
 // The records and enums are generated (records_gen.go) from the group's
 // OpenAPI description, internal/apispec/targeting.yaml, which describes
 // every operation these services call, and so are the rules of the
-// attachment, target and advertiser records and the paging limits; the
-// services, the rules of the list options and path ids, and the update
-// bodies of permissions are written by hand.
+// attachment, target and advertiser records, the paging limits, and most
+// service methods with their options structs and the create and update
+// bodies of the snapshot records (services_gen.go). Written by hand: the
+// client, the rules of the list options, Attachments.ListV3,
+// Advertisers.Get and GetExtended, and the permission methods but
+// CampaignUsers and StrategyUsers (the description gives each reason).
 //
 // # Validation
 //

@@ -1,5 +1,7 @@
 package targeting
 
+import "encoding/json"
+
 // Unread returns a copy of rec (an *Attachment, *Target or *Advertiser)
 // without the snapshot kept for Update, so tests can compare a record read
 // with one built by hand.
@@ -23,15 +25,22 @@ func Unread[T any](rec *T) *T {
 // *Target or *Advertiser), or the validation error it would return
 // before sending.
 func UpdateBody[T any](rec *T) ([]byte, error) {
+	var body any
+	var err error
 	switch r := any(rec).(type) {
 	case *Attachment:
-		return newAttachmentService(nil).r.updateBody(r)
+		body, err = r.updateRequest()
 	case *Target:
-		return newTargetService(nil).r.updateBody(r)
+		body, err = r.updateRequest()
 	case *Advertiser:
-		return newAdvertiserService(nil).r.updateBody(r)
+		body, err = r.updateRequest()
+	default:
+		panic("UpdateBody: not a record with Update")
 	}
-	panic("UpdateBody: not a record with Update")
+	if err != nil {
+		return nil, err
+	}
+	return body.(json.RawMessage), nil
 }
 
 // PermissionUpdateBody returns the validation error Update would return

@@ -332,7 +332,7 @@ func pageOptions(opts *ListOptions, sortAndQ bool) (ListOptions, error) {
 		}
 	}
 	var v valid.Validator
-	o.validate(&v, nil)
+	o.check(&v, nil)
 	if !sortAndQ {
 		v.Check(len(o.SortBy) == 0, "sort_by", "not supported by this listing", nil)
 		v.Check(o.Q == nil, "q", "not supported by this listing", nil)
@@ -342,16 +342,16 @@ func pageOptions(opts *ListOptions, sortAndQ bool) (ListOptions, error) {
 
 // pages returns one page and the iterator over every record of a listing
 // at path.
-func pageOf[T any](ctx context.Context, g *call.Group, path string, o ListOptions, verr error, ropt []adama.RequestOption) (*adama.Page[T], error) {
+func pageOf[T any](ctx context.Context, g *call.Group, path string, o ListOptions, verr error, ropt []adama.RequestOption) (*adama.Page[*T], error) {
 	if verr != nil {
 		return nil, verr
 	}
-	return listPage[T](ctx, g, &call.Call{Path: path, Query: o.query(o.PageOffset, o.PageLimit)}, ropt)
+	return listPage[T](ctx, g, &call.Call{Path: path, Query: o.query(o.PageLimit, o.PageOffset)}, ropt)
 }
 
-func allOf[T any](ctx context.Context, g *call.Group, path string, o ListOptions, verr error, ropt []adama.RequestOption) iter.Seq2[T, error] {
-	return all(ctx, o, verr, func(ctx context.Context, offset, limit int) (*adama.Page[T], error) {
-		return listPage[T](ctx, g, &call.Call{Path: path, Query: o.query(offset, limit)}, ropt)
+func allOf[T any](ctx context.Context, g *call.Group, path string, o ListOptions, verr error, ropt []adama.RequestOption) iter.Seq2[*T, error] {
+	return all(ctx, o, verr, func(ctx context.Context, offset, limit int) (*adama.Page[*T], error) {
+		return listPage[T](ctx, g, &call.Call{Path: path, Query: o.query(limit, offset)}, ropt)
 	})
 }
 
@@ -371,7 +371,7 @@ func userLevelPath(user int64, level PermissionLevel) (string, error) {
 func (s *PermissionService) ForUser(ctx context.Context, user int64, level PermissionLevel, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[*EntityPermission], error) {
 	path, err := userLevelPath(user, level)
 	o, oerr := pageOptions(opts, false)
-	return pageOf[*EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return pageOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // AllForUser iterates over every permission of a user at one level, page
@@ -379,7 +379,7 @@ func (s *PermissionService) ForUser(ctx context.Context, user int64, level Permi
 func (s *PermissionService) AllForUser(ctx context.Context, user int64, level PermissionLevel, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[*EntityPermission, error] {
 	path, err := userLevelPath(user, level)
 	o, oerr := pageOptions(opts, false)
-	return allOf[*EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return allOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // entityPath returns /{level}/{id}/permissions for the levels whose
@@ -406,7 +406,7 @@ func entityPath(level PermissionLevel, id int64) (string, error) {
 func (s *PermissionService) ForEntity(ctx context.Context, level PermissionLevel, id int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[*EntityPermission], error) {
 	path, err := entityPath(level, id)
 	o, oerr := pageOptions(opts, false)
-	return pageOf[*EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return pageOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // AllForEntity iterates over every permission granted on one
@@ -414,47 +414,7 @@ func (s *PermissionService) ForEntity(ctx context.Context, level PermissionLevel
 func (s *PermissionService) AllForEntity(ctx context.Context, level PermissionLevel, id int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[*EntityPermission, error] {
 	path, err := entityPath(level, id)
 	o, oerr := pageOptions(opts, false)
-	return allOf[*EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
-}
-
-func usersPath(base, idField string, id int64) (string, error) {
-	var v valid.Validator
-	checkID(&v, idField, id)
-	return base + "/" + strconv.FormatInt(id, 10) + "/permissions", v.Err()
-}
-
-// CampaignUsers returns one page of the users holding a permission on a
-// campaign, each with that permission (GET
-// /campaigns/{campaign_id}/permissions; pages, sorts and filters with q).
-func (s *PermissionService) CampaignUsers(ctx context.Context, campaignID int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[*PermittedUser], error) {
-	path, err := usersPath("/campaigns", "campaign_id", campaignID)
-	o, oerr := pageOptions(opts, true)
-	return pageOf[*PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
-}
-
-// AllCampaignUsers iterates over every user holding a permission on a
-// campaign, page by page.
-func (s *PermissionService) AllCampaignUsers(ctx context.Context, campaignID int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[*PermittedUser, error] {
-	path, err := usersPath("/campaigns", "campaign_id", campaignID)
-	o, oerr := pageOptions(opts, true)
-	return allOf[*PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
-}
-
-// StrategyUsers returns one page of the users holding a permission on a
-// strategy, each with that permission (GET
-// /strategies/{strategy_id}/permissions; pages, sorts and filters with q).
-func (s *PermissionService) StrategyUsers(ctx context.Context, strategyID int64, opts *ListOptions, ropt ...adama.RequestOption) (*adama.Page[*PermittedUser], error) {
-	path, err := usersPath("/strategies", "strategy_id", strategyID)
-	o, oerr := pageOptions(opts, true)
-	return pageOf[*PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
-}
-
-// AllStrategyUsers iterates over every user holding a permission on a
-// strategy, page by page.
-func (s *PermissionService) AllStrategyUsers(ctx context.Context, strategyID int64, opts *ListOptions, ropt ...adama.RequestOption) iter.Seq2[*PermittedUser, error] {
-	path, err := usersPath("/strategies", "strategy_id", strategyID)
-	o, oerr := pageOptions(opts, true)
-	return allOf[*PermittedUser](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
+	return allOf[EntityPermission](ctx, s.g, path, o, joinValidation(err, oerr), ropt)
 }
 
 // joinValidation merges validation errors into one (nil when both are

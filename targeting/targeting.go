@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,10 +79,10 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments: newAttachmentService(g),
-		Targets:     newTargetService(g),
+		Attachments: &AttachmentService{g: g},
+		Targets:     &TargetService{g: g},
 		TargetPaths: &TargetPathService{g: g},
-		Advertisers: newAdvertiserService(g),
+		Advertisers: &AdvertiserService{g: g},
 		Permissions: &PermissionService{g: g},
 	}
 }
@@ -106,9 +106,17 @@ type ListOptions struct {
 	Prefetch int
 }
 
-// validate checks the options; fields, when not nil, limits the fields q
-// and sort_by may name.
-func (o *ListOptions) validate(v *valid.Validator, fields []string) {
+// validate checks the options of a list whose q and sort_by may name any
+// field (the generated lists call it).
+func (o *ListOptions) validate() error {
+	var v valid.Validator
+	o.check(&v, nil)
+	return v.Err()
+}
+
+// check records in v what is wrong with the options; fields, when not
+// nil, limits the fields q and sort_by may name.
+func (o *ListOptions) check(v *valid.Validator, fields []string) {
 	checkPaging(v, o.PageLimit, o.PageOffset)
 	v.Check(o.Prefetch >= 0 && o.Prefetch <= pager.MaxPrefetch, "prefetch", fmt.Sprintf("must be between 0 and %d", pager.MaxPrefetch), o.Prefetch)
 	for i, s := range o.SortBy {
@@ -141,8 +149,17 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// query returns the list parameters of o at offset with page size limit.
-func (o *ListOptions) query(offset, limit int) url.Values {
+// clone returns a copy of o that shares nothing with it (All copies its
+// options before it returns).
+func (o ListOptions) clone() ListOptions {
+	o.SortBy = slices.Clone(o.SortBy)
+	o.Q = o.Q.Clone()
+	return o
+}
+
+// query returns the list parameters of o with page size limit at offset
+// (each left out when 0).
+func (o *ListOptions) query(limit, offset int) url.Values {
 	q := url.Values{}
 	if limit > 0 {
 		q.Set("page_limit", strconv.Itoa(limit))
@@ -161,12 +178,6 @@ func (o *ListOptions) query(offset, limit int) url.Values {
 
 // idPath returns base/{id}.
 func idPath(base string, id int64) string { return base + "/" + strconv.FormatInt(id, 10) }
-
-// listPage sends a list call and returns its page (a null data member,
-// which the reference allows on collections, is an empty page).
-func listPage[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*adama.Page[T], error) {
-	return call.List[T](ctx, g, c, opts...)
-}
 
 // all iterates over every record from o.PageOffset on with fetch, which
 // returns the page at offset with page size limit. The reference bounds
@@ -188,16 +199,6 @@ func all[T any](ctx context.Context, o ListOptions, verr error, fetch func(ctx c
 		func(ctx context.Context, cur pager.Cursor) (*adama.Page[T], error) {
 			return fetch(ctx, cur.Offset, limit)
 		})
-}
-
-// del sends a DELETE. The v3.0 answer carries meta alone (status
-// "success"); a data member, when sent, is ignored.
-func del(ctx context.Context, g *call.Group, path string, opts []adama.RequestOption) error {
-	var ignored any
-	if _, err := g.Into(ctx, &call.Call{Method: http.MethodDelete, Path: path}, &ignored, opts...); err != nil && !isNoData(err) {
-		return err
-	}
-	return nil
 }
 
 // isNoData reports the call layer's answer to a 2xx envelope without a

@@ -46,8 +46,12 @@
 // the same record wherever the first decides. A record with a field type
 // the pass does not read (adama.Money, adama.Amount, json.RawMessage) is
 // read through internal/record only; a plain adama.Decimal or adama.Time
-// is read through its UnmarshalJSON in the pass (values.go). Writing goes
-// through internal/record's EncodeObject.
+// is read through its UnmarshalJSON in the pass (values.go); a float64
+// only from a bare number, with strconv.ParseFloat as encoding/json reads
+// it, and an int where it fits (readers.go); a map key by key, a hand
+// type that refers to a hand-written component through its own
+// UnmarshalJSON, a JSON null included, as encoding/json calls it
+// (handread.go). Writing goes through internal/record's EncodeObject.
 //   - A schema marked x-go-skip: true (an answer envelope) becomes nothing.
 //   - Any other schema is an error, and nothing is written.
 //
@@ -62,7 +66,8 @@
 // the enum's type. A reference may be written as allOf with one $ref, to
 // give the property its own description or marks. x-go-type chooses
 // another SDK value type (adama.Time, adama.Decimal, adama.Money,
-// adama.Amount, float64, int32, json.RawMessage). Inline objects, inline
+// adama.Amount, float64, int32, int, json.RawMessage; a plain int that is
+// never a pointer is x-go-hand-type: int). Inline objects, inline
 // enums, oneOf/anyOf and untyped schemas without x-go-type are errors.
 //
 // A property in the schema's required list, or marked x-adama-send-zero,
@@ -87,7 +92,10 @@
 // property and whether it changed since the read), fixedFields (the
 // writable properties an update cannot clear: not nullable, not
 // create-only) and createOnlyFields. The package's service code builds
-// the update body from them.
+// the update body from them. A record that holds a snapshot record (by
+// pointer, by value, in a list) reads it in the one pass through the
+// held record's decodeKept (decodeValid, then keep), so a nested record
+// keeps its body as well.
 //
 // # Services
 //
@@ -120,6 +128,19 @@
 //     property of the same name; Modify, named beside it, is Get, change,
 //     Update through internal/modify;
 //   - a DELETE: Delete(ctx, id, ...) error.
+//
+// For a v3.0-style group (services_snapshot.go): a create or update body
+// that is a request schema named by a record's x-go-validate is that
+// record; an update's path id <record>_id is the record's id; a snapshot
+// record marked x-go-snapshot-bodies sent by a generated Create or Update
+// gets generated createRequest and updateRequest (the version and the diff since the
+// read, through the generated snapshotBody); a list method All<Name>
+// iterates like All; a DELETE answered by JSON naming no record reads the
+// group's envelope (deleteEnveloped); a deprecated operation's methods
+// say "Deprecated: use X" (X the name without its V<n> or Deprecated
+// suffix); a hand-written method may serve several operations; Modify
+// refuses a nil change; All copies options that embed a hand-written
+// struct deeply (the struct's clone()).
 //
 // A path id whose schema has minimum 1 is checked before sending (an
 // *adama.ValidationError naming the parameter). A text path parameter
@@ -181,9 +202,14 @@
 //	x-enum-varnames          (enum) the <Value> part of each constant's name
 //	x-go-snapshot            (schema) keep the body read, for read-change-
 //	                         save updates (see above)
+//	x-go-snapshot-bodies     (snapshot schema) createRequest and
+//	                         updateRequest are generated with the services
+//	                         (the version and the diff since the read;
+//	                         services_snapshot.go); else written by hand
 //	x-go-value-items         (array of records) hold the records by value,
 //	                         []R instead of []*R; (a record) R instead of
-//	                         *R, tagged omitzero (values.go)
+//	                         *R, tagged omitzero, a null read as the zero
+//	                         record (values.go)
 //	x-go-validate            (schema) true, or {create: Schema, update:
 //	                         Schema}: generate validate from the stated
 //	                         rules; (parameter) true: generate its limits
@@ -200,8 +226,12 @@
 //	                         map[string]string); never a pointer but to
 //	                         a hand-written record (*Price, read through
 //	                         its UnmarshalJSON); Misfits asks the records
-//	                         a composite holds (handtype.go)
-//	                         (byvalue.go)
+//	                         a composite holds (handtype.go). Read in the
+//	                         one pass also: T or []T referring to a
+//	                         component written by hand (x-go-skip),
+//	                         through T's UnmarshalJSON, and map[string]E
+//	                         on additionalProperties, E text, integer,
+//	                         boolean or a record (handread.go)
 //	x-go-local-fields        (schema) [{name, type, description}]: fields
 //	                         kept beside the properties, never sent or
 //	                         read, JSON tag "-" (localfields.go)
@@ -209,6 +239,10 @@
 //	                         UnmarshalJSON reads them as described, Equal
 //	                         ignores case; fields of it are read through
 //	                         internal/record (anycase.go)
+//	x-adama-aliases          (property) other names the platform sends a
+//	                         plain value under: when the property left the
+//	                         field zero, the first alias present is read
+//	                         (it stays in Extra; aliases.go)
 //	x-adama-forms            (property) the other JSON forms the platform
 //	                         sends: [string] for a number or boolean,
 //	                         [number] for text; the decoder must read them
@@ -240,11 +274,24 @@
 //	x-go-envelope            (operation) the package's call.Envelope type
 //	                         that reads its answer, where the answer's
 //	                         envelope is not the group's (x-adama-envelope)
+//	info.x-go-embeds         (document) {ListOptions: [page_limit, ...]}:
+//	                         the query parameters a hand-written options
+//	                         struct holds (with query(limit, offset),
+//	                         clone() and, for paging, PageLimit,
+//	                         PageOffset, Prefetch)
+//	x-go-embed: T            (list operation) as for a record (below),
+//	                         the options struct embeds the hand-written T,
+//	                         which holds the parameters info.x-go-embeds
+//	                         lists; x-go-options: T uses T itself
+//	x-go-all-limit           (page_limit) All's page size when the options
+//	                         give none: an integer or a constant's name
 //	x-go-name                (query parameter) the options field's name
 //	x-go-type                (query parameter) the options field's type:
 //	                         int64, *bool, bool (an integer with one enum
-//	                         value, sent when true), []int64 or a list of a
-//	                         string type (comma-separated), *qlang.Query,
+//	                         value, sent when true; or on a string with
+//	                         one), []int64 or a list of a string type
+//	                         (comma-separated; on an array schema, the
+//	                         parameter once per item), *qlang.Query,
 //	                         or a named string type; int for page_limit and
 //	                         page_offset
 //	info.x-go-embedding-records  every record embeds a struct the

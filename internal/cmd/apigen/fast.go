@@ -28,7 +28,7 @@ func reader(f *field) string {
 		case t == "*adama.Decimal", t == "*adama.Time":
 			return "record.ReadUnmarshaler[" + t[1:] + "]"
 		case f.nested != "" && t == "*"+f.nested:
-			return "func(e []byte) (" + t + ", bool) {\nreturn " + readRecord("e", f.nested) + "\n}"
+			return "func(e []byte) (" + t + ", bool) {\nreturn " + readRecord("e", f) + "\n}"
 		}
 		return valueReader(f, t)
 	}
@@ -40,7 +40,7 @@ func reader(f *field) string {
 		return ""
 	}
 	if f.nested != "" && t == "*"+f.nested {
-		return readRecord("v", f.nested)
+		return readRecord("v", f)
 	}
 	if r := elem(t); r != "" {
 		return r + "(v)"
@@ -59,10 +59,15 @@ func plainValue(t string) bool {
 	return !strings.HasPrefix(t, "*") && !strings.HasPrefix(t, "[]") && !strings.HasPrefix(t, "map[")
 }
 
-// readRecord is the call that reads the JSON value arg into a nested
-// record of the generated type name.
-func readRecord(arg, name string) string {
-	return "record.ReadRecord(" + arg + ", (*" + name + ").decodeValid)"
+// readRecord is the call that reads the JSON value arg into the nested
+// record f holds (through decodeKept where the record keeps its body,
+// snapshot.go).
+func readRecord(arg string, f *field) string {
+	decode := "decodeValid"
+	if f.keepsBody {
+		decode = "decodeKept"
+	}
+	return "record.ReadRecord(" + arg + ", (*" + f.nested + ")." + decode + ")"
 }
 
 // fastRecord reports whether every field of r has a reader.
@@ -91,6 +96,7 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 		for _, f := range codecs {
 			fmt.Fprintf(b, "x.%s = decode%s(x.%s)\n", f.name, f.codec, f.name)
 		}
+		renderAliases(b, r)
 	}
 	fast := fastRecord(r)
 
@@ -131,7 +137,7 @@ func renderDecode(b *bytes.Buffer, r *record, alias, idx, dep string) {
 	names := make([]string, len(r.fields))
 	for i, f := range r.fields {
 		names[i] = fmt.Sprintf("%q", f.json)
-		if plainValue(f.typ) && !(f.valueItems && !f.list) {
+		if plainValue(f.typ) && !(f.valueItems && !f.list) && !f.callsDecoder {
 			// As encoding/json: null leaves a value field as it is, so a
 			// repeated property's null does not undo the value before it.
 			// (A record held by value is reset by null: encoding/json

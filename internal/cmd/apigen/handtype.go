@@ -56,6 +56,7 @@ func handType(f *field, s *openapi3.Schema, sent bool) (bool, error) {
 		f.fastRead = "func(v []byte) (" + t + ", bool) {\nn, ok := record.ReadInt64(v)\nreturn " + t + "(n), ok\n}(v)"
 	case schemaType(s) == openapi3.TypeString && isASCIIIdent(t) && t != "string":
 		f.fastRead = "record.ReadEnum[" + t + "](v)"
+	case handReads(f, s, t):
 	default:
 		f.slowOnly, f.handMisfits = true, true
 	}

@@ -77,7 +77,10 @@ func TestReader(t *testing.T) {
 		{field{typ: "adama.Amount"}, ""},
 		{field{typ: "*adama.Money"}, ""},
 		{field{typ: "json.RawMessage"}, ""},
-		{field{typ: "*float64"}, ""},
+		{field{typ: "*int32"}, ""},
+		// readers.go: float64 from a bare number, int where it fits.
+		{field{typ: "*float64"}, "record.ReadPtr(v, func(e []byte) (float64, bool) {\nif len(e) == 0 || e[0] != '-' && (e[0] < '0' || e[0] > '9') {\nreturn 0, false\n}\nn, err := strconv.ParseFloat(string(e), 64)\nreturn n, err == nil\n})"},
+		{field{typ: "*int"}, "record.ReadPtr(v, func(e []byte) (int, bool) {\nn, ok := record.ReadInt64(e)\nreturn int(n), ok && int64(int(n)) == n\n})"},
 	} {
 		assert.Equal(t, tc.want, reader(&tc.f), tc.f.typ)
 	}
@@ -1185,6 +1188,154 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
 			for _, n := range tc.not {
 				assert.NotContains(t, string(src), n)
 			}
+		})
+	}
+}
+
+// TestGenerateReadersAndAliases covers a record held by value
+// (x-go-value-items on a reference), the one-pass readers of float64,
+// *int, maps and hand types that refer to a hand-written component
+// (readers.go, handread.go), a nested snapshot record read with its body
+// kept (snapshot.go) and x-adama-aliases (aliases.go).
+func TestGenerateReadersAndAliases(t *testing.T) {
+	const schemas = `
+    Leaf:
+      type: object
+      properties:
+        ratio: {type: number, x-go-type: float64}
+        limit: {type: integer, x-go-type: int}
+    Text:
+      type: string
+      x-go-skip: true
+    Item:
+      type: object
+      x-go-skip: true
+      properties:
+        id: {type: integer}
+    Kept:
+      type: object
+      x-go-snapshot: true
+      properties:
+        name: {type: string}
+    Node:
+      type: object
+      required: [leaf, items]
+      properties:
+        leaf:
+          allOf: [{$ref: "#/components/schemas/Leaf"}]
+          x-go-value-items: true
+        meta:
+          allOf: [{$ref: "#/components/schemas/Leaf"}]
+          x-go-value-items: true
+          readOnly: true
+        kept:
+          allOf: [{$ref: "#/components/schemas/Kept"}]
+          x-go-value-items: true
+        byKey:
+          type: object
+          additionalProperties: {$ref: "#/components/schemas/Leaf"}
+          x-go-hand-type: map[string]Leaf
+        labels:
+          type: object
+          additionalProperties: {type: string}
+          x-go-hand-type: map[string]string
+        code: {allOf: [{$ref: "#/components/schemas/Text"}], x-go-hand-type: Text}
+        items: {type: array, items: {$ref: "#/components/schemas/Item"}, x-go-hand-type: "[]Item"}
+        flag:
+          type: boolean
+          x-go-omitempty: true
+          x-adama-aliases: [old_flag]
+`
+	src, err := gen(t, schemas)
+	require.NoError(t, err)
+	lines := map[string]bool{}
+	for l := range strings.SplitSeq(src, "\n") {
+		lines[strings.Join(strings.Fields(l), " ")] = true
+	}
+	for _, w := range []string{
+		"Ratio *float64 `json:\"ratio,omitempty\"`",
+		"Limit *int `json:\"limit,omitempty\"`",
+		"Leaf Leaf `json:\"leaf\"`",
+		"Meta Leaf `json:\"meta,omitzero\"`",
+		"ByKey map[string]Leaf `json:\"byKey,omitempty\"`",
+		"Labels map[string]string `json:\"labels,omitempty\"`",
+		"Code Text `json:\"code,omitempty\"`",
+		"Items []Item `json:\"items\"`",
+		"Flag bool `json:\"flag,omitempty\"`",
+		"\"strconv\"",
+		"\"unicode/utf8\"",
+		// A record by value reads null through its decoder too.
+		"x.Leaf, ok = func(e []byte) (Leaf, bool) {",
+		"p, ok := record.ReadRecord(e, (*Leaf).decodeValid)",
+		"x.Meta = Leaf{}",
+		`out = append(out, x.Leaf.misfits(record.MisfitPath(prefix, "leaf"))...)`,
+		// A nested snapshot record keeps its body.
+		"p, ok := record.ReadRecord(e, (*Kept).decodeKept)",
+		"func (x *Kept) decodeKept(b []byte) error {",
+		"x.raw = keep(b)",
+		// Hand types through their own UnmarshalJSON.
+		"x.Code, ok = func(e []byte) (Text, bool) {",
+		"err := r.UnmarshalJSON(e)",
+		"x.Items, ok = record.ReadList(v, func(e []byte) (Item, bool) {",
+		"a.Items = []Item{}",
+		// Maps key by key.
+		"x.ByKey, ok = func(v []byte) (map[string]Leaf, bool) {",
+		"out, read, ok := map[string]string{}, func(e []byte) (string, bool) {",
+		"if len(e) == 0 || e[0] != '\"' {",
+		"return record.ReadText(e)",
+		"if !utf8.Valid(key) {",
+		"out[string(key)], ok = read(e)",
+		`out = append(out, record.Nested(x.ByKey, record.MisfitPath(prefix, "byKey"))...)`,
+		`out = append(out, record.Nested(x.Items, record.MisfitPath(prefix, "items"))...)`,
+		// Readers of float64 and *int.
+		"x.Ratio, ok = record.ReadPtr(v, func(e []byte) (float64, bool) {",
+		"n, err := strconv.ParseFloat(string(e), 64)",
+		"x.Limit, ok = record.ReadPtr(v, func(e []byte) (int, bool) {",
+		"return int(n), ok && int64(int(n)) == n",
+		// Aliases, in both decoders.
+		`if raw, ok := x.Extra["old_flag"]; ok && !x.Flag {`,
+		"_ = record.DecodeValue(raw, &x.Flag)",
+		"func (x *Node) decodeFast(b []byte) bool {",
+	} {
+		assert.True(t, lines[strings.Join(strings.Fields(w), " ")], "missing line %q in\n%s", w, src)
+	}
+	assert.Equal(t, 2, strings.Count(src, `x.Extra["old_flag"]`), "the alias is read by both decoders")
+	for _, n := range []string{"type Text ", "type Item ", "x.Flag = false", "if !record.IsNull(v) {\nx.Leaf", "if !record.IsNull(v) {\nx.Code"} {
+		assert.NotContains(t, src, n)
+	}
+}
+
+func TestGenerateReadersAndAliasesErrors(t *testing.T) {
+	for _, tc := range []struct{ name, schemas, want string }{
+		{"aliases on a list", `
+    A:
+      type: object
+      properties:
+        l: {type: array, items: {type: string}, x-adama-aliases: [m]}
+`, "x-adama-aliases applies to a plain value"},
+		{"aliases without names", `
+    A:
+      type: object
+      properties:
+        n: {type: string, x-adama-aliases: []}
+`, "x-adama-aliases applies to a plain value and lists names"},
+		{"an alias that is no name", `
+    A:
+      type: object
+      properties:
+        n: {type: string, x-adama-aliases: [""]}
+`, "x-adama-aliases: "},
+		{"by value on a scalar", `
+    A:
+      type: object
+      properties:
+        n: {type: integer, x-go-value-items: true}
+`, "x-go-value-items applies to a list of records (or a record)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := gen(t, tc.schemas)
+			assert.ErrorContains(t, err, tc.want)
+			assert.Empty(t, src)
 		})
 	}
 }

@@ -32,6 +32,7 @@ type record struct {
 	name, doc string
 	fields    []*field
 	snapshot  bool // x-go-snapshot: kept for read-change-save (snapshot.go)
+	held      bool // a snapshot record another record holds (snapshot.go)
 	// slow is the internal/record decoder the record falls back to
 	// (info.x-adama-decoding, decoding.go).
 	slow  string
@@ -65,6 +66,13 @@ type field struct {
 	// handMisfits: a hand type whose values may hold records; Misfits
 	// asks them through internal/record (handtype.go).
 	handMisfits bool
+	// aliases: x-adama-aliases (aliases.go); keepsBody: the record it
+	// holds is a snapshot record, read with its body kept (snapshot.go);
+	// callsDecoder: a value read through its own decoder, null included
+	// (handread.go).
+	aliases      []string
+	keepsBody    bool
+	callsDecoder bool
 }
 
 // goTypes are the SDK value types x-go-type may choose, with their zero
@@ -77,6 +85,7 @@ var goTypes = map[string]string{
 	"float64":         "0",
 	"int32":           "0",
 	"json.RawMessage": "nil",
+	"int":             "0", // a count that may be absent (*int); readers.go
 }
 
 // readForms are the extra wire forms x-adama-forms may name, by schema
@@ -157,6 +166,7 @@ func build(doc *openapi3.T, source string) (*model, error) {
 			seen[v.name] = fmt.Sprintf("%s %q", e.name, v.value)
 		}
 	}
+	markKeptBodies(m)
 	if err := buildValidation(doc, m); err != nil {
 		return nil, err
 	}
@@ -295,6 +305,9 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 		} else {
 			f.typ, f.zero = "*"+base, "nil"
 		}
+	}
+	if err := fieldAliases(f, ext); err != nil {
+		return nil, err
 	}
 	if c, ok := ext["x-go-codec"].(string); ok {
 		if f.typ != "string" || !isASCIIIdent(c) {

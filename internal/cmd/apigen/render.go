@@ -16,12 +16,13 @@ func render(m *model) ([]byte, error) {
 	b.WriteString("// Regenerate with `go generate ./...`; see internal/cmd/apigen.\n\n")
 	fmt.Fprintf(&b, "package %s\n\n", m.pkg)
 
-	needStrconv, needMaps, needFast := false, false, false
+	needStrconv, needMaps, needFast, needUTF8 := false, false, false, false
 	for _, r := range m.records {
 		needFast = needFast || fastRecord(r)
+		needUTF8 = needUTF8 || readsMap(r)
 		for _, f := range r.fields {
 			needMaps = needMaps || f.readOnly
-			needStrconv = needStrconv || f.list && f.nested != ""
+			needStrconv = needStrconv || f.list && f.nested != "" || usesStrconv(r, f)
 		}
 	}
 	anyCase := anyCaseEnums(m)
@@ -39,6 +40,9 @@ func render(m *model) ([]byte, error) {
 		}
 		if anyCase {
 			b.WriteString("\"strings\"\n")
+		}
+		if needUTF8 {
+			b.WriteString("\"unicode/utf8\"\n")
 		}
 		if len(m.records) > 0 {
 			b.WriteString("\n\"github.com/adamasdk/adama-go/adama\"\n")

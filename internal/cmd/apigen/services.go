@@ -34,6 +34,7 @@ type services struct {
 	methods                 []*svcMethod
 	options                 []*optionsType
 	rows                    []opRow
+	snapshots               []*snapshotReq // services_snapshot.go
 }
 
 // opRow is one line of the generated operation table: an operation and
@@ -64,6 +65,9 @@ type svcMethod struct {
 	idField                   string // update: the record's field holding the path id
 	limitDefault              int    // all: the page size when the options give none
 	envelope                  string // x-go-envelope: the package's envelope type for this operation
+	limitConst                string // all: page_limit's x-go-all-limit (services_snapshot.go)
+	enveloped                 bool   // delete: the answer is an envelope without data (services_snapshot.go)
+	deprecated                bool   // the operation is deprecated
 	key                       string // x-go-key: the key struct naming the resource (pathkeys.go)
 	acknowledged              bool   // update: the answer holds no record; rec is returned as sent
 }
@@ -86,6 +90,7 @@ type optionsType struct {
 	paged     bool // page_limit and page_offset are parameters
 	prefetch  bool // an All pages it ahead
 	sig       string
+	embed     string // x-go-embed: the hand-written struct embedded (services_snapshot.go)
 }
 
 type optField struct {
@@ -102,6 +107,7 @@ const (
 	encTexts  = "texts"  // a list of a string type: comma-separated, when not empty
 	encQuery  = "query"  // *qlang.Query: its text, when it has terms
 	encPaging = "paging" // page_limit and page_offset: from the call, when > 0
+	encRepeat = "repeat" // a list on an array schema: the parameter once per item
 )
 
 // buildServices reads the operations of doc. A document none of whose
@@ -146,7 +152,8 @@ func buildServices(doc *openapi3.T, m *model) (*services, error) {
 		}
 	}
 	byName := map[string]*optionsType{}
-	have := map[string]string{} // service.method -> operation
+	have := map[string]string{}   // service.method -> operation
+	handHave := map[string]bool{} // service.method written by hand
 	for _, o := range ops {
 		where := o.method + " " + o.path
 		if o.op.OperationID != "" {
@@ -173,10 +180,11 @@ func buildServices(doc *openapi3.T, m *model) (*services, error) {
 				return fmt.Errorf("operation %s: %q is not an exported method name", where, method)
 			}
 			key := svc + "." + method
-			if prev, dup := have[key]; dup {
+			if prev, dup := have[key]; dup && !(why != "" && handHave[key]) {
 				return fmt.Errorf("operation %s: %s is already the method of %s", where, key, prev)
 			}
 			have[key] = where
+			handHave[key] = why != ""
 			s.rows = append(s.rows, opRow{op: o.op.OperationID, httpMethod: o.method, path: o.path, service: svc, method: method, handwritten: why, recv: recv})
 			return nil
 		}
@@ -208,6 +216,11 @@ func buildServices(doc *openapi3.T, m *model) (*services, error) {
 			sm, err := buildMethod(doc, o.path, o.method, o.op, o.item, svc, recv, name)
 			if err != nil {
 				return nil, fmt.Errorf("operation %s, method %s: %w", where, name, err)
+			}
+			if sm.kind == kindCreate || sm.kind == kindUpdate {
+				if err := s.noteSnapshot(doc, m, sm); err != nil {
+					return nil, fmt.Errorf("operation %s, method %s: %w", where, name, err)
+				}
 			}
 			if sm.options != nil {
 				if prev, ok := byName[sm.options.name]; ok {
@@ -267,7 +280,7 @@ func stringList(v any) ([]string, error) {
 
 // buildMethod makes one generated method of an operation.
 func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, item *openapi3.PathItem, svc, recv, name string) (*svcMethod, error) {
-	sm := &svcMethod{service: svc, recv: recv, name: name, httpMethod: method, path: path, opID: op.OperationID, summary: op.Summary}
+	sm := &svcMethod{service: svc, recv: recv, name: name, httpMethod: method, path: path, opID: op.OperationID, summary: op.Summary, deprecated: op.Deprecated}
 	if x, ok := op.Extensions["x-go-envelope"]; ok {
 		sm.envelope, _ = x.(string)
 		if !isASCIIIdent(sm.envelope) {
@@ -322,21 +335,33 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		return sm, nil
 	case method == http.MethodGet && list:
 		sm.kind = kindList
-		if name == "All" {
+		if isAllName(name) {
 			sm.kind = kindAll
 		}
 		oname, _ := op.Extensions["x-go-options"].(string)
 		if !isASCIIIdent(oname) || oname[0] < 'A' || oname[0] > 'Z' {
 			return nil, fmt.Errorf("a list needs x-go-options, the name of its options struct")
 		}
-		ot, err := buildOptions(doc, oname, method, path, op.Summary, query)
+		rest, embed, paging, err := embedOptions(doc, op, query)
 		if err != nil {
 			return nil, err
 		}
+		ot, err := buildOptions(doc, oname, method, path, op.Summary, rest)
+		if err != nil {
+			return nil, err
+		}
+		ot.embedIn(embed, paging)
 		if sm.kind == kindAll {
 			ot.prefetch = ot.paged
 			if ot.paged {
 				sm.limitDefault = pageDefault(query)
+				for _, p := range query {
+					if p.Name == "page_limit" {
+						if sm.limitConst, err = allLimit(p); err != nil {
+							return nil, err
+						}
+					}
+				}
 			}
 		}
 		sm.options = ot
@@ -350,6 +375,7 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		}
 	case method == http.MethodDelete:
 		sm.kind = kindDelete
+		sm.enveloped = deletesEnveloped(op, answer)
 	case len(sm.params) == 0:
 		sm.kind = kindCreate
 	default:
@@ -359,7 +385,7 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		}
 	}
 	if sm.kind == kindCreate || sm.kind == kindUpdate {
-		body, sch, err := bodyRecord(doc, op)
+		body, sch, err := ownedBody(doc, op)
 		if err != nil {
 			return nil, err
 		}
@@ -373,6 +399,11 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		} else if sm.kind == kindUpdate {
 			p := sm.params[0].name
 			prop := sch.Properties[p]
+			if prop == nil {
+				if prop = idOfRecord(body, sch, p); prop != nil {
+					p = "id"
+				}
+			}
 			if prop == nil {
 				return nil, fmt.Errorf("the record %s has no property %s for the path", body, p)
 			}
@@ -552,7 +583,7 @@ func paramType(doc *openapi3.T, p *openapi3.Parameter, f *optField) error {
 			f.enc = encInt
 		case x == "*bool" && t == openapi3.TypeBoolean:
 			f.enc = encBool
-		case x == "bool" && t == openapi3.TypeInteger && len(s.Enum) == 1:
+		case x == "bool" && (t == openapi3.TypeInteger || t == openapi3.TypeString) && len(s.Enum) == 1:
 			f.enc, f.value = encFlag, fmt.Sprint(s.Enum[0])
 		case x == "[]int64" && t == openapi3.TypeString:
 			f.enc = encIDs
@@ -560,6 +591,8 @@ func paramType(doc *openapi3.T, p *openapi3.Parameter, f *optField) error {
 			f.enc = encQuery
 		case strings.HasPrefix(x, "[]") && isASCIIIdent(x[2:]) && t == openapi3.TypeString:
 			f.enc = encTexts
+		case strings.HasPrefix(x, "[]") && isASCIIIdent(x[2:]) && t == openapi3.TypeArray:
+			f.enc = encRepeat
 		case isASCIIIdent(x) && t == openapi3.TypeString:
 			f.enc = encText
 		default:
@@ -586,13 +619,21 @@ func renderServices(s *services) ([]byte, error) {
 		dep = "//\n// Deprecated: " + s.deprecated + "\n"
 	}
 	var body bytes.Buffer
+	have := map[string]bool{}
+	for _, r := range s.rows {
+		have[r.service+"."+r.method] = true
+	}
 	for _, o := range s.options {
-		renderOptions(&body, o, dep)
+		if o.name != o.embed {
+			renderOptions(&body, o, dep)
+		}
 	}
 	for _, m := range s.methods {
-		renderMethod(&body, m, dep)
+		renderMethod(&body, m, dep+deprecatedDoc(m, have))
 	}
+	renderSnapshotRequests(&body, s, dep)
 	renderHelpers(&body, s)
+	renderSnapshotHelpers(&body, s)
 	renderTable(&body, s)
 
 	var b bytes.Buffer
@@ -609,10 +650,16 @@ func renderServices(s *services) ([]byte, error) {
 			std = append(std, strconv.Quote(imp.path))
 		}
 	}
+	for _, imp := range snapshotImports {
+		if q := strconv.Quote(imp.path); strings.Contains(src, imp.use) && !slices.Contains(std, q) {
+			std = append(std, q)
+		}
+	}
 	for _, imp := range []struct{ use, path string }{
 		{"adama.", "github.com/adamasdk/adama-go/adama"}, {"call.", "github.com/adamasdk/adama-go/internal/call"},
 		{"modify.", "github.com/adamasdk/adama-go/internal/modify"}, {"pager.", "github.com/adamasdk/adama-go/internal/pager"},
 		{"valid.", "github.com/adamasdk/adama-go/internal/valid"}, {"qlang.", "github.com/adamasdk/adama-go/qlang"},
+		{"record.ToMap(", "github.com/adamasdk/adama-go/internal/record"},
 	} {
 		if strings.Contains(src, imp.use) {
 			own = append(own, strconv.Quote(imp.path))
@@ -632,6 +679,9 @@ func renderServices(s *services) ([]byte, error) {
 func renderOptions(b *bytes.Buffer, o *optionsType, dep string) {
 	b.WriteString("\n" + wrap(o.doc) + dep)
 	fmt.Fprintf(b, "type %s struct {\n", o.name)
+	if o.embed != "" {
+		fmt.Fprintf(b, "%s\n", o.embed)
+	}
 	for _, f := range o.fields {
 		d := strings.TrimSpace(f.doc)
 		if d == "" {
@@ -645,12 +695,14 @@ func renderOptions(b *bytes.Buffer, o *optionsType, dep string) {
 		b.WriteString(wrap(d))
 		fmt.Fprintf(b, "%s %s\n", f.name, f.typ)
 	}
-	if o.prefetch {
+	if o.prefetch && o.embed == "" {
 		b.WriteString("// Prefetch, for All, fetches up to this many pages ahead (0..32).\nPrefetch int\n")
 	}
 	b.WriteString("}\n")
 
-	if o.paged {
+	if o.embed != "" {
+		fmt.Fprintf(b, "\n// query is the query of one page: %s's, then the options set here.\nfunc (o *%s) query(limit, offset int) url.Values {\nq := o.%s.query(limit, offset)\n", o.embed, o.name, o.embed)
+	} else if o.paged {
 		fmt.Fprintf(b, "\n// query is the query of one page: the options set, with the page's\n// limit and offset.\nfunc (o *%s) query(limit, offset int) url.Values {\nq := url.Values{}\n", o.name)
 	} else {
 		fmt.Fprintf(b, "\n// query is the query of the list: the options set (the list is not\n// paged by offset).\nfunc (o *%s) query(_, _ int) url.Values {\nq := url.Values{}\n", o.name)
@@ -674,6 +726,12 @@ func renderOptions(b *bytes.Buffer, o *optionsType, dep string) {
 			fmt.Fprintf(b, "if len(o.%s) > 0 {\nq.Set(%s, joinQuery(o.%s, func(id int64) string { return strconv.FormatInt(id, 10) }))\n}\n", f.name, k, f.name)
 		case encTexts:
 			fmt.Fprintf(b, "if len(o.%s) > 0 {\nq.Set(%s, joinQuery(o.%s, func(v %s) string { return string(v) }))\n}\n", f.name, k, f.name, f.typ[2:])
+		case encRepeat:
+			if f.typ == "[]int64" {
+				fmt.Fprintf(b, "for _, v := range o.%s {\nq.Add(%s, strconv.FormatInt(v, 10))\n}\n", f.name, k)
+			} else {
+				fmt.Fprintf(b, "for _, v := range o.%s {\nq.Add(%s, string(v))\n}\n", f.name, k)
+			}
 		case encQuery:
 			fmt.Fprintf(b, "if o.%s != nil && len(o.%s.Terms) > 0 {\nq.Set(%s, o.%s.String())\n}\n", f.name, f.name, k, f.name)
 		case encPaging:
@@ -747,6 +805,10 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 	case kindDelete:
 		fmt.Fprintf(b, "%s%s(ctx context.Context, %s, ro ...adama.RequestOption) error {\n", recv, m.name, strings.Join(args, ", "))
 		checkIDs("err")
+		if m.enveloped {
+			fmt.Fprintf(b, "return deleteEnveloped(ctx, s.g, &call.Call{Method: http.Method%s, Path: %s}, ro)\n}\n", httpConst(m.httpMethod), pathExpr)
+			break
+		}
 		fmt.Fprintf(b, "return s.g.NoContent(ctx, &call.Call{Method: http.Method%s, Path: %s}, ro...)\n}\n", httpConst(m.httpMethod), pathExpr)
 	case kindCreate:
 		fmt.Fprintf(b, "%s%s(ctx context.Context, rec *%s, ro ...adama.RequestOption) (*%s, error) {\n", recv, m.name, m.record, m.record)
@@ -765,6 +827,7 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 		p := m.params[0]
 		fmt.Fprintf(b, "%sModify(ctx context.Context, %s %s, change func(*%s) error, ro ...adama.RequestOption) (*%s, error) {\n", recv, p.arg, p.goType(), m.record, m.record)
 		checkIDs("nil, err")
+		b.WriteString(modifyNilChange)
 		fmt.Fprintf(b, "return modify.Run(ctx, %q+%s,\n", recordWords(m.record)+" ", p.text2(p.arg))
 		fmt.Fprintf(b, "func(ctx context.Context) (*%s, error) { return s.Get(ctx, %s, ro...) },\nchange,\n", m.record, p.arg)
 		fmt.Fprintf(b, "func(ctx context.Context, rec *%s) (*%s, error) { return s.Update(ctx, rec, ro...) })\n}\n", m.record, m.record)
@@ -773,7 +836,7 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 		fmt.Fprintf(b, "%s%s(ctx context.Context, %sopts *%s, ro ...adama.RequestOption) (*adama.Page[*%s], error) {\n", recv, m.name, argPrefix(args), o.name, m.record)
 		checkIDs("nil, err")
 		fmt.Fprintf(b, "var o %s\nif opts != nil {\no = *opts\n}\n", o.name)
-		if len(o.fields) > 0 {
+		if len(o.fields) > 0 || o.embed != "" {
 			b.WriteString("if err := o.validate(); err != nil {\nreturn nil, err\n}\n")
 		}
 		q := "o.query(0, 0)"
@@ -785,14 +848,19 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 		o := m.options
 		fmt.Fprintf(b, "%s%s(ctx context.Context, %sopts *%s, ro ...adama.RequestOption) iter.Seq2[*%s, error] {\n", recv, m.name, argPrefix(args), o.name, m.record)
 		fmt.Fprintf(b, "var o %s\nif opts != nil {\no = *opts\n}\n", o.name)
+		b.WriteString(allCopy(o))
 		if o.paged {
-			fmt.Fprintf(b, "limit := o.PageLimit\nif limit == 0 {\nlimit = %d\n}\n", m.limitDefault)
+			limit := strconv.Itoa(m.limitDefault)
+			if m.limitConst != "" {
+				limit = m.limitConst
+			}
+			fmt.Fprintf(b, "limit := o.PageLimit\nif limit == 0 {\nlimit = %s\n}\n", limit)
 		}
 		fmt.Fprintf(b, "return func(yield func(*%s, error) bool) {\n", m.record)
 		for _, c := range checks {
 			fmt.Fprintf(b, "if err := %s; err != nil {\nyield(nil, err)\nreturn\n}\n", c)
 		}
-		if len(o.fields) > 0 {
+		if len(o.fields) > 0 || o.embed != "" {
 			b.WriteString("if err := o.validate(); err != nil {\nyield(nil, err)\nreturn\n}\n")
 		}
 		fmt.Fprintf(b, "fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*%s], error) {\n", m.record)

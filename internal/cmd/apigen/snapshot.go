@@ -40,6 +40,9 @@ const snapshotField = "\n// raw is the body the record was read from (see origin
 func renderKeep(b *bytes.Buffer, r *record, dep string) {
 	fmt.Fprintf(b, "\n// UnmarshalJSON reads the record leniently (see Misfits), keeping\n// unknown properties in Extra and the body for Update.\n%s", dep)
 	fmt.Fprintf(b, "func (x *%s) UnmarshalJSON(b []byte) error {\nif err := x.unmarshal(b); err != nil {\nreturn err\n}\nx.raw = keep(b)\nreturn nil\n}\n", r.name)
+	if r.held {
+		fmt.Fprintf(b, "\n// decodeKept decodes b, known to be valid JSON, as a record another\n// holds, keeping the body as UnmarshalJSON does.\nfunc (x *%s) decodeKept(b []byte) error {\nif err := x.decodeValid(b); err != nil {\nreturn err\n}\nx.raw = keep(b)\nreturn nil\n}\n", r.name)
+	}
 	b.WriteString("\n// unmarshal decodes b into the record's fields and Extra.\n")
 }
 
@@ -118,4 +121,25 @@ func stringsLiteral(quoted []string) string {
 		return "nil"
 	}
 	return "[]string{" + strings.Join(quoted, ", ") + "}"
+}
+
+// markKeptBodies marks the fields that hold a snapshot record (by
+// pointer, by value or in a list) and the records they hold: the one-pass
+// decoder reads such a record through its decodeKept, so that a nested
+// record keeps its body as internal/record's decoding (which calls
+// UnmarshalJSON) does.
+func markKeptBodies(m *model) {
+	kept := map[string]*record{}
+	for _, r := range m.records {
+		if r.snapshot {
+			kept[r.name] = r
+		}
+	}
+	for _, r := range m.records {
+		for _, f := range r.fields {
+			if h := kept[f.nested]; h != nil {
+				f.keepsBody, h.held = true, true
+			}
+		}
+	}
 }

@@ -50,11 +50,11 @@ func valueItems(ref *openapi3.SchemaRef, f *field, base *string, k kind) error {
 func valueReader(f *field, t string) string {
 	switch {
 	case f.valueItems && t == f.nested:
-		return "func(e []byte) (" + t + ", bool) {\np, ok := " + readRecord("e", f.nested) +
+		return "func(e []byte) (" + t + ", bool) {\np, ok := " + readRecord("e", f) +
 			"\nif p == nil {\nreturn " + t + "{}, ok\n}\nreturn *p, ok\n}"
 	case structValues[t] && t != "adama.Amount":
 		return "func(e []byte) (" + t + ", bool) {\np, ok := record.ReadUnmarshaler[" + t + "](e)" +
 			"\nif p == nil {\nreturn " + t + "{}, ok\n}\nreturn *p, ok\n}"
 	}
-	return ""
+	return numberReader(t)
 }
