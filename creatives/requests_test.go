@@ -34,8 +34,8 @@ func TestRequestBytes(t *testing.T) {
 	require.NoError(t, err)
 	cc := creatives.New(c)
 	ctx := context.Background()
-	id := srv.Creatives().AddVideo(map[string]any{"active": true, "advertiser": 7, "name": "Spot", "concept": 11,
-		"clickthroughUrl": "https://example.com/c", "landingUrl": "https://example.com", "vastVersion": "VAST3"})
+	id := srv.Creatives().Videos().AddRaw(map[string]any{"details": map[string]any{"active": true, "advertiser": 7, "name": "Spot", "concept": 11,
+		"clickthroughUrl": "https://example.com/c", "landingUrl": "https://example.com", "vastVersion": "VAST3"}})
 	cid := srv.Creatives().AddComponentCreative(7, "Native")
 	var compID, compV2ID, componentID int64
 	steps := []func() error{
