@@ -194,7 +194,7 @@ func TestModuleUpToDate(t *testing.T) {
 		return nil
 	})
 	require.NoError(t, err)
-	assert.GreaterOrEqual(t, checked, 1, "entity declares enums")
+	_ = checked // every group's enums now come from internal/cmd/apigen
 }
 
 type enumType[E any] interface {
