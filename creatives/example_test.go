@@ -68,7 +68,7 @@ func ExampleCompanionService() {
 	cc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	id := srv.Creatives().AddVideo(map[string]any{"advertiser": 7, "name": "Spot", "concept": 11, "clickthroughUrl": "https://example.com"})
+	id := srv.Creatives().Videos().AddRaw(map[string]any{"details": map[string]any{"advertiser": 7, "name": "Spot", "concept": 11, "clickthroughUrl": "https://example.com"}})
 
 	comp, err := cc.Companions.Create(ctx, id, &creatives.Companion{
 		Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionTypeStatic, Width: 300, Height: 250,
@@ -119,7 +119,7 @@ func ExampleVideoService_VASTV2() {
 	cc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	id := srv.Creatives().AddVideo(map[string]any{"advertiser": 7, "name": "Spot", "concept": 11, "clickthroughUrl": "https://example.com"})
+	id := srv.Creatives().Videos().AddRaw(map[string]any{"details": map[string]any{"advertiser": 7, "name": "Spot", "concept": 11, "clickthroughUrl": "https://example.com"}})
 	//lint:ignore SA1019 the example shows the deprecated v2.0 interface.
 	vast, err := cc.Videos.VASTV2(ctx, id)
 	if err != nil {

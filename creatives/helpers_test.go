@@ -26,11 +26,11 @@ func i64(i int64) *int64 { return &i }
 
 // seedVideo stores a valid video creative with an unknown property.
 func seedVideo(srv *adamatest.Server) int64 {
-	return srv.Creatives().AddVideo(map[string]any{
+	return srv.Creatives().Videos().AddRaw(map[string]any{"details": map[string]any{
 		"active": true, "advertiser": 7, "name": "Spring spot", "concept": 11,
 		"clickthroughUrl": "https://example.com/click", "landingUrl": "https://example.com",
 		"vastVersion": "VAST3", "futureField": map[string]any{"kept": true},
-	})
+	}})
 }
 
 func validNew() *NewVideoCreative {

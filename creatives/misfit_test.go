@@ -67,10 +67,10 @@ func TestCreativeMisfitReportedAndSentBack(t *testing.T) {
 // from the v3 and the v2.0 Get.
 func TestCreativeMisfitStrict(t *testing.T) {
 	cc, srv := newTestClient(t)
-	id := srv.Creatives().AddVideo(map[string]any{
+	id := srv.Creatives().Videos().AddRaw(map[string]any{"details": map[string]any{
 		"active": true, "advertiser": 7, "name": "Odd", "concept": map[string]any{"n": 1},
 		"clickthroughUrl": "https://example.com/click", "vastVersion": "VAST9",
-	})
+	}})
 	ctx := context.Background()
 	c, err := cc.Videos.Get(ctx, id)
 	require.NoError(t, err)

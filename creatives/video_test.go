@@ -45,7 +45,7 @@ func TestVideoCreateGetUpdateModify(t *testing.T) {
 	assert.Empty(t, p.Details.LandingURL)
 	assert.True(t, p.Details.Active)
 	assert.Equal(t, "https://example.com/c", p.Details.ClickthroughURL)
-	stored := srv.Creatives().Video(res.ID)
+	stored, _ := srv.Creatives().Videos().Raw(res.ID)["details"].(map[string]any)
 	assert.NotContains(t, stored, "landingUrl")
 
 	// Modify: unknown fields survive, only the change is sent.
@@ -57,7 +57,7 @@ func TestVideoCreateGetUpdateModify(t *testing.T) {
 	})
 	require.NoError(t, err)
 	assert.Equal(t, "Renamed", m.Details.Name)
-	after := srv.Creatives().Video(id)
+	after, _ := srv.Creatives().Videos().Raw(id)["details"].(map[string]any)
 	assert.Equal(t, "Renamed", after["name"])
 	assert.Equal(t, "https://example.com", after["landingUrl"])
 	assert.Equal(t, map[string]any{"kept": true}, after["futureField"])
@@ -97,7 +97,7 @@ func TestVideoBulkAndList(t *testing.T) {
 	assert.Equal(t, []int64{a, b}, []int64{lr.Creatives[0].ID, lr.Creatives[1].ID})
 	require.Len(t, lr.Errors, 1)
 	assert.Equal(t, 2, lr.Errors[0].Index)
-	assert.Equal(t, 2, srv.Creatives().VideoCount(), "the bulk update created nothing for its unknown id")
+	assert.Equal(t, 2, srv.Creatives().Videos().Count(), "the bulk update created nothing for its unknown id")
 }
 
 func TestVideoReadsRetriedCreatesNot(t *testing.T) {

@@ -32,8 +32,10 @@ func TestVideoV2(t *testing.T) {
 	up, err := cc.Videos.UpdateV2(ctx, got)
 	require.NoError(t, err)
 	assert.Equal(t, "Launch v2", up.Details.Name)
-	assert.Equal(t, "Launch v2", srv.Creatives().Video(id)["name"])
-	assert.Equal(t, "https://example.com/c", srv.Creatives().Video(id)["clickthroughUrl"], "the whole settings are sent")
+	stored, ok := adamatest.Typed[VideoCreative](srv.Creatives().Videos()).Get(id)
+	require.True(t, ok)
+	assert.Equal(t, "Launch v2", stored.Details.Name)
+	assert.Equal(t, "https://example.com/c", stored.Details.ClickthroughURL, "the whole settings are sent")
 
 	comp, err := cc.Companions.CreateV2(ctx, id, staticCompanion())
 	require.NoError(t, err)

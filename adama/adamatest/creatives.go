@@ -1,6 +1,7 @@
 package adamatest
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/adamasdk/adama-go/internal/fake"
@@ -54,7 +55,11 @@ func WithCreativesStorageURL(base string) Option {
 // CreativesUpload is what the fake storage host received for one PUT.
 type CreativesUpload = creativesfake.Upload
 
-// CreativesHandle seeds and inspects the group D fake.
+// CreativesHandle seeds and inspects the group D fake. Its collections
+// are Records of JSON objects in the group's wire form (Videos,
+// ComponentCreatives, Assets, Components); Typed types one with
+// the SDK's own record (package creatives' tests import this package, so
+// the handle cannot name its records itself).
 type CreativesHandle struct{ st *creativesfake.Store }
 
 // Creatives returns the handle of the group D fake.
@@ -62,16 +67,86 @@ func (s *Server) Creatives() *CreativesHandle {
 	return &CreativesHandle{st: storeOf[*creativesfake.Store](s, "creatives")}
 }
 
-// AddVideo stores an uploaded, encoded video creative with details (JSON
-// values by wire name: advertiser, name, concept, clickthroughUrl, ...)
-// and returns its id.
-func (h *CreativesHandle) AddVideo(details map[string]any) int64 { return h.st.AddVideo(details) }
+// Videos returns the v3 video creatives, keyed by id, as a v3 read
+// answers them (reading through the handle does not move their encoding
+// on). Add fills in an uploaded, encoded creative; SetRaw of a property
+// the fake keeps as state (details, status, percent, isUploaded,
+// updatedOn) changes that state, of any other (or of one in a form the
+// platform does not send) is answered as given.
+func (h *CreativesHandle) Videos() *Records[int64, map[string]any] {
+	return h.table("id", func(st *creativesfake.Store) creativesfake.Table { return st.Videos() })
+}
 
-// Video returns a copy of a video creative's details (nil when absent).
-func (h *CreativesHandle) Video(id int64) map[string]any { return h.st.Video(id) }
+// ComponentCreatives returns the component creatives, keyed by atomic
+// creative id, as a read answers them (assets inline; stored are the ids
+// of assets the fake holds).
+func (h *CreativesHandle) ComponentCreatives() *Records[int64, map[string]any] {
+	return h.table("atomic_creative_id", func(st *creativesfake.Store) creativesfake.Table { return st.ComponentCreatives() })
+}
 
-// VideoCount returns how many video creatives the fake holds.
-func (h *CreativesHandle) VideoCount() int { return h.st.VideoCount() }
+// Assets returns the component creatives' assets, keyed by asset id.
+func (h *CreativesHandle) Assets() *Records[int64, map[string]any] {
+	return h.table("asset_id", func(st *creativesfake.Store) creativesfake.Table { return st.Assets() })
+}
+
+// Components returns the components, keyed by component id.
+func (h *CreativesHandle) Components() *Records[int64, map[string]any] {
+	return h.table("component_id", func(st *creativesfake.Store) creativesfake.Table { return st.Components() })
+}
+
+func (h *CreativesHandle) table(idKey string, of func(*creativesfake.Store) creativesfake.Table) *Records[int64, map[string]any] {
+	if h.st == nil {
+		return &Records[int64, map[string]any]{}
+	}
+	return tableRecords[map[string]any](of(h.st), idKey)
+}
+
+// tableRecords backs a Records with one of the group D fake's tables.
+func tableRecords[T any](t creativesfake.Table, idKey string) *Records[int64, T] {
+	decode := func(b []byte) (fake.Doc, bool) {
+		var d fake.Doc
+		if json.Unmarshal(b, &d) != nil || d == nil {
+			return nil, false
+		}
+		return d, true
+	}
+	key := func(rec *T) (int64, bool) {
+		b, err := json.Marshal(rec)
+		var m map[string]any
+		if err != nil || json.Unmarshal(b, &m) != nil {
+			return 0, false
+		}
+		id, ok := fake.Int(m[idKey])
+		return id, ok && id > 0
+	}
+	return &Records[int64, T]{key: key, b: backing[int64]{
+		get: func(id int64) ([]byte, bool) {
+			d, ok := t.Get(id)
+			if !ok {
+				return nil, false
+			}
+			b, err := json.Marshal(d)
+			return b, err == nil
+		},
+		put: func(id int64, b []byte) bool {
+			d, ok := decode(b)
+			if ok {
+				t.Put(id, d)
+			}
+			return ok
+		},
+		add: func(b []byte) (int64, bool) {
+			d, ok := decode(b)
+			if !ok {
+				return 0, false
+			}
+			return t.Add(d), true
+		},
+		del:    t.Delete,
+		keys:   t.IDs,
+		setRaw: t.Set,
+	}}
+}
 
 // CompanionCount returns how many companions a video creative has.
 func (h *CreativesHandle) CompanionCount(id int64) int { return h.st.CompanionCount(id) }

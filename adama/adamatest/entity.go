@@ -1,6 +1,7 @@
 package adamatest
 
 import (
+	"encoding/json"
 	"maps"
 
 	"github.com/adamasdk/adama-go/internal/fake"
@@ -41,7 +42,10 @@ func WithoutEntitySeed() Option {
 	return func(s *Server) { s.entityCfg.NoSeed = true }
 }
 
-// EntitiesHandle is the typed handle on the fake's group A state.
+// EntitiesHandle is the handle on the fake's group A state. Each
+// collection is a Records of JSON objects (Collection); Typed types one
+// with the SDK's record (package entity's own tests import this package,
+// so the handle cannot name its records itself).
 type EntitiesHandle struct{ st *entityfake.Store }
 
 // Entities returns the handle on group A's state.
@@ -49,27 +53,49 @@ func (s *Server) Entities() *EntitiesHandle {
 	return &EntitiesHandle{st: storeOf[*entityfake.Store](s, "entity")}
 }
 
-// Get returns a copy of a stored record (nil when absent).
-func (e *EntitiesHandle) Get(collection string, id int64) map[string]any {
-	if e.st == nil {
-		return nil
+// Collection returns one collection ("advertisers", "strategies", ...),
+// keyed by id, as stored (before the view a read applies). Add and Put
+// store the object as is, filling id (Add, when absent), entity_type,
+// version 0 and the timestamps when absent; SetRaw changes one property
+// as another user would, bumping the version (to provoke version
+// conflicts). A collection the fake does not serve holds nothing.
+func (e *EntitiesHandle) Collection(name string) *Records[int64, map[string]any] {
+	if e.st == nil || !e.st.Has(name) {
+		return &Records[int64, map[string]any]{}
 	}
-	return e.st.Get(collection, id)
-}
-
-// Set changes one field of a stored record as another user would, bumping
-// its version (to provoke version conflicts). It reports whether the
-// record exists.
-func (e *EntitiesHandle) Set(collection string, id int64, field string, value any) bool {
-	return e.st != nil && e.st.Set(collection, id, field, value)
-}
-
-// Count returns how many records collection holds.
-func (e *EntitiesHandle) Count(collection string) int {
-	if e.st == nil {
-		return 0
+	st := e.st
+	decode := func(b []byte) (map[string]any, bool) {
+		var d map[string]any
+		if json.Unmarshal(b, &d) != nil || d == nil {
+			return nil, false
+		}
+		return d, true
 	}
-	return e.st.Len(collection)
+	return &Records[int64, map[string]any]{
+		key: func(rec *map[string]any) (int64, bool) { id, ok := fake.Int((*rec)["id"]); return id, ok && id > 0 },
+		b: backing[int64]{
+			get: func(id int64) ([]byte, bool) { return st.JSON(name, id) },
+			put: func(id int64, b []byte) bool {
+				d, ok := decode(b)
+				if !ok {
+					return false
+				}
+				d["id"] = id
+				_, err := st.Insert(name, d)
+				return err == nil
+			},
+			add: func(b []byte) (int64, bool) {
+				d, ok := decode(b)
+				if !ok {
+					return 0, false
+				}
+				id, err := st.Insert(name, d)
+				return id, err == nil
+			},
+			del:    func(id int64) bool { return st.Delete(name, id) },
+			keys:   func() []int64 { return st.IDs(name) },
+			setRaw: func(id int64, prop string, v any) bool { return st.Set(name, id, prop, v) },
+		}}
 }
 
 // Generate adds n generated records to collection on a running server.

@@ -56,5 +56,5 @@ func TestRunAgainstConfiguredDeployment(t *testing.T) {
 	assert.Contains(t, stdout.String(), "platform: "+srv.URL+"\n")
 	assert.Contains(t, stdout.String(), "uploaded (5000 bytes)")
 	assert.Contains(t, stdout.String(), "encoding Finished, ready to serve: true")
-	assert.Equal(t, 1, srv.Creatives().VideoCount(), "the creative was made on the configured deployment")
+	assert.Equal(t, 1, srv.Creatives().Videos().Count(), "the creative was made on the configured deployment")
 }

@@ -48,7 +48,7 @@ type enumConst struct {
 }
 
 // enumConsts returns the constants of dir's string types (`type T string`),
-// marked //adama:enum or not, from the package's non-test files.
+// generated or written by hand, from the package's non-test files.
 func enumConsts(t *testing.T, root, dir string) []enumConst {
 	t.Helper()
 	entries, err := os.ReadDir(filepath.Join(root, dir))

@@ -23,11 +23,16 @@ type Paging struct {
 	// Default is the limit when none is sent; Max the largest accepted
 	// (0: no bound).
 	Default, Max int
-	// Negative words a negative or malformed parameter and TooLarge a
-	// limit over Max; both are formats taking the parameter's name and
-	// Max. Empty: "'%[1]s' parameter cannot be less than 0" and "'%[1]s'
-	// parameter cannot be greater than %[2]d".
+	// MinLimit is the smallest limit accepted (0: any not negative).
+	MinLimit int
+	// Negative words a limit below MinLimit (or negative) or a malformed
+	// parameter and TooLarge a limit over Max; both are formats taking the
+	// parameter's name and Max. Empty: "'%[1]s' parameter cannot be less
+	// than 0" and "'%[1]s' parameter cannot be greater than %[2]d".
 	Negative, TooLarge string
+	// BadOffset words a negative or malformed offset, in the same form
+	// (empty: Negative).
+	BadOffset string
 }
 
 // Window is one page's place in a listing.
@@ -42,7 +47,7 @@ func (p Paging) Read(q url.Values) (Window, *Problem) {
 	if s := q.Get(p.LimitParam); s != "" {
 		n, err := strconv.Atoi(s)
 		switch {
-		case err != nil || n < 0:
+		case err != nil || n < max(p.MinLimit, 0):
 			return Window{}, Invalid(p.LimitParam, fmt.Sprintf(neg, p.LimitParam, p.Max))
 		case p.Max > 0 && n > p.Max:
 			return Window{}, Invalid(p.LimitParam, fmt.Sprintf(large, p.LimitParam, p.Max))
@@ -52,7 +57,7 @@ func (p Paging) Read(q url.Values) (Window, *Problem) {
 	if s := q.Get(p.OffsetParam); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
-			return Window{}, Invalid(p.OffsetParam, fmt.Sprintf(neg, p.OffsetParam, p.Max))
+			return Window{}, Invalid(p.OffsetParam, fmt.Sprintf(cmp.Or(p.BadOffset, neg), p.OffsetParam, p.Max))
 		}
 		w.Offset = n
 	}

@@ -188,6 +188,10 @@ type Collection[K comparable, T any] struct {
 	recs  map[K]T
 	born  map[K]uint64 // when each key was first stored, for insertion order
 	clock uint64
+	// order caches the keys in order until a key comes or goes; orderMu
+	// guards filling it under a read lock.
+	order   []K
+	orderMu sync.Mutex
 }
 
 // NewCollection returns an empty collection of kind k.
@@ -200,19 +204,35 @@ func (c *Collection[K, T]) store(k K, rec T) {
 	if _, ok := c.recs[k]; !ok {
 		c.clock++
 		c.born[k] = c.clock
+		c.order = nil
 	}
 	c.recs[k] = rec
 }
 
-// keys returns the keys in the kind's order (callers hold mu).
+// keys returns the keys in the kind's order (callers hold mu and do not
+// change the slice).
 func (c *Collection[K, T]) keys() []K {
+	c.orderMu.Lock()
+	defer c.orderMu.Unlock()
+	if c.order != nil {
+		return c.order
+	}
 	out := slices.Collect(maps.Keys(c.recs))
 	if c.kind.Compare != nil {
 		slices.SortFunc(out, c.kind.Compare)
 	} else {
 		slices.SortFunc(out, func(a, b K) int { return cmp.Compare(c.born[a], c.born[b]) })
 	}
+	c.order = out
 	return out
+}
+
+// Keys returns the keys in order: the kind's Compare, or the order they
+// were first stored in.
+func (c *Collection[K, T]) Keys() []K {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return slices.Clone(c.keys())
 }
 
 func (c *Collection[K, T]) clone(v T) T {
@@ -375,9 +395,26 @@ func (c *Collection[K, T]) Delete(key K) (T, bool) {
 	if ok {
 		delete(c.recs, key)
 		delete(c.born, key)
+		c.order = nil
 		v = c.clone(v)
 	}
 	return v, ok
+}
+
+// Window returns copies of the records at positions offset to
+// offset+limit of the key order, and how many records there are: one page
+// of an unfiltered listing, without gathering the rest.
+func (c *Collection[K, T]) Window(offset, limit int) ([]T, int) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	keys := c.keys()
+	start := min(max(offset, 0), len(keys))
+	end := min(start+max(limit, 0), len(keys))
+	out := make([]T, 0, end-start)
+	for _, k := range keys[start:end] {
+		out = append(out, c.clone(c.recs[k]))
+	}
+	return out, len(keys)
 }
 
 // Query selects, filters and orders a listing.

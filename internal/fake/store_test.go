@@ -247,6 +247,9 @@ func TestPagingRead(t *testing.T) {
 	deals := fake.Paging{LimitParam: "page_limit", OffsetParam: "page_offset", Default: 100, Max: 100}
 	other := fake.Paging{LimitParam: "limit", OffsetParam: "offset", Default: 10,
 		Negative: "%[1]s must be a number", TooLarge: "%[1]s is at most %[2]d", Max: 50}
+	entity := fake.Paging{LimitParam: "page_limit", OffsetParam: "page_offset", Default: 100, Max: 100, MinLimit: 1,
+		Negative: "%[1]s must be between 1 and %[2]d", TooLarge: "%[1]s must be between 1 and %[2]d",
+		BadOffset: "%[1]s must be a non-negative integer"}
 	tests := []struct {
 		name      string
 		p         fake.Paging
@@ -265,6 +268,9 @@ func TestPagingRead(t *testing.T) {
 		{"group words", other, "limit=51", fake.Window{}, "limit", "limit is at most 50"},
 		{"group words, offset", other, "offset=a", fake.Window{}, "offset", "offset must be a number"},
 		{"group default", other, "offset=3", fake.Window{Offset: 3, Limit: 10}, "", ""},
+		{"below the smallest limit", entity, "page_limit=0", fake.Window{}, "page_limit", "page_limit must be between 1 and 100"},
+		{"the smallest limit", entity, "page_limit=1", fake.Window{Limit: 1}, "", ""},
+		{"offset words of their own", entity, "page_offset=-1", fake.Window{}, "page_offset", "page_offset must be a non-negative integer"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -367,4 +373,83 @@ func TestEnvelope(t *testing.T) {
 	env.ErrorWriter()(w, httptest.NewRequest("GET", "/", nil), http.StatusServiceUnavailable, "unavailable", "down")
 	assert.Equal(t, http.StatusServiceUnavailable, w.Code)
 	assert.True(t, strings.Contains(w.Body.String(), `"code":"unavailable"`), w.Body.String())
+}
+
+func TestCollectionKeysFollowAddsAndDeletes(t *testing.T) {
+	byID := docs(t)
+	born := fake.NewCollection(fake.Kind[string, fake.Doc]{Name: "x",
+		Key: func(d fake.Doc) string { s, _ := d["k"].(string); return s }, SetKey: func(d fake.Doc, k string) fake.Doc { d["k"] = k; return d }})
+	tests := []struct {
+		name   string
+		change func()
+		ids    []int64
+		names  []string
+	}{
+		{"empty", func() {}, nil, nil},
+		{"adds", func() {
+			byID.Put(fake.Doc{"id": float64(5)})
+			byID.Put(fake.Doc{"id": float64(2)})
+			born.Put(fake.Doc{"k": "b"})
+			born.Put(fake.Doc{"k": "a"})
+		}, []int64{2, 5}, []string{"b", "a"}},
+		{"a replacement keeps the order", func() {
+			byID.Put(fake.Doc{"id": float64(2), "n": 1})
+			born.Put(fake.Doc{"k": "b", "n": 1})
+		}, []int64{2, 5}, []string{"b", "a"}},
+		{"another add", func() {
+			byID.Put(fake.Doc{"id": float64(3)})
+			born.Put(fake.Doc{"k": "0"})
+		}, []int64{2, 3, 5}, []string{"b", "a", "0"}},
+		{"a delete", func() {
+			byID.Delete(2)
+			born.Delete("b")
+		}, []int64{3, 5}, []string{"a", "0"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.change()
+			assert.Equal(t, tc.ids, byID.Keys())
+			assert.Equal(t, tc.names, born.Keys())
+			keys := byID.Keys()
+			if len(keys) > 0 {
+				keys[0] = -1
+				assert.NotContains(t, byID.Keys(), int64(-1), "Keys returns a copy")
+			}
+			assert.Len(t, byID.All(), len(tc.ids))
+		})
+	}
+}
+
+func TestCollectionWindow(t *testing.T) {
+	c := docs(t)
+	for range 5 {
+		c.Add(fake.Doc{})
+	}
+	tests := []struct {
+		name          string
+		offset, limit int
+		ids           []float64
+	}{
+		{"first page", 0, 2, []float64{1001, 1002}},
+		{"middle", 2, 2, []float64{1003, 1004}},
+		{"short last page", 4, 2, []float64{1005}},
+		{"past the end", 9, 2, nil},
+		{"no limit", 0, 0, nil},
+		{"negative offset", -1, 1, []float64{1001}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			page, total := c.Window(tc.offset, tc.limit)
+			assert.Equal(t, 5, total)
+			var ids []float64
+			for _, d := range page {
+				ids = append(ids, d["id"].(float64))
+			}
+			assert.Equal(t, tc.ids, ids)
+		})
+	}
+	page, _ := c.Window(0, 1)
+	page[0]["id"] = float64(7)
+	stored, _ := c.Get(1001)
+	assert.Equal(t, float64(1001), stored["id"], "Window returns copies")
 }

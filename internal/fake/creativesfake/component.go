@@ -55,10 +55,10 @@ func (s *Store) seedComponents() {
 		id         int64
 		name, kind string
 	}{{1, "Call to Action", "TEXT"}, {2, "Image", "IMAGE"}, {4, "Destination URL", "TEXT"}, {6, "Body", "TEXT"}, {7, "Title", "TEXT"}, {11, "Video", "VIDEO"}, {12, "Subtitle", "SUBTITLE"}} {
-		s.components[c.id] = map[string]any{"component_human_name": c.name, "component_id": c.id,
-			"created_at": "2016-12-01T03:56:44.091Z", "is_enabled": true, "updated_at": "2016-12-01T03:56:44.091Z", "value_type_name": c.kind}
+		s.components.Put(fake.Doc{"component_human_name": c.name, "component_id": c.id,
+			"created_at": "2016-12-01T03:56:44.091Z", "is_enabled": true, "updated_at": "2016-12-01T03:56:44.091Z", "value_type_name": c.kind})
 	}
-	s.nextCompo = 20
+	s.componentIDs = fake.NewSeq(20)
 }
 
 // AddComponentCreative stores a component creative for advertiser and
@@ -73,8 +73,8 @@ func (s *Store) AddComponentCreative(advertiser int64, name string) int64 {
 func (s *Store) ComponentCreativeAssets(id int64) []int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := s.ccreatives[id]
-	if c == nil {
+	c, ok := s.ccreatives.Get(id)
+	if !ok {
 		return nil
 	}
 	ids, _ := c["asset_ids"].([]int64)
@@ -82,8 +82,7 @@ func (s *Store) ComponentCreativeAssets(id int64) []int64 {
 }
 
 func (s *Store) addCC(b map[string]any) int64 {
-	s.nextID++
-	id := s.nextID
+	id := s.ids.Next()
 	adv, _ := num(b["advertiser_id"])
 	if adv == 0 {
 		adv = 100178
@@ -102,13 +101,12 @@ func (s *Store) addCC(b map[string]any) int64 {
 	if v, ok := b["status"].(bool); ok {
 		c["status"] = map[bool]string{true: "1", false: "0"}[v]
 	}
-	s.ccreatives[id] = c
+	s.ccreatives.Put(c)
 	return id
 }
 
 func (s *Store) newAsset(adv int64, a map[string]any) int64 {
-	s.nextAsset++
-	id := s.nextAsset
+	id := s.assetIDs.Next()
 	rec := map[string]any{"asset_id": id, "advertiser_id": adv, "asset_name": nil, "created_at": now(), "updated_at": now()}
 	cid, _ := num(a["component_id"])
 	switch {
@@ -125,10 +123,10 @@ func (s *Store) newAsset(adv int64, a map[string]any) int64 {
 		rec["asset_type"], rec["asset_value"] = "text", a["asset_value"]
 	}
 	rec["component_id"] = int64(cid)
-	if comp := s.components[int64(cid)]; comp != nil {
+	if comp, ok := s.components.Get(int64(cid)); ok {
 		rec["component_human_name"] = comp["component_human_name"]
 	}
-	s.assets[id] = rec
+	s.assets.Put(rec)
 	return id
 }
 
@@ -137,7 +135,7 @@ func (s *Store) ccView(c map[string]any, previews bool) map[string]any {
 	delete(v, "asset_ids")
 	assets := []any{}
 	for _, id := range c["asset_ids"].([]int64) {
-		if a := s.assets[id]; a != nil {
+		if a, ok := s.assets.Get(id); ok {
 			assets = append(assets, a)
 		}
 	}
@@ -158,7 +156,7 @@ func (s *Store) applyAssets(c map[string]any, raw string) bool {
 	ids := []int64{}
 	for _, it := range items {
 		if id, ok := num(it["asset_id"]); ok && len(it) == 1 {
-			if s.assets[int64(id)] != nil {
+			if s.assets.Has(int64(id)) {
 				ids = append(ids, int64(id))
 			}
 			continue
@@ -222,8 +220,7 @@ func (s *Store) ccList(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var all []map[string]any
-	for _, id := range slices.Sorted(maps.Keys(s.ccreatives)) {
-		c := s.ccreatives[id]
+	for _, c := range s.ccreatives.All() {
 		if st := q.Get("status"); st != "" && c["status"] != st {
 			continue
 		}
@@ -257,9 +254,9 @@ func (s *Store) ccCreate(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	id := s.addCC(b)
-	c := s.ccreatives[id]
+	c, _ := s.ccreatives.Get(id)
 	if raw := str(b["assets"]); raw != "" && !s.applyAssets(c, raw) {
-		delete(s.ccreatives, id)
+		s.ccreatives.Delete(id)
 		writeCCError(w, http.StatusBadRequest, "Validation Error", [2]string{"assets", "must be a JSON array"})
 		return
 	}
@@ -268,7 +265,7 @@ func (s *Store) ccCreate(w http.ResponseWriter, r *http.Request) {
 
 func (s *Store) ccLookup(w http.ResponseWriter, r *http.Request) map[string]any {
 	id, _ := pathInt(r, "id")
-	c := s.ccreatives[id]
+	c, _ := s.ccreatives.Get(id)
 	if c == nil {
 		writeCCError(w, http.StatusNotFound, "Creative not found")
 	}
@@ -322,7 +319,8 @@ func (s *Store) ccEligibility(w http.ResponseWriter, r *http.Request) {
 	}
 	hasImage := false
 	for _, id := range c["asset_ids"].([]int64) {
-		hasImage = hasImage || s.assets[id]["asset_type"] == "image"
+		a, _ := s.assets.Get(id)
+		hasImage = hasImage || a["asset_type"] == "image"
 	}
 	writeCC(w, http.StatusOK, "eligibility", []any{map[string]any{
 		"ad_format": map[string]any{"external_id": "DESKTOP_FEED_STANDARD", "name": "Desktop Newsfeed - Image", "simple_name": "Desktop"},
@@ -342,7 +340,7 @@ func (s *Store) ccApprovals(w http.ResponseWriter, r *http.Request) {
 	out := []any{}
 	s.mu.Lock()
 	for _, id := range ids {
-		if s.ccreatives[id] != nil {
+		if s.ccreatives.Has(id) {
 			out = append(out, map[string]any{"atomic_creative_id": strconv.FormatInt(id, 10), "net_status": "PENDING", "sources": map[string]string{"source1": "PENDING", "source2": "N/A"}})
 		}
 	}
@@ -359,7 +357,7 @@ func (s *Store) ccPostApproval(w http.ResponseWriter, r *http.Request) {
 	id, _ := num(b["atomic_creative_id"])
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := s.ccreatives[int64(id)]
+	c, _ := s.ccreatives.Get(int64(id))
 	if c == nil {
 		writeCCError(w, http.StatusNotFound, "Creative not found")
 		return
@@ -380,11 +378,11 @@ func (s *Store) ccPostApproval(w http.ResponseWriter, r *http.Request) {
 
 // getRecord answers the record of m the path's {id} names, wrapped as kind,
 // or 404 with notFound.
-func (s *Store) getRecord(w http.ResponseWriter, r *http.Request, m map[int64]map[string]any, kind, notFound string) {
+func (s *Store) getRecord(w http.ResponseWriter, r *http.Request, m *fake.Collection[int64, fake.Doc], kind, notFound string) {
 	id, _ := pathInt(r, "id")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	rec := m[id]
+	rec, _ := m.Get(id)
 	if rec == nil {
 		writeCCError(w, http.StatusNotFound, notFound)
 		return
@@ -443,7 +441,7 @@ func (s *Store) assetCreate(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, id := range ids {
-		c := s.ccreatives[id]
+		c, _ := s.ccreatives.Get(id)
 		if c == nil {
 			writeCCError(w, http.StatusBadRequest, "Validation Error", [2]string{"creative_ids", "unknown creative " + strconv.FormatInt(id, 10)})
 			return
@@ -463,10 +461,13 @@ func (s *Store) assetCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	aid := s.newAsset(int64(adv), item)
 	for _, id := range ids {
-		c := s.ccreatives[id]
-		c["asset_ids"] = append(c["asset_ids"].([]int64), aid)
+		s.ccreatives.Edit(id, false, func(c fake.Doc) fake.Doc {
+			c["asset_ids"] = append(c["asset_ids"].([]int64), aid)
+			return c
+		})
 	}
-	writeCC(w, http.StatusCreated, "asset", s.assets[aid], nil)
+	a, _ := s.assets.Get(aid)
+	writeCC(w, http.StatusCreated, "asset", a, nil)
 }
 
 func (s *Store) assetUpdate(w http.ResponseWriter, r *http.Request) {
@@ -478,7 +479,7 @@ func (s *Store) assetUpdate(w http.ResponseWriter, r *http.Request) {
 	id, _ := pathInt(r, "id")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.assets[id]
+	a, _ := s.assets.Get(id)
 	switch {
 	case a == nil:
 		writeCCError(w, http.StatusNotFound, "Asset not found")
@@ -515,8 +516,8 @@ func (s *Store) compList(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := []any{}
-	for _, id := range slices.Sorted(maps.Keys(s.components)) {
-		out = append(out, componentView(r, s.components[id]))
+	for _, c := range s.components.All() {
+		out = append(out, componentView(r, c))
 	}
 	writeCC(w, http.StatusOK, "components", out, map[string]any{"count": len(out)})
 }
@@ -541,8 +542,7 @@ func (s *Store) compCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.nextCompo++
-	c := map[string]any{"component_human_name": b["component_human_name"], "component_id": s.nextCompo,
+	c := fake.Doc{"component_human_name": b["component_human_name"], "component_id": s.componentIDs.Next(),
 		"created_at": now(), "is_enabled": true, "updated_at": now(), "value_type_name": kind}
 	if b["char_limit"] != nil {
 		c["char_limit"] = b["char_limit"]
@@ -550,7 +550,7 @@ func (s *Store) compCreate(w http.ResponseWriter, r *http.Request) {
 	if v, ok := b["is_enabled"].(bool); ok {
 		c["is_enabled"] = v
 	}
-	s.components[s.nextCompo] = c
+	s.components.Put(c)
 	writeCC(w, http.StatusCreated, "component", componentView(r, c), nil)
 }
 
@@ -558,7 +558,7 @@ func (s *Store) compGet(w http.ResponseWriter, r *http.Request) {
 	id, _ := pathInt(r, "id")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := s.components[id]
+	c, _ := s.components.Get(id)
 	if c == nil {
 		writeCCError(w, http.StatusNotFound, "Component not found")
 		return
@@ -575,7 +575,7 @@ func (s *Store) compUpdate(w http.ResponseWriter, r *http.Request) {
 	id, _ := pathInt(r, "id")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := s.components[id]
+	c, _ := s.components.Get(id)
 	if c == nil {
 		writeCCError(w, http.StatusNotFound, "Component not found")
 		return

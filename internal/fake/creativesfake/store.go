@@ -9,12 +9,14 @@
 package creativesfake
 
 import (
+	"cmp"
 	"crypto/rand"
 	"encoding/hex"
-	"maps"
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/adamasdk/adama-go/internal/fake"
 )
 
 // Config shapes the fake; the zero value is the default.
@@ -47,6 +49,7 @@ type Upload struct {
 }
 
 type creative struct {
+	id         int64
 	details    map[string]any
 	status     string
 	percent    float64
@@ -58,6 +61,7 @@ type creative struct {
 	vastExt    []string
 	fileName   string
 	uploadKey  string
+	extra      map[string]any // properties seeded in a form the fake does not keep
 }
 
 type presign struct {
@@ -66,12 +70,15 @@ type presign struct {
 	key      string
 }
 
-// Store is the fake's state, safe for concurrent use.
+// Store is the fake's state, safe for concurrent use. Video creatives,
+// component creatives, assets and components are collections of the
+// fake core's store; the records are held by pointer and changed in place
+// under mu, which the handlers hold around every check and write.
 type Store struct {
 	mu           sync.Mutex
-	nextID       int64
-	nextComp     int64
-	creatives    map[int64]*creative
+	ids          *fake.Seq // video and component creative ids
+	companionIDs *fake.Seq
+	creatives    *fake.Collection[int64, *creative]
 	presigned    map[string]presign // signature -> grant
 	uploads      []Upload
 	storageURL   string
@@ -79,24 +86,52 @@ type Store struct {
 	ttl          time.Duration
 	classes      map[int64]classification
 	static       map[string][]map[string]any
-	components   map[int64]map[string]any
-	ccreatives   map[int64]map[string]any
-	assets       map[int64]map[string]any
-	nextAsset    int64
-	nextCompo    int64
+	components   *fake.Collection[int64, fake.Doc]
+	ccreatives   *fake.Collection[int64, fake.Doc]
+	assets       *fake.Collection[int64, fake.Doc]
+	assetIDs     *fake.Seq
+	componentIDs *fake.Seq
 	componentAdm bool
 }
 
+// docKind is the kind of component records: JSON objects keyed by an
+// int64 under idKey, shared in place (the handlers change them under the
+// store's lock).
+func docKind(name, idKey string) fake.Kind[int64, fake.Doc] {
+	return fake.Kind[int64, fake.Doc]{
+		Name:    name,
+		Compare: cmp.Compare[int64],
+		Key:     func(d fake.Doc) int64 { n, _ := fake.Int(d[idKey]); return n },
+		SetKey:  func(d fake.Doc, id int64) fake.Doc { d[idKey] = id; return d },
+	}
+}
+
 func newStore() *Store {
+	ids := fake.NewSeq(5000)
 	return &Store{
-		nextID: 5000, nextComp: 100, nextAsset: 900, nextCompo: 10,
-		creatives: map[int64]*creative{}, presigned: map[string]presign{},
-		step: 50, ttl: 900 * time.Second,
-		classes:    map[int64]classification{},
-		static:     seedStatic(),
-		components: map[int64]map[string]any{}, ccreatives: map[int64]map[string]any{}, assets: map[int64]map[string]any{},
+		ids: ids, companionIDs: fake.NewSeq(100), assetIDs: fake.NewSeq(900), componentIDs: fake.NewSeq(10),
+		creatives: fake.NewCollection(fake.Kind[int64, *creative]{
+			Name: "creative", Compare: cmp.Compare[int64],
+			Key:    func(c *creative) int64 { return c.id },
+			SetKey: func(c *creative, id int64) *creative { c.id = id; return c },
+			NewKey: ids.Next, Seen: ids.Skip,
+		}),
+		presigned: map[string]presign{},
+		step:      50, ttl: 900 * time.Second,
+		classes:      map[int64]classification{},
+		static:       seedStatic(),
+		components:   fake.NewCollection(docKind("component", "component_id")),
+		ccreatives:   fake.NewCollection(docKind("component creative", "atomic_creative_id")),
+		assets:       fake.NewCollection(docKind("asset", "asset_id")),
 		componentAdm: true,
 	}
+}
+
+// video returns the video creative under id (nil when absent); callers
+// hold mu.
+func (s *Store) video(id int64) *creative {
+	c, _ := s.creatives.Get(id)
+	return c
 }
 
 func random() string {
@@ -105,42 +140,11 @@ func random() string {
 	return hex.EncodeToString(b)
 }
 
-// AddVideo stores a video creative with the given details (advertiser,
-// name, ... as JSON values) and returns its id; the video counts as
-// uploaded and encoded.
-func (s *Store) AddVideo(details map[string]any) int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.nextID++
-	id := s.nextID
-	s.creatives[id] = &creative{details: maps.Clone(details), status: "Finished", percent: 100, uploaded: true,
-		companions: map[int64]map[string]any{}, updatedOn: time.Now().UTC()}
-	return id
-}
-
-// Video returns a copy of a creative's details (nil when absent).
-func (s *Store) Video(id int64) map[string]any {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.creatives[id]
-	if c == nil {
-		return nil
-	}
-	return maps.Clone(c.details)
-}
-
-// VideoCount returns how many video creatives the store holds.
-func (s *Store) VideoCount() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.creatives)
-}
-
 // CompanionCount returns how many companions a creative has.
 func (s *Store) CompanionCount(id int64) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if c := s.creatives[id]; c != nil {
+	if c := s.video(id); c != nil {
 		return len(c.companions)
 	}
 	return 0
@@ -149,7 +153,7 @@ func (s *Store) CompanionCount(id int64) int {
 // FailEncoding makes the creative's encoding end in the Error state.
 func (s *Store) FailEncoding(id int64) {
 	s.mu.Lock()
-	if c := s.creatives[id]; c != nil {
+	if c := s.video(id); c != nil {
 		c.fail = true
 	}
 	s.mu.Unlock()

@@ -104,6 +104,7 @@ func (s *Store) view(id int64, c *creative) map[string]any {
 	if vv, ok := c.details["vastVersion"]; ok {
 		v["vastVersion"] = vv
 	}
+	maps.Copy(v, c.extra)
 	return v
 }
 
@@ -124,13 +125,11 @@ func (s *Store) advance(c *creative) {
 }
 
 func (s *Store) newCreative(d map[string]any, r *http.Request) (int64, map[string]any) {
-	s.nextID++
-	id := s.nextID
 	fileName := str(d["fileName"])
 	delete(d, "fileName")
-	c := &creative{details: d, status: "Finished", percent: 100, uploaded: true, companions: map[int64]map[string]any{}, updatedOn: time.Now().UTC()}
+	c := s.creatives.Add(&creative{details: d, status: "Finished", percent: 100, uploaded: true, companions: map[int64]map[string]any{}, updatedOn: time.Now().UTC()})
+	id := c.id
 	c.history = append(c.history, historyEntry("create", nil))
-	s.creatives[id] = c
 	res := map[string]any{"creativeId": id, "status": map[string]any{"code": "ok", "message": "created"}}
 	if fileName != "" {
 		c.status, c.percent, c.uploaded, c.fileName = "Pending", 0, false, fileName
@@ -202,7 +201,7 @@ func (s *Store) handleBulkCreate(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		id, _ := s.newCreative(d, r)
-		data = append(data, s.view(id, s.creatives[id]))
+		data = append(data, s.view(id, s.video(id)))
 	}
 	s.mu.Unlock()
 	writeBulk(w, http.StatusCreated, data, errs)
@@ -227,7 +226,7 @@ func (s *Store) handleBulkUpdate(w http.ResponseWriter, r *http.Request) {
 	data, errs := []any{}, []any{}
 	for i, p := range body.Creatives {
 		idf, _ := num(p["id"])
-		c := s.creatives[int64(idf)]
+		c := s.video(int64(idf))
 		if c == nil {
 			errs = append(errs, map[string]any{"error": "creative not found", "index": i, "code": "not_found", "field": "id"})
 			continue
@@ -264,7 +263,7 @@ func (s *Store) handleList(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	data, errs := []any{}, []any{}
 	for i, id := range body.CreativeIDs {
-		c := s.creatives[id]
+		c := s.video(id)
 		if c == nil {
 			errs = append(errs, map[string]any{"error": fmt.Sprintf("creative %d not found", id), "index": i, "code": "not_found"})
 			continue
@@ -289,7 +288,7 @@ func (s *Store) withCreative(w http.ResponseWriter, r *http.Request, fn func(id 
 
 func (s *Store) lookup(w http.ResponseWriter, r *http.Request, name string) (int64, *creative) {
 	id, ok := pathInt(r, name)
-	c := s.creatives[id]
+	c := s.video(id)
 	if !ok || c == nil {
 		writeFieldError(w, http.StatusNotFound, "not_found", "creative not found")
 		return 0, nil
@@ -454,9 +453,9 @@ func (s *Store) handleCompanionCreate(w http.ResponseWriter, r *http.Request) {
 	if c == nil {
 		return
 	}
-	s.nextComp++
-	c.companions[s.nextComp] = b
-	writeJSON(w, http.StatusCreated, map[string]any{"companionId": s.nextComp})
+	cid := s.companionIDs.Next()
+	c.companions[cid] = b
+	writeJSON(w, http.StatusCreated, map[string]any{"companionId": cid})
 }
 
 func (s *Store) handleCompanionList(w http.ResponseWriter, r *http.Request) {
@@ -560,7 +559,7 @@ func (s *Store) handleStorage(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.uploads = append(s.uploads, rec)
-	if c := s.creatives[grant.creative]; c != nil {
+	if c := s.video(grant.creative); c != nil {
 		c.uploaded, c.status, c.percent = true, "Pending", 0
 	}
 	s.mu.Unlock()

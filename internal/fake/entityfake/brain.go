@@ -57,7 +57,7 @@ func (h *handler) campaignV3(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.st.mu.RLock()
-	rec := h.st.cols["campaigns"].recs[id]
+	rec := h.st.cols["campaigns"].get(id)
 	var out Record
 	if rec != nil {
 		out = v3Campaign(rec)
@@ -120,13 +120,13 @@ func (h *handler) updateCampaignV3(w http.ResponseWriter, r *http.Request) {
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
 	c := h.st.cols["campaigns"]
-	rec := c.recs[id]
+	rec := c.get(id)
 	if rec == nil {
 		fake.WriteErrors(w, http.StatusNotFound, wire.ErrorItem{Code: "not_found", Message: "campaign " + strconv.FormatInt(id, 10) + " not found"})
 		return
 	}
 	cur := toInt64(rec["version"])
-	if version != cur {
+	if c.stale(id, version) {
 		fake.WriteErrors(w, http.StatusConflict, wire.ErrorItem{Code: "conflict", Field: "version", Message: "stale version " + strconv.FormatInt(version, 10) + ", current " + strconv.FormatInt(cur, 10)})
 		return
 	}
@@ -158,7 +158,7 @@ func (h *handler) updateCampaignV3(w http.ResponseWriter, r *http.Request) {
 	}
 	next["version"] = cur + 1
 	next["updated_on"] = adama.FormatTime(h.st.now())
-	c.recs[id] = next
+	c.put(id, next)
 	h.st.record(c, id, cur+1, "update", map[string][2]string{"custom_brain_selections": {strconv.Itoa(lenOf(rec["custom_brain_selections"])), strconv.Itoa(len(items))}})
 	fake.WriteData(w, http.StatusOK, v3Campaign(next), nil)
 }
@@ -186,7 +186,7 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 // by any campaign; callers hold the lock.
 func (s *Store) maxSelectionIDLocked() int64 {
 	var top int64
-	for _, rec := range s.cols["campaigns"].recs {
+	for _, rec := range s.cols["campaigns"].all() {
 		list, _ := rec["custom_brain_selections"].([]any)
 		for _, o := range list {
 			if m, ok := o.(map[string]any); ok {
@@ -305,7 +305,7 @@ func (h *handler) copyCampaignV3(w http.ResponseWriter, r *http.Request) {
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
 	c := h.st.cols["campaigns"]
-	src := c.recs[id]
+	src := c.get(id)
 	if src == nil {
 		fake.WriteErrors(w, http.StatusNotFound, wire.ErrorItem{Code: "not_found", Message: "campaign " + strconv.FormatInt(id, 10) + " not found"})
 		return
@@ -336,7 +336,7 @@ func (h *handler) copyCampaignV3(w http.ResponseWriter, r *http.Request) {
 		fake.WriteErrors(w, http.StatusInternalServerError, wire.ErrorItem{Code: "error", Message: err.Error()})
 		return
 	}
-	rec = c.recs[newID]
+	rec = c.get(newID)
 	if old, _ := src["custom_brain_selections"].([]any); flags["copy_audience_in_brain"] && len(old) > 0 {
 		next := h.st.maxSelectionIDLocked() + 1
 		list := make([]any, 0, len(old))

@@ -39,8 +39,8 @@ func TestWriteJSONPageMatchesWire(t *testing.T) {
 		}},
 	}
 	for name, c := range s.cols {
-		for _, id := range c.ids {
-			pages[name] = append(pages[name], s.view(c, c.recs[id], view{}))
+		for _, id := range c.ids() {
+			pages[name] = append(pages[name], s.view(c, c.get(id), view{}))
 		}
 	}
 	for name, recs := range pages {

@@ -21,7 +21,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/internal/wire"
-	"github.com/adamasdk/adama-go/qlang"
 )
 
 // Config shapes the fake's starting data; the zero value is the default
@@ -40,6 +39,12 @@ type Seed struct {
 	Collection string
 	Record     Record
 }
+
+// paging is the group's page form: page_limit 1 to MaxPageLimit (the
+// default), page_offset from 0.
+var paging = fake.Paging{LimitParam: "page_limit", OffsetParam: "page_offset", Default: MaxPageLimit, Max: MaxPageLimit,
+	MinLimit: 1, Negative: "%[1]s must be between 1 and %[2]d", TooLarge: "%[1]s must be between 1 and %[2]d",
+	BadOffset: "%[1]s must be a non-negative integer"}
 
 // MaxPageLimit is the largest page_limit the platform accepts.
 const MaxPageLimit = 100
@@ -223,7 +228,7 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.RLock()
 	defer h.st.mu.RUnlock()
-	rec := c.recs[id]
+	rec := c.get(id)
 	if rec == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+strconv.FormatInt(id, 10)+" not found")
 		return
@@ -274,7 +279,7 @@ func (h *handler) sub(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.RLock()
 	defer h.st.mu.RUnlock()
-	if c.recs[id] == nil {
+	if c.get(id) == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+a+" not found")
 		return
 	}
@@ -301,31 +306,16 @@ func (h *handler) list(w http.ResponseWriter, r *http.Request) {
 
 func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection, lim *limit) {
 	qv := r.URL.Query()
-	pageLimit, offset := MaxPageLimit, 0
-	if s := qv.Get("page_limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > MaxPageLimit {
-			badRequest(w, r, "page_limit", "page_limit must be between 1 and 100")
-			return
-		}
-		pageLimit = n
+	win, p := paging.Read(qv)
+	if p != nil {
+		badRequest(w, r, p.Field, p.Message)
+		return
 	}
-	if s := qv.Get("page_offset"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			badRequest(w, r, "page_offset", "page_offset must be a non-negative integer")
-			return
-		}
-		offset = n
-	}
-	var q *qlang.Query
-	if s := qv.Get("q"); s != "" {
-		pq, err := qlang.Parse(s)
-		if err != nil {
-			badRequest(w, r, "q", err.Error())
-			return
-		}
-		q = pq
+	pageLimit, offset := win.Limit, win.Offset
+	q, p := fake.ParseQ(qv.Get("q"), nil, "")
+	if p != nil {
+		badRequest(w, r, p.Field, p.Message)
+		return
 	}
 	v, verr := parseView(qv)
 	if verr != "" {
@@ -344,19 +334,18 @@ func (h *handler) listWith(w http.ResponseWriter, r *http.Request, c *collection
 	}
 	if lim == nil && q == nil && len(sortKeys) == 0 {
 		// Every record, in order: no need to gather them first.
-		total := len(c.ids)
-		start := min(offset, total)
-		end := min(start+pageLimit, total)
-		out := make([]Record, 0, end-start)
-		for _, id := range c.ids[start:end] {
-			out = append(out, h.st.listView(c, c.recs[id], v))
+		page, total := c.recs.Window(offset, pageLimit)
+		out := make([]Record, 0, len(page))
+		for _, rec := range page {
+			out = append(out, h.st.listView(c, rec, v))
 		}
 		writeMany(w, r, out, offset, total)
 		return
 	}
-	matched := make([]Record, 0, min(len(c.ids), 1024))
-	for _, id := range c.ids {
-		rec := c.recs[id]
+	ids := c.ids()
+	matched := make([]Record, 0, min(len(ids), 1024))
+	for _, id := range ids {
+		rec := c.get(id)
 		if lim != nil && !h.st.related(c, rec, lim.segs, lim.id) {
 			continue
 		}

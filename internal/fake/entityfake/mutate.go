@@ -26,7 +26,7 @@ func (s *Store) currencyFor(c *collection, rec Record) string {
 		return cc
 	}
 	if cid, ok := toInt(rec["campaign_id"]); ok {
-		if camp := s.cols["campaigns"].recs[cid]; camp != nil {
+		if camp := s.cols["campaigns"].get(cid); camp != nil {
 			if cc, ok := camp["currency_code"].(string); ok && cc != "" {
 				return cc
 			}
@@ -126,7 +126,7 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.st.record(c, id, 0, "create", map[string][2]string{})
-	writeOne(w, r, h.st.view(c, c.recs[id], view{fullByDefault: true}))
+	writeOne(w, r, h.st.view(c, c.get(id), view{fullByDefault: true}))
 }
 
 func (h *handler) update(w http.ResponseWriter, r *http.Request) {
@@ -145,15 +145,13 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
-	cur := c.recs[id]
+	cur := c.get(id)
 	if cur == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+r.PathValue("id")+" not found")
 		return
 	}
-	if have := toInt64(cur["version"]); have != ver {
-		writeError(w, r, http.StatusConflict, "conflict",
-			"version conflict: sent "+strconv.FormatInt(ver, 10)+", current is "+strconv.FormatInt(have, 10),
-			wire.ErrorItem{Code: "conflict", Field: "version", Message: "stale version"})
+	if p := c.recs.Fresh(id, &ver); p != nil {
+		writeError(w, r, p.Status, p.Code, p.Message, wire.ErrorItem{Code: p.Code, Field: p.Field, Message: "stale version"})
 		return
 	}
 	next := deepCopy(cur)
@@ -164,7 +162,7 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 	}
 	next["version"] = ver + 1
 	next["updated_on"] = adama.FormatTime(h.st.now())
-	c.recs[id] = next
+	c.put(id, next)
 	h.st.record(c, id, ver+1, "update", changed)
 	writeOne(w, r, h.st.view(c, next, view{fullByDefault: true}))
 }
@@ -223,7 +221,7 @@ func (s *Store) missingParents(form map[string][]string) []wire.ErrorItem {
 		if err != nil || id <= 0 {
 			continue
 		}
-		if parent.recs[id] == nil {
+		if parent.get(id) == nil {
 			out = append(out, wire.ErrorItem{Code: "invalid", Field: k, Message: typ + " " + strconv.FormatInt(id, 10) + " does not exist"})
 		}
 	}

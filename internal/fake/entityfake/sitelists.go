@@ -131,7 +131,7 @@ func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
 		id, _ := h.st.insertLocked(c.name, rec)
 		h.st.sites[id] = sites
 		h.st.record(c, id, 0, "create", map[string][2]string{})
-		writeOneStatus(w, r, http.StatusCreated, h.st.view(c, c.recs[id], view{fullByDefault: true}))
+		writeOneStatus(w, r, http.StatusCreated, h.st.view(c, c.get(id), view{fullByDefault: true}))
 		return
 	}
 	id, ok := parseID(r.PathValue("id"))
@@ -139,14 +139,14 @@ func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
-	cur := c.recs[id]
+	cur := c.get(id)
 	if cur == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", "site_list "+r.PathValue("id")+" not found")
 		return
 	}
 	if v := get("version"); v != "" {
 		ver, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || ver != toInt64(cur["version"]) {
+		if err != nil || c.stale(id, ver) {
 			writeError(w, r, http.StatusConflict, "conflict", "version conflict", wire.ErrorItem{Code: "conflict", Field: "version", Message: "stale version"})
 			return
 		}
@@ -161,7 +161,7 @@ func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
 	ver := toInt64(cur["version"])
 	next["version"] = ver + 1
 	next["updated_on"] = adama.FormatTime(h.st.now())
-	c.recs[id] = next
+	c.put(id, next)
 	h.st.sites[id] = sites
 	h.st.record(c, id, ver+1, "update", changed)
 	writeOne(w, r, h.st.view(c, next, view{fullByDefault: true}))
@@ -186,7 +186,7 @@ func (h *handler) siteListDownload(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.RLock()
 	defer h.st.mu.RUnlock()
-	if h.st.cols["site_lists"].recs[id] == nil {
+	if h.st.cols["site_lists"].get(id) == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", "site_list "+r.PathValue("id")+" not found")
 		return
 	}
@@ -224,7 +224,7 @@ func (h *handler) siteListAssignments(w http.ResponseWriter, r *http.Request) {
 	}
 	h.st.mu.RLock()
 	defer h.st.mu.RUnlock()
-	if h.st.cols["site_lists"].recs[id] == nil {
+	if h.st.cols["site_lists"].get(id) == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", "site_list "+r.PathValue("id")+" not found")
 		return
 	}
@@ -232,7 +232,7 @@ func (h *handler) siteListAssignments(w http.ResponseWriter, r *http.Request) {
 	for i, key := range h.st.assigned[id] {
 		coll, sid, _ := strings.Cut(key, "/")
 		eid, _ := strconv.ParseInt(sid, 10, 64)
-		rec := h.st.cols[coll].recs[eid]
+		rec := h.st.cols[coll].get(eid)
 		a := Record{"id": int64(i + 1), "entity_type": "site_list_assignment", "version": int64(0), "site_list_id": id,
 			"entity_id": eid, "collection": h.st.cols[coll].entityType}
 		if rec != nil {
@@ -269,7 +269,7 @@ func (h *handler) postSiteLists(w http.ResponseWriter, r *http.Request, c *colle
 	for i, it := range items {
 		p := "site_lists." + strconv.Itoa(i+1) + "."
 		lid, ok := parseID(it["id"])
-		if !ok || h.st.cols["site_lists"].recs[lid] == nil {
+		if !ok || h.st.cols["site_lists"].get(lid) == nil {
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "id", Message: "site list " + it["id"] + " does not exist"})
 			continue
 		}
@@ -295,14 +295,14 @@ func (h *handler) postSiteLists(w http.ResponseWriter, r *http.Request, c *colle
 	// campaign or strategy (the recorded answer lists four), in id order.
 	var lists []int64
 	for lid, keys := range h.st.assigned {
-		if slices.Contains(keys, key) && h.st.cols["site_lists"].recs[lid] != nil {
+		if slices.Contains(keys, key) && h.st.cols["site_lists"].get(lid) != nil {
 			lists = append(lists, lid)
 		}
 	}
 	slices.Sort(lists)
 	out := make([]Record, 0, len(lists))
 	for _, lid := range lists {
-		rec := deepCopy(h.st.cols["site_lists"].recs[lid])
+		rec := deepCopy(h.st.cols["site_lists"].get(lid))
 		rec["assigned"] = true
 		if c.name == "campaigns" {
 			rec["campaign_assigned"] = true

@@ -1,8 +1,10 @@
 package entityfake
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/fake"
 )
 
 // Record is one stored entity: its JSON object with typed values (int64,
@@ -17,12 +20,58 @@ import (
 // nested objects and arrays).
 type Record = map[string]any
 
+// collection is one collection of the fake, kept in the fake core's
+// store: records held in place (the handlers change them under the
+// Store's lock), listed in id order, ids drawn from seq.
 type collection struct {
 	name, entityType string
-	recs             map[int64]Record
-	ids              []int64 // ascending
-	nextID           int64
+	recs             *fake.Collection[int64, Record]
+	seq              *fake.Seq
 }
+
+func newCollection(name, entityType string) *collection {
+	return &collection{name: name, entityType: entityType, seq: fake.NewSeq(0),
+		recs: fake.NewCollection(fake.Kind[int64, Record]{
+			Name:    entityType,
+			Compare: cmp.Compare[int64],
+			Key:     func(r Record) int64 { return toInt64(r["id"]) },
+			SetKey:  func(r Record, id int64) Record { r["id"] = id; return r },
+			// Versions start at 0 (Insert) and an update sends the one it
+			// read; the 409 says both.
+			Version:    func(r Record) int64 { return toInt64(r["version"]) },
+			SetVersion: func(r Record, v int64) Record { r["version"] = v; return r },
+			Stale: func(sent, cur int64) string {
+				return "version conflict: sent " + strconv.FormatInt(sent, 10) + ", current is " + strconv.FormatInt(cur, 10)
+			},
+		})}
+}
+
+// stale reports whether sent is not the version of the record under id
+// (the store's version check; callers hold the Store's lock).
+func (c *collection) stale(id, sent int64) bool {
+	p := c.recs.Fresh(id, &sent)
+	return p != nil && p.Status == http.StatusConflict
+}
+
+// get returns the stored record under id (nil when absent), not a copy.
+func (c *collection) get(id int64) Record { r, _ := c.recs.Get(id); return r }
+
+// put stores rec under id.
+func (c *collection) put(id int64, rec Record) {
+	if _, ok := rec["id"]; !ok {
+		rec["id"] = id
+	}
+	c.recs.Put(rec)
+}
+
+// del removes the record under id.
+func (c *collection) del(id int64) { c.recs.Delete(id) }
+
+// ids returns the ids in ascending order.
+func (c *collection) ids() []int64 { return c.recs.Keys() }
+
+// all returns the stored records in id order, not copies.
+func (c *collection) all() []Record { return c.recs.All() }
 
 // Store holds every collection of the fake. It is safe for concurrent use.
 type Store struct {
@@ -42,7 +91,7 @@ func NewStore() *Store {
 	s := &Store{cols: map[string]*collection{}, history: map[string][]Record{}, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) },
 		sites: map[int64][]string{}, assigned: map[int64][]string{}}
 	for c, t := range collections {
-		s.cols[c] = &collection{name: c, entityType: t, recs: map[int64]Record{}, nextID: 1}
+		s.cols[c] = newCollection(c, t)
 	}
 	return s
 }
@@ -73,11 +122,9 @@ func (s *Store) insertLocked(collection string, rec Record) (int64, error) {
 	rec = normalize(rec)
 	id, _ := toInt(rec["id"])
 	if id <= 0 {
-		id = c.nextID
+		id = c.seq.Next()
 	}
-	if id >= c.nextID {
-		c.nextID = id + 1
-	}
+	c.seq.Skip(id)
 	rec["id"] = id
 	rec["entity_type"] = c.entityType
 	if _, ok := rec["version"]; !ok {
@@ -90,13 +137,7 @@ func (s *Store) insertLocked(collection string, rec Record) (int64, error) {
 	if _, ok := rec["updated_on"]; !ok {
 		rec["updated_on"] = now
 	}
-	if _, dup := c.recs[id]; !dup {
-		i := sort.Search(len(c.ids), func(i int) bool { return c.ids[i] >= id })
-		c.ids = append(c.ids, 0)
-		copy(c.ids[i+1:], c.ids[i:])
-		c.ids[i] = id
-	}
-	c.recs[id] = rec
+	c.recs.Put(rec)
 	return id, nil
 }
 
@@ -105,10 +146,10 @@ func (s *Store) Get(collection string, id int64) Record {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	c := s.cols[collection]
-	if c == nil || c.recs[id] == nil {
+	if c == nil || c.get(id) == nil {
 		return nil
 	}
-	return deepCopy(c.recs[id])
+	return deepCopy(c.get(id))
 }
 
 // Set changes one field of a stored record directly (as another user
@@ -117,10 +158,10 @@ func (s *Store) Set(collection string, id int64, field string, value any) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.cols[collection]
-	if c == nil || c.recs[id] == nil {
+	if c == nil || c.get(id) == nil {
 		return false
 	}
-	r := c.recs[id]
+	r := c.get(id)
 	r[field] = normalizeValue(value)
 	v, _ := toInt(r["version"])
 	r["version"] = v + 1
@@ -133,7 +174,7 @@ func (s *Store) Len(collection string) int {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if c := s.cols[collection]; c != nil {
-		return len(c.recs)
+		return c.recs.Len()
 	}
 	return 0
 }

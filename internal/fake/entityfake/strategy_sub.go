@@ -49,7 +49,7 @@ func (h *handler) subPost(w http.ResponseWriter, r *http.Request) {
 	form := r.PostForm
 	h.st.mu.Lock()
 	defer h.st.mu.Unlock()
-	rec := c.recs[id]
+	rec := c.get(id)
 	if rec == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", c.entityType+" "+r.PathValue("a")+" not found")
 		return
@@ -127,7 +127,7 @@ func (h *handler) postDeals(w http.ResponseWriter, r *http.Request, c *collectio
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: f, Message: "Invalid deal id(s)"})
 			continue
 		}
-		if h.st.cols["deals"].recs[did] == nil {
+		if h.st.cols["deals"].get(did) == nil {
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: f, Message: "deal " + it["id"] + " does not exist"})
 			continue
 		}
@@ -157,7 +157,7 @@ func (h *handler) postDeals(w http.ResponseWriter, r *http.Request, c *collectio
 	ver := toInt64(rec["version"])
 	next["version"] = ver + 1
 	next["updated_on"] = adama.FormatTime(h.st.now())
-	c.recs[id] = next
+	c.put(id, next)
 	h.st.record(c, id, ver+1, "update", changed)
 	writeOne(w, r, h.st.view(c, next, view{fullByDefault: true}))
 }
@@ -166,20 +166,16 @@ func (h *handler) postDeals(w http.ResponseWriter, r *http.Request, c *collectio
 // strategy id and inserts recs. Callers hold the write lock.
 func (s *Store) replaceChildren(name string, id int64, recs []Record) []Record {
 	lc := s.cols[name]
-	keep := lc.ids[:0]
-	for _, rid := range lc.ids {
-		if toInt64(lc.recs[rid]["strategy_id"]) == id {
-			delete(lc.recs, rid)
-			continue
+	for _, rid := range lc.ids() {
+		if toInt64(lc.get(rid)["strategy_id"]) == id {
+			lc.del(rid)
 		}
-		keep = append(keep, rid)
 	}
-	lc.ids = keep
 	out := make([]Record, 0, len(recs))
 	for _, rec := range recs {
 		rec["strategy_id"] = id
 		nid, _ := s.insertLocked(name, rec)
-		out = append(out, deepCopy(lc.recs[nid]))
+		out = append(out, deepCopy(lc.get(nid)))
 	}
 	return out
 }
@@ -228,7 +224,7 @@ func (h *handler) postAudience(w http.ResponseWriter, r *http.Request, c *collec
 		switch {
 		case !ok:
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "id", Message: p + "id must be a positive integer"})
-		case h.st.cols["audience_segments"].recs[sid] == nil:
+		case h.st.cols["audience_segments"].get(sid) == nil:
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "id", Message: "audience segment " + it["id"] + " does not exist"})
 		}
 		if it["restriction"] != "INCLUDE" && it["restriction"] != "EXCLUDE" {
@@ -258,7 +254,7 @@ func (h *handler) postAudience(w http.ResponseWriter, r *http.Request, c *collec
 		ver := toInt64(rec["version"])
 		next["version"] = ver + 1
 		next["updated_on"] = adama.FormatTime(h.st.now())
-		c.recs[id] = next
+		c.put(id, next)
 		h.st.record(c, id, ver+1, "update", changed)
 	}
 	writeMany(w, r, out, 0, len(out))
@@ -269,7 +265,7 @@ func (h *handler) postAudience(w http.ResponseWriter, r *http.Request, c *collec
 func (h *handler) strategyDeals(w http.ResponseWriter, r *http.Request, c *collection, id int64) {
 	h.st.mu.RLock()
 	defer h.st.mu.RUnlock()
-	rec := c.recs[id]
+	rec := c.get(id)
 	if rec == nil {
 		writeError(w, r, http.StatusNotFound, "not_found", "strategy "+strconv.FormatInt(id, 10)+" not found")
 		return
@@ -314,7 +310,7 @@ func (h *handler) bulkStrategies(w http.ResponseWriter, r *http.Request) {
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + ".id", Message: "id is required"})
 			continue
 		}
-		rec := c.recs[id]
+		rec := c.get(id)
 		if rec == nil {
 			errs = append(errs, wire.ErrorItem{Code: "not_found", Field: p + ".id", Message: "strategy " + strconv.FormatInt(id, 10) + " not found"})
 			continue
@@ -327,7 +323,7 @@ func (h *handler) bulkStrategies(w http.ResponseWriter, r *http.Request) {
 				continue
 			case k == "version":
 				var v int64
-				if json.Unmarshal(raw, &v) != nil || v != toInt64(rec["version"]) {
+				if json.Unmarshal(raw, &v) != nil || c.stale(id, v) {
 					errs = append(errs, wire.ErrorItem{Code: "conflict", Field: p + ".version", Message: "stale version"})
 				}
 				continue
@@ -348,7 +344,7 @@ func (h *handler) bulkStrategies(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(errs) == 0 {
 		for i, ch := range changes {
-			test := deepCopy(c.recs[ch.id])
+			test := deepCopy(c.get(ch.id))
 			if bad := h.st.apply(c, test, ch.form, false, nil); bad != "" {
 				errs = append(errs, wire.ErrorItem{Code: "invalid", Field: "update[" + strconv.Itoa(i) + "]." + bad, Message: "invalid value for " + bad})
 			}
@@ -360,14 +356,14 @@ func (h *handler) bulkStrategies(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]Record, 0, len(changes))
 	for _, ch := range changes {
-		rec := c.recs[ch.id]
+		rec := c.get(ch.id)
 		next := deepCopy(rec)
 		changed := map[string][2]string{}
 		_ = h.st.apply(c, next, ch.form, false, changed)
 		ver := toInt64(rec["version"])
 		next["version"] = ver + 1
 		next["updated_on"] = adama.FormatTime(h.st.now())
-		c.recs[ch.id] = next
+		c.put(ch.id, next)
 		h.st.record(c, ch.id, ver+1, "update", changed)
 		out = append(out, h.st.view(c, next, view{fullByDefault: true}))
 	}

@@ -93,7 +93,7 @@ func (s *Store) embed(c *collection, rec, out Record, chain []string, v *view) {
 		if !ok {
 			return
 		}
-		prec := pc.recs[pid]
+		prec := pc.get(pid)
 		if prec == nil {
 			return
 		}
@@ -109,7 +109,7 @@ func (s *Store) embed(c *collection, rec, out Record, chain []string, v *view) {
 		kids := s.children(c, rec, lc, v, false)
 		for i, k := range kids {
 			m := k.(map[string]any)
-			if krec := lc.recs[toInt64(m["id"])]; krec != nil {
+			if krec := lc.get(toInt64(m["id"])); krec != nil {
 				s.embed(lc, krec, m, chain[1:], v)
 			}
 			kids[i] = m
@@ -125,8 +125,8 @@ func (s *Store) children(c *collection, rec Record, lc *collection, v *view, ful
 	link := c.entityType + "_id"
 	id := toInt64(rec["id"])
 	out := []any{}
-	for _, lid := range lc.ids {
-		l := lc.recs[lid]
+	for _, lid := range lc.ids() {
+		l := lc.get(lid)
 		if x, ok := toInt(l[link]); ok && x == id {
 			out = append(out, shape(lc.entityType, l, full || v.isFull(lc.entityType, false)))
 		}
@@ -161,14 +161,14 @@ func (s *Store) related(c *collection, rec Record, segs []string, id int64) bool
 		if len(segs) == 1 {
 			return pid == id
 		}
-		prec := pc.recs[pid]
+		prec := pc.get(pid)
 		return prec != nil && s.related(pc, prec, segs[1:], id)
 	}
 	if lc := s.cols[seg]; lc != nil {
 		link := c.entityType + "_id"
 		me := toInt64(rec["id"])
-		for _, lid := range lc.ids {
-			l := lc.recs[lid]
+		for _, lid := range lc.ids() {
+			l := lc.get(lid)
 			if x, ok := toInt(l[link]); ok && x == me {
 				if len(segs) == 1 || s.related(lc, l, segs[1:], id) {
 					if len(segs) > 1 || lid == id {

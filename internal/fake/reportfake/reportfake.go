@@ -83,10 +83,18 @@ type Config struct {
 func Register(r fake.Registrar, cfg Config) {
 	h := &handler{cfg: cfg}
 	registerErrors(r)
-	r.Handle("GET "+Prefix+"/meta", fake.Session, http.HandlerFunc(h.list))
-	r.Handle("GET "+Prefix+"/{report}/meta", fake.Session, http.HandlerFunc(h.meta))
-	r.Handle("GET "+Prefix+"/{report}/validate", fake.Session, http.HandlerFunc(h.validate))
-	r.Handle("GET "+Prefix+"/{report}", fake.Session, http.HandlerFunc(h.data))
+	h.routes().Serve(r, Prefix, fake.Session)
+}
+
+// routes is the group's route table, keyed by the operations of its
+// description (reporting.yaml).
+func (h *handler) routes() fake.Routes {
+	return fake.Routes{
+		"GET /meta":              h.list,
+		"GET /{report}/meta":     h.meta,
+		"GET /{report}/validate": h.validate,
+		"GET /{report}":          h.data,
+	}
 }
 
 type handler struct{ cfg Config }

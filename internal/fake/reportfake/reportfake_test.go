@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/adamasdk/adama-go/internal/fake/fakespec"
 )
 
 func TestParsePredicates(t *testing.T) {
@@ -133,4 +135,11 @@ func TestPaging(t *testing.T) {
 	}
 	code, _ := get(t, h, "dimensions=campaign_id&filter=organization_id%3D1&time_window=yesterday&time_rollup=all&page_offset=1")
 	assert.Equal(t, http.StatusBadRequest, code, "page_offset needs page_limit")
+}
+
+// TestServesItsDescription fails when an operation of the group's
+// description has no route, or a route no operation.
+func TestServesItsDescription(t *testing.T) {
+	h := &handler{}
+	require.NoError(t, fakespec.Check("reporting", Prefix, h.routes()))
 }
