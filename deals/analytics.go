@@ -21,22 +21,6 @@ import (
 // /deal_analytics, a read: safe to retry).
 type AnalyticsService struct{ g *call.Group }
 
-// FilterOp is an operator of an analytics filter.
-//
-//adama:enum
-type FilterOp string
-
-// Filter operators.
-const (
-	FilterOpIn FilterOp = "in"
-	FilterOpGt FilterOp = ">"
-	FilterOpLt FilterOp = "<"
-	FilterOpEq FilterOp = "="
-	FilterOpNe FilterOp = "!="
-	FilterOpGe FilterOp = ">="
-	FilterOpLe FilterOp = "<="
-)
-
 // Filter keeps the rows whose field compares to value: {"field": "id",
 // "op": "in", "value": [123]} or {"field": "match_rate", "op": ">",
 // "value": 0}.

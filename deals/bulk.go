@@ -32,17 +32,6 @@ func (s *DealService) WithBulkChunkSize(n int) *DealService {
 	return &c
 }
 
-// BulkOp is what a bulk call did with one item.
-//
-//adama:enum
-type BulkOp string
-
-// Bulk operations.
-const (
-	BulkOpCreate BulkOp = "create"
-	BulkOpUpdate BulkOp = "update"
-)
-
 // BulkItem is the outcome of one input deal.
 type BulkItem struct {
 	// Index is the item's position in the input.

@@ -175,25 +175,6 @@ type DealService struct {
 	chunk int
 }
 
-// DealSort is a property deals can be sorted by.
-//
-//adama:enum
-type DealSort string
-
-// Deal sort properties.
-const (
-	DealSortName           DealSort = "name"
-	DealSortID             DealSort = "id"
-	DealSortDealIdentifier DealSort = "deal_identifier"
-	DealSortSupplySourceID DealSort = "supply_source_id"
-	DealSortUpdatedOn      DealSort = "updated_on"
-	DealSortCreatedOn      DealSort = "created_on"
-	DealSortStartDatetime  DealSort = "start_datetime"
-	DealSortEndDatetime    DealSort = "end_datetime"
-	DealSortPrice          DealSort = "price"
-	DealSortDescription    DealSort = "description"
-)
-
 func (o *ListOptions) validate() error {
 	var v valid.Validator
 	v.Check(o.OwnerOrganizationID > 0 || len(o.IDs) > 0, "owner.organization_id", "required unless ids is given", nil)

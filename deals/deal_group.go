@@ -93,19 +93,6 @@ func (g *DealGroup) CheckOwners(owners map[int64]Owner) error {
 // DealGroupService reads and writes deal groups.
 type DealGroupService struct{ g *call.Group }
 
-// GroupSort is a property deal groups can be sorted by.
-//
-//adama:enum
-type GroupSort string
-
-// Deal group sort properties (the ones the platform accepts).
-const (
-	GroupSortID        GroupSort = "id"
-	GroupSortName      GroupSort = "name"
-	GroupSortUpdatedOn GroupSort = "updated_on"
-	GroupSortCreatedOn GroupSort = "created_on"
-)
-
 func (o *GroupListOptions) validate() error {
 	var v valid.Validator
 	v.Check(o.OwnerOrganizationID > 0 || len(o.IDs) > 0, "owner.organization_id", "owner.organization_id or ids is required", nil)

@@ -17,5 +17,4 @@
 // naming each field and rule, and nothing reaches the server.
 package deals
 
-//go:generate go run ../internal/cmd/enumgen
 //go:generate go run ../internal/cmd/apigen -group deals

@@ -267,6 +267,175 @@ func (v TimeWindow) Valid() bool {
 	return false
 }
 
+// FilterOp is an operator of a deal analytics filter.
+type FilterOp string
+
+// The FilterOp values.
+const (
+	FilterOpIn FilterOp = "in"
+	FilterOpGt FilterOp = ">"
+	FilterOpLt FilterOp = "<"
+	FilterOpEq FilterOp = "="
+	FilterOpNe FilterOp = "!="
+	FilterOpGe FilterOp = ">="
+	FilterOpLe FilterOp = "<="
+)
+
+// Values returns every known FilterOp in the description's order, in a new slice.
+func (FilterOp) Values() []FilterOp {
+	return []FilterOp{
+		FilterOpIn,
+		FilterOpGt,
+		FilterOpLt,
+		FilterOpEq,
+		FilterOpNe,
+		FilterOpGe,
+		FilterOpLe,
+	}
+}
+
+// Valid reports whether v is a known FilterOp. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v FilterOp) Valid() bool {
+	switch v {
+	case FilterOpIn, FilterOpGt, FilterOpLt, FilterOpEq, FilterOpNe, FilterOpGe, FilterOpLe:
+		return true
+	}
+	return false
+}
+
+// BulkOp is what a bulk call did with one deal (an SDK value,
+// never sent).
+type BulkOp string
+
+// The BulkOp values.
+const (
+	BulkOpCreate BulkOp = "create"
+	BulkOpUpdate BulkOp = "update"
+)
+
+// Values returns every known BulkOp in the description's order, in a new slice.
+func (BulkOp) Values() []BulkOp {
+	return []BulkOp{
+		BulkOpCreate,
+		BulkOpUpdate,
+	}
+}
+
+// Valid reports whether v is a known BulkOp. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v BulkOp) Valid() bool {
+	switch v {
+	case BulkOpCreate, BulkOpUpdate:
+		return true
+	}
+	return false
+}
+
+// DealSort is a property a deal list can be sorted by.
+type DealSort string
+
+// The DealSort values.
+const (
+	DealSortName           DealSort = "name"
+	DealSortID             DealSort = "id"
+	DealSortDealIdentifier DealSort = "deal_identifier"
+	DealSortSupplySourceID DealSort = "supply_source_id"
+	DealSortUpdatedOn      DealSort = "updated_on"
+	DealSortCreatedOn      DealSort = "created_on"
+	DealSortStartDatetime  DealSort = "start_datetime"
+	DealSortEndDatetime    DealSort = "end_datetime"
+	DealSortPrice          DealSort = "price"
+	DealSortDescription    DealSort = "description"
+)
+
+// Values returns every known DealSort in the description's order, in a new slice.
+func (DealSort) Values() []DealSort {
+	return []DealSort{
+		DealSortName,
+		DealSortID,
+		DealSortDealIdentifier,
+		DealSortSupplySourceID,
+		DealSortUpdatedOn,
+		DealSortCreatedOn,
+		DealSortStartDatetime,
+		DealSortEndDatetime,
+		DealSortPrice,
+		DealSortDescription,
+	}
+}
+
+// Valid reports whether v is a known DealSort. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DealSort) Valid() bool {
+	switch v {
+	case DealSortName, DealSortID, DealSortDealIdentifier, DealSortSupplySourceID, DealSortUpdatedOn, DealSortCreatedOn, DealSortStartDatetime, DealSortEndDatetime, DealSortPrice, DealSortDescription:
+		return true
+	}
+	return false
+}
+
+// GroupSort is a property a deal group list can be sorted by (those
+// the platform accepts).
+type GroupSort string
+
+// The GroupSort values.
+const (
+	GroupSortID        GroupSort = "id"
+	GroupSortName      GroupSort = "name"
+	GroupSortUpdatedOn GroupSort = "updated_on"
+	GroupSortCreatedOn GroupSort = "created_on"
+)
+
+// Values returns every known GroupSort in the description's order, in a new slice.
+func (GroupSort) Values() []GroupSort {
+	return []GroupSort{
+		GroupSortID,
+		GroupSortName,
+		GroupSortUpdatedOn,
+		GroupSortCreatedOn,
+	}
+}
+
+// Valid reports whether v is a known GroupSort. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v GroupSort) Valid() bool {
+	switch v {
+	case GroupSortID, GroupSortName, GroupSortUpdatedOn, GroupSortCreatedOn:
+		return true
+	}
+	return false
+}
+
+// Embed is a record the strategy lists can embed (with).
+type Embed string
+
+// The Embed values.
+const (
+	EmbedStrategy   Embed = "strategy"
+	EmbedCampaign   Embed = "campaign"
+	EmbedAdvertiser Embed = "advertiser"
+)
+
+// Values returns every known Embed in the description's order, in a new slice.
+func (Embed) Values() []Embed {
+	return []Embed{
+		EmbedStrategy,
+		EmbedCampaign,
+		EmbedAdvertiser,
+	}
+}
+
+// Valid reports whether v is a known Embed. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v Embed) Valid() bool {
+	switch v {
+	case EmbedStrategy, EmbedCampaign, EmbedAdvertiser:
+		return true
+	}
+	return false
+}
+
 // Owner is the entity that owns (and may edit) a deal or a group;
 // it never changes once created.
 type Owner struct {

@@ -6,18 +6,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Embed is a record the strategy lists can embed.
-//
-//adama:enum
-type Embed string
-
-// Embeddable records.
-const (
-	EmbedStrategy   Embed = "strategy"
-	EmbedCampaign   Embed = "campaign"
-	EmbedAdvertiser Embed = "advertiser"
-)
-
 func (o *StrategyListOptions) validate() error {
 	var v valid.Validator
 	for _, e := range o.With {

@@ -22,22 +22,6 @@ import (
 // key for them, so they are read and written there.
 const campaignsV3Path = "/api/v3.0/campaigns"
 
-// SelectionType is what a custom brain selection selects. Values from
-// the Campaigns API v3.0 reference, schemas
-// campaign_create and campaign_update (custom_brain_selections items).
-//
-//adama:enum
-type SelectionType string
-
-// The SelectionType values.
-const (
-	SelectionTypeAudienceTarget SelectionType = "Audience Target"
-	SelectionTypeDataPixel      SelectionType = "Data Pixel"
-	SelectionTypeEventPixel     SelectionType = "Event Pixel"
-	SelectionTypeSegment        SelectionType = "Segment"
-	SelectionTypeDynamic        SelectionType = "Dynamic"
-)
-
 // MarshalJSON writes the selection with its Extra properties, so a record
 // read and written back loses nothing.
 func (s CustomBrainSelection) MarshalJSON() ([]byte, error) {

@@ -11,6 +11,2053 @@ import (
 	records "github.com/adamasdk/adama-go/internal/record"
 )
 
+// FrequencyType is a frequency cap's type (advertiser and strategy
+// frequency_type).
+type FrequencyType string
+
+// The FrequencyType values.
+const (
+	FrequencyTypeASAP    FrequencyType = "asap"
+	FrequencyTypeEven    FrequencyType = "even"
+	FrequencyTypeNoLimit FrequencyType = "no-limit"
+)
+
+// Values returns every known FrequencyType in the description's order, in a new slice.
+func (FrequencyType) Values() []FrequencyType {
+	return []FrequencyType{
+		FrequencyTypeASAP,
+		FrequencyTypeEven,
+		FrequencyTypeNoLimit,
+	}
+}
+
+// Valid reports whether v is a known FrequencyType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v FrequencyType) Valid() bool {
+	switch v {
+	case FrequencyTypeASAP, FrequencyTypeEven, FrequencyTypeNoLimit:
+		return true
+	}
+	return false
+}
+
+// FrequencyInterval is a frequency cap's interval; strategies accept
+// day, month, week and hour on input, the others appear in output.
+type FrequencyInterval string
+
+// The FrequencyInterval values.
+const (
+	FrequencyIntervalHour          FrequencyInterval = "hour"
+	FrequencyIntervalDay           FrequencyInterval = "day"
+	FrequencyIntervalWeek          FrequencyInterval = "week"
+	FrequencyIntervalMonth         FrequencyInterval = "month"
+	FrequencyIntervalNotApplicable FrequencyInterval = "not-applicable"
+	FrequencyIntervalCampaign      FrequencyInterval = "campaign"
+)
+
+// Values returns every known FrequencyInterval in the description's order, in a new slice.
+func (FrequencyInterval) Values() []FrequencyInterval {
+	return []FrequencyInterval{
+		FrequencyIntervalHour,
+		FrequencyIntervalDay,
+		FrequencyIntervalWeek,
+		FrequencyIntervalMonth,
+		FrequencyIntervalNotApplicable,
+		FrequencyIntervalCampaign,
+	}
+}
+
+// Valid reports whether v is a known FrequencyInterval. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v FrequencyInterval) Valid() bool {
+	switch v {
+	case FrequencyIntervalHour, FrequencyIntervalDay, FrequencyIntervalWeek, FrequencyIntervalMonth, FrequencyIntervalNotApplicable, FrequencyIntervalCampaign:
+		return true
+	}
+	return false
+}
+
+// AdsTxtVerified is the ads.txt verification level
+// (ads_txt_verified).
+type AdsTxtVerified string
+
+// The AdsTxtVerified values.
+const (
+	AdsTxtVerifiedAny                  AdsTxtVerified = "ANY"
+	AdsTxtVerifiedAuthorizedDirectOnly AdsTxtVerified = "AUTHORIZED_DIRECT_ONLY"
+	AdsTxtVerifiedAuthorizedOnly       AdsTxtVerified = "AUTHORIZED_ONLY"
+)
+
+// Values returns every known AdsTxtVerified in the description's order, in a new slice.
+func (AdsTxtVerified) Values() []AdsTxtVerified {
+	return []AdsTxtVerified{
+		AdsTxtVerifiedAny,
+		AdsTxtVerifiedAuthorizedDirectOnly,
+		AdsTxtVerifiedAuthorizedOnly,
+	}
+}
+
+// Valid reports whether v is a known AdsTxtVerified. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AdsTxtVerified) Valid() bool {
+	switch v {
+	case AdsTxtVerifiedAny, AdsTxtVerifiedAuthorizedDirectOnly, AdsTxtVerifiedAuthorizedOnly:
+		return true
+	}
+	return false
+}
+
+// DMPEnabled is an agency's data-management setting (dmp_enabled).
+type DMPEnabled string
+
+// The DMPEnabled values.
+const (
+	DMPEnabledDisabled DMPEnabled = "disabled"
+	DMPEnabledEnabled  DMPEnabled = "enabled"
+	DMPEnabledInherits DMPEnabled = "inherits"
+)
+
+// Values returns every known DMPEnabled in the description's order, in a new slice.
+func (DMPEnabled) Values() []DMPEnabled {
+	return []DMPEnabled{
+		DMPEnabledDisabled,
+		DMPEnabledEnabled,
+		DMPEnabledInherits,
+	}
+}
+
+// Valid reports whether v is a known DMPEnabled. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DMPEnabled) Valid() bool {
+	switch v {
+	case DMPEnabledDisabled, DMPEnabledEnabled, DMPEnabledInherits:
+		return true
+	}
+	return false
+}
+
+// StrategyType is a strategy's type.
+type StrategyType string
+
+// The StrategyType values.
+const (
+	StrategyTypeREM StrategyType = "REM"
+	StrategyTypeGBO StrategyType = "GBO"
+	StrategyTypeAUD StrategyType = "AUD"
+)
+
+// Values returns every known StrategyType in the description's order, in a new slice.
+func (StrategyType) Values() []StrategyType {
+	return []StrategyType{
+		StrategyTypeREM,
+		StrategyTypeGBO,
+		StrategyTypeAUD,
+	}
+}
+
+// Valid reports whether v is a known StrategyType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyType) Valid() bool {
+	switch v {
+	case StrategyTypeREM, StrategyTypeGBO, StrategyTypeAUD:
+		return true
+	}
+	return false
+}
+
+// SupplyType is a strategy's supply type.
+type SupplyType string
+
+// The SupplyType values.
+const (
+	SupplyTypeMKT    SupplyType = "MKT"
+	SupplyTypeRTB    SupplyType = "RTB"
+	SupplyTypeP1RMX  SupplyType = "P1_RMX"
+	SupplyTypeRMXAPI SupplyType = "RMX_API"
+)
+
+// Values returns every known SupplyType in the description's order, in a new slice.
+func (SupplyType) Values() []SupplyType {
+	return []SupplyType{
+		SupplyTypeMKT,
+		SupplyTypeRTB,
+		SupplyTypeP1RMX,
+		SupplyTypeRMXAPI,
+	}
+}
+
+// Valid reports whether v is a known SupplyType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SupplyType) Valid() bool {
+	switch v {
+	case SupplyTypeMKT, SupplyTypeRTB, SupplyTypeP1RMX, SupplyTypeRMXAPI:
+		return true
+	}
+	return false
+}
+
+// MediaType is a strategy's media type.
+type MediaType string
+
+// The MediaType values.
+const (
+	MediaTypeDisplay MediaType = "DISPLAY"
+	MediaTypeVideo   MediaType = "VIDEO"
+)
+
+// Values returns every known MediaType in the description's order, in a new slice.
+func (MediaType) Values() []MediaType {
+	return []MediaType{
+		MediaTypeDisplay,
+		MediaTypeVideo,
+	}
+}
+
+// Valid reports whether v is a known MediaType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v MediaType) Valid() bool {
+	switch v {
+	case MediaTypeDisplay, MediaTypeVideo:
+		return true
+	}
+	return false
+}
+
+// GoalType is a strategy's goal type. cpe (cost per engagement) is
+// listed by the reference's campaign and strategy schemas and by the
+// v3.0 campaign goals, and the platform sends it, though the table
+// of spec section 2.4 leaves it out.
+type GoalType string
+
+// The GoalType values.
+const (
+	GoalTypeROI             GoalType = "roi"
+	GoalTypeCPA             GoalType = "cpa"
+	GoalTypeCPC             GoalType = "cpc"
+	GoalTypeCTR             GoalType = "ctr"
+	GoalTypeVCR             GoalType = "vcr"
+	GoalTypeViewabilityRate GoalType = "viewability_rate"
+	GoalTypeVCPM            GoalType = "vcpm"
+	GoalTypeReach           GoalType = "reach"
+	GoalTypeSpend           GoalType = "spend"
+	GoalTypeCPE             GoalType = "cpe"
+)
+
+// Values returns every known GoalType in the description's order, in a new slice.
+func (GoalType) Values() []GoalType {
+	return []GoalType{
+		GoalTypeROI,
+		GoalTypeCPA,
+		GoalTypeCPC,
+		GoalTypeCTR,
+		GoalTypeVCR,
+		GoalTypeViewabilityRate,
+		GoalTypeVCPM,
+		GoalTypeReach,
+		GoalTypeSpend,
+		GoalTypeCPE,
+	}
+}
+
+// Valid reports whether v is a known GoalType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v GoalType) Valid() bool {
+	switch v {
+	case GoalTypeROI, GoalTypeCPA, GoalTypeCPC, GoalTypeCTR, GoalTypeVCR, GoalTypeViewabilityRate, GoalTypeVCPM, GoalTypeReach, GoalTypeSpend, GoalTypeCPE:
+		return true
+	}
+	return false
+}
+
+// PacingType is a pacing type (pacing_type, impression_pacing_type).
+type PacingType string
+
+// The PacingType values.
+const (
+	PacingTypeEven    PacingType = "even"
+	PacingTypeASAP    PacingType = "asap"
+	PacingTypeNoLimit PacingType = "no-limit"
+)
+
+// Values returns every known PacingType in the description's order, in a new slice.
+func (PacingType) Values() []PacingType {
+	return []PacingType{
+		PacingTypeEven,
+		PacingTypeASAP,
+		PacingTypeNoLimit,
+	}
+}
+
+// Valid reports whether v is a known PacingType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PacingType) Valid() bool {
+	switch v {
+	case PacingTypeEven, PacingTypeASAP, PacingTypeNoLimit:
+		return true
+	}
+	return false
+}
+
+// PacingInterval is a pacing interval; pacing_interval takes hour
+// and day, impression_pacing_interval also shows the others in
+// output.
+type PacingInterval string
+
+// The PacingInterval values.
+const (
+	PacingIntervalHour          PacingInterval = "hour"
+	PacingIntervalDay           PacingInterval = "day"
+	PacingIntervalWeek          PacingInterval = "week"
+	PacingIntervalMonth         PacingInterval = "month"
+	PacingIntervalCampaign      PacingInterval = "campaign"
+	PacingIntervalNotApplicable PacingInterval = "not-applicable"
+)
+
+// Values returns every known PacingInterval in the description's order, in a new slice.
+func (PacingInterval) Values() []PacingInterval {
+	return []PacingInterval{
+		PacingIntervalHour,
+		PacingIntervalDay,
+		PacingIntervalWeek,
+		PacingIntervalMonth,
+		PacingIntervalCampaign,
+		PacingIntervalNotApplicable,
+	}
+}
+
+// Valid reports whether v is a known PacingInterval. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PacingInterval) Valid() bool {
+	switch v {
+	case PacingIntervalHour, PacingIntervalDay, PacingIntervalWeek, PacingIntervalMonth, PacingIntervalCampaign, PacingIntervalNotApplicable:
+		return true
+	}
+	return false
+}
+
+// SetOp is how segments combine (audience_segment_include_op and
+// friends).
+type SetOp string
+
+// The SetOp values.
+const (
+	SetOpAnd SetOp = "AND"
+	SetOpOr  SetOp = "OR"
+)
+
+// Values returns every known SetOp in the description's order, in a new slice.
+func (SetOp) Values() []SetOp {
+	return []SetOp{
+		SetOpAnd,
+		SetOpOr,
+	}
+}
+
+// Valid reports whether v is a known SetOp. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SetOp) Valid() bool {
+	switch v {
+	case SetOpAnd, SetOpOr:
+		return true
+	}
+	return false
+}
+
+// ExchangeType is exchange_type_for_run_on_all.
+type ExchangeType string
+
+// The ExchangeType values.
+const (
+	ExchangeTypeAllEligible  ExchangeType = "ALL_ELIGIBLE"
+	ExchangeTypeSelectedOnly ExchangeType = "SELECTED_ONLY"
+	ExchangeTypeSource       ExchangeType = "SOURCE"
+)
+
+// Values returns every known ExchangeType in the description's order, in a new slice.
+func (ExchangeType) Values() []ExchangeType {
+	return []ExchangeType{
+		ExchangeTypeAllEligible,
+		ExchangeTypeSelectedOnly,
+		ExchangeTypeSource,
+	}
+}
+
+// Valid reports whether v is a known ExchangeType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ExchangeType) Valid() bool {
+	switch v {
+	case ExchangeTypeAllEligible, ExchangeTypeSelectedOnly, ExchangeTypeSource:
+		return true
+	}
+	return false
+}
+
+// SiteSelectiveness is site_selectiveness.
+type SiteSelectiveness string
+
+// The SiteSelectiveness values.
+const (
+	SiteSelectivenessReduced SiteSelectiveness = "REDUCED"
+)
+
+// Values returns every known SiteSelectiveness in the description's order, in a new slice.
+func (SiteSelectiveness) Values() []SiteSelectiveness {
+	return []SiteSelectiveness{
+		SiteSelectivenessReduced,
+	}
+}
+
+// Valid reports whether v is a known SiteSelectiveness. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SiteSelectiveness) Valid() bool {
+	switch v {
+	case SiteSelectivenessReduced:
+		return true
+	}
+	return false
+}
+
+// RMXBudgetType is rmx_strategy.budget_type.
+type RMXBudgetType string
+
+// The RMXBudgetType values.
+const (
+	RMXBudgetTypeDollars     RMXBudgetType = "DOLLARS"
+	RMXBudgetTypeImpressions RMXBudgetType = "IMPRESSIONS"
+)
+
+// Values returns every known RMXBudgetType in the description's order, in a new slice.
+func (RMXBudgetType) Values() []RMXBudgetType {
+	return []RMXBudgetType{
+		RMXBudgetTypeDollars,
+		RMXBudgetTypeImpressions,
+	}
+}
+
+// Valid reports whether v is a known RMXBudgetType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v RMXBudgetType) Valid() bool {
+	switch v {
+	case RMXBudgetTypeDollars, RMXBudgetTypeImpressions:
+		return true
+	}
+	return false
+}
+
+// DynamicPricingOption is rmx_strategy.dynamic_pricing_option.
+type DynamicPricingOption string
+
+// The DynamicPricingOption values.
+const (
+	DynamicPricingOptionAverage  DynamicPricingOption = "AVERAGE"
+	DynamicPricingOptionStandard DynamicPricingOption = "STANDARD"
+	DynamicPricingOptionWin      DynamicPricingOption = "WIN"
+	DynamicPricingOptionSpend    DynamicPricingOption = "SPEND"
+)
+
+// Values returns every known DynamicPricingOption in the description's order, in a new slice.
+func (DynamicPricingOption) Values() []DynamicPricingOption {
+	return []DynamicPricingOption{
+		DynamicPricingOptionAverage,
+		DynamicPricingOptionStandard,
+		DynamicPricingOptionWin,
+		DynamicPricingOptionSpend,
+	}
+}
+
+// Valid reports whether v is a known DynamicPricingOption. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DynamicPricingOption) Valid() bool {
+	switch v {
+	case DynamicPricingOptionAverage, DynamicPricingOptionStandard, DynamicPricingOptionWin, DynamicPricingOptionSpend:
+		return true
+	}
+	return false
+}
+
+// LearningBudgetPacing is rmx_strategy.learning_budget_pacing.
+type LearningBudgetPacing string
+
+// The LearningBudgetPacing values.
+const (
+	LearningBudgetPacingASAP    LearningBudgetPacing = "ASAP"
+	LearningBudgetPacingEven    LearningBudgetPacing = "EVEN"
+	LearningBudgetPacingHourly  LearningBudgetPacing = "HOURLY"
+	LearningBudgetPacingDaily   LearningBudgetPacing = "DAILY"
+	LearningBudgetPacingMonthly LearningBudgetPacing = "MONTHLY"
+)
+
+// Values returns every known LearningBudgetPacing in the description's order, in a new slice.
+func (LearningBudgetPacing) Values() []LearningBudgetPacing {
+	return []LearningBudgetPacing{
+		LearningBudgetPacingASAP,
+		LearningBudgetPacingEven,
+		LearningBudgetPacingHourly,
+		LearningBudgetPacingDaily,
+		LearningBudgetPacingMonthly,
+	}
+}
+
+// Valid reports whether v is a known LearningBudgetPacing. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v LearningBudgetPacing) Valid() bool {
+	switch v {
+	case LearningBudgetPacingASAP, LearningBudgetPacingEven, LearningBudgetPacingHourly, LearningBudgetPacingDaily, LearningBudgetPacingMonthly:
+		return true
+	}
+	return false
+}
+
+// RMXPacing is rmx_strategy.pacing.
+type RMXPacing string
+
+// The RMXPacing values.
+const (
+	RMXPacingASAP                         RMXPacing = "asap"
+	RMXPacingDeliverOverallBudgetEvenly   RMXPacing = "deliver_overall_budget_evenly"
+	RMXPacingDeliverRemainingBudgetEvenly RMXPacing = "deliver_remaining_budget_evenly"
+	RMXPacingHourlyASAP                   RMXPacing = "hourly_asap"
+	RMXPacingHourlyEven                   RMXPacing = "hourly_even"
+	RMXPacingDailyASAP                    RMXPacing = "daily_asap"
+	RMXPacingDailyEven                    RMXPacing = "daily_even"
+	RMXPacingMonthlyASAP                  RMXPacing = "monthly_asap"
+	RMXPacingMonthlyEven                  RMXPacing = "monthly_even"
+)
+
+// Values returns every known RMXPacing in the description's order, in a new slice.
+func (RMXPacing) Values() []RMXPacing {
+	return []RMXPacing{
+		RMXPacingASAP,
+		RMXPacingDeliverOverallBudgetEvenly,
+		RMXPacingDeliverRemainingBudgetEvenly,
+		RMXPacingHourlyASAP,
+		RMXPacingHourlyEven,
+		RMXPacingDailyASAP,
+		RMXPacingDailyEven,
+		RMXPacingMonthlyASAP,
+		RMXPacingMonthlyEven,
+	}
+}
+
+// Valid reports whether v is a known RMXPacing. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v RMXPacing) Valid() bool {
+	switch v {
+	case RMXPacingASAP, RMXPacingDeliverOverallBudgetEvenly, RMXPacingDeliverRemainingBudgetEvenly, RMXPacingHourlyASAP, RMXPacingHourlyEven, RMXPacingDailyASAP, RMXPacingDailyEven, RMXPacingMonthlyASAP, RMXPacingMonthlyEven:
+		return true
+	}
+	return false
+}
+
+// RMXPricingType is rmx_strategy.pricing_type.
+type RMXPricingType string
+
+// The RMXPricingType values.
+const (
+	RMXPricingTypeCPA     RMXPricingType = "CPA"
+	RMXPricingTypeCPC     RMXPricingType = "CPC"
+	RMXPricingTypeCPM     RMXPricingType = "CPM"
+	RMXPricingTypeDynamic RMXPricingType = "DYNAMIC"
+)
+
+// Values returns every known RMXPricingType in the description's order, in a new slice.
+func (RMXPricingType) Values() []RMXPricingType {
+	return []RMXPricingType{
+		RMXPricingTypeCPA,
+		RMXPricingTypeCPC,
+		RMXPricingTypeCPM,
+		RMXPricingTypeDynamic,
+	}
+}
+
+// Valid reports whether v is a known RMXPricingType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v RMXPricingType) Valid() bool {
+	switch v {
+	case RMXPricingTypeCPA, RMXPricingTypeCPC, RMXPricingTypeCPM, RMXPricingTypeDynamic:
+		return true
+	}
+	return false
+}
+
+// RMXPushStatus is rmx_strategy.rmx_push_status (a state, see spec
+// section 3).
+type RMXPushStatus string
+
+// The RMXPushStatus values.
+const (
+	RMXPushStatusNew        RMXPushStatus = "NEW"
+	RMXPushStatusUpdated    RMXPushStatus = "UPDATED"
+	RMXPushStatusInProgress RMXPushStatus = "IN_PROGRESS"
+	RMXPushStatusPushOK     RMXPushStatus = "PUSH_OK"
+	RMXPushStatusPushFailed RMXPushStatus = "PUSH_FAILED"
+)
+
+// Values returns every known RMXPushStatus in the description's order, in a new slice.
+func (RMXPushStatus) Values() []RMXPushStatus {
+	return []RMXPushStatus{
+		RMXPushStatusNew,
+		RMXPushStatusUpdated,
+		RMXPushStatusInProgress,
+		RMXPushStatusPushOK,
+		RMXPushStatusPushFailed,
+	}
+}
+
+// Valid reports whether v is a known RMXPushStatus. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v RMXPushStatus) Valid() bool {
+	switch v {
+	case RMXPushStatusNew, RMXPushStatusUpdated, RMXPushStatusInProgress, RMXPushStatusPushOK, RMXPushStatusPushFailed:
+		return true
+	}
+	return false
+}
+
+// ROICPCTargetCTRType is rmx_strategy.roi_cpc_target_ctr_type.
+type ROICPCTargetCTRType string
+
+// The ROICPCTargetCTRType values.
+const (
+	ROICPCTargetCTRTypeDollars ROICPCTargetCTRType = "DOLLARS"
+	ROICPCTargetCTRTypePercent ROICPCTargetCTRType = "PERCENT"
+)
+
+// Values returns every known ROICPCTargetCTRType in the description's order, in a new slice.
+func (ROICPCTargetCTRType) Values() []ROICPCTargetCTRType {
+	return []ROICPCTargetCTRType{
+		ROICPCTargetCTRTypeDollars,
+		ROICPCTargetCTRTypePercent,
+	}
+}
+
+// Valid reports whether v is a known ROICPCTargetCTRType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ROICPCTargetCTRType) Valid() bool {
+	switch v {
+	case ROICPCTargetCTRTypeDollars, ROICPCTargetCTRTypePercent:
+		return true
+	}
+	return false
+}
+
+// ROITargets is rmx_strategy.roi_targets.
+type ROITargets string
+
+// The ROITargets values.
+const (
+	ROITargetsNone ROITargets = "NONE"
+	ROITargetsCPA  ROITargets = "CPA"
+	ROITargetsCPC  ROITargets = "CPC"
+)
+
+// Values returns every known ROITargets in the description's order, in a new slice.
+func (ROITargets) Values() []ROITargets {
+	return []ROITargets{
+		ROITargetsNone,
+		ROITargetsCPA,
+		ROITargetsCPC,
+	}
+}
+
+// Valid reports whether v is a known ROITargets. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ROITargets) Valid() bool {
+	switch v {
+	case ROITargetsNone, ROITargetsCPA, ROITargetsCPC:
+		return true
+	}
+	return false
+}
+
+// RMXPixelType is an ROI target pixel's rmx_pixel_type.
+type RMXPixelType string
+
+// The RMXPixelType values.
+const (
+	RMXPixelTypeClick      RMXPixelType = "CLICK"
+	RMXPixelTypeImpression RMXPixelType = "IMPRESSION"
+	RMXPixelTypeSegment    RMXPixelType = "SEGMENT"
+)
+
+// Values returns every known RMXPixelType in the description's order, in a new slice.
+func (RMXPixelType) Values() []RMXPixelType {
+	return []RMXPixelType{
+		RMXPixelTypeClick,
+		RMXPixelTypeImpression,
+		RMXPixelTypeSegment,
+	}
+}
+
+// Valid reports whether v is a known RMXPixelType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v RMXPixelType) Valid() bool {
+	switch v {
+	case RMXPixelTypeClick, RMXPixelTypeImpression, RMXPixelTypeSegment:
+		return true
+	}
+	return false
+}
+
+// DealSource is a site placement's deal_source.
+type DealSource string
+
+// The DealSource values.
+const (
+	DealSourceUser     DealSource = "USER"
+	DealSourceInternal DealSource = "INTERNAL"
+)
+
+// Values returns every known DealSource in the description's order, in a new slice.
+func (DealSource) Values() []DealSource {
+	return []DealSource{
+		DealSourceUser,
+		DealSourceInternal,
+	}
+}
+
+// Valid reports whether v is a known DealSource. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DealSource) Valid() bool {
+	switch v {
+	case DealSourceUser, DealSourceInternal:
+		return true
+	}
+	return false
+}
+
+// PMPType is a site placement's pmp_type.
+type PMPType string
+
+// The PMPType values.
+const (
+	PMPTypeDirect  PMPType = "DIRECT"
+	PMPTypePremium PMPType = "PREMIUM"
+)
+
+// Values returns every known PMPType in the description's order, in a new slice.
+func (PMPType) Values() []PMPType {
+	return []PMPType{
+		PMPTypeDirect,
+		PMPTypePremium,
+	}
+}
+
+// Valid reports whether v is a known PMPType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PMPType) Valid() bool {
+	switch v {
+	case PMPTypeDirect, PMPTypePremium:
+		return true
+	}
+	return false
+}
+
+// PlacementMediaType is a site placement's media_type.
+type PlacementMediaType string
+
+// The PlacementMediaType values.
+const (
+	PlacementMediaTypeDisplay PlacementMediaType = "display"
+	PlacementMediaTypeVideo   PlacementMediaType = "video"
+	PlacementMediaTypeMobile  PlacementMediaType = "mobile"
+)
+
+// Values returns every known PlacementMediaType in the description's order, in a new slice.
+func (PlacementMediaType) Values() []PlacementMediaType {
+	return []PlacementMediaType{
+		PlacementMediaTypeDisplay,
+		PlacementMediaTypeVideo,
+		PlacementMediaTypeMobile,
+	}
+}
+
+// Valid reports whether v is a known PlacementMediaType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PlacementMediaType) Valid() bool {
+	switch v {
+	case PlacementMediaTypeDisplay, PlacementMediaTypeVideo, PlacementMediaTypeMobile:
+		return true
+	}
+	return false
+}
+
+// AdFormat is an atomic creative's ad_format.
+type AdFormat string
+
+// The AdFormat values.
+const (
+	AdFormatDisplay    AdFormat = "DISPLAY"
+	AdFormatExpandable AdFormat = "EXPANDABLE"
+	AdFormatMobile     AdFormat = "MOBILE"
+)
+
+// Values returns every known AdFormat in the description's order, in a new slice.
+func (AdFormat) Values() []AdFormat {
+	return []AdFormat{
+		AdFormatDisplay,
+		AdFormatExpandable,
+		AdFormatMobile,
+	}
+}
+
+// Valid reports whether v is a known AdFormat. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AdFormat) Valid() bool {
+	switch v {
+	case AdFormatDisplay, AdFormatExpandable, AdFormatMobile:
+		return true
+	}
+	return false
+}
+
+// AdServerType is an atomic creative's ad_server_type. The platform
+// has ten values; the spec names PLATFORM and OTHER and omits eight
+// vendor-named ones, so validation accepts any non-empty value here.
+type AdServerType string
+
+// The AdServerType values.
+const (
+	AdServerTypePlatform AdServerType = "PLATFORM"
+	AdServerTypeOther    AdServerType = "OTHER"
+)
+
+// Values returns every known AdServerType in the description's order, in a new slice.
+func (AdServerType) Values() []AdServerType {
+	return []AdServerType{
+		AdServerTypePlatform,
+		AdServerTypeOther,
+	}
+}
+
+// Valid reports whether v is a known AdServerType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AdServerType) Valid() bool {
+	switch v {
+	case AdServerTypePlatform, AdServerTypeOther:
+		return true
+	}
+	return false
+}
+
+// ApprovalStatus is a creative's approval_status (a state, see spec
+// section 3).
+type ApprovalStatus string
+
+// The ApprovalStatus values.
+const (
+	ApprovalStatusPending  ApprovalStatus = "PENDING"
+	ApprovalStatusApproved ApprovalStatus = "APPROVED"
+	ApprovalStatusRejected ApprovalStatus = "REJECTED"
+)
+
+// Values returns every known ApprovalStatus in the description's order, in a new slice.
+func (ApprovalStatus) Values() []ApprovalStatus {
+	return []ApprovalStatus{
+		ApprovalStatusPending,
+		ApprovalStatusApproved,
+		ApprovalStatusRejected,
+	}
+}
+
+// Valid reports whether v is a known ApprovalStatus. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ApprovalStatus) Valid() bool {
+	switch v {
+	case ApprovalStatusPending, ApprovalStatusApproved, ApprovalStatusRejected:
+		return true
+	}
+	return false
+}
+
+// Expand is an atomic creative's expand direction.
+type Expand string
+
+// The Expand values.
+const (
+	ExpandL  Expand = "L"
+	ExpandR  Expand = "R"
+	ExpandU  Expand = "U"
+	ExpandD  Expand = "D"
+	ExpandLD Expand = "LD"
+	ExpandRD Expand = "RD"
+	ExpandLU Expand = "LU"
+	ExpandRU Expand = "RU"
+)
+
+// Values returns every known Expand in the description's order, in a new slice.
+func (Expand) Values() []Expand {
+	return []Expand{
+		ExpandL,
+		ExpandR,
+		ExpandU,
+		ExpandD,
+		ExpandLD,
+		ExpandRD,
+		ExpandLU,
+		ExpandRU,
+	}
+}
+
+// Valid reports whether v is a known Expand. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v Expand) Valid() bool {
+	switch v {
+	case ExpandL, ExpandR, ExpandU, ExpandD, ExpandLD, ExpandRD, ExpandLU, ExpandRU:
+		return true
+	}
+	return false
+}
+
+// ExpansionTrigger is an atomic creative's expansion_trigger.
+type ExpansionTrigger string
+
+// The ExpansionTrigger values.
+const (
+	ExpansionTriggerAutomatic ExpansionTrigger = "AUTOMATIC"
+	ExpansionTriggerMouseover ExpansionTrigger = "MOUSEOVER"
+	ExpansionTriggerClick     ExpansionTrigger = "CLICK"
+)
+
+// Values returns every known ExpansionTrigger in the description's order, in a new slice.
+func (ExpansionTrigger) Values() []ExpansionTrigger {
+	return []ExpansionTrigger{
+		ExpansionTriggerAutomatic,
+		ExpansionTriggerMouseover,
+		ExpansionTriggerClick,
+	}
+}
+
+// Valid reports whether v is a known ExpansionTrigger. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ExpansionTrigger) Valid() bool {
+	switch v {
+	case ExpansionTriggerAutomatic, ExpansionTriggerMouseover, ExpansionTriggerClick:
+		return true
+	}
+	return false
+}
+
+// FileType is an atomic creative's file_type.
+type FileType string
+
+// The FileType values.
+const (
+	FileTypeGIF     FileType = "gif"
+	FileTypeHTML5   FileType = "html5"
+	FileTypeJPG     FileType = "jpg"
+	FileTypePNG     FileType = "png"
+	FileTypeSWF     FileType = "swf"
+	FileTypeTIF     FileType = "tif"
+	FileTypeTIFF    FileType = "tiff"
+	FileTypeUnknown FileType = "unknown"
+	FileTypeVAST    FileType = "vast"
+	FileTypeZip     FileType = "zip"
+)
+
+// Values returns every known FileType in the description's order, in a new slice.
+func (FileType) Values() []FileType {
+	return []FileType{
+		FileTypeGIF,
+		FileTypeHTML5,
+		FileTypeJPG,
+		FileTypePNG,
+		FileTypeSWF,
+		FileTypeTIF,
+		FileTypeTIFF,
+		FileTypeUnknown,
+		FileTypeVAST,
+		FileTypeZip,
+	}
+}
+
+// Valid reports whether v is a known FileType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v FileType) Valid() bool {
+	switch v {
+	case FileTypeGIF, FileTypeHTML5, FileTypeJPG, FileTypePNG, FileTypeSWF, FileTypeTIF, FileTypeTIFF, FileTypeUnknown, FileTypeVAST, FileTypeZip:
+		return true
+	}
+	return false
+}
+
+// CreativeMediaType is an atomic creative's media_type.
+type CreativeMediaType string
+
+// The CreativeMediaType values.
+const (
+	CreativeMediaTypeDisplay CreativeMediaType = "DISPLAY"
+	CreativeMediaTypeVideo   CreativeMediaType = "VIDEO"
+	CreativeMediaTypeMobile  CreativeMediaType = "MOBILE"
+)
+
+// Values returns every known CreativeMediaType in the description's order, in a new slice.
+func (CreativeMediaType) Values() []CreativeMediaType {
+	return []CreativeMediaType{
+		CreativeMediaTypeDisplay,
+		CreativeMediaTypeVideo,
+		CreativeMediaTypeMobile,
+	}
+}
+
+// Valid reports whether v is a known CreativeMediaType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CreativeMediaType) Valid() bool {
+	switch v {
+	case CreativeMediaTypeDisplay, CreativeMediaTypeVideo, CreativeMediaTypeMobile:
+		return true
+	}
+	return false
+}
+
+// CreativeTagType is an atomic creative's tag_type.
+type CreativeTagType string
+
+// The CreativeTagType values.
+const (
+	CreativeTagTypeIframeScriptNoscript CreativeTagType = "IFRAME_SCRIPT_NOSCRIPT"
+	CreativeTagTypeIframeScript         CreativeTagType = "IFRAME_SCRIPT"
+	CreativeTagTypeIframeNoscript       CreativeTagType = "IFRAME_NOSCRIPT"
+	CreativeTagTypeIframeImg            CreativeTagType = "IFRAME_IMG"
+	CreativeTagTypeScriptNoscript       CreativeTagType = "SCRIPT_NOSCRIPT"
+	CreativeTagTypeScript               CreativeTagType = "SCRIPT"
+	CreativeTagTypeNoscript             CreativeTagType = "NOSCRIPT"
+	CreativeTagTypeIframe               CreativeTagType = "IFRAME"
+	CreativeTagTypeImg                  CreativeTagType = "IMG"
+)
+
+// Values returns every known CreativeTagType in the description's order, in a new slice.
+func (CreativeTagType) Values() []CreativeTagType {
+	return []CreativeTagType{
+		CreativeTagTypeIframeScriptNoscript,
+		CreativeTagTypeIframeScript,
+		CreativeTagTypeIframeNoscript,
+		CreativeTagTypeIframeImg,
+		CreativeTagTypeScriptNoscript,
+		CreativeTagTypeScript,
+		CreativeTagTypeNoscript,
+		CreativeTagTypeIframe,
+		CreativeTagTypeImg,
+	}
+}
+
+// Valid reports whether v is a known CreativeTagType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CreativeTagType) Valid() bool {
+	switch v {
+	case CreativeTagTypeIframeScriptNoscript, CreativeTagTypeIframeScript, CreativeTagTypeIframeNoscript, CreativeTagTypeIframeImg, CreativeTagTypeScriptNoscript, CreativeTagTypeScript, CreativeTagTypeNoscript, CreativeTagTypeIframe, CreativeTagTypeImg:
+		return true
+	}
+	return false
+}
+
+// PixelType is a pixel bundle's pixel_type (event pixels take only
+// event).
+type PixelType string
+
+// The PixelType values.
+const (
+	PixelTypeEvent    PixelType = "event"
+	PixelTypeData     PixelType = "data"
+	PixelTypeCreative PixelType = "creative"
+	PixelTypeSegment  PixelType = "segment"
+)
+
+// Values returns every known PixelType in the description's order, in a new slice.
+func (PixelType) Values() []PixelType {
+	return []PixelType{
+		PixelTypeEvent,
+		PixelTypeData,
+		PixelTypeCreative,
+		PixelTypeSegment,
+	}
+}
+
+// Valid reports whether v is a known PixelType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelType) Valid() bool {
+	switch v {
+	case PixelTypeEvent, PixelTypeData, PixelTypeCreative, PixelTypeSegment:
+		return true
+	}
+	return false
+}
+
+// PixelTagType is a pixel's tag_type.
+type PixelTagType string
+
+// The PixelTagType values.
+const (
+	PixelTagTypeImage  PixelTagType = "image"
+	PixelTagTypeJS     PixelTagType = "js"
+	PixelTagTypeDFA    PixelTagType = "dfa"
+	PixelTagTypeUAT    PixelTagType = "uat"
+	PixelTagTypeIframe PixelTagType = "iframe"
+)
+
+// Values returns every known PixelTagType in the description's order, in a new slice.
+func (PixelTagType) Values() []PixelTagType {
+	return []PixelTagType{
+		PixelTagTypeImage,
+		PixelTagTypeJS,
+		PixelTagTypeDFA,
+		PixelTagTypeUAT,
+		PixelTagTypeIframe,
+	}
+}
+
+// Valid reports whether v is a known PixelTagType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelTagType) Valid() bool {
+	switch v {
+	case PixelTagTypeImage, PixelTagTypeJS, PixelTagTypeDFA, PixelTagTypeUAT, PixelTagTypeIframe:
+		return true
+	}
+	return false
+}
+
+// PixelParam is the URL parameter carrying a pixel's currency or
+// revenue.
+type PixelParam string
+
+// The PixelParam values.
+const (
+	PixelParamS1 PixelParam = "S1"
+	PixelParamS2 PixelParam = "S2"
+	PixelParamV1 PixelParam = "V1"
+	PixelParamV2 PixelParam = "V2"
+)
+
+// Values returns every known PixelParam in the description's order, in a new slice.
+func (PixelParam) Values() []PixelParam {
+	return []PixelParam{
+		PixelParamS1,
+		PixelParamS2,
+		PixelParamV1,
+		PixelParamV2,
+	}
+}
+
+// Valid reports whether v is a known PixelParam. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelParam) Valid() bool {
+	switch v {
+	case PixelParamS1, PixelParamS2, PixelParamV1, PixelParamV2:
+		return true
+	}
+	return false
+}
+
+// PixelPricing is a pixel's pricing (CPTS is planned for
+// deprecation).
+type PixelPricing string
+
+// The PixelPricing values.
+const (
+	PixelPricingCPM  PixelPricing = "CPM"
+	PixelPricingCPTS PixelPricing = "CPTS"
+)
+
+// Values returns every known PixelPricing in the description's order, in a new slice.
+func (PixelPricing) Values() []PixelPricing {
+	return []PixelPricing{
+		PixelPricingCPM,
+		PixelPricingCPTS,
+	}
+}
+
+// Valid reports whether v is a known PixelPricing. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelPricing) Valid() bool {
+	switch v {
+	case PixelPricingCPM, PixelPricingCPTS:
+		return true
+	}
+	return false
+}
+
+// RMXConversionType is a pixel's rmx_conversion_type.
+type RMXConversionType string
+
+// The RMXConversionType values.
+const (
+	RMXConversionTypeOne      RMXConversionType = "one"
+	RMXConversionTypeVariable RMXConversionType = "variable"
+)
+
+// Values returns every known RMXConversionType in the description's order, in a new slice.
+func (RMXConversionType) Values() []RMXConversionType {
+	return []RMXConversionType{
+		RMXConversionTypeOne,
+		RMXConversionTypeVariable,
+	}
+}
+
+// Valid reports whether v is a known RMXConversionType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v RMXConversionType) Valid() bool {
+	switch v {
+	case RMXConversionTypeOne, RMXConversionTypeVariable:
+		return true
+	}
+	return false
+}
+
+// Restriction is whether targeting includes or excludes
+// (restriction).
+type Restriction string
+
+// The Restriction values.
+const (
+	RestrictionInclude Restriction = "INCLUDE"
+	RestrictionExclude Restriction = "EXCLUDE"
+)
+
+// Values returns every known Restriction in the description's order, in a new slice.
+func (Restriction) Values() []Restriction {
+	return []Restriction{
+		RestrictionInclude,
+		RestrictionExclude,
+	}
+}
+
+// Valid reports whether v is a known Restriction. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v Restriction) Valid() bool {
+	switch v {
+	case RestrictionInclude, RestrictionExclude:
+		return true
+	}
+	return false
+}
+
+// FeeUnit is the unit of a fee (section
+// 2.9); partnership_rebate_fee_unit,
+// programmatic_guaranteed_platform_access_fee_unit and
+// source_platform_access_fee_unit take only CPM and PCT_TOTAL_COST.
+type FeeUnit string
+
+// The FeeUnit values.
+const (
+	FeeUnitCPM          FeeUnit = "CPM"
+	FeeUnitFixed        FeeUnit = "FIXED"
+	FeeUnitPctTotalCost FeeUnit = "PCT_TOTAL_COST"
+)
+
+// Values returns every known FeeUnit in the description's order, in a new slice.
+func (FeeUnit) Values() []FeeUnit {
+	return []FeeUnit{
+		FeeUnitCPM,
+		FeeUnitFixed,
+		FeeUnitPctTotalCost,
+	}
+}
+
+// Valid reports whether v is a known FeeUnit. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v FeeUnit) Valid() bool {
+	switch v {
+	case FeeUnitCPM, FeeUnitFixed, FeeUnitPctTotalCost:
+		return true
+	}
+	return false
+}
+
+// ServiceType is a campaign's service_type (reference schema).
+type ServiceType string
+
+// The ServiceType values.
+const (
+	ServiceTypeSelf    ServiceType = "SELF"
+	ServiceTypeManaged ServiceType = "MANAGED"
+)
+
+// Values returns every known ServiceType in the description's order, in a new slice.
+func (ServiceType) Values() []ServiceType {
+	return []ServiceType{
+		ServiceTypeSelf,
+		ServiceTypeManaged,
+	}
+}
+
+// Valid reports whether v is a known ServiceType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ServiceType) Valid() bool {
+	switch v {
+	case ServiceTypeSelf, ServiceTypeManaged:
+		return true
+	}
+	return false
+}
+
+// ConversionType is a campaign's conversion_type (reference schema).
+type ConversionType string
+
+// The ConversionType values.
+const (
+	ConversionTypeEvery    ConversionType = "every"
+	ConversionTypeOne      ConversionType = "one"
+	ConversionTypeVariable ConversionType = "variable"
+)
+
+// Values returns every known ConversionType in the description's order, in a new slice.
+func (ConversionType) Values() []ConversionType {
+	return []ConversionType{
+		ConversionTypeEvery,
+		ConversionTypeOne,
+		ConversionTypeVariable,
+	}
+}
+
+// Valid reports whether v is a known ConversionType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ConversionType) Valid() bool {
+	switch v {
+	case ConversionTypeEvery, ConversionTypeOne, ConversionTypeVariable:
+		return true
+	}
+	return false
+}
+
+// GoalCategory is a campaign's goal_category (reference schema).
+type GoalCategory string
+
+// The GoalCategory values.
+const (
+	GoalCategoryAudience   GoalCategory = "audience"
+	GoalCategoryEngagement GoalCategory = "engagement"
+	GoalCategoryResponse   GoalCategory = "response"
+)
+
+// Values returns every known GoalCategory in the description's order, in a new slice.
+func (GoalCategory) Values() []GoalCategory {
+	return []GoalCategory{
+		GoalCategoryAudience,
+		GoalCategoryEngagement,
+		GoalCategoryResponse,
+	}
+}
+
+// Valid reports whether v is a known GoalCategory. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v GoalCategory) Valid() bool {
+	switch v {
+	case GoalCategoryAudience, GoalCategoryEngagement, GoalCategoryResponse:
+		return true
+	}
+	return false
+}
+
+// UserRole is a user's role (reference schema).
+type UserRole string
+
+// The UserRole values.
+const (
+	UserRoleAdmin    UserRole = "ADMIN"
+	UserRoleManager  UserRole = "MANAGER"
+	UserRoleReporter UserRole = "REPORTER"
+)
+
+// Values returns every known UserRole in the description's order, in a new slice.
+func (UserRole) Values() []UserRole {
+	return []UserRole{
+		UserRoleAdmin,
+		UserRoleManager,
+		UserRoleReporter,
+	}
+}
+
+// Valid reports whether v is a known UserRole. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v UserRole) Valid() bool {
+	switch v {
+	case UserRoleAdmin, UserRoleManager, UserRoleReporter:
+		return true
+	}
+	return false
+}
+
+// UserScope is a user's scope (reference schema).
+type UserScope string
+
+// The UserScope values.
+const (
+	UserScopeGlobal UserScope = "GLOBAL"
+	UserScopeSelect UserScope = "SELECT"
+)
+
+// Values returns every known UserScope in the description's order, in a new slice.
+func (UserScope) Values() []UserScope {
+	return []UserScope{
+		UserScopeGlobal,
+		UserScopeSelect,
+	}
+}
+
+// Valid reports whether v is a known UserScope. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v UserScope) Valid() bool {
+	switch v {
+	case UserScopeGlobal, UserScopeSelect:
+		return true
+	}
+	return false
+}
+
+// UserType is a user's type (reference schema).
+type UserType string
+
+// The UserType values.
+const (
+	UserTypeInternal   UserType = "INTERNAL"
+	UserTypeAgency     UserType = "AGENCY"
+	UserTypeVPAN       UserType = "VPAN"
+	UserTypeAdvertiser UserType = "ADVERTISER"
+)
+
+// Values returns every known UserType in the description's order, in a new slice.
+func (UserType) Values() []UserType {
+	return []UserType{
+		UserTypeInternal,
+		UserTypeAgency,
+		UserTypeVPAN,
+		UserTypeAdvertiser,
+	}
+}
+
+// Valid reports whether v is a known UserType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v UserType) Valid() bool {
+	switch v {
+	case UserTypeInternal, UserTypeAgency, UserTypeVPAN, UserTypeAdvertiser:
+		return true
+	}
+	return false
+}
+
+// SupplySourceRTBType is the SupplySource rtb_type (reference
+// supply_source.json).
+type SupplySourceRTBType string
+
+// The SupplySourceRTBType values.
+const (
+	SupplySourceRTBTypeStandard    SupplySourceRTBType = "STANDARD"
+	SupplySourceRTBTypeMarketplace SupplySourceRTBType = "MARKETPLACE"
+)
+
+// Values returns every known SupplySourceRTBType in the description's order, in a new slice.
+func (SupplySourceRTBType) Values() []SupplySourceRTBType {
+	return []SupplySourceRTBType{
+		SupplySourceRTBTypeStandard,
+		SupplySourceRTBTypeMarketplace,
+	}
+}
+
+// Valid reports whether v is a known SupplySourceRTBType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SupplySourceRTBType) Valid() bool {
+	switch v {
+	case SupplySourceRTBTypeStandard, SupplySourceRTBTypeMarketplace:
+		return true
+	}
+	return false
+}
+
+// SupplySourceSupplyType is the SupplySource supply_type (reference
+// supply_source.json).
+type SupplySourceSupplyType string
+
+// The SupplySourceSupplyType values.
+const (
+	SupplySourceSupplyTypeExchange SupplySourceSupplyType = "exchange"
+	SupplySourceSupplyTypeData     SupplySourceSupplyType = "data"
+)
+
+// Values returns every known SupplySourceSupplyType in the description's order, in a new slice.
+func (SupplySourceSupplyType) Values() []SupplySourceSupplyType {
+	return []SupplySourceSupplyType{
+		SupplySourceSupplyTypeExchange,
+		SupplySourceSupplyTypeData,
+	}
+}
+
+// Valid reports whether v is a known SupplySourceSupplyType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SupplySourceSupplyType) Valid() bool {
+	switch v {
+	case SupplySourceSupplyTypeExchange, SupplySourceSupplyTypeData:
+		return true
+	}
+	return false
+}
+
+// SiteListRestriction is the SiteList restriction (reference
+// site_list.json).
+type SiteListRestriction string
+
+// The SiteListRestriction values.
+const (
+	SiteListRestrictionInclude SiteListRestriction = "INCLUDE"
+	SiteListRestrictionExclude SiteListRestriction = "EXCLUDE"
+)
+
+// Values returns every known SiteListRestriction in the description's order, in a new slice.
+func (SiteListRestriction) Values() []SiteListRestriction {
+	return []SiteListRestriction{
+		SiteListRestrictionInclude,
+		SiteListRestrictionExclude,
+	}
+}
+
+// Valid reports whether v is a known SiteListRestriction. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SiteListRestriction) Valid() bool {
+	switch v {
+	case SiteListRestrictionInclude, SiteListRestrictionExclude:
+		return true
+	}
+	return false
+}
+
+// VendorPixelSetBy is the VendorPixel set_by (reference
+// vendor_pixel.json).
+type VendorPixelSetBy string
+
+// The VendorPixelSetBy values.
+const (
+	VendorPixelSetBySystem VendorPixelSetBy = "SYSTEM"
+	VendorPixelSetByUser   VendorPixelSetBy = "USER"
+)
+
+// Values returns every known VendorPixelSetBy in the description's order, in a new slice.
+func (VendorPixelSetBy) Values() []VendorPixelSetBy {
+	return []VendorPixelSetBy{
+		VendorPixelSetBySystem,
+		VendorPixelSetByUser,
+	}
+}
+
+// Valid reports whether v is a known VendorPixelSetBy. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v VendorPixelSetBy) Valid() bool {
+	switch v {
+	case VendorPixelSetBySystem, VendorPixelSetByUser:
+		return true
+	}
+	return false
+}
+
+// PixelPixelType is the Pixel pixel_type (reference pixel.json).
+type PixelPixelType string
+
+// The PixelPixelType values.
+const (
+	PixelPixelTypeUser     PixelPixelType = "USER"
+	PixelPixelTypeInternal PixelPixelType = "INTERNAL"
+)
+
+// Values returns every known PixelPixelType in the description's order, in a new slice.
+func (PixelPixelType) Values() []PixelPixelType {
+	return []PixelPixelType{
+		PixelPixelTypeUser,
+		PixelPixelTypeInternal,
+	}
+}
+
+// Valid reports whether v is a known PixelPixelType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelPixelType) Valid() bool {
+	switch v {
+	case PixelPixelTypeUser, PixelPixelTypeInternal:
+		return true
+	}
+	return false
+}
+
+// PixelProviderExecutionBy is the PixelProvider execution_by
+// (reference pixel_provider.json).
+type PixelProviderExecutionBy string
+
+// The PixelProviderExecutionBy values.
+const (
+	PixelProviderExecutionByMediamath PixelProviderExecutionBy = "MEDIAMATH"
+	PixelProviderExecutionByUDI       PixelProviderExecutionBy = "UDI"
+)
+
+// Values returns every known PixelProviderExecutionBy in the description's order, in a new slice.
+func (PixelProviderExecutionBy) Values() []PixelProviderExecutionBy {
+	return []PixelProviderExecutionBy{
+		PixelProviderExecutionByMediamath,
+		PixelProviderExecutionByUDI,
+	}
+}
+
+// Valid reports whether v is a known PixelProviderExecutionBy. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelProviderExecutionBy) Valid() bool {
+	switch v {
+	case PixelProviderExecutionByMediamath, PixelProviderExecutionByUDI:
+		return true
+	}
+	return false
+}
+
+// PlacementSlotAuctionType is the PlacementSlot auction_type
+// (reference placement_slot.json).
+type PlacementSlotAuctionType string
+
+// The PlacementSlotAuctionType values.
+const (
+	PlacementSlotAuctionTypeFirstPriced  PlacementSlotAuctionType = "FIRST_PRICED"
+	PlacementSlotAuctionTypeSecondPriced PlacementSlotAuctionType = "SECOND_PRICED"
+)
+
+// Values returns every known PlacementSlotAuctionType in the description's order, in a new slice.
+func (PlacementSlotAuctionType) Values() []PlacementSlotAuctionType {
+	return []PlacementSlotAuctionType{
+		PlacementSlotAuctionTypeFirstPriced,
+		PlacementSlotAuctionTypeSecondPriced,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotAuctionType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PlacementSlotAuctionType) Valid() bool {
+	switch v {
+	case PlacementSlotAuctionTypeFirstPriced, PlacementSlotAuctionTypeSecondPriced:
+		return true
+	}
+	return false
+}
+
+// PlacementSlotBuyPriceType is the PlacementSlot buy_price_type
+// (reference placement_slot.json).
+type PlacementSlotBuyPriceType string
+
+// The PlacementSlotBuyPriceType values.
+const (
+	PlacementSlotBuyPriceTypeCPM PlacementSlotBuyPriceType = "CPM"
+)
+
+// Values returns every known PlacementSlotBuyPriceType in the description's order, in a new slice.
+func (PlacementSlotBuyPriceType) Values() []PlacementSlotBuyPriceType {
+	return []PlacementSlotBuyPriceType{
+		PlacementSlotBuyPriceTypeCPM,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotBuyPriceType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PlacementSlotBuyPriceType) Valid() bool {
+	switch v {
+	case PlacementSlotBuyPriceTypeCPM:
+		return true
+	}
+	return false
+}
+
+// PlacementSlotFrequencyInterval is the PlacementSlot
+// frequency_interval (reference placement_slot.json).
+type PlacementSlotFrequencyInterval string
+
+// The PlacementSlotFrequencyInterval values.
+const (
+	PlacementSlotFrequencyIntervalHour          PlacementSlotFrequencyInterval = "hour"
+	PlacementSlotFrequencyIntervalDay           PlacementSlotFrequencyInterval = "day"
+	PlacementSlotFrequencyIntervalWeek          PlacementSlotFrequencyInterval = "week"
+	PlacementSlotFrequencyIntervalMonth         PlacementSlotFrequencyInterval = "month"
+	PlacementSlotFrequencyIntervalCampaign      PlacementSlotFrequencyInterval = "campaign"
+	PlacementSlotFrequencyIntervalNotApplicable PlacementSlotFrequencyInterval = "not-applicable"
+)
+
+// Values returns every known PlacementSlotFrequencyInterval in the description's order, in a new slice.
+func (PlacementSlotFrequencyInterval) Values() []PlacementSlotFrequencyInterval {
+	return []PlacementSlotFrequencyInterval{
+		PlacementSlotFrequencyIntervalHour,
+		PlacementSlotFrequencyIntervalDay,
+		PlacementSlotFrequencyIntervalWeek,
+		PlacementSlotFrequencyIntervalMonth,
+		PlacementSlotFrequencyIntervalCampaign,
+		PlacementSlotFrequencyIntervalNotApplicable,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotFrequencyInterval. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PlacementSlotFrequencyInterval) Valid() bool {
+	switch v {
+	case PlacementSlotFrequencyIntervalHour, PlacementSlotFrequencyIntervalDay, PlacementSlotFrequencyIntervalWeek, PlacementSlotFrequencyIntervalMonth, PlacementSlotFrequencyIntervalCampaign, PlacementSlotFrequencyIntervalNotApplicable:
+		return true
+	}
+	return false
+}
+
+// PlacementSlotFrequencyType is the PlacementSlot frequency_type
+// (reference placement_slot.json).
+type PlacementSlotFrequencyType string
+
+// The PlacementSlotFrequencyType values.
+const (
+	PlacementSlotFrequencyTypeEven    PlacementSlotFrequencyType = "even"
+	PlacementSlotFrequencyTypeASAP    PlacementSlotFrequencyType = "asap"
+	PlacementSlotFrequencyTypeNoLimit PlacementSlotFrequencyType = "no-limit"
+)
+
+// Values returns every known PlacementSlotFrequencyType in the description's order, in a new slice.
+func (PlacementSlotFrequencyType) Values() []PlacementSlotFrequencyType {
+	return []PlacementSlotFrequencyType{
+		PlacementSlotFrequencyTypeEven,
+		PlacementSlotFrequencyTypeASAP,
+		PlacementSlotFrequencyTypeNoLimit,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotFrequencyType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PlacementSlotFrequencyType) Valid() bool {
+	switch v {
+	case PlacementSlotFrequencyTypeEven, PlacementSlotFrequencyTypeASAP, PlacementSlotFrequencyTypeNoLimit:
+		return true
+	}
+	return false
+}
+
+// PlacementSlotSellPriceType is the PlacementSlot sell_price_type
+// (reference placement_slot.json).
+type PlacementSlotSellPriceType string
+
+// The PlacementSlotSellPriceType values.
+const (
+	PlacementSlotSellPriceTypeCPM PlacementSlotSellPriceType = "CPM"
+)
+
+// Values returns every known PlacementSlotSellPriceType in the description's order, in a new slice.
+func (PlacementSlotSellPriceType) Values() []PlacementSlotSellPriceType {
+	return []PlacementSlotSellPriceType{
+		PlacementSlotSellPriceTypeCPM,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotSellPriceType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PlacementSlotSellPriceType) Valid() bool {
+	switch v {
+	case PlacementSlotSellPriceTypeCPM:
+		return true
+	}
+	return false
+}
+
+// PlacementSlotVolumeUnit is the PlacementSlot volume_unit
+// (reference placement_slot.json).
+type PlacementSlotVolumeUnit string
+
+// The PlacementSlotVolumeUnit values.
+const (
+	PlacementSlotVolumeUnitImpressions PlacementSlotVolumeUnit = "impressions"
+)
+
+// Values returns every known PlacementSlotVolumeUnit in the description's order, in a new slice.
+func (PlacementSlotVolumeUnit) Values() []PlacementSlotVolumeUnit {
+	return []PlacementSlotVolumeUnit{
+		PlacementSlotVolumeUnitImpressions,
+	}
+}
+
+// Valid reports whether v is a known PlacementSlotVolumeUnit. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PlacementSlotVolumeUnit) Valid() bool {
+	switch v {
+	case PlacementSlotVolumeUnitImpressions:
+		return true
+	}
+	return false
+}
+
+// SitePlacementRecordDealSource is the SitePlacementRecord
+// deal_source (reference site_placement.json).
+type SitePlacementRecordDealSource string
+
+// The SitePlacementRecordDealSource values.
+const (
+	SitePlacementRecordDealSourceUser     SitePlacementRecordDealSource = "USER"
+	SitePlacementRecordDealSourceInternal SitePlacementRecordDealSource = "INTERNAL"
+)
+
+// Values returns every known SitePlacementRecordDealSource in the description's order, in a new slice.
+func (SitePlacementRecordDealSource) Values() []SitePlacementRecordDealSource {
+	return []SitePlacementRecordDealSource{
+		SitePlacementRecordDealSourceUser,
+		SitePlacementRecordDealSourceInternal,
+	}
+}
+
+// Valid reports whether v is a known SitePlacementRecordDealSource. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SitePlacementRecordDealSource) Valid() bool {
+	switch v {
+	case SitePlacementRecordDealSourceUser, SitePlacementRecordDealSourceInternal:
+		return true
+	}
+	return false
+}
+
+// SitePlacementRecordMediaType is the SitePlacementRecord media_type
+// (reference site_placement.json).
+type SitePlacementRecordMediaType string
+
+// The SitePlacementRecordMediaType values.
+const (
+	SitePlacementRecordMediaTypeDisplay SitePlacementRecordMediaType = "display"
+	SitePlacementRecordMediaTypeVideo   SitePlacementRecordMediaType = "video"
+	SitePlacementRecordMediaTypeMobile  SitePlacementRecordMediaType = "mobile"
+)
+
+// Values returns every known SitePlacementRecordMediaType in the description's order, in a new slice.
+func (SitePlacementRecordMediaType) Values() []SitePlacementRecordMediaType {
+	return []SitePlacementRecordMediaType{
+		SitePlacementRecordMediaTypeDisplay,
+		SitePlacementRecordMediaTypeVideo,
+		SitePlacementRecordMediaTypeMobile,
+	}
+}
+
+// Valid reports whether v is a known SitePlacementRecordMediaType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SitePlacementRecordMediaType) Valid() bool {
+	switch v {
+	case SitePlacementRecordMediaTypeDisplay, SitePlacementRecordMediaTypeVideo, SitePlacementRecordMediaTypeMobile:
+		return true
+	}
+	return false
+}
+
+// SitePlacementRecordPMPType is the SitePlacementRecord pmp_type
+// (reference site_placement.json).
+type SitePlacementRecordPMPType string
+
+// The SitePlacementRecordPMPType values.
+const (
+	SitePlacementRecordPMPTypeDirect  SitePlacementRecordPMPType = "DIRECT"
+	SitePlacementRecordPMPTypePremium SitePlacementRecordPMPType = "PREMIUM"
+)
+
+// Values returns every known SitePlacementRecordPMPType in the description's order, in a new slice.
+func (SitePlacementRecordPMPType) Values() []SitePlacementRecordPMPType {
+	return []SitePlacementRecordPMPType{
+		SitePlacementRecordPMPTypeDirect,
+		SitePlacementRecordPMPTypePremium,
+	}
+}
+
+// Valid reports whether v is a known SitePlacementRecordPMPType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SitePlacementRecordPMPType) Valid() bool {
+	switch v {
+	case SitePlacementRecordPMPTypeDirect, SitePlacementRecordPMPTypePremium:
+		return true
+	}
+	return false
+}
+
+// StrategyTargetingSegmentOperator is the StrategyTargetingSegment
+// operator (reference strategy_targeting_segment.json).
+type StrategyTargetingSegmentOperator string
+
+// The StrategyTargetingSegmentOperator values.
+const (
+	StrategyTargetingSegmentOperatorAnd StrategyTargetingSegmentOperator = "AND"
+	StrategyTargetingSegmentOperatorOr  StrategyTargetingSegmentOperator = "OR"
+)
+
+// Values returns every known StrategyTargetingSegmentOperator in the description's order, in a new slice.
+func (StrategyTargetingSegmentOperator) Values() []StrategyTargetingSegmentOperator {
+	return []StrategyTargetingSegmentOperator{
+		StrategyTargetingSegmentOperatorAnd,
+		StrategyTargetingSegmentOperatorOr,
+	}
+}
+
+// Valid reports whether v is a known StrategyTargetingSegmentOperator. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyTargetingSegmentOperator) Valid() bool {
+	switch v {
+	case StrategyTargetingSegmentOperatorAnd, StrategyTargetingSegmentOperatorOr:
+		return true
+	}
+	return false
+}
+
+// StrategyTargetingSegmentRestriction is the
+// StrategyTargetingSegment restriction (reference
+// strategy_targeting_segment.json).
+type StrategyTargetingSegmentRestriction string
+
+// The StrategyTargetingSegmentRestriction values.
+const (
+	StrategyTargetingSegmentRestrictionInclude StrategyTargetingSegmentRestriction = "INCLUDE"
+	StrategyTargetingSegmentRestrictionExclude StrategyTargetingSegmentRestriction = "EXCLUDE"
+)
+
+// Values returns every known StrategyTargetingSegmentRestriction in the description's order, in a new slice.
+func (StrategyTargetingSegmentRestriction) Values() []StrategyTargetingSegmentRestriction {
+	return []StrategyTargetingSegmentRestriction{
+		StrategyTargetingSegmentRestrictionInclude,
+		StrategyTargetingSegmentRestrictionExclude,
+	}
+}
+
+// Valid reports whether v is a known StrategyTargetingSegmentRestriction. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyTargetingSegmentRestriction) Valid() bool {
+	switch v {
+	case StrategyTargetingSegmentRestrictionInclude, StrategyTargetingSegmentRestrictionExclude:
+		return true
+	}
+	return false
+}
+
+// DealDealSource is the Deal deal_source (reference deal.json).
+type DealDealSource string
+
+// The DealDealSource values.
+const (
+	DealDealSourceUser     DealDealSource = "USER"
+	DealDealSourceInternal DealDealSource = "INTERNAL"
+)
+
+// Values returns every known DealDealSource in the description's order, in a new slice.
+func (DealDealSource) Values() []DealDealSource {
+	return []DealDealSource{
+		DealDealSourceUser,
+		DealDealSourceInternal,
+	}
+}
+
+// Valid reports whether v is a known DealDealSource. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DealDealSource) Valid() bool {
+	switch v {
+	case DealDealSourceUser, DealDealSourceInternal:
+		return true
+	}
+	return false
+}
+
+// DealMediaType is the Deal media_type (reference deal.json).
+type DealMediaType string
+
+// The DealMediaType values.
+const (
+	DealMediaTypeDisplay DealMediaType = "DISPLAY"
+	DealMediaTypeVideo   DealMediaType = "VIDEO"
+)
+
+// Values returns every known DealMediaType in the description's order, in a new slice.
+func (DealMediaType) Values() []DealMediaType {
+	return []DealMediaType{
+		DealMediaTypeDisplay,
+		DealMediaTypeVideo,
+	}
+}
+
+// Valid reports whether v is a known DealMediaType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DealMediaType) Valid() bool {
+	switch v {
+	case DealMediaTypeDisplay, DealMediaTypeVideo:
+		return true
+	}
+	return false
+}
+
+// DealPriceMethod is the Deal price_method (reference deal.json).
+type DealPriceMethod string
+
+// The DealPriceMethod values.
+const (
+	DealPriceMethodCPM DealPriceMethod = "CPM"
+)
+
+// Values returns every known DealPriceMethod in the description's order, in a new slice.
+func (DealPriceMethod) Values() []DealPriceMethod {
+	return []DealPriceMethod{
+		DealPriceMethodCPM,
+	}
+}
+
+// Valid reports whether v is a known DealPriceMethod. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DealPriceMethod) Valid() bool {
+	switch v {
+	case DealPriceMethodCPM:
+		return true
+	}
+	return false
+}
+
+// DealPriceType is the Deal price_type (reference deal.json).
+type DealPriceType string
+
+// The DealPriceType values.
+const (
+	DealPriceTypeFixed DealPriceType = "FIXED"
+	DealPriceTypeFloor DealPriceType = "FLOOR"
+)
+
+// Values returns every known DealPriceType in the description's order, in a new slice.
+func (DealPriceType) Values() []DealPriceType {
+	return []DealPriceType{
+		DealPriceTypeFixed,
+		DealPriceTypeFloor,
+	}
+}
+
+// Valid reports whether v is a known DealPriceType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DealPriceType) Valid() bool {
+	switch v {
+	case DealPriceTypeFixed, DealPriceTypeFloor:
+		return true
+	}
+	return false
+}
+
+// SelectionType is what a custom brain selection selects. Values
+// from the Campaigns API v3.0 reference, schemas campaign_create and
+// campaign_update (custom_brain_selections items).
+type SelectionType string
+
+// The SelectionType values.
+const (
+	SelectionTypeAudienceTarget SelectionType = "Audience Target"
+	SelectionTypeDataPixel      SelectionType = "Data Pixel"
+	SelectionTypeEventPixel     SelectionType = "Event Pixel"
+	SelectionTypeSegment        SelectionType = "Segment"
+	SelectionTypeDynamic        SelectionType = "Dynamic"
+)
+
+// Values returns every known SelectionType in the description's order, in a new slice.
+func (SelectionType) Values() []SelectionType {
+	return []SelectionType{
+		SelectionTypeAudienceTarget,
+		SelectionTypeDataPixel,
+		SelectionTypeEventPixel,
+		SelectionTypeSegment,
+		SelectionTypeDynamic,
+	}
+}
+
+// Valid reports whether v is a known SelectionType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SelectionType) Valid() bool {
+	switch v {
+	case SelectionTypeAudienceTarget, SelectionTypeDataPixel, SelectionTypeEventPixel, SelectionTypeSegment, SelectionTypeDynamic:
+		return true
+	}
+	return false
+}
+
 // Organization is the top of the hierarchy, collection
 // organizations. Its fields are not shown in the spec (2.13); these
 // follow the reference schema, and everything else is kept in Extra.

@@ -332,7 +332,11 @@
 // is its x-go-type (any type of the package), else: a reference to a
 // record -> *R, an array of them -> []*R, integer -> *int64, number ->
 // *adama.Decimal, boolean -> *adama.Bool, string -> string, or
-// *adama.Time with format date-time.
+// *adama.Time with format date-time. A string schema with an enum
+// becomes an enum type exactly as in every other document (its
+// constants, Values and Valid; x-enum-varnames where a name cannot be
+// derived); a property of it names it in x-go-type and is read with
+// readName.
 //
 // Usage:
 //

@@ -1161,7 +1161,23 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
 		{name: "no Go type", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        x: {type: object}\n", err: "schema A, property x: no Go type (set x-go-type)"},
 		{name: "a type the decoder cannot read", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        x: {type: number, x-go-type: float64}\n", err: "the decoder reads no number property into a float64"},
 		{name: "not a Go type", schemas: common + "\n    A:\n      type: object\n      x-go-embed: Common\n      properties:\n        x: {type: object, x-go-type: \"*[\"}\n", err: `x-go-type "*[" is not a Go type`},
-		{name: "not an object", schemas: "\n    N:\n      type: integer\n", err: "schema N: only objects are records"},
+		{name: "not an object", schemas: "\n    N:\n      type: integer\n", err: "schema N: only objects and string enums become Go types"},
+		{
+			name:    "string enums, as in every document",
+			schemas: common + "\n    Pace:\n      type: string\n      description: how a budget is spent.\n      enum: [asap, even]\n      x-enum-varnames: [ASAP, Even]\n    Dir:\n      type: string\n      enum: [L, LD]\n    Leaf:\n      type: object\n      x-go-embed: Common\n      properties:\n        pace: {type: string, x-go-type: Pace}\n",
+			want: []string{
+				"// Pace is how a budget is spent.", "type Pace string",
+				"PaceASAP Pace = \"asap\"", "PaceEven Pace = \"even\"",
+				"DirL Dir = \"L\"", "DirLd Dir = \"LD\"",
+				"func (Pace) Values() []Pace {", "func (v Dir) Valid() bool {",
+				"Pace Pace `json:\"pace,omitempty\" url:\"pace,omitempty\"`",
+				"ok = once(&seen[2]) && readName(v, &x.Pace)",
+			},
+		},
+		{name: "an enum constant named like a type", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n    L:\n      type: string\n      enum: [x]\n      x-enum-varnames: [eaf]\n", err: `schema L: the constant Leaf for "x" is already type Leaf`},
+		{name: "an enum named like a record", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n    E:\n      type: string\n      x-go-name: Leaf\n      enum: [a]\n", err: "schema E: the Go type Leaf is already type Leaf"},
+		{name: "an enum without a Go name for a value", schemas: "\n    E:\n      type: string\n      enum: [\">\"]\n", err: `schema E: no Go name for the value ">" (set x-enum-varnames)`},
+		{name: "any case is not read", schemas: "\n    E:\n      type: string\n      enum: [a]\n      x-adama-any-case: true\n", err: "schema E: x-adama-any-case is not read in a document of embedding records"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			forms := "  x-adama-forms: {integer: [string, amount], number: [string, amount], boolean: [string, number], string: [number]}\n"

@@ -1,4 +1,4 @@
-package main
+package conformance
 
 import (
 	"go/ast"
@@ -48,7 +48,7 @@ type enumConst struct {
 }
 
 // enumConsts returns the constants of dir's string types (`type T string`),
-// marked //adama:enum or not, from the package's non-test files.
+// generated or written by hand, from the package's non-test files.
 func enumConsts(t *testing.T, root, dir string) []enumConst {
 	t.Helper()
 	entries, err := os.ReadDir(filepath.Join(root, dir))
@@ -194,7 +194,7 @@ func TestCheckEnumName(t *testing.T) {
 // <Type><Value>, with initialisms in capitals (GoalTypeCPA, not
 // GoalTypeCpa or CPA).
 func TestEnumNames(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	root, err := filepath.Abs(filepath.Join("..", ".."))
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(root, "go.mod"))
 	checked := map[string]int{}
@@ -232,7 +232,7 @@ func TestEnumNames(t *testing.T) {
 // directories, by group.
 func groupFiles(t *testing.T) map[string][]*ast.File {
 	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	root, err := filepath.Abs(filepath.Join("..", ".."))
 	require.NoError(t, err)
 	out := map[string][]*ast.File{}
 	for _, g := range groupPackages {

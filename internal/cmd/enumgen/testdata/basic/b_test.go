@@ -1,4 +1,0 @@
-package basic
-
-// Test files are not read.
-const ColorTest Color = "test"
