@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// Typed enums of group G. Each has constants, and Values() and Valid()
-// written by internal/cmd/enumgen into enums_gen.go. A value the server
+// Typed enums of group G, generated from the group's description into
+// records_gen.go with their constants, Values() and Valid(). A value the server
 // sends that the SDK does not know decodes without error and is kept as
 // is; validation refuses an unknown value set by the caller.
 
