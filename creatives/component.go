@@ -738,16 +738,6 @@ func (s *ComponentService) Create(ctx context.Context, c *Component, opts ...ada
 	return out, err
 }
 
-// Get reads a component (GET /components/{component_id}).
-func (s *ComponentService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*Component, error) {
-	var v valid.Validator
-	checkID(&v, "component_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return ccOne[Component](ctx, s.g, &call.Call{Path: "/components" + pathID(id)}, opts)
-}
-
 // Update saves c (POST /components/{component_id}): it sends the fields
 // changed since c was read (a field cleared since is sent as null;
 // unknown properties changed or added are sent too), or every set field
