@@ -22,6 +22,55 @@ func (s *VideoService) DeleteHistory(ctx context.Context, creativeID int64, ro .
 	return noContent(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/history"}, ro...)
 }
 
+// Get calls GET
+// /v3.0/creatives/{creativeId}/companions/{companionId}. The
+// operation: one companion.
+func (s *CompanionService) Get(ctx context.Context, creativeID int64, companionID int64, ro ...adama.RequestOption) (*Companion, error) {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	if err := idBetween("companionId", companionID, 2147483647); err != nil {
+		return nil, err
+	}
+	out, err := one[Companion](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/companions/" + strconv.FormatInt(companionID, 10)}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	out.ID = companionID
+	return out, nil
+}
+
+// Delete calls DELETE
+// /v3.0/creatives/{creativeId}/companions/{companionId}. The
+// operation: remove a companion; regenerates the VAST document.
+func (s *CompanionService) Delete(ctx context.Context, creativeID int64, companionID int64, ro ...adama.RequestOption) error {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return err
+	}
+	if err := idBetween("companionId", companionID, 2147483647); err != nil {
+		return err
+	}
+	return noContent(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/companions/" + strconv.FormatInt(companionID, 10)}, ro...)
+}
+
+// Get calls GET /v3.0/classification/{cid}. The operation:
+// a creative's classification.
+func (s *ClassificationService) Get(ctx context.Context, cid int64, ro ...adama.RequestOption) (*Classification, error) {
+	if err := idBetween("cid", cid, 2147483647); err != nil {
+		return nil, err
+	}
+	return one[Classification](ctx, s.g, &call.Call{Path: "/classification/" + strconv.FormatInt(cid, 10)}, ro...)
+}
+
+// Inflate calls GET /v3.0/classification/{cid}/inflate. The
+// operation: a creative's classification with its static data items.
+func (s *ClassificationService) Inflate(ctx context.Context, cid int64, ro ...adama.RequestOption) (*InflatedClassification, error) {
+	if err := idBetween("cid", cid, 2147483647); err != nil {
+		return nil, err
+	}
+	return one[InflatedClassification](ctx, s.g, &call.Call{Path: "/classification/" + strconv.FormatInt(cid, 10) + "/inflate"}, ro...)
+}
+
 // Get calls GET /component_creatives/v1.0/assets/{asset_id}.
 // The operation: one text asset.
 func (s *AssetService) Get(ctx context.Context, assetID int64, ro ...adama.RequestOption) (*Asset, error) {
@@ -73,14 +122,14 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"deleteCreativeHistory", "DELETE", "/v3.0/creatives/{creativeId}/history", "Videos", "DeleteHistory", ""},
 	{"listCompanions", "GET", "/v3.0/creatives/{creativeId}/companions", "Companions", "List", "the platform answers a bare array, read into one page; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
 	{"createCompanion", "POST", "/v3.0/creatives/{creativeId}/companions", "Companions", "Create", "the body is the companion's details with its resource file as a data URL, a body of its own"},
-	{"getCompanion", "GET", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Get", "two path ids, the creative's and the companion's; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
+	{"getCompanion", "GET", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Get", ""},
 	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Update", "the creative's id is an argument beside the record and the body is the companion's own form"},
 	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Modify", "the creative's id is an argument beside the record and the body is the companion's own form"},
-	{"deleteCompanion", "DELETE", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Delete", "two path ids, the creative's and the companion's; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
-	{"getClassification", "GET", "/v3.0/classification/{cid}", "Classifications", "Get", "its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
+	{"deleteCompanion", "DELETE", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Delete", ""},
+	{"getClassification", "GET", "/v3.0/classification/{cid}", "Classifications", "Get", ""},
 	{"saveClassification", "POST", "/v3.0/classification/{cid}", "Classifications", "Save", "the creative id is an argument beside the classification and the answer is the inflated classification, another record"},
 	{"forcePublishClassification", "POST", "/v3.0/classification/{cid}/force-publish", "Classifications", "ForcePublish", "an action without a body on the classification's path; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
-	{"getInflatedClassification", "GET", "/v3.0/classification/{cid}/inflate", "Classifications", "Inflate", "the answer is the inflated classification, the ids replaced by the IAB items; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
+	{"getInflatedClassification", "GET", "/v3.0/classification/{cid}/inflate", "Classifications", "Inflate", ""},
 	{"saveClassifications", "POST", "/v3.0/classification/bulk", "Classifications", "BulkSave", "the body is a list of creative classifications and the answer a list of inflated records"},
 	{"getClassifications", "GET", "/v3.0/classification/bulk/{cids}", "Classifications", "BulkGet", "the ids are one comma-separated path segment and the answer a bare list"},
 	{"getInflatedClassifications", "GET", "/v3.0/classification/bulk/{cids}/inflate", "Classifications", "BulkInflate", "the ids are one comma-separated path segment and the answer a bare list of inflated records"},
@@ -152,14 +201,10 @@ var _ = []any{
 	(*VideoService).History,
 	(*CompanionService).List,
 	(*CompanionService).Create,
-	(*CompanionService).Get,
 	(*CompanionService).Update,
 	(*CompanionService).Modify,
-	(*CompanionService).Delete,
-	(*ClassificationService).Get,
 	(*ClassificationService).Save,
 	(*ClassificationService).ForcePublish,
-	(*ClassificationService).Inflate,
 	(*ClassificationService).BulkSave,
 	(*ClassificationService).BulkGet,
 	(*ClassificationService).BulkInflate,
