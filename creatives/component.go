@@ -703,19 +703,6 @@ type ComponentService struct {
 	g *call.Group
 }
 
-// ComponentsListOptions shape the list of components (ComponentService;
-// the list of component creatives takes ComponentListOptions). The
-// platform takes no list parameters for components today; the type is
-// here so that List has the shape of every other list and options can be
-// added without changing its signature.
-type ComponentsListOptions struct{}
-
-// List returns every component (GET /components; nil options: the
-// platform's defaults).
-func (s *ComponentService) List(ctx context.Context, _ *ComponentsListOptions, opts ...adama.RequestOption) (*adama.Page[*Component], error) {
-	return ccList[Component](ctx, s.g, &call.Call{Path: "/components"}, opts)
-}
-
 // Create creates a component (POST /components) from c's writable
 // fields and returns it as the platform answers it. Only users the
 // platform allows may: others get an *adama.Error matching

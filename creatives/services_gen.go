@@ -6,12 +6,28 @@ package creatives
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
+
+// ComponentsListOptions are the parameters of GET
+// /component_creatives/v1.0/components: every component definition.
+// The platform takes none today; the struct gives the list the
+// signature of every list, so that options can be added without
+// breaking callers.
+type ComponentsListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *ComponentsListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
 
 // DeleteHistory calls DELETE /v3.0/creatives/{creativeId}/history.
 // The operation: delete a creative's history entry.
@@ -78,6 +94,16 @@ func (s *AssetService) Get(ctx context.Context, assetID int64, ro ...adama.Reque
 		return nil, err
 	}
 	return ccGet[Asset](ctx, s.g, &call.Call{Path: "/assets/" + strconv.FormatInt(assetID, 10)}, ro...)
+}
+
+// List calls GET /component_creatives/v1.0/components. The
+// operation: every component definition.
+func (s *ComponentService) List(ctx context.Context, opts *ComponentsListOptions, ro ...adama.RequestOption) (*adama.Page[*Component], error) {
+	var o ComponentsListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return ccList[Component](ctx, s.g, &call.Call{Path: "/components", Query: o.query(0, 0)}, ro)
 }
 
 // Get calls GET /component_creatives/v1.0/components/{component_id}.
@@ -173,7 +199,7 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getAsset", "GET", "/component_creatives/v1.0/assets/{asset_id}", "Assets", "Get", ""},
 	{"updateAsset", "POST", "/component_creatives/v1.0/assets/{asset_id}", "Assets", "UpdateText", "a multipart form: the new text value or the new image file"},
 	{"updateAsset", "POST", "/component_creatives/v1.0/assets/{asset_id}", "Assets", "UpdateImage", "a multipart form: the new text value or the new image file"},
-	{"listComponents", "GET", "/component_creatives/v1.0/components", "Components", "List", "every component on one page; its path is written whole under a prefix the client chooses (WithComponentPrefix, WithComponentV3) and the data/meta/errors answer is read by the package's ccCall, neither of which the generator writes"},
+	{"listComponents", "GET", "/component_creatives/v1.0/components", "Components", "List", ""},
 	{"createComponent", "POST", "/component_creatives/v1.0/components", "Components", "Create", "the body is the component's create form and the answer is read from the data/meta/errors answer"},
 	{"getComponent", "GET", "/component_creatives/v1.0/components/{component_id}", "Components", "Get", ""},
 	{"updateComponent", "POST", "/component_creatives/v1.0/components/{component_id}", "Components", "Update", "the changes since the read in the component's own form, from the data/meta/errors answer"},
@@ -247,7 +273,6 @@ var _ = []any{
 	(*AssetService).Upload,
 	(*AssetService).UpdateText,
 	(*AssetService).UpdateImage,
-	(*ComponentService).List,
 	(*ComponentService).Create,
 	(*ComponentService).Update,
 	(*ComponentService).Modify,

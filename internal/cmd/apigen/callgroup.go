@@ -57,8 +57,7 @@ func buildVia(op *openapi3.Operation, item *openapi3.PathItem, path string) (*ca
 	return v, nil
 }
 
-// checkVia refuses what x-go-group and x-go-call cannot express: the
-// hook replaces a call of one record or of no answer only.
+// checkVia refuses what x-go-group and x-go-call cannot express.
 func checkVia(m *svcMethod) error {
 	if m.via == nil {
 		return nil
@@ -69,10 +68,7 @@ func checkVia(m *svcMethod) error {
 	if m.via.hook == "" {
 		return nil
 	}
-	switch {
-	case m.kind == kindList || m.kind == kindAll:
-		return fmt.Errorf("x-go-call applies to calls of one record or of no answer, not to a list")
-	case m.kind == kindDelete && m.enveloped:
+	if m.kind == kindDelete && m.enveloped {
 		return fmt.Errorf("x-go-call does not apply to a delete answered with an envelope")
 	}
 	return nil
@@ -95,6 +91,7 @@ func (v *callVia) rewrite(src string) string {
 	}
 	if v.hook != "" {
 		src = strings.ReplaceAll(src, "call.One[", v.hook+"[")
+		src = strings.ReplaceAll(src, "listPage[", v.hook+"[")
 		src = strings.ReplaceAll(src, "s.g.NoContent(ctx, ", v.hook+"(ctx, s.g, ")
 	}
 	if v.field != "g" {

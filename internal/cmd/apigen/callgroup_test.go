@@ -92,17 +92,35 @@ func TestCallGroup(t *testing.T) {
 			err: "x-go-group: field not a name is not a Go field name",
 		},
 		{
-			name: "a hook does not read a list",
-			paths: `  /things:
+			name: "a hook reads a list in listPage's stead",
+			paths: `  /v3.0/things:
     get:
       operationId: listThings
       x-go-service: Things
       x-go-method: List
       x-go-options: ThingListOptions
-      x-go-call: readOne
+      x-go-group: {field: g, prefix: /v3.0}
+      x-go-call: readPage
       responses: {"200": {$ref: "#/components/responses/Things"}}
 `,
-			err: "x-go-call applies to calls of one record or of no answer, not to a list",
+			want: []string{
+				"func (s *ThingService) List(ctx context.Context, opts *ThingListOptions, ro ...adama.RequestOption) (*adama.Page[*Thing], error) {",
+				`return readPage[Thing](ctx, s.g, &call.Call{Path: "/things", Query: o.query(0, 0)}, ro)`,
+			},
+			not: []string{"func listPage["},
+		},
+		{
+			name: "a hook does not read an enveloped delete",
+			paths: `  /things/{id}:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    delete:
+      operationId: deleteThing
+      x-go-service: Things
+      x-go-method: Delete
+      x-go-call: noAnswer
+      responses: {"200": {description: Gone., content: {application/json: {schema: {type: object}}}}}
+`,
+			err: "x-go-call does not apply to a delete answered with an envelope",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

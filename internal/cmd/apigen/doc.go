@@ -281,7 +281,9 @@
 //	x-go-call: fn            (operation or path) the package function the
 //	                         call goes through instead of internal/call:
 //	                         fn[T](ctx, g, c, ro...) (*T, error) for a
-//	                         record, fn(ctx, g, c, ro...) error for none
+//	                         record, fn(ctx, g, c, ro...) error for none,
+//	                         fn[T](ctx, g, c, ro) (*adama.Page[*T], error)
+//	                         for a list (ro a slice)
 //	maximum                  (integer path parameter with minimum 1) the id
 //	                         is checked between 1 and maximum before sending
 //	info.x-go-embeds         (document) {ListOptions: [page_limit, ...]}:

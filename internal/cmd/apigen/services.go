@@ -933,7 +933,7 @@ func renderHelpers(b *bytes.Buffer, s *services) {
 		for _, p := range m.params {
 			usesPositive = usesPositive || p.positive && p.rangeCheck() == ""
 		}
-		usesList = usesList || m.kind == kindList || m.kind == kindAll
+		usesList = usesList || (m.kind == kindList || m.kind == kindAll) && (m.via == nil || m.via.hook == "")
 	}
 	for _, o := range s.options {
 		for _, f := range o.fields {
