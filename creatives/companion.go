@@ -185,4 +185,3 @@ func (s *CompanionService) Modify(ctx context.Context, creativeID, companionID i
 			return s.Update(ctx, creativeID, c, opts...)
 		})
 }
-

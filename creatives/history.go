@@ -58,4 +58,3 @@ func (s *VideoService) History(ctx context.Context, id int64, o *HistoryOptions,
 	}
 	return one[History](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/history", Query: q}, opts...)
 }
-
