@@ -34,9 +34,9 @@ type Option func(*config)
 
 type config struct{ prefix string }
 
-// WithPrefix replaces the path prefix (default /deals/v1.0),
-// for a deployment that serves the group elsewhere. An empty p keeps
-// the default.
+// WithPrefix replaces the path prefix (default /deals/v1.0), for a
+// deployment that serves the group elsewhere. A missing leading "/"
+// is added and a trailing one dropped; an empty p keeps the default.
 func WithPrefix(p string) Option {
 	return func(c *config) {
 		if p != "" {

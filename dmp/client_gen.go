@@ -29,8 +29,8 @@ type Option func(*config)
 type config struct{ prefix string }
 
 // WithPrefix replaces the path prefix (default /dmp/v2.0), for a
-// deployment that serves the group elsewhere. An empty p keeps the
-// default.
+// deployment that serves the group elsewhere. A missing leading "/"
+// is added and a trailing one dropped; an empty p keeps the default.
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func WithPrefix(p string) Option {

@@ -47,6 +47,7 @@ type client struct {
 	doc                     string
 	prefix                  string // the default path prefix, from servers[0].url
 	host, auth, envelope    string // Go expressions
+	rootOnEmpty             bool   // WithPrefix("") means no prefix (empty-prefix: root)
 	fields                  []clientField
 }
 
@@ -70,6 +71,13 @@ func buildClient(doc *openapi3.T, source string) (*client, error) {
 	str := func(key string) string { s, _ := obj[key].(string); return strings.TrimSpace(s) }
 	if s := str("doc"); s != "" {
 		c.doc = s
+	}
+	switch str("empty-prefix") {
+	case "", "keep":
+	case "root":
+		c.rootOnEmpty = true
+	default:
+		return nil, fmt.Errorf("info.x-go-client: empty-prefix %q is not keep or root", str("empty-prefix"))
 	}
 	host, auth := str("host"), str("auth")
 	if !clientHostRE.MatchString(host) {
@@ -140,8 +148,14 @@ func renderClient(c *client) ([]byte, error) {
 	}
 	b.WriteString("}\n\n// Option configures New.\n" + dep + "type Option func(*config)\n\n")
 	b.WriteString("type config struct{ prefix string }\n\n")
-	b.WriteString(wrap("WithPrefix replaces the path prefix (default "+c.prefix+"), for a deployment that serves the group elsewhere. An empty p keeps the default.") + dep)
-	b.WriteString("func WithPrefix(p string) Option {\nreturn func(c *config) {\nif p != \"\" {\nc.prefix = \"/\" + strings.Trim(p, \"/\")\n}\n}\n}\n\n")
+	withPrefix := "WithPrefix replaces the path prefix (default " + c.prefix + "), for a deployment that serves the group elsewhere. A missing leading \"/\" is added and a trailing one dropped; "
+	if c.rootOnEmpty {
+		b.WriteString(wrap(withPrefix+"an empty p (or \"/\") means no prefix.") + dep)
+		b.WriteString("func WithPrefix(p string) Option {\nreturn func(c *config) {\nc.prefix = \"/\" + strings.Trim(p, \"/\")\nif c.prefix == \"/\" {\nc.prefix = \"\"\n}\n}\n}\n\n")
+	} else {
+		b.WriteString(wrap(withPrefix+"an empty p keeps the default.") + dep)
+		b.WriteString("func WithPrefix(p string) Option {\nreturn func(c *config) {\nif p != \"\" {\nc.prefix = \"/\" + strings.Trim(p, \"/\")\n}\n}\n}\n\n")
+	}
 	b.WriteString("// New returns the group's client on c.\n" + dep)
 	b.WriteString("func New(c *adama.Client, opts ...Option) *Client {\ncfg := config{prefix: defaultPrefix}\n")
 	b.WriteString("for _, o := range opts {\nif o != nil {\no(&cfg)\n}\n}\n")

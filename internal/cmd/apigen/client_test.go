@@ -59,6 +59,8 @@ func TestGenerateClient(t *testing.T) {
 				"type config struct{ prefix string }",
 				"// WithPrefix replaces the path prefix (default /things/v1.0)",
 				"func WithPrefix(p string) Option {",
+				"return func(c *config) {",
+				`if p != "" {`,
 				`c.prefix = "/" + strings.Trim(p, "/")`,
 				"func New(c *adama.Client, opts ...Option) *Client {",
 				"cfg := config{prefix: defaultPrefix}",
@@ -83,6 +85,22 @@ func TestGenerateClient(t *testing.T) {
 				"func New(c *adama.Client, opts ...Option) *Client {",
 				"g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.Bare}",
 			},
+		},
+		{
+			name: "empty-prefix root: an empty WithPrefix means no prefix",
+			info: "  x-adama-envelope: data-meta\n" + clientFields + "    empty-prefix: root\n",
+			url:  "{base_url}/api/v3.0",
+			want: []string{
+				"func WithPrefix(p string) Option {",
+				"return func(c *config) {",
+				`c.prefix = "/" + strings.Trim(p, "/")`,
+				`if c.prefix == "/" {`,
+				`c.prefix = ""`,
+			},
+		},
+		{
+			name: "bad empty-prefix", info: "  x-adama-envelope: bare\n" + clientFields + "    empty-prefix: drop\n", url: "{base_url}/a",
+			wantErr: `empty-prefix "drop" is not keep or root`,
 		},
 		{
 			name: "no x-go-client: nothing generated",
