@@ -45,6 +45,7 @@ type clientField struct {
 type client struct {
 	pkg, source, deprecated string
 	doc                     string
+	newDoc                  string // more of New's doc (new-doc)
 	prefix                  string // the default path prefix, from servers[0].url
 	host, auth, envelope    string // Go expressions
 	rootOnEmpty             bool   // WithPrefix("") means no prefix (empty-prefix: root)
@@ -72,6 +73,7 @@ func buildClient(doc *openapi3.T, source string) (*client, error) {
 	if s := str("doc"); s != "" {
 		c.doc = s
 	}
+	c.newDoc = str("new-doc")
 	switch str("empty-prefix") {
 	case "", "keep":
 	case "root":
@@ -156,7 +158,7 @@ func renderClient(c *client) ([]byte, error) {
 		b.WriteString(wrap(withPrefix+"an empty p keeps the default.") + dep)
 		b.WriteString("func WithPrefix(p string) Option {\nreturn func(c *config) {\nif p != \"\" {\nc.prefix = \"/\" + strings.Trim(p, \"/\")\n}\n}\n}\n\n")
 	}
-	b.WriteString("// New returns the group's client on c.\n" + dep)
+	b.WriteString(wrap(strings.TrimSpace("New returns the group's client on c. "+c.newDoc)) + dep)
 	b.WriteString("func New(c *adama.Client, opts ...Option) *Client {\ncfg := config{prefix: defaultPrefix}\n")
 	b.WriteString("for _, o := range opts {\nif o != nil {\no(&cfg)\n}\n}\n")
 	fmt.Fprintf(&b, "g := &call.Group{Client: c, Host: %s, Prefix: cfg.prefix, Auth: %s, Envelope: %s}\n", c.host, c.auth, c.envelope)

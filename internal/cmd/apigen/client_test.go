@@ -88,7 +88,7 @@ func TestGenerateClient(t *testing.T) {
 		},
 		{
 			name: "empty-prefix root: an empty WithPrefix means no prefix",
-			info: "  x-adama-envelope: data-meta\n" + clientFields + "    empty-prefix: root\n",
+			info: "  x-adama-envelope: data-meta\n" + clientFields + "    empty-prefix: root\n    new-doc: c must hold the grant.\n",
 			url:  "{base_url}/api/v3.0",
 			want: []string{
 				"func WithPrefix(p string) Option {",
@@ -96,6 +96,7 @@ func TestGenerateClient(t *testing.T) {
 				`c.prefix = "/" + strings.Trim(p, "/")`,
 				`if c.prefix == "/" {`,
 				`c.prefix = ""`,
+				"// New returns the group's client on c. c must hold the grant.",
 			},
 		},
 		{

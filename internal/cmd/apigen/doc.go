@@ -267,7 +267,11 @@
 //	                         (optional), fields: [{name: Deals, doc: the
 //	                         field's doc after its name, init: "chunk:
 //	                         DefaultBulkChunk" (optional extra state of
-//	                         the service)}]}; fields lists every service
+//	                         the service)}], empty-prefix: keep (the
+//	                         default: WithPrefix("") keeps it) or root
+//	                         (WithPrefix("") or "/" means no prefix),
+//	                         new-doc: more of New's doc (optional)};
+//	                         fields lists every service
 //	x-go-service             (operation) the Client field of the service
 //	                         that serves it; opts the document into services
 //	x-go-method              (operation) the method, or list of methods,
