@@ -137,6 +137,15 @@
 //     Update through internal/modify;
 //   - a DELETE: Delete(ctx, id, ...) error.
 //
+// An embedding-records document (entity's, entityservices.go) generates
+// the service wiring only, every collection being served by the package's
+// generic Service[T]: the path prefix, the Client struct with one
+// Service[T] field per collection (a List at a path without parameters
+// names the field, its data items the record, its last segment the
+// collection), newClient building them, and the operation table. Its
+// operations name only Service[T]'s methods; the Client's own are
+// x-go-service: Client and x-go-handwritten.
+//
 // For a v3.0-style group (services_snapshot.go): a create or update body
 // that is a request schema named by a record's x-go-validate is that
 // record; an update's path id <record>_id is the record's id; a snapshot
@@ -274,6 +283,9 @@
 //	                         fields lists every service
 //	x-go-service             (operation) the Client field of the service
 //	                         that serves it; opts the document into services
+//	x-adama-fast-fields      (path of an entity collection) the fields
+//	                         whose updates reach the bidders quickly, the
+//	                         Service's FastFields
 //	x-go-method              (operation) the method, or list of methods,
 //	                         that serve it: Get, [List, All], Create,
 //	                         [Update, Modify], Delete, or an action's name
