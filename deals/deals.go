@@ -5,65 +5,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// defaultPrefix is the group's path prefix under {base_url}.
-const defaultPrefix = "/deals/v1.0"
-
 // MaxPageLimit is the largest page a list returns.
 const MaxPageLimit = 100
-
-// Client holds one service per resource of the group. It is safe for
-// concurrent use.
-type Client struct {
-	// Deals lists, reads, creates and updates deals, one at a time or many
-	// at once.
-	Deals *DealService
-	// DealGroups lists, reads, creates and updates deal groups.
-	DealGroups *DealGroupService
-	// Publishers lists, reads, creates, updates and deletes publishers.
-	Publishers *PublisherService
-	// Channels lists the advertising channels.
-	Channels *ChannelService
-	// Analytics lists deals with their reporting data.
-	Analytics *AnalyticsService
-}
-
-// Option configures New.
-type Option func(*config)
-
-type config struct{ prefix string }
-
-// WithPrefix replaces the path prefix (default /deals/v1.0), for a deployment
-// that serves the group elsewhere.
-func WithPrefix(p string) Option {
-	return func(c *config) {
-		if p != "" {
-			c.prefix = "/" + strings.Trim(p, "/")
-		}
-	}
-}
-
-// New returns the group's client on c.
-func New(c *adama.Client, opts ...Option) *Client {
-	cfg := config{prefix: defaultPrefix}
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
-	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
-	return &Client{
-		Deals:      &DealService{g: g, chunk: DefaultBulkChunk},
-		DealGroups: &DealGroupService{g: g},
-		Publishers: &PublisherService{g: g},
-		Channels:   &ChannelService{g: g},
-		Analytics:  &AnalyticsService{g: g},
-	}
-}
 
 // Equal reports whether o and p name the same owner.
 func (o Owner) Equal(p Owner) bool { return o.Type == p.Type && o.ID == p.ID }

@@ -21,9 +21,6 @@ import (
 	"github.com/adamasdk/adama-go/qlang"
 )
 
-// pathPrefix is group A's path prefix.
-const pathPrefix = "/api/v2.0"
-
 // Service is one collection of group A ("advertisers", "strategies", ...)
 // holding records of type T. It is safe for concurrent use.
 type Service[T any] struct {

@@ -17,9 +17,6 @@ import (
 	"github.com/adamasdk/adama-go/qlang"
 )
 
-// defaultPrefix is group B's path prefix under {base_url}.
-const defaultPrefix = "/api/v3.0"
-
 // Version is the version string of the interface this package follows.
 const Version = "3.0.1807"
 
@@ -31,61 +28,6 @@ const (
 	// leave PageLimit at 0.
 	DefaultAllPageLimit = 100
 )
-
-// Client holds one service per resource of group B. It is safe for
-// concurrent use.
-type Client struct {
-	// Attachments are the targeting attachments (/attachments; the legacy
-	// /attachment paths through the methods with the suffix V3).
-	Attachments *AttachmentService
-	// Targets are the targets (/targets; the legacy /target paths through
-	// the methods with the suffix V3).
-	Targets *TargetService
-	// TargetPaths lists target paths (/target-path).
-	TargetPaths *TargetPathService
-	// Advertisers are the advertisers (/advertisers).
-	Advertisers *AdvertiserService
-	// Permissions are the user permissions (/users/{id}/permissions,
-	// /permissions/{user_id}/..., /{level}/{id}/permissions).
-	Permissions *PermissionService
-}
-
-// Option configures New.
-type Option func(*config)
-
-type config struct {
-	prefix string
-}
-
-// WithPrefix replaces the path prefix /api/v3.0 (for a gateway that
-// mounts the interface elsewhere). A missing leading "/" is added and a
-// trailing one dropped.
-func WithPrefix(prefix string) Option {
-	return func(c *config) {
-		c.prefix = "/" + strings.Trim(prefix, "/")
-		if c.prefix == "/" {
-			c.prefix = ""
-		}
-	}
-}
-
-// New returns the group B client built on c.
-func New(c *adama.Client, opts ...Option) *Client {
-	cfg := config{prefix: defaultPrefix}
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
-	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
-	return &Client{
-		Attachments: &AttachmentService{g: g},
-		Targets:     &TargetService{g: g},
-		TargetPaths: &TargetPathService{g: g},
-		Advertisers: &AdvertiserService{g: g},
-		Permissions: &PermissionService{g: g},
-	}
-}
 
 // ListOptions page, order and filter a list. The zero value asks for the
 // server's first page in its default order.

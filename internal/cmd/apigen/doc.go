@@ -104,9 +104,17 @@
 // document without it generates no services file: its services are
 // written by hand). Once one operation names its service, every operation
 // must: each is served by one or more methods of the method set of
-// CONTRIBUTING.md, named by x-go-method. The service structs, the
-// group's Client and New stay hand-written; info.x-go-services names each
-// service's Go type. What a method does follows from the operation:
+// CONTRIBUTING.md, named by x-go-method. The service structs stay
+// hand-written; info.x-go-services names each service's Go type.
+//
+// A document with info.x-go-client also generates, in client_gen.go,
+// the group's Client (one documented field per service, in the order
+// listed), Option, WithPrefix (an empty prefix keeps the default) and
+// New, which builds one call.Group (host, auth, info.x-adama-envelope,
+// the default prefix taken from servers[0].url after its {variable}) and
+// the services; x-adama-deprecated marks each of them. A group whose
+// Client is described has no hand-written copy; a group with options of
+// its own (byoa's executors) keeps its Client hand-written. What a method does follows from the operation:
 //
 //   - a GET answering a list: List(ctx, [parent ids,] *Options, ...)
 //     returning one page (*adama.Page[*T], null items as zero records), or,
@@ -128,6 +136,15 @@
 //     property of the same name; Modify, named beside it, is Get, change,
 //     Update through internal/modify;
 //   - a DELETE: Delete(ctx, id, ...) error.
+//
+// An embedding-records document (entity's, entityservices.go) generates
+// the service wiring only, every collection being served by the package's
+// generic Service[T]: the path prefix, the Client struct with one
+// Service[T] field per collection (a List at a path without parameters
+// names the field, its data items the record, its last segment the
+// collection), newClient building them, and the operation table. Its
+// operations name only Service[T]'s methods; the Client's own are
+// x-go-service: Client and x-go-handwritten.
 //
 // For a v3.0-style group (services_snapshot.go): a create or update body
 // that is a request schema named by a record's x-go-validate is that
@@ -253,8 +270,22 @@
 //	                         type: {Deals: DealService}; {Client: Client}
 //	                         for a group whose client serves its
 //	                         operations itself (reporting)
+//	info.x-go-client         (document) the generated Client: {host:
+//	                         HostBase (an adama.Host), auth: AuthSession
+//	                         (an adama.AuthMode), doc: the Client's doc
+//	                         (optional), fields: [{name: Deals, doc: the
+//	                         field's doc after its name, init: "chunk:
+//	                         DefaultBulkChunk" (optional extra state of
+//	                         the service)}], empty-prefix: keep (the
+//	                         default: WithPrefix("") keeps it) or root
+//	                         (WithPrefix("") or "/" means no prefix),
+//	                         new-doc: more of New's doc (optional)};
+//	                         fields lists every service
 //	x-go-service             (operation) the Client field of the service
 //	                         that serves it; opts the document into services
+//	x-adama-fast-fields      (path of an entity collection) the fields
+//	                         whose updates reach the bidders quickly, the
+//	                         Service's FastFields
 //	x-go-method              (operation) the method, or list of methods,
 //	                         that serve it: Get, [List, All], Create,
 //	                         [Update, Modify], Delete, or an action's name

@@ -43,6 +43,10 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "apigen:", err)
 		return 1
 	}
+	if err := writeClient(*group, filepath.Dir(*out)); err != nil {
+		fmt.Fprintln(stderr, "apigen:", err)
+		return 1
+	}
 	return 0
 }
 

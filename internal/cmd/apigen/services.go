@@ -987,9 +987,9 @@ func renderTable(b *bytes.Buffer, s *services) {
 // when its operations carry no x-go-service.
 func generateServices(doc *openapi3.T, source string) ([]byte, error) {
 	if hasFlag(doc.Info.Extensions, "x-go-embedding-records") {
-		// Such a document (entity's) describes records only so far; its
-		// services are written by hand.
-		return nil, nil
+		// Such a document (entity's) generates its service wiring only
+		// (entityservices.go).
+		return generateEntityServices(doc, source)
 	}
 	m, err := build(doc, source)
 	if err != nil {
