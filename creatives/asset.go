@@ -44,16 +44,6 @@ type AssetService struct {
 	g *call.Group
 }
 
-// Get reads an asset (GET /assets/{asset_id}).
-func (s *AssetService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*Asset, error) {
-	var v valid.Validator
-	checkID(&v, "asset_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return ccOne[Asset](ctx, s.g, &call.Call{Path: "/assets" + pathID(id)}, opts)
-}
-
 // Upload sends a new asset (POST /assets): an image file as multipart
 // form data, or a text value as JSON, with the creatives it is attached
 // to or the advertiser it belongs to. Before sending, it checks that

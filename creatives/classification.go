@@ -74,23 +74,12 @@ func (f cls) get(ctx context.Context, cid int64, suffix string, opts []adama.Req
 	return &call.Call{Path: f.prefix + pathID(cid) + suffix}, nil
 }
 
-// Get returns a creative's classification (GET /classification/{cid}).
-func (s *ClassificationService) Get(ctx context.Context, cid int64, opts ...adama.RequestOption) (*Classification, error) {
-	return getClass(ctx, s.v3(), cid, opts)
-}
-
 func getClass(ctx context.Context, f cls, cid int64, opts []adama.RequestOption) (*Classification, error) {
 	c, err := f.get(ctx, cid, "", opts)
 	if err != nil {
 		return nil, err
 	}
 	return decode[Classification](ctx, f, c, opts)
-}
-
-// Inflate returns a creative's classification with its static data items
-// (GET /classification/{cid}/inflate).
-func (s *ClassificationService) Inflate(ctx context.Context, cid int64, opts ...adama.RequestOption) (*InflatedClassification, error) {
-	return inflateClass(ctx, s.v3(), cid, opts)
 }
 
 func inflateClass(ctx context.Context, f cls, cid int64, opts []adama.RequestOption) (*InflatedClassification, error) {

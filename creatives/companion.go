@@ -151,18 +151,6 @@ func checkPair(creativeID, companionID int64) error {
 	return v.Err()
 }
 
-// Get reads one companion (GET /creatives/{id}/companions/{companionId}).
-func (s *CompanionService) Get(ctx context.Context, creativeID, companionID int64, opts ...adama.RequestOption) (*Companion, error) {
-	if err := checkPair(creativeID, companionID); err != nil {
-		return nil, err
-	}
-	c, err := one[Companion](ctx, s.g, &call.Call{Path: companionsPath(creativeID) + pathID(companionID)}, opts...)
-	if err == nil && c.ID == 0 {
-		c.ID = companionID
-	}
-	return c, err
-}
-
 // Update saves companion c of creative creativeID
 // (POST /creatives/{id}/companions/{c.ID}). The platform's update
 // replaces the companion, so Update sends the whole record (read-only
@@ -196,13 +184,4 @@ func (s *CompanionService) Modify(ctx context.Context, creativeID, companionID i
 		func(ctx context.Context, c *Companion) (*Companion, error) {
 			return s.Update(ctx, creativeID, c, opts...)
 		})
-}
-
-// Delete removes a companion (DELETE
-// /creatives/{id}/companions/{companionId}).
-func (s *CompanionService) Delete(ctx context.Context, creativeID, companionID int64, opts ...adama.RequestOption) error {
-	if err := checkPair(creativeID, companionID); err != nil {
-		return err
-	}
-	return noContent(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: companionsPath(creativeID) + pathID(companionID)}, opts...)
 }

@@ -703,19 +703,6 @@ type ComponentService struct {
 	g *call.Group
 }
 
-// ComponentsListOptions shape the list of components (ComponentService;
-// the list of component creatives takes ComponentListOptions). The
-// platform takes no list parameters for components today; the type is
-// here so that List has the shape of every other list and options can be
-// added without changing its signature.
-type ComponentsListOptions struct{}
-
-// List returns every component (GET /components; nil options: the
-// platform's defaults).
-func (s *ComponentService) List(ctx context.Context, _ *ComponentsListOptions, opts ...adama.RequestOption) (*adama.Page[*Component], error) {
-	return ccList[Component](ctx, s.g, &call.Call{Path: "/components"}, opts)
-}
-
 // Create creates a component (POST /components) from c's writable
 // fields and returns it as the platform answers it. Only users the
 // platform allows may: others get an *adama.Error matching
@@ -736,16 +723,6 @@ func (s *ComponentService) Create(ctx context.Context, c *Component, opts ...ada
 		ae.Message = "component creation is restricted to users the platform allows (" + ae.Message + ")"
 	}
 	return out, err
-}
-
-// Get reads a component (GET /components/{component_id}).
-func (s *ComponentService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*Component, error) {
-	var v valid.Validator
-	checkID(&v, "component_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return ccOne[Component](ctx, s.g, &call.Call{Path: "/components" + pathID(id)}, opts)
 }
 
 // Update saves c (POST /components/{component_id}): it sends the fields

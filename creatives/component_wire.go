@@ -180,6 +180,12 @@ func decodeCC(raw []byte, dst any, method, path string) (*ccMeta, error) {
 	return w.Meta, nil
 }
 
+// ccGet is ccOne in call.One's form: the hook (x-go-call) the generated
+// component creative reads go through.
+func ccGet[T any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (*T, error) {
+	return ccOne[T](ctx, g, c, opts)
+}
+
 func ccOne[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*T, error) {
 	v := new(T)
 	if _, err := ccCall(ctx, g, c, v, opts); err != nil {

@@ -2,7 +2,6 @@ package creatives
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 	"strconv"
 	"time"
@@ -58,15 +57,4 @@ func (s *VideoService) History(ctx context.Context, id int64, o *HistoryOptions,
 		return nil, err
 	}
 	return one[History](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/history", Query: q}, opts...)
-}
-
-// DeleteHistory deletes the creative's history entry (DELETE
-// /creatives/{id}/history).
-func (s *VideoService) DeleteHistory(ctx context.Context, id int64, opts ...adama.RequestOption) error {
-	var v valid.Validator
-	checkID(&v, "creativeId", id)
-	if err := v.Err(); err != nil {
-		return err
-	}
-	return noContent(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: "/creatives" + pathID(id) + "/history"}, opts...)
 }

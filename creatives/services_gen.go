@@ -3,6 +3,129 @@
 
 package creatives
 
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/valid"
+)
+
+// ComponentsListOptions are the parameters of GET
+// /component_creatives/v1.0/components: every component definition.
+// The platform takes none today; the struct gives the list the
+// signature of every list, so that options can be added without
+// breaking callers.
+type ComponentsListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *ComponentsListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// DeleteHistory calls DELETE /v3.0/creatives/{creativeId}/history.
+// The operation: delete a creative's history entry.
+func (s *VideoService) DeleteHistory(ctx context.Context, creativeID int64, ro ...adama.RequestOption) error {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return err
+	}
+	return noContent(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/history"}, ro...)
+}
+
+// Get calls GET
+// /v3.0/creatives/{creativeId}/companions/{companionId}. The
+// operation: one companion.
+func (s *CompanionService) Get(ctx context.Context, creativeID int64, companionID int64, ro ...adama.RequestOption) (*Companion, error) {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	if err := idBetween("companionId", companionID, 2147483647); err != nil {
+		return nil, err
+	}
+	out, err := one[Companion](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/companions/" + strconv.FormatInt(companionID, 10)}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	out.ID = companionID
+	return out, nil
+}
+
+// Delete calls DELETE
+// /v3.0/creatives/{creativeId}/companions/{companionId}. The
+// operation: remove a companion; regenerates the VAST document.
+func (s *CompanionService) Delete(ctx context.Context, creativeID int64, companionID int64, ro ...adama.RequestOption) error {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return err
+	}
+	if err := idBetween("companionId", companionID, 2147483647); err != nil {
+		return err
+	}
+	return noContent(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/companions/" + strconv.FormatInt(companionID, 10)}, ro...)
+}
+
+// Get calls GET /v3.0/classification/{cid}. The operation:
+// a creative's classification.
+func (s *ClassificationService) Get(ctx context.Context, cid int64, ro ...adama.RequestOption) (*Classification, error) {
+	if err := idBetween("cid", cid, 2147483647); err != nil {
+		return nil, err
+	}
+	return one[Classification](ctx, s.g, &call.Call{Path: "/classification/" + strconv.FormatInt(cid, 10)}, ro...)
+}
+
+// Inflate calls GET /v3.0/classification/{cid}/inflate. The
+// operation: a creative's classification with its static data items.
+func (s *ClassificationService) Inflate(ctx context.Context, cid int64, ro ...adama.RequestOption) (*InflatedClassification, error) {
+	if err := idBetween("cid", cid, 2147483647); err != nil {
+		return nil, err
+	}
+	return one[InflatedClassification](ctx, s.g, &call.Call{Path: "/classification/" + strconv.FormatInt(cid, 10) + "/inflate"}, ro...)
+}
+
+// Get calls GET /component_creatives/v1.0/assets/{asset_id}.
+// The operation: one text asset.
+func (s *AssetService) Get(ctx context.Context, assetID int64, ro ...adama.RequestOption) (*Asset, error) {
+	if err := idBetween("asset_id", assetID, 2147483647); err != nil {
+		return nil, err
+	}
+	return ccGet[Asset](ctx, s.g, &call.Call{Path: "/assets/" + strconv.FormatInt(assetID, 10)}, ro...)
+}
+
+// List calls GET /component_creatives/v1.0/components. The
+// operation: every component definition.
+func (s *ComponentService) List(ctx context.Context, opts *ComponentsListOptions, ro ...adama.RequestOption) (*adama.Page[*Component], error) {
+	var o ComponentsListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return ccList[Component](ctx, s.g, &call.Call{Path: "/components", Query: o.query(0, 0)}, ro)
+}
+
+// Get calls GET /component_creatives/v1.0/components/{component_id}.
+// The operation: one component definition.
+func (s *ComponentService) Get(ctx context.Context, componentID int64, ro ...adama.RequestOption) (*Component, error) {
+	if err := idBetween("component_id", componentID, 2147483647); err != nil {
+		return nil, err
+	}
+	return ccGet[Component](ctx, s.g, &call.Call{Path: "/components/" + strconv.FormatInt(componentID, 10)}, ro...)
+}
+
+// idBetween refuses an id outside 1..max before sending, naming the
+// path parameter.
+func idBetween(field string, id, max int64) error {
+	if id < 1 || id > max {
+		var v valid.Validator
+		v.Add(field, "between 1 and "+strconv.FormatInt(max, 10), id)
+		return v.Err()
+	}
+	return nil
+}
+
 // serviceOperations lists every operation of the description with each
 // method of the group's services that serves it, generated above or
 // written by hand (Handwritten says why).
@@ -14,7 +137,7 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"bulkUpdateCreatives", "PATCH", "/v3.0/creatives/bulk", "Videos", "BulkUpdate", "the body wraps the patches (each with its id and what changed) and the answer is the per-item outcome (Bulk)"},
 	{"listCreativesByIDs", "POST", "/v3.0/creatives/list", "Videos", "ListByIDs", "a read sent as a POST with the ids in the body, answering the per-item outcome (Bulk)"},
 	{"listCreativesByIDs", "POST", "/v3.0/creatives/list", "Videos", "ListAtomicV2", "the deprecated way to this list: group A's atomic creatives filtered to video, through package entity"},
-	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "Get", "the answer wraps the creative with its encoding status (CreativeWrapper), unwrapped into one VideoCreative; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
+	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "Get", "the answer wraps the creative with its encoding status (CreativeWrapper), unwrapped into one VideoCreative"},
 	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "GetAtomicV2", "the deprecated way to this read: group A's atomic creative, through package entity"},
 	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "WaitEncoded", "polls Get with a growing interval until the encoding finishes or fails"},
 	{"replaceCreative", "POST", "/v3.0/creatives/{creativeId}", "Videos", "Update", "no v3 method sends the full replace: Update changes the settings sent with PATCH (updateCreative), which keeps what is left out; the replace, which removes it, is sent by the deprecated UpdateV2 only"},
@@ -22,17 +145,17 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updateCreative", "PATCH", "/v3.0/creatives/{creativeId}", "Videos", "Modify", "Update sends the changes since the read as a JSON merge patch (null clears a field) and unwraps the CreativeWrapper answer"},
 	{"validateVAST", "POST", "/v3.0/creatives/validateVAST", "Videos", "ValidateVAST", "the body is the VAST document as XML text and a document with errors is an answer, not a Go error"},
 	{"listCreativeHistory", "GET", "/v3.0/creatives/{creativeId}/history", "Videos", "History", "the answer is one History record with its own paging; the time filters are sent as epoch seconds"},
-	{"deleteCreativeHistory", "DELETE", "/v3.0/creatives/{creativeId}/history", "Videos", "DeleteHistory", "its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
-	{"listCompanions", "GET", "/v3.0/creatives/{creativeId}/companions", "Companions", "List", "the platform answers a bare array, read into one page; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
+	{"deleteCreativeHistory", "DELETE", "/v3.0/creatives/{creativeId}/history", "Videos", "DeleteHistory", ""},
+	{"listCompanions", "GET", "/v3.0/creatives/{creativeId}/companions", "Companions", "List", "the platform answers the companions by id (CompanionsResponse), read into one page in id order; shared with ListV2"},
 	{"createCompanion", "POST", "/v3.0/creatives/{creativeId}/companions", "Companions", "Create", "the body is the companion's details with its resource file as a data URL, a body of its own"},
-	{"getCompanion", "GET", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Get", "two path ids, the creative's and the companion's; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
+	{"getCompanion", "GET", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Get", ""},
 	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Update", "the creative's id is an argument beside the record and the body is the companion's own form"},
 	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Modify", "the creative's id is an argument beside the record and the body is the companion's own form"},
-	{"deleteCompanion", "DELETE", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Delete", "two path ids, the creative's and the companion's; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
-	{"getClassification", "GET", "/v3.0/classification/{cid}", "Classifications", "Get", "its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
+	{"deleteCompanion", "DELETE", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Delete", ""},
+	{"getClassification", "GET", "/v3.0/classification/{cid}", "Classifications", "Get", ""},
 	{"saveClassification", "POST", "/v3.0/classification/{cid}", "Classifications", "Save", "the creative id is an argument beside the classification and the answer is the inflated classification, another record"},
-	{"forcePublishClassification", "POST", "/v3.0/classification/{cid}/force-publish", "Classifications", "ForcePublish", "an action without a body on the classification's path; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
-	{"getInflatedClassification", "GET", "/v3.0/classification/{cid}/inflate", "Classifications", "Inflate", "the answer is the inflated classification, the ids replaced by the IAB items; its path is written whole under a prefix the client chooses, its ids are checked between 1 and 2147483647 and its errors are read through the group's own error bodies (enrich), none of which the generator writes"},
+	{"forcePublishClassification", "POST", "/v3.0/classification/{cid}/force-publish", "Classifications", "ForcePublish", "an action without a body on the classification's path, answering the classification (a generated POST sends a record)"},
+	{"getInflatedClassification", "GET", "/v3.0/classification/{cid}/inflate", "Classifications", "Inflate", ""},
 	{"saveClassifications", "POST", "/v3.0/classification/bulk", "Classifications", "BulkSave", "the body is a list of creative classifications and the answer a list of inflated records"},
 	{"getClassifications", "GET", "/v3.0/classification/bulk/{cids}", "Classifications", "BulkGet", "the ids are one comma-separated path segment and the answer a bare list"},
 	{"getInflatedClassifications", "GET", "/v3.0/classification/bulk/{cids}/inflate", "Classifications", "BulkInflate", "the ids are one comma-separated path segment and the answer a bare list of inflated records"},
@@ -73,12 +196,12 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listApprovals", "GET", "/component_creatives/v1.0/approvals", "Approvals", "ListByIDs", "the creative ids go in the query, MaxApprovalIDs per request, and the answers by id are joined into one list"},
 	{"postApprovalAsset", "POST", "/component_creatives/v1.0/approvals", "Approvals", "PostAssets", "the body is the creative id with its image or subtitle assets as base64, answering the component creative"},
 	{"createAsset", "POST", "/component_creatives/v1.0/assets", "Assets", "Upload", "a multipart form with the image file, or a text value, and the creatives or advertiser it belongs to"},
-	{"getAsset", "GET", "/component_creatives/v1.0/assets/{asset_id}", "Assets", "Get", "its path is written whole under a prefix the client chooses (WithComponentPrefix, WithComponentV3) and the data/meta/errors answer is read by the package's ccCall, neither of which the generator writes"},
+	{"getAsset", "GET", "/component_creatives/v1.0/assets/{asset_id}", "Assets", "Get", ""},
 	{"updateAsset", "POST", "/component_creatives/v1.0/assets/{asset_id}", "Assets", "UpdateText", "a multipart form: the new text value or the new image file"},
 	{"updateAsset", "POST", "/component_creatives/v1.0/assets/{asset_id}", "Assets", "UpdateImage", "a multipart form: the new text value or the new image file"},
-	{"listComponents", "GET", "/component_creatives/v1.0/components", "Components", "List", "every component on one page; its path is written whole under a prefix the client chooses (WithComponentPrefix, WithComponentV3) and the data/meta/errors answer is read by the package's ccCall, neither of which the generator writes"},
+	{"listComponents", "GET", "/component_creatives/v1.0/components", "Components", "List", ""},
 	{"createComponent", "POST", "/component_creatives/v1.0/components", "Components", "Create", "the body is the component's create form and the answer is read from the data/meta/errors answer"},
-	{"getComponent", "GET", "/component_creatives/v1.0/components/{component_id}", "Components", "Get", "its path is written whole under a prefix the client chooses (WithComponentPrefix, WithComponentV3) and the data/meta/errors answer is read by the package's ccCall, neither of which the generator writes"},
+	{"getComponent", "GET", "/component_creatives/v1.0/components/{component_id}", "Components", "Get", ""},
 	{"updateComponent", "POST", "/component_creatives/v1.0/components/{component_id}", "Components", "Update", "the changes since the read in the component's own form, from the data/meta/errors answer"},
 	{"updateComponent", "POST", "/component_creatives/v1.0/components/{component_id}", "Components", "Modify", "the changes since the read in the component's own form, from the data/meta/errors answer"},
 	{"getUploadURL", "GET", "/component_creatives/v1.0/upload/{filename}", "ComponentCreatives", "UploadURL", "the answer is a pre-signed URL, held as a credential type that prints without its signature"},
@@ -102,17 +225,12 @@ var _ = []any{
 	(*VideoService).Modify,
 	(*VideoService).ValidateVAST,
 	(*VideoService).History,
-	(*VideoService).DeleteHistory,
 	(*CompanionService).List,
 	(*CompanionService).Create,
-	(*CompanionService).Get,
 	(*CompanionService).Update,
 	(*CompanionService).Modify,
-	(*CompanionService).Delete,
-	(*ClassificationService).Get,
 	(*ClassificationService).Save,
 	(*ClassificationService).ForcePublish,
-	(*ClassificationService).Inflate,
 	(*ClassificationService).BulkSave,
 	(*ClassificationService).BulkGet,
 	(*ClassificationService).BulkInflate,
@@ -153,12 +271,9 @@ var _ = []any{
 	(*ApprovalService).ListByIDs,
 	(*ApprovalService).PostAssets,
 	(*AssetService).Upload,
-	(*AssetService).Get,
 	(*AssetService).UpdateText,
 	(*AssetService).UpdateImage,
-	(*ComponentService).List,
 	(*ComponentService).Create,
-	(*ComponentService).Get,
 	(*ComponentService).Update,
 	(*ComponentService).Modify,
 	(*ComponentCreativeService).UploadURL,

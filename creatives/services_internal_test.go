@@ -13,8 +13,8 @@ import (
 
 // TestEveryOperationHasAMethod holds the services and the description to
 // each other: every operation of internal/apispec/creatives.yaml is
-// served by a method, written by hand with its reason (services_gen.go
-// holds the table), and every method that reaches the platform serves an
+// served by a method, generated or written by hand with its reason
+// (services_gen.go holds the table), and every method that reaches the platform serves an
 // operation of the description.
 func TestEveryOperationHasAMethod(t *testing.T) {
 	doc, err := apispec.Load("creatives")
@@ -24,7 +24,13 @@ func TestEveryOperationHasAMethod(t *testing.T) {
 	t.Cleanup(func() { _ = c.Close() })
 	assert.Empty(t, servicecheck.Problems(doc, New(c), serviceOperations))
 	require.NotEmpty(t, serviceOperations)
+	generated := 0
 	for _, r := range serviceOperations {
+		if r.Handwritten == "" {
+			generated++
+			continue
+		}
 		assert.Greater(t, len(r.Handwritten), 20, "%s.%s: the reason it is written by hand", r.Service, r.Method)
 	}
+	assert.Positive(t, generated, "some methods are generated")
 }

@@ -305,6 +305,18 @@
 //	x-go-envelope            (operation) the package's call.Envelope type
 //	                         that reads its answer, where the answer's
 //	                         envelope is not the group's (x-adama-envelope)
+//	x-go-group               (operation or path) {field: g, prefix: /v3.0}:
+//	                         the service's *call.Group field the call goes
+//	                         through, whose Prefix (the client's choice)
+//	                         stands for prefix; the path is sent without it
+//	x-go-call: fn            (operation or path) the package function the
+//	                         call goes through instead of internal/call:
+//	                         fn[T](ctx, g, c, ro...) (*T, error) for a
+//	                         record, fn(ctx, g, c, ro...) error for none,
+//	                         fn[T](ctx, g, c, ro) (*adama.Page[*T], error)
+//	                         for a list (ro a slice)
+//	maximum                  (integer path parameter with minimum 1) the id
+//	                         is checked between 1 and maximum before sending
 //	info.x-go-embeds         (document) {ListOptions: [page_limit, ...]}:
 //	                         the query parameters a hand-written options
 //	                         struct holds (with query(limit, offset),

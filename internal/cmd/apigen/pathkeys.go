@@ -33,6 +33,9 @@ func buildPathParam(p *openapi3.Parameter) (pathParam, error) {
 			return pp, fmt.Errorf("path parameter %s: an integer id is an int64; x-go-type applies to text", p.Name)
 		}
 		pp.positive = s.Min != nil && *s.Min >= 1
+		if s.Max != nil && pp.positive {
+			pp.max = int64(*s.Max)
+		}
 	case openapi3.TypeString:
 		pp.text = "string"
 		if hasX {
@@ -121,6 +124,8 @@ func paramArgs(m *svcMethod) (args, checks []string, ids map[string]string) {
 	for _, p := range m.params {
 		args = append(args, p.arg+" "+p.goType())
 		switch {
+		case p.rangeCheck() != "":
+			checks = append(checks, p.rangeCheck())
 		case p.positive:
 			checks = append(checks, fmt.Sprintf("positiveID(%q, %s)", p.name, p.arg))
 		case p.nonEmpty:

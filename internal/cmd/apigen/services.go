@@ -62,19 +62,21 @@ type svcMethod struct {
 	params                    []pathParam // the path's parameters, in order
 	record                    string      // the record read or written
 	options                   *optionsType
-	idField                   string // update: the record's field holding the path id
-	limitDefault              int    // all: the page size when the options give none
-	envelope                  string // x-go-envelope: the package's envelope type for this operation
-	limitConst                string // all: page_limit's x-go-all-limit (services_snapshot.go)
-	enveloped                 bool   // delete: the answer is an envelope without data (services_snapshot.go)
-	deprecated                bool   // the operation is deprecated
-	key                       string // x-go-key: the key struct naming the resource (pathkeys.go)
-	acknowledged              bool   // update: the answer holds no record; rec is returned as sent
+	idField                   string   // update: the record's field holding the path id
+	limitDefault              int      // all: the page size when the options give none
+	envelope                  string   // x-go-envelope: the package's envelope type for this operation
+	limitConst                string   // all: page_limit's x-go-all-limit (services_snapshot.go)
+	enveloped                 bool     // delete: the answer is an envelope without data (services_snapshot.go)
+	deprecated                bool     // the operation is deprecated
+	key                       string   // x-go-key: the key struct naming the resource (pathkeys.go)
+	acknowledged              bool     // update: the answer holds no record; rec is returned as sent
+	via                       *callVia // x-go-group, x-go-call (callgroup.go)
 }
 
 type pathParam struct {
 	name, arg string
-	positive  bool // minimum: 1 in the description
+	positive  bool  // minimum: 1 in the description
+	max       int64 // maximum in the description, checked with minimum 1 (callgroup.go)
 	// A text parameter (pathkeys.go): its Go type (string or a named
 	// string type), the record's field holding it (x-go-field), and
 	// whether it must not be empty (minLength: 1).
@@ -214,6 +216,9 @@ func buildServices(doc *openapi3.T, m *model) (*services, error) {
 		}
 		for _, name := range names {
 			sm, err := buildMethod(doc, o.path, o.method, o.op, o.item, svc, recv, name)
+			if err == nil {
+				err = checkVia(sm)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("operation %s, method %s: %w", where, name, err)
 			}
@@ -290,6 +295,11 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 			return nil, fmt.Errorf("x-go-envelope applies to calls that read an answer")
 		}
 	}
+	via, err := buildVia(op, item, path)
+	if err != nil {
+		return nil, err
+	}
+	sm.via = via
 	params := append(append(openapi3.Parameters{}, item.Parameters...), op.Parameters...)
 	var query []*openapi3.Parameter
 	for _, p := range params {
@@ -775,7 +785,7 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 	out.WriteString("\n" + methodDoc(m, dep))
 	b := new(bytes.Buffer)
 	defer func() {
-		src := b.String()
+		src := m.via.rewrite(b.String())
 		if m.envelope != "" {
 			// The operation's answer has an envelope of its own: the call
 			// goes through a copy of the group with it.
@@ -785,7 +795,7 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 		out.WriteString(src)
 	}()
 	args, checks, ids := paramArgs(m)
-	pathOf := func(ids map[string]string) string { return pathExpr(m.path, ids) }
+	pathOf := func(ids map[string]string) string { return pathExpr(m.callPath(), ids) }
 	pathExpr := pathOf(ids)
 	checkIDs := func(fail string) {
 		for _, c := range checks {
@@ -921,9 +931,9 @@ func renderHelpers(b *bytes.Buffer, s *services) {
 	usesPositive, usesList, usesJoin := false, false, false
 	for _, m := range s.methods {
 		for _, p := range m.params {
-			usesPositive = usesPositive || p.positive
+			usesPositive = usesPositive || p.positive && p.rangeCheck() == ""
 		}
-		usesList = usesList || m.kind == kindList || m.kind == kindAll
+		usesList = usesList || (m.kind == kindList || m.kind == kindAll) && (m.via == nil || m.via.hook == "")
 	}
 	for _, o := range s.options {
 		for _, f := range o.fields {
@@ -934,6 +944,7 @@ func renderHelpers(b *bytes.Buffer, s *services) {
 		b.WriteString("\n// positiveID refuses an id below 1 before sending, naming the path\n// parameter.\n")
 		b.WriteString("func positiveID(field string, id int64) error {\nif id <= 0 {\nvar v valid.Validator\nv.Add(field, \"must be a positive id\", id)\nreturn v.Err()\n}\nreturn nil\n}\n")
 	}
+	renderRangeHelper(b, s)
 	if usesNonEmpty(s) {
 		b.WriteString(nonEmptyHelper)
 	}
