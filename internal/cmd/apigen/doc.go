@@ -151,7 +151,7 @@
 // record; an update's path id <record>_id is the record's id; a snapshot
 // record marked x-go-snapshot-bodies sent by a generated Create or Update
 // gets generated createRequest and updateRequest (the version and the diff since the
-// read, through the generated snapshotBody); a list method All<Name>
+// read, through internal/update's Body); a list method All<Name>
 // iterates like All; a DELETE answered by JSON naming no record reads the
 // group's envelope (deleteEnveloped); a deprecated operation's methods
 // say "Deprecated: use X" (X the name without its V<n> or Deprecated

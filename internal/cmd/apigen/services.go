@@ -669,7 +669,7 @@ func renderServices(s *services) ([]byte, error) {
 		{"adama.", "github.com/adamasdk/adama-go/adama"}, {"call.", "github.com/adamasdk/adama-go/internal/call"},
 		{"modify.", "github.com/adamasdk/adama-go/internal/modify"}, {"pager.", "github.com/adamasdk/adama-go/internal/pager"},
 		{"valid.", "github.com/adamasdk/adama-go/internal/valid"}, {"qlang.", "github.com/adamasdk/adama-go/qlang"},
-		{"record.ToMap(", "github.com/adamasdk/adama-go/internal/record"},
+		{"record.ToMap(", "github.com/adamasdk/adama-go/internal/record"}, {"update.Body(", "github.com/adamasdk/adama-go/internal/update"},
 	} {
 		if strings.Contains(src, imp.use) {
 			own = append(own, strconv.Quote(imp.path))

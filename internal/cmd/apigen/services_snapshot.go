@@ -237,7 +237,7 @@ func renderSnapshotRequests(b *bytes.Buffer, s *services, dep string) {
 			b.WriteString("body, err := x.writable()\nif err != nil {\nreturn nil, err\n}\nreturn json.RawMessage(body), nil\n}\n")
 		}
 		if r.update {
-			b.WriteString("\n" + wrap("updateRequest is the body an update of the record sends: its version and what changed since it was read (every set property for a record built by hand); see snapshotBody.") + dep)
+			b.WriteString("\n" + wrap("updateRequest is the body an update of the record sends: its version and what changed since it was read (every set property for a record built by hand); see internal/update's Body.") + dep)
 			fmt.Fprintf(b, "func (x *%s) updateRequest() (any, error) {\n%s", r.record, refuseNil)
 			fmt.Fprintf(b, "if x.%s <= 0 {\nv.Add(%q, \"must be a positive id\", x.%s)\n}\n", r.idField, r.idParam, r.idField)
 			b.WriteString("now, err := x.writable()\nif err != nil {\nreturn nil, err\n}\nvar before []byte\nif orig := x.original(); orig != nil {\n")
@@ -249,117 +249,10 @@ func renderSnapshotRequests(b *bytes.Buffer, s *services, dep string) {
 			if r.validated {
 				check = "func(v *valid.Validator) { x.validate(v, false) }"
 			}
-			fmt.Fprintf(b, "return snapshotBody(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), %s)\n}\n", check)
+			fmt.Fprintf(b, "return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), %s)\n}\n", check)
 		}
 	}
 }
-
-// snapshotHelpers are the unexported functions the generated
-// updateRequest methods call.
-const snapshotHelpers = `
-// snapshotBody returns the body of an update: {"version":n, ...} with the
-// properties of now that differ from before (every property of now when
-// before is nil, a record built by hand), a property before had and now
-// lacks as null, in now's order, the rest by name. It leaves out the
-// create-only properties and refuses, in v, clearing a fixed one and a
-// sent value that breaks check's rules.
-func snapshotBody(v *valid.Validator, now, before []byte, version int64, createOnly, fixed []string, check func(*valid.Validator)) (any, error) {
-	body := record.ToMap(now)
-	if before != nil {
-		body = record.Diff(record.ToMap(before), body)
-	}
-	for _, k := range createOnly {
-		delete(body, k)
-	}
-	delete(body, "version")
-	for _, k := range fixed {
-		if raw, ok := body[k]; ok && record.IsNull(raw) {
-			v.Add(k, "cannot be cleared", nil)
-		}
-	}
-	if check != nil {
-		var all valid.Validator
-		check(&all)
-		v.Merge("", sentOnly(all.Err(), body))
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return json.RawMessage(versionFirst(version, body, objectKeys(now))), nil
-}
-
-// sentOnly keeps the violations of err (an *adama.ValidationError) whose
-// field is one of body's properties or the version: an update checks
-// what it sends.
-func sentOnly(err error, body map[string]json.RawMessage) error {
-	ve, ok := err.(*adama.ValidationError)
-	if !ok || ve == nil {
-		return err
-	}
-	var v valid.Validator
-	for _, x := range ve.Violations {
-		root, _, _ := strings.Cut(x.Field, ".")
-		root, _, _ = strings.Cut(root, "[")
-		if _, sent := body[root]; sent || root == "version" {
-			v.Add(x.Field, x.Rule, x.Value)
-		}
-	}
-	return v.Err()
-}
-
-// objectKeys returns the property names of the JSON object b in order.
-func objectKeys(b []byte) []string {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var keys []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return keys
-		}
-		k, _ := t.(string)
-		keys = append(keys, k)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return keys
-		}
-	}
-	return keys
-}
-
-// versionFirst writes {"version":n, ...body} with body's properties in
-// the order of order, then the rest (cleared unknown properties) by name.
-func versionFirst(version int64, body map[string]json.RawMessage, order []string) []byte {
-	var out bytes.Buffer
-	out.WriteString("{\"version\":")
-	out.WriteString(strconv.FormatInt(version, 10))
-	put := func(k string) {
-		kb, _ := json.Marshal(k)
-		out.WriteByte(',')
-		out.Write(kb)
-		out.WriteByte(':')
-		out.Write(body[k])
-		delete(body, k)
-	}
-	for _, k := range order {
-		if _, ok := body[k]; ok {
-			put(k)
-		}
-	}
-	rest := make([]string, 0, len(body))
-	for k := range body {
-		rest = append(rest, k)
-	}
-	slices.Sort(rest)
-	for _, k := range rest {
-		put(k)
-	}
-	out.WriteByte('}')
-	return out.Bytes()
-}
-`
 
 // deleteHelper is the unexported function a generated enveloped Delete
 // calls.
@@ -379,12 +272,6 @@ func deleteEnveloped(ctx context.Context, g *call.Group, c *call.Call, ro []adam
 // renderSnapshotHelpers writes the helpers of this file that the
 // generated code calls.
 func renderSnapshotHelpers(b *bytes.Buffer, s *services) {
-	for _, r := range s.snapshots {
-		if r.update {
-			b.WriteString(snapshotHelpers)
-			break
-		}
-	}
 	for _, m := range s.methods {
 		if m.kind == kindDelete && m.enveloped {
 			b.WriteString(deleteHelper)

@@ -186,9 +186,8 @@ func TestGenerateSnapshotServices(t *testing.T) {
 				"func (x *Widget) updateRequest() (any, error) {",
 				`v.Add("widget_id", "must be a positive id", x.ID)`,
 				"x.validateChange(&v, orig)",
-				"return snapshotBody(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })",
-				"func snapshotBody(v *valid.Validator, now, before []byte, version int64, createOnly, fixed []string, check func(*valid.Validator)) (any, error) {",
-				`"github.com/adamasdk/adama-go/internal/record"`, `"encoding/json"`, `"bytes"`, `"slices"`,
+				"return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })",
+				`"github.com/adamasdk/adama-go/internal/update"`,
 				// Modify refuses a nil change.
 				"if change == nil {\nvar v valid.Validator\nv.Add(\"change\", valid.RuleRequired, nil)",
 				// A deletion confirmed by the envelope reads it.
