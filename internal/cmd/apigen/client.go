@@ -5,15 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"go/format"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
-
-	"github.com/adamasdk/adama-go/internal/apispec"
 )
 
 // clientOut is the name of the generated Client file in the package
@@ -188,31 +184,7 @@ func generateClient(doc *openapi3.T, source string) ([]byte, error) {
 	return renderClient(c)
 }
 
-// writeClient writes the group's Client file into dir, leaving it alone
-// when it is up to date, and removes a stale one when the document no
-// longer describes the Client.
+// writeClient writes the group's Client file into dir (see writeOptional).
 func writeClient(group, dir string) error {
-	doc, err := apispec.Load(group)
-	if err != nil {
-		return err
-	}
-	src, err := generateClient(doc, "internal/apispec/"+group+".yaml")
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(dir, clientOut)
-	old, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if src == nil {
-		if err == nil {
-			return os.Remove(path)
-		}
-		return nil
-	}
-	if bytes.Equal(old, src) {
-		return nil
-	}
-	return os.WriteFile(path, src, 0o644)
+	return writeOptional(group, filepath.Join(dir, clientOut), generateClient)
 }

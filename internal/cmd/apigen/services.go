@@ -1002,19 +1002,24 @@ func generateServices(doc *openapi3.T, source string) ([]byte, error) {
 	return renderServices(s)
 }
 
-// writeServices writes the group's services file into dir, leaving it
-// alone when it is up to date, and removes a stale one when the document
-// no longer describes its services.
+// writeServices writes the group's services file into dir (see
+// writeOptional).
 func writeServices(group, dir string) error {
+	return writeOptional(group, filepath.Join(dir, servicesOut), generateServices)
+}
+
+// writeOptional writes what gen makes of the group's document to path,
+// leaving the file alone when it is up to date, and removes a stale one
+// when gen makes nothing (the document no longer describes that part).
+func writeOptional(group, path string, gen func(doc *openapi3.T, source string) ([]byte, error)) error {
 	doc, err := apispec.Load(group)
 	if err != nil {
 		return err
 	}
-	src, err := generateServices(doc, "internal/apispec/"+group+".yaml")
+	src, err := gen(doc, "internal/apispec/"+group+".yaml")
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(dir, servicesOut)
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
