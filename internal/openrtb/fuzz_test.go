@@ -175,12 +175,19 @@ func lightMembers(r *openrtb.BidRequest) string {
 	return b.String()
 }
 
+// compact prints raw JSON in one canonical form, so that two spellings of
+// the same value ("&" and "\u0026", which encoding/json writes for it)
+// print alike.
 func compact(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
+	var v any
+	if len(raw) == 0 || json.Unmarshal(raw, &v) != nil {
 		return string(raw)
 	}
-	return b.String()
+	out, err := json.Marshal(v)
+	if err != nil {
+		return string(raw)
+	}
+	return string(out)
 }
 
 // plainNames reports whether every member name in b is made of lower-case
