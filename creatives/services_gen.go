@@ -78,6 +78,30 @@ func (s *ClassificationService) Get(ctx context.Context, cid int64, ro ...adama.
 	return one[Classification](ctx, s.g, &call.Call{Path: "/classification/" + strconv.FormatInt(cid, 10)}, ro...)
 }
 
+// Save calls POST /v3.0/classification/{cid}. The operation:
+// save a creative's classification; the answer is the inflated
+// classification.
+func (s *ClassificationService) Save(ctx context.Context, cid int64, cl *Classification, ro ...adama.RequestOption) (*InflatedClassification, error) {
+	if err := idBetween("cid", cid, 2147483647); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/classification/" + strconv.FormatInt(cid, 10)}
+	if err := saveRequest(c, cid, cl); err != nil {
+		return nil, err
+	}
+	return one[InflatedClassification](ctx, s.g, c, ro...)
+}
+
+// ForcePublish calls POST /v3.0/classification/{cid}/force-publish.
+// The operation: publish a creative's classification now.
+func (s *ClassificationService) ForcePublish(ctx context.Context, cid int64, ro ...adama.RequestOption) (*Classification, error) {
+	if err := idBetween("cid", cid, 2147483647); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/classification/" + strconv.FormatInt(cid, 10) + "/force-publish"}
+	return one[Classification](ctx, s.g, c, ro...)
+}
+
 // Inflate calls GET /v3.0/classification/{cid}/inflate. The
 // operation: a creative's classification with its static data items.
 func (s *ClassificationService) Inflate(ctx context.Context, cid int64, ro ...adama.RequestOption) (*InflatedClassification, error) {
@@ -85,6 +109,110 @@ func (s *ClassificationService) Inflate(ctx context.Context, cid int64, ro ...ad
 		return nil, err
 	}
 	return one[InflatedClassification](ctx, s.g, &call.Call{Path: "/classification/" + strconv.FormatInt(cid, 10) + "/inflate"}, ro...)
+}
+
+// BulkSave calls POST /v3.0/classification/bulk. The operation:
+// save several creatives' classifications; the answer is their
+// inflated classifications.
+func (s *ClassificationService) BulkSave(ctx context.Context, recs []ClassificationRecord, ro ...adama.RequestOption) ([]InflatedRecord, error) {
+	c := &call.Call{Method: http.MethodPost, Path: "/classification/bulk"}
+	if err := bulkSaveRequest(c, recs); err != nil {
+		return nil, err
+	}
+	return recordsOf[[]InflatedRecord](ctx, s.g, c, ro...)
+}
+
+// List calls GET /v3.0/static_data/{category}. The operation:
+// the items of one static data category.
+func (s *StaticDataService) List(ctx context.Context, category Category, o *StaticDataOptions, ro ...adama.RequestOption) (*adama.Page[*StaticItem], error) {
+	c := &call.Call{Path: "/static_data/" + url.PathEscape(string(category))}
+	if err := staticListRequest(c, category, o); err != nil {
+		return nil, err
+	}
+	return bareList[*adama.Page[*StaticItem]](ctx, s.g, c, ro...)
+}
+
+// Get calls GET /v3.0/static_data/{category}/{id}. The operation:
+// one static data item.
+func (s *StaticDataService) Get(ctx context.Context, category Category, id string, ro ...adama.RequestOption) (*StaticItem, error) {
+	c := &call.Call{Path: "/static_data/" + url.PathEscape(string(category)) + "/" + url.PathEscape(id)}
+	if err := staticItemRequest(c, category, id); err != nil {
+		return nil, err
+	}
+	return one[StaticItem](ctx, s.g, c, ro...)
+}
+
+// GetV1 calls GET /classification/v1.0/{creative_id}. The operation:
+// a creative's classification (v3.0 replaces it).
+//
+// Deprecated: use Get.
+func (s *ClassificationService) GetV1(ctx context.Context, creativeID int64, ro ...adama.RequestOption) (*Classification, error) {
+	if err := idBetween("creative_id", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	return v1One[Classification](ctx, s.v1, &call.Call{Path: "/" + strconv.FormatInt(creativeID, 10)}, ro...)
+}
+
+// SaveV1 calls POST /classification/v1.0/{creative_id}. The
+// operation: save a creative's classification (v3.0 replaces it).
+//
+// Deprecated: use Save.
+func (s *ClassificationService) SaveV1(ctx context.Context, creativeID int64, cl *Classification, ro ...adama.RequestOption) (*Classification, error) {
+	if err := idBetween("creative_id", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/" + strconv.FormatInt(creativeID, 10)}
+	if err := saveRequest(c, creativeID, cl); err != nil {
+		return nil, err
+	}
+	return v1One[Classification](ctx, s.v1, c, ro...)
+}
+
+// InflateV1 calls GET /classification/v1.0/{creative_id}/inflate.
+// The operation: an inflated classification (v3.0 replaces it).
+//
+// Deprecated: use Inflate.
+func (s *ClassificationService) InflateV1(ctx context.Context, creativeID int64, ro ...adama.RequestOption) (*InflatedClassification, error) {
+	if err := idBetween("creative_id", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	return v1One[InflatedClassification](ctx, s.v1, &call.Call{Path: "/" + strconv.FormatInt(creativeID, 10) + "/inflate"}, ro...)
+}
+
+// BulkSaveV1 calls POST /classification/v1.0/bulk. The operation:
+// save several classifications (v3.0 replaces it).
+//
+// Deprecated: use BulkSave.
+func (s *ClassificationService) BulkSaveV1(ctx context.Context, recs []ClassificationRecord, ro ...adama.RequestOption) ([]InflatedRecord, error) {
+	c := &call.Call{Method: http.MethodPost, Path: "/bulk"}
+	if err := bulkSaveRequest(c, recs); err != nil {
+		return nil, err
+	}
+	return v1RecordsOf[[]InflatedRecord](ctx, s.v1, c, ro...)
+}
+
+// ListV1 calls GET /static_data/v1.0/{category}. The operation:
+// the items of one category (v3.0 replaces it).
+//
+// Deprecated: use List.
+func (s *StaticDataService) ListV1(ctx context.Context, category Category, o *StaticDataV1Options, ro ...adama.RequestOption) (*adama.Page[*StaticItem], error) {
+	c := &call.Call{Path: "/" + url.PathEscape(string(category))}
+	if err := staticV1ListRequest(c, category, o); err != nil {
+		return nil, err
+	}
+	return v1List[*adama.Page[*StaticItem]](ctx, s.v1, c, ro...)
+}
+
+// GetV1 calls GET /static_data/v1.0/{category}/{id}. The operation:
+// one item (v3.0 replaces it).
+//
+// Deprecated: use Get.
+func (s *StaticDataService) GetV1(ctx context.Context, category Category, id string, ro ...adama.RequestOption) (*StaticItem, error) {
+	c := &call.Call{Path: "/" + url.PathEscape(string(category)) + "/" + url.PathEscape(id)}
+	if err := staticV1ItemRequest(c, category, id); err != nil {
+		return nil, err
+	}
+	return v1One[StaticItem](ctx, s.v1, c, ro...)
 }
 
 // Get calls GET /component_creatives/v1.0/assets/{asset_id}.
@@ -153,14 +281,14 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Modify", "the creative's id is an argument beside the record and the body is the companion's own form"},
 	{"deleteCompanion", "DELETE", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Delete", ""},
 	{"getClassification", "GET", "/v3.0/classification/{cid}", "Classifications", "Get", ""},
-	{"saveClassification", "POST", "/v3.0/classification/{cid}", "Classifications", "Save", "the creative id is an argument beside the classification and the answer is the inflated classification, another record"},
-	{"forcePublishClassification", "POST", "/v3.0/classification/{cid}/force-publish", "Classifications", "ForcePublish", "an action without a body on the classification's path, answering the classification (a generated POST sends a record)"},
+	{"saveClassification", "POST", "/v3.0/classification/{cid}", "Classifications", "Save", ""},
+	{"forcePublishClassification", "POST", "/v3.0/classification/{cid}/force-publish", "Classifications", "ForcePublish", ""},
 	{"getInflatedClassification", "GET", "/v3.0/classification/{cid}/inflate", "Classifications", "Inflate", ""},
-	{"saveClassifications", "POST", "/v3.0/classification/bulk", "Classifications", "BulkSave", "the body is a list of creative classifications and the answer a list of inflated records"},
+	{"saveClassifications", "POST", "/v3.0/classification/bulk", "Classifications", "BulkSave", ""},
 	{"getClassifications", "GET", "/v3.0/classification/bulk/{cids}", "Classifications", "BulkGet", "the ids are one comma-separated path segment and the answer a bare list"},
 	{"getInflatedClassifications", "GET", "/v3.0/classification/bulk/{cids}/inflate", "Classifications", "BulkInflate", "the ids are one comma-separated path segment and the answer a bare list of inflated records"},
-	{"listStaticData", "GET", "/v3.0/static_data/{category}", "StaticData", "List", "the category is a path value and a bare number where an item is expected is read as its id (StaticItem is hand-written)"},
-	{"getStaticData", "GET", "/v3.0/static_data/{category}/{id}", "StaticData", "Get", "the category and the item id are path values and StaticItem is read by hand"},
+	{"listStaticData", "GET", "/v3.0/static_data/{category}", "StaticData", "List", ""},
+	{"getStaticData", "GET", "/v3.0/static_data/{category}/{id}", "StaticData", "Get", ""},
 	{"createCreativeV2", "POST", "/video/v2.0/creatives", "Videos", "CreateV2", "deprecated v2.0: the answer holds only the new id, so the creative is read back with GetV2"},
 	{"validateVASTV2", "POST", "/video/v2.0/creatives/validateVAST", "Videos", "ValidateVASTV2", "deprecated v2.0: the body is the VAST document as XML text, shared with ValidateVAST"},
 	{"getCreativeV2", "GET", "/video/v2.0/creatives/{video_id}", "Videos", "GetV2", "deprecated v2.0: the creative may come wrapped in data or bare and is read into the v3 VideoCreative"},
@@ -175,14 +303,14 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getVASTV2", "GET", "/video/v2.0/creatives/{video_id}/vast", "Videos", "VASTV2", "deprecated v2.0: the answer is the VAST document as XML, returned as bytes or as a stream"},
 	{"getVASTV2", "GET", "/video/v2.0/creatives/{video_id}/vast", "Videos", "VASTReaderV2", "deprecated v2.0: the answer is the VAST document as XML, returned as bytes or as a stream"},
 	{"addVASTExtensionV2", "POST", "/video/v2.0/creatives/{video_id}/vast/extension", "Videos", "AddVASTExtensionV2", "deprecated v2.0: the body is an XML extension element"},
-	{"getClassificationV1", "GET", "/classification/v1.0/{creative_id}", "Classifications", "GetV1", "deprecated v1.0: the answer may be wrapped as response.value or be a status object that is an error"},
-	{"saveClassificationV1", "POST", "/classification/v1.0/{creative_id}", "Classifications", "SaveV1", "deprecated v1.0: the answer may be wrapped as response.value or be a status object that is an error"},
-	{"getInflatedClassificationV1", "GET", "/classification/v1.0/{creative_id}/inflate", "Classifications", "InflateV1", "deprecated v1.0: the answer may be wrapped as response.value or be a status object that is an error"},
-	{"saveClassificationsV1", "POST", "/classification/v1.0/bulk", "Classifications", "BulkSaveV1", "deprecated v1.0: the answer may be wrapped as response.value or be a status object that is an error"},
+	{"getClassificationV1", "GET", "/classification/v1.0/{creative_id}", "Classifications", "GetV1", ""},
+	{"saveClassificationV1", "POST", "/classification/v1.0/{creative_id}", "Classifications", "SaveV1", ""},
+	{"getInflatedClassificationV1", "GET", "/classification/v1.0/{creative_id}/inflate", "Classifications", "InflateV1", ""},
+	{"saveClassificationsV1", "POST", "/classification/v1.0/bulk", "Classifications", "BulkSaveV1", ""},
 	{"getClassificationsV1", "GET", "/classification/v1.0/bulk/{creative_ids}", "Classifications", "BulkGetV1", "deprecated v1.0: comma-separated ids in the path; the answer may be wrapped as response.value"},
 	{"getInflatedClassificationsV1", "GET", "/classification/v1.0/bulk/{creative_ids}/inflate", "Classifications", "BulkInflateV1", "deprecated v1.0: comma-separated ids in the path; the answer may be wrapped as response.value"},
-	{"listStaticDataV1", "GET", "/static_data/v1.0/{category}", "StaticData", "ListV1", "deprecated v1.0: the answer may be wrapped as response.value or be a status object that is an error"},
-	{"getStaticDataV1", "GET", "/static_data/v1.0/{category}/{id}", "StaticData", "GetV1", "deprecated v1.0: the answer may be wrapped as response.value or be a status object that is an error"},
+	{"listStaticDataV1", "GET", "/static_data/v1.0/{category}", "StaticData", "ListV1", ""},
+	{"getStaticDataV1", "GET", "/static_data/v1.0/{category}/{id}", "StaticData", "GetV1", ""},
 	{"listComponentCreatives", "GET", "/component_creatives/v1.0/creatives", "ComponentCreatives", "List", "the data/meta/errors answer (ComponentAnswer), the v3.0 filters chosen by WithComponentV3 and a sort field checked against the platform's list"},
 	{"listComponentCreatives", "GET", "/component_creatives/v1.0/creatives", "ComponentCreatives", "All", "the data/meta/errors answer (ComponentAnswer), the v3.0 filters chosen by WithComponentV3 and a sort field checked against the platform's list"},
 	{"createComponentCreative", "POST", "/component_creatives/v1.0/creatives", "ComponentCreatives", "Create", "ComponentCreative is written by hand: its own field names and order, send-only fields and the assets as JSON text"},
@@ -229,13 +357,8 @@ var _ = []any{
 	(*CompanionService).Create,
 	(*CompanionService).Update,
 	(*CompanionService).Modify,
-	(*ClassificationService).Save,
-	(*ClassificationService).ForcePublish,
-	(*ClassificationService).BulkSave,
 	(*ClassificationService).BulkGet,
 	(*ClassificationService).BulkInflate,
-	(*StaticDataService).List,
-	(*StaticDataService).Get,
 	(*VideoService).CreateV2,
 	(*VideoService).ValidateVASTV2,
 	(*VideoService).GetV2,
@@ -250,14 +373,8 @@ var _ = []any{
 	(*VideoService).VASTV2,
 	(*VideoService).VASTReaderV2,
 	(*VideoService).AddVASTExtensionV2,
-	(*ClassificationService).GetV1,
-	(*ClassificationService).SaveV1,
-	(*ClassificationService).InflateV1,
-	(*ClassificationService).BulkSaveV1,
 	(*ClassificationService).BulkGetV1,
 	(*ClassificationService).BulkInflateV1,
-	(*StaticDataService).ListV1,
-	(*StaticDataService).GetV1,
 	(*ComponentCreativeService).List,
 	(*ComponentCreativeService).All,
 	(*ComponentCreativeService).Create,

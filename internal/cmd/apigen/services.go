@@ -62,15 +62,16 @@ type svcMethod struct {
 	params                    []pathParam // the path's parameters, in order
 	record                    string      // the record read or written
 	options                   *optionsType
-	idField                   string   // update: the record's field holding the path id
-	limitDefault              int      // all: the page size when the options give none
-	envelope                  string   // x-go-envelope: the package's envelope type for this operation
-	limitConst                string   // all: page_limit's x-go-all-limit (services_snapshot.go)
-	enveloped                 bool     // delete: the answer is an envelope without data (services_snapshot.go)
-	deprecated                bool     // the operation is deprecated
-	key                       string   // x-go-key: the key struct naming the resource (pathkeys.go)
-	acknowledged              bool     // update: the answer holds no record; rec is returned as sent
-	via                       *callVia // x-go-group, x-go-call (callgroup.go)
+	idField                   string      // update: the record's field holding the path id
+	limitDefault              int         // all: the page size when the options give none
+	envelope                  string      // x-go-envelope: the package's envelope type for this operation
+	limitConst                string      // all: page_limit's x-go-all-limit (services_snapshot.go)
+	enveloped                 bool        // delete: the answer is an envelope without data (services_snapshot.go)
+	deprecated                bool        // the operation is deprecated
+	key                       string      // x-go-key: the key struct naming the resource (pathkeys.go)
+	acknowledged              bool        // update: the answer holds no record; rec is returned as sent
+	via                       *callVia    // x-go-group, x-go-call (callgroup.go)
+	action                    *actionSpec // an action's arguments, request and answer (actions.go)
 }
 
 type pathParam struct {
@@ -182,7 +183,9 @@ func buildServices(doc *openapi3.T, m *model) (*services, error) {
 				return fmt.Errorf("operation %s: %q is not an exported method name", where, method)
 			}
 			key := svc + "." + method
-			if prev, dup := have[key]; dup && !(why != "" && handHave[key]) {
+			// A hand-written row may name a method another row names (it
+			// serves both operations).
+			if prev, dup := have[key]; dup && !(why != "" || handHave[key]) {
 				return fmt.Errorf("operation %s: %s is already the method of %s", where, key, prev)
 			}
 			have[key] = where
@@ -327,7 +330,19 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 	if err != nil {
 		return nil, err
 	}
+	if items, ok, err := itemsOf(op, item); err != nil {
+		return nil, err
+	} else if ok {
+		answer, list = items, true
+	}
 	sm.record = answer
+	if act, err := readAction(op, method, name, answer); err != nil || act != nil {
+		if err != nil {
+			return nil, err
+		}
+		sm.kind, sm.action = kindAction, act
+		return sm, checkAction(sm)
+	}
 	switch {
 	case name == "Modify":
 		sm.kind = kindModify
@@ -376,7 +391,7 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		}
 		sm.options = ot
 		return sm, nil
-	case len(query) > 0:
+	case len(query) > 0 && !sendsQuery(op):
 		return nil, fmt.Errorf("query parameters are supported on lists only")
 	case method == http.MethodGet:
 		sm.kind = kindGet
@@ -395,6 +410,9 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		}
 	}
 	if sm.kind == kindCreate || sm.kind == kindUpdate {
+		if ok, err := recordOf(sm, op, answer); ok || err != nil {
+			return sm, err
+		}
 		body, sch, err := ownedBody(doc, op)
 		if err != nil {
 			return nil, err
@@ -804,6 +822,8 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 	}
 	recv := "func (s *" + m.recv + ") "
 	switch m.kind {
+	case kindAction:
+		renderAction(b, m, args, checks, pathExpr)
 	case kindGet:
 		fmt.Fprintf(b, "%s%s(ctx context.Context, %sro ...adama.RequestOption) (*%s, error) {\n", recv, m.name, argPrefix(args), m.record)
 		checkIDs("nil, err")
