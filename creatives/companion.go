@@ -119,36 +119,15 @@ func createCompanion(ctx context.Context, g *call.Group, creativeID int64, c *Co
 	return r.CompanionID, nil
 }
 
-// CompanionListOptions shape a list of a creative's companions. The
-// platform takes no list parameters for companions and answers them all
-// at once; the type is here so that List has the shape of every other
-// list and options can be added without changing its signature.
-type CompanionListOptions struct{}
-
-// List returns every companion of a creative, by id, on one page (GET
-// /creatives/{id}/companions; nil options: the platform's defaults).
-func (s *CompanionService) List(ctx context.Context, creativeID int64, _ *CompanionListOptions, opts ...adama.RequestOption) (*adama.Page[*Companion], error) {
-	return listCompanions(ctx, s.g, creativeID, opts)
-}
-
-func listCompanions(ctx context.Context, g *call.Group, creativeID int64, opts []adama.RequestOption) (*adama.Page[*Companion], error) {
-	var v valid.Validator
-	checkID(&v, "creativeId", creativeID)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	w, err := one[companionsWire](ctx, g, &call.Call{Path: companionsPath(creativeID)}, opts...)
+// companionPage reads the companions by id into one page, in id order
+// (List, ListV2).
+func companionPage[T Companion](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*adama.Page[*T], error) {
+	w, err := one[companionsWire](ctx, g, c, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return wholePage(w.list()), nil
-}
-
-func checkPair(creativeID, companionID int64) error {
-	var v valid.Validator
-	checkID(&v, "creativeId", creativeID)
-	checkID(&v, "companionId", companionID)
-	return v.Err()
+	p, _ := any(wholePage(w.list())).(*adama.Page[*T])
+	return p, nil
 }
 
 // Update saves companion c of creative creativeID

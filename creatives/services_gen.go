@@ -11,8 +11,24 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
+
+// CompanionListOptions are the parameters of GET
+// /v3.0/creatives/{creativeId}/companions: every companion of a
+// creative, by id. The platform takes none today; the struct gives
+// the list the signature of every list, so that options can be added
+// without breaking callers.
+type CompanionListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *CompanionListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
 
 // ComponentsListOptions are the parameters of GET
 // /component_creatives/v1.0/components: every component definition.
@@ -29,6 +45,75 @@ func (o *ComponentsListOptions) query(_, _ int) url.Values {
 	return q
 }
 
+// Get calls GET /v3.0/creatives/{creativeId}. The operation: a video
+// creative with its status.
+func (s *VideoService) Get(ctx context.Context, creativeID int64, ro ...adama.RequestOption) (*VideoCreative, error) {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	out, err := unwrapped[VideoCreative](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(creativeID, 10)}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	out.ID = creativeID
+	return out, nil
+}
+
+// Update checks the record and sends it to PATCH
+// /v3.0/creatives/{creativeId}, returning the record as the platform
+// has it. The operation: change the settings sent; null clears one.
+func (s *VideoService) Update(ctx context.Context, rec *VideoCreative, ro ...adama.RequestOption) (*VideoCreative, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return unwrapped[VideoCreative](ctx, s.g, &call.Call{Method: http.MethodPatch, Path: "/creatives/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (PATCH /v3.0/creatives/{creativeId}), reading again and
+// retrying on a version conflict (adama.DefaultModifyAttempts rounds
+// in all).
+func (s *VideoService) Modify(ctx context.Context, creativeID int64, change func(*VideoCreative) error, ro ...adama.RequestOption) (*VideoCreative, error) {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "video creative "+strconv.FormatInt(creativeID, 10),
+		func(ctx context.Context) (*VideoCreative, error) { return s.Get(ctx, creativeID, ro...) },
+		change,
+		func(ctx context.Context, rec *VideoCreative) (*VideoCreative, error) {
+			return s.Update(ctx, rec, ro...)
+		})
+}
+
+// ValidateVAST calls POST /v3.0/creatives/validateVAST. The
+// operation: check a VAST document.
+func (s *VideoService) ValidateVAST(ctx context.Context, vast []byte, ro ...adama.RequestOption) (*VASTValidation, error) {
+	c := &call.Call{Method: http.MethodPost, Path: "/creatives/validateVAST"}
+	if err := vastRequest(c, vast); err != nil {
+		return nil, err
+	}
+	return one[VASTValidation](ctx, s.g, c, ro...)
+}
+
+// History calls GET /v3.0/creatives/{creativeId}/history. The
+// operation: a page of a creative's change log (kept for 90 days).
+func (s *VideoService) History(ctx context.Context, creativeID int64, o *HistoryOptions, ro ...adama.RequestOption) (*History, error) {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/history"}
+	if err := historyRequest(c, creativeID, o); err != nil {
+		return nil, err
+	}
+	return one[History](ctx, s.g, c, ro...)
+}
+
 // DeleteHistory calls DELETE /v3.0/creatives/{creativeId}/history.
 // The operation: delete a creative's history entry.
 func (s *VideoService) DeleteHistory(ctx context.Context, creativeID int64, ro ...adama.RequestOption) error {
@@ -36,6 +121,19 @@ func (s *VideoService) DeleteHistory(ctx context.Context, creativeID int64, ro .
 		return err
 	}
 	return noContent(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/history"}, ro...)
+}
+
+// List calls GET /v3.0/creatives/{creativeId}/companions. The
+// operation: every companion of a creative, by id.
+func (s *CompanionService) List(ctx context.Context, creativeID int64, opts *CompanionListOptions, ro ...adama.RequestOption) (*adama.Page[*Companion], error) {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	var o CompanionListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return companionPage[Companion](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/companions", Query: o.query(0, 0)}, ro)
 }
 
 // Get calls GET
@@ -140,6 +238,133 @@ func (s *StaticDataService) Get(ctx context.Context, category Category, id strin
 		return nil, err
 	}
 	return one[StaticItem](ctx, s.g, c, ro...)
+}
+
+// ValidateVASTV2 calls POST /video/v2.0/creatives/validateVAST.
+// The operation: check a VAST document (v3.0 replaces it).
+//
+// Deprecated: use ValidateVAST.
+func (s *VideoService) ValidateVASTV2(ctx context.Context, vast []byte, ro ...adama.RequestOption) (*VASTValidation, error) {
+	c := &call.Call{Method: http.MethodPost, Path: "/creatives/validateVAST"}
+	if err := vastRequest(c, vast); err != nil {
+		return nil, err
+	}
+	return one[VASTValidation](ctx, s.g2, c, ro...)
+}
+
+// GetV2 calls GET /video/v2.0/creatives/{video_id}. The operation:
+// a video creative (v3.0 GET /creatives/{creativeId} replaces it).
+//
+// Deprecated: use Get.
+func (s *VideoService) GetV2(ctx context.Context, videoID int64, ro ...adama.RequestOption) (*VideoCreative, error) {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return nil, err
+	}
+	out, err := dataOrBare[VideoCreative](ctx, s.g2, &call.Call{Path: "/creatives/" + strconv.FormatInt(videoID, 10)}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	out.ID = videoID
+	return out, nil
+}
+
+// ListV2 calls GET /video/v2.0/creatives/{video_id}/companions.
+// The operation: every companion of a creative.
+//
+// Deprecated: use List.
+func (s *CompanionService) ListV2(ctx context.Context, videoID int64, opts *CompanionListOptions, ro ...adama.RequestOption) (*adama.Page[*Companion], error) {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return nil, err
+	}
+	var o CompanionListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return companionPage[Companion](ctx, s.g2, &call.Call{Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/companions", Query: o.query(0, 0)}, ro)
+}
+
+// DeleteV2 calls GET
+// /video/v2.0/creatives/{video_id}/companions/{companion_id}/delete.
+// The operation: remove a companion (a GET; v3.0 DELETE replaces
+// it).
+//
+// Deprecated: use Delete.
+func (s *CompanionService) DeleteV2(ctx context.Context, videoID int64, companionID int64, ro ...adama.RequestOption) error {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return err
+	}
+	if err := idBetween("companion_id", companionID, 2147483647); err != nil {
+		return err
+	}
+	c := &call.Call{Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/companions/" + strconv.FormatInt(companionID, 10) + "/delete"}
+	return noContent(ctx, s.g2, c, ro...)
+}
+
+// VariantsV2 calls GET /video/v2.0/creatives/{video_id}/variants.
+// The operation: every encoded variant with its asset path and video
+// information.
+//
+// Deprecated: the operation is deprecated.
+func (s *VideoService) VariantsV2(ctx context.Context, videoID int64, ro ...adama.RequestOption) ([]Variant, error) {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/variants"}
+	return variantsOf[[]Variant](ctx, s.g2, c, ro...)
+}
+
+// VariantV2 calls GET
+// /video/v2.0/creatives/{video_id}/variants/{variant_id}. The
+// operation: one encoded variant.
+//
+// Deprecated: the operation is deprecated.
+func (s *VideoService) VariantV2(ctx context.Context, videoID int64, variantID int64, ro ...adama.RequestOption) (*Variant, error) {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return nil, err
+	}
+	if err := idBetween("variant_id", variantID, 2147483647); err != nil {
+		return nil, err
+	}
+	return one[Variant](ctx, s.g2, &call.Call{Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/variants/" + strconv.FormatInt(variantID, 10)}, ro...)
+}
+
+// StatusV2 calls GET /video/v2.0/creatives/{video_id}/status. The
+// operation: the upload status, encoding information and percent.
+//
+// Deprecated: the operation is deprecated.
+func (s *VideoService) StatusV2(ctx context.Context, videoID int64, ro ...adama.RequestOption) (*UploadStatus, error) {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return nil, err
+	}
+	return one[UploadStatus](ctx, s.g2, &call.Call{Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/status"}, ro...)
+}
+
+// VASTV2 calls GET /video/v2.0/creatives/{video_id}/vast. The
+// operation: the creative's VAST document.
+//
+// Deprecated: the operation is deprecated.
+func (s *VideoService) VASTV2(ctx context.Context, videoID int64, ro ...adama.RequestOption) ([]byte, error) {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/vast"}
+	return vastDocument[[]byte](ctx, s.g2, c, ro...)
+}
+
+// AddVASTExtensionV2 calls POST
+// /video/v2.0/creatives/{video_id}/vast/extension. The operation:
+// add an extension node to the creative's VAST template.
+//
+// Deprecated: the operation is deprecated.
+func (s *VideoService) AddVASTExtensionV2(ctx context.Context, videoID int64, extension []byte, ro ...adama.RequestOption) error {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return err
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/vast/extension"}
+	if err := vastExtensionRequest(c, videoID, extension); err != nil {
+		return err
+	}
+	return noContent(ctx, s.g2, c, ro...)
 }
 
 // GetV1 calls GET /classification/v1.0/{creative_id}. The operation:
@@ -265,16 +490,16 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"bulkUpdateCreatives", "PATCH", "/v3.0/creatives/bulk", "Videos", "BulkUpdate", "the body wraps the patches (each with its id and what changed) and the answer is the per-item outcome (Bulk)"},
 	{"listCreativesByIDs", "POST", "/v3.0/creatives/list", "Videos", "ListByIDs", "a read sent as a POST with the ids in the body, answering the per-item outcome (Bulk)"},
 	{"listCreativesByIDs", "POST", "/v3.0/creatives/list", "Videos", "ListAtomicV2", "the deprecated way to this list: group A's atomic creatives filtered to video, through package entity"},
-	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "Get", "the answer wraps the creative with its encoding status (CreativeWrapper), unwrapped into one VideoCreative"},
+	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "Get", ""},
 	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "GetAtomicV2", "the deprecated way to this read: group A's atomic creative, through package entity"},
 	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "WaitEncoded", "polls Get with a growing interval until the encoding finishes or fails"},
 	{"replaceCreative", "POST", "/v3.0/creatives/{creativeId}", "Videos", "Update", "no v3 method sends the full replace: Update changes the settings sent with PATCH (updateCreative), which keeps what is left out; the replace, which removes it, is sent by the deprecated UpdateV2 only"},
-	{"updateCreative", "PATCH", "/v3.0/creatives/{creativeId}", "Videos", "Update", "Update sends the changes since the read as a JSON merge patch (null clears a field) and unwraps the CreativeWrapper answer"},
-	{"updateCreative", "PATCH", "/v3.0/creatives/{creativeId}", "Videos", "Modify", "Update sends the changes since the read as a JSON merge patch (null clears a field) and unwraps the CreativeWrapper answer"},
-	{"validateVAST", "POST", "/v3.0/creatives/validateVAST", "Videos", "ValidateVAST", "the body is the VAST document as XML text and a document with errors is an answer, not a Go error"},
-	{"listCreativeHistory", "GET", "/v3.0/creatives/{creativeId}/history", "Videos", "History", "the answer is one History record with its own paging; the time filters are sent as epoch seconds"},
+	{"updateCreative", "PATCH", "/v3.0/creatives/{creativeId}", "Videos", "Update", ""},
+	{"updateCreative", "PATCH", "/v3.0/creatives/{creativeId}", "Videos", "Modify", ""},
+	{"validateVAST", "POST", "/v3.0/creatives/validateVAST", "Videos", "ValidateVAST", ""},
+	{"listCreativeHistory", "GET", "/v3.0/creatives/{creativeId}/history", "Videos", "History", ""},
 	{"deleteCreativeHistory", "DELETE", "/v3.0/creatives/{creativeId}/history", "Videos", "DeleteHistory", ""},
-	{"listCompanions", "GET", "/v3.0/creatives/{creativeId}/companions", "Companions", "List", "the platform answers the companions by id (CompanionsResponse), read into one page in id order; shared with ListV2"},
+	{"listCompanions", "GET", "/v3.0/creatives/{creativeId}/companions", "Companions", "List", ""},
 	{"createCompanion", "POST", "/v3.0/creatives/{creativeId}/companions", "Companions", "Create", "the body is the companion's details with its resource file as a data URL, a body of its own"},
 	{"getCompanion", "GET", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Get", ""},
 	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Update", "the creative's id is an argument beside the record and the body is the companion's own form"},
@@ -290,19 +515,19 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listStaticData", "GET", "/v3.0/static_data/{category}", "StaticData", "List", ""},
 	{"getStaticData", "GET", "/v3.0/static_data/{category}/{id}", "StaticData", "Get", ""},
 	{"createCreativeV2", "POST", "/video/v2.0/creatives", "Videos", "CreateV2", "deprecated v2.0: the answer holds only the new id, so the creative is read back with GetV2"},
-	{"validateVASTV2", "POST", "/video/v2.0/creatives/validateVAST", "Videos", "ValidateVASTV2", "deprecated v2.0: the body is the VAST document as XML text, shared with ValidateVAST"},
-	{"getCreativeV2", "GET", "/video/v2.0/creatives/{video_id}", "Videos", "GetV2", "deprecated v2.0: the creative may come wrapped in data or bare and is read into the v3 VideoCreative"},
+	{"validateVASTV2", "POST", "/video/v2.0/creatives/validateVAST", "Videos", "ValidateVASTV2", ""},
+	{"getCreativeV2", "GET", "/video/v2.0/creatives/{video_id}", "Videos", "GetV2", ""},
 	{"replaceCreativeV2", "POST", "/video/v2.0/creatives/{video_id}", "Videos", "UpdateV2", "deprecated v2.0: the full replace of the settings, the answer read back with GetV2"},
-	{"listCompanionsV2", "GET", "/video/v2.0/creatives/{video_id}/companions", "Companions", "ListV2", "deprecated v2.0: the v3 List on the v2.0 paths"},
+	{"listCompanionsV2", "GET", "/video/v2.0/creatives/{video_id}/companions", "Companions", "ListV2", ""},
 	{"createCompanionV2", "POST", "/video/v2.0/creatives/{video_id}/companions", "Companions", "CreateV2", "deprecated v2.0: the v3 Create's body on the v2.0 paths"},
-	{"deleteCompanionV2", "GET", "/video/v2.0/creatives/{video_id}/companions/{companion_id}/delete", "Companions", "DeleteV2", "deprecated v2.0: a delete sent as a GET to a path ending in /delete"},
+	{"deleteCompanionV2", "GET", "/video/v2.0/creatives/{video_id}/companions/{companion_id}/delete", "Companions", "DeleteV2", ""},
 	{"uploadV2", "POST", "/video/v2.0/creatives/{video_id}/upload", "Videos", "UploadV2", "deprecated v2.0: the file streamed as the body, its name in the query, with progress and retries from a seekable reader"},
-	{"listVariantsV2", "GET", "/video/v2.0/creatives/{video_id}/variants", "Videos", "VariantsV2", "deprecated v2.0: the answer is a bare list of variants, not a page"},
-	{"getVariantV2", "GET", "/video/v2.0/creatives/{video_id}/variants/{variant_id}", "Videos", "VariantV2", "deprecated v2.0: two path ids, the creative's and the variant's"},
-	{"getStatusV2", "GET", "/video/v2.0/creatives/{video_id}/status", "Videos", "StatusV2", "deprecated v2.0: the encoding status of an upload, read into UploadStatus"},
-	{"getVASTV2", "GET", "/video/v2.0/creatives/{video_id}/vast", "Videos", "VASTV2", "deprecated v2.0: the answer is the VAST document as XML, returned as bytes or as a stream"},
-	{"getVASTV2", "GET", "/video/v2.0/creatives/{video_id}/vast", "Videos", "VASTReaderV2", "deprecated v2.0: the answer is the VAST document as XML, returned as bytes or as a stream"},
-	{"addVASTExtensionV2", "POST", "/video/v2.0/creatives/{video_id}/vast/extension", "Videos", "AddVASTExtensionV2", "deprecated v2.0: the body is an XML extension element"},
+	{"listVariantsV2", "GET", "/video/v2.0/creatives/{video_id}/variants", "Videos", "VariantsV2", ""},
+	{"getVariantV2", "GET", "/video/v2.0/creatives/{video_id}/variants/{variant_id}", "Videos", "VariantV2", ""},
+	{"getStatusV2", "GET", "/video/v2.0/creatives/{video_id}/status", "Videos", "StatusV2", ""},
+	{"getVASTV2", "GET", "/video/v2.0/creatives/{video_id}/vast", "Videos", "VASTV2", ""},
+	{"getVASTV2", "GET", "/video/v2.0/creatives/{video_id}/vast", "Videos", "VASTReaderV2", "deprecated v2.0: the VAST document as a stream the caller reads and closes"},
+	{"addVASTExtensionV2", "POST", "/video/v2.0/creatives/{video_id}/vast/extension", "Videos", "AddVASTExtensionV2", ""},
 	{"getClassificationV1", "GET", "/classification/v1.0/{creative_id}", "Classifications", "GetV1", ""},
 	{"saveClassificationV1", "POST", "/classification/v1.0/{creative_id}", "Classifications", "SaveV1", ""},
 	{"getInflatedClassificationV1", "GET", "/classification/v1.0/{creative_id}/inflate", "Classifications", "InflateV1", ""},
@@ -345,34 +570,19 @@ var _ = []any{
 	(*VideoService).BulkUpdate,
 	(*VideoService).ListByIDs,
 	(*VideoService).ListAtomicV2,
-	(*VideoService).Get,
 	(*VideoService).GetAtomicV2,
 	(*VideoService).WaitEncoded,
 	(*VideoService).Update,
-	(*VideoService).Update,
-	(*VideoService).Modify,
-	(*VideoService).ValidateVAST,
-	(*VideoService).History,
-	(*CompanionService).List,
 	(*CompanionService).Create,
 	(*CompanionService).Update,
 	(*CompanionService).Modify,
 	(*ClassificationService).BulkGet,
 	(*ClassificationService).BulkInflate,
 	(*VideoService).CreateV2,
-	(*VideoService).ValidateVASTV2,
-	(*VideoService).GetV2,
 	(*VideoService).UpdateV2,
-	(*CompanionService).ListV2,
 	(*CompanionService).CreateV2,
-	(*CompanionService).DeleteV2,
 	(*VideoService).UploadV2,
-	(*VideoService).VariantsV2,
-	(*VideoService).VariantV2,
-	(*VideoService).StatusV2,
-	(*VideoService).VASTV2,
 	(*VideoService).VASTReaderV2,
-	(*VideoService).AddVASTExtensionV2,
 	(*ClassificationService).BulkGetV1,
 	(*ClassificationService).BulkInflateV1,
 	(*ComponentCreativeService).List,

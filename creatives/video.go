@@ -1,6 +1,7 @@
 package creatives
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"maps"
@@ -13,7 +14,6 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
-	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -311,16 +311,20 @@ func (w *bulkWire) result() *BulkResult {
 	return r
 }
 
-// dataWrapper is the {data, errors} answer of get and patch (schema
+// wrapped is the {data, errors} answer of get and patch (schema
 // CreativeDetailsResponseWrapper).
-type dataWrapper struct {
-	Data   *VideoCreative `json:"data"`
+type wrapped[T any] struct {
+	Data   *T             `json:"data"`
 	Errors *errorInfoList `json:"errors"`
 }
 
-// Misfits are the creative's (see VideoCreative.Misfits), so a strict
-// client's Get fails on one.
-func (w *dataWrapper) Misfits() []adama.Misfit { return w.Data.Misfits() }
+// Misfits are the record's, so a strict client's read fails on one.
+func (w *wrapped[T]) Misfits() []adama.Misfit {
+	if m, ok := any(w.Data).(interface{ Misfits() []adama.Misfit }); ok {
+		return m.Misfits()
+	}
+	return nil
+}
 
 // Valid reports whether the document has no error (warnings allowed).
 func (r *VASTValidation) Valid() bool { return r.Error == "" }
@@ -447,26 +451,16 @@ func (s *VideoService) bulk(ctx context.Context, c *call.Call, opts []adama.Requ
 	return w.result(), nil
 }
 
-// Get reads one creative with its status (GET /creatives/{id}).
-func (s *VideoService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*VideoCreative, error) {
-	var v valid.Validator
-	checkID(&v, "creativeId", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return s.unwrap(ctx, &call.Call{Path: "/creatives" + pathID(id)}, opts)
-}
-
-func (s *VideoService) unwrap(ctx context.Context, c *call.Call, opts []adama.RequestOption) (*VideoCreative, error) {
-	w, err := one[dataWrapper](ctx, s.g, c, opts...)
+// unwrapped reads the creative out of a {data, errors} answer (Get,
+// Update); an answer without data is an *adama.Error carrying the
+// answer's errors. A creative read without its id takes the path's.
+func unwrapped[T any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (*T, error) {
+	w, err := one[wrapped[T]](ctx, g, c, opts...)
 	if err != nil {
 		return nil, err
 	}
 	if w.Data == nil {
-		e := &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the response carries no data", Method: c.Method, Path: s.g.Prefix + c.Path}
-		if c.Method == "" {
-			e.Method = http.MethodGet
-		}
+		e := &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the response carries no data", Method: cmp.Or(c.Method, http.MethodGet), Path: g.Prefix + c.Path}
 		if w.Errors != nil && len(w.Errors.FieldError) > 0 {
 			f := w.Errors.FieldError[0]
 			e.Code, e.Message = f.Code, f.Error
@@ -476,20 +470,19 @@ func (s *VideoService) unwrap(ctx context.Context, c *call.Call, opts []adama.Re
 		}
 		return nil, e
 	}
-	if w.Data.ID == 0 {
-		if id, err := strconv.ParseInt(strings.TrimPrefix(c.Path[strings.LastIndexByte(c.Path, '/'):], "/"), 10, 64); err == nil {
-			w.Data.ID = id
+	if v, ok := any(w.Data).(*VideoCreative); ok && v.ID == 0 {
+		if id, err := strconv.ParseInt(c.Path[strings.LastIndexByte(c.Path, '/')+1:], 10, 64); err == nil {
+			v.ID = id
 		}
 	}
 	return w.Data, nil
 }
 
-// Update saves c (PATCH /creatives/{id}): it sends the settings that
-// changed since c was read with Get (a field cleared since is sent as
-// null, which clears it on the platform; unknown properties changed or
-// added are sent too), or every set field of a creative built by hand.
-// It returns the creative as changed.
-func (s *VideoService) Update(ctx context.Context, c *VideoCreative, opts ...adama.RequestOption) (*VideoCreative, error) {
+// updateRequest checks c and returns the body of Update: the settings
+// changed since c was read (a field cleared since is sent as null, which
+// clears it on the platform; unknown properties changed or added are
+// sent too), or every set field of a creative built by hand.
+func (c *VideoCreative) updateRequest() (any, error) {
 	var v valid.Validator
 	if c == nil {
 		v.Add("creative", "required", nil)
@@ -500,17 +493,7 @@ func (s *VideoService) Update(ctx context.Context, c *VideoCreative, opts ...ada
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.unwrap(ctx, &call.Call{Method: http.MethodPatch, Path: "/creatives" + pathID(c.ID), JSON: c.Details.changes()}, opts)
-}
-
-// Modify reads creative id, applies change and saves it with Update,
-// reading again and retrying on a version conflict
-// (adama.DefaultModifyAttempts rounds in all).
-func (s *VideoService) Modify(ctx context.Context, id int64, change func(*VideoCreative) error, opts ...adama.RequestOption) (*VideoCreative, error) {
-	return modify.Run(ctx, "video creative "+strconv.FormatInt(id, 10),
-		func(ctx context.Context) (*VideoCreative, error) { return s.Get(ctx, id, opts...) },
-		change,
-		func(ctx context.Context, c *VideoCreative) (*VideoCreative, error) { return s.Update(ctx, c, opts...) })
+	return c.Details.changes(), nil
 }
 
 // replace is the full update (POST /creatives/{id}): the platform removes
@@ -526,18 +509,14 @@ func (s *VideoService) replace(ctx context.Context, id int64, d *CreativeDetails
 	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: d.sent()}, opts...)
 }
 
-// ValidateVAST validates a VAST document (POST /creatives/validateVAST, a
-// read: retried like a GET). A document with errors is not a Go error:
-// check the result's Error and Warnings.
-func (s *VideoService) ValidateVAST(ctx context.Context, vast []byte, opts ...adama.RequestOption) (*VASTValidation, error) {
-	return validateVAST(ctx, s.g, vast, opts)
-}
-
-func validateVAST(ctx context.Context, g *call.Group, vast []byte, opts []adama.RequestOption) (*VASTValidation, error) {
+// vastRequest checks a VAST document and sends it as text (ValidateVAST,
+// ValidateVASTV2); a check is a read, retried like a GET.
+func vastRequest(c *call.Call, vast []byte) error {
 	var v valid.Validator
 	v.Check(len(strings.TrimSpace(string(vast))) > 0, "vast", "required", nil)
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	return one[VASTValidation](ctx, g, &call.Call{Method: http.MethodPost, Path: "/creatives/validateVAST", Raw: vast, RawType: "text/plain", ReadOnly: true}, opts...)
+	c.Raw, c.RawType, c.ReadOnly = vast, "text/plain", true
+	return nil
 }
