@@ -2,7 +2,6 @@ package creatives
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 	"strconv"
 
@@ -44,9 +43,9 @@ func (s *ApprovalService) ListByIDs(ctx context.Context, ids []int64, opts ...ad
 	return out, nil
 }
 
-// PostAssets posts base64 image or subtitle assets for a creative's
-// approval (POST /approvals) and returns the creative.
-func (s *ApprovalService) PostAssets(ctx context.Context, atomicCreativeID int64, assets []AssetInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
+// approvalRequest checks the image or subtitle assets of PostAssets
+// and writes its body: the creative id with the assets as base64.
+func approvalRequest(c *call.Call, atomicCreativeID int64, assets []AssetInput) error {
 	var v valid.Validator
 	checkID(&v, "atomic_creative_id", atomicCreativeID)
 	v.Check(len(assets) > 0, "assets", "at least one asset", nil)
@@ -56,8 +55,8 @@ func (s *ApprovalService) PostAssets(ctx context.Context, atomicCreativeID int64
 		v.Check(assets[i].EncodedImageFile != "" || assets[i].EncodedSubtitleFile != "", p[:len(p)-1], "an image or subtitle asset", nil)
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	body := map[string]any{"assets": assetsParam(assets), "atomic_creative_id": atomicCreativeID}
-	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/approvals", JSON: body}, opts)
+	c.JSON = map[string]any{"assets": assetsParam(assets), "atomic_creative_id": atomicCreativeID}
+	return nil
 }

@@ -40,7 +40,7 @@ type actionArg struct{ name, typ string }
 func readAction(op *openapi3.Operation, method, name, answer string) (*actionSpec, error) {
 	a := &actionSpec{}
 	is := false
-	if raw, ok := op.Extensions["x-go-args"]; ok {
+	if raw := argsOf(op, name); raw != nil {
 		list, _ := raw.([]any)
 		if len(list) == 0 {
 			return nil, fmt.Errorf("x-go-args lists the method's arguments: [{name: n, type: T}]")
@@ -91,6 +91,16 @@ func readAction(op *openapi3.Operation, method, name, answer string) (*actionSpe
 		return nil, fmt.Errorf("an action with a body needs x-go-request, the function that writes it")
 	}
 	return a, nil
+}
+
+// argsOf is the x-go-args of the method name: the operation's list, or
+// the method's in a map by method name (nil when it has none).
+func argsOf(op *openapi3.Operation, name string) any {
+	raw := op.Extensions["x-go-args"]
+	if m, isMap := raw.(map[string]any); isMap {
+		return m[name]
+	}
+	return raw
 }
 
 // hasJSONAnswer reports whether an operation's first 2xx answer has JSON
