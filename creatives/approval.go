@@ -2,7 +2,6 @@ package creatives
 
 import (
 	"context"
-	"net/url"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -19,28 +18,14 @@ type ApprovalService struct {
 	g *call.Group
 }
 
-// ListByIDs returns the approval status of the creatives ids (GET
-// /approvals?atomic_creative_ids=...), sending MaxApprovalIDs ids per
-// request. The platform answers by id, without paging.
-func (s *ApprovalService) ListByIDs(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]*Approval, error) {
-	var v valid.Validator
-	v.Check(len(ids) > 0, "atomic_creative_ids", "at least one id", nil)
-	for i, id := range ids {
-		checkID(&v, "atomic_creative_ids["+strconv.Itoa(i)+"]", id)
-	}
-	if err := v.Err(); err != nil {
+// ccRecords returns the records of a data list, not a page
+// (ListByIDs, whose calls of at most MaxApprovalIDs ids are joined).
+func ccRecords[L ~[]*E, E any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (L, error) {
+	p, err := ccList[E](ctx, g, c, opts)
+	if err != nil {
 		return nil, err
 	}
-	var out []*Approval
-	for start := 0; start < len(ids); start += MaxApprovalIDs {
-		chunk := ids[start:min(start+MaxApprovalIDs, len(ids))]
-		p, err := ccList[Approval](ctx, s.g, &call.Call{Path: "/approvals", Query: url.Values{"atomic_creative_ids": {joinIDs(chunk)}}}, opts)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p.Items...)
-	}
-	return out, nil
+	return p.Items, nil
 }
 
 // approvalRequest checks the image or subtitle assets of PostAssets

@@ -3,7 +3,6 @@ package creatives
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -90,74 +89,4 @@ func v1RecordsOf[L ~[]E, E any](ctx context.Context, g *call.Group, c *call.Call
 		return nil, err
 	}
 	return r.Records, nil
-}
-
-// checkIDs validates a bulk id list.
-func checkIDs(ids []int64) error {
-	var v valid.Validator
-	v.Check(len(ids) > 0, "cids", "at least one id", nil)
-	for i, id := range ids {
-		checkID(&v, "cids["+strconv.Itoa(i)+"]", id)
-	}
-	return v.Err()
-}
-
-// joinIDs renders ids comma-separated.
-func joinIDs(ids []int64) string {
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		parts[i] = strconv.FormatInt(id, 10)
-	}
-	return strings.Join(parts, ",")
-}
-
-// bulkGet reads ids in calls of at most MaxBulkIDs and joins the records.
-func bulkGet[T any](ctx context.Context, g *call.Group, path string, v1 bool, ids []int64, suffix string, opts []adama.RequestOption) ([]T, error) {
-	if err := checkIDs(ids); err != nil {
-		return nil, err
-	}
-	var out []T
-	for start := 0; start < len(ids); start += MaxBulkIDs {
-		chunk := ids[start:min(start+MaxBulkIDs, len(ids))]
-		c := &call.Call{Path: path + "/bulk/" + joinIDs(chunk) + suffix}
-		read := one[records[T]]
-		if v1 {
-			read = v1One[records[T]]
-		}
-		r, err := read(ctx, g, c, opts...)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r.Records...)
-	}
-	return out, nil
-}
-
-// BulkGet returns the classifications of ids (GET
-// /classification/bulk/{cids}); a list longer than MaxBulkIDs is split
-// into several calls. Creatives without a classification are left out.
-func (s *ClassificationService) BulkGet(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]ClassificationRecord, error) {
-	return bulkGet[ClassificationRecord](ctx, s.g, "/classification", false, ids, "", opts)
-}
-
-// BulkInflate returns the inflated classifications of ids (GET
-// /classification/bulk/{cids}/inflate), split like BulkGet.
-func (s *ClassificationService) BulkInflate(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]InflatedRecord, error) {
-	return bulkGet[InflatedRecord](ctx, s.g, "/classification", false, ids, "/inflate", opts)
-}
-
-// BulkGetV1 is BulkGet on the v1.0 path
-// (GET /classification/v1.0/bulk/{creative_ids}).
-//
-// Deprecated: use BulkGet (GET /v3.0/classification/bulk/{cids}).
-func (s *ClassificationService) BulkGetV1(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]ClassificationRecord, error) {
-	return bulkGet[ClassificationRecord](ctx, s.v1, "", true, ids, "", opts)
-}
-
-// BulkInflateV1 is BulkInflate on the v1.0 path
-// (GET /classification/v1.0/bulk/{creative_ids}/inflate).
-//
-// Deprecated: use BulkInflate (GET /v3.0/classification/bulk/{cids}/inflate).
-func (s *ClassificationService) BulkInflateV1(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]InflatedRecord, error) {
-	return bulkGet[InflatedRecord](ctx, s.v1, "", true, ids, "/inflate", opts)
 }

@@ -7,7 +7,9 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -220,6 +222,57 @@ func (s *ClassificationService) BulkSave(ctx context.Context, recs []Classificat
 	return recordsOf[[]InflatedRecord](ctx, s.g, c, ro...)
 }
 
+// BulkGet calls GET /v3.0/classification/bulk/{cids}. The operation:
+// several creatives' classifications.
+func (s *ClassificationService) BulkGet(ctx context.Context, cids []int64, ro ...adama.RequestOption) ([]ClassificationRecord, error) {
+	if len(cids) < 1 {
+		var v valid.Validator
+		v.Add("cids", "at least one id", nil)
+		return nil, v.Err()
+	}
+	for i, id := range cids {
+		if err := idBetween("cids["+strconv.Itoa(i)+"]", id, 2147483647); err != nil {
+			return nil, err
+		}
+	}
+	var out []ClassificationRecord
+	for chunk := range slices.Chunk(cids, MaxBulkIDs) {
+		c := &call.Call{Path: "/classification/bulk/" + joinQuery(chunk, func(id int64) string { return strconv.FormatInt(id, 10) })}
+		page, err := recordsOf[[]ClassificationRecord](ctx, s.g, c, ro...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page...)
+	}
+	return out, nil
+}
+
+// BulkInflate calls GET /v3.0/classification/bulk/{cids}/inflate.
+// The operation: several creatives' classifications with their
+// static data items.
+func (s *ClassificationService) BulkInflate(ctx context.Context, cids []int64, ro ...adama.RequestOption) ([]InflatedRecord, error) {
+	if len(cids) < 1 {
+		var v valid.Validator
+		v.Add("cids", "at least one id", nil)
+		return nil, v.Err()
+	}
+	for i, id := range cids {
+		if err := idBetween("cids["+strconv.Itoa(i)+"]", id, 2147483647); err != nil {
+			return nil, err
+		}
+	}
+	var out []InflatedRecord
+	for chunk := range slices.Chunk(cids, MaxBulkIDs) {
+		c := &call.Call{Path: "/classification/bulk/" + joinQuery(chunk, func(id int64) string { return strconv.FormatInt(id, 10) }) + "/inflate"}
+		page, err := recordsOf[[]InflatedRecord](ctx, s.g, c, ro...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page...)
+	}
+	return out, nil
+}
+
 // List calls GET /v3.0/static_data/{category}. The operation:
 // the items of one static data category.
 func (s *StaticDataService) List(ctx context.Context, category Category, o *StaticDataOptions, ro ...adama.RequestOption) (*adama.Page[*StaticItem], error) {
@@ -416,6 +469,61 @@ func (s *ClassificationService) BulkSaveV1(ctx context.Context, recs []Classific
 	return v1RecordsOf[[]InflatedRecord](ctx, s.v1, c, ro...)
 }
 
+// BulkGetV1 calls GET /classification/v1.0/bulk/{creative_ids}.
+// The operation: several classifications (v3.0 replaces it).
+//
+// Deprecated: use BulkGet.
+func (s *ClassificationService) BulkGetV1(ctx context.Context, creativeIDs []int64, ro ...adama.RequestOption) ([]ClassificationRecord, error) {
+	if len(creativeIDs) < 1 {
+		var v valid.Validator
+		v.Add("creative_ids", "at least one id", nil)
+		return nil, v.Err()
+	}
+	for i, id := range creativeIDs {
+		if err := idBetween("creative_ids["+strconv.Itoa(i)+"]", id, 2147483647); err != nil {
+			return nil, err
+		}
+	}
+	var out []ClassificationRecord
+	for chunk := range slices.Chunk(creativeIDs, MaxBulkIDs) {
+		c := &call.Call{Path: "/bulk/" + joinQuery(chunk, func(id int64) string { return strconv.FormatInt(id, 10) })}
+		page, err := v1RecordsOf[[]ClassificationRecord](ctx, s.v1, c, ro...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page...)
+	}
+	return out, nil
+}
+
+// BulkInflateV1 calls GET
+// /classification/v1.0/bulk/{creative_ids}/inflate. The operation:
+// several inflated classifications (v3.0 replaces it).
+//
+// Deprecated: use BulkInflate.
+func (s *ClassificationService) BulkInflateV1(ctx context.Context, creativeIDs []int64, ro ...adama.RequestOption) ([]InflatedRecord, error) {
+	if len(creativeIDs) < 1 {
+		var v valid.Validator
+		v.Add("creative_ids", "at least one id", nil)
+		return nil, v.Err()
+	}
+	for i, id := range creativeIDs {
+		if err := idBetween("creative_ids["+strconv.Itoa(i)+"]", id, 2147483647); err != nil {
+			return nil, err
+		}
+	}
+	var out []InflatedRecord
+	for chunk := range slices.Chunk(creativeIDs, MaxBulkIDs) {
+		c := &call.Call{Path: "/bulk/" + joinQuery(chunk, func(id int64) string { return strconv.FormatInt(id, 10) }) + "/inflate"}
+		page, err := v1RecordsOf[[]InflatedRecord](ctx, s.v1, c, ro...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page...)
+	}
+	return out, nil
+}
+
 // ListV1 calls GET /static_data/v1.0/{category}. The operation:
 // the items of one category (v3.0 replaces it).
 //
@@ -515,6 +623,31 @@ func (s *ComponentCreativeService) Eligibility(ctx context.Context, atomicCreati
 func (s *ComponentCreativeService) Version(ctx context.Context, ro ...adama.RequestOption) (string, error) {
 	c := &call.Call{Path: "/version"}
 	return versionText[string](ctx, s.g, c, ro...)
+}
+
+// ListByIDs calls GET /component_creatives/v1.0/approvals.
+// The operation: the approval status of creatives.
+func (s *ApprovalService) ListByIDs(ctx context.Context, atomicCreativeIDs []int64, ro ...adama.RequestOption) ([]*Approval, error) {
+	if len(atomicCreativeIDs) < 1 {
+		var v valid.Validator
+		v.Add("atomic_creative_ids", "at least one id", nil)
+		return nil, v.Err()
+	}
+	for i, id := range atomicCreativeIDs {
+		if err := idBetween("atomic_creative_ids["+strconv.Itoa(i)+"]", id, 2147483647); err != nil {
+			return nil, err
+		}
+	}
+	var out []*Approval
+	for chunk := range slices.Chunk(atomicCreativeIDs, MaxApprovalIDs) {
+		c := &call.Call{Path: "/approvals", Query: url.Values{"atomic_creative_ids": {joinQuery(chunk, func(id int64) string { return strconv.FormatInt(id, 10) })}}}
+		page, err := ccRecords[[]*Approval](ctx, s.g, c, ro...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page...)
+	}
+	return out, nil
 }
 
 // PostAssets calls POST /component_creatives/v1.0/approvals.
@@ -647,6 +780,15 @@ func idBetween(field string, id, max int64) error {
 	return nil
 }
 
+// joinQuery writes a list parameter as comma-separated values.
+func joinQuery[T any](list []T, text func(T) string) string {
+	parts := make([]string, len(list))
+	for i, v := range list {
+		parts[i] = text(v)
+	}
+	return strings.Join(parts, ",")
+}
+
 // serviceOperations lists every operation of the description with each
 // method of the group's services that serves it, generated above or
 // written by hand (Handwritten says why).
@@ -678,8 +820,8 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"forcePublishClassification", "POST", "/v3.0/classification/{cid}/force-publish", "Classifications", "ForcePublish", ""},
 	{"getInflatedClassification", "GET", "/v3.0/classification/{cid}/inflate", "Classifications", "Inflate", ""},
 	{"saveClassifications", "POST", "/v3.0/classification/bulk", "Classifications", "BulkSave", ""},
-	{"getClassifications", "GET", "/v3.0/classification/bulk/{cids}", "Classifications", "BulkGet", "the ids are one comma-separated path segment and the answer a bare list"},
-	{"getInflatedClassifications", "GET", "/v3.0/classification/bulk/{cids}/inflate", "Classifications", "BulkInflate", "the ids are one comma-separated path segment and the answer a bare list of inflated records"},
+	{"getClassifications", "GET", "/v3.0/classification/bulk/{cids}", "Classifications", "BulkGet", ""},
+	{"getInflatedClassifications", "GET", "/v3.0/classification/bulk/{cids}/inflate", "Classifications", "BulkInflate", ""},
 	{"listStaticData", "GET", "/v3.0/static_data/{category}", "StaticData", "List", ""},
 	{"getStaticData", "GET", "/v3.0/static_data/{category}/{id}", "StaticData", "Get", ""},
 	{"createCreativeV2", "POST", "/video/v2.0/creatives", "Videos", "CreateV2", "deprecated v2.0: the answer holds only the new id, so the creative is read back with GetV2"},
@@ -700,8 +842,8 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"saveClassificationV1", "POST", "/classification/v1.0/{creative_id}", "Classifications", "SaveV1", ""},
 	{"getInflatedClassificationV1", "GET", "/classification/v1.0/{creative_id}/inflate", "Classifications", "InflateV1", ""},
 	{"saveClassificationsV1", "POST", "/classification/v1.0/bulk", "Classifications", "BulkSaveV1", ""},
-	{"getClassificationsV1", "GET", "/classification/v1.0/bulk/{creative_ids}", "Classifications", "BulkGetV1", "deprecated v1.0: comma-separated ids in the path; the answer may be wrapped as response.value"},
-	{"getInflatedClassificationsV1", "GET", "/classification/v1.0/bulk/{creative_ids}/inflate", "Classifications", "BulkInflateV1", "deprecated v1.0: comma-separated ids in the path; the answer may be wrapped as response.value"},
+	{"getClassificationsV1", "GET", "/classification/v1.0/bulk/{creative_ids}", "Classifications", "BulkGetV1", ""},
+	{"getInflatedClassificationsV1", "GET", "/classification/v1.0/bulk/{creative_ids}/inflate", "Classifications", "BulkInflateV1", ""},
 	{"listStaticDataV1", "GET", "/static_data/v1.0/{category}", "StaticData", "ListV1", ""},
 	{"getStaticDataV1", "GET", "/static_data/v1.0/{category}/{id}", "StaticData", "GetV1", ""},
 	{"listComponentCreatives", "GET", "/component_creatives/v1.0/creatives", "ComponentCreatives", "List", "the data/meta/errors answer (ComponentAnswer), the v3.0 filters chosen by WithComponentV3 and a sort field checked against the platform's list"},
@@ -714,7 +856,7 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updateComponentCreative", "POST", "/component_creatives/v1.0/creatives/{atomic_creative_id}", "ComponentCreatives", "Update", "the HTTP method is the client's choice: POST, or PUT under WithComponentV3; the body is the changes since the read in the record's own form"},
 	{"getEligibility", "GET", "/component_creatives/v1.0/creatives/{atomic_creative_id}/eligibility", "ComponentCreatives", "Eligibility", ""},
 	{"getComponentVersion", "GET", "/component_creatives/v1.0/version", "ComponentCreatives", "Version", ""},
-	{"listApprovals", "GET", "/component_creatives/v1.0/approvals", "Approvals", "ListByIDs", "the creative ids go in the query, MaxApprovalIDs per request, and the answers by id are joined into one list"},
+	{"listApprovals", "GET", "/component_creatives/v1.0/approvals", "Approvals", "ListByIDs", ""},
 	{"postApprovalAsset", "POST", "/component_creatives/v1.0/approvals", "Approvals", "PostAssets", ""},
 	{"createAsset", "POST", "/component_creatives/v1.0/assets", "Assets", "Upload", "a multipart form with the image file, or a text value, and the creatives or advertiser it belongs to"},
 	{"getAsset", "GET", "/component_creatives/v1.0/assets/{asset_id}", "Assets", "Get", ""},
@@ -744,19 +886,14 @@ var _ = []any{
 	(*CompanionService).Create,
 	(*CompanionService).Update,
 	(*CompanionService).Modify,
-	(*ClassificationService).BulkGet,
-	(*ClassificationService).BulkInflate,
 	(*VideoService).CreateV2,
 	(*VideoService).UpdateV2,
 	(*CompanionService).CreateV2,
 	(*VideoService).UploadV2,
 	(*VideoService).VASTReaderV2,
-	(*ClassificationService).BulkGetV1,
-	(*ClassificationService).BulkInflateV1,
 	(*ComponentCreativeService).List,
 	(*ComponentCreativeService).All,
 	(*ComponentCreativeService).AddAssets,
 	(*ComponentCreativeService).Update,
-	(*ApprovalService).ListByIDs,
 	(*AssetService).Upload,
 }

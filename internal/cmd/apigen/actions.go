@@ -133,6 +133,9 @@ func checkAction(m *svcMethod) error {
 	if m.key != "" {
 		return fmt.Errorf("x-go-key does not combine with an action")
 	}
+	if m.chunk != nil && (!strings.HasPrefix(a.returns, "[]") || a.request != "" || m.httpMethod != http.MethodGet) {
+		return fmt.Errorf("x-go-chunk applies to a read returning a list (x-go-returns: []T) without x-go-request")
+	}
 	return nil
 }
 
@@ -196,9 +199,12 @@ func zeroOf(t string) string {
 
 // renderAction writes an action's body into b (its head is written here
 // too); rewrite (callgroup.go) then routes its call.
-func renderAction(b *bytes.Buffer, m *svcMethod, args, checks []string, path string) {
+func renderAction(b *bytes.Buffer, m *svcMethod, args, checks []string, ids map[string]string) {
 	a := m.action
 	all := append([]string(nil), args...)
+	if m.chunk != nil {
+		all = append(all, m.chunk.arg+" []int64")
+	}
 	var names []string
 	for _, p := range m.params {
 		names = append(names, p.arg)
@@ -218,6 +224,11 @@ func renderAction(b *bytes.Buffer, m *svcMethod, args, checks []string, path str
 	for _, c := range checks {
 		fmt.Fprintf(b, "if err := %s; err != nil {\nreturn %s\n}\n", c, fail)
 	}
+	if m.chunk != nil {
+		renderChunked(b, m, ids, fail)
+		return
+	}
+	path := pathExpr(m.callPath(), ids)
 	if m.httpMethod == http.MethodGet {
 		fmt.Fprintf(b, "c := &call.Call{Path: %s}\n", path)
 	} else {

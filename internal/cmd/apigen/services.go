@@ -72,6 +72,7 @@ type svcMethod struct {
 	acknowledged              bool        // update: the answer holds no record; rec is returned as sent
 	via                       *callVia    // x-go-group, x-go-call (callgroup.go)
 	action                    *actionSpec // an action's arguments, request and answer (actions.go)
+	chunk                     *chunkSpec  // x-go-chunk: the ids sent in several calls (chunks.go)
 }
 
 type pathParam struct {
@@ -308,6 +309,9 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 	for _, p := range params {
 		switch p.Value.In {
 		case openapi3.ParameterInPath:
+			if p.Value.Name == chunkParam(op) {
+				continue // the ids of x-go-chunk (chunks.go)
+			}
 			pp, err := buildPathParam(p.Value)
 			if err != nil {
 				return nil, err
@@ -341,6 +345,9 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 			return nil, err
 		}
 		sm.kind, sm.action = kindAction, act
+		if sm.chunk, err = readChunk(op, params); err != nil {
+			return nil, err
+		}
 		return sm, checkAction(sm)
 	}
 	switch {
@@ -823,7 +830,7 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 	recv := "func (s *" + m.recv + ") "
 	switch m.kind {
 	case kindAction:
-		renderAction(b, m, args, checks, pathExpr)
+		renderAction(b, m, args, checks, ids)
 	case kindGet:
 		fmt.Fprintf(b, "%s%s(ctx context.Context, %sro ...adama.RequestOption) (*%s, error) {\n", recv, m.name, argPrefix(args), m.record)
 		checkIDs("nil, err")
@@ -953,6 +960,7 @@ func renderHelpers(b *bytes.Buffer, s *services) {
 		for _, p := range m.params {
 			usesPositive = usesPositive || p.positive && p.rangeCheck() == ""
 		}
+		usesJoin = usesJoin || m.chunk != nil
 		usesList = usesList || (m.kind == kindList || m.kind == kindAll) && (m.via == nil || m.via.hook == "")
 	}
 	for _, o := range s.options {
