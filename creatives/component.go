@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"iter"
 	"maps"
 	"net/http"
 	"net/url"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
-	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -406,39 +404,54 @@ type ComponentListOptions struct {
 	OrganizationID int64
 	// Search matches a creative id or name (v3.0).
 	Search string
+	// Prefetch, for All, fetches up to this many pages ahead (0..32).
+	Prefetch int
 }
 
 // ComponentSortFields are the sort fields the reference lists.
 var componentSortFields = []string{"atomic_creative_id", "advertiser_id", "advertiser_name", "concept_name", "start_date", "end_date", "concept_id", "creative_name", "last_modified", "external_identifier", "status"}
 
-func (o ComponentListOptions) query(v *valid.Validator) url.Values {
+// validate checks the options before a list is sent.
+func (o *ComponentListOptions) validate() error {
+	var v valid.Validator
+	if o.SortBy != "" {
+		f := strings.TrimPrefix(o.SortBy, "-")
+		v.Check(slices.Contains(componentSortFields, f), "sort_by", "one of: "+strings.Join(componentSortFields, ", "), o.SortBy)
+	}
+	if o.PageLimit != 0 {
+		v.Range("page_limit", int64(o.PageLimit), 1, 100)
+	}
+	v.Check(o.PageOffset >= 0, "page_offset", "at least 0", o.PageOffset)
+	if o.AdvertiserID != 0 {
+		checkID(&v, "advertiser_id", o.AdvertiserID)
+	}
+	if o.OrganizationID != 0 {
+		checkID(&v, "organization_id", o.OrganizationID)
+	}
+	v.Check(o.Prefetch >= 0 && o.Prefetch <= 32, "prefetch", "between 0 and 32", o.Prefetch)
+	return v.Err()
+}
+
+// query is the query of one page: the options set, with the page's
+// limit and offset (status sent as 1 or 0).
+func (o *ComponentListOptions) query(limit, offset int) url.Values {
 	q := url.Values{}
 	if o.Status != nil {
 		q.Set("status", map[bool]string{true: "1", false: "0"}[*o.Status])
 	}
 	if o.SortBy != "" {
-		f := strings.TrimPrefix(o.SortBy, "-")
-		known := false
-		for _, s := range componentSortFields {
-			known = known || s == f
-		}
-		v.Check(known, "sort_by", "one of: "+strings.Join(componentSortFields, ", "), o.SortBy)
 		q.Set("sort_by", o.SortBy)
 	}
-	if o.PageLimit != 0 {
-		v.Range("page_limit", int64(o.PageLimit), 1, 100)
-		q.Set("page_limit", strconv.Itoa(o.PageLimit))
+	if limit != 0 {
+		q.Set("page_limit", strconv.Itoa(limit))
 	}
-	v.Check(o.PageOffset >= 0, "page_offset", "at least 0", o.PageOffset)
-	if o.PageOffset > 0 {
-		q.Set("page_offset", strconv.Itoa(o.PageOffset))
+	if offset > 0 {
+		q.Set("page_offset", strconv.Itoa(offset))
 	}
 	if o.AdvertiserID != 0 {
-		checkID(v, "advertiser_id", o.AdvertiserID)
 		q.Set("advertiser_id", itoa64(o.AdvertiserID))
 	}
 	if o.OrganizationID != 0 {
-		checkID(v, "organization_id", o.OrganizationID)
 		q.Set("organization_id", itoa64(o.OrganizationID))
 	}
 	if o.Search != "" {
@@ -447,43 +460,21 @@ func (o ComponentListOptions) query(v *valid.Validator) url.Values {
 	return q
 }
 
+// clone returns a copy of o that shares nothing with it (All keeps its
+// own).
+func (o ComponentListOptions) clone() ComponentListOptions {
+	if o.Status != nil {
+		st := *o.Status
+		o.Status = &st
+	}
+	return o
+}
+
 // ComponentCreativeService is component (native) creatives (prefix
 // /component_creatives/v1.0, bearer token and session cookie).
 type ComponentCreativeService struct {
 	g  *call.Group
 	v3 bool
-}
-
-// List returns one page of component creatives (GET /creatives).
-func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) (*adama.Page[*ComponentCreative], error) {
-	var cp ComponentListOptions
-	if o != nil {
-		cp = *o
-	}
-	var v valid.Validator
-	q := cp.query(&v)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return ccList[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives", Query: q}, opts)
-}
-
-// All iterates over every component creative from o's offset on, a page
-// of o.PageLimit (default 100) at a time. No request is sent before the
-// caller ranges.
-func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) iter.Seq2[*ComponentCreative, error] {
-	var cp ComponentListOptions
-	if o != nil {
-		cp = *o
-	}
-	if cp.PageLimit == 0 {
-		cp.PageLimit = 100
-	}
-	return pager.All(ctx, pager.Options{Start: cp.PageOffset, Limit: cp.PageLimit}, func(ctx context.Context, cur pager.Cursor) (*adama.Page[*ComponentCreative], error) {
-		page := cp
-		page.PageOffset = cur.Offset
-		return s.List(ctx, &page, opts...)
-	})
 }
 
 // createRequest checks c and returns the body of Create: c's writable

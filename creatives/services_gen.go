@@ -5,6 +5,7 @@ package creatives
 
 import (
 	"context"
+	"iter"
 	"net/http"
 	"net/url"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/modify"
+	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -548,6 +550,49 @@ func (s *StaticDataService) GetV1(ctx context.Context, category Category, id str
 	return v1One[StaticItem](ctx, s.v1, c, ro...)
 }
 
+// List calls GET /component_creatives/v1.0/creatives. The operation:
+// a page of component creatives.
+func (s *ComponentCreativeService) List(ctx context.Context, opts *ComponentListOptions, ro ...adama.RequestOption) (*adama.Page[*ComponentCreative], error) {
+	var o ComponentListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return ccList[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET
+// /component_creatives/v1.0/creatives, page by page; no request is
+// made before the caller ranges, and an error ends the iteration.
+// The operation: a page of component creatives.
+func (s *ComponentCreativeService) All(ctx context.Context, opts *ComponentListOptions, ro ...adama.RequestOption) iter.Seq2[*ComponentCreative, error] {
+	var o ComponentListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o = o.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = 100
+	}
+	return func(yield func(*ComponentCreative, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*ComponentCreative], error) {
+			return ccList[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
 // Create checks the record and sends it to POST
 // /component_creatives/v1.0/creatives, returning the record as the
 // platform has it. The operation: create a component creative.
@@ -846,8 +891,8 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getInflatedClassificationsV1", "GET", "/classification/v1.0/bulk/{creative_ids}/inflate", "Classifications", "BulkInflateV1", ""},
 	{"listStaticDataV1", "GET", "/static_data/v1.0/{category}", "StaticData", "ListV1", ""},
 	{"getStaticDataV1", "GET", "/static_data/v1.0/{category}/{id}", "StaticData", "GetV1", ""},
-	{"listComponentCreatives", "GET", "/component_creatives/v1.0/creatives", "ComponentCreatives", "List", "the data/meta/errors answer (ComponentAnswer), the v3.0 filters chosen by WithComponentV3 and a sort field checked against the platform's list"},
-	{"listComponentCreatives", "GET", "/component_creatives/v1.0/creatives", "ComponentCreatives", "All", "the data/meta/errors answer (ComponentAnswer), the v3.0 filters chosen by WithComponentV3 and a sort field checked against the platform's list"},
+	{"listComponentCreatives", "GET", "/component_creatives/v1.0/creatives", "ComponentCreatives", "List", ""},
+	{"listComponentCreatives", "GET", "/component_creatives/v1.0/creatives", "ComponentCreatives", "All", ""},
 	{"createComponentCreative", "POST", "/component_creatives/v1.0/creatives", "ComponentCreatives", "Create", ""},
 	{"getComponentCreative", "GET", "/component_creatives/v1.0/creatives/{atomic_creative_id}", "ComponentCreatives", "Get", ""},
 	{"getComponentCreative", "GET", "/component_creatives/v1.0/creatives/{atomic_creative_id}", "ComponentCreatives", "GetWithPreviews", ""},
@@ -891,8 +936,6 @@ var _ = []any{
 	(*CompanionService).CreateV2,
 	(*VideoService).UploadV2,
 	(*VideoService).VASTReaderV2,
-	(*ComponentCreativeService).List,
-	(*ComponentCreativeService).All,
 	(*ComponentCreativeService).AddAssets,
 	(*ComponentCreativeService).Update,
 	(*AssetService).Upload,
