@@ -49,6 +49,28 @@ func (o *ComponentsListOptions) query(_, _ int) url.Values {
 	return q
 }
 
+// Create checks the record and sends it to POST /v3.0/creatives;
+// the platform answers the new id only, so Create returns the record
+// read back with Get. The operation: create a video creative;
+// with fileName the answer carries a pre-signed upload URL.
+func (s *VideoService) Create(ctx context.Context, rec *VideoCreative, ro ...adama.RequestOption) (*VideoCreative, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	r, err := one[struct {
+		ID int64 `json:"creativeId"`
+	}](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives", JSON: body}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.Get(ctx, r.ID, ro...)
+	if err != nil {
+		return &VideoCreative{ID: r.ID}, err
+	}
+	return got, nil
+}
+
 // Get calls GET /v3.0/creatives/{creativeId}. The operation: a video
 // creative with its status.
 func (s *VideoService) Get(ctx context.Context, creativeID int64, ro ...adama.RequestOption) (*VideoCreative, error) {
@@ -140,6 +162,32 @@ func (s *CompanionService) List(ctx context.Context, creativeID int64, opts *Com
 	return companionPage[Companion](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/companions", Query: o.query(0, 0)}, ro)
 }
 
+// Create checks the record and sends it to POST
+// /v3.0/creatives/{creativeId}/companions; the platform answers the
+// new id only, so Create returns the record read back with Get. The
+// operation: add a companion; regenerates the creative's combined
+// VAST document.
+func (s *CompanionService) Create(ctx context.Context, creativeID int64, rec *Companion, ro ...adama.RequestOption) (*Companion, error) {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	r, err := one[struct {
+		ID int64 `json:"companionId"`
+	}](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/companions", JSON: body}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.Get(ctx, creativeID, r.ID, ro...)
+	if err != nil {
+		return &Companion{ID: r.ID}, err
+	}
+	return got, nil
+}
+
 // Get calls GET
 // /v3.0/creatives/{creativeId}/companions/{companionId}. The
 // operation: one companion.
@@ -156,6 +204,50 @@ func (s *CompanionService) Get(ctx context.Context, creativeID int64, companionI
 	}
 	out.ID = companionID
 	return out, nil
+}
+
+// Update checks the record and sends it to POST
+// /v3.0/creatives/{creativeId}/companions/{companionId}; the
+// platform answers nothing, so Update returns the record read back
+// with Get. The operation: replace a companion; regenerates the VAST
+// document.
+func (s *CompanionService) Update(ctx context.Context, creativeID int64, rec *Companion, ro ...adama.RequestOption) (*Companion, error) {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	if err := noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives/" + strconv.FormatInt(creativeID, 10) + "/companions/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...); err != nil {
+		return nil, err
+	}
+	return s.Get(ctx, creativeID, rec.ID, ro...)
+}
+
+// Modify reads the record with Get,
+// applies change and saves it with Update (POST
+// /v3.0/creatives/{creativeId}/companions/{companionId}),
+// reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *CompanionService) Modify(ctx context.Context, creativeID int64, companionID int64, change func(*Companion) error, ro ...adama.RequestOption) (*Companion, error) {
+	if err := idBetween("creativeId", creativeID, 2147483647); err != nil {
+		return nil, err
+	}
+	if err := idBetween("companionId", companionID, 2147483647); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "companion "+strconv.FormatInt(companionID, 10)+" of creative "+strconv.FormatInt(creativeID, 10),
+		func(ctx context.Context) (*Companion, error) { return s.Get(ctx, creativeID, companionID, ro...) },
+		change,
+		func(ctx context.Context, rec *Companion) (*Companion, error) {
+			return s.Update(ctx, creativeID, rec, ro...)
+		})
 }
 
 // Delete calls DELETE
@@ -295,6 +387,30 @@ func (s *StaticDataService) Get(ctx context.Context, category Category, id strin
 	return one[StaticItem](ctx, s.g, c, ro...)
 }
 
+// CreateV2 checks the record and sends it to POST
+// /video/v2.0/creatives; the platform answers the new id only, so
+// CreateV2 returns the record read back with GetV2. The operation:
+// create a video creative (v3.0 POST /creatives replaces it).
+//
+// Deprecated: use Create.
+func (s *VideoService) CreateV2(ctx context.Context, rec *VideoCreative, ro ...adama.RequestOption) (*VideoCreative, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	r, err := one[struct {
+		ID int64 `json:"creativeId"`
+	}](ctx, s.g2, &call.Call{Method: http.MethodPost, Path: "/creatives", JSON: body}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.GetV2(ctx, r.ID, ro...)
+	if err != nil {
+		return &VideoCreative{ID: r.ID}, err
+	}
+	return got, nil
+}
+
 // ValidateVASTV2 calls POST /video/v2.0/creatives/validateVAST.
 // The operation: check a VAST document (v3.0 replaces it).
 //
@@ -321,6 +437,24 @@ func (s *VideoService) GetV2(ctx context.Context, videoID int64, ro ...adama.Req
 	}
 	out.ID = videoID
 	return out, nil
+}
+
+// UpdateV2 checks the record and sends it to POST
+// /video/v2.0/creatives/{video_id}; the platform answers nothing, so
+// UpdateV2 returns the record read back with GetV2. The operation:
+// replace a video creative's settings (v3.0 POST or PATCH replaces
+// it).
+//
+// Deprecated: use Update.
+func (s *VideoService) UpdateV2(ctx context.Context, rec *VideoCreative, ro ...adama.RequestOption) (*VideoCreative, error) {
+	body, err := rec.replaceRequest()
+	if err != nil {
+		return nil, err
+	}
+	if err := noContent(ctx, s.g2, &call.Call{Method: http.MethodPost, Path: "/creatives/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...); err != nil {
+		return nil, err
+	}
+	return s.GetV2(ctx, rec.ID, ro...)
 }
 
 // ListV2 calls GET /video/v2.0/creatives/{video_id}/companions.
@@ -838,7 +972,7 @@ func joinQuery[T any](list []T, text func(T) string) string {
 // method of the group's services that serves it, generated above or
 // written by hand (Handwritten says why).
 var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, Handwritten string }{
-	{"createCreative", "POST", "/v3.0/creatives", "Videos", "Create", "the platform answers only the new id and an upload URL: Create sends the details without read-only fields and reads the creative back with Get"},
+	{"createCreative", "POST", "/v3.0/creatives", "Videos", "Create", ""},
 	{"createCreative", "POST", "/v3.0/creatives", "Videos", "CreateAndUpload", "creates the creative and uploads its file to the pre-signed URL the answer carries"},
 	{"createCreative", "POST", "/v3.0/creatives", "Videos", "Upload", "uploads a file to the pre-signed URL of a create answer, on the storage host, without the platform's credentials"},
 	{"bulkCreateCreatives", "PUT", "/v3.0/creatives/bulk", "Videos", "BulkCreate", "the body wraps the new creatives in an object and the answer is the per-item outcome (Bulk), not a record"},
@@ -855,10 +989,10 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listCreativeHistory", "GET", "/v3.0/creatives/{creativeId}/history", "Videos", "History", ""},
 	{"deleteCreativeHistory", "DELETE", "/v3.0/creatives/{creativeId}/history", "Videos", "DeleteHistory", ""},
 	{"listCompanions", "GET", "/v3.0/creatives/{creativeId}/companions", "Companions", "List", ""},
-	{"createCompanion", "POST", "/v3.0/creatives/{creativeId}/companions", "Companions", "Create", "the body is the companion's details with its resource file as a data URL, a body of its own"},
+	{"createCompanion", "POST", "/v3.0/creatives/{creativeId}/companions", "Companions", "Create", ""},
 	{"getCompanion", "GET", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Get", ""},
-	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Update", "the creative's id is an argument beside the record and the body is the companion's own form"},
-	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Modify", "the creative's id is an argument beside the record and the body is the companion's own form"},
+	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Update", ""},
+	{"saveCompanion", "POST", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Modify", ""},
 	{"deleteCompanion", "DELETE", "/v3.0/creatives/{creativeId}/companions/{companionId}", "Companions", "Delete", ""},
 	{"getClassification", "GET", "/v3.0/classification/{cid}", "Classifications", "Get", ""},
 	{"saveClassification", "POST", "/v3.0/classification/{cid}", "Classifications", "Save", ""},
@@ -869,10 +1003,10 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getInflatedClassifications", "GET", "/v3.0/classification/bulk/{cids}/inflate", "Classifications", "BulkInflate", ""},
 	{"listStaticData", "GET", "/v3.0/static_data/{category}", "StaticData", "List", ""},
 	{"getStaticData", "GET", "/v3.0/static_data/{category}/{id}", "StaticData", "Get", ""},
-	{"createCreativeV2", "POST", "/video/v2.0/creatives", "Videos", "CreateV2", "deprecated v2.0: the answer holds only the new id, so the creative is read back with GetV2"},
+	{"createCreativeV2", "POST", "/video/v2.0/creatives", "Videos", "CreateV2", ""},
 	{"validateVASTV2", "POST", "/video/v2.0/creatives/validateVAST", "Videos", "ValidateVASTV2", ""},
 	{"getCreativeV2", "GET", "/video/v2.0/creatives/{video_id}", "Videos", "GetV2", ""},
-	{"replaceCreativeV2", "POST", "/video/v2.0/creatives/{video_id}", "Videos", "UpdateV2", "deprecated v2.0: the full replace of the settings, the answer read back with GetV2"},
+	{"replaceCreativeV2", "POST", "/video/v2.0/creatives/{video_id}", "Videos", "UpdateV2", ""},
 	{"listCompanionsV2", "GET", "/video/v2.0/creatives/{video_id}/companions", "Companions", "ListV2", ""},
 	{"createCompanionV2", "POST", "/video/v2.0/creatives/{video_id}/companions", "Companions", "CreateV2", "deprecated v2.0: the v3 Create's body on the v2.0 paths"},
 	{"deleteCompanionV2", "GET", "/video/v2.0/creatives/{video_id}/companions/{companion_id}/delete", "Companions", "DeleteV2", ""},
@@ -918,7 +1052,6 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 // The hand-written methods of the table: the build fails when one is
 // missing.
 var _ = []any{
-	(*VideoService).Create,
 	(*VideoService).CreateAndUpload,
 	(*VideoService).Upload,
 	(*VideoService).BulkCreate,
@@ -928,11 +1061,6 @@ var _ = []any{
 	(*VideoService).GetAtomicV2,
 	(*VideoService).WaitEncoded,
 	(*VideoService).Update,
-	(*CompanionService).Create,
-	(*CompanionService).Update,
-	(*CompanionService).Modify,
-	(*VideoService).CreateV2,
-	(*VideoService).UpdateV2,
 	(*CompanionService).CreateV2,
 	(*VideoService).UploadV2,
 	(*VideoService).VASTReaderV2,

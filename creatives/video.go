@@ -336,14 +336,12 @@ type VideoService struct {
 	c  *adama.Client
 }
 
-// Create creates a video creative from c.Details (POST /creatives) and
-// returns it as the platform stores it: the platform answers only the new
-// id, so Create reads the creative with Get. Read-only fields are not
-// sent. A create is not retried once it may have reached the platform;
-// when the read after it fails, the error comes with the record holding
-// just the new id. To upload a file with the creative, see
-// CreateAndUpload.
-func (s *VideoService) Create(ctx context.Context, c *VideoCreative, opts ...adama.RequestOption) (*VideoCreative, error) {
+// createRequest checks c and returns the body of Create and CreateV2:
+// c's settings, read-only fields left out. A create is not retried once
+// it may have reached the platform; when the read after it fails, the
+// error comes with the record holding just the new id. To upload a file
+// with the creative, see CreateAndUpload.
+func (c *VideoCreative) createRequest() (any, error) {
 	var v valid.Validator
 	if c == nil {
 		v.Add("creative", "required", nil)
@@ -353,15 +351,25 @@ func (s *VideoService) Create(ctx context.Context, c *VideoCreative, opts ...ada
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	r, err := s.create(ctx, c.Details.sent(), opts)
-	if err != nil {
+	return c.Details.sent(), nil
+}
+
+// replaceRequest checks c and returns the body of a full replace
+// (UpdateV2): the platform removes every field the body leaves out, so it
+// is the whole settings, unknown properties included and read-only
+// fields left out.
+func (c *VideoCreative) replaceRequest() (any, error) {
+	var v valid.Validator
+	if c == nil {
+		v.Add("creative", "required", nil)
+		return nil, v.Err()
+	}
+	checkID(&v, "creativeId", c.ID)
+	c.Details.check(&v, "", false)
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	got, err := s.Get(ctx, r.CreativeID, opts...)
-	if err != nil {
-		return &VideoCreative{ID: r.CreativeID}, err
-	}
-	return got, nil
+	return c.Details.sent(), nil
 }
 
 // create sends a create body (POST /creatives) and reads its answer.
@@ -494,19 +502,6 @@ func (c *VideoCreative) updateRequest() (any, error) {
 		return nil, err
 	}
 	return c.Details.changes(), nil
-}
-
-// replace is the full update (POST /creatives/{id}): the platform removes
-// every field the body leaves out, so it sends the whole settings,
-// unknown properties included and read-only fields left out.
-func (s *VideoService) replace(ctx context.Context, id int64, d *CreativeDetails, opts []adama.RequestOption) error {
-	var v valid.Validator
-	checkID(&v, "creativeId", id)
-	d.check(&v, "", false)
-	if err := v.Err(); err != nil {
-		return err
-	}
-	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: d.sent()}, opts...)
 }
 
 // vastRequest checks a VAST document and sends it as text (ValidateVAST,

@@ -49,51 +49,6 @@ func (s *VideoService) GetAtomicV2(ctx context.Context, id int64, opts ...adama.
 // v2 returns s bound to the v2 group: the v3 calls on the v2 paths.
 func (s *VideoService) v2() *VideoService { return &VideoService{g: s.g2, c: s.c} }
 
-// CreateV2 creates a video creative from c.Details
-// (POST /video/v2.0/creatives) and returns it as read with GetV2 (the
-// platform answers only the new id).
-//
-// Deprecated: use VideoService.Create (POST /v3.0/creatives).
-func (s *VideoService) CreateV2(ctx context.Context, c *VideoCreative, opts ...adama.RequestOption) (*VideoCreative, error) {
-	var v valid.Validator
-	if c == nil {
-		v.Add("creative", "required", nil)
-		return nil, v.Err()
-	}
-	c.Details.check(&v, "", true)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	r, err := s.v2().create(ctx, c.Details.sent(), opts)
-	if err != nil {
-		return nil, err
-	}
-	got, err := s.GetV2(ctx, r.CreativeID, opts...)
-	if err != nil {
-		return &VideoCreative{ID: r.CreativeID}, err
-	}
-	return got, nil
-}
-
-// UpdateV2 saves c (POST /video/v2.0/creatives/{video_id}). The v2.0
-// update replaces: fields left out are removed, so UpdateV2 sends c's
-// whole settings, unknown properties included and read-only fields left
-// out. The platform answers no content; UpdateV2 returns the creative as
-// read again with GetV2.
-//
-// Deprecated: use VideoService.Update (PATCH /v3.0/creatives/{creativeId}).
-func (s *VideoService) UpdateV2(ctx context.Context, c *VideoCreative, opts ...adama.RequestOption) (*VideoCreative, error) {
-	var v valid.Validator
-	if c == nil {
-		v.Add("creative", "required", nil)
-		return nil, v.Err()
-	}
-	if err := s.v2().replace(ctx, c.ID, &c.Details, opts); err != nil {
-		return nil, err
-	}
-	return s.GetV2(ctx, c.ID, opts...)
-}
-
 // CreateV2 adds companion c to creative id
 // (POST /video/v2.0/creatives/{video_id}/companions). The v2.0 interface
 // answers only the new id and has no read of one companion: CreateV2
@@ -101,10 +56,18 @@ func (s *VideoService) UpdateV2(ctx context.Context, c *VideoCreative, opts ...a
 //
 // Deprecated: use CompanionService.Create.
 func (s *CompanionService) CreateV2(ctx context.Context, id int64, c *Companion, opts ...adama.RequestOption) (*Companion, error) {
-	cid, err := createCompanion(ctx, s.g2, id, c, opts)
+	if err := idBetween("creativeId", id, maxID); err != nil {
+		return nil, err
+	}
+	body, err := c.createRequest()
 	if err != nil {
 		return nil, err
 	}
+	r, err := one[createCompanionWire](ctx, s.g2, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/companions", JSON: body}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	cid := r.CompanionID
 	out := *c
 	out.ID = cid
 	return &out, nil

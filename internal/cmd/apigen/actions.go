@@ -170,6 +170,15 @@ func recordOf(sm *svcMethod, op *openapi3.Operation, answer string) (bool, error
 		return false, nil
 	}
 	name, _ := raw.(string)
+	if m, isMap := raw.(map[string]any); isMap {
+		// {record: R, body: replaceRequest}: the record's method writing
+		// the body, where one record has several forms of save.
+		name, _ = m["record"].(string)
+		sm.bodyFn, _ = m["body"].(string)
+		if !isASCIIIdent(sm.bodyFn) {
+			return false, fmt.Errorf("x-go-record: body %v is not a method name", m["body"])
+		}
+	}
 	if !isASCIIIdent(name) || name[0] < 'A' || name[0] > 'Z' {
 		return false, fmt.Errorf("x-go-record %v is not a Go type name", raw)
 	}
@@ -178,10 +187,11 @@ func recordOf(sm *svcMethod, op *openapi3.Operation, answer string) (bool, error
 	}
 	sm.record, sm.acknowledged = name, answer == ""
 	if sm.kind == kindUpdate {
-		if sm.params[0].field == "" {
-			return false, fmt.Errorf("x-go-record: the path parameter %s needs x-go-field", sm.params[0].name)
+		own := sm.params[len(sm.params)-1]
+		if own.field == "" {
+			return false, fmt.Errorf("x-go-record: the path parameter %s needs x-go-field", own.name)
 		}
-		sm.idField = sm.params[0].field
+		sm.idField = own.field
 	}
 	return true, nil
 }

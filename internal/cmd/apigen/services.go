@@ -62,17 +62,19 @@ type svcMethod struct {
 	params                    []pathParam // the path's parameters, in order
 	record                    string      // the record read or written
 	options                   *optionsType
-	idField                   string      // update: the record's field holding the path id
-	limitDefault              int         // all: the page size when the options give none
-	envelope                  string      // x-go-envelope: the package's envelope type for this operation
-	limitConst                string      // all: page_limit's x-go-all-limit (services_snapshot.go)
-	enveloped                 bool        // delete: the answer is an envelope without data (services_snapshot.go)
-	deprecated                bool        // the operation is deprecated
-	key                       string      // x-go-key: the key struct naming the resource (pathkeys.go)
-	acknowledged              bool        // update: the answer holds no record; rec is returned as sent
-	via                       *callVia    // x-go-group, x-go-call (callgroup.go)
-	action                    *actionSpec // an action's arguments, request and answer (actions.go)
-	chunk                     *chunkSpec  // x-go-chunk: the ids sent in several calls (chunks.go)
+	idField                   string        // update: the record's field holding the path id
+	limitDefault              int           // all: the page size when the options give none
+	envelope                  string        // x-go-envelope: the package's envelope type for this operation
+	limitConst                string        // all: page_limit's x-go-all-limit (services_snapshot.go)
+	enveloped                 bool          // delete: the answer is an envelope without data (services_snapshot.go)
+	deprecated                bool          // the operation is deprecated
+	key                       string        // x-go-key: the key struct naming the resource (pathkeys.go)
+	acknowledged              bool          // update: the answer holds no record; rec is returned as sent
+	via                       *callVia      // x-go-group, x-go-call (callgroup.go)
+	action                    *actionSpec   // an action's arguments, request and answer (actions.go)
+	chunk                     *chunkSpec    // x-go-chunk: the ids sent in several calls (chunks.go)
+	readBack                  *readBackSpec // x-go-read-back: the read after a save (readback.go)
+	bodyFn                    string        // x-go-record's body: the record's method writing a save's body
 }
 
 type pathParam struct {
@@ -356,8 +358,8 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		if method != http.MethodPost && method != http.MethodPut && method != http.MethodPatch {
 			return nil, fmt.Errorf("Modify is served by the update operation")
 		}
-		if len(sm.params) != 1 {
-			return nil, fmt.Errorf("Modify needs one path id")
+		if len(sm.params) < 1 {
+			return nil, fmt.Errorf("Modify needs a path id")
 		}
 		if answer == "" { // an acknowledged update: the record is the body
 			if sm.record, _, err = bodyRecord(doc, op); err != nil {
@@ -408,15 +410,17 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 	case method == http.MethodDelete:
 		sm.kind = kindDelete
 		sm.enveloped = deletesEnveloped(op, answer)
-	case len(sm.params) == 0:
-		sm.kind = kindCreate
 	default:
-		sm.kind = kindUpdate
-		if len(sm.params) != 1 {
-			return nil, fmt.Errorf("an update needs one path id")
-		}
+		// A Create, under parents when the path has ids; an Update's last
+		// path id is the record's (readback.go).
+		sm.kind = saveKind(method, path, name, len(sm.params))
 	}
 	if sm.kind == kindCreate || sm.kind == kindUpdate {
+		if sm.readBack, err = readReadBack(op, sm.kind); err != nil {
+			return nil, err
+		} else if sm.readBack != nil {
+			answer = "" // the answer holds the new id, or nothing
+		}
 		if ok, err := recordOf(sm, op, answer); ok || err != nil {
 			return sm, err
 		}
@@ -429,10 +433,14 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		}
 		sm.record = body
 		sm.acknowledged = answer == ""
-		if sm.kind == kindUpdate && sm.params[0].field != "" {
-			sm.idField = sm.params[0].field
+		own := pathParam{}
+		if len(sm.params) > 0 {
+			own = sm.params[len(sm.params)-1]
+		}
+		if sm.kind == kindUpdate && own.field != "" {
+			sm.idField = own.field
 		} else if sm.kind == kindUpdate {
-			p := sm.params[0].name
+			p := own.name
 			prop := sch.Properties[p]
 			if prop == nil {
 				if prop = idOfRecord(body, sch, p); prop != nil {
@@ -794,6 +802,9 @@ func methodDoc(m *svcMethod, dep string) string {
 		if m.acknowledged {
 			what = fmt.Sprintf("%s checks the record and sends it whole to %s %s; the platform answers no record, so the record sent is returned.", m.name, m.httpMethod, m.path)
 		}
+		if m.readBack != nil {
+			what = readBackDoc(m)
+		}
 	default:
 		what = fmt.Sprintf("%s calls %s %s.", m.name, m.httpMethod, m.path)
 	}
@@ -828,6 +839,14 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 		}
 	}
 	recv := "func (s *" + m.recv + ") "
+	if (m.kind == kindCreate || m.kind == kindUpdate) && ownSave(m) {
+		renderSave(b, m, args, checks, ids)
+		return
+	}
+	if m.kind == kindModify && len(m.params) > 1 {
+		renderModifyUnder(b, m, args, checks)
+		return
+	}
 	switch m.kind {
 	case kindAction:
 		renderAction(b, m, args, checks, ids)
