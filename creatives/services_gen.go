@@ -316,8 +316,10 @@ func (s *ClassificationService) BulkSave(ctx context.Context, recs []Classificat
 	return recordsOf[[]InflatedRecord](ctx, s.g, c, ro...)
 }
 
-// BulkGet calls GET /v3.0/classification/bulk/{cids}. The operation:
-// several creatives' classifications.
+// BulkGet calls GET /v3.0/classification/bulk/{cids}. It sends at
+// most MaxBulkIDs ids per call, in as many calls as the ids need,
+// and joins the answers. The operation: several creatives'
+// classifications.
 func (s *ClassificationService) BulkGet(ctx context.Context, cids []int64, ro ...adama.RequestOption) ([]ClassificationRecord, error) {
 	if len(cids) < 1 {
 		var v valid.Validator
@@ -342,8 +344,9 @@ func (s *ClassificationService) BulkGet(ctx context.Context, cids []int64, ro ..
 }
 
 // BulkInflate calls GET /v3.0/classification/bulk/{cids}/inflate.
-// The operation: several creatives' classifications with their
-// static data items.
+// It sends at most MaxBulkIDs ids per call, in as many calls as the
+// ids need, and joins the answers. The operation: several creatives'
+// classifications with their static data items.
 func (s *ClassificationService) BulkInflate(ctx context.Context, cids []int64, ro ...adama.RequestOption) ([]InflatedRecord, error) {
 	if len(cids) < 1 {
 		var v valid.Validator
@@ -606,7 +609,9 @@ func (s *ClassificationService) BulkSaveV1(ctx context.Context, recs []Classific
 }
 
 // BulkGetV1 calls GET /classification/v1.0/bulk/{creative_ids}.
-// The operation: several classifications (v3.0 replaces it).
+// It sends at most MaxBulkIDs ids per call, in as many calls as
+// the ids need, and joins the answers. The operation: several
+// classifications (v3.0 replaces it).
 //
 // Deprecated: use BulkGet.
 func (s *ClassificationService) BulkGetV1(ctx context.Context, creativeIDs []int64, ro ...adama.RequestOption) ([]ClassificationRecord, error) {
@@ -633,8 +638,10 @@ func (s *ClassificationService) BulkGetV1(ctx context.Context, creativeIDs []int
 }
 
 // BulkInflateV1 calls GET
-// /classification/v1.0/bulk/{creative_ids}/inflate. The operation:
-// several inflated classifications (v3.0 replaces it).
+// /classification/v1.0/bulk/{creative_ids}/inflate. It sends at most
+// MaxBulkIDs ids per call, in as many calls as the ids need, and
+// joins the answers. The operation: several inflated classifications
+// (v3.0 replaces it).
 //
 // Deprecated: use BulkInflate.
 func (s *ClassificationService) BulkInflateV1(ctx context.Context, creativeIDs []int64, ro ...adama.RequestOption) ([]InflatedRecord, error) {
@@ -804,8 +811,10 @@ func (s *ComponentCreativeService) Version(ctx context.Context, ro ...adama.Requ
 	return versionText[string](ctx, s.g, c, ro...)
 }
 
-// ListByIDs calls GET /component_creatives/v1.0/approvals.
-// The operation: the approval status of creatives.
+// ListByIDs calls GET /component_creatives/v1.0/approvals. It sends
+// at most MaxApprovalIDs ids per call, in as many calls as the ids
+// need, and joins the answers. The operation: the approval status of
+// creatives.
 func (s *ApprovalService) ListByIDs(ctx context.Context, atomicCreativeIDs []int64, ro ...adama.RequestOption) ([]*Approval, error) {
 	if len(atomicCreativeIDs) < 1 {
 		var v valid.Validator

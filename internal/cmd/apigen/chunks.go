@@ -82,6 +82,9 @@ func readChunk(op *openapi3.Operation, params openapi3.Parameters) (*chunkSpec, 
 	}
 	c.minItems = s.Value.MinItems
 	c.arg = lowerFirst(goName(c.param))
+	if strings.EqualFold(c.arg, c.param) {
+		c.arg = strings.ToLower(c.arg) // "ids", not "iDs"
+	}
 	return c, nil
 }
 
@@ -119,4 +122,13 @@ func atLeast(n uint64) string {
 		return "at least one id"
 	}
 	return fmt.Sprintf("at least %d ids", n)
+}
+
+// chunkCheck stands for the ids' check of a chunked method among the
+// path parameters whose check needs idBetween (none for other methods).
+func chunkCheck(m *svcMethod) []pathParam {
+	if m.chunk == nil {
+		return nil
+	}
+	return []pathParam{{name: m.chunk.param, arg: m.chunk.arg, positive: true, max: m.chunk.bound()}}
 }

@@ -807,6 +807,9 @@ func methodDoc(m *svcMethod, dep string) string {
 		}
 	default:
 		what = fmt.Sprintf("%s calls %s %s.", m.name, m.httpMethod, m.path)
+		if m.chunk != nil {
+			what += fmt.Sprintf(" It sends at most %s ids per call, in as many calls as the ids need, and joins the answers.", m.chunk.max)
+		}
 	}
 	if s := strings.TrimSpace(m.summary); s != "" && m.kind != kindModify {
 		what += " The operation: " + lowerFirst(s)
