@@ -71,6 +71,36 @@ func (s *VideoService) Create(ctx context.Context, rec *VideoCreative, ro ...ada
 	return got, nil
 }
 
+// BulkCreate calls PUT /v3.0/creatives/bulk. The operation: create
+// several video creatives.
+func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, ro ...adama.RequestOption) (*BulkResult, error) {
+	c := &call.Call{Method: http.MethodPut, Path: "/creatives/bulk"}
+	if err := bulkCreateRequest(c, in); err != nil {
+		return nil, err
+	}
+	return bulkOf[*BulkResult](ctx, s.g, c, ro...)
+}
+
+// BulkUpdate calls PATCH /v3.0/creatives/bulk. The operation: change
+// several video creatives; each item holds its id and what changed.
+func (s *VideoService) BulkUpdate(ctx context.Context, in []VideoCreativePatch, ro ...adama.RequestOption) (*BulkResult, error) {
+	c := &call.Call{Method: http.MethodPatch, Path: "/creatives/bulk"}
+	if err := bulkUpdateRequest(c, in); err != nil {
+		return nil, err
+	}
+	return bulkOf[*BulkResult](ctx, s.g, c, ro...)
+}
+
+// ListByIDs calls POST /v3.0/creatives/list. The operation: several
+// video creatives by id.
+func (s *VideoService) ListByIDs(ctx context.Context, ids []int64, ro ...adama.RequestOption) (*BulkResult, error) {
+	c := &call.Call{Method: http.MethodPost, Path: "/creatives/list"}
+	if err := listByIDsRequest(c, ids); err != nil {
+		return nil, err
+	}
+	return bulkRead[*BulkResult](ctx, s.g, c, ro...)
+}
+
 // Get calls GET /v3.0/creatives/{creativeId}. The operation: a video
 // creative with its status.
 func (s *VideoService) Get(ctx context.Context, creativeID int64, ro ...adama.RequestOption) (*VideoCreative, error) {
@@ -984,9 +1014,9 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"createCreative", "POST", "/v3.0/creatives", "Videos", "Create", ""},
 	{"createCreative", "POST", "/v3.0/creatives", "Videos", "CreateAndUpload", "creates the creative and uploads its file to the pre-signed URL the answer carries"},
 	{"createCreative", "POST", "/v3.0/creatives", "Videos", "Upload", "uploads a file to the pre-signed URL of a create answer, on the storage host, without the platform's credentials"},
-	{"bulkCreateCreatives", "PUT", "/v3.0/creatives/bulk", "Videos", "BulkCreate", "the body wraps the new creatives in an object and the answer is the per-item outcome (Bulk), not a record"},
-	{"bulkUpdateCreatives", "PATCH", "/v3.0/creatives/bulk", "Videos", "BulkUpdate", "the body wraps the patches (each with its id and what changed) and the answer is the per-item outcome (Bulk)"},
-	{"listCreativesByIDs", "POST", "/v3.0/creatives/list", "Videos", "ListByIDs", "a read sent as a POST with the ids in the body, answering the per-item outcome (Bulk)"},
+	{"bulkCreateCreatives", "PUT", "/v3.0/creatives/bulk", "Videos", "BulkCreate", ""},
+	{"bulkUpdateCreatives", "PATCH", "/v3.0/creatives/bulk", "Videos", "BulkUpdate", ""},
+	{"listCreativesByIDs", "POST", "/v3.0/creatives/list", "Videos", "ListByIDs", ""},
 	{"listCreativesByIDs", "POST", "/v3.0/creatives/list", "Videos", "ListAtomicV2", "the deprecated way to this list: group A's atomic creatives filtered to video, through package entity"},
 	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "Get", ""},
 	{"getCreative", "GET", "/v3.0/creatives/{creativeId}", "Videos", "GetAtomicV2", "the deprecated way to this read: group A's atomic creative, through package entity"},
@@ -1063,9 +1093,6 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 var _ = []any{
 	(*VideoService).CreateAndUpload,
 	(*VideoService).Upload,
-	(*VideoService).BulkCreate,
-	(*VideoService).BulkUpdate,
-	(*VideoService).ListByIDs,
 	(*VideoService).ListAtomicV2,
 	(*VideoService).GetAtomicV2,
 	(*VideoService).WaitEncoded,

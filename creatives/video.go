@@ -384,29 +384,30 @@ func (s *VideoService) create(ctx context.Context, body any, opts []adama.Reques
 	return r, nil
 }
 
-// BulkCreate creates several video creatives (PUT /creatives/bulk). Items
-// that fail are listed in the result's Errors by index. Although a PUT, it
-// creates: it is not retried once it may have reached the platform, since
-// a replay would create the creatives twice (pass adama.WithIdempotent to
-// change that).
-func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, opts ...adama.RequestOption) (*BulkResult, error) {
+// bulkCreateRequest checks the new creatives of BulkCreate and wraps
+// them in its body. Items that fail are listed in the result's Errors by
+// index. Although a PUT, it creates: it is not retried once it may have
+// reached the platform, since a replay would create the creatives twice
+// (pass adama.WithIdempotent to change that).
+func bulkCreateRequest(c *call.Call, in []NewVideoCreative) error {
 	var v valid.Validator
 	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
 	for i := range in {
 		in[i].check(&v, "creatives["+strconv.Itoa(i)+"].")
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	body := struct {
+	c.JSON = struct {
 		Creatives []NewVideoCreative `json:"creatives"`
 	}{in}
-	return s.bulk(ctx, &call.Call{Method: http.MethodPut, Path: "/creatives/bulk", JSON: body, Creates: true}, opts)
+	c.Creates = true
+	return nil
 }
 
-// BulkUpdate changes several video creatives (PATCH /creatives/bulk); each
-// item needs its ID.
-func (s *VideoService) BulkUpdate(ctx context.Context, in []VideoCreativePatch, opts ...adama.RequestOption) (*BulkResult, error) {
+// bulkUpdateRequest checks the patches of BulkUpdate (each needs its ID)
+// and wraps them in its body.
+func bulkUpdateRequest(c *call.Call, in []VideoCreativePatch) error {
 	var v valid.Validator
 	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
 	for i := range in {
@@ -415,48 +416,56 @@ func (s *VideoService) BulkUpdate(ctx context.Context, in []VideoCreativePatch, 
 		in[i].check(&v, p)
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	body := struct {
+	c.JSON = struct {
 		Creatives []VideoCreativePatch `json:"creatives"`
 	}{in}
-	return s.bulk(ctx, &call.Call{Method: http.MethodPatch, Path: "/creatives/bulk", JSON: body}, opts)
+	return nil
 }
 
-// ListByIDs reads several creatives by id (POST /creatives/list, a read:
-// retried like a GET). Ids not found are listed in the result's Errors.
-func (s *VideoService) ListByIDs(ctx context.Context, ids []int64, opts ...adama.RequestOption) (*BulkResult, error) {
+// listByIDsRequest checks the ids of ListByIDs and puts them in its body:
+// a read, retried like a GET. Ids not found are listed in the result's
+// Errors.
+func listByIDsRequest(c *call.Call, ids []int64) error {
 	var v valid.Validator
 	v.Check(len(ids) > 0, "creativeIds", "at least one id", nil)
 	for i, id := range ids {
 		checkID(&v, "creativeIds["+strconv.Itoa(i)+"]", id)
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	body := struct {
+	c.JSON = struct {
 		CreativeIDs []int64 `json:"creativeIds"`
 	}{ids}
-	c := &call.Call{Method: http.MethodPost, Path: "/creatives/list", JSON: body, ReadOnly: true}
-	r, err := s.bulk(ctx, c, opts)
-	if err != nil {
-		return nil, err
-	}
-	// A read fails on a misfit under WithStrictDecoding; the bulk writes
-	// have applied by the time they answer, so they return their records
-	// with the misfits reported instead.
-	if err := s.g.Strict(c, r.Creatives); err != nil {
-		return nil, err
-	}
-	return r, nil
+	c.ReadOnly = true
+	return nil
 }
 
-func (s *VideoService) bulk(ctx context.Context, c *call.Call, opts []adama.RequestOption) (*BulkResult, error) {
-	w, err := one[bulkWire](ctx, s.g, c, opts...)
+// bulkOf reads the per-item outcome of a bulk write (BulkCreate,
+// BulkUpdate). The writes have applied by the time they answer, so they
+// return their records with the misfits reported, even under
+// WithStrictDecoding.
+func bulkOf[P *BulkResult](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (P, error) {
+	w, err := one[bulkWire](ctx, g, c, opts...)
 	if err != nil {
 		return nil, err
 	}
 	return w.result(), nil
+}
+
+// bulkRead reads the per-item outcome of ListByIDs, a read: it fails on a
+// misfit under WithStrictDecoding.
+func bulkRead[P *BulkResult](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (P, error) {
+	r, err := bulkOf[P](ctx, g, c, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.Strict(c, (*BulkResult)(r).Creatives); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // unwrapped reads the creative out of a {data, errors} answer (Get,
