@@ -196,6 +196,9 @@
 // same name. A stated constraint the generator cannot check is an error.
 // A snapshot record also gets validateChange(v, orig), refusing a change
 // to each read-only or create-only property since the read.
+// An integer's limits are checked on a field held as int64, int32, int
+// or a named integer type of the package (x-go-hand-type: BrainTypeID),
+// converted to int64.
 // A component parameter marked x-go-validate: true (an integer with
 // limits) becomes constants <name>Minimum/<name>Maximum and
 // check<Name>(v, x). Rules no schema can state (between fields, or of the
