@@ -13,21 +13,20 @@ import (
 // The parts of info.x-go-client for a group whose Client is not only
 // services on a prefixed path (byoa, reporting):
 //
-//	with-prefix: false   the paths are whole under the host (byoa's
-//	                     {byoa_url}) or carry their prefix themselves: no
-//	                     defaultPrefix, no WithPrefix, no Group.Prefix
-//	option-doc: text     Option's doc (default "Option configures New.")
-//	config:              the config fields the package's own Option
-//	  - {name: executors, functions set (WithExecutorIDs), beside prefix;
-//	     type: "[]int64",  default is the Go value New starts from
-//	     default: ..., doc: ...}
-//	state:               a Client that serves the operations itself
-//	  - {name: metas,      (info.x-go-services {Client: Client}) holds the
-//	     type: "*metaCache", group g and these fields, each set by New to
-//	     init: "newMetaCache(cfg.metas)"}  init (an expression of cfg);
-//	                     fields is then left out
-//
-// A service field's init may read the config: "executors: cfg.executors".
+//   - with-prefix: false. The paths are whole under the host (byoa's
+//     {byoa_url}) or carry their prefix themselves: no defaultPrefix, no
+//     WithPrefix, no Group.Prefix.
+//   - option-doc: Option's doc (default "Option configures New.").
+//   - config: [{name: executors, type: "[]int64", default:
+//     "[]int64{CurrentExecutorID}", doc: ...}]: fields of config beside
+//     prefix, which the package's own Option functions set
+//     (WithExecutorIDs); default is the Go value New starts from. A
+//     service field's init may read them ("executors: cfg.executors").
+//   - state: [{name: metas, type: "*metaCache", init:
+//     "newMetaCache(cfg.metas)", doc: ...}]: for a Client that serves the
+//     operations itself (info.x-go-services {Client: Client}), its fields
+//     beside the group g, each set by New to init, an expression of cfg;
+//     fields is then left out.
 
 // configField is one config field beside prefix.
 type configField struct{ name, typ, def, doc string }
