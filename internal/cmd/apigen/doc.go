@@ -321,6 +321,8 @@
 //	                         upload, per-item outcomes, a body of its own)
 //	x-go-also: {M: reason}   (operation) further hand-written methods that
 //	                         call it (a composite such as Owners)
+//	                         A hand-written row may name a method generated
+//	                         for another operation (it serves both)
 //	x-go-key: Name           (operation, GET or DELETE) its path
 //	                         parameters are the fields of the key struct
 //	                         Name, taken whole and checked with Validate
