@@ -1661,3 +1661,55 @@ func TestActionsChunksAndReadBack(t *testing.T) {
 		})
 	}
 }
+
+// TestHandRowNamesAGeneratedMethod: a hand-written row may name a method
+// generated for another operation (it serves both), while two generated
+// methods of one name stay an error.
+func TestHandRowNamesAGeneratedMethod(t *testing.T) {
+	get := `  /things/{id}:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: getThing
+      x-go-service: Things
+      x-go-method: Get
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`
+	for _, tc := range []struct{ name, paths, want, err string }{
+		{
+			name: "a hand-written row beside the generated method",
+			paths: get + `  /things/{id}/old:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: getOldThing
+      x-go-service: Things
+      x-go-method: Get
+      x-go-handwritten: "the old read, which Get replaces; no method sends it"
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			want: `{"getOldThing", "GET", "/things/{id}/old", "Things", "Get", "the old read, which Get replaces; no method sends it"},`,
+		},
+		{
+			name: "two generated methods of one name",
+			paths: get + `  /things/{id}/old:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: getOldThing
+      x-go-service: Things
+      x-go-method: Get
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			err: "Things.Get is already the method of getThing",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := genServices(t, thingServices, tc.paths)
+			if tc.err != "" {
+				assert.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Contains(t, collapse(src), tc.want)
+			assert.Equal(t, 1, strings.Count(src, "func (s *ThingService) Get("), "Get is generated once")
+		})
+	}
+}
