@@ -505,6 +505,32 @@ func (s *CompanionService) ListV2(ctx context.Context, videoID int64, opts *Comp
 	return companionPage[Companion](ctx, s.g2, &call.Call{Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/companions", Query: o.query(0, 0)}, ro)
 }
 
+// CreateV2 checks the record and sends it to POST
+// /video/v2.0/creatives/{video_id}/companions; the platform answers
+// the new id only and has no read of one record, so CreateV2
+// returns a copy of the record sent with its new id. The operation:
+// add a companion.
+//
+// Deprecated: use Create.
+func (s *CompanionService) CreateV2(ctx context.Context, videoID int64, rec *Companion, ro ...adama.RequestOption) (*Companion, error) {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return nil, err
+	}
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	r, err := one[struct {
+		ID int64 `json:"companionId"`
+	}](ctx, s.g2, &call.Call{Method: http.MethodPost, Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/companions", JSON: body}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	out := *rec
+	out.ID = r.ID
+	return &out, nil
+}
+
 // DeleteV2 calls GET
 // /video/v2.0/creatives/{video_id}/companions/{companion_id}/delete.
 // The operation: remove a companion (a GET; v3.0 DELETE replaces
@@ -1047,7 +1073,7 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getCreativeV2", "GET", "/video/v2.0/creatives/{video_id}", "Videos", "GetV2", ""},
 	{"replaceCreativeV2", "POST", "/video/v2.0/creatives/{video_id}", "Videos", "UpdateV2", ""},
 	{"listCompanionsV2", "GET", "/video/v2.0/creatives/{video_id}/companions", "Companions", "ListV2", ""},
-	{"createCompanionV2", "POST", "/video/v2.0/creatives/{video_id}/companions", "Companions", "CreateV2", "deprecated v2.0: the v3 Create's body on the v2.0 paths"},
+	{"createCompanionV2", "POST", "/video/v2.0/creatives/{video_id}/companions", "Companions", "CreateV2", ""},
 	{"deleteCompanionV2", "GET", "/video/v2.0/creatives/{video_id}/companions/{companion_id}/delete", "Companions", "DeleteV2", ""},
 	{"uploadV2", "POST", "/video/v2.0/creatives/{video_id}/upload", "Videos", "UploadV2", "deprecated v2.0: the file streamed as the body, its name in the query, with progress and retries from a seekable reader"},
 	{"listVariantsV2", "GET", "/video/v2.0/creatives/{video_id}/variants", "Videos", "VariantsV2", ""},
@@ -1097,7 +1123,6 @@ var _ = []any{
 	(*VideoService).GetAtomicV2,
 	(*VideoService).WaitEncoded,
 	(*VideoService).Update,
-	(*CompanionService).CreateV2,
 	(*VideoService).UploadV2,
 	(*VideoService).VASTReaderV2,
 	(*ComponentCreativeService).AddAssets,

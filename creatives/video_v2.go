@@ -49,30 +49,6 @@ func (s *VideoService) GetAtomicV2(ctx context.Context, id int64, opts ...adama.
 // v2 returns s bound to the v2 group: the v3 calls on the v2 paths.
 func (s *VideoService) v2() *VideoService { return &VideoService{g: s.g2, c: s.c} }
 
-// CreateV2 adds companion c to creative id
-// (POST /video/v2.0/creatives/{video_id}/companions). The v2.0 interface
-// answers only the new id and has no read of one companion: CreateV2
-// returns a copy of c with the new id filled in.
-//
-// Deprecated: use CompanionService.Create.
-func (s *CompanionService) CreateV2(ctx context.Context, id int64, c *Companion, opts ...adama.RequestOption) (*Companion, error) {
-	if err := idBetween("creativeId", id, maxID); err != nil {
-		return nil, err
-	}
-	body, err := c.createRequest()
-	if err != nil {
-		return nil, err
-	}
-	r, err := one[createCompanionWire](ctx, s.g2, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/companions", JSON: body}, opts...)
-	if err != nil {
-		return nil, err
-	}
-	cid := r.CompanionID
-	out := *c
-	out.ID = cid
-	return &out, nil
-}
-
 // UploadV2 sends a video file as multipart form data
 // (POST /video/v2.0/creatives/{video_id}/upload?fileName=...), streamed
 // from r (size bytes) without holding it in memory. It is retried from the

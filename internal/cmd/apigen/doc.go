@@ -369,7 +369,9 @@
 //	                         with the new id, {method: Get} for an update
 //	                         answered with nothing: the method returns the
 //	                         record read back with that method of the
-//	                         service (readback.go)
+//	                         service; a create without method returns a
+//	                         copy of the record sent with its new id
+//	                         (readback.go)
 //	x-go-chunk               (operation) {param: cids, max: MaxBulkIDs}: the
 //	                         ids of an array parameter sent comma-separated
 //	                         go at most max per call, the answers (a list,

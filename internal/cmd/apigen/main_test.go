@@ -1544,6 +1544,25 @@ func TestActionsChunksAndReadBack(t *testing.T) {
 			not: []string{"rec.updateRequest()", "rec.createRequest()\nif err != nil {\nreturn nil, err\n}\nreturn call.One"},
 		},
 		{
+			name: "a create without a read returns the record sent with its new id",
+			paths: `  /owners/{owner_id}/things:
+    parameters: [{name: owner_id, in: path, required: true, schema: {type: integer, format: int64, minimum: 1}}]
+    post:
+      operationId: createThing
+      x-go-service: Things
+      x-go-method: Create
+      x-go-read-back: {id: thingId, field: ID}
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Thing"}}}}
+      responses: {"200": {description: The new id., content: {application/json: {schema: {type: object, properties: {thingId: {type: integer}}}}}}}
+`,
+			want: []string{
+				"func (s *ThingService) Create(ctx context.Context, ownerID int64, rec *Thing, ro ...adama.RequestOption) (*Thing, error) {",
+				"out := *rec", "out.ID = r.ID", "return &out, nil",
+				"// and has no read of one record, so Create returns a copy of the",
+			},
+			not: []string{"s.Get("},
+		},
+		{
 			name: "x-go-record: a create whose body is a part of the record",
 			paths: `  /things:
     post:

@@ -18,7 +18,9 @@ import (
 // service's read that returns the record as stored (x-go-read-back:
 // {method: Get, id: creativeId, field: ID}): the method reads it with
 // that method after the save and, when that read fails after a create,
-// returns the record holding just the new id with the error. x-go-record
+// returns the record holding just the new id with the error; without a
+// method (an interface without a read of one record), a create returns a
+// copy of the record sent with its new id. x-go-record
 // may name the record's method that writes the body ({record: R, body:
 // replaceRequest}) where one record has several forms of save.
 
@@ -40,7 +42,7 @@ func readReadBack(op *openapi3.Operation, kind string) (*readBackSpec, error) {
 	r.method, _ = m["method"].(string)
 	r.id, _ = m["id"].(string)
 	r.field, _ = m["field"].(string)
-	if !isASCIIIdent(r.method) || r.method[0] < 'A' || r.method[0] > 'Z' {
+	if (r.method != "" || kind != kindCreate) && (!isASCIIIdent(r.method) || r.method[0] < 'A' || r.method[0] > 'Z') {
 		return nil, fmt.Errorf("x-go-read-back: method %v is not an exported method name", m["method"])
 	}
 	switch kind {
@@ -112,6 +114,10 @@ func renderSave(b *bytes.Buffer, m *svcMethod, args, checks []string, ids map[st
 		return fmt.Sprintf("s.%s(ctx, %s, ro...)", m.readBack.method, strings.Join(append(pnames, id), ", "))
 	}
 	switch {
+	case m.readBack != nil && m.kind == kindCreate && m.readBack.method == "":
+		// No read of one record: the record sent, with its new id.
+		fmt.Fprintf(b, "r, err := call.One[struct {\nID int64 `json:%q`\n}](ctx, s.g, %s, ro...)\nif err != nil {\nreturn nil, err\n}\n", m.readBack.id, c)
+		fmt.Fprintf(b, "out := *rec\nout.%s = r.ID\nreturn &out, nil\n}\n", m.readBack.field)
 	case m.readBack != nil && m.kind == kindCreate:
 		fmt.Fprintf(b, "r, err := call.One[struct {\nID int64 `json:%q`\n}](ctx, s.g, %s, ro...)\nif err != nil {\nreturn nil, err\n}\n", m.readBack.id, c)
 		fmt.Fprintf(b, "got, err := %s\nif err != nil {\nreturn &%s{%s: r.ID}, err\n}\nreturn got, nil\n}\n", read("r.ID"), m.record, m.readBack.field)
@@ -126,6 +132,9 @@ func renderSave(b *bytes.Buffer, m *svcMethod, args, checks []string, ids map[st
 
 // readBackDoc is the first sentence of a read-back save's doc.
 func readBackDoc(m *svcMethod) string {
+	if m.readBack.method == "" {
+		return fmt.Sprintf("%s checks the record and sends it to %s %s; the platform answers the new id only and has no read of one record, so %s returns a copy of the record sent with its new id.", m.name, m.httpMethod, m.path, m.name)
+	}
 	answer := "nothing"
 	if m.kind == kindCreate {
 		answer = "the new id only"
