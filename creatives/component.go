@@ -473,8 +473,10 @@ func (o ComponentListOptions) clone() ComponentListOptions {
 // ComponentCreativeService is component (native) creatives (prefix
 // /component_creatives/v1.0, bearer token and session cookie).
 type ComponentCreativeService struct {
-	g  *call.Group
-	v3 bool
+	g *call.Group
+	// saveMethod is Update's HTTP method: POST, or PUT in v3.0 (see
+	// WithComponentV3).
+	saveMethod string
 }
 
 // createRequest checks c and returns the body of Create: c's writable
@@ -500,14 +502,13 @@ func withPreviews(c *call.Call, _ int64) error {
 	return nil
 }
 
-// Update saves c (POST /creatives/{atomic_creative_id}; PUT in v3.0,
-// see WithComponentV3): it sends the fields changed since c was read
-// under the names the platform writes (a field cleared since is sent as
-// null; unknown properties changed or added are sent too), or every set
-// field of a creative built by hand, and returns the creative as changed.
-// When c.NewAssets is set, every earlier asset is replaced by its items:
-// use KeepAssets to keep some, or AddAssets to add without removing.
-func (s *ComponentCreativeService) Update(ctx context.Context, c *ComponentCreative, opts ...adama.RequestOption) (*ComponentCreative, error) {
+// updateRequest checks c and returns the body of Update: the fields
+// changed since c was read, under the names the platform writes (a field
+// cleared since is sent as null; unknown properties changed or added are
+// sent too), or every set field of a creative built by hand. When
+// c.NewAssets is set, every earlier asset is replaced by its items: use
+// KeepAssets to keep some, or AddAssets to add without removing.
+func (c *ComponentCreative) updateRequest() (any, error) {
 	var v valid.Validator
 	if c == nil {
 		v.Add("creative", "required", nil)
@@ -518,11 +519,7 @@ func (s *ComponentCreativeService) Update(ctx context.Context, c *ComponentCreat
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	method := http.MethodPost
-	if s.v3 {
-		method = http.MethodPut
-	}
-	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: method, Path: "/creatives" + pathID(c.AtomicCreativeID), JSON: ccOrdered(c.changes())}, opts)
+	return ccOrdered(c.changes()), nil
 }
 
 // AddAssets adds assets to a creative and keeps every asset it has: it

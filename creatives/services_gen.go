@@ -809,7 +809,12 @@ func (s *ComponentCreativeService) Get(ctx context.Context, atomicCreativeID int
 	if err := idBetween("atomic_creative_id", atomicCreativeID, 2147483647); err != nil {
 		return nil, err
 	}
-	return ccGet[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(atomicCreativeID, 10)}, ro...)
+	out, err := ccGet[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(atomicCreativeID, 10)}, ro...)
+	if err != nil {
+		return nil, err
+	}
+	out.AtomicCreativeID = atomicCreativeID
+	return out, nil
 }
 
 // GetWithPreviews calls GET
@@ -825,6 +830,19 @@ func (s *ComponentCreativeService) GetWithPreviews(ctx context.Context, atomicCr
 		return nil, err
 	}
 	return ccGet[ComponentCreative](ctx, s.g, c, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /component_creatives/v1.0/creatives/{atomic_creative_id},
+// returning the record as the platform has it. The operation:
+// change a component creative (PUT on v3.0); an assets parameter
+// replaces every earlier asset.
+func (s *ComponentCreativeService) Update(ctx context.Context, rec *ComponentCreative, ro ...adama.RequestOption) (*ComponentCreative, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return ccGet[ComponentCreative](ctx, s.g, &call.Call{Method: s.saveMethod, Path: "/creatives/" + strconv.FormatInt(rec.AtomicCreativeID, 10), JSON: body}, ro...)
 }
 
 // Modify reads the record with Get,
@@ -1095,9 +1113,9 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"createComponentCreative", "POST", "/component_creatives/v1.0/creatives", "ComponentCreatives", "Create", ""},
 	{"getComponentCreative", "GET", "/component_creatives/v1.0/creatives/{atomic_creative_id}", "ComponentCreatives", "Get", ""},
 	{"getComponentCreative", "GET", "/component_creatives/v1.0/creatives/{atomic_creative_id}", "ComponentCreatives", "GetWithPreviews", ""},
+	{"updateComponentCreative", "POST", "/component_creatives/v1.0/creatives/{atomic_creative_id}", "ComponentCreatives", "Update", ""},
 	{"updateComponentCreative", "POST", "/component_creatives/v1.0/creatives/{atomic_creative_id}", "ComponentCreatives", "Modify", ""},
 	{"updateComponentCreative", "POST", "/component_creatives/v1.0/creatives/{atomic_creative_id}", "ComponentCreatives", "AddAssets", "reads the creative and sends its kept asset ids with the new items, through Update"},
-	{"updateComponentCreative", "POST", "/component_creatives/v1.0/creatives/{atomic_creative_id}", "ComponentCreatives", "Update", "the HTTP method is the client's choice: POST, or PUT under WithComponentV3; the body is the changes since the read in the record's own form"},
 	{"getEligibility", "GET", "/component_creatives/v1.0/creatives/{atomic_creative_id}/eligibility", "ComponentCreatives", "Eligibility", ""},
 	{"getComponentVersion", "GET", "/component_creatives/v1.0/version", "ComponentCreatives", "Version", ""},
 	{"listApprovals", "GET", "/component_creatives/v1.0/approvals", "Approvals", "ListByIDs", ""},
@@ -1126,6 +1144,5 @@ var _ = []any{
 	(*VideoService).UploadV2,
 	(*VideoService).VASTReaderV2,
 	(*ComponentCreativeService).AddAssets,
-	(*ComponentCreativeService).Update,
 	(*AssetService).Upload,
 }

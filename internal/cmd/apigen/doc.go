@@ -372,6 +372,10 @@
 //	                         service; a create without method returns a
 //	                         copy of the record sent with its new id
 //	                         (readback.go)
+//	x-go-http-method: f      (operation) the service's string field holding
+//	                         the HTTP method the client chose for it (set
+//	                         by New), sent instead of the described one
+//	                         (httpmethod.go)
 //	x-go-chunk               (operation) {param: cids, max: MaxBulkIDs}: the
 //	                         ids of an array parameter sent comma-separated
 //	                         go at most max per call, the answers (a list,

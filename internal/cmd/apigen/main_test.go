@@ -1579,6 +1579,23 @@ func TestActionsChunksAndReadBack(t *testing.T) {
 			},
 		},
 		{
+			name: "the HTTP method the client chose, held by the service",
+			paths: `  /things/{id}:
+    parameters: [{name: id, in: path, required: true, x-go-field: ID, schema: {type: integer, format: int64, minimum: 1}}]
+    post:
+      operationId: saveThing
+      x-go-service: Things
+      x-go-method: Update
+      x-go-http-method: saveMethod
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Thing"}}}}
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			want: []string{
+				`return call.One[Thing](ctx, s.g, &call.Call{Method: s.saveMethod, Path: "/things/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)`,
+			},
+			not: []string{"http.MethodPost"},
+		},
+		{
 			name: "x-go-returns needs a hook",
 			paths: `  /things/{id}/n:
     parameters: [{$ref: "#/components/parameters/ID"}]

@@ -75,6 +75,7 @@ type svcMethod struct {
 	chunk                     *chunkSpec    // x-go-chunk: the ids sent in several calls (chunks.go)
 	readBack                  *readBackSpec // x-go-read-back: the read after a save (readback.go)
 	bodyFn                    string        // x-go-record's body: the record's method writing a save's body
+	methodField               string        // x-go-http-method: the service's field holding the HTTP method (httpmethod.go)
 }
 
 type pathParam struct {
@@ -306,6 +307,9 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		return nil, err
 	}
 	sm.via = via
+	if sm.methodField, err = readMethodField(op); err != nil {
+		return nil, err
+	}
 	params := append(append(openapi3.Parameters{}, item.Parameters...), op.Parameters...)
 	var query []*openapi3.Parameter
 	for _, p := range params {
@@ -824,7 +828,7 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 	out.WriteString("\n" + methodDoc(m, dep))
 	b := new(bytes.Buffer)
 	defer func() {
-		src := m.via.rewrite(b.String())
+		src := sendMethodOf(m, m.via.rewrite(b.String()))
 		if m.envelope != "" {
 			// The operation's answer has an envelope of its own: the call
 			// goes through a copy of the group with it.
