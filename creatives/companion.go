@@ -67,10 +67,6 @@ func (w *companionsWire) list() []*Companion {
 	return out
 }
 
-type createCompanionWire struct {
-	CompanionID int64 `json:"companionId"`
-}
-
 // CompanionService is the companion ads of v3 video creatives. Each
 // create, update and delete regenerates the creative's combined VAST
 // document.
