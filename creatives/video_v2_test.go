@@ -33,7 +33,7 @@ func TestVideoV2(t *testing.T) {
 	up, err := cc.Videos.UpdateV2(ctx, got)
 	require.NoError(t, err)
 	assert.Equal(t, "Launch v2", up.Details.Name)
-	stored, ok := adamatest.Typed[creatives.VideoCreative](srv.Creatives().Videos()).Get(id)
+	stored, ok := srv.Creatives().Videos().Get(id)
 	require.True(t, ok)
 	assert.Equal(t, "Launch v2", stored.Details.Name)
 	assert.Equal(t, "https://example.com/c", stored.Details.ClickthroughURL, "the whole settings are sent")

@@ -79,7 +79,7 @@ func TestPlatformErrorWordsThroughSDK(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrForbidden)
 	ag, err := ec.Agencies.Get(ctx, 1, nil)
 	require.NoError(t, err)
-	srv.Entities().Collection("agencies").SetRaw(1, "logo", "other.png")
+	srv.Entities().Agencies().SetRaw(1, "logo", "other.png")
 	ag.Logo = "mine.png"
 	_, err = ec.Agencies.Update(ctx, ag)
 	assert.ErrorIs(t, err, adama.ErrConflict)

@@ -111,7 +111,7 @@ func TestCampaignFeesRoundTrip(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, adama.MustMoney("USD", "10.01"), got.AdServerFee)
 			assert.Equal(t, adama.MustMoney("USD", "10"), got.SpendCapAmount)
-			stored, err := json.Marshal(srv.Entities().Collection("campaigns").Raw(7701)["ad_server_fee"])
+			stored, err := json.Marshal(srv.Entities().Campaigns().Raw(7701)["ad_server_fee"])
 			require.NoError(t, err)
 			assert.JSONEq(t, `[{"currency_code":"USD","value":10.01}]`, string(stored), "the platform's array is untouched")
 		})

@@ -93,8 +93,8 @@ func TestUpdateValidatesOnlyTheCallersChanges(t *testing.T) {
 	p, err := ec.Strategies.List(ctx, &entity.ListOptions{PageLimit: 1})
 	require.NoError(t, err)
 	id := p.Items[0].ID
-	require.True(t, srv.Entities().Collection("strategies").SetRaw(id, "goal_type", "cpe"))
-	require.True(t, srv.Entities().Collection("strategies").SetRaw(id, "media_type", "display"))
+	require.True(t, srv.Entities().Strategies().SetRaw(id, "goal_type", "cpe"))
+	require.True(t, srv.Entities().Strategies().SetRaw(id, "media_type", "display"))
 
 	s, err := ec.Strategies.Get(ctx, id, nil)
 	require.NoError(t, err)

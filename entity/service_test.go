@@ -224,7 +224,7 @@ func TestConflictAndModify(t *testing.T) {
 	ctx := context.Background()
 	a, err := ec.Agencies.Get(ctx, 1, nil)
 	require.NoError(t, err)
-	require.True(t, srv.Entities().Collection("agencies").SetRaw(1, "logo", "other-user.png"))
+	require.True(t, srv.Entities().Agencies().SetRaw(1, "logo", "other-user.png"))
 	a.Logo = "mine.png"
 	_, err = ec.Agencies.Update(ctx, a)
 	require.Error(t, err)
@@ -234,7 +234,7 @@ func TestConflictAndModify(t *testing.T) {
 	out, err := ec.Agencies.Modify(ctx, 1, func(a *entity.Agency) error {
 		calls++
 		if calls == 1 { // another writer sneaks in between read and write
-			srv.Entities().Collection("agencies").SetRaw(1, "logo", "race.png")
+			srv.Entities().Agencies().SetRaw(1, "logo", "race.png")
 		}
 		a.Logo = "mine.png"
 		return nil
@@ -245,7 +245,7 @@ func TestConflictAndModify(t *testing.T) {
 	assert.Equal(t, 3, out.Version)
 
 	_, err = ec.Agencies.Modify(ctx, 1, func(a *entity.Agency) error {
-		srv.Entities().Collection("agencies").SetRaw(1, "logo", "always.png")
+		srv.Entities().Agencies().SetRaw(1, "logo", "always.png")
 		return nil
 	})
 	assert.ErrorIs(t, err, adama.ErrConflict)
@@ -500,7 +500,7 @@ func TestIdempotentUpdateReplayIsReconciled(t *testing.T) {
 	// A real conflict (someone else changed the record) stays a conflict.
 	adv2, err := ec.Advertisers.Get(ctx, id, nil)
 	require.NoError(t, err)
-	require.True(t, srv.Entities().Collection("advertisers").SetRaw(id, "name", "Other user"))
+	require.True(t, srv.Entities().Advertisers().SetRaw(id, "name", "Other user"))
 	adv2.Name = "Mine"
 	srv.LoseAnswerNext(path, 1)
 	_, err = ec.Advertisers.Update(ctx, adv2, adama.WithIdempotent())

@@ -243,7 +243,7 @@ func TestBulkUpdateStrategies(t *testing.T) {
 	b, ok := got[1].Budget.Get("USD")
 	require.True(t, ok, "%v", got[1].Budget)
 	assert.Equal(t, "250", b.String())
-	assert.Equal(t, "Renamed", srv.Entities().Collection("strategies").Raw(51)["name"])
+	assert.Equal(t, "Renamed", srv.Entities().Strategies().Raw(51)["name"])
 
 	// The batch is refused whole when one item names a missing strategy.
 	_, err = ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{{ID: 50, Fields: map[string]any{"status": false}}, {ID: 404, Fields: map[string]any{"status": false}}})
@@ -251,7 +251,7 @@ func TestBulkUpdateStrategies(t *testing.T) {
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 400, ae.StatusCode)
 	assert.Contains(t, fieldsOf(ae), "update[1].id")
-	assert.Equal(t, true, srv.Entities().Collection("strategies").Raw(50)["status"], "nothing applied")
+	assert.Equal(t, true, srv.Entities().Strategies().Raw(50)["status"], "nothing applied")
 }
 
 // Create requirements of the reference schemas, a failing and a passing
@@ -484,13 +484,13 @@ func TestStrategyTargetingFaults(t *testing.T) {
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 503, ae.StatusCode)
-	assert.Nil(t, srv.Entities().Collection("strategies").Raw(50)["deals"])
+	assert.Nil(t, srv.Entities().Strategies().Raw(50)["deals"])
 
 	srv.FailNext(entity.BulkStrategiesPath, 1, 500, "")
 	_, err = ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{{ID: 51, Fields: map[string]any{"name": "X"}}})
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 500, ae.StatusCode)
-	assert.Equal(t, "S51", srv.Entities().Collection("strategies").Raw(51)["name"])
+	assert.Equal(t, "S51", srv.Entities().Strategies().Raw(51)["name"])
 
 	// The next call goes through.
 	s, err := ec.SetStrategyDeals(ctx, 50, &entity.DealTargeting{DealIDs: []int64{11}})
