@@ -74,6 +74,9 @@ type validation struct {
 	// root: the schema is marked x-go-validate (it gets validate; a
 	// record only held by one gets validateAt alone).
 	root bool
+	// also is the hand-written method x-go-validate-also names
+	// (validate_also.go).
+	also string
 }
 
 // check is the rules of one field on one side.
@@ -89,6 +92,7 @@ type check struct {
 	pattern            string
 	minItems, maxItems *int64
 	unique             bool
+	more               *moreRules // validate_more.go
 }
 
 // paramCheck is a parameter's check (components/parameters,
@@ -155,6 +159,9 @@ func buildValidation(doc *openapi3.T, m *model) error {
 			}
 			pending = append(pending, n)
 		}
+	}
+	if err := buildAlso(m, schemaOf); err != nil {
+		return err
 	}
 	return buildParams(doc, m)
 }
@@ -246,7 +253,7 @@ func checks(doc *openapi3.T, r *record, props map[string]*openapi3.SchemaRef, re
 	for _, f := range r.fields {
 		held[f.json] = true
 		p := props[f.json]
-		if p == nil || skipReadOnly && f.readOnly {
+		if p == nil || skipReadOnly && f.readOnly || p.Value.ReadOnly { // a request never sends a read-only property
 			continue
 		}
 		c, err := checkFor(f, p.Value, required[f.json])
@@ -280,6 +287,9 @@ func checkFor(f *field, s *openapi3.Schema, required bool) (*check, error) {
 	c := &check{f: f, required: required}
 	if s.MultipleOf != nil || s.ExclusiveMin.IsTrue() || s.ExclusiveMax.IsTrue() || s.ExclusiveMin.Value != nil || s.ExclusiveMax.Value != nil || s.MinProps != 0 || s.MaxProps != nil {
 		return nil, fmt.Errorf("multipleOf, exclusive limits and property counts are not checked by the generator")
+	}
+	if c, ok, err := checkMore(f, s, required); ok {
+		return c, err
 	}
 	t := target(s)
 	switch {
@@ -469,6 +479,7 @@ func renderValidate(b *bytes.Buffer, r *record) {
 	default:
 		b.WriteString("if create {\n" + create + "} else {\n" + update + "}\n")
 	}
+	renderAlso(b, r)
 	b.WriteString("}\n")
 	if r.snapshot && r.valid.root {
 		renderChange(b, r)
@@ -503,6 +514,9 @@ func renderChecks(r *record, cs []*check) string {
 
 // renderCheck writes the statements of one check.
 func renderCheck(b *strings.Builder, r *record, c *check) {
+	if renderMore(b, r, c) {
+		return
+	}
 	f := c.f
 	x := "x." + f.name
 	path := fmt.Sprintf("valid.Path(at, %q)", f.json)
