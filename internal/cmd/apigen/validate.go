@@ -54,9 +54,13 @@ import (
 // A plain value always sent (a read-only version, a send-zero property of
 // an ordinary record) is always checked.
 //
-// A constraint the generator does not check (a number's limits,
-// multipleOf, exclusive limits, limits on the scalar items of a list) is
-// an error, so that no stated rule goes unchecked silently.
+// A constraint the generator does not check (multipleOf, exclusive
+// limits, limits on a number not held as adama.Decimal or on list items
+// other than integers) is an error, so that no stated rule goes
+// unchecked silently. validate_more.go adds decimal limits, integer item
+// limits, hand-written and by-value records, always-sent required values
+// and x-go-rule; validate_also.go the hand-written rules
+// (x-go-validate-also).
 //
 // A query or path parameter under components/parameters marked
 // x-go-validate: true (an integer with minimum and/or maximum) becomes
