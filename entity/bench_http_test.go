@@ -18,7 +18,6 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/benchpair"
-	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/route"
 )
 
@@ -352,35 +351,23 @@ func BenchmarkHTTPAllPrefetch(b *testing.B) {
 	}, func() { s.plainWorkers(b, 8) })
 }
 
-// BenchmarkHTTPAllSpeculate is aim (c) with the pager's Speculate on
-// (pager.Options): the first page goes out with the 8 after it. The SDK
-// side is All's own loop (the same page fetch, page size and prefetch),
-// since ListOptions has no switch for it yet.
+// BenchmarkHTTPAllSpeculate is aim (c) with ListOptions.Speculate on:
+// the first page goes out with the 8 after it.
 func BenchmarkHTTPAllSpeculate(b *testing.B) {
 	s := newBenchSides(b, 20*time.Millisecond)
 	ctx := context.Background()
 	benchpair.Run(b, 0, func() {
-		if n := s.speculativeAll(b, ctx, 8); n != benchAllRecords {
+		n := 0
+		for _, err := range s.ec.Strategies.All(ctx, &ListOptions{Prefetch: 8, Speculate: true}) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+		if n != benchAllRecords {
 			b.Fatalf("got %d records", n)
 		}
 	}, func() { s.plainWorkers(b, 8) })
-}
-
-// speculativeAll is Strategies.All with prefetch and Speculate on; it
-// returns the number of records read.
-func (s *benchSides) speculativeAll(tb testing.TB, ctx context.Context, prefetch int) int {
-	o := ListOptions{PageLimit: MaxPageLimit, Prefetch: prefetch}
-	fetch := func(ctx context.Context, cur pager.Cursor) (*Page[Strategy], error) {
-		return s.ec.Strategies.page(ctx, &o, cur, nil)
-	}
-	n := 0
-	for _, err := range pager.All(ctx, pager.Options{Limit: o.PageLimit, Prefetch: prefetch, Speculate: true}, fetch) {
-		if err != nil {
-			tb.Fatal(err)
-		}
-		n++
-	}
-	return n
 }
 
 // plainWorkers is what a user writes to list the 10,000 strategies with
@@ -511,5 +498,11 @@ func TestBenchBodiesDecodeAlike(t *testing.T) {
 		n++
 	}
 	require.Equal(t, benchAllRecords, n)
-	require.Equal(t, benchAllRecords, s.speculativeAll(t, ctx, 8))
+	n = 0
+	for rec, err := range s.ec.Strategies.All(ctx, &ListOptions{Prefetch: 8, Speculate: true}) {
+		require.NoError(t, err)
+		require.NotNil(t, rec)
+		n++
+	}
+	require.Equal(t, benchAllRecords, n)
 }

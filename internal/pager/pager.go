@@ -6,12 +6,14 @@ package pager
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"net/url"
 	"strconv"
 	"sync"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Cursor says which page to fetch: an offset, and the query of the
@@ -290,4 +292,11 @@ func nextQuery(link string) (url.Values, error) {
 		return nil, errors.New("adama: the server's next-page link is not a URL")
 	}
 	return u.Query(), nil
+}
+
+// Check records in v what is wrong with a caller's prefetch options: the
+// window is 0 to MaxPrefetch pages, and speculating needs a window.
+func Check(v *valid.Validator, prefetch int, speculate bool) {
+	v.Check(prefetch >= 0 && prefetch <= MaxPrefetch, "prefetch", fmt.Sprintf("must be between 0 and %d", MaxPrefetch), prefetch)
+	v.Check(!speculate || prefetch > 0, "speculate", "needs prefetch above 0", speculate)
 }

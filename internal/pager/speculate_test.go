@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // errPastEnd is what the platform answers for an offset past the list
@@ -339,4 +340,29 @@ func TestSpeculateNeedsALimit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 1, 2}, got, "link-only paging has no offsets to guess")
 	assert.Equal(t, int32(1), calls.Load())
+}
+
+func TestCheck(t *testing.T) {
+	for _, tc := range []struct {
+		prefetch  int
+		speculate bool
+		field     string
+	}{
+		{0, false, ""},
+		{8, true, ""},
+		{MaxPrefetch, false, ""},
+		{-1, false, "prefetch"},
+		{MaxPrefetch + 1, false, "prefetch"},
+		{0, true, "speculate"},
+	} {
+		var v valid.Validator
+		Check(&v, tc.prefetch, tc.speculate)
+		if tc.field == "" {
+			assert.NoError(t, v.Err(), "%d %v", tc.prefetch, tc.speculate)
+			continue
+		}
+		var ve *adama.ValidationError
+		require.ErrorAs(t, v.Err(), &ve, "%d %v", tc.prefetch, tc.speculate)
+		assert.True(t, ve.Has(tc.field, ""), "%v", ve)
+	}
 }
