@@ -15,6 +15,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -406,6 +407,11 @@ type ComponentListOptions struct {
 	Search string
 	// Prefetch, for All, fetches up to this many pages ahead (0..32).
 	Prefetch int
+	// Speculate, with Prefetch, asks for the first page and the Prefetch
+	// pages after it at once instead of waiting for the first page's
+	// total: one round trip sooner, at the cost of up to Prefetch requests
+	// past the end of a shorter list.
+	Speculate bool
 }
 
 // ComponentSortFields are the sort fields the reference lists.
@@ -428,7 +434,7 @@ func (o *ComponentListOptions) validate() error {
 	if o.OrganizationID != 0 {
 		checkID(&v, "organization_id", o.OrganizationID)
 	}
-	v.Check(o.Prefetch >= 0 && o.Prefetch <= 32, "prefetch", "between 0 and 32", o.Prefetch)
+	pager.Check(&v, o.Prefetch, o.Speculate)
 	return v.Err()
 }
 

@@ -39,8 +39,9 @@ func TestGeneratedModifyRefusesNilChange(t *testing.T) {
 }
 
 // TestComponentCreativesAllPrefetch: All, now generated, pages through
-// every component creative with pages fetched ahead, and refuses a
-// prefetch out of range before sending.
+// every component creative with pages fetched ahead (speculating too),
+// and refuses a prefetch out of range or speculating without one before
+// sending.
 func TestComponentCreativesAllPrefetch(t *testing.T) {
 	srv := adamatest.NewServer(adamatest.WithT(t))
 	c, err := srv.NewClient()
@@ -61,6 +62,7 @@ func TestComponentCreativesAllPrefetch(t *testing.T) {
 		{"default page", nil},
 		{"pages of 2, one ahead", &creatives.ComponentListOptions{PageLimit: 2, Prefetch: 1}},
 		{"pages of 1, four ahead", &creatives.ComponentListOptions{PageLimit: 1, Prefetch: 4}},
+		{"pages of 2, speculating two ahead", &creatives.ComponentListOptions{PageLimit: 2, Prefetch: 2, Speculate: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := map[int64]bool{}
@@ -74,11 +76,18 @@ func TestComponentCreativesAllPrefetch(t *testing.T) {
 			assert.Len(t, got, first.TotalCount)
 		})
 	}
-	for _, bad := range []int{-1, 33} {
-		for _, err := range cc.ComponentCreatives.All(ctx, &creatives.ComponentListOptions{Prefetch: bad}) {
+	for _, bad := range []struct {
+		opts        creatives.ComponentListOptions
+		field, rule string
+	}{
+		{creatives.ComponentListOptions{Prefetch: -1}, "prefetch", "between 0 and 32"},
+		{creatives.ComponentListOptions{Prefetch: 33}, "prefetch", "between 0 and 32"},
+		{creatives.ComponentListOptions{Speculate: true}, "speculate", "needs prefetch"},
+	} {
+		for _, err := range cc.ComponentCreatives.All(ctx, &bad.opts) {
 			var ve *adama.ValidationError
 			require.ErrorAs(t, err, &ve)
-			assert.True(t, ve.Has("prefetch", "between 0 and 32"), ve.Error())
+			assert.True(t, ve.Has(bad.field, bad.rule), ve.Error())
 		}
 	}
 }

@@ -782,7 +782,7 @@ func (s *ComponentCreativeService) All(ctx context.Context, opts *ComponentListO
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*ComponentCreative], error) {
 			return ccList[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}
