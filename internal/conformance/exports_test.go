@@ -33,7 +33,17 @@ var publicPackages = []string{
 // sdkOnlyAllowed lists the exported names (package.Name, package.Type.Name)
 // that other packages of the module use while no user-facing code does, and
 // stay exported on purpose, each with its reason.
-var sdkOnlyAllowed = map[string]string{}
+var sdkOnlyAllowed = map[string]string{
+	"adama.Client.StrictDecoding": "a setting of the client a caller of Client.Do reads to decode its answers the same way; " +
+		"the call layer reads it through the same getter",
+	"adama.CodeBodyTooLarge":      "a documented value of Error.Code, which callers may switch on",
+	"adama.CodeMisfit":            "a documented value of Error.Code (WithStrictDecoding), which callers may switch on",
+	"adama.CodeTransport":         "a documented value of Error.Code, which callers may switch on",
+	"adama.CodeUnexpectedContent": "a documented value of Error.Code, which callers may switch on",
+	"adama.DefaultModifyAttempts": "the number of rounds every Modify makes, which each Modify's doc names for the caller",
+	"adama.MisfitError":           "what errors.As gives a caller of a client made WithStrictDecoding: the fields that did not fit",
+	"byoa.Model.Key":              "an accessor of a record, the key a caller names a model by; the fake stores models by it",
+}
 
 // listedPackage is what `go list -json` says of one package.
 type listedPackage struct {
@@ -56,13 +66,19 @@ type exportUses struct {
 }
 
 // TestNoSDKOnlyExports fails when an exported name of a public package is
-// used by other packages of this module (the call layer, the codecs, the
-// fakes, generated code of another group) and by nothing a user reads or
-// writes: no example program, no README code, no test of its own package
-// and no Example function. Such a name is plumbing in the public API; it
-// belongs under internal/ or unexported. A name nobody else uses is not
-// judged here (it is the package's own API, documented for users), nor is
-// a field of a record (records are data the fakes fill in).
+// used by the non-test code of other packages of this module (the call
+// layer, the codecs, the fakes, another group's code, generated or not)
+// and by nothing written for a user: no example program under examples/,
+// no code in README.md and no Example function. Such a name is plumbing in
+// the public API; it belongs under internal/ or unexported. Tests do not
+// count either way: a test of the package calls its plumbing too.
+//
+// A name a user meets in the public API anyway is not judged: a type that
+// an exported signature or field shows, the constants of such a type, an
+// alias, and the methods the standard library and encoders call (String,
+// MarshalJSON, ...). Nor is a name no other package uses: that is the
+// package's own API. Fields are not judged (records are data the fakes
+// fill in). sdkOnlyAllowed lists the rest that stay, with the reason.
 func TestNoSDKOnlyExports(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks the whole module")
@@ -173,6 +189,9 @@ func TestNoSDKOnlyExports(t *testing.T) {
 		}
 	}
 
+	// A walk that saw no use of the client from the call layer is broken.
+	require.NotEmpty(t, uses[modPath+"/adama.Client"].sdk, "no package of the module was seen using adama.Client")
+
 	var found []string
 	for key, u := range uses {
 		short := strings.TrimPrefix(key, modPath+"/")
@@ -195,6 +214,38 @@ func TestNoSDKOnlyExports(t *testing.T) {
 	for key := range sdkOnlyAllowed {
 		assert.Contains(t, uses, modPath+"/"+key, "sdkOnlyAllowed lists a name that is no longer exported")
 	}
+}
+
+// TestNoExportedMutableVars fails when a public package exports a variable
+// other than a sentinel error: an exported slice, map or setting is state
+// any importer can change behind every other caller (the house rule: no
+// globals). A list a caller may read is a function returning a fresh copy.
+func TestNoExportedMutableVars(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the module's public packages")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	pkgs, modPath := listModule(t, root)
+	exports := map[string]string{}
+	for _, p := range pkgs {
+		exports[p.ImportPath] = p.Export
+	}
+	imp := importer.ForCompiler(token.NewFileSet(), "gc", func(path string) (io.ReadCloser, error) {
+		return os.Open(exports[path])
+	})
+	errType := types.Universe.Lookup("error").Type()
+	var found []string
+	for _, p := range publicPackages {
+		tp, err := imp.Import(modPath + "/" + p)
+		require.NoError(t, err)
+		for _, n := range tp.Scope().Names() {
+			if v, ok := tp.Scope().Lookup(n).(*types.Var); ok && v.Exported() && !types.Identical(v.Type(), errType) {
+				found = append(found, p+"."+n+" ("+v.Type().String()+")")
+			}
+		}
+	}
+	assert.Empty(t, found, "exported variables other than sentinel errors")
 }
 
 // listModule lists every package of the module and its dependencies, with
@@ -341,6 +392,13 @@ func markAPITypes(pkg *types.Package, seen map[string]bool) {
 			}
 		default:
 			walk(obj.Type(), map[types.Type]bool{})
+		}
+	}
+	// An alias names the type it stands for: byoa.Imp is openrtb.Imp.
+	for _, n := range scope.Names() {
+		if tn, ok := scope.Lookup(n).(*types.TypeName); ok && tn.Exported() && tn.IsAlias() {
+			walk(types.Unalias(tn.Type()), map[types.Type]bool{})
+			seen[pkg.Path()+"."+n] = true
 		}
 	}
 	// The constants of a type the API shows are its values.
