@@ -61,16 +61,15 @@ func (in *Settings) validate(executors []int64) error {
 	}
 	type span struct{ lo, hi, i int }
 	var spans []span
-	for i, s := range in.Settings {
-		f := func(name string) string { return fmt.Sprintf("settings[%d].%s", i, name) }
-		v.Range(f("low"), int64(s.Low), 0, MaxBucket)
-		v.Range(f("high"), int64(s.High), 0, MaxBucket)
-		v.Check(s.Low <= s.High, f("low"), "must not exceed high", s.Low)
+	for i := range in.Settings {
+		s, at := &in.Settings[i], valid.Index("", "settings", i)
+		// The rules the description states of each entry (records_gen.go),
+		// then those it cannot: low <= high, an allowed executor.
+		s.validateAt(&v, at, true)
+		v.Check(s.Low <= s.High, valid.Path(at, "low"), "must not exceed high", s.Low)
 		if s.ExecutorID != 0 {
-			v.Check(slices.Contains(executors, s.ExecutorID), f("executor_id"), fmt.Sprintf("must be one of %v (the current executor)", executors), s.ExecutorID)
+			v.Check(slices.Contains(executors, s.ExecutorID), valid.Path(at, "executor_id"), fmt.Sprintf("must be one of %v (the current executor)", executors), s.ExecutorID)
 		}
-		v.Require(f("model_id"), s.ModelID != "")
-		v.Require(f("namespace"), s.Namespace != "")
 		if s.Low <= s.High {
 			spans = append(spans, span{s.Low, s.High, i})
 		}

@@ -100,17 +100,8 @@ func (u *Upload) Validate() error {
 		v.Require("data", false)
 		return v.Err()
 	}
-	v.Require("data", u.Data != "")
-	checkBrainType(&v, u.BrainTypeID)
+	u.validate(&v, true) // the rules the description states (records_gen.go)
 	return v.Err()
-}
-
-func checkBrainType(v *valid.Validator, b BrainTypeID) {
-	if b == 0 {
-		v.Require("brain_type_id", false)
-		return
-	}
-	v.Range("brain_type_id", int64(b), int64(MinBrainTypeID), int64(MaxBrainTypeID))
 }
 
 // StreamUpload is a model upload whose data is read from a stream, for
@@ -140,9 +131,14 @@ func (u *StreamUpload) Validate() error {
 		v.Require("data", false)
 		return v.Err()
 	}
-	v.Require("data", u.Open != nil)
+	// Upload's rules (records_gen.go), the data stood in for by Open;
+	// then the size, which no schema states.
+	up := Upload{BrainTypeID: u.BrainTypeID}
+	if u.Open != nil {
+		up.Data = "stream"
+	}
+	up.validate(&v, true)
 	v.Check(u.Size >= 0, "size", "must not be negative", u.Size)
-	checkBrainType(&v, u.BrainTypeID)
 	return v.Err()
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Environment is an endpoint's environment.
@@ -377,6 +378,27 @@ func (x *Setting) clearReadOnly() {
 			delete(x.Extra, k)
 		}
 	}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// SettingChange, update by SettingChange): those of a create when
+// create is set, else those of an update.
+func (x *Setting) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by SettingChange, update by
+// SettingChange) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Setting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "low"), int64(x.Low), 0, 99)
+	v.Range(valid.Path(at, "high"), int64(x.High), 0, 99)
+	v.Require(valid.Path(at, "model_id"), x.ModelID != "")
+	v.Require(valid.Path(at, "namespace"), x.Namespace != "")
 }
 
 // Logging is an endpoint's request logging.
@@ -1099,8 +1121,8 @@ func (x *ModelInfo) clearReadOnly() {
 // Upload is a model upload with the data in memory.
 type Upload struct {
 	// The encoded model, sent as is.
-	Data        string      `json:"data"`
-	BrainTypeID BrainTypeID `json:"brain_type_id"`
+	Data        string      `json:"data,omitempty"`
+	BrainTypeID BrainTypeID `json:"brain_type_id,omitempty"`
 	// Extra keeps the properties the SDK does not model and the values
 	// that fit no documented form (see Misfits); they are sent back as
 	// they came.
@@ -1187,6 +1209,33 @@ func (x *Upload) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, uploadIdx, prefix)
 	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Upload) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Upload) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "data"), x.Data != "")
+		if x.BrainTypeID != *new(BrainTypeID) {
+			v.Range(valid.Path(at, "brain_type_id"), int64(x.BrainTypeID), 1000, 1004)
+		} else {
+			v.Require(valid.Path(at, "brain_type_id"), false)
+		}
+	} else {
+		if x.BrainTypeID != *new(BrainTypeID) {
+			v.Range(valid.Path(at, "brain_type_id"), int64(x.BrainTypeID), 1000, 1004)
+		}
+	}
 }
 
 // Submodel is one goal's part of a decoded model.

@@ -1,18 +1,20 @@
-package creatives
+package creatives_test
 
 import (
 	"context"
-	"github.com/adamasdk/adama-go/internal/benchpair"
 	"io"
 	"net/http"
 	"testing"
+
+	"github.com/adamasdk/adama-go/creatives"
+	"github.com/adamasdk/adama-go/internal/benchpair"
 
 	"github.com/adamasdk/adama-go/adama/adamatest"
 )
 
 const benchUploadSize = 32 << 20
 
-func benchUploadTarget(b *testing.B) (*Client, *adamatest.Server, *CreateResult) {
+func benchUploadTarget(b *testing.B) (*creatives.Client, *adamatest.Server, *creatives.CreateResult) {
 	b.Helper()
 	srv := adamatest.NewServer()
 	b.Cleanup(srv.Close)
@@ -20,8 +22,8 @@ func benchUploadTarget(b *testing.B) (*Client, *adamatest.Server, *CreateResult)
 	if err != nil {
 		b.Fatal(err)
 	}
-	cc := New(c)
-	res, err := cc.Videos.create(context.Background(), uploadInput(), nil)
+	cc := creatives.New(c)
+	res, err := creatives.CreateVideo(cc.Videos, context.Background(), creatives.UploadInput(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -39,7 +41,7 @@ func BenchmarkUpload(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		err := cc.Videos.Upload(ctx, res, &patternReader{size: benchUploadSize}, benchUploadSize,
-			UploadOptions{Progress: func(n, _ int64) { sent = n }})
+			creatives.UploadOptions{Progress: func(n, _ int64) { sent = n }})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -79,15 +81,15 @@ func BenchmarkUploadPlainHTTP(b *testing.B) {
 }
 
 // sdkUpload and plainUpload are one upload each way.
-func sdkUpload(b *testing.B, cc *Client, res *CreateResult) {
+func sdkUpload(b *testing.B, cc *creatives.Client, res *creatives.CreateResult) {
 	err := cc.Videos.Upload(context.Background(), res, &patternReader{size: benchUploadSize}, benchUploadSize,
-		UploadOptions{Progress: func(int64, int64) {}})
+		creatives.UploadOptions{Progress: func(int64, int64) {}})
 	if err != nil {
 		b.Fatal(err)
 	}
 }
 
-func plainUpload(b *testing.B, hc *http.Client, res *CreateResult) {
+func plainUpload(b *testing.B, hc *http.Client, res *creatives.CreateResult) {
 	req, err := http.NewRequest(http.MethodPut, string(res.UploadURL), &patternReader{size: benchUploadSize})
 	if err != nil {
 		b.Fatal(err)

@@ -1,4 +1,4 @@
-package creatives
+package creatives_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,13 +16,13 @@ func TestClassificationV3(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	inf, err := cc.Classifications.Save(ctx, 42, &Classification{Attributes: []int64{14, 16}, Language: 1, Verticals: []int64{215}})
+	inf, err := cc.Classifications.Save(ctx, 42, &creatives.Classification{Attributes: []int64{14, 16}, Language: 1, Verticals: []int64{215}})
 	require.NoError(t, err)
 	require.Len(t, inf.Attributes, 2)
 	assert.Equal(t, "Windows Dialog or Alert Style", inf.Attributes[0].Name)
 	assert.Equal(t, "anglais", inf.Language.NameFr)
 	require.Len(t, inf.Verticals, 1)
-	assert.Equal(t, FlexString("214"), inf.Verticals[0].Parent)
+	assert.Equal(t, creatives.FlexString("214"), inf.Verticals[0].Parent)
 
 	got, err := cc.Classifications.Get(ctx, 42)
 	require.NoError(t, err)
@@ -36,9 +37,9 @@ func TestClassificationV3(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int64{215}, pub.Verticals)
 
-	recs, err := cc.Classifications.BulkSave(ctx, []ClassificationRecord{
-		{CreativeID: 43, Details: Classification{Attributes: []int64{999}, Language: 2}},
-		{CreativeID: 44, Details: Classification{Verticals: []int64{365}}},
+	recs, err := cc.Classifications.BulkSave(ctx, []creatives.ClassificationRecord{
+		{CreativeID: 43, Details: creatives.Classification{Attributes: []int64{999}, Language: 2}},
+		{CreativeID: 44, Details: creatives.Classification{Verticals: []int64{365}}},
 	})
 	require.NoError(t, err)
 	require.Len(t, recs, 2)
@@ -75,7 +76,7 @@ func TestClassificationBulkSplitsLongLists(t *testing.T) {
 	for i := range ids {
 		ids[i] = int64(i + 1)
 	}
-	_, err := cc.Classifications.Save(ctx, 250, &Classification{Language: 1})
+	_, err := cc.Classifications.Save(ctx, 250, &creatives.Classification{Language: 1})
 	require.NoError(t, err)
 	srv.ResetRequests()
 	recs, err := cc.Classifications.BulkGet(ctx, ids)
@@ -102,17 +103,17 @@ func TestClassificationValidation(t *testing.T) {
 		{"cid too large", func() error { _, err := cc.Classifications.Inflate(ctx, 2147483648); return err }, "cid", "between"},
 		{"nil body", func() error { _, err := cc.Classifications.Save(ctx, 1, nil); return err }, "classification", "required"},
 		{"attribute id", func() error {
-			_, err := cc.Classifications.Save(ctx, 1, &Classification{Attributes: []int64{0}})
+			_, err := cc.Classifications.Save(ctx, 1, &creatives.Classification{Attributes: []int64{0}})
 			return err
 		}, "attributes[0]", "positive"},
 		{"vertical id", func() error {
-			_, err := cc.Classifications.Save(ctx, 1, &Classification{Verticals: []int64{-3}})
+			_, err := cc.Classifications.Save(ctx, 1, &creatives.Classification{Verticals: []int64{-3}})
 			return err
 		}, "verticals[0]", "positive"},
 		{"empty bulk", func() error { _, err := cc.Classifications.BulkGet(ctx, nil); return err }, "cids", "at least one"},
 		{"bad bulk id", func() error { _, err := cc.Classifications.BulkInflate(ctx, []int64{1, 0}); return err }, "cids[1]", "between"},
 		{"bulk save id", func() error {
-			_, err := cc.Classifications.BulkSave(ctx, []ClassificationRecord{{CreativeID: 0}})
+			_, err := cc.Classifications.BulkSave(ctx, []creatives.ClassificationRecord{{CreativeID: 0}})
 			return err
 		}, "records[0].atomic_creative_id", "between"},
 	}
@@ -129,7 +130,7 @@ func TestClassificationValidation(t *testing.T) {
 func TestClassificationV1(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
-	saved, err := cc.Classifications.SaveV1(ctx, 50, &Classification{Attributes: []int64{14}, Language: 1, Verticals: []int64{214}})
+	saved, err := cc.Classifications.SaveV1(ctx, 50, &creatives.Classification{Attributes: []int64{14}, Language: 1, Verticals: []int64{214}})
 	require.NoError(t, err)
 	assert.Equal(t, []int64{14}, saved.Attributes)
 
@@ -140,7 +141,7 @@ func TestClassificationV1(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "Society", inf.Verticals[0].Description)
 
-	recs, err := cc.Classifications.BulkSaveV1(ctx, []ClassificationRecord{{CreativeID: 51, Details: Classification{Language: 2}}})
+	recs, err := cc.Classifications.BulkSaveV1(ctx, []creatives.ClassificationRecord{{CreativeID: 51, Details: creatives.Classification{Language: 2}}})
 	require.NoError(t, err)
 	assert.Equal(t, "French", recs[0].Details.Language.Name)
 	bulk, err := cc.Classifications.BulkGetV1(ctx, []int64{50, 51})
@@ -166,8 +167,8 @@ func TestClassificationV1(t *testing.T) {
 // TestV1StatusInValue reads the platform's v1.0 error form: a status
 // object inside response.value, even with 200.
 func TestV1StatusInValue(t *testing.T) {
-	srv := newRawServer(t, http.StatusOK, "application/json", `{"response": {"value": {"status": {"code": "auth_required", "reason": "not_logged_in", "message": "failed parsing session from request"}}}}`)
-	cc := New(srv)
+	srv := creatives.NewRawServer(t, http.StatusOK, "application/json", `{"response": {"value": {"status": {"code": "auth_required", "reason": "not_logged_in", "message": "failed parsing session from request"}}}}`)
+	cc := creatives.New(srv)
 	_, err := cc.Classifications.GetV1(context.Background(), 1)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, adama.ErrUnauthorized)
@@ -181,42 +182,42 @@ func TestStaticData(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	items, err := cc.StaticData.List(ctx, CategoryIABVerticals, nil)
+	items, err := cc.StaticData.List(ctx, creatives.CategoryIABVerticals, nil)
 	require.NoError(t, err)
 	assert.Len(t, items.Items, 4)
 	assert.Equal(t, 4, items.Count)
-	items, err = cc.StaticData.List(ctx, CategoryIABVerticals, &StaticDataOptions{Key: "dating"})
+	items, err = cc.StaticData.List(ctx, creatives.CategoryIABVerticals, &creatives.StaticDataOptions{Key: "dating"})
 	require.NoError(t, err)
 	require.Len(t, items.Items, 1)
 	assert.Equal(t, "IAB14-1", items.Items[0].Code)
 	assert.Equal(t, "dating", srv.Requests()[len(srv.Requests())-1].Query.Get("key"))
 
-	it, err := cc.StaticData.Get(ctx, CategoryLanguage, "1")
+	it, err := cc.StaticData.Get(ctx, creatives.CategoryLanguage, "1")
 	require.NoError(t, err)
 	assert.Equal(t, "English", it.Name)
 	assert.Equal(t, "anglais", it.NameFr)
 
-	_, err = cc.StaticData.List(ctx, Category("colours"), nil)
+	_, err = cc.StaticData.List(ctx, creatives.Category("colours"), nil)
 	assert.ErrorIs(t, err, adama.ErrNotFound, "any category string is sent; the platform answers")
 
 	// v1.0: the language and attribute lists answer text/plain.
-	langs, err := cc.StaticData.ListV1(ctx, CategoryLanguage, nil)
+	langs, err := cc.StaticData.ListV1(ctx, creatives.CategoryLanguage, nil)
 	require.NoError(t, err)
 	assert.Len(t, langs.Items, 2)
-	attrs, err := cc.StaticData.ListV1(ctx, CategoryIABAttributes, nil)
+	attrs, err := cc.StaticData.ListV1(ctx, creatives.CategoryIABAttributes, nil)
 	require.NoError(t, err)
 	assert.Len(t, attrs.Items, 3)
-	vert, err := cc.StaticData.GetV1(ctx, CategoryIABVerticals, "365")
+	vert, err := cc.StaticData.GetV1(ctx, creatives.CategoryIABVerticals, "365")
 	require.NoError(t, err)
 	assert.Equal(t, "Couponing", vert.Description)
-	_, err = cc.StaticData.GetV1(ctx, CategoryIABAttributes, "5")
+	_, err = cc.StaticData.GetV1(ctx, creatives.CategoryIABAttributes, "5")
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 
 	var ve *adama.ValidationError
-	_, err = cc.StaticData.ListV1(ctx, Category("colours"), nil)
+	_, err = cc.StaticData.ListV1(ctx, creatives.Category("colours"), nil)
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("category", "v1.0"))
-	_, err = cc.StaticData.Get(ctx, Category("a/b"), "")
+	_, err = cc.StaticData.Get(ctx, creatives.Category("a/b"), "")
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("category", "one path segment"))
 	assert.True(t, ve.Has("id", "required"))

@@ -1,32 +1,25 @@
-package creatives
+package creatives_test
 
 import (
 	"context"
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func staticCompanion() *Companion {
-	return &Companion{
-		Details: CompanionDetails{AdServer: "adama", Typ: CompanionTypeStatic, Width: 300, Height: 250,
-			LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"},
-		FileName: "banner.png", FileExtension: "png", ResourceData: "data:image/png;base64,iVBORw0KGgo=",
-	}
-}
 
 func TestCompanionsCRUD(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 	id := seedVideo(srv)
 
-	c1r, err := cc.Companions.Create(ctx, id, staticCompanion())
+	c1r, err := cc.Companions.Create(ctx, id, creatives.StaticCompanion())
 	require.NoError(t, err)
 	c1 := c1r.ID
 	assert.Equal(t, "image/png", c1r.MimeType, "Create returns the companion as read after the create")
-	html := &Companion{Details: CompanionDetails{AdServer: "adama", Typ: CompanionTypeHTML, Width: 728, Height: 90,
+	html := &creatives.Companion{Details: creatives.CompanionDetails{AdServer: "adama", Typ: creatives.CompanionTypeHTML, Width: 728, Height: 90,
 		LandingURL: "https://example.com", IFrameURLOrHTML: "<div>ad</div>"}}
 	c2r, err := cc.Companions.Create(ctx, id, html)
 	require.NoError(t, err)
@@ -39,7 +32,7 @@ func TestCompanionsCRUD(t *testing.T) {
 	assert.Equal(t, 2, list.Count)
 	assert.Equal(t, c1, list.Items[0].ID)
 	assert.Equal(t, "image/png", list.Items[0].MimeType)
-	assert.Equal(t, CompanionTypeHTML, list.Items[1].Details.Typ)
+	assert.Equal(t, creatives.CompanionTypeHTML, list.Items[1].Details.Typ)
 
 	v, err := cc.Videos.Get(ctx, id)
 	require.NoError(t, err)
@@ -59,7 +52,7 @@ func TestCompanionsCRUD(t *testing.T) {
 	assert.NotContains(t, body, "id", "read-only fields are not sent")
 
 	// Modify a static companion: the image read comes back with the save.
-	m, err := cc.Companions.Modify(ctx, id, c1, func(c *Companion) error {
+	m, err := cc.Companions.Modify(ctx, id, c1, func(c *creatives.Companion) error {
 		c.Details.Width = 320
 		return nil
 	})
@@ -76,24 +69,30 @@ func TestCompanionsCRUD(t *testing.T) {
 func TestCompanionValidation(t *testing.T) {
 	tests := []struct {
 		name        string
-		mutate      func(*Companion)
+		mutate      func(*creatives.Companion)
 		field, rule string
 	}{
-		{"ad server", func(c *Companion) { c.Details.AdServer = "" }, "details.adServer", "required"},
-		{"type", func(c *Companion) { c.Details.Typ = "video" }, "details.typ", "one of"},
-		{"width low", func(c *Companion) { c.Details.Width = 31 }, "details.width", "between 32 and 10000"},
-		{"height high", func(c *Companion) { c.Details.Height = 10001 }, "details.height", "between 32 and 10000"},
-		{"landing", func(c *Companion) { c.Details.LandingURL = "" }, "details.landingUrl", "required"},
-		{"static click", func(c *Companion) { c.Details.ClickthroughURL = "" }, "details.clickthroughUrl", "required for static"},
-		{"iframe click", func(c *Companion) { c.Details.Typ = CompanionTypeIframe; c.Details.IFrameURLOrHTML = "https://f" }, "details.clickthroughUrl", "must be empty"},
-		{"iframe url", func(c *Companion) { c.Details.Typ = CompanionTypeIframe; c.Details.ClickthroughURL = "" }, "details.iFrameUrlOrHTML", "required"},
-		{"data uri", func(c *Companion) { c.ResourceData = "iVBORw0KGgo=" }, "resourceData", "data URI"},
+		{"ad server", func(c *creatives.Companion) { c.Details.AdServer = "" }, "details.adServer", "required"},
+		{"type", func(c *creatives.Companion) { c.Details.Typ = "video" }, "details.typ", "one of"},
+		{"width low", func(c *creatives.Companion) { c.Details.Width = 31 }, "details.width", "between 32 and 10000"},
+		{"height high", func(c *creatives.Companion) { c.Details.Height = 10001 }, "details.height", "between 32 and 10000"},
+		{"landing", func(c *creatives.Companion) { c.Details.LandingURL = "" }, "details.landingUrl", "required"},
+		{"static click", func(c *creatives.Companion) { c.Details.ClickthroughURL = "" }, "details.clickthroughUrl", "required for static"},
+		{"iframe click", func(c *creatives.Companion) {
+			c.Details.Typ = creatives.CompanionTypeIframe
+			c.Details.IFrameURLOrHTML = "https://f"
+		}, "details.clickthroughUrl", "must be empty"},
+		{"iframe url", func(c *creatives.Companion) {
+			c.Details.Typ = creatives.CompanionTypeIframe
+			c.Details.ClickthroughURL = ""
+		}, "details.iFrameUrlOrHTML", "required"},
+		{"data uri", func(c *creatives.Companion) { c.ResourceData = "iVBORw0KGgo=" }, "resourceData", "data URI"},
 	}
 	cc, srv := newTestClient(t)
 	id := seedVideo(srv)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := staticCompanion()
+			in := creatives.StaticCompanion()
 			tt.mutate(in)
 			_, err := cc.Companions.Create(context.Background(), id, in)
 			var ve *adama.ValidationError
@@ -103,6 +102,6 @@ func TestCompanionValidation(t *testing.T) {
 	}
 	before := srv.Count("POST /v3.0/creatives/" + itoa(id) + "/companions")
 	assert.Zero(t, before, "nothing invalid was sent")
-	_, err := cc.Companions.Create(context.Background(), id, staticCompanion())
+	_, err := cc.Companions.Create(context.Background(), id, creatives.StaticCompanion())
 	assert.NoError(t, err)
 }

@@ -1,4 +1,4 @@
-package creatives
+package creatives_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
-	"github.com/adamasdk/adama-go/internal/valid"
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -18,9 +18,9 @@ func TestComponentCreatives(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	c, err := cc.ComponentCreatives.Create(ctx, &ComponentCreative{
+	c, err := cc.ComponentCreatives.Create(ctx, &creatives.ComponentCreative{
 		ConceptID: "77", CreativeName: "Native one", Title: "Hello", Status: true,
-		NewAssets: ReplaceAssets(TextAsset(6, "body text"), ImageAsset("logo.png", []byte("png-bytes"))),
+		NewAssets: creatives.ReplaceAssets(creatives.TextAsset(6, "body text"), creatives.ImageAsset("logo.png", []byte("png-bytes"))),
 	})
 	require.NoError(t, err)
 	require.NotZero(t, c.AtomicCreativeID)
@@ -30,7 +30,7 @@ func TestComponentCreatives(t *testing.T) {
 	assert.Equal(t, "Body", c.Assets[0].ComponentHumanName)
 	assert.Equal(t, "logo.png", c.Assets[1].ImageFilename)
 	assert.Equal(t, int64(9), c.Assets[1].ImageFileSize)
-	assert.Equal(t, FlexString("77"), c.ConceptID)
+	assert.Equal(t, creatives.FlexString("77"), c.ConceptID)
 
 	// Bearer and session cookie on every component call.
 	for _, r := range srv.Requests() {
@@ -49,15 +49,15 @@ func TestComponentCreatives(t *testing.T) {
 	assert.Equal(t, "previews", srv.Requests()[len(srv.Requests())-1].Query.Get("include"))
 
 	// An update without assets leaves them; AddAssets keeps the old ones.
-	up, err := cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: c.AtomicCreativeID, Title: "Hello again", Status: true})
+	up, err := cc.ComponentCreatives.Update(ctx, &creatives.ComponentCreative{AtomicCreativeID: c.AtomicCreativeID, Title: "Hello again", Status: true})
 	require.NoError(t, err)
 	assert.Len(t, up.Assets, 2)
-	up, err = cc.ComponentCreatives.AddAssets(ctx, c.AtomicCreativeID, []AssetInput{SubtitleAsset("en.srt", []byte("1\n00:00"))})
+	up, err = cc.ComponentCreatives.AddAssets(ctx, c.AtomicCreativeID, []creatives.AssetInput{creatives.SubtitleAsset("en.srt", []byte("1\n00:00"))})
 	require.NoError(t, err)
 	require.Len(t, up.Assets, 3)
 	assert.Equal(t, "subtitle", up.Assets[2].AssetType)
 	// KeepAssets keeps exactly the listed ones.
-	up, err = cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: c.AtomicCreativeID, Status: true, NewAssets: KeepAssets(c.Assets[0].AssetID)})
+	up, err = cc.ComponentCreatives.Update(ctx, &creatives.ComponentCreative{AtomicCreativeID: c.AtomicCreativeID, Status: true, NewAssets: creatives.KeepAssets(c.Assets[0].AssetID)})
 	require.NoError(t, err)
 	require.Len(t, up.Assets, 1)
 	assert.Equal(t, []int64{c.Assets[0].AssetID}, srv.Creatives().ComponentCreativeAssets(c.AtomicCreativeID))
@@ -67,7 +67,7 @@ func TestComponentCreatives(t *testing.T) {
 	require.Len(t, el, 1)
 	assert.False(t, el[0].Eligible)
 	assert.Equal(t, "Desktop", el[0].AdFormat.SimpleName)
-	assert.Equal(t, FlexString("2"), el[0].RequiredComponents[0].ID)
+	assert.Equal(t, creatives.FlexString("2"), el[0].RequiredComponents[0].ID)
 
 	ver, err := cc.ComponentCreatives.Version(ctx)
 	require.NoError(t, err)
@@ -87,7 +87,7 @@ func TestComponentCreativesListAndAll(t *testing.T) {
 	for i := range 5 {
 		srv.Creatives().AddComponentCreative(int64(100+i%2), "c")
 	}
-	p, err := cc.ComponentCreatives.List(ctx, &ComponentListOptions{PageLimit: 2, PageOffset: 1, SortBy: "-creative_name"})
+	p, err := cc.ComponentCreatives.List(ctx, &creatives.ComponentListOptions{PageLimit: 2, PageOffset: 1, SortBy: "-creative_name"})
 	require.NoError(t, err)
 	assert.Len(t, p.Items, 2)
 	assert.Equal(t, 1, p.Offset)
@@ -97,12 +97,12 @@ func TestComponentCreativesListAndAll(t *testing.T) {
 	assert.Equal(t, "2", q.Get("page_limit"))
 	assert.Equal(t, "-creative_name", q.Get("sort_by"))
 
-	p, err = cc.ComponentCreatives.List(ctx, &ComponentListOptions{AdvertiserID: 101, Status: adama.Ptr(true)})
+	p, err = cc.ComponentCreatives.List(ctx, &creatives.ComponentListOptions{AdvertiserID: 101, Status: adama.Ptr(true)})
 	require.NoError(t, err)
 	assert.Len(t, p.Items, 2)
 
 	var n int
-	for c, err := range cc.ComponentCreatives.All(ctx, &ComponentListOptions{PageLimit: 2}) {
+	for c, err := range cc.ComponentCreatives.All(ctx, &creatives.ComponentListOptions{PageLimit: 2}) {
 		require.NoError(t, err)
 		require.NotZero(t, c.AtomicCreativeID)
 		n++
@@ -111,7 +111,7 @@ func TestComponentCreativesListAndAll(t *testing.T) {
 	assert.Equal(t, 3, srv.Count("GET /component_creatives/v1.0/creatives")-2)
 
 	var ve *adama.ValidationError
-	_, err = cc.ComponentCreatives.List(ctx, &ComponentListOptions{PageLimit: 101, SortBy: "colour", PageOffset: -1})
+	_, err = cc.ComponentCreatives.List(ctx, &creatives.ComponentListOptions{PageLimit: 101, SortBy: "colour", PageOffset: -1})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("page_limit", ""))
 	assert.True(t, ve.Has("sort_by", "one of"))
@@ -125,13 +125,13 @@ func TestComponentAssets(t *testing.T) {
 	a2 := srv.Creatives().AddComponentCreative(100, "a2")
 	b1 := srv.Creatives().AddComponentCreative(200, "b1")
 
-	text, err := cc.Assets.Upload(ctx, &NewAsset{ComponentID: 6, AssetValue: "some body", CreativeIDs: []int64{a1, a2}})
+	text, err := cc.Assets.Upload(ctx, &creatives.NewAsset{ComponentID: 6, AssetValue: "some body", CreativeIDs: []int64{a1, a2}})
 	require.NoError(t, err)
 	assert.Equal(t, "some body", text.AssetValue)
 	assert.Equal(t, int64(100), text.AdvertiserID)
 	assert.Contains(t, srv.Creatives().ComponentCreativeAssets(a2), text.AssetID)
 
-	img, err := cc.Assets.Upload(ctx, &NewAsset{ComponentID: 2, Image: &AssetFile{Filename: "logo.png", ContentType: "image/png", Data: []byte("12345")}, AdvertiserID: 100})
+	img, err := cc.Assets.Upload(ctx, &creatives.NewAsset{ComponentID: 2, Image: &creatives.AssetFile{Filename: "logo.png", ContentType: "image/png", Data: []byte("12345")}, AdvertiserID: 100})
 	require.NoError(t, err)
 	assert.Equal(t, "image", img.AssetType)
 	assert.Equal(t, int64(5), img.ImageFileSize)
@@ -142,21 +142,21 @@ func TestComponentAssets(t *testing.T) {
 	upd, err := cc.Assets.UpdateText(ctx, text.AssetID, "new body")
 	require.NoError(t, err)
 	assert.Equal(t, "new body", upd.AssetValue)
-	upd, err = cc.Assets.UpdateImage(ctx, img.AssetID, &AssetFile{Filename: "logo2.png", Data: []byte("1234567")})
+	upd, err = cc.Assets.UpdateImage(ctx, img.AssetID, &creatives.AssetFile{Filename: "logo2.png", Data: []byte("1234567")})
 	require.NoError(t, err)
 	assert.Equal(t, "logo2.png", upd.ImageFilename)
 
 	// Checked before sending the create: one advertiser only.
 	srv.ResetRequests()
-	_, err = cc.Assets.Upload(ctx, &NewAsset{ComponentID: 6, AssetValue: "x", CreativeIDs: []int64{a1, b1}})
+	_, err = cc.Assets.Upload(ctx, &creatives.NewAsset{ComponentID: 6, AssetValue: "x", CreativeIDs: []int64{a1, b1}})
 	var ve *adama.ValidationError
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("creative_ids[1]", "one advertiser"))
 	assert.Zero(t, srv.Count("POST /component_creatives/v1.0/assets"))
-	_, err = cc.Assets.Upload(ctx, &NewAsset{ComponentID: 6, AssetValue: "x"})
+	_, err = cc.Assets.Upload(ctx, &creatives.NewAsset{ComponentID: 6, AssetValue: "x"})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("advertiser_id", "creative_ids is required"))
-	_, err = cc.Assets.Upload(ctx, &NewAsset{ComponentID: 0, AdvertiserID: 1})
+	_, err = cc.Assets.Upload(ctx, &creatives.NewAsset{ComponentID: 0, AdvertiserID: 1})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("component_id", ""))
 	assert.True(t, ve.Has("asset_value", "exactly one"))
@@ -171,13 +171,13 @@ func TestComponentsAndApprovals(t *testing.T) {
 	assert.Len(t, list.Items, 7)
 	assert.Nil(t, list.Items[0].CharLimit)
 
-	comp, err := cc.Components.Create(ctx, &Component{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ComponentValueTypeImage})
+	comp, err := cc.Components.Create(ctx, &creatives.Component{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: creatives.ComponentValueTypeImage})
 	require.NoError(t, err)
 	require.NotNil(t, comp.IsEnabled)
 	assert.True(t, *comp.IsEnabled, "nil on create leaves the platform's default")
 	got, err := cc.Components.Get(ctx, comp.ComponentID)
 	require.NoError(t, err)
-	assert.Equal(t, ComponentValueTypeImage, got.ValueTypeName)
+	assert.Equal(t, creatives.ComponentValueTypeImage, got.ValueTypeName)
 	got.CharLimit, got.IsEnabled = adama.Ptr(90), adama.Ptr(false)
 	assert.Equal(t, []string{"char_limit", "is_enabled"}, got.Changes())
 	upd, err := cc.Components.Update(ctx, got)
@@ -186,7 +186,7 @@ func TestComponentsAndApprovals(t *testing.T) {
 	assert.False(t, *upd.IsEnabled)
 	assert.Equal(t, map[string]any{"char_limit": float64(90), "is_enabled": false}, lastJSON(t, srv), "only the changes are sent")
 
-	mod, err := cc.Components.Modify(ctx, comp.ComponentID, func(c *Component) error {
+	mod, err := cc.Components.Modify(ctx, comp.ComponentID, func(c *creatives.Component) error {
 		c.ComponentHumanName = "Right Image 2"
 		return nil
 	})
@@ -196,13 +196,13 @@ func TestComponentsAndApprovals(t *testing.T) {
 	assert.Equal(t, map[string]any{"component_human_name": "Right Image 2"}, lastJSON(t, srv))
 
 	srv.Creatives().SetComponentAdmin(false)
-	_, err = cc.Components.Create(ctx, &Component{ComponentHumanName: "X", ValueTypeName: ComponentValueTypeText})
+	_, err = cc.Components.Create(ctx, &creatives.Component{ComponentHumanName: "X", ValueTypeName: creatives.ComponentValueTypeText})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, adama.ErrUnauthorized)
 	assert.Contains(t, err.Error(), "restricted to users the platform allows")
 
 	var ve *adama.ValidationError
-	_, err = cc.Components.Create(ctx, &Component{ValueTypeName: "AUDIO"})
+	_, err = cc.Components.Create(ctx, &creatives.Component{ValueTypeName: "AUDIO"})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("component_human_name", "required"))
 	assert.True(t, ve.Has("value_type_name", "one of"))
@@ -220,10 +220,10 @@ func TestComponentsAndApprovals(t *testing.T) {
 	assert.Equal(t, "PENDING", ap[0].NetStatus)
 	assert.Equal(t, 2, srv.Count("GET /component_creatives/v1.0/approvals"))
 
-	cr, err := cc.Approvals.PostAssets(ctx, ids[0], []AssetInput{ImageAsset("a.png", []byte("x")), SubtitleAsset("a.srt", []byte("y"))})
+	cr, err := cc.Approvals.PostAssets(ctx, ids[0], []creatives.AssetInput{creatives.ImageAsset("a.png", []byte("x")), creatives.SubtitleAsset("a.srt", []byte("y"))})
 	require.NoError(t, err)
 	assert.Len(t, cr.Assets, 2)
-	_, err = cc.Approvals.PostAssets(ctx, ids[0], []AssetInput{TextAsset(6, "text")})
+	_, err = cc.Approvals.PostAssets(ctx, ids[0], []creatives.AssetInput{creatives.TextAsset(6, "text")})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("assets[0]", "image or subtitle"))
 
@@ -237,44 +237,16 @@ func TestComponentsAndApprovals(t *testing.T) {
 	require.ErrorAs(t, err, &ve)
 }
 
-func TestAssetInputRules(t *testing.T) {
-	tests := []struct {
-		name        string
-		in          AssetInput
-		field, rule string
-	}{
-		{"empty", AssetInput{}, "assets[0]", "exactly one"},
-		{"two kinds", AssetInput{AssetID: 3, AssetValue: "x", ComponentID: 1}, "assets[0]", "exactly one"},
-		{"text needs component", AssetInput{AssetValue: "x"}, "assets[0].component_id", "between"},
-		{"image needs name", AssetInput{EncodedImageFile: "eA=="}, "assets[0].image_filename", "required"},
-		{"subtitle needs data", AssetInput{SubtitleFilename: "a.srt"}, "assets[0].encoded_subtitle_file", "required"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var v valid.Validator
-			tt.in.check(&v, "assets[0].")
-			var ve *adama.ValidationError
-			require.ErrorAs(t, v.Err(), &ve)
-			assert.True(t, ve.Has(tt.field, tt.rule), ve.Error())
-		})
-	}
-	var v valid.Validator
-	for _, ok := range []AssetInput{KeepAsset(5), TextAsset(6, "x"), ImageAsset("a.png", []byte("x")), SubtitleAsset("a.srt", []byte("y"))} {
-		ok.check(&v, "a.")
-	}
-	assert.NoError(t, v.Err())
-}
-
 func TestComponentV3(t *testing.T) {
 	_, srv := newTestClient(t)
 	c, err := srv.NewClient()
 	require.NoError(t, err)
-	cc := New(c, WithComponentV3())
+	cc := creatives.New(c, creatives.WithComponentV3())
 	ctx := context.Background()
 	a := srv.Creatives().AddComponentCreative(100, "Alpha")
 	srv.Creatives().AddComponentCreative(100, "Beta")
 
-	p, err := cc.ComponentCreatives.List(ctx, &ComponentListOptions{Search: "alp", OrganizationID: 1})
+	p, err := cc.ComponentCreatives.List(ctx, &creatives.ComponentListOptions{Search: "alp", OrganizationID: 1})
 	require.NoError(t, err)
 	require.Len(t, p.Items, 1)
 	assert.Equal(t, a, p.Items[0].AtomicCreativeID)
@@ -282,7 +254,7 @@ func TestComponentV3(t *testing.T) {
 	assert.Equal(t, "alp", q.Get("search"))
 	assert.Equal(t, "1", q.Get("organization_id"))
 
-	up, err := cc.ComponentCreatives.Update(ctx, &ComponentCreative{AtomicCreativeID: a, Title: "v3", Status: true})
+	up, err := cc.ComponentCreatives.Update(ctx, &creatives.ComponentCreative{AtomicCreativeID: a, Title: "v3", Status: true})
 	require.NoError(t, err)
 	assert.Equal(t, a, up.AtomicCreativeID)
 	assert.Equal(t, 1, srv.Count("PUT /component_creatives/v3.0/creatives/"+itoa(a)), "v3.0 updates with PUT")
@@ -298,7 +270,7 @@ func TestComponentRetriesAndFaults(t *testing.T) {
 	assert.Equal(t, 3, srv.Count("GET /component_creatives/v1.0/components"))
 
 	srv.FailNext("/component_creatives/v1.0/creatives", 1, 500, "")
-	_, err = cc.ComponentCreatives.Create(ctx, &ComponentCreative{ConceptID: "1"})
+	_, err = cc.ComponentCreatives.Create(ctx, &creatives.ComponentCreative{ConceptID: "1"})
 	assert.ErrorIs(t, err, adama.ErrServer)
 	assert.Equal(t, 1, srv.Count("POST /component_creatives/v1.0/creatives"), "a create is not replayed")
 }
@@ -323,9 +295,9 @@ func TestComponentCreativeReadChangeSave(t *testing.T) {
 		return nil
 	}
 
-	made, err := cc.ComponentCreatives.Create(ctx, &ComponentCreative{
+	made, err := cc.ComponentCreatives.Create(ctx, &creatives.ComponentCreative{
 		ConceptID: "77", CreativeName: "Native one", Title: "Hello", Status: true,
-		NewAssets: ReplaceAssets(TextAsset(6, "body text")),
+		NewAssets: creatives.ReplaceAssets(creatives.TextAsset(6, "body text")),
 	})
 	require.NoError(t, err)
 	require.NotZero(t, made.AtomicCreativeID)
@@ -343,10 +315,10 @@ func TestComponentCreativeReadChangeSave(t *testing.T) {
 	assert.Equal(t, map[string]any{"creative_name": "Renamed", "concept_id": float64(78)}, lastBody(http.MethodPost),
 		"only the change is sent; concept_id read as text goes as a number")
 	assert.Equal(t, "Renamed", up.CreativeName)
-	assert.Equal(t, FlexString("78"), up.ConceptID)
+	assert.Equal(t, creatives.FlexString("78"), up.ConceptID)
 	require.Len(t, up.Assets, 1, "an update without NewAssets leaves the assets")
 
-	mod, err := cc.ComponentCreatives.Modify(ctx, made.AtomicCreativeID, func(c *ComponentCreative) error {
+	mod, err := cc.ComponentCreatives.Modify(ctx, made.AtomicCreativeID, func(c *creatives.ComponentCreative) error {
 		c.ExternalIdentifier = "ext-9"
 		c.Status = false
 		return nil
@@ -357,14 +329,14 @@ func TestComponentCreativeReadChangeSave(t *testing.T) {
 	assert.False(t, mod.Status)
 	assert.Equal(t, "Renamed", mod.CreativeName, "what Modify did not change stays")
 
-	_, err = cc.ComponentCreatives.Modify(ctx, made.AtomicCreativeID, func(*ComponentCreative) error { return errors.New("stop") })
+	_, err = cc.ComponentCreatives.Modify(ctx, made.AtomicCreativeID, func(*creatives.ComponentCreative) error { return errors.New("stop") })
 	assert.EqualError(t, err, "stop", "a change that fails saves nothing")
 
 	var ve *adama.ValidationError
-	_, err = cc.ComponentCreatives.Update(ctx, &ComponentCreative{})
+	_, err = cc.ComponentCreatives.Update(ctx, &creatives.ComponentCreative{})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("atomic_creative_id", ""))
-	_, err = cc.ComponentCreatives.Create(ctx, &ComponentCreative{ConceptID: "x", Width: adama.Ptr(0)})
+	_, err = cc.ComponentCreatives.Create(ctx, &creatives.ComponentCreative{ConceptID: "x", Width: adama.Ptr(0)})
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("concept_id", "positive integer"))
 	assert.True(t, ve.Has("width", "positive"))

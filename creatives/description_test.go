@@ -1,4 +1,4 @@
-package creatives
+package creatives_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/adamasdk/adama-go/internal/apispec"
 )
 
@@ -82,17 +83,17 @@ func TestDescriptionCoversTheGroup(t *testing.T) {
 	}
 
 	records := map[string]any{
-		"EventPixel": EventPixel{}, "InsecureVendorURLs": InsecureVendorURLs{}, "CreativeDetails": CreativeDetails{},
-		"VideoCreative": VideoCreative{}, "Status": Status{}, "VASTValidation": VASTValidation{}, "Variant": Variant{},
-		"UploadStatus": UploadStatus{}, "FileInfo": FileInfo{}, "EncodingInfo": EncodingInfo{}, "EncodingProgress": EncodingProgress{},
-		"Classification": Classification{}, "InflatedClassification": InflatedClassification{},
-		"ClassificationRecord": ClassificationRecord{}, "InflatedRecord": InflatedRecord{},
-		"CompanionDetails": CompanionDetails{}, "Companion": Companion{}, "History": History{}, "HistoryWith": HistoryWith{},
-		"HistoryPage": HistoryPage{}, "HistoryEntry": HistoryEntry{}, "FieldChange": FieldChange{}, "Asset": Asset{},
-		"Component": Component{}, "Approval": Approval{}, "ErrorInfo": FieldErrorInfo{},
+		"EventPixel": creatives.EventPixel{}, "InsecureVendorURLs": creatives.InsecureVendorURLs{}, "CreativeDetails": creatives.CreativeDetails{},
+		"VideoCreative": creatives.VideoCreative{}, "Status": creatives.Status{}, "VASTValidation": creatives.VASTValidation{}, "Variant": creatives.Variant{},
+		"UploadStatus": creatives.UploadStatus{}, "FileInfo": creatives.FileInfo{}, "EncodingInfo": creatives.EncodingInfo{}, "EncodingProgress": creatives.EncodingProgress{},
+		"Classification": creatives.Classification{}, "InflatedClassification": creatives.InflatedClassification{},
+		"ClassificationRecord": creatives.ClassificationRecord{}, "InflatedRecord": creatives.InflatedRecord{},
+		"CompanionDetails": creatives.CompanionDetails{}, "Companion": creatives.Companion{}, "History": creatives.History{}, "HistoryWith": creatives.HistoryWith{},
+		"HistoryPage": creatives.HistoryPage{}, "HistoryEntry": creatives.HistoryEntry{}, "FieldChange": creatives.FieldChange{}, "Asset": creatives.Asset{},
+		"Component": creatives.Component{}, "Approval": creatives.Approval{}, "ErrorInfo": creatives.FieldErrorInfo{},
 		// Written by hand.
-		"StaticItem": StaticItem{}, "ComponentCreative": ComponentCreative{}, "CreateResult": CreateResult{},
-		"Eligibility": Eligibility{}, "EligibleComponent": EligibleComponent{}, "AssetInput": AssetInput{},
+		"StaticItem": creatives.StaticItem{}, "ComponentCreative": creatives.ComponentCreative{}, "CreateResult": creatives.CreateResult{},
+		"Eligibility": creatives.Eligibility{}, "EligibleComponent": creatives.EligibleComponent{}, "AssetInput": creatives.AssetInput{},
 	}
 	for name, rec := range records {
 		t.Run(name, func(t *testing.T) {
@@ -103,13 +104,13 @@ func TestDescriptionCoversTheGroup(t *testing.T) {
 	}
 	// The create body is the settings and fileName; a bulk update item
 	// the settings and the id.
-	assert.Equal(t, writableNames(doc.Components.Schemas["NewVideoCreative"].Value), jsonNames(reflect.TypeFor[NewVideoCreative]()))
-	assert.Equal(t, writableNames(doc.Components.Schemas["VideoCreativePatch"].Value), jsonNames(reflect.TypeFor[VideoCreativePatch]()))
+	assert.Equal(t, writableNames(doc.Components.Schemas["NewVideoCreative"].Value), jsonNames(reflect.TypeFor[creatives.NewVideoCreative]()))
+	assert.Equal(t, writableNames(doc.Components.Schemas["VideoCreativePatch"].Value), jsonNames(reflect.TypeFor[creatives.VideoCreativePatch]()))
 
 	enums := map[string][]string{
-		"EncodingStatus": strs(EncodingStatus("").Values()), "VASTVersion": strs(VASTVersion("").Values()),
-		"CompanionType": strs(CompanionType("").Values()), "Category": strs(Category("").Values()),
-		"ComponentValueType": strs(ComponentValueType("").Values()),
+		"EncodingStatus": strs(creatives.EncodingStatus("").Values()), "VASTVersion": strs(creatives.VASTVersion("").Values()),
+		"CompanionType": strs(creatives.CompanionType("").Values()), "Category": strs(creatives.Category("").Values()),
+		"ComponentValueType": strs(creatives.ComponentValueType("").Values()),
 	}
 	for name, values := range enums {
 		var described []string
@@ -133,31 +134,33 @@ func TestDescribedLimitsAreChecked(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		field string
-		at    func(n *NewVideoCreative)
-		past  func(n *NewVideoCreative)
+		at    func(n *creatives.NewVideoCreative)
+		past  func(n *creatives.NewVideoCreative)
 	}{
-		{"name", func(n *NewVideoCreative) { n.Name = strings.Repeat("n", maxLen("name")) },
-			func(n *NewVideoCreative) { n.Name = strings.Repeat("n", maxLen("name")+1) }},
-		{"externalIdentifier", func(n *NewVideoCreative) {
+		{"name", func(n *creatives.NewVideoCreative) { n.Name = strings.Repeat("n", maxLen("name")) },
+			func(n *creatives.NewVideoCreative) { n.Name = strings.Repeat("n", maxLen("name")+1) }},
+		{"externalIdentifier", func(n *creatives.NewVideoCreative) {
 			n.CustomVASTURL, n.ClickthroughURL, n.ExternalIdentifier = "https://vast.example/v.xml", "", strings.Repeat("e", maxLen("externalIdentifier"))
-		}, func(n *NewVideoCreative) {
+		}, func(n *creatives.NewVideoCreative) {
 			n.CustomVASTURL, n.ClickthroughURL, n.ExternalIdentifier = "https://vast.example/v.xml", "", strings.Repeat("e", maxLen("externalIdentifier")+1)
 		}},
-		{"clockNumber", func(n *NewVideoCreative) { n.ClockNumber = strings.Repeat("1", maxLen("clockNumber")) },
-			func(n *NewVideoCreative) { n.ClockNumber = strings.Repeat("1", maxLen("clockNumber")+1) }},
-		{"advertiser", func(n *NewVideoCreative) { n.Advertiser = int64(*details["advertiser"].Value.Max) },
-			func(n *NewVideoCreative) { n.Advertiser = int64(*details["advertiser"].Value.Max) + 1 }},
-		{"endTime", func(n *NewVideoCreative) { n.StartTime, n.EndTime = i64(0), i64(int64(*details["endTime"].Value.Max)) },
-			func(n *NewVideoCreative) {
+		{"clockNumber", func(n *creatives.NewVideoCreative) { n.ClockNumber = strings.Repeat("1", maxLen("clockNumber")) },
+			func(n *creatives.NewVideoCreative) { n.ClockNumber = strings.Repeat("1", maxLen("clockNumber")+1) }},
+		{"advertiser", func(n *creatives.NewVideoCreative) { n.Advertiser = int64(*details["advertiser"].Value.Max) },
+			func(n *creatives.NewVideoCreative) { n.Advertiser = int64(*details["advertiser"].Value.Max) + 1 }},
+		{"endTime", func(n *creatives.NewVideoCreative) {
+			n.StartTime, n.EndTime = i64(0), i64(int64(*details["endTime"].Value.Max))
+		},
+			func(n *creatives.NewVideoCreative) {
 				n.StartTime, n.EndTime = i64(0), i64(int64(*details["endTime"].Value.Max)+1)
 			}},
 	} {
-		at, past := validNew(), validNew()
+		at, past := creatives.ValidNew(), creatives.ValidNew()
 		tc.at(at)
 		tc.past(past)
-		_, err := cc.Videos.BulkCreate(ctx, []NewVideoCreative{*at})
+		_, err := cc.Videos.BulkCreate(ctx, []creatives.NewVideoCreative{*at})
 		require.NoError(t, err, "%s at the described limit", tc.field)
-		_, err = cc.Videos.BulkCreate(ctx, []NewVideoCreative{*past})
+		_, err = cc.Videos.BulkCreate(ctx, []creatives.NewVideoCreative{*past})
 		var ve *adama.ValidationError
 		require.ErrorAs(t, err, &ve, "%s past the described limit", tc.field)
 		assert.Contains(t, ve.Error(), tc.field)
@@ -168,7 +171,7 @@ func TestDescribedLimitsAreChecked(t *testing.T) {
 		width int
 		ok    bool
 	}{{lo, true}, {hi, true}, {lo - 1, false}, {hi + 1, false}} {
-		c := &Companion{Details: CompanionDetails{AdServer: "s", Typ: CompanionTypeStatic, Width: w.width, Height: lo,
+		c := &creatives.Companion{Details: creatives.CompanionDetails{AdServer: "s", Typ: creatives.CompanionTypeStatic, Width: w.width, Height: lo,
 			LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"}}
 		_, err := cc.Companions.Create(ctx, id, c)
 		if w.ok {
@@ -193,23 +196,23 @@ func TestWireFitsDescription(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	v, err := cc.Videos.Create(ctx, &VideoCreative{Details: CreativeDetails{Active: true, Advertiser: 7, Name: "Spot", Concept: 11,
-		ClickthroughURL: "https://example.com/c", EventPixels: []EventPixel{{Typ: "start", URL: "https://px.example/s"}},
-		Vendors: []int64{3}, VASTVersion: VASTVersionVAST3, StartTime: i64(1700000000), EndTime: i64(1800000000)}})
+	v, err := cc.Videos.Create(ctx, &creatives.VideoCreative{Details: creatives.CreativeDetails{Active: true, Advertiser: 7, Name: "Spot", Concept: 11,
+		ClickthroughURL: "https://example.com/c", EventPixels: []creatives.EventPixel{{Typ: "start", URL: "https://px.example/s"}},
+		Vendors: []int64{3}, VASTVersion: creatives.VASTVersionVAST3, StartTime: i64(1700000000), EndTime: i64(1800000000)}})
 	require.NoError(t, err)
 	v.Details.Name, v.Details.EndTime = "Spot 2", nil
 	_, err = cc.Videos.Update(ctx, v)
 	require.NoError(t, err)
 	_, err = cc.Videos.UpdateV2(ctx, v)
 	require.NoError(t, err)
-	_, err = cc.Videos.BulkCreate(ctx, []NewVideoCreative{*validNew()})
+	_, err = cc.Videos.BulkCreate(ctx, []creatives.NewVideoCreative{*creatives.ValidNew()})
 	require.NoError(t, err)
-	_, err = cc.Videos.BulkUpdate(ctx, []VideoCreativePatch{{ID: v.ID, Name: adama.Some("Spot 3"), Active: adama.Some(false)}})
+	_, err = cc.Videos.BulkUpdate(ctx, []creatives.VideoCreativePatch{{ID: v.ID, Name: adama.Some("Spot 3"), Active: adama.Some(false)}})
 	require.NoError(t, err)
 	_, err = cc.Videos.ListByIDs(ctx, []int64{v.ID})
 	require.NoError(t, err)
 
-	comp := &Companion{Details: CompanionDetails{AdServer: "s", Typ: CompanionTypeStatic, Width: 300, Height: 250,
+	comp := &creatives.Companion{Details: creatives.CompanionDetails{AdServer: "s", Typ: creatives.CompanionTypeStatic, Width: 300, Height: 250,
 		LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"}, ResourceData: "data:image/png;base64,AAAA"}
 	comp, err = cc.Companions.Create(ctx, v.ID, comp)
 	require.NoError(t, err)
@@ -217,18 +220,18 @@ func TestWireFitsDescription(t *testing.T) {
 	_, err = cc.Companions.Update(ctx, v.ID, comp)
 	require.NoError(t, err)
 
-	_, err = cc.Classifications.Save(ctx, v.ID, &Classification{Attributes: []int64{1}, Language: 2, Verticals: []int64{3}})
+	_, err = cc.Classifications.Save(ctx, v.ID, &creatives.Classification{Attributes: []int64{1}, Language: 2, Verticals: []int64{3}})
 	require.NoError(t, err)
-	_, err = cc.Classifications.BulkSave(ctx, []ClassificationRecord{{CreativeID: v.ID, Details: Classification{Language: 2}}})
+	_, err = cc.Classifications.BulkSave(ctx, []creatives.ClassificationRecord{{CreativeID: v.ID, Details: creatives.Classification{Language: 2}}})
 	require.NoError(t, err)
 
-	cr, err := cc.ComponentCreatives.Create(ctx, &ComponentCreative{ConceptID: "77", CreativeName: "Native", Title: "Hello", Status: true,
-		Width: adama.Ptr(300), NewAssets: ReplaceAssets(TextAsset(6, "body"))})
+	cr, err := cc.ComponentCreatives.Create(ctx, &creatives.ComponentCreative{ConceptID: "77", CreativeName: "Native", Title: "Hello", Status: true,
+		Width: adama.Ptr(300), NewAssets: creatives.ReplaceAssets(creatives.TextAsset(6, "body"))})
 	require.NoError(t, err)
 	cr.Title, cr.ClickthroughURL = "Hello again", "https://example.com/n"
 	_, err = cc.ComponentCreatives.Update(ctx, cr)
 	require.NoError(t, err)
-	k, err := cc.Components.Create(ctx, &Component{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: ComponentValueTypeImage})
+	k, err := cc.Components.Create(ctx, &creatives.Component{ComponentHumanName: "Right Image", ComponentName: "right_image", ValueTypeName: creatives.ComponentValueTypeImage})
 	require.NoError(t, err)
 	k.CharLimit = adama.Ptr(90)
 	_, err = cc.Components.Update(ctx, k)

@@ -1,4 +1,4 @@
-package creatives
+package creatives_test
 
 import (
 	"context"

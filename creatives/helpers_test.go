@@ -1,8 +1,6 @@
 package creatives
 
 import (
-	"encoding/json"
-	"github.com/adamasdk/adama-go/adama"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -10,28 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/adama"
+
 	"github.com/stretchr/testify/require"
 )
 
-func newTestClient(t testing.TB, opts ...adamatest.Option) (*Client, *adamatest.Server) {
-	t.Helper()
-	srv := adamatest.NewServer(append([]adamatest.Option{adamatest.WithT(t)}, opts...)...)
-	c, err := srv.NewClient()
-	require.NoError(t, err)
-	return New(c), srv
-}
-
 func i64(i int64) *int64 { return &i }
-
-// seedVideo stores a valid video creative with an unknown property.
-func seedVideo(srv *adamatest.Server) int64 {
-	return srv.Creatives().Videos().AddRaw(map[string]any{"details": map[string]any{
-		"active": true, "advertiser": 7, "name": "Spring spot", "concept": 11,
-		"clickthroughUrl": "https://example.com/click", "landingUrl": "https://example.com",
-		"vastVersion": "VAST3", "futureField": map[string]any{"kept": true},
-	}})
-}
 
 func validNew() *NewVideoCreative {
 	return &NewVideoCreative{Advertiser: 7, Name: "Launch", Concept: 11, ClickthroughURL: "https://example.com/c"}
@@ -40,22 +22,6 @@ func validNew() *NewVideoCreative {
 // validRecord is a valid video creative to create.
 func validRecord() *VideoCreative {
 	return &VideoCreative{Details: CreativeDetails{Active: true, Advertiser: 7, Name: "Launch", Concept: 11, ClickthroughURL: "https://example.com/c"}}
-}
-
-// lastJSON decodes the body of the last write (not GET) the fake
-// received.
-func lastJSON(t testing.TB, srv *adamatest.Server) map[string]any {
-	t.Helper()
-	reqs := srv.Requests()
-	for i := len(reqs) - 1; i >= 0; i-- {
-		if reqs[i].Method != http.MethodGet {
-			var m map[string]any
-			require.NoError(t, json.Unmarshal(reqs[i].Body, &m))
-			return m
-		}
-	}
-	require.Fail(t, "no write was received")
-	return nil
 }
 
 func itoa(i int64) string { return strconv.FormatInt(i, 10) }
@@ -82,4 +48,18 @@ func newRawServer(t testing.TB, status int, contentType, body string) *adama.Cli
 	c, err := adama.NewClient(adama.WithBaseURL(ts.URL), adama.WithToken("tok"), adama.WithSessionCookie("sess"), adama.WithRetry(adama.RetryPolicy{MaxRetries: 0}))
 	require.NoError(t, err)
 	return c
+}
+
+func uploadInput() *NewVideoCreative {
+	in := validNew()
+	in.FileName = "spot.mp4"
+	return in
+}
+
+func staticCompanion() *Companion {
+	return &Companion{
+		Details: CompanionDetails{AdServer: "adama", Typ: CompanionTypeStatic, Width: 300, Height: 250,
+			LandingURL: "https://example.com", ClickthroughURL: "https://example.com/c"},
+		FileName: "banner.png", FileExtension: "png", ResourceData: "data:image/png;base64,iVBORw0KGgo=",
+	}
 }

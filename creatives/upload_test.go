@@ -1,4 +1,4 @@
-package creatives
+package creatives_test
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -60,19 +61,13 @@ func (o onlyReader) Read(b []byte) (int, error) { return o.r.Read(b) }
 
 func digest(b []byte) string { s := sha256.Sum256(b); return hex.EncodeToString(s[:]) }
 
-func uploadInput() *NewVideoCreative {
-	in := validNew()
-	in.FileName = "spot.mp4"
-	return in
-}
-
 func TestCreateAndUploadStreamsWithoutCredentials(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 	data := bytes.Repeat([]byte("0123456789abcdef"), 3<<16) // 3 MiB
 	var last, total int64
-	res, err := cc.Videos.CreateAndUpload(ctx, uploadInput(), bytes.NewReader(data), int64(len(data)),
-		UploadOptions{Progress: func(sent, tot int64) { last, total = sent, tot }})
+	res, err := cc.Videos.CreateAndUpload(ctx, creatives.UploadInput(), bytes.NewReader(data), int64(len(data)),
+		creatives.UploadOptions{Progress: func(sent, tot int64) { last, total = sent, tot }})
 	require.NoError(t, err)
 	assert.Equal(t, int64(len(data)), last)
 	assert.Equal(t, int64(len(data)), total)
@@ -102,10 +97,10 @@ func TestCreateAndUploadStreamsWithoutCredentials(t *testing.T) {
 
 	// Encoding runs after the upload; WaitEncoded reports its progress.
 	var seen []float64
-	v, err := cc.Videos.WaitEncoded(ctx, res.CreativeID, WaitOptions{Interval: time.Millisecond, MaxInterval: 2 * time.Millisecond,
-		Progress: func(_ EncodingStatus, p float64) { seen = append(seen, p) }})
+	v, err := cc.Videos.WaitEncoded(ctx, res.CreativeID, creatives.WaitOptions{Interval: time.Millisecond, MaxInterval: 2 * time.Millisecond,
+		Progress: func(_ creatives.EncodingStatus, p float64) { seen = append(seen, p) }})
 	require.NoError(t, err)
-	assert.Equal(t, EncodingStatusFinished, v.Status)
+	assert.Equal(t, creatives.EncodingStatusFinished, v.Status)
 	assert.True(t, v.IsUploaded)
 	assert.Equal(t, []float64{50, 100}, seen)
 }
@@ -127,7 +122,7 @@ func TestUploadSendsNoCredentialsToAnotherServer(t *testing.T) {
 	defer storage.Close()
 	cc, srv := newTestClient(t)
 	srv.Creatives().SetStorageURL(storage.URL)
-	_, err := cc.Videos.CreateAndUpload(context.Background(), uploadInput(), strings.NewReader("video bytes"), 11, UploadOptions{})
+	_, err := cc.Videos.CreateAndUpload(context.Background(), creatives.UploadInput(), strings.NewReader("video bytes"), 11, creatives.UploadOptions{})
 	require.NoError(t, err)
 	mu.Lock()
 	defer mu.Unlock()
@@ -148,12 +143,12 @@ func TestUploadRetry(t *testing.T) {
 	ctx := context.Background()
 	data := bytes.Repeat([]byte{7}, 2<<20)
 
-	res, err := cc.Videos.create(ctx, uploadInput(), nil)
+	res, err := creatives.CreateVideo(cc.Videos, ctx, creatives.UploadInput(), nil)
 	require.NoError(t, err)
 	srv.FailNext("/storage/", 1, http.StatusServiceUnavailable, "")
 	var restarts int
 	var prev int64
-	err = cc.Videos.Upload(ctx, res, bytes.NewReader(data), int64(len(data)), UploadOptions{Progress: func(sent, _ int64) {
+	err = cc.Videos.Upload(ctx, res, bytes.NewReader(data), int64(len(data)), creatives.UploadOptions{Progress: func(sent, _ int64) {
 		if sent < prev {
 			restarts++
 		}
@@ -166,11 +161,11 @@ func TestUploadRetry(t *testing.T) {
 	require.Len(t, ups, 1, "the injected failure answered before the storage handler")
 	assert.Equal(t, digest(data), ups[0].SHA256)
 
-	res2, err := cc.Videos.create(ctx, uploadInput(), nil)
+	res2, err := creatives.CreateVideo(cc.Videos, ctx, creatives.UploadInput(), nil)
 	require.NoError(t, err)
 	srv.ResetRequests()
 	srv.FailNext("/storage/", 1, http.StatusServiceUnavailable, "")
-	err = cc.Videos.Upload(ctx, res2, onlyReader{bytes.NewReader(data)}, int64(len(data)), UploadOptions{})
+	err = cc.Videos.Upload(ctx, res2, onlyReader{bytes.NewReader(data)}, int64(len(data)), creatives.UploadOptions{})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, adama.ErrUnavailable)
 	n := 0
@@ -185,21 +180,21 @@ func TestUploadRetry(t *testing.T) {
 func TestUploadExpiredURL(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
-	res, err := cc.Videos.create(ctx, uploadInput(), nil)
+	res, err := creatives.CreateVideo(cc.Videos, ctx, creatives.UploadInput(), nil)
 	require.NoError(t, err)
 
 	srv.Creatives().ExpireUploads()
-	err = cc.Videos.Upload(ctx, res, strings.NewReader("x"), 1, UploadOptions{})
+	err = cc.Videos.Upload(ctx, res, strings.NewReader("x"), 1, creatives.UploadOptions{})
 	require.Error(t, err)
-	assert.True(t, IsUploadURLExpired(err), err.Error())
+	assert.True(t, creatives.IsUploadURLExpired(err), err.Error())
 	assert.ErrorIs(t, err, adama.ErrForbidden)
 	assert.NotContains(t, err.Error(), "Signature", "the error does not carry the URL's signature")
 
 	// Known to be expired before sending: nothing is sent.
 	res.ExpiresAt = time.Now().Add(-time.Second)
 	srv.ResetRequests()
-	err = cc.Videos.Upload(ctx, res, strings.NewReader("x"), 1, UploadOptions{})
-	assert.True(t, IsUploadURLExpired(err))
+	err = cc.Videos.Upload(ctx, res, strings.NewReader("x"), 1, creatives.UploadOptions{})
+	assert.True(t, creatives.IsUploadURLExpired(err))
 	assert.Empty(t, srv.Requests())
 }
 
@@ -207,10 +202,10 @@ func TestUploadCancel(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	res, err := cc.Videos.create(ctx, uploadInput(), nil)
+	res, err := creatives.CreateVideo(cc.Videos, ctx, creatives.UploadInput(), nil)
 	require.NoError(t, err)
 	size := int64(64 << 20)
-	err = cc.Videos.Upload(ctx, res, &patternReader{size: size}, size, UploadOptions{Progress: func(sent, _ int64) {
+	err = cc.Videos.Upload(ctx, res, &patternReader{size: size}, size, creatives.UploadOptions{Progress: func(sent, _ int64) {
 		if sent >= 4<<20 {
 			cancel()
 		}
@@ -225,7 +220,7 @@ func TestUploadCancel(t *testing.T) {
 func TestUploadLargeStreamHeapFlat(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
-	res, err := cc.Videos.create(ctx, uploadInput(), nil)
+	res, err := creatives.CreateVideo(cc.Videos, ctx, creatives.UploadInput(), nil)
 	require.NoError(t, err)
 	size := int64(200 << 20)
 	runtime.GC()
@@ -233,7 +228,7 @@ func TestUploadLargeStreamHeapFlat(t *testing.T) {
 	runtime.ReadMemStats(&ms)
 	base, peak := ms.HeapInuse, ms.HeapInuse
 	var next, last int64
-	err = cc.Videos.Upload(ctx, res, &patternReader{size: size}, size, UploadOptions{Progress: func(sent, _ int64) {
+	err = cc.Videos.Upload(ctx, res, &patternReader{size: size}, size, creatives.UploadOptions{Progress: func(sent, _ int64) {
 		last = sent
 		if sent >= next {
 			runtime.ReadMemStats(&ms)
@@ -256,26 +251,26 @@ func TestUploadValidation(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {
 		name        string
-		res         *CreateResult
+		res         *creatives.CreateResult
 		r           io.Reader
 		size        int64
 		field, rule string
 	}{
-		{"no url", &CreateResult{CreativeID: 1}, strings.NewReader("x"), 1, "uploadUrl", "absolute"},
-		{"relative url", &CreateResult{CreativeID: 1, UploadURL: "/storage/x"}, strings.NewReader("x"), 1, "uploadUrl", "absolute"},
-		{"no id", &CreateResult{UploadURL: "http://s.example/x"}, strings.NewReader("x"), 1, "creativeId", "between"},
-		{"no file", &CreateResult{CreativeID: 1, UploadURL: "http://s.example/x"}, nil, 1, "file", "required"},
-		{"negative size", &CreateResult{CreativeID: 1, UploadURL: "http://s.example/x"}, strings.NewReader("x"), -1, "size", "at least 0"},
+		{"no url", &creatives.CreateResult{CreativeID: 1}, strings.NewReader("x"), 1, "uploadUrl", "absolute"},
+		{"relative url", &creatives.CreateResult{CreativeID: 1, UploadURL: "/storage/x"}, strings.NewReader("x"), 1, "uploadUrl", "absolute"},
+		{"no id", &creatives.CreateResult{UploadURL: "http://s.example/x"}, strings.NewReader("x"), 1, "creativeId", "between"},
+		{"no file", &creatives.CreateResult{CreativeID: 1, UploadURL: "http://s.example/x"}, nil, 1, "file", "required"},
+		{"negative size", &creatives.CreateResult{CreativeID: 1, UploadURL: "http://s.example/x"}, strings.NewReader("x"), -1, "size", "at least 0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := cc.Videos.Upload(ctx, tt.res, tt.r, tt.size, UploadOptions{})
+			err := cc.Videos.Upload(ctx, tt.res, tt.r, tt.size, creatives.UploadOptions{})
 			var ve *adama.ValidationError
 			require.ErrorAs(t, err, &ve)
 			assert.True(t, ve.Has(tt.field, tt.rule), ve.Error())
 		})
 	}
-	_, err := cc.Videos.CreateAndUpload(ctx, validNew(), strings.NewReader("x"), 1, UploadOptions{})
+	_, err := cc.Videos.CreateAndUpload(ctx, creatives.ValidNew(), strings.NewReader("x"), 1, creatives.UploadOptions{})
 	var ve *adama.ValidationError
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("fileName", "required"))
@@ -284,24 +279,24 @@ func TestUploadValidation(t *testing.T) {
 func TestWaitEncodedFailureAndCancel(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
-	res, err := cc.Videos.CreateAndUpload(ctx, uploadInput(), strings.NewReader("abc"), 3, UploadOptions{})
+	res, err := cc.Videos.CreateAndUpload(ctx, creatives.UploadInput(), strings.NewReader("abc"), 3, creatives.UploadOptions{})
 	require.NoError(t, err)
 	srv.Creatives().FailEncoding(res.CreativeID)
-	v, err := cc.Videos.WaitEncoded(ctx, res.CreativeID, WaitOptions{Interval: time.Millisecond})
+	v, err := cc.Videos.WaitEncoded(ctx, res.CreativeID, creatives.WaitOptions{Interval: time.Millisecond})
 	require.Error(t, err)
 	var ae *adama.Error
 	require.ErrorAs(t, err, &ae)
-	assert.Equal(t, CodeEncodingFailed, ae.Code)
-	assert.Equal(t, EncodingStatusError, v.Status)
+	assert.Equal(t, creatives.CodeEncodingFailed, ae.Code)
+	assert.Equal(t, creatives.EncodingStatusError, v.Status)
 
 	// Never uploaded: stays Pending until the context ends.
-	res2, err := cc.Videos.create(ctx, uploadInput(), nil)
+	res2, err := creatives.CreateVideo(cc.Videos, ctx, creatives.UploadInput(), nil)
 	require.NoError(t, err)
 	cctx, cancel := context.WithCancel(ctx)
 	polls := 0
-	_, err = cc.Videos.WaitEncoded(cctx, res2.CreativeID, WaitOptions{Interval: time.Millisecond, Progress: func(s EncodingStatus, _ float64) {
+	_, err = cc.Videos.WaitEncoded(cctx, res2.CreativeID, creatives.WaitOptions{Interval: time.Millisecond, Progress: func(s creatives.EncodingStatus, _ float64) {
 		polls++
-		assert.Equal(t, EncodingStatusPending, s)
+		assert.Equal(t, creatives.EncodingStatusPending, s)
 		if polls == 3 {
 			cancel()
 		}
@@ -325,11 +320,11 @@ func TestFakeOptions(t *testing.T) {
 	cc, _ := newTestClient(t, adamatest.WithCreativesUploadTTL(42*time.Second), adamatest.WithCreativesStorageURL(storage.URL),
 		adamatest.WithCreativesEncodingStep(100))
 	ctx := context.Background()
-	res, err := cc.Videos.create(ctx, uploadInput(), nil)
+	res, err := creatives.CreateVideo(cc.Videos, ctx, creatives.UploadInput(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, 42, res.ExpiresIn)
 	assert.True(t, strings.HasPrefix(string(res.UploadURL), storage.URL+"/storage/"))
-	require.NoError(t, cc.Videos.Upload(ctx, res, strings.NewReader("abc"), 3, UploadOptions{}))
+	require.NoError(t, cc.Videos.Upload(ctx, res, strings.NewReader("abc"), 3, creatives.UploadOptions{}))
 	mu.Lock()
 	defer mu.Unlock()
 	assert.Equal(t, int64(3), got)

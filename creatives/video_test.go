@@ -1,4 +1,4 @@
-package creatives
+package creatives_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,10 +16,10 @@ func TestVideoCreateGetUpdateModify(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	res, err := cc.Videos.Create(ctx, &VideoCreative{Details: CreativeDetails{
+	res, err := cc.Videos.Create(ctx, &creatives.VideoCreative{Details: creatives.CreativeDetails{
 		Active: false, Advertiser: 7, Name: "Launch", Concept: 11,
 		ClickthroughURL: "https://example.com/c", LandingURL: "https://example.com/l",
-		EventPixels: []EventPixel{{Typ: "start", URL: "https://px.example/s"}}, VASTVersion: VASTVersionVAST4,
+		EventPixels: []creatives.EventPixel{{Typ: "start", URL: "https://px.example/s"}}, VASTVersion: creatives.VASTVersionVAST4,
 		StartTime: i64(1700000000), EndTime: i64(1800000000),
 	}})
 	require.NoError(t, err)
@@ -31,10 +32,10 @@ func TestVideoCreateGetUpdateModify(t *testing.T) {
 	assert.Equal(t, res.ID, got.ID)
 	assert.Equal(t, "Launch", got.Details.Name)
 	assert.False(t, got.Details.Active)
-	assert.Equal(t, VASTVersionVAST4, got.Details.VASTVersion)
-	assert.Equal(t, []EventPixel{{Typ: "start", URL: "https://px.example/s"}}, got.Details.EventPixels)
+	assert.Equal(t, creatives.VASTVersionVAST4, got.Details.VASTVersion)
+	assert.Equal(t, []creatives.EventPixel{{Typ: "start", URL: "https://px.example/s"}}, got.Details.EventPixels)
 	assert.Equal(t, int64(1800000000), *got.Details.EndTime)
-	assert.Equal(t, EncodingStatusFinished, got.Status)
+	assert.Equal(t, creatives.EncodingStatusFinished, got.Status)
 
 	// Read, change, save: a changed field is sent, a cleared one is null,
 	// an untouched one stays.
@@ -50,7 +51,7 @@ func TestVideoCreateGetUpdateModify(t *testing.T) {
 
 	// Modify: unknown fields survive, only the change is sent.
 	id := seedVideo(srv)
-	m, err := cc.Videos.Modify(ctx, id, func(c *VideoCreative) error {
+	m, err := cc.Videos.Modify(ctx, id, func(c *creatives.VideoCreative) error {
 		require.Contains(t, c.Details.Extra, "futureField")
 		c.Details.Name = "Renamed"
 		return nil
@@ -63,7 +64,7 @@ func TestVideoCreateGetUpdateModify(t *testing.T) {
 	assert.Equal(t, map[string]any{"kept": true}, after["futureField"])
 
 	boom := errors.New("boom")
-	_, err = cc.Videos.Modify(ctx, id, func(*VideoCreative) error { return boom })
+	_, err = cc.Videos.Modify(ctx, id, func(*creatives.VideoCreative) error { return boom })
 	assert.ErrorIs(t, err, boom)
 	assert.Equal(t, 1, srv.Count("PATCH /v3.0/creatives/"+itoa(id)), "a failed change saves nothing")
 }
@@ -72,7 +73,7 @@ func TestVideoBulkAndList(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	br, err := cc.Videos.BulkCreate(ctx, []NewVideoCreative{*validNew(), {Advertiser: 8, Name: "Two", Concept: 12, CustomVASTURL: "https://vast.example/a.xml"}})
+	br, err := cc.Videos.BulkCreate(ctx, []creatives.NewVideoCreative{*creatives.ValidNew(), {Advertiser: 8, Name: "Two", Concept: 12, CustomVASTURL: "https://vast.example/a.xml"}})
 	require.NoError(t, err)
 	require.Len(t, br.Creatives, 2)
 	assert.Equal(t, 2, br.Count)
@@ -80,7 +81,7 @@ func TestVideoBulkAndList(t *testing.T) {
 	a, b := br.Creatives[0].ID, br.Creatives[1].ID
 	assert.Equal(t, "https://vast.example/a.xml", br.Creatives[1].Details.CustomVASTURL)
 
-	up, err := cc.Videos.BulkUpdate(ctx, []VideoCreativePatch{
+	up, err := cc.Videos.BulkUpdate(ctx, []creatives.VideoCreativePatch{
 		{ID: a, Name: adama.Some("One renamed")},
 		{ID: 999999, Name: adama.Some("missing")},
 	})
@@ -112,13 +113,13 @@ func TestVideoReadsRetriedCreatesNot(t *testing.T) {
 	assert.Equal(t, 3, srv.Count("POST /v3.0/creatives/list"))
 
 	srv.FailNext("/v3.0/creatives", 1, http.StatusServiceUnavailable, "")
-	_, err = cc.Videos.Create(ctx, validRecord())
+	_, err = cc.Videos.Create(ctx, creatives.ValidRecord())
 	require.Error(t, err)
 	assert.ErrorIs(t, err, adama.ErrUnavailable)
 	assert.Equal(t, 1, srv.Count("POST /v3.0/creatives"), "a create that reached the platform is not replayed")
 
 	srv.FailNext("/v3.0/creatives/bulk", 1, http.StatusServiceUnavailable, "")
-	_, err = cc.Videos.BulkCreate(ctx, []NewVideoCreative{*validNew()})
+	_, err = cc.Videos.BulkCreate(ctx, []creatives.NewVideoCreative{*creatives.ValidNew()})
 	require.Error(t, err)
 	assert.Equal(t, 1, srv.Count("PUT /v3.0/creatives/bulk"), "bulk create is a PUT but creates: sent once")
 }
@@ -138,7 +139,7 @@ func TestVideoErrors(t *testing.T) {
 	// A server-side rule: the fake refuses a patch that clears the name
 	// even when sent raw.
 	id := seedVideo(srv)
-	resp, err := srv.Client().Do(mustReq(t, http.MethodPatch, srv.URL+"/v3.0/creatives/"+itoa(id), `{"name":null}`, srv.IssueToken()))
+	resp, err := srv.Client().Do(creatives.MustReq(t, http.MethodPatch, srv.URL+"/v3.0/creatives/"+itoa(id), `{"name":null}`, srv.IssueToken()))
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
@@ -191,21 +192,21 @@ func TestValidateVAST(t *testing.T) {
 func TestHistory(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
-	res, err := cc.Videos.Create(ctx, validRecord())
+	res, err := cc.Videos.Create(ctx, creatives.ValidRecord())
 	require.NoError(t, err)
 	for _, n := range []string{"a", "b", "c"} {
 		res.Details.Name = n
 		res, err = cc.Videos.Update(ctx, res)
 		require.NoError(t, err)
 	}
-	h, err := cc.Videos.History(ctx, res.ID, &HistoryOptions{Limit: 2, Offset: 1})
+	h, err := cc.Videos.History(ctx, res.ID, &creatives.HistoryOptions{Limit: 2, Offset: 1})
 	require.NoError(t, err)
 	assert.Equal(t, 4, h.LogEntries.Count)
 	assert.Equal(t, 1, h.LogEntries.Start)
 	require.Len(t, h.LogEntries.Entry, 2)
 	assert.Equal(t, "update", h.LogEntries.Entry[0].Action)
 	require.Len(t, h.LogEntries.Entry[0].Fields, 1)
-	assert.Equal(t, FlexString("a"), h.LogEntries.Entry[0].Fields[0].NewValue)
+	assert.Equal(t, creatives.FlexString("a"), h.LogEntries.Entry[0].Fields[0].NewValue)
 	last := srv.Requests()[len(srv.Requests())-1]
 	assert.Equal(t, "2", last.Query.Get("limit"))
 	assert.Equal(t, "1", last.Query.Get("offset"))

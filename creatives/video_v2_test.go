@@ -1,4 +1,4 @@
-package creatives
+package creatives_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/adamasdk/adama-go/entity"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,7 +18,7 @@ func TestVideoV2(t *testing.T) {
 	cc, srv := newTestClient(t)
 	ctx := context.Background()
 
-	res, err := cc.Videos.CreateV2(ctx, validRecord())
+	res, err := cc.Videos.CreateV2(ctx, creatives.ValidRecord())
 	require.NoError(t, err)
 	id := res.ID
 	assert.Equal(t, 1, srv.Count("POST /video/v2.0/creatives"))
@@ -32,12 +33,12 @@ func TestVideoV2(t *testing.T) {
 	up, err := cc.Videos.UpdateV2(ctx, got)
 	require.NoError(t, err)
 	assert.Equal(t, "Launch v2", up.Details.Name)
-	stored, ok := adamatest.Typed[VideoCreative](srv.Creatives().Videos()).Get(id)
+	stored, ok := srv.Creatives().Videos().Get(id)
 	require.True(t, ok)
 	assert.Equal(t, "Launch v2", stored.Details.Name)
 	assert.Equal(t, "https://example.com/c", stored.Details.ClickthroughURL, "the whole settings are sent")
 
-	comp, err := cc.Companions.CreateV2(ctx, id, staticCompanion())
+	comp, err := cc.Companions.CreateV2(ctx, id, creatives.StaticCompanion())
 	require.NoError(t, err)
 	cid := comp.ID
 	require.NotZero(t, cid)
@@ -72,7 +73,7 @@ func TestVideoV2(t *testing.T) {
 	data := bytes.Repeat([]byte("frame"), 300000) // 1.5 MB
 	var sent int64
 	require.NoError(t, cc.Videos.UploadV2(ctx, id, `spot "final".mp4`, bytes.NewReader(data), int64(len(data)),
-		UploadOptions{ContentType: "video/mp4", Progress: func(n, _ int64) { sent = n }}))
+		creatives.UploadOptions{ContentType: "video/mp4", Progress: func(n, _ int64) { sent = n }}))
 	assert.Equal(t, int64(len(data)), sent)
 	ups := srv.Creatives().Uploads()
 	require.Len(t, ups, 1)
@@ -84,7 +85,7 @@ func TestVideoV2(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "done", st.UploadInfo.Status)
 	assert.Equal(t, int64(1024), st.UploadInfo.Size, "a size sent as a string is read")
-	assert.Equal(t, EncodingStatusProcessing, st.EncodingStatus.Status)
+	assert.Equal(t, creatives.EncodingStatusProcessing, st.EncodingStatus.Status)
 	assert.Equal(t, 50.0, st.EncodingStatus.Percent)
 
 	vs, err := cc.Videos.VariantsV2(ctx, id)
@@ -106,7 +107,7 @@ func TestVideoV2Validation(t *testing.T) {
 	err := cc.Videos.AddVASTExtensionV2(ctx, 1, []byte("not xml"))
 	require.ErrorAs(t, err, &ve)
 	assert.True(t, ve.Has("extension", "XML"))
-	err = cc.Videos.UploadV2(ctx, 0, "", nil, -1, UploadOptions{})
+	err = cc.Videos.UploadV2(ctx, 0, "", nil, -1, creatives.UploadOptions{})
 	require.ErrorAs(t, err, &ve)
 	for _, f := range []string{"video_id", "fileName", "file", "size"} {
 		assert.True(t, ve.Has(f, ""), f)

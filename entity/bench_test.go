@@ -1,18 +1,20 @@
-package entity
+package entity_test
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"encoding/xml"
-	"github.com/adamasdk/adama-go/internal/benchpair"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 	"io"
 	"net/url"
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/adamasdk/adama-go/entity"
+	"github.com/adamasdk/adama-go/internal/benchpair"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
@@ -32,7 +34,7 @@ func benchAll(b *testing.B, prefetch int) {
 	b.ResetTimer()
 	for b.Loop() {
 		n := 0
-		for _, err := range ec.Campaigns.All(ctx, &ListOptions{Prefetch: prefetch}) {
+		for _, err := range ec.Campaigns.All(ctx, &entity.ListOptions{Prefetch: prefetch}) {
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -72,14 +74,14 @@ func pageBytes(b testing.TB, accept string) []byte {
 
 // plainStrategy is Strategy without its decoding method: what plain
 // encoding/json does with the same struct.
-type plainStrategy Strategy
+type plainStrategy entity.Strategy
 
 func BenchmarkDecodePageJSON(b *testing.B) {
 	raw := pageBytes(b, "application/json")
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
-		p, err := decodeJSONPage[Strategy](bytes.NewReader(raw))
+		p, err := entity.DecodeJSONPage[entity.Strategy](bytes.NewReader(raw))
 		if err != nil || len(p.Items) != 100 {
 			b.Fatal(err)
 		}
@@ -106,7 +108,7 @@ func BenchmarkDecodePageXML(b *testing.B) {
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
-		p, err := decodeXMLPage[Strategy](bytes.NewReader(raw))
+		p, err := entity.DecodeXMLPage[entity.Strategy](bytes.NewReader(raw))
 		if err != nil || len(p.Items) != 100 {
 			b.Fatal(err)
 		}
@@ -184,11 +186,11 @@ func handDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 					s.UpdatedOn = adama.TimePtr(t)
 				}
 			case "impression_pacing_interval":
-				s.ImpressionPacingInterval = PacingInterval(p.Value)
+				s.ImpressionPacingInterval = entity.PacingInterval(p.Value)
 			case "type":
-				s.Type = StrategyType(p.Value)
+				s.Type = entity.StrategyType(p.Value)
 			case "goal_type":
-				s.GoalType = GoalType(p.Value)
+				s.GoalType = entity.GoalType(p.Value)
 			case "goal_value", "budget", "max_bid", "pacing_amount":
 				m := make(adama.Money, 0, len(p.Amounts))
 				for _, a := range p.Amounts {
@@ -219,7 +221,7 @@ func handDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 // the records the SDK yields.
 func TestHandDecodeMatchesSDK(t *testing.T) {
 	raw := pageBytes(t, "application/xml")
-	p, err := decodeXMLPage[Strategy](bytes.NewReader(raw))
+	p, err := entity.DecodeXMLPage[entity.Strategy](bytes.NewReader(raw))
 	require.NoError(t, err)
 	for name, decode := range map[string]func([]byte) ([]*plainStrategy, error){
 		"Decode into the result tree": handDecodeStrategies,
@@ -244,7 +246,7 @@ func TestHandDecodeMatchesSDK(t *testing.T) {
 func BenchmarkDecodePageJSONPaired(b *testing.B) {
 	raw := pageBytes(b, "application/json")
 	benchpair.Run(b, len(raw), func() {
-		if p, err := decodeJSONPage[Strategy](bytes.NewReader(raw)); err != nil || len(p.Items) != 100 {
+		if p, err := entity.DecodeJSONPage[entity.Strategy](bytes.NewReader(raw)); err != nil || len(p.Items) != 100 {
 			b.Fatal(err)
 		}
 	}, func() {
@@ -263,7 +265,7 @@ func BenchmarkDecodePageJSONPaired(b *testing.B) {
 func BenchmarkDecodePageXMLPaired(b *testing.B) {
 	raw := pageBytes(b, "application/xml")
 	benchpair.Run(b, len(raw), func() {
-		if p, err := decodeXMLPage[Strategy](bytes.NewReader(raw)); err != nil || len(p.Items) != 100 {
+		if p, err := entity.DecodeXMLPage[entity.Strategy](bytes.NewReader(raw)); err != nil || len(p.Items) != 100 {
 			b.Fatal(err)
 		}
 	}, func() {
@@ -286,7 +288,7 @@ func BenchmarkAllPrefetchPaired(b *testing.B) {
 	list := func(prefetch int) func() {
 		return func() {
 			n := 0
-			for _, err := range ec.Campaigns.All(ctx, &ListOptions{Prefetch: prefetch}) {
+			for _, err := range ec.Campaigns.All(ctx, &entity.ListOptions{Prefetch: prefetch}) {
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -134,7 +134,7 @@ func ExampleService_Modify() {
 	defer srv.Close()
 	ctx := context.Background()
 	stale, _ := ec.Agencies.Get(ctx, 1, nil)
-	srv.Entities().Collection("agencies").SetRaw(1, "logo", "someone-else.png") // another user writes
+	srv.Entities().Agencies().SetRaw(1, "logo", "someone-else.png") // another user writes
 	stale.Logo = "mine.png"
 	_, err := ec.Agencies.Update(ctx, stale)
 	fmt.Println(errors.Is(err, adama.ErrConflict))

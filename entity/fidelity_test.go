@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
@@ -22,16 +23,16 @@ func TestListWithNullTestsAndAmpersand(t *testing.T) {
 	ec, srv := newTestClient(t, adamatest.WithEntity("contacts", map[string]any{"name": "Smith & Sons", "email": "s@example.com"}))
 	xc := newXMLClient(t, srv)
 	ctx := context.Background()
-	for name, c := range map[string]*Client{"json": ec, "xml": xc} {
+	for name, c := range map[string]*entity.Client{"json": ec, "xml": xc} {
 		t.Run(name, func(t *testing.T) {
-			p, err := c.Contacts.List(ctx, &ListOptions{Q: new(qlang.Query).NotNull("email").IsNull("phone")})
+			p, err := c.Contacts.List(ctx, &entity.ListOptions{Q: new(qlang.Query).NotNull("email").IsNull("phone")})
 			require.NoError(t, err)
 			assert.Equal(t, 3, p.TotalCount)
-			p, err = c.Contacts.List(ctx, &ListOptions{Q: qlang.Where("name", qlang.Eq, "Smith & Sons")})
+			p, err = c.Contacts.List(ctx, &entity.ListOptions{Q: qlang.Where("name", qlang.Eq, "Smith & Sons")})
 			require.NoError(t, err)
 			require.Len(t, p.Items, 1)
 			assert.Equal(t, "Smith & Sons", p.Items[0].Name)
-			p, err = c.Contacts.List(ctx, &ListOptions{Q: new(qlang.Query).IsNull("email")})
+			p, err = c.Contacts.List(ctx, &entity.ListOptions{Q: new(qlang.Query).IsNull("email")})
 			require.NoError(t, err)
 			assert.Zero(t, p.TotalCount)
 		})
@@ -44,7 +45,7 @@ func TestListWithNullTestsAndAmpersand(t *testing.T) {
 func TestUnknownFieldAndMissingParentThroughSDK(t *testing.T) {
 	ec, _ := newTestClient(t)
 	ctx := context.Background()
-	ag := &Agency{Common: Common{Name: "A", Extra: map[string]json.RawMessage{"colour": json.RawMessage(`"red"`)}}, OrganizationID: 1}
+	ag := &entity.Agency{Common: entity.Common{Name: "A", Extra: map[string]json.RawMessage{"colour": json.RawMessage(`"red"`)}}, OrganizationID: 1}
 	_, err := ec.Agencies.Create(ctx, ag)
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
@@ -52,7 +53,7 @@ func TestUnknownFieldAndMissingParentThroughSDK(t *testing.T) {
 	assert.Equal(t, "invalid", ae.Code)
 	assert.Contains(t, fieldsOf(ae), "colour")
 
-	_, err = ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: "C"}, AdvertiserID: 424242}))
+	_, err = ec.Campaigns.Create(ctx, entity.FullCampaign(&entity.Campaign{Common: entity.Common{Name: "C"}, AdvertiserID: 424242}))
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 400, ae.StatusCode)
 	assert.Contains(t, fieldsOf(ae), "advertiser_id")
@@ -73,12 +74,12 @@ func TestPlatformErrorWordsThroughSDK(t *testing.T) {
 	ctx := context.Background()
 	_, err := ec.Advertisers.Get(ctx, 999, nil)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
-	srv.Deny(pathPrefix + "/contacts")
+	srv.Deny(entity.PathPrefix + "/contacts")
 	_, err = ec.Contacts.List(ctx, nil)
 	assert.ErrorIs(t, err, adama.ErrForbidden)
 	ag, err := ec.Agencies.Get(ctx, 1, nil)
 	require.NoError(t, err)
-	srv.Entities().Collection("agencies").SetRaw(1, "logo", "other.png")
+	srv.Entities().Agencies().SetRaw(1, "logo", "other.png")
 	ag.Logo = "mine.png"
 	_, err = ec.Agencies.Update(ctx, ag)
 	assert.ErrorIs(t, err, adama.ErrConflict)
@@ -89,7 +90,7 @@ func TestPlatformErrorWordsThroughSDK(t *testing.T) {
 func TestAllWithNextPageInMeta(t *testing.T) {
 	ec, _ := newTestClient(t)
 	n := 0
-	for v, err := range ec.Verticals.All(context.Background(), &ListOptions{PageLimit: 7}) {
+	for v, err := range ec.Verticals.All(context.Background(), &entity.ListOptions{PageLimit: 7}) {
 		require.NoError(t, err)
 		require.NotNil(t, v)
 		n++
@@ -99,22 +100,22 @@ func TestAllWithNextPageInMeta(t *testing.T) {
 
 // Input-only enum values and the integer budget-flight total.
 func TestInputOnlyRules(t *testing.T) {
-	day := adama.TimePtr(day1.Time)
+	day := adama.TimePtr(entity.Day1.Time)
 	tests := []struct {
 		name  string
-		rec   Record
+		rec   entity.Record
 		field string
 	}{
-		{"impression pacing week refused on input", &Strategy{ImpressionPacingInterval: PacingIntervalWeek}, "impression_pacing_interval"},
-		{"impression pacing hour", &Strategy{ImpressionPacingInterval: PacingIntervalHour}, ""},
-		{"frequency campaign refused on input", &Strategy{FrequencyType: FrequencyTypeEven, FrequencyInterval: FrequencyIntervalCampaign, FrequencyAmount: ip(1)}, "frequency_interval"},
-		{"frequency week", &Strategy{FrequencyType: FrequencyTypeEven, FrequencyInterval: FrequencyIntervalWeek, FrequencyAmount: ip(1)}, ""},
-		{"flight budget with cents", &BudgetFlight{StartDate: day, TotalBudget: adama.MustMoney("USD", "100.50")}, "total_budget[0].value"},
-		{"flight budget whole", &BudgetFlight{TotalBudget: adama.MustMoney("USD", "100.00")}, ""},
+		{"impression pacing week refused on input", &entity.Strategy{ImpressionPacingInterval: entity.PacingIntervalWeek}, "impression_pacing_interval"},
+		{"impression pacing hour", &entity.Strategy{ImpressionPacingInterval: entity.PacingIntervalHour}, ""},
+		{"frequency campaign refused on input", &entity.Strategy{FrequencyType: entity.FrequencyTypeEven, FrequencyInterval: entity.FrequencyIntervalCampaign, FrequencyAmount: ip(1)}, "frequency_interval"},
+		{"frequency week", &entity.Strategy{FrequencyType: entity.FrequencyTypeEven, FrequencyInterval: entity.FrequencyIntervalWeek, FrequencyAmount: ip(1)}, ""},
+		{"flight budget with cents", &entity.BudgetFlight{StartDate: day, TotalBudget: adama.MustMoney("USD", "100.50")}, "total_budget[0].value"},
+		{"flight budget whole", &entity.BudgetFlight{TotalBudget: adama.MustMoney("USD", "100.00")}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Validate(tt.rec, false)
+			err := entity.Validate(tt.rec, false)
 			if tt.field == "" {
 				assert.NoError(t, err)
 				return

@@ -2,27 +2,9 @@ package entity
 
 import (
 	"io"
-	"testing"
 
-	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/internal/call"
-	"github.com/stretchr/testify/require"
 )
-
-func newTestClient(t testing.TB, opts ...adamatest.Option) (*Client, *adamatest.Server) {
-	t.Helper()
-	srv := adamatest.NewServer(append([]adamatest.Option{adamatest.WithT(t)}, opts...)...)
-	c, err := srv.NewClient()
-	require.NoError(t, err)
-	return New(c), srv
-}
-
-func newXMLClient(t testing.TB, srv *adamatest.Server) *Client {
-	t.Helper()
-	c, err := srv.NewClient()
-	require.NoError(t, err)
-	return New(c, WithXML())
-}
 
 // decodeJSONPage decodes a JSON list body as a list call does.
 func decodeJSONPage[T any](r io.Reader) (*Page[T], error) {

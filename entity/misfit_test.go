@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 )
 
 // strategyMisfits are the values of strategy_misfit.json that fit no
@@ -62,13 +63,13 @@ func TestStrategyMisfitReportedAndKept(t *testing.T) {
 	srv, forms := misfitServer(t)
 	c, err := srv.NewClient()
 	require.NoError(t, err)
-	ec := New(c)
+	ec := entity.New(c)
 	ctx := context.Background()
 
 	s, err := ec.Strategies.Get(ctx, 903, nil)
 	require.NoError(t, err, "a misfit does not fail the record")
 	assert.Equal(t, "Odd strategy", s.Name)
-	assert.Equal(t, GoalType("maybe"), s.GoalType, "an unknown enum value is kept, not a misfit")
+	assert.Equal(t, entity.GoalType("maybe"), s.GoalType, "an unknown enum value is kept, not a misfit")
 	assert.Zero(t, s.CampaignID)
 	assert.Nil(t, s.Status)
 	assert.Nil(t, s.BidAggressiveness)
@@ -76,7 +77,7 @@ func TestStrategyMisfitReportedAndKept(t *testing.T) {
 	assert.Equal(t, int64(12), s.Campaign.ID)
 	assert.Equal(t, strategyMisfits, s.Misfits())
 
-	vals, err := formOf(s, &s.Common)
+	vals, err := entity.FormOf(s, &s.Common)
 	require.NoError(t, err)
 	assert.Equal(t, "50.5", vals.Get("bid_aggressiveness"), "the record's form carries the raw value")
 	assert.Equal(t, "maybe", vals.Get("status"))
@@ -105,7 +106,7 @@ func TestStrategyMisfitXML(t *testing.T) {
 	s, err := ec.Strategies.Get(context.Background(), 904, nil)
 	require.NoError(t, err)
 	assert.Equal(t, int64(12), s.CampaignID)
-	assert.Equal(t, GoalType("maybe"), s.GoalType)
+	assert.Equal(t, entity.GoalType("maybe"), s.GoalType)
 	assert.JSONEq(t, `"kept"`, string(s.Extra["future_flag"]))
 	assert.Equal(t, []adama.Misfit{
 		{Field: "bid_aggressiveness", Raw: json.RawMessage(`"lots"`)},
@@ -125,12 +126,12 @@ func TestStrategyMisfitStrict(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name  string
-		ec    *Client
+		ec    *entity.Client
 		id    int64
 		names []string
 	}{
-		{"json", New(c), 903, []string{`campaign_id: {}`, `status: "maybe"`, `campaign.total_budget: "x"`}},
-		{"xml", New(c, WithXML()), 904, []string{`bid_aggressiveness: "lots"`, `status: "maybe"`}},
+		{"json", entity.New(c), 903, []string{`campaign_id: {}`, `status: "maybe"`, `campaign.total_budget: "x"`}},
+		{"xml", entity.New(c, entity.WithXML()), 904, []string{`bid_aggressiveness: "lots"`, `status: "maybe"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := tc.ec.Strategies.Get(ctx, tc.id, nil)
@@ -156,7 +157,7 @@ func TestStrategyMisfitListAndAll(t *testing.T) {
 	ctx := context.Background()
 	c, err := srv.NewClient()
 	require.NoError(t, err)
-	p, err := New(c).Strategies.List(ctx, &ListOptions{PageLimit: 10})
+	p, err := entity.New(c).Strategies.List(ctx, &entity.ListOptions{PageLimit: 10})
 	require.NoError(t, err)
 	require.Len(t, p.Items, 2)
 	var reported []adama.Misfit
@@ -167,11 +168,11 @@ func TestStrategyMisfitListAndAll(t *testing.T) {
 
 	sc, err := srv.NewClient(adama.WithStrictDecoding())
 	require.NoError(t, err)
-	_, err = New(sc).Strategies.List(ctx, &ListOptions{PageLimit: 10})
+	_, err = entity.New(sc).Strategies.List(ctx, &entity.ListOptions{PageLimit: 10})
 	assert.ErrorIs(t, err, adama.ErrMisfit)
 	assert.ErrorContains(t, err, `campaign_id: {"x":1}`)
 	var n int
-	for _, err := range New(sc).Strategies.All(ctx, &ListOptions{PageLimit: 1}) {
+	for _, err := range entity.New(sc).Strategies.All(ctx, &entity.ListOptions{PageLimit: 1}) {
 		n++
 		if err != nil {
 			assert.ErrorIs(t, err, adama.ErrMisfit)

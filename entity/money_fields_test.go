@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 )
 
 // A campaign's fees arrive as one-currency money arrays
@@ -74,7 +75,7 @@ func TestPlatformCampaignFeesKeepCurrency(t *testing.T) {
 
 			c.Name = "Holiday push"
 			c.AdServerFee = adama.MustMoney("USD", "12.5")
-			form, err := ec.Campaigns.updateForm(c)
+			form, err := entity.UpdateForm(ec.Campaigns, c)
 			require.NoError(t, err)
 			assert.Equal(t, "12.5", form.Get("ad_server_fee"), "a changed fee is sent as the form's scalar")
 			assert.NotContains(t, form, "spend_cap_amount")
@@ -91,10 +92,10 @@ func TestCampaignFeesRoundTrip(t *testing.T) {
 		"id": 7701, "name": "Holiday push", "advertiser_id": 5001, "ad_server_fee": fee, "spend_cap_amount": capAmt}))
 	xc := newXMLClient(t, srv)
 	ctx := context.Background()
-	for name, c := range map[string]*Client{"json": ec, "xml": xc} {
+	for name, c := range map[string]*entity.Client{"json": ec, "xml": xc} {
 		t.Run(name, func(t *testing.T) {
 			srv.ResetRequests()
-			out, err := c.Campaigns.Modify(ctx, 7701, func(c *Campaign) error {
+			out, err := c.Campaigns.Modify(ctx, 7701, func(c *entity.Campaign) error {
 				c.Name = "Renamed " + name
 				return nil
 			})
@@ -110,7 +111,7 @@ func TestCampaignFeesRoundTrip(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, adama.MustMoney("USD", "10.01"), got.AdServerFee)
 			assert.Equal(t, adama.MustMoney("USD", "10"), got.SpendCapAmount)
-			stored, err := json.Marshal(srv.Entities().Collection("campaigns").Raw(7701)["ad_server_fee"])
+			stored, err := json.Marshal(srv.Entities().Campaigns().Raw(7701)["ad_server_fee"])
 			require.NoError(t, err)
 			assert.JSONEq(t, `[{"currency_code":"USD","value":10.01}]`, string(stored), "the platform's array is untouched")
 		})
@@ -134,20 +135,20 @@ func TestMoneyFieldsKeepCurrency(t *testing.T) {
 		t.Helper()
 		var err error
 		switch d := dst.(type) {
-		case **Campaign:
-			*d, err = first[Campaign](b, xml)
-		case **Advertiser:
-			*d, err = first[Advertiser](b, xml)
-		case **PixelBundle:
-			*d, err = first[PixelBundle](b, xml)
-		case **Vendor:
-			*d, err = first[Vendor](b, xml)
-		case **VendorContract:
-			*d, err = first[VendorContract](b, xml)
-		case **PlacementSlot:
-			*d, err = first[PlacementSlot](b, xml)
-		case **StrategyTargetingSegment:
-			*d, err = first[StrategyTargetingSegment](b, xml)
+		case **entity.Campaign:
+			*d, err = first[entity.Campaign](b, xml)
+		case **entity.Advertiser:
+			*d, err = first[entity.Advertiser](b, xml)
+		case **entity.PixelBundle:
+			*d, err = first[entity.PixelBundle](b, xml)
+		case **entity.Vendor:
+			*d, err = first[entity.Vendor](b, xml)
+		case **entity.VendorContract:
+			*d, err = first[entity.VendorContract](b, xml)
+		case **entity.PlacementSlot:
+			*d, err = first[entity.PlacementSlot](b, xml)
+		case **entity.StrategyTargetingSegment:
+			*d, err = first[entity.StrategyTargetingSegment](b, xml)
 		}
 		require.NoError(t, err)
 	}
@@ -157,37 +158,37 @@ func TestMoneyFieldsKeepCurrency(t *testing.T) {
 		check  check
 	}{
 		{"campaign", []string{"ad_server_fee", "spend_cap_amount"}, one("campaign", func(t *testing.T, b []byte, xml bool) map[string]adama.Money {
-			var r *Campaign
+			var r *entity.Campaign
 			decode(t, b, xml, &r)
 			return map[string]adama.Money{"ad_server_fee": r.AdServerFee, "spend_cap_amount": r.SpendCapAmount}
 		})},
 		{"advertiser", []string{"ad_server_fee"}, one("advertiser", func(t *testing.T, b []byte, xml bool) map[string]adama.Money {
-			var r *Advertiser
+			var r *entity.Advertiser
 			decode(t, b, xml, &r)
 			return map[string]adama.Money{"ad_server_fee": r.AdServerFee}
 		})},
 		{"pixel_bundle", []string{"cost_cpm", "cost_cpts"}, one("pixel_bundle", func(t *testing.T, b []byte, xml bool) map[string]adama.Money {
-			var r *PixelBundle
+			var r *entity.PixelBundle
 			decode(t, b, xml, &r)
 			return map[string]adama.Money{"cost_cpm": r.CostCPM, "cost_cpts": r.CostCPTS}
 		})},
 		{"vendor", []string{"rate_card_price", "wholesale_price"}, one("vendor", func(t *testing.T, b []byte, xml bool) map[string]adama.Money {
-			var r *Vendor
+			var r *entity.Vendor
 			decode(t, b, xml, &r)
 			return map[string]adama.Money{"rate_card_price": r.RateCardPrice, "wholesale_price": r.WholesalePrice}
 		})},
 		{"vendor_contract", []string{"price"}, one("vendor_contract", func(t *testing.T, b []byte, xml bool) map[string]adama.Money {
-			var r *VendorContract
+			var r *entity.VendorContract
 			decode(t, b, xml, &r)
 			return map[string]adama.Money{"price": r.Price}
 		})},
 		{"placement_slot", []string{"budget", "buy_price", "sell_price", "prm_pub_ceiling"}, one("placement_slot", func(t *testing.T, b []byte, xml bool) map[string]adama.Money {
-			var r *PlacementSlot
+			var r *entity.PlacementSlot
 			decode(t, b, xml, &r)
 			return map[string]adama.Money{"budget": r.Budget, "buy_price": r.BuyPrice, "sell_price": r.SellPrice, "prm_pub_ceiling": r.PrmPubCeiling}
 		})},
 		{"strategy_targeting_segment", []string{"user_cpm"}, one("strategy_targeting_segment", func(t *testing.T, b []byte, xml bool) map[string]adama.Money {
-			var r *StrategyTargetingSegment
+			var r *entity.StrategyTargetingSegment
 			decode(t, b, xml, &r)
 			return map[string]adama.Money{"user_cpm": r.UserCPM}
 		})},
@@ -215,38 +216,38 @@ func TestMoneyFieldsKeepCurrency(t *testing.T) {
 	}
 
 	// A plain number or a numeric string still reads, without a currency.
-	var c Campaign
+	var c entity.Campaign
 	require.NoError(t, json.Unmarshal([]byte(`{"id":1,"version":0,"ad_server_fee":0.75,"spend_cap_amount":"10"}`), &c))
 	assert.Equal(t, adama.Money{{Value: adama.MustDecimal("0.75")}}, c.AdServerFee)
 	assert.Equal(t, adama.Money{{Value: adama.MustDecimal("10")}}, c.SpendCapAmount)
 
 	// Nested money: a strategy's rmx_strategy price and its pixels' prices.
-	var s Strategy
+	var s entity.Strategy
 	require.NoError(t, json.Unmarshal([]byte(`{"id":2,"version":1,"rmx_strategy":{"price":[{"currency_code":"USD","value":"3.5"}],"roi_target_pixels":[{"pixel_bundle_id":4,"price":[{"currency_code":"USD","value":1}]}]}}`), &s))
 	require.NotNil(t, s.RMXStrategy)
 	assert.Equal(t, adama.MustMoney("USD", "3.5"), s.RMXStrategy.Price)
 	assert.Equal(t, adama.MustMoney("USD", "1"), s.RMXStrategy.ROITargetPixels[0].Price)
 
 	// Number fields that are not money keep an array's currency aside.
-	c = Campaign{}
+	c = entity.Campaign{}
 	require.NoError(t, json.Unmarshal([]byte(`{"id":1,"version":0,"agency_fee_pct":[{"currency_code":"USD","value":3}],"pv_pct":50,"frequency_amount":[{"currency_code":"USD","value":"2"}]}`), &c))
 	require.NotNil(t, c.AgencyFeePct)
 	assert.Equal(t, "3", c.AgencyFeePct.String())
 	assert.Equal(t, 2, *c.FrequencyAmount)
 	assert.Equal(t, map[string]string{"agency_fee_pct": "USD", "frequency_amount": "USD"}, c.Currencies)
-	form, err := (&Service[Campaign]{}).updateForm(&c)
+	form, err := entity.UpdateForm(&entity.Service[entity.Campaign]{}, &c)
 	require.NoError(t, err)
 	assert.Equal(t, url.Values{"version": {"0"}}, form, "nothing changed, nothing sent")
 }
 
 // first decodes a one-record list body as a list call does.
 func first[T any](b []byte, xml bool) (*T, error) {
-	var p *Page[T]
+	var p *entity.Page[T]
 	var err error
 	if xml {
-		p, err = decodeXMLPage[T](bytes.NewReader(b))
+		p, err = entity.DecodeXMLPage[T](bytes.NewReader(b))
 	} else {
-		p, err = decodeJSONPage[T](bytes.NewReader(b))
+		p, err = entity.DecodeJSONPage[T](bytes.NewReader(b))
 	}
 	if err != nil {
 		return nil, err

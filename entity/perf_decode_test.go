@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/internal/call"
 )
 
@@ -140,16 +141,16 @@ func TestPerfListDecodeMatchesStd(t *testing.T) {
 	}
 	for name, b := range bodies {
 		t.Run(name, func(t *testing.T) {
-			sameListDecode[Strategy](t, b)
-			sameListDecode[Campaign](t, b)
-			sameListDecode[Advertiser](t, b)
+			sameListDecode[entity.Strategy](t, b)
+			sameListDecode[entity.Campaign](t, b)
+			sameListDecode[entity.Advertiser](t, b)
 		})
 	}
 	// The fake's pages decode into full records through the fast path.
-	got := decodeListWith[Strategy](call.DataMeta, bodies["fake strategies"])
+	got := decodeListWith[entity.Strategy](call.DataMeta, bodies["fake strategies"])
 	require.Empty(t, got.Err)
 	require.Len(t, got.Items, 100)
-	assert.NotEmpty(t, got.Items[0].rawBytes())
+	assert.NotEmpty(t, entity.RawBytes(got.Items[0]))
 	assert.NotZero(t, got.Items[0].ID)
 }
 
@@ -162,7 +163,7 @@ func FuzzPerfListDecode(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		sameListDecode[Strategy](t, b)
-		sameListDecode[Campaign](t, b)
+		sameListDecode[entity.Strategy](t, b)
+		sameListDecode[entity.Campaign](t, b)
 	})
 }

@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 )
 
 // serveFileAs answers with a recorded platform body of media type mt.
@@ -39,7 +40,7 @@ func TestPlatformCollectionWithoutCount(t *testing.T) {
 			if tc.xml {
 				ec = newXMLClient(t, srv)
 			}
-			p, err := ec.StrategyDayParts.List(context.Background(), &ListOptions{Limit: LimitTo("strategy", 42)})
+			p, err := ec.StrategyDayParts.List(context.Background(), &entity.ListOptions{Limit: entity.LimitTo("strategy", 42)})
 			require.NoError(t, err)
 			require.Len(t, p.Items, 3)
 			assert.False(t, p.HasTotal, "no count: the total is unknown")
@@ -52,7 +53,7 @@ func TestPlatformCollectionWithoutCount(t *testing.T) {
 			assert.Equal(t, 2, p.Items[1].Version)
 
 			var ids []int64
-			for d, err := range ec.StrategyDayParts.All(context.Background(), &ListOptions{Limit: LimitTo("strategy", 42), Prefetch: 2}) {
+			for d, err := range ec.StrategyDayParts.All(context.Background(), &entity.ListOptions{Limit: entity.LimitTo("strategy", 42), Prefetch: 2}) {
 				require.NoError(t, err)
 				ids = append(ids, d.ID)
 			}

@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 )
 
 // recordedListing serves the platform's recorded agency listing (page
@@ -61,7 +62,7 @@ func TestPlatformPagingFollowsTheLink(t *testing.T) {
 					ec = newXMLClient(t, srv)
 				}
 				var ids []int64
-				for a, err := range ec.Agencies.All(context.Background(), &ListOptions{PageLimit: 30, Prefetch: prefetch}) {
+				for a, err := range ec.Agencies.All(context.Background(), &entity.ListOptions{PageLimit: 30, Prefetch: prefetch}) {
 					require.NoError(t, err)
 					ids = append(ids, a.ID)
 				}
@@ -104,7 +105,7 @@ func TestAllFollowsLinkOverCounting(t *testing.T) {
 		asked = nil
 		mu.Unlock()
 		var ids []int64
-		for a, err := range ec.Agencies.All(context.Background(), &ListOptions{PageLimit: 2, Prefetch: prefetch}) {
+		for a, err := range ec.Agencies.All(context.Background(), &entity.ListOptions{PageLimit: 2, Prefetch: prefetch}) {
 			require.NoError(t, err)
 			ids = append(ids, a.ID)
 		}

@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 )
 
 // serveFile answers with a recorded platform body.
@@ -41,9 +42,9 @@ func TestPlatformNumbersAsStrings(t *testing.T) {
 	assert.Equal(t, 0, s.Version)
 	require.NotNil(t, s.BidAggressiveness)
 	assert.Equal(t, 50, *s.BidAggressiveness, `"50.00" is the integer 50`)
-	assert.Equal(t, GoalTypeCPE, s.GoalType, "a value the spec's table leaves out but the references list")
+	assert.Equal(t, entity.GoalTypeCPE, s.GoalType, "a value the spec's table leaves out but the references list")
 	assert.True(t, s.GoalType.Valid())
-	assert.Equal(t, SiteSelectiveness("ALL"), s.SiteSelectiveness)
+	assert.Equal(t, entity.SiteSelectiveness("ALL"), s.SiteSelectiveness)
 	b, ok := s.Budget.Get("")
 	if !ok && len(s.Budget) > 0 {
 		b = s.Budget[0].Value
@@ -74,7 +75,7 @@ func TestPlatformNumbersAsStrings(t *testing.T) {
 func TestPlatformListMetadataAsStrings(t *testing.T) {
 	ec, _ := newTestClient(t,
 		adamatest.WithRoute("GET /api/v2.0/strategies", adamatest.RequireSession, serveFile(t, "strategies_page_strings.json")))
-	p, err := ec.Strategies.List(context.Background(), &ListOptions{PageLimit: 2})
+	p, err := ec.Strategies.List(context.Background(), &entity.ListOptions{PageLimit: 2})
 	require.NoError(t, err)
 	assert.Equal(t, 2, p.Count)
 	assert.Equal(t, 1896, p.TotalCount)
@@ -89,11 +90,11 @@ func TestPlatformListMetadataAsStrings(t *testing.T) {
 func TestUpdateValidatesOnlyTheCallersChanges(t *testing.T) {
 	ec, srv := newTestClient(t, adamatest.WithEntities("strategies", 1))
 	ctx := context.Background()
-	p, err := ec.Strategies.List(ctx, &ListOptions{PageLimit: 1})
+	p, err := ec.Strategies.List(ctx, &entity.ListOptions{PageLimit: 1})
 	require.NoError(t, err)
 	id := p.Items[0].ID
-	require.True(t, srv.Entities().Collection("strategies").SetRaw(id, "goal_type", "cpe"))
-	require.True(t, srv.Entities().Collection("strategies").SetRaw(id, "media_type", "display"))
+	require.True(t, srv.Entities().Strategies().SetRaw(id, "goal_type", "cpe"))
+	require.True(t, srv.Entities().Strategies().SetRaw(id, "media_type", "display"))
 
 	s, err := ec.Strategies.Get(ctx, id, nil)
 	require.NoError(t, err)
@@ -120,7 +121,7 @@ func TestUpdateValidatesOnlyTheCallersChanges(t *testing.T) {
 // Printing a record never shows the body it was read from (which may carry
 // what the server echoed, such as a user's tokens).
 func TestPrintedRecordShowsNoSnapshot(t *testing.T) {
-	var s Strategy
+	var s entity.Strategy
 	require.NoError(t, json.Unmarshal([]byte(`{"id":1,"name":"n","version":0,"secret_echo":"tok-123"}`), &s))
 	var v any = s // %s prints []byte fields as text
 	out := fmt.Sprintf("%v %+v %s", s, s, v)

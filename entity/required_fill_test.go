@@ -1,6 +1,15 @@
 package entity
 
-import "github.com/adamasdk/adama-go/adama"
+import (
+	"time"
+
+	"github.com/adamasdk/adama-go/adama"
+)
+
+var (
+	day1 = adama.TimePtr(time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC))
+	day2 = adama.TimePtr(time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC))
+)
 
 // Test helpers filling the create requirements of the reference schemas
 // that a test does not care about; set fields are kept.

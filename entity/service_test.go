@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"context"
@@ -13,14 +13,10 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/qlang"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
-
-var (
-	day1 = adama.TimePtr(time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC))
-	day2 = adama.TimePtr(time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC))
 )
 
 // stripState clears what differs between equal records read twice: the
@@ -41,8 +37,8 @@ func stripRaw(v reflect.Value) {
 			stripRaw(v.Index(i))
 		}
 	case reflect.Struct:
-		if v.Type() == reflect.TypeFor[Common]() && v.CanAddr() {
-			v.Addr().Interface().(*Common).raw = nil
+		if v.Type() == reflect.TypeFor[entity.Common]() && v.CanAddr() {
+			entity.ClearSnapshot(v.Addr().Interface().(*entity.Common))
 			return
 		}
 		for i := 0; i < v.NumField(); i++ {
@@ -55,12 +51,12 @@ func stripRaw(v reflect.Value) {
 
 // crud runs Create, Get, List, All, Update and History on one collection,
 // in JSON and XML.
-func crud[T any](t *testing.T, svc *Service[T], xsvc *Service[T], rec *T, change func(*T)) {
+func crud[T any](t *testing.T, svc *entity.Service[T], xsvc *entity.Service[T], rec *T, change func(*T)) {
 	t.Helper()
 	ctx := context.Background()
 	created, err := svc.Create(ctx, rec)
 	require.NoError(t, err)
-	c := record(created).common()
+	c := entity.CommonOf(created)
 	require.Positive(t, c.ID)
 	assert.Equal(t, 0, c.Version)
 	assert.NotNil(t, c.CreatedOn)
@@ -71,14 +67,14 @@ func crud[T any](t *testing.T, svc *Service[T], xsvc *Service[T], rec *T, change
 	require.NoError(t, err)
 	assert.Equal(t, stripState(got), stripState(gotX), "JSON and XML decode to the same record")
 
-	page, err := svc.List(ctx, &ListOptions{Q: qlang.IDs(c.ID)})
+	page, err := svc.List(ctx, &entity.ListOptions{Q: qlang.IDs(c.ID)})
 	require.NoError(t, err)
 	require.Len(t, page.Items, 1)
 	assert.Equal(t, 1, page.TotalCount)
 	n := 0
-	for it, err := range svc.All(ctx, &ListOptions{Q: qlang.IDs(c.ID)}) {
+	for it, err := range svc.All(ctx, &entity.ListOptions{Q: qlang.IDs(c.ID)}) {
 		require.NoError(t, err)
-		assert.Equal(t, c.ID, record(it).common().ID)
+		assert.Equal(t, c.ID, entity.CommonOf(it).ID)
 		n++
 	}
 	assert.Equal(t, 1, n)
@@ -86,7 +82,7 @@ func crud[T any](t *testing.T, svc *Service[T], xsvc *Service[T], rec *T, change
 	change(got)
 	updated, err := svc.Update(ctx, got)
 	require.NoError(t, err)
-	assert.Equal(t, 1, record(updated).common().Version)
+	assert.Equal(t, 1, entity.CommonOf(updated).Version)
 
 	h, err := svc.History(ctx, c.ID)
 	require.NoError(t, err)
@@ -103,34 +99,34 @@ func TestCRUDEveryCollection(t *testing.T) {
 	xc := newXMLClient(t, srv)
 	ctx := context.Background()
 	t.Run("organizations", func(t *testing.T) {
-		crud(t, ec.Organizations, xc.Organizations, fullOrganization(&Organization{Common: Common{Name: "Org"}, CurrencyCode: "USD", City: "Paris"}), func(o *Organization) { o.City = "Lyon" })
+		crud(t, ec.Organizations, xc.Organizations, entity.FullOrganization(&entity.Organization{Common: entity.Common{Name: "Org"}, CurrencyCode: "USD", City: "Paris"}), func(o *entity.Organization) { o.City = "Lyon" })
 	})
 	t.Run("agencies", func(t *testing.T) {
-		crud(t, ec.Agencies, xc.Agencies, &Agency{Common: Common{Name: "Ag"}, OrganizationID: 1}, func(a *Agency) { a.Status = adama.BoolPtr(true) })
+		crud(t, ec.Agencies, xc.Agencies, &entity.Agency{Common: entity.Common{Name: "Ag"}, OrganizationID: 1}, func(a *entity.Agency) { a.Status = adama.BoolPtr(true) })
 	})
-	adv, err := ec.Advertisers.Create(ctx, &Advertiser{Common: Common{Name: "Adv"}, AgencyID: 1, AdServerID: 1, Domain: "https://a.example", VerticalID: 2})
+	adv, err := ec.Advertisers.Create(ctx, &entity.Advertiser{Common: entity.Common{Name: "Adv"}, AgencyID: 1, AdServerID: 1, Domain: "https://a.example", VerticalID: 2})
 	require.NoError(t, err)
 	t.Run("advertisers", func(t *testing.T) {
-		crud(t, ec.Advertisers, xc.Advertisers, &Advertiser{Common: Common{Name: "Adv2"}, AgencyID: 1, AdServerID: 2, Domain: "https://b.example", VerticalID: 34,
-			FrequencyType: FrequencyTypeEven, FrequencyInterval: FrequencyIntervalDay, FrequencyAmount: ip(3)}, func(a *Advertiser) { a.FrequencyAmount = ip(0) })
+		crud(t, ec.Advertisers, xc.Advertisers, &entity.Advertiser{Common: entity.Common{Name: "Adv2"}, AgencyID: 1, AdServerID: 2, Domain: "https://b.example", VerticalID: 34,
+			FrequencyType: entity.FrequencyTypeEven, FrequencyInterval: entity.FrequencyIntervalDay, FrequencyAmount: ip(3)}, func(a *entity.Advertiser) { a.FrequencyAmount = ip(0) })
 	})
-	camp, err := ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: "Camp"}, AdvertiserID: adv.ID, CurrencyCode: "EUR", StartDate: day1, EndDate: day2, TotalBudget: adama.MustMoney("EUR", "1000")}))
+	camp, err := ec.Campaigns.Create(ctx, entity.FullCampaign(&entity.Campaign{Common: entity.Common{Name: "Camp"}, AdvertiserID: adv.ID, CurrencyCode: "EUR", StartDate: entity.Day1, EndDate: entity.Day2, TotalBudget: adama.MustMoney("EUR", "1000")}))
 	require.NoError(t, err)
 	t.Run("campaigns", func(t *testing.T) {
-		crud(t, ec.Campaigns, xc.Campaigns, fullCampaign(&Campaign{Common: Common{Name: "C2"}, AdvertiserID: adv.ID, TotalBudget: adama.MustMoney("USD", "10.5")}), func(c *Campaign) { c.Status = adama.BoolPtr(false) })
+		crud(t, ec.Campaigns, xc.Campaigns, entity.FullCampaign(&entity.Campaign{Common: entity.Common{Name: "C2"}, AdvertiserID: adv.ID, TotalBudget: adama.MustMoney("USD", "10.5")}), func(c *entity.Campaign) { c.Status = adama.BoolPtr(false) })
 	})
-	strat := fullStrategy(&Strategy{Common: Common{Name: "S"}, CampaignID: camp.ID, EndDate: day2, StartDate: day1, GoalType: GoalTypeCPA,
+	strat := entity.FullStrategy(&entity.Strategy{Common: entity.Common{Name: "S"}, CampaignID: camp.ID, EndDate: entity.Day2, StartDate: entity.Day1, GoalType: entity.GoalTypeCPA,
 		GoalValue: adama.MustMoney("", "2.5"), UseOptimization: adama.BoolPtr(true), Budget: adama.MustMoney("", "100"),
-		RMXStrategy:    &RMXStrategy{PricingType: RMXPricingTypeCPM, Price: adama.MustMoney("", "1.25"), ROITargetPixels: []ROITargetPixel{{PixelBundleID: 4, RMXPixelType: RMXPixelTypeClick}}},
-		SitePlacements: SitePlacements{{Name: "P1", DealSource: DealSourceUser, MediaType: PlacementMediaTypeDisplay, PublisherSiteID: 9}}})
+		RMXStrategy:    &entity.RMXStrategy{PricingType: entity.RMXPricingTypeCPM, Price: adama.MustMoney("", "1.25"), ROITargetPixels: []entity.ROITargetPixel{{PixelBundleID: 4, RMXPixelType: entity.RMXPixelTypeClick}}},
+		SitePlacements: entity.SitePlacements{{Name: "P1", DealSource: entity.DealSourceUser, MediaType: entity.PlacementMediaTypeDisplay, PublisherSiteID: 9}}})
 	t.Run("strategies", func(t *testing.T) {
-		crud(t, ec.Strategies, xc.Strategies, strat, func(s *Strategy) { s.BidAggressiveness = ip(0) })
+		crud(t, ec.Strategies, xc.Strategies, strat, func(s *entity.Strategy) { s.BidAggressiveness = ip(0) })
 	})
-	s, err := ec.Strategies.Create(ctx, fullStrategy(&Strategy{Common: Common{Name: "S2"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true)}))
+	s, err := ec.Strategies.Create(ctx, entity.FullStrategy(&entity.Strategy{Common: entity.Common{Name: "S2"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true)}))
 	require.NoError(t, err)
 	assert.Equal(t, "EUR", s.CurrencyCode, "inherited from the campaign")
 	t.Run("users", func(t *testing.T) {
-		crud(t, ec.Users, xc.Users, fullUser(&User{Common: Common{Name: "U"}, Username: "u1", Role: UserRoleReporter}), func(u *User) { u.Title = "Boss" })
+		crud(t, ec.Users, xc.Users, entity.FullUser(&entity.User{Common: entity.Common{Name: "U"}, Username: "u1", Role: entity.UserRoleReporter}), func(u *entity.User) { u.Title = "Boss" })
 	})
 	t.Run("verticals", func(t *testing.T) {
 		v, err := ec.Verticals.Get(ctx, 34, nil)
@@ -140,41 +136,41 @@ func TestCRUDEveryCollection(t *testing.T) {
 		assert.ErrorIs(t, err, adama.ErrNotFound)
 	})
 	t.Run("contacts", func(t *testing.T) {
-		crud(t, ec.Contacts, xc.Contacts, &Contact{Common: Common{Name: "Ct"}, Email: "a@b.c"}, func(c *Contact) { c.Phone = "123" })
+		crud(t, ec.Contacts, xc.Contacts, &entity.Contact{Common: entity.Common{Name: "Ct"}, Email: "a@b.c"}, func(c *entity.Contact) { c.Phone = "123" })
 	})
 	t.Run("atomic_creatives", func(t *testing.T) {
-		crud(t, ec.AtomicCreatives, xc.AtomicCreatives, &AtomicCreative{Common: Common{Name: "Cr"}, AdServerType: AdServerTypePlatform, AdvertiserID: adv.ID,
-			ExternalIdentifier: "x1", FileType: FileTypeHTML5, Width: 300, Height: 250, Tag: "<script></script>", TagType: CreativeTagTypeScript, TpasAdTagName: "t",
-			ClickThroughURL: "https://brand.example/landing"}, func(a *AtomicCreative) { a.IsHTTPS = adama.BoolPtr(true) })
+		crud(t, ec.AtomicCreatives, xc.AtomicCreatives, &entity.AtomicCreative{Common: entity.Common{Name: "Cr"}, AdServerType: entity.AdServerTypePlatform, AdvertiserID: adv.ID,
+			ExternalIdentifier: "x1", FileType: entity.FileTypeHTML5, Width: 300, Height: 250, Tag: "<script></script>", TagType: entity.CreativeTagTypeScript, TpasAdTagName: "t",
+			ClickThroughURL: "https://brand.example/landing"}, func(a *entity.AtomicCreative) { a.IsHTTPS = adama.BoolPtr(true) })
 	})
 	t.Run("creative_approvals", func(t *testing.T) {
-		crud(t, ec.CreativeApprovals, xc.CreativeApprovals, &CreativeApproval{AtomicCreativeID: 1, SupplySourceID: 2, ApprovalStatus: ApprovalStatusPending}, func(a *CreativeApproval) { a.ApprovalStatus = ApprovalStatusApproved })
+		crud(t, ec.CreativeApprovals, xc.CreativeApprovals, &entity.CreativeApproval{AtomicCreativeID: 1, SupplySourceID: 2, ApprovalStatus: entity.ApprovalStatusPending}, func(a *entity.CreativeApproval) { a.ApprovalStatus = entity.ApprovalStatusApproved })
 	})
 	t.Run("concepts", func(t *testing.T) {
-		crud(t, ec.Concepts, xc.Concepts, &Concept{Common: Common{Name: "Co"}, AdvertiserID: adv.ID}, func(c *Concept) { c.Status = adama.BoolPtr(true) })
+		crud(t, ec.Concepts, xc.Concepts, &entity.Concept{Common: entity.Common{Name: "Co"}, AdvertiserID: adv.ID}, func(c *entity.Concept) { c.Status = adama.BoolPtr(true) })
 	})
 	t.Run("pixel_bundles", func(t *testing.T) {
-		crud(t, ec.PixelBundles, xc.PixelBundles, &PixelBundle{Common: Common{Name: "Px"}, AdvertiserID: &adv.ID, PixelType: PixelTypeEvent, TagType: PixelTagTypeJS, Currency: PixelParamS1, Revenue: PixelParamV1},
-			func(p *PixelBundle) { p.Keywords = "kw" })
+		crud(t, ec.PixelBundles, xc.PixelBundles, &entity.PixelBundle{Common: entity.Common{Name: "Px"}, AdvertiserID: &adv.ID, PixelType: entity.PixelTypeEvent, TagType: entity.PixelTagTypeJS, Currency: entity.PixelParamS1, Revenue: entity.PixelParamV1},
+			func(p *entity.PixelBundle) { p.Keywords = "kw" })
 	})
 	t.Run("budget_flights", func(t *testing.T) {
-		crud(t, ec.BudgetFlights, xc.BudgetFlights, &BudgetFlight{CampaignID: camp.ID, StartDate: day1, EndDate: day2, TotalBudget: adama.MustMoney("EUR", "500")},
-			func(f *BudgetFlight) { f.TotalBudget = adama.MustMoney("EUR", "600") })
+		crud(t, ec.BudgetFlights, xc.BudgetFlights, &entity.BudgetFlight{CampaignID: camp.ID, StartDate: entity.Day1, EndDate: entity.Day2, TotalBudget: adama.MustMoney("EUR", "500")},
+			func(f *entity.BudgetFlight) { f.TotalBudget = adama.MustMoney("EUR", "600") })
 	})
 	t.Run("strategy_day_parts", func(t *testing.T) {
-		crud(t, ec.StrategyDayParts, xc.StrategyDayParts, &StrategyDayPart{StrategyID: s.ID, StartHour: ip(0), EndHour: ip(12), Days: "MTWRF"}, func(d *StrategyDayPart) { d.StartHour = ip(1) })
+		crud(t, ec.StrategyDayParts, xc.StrategyDayParts, &entity.StrategyDayPart{StrategyID: s.ID, StartHour: ip(0), EndHour: ip(12), Days: "MTWRF"}, func(d *entity.StrategyDayPart) { d.StartHour = ip(1) })
 	})
 	t.Run("strategy_audience_segments", func(t *testing.T) {
-		crud(t, ec.StrategyAudienceSegments, xc.StrategyAudienceSegments, &StrategyAudienceSegment{StrategyID: s.ID, AudienceSegmentID: 2, Restriction: RestrictionInclude}, func(a *StrategyAudienceSegment) { a.Restriction = RestrictionExclude })
+		crud(t, ec.StrategyAudienceSegments, xc.StrategyAudienceSegments, &entity.StrategyAudienceSegment{StrategyID: s.ID, AudienceSegmentID: 2, Restriction: entity.RestrictionInclude}, func(a *entity.StrategyAudienceSegment) { a.Restriction = entity.RestrictionExclude })
 	})
 	t.Run("audience_segments", func(t *testing.T) {
-		crud(t, ec.AudienceSegments, xc.AudienceSegments, &AudienceSegment{Common: Common{Name: "Seg"}, Buyable: adama.BoolPtr(true)}, func(a *AudienceSegment) { a.Buyable = adama.BoolPtr(false) })
+		crud(t, ec.AudienceSegments, xc.AudienceSegments, &entity.AudienceSegment{Common: entity.Common{Name: "Seg"}, Buyable: adama.BoolPtr(true)}, func(a *entity.AudienceSegment) { a.Buyable = adama.BoolPtr(false) })
 	})
 	t.Run("strategy_domain_restrictions", func(t *testing.T) {
-		crud(t, ec.StrategyDomainRestrictions, xc.StrategyDomainRestrictions, &StrategyDomainRestriction{StrategyID: s.ID, Domain: "news.example", Restriction: RestrictionExclude}, func(d *StrategyDomainRestriction) { d.TargetType = "DOMAIN" })
+		crud(t, ec.StrategyDomainRestrictions, xc.StrategyDomainRestrictions, &entity.StrategyDomainRestriction{StrategyID: s.ID, Domain: "news.example", Restriction: entity.RestrictionExclude}, func(d *entity.StrategyDomainRestriction) { d.TargetType = "DOMAIN" })
 	})
 	t.Run("site_lists", func(t *testing.T) {
-		crud(t, ec.SiteLists, xc.SiteLists, &SiteList{Common: Common{Name: "L"}, OrganizationID: adama.Ptr[int64](1), Restriction: SiteListRestrictionInclude}, func(l *SiteList) { l.Status = adama.BoolPtr(true) })
+		crud(t, ec.SiteLists, xc.SiteLists, &entity.SiteList{Common: entity.Common{Name: "L"}, OrganizationID: adama.Ptr[int64](1), Restriction: entity.SiteListRestrictionInclude}, func(l *entity.SiteList) { l.Status = adama.BoolPtr(true) })
 	})
 	t.Run("ad_servers", func(t *testing.T) {
 		p, err := ec.AdServers.List(ctx, nil)
@@ -195,7 +191,7 @@ func TestUpdateSendsOnlyChanges(t *testing.T) {
 	a.Status = adama.BoolPtr(false) // send false
 	a.FrequencyAmount = ip(0)       // send 0
 	a.ExternalID = ""               // clear
-	f, err := ec.Advertisers.updateForm(a)
+	f, err := entity.UpdateForm(ec.Advertisers, a)
 	require.NoError(t, err)
 	assert.Equal(t, url.Values{"status": {"0"}, "frequency_amount": {"0"}, "external_id": {""}, "version": {"0"}}, f)
 
@@ -212,13 +208,13 @@ func TestUpdateSendsOnlyChanges(t *testing.T) {
 
 	// A changed Extra value is sent.
 	a2.Extra["future_field"] = []byte(`"changed"`)
-	f, err = ec.Advertisers.updateForm(a2)
+	f, err = entity.UpdateForm(ec.Advertisers, a2)
 	require.NoError(t, err)
 	assert.Equal(t, "changed", f.Get("future_field"))
 
 	// Hand-built record: every set field, never id.
-	hb := &Advertiser{Common: Common{ID: 1, Version: 1}, Political: adama.BoolPtr(false)}
-	f, err = ec.Advertisers.updateForm(hb)
+	hb := &entity.Advertiser{Common: entity.Common{ID: 1, Version: 1}, Political: adama.BoolPtr(false)}
+	f, err = entity.UpdateForm(ec.Advertisers, hb)
 	require.NoError(t, err)
 	assert.Equal(t, url.Values{"political": {"0"}, "version": {"1"}}, f)
 }
@@ -228,17 +224,17 @@ func TestConflictAndModify(t *testing.T) {
 	ctx := context.Background()
 	a, err := ec.Agencies.Get(ctx, 1, nil)
 	require.NoError(t, err)
-	require.True(t, srv.Entities().Collection("agencies").SetRaw(1, "logo", "other-user.png"))
+	require.True(t, srv.Entities().Agencies().SetRaw(1, "logo", "other-user.png"))
 	a.Logo = "mine.png"
 	_, err = ec.Agencies.Update(ctx, a)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, adama.ErrConflict)
 
 	calls := 0
-	out, err := ec.Agencies.Modify(ctx, 1, func(a *Agency) error {
+	out, err := ec.Agencies.Modify(ctx, 1, func(a *entity.Agency) error {
 		calls++
 		if calls == 1 { // another writer sneaks in between read and write
-			srv.Entities().Collection("agencies").SetRaw(1, "logo", "race.png")
+			srv.Entities().Agencies().SetRaw(1, "logo", "race.png")
 		}
 		a.Logo = "mine.png"
 		return nil
@@ -248,14 +244,14 @@ func TestConflictAndModify(t *testing.T) {
 	assert.Equal(t, "mine.png", out.Logo)
 	assert.Equal(t, 3, out.Version)
 
-	_, err = ec.Agencies.Modify(ctx, 1, func(a *Agency) error {
-		srv.Entities().Collection("agencies").SetRaw(1, "logo", "always.png")
+	_, err = ec.Agencies.Modify(ctx, 1, func(a *entity.Agency) error {
+		srv.Entities().Agencies().SetRaw(1, "logo", "always.png")
 		return nil
 	})
 	assert.ErrorIs(t, err, adama.ErrConflict)
 
 	stop := errors.New("stop")
-	_, err = ec.Agencies.Modify(ctx, 1, func(*Agency) error { return stop })
+	_, err = ec.Agencies.Modify(ctx, 1, func(*entity.Agency) error { return stop })
 	assert.ErrorIs(t, err, stop)
 }
 
@@ -269,7 +265,7 @@ func TestServerRejectsIDAndStaleVersion(t *testing.T) {
 		resp.Body.Close()
 	}
 	assert.ErrorIs(t, err, adama.ErrBadRequest)
-	_, err = ec.Agencies.Update(ctx, &Agency{Common: Common{ID: 1, Version: 9}, Logo: "x"})
+	_, err = ec.Agencies.Update(ctx, &entity.Agency{Common: entity.Common{ID: 1, Version: 9}, Logo: "x"})
 	assert.ErrorIs(t, err, adama.ErrConflict)
 	_, err = ec.Agencies.Get(ctx, 999, nil)
 	assert.ErrorIs(t, err, adama.ErrNotFound)
@@ -281,7 +277,7 @@ func TestServerRejectsIDAndStaleVersion(t *testing.T) {
 func TestPagingAcross250(t *testing.T) {
 	ec, srv := newTestClient(t, adamatest.WithEntities("campaigns", 250))
 	ctx := context.Background()
-	p, err := ec.Campaigns.List(ctx, &ListOptions{PageLimit: 100, PageOffset: 200})
+	p, err := ec.Campaigns.List(ctx, &entity.ListOptions{PageLimit: 100, PageOffset: 200})
 	require.NoError(t, err)
 	assert.Equal(t, 50, p.Count)
 	assert.Equal(t, 200, p.Offset)
@@ -290,7 +286,7 @@ func TestPagingAcross250(t *testing.T) {
 	for _, prefetch := range []int{0, 3} {
 		srv.ResetRequests()
 		var ids []int64
-		for c, err := range ec.Campaigns.All(ctx, &ListOptions{Prefetch: prefetch}) {
+		for c, err := range ec.Campaigns.All(ctx, &entity.ListOptions{Prefetch: prefetch}) {
 			require.NoError(t, err)
 			ids = append(ids, c.ID)
 		}
@@ -302,12 +298,12 @@ func TestPagingAcross250(t *testing.T) {
 	}
 	// page_limit over 100 is a client-side error, before any request.
 	srv.ResetRequests()
-	for _, err := range ec.Campaigns.All(ctx, &ListOptions{PageLimit: 101}) {
+	for _, err := range ec.Campaigns.All(ctx, &entity.ListOptions{PageLimit: 101}) {
 		var ve *adama.ValidationError
 		require.ErrorAs(t, err, &ve)
 		assert.True(t, ve.Has("page_limit", ""))
 	}
-	_, err = ec.Campaigns.List(ctx, &ListOptions{PageLimit: 500})
+	_, err = ec.Campaigns.List(ctx, &entity.ListOptions{PageLimit: 500})
 	assert.ErrorIs(t, err, adama.ErrValidation)
 	assert.Zero(t, len(srv.Requests()))
 	// ...and a 400 from the server.
@@ -317,7 +313,7 @@ func TestPagingAcross250(t *testing.T) {
 
 	// Lazy: nothing before ranging; early break stops.
 	srv.ResetRequests()
-	seq := ec.Campaigns.All(ctx, &ListOptions{PageLimit: 10, Prefetch: 4})
+	seq := ec.Campaigns.All(ctx, &entity.ListOptions{PageLimit: 10, Prefetch: 4})
 	assert.Zero(t, len(srv.Requests()))
 	n := 0
 	for _, err := range seq {
@@ -340,18 +336,18 @@ func TestListOptions(t *testing.T) {
 	ec, srv := newTestClient(t)
 	xc := newXMLClient(t, srv)
 	ctx := context.Background()
-	adv, err := ec.Advertisers.Create(ctx, &Advertiser{Common: Common{Name: "Zeta brand"}, AgencyID: 2, AdServerID: 1, Domain: "https://z.example", VerticalID: 1})
+	adv, err := ec.Advertisers.Create(ctx, &entity.Advertiser{Common: entity.Common{Name: "Zeta brand"}, AgencyID: 2, AdServerID: 1, Domain: "https://z.example", VerticalID: 1})
 	require.NoError(t, err)
 	for i, n := range []string{"alpha", "beta", "gamma"} {
-		_, err := ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: n}, AdvertiserID: adv.ID, TotalBudget: adama.MustMoney("USD", []string{"30", "10", "20"}[i])}))
+		_, err := ec.Campaigns.Create(ctx, entity.FullCampaign(&entity.Campaign{Common: entity.Common{Name: n}, AdvertiserID: adv.ID, TotalBudget: adama.MustMoney("USD", []string{"30", "10", "20"}[i])}))
 		require.NoError(t, err)
 	}
-	other, err := ec.Advertisers.Create(ctx, &Advertiser{Common: Common{Name: "Other"}, AgencyID: 1, AdServerID: 1, Domain: "https://o.example", VerticalID: 1})
+	other, err := ec.Advertisers.Create(ctx, &entity.Advertiser{Common: entity.Common{Name: "Other"}, AgencyID: 1, AdServerID: 1, Domain: "https://o.example", VerticalID: 1})
 	require.NoError(t, err)
-	_, err = ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: "delta"}, AdvertiserID: other.ID}))
+	_, err = ec.Campaigns.Create(ctx, entity.FullCampaign(&entity.Campaign{Common: entity.Common{Name: "delta"}, AdvertiserID: other.ID}))
 	require.NoError(t, err)
 
-	names := func(p *Page[Campaign]) []string {
+	names := func(p *entity.Page[entity.Campaign]) []string {
 		var out []string
 		for _, c := range p.Items {
 			out = append(out, c.Name)
@@ -359,34 +355,34 @@ func TestListOptions(t *testing.T) {
 		return out
 	}
 	// sort_by, several keys and descending
-	p, err := ec.Campaigns.List(ctx, &ListOptions{SortBy: []string{"-advertiser_id", "name"}})
+	p, err := ec.Campaigns.List(ctx, &entity.ListOptions{SortBy: []string{"-advertiser_id", "name"}})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"delta", "alpha", "beta", "gamma"}, names(p))
-	p, err = ec.Campaigns.List(ctx, &ListOptions{SortBy: []string{"total_budget"}, Q: qlang.Where("advertiser_id", qlang.Eq, adv.ID)})
+	p, err = ec.Campaigns.List(ctx, &entity.ListOptions{SortBy: []string{"total_budget"}, Q: qlang.Where("advertiser_id", qlang.Eq, adv.ID)})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"beta", "gamma", "alpha"}, names(p))
 	// q
-	p, err = ec.Campaigns.List(ctx, &ListOptions{Q: qlang.Where("name", qlang.Like, "*ta")})
+	p, err = ec.Campaigns.List(ctx, &entity.ListOptions{Q: qlang.Where("name", qlang.Like, "*ta")})
 	require.NoError(t, err)
 	assert.ElementsMatch(t, []string{"beta", "delta"}, names(p))
-	p, err = ec.Campaigns.List(ctx, &ListOptions{Q: qlang.Search("amm")})
+	p, err = ec.Campaigns.List(ctx, &entity.ListOptions{Q: qlang.Search("amm")})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"gamma"}, names(p))
 	c, _ := srv.NewClient()
 	_, err = c.Do(ctx, &adama.Request{Method: "GET", Path: "/api/v2.0/campaigns", Query: url.Values{"q": {"(0,5)"}}})
 	assert.ErrorIs(t, err, adama.ErrBadRequest, "id out of range is a 400")
 	// limit: parent, ancestor chain
-	p, err = ec.Campaigns.List(ctx, &ListOptions{Limit: LimitTo("advertiser", adv.ID)})
+	p, err = ec.Campaigns.List(ctx, &entity.ListOptions{Limit: entity.LimitTo("advertiser", adv.ID)})
 	require.NoError(t, err)
 	assert.Equal(t, 3, p.TotalCount)
-	p, err = ec.Campaigns.List(ctx, &ListOptions{Limit: LimitTo("advertiser.agency", 1)})
+	p, err = ec.Campaigns.List(ctx, &entity.ListOptions{Limit: entity.LimitTo("advertiser.agency", 1)})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"delta"}, names(p))
-	px, err := xc.Campaigns.List(ctx, &ListOptions{Limit: LimitTo("advertiser.agency.organization", 2)})
+	px, err := xc.Campaigns.List(ctx, &entity.ListOptions{Limit: entity.LimitTo("advertiser.agency.organization", 2)})
 	require.NoError(t, err)
 	assert.Equal(t, 3, px.TotalCount)
 	// with (nested chain) and full
-	p, err = ec.Campaigns.List(ctx, &ListOptions{With: []string{"advertiser,agency"}, Full: []string{"campaign", "advertiser"}, Q: qlang.IDs(1)})
+	p, err = ec.Campaigns.List(ctx, &entity.ListOptions{With: []string{"advertiser,agency"}, Full: []string{"campaign", "advertiser"}, Q: qlang.IDs(1)})
 	require.NoError(t, err)
 	require.Len(t, p.Items, 1)
 	require.NotNil(t, p.Items[0].Advertiser)
@@ -394,16 +390,16 @@ func TestListOptions(t *testing.T) {
 	require.NotNil(t, p.Items[0].Advertiser.Agency)
 	assert.Equal(t, "Globex Performance", p.Items[0].Advertiser.Agency.Name)
 	assert.Zero(t, p.Items[0].Advertiser.Agency.OrganizationID, "agency not full")
-	px, err = xc.Campaigns.List(ctx, &ListOptions{With: []string{"advertiser,agency"}, Full: []string{"campaign", "advertiser"}, Q: qlang.IDs(1)})
+	px, err = xc.Campaigns.List(ctx, &entity.ListOptions{With: []string{"advertiser,agency"}, Full: []string{"campaign", "advertiser"}, Q: qlang.IDs(1)})
 	require.NoError(t, err)
-	assert.Equal(t, stripState[Advertiser](p.Items[0].Advertiser), stripState[Advertiser](px.Items[0].Advertiser))
+	assert.Equal(t, stripState[entity.Advertiser](p.Items[0].Advertiser), stripState[entity.Advertiser](px.Items[0].Advertiser))
 	// minimal output
-	p, err = ec.Campaigns.List(ctx, &ListOptions{Minimal: true, PageLimit: 1})
+	p, err = ec.Campaigns.List(ctx, &entity.ListOptions{Minimal: true, PageLimit: 1})
 	require.NoError(t, err)
 	assert.Zero(t, p.Items[0].AdvertiserID)
 	assert.NotEmpty(t, p.Items[0].Name)
 	// Get with with
-	a, err := ec.Advertisers.Get(ctx, adv.ID, &GetOptions{With: []string{"agency,organization"}, Full: []string{"*"}})
+	a, err := ec.Advertisers.Get(ctx, adv.ID, &entity.GetOptions{With: []string{"agency,organization"}, Full: []string{"*"}})
 	require.NoError(t, err)
 	assert.Equal(t, "Globex Advertising", a.Agency.Organization.Name)
 	assert.Equal(t, "EUR", a.Agency.Organization.CurrencyCode)
@@ -415,11 +411,11 @@ func TestPluralLinkage(t *testing.T) {
 		adamatest.WithEntity("vendors", map[string]any{"id": 7, "name": "V7"}),
 		adamatest.WithEntities("campaigns", 3))
 	_ = srv
-	p, err := ec.Campaigns.List(context.Background(), &ListOptions{Limit: LimitTo("vendor_contracts.vendor", 7)})
+	p, err := ec.Campaigns.List(context.Background(), &entity.ListOptions{Limit: entity.LimitTo("vendor_contracts.vendor", 7)})
 	require.NoError(t, err)
 	require.Len(t, p.Items, 1)
 	assert.Equal(t, int64(2), p.Items[0].ID)
-	_, err = ec.Campaigns.List(context.Background(), &ListOptions{Limit: LimitTo("nonsense", 7)})
+	_, err = ec.Campaigns.List(context.Background(), &entity.ListOptions{Limit: entity.LimitTo("nonsense", 7)})
 	assert.ErrorIs(t, err, adama.ErrBadRequest)
 }
 
@@ -446,10 +442,10 @@ func TestSessionAndFastFields(t *testing.T) {
 }
 
 func TestStrategyNestedForm(t *testing.T) {
-	s := &Strategy{Common: Common{ID: 5}, RMXStrategy: &RMXStrategy{PricingType: RMXPricingTypeCPA, Price: adama.MustMoney("", "2"),
-		ROITargetPixels: []ROITargetPixel{{PixelBundleID: 3, Price: adama.MustMoney("", "1.5")}}},
-		SitePlacements: SitePlacements{{Name: "a", PMPType: PMPTypeDirect}, {Name: "b"}}}
-	f, err := (&Service[Strategy]{}).updateForm(s)
+	s := &entity.Strategy{Common: entity.Common{ID: 5}, RMXStrategy: &entity.RMXStrategy{PricingType: entity.RMXPricingTypeCPA, Price: adama.MustMoney("", "2"),
+		ROITargetPixels: []entity.ROITargetPixel{{PixelBundleID: 3, Price: adama.MustMoney("", "1.5")}}},
+		SitePlacements: entity.SitePlacements{{Name: "a", PMPType: entity.PMPTypeDirect}, {Name: "b"}}}
+	f, err := entity.UpdateForm(&entity.Service[entity.Strategy]{}, s)
 	require.NoError(t, err)
 	assert.Equal(t, "CPA", f.Get("rmx_strategy.pricing_type"))
 	assert.Equal(t, "2", f.Get("rmx_strategy.price"))
@@ -466,10 +462,10 @@ func TestStrategyNestedForm(t *testing.T) {
 func TestStrategyAudienceSegmentsWithPlacements(t *testing.T) {
 	ec, _ := newTestClient(t, adamatest.WithEntities("campaigns", 1))
 	ctx := context.Background()
-	s, err := ec.Strategies.Create(ctx, fullStrategy(&Strategy{Common: Common{Name: "P"}, CampaignID: 1, UseCampaignEnd: adama.BoolPtr(true),
-		SitePlacements: SitePlacements{{Name: "pl", PublisherSiteID: 4}}}))
+	s, err := ec.Strategies.Create(ctx, entity.FullStrategy(&entity.Strategy{Common: entity.Common{Name: "P"}, CampaignID: 1, UseCampaignEnd: adama.BoolPtr(true),
+		SitePlacements: entity.SitePlacements{{Name: "pl", PublisherSiteID: 4}}}))
 	require.NoError(t, err)
-	_, err = ec.StrategyAudienceSegments.Create(ctx, &StrategyAudienceSegment{StrategyID: s.ID, AudienceSegmentID: 1, Restriction: RestrictionInclude})
+	_, err = ec.StrategyAudienceSegments.Create(ctx, &entity.StrategyAudienceSegment{StrategyID: s.ID, AudienceSegmentID: 1, Restriction: entity.RestrictionInclude})
 	require.NoError(t, err)
 	got, err := ec.Strategies.Get(ctx, s.ID, nil)
 	require.NoError(t, err)
@@ -485,7 +481,7 @@ func TestStrategyAudienceSegmentsWithPlacements(t *testing.T) {
 func TestIdempotentUpdateReplayIsReconciled(t *testing.T) {
 	ec, srv := newTestClient(t, adamatest.WithEntities("advertisers", 1))
 	ctx := context.Background()
-	p, err := ec.Advertisers.List(ctx, &ListOptions{PageLimit: 1})
+	p, err := ec.Advertisers.List(ctx, &entity.ListOptions{PageLimit: 1})
 	require.NoError(t, err)
 	require.NotEmpty(t, p.Items)
 	id := p.Items[0].ID
@@ -504,7 +500,7 @@ func TestIdempotentUpdateReplayIsReconciled(t *testing.T) {
 	// A real conflict (someone else changed the record) stays a conflict.
 	adv2, err := ec.Advertisers.Get(ctx, id, nil)
 	require.NoError(t, err)
-	require.True(t, srv.Entities().Collection("advertisers").SetRaw(id, "name", "Other user"))
+	require.True(t, srv.Entities().Advertisers().SetRaw(id, "name", "Other user"))
 	adv2.Name = "Mine"
 	srv.LoseAnswerNext(path, 1)
 	_, err = ec.Advertisers.Update(ctx, adv2, adama.WithIdempotent())

@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/adamasdk/adama-go/entity"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,7 +29,7 @@ func TestServicesSendDescribedPaths(t *testing.T) {
 	ctx := reflect.ValueOf(context.Background())
 	id := reflect.ValueOf(int64(7))
 	n := 0
-	for _, r := range serviceOperations {
+	for _, r := range entity.ServiceOperations {
 		if r.Service == "Client" || r.HTTPMethod != http.MethodGet {
 			continue
 		}
@@ -40,13 +41,13 @@ func TestServicesSendDescribedPaths(t *testing.T) {
 			m := svc.MethodByName(r.Method)
 			args := []reflect.Value{ctx, id}
 			if r.Method == "Get" {
-				args = append(args, reflect.ValueOf((*GetOptions)(nil)))
+				args = append(args, reflect.ValueOf((*entity.GetOptions)(nil)))
 			}
 			m.Call(args)
 		case r.Method == "List" && strings.Contains(r.Path, "/limit/"):
-			svc.MethodByName("List").Call([]reflect.Value{ctx, reflect.ValueOf(&ListOptions{Limit: LimitTo("advertiser", 9)})})
+			svc.MethodByName("List").Call([]reflect.Value{ctx, reflect.ValueOf(&entity.ListOptions{Limit: entity.LimitTo("advertiser", 9)})})
 		case r.Method == "List":
-			svc.MethodByName("List").Call([]reflect.Value{ctx, reflect.ValueOf(&ListOptions{})})
+			svc.MethodByName("List").Call([]reflect.Value{ctx, reflect.ValueOf(&entity.ListOptions{})})
 		default:
 			continue
 		}

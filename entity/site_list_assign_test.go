@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 )
 
 // The exact request an assignment sends, and the assigned site lists the
@@ -20,7 +21,7 @@ import (
 // JSON and XML.
 func TestAssignSiteListsExactRequest(t *testing.T) {
 	const form = "site_lists.1.assigned=1&site_lists.1.id=2101&site_lists.2.assigned=1&site_lists.2.id=2104&site_lists.3.assigned=0&site_lists.3.id=2200"
-	changes := []SiteListChange{{ID: 2101, Assigned: true}, {ID: 2104, Assigned: true}, {ID: 2200}}
+	changes := []entity.SiteListChange{{ID: 2101, Assigned: true}, {ID: 2104, Assigned: true}, {ID: 2200}}
 	cases := []struct {
 		name, path, file, mt string
 		xml, strategy        bool
@@ -38,11 +39,11 @@ func TestAssignSiteListsExactRequest(t *testing.T) {
 			c, err := adama.NewClient(adama.WithBaseURL("https://api.example"), adama.WithHTTPClient(hc),
 				adama.WithToken("tok-1"), adama.WithSessionCookie("ck-1"), adama.WithMaxRetries(0))
 			require.NoError(t, err)
-			var opts []Option
+			var opts []entity.Option
 			if tc.xml {
-				opts = append(opts, WithXML())
+				opts = append(opts, entity.WithXML())
 			}
-			ec := New(c, opts...)
+			ec := entity.New(c, opts...)
 			body, err := os.ReadFile("testdata/platform/" + tc.file)
 			require.NoError(t, err)
 			var sent string
@@ -56,7 +57,7 @@ func TestAssignSiteListsExactRequest(t *testing.T) {
 				}).
 				Reply(200).SetHeader("Content-Type", tc.mt).BodyString(string(body))
 
-			var p *Page[SiteList]
+			var p *entity.Page[entity.SiteList]
 			if tc.strategy {
 				p, err = ec.AssignStrategySiteLists(context.Background(), 8801, changes)
 			} else {
@@ -75,7 +76,7 @@ func TestAssignSiteListsExactRequest(t *testing.T) {
 			assert.Equal(t, []int64{2101, 2102, 2103, 2104}, ids)
 			first := p.Items[0]
 			assert.Equal(t, "Brand safety block", first.Name)
-			assert.Equal(t, SiteListRestrictionExclude, first.Restriction)
+			assert.Equal(t, entity.SiteListRestrictionExclude, first.Restriction)
 			require.NotNil(t, first.SitesCount)
 			assert.Equal(t, int64(412), *first.SitesCount)
 			if tc.strategy {
@@ -101,40 +102,40 @@ func TestAssignSiteListsAnswer(t *testing.T) {
 	ctx := context.Background()
 	var ids []int64
 	for _, name := range []string{"A", "B", "C", "D", "E"} {
-		sl, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Name: name, Content: []byte(name + ".example")})
+		sl, err := ec.UploadSiteList(ctx, &entity.SiteListUpload{OrganizationID: 1, Name: name, Content: []byte(name + ".example")})
 		require.NoError(t, err)
 		ids = append(ids, sl.ID)
 	}
-	listIDs := func(p *Page[SiteList]) []int64 {
+	listIDs := func(p *entity.Page[entity.SiteList]) []int64 {
 		var out []int64
 		for _, sl := range p.Items {
 			out = append(out, sl.ID)
 		}
 		return out
 	}
-	for name, c := range map[string]*Client{"json": ec, "xml": xc} {
+	for name, c := range map[string]*entity.Client{"json": ec, "xml": xc} {
 		t.Run(name, func(t *testing.T) {
-			p, err := c.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: ids[0], Assigned: true}, {ID: ids[1], Assigned: true}, {ID: ids[2], Assigned: true}, {ID: ids[3], Assigned: true}})
+			p, err := c.AssignCampaignSiteLists(ctx, 70, []entity.SiteListChange{{ID: ids[0], Assigned: true}, {ID: ids[1], Assigned: true}, {ID: ids[2], Assigned: true}, {ID: ids[3], Assigned: true}})
 			require.NoError(t, err)
 			assert.Equal(t, ids[:4], listIDs(p), "the four assigned site lists")
 			assert.Equal(t, "A", p.Items[0].Name)
 			require.NotNil(t, p.Items[0].CampaignAssigned)
 			assert.True(t, bool(*p.Items[0].CampaignAssigned))
 
-			p, err = c.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: ids[1]}, {ID: ids[4], Assigned: true}})
+			p, err = c.AssignCampaignSiteLists(ctx, 70, []entity.SiteListChange{{ID: ids[1]}, {ID: ids[4], Assigned: true}})
 			require.NoError(t, err)
 			assert.Equal(t, []int64{ids[0], ids[2], ids[3], ids[4]}, listIDs(p), "every list still assigned, none unassigned")
 
-			p, err = c.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: ids[2], Assigned: true}})
+			p, err = c.AssignStrategySiteLists(ctx, 80, []entity.SiteListChange{{ID: ids[2], Assigned: true}})
 			require.NoError(t, err)
 			assert.Equal(t, []int64{ids[2]}, listIDs(p), "a strategy's own assignments")
 			require.NotNil(t, p.Items[0].StrategyID)
 			assert.Equal(t, int64(80), *p.Items[0].StrategyID)
 
 			// Back to none for the next format.
-			var off []SiteListChange
+			var off []entity.SiteListChange
 			for _, id := range ids {
-				off = append(off, SiteListChange{ID: id})
+				off = append(off, entity.SiteListChange{ID: id})
 			}
 			p, err = c.AssignCampaignSiteLists(ctx, 70, off)
 			require.NoError(t, err)

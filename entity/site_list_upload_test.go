@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,9 +17,10 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 )
 
-func siteListServer(t *testing.T) (*Client, *adamatest.Server) {
+func siteListServer(t *testing.T) (*entity.Client, *adamatest.Server) {
 	t.Helper()
 	return newTestClient(t,
 		adamatest.WithEntity("campaigns", map[string]any{"id": 70, "name": "Camp"}),
@@ -32,7 +34,7 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	ctx := context.Background()
 
 	srv.ResetRequests()
-	sl, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Name: "Blocked", Restriction: SiteListRestrictionExclude,
+	sl, err := ec.UploadSiteList(ctx, &entity.SiteListUpload{OrganizationID: 1, Name: "Blocked", Restriction: entity.SiteListRestrictionExclude,
 		FileName: "blocked.txt", Content: []byte("spam.example\nbad.example, 1234567890\n\n")})
 	require.NoError(t, err)
 	reqs := apiRequests(srv)
@@ -59,7 +61,7 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	assert.Positive(t, sl.ID)
 	assert.Equal(t, "blocked.txt", sl.Filename)
 	assert.Equal(t, int64(3), *sl.SitesCount)
-	assert.Equal(t, SiteListRestrictionExclude, sl.Restriction)
+	assert.Equal(t, entity.SiteListRestrictionExclude, sl.Restriction)
 	assert.Equal(t, []string{"spam.example", "bad.example", "1234567890"}, srv.Entities().SiteListSites(sl.ID))
 
 	csv, err := ec.DownloadSiteList(ctx, sl.ID, "", 0)
@@ -73,17 +75,17 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 
 	// Re-upload with the current version replaces the sites; a stale one
 	// is a conflict.
-	sl2, err := xc.ReuploadSiteList(ctx, sl.ID, sl.Version, &SiteListUpload{Content: []byte("only.example")})
+	sl2, err := xc.ReuploadSiteList(ctx, sl.ID, sl.Version, &entity.SiteListUpload{Content: []byte("only.example")})
 	require.NoError(t, err)
 	assert.Equal(t, sl.Version+1, sl2.Version)
 	assert.Equal(t, int64(1), *sl2.SitesCount)
 	assert.Equal(t, "Blocked", sl2.Name)
-	_, err = ec.ReuploadSiteList(ctx, sl.ID, sl.Version, &SiteListUpload{Content: []byte("x.example")})
+	_, err = ec.ReuploadSiteList(ctx, sl.ID, sl.Version, &entity.SiteListUpload{Content: []byte("x.example")})
 	assert.ErrorIs(t, err, adama.ErrConflict)
 
 	// Assign to the campaign and the strategy, list, unassign.
 	srv.ResetRequests()
-	assigned, err := ec.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: sl.ID, Assigned: true}})
+	assigned, err := ec.AssignCampaignSiteLists(ctx, 70, []entity.SiteListChange{{ID: sl.ID, Assigned: true}})
 	require.NoError(t, err)
 	require.Len(t, assigned.Items, 1, "the answer lists the campaign's site lists")
 	assert.Equal(t, sl.ID, assigned.Items[0].ID)
@@ -95,8 +97,8 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	assert.Equal(t, "/api/v2.0/campaigns/70/site_lists", reqs[0].Path)
 	body, err := url.ParseQuery(string(reqs[0].Body))
 	require.NoError(t, err)
-	assert.Equal(t, url.Values{"site_lists.1.id": {itoa(int(sl.ID))}, "site_lists.1.assigned": {"1"}}, body)
-	assigned, err = xc.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: sl.ID, Assigned: true}})
+	assert.Equal(t, url.Values{"site_lists.1.id": {strconv.Itoa(int(sl.ID))}, "site_lists.1.assigned": {"1"}}, body)
+	assigned, err = xc.AssignStrategySiteLists(ctx, 80, []entity.SiteListChange{{ID: sl.ID, Assigned: true}})
 	require.NoError(t, err)
 	require.Len(t, assigned.Items, 1, "XML: the answer lists the strategy's site lists")
 	assert.Equal(t, sl.ID, assigned.Items[0].ID)
@@ -104,7 +106,7 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	assert.Equal(t, int64(80), *assigned.Items[0].StrategyID)
 	assert.Equal(t, []string{"campaigns/70", "strategies/80"}, srv.Entities().SiteListAssignments(sl.ID))
 
-	for name, c := range map[string]*Client{"json": ec, "xml": xc} {
+	for name, c := range map[string]*entity.Client{"json": ec, "xml": xc} {
 		t.Run(name, func(t *testing.T) {
 			p, err := c.SiteListAssignments(ctx, sl.ID, nil)
 			require.NoError(t, err)
@@ -117,7 +119,7 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 			assert.Equal(t, int64(70), *p.Items[1].AssociatedCampaignID)
 		})
 	}
-	assigned, err = ec.AssignCampaignSiteLists(ctx, 70, []SiteListChange{{ID: sl.ID, Assigned: false}})
+	assigned, err = ec.AssignCampaignSiteLists(ctx, 70, []entity.SiteListChange{{ID: sl.ID, Assigned: false}})
 	require.NoError(t, err)
 	assert.Empty(t, assigned.Items, "no site list is left on the campaign")
 	p, err := ec.SiteListAssignments(ctx, sl.ID, nil)
@@ -126,12 +128,12 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	assert.Equal(t, "strategy", p.Items[0].Collection)
 
 	// The platform refuses a list that does not exist, naming it.
-	_, err = ec.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: 9999, Assigned: true}})
+	_, err = ec.AssignStrategySiteLists(ctx, 80, []entity.SiteListChange{{ID: 9999, Assigned: true}})
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Contains(t, fieldsOf(ae), "site_lists.1.id")
 	// And an upload naming a missing organization.
-	_, err = ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 4242, Name: "X", Content: []byte("a.example")})
+	_, err = ec.UploadSiteList(ctx, &entity.SiteListUpload{OrganizationID: 4242, Name: "X", Content: []byte("a.example")})
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Contains(t, fieldsOf(ae), "organization_id")
 }
@@ -144,38 +146,38 @@ func TestSiteListValidation(t *testing.T) {
 		call              func() error
 	}{
 		{"organization required", "organization_id", "required", func() error {
-			_, err := ec.UploadSiteList(ctx, &SiteListUpload{Name: "n", Content: []byte("a")})
+			_, err := ec.UploadSiteList(ctx, &entity.SiteListUpload{Name: "n", Content: []byte("a")})
 			return err
 		}},
 		{"name required", "name", "required", func() error {
-			_, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Content: []byte("a")})
+			_, err := ec.UploadSiteList(ctx, &entity.SiteListUpload{OrganizationID: 1, Content: []byte("a")})
 			return err
 		}},
 		{"name 64", "name", "max length", func() error {
-			_, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Name: strings.Repeat("n", 65), Content: []byte("a")})
+			_, err := ec.UploadSiteList(ctx, &entity.SiteListUpload{OrganizationID: 1, Name: strings.Repeat("n", 65), Content: []byte("a")})
 			return err
 		}},
 		{"file required", "file", "required", func() error {
-			_, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Name: "n"})
+			_, err := ec.UploadSiteList(ctx, &entity.SiteListUpload{OrganizationID: 1, Name: "n"})
 			return err
 		}},
 		{"restriction", "restriction", "one of", func() error {
-			_, err := ec.UploadSiteList(ctx, &SiteListUpload{OrganizationID: 1, Name: "n", Restriction: "MAYBE", Content: []byte("a")})
+			_, err := ec.UploadSiteList(ctx, &entity.SiteListUpload{OrganizationID: 1, Name: "n", Restriction: "MAYBE", Content: []byte("a")})
 			return err
 		}},
 		{"reupload id", "id", "positive", func() error {
-			_, err := ec.ReuploadSiteList(ctx, 0, 1, &SiteListUpload{Content: []byte("a")})
+			_, err := ec.ReuploadSiteList(ctx, 0, 1, &entity.SiteListUpload{Content: []byte("a")})
 			return err
 		}},
 		{"download id", "id", "positive", func() error { _, err := ec.DownloadSiteList(ctx, -1, "", 0); return err }},
 		{"assignments id", "id", "positive", func() error { _, err := ec.SiteListAssignments(ctx, 0, nil); return err }},
 		{"assign none", "site_lists", "at least one", func() error { _, err := ec.AssignCampaignSiteLists(ctx, 70, nil); return err }},
 		{"assign campaign id", "campaign_id", "positive", func() error {
-			_, err := ec.AssignCampaignSiteLists(ctx, 0, []SiteListChange{{ID: 1, Assigned: true}})
+			_, err := ec.AssignCampaignSiteLists(ctx, 0, []entity.SiteListChange{{ID: 1, Assigned: true}})
 			return err
 		}},
 		{"assign list twice", "site_lists.2.id", "twice", func() error {
-			_, err := ec.AssignStrategySiteLists(ctx, 80, []SiteListChange{{ID: 1, Assigned: true}, {ID: 1}})
+			_, err := ec.AssignStrategySiteLists(ctx, 80, []entity.SiteListChange{{ID: 1, Assigned: true}, {ID: 1}})
 			return err
 		}},
 	}

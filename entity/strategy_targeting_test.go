@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"context"
@@ -13,11 +13,12 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/entity"
 )
 
 // targetingServer seeds strategy 50 of campaign 1, strategy 51, and deals
 // 11 and 12 (group A's view).
-func targetingServer(t *testing.T) (*Client, *adamatest.Server) {
+func targetingServer(t *testing.T) (*entity.Client, *adamatest.Server) {
 	t.Helper()
 	return newTestClient(t,
 		adamatest.WithEntity("strategies", map[string]any{"id": 50, "name": "S50", "campaign_id": 1, "budget": []any{map[string]any{"currency_code": "USD", "value": 100}}}),
@@ -33,7 +34,7 @@ func TestSetStrategyDeals(t *testing.T) {
 	ctx := context.Background()
 
 	srv.ResetRequests()
-	s, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{AllPMP: adama.BoolPtr(false), DealIDs: []int64{11, 12}})
+	s, err := ec.SetStrategyDeals(ctx, 50, &entity.DealTargeting{AllPMP: adama.BoolPtr(false), DealIDs: []int64{11, 12}})
 	require.NoError(t, err)
 	reqs := apiRequests(srv)
 	require.Len(t, reqs, 1)
@@ -42,12 +43,12 @@ func TestSetStrategyDeals(t *testing.T) {
 	body, err := url.ParseQuery(string(reqs[0].Body))
 	require.NoError(t, err)
 	assert.Equal(t, url.Values{"all_pmp": {"0"}, "deal.1.id": {"11"}, "deal.2.id": {"12"}}, body)
-	assert.Equal(t, []StrategyDealRef{{ID: 11, EntityType: "deal"}, {ID: 12, EntityType: "deal"}}, s.Deals)
+	assert.Equal(t, []entity.StrategyDealRef{{ID: 11, EntityType: "deal"}, {ID: 12, EntityType: "deal"}}, s.Deals)
 	require.NotNil(t, s.RunOnAllPMP)
 	assert.False(t, bool(*s.RunOnAllPMP))
 	assert.Equal(t, 1, s.Version, "the strategy changed")
 
-	for name, c := range map[string]*Client{"json": ec, "xml": xc} {
+	for name, c := range map[string]*entity.Client{"json": ec, "xml": xc} {
 		t.Run(name, func(t *testing.T) {
 			got, err := c.StrategyDeals(ctx, 50)
 			require.NoError(t, err)
@@ -59,12 +60,12 @@ func TestSetStrategyDeals(t *testing.T) {
 	}
 
 	// Clearing: no deals.
-	s, err = ec.SetStrategyDeals(ctx, 50, &DealTargeting{})
+	s, err = ec.SetStrategyDeals(ctx, 50, &entity.DealTargeting{})
 	require.NoError(t, err)
 	assert.Empty(t, s.Deals)
 
 	// A deal that does not exist is refused by the platform, naming it.
-	_, err = ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{11, 99}})
+	_, err = ec.SetStrategyDeals(ctx, 50, &entity.DealTargeting{DealIDs: []int64{11, 99}})
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 400, ae.StatusCode)
@@ -83,53 +84,56 @@ func TestStrategyTargetingValidation(t *testing.T) {
 		field string
 		rule  string
 	}{
-		{"strategy id", func() error { _, err := ec.SetStrategyDeals(ctx, 0, &DealTargeting{DealIDs: []int64{1}}); return err }, "strategy_id", "positive"},
+		{"strategy id", func() error {
+			_, err := ec.SetStrategyDeals(ctx, 0, &entity.DealTargeting{DealIDs: []int64{1}})
+			return err
+		}, "strategy_id", "positive"},
 		{"deal id", func() error {
-			_, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{1, -2}})
+			_, err := ec.SetStrategyDeals(ctx, 50, &entity.DealTargeting{DealIDs: []int64{1, -2}})
 			return err
 		}, "deal.2.id", "positive"},
 		{"deal twice", func() error {
-			_, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{3, 3}})
+			_, err := ec.SetStrategyDeals(ctx, 50, &entity.DealTargeting{DealIDs: []int64{3, 3}})
 			return err
 		}, "deal.2.id", "twice"},
 		{"read strategy id", func() error { _, err := ec.StrategyDeals(ctx, -1); return err }, "strategy_id", "positive"},
 		{"domain required", func() error {
-			return ec.SetStrategyDomainRestrictions(ctx, 50, []DomainTarget{{Restriction: RestrictionInclude}})
+			return ec.SetStrategyDomainRestrictions(ctx, 50, []entity.DomainTarget{{Restriction: entity.RestrictionInclude}})
 		}, "domains.1.domain", "required"},
 		{"domain restriction required", func() error {
-			return ec.SetStrategyDomainRestrictions(ctx, 50, []DomainTarget{{Domain: "a.example"}})
+			return ec.SetStrategyDomainRestrictions(ctx, 50, []entity.DomainTarget{{Domain: "a.example"}})
 		}, "domains.1.restriction", "required"},
 		{"domain restriction enum", func() error {
-			return ec.SetStrategyDomainRestrictions(ctx, 50, []DomainTarget{{Domain: "a.example", Restriction: "MAYBE"}})
+			return ec.SetStrategyDomainRestrictions(ctx, 50, []entity.DomainTarget{{Domain: "a.example", Restriction: "MAYBE"}})
 		}, "domains.1.restriction", "one of"},
 		{"domain twice", func() error {
-			return ec.SetStrategyDomainRestrictions(ctx, 50, []DomainTarget{{Domain: "a.example", Restriction: RestrictionInclude}, {Domain: "a.example", Restriction: RestrictionExclude}})
+			return ec.SetStrategyDomainRestrictions(ctx, 50, []entity.DomainTarget{{Domain: "a.example", Restriction: entity.RestrictionInclude}, {Domain: "a.example", Restriction: entity.RestrictionExclude}})
 		}, "domains.2.domain", "twice"},
 		{"segment id", func() error {
-			return ec.SetStrategyAudienceSegments(ctx, 50, &AudienceTargeting{Segments: []AudienceTarget{{Restriction: RestrictionInclude}}})
+			return ec.SetStrategyAudienceSegments(ctx, 50, &entity.AudienceTargeting{Segments: []entity.AudienceTarget{{Restriction: entity.RestrictionInclude}}})
 		}, "segments.1.id", "positive"},
 		{"segment restriction", func() error {
-			return ec.SetStrategyAudienceSegments(ctx, 50, &AudienceTargeting{Segments: []AudienceTarget{{ID: 1}}})
+			return ec.SetStrategyAudienceSegments(ctx, 50, &entity.AudienceTargeting{Segments: []entity.AudienceTarget{{ID: 1}}})
 		}, "segments.1.restriction", "required"},
 		{"include op", func() error {
-			return ec.SetStrategyAudienceSegments(ctx, 50, &AudienceTargeting{IncludeOp: "XOR"})
+			return ec.SetStrategyAudienceSegments(ctx, 50, &entity.AudienceTargeting{IncludeOp: "XOR"})
 		}, "include_op", "one of"},
 		{"bulk empty", func() error { _, err := ec.BulkUpdateStrategies(ctx, nil); return err }, "update", "at least one"},
 		{"bulk id", func() error {
-			_, err := ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{{Fields: map[string]any{"status": true}}})
+			_, err := ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{{Fields: map[string]any{"status": true}}})
 			return err
 		}, "update[0].id", "positive"},
-		{"bulk no fields", func() error { _, err := ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{{ID: 50}}); return err }, "update[0]", "at least one field"},
+		{"bulk no fields", func() error { _, err := ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{{ID: 50}}); return err }, "update[0]", "at least one field"},
 		{"bulk unknown field", func() error {
-			_, err := ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{{ID: 50, Fields: map[string]any{"colour": "red"}}})
+			_, err := ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{{ID: 50, Fields: map[string]any{"colour": "red"}}})
 			return err
 		}, "update[0].colour", "not a strategy field"},
 		{"bulk operator", func() error {
-			_, err := ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{{ID: 50, Fields: map[string]any{"pixel_target_exrp_targeting_operator": "XOR"}}})
+			_, err := ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{{ID: 50, Fields: map[string]any{"pixel_target_exrp_targeting_operator": "XOR"}}})
 			return err
 		}, "update[0].pixel_target_exrp_targeting_operator", "one of"},
 		{"bulk twice", func() error {
-			_, err := ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{{ID: 50, Fields: map[string]any{"status": true}}, {ID: 50, Fields: map[string]any{"status": false}}})
+			_, err := ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{{ID: 50, Fields: map[string]any{"status": true}}, {ID: 50, Fields: map[string]any{"status": false}}})
 			return err
 		}, "update[1].id", "twice"},
 	}
@@ -149,9 +153,9 @@ func TestSetStrategyDomainRestrictions(t *testing.T) {
 	ec, srv := targetingServer(t)
 	ctx := context.Background()
 	srv.ResetRequests()
-	require.NoError(t, ec.SetStrategyDomainRestrictions(ctx, 50, []DomainTarget{
-		{Domain: "news.example", Restriction: RestrictionInclude},
-		{Domain: "spam.example", Restriction: RestrictionExclude},
+	require.NoError(t, ec.SetStrategyDomainRestrictions(ctx, 50, []entity.DomainTarget{
+		{Domain: "news.example", Restriction: entity.RestrictionInclude},
+		{Domain: "spam.example", Restriction: entity.RestrictionExclude},
 	}))
 	reqs := apiRequests(srv)
 	require.Len(t, reqs, 1)
@@ -161,24 +165,24 @@ func TestSetStrategyDomainRestrictions(t *testing.T) {
 	assert.Equal(t, url.Values{"domains.1.domain": {"news.example"}, "domains.1.restriction": {"INCLUDE"},
 		"domains.2.domain": {"spam.example"}, "domains.2.restriction": {"EXCLUDE"}}, body)
 
-	list := func() []*StrategyDomainRestriction {
-		p, err := ec.StrategyDomainRestrictions.List(ctx, &ListOptions{Limit: LimitTo("strategy", 50), SortBy: []string{"domain"}})
+	list := func() []*entity.StrategyDomainRestriction {
+		p, err := ec.StrategyDomainRestrictions.List(ctx, &entity.ListOptions{Limit: entity.LimitTo("strategy", 50), SortBy: []string{"domain"}})
 		require.NoError(t, err)
 		return p.Items
 	}
 	got := list()
 	require.Len(t, got, 2)
 	assert.Equal(t, "news.example", got[0].Domain)
-	assert.Equal(t, RestrictionInclude, got[0].Restriction)
-	assert.Equal(t, RestrictionExclude, got[1].Restriction)
+	assert.Equal(t, entity.RestrictionInclude, got[0].Restriction)
+	assert.Equal(t, entity.RestrictionExclude, got[1].Restriction)
 
 	// A second call replaces the set.
-	require.NoError(t, ec.SetStrategyDomainRestrictions(ctx, 50, []DomainTarget{{Domain: "only.example", Restriction: RestrictionInclude}}))
+	require.NoError(t, ec.SetStrategyDomainRestrictions(ctx, 50, []entity.DomainTarget{{Domain: "only.example", Restriction: entity.RestrictionInclude}}))
 	got = list()
 	require.Len(t, got, 1)
 	assert.Equal(t, "only.example", got[0].Domain)
 
-	err = ec.SetStrategyDomainRestrictions(ctx, 999, []DomainTarget{{Domain: "a.example", Restriction: RestrictionInclude}})
+	err = ec.SetStrategyDomainRestrictions(ctx, 999, []entity.DomainTarget{{Domain: "a.example", Restriction: entity.RestrictionInclude}})
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 }
 
@@ -187,9 +191,9 @@ func TestSetStrategyAudienceSegments(t *testing.T) {
 	xc := newXMLClient(t, srv)
 	ctx := context.Background()
 	srv.ResetRequests()
-	require.NoError(t, xc.SetStrategyAudienceSegments(ctx, 50, &AudienceTargeting{
-		IncludeOp: SetOpAnd, ExcludeOp: SetOpOr,
-		Segments: []AudienceTarget{{ID: 1, Restriction: RestrictionInclude, GroupIdentifier: "g1"}, {ID: 2, Restriction: RestrictionExclude}},
+	require.NoError(t, xc.SetStrategyAudienceSegments(ctx, 50, &entity.AudienceTargeting{
+		IncludeOp: entity.SetOpAnd, ExcludeOp: entity.SetOpOr,
+		Segments: []entity.AudienceTarget{{ID: 1, Restriction: entity.RestrictionInclude, GroupIdentifier: "g1"}, {ID: 2, Restriction: entity.RestrictionExclude}},
 	}))
 	reqs := apiRequests(srv)
 	require.Len(t, reqs, 1)
@@ -199,18 +203,18 @@ func TestSetStrategyAudienceSegments(t *testing.T) {
 	assert.Equal(t, url.Values{"include_op": {"AND"}, "exclude_op": {"OR"}, "segments.1.id": {"1"}, "segments.1.restriction": {"INCLUDE"},
 		"segments.1.group_identifier": {"g1"}, "segments.2.id": {"2"}, "segments.2.restriction": {"EXCLUDE"}}, body)
 
-	p, err := ec.StrategyAudienceSegments.List(ctx, &ListOptions{Limit: LimitTo("strategy", 50), SortBy: []string{"audience_segment_id"}})
+	p, err := ec.StrategyAudienceSegments.List(ctx, &entity.ListOptions{Limit: entity.LimitTo("strategy", 50), SortBy: []string{"audience_segment_id"}})
 	require.NoError(t, err)
 	require.Len(t, p.Items, 2)
 	assert.Equal(t, int64(1), p.Items[0].AudienceSegmentID)
 	assert.Equal(t, "g1", p.Items[0].GroupIdentifier)
-	assert.Equal(t, RestrictionExclude, p.Items[1].Restriction)
+	assert.Equal(t, entity.RestrictionExclude, p.Items[1].Restriction)
 	s, err := ec.Strategies.Get(ctx, 50, nil)
 	require.NoError(t, err)
-	assert.Equal(t, SetOpAnd, s.AudienceSegmentIncludeOp)
-	assert.Equal(t, SetOpOr, s.AudienceSegmentExcludeOp)
+	assert.Equal(t, entity.SetOpAnd, s.AudienceSegmentIncludeOp)
+	assert.Equal(t, entity.SetOpOr, s.AudienceSegmentExcludeOp)
 
-	err = ec.SetStrategyAudienceSegments(ctx, 50, &AudienceTargeting{Segments: []AudienceTarget{{ID: 9999, Restriction: RestrictionInclude}}})
+	err = ec.SetStrategyAudienceSegments(ctx, 50, &entity.AudienceTargeting{Segments: []entity.AudienceTarget{{ID: 9999, Restriction: entity.RestrictionInclude}}})
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Contains(t, fieldsOf(ae), "segments.1.id")
@@ -220,7 +224,7 @@ func TestBulkUpdateStrategies(t *testing.T) {
 	ec, srv := targetingServer(t)
 	ctx := context.Background()
 	srv.ResetRequests()
-	got, err := ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{
+	got, err := ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{
 		{ID: 50, Fields: map[string]any{"pixel_target_exrp_targeting_operator": "AND", "status": true}},
 		{ID: 51, Fields: map[string]any{"name": "Renamed", "budget": 250}},
 	})
@@ -228,7 +232,7 @@ func TestBulkUpdateStrategies(t *testing.T) {
 	reqs := apiRequests(srv)
 	require.Len(t, reqs, 1)
 	assert.Equal(t, "POST", reqs[0].Method)
-	assert.Equal(t, bulkStrategiesPath, reqs[0].Path)
+	assert.Equal(t, entity.BulkStrategiesPath, reqs[0].Path)
 	assert.Equal(t, "application/json", reqs[0].Header.Get("Content-Type"))
 	assert.JSONEq(t, `{"update":[{"id":50,"pixel_target_exrp_targeting_operator":"AND","status":true},{"id":51,"name":"Renamed","budget":250}]}`, string(reqs[0].Body))
 	require.Len(t, got, 2)
@@ -239,15 +243,15 @@ func TestBulkUpdateStrategies(t *testing.T) {
 	b, ok := got[1].Budget.Get("USD")
 	require.True(t, ok, "%v", got[1].Budget)
 	assert.Equal(t, "250", b.String())
-	assert.Equal(t, "Renamed", srv.Entities().Collection("strategies").Raw(51)["name"])
+	assert.Equal(t, "Renamed", srv.Entities().Strategies().Raw(51)["name"])
 
 	// The batch is refused whole when one item names a missing strategy.
-	_, err = ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{{ID: 50, Fields: map[string]any{"status": false}}, {ID: 404, Fields: map[string]any{"status": false}}})
+	_, err = ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{{ID: 50, Fields: map[string]any{"status": false}}, {ID: 404, Fields: map[string]any{"status": false}}})
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 400, ae.StatusCode)
 	assert.Contains(t, fieldsOf(ae), "update[1].id")
-	assert.Equal(t, true, srv.Entities().Collection("strategies").Raw(50)["status"], "nothing applied")
+	assert.Equal(t, true, srv.Entities().Strategies().Raw(50)["status"], "nothing applied")
 }
 
 // Create requirements of the reference schemas, a failing and a passing
@@ -255,68 +259,72 @@ func TestBulkUpdateStrategies(t *testing.T) {
 func TestCreateRequirements(t *testing.T) {
 	type tc struct {
 		field string
-		clear func(Record)
+		clear func(entity.Record)
 	}
 	records := []struct {
 		name  string
-		full  func() Record
+		full  func() entity.Record
 		cases []tc
 	}{
-		{"campaign", func() Record { return fullCampaign(&Campaign{Common: Common{Name: "C"}, AdvertiserID: 1}) }, []tc{
-			{"name", func(r Record) { r.(*Campaign).Name = "" }},
-			{"advertiser_id", func(r Record) { r.(*Campaign).AdvertiserID = 0 }},
-			{"ad_server_id", func(r Record) { r.(*Campaign).AdServerID = nil }},
-			{"start_date", func(r Record) { r.(*Campaign).StartDate = nil }},
-			{"end_date", func(r Record) { r.(*Campaign).EndDate = nil }},
-			{"goal_type", func(r Record) { r.(*Campaign).GoalType = "" }},
-			{"goal_value", func(r Record) { r.(*Campaign).GoalValue = nil }},
-			{"service_type", func(r Record) { r.(*Campaign).ServiceType = "" }},
-			{"total_budget", func(r Record) { r.(*Campaign).TotalBudget = nil }},
-			{"use_svc_freq", func(r Record) { r.(*Campaign).UseSvcFreq = nil }},
-		}},
-		{"strategy", func() Record {
-			return fullStrategy(&Strategy{Common: Common{Name: "S"}, CampaignID: 1, UseCampaignEnd: adama.BoolPtr(true)})
+		{"campaign", func() entity.Record {
+			return entity.FullCampaign(&entity.Campaign{Common: entity.Common{Name: "C"}, AdvertiserID: 1})
 		}, []tc{
-			{"name", func(r Record) { r.(*Strategy).Name = "" }},
-			{"campaign_id", func(r Record) { r.(*Strategy).CampaignID = 0 }},
-			{"budget", func(r Record) { r.(*Strategy).Budget = nil }},
-			{"goal_type", func(r Record) { r.(*Strategy).GoalType = "" }},
-			{"goal_value", func(r Record) { r.(*Strategy).GoalValue = nil }},
-			{"max_bid", func(r Record) { r.(*Strategy).MaxBid = nil }},
-			{"pacing_amount", func(r Record) { r.(*Strategy).PacingAmount = nil }},
-			{"type", func(r Record) { r.(*Strategy).Type = "" }},
+			{"name", func(r entity.Record) { r.(*entity.Campaign).Name = "" }},
+			{"advertiser_id", func(r entity.Record) { r.(*entity.Campaign).AdvertiserID = 0 }},
+			{"ad_server_id", func(r entity.Record) { r.(*entity.Campaign).AdServerID = nil }},
+			{"start_date", func(r entity.Record) { r.(*entity.Campaign).StartDate = nil }},
+			{"end_date", func(r entity.Record) { r.(*entity.Campaign).EndDate = nil }},
+			{"goal_type", func(r entity.Record) { r.(*entity.Campaign).GoalType = "" }},
+			{"goal_value", func(r entity.Record) { r.(*entity.Campaign).GoalValue = nil }},
+			{"service_type", func(r entity.Record) { r.(*entity.Campaign).ServiceType = "" }},
+			{"total_budget", func(r entity.Record) { r.(*entity.Campaign).TotalBudget = nil }},
+			{"use_svc_freq", func(r entity.Record) { r.(*entity.Campaign).UseSvcFreq = nil }},
 		}},
-		{"organization", func() Record { return fullOrganization(&Organization{Common: Common{Name: "O"}}) }, []tc{
-			{"name", func(r Record) { r.(*Organization).Name = "" }},
-			{"address_1", func(r Record) { r.(*Organization).Address1 = "" }},
-			{"city", func(r Record) { r.(*Organization).City = "" }},
-			{"state", func(r Record) { r.(*Organization).State = "" }},
-			{"zip", func(r Record) { r.(*Organization).Zip = "" }},
-			{"phone", func(r Record) { r.(*Organization).Phone = "" }},
-			{"contact_name", func(r Record) { r.(*Organization).ContactName = "" }},
-			{"svc_contact_name", func(r Record) { r.(*Organization).SvcContactName = "" }},
+		{"strategy", func() entity.Record {
+			return entity.FullStrategy(&entity.Strategy{Common: entity.Common{Name: "S"}, CampaignID: 1, UseCampaignEnd: adama.BoolPtr(true)})
+		}, []tc{
+			{"name", func(r entity.Record) { r.(*entity.Strategy).Name = "" }},
+			{"campaign_id", func(r entity.Record) { r.(*entity.Strategy).CampaignID = 0 }},
+			{"budget", func(r entity.Record) { r.(*entity.Strategy).Budget = nil }},
+			{"goal_type", func(r entity.Record) { r.(*entity.Strategy).GoalType = "" }},
+			{"goal_value", func(r entity.Record) { r.(*entity.Strategy).GoalValue = nil }},
+			{"max_bid", func(r entity.Record) { r.(*entity.Strategy).MaxBid = nil }},
+			{"pacing_amount", func(r entity.Record) { r.(*entity.Strategy).PacingAmount = nil }},
+			{"type", func(r entity.Record) { r.(*entity.Strategy).Type = "" }},
 		}},
-		{"user", func() Record { return fullUser(&User{Username: "u"}) }, []tc{
-			{"username", func(r Record) { r.(*User).Username = "" }},
-			{"first_name", func(r Record) { r.(*User).FirstName = "" }},
-			{"last_name", func(r Record) { r.(*User).LastName = "" }},
-			{"title", func(r Record) { r.(*User).Title = "" }},
-			{"role", func(r Record) { r.(*User).Role = "" }},
-			{"scope", func(r Record) { r.(*User).Scope = "" }},
-			{"type", func(r Record) { r.(*User).Type = "" }},
+		{"organization", func() entity.Record {
+			return entity.FullOrganization(&entity.Organization{Common: entity.Common{Name: "O"}})
+		}, []tc{
+			{"name", func(r entity.Record) { r.(*entity.Organization).Name = "" }},
+			{"address_1", func(r entity.Record) { r.(*entity.Organization).Address1 = "" }},
+			{"city", func(r entity.Record) { r.(*entity.Organization).City = "" }},
+			{"state", func(r entity.Record) { r.(*entity.Organization).State = "" }},
+			{"zip", func(r entity.Record) { r.(*entity.Organization).Zip = "" }},
+			{"phone", func(r entity.Record) { r.(*entity.Organization).Phone = "" }},
+			{"contact_name", func(r entity.Record) { r.(*entity.Organization).ContactName = "" }},
+			{"svc_contact_name", func(r entity.Record) { r.(*entity.Organization).SvcContactName = "" }},
+		}},
+		{"user", func() entity.Record { return entity.FullUser(&entity.User{Username: "u"}) }, []tc{
+			{"username", func(r entity.Record) { r.(*entity.User).Username = "" }},
+			{"first_name", func(r entity.Record) { r.(*entity.User).FirstName = "" }},
+			{"last_name", func(r entity.Record) { r.(*entity.User).LastName = "" }},
+			{"title", func(r entity.Record) { r.(*entity.User).Title = "" }},
+			{"role", func(r entity.Record) { r.(*entity.User).Role = "" }},
+			{"scope", func(r entity.Record) { r.(*entity.User).Scope = "" }},
+			{"type", func(r entity.Record) { r.(*entity.User).Type = "" }},
 		}},
 	}
 	for _, rc := range records {
 		t.Run(rc.name, func(t *testing.T) {
-			require.NoError(t, Validate(rc.full(), true), "the full record passes")
+			require.NoError(t, entity.Validate(rc.full(), true), "the full record passes")
 			for _, c := range rc.cases {
 				t.Run(c.field, func(t *testing.T) {
 					r := rc.full()
 					c.clear(r)
 					var ve *adama.ValidationError
-					require.ErrorAs(t, Validate(r, true), &ve)
+					require.ErrorAs(t, entity.Validate(r, true), &ve)
 					assert.True(t, ve.Has(c.field, "required"), "%v", ve)
-					assert.NoError(t, Validate(r, false), "an update need not carry it")
+					assert.NoError(t, entity.Validate(r, false), "an update need not carry it")
 				})
 			}
 		})
@@ -353,7 +361,7 @@ func TestFakeCreateRequirements(t *testing.T) {
 // Typed reference fields decode from schema-shaped bodies, in the
 // platform's forms (numbers as strings, booleans as 0/1).
 func TestReferenceFieldsDecode(t *testing.T) {
-	var c Campaign
+	var c entity.Campaign
 	require.NoError(t, json.Unmarshal([]byte(`{"id":1,"version":"2","ad_server_fee":"0.75","ad_server_username":"buyer","agency_fee_pct":12.5,
 		"use_svc_freq":"0","conversion_variable_minutes":"30","dcs_data_is_campaign_level":true,"goal_alert":"on","pacing_alert":"5.5"}`), &c))
 	assert.Equal(t, "0.75", c.AdServerFee.String())
@@ -366,17 +374,17 @@ func TestReferenceFieldsDecode(t *testing.T) {
 	assert.Equal(t, "5.5", c.PacingAlert.String())
 	assert.Empty(t, c.Extra)
 
-	var s Strategy
+	var s entity.Strategy
 	require.NoError(t, json.Unmarshal([]byte(`{"id":2,"version":0,"impression_cap":"100000","total_budget":[{"currency_code":"EUR","value":"5000.00"}],
 		"deals":[{"entity_type":"deal","id":"11"},{"entity_type":"deal","id":22}]}`), &s))
 	assert.Equal(t, int64(100000), *s.ImpressionCap)
 	tb, ok := s.TotalBudget.Get("EUR")
 	require.True(t, ok)
 	assert.Equal(t, "5000", tb.String())
-	assert.Equal(t, []StrategyDealRef{{ID: 11, EntityType: "deal"}, {ID: 22, EntityType: "deal"}}, s.Deals)
+	assert.Equal(t, []entity.StrategyDealRef{{ID: 11, EntityType: "deal"}, {ID: 22, EntityType: "deal"}}, s.Deals)
 	assert.Empty(t, s.Extra)
 
-	var u User
+	var u entity.User
 	require.NoError(t, json.Unmarshal([]byte(`{"id":3,"version":1,"username":"u","edit_data_definition":"1","view_data_definition":false,
 		"view_dmp_reports":1,"labs_enable_rmx":0,"link_ldap":"true","password_reset_sent":"2026-01-02T03:04:05+0000",
 		"password_reset_token":"tok-secret-1","sso_auth_sent":"2026-01-03T00:00:00+0000","sso_auth_token":"tok-secret-2"}`), &u))
@@ -389,14 +397,14 @@ func TestReferenceFieldsDecode(t *testing.T) {
 	assert.Equal(t, "tok-secret-1", u.PasswordResetToken.Reveal())
 	assert.Equal(t, "tok-secret-2", u.SSOAuthToken.Reveal())
 	assert.Empty(t, u.Extra)
-	holder := struct{ A, B Token }{u.PasswordResetToken, u.SSOAuthToken}
+	holder := struct{ A, B entity.Token }{u.PasswordResetToken, u.SSOAuthToken}
 	for _, f := range []string{"%v", "%+v", "%#v", "%s"} {
 		out := fmt.Sprintf(f, holder)
 		assert.NotContains(t, out, "tok-secret", "format %s", f)
 		assert.Contains(t, out, "redacted", "format %s", f)
 	}
 
-	var a AtomicCreative
+	var a entity.AtomicCreative
 	require.NoError(t, json.Unmarshal([]byte(`{"id":4,"version":0,"start_date":"2026-05-01T00:00:00+0000","end_date":"2026-06-01T00:00:00+0000",
 		"rejected_reason":"landing page down","build_date":"2026-04-30T12:00:00+0000","build_errors":"","tpas_ad_tag":"<img>","rich_media_provider":"rm"}`), &a))
 	assert.Equal(t, 2026, a.StartDate.Year())
@@ -405,24 +413,24 @@ func TestReferenceFieldsDecode(t *testing.T) {
 	assert.Equal(t, 12, a.BuildDate.Hour())
 	assert.Equal(t, "<img>", a.TpasAdTag)
 	assert.Empty(t, a.Extra)
-	var ca CreativeApproval
+	var ca entity.CreativeApproval
 	require.NoError(t, json.Unmarshal([]byte(`{"id":5,"version":0,"additional_detail":7,"atomic_creative_approval_id":"70","creative_import_file_id":71}`), &ca))
 	assert.Equal(t, "7", ca.AdditionalDetail)
 	assert.Equal(t, int64(70), *ca.AtomicCreativeApprovalID)
 	assert.Equal(t, int64(71), *ca.CreativeImportFileID)
 	assert.Empty(t, ca.Extra)
-	var pb PixelBundle
+	var pb entity.PixelBundle
 	require.NoError(t, json.Unmarshal([]byte(`{"id":6,"version":0,"segment_op":"OR","type":"retargeting"}`), &pb))
 	assert.Equal(t, "OR", pb.SegmentOp)
 	assert.Equal(t, "retargeting", pb.Type)
-	var as AudienceSegment
+	var as entity.AudienceSegment
 	require.NoError(t, json.Unmarshal([]byte(`{"id":7,"version":0,"type":"segment"}`), &as))
 	assert.Equal(t, "segment", as.Type)
 	assert.Empty(t, as.Extra)
 
-	bad := &AtomicCreative{StartDate: a.EndDate, EndDate: a.StartDate}
+	bad := &entity.AtomicCreative{StartDate: a.EndDate, EndDate: a.StartDate}
 	var ve *adama.ValidationError
-	require.ErrorAs(t, Validate(bad, false), &ve)
+	require.ErrorAs(t, entity.Validate(bad, false), &ve)
 	assert.True(t, ve.Has("end_date", "before"))
 }
 
@@ -430,22 +438,22 @@ func TestReferenceFieldsDecode(t *testing.T) {
 func TestReferenceFieldsRoundTrip(t *testing.T) {
 	ec, _ := newTestClient(t)
 	ctx := context.Background()
-	p, err := ec.Advertisers.List(ctx, &ListOptions{PageLimit: 1})
+	p, err := ec.Advertisers.List(ctx, &entity.ListOptions{PageLimit: 1})
 	require.NoError(t, err)
 	advID := int64(0)
 	if len(p.Items) > 0 {
 		advID = p.Items[0].ID
 	} else {
-		adv, err := ec.Advertisers.Create(ctx, &Advertiser{Common: Common{Name: "A"}, AgencyID: 1, AdServerID: 1, Domain: "https://a.example", VerticalID: 1})
+		adv, err := ec.Advertisers.Create(ctx, &entity.Advertiser{Common: entity.Common{Name: "A"}, AgencyID: 1, AdServerID: 1, Domain: "https://a.example", VerticalID: 1})
 		require.NoError(t, err)
 		advID = adv.ID
 	}
-	camp, err := ec.Campaigns.Create(ctx, fullCampaign(&Campaign{Common: Common{Name: "C"}, AdvertiserID: advID,
+	camp, err := ec.Campaigns.Create(ctx, entity.FullCampaign(&entity.Campaign{Common: entity.Common{Name: "C"}, AdvertiserID: advID,
 		AgencyFeePct: adama.Ptr(adama.MustDecimal("7.5")), AdServerFee: adama.MustMoney("", "0.25"), UseSvcFreq: adama.BoolPtr(true)}))
 	require.NoError(t, err)
 	assert.Equal(t, "7.5", camp.AgencyFeePct.String())
 	assert.True(t, bool(*camp.UseSvcFreq))
-	st, err := ec.Strategies.Create(ctx, fullStrategy(&Strategy{Common: Common{Name: "S"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true),
+	st, err := ec.Strategies.Create(ctx, entity.FullStrategy(&entity.Strategy{Common: entity.Common{Name: "S"}, CampaignID: camp.ID, UseCampaignEnd: adama.BoolPtr(true),
 		ImpressionCap: adama.Ptr[int64](5000), TotalBudget: adama.MustMoney("USD", "900")}))
 	require.NoError(t, err)
 	assert.Equal(t, int64(5000), *st.ImpressionCap)
@@ -472,20 +480,20 @@ func TestStrategyTargetingFaults(t *testing.T) {
 	ec, srv := targetingServer(t)
 	ctx := context.Background()
 	srv.FailNext("/api/v2.0/strategies/50/deals", 1, 503, "")
-	_, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{11}})
+	_, err := ec.SetStrategyDeals(ctx, 50, &entity.DealTargeting{DealIDs: []int64{11}})
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 503, ae.StatusCode)
-	assert.Nil(t, srv.Entities().Collection("strategies").Raw(50)["deals"])
+	assert.Nil(t, srv.Entities().Strategies().Raw(50)["deals"])
 
-	srv.FailNext(bulkStrategiesPath, 1, 500, "")
-	_, err = ec.BulkUpdateStrategies(ctx, []StrategyBulkItem{{ID: 51, Fields: map[string]any{"name": "X"}}})
+	srv.FailNext(entity.BulkStrategiesPath, 1, 500, "")
+	_, err = ec.BulkUpdateStrategies(ctx, []entity.StrategyBulkItem{{ID: 51, Fields: map[string]any{"name": "X"}}})
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Equal(t, 500, ae.StatusCode)
-	assert.Equal(t, "S51", srv.Entities().Collection("strategies").Raw(51)["name"])
+	assert.Equal(t, "S51", srv.Entities().Strategies().Raw(51)["name"])
 
 	// The next call goes through.
-	s, err := ec.SetStrategyDeals(ctx, 50, &DealTargeting{DealIDs: []int64{11}})
+	s, err := ec.SetStrategyDeals(ctx, 50, &entity.DealTargeting{DealIDs: []int64{11}})
 	require.NoError(t, err)
 	require.Len(t, s.Deals, 1)
 }

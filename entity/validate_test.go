@@ -1,7 +1,6 @@
 package entity
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -161,24 +160,6 @@ func TestValidationRules(t *testing.T) {
 			assert.NoError(t, Validate(c.good, c.create))
 		})
 	}
-}
-
-func TestValidationNamesEveryRuleAndSendsNothing(t *testing.T) {
-	ec, srv := newTestClient(t)
-	s := &Strategy{Common: Common{Name: strings.Repeat("n", 70)}, BidAggressiveness: ip(200), BidMinDevices: ip(9), GoalType: GoalTypeROI,
-		UseSvcFreq: adama.BoolPtr(true), PixelTargetExpr: "( [1] AND [2] OR [3] )"}
-	srv.ResetRequests()
-	_, err := ec.Strategies.Create(context.Background(), s)
-	var ve *adama.ValidationError
-	require.ErrorAs(t, err, &ve)
-	for _, f := range []string{"name", "campaign_id", "bid_aggressiveness", "bid_min_devices", "use_svc_freq", "use_optimization", "goal_value", "end_date", "pixel_target_expr"} {
-		assert.True(t, ve.Has(f, ""), f)
-	}
-	assert.Empty(t, srv.Requests())
-	_, err = ec.Strategies.Update(context.Background(), &Strategy{BidMinDevices: ip(0)})
-	require.ErrorAs(t, err, &ve)
-	assert.True(t, ve.Has("id", ""))
-	assert.Empty(t, srv.Requests())
 }
 
 func TestEnums(t *testing.T) {

@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
@@ -18,21 +19,21 @@ import (
 // refDecodeStrategies decodes an XML page the way the call layer did
 // before the raw-token parser: encoding/xml's Decode into the result tree,
 // then json.Unmarshal of each entity's JSON form.
-func refDecodeStrategies(t *testing.T, raw []byte) []*Strategy {
+func refDecodeStrategies(t *testing.T, raw []byte) []*entity.Strategy {
 	t.Helper()
 	var res wire.Result
 	require.NoError(t, xml.NewDecoder(bytes.NewReader(raw)).Decode(&res))
 	require.NotNil(t, res.Entities)
-	out := make([]*Strategy, 0, len(res.Entities.Entities))
+	out := make([]*entity.Strategy, 0, len(res.Entities.Entities))
 	for i := range res.Entities.Entities {
-		s := &Strategy{}
+		s := &entity.Strategy{}
 		require.NoError(t, json.Unmarshal(wire.EntityJSON(&res.Entities.Entities[i], typeOfStrategy), s))
 		out = append(out, s)
 	}
 	return out
 }
 
-var typeOfStrategy = reflect.TypeFor[Strategy]()
+var typeOfStrategy = reflect.TypeFor[entity.Strategy]()
 
 // TestXMLPageDecodesAsBefore checks that the call layer's XML path (one
 // buffer per page, records decoding themselves without json.Unmarshal's
@@ -48,13 +49,13 @@ func TestXMLPageDecodesAsBefore(t *testing.T) {
 	for name, raw := range map[string][]byte{"fake page": pageBytes(t, "application/xml"), "hostile": []byte(hostile)} {
 		t.Run(name, func(t *testing.T) {
 			want := refDecodeStrategies(t, raw)
-			p, err := decodeXMLPage[Strategy](bytes.NewReader(raw))
+			p, err := entity.DecodeXMLPage[entity.Strategy](bytes.NewReader(raw))
 			require.NoError(t, err)
 			require.Len(t, p.Items, len(want))
 			for i, w := range want {
 				got := p.Items[i]
-				require.NotEmpty(t, got.rawBytes())
-				assert.Equal(t, string(w.rawBytes()), string(got.rawBytes()), "snapshot of record %d", i)
+				require.NotEmpty(t, entity.RawBytes(got))
+				assert.Equal(t, string(entity.RawBytes(w)), string(entity.RawBytes(got)), "snapshot of record %d", i)
 				assert.Equal(t, w.Extra, got.Extra, "extra of record %d", i)
 				assert.Equal(t, stripState(w), stripState(got), "record %d", i)
 			}
@@ -68,14 +69,14 @@ func TestXMLPageDecodesAsBefore(t *testing.T) {
 
 func TestXMLSingleRecordDecodesAsBefore(t *testing.T) {
 	raw := `<result><entity id="9" name="s" type="strategy" version="4"><prop name="odd" value="&lt;&gt;"/><prop name="goal_value"><amount currency_code="USD" value="7.25"/></prop></entity><status code="ok"/></result>`
-	var want Strategy
+	var want entity.Strategy
 	res, err := wire.DecodeXML(strings.NewReader(raw))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(wire.EntityJSON(res.Entity, typeOfStrategy), &want))
-	got := &Strategy{}
+	got := &entity.Strategy{}
 	_, err = call.DataMeta.Decode(strings.NewReader(raw), "application/xml", got)
 	require.NoError(t, err)
-	assert.Equal(t, string(want.rawBytes()), string(got.rawBytes()))
+	assert.Equal(t, string(entity.RawBytes(&want)), string(entity.RawBytes(got)))
 	assert.Equal(t, want.Extra, got.Extra)
 	assert.Equal(t, stripState(&want), stripState(got))
 }

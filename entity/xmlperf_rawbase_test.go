@@ -1,4 +1,4 @@
-package entity
+package entity_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/internal/benchpair"
 	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
@@ -110,11 +111,11 @@ func rawHandDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 					s.UpdatedOn = adama.TimePtr(tm)
 				}
 			case "impression_pacing_interval":
-				s.ImpressionPacingInterval = PacingInterval(v)
+				s.ImpressionPacingInterval = entity.PacingInterval(v)
 			case "type":
-				s.Type = StrategyType(v)
+				s.Type = entity.StrategyType(v)
 			case "goal_type":
-				s.GoalType = GoalType(v)
+				s.GoalType = entity.GoalType(v)
 			case "goal_value":
 				s.GoalValue, money = adama.Money{}, &s.GoalValue
 			case "budget":
@@ -135,7 +136,7 @@ func rawHandDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 func BenchmarkDecodePageXMLRawPaired(b *testing.B) {
 	raw := pageBytes(b, "application/xml")
 	benchpair.Run(b, len(raw), func() {
-		if p, err := decodeXMLPage[Strategy](bytes.NewReader(raw)); err != nil || len(p.Items) != 100 {
+		if p, err := entity.DecodeXMLPage[entity.Strategy](bytes.NewReader(raw)); err != nil || len(p.Items) != 100 {
 			b.Fatal(err)
 		}
 	}, func() {

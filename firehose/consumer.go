@@ -49,7 +49,7 @@ func (s *ConsumerSettings) validate(v *valid.Validator, prev *ConsumerSettings) 
 	}
 	s.Filters.validate(v, "Filters", prevFilters)
 	if s.SampleSettings != nil {
-		s.SampleSettings.validate(v, "SampleSettings.")
+		s.SampleSettings.validateAt(v, "SampleSettings", false)
 	}
 	if s.WebSettings != nil {
 		s.WebSettings.validate(v, "WebSettings.")

@@ -11,6 +11,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // FilterKey is a filter type of a consumer. Filters are AND-ed:
@@ -398,6 +399,22 @@ func (x *SampleSettings) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, sampleSettingsIdx, prefix)
 	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *SampleSettings) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *SampleSettings) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "SampleRate"), int64(x.SampleRate), 0, 100)
 }
 
 // WebSettings is a web-endpoint consumer's endpoints, keyed by data

@@ -8,15 +8,12 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Validate checks the sample rate's range.
+// Validate checks the sample rate's range (the rules the description
+// states; records_gen.go).
 func (s *SampleSettings) Validate() error {
 	var v valid.Validator
-	s.validate(&v, "")
+	s.validate(&v, false)
 	return v.Err()
-}
-
-func (s *SampleSettings) validate(v *valid.Validator, prefix string) {
-	v.Range(prefix+"SampleRate", int64(s.SampleRate), 0, 100)
 }
 
 // Validate checks the endpoints: data-center keys and absolute http(s)
@@ -92,7 +89,7 @@ func (rec *SampleSettings) updateRequest() (any, error) {
 	v.Require("SampleSettings", rec != nil)
 	if rec != nil {
 		v.Require("Consumer", rec.Consumer != "")
-		rec.validate(&v, "")
+		rec.validate(&v, false)
 	}
 	if err := v.Err(); err != nil {
 		return nil, err

@@ -1,22 +1,7 @@
 package reporting
 
-// Option configures a Client (New) or the reading of a report body at
-// hand (NewRows). Options that concern the service only, such as WithMeta,
-// are ignored by NewRows.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-type Option func(*config)
-
-type config struct {
-	// maxLine is the line bound: 0 for the default, negative for none.
-	maxLine int
-	// metas seed the metadata cache.
-	metas []*Meta
-	// pageSize is the page_limit of a whole-report read; 0 for
-	// DefaultPageSize.
-	pageSize int
-}
-
+// newConfig is the config of opts, for NewRows (New reads its options
+// itself; client_gen.go).
 func newConfig(opts []Option) config {
 	var c config
 	for _, o := range opts {

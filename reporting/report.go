@@ -42,28 +42,6 @@ func IsTruncated(err error) bool {
 	return errors.As(err, &ae) && ae.Code == CodeTruncated
 }
 
-// Client calls reporting v1. It is safe for concurrent use.
-//
-// Deprecated: reporting v1 is removed in July 2026.
-type Client struct {
-	g     *call.Group
-	cfg   config
-	metas *metaCache
-}
-
-// New returns the reporting v1 service of c, configured by opts
-// (WithMaxLineBytes, WithMeta).
-//
-// Deprecated: reporting v1 is removed in July 2026.
-func New(c *adama.Client, opts ...Option) *Client {
-	cfg := newConfig(opts)
-	return &Client{
-		g:     &call.Group{Client: c, Host: adama.HostBase, Auth: adama.AuthSession, Envelope: call.Bare},
-		cfg:   cfg,
-		metas: newMetaCache(cfg.metas),
-	}
-}
-
 // Progress is a progress report of a streamed report.
 //
 // Deprecated: reporting v1 is removed in July 2026.

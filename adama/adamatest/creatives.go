@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/fake/creativesfake"
 )
@@ -56,10 +57,8 @@ func WithCreativesStorageURL(base string) Option {
 type CreativesUpload = creativesfake.Upload
 
 // CreativesHandle seeds and inspects the group D fake. Its collections
-// are Records of JSON objects in the group's wire form (Videos,
-// ComponentCreatives, Assets, Components); Typed types one with
-// the SDK's own record (package creatives' tests import this package, so
-// the handle cannot name its records itself).
+// (Videos, ComponentCreatives, Assets, Components) are Records typed with
+// the SDK's own records, holding each record in the group's wire form.
 type CreativesHandle struct{ st *creativesfake.Store }
 
 // Creatives returns the handle of the group D fake.
@@ -73,36 +72,34 @@ func (s *Server) Creatives() *CreativesHandle {
 // the fake keeps as state (details, status, percent, isUploaded,
 // updatedOn) changes that state, of any other (or of one in a form the
 // platform does not send) is answered as given.
-func (h *CreativesHandle) Videos() *Records[int64, map[string]any] {
-	return h.table("id", func(st *creativesfake.Store) creativesfake.Table { return st.Videos() })
+func (h *CreativesHandle) Videos() *Records[int64, creatives.VideoCreative] {
+	return creativesTable(h, func(v *creatives.VideoCreative) int64 { return v.ID }, (*creativesfake.Store).Videos)
 }
 
 // ComponentCreatives returns the component creatives, keyed by atomic
 // creative id, as a read answers them (assets inline; stored are the ids
 // of assets the fake holds).
-func (h *CreativesHandle) ComponentCreatives() *Records[int64, map[string]any] {
-	return h.table("atomic_creative_id", func(st *creativesfake.Store) creativesfake.Table { return st.ComponentCreatives() })
+func (h *CreativesHandle) ComponentCreatives() *Records[int64, creatives.ComponentCreative] {
+	return creativesTable(h, func(c *creatives.ComponentCreative) int64 { return c.AtomicCreativeID }, (*creativesfake.Store).ComponentCreatives)
 }
 
 // Assets returns the component creatives' assets, keyed by asset id.
-func (h *CreativesHandle) Assets() *Records[int64, map[string]any] {
-	return h.table("asset_id", func(st *creativesfake.Store) creativesfake.Table { return st.Assets() })
+func (h *CreativesHandle) Assets() *Records[int64, creatives.Asset] {
+	return creativesTable(h, func(a *creatives.Asset) int64 { return a.AssetID }, (*creativesfake.Store).Assets)
 }
 
 // Components returns the components, keyed by component id.
-func (h *CreativesHandle) Components() *Records[int64, map[string]any] {
-	return h.table("component_id", func(st *creativesfake.Store) creativesfake.Table { return st.Components() })
+func (h *CreativesHandle) Components() *Records[int64, creatives.Component] {
+	return creativesTable(h, func(c *creatives.Component) int64 { return c.ComponentID }, (*creativesfake.Store).Components)
 }
 
-func (h *CreativesHandle) table(idKey string, of func(*creativesfake.Store) creativesfake.Table) *Records[int64, map[string]any] {
+// creativesTable returns one of the group D fake's tables typed with T,
+// keyed by key.
+func creativesTable[T any](h *CreativesHandle, key func(*T) int64, of func(*creativesfake.Store) creativesfake.Table) *Records[int64, T] {
 	if h.st == nil {
-		return &Records[int64, map[string]any]{}
+		return &Records[int64, T]{}
 	}
-	return tableRecords[map[string]any](of(h.st), idKey)
-}
-
-// tableRecords backs a Records with one of the group D fake's tables.
-func tableRecords[T any](t creativesfake.Table, idKey string) *Records[int64, T] {
+	t := of(h.st)
 	decode := func(b []byte) (fake.Doc, bool) {
 		var d fake.Doc
 		if json.Unmarshal(b, &d) != nil || d == nil {
@@ -110,16 +107,7 @@ func tableRecords[T any](t creativesfake.Table, idKey string) *Records[int64, T]
 		}
 		return d, true
 	}
-	key := func(rec *T) (int64, bool) {
-		b, err := json.Marshal(rec)
-		var m map[string]any
-		if err != nil || json.Unmarshal(b, &m) != nil {
-			return 0, false
-		}
-		id, ok := fake.Int(m[idKey])
-		return id, ok && id > 0
-	}
-	return &Records[int64, T]{key: key, b: backing[int64]{
+	return &Records[int64, T]{key: func(rec *T) (int64, bool) { id := key(rec); return id, id > 0 }, b: backing[int64]{
 		get: func(id int64) ([]byte, bool) {
 			d, ok := t.Get(id)
 			if !ok {

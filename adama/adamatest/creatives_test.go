@@ -33,21 +33,20 @@ func TestCreativesRecordsAreWhatTheWireAnswers(t *testing.T) {
 	srv := NewServer(WithT(t))
 	h := srv.Creatives()
 	videos := h.Videos()
-	typed := Typed[creatives.VideoCreative](videos)
 
 	id := videos.AddRaw(map[string]any{"details": map[string]any{"advertiser": 7, "name": "Spot", "concept": 11}})
 	require.NotZero(t, id)
-	rec, ok := typed.Get(id)
+	rec, ok := videos.Get(id)
 	require.True(t, ok)
 	assert.Equal(t, id, rec.ID)
 	assert.Equal(t, "Spot", rec.Details.Name)
 	assert.Equal(t, creatives.EncodingStatus("Finished"), rec.Status, "Add fills in an encoded creative")
 
 	rec.Details.Name = "Renamed"
-	assert.True(t, typed.Put(rec))
+	assert.True(t, videos.Put(rec))
 	assert.True(t, videos.SetRaw(id, "status", "Error"))
 	assert.True(t, videos.SetRaw(id, "percent", "most"), "a value of a form the fake does not keep")
-	second := typed.Add(&creatives.VideoCreative{Details: creatives.CreativeDetails{Name: "Two"}})
+	second := videos.Add(&creatives.VideoCreative{Details: creatives.CreativeDetails{Name: "Two"}})
 	assert.Greater(t, second, id)
 
 	tests := []struct {
@@ -74,7 +73,7 @@ func TestCreativesRecordsAreWhatTheWireAnswers(t *testing.T) {
 	assert.Equal(t, "Renamed", details["name"])
 
 	assert.Equal(t, 2, videos.Count())
-	assert.Len(t, typed.All(), 2)
+	assert.Len(t, videos.All(), 2)
 	assert.True(t, videos.Delete(second))
 	assert.False(t, videos.Delete(second))
 	code, _ := getJSON(t, srv, "/v3.0/creatives/"+strconv.FormatInt(second, 10))
@@ -101,6 +100,28 @@ func TestCreativesComponentRecords(t *testing.T) {
 	require.Len(t, assets, 1)
 	assert.Equal(t, "Buy", assets[0].(map[string]any)["asset_value"])
 
+	// The same records typed with the SDK's own.
+	gotComp, ok := h.Components().Get(comp)
+	require.True(t, ok)
+	assert.Equal(t, creatives.Component{ComponentID: comp, ComponentHumanName: "Logo", ValueTypeName: "IMAGE"},
+		creatives.Component{ComponentID: gotComp.ComponentID, ComponentHumanName: gotComp.ComponentHumanName, ValueTypeName: gotComp.ValueTypeName})
+	gotAsset, ok := h.Assets().Get(asset)
+	require.True(t, ok)
+	assert.Equal(t, asset, gotAsset.AssetID)
+	assert.Equal(t, "Buy", gotAsset.AssetValue)
+	gotCC, ok := h.ComponentCreatives().Get(cc)
+	require.True(t, ok)
+	assert.Equal(t, cc, gotCC.AtomicCreativeID)
+	assert.Equal(t, "Advertiser 100", gotCC.AdvertiserName)
+	require.Len(t, gotCC.Assets, 1)
+	assert.Equal(t, "Buy", gotCC.Assets[0].AssetValue)
+	gotCC.CreativeName = "renamed"
+	require.True(t, h.ComponentCreatives().Put(gotCC))
+	assert.Equal(t, "renamed", h.ComponentCreatives().Raw(cc)["creative_name"])
+	asset2 := h.Assets().Add(&creatives.Asset{AssetType: "text", AssetValue: "Now", ComponentID: 1})
+	assert.Greater(t, asset2, asset)
+	assert.Equal(t, "Now", h.Assets().Raw(asset2)["asset_value"])
+
 	other := h.AddComponentCreative(200, "b")
 	assert.Greater(t, other, cc)
 	assert.Equal(t, []int64{cc, other}, h.ComponentCreatives().b.keys())
@@ -110,6 +131,6 @@ func TestCreativesRecordsWithoutTheGroup(t *testing.T) {
 	h := (&Server{}).Creatives()
 	assert.Zero(t, h.Videos().Count())
 	assert.Zero(t, h.Videos().AddRaw(map[string]any{}))
-	_, ok := Typed[creatives.VideoCreative](h.Videos()).Get(1)
+	_, ok := h.Videos().Get(1)
 	assert.False(t, ok)
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/adamasdk/adama-go/adama/adamatest"
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/adamasdk/adama-go/deals"
-	"github.com/adamasdk/adama-go/entity"
 )
 
 // Every group's handle holds its records with the same verbs: Add, Get,
@@ -35,13 +35,39 @@ func ExampleRecords() {
 	// Output: Changed by another writer 2 USD
 }
 
-// Typed reads a handle held as JSON objects (group A's collections) with
-// the SDK's own record type.
-func ExampleTyped() {
+// Group A's handle has one Records per collection, named as
+// entity.Client names its Services and typed with the same records; Raw
+// shows a record in its wire form.
+func ExampleEntitiesHandle() {
 	srv := adamatest.NewServer()
 	defer srv.Close()
-	agencies := adamatest.Typed[entity.Agency](srv.Entities().Collection("agencies"))
+	agencies := srv.Entities().Agencies()
 	a, ok := agencies.Get(1)
 	fmt.Println(ok, a.Name)
-	// Output: true Acme Direct
+	a.Name = "Acme Renamed"
+	agencies.Put(a)
+	fmt.Println(agencies.Raw(1)["name"])
+	// Output:
+	// true Acme Direct
+	// Acme Renamed
+}
+
+// Group D's handle holds video creatives, component creatives, assets
+// and components typed with package creatives' records.
+func ExampleCreativesHandle() {
+	srv := adamatest.NewServer()
+	defer srv.Close()
+	c, err := srv.NewClient()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	id := srv.Creatives().Videos().Add(&creatives.VideoCreative{Details: creatives.CreativeDetails{Name: "Spot", Advertiser: 7, Concept: 11}})
+	got, err := creatives.New(c).Videos.Get(context.Background(), id)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(got.Details.Name, got.Status)
+	// Output: Spot Finished
 }

@@ -35,15 +35,15 @@ func TestWithRouteAndEntitiesHandle(t *testing.T) {
 	assert.Equal(t, "extra", string(b))
 
 	ents := srv.Entities()
-	n := ents.Collection("advertisers").Count()
+	n := ents.Advertisers().Count()
 	assert.GreaterOrEqual(t, n, 3)
 	ents.Generate("advertisers", 2)
-	assert.Equal(t, n+2, ents.Collection("advertisers").Count())
-	rec := ents.Collection("advertisers").Raw(1)
+	assert.Equal(t, n+2, ents.Advertisers().Count())
+	rec := ents.Advertisers().Raw(1)
 	require.NotNil(t, rec)
-	assert.True(t, ents.Collection("advertisers").SetRaw(1, "name", "changed"))
-	assert.Equal(t, "changed", ents.Collection("advertisers").Raw(1)["name"])
-	assert.False(t, ents.Collection("advertisers").SetRaw(1<<40, "name", "x"))
+	assert.True(t, ents.Advertisers().SetRaw(1, "name", "changed"))
+	assert.Equal(t, "changed", ents.Advertisers().Raw(1)["name"])
+	assert.False(t, ents.Advertisers().SetRaw(1<<40, "name", "x"))
 }
 
 func TestUnauthenticatedExtraRoute(t *testing.T) {

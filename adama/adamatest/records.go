@@ -235,28 +235,3 @@ func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, key fu
 		},
 	}}
 }
-
-// Typed returns r's records typed with T, the SDK's record of the group,
-// for handles whose collections are JSON objects because the group's own
-// tests import this package (group A's and group D's), e.g.
-// Typed[creatives.VideoCreative](srv.Creatives().Videos()) or
-// Typed[entity.Advertiser](srv.Entities().Collection("advertisers")): the
-// same records and verbs, each decoded as the SDK decodes the platform's
-// answers.
-func Typed[T any](r *Records[int64, map[string]any]) *Records[int64, T] {
-	if r == nil {
-		return &Records[int64, T]{}
-	}
-	out := &Records[int64, T]{b: r.b}
-	if r.key != nil {
-		out.key = func(rec *T) (int64, bool) {
-			b, err := json.Marshal(rec)
-			var m map[string]any
-			if err != nil || json.Unmarshal(b, &m) != nil {
-				return 0, false
-			}
-			return r.key(&m)
-		}
-	}
-	return out
-}

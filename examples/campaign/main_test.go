@@ -31,7 +31,7 @@ func TestRunAgainstConfiguredDeployment(t *testing.T) {
 	require.NoError(t, run(context.Background(), &out, func(k string) string { return env[k] }))
 	assert.Contains(t, out.String(), "platform: "+srv.URL+"\n")
 	assert.Contains(t, out.String(), "version conflict")
-	rec := srv.Entities().Collection("strategies").Raw(1)
+	rec := srv.Entities().Strategies().Raw(1)
 	require.NotNil(t, rec, "the strategy was made on the configured deployment")
 	assert.Equal(t, "Retarget buyers", rec["name"])
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,7 +39,9 @@ const clientFields = `  x-go-client:
 func TestGenerateClient(t *testing.T) {
 	tests := []struct {
 		name, info, url string
+		services        string   // info.x-go-services, when not the default
 		want            []string // collapsed lines the output holds, in order
+		absent          []string // text the output does not hold
 		wantErr         string
 	}{
 		{
@@ -100,6 +103,102 @@ func TestGenerateClient(t *testing.T) {
 			},
 		},
 		{
+			name: "with-prefix false, config fields the package's options set, option-doc",
+			info: "  x-adama-envelope: data-meta\n" + `  x-go-client:
+    host: HostBYOA
+    auth: AuthSession
+    with-prefix: false
+    option-doc: Option configures New and more.
+    config:
+      - {name: ids, type: "[]int64", default: "[]int64{CurrentID}", doc: "ids are the ids allowed."}
+      - {name: limit, type: int, doc: "limit bounds it."}
+    fields:
+      - {name: Things, doc: "lists things.", init: "ids: cfg.ids"}
+      - {name: Kinds, doc: "lists the kinds."}
+`,
+			url: "{base_url}",
+			want: []string{
+				"import (",
+				`"github.com/adamasdk/adama-go/adama"`,
+				"type Client struct {",
+				"Things *ThingService",
+				"// Option configures New and more.",
+				"type Option func(*config)",
+				"type config struct {",
+				"// ids are the ids allowed.",
+				"ids []int64",
+				"// limit bounds it.",
+				"limit int",
+				"func New(c *adama.Client, opts ...Option) *Client {",
+				"cfg := config{ids: []int64{CurrentID}}",
+				"g := &call.Group{Client: c, Host: adama.HostBYOA, Auth: adama.AuthSession, Envelope: call.DataMeta}",
+				"Things: &ThingService{g: g, ids: cfg.ids},",
+				"Kinds: &KindService{g: g},",
+			},
+			absent: []string{"strings", "defaultPrefix", "WithPrefix", "prefix string", "Prefix:"},
+		},
+		{
+			name:     "a Client that serves the operations itself: its state",
+			services: "{Client: Client}",
+			info: "  x-adama-envelope: bare\n" + `  x-go-client:
+    host: HostBase
+    auth: AuthSession
+    config:
+      - {name: metas, type: "[]*Meta", doc: "metas seed the cache."}
+    state:
+      - {name: cfg, type: config, init: cfg}
+      - {name: metas, type: "*metaCache", init: "newMetaCache(cfg.metas)", doc: "metas is the cache."}
+`,
+			url: "{base_url}/reports/v1",
+			want: []string{
+				`const defaultPrefix = "/reports/v1"`,
+				"type Client struct {",
+				"g *call.Group",
+				"cfg config",
+				"// metas is the cache.",
+				"metas *metaCache",
+				"type config struct {",
+				"prefix string",
+				"metas []*Meta",
+				"func WithPrefix(p string) Option {",
+				"cfg := config{prefix: defaultPrefix}",
+				"return &Client{",
+				"g: g,",
+				"cfg: cfg,",
+				"metas: newMetaCache(cfg.metas),",
+			},
+		},
+		{
+			name: "state without a self-serving Client", info: "  x-adama-envelope: bare\n" + clientFields + "    state: [{name: cfg, type: config, init: cfg}]\n",
+			url: "{base_url}/a", wantErr: "state is for a Client that serves the operations itself",
+		},
+		{
+			name: "fields of a self-serving Client", services: "{Client: Client}",
+			info: "  x-adama-envelope: bare\n  x-go-client: {host: HostBase, auth: AuthSession, fields: [{name: Client, doc: x}]}",
+			url:  "{base_url}/a", wantErr: "list its state, not fields",
+		},
+		{
+			name: "bad state init", services: "{Client: Client}",
+			info: "  x-adama-envelope: bare\n  x-go-client: {host: HostBase, auth: AuthSession, state: [{name: cfg, type: config, init: \"cfg; panic()\"}]}",
+			url:  "{base_url}/a", wantErr: `init "cfg; panic()" is not a Go expression`,
+		},
+		{
+			name: "bad config name", info: "  x-adama-envelope: bare\n" + clientFields + "    config: [{name: prefix, type: string, doc: x}]\n",
+			url: "{base_url}/a", wantErr: `name "prefix" is not an unexported Go name`,
+		},
+		{
+			name: "bad config type", info: "  x-adama-envelope: bare\n" + clientFields + "    config: [{name: n, type: \"int; x\", doc: x}]\n",
+			url: "{base_url}/a", wantErr: `type "int; x" is not a Go type`,
+		},
+		{
+			name: "config field without doc", info: "  x-adama-envelope: bare\n" + clientFields + "    config: [{name: n, type: int}]\n",
+			url: "{base_url}/a", wantErr: "n has no doc",
+		},
+		{
+			name: "bad with-prefix", info: "  x-adama-envelope: bare\n" + clientFields + "    with-prefix: no-thanks\n",
+			url: "{base_url}/a", wantErr: "with-prefix no-thanks is not a boolean",
+		},
+		{
 			name: "bad empty-prefix", info: "  x-adama-envelope: bare\n" + clientFields + "    empty-prefix: drop\n", url: "{base_url}/a",
 			wantErr: `empty-prefix "drop" is not keep or root`,
 		},
@@ -149,9 +248,13 @@ func TestGenerateClient(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := apispec.Parse(clientDoc(tt.info, tt.url))
+			src := clientDoc(tt.info, tt.url)
+			if tt.services != "" {
+				src = bytes.Replace(src, []byte("{Things: ThingService, Kinds: KindService}"), []byte(tt.services), 1)
+			}
+			doc, err := apispec.Parse(src)
 			require.NoError(t, err, "the test document must be valid OpenAPI")
-			src, err := generateClient(doc, "test.yaml")
+			out, err := generateClient(doc, "test.yaml")
 			if tt.wantErr != "" {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), tt.wantErr)
@@ -159,14 +262,17 @@ func TestGenerateClient(t *testing.T) {
 			}
 			require.NoError(t, err)
 			if tt.want == nil {
-				assert.Nil(t, src)
+				assert.Nil(t, out)
 				return
 			}
-			rest := collapse(string(src))
+			rest := collapse(string(out))
 			for _, w := range tt.want {
 				i := indexLine(rest, w)
-				require.GreaterOrEqual(t, i, 0, "missing (in order) %q in\n%s", w, src)
+				require.GreaterOrEqual(t, i, 0, "missing (in order) %q in\n%s", w, out)
 				rest = rest[i+len(w):]
+			}
+			for _, a := range tt.absent {
+				assert.NotContains(t, string(out), a)
 			}
 		})
 	}

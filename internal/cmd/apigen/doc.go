@@ -113,8 +113,12 @@
 // New, which builds one call.Group (host, auth, info.x-adama-envelope,
 // the default prefix taken from servers[0].url after its {variable}) and
 // the services; x-adama-deprecated marks each of them. A group whose
-// Client is described has no hand-written copy; a group with options of
-// its own (byoa's executors) keeps its Client hand-written. What a method does follows from the operation:
+// Client is described has no hand-written copy. A group with options of
+// its own (byoa's executor ids, reporting's line limit) lists the config
+// fields they set (their Option functions stay in the package); a group
+// without a path prefix of its own says with-prefix: false (no
+// WithPrefix); a Client that serves the operations itself (reporting)
+// lists its state instead of fields (clientextra.go). What a method does follows from the operation:
 //
 //   - a GET answering a list: List(ctx, [parent ids,] *Options, ...)
 //     returning one page (*adama.Page[*T], null items as zero records), or,
@@ -192,6 +196,9 @@
 // same name. A stated constraint the generator cannot check is an error.
 // A snapshot record also gets validateChange(v, orig), refusing a change
 // to each read-only or create-only property since the read.
+// An integer's limits are checked on a field held as int64, int32, int
+// or a named integer type of the package (x-go-hand-type: BrainTypeID),
+// converted to int64.
 // A component parameter marked x-go-validate: true (an integer with
 // limits) becomes constants <name>Minimum/<name>Maximum and
 // check<Name>(v, x). Rules no schema can state (between fields, or of the
@@ -279,8 +286,13 @@
 //	                         the service)}], empty-prefix: keep (the
 //	                         default: WithPrefix("") keeps it) or root
 //	                         (WithPrefix("") or "/" means no prefix),
-//	                         new-doc: more of New's doc (optional)};
-//	                         fields lists every service
+//	                         new-doc: more of New's doc (optional),
+//	                         with-prefix: false (no prefix, no WithPrefix),
+//	                         option-doc: Option's doc, config: [{name,
+//	                         type, default, doc}] (fields of config the
+//	                         package's options set), state: [{name, type,
+//	                         init}] (a Client serving its operations
+//	                         itself)}; fields lists every service
 //	x-go-service             (operation) the Client field of the service
 //	                         that serves it; opts the document into services
 //	x-adama-fast-fields      (path of an entity collection) the fields

@@ -13,8 +13,9 @@ import (
 // byoa.BrainTypeID, a map type with its own decoding such as
 // firehose.Filters) or a composite Go type (int, []float64,
 // map[string]string). The type is never made a pointer: its zero value is
-// absent (the JSON tag has omitempty) unless the property is required or
-// marked x-adama-send-zero. The one-pass decoder reads an integer schema
+// absent (the JSON tag has omitempty) unless the property is required
+// (and not marked x-go-omitempty, as for any property) or marked
+// x-adama-send-zero. The one-pass decoder reads an integer schema
 // (converting from int64) and a string schema of a named type (as an
 // enum reads); any other hand type is read through internal/record only,
 // and Misfits lists those of the records its value holds (a map or list of

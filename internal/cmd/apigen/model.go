@@ -263,7 +263,7 @@ func buildField(doc *openapi3.T, prop string, ref *openapi3.SchemaRef, required 
 	if !isASCIIIdent(f.name) || f.name[0] < 'A' || f.name[0] > 'Z' {
 		return nil, fmt.Errorf("%q is not an exported Go name (set x-go-name)", f.name)
 	}
-	if ok, err := handType(f, s, required || hasFlag(ext, "x-adama-send-zero")); ok {
+	if ok, err := handType(f, s, required && !hasFlag(ext, "x-go-omitempty") || hasFlag(ext, "x-adama-send-zero")); ok {
 		if err != nil {
 			return nil, err
 		}

@@ -318,7 +318,7 @@ func checkFor(f *field, s *openapi3.Schema, required bool) (*check, error) {
 		c.nested = true
 	case schemaType(t) == openapi3.TypeInteger:
 		base := strings.TrimPrefix(f.typ, "*")
-		if base != "int64" && base != "int32" {
+		if !intHeld(base) {
 			if hasLimits(t) {
 				return nil, fmt.Errorf("limits on an integer held as %s", f.typ)
 			}
@@ -367,6 +367,18 @@ func checkFor(f *field, s *openapi3.Schema, required bool) (*check, error) {
 		return nil, nil
 	}
 	return c, nil
+}
+
+// intHeld reports whether an integer schema's limits are checked on a
+// field of Go type typ: int64, int32, int, or a named type of the package
+// (x-go-hand-type: BrainTypeID), which the check converts to int64 (the
+// compiler refuses one that is not an integer).
+func intHeld(typ string) bool {
+	switch typ {
+	case "int64", "int32", "int":
+		return true
+	}
+	return isASCIIIdent(typ) && typ[0] >= 'A' && typ[0] <= 'Z'
 }
 
 func cmpType(s *openapi3.Schema) string {
@@ -548,7 +560,7 @@ func renderCheck(b *strings.Builder, r *record, c *check) {
 			body = append(body, fmt.Sprintf("valid.Enum(v, %s, %s)", path, val))
 		}
 		n := val
-		if strings.TrimPrefix(f.typ, "*") == "int32" {
+		if base := strings.TrimPrefix(f.typ, "*"); base != "int64" && intHeld(base) {
 			n = "int64(" + val + ")"
 		}
 		switch {

@@ -64,7 +64,7 @@ func TestCampaignV3Refusals(t *testing.T) {
 			if tt.field != "" {
 				assert.Equal(t, tt.field, errs[0].(map[string]any)["field"])
 			}
-			assert.EqualValues(t, 2, srv.Entities().Collection("campaigns").Raw(70)["version"], "nothing changed")
+			assert.EqualValues(t, 2, srv.Entities().Campaigns().Raw(70)["version"], "nothing changed")
 		})
 	}
 

@@ -93,7 +93,7 @@ func TestJSONErrorsMediaTypeAndStatusWords(t *testing.T) {
 	assert.Equal(t, "application/vnd.svc.v1+json", ok.ct)
 	assert.Equal(t, "ok", metaStatus(t, ok.body))
 
-	srv.Entities().Collection("agencies").SetRaw(1, "name", "bumped") // version 0 -> 1
+	srv.Entities().Agencies().SetRaw(1, "name", "bumped") // version 0 -> 1
 	srv.Deny("/api/v2.0/contacts")
 	tests := []struct {
 		name, method, path string

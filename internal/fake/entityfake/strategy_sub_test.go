@@ -54,9 +54,9 @@ func TestStrategySubResourceRefusals(t *testing.T) {
 			}
 		})
 	}
-	got := srv.Entities().Collection("strategies").Raw(50)
+	got := srv.Entities().Strategies().Raw(50)
 	assert.Nil(t, got["deals"], "no refused write changed the strategy")
-	assert.Equal(t, 0, srv.Entities().Collection("strategy_domain_restrictions").Count())
+	assert.Equal(t, 0, srv.Entities().StrategyDomainRestrictions().Count())
 }
 
 // The bulk strategy update answers errors in the v3.0 form and applies
@@ -80,7 +80,7 @@ func TestBulkStrategiesRefusals(t *testing.T) {
 			require.NoError(t, err)
 			_ = resp.Body.Close()
 			assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
-			assert.Equal(t, "S", srv.Entities().Collection("strategies").Raw(50)["name"])
+			assert.Equal(t, "S", srv.Entities().Strategies().Raw(50)["name"])
 		})
 	}
 }
