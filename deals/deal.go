@@ -62,16 +62,16 @@ func (d *Deal) createBody() map[string]json.RawMessage {
 
 // updateBody is the body of an update: what changed since d was read
 // (everything set, for a fresh record), plus the version when known. It
-// refuses an owner change.
+// refuses a change to the owner (create-only) or a read-only property
+// (validateChange, records_gen.go) and a sent value breaking a rule.
 func (d *Deal) updateBody() (map[string]json.RawMessage, error) {
 	var v valid.Validator
 	var snap map[string]json.RawMessage
 	if !d.Fresh() {
-		var owner Owner
-		snap, owner = d.snapshot()
-		v.Check(d.Owner.Equal(owner), "owner", "cannot change once created", d.Owner.String())
+		snap, _ = d.snapshot()
+		d.validateChange(&v, d.original())
 	}
-	d.check(&v, false)
+	d.validate(&v, false)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -101,63 +101,46 @@ func (d *Deal) Changes() []string {
 	return out
 }
 
-// Validate checks d against the specification's and the reference's rules;
-// create adds the rules of creation. It returns an *adama.ValidationError
-// naming every broken rule, or nil.
+// Validate checks d against every rule the description states for a
+// create (create set: the DealCreate body's required fields) or an update
+// (the DealUpdate body's): lengths, limits, enum values, the owner, the
+// permissions and the price by their own rules, and the rules between
+// fields (checkDeal). It returns an *adama.ValidationError naming every
+// broken rule, or nil. The rules are generated (records_gen.go,
+// validate).
 func (d *Deal) Validate(create bool) error {
 	var v valid.Validator
-	d.check(&v, create)
+	if d == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return v.Err()
+	}
+	d.validate(&v, create)
 	return v.Err()
 }
 
-func (d *Deal) check(v *valid.Validator, create bool) {
+// checkDeal checks the rules no schema states (x-go-validate-also, called
+// by the generated validateAt): a create names a currency (currency_code
+// or price.currency_code) and the two agree when both are well formed, a
+// deal starts before it ends, a PG deal is FIXED with both datetimes, and
+// the channels (written as ids) have positive ids.
+func (d *Deal) checkDeal(v *valid.Validator, at string, create bool) {
 	if create {
-		v.Require("name", d.Name != "")
-		v.Require("owner", !d.Owner.Equal(Owner{}))
-		if !d.Owner.Equal(Owner{}) {
-			d.Owner.check(v, "owner")
-		}
-		v.Require("permissions", d.Permissions != nil)
-		v.Require("price", d.Price != nil)
-		v.Require("supply_source_id", d.SupplySourceID != 0)
-		v.Require("deal_identifier", d.DealIdentifier != "")
-		v.Require("currency_code", d.CurrencyCode != "" || (d.Price != nil && d.Price.CurrencyCode != ""))
+		v.Require(valid.Path(at, "currency_code"), d.CurrencyCode != "" || (d.Price != nil && d.Price.CurrencyCode != ""))
 	}
-	v.MaxLen("name", d.Name, 256)
-	v.MaxLen("deal_identifier", d.DealIdentifier, 256)
-	v.MaxLen("description", d.Description, 4096)
-	v.MaxLen("zone_name", d.ZoneName, 64)
-	if d.CurrencyCode != "" {
-		checkCurrency(v, "currency_code", d.CurrencyCode)
+	if d.Price != nil && isCurrency(d.CurrencyCode) && isCurrency(d.Price.CurrencyCode) {
+		v.Check(d.CurrencyCode == d.Price.CurrencyCode, valid.Path(at, "price.currency_code"), "must match currency_code", d.Price.CurrencyCode)
 	}
-	if d.Price != nil {
-		d.Price.check(v, "price")
-		if d.CurrencyCode != "" && d.Price.CurrencyCode != "" {
-			v.Check(d.CurrencyCode == d.Price.CurrencyCode, "price.currency_code", "must match currency_code", d.Price.CurrencyCode)
-		}
-	}
-	if d.Permissions != nil {
-		d.Permissions.check(v, "permissions")
-	}
-	v.Check(d.SupplySourceID >= 0, "supply_source_id", "must be a positive id", d.SupplySourceID)
-	v.Check(d.AdvertiserID >= 0, "advertiser_id", "must be >= 0", d.AdvertiserID)
-	checkEnum(v, "price_type", d.PriceType)
-	checkEnum(v, "price_method", d.PriceMethod)
-	checkEnum(v, "deal_source", d.DealSource)
-	checkEnum(v, "media_type", d.MediaType)
-	checkEnum(v, "bill_type", d.BillType)
-	checkEnum(v, "deal_type", d.DealType)
 	if d.StartDatetime != nil && d.EndDatetime != nil && !d.StartDatetime.IsZero() && !d.EndDatetime.IsZero() {
-		v.Check(d.StartDatetime.Before(d.EndDatetime.Time), "start_datetime", "must be earlier than end_datetime", d.StartDatetime.String())
+		v.Check(d.StartDatetime.Before(d.EndDatetime.Time), valid.Path(at, "start_datetime"), "must be earlier than end_datetime", d.StartDatetime.String())
 	}
 	if d.DealType == DealTypePG {
-		v.Check(d.PriceType == PriceTypeFixed, "price_type", "must be FIXED for a PG deal", d.PriceType)
-		v.Check(d.StartDatetime != nil && !d.StartDatetime.IsZero(), "start_datetime", "required for a PG deal", nil)
-		v.Check(d.EndDatetime != nil && !d.EndDatetime.IsZero(), "end_datetime", "required for a PG deal", nil)
+		v.Check(d.PriceType == PriceTypeFixed, valid.Path(at, "price_type"), "must be FIXED for a PG deal", d.PriceType)
+		v.Check(d.StartDatetime != nil && !d.StartDatetime.IsZero(), valid.Path(at, "start_datetime"), "required for a PG deal", nil)
+		v.Check(d.EndDatetime != nil && !d.EndDatetime.IsZero(), valid.Path(at, "end_datetime"), "required for a PG deal", nil)
 	}
 	for i, c := range d.Channels {
 		_, kept := c.Extra["id"]
-		v.Check(c.ID > 0 || kept && c.ID == 0, "channels["+strconv.Itoa(i)+"]", "must be a positive channel id", c.ID)
+		v.Check(c.ID > 0 || kept && c.ID == 0, valid.Index(at, "channels", i), "must be a positive channel id", c.ID)
 	}
 }
 
@@ -210,7 +193,9 @@ func (d *Deal) createRequest() (any, error) {
 	if err := checkRecord("deal", d); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(true); err != nil {
+	var v valid.Validator
+	d.validate(&v, true)
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	return d.createBody(), nil

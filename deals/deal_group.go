@@ -11,7 +11,8 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// MaxGroupDeals is the most deals one group holds.
+// MaxGroupDeals is the most deals one group holds (deal_ids' maxItems in
+// the description).
 const MaxGroupDeals = 300
 
 // DealGroup (records_gen.go) keeps the body it was read from
@@ -43,33 +44,30 @@ func (g *DealGroup) writeMap() map[string]json.RawMessage {
 	return record.ToMap(b)
 }
 
-// Validate checks the group's rules; create adds the rules of creation.
+// Validate checks the group against every rule the description states
+// for a create (create set: the DealGroupCreate body's required fields)
+// or an update (the DealGroupUpdate body's): lengths, the owner by its
+// own rules, at most 300 positive deal ids listed once each, and no
+// permissions of its own (checkDealGroup). It returns an
+// *adama.ValidationError naming every broken rule, or nil. The rules are
+// generated (records_gen.go, validate).
 func (g *DealGroup) Validate(create bool) error {
 	var v valid.Validator
-	g.check(&v, create)
+	if g == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return v.Err()
+	}
+	g.validate(&v, create)
 	return v.Err()
 }
 
-func (g *DealGroup) check(v *valid.Validator, create bool) {
-	if create {
-		v.Require("name", g.Name != "")
-		v.Require("owner", !g.Owner.Equal(Owner{}))
-		if !g.Owner.Equal(Owner{}) {
-			g.Owner.check(v, "owner")
-		}
-		v.Require("deal_ids", len(g.DealIDs) > 0)
-	}
-	v.MaxLen("name", g.Name, 255)
-	v.MaxLen("description", g.Description, 4095)
-	v.Check(len(g.DealIDs) <= MaxGroupDeals, "deal_ids", "at most 300 deals", len(g.DealIDs))
-	checkIDs(v, "deal_ids", g.DealIDs)
-	seen := map[int64]bool{}
-	for _, id := range g.DealIDs {
-		v.Check(!seen[id], "deal_ids", "duplicate id", id)
-		seen[id] = true
-	}
+// checkDealGroup checks the rule no schema states (x-go-validate-also,
+// called by the generated validateAt): a group has no targeting
+// permissions of its own, so one read with them (kept in Extra) is
+// refused.
+func (g *DealGroup) checkDealGroup(v *valid.Validator, at string, _ bool) {
 	if _, bad := g.Extra["permissions"]; bad {
-		v.Add("permissions", "deal groups have no targeting permissions of their own", nil)
+		v.Add(valid.Path(at, "permissions"), "deal groups have no targeting permissions of their own", nil)
 	}
 }
 
@@ -119,7 +117,9 @@ func (g *DealGroup) createRequest() (any, error) {
 	if err := checkRecord("deal_group", g); err != nil {
 		return nil, err
 	}
-	if err := g.Validate(true); err != nil {
+	var v valid.Validator
+	g.validate(&v, true)
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	body := g.writeMap()
@@ -127,8 +127,8 @@ func (g *DealGroup) createRequest() (any, error) {
 	return body, nil
 }
 
-// updateRequest checks g (a nil g, an id below 1 and an owner change are
-// refused) and returns the body of Update: what changed since g was read,
+// updateRequest checks g (a nil g, an id below 1, a change to the owner or
+// a read-only property are refused) and returns the body of Update: what changed since g was read,
 // with the version.
 func (g *DealGroup) updateRequest() (any, error) {
 	if err := checkRecord("deal_group", g); err != nil {
@@ -138,11 +138,11 @@ func (g *DealGroup) updateRequest() (any, error) {
 		return nil, err
 	}
 	var v valid.Validator
-	snap, owner := g.snapshot()
+	snap, _ := g.snapshot()
 	if snap != nil {
-		v.Check(g.Owner.Equal(owner), "owner", "cannot change once created", g.Owner.String())
+		g.validateChange(&v, g.original())
 	}
-	g.check(&v, false)
+	g.validate(&v, false)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

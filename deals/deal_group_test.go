@@ -114,7 +114,9 @@ func TestDealGroupRules(t *testing.T) {
 		{"deal ids required", deals.DealGroup{Name: "g", Owner: org}, "deal_ids", "required"},
 		{"at most 300", deals.DealGroup{Name: "g", Owner: org, DealIDs: many}, "deal_ids", "at most 300"},
 		{"300 ok", deals.DealGroup{Name: "g", Owner: org, DealIDs: many[:300]}, "", ""},
-		{"duplicates", deals.DealGroup{Name: "g", Owner: org, DealIDs: []int64{1, 1}}, "deal_ids", "duplicate"},
+		// deal_ids is uniqueItems in the description: the repeat is named
+		// at its index, in the words every group uses.
+		{"duplicates", deals.DealGroup{Name: "g", Owner: org, DealIDs: []int64{1, 1}}, "deal_ids[1]", "listed twice"},
 		{"name 256", deals.DealGroup{Name: string(make([]byte, 256)), Owner: org, DealIDs: []int64{1}}, "name", "max length 255"},
 	}
 	for _, tc := range cases {

@@ -8,8 +8,9 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// MaxPageLimit is the largest page a list returns.
-const MaxPageLimit = 100
+// MaxPageLimit is the largest page a list returns (page_limit's maximum
+// in the description).
+const MaxPageLimit = pageLimitMaximum
 
 // Equal reports whether o and p name the same owner.
 func (o Owner) Equal(p Owner) bool { return o.Type == p.Type && o.ID == p.ID }
@@ -17,12 +18,13 @@ func (o Owner) Equal(p Owner) bool { return o.Type == p.Type && o.ID == p.ID }
 // String renders "ORGANIZATION 7".
 func (o Owner) String() string { return string(o.Type) + " " + strconv.FormatInt(o.ID, 10) }
 
-func (o *Owner) check(v *valid.Validator, field string) {
-	v.Require(field+".type", o.Type != "")
-	if o.Type != "" {
-		v.Check(o.Type.settable(), field+".type", "one of: ADVERTISER, AGENCY, ORGANIZATION", o.Type)
+// checkOwner checks the rule no schema states (x-go-validate-also, called
+// by the generated validateAt): INTERNAL, the platform's own owner type,
+// is read but cannot be set.
+func (o *Owner) checkOwner(v *valid.Validator, at string, _ bool) {
+	if o.Type != "" && o.Type.Valid() && !o.Type.settable() {
+		v.Add(valid.Path(at, "type"), "one of: ADVERTISER, AGENCY, ORGANIZATION", string(o.Type))
 	}
-	v.Check(o.ID > 0, field+".id", "required, a positive id", o.ID)
 }
 
 // query helpers
@@ -47,12 +49,14 @@ func setIDs(q url.Values, key string, ids []int64) {
 	}
 }
 
-// checkPaging checks page_limit and page_offset.
+// checkPaging checks page_limit (0 leaves it to the server) and
+// page_offset by the limits of the description (records_gen.go), and the
+// SDK's prefetch.
 func checkPaging(v *valid.Validator, limit, offset, prefetch int) {
 	if limit != 0 {
-		v.Range("page_limit", int64(limit), 1, MaxPageLimit)
+		checkPageLimit(v, int64(limit))
 	}
-	v.Check(offset >= 0, "page_offset", "must be >= 0", offset)
+	checkPageOffset(v, int64(offset))
 	v.Check(prefetch >= 0 && prefetch <= 32, "prefetch", "must be between 0 and 32", prefetch)
 }
 

@@ -10,9 +10,6 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// MaxPrice is the largest deal price the platform takes (9,999,999.9999).
-var maxPrice = adama.MustDecimal("9999999.9999")
-
 // Price is a deal's floor or fixed price, exact, with its currency. Shape
 // from the Marketplaces API reference, schema
 // create-deal.price: {"currency_code": "USD", "value": "1.3000"}.
@@ -108,21 +105,35 @@ func (p Price) MarshalJSON() ([]byte, error) {
 	return record.EncodeObject(w, p.Extra)
 }
 
-func (p *Price) check(v *valid.Validator, field string) {
-	if p.CurrencyCode != "" {
-		checkCurrency(v, field+".currency_code", p.CurrencyCode)
+// validateAt checks the price, found at the path at, by the rules of its
+// schema in the description (Price, written by hand as the record is):
+// the currency is 3 letters, the value lies between 0 and 9,999,999.9999.
+// A generated validateAt (Deal's) calls it for a price it holds.
+func (p *Price) validateAt(v *valid.Validator, at string, _ bool) {
+	if p == nil {
+		return
 	}
-	v.Check(p.Value.Cmp(adama.Decimal{}) >= 0, field+".value", "must be >= 0", p.Value)
-	v.Check(p.Value.Cmp(maxPrice) <= 0, field+".value", "at most 9999999.9999", p.Value)
+	if p.CurrencyCode != "" {
+		checkCurrency(v, valid.Path(at, "currency_code"), p.CurrencyCode)
+	}
+	v.DecimalMin(valid.Path(at, "value"), p.Value, "0")
+	v.DecimalMax(valid.Path(at, "value"), p.Value, "9999999.9999")
 }
 
+// checkCurrency checks an ISO 4217 code, as the description's currency
+// codes state it (3 letters, x-go-rule's wording).
 func checkCurrency(v *valid.Validator, field, code string) {
+	v.Check(isCurrency(code), field, "3 letters (ISO 4217)", code)
+}
+
+// isCurrency reports whether code is 3 ASCII letters.
+func isCurrency(code string) bool {
 	ok := len(code) == 3
 	for i := 0; ok && i < 3; i++ {
 		c := code[i] | 0x20
 		ok = c >= 'a' && c <= 'z'
 	}
-	v.Check(ok, field, "3 letters (ISO 4217)", code)
+	return ok
 }
 
 func truncate(s string, n int) string {

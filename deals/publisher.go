@@ -60,23 +60,24 @@ func (o *PublisherListOptions) validate() error {
 	return v.Err()
 }
 
-// createRequest checks p (a nil p is refused; its organization and name
-// are required) and returns the body of Create.
+// createRequest checks p by the PublisherCreate body's rules (a nil p is
+// refused; its organization and name are required; records_gen.go,
+// validate) and returns the body of Create.
 func (p *Publisher) createRequest() (any, error) {
 	if err := checkRecord("publisher", p); err != nil {
 		return nil, err
 	}
 	var v valid.Validator
-	v.Check(p.OrganizationID > 0, "organization_id", "required", p.OrganizationID)
-	checkPublisherName(&v, "name", p.Name)
+	p.validate(&v, true)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	return p.createBody(), nil
 }
 
-// updateRequest checks p (a nil p is refused; its id and name are
-// required) and returns the body of Update: the name, the one writable
+// updateRequest checks p (a nil p is refused; its id is required, a
+// change to its organization or a read-only property is refused, and the
+// PublisherUpdate body's rules hold: a name) and returns the body of Update: the name, the one writable
 // field, and the unknown properties changed since p was read.
 func (p *Publisher) updateRequest() (any, error) {
 	if err := checkRecord("publisher", p); err != nil {
@@ -84,7 +85,8 @@ func (p *Publisher) updateRequest() (any, error) {
 	}
 	var v valid.Validator
 	v.Check(p.ID > 0, "id", "must be a positive id", p.ID)
-	checkPublisherName(&v, "name", p.Name)
+	p.validateChange(&v, p.original())
+	p.validate(&v, false)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

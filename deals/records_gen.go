@@ -12,6 +12,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // OwnerType is the kind of entity that owns a deal or a group;
@@ -529,6 +530,36 @@ func (x *Owner) misfits(prefix string) []adama.Misfit {
 	return out
 }
 
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Owner) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		} else {
+			v.Require(valid.Path(at, "type"), false)
+		}
+		if x.ID != 0 {
+			v.Min(valid.Path(at, "id"), x.ID, 1)
+		} else {
+			v.Require(valid.Path(at, "id"), false)
+		}
+	} else {
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		}
+		if x.ID != 0 {
+			v.Min(valid.Path(at, "id"), x.ID, 1)
+		}
+	}
+	x.checkOwner(v, at, create)
+}
+
 // Permissions is the entities allowed to target a deal: the owner
 // or its sub-entities, never an entity and one under it (listing
 // an entity includes everything under it). Deal groups have none of
@@ -637,6 +668,32 @@ func (x *Permissions) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, permissionsIdx, prefix)
 	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Permissions) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	{
+		outer := v
+		v := new(valid.Validator)
+		v.Items(valid.Path(at, "organization_ids"), len(x.OrganizationIDs), -1, 1)
+		outer.Restate(v, "at most one id")
+	}
+	for i, e := range x.OrganizationIDs {
+		v.Min(valid.Index(at, "organization_ids", i), e, 1)
+	}
+	for i, e := range x.AgencyIDs {
+		v.Min(valid.Index(at, "agency_ids", i), e, 1)
+	}
+	for i, e := range x.AdvertiserIDs {
+		v.Min(valid.Index(at, "advertiser_ids", i), e, 1)
+	}
+	x.checkRepeats(v, at, create)
 }
 
 // Ref is a related record named by id and name (supply source,
@@ -853,6 +910,16 @@ func (x *Channel) clearReadOnly() {
 			}
 			delete(x.Extra, k)
 		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Channel) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
 	}
 }
 
@@ -1570,6 +1637,171 @@ func (*Deal) createOnlyFields() []string {
 	return []string{"owner"}
 }
 
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// DealCreate, update by DealUpdate): those of a create when create
+// is set, else those of an update.
+func (x *Deal) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by DealCreate, update by
+// DealUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Deal) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Description != "" {
+			v.MaxLen(valid.Path(at, "description"), x.Description, 4096)
+		}
+		if !valid.IsZero(x.Owner) {
+			x.Owner.validateAt(v, valid.Path(at, "owner"), create)
+		} else {
+			v.Require(valid.Path(at, "owner"), false)
+		}
+		if x.Permissions != nil {
+			x.Permissions.validateAt(v, valid.Path(at, "permissions"), create)
+		} else {
+			v.Require(valid.Path(at, "permissions"), false)
+		}
+		if x.AdvertiserID != 0 {
+			v.Min(valid.Path(at, "advertiser_id"), x.AdvertiserID, 0)
+		}
+		if x.SupplySourceID != 0 {
+			v.Min(valid.Path(at, "supply_source_id"), x.SupplySourceID, 1)
+		} else {
+			v.Require(valid.Path(at, "supply_source_id"), false)
+		}
+		if x.DealIdentifier != "" {
+			v.MaxLen(valid.Path(at, "deal_identifier"), x.DealIdentifier, 256)
+		} else {
+			v.Require(valid.Path(at, "deal_identifier"), false)
+		}
+		if x.PriceType != "" {
+			valid.Enum(v, valid.Path(at, "price_type"), x.PriceType)
+		}
+		if x.PriceMethod != "" {
+			valid.Enum(v, valid.Path(at, "price_method"), x.PriceMethod)
+		}
+		if x.Price != nil {
+			x.Price.validateAt(v, valid.Path(at, "price"), create)
+		} else {
+			v.Require(valid.Path(at, "price"), false)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.Pattern(valid.Path(at, "currency_code"), x.CurrencyCode, "^[A-Za-z]{3}$")
+			}
+			outer.Restate(v, "3 letters (ISO 4217)")
+		}
+		if x.DealSource != "" {
+			valid.Enum(v, valid.Path(at, "deal_source"), x.DealSource)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.BillType != "" {
+			valid.Enum(v, valid.Path(at, "bill_type"), x.BillType)
+		}
+		if x.DealType != "" {
+			valid.Enum(v, valid.Path(at, "deal_type"), x.DealType)
+		}
+		if x.ZoneName != "" {
+			v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+		}
+		for i := range x.Channels {
+			x.Channels[i].validateAt(v, valid.Index(at, "channels", i), create)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		}
+		if x.Description != "" {
+			v.MaxLen(valid.Path(at, "description"), x.Description, 4096)
+		}
+		if !valid.IsZero(x.Owner) {
+			x.Owner.validateAt(v, valid.Path(at, "owner"), create)
+		}
+		if x.Permissions != nil {
+			x.Permissions.validateAt(v, valid.Path(at, "permissions"), create)
+		}
+		if x.AdvertiserID != 0 {
+			v.Min(valid.Path(at, "advertiser_id"), x.AdvertiserID, 0)
+		}
+		if x.SupplySourceID != 0 {
+			v.Min(valid.Path(at, "supply_source_id"), x.SupplySourceID, 1)
+		}
+		if x.DealIdentifier != "" {
+			v.MaxLen(valid.Path(at, "deal_identifier"), x.DealIdentifier, 256)
+		}
+		if x.PriceType != "" {
+			valid.Enum(v, valid.Path(at, "price_type"), x.PriceType)
+		}
+		if x.PriceMethod != "" {
+			valid.Enum(v, valid.Path(at, "price_method"), x.PriceMethod)
+		}
+		if x.Price != nil {
+			x.Price.validateAt(v, valid.Path(at, "price"), create)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.Pattern(valid.Path(at, "currency_code"), x.CurrencyCode, "^[A-Za-z]{3}$")
+			}
+			outer.Restate(v, "3 letters (ISO 4217)")
+		}
+		if x.DealSource != "" {
+			valid.Enum(v, valid.Path(at, "deal_source"), x.DealSource)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.BillType != "" {
+			valid.Enum(v, valid.Path(at, "bill_type"), x.BillType)
+		}
+		if x.DealType != "" {
+			valid.Enum(v, valid.Path(at, "deal_type"), x.DealType)
+		}
+		if x.ZoneName != "" {
+			v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+		}
+		for i := range x.Channels {
+			x.Channels[i].validateAt(v, valid.Index(at, "channels", i), create)
+		}
+	}
+	x.checkDeal(v, at, create)
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Deal) validateChange(v *valid.Validator, orig *Deal) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "owner", "organization_id", "supply_source", "publisher", "deal_groups", "strategies_count", "has_strategies", "impressions", "effective_status", "severity", "api_version", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
 // DealGroup is deals packaged under one owner (every deal has the
 // group's owner); groups honour their deals' permissions and have
 // none of their own. Update sends what changed since the group was
@@ -1815,6 +2047,76 @@ func (*DealGroup) createOnlyFields() []string {
 	return []string{"owner"}
 }
 
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// DealGroupCreate, update by DealGroupUpdate): those of a create
+// when create is set, else those of an update.
+func (x *DealGroup) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by DealGroupCreate, update by
+// DealGroupUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DealGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 255)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Description != "" {
+			v.MaxLen(valid.Path(at, "description"), x.Description, 4095)
+		}
+		if !valid.IsZero(x.Owner) {
+			x.Owner.validateAt(v, valid.Path(at, "owner"), create)
+		} else {
+			v.Require(valid.Path(at, "owner"), false)
+		}
+		v.Require(valid.Path(at, "deal_ids"), len(x.DealIDs) > 0)
+		v.Items(valid.Path(at, "deal_ids"), len(x.DealIDs), -1, 300)
+		valid.Unique(v, valid.Path(at, "deal_ids"), x.DealIDs)
+		for i, e := range x.DealIDs {
+			v.Min(valid.Index(at, "deal_ids", i), e, 1)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 255)
+		}
+		if x.Description != "" {
+			v.MaxLen(valid.Path(at, "description"), x.Description, 4095)
+		}
+		if !valid.IsZero(x.Owner) {
+			x.Owner.validateAt(v, valid.Path(at, "owner"), create)
+		}
+		v.Items(valid.Path(at, "deal_ids"), len(x.DealIDs), -1, 300)
+		valid.Unique(v, valid.Path(at, "deal_ids"), x.DealIDs)
+		for i, e := range x.DealIDs {
+			v.Min(valid.Index(at, "deal_ids", i), e, 1)
+		}
+	}
+	x.checkDealGroup(v, at, create)
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *DealGroup) validateChange(v *valid.Validator, orig *DealGroup) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "owner", "has_strategies", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
 // Publisher is a publisher of an organization's direct deals;
 // its name is the one field an update changes.
 type Publisher struct {
@@ -2017,6 +2319,60 @@ func (*Publisher) fixedFields() []string {
 // createOnlyFields are the properties only a create sends.
 func (*Publisher) createOnlyFields() []string {
 	return []string{"organization_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// PublisherCreate, update by PublisherUpdate): those of a create
+// when create is set, else those of an update.
+func (x *Publisher) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by PublisherCreate, update by
+// PublisherUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Publisher) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 20)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.OrganizationID != 0 {
+			v.Min(valid.Path(at, "organization_id"), x.OrganizationID, 1)
+		} else {
+			v.Require(valid.Path(at, "organization_id"), false)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 20)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.OrganizationID != 0 {
+			v.Min(valid.Path(at, "organization_id"), x.OrganizationID, 1)
+		}
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Publisher) validateChange(v *valid.Validator, orig *Publisher) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "organization_id", "last_touch_user_id", "created_on", "updated_on", "deleted_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
 }
 
 // Performance is a deal's reporting data for the period
@@ -2244,4 +2600,29 @@ func (x *Performance) misfits(prefix string) []adama.Misfit {
 	out = append(out, record.Nested(x.MediaSpendCPM, record.MisfitPath(prefix, "media_spend_CPM"))...)
 	out = append(out, record.Nested(x.ResponseRate, record.MisfitPath(prefix, "response_rate"))...)
 	return out
+}
+
+// The limits of the query parameter page_limit
+// (components/parameters/PageLimit).
+const (
+	pageLimitMinimum = 1
+	pageLimitMaximum = 100
+)
+
+// checkPageLimit records in v a violation when x lies outside the
+// limits of the query parameter page_limit.
+func checkPageLimit(v *valid.Validator, x int64) {
+	v.Range("page_limit", x, pageLimitMinimum, pageLimitMaximum)
+}
+
+// The limits of the query parameter page_offset
+// (components/parameters/PageOffset).
+const (
+	pageOffsetMinimum = 0
+)
+
+// checkPageOffset records in v a violation when x lies outside the
+// limits of the query parameter page_offset.
+func checkPageOffset(v *valid.Validator, x int64) {
+	v.Min("page_offset", x, pageOffsetMinimum)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
 	"github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Visibility is the audience of a taxonomy: GLOBAL for every buyer,
@@ -157,6 +158,40 @@ func (x *Permissions) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, permissionsIdx, prefix)
 	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Permissions) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	{
+		outer := v
+		v := new(valid.Validator)
+		for i, e := range x.Organizations {
+			v.Min(valid.Index(at, "organizations", i), e, 1)
+		}
+		outer.Restate(v, "must be a positive id")
+	}
+	{
+		outer := v
+		v := new(valid.Validator)
+		for i, e := range x.Agencies {
+			v.Min(valid.Index(at, "agencies", i), e, 1)
+		}
+		outer.Restate(v, "must be a positive id")
+	}
+	{
+		outer := v
+		v := new(valid.Validator)
+		for i, e := range x.Advertisers {
+			v.Min(valid.Index(at, "advertisers", i), e, 1)
+		}
+		outer.Restate(v, "must be a positive id")
+	}
 }
 
 // Node is one node of a taxonomy tree: the root (whose name is the
@@ -311,6 +346,35 @@ func (x *Node) misfits(prefix string) []adama.Misfit {
 		out = append(out, y.misfits(record.MisfitPath(prefix, "children["+strconv.Itoa(i)+"]"))...)
 	}
 	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of the request bodies: create by Node,
+// update by Node): those of a create when create is set, else those
+// of an update.
+func (x *Node) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by Node, update by Node) that
+// the record found at the path at ("" for a record checked alone)
+// breaks, naming each field with that path; a nil record breaks
+// none.
+func (x *Node) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Require(valid.Path(at, "name"), x.Name != "")
+	v.MaxLen(valid.Path(at, "name"), x.Name, 255)
+	if x.Uniques != nil {
+		v.Min(valid.Path(at, "uniques"), *x.Uniques, 0)
+	}
+	if x.RetailCPM != nil {
+		v.DecimalMin(valid.Path(at, "retail_cpm"), *x.RetailCPM, "0")
+	}
+	for i, e := range x.Children {
+		e.validateAt(v, valid.Index(at, "children", i), create)
+	}
+	x.checkNode(v, at, create)
 }
 
 // Taxonomy is a tree of audience segments with who may use it,
@@ -503,6 +567,61 @@ func (x *Taxonomy) clearReadOnly() {
 			delete(x.Extra, k)
 		}
 	}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// TaxonomyCreate, update by TaxonomyUpdate): those of a create when
+// create is set, else those of an update.
+func (x *Taxonomy) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by TaxonomyCreate, update by
+// TaxonomyUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Taxonomy) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.VendorID != 0 {
+			v.Min(valid.Path(at, "vendor_id"), x.VendorID, 1)
+		} else {
+			v.Require(valid.Path(at, "vendor_id"), false)
+		}
+		if x.AudienceVendorID != 0 {
+			v.Min(valid.Path(at, "audience_vendor_id"), x.AudienceVendorID, 1)
+		}
+		if x.Permissions != nil {
+			x.Permissions.validateAt(v, valid.Path(at, "permissions"), create)
+		} else {
+			v.Require(valid.Path(at, "permissions"), false)
+		}
+		if x.Taxonomy != nil {
+			x.Taxonomy.validateAt(v, valid.Path(at, "taxonomy"), create)
+		} else {
+			v.Require(valid.Path(at, "taxonomy"), false)
+		}
+	} else {
+		if x.VendorID != 0 {
+			v.Min(valid.Path(at, "vendor_id"), x.VendorID, 1)
+		}
+		if x.AudienceVendorID != 0 {
+			v.Min(valid.Path(at, "audience_vendor_id"), x.AudienceVendorID, 1)
+		} else {
+			v.Require(valid.Path(at, "audience_vendor_id"), false)
+		}
+		if x.Permissions != nil {
+			x.Permissions.validateAt(v, valid.Path(at, "permissions"), create)
+		}
+		if x.Taxonomy != nil {
+			x.Taxonomy.validateAt(v, valid.Path(at, "taxonomy"), create)
+		} else {
+			v.Require(valid.Path(at, "taxonomy"), false)
+		}
+	}
+	x.checkTree(v, at, create)
 }
 
 // Grant is an entity a provider may share taxonomies with.

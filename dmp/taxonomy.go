@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -69,56 +68,62 @@ func (n *Node) Count() int {
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (t *Taxonomy) Restricted() bool { return t.Visibility != VisibilityGlobal }
 
-// Validate checks the taxonomy's rules; create adds the rules of creation
-// (permissions and vendor_id), otherwise those of an update
-// (audience_vendor_id).
+// Validate checks the taxonomy against every rule the description states
+// for a create (create set: the TaxonomyCreate body's required fields,
+// permissions, vendor_id and taxonomy) or an update (the TaxonomyUpdate
+// body's: audience_vendor_id and taxonomy): positive ids, every node by
+// the Node schema's rules (a name of at most 255 characters, non-negative
+// uniques and retail CPM) and the rules between fields (checkNode,
+// checkTree). It returns an *adama.ValidationError naming every broken
+// rule, or nil. The rules are generated (records_gen.go, validate).
 //
 // Deprecated: use the v3.0 campaign interface (/api/v3.0).
 func (t *Taxonomy) Validate(create bool) error {
 	var v valid.Validator
-	if create {
-		v.Require("permissions", t.Permissions != nil)
-		v.Check(t.VendorID > 0, "vendor_id", "required, a positive id", t.VendorID)
-	} else {
-		v.Check(t.AudienceVendorID > 0, "audience_vendor_id", "required, a positive id", t.AudienceVendorID)
-	}
-	if t.Permissions != nil {
-		for f, ids := range map[string][]int64{"permissions.organizations": t.Permissions.Organizations, "permissions.agencies": t.Permissions.Agencies, "permissions.advertisers": t.Permissions.Advertisers} {
-			for i, id := range ids {
-				v.Check(id > 0, f+"["+strconv.Itoa(i)+"]", "must be a positive id", id)
-			}
-		}
-	}
-	if t.Taxonomy == nil {
-		v.Require("taxonomy", false)
+	if t == nil {
+		v.Add("record", valid.RuleRequired, nil)
 		return v.Err()
 	}
+	t.validate(&v, create)
+	return v.Err()
+}
+
+// checkNode checks the rules of a node no schema states
+// (x-go-validate-also, called by the generated validateAt): its name is
+// valid UTF-8 (it travels entity-encoded), a buyable node has a code and
+// a retail CPM, and no child is null.
+func (n *Node) checkNode(v *valid.Validator, at string, _ bool) {
+	v.Check(utf8.ValidString(n.Name), valid.Path(at, "name"), "must be valid UTF-8", nil)
+	if n.Buyable {
+		v.Require(valid.Path(at, "code"), n.Code != "")
+		v.Require(valid.Path(at, "retail_cpm"), n.RetailCPM != nil)
+	}
+	for i, c := range n.Children {
+		if c == nil {
+			v.Add(valid.Index(at, "children", i), "must not be null", nil)
+		}
+	}
+}
+
+// checkTree checks the rules across the tree no schema states
+// (x-go-validate-also, called by the generated validateAt): the root has
+// children, segment codes are unique in the tree, and use_hash is true
+// when a code is not a 32-bit integer.
+func (t *Taxonomy) checkTree(v *valid.Validator, at string, _ bool) {
 	root := t.Taxonomy
-	v.Require("taxonomy.name", root.Name != "")
-	checkName(&v, "taxonomy.name", root.Name)
-	v.Check(len(root.Children) > 0, "taxonomy.children", "required, at least one node", nil)
+	if root == nil {
+		return
+	}
+	v.Check(len(root.Children) > 0, valid.Path(at, "taxonomy.children"), "required, at least one node", nil)
 	codes := map[string]string{}
 	needHash := ""
 	var walk func(path string, n *Node)
 	walk = func(path string, n *Node) {
 		for i, c := range n.Children {
-			p := path + ".children[" + strconv.Itoa(i) + "]"
 			if c == nil {
-				v.Add(p, "must not be null", nil)
 				continue
 			}
-			v.Require(p+".name", c.Name != "")
-			checkName(&v, p+".name", c.Name)
-			if c.Buyable {
-				v.Require(p+".code", c.Code != "")
-				v.Require(p+".retail_cpm", c.RetailCPM != nil)
-			}
-			if c.RetailCPM != nil {
-				v.Check(c.RetailCPM.Cmp(adama.Decimal{}) >= 0, p+".retail_cpm", "must be >= 0", c.RetailCPM)
-			}
-			if c.Uniques != nil {
-				v.Check(*c.Uniques >= 0, p+".uniques", "must be >= 0", *c.Uniques)
-			}
+			p := path + ".children[" + strconv.Itoa(i) + "]"
 			if c.Code != "" {
 				if first, dup := codes[c.Code]; dup {
 					v.Addf(p+".code", c.Code, "must be unique (also at %s)", first)
@@ -132,16 +137,10 @@ func (t *Taxonomy) Validate(create bool) error {
 			walk(p, c)
 		}
 	}
-	walk("taxonomy", root)
+	walk(valid.Path(at, "taxonomy"), root)
 	if needHash != "" {
-		v.Check(t.UseHash != nil && *t.UseHash, "use_hash", "must be true: segment code "+strconv.Quote(needHash)+" is not a 32-bit integer", nil)
+		v.Check(t.UseHash != nil && *t.UseHash, valid.Path(at, "use_hash"), "must be true: segment code "+strconv.Quote(needHash)+" is not a 32-bit integer", nil)
 	}
-	return v.Err()
-}
-
-func checkName(v *valid.Validator, field, name string) {
-	v.Check(utf8.ValidString(name), field, "must be valid UTF-8", nil)
-	v.MaxLen(field, name, MaxNameLen)
 }
 
 // isInt32 reports whether code is a 32-bit signed integer.

@@ -5,6 +5,7 @@ package valid
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -209,4 +210,56 @@ func (v *Validator) Err() error {
 	out := make([]adama.Violation, len(v.violations))
 	copy(out, v.violations)
 	return &adama.ValidationError{Violations: out}
+}
+
+// DecimalMin records a violation ("must be >= lo") when x is below lo, a
+// decimal literal; a limit that does not parse is recorded as a
+// violation too, never a panic.
+func (v *Validator) DecimalMin(field string, x adama.Decimal, lo string) {
+	d, err := adama.ParseDecimal(lo)
+	switch {
+	case err != nil:
+		v.Addf(field, x, "limit %q is not a decimal: %v", lo, err)
+	case x.Cmp(d) < 0:
+		v.Addf(field, x, "must be >= %s", lo)
+	}
+}
+
+// DecimalMax records a violation ("at most hi") when x is above hi, a
+// decimal literal; a limit that does not parse is recorded as a violation
+// too, never a panic.
+func (v *Validator) DecimalMax(field string, x adama.Decimal, hi string) {
+	d, err := adama.ParseDecimal(hi)
+	switch {
+	case err != nil:
+		v.Addf(field, x, "limit %q is not a decimal: %v", hi, err)
+	case x.Cmp(d) > 0:
+		v.Addf(field, x, "at most %s", hi)
+	}
+}
+
+// Restate records in v the violations of w, each field once (with its
+// first value), under the rule text rule: a field whose value breaks
+// several limits of one stated rule is reported once, in the description's
+// words. A RuleRequired violation keeps its rule.
+func (v *Validator) Restate(w *Validator, rule string) {
+	seen := map[string]bool{}
+	for _, x := range w.violations {
+		if x.Rule == RuleRequired {
+			v.violations = append(v.violations, x)
+			continue
+		}
+		if seen[x.Field] {
+			continue
+		}
+		seen[x.Field] = true
+		v.Add(x.Field, rule, x.Value)
+	}
+}
+
+// IsZero reports whether x is its type's zero value, as the omitzero
+// JSON option decides it (a record held by value with no field set is
+// absent).
+func IsZero[T any](x T) bool {
+	return reflect.ValueOf(&x).Elem().IsZero()
 }

@@ -95,3 +95,46 @@ func TestMergeAndErr(t *testing.T) {
 	ve.Violations[0].Field = "changed"
 	assert.True(t, strings.HasPrefix(v.Err().(*adama.ValidationError).Violations[0].Field, "rec."), "Err returns a copy")
 }
+
+func TestDecimalLimitsRestateAndIsZero(t *testing.T) {
+	dec := adama.MustDecimal
+	for _, tc := range []struct {
+		name  string
+		check func(v *valid.Validator)
+		want  []adama.Violation
+	}{
+		{"decimal at its minimum", func(v *valid.Validator) { v.DecimalMin("p", dec("0"), "0") }, nil},
+		{"decimal below", func(v *valid.Validator) { v.DecimalMin("p", dec("-0.01"), "0") }, []adama.Violation{{Field: "p", Rule: "must be >= 0", Value: dec("-0.01")}}},
+		{"decimal at its maximum", func(v *valid.Validator) { v.DecimalMax("p", dec("9999999.9999"), "9999999.9999") }, nil},
+		{"decimal above", func(v *valid.Validator) { v.DecimalMax("p", dec("10000000"), "9999999.9999") }, []adama.Violation{{Field: "p", Rule: "at most 9999999.9999", Value: dec("10000000")}}},
+		{"a limit that is no decimal", func(v *valid.Validator) { v.DecimalMax("p", dec("1"), "x") }, []adama.Violation{{Field: "p", Rule: `limit "x" is not a decimal: ` + func() string { _, err := adama.ParseDecimal("x"); return err.Error() }(), Value: dec("1")}}},
+		{"restated once per field, required kept", func(v *valid.Validator) {
+			var w valid.Validator
+			w.MaxLen("c", "EURO", 3)
+			w.Pattern("c", "EURO", "^[A-Z]{3}$")
+			w.Require("d", false)
+			w.Min("e[0]", -1, 1)
+			v.Restate(&w, "3 letters")
+		}, []adama.Violation{{Field: "c", Rule: "3 letters", Value: "EURO"}, {Field: "d", Rule: "required"}, {Field: "e[0]", Rule: "3 letters", Value: int64(-1)}}},
+		{"nothing to restate", func(v *valid.Validator) { v.Restate(&valid.Validator{}, "x") }, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var v valid.Validator
+			tc.check(&v)
+			if tc.want == nil {
+				assert.NoError(t, v.Err())
+				return
+			}
+			var ve *adama.ValidationError
+			require.ErrorAs(t, v.Err(), &ve)
+			assert.Equal(t, tc.want, ve.Violations)
+		})
+	}
+	type rec struct {
+		ID    int64
+		Extra map[string]string
+	}
+	assert.True(t, valid.IsZero(rec{}))
+	assert.False(t, valid.IsZero(rec{ID: 1}))
+	assert.False(t, valid.IsZero(rec{Extra: map[string]string{}}), "a kept map is not absent, as omitzero decides")
+}

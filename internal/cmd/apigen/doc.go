@@ -202,7 +202,15 @@
 // A component parameter marked x-go-validate: true (an integer with
 // limits) becomes constants <name>Minimum/<name>Maximum and
 // check<Name>(v, x). Rules no schema can state (between fields, or of the
-// SDK's own options) stay hand-written beside the generated ones.
+// SDK's own options) stay hand-written beside the generated ones; a
+// record's own are named by x-go-validate-also and called at the end of
+// its validateAt, on the same path (validate_also.go). Also checked
+// (validate_more.go): minimum and maximum of a number held as
+// adama.Decimal (DecimalMin, DecimalMax), minimum and maximum of the
+// integer items of a list (named "deal_ids[3]"), a record written by hand
+// (x-go-hand-type: "*Price") by its own hand-written validateAt, a record
+// held by value (absent when zero), and a required text or list the SDK
+// always sends ("required" when empty).
 //
 // # Extension fields read
 //
@@ -238,6 +246,13 @@
 //	                         Schema}: generate validate from the stated
 //	                         rules; (parameter) true: generate its limits
 //	                         and check<Name> (see above)
+//	x-go-validate-also       (checked schema) the name of a hand-written
+//	                         method (v, at, create) validateAt calls last:
+//	                         the record's rules no schema states
+//	x-go-rule                (property, or a list's items) the rule text
+//	                         a value breaking that schema's limits
+//	                         reports, once per field, in place of
+//	                         internal/valid's ("3 letters (ISO 4217)")
 //	x-adama-create-only      (property, snapshot record) only a create
 //	                         sends it; an update refuses a change to it
 //	x-adama-send-zero        (property) a plain value always sent, even

@@ -1029,13 +1029,13 @@ func TestGenerateValidateErrors(t *testing.T) {
 			`unknown key "patch"`},
 		{"a body property the record cannot hold", thing("{create: B, update: B}", "        n: {type: integer}\n") + body("B", "        m: {type: integer}\n"), "",
 			"create (B): property m: the record Thing has no field for it"},
-		{"a number's limits", thing("true", "        n: {type: number, minimum: 1}\n"), "",
-			"property n: limits on a number are not checked by the generator"},
+		{"a number's limits", thing("true", "        n: {type: number, minimum: 1, x-go-type: float64}\n"), "",
+			"property n: limits on a number held as *float64 (want adama.Decimal)"},
 		{"multipleOf", thing("true", "        n: {type: integer, multipleOf: 2}\n"), "",
 			"property n: multipleOf, exclusive limits and property counts are not checked by the generator"},
 		{"exclusive limit", thing("true", "        n: {type: integer, minimum: 0, exclusiveMinimum: true}\n"), "",
 			"property n: multipleOf, exclusive limits"},
-		{"limits on list items", thing("true", "        n: {type: array, items: {type: integer, minimum: 1}}\n"), "",
+		{"limits on list items", thing("true", "        n: {type: array, items: {type: string, maxLength: 1}}\n"), "",
 			"property n: limits on the items of a list are not checked by the generator"},
 		{"an enum on text", thing("{create: B, update: B}", "        s: {type: string}\n") +
 			body("B", "        s: {$ref: \"#/components/schemas/E\"}\n") + "    E: {type: string, enum: [a]}\n", "",
@@ -1350,6 +1350,114 @@ func TestGenerateReadersAndAliasesErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := gen(t, tc.schemas)
+			assert.ErrorContains(t, err, tc.want)
+			assert.Empty(t, src)
+		})
+	}
+}
+
+// validateMoreSchemas are the records of the validate_more.go and
+// validate_also.go tests: Deal holds a record by value (Owner), a record
+// written by hand (Money, x-go-hand-type), a decimal with limits, a list
+// of integers with item limits and x-go-rule, a text with x-go-rule and a
+// required text and list the SDK always sends; Owner and Deal name
+// hand-written rules (x-go-validate-also).
+const validateMoreSchemas = `
+    Money:
+      type: object
+      x-go-skip: true
+      properties:
+        value: {type: number, minimum: 0}
+    Owner:
+      type: object
+      required: [id]
+      x-go-validate-also: checkOwner
+      properties:
+        id: {type: integer, minimum: 1, x-go-omitempty: true}
+    Deal:
+      type: object
+      required: [name]
+      x-go-validate: {create: DealCreate, update: DealUpdate}
+      x-go-validate-also: checkDeal
+      properties:
+        name: {type: string}
+        code: {type: string, minLength: 3, maxLength: 3, pattern: "^[A-Z]{3}$", x-go-omitempty: true, x-go-rule: 3 capitals}
+        ids: {type: array, maxItems: 2, items: {type: integer, minimum: 1, x-go-rule: a positive id}, x-adama-send-zero: true}
+        cpm: {type: number, minimum: 0, maximum: 10}
+        owner: {allOf: [{$ref: "#/components/schemas/Owner"}], x-go-value-items: true}
+        price: {allOf: [{$ref: "#/components/schemas/Money"}], x-go-hand-type: "*Money"}
+        ro: {type: integer, readOnly: true, minimum: 5}
+    DealCreate:
+      x-go-skip: true
+      allOf:
+        - $ref: "#/components/schemas/Deal"
+        - required: [name, ids, owner, price]
+    DealUpdate:
+      x-go-skip: true
+      allOf:
+        - $ref: "#/components/schemas/Deal"
+`
+
+func TestGenerateValidateMore(t *testing.T) {
+	src, err := validateDoc(t, validateMoreSchemas, "    {}\n")
+	require.NoError(t, err)
+	lines := map[string]bool{}
+	for l := range strings.SplitSeq(src, "\n") {
+		lines[strings.Join(strings.Fields(l), " ")] = true
+	}
+	for _, w := range []string{
+		// a required text and list always sent: "required" when empty.
+		`v.Require(valid.Path(at, "name"), x.Name != "")`,
+		`v.Require(valid.Path(at, "ids"), len(x.IDs) > 0)`,
+		// x-go-rule: the limits recorded apart, restated once per field.
+		"outer := v",
+		"v := new(valid.Validator)",
+		`v.Pattern(valid.Path(at, "code"), x.Code, "^[A-Z]{3}$")`,
+		`outer.Restate(v, "3 capitals")`,
+		// the items' limits, with the items' own x-go-rule.
+		`v.Min(valid.Index(at, "ids", i), e, 1)`,
+		`outer.Restate(v, "a positive id")`,
+		`v.Items(valid.Path(at, "ids"), len(x.IDs), -1, 2)`,
+		// decimal limits.
+		`v.DecimalMin(valid.Path(at, "cpm"), *x.CPM, "0")`,
+		`v.DecimalMax(valid.Path(at, "cpm"), *x.CPM, "10")`,
+		// a record held by value, absent when zero.
+		"if !valid.IsZero(x.Owner) {",
+		`x.Owner.validateAt(v, valid.Path(at, "owner"), create)`,
+		// a record written by hand, by its own validateAt.
+		`x.Price.validateAt(v, valid.Path(at, "price"), create)`,
+		// the hand-written rules, last.
+		"x.checkDeal(v, at, create)",
+		"x.checkOwner(v, at, create)",
+	} {
+		assert.True(t, lines[strings.Join(strings.Fields(w), " ")], "missing line %q in\n%s", w, src)
+	}
+	assert.NotContains(t, src, `valid.Path(at, "ro")`, "a read-only property of a body states no rule")
+}
+
+func TestGenerateValidateMoreErrors(t *testing.T) {
+	thing := func(extra, props string) string {
+		return "    Thing:\n      type: object\n      x-go-validate: true\n" + extra + "      properties:\n" + props
+	}
+	for _, tc := range []struct{ name, schemas, want string }{
+		{"x-go-rule without text", thing("", "        s: {type: string, maxLength: 2, x-go-rule: 3}\n"),
+			"property s: x-go-rule: want the rule's text, found 3"},
+		{"x-go-rule without a limit", thing("", "        s: {type: string, x-go-rule: short}\n"),
+			"property s: x-go-rule on a property that states no limit"},
+		{"x-go-rule on a record", thing("", "        r: {allOf: [{$ref: \"#/components/schemas/R\"}], x-go-rule: odd}\n") +
+			"    R:\n      type: object\n      properties:\n        n: {type: integer}\n",
+			"property r: x-go-rule applies to values and lists of values, not to records"},
+		{"item limits on a list of text", thing("", "        l: {type: array, items: {type: string, minLength: 1}}\n"),
+			"property l: limits on the items of a list are not checked by the generator"},
+		{"item limits held as float64", thing("", "        l: {type: array, items: {type: integer, minimum: 1}, x-go-hand-type: \"[]float64\"}\n"),
+			"property l: limits on the integer items of a list held as []float64 (want []int64)"},
+		{"x-go-validate-also not a method name", thing("      x-go-validate-also: Check\n", "        n: {type: integer}\n"),
+			"schema Thing, x-go-validate-also: want the name of an unexported method, found Check"},
+		{"x-go-validate-also on a record not checked", "    Thing:\n      type: object\n      x-go-validate-also: check\n      properties:\n        n: {type: integer}\n",
+			"schema Thing, x-go-validate-also: the record is not checked"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := validateDoc(t, tc.schemas, "    {}\n")
 			assert.ErrorContains(t, err, tc.want)
 			assert.Empty(t, src)
 		})

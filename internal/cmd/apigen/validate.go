@@ -54,9 +54,13 @@ import (
 // A plain value always sent (a read-only version, a send-zero property of
 // an ordinary record) is always checked.
 //
-// A constraint the generator does not check (a number's limits,
-// multipleOf, exclusive limits, limits on the scalar items of a list) is
-// an error, so that no stated rule goes unchecked silently.
+// A constraint the generator does not check (multipleOf, exclusive
+// limits, limits on a number not held as adama.Decimal or on list items
+// other than integers) is an error, so that no stated rule goes
+// unchecked silently. validate_more.go adds decimal limits, integer item
+// limits, hand-written and by-value records, always-sent required values
+// and x-go-rule; validate_also.go the hand-written rules
+// (x-go-validate-also).
 //
 // A query or path parameter under components/parameters marked
 // x-go-validate: true (an integer with minimum and/or maximum) becomes
@@ -74,6 +78,9 @@ type validation struct {
 	// root: the schema is marked x-go-validate (it gets validate; a
 	// record only held by one gets validateAt alone).
 	root bool
+	// also is the hand-written method x-go-validate-also names
+	// (validate_also.go).
+	also string
 }
 
 // check is the rules of one field on one side.
@@ -89,6 +96,7 @@ type check struct {
 	pattern            string
 	minItems, maxItems *int64
 	unique             bool
+	more               *moreRules // validate_more.go
 }
 
 // paramCheck is a parameter's check (components/parameters,
@@ -155,6 +163,9 @@ func buildValidation(doc *openapi3.T, m *model) error {
 			}
 			pending = append(pending, n)
 		}
+	}
+	if err := buildAlso(m, schemaOf); err != nil {
+		return err
 	}
 	return buildParams(doc, m)
 }
@@ -246,7 +257,7 @@ func checks(doc *openapi3.T, r *record, props map[string]*openapi3.SchemaRef, re
 	for _, f := range r.fields {
 		held[f.json] = true
 		p := props[f.json]
-		if p == nil || skipReadOnly && f.readOnly {
+		if p == nil || skipReadOnly && f.readOnly || p.Value.ReadOnly { // a request never sends a read-only property
 			continue
 		}
 		c, err := checkFor(f, p.Value, required[f.json])
@@ -280,6 +291,9 @@ func checkFor(f *field, s *openapi3.Schema, required bool) (*check, error) {
 	c := &check{f: f, required: required}
 	if s.MultipleOf != nil || s.ExclusiveMin.IsTrue() || s.ExclusiveMax.IsTrue() || s.ExclusiveMin.Value != nil || s.ExclusiveMax.Value != nil || s.MinProps != 0 || s.MaxProps != nil {
 		return nil, fmt.Errorf("multipleOf, exclusive limits and property counts are not checked by the generator")
+	}
+	if c, ok, err := checkMore(f, s, required); ok {
+		return c, err
 	}
 	t := target(s)
 	switch {
@@ -481,6 +495,7 @@ func renderValidate(b *bytes.Buffer, r *record) {
 	default:
 		b.WriteString("if create {\n" + create + "} else {\n" + update + "}\n")
 	}
+	renderAlso(b, r)
 	b.WriteString("}\n")
 	if r.snapshot && r.valid.root {
 		renderChange(b, r)
@@ -515,6 +530,9 @@ func renderChecks(r *record, cs []*check) string {
 
 // renderCheck writes the statements of one check.
 func renderCheck(b *strings.Builder, r *record, c *check) {
+	if renderMore(b, r, c) {
+		return
+	}
 	f := c.f
 	x := "x." + f.name
 	path := fmt.Sprintf("valid.Path(at, %q)", f.json)
