@@ -48,10 +48,8 @@ var sdkOnlyAllowed = map[string]string{
 // listedPackage is what `go list -json` says of one package.
 type listedPackage struct {
 	ImportPath   string
-	Name         string
 	Dir          string
 	Export       string
-	Standard     bool
 	GoFiles      []string
 	TestGoFiles  []string
 	XTestGoFiles []string
@@ -61,8 +59,8 @@ type listedPackage struct {
 // exportUses counts, for one exported name of a public package, where the
 // module refers to it.
 type exportUses struct {
-	user int             // examples/, README.md, the package's own tests, Example functions
-	sdk  map[string]bool // other packages of the module (their directories)
+	user int             // uses in examples/, README.md's code and Example functions
+	sdk  map[string]bool // the other packages whose non-test code uses it, by path below the module
 }
 
 // TestNoSDKOnlyExports fails when an exported name of a public package is
