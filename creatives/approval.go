@@ -2,8 +2,6 @@ package creatives
 
 import (
 	"context"
-	"net/http"
-	"net/url"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -20,33 +18,19 @@ type ApprovalService struct {
 	g *call.Group
 }
 
-// ListByIDs returns the approval status of the creatives ids (GET
-// /approvals?atomic_creative_ids=...), sending MaxApprovalIDs ids per
-// request. The platform answers by id, without paging.
-func (s *ApprovalService) ListByIDs(ctx context.Context, ids []int64, opts ...adama.RequestOption) ([]*Approval, error) {
-	var v valid.Validator
-	v.Check(len(ids) > 0, "atomic_creative_ids", "at least one id", nil)
-	for i, id := range ids {
-		checkID(&v, "atomic_creative_ids["+strconv.Itoa(i)+"]", id)
-	}
-	if err := v.Err(); err != nil {
+// ccRecords returns the records of a data list, not a page
+// (ListByIDs, whose calls of at most MaxApprovalIDs ids are joined).
+func ccRecords[L ~[]*E, E any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (L, error) {
+	p, err := ccList[E](ctx, g, c, opts)
+	if err != nil {
 		return nil, err
 	}
-	var out []*Approval
-	for start := 0; start < len(ids); start += MaxApprovalIDs {
-		chunk := ids[start:min(start+MaxApprovalIDs, len(ids))]
-		p, err := ccList[Approval](ctx, s.g, &call.Call{Path: "/approvals", Query: url.Values{"atomic_creative_ids": {joinIDs(chunk)}}}, opts)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p.Items...)
-	}
-	return out, nil
+	return p.Items, nil
 }
 
-// PostAssets posts base64 image or subtitle assets for a creative's
-// approval (POST /approvals) and returns the creative.
-func (s *ApprovalService) PostAssets(ctx context.Context, atomicCreativeID int64, assets []AssetInput, opts ...adama.RequestOption) (*ComponentCreative, error) {
+// approvalRequest checks the image or subtitle assets of PostAssets
+// and writes its body: the creative id with the assets as base64.
+func approvalRequest(c *call.Call, atomicCreativeID int64, assets []AssetInput) error {
 	var v valid.Validator
 	checkID(&v, "atomic_creative_id", atomicCreativeID)
 	v.Check(len(assets) > 0, "assets", "at least one asset", nil)
@@ -56,8 +40,8 @@ func (s *ApprovalService) PostAssets(ctx context.Context, atomicCreativeID int64
 		v.Check(assets[i].EncodedImageFile != "" || assets[i].EncodedSubtitleFile != "", p[:len(p)-1], "an image or subtitle asset", nil)
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	body := map[string]any{"assets": assetsParam(assets), "atomic_creative_id": atomicCreativeID}
-	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/approvals", JSON: body}, opts)
+	c.JSON = map[string]any{"assets": assetsParam(assets), "atomic_creative_id": atomicCreativeID}
+	return nil
 }

@@ -115,27 +115,26 @@ func (s *AssetService) Upload(ctx context.Context, in *NewAsset, opts ...adama.R
 	return ccOne[Asset](ctx, s.g, c, opts)
 }
 
-// UpdateText changes a text asset's value (POST /assets/{asset_id}, JSON).
-func (s *AssetService) UpdateText(ctx context.Context, id int64, value string, opts ...adama.RequestOption) (*Asset, error) {
+// assetTextRequest checks a text asset's new value and sends it as JSON
+// (UpdateText).
+func assetTextRequest(c *call.Call, _ int64, value string) error {
 	var v valid.Validator
-	checkID(&v, "asset_id", id)
 	v.Check(value != "", "asset_value", "required", nil)
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	body := map[string]string{"asset_value": value}
-	return ccOne[Asset](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/assets" + pathID(id), JSON: body}, opts)
+	c.JSON = map[string]string{"asset_value": value}
+	return nil
 }
 
-// UpdateImage replaces an image asset's file (POST /assets/{asset_id},
-// multipart form data with the file in asset_value).
-func (s *AssetService) UpdateImage(ctx context.Context, id int64, f *AssetFile, opts ...adama.RequestOption) (*Asset, error) {
+// assetImageRequest checks an image asset's new file and sends it as
+// multipart form data with the file in asset_value (UpdateImage).
+func assetImageRequest(c *call.Call, _ int64, f *AssetFile) error {
 	var v valid.Validator
-	checkID(&v, "asset_id", id)
 	v.Check(f != nil && f.Filename != "", "asset_value", "an image file with a name", nil)
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	mp := &call.Multipart{Files: []call.File{{Field: "asset_value", FileName: f.Filename, ContentType: f.ContentType, Data: f.Data}}}
-	return ccOne[Asset](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/assets" + pathID(id), Multipart: mp}, opts)
+	c.Multipart = &call.Multipart{Files: []call.File{{Field: "asset_value", FileName: f.Filename, ContentType: f.ContentType, Data: f.Data}}}
+	return nil
 }

@@ -4,14 +4,12 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
-	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -69,10 +67,6 @@ func (w *companionsWire) list() []*Companion {
 	return out
 }
 
-type createCompanionWire struct {
-	CompanionID int64 `json:"companionId"`
-}
-
 // CompanionService is the companion ads of v3 video creatives. Each
 // create, update and delete regenerates the creative's combined VAST
 // document.
@@ -81,84 +75,38 @@ type CompanionService struct {
 	g2 *call.Group // the deprecated v2.0
 }
 
-func companionsPath(creativeID int64) string {
-	return "/creatives" + pathID(creativeID) + "/companions"
-}
-
-// Create adds companion c to creative creativeID
-// (POST /creatives/{id}/companions). The platform answers only the new
-// id; Create reads the companion with Get and returns it (with the id
-// alone and the error when that read fails).
-func (s *CompanionService) Create(ctx context.Context, creativeID int64, c *Companion, opts ...adama.RequestOption) (*Companion, error) {
-	id, err := createCompanion(ctx, s.g, creativeID, c, opts)
+// companionPage reads the companions by id into one page, in id order
+// (List, ListV2).
+func companionPage[T Companion](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*adama.Page[*T], error) {
+	w, err := one[companionsWire](ctx, g, c, opts...)
 	if err != nil {
 		return nil, err
 	}
-	got, err := s.Get(ctx, creativeID, id, opts...)
-	if err != nil {
-		return &Companion{ID: id}, err
-	}
-	return got, nil
+	p, _ := any(wholePage(w.list())).(*adama.Page[*T])
+	return p, nil
 }
 
-func createCompanion(ctx context.Context, g *call.Group, creativeID int64, c *Companion, opts []adama.RequestOption) (int64, error) {
+// createRequest checks c and returns the body of Create and CreateV2: the
+// companion's details with its resource file as a data URL, read-only
+// fields left out, unknown properties included.
+func (c *Companion) createRequest() (any, error) {
 	var v valid.Validator
-	checkID(&v, "creativeId", creativeID)
 	if c == nil {
 		v.Add("companion", "required", nil)
-	} else {
-		c.check(&v)
+		return nil, v.Err()
 	}
-	if err := v.Err(); err != nil {
-		return 0, err
-	}
-	r, err := one[createCompanionWire](ctx, g, &call.Call{Method: http.MethodPost, Path: companionsPath(creativeID), JSON: c.body()}, opts...)
-	if err != nil {
-		return 0, err
-	}
-	return r.CompanionID, nil
-}
-
-// CompanionListOptions shape a list of a creative's companions. The
-// platform takes no list parameters for companions and answers them all
-// at once; the type is here so that List has the shape of every other
-// list and options can be added without changing its signature.
-type CompanionListOptions struct{}
-
-// List returns every companion of a creative, by id, on one page (GET
-// /creatives/{id}/companions; nil options: the platform's defaults).
-func (s *CompanionService) List(ctx context.Context, creativeID int64, _ *CompanionListOptions, opts ...adama.RequestOption) (*adama.Page[*Companion], error) {
-	return listCompanions(ctx, s.g, creativeID, opts)
-}
-
-func listCompanions(ctx context.Context, g *call.Group, creativeID int64, opts []adama.RequestOption) (*adama.Page[*Companion], error) {
-	var v valid.Validator
-	checkID(&v, "creativeId", creativeID)
+	c.check(&v)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	w, err := one[companionsWire](ctx, g, &call.Call{Path: companionsPath(creativeID)}, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return wholePage(w.list()), nil
+	return c.body(), nil
 }
 
-func checkPair(creativeID, companionID int64) error {
+// updateRequest checks c and returns the body of Update: the platform's
+// update replaces the companion, so it is the whole record (read-only
+// fields left out, unknown properties included).
+func (c *Companion) updateRequest() (any, error) {
 	var v valid.Validator
-	checkID(&v, "creativeId", creativeID)
-	checkID(&v, "companionId", companionID)
-	return v.Err()
-}
-
-// Update saves companion c of creative creativeID
-// (POST /creatives/{id}/companions/{c.ID}). The platform's update
-// replaces the companion, so Update sends the whole record (read-only
-// fields left out, unknown properties included). The platform answers no
-// content; Update returns the companion as read again with Get.
-func (s *CompanionService) Update(ctx context.Context, creativeID int64, c *Companion, opts ...adama.RequestOption) (*Companion, error) {
-	var v valid.Validator
-	checkID(&v, "creativeId", creativeID)
 	if c == nil {
 		v.Add("companion", "required", nil)
 		return nil, v.Err()
@@ -168,20 +116,5 @@ func (s *CompanionService) Update(ctx context.Context, creativeID int64, c *Comp
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: companionsPath(creativeID) + pathID(c.ID), JSON: c.body()}, opts...); err != nil {
-		return nil, err
-	}
-	return s.Get(ctx, creativeID, c.ID, opts...)
-}
-
-// Modify reads companion companionID of creative creativeID, applies
-// change and saves it with Update, reading again and retrying on a
-// conflict (adama.DefaultModifyAttempts rounds in all).
-func (s *CompanionService) Modify(ctx context.Context, creativeID, companionID int64, change func(*Companion) error, opts ...adama.RequestOption) (*Companion, error) {
-	return modify.Run(ctx, "companion "+strconv.FormatInt(companionID, 10)+" of creative "+strconv.FormatInt(creativeID, 10),
-		func(ctx context.Context) (*Companion, error) { return s.Get(ctx, creativeID, companionID, opts...) },
-		change,
-		func(ctx context.Context, c *Companion) (*Companion, error) {
-			return s.Update(ctx, creativeID, c, opts...)
-		})
+	return c.body(), nil
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"iter"
 	"maps"
 	"net/http"
 	"net/url"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
-	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
@@ -407,39 +405,59 @@ type ComponentListOptions struct {
 	OrganizationID int64
 	// Search matches a creative id or name (v3.0).
 	Search string
+	// Prefetch, for All, fetches up to this many pages ahead (0..32).
+	Prefetch int
+	// Speculate, with Prefetch, asks for the first page and the Prefetch
+	// pages after it at once instead of waiting for the first page's
+	// total: one round trip sooner, at the cost of up to Prefetch requests
+	// past the end of a shorter list.
+	Speculate bool
 }
 
 // ComponentSortFields are the sort fields the reference lists.
 var componentSortFields = []string{"atomic_creative_id", "advertiser_id", "advertiser_name", "concept_name", "start_date", "end_date", "concept_id", "creative_name", "last_modified", "external_identifier", "status"}
 
-func (o ComponentListOptions) query(v *valid.Validator) url.Values {
+// validate checks the options before a list is sent.
+func (o *ComponentListOptions) validate() error {
+	var v valid.Validator
+	if o.SortBy != "" {
+		f := strings.TrimPrefix(o.SortBy, "-")
+		v.Check(slices.Contains(componentSortFields, f), "sort_by", "one of: "+strings.Join(componentSortFields, ", "), o.SortBy)
+	}
+	if o.PageLimit != 0 {
+		v.Range("page_limit", int64(o.PageLimit), 1, 100)
+	}
+	v.Check(o.PageOffset >= 0, "page_offset", "at least 0", o.PageOffset)
+	if o.AdvertiserID != 0 {
+		checkID(&v, "advertiser_id", o.AdvertiserID)
+	}
+	if o.OrganizationID != 0 {
+		checkID(&v, "organization_id", o.OrganizationID)
+	}
+	pager.Check(&v, o.Prefetch, o.Speculate)
+	return v.Err()
+}
+
+// query is the query of one page: the options set, with the page's
+// limit and offset (status sent as 1 or 0).
+func (o *ComponentListOptions) query(limit, offset int) url.Values {
 	q := url.Values{}
 	if o.Status != nil {
 		q.Set("status", map[bool]string{true: "1", false: "0"}[*o.Status])
 	}
 	if o.SortBy != "" {
-		f := strings.TrimPrefix(o.SortBy, "-")
-		known := false
-		for _, s := range componentSortFields {
-			known = known || s == f
-		}
-		v.Check(known, "sort_by", "one of: "+strings.Join(componentSortFields, ", "), o.SortBy)
 		q.Set("sort_by", o.SortBy)
 	}
-	if o.PageLimit != 0 {
-		v.Range("page_limit", int64(o.PageLimit), 1, 100)
-		q.Set("page_limit", strconv.Itoa(o.PageLimit))
+	if limit != 0 {
+		q.Set("page_limit", strconv.Itoa(limit))
 	}
-	v.Check(o.PageOffset >= 0, "page_offset", "at least 0", o.PageOffset)
-	if o.PageOffset > 0 {
-		q.Set("page_offset", strconv.Itoa(o.PageOffset))
+	if offset > 0 {
+		q.Set("page_offset", strconv.Itoa(offset))
 	}
 	if o.AdvertiserID != 0 {
-		checkID(v, "advertiser_id", o.AdvertiserID)
 		q.Set("advertiser_id", itoa64(o.AdvertiserID))
 	}
 	if o.OrganizationID != 0 {
-		checkID(v, "organization_id", o.OrganizationID)
 		q.Set("organization_id", itoa64(o.OrganizationID))
 	}
 	if o.Search != "" {
@@ -448,49 +466,29 @@ func (o ComponentListOptions) query(v *valid.Validator) url.Values {
 	return q
 }
 
+// clone returns a copy of o that shares nothing with it (All keeps its
+// own).
+func (o ComponentListOptions) clone() ComponentListOptions {
+	if o.Status != nil {
+		st := *o.Status
+		o.Status = &st
+	}
+	return o
+}
+
 // ComponentCreativeService is component (native) creatives (prefix
 // /component_creatives/v1.0, bearer token and session cookie).
 type ComponentCreativeService struct {
-	g  *call.Group
-	v3 bool
+	g *call.Group
+	// saveMethod is Update's HTTP method: POST, or PUT in v3.0 (see
+	// WithComponentV3).
+	saveMethod string
 }
 
-// List returns one page of component creatives (GET /creatives).
-func (s *ComponentCreativeService) List(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) (*adama.Page[*ComponentCreative], error) {
-	var cp ComponentListOptions
-	if o != nil {
-		cp = *o
-	}
-	var v valid.Validator
-	q := cp.query(&v)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return ccList[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives", Query: q}, opts)
-}
-
-// All iterates over every component creative from o's offset on, a page
-// of o.PageLimit (default 100) at a time. No request is sent before the
-// caller ranges.
-func (s *ComponentCreativeService) All(ctx context.Context, o *ComponentListOptions, opts ...adama.RequestOption) iter.Seq2[*ComponentCreative, error] {
-	var cp ComponentListOptions
-	if o != nil {
-		cp = *o
-	}
-	if cp.PageLimit == 0 {
-		cp.PageLimit = 100
-	}
-	return pager.All(ctx, pager.Options{Start: cp.PageOffset, Limit: cp.PageLimit}, func(ctx context.Context, cur pager.Cursor) (*adama.Page[*ComponentCreative], error) {
-		page := cp
-		page.PageOffset = cur.Offset
-		return s.List(ctx, &page, opts...)
-	})
-}
-
-// Create creates a component creative (POST /creatives) from c's
-// writable fields set (status always; NewAssets as the assets parameter)
-// and returns the creative as the platform answers it.
-func (s *ComponentCreativeService) Create(ctx context.Context, c *ComponentCreative, opts ...adama.RequestOption) (*ComponentCreative, error) {
+// createRequest checks c and returns the body of Create: c's writable
+// fields set (status always; NewAssets as the assets parameter), in the
+// platform's order.
+func (c *ComponentCreative) createRequest() (any, error) {
 	var v valid.Validator
 	if c == nil {
 		v.Add("creative", "required", nil)
@@ -500,37 +498,23 @@ func (s *ComponentCreativeService) Create(ctx context.Context, c *ComponentCreat
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives", JSON: ccOrdered(setOnly(c.writeForm()))}, opts)
+	return ccOrdered(setOnly(c.writeForm())), nil
 }
 
-// Get reads a component creative (GET /creatives/{atomic_creative_id}).
-func (s *ComponentCreativeService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*ComponentCreative, error) {
-	return s.get(ctx, id, nil, opts)
+// withPreviews asks for a creative's preview information
+// (GetWithPreviews: include=previews).
+func withPreviews(c *call.Call, _ int64) error {
+	c.Query = url.Values{"include": {"previews"}}
+	return nil
 }
 
-// GetWithPreviews reads a component creative with its preview information
-// (GET /creatives/{atomic_creative_id}?include=previews).
-func (s *ComponentCreativeService) GetWithPreviews(ctx context.Context, id int64, opts ...adama.RequestOption) (*ComponentCreative, error) {
-	return s.get(ctx, id, url.Values{"include": {"previews"}}, opts)
-}
-
-func (s *ComponentCreativeService) get(ctx context.Context, id int64, q url.Values, opts []adama.RequestOption) (*ComponentCreative, error) {
-	var v valid.Validator
-	checkID(&v, "atomic_creative_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id), Query: q}, opts)
-}
-
-// Update saves c (POST /creatives/{atomic_creative_id}; PUT in v3.0,
-// see WithComponentV3): it sends the fields changed since c was read
-// under the names the platform writes (a field cleared since is sent as
-// null; unknown properties changed or added are sent too), or every set
-// field of a creative built by hand, and returns the creative as changed.
-// When c.NewAssets is set, every earlier asset is replaced by its items:
-// use KeepAssets to keep some, or AddAssets to add without removing.
-func (s *ComponentCreativeService) Update(ctx context.Context, c *ComponentCreative, opts ...adama.RequestOption) (*ComponentCreative, error) {
+// updateRequest checks c and returns the body of Update: the fields
+// changed since c was read, under the names the platform writes (a field
+// cleared since is sent as null; unknown properties changed or added are
+// sent too), or every set field of a creative built by hand. When
+// c.NewAssets is set, every earlier asset is replaced by its items: use
+// KeepAssets to keep some, or AddAssets to add without removing.
+func (c *ComponentCreative) updateRequest() (any, error) {
 	var v valid.Validator
 	if c == nil {
 		v.Add("creative", "required", nil)
@@ -541,23 +525,7 @@ func (s *ComponentCreativeService) Update(ctx context.Context, c *ComponentCreat
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	method := http.MethodPost
-	if s.v3 {
-		method = http.MethodPut
-	}
-	return ccOne[ComponentCreative](ctx, s.g, &call.Call{Method: method, Path: "/creatives" + pathID(c.AtomicCreativeID), JSON: ccOrdered(c.changes())}, opts)
-}
-
-// Modify reads creative id, applies change and saves it with Update,
-// reading again and retrying on a version conflict
-// (adama.DefaultModifyAttempts rounds in all).
-func (s *ComponentCreativeService) Modify(ctx context.Context, id int64, change func(*ComponentCreative) error, opts ...adama.RequestOption) (*ComponentCreative, error) {
-	return modify.Run(ctx, "component creative "+strconv.FormatInt(id, 10),
-		func(ctx context.Context) (*ComponentCreative, error) { return s.Get(ctx, id, opts...) },
-		change,
-		func(ctx context.Context, c *ComponentCreative) (*ComponentCreative, error) {
-			return s.Update(ctx, c, opts...)
-		})
+	return ccOrdered(c.changes()), nil
 }
 
 // AddAssets adds assets to a creative and keeps every asset it has: it
@@ -584,19 +552,14 @@ func (s *ComponentCreativeService) AddAssets(ctx context.Context, id int64, item
 	return s.Update(ctx, cur, opts...)
 }
 
-// Eligibility returns the creative's eligibility per placement
-// (GET /creatives/{atomic_creative_id}/eligibility).
-func (s *ComponentCreativeService) Eligibility(ctx context.Context, id int64, opts ...adama.RequestOption) ([]Eligibility, error) {
-	var v valid.Validator
-	checkID(&v, "atomic_creative_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	p, err := ccList[Eligibility](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/eligibility"}, opts)
+// ccItems returns the records of a data list, not a page (Eligibility);
+// null items are left out.
+func ccItems[L ~[]E, E any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (L, error) {
+	p, err := ccList[E](ctx, g, c, opts)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Eligibility, 0, len(p.Items))
+	out := make(L, 0, len(p.Items))
 	for _, e := range p.Items {
 		if e != nil {
 			out = append(out, *e)
@@ -605,9 +568,10 @@ func (s *ComponentCreativeService) Eligibility(ctx context.Context, id int64, op
 	return out, nil
 }
 
-// Version returns the group's version string (GET /version).
-func (s *ComponentCreativeService) Version(ctx context.Context, opts ...adama.RequestOption) (string, error) {
-	raw, err := call.One[json.RawMessage](ctx, s.g, &call.Call{Path: "/version"}, opts...)
+// versionText reads the group's version string (Version) out of data
+// or the v1.0 form {"response": {"value": {"version": ...}}}.
+func versionText[S ~string](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (S, error) {
+	raw, err := call.One[json.RawMessage](ctx, g, c, opts...)
 	if err != nil {
 		return "", enrichCC(err)
 	}
@@ -634,26 +598,27 @@ func (s *ComponentCreativeService) Version(ctx context.Context, opts ...adama.Re
 		}
 	}
 	if err != nil || ver.Version == "" {
-		return "", &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the response carries no version", Method: http.MethodGet, Path: s.g.Prefix + "/version"}
+		return "", &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the response carries no version", Method: http.MethodGet, Path: g.Prefix + c.Path}
 	}
-	return ver.Version, nil
+	return S(ver.Version), nil
 }
 
-// UploadURL returns a pre-signed URL to PUT a video asset to
-// (GET /upload/{filename}). Once the file is stored, the URL without its
-// query string (PresignedURL.AssetValue) is the asset_value of a video
-// asset.
-func (s *ComponentCreativeService) UploadURL(ctx context.Context, filename string, opts ...adama.RequestOption) (PresignedURL, error) {
+// uploadURLRequest checks the file name of UploadURL. Once the file is
+// stored, the URL without its query string (PresignedURL.AssetValue) is
+// the asset_value of a video asset.
+func uploadURLRequest(_ *call.Call, filename string) error {
 	var v valid.Validator
 	v.Check(filename != "" && !strings.ContainsAny(filename, "{}^/\\`[]~<>|#%'\""), "filename", "required, without any of {}^/\\`[]~<>|#%'\"", filename)
-	if err := v.Err(); err != nil {
-		return "", err
-	}
-	u, err := ccOne[string](ctx, s.g, &call.Call{Path: "/upload/" + url.PathEscape(filename)}, opts)
+	return v.Err()
+}
+
+// ccText reads text in data (UploadURL's pre-signed URL).
+func ccText[S ~string](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (S, error) {
+	u, err := ccOne[string](ctx, g, c, opts)
 	if err != nil {
 		return "", err
 	}
-	return PresignedURL(*u), nil
+	return S(*u), nil
 }
 
 // AssetValue returns the URL without its query string: the asset_value of
@@ -703,11 +668,9 @@ type ComponentService struct {
 	g *call.Group
 }
 
-// Create creates a component (POST /components) from c's writable
-// fields and returns it as the platform answers it. Only users the
-// platform allows may: others get an *adama.Error matching
-// adama.ErrUnauthorized whose message says so.
-func (s *ComponentService) Create(ctx context.Context, c *Component, opts ...adama.RequestOption) (*Component, error) {
+// createRequest checks c and returns the body of Create: its writable
+// fields set.
+func (c *Component) createRequest() (any, error) {
 	var v valid.Validator
 	if c == nil {
 		v.Add("component", "required", nil)
@@ -717,7 +680,14 @@ func (s *ComponentService) Create(ctx context.Context, c *Component, opts ...ada
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	out, err := ccOne[Component](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/components", JSON: c.createBody()}, opts)
+	return c.createBody(), nil
+}
+
+// restricted reads the answer of a component create: only users the
+// platform allows may create, and others get an *adama.Error matching
+// adama.ErrUnauthorized whose message says so.
+func restricted[T any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (*T, error) {
+	out, err := ccOne[T](ctx, g, c, opts)
 	var ae *adama.Error
 	if errors.As(err, &ae) && errors.Is(err, adama.ErrUnauthorized) {
 		ae.Message = "component creation is restricted to users the platform allows (" + ae.Message + ")"
@@ -725,11 +695,11 @@ func (s *ComponentService) Create(ctx context.Context, c *Component, opts ...ada
 	return out, err
 }
 
-// Update saves c (POST /components/{component_id}): it sends the fields
+// updateRequest checks c and returns the body of Update: the fields
 // changed since c was read (a field cleared since is sent as null;
 // unknown properties changed or added are sent too), or every set field
-// of a component built by hand, and returns the component as changed.
-func (s *ComponentService) Update(ctx context.Context, c *Component, opts ...adama.RequestOption) (*Component, error) {
+// of a component built by hand.
+func (c *Component) updateRequest() (any, error) {
 	var v valid.Validator
 	if c == nil {
 		v.Add("component", "required", nil)
@@ -740,15 +710,5 @@ func (s *ComponentService) Update(ctx context.Context, c *Component, opts ...ada
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return ccOne[Component](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/components" + pathID(c.ComponentID), JSON: c.changes()}, opts)
-}
-
-// Modify reads component id, applies change and saves it with Update,
-// reading again and retrying on a version conflict
-// (adama.DefaultModifyAttempts rounds in all).
-func (s *ComponentService) Modify(ctx context.Context, id int64, change func(*Component) error, opts ...adama.RequestOption) (*Component, error) {
-	return modify.Run(ctx, "component "+strconv.FormatInt(id, 10),
-		func(ctx context.Context) (*Component, error) { return s.Get(ctx, id, opts...) },
-		change,
-		func(ctx context.Context, c *Component) (*Component, error) { return s.Update(ctx, c, opts...) })
+	return c.changes(), nil
 }

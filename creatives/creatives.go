@@ -97,12 +97,16 @@ func New(c *adama.Client, opts ...Option) *Client {
 	sd1 := &call.Group{Client: c, Host: adama.HostBase, Prefix: staticDataV1Prefix, Auth: adama.AuthBearer, Envelope: call.Bare}
 	cc := &call.Group{Client: c, Host: adama.HostBase, Prefix: o.componentPrefix, Auth: adama.AuthSession, Envelope: call.Bare}
 	videos := &VideoService{g: v3, g2: v2, c: c}
+	saveMethod := http.MethodPost
+	if o.componentV3 {
+		saveMethod = http.MethodPut
+	}
 	return &Client{
 		Videos:             videos,
 		Companions:         &CompanionService{g: v3, g2: v2},
 		Classifications:    &ClassificationService{g: v3, v1: cl1},
 		StaticData:         &StaticDataService{g: v3, v1: sd1},
-		ComponentCreatives: &ComponentCreativeService{g: cc, v3: o.componentV3},
+		ComponentCreatives: &ComponentCreativeService{g: cc, saveMethod: saveMethod},
 		Components:         &ComponentService{g: cc},
 		Assets:             &AssetService{g: cc},
 		Approvals:          &ApprovalService{g: cc},

@@ -1,12 +1,10 @@
 package creatives
 
 import (
-	"context"
 	"net/url"
 	"strconv"
 	"time"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -45,16 +43,12 @@ func (o HistoryOptions) query(v *valid.Validator) url.Values {
 	return q
 }
 
-// History lists a creative's history (GET /creatives/{id}/history).
-func (s *VideoService) History(ctx context.Context, id int64, o *HistoryOptions, opts ...adama.RequestOption) (*History, error) {
+// historyRequest checks the options of History and sends them.
+func historyRequest(c *call.Call, _ int64, o *HistoryOptions) error {
+	if o == nil {
+		return nil
+	}
 	var v valid.Validator
-	checkID(&v, "creativeId", id)
-	var q url.Values
-	if o != nil {
-		q = o.query(&v)
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return one[History](ctx, s.g, &call.Call{Path: "/creatives" + pathID(id) + "/history", Query: q}, opts...)
+	c.Query = o.query(&v)
+	return v.Err()
 }

@@ -95,37 +95,29 @@ func checkCategory(v *valid.Validator, c Category) {
 	v.Check(c != "" && !strings.ContainsAny(string(c), "/?#%"), "category", "required, one path segment", c)
 }
 
-// List returns a category's items, on one page (GET
-// /static_data/{category}; nil options: every item). Any category string
-// is allowed; CategoryIABVerticals, CategoryLanguage and
-// CategoryIABAttributes are the ones the spec names. The category is the
-// list's parent key, so it comes right after ctx, as a parent's id does.
-func (s *StaticDataService) List(ctx context.Context, category Category, o *StaticDataOptions, opts ...adama.RequestOption) (*adama.Page[*StaticItem], error) {
+// staticListRequest checks the category of a static data list (List;
+// any category string is allowed, CategoryIABVerticals, CategoryLanguage
+// and CategoryIABAttributes being the ones the spec names) and sends the
+// options.
+func staticListRequest(c *call.Call, category Category, o *StaticDataOptions) error {
 	var v valid.Validator
 	checkCategory(&v, category)
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	var q url.Values
 	if o != nil && o.Key != "" {
-		q = url.Values{"key": {o.Key}}
+		c.Query = url.Values{"key": {o.Key}}
 	}
-	items, err := one[[]*StaticItem](ctx, s.g, &call.Call{Path: "/static_data/" + string(category), Query: q}, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return wholePage(*items), nil
+	return nil
 }
 
-// Get returns one item of a category (GET /static_data/{category}/{id}).
-func (s *StaticDataService) Get(ctx context.Context, category Category, id string, opts ...adama.RequestOption) (*StaticItem, error) {
+// staticItemRequest checks the category and the item id of a static data
+// read (Get).
+func staticItemRequest(_ *call.Call, category Category, id string) error {
 	var v valid.Validator
 	checkCategory(&v, category)
 	v.Check(id != "", "id", "required", nil)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return one[StaticItem](ctx, s.g, &call.Call{Path: "/static_data/" + string(category) + "/" + url.PathEscape(id)}, opts...)
+	return v.Err()
 }
 
 func checkV1Category(v *valid.Validator, c Category) {
@@ -137,18 +129,37 @@ func checkV1Category(v *valid.Validator, c Category) {
 // shape of every other list.
 type StaticDataV1Options struct{}
 
-// ListV1 returns a category's items from the v1.0 path, on one page
-// (GET /static_data/v1.0/{category}; the iab_attributes and language
-// lists answer with media type text/plain, read as the JSON they hold).
-//
-// Deprecated: use List (GET /v3.0/static_data/{category}).
-func (s *StaticDataService) ListV1(ctx context.Context, category Category, _ *StaticDataV1Options, opts ...adama.RequestOption) (*adama.Page[*StaticItem], error) {
+// staticV1ListRequest checks the category of a v1.0 list (ListV1): one
+// the v1.0 paths serve.
+func staticV1ListRequest(_ *call.Call, category Category, _ *StaticDataV1Options) error {
 	var v valid.Validator
 	checkV1Category(&v, category)
-	if err := v.Err(); err != nil {
+	return v.Err()
+}
+
+// staticV1ItemRequest checks the category and the item id of a v1.0
+// read (GetV1).
+func staticV1ItemRequest(_ *call.Call, category Category, id string) error {
+	var v valid.Validator
+	checkV1Category(&v, category)
+	v.Check(id != "", "id", "required", nil)
+	return v.Err()
+}
+
+// bareList reads an answer that is a bare list into one page (the
+// platform does not page it).
+func bareList[P ~*adama.Page[*T], T any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (P, error) {
+	items, err := one[[]*T](ctx, g, c, opts...)
+	if err != nil {
 		return nil, err
 	}
-	items, err := v1One[[]*StaticItem](ctx, s.v1, &call.Call{Path: "/" + string(category)}, opts)
+	return wholePage(*items), nil
+}
+
+// v1List is bareList for a v1.0 answer (the iab_attributes and language
+// lists answer with media type text/plain, read as the JSON they hold).
+func v1List[P ~*adama.Page[*T], T any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (P, error) {
+	items, err := v1One[[]*T](ctx, g, c, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -160,26 +171,12 @@ func wholePage[T any](items []*T) *adama.Page[*T] {
 	return &adama.Page[*T]{Items: items, Count: len(items)}
 }
 
-// GetV1 returns one item from the v1.0 path
-// (GET /static_data/v1.0/{category}/{id}).
-//
-// Deprecated: use Get (GET /v3.0/static_data/{category}/{id}).
-func (s *StaticDataService) GetV1(ctx context.Context, category Category, id string, opts ...adama.RequestOption) (*StaticItem, error) {
-	var v valid.Validator
-	checkV1Category(&v, category)
-	v.Check(id != "", "id", "required", nil)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return v1One[StaticItem](ctx, s.v1, &call.Call{Path: "/" + string(category) + "/" + url.PathEscape(id)}, opts)
-}
-
 // v1One sends c to a v1.0 path and decodes the answer as a T. The answer
 // is the value itself (an array or object; the language and attribute
 // lists come as text/plain); an answer wrapped as {"response": {"value":
 // ...}} is read too. A value that is only a status object (the platform's
 // error form, sent even with 200) is an *adama.Error.
-func v1One[T any](ctx context.Context, g *call.Group, c *call.Call, opts []adama.RequestOption) (*T, error) {
+func v1One[T any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (*T, error) {
 	w, err := one[json.RawMessage](ctx, g, c, opts...)
 	if err != nil {
 		return nil, err

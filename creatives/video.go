@@ -1,6 +1,7 @@
 package creatives
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"maps"
@@ -13,7 +14,6 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
-	"github.com/adamasdk/adama-go/internal/modify"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
@@ -311,16 +311,20 @@ func (w *bulkWire) result() *BulkResult {
 	return r
 }
 
-// dataWrapper is the {data, errors} answer of get and patch (schema
+// wrapped is the {data, errors} answer of get and patch (schema
 // CreativeDetailsResponseWrapper).
-type dataWrapper struct {
-	Data   *VideoCreative `json:"data"`
+type wrapped[T any] struct {
+	Data   *T             `json:"data"`
 	Errors *errorInfoList `json:"errors"`
 }
 
-// Misfits are the creative's (see VideoCreative.Misfits), so a strict
-// client's Get fails on one.
-func (w *dataWrapper) Misfits() []adama.Misfit { return w.Data.Misfits() }
+// Misfits are the record's, so a strict client's read fails on one.
+func (w *wrapped[T]) Misfits() []adama.Misfit {
+	if m, ok := any(w.Data).(interface{ Misfits() []adama.Misfit }); ok {
+		return m.Misfits()
+	}
+	return nil
+}
 
 // Valid reports whether the document has no error (warnings allowed).
 func (r *VASTValidation) Valid() bool { return r.Error == "" }
@@ -332,14 +336,12 @@ type VideoService struct {
 	c  *adama.Client
 }
 
-// Create creates a video creative from c.Details (POST /creatives) and
-// returns it as the platform stores it: the platform answers only the new
-// id, so Create reads the creative with Get. Read-only fields are not
-// sent. A create is not retried once it may have reached the platform;
-// when the read after it fails, the error comes with the record holding
-// just the new id. To upload a file with the creative, see
-// CreateAndUpload.
-func (s *VideoService) Create(ctx context.Context, c *VideoCreative, opts ...adama.RequestOption) (*VideoCreative, error) {
+// createRequest checks c and returns the body of Create and CreateV2:
+// c's settings, read-only fields left out. A create is not retried once
+// it may have reached the platform; when the read after it fails, the
+// error comes with the record holding just the new id. To upload a file
+// with the creative, see CreateAndUpload.
+func (c *VideoCreative) createRequest() (any, error) {
 	var v valid.Validator
 	if c == nil {
 		v.Add("creative", "required", nil)
@@ -349,15 +351,25 @@ func (s *VideoService) Create(ctx context.Context, c *VideoCreative, opts ...ada
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	r, err := s.create(ctx, c.Details.sent(), opts)
-	if err != nil {
+	return c.Details.sent(), nil
+}
+
+// replaceRequest checks c and returns the body of a full replace
+// (UpdateV2): the platform removes every field the body leaves out, so it
+// is the whole settings, unknown properties included and read-only
+// fields left out.
+func (c *VideoCreative) replaceRequest() (any, error) {
+	var v valid.Validator
+	if c == nil {
+		v.Add("creative", "required", nil)
+		return nil, v.Err()
+	}
+	checkID(&v, "creativeId", c.ID)
+	c.Details.check(&v, "", false)
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	got, err := s.Get(ctx, r.CreativeID, opts...)
-	if err != nil {
-		return &VideoCreative{ID: r.CreativeID}, err
-	}
-	return got, nil
+	return c.Details.sent(), nil
 }
 
 // create sends a create body (POST /creatives) and reads its answer.
@@ -372,29 +384,30 @@ func (s *VideoService) create(ctx context.Context, body any, opts []adama.Reques
 	return r, nil
 }
 
-// BulkCreate creates several video creatives (PUT /creatives/bulk). Items
-// that fail are listed in the result's Errors by index. Although a PUT, it
-// creates: it is not retried once it may have reached the platform, since
-// a replay would create the creatives twice (pass adama.WithIdempotent to
-// change that).
-func (s *VideoService) BulkCreate(ctx context.Context, in []NewVideoCreative, opts ...adama.RequestOption) (*BulkResult, error) {
+// bulkCreateRequest checks the new creatives of BulkCreate and wraps
+// them in its body. Items that fail are listed in the result's Errors by
+// index. Although a PUT, it creates: it is not retried once it may have
+// reached the platform, since a replay would create the creatives twice
+// (pass adama.WithIdempotent to change that).
+func bulkCreateRequest(c *call.Call, in []NewVideoCreative) error {
 	var v valid.Validator
 	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
 	for i := range in {
 		in[i].check(&v, "creatives["+strconv.Itoa(i)+"].")
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	body := struct {
+	c.JSON = struct {
 		Creatives []NewVideoCreative `json:"creatives"`
 	}{in}
-	return s.bulk(ctx, &call.Call{Method: http.MethodPut, Path: "/creatives/bulk", JSON: body, Creates: true}, opts)
+	c.Creates = true
+	return nil
 }
 
-// BulkUpdate changes several video creatives (PATCH /creatives/bulk); each
-// item needs its ID.
-func (s *VideoService) BulkUpdate(ctx context.Context, in []VideoCreativePatch, opts ...adama.RequestOption) (*BulkResult, error) {
+// bulkUpdateRequest checks the patches of BulkUpdate (each needs its ID)
+// and wraps them in its body.
+func bulkUpdateRequest(c *call.Call, in []VideoCreativePatch) error {
 	var v valid.Validator
 	v.Check(len(in) > 0, "creatives", "at least one creative", nil)
 	for i := range in {
@@ -403,70 +416,68 @@ func (s *VideoService) BulkUpdate(ctx context.Context, in []VideoCreativePatch, 
 		in[i].check(&v, p)
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	body := struct {
+	c.JSON = struct {
 		Creatives []VideoCreativePatch `json:"creatives"`
 	}{in}
-	return s.bulk(ctx, &call.Call{Method: http.MethodPatch, Path: "/creatives/bulk", JSON: body}, opts)
+	return nil
 }
 
-// ListByIDs reads several creatives by id (POST /creatives/list, a read:
-// retried like a GET). Ids not found are listed in the result's Errors.
-func (s *VideoService) ListByIDs(ctx context.Context, ids []int64, opts ...adama.RequestOption) (*BulkResult, error) {
+// listByIDsRequest checks the ids of ListByIDs and puts them in its body:
+// a read, retried like a GET. Ids not found are listed in the result's
+// Errors.
+func listByIDsRequest(c *call.Call, ids []int64) error {
 	var v valid.Validator
 	v.Check(len(ids) > 0, "creativeIds", "at least one id", nil)
 	for i, id := range ids {
 		checkID(&v, "creativeIds["+strconv.Itoa(i)+"]", id)
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	body := struct {
+	c.JSON = struct {
 		CreativeIDs []int64 `json:"creativeIds"`
 	}{ids}
-	c := &call.Call{Method: http.MethodPost, Path: "/creatives/list", JSON: body, ReadOnly: true}
-	r, err := s.bulk(ctx, c, opts)
-	if err != nil {
-		return nil, err
-	}
-	// A read fails on a misfit under WithStrictDecoding; the bulk writes
-	// have applied by the time they answer, so they return their records
-	// with the misfits reported instead.
-	if err := s.g.Strict(c, r.Creatives); err != nil {
-		return nil, err
-	}
-	return r, nil
+	c.ReadOnly = true
+	return nil
 }
 
-func (s *VideoService) bulk(ctx context.Context, c *call.Call, opts []adama.RequestOption) (*BulkResult, error) {
-	w, err := one[bulkWire](ctx, s.g, c, opts...)
+// bulkOf reads the per-item outcome of a bulk write (BulkCreate,
+// BulkUpdate). The writes have applied by the time they answer, so they
+// return their records with the misfits reported, even under
+// WithStrictDecoding.
+func bulkOf[P *BulkResult](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (P, error) {
+	w, err := one[bulkWire](ctx, g, c, opts...)
 	if err != nil {
 		return nil, err
 	}
 	return w.result(), nil
 }
 
-// Get reads one creative with its status (GET /creatives/{id}).
-func (s *VideoService) Get(ctx context.Context, id int64, opts ...adama.RequestOption) (*VideoCreative, error) {
-	var v valid.Validator
-	checkID(&v, "creativeId", id)
-	if err := v.Err(); err != nil {
+// bulkRead reads the per-item outcome of ListByIDs, a read: it fails on a
+// misfit under WithStrictDecoding.
+func bulkRead[P *BulkResult](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (P, error) {
+	r, err := bulkOf[P](ctx, g, c, opts...)
+	if err != nil {
 		return nil, err
 	}
-	return s.unwrap(ctx, &call.Call{Path: "/creatives" + pathID(id)}, opts)
+	if err := g.Strict(c, (*BulkResult)(r).Creatives); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
-func (s *VideoService) unwrap(ctx context.Context, c *call.Call, opts []adama.RequestOption) (*VideoCreative, error) {
-	w, err := one[dataWrapper](ctx, s.g, c, opts...)
+// unwrapped reads the creative out of a {data, errors} answer (Get,
+// Update); an answer without data is an *adama.Error carrying the
+// answer's errors. A creative read without its id takes the path's.
+func unwrapped[T any](ctx context.Context, g *call.Group, c *call.Call, opts ...adama.RequestOption) (*T, error) {
+	w, err := one[wrapped[T]](ctx, g, c, opts...)
 	if err != nil {
 		return nil, err
 	}
 	if w.Data == nil {
-		e := &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the response carries no data", Method: c.Method, Path: s.g.Prefix + c.Path}
-		if c.Method == "" {
-			e.Method = http.MethodGet
-		}
+		e := &adama.Error{StatusCode: http.StatusOK, Code: adama.CodeUnexpectedContent, Message: "the response carries no data", Method: cmp.Or(c.Method, http.MethodGet), Path: g.Prefix + c.Path}
 		if w.Errors != nil && len(w.Errors.FieldError) > 0 {
 			f := w.Errors.FieldError[0]
 			e.Code, e.Message = f.Code, f.Error
@@ -476,20 +487,19 @@ func (s *VideoService) unwrap(ctx context.Context, c *call.Call, opts []adama.Re
 		}
 		return nil, e
 	}
-	if w.Data.ID == 0 {
-		if id, err := strconv.ParseInt(strings.TrimPrefix(c.Path[strings.LastIndexByte(c.Path, '/'):], "/"), 10, 64); err == nil {
-			w.Data.ID = id
+	if v, ok := any(w.Data).(*VideoCreative); ok && v.ID == 0 {
+		if id, err := strconv.ParseInt(c.Path[strings.LastIndexByte(c.Path, '/')+1:], 10, 64); err == nil {
+			v.ID = id
 		}
 	}
 	return w.Data, nil
 }
 
-// Update saves c (PATCH /creatives/{id}): it sends the settings that
-// changed since c was read with Get (a field cleared since is sent as
-// null, which clears it on the platform; unknown properties changed or
-// added are sent too), or every set field of a creative built by hand.
-// It returns the creative as changed.
-func (s *VideoService) Update(ctx context.Context, c *VideoCreative, opts ...adama.RequestOption) (*VideoCreative, error) {
+// updateRequest checks c and returns the body of Update: the settings
+// changed since c was read (a field cleared since is sent as null, which
+// clears it on the platform; unknown properties changed or added are
+// sent too), or every set field of a creative built by hand.
+func (c *VideoCreative) updateRequest() (any, error) {
 	var v valid.Validator
 	if c == nil {
 		v.Add("creative", "required", nil)
@@ -500,44 +510,17 @@ func (s *VideoService) Update(ctx context.Context, c *VideoCreative, opts ...ada
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.unwrap(ctx, &call.Call{Method: http.MethodPatch, Path: "/creatives" + pathID(c.ID), JSON: c.Details.changes()}, opts)
+	return c.Details.changes(), nil
 }
 
-// Modify reads creative id, applies change and saves it with Update,
-// reading again and retrying on a version conflict
-// (adama.DefaultModifyAttempts rounds in all).
-func (s *VideoService) Modify(ctx context.Context, id int64, change func(*VideoCreative) error, opts ...adama.RequestOption) (*VideoCreative, error) {
-	return modify.Run(ctx, "video creative "+strconv.FormatInt(id, 10),
-		func(ctx context.Context) (*VideoCreative, error) { return s.Get(ctx, id, opts...) },
-		change,
-		func(ctx context.Context, c *VideoCreative) (*VideoCreative, error) { return s.Update(ctx, c, opts...) })
-}
-
-// replace is the full update (POST /creatives/{id}): the platform removes
-// every field the body leaves out, so it sends the whole settings,
-// unknown properties included and read-only fields left out.
-func (s *VideoService) replace(ctx context.Context, id int64, d *CreativeDetails, opts []adama.RequestOption) error {
-	var v valid.Validator
-	checkID(&v, "creativeId", id)
-	d.check(&v, "", false)
-	if err := v.Err(); err != nil {
-		return err
-	}
-	return noContent(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/creatives" + pathID(id), JSON: d.sent()}, opts...)
-}
-
-// ValidateVAST validates a VAST document (POST /creatives/validateVAST, a
-// read: retried like a GET). A document with errors is not a Go error:
-// check the result's Error and Warnings.
-func (s *VideoService) ValidateVAST(ctx context.Context, vast []byte, opts ...adama.RequestOption) (*VASTValidation, error) {
-	return validateVAST(ctx, s.g, vast, opts)
-}
-
-func validateVAST(ctx context.Context, g *call.Group, vast []byte, opts []adama.RequestOption) (*VASTValidation, error) {
+// vastRequest checks a VAST document and sends it as text (ValidateVAST,
+// ValidateVASTV2); a check is a read, retried like a GET.
+func vastRequest(c *call.Call, vast []byte) error {
 	var v valid.Validator
 	v.Check(len(strings.TrimSpace(string(vast))) > 0, "vast", "required", nil)
 	if err := v.Err(); err != nil {
-		return nil, err
+		return err
 	}
-	return one[VASTValidation](ctx, g, &call.Call{Method: http.MethodPost, Path: "/creatives/validateVAST", Raw: vast, RawType: "text/plain", ReadOnly: true}, opts...)
+	c.Raw, c.RawType, c.ReadOnly = vast, "text/plain", true
+	return nil
 }

@@ -117,7 +117,7 @@ func renderRangeHelper(b *bytes.Buffer, s *services) {
 		if m.key != "" {
 			continue
 		}
-		for _, p := range m.params {
+		for _, p := range append(m.params, chunkCheck(m)...) {
 			if p.rangeCheck() != "" {
 				b.WriteString("\n// idBetween refuses an id outside 1..max before sending, naming the\n// path parameter.\n")
 				b.WriteString("func idBetween(field string, id, max int64) error {\nif id < 1 || id > max {\nvar v valid.Validator\nv.Add(field, \"between 1 and \"+strconv.FormatInt(max, 10), id)\nreturn v.Err()\n}\nreturn nil\n}\n")

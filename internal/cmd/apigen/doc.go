@@ -163,6 +163,20 @@
 // refuses a nil change; All copies options that embed a hand-written
 // struct deeply (the struct's clone()).
 //
+// An action (actions.go) is a method of its own name beside Table 1's:
+// Name(ctx, path ids..., x-go-args..., ro...) returning the answer's
+// record, x-go-returns' type, or only an error. An operation is an
+// action when it names arguments, a request function or a return type,
+// or sends no body (a POST without one, a GET answering nothing). The
+// path ids are checked, then x-go-request completes the call, then the
+// call goes through x-go-call's hook (or internal/call). A POST to a
+// collection path with parameters, named Create, is a Create under its
+// parents (their ids first); an Update's last path parameter is the
+// record's, the others its parents', and Modify takes them all
+// (readback.go). A path or query parameter that is an array of integer
+// ids sent comma-separated may be split across calls (x-go-chunk,
+// chunks.go).
+//
 // A path id whose schema has minimum 1 is checked before sending (an
 // *adama.ValidationError naming the parameter). A text path parameter
 // (a resource named, not numbered) is a string, or the named string
@@ -322,6 +336,8 @@
 //	                         upload, per-item outcomes, a body of its own)
 //	x-go-also: {M: reason}   (operation) further hand-written methods that
 //	                         call it (a composite such as Owners)
+//	                         A hand-written row may name a method generated
+//	                         for another operation (it serves both)
 //	x-go-key: Name           (operation, GET or DELETE) its path
 //	                         parameters are the fields of the key struct
 //	                         Name, taken whole and checked with Validate
@@ -344,6 +360,41 @@
 //	                         for a list (ro a slice)
 //	maximum                  (integer path parameter with minimum 1) the id
 //	                         is checked between 1 and maximum before sending
+//	x-go-args                (operation) [{name: n, type: T}], or {Method:
+//	                         [...]} by method: the arguments an action takes
+//	                         after its path ids (actions.go)
+//	x-go-request: fn         (operation) or {Method: fn}: the package
+//	                         function that checks an action's arguments and
+//	                         completes its call (body, query, flags):
+//	                         fn(c *call.Call, path ids..., args...) error;
+//	                         it sends the query parameters too
+//	x-go-returns: T          (operation, with x-go-call) the action returns
+//	                         (T, error) from fn[T](ctx, g, c, ro...) (a list
+//	                         of records, text, bytes, a page)
+//	x-go-items: R            (list operation, with x-go-call) the list's
+//	                         records, where the answer holds them in a form
+//	                         the hook reads (by id)
+//	x-go-record: R           (create or update operation) the record the
+//	                         method takes and returns when the described
+//	                         body is a part of it; {record: R, body: m}
+//	                         names the record's method writing the body
+//	                         (default createRequest, updateRequest)
+//	x-go-read-back           (create or update operation) {method: Get, id:
+//	                         creativeId, field: ID} for a create answered
+//	                         with the new id, {method: Get} for an update
+//	                         answered with nothing: the method returns the
+//	                         record read back with that method of the
+//	                         service; a create without method returns a
+//	                         copy of the record sent with its new id
+//	                         (readback.go)
+//	x-go-http-method: f      (operation) the service's string field holding
+//	                         the HTTP method the client chose for it (set
+//	                         by New), sent instead of the described one
+//	                         (httpmethod.go)
+//	x-go-chunk               (operation) {param: cids, max: MaxBulkIDs}: the
+//	                         ids of an array parameter sent comma-separated
+//	                         go at most max per call, the answers (a list,
+//	                         x-go-returns) joined (chunks.go)
 //	info.x-go-embeds         (document) {ListOptions: [page_limit, ...]}:
 //	                         the query parameters a hand-written options
 //	                         struct holds (with query(limit, offset),

@@ -1356,6 +1356,400 @@ func TestGenerateReadersAndAliasesErrors(t *testing.T) {
 	}
 }
 
+// TestActionsChunksAndReadBack covers actions (x-go-args, x-go-request,
+// x-go-returns; a POST without body, a GET answering nothing), x-go-items,
+// x-go-record, x-go-chunk, sub-resource saves and x-go-read-back
+// (actions.go, chunks.go, readback.go): a small document in, the
+// generated text or the error out.
+func TestActionsChunksAndReadBack(t *testing.T) {
+	for _, tc := range []struct {
+		name, paths string
+		want, not   []string
+		err         string
+	}{
+		{
+			name: "an action with arguments, a request function and a record answer",
+			paths: `  /things/{id}/check:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    post:
+      operationId: checkThing
+      x-go-service: Things
+      x-go-method: Check
+      x-go-args: [{name: doc, type: "[]byte"}]
+      x-go-request: checkRequest
+      requestBody: {content: {text/plain: {schema: {type: string}}}}
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			want: []string{
+				"func (s *ThingService) Check(ctx context.Context, id int64, doc []byte, ro ...adama.RequestOption) (*Thing, error) {",
+				`if err := positiveID("id", id); err != nil {`,
+				`c := &call.Call{Method: http.MethodPost, Path: "/things/" + strconv.FormatInt(id, 10) + "/check"}`,
+				"if err := checkRequest(c, id, doc); err != nil {",
+				"return call.One[Thing](ctx, s.g, c, ro...)",
+				`{"checkThing", "POST", "/things/{id}/check", "Things", "Check", ""},`,
+			},
+		},
+		{
+			name: "a POST without body and a GET answering nothing are actions",
+			paths: `  /things/{id}/publish:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    post:
+      operationId: publishThing
+      x-go-service: Things
+      x-go-method: Publish
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+  /things/{id}/delete:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: deleteThingByGet
+      x-go-service: Things
+      x-go-method: DeleteByGet
+      x-go-call: noAnswer
+      responses: {"204": {description: Gone.}}
+`,
+			want: []string{
+				"func (s *ThingService) Publish(ctx context.Context, id int64, ro ...adama.RequestOption) (*Thing, error) {",
+				`c := &call.Call{Method: http.MethodPost, Path: "/things/" + strconv.FormatInt(id, 10) + "/publish"}`,
+				"func (s *ThingService) DeleteByGet(ctx context.Context, id int64, ro ...adama.RequestOption) error {",
+				`c := &call.Call{Path: "/things/" + strconv.FormatInt(id, 10) + "/delete"}`,
+				"return noAnswer(ctx, s.g, c, ro...)",
+			},
+		},
+		{
+			name: "x-go-returns through the hook, arguments and requests by method",
+			paths: `  /things/{id}/labels:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: thingLabels
+      x-go-service: Things
+      x-go-method: [Labels, LabelsFor]
+      x-go-call: labelsOf
+      x-go-returns: "[]string"
+      x-go-args: {LabelsFor: [{name: lang, type: string}]}
+      x-go-request: {LabelsFor: langRequest}
+      parameters: [{name: lang, in: query, schema: {type: string}}]
+      responses: {"200": {description: Labels., content: {application/json: {schema: {type: array, items: {type: string}}}}}}
+`,
+			want: []string{
+				"func (s *ThingService) Labels(ctx context.Context, id int64, ro ...adama.RequestOption) ([]string, error) {",
+				"return labelsOf[[]string](ctx, s.g, c, ro...)",
+				"func (s *ThingService) LabelsFor(ctx context.Context, id int64, lang string, ro ...adama.RequestOption) ([]string, error) {",
+				"if err := langRequest(c, id, lang); err != nil {",
+			},
+		},
+		{
+			name: "a list whose records the hook reads from a form of their own",
+			paths: `  /things/{id}/parts:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: listParts
+      x-go-service: Things
+      x-go-method: List
+      x-go-options: PartListOptions
+      x-go-items: Thing
+      x-go-call: byKey
+      responses: {"200": {description: By id., content: {application/json: {schema: {type: object, additionalProperties: {$ref: "#/components/schemas/Thing"}}}}}}
+`,
+			want: []string{
+				"func (s *ThingService) List(ctx context.Context, id int64, opts *PartListOptions, ro ...adama.RequestOption) (*adama.Page[*Thing], error) {",
+				`return byKey[Thing](ctx, s.g, &call.Call{Path: "/things/" + strconv.FormatInt(id, 10) + "/parts", Query: o.query(0, 0)}, ro)`,
+			},
+		},
+		{
+			name: "ids in calls of at most max, the answers joined",
+			paths: `  /things/bulk/{ids}:
+    parameters: [{name: ids, in: path, required: true, schema: {type: array, minItems: 1, items: {type: integer, format: int64, minimum: 1, maximum: 99}}}]
+    get:
+      operationId: bulkThings
+      x-go-service: Things
+      x-go-method: BulkGet
+      x-go-call: recordsOf
+      x-go-chunk: {param: ids, max: 25}
+      x-go-returns: "[]Thing"
+      responses: {"200": {$ref: "#/components/responses/Things"}}
+  /things/by:
+    get:
+      operationId: thingsBy
+      x-go-service: Things
+      x-go-method: ByIDs
+      x-go-call: recordsOf
+      x-go-chunk: {param: thing_ids, max: MaxIDs}
+      x-go-returns: "[]*Thing"
+      parameters: [{name: thing_ids, in: query, style: form, explode: false, schema: {type: array, items: {type: integer, minimum: 1}}}]
+      responses: {"200": {$ref: "#/components/responses/Things"}}
+`,
+			want: []string{
+				"func (s *ThingService) BulkGet(ctx context.Context, ids []int64, ro ...adama.RequestOption) ([]Thing, error) {",
+				"if len(ids) < 1 {", `v.Add("ids", "at least one id", nil)`,
+				`if err := idBetween("ids["+strconv.Itoa(i)+"]", id, 99); err != nil {`,
+				"for chunk := range slices.Chunk(ids, 25) {",
+				`c := &call.Call{Path: "/things/bulk/" + joinQuery(chunk, func(id int64) string { return strconv.FormatInt(id, 10) })}`,
+				"page, err := recordsOf[[]Thing](ctx, s.g, c, ro...)",
+				"out = append(out, page...)",
+				"func (s *ThingService) ByIDs(ctx context.Context, thingIDs []int64, ro ...adama.RequestOption) ([]*Thing, error) {",
+				"for chunk := range slices.Chunk(thingIDs, MaxIDs) {",
+				`c := &call.Call{Path: "/things/by", Query: url.Values{"thing_ids": {joinQuery(chunk, func(id int64) string { return strconv.FormatInt(id, 10) })}}}`,
+				"func joinQuery[T any](list []T, text func(T) string) string {",
+				"func idBetween(field string, id, max int64) error {",
+				`"slices"`,
+				"// BulkGet calls GET /things/bulk/{ids}. It sends at most 25 ids per",
+			},
+			not: []string{`v.Add("thing_ids", "at least one id"`},
+		},
+		{
+			name: "sub-resource saves read back, and Modify under the parent",
+			paths: `  /owners/{owner_id}/things:
+    parameters: [{name: owner_id, in: path, required: true, schema: {type: integer, format: int64, minimum: 1, maximum: 1000}}]
+    post:
+      operationId: createThing
+      x-go-service: Things
+      x-go-method: Create
+      x-go-read-back: {method: Get, id: thingId, field: ID}
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Thing"}}}}
+      responses: {"200": {description: The new id., content: {application/json: {schema: {type: object, properties: {thingId: {type: integer}}}}}}}
+  /owners/{owner_id}/things/{id}:
+    parameters:
+      - {name: owner_id, in: path, required: true, schema: {type: integer, format: int64, minimum: 1, maximum: 1000}}
+      - {name: id, in: path, required: true, x-go-field: ID, schema: {type: integer, format: int64, minimum: 1}}
+    get:
+      operationId: getThing
+      x-go-service: Things
+      x-go-method: Get
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+    post:
+      operationId: saveThing
+      x-go-service: Things
+      x-go-method: [Update, Modify]
+      x-go-read-back: {method: Get}
+      x-go-record: {record: Thing, body: replaceRequest}
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Thing"}}}}
+      responses: {"204": {description: Saved.}}
+`,
+			want: []string{
+				"func (s *ThingService) Create(ctx context.Context, ownerID int64, rec *Thing, ro ...adama.RequestOption) (*Thing, error) {",
+				`if err := idBetween("owner_id", ownerID, 1000); err != nil {`,
+				"r, err := call.One[struct {", "ID int64 `json:\"thingId\"`",
+				"got, err := s.Get(ctx, ownerID, r.ID, ro...)",
+				"return &Thing{ID: r.ID}, err",
+				"// /owners/{owner_id}/things; the platform answers the new id only,",
+				"// so Create returns the record read back with Get.",
+				"func (s *ThingService) Update(ctx context.Context, ownerID int64, rec *Thing, ro ...adama.RequestOption) (*Thing, error) {",
+				"body, err := rec.replaceRequest()",
+				`if err := s.g.NoContent(ctx, &call.Call{Method: http.MethodPost, Path: "/owners/" + strconv.FormatInt(ownerID, 10) + "/things/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...); err != nil {`,
+				"return s.Get(ctx, ownerID, rec.ID, ro...)",
+				"func (s *ThingService) Modify(ctx context.Context, ownerID int64, id int64, change func(*Thing) error, ro ...adama.RequestOption) (*Thing, error) {",
+				`return modify.Run(ctx, "thing "+strconv.FormatInt(id, 10)+" of owner "+strconv.FormatInt(ownerID, 10),`,
+				"return s.Update(ctx, ownerID, rec, ro...)",
+			},
+			not: []string{"rec.updateRequest()", "rec.createRequest()\nif err != nil {\nreturn nil, err\n}\nreturn call.One"},
+		},
+		{
+			name: "a create without a read returns the record sent with its new id",
+			paths: `  /owners/{owner_id}/things:
+    parameters: [{name: owner_id, in: path, required: true, schema: {type: integer, format: int64, minimum: 1}}]
+    post:
+      operationId: createThing
+      x-go-service: Things
+      x-go-method: Create
+      x-go-read-back: {id: thingId, field: ID}
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Thing"}}}}
+      responses: {"200": {description: The new id., content: {application/json: {schema: {type: object, properties: {thingId: {type: integer}}}}}}}
+`,
+			want: []string{
+				"func (s *ThingService) Create(ctx context.Context, ownerID int64, rec *Thing, ro ...adama.RequestOption) (*Thing, error) {",
+				"out := *rec", "out.ID = r.ID", "return &out, nil",
+				"// and has no read of one record, so Create returns a copy of the",
+			},
+			not: []string{"s.Get("},
+		},
+		{
+			name: "x-go-record: a create whose body is a part of the record",
+			paths: `  /things:
+    post:
+      operationId: createThing
+      x-go-service: Things
+      x-go-method: Create
+      x-go-record: Thing
+      requestBody: {content: {application/json: {schema: {type: object}}}}
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			want: []string{
+				"func (s *ThingService) Create(ctx context.Context, rec *Thing, ro ...adama.RequestOption) (*Thing, error) {",
+				`return call.One[Thing](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/things", JSON: body}, ro...)`,
+			},
+		},
+		{
+			name: "the HTTP method the client chose, held by the service",
+			paths: `  /things/{id}:
+    parameters: [{name: id, in: path, required: true, x-go-field: ID, schema: {type: integer, format: int64, minimum: 1}}]
+    post:
+      operationId: saveThing
+      x-go-service: Things
+      x-go-method: Update
+      x-go-http-method: saveMethod
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Thing"}}}}
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			want: []string{
+				`return call.One[Thing](ctx, s.g, &call.Call{Method: s.saveMethod, Path: "/things/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)`,
+			},
+			not: []string{"http.MethodPost"},
+		},
+		{
+			name: "x-go-returns needs a hook",
+			paths: `  /things/{id}/n:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: countThing
+      x-go-service: Things
+      x-go-method: Count
+      x-go-returns: int
+      responses: {"200": {description: N., content: {application/json: {schema: {type: integer}}}}}
+`,
+			err: "x-go-returns needs x-go-call",
+		},
+		{
+			name: "arguments need a request function",
+			paths: `  /things/{id}/check:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    post:
+      operationId: checkThing
+      x-go-service: Things
+      x-go-method: Check
+      x-go-args: [{name: doc, type: "[]byte"}]
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			err: "x-go-args needs x-go-request",
+		},
+		{
+			name: "an argument must be a Go name and type",
+			paths: `  /things/{id}/check:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    post:
+      operationId: checkThing
+      x-go-service: Things
+      x-go-method: Check
+      x-go-args: [{name: Doc, type: "[]byte"}]
+      x-go-request: checkRequest
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			err: "x-go-args: ",
+		},
+		{
+			name: "a chunked parameter must be sent comma-separated",
+			paths: `  /things/by:
+    get:
+      operationId: thingsBy
+      x-go-service: Things
+      x-go-method: ByIDs
+      x-go-call: recordsOf
+      x-go-chunk: {param: ids, max: 10}
+      x-go-returns: "[]Thing"
+      parameters: [{name: ids, in: query, schema: {type: array, items: {type: integer, minimum: 1}}}]
+      responses: {"200": {$ref: "#/components/responses/Things"}}
+`,
+			err: "is not sent comma-separated",
+		},
+		{
+			name: "a chunked read returns a list",
+			paths: `  /things/bulk/{ids}:
+    parameters: [{name: ids, in: path, required: true, schema: {type: array, items: {type: integer, minimum: 1}}}]
+    get:
+      operationId: bulkThings
+      x-go-service: Things
+      x-go-method: BulkGet
+      x-go-call: one
+      x-go-chunk: {param: ids, max: 10}
+      x-go-returns: "*Thing"
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			err: "x-go-chunk applies to a read returning a list",
+		},
+		{
+			name: "a create's read-back names the answer's id and the record's field",
+			paths: `  /things:
+    post:
+      operationId: createThing
+      x-go-service: Things
+      x-go-method: Create
+      x-go-read-back: {method: Get}
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Thing"}}}}
+      responses: {"200": {description: The new id., content: {application/json: {schema: {type: object}}}}}
+`,
+			err: "x-go-read-back of a create names the answer's id property",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := genServices(t, thingServices, tc.paths)
+			if tc.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.err)
+				return
+			}
+			require.NoError(t, err)
+			got := collapse(src)
+			for _, w := range tc.want {
+				assert.Contains(t, got, collapse(w))
+			}
+			for _, n := range tc.not {
+				assert.NotContains(t, got, collapse(n))
+			}
+		})
+	}
+}
+
+// TestHandRowNamesAGeneratedMethod: a hand-written row may name a method
+// generated for another operation (it serves both), while two generated
+// methods of one name stay an error.
+func TestHandRowNamesAGeneratedMethod(t *testing.T) {
+	get := `  /things/{id}:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: getThing
+      x-go-service: Things
+      x-go-method: Get
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`
+	for _, tc := range []struct{ name, paths, want, err string }{
+		{
+			name: "a hand-written row beside the generated method",
+			paths: get + `  /things/{id}/old:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: getOldThing
+      x-go-service: Things
+      x-go-method: Get
+      x-go-handwritten: "the old read, which Get replaces; no method sends it"
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			want: `{"getOldThing", "GET", "/things/{id}/old", "Things", "Get", "the old read, which Get replaces; no method sends it"},`,
+		},
+		{
+			name: "two generated methods of one name",
+			paths: get + `  /things/{id}/old:
+    parameters: [{$ref: "#/components/parameters/ID"}]
+    get:
+      operationId: getOldThing
+      x-go-service: Things
+      x-go-method: Get
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			err: "Things.Get is already the method of getThing",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := genServices(t, thingServices, tc.paths)
+			if tc.err != "" {
+				assert.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Contains(t, collapse(src), tc.want)
+			assert.Equal(t, 1, strings.Count(src, "func (s *ThingService) Get("), "Get is generated once")
+		})
+	}
+}
+
 // validateMoreSchemas are the records of the validate_more.go and
 // validate_also.go tests: Deal holds a record by value (Owner), a record
 // written by hand (Money, x-go-hand-type), a decimal with limits, a list

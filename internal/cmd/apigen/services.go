@@ -62,15 +62,20 @@ type svcMethod struct {
 	params                    []pathParam // the path's parameters, in order
 	record                    string      // the record read or written
 	options                   *optionsType
-	idField                   string   // update: the record's field holding the path id
-	limitDefault              int      // all: the page size when the options give none
-	envelope                  string   // x-go-envelope: the package's envelope type for this operation
-	limitConst                string   // all: page_limit's x-go-all-limit (services_snapshot.go)
-	enveloped                 bool     // delete: the answer is an envelope without data (services_snapshot.go)
-	deprecated                bool     // the operation is deprecated
-	key                       string   // x-go-key: the key struct naming the resource (pathkeys.go)
-	acknowledged              bool     // update: the answer holds no record; rec is returned as sent
-	via                       *callVia // x-go-group, x-go-call (callgroup.go)
+	idField                   string        // update: the record's field holding the path id
+	limitDefault              int           // all: the page size when the options give none
+	envelope                  string        // x-go-envelope: the package's envelope type for this operation
+	limitConst                string        // all: page_limit's x-go-all-limit (services_snapshot.go)
+	enveloped                 bool          // delete: the answer is an envelope without data (services_snapshot.go)
+	deprecated                bool          // the operation is deprecated
+	key                       string        // x-go-key: the key struct naming the resource (pathkeys.go)
+	acknowledged              bool          // update: the answer holds no record; rec is returned as sent
+	via                       *callVia      // x-go-group, x-go-call (callgroup.go)
+	action                    *actionSpec   // an action's arguments, request and answer (actions.go)
+	chunk                     *chunkSpec    // x-go-chunk: the ids sent in several calls (chunks.go)
+	readBack                  *readBackSpec // x-go-read-back: the read after a save (readback.go)
+	bodyFn                    string        // x-go-record's body: the record's method writing a save's body
+	methodField               string        // x-go-http-method: the service's field holding the HTTP method (httpmethod.go)
 }
 
 type pathParam struct {
@@ -182,7 +187,9 @@ func buildServices(doc *openapi3.T, m *model) (*services, error) {
 				return fmt.Errorf("operation %s: %q is not an exported method name", where, method)
 			}
 			key := svc + "." + method
-			if prev, dup := have[key]; dup && !(why != "" && handHave[key]) {
+			// A hand-written row may name a method another row names (it
+			// serves both operations).
+			if prev, dup := have[key]; dup && !(why != "" || handHave[key]) {
 				return fmt.Errorf("operation %s: %s is already the method of %s", where, key, prev)
 			}
 			have[key] = where
@@ -300,11 +307,17 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		return nil, err
 	}
 	sm.via = via
+	if sm.methodField, err = readMethodField(op); err != nil {
+		return nil, err
+	}
 	params := append(append(openapi3.Parameters{}, item.Parameters...), op.Parameters...)
 	var query []*openapi3.Parameter
 	for _, p := range params {
 		switch p.Value.In {
 		case openapi3.ParameterInPath:
+			if p.Value.Name == chunkParam(op) {
+				continue // the ids of x-go-chunk (chunks.go)
+			}
 			pp, err := buildPathParam(p.Value)
 			if err != nil {
 				return nil, err
@@ -327,15 +340,30 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 	if err != nil {
 		return nil, err
 	}
+	if items, ok, err := itemsOf(op, item); err != nil {
+		return nil, err
+	} else if ok {
+		answer, list = items, true
+	}
 	sm.record = answer
+	if act, err := readAction(op, method, name, answer); err != nil || act != nil {
+		if err != nil {
+			return nil, err
+		}
+		sm.kind, sm.action = kindAction, act
+		if sm.chunk, err = readChunk(op, params); err != nil {
+			return nil, err
+		}
+		return sm, checkAction(sm)
+	}
 	switch {
 	case name == "Modify":
 		sm.kind = kindModify
 		if method != http.MethodPost && method != http.MethodPut && method != http.MethodPatch {
 			return nil, fmt.Errorf("Modify is served by the update operation")
 		}
-		if len(sm.params) != 1 {
-			return nil, fmt.Errorf("Modify needs one path id")
+		if len(sm.params) < 1 {
+			return nil, fmt.Errorf("Modify needs a path id")
 		}
 		if answer == "" { // an acknowledged update: the record is the body
 			if sm.record, _, err = bodyRecord(doc, op); err != nil {
@@ -376,7 +404,7 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		}
 		sm.options = ot
 		return sm, nil
-	case len(query) > 0:
+	case len(query) > 0 && !sendsQuery(op):
 		return nil, fmt.Errorf("query parameters are supported on lists only")
 	case method == http.MethodGet:
 		sm.kind = kindGet
@@ -386,15 +414,20 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 	case method == http.MethodDelete:
 		sm.kind = kindDelete
 		sm.enveloped = deletesEnveloped(op, answer)
-	case len(sm.params) == 0:
-		sm.kind = kindCreate
 	default:
-		sm.kind = kindUpdate
-		if len(sm.params) != 1 {
-			return nil, fmt.Errorf("an update needs one path id")
-		}
+		// A Create, under parents when the path has ids; an Update's last
+		// path id is the record's (readback.go).
+		sm.kind = saveKind(method, path, name, len(sm.params))
 	}
 	if sm.kind == kindCreate || sm.kind == kindUpdate {
+		if sm.readBack, err = readReadBack(op, sm.kind); err != nil {
+			return nil, err
+		} else if sm.readBack != nil {
+			answer = "" // the answer holds the new id, or nothing
+		}
+		if ok, err := recordOf(sm, op, answer); ok || err != nil {
+			return sm, err
+		}
 		body, sch, err := ownedBody(doc, op)
 		if err != nil {
 			return nil, err
@@ -404,10 +437,14 @@ func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, i
 		}
 		sm.record = body
 		sm.acknowledged = answer == ""
-		if sm.kind == kindUpdate && sm.params[0].field != "" {
-			sm.idField = sm.params[0].field
+		own := pathParam{}
+		if len(sm.params) > 0 {
+			own = sm.params[len(sm.params)-1]
+		}
+		if sm.kind == kindUpdate && own.field != "" {
+			sm.idField = own.field
 		} else if sm.kind == kindUpdate {
-			p := sm.params[0].name
+			p := own.name
 			prop := sch.Properties[p]
 			if prop == nil {
 				if prop = idOfRecord(body, sch, p); prop != nil {
@@ -770,8 +807,14 @@ func methodDoc(m *svcMethod, dep string) string {
 		if m.acknowledged {
 			what = fmt.Sprintf("%s checks the record and sends it whole to %s %s; the platform answers no record, so the record sent is returned.", m.name, m.httpMethod, m.path)
 		}
+		if m.readBack != nil {
+			what = readBackDoc(m)
+		}
 	default:
 		what = fmt.Sprintf("%s calls %s %s.", m.name, m.httpMethod, m.path)
+		if m.chunk != nil {
+			what += fmt.Sprintf(" It sends at most %s ids per call, in as many calls as the ids need, and joins the answers.", m.chunk.max)
+		}
 	}
 	if s := strings.TrimSpace(m.summary); s != "" && m.kind != kindModify {
 		what += " The operation: " + lowerFirst(s)
@@ -786,7 +829,7 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 	out.WriteString("\n" + methodDoc(m, dep))
 	b := new(bytes.Buffer)
 	defer func() {
-		src := m.via.rewrite(b.String())
+		src := sendMethodOf(m, m.via.rewrite(b.String()))
 		if m.envelope != "" {
 			// The operation's answer has an envelope of its own: the call
 			// goes through a copy of the group with it.
@@ -804,7 +847,17 @@ func renderMethod(out *bytes.Buffer, m *svcMethod, dep string) {
 		}
 	}
 	recv := "func (s *" + m.recv + ") "
+	if (m.kind == kindCreate || m.kind == kindUpdate) && ownSave(m) {
+		renderSave(b, m, args, checks, ids)
+		return
+	}
+	if m.kind == kindModify && len(m.params) > 1 {
+		renderModifyUnder(b, m, args, checks)
+		return
+	}
 	switch m.kind {
+	case kindAction:
+		renderAction(b, m, args, checks, ids)
 	case kindGet:
 		fmt.Fprintf(b, "%s%s(ctx context.Context, %sro ...adama.RequestOption) (*%s, error) {\n", recv, m.name, argPrefix(args), m.record)
 		checkIDs("nil, err")
@@ -934,6 +987,7 @@ func renderHelpers(b *bytes.Buffer, s *services) {
 		for _, p := range m.params {
 			usesPositive = usesPositive || p.positive && p.rangeCheck() == ""
 		}
+		usesJoin = usesJoin || m.chunk != nil
 		usesList = usesList || (m.kind == kindList || m.kind == kindAll) && (m.via == nil || m.via.hook == "")
 	}
 	for _, o := range s.options {

@@ -284,7 +284,7 @@ func renderSnapshotHelpers(b *bytes.Buffer, s *services) {
 // token only they write.
 var snapshotImports = []struct{ use, path string }{
 	{"bytes.NewReader(", "bytes"}, {"json.RawMessage", "encoding/json"}, {"errors.Is(", "errors"}, {"slices.Sort(", "slices"},
-	{"slices.Clone(", "slices"},
+	{"slices.Clone(", "slices"}, {"slices.Chunk(", "slices"},
 }
 
 // embedOptions splits a list's query parameters: those held by the
