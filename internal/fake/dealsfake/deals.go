@@ -377,13 +377,13 @@ func errItem(code string, e *fieldErr) wireItem {
 	return wireItem{Code: code, Message: e.msg, Field: e.field}
 }
 
-func (h *handler) strategyDeals(w http.ResponseWriter, r *http.Request) {
+func (h *handler) listStrategyDeals(w http.ResponseWriter, r *http.Request) {
 	h.links(w, r, "strategy_deal", "deal_id", func(id int64) ([]int64, bool) {
 		return h.st.strategies[id], h.st.deals.Has(id)
 	})
 }
 
-func (h *handler) strategyGroups(w http.ResponseWriter, r *http.Request) {
+func (h *handler) listStrategyDealGroups(w http.ResponseWriter, r *http.Request) {
 	h.links(w, r, "strategy_deal_group", "deal_group_id", func(id int64) ([]int64, bool) {
 		return h.st.groupStrat[id], h.st.groups.Has(id)
 	})
