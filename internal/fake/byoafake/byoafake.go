@@ -298,9 +298,13 @@ func (h *handler) putCampaignSettings(w http.ResponseWriter, r *http.Request) { 
 
 func (h *handler) putStrategySettings(w http.ResponseWriter, r *http.Request) { h.putSettings(w, r) }
 
-func (h *handler) deleteCampaignSettings(w http.ResponseWriter, r *http.Request) { h.deleteSettings(w, r) }
+func (h *handler) deleteCampaignSettings(w http.ResponseWriter, r *http.Request) {
+	h.deleteSettings(w, r)
+}
 
-func (h *handler) deleteStrategySettings(w http.ResponseWriter, r *http.Request) { h.deleteSettings(w, r) }
+func (h *handler) deleteStrategySettings(w http.ResponseWriter, r *http.Request) {
+	h.deleteSettings(w, r)
+}
 
 func (h *handler) getSettings(w http.ResponseWriter, r *http.Request) {
 	k, ok := h.key(w, r)
