@@ -34,3 +34,16 @@ func splitPattern(p string) (method, path string) {
 	}
 	return "", p
 }
+
+// Body is what the request body schema of one operation of a group's
+// description states, as the group's fake reads it from its generated
+// table (bodies, in routes_gen.go).
+type Body struct {
+	// Required lists the required properties, in the description's order.
+	Required []string
+	// Enums gives each property with a set of text values its values, in
+	// the description's order.
+	Enums map[string][]string
+	// ReadOnly lists the read-only properties, sorted.
+	ReadOnly []string
+}

@@ -427,6 +427,14 @@
 // document. Every operation needs an operationId that makes a Go name,
 // one per operation.
 //
+// The file also holds bodies, a map from handler name to fake.Body for
+// each operation whose JSON request body schema states something a fake
+// enforces: its required properties (in the document's order, allOf parts
+// in order, each once), its properties with a set of text values (an enum
+// of its own, or of its one allOf part, as a nullable reference writes
+// it), and its read-only properties. A fake that checks those rules reads
+// them from there rather than from lists of its own.
+//
 // Usage:
 //
 //	apigen -group NAME [-out records_gen.go] [-fake PKG]

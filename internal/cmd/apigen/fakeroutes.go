@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/format"
 	"go/token"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,6 +22,15 @@ const fakeRoutesOut = "routes_gen.go"
 type fakeOp struct {
 	pattern string // "GET /deals/{id}", the path as the document writes it
 	name    string // the handler method: the operationId, first letter lower
+	body    *fakeBody
+}
+
+// fakeBody is what an operation's JSON request body schema states that a
+// fake enforces (fake.Body).
+type fakeBody struct {
+	required []string            // in the document's order, allOf parts in order
+	enums    map[string][]string // each property with a set of text values
+	readOnly []string            // sorted
 }
 
 // fakeOps returns the operations of doc sorted by path, then method; an
@@ -49,7 +59,7 @@ func fakeOps(doc *openapi3.T) ([]fakeOp, error) {
 				continue
 			}
 			seen[name] = pattern
-			ops = append(ops, fakeOp{pattern: pattern, name: name})
+			ops = append(ops, fakeOp{pattern: pattern, name: name, body: requestFacts(op)})
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -96,6 +106,7 @@ func generateFakeRoutes(doc *openapi3.T, source, pkg string) ([]byte, error) {
 		fmt.Fprintf(&b, "\t\t%q: ops.%s,\n", op.pattern, op.name)
 	}
 	b.WriteString("\t}\n}\n")
+	writeBodies(&b, ops, filepath.Base(source))
 	return format.Source(b.Bytes())
 }
 
@@ -105,4 +116,113 @@ func writeFakeRoutes(group, pkg, dir string) error {
 	return writeOptional(group, filepath.Join(dir, fakeRoutesOut), func(doc *openapi3.T, source string) ([]byte, error) {
 		return generateFakeRoutes(doc, source, pkg)
 	})
+}
+
+// requestFacts returns the facts of op's JSON request body schema, or nil
+// when it has none or the schema states none.
+func requestFacts(op *openapi3.Operation) *fakeBody {
+	if op.RequestBody == nil || op.RequestBody.Value == nil {
+		return nil
+	}
+	mt := op.RequestBody.Value.Content.Get("application/json")
+	if mt == nil || mt.Schema == nil || mt.Schema.Value == nil {
+		return nil
+	}
+	fb := &fakeBody{enums: map[string][]string{}}
+	seen := map[string]bool{}
+	var walk func(s *openapi3.Schema)
+	walk = func(s *openapi3.Schema) {
+		for _, r := range s.Required {
+			if !seen[r] {
+				seen[r] = true
+				fb.required = append(fb.required, r)
+			}
+		}
+		for name, ref := range s.Properties {
+			p := ref.Value
+			if p == nil {
+				continue
+			}
+			if p.ReadOnly && !slices.Contains(fb.readOnly, name) {
+				fb.readOnly = append(fb.readOnly, name)
+			}
+			if vals := textEnum(p); vals != nil {
+				fb.enums[name] = vals
+			}
+		}
+		for _, part := range s.AllOf {
+			if part.Value != nil {
+				walk(part.Value)
+			}
+		}
+	}
+	walk(mt.Schema.Value)
+	slices.Sort(fb.readOnly)
+	if len(fb.required) == 0 && len(fb.enums) == 0 && len(fb.readOnly) == 0 {
+		return nil
+	}
+	return fb
+}
+
+// textEnum returns the values of a property's enum of text, its own or
+// that of its one allOf part (a nullable reference), or nil.
+func textEnum(p *openapi3.Schema) []string {
+	e := p.Enum
+	if len(e) == 0 && len(p.AllOf) == 1 && p.AllOf[0].Value != nil {
+		e = p.AllOf[0].Value.Enum
+	}
+	var out []string
+	for _, v := range e {
+		s, ok := v.(string)
+		if !ok {
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// writeBodies writes bodies, the fake.Body of each operation whose request
+// body states required, enumerated or read-only properties, keyed by the
+// operation's handler name; nothing when none does.
+func writeBodies(b *bytes.Buffer, ops []fakeOp, doc string) {
+	var with []fakeOp
+	for _, op := range ops {
+		if op.body != nil {
+			with = append(with, op)
+		}
+	}
+	if len(with) == 0 {
+		return
+	}
+	slices.SortFunc(with, func(a, b fakeOp) int { return strings.Compare(a.name, b.name) })
+	list := func(vs []string) string {
+		q := make([]string, len(vs))
+		for i, v := range vs {
+			q[i] = fmt.Sprintf("%q", v)
+		}
+		return "{" + strings.Join(q, ", ") + "}"
+	}
+	fmt.Fprintf(b, "\n// bodies is what the request body of each operation of %s states,\n", doc)
+	b.WriteString("// keyed by the operation's handler: the required properties, the\n")
+	b.WriteString("// properties with a set of values, and the read-only ones.\n")
+	b.WriteString("var bodies = map[string]fake.Body{\n")
+	for _, op := range with {
+		fmt.Fprintf(b, "\t%q: {\n", op.name)
+		if len(op.body.required) > 0 {
+			fmt.Fprintf(b, "\t\tRequired: []string%s,\n", list(op.body.required))
+		}
+		if len(op.body.enums) > 0 {
+			b.WriteString("\t\tEnums: map[string][]string{\n")
+			for _, k := range slices.Sorted(maps.Keys(op.body.enums)) {
+				fmt.Fprintf(b, "\t\t\t%q: %s,\n", k, list(op.body.enums[k]))
+			}
+			b.WriteString("\t\t},\n")
+		}
+		if len(op.body.readOnly) > 0 {
+			fmt.Fprintf(b, "\t\tReadOnly: []string%s,\n", list(op.body.readOnly))
+		}
+		b.WriteString("\t},\n")
+	}
+	b.WriteString("}\n")
 }

@@ -1467,24 +1467,60 @@ func TestGenerateValidateMoreErrors(t *testing.T) {
 }
 
 // fakeRoutesDoc is a document with the paths given (YAML, indented by
-// two spaces).
+// two spaces) and the schemas of fakeBodySchemas.
 func fakeRoutesDoc(t *testing.T, paths string) *openapi3.T {
 	t.Helper()
 	doc, err := apispec.Parse([]byte("openapi: 3.0.3\ninfo:\n  title: t\n  version: '1'\n" +
-		"servers:\n  - url: '{base_url}/g/v1'\n    variables: {base_url: {default: 'http://x'}}\npaths:\n" + paths))
+		"servers:\n  - url: '{base_url}/g/v1'\n    variables: {base_url: {default: 'http://x'}}\npaths:\n" + paths +
+		"components:\n  schemas:\n" + fakeBodySchemas))
 	require.NoError(t, err, "the test document must be valid OpenAPI")
 	return doc
 }
 
+// fakeBodySchemas are the request bodies of the bodies table's tests:
+// Thing states required and read-only properties and enums, its own
+// and, through allOf, Base's; Plain states none.
+const fakeBodySchemas = `
+    Color:
+      type: string
+      enum: [red, blue]
+    Base:
+      type: object
+      required: [name]
+      properties:
+        name: {type: string}
+        id: {type: integer, readOnly: true}
+        color: {$ref: "#/components/schemas/Color"}
+    Thing:
+      allOf:
+        - $ref: "#/components/schemas/Base"
+        - type: object
+          required: [kind, name]
+          properties:
+            kind: {type: string, enum: [a, b]}
+            shade: {nullable: true, allOf: [{$ref: "#/components/schemas/Color"}]}
+            level: {type: integer, enum: [1, 2]}
+            created: {type: string, readOnly: true}
+    Plain:
+      type: object
+      properties:
+        note: {type: string}
+`
+
 func TestGenerateFakeRoutes(t *testing.T) {
 	ok := func(id string) string {
 		return "      operationId: " + id + "\n      responses: {'200': {description: ok}}\n"
+	}
+	withBody := func(id, schema string) string {
+		return "      operationId: " + id + "\n      requestBody:\n        content:\n          application/json:\n" +
+			"            schema: {$ref: '#/components/schemas/" + schema + "'}\n      responses: {'200': {description: ok}}\n"
 	}
 	for _, tc := range []struct {
 		name    string
 		pkg     string
 		paths   string
 		want    []string // lines (trimmed, spaces collapsed) the output must hold, in this order
+		not     []string
 		wantErr []string
 	}{
 		{
@@ -1510,6 +1546,30 @@ func TestGenerateFakeRoutes(t *testing.T) {
 				`"GET /things/{id}": ops.getThing,`,
 				`"POST /things/{id}": ops.updateThing,`,
 			},
+			not: []string{"var bodies"},
+		},
+		{
+			name: "the facts of the request bodies, keyed by handler",
+			pkg:  "gfake",
+			paths: "  /things:\n    post:\n" + withBody("createThing", "Thing") + "    put:\n" + withBody("putPlain", "Plain") +
+				"  /base:\n    post:\n" + withBody("createBase", "Base"),
+			want: []string{
+				"var bodies = map[string]fake.Body{",
+				`"createBase": {`,
+				`Required: []string{"name"},`,
+				`"color": {"red", "blue"},`,
+				`ReadOnly: []string{"id"},`,
+				`"createThing": {`,
+				// the allOf parts' required, in order, each once.
+				`Required: []string{"name", "kind"},`,
+				`Enums: map[string][]string{`,
+				`"color": {"red", "blue"},`,
+				`"kind": {"a", "b"},`,
+				`"shade": {"red", "blue"},`,
+				`ReadOnly: []string{"created", "id"},`,
+			},
+			// a body that states nothing, and an enum of numbers.
+			not: []string{`"putPlain"`, `"level"`},
 		},
 		{
 			name:    "an operation without operationId",
@@ -1563,6 +1623,9 @@ func TestGenerateFakeRoutes(t *testing.T) {
 					continue
 				}
 				at += i + 1
+			}
+			for _, n := range tc.not {
+				assert.NotContains(t, string(src), n)
 			}
 		})
 	}

@@ -63,3 +63,27 @@ func routes(ops operations) fake.Routes {
 		"PUT /data/{namespace}/models/{model_id}":                          ops.uploadModel,
 	}
 }
+
+// bodies is what the request body of each operation of byoa.yaml states,
+// keyed by the operation's handler: the required properties, the
+// properties with a set of values, and the read-only ones.
+var bodies = map[string]fake.Body{
+	"putCampaignSettings": {
+		Required: []string{"settings"},
+		Enums: map[string][]string{
+			"uuid_type": {"CID", "UUID"},
+		},
+	},
+	"putStrategySettings": {
+		Required: []string{"settings"},
+		Enums: map[string][]string{
+			"uuid_type": {"CID", "UUID"},
+		},
+	},
+	"setExecutorSampleRate": {
+		Required: []string{"sample_rate"},
+	},
+	"uploadModel": {
+		Required: []string{"data", "brain_type_id"},
+	},
+}

@@ -204,3 +204,88 @@ func routes(ops operations) fake.Routes {
 		"POST /video/v2.0/creatives/{video_id}/vast/extension":                     ops.addVASTExtensionV2,
 	}
 }
+
+// bodies is what the request body of each operation of creatives.yaml states,
+// keyed by the operation's handler: the required properties, the
+// properties with a set of values, and the read-only ones.
+var bodies = map[string]fake.Body{
+	"bulkCreateCreatives": {
+		Required: []string{"creatives"},
+	},
+	"bulkUpdateCreatives": {
+		Required: []string{"creatives"},
+	},
+	"createAsset": {
+		Required: []string{"component_id", "asset_value"},
+	},
+	"createCompanion": {
+		Required: []string{"id", "details"},
+		ReadOnly: []string{"id", "mimeType", "resourceBlob"},
+	},
+	"createCompanionV2": {
+		Required: []string{"id", "details"},
+		ReadOnly: []string{"id", "mimeType", "resourceBlob"},
+	},
+	"createComponent": {
+		Required: []string{"component_id", "component_human_name", "value_type_name"},
+		Enums: map[string][]string{
+			"value_type_name": {"TEXT", "IMAGE", "VIDEO", "INTEGER", "SUBTITLE"},
+		},
+		ReadOnly: []string{"component_id", "created_at", "updated_at"},
+	},
+	"createCreative": {
+		Required: []string{"advertiser", "name", "concept"},
+		Enums: map[string][]string{
+			"vastVersion": {"VAST2", "VAST3", "VAST4"},
+		},
+		ReadOnly: []string{"landingUrlIsCalculated"},
+	},
+	"createCreativeV2": {
+		Required: []string{"advertiser", "name"},
+		Enums: map[string][]string{
+			"vastVersion": {"VAST2", "VAST3", "VAST4"},
+		},
+		ReadOnly: []string{"landingUrlIsCalculated"},
+	},
+	"listCreativesByIDs": {
+		Required: []string{"creativeIds"},
+	},
+	"replaceCreative": {
+		Required: []string{"advertiser", "name"},
+		Enums: map[string][]string{
+			"vastVersion": {"VAST2", "VAST3", "VAST4"},
+		},
+		ReadOnly: []string{"landingUrlIsCalculated"},
+	},
+	"replaceCreativeV2": {
+		Required: []string{"advertiser", "name"},
+		Enums: map[string][]string{
+			"vastVersion": {"VAST2", "VAST3", "VAST4"},
+		},
+		ReadOnly: []string{"landingUrlIsCalculated"},
+	},
+	"saveClassification": {
+		Required: []string{"attributes", "language", "verticals"},
+	},
+	"saveClassificationV1": {
+		Required: []string{"attributes", "language", "verticals"},
+	},
+	"saveCompanion": {
+		Required: []string{"id", "details"},
+		ReadOnly: []string{"id", "mimeType", "resourceBlob"},
+	},
+	"updateComponent": {
+		Required: []string{"component_id", "component_human_name", "value_type_name"},
+		Enums: map[string][]string{
+			"value_type_name": {"TEXT", "IMAGE", "VIDEO", "INTEGER", "SUBTITLE"},
+		},
+		ReadOnly: []string{"component_id", "created_at", "updated_at"},
+	},
+	"updateCreative": {
+		Required: []string{"advertiser", "name"},
+		Enums: map[string][]string{
+			"vastVersion": {"VAST2", "VAST3", "VAST4"},
+		},
+		ReadOnly: []string{"landingUrlIsCalculated"},
+	},
+}

@@ -84,3 +84,62 @@ func routes(ops operations) fake.Routes {
 		"POST /publishers/{id}":                      ops.updatePublisher,
 	}
 }
+
+// bodies is what the request body of each operation of deals.yaml states,
+// keyed by the operation's handler: the required properties, the
+// properties with a set of values, and the read-only ones.
+var bodies = map[string]fake.Body{
+	"bulkCreateDeals": {
+		Required: []string{"data"},
+	},
+	"bulkCreatePublishers": {
+		Required: []string{"organization_id", "names"},
+	},
+	"bulkSaveDeals": {
+		Required: []string{"deals"},
+	},
+	"bulkUpdateDeals": {
+		Required: []string{"deals"},
+	},
+	"createDeal": {
+		Required: []string{"name", "owner", "permissions", "price", "supply_source_id", "deal_identifier"},
+		Enums: map[string][]string{
+			"bill_type":    {"EXCHANGE", "PUBLISHER", "NONE"},
+			"deal_source":  {"USER", "INTERNAL"},
+			"deal_type":    {"PG", "STANDARD"},
+			"media_type":   {"DISPLAY", "VIDEO"},
+			"price_method": {"CPM"},
+			"price_type":   {"FIXED", "FLOOR"},
+		},
+		ReadOnly: []string{"api_version", "created_on", "deal_groups", "effective_status", "entity_type", "has_strategies", "id", "impressions", "organization_id", "publisher", "severity", "strategies_count", "supply_source", "updated_on"},
+	},
+	"createDealGroup": {
+		Required: []string{"name", "owner", "deal_ids"},
+		ReadOnly: []string{"created_on", "entity_type", "has_strategies", "id", "updated_on"},
+	},
+	"createPublisher": {
+		Required: []string{"organization_id", "name"},
+		ReadOnly: []string{"created_on", "deleted_on", "id", "last_touch_user_id", "updated_on"},
+	},
+	"dealAnalytics": {
+		Required: []string{"reporting"},
+	},
+	"updateDeal": {
+		Enums: map[string][]string{
+			"bill_type":    {"EXCHANGE", "PUBLISHER", "NONE"},
+			"deal_source":  {"USER", "INTERNAL"},
+			"deal_type":    {"PG", "STANDARD"},
+			"media_type":   {"DISPLAY", "VIDEO"},
+			"price_method": {"CPM"},
+			"price_type":   {"FIXED", "FLOOR"},
+		},
+		ReadOnly: []string{"api_version", "created_on", "deal_groups", "effective_status", "entity_type", "has_strategies", "id", "impressions", "organization_id", "publisher", "severity", "strategies_count", "supply_source", "updated_on"},
+	},
+	"updateDealGroup": {
+		ReadOnly: []string{"created_on", "entity_type", "has_strategies", "id", "updated_on"},
+	},
+	"updatePublisher": {
+		Required: []string{"name"},
+		ReadOnly: []string{"created_on", "deleted_on", "id", "last_touch_user_id", "updated_on"},
+	},
+}

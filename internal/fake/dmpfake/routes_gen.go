@@ -36,3 +36,23 @@ func routes(ops operations) fake.Routes {
 		"POST /audience_segments/{taxonomy_id}":     ops.updateTaxonomy,
 	}
 }
+
+// bodies is what the request body of each operation of dmp.yaml states,
+// keyed by the operation's handler: the required properties, the
+// properties with a set of values, and the read-only ones.
+var bodies = map[string]fake.Body{
+	"createTaxonomy": {
+		Required: []string{"permissions", "vendor_id", "taxonomy"},
+		Enums: map[string][]string{
+			"visibility": {"GLOBAL", "RESTRICTED"},
+		},
+		ReadOnly: []string{"created_by", "created_on", "is_clearing_house", "revenue_share_pct", "updated_by", "updated_on", "visibility"},
+	},
+	"updateTaxonomy": {
+		Required: []string{"audience_vendor_id", "taxonomy"},
+		Enums: map[string][]string{
+			"visibility": {"GLOBAL", "RESTRICTED"},
+		},
+		ReadOnly: []string{"created_by", "created_on", "is_clearing_house", "revenue_share_pct", "updated_by", "updated_on", "visibility"},
+	},
+}

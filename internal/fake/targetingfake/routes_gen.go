@@ -147,3 +147,96 @@ func routes(ops operations) fake.Routes {
 		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
 	}
 }
+
+// bodies is what the request body of each operation of targeting.yaml states,
+// keyed by the operation's handler: the required properties, the
+// properties with a set of values, and the read-only ones.
+var bodies = map[string]fake.Body{
+	"createAdvertiser": {
+		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
+		Enums: map[string][]string{
+			"ads_txt_verified":         {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"attribution_level":        {"INDIVIDUAL", "HOUSEHOLD"},
+			"connected_id_type":        {"DETERMINISTIC_FIRST"},
+			"dmp_enabled":              {"disabled", "inherits"},
+			"frequency_interval":       {"hour", "day", "week", "month", "not-applicable"},
+			"frequency_type":           {"no-limit", "asap", "even"},
+			"mfa_avoidance":            {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"targeting_identity_level": {"INDIVIDUAL", "HOUSEHOLD"},
+		},
+	},
+	"createAttachment": {
+		Required: []string{"target_id", "strategy_id", "restriction", "operator"},
+		Enums: map[string][]string{
+			"operator":    {"OR", "AND"},
+			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"createAttachmentLegacy": {
+		Required: []string{"target_id", "strategy_id", "restriction", "operator"},
+		Enums: map[string][]string{
+			"operator":    {"OR", "AND"},
+			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"createTarget": {
+		Required: []string{"name"},
+		Enums: map[string][]string{
+			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
+		},
+	},
+	"createTargetLegacy": {
+		Required: []string{"name"},
+		Enums: map[string][]string{
+			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
+		},
+	},
+	"putTargetLegacy": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
+		},
+	},
+	"updateAdvertiser": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"ads_txt_verified":         {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"attribution_level":        {"INDIVIDUAL", "HOUSEHOLD"},
+			"connected_id_type":        {"DETERMINISTIC_FIRST"},
+			"dmp_enabled":              {"disabled", "inherits"},
+			"frequency_interval":       {"hour", "day", "week", "month", "not-applicable"},
+			"frequency_type":           {"no-limit", "asap", "even"},
+			"mfa_avoidance":            {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"targeting_identity_level": {"INDIVIDUAL", "HOUSEHOLD"},
+		},
+	},
+	"updateAttachment": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"operator":    {"OR", "AND"},
+			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"updateAttachmentLegacy": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"operator":    {"OR", "AND"},
+			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"updateTarget": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
+		},
+	},
+	"updateTargetLegacy": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
+		},
+	},
+	"updateUserPermissions": {
+		Required: []string{"permissions"},
+	},
+}
