@@ -372,7 +372,7 @@ func (h *handler) putSettings(w http.ResponseWriter, r *http.Request) {
 	if uuid == "" {
 		uuid = "CID"
 	}
-	if uuid != "CID" && uuid != "UUID" {
+	if !slices.Contains(bodies["putCampaignSettings"].Enums["uuid_type"], uuid) {
 		bad("Invalid_uuid_type", fmt.Sprintf("uuid_type %q must be CID or UUID", uuid))
 		return
 	}

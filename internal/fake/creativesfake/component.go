@@ -515,7 +515,7 @@ func (s *Store) compCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	kind := str(b["value_type_name"])
-	if str(b["component_human_name"]) == "" || !slices.Contains([]string{"TEXT", "IMAGE", "VIDEO", "INTEGER", "SUBTITLE"}, kind) {
+	if str(b["component_human_name"]) == "" || !slices.Contains(bodies["createComponent"].Enums["value_type_name"], kind) {
 		writeCCError(w, http.StatusBadRequest, "Validation Error", [2]string{"component_human_name", "required"}, [2]string{"value_type_name", "required"})
 		return
 	}
