@@ -4,8 +4,8 @@
 // (Collection: keys, versions and 409s, copies, filtered and sorted
 // listings; Paging and Page for offset/limit pages and their links; ParseQ
 // and DocRecord for q; Envelope for the group's error form; Routes for a
-// route table keyed by the operations of the group's description, which
-// package fakespec holds equal to the description in tests). Each
+// route table keyed by the operations of the group's description,
+// generated into each group fake by internal/cmd/apigen -fake). Each
 // group's fake lives in its own package under internal/fake and plugs into
 // adamatest through Registrar without touching its core.
 package fake

@@ -9,9 +9,12 @@ import (
 // Routes is a group's route table: each operation of the group's
 // description ("GET /deals/{id}", the path under the group's prefix and
 // its parameters named as the description names them) and its handler.
-// The group's tests hold the table equal to the description (package
-// internal/fake/fakespec), so an operation the fake does not serve fails
-// a test. The description is not read at run time: that would put the
+// Each group fake's table is generated from its description
+// (routes_gen.go, written by internal/cmd/apigen -fake), with one
+// handler method per operation, so an operation the fake does not serve
+// does not compile; package internal/fake/fakespec also holds the table
+// and the fake's prefix equal to the description in the group's tests.
+// The description is not read at run time: that would put the
 // description's reader into adamatest's imports.
 type Routes map[string]http.HandlerFunc
 
@@ -30,4 +33,17 @@ func splitPattern(p string) (method, path string) {
 		}
 	}
 	return "", p
+}
+
+// Body is what the request body schema of one operation of a group's
+// description states, as the group's fake reads it from its generated
+// table (bodies, in routes_gen.go).
+type Body struct {
+	// Required lists the required properties, in the description's order.
+	Required []string
+	// Enums gives each property with a set of text values its values, in
+	// the description's order.
+	Enums map[string][]string
+	// ReadOnly lists the read-only properties, sorted.
+	ReadOnly []string
 }

@@ -459,7 +459,34 @@
 // derived); a property of it names it in x-go-type and is read with
 // readName.
 //
+// # Fakes' routes
+//
+// With -fake PKG, apigen writes nothing of the above: it writes
+// routes_gen.go (fakeroutes.go) for the group's fake under internal/fake,
+// which runs it with its own go:generate line:
+//
+//	//go:generate go run ../../cmd/apigen -group dmp -fake dmpfake
+//
+// The file holds the interface operations, one unexported handler method
+// per operation of the document, named after its operationId with the
+// first letter lower ("getTaxonomy(w http.ResponseWriter, r
+// *http.Request)"), and routes(ops operations) fake.Routes, the table
+// keyed by each operation's method and path as the document writes them
+// ("GET /audience_segments/{taxonomy_id}"), sorted by path then method.
+// The fake serves routes(h) under its prefix, so a described operation
+// without a handler does not compile and the table cannot drift from the
+// document. Every operation needs an operationId that makes a Go name,
+// one per operation.
+//
+// The file also holds bodies, a map from handler name to fake.Body for
+// each operation whose JSON request body schema states something a fake
+// enforces: its required properties (in the document's order, allOf parts
+// in order, each once), its properties with a set of text values (an enum
+// of its own, or of its one allOf part, as a nullable reference writes
+// it), and its read-only properties. A fake that checks those rules reads
+// them from there rather than from lists of its own.
+//
 // Usage:
 //
-//	apigen -group NAME [-out records_gen.go]
+//	apigen -group NAME [-out records_gen.go] [-fake PKG]
 package main

@@ -28,12 +28,20 @@ func run(args []string, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	group := fl.String("group", "", "the group's document in internal/apispec (\"dmp\")")
 	out := fl.String("out", defaultOut, "the generated file, relative to the current directory")
+	fakePkg := fl.String("fake", "", "write the group fake's "+fakeRoutesOut+" for this package (\"dmpfake\") instead")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
 	if *group == "" || fl.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: apigen -group NAME [-out records_gen.go]")
+		fmt.Fprintln(stderr, "usage: apigen -group NAME [-out records_gen.go] [-fake PKG]")
 		return 2
+	}
+	if *fakePkg != "" {
+		if err := writeFakeRoutes(*group, *fakePkg, filepath.Dir(*out)); err != nil {
+			fmt.Fprintln(stderr, "apigen:", err)
+			return 1
+		}
+		return 0
 	}
 	if err := write(*group, *out); err != nil {
 		fmt.Fprintln(stderr, "apigen:", err)

@@ -9,6 +9,8 @@
 // concurrent use.
 package byoafake
 
+//go:generate go run ../../cmd/apigen -group byoa -fake byoafake
+
 import (
 	"cmp"
 	"encoding/base64"
@@ -142,20 +144,7 @@ func Prefixes() []string { return []string{"/campaign_settings", "/custombidrout
 func Register(r fake.Registrar) *Store {
 	st := NewStore()
 	h := &handler{st: st}
-	r.Handle("GET /campaign_settings/{campaign_id}", fake.Session, http.HandlerFunc(h.getSettings))
-	r.Handle("PUT /campaign_settings/{campaign_id}", fake.Session, http.HandlerFunc(h.putSettings))
-	r.Handle("DELETE /campaign_settings/{campaign_id}", fake.Session, http.HandlerFunc(h.deleteSettings))
-	r.Handle("GET /campaign_settings/{campaign_id}/strategies/{strategy_id}", fake.Session, http.HandlerFunc(h.getSettings))
-	r.Handle("PUT /campaign_settings/{campaign_id}/strategies/{strategy_id}", fake.Session, http.HandlerFunc(h.putSettings))
-	r.Handle("DELETE /campaign_settings/{campaign_id}/strategies/{strategy_id}", fake.Session, http.HandlerFunc(h.deleteSettings))
-	r.Handle("GET /custombidrouter/{org_id}/configuration", fake.Session, http.HandlerFunc(h.configuration))
-	r.Handle("GET /custombidrouter/{org_id}/executors/{executor_id}", fake.Session, http.HandlerFunc(h.executor))
-	r.Handle("PATCH /custombidrouter/{org_id}/executors/{executor_id}", fake.Session, http.HandlerFunc(h.patchExecutor))
-	r.Handle("GET /data/{namespace}/models/{model_id}", fake.Session, http.HandlerFunc(h.getModel))
-	r.Handle("PUT /data/{namespace}/models/{model_id}", fake.Session, http.HandlerFunc(h.putModel))
-	r.Handle("DELETE /data/{namespace}/models/{model_id}", fake.Session, http.HandlerFunc(h.deleteModel))
-	r.Handle("GET /data/decode/{namespace}/models/{model_id}", fake.Session, http.HandlerFunc(h.decodeModel))
-	r.Handle("GET /data/{namespace}", fake.Session, http.HandlerFunc(h.listModels))
+	routes(h).Serve(r, "", fake.Session)
 	for _, p := range Prefixes() {
 		fake.RegisterErrors(r, p, WriteError)
 	}
@@ -298,6 +287,25 @@ func notFoundSetting(w http.ResponseWriter, r *http.Request, k SettingKey) {
 		fmt.Sprintf("CampaignSetting with campaign_id(%d), strategy_id(%d) not found.", k.Campaign, k.Strategy))
 }
 
+// A campaign's settings and a strategy's are served by the same
+// handlers: key reads the strategy id when the path has one.
+
+func (h *handler) getCampaignSettings(w http.ResponseWriter, r *http.Request) { h.getSettings(w, r) }
+
+func (h *handler) getStrategySettings(w http.ResponseWriter, r *http.Request) { h.getSettings(w, r) }
+
+func (h *handler) putCampaignSettings(w http.ResponseWriter, r *http.Request) { h.putSettings(w, r) }
+
+func (h *handler) putStrategySettings(w http.ResponseWriter, r *http.Request) { h.putSettings(w, r) }
+
+func (h *handler) deleteCampaignSettings(w http.ResponseWriter, r *http.Request) {
+	h.deleteSettings(w, r)
+}
+
+func (h *handler) deleteStrategySettings(w http.ResponseWriter, r *http.Request) {
+	h.deleteSettings(w, r)
+}
+
 func (h *handler) getSettings(w http.ResponseWriter, r *http.Request) {
 	k, ok := h.key(w, r)
 	if !ok {
@@ -364,7 +372,7 @@ func (h *handler) putSettings(w http.ResponseWriter, r *http.Request) {
 	if uuid == "" {
 		uuid = "CID"
 	}
-	if uuid != "CID" && uuid != "UUID" {
+	if !slices.Contains(bodies["putCampaignSettings"].Enums["uuid_type"], uuid) {
 		bad("Invalid_uuid_type", fmt.Sprintf("uuid_type %q must be CID or UUID", uuid))
 		return
 	}
@@ -418,7 +426,7 @@ func executorsJSON(list []executorEntry) map[string]Executor {
 	return out
 }
 
-func (h *handler) configuration(w http.ResponseWriter, r *http.Request) {
+func (h *handler) getBidRouterConfiguration(w http.ResponseWriter, r *http.Request) {
 	org, ok := pathInt(w, r, "org_id")
 	if !ok {
 		return
@@ -442,13 +450,13 @@ func (h *handler) findExecutor(w http.ResponseWriter, r *http.Request) (executor
 	return executorEntry{}, false
 }
 
-func (h *handler) executor(w http.ResponseWriter, r *http.Request) {
+func (h *handler) getExecutor(w http.ResponseWriter, r *http.Request) {
 	if e, ok := h.findExecutor(w, r); ok {
 		fake.WriteData(w, http.StatusOK, executorsJSON([]executorEntry{e}), nil)
 	}
 }
 
-func (h *handler) patchExecutor(w http.ResponseWriter, r *http.Request) {
+func (h *handler) setExecutorSampleRate(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		SampleRate *json.Number `json:"sample_rate"`
 	}
@@ -506,7 +514,7 @@ func (h *handler) getModel(w http.ResponseWriter, r *http.Request) {
 // MaxModelBytes bounds an upload's body.
 const MaxModelBytes = 64 << 20
 
-func (h *handler) putModel(w http.ResponseWriter, r *http.Request) {
+func (h *handler) uploadModel(w http.ResponseWriter, r *http.Request) {
 	ns, id := r.PathValue("namespace"), r.PathValue("model_id")
 	var body struct {
 		Data        *string      `json:"data"`

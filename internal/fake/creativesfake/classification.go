@@ -95,68 +95,95 @@ func parseIDs(s string) ([]int64, bool) {
 	return out, len(out) > 0
 }
 
-// classGet serves GET {prefix}/{a} and {prefix}/{a}/{b}: one
-// classification, its inflated form, and the bulk reads (one handler, as
-// "bulk/{ids}" and "{id}/inflate" overlap).
-func (s *Store) classGet(v1 bool) http.HandlerFunc {
+// classGet serves the four GET operations of one version of the
+// classification paths under {prefix}/{rest...}: their paths overlap in a
+// ServeMux ("bulk/{cids}" and "{cid}/inflate" both match "bulk/inflate"),
+// so the path picks the operation here, bulk first, and gives it its path
+// value (idName for one classification, idsName for the bulk reads).
+func classGet(v1 bool, idName, idsName string, one, oneInflated, bulk, bulkInflated func(http.ResponseWriter, *http.Request)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		fail := func(status int, msg string) {
-			if v1 {
-				writeV1Error(w, status, "invalid", msg)
-				return
-			}
-			writeUIError(w, status, msg)
-		}
-		ok := func(v any) {
-			if v1 {
-				writeV1(w, http.StatusOK, "application/json", v)
-				return
-			}
-			writeJSON(w, http.StatusOK, v)
-		}
 		parts := strings.Split(strings.Trim(r.PathValue("rest"), "/"), "/")
-		s.mu.Lock()
-		defer s.mu.Unlock()
 		switch {
-		case len(parts) >= 2 && parts[0] == "bulk" && (len(parts) == 2 || len(parts) == 3 && parts[2] == "inflate"):
-			ids, good := parseIDs(parts[1])
-			if !good {
-				fail(http.StatusBadRequest, "ids must be a comma-separated list of integers")
-				return
-			}
-			if len(ids) > MaxBulkIDs {
-				fail(http.StatusBadRequest, "too many ids")
-				return
-			}
-			recs := []any{}
-			for _, id := range ids {
-				c, found := s.classes[id]
-				if !found {
-					continue
-				}
-				var d any = c
-				if len(parts) == 3 {
-					d = s.inflate(c)
-				}
-				recs = append(recs, map[string]any{"atomic_creative_id": id, "details": d})
-			}
-			ok(map[string]any{"records": recs})
-		case len(parts) == 1 || len(parts) == 2 && parts[1] == "inflate":
-			id, err := strconv.ParseInt(parts[0], 10, 64)
-			c, found := s.classes[id]
-			if err != nil || !found {
-				fail(http.StatusNotFound, "classification not found")
-				return
-			}
-			if len(parts) == 2 {
-				ok(s.inflate(c))
-				return
-			}
-			ok(c)
+		case len(parts) == 2 && parts[0] == "bulk":
+			r.SetPathValue(idsName, parts[1])
+			bulk(w, r)
+		case len(parts) == 3 && parts[0] == "bulk" && parts[2] == "inflate":
+			r.SetPathValue(idsName, parts[1])
+			bulkInflated(w, r)
+		case len(parts) == 1:
+			r.SetPathValue(idName, parts[0])
+			one(w, r)
+		case len(parts) == 2 && parts[1] == "inflate":
+			r.SetPathValue(idName, parts[0])
+			oneInflated(w, r)
 		default:
-			fail(http.StatusNotFound, "not found")
+			classFail(w, v1, http.StatusNotFound, "not found")
 		}
 	}
+}
+
+// classFail writes a classification read's error in the version's form.
+func classFail(w http.ResponseWriter, v1 bool, status int, msg string) {
+	if v1 {
+		writeV1Error(w, status, "invalid", msg)
+		return
+	}
+	writeUIError(w, status, msg)
+}
+
+// classOK writes a classification read's answer in the version's form.
+func classOK(w http.ResponseWriter, v1 bool, v any) {
+	if v1 {
+		writeV1(w, http.StatusOK, "application/json", v)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// classBulk answers the bulk read of the comma-separated ids, inflated or
+// not.
+func (s *Store) classBulk(w http.ResponseWriter, v1, inflate bool, ids string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	list, good := parseIDs(ids)
+	if !good {
+		classFail(w, v1, http.StatusBadRequest, "ids must be a comma-separated list of integers")
+		return
+	}
+	if len(list) > MaxBulkIDs {
+		classFail(w, v1, http.StatusBadRequest, "too many ids")
+		return
+	}
+	recs := []any{}
+	for _, id := range list {
+		c, found := s.classes[id]
+		if !found {
+			continue
+		}
+		var d any = c
+		if inflate {
+			d = s.inflate(c)
+		}
+		recs = append(recs, map[string]any{"atomic_creative_id": id, "details": d})
+	}
+	classOK(w, v1, map[string]any{"records": recs})
+}
+
+// classOne answers one creative's classification, inflated or not.
+func (s *Store) classOne(w http.ResponseWriter, v1, inflate bool, idText string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, err := strconv.ParseInt(idText, 10, 64)
+	c, found := s.classes[id]
+	if err != nil || !found {
+		classFail(w, v1, http.StatusNotFound, "classification not found")
+		return
+	}
+	if inflate {
+		classOK(w, v1, s.inflate(c))
+		return
+	}
+	classOK(w, v1, c)
 }
 
 func (s *Store) classSave(v1 bool) http.HandlerFunc {

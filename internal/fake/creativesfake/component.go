@@ -167,29 +167,11 @@ func (s *Store) applyAssets(c map[string]any, raw string) bool {
 	return true
 }
 
-func registerComponents(r fake.Registrar, s *Store) {
-	s.seedComponents()
+// registerComponentsV3 serves the component creatives' v3.0 paths,
+// which the description does not list: the same resources as v1.0's;
+// creative updates are PUT.
+func registerComponentsV3(r fake.Registrar, s *Store) {
 	h := func(pattern string, f http.HandlerFunc) { r.Handle(pattern, fake.Session, f) }
-	p := ComponentPrefix
-	h("GET "+p+"/creatives", s.ccList)
-	h("POST "+p+"/creatives", s.ccCreate)
-	h("GET "+p+"/version", func(w http.ResponseWriter, _ *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"version": "cfb1074-20190419202430"})
-	})
-	h("GET "+p+"/approvals", s.ccApprovals)
-	h("POST "+p+"/approvals", s.ccPostApproval)
-	h("GET "+p+"/creatives/{id}/eligibility", s.ccEligibility)
-	h("GET "+p+"/creatives/{id}", s.ccGet)
-	h("POST "+p+"/creatives/{id}", s.ccUpdate)
-	h("GET "+p+"/assets/{id}", s.assetGet)
-	h("POST "+p+"/assets/{id}", s.assetUpdate)
-	h("POST "+p+"/assets", s.assetCreate)
-	h("GET "+p+"/components", s.compList)
-	h("POST "+p+"/components", s.compCreate)
-	h("GET "+p+"/components/{id}", s.compGet)
-	h("POST "+p+"/components/{id}", s.compUpdate)
-	h("GET "+p+"/upload/{filename}", s.ccUpload)
-	// v3.0: the same resources; creative updates are PUT.
 	v3 := "/component_creatives/v3.0"
 	h("GET "+v3+"/creatives", s.ccList)
 	h("POST "+v3+"/creatives", s.ccCreate)
@@ -201,9 +183,6 @@ func registerComponents(r fake.Registrar, s *Store) {
 	h("POST "+v3+"/components", s.compCreate)
 	h("GET "+v3+"/components/{id}", s.compGet)
 	h("POST "+v3+"/components/{id}", s.compUpdate)
-	fake.RegisterErrors(r, "/component_creatives/", func(w http.ResponseWriter, _ *http.Request, status int, _, msg string) {
-		writeCCError(w, status, msg)
-	})
 }
 
 func (s *Store) ccList(w http.ResponseWriter, r *http.Request) {
@@ -536,7 +515,7 @@ func (s *Store) compCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	kind := str(b["value_type_name"])
-	if str(b["component_human_name"]) == "" || !slices.Contains([]string{"TEXT", "IMAGE", "VIDEO", "INTEGER", "SUBTITLE"}, kind) {
+	if str(b["component_human_name"]) == "" || !slices.Contains(bodies["createComponent"].Enums["value_type_name"], kind) {
 		writeCCError(w, http.StatusBadRequest, "Validation Error", [2]string{"component_human_name", "required"}, [2]string{"value_type_name", "required"})
 		return
 	}

@@ -8,6 +8,8 @@
 // data/meta form of component creatives, and each family's error body.
 package creativesfake
 
+//go:generate go run ../../cmd/apigen -group creatives -fake creativesfake
+
 import (
 	"cmp"
 	"crypto/rand"

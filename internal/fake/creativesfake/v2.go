@@ -11,30 +11,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-
-	"github.com/adamasdk/adama-go/internal/fake"
 )
-
-func registerV2(r fake.Registrar, s *Store) {
-	h := func(pattern string, f http.HandlerFunc) { r.Handle(pattern, fake.Bearer, f) }
-	p := "/video/v2.0/creatives"
-	h("POST "+p, s.handleCreate)
-	h("POST "+p+"/validateVAST", s.handleValidateVAST)
-	h("GET "+p+"/{id}", s.handleGetV2)
-	h("POST "+p+"/{id}", s.handleReplace)
-	h("GET "+p+"/{id}/companions", s.handleCompanionList)
-	h("POST "+p+"/{id}/companions", s.handleCompanionCreate)
-	h("GET "+p+"/{id}/companions/{cid}/delete", s.handleCompanionDelete)
-	h("POST "+p+"/{id}/upload", s.handleUploadV2)
-	h("GET "+p+"/{id}/variants", s.handleVariants)
-	h("GET "+p+"/{id}/variants/{vid}", s.handleVariant)
-	h("GET "+p+"/{id}/status", s.handleStatus)
-	h("GET "+p+"/{id}/vast", s.handleVAST)
-	h("POST "+p+"/{id}/vast/extension", s.handleVASTExtension)
-	fake.RegisterErrors(r, "/video/v2.0", func(w http.ResponseWriter, _ *http.Request, status int, code, msg string) {
-		writeFieldError(w, status, code, msg)
-	})
-}
 
 // handleGetV2 answers the v2 read with the creative itself, not wrapped.
 func (s *Store) handleGetV2(w http.ResponseWriter, r *http.Request) {

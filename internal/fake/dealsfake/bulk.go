@@ -10,6 +10,15 @@ import (
 	"github.com/adamasdk/adama-go/internal/fake"
 )
 
+// bulkUpdateDeals updates deals in bulk.
+func (h *handler) bulkUpdateDeals(w http.ResponseWriter, r *http.Request) { h.bulk("update")(w, r) }
+
+// bulkCreateDeals creates deals in bulk.
+func (h *handler) bulkCreateDeals(w http.ResponseWriter, r *http.Request) { h.bulk("create")(w, r) }
+
+// bulkSaveDeals creates and updates deals in bulk.
+func (h *handler) bulkSaveDeals(w http.ResponseWriter, r *http.Request) { h.bulk("mixed")(w, r) }
+
 // bulk answers the three bulk deal calls: every item is applied on its
 // own; refused items come back in invalid_deals with the reason.
 func (h *handler) bulk(mode string) http.HandlerFunc {
@@ -84,7 +93,7 @@ func performance(id int64) Record {
 	}
 }
 
-func (h *handler) analytics(w http.ResponseWriter, r *http.Request) {
+func (h *handler) dealAnalytics(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	org, err := strconv.ParseInt(q.Get("owner.organization_id"), 10, 64)
 	if err != nil || org <= 0 {

@@ -13,15 +13,11 @@ import (
 	"github.com/adamasdk/adama-go/internal/fake"
 )
 
-// enums the platform checks.
+// enums the platform checks; a deal body's own come from the description
+// (bodies, in routes_gen.go).
 var (
-	ownerTypes  = []string{"ADVERTISER", "AGENCY", "ORGANIZATION"}
-	priceTypes  = []string{"FIXED", "FLOOR"}
-	billTypes   = []string{"EXCHANGE", "PUBLISHER", "NONE"}
-	dealTypes   = []string{"PG", "STANDARD"}
-	mediaTypes  = []string{"DISPLAY", "VIDEO"}
-	dealSources = []string{"USER", "INTERNAL"}
-	dealSorts   = []string{"name", "id", "deal_identifier", "supply_source_id", "updated_on", "created_on", "start_datetime", "end_datetime", "price", "description"}
+	ownerTypes = []string{"ADVERTISER", "AGENCY", "ORGANIZATION"}
+	dealSorts  = []string{"name", "id", "deal_identifier", "supply_source_id", "updated_on", "created_on", "start_datetime", "end_datetime", "price", "description"}
 )
 
 // fieldErr is one refused field.
@@ -55,7 +51,11 @@ func (s *Store) checkDeal(d Record, create bool, self int64) *fieldErr {
 			return &fieldErr{f, fmt.Sprintf("'%s' is longer than %d characters", f, n)}
 		}
 	}
-	for f, vals := range map[string][]string{"price_type": priceTypes, "bill_type": billTypes, "deal_type": dealTypes, "media_type": mediaTypes, "deal_source": dealSources, "price_method": {"CPM"}} {
+	op := "updateDeal"
+	if create {
+		op = "createDeal"
+	}
+	for f, vals := range bodies[op].Enums {
 		if v, ok := d[f]; ok && v != nil && !slices.Contains(vals, str(v)) {
 			return &fieldErr{f, fmt.Sprintf("'%s' format is invalid", f)}
 		}
@@ -377,13 +377,13 @@ func errItem(code string, e *fieldErr) wireItem {
 	return wireItem{Code: code, Message: e.msg, Field: e.field}
 }
 
-func (h *handler) strategyDeals(w http.ResponseWriter, r *http.Request) {
+func (h *handler) listStrategyDeals(w http.ResponseWriter, r *http.Request) {
 	h.links(w, r, "strategy_deal", "deal_id", func(id int64) ([]int64, bool) {
 		return h.st.strategies[id], h.st.deals.Has(id)
 	})
 }
 
-func (h *handler) strategyGroups(w http.ResponseWriter, r *http.Request) {
+func (h *handler) listStrategyDealGroups(w http.ResponseWriter, r *http.Request) {
 	h.links(w, r, "strategy_deal_group", "deal_group_id", func(id int64) ([]int64, bool) {
 		return h.st.groupStrat[id], h.st.groups.Has(id)
 	})

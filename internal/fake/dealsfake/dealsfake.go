@@ -7,6 +7,8 @@
 // group's rules server-side. It does not import package deals.
 package dealsfake
 
+//go:generate go run ../../cmd/apigen -group deals -fake dealsfake
+
 import (
 	"encoding/json"
 	"fmt"
@@ -63,36 +65,8 @@ func Register(r fake.Registrar) *Store {
 	st := NewStore()
 	h := &handler{st: st}
 	fake.RegisterErrors(r, Prefix, envelope.ErrorWriter())
-	h.routes().Serve(r, Prefix, fake.Session)
+	routes(h).Serve(r, Prefix, fake.Session)
 	return st
-}
-
-// routes is the group's route table, keyed by the operations of its
-// description (deals.yaml).
-func (h *handler) routes() fake.Routes {
-	return fake.Routes{
-		"GET /deals":                                 h.listDeals,
-		"POST /deals":                                h.createDeal,
-		"GET /deals/{id}":                            h.getDeal,
-		"POST /deals/{id}":                           h.updateDeal,
-		"GET /deals/{id}/strategy_deals":             h.strategyDeals,
-		"POST /deal_analytics":                       h.analytics,
-		"GET /deal_groups":                           h.listGroups,
-		"POST /deal_groups":                          h.createGroup,
-		"GET /deal_groups/{id}":                      h.getGroup,
-		"POST /deal_groups/{id}":                     h.updateGroup,
-		"GET /deal_groups/{id}/strategy_deal_groups": h.strategyGroups,
-		"GET /publishers":                            h.listPublishers,
-		"POST /publishers":                           h.createPublisher,
-		"GET /publishers/{id}":                       h.getPublisher,
-		"POST /publishers/{id}":                      h.updatePublisher,
-		"DELETE /publishers/{id}":                    h.deletePublisher,
-		"POST /bulk_create/publishers":               h.bulkPublishers,
-		"GET /channels":                              h.channels,
-		"PUT /bulk_update/deals":                     h.bulk("update"),
-		"POST /bulk_create/deals":                    h.bulk("create"),
-		"POST /bulk/deals":                           h.bulk("mixed"),
-	}
 }
 
 // envelope is the group's error form, the JSON error envelope.

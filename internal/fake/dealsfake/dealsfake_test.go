@@ -13,8 +13,8 @@ import (
 // description has no route, or a route no operation.
 func TestServesItsDescription(t *testing.T) {
 	h := &handler{st: NewStore()}
-	require.NoError(t, fakespec.Check("deals", Prefix, h.routes()))
-	assert.Contains(t, h.routes(), "DELETE /publishers/{id}")
+	require.NoError(t, fakespec.Check("deals", Prefix, routes(h)))
+	assert.Contains(t, routes(h), "DELETE /publishers/{id}")
 }
 
 func TestSeeds(t *testing.T) {

@@ -95,7 +95,7 @@ func asList(v any) []any {
 	return l
 }
 
-func (h *handler) createGroup(w http.ResponseWriter, r *http.Request) {
+func (h *handler) createDealGroup(w http.ResponseWriter, r *http.Request) {
 	body, ok := readBody(w, r)
 	if !ok {
 		return
@@ -119,11 +119,11 @@ func (h *handler) createGroup(w http.ResponseWriter, r *http.Request) {
 	writeOne(w, http.StatusOK, h.st.storeGroup(g, 0))
 }
 
-func (h *handler) getGroup(w http.ResponseWriter, r *http.Request) {
+func (h *handler) getDealGroup(w http.ResponseWriter, r *http.Request) {
 	h.get(w, r, h.st.groups, "deal group")
 }
 
-func (h *handler) updateGroup(w http.ResponseWriter, r *http.Request) {
+func (h *handler) updateDealGroup(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(w, r)
 	if !ok {
 		return
@@ -168,7 +168,7 @@ func (h *handler) updateGroup(w http.ResponseWriter, r *http.Request) {
 	writeOne(w, http.StatusOK, h.st.storeGroup(merged, id))
 }
 
-func (h *handler) listGroups(w http.ResponseWriter, r *http.Request) {
+func (h *handler) listDealGroups(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	org, deal, strat := q.Get("owner.organization_id"), q.Get("deal_id"), q.Get("strategy_id")
 	idset, ok := queryIDs(q, "ids")
@@ -237,7 +237,7 @@ func (s *Store) ownedBy(g Record, org string) bool {
 
 // ---- channels ----
 
-func (h *handler) channels(w http.ResponseWriter, _ *http.Request) {
+func (h *handler) listChannels(w http.ResponseWriter, _ *http.Request) {
 	out := make([]Record, len(channelNames))
 	for i := range channelNames {
 		out[i] = channel(int64(i + 1))

@@ -46,7 +46,7 @@ func (h *handler) createPublisher(w http.ResponseWriter, r *http.Request) {
 	writeOne(w, http.StatusOK, p)
 }
 
-func (h *handler) bulkPublishers(w http.ResponseWriter, r *http.Request) {
+func (h *handler) bulkCreatePublishers(w http.ResponseWriter, r *http.Request) {
 	body, ok := readBody(w, r)
 	if !ok {
 		return

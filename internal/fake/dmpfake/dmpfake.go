@@ -9,6 +9,8 @@
 // integers, ids of kept nodes known. It does not import package dmp.
 package dmpfake
 
+//go:generate go run ../../cmd/apigen -group dmp -fake dmpfake
+
 import (
 	"fmt"
 	"html"
@@ -72,20 +74,8 @@ func Register(r fake.Registrar) *Store {
 	st := NewStore()
 	h := &handler{st: st}
 	fake.RegisterErrors(r, Prefix, envelope.ErrorWriter())
-	h.routes().Serve(r, Prefix, fake.Session)
+	routes(h).Serve(r, Prefix, fake.Session)
 	return st
-}
-
-// routes is the group's route table, keyed by the operations of its
-// description (dmp.yaml).
-func (h *handler) routes() fake.Routes {
-	return fake.Routes{
-		"POST /audience_segments":                   h.create,
-		"GET /audience_segments":                    h.list,
-		"GET /audience_segments/grants/{vendor_id}": h.grants,
-		"GET /audience_segments/{taxonomy_id}":      h.get,
-		"POST /audience_segments/{taxonomy_id}":     h.update,
-	}
 }
 
 // envelope is the group's error form, the JSON error envelope.
@@ -248,7 +238,7 @@ func answer(t Record) Record {
 	return out
 }
 
-func (h *handler) create(w http.ResponseWriter, r *http.Request) {
+func (h *handler) createTaxonomy(w http.ResponseWriter, r *http.Request) {
 	var body Record
 	if !fake.ReadJSON(w, r, &body) {
 		return
@@ -292,13 +282,13 @@ func (h *handler) taxonomy(w http.ResponseWriter, r *http.Request) (int64, Recor
 	return id, t, true
 }
 
-func (h *handler) get(w http.ResponseWriter, r *http.Request) {
+func (h *handler) getTaxonomy(w http.ResponseWriter, r *http.Request) {
 	if _, t, ok := h.taxonomy(w, r); ok {
 		writeOne(w, http.StatusOK, answer(t))
 	}
 }
 
-func (h *handler) update(w http.ResponseWriter, r *http.Request) {
+func (h *handler) updateTaxonomy(w http.ResponseWriter, r *http.Request) {
 	var body Record
 	if !fake.ReadJSON(w, r, &body) {
 		return
@@ -365,7 +355,7 @@ func (q qrec) ID() int64 { n, _ := num(q.t["taxonomy_id"]); return n }
 // Strings is the name, for text search.
 func (q qrec) Strings() []string { v, _ := q.Field("name"); return []string{v} }
 
-func (h *handler) list(w http.ResponseWriter, r *http.Request) {
+func (h *handler) listTaxonomies(w http.ResponseWriter, r *http.Request) {
 	query, p := fake.ParseQ(r.URL.Query().Get("q"), func(p qlang.Predicate) bool { return p.Op == qlang.Eq || p.Op == qlang.Like },
 		"operators are == (equal) and =: (like) only")
 	if p != nil {
@@ -379,7 +369,7 @@ func (h *handler) list(w http.ResponseWriter, r *http.Request) {
 	fake.WriteData(w, http.StatusOK, out, map[string]any{"status": "success", "total_count": len(out)})
 }
 
-func (h *handler) grants(w http.ResponseWriter, r *http.Request) {
+func (h *handler) getGrants(w http.ResponseWriter, r *http.Request) {
 	vendor, err := strconv.ParseInt(r.PathValue("vendor_id"), 10, 64)
 	if err != nil || vendor <= 0 {
 		bad(w, "vendor_id", "vendor_id must be a positive integer")

@@ -1,7 +1,10 @@
-// Package fakespec holds a group fake's route table against the group's
-// description in internal/apispec, for the fakes' tests: an operation the
-// description lists and the fake does not serve, or a route the
-// description does not list, is an error.
+// Package fakespec holds a group fake's route table and prefix against the
+// group's description in internal/apispec, for the fakes' tests: an
+// operation the description lists and the fake does not serve, a route
+// the description does not list, or a prefix other than the description's
+// is an error. The tables are generated from the descriptions
+// (routes_gen.go, by internal/cmd/apigen -fake), so Check finds a stale
+// generated file and a fake's Prefix that drifted.
 package fakespec
 
 import (

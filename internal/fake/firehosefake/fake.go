@@ -8,6 +8,8 @@
 // them is refused with 403. It does not import package firehose.
 package firehosefake
 
+//go:generate go run ../../cmd/apigen -group firehose -fake firehosefake
+
 import (
 	"encoding/json"
 	"fmt"
@@ -28,15 +30,6 @@ const Prefix = "/opportunity-firehose/v2.0"
 
 // Filter keys the platform knows.
 var filterKeys = []string{"X-Svc-Exch-Id", "X-Svc-Deal-Id", "X-Svc-Channel-Type", "X-Svc-Geo"}
-
-// settingsParts are the settings objects with their own endpoint: path
-// segment and property of the consumer.
-var settingsParts = map[string]string{
-	"samplesettings": "SampleSettings",
-	"websettings":    "WebSettings",
-	"cloud1settings": "Cloud1Settings",
-	"cloud2settings": "Cloud2Settings",
-}
 
 // Store is the fake's state, safe for concurrent use.
 type Store struct {
@@ -61,15 +54,7 @@ func NewStore() *Store {
 func Register(r fake.Registrar) *Store {
 	st := NewStore()
 	h := &handler{st: st}
-	r.Handle("GET "+Prefix+"/consumers", fake.Bearer, http.HandlerFunc(h.names))
-	r.Handle("GET "+Prefix+"/consumers/{name}", fake.Bearer, http.HandlerFunc(h.getConsumer))
-	r.Handle("POST "+Prefix+"/consumers/{name}", fake.Bearer, http.HandlerFunc(h.postConsumer))
-	r.Handle("GET "+Prefix+"/consumers/{name}/filters", fake.Bearer, http.HandlerFunc(h.getFilters))
-	r.Handle("GET "+Prefix+"/consumers/{name}/filters/{filter}", fake.Bearer, http.HandlerFunc(h.getFilter))
-	r.Handle("POST "+Prefix+"/consumers/{name}/filters/{filter}", fake.Bearer, http.HandlerFunc(h.postFilter))
-	r.Handle("GET "+Prefix+"/consumers/{name}/{part}", fake.Bearer, http.HandlerFunc(h.getPart))
-	r.Handle("POST "+Prefix+"/consumers/{name}/{part}", fake.Bearer, http.HandlerFunc(h.postPart))
-	r.Handle("GET "+Prefix+"/permissions", fake.Bearer, http.HandlerFunc(h.permissions))
+	routes(h).Serve(r, Prefix, fake.Bearer)
 	fake.RegisterErrors(r, Prefix, func(w http.ResponseWriter, _ *http.Request, status int, code, message string) {
 		fake.WriteErrors(w, status, wire.ErrorItem{Code: code, Message: message})
 	})
@@ -197,7 +182,7 @@ func (h *handler) consumer(w http.ResponseWriter, r *http.Request) map[string]an
 	return c
 }
 
-func (h *handler) names(w http.ResponseWriter, _ *http.Request) {
+func (h *handler) listConsumers(w http.ResponseWriter, _ *http.Request) {
 	out := map[string]any{}
 	for _, n := range h.st.Names() {
 		out[n] = nil
@@ -205,7 +190,7 @@ func (h *handler) names(w http.ResponseWriter, _ *http.Request) {
 	fake.WriteJSON(w, http.StatusOK, out)
 }
 
-func (h *handler) permissions(w http.ResponseWriter, _ *http.Request) {
+func (h *handler) getPermissions(w http.ResponseWriter, _ *http.Request) {
 	fake.WriteJSON(w, http.StatusOK, h.st.Permissions())
 }
 
@@ -229,7 +214,7 @@ func readObject(w http.ResponseWriter, r *http.Request, what string) (map[string
 	return m, true
 }
 
-func (h *handler) postConsumer(w http.ResponseWriter, r *http.Request) {
+func (h *handler) replaceConsumer(w http.ResponseWriter, r *http.Request) {
 	next, ok := readObject(w, r, "consumer")
 	if !ok {
 		return
@@ -481,7 +466,7 @@ func (h *handler) getFilter(w http.ResponseWriter, r *http.Request) {
 	fake.WriteJSON(w, http.StatusOK, vals)
 }
 
-func (h *handler) postFilter(w http.ResponseWriter, r *http.Request) {
+func (h *handler) replaceFilter(w http.ResponseWriter, r *http.Request) {
 	key := canonicalKey(r.PathValue("filter"))
 	if key == "" {
 		writeErr(w, http.StatusNotFound, "not_found", "no filter type "+r.PathValue("filter"))
@@ -518,21 +503,43 @@ func (h *handler) postFilter(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (h *handler) getPart(w http.ResponseWriter, r *http.Request) {
-	prop, ok := settingsParts[r.PathValue("part")]
-	if !ok {
-		writeErr(w, http.StatusNotFound, "not_found", "no such endpoint")
-		return
-	}
-	h.writeProp(w, r, prop)
+// The settings objects with their own endpoints, each the consumer's
+// property of that name.
+
+func (h *handler) getSampleSettings(w http.ResponseWriter, r *http.Request) {
+	h.writeProp(w, r, "SampleSettings")
 }
 
-func (h *handler) postPart(w http.ResponseWriter, r *http.Request) {
-	prop, ok := settingsParts[r.PathValue("part")]
-	if !ok {
-		writeErr(w, http.StatusNotFound, "not_found", "no such endpoint")
-		return
-	}
+func (h *handler) replaceSampleSettings(w http.ResponseWriter, r *http.Request) {
+	h.postPart(w, r, "SampleSettings")
+}
+
+func (h *handler) getWebSettings(w http.ResponseWriter, r *http.Request) {
+	h.writeProp(w, r, "WebSettings")
+}
+
+func (h *handler) replaceWebSettings(w http.ResponseWriter, r *http.Request) {
+	h.postPart(w, r, "WebSettings")
+}
+
+func (h *handler) getCloud1Settings(w http.ResponseWriter, r *http.Request) {
+	h.writeProp(w, r, "Cloud1Settings")
+}
+
+func (h *handler) replaceCloud1Settings(w http.ResponseWriter, r *http.Request) {
+	h.postPart(w, r, "Cloud1Settings")
+}
+
+func (h *handler) getCloud2Settings(w http.ResponseWriter, r *http.Request) {
+	h.writeProp(w, r, "Cloud2Settings")
+}
+
+func (h *handler) replaceCloud2Settings(w http.ResponseWriter, r *http.Request) {
+	h.postPart(w, r, "Cloud2Settings")
+}
+
+// postPart replaces the consumer's settings object prop.
+func (h *handler) postPart(w http.ResponseWriter, r *http.Request, prop string) {
 	part, ok := readObject(w, r, "settings")
 	if !ok {
 		return

@@ -18,6 +18,8 @@
 // time_aggregation unit.
 package reportfake
 
+//go:generate go run ../../cmd/apigen -group reporting -fake reportfake
+
 import (
 	"bufio"
 	"compress/gzip"
@@ -83,18 +85,7 @@ type Config struct {
 func Register(r fake.Registrar, cfg Config) {
 	h := &handler{cfg: cfg}
 	registerErrors(r)
-	h.routes().Serve(r, Prefix, fake.Session)
-}
-
-// routes is the group's route table, keyed by the operations of its
-// description (reporting.yaml).
-func (h *handler) routes() fake.Routes {
-	return fake.Routes{
-		"GET /meta":              h.list,
-		"GET /{report}/meta":     h.meta,
-		"GET /{report}/validate": h.validate,
-		"GET /{report}":          h.data,
-	}
+	routes(h).Serve(r, Prefix, fake.Session)
 }
 
 type handler struct{ cfg Config }
@@ -263,7 +254,7 @@ func badVersion(w http.ResponseWriter, req *http.Request) {
 
 func baseURL(req *http.Request) string { return "http://" + req.Host }
 
-func (h *handler) list(w http.ResponseWriter, req *http.Request) {
+func (h *handler) listReports(w http.ResponseWriter, req *http.Request) {
 	reports := map[string]any{}
 	for _, r := range Reports {
 		if !h.gone(r) {
@@ -316,7 +307,7 @@ func MetaVersion(base, r string, v int) map[string]any {
 	return m
 }
 
-func (h *handler) meta(w http.ResponseWriter, req *http.Request) {
+func (h *handler) getReportMeta(w http.ResponseWriter, req *http.Request) {
 	r := req.PathValue("report")
 	if h.gone(r) {
 		writeGone(w)
@@ -712,7 +703,7 @@ func (h *handler) notModified(w http.ResponseWriter, req *http.Request, p *plan)
 	return true
 }
 
-func (h *handler) validate(w http.ResponseWriter, req *http.Request) {
+func (h *handler) validateReport(w http.ResponseWriter, req *http.Request) {
 	p, br := h.parse(req)
 	if br != nil {
 		writeBad(w, br)
@@ -725,7 +716,7 @@ func (h *handler) validate(w http.ResponseWriter, req *http.Request) {
 	_, _ = w.Write([]byte("<?xml version='1.0' ?>\n<result>\n  <status code=\"ok\" />\n</result>\n"))
 }
 
-func (h *handler) data(w http.ResponseWriter, req *http.Request) {
+func (h *handler) getReport(w http.ResponseWriter, req *http.Request) {
 	p, br := h.parse(req)
 	if br != nil {
 		writeBad(w, br)

@@ -95,7 +95,7 @@ func get(t *testing.T, h *handler, rawQuery string) (int, string) {
 	req := httptest.NewRequest(http.MethodGet, Prefix+"/performance?"+rawQuery, nil)
 	req.SetPathValue("report", "performance")
 	w := httptest.NewRecorder()
-	h.data(w, req)
+	h.getReport(w, req)
 	return w.Code, w.Body.String()
 }
 
@@ -141,5 +141,5 @@ func TestPaging(t *testing.T) {
 // description has no route, or a route no operation.
 func TestServesItsDescription(t *testing.T) {
 	h := &handler{}
-	require.NoError(t, fakespec.Check("reporting", Prefix, h.routes()))
+	require.NoError(t, fakespec.Check("reporting", Prefix, routes(h)))
 }

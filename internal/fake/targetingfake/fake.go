@@ -39,37 +39,7 @@ func WriteError(w http.ResponseWriter, _ *http.Request, status int, code, messag
 func Register(r fake.Registrar) *Store {
 	st := NewStore()
 	fake.RegisterErrors(r, Prefix, WriteError)
-	h := func(pattern string, fn func(http.ResponseWriter, *http.Request)) {
-		method, path, _ := strings.Cut(pattern, " ")
-		r.Handle(method+" "+Prefix+path, fake.Session, http.HandlerFunc(fn))
-	}
-	att := &resource{st: st, coll: Attachments, create: attachmentCreate, update: attachmentUpdate, fields: attachmentFields, filter: attachmentFilter}
-	tgt := &resource{st: st, coll: Targets, create: targetCreate, update: targetUpdate}
-	adv := &resource{st: st, coll: Advertisers, create: advertiserCreate, update: advertiserUpdate, project: advertiserView, history: true}
-	paths := &resource{st: st, coll: TargetPaths}
-	for _, base := range []string{"/attachments", "/attachment"} {
-		h("GET "+base, att.list)
-		h("POST "+base, att.add)
-		h("GET "+base+"/{id}", att.get)
-		h("DELETE "+base+"/{id}", att.del)
-	}
-	h("POST /attachments/{id}", att.put)
-	h("PUT /attachment/{id}", att.put)
-	for _, base := range []string{"/targets", "/target"} {
-		h("GET "+base, tgt.list)
-		h("POST "+base, tgt.add)
-		h("GET "+base+"/{id}", tgt.get)
-		h("POST "+base+"/{id}", tgt.put)
-		h("DELETE "+base+"/{id}", tgt.del)
-	}
-	h("PUT /target/{id}", tgt.put)
-	h("GET /target-path", paths.list)
-	h("GET /advertisers", adv.list)
-	h("POST /advertisers", adv.add)
-	h("GET /advertisers/{id}", adv.get)
-	h("POST /advertisers/{id}", adv.put)
-	h("GET /advertisers/{id}/history", adv.historyList)
-	registerPermissions(h, st)
+	routes(newHandler(st)).Serve(r, Prefix, fake.Session)
 	return st
 }
 

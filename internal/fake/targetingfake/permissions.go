@@ -45,26 +45,6 @@ var userFields = []string{"id", "entity_type", "username", "active", "version", 
 var v2Flags = []string{"type", "role", "scope", "view_segments", "view_organizations", "edit_margins_and_performance",
 	"access_internal_fees", "edit_segments", "edit_campaigns", "view_data_definition", "view_dmp_reports", "edit_data_definition"}
 
-// registerPermissions serves the user-permission paths of the v3.0
-// reference (tag User Permissions and the per-entity listings) from the
-// Permissions collection, in the group's wire form.
-func registerPermissions(h func(pattern string, fn func(http.ResponseWriter, *http.Request)), st *Store) {
-	p := &permissions{st: st}
-	h("POST /users/{id}/permissions", p.update)
-	h("GET /permissions/{id}", p.list)
-	h("POST /permissions/{id}", p.list)
-	for _, l := range permissionLevels {
-		h("GET /permissions/{id}/"+l.name, p.forUser(l.name))
-	}
-	h("GET /permissions/{id}/v2format", p.v2)
-	h("POST /permissions/{id}/v2format", p.v2)
-	for _, l := range permissionLevels[:3] {
-		h("GET /"+l.name+"/{id}/permissions", p.forEntity(l.name, l.idField))
-	}
-	h("GET /campaigns/{id}/permissions", p.users("campaigns", "campaign_id"))
-	h("GET /strategies/{id}/permissions", p.users("strategies", "strategy_id"))
-}
-
 type permissions struct{ st *Store }
 
 // user returns a copy of the user's record, or nil.

@@ -41,53 +41,55 @@ type schema struct {
 	required []string
 }
 
-var (
-	restrictionEnum = []string{"INCLUDE", "EXCLUDE"}
-	operatorEnum    = []string{"OR", "AND"}
-)
+// describedEnum is an enumField with the values the description gives
+// property name in the request body of operation op (bodies, generated).
+func describedEnum(op, name string) field { return enumField(bodies[op].Enums[name]...) }
 
-// The bodies of the group's create and update operations.
+// The bodies of the group's create and update operations: the required
+// properties and the value sets come from the description (bodies, in
+// routes_gen.go); the current and legacy paths of an operation share one
+// body, as the description's do.
 var (
 	attachmentCreate = schema{fields: map[string]field{
 		"target_id": intField(1), "strategy_id": intField(0),
-		"restriction": enumField(restrictionEnum...), "operator": enumField(operatorEnum...),
+		"restriction": describedEnum("createAttachment", "restriction"), "operator": describedEnum("createAttachment", "operator"),
 		"or_better": {kind: kBool},
-	}, required: []string{"target_id", "strategy_id", "restriction", "operator"}}
+	}, required: bodies["createAttachment"].Required}
 	attachmentUpdate = schema{fields: map[string]field{
 		"target_id": intField(0), "strategy_id": intField(1), "version": intField(math.MinInt32),
-		"restriction": enumField(restrictionEnum...), "operator": enumField(operatorEnum...),
+		"restriction": describedEnum("updateAttachment", "restriction"), "operator": describedEnum("updateAttachment", "operator"),
 		"or_better": {kind: kBool},
-	}, required: []string{"version"}}
+	}, required: bodies["updateAttachment"].Required}
 	targetFields = map[string]field{
 		"parent_id": intField(math.MinInt32), "name": {kind: kString, minLen: 1}, "factual_id": {kind: kString},
 		"svc_organization_id": intField(math.MinInt32), "target_inet": {kind: kString, minLen: 1},
 		"visible": {kind: kBool}, "visible_overridden": {kind: kBool}, "bidder_frequency": intField(math.MinInt32),
 		"dimension_code": {kind: kString, minLen: 1},
 	}
-	targetCreate = schema{fields: targetFields, required: []string{"name"}}
-	targetUpdate = schema{fields: with(targetFields, map[string]field{"version": intField(math.MinInt32)}), required: []string{"version"}}
+	targetCreate = schema{fields: targetFields, required: bodies["createTarget"].Required}
+	targetUpdate = schema{fields: with(targetFields, map[string]field{"version": intField(math.MinInt32)}), required: bodies["updateTarget"].Required}
 
 	advertiserFields = map[string]field{
 		"ad_server_id": intField(math.MinInt32), "data_sharing_enabled": {kind: kBool},
-		"dmp_enabled": enumField("disabled", "inherits"), "domain": {kind: kString, maxLen: 255},
+		"dmp_enabled": describedEnum("createAdvertiser", "dmp_enabled"), "domain": {kind: kString, maxLen: 255},
 		"external_id":        {kind: kString, maxLen: 255, nullable: true},
-		"frequency_interval": {kind: kString, enum: []string{"hour", "day", "week", "month", "not-applicable"}, nullable: true},
-		"frequency_type":     {kind: kString, enum: []string{"no-limit", "asap", "even"}, nullable: true},
+		"frequency_interval": {kind: kString, enum: bodies["createAdvertiser"].Enums["frequency_interval"], nullable: true},
+		"frequency_type":     {kind: kString, enum: bodies["createAdvertiser"].Enums["frequency_type"], nullable: true},
 		"frequency_amount":   {kind: kInt, min: math.MinInt32, nullable: true},
 		"minimize_multi_ads": {kind: kBool}, "name": {kind: kString, minLen: 1, maxLen: 64}, "status": {kind: kBool},
 		"vertical_id":              intField(math.MinInt32),
-		"ads_txt_verified":         {kind: kString, enum: []string{"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"}, nullable: true},
+		"ads_txt_verified":         {kind: kString, enum: bodies["createAdvertiser"].Enums["ads_txt_verified"], nullable: true},
 		"political":                {kind: kBool},
-		"connected_id_type":        enumField("DETERMINISTIC_FIRST"),
-		"mfa_avoidance":            enumField("INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"),
-		"attribution_level":        enumField("INDIVIDUAL", "HOUSEHOLD"),
-		"targeting_identity_level": enumField("INDIVIDUAL", "HOUSEHOLD"),
+		"connected_id_type":        describedEnum("createAdvertiser", "connected_id_type"),
+		"mfa_avoidance":            describedEnum("createAdvertiser", "mfa_avoidance"),
+		"attribution_level":        describedEnum("createAdvertiser", "attribution_level"),
+		"targeting_identity_level": describedEnum("createAdvertiser", "targeting_identity_level"),
 		"advertiser_brain":         {kind: kBool},
 		"vendor_attributions":      {kind: kArray, nullable: true},
 	}
 	advertiserCreate = schema{fields: with(advertiserFields, map[string]field{"agency_id": intField(1)}),
-		required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"}}
-	advertiserUpdate = schema{fields: with(advertiserFields, map[string]field{"version": intField(0)}), required: []string{"version"}}
+		required: bodies["createAdvertiser"].Required}
+	advertiserUpdate = schema{fields: with(advertiserFields, map[string]field{"version": intField(0)}), required: bodies["updateAdvertiser"].Required}
 )
 
 func with(a, b map[string]field) map[string]field {

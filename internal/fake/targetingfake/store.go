@@ -8,6 +8,8 @@
 // concurrent use.
 package targetingfake
 
+//go:generate go run ../../cmd/apigen -group targeting -fake targetingfake
+
 import (
 	"bytes"
 	"cmp"
