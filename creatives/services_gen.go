@@ -552,7 +552,7 @@ func (s *CompanionService) DeleteV2(ctx context.Context, videoID int64, companio
 // The operation: every encoded variant with its asset path and video
 // information.
 //
-// Deprecated: the operation is deprecated.
+// Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
 func (s *VideoService) VariantsV2(ctx context.Context, videoID int64, ro ...adama.RequestOption) ([]Variant, error) {
 	if err := idBetween("video_id", videoID, 2147483647); err != nil {
 		return nil, err
@@ -565,7 +565,7 @@ func (s *VideoService) VariantsV2(ctx context.Context, videoID int64, ro ...adam
 // /video/v2.0/creatives/{video_id}/variants/{variant_id}. The
 // operation: one encoded variant.
 //
-// Deprecated: the operation is deprecated.
+// Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
 func (s *VideoService) VariantV2(ctx context.Context, videoID int64, variantID int64, ro ...adama.RequestOption) (*Variant, error) {
 	if err := idBetween("video_id", videoID, 2147483647); err != nil {
 		return nil, err
@@ -579,7 +579,7 @@ func (s *VideoService) VariantV2(ctx context.Context, videoID int64, variantID i
 // StatusV2 calls GET /video/v2.0/creatives/{video_id}/status. The
 // operation: the upload status, encoding information and percent.
 //
-// Deprecated: the operation is deprecated.
+// Deprecated: VideoService.Get carries status and percent in v3.
 func (s *VideoService) StatusV2(ctx context.Context, videoID int64, ro ...adama.RequestOption) (*UploadStatus, error) {
 	if err := idBetween("video_id", videoID, 2147483647); err != nil {
 		return nil, err
@@ -590,7 +590,7 @@ func (s *VideoService) StatusV2(ctx context.Context, videoID int64, ro ...adama.
 // VASTV2 calls GET /video/v2.0/creatives/{video_id}/vast. The
 // operation: the creative's VAST document.
 //
-// Deprecated: the operation is deprecated.
+// Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
 func (s *VideoService) VASTV2(ctx context.Context, videoID int64, ro ...adama.RequestOption) ([]byte, error) {
 	if err := idBetween("video_id", videoID, 2147483647); err != nil {
 		return nil, err
@@ -603,7 +603,7 @@ func (s *VideoService) VASTV2(ctx context.Context, videoID int64, ro ...adama.Re
 // /video/v2.0/creatives/{video_id}/vast/extension. The operation:
 // add an extension node to the creative's VAST template.
 //
-// Deprecated: the operation is deprecated.
+// Deprecated: the v2.0 interface is deprecated; v3 states no replacement.
 func (s *VideoService) AddVASTExtensionV2(ctx context.Context, videoID int64, extension []byte, ro ...adama.RequestOption) error {
 	if err := idBetween("video_id", videoID, 2147483647); err != nil {
 		return err

@@ -159,7 +159,8 @@
 // iterates like All; a DELETE answered by JSON naming no record reads the
 // group's envelope (deleteEnveloped); a deprecated operation's methods
 // say "Deprecated: use X" (X the name without its V<n> or Deprecated
-// suffix); a hand-written method may serve several operations; Modify
+// suffix), or the operation's x-go-deprecated text (what replaces it,
+// or that nothing does); a deprecated operation with neither fails; a hand-written method may serve several operations; Modify
 // refuses a nil change; All copies options that embed a hand-written
 // struct deeply (the struct's clone()).
 //

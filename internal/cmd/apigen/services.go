@@ -68,6 +68,7 @@ type svcMethod struct {
 	limitConst                string        // all: page_limit's x-go-all-limit (services_snapshot.go)
 	enveloped                 bool          // delete: the answer is an envelope without data (services_snapshot.go)
 	deprecated                bool          // the operation is deprecated
+	deprecatedNote            string        // x-go-deprecated: what replaces it, or that nothing does
 	key                       string        // x-go-key: the key struct naming the resource (pathkeys.go)
 	acknowledged              bool          // update: the answer holds no record; rec is returned as sent
 	via                       *callVia      // x-go-group, x-go-call (callgroup.go)
@@ -293,6 +294,7 @@ func stringList(v any) ([]string, error) {
 // buildMethod makes one generated method of an operation.
 func buildMethod(doc *openapi3.T, path, method string, op *openapi3.Operation, item *openapi3.PathItem, svc, recv, name string) (*svcMethod, error) {
 	sm := &svcMethod{service: svc, recv: recv, name: name, httpMethod: method, path: path, opID: op.OperationID, summary: op.Summary, deprecated: op.Deprecated}
+	sm.deprecatedNote, _ = op.Extensions["x-go-deprecated"].(string)
 	if x, ok := op.Extensions["x-go-envelope"]; ok {
 		sm.envelope, _ = x.(string)
 		if !isASCIIIdent(sm.envelope) {
@@ -676,7 +678,12 @@ func renderServices(s *services) ([]byte, error) {
 		}
 	}
 	for _, m := range s.methods {
-		renderMethod(&body, m, dep+deprecatedDoc(m, have))
+		d := deprecatedDoc(m, have)
+		if d == "" && m.deprecated && dep == "" {
+			return nil, fmt.Errorf("%s: %s.%s is deprecated: the service has no %s; say what replaces it, or that nothing does, in x-go-deprecated",
+				m.opID, m.service, m.name, versionSuffix.ReplaceAllString(m.name, ""))
+		}
+		renderMethod(&body, m, dep+d)
 	}
 	renderSnapshotRequests(&body, s, dep)
 	renderHelpers(&body, s)

@@ -170,17 +170,21 @@ func deletesEnveloped(op *openapi3.Operation, answer string) bool {
 var versionSuffix = regexp.MustCompile(`(V[0-9]+[A-Za-z]*|Deprecated)$`)
 
 // deprecatedDoc is the "Deprecated:" paragraph of a method of a
-// deprecated operation, naming the current method when the service has
-// it.
+// deprecated operation: its x-go-deprecated text, else the current
+// method when the service has it, else "" (renderServices refuses that
+// unless the whole document is deprecated).
 func deprecatedDoc(m *svcMethod, have map[string]bool) string {
 	if !m.deprecated {
 		return ""
+	}
+	if m.deprecatedNote != "" {
+		return "//\n// Deprecated: " + m.deprecatedNote + "\n"
 	}
 	cur := versionSuffix.ReplaceAllString(m.name, "")
 	if cur != m.name && cur != "" && have[m.service+"."+cur] {
 		return "//\n// Deprecated: use " + cur + ".\n"
 	}
-	return "//\n// Deprecated: the operation is deprecated.\n"
+	return ""
 }
 
 // noteSnapshot records that a generated Create or Update of a snapshot

@@ -248,6 +248,21 @@ func TestGenerateServices(t *testing.T) {
 			not: []string{"o.validate()", "(ctx, s.g, "},
 		},
 		{
+			name: "a deprecated operation's method says what x-go-deprecated says",
+			info: thingServices,
+			paths: `  /things/{id}:
+    get:
+      operationId: getThing
+      deprecated: true
+      x-go-deprecated: nothing replaces it.
+      x-go-service: Things
+      x-go-method: GetV1
+      parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+      responses: {"200": {$ref: "#/components/responses/Thing"}}
+`,
+			want: []string{"// Deprecated: nothing replaces it.\nfunc (s *ThingService) GetV1("},
+		},
+		{
 			name: "a deprecated group's methods say so",
 			info: thingServices + "\n  x-adama-deprecated: use the new things.",
 			paths: `  /things/{id}:
@@ -308,6 +323,7 @@ func TestGenerateServicesErrors(t *testing.T) {
 		{"a service not declared", "", get("      x-go-service: Things\n      x-go-method: Get"), "x-go-service Things is not in info.x-go-services"},
 		{"no method", thingServices, get("      x-go-service: Things"), "operation getThing: x-go-method must name the method(s)"},
 		{"a method name that is not exported", thingServices, get("      x-go-service: Things\n      x-go-method: get"), `"get" is not an exported method name`},
+		{"a deprecated method with nothing named in its place", thingServices, get("      x-go-service: Things\n      x-go-method: GetV1\n      deprecated: true"), "Things.GetV1 is deprecated: the service has no Get; say what replaces it"},
 		{"a method served twice", thingServices, get("      x-go-service: Things\n      x-go-method: [Get, Get]"), "Things.Get is already the method of getThing"},
 		{"a hand-written method without a reason", thingServices, get("      x-go-service: Things\n      x-go-method: Get\n      x-go-handwritten: ''"), "x-go-handwritten must give the reason"},
 		{"an also-method without a reason", thingServices, get("      x-go-service: Things\n      x-go-method: Get\n      x-go-also: {Check: ''}"), "x-go-also Check must give the reason"},
