@@ -6958,6 +6958,17 @@ func (x *Advertiser) validateAt(v *valid.Validator, at string, create bool) {
 			}
 			outer.Restate(v, "must be >= 0")
 		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdServerFee {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		if x.AdsTxtVerified != "" {
 			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
 		}
@@ -6984,6 +6995,17 @@ func (x *Advertiser) validateAt(v *valid.Validator, at string, create bool) {
 				v.Min(valid.Path(at, "frequency_amount"), int64(*x.FrequencyAmount), 0)
 			}
 			outer.Restate(v, "must be >= 0")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdServerFee {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
 		}
 		if x.AdsTxtVerified != "" {
 			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
@@ -7014,6 +7036,17 @@ func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
 		{
 			outer := v
 			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
 			if x.CurrencyCode != "" {
 				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
 				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
@@ -7029,6 +7062,17 @@ func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
 			v.Require(valid.Path(at, "goal_type"), false)
 		}
 		v.Require(valid.Path(at, "goal_value"), x.GoalValue != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.GoalValue {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		if x.GoalCategory != "" {
 			valid.Enum(v, valid.Path(at, "goal_category"), x.GoalCategory)
 		}
@@ -7055,6 +7099,28 @@ func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
 			outer.Restate(v, "must be >= 0")
 		}
 		v.Require(valid.Path(at, "ad_server_id"), x.AdServerID != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SpendCapAmount {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "spend_cap_amount", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "spend_cap_amount", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdServerFee {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		v.Require(valid.Path(at, "use_svc_freq"), x.UseSvcFreq != nil)
 		{
 			outer := v
@@ -7065,6 +7131,17 @@ func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
 			outer.Restate(v, "must be >= 0")
 		}
 	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -7079,6 +7156,17 @@ func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
 		}
 		if x.GoalType != "" {
 			valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.GoalValue {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
 		}
 		if x.GoalCategory != "" {
 			valid.Enum(v, valid.Path(at, "goal_category"), x.GoalCategory)
@@ -7102,6 +7190,28 @@ func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
 				v.Min(valid.Path(at, "frequency_amount"), int64(*x.FrequencyAmount), 0)
 			}
 			outer.Restate(v, "must be >= 0")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SpendCapAmount {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "spend_cap_amount", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "spend_cap_amount", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdServerFee {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
 		}
 		{
 			outer := v
@@ -7164,9 +7274,75 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 			v.Require(valid.Path(at, "goal_type"), false)
 		}
 		v.Require(valid.Path(at, "goal_value"), x.GoalValue != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.GoalValue {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		v.Require(valid.Path(at, "budget"), x.Budget != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Budget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		v.Require(valid.Path(at, "max_bid"), x.MaxBid != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MaxBid {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "max_bid", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "max_bid", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MinBid {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "min_bid", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "min_bid", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		v.Require(valid.Path(at, "pacing_amount"), x.PacingAmount != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PacingAmount {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "pacing_amount", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "pacing_amount", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -7257,6 +7433,72 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 		}
 		if x.GoalType != "" {
 			valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.GoalValue {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Budget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MaxBid {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "max_bid", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "max_bid", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MinBid {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "min_bid", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "min_bid", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PacingAmount {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "pacing_amount", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "pacing_amount", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
 		}
 		{
 			outer := v
@@ -7608,6 +7850,28 @@ func (x *PixelBundle) validateAt(v *valid.Validator, at string, create bool) {
 		if x.Pricing != "" {
 			valid.Enum(v, valid.Path(at, "pricing"), x.Pricing)
 		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CostCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cost_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cost_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CostCPTS {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cost_cpts", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cost_cpts", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		if x.Currency != "" {
 			valid.Enum(v, valid.Path(at, "currency"), x.Currency)
 		}
@@ -7638,6 +7902,28 @@ func (x *PixelBundle) validateAt(v *valid.Validator, at string, create bool) {
 		}
 		if x.Pricing != "" {
 			valid.Enum(v, valid.Path(at, "pricing"), x.Pricing)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CostCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cost_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cost_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CostCPTS {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cost_cpts", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cost_cpts", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
 		}
 		if x.Currency != "" {
 			valid.Enum(v, valid.Path(at, "currency"), x.Currency)
@@ -7685,6 +7971,17 @@ func (x *BudgetFlight) validateAt(v *valid.Validator, at string, create bool) {
 		{
 			outer := v
 			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
 			if x.CurrencyCode != "" {
 				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
 				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
@@ -7695,6 +7992,17 @@ func (x *BudgetFlight) validateAt(v *valid.Validator, at string, create bool) {
 			v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
 		}
 	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -7977,6 +8285,51 @@ func (x *Vendor) validateAt(v *valid.Validator, at string, create bool) {
 	}
 	if create {
 		v.Require(valid.Path(at, "name"), x.Name != "")
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.RateCardPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "rate_card_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "rate_card_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.WholesalePrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "wholesale_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "wholesale_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.RateCardPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "rate_card_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "rate_card_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.WholesalePrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "wholesale_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "wholesale_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 	}
 }
 
@@ -7995,6 +8348,29 @@ func (x *VendorContract) validateAt(v *valid.Validator, at string, create bool) 
 	}
 	if create {
 		v.Require(valid.Path(at, "name"), x.Name != "")
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Price {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Price {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 	}
 }
 
@@ -8130,7 +8506,29 @@ func (x *PlacementSlot) validateAt(v *valid.Validator, at string, create bool) {
 		} else {
 			v.Require(valid.Path(at, "auction_type"), false)
 		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Budget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		v.Require(valid.Path(at, "buy_price"), x.BuyPrice != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.BuyPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "buy_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "buy_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		if x.BuyPriceType != "" {
 			valid.Enum(v, valid.Path(at, "buy_price_type"), x.BuyPriceType)
 		} else {
@@ -8143,6 +8541,28 @@ func (x *PlacementSlot) validateAt(v *valid.Validator, at string, create bool) {
 			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
 		}
 		v.Require(valid.Path(at, "height"), x.Height != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PrmPubCeiling {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "prm_pub_ceiling", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "prm_pub_ceiling", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SellPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "sell_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "sell_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		if x.SellPriceType != "" {
 			valid.Enum(v, valid.Path(at, "sell_price_type"), x.SellPriceType)
 		}
@@ -8155,6 +8575,28 @@ func (x *PlacementSlot) validateAt(v *valid.Validator, at string, create bool) {
 		if x.AuctionType != "" {
 			valid.Enum(v, valid.Path(at, "auction_type"), x.AuctionType)
 		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Budget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.BuyPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "buy_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "buy_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		if x.BuyPriceType != "" {
 			valid.Enum(v, valid.Path(at, "buy_price_type"), x.BuyPriceType)
 		}
@@ -8163,6 +8605,28 @@ func (x *PlacementSlot) validateAt(v *valid.Validator, at string, create bool) {
 		}
 		if x.FrequencyType != "" {
 			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PrmPubCeiling {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "prm_pub_ceiling", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "prm_pub_ceiling", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SellPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "sell_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "sell_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
 		}
 		if x.SellPriceType != "" {
 			valid.Enum(v, valid.Path(at, "sell_price_type"), x.SellPriceType)
@@ -8301,12 +8765,34 @@ func (x *StrategyTargetingSegment) validateAt(v *valid.Validator, at string, cre
 		if x.Restriction != "" {
 			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
 		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.UserCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "user_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "user_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 	} else {
 		if x.Operator != "" {
 			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
 		}
 		if x.Restriction != "" {
 			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.UserCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "user_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "user_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
 		}
 	}
 }
@@ -8372,6 +8858,17 @@ func (x *Deal) validateAt(v *valid.Validator, at string, create bool) {
 			v.Require(valid.Path(at, "media_type"), false)
 		}
 		v.Require(valid.Path(at, "price"), x.Price != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Price {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 		if x.PriceMethod != "" {
 			valid.Enum(v, valid.Path(at, "price_method"), x.PriceMethod)
 		} else {
@@ -8432,6 +8929,17 @@ func (x *Deal) validateAt(v *valid.Validator, at string, create bool) {
 		}
 		if x.MediaType != "" {
 			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Price {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
 		}
 		if x.PriceMethod != "" {
 			valid.Enum(v, valid.Path(at, "price_method"), x.PriceMethod)

@@ -2,6 +2,7 @@ package entity
 
 import (
 	"net/url"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/valid"
@@ -47,7 +48,7 @@ func (s *Strategy) validateBetween(v *valid.Validator, at string, create bool) {
 		v.Check(!s.EndDate.Before(s.StartDate.Time), valid.Path(at, "end_date"), "must not be before start_date", s.EndDate.String())
 	}
 	v.Check(!isOn(s.UseSvcFreq), valid.Path(at, "use_svc_freq"), "must be off (legacy)", true)
-	if s.GoalType != "" && s.GoalType != GoalTypeSpend {
+	if s.GoalType.Valid() && s.GoalType != GoalTypeSpend { // an unknown one breaks its enum
 		v.Check(s.UseOptimization != nil, valid.Path(at, "use_optimization"), "required when goal_type is not spend", nil)
 	}
 	if goalValueRequired[s.GoalType] {
@@ -60,7 +61,7 @@ func (s *Strategy) validateBetween(v *valid.Validator, at string, create bool) {
 			}
 		}
 	}
-	if s.PixelTargetExpr != "" {
+	if s.PixelTargetExpr != "" && utf8.RuneCountInString(s.PixelTargetExpr) <= MaxPixelTargetExprLen { // a longer one breaks its length
 		if _, err := ParsePixelTargetExpr(s.PixelTargetExpr); err != nil {
 			v.Merge(at, err)
 		}

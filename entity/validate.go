@@ -3,6 +3,7 @@ package entity
 import (
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/valid"
@@ -68,9 +69,10 @@ func isOn(b *adama.Bool) bool { return b != nil && bool(*b) }
 func isOff(b *adama.Bool) bool { return b != nil && !bool(*b) }
 
 // checkAbsoluteURL records a violation when s is set and not an absolute
-// URL (its length is a stated rule, checked by the generated code).
+// URL; a value over MaxURLLen breaks its stated length (checked by the
+// generated code) and is not parsed.
 func checkAbsoluteURL(v *valid.Validator, field, s string) {
-	if s != "" {
+	if s != "" && utf8.RuneCountInString(s) <= MaxURLLen {
 		if u, err := url.Parse(s); err != nil || u.Scheme == "" {
 			v.Add(field, "must be an absolute URL", s)
 		}
@@ -84,11 +86,5 @@ func checkFrequency(v *valid.Validator, at string, t FrequencyType, interval Fre
 	if t == FrequencyTypeEven || t == FrequencyTypeASAP {
 		v.Check(interval != "", valid.Path(at, "frequency_interval"), "required when frequency_type is even or asap", nil)
 		v.Check(amount != nil, valid.Path(at, "frequency_amount"), "required when frequency_type is even or asap", nil)
-	}
-}
-
-func checkCurrency(v *valid.Validator, field, code string) {
-	if code != "" && len(code) != 3 {
-		v.Add(field, "must be exactly 3 characters", code)
 	}
 }

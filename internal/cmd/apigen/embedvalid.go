@@ -24,6 +24,10 @@ import (
 //     part's marks are added to the property's own.
 //
 // The record's required list may name embedded properties too ("name").
+// A money field (x-go-type: adama.Money, items referring to a schema,
+// x-go-skip, whose currency_code states text limits) has each amount's
+// currency_code checked by them, named "total_budget[0].currency_code"
+// (and restated by that property's x-go-rule).
 
 // embeddingValidation builds the validation of the records of recs whose
 // schemas are marked x-go-validate, by record name.
@@ -83,6 +87,12 @@ func embeddingValidation(doc *openapi3.T, recs []*hwRecord, enums []*enum) (map[
 		if err == nil {
 			r.valid = &validation{create: create, from: "the rules of its schema", root: true}
 			r.valid.update, err = checks(doc, r, props, nil, true)
+		}
+		if err == nil {
+			r.valid.create, err = withAmounts(r, props, r.valid.create)
+		}
+		if err == nil {
+			r.valid.update, err = withAmounts(r, props, r.valid.update)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("schema %s, x-go-validate: %w", name, err)
@@ -210,4 +220,73 @@ func renderEmbeddingValidate(b *bytes.Buffer, recs []*hwRecord, valid map[string
 			renderValidate(b, v)
 		}
 	}
+}
+
+// amountRules are the limits of each amount's currency_code in a money
+// field.
+type amountRules struct {
+	minLen, maxLen *int64
+	rule           string // the property's x-go-rule
+}
+
+// withAmounts adds to cs, in r's field order, the amount rules of r's
+// money fields.
+func withAmounts(r *record, props map[string]*openapi3.SchemaRef, cs []*check) ([]*check, error) {
+	byField := map[*field]*check{}
+	for _, c := range cs {
+		byField[c.f] = c
+	}
+	var out []*check
+	for _, f := range r.fields {
+		c := byField[f]
+		p := props[f.json]
+		if f.typ == "adama.Money" && !f.readOnly && p != nil && !p.Value.ReadOnly && p.Value.Items != nil && p.Value.Items.Value != nil {
+			cur := p.Value.Items.Value.Properties["currency_code"]
+			if cur != nil && (cur.Value.MinLength != 0 || cur.Value.MaxLength != nil) {
+				if cur.Value.Pattern != "" || cur.Value.Min != nil || cur.Value.Max != nil {
+					return nil, fmt.Errorf("property %s: only minLength and maxLength of an amount's currency_code are checked", f.json)
+				}
+				if c == nil {
+					c = &check{f: f}
+				}
+				a := &amountRules{minLen: positive(cur.Value.MinLength)}
+				if cur.Value.MaxLength != nil {
+					a.maxLen = ptrInt(int64(*cur.Value.MaxLength))
+				}
+				a.rule, _ = cur.Value.Extensions["x-go-rule"].(string)
+				c.amounts = a
+			}
+		}
+		if c != nil {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// renderAmounts writes the check of a money field with amount rules,
+// reporting false for any other (validate.go's renderCheck writes it).
+func renderAmounts(b *strings.Builder, r *record, c *check) bool {
+	a := c.amounts
+	if a == nil {
+		return false
+	}
+	rest := *c
+	rest.amounts = nil
+	renderCheck(b, r, &rest)
+	path := fmt.Sprintf("valid.Path(valid.Index(at, %q, i), \"currency_code\")", c.f.json)
+	var body []string
+	if a.minLen != nil {
+		body = append(body, fmt.Sprintf("v.MinLen(%s, e.CurrencyCode, %d)", path, *a.minLen))
+	}
+	if a.maxLen != nil {
+		body = append(body, fmt.Sprintf("v.MaxLen(%s, e.CurrencyCode, %d)", path, *a.maxLen))
+	}
+	loop := fmt.Sprintf("for i, e := range x.%s {\nif e.CurrencyCode != \"\" {\n%s\n}\n}\n", c.f.name, strings.Join(body, "\n"))
+	if a.rule != "" {
+		restate(b, loop, a.rule)
+	} else {
+		b.WriteString(loop)
+	}
+	return true
 }
