@@ -2769,16 +2769,20 @@ type Strategy struct {
 	TotalBudget adama.Money `json:"total_budget,omitempty" url:"total_budget,omitempty"`
 	// ImpressionCap caps the strategy's impressions (reference schema
 	// strategy).
-	ImpressionCap            *int64            `json:"impression_cap,omitempty" url:"impression_cap,omitempty"`
-	PacingType               PacingType        `json:"pacing_type,omitempty" url:"pacing_type,omitempty"`
-	PacingInterval           PacingInterval    `json:"pacing_interval,omitempty" url:"pacing_interval,omitempty"`
-	ImpressionPacingType     PacingType        `json:"impression_pacing_type,omitempty" url:"impression_pacing_type,omitempty"`
-	ImpressionPacingInterval PacingInterval    `json:"impression_pacing_interval,omitempty" url:"impression_pacing_interval,omitempty"`
-	ImpressionPacingAmount   *int64            `json:"impression_pacing_amount,omitempty" url:"impression_pacing_amount,omitempty"`
-	FrequencyType            FrequencyType     `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
-	FrequencyAmount          *int              `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
-	FrequencyInterval        FrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
-	FrequencyOptimization    *adama.Bool       `json:"frequency_optimization,omitempty" url:"frequency_optimization,omitempty"`
+	ImpressionCap        *int64         `json:"impression_cap,omitempty" url:"impression_cap,omitempty"`
+	PacingType           PacingType     `json:"pacing_type,omitempty" url:"pacing_type,omitempty"`
+	PacingInterval       PacingInterval `json:"pacing_interval,omitempty" url:"pacing_interval,omitempty"`
+	ImpressionPacingType PacingType     `json:"impression_pacing_type,omitempty" url:"impression_pacing_type,omitempty"`
+	// ImpressionPacingInterval takes hour or day on input; a response
+	// may hold week, month, campaign or not-applicable too.
+	ImpressionPacingInterval PacingInterval `json:"impression_pacing_interval,omitempty" url:"impression_pacing_interval,omitempty"`
+	ImpressionPacingAmount   *int64         `json:"impression_pacing_amount,omitempty" url:"impression_pacing_amount,omitempty"`
+	FrequencyType            FrequencyType  `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
+	FrequencyAmount          *int           `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
+	// FrequencyInterval takes day, month, week or hour on input;
+	// a response may hold campaign or not-applicable too.
+	FrequencyInterval     FrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
+	FrequencyOptimization *adama.Bool       `json:"frequency_optimization,omitempty" url:"frequency_optimization,omitempty"`
 	// BidAggressiveness is 0 to 100 (default 50), relevant for goal
 	// reach.
 	BidAggressiveness *int `json:"bid_aggressiveness,omitempty" url:"bid_aggressiveness,omitempty"`
@@ -7355,13 +7359,13 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 			valid.Enum(v, valid.Path(at, "pacing_type"), x.PacingType)
 		}
 		if x.PacingInterval != "" {
-			valid.Enum(v, valid.Path(at, "pacing_interval"), x.PacingInterval)
+			valid.EnumOf(v, valid.Path(at, "pacing_interval"), x.PacingInterval, "hour", "day")
 		}
 		if x.ImpressionPacingType != "" {
 			valid.Enum(v, valid.Path(at, "impression_pacing_type"), x.ImpressionPacingType)
 		}
 		if x.ImpressionPacingInterval != "" {
-			valid.Enum(v, valid.Path(at, "impression_pacing_interval"), x.ImpressionPacingInterval)
+			valid.EnumOf(v, valid.Path(at, "impression_pacing_interval"), x.ImpressionPacingInterval, "hour", "day")
 		}
 		if x.FrequencyType != "" {
 			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
@@ -7375,7 +7379,7 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 			outer.Restate(v, "must be >= 0")
 		}
 		if x.FrequencyInterval != "" {
-			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+			valid.EnumOf(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval, "day", "month", "week", "hour")
 		}
 		if x.BidAggressiveness != nil {
 			v.Range(valid.Path(at, "bid_aggressiveness"), int64(*x.BidAggressiveness), 0, 100)
@@ -7512,13 +7516,13 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 			valid.Enum(v, valid.Path(at, "pacing_type"), x.PacingType)
 		}
 		if x.PacingInterval != "" {
-			valid.Enum(v, valid.Path(at, "pacing_interval"), x.PacingInterval)
+			valid.EnumOf(v, valid.Path(at, "pacing_interval"), x.PacingInterval, "hour", "day")
 		}
 		if x.ImpressionPacingType != "" {
 			valid.Enum(v, valid.Path(at, "impression_pacing_type"), x.ImpressionPacingType)
 		}
 		if x.ImpressionPacingInterval != "" {
-			valid.Enum(v, valid.Path(at, "impression_pacing_interval"), x.ImpressionPacingInterval)
+			valid.EnumOf(v, valid.Path(at, "impression_pacing_interval"), x.ImpressionPacingInterval, "hour", "day")
 		}
 		if x.FrequencyType != "" {
 			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
@@ -7532,7 +7536,7 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 			outer.Restate(v, "must be >= 0")
 		}
 		if x.FrequencyInterval != "" {
-			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+			valid.EnumOf(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval, "day", "month", "week", "hour")
 		}
 		if x.BidAggressiveness != nil {
 			v.Range(valid.Path(at, "bid_aggressiveness"), int64(*x.BidAggressiveness), 0, 100)

@@ -16,25 +16,12 @@ var goalValueRequired = map[GoalType]bool{
 
 // validateBetween checks the strategy's rules the schema cannot state
 // (the generated validateAt checks the others and calls it last): the
-// input-only enum values, the frequency rule, end_date against
+// frequency rule, end_date against
 // use_campaign_end and start_date, use_svc_freq off, use_optimization and
 // goal_value by goal_type, the pixel_target_expr grammar and the site
 // placements.
 func (s *Strategy) validateBetween(v *valid.Validator, at string, create bool) {
-	// Input takes hour and day; the others only appear in output (and are
-	// checked only when the caller sets them, see Update).
-	if s.PacingInterval.Valid() {
-		checkEnumIn(v, valid.Path(at, "pacing_interval"), s.PacingInterval, PacingIntervalHour, PacingIntervalDay)
-	}
-	if s.ImpressionPacingInterval.Valid() {
-		checkEnumIn(v, valid.Path(at, "impression_pacing_interval"), s.ImpressionPacingInterval, PacingIntervalHour, PacingIntervalDay)
-	}
 	checkFrequency(v, at, s.FrequencyType, s.FrequencyInterval, s.FrequencyAmount)
-	// A strategy's frequency_interval takes day, month, week and hour on
-	// input; campaign and not-applicable only appear in output.
-	if s.FrequencyInterval.Valid() {
-		checkEnumIn(v, valid.Path(at, "frequency_interval"), s.FrequencyInterval, FrequencyIntervalDay, FrequencyIntervalMonth, FrequencyIntervalWeek, FrequencyIntervalHour)
-	}
 	// end_date against use_campaign_end.
 	hasEnd := s.EndDate != nil && !s.EndDate.IsZero()
 	if isOn(s.UseCampaignEnd) {

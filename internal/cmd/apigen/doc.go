@@ -216,7 +216,9 @@
 // typed with one of the document's enums by x-go-type by that enum's
 // values, the record's allOf parts adding marks to its properties (the
 // embedded ones included: allOf: [{properties: {name: {maxLength: 64}}}]),
-// and each amount's currency_code of a money field by its stated length.
+// and each amount's currency_code of a money field by its stated length;
+// an enum-typed property stating an enum of its own (some of its type's
+// values, those a request may send) by those values (valid.EnumOf).
 //
 // # Extension fields read
 //

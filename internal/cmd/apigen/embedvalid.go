@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"strconv"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -24,6 +25,9 @@ import (
 //     part's marks are added to the property's own.
 //
 // The record's required list may name embedded properties too ("name").
+// An enum-typed property that states an enum of its own (some of its
+// type's values: what a request may send of those a response holds) is
+// checked against those values only (internal/valid's EnumOf).
 // A money field (x-go-type: adama.Money, items referring to a schema,
 // x-go-skip, whose currency_code states text limits) has each amount's
 // currency_code checked by them, named "total_budget[0].currency_code"
@@ -90,6 +94,9 @@ func embeddingValidation(doc *openapi3.T, recs []*hwRecord, enums []*enum) (map[
 		}
 		if err == nil {
 			r.valid.create, err = withAmounts(r, props, r.valid.create)
+		}
+		if err == nil {
+			r.valid.create, r.valid.update = withSubsets(r, props, enumSchema, r.valid.create), withSubsets(r, props, enumSchema, r.valid.update)
 		}
 		if err == nil {
 			r.valid.update, err = withAmounts(r, props, r.valid.update)
@@ -167,7 +174,19 @@ func embeddedProps(embedded, s *openapi3.Schema, r *record, enumSchema map[strin
 		if p != nil && schemaType(p.Value) == openapi3.TypeArray {
 			f.list, f.zero = true, "nil" // a list of the package's own type (SitePlacements)
 		}
-		if !f.enum || p == nil || len(p.Value.Enum) > 0 {
+		if !f.enum || p == nil {
+			continue
+		}
+		if len(p.Value.Enum) > 0 { // some of the type's values
+			all := map[any]bool{}
+			for _, x := range enumSchema[f.typ].Enum {
+				all[x] = true
+			}
+			for _, x := range p.Value.Enum {
+				if !all[x] {
+					return nil, fmt.Errorf("property %s: %v is not a value of %s", f.json, x, f.typ)
+				}
+			}
 			continue
 		}
 		cp := *p.Value
@@ -223,10 +242,31 @@ func renderEmbeddingValidate(b *bytes.Buffer, recs []*hwRecord, valid map[string
 }
 
 // amountRules are the limits of each amount's currency_code in a money
-// field.
+// field, or the values an enum-typed field may take (subset).
 type amountRules struct {
 	minLen, maxLen *int64
-	rule           string // the property's x-go-rule
+	rule           string   // the property's x-go-rule
+	subset         []string // the property's own enum
+}
+
+// withSubsets marks the checks of cs whose enum-typed property states its
+// own values.
+func withSubsets(r *record, props map[string]*openapi3.SchemaRef, enumSchema map[string]*openapi3.Schema, cs []*check) []*check {
+	for _, c := range cs {
+		p := props[c.f.json]
+		if !c.enum || c.f.list || p == nil || enumSchema[c.f.typ] == nil || &p.Value.Enum[0] == &enumSchema[c.f.typ].Enum[0] {
+			continue
+		}
+		var vals []string
+		for _, x := range p.Value.Enum {
+			vals = append(vals, fmt.Sprint(x))
+		}
+		if c.amounts == nil {
+			c.amounts = &amountRules{}
+		}
+		c.amounts.subset = vals
+	}
+	return cs
 }
 
 // withAmounts adds to cs, in r's field order, the amount rules of r's
@@ -273,6 +313,16 @@ func renderAmounts(b *strings.Builder, r *record, c *check) bool {
 	}
 	rest := *c
 	rest.amounts = nil
+	if a.subset != nil {
+		rest.enum = false
+		renderCheck(b, r, &rest)
+		lits := make([]string, len(a.subset))
+		for i, x := range a.subset {
+			lits[i] = strconv.Quote(x)
+		}
+		fmt.Fprintf(b, "if x.%s != \"\" {\nvalid.EnumOf(v, valid.Path(at, %q), x.%s, %s)\n}\n", c.f.name, c.f.json, c.f.name, strings.Join(lits, ", "))
+		return true
+	}
 	renderCheck(b, r, &rest)
 	path := fmt.Sprintf("valid.Path(valid.Index(at, %q, i), \"currency_code\")", c.f.json)
 	var body []string

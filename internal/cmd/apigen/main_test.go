@@ -1201,6 +1201,7 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
             name: {maxLength: 64, x-go-rule: "at most 64"}
       properties:
         pace: {type: string, x-go-type: Pace}
+        input_pace: {type: string, x-go-type: Pace, enum: [even]}
         hours: {type: integer, x-go-type: "*int", minimum: 0, maximum: 23}
         days: {type: string, pattern: "^[MT]*$"}
         budget: {type: array, items: {$ref: "#/components/schemas/Amount"}, x-go-type: adama.Money}
@@ -1214,6 +1215,7 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
 				`v.Require(valid.Path(at, "name"), false)`,
 				`outer.Restate(v, "at most 64")`,
 				`valid.Enum(v, valid.Path(at, "pace"), x.Pace)`,
+				`valid.EnumOf(v, valid.Path(at, "input_pace"), x.InputPace, "even")`,
 				`v.Range(valid.Path(at, "hours"), int64(*x.Hours), 0, 23)`,
 				`v.Pattern(valid.Path(at, "days"), x.Days, "^[MT]*$")`,
 				"for i, e := range x.Budget {",
@@ -1221,8 +1223,9 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
 				`outer.Restate(v, "3 letters")`,
 				"x.validateBetween(v, at, create)",
 			},
-			not: []string{"x.Made, 3)"}, // a read-only property is never checked
+			not: []string{"x.Made, 3)", `valid.Enum(v, valid.Path(at, "input_pace")`}, // a read-only property is never checked
 		},
+		{name: "an enum-typed property stating a value its type lacks", schemas: common + "\n    Pace:\n      type: string\n      enum: [asap]\n      x-enum-varnames: [ASAP]\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate: true\n      properties:\n        pace: {type: string, x-go-type: Pace, enum: [slow]}\n", err: "property pace: slow is not a value of Pace"},
 		{name: "x-go-validate takes true only", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate: {create: Leaf, update: Leaf}\n", err: "schema Leaf, x-go-validate: a document of embedding records takes true only"},
 		{name: "an allOf part restating a type", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate: true\n      allOf:\n        - properties:\n            name: {type: string, maxLength: 3}\n", err: "allOf, property name: a part restates a type"},
 		{name: "an allOf part naming no property", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate: true\n      allOf:\n        - properties:\n            nope: {maxLength: 3}\n", err: "allOf: property nope is not declared"},
