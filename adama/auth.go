@@ -8,11 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/adamasdk/adama-go/internal/route"
 	"io"
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/adamasdk/adama-go/internal/route"
 
 	"golang.org/x/oauth2"
 )
@@ -94,7 +95,7 @@ func (s *ccSource) tokenCtx(ctx context.Context) (*oauth2.Token, error) {
 		return nil, scrubError(transportError(http.MethodPost, route.Token, err, false), scrub)
 	}
 	if resp.StatusCode/100 != 2 {
-		e := ErrorFromBody(resp.StatusCode, resp.Header, http.MethodPost, route.Token, data)
+		e := errorFromBody(resp.StatusCode, resp.Header, http.MethodPost, route.Token, data)
 		e.Body = "" // a token endpoint's body may echo credentials
 		return nil, scrubError(e, scrub)
 	}

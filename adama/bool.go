@@ -3,9 +3,9 @@ package adama
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/url"
-	"strings"
+
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Bool is a boolean that reads every form the platform writes or accepts:
@@ -19,17 +19,6 @@ func BoolPtr(b bool) *Bool { v := Bool(b); return &v }
 
 // Ptr returns a pointer to v, for optional fields of any type.
 func Ptr[T any](v T) *T { return &v }
-
-// ParseBool reads true/false, 1/0, on/off, yes/no, t/f (any case).
-func ParseBool(s string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "1", "true", "on", "t", "yes", "y":
-		return true, nil
-	case "0", "false", "off", "f", "no", "n", "":
-		return false, nil
-	}
-	return false, fmt.Errorf("adama: %q is not a boolean", truncate(s, 40))
-}
 
 // MarshalJSON writes a JSON boolean.
 func (b Bool) MarshalJSON() ([]byte, error) {
@@ -60,7 +49,7 @@ func (b *Bool) UnmarshalJSON(data []byte) error {
 		*b = false
 		return nil
 	}
-	v, err := ParseBool(s)
+	v, err := wirefmt.ParseBool(s)
 	if err != nil {
 		return err
 	}
@@ -76,9 +65,10 @@ func (b Bool) MarshalText() ([]byte, error) {
 	return []byte("0"), nil
 }
 
-// UnmarshalText reads any form ParseBool accepts.
+// UnmarshalText reads true/false, 1/0, on/off, yes/no, t/f (any case);
+// an empty text is false.
 func (b *Bool) UnmarshalText(data []byte) error {
-	v, err := ParseBool(string(data))
+	v, err := wirefmt.ParseBool(string(data))
 	if err != nil {
 		return err
 	}

@@ -7,8 +7,6 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/adamasdk/adama-go/internal/media"
-	"github.com/adamasdk/adama-go/internal/route"
 	"io"
 	"log/slog"
 	"net/http"
@@ -19,6 +17,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/adamasdk/adama-go/internal/errbody"
+	"github.com/adamasdk/adama-go/internal/media"
+	"github.com/adamasdk/adama-go/internal/route"
 
 	"github.com/hashicorp/go-retryablehttp"
 	"golang.org/x/oauth2"
@@ -636,7 +638,7 @@ func (c *Client) do(ctx context.Context, r *Request, co *callOptions) (*http.Res
 			*co.response = resp
 		}
 		if resp.StatusCode/100 != 2 || unexpectedHTML(resp, accept) {
-			e := ParseErrorResponse(resp)
+			e := errorOf(errbody.Read(resp))
 			if resp.StatusCode/100 == 2 && e.StatusCode/100 == 2 {
 				e.Code = CodeUnexpectedContent
 			}
@@ -871,7 +873,7 @@ func (c *Client) fetchSession(ctx context.Context, tok *oauth2.Token) (cookie, e
 		return "", "", transportError(http.MethodGet, u.Path, err, false)
 	}
 	if resp.StatusCode/100 != 2 {
-		e := ParseErrorResponse(resp)
+		e := errorOf(errbody.Read(resp))
 		e.Method, e.Path, e.Attempts = http.MethodGet, u.Path, st.attempts
 		return "", "", e
 	}

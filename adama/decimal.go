@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Limits of ParseDecimal: longer texts and larger exponents are refused, so
@@ -322,9 +324,5 @@ func (d *Decimal) UnmarshalText(b []byte) error {
 	return nil
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return cutRunes(s, n) + "..."
-}
+// truncate cuts s to n bytes on a rune boundary, marking the cut.
+func truncate(s string, n int) string { return wirefmt.Truncate(s, n) }

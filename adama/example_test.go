@@ -10,7 +10,6 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
-	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 func ExampleNewClient() {
@@ -95,17 +94,54 @@ func ExampleAuthCodeFlow() {
 	// Output: true 200
 }
 
-func ExampleValidator() {
-	var v valid.Validator
-	name := "a name that is far too long for the platform's sixty-four character limit"
-	v.MaxLen("name", name, 64)
-	v.Range("bid_aggressiveness", 120, 0, 100)
-	err := v.Err()
-	fmt.Println(errors.Is(err, adama.ErrValidation))
-	fmt.Println(err)
+// A rule the caller's values break comes back before anything is sent,
+// every broken rule listed.
+func ExampleValidationError() {
+	_, err := adama.NewAuthCodeFlow("https://auth.example", "", "", "https://app.example/callback", nil)
+	var ve *adama.ValidationError
+	if errors.As(err, &ve) {
+		fmt.Println(errors.Is(err, adama.ErrValidation), ve.Has("client_id", "required"), ve.Has("redirect_url", ""))
+		for _, v := range ve.Violations {
+			fmt.Println(v)
+		}
+	}
 	// Output:
-	// true
-	// adama: invalid request: name: max length 64, has 73 (got a name that is far too long for the platform's sixty-four character limit); bid_aggressiveness: must be between 0 and 100 (got 120)
+	// true true false
+	// client_id: required
+}
+
+// Budgets are exact decimals: parse, add, compare and round them without
+// floating point.
+func ExampleDecimal() {
+	daily, err := adama.ParseDecimal("12.345")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	days := adama.DecimalFromInt(30)
+	total := daily.Mul(days)
+	limit := adama.MustDecimal("370")
+	fmt.Println(total, total.Round(1), total.StringFixed(2))
+	fmt.Println(total.Cmp(limit) > 0, total.Round(0).Equal(limit), total.Sub(total).IsZero())
+	fmt.Println(adama.MustDecimal("0.1").Rat())
+	// Output:
+	// 370.35 370.4 370.35
+	// true true true
+	// 1/10
+}
+
+// An optional request field says "leave out", "send this value" (false and
+// 0 included) or "clear" (null).
+func ExampleOptional() {
+	unset, zero, cleared := adama.Optional[int64]{}, adama.Some[int64](0), adama.Null[int64]()
+	for _, o := range []adama.Optional[int64]{unset, zero, cleared} {
+		v, ok := o.Get()
+		fmt.Println(o.IsSet(), o.IsNull(), v, ok, o.Or(7))
+	}
+	// Output:
+	// false false 0 false 7
+	// true false 0 true 0
+	// false true 0 false 7
 }
 
 func ExampleMoney() {

@@ -55,7 +55,8 @@ func (e *MisfitError) Is(target error) bool { return target == ErrMisfit }
 
 // WithStrictDecoding makes every call whose answer holds a record with a
 // Misfit fail with an *Error of code CodeMisfit (errors.Is ErrMisfit) that
-// names each field and its raw value, instead of returning the record with
+// names each field and its raw value (errors.As gives the *MisfitError
+// listing them), instead of returning the record with
 // the misfit reported. For callers who would rather stop than go on with a
 // zero where the platform sent a value.
 func WithStrictDecoding() Option {
@@ -63,4 +64,6 @@ func WithStrictDecoding() Option {
 }
 
 // StrictDecoding reports whether the client was made WithStrictDecoding.
+// Code that decodes the answers of Client.Do itself reads it to apply the
+// same choice: fail on a record with a Misfit, or keep the record.
 func (c *Client) StrictDecoding() bool { return c.cfg.strictDecoding }

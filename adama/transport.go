@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -238,8 +237,10 @@ type gate struct {
 	limiter *rate.Limiter // nil: no limit
 	maxWait time.Duration // the longest pause a Retry-After may set
 
-	mu    sync.Mutex
-	until time.Time
+	// until is when the pause a 429 asked for ends, in Unix nanoseconds
+	// (0: none). Every attempt reads it, so it is an atomic rather than a
+	// mutex that every concurrent call would take.
+	until atomic.Int64
 }
 
 func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -267,20 +268,23 @@ func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
 // pause holds every attempt for d from now (a longer pause already set
 // stays).
 func (g *gate) pause(d time.Duration) {
-	t := time.Now().Add(d)
-	g.mu.Lock()
-	if t.After(g.until) {
-		g.until = t
+	t := time.Now().Add(d).UnixNano()
+	for {
+		cur := g.until.Load()
+		if t <= cur || g.until.CompareAndSwap(cur, t) {
+			return
+		}
 	}
-	g.mu.Unlock()
 }
 
 // wait blocks until the pause ends or ctx does.
 func (g *gate) wait(ctx context.Context) error {
 	for {
-		g.mu.Lock()
-		d := time.Until(g.until)
-		g.mu.Unlock()
+		until := g.until.Load()
+		if until == 0 {
+			return nil // never paused: no clock read
+		}
+		d := time.Until(time.Unix(0, until))
 		if d <= 0 {
 			return nil
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/wire"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -207,7 +208,7 @@ func TestDecodeReferenceErrors(t *testing.T) {
 			case strings.HasPrefix(tt.code, "Not_Found_"):
 				sentinel = adama.ErrNotFound // whatever the status
 			}
-			e := adama.ErrorFromBody(status, http.Header{"Content-Type": {"application/json"}}, "GET", "/x", readTestdata(t, tt.file))
+			e := wire.ErrorFromBody(status, http.Header{"Content-Type": {"application/json"}}, "GET", "/x", readTestdata(t, tt.file))
 			assert.Equal(t, tt.code, e.Code)
 			if tt.message != "" {
 				assert.Equal(t, tt.message, e.Message)

@@ -12,6 +12,7 @@ import (
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/record"
 	"github.com/adamasdk/adama-go/internal/valid"
+	"github.com/adamasdk/adama-go/internal/wire"
 )
 
 // StaticItem is one IAB static data item, and the inflated parts of a
@@ -220,7 +221,7 @@ func decodeV1[T any](body []byte, method, path string) (*T, error) {
 	}
 	if raw[0] == '{' && json.Unmarshal(raw, &st) == nil && st.Status != nil && st.Status.Code != "" && st.Status.Code != "ok" {
 		body, _ := json.Marshal(map[string]any{"errors": []any{map[string]string{"code": st.Status.Code, "message": st.Status.Message}}})
-		e := adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"application/json"}}, method, path, body)
+		e := wire.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"application/json"}}, method, path, body)
 		e.Reason = st.Status.Reason
 		return nil, e
 	}

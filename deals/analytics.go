@@ -105,7 +105,7 @@ func (q *AnalyticsQuery) Validate() error {
 	checkIDs(&v, "permissions.organization_ids", q.PermissionOrganizationIDs)
 	checkIDs(&v, "permissions.agency_ids", q.PermissionAgencyIDs)
 	checkIDs(&v, "permissions.advertiser_ids", q.PermissionAdvertiserIDs)
-	checkPaging(&v, q.PageLimit, q.PageOffset, 0)
+	checkPaging(&v, q.PageLimit, q.PageOffset, 0, false)
 	return v.Err()
 }
 

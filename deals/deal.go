@@ -167,7 +167,7 @@ func (o *ListOptions) validate() error {
 		v.Check(o.SortBy.Valid(), "sort_by", names(o.SortBy), string(o.SortBy))
 	}
 	checkEnum(&v, "sort_dir", o.SortDir)
-	checkPaging(&v, o.PageLimit, o.PageOffset, o.Prefetch)
+	checkPaging(&v, o.PageLimit, o.PageOffset, o.Prefetch, o.Speculate)
 	if o.CurrencyCode != "" {
 		checkCurrency(&v, "currency_code", o.CurrencyCode)
 	}

@@ -103,7 +103,7 @@ func (o *GroupListOptions) validate() error {
 	}
 	checkEnum(&v, "sort_by", o.SortBy)
 	checkEnum(&v, "sort_dir", o.SortDir)
-	checkPaging(&v, o.PageLimit, o.PageOffset, o.Prefetch)
+	checkPaging(&v, o.PageLimit, o.PageOffset, o.Prefetch, o.Speculate)
 	if o.Q != nil {
 		v.Merge("q", o.Q.Validate())
 	}

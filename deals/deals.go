@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/adamasdk/adama-go/internal/pager"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -52,12 +53,12 @@ func setIDs(q url.Values, key string, ids []int64) {
 // checkPaging checks page_limit (0 leaves it to the server) and
 // page_offset by the limits of the description (records_gen.go), and the
 // SDK's prefetch.
-func checkPaging(v *valid.Validator, limit, offset, prefetch int) {
+func checkPaging(v *valid.Validator, limit, offset, prefetch int, speculate bool) {
 	if limit != 0 {
 		checkPageLimit(v, int64(limit))
 	}
 	checkPageOffset(v, int64(offset))
-	v.Check(prefetch >= 0 && prefetch <= 32, "prefetch", "must be between 0 and 32", prefetch)
+	pager.Check(v, prefetch, speculate)
 }
 
 func checkIDs(v *valid.Validator, field string, ids []int64) {

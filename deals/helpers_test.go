@@ -10,6 +10,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/deals"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // newClient starts a fake platform tied to t and returns the group's
@@ -23,7 +24,7 @@ func newClient(t *testing.T, opts ...adamatest.Option) (*deals.Client, *adamates
 }
 
 func ts(s string) *adama.Time {
-	t, err := adama.ParseTime(s)
+	t, err := wirefmt.ParseTime(s)
 	if err != nil {
 		panic(err)
 	}

@@ -53,7 +53,7 @@ func (o *PublisherListOptions) validate() error {
 		v.Check(o.SortBy == "name", "sort_by", "one of: name", o.SortBy)
 	}
 	checkEnum(&v, "sort_dir", o.SortDir)
-	checkPaging(&v, o.PageLimit, o.PageOffset, o.Prefetch)
+	checkPaging(&v, o.PageLimit, o.PageOffset, o.Prefetch, o.Speculate)
 	if o.Q != nil {
 		v.Merge("q", o.Q.Validate())
 	}

@@ -75,6 +75,11 @@ type ListOptions struct {
 	Export string
 	// Prefetch, for All, fetches up to this many pages ahead (0..32).
 	Prefetch int
+	// Speculate, with Prefetch, asks for the first page and the Prefetch
+	// pages after it at once instead of waiting for the first page's
+	// total: one round trip sooner, at the cost of up to Prefetch requests
+	// past the end of a shorter list.
+	Speculate bool
 }
 
 // query is the query of one page: the options set, with the page's
@@ -213,6 +218,11 @@ type GroupListOptions struct {
 	PageOffset int
 	// Prefetch, for All, fetches up to this many pages ahead (0..32).
 	Prefetch int
+	// Speculate, with Prefetch, asks for the first page and the Prefetch
+	// pages after it at once instead of waiting for the first page's
+	// total: one round trip sooner, at the cost of up to Prefetch requests
+	// past the end of a shorter list.
+	Speculate bool
 }
 
 // query is the query of one page: the options set, with the page's
@@ -281,6 +291,11 @@ type PublisherListOptions struct {
 	PageOffset int
 	// Prefetch, for All, fetches up to this many pages ahead (0..32).
 	Prefetch int
+	// Speculate, with Prefetch, asks for the first page and the Prefetch
+	// pages after it at once instead of waiting for the first page's
+	// total: one round trip sooner, at the cost of up to Prefetch requests
+	// past the end of a shorter list.
+	Speculate bool
 }
 
 // query is the query of one page: the options set, with the page's
@@ -356,7 +371,7 @@ func (s *DealService) All(ctx context.Context, opts *ListOptions, ro ...adama.Re
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Deal], error) {
 			return listPage[Deal](ctx, s.g, &call.Call{Path: "/deals", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}
@@ -462,7 +477,7 @@ func (s *DealGroupService) All(ctx context.Context, opts *GroupListOptions, ro .
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*DealGroup], error) {
 			return listPage[DealGroup](ctx, s.g, &call.Call{Path: "/deal_groups", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}
@@ -568,7 +583,7 @@ func (s *PublisherService) All(ctx context.Context, opts *PublisherListOptions, 
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Publisher], error) {
 			return listPage[Publisher](ctx, s.g, &call.Call{Path: "/publishers", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}

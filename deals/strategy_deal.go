@@ -12,6 +12,6 @@ func (o *StrategyListOptions) validate() error {
 		checkEnum(&v, "with", e)
 	}
 	v.Check(!strings.ContainsAny(o.SortBy, ",&="), "sort_by", "must be a property name", o.SortBy)
-	checkPaging(&v, o.PageLimit, o.PageOffset, 0)
+	checkPaging(&v, o.PageLimit, o.PageOffset, 0, false)
 	return v.Err()
 }

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -128,7 +130,8 @@ func loadBenchBodies(tb testing.TB) *benchBodies {
 // benchServer serves the bodies: the session bootstrap, one strategy,
 // the strategy and campaign pages (the strategy page at each page_offset),
 // after latency. Both sides send the same bearer and session cookie.
-func benchServer(tb testing.TB, bb *benchBodies, latency time.Duration) *httptest.Server {
+// newConns counts the connections the server accepts.
+func benchServer(tb testing.TB, bb *benchBodies, latency time.Duration, newConns *atomic.Int64) *httptest.Server {
 	tb.Helper()
 	write := func(w http.ResponseWriter, b []byte) {
 		if latency > 0 {
@@ -165,7 +168,13 @@ func benchServer(tb testing.TB, bb *benchBodies, latency time.Duration) *httptes
 		}
 		write(w, p)
 	}))
-	srv := httptest.NewServer(mux)
+	srv := httptest.NewUnstartedServer(mux)
+	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			newConns.Add(1)
+		}
+	}
+	srv.Start()
 	tb.Cleanup(srv.Close)
 	return srv
 }
@@ -177,11 +186,30 @@ type benchSides struct {
 	srv   *httptest.Server
 	ec    *Client
 	plain *http.Client
+	// newConns counts the connections the server accepted; conns
+	// wraps a side to count those it opened.
+	newConns atomic.Int64
+}
+
+// conns returns fn counting into *n the connections the server accepts
+// while it runs (the two sides never run at once), from its second run on:
+// the first, benchpair's warm-up, opens the side's pool.
+func (s *benchSides) conns(n *int64, fn func()) func() {
+	warm := false
+	return func() {
+		before := s.newConns.Load()
+		fn()
+		if warm {
+			*n += s.newConns.Load() - before
+		}
+		warm = true
+	}
 }
 
 func newBenchSides(tb testing.TB, latency time.Duration) *benchSides {
 	tb.Helper()
-	srv := benchServer(tb, loadBenchBodies(tb), latency)
+	s := &benchSides{}
+	srv := benchServer(tb, loadBenchBodies(tb), latency, &s.newConns)
 	transport := func() *http.Client {
 		t := srv.Client().Transport.(*http.Transport).Clone()
 		t.MaxIdleConnsPerHost = 256
@@ -190,7 +218,7 @@ func newBenchSides(tb testing.TB, latency time.Duration) *benchSides {
 	}
 	c, err := adama.NewClient(adama.WithBaseURL(srv.URL), adama.WithToken(benchToken), adama.WithHTTPClient(transport()))
 	require.NoError(tb, err)
-	s := &benchSides{srv: srv, ec: New(c), plain: transport()}
+	s.srv, s.ec, s.plain = srv, New(c), transport()
 	_, err = s.ec.Session(context.Background()) // session fetched before timing
 	require.NoError(tb, err)
 	return s
@@ -303,7 +331,9 @@ func BenchmarkHTTPGet(b *testing.B) {
 
 // BenchmarkHTTPAllPrefetch is aim (c): All over 10,000 strategies (100
 // pages, 20 ms server latency per request) with prefetch 8 against 8
-// plain workers fetching the same pages.
+// plain workers fetching the same pages. All waits for the first page's
+// total before it prefetches: one round trip the workers, told the page
+// count, do not wait for.
 func BenchmarkHTTPAllPrefetch(b *testing.B) {
 	s := newBenchSides(b, 20*time.Millisecond)
 	ctx := context.Background()
@@ -318,35 +348,59 @@ func BenchmarkHTTPAllPrefetch(b *testing.B) {
 		if n != benchAllRecords {
 			b.Fatalf("got %d records", n)
 		}
-	}, func() {
-		offsets := make(chan int)
-		var wg sync.WaitGroup
-		var mu sync.Mutex
+	}, func() { s.plainWorkers(b, 8) })
+}
+
+// BenchmarkHTTPAllSpeculate is aim (c) with ListOptions.Speculate on:
+// the first page goes out with the 8 after it.
+func BenchmarkHTTPAllSpeculate(b *testing.B) {
+	s := newBenchSides(b, 20*time.Millisecond)
+	ctx := context.Background()
+	benchpair.Run(b, 0, func() {
 		n := 0
-		for range 8 {
-			wg.Go(func() {
-				for off := range offsets {
-					var p userPage[userStrategy]
-					path := "/api/v2.0/strategies?page_limit=100"
-					if off > 0 {
-						path += "&page_offset=" + strconv.Itoa(off)
-					}
-					s.plainGet(b, path, &p)
-					mu.Lock()
-					n += len(p.Data)
-					mu.Unlock()
-				}
-			})
+		for _, err := range s.ec.Strategies.All(ctx, &ListOptions{Prefetch: 8, Speculate: true}) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			n++
 		}
-		for off := 0; off < benchAllRecords; off += 100 {
-			offsets <- off
-		}
-		close(offsets)
-		wg.Wait()
 		if n != benchAllRecords {
 			b.Fatalf("got %d records", n)
 		}
-	})
+	}, func() { s.plainWorkers(b, 8) })
+}
+
+// plainWorkers is what a user writes to list the 10,000 strategies with
+// workers: the page offsets, known in advance, handed to that many
+// goroutines.
+func (s *benchSides) plainWorkers(tb testing.TB, workers int) {
+	offsets := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	n := 0
+	for range workers {
+		wg.Go(func() {
+			for off := range offsets {
+				var p userPage[userStrategy]
+				path := "/api/v2.0/strategies?page_limit=100"
+				if off > 0 {
+					path += "&page_offset=" + strconv.Itoa(off)
+				}
+				s.plainGet(tb, path, &p)
+				mu.Lock()
+				n += len(p.Data)
+				mu.Unlock()
+			}
+		})
+	}
+	for off := 0; off < benchAllRecords; off += 100 {
+		offsets <- off
+	}
+	close(offsets)
+	wg.Wait()
+	if n != benchAllRecords {
+		tb.Fatalf("got %d records", n)
+	}
 }
 
 // BenchmarkHTTPConcurrent128 is aim (d): 128 goroutines sharing one SDK
@@ -369,17 +423,22 @@ func BenchmarkHTTPConcurrent128(b *testing.B) {
 			wg.Wait()
 		}
 	}
-	benchpair.Run(b, 0, fan(func() {
+	var sdkConns, plainConns int64
+	benchpair.Run(b, 0, s.conns(&sdkConns, fan(func() {
 		if st, err := s.ec.Strategies.Get(ctx, 1, nil); err != nil || st.ID != 1 {
 			b.Error(err)
 		}
-	}), fan(func() {
+	})), s.conns(&plainConns, fan(func() {
 		var one userOne[userStrategy]
 		s.plainGet(b, "/api/v2.0/strategies/1", &one)
 		if one.Data.ID != 1 {
 			b.Error("wrong record")
 		}
-	}))
+	})))
+	// Connections each side opened per timed round: churn on one side
+	// only would be the transport, not the SDK.
+	b.ReportMetric(float64(sdkConns)/float64(b.N), "cand-conns/round")
+	b.ReportMetric(float64(plainConns)/float64(b.N), "base-conns/round")
 }
 
 // TestBenchBodiesDecodeAlike keeps the baselines honest: the SDK and the
@@ -434,6 +493,13 @@ func TestBenchBodiesDecodeAlike(t *testing.T) {
 
 	n := 0
 	for rec, err := range s.ec.Strategies.All(ctx, &ListOptions{Prefetch: 8}) {
+		require.NoError(t, err)
+		require.NotNil(t, rec)
+		n++
+	}
+	require.Equal(t, benchAllRecords, n)
+	n = 0
+	for rec, err := range s.ec.Strategies.All(ctx, &ListOptions{Prefetch: 8, Speculate: true}) {
 		require.NoError(t, err)
 		require.NotNil(t, rec)
 		n++

@@ -19,6 +19,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // benchAll lists 10,000 records through All with 20 ms latency per request.
@@ -161,7 +162,7 @@ func handDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 					return nil, err
 				}
 			case "bid_price_is_media_only", "status", "use_optimization":
-				v, err := adama.ParseBool(p.Value)
+				v, err := wirefmt.ParseBool(p.Value)
 				if err != nil {
 					return nil, err
 				}
@@ -175,7 +176,7 @@ func handDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 					s.BidPriceIsMediaOnly = &bv
 				}
 			case "created_on", "updated_on":
-				t, err := adama.ParseTime(p.Value)
+				t, err := wirefmt.ParseTime(p.Value)
 				if err != nil {
 					return nil, err
 				}

@@ -15,6 +15,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/entity"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 func brainClient(t *testing.T, opts ...adamatest.Option) (*entity.Client, *adamatest.Server, *entity.Campaign) {
@@ -320,9 +321,9 @@ func TestCopyCampaignOverTheFake(t *testing.T) {
 	src, err := ec.SetCampaignCustomBrainSelections(ctx, camp.ID, camp.Version, []entity.BrainSelection{{SelectionID: 23, SelectionType: entity.SelectionTypeSegment}})
 	require.NoError(t, err)
 
-	start, err := adama.ParseTime("2026-06-01T00:00:00+0000")
+	start, err := wirefmt.ParseTime("2026-06-01T00:00:00+0000")
 	require.NoError(t, err)
-	end, err := adama.ParseTime("2026-06-30T00:00:00+0000")
+	end, err := wirefmt.ParseTime("2026-06-30T00:00:00+0000")
 	require.NoError(t, err)
 	budget := adama.MustDecimal("1000.50")
 	cp, err := ec.CopyCampaign(ctx, camp.ID, &entity.CampaignCopy{Name: "Copy", Status: adama.Ptr(false),
@@ -355,7 +356,7 @@ func itoaJSON(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestCopyCampaignValidation(t *testing.T) {
 	day := func(s string) *adama.Time {
-		v, err := adama.ParseTime(s)
+		v, err := wirefmt.ParseTime(s)
 		require.NoError(t, err)
 		return adama.Ptr(adama.NewTime(v))
 	}
@@ -418,7 +419,7 @@ func TestCopyCampaignExactRequest(t *testing.T) {
 		adama.WithToken("tok-1"), adama.WithSessionCookie("ck-1"), adama.WithMaxRetries(0))
 	require.NoError(t, err)
 	ec := entity.New(c)
-	start, err := adama.ParseTime("2019-08-24T14:15:22Z")
+	start, err := wirefmt.ParseTime("2019-08-24T14:15:22Z")
 	require.NoError(t, err)
 	budget := adama.MustDecimal("0.1")
 	gock.New("https://api.example").Post("^/api/v3.0/campaigns/7/copy$").

@@ -324,6 +324,22 @@ func TestPagingAcross250(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 15, n)
+	// Speculate asks for the window with the first page and still yields
+	// every record once, in order; without a window it is refused.
+	var ids, specIDs []int64
+	for c, err := range ec.Campaigns.All(ctx, &entity.ListOptions{PageLimit: 10}) {
+		require.NoError(t, err)
+		ids = append(ids, c.ID)
+	}
+	for c, err := range ec.Campaigns.All(ctx, &entity.ListOptions{PageLimit: 10, Prefetch: 4, Speculate: true}) {
+		require.NoError(t, err)
+		specIDs = append(specIDs, c.ID)
+	}
+	assert.Equal(t, ids, specIDs)
+	_, err = ec.Campaigns.List(ctx, &entity.ListOptions{Speculate: true})
+	var sve *adama.ValidationError
+	require.ErrorAs(t, err, &sve)
+	assert.True(t, sve.Has("speculate", "needs prefetch above 0"))
 	// Context cancellation ends the iteration with its error.
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()

@@ -11,6 +11,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/internal/benchpair"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // rawHandDecodeStrategies is a stricter baseline than handDecodeStrategies:
@@ -86,7 +87,7 @@ func rawHandDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 					return nil, err
 				}
 			case "bid_price_is_media_only", "status", "use_optimization":
-				x, err := adama.ParseBool(v)
+				x, err := wirefmt.ParseBool(v)
 				if err != nil {
 					return nil, err
 				}
@@ -100,7 +101,7 @@ func rawHandDecodeStrategies(raw []byte) ([]*plainStrategy, error) {
 					s.BidPriceIsMediaOnly = &bv
 				}
 			case "created_on", "updated_on":
-				tm, err := adama.ParseTime(v)
+				tm, err := wirefmt.ParseTime(v)
 				if err != nil {
 					return nil, err
 				}

@@ -3,6 +3,7 @@ package qlang_test
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/qlang"
@@ -75,4 +76,19 @@ func ExampleQuery_IsNull() {
 	fmt.Println(q.String())
 	// Output:
 	// name==Smith %26 Sons&end_date:null&budget:!null
+}
+
+// Clone branches two queries from a common base; a time value is written
+// in TimeLayout.
+func ExampleQuery_Clone() {
+	base := qlang.Where("status", qlang.Eq, true)
+	running := base.Clone().Le("start_date", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	named := base.Clone().Like("name", "*acme*")
+	fmt.Println(base)
+	fmt.Println(running)
+	fmt.Println(named)
+	// Output:
+	// status==1
+	// status==1&start_date<=2026-01-01T00:00:00+0000
+	// status==1&name=:*acme*
 }

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/adamasdk/adama-go/internal/form"
 )
 
 // Op is a comparison operator of a predicate term.
@@ -215,11 +217,11 @@ func (q *Query) Add(terms ...Term) *Query {
 //
 // value is formatted as follows: a string as is; signed and unsigned
 // integers in decimal; floats in the shortest decimal form without exponent;
-// a bool as "1" or "0"; a time.Time as "2006-01-02T15:04:05-0700"; a
+// a bool as "1" or "0"; a time.Time or adama.Time in TimeLayout; a
 // fmt.Stringer through its String method; nil as "" (which Validate
 // rejects); anything else with fmt.Sprint.
 func (q *Query) And(field string, op Op, value any) *Query {
-	return q.Add(Predicate{Field: field, Op: op, Value: FormatValue(value)})
+	return q.Add(Predicate{Field: field, Op: op, Value: form.QueryValue(value)})
 }
 
 // Eq appends "field==value" and returns q.

@@ -48,6 +48,8 @@ func TestBuildString(t *testing.T) {
 			"a==-1&b==18446744073709551615&c==9007199254740993"},
 		{"floats", qlang.Where("a", qlang.Gt, 1.5).Lt("b", float32(0.1)).Eq("c", 1e21), "a>1.5&b<0.1&c==1000000000000000000000"},
 		{"time", qlang.Where("start_date", qlang.Ge, ts), "start_date>=2026-01-01T00:00:00+0000"},
+		{"time in TimeLayout", qlang.Where("d", qlang.Lt, ts.In(time.FixedZone("", 3600))).Gt("e", adama.NewTime(ts)),
+			"d<" + ts.In(time.FixedZone("", 3600)).Format(qlang.TimeLayout) + "&e>" + ts.Format(qlang.TimeLayout)},
 		{"stringer", qlang.Where("a", qlang.Eq, stringer{}), "a==str"},
 		{"other", qlang.Where("a", qlang.Eq, []int{1, 2}), "a==[1 2]"},
 		{"nil value", qlang.Where("a", qlang.Eq, nil), "a=="},

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 type planKey struct{ t reflect.Type }
@@ -147,7 +148,7 @@ func setterFor(t reflect.Type) (setter, error) {
 				v.SetZero()
 				return nil
 			}
-			tm, err := adama.ParseTime(s)
+			tm, err := wirefmt.ParseTime(s)
 			if err != nil {
 				return fmt.Errorf("%q is not a date-time", trunc(s))
 			}

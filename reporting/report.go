@@ -16,6 +16,7 @@ import (
 	"github.com/adamasdk/adama-go/internal/csvstream"
 	"github.com/adamasdk/adama-go/internal/media"
 	"github.com/adamasdk/adama-go/internal/valid"
+	"github.com/adamasdk/adama-go/internal/wire"
 )
 
 // Error codes set on the *adama.Error of a stream that failed after its
@@ -145,7 +146,7 @@ func (s *Client) fetch(ctx context.Context, q *Query, opts []adama.RequestOption
 	}
 	mt := media.MediaType(resp.Header.Get("Content-Type"))
 	if media.IsXML(mt) || media.IsJSON(mt) || mt == "text/html" {
-		e := adama.ParseErrorResponse(resp) // closes the body
+		e := wire.ErrorFromResponse(resp) // closes the body
 		e.Method, e.Path = http.MethodGet, path
 		if e.StatusCode/100 == 2 && e.Code == "" {
 			e.Code = CodeStreamError
@@ -182,7 +183,7 @@ func streamError(err error, resp *http.Response, path string, bytesRead, rows in
 		} else if len(t) > 0 && t[0] == '{' {
 			ct = "application/json"
 		}
-		e := adama.ErrorFromBody(resp.StatusCode, http.Header{"Content-Type": {ct}}, http.MethodGet, path, te.Data)
+		e := wire.ErrorFromBody(resp.StatusCode, http.Header{"Content-Type": {ct}}, http.MethodGet, path, te.Data)
 		if e.Code == "" || e.StatusCode/100 == 2 {
 			if e.Code == "" {
 				e.Code = CodeStreamError
@@ -438,7 +439,7 @@ func (s *Client) Validate(ctx context.Context, q *Query, opts ...adama.RequestOp
 	if xml.Unmarshal(data, &res) == nil && res.Status.Code == "ok" {
 		return nil
 	}
-	e := adama.ErrorFromBody(resp.StatusCode, resp.Header, http.MethodGet, path, data)
+	e := wire.ErrorFromBody(resp.StatusCode, resp.Header, http.MethodGet, path, data)
 	if e.Code == "" {
 		e.Code = CodeStreamError
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/csvstream"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Shape is the layout of a result's time columns.
@@ -659,7 +660,7 @@ func (r Row) timeAt(i int, name string, byName bool) (time.Time, error) {
 	if !ok {
 		return time.Time{}, missing(i, name, byName)
 	}
-	t, err := adama.ParseTime(s)
+	t, err := wirefmt.ParseTime(s)
 	if err != nil {
 		return time.Time{}, r.badValue(i, s, "a date-time")
 	}

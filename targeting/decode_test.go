@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 	"github.com/adamasdk/adama-go/targeting"
 )
 
@@ -50,7 +51,7 @@ func fileClient(t *testing.T, status int, name string) *targeting.Client {
 func TestDecodeReferenceBodies(t *testing.T) {
 	ctx := context.Background()
 	ts := func(s string) adama.Time {
-		v, err := adama.ParseTime(s)
+		v, err := wirefmt.ParseTime(s)
 		require.NoError(t, err)
 		return adama.NewTime(v)
 	}

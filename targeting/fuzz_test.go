@@ -3,6 +3,7 @@ package targeting_test
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -66,7 +67,7 @@ func unchanged[T any](t *testing.T, b []byte, rec *T, ids func(*T) (int64, int64
 	}
 	id, version := ids(rec)
 	body, err := targeting.UpdateBody(rec)
-	if id < 1 || version < 0 || version > targeting.MaxInt32 {
+	if id < 1 || version < 0 || version > math.MaxInt32 {
 		if err == nil {
 			t.Fatalf("%T: id %d, version %d accepted", rec, id, version)
 		}

@@ -133,7 +133,7 @@ func (s *AttachmentService) All(ctx context.Context, opts *AttachmentListOptions
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Attachment], error) {
 			return listPage[Attachment](ctx, s.g, &call.Call{Path: "/attachments", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}
@@ -283,7 +283,7 @@ func (s *TargetService) All(ctx context.Context, opts *ListOptions, ro ...adama.
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Target], error) {
 			return listPage[Target](ctx, s.g, &call.Call{Path: "/targets", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}
@@ -459,7 +459,7 @@ func (s *TargetPathService) All(ctx context.Context, opts *ListOptions, ro ...ad
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*TargetPath], error) {
 			return listPage[TargetPath](ctx, s.g, &call.Call{Path: "/target-path", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}
@@ -505,7 +505,7 @@ func (s *AdvertiserService) All(ctx context.Context, opts *AdvertiserListOptions
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Advertiser], error) {
 			return listPage[Advertiser](ctx, s.g, &call.Call{Path: "/advertisers", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}
@@ -615,7 +615,7 @@ func (s *PermissionService) AllCampaignUsers(ctx context.Context, campaignID int
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*PermittedUser], error) {
 			return listPage[PermittedUser](ctx, s.g, &call.Call{Path: "/campaigns/" + strconv.FormatInt(campaignID, 10) + "/permissions", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}
@@ -667,7 +667,7 @@ func (s *PermissionService) AllStrategyUsers(ctx context.Context, strategyID int
 		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*PermittedUser], error) {
 			return listPage[PermittedUser](ctx, s.g, &call.Call{Path: "/strategies/" + strconv.FormatInt(strategyID, 10) + "/permissions", Query: o.query(limit, cur.Offset)}, ro)
 		}
-		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
 			if !yield(it, err) {
 				return
 			}

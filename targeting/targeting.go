@@ -46,6 +46,11 @@ type ListOptions struct {
 	// Prefetch, for All, fetches up to this many pages ahead concurrently
 	// once the first page has told the total; 0 pages sequentially.
 	Prefetch int
+	// Speculate, with Prefetch, asks for the first page and the Prefetch
+	// pages after it at once instead of waiting for the first page's
+	// total: one round trip sooner, at the cost of up to Prefetch requests
+	// past the end of a shorter list.
+	Speculate bool
 }
 
 // validate checks the options of a list whose q and sort_by may name any
@@ -60,7 +65,7 @@ func (o *ListOptions) validate() error {
 // nil, limits the fields q and sort_by may name.
 func (o *ListOptions) check(v *valid.Validator, fields []string) {
 	checkPaging(v, o.PageLimit, o.PageOffset)
-	v.Check(o.Prefetch >= 0 && o.Prefetch <= pager.MaxPrefetch, "prefetch", fmt.Sprintf("must be between 0 and %d", pager.MaxPrefetch), o.Prefetch)
+	pager.Check(v, o.Prefetch, o.Speculate)
 	for i, s := range o.SortBy {
 		name := strings.TrimPrefix(s, "-")
 		switch {
@@ -137,7 +142,7 @@ func all[T any](ctx context.Context, o ListOptions, verr error, fetch func(ctx c
 	if limit == 0 {
 		limit = DefaultAllPageLimit
 	}
-	return pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch},
+	return pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate},
 		func(ctx context.Context, cur pager.Cursor) (*adama.Page[T], error) {
 			return fetch(ctx, cur.Offset, limit)
 		})

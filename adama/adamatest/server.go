@@ -35,6 +35,7 @@ import (
 	"github.com/adamasdk/adama-go/internal/fake/entityfake"
 	"github.com/adamasdk/adama-go/internal/fake/reportfake"
 	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Default credentials of a fake server.
@@ -585,7 +586,7 @@ type xmlSession struct {
 
 func writeXMLSession(w http.ResponseWriter, now time.Time, cookie, expires string) {
 	var res xmlSession
-	res.CalledOn = now.Format(adama.WireTimeLayout)
+	res.CalledOn = now.Format(wirefmt.TimeLayout)
 	res.Entity.Name, res.Entity.ID, res.Entity.Type = "test.user", "1", "user"
 	res.Session.CurrentTime, res.Session.Expires, res.Session.SessionID = now.Format(sessionTimeLayout), expires, cookie
 	res.Status.Code = "ok"

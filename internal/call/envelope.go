@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/adamasdk/adama-go/internal/media"
 	"io"
 	"net/http"
 	"reflect"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
+	"github.com/adamasdk/adama-go/internal/media"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -131,7 +131,7 @@ func (d dataMeta) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 			Meta   map[string]string `json:"meta"`
 			Errors json.RawMessage   `json:"errors,omitempty"`
 		}{map[string]string{"status": meta.Status}, env.Errors})
-		return meta, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"application/json"}}, "", "", raw)
+		return meta, wire.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"application/json"}}, "", "", raw)
 	}
 	target := reflect.ValueOf(dst).Elem()
 	if env.Data == nil { // "data": null
@@ -425,7 +425,7 @@ func (bare) Decode(r io.Reader, mt string, dst any) (Meta, error) {
 	if media.IsXML(mt) || mt == "text/html" {
 		// An error document (or a gateway's page) sent with a 2xx status.
 		b, _ := io.ReadAll(io.LimitReader(r, 64<<10))
-		return Meta{}, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {mt}}, "", "", b)
+		return Meta{}, wire.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {mt}}, "", "", b)
 	}
 	dec := json.NewDecoder(r)
 	slot := any(dst)

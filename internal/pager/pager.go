@@ -6,11 +6,14 @@ package pager
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"net/url"
 	"strconv"
+	"sync"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // Cursor says which page to fetch: an offset, and the query of the
@@ -34,10 +37,20 @@ type Options struct {
 	// list.
 	Limit int
 	// Prefetch fetches up to this many pages ahead concurrently (offset
-	// paging only, once a page has told the total); 0 pages sequentially.
-	// A speculative page whose offset the server's next-page link does not
-	// confirm is discarded and the link followed instead.
+	// paging with a Limit only, once a page has told the total unless
+	// Speculate); 0 pages sequentially. A speculative page whose offset
+	// the server's next-page link does not confirm is discarded and the
+	// link followed instead.
 	Prefetch int
+	// Speculate, with Prefetch and Limit, asks for the first page together
+	// with the Prefetch pages after it instead of waiting for the first
+	// page's total, and keeps Prefetch pages in flight while no total is
+	// told: one round trip less before the window fills. Pages past the
+	// end (after a short or empty page, or at or past the total once
+	// told) are discarded unread, errors included, so a list shorter than
+	// the window costs up to Prefetch requests more than without it, and
+	// the requests are sent in no particular order.
+	Speculate bool
 	// Links pages by the server's next-page link alone: the list ends when
 	// a page has no link.
 	Links bool
@@ -51,7 +64,9 @@ const MaxPrefetch = 32
 // is followed by that link; otherwise the next offset is the page's plus
 // o.Limit. No I/O happens before the caller ranges; an error is yielded
 // once and ends the iteration; a server's total is used to stop early and
-// to bound prefetching, never to size anything.
+// to bound prefetching, never to size anything. Every fetch All starts has
+// returned by the time the caller's loop ends: those still in flight are
+// cancelled through their context and waited for.
 func All[T any](ctx context.Context, o Options, fetch Fetch[T]) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		if o.Prefetch < 0 || o.Prefetch > MaxPrefetch {
@@ -75,8 +90,10 @@ type walk[T any] struct {
 	hasTotal bool
 
 	// Speculative pages in flight, in offset order; specCtx ends them
-	// when they are discarded.
+	// when they are discarded; inflight counts the fetches not yet
+	// returned, discarded ones included.
 	queue      []pending[T]
+	inflight   sync.WaitGroup
 	specNext   int // the offset after the last one queued
 	specMore   bool
 	specCtx    context.Context
@@ -96,9 +113,15 @@ type result[T any] struct {
 func (w *walk[T]) run(ctx context.Context, yield func(T, error) bool) {
 	var zero T
 	ctx, cancel := context.WithCancel(ctx)
+	defer w.inflight.Wait()
 	defer cancel()
 	defer w.discard()
 	cur := Cursor{Offset: w.o.Start}
+	if w.o.Speculate {
+		// The first page goes out with the window after it (plan launches
+		// cur's page itself when the queue is empty).
+		w.plan(ctx, cur, 1)
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			yield(zero, err)
@@ -137,7 +160,7 @@ func (w *walk[T]) run(ctx context.Context, yield func(T, error) bool) {
 		next, more, serr := w.step(p, cur)
 		if more && fromQueue {
 			// Keep pages in flight while the caller reads this one.
-			w.plan(ctx, next)
+			w.plan(ctx, next, 0)
 		}
 		for _, it := range p.Items {
 			if !yield(it, nil) {
@@ -152,7 +175,7 @@ func (w *walk[T]) run(ctx context.Context, yield func(T, error) bool) {
 			return
 		}
 		if !fromQueue {
-			w.plan(ctx, next)
+			w.plan(ctx, next, 0)
 		}
 		cur = next
 	}
@@ -209,28 +232,33 @@ func (w *walk[T]) step(p *adama.Page[T], cur Cursor) (Cursor, bool, error) {
 const maxOffset = int(^uint(0)>>1) / 2
 
 // plan makes the queue start at next: speculation that disagrees is
-// discarded, and with prefetching on and a total known, pages from next
-// on are launched, stepping by the page size, up to Prefetch in flight.
-func (w *walk[T]) plan(ctx context.Context, next Cursor) {
+// discarded, and with prefetching on and a total known (or Speculate),
+// pages from next on are launched, stepping by the page size, up to
+// Prefetch+extra in flight. A total, once told, bounds the pages
+// launched; before it, only the window does.
+func (w *walk[T]) plan(ctx context.Context, next Cursor, extra int) {
 	if len(w.queue) > 0 && w.queue[0].off != next.Offset {
 		w.discard()
 	}
-	if w.o.Prefetch <= 0 || !w.hasTotal || w.o.Limit <= 0 {
+	if w.o.Prefetch <= 0 || w.o.Limit <= 0 || !(w.hasTotal || w.o.Speculate) {
 		return
 	}
 	if len(w.queue) == 0 {
-		w.specNext, w.specMore = next.Offset, next.Offset < w.total
+		w.specNext, w.specMore = next.Offset, true
+	}
+	if w.hasTotal && w.specNext >= w.total {
+		w.specMore = false
 	}
 	if w.specCtx == nil {
 		w.specCtx, w.specCancel = context.WithCancel(ctx)
 	}
-	for w.specMore && len(w.queue) < w.o.Prefetch {
+	for w.specMore && len(w.queue) < w.o.Prefetch+extra {
 		off := w.specNext
-		if off > w.total-w.o.Limit || off > maxOffset-w.o.Limit { // the last page
+		if (w.hasTotal && off > w.total-w.o.Limit) || off > maxOffset-w.o.Limit { // the last page
 			w.specMore = false
 		} else {
 			w.specNext += w.o.Limit
-			w.specMore = w.specNext < w.total
+			w.specMore = !w.hasTotal || w.specNext < w.total
 		}
 		cur := Cursor{Offset: off}
 		if off == next.Offset {
@@ -239,10 +267,10 @@ func (w *walk[T]) plan(ctx context.Context, next Cursor) {
 		ch := make(chan result[T], 1)
 		w.queue = append(w.queue, pending[T]{off: off, ch: ch})
 		sctx, fetch := w.specCtx, w.fetch
-		go func() {
+		w.inflight.Go(func() {
 			p, err := fetch(sctx, cur)
 			ch <- result[T]{p, err}
-		}()
+		})
 	}
 }
 
@@ -264,4 +292,11 @@ func nextQuery(link string) (url.Values, error) {
 		return nil, errors.New("adama: the server's next-page link is not a URL")
 	}
 	return u.Query(), nil
+}
+
+// Check records in v what is wrong with a caller's prefetch options: the
+// window is 0 to MaxPrefetch pages, and speculating needs a window.
+func Check(v *valid.Validator, prefetch int, speculate bool) {
+	v.Check(prefetch >= 0 && prefetch <= MaxPrefetch, "prefetch", fmt.Sprintf("must be between 0 and %d", MaxPrefetch), prefetch)
+	v.Check(!speculate || prefetch > 0, "speculate", "needs prefetch above 0", speculate)
 }

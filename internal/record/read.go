@@ -7,8 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // The readers below are what the one-pass decoders apigen generates call
@@ -54,7 +54,7 @@ func ReadInt64(v []byte) (int64, bool) {
 }
 
 // ReadBool reads a boolean, also from the strings and numbers
-// adama.ParseBool takes; null is false.
+// wirefmt.ParseBool takes; null is false.
 func ReadBool(v []byte) (bool, bool) {
 	switch string(v) {
 	case "true":
@@ -66,7 +66,7 @@ func ReadBool(v []byte) (bool, bool) {
 	if !ok {
 		return false, false
 	}
-	x, err := adama.ParseBool(s)
+	x, err := wirefmt.ParseBool(s)
 	return x, err == nil
 }
 

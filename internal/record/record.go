@@ -23,6 +23,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Index maps the JSON names of a struct's fields to their index.
@@ -273,7 +274,7 @@ func decodeValue(f reflect.Value, raw json.RawMessage, wide bool) error {
 		}
 		return nil
 	case reflect.Bool:
-		x, e := adama.ParseBool(s)
+		x, e := wirefmt.ParseBool(s)
 		if e != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // This file keeps the XML decoding the package had before the raw-token
@@ -248,7 +248,7 @@ func refWriteScalar(b *bytes.Buffer, v string, ft reflect.Type, known bool) {
 			return
 		}
 	case reflect.Bool:
-		if x, err := adama.ParseBool(v); err == nil {
+		if x, err := wirefmt.ParseBool(v); err == nil {
 			b.WriteString(strconv.FormatBool(x))
 			return
 		}

@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-
-	"github.com/adamasdk/adama-go/adama"
 )
 
 // Meta is the JSON envelope's meta object.
@@ -52,7 +50,7 @@ func DecodeJSON(r io.Reader, dst any) (Meta, error) {
 			Meta   Meta            `json:"meta"`
 			Errors json.RawMessage `json:"errors,omitempty"`
 		}{env.Meta, env.Errors})
-		return env.Meta, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"application/json"}}, "", "", raw)
+		return env.Meta, ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"application/json"}}, "", "", raw)
 	}
 	return env.Meta, nil
 }

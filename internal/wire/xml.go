@@ -6,8 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-
-	"github.com/adamasdk/adama-go/adama"
 )
 
 // Result is the XML form's root element.
@@ -107,7 +105,7 @@ func DecodeXML(r io.Reader) (*Result, error) {
 	}
 	if res.Status != nil && res.Status.Code != "" && res.Status.Code != "ok" {
 		raw, _ := xml.Marshal(Result{Status: res.Status})
-		return &res, adama.ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"text/xml"}}, "", "", raw)
+		return &res, ErrorFromBody(http.StatusOK, http.Header{"Content-Type": {"text/xml"}}, "", "", raw)
 	}
 	return &res, nil
 }

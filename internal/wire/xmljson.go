@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // fieldTypes maps a struct type's JSON names to field types, embedded
@@ -441,7 +442,7 @@ func appendScalar(b []byte, v string, fp *fieldPlan) []byte {
 			return append(b, "null"...)
 		}
 	case kindBool:
-		if x, err := adama.ParseBool(v); err == nil {
+		if x, err := wirefmt.ParseBool(v); err == nil {
 			return strconv.AppendBool(b, x)
 		}
 	}
@@ -557,7 +558,7 @@ func EntityFromJSON(obj map[string]any) Entity {
 		default:
 			p := Prop{Name: k, Value: scalarString(v)}
 			if s, ok := v.(string); ok && len(s) >= 19 && s[4] == '-' && s[10] == 'T' {
-				if t, err := adama.ParseTime(s); err == nil {
+				if t, err := wirefmt.ParseTime(s); err == nil {
 					p.LocalTime = &LocalTime{Value: t.UTC().Format("2006-01-02T15:04:05"), ZoneName: "UTC"}
 				}
 			}
@@ -605,7 +606,7 @@ func scalarString(v any) string {
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case time.Time:
-		return adama.FormatTime(x)
+		return wirefmt.FormatTime(x)
 	case nil:
 		return ""
 	}

@@ -149,7 +149,7 @@ func TestGenerateServices(t *testing.T) {
 				`return listPage[Thing](ctx, s.g, &call.Call{Path: "/things", Query: o.query(o.PageLimit, o.PageOffset)}, ro)`,
 				"func (s *ThingService) All(ctx context.Context, opts *ThingListOptions, ro ...adama.RequestOption) iter.Seq2[*Thing, error] {",
 				"limit = 50",
-				"for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch}, fetch) {",
+				"for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {",
 				"func (s *ThingService) Create(ctx context.Context, rec *Thing, ro ...adama.RequestOption) (*Thing, error) {",
 				"body, err := rec.createRequest()",
 				`return call.One[Thing](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/things", JSON: body}, ro...)`,

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // CampaignsV3Path is the v3.0 campaign path of the reference
@@ -157,7 +157,7 @@ func (h *handler) updateCampaignV3(w http.ResponseWriter, r *http.Request) {
 		next["custom_brain_selections"] = list
 	}
 	next["version"] = cur + 1
-	next["updated_on"] = adama.FormatTime(h.st.now())
+	next["updated_on"] = wirefmt.FormatTime(h.st.now())
 	c.put(id, next)
 	h.st.record(c, id, cur+1, "update", map[string][2]string{"custom_brain_selections": {strconv.Itoa(lenOf(rec["custom_brain_selections"])), strconv.Itoa(len(items))}})
 	fake.WriteData(w, http.StatusOK, v3Campaign(next), nil)
@@ -264,7 +264,7 @@ func (h *handler) copyCampaignV3(w http.ResponseWriter, r *http.Request) {
 				bad(k, k+" must be a date-time")
 				continue
 			}
-			if _, err := adama.ParseTime(s); err != nil {
+			if _, err := wirefmt.ParseTime(s); err != nil {
 				bad(k, k+" must be a date-time")
 				continue
 			}

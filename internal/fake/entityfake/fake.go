@@ -17,10 +17,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Config shapes the fake's starting data; the zero value is the default
@@ -408,4 +408,4 @@ func (q qrec) Strings() []string {
 	return out
 }
 
-func nowString() string { return adama.FormatTime(time.Now().UTC()) }
+func nowString() string { return wirefmt.FormatTime(time.Now().UTC()) }

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // defaults are applied on create when the field is absent.
@@ -161,7 +161,7 @@ func (h *handler) update(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	next["version"] = ver + 1
-	next["updated_on"] = adama.FormatTime(h.st.now())
+	next["updated_on"] = wirefmt.FormatTime(h.st.now())
 	c.put(id, next)
 	h.st.record(c, id, ver+1, "update", changed)
 	writeOne(w, r, h.st.view(c, next, view{fullByDefault: true}))
@@ -173,7 +173,7 @@ func (s *Store) record(c *collection, id, version int64, action string, changed 
 		return
 	}
 	key := c.name + "/" + strconv.FormatInt(id, 10)
-	now := adama.FormatTime(s.now())
+	now := wirefmt.FormatTime(s.now())
 	add := func(field, old, nv string) {
 		s.histID++
 		e := Record{"id": s.histID, "entity_type": "history", "version": int64(0), "action": action,

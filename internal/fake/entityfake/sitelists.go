@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Site list upload, download and assignment (reference: campaigns v3.0,
@@ -160,7 +160,7 @@ func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
 	next["filename"], next["sites_count"], next["sites_count_domain"] = filename, int64(len(sites)), int64(domains)
 	ver := toInt64(cur["version"])
 	next["version"] = ver + 1
-	next["updated_on"] = adama.FormatTime(h.st.now())
+	next["updated_on"] = wirefmt.FormatTime(h.st.now())
 	c.put(id, next)
 	h.st.sites[id] = sites
 	h.st.record(c, id, ver+1, "update", changed)
@@ -273,7 +273,7 @@ func (h *handler) postSiteLists(w http.ResponseWriter, r *http.Request, c *colle
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "id", Message: "site list " + it["id"] + " does not exist"})
 			continue
 		}
-		on, err := adama.ParseBool(it["assigned"])
+		on, err := wirefmt.ParseBool(it["assigned"])
 		if err != nil {
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "assigned", Message: p + "assigned must be a boolean"})
 			continue

@@ -13,6 +13,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Record is one stored entity: its JSON object with typed values (int64,
@@ -130,7 +131,7 @@ func (s *Store) insertLocked(collection string, rec Record) (int64, error) {
 	if _, ok := rec["version"]; !ok {
 		rec["version"] = int64(0)
 	}
-	now := adama.FormatTime(s.now())
+	now := wirefmt.FormatTime(s.now())
 	if _, ok := rec["created_on"]; !ok {
 		rec["created_on"] = now
 	}
@@ -165,7 +166,7 @@ func (s *Store) Set(collection string, id int64, field string, value any) bool {
 	r[field] = normalizeValue(value)
 	v, _ := toInt(r["version"])
 	r["version"] = v + 1
-	r["updated_on"] = adama.FormatTime(s.now())
+	r["updated_on"] = wirefmt.FormatTime(s.now())
 	return true
 }
 
@@ -214,7 +215,7 @@ func normalizeValue(v any) any {
 		}
 		return out
 	case time.Time:
-		return adama.FormatTime(x)
+		return wirefmt.FormatTime(x)
 	}
 	return v
 }
@@ -298,7 +299,7 @@ func fromForm(field, v, currency string) (any, bool) {
 		i, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 		return i, err == nil
 	case kBool:
-		b, err := adama.ParseBool(v)
+		b, err := wirefmt.ParseBool(v)
 		return b, err == nil
 	case kMoney:
 		d, err := adama.ParseDecimal(v)
@@ -316,11 +317,11 @@ func fromForm(field, v, currency string) (any, bool) {
 		}
 		return json.Number(d.String()), true
 	case kTime:
-		t, err := adama.ParseTime(v)
+		t, err := wirefmt.ParseTime(v)
 		if err != nil {
 			return nil, false
 		}
-		return adama.FormatTime(t), true
+		return wirefmt.FormatTime(t), true
 	}
 	return v, true
 }

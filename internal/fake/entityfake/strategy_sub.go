@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Strategy targeting written under strategies/{id}/…, as real clients of
@@ -135,7 +135,7 @@ func (h *handler) postDeals(w http.ResponseWriter, r *http.Request, c *collectio
 	}
 	var allPMP *bool
 	if vs := form["all_pmp"]; len(vs) > 0 {
-		b, err := adama.ParseBool(vs[len(vs)-1])
+		b, err := wirefmt.ParseBool(vs[len(vs)-1])
 		if err != nil {
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: "all_pmp", Message: "all_pmp must be a boolean"})
 		}
@@ -156,7 +156,7 @@ func (h *handler) postDeals(w http.ResponseWriter, r *http.Request, c *collectio
 	}
 	ver := toInt64(rec["version"])
 	next["version"] = ver + 1
-	next["updated_on"] = adama.FormatTime(h.st.now())
+	next["updated_on"] = wirefmt.FormatTime(h.st.now())
 	c.put(id, next)
 	h.st.record(c, id, ver+1, "update", changed)
 	writeOne(w, r, h.st.view(c, next, view{fullByDefault: true}))
@@ -195,7 +195,7 @@ func (h *handler) postDomains(w http.ResponseWriter, r *http.Request, id int64, 
 		if it["restriction"] != "INCLUDE" && it["restriction"] != "EXCLUDE" {
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "restriction", Message: p + "restriction must be INCLUDE or EXCLUDE"})
 		}
-		recs = append(recs, Record{"domain": it["domain"], "restriction": it["restriction"], "target_type": "DOMAIN", "created_at": adama.FormatTime(h.st.now())})
+		recs = append(recs, Record{"domain": it["domain"], "restriction": it["restriction"], "target_type": "DOMAIN", "created_at": wirefmt.FormatTime(h.st.now())})
 	}
 	if refuse(w, r, errs) {
 		return
@@ -253,7 +253,7 @@ func (h *handler) postAudience(w http.ResponseWriter, r *http.Request, c *collec
 		}
 		ver := toInt64(rec["version"])
 		next["version"] = ver + 1
-		next["updated_on"] = adama.FormatTime(h.st.now())
+		next["updated_on"] = wirefmt.FormatTime(h.st.now())
 		c.put(id, next)
 		h.st.record(c, id, ver+1, "update", changed)
 	}
@@ -362,7 +362,7 @@ func (h *handler) bulkStrategies(w http.ResponseWriter, r *http.Request) {
 		_ = h.st.apply(c, next, ch.form, false, changed)
 		ver := toInt64(rec["version"])
 		next["version"] = ver + 1
-		next["updated_on"] = adama.FormatTime(h.st.now())
+		next["updated_on"] = wirefmt.FormatTime(h.st.now())
 		c.put(ch.id, next)
 		h.st.record(c, ch.id, ver+1, "update", changed)
 		out = append(out, h.st.view(c, next, view{fullByDefault: true}))

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/form"
 	"github.com/adamasdk/adama-go/internal/qmatch"
 	"github.com/adamasdk/adama-go/internal/wire"
 	"github.com/adamasdk/adama-go/qlang"
@@ -536,7 +537,7 @@ func (r record) Field(name string) (string, bool) {
 	if !ok || v == nil {
 		return "", false
 	}
-	return qlang.FormatValue(v), true
+	return form.QueryValue(v), true
 }
 
 func (r record) ID() int64 {

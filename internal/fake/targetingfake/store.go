@@ -18,8 +18,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 )
 
 // Collections of the store.
@@ -83,7 +83,7 @@ func NewStore() *Store {
 	return st
 }
 
-func now() string { return adama.FormatTime(time.Now().UTC().Truncate(time.Second)) }
+func now() string { return wirefmt.FormatTime(time.Now().UTC().Truncate(time.Second)) }
 
 // Add stores a record in coll, filling id, entity_type, version and
 // timestamps when absent, and returns its id (0 for an unknown
