@@ -7036,7 +7036,7 @@ func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
 		v.Require(valid.Path(at, "advertiser_id"), x.AdvertiserID != 0)
 		v.Require(valid.Path(at, "start_date"), x.StartDate != nil)
 		v.Require(valid.Path(at, "end_date"), x.EndDate != nil)
-		v.Require(valid.Path(at, "total_budget"), x.TotalBudget != nil)
+		v.Require(valid.Path(at, "total_budget"), len(x.TotalBudget) > 0)
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -7065,7 +7065,7 @@ func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
 		} else {
 			v.Require(valid.Path(at, "goal_type"), false)
 		}
-		v.Require(valid.Path(at, "goal_value"), x.GoalValue != nil)
+		v.Require(valid.Path(at, "goal_value"), len(x.GoalValue) > 0)
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -7277,7 +7277,7 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 		} else {
 			v.Require(valid.Path(at, "goal_type"), false)
 		}
-		v.Require(valid.Path(at, "goal_value"), x.GoalValue != nil)
+		v.Require(valid.Path(at, "goal_value"), len(x.GoalValue) > 0)
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -7289,7 +7289,7 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 			}
 			outer.Restate(v, "must be exactly 3 characters")
 		}
-		v.Require(valid.Path(at, "budget"), x.Budget != nil)
+		v.Require(valid.Path(at, "budget"), len(x.Budget) > 0)
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -7301,7 +7301,7 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 			}
 			outer.Restate(v, "must be exactly 3 characters")
 		}
-		v.Require(valid.Path(at, "max_bid"), x.MaxBid != nil)
+		v.Require(valid.Path(at, "max_bid"), len(x.MaxBid) > 0)
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -7324,7 +7324,7 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 			}
 			outer.Restate(v, "must be exactly 3 characters")
 		}
-		v.Require(valid.Path(at, "pacing_amount"), x.PacingAmount != nil)
+		v.Require(valid.Path(at, "pacing_amount"), len(x.PacingAmount) > 0)
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -7971,7 +7971,7 @@ func (x *BudgetFlight) validateAt(v *valid.Validator, at string, create bool) {
 		v.Require(valid.Path(at, "campaign_id"), x.CampaignID != 0)
 		v.Require(valid.Path(at, "start_date"), x.StartDate != nil)
 		v.Require(valid.Path(at, "end_date"), x.EndDate != nil)
-		v.Require(valid.Path(at, "total_budget"), x.TotalBudget != nil)
+		v.Require(valid.Path(at, "total_budget"), len(x.TotalBudget) > 0)
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -8521,7 +8521,7 @@ func (x *PlacementSlot) validateAt(v *valid.Validator, at string, create bool) {
 			}
 			outer.Restate(v, "must be exactly 3 characters")
 		}
-		v.Require(valid.Path(at, "buy_price"), x.BuyPrice != nil)
+		v.Require(valid.Path(at, "buy_price"), len(x.BuyPrice) > 0)
 		{
 			outer := v
 			v := new(valid.Validator)
@@ -8861,7 +8861,7 @@ func (x *Deal) validateAt(v *valid.Validator, at string, create bool) {
 		} else {
 			v.Require(valid.Path(at, "media_type"), false)
 		}
-		v.Require(valid.Path(at, "price"), x.Price != nil)
+		v.Require(valid.Path(at, "price"), len(x.Price) > 0)
 		{
 			outer := v
 			v := new(valid.Validator)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -254,8 +255,8 @@ type amountRules struct {
 func withSubsets(r *record, props map[string]*openapi3.SchemaRef, enumSchema map[string]*openapi3.Schema, cs []*check) []*check {
 	for _, c := range cs {
 		p := props[c.f.json]
-		if !c.enum || c.f.list || p == nil || enumSchema[c.f.typ] == nil || &p.Value.Enum[0] == &enumSchema[c.f.typ].Enum[0] {
-			continue
+		if !c.enum || c.f.list || p == nil || enumSchema[c.f.typ] == nil || slices.Equal(p.Value.Enum, enumSchema[c.f.typ].Enum) {
+			continue // all the type's values: valid.Enum
 		}
 		var vals []string
 		for _, x := range p.Value.Enum {
@@ -322,6 +323,10 @@ func renderAmounts(b *strings.Builder, r *record, c *check) bool {
 		}
 		fmt.Fprintf(b, "if x.%s != \"\" {\nvalid.EnumOf(v, valid.Path(at, %q), x.%s, %s)\n}\n", c.f.name, c.f.json, c.f.name, strings.Join(lits, ", "))
 		return true
+	}
+	if rest.required && c.f.typ == "adama.Money" { // an empty amount list is sent as none
+		fmt.Fprintf(b, "v.Require(valid.Path(at, %q), len(x.%s) > 0)\n", c.f.json, c.f.name)
+		rest.required = false
 	}
 	renderCheck(b, r, &rest)
 	path := fmt.Sprintf("valid.Path(valid.Index(at, %q, i), \"currency_code\")", c.f.json)

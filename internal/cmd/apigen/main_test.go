@@ -1195,7 +1195,7 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
       x-go-embed: Common
       x-go-validate: true
       x-go-validate-also: validateBetween
-      required: [name, hours]
+      required: [name, hours, budget]
       allOf:
         - properties:
             name: {maxLength: 64, x-go-rule: "at most 64"}
@@ -1219,6 +1219,7 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
 				`v.Range(valid.Path(at, "hours"), int64(*x.Hours), 0, 23)`,
 				`v.Pattern(valid.Path(at, "days"), x.Days, "^[MT]*$")`,
 				"for i, e := range x.Budget {",
+				`v.Require(valid.Path(at, "budget"), len(x.Budget) > 0)`,
 				`v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)`,
 				`outer.Restate(v, "3 letters")`,
 				"x.validateBetween(v, at, create)",
