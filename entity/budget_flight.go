@@ -4,21 +4,14 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-func (f *BudgetFlight) check(v *valid.Validator, create bool) {
-	if create {
-		v.Require("campaign_id", f.CampaignID != 0)
-		v.Require("start_date", f.StartDate != nil && !f.StartDate.IsZero())
-		v.Require("end_date", f.EndDate != nil && !f.EndDate.IsZero())
-		v.Require("total_budget", len(f.TotalBudget) > 0)
-	}
-	checkCurrency(v, "currency_code", f.CurrencyCode)
-	v.MaxLen("zone_name", f.ZoneName, MaxZoneNameLen)
+// validateBetween checks the flight's rules the schema cannot state:
+// end_date after start_date, and each total_budget amount a whole number
+// (spec 2.5).
+func (f *BudgetFlight) validateBetween(v *valid.Validator, at string, create bool) {
 	if f.StartDate != nil && f.EndDate != nil && !f.StartDate.IsZero() && !f.EndDate.IsZero() {
-		v.Check(f.EndDate.After(f.StartDate.Time), "end_date", "must be after start_date", f.EndDate.String())
+		v.Check(f.EndDate.After(f.StartDate.Time), valid.Path(at, "end_date"), "must be after start_date", f.EndDate.String())
 	}
 	for i, a := range f.TotalBudget {
-		checkCurrency(v, "total_budget["+itoa(i)+"].currency_code", a.CurrencyCode)
-		// A flight's total_budget values are integers (spec 2.5).
-		v.Check(a.Value.Equal(a.Value.Round(0)), "total_budget["+itoa(i)+"].value", "must be a whole number", a.Value.String())
+		v.Check(a.Value.Equal(a.Value.Round(0)), valid.Path(valid.Index(at, "total_budget", i), "value"), "must be a whole number", a.Value.String())
 	}
 }

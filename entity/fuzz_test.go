@@ -35,7 +35,7 @@ func FuzzPixelTargetExpr(f *testing.F) {
 		var st Strategy
 		st.PixelTargetExpr = s
 		var sub valid.Validator
-		st.check(&sub, false)
+		st.validate(&sub, false)
 		if ve, ok := sub.Err().(*adama.ValidationError); ok && ve.Has("pixel_target_expr", "") {
 			t.Fatalf("%q: parse accepts it, strategy validation refuses it: %v", s, ve)
 		}

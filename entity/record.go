@@ -97,7 +97,7 @@ func (c *Common) Fresh() bool { return c.raw == nil }
 // embedded Common and its own validation).
 type Record interface {
 	common() *Common
-	check(v *valid.Validator, create bool)
+	validate(v *valid.Validator, create bool)
 }
 
 // Validate checks rec against the spec's client-side rules; create adds
@@ -105,7 +105,7 @@ type Record interface {
 // *adama.ValidationError listing every broken rule, or nil.
 func Validate(rec Record, create bool) error {
 	var v valid.Validator
-	rec.check(&v, create)
+	rec.validate(&v, create)
 	return v.Err()
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/jsonscan"
 	records "github.com/adamasdk/adama-go/internal/record"
+	"github.com/adamasdk/adama-go/internal/valid"
 )
 
 // FrequencyType is a frequency cap's type (advertiser and strategy
@@ -2768,16 +2769,20 @@ type Strategy struct {
 	TotalBudget adama.Money `json:"total_budget,omitempty" url:"total_budget,omitempty"`
 	// ImpressionCap caps the strategy's impressions (reference schema
 	// strategy).
-	ImpressionCap            *int64            `json:"impression_cap,omitempty" url:"impression_cap,omitempty"`
-	PacingType               PacingType        `json:"pacing_type,omitempty" url:"pacing_type,omitempty"`
-	PacingInterval           PacingInterval    `json:"pacing_interval,omitempty" url:"pacing_interval,omitempty"`
-	ImpressionPacingType     PacingType        `json:"impression_pacing_type,omitempty" url:"impression_pacing_type,omitempty"`
-	ImpressionPacingInterval PacingInterval    `json:"impression_pacing_interval,omitempty" url:"impression_pacing_interval,omitempty"`
-	ImpressionPacingAmount   *int64            `json:"impression_pacing_amount,omitempty" url:"impression_pacing_amount,omitempty"`
-	FrequencyType            FrequencyType     `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
-	FrequencyAmount          *int              `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
-	FrequencyInterval        FrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
-	FrequencyOptimization    *adama.Bool       `json:"frequency_optimization,omitempty" url:"frequency_optimization,omitempty"`
+	ImpressionCap        *int64         `json:"impression_cap,omitempty" url:"impression_cap,omitempty"`
+	PacingType           PacingType     `json:"pacing_type,omitempty" url:"pacing_type,omitempty"`
+	PacingInterval       PacingInterval `json:"pacing_interval,omitempty" url:"pacing_interval,omitempty"`
+	ImpressionPacingType PacingType     `json:"impression_pacing_type,omitempty" url:"impression_pacing_type,omitempty"`
+	// ImpressionPacingInterval takes hour or day on input; a response
+	// may hold week, month, campaign or not-applicable too.
+	ImpressionPacingInterval PacingInterval `json:"impression_pacing_interval,omitempty" url:"impression_pacing_interval,omitempty"`
+	ImpressionPacingAmount   *int64         `json:"impression_pacing_amount,omitempty" url:"impression_pacing_amount,omitempty"`
+	FrequencyType            FrequencyType  `json:"frequency_type,omitempty" url:"frequency_type,omitempty"`
+	FrequencyAmount          *int           `json:"frequency_amount,omitempty" url:"frequency_amount,omitempty"`
+	// FrequencyInterval takes day, month, week or hour on input;
+	// a response may hold campaign or not-applicable too.
+	FrequencyInterval     FrequencyInterval `json:"frequency_interval,omitempty" url:"frequency_interval,omitempty"`
+	FrequencyOptimization *adama.Bool       `json:"frequency_optimization,omitempty" url:"frequency_optimization,omitempty"`
 	// BidAggressiveness is 0 to 100 (default 50), relevant for goal
 	// reach.
 	BidAggressiveness *int `json:"bid_aggressiveness,omitempty" url:"bid_aggressiveness,omitempty"`
@@ -6835,4 +6840,2158 @@ func (x *SiteListAssignment) decodeFast(b []byte) bool {
 	}
 	x.Common.fastEnd(b, x, false)
 	return true
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Organization) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Organization) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.Require(valid.Path(at, "address_1"), x.Address1 != "")
+		v.Require(valid.Path(at, "city"), x.City != "")
+		v.Require(valid.Path(at, "state"), x.State != "")
+		v.Require(valid.Path(at, "zip"), x.Zip != "")
+		v.Require(valid.Path(at, "contact_name"), x.ContactName != "")
+		v.Require(valid.Path(at, "phone"), x.Phone != "")
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "svc_contact_name"), x.SvcContactName != "")
+	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Agency) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Agency) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.Require(valid.Path(at, "organization_id"), x.OrganizationID != 0)
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+	} else {
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Advertiser) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Advertiser) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		v.Require(valid.Path(at, "agency_id"), x.AgencyID != 0)
+		v.Require(valid.Path(at, "ad_server_id"), x.AdServerID != 0)
+		v.Require(valid.Path(at, "domain"), x.Domain != "")
+		if x.VerticalID != 0 {
+			v.Range(valid.Path(at, "vertical_id"), x.VerticalID, 1, 34)
+		} else {
+			v.Require(valid.Path(at, "vertical_id"), false)
+		}
+		if x.ExternalID != "" {
+			v.MaxLen(valid.Path(at, "external_id"), x.ExternalID, 255)
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		if x.FrequencyInterval != "" {
+			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.FrequencyAmount != nil {
+				v.Min(valid.Path(at, "frequency_amount"), int64(*x.FrequencyAmount), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdServerFee {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		}
+		if x.VerticalID != 0 {
+			v.Range(valid.Path(at, "vertical_id"), x.VerticalID, 1, 34)
+		}
+		if x.ExternalID != "" {
+			v.MaxLen(valid.Path(at, "external_id"), x.ExternalID, 255)
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		if x.FrequencyInterval != "" {
+			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.FrequencyAmount != nil {
+				v.Min(valid.Path(at, "frequency_amount"), int64(*x.FrequencyAmount), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdServerFee {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+	}
+	x.validateBetween(v, at, create)
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Campaign) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.Require(valid.Path(at, "advertiser_id"), x.AdvertiserID != 0)
+		v.Require(valid.Path(at, "start_date"), x.StartDate != nil)
+		v.Require(valid.Path(at, "end_date"), x.EndDate != nil)
+		v.Require(valid.Path(at, "total_budget"), len(x.TotalBudget) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.ZoneName != "" {
+			v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+		}
+		if x.GoalType != "" {
+			valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+		} else {
+			v.Require(valid.Path(at, "goal_type"), false)
+		}
+		v.Require(valid.Path(at, "goal_value"), len(x.GoalValue) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.GoalValue {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.GoalCategory != "" {
+			valid.Enum(v, valid.Path(at, "goal_category"), x.GoalCategory)
+		}
+		if x.ServiceType != "" {
+			valid.Enum(v, valid.Path(at, "service_type"), x.ServiceType)
+		} else {
+			v.Require(valid.Path(at, "service_type"), false)
+		}
+		if x.ConversionType != "" {
+			valid.Enum(v, valid.Path(at, "conversion_type"), x.ConversionType)
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		if x.FrequencyInterval != "" {
+			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.FrequencyAmount != nil {
+				v.Min(valid.Path(at, "frequency_amount"), int64(*x.FrequencyAmount), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		v.Require(valid.Path(at, "ad_server_id"), x.AdServerID != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SpendCapAmount {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "spend_cap_amount", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "spend_cap_amount", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdServerFee {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "use_svc_freq"), x.UseSvcFreq != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.ConversionVariableMinutes != nil {
+				v.Min(valid.Path(at, "conversion_variable_minutes"), int64(*x.ConversionVariableMinutes), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.ZoneName != "" {
+			v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+		}
+		if x.GoalType != "" {
+			valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.GoalValue {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.GoalCategory != "" {
+			valid.Enum(v, valid.Path(at, "goal_category"), x.GoalCategory)
+		}
+		if x.ServiceType != "" {
+			valid.Enum(v, valid.Path(at, "service_type"), x.ServiceType)
+		}
+		if x.ConversionType != "" {
+			valid.Enum(v, valid.Path(at, "conversion_type"), x.ConversionType)
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		if x.FrequencyInterval != "" {
+			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.FrequencyAmount != nil {
+				v.Min(valid.Path(at, "frequency_amount"), int64(*x.FrequencyAmount), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SpendCapAmount {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "spend_cap_amount", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "spend_cap_amount", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdServerFee {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "ad_server_fee", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.ConversionVariableMinutes != nil {
+				v.Min(valid.Path(at, "conversion_variable_minutes"), int64(*x.ConversionVariableMinutes), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+	}
+	x.validateBetween(v, at, create)
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Strategy) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Description != "" {
+			v.MaxLen(valid.Path(at, "description"), x.Description, 1024)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CampaignID != 0 {
+				v.Min(valid.Path(at, "campaign_id"), x.CampaignID, 0)
+			} else {
+				v.Require(valid.Path(at, "campaign_id"), false)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		} else {
+			v.Require(valid.Path(at, "type"), false)
+		}
+		if x.SupplyType != "" {
+			valid.Enum(v, valid.Path(at, "supply_type"), x.SupplyType)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.GoalType != "" {
+			valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+		} else {
+			v.Require(valid.Path(at, "goal_type"), false)
+		}
+		v.Require(valid.Path(at, "goal_value"), len(x.GoalValue) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.GoalValue {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "budget"), len(x.Budget) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Budget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "max_bid"), len(x.MaxBid) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MaxBid {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "max_bid", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "max_bid", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MinBid {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "min_bid", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "min_bid", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "pacing_amount"), len(x.PacingAmount) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PacingAmount {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "pacing_amount", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "pacing_amount", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.ImpressionCap != nil {
+				v.Min(valid.Path(at, "impression_cap"), *x.ImpressionCap, 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		if x.PacingType != "" {
+			valid.Enum(v, valid.Path(at, "pacing_type"), x.PacingType)
+		}
+		if x.PacingInterval != "" {
+			valid.EnumOf(v, valid.Path(at, "pacing_interval"), x.PacingInterval, "hour", "day")
+		}
+		if x.ImpressionPacingType != "" {
+			valid.Enum(v, valid.Path(at, "impression_pacing_type"), x.ImpressionPacingType)
+		}
+		if x.ImpressionPacingInterval != "" {
+			valid.EnumOf(v, valid.Path(at, "impression_pacing_interval"), x.ImpressionPacingInterval, "hour", "day")
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.FrequencyAmount != nil {
+				v.Min(valid.Path(at, "frequency_amount"), int64(*x.FrequencyAmount), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		if x.FrequencyInterval != "" {
+			valid.EnumOf(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval, "day", "month", "week", "hour")
+		}
+		if x.BidAggressiveness != nil {
+			v.Range(valid.Path(at, "bid_aggressiveness"), int64(*x.BidAggressiveness), 0, 100)
+		}
+		if x.BidMinDevices != nil {
+			v.Range(valid.Path(at, "bid_min_devices"), int64(*x.BidMinDevices), 1, 5)
+		}
+		if x.AudienceSegmentIncludeOp != "" {
+			valid.Enum(v, valid.Path(at, "audience_segment_include_op"), x.AudienceSegmentIncludeOp)
+		}
+		if x.AudienceSegmentExcludeOp != "" {
+			valid.Enum(v, valid.Path(at, "audience_segment_exclude_op"), x.AudienceSegmentExcludeOp)
+		}
+		if x.PixelTargetExpr != "" {
+			v.MaxLen(valid.Path(at, "pixel_target_expr"), x.PixelTargetExpr, 1024)
+		}
+		if x.ExchangeTypeForRunOnAll != "" {
+			valid.Enum(v, valid.Path(at, "exchange_type_for_run_on_all"), x.ExchangeTypeForRunOnAll)
+		}
+		if x.SiteSelectiveness != "" {
+			valid.Enum(v, valid.Path(at, "site_selectiveness"), x.SiteSelectiveness)
+		}
+		if x.FeatureCompatibility != "" {
+			v.MaxLen(valid.Path(at, "feature_compatibility"), x.FeatureCompatibility, 1024)
+		}
+		if x.ZoneName != "" {
+			v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+		}
+		if x.RMXStrategy != nil {
+			x.RMXStrategy.validateAt(v, valid.Path(at, "rmx_strategy"), create)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		}
+		if x.Description != "" {
+			v.MaxLen(valid.Path(at, "description"), x.Description, 1024)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CampaignID != 0 {
+				v.Min(valid.Path(at, "campaign_id"), x.CampaignID, 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		}
+		if x.SupplyType != "" {
+			valid.Enum(v, valid.Path(at, "supply_type"), x.SupplyType)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.GoalType != "" {
+			valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.GoalValue {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "goal_value", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Budget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MaxBid {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "max_bid", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "max_bid", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MinBid {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "min_bid", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "min_bid", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PacingAmount {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "pacing_amount", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "pacing_amount", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.ImpressionCap != nil {
+				v.Min(valid.Path(at, "impression_cap"), *x.ImpressionCap, 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		if x.PacingType != "" {
+			valid.Enum(v, valid.Path(at, "pacing_type"), x.PacingType)
+		}
+		if x.PacingInterval != "" {
+			valid.EnumOf(v, valid.Path(at, "pacing_interval"), x.PacingInterval, "hour", "day")
+		}
+		if x.ImpressionPacingType != "" {
+			valid.Enum(v, valid.Path(at, "impression_pacing_type"), x.ImpressionPacingType)
+		}
+		if x.ImpressionPacingInterval != "" {
+			valid.EnumOf(v, valid.Path(at, "impression_pacing_interval"), x.ImpressionPacingInterval, "hour", "day")
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.FrequencyAmount != nil {
+				v.Min(valid.Path(at, "frequency_amount"), int64(*x.FrequencyAmount), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		if x.FrequencyInterval != "" {
+			valid.EnumOf(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval, "day", "month", "week", "hour")
+		}
+		if x.BidAggressiveness != nil {
+			v.Range(valid.Path(at, "bid_aggressiveness"), int64(*x.BidAggressiveness), 0, 100)
+		}
+		if x.BidMinDevices != nil {
+			v.Range(valid.Path(at, "bid_min_devices"), int64(*x.BidMinDevices), 1, 5)
+		}
+		if x.AudienceSegmentIncludeOp != "" {
+			valid.Enum(v, valid.Path(at, "audience_segment_include_op"), x.AudienceSegmentIncludeOp)
+		}
+		if x.AudienceSegmentExcludeOp != "" {
+			valid.Enum(v, valid.Path(at, "audience_segment_exclude_op"), x.AudienceSegmentExcludeOp)
+		}
+		if x.PixelTargetExpr != "" {
+			v.MaxLen(valid.Path(at, "pixel_target_expr"), x.PixelTargetExpr, 1024)
+		}
+		if x.ExchangeTypeForRunOnAll != "" {
+			valid.Enum(v, valid.Path(at, "exchange_type_for_run_on_all"), x.ExchangeTypeForRunOnAll)
+		}
+		if x.SiteSelectiveness != "" {
+			valid.Enum(v, valid.Path(at, "site_selectiveness"), x.SiteSelectiveness)
+		}
+		if x.FeatureCompatibility != "" {
+			v.MaxLen(valid.Path(at, "feature_compatibility"), x.FeatureCompatibility, 1024)
+		}
+		if x.ZoneName != "" {
+			v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+		}
+		if x.RMXStrategy != nil {
+			x.RMXStrategy.validateAt(v, valid.Path(at, "rmx_strategy"), create)
+		}
+	}
+	x.validateBetween(v, at, create)
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *User) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *User) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "username"), x.Username != "")
+		v.Require(valid.Path(at, "first_name"), x.FirstName != "")
+		v.Require(valid.Path(at, "last_name"), x.LastName != "")
+		v.Require(valid.Path(at, "title"), x.Title != "")
+		if x.Role != "" {
+			valid.Enum(v, valid.Path(at, "role"), x.Role)
+		} else {
+			v.Require(valid.Path(at, "role"), false)
+		}
+		if x.Scope != "" {
+			valid.Enum(v, valid.Path(at, "scope"), x.Scope)
+		} else {
+			v.Require(valid.Path(at, "scope"), false)
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		} else {
+			v.Require(valid.Path(at, "type"), false)
+		}
+	} else {
+		if x.Role != "" {
+			valid.Enum(v, valid.Path(at, "role"), x.Role)
+		}
+		if x.Scope != "" {
+			valid.Enum(v, valid.Path(at, "scope"), x.Scope)
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Vertical) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Vertical) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Contact) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Contact) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *AtomicCreative) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AtomicCreative) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "advertiser_id"), x.AdvertiserID != 0)
+		if x.AdFormat != "" {
+			valid.Enum(v, valid.Path(at, "ad_format"), x.AdFormat)
+		}
+		if x.AdServerType != "" {
+			valid.Enum(v, valid.Path(at, "ad_server_type"), x.AdServerType)
+		} else {
+			v.Require(valid.Path(at, "ad_server_type"), false)
+		}
+		if x.ApprovalStatus != "" {
+			valid.Enum(v, valid.Path(at, "approval_status"), x.ApprovalStatus)
+		}
+		if x.ClickThroughURL != "" {
+			v.MaxLen(valid.Path(at, "click_through_url"), x.ClickThroughURL, 2048)
+		}
+		if x.ClickURL != "" {
+			v.MaxLen(valid.Path(at, "click_url"), x.ClickURL, 2048)
+		}
+		v.Require(valid.Path(at, "tag"), x.Tag != "")
+		if x.Expand != "" {
+			valid.Enum(v, valid.Path(at, "expand"), x.Expand)
+		}
+		if x.ExpansionTrigger != "" {
+			valid.Enum(v, valid.Path(at, "expansion_trigger"), x.ExpansionTrigger)
+		}
+		v.Require(valid.Path(at, "external_identifier"), x.ExternalIdentifier != "")
+		if x.FileType != "" {
+			valid.Enum(v, valid.Path(at, "file_type"), x.FileType)
+		} else {
+			v.Require(valid.Path(at, "file_type"), false)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.TagType != "" {
+			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
+		} else {
+			v.Require(valid.Path(at, "tag_type"), false)
+		}
+		if x.TpasAdTagName != "" {
+			v.MaxLen(valid.Path(at, "tpas_ad_tag_name"), x.TpasAdTagName, 255)
+		} else {
+			v.Require(valid.Path(at, "tpas_ad_tag_name"), false)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Width != 0 {
+				v.Min(valid.Path(at, "width"), int64(x.Width), 0)
+			} else {
+				v.Require(valid.Path(at, "width"), false)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Height != 0 {
+				v.Min(valid.Path(at, "height"), int64(x.Height), 0)
+			} else {
+				v.Require(valid.Path(at, "height"), false)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+	} else {
+		if x.AdFormat != "" {
+			valid.Enum(v, valid.Path(at, "ad_format"), x.AdFormat)
+		}
+		if x.AdServerType != "" {
+			valid.Enum(v, valid.Path(at, "ad_server_type"), x.AdServerType)
+		}
+		if x.ApprovalStatus != "" {
+			valid.Enum(v, valid.Path(at, "approval_status"), x.ApprovalStatus)
+		}
+		if x.ClickThroughURL != "" {
+			v.MaxLen(valid.Path(at, "click_through_url"), x.ClickThroughURL, 2048)
+		}
+		if x.ClickURL != "" {
+			v.MaxLen(valid.Path(at, "click_url"), x.ClickURL, 2048)
+		}
+		if x.Expand != "" {
+			valid.Enum(v, valid.Path(at, "expand"), x.Expand)
+		}
+		if x.ExpansionTrigger != "" {
+			valid.Enum(v, valid.Path(at, "expansion_trigger"), x.ExpansionTrigger)
+		}
+		if x.FileType != "" {
+			valid.Enum(v, valid.Path(at, "file_type"), x.FileType)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.TagType != "" {
+			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
+		}
+		if x.TpasAdTagName != "" {
+			v.MaxLen(valid.Path(at, "tpas_ad_tag_name"), x.TpasAdTagName, 255)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Width != 0 {
+				v.Min(valid.Path(at, "width"), int64(x.Width), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Height != 0 {
+				v.Min(valid.Path(at, "height"), int64(x.Height), 0)
+			}
+			outer.Restate(v, "must be >= 0")
+		}
+	}
+	x.validateBetween(v, at, create)
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *CreativeApproval) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CreativeApproval) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "atomic_creative_id"), x.AtomicCreativeID != 0)
+		v.Require(valid.Path(at, "supply_source_id"), x.SupplySourceID != 0)
+		if x.ApprovalStatus != "" {
+			valid.Enum(v, valid.Path(at, "approval_status"), x.ApprovalStatus)
+		}
+	} else {
+		if x.ApprovalStatus != "" {
+			valid.Enum(v, valid.Path(at, "approval_status"), x.ApprovalStatus)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Concept) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Concept) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.Require(valid.Path(at, "advertiser_id"), x.AdvertiserID != 0)
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *PixelBundle) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PixelBundle) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		if x.PixelType != "" {
+			valid.Enum(v, valid.Path(at, "pixel_type"), x.PixelType)
+		} else {
+			v.Require(valid.Path(at, "pixel_type"), false)
+		}
+		if x.TagType != "" {
+			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
+		}
+		if x.Pricing != "" {
+			valid.Enum(v, valid.Path(at, "pricing"), x.Pricing)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CostCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cost_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cost_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CostCPTS {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cost_cpts", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cost_cpts", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.Currency != "" {
+			valid.Enum(v, valid.Path(at, "currency"), x.Currency)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyFixed != "" {
+				v.MinLen(valid.Path(at, "currency_fixed"), x.CurrencyFixed, 3)
+				v.MaxLen(valid.Path(at, "currency_fixed"), x.CurrencyFixed, 3)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.Revenue != "" {
+			valid.Enum(v, valid.Path(at, "revenue"), x.Revenue)
+		}
+		if x.Keywords != "" {
+			v.MaxLen(valid.Path(at, "keywords"), x.Keywords, 64)
+		}
+		if x.RMXConversionType != "" {
+			valid.Enum(v, valid.Path(at, "rmx_conversion_type"), x.RMXConversionType)
+		}
+	} else {
+		if x.PixelType != "" {
+			valid.Enum(v, valid.Path(at, "pixel_type"), x.PixelType)
+		}
+		if x.TagType != "" {
+			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
+		}
+		if x.Pricing != "" {
+			valid.Enum(v, valid.Path(at, "pricing"), x.Pricing)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CostCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cost_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cost_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CostCPTS {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cost_cpts", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cost_cpts", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.Currency != "" {
+			valid.Enum(v, valid.Path(at, "currency"), x.Currency)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyFixed != "" {
+				v.MinLen(valid.Path(at, "currency_fixed"), x.CurrencyFixed, 3)
+				v.MaxLen(valid.Path(at, "currency_fixed"), x.CurrencyFixed, 3)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.Revenue != "" {
+			valid.Enum(v, valid.Path(at, "revenue"), x.Revenue)
+		}
+		if x.Keywords != "" {
+			v.MaxLen(valid.Path(at, "keywords"), x.Keywords, 64)
+		}
+		if x.RMXConversionType != "" {
+			valid.Enum(v, valid.Path(at, "rmx_conversion_type"), x.RMXConversionType)
+		}
+	}
+	x.validateBetween(v, at, create)
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *BudgetFlight) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *BudgetFlight) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "campaign_id"), x.CampaignID != 0)
+		v.Require(valid.Path(at, "start_date"), x.StartDate != nil)
+		v.Require(valid.Path(at, "end_date"), x.EndDate != nil)
+		v.Require(valid.Path(at, "total_budget"), len(x.TotalBudget) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.ZoneName != "" {
+			v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+		}
+	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.TotalBudget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "total_budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.ZoneName != "" {
+			v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+		}
+	}
+	x.validateBetween(v, at, create)
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategyDayPart) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyDayPart) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "strategy_id"), x.StrategyID != 0)
+		if x.StartHour != nil {
+			v.Range(valid.Path(at, "start_hour"), int64(*x.StartHour), 0, 23)
+		} else {
+			v.Require(valid.Path(at, "start_hour"), false)
+		}
+		if x.EndHour != nil {
+			v.Range(valid.Path(at, "end_hour"), int64(*x.EndHour), 0, 23)
+		} else {
+			v.Require(valid.Path(at, "end_hour"), false)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Days != "" {
+				v.Pattern(valid.Path(at, "days"), x.Days, "^[MTWRFSU]*$")
+			}
+			outer.Restate(v, "day codes are M T W R F S U")
+		}
+	} else {
+		if x.StartHour != nil {
+			v.Range(valid.Path(at, "start_hour"), int64(*x.StartHour), 0, 23)
+		}
+		if x.EndHour != nil {
+			v.Range(valid.Path(at, "end_hour"), int64(*x.EndHour), 0, 23)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Days != "" {
+				v.Pattern(valid.Path(at, "days"), x.Days, "^[MTWRFSU]*$")
+			}
+			outer.Restate(v, "day codes are M T W R F S U")
+		}
+	}
+	x.validateBetween(v, at, create)
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategyAudienceSegment) validate(v *valid.Validator, create bool) {
+	x.validateAt(v, "", create)
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyAudienceSegment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "strategy_id"), x.StrategyID != 0)
+		v.Require(valid.Path(at, "audience_segment_id"), x.AudienceSegmentID != 0)
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		} else {
+			v.Require(valid.Path(at, "restriction"), false)
+		}
+	} else {
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *AudienceSegment) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceSegment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 255)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 255)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategyDomainRestriction) validate(v *valid.Validator, create bool) {
+	x.validateAt(v, "", create)
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyDomainRestriction) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "strategy_id"), x.StrategyID != 0)
+		v.Require(valid.Path(at, "domain"), x.Domain != "")
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		} else {
+			v.Require(valid.Path(at, "restriction"), false)
+		}
+	} else {
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *AdServer) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AdServer) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategyConcept) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyConcept) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategySupplySource) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategySupplySource) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "strategy_id"), x.StrategyID != nil)
+		v.Require(valid.Path(at, "supply_source_id"), x.SupplySourceID != nil)
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *SupplySource) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *SupplySource) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.Require(valid.Path(at, "code"), x.Code != "")
+		if x.RTBType != "" {
+			valid.Enum(v, valid.Path(at, "rtb_type"), x.RTBType)
+		}
+		if x.SupplyType != "" {
+			valid.Enum(v, valid.Path(at, "supply_type"), x.SupplyType)
+		}
+	} else {
+		if x.RTBType != "" {
+			valid.Enum(v, valid.Path(at, "rtb_type"), x.RTBType)
+		}
+		if x.SupplyType != "" {
+			valid.Enum(v, valid.Path(at, "supply_type"), x.SupplyType)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *SiteList) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *SiteList) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.Require(valid.Path(at, "organization_id"), x.OrganizationID != nil)
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		}
+	} else {
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Vendor) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Vendor) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.RateCardPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "rate_card_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "rate_card_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.WholesalePrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "wholesale_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "wholesale_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.RateCardPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "rate_card_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "rate_card_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.WholesalePrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "wholesale_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "wholesale_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *VendorContract) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *VendorContract) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Price {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Price {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *VendorDomain) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *VendorDomain) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "domain"), x.Domain != "")
+		v.Require(valid.Path(at, "vendor_id"), x.VendorID != nil)
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *VendorPixel) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *VendorPixel) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		if x.SetBy != "" {
+			valid.Enum(v, valid.Path(at, "set_by"), x.SetBy)
+		}
+	} else {
+		if x.SetBy != "" {
+			valid.Enum(v, valid.Path(at, "set_by"), x.SetBy)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *VendorPixelDomain) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *VendorPixelDomain) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Pixel) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Pixel) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "bundle_id"), x.BundleID != nil)
+		if x.PixelType != "" {
+			valid.Enum(v, valid.Path(at, "pixel_type"), x.PixelType)
+		} else {
+			v.Require(valid.Path(at, "pixel_type"), false)
+		}
+		v.Require(valid.Path(at, "tag"), x.Tag != "")
+	} else {
+		if x.PixelType != "" {
+			valid.Enum(v, valid.Path(at, "pixel_type"), x.PixelType)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *PixelProvider) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PixelProvider) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		if x.ExecutionBy != "" {
+			valid.Enum(v, valid.Path(at, "execution_by"), x.ExecutionBy)
+		}
+		v.Require(valid.Path(at, "vendor_id"), x.VendorID != nil)
+	} else {
+		if x.ExecutionBy != "" {
+			valid.Enum(v, valid.Path(at, "execution_by"), x.ExecutionBy)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *PlacementSlot) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlacementSlot) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.AuctionType != "" {
+			valid.Enum(v, valid.Path(at, "auction_type"), x.AuctionType)
+		} else {
+			v.Require(valid.Path(at, "auction_type"), false)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Budget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "buy_price"), len(x.BuyPrice) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.BuyPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "buy_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "buy_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.BuyPriceType != "" {
+			valid.Enum(v, valid.Path(at, "buy_price_type"), x.BuyPriceType)
+		} else {
+			v.Require(valid.Path(at, "buy_price_type"), false)
+		}
+		if x.FrequencyInterval != "" {
+			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		v.Require(valid.Path(at, "height"), x.Height != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PrmPubCeiling {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "prm_pub_ceiling", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "prm_pub_ceiling", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SellPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "sell_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "sell_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.SellPriceType != "" {
+			valid.Enum(v, valid.Path(at, "sell_price_type"), x.SellPriceType)
+		}
+		v.Require(valid.Path(at, "site_placement_id"), x.SitePlacementID != nil)
+		if x.VolumeUnit != "" {
+			valid.Enum(v, valid.Path(at, "volume_unit"), x.VolumeUnit)
+		}
+		v.Require(valid.Path(at, "width"), x.Width != nil)
+	} else {
+		if x.AuctionType != "" {
+			valid.Enum(v, valid.Path(at, "auction_type"), x.AuctionType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Budget {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.BuyPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "buy_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "buy_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.BuyPriceType != "" {
+			valid.Enum(v, valid.Path(at, "buy_price_type"), x.BuyPriceType)
+		}
+		if x.FrequencyInterval != "" {
+			valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+		}
+		if x.FrequencyType != "" {
+			valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PrmPubCeiling {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "prm_pub_ceiling", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "prm_pub_ceiling", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SellPrice {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "sell_price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "sell_price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.SellPriceType != "" {
+			valid.Enum(v, valid.Path(at, "sell_price_type"), x.SellPriceType)
+		}
+		if x.VolumeUnit != "" {
+			valid.Enum(v, valid.Path(at, "volume_unit"), x.VolumeUnit)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Publisher) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Publisher) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *PublisherSite) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PublisherSite) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.Require(valid.Path(at, "publisher_id"), x.PublisherID != nil)
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *SitePlacementRecord) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *SitePlacementRecord) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		if x.DealSource != "" {
+			valid.Enum(v, valid.Path(at, "deal_source"), x.DealSource)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.PMPType != "" {
+			valid.Enum(v, valid.Path(at, "pmp_type"), x.PMPType)
+		}
+		v.Require(valid.Path(at, "publisher_site_id"), x.PublisherSiteID != nil)
+	} else {
+		if x.DealSource != "" {
+			valid.Enum(v, valid.Path(at, "deal_source"), x.DealSource)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.PMPType != "" {
+			valid.Enum(v, valid.Path(at, "pmp_type"), x.PMPType)
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *TargetDimension) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *TargetDimension) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *TargetValue) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *TargetValue) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategyTargetingSegment) validate(v *valid.Validator, create bool) {
+	x.validateAt(v, "", create)
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyTargetingSegment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.UserCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "user_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "user_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	} else {
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		if x.Restriction != "" {
+			valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.UserCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "user_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "user_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Deal) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Deal) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Name != "" {
+				v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+			} else {
+				v.Require(valid.Path(at, "name"), false)
+			}
+			outer.Restate(v, "at most 256 characters")
+		}
+		v.Require(valid.Path(at, "advertiser_id"), x.AdvertiserID != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			}
+			outer.Restate(v, "at most 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.DealIdentifier != "" {
+				v.MaxLen(valid.Path(at, "deal_identifier"), x.DealIdentifier, 256)
+			} else {
+				v.Require(valid.Path(at, "deal_identifier"), false)
+			}
+			outer.Restate(v, "at most 256 characters")
+		}
+		if x.DealSource != "" {
+			valid.Enum(v, valid.Path(at, "deal_source"), x.DealSource)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Description != "" {
+				v.MaxLen(valid.Path(at, "description"), x.Description, 4096)
+			}
+			outer.Restate(v, "at most 4096 characters")
+		}
+		v.Require(valid.Path(at, "end_datetime"), x.EndDatetime != nil)
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		} else {
+			v.Require(valid.Path(at, "media_type"), false)
+		}
+		v.Require(valid.Path(at, "price"), len(x.Price) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Price {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.PriceMethod != "" {
+			valid.Enum(v, valid.Path(at, "price_method"), x.PriceMethod)
+		} else {
+			v.Require(valid.Path(at, "price_method"), false)
+		}
+		if x.PriceType != "" {
+			valid.Enum(v, valid.Path(at, "price_type"), x.PriceType)
+		} else {
+			v.Require(valid.Path(at, "price_type"), false)
+		}
+		v.Require(valid.Path(at, "publisher_id"), x.PublisherID != nil)
+		v.Require(valid.Path(at, "start_datetime"), x.StartDatetime != nil)
+		v.Require(valid.Path(at, "status"), x.Status != nil)
+		v.Require(valid.Path(at, "supply_source_id"), x.SupplySourceID != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.ZoneName != "" {
+				v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+			}
+			outer.Restate(v, "at most 64 characters")
+		}
+	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Name != "" {
+				v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+			}
+			outer.Restate(v, "at most 256 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			}
+			outer.Restate(v, "at most 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.DealIdentifier != "" {
+				v.MaxLen(valid.Path(at, "deal_identifier"), x.DealIdentifier, 256)
+			}
+			outer.Restate(v, "at most 256 characters")
+		}
+		if x.DealSource != "" {
+			valid.Enum(v, valid.Path(at, "deal_source"), x.DealSource)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.Description != "" {
+				v.MaxLen(valid.Path(at, "description"), x.Description, 4096)
+			}
+			outer.Restate(v, "at most 4096 characters")
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.Price {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "price", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.PriceMethod != "" {
+			valid.Enum(v, valid.Path(at, "price_method"), x.PriceMethod)
+		}
+		if x.PriceType != "" {
+			valid.Enum(v, valid.Path(at, "price_type"), x.PriceType)
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.ZoneName != "" {
+				v.MaxLen(valid.Path(at, "zone_name"), x.ZoneName, 64)
+			}
+			outer.Restate(v, "at most 64 characters")
+		}
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *TargetingVendor) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *TargetingVendor) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.Require(valid.Path(at, "organization_id"), x.OrganizationID != nil)
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *HistoryEntry) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *HistoryEntry) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
 }

@@ -355,7 +355,7 @@ func (s *Service[T]) Update(ctx context.Context, rec *T, ropt ...adama.RequestOp
 func checkChanged[T any](rec *T, c *Common) error {
 	var v valid.Validator
 	v.Check(c.ID > 0, "id", "must be a positive id", c.ID)
-	record(rec).check(&v, false)
+	record(rec).validate(&v, false)
 	err := v.Err()
 	var ve *adama.ValidationError
 	if err == nil || c.raw == nil || !errors.As(err, &ve) {
@@ -366,7 +366,7 @@ func checkChanged[T any](rec *T, c *Common) error {
 		return err
 	}
 	var bv valid.Validator
-	record(&before).check(&bv, false)
+	record(&before).validate(&bv, false)
 	was := map[string]bool{}
 	if berr, ok := bv.Err().(*adama.ValidationError); ok {
 		for _, x := range berr.Violations {

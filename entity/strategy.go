@@ -2,6 +2,7 @@ package entity
 
 import (
 	"net/url"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/valid"
@@ -13,94 +14,47 @@ var goalValueRequired = map[GoalType]bool{
 	GoalTypeROI: true, GoalTypeVCR: true, GoalTypeCTR: true,
 }
 
-func (s *Strategy) check(v *valid.Validator, create bool) {
-	if create {
-		// Required by the reference schema strategy: budget, campaign_id,
-		// goal_type, goal_value, max_bid, name, pacing_amount, type.
-		v.Require("name", s.Name != "")
-		v.Require("campaign_id", s.CampaignID != 0)
-		v.Require("budget", len(s.Budget) > 0)
-		v.Require("goal_type", s.GoalType != "")
-		v.Require("goal_value", len(s.GoalValue) > 0)
-		v.Require("max_bid", len(s.MaxBid) > 0)
-		v.Require("pacing_amount", len(s.PacingAmount) > 0)
-		v.Require("type", s.Type != "")
-	}
-	v.MaxLen("name", s.Name, MaxNameLen)
-	v.MaxLen("description", s.Description, MaxDescriptionLen)
-	v.MaxLen("pixel_target_expr", s.PixelTargetExpr, MaxPixelTargetExprLen)
-	v.MaxLen("feature_compatibility", s.FeatureCompatibility, MaxFeatureCompatibilityLen)
-	v.MaxLen("zone_name", s.ZoneName, MaxZoneNameLen)
-	v.Check(s.CampaignID >= 0, "campaign_id", "must be >= 0", s.CampaignID)
-	if s.ImpressionCap != nil {
-		v.Check(*s.ImpressionCap >= 0, "impression_cap", "must be >= 0", *s.ImpressionCap)
-	}
-	checkEnum(v, "type", s.Type)
-	checkEnum(v, "supply_type", s.SupplyType)
-	checkEnum(v, "media_type", s.MediaType)
-	checkEnum(v, "goal_type", s.GoalType)
-	checkEnum(v, "pacing_type", s.PacingType)
-	checkEnumIn(v, "pacing_interval", s.PacingInterval, PacingIntervalHour, PacingIntervalDay)
-	checkEnum(v, "impression_pacing_type", s.ImpressionPacingType)
-	// Input takes hour and day; the others only appear in output (and are
-	// checked only when the caller sets them, see Update).
-	checkEnumIn(v, "impression_pacing_interval", s.ImpressionPacingInterval, PacingIntervalHour, PacingIntervalDay)
-	checkEnum(v, "audience_segment_include_op", s.AudienceSegmentIncludeOp)
-	checkEnum(v, "audience_segment_exclude_op", s.AudienceSegmentExcludeOp)
-	checkEnum(v, "exchange_type_for_run_on_all", s.ExchangeTypeForRunOnAll)
-	checkEnum(v, "site_selectiveness", s.SiteSelectiveness)
-	checkFrequency(v, s.FrequencyType, s.FrequencyInterval, s.FrequencyAmount)
-	// A strategy's frequency_interval takes day, month, week and hour on
-	// input; campaign and not-applicable only appear in output.
-	if s.FrequencyInterval.Valid() {
-		checkEnumIn(v, "frequency_interval", s.FrequencyInterval, FrequencyIntervalDay, FrequencyIntervalMonth, FrequencyIntervalWeek, FrequencyIntervalHour)
-	}
-	if s.BidAggressiveness != nil {
-		v.Range("bid_aggressiveness", int64(*s.BidAggressiveness), 0, 100)
-	}
-	if s.BidMinDevices != nil {
-		v.Range("bid_min_devices", int64(*s.BidMinDevices), 1, 5)
-	}
+// validateBetween checks the strategy's rules the schema cannot state
+// (the generated validateAt checks the others and calls it last): the
+// frequency rule, end_date against
+// use_campaign_end and start_date, use_svc_freq off, use_optimization and
+// goal_value by goal_type, the pixel_target_expr grammar and the site
+// placements.
+func (s *Strategy) validateBetween(v *valid.Validator, at string, create bool) {
+	checkFrequency(v, at, s.FrequencyType, s.FrequencyInterval, s.FrequencyAmount)
 	// end_date against use_campaign_end.
 	hasEnd := s.EndDate != nil && !s.EndDate.IsZero()
 	if isOn(s.UseCampaignEnd) {
 		if hasEnd {
-			v.Add("end_date", "must not be set when use_campaign_end is on", s.EndDate.String())
+			v.Add(valid.Path(at, "end_date"), "must not be set when use_campaign_end is on", s.EndDate.String())
 		}
 	} else if create || isOff(s.UseCampaignEnd) {
-		v.Check(hasEnd, "end_date", "required when use_campaign_end is off", nil)
+		v.Check(hasEnd, valid.Path(at, "end_date"), "required when use_campaign_end is off", nil)
 	}
 	if hasEnd && s.StartDate != nil && !s.StartDate.IsZero() && !isOn(s.UseCampaignStart) {
-		v.Check(!s.EndDate.Before(s.StartDate.Time), "end_date", "must not be before start_date", s.EndDate.String())
+		v.Check(!s.EndDate.Before(s.StartDate.Time), valid.Path(at, "end_date"), "must not be before start_date", s.EndDate.String())
 	}
-	v.Check(!isOn(s.UseSvcFreq), "use_svc_freq", "must be off (legacy)", true)
-	if s.GoalType != "" && s.GoalType != GoalTypeSpend {
-		v.Check(s.UseOptimization != nil, "use_optimization", "required when goal_type is not spend", nil)
+	v.Check(!isOn(s.UseSvcFreq), valid.Path(at, "use_svc_freq"), "must be off (legacy)", true)
+	if s.GoalType.Valid() && s.GoalType != GoalTypeSpend { // an unknown one breaks its enum
+		v.Check(s.UseOptimization != nil, valid.Path(at, "use_optimization"), "required when goal_type is not spend", nil)
 	}
 	if goalValueRequired[s.GoalType] {
-		v.Check(len(s.GoalValue) > 0, "goal_value", "required when goal_type is "+string(s.GoalType), nil)
+		v.Check(len(s.GoalValue) > 0, valid.Path(at, "goal_value"), "required when goal_type is "+string(s.GoalType), nil)
 	}
 	if s.GoalType == GoalTypeVCR || s.GoalType == GoalTypeCTR {
 		for _, a := range s.GoalValue {
 			if a.Value.Cmp(adama.DecimalFromInt(0)) < 0 || a.Value.Cmp(adama.DecimalFromInt(100)) > 0 {
-				v.Add("goal_value", "a percentage between 0 and 100 for goal_type "+string(s.GoalType), a.Value.String())
+				v.Add(valid.Path(at, "goal_value"), "a percentage between 0 and 100 for goal_type "+string(s.GoalType), a.Value.String())
 			}
 		}
 	}
-	if s.PixelTargetExpr != "" {
+	if s.PixelTargetExpr != "" && utf8.RuneCountInString(s.PixelTargetExpr) <= MaxPixelTargetExprLen { // a longer one breaks its length
 		if _, err := ParsePixelTargetExpr(s.PixelTargetExpr); err != nil {
-			v.Merge("", err)
+			v.Merge(at, err)
 		}
 	}
-	if s.RMXStrategy != nil {
-		var sub valid.Validator
-		s.RMXStrategy.check(&sub)
-		v.Merge("rmx_strategy", sub.Err())
-	}
 	for i := range s.SitePlacements {
-		var sub valid.Validator
-		s.SitePlacements[i].check(&sub)
-		v.Merge("site_placements["+itoa(i)+"]", sub.Err())
+		s.SitePlacements[i].validateAt(v, valid.Index(at, "site_placements", i))
 	}
 }
 
@@ -143,17 +97,19 @@ func (r *RMXStrategy) EncodeValues(key string, v *url.Values) error {
 	return nil
 }
 
-func (r *RMXStrategy) check(v *valid.Validator) {
-	checkEnum(v, "budget_type", r.BudgetType)
-	checkEnum(v, "dynamic_pricing_option", r.DynamicPricingOption)
-	checkEnum(v, "learning_budget_pacing", r.LearningBudgetPacing)
-	checkEnum(v, "pacing", r.Pacing)
-	checkEnum(v, "pricing_type", r.PricingType)
-	checkEnum(v, "rmx_push_status", r.RMXPushStatus)
-	checkEnum(v, "roi_cpc_target_ctr_type", r.ROICPCTargetCTRType)
-	checkEnum(v, "roi_targets", r.ROITargets)
+// validateAt checks the object's enums (spec 2.4), naming each field
+// under at ("rmx_strategy"); the strategy's generated validateAt calls it.
+func (r *RMXStrategy) validateAt(v *valid.Validator, at string, create bool) {
+	valid.Enum(v, valid.Path(at, "budget_type"), r.BudgetType)
+	valid.Enum(v, valid.Path(at, "dynamic_pricing_option"), r.DynamicPricingOption)
+	valid.Enum(v, valid.Path(at, "learning_budget_pacing"), r.LearningBudgetPacing)
+	valid.Enum(v, valid.Path(at, "pacing"), r.Pacing)
+	valid.Enum(v, valid.Path(at, "pricing_type"), r.PricingType)
+	valid.Enum(v, valid.Path(at, "rmx_push_status"), r.RMXPushStatus)
+	valid.Enum(v, valid.Path(at, "roi_cpc_target_ctr_type"), r.ROICPCTargetCTRType)
+	valid.Enum(v, valid.Path(at, "roi_targets"), r.ROITargets)
 	for i, p := range r.ROITargetPixels {
-		checkEnum(v, "roi_target_pixels["+itoa(i)+"].rmx_pixel_type", p.RMXPixelType)
+		valid.Enum(v, valid.Path(valid.Index(at, "roi_target_pixels", i), "rmx_pixel_type"), p.RMXPixelType)
 	}
 }
 
@@ -182,12 +138,14 @@ type SitePlacement struct {
 	PublisherSiteID   int64              `json:"publisher_site_id,omitempty" url:"publisher_site_id,omitempty"`
 }
 
-func (p *SitePlacement) check(v *valid.Validator) {
-	v.MaxLen("display_text", p.DisplayText, MaxDisplayTextLen)
-	v.MaxLen("name", p.Name, MaxNameLen)
-	checkEnum(v, "deal_source", p.DealSource)
-	checkEnum(v, "media_type", p.MediaType)
-	checkEnum(v, "pmp_type", p.PMPType)
+// validateAt checks the placement's limits and enums (spec 2.4), naming
+// each field under at ("site_placements[0]").
+func (p *SitePlacement) validateAt(v *valid.Validator, at string) {
+	v.MaxLen(valid.Path(at, "display_text"), p.DisplayText, MaxDisplayTextLen)
+	v.MaxLen(valid.Path(at, "name"), p.Name, MaxNameLen)
+	valid.Enum(v, valid.Path(at, "deal_source"), p.DealSource)
+	valid.Enum(v, valid.Path(at, "media_type"), p.MediaType)
+	valid.Enum(v, valid.Path(at, "pmp_type"), p.PMPType)
 }
 
 // SitePlacements is a strategy's site_placements array.

@@ -3,12 +3,16 @@ package entity
 import (
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// Limits of spec sections 2 and 8 checked before a request is sent.
+// Limits of spec sections 2 and 8 checked before a request is sent. The
+// checks themselves are generated from the description
+// (internal/apispec/entity.yaml, each record's validateAt in
+// records_gen.go); these constants name the same limits for callers.
 const (
 	MaxNameLen                 = 64
 	MaxDescriptionLen          = 1024
@@ -64,36 +68,23 @@ func isOn(b *adama.Bool) bool { return b != nil && bool(*b) }
 
 func isOff(b *adama.Bool) bool { return b != nil && !bool(*b) }
 
-func checkNonNeg(v *valid.Validator, field string, p *int) {
-	if p != nil && *p < 0 {
-		v.Add(field, "must be >= 0", *p)
-	}
-}
-
-func checkURL(v *valid.Validator, field, s string) {
-	v.MaxLen(field, s, MaxURLLen)
-	if s != "" {
+// checkAbsoluteURL records a violation when s is set and not an absolute
+// URL; a value over MaxURLLen breaks its stated length (checked by the
+// generated code) and is not parsed.
+func checkAbsoluteURL(v *valid.Validator, field, s string) {
+	if s != "" && utf8.RuneCountInString(s) <= MaxURLLen {
 		if u, err := url.Parse(s); err != nil || u.Scheme == "" {
 			v.Add(field, "must be an absolute URL", s)
 		}
 	}
 }
 
-// checkFrequency applies the frequency rule shared by advertisers and
-// strategies: interval and amount are required when the type is even or
-// asap.
-func checkFrequency(v *valid.Validator, t FrequencyType, interval FrequencyInterval, amount *int) {
-	checkEnum(v, "frequency_type", t)
-	checkEnum(v, "frequency_interval", interval)
-	checkNonNeg(v, "frequency_amount", amount)
+// checkFrequency applies the frequency rule between fields shared by
+// advertisers and strategies (their values are checked by the generated
+// code): interval and amount are required when the type is even or asap.
+func checkFrequency(v *valid.Validator, at string, t FrequencyType, interval FrequencyInterval, amount *int) {
 	if t == FrequencyTypeEven || t == FrequencyTypeASAP {
-		v.Check(interval != "", "frequency_interval", "required when frequency_type is even or asap", nil)
-		v.Check(amount != nil, "frequency_amount", "required when frequency_type is even or asap", nil)
-	}
-}
-
-func checkCurrency(v *valid.Validator, field, code string) {
-	if code != "" && len(code) != 3 {
-		v.Add(field, "must be exactly 3 characters", code)
+		v.Check(interval != "", valid.Path(at, "frequency_interval"), "required when frequency_type is even or asap", nil)
+		v.Check(amount != nil, valid.Path(at, "frequency_amount"), "required when frequency_type is even or asap", nil)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -262,4 +263,18 @@ func (v *Validator) Restate(w *Validator, rule string) {
 // absent).
 func IsZero[T any](x T) bool {
 	return reflect.ValueOf(&x).Elem().IsZero()
+}
+
+// EnumOf records a violation when x is set and not one of allowed (some
+// of its type's values: those a request may send). The rule lists them
+// ("one of: hour, day").
+func EnumOf[T ~string](v *Validator, field string, x T, allowed ...T) {
+	if x == "" || slices.Contains(allowed, x) {
+		return
+	}
+	parts := make([]string, len(allowed))
+	for i, a := range allowed {
+		parts[i] = string(a)
+	}
+	v.Add(field, "one of: "+strings.Join(parts, ", "), string(x))
 }

@@ -51,6 +51,10 @@ func TestRules(t *testing.T) {
 		{"enum known", func(v *valid.Validator) { valid.Enum(v, "c", colorBlue) }, nil},
 		{"enum unset", func(v *valid.Validator) { valid.Enum(v, "c", color("")) }, nil},
 		{"enum unknown", func(v *valid.Validator) { valid.Enum(v, "c", color("green")) }, []adama.Violation{{Field: "c", Rule: "one of: red, blue", Value: "green"}}},
+		{"enum of some values", func(v *valid.Validator) { valid.EnumOf(v, "c", colorRed, colorRed) }, nil},
+		{"enum of some values, unset", func(v *valid.Validator) { valid.EnumOf(v, "c", color(""), colorRed) }, nil},
+		{"enum of some values, another known", func(v *valid.Validator) { valid.EnumOf(v, "c", colorBlue, colorRed) }, []adama.Violation{{Field: "c", Rule: "one of: red", Value: "blue"}}},
+		{"enum of some values, unknown", func(v *valid.Validator) { valid.EnumOf(v, "c", color("green"), colorRed, colorBlue) }, []adama.Violation{{Field: "c", Rule: "one of: red, blue", Value: "green"}}},
 		{"unique", func(v *valid.Validator) { valid.Unique(v, "ids", []int64{1, 2, 3}) }, nil},
 		{"listed twice", func(v *valid.Validator) { valid.Unique(v, "ids", []int64{1, 2, 1, 1}) }, []adama.Violation{
 			{Field: "ids[2]", Rule: "listed twice", Value: int64(1)}, {Field: "ids[3]", Rule: "listed twice", Value: int64(1)}}},

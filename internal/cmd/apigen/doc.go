@@ -226,6 +226,14 @@
 // (x-go-hand-type: "*Price") by its own hand-written validateAt, a record
 // held by value (absent when zero), and a required text or list the SDK
 // always sends ("required" when empty).
+// In a document of embedding records (embedvalid.go) x-go-validate: true
+// checks a record by its own and its embedded schema's rules: a property
+// typed with one of the document's enums by x-go-type by that enum's
+// values, the record's allOf parts adding marks to its properties (the
+// embedded ones included: allOf: [{properties: {name: {maxLength: 64}}}]),
+// and each amount's currency_code of a money field by its stated length;
+// an enum-typed property stating an enum of its own (some of its type's
+// values, those a request may send) by those values (valid.EnumOf).
 //
 // # Extension fields read
 //
@@ -261,6 +269,8 @@
 //	                         Schema}: generate validate from the stated
 //	                         rules; (parameter) true: generate its limits
 //	                         and check<Name> (see above)
+//	                         (embedding records: true only, with allOf
+//	                         parts stating rules on properties; see above)
 //	x-go-validate-also       (checked schema) the name of a hand-written
 //	                         method (v, at, create) validateAt calls last:
 //	                         the record's rules no schema states

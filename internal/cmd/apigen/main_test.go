@@ -1180,6 +1180,60 @@ func TestGenerateEmbeddingRecords(t *testing.T) {
 		{name: "an enum named like a record", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n    E:\n      type: string\n      x-go-name: Leaf\n      enum: [a]\n", err: "schema E: the Go type Leaf is already type Leaf"},
 		{name: "an enum without a Go name for a value", schemas: "\n    E:\n      type: string\n      enum: [\">\"]\n", err: `schema E: no Go name for the value ">" (set x-enum-varnames)`},
 		{name: "any case is not read", schemas: "\n    E:\n      type: string\n      enum: [a]\n      x-adama-any-case: true\n", err: "schema E: x-adama-any-case is not read in a document of embedding records"},
+		{
+			name: "x-go-validate: embedded and own rules, allOf marks, enum-typed fields, money amounts, x-go-validate-also",
+			schemas: common + `
+    Amount:
+      type: object
+      x-go-skip: true
+      properties:
+        currency_code: {type: string, minLength: 3, maxLength: 3, x-go-rule: "3 letters"}
+    Pace:
+      type: string
+      enum: [asap, even]
+      x-enum-varnames: [ASAP, Even]
+    Leaf:
+      type: object
+      x-go-embed: Common
+      x-go-validate: true
+      x-go-validate-also: validateBetween
+      required: [name, hours, budget]
+      allOf:
+        - properties:
+            name: {maxLength: 64, x-go-rule: "at most 64"}
+      properties:
+        pace: {type: string, x-go-type: Pace}
+        input_pace: {type: string, x-go-type: Pace, enum: [even]}
+        hours: {type: integer, x-go-type: "*int", minimum: 0, maximum: 23}
+        days: {type: string, pattern: "^[MT]*$"}
+        budget: {type: array, items: {$ref: "#/components/schemas/Amount"}, x-go-type: adama.Money}
+        made: {type: string, readOnly: true, maxLength: 3}
+`,
+			want: []string{
+				`"github.com/adamasdk/adama-go/internal/valid"`,
+				"func (x *Leaf) validate(v *valid.Validator, create bool) { x.validateAt(v, \"\", create) }",
+				"func (x *Leaf) validateAt(v *valid.Validator, at string, create bool) {",
+				`v.MaxLen(valid.Path(at, "name"), x.Name, 64)`,
+				`v.Require(valid.Path(at, "name"), false)`,
+				`outer.Restate(v, "at most 64")`,
+				`valid.Enum(v, valid.Path(at, "pace"), x.Pace)`,
+				`valid.EnumOf(v, valid.Path(at, "input_pace"), x.InputPace, "even")`,
+				`v.Range(valid.Path(at, "hours"), int64(*x.Hours), 0, 23)`,
+				`v.Pattern(valid.Path(at, "days"), x.Days, "^[MT]*$")`,
+				"for i, e := range x.Budget {",
+				`v.Require(valid.Path(at, "budget"), len(x.Budget) > 0)`,
+				`v.MinLen(valid.Path(valid.Index(at, "budget", i), "currency_code"), e.CurrencyCode, 3)`,
+				`outer.Restate(v, "3 letters")`,
+				"x.validateBetween(v, at, create)",
+			},
+			not: []string{"x.Made, 3)", `valid.Enum(v, valid.Path(at, "input_pace")`}, // a read-only property is never checked
+		},
+		{name: "an enum-typed property stating a value its type lacks", schemas: common + "\n    Pace:\n      type: string\n      enum: [asap]\n      x-enum-varnames: [ASAP]\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate: true\n      properties:\n        pace: {type: string, x-go-type: Pace, enum: [slow]}\n", err: "property pace: slow is not a value of Pace"},
+		{name: "x-go-validate takes true only", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate: {create: Leaf, update: Leaf}\n", err: "schema Leaf, x-go-validate: a document of embedding records takes true only"},
+		{name: "an allOf part restating a type", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate: true\n      allOf:\n        - properties:\n            name: {type: string, maxLength: 3}\n", err: "allOf, property name: a part restates a type"},
+		{name: "an allOf part naming no property", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate: true\n      allOf:\n        - properties:\n            nope: {maxLength: 3}\n", err: "allOf: property nope is not declared"},
+		{name: "required names no property", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate: true\n      required: [nope]\n", err: "schema Leaf: required property nope is not declared"},
+		{name: "also without x-go-validate", schemas: common + "\n    Leaf:\n      type: object\n      x-go-embed: Common\n      x-go-validate-also: more\n", err: "schema Leaf, x-go-validate-also: the record is not marked x-go-validate"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			forms := "  x-adama-forms: {integer: [string, amount], number: [string, amount], boolean: [string, number], string: [number]}\n"

@@ -96,7 +96,8 @@ type check struct {
 	pattern            string
 	minItems, maxItems *int64
 	unique             bool
-	more               *moreRules // validate_more.go
+	more               *moreRules   // validate_more.go
+	amounts            *amountRules // embedvalid.go
 }
 
 // paramCheck is a parameter's check (components/parameters,
@@ -530,7 +531,7 @@ func renderChecks(r *record, cs []*check) string {
 
 // renderCheck writes the statements of one check.
 func renderCheck(b *strings.Builder, r *record, c *check) {
-	if renderMore(b, r, c) {
+	if renderMore(b, r, c) || renderAmounts(b, r, c) {
 		return
 	}
 	f := c.f

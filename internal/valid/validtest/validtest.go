@@ -336,6 +336,13 @@ func field(typ reflect.Type, name string) (reflect.StructField, bool) {
 			return f, true
 		}
 	}
+	for i := range typ.NumField() { // a field of an embedded struct (group A's Common)
+		if f := typ.Field(i); f.Anonymous && f.Type.Kind() == reflect.Struct {
+			if ef, ok := field(f.Type, name); ok {
+				return ef, true
+			}
+		}
+	}
 	return reflect.StructField{}, false
 }
 
