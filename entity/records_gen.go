@@ -7034,8 +7034,8 @@ func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
 	if create {
 		v.Require(valid.Path(at, "name"), x.Name != "")
 		v.Require(valid.Path(at, "advertiser_id"), x.AdvertiserID != 0)
-		v.Require(valid.Path(at, "start_date"), x.StartDate != nil)
-		v.Require(valid.Path(at, "end_date"), x.EndDate != nil)
+		v.Require(valid.Path(at, "start_date"), x.StartDate != nil && !x.StartDate.IsZero())
+		v.Require(valid.Path(at, "end_date"), x.EndDate != nil && !x.EndDate.IsZero())
 		v.Require(valid.Path(at, "total_budget"), len(x.TotalBudget) > 0)
 		{
 			outer := v
@@ -7969,8 +7969,8 @@ func (x *BudgetFlight) validateAt(v *valid.Validator, at string, create bool) {
 	}
 	if create {
 		v.Require(valid.Path(at, "campaign_id"), x.CampaignID != 0)
-		v.Require(valid.Path(at, "start_date"), x.StartDate != nil)
-		v.Require(valid.Path(at, "end_date"), x.EndDate != nil)
+		v.Require(valid.Path(at, "start_date"), x.StartDate != nil && !x.StartDate.IsZero())
+		v.Require(valid.Path(at, "end_date"), x.EndDate != nil && !x.EndDate.IsZero())
 		v.Require(valid.Path(at, "total_budget"), len(x.TotalBudget) > 0)
 		{
 			outer := v
@@ -8855,7 +8855,7 @@ func (x *Deal) validateAt(v *valid.Validator, at string, create bool) {
 			}
 			outer.Restate(v, "at most 4096 characters")
 		}
-		v.Require(valid.Path(at, "end_datetime"), x.EndDatetime != nil)
+		v.Require(valid.Path(at, "end_datetime"), x.EndDatetime != nil && !x.EndDatetime.IsZero())
 		if x.MediaType != "" {
 			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
 		} else {
@@ -8884,7 +8884,7 @@ func (x *Deal) validateAt(v *valid.Validator, at string, create bool) {
 			v.Require(valid.Path(at, "price_type"), false)
 		}
 		v.Require(valid.Path(at, "publisher_id"), x.PublisherID != nil)
-		v.Require(valid.Path(at, "start_datetime"), x.StartDatetime != nil)
+		v.Require(valid.Path(at, "start_datetime"), x.StartDatetime != nil && !x.StartDatetime.IsZero())
 		v.Require(valid.Path(at, "status"), x.Status != nil)
 		v.Require(valid.Path(at, "supply_source_id"), x.SupplySourceID != nil)
 		{

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/apispec"
@@ -214,4 +215,24 @@ func TestLimitConstantsAreTheDescriptions(t *testing.T) {
 	v := ruleBody(t, doc, "Advertiser", false).Properties["vertical_id"].Value
 	assert.Equal(t, float64(MinVerticalID), *v.Min)
 	assert.Equal(t, float64(MaxVerticalID), *v.Max)
+}
+
+// TestZeroTimeIsNoTime: a required date-time set to the zero time is
+// refused as missing, as an unset one is.
+func TestZeroTimeIsNoTime(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		start *adama.Time
+		miss  bool
+	}{
+		{"unset", nil, true},
+		{"zero", &adama.Time{}, true},
+		{"set", adama.TimePtr(time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)), false},
+	} {
+		var v valid.Validator
+		(&Campaign{StartDate: tc.start}).validate(&v, true)
+		var ve *adama.ValidationError
+		require.ErrorAs(t, v.Err(), &ve, tc.name)
+		assert.Equal(t, tc.miss, ve.Has("start_date", valid.RuleRequired), tc.name)
+	}
 }

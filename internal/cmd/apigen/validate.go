@@ -569,6 +569,8 @@ func renderCheck(b *strings.Builder, r *record, c *check) {
 	default:
 		val, present := x, ""
 		switch {
+		case f.typ == "*adama.Time": // a zero time is no time
+			val, present = "*"+x, x+" != nil && !"+x+".IsZero()"
 		case strings.HasPrefix(f.typ, "*"):
 			val, present = "*"+x, x+" != nil"
 		case !f.sent || r.snapshot && !f.readOnly:
