@@ -1,6 +1,7 @@
 package apispec
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -49,4 +50,38 @@ func TestDMPDescribesGroupF(t *testing.T) {
 	tax := doc.Components.Schemas["Taxonomy"].Value
 	assert.True(t, tax.Properties["created_on"].Value.ReadOnly)
 	assert.Equal(t, "date-time", tax.Properties["created_on"].Value.Format)
+}
+
+func TestJoin(t *testing.T) {
+	base := []byte("openapi: 3.0.3\ninfo:\n  title: x\n  version: '1'\n  x-go-services: {A: AService}\n  x-go-client:\n    fields:\n      - {name: A}\npaths:\n  /a: {}\ncomponents:\n  schemas:\n    A: {type: object}\n")
+	part := []byte("info:\n  x-go-services: {B: BService}\n  x-go-client:\n    fields:\n      - {name: B}\npaths:\n  /b: {}\ncomponents:\n  schemas:\n    B: {type: object}\n  parameters:\n    p: {name: p, in: query, schema: {type: string}}\n")
+	out, err := Join([]string{"g.b.yaml"}, base, part)
+	require.NoError(t, err)
+	doc, err := Parse(out)
+	require.NoError(t, err)
+	assert.NotNil(t, doc.Paths.Find("/a"))
+	assert.NotNil(t, doc.Paths.Find("/b"))
+	assert.Contains(t, doc.Components.Schemas, "A")
+	assert.Contains(t, doc.Components.Schemas, "B")
+	assert.Contains(t, doc.Components.Parameters, "p")
+	assert.Equal(t, map[string]any{"A": "AService", "B": "BService"}, doc.Info.Extensions["x-go-services"])
+	fields := doc.Info.Extensions["x-go-client"].(map[string]any)["fields"].([]any)
+	assert.Len(t, fields, 2, "lists are appended")
+	assert.Less(t, doc.Paths.Find("/a").Origin.Key.Line, doc.Paths.Find("/b").Origin.Key.Line, "the base document's keys come first")
+
+	_, err = Join([]string{"g.dup.yaml"}, base, []byte("components:\n  schemas:\n    A: {type: string}\n"))
+	assert.ErrorContains(t, err, "g.dup.yaml: components.schemas.A.type is defined twice")
+	_, err = Join([]string{"g.bad.yaml"}, base, []byte("paths: [\n"))
+	assert.ErrorContains(t, err, "g.bad.yaml")
+}
+
+func TestGroupsSkipParts(t *testing.T) {
+	for _, g := range Groups() {
+		assert.NotContains(t, g, ".", "a part is not a group")
+		parts, err := Parts(g)
+		require.NoError(t, err)
+		for _, p := range parts {
+			assert.True(t, strings.HasPrefix(p, g+"."), p)
+		}
+	}
 }
