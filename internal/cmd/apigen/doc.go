@@ -442,8 +442,14 @@
 // Other x-adama- fields describe the platform, and the tests read them:
 // the envelope (info.x-adama-envelope), the platform's own date-time
 // layout (info.x-adama-date-time, a Go layout), a parameter's operators
-// (x-adama-operators), the fields q and sort_by may name (x-adama-fields)
-// and a list sent as one comma-separated value (x-adama-list: comma).
+// (x-adama-operators), the fields q and sort_by may name (x-adama-fields),
+// a list sent as one comma-separated value (x-adama-list: comma) and an
+// operation the platform answers that its public reference does not
+// document (x-adama-observed-only, on the operation).
+//
+// A group's document may be split into parts (GROUP.NAME.yaml beside
+// GROUP.yaml, joined by apispec.Load), one resource family per part; the
+// generator reads the joined document.
 //
 // # Records that embed
 //
