@@ -29,6 +29,12 @@ type Client struct {
 	// Permissions are the user permissions (/users/{id}/permissions,
 	// /permissions/{user_id}/..., /{level}/{id}/permissions).
 	Permissions *PermissionService
+	// Organizations are the organizations (/organizations, their
+	// settings and the audit log by id list).
+	Organizations *OrganizationService
+	// Agencies are the agencies (/agencies and the audit log by id
+	// list).
+	Agencies *AgencyService
 }
 
 // Option configures New.
@@ -59,10 +65,12 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments: &AttachmentService{g: g},
-		Targets:     &TargetService{g: g},
-		TargetPaths: &TargetPathService{g: g},
-		Advertisers: &AdvertiserService{g: g},
-		Permissions: &PermissionService{g: g},
+		Attachments:   &AttachmentService{g: g},
+		Targets:       &TargetService{g: g},
+		TargetPaths:   &TargetPathService{g: g},
+		Advertisers:   &AdvertiserService{g: g},
+		Permissions:   &PermissionService{g: g},
+		Organizations: &OrganizationService{g: g},
+		Agencies:      &AgencyService{g: g},
 	}
 }

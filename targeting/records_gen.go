@@ -433,6 +433,117 @@ func (v PermissionLevel) Valid() bool {
 	return false
 }
 
+// OrganizationType is a kind of organization.
+type OrganizationType string
+
+// The OrganizationType values.
+const (
+	OrganizationTypeBuyer   OrganizationType = "buyer"
+	OrganizationTypePartner OrganizationType = "partner"
+)
+
+// Values returns every known OrganizationType in the description's order, in a new slice.
+func (OrganizationType) Values() []OrganizationType {
+	return []OrganizationType{
+		OrganizationTypeBuyer,
+		OrganizationTypePartner,
+	}
+}
+
+// Valid reports whether v is a known OrganizationType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v OrganizationType) Valid() bool {
+	switch v {
+	case OrganizationTypeBuyer, OrganizationTypePartner:
+		return true
+	}
+	return false
+}
+
+// OrganizationMFAAvoidance is an organization's made-for-advertising
+// avoidance (it inherits from nothing).
+type OrganizationMFAAvoidance string
+
+// The OrganizationMFAAvoidance values.
+const (
+	OrganizationMFAAvoidanceAllowAll   OrganizationMFAAvoidance = "ALLOW_ALL"
+	OrganizationMFAAvoidanceExcludeMFA OrganizationMFAAvoidance = "EXCLUDE_MFA"
+)
+
+// Values returns every known OrganizationMFAAvoidance in the description's order, in a new slice.
+func (OrganizationMFAAvoidance) Values() []OrganizationMFAAvoidance {
+	return []OrganizationMFAAvoidance{
+		OrganizationMFAAvoidanceAllowAll,
+		OrganizationMFAAvoidanceExcludeMFA,
+	}
+}
+
+// Valid reports whether v is a known OrganizationMFAAvoidance. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v OrganizationMFAAvoidance) Valid() bool {
+	switch v {
+	case OrganizationMFAAvoidanceAllowAll, OrganizationMFAAvoidanceExcludeMFA:
+		return true
+	}
+	return false
+}
+
+// OrganizationDMPEnabled is an organization's use of the data
+// management platform.
+type OrganizationDMPEnabled string
+
+// The OrganizationDMPEnabled values.
+const (
+	OrganizationDMPEnabledEnabled  OrganizationDMPEnabled = "enabled"
+	OrganizationDMPEnabledDisabled OrganizationDMPEnabled = "disabled"
+)
+
+// Values returns every known OrganizationDMPEnabled in the description's order, in a new slice.
+func (OrganizationDMPEnabled) Values() []OrganizationDMPEnabled {
+	return []OrganizationDMPEnabled{
+		OrganizationDMPEnabledEnabled,
+		OrganizationDMPEnabledDisabled,
+	}
+}
+
+// Valid reports whether v is a known OrganizationDMPEnabled. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v OrganizationDMPEnabled) Valid() bool {
+	switch v {
+	case OrganizationDMPEnabledEnabled, OrganizationDMPEnabledDisabled:
+		return true
+	}
+	return false
+}
+
+// MCPAccessLevel is what an organization's model-context-protocol
+// tools may do.
+type MCPAccessLevel string
+
+// The MCPAccessLevel values.
+const (
+	MCPAccessLevelReadOnly  MCPAccessLevel = "read_only"
+	MCPAccessLevelReadWrite MCPAccessLevel = "read_write"
+)
+
+// Values returns every known MCPAccessLevel in the description's order, in a new slice.
+func (MCPAccessLevel) Values() []MCPAccessLevel {
+	return []MCPAccessLevel{
+		MCPAccessLevelReadOnly,
+		MCPAccessLevelReadWrite,
+	}
+}
+
+// Valid reports whether v is a known MCPAccessLevel. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v MCPAccessLevel) Valid() bool {
+	switch v {
+	case MCPAccessLevelReadOnly, MCPAccessLevelReadWrite:
+		return true
+	}
+	return false
+}
+
 // Attachment is a target attached to a strategy. Create sends the
 // writable fields that are set; Update sends the version and what
 // changed since the record was read (see AttachmentService.Update).
@@ -3724,6 +3835,1752 @@ func (x *PermissionEntity) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, permissionEntityIdx, prefix)
+	return out
+}
+
+// Organization is an organization, the top of the entity hierarchy.
+// A list without full=* answers id, name and entity_type. Create
+// sends the writable fields that are set; Update sends the version
+// and what changed since the record was read. Seats are read in the
+// answer's form (each inside data) and are not sent.
+type Organization struct {
+	// The organization's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Its name. At most 64 characters.
+	Name string `json:"name"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The kinds of organization it is.
+	OrgType []OrganizationType `json:"org_type,omitempty"`
+	// True for an active organization.
+	Status *bool `json:"status,omitempty"`
+	// True once the contract has ended.
+	Terminated *bool `json:"terminated,omitempty"`
+	// The web site; an update may clear it.
+	Website *string `json:"website,omitempty"`
+	// The social profile; an update may clear it.
+	Facebook *string `json:"facebook,omitempty"`
+	// The professional profile; an update may clear it.
+	LinkedIn *string `json:"linkedin,omitempty"`
+	// The short-message profile; an update may clear it.
+	Twitter *string `json:"twitter,omitempty"`
+	// Whether advertisers may target pixels across agencies of the
+	// organization.
+	AllowXAgencyPixels *bool `json:"allow_x_agency_pixels,omitempty"`
+	// Whether own prices may be brought.
+	AllowBYOPrice *bool `json:"allow_byo_price,omitempty"`
+	// Opts out of connected ids.
+	OptOutConnectedID *bool `json:"opt_out_connected_id,omitempty"`
+	// Opts out of the svc connected id.
+	OptOutConnectedIDMathID *bool `json:"opt_out_connected_id_mathid,omitempty"`
+	// Whether the organization's own filter level applies.
+	OverrideSuspiciousTrafficFilter *bool `json:"override_suspicious_traffic_filter,omitempty"`
+	// Targets the same device id only.
+	RestrictTargetingToSameDeviceID *bool `json:"restrict_targeting_to_same_device_id,omitempty"`
+	// Targets deterministic ids only.
+	RestrictTargetingToDeterministicID *bool `json:"restrict_targeting_to_deterministic_id,omitempty"`
+	// The filter level, 0 to 100 (0 filters everything suspicious).
+	SuspiciousTrafficFilterLevel *int64 `json:"suspicious_traffic_filter_level,omitempty"`
+	// Whether ads.txt is honoured.
+	UseAdsTxt *bool `json:"use_ads_txt,omitempty"`
+	// Whether ads carry an opt-out button; an update may clear it.
+	UseEvidonOptout *bool `json:"use_evidon_optout,omitempty"`
+	// Whether data sharing is possible.
+	EligibleForDataSharing *bool `json:"eligible_for_data_sharing,omitempty"`
+	// The holding organization; an update may clear it.
+	HoldingOrgID *int64 `json:"holding_org_id,omitempty"`
+	// Whether it acts as a privacy-law service provider.
+	ServiceProviderCCPA *bool `json:"service_provider_ccpa,omitempty"`
+	// The made-for-advertising avoidance.
+	MFAAvoidance OrganizationMFAAvoidance `json:"mfa_avoidance,omitempty"`
+	// The platform's contact for it.
+	MMContactName string `json:"mm_contact_name,omitempty"`
+	// The seat account sent on creative registration. Also read from a
+	// JSON string.
+	ADXSeatAccountID int64 `json:"adx_seat_account_id,omitempty"`
+	// The connected-id strategy.
+	ConnectedIDType ConnectedIDType `json:"connected_id_type,omitempty"`
+	// The contact for contract matters.
+	ContactName string `json:"contact_name,omitempty"`
+	// The first address line.
+	Address1 string `json:"address_1,omitempty"`
+	// The second address line; an update may clear it.
+	Address2 *string `json:"address_2,omitempty"`
+	// The city.
+	City string `json:"city,omitempty"`
+	// The two-letter state.
+	State string `json:"state,omitempty"`
+	// The postal code.
+	Zip string `json:"zip,omitempty"`
+	// The two-letter country code.
+	Country string `json:"country,omitempty"`
+	// The phone number.
+	Phone string `json:"phone,omitempty"`
+	// The currency of budgets and billing (ISO 4217).
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The country billed.
+	BillingCountryCode string `json:"billing_country_code,omitempty"`
+	// Whether the data management platform is used.
+	DMPEnabled OrganizationDMPEnabled `json:"dmp_enabled,omitempty"`
+	// The exchange seats, each as the answer wraps it. Read-only:
+	// not sent on create or update.
+	Seats []*OrganizationSeatEntry `json:"seats,omitempty"`
+	// Whether model-context-protocol tools may reach the platform.
+	MCPEnabled *bool `json:"mcp_enabled,omitempty"`
+	// What those tools may do.
+	MCPAccessLevel MCPAccessLevel `json:"mcp_access_level,omitempty"`
+	// An internal business unit (internal users only).
+	InfBusinessUnit *string `json:"inf_business_unit,omitempty"`
+	// An internal environment (internal users only).
+	Environment *string `json:"environment,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type organizationAlias Organization
+
+var organizationIdx = record.IndexOf(reflect.TypeFor[organizationAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Organization) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Organization) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Organization) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Organization) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationAlias)(x), organizationIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Organization) decodeFast(b []byte) bool {
+	*x = Organization{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "org_type":
+			x.OrgType, ok = record.ReadList(v, record.ReadEnum[OrganizationType])
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "terminated":
+			x.Terminated, ok = record.ReadPtr(v, record.ReadBool)
+		case "website":
+			x.Website, ok = record.ReadPtr(v, record.ReadText)
+		case "facebook":
+			x.Facebook, ok = record.ReadPtr(v, record.ReadText)
+		case "linkedin":
+			x.LinkedIn, ok = record.ReadPtr(v, record.ReadText)
+		case "twitter":
+			x.Twitter, ok = record.ReadPtr(v, record.ReadText)
+		case "allow_x_agency_pixels":
+			x.AllowXAgencyPixels, ok = record.ReadPtr(v, record.ReadBool)
+		case "allow_byo_price":
+			x.AllowBYOPrice, ok = record.ReadPtr(v, record.ReadBool)
+		case "opt_out_connected_id":
+			x.OptOutConnectedID, ok = record.ReadPtr(v, record.ReadBool)
+		case "opt_out_connected_id_mathid":
+			x.OptOutConnectedIDMathID, ok = record.ReadPtr(v, record.ReadBool)
+		case "override_suspicious_traffic_filter":
+			x.OverrideSuspiciousTrafficFilter, ok = record.ReadPtr(v, record.ReadBool)
+		case "restrict_targeting_to_same_device_id":
+			x.RestrictTargetingToSameDeviceID, ok = record.ReadPtr(v, record.ReadBool)
+		case "restrict_targeting_to_deterministic_id":
+			x.RestrictTargetingToDeterministicID, ok = record.ReadPtr(v, record.ReadBool)
+		case "suspicious_traffic_filter_level":
+			x.SuspiciousTrafficFilterLevel, ok = record.ReadPtr(v, record.ReadInt64)
+		case "use_ads_txt":
+			x.UseAdsTxt, ok = record.ReadPtr(v, record.ReadBool)
+		case "use_evidon_optout":
+			x.UseEvidonOptout, ok = record.ReadPtr(v, record.ReadBool)
+		case "eligible_for_data_sharing":
+			x.EligibleForDataSharing, ok = record.ReadPtr(v, record.ReadBool)
+		case "holding_org_id":
+			x.HoldingOrgID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "service_provider_ccpa":
+			x.ServiceProviderCCPA, ok = record.ReadPtr(v, record.ReadBool)
+		case "mfa_avoidance":
+			if !record.IsNull(v) {
+				x.MFAAvoidance, ok = record.ReadEnum[OrganizationMFAAvoidance](v)
+			}
+		case "mm_contact_name":
+			if !record.IsNull(v) {
+				x.MMContactName, ok = record.ReadText(v)
+			}
+		case "adx_seat_account_id":
+			if !record.IsNull(v) {
+				x.ADXSeatAccountID, ok = record.ReadInt64(v)
+			}
+		case "connected_id_type":
+			if !record.IsNull(v) {
+				x.ConnectedIDType, ok = record.ReadEnum[ConnectedIDType](v)
+			}
+		case "contact_name":
+			if !record.IsNull(v) {
+				x.ContactName, ok = record.ReadText(v)
+			}
+		case "address_1":
+			if !record.IsNull(v) {
+				x.Address1, ok = record.ReadText(v)
+			}
+		case "address_2":
+			x.Address2, ok = record.ReadPtr(v, record.ReadText)
+		case "city":
+			if !record.IsNull(v) {
+				x.City, ok = record.ReadText(v)
+			}
+		case "state":
+			if !record.IsNull(v) {
+				x.State, ok = record.ReadText(v)
+			}
+		case "zip":
+			if !record.IsNull(v) {
+				x.Zip, ok = record.ReadText(v)
+			}
+		case "country":
+			if !record.IsNull(v) {
+				x.Country, ok = record.ReadText(v)
+			}
+		case "phone":
+			if !record.IsNull(v) {
+				x.Phone, ok = record.ReadText(v)
+			}
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "billing_country_code":
+			if !record.IsNull(v) {
+				x.BillingCountryCode, ok = record.ReadText(v)
+			}
+		case "dmp_enabled":
+			if !record.IsNull(v) {
+				x.DMPEnabled, ok = record.ReadEnum[OrganizationDMPEnabled](v)
+			}
+		case "seats":
+			x.Seats, ok = record.ReadList(v, func(e []byte) (*OrganizationSeatEntry, bool) {
+				return record.ReadRecord(e, (*OrganizationSeatEntry).decodeValid)
+			})
+		case "mcp_enabled":
+			x.MCPEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "mcp_access_level":
+			if !record.IsNull(v) {
+				x.MCPAccessLevel, ok = record.ReadEnum[MCPAccessLevel](v)
+			}
+		case "inf_business_unit":
+			x.InfBusinessUnit, ok = record.ReadPtr(v, record.ReadText)
+		case "environment":
+			x.Environment, ok = record.ReadPtr(v, record.ReadText)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "org_type", "status", "terminated", "website", "facebook", "linkedin", "twitter", "allow_x_agency_pixels", "allow_byo_price", "opt_out_connected_id", "opt_out_connected_id_mathid", "override_suspicious_traffic_filter", "restrict_targeting_to_same_device_id", "restrict_targeting_to_deterministic_id", "suspicious_traffic_filter_level", "use_ads_txt", "use_evidon_optout", "eligible_for_data_sharing", "holding_org_id", "service_provider_ccpa", "mfa_avoidance", "mm_contact_name", "adx_seat_account_id", "connected_id_type", "contact_name", "address_1", "address_2", "city", "state", "zip", "country", "phone", "currency_code", "billing_country_code", "dmp_enabled", "seats", "mcp_enabled", "mcp_access_level", "inf_business_unit", "environment", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Organization) MarshalJSON() ([]byte, error) {
+	a := organizationAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Organization) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Organization) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationIdx, prefix)
+	for i, y := range x.Seats {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "seats["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Organization) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.Seats = nil
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "seats", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Organization) original() *Organization {
+	if x.raw == nil {
+		return nil
+	}
+	var o Organization
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// organizationWrite is the writable part of Organization, in the description's order.
+type organizationWrite struct {
+	Name                               string                   `json:"name,omitempty"`
+	OrgType                            []OrganizationType       `json:"org_type,omitzero"`
+	Status                             *bool                    `json:"status,omitempty"`
+	Terminated                         *bool                    `json:"terminated,omitempty"`
+	Website                            *string                  `json:"website,omitempty"`
+	Facebook                           *string                  `json:"facebook,omitempty"`
+	LinkedIn                           *string                  `json:"linkedin,omitempty"`
+	Twitter                            *string                  `json:"twitter,omitempty"`
+	AllowXAgencyPixels                 *bool                    `json:"allow_x_agency_pixels,omitempty"`
+	AllowBYOPrice                      *bool                    `json:"allow_byo_price,omitempty"`
+	OptOutConnectedID                  *bool                    `json:"opt_out_connected_id,omitempty"`
+	OptOutConnectedIDMathID            *bool                    `json:"opt_out_connected_id_mathid,omitempty"`
+	OverrideSuspiciousTrafficFilter    *bool                    `json:"override_suspicious_traffic_filter,omitempty"`
+	RestrictTargetingToSameDeviceID    *bool                    `json:"restrict_targeting_to_same_device_id,omitempty"`
+	RestrictTargetingToDeterministicID *bool                    `json:"restrict_targeting_to_deterministic_id,omitempty"`
+	SuspiciousTrafficFilterLevel       *int64                   `json:"suspicious_traffic_filter_level,omitempty"`
+	UseAdsTxt                          *bool                    `json:"use_ads_txt,omitempty"`
+	UseEvidonOptout                    *bool                    `json:"use_evidon_optout,omitempty"`
+	EligibleForDataSharing             *bool                    `json:"eligible_for_data_sharing,omitempty"`
+	HoldingOrgID                       *int64                   `json:"holding_org_id,omitempty"`
+	ServiceProviderCCPA                *bool                    `json:"service_provider_ccpa,omitempty"`
+	MFAAvoidance                       OrganizationMFAAvoidance `json:"mfa_avoidance,omitempty"`
+	MMContactName                      string                   `json:"mm_contact_name,omitempty"`
+	ADXSeatAccountID                   int64                    `json:"adx_seat_account_id,omitempty"`
+	ConnectedIDType                    ConnectedIDType          `json:"connected_id_type,omitempty"`
+	ContactName                        string                   `json:"contact_name,omitempty"`
+	Address1                           string                   `json:"address_1,omitempty"`
+	Address2                           *string                  `json:"address_2,omitempty"`
+	City                               string                   `json:"city,omitempty"`
+	State                              string                   `json:"state,omitempty"`
+	Zip                                string                   `json:"zip,omitempty"`
+	Country                            string                   `json:"country,omitempty"`
+	Phone                              string                   `json:"phone,omitempty"`
+	CurrencyCode                       string                   `json:"currency_code,omitempty"`
+	BillingCountryCode                 string                   `json:"billing_country_code,omitempty"`
+	DMPEnabled                         OrganizationDMPEnabled   `json:"dmp_enabled,omitempty"`
+	MCPEnabled                         *bool                    `json:"mcp_enabled,omitempty"`
+	MCPAccessLevel                     MCPAccessLevel           `json:"mcp_access_level,omitempty"`
+	InfBusinessUnit                    *string                  `json:"inf_business_unit,omitempty"`
+	Environment                        *string                  `json:"environment,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Organization) writable() ([]byte, error) {
+	w := organizationWrite{
+		Name:                               x.Name,
+		OrgType:                            x.OrgType,
+		Status:                             x.Status,
+		Terminated:                         x.Terminated,
+		Website:                            x.Website,
+		Facebook:                           x.Facebook,
+		LinkedIn:                           x.LinkedIn,
+		Twitter:                            x.Twitter,
+		AllowXAgencyPixels:                 x.AllowXAgencyPixels,
+		AllowBYOPrice:                      x.AllowBYOPrice,
+		OptOutConnectedID:                  x.OptOutConnectedID,
+		OptOutConnectedIDMathID:            x.OptOutConnectedIDMathID,
+		OverrideSuspiciousTrafficFilter:    x.OverrideSuspiciousTrafficFilter,
+		RestrictTargetingToSameDeviceID:    x.RestrictTargetingToSameDeviceID,
+		RestrictTargetingToDeterministicID: x.RestrictTargetingToDeterministicID,
+		SuspiciousTrafficFilterLevel:       x.SuspiciousTrafficFilterLevel,
+		UseAdsTxt:                          x.UseAdsTxt,
+		UseEvidonOptout:                    x.UseEvidonOptout,
+		EligibleForDataSharing:             x.EligibleForDataSharing,
+		HoldingOrgID:                       x.HoldingOrgID,
+		ServiceProviderCCPA:                x.ServiceProviderCCPA,
+		MFAAvoidance:                       x.MFAAvoidance,
+		MMContactName:                      x.MMContactName,
+		ADXSeatAccountID:                   x.ADXSeatAccountID,
+		ConnectedIDType:                    x.ConnectedIDType,
+		ContactName:                        x.ContactName,
+		Address1:                           x.Address1,
+		Address2:                           x.Address2,
+		City:                               x.City,
+		State:                              x.State,
+		Zip:                                x.Zip,
+		Country:                            x.Country,
+		Phone:                              x.Phone,
+		CurrencyCode:                       x.CurrencyCode,
+		BillingCountryCode:                 x.BillingCountryCode,
+		DMPEnabled:                         x.DMPEnabled,
+		MCPEnabled:                         x.MCPEnabled,
+		MCPAccessLevel:                     x.MCPAccessLevel,
+		InfBusinessUnit:                    x.InfBusinessUnit,
+		Environment:                        x.Environment,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Organization) readOnlyChanged(orig *Organization) map[string]bool {
+	return map[string]bool{
+		"id":          orig.ID != x.ID,
+		"entity_type": orig.EntityType != x.EntityType,
+		"seats":       !reflect.DeepEqual(orig.Seats, x.Seats),
+		"created_on":  !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":  !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":     orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Organization) fixedFields() []string {
+	return []string{"name", "org_type", "status", "terminated", "allow_x_agency_pixels", "allow_byo_price", "opt_out_connected_id", "opt_out_connected_id_mathid", "override_suspicious_traffic_filter", "restrict_targeting_to_same_device_id", "restrict_targeting_to_deterministic_id", "suspicious_traffic_filter_level", "use_ads_txt", "eligible_for_data_sharing", "service_provider_ccpa", "mfa_avoidance", "mm_contact_name", "adx_seat_account_id", "connected_id_type", "contact_name", "address_1", "city", "state", "zip", "country", "phone", "currency_code", "billing_country_code", "dmp_enabled", "mcp_enabled", "mcp_access_level"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Organization) createOnlyFields() []string {
+	return nil
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// OrganizationCreate, update by OrganizationUpdate): those of a
+// create when create is set, else those of an update.
+func (x *Organization) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by OrganizationCreate,
+// update by OrganizationUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *Organization) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.OrgType != nil {
+			valid.Unique(v, valid.Path(at, "org_type"), x.OrgType)
+		}
+		for i, e := range x.OrgType {
+			valid.Enum(v, valid.Index(at, "org_type", i), e)
+		}
+		v.Require(valid.Path(at, "status"), x.Status != nil)
+		if x.Website != nil {
+			v.MaxLen(valid.Path(at, "website"), *x.Website, 512)
+		}
+		if x.Facebook != nil {
+			v.MaxLen(valid.Path(at, "facebook"), *x.Facebook, 512)
+		}
+		if x.LinkedIn != nil {
+			v.MaxLen(valid.Path(at, "linkedin"), *x.LinkedIn, 512)
+		}
+		if x.Twitter != nil {
+			v.MaxLen(valid.Path(at, "twitter"), *x.Twitter, 512)
+		}
+		if x.SuspiciousTrafficFilterLevel != nil {
+			v.Range(valid.Path(at, "suspicious_traffic_filter_level"), *x.SuspiciousTrafficFilterLevel, 0, 100)
+		}
+		if x.HoldingOrgID != nil {
+			v.Range(valid.Path(at, "holding_org_id"), *x.HoldingOrgID, -2147483648, 2147483647)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.MMContactName != "" {
+			v.MaxLen(valid.Path(at, "mm_contact_name"), x.MMContactName, 64)
+		} else {
+			v.Require(valid.Path(at, "mm_contact_name"), false)
+		}
+		if x.ADXSeatAccountID != 0 {
+			v.Min(valid.Path(at, "adx_seat_account_id"), x.ADXSeatAccountID, 1)
+		} else {
+			v.Require(valid.Path(at, "adx_seat_account_id"), false)
+		}
+		if x.ConnectedIDType != "" {
+			valid.Enum(v, valid.Path(at, "connected_id_type"), x.ConnectedIDType)
+		} else {
+			v.Require(valid.Path(at, "connected_id_type"), false)
+		}
+		if x.ContactName != "" {
+			v.MaxLen(valid.Path(at, "contact_name"), x.ContactName, 64)
+		} else {
+			v.Require(valid.Path(at, "contact_name"), false)
+		}
+		if x.Address1 != "" {
+			v.MaxLen(valid.Path(at, "address_1"), x.Address1, 256)
+		} else {
+			v.Require(valid.Path(at, "address_1"), false)
+		}
+		if x.Address2 != nil {
+			v.MaxLen(valid.Path(at, "address_2"), *x.Address2, 256)
+		}
+		if x.City != "" {
+			v.MaxLen(valid.Path(at, "city"), x.City, 32)
+		} else {
+			v.Require(valid.Path(at, "city"), false)
+		}
+		if x.State != "" {
+			v.MaxLen(valid.Path(at, "state"), x.State, 2)
+		} else {
+			v.Require(valid.Path(at, "state"), false)
+		}
+		if x.Zip != "" {
+			v.MaxLen(valid.Path(at, "zip"), x.Zip, 10)
+		} else {
+			v.Require(valid.Path(at, "zip"), false)
+		}
+		if x.Country != "" {
+			v.MaxLen(valid.Path(at, "country"), x.Country, 2)
+		} else {
+			v.Require(valid.Path(at, "country"), false)
+		}
+		if x.Phone != "" {
+			v.MaxLen(valid.Path(at, "phone"), x.Phone, 24)
+		} else {
+			v.Require(valid.Path(at, "phone"), false)
+		}
+		if x.CurrencyCode != "" {
+			v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		} else {
+			v.Require(valid.Path(at, "currency_code"), false)
+		}
+		v.Require(valid.Path(at, "billing_country_code"), x.BillingCountryCode != "")
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		} else {
+			v.Require(valid.Path(at, "dmp_enabled"), false)
+		}
+		if x.MCPAccessLevel != "" {
+			valid.Enum(v, valid.Path(at, "mcp_access_level"), x.MCPAccessLevel)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		}
+		if x.OrgType != nil {
+			valid.Unique(v, valid.Path(at, "org_type"), x.OrgType)
+		}
+		for i, e := range x.OrgType {
+			valid.Enum(v, valid.Index(at, "org_type", i), e)
+		}
+		if x.Website != nil {
+			v.MaxLen(valid.Path(at, "website"), *x.Website, 512)
+		}
+		if x.Facebook != nil {
+			v.MaxLen(valid.Path(at, "facebook"), *x.Facebook, 512)
+		}
+		if x.LinkedIn != nil {
+			v.MaxLen(valid.Path(at, "linkedin"), *x.LinkedIn, 512)
+		}
+		if x.Twitter != nil {
+			v.MaxLen(valid.Path(at, "twitter"), *x.Twitter, 512)
+		}
+		if x.SuspiciousTrafficFilterLevel != nil {
+			v.Range(valid.Path(at, "suspicious_traffic_filter_level"), *x.SuspiciousTrafficFilterLevel, 0, 100)
+		}
+		if x.HoldingOrgID != nil {
+			v.Range(valid.Path(at, "holding_org_id"), *x.HoldingOrgID, -2147483648, 2147483647)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.MMContactName != "" {
+			v.MaxLen(valid.Path(at, "mm_contact_name"), x.MMContactName, 64)
+		}
+		if x.ADXSeatAccountID != 0 {
+			v.Min(valid.Path(at, "adx_seat_account_id"), x.ADXSeatAccountID, 1)
+		}
+		if x.ConnectedIDType != "" {
+			valid.Enum(v, valid.Path(at, "connected_id_type"), x.ConnectedIDType)
+		}
+		if x.ContactName != "" {
+			v.MaxLen(valid.Path(at, "contact_name"), x.ContactName, 64)
+		}
+		if x.Address1 != "" {
+			v.MaxLen(valid.Path(at, "address_1"), x.Address1, 256)
+		}
+		if x.Address2 != nil {
+			v.MaxLen(valid.Path(at, "address_2"), *x.Address2, 256)
+		}
+		if x.City != "" {
+			v.MaxLen(valid.Path(at, "city"), x.City, 32)
+		}
+		if x.State != "" {
+			v.MaxLen(valid.Path(at, "state"), x.State, 2)
+		}
+		if x.Zip != "" {
+			v.MaxLen(valid.Path(at, "zip"), x.Zip, 10)
+		}
+		if x.Country != "" {
+			v.MaxLen(valid.Path(at, "country"), x.Country, 2)
+		}
+		if x.Phone != "" {
+			v.MaxLen(valid.Path(at, "phone"), x.Phone, 24)
+		}
+		if x.CurrencyCode != "" {
+			v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+		if x.MCPAccessLevel != "" {
+			valid.Enum(v, valid.Path(at, "mcp_access_level"), x.MCPAccessLevel)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, -2147483648, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Organization) validateChange(v *valid.Validator, orig *Organization) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "seats", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// OrganizationSeatEntry is one exchange seat of an organization as
+// answers wrap it.
+type OrganizationSeatEntry struct {
+	// The seat.
+	Data *OrganizationSeat `json:"data,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationSeatEntryAlias OrganizationSeatEntry
+
+var organizationSeatEntryIdx = record.IndexOf(reflect.TypeFor[organizationSeatEntryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationSeatEntry) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationSeatEntry) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationSeatEntry) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationSeatEntryAlias)(x), organizationSeatEntryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationSeatEntry) decodeFast(b []byte) bool {
+	*x = OrganizationSeatEntry{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "data":
+			x.Data, ok = record.ReadRecord(v, (*OrganizationSeat).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "data")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationSeatEntry) MarshalJSON() ([]byte, error) {
+	a := organizationSeatEntryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationSeatEntry) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationSeatEntry) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationSeatEntryIdx, prefix)
+	out = append(out, x.Data.misfits(record.MisfitPath(prefix, "data"))...)
+	return out
+}
+
+// OrganizationSeat is an organization's seat on one exchange.
+type OrganizationSeat struct {
+	// The seat's id.
+	ID int64 `json:"id,omitempty"`
+	// The seat's version.
+	Version int64 `json:"version,omitempty"`
+	// The exchange (supply source).
+	SupplySourceID int64 `json:"supply_source_id"`
+	// The seat's identifier on the exchange.
+	SeatIdentifier string `json:"seat_identifier"`
+	// Whether media is billed to the client (true when absent).
+	BillMediaToClient *bool `json:"bill_media_to_client,omitempty"`
+	// The unit of the exchange cost (PCT_MEDIA when absent).
+	RMXExchangeCostUnit *string `json:"rmx_exchange_cost_unit,omitempty"`
+	// The exchange cost per thousand.
+	RMXExchangeCostCPM *adama.Decimal `json:"rmx_exchange_cost_cpm,omitempty"`
+	// The exchange cost as a percentage of media.
+	RMXExchangeCostPct *adama.Decimal `json:"rmx_exchange_cost_pct,omitempty"`
+	// True for an active seat (true when absent).
+	Status *bool `json:"status,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationSeatAlias OrganizationSeat
+
+var organizationSeatIdx = record.IndexOf(reflect.TypeFor[organizationSeatAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationSeat) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationSeat) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationSeat) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationSeatAlias)(x), organizationSeatIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationSeat) decodeFast(b []byte) bool {
+	*x = OrganizationSeat{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "supply_source_id":
+			if !record.IsNull(v) {
+				x.SupplySourceID, ok = record.ReadInt64(v)
+			}
+		case "seat_identifier":
+			if !record.IsNull(v) {
+				x.SeatIdentifier, ok = record.ReadText(v)
+			}
+		case "bill_media_to_client":
+			x.BillMediaToClient, ok = record.ReadPtr(v, record.ReadBool)
+		case "rmx_exchange_cost_unit":
+			x.RMXExchangeCostUnit, ok = record.ReadPtr(v, record.ReadText)
+		case "rmx_exchange_cost_cpm":
+			x.RMXExchangeCostCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "rmx_exchange_cost_pct":
+			x.RMXExchangeCostPct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "supply_source_id", "seat_identifier", "bill_media_to_client", "rmx_exchange_cost_unit", "rmx_exchange_cost_cpm", "rmx_exchange_cost_pct", "status", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationSeat) MarshalJSON() ([]byte, error) {
+	a := organizationSeatAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationSeat) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationSeat) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationSeatIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *OrganizationSeat) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// OrganizationSettings is an organization's settings and the
+// organization they belong to.
+type OrganizationSettings struct {
+	// The settings.
+	Settings []OrganizationSetting `json:"settings,omitempty"`
+	// The organization.
+	Entity *SettingsEntity `json:"entity,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationSettingsAlias OrganizationSettings
+
+var organizationSettingsIdx = record.IndexOf(reflect.TypeFor[organizationSettingsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationSettings) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationSettings) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationSettings) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationSettingsAlias)(x), organizationSettingsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationSettings) decodeFast(b []byte) bool {
+	*x = OrganizationSettings{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "settings":
+			x.Settings, ok = record.ReadList(v, func(e []byte) (OrganizationSetting, bool) {
+				p, ok := record.ReadRecord(e, (*OrganizationSetting).decodeValid)
+				if p == nil {
+					return OrganizationSetting{}, ok
+				}
+				return *p, ok
+			})
+		case "entity":
+			x.Entity, ok = record.ReadRecord(v, (*SettingsEntity).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "settings", "entity")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationSettings) MarshalJSON() ([]byte, error) {
+	a := organizationSettingsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationSettings) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationSettings) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationSettingsIdx, prefix)
+	for i := range x.Settings {
+		out = append(out, x.Settings[i].misfits(record.MisfitPath(prefix, "settings["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Entity.misfits(record.MisfitPath(prefix, "entity"))...)
+	return out
+}
+
+// OrganizationSetting is one setting of an organization;
+// UpdateSettings removes a setting sent with a nil value.
+type OrganizationSetting struct {
+	// The setting's name.
+	Key string `json:"key"`
+	// Its value; nil removes it.
+	Value *string `json:"value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationSettingAlias OrganizationSetting
+
+var organizationSettingIdx = record.IndexOf(reflect.TypeFor[organizationSettingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationSetting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationSetting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationSetting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationSettingAlias)(x), organizationSettingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationSetting) decodeFast(b []byte) bool {
+	*x = OrganizationSetting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "key":
+			if !record.IsNull(v) {
+				x.Key, ok = record.ReadText(v)
+			}
+		case "value":
+			x.Value, ok = record.ReadPtr(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "key", "value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationSetting) MarshalJSON() ([]byte, error) {
+	a := organizationSettingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationSetting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationSetting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationSettingIdx, prefix)
+	return out
+}
+
+// SettingsEntity is the record some settings belong to.
+type SettingsEntity struct {
+	// Its id.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// How many settings it has.
+	SettingsTotal int64 `json:"settings_total,omitempty"`
+	// Its kind.
+	Type string `json:"type,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type settingsEntityAlias SettingsEntity
+
+var settingsEntityIdx = record.IndexOf(reflect.TypeFor[settingsEntityAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SettingsEntity) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SettingsEntity) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SettingsEntity) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*settingsEntityAlias)(x), settingsEntityIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SettingsEntity) decodeFast(b []byte) bool {
+	*x = SettingsEntity{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "settings_total":
+			if !record.IsNull(v) {
+				x.SettingsTotal, ok = record.ReadInt64(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "settings_total", "type")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SettingsEntity) MarshalJSON() ([]byte, error) {
+	a := settingsEntityAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SettingsEntity) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SettingsEntity) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, settingsEntityIdx, prefix)
+	return out
+}
+
+// Agency is an agency of an organization. A list without full=*
+// answers id, name, entity_type and, with with=organization,
+// organization. Create sends the writable fields that are set
+// (organization_id and name are required); Update sends the version
+// and what changed since the record was read.
+type Agency struct {
+	// The agency's id. Also read from a JSON string. Read-only: not sent
+	// on create or update.
+	ID int64 `json:"id"`
+	// Its name. At most 64 characters.
+	Name string `json:"name"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The owning organization; only a create sets it. Also read from a
+	// JSON string.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// The organization, embedded with with=organization. Read-only:
+	// not sent on create or update.
+	Organization *OrganizationRef `json:"organization,omitempty"`
+	// The ads.txt requirement.
+	AdsTxtVerified AdsTxtVerified `json:"ads_txt_verified,omitempty"`
+	// Whether optimization may use data across advertisers.
+	AllowXAdvOptimization *bool `json:"allow_x_adv_optimization,omitempty"`
+	// Whether advertisers may target each other's pixels.
+	AllowXAdvPixels *bool `json:"allow_x_adv_pixels,omitempty"`
+	// Whether the data management platform is used.
+	DMPEnabled DMPEnabled `json:"dmp_enabled,omitempty"`
+	// Whether data sharing is possible.
+	EligibleForDataSharing *bool `json:"eligible_for_data_sharing,omitempty"`
+	// The logo's address.
+	Logo string `json:"logo,omitempty"`
+	// The made-for-advertising avoidance.
+	MFAAvoidance MFAAvoidance `json:"mfa_avoidance,omitempty"`
+	// The avoidance in force when INHERIT (GetExtended). Read-only:
+	// not sent on create or update.
+	InheritedMFAAvoidance MFAAvoidance `json:"inherited_mfa_avoidance,omitempty"`
+	// The level it is inherited from (GetExtended). Read-only: not sent
+	// on create or update.
+	InheritedMFAFrom MFASource `json:"inherited_mfa_from,omitempty"`
+	// The sales contact (a user). Read-only: not sent on create or
+	// update.
+	SalesContactID int64 `json:"sales_contact_id,omitempty"`
+	// The billing contact (a user). Read-only: not sent on create or
+	// update.
+	BillingContactID int64 `json:"billing_contact_id,omitempty"`
+	// The traffic contact (a user). Read-only: not sent on create or
+	// update.
+	TrafficContactID int64 `json:"traffic_contact_id,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type agencyAlias Agency
+
+var agencyIdx = record.IndexOf(reflect.TypeFor[agencyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Agency) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Agency) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Agency) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Agency) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*agencyAlias)(x), agencyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Agency) decodeFast(b []byte) bool {
+	*x = Agency{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "organization":
+			x.Organization, ok = record.ReadRecord(v, (*OrganizationRef).decodeValid)
+		case "ads_txt_verified":
+			if !record.IsNull(v) {
+				x.AdsTxtVerified, ok = record.ReadEnum[AdsTxtVerified](v)
+			}
+		case "allow_x_adv_optimization":
+			x.AllowXAdvOptimization, ok = record.ReadPtr(v, record.ReadBool)
+		case "allow_x_adv_pixels":
+			x.AllowXAdvPixels, ok = record.ReadPtr(v, record.ReadBool)
+		case "dmp_enabled":
+			if !record.IsNull(v) {
+				x.DMPEnabled, ok = record.ReadEnum[DMPEnabled](v)
+			}
+		case "eligible_for_data_sharing":
+			x.EligibleForDataSharing, ok = record.ReadPtr(v, record.ReadBool)
+		case "logo":
+			if !record.IsNull(v) {
+				x.Logo, ok = record.ReadText(v)
+			}
+		case "mfa_avoidance":
+			if !record.IsNull(v) {
+				x.MFAAvoidance, ok = record.ReadEnum[MFAAvoidance](v)
+			}
+		case "inherited_mfa_avoidance":
+			if !record.IsNull(v) {
+				x.InheritedMFAAvoidance, ok = record.ReadEnum[MFAAvoidance](v)
+			}
+		case "inherited_mfa_from":
+			if !record.IsNull(v) {
+				x.InheritedMFAFrom, ok = record.ReadEnum[MFASource](v)
+			}
+		case "sales_contact_id":
+			if !record.IsNull(v) {
+				x.SalesContactID, ok = record.ReadInt64(v)
+			}
+		case "billing_contact_id":
+			if !record.IsNull(v) {
+				x.BillingContactID, ok = record.ReadInt64(v)
+			}
+		case "traffic_contact_id":
+			if !record.IsNull(v) {
+				x.TrafficContactID, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "organization_id", "organization", "ads_txt_verified", "allow_x_adv_optimization", "allow_x_adv_pixels", "dmp_enabled", "eligible_for_data_sharing", "logo", "mfa_avoidance", "inherited_mfa_avoidance", "inherited_mfa_from", "sales_contact_id", "billing_contact_id", "traffic_contact_id", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Agency) MarshalJSON() ([]byte, error) {
+	a := agencyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Agency) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Agency) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, agencyIdx, prefix)
+	out = append(out, x.Organization.misfits(record.MisfitPath(prefix, "organization"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Agency) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.Organization = nil
+	x.InheritedMFAAvoidance = ""
+	x.InheritedMFAFrom = ""
+	x.SalesContactID = 0
+	x.BillingContactID = 0
+	x.TrafficContactID = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "organization", "inherited_mfa_avoidance", "inherited_mfa_from", "sales_contact_id", "billing_contact_id", "traffic_contact_id", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Agency) original() *Agency {
+	if x.raw == nil {
+		return nil
+	}
+	var o Agency
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// agencyWrite is the writable part of Agency, in the description's order.
+type agencyWrite struct {
+	Name                   string         `json:"name,omitempty"`
+	OrganizationID         int64          `json:"organization_id,omitempty"`
+	AdsTxtVerified         AdsTxtVerified `json:"ads_txt_verified,omitempty"`
+	AllowXAdvOptimization  *bool          `json:"allow_x_adv_optimization,omitempty"`
+	AllowXAdvPixels        *bool          `json:"allow_x_adv_pixels,omitempty"`
+	DMPEnabled             DMPEnabled     `json:"dmp_enabled,omitempty"`
+	EligibleForDataSharing *bool          `json:"eligible_for_data_sharing,omitempty"`
+	Logo                   string         `json:"logo,omitempty"`
+	MFAAvoidance           MFAAvoidance   `json:"mfa_avoidance,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Agency) writable() ([]byte, error) {
+	w := agencyWrite{
+		Name:                   x.Name,
+		OrganizationID:         x.OrganizationID,
+		AdsTxtVerified:         x.AdsTxtVerified,
+		AllowXAdvOptimization:  x.AllowXAdvOptimization,
+		AllowXAdvPixels:        x.AllowXAdvPixels,
+		DMPEnabled:             x.DMPEnabled,
+		EligibleForDataSharing: x.EligibleForDataSharing,
+		Logo:                   x.Logo,
+		MFAAvoidance:           x.MFAAvoidance,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Agency) readOnlyChanged(orig *Agency) map[string]bool {
+	return map[string]bool{
+		"id":                      orig.ID != x.ID,
+		"entity_type":             orig.EntityType != x.EntityType,
+		"organization_id":         orig.OrganizationID != x.OrganizationID,
+		"organization":            !reflect.DeepEqual(orig.Organization, x.Organization),
+		"inherited_mfa_avoidance": orig.InheritedMFAAvoidance != x.InheritedMFAAvoidance,
+		"inherited_mfa_from":      orig.InheritedMFAFrom != x.InheritedMFAFrom,
+		"sales_contact_id":        orig.SalesContactID != x.SalesContactID,
+		"billing_contact_id":      orig.BillingContactID != x.BillingContactID,
+		"traffic_contact_id":      orig.TrafficContactID != x.TrafficContactID,
+		"created_on":              !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":              !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":                 orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Agency) fixedFields() []string {
+	return []string{"name", "ads_txt_verified", "allow_x_adv_optimization", "allow_x_adv_pixels", "dmp_enabled", "eligible_for_data_sharing", "logo", "mfa_avoidance"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Agency) createOnlyFields() []string {
+	return []string{"organization_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// AgencyCreate, update by AgencyUpdate): those of a create when
+// create is set, else those of an update.
+func (x *Agency) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by AgencyCreate, update by
+// AgencyUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Agency) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.OrganizationID != 0 {
+			v.Range(valid.Path(at, "organization_id"), x.OrganizationID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "organization_id"), false)
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+		if x.Logo != "" {
+			v.MaxLen(valid.Path(at, "logo"), x.Logo, 1024)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+		if x.Logo != "" {
+			v.MaxLen(valid.Path(at, "logo"), x.Logo, 1024)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Agency) validateChange(v *valid.Validator, orig *Agency) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "organization_id", "organization", "inherited_mfa_avoidance", "inherited_mfa_from", "sales_contact_id", "billing_contact_id", "traffic_contact_id", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// OrganizationRef is the organization embedded in an agency
+// (with=organization).
+type OrganizationRef struct {
+	// The organization's id.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// The relation's name.
+	Rel string `json:"rel,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationRefAlias OrganizationRef
+
+var organizationRefIdx = record.IndexOf(reflect.TypeFor[organizationRefAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationRef) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationRef) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationRef) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationRefAlias)(x), organizationRefIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationRef) decodeFast(b []byte) bool {
+	*x = OrganizationRef{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "rel":
+			if !record.IsNull(v) {
+				x.Rel, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "rel")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationRef) MarshalJSON() ([]byte, error) {
+	a := organizationRefAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationRef) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationRef) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationRefIdx, prefix)
 	return out
 }
 

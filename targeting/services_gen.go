@@ -97,6 +97,50 @@ func (o *HistoryOptions) query(limit, offset int) url.Values {
 	return q
 }
 
+// OrganizationListOptions are the parameters of GET /organizations:
+// one page of organizations (id, name and entity_type; every
+// property with full=*). A nil *OrganizationListOptions asks for the
+// platform's defaults; the struct is copied, never changed.
+type OrganizationListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *OrganizationListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// AgencyListOptions are the parameters of GET /agencies:
+// one page of agencies: id, name and entity_type (and organization
+// with with=organization), or every property with full=*. A nil
+// *AgencyListOptions asks for the platform's defaults; the struct is
+// copied, never changed.
+type AgencyListOptions struct {
+	ListOptions
+	// WithOrganization (with): related records to embed.
+	WithOrganization bool
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *AgencyListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.WithOrganization {
+		q.Set("with", "organization")
+	}
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -675,6 +719,242 @@ func (s *PermissionService) AllStrategyUsers(ctx context.Context, strategyID int
 	}
 }
 
+// List calls GET /organizations. The operation: one page of
+// organizations (id, name and entity_type; every property with
+// full=*).
+func (s *OrganizationService) List(ctx context.Context, opts *OrganizationListOptions, ro ...adama.RequestOption) (*adama.Page[*Organization], error) {
+	var o OrganizationListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Organization](ctx, s.g, &call.Call{Path: "/organizations", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /organizations, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of organizations (id,
+// name and entity_type; every property with full=*).
+func (s *OrganizationService) All(ctx context.Context, opts *OrganizationListOptions, ro ...adama.RequestOption) iter.Seq2[*Organization, error] {
+	var o OrganizationListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Organization, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Organization], error) {
+			return listPage[Organization](ctx, s.g, &call.Call{Path: "/organizations", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /organizations,
+// returning the record as the platform has it. The operation:
+// create an organization.
+func (s *OrganizationService) Create(ctx context.Context, rec *Organization, ro ...adama.RequestOption) (*Organization, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Organization](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/organizations", JSON: body}, ro...)
+}
+
+// Get calls GET /organizations/{organization_id}. The operation:
+// one organization.
+func (s *OrganizationService) Get(ctx context.Context, organizationID int64, ro ...adama.RequestOption) (*Organization, error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	return call.One[Organization](ctx, s.g, &call.Call{Path: "/organizations/" + strconv.FormatInt(organizationID, 10)}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /organizations/{organization_id}, returning the record as
+// the platform has it. The operation: change an organization;
+// the version read must be sent.
+func (s *OrganizationService) Update(ctx context.Context, rec *Organization, ro ...adama.RequestOption) (*Organization, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Organization](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/organizations/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /organizations/{organization_id}), reading again and
+// retrying on a version conflict (adama.DefaultModifyAttempts rounds
+// in all).
+func (s *OrganizationService) Modify(ctx context.Context, organizationID int64, change func(*Organization) error, ro ...adama.RequestOption) (*Organization, error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "organization "+strconv.FormatInt(organizationID, 10),
+		func(ctx context.Context) (*Organization, error) { return s.Get(ctx, organizationID, ro...) },
+		change,
+		func(ctx context.Context, rec *Organization) (*Organization, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /organizations/{organization_id}/history.
+// The operation: one page of the organization's changes.
+func (s *OrganizationService) History(ctx context.Context, organizationID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/organizations/" + strconv.FormatInt(organizationID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// Settings calls GET /organizations/{organization_id}/settings.
+// The operation: the organization's settings (key and value pairs).
+func (s *OrganizationService) Settings(ctx context.Context, organizationID int64, ro ...adama.RequestOption) (*OrganizationSettings, error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	return call.One[OrganizationSettings](ctx, s.g, &call.Call{Path: "/organizations/" + strconv.FormatInt(organizationID, 10) + "/settings"}, ro...)
+}
+
+// UpdateSettings calls POST
+// /organizations/{organization_id}/settings. The operation: set the
+// settings sent; a null value removes its key.
+func (s *OrganizationService) UpdateSettings(ctx context.Context, organizationID int64, settings []OrganizationSetting, ro ...adama.RequestOption) (*OrganizationSettings, error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/organizations/" + strconv.FormatInt(organizationID, 10) + "/settings"}
+	if err := organizationSettingsRequest(c, organizationID, settings); err != nil {
+		return nil, err
+	}
+	return call.One[OrganizationSettings](ctx, s.g, c, ro...)
+}
+
+// List calls GET /agencies. The operation: one page of agencies: id,
+// name and entity_type (and organization with with=organization),
+// or every property with full=*.
+func (s *AgencyService) List(ctx context.Context, opts *AgencyListOptions, ro ...adama.RequestOption) (*adama.Page[*Agency], error) {
+	var o AgencyListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Agency](ctx, s.g, &call.Call{Path: "/agencies", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /agencies, page by page;
+// no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of agencies: id,
+// name and entity_type (and organization with with=organization),
+// or every property with full=*.
+func (s *AgencyService) All(ctx context.Context, opts *AgencyListOptions, ro ...adama.RequestOption) iter.Seq2[*Agency, error] {
+	var o AgencyListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Agency, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Agency], error) {
+			return listPage[Agency](ctx, s.g, &call.Call{Path: "/agencies", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /agencies,
+// returning the record as the platform has it. The operation:
+// create an agency.
+func (s *AgencyService) Create(ctx context.Context, rec *Agency, ro ...adama.RequestOption) (*Agency, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Agency](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/agencies", JSON: body}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /agencies/{agency_id}, returning the record as the platform has
+// it. The operation: change an agency; the version read must be
+// sent.
+func (s *AgencyService) Update(ctx context.Context, rec *Agency, ro ...adama.RequestOption) (*Agency, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Agency](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/agencies/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /agencies/{agency_id}), reading again and retrying on
+// a version conflict (adama.DefaultModifyAttempts rounds in all).
+func (s *AgencyService) Modify(ctx context.Context, agencyID int64, change func(*Agency) error, ro ...adama.RequestOption) (*Agency, error) {
+	if err := positiveID("agency_id", agencyID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "agency "+strconv.FormatInt(agencyID, 10),
+		func(ctx context.Context) (*Agency, error) { return s.Get(ctx, agencyID, ro...) },
+		change,
+		func(ctx context.Context, rec *Agency) (*Agency, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /agencies/{agency_id}/history. The operation:
+// one page of the agency's changes.
+func (s *AgencyService) History(ctx context.Context, agencyID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("agency_id", agencyID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/agencies/" + strconv.FormatInt(agencyID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -810,6 +1090,96 @@ func (x *Advertiser) updateRequest() (any, error) {
 	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
 }
 
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
+func (x *Organization) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *Organization) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("organization_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
+func (x *Agency) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *Agency) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("agency_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
 // positiveID refuses an id below 1 before sending, naming the path
 // parameter.
 func positiveID(field string, id int64) error {
@@ -920,6 +1290,26 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listCampaignUsers", "GET", "/campaigns/{campaign_id}/permissions", "Permissions", "AllCampaignUsers", ""},
 	{"listStrategyUsers", "GET", "/strategies/{strategy_id}/permissions", "Permissions", "StrategyUsers", ""},
 	{"listStrategyUsers", "GET", "/strategies/{strategy_id}/permissions", "Permissions", "AllStrategyUsers", ""},
+	{"listOrganizations", "GET", "/organizations", "Organizations", "List", ""},
+	{"listOrganizations", "GET", "/organizations", "Organizations", "All", ""},
+	{"createOrganization", "POST", "/organizations", "Organizations", "Create", ""},
+	{"getOrganization", "GET", "/organizations/{organization_id}", "Organizations", "Get", ""},
+	{"updateOrganization", "POST", "/organizations/{organization_id}", "Organizations", "Update", ""},
+	{"updateOrganization", "POST", "/organizations/{organization_id}", "Organizations", "Modify", ""},
+	{"getOrganizationHistory", "GET", "/organizations/{organization_id}/history", "Organizations", "History", ""},
+	{"auditLogOrganizations", "POST", "/audit_log/organizations", "Organizations", "AuditLog", "a POST that only reads: the ids go in the body (AuditLogRequest), the paging in the query, the answer is a page of changes"},
+	{"getOrganizationSettings", "GET", "/organizations/{organization_id}/settings", "Organizations", "Settings", ""},
+	{"updateOrganizationSettings", "POST", "/organizations/{organization_id}/settings", "Organizations", "UpdateSettings", ""},
+	{"listAgencies", "GET", "/agencies", "Agencies", "List", ""},
+	{"listAgencies", "GET", "/agencies", "Agencies", "All", ""},
+	{"createAgency", "POST", "/agencies", "Agencies", "Create", ""},
+	{"getAgency", "GET", "/agencies/{agency_id}", "Agencies", "Get", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"getAgency", "GET", "/agencies/{agency_id}", "Agencies", "GetExtended", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"updateAgency", "POST", "/agencies/{agency_id}", "Agencies", "Update", ""},
+	{"updateAgency", "POST", "/agencies/{agency_id}", "Agencies", "Modify", ""},
+	{"getAgencyHistory", "GET", "/agencies/{agency_id}/history", "Agencies", "History", ""},
+	{"auditLogAgencies", "POST", "/audit_log/agencies", "Agencies", "AuditLog", "a POST that only reads: the ids go in the body (AuditLogRequest), the paging in the query, the answer is a page of changes"},
+	{"auditLogAdvertisers", "POST", "/audit_log/advertisers", "Advertisers", "AuditLog", "a POST that only reads: the ids go in the body (AuditLogRequest), the paging in the query, the answer is a page of changes"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -949,4 +1339,9 @@ var _ = []any{
 	(*PermissionService).AllForEntity,
 	(*PermissionService).ForEntity,
 	(*PermissionService).AllForEntity,
+	(*OrganizationService).AuditLog,
+	(*AgencyService).Get,
+	(*AgencyService).GetExtended,
+	(*AgencyService).AuditLog,
+	(*AdvertiserService).AuditLog,
 }

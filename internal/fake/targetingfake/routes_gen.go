@@ -25,6 +25,16 @@ type operations interface {
 	getAdvertiserHistory(w http.ResponseWriter, r *http.Request)
 	// listAdvertiserPermissions serves GET /advertisers/{advertiser_id}/permissions.
 	listAdvertiserPermissions(w http.ResponseWriter, r *http.Request)
+	// listAgencies serves GET /agencies.
+	listAgencies(w http.ResponseWriter, r *http.Request)
+	// createAgency serves POST /agencies.
+	createAgency(w http.ResponseWriter, r *http.Request)
+	// getAgency serves GET /agencies/{agency_id}.
+	getAgency(w http.ResponseWriter, r *http.Request)
+	// updateAgency serves POST /agencies/{agency_id}.
+	updateAgency(w http.ResponseWriter, r *http.Request)
+	// getAgencyHistory serves GET /agencies/{agency_id}/history.
+	getAgencyHistory(w http.ResponseWriter, r *http.Request)
 	// listAgencyPermissions serves GET /agencies/{agency_id}/permissions.
 	listAgencyPermissions(w http.ResponseWriter, r *http.Request)
 	// listAttachmentsLegacy serves GET /attachment.
@@ -47,10 +57,30 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// auditLogAdvertisers serves POST /audit_log/advertisers.
+	auditLogAdvertisers(w http.ResponseWriter, r *http.Request)
+	// auditLogAgencies serves POST /audit_log/agencies.
+	auditLogAgencies(w http.ResponseWriter, r *http.Request)
+	// auditLogOrganizations serves POST /audit_log/organizations.
+	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// listOrganizations serves GET /organizations.
+	listOrganizations(w http.ResponseWriter, r *http.Request)
+	// createOrganization serves POST /organizations.
+	createOrganization(w http.ResponseWriter, r *http.Request)
+	// getOrganization serves GET /organizations/{organization_id}.
+	getOrganization(w http.ResponseWriter, r *http.Request)
+	// updateOrganization serves POST /organizations/{organization_id}.
+	updateOrganization(w http.ResponseWriter, r *http.Request)
+	// getOrganizationHistory serves GET /organizations/{organization_id}/history.
+	getOrganizationHistory(w http.ResponseWriter, r *http.Request)
 	// listOrganizationPermissions serves GET /organizations/{organization_id}/permissions.
 	listOrganizationPermissions(w http.ResponseWriter, r *http.Request)
+	// getOrganizationSettings serves GET /organizations/{organization_id}/settings.
+	getOrganizationSettings(w http.ResponseWriter, r *http.Request)
+	// updateOrganizationSettings serves POST /organizations/{organization_id}/settings.
+	updateOrganizationSettings(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
 	getUserPermissions(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissions serves POST /permissions/{user_id}.
@@ -109,6 +139,11 @@ func routes(ops operations) fake.Routes {
 		"POST /advertisers/{advertiser_id}":                ops.updateAdvertiser,
 		"GET /advertisers/{advertiser_id}/history":         ops.getAdvertiserHistory,
 		"GET /advertisers/{advertiser_id}/permissions":     ops.listAdvertiserPermissions,
+		"GET /agencies":                                    ops.listAgencies,
+		"POST /agencies":                                   ops.createAgency,
+		"GET /agencies/{agency_id}":                        ops.getAgency,
+		"POST /agencies/{agency_id}":                       ops.updateAgency,
+		"GET /agencies/{agency_id}/history":                ops.getAgencyHistory,
 		"GET /agencies/{agency_id}/permissions":            ops.listAgencyPermissions,
 		"GET /attachment":                                  ops.listAttachmentsLegacy,
 		"POST /attachment":                                 ops.createAttachmentLegacy,
@@ -120,8 +155,18 @@ func routes(ops operations) fake.Routes {
 		"DELETE /attachments/{attachment_id}":              ops.deleteAttachment,
 		"GET /attachments/{attachment_id}":                 ops.getAttachment,
 		"POST /attachments/{attachment_id}":                ops.updateAttachment,
+		"POST /audit_log/advertisers":                      ops.auditLogAdvertisers,
+		"POST /audit_log/agencies":                         ops.auditLogAgencies,
+		"POST /audit_log/organizations":                    ops.auditLogOrganizations,
 		"GET /campaigns/{campaign_id}/permissions":         ops.listCampaignUsers,
+		"GET /organizations":                               ops.listOrganizations,
+		"POST /organizations":                              ops.createOrganization,
+		"GET /organizations/{organization_id}":             ops.getOrganization,
+		"POST /organizations/{organization_id}":            ops.updateOrganization,
+		"GET /organizations/{organization_id}/history":     ops.getOrganizationHistory,
 		"GET /organizations/{organization_id}/permissions": ops.listOrganizationPermissions,
+		"GET /organizations/{organization_id}/settings":    ops.getOrganizationSettings,
+		"POST /organizations/{organization_id}/settings":   ops.updateOrganizationSettings,
 		"GET /permissions/{user_id}":                       ops.getUserPermissions,
 		"POST /permissions/{user_id}":                      ops.checkUserPermissions,
 		"GET /permissions/{user_id}/advertisers":           ops.listUserPermissionsAdvertisers,
@@ -152,6 +197,15 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"auditLogAdvertisers": {
+		Required: []string{"id"},
+	},
+	"auditLogAgencies": {
+		Required: []string{"id"},
+	},
+	"auditLogOrganizations": {
+		Required: []string{"id"},
+	},
 	"createAdvertiser": {
 		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
 		Enums: map[string][]string{
@@ -163,6 +217,14 @@ var bodies = map[string]fake.Body{
 			"frequency_type":           {"no-limit", "asap", "even"},
 			"mfa_avoidance":            {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 			"targeting_identity_level": {"INDIVIDUAL", "HOUSEHOLD"},
+		},
+	},
+	"createAgency": {
+		Required: []string{"organization_id", "name"},
+		Enums: map[string][]string{
+			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"dmp_enabled":      {"disabled", "inherits"},
+			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 		},
 	},
 	"createAttachment": {
@@ -177,6 +239,15 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"createOrganization": {
+		Required: []string{"name", "status", "mm_contact_name", "adx_seat_account_id", "connected_id_type", "contact_name", "address_1", "city", "state", "zip", "country", "phone", "currency_code", "billing_country_code", "dmp_enabled"},
+		Enums: map[string][]string{
+			"connected_id_type": {"DETERMINISTIC_FIRST"},
+			"dmp_enabled":       {"enabled", "disabled"},
+			"mcp_access_level":  {"read_only", "read_write"},
+			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
 		},
 	},
 	"createTarget": {
@@ -210,6 +281,14 @@ var bodies = map[string]fake.Body{
 			"targeting_identity_level": {"INDIVIDUAL", "HOUSEHOLD"},
 		},
 	},
+	"updateAgency": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"dmp_enabled":      {"disabled", "inherits"},
+			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
 	"updateAttachment": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -222,6 +301,15 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"updateOrganization": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"connected_id_type": {"DETERMINISTIC_FIRST"},
+			"dmp_enabled":       {"enabled", "disabled"},
+			"mcp_access_level":  {"read_only", "read_write"},
+			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
 		},
 	},
 	"updateTarget": {

@@ -1,0 +1,78 @@
+package targetingfake
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const orgBody = `{"name":"Org","status":true,"mm_contact_name":"Ann","adx_seat_account_id":1,"connected_id_type":"DETERMINISTIC_FIRST",
+"contact_name":"Bob","address_1":"1 Main St","city":"Town","state":"NY","zip":"10001","country":"US","phone":"+1 555",
+"currency_code":"USD","billing_country_code":"US","dmp_enabled":"enabled"}`
+
+func TestOrganizationRules(t *testing.T) {
+	ts, _ := serve(t)
+	a := do(t, ts, "POST", "/organizations", `{"name":"Org"}`)
+	assert.Equal(t, 400, a.status)
+	assert.Contains(t, errorFields(a), "mm_contact_name", "every required field is named")
+	assert.Contains(t, errorFields(a), "dmp_enabled")
+
+	a = do(t, ts, "POST", "/organizations", `{"name":"Org","status":true,"mm_contact_name":"Ann","adx_seat_account_id":1,"connected_id_type":"OTHER",
+"contact_name":"Bob","address_1":"1","city":"T","state":"NYC","zip":"1","country":"US","phone":"1","currency_code":"USD",
+"billing_country_code":"US","dmp_enabled":"inherits","org_type":["buyer","buyer"],"seats":[{"seat_identifier":""}],"id":3}`)
+	assert.Equal(t, 400, a.status)
+	assert.ElementsMatch(t, []string{"connected_id_type", "state", "dmp_enabled", "org_type[1]", "seats[0].supply_source_id",
+		"seats[0].seat_identifier", "id"}, errorFields(a), "enums, lengths, arrays and the read-only id")
+
+	a = do(t, ts, "POST", "/organizations", orgBody[:len(orgBody)-1]+`,"seats":[{"supply_source_id":5,"seat_identifier":"s-1"}]}`)
+	require.Equal(t, 201, a.status, a.body)
+	data := a.body["data"].(map[string]any)
+	seat := data["seats"].([]any)[0].(map[string]any)["data"].(map[string]any)
+	assert.Equal(t, "PCT_MEDIA", seat["rmx_exchange_cost_unit"], "each seat answered inside data with its defaults")
+	assert.Equal(t, "s-1", seat["seat_identifier"])
+
+	a = do(t, ts, "POST", "/organizations/1", `{"version":0,"name":"Org 2"}`)
+	assert.Equal(t, 409, a.status, "a stale version")
+	a = do(t, ts, "POST", "/organizations/1", `{"name":"Org 2"}`)
+	assert.Equal(t, []string{"version"}, errorFields(a))
+	a = do(t, ts, "POST", "/organizations/1", `{"version":1,"terminated":true}`)
+	assert.Equal(t, 200, a.status)
+
+	a = do(t, ts, "GET", "/organizations", "")
+	assert.Equal(t, []any{map[string]any{"id": float64(1), "name": "Org", "entity_type": "organization"}}, a.body["data"])
+
+	a = do(t, ts, "POST", "/audit_log/organizations", `{"id":[]}`)
+	assert.Equal(t, []string{"id"}, errorFields(a))
+	a = do(t, ts, "POST", "/audit_log/organizations", `{"id":[1, "2"]}`)
+	assert.Equal(t, []string{"id[1]"}, errorFields(a))
+	a = do(t, ts, "POST", "/audit_log/organizations?page_limit=1", `{"id":[1]}`)
+	assert.Equal(t, 200, a.status)
+	assert.Len(t, a.body["data"], 1)
+	assert.Equal(t, float64(2), a.body["meta"].(map[string]any)["total_count"])
+
+	a = do(t, ts, "POST", "/organizations/1/settings", `{"settings":[{"value":"x"}]}`)
+	assert.Equal(t, []string{"settings[0].key"}, errorFields(a))
+	a = do(t, ts, "POST", "/organizations/9/settings", `{"settings":[]}`)
+	assert.Equal(t, 404, a.status)
+}
+
+func TestAgencyRules(t *testing.T) {
+	ts, _ := serve(t)
+	a := do(t, ts, "POST", "/agencies", `{"name":""}`)
+	assert.ElementsMatch(t, []string{"organization_id", "name"}, errorFields(a))
+	a = do(t, ts, "POST", "/agencies", `{"name":"A","organization_id":1,"dmp_enabled":"enabled"}`)
+	assert.Equal(t, []string{"dmp_enabled"}, errorFields(a), "an agency's set is not an organization's")
+	require.Equal(t, 201, do(t, ts, "POST", "/organizations", orgBody).status)
+	a = do(t, ts, "POST", "/agencies", `{"name":"A","organization_id":7}`)
+	assert.Equal(t, []string{"organization_id"}, errorFields(a), "an organization the store does not hold")
+	a = do(t, ts, "POST", "/agencies", `{"name":"A","organization_id":1}`)
+	require.Equal(t, 201, a.status)
+	assert.Equal(t, "INHERIT", a.body["data"].(map[string]any)["mfa_avoidance"])
+	a = do(t, ts, "GET", "/agencies/1?extended=true", "")
+	assert.Equal(t, "ALLOW_ALL", a.body["data"].(map[string]any)["inherited_mfa_avoidance"])
+	a = do(t, ts, "GET", "/agencies?with=org", "")
+	assert.Equal(t, []string{"with"}, errorFields(a))
+	a = do(t, ts, "POST", "/agencies/1", `{"version":1,"organization_id":2}`)
+	assert.Equal(t, []string{"organization_id"}, errorFields(a), "only a create sets the organization")
+}

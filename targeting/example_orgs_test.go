@@ -1,0 +1,73 @@
+package targeting_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/targeting"
+)
+
+func ExampleOrganizationService() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	org, err := tc.Organizations.Create(ctx, &targeting.Organization{
+		Name: "Org One", Status: adama.Ptr(true), MMContactName: "Ann", ADXSeatAccountID: 1,
+		ConnectedIDType: targeting.ConnectedIDTypeDeterministicFirst, ContactName: "Bob", Address1: "1 Main St",
+		City: "Springfield", State: "IL", Zip: "62701", Country: "US", Phone: "+1 555 0100",
+		CurrencyCode: "USD", BillingCountryCode: "US", DMPEnabled: targeting.OrganizationDMPEnabledEnabled,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	org, err = tc.Organizations.Modify(ctx, org.ID, func(o *targeting.Organization) error {
+		o.SuspiciousTrafficFilterLevel = adama.Ptr[int64](25)
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(org.ID, org.Name, *org.SuspiciousTrafficFilterLevel, org.Version)
+
+	set, err := tc.Organizations.UpdateSettings(ctx, org.ID, []targeting.OrganizationSetting{{Key: "region", Value: adama.Ptr("emea")}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(set.Settings[0].Key, *set.Settings[0].Value)
+
+	log, err := tc.Organizations.AuditLog(ctx, []int64{org.ID}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, e := range log.Items {
+		fmt.Println(e.Action, e.Collection, e.EntityID)
+	}
+	// Output:
+	// 1 Org One 25 2
+	// region emea
+	// create organizations 1
+	// update organizations 1
+}
+
+func ExampleAgencyService() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	ag, err := tc.Agencies.Create(ctx, &targeting.Agency{Name: "Agency One", OrganizationID: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ext, err := tc.Agencies.GetExtended(ctx, ag.ID)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(ext.Name, ext.MFAAvoidance, ext.InheritedMFAAvoidance, ext.InheritedMFAFrom)
+	// Output: Agency One INHERIT ALLOW_ALL Organization
+}

@@ -1,0 +1,81 @@
+package targeting_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/targeting"
+)
+
+// FuzzOrgsDecode feeds arbitrary JSON to the decoders of the
+// organizations family: decoding never panics, a record that decodes
+// writes JSON that decodes again with as many misfits, and id and version
+// survive the round trip.
+func FuzzOrgsDecode(f *testing.F) {
+	var env struct {
+		Data []json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(readTestdata(f, "v3/orgs/organizations_list.json"), &env); err != nil {
+		f.Fatal(err)
+	}
+	for _, d := range env.Data {
+		f.Add([]byte(d))
+	}
+	f.Add([]byte(`{"id":"7","org_type":["buyer","x"],"seats":[{"data":{"rmx_exchange_cost_cpm":"1.5","status":null}}],"holding_org_id":null}`))
+	f.Add([]byte(`{"organization":{"id":"1"},"inherited_mfa_from":"Agency","version":"x","mfa_avoidance":3}`))
+	f.Add([]byte(`{"settings":[{"key":1,"value":null}],"entity":{"settings_total":"2"}}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		roundTrip := func(v any, fresh func() any) {
+			if err := json.Unmarshal(b, v); err != nil {
+				return
+			}
+			out, err := json.Marshal(v)
+			if err != nil {
+				t.Fatalf("%T decoded but does not encode: %v", v, err)
+			}
+			again := fresh()
+			if err := json.Unmarshal(out, again); err != nil {
+				t.Fatalf("%T: its own output %s does not decode: %v", v, out, err)
+			}
+			if m, ok := v.(interface{ Misfits() []adama.Misfit }); ok {
+				if n := len(again.(interface{ Misfits() []adama.Misfit }).Misfits()); n != len(m.Misfits()) {
+					t.Fatalf("%T: %d misfits, %d after a round trip through %s", v, len(m.Misfits()), n, out)
+				}
+			}
+		}
+		roundTrip(new(targeting.Organization), func() any { return new(targeting.Organization) })
+		roundTrip(new(targeting.Agency), func() any { return new(targeting.Agency) })
+		roundTrip(new(targeting.OrganizationSettings), func() any { return new(targeting.OrganizationSettings) })
+		untouched(t, b, new(targeting.Organization), func(o *targeting.Organization) (int64, int64) { return o.ID, o.Version })
+		untouched(t, b, new(targeting.Agency), func(a *targeting.Agency) (int64, int64) { return a.ID, a.Version })
+	})
+}
+
+// untouched checks that Update of a record read from b and left alone
+// sends its version and nothing else (misfits included), as unchanged
+// does for the records of export_test.go's UpdateBody.
+func untouched[T any, P interface {
+	*T
+	targeting.Updater
+}](t *testing.T, b []byte, rec P, ids func(P) (int64, int64)) {
+	if json.Unmarshal(b, rec) != nil {
+		return
+	}
+	id, version := ids(rec)
+	body, err := targeting.UpdateBodyOf(rec)
+	if id < 1 || version < 0 || version > math.MaxInt32 {
+		if err == nil {
+			t.Fatalf("%T: id %d, version %d accepted", rec, id, version)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%T read from %s: Update of the unchanged record: %v", rec, b, err)
+	}
+	if want := fmt.Sprintf(`{"version":%d}`, version); string(body) != want {
+		t.Fatalf("%T read from %s: Update of the unchanged record sends %s, want %s", rec, b, body, want)
+	}
+}
