@@ -35,6 +35,9 @@ type Client struct {
 	// Agencies are the agencies (/agencies and the audit log by id
 	// list).
 	Agencies *AgencyService
+	// Users are the user records (/users, their history and settings);
+	// a user's grants are Permissions'.
+	Users *UserService
 }
 
 // Option configures New.
@@ -72,5 +75,6 @@ func New(c *adama.Client, opts ...Option) *Client {
 		Permissions:   &PermissionService{g: g},
 		Organizations: &OrganizationService{g: g},
 		Agencies:      &AgencyService{g: g},
+		Users:         &UserService{g: g},
 	}
 }

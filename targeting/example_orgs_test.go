@@ -71,3 +71,35 @@ func ExampleAgencyService() {
 	fmt.Println(ext.Name, ext.MFAAvoidance, ext.InheritedMFAAvoidance, ext.InheritedMFAFrom)
 	// Output: Agency One INHERIT ALLOW_ALL Organization
 }
+
+func ExampleUserService() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	u, err := tc.Users.Create(ctx, &targeting.User{Username: "ann@example.com", FirstName: "Ann", LastName: "Lee", Roles: []int64{3}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// Update sends first_name, last_name and roles with every change, as
+	// the platform requires them.
+	u, err = tc.Users.Modify(ctx, u.ID, func(x *targeting.User) error {
+		x.Title = "Lead trader"
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(u.ID, u.Username, u.Title, u.Roles, u.Version)
+
+	set, err := tc.Users.UpdateSettings(ctx, u.ID, []targeting.UserSetting{{Name: "theme", Value: adama.Ptr("dark")}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(set.User.Name, set.Settings[0].Name, *set.Settings[0].Value)
+	// Output:
+	// 1 ann@example.com Lead trader [3] 2
+	// Ann Lee theme dark
+}

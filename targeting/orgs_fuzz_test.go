@@ -27,6 +27,7 @@ func FuzzOrgsDecode(f *testing.F) {
 	f.Add([]byte(`{"id":"7","org_type":["buyer","x"],"seats":[{"data":{"rmx_exchange_cost_cpm":"1.5","status":null}}],"holding_org_id":null}`))
 	f.Add([]byte(`{"organization":{"id":"1"},"inherited_mfa_from":"Agency","version":"x","mfa_avoidance":3}`))
 	f.Add([]byte(`{"settings":[{"key":1,"value":null}],"entity":{"settings_total":"2"}}`))
+	f.Add([]byte(`{"id":4,"first_name":"A","last_name":"B","roles":[3,"4"],"permissions":{"organizations":[{"id":1}]},"last_login_on":null,"version":1}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		roundTrip := func(v any, fresh func() any) {
 			if err := json.Unmarshal(b, v); err != nil {
@@ -49,8 +50,11 @@ func FuzzOrgsDecode(f *testing.F) {
 		roundTrip(new(targeting.Organization), func() any { return new(targeting.Organization) })
 		roundTrip(new(targeting.Agency), func() any { return new(targeting.Agency) })
 		roundTrip(new(targeting.OrganizationSettings), func() any { return new(targeting.OrganizationSettings) })
+		roundTrip(new(targeting.User), func() any { return new(targeting.User) })
+		roundTrip(new(targeting.UserSettings), func() any { return new(targeting.UserSettings) })
 		untouched(t, b, new(targeting.Organization), func(o *targeting.Organization) (int64, int64) { return o.ID, o.Version })
 		untouched(t, b, new(targeting.Agency), func(a *targeting.Agency) (int64, int64) { return a.ID, a.Version })
+		roles(t, b)
 	})
 }
 
@@ -77,5 +81,27 @@ func untouched[T any, P interface {
 	}
 	if want := fmt.Sprintf(`{"version":%d}`, version); string(body) != want {
 		t.Fatalf("%T read from %s: Update of the unchanged record sends %s, want %s", rec, b, body, want)
+	}
+}
+
+// roles checks that Update of a user read from b and left alone sends the
+// version with first_name, last_name and roles, which the body requires.
+func roles(t *testing.T, b []byte) {
+	var u targeting.User
+	if json.Unmarshal(b, &u) != nil || u.ID < 1 || u.Version < 0 || u.Version > math.MaxInt32 || u.FirstName == "" || u.LastName == "" {
+		return
+	}
+	body, err := targeting.UpdateBodyOf(&u)
+	if err != nil {
+		return // a rule the record breaks
+	}
+	var sent map[string]json.RawMessage
+	if err := json.Unmarshal(body, &sent); err != nil {
+		t.Fatalf("user read from %s: Update sends %s: %v", b, body, err)
+	}
+	for _, k := range []string{"version", "first_name", "last_name", "roles"} {
+		if _, ok := sent[k]; !ok {
+			t.Fatalf("user read from %s: Update sends %s without %s", b, body, k)
+		}
 	}
 }

@@ -113,6 +113,37 @@ func TestOrgsExactRequests(t *testing.T) {
 			_, err := tc.Advertisers.AuditLog(ctx, []int64{5}, &targeting.HistoryOptions{PageOffset: 10})
 			return err
 		}},
+		{"create user", func() {
+			expect("POST", "/api/v3.0/users").MatchType("json").
+				BodyString(`{"username":"ann@example.com","title":"Trader","first_name":"Ann","last_name":"Lee","phone":"+1 555 0101","roles":[3]}`).
+				Reply(201).JSON(ok(map[string]any{"id": 4, "username": "ann@example.com"}))
+		}, func() error {
+			_, err := tc.Users.Create(ctx, newUser())
+			return err
+		}},
+		{"update user sends the required names and roles", func() {
+			expect("POST", "/api/v3.0/users/4").MatchType("json").
+				BodyString(`{"version":2,"first_name":"Ann","last_name":"Lee","roles":[3],"active":false}`).
+				Reply(200).JSON(ok(map[string]any{"id": 4}))
+		}, func() error {
+			u := read[targeting.User](t, `{"id":4,"username":"ann@example.com","first_name":"Ann","last_name":"Lee","roles":[3],"active":true,"version":2}`)
+			u.Active = adama.Ptr(false)
+			_, err := tc.Users.Update(ctx, u)
+			return err
+		}},
+		{"user settings", func() {
+			expect("POST", "/api/v3.0/users/4/settings").MatchType("json").
+				BodyString(`{"settings":[{"name":"theme","value":"dark"}]}`).
+				Reply(200).JSON(map[string]any{"data": map[string]any{"settings": []any{map[string]any{"name": "theme", "value": "dark"}}},
+				"status": map[string]any{"code": "ok"}, "user": map[string]any{"id": 4, "type": "user", "name": "Ann Lee"}})
+		}, func() error {
+			s, err := tc.Users.UpdateSettings(ctx, 4, []targeting.UserSetting{{Name: "theme", Value: adama.Ptr("dark")}})
+			if err == nil {
+				assert.Equal(t, int64(4), s.User.ID)
+				assert.Equal(t, "dark", *s.Settings[0].Value)
+			}
+			return err
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -63,4 +63,24 @@ func exerciseOrgs(ctx context.Context, t *testing.T, tc *targeting.Client, adver
 	must(err)
 	_, err = tc.Advertisers.AuditLog(ctx, []int64{advertiserID}, nil)
 	must(err)
+
+	u, err := tc.Users.Create(ctx, newUser())
+	must(err)
+	_, err = tc.Users.List(ctx, &targeting.ListOptions{SortBy: []string{"-id"}})
+	must(err)
+	_, err = tc.Users.Get(ctx, u.ID)
+	must(err)
+	_, err = tc.Users.GetExtended(ctx, u.ID)
+	must(err)
+	_, err = tc.Users.Modify(ctx, u.ID, func(x *targeting.User) error {
+		x.Password, x.Active = "longer-secret", adama.Ptr(false)
+		return nil
+	})
+	must(err)
+	_, err = tc.Users.History(ctx, u.ID, nil)
+	must(err)
+	_, err = tc.Users.UpdateSettings(ctx, u.ID, []targeting.UserSetting{{Name: "a", Value: adama.Ptr("1")}, {Name: "b"}})
+	must(err)
+	_, err = tc.Users.Settings(ctx, u.ID)
+	must(err)
 }

@@ -5079,6 +5079,806 @@ func (x *SettingsEntity) misfits(prefix string) []adama.Misfit {
 	return out
 }
 
+// User is a user of the platform (the v3 user record;
+// PermittedUser is a user as the permission listings answer it).
+// A list answers id and name. Create sends the writable fields that
+// are set (first_name, last_name, username and roles are required);
+// Update sends the version, first_name, last_name and roles,
+// and what else changed since the record was read.
+type User struct {
+	// The user's id. Also read from a JSON string. Read-only: not sent
+	// on create or update.
+	ID int64 `json:"id"`
+	// The name a list answers. Read-only: not sent on create or update.
+	Name string `json:"name,omitempty"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The sign-in name; only a create sets it.
+	Username string `json:"username,omitempty"`
+	// A new password; only an update sends it and no answer holds it.
+	Password string `json:"password,omitempty"`
+	// The user's title.
+	Title string `json:"title,omitempty"`
+	// The first name.
+	FirstName string `json:"first_name,omitempty"`
+	// The last name.
+	LastName string `json:"last_name,omitempty"`
+	// Whether the user may sign in.
+	Active *bool `json:"active,omitempty"`
+	// The interface language.
+	Language string `json:"language,omitempty"`
+	// The time zone.
+	ZoneName string `json:"zone_name,omitempty"`
+	// The phone number.
+	Phone string `json:"phone,omitempty"`
+	// The mobile number. Read-only: not sent on create or update.
+	Mobile string `json:"mobile,omitempty"`
+	// The fax number. Read-only: not sent on create or update.
+	Fax string `json:"fax,omitempty"`
+	// The e-mail address. Read-only: not sent on create or update.
+	Email string `json:"email,omitempty"`
+	// Signs in through the directory. Read-only: not sent on create or
+	// update.
+	LinkLDAP *bool `json:"link_ldap,omitempty"`
+	// Signs in through single sign-on. Read-only: not sent on create or
+	// update.
+	LinkSAML *bool `json:"link_saml,omitempty"`
+	// The user type. Read-only: not sent on create or update.
+	Type string `json:"type,omitempty"`
+	// The role. Read-only: not sent on create or update.
+	Role string `json:"role,omitempty"`
+	// The scope. Read-only: not sent on create or update.
+	Scope string `json:"scope,omitempty"`
+	// The role ids (see RoleService: 2 admin, 3 manager, 4 reporter,
+	// ...).
+	Roles []int64 `json:"roles,omitempty"`
+	// May view organizations. Read-only: not sent on create or update.
+	ViewOrganizations *bool `json:"view_organizations,omitempty"`
+	// May edit campaigns. Read-only: not sent on create or update.
+	EditCampaigns *bool `json:"edit_campaigns,omitempty"`
+	// May edit margins and performance. Read-only: not sent on create or
+	// update.
+	EditMarginsAndPerformance *bool `json:"edit_margins_and_performance,omitempty"`
+	// May see internal fees. Read-only: not sent on create or update.
+	AccessInternalFees *bool `json:"access_internal_fees,omitempty"`
+	// May view segments. Read-only: not sent on create or update.
+	ViewSegments *bool `json:"view_segments,omitempty"`
+	// May edit segments. Read-only: not sent on create or update.
+	EditSegments *bool `json:"edit_segments,omitempty"`
+	// May view data definitions. Read-only: not sent on create or
+	// update.
+	ViewDataDefinition *bool `json:"view_data_definition,omitempty"`
+	// May edit data definitions. Read-only: not sent on create or
+	// update.
+	EditDataDefinition *bool `json:"edit_data_definition,omitempty"`
+	// May view data management reports. Read-only: not sent on create or
+	// update.
+	ViewDMPReports *bool `json:"view_dmp_reports,omitempty"`
+	// The user's grants by level (PermissionService changes them).
+	// Read-only: not sent on create or update.
+	Permissions *Grants `json:"permissions,omitempty"`
+	// The user who made this one. Read-only: not sent on create or
+	// update.
+	CreatorID int64 `json:"creator_id,omitempty"`
+	// The last sign-in as the platform writes it; nil for a user who
+	// never signed in. Read-only: not sent on create or update.
+	LastLoginOn *string `json:"last_login_on,omitempty"`
+	// When the user was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the user last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type userAlias User
+
+var userIdx = record.IndexOf(reflect.TypeFor[userAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *User) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *User) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *User) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *User) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*userAlias)(x), userIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *User) decodeFast(b []byte) bool {
+	*x = User{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "username":
+			if !record.IsNull(v) {
+				x.Username, ok = record.ReadText(v)
+			}
+		case "password":
+			if !record.IsNull(v) {
+				x.Password, ok = record.ReadText(v)
+			}
+		case "title":
+			if !record.IsNull(v) {
+				x.Title, ok = record.ReadText(v)
+			}
+		case "first_name":
+			if !record.IsNull(v) {
+				x.FirstName, ok = record.ReadText(v)
+			}
+		case "last_name":
+			if !record.IsNull(v) {
+				x.LastName, ok = record.ReadText(v)
+			}
+		case "active":
+			x.Active, ok = record.ReadPtr(v, record.ReadBool)
+		case "language":
+			if !record.IsNull(v) {
+				x.Language, ok = record.ReadText(v)
+			}
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "phone":
+			if !record.IsNull(v) {
+				x.Phone, ok = record.ReadText(v)
+			}
+		case "mobile":
+			if !record.IsNull(v) {
+				x.Mobile, ok = record.ReadText(v)
+			}
+		case "fax":
+			if !record.IsNull(v) {
+				x.Fax, ok = record.ReadText(v)
+			}
+		case "email":
+			if !record.IsNull(v) {
+				x.Email, ok = record.ReadText(v)
+			}
+		case "link_ldap":
+			x.LinkLDAP, ok = record.ReadPtr(v, record.ReadBool)
+		case "link_saml":
+			x.LinkSAML, ok = record.ReadPtr(v, record.ReadBool)
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		case "role":
+			if !record.IsNull(v) {
+				x.Role, ok = record.ReadText(v)
+			}
+		case "scope":
+			if !record.IsNull(v) {
+				x.Scope, ok = record.ReadText(v)
+			}
+		case "roles":
+			x.Roles, ok = record.ReadList(v, record.ReadInt64)
+		case "view_organizations":
+			x.ViewOrganizations, ok = record.ReadPtr(v, record.ReadBool)
+		case "edit_campaigns":
+			x.EditCampaigns, ok = record.ReadPtr(v, record.ReadBool)
+		case "edit_margins_and_performance":
+			x.EditMarginsAndPerformance, ok = record.ReadPtr(v, record.ReadBool)
+		case "access_internal_fees":
+			x.AccessInternalFees, ok = record.ReadPtr(v, record.ReadBool)
+		case "view_segments":
+			x.ViewSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "edit_segments":
+			x.EditSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "view_data_definition":
+			x.ViewDataDefinition, ok = record.ReadPtr(v, record.ReadBool)
+		case "edit_data_definition":
+			x.EditDataDefinition, ok = record.ReadPtr(v, record.ReadBool)
+		case "view_dmp_reports":
+			x.ViewDMPReports, ok = record.ReadPtr(v, record.ReadBool)
+		case "permissions":
+			x.Permissions, ok = record.ReadRecord(v, (*Grants).decodeValid)
+		case "creator_id":
+			if !record.IsNull(v) {
+				x.CreatorID, ok = record.ReadInt64(v)
+			}
+		case "last_login_on":
+			x.LastLoginOn, ok = record.ReadPtr(v, record.ReadText)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "username", "password", "title", "first_name", "last_name", "active", "language", "zone_name", "phone", "mobile", "fax", "email", "link_ldap", "link_saml", "type", "role", "scope", "roles", "view_organizations", "edit_campaigns", "edit_margins_and_performance", "access_internal_fees", "view_segments", "edit_segments", "view_data_definition", "edit_data_definition", "view_dmp_reports", "permissions", "creator_id", "last_login_on", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x User) MarshalJSON() ([]byte, error) {
+	a := userAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *User) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *User) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, userIdx, prefix)
+	out = append(out, x.Permissions.misfits(record.MisfitPath(prefix, "permissions"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *User) clearReadOnly() {
+	x.ID = 0
+	x.Name = ""
+	x.EntityType = ""
+	x.Mobile = ""
+	x.Fax = ""
+	x.Email = ""
+	x.LinkLDAP = nil
+	x.LinkSAML = nil
+	x.Type = ""
+	x.Role = ""
+	x.Scope = ""
+	x.ViewOrganizations = nil
+	x.EditCampaigns = nil
+	x.EditMarginsAndPerformance = nil
+	x.AccessInternalFees = nil
+	x.ViewSegments = nil
+	x.EditSegments = nil
+	x.ViewDataDefinition = nil
+	x.EditDataDefinition = nil
+	x.ViewDMPReports = nil
+	x.Permissions = nil
+	x.CreatorID = 0
+	x.LastLoginOn = nil
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "name", "entity_type", "mobile", "fax", "email", "link_ldap", "link_saml", "type", "role", "scope", "view_organizations", "edit_campaigns", "edit_margins_and_performance", "access_internal_fees", "view_segments", "edit_segments", "view_data_definition", "edit_data_definition", "view_dmp_reports", "permissions", "creator_id", "last_login_on", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *User) original() *User {
+	if x.raw == nil {
+		return nil
+	}
+	var o User
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// userWrite is the writable part of User, in the description's order.
+type userWrite struct {
+	Username  string  `json:"username,omitempty"`
+	Password  string  `json:"password,omitempty"`
+	Title     string  `json:"title,omitempty"`
+	FirstName string  `json:"first_name,omitempty"`
+	LastName  string  `json:"last_name,omitempty"`
+	Active    *bool   `json:"active,omitempty"`
+	Language  string  `json:"language,omitempty"`
+	ZoneName  string  `json:"zone_name,omitempty"`
+	Phone     string  `json:"phone,omitempty"`
+	Roles     []int64 `json:"roles,omitzero"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *User) writable() ([]byte, error) {
+	w := userWrite{
+		Username:  x.Username,
+		Password:  x.Password,
+		Title:     x.Title,
+		FirstName: x.FirstName,
+		LastName:  x.LastName,
+		Active:    x.Active,
+		Language:  x.Language,
+		ZoneName:  x.ZoneName,
+		Phone:     x.Phone,
+		Roles:     x.Roles,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *User) readOnlyChanged(orig *User) map[string]bool {
+	return map[string]bool{
+		"id":                           orig.ID != x.ID,
+		"name":                         orig.Name != x.Name,
+		"entity_type":                  orig.EntityType != x.EntityType,
+		"username":                     orig.Username != x.Username,
+		"mobile":                       orig.Mobile != x.Mobile,
+		"fax":                          orig.Fax != x.Fax,
+		"email":                        orig.Email != x.Email,
+		"link_ldap":                    !reflect.DeepEqual(orig.LinkLDAP, x.LinkLDAP),
+		"link_saml":                    !reflect.DeepEqual(orig.LinkSAML, x.LinkSAML),
+		"type":                         orig.Type != x.Type,
+		"role":                         orig.Role != x.Role,
+		"scope":                        orig.Scope != x.Scope,
+		"view_organizations":           !reflect.DeepEqual(orig.ViewOrganizations, x.ViewOrganizations),
+		"edit_campaigns":               !reflect.DeepEqual(orig.EditCampaigns, x.EditCampaigns),
+		"edit_margins_and_performance": !reflect.DeepEqual(orig.EditMarginsAndPerformance, x.EditMarginsAndPerformance),
+		"access_internal_fees":         !reflect.DeepEqual(orig.AccessInternalFees, x.AccessInternalFees),
+		"view_segments":                !reflect.DeepEqual(orig.ViewSegments, x.ViewSegments),
+		"edit_segments":                !reflect.DeepEqual(orig.EditSegments, x.EditSegments),
+		"view_data_definition":         !reflect.DeepEqual(orig.ViewDataDefinition, x.ViewDataDefinition),
+		"edit_data_definition":         !reflect.DeepEqual(orig.EditDataDefinition, x.EditDataDefinition),
+		"view_dmp_reports":             !reflect.DeepEqual(orig.ViewDMPReports, x.ViewDMPReports),
+		"permissions":                  !reflect.DeepEqual(orig.Permissions, x.Permissions),
+		"creator_id":                   orig.CreatorID != x.CreatorID,
+		"last_login_on":                !reflect.DeepEqual(orig.LastLoginOn, x.LastLoginOn),
+		"created_on":                   !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":                   !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":                      orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*User) fixedFields() []string {
+	return []string{"password", "title", "first_name", "last_name", "active", "language", "zone_name", "phone", "roles"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*User) createOnlyFields() []string {
+	return []string{"username"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// UserCreate, update by UserUpdate): those of a create when create
+// is set, else those of an update.
+func (x *User) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by UserCreate, update by
+// UserUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *User) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Username != "" {
+			v.MaxLen(valid.Path(at, "username"), x.Username, 255)
+		} else {
+			v.Require(valid.Path(at, "username"), false)
+		}
+		if x.Title != "" {
+			v.MaxLen(valid.Path(at, "title"), x.Title, 64)
+		}
+		if x.FirstName != "" {
+			v.MaxLen(valid.Path(at, "first_name"), x.FirstName, 32)
+		} else {
+			v.Require(valid.Path(at, "first_name"), false)
+		}
+		if x.LastName != "" {
+			v.MaxLen(valid.Path(at, "last_name"), x.LastName, 32)
+		} else {
+			v.Require(valid.Path(at, "last_name"), false)
+		}
+		if x.Phone != "" {
+			v.MaxLen(valid.Path(at, "phone"), x.Phone, 24)
+		}
+		v.Require(valid.Path(at, "roles"), x.Roles != nil)
+		for i, e := range x.Roles {
+			v.Range(valid.Index(at, "roles", i), e, 1, 32767)
+		}
+	} else {
+		if x.Password != "" {
+			v.MinLen(valid.Path(at, "password"), x.Password, 8)
+			v.MaxLen(valid.Path(at, "password"), x.Password, 30)
+		}
+		if x.Title != "" {
+			v.MaxLen(valid.Path(at, "title"), x.Title, 64)
+		}
+		v.Require(valid.Path(at, "first_name"), x.FirstName != "")
+		v.Require(valid.Path(at, "last_name"), x.LastName != "")
+		if x.Phone != "" {
+			v.MaxLen(valid.Path(at, "phone"), x.Phone, 24)
+		}
+		v.Require(valid.Path(at, "roles"), x.Roles != nil)
+		for i, e := range x.Roles {
+			v.Range(valid.Index(at, "roles", i), e, 1, 32767)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, -2147483648, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *User) validateChange(v *valid.Validator, orig *User) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "name", "entity_type", "username", "mobile", "fax", "email", "link_ldap", "link_saml", "type", "role", "scope", "view_organizations", "edit_campaigns", "edit_margins_and_performance", "access_internal_fees", "view_segments", "edit_segments", "view_data_definition", "edit_data_definition", "view_dmp_reports", "permissions", "creator_id", "last_login_on", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// UserSettings is a user's settings and the user they belong to.
+type UserSettings struct {
+	// The settings.
+	Settings []UserSetting `json:"settings,omitempty"`
+	// The user, as the answer names it beside its data.
+	User *SettingsUser `json:"user,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type userSettingsAlias UserSettings
+
+var userSettingsIdx = record.IndexOf(reflect.TypeFor[userSettingsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *UserSettings) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *UserSettings) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *UserSettings) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*userSettingsAlias)(x), userSettingsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *UserSettings) decodeFast(b []byte) bool {
+	*x = UserSettings{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "settings":
+			x.Settings, ok = record.ReadList(v, func(e []byte) (UserSetting, bool) {
+				p, ok := record.ReadRecord(e, (*UserSetting).decodeValid)
+				if p == nil {
+					return UserSetting{}, ok
+				}
+				return *p, ok
+			})
+		case "user":
+			x.User, ok = record.ReadRecord(v, (*SettingsUser).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "settings", "user")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x UserSettings) MarshalJSON() ([]byte, error) {
+	a := userSettingsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *UserSettings) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *UserSettings) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, userSettingsIdx, prefix)
+	for i := range x.Settings {
+		out = append(out, x.Settings[i].misfits(record.MisfitPath(prefix, "settings["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.User.misfits(record.MisfitPath(prefix, "user"))...)
+	return out
+}
+
+// UserSetting is one setting of a user; UpdateSettings removes a
+// setting sent with a nil value.
+type UserSetting struct {
+	// The setting's name.
+	Name string `json:"name"`
+	// Its value; nil removes it.
+	Value *string `json:"value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type userSettingAlias UserSetting
+
+var userSettingIdx = record.IndexOf(reflect.TypeFor[userSettingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *UserSetting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *UserSetting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *UserSetting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*userSettingAlias)(x), userSettingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *UserSetting) decodeFast(b []byte) bool {
+	*x = UserSetting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "value":
+			x.Value, ok = record.ReadPtr(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "name", "value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x UserSetting) MarshalJSON() ([]byte, error) {
+	a := userSettingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *UserSetting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *UserSetting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, userSettingIdx, prefix)
+	return out
+}
+
+// SettingsUser is the user some settings belong to.
+type SettingsUser struct {
+	// The user's id.
+	ID int64 `json:"id"`
+	// The kind of record.
+	Type string `json:"type,omitempty"`
+	// The user's name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type settingsUserAlias SettingsUser
+
+var settingsUserIdx = record.IndexOf(reflect.TypeFor[settingsUserAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SettingsUser) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SettingsUser) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SettingsUser) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*settingsUserAlias)(x), settingsUserIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SettingsUser) decodeFast(b []byte) bool {
+	*x = SettingsUser{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "type", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SettingsUser) MarshalJSON() ([]byte, error) {
+	a := settingsUserAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SettingsUser) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SettingsUser) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, settingsUserIdx, prefix)
+	return out
+}
+
 // Agency is an agency of an organization. A list without full=*
 // answers id, name, entity_type and, with with=organization,
 // organization. Create sends the writable fields that are set

@@ -955,6 +955,105 @@ func (s *AgencyService) History(ctx context.Context, agencyID int64, opts *Histo
 	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/agencies/" + strconv.FormatInt(agencyID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
 }
 
+// List calls GET /users. The operation: one page of users, each with
+// its id and name.
+func (s *UserService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*User], error) {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[User](ctx, s.g, &call.Call{Path: "/users", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /users, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of users, each with its id and
+// name.
+func (s *UserService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*User, error] {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o = o.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*User, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*User], error) {
+			return listPage[User](ctx, s.g, &call.Call{Path: "/users", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /users, returning
+// the record as the platform has it. The operation: create a user.
+func (s *UserService) Create(ctx context.Context, rec *User, ro ...adama.RequestOption) (*User, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[User](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/users", JSON: body}, ro...)
+}
+
+// Update checks the record and sends it to POST /users/{user_id},
+// returning the record as the platform has it. The operation:
+// change a user; first_name, last_name and roles are always sent
+// with the version read.
+func (s *UserService) Update(ctx context.Context, rec *User, ro ...adama.RequestOption) (*User, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[User](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/users/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /users/{user_id}), reading again and retrying on a
+// version conflict (adama.DefaultModifyAttempts rounds in all).
+func (s *UserService) Modify(ctx context.Context, userID int64, change func(*User) error, ro ...adama.RequestOption) (*User, error) {
+	if err := positiveID("user_id", userID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "user "+strconv.FormatInt(userID, 10),
+		func(ctx context.Context) (*User, error) { return s.Get(ctx, userID, ro...) },
+		change,
+		func(ctx context.Context, rec *User) (*User, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /users/{user_id}/history. The operation:
+// one page of the user's changes.
+func (s *UserService) History(ctx context.Context, userID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("user_id", userID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/users/" + strconv.FormatInt(userID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -1310,6 +1409,16 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getAgencyHistory", "GET", "/agencies/{agency_id}/history", "Agencies", "History", ""},
 	{"auditLogAgencies", "POST", "/audit_log/agencies", "Agencies", "AuditLog", "a POST that only reads: the ids go in the body (AuditLogRequest), the paging in the query, the answer is a page of changes"},
 	{"auditLogAdvertisers", "POST", "/audit_log/advertisers", "Advertisers", "AuditLog", "a POST that only reads: the ids go in the body (AuditLogRequest), the paging in the query, the answer is a page of changes"},
+	{"listUsers", "GET", "/users", "Users", "List", ""},
+	{"listUsers", "GET", "/users", "Users", "All", ""},
+	{"createUser", "POST", "/users", "Users", "Create", ""},
+	{"getUser", "GET", "/users/{user_id}", "Users", "Get", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"getUser", "GET", "/users/{user_id}", "Users", "GetExtended", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"updateUser", "POST", "/users/{user_id}", "Users", "Update", ""},
+	{"updateUser", "POST", "/users/{user_id}", "Users", "Modify", ""},
+	{"getUserHistory", "GET", "/users/{user_id}/history", "Users", "History", ""},
+	{"getUserSettings", "GET", "/users/{user_id}/settings", "Users", "Settings", "the answer's envelope is its own (data, status and the user beside it, no meta): read into UserSettings with the user"},
+	{"updateUserSettings", "POST", "/users/{user_id}/settings", "Users", "UpdateSettings", "the answer's envelope is its own (data, status and the user beside it, no meta); the settings sent are checked, a nil value sent as null"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -1344,4 +1453,8 @@ var _ = []any{
 	(*AgencyService).GetExtended,
 	(*AgencyService).AuditLog,
 	(*AdvertiserService).AuditLog,
+	(*UserService).Get,
+	(*UserService).GetExtended,
+	(*UserService).Settings,
+	(*UserService).UpdateSettings,
 }

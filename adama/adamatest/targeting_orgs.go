@@ -30,3 +30,9 @@ func (h *TargetingHandle) Organizations() *Records[int64, targeting.Organization
 func (h *TargetingHandle) Agencies() *Records[int64, targeting.Agency] {
 	return handleRecords(h, TargetingAgencies, func(a *targeting.Agency) int64 { return a.ID })
 }
+
+// UserRecords returns the users as the user endpoints answer them (the
+// records Users returns, read as targeting.User), keyed by id.
+func (h *TargetingHandle) UserRecords() *Records[int64, targeting.User] {
+	return handleRecords(h, TargetingPermissions, func(u *targeting.User) int64 { return u.ID })
+}

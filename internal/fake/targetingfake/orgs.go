@@ -58,7 +58,37 @@ var (
 	}
 	agencyCreate = schema{fields: with(agencyFields, map[string]field{"organization_id": intField(1)}), required: bodies["createAgency"].Required}
 	agencyUpdate = schema{fields: with(agencyFields, map[string]field{"version": intField(0)}), required: bodies["updateAgency"].Required}
+
+	userFieldRules = map[string]field{
+		"title": {kind: kString, maxLen: 64}, "active": {kind: kBool}, "language": {kind: kString}, "zone_name": {kind: kString},
+		"phone": {kind: kString, maxLen: 24},
+	}
+	userCreate = schema{fields: with(userFieldRules, map[string]field{"first_name": {kind: kString, minLen: 1, maxLen: 32},
+		"last_name": {kind: kString, minLen: 1, maxLen: 32}, "username": {kind: kString, minLen: 1, maxLen: 255}}),
+		required: bodies["createUser"].Required}
+	userUpdate = schema{fields: with(userFieldRules, map[string]field{"first_name": {kind: kString}, "last_name": {kind: kString},
+		"version": intField(math.MinInt32), "password": {kind: kString, minLen: 8, maxLen: 30}}),
+		required: bodies["updateUser"].Required}
 )
+
+// userArrays are a user's array properties: roles, ids from 1 to 32767.
+var userArrays = map[string]func(string, any) []wire.ErrorItem{
+	"roles": func(k string, v any) []wire.ErrorItem {
+		list, ok := v.([]any)
+		if !ok {
+			return []wire.ErrorItem{invalid(k, "must be an array of role ids")}
+		}
+		var errs []wire.ErrorItem
+		for i, x := range list {
+			n, isNum := x.(json.Number)
+			id, err := n.Int64()
+			if !isNum || err != nil || id < 1 || id > math.MaxInt16 {
+				errs = append(errs, invalid(k+"["+strconv.Itoa(i)+"]", "must be a role id between 1 and 32767"))
+			}
+		}
+		return errs
+	},
+}
 
 // orgFamily serves organizations, agencies and v3 user records, their
 // histories, organization settings and the audit logs by id list. Its
@@ -70,10 +100,16 @@ type orgFamily struct {
 	mu       sync.Mutex
 	hist     map[string]map[int64][]map[string]any
 	settings map[int64][]map[string]any
+	// usr serves the v3 user records, kept in the Permissions collection
+	// beside each user's grants (one user, two views).
+	usr          *resource
+	userSettings map[int64][]map[string]any
 }
 
 func newOrgFamily(st *Store) *orgFamily {
-	f := &orgFamily{st: st, hist: map[string]map[int64][]map[string]any{}, settings: map[int64][]map[string]any{}}
+	f := &orgFamily{st: st, hist: map[string]map[int64][]map[string]any{}, settings: map[int64][]map[string]any{},
+		userSettings: map[int64][]map[string]any{}}
+	f.usr = &resource{st: st, coll: Permissions, create: userCreate, update: userUpdate, project: userView}
 	f.org = &resource{st: st, coll: Organizations, create: organizationCreate, update: organizationUpdate, project: organizationView}
 	f.agc = &resource{st: st, coll: Agencies, create: agencyCreate, update: agencyUpdate, project: f.agencyView}
 	return f
@@ -101,6 +137,10 @@ func (f *orgFamily) log(coll string, id int64, action string, before, after map[
 		}
 		fields = append(fields, map[string]any{"field_name": k, "old_value": oldS, "new_value": fmt.Sprint(after[k])})
 	}
+	name := coll
+	if coll == Permissions {
+		name = "users"
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.hist[coll] == nil {
@@ -108,7 +148,7 @@ func (f *orgFamily) log(coll string, id int64, action string, before, after map[
 	}
 	f.hist[coll][id] = append(f.hist[coll][id], map[string]any{
 		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
-		"collection": coll, "entity_id": id, "tool_name": "api",
+		"collection": name, "entity_id": id, "tool_name": "api",
 	})
 }
 
@@ -144,6 +184,11 @@ func checkBody(sc schema, body map[string]any, arrays map[string]func(string, an
 		}
 		rest[k] = v
 	}
+	// A required array sent is present, though sc does not see it.
+	sc.required = slices.DeleteFunc(slices.Clone(sc.required), func(k string) bool {
+		_, sent := body[k]
+		return arrays[k] != nil && sent
+	})
 	return append(sc.check(rest), errs...)
 }
 
@@ -238,6 +283,7 @@ func (f *orgFamily) write(w http.ResponseWriter, r *http.Request, rs *resource, 
 		return
 	}
 	in := normalize(body)
+	delete(in, "password") // taken, never kept or answered
 	var seq int64
 	if s, ok := in["seats"]; ok {
 		in["seats"] = seatsOut(s, func() int64 { seq++; return seq })
@@ -567,4 +613,163 @@ func (h *handler) auditLogAgencies(w http.ResponseWriter, r *http.Request) {
 
 func (h *handler) auditLogAdvertisers(w http.ResponseWriter, r *http.Request) {
 	h.orgs.auditLog(Advertisers)(w, r)
+}
+
+// userView shapes a user record: a list holds id and name; one user its
+// fields as user_response has them, its grants by level in permissions.
+func userView(rec map[string]any, _ url.Values, single bool) (map[string]any, []wire.ErrorItem) {
+	if !single {
+		return map[string]any{"id": rec["id"], "name": userName(rec)}, nil
+	}
+	out := map[string]any{}
+	for _, k := range userFields {
+		if v, ok := rec[k]; ok {
+			out[k] = v
+		}
+	}
+	out["permissions"] = grants(rec, false)
+	return out, nil
+}
+
+// userName is a user's name as lists answer it.
+func userName(rec map[string]any) string {
+	first, _ := rec["first_name"].(string)
+	last, _ := rec["last_name"].(string)
+	if n := strings.TrimSpace(first + " " + last); n != "" {
+		return n
+	}
+	s, _ := rec["username"].(string)
+	return s
+}
+
+// userSettingsAnswer answers a user's settings in the reference's form:
+// data, status and the user beside them.
+func (f *orgFamily) userSettingsAnswer(w http.ResponseWriter, id int64, u map[string]any) {
+	f.mu.Lock()
+	list := slices.Clone(f.userSettings[id])
+	f.mu.Unlock()
+	if list == nil {
+		list = []map[string]any{}
+	}
+	fake.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"settings": list}, "status": map[string]any{"code": "ok"},
+		"user": map[string]any{"id": id, "type": "user", "name": userName(u)}})
+}
+
+func (f *orgFamily) getUserSettings(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	u := f.st.Get(Permissions, id)
+	if u == nil {
+		notFound(w, "user", id)
+		return
+	}
+	f.userSettingsAnswer(w, id, u)
+}
+
+// putUserSettings sets each setting sent; a null or empty value removes it.
+func (f *orgFamily) putUserSettings(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	var errs []wire.ErrorItem
+	unknownFields(body, "", []string{"settings"}, &errs)
+	list, isList := body["settings"].([]any)
+	if !isList {
+		errs = append(errs, invalid("settings", "must be an array"))
+	}
+	type change struct {
+		name  string
+		value *string
+	}
+	var changes []change
+	for i, x := range list {
+		p := "settings[" + strconv.Itoa(i) + "]"
+		m, _ := x.(map[string]any)
+		name, _ := m["name"].(string)
+		if strings.TrimSpace(name) == "" {
+			errs = append(errs, invalid(p+".name", "is required: a string"))
+			continue
+		}
+		var val *string
+		switch v := m["value"].(type) {
+		case nil:
+		case string:
+			if v != "" {
+				val = &v
+			}
+		default:
+			errs = append(errs, invalid(p+".value", "must be a string or null"))
+		}
+		changes = append(changes, change{name, val})
+	}
+	if len(errs) > 0 {
+		badRequest(w, errs)
+		return
+	}
+	u := f.st.Get(Permissions, id)
+	if u == nil {
+		notFound(w, "user", id)
+		return
+	}
+	f.mu.Lock()
+	cur := f.userSettings[id]
+	for _, c := range changes {
+		i := slices.IndexFunc(cur, func(s map[string]any) bool { return s["name"] == c.name })
+		switch {
+		case c.value == nil && i >= 0:
+			cur = slices.Delete(cur, i, i+1)
+		case c.value != nil && i >= 0:
+			cur[i] = map[string]any{"name": c.name, "value": *c.value}
+		case c.value != nil:
+			cur = append(cur, map[string]any{"name": c.name, "value": *c.value})
+		}
+	}
+	f.userSettings[id] = cur
+	f.mu.Unlock()
+	f.userSettingsAnswer(w, id, u)
+}
+
+// ---- users ----
+
+func (h *handler) listUsers(w http.ResponseWriter, r *http.Request) { h.orgs.usr.list(w, r) }
+
+func (h *handler) createUser(w http.ResponseWriter, r *http.Request) {
+	h.orgs.write(w, r, h.orgs.usr, 0, map[string]any{"active": true, "type": "AGENCY", "role": "MANAGER", "scope": "SELECT",
+		"link_ldap": false, "link_saml": false, "view_organizations": false, "edit_campaigns": true,
+		"edit_margins_and_performance": false, "access_internal_fees": false, "view_segments": false, "edit_segments": false,
+		"view_data_definition": false, "edit_data_definition": false, "view_dmp_reports": false, "creator_id": int64(1),
+		"last_login_on": nil, "language": "en", "zone_name": "UTC"}, userArrays)
+}
+
+func (h *handler) getUser(w http.ResponseWriter, r *http.Request) {
+	if e := r.URL.Query().Get("extended"); e != "" && e != "true" && e != "false" {
+		badRequest(w, []wire.ErrorItem{invalid("extended", "must be true or false")})
+		return
+	}
+	h.orgs.usr.get(w, withID(r, "user_id"))
+}
+
+func (h *handler) updateUser(w http.ResponseWriter, r *http.Request) {
+	if id, ok := pathID(w, withID(r, "user_id")); ok {
+		h.orgs.write(w, r, h.orgs.usr, id, nil, userArrays)
+	}
+}
+
+func (h *handler) getUserHistory(w http.ResponseWriter, r *http.Request) {
+	h.orgs.history(w, withID(r, "user_id"), Permissions)
+}
+
+func (h *handler) getUserSettings(w http.ResponseWriter, r *http.Request) {
+	h.orgs.getUserSettings(w, withID(r, "user_id"))
+}
+
+func (h *handler) updateUserSettings(w http.ResponseWriter, r *http.Request) {
+	h.orgs.putUserSettings(w, withID(r, "user_id"))
 }

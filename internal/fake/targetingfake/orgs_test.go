@@ -76,3 +76,29 @@ func TestAgencyRules(t *testing.T) {
 	a = do(t, ts, "POST", "/agencies/1", `{"version":1,"organization_id":2}`)
 	assert.Equal(t, []string{"organization_id"}, errorFields(a), "only a create sets the organization")
 }
+
+func TestUserRules(t *testing.T) {
+	ts, st := serve(t)
+	a := do(t, ts, "POST", "/users", `{"username":"a@example","first_name":"","roles":[0,"2"],"password":"x"}`)
+	assert.ElementsMatch(t, []string{"last_name", "first_name", "roles[0]", "roles[1]", "password"}, errorFields(a))
+	a = do(t, ts, "POST", "/users", `{"username":"a@example","first_name":"A","last_name":"B","roles":[3]}`)
+	require.Equal(t, 201, a.status, a.body)
+	data := a.body["data"].(map[string]any)
+	assert.Equal(t, map[string]any{"organizations": []any{}, "agencies": []any{}, "advertisers": []any{}}, data["permissions"])
+	assert.NotContains(t, data, "organizations", "the grant lists the store keeps are not a user record's")
+	assert.Equal(t, 1, st.Len(Permissions), "the user is the permission listings' user")
+
+	a = do(t, ts, "POST", "/users/1", `{"version":1,"title":"T"}`)
+	assert.ElementsMatch(t, []string{"first_name", "last_name", "roles"}, errorFields(a), "the update body requires them")
+	a = do(t, ts, "POST", "/users/1", `{"version":1,"first_name":"A","last_name":"B","roles":[3],"username":"b@example"}`)
+	assert.Equal(t, []string{"username"}, errorFields(a), "only a create sets the username")
+	a = do(t, ts, "POST", "/users/1", `{"version":1,"first_name":"A","last_name":"B","roles":[3],"password":"long-enough"}`)
+	require.Equal(t, 200, a.status)
+	assert.NotContains(t, a.body["data"], "password")
+	a = do(t, ts, "GET", "/users/1/settings", "")
+	assert.Equal(t, map[string]any{"code": "ok"}, a.body["status"], "the reference's own envelope")
+	a = do(t, ts, "POST", "/users/1/settings", `{"settings":[{"name":"","value":"x"}]}`)
+	assert.Equal(t, []string{"settings[0].name"}, errorFields(a))
+	a = do(t, ts, "GET", "/users/1?extended=yes", "")
+	assert.Equal(t, []string{"extended"}, errorFields(a))
+}

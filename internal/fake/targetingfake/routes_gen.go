@@ -125,8 +125,22 @@ type operations interface {
 	getTarget(w http.ResponseWriter, r *http.Request)
 	// updateTarget serves POST /targets/{target_id}.
 	updateTarget(w http.ResponseWriter, r *http.Request)
+	// listUsers serves GET /users.
+	listUsers(w http.ResponseWriter, r *http.Request)
+	// createUser serves POST /users.
+	createUser(w http.ResponseWriter, r *http.Request)
+	// getUser serves GET /users/{user_id}.
+	getUser(w http.ResponseWriter, r *http.Request)
+	// updateUser serves POST /users/{user_id}.
+	updateUser(w http.ResponseWriter, r *http.Request)
+	// getUserHistory serves GET /users/{user_id}/history.
+	getUserHistory(w http.ResponseWriter, r *http.Request)
 	// updateUserPermissions serves POST /users/{user_id}/permissions.
 	updateUserPermissions(w http.ResponseWriter, r *http.Request)
+	// getUserSettings serves GET /users/{user_id}/settings.
+	getUserSettings(w http.ResponseWriter, r *http.Request)
+	// updateUserSettings serves POST /users/{user_id}/settings.
+	updateUserSettings(w http.ResponseWriter, r *http.Request)
 }
 
 // routes is the route table of targeting.yaml: each operation, keyed by its
@@ -189,7 +203,14 @@ func routes(ops operations) fake.Routes {
 		"DELETE /targets/{target_id}":                      ops.deleteTarget,
 		"GET /targets/{target_id}":                         ops.getTarget,
 		"POST /targets/{target_id}":                        ops.updateTarget,
+		"GET /users":                                       ops.listUsers,
+		"POST /users":                                      ops.createUser,
+		"GET /users/{user_id}":                             ops.getUser,
+		"POST /users/{user_id}":                            ops.updateUser,
+		"GET /users/{user_id}/history":                     ops.getUserHistory,
 		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
+		"GET /users/{user_id}/settings":                    ops.getUserSettings,
+		"POST /users/{user_id}/settings":                   ops.updateUserSettings,
 	}
 }
 
@@ -262,6 +283,9 @@ var bodies = map[string]fake.Body{
 			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
 		},
 	},
+	"createUser": {
+		Required: []string{"first_name", "last_name", "username", "roles"},
+	},
 	"putTargetLegacy": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -323,6 +347,9 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
 		},
+	},
+	"updateUser": {
+		Required: []string{"first_name", "last_name", "roles"},
 	},
 	"updateUserPermissions": {
 		Required: []string{"permissions"},
