@@ -38,6 +38,22 @@ type Client struct {
 	// Users are the user records (/users, their history and settings);
 	// a user's grants are Permissions'.
 	Users *UserService
+	// Verticals lists the verticals (/verticals).
+	Verticals *VerticalService
+	// AdServers lists the ad servers (/ad_servers).
+	AdServers *AdServerService
+	// CurrencyRates lists the currency rates (/currency_rates).
+	CurrencyRates *CurrencyRateService
+	// Timezones lists the time zones (/timezones).
+	Timezones *TimezoneService
+	// Vendors are the vendors (/vendors).
+	Vendors *VendorService
+	// SupplySources are the supply sources (/supply_sources).
+	SupplySources *SupplySourceService
+	// PixelProviders lists the pixel providers (/pixel_providers).
+	PixelProviders *PixelProviderService
+	// VendorContracts lists the vendor contracts (/vendor_contracts).
+	VendorContracts *VendorContractService
 }
 
 // Option configures New.
@@ -68,13 +84,21 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments:   &AttachmentService{g: g},
-		Targets:       &TargetService{g: g},
-		TargetPaths:   &TargetPathService{g: g},
-		Advertisers:   &AdvertiserService{g: g},
-		Permissions:   &PermissionService{g: g},
-		Organizations: &OrganizationService{g: g},
-		Agencies:      &AgencyService{g: g},
-		Users:         &UserService{g: g},
+		Attachments:     &AttachmentService{g: g},
+		Targets:         &TargetService{g: g},
+		TargetPaths:     &TargetPathService{g: g},
+		Advertisers:     &AdvertiserService{g: g},
+		Permissions:     &PermissionService{g: g},
+		Organizations:   &OrganizationService{g: g},
+		Agencies:        &AgencyService{g: g},
+		Users:           &UserService{g: g},
+		Verticals:       &VerticalService{g: g},
+		AdServers:       &AdServerService{g: g},
+		CurrencyRates:   &CurrencyRateService{g: g},
+		Timezones:       &TimezoneService{g: g},
+		Vendors:         &VendorService{g: g},
+		SupplySources:   &SupplySourceService{g: g},
+		PixelProviders:  &PixelProviderService{g: g},
+		VendorContracts: &VendorContractService{g: g},
 	}
 }

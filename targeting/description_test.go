@@ -263,6 +263,7 @@ func TestWireFitsDescription(t *testing.T) {
 	must(err)
 
 	exerciseOrgs(ctx, t, tc, adv.ID)
+	exerciseLookups(ctx, t, tc)
 
 	seen := map[string]bool{}
 	for _, x := range rec.got {

@@ -103,3 +103,21 @@ func ExampleUserService() {
 	// 1 ann@example.com Lead trader [3] 2
 	// Ann Lee theme dark
 }
+
+func ExampleVendorService() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	// The read-only lists page like every list; full asks for every
+	// property.
+	for v, err := range tc.Vendors.All(ctx, &targeting.VendorListOptions{Full: true}) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(v.ID, v.Name, v.VendorType, v.RateCardType, v.RateCardPrice)
+	}
+	// Output:
+	// 1 cloud1 data DATA CPM 0.5
+	// 2 cloud2 verification AD_VERIFICATION FIXED 100
+}

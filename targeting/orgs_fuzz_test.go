@@ -28,6 +28,8 @@ func FuzzOrgsDecode(f *testing.F) {
 	f.Add([]byte(`{"organization":{"id":"1"},"inherited_mfa_from":"Agency","version":"x","mfa_avoidance":3}`))
 	f.Add([]byte(`{"settings":[{"key":1,"value":null}],"entity":{"settings_total":"2"}}`))
 	f.Add([]byte(`{"id":4,"first_name":"A","last_name":"B","roles":[3,"4"],"permissions":{"organizations":[{"id":1}]},"last_login_on":null,"version":1}`))
+	f.Add([]byte(`{"id":1,"vendor_type":"NEW_KIND","rate_card_type":null,"rate_card_price":"0.5","created_on":null,"rate":1e-3,"date":"2026-01-01T00:00:00+0000"}`))
+	f.Add([]byte(`{"id":2,"mkt_sell_price":null,"rtb_enabled":"true","bidder_exchange_identifier":"9","description":null,"price":12.5}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		roundTrip := func(v any, fresh func() any) {
 			if err := json.Unmarshal(b, v); err != nil {
@@ -52,6 +54,14 @@ func FuzzOrgsDecode(f *testing.F) {
 		roundTrip(new(targeting.OrganizationSettings), func() any { return new(targeting.OrganizationSettings) })
 		roundTrip(new(targeting.User), func() any { return new(targeting.User) })
 		roundTrip(new(targeting.UserSettings), func() any { return new(targeting.UserSettings) })
+		roundTrip(new(targeting.Vertical), func() any { return new(targeting.Vertical) })
+		roundTrip(new(targeting.AdServer), func() any { return new(targeting.AdServer) })
+		roundTrip(new(targeting.CurrencyRate), func() any { return new(targeting.CurrencyRate) })
+		roundTrip(new(targeting.Timezone), func() any { return new(targeting.Timezone) })
+		roundTrip(new(targeting.Vendor), func() any { return new(targeting.Vendor) })
+		roundTrip(new(targeting.SupplySource), func() any { return new(targeting.SupplySource) })
+		roundTrip(new(targeting.PixelProvider), func() any { return new(targeting.PixelProvider) })
+		roundTrip(new(targeting.VendorContract), func() any { return new(targeting.VendorContract) })
 		untouched(t, b, new(targeting.Organization), func(o *targeting.Organization) (int64, int64) { return o.ID, o.Version })
 		untouched(t, b, new(targeting.Agency), func(a *targeting.Agency) (int64, int64) { return a.ID, a.Version })
 		roles(t, b)

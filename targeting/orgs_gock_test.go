@@ -9,6 +9,7 @@ import (
 	"gopkg.in/h2non/gock.v1"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/qlang"
 	"github.com/adamasdk/adama-go/targeting"
 )
 
@@ -142,6 +143,18 @@ func TestOrgsExactRequests(t *testing.T) {
 				assert.Equal(t, int64(4), s.User.ID)
 				assert.Equal(t, "dark", *s.Settings[0].Value)
 			}
+			return err
+		}},
+		{"vendors with detect_domains", func() {
+			expect("GET", "/api/v3.0/vendors").MatchParams(exact(map[string]string{"detect_domains": "true", "q": "name==x"})).Reply(200).JSON(page)
+		}, func() error {
+			_, err := tc.Vendors.List(ctx, &targeting.VendorListOptions{DetectDomains: true, ListOptions: targeting.ListOptions{Q: qlang.Where("name", qlang.Eq, "x")}})
+			return err
+		}},
+		{"timezones", func() {
+			expect("GET", "/api/v3.0/timezones").MatchParams(exact(map[string]string{"sort_by": "-name", "page_limit": "3"})).Reply(200).JSON(page)
+		}, func() error {
+			_, err := tc.Timezones.List(ctx, &targeting.TimezoneListOptions{SortBy: "-name", PageLimit: 3})
 			return err
 		}},
 	}

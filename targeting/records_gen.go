@@ -544,6 +544,90 @@ func (v MCPAccessLevel) Valid() bool {
 	return false
 }
 
+// RateCardType is how a vendor's rate card prices.
+type RateCardType string
+
+// The RateCardType values.
+const (
+	RateCardTypeCPM   RateCardType = "CPM"
+	RateCardTypeFixed RateCardType = "FIXED"
+)
+
+// Values returns every known RateCardType in the description's order, in a new slice.
+func (RateCardType) Values() []RateCardType {
+	return []RateCardType{
+		RateCardTypeCPM,
+		RateCardTypeFixed,
+	}
+}
+
+// Valid reports whether v is a known RateCardType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v RateCardType) Valid() bool {
+	switch v {
+	case RateCardTypeCPM, RateCardTypeFixed:
+		return true
+	}
+	return false
+}
+
+// VendorType is the kind of service a vendor offers.
+type VendorType string
+
+// The VendorType values.
+const (
+	VendorTypeAdServer              VendorType = "AD_SERVER"
+	VendorTypeAdVerification        VendorType = "AD_VERIFICATION"
+	VendorTypeAudienceVerification  VendorType = "AUDIENCE_VERIFICATION"
+	VendorTypeContextual            VendorType = "CONTEXTUAL"
+	VendorTypeData                  VendorType = "DATA"
+	VendorTypeDSP                   VendorType = "DSP"
+	VendorTypeDynamicCreative       VendorType = "DYNAMIC_CREATIVE"
+	VendorTypeMeasurement           VendorType = "MEASUREMENT"
+	VendorTypeNetwork               VendorType = "NETWORK"
+	VendorTypeOBACompliance         VendorType = "OBA_COMPLIANCE"
+	VendorTypeOther                 VendorType = "OTHER"
+	VendorTypePixelTracking         VendorType = "PIXEL_TRACKING"
+	VendorTypeRichMedia             VendorType = "RICH_MEDIA"
+	VendorTypeSurvey                VendorType = "SURVEY"
+	VendorTypeViewability           VendorType = "VIEWABILITY"
+	VendorTypeViewabilityBYODisplay VendorType = "VIEWABILITY_BYO_DISPLAY"
+	VendorTypeViewabilityBYOVideo   VendorType = "VIEWABILITY_BYO_VIDEO"
+)
+
+// Values returns every known VendorType in the description's order, in a new slice.
+func (VendorType) Values() []VendorType {
+	return []VendorType{
+		VendorTypeAdServer,
+		VendorTypeAdVerification,
+		VendorTypeAudienceVerification,
+		VendorTypeContextual,
+		VendorTypeData,
+		VendorTypeDSP,
+		VendorTypeDynamicCreative,
+		VendorTypeMeasurement,
+		VendorTypeNetwork,
+		VendorTypeOBACompliance,
+		VendorTypeOther,
+		VendorTypePixelTracking,
+		VendorTypeRichMedia,
+		VendorTypeSurvey,
+		VendorTypeViewability,
+		VendorTypeViewabilityBYODisplay,
+		VendorTypeViewabilityBYOVideo,
+	}
+}
+
+// Valid reports whether v is a known VendorType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v VendorType) Valid() bool {
+	switch v {
+	case VendorTypeAdServer, VendorTypeAdVerification, VendorTypeAudienceVerification, VendorTypeContextual, VendorTypeData, VendorTypeDSP, VendorTypeDynamicCreative, VendorTypeMeasurement, VendorTypeNetwork, VendorTypeOBACompliance, VendorTypeOther, VendorTypePixelTracking, VendorTypeRichMedia, VendorTypeSurvey, VendorTypeViewability, VendorTypeViewabilityBYODisplay, VendorTypeViewabilityBYOVideo:
+		return true
+	}
+	return false
+}
+
 // Attachment is a target attached to a strategy. Create sends the
 // writable fields that are set; Update sends the version and what
 // changed since the record was read (see AttachmentService.Update).
@@ -6381,6 +6465,1287 @@ func (x *OrganizationRef) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, organizationRefIdx, prefix)
+	return out
+}
+
+// Vertical is an industry vertical an advertiser belongs to.
+type Vertical struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type verticalAlias Vertical
+
+var verticalIdx = record.IndexOf(reflect.TypeFor[verticalAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Vertical) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Vertical) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Vertical) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*verticalAlias)(x), verticalIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Vertical) decodeFast(b []byte) bool {
+	*x = Vertical{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Vertical) MarshalJSON() ([]byte, error) {
+	a := verticalAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Vertical) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Vertical) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, verticalIdx, prefix)
+	return out
+}
+
+// AdServer is an ad server; a list without full=* answers id,
+// name and entity_type.
+type AdServer struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type adServerAlias AdServer
+
+var adServerIdx = record.IndexOf(reflect.TypeFor[adServerAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AdServer) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AdServer) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AdServer) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*adServerAlias)(x), adServerIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AdServer) decodeFast(b []byte) bool {
+	*x = AdServer{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AdServer) MarshalJSON() ([]byte, error) {
+	a := adServerAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AdServer) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AdServer) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, adServerIdx, prefix)
+	return out
+}
+
+// CurrencyRate is the rate of a currency on a date; a list without
+// full=* answers id, name and entity_type.
+type CurrencyRate struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The day the rate holds for.
+	Date adama.Time `json:"date,omitzero"`
+	// The currency (ISO 4217).
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The rate.
+	Rate adama.Decimal `json:"rate,omitzero"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type currencyRateAlias CurrencyRate
+
+var currencyRateIdx = record.IndexOf(reflect.TypeFor[currencyRateAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CurrencyRate) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CurrencyRate) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CurrencyRate) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*currencyRateAlias)(x), currencyRateIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CurrencyRate) decodeFast(b []byte) bool {
+	*x = CurrencyRate{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "date":
+			if !record.IsNull(v) {
+				x.Date, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "rate":
+			if !record.IsNull(v) {
+				x.Rate, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "date", "currency_code", "rate", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CurrencyRate) MarshalJSON() ([]byte, error) {
+	a := currencyRateAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CurrencyRate) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CurrencyRate) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, currencyRateIdx, prefix)
+	return out
+}
+
+// Timezone is a time zone; a list without full=* answers id,
+// name and entity_type.
+type Timezone struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// Its date.
+	Date adama.Time `json:"date,omitzero"`
+	// What it is.
+	Description *string `json:"description,omitempty"`
+	// The name shown.
+	DisplayName string `json:"display_name,omitempty"`
+	// The zone's database name (America/New_York).
+	ZoneName string `json:"zone_name,omitempty"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type timezoneAlias Timezone
+
+var timezoneIdx = record.IndexOf(reflect.TypeFor[timezoneAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Timezone) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Timezone) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Timezone) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*timezoneAlias)(x), timezoneIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Timezone) decodeFast(b []byte) bool {
+	*x = Timezone{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "date":
+			if !record.IsNull(v) {
+				x.Date, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "description":
+			x.Description, ok = record.ReadPtr(v, record.ReadText)
+		case "display_name":
+			if !record.IsNull(v) {
+				x.DisplayName, ok = record.ReadText(v)
+			}
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "date", "description", "display_name", "zone_name", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Timezone) MarshalJSON() ([]byte, error) {
+	a := timezoneAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Timezone) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Timezone) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, timezoneIdx, prefix)
+	return out
+}
+
+// Vendor is a vendor of services paid through the platform; a list
+// without full=* answers id and name.
+type Vendor struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// Approved by the exchange.
+	ADXApproved *bool `json:"adx_approved,omitempty"`
+	// The exchange needs it declared.
+	ADXDeclarationRequired *bool `json:"adx_declaration_required,omitempty"`
+	// Its identifier at the exchange.
+	ADXVendorIdentifier string `json:"adx_vendor_identifier,omitempty"`
+	// Approved by the exchange for secure pages.
+	ADXSSLApproved *bool `json:"adx_ssl_approved,omitempty"`
+	// Approved for secure video.
+	ADXVideoSSLApproved *bool `json:"adx_video_ssl_approved,omitempty"`
+	// Approved for video.
+	ADXVideoApproved *bool `json:"adx_video_approved,omitempty"`
+	// Whether the platform holds a contract with it.
+	MMContractAvailable *bool `json:"mm_contract_available,omitempty"`
+	// The rate card's price.
+	RateCardPrice adama.Decimal `json:"rate_card_price,omitzero"`
+	// How the rate card prices.
+	RateCardType RateCardType `json:"rate_card_type,omitempty"`
+	// The wholesale price.
+	WholesalePrice adama.Decimal `json:"wholesale_price,omitzero"`
+	// Whether it may be used.
+	IsEligible *bool `json:"is_eligible,omitempty"`
+	// What it does.
+	Description string `json:"description,omitempty"`
+	// The kind of service.
+	VendorType VendorType `json:"vendor_type,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// Whether display creatives are tagged for it automatically.
+	AutoTagDisplay *bool `json:"auto_tag_display,omitempty"`
+	// The provider tax.
+	ProviderTax adama.Decimal `json:"provider_tax,omitzero"`
+	// Who set it.
+	SetBy string `json:"set_by,omitempty"`
+	// When it was made.
+	CreatedOn *adama.Time `json:"created_on,omitempty"`
+	// When it last changed.
+	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type vendorAlias Vendor
+
+var vendorIdx = record.IndexOf(reflect.TypeFor[vendorAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Vendor) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Vendor) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Vendor) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*vendorAlias)(x), vendorIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Vendor) decodeFast(b []byte) bool {
+	*x = Vendor{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "adx_approved":
+			x.ADXApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_declaration_required":
+			x.ADXDeclarationRequired, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_vendor_identifier":
+			if !record.IsNull(v) {
+				x.ADXVendorIdentifier, ok = record.ReadText(v)
+			}
+		case "adx_ssl_approved":
+			x.ADXSSLApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_video_ssl_approved":
+			x.ADXVideoSSLApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_video_approved":
+			x.ADXVideoApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "mm_contract_available":
+			x.MMContractAvailable, ok = record.ReadPtr(v, record.ReadBool)
+		case "rate_card_price":
+			if !record.IsNull(v) {
+				x.RateCardPrice, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "rate_card_type":
+			if !record.IsNull(v) {
+				x.RateCardType, ok = record.ReadEnum[RateCardType](v)
+			}
+		case "wholesale_price":
+			if !record.IsNull(v) {
+				x.WholesalePrice, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "is_eligible":
+			x.IsEligible, ok = record.ReadPtr(v, record.ReadBool)
+		case "description":
+			if !record.IsNull(v) {
+				x.Description, ok = record.ReadText(v)
+			}
+		case "vendor_type":
+			if !record.IsNull(v) {
+				x.VendorType, ok = record.ReadEnum[VendorType](v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "auto_tag_display":
+			x.AutoTagDisplay, ok = record.ReadPtr(v, record.ReadBool)
+		case "provider_tax":
+			if !record.IsNull(v) {
+				x.ProviderTax, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "set_by":
+			if !record.IsNull(v) {
+				x.SetBy, ok = record.ReadText(v)
+			}
+		case "created_on":
+			x.CreatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "updated_on":
+			x.UpdatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "adx_approved", "adx_declaration_required", "adx_vendor_identifier", "adx_ssl_approved", "adx_video_ssl_approved", "adx_video_approved", "mm_contract_available", "rate_card_price", "rate_card_type", "wholesale_price", "is_eligible", "description", "vendor_type", "code", "auto_tag_display", "provider_tax", "set_by", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Vendor) MarshalJSON() ([]byte, error) {
+	a := vendorAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Vendor) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Vendor) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, vendorIdx, prefix)
+	return out
+}
+
+// SupplySource is a source of inventory (an exchange); a list
+// answers id and name.
+type SupplySource struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The kind of supply.
+	SupplyType string `json:"supply_type,omitempty"`
+	// Whether it is bought by auction.
+	RTBEnabled *bool `json:"rtb_enabled,omitempty"`
+	// The auction type.
+	RTBType string `json:"rtb_type,omitempty"`
+	// Whether the platform deems it safe.
+	MMSafe *bool `json:"mm_safe,omitempty"`
+	// Its pixel tag.
+	PixelTag string `json:"pixel_tag,omitempty"`
+	// Whether it is distributed.
+	Distribute *bool `json:"distribute,omitempty"`
+	// Whether it uses the pool.
+	UsePool *bool `json:"use_pool,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// Whether it is a professional service.
+	IsProService *bool `json:"is_proservice,omitempty"`
+	// The default seat.
+	DefaultSeatIdentifier string `json:"default_seat_identifier,omitempty"`
+	// Whether seats are enabled.
+	SeatEnabled *bool `json:"seat_enabled,omitempty"`
+	// The exchange's id at the bidder.
+	BidderExchangeIdentifier int64 `json:"bidder_exchange_identifier,omitempty"`
+	// Whether private marketplaces are enabled.
+	PMPEnabled *bool `json:"pmp_enabled,omitempty"`
+	// The parent supply source.
+	ParentSupplyID int64 `json:"parent_supply_id,omitempty"`
+	// Offers display.
+	HasDisplay *bool `json:"has_display,omitempty"`
+	// Offers mobile display.
+	HasMobileDisplay *bool `json:"has_mobile_display,omitempty"`
+	// Offers video.
+	HasVideo *bool `json:"has_video,omitempty"`
+	// Offers mobile video.
+	HasMobileVideo *bool `json:"has_mobile_video,omitempty"`
+	// Offers desktop video.
+	HasDesktopVideo *bool `json:"has_desktop_video,omitempty"`
+	// Offers connected TV.
+	HasConnectedTV *bool `json:"has_connected_tv,omitempty"`
+	// Whether creatives are audited first.
+	RequiresCreativeAudit *bool `json:"requires_creative_audit,omitempty"`
+	// Its attribution group.
+	AttributionGroup string `json:"attribution_group,omitempty"`
+	// Whether fraud is filtered.
+	FraudFilter *bool `json:"fraud_filter,omitempty"`
+	// Whether it is free of the platform's fee.
+	MMAFree *bool `json:"mma_free,omitempty"`
+	// Whether it is private.
+	Private *bool `json:"private,omitempty"`
+	// The marketplace sell price.
+	MktSellPrice *adama.Decimal `json:"mkt_sell_price,omitempty"`
+	// Its currency.
+	MktSellPriceCurrencyCode *string `json:"mkt_sell_price_currency_code,omitempty"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type supplySourceAlias SupplySource
+
+var supplySourceIdx = record.IndexOf(reflect.TypeFor[supplySourceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SupplySource) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SupplySource) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SupplySource) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*supplySourceAlias)(x), supplySourceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SupplySource) decodeFast(b []byte) bool {
+	*x = SupplySource{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "supply_type":
+			if !record.IsNull(v) {
+				x.SupplyType, ok = record.ReadText(v)
+			}
+		case "rtb_enabled":
+			x.RTBEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "rtb_type":
+			if !record.IsNull(v) {
+				x.RTBType, ok = record.ReadText(v)
+			}
+		case "mm_safe":
+			x.MMSafe, ok = record.ReadPtr(v, record.ReadBool)
+		case "pixel_tag":
+			if !record.IsNull(v) {
+				x.PixelTag, ok = record.ReadText(v)
+			}
+		case "distribute":
+			x.Distribute, ok = record.ReadPtr(v, record.ReadBool)
+		case "use_pool":
+			x.UsePool, ok = record.ReadPtr(v, record.ReadBool)
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "is_proservice":
+			x.IsProService, ok = record.ReadPtr(v, record.ReadBool)
+		case "default_seat_identifier":
+			if !record.IsNull(v) {
+				x.DefaultSeatIdentifier, ok = record.ReadText(v)
+			}
+		case "seat_enabled":
+			x.SeatEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "bidder_exchange_identifier":
+			if !record.IsNull(v) {
+				x.BidderExchangeIdentifier, ok = record.ReadInt64(v)
+			}
+		case "pmp_enabled":
+			x.PMPEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "parent_supply_id":
+			if !record.IsNull(v) {
+				x.ParentSupplyID, ok = record.ReadInt64(v)
+			}
+		case "has_display":
+			x.HasDisplay, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_mobile_display":
+			x.HasMobileDisplay, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_video":
+			x.HasVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_mobile_video":
+			x.HasMobileVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_desktop_video":
+			x.HasDesktopVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_connected_tv":
+			x.HasConnectedTV, ok = record.ReadPtr(v, record.ReadBool)
+		case "requires_creative_audit":
+			x.RequiresCreativeAudit, ok = record.ReadPtr(v, record.ReadBool)
+		case "attribution_group":
+			if !record.IsNull(v) {
+				x.AttributionGroup, ok = record.ReadText(v)
+			}
+		case "fraud_filter":
+			x.FraudFilter, ok = record.ReadPtr(v, record.ReadBool)
+		case "mma_free":
+			x.MMAFree, ok = record.ReadPtr(v, record.ReadBool)
+		case "private":
+			x.Private, ok = record.ReadPtr(v, record.ReadBool)
+		case "mkt_sell_price":
+			x.MktSellPrice, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "mkt_sell_price_currency_code":
+			x.MktSellPriceCurrencyCode, ok = record.ReadPtr(v, record.ReadText)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "supply_type", "rtb_enabled", "rtb_type", "mm_safe", "pixel_tag", "distribute", "use_pool", "code", "is_proservice", "default_seat_identifier", "seat_enabled", "bidder_exchange_identifier", "pmp_enabled", "parent_supply_id", "has_display", "has_mobile_display", "has_video", "has_mobile_video", "has_desktop_video", "has_connected_tv", "requires_creative_audit", "attribution_group", "fraud_filter", "mma_free", "private", "mkt_sell_price", "mkt_sell_price_currency_code", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SupplySource) MarshalJSON() ([]byte, error) {
+	a := supplySourceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SupplySource) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SupplySource) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, supplySourceIdx, prefix)
+	return out
+}
+
+// PixelProvider is a provider of data pixels.
+type PixelProvider struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// Its taxonomy file.
+	TaxonomyFile string `json:"taxonomy_file,omitempty"`
+	// The agency it belongs to.
+	AgencyID int64 `json:"agency_id,omitempty"`
+	// Who executes its pixels.
+	ExecutionBy string `json:"execution_by,omitempty"`
+	// Its vendor.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// The provider tax.
+	ProviderTax adama.Decimal `json:"provider_tax,omitzero"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type pixelProviderAlias PixelProvider
+
+var pixelProviderIdx = record.IndexOf(reflect.TypeFor[pixelProviderAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PixelProvider) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PixelProvider) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PixelProvider) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*pixelProviderAlias)(x), pixelProviderIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PixelProvider) decodeFast(b []byte) bool {
+	*x = PixelProvider{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "taxonomy_file":
+			if !record.IsNull(v) {
+				x.TaxonomyFile, ok = record.ReadText(v)
+			}
+		case "agency_id":
+			if !record.IsNull(v) {
+				x.AgencyID, ok = record.ReadInt64(v)
+			}
+		case "execution_by":
+			if !record.IsNull(v) {
+				x.ExecutionBy, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "provider_tax":
+			if !record.IsNull(v) {
+				x.ProviderTax, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "taxonomy_file", "agency_id", "execution_by", "vendor_id", "provider_tax", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PixelProvider) MarshalJSON() ([]byte, error) {
+	a := pixelProviderAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PixelProvider) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PixelProvider) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, pixelProviderIdx, prefix)
+	return out
+}
+
+// VendorContract is the terms a vendor is paid on.
+type VendorContract struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The vendor.
+	VendorID int64 `json:"vendor_id"`
+	// Whether the platform's own contract applies.
+	UseMMContract *bool `json:"use_mm_contract,omitempty"`
+	// The price.
+	Price *adama.Decimal `json:"price,omitempty"`
+	// How the price applies.
+	RateCardType RateCardType `json:"rate_card_type,omitempty"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type vendorContractAlias VendorContract
+
+var vendorContractIdx = record.IndexOf(reflect.TypeFor[vendorContractAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *VendorContract) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *VendorContract) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *VendorContract) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*vendorContractAlias)(x), vendorContractIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *VendorContract) decodeFast(b []byte) bool {
+	*x = VendorContract{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "use_mm_contract":
+			x.UseMMContract, ok = record.ReadPtr(v, record.ReadBool)
+		case "price":
+			x.Price, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "rate_card_type":
+			if !record.IsNull(v) {
+				x.RateCardType, ok = record.ReadEnum[RateCardType](v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "vendor_id", "use_mm_contract", "price", "rate_card_type", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x VendorContract) MarshalJSON() ([]byte, error) {
+	a := vendorContractAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *VendorContract) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *VendorContract) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, vendorContractIdx, prefix)
 	return out
 }
 

@@ -141,6 +141,107 @@ func (o *AgencyListOptions) query(limit, offset int) url.Values {
 	return q
 }
 
+// VerticalListOptions are the parameters of GET /verticals: every
+// vertical (the platform does not page them). The platform takes
+// none today; the struct gives the list the signature of every list,
+// so that options can be added without breaking callers.
+type VerticalListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *VerticalListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// LookupListOptions are the parameters of GET /ad_servers:
+// one page of ad servers (every property with full=*). A nil
+// *LookupListOptions asks for the platform's defaults; the struct is
+// copied, never changed.
+type LookupListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *LookupListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// TimezoneListOptions are the parameters of GET /timezones:
+// one page of time zones (every property with full=*). A nil
+// *TimezoneListOptions asks for the platform's defaults; the struct
+// is copied, never changed.
+type TimezoneListOptions struct {
+	// PageLimit (page_limit): the page size.
+	PageLimit int
+	// PageOffset (page_offset): the index of the first record of the
+	// page.
+	PageOffset int
+	// SortBy (sort_by): a field to sort by; a leading - sorts in
+	// descending order.
+	SortBy string
+	// Full (full): * asks for every property.
+	Full bool
+	// Prefetch, for All, fetches up to this many pages ahead (0..32).
+	Prefetch int
+	// Speculate, with Prefetch, asks for the first page and the Prefetch
+	// pages after it at once instead of waiting for the first page's
+	// total: one round trip sooner, at the cost of up to Prefetch requests
+	// past the end of a shorter list.
+	Speculate bool
+}
+
+// query is the query of one page: the options set, with the page's
+// limit and offset.
+func (o *TimezoneListOptions) query(limit, offset int) url.Values {
+	q := url.Values{}
+	if limit > 0 {
+		q.Set("page_limit", strconv.Itoa(limit))
+	}
+	if offset > 0 {
+		q.Set("page_offset", strconv.Itoa(offset))
+	}
+	if o.SortBy != "" {
+		q.Set("sort_by", o.SortBy)
+	}
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// VendorListOptions are the parameters of GET /vendors: one page of
+// vendors (every property with full=*). A nil *VendorListOptions
+// asks for the platform's defaults; the struct is copied, never
+// changed.
+type VendorListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+	// DetectDomains (detect_domains): asks the platform to detect the
+	// vendors' domains (the reference also takes 1; the SDK sends true).
+	DetectDomains bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *VendorListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if o.DetectDomains {
+		q.Set("detect_domains", "true")
+	}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -1054,6 +1155,356 @@ func (s *UserService) History(ctx context.Context, userID int64, opts *HistoryOp
 	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/users/" + strconv.FormatInt(userID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
 }
 
+// List calls GET /verticals. The operation: every vertical (the
+// platform does not page them).
+func (s *VerticalService) List(ctx context.Context, opts *VerticalListOptions, ro ...adama.RequestOption) (*adama.Page[*Vertical], error) {
+	var o VerticalListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[Vertical](ctx, s.g, &call.Call{Path: "/verticals", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /verticals, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: every vertical (the platform does not
+// page them).
+func (s *VerticalService) All(ctx context.Context, opts *VerticalListOptions, ro ...adama.RequestOption) iter.Seq2[*Vertical, error] {
+	var o VerticalListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*Vertical, error) bool) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Vertical], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[Vertical](ctx, s.g, &call.Call{Path: "/verticals", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /ad_servers. The operation: one page of ad servers
+// (every property with full=*).
+func (s *AdServerService) List(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) (*adama.Page[*AdServer], error) {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[AdServer](ctx, s.g, &call.Call{Path: "/ad_servers", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /ad_servers, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of ad servers (every property
+// with full=*).
+func (s *AdServerService) All(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) iter.Seq2[*AdServer, error] {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*AdServer, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*AdServer], error) {
+			return listPage[AdServer](ctx, s.g, &call.Call{Path: "/ad_servers", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /currency_rates. The operation: one page of
+// currency rates (every property with full=*).
+func (s *CurrencyRateService) List(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) (*adama.Page[*CurrencyRate], error) {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[CurrencyRate](ctx, s.g, &call.Call{Path: "/currency_rates", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /currency_rates, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of currency rates
+// (every property with full=*).
+func (s *CurrencyRateService) All(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) iter.Seq2[*CurrencyRate, error] {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*CurrencyRate, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*CurrencyRate], error) {
+			return listPage[CurrencyRate](ctx, s.g, &call.Call{Path: "/currency_rates", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /timezones. The operation: one page of time zones
+// (every property with full=*).
+func (s *TimezoneService) List(ctx context.Context, opts *TimezoneListOptions, ro ...adama.RequestOption) (*adama.Page[*Timezone], error) {
+	var o TimezoneListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Timezone](ctx, s.g, &call.Call{Path: "/timezones", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /timezones, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of time zones (every property
+// with full=*).
+func (s *TimezoneService) All(ctx context.Context, opts *TimezoneListOptions, ro ...adama.RequestOption) iter.Seq2[*Timezone, error] {
+	var o TimezoneListOptions
+	if opts != nil {
+		o = *opts
+	}
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Timezone, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Timezone], error) {
+			return listPage[Timezone](ctx, s.g, &call.Call{Path: "/timezones", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /vendors. The operation: one page of vendors (every
+// property with full=*).
+func (s *VendorService) List(ctx context.Context, opts *VendorListOptions, ro ...adama.RequestOption) (*adama.Page[*Vendor], error) {
+	var o VendorListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Vendor](ctx, s.g, &call.Call{Path: "/vendors", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /vendors, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of vendors (every property with
+// full=*).
+func (s *VendorService) All(ctx context.Context, opts *VendorListOptions, ro ...adama.RequestOption) iter.Seq2[*Vendor, error] {
+	var o VendorListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Vendor, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Vendor], error) {
+			return listPage[Vendor](ctx, s.g, &call.Call{Path: "/vendors", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Get calls GET /vendors/{vendor_id}. The operation: one vendor.
+func (s *VendorService) Get(ctx context.Context, vendorID int64, ro ...adama.RequestOption) (*Vendor, error) {
+	if err := positiveID("vendor_id", vendorID); err != nil {
+		return nil, err
+	}
+	return call.One[Vendor](ctx, s.g, &call.Call{Path: "/vendors/" + strconv.FormatInt(vendorID, 10)}, ro...)
+}
+
+// List calls GET /supply_sources. The operation: one page of supply
+// sources (every property with full=*).
+func (s *SupplySourceService) List(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) (*adama.Page[*SupplySource], error) {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[SupplySource](ctx, s.g, &call.Call{Path: "/supply_sources", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /supply_sources, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of supply sources
+// (every property with full=*).
+func (s *SupplySourceService) All(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) iter.Seq2[*SupplySource, error] {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*SupplySource, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*SupplySource], error) {
+			return listPage[SupplySource](ctx, s.g, &call.Call{Path: "/supply_sources", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Get calls GET /supply_sources/{supply_source_id}. The operation:
+// one supply source.
+func (s *SupplySourceService) Get(ctx context.Context, supplySourceID int64, ro ...adama.RequestOption) (*SupplySource, error) {
+	if err := positiveID("supply_source_id", supplySourceID); err != nil {
+		return nil, err
+	}
+	return call.One[SupplySource](ctx, s.g, &call.Call{Path: "/supply_sources/" + strconv.FormatInt(supplySourceID, 10)}, ro...)
+}
+
+// List calls GET /pixel_providers. The operation: one page of pixel
+// providers.
+func (s *PixelProviderService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*PixelProvider], error) {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[PixelProvider](ctx, s.g, &call.Call{Path: "/pixel_providers", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /pixel_providers, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of pixel providers.
+func (s *PixelProviderService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*PixelProvider, error] {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o = o.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*PixelProvider, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*PixelProvider], error) {
+			return listPage[PixelProvider](ctx, s.g, &call.Call{Path: "/pixel_providers", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /vendor_contracts. The operation: one page of
+// vendor contracts.
+func (s *VendorContractService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*VendorContract], error) {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[VendorContract](ctx, s.g, &call.Call{Path: "/vendor_contracts", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /vendor_contracts, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of vendor contracts.
+func (s *VendorContractService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*VendorContract, error] {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o = o.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*VendorContract, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*VendorContract], error) {
+			return listPage[VendorContract](ctx, s.g, &call.Call{Path: "/vendor_contracts", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -1419,6 +1870,24 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getUserHistory", "GET", "/users/{user_id}/history", "Users", "History", ""},
 	{"getUserSettings", "GET", "/users/{user_id}/settings", "Users", "Settings", "the answer's envelope is its own (data, status and the user beside it, no meta): read into UserSettings with the user"},
 	{"updateUserSettings", "POST", "/users/{user_id}/settings", "Users", "UpdateSettings", "the answer's envelope is its own (data, status and the user beside it, no meta); the settings sent are checked, a nil value sent as null"},
+	{"listVerticals", "GET", "/verticals", "Verticals", "List", ""},
+	{"listVerticals", "GET", "/verticals", "Verticals", "All", ""},
+	{"listAdServers", "GET", "/ad_servers", "AdServers", "List", ""},
+	{"listAdServers", "GET", "/ad_servers", "AdServers", "All", ""},
+	{"listCurrencyRates", "GET", "/currency_rates", "CurrencyRates", "List", ""},
+	{"listCurrencyRates", "GET", "/currency_rates", "CurrencyRates", "All", ""},
+	{"listTimezones", "GET", "/timezones", "Timezones", "List", ""},
+	{"listTimezones", "GET", "/timezones", "Timezones", "All", ""},
+	{"listVendors", "GET", "/vendors", "Vendors", "List", ""},
+	{"listVendors", "GET", "/vendors", "Vendors", "All", ""},
+	{"getVendor", "GET", "/vendors/{vendor_id}", "Vendors", "Get", ""},
+	{"listSupplySources", "GET", "/supply_sources", "SupplySources", "List", ""},
+	{"listSupplySources", "GET", "/supply_sources", "SupplySources", "All", ""},
+	{"getSupplySource", "GET", "/supply_sources/{supply_source_id}", "SupplySources", "Get", ""},
+	{"listPixelProviders", "GET", "/pixel_providers", "PixelProviders", "List", ""},
+	{"listPixelProviders", "GET", "/pixel_providers", "PixelProviders", "All", ""},
+	{"listVendorContracts", "GET", "/vendor_contracts", "VendorContracts", "List", ""},
+	{"listVendorContracts", "GET", "/vendor_contracts", "VendorContracts", "All", ""},
 }
 
 // The hand-written methods of the table: the build fails when one is

@@ -10,6 +10,8 @@ import (
 const (
 	TargetingOrganizations = targetingfake.Organizations
 	TargetingAgencies      = targetingfake.Agencies
+	TargetingVendors       = targetingfake.Vendors
+	TargetingSupplySources = targetingfake.SupplySources
 )
 
 // handleRecords is the typed view of collection coll of h's store (empty
@@ -35,4 +37,14 @@ func (h *TargetingHandle) Agencies() *Records[int64, targeting.Agency] {
 // records Users returns, read as targeting.User), keyed by id.
 func (h *TargetingHandle) UserRecords() *Records[int64, targeting.User] {
 	return handleRecords(h, TargetingPermissions, func(u *targeting.User) int64 { return u.ID })
+}
+
+// Vendors returns the vendors (seeded with two), keyed by id.
+func (h *TargetingHandle) Vendors() *Records[int64, targeting.Vendor] {
+	return handleRecords(h, TargetingVendors, func(v *targeting.Vendor) int64 { return v.ID })
+}
+
+// SupplySources returns the supply sources (seeded with two), keyed by id.
+func (h *TargetingHandle) SupplySources() *Records[int64, targeting.SupplySource] {
+	return handleRecords(h, TargetingSupplySources, func(s *targeting.SupplySource) int64 { return s.ID })
 }

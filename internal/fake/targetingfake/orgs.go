@@ -104,12 +104,15 @@ type orgFamily struct {
 	// beside each user's grants (one user, two views).
 	usr          *resource
 	userSettings map[int64][]map[string]any
+	// lk serves the read-only lists.
+	lk *lookups
 }
 
 func newOrgFamily(st *Store) *orgFamily {
 	f := &orgFamily{st: st, hist: map[string]map[int64][]map[string]any{}, settings: map[int64][]map[string]any{},
 		userSettings: map[int64][]map[string]any{}}
 	f.usr = &resource{st: st, coll: Permissions, create: userCreate, update: userUpdate, project: userView}
+	f.lk = newLookups(st)
 	f.org = &resource{st: st, coll: Organizations, create: organizationCreate, update: organizationUpdate, project: organizationView}
 	f.agc = &resource{st: st, coll: Agencies, create: agencyCreate, update: agencyUpdate, project: f.agencyView}
 	return f

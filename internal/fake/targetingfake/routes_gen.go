@@ -13,6 +13,8 @@ import (
 // per operation, named after its operationId. A fake that lacks one does
 // not compile.
 type operations interface {
+	// listAdServers serves GET /ad_servers.
+	listAdServers(w http.ResponseWriter, r *http.Request)
 	// listAdvertisers serves GET /advertisers.
 	listAdvertisers(w http.ResponseWriter, r *http.Request)
 	// createAdvertiser serves POST /advertisers.
@@ -65,6 +67,8 @@ type operations interface {
 	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// listCurrencyRates serves GET /currency_rates.
+	listCurrencyRates(w http.ResponseWriter, r *http.Request)
 	// listOrganizations serves GET /organizations.
 	listOrganizations(w http.ResponseWriter, r *http.Request)
 	// createOrganization serves POST /organizations.
@@ -99,8 +103,14 @@ type operations interface {
 	getUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissionsV2 serves POST /permissions/{user_id}/v2format.
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
+	// listPixelProviders serves GET /pixel_providers.
+	listPixelProviders(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
+	// listSupplySources serves GET /supply_sources.
+	listSupplySources(w http.ResponseWriter, r *http.Request)
+	// getSupplySource serves GET /supply_sources/{supply_source_id}.
+	getSupplySource(w http.ResponseWriter, r *http.Request)
 	// listTargetsLegacy serves GET /target.
 	listTargetsLegacy(w http.ResponseWriter, r *http.Request)
 	// createTargetLegacy serves POST /target.
@@ -125,6 +135,8 @@ type operations interface {
 	getTarget(w http.ResponseWriter, r *http.Request)
 	// updateTarget serves POST /targets/{target_id}.
 	updateTarget(w http.ResponseWriter, r *http.Request)
+	// listTimezones serves GET /timezones.
+	listTimezones(w http.ResponseWriter, r *http.Request)
 	// listUsers serves GET /users.
 	listUsers(w http.ResponseWriter, r *http.Request)
 	// createUser serves POST /users.
@@ -141,12 +153,21 @@ type operations interface {
 	getUserSettings(w http.ResponseWriter, r *http.Request)
 	// updateUserSettings serves POST /users/{user_id}/settings.
 	updateUserSettings(w http.ResponseWriter, r *http.Request)
+	// listVendorContracts serves GET /vendor_contracts.
+	listVendorContracts(w http.ResponseWriter, r *http.Request)
+	// listVendors serves GET /vendors.
+	listVendors(w http.ResponseWriter, r *http.Request)
+	// getVendor serves GET /vendors/{vendor_id}.
+	getVendor(w http.ResponseWriter, r *http.Request)
+	// listVerticals serves GET /verticals.
+	listVerticals(w http.ResponseWriter, r *http.Request)
 }
 
 // routes is the route table of targeting.yaml: each operation, keyed by its
 // method and path, and ops' handler of it.
 func routes(ops operations) fake.Routes {
 	return fake.Routes{
+		"GET /ad_servers":                                  ops.listAdServers,
 		"GET /advertisers":                                 ops.listAdvertisers,
 		"POST /advertisers":                                ops.createAdvertiser,
 		"GET /advertisers/{advertiser_id}":                 ops.getAdvertiser,
@@ -173,6 +194,7 @@ func routes(ops operations) fake.Routes {
 		"POST /audit_log/agencies":                         ops.auditLogAgencies,
 		"POST /audit_log/organizations":                    ops.auditLogOrganizations,
 		"GET /campaigns/{campaign_id}/permissions":         ops.listCampaignUsers,
+		"GET /currency_rates":                              ops.listCurrencyRates,
 		"GET /organizations":                               ops.listOrganizations,
 		"POST /organizations":                              ops.createOrganization,
 		"GET /organizations/{organization_id}":             ops.getOrganization,
@@ -190,7 +212,10 @@ func routes(ops operations) fake.Routes {
 		"GET /permissions/{user_id}/strategies":            ops.listUserPermissionsStrategies,
 		"GET /permissions/{user_id}/v2format":              ops.getUserPermissionsV2,
 		"POST /permissions/{user_id}/v2format":             ops.checkUserPermissionsV2,
+		"GET /pixel_providers":                             ops.listPixelProviders,
 		"GET /strategies/{strategy_id}/permissions":        ops.listStrategyUsers,
+		"GET /supply_sources":                              ops.listSupplySources,
+		"GET /supply_sources/{supply_source_id}":           ops.getSupplySource,
 		"GET /target":                                      ops.listTargetsLegacy,
 		"POST /target":                                     ops.createTargetLegacy,
 		"GET /target-path":                                 ops.listTargetPaths,
@@ -203,6 +228,7 @@ func routes(ops operations) fake.Routes {
 		"DELETE /targets/{target_id}":                      ops.deleteTarget,
 		"GET /targets/{target_id}":                         ops.getTarget,
 		"POST /targets/{target_id}":                        ops.updateTarget,
+		"GET /timezones":                                   ops.listTimezones,
 		"GET /users":                                       ops.listUsers,
 		"POST /users":                                      ops.createUser,
 		"GET /users/{user_id}":                             ops.getUser,
@@ -211,6 +237,10 @@ func routes(ops operations) fake.Routes {
 		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
 		"GET /users/{user_id}/settings":                    ops.getUserSettings,
 		"POST /users/{user_id}/settings":                   ops.updateUserSettings,
+		"GET /vendor_contracts":                            ops.listVendorContracts,
+		"GET /vendors":                                     ops.listVendors,
+		"GET /vendors/{vendor_id}":                         ops.getVendor,
+		"GET /verticals":                                   ops.listVerticals,
 	}
 }
 
