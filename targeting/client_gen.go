@@ -54,6 +54,17 @@ type Client struct {
 	PixelProviders *PixelProviderService
 	// VendorContracts lists the vendor contracts (/vendor_contracts).
 	VendorContracts *VendorContractService
+	// Roles lists the user roles (/roles).
+	Roles *RoleService
+	// TargetValues lists target values by name (/target_values).
+	TargetValues *TargetValueService
+	// Search finds organizations, agencies and advertisers by name
+	// (/search).
+	Search *SearchService
+	// Health reports the interface's health (/healthcheck).
+	Health *HealthService
+	// CreativeTags reads a creative's tag (/creatives/{creative_id}).
+	CreativeTags *CreativeTagService
 }
 
 // Option configures New.
@@ -100,5 +111,10 @@ func New(c *adama.Client, opts ...Option) *Client {
 		SupplySources:   &SupplySourceService{g: g},
 		PixelProviders:  &PixelProviderService{g: g},
 		VendorContracts: &VendorContractService{g: g},
+		Roles:           &RoleService{g: g},
+		TargetValues:    &TargetValueService{g: g},
+		Search:          &SearchService{g: g},
+		Health:          &HealthService{g: g},
+		CreativeTags:    &CreativeTagService{g: g},
 	}
 }

@@ -264,6 +264,7 @@ func TestWireFitsDescription(t *testing.T) {
 
 	exerciseOrgs(ctx, t, tc, adv.ID)
 	exerciseLookups(ctx, t, tc)
+	exerciseGeneral(ctx, t, tc, adv.ID)
 
 	seen := map[string]bool{}
 	for _, x := range rec.got {

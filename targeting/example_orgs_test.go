@@ -121,3 +121,22 @@ func ExampleVendorService() {
 	// 1 cloud1 data DATA CPM 0.5
 	// 2 cloud2 verification AD_VERIFICATION FIXED 100
 }
+
+func ExampleSearchService_Entities() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	if _, err := tc.Agencies.Create(ctx, &targeting.Agency{Name: "Acme Media", OrganizationID: 1}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := tc.Search.Entities(ctx, &targeting.SearchOptions{Name: "acme"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, a := range res.Agencies {
+		fmt.Println(a.EntityType, a.ID, a.Name)
+	}
+	// Output: agency 1 Acme Media
+}

@@ -30,6 +30,7 @@ func FuzzOrgsDecode(f *testing.F) {
 	f.Add([]byte(`{"id":4,"first_name":"A","last_name":"B","roles":[3,"4"],"permissions":{"organizations":[{"id":1}]},"last_login_on":null,"version":1}`))
 	f.Add([]byte(`{"id":1,"vendor_type":"NEW_KIND","rate_card_type":null,"rate_card_price":"0.5","created_on":null,"rate":1e-3,"date":"2026-01-01T00:00:00+0000"}`))
 	f.Add([]byte(`{"id":2,"mkt_sell_price":null,"rtb_enabled":"true","bidder_exchange_identifier":"9","description":null,"price":12.5}`))
+	f.Add([]byte(`{"organizations":[{"id":"1","name":2}],"node_conns":{"constucting":"1"},"must_include":[2,"x"],"tag_type":"FLASH"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		roundTrip := func(v any, fresh func() any) {
 			if err := json.Unmarshal(b, v); err != nil {
@@ -62,6 +63,11 @@ func FuzzOrgsDecode(f *testing.F) {
 		roundTrip(new(targeting.SupplySource), func() any { return new(targeting.SupplySource) })
 		roundTrip(new(targeting.PixelProvider), func() any { return new(targeting.PixelProvider) })
 		roundTrip(new(targeting.VendorContract), func() any { return new(targeting.VendorContract) })
+		roundTrip(new(targeting.Role), func() any { return new(targeting.Role) })
+		roundTrip(new(targeting.TargetValue), func() any { return new(targeting.TargetValue) })
+		roundTrip(new(targeting.SearchResult), func() any { return new(targeting.SearchResult) })
+		roundTrip(new(targeting.HealthCheck), func() any { return new(targeting.HealthCheck) })
+		roundTrip(new(targeting.CreativeTag), func() any { return new(targeting.CreativeTag) })
 		untouched(t, b, new(targeting.Organization), func(o *targeting.Organization) (int64, int64) { return o.ID, o.Version })
 		untouched(t, b, new(targeting.Agency), func(a *targeting.Agency) (int64, int64) { return a.ID, a.Version })
 		roles(t, b)

@@ -157,6 +157,26 @@ func TestOrgsExactRequests(t *testing.T) {
 			_, err := tc.Timezones.List(ctx, &targeting.TimezoneListOptions{SortBy: "-name", PageLimit: 3})
 			return err
 		}},
+		{"search", func() {
+			expect("GET", "/api/v3.0/search").MatchParams(exact(map[string]string{"name": "acme co", "limit": "20", "active_only": "true"})).
+				Reply(200).JSON(ok(map[string]any{"organizations": []any{}, "agencies": []any{}, "advertisers": []any{map[string]any{"id": 3, "name": "Acme Co"}}}))
+		}, func() error {
+			r, err := tc.Search.Entities(ctx, &targeting.SearchOptions{Name: "acme co", Limit: 20, ActiveOnly: adama.Ptr(true)})
+			if err == nil {
+				assert.Equal(t, []targeting.SearchHit{{ID: 3, Name: "Acme Co"}}, r.Advertisers)
+			}
+			return err
+		}},
+		{"healthcheck without envelope", func() {
+			expect("GET", "/api/v3.0/healthcheck").Reply(200).JSON(map[string]any{"build_version": "1.2", "database_connection": false})
+		}, func() error {
+			h, err := tc.Health.Check(ctx)
+			if err == nil {
+				assert.Equal(t, "1.2", h.BuildVersion)
+				assert.Equal(t, adama.Ptr(false), h.DatabaseConnection)
+			}
+			return err
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

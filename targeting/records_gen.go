@@ -628,6 +628,49 @@ func (v VendorType) Valid() bool {
 	return false
 }
 
+// CreativeTagType is the form of a creative's tag.
+type CreativeTagType string
+
+// The CreativeTagType values.
+const (
+	CreativeTagTypeIframeScriptNoscript CreativeTagType = "IFRAME_SCRIPT_NOSCRIPT"
+	CreativeTagTypeIframeScript         CreativeTagType = "IFRAME_SCRIPT"
+	CreativeTagTypeIframeNoscript       CreativeTagType = "IFRAME_NOSCRIPT"
+	CreativeTagTypeIframeImg            CreativeTagType = "IFRAME_IMG"
+	CreativeTagTypeScriptNoscript       CreativeTagType = "SCRIPT_NOSCRIPT"
+	CreativeTagTypeScript               CreativeTagType = "SCRIPT"
+	CreativeTagTypeNoscript             CreativeTagType = "NOSCRIPT"
+	CreativeTagTypeIframe               CreativeTagType = "IFRAME"
+	CreativeTagTypeImg                  CreativeTagType = "IMG"
+	CreativeTagTypeVideo                CreativeTagType = "VIDEO"
+)
+
+// Values returns every known CreativeTagType in the description's order, in a new slice.
+func (CreativeTagType) Values() []CreativeTagType {
+	return []CreativeTagType{
+		CreativeTagTypeIframeScriptNoscript,
+		CreativeTagTypeIframeScript,
+		CreativeTagTypeIframeNoscript,
+		CreativeTagTypeIframeImg,
+		CreativeTagTypeScriptNoscript,
+		CreativeTagTypeScript,
+		CreativeTagTypeNoscript,
+		CreativeTagTypeIframe,
+		CreativeTagTypeImg,
+		CreativeTagTypeVideo,
+	}
+}
+
+// Valid reports whether v is a known CreativeTagType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CreativeTagType) Valid() bool {
+	switch v {
+	case CreativeTagTypeIframeScriptNoscript, CreativeTagTypeIframeScript, CreativeTagTypeIframeNoscript, CreativeTagTypeIframeImg, CreativeTagTypeScriptNoscript, CreativeTagTypeScript, CreativeTagTypeNoscript, CreativeTagTypeIframe, CreativeTagTypeImg, CreativeTagTypeVideo:
+		return true
+	}
+	return false
+}
+
 // Attachment is a target attached to a strategy. Create sends the
 // writable fields that are set; Update sends the version and what
 // changed since the record was read (see AttachmentService.Update).
@@ -7746,6 +7789,777 @@ func (x *VendorContract) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, vendorContractIdx, prefix)
+	return out
+}
+
+// Role is a user role and the roles it must or must not go with.
+type Role struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The roles a user with it must also hold.
+	MustInclude []int64 `json:"must_include,omitempty"`
+	// The roles a user with it must not hold.
+	MustExclude []int64 `json:"must_exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type roleAlias Role
+
+var roleIdx = record.IndexOf(reflect.TypeFor[roleAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Role) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Role) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Role) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*roleAlias)(x), roleIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Role) decodeFast(b []byte) bool {
+	*x = Role{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "must_include":
+			x.MustInclude, ok = record.ReadList(v, record.ReadInt64)
+		case "must_exclude":
+			x.MustExclude, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "must_include", "must_exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Role) MarshalJSON() ([]byte, error) {
+	a := roleAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Role) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Role) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, roleIdx, prefix)
+	return out
+}
+
+// TargetValue is one value of a targeting dimension.
+type TargetValue struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The dimension's id.
+	DimensionID int64 `json:"dimension_id,omitempty"`
+	// The dimension's code (see Dimension).
+	DimensionCode string `json:"dimension_code,omitempty"`
+	// The parent value.
+	ParentValueID int64 `json:"parent_value_id,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its value.
+	Value int64 `json:"value,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// Whether it can be targeted.
+	IsTargetable *bool `json:"is_targetable,omitempty"`
+	// Its path from the dimension's root.
+	FullPath string `json:"full_path,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetValueAlias TargetValue
+
+var targetValueIdx = record.IndexOf(reflect.TypeFor[targetValueAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetValue) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetValue) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetValue) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetValueAlias)(x), targetValueIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetValue) decodeFast(b []byte) bool {
+	*x = TargetValue{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "dimension_id":
+			if !record.IsNull(v) {
+				x.DimensionID, ok = record.ReadInt64(v)
+			}
+		case "dimension_code":
+			if !record.IsNull(v) {
+				x.DimensionCode, ok = record.ReadText(v)
+			}
+		case "parent_value_id":
+			if !record.IsNull(v) {
+				x.ParentValueID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "is_targetable":
+			x.IsTargetable, ok = record.ReadPtr(v, record.ReadBool)
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "dimension_id", "dimension_code", "parent_value_id", "name", "value", "code", "is_targetable", "full_path")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetValue) MarshalJSON() ([]byte, error) {
+	a := targetValueAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetValue) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetValue) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetValueIdx, prefix)
+	return out
+}
+
+// SearchResult is the records whose name matches, by kind.
+type SearchResult struct {
+	// The organizations.
+	Organizations []SearchHit `json:"organizations,omitempty"`
+	// The agencies.
+	Agencies []SearchHit `json:"agencies,omitempty"`
+	// The advertisers.
+	Advertisers []SearchHit `json:"advertisers,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type searchResultAlias SearchResult
+
+var searchResultIdx = record.IndexOf(reflect.TypeFor[searchResultAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SearchResult) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SearchResult) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SearchResult) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*searchResultAlias)(x), searchResultIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SearchResult) decodeFast(b []byte) bool {
+	*x = SearchResult{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "organizations":
+			x.Organizations, ok = record.ReadList(v, func(e []byte) (SearchHit, bool) {
+				p, ok := record.ReadRecord(e, (*SearchHit).decodeValid)
+				if p == nil {
+					return SearchHit{}, ok
+				}
+				return *p, ok
+			})
+		case "agencies":
+			x.Agencies, ok = record.ReadList(v, func(e []byte) (SearchHit, bool) {
+				p, ok := record.ReadRecord(e, (*SearchHit).decodeValid)
+				if p == nil {
+					return SearchHit{}, ok
+				}
+				return *p, ok
+			})
+		case "advertisers":
+			x.Advertisers, ok = record.ReadList(v, func(e []byte) (SearchHit, bool) {
+				p, ok := record.ReadRecord(e, (*SearchHit).decodeValid)
+				if p == nil {
+					return SearchHit{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SearchResult) MarshalJSON() ([]byte, error) {
+	a := searchResultAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SearchResult) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SearchResult) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, searchResultIdx, prefix)
+	for i := range x.Organizations {
+		out = append(out, x.Organizations[i].misfits(record.MisfitPath(prefix, "organizations["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Agencies {
+		out = append(out, x.Agencies[i].misfits(record.MisfitPath(prefix, "agencies["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Advertisers {
+		out = append(out, x.Advertisers[i].misfits(record.MisfitPath(prefix, "advertisers["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// SearchHit is one record a search found.
+type SearchHit struct {
+	// Its id.
+	ID int64 `json:"id"`
+	// Its kind.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type searchHitAlias SearchHit
+
+var searchHitIdx = record.IndexOf(reflect.TypeFor[searchHitAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SearchHit) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SearchHit) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SearchHit) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*searchHitAlias)(x), searchHitIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SearchHit) decodeFast(b []byte) bool {
+	*x = SearchHit{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SearchHit) MarshalJSON() ([]byte, error) {
+	a := searchHitAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SearchHit) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SearchHit) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, searchHitIdx, prefix)
+	return out
+}
+
+// HealthCheck is the interface's health.
+type HealthCheck struct {
+	// The build.
+	BuildVersion string `json:"build_version,omitempty"`
+	// When it was built.
+	BuildDate string `json:"build_date,omitempty"`
+	// Whether the database answers.
+	DatabaseConnection *bool `json:"database_connection,omitempty"`
+	// The database's latency.
+	Latency string `json:"latency,omitempty"`
+	// The node's connections.
+	NodeConns *HealthConnections `json:"node_conns,omitempty"`
+	// The most connections.
+	NodeMaxConns int64 `json:"node_max_conns,omitempty"`
+	// The connections made.
+	NodeTotalCons int64 `json:"node_total_cons,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthCheckAlias HealthCheck
+
+var healthCheckIdx = record.IndexOf(reflect.TypeFor[healthCheckAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthCheck) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthCheck) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthCheck) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthCheckAlias)(x), healthCheckIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthCheck) decodeFast(b []byte) bool {
+	*x = HealthCheck{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "build_version":
+			if !record.IsNull(v) {
+				x.BuildVersion, ok = record.ReadText(v)
+			}
+		case "build_date":
+			if !record.IsNull(v) {
+				x.BuildDate, ok = record.ReadText(v)
+			}
+		case "database_connection":
+			x.DatabaseConnection, ok = record.ReadPtr(v, record.ReadBool)
+		case "latency":
+			if !record.IsNull(v) {
+				x.Latency, ok = record.ReadText(v)
+			}
+		case "node_conns":
+			x.NodeConns, ok = record.ReadRecord(v, (*HealthConnections).decodeValid)
+		case "node_max_conns":
+			if !record.IsNull(v) {
+				x.NodeMaxConns, ok = record.ReadInt64(v)
+			}
+		case "node_total_cons":
+			if !record.IsNull(v) {
+				x.NodeTotalCons, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "build_version", "build_date", "database_connection", "latency", "node_conns", "node_max_conns", "node_total_cons")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthCheck) MarshalJSON() ([]byte, error) {
+	a := healthCheckAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthCheck) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthCheck) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthCheckIdx, prefix)
+	out = append(out, x.NodeConns.misfits(record.MisfitPath(prefix, "node_conns"))...)
+	return out
+}
+
+// HealthConnections is a node's connections by state (constucting is
+// the reference's spelling).
+type HealthConnections struct {
+	// In use.
+	Acquired int64 `json:"acquired"`
+	// Being made.
+	Constructing int64 `json:"constucting"`
+	// Idle.
+	Idle int64 `json:"idle"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthConnectionsAlias HealthConnections
+
+var healthConnectionsIdx = record.IndexOf(reflect.TypeFor[healthConnectionsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthConnections) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthConnections) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthConnections) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthConnectionsAlias)(x), healthConnectionsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthConnections) decodeFast(b []byte) bool {
+	*x = HealthConnections{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "acquired":
+			if !record.IsNull(v) {
+				x.Acquired, ok = record.ReadInt64(v)
+			}
+		case "constucting":
+			if !record.IsNull(v) {
+				x.Constructing, ok = record.ReadInt64(v)
+			}
+		case "idle":
+			if !record.IsNull(v) {
+				x.Idle, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "acquired", "constucting", "idle")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthConnections) MarshalJSON() ([]byte, error) {
+	a := healthConnectionsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthConnections) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthConnections) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthConnectionsIdx, prefix)
+	return out
+}
+
+// CreativeTag is a creative (GET /creatives/{creative_id}), the tag
+// of an atomic creative.
+type CreativeTag struct {
+	// The atomic creative.
+	AtomicCreativeID int64 `json:"atomic_creative_id,omitempty"`
+	// The tag.
+	Tag string `json:"tag,omitempty"`
+	// The tag's form.
+	TagType CreativeTagType `json:"tag_type,omitempty"`
+	// The tag inside the tag.
+	InnerTag string `json:"inner_tag,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type creativeTagAlias CreativeTag
+
+var creativeTagIdx = record.IndexOf(reflect.TypeFor[creativeTagAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CreativeTag) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CreativeTag) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CreativeTag) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*creativeTagAlias)(x), creativeTagIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CreativeTag) decodeFast(b []byte) bool {
+	*x = CreativeTag{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "atomic_creative_id":
+			if !record.IsNull(v) {
+				x.AtomicCreativeID, ok = record.ReadInt64(v)
+			}
+		case "tag":
+			if !record.IsNull(v) {
+				x.Tag, ok = record.ReadText(v)
+			}
+		case "tag_type":
+			if !record.IsNull(v) {
+				x.TagType, ok = record.ReadEnum[CreativeTagType](v)
+			}
+		case "inner_tag":
+			if !record.IsNull(v) {
+				x.InnerTag, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "atomic_creative_id", "tag", "tag_type", "inner_tag")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CreativeTag) MarshalJSON() ([]byte, error) {
+	a := creativeTagAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CreativeTag) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CreativeTag) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, creativeTagIdx, prefix)
 	return out
 }
 

@@ -242,6 +242,57 @@ func (o *VendorListOptions) query(limit, offset int) url.Values {
 	return q
 }
 
+// PixelTargetingListOptions are the parameters of GET
+// /advertisers/{advertiser_id}/pixel_targeting_advertisers:
+// the advertisers whose pixels this one may target: its siblings,
+// when its agency allows pixels across advertisers (the reference
+// types the path id as text; it is the advertiser's numeric id).
+// The platform takes none today; the struct gives the list the
+// signature of every list, so that options can be added without
+// breaking callers.
+type PixelTargetingListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *PixelTargetingListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// RoleListOptions are the parameters of GET /roles: every user role
+// (the platform does not page them). The platform takes none today;
+// the struct gives the list the signature of every list, so that
+// options can be added without breaking callers.
+type RoleListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *RoleListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// TargetValueListOptions are the parameters of GET /target_values:
+// the target values, optionally those whose name matches.
+// A nil *TargetValueListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type TargetValueListOptions struct {
+	// Name (name): only the values whose name matches.
+	Name string
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *TargetValueListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	if o.Name != "" {
+		q.Set("name", o.Name)
+	}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -1505,6 +1556,151 @@ func (s *VendorContractService) All(ctx context.Context, opts *ListOptions, ro .
 	}
 }
 
+// ListPixelTargeting calls GET
+// /advertisers/{advertiser_id}/pixel_targeting_advertisers.
+// The operation: the advertisers whose pixels this one may target:
+// its siblings, when its agency allows pixels across advertisers
+// (the reference types the path id as text; it is the advertiser's
+// numeric id).
+func (s *AdvertiserService) ListPixelTargeting(ctx context.Context, advertiserID int64, opts *PixelTargetingListOptions, ro ...adama.RequestOption) (*adama.Page[*Advertiser], error) {
+	if err := positiveID("advertiser_id", advertiserID); err != nil {
+		return nil, err
+	}
+	var o PixelTargetingListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[Advertiser](ctx, s.g, &call.Call{Path: "/advertisers/" + strconv.FormatInt(advertiserID, 10) + "/pixel_targeting_advertisers", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET
+// /advertisers/{advertiser_id}/pixel_targeting_advertisers, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: the advertisers whose pixels
+// this one may target: its siblings, when its agency allows pixels
+// across advertisers (the reference types the path id as text;
+// it is the advertiser's numeric id).
+func (s *AdvertiserService) AllPixelTargeting(ctx context.Context, advertiserID int64, opts *PixelTargetingListOptions, ro ...adama.RequestOption) iter.Seq2[*Advertiser, error] {
+	var o PixelTargetingListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*Advertiser, error) bool) {
+		if err := positiveID("advertiser_id", advertiserID); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Advertiser], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[Advertiser](ctx, s.g, &call.Call{Path: "/advertisers/" + strconv.FormatInt(advertiserID, 10) + "/pixel_targeting_advertisers", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /roles. The operation: every user role (the
+// platform does not page them).
+func (s *RoleService) List(ctx context.Context, opts *RoleListOptions, ro ...adama.RequestOption) (*adama.Page[*Role], error) {
+	var o RoleListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[Role](ctx, s.g, &call.Call{Path: "/roles", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /roles, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: every user role (the platform does not
+// page them).
+func (s *RoleService) All(ctx context.Context, opts *RoleListOptions, ro ...adama.RequestOption) iter.Seq2[*Role, error] {
+	var o RoleListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*Role, error) bool) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Role], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[Role](ctx, s.g, &call.Call{Path: "/roles", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /target_values. The operation: the target values,
+// optionally those whose name matches.
+func (s *TargetValueService) List(ctx context.Context, opts *TargetValueListOptions, ro ...adama.RequestOption) (*adama.Page[*TargetValue], error) {
+	var o TargetValueListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[TargetValue](ctx, s.g, &call.Call{Path: "/target_values", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /target_values, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: the target values, optionally
+// those whose name matches.
+func (s *TargetValueService) All(ctx context.Context, opts *TargetValueListOptions, ro ...adama.RequestOption) iter.Seq2[*TargetValue, error] {
+	var o TargetValueListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*TargetValue, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*TargetValue], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[TargetValue](ctx, s.g, &call.Call{Path: "/target_values", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Entities calls GET /search. The operation: the organizations,
+// agencies and advertisers whose name matches.
+func (s *SearchService) Entities(ctx context.Context, opts *SearchOptions, ro ...adama.RequestOption) (*SearchResult, error) {
+	c := &call.Call{Path: "/search"}
+	if err := searchRequest(c, opts); err != nil {
+		return nil, err
+	}
+	return call.One[SearchResult](ctx, s.g, c, ro...)
+}
+
+// Get calls GET /creatives/{creative_id}. The operation: one
+// creative's tag.
+func (s *CreativeTagService) Get(ctx context.Context, creativeID int64, ro ...adama.RequestOption) (*CreativeTag, error) {
+	if err := positiveID("creative_id", creativeID); err != nil {
+		return nil, err
+	}
+	return call.One[CreativeTag](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(creativeID, 10)}, ro...)
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -1888,6 +2084,15 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listPixelProviders", "GET", "/pixel_providers", "PixelProviders", "All", ""},
 	{"listVendorContracts", "GET", "/vendor_contracts", "VendorContracts", "List", ""},
 	{"listVendorContracts", "GET", "/vendor_contracts", "VendorContracts", "All", ""},
+	{"listPixelTargetingAdvertisers", "GET", "/advertisers/{advertiser_id}/pixel_targeting_advertisers", "Advertisers", "ListPixelTargeting", ""},
+	{"listPixelTargetingAdvertisers", "GET", "/advertisers/{advertiser_id}/pixel_targeting_advertisers", "Advertisers", "AllPixelTargeting", ""},
+	{"listRoles", "GET", "/roles", "Roles", "List", ""},
+	{"listRoles", "GET", "/roles", "Roles", "All", ""},
+	{"listTargetValues", "GET", "/target_values", "TargetValues", "List", ""},
+	{"listTargetValues", "GET", "/target_values", "TargetValues", "All", ""},
+	{"searchEntities", "GET", "/search", "Search", "Entities", ""},
+	{"healthcheck", "GET", "/healthcheck", "Health", "Check", "the answer is the bare health object, without the group's data and meta envelope"},
+	{"getCreativeTag", "GET", "/creatives/{creative_id}", "CreativeTags", "Get", ""},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -1926,4 +2131,5 @@ var _ = []any{
 	(*UserService).GetExtended,
 	(*UserService).Settings,
 	(*UserService).UpdateSettings,
+	(*HealthService).Check,
 }

@@ -46,6 +46,8 @@ var lookupSeeds = map[string][]map[string]any{
 	},
 	PixelProviders:  {{"name": "cloud1 pixels", "execution_by": "SVC", "vendor_id": 1, "agency_id": 1, "provider_tax": 0}},
 	VendorContracts: {{"vendor_id": 1, "use_mm_contract": true, "price": 0.5, "rate_card_type": "CPM"}},
+	CreativeTags: {{"atomic_creative_id": 1, "tag": "<script src=\"https://ads.example/1.js\"></script>", "tag_type": "SCRIPT",
+		"inner_tag": ""}},
 }
 
 // seedLookups fills the read-only lists.

@@ -102,3 +102,21 @@ func TestUserRules(t *testing.T) {
 	a = do(t, ts, "GET", "/users/1?extended=yes", "")
 	assert.Equal(t, []string{"extended"}, errorFields(a))
 }
+
+func TestGeneralRules(t *testing.T) {
+	ts, _ := serve(t)
+	a := do(t, ts, "GET", "/search?limit=0", "")
+	assert.ElementsMatch(t, []string{"name", "limit"}, errorFields(a))
+	a = do(t, ts, "GET", "/search?name=x&terminated=maybe", "")
+	assert.Equal(t, []string{"terminated"}, errorFields(a))
+	a = do(t, ts, "GET", "/healthcheck", "")
+	assert.Equal(t, true, a.body["database_connection"], "the bare health object")
+	a = do(t, ts, "GET", "/advertisers/5/pixel_targeting_advertisers", "")
+	assert.Equal(t, 404, a.status)
+	a = do(t, ts, "GET", "/vendors?detect_domains=yes", "")
+	assert.Equal(t, []string{"detect_domains"}, errorFields(a))
+	a = do(t, ts, "GET", "/vendors?detect_domains=1", "")
+	assert.Equal(t, 200, a.status)
+	a = do(t, ts, "GET", "/timezones?full=all", "")
+	assert.Equal(t, []string{"full"}, errorFields(a))
+}

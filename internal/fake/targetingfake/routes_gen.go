@@ -27,6 +27,8 @@ type operations interface {
 	getAdvertiserHistory(w http.ResponseWriter, r *http.Request)
 	// listAdvertiserPermissions serves GET /advertisers/{advertiser_id}/permissions.
 	listAdvertiserPermissions(w http.ResponseWriter, r *http.Request)
+	// listPixelTargetingAdvertisers serves GET /advertisers/{advertiser_id}/pixel_targeting_advertisers.
+	listPixelTargetingAdvertisers(w http.ResponseWriter, r *http.Request)
 	// listAgencies serves GET /agencies.
 	listAgencies(w http.ResponseWriter, r *http.Request)
 	// createAgency serves POST /agencies.
@@ -67,8 +69,12 @@ type operations interface {
 	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// getCreativeTag serves GET /creatives/{creative_id}.
+	getCreativeTag(w http.ResponseWriter, r *http.Request)
 	// listCurrencyRates serves GET /currency_rates.
 	listCurrencyRates(w http.ResponseWriter, r *http.Request)
+	// healthcheck serves GET /healthcheck.
+	healthcheck(w http.ResponseWriter, r *http.Request)
 	// listOrganizations serves GET /organizations.
 	listOrganizations(w http.ResponseWriter, r *http.Request)
 	// createOrganization serves POST /organizations.
@@ -105,6 +111,10 @@ type operations interface {
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// listPixelProviders serves GET /pixel_providers.
 	listPixelProviders(w http.ResponseWriter, r *http.Request)
+	// listRoles serves GET /roles.
+	listRoles(w http.ResponseWriter, r *http.Request)
+	// searchEntities serves GET /search.
+	searchEntities(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
 	// listSupplySources serves GET /supply_sources.
@@ -125,6 +135,8 @@ type operations interface {
 	updateTargetLegacy(w http.ResponseWriter, r *http.Request)
 	// putTargetLegacy serves PUT /target/{target_id}.
 	putTargetLegacy(w http.ResponseWriter, r *http.Request)
+	// listTargetValues serves GET /target_values.
+	listTargetValues(w http.ResponseWriter, r *http.Request)
 	// listTargets serves GET /targets.
 	listTargets(w http.ResponseWriter, r *http.Request)
 	// createTarget serves POST /targets.
@@ -167,80 +179,86 @@ type operations interface {
 // method and path, and ops' handler of it.
 func routes(ops operations) fake.Routes {
 	return fake.Routes{
-		"GET /ad_servers":                                  ops.listAdServers,
-		"GET /advertisers":                                 ops.listAdvertisers,
-		"POST /advertisers":                                ops.createAdvertiser,
-		"GET /advertisers/{advertiser_id}":                 ops.getAdvertiser,
-		"POST /advertisers/{advertiser_id}":                ops.updateAdvertiser,
-		"GET /advertisers/{advertiser_id}/history":         ops.getAdvertiserHistory,
-		"GET /advertisers/{advertiser_id}/permissions":     ops.listAdvertiserPermissions,
-		"GET /agencies":                                    ops.listAgencies,
-		"POST /agencies":                                   ops.createAgency,
-		"GET /agencies/{agency_id}":                        ops.getAgency,
-		"POST /agencies/{agency_id}":                       ops.updateAgency,
-		"GET /agencies/{agency_id}/history":                ops.getAgencyHistory,
-		"GET /agencies/{agency_id}/permissions":            ops.listAgencyPermissions,
-		"GET /attachment":                                  ops.listAttachmentsLegacy,
-		"POST /attachment":                                 ops.createAttachmentLegacy,
-		"DELETE /attachment/{attachment_id}":               ops.deleteAttachmentLegacy,
-		"GET /attachment/{attachment_id}":                  ops.getAttachmentLegacy,
-		"PUT /attachment/{attachment_id}":                  ops.updateAttachmentLegacy,
-		"GET /attachments":                                 ops.listAttachments,
-		"POST /attachments":                                ops.createAttachment,
-		"DELETE /attachments/{attachment_id}":              ops.deleteAttachment,
-		"GET /attachments/{attachment_id}":                 ops.getAttachment,
-		"POST /attachments/{attachment_id}":                ops.updateAttachment,
-		"POST /audit_log/advertisers":                      ops.auditLogAdvertisers,
-		"POST /audit_log/agencies":                         ops.auditLogAgencies,
-		"POST /audit_log/organizations":                    ops.auditLogOrganizations,
-		"GET /campaigns/{campaign_id}/permissions":         ops.listCampaignUsers,
-		"GET /currency_rates":                              ops.listCurrencyRates,
-		"GET /organizations":                               ops.listOrganizations,
-		"POST /organizations":                              ops.createOrganization,
-		"GET /organizations/{organization_id}":             ops.getOrganization,
-		"POST /organizations/{organization_id}":            ops.updateOrganization,
-		"GET /organizations/{organization_id}/history":     ops.getOrganizationHistory,
-		"GET /organizations/{organization_id}/permissions": ops.listOrganizationPermissions,
-		"GET /organizations/{organization_id}/settings":    ops.getOrganizationSettings,
-		"POST /organizations/{organization_id}/settings":   ops.updateOrganizationSettings,
-		"GET /permissions/{user_id}":                       ops.getUserPermissions,
-		"POST /permissions/{user_id}":                      ops.checkUserPermissions,
-		"GET /permissions/{user_id}/advertisers":           ops.listUserPermissionsAdvertisers,
-		"GET /permissions/{user_id}/agencies":              ops.listUserPermissionsAgencies,
-		"GET /permissions/{user_id}/campaigns":             ops.listUserPermissionsCampaigns,
-		"GET /permissions/{user_id}/organizations":         ops.listUserPermissionsOrganizations,
-		"GET /permissions/{user_id}/strategies":            ops.listUserPermissionsStrategies,
-		"GET /permissions/{user_id}/v2format":              ops.getUserPermissionsV2,
-		"POST /permissions/{user_id}/v2format":             ops.checkUserPermissionsV2,
-		"GET /pixel_providers":                             ops.listPixelProviders,
-		"GET /strategies/{strategy_id}/permissions":        ops.listStrategyUsers,
-		"GET /supply_sources":                              ops.listSupplySources,
-		"GET /supply_sources/{supply_source_id}":           ops.getSupplySource,
-		"GET /target":                                      ops.listTargetsLegacy,
-		"POST /target":                                     ops.createTargetLegacy,
-		"GET /target-path":                                 ops.listTargetPaths,
-		"DELETE /target/{target_id}":                       ops.deleteTargetLegacy,
-		"GET /target/{target_id}":                          ops.getTargetLegacy,
-		"POST /target/{target_id}":                         ops.updateTargetLegacy,
-		"PUT /target/{target_id}":                          ops.putTargetLegacy,
-		"GET /targets":                                     ops.listTargets,
-		"POST /targets":                                    ops.createTarget,
-		"DELETE /targets/{target_id}":                      ops.deleteTarget,
-		"GET /targets/{target_id}":                         ops.getTarget,
-		"POST /targets/{target_id}":                        ops.updateTarget,
-		"GET /timezones":                                   ops.listTimezones,
-		"GET /users":                                       ops.listUsers,
-		"POST /users":                                      ops.createUser,
-		"GET /users/{user_id}":                             ops.getUser,
-		"POST /users/{user_id}":                            ops.updateUser,
-		"GET /users/{user_id}/history":                     ops.getUserHistory,
-		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
-		"GET /users/{user_id}/settings":                    ops.getUserSettings,
-		"POST /users/{user_id}/settings":                   ops.updateUserSettings,
-		"GET /vendor_contracts":                            ops.listVendorContracts,
-		"GET /vendors":                                     ops.listVendors,
-		"GET /vendors/{vendor_id}":                         ops.getVendor,
-		"GET /verticals":                                   ops.listVerticals,
+		"GET /ad_servers":                                              ops.listAdServers,
+		"GET /advertisers":                                             ops.listAdvertisers,
+		"POST /advertisers":                                            ops.createAdvertiser,
+		"GET /advertisers/{advertiser_id}":                             ops.getAdvertiser,
+		"POST /advertisers/{advertiser_id}":                            ops.updateAdvertiser,
+		"GET /advertisers/{advertiser_id}/history":                     ops.getAdvertiserHistory,
+		"GET /advertisers/{advertiser_id}/permissions":                 ops.listAdvertiserPermissions,
+		"GET /advertisers/{advertiser_id}/pixel_targeting_advertisers": ops.listPixelTargetingAdvertisers,
+		"GET /agencies":                                                ops.listAgencies,
+		"POST /agencies":                                               ops.createAgency,
+		"GET /agencies/{agency_id}":                                    ops.getAgency,
+		"POST /agencies/{agency_id}":                                   ops.updateAgency,
+		"GET /agencies/{agency_id}/history":                            ops.getAgencyHistory,
+		"GET /agencies/{agency_id}/permissions":                        ops.listAgencyPermissions,
+		"GET /attachment":                                              ops.listAttachmentsLegacy,
+		"POST /attachment":                                             ops.createAttachmentLegacy,
+		"DELETE /attachment/{attachment_id}":                           ops.deleteAttachmentLegacy,
+		"GET /attachment/{attachment_id}":                              ops.getAttachmentLegacy,
+		"PUT /attachment/{attachment_id}":                              ops.updateAttachmentLegacy,
+		"GET /attachments":                                             ops.listAttachments,
+		"POST /attachments":                                            ops.createAttachment,
+		"DELETE /attachments/{attachment_id}":                          ops.deleteAttachment,
+		"GET /attachments/{attachment_id}":                             ops.getAttachment,
+		"POST /attachments/{attachment_id}":                            ops.updateAttachment,
+		"POST /audit_log/advertisers":                                  ops.auditLogAdvertisers,
+		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
+		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
+		"GET /campaigns/{campaign_id}/permissions":                     ops.listCampaignUsers,
+		"GET /creatives/{creative_id}":                                 ops.getCreativeTag,
+		"GET /currency_rates":                                          ops.listCurrencyRates,
+		"GET /healthcheck":                                             ops.healthcheck,
+		"GET /organizations":                                           ops.listOrganizations,
+		"POST /organizations":                                          ops.createOrganization,
+		"GET /organizations/{organization_id}":                         ops.getOrganization,
+		"POST /organizations/{organization_id}":                        ops.updateOrganization,
+		"GET /organizations/{organization_id}/history":                 ops.getOrganizationHistory,
+		"GET /organizations/{organization_id}/permissions":             ops.listOrganizationPermissions,
+		"GET /organizations/{organization_id}/settings":                ops.getOrganizationSettings,
+		"POST /organizations/{organization_id}/settings":               ops.updateOrganizationSettings,
+		"GET /permissions/{user_id}":                                   ops.getUserPermissions,
+		"POST /permissions/{user_id}":                                  ops.checkUserPermissions,
+		"GET /permissions/{user_id}/advertisers":                       ops.listUserPermissionsAdvertisers,
+		"GET /permissions/{user_id}/agencies":                          ops.listUserPermissionsAgencies,
+		"GET /permissions/{user_id}/campaigns":                         ops.listUserPermissionsCampaigns,
+		"GET /permissions/{user_id}/organizations":                     ops.listUserPermissionsOrganizations,
+		"GET /permissions/{user_id}/strategies":                        ops.listUserPermissionsStrategies,
+		"GET /permissions/{user_id}/v2format":                          ops.getUserPermissionsV2,
+		"POST /permissions/{user_id}/v2format":                         ops.checkUserPermissionsV2,
+		"GET /pixel_providers":                                         ops.listPixelProviders,
+		"GET /roles":                                                   ops.listRoles,
+		"GET /search":                                                  ops.searchEntities,
+		"GET /strategies/{strategy_id}/permissions":                    ops.listStrategyUsers,
+		"GET /supply_sources":                                          ops.listSupplySources,
+		"GET /supply_sources/{supply_source_id}":                       ops.getSupplySource,
+		"GET /target":                                                  ops.listTargetsLegacy,
+		"POST /target":                                                 ops.createTargetLegacy,
+		"GET /target-path":                                             ops.listTargetPaths,
+		"DELETE /target/{target_id}":                                   ops.deleteTargetLegacy,
+		"GET /target/{target_id}":                                      ops.getTargetLegacy,
+		"POST /target/{target_id}":                                     ops.updateTargetLegacy,
+		"PUT /target/{target_id}":                                      ops.putTargetLegacy,
+		"GET /target_values":                                           ops.listTargetValues,
+		"GET /targets":                                                 ops.listTargets,
+		"POST /targets":                                                ops.createTarget,
+		"DELETE /targets/{target_id}":                                  ops.deleteTarget,
+		"GET /targets/{target_id}":                                     ops.getTarget,
+		"POST /targets/{target_id}":                                    ops.updateTarget,
+		"GET /timezones":                                               ops.listTimezones,
+		"GET /users":                                                   ops.listUsers,
+		"POST /users":                                                  ops.createUser,
+		"GET /users/{user_id}":                                         ops.getUser,
+		"POST /users/{user_id}":                                        ops.updateUser,
+		"GET /users/{user_id}/history":                                 ops.getUserHistory,
+		"POST /users/{user_id}/permissions":                            ops.updateUserPermissions,
+		"GET /users/{user_id}/settings":                                ops.getUserSettings,
+		"POST /users/{user_id}/settings":                               ops.updateUserSettings,
+		"GET /vendor_contracts":                                        ops.listVendorContracts,
+		"GET /vendors":                                                 ops.listVendors,
+		"GET /vendors/{vendor_id}":                                     ops.getVendor,
+		"GET /verticals":                                               ops.listVerticals,
 	}
 }
 
