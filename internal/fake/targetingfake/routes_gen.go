@@ -47,10 +47,36 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// estimateAudienceSegmentsCPM serves POST /audience_segments/cpm_estimate.
+	estimateAudienceSegmentsCPM(w http.ResponseWriter, r *http.Request)
+	// listFrequentlyUsedAudienceSegments serves GET /audience_segments/frequently_used.
+	listFrequentlyUsedAudienceSegments(w http.ResponseWriter, r *http.Request)
+	// listAudienceVendors serves GET /audience_vendors.
+	listAudienceVendors(w http.ResponseWriter, r *http.Request)
+	// createAudienceVendor serves POST /audience_vendors.
+	createAudienceVendor(w http.ResponseWriter, r *http.Request)
+	// getAudienceVendor serves GET /audience_vendors/{audience_vendor_id}.
+	getAudienceVendor(w http.ResponseWriter, r *http.Request)
+	// updateAudienceVendor serves POST /audience_vendors/{audience_vendor_id}.
+	updateAudienceVendor(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// estimateContextualSegmentsCPM serves POST /contextual_segments/cpm_estimate.
+	estimateContextualSegmentsCPM(w http.ResponseWriter, r *http.Request)
+	// listEntityGroups serves GET /entity_groups.
+	listEntityGroups(w http.ResponseWriter, r *http.Request)
+	// getEntityGroup serves GET /entity_groups/{entity_group_id}.
+	getEntityGroup(w http.ResponseWriter, r *http.Request)
+	// listEntityGroupControls serves GET /entity_groups/{entity_group_id}/controls/{entity_type}.
+	listEntityGroupControls(w http.ResponseWriter, r *http.Request)
+	// getEntityGroupHistory serves GET /entity_groups/{entity_group_id}/history.
+	getEntityGroupHistory(w http.ResponseWriter, r *http.Request)
 	// listOrganizationPermissions serves GET /organizations/{organization_id}/permissions.
 	listOrganizationPermissions(w http.ResponseWriter, r *http.Request)
+	// listPathAudienceSegments serves GET /path_audience_segments.
+	listPathAudienceSegments(w http.ResponseWriter, r *http.Request)
+	// listContextualSegments serves GET /path_targeting_segments.
+	listContextualSegments(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
 	getUserPermissions(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissions serves POST /permissions/{user_id}.
@@ -69,6 +95,18 @@ type operations interface {
 	getUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissionsV2 serves POST /permissions/{user_id}/v2format.
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
+	// listSegmentGroups serves GET /segment_groups.
+	listSegmentGroups(w http.ResponseWriter, r *http.Request)
+	// createSegmentGroup serves POST /segment_groups.
+	createSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// getSegmentGroup serves GET /segment_groups/{segment_group_id}.
+	getSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// updateSegmentGroup serves POST /segment_groups/{segment_group_id}.
+	updateSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// listSegmentGroupAssignments serves GET /segment_groups/{segment_group_id}/assignments.
+	listSegmentGroupAssignments(w http.ResponseWriter, r *http.Request)
+	// getSegmentGroupHistory serves GET /segment_groups/{segment_group_id}/history.
+	getSegmentGroupHistory(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
 	// listTargetsLegacy serves GET /target.
@@ -85,6 +123,14 @@ type operations interface {
 	updateTargetLegacy(w http.ResponseWriter, r *http.Request)
 	// putTargetLegacy serves PUT /target/{target_id}.
 	putTargetLegacy(w http.ResponseWriter, r *http.Request)
+	// listTargetingSegmentObjectives serves GET /targeting_segment_objectives.
+	listTargetingSegmentObjectives(w http.ResponseWriter, r *http.Request)
+	// getTargetingSegmentObjective serves GET /targeting_segment_objectives/{objective_id}.
+	getTargetingSegmentObjective(w http.ResponseWriter, r *http.Request)
+	// listTargetingSegments serves GET /targeting_segments.
+	listTargetingSegments(w http.ResponseWriter, r *http.Request)
+	// listFrequentlyUsedTargetingSegments serves GET /targeting_segments/frequently_used.
+	listFrequentlyUsedTargetingSegments(w http.ResponseWriter, r *http.Request)
 	// listTargets serves GET /targets.
 	listTargets(w http.ResponseWriter, r *http.Request)
 	// createTarget serves POST /targets.
@@ -95,6 +141,8 @@ type operations interface {
 	getTarget(w http.ResponseWriter, r *http.Request)
 	// updateTarget serves POST /targets/{target_id}.
 	updateTarget(w http.ResponseWriter, r *http.Request)
+	// listTechnologyTargetValues serves GET /technology_target_values.
+	listTechnologyTargetValues(w http.ResponseWriter, r *http.Request)
 	// updateUserPermissions serves POST /users/{user_id}/permissions.
 	updateUserPermissions(w http.ResponseWriter, r *http.Request)
 }
@@ -103,35 +151,54 @@ type operations interface {
 // method and path, and ops' handler of it.
 func routes(ops operations) fake.Routes {
 	return fake.Routes{
-		"GET /advertisers":                                 ops.listAdvertisers,
-		"POST /advertisers":                                ops.createAdvertiser,
-		"GET /advertisers/{advertiser_id}":                 ops.getAdvertiser,
-		"POST /advertisers/{advertiser_id}":                ops.updateAdvertiser,
-		"GET /advertisers/{advertiser_id}/history":         ops.getAdvertiserHistory,
-		"GET /advertisers/{advertiser_id}/permissions":     ops.listAdvertiserPermissions,
-		"GET /agencies/{agency_id}/permissions":            ops.listAgencyPermissions,
-		"GET /attachment":                                  ops.listAttachmentsLegacy,
-		"POST /attachment":                                 ops.createAttachmentLegacy,
-		"DELETE /attachment/{attachment_id}":               ops.deleteAttachmentLegacy,
-		"GET /attachment/{attachment_id}":                  ops.getAttachmentLegacy,
-		"PUT /attachment/{attachment_id}":                  ops.updateAttachmentLegacy,
-		"GET /attachments":                                 ops.listAttachments,
-		"POST /attachments":                                ops.createAttachment,
-		"DELETE /attachments/{attachment_id}":              ops.deleteAttachment,
-		"GET /attachments/{attachment_id}":                 ops.getAttachment,
-		"POST /attachments/{attachment_id}":                ops.updateAttachment,
-		"GET /campaigns/{campaign_id}/permissions":         ops.listCampaignUsers,
-		"GET /organizations/{organization_id}/permissions": ops.listOrganizationPermissions,
-		"GET /permissions/{user_id}":                       ops.getUserPermissions,
-		"POST /permissions/{user_id}":                      ops.checkUserPermissions,
-		"GET /permissions/{user_id}/advertisers":           ops.listUserPermissionsAdvertisers,
-		"GET /permissions/{user_id}/agencies":              ops.listUserPermissionsAgencies,
-		"GET /permissions/{user_id}/campaigns":             ops.listUserPermissionsCampaigns,
-		"GET /permissions/{user_id}/organizations":         ops.listUserPermissionsOrganizations,
-		"GET /permissions/{user_id}/strategies":            ops.listUserPermissionsStrategies,
-		"GET /permissions/{user_id}/v2format":              ops.getUserPermissionsV2,
-		"POST /permissions/{user_id}/v2format":             ops.checkUserPermissionsV2,
-		"GET /strategies/{strategy_id}/permissions":        ops.listStrategyUsers,
+		"GET /advertisers":                                            ops.listAdvertisers,
+		"POST /advertisers":                                           ops.createAdvertiser,
+		"GET /advertisers/{advertiser_id}":                            ops.getAdvertiser,
+		"POST /advertisers/{advertiser_id}":                           ops.updateAdvertiser,
+		"GET /advertisers/{advertiser_id}/history":                    ops.getAdvertiserHistory,
+		"GET /advertisers/{advertiser_id}/permissions":                ops.listAdvertiserPermissions,
+		"GET /agencies/{agency_id}/permissions":                       ops.listAgencyPermissions,
+		"GET /attachment":                                             ops.listAttachmentsLegacy,
+		"POST /attachment":                                            ops.createAttachmentLegacy,
+		"DELETE /attachment/{attachment_id}":                          ops.deleteAttachmentLegacy,
+		"GET /attachment/{attachment_id}":                             ops.getAttachmentLegacy,
+		"PUT /attachment/{attachment_id}":                             ops.updateAttachmentLegacy,
+		"GET /attachments":                                            ops.listAttachments,
+		"POST /attachments":                                           ops.createAttachment,
+		"DELETE /attachments/{attachment_id}":                         ops.deleteAttachment,
+		"GET /attachments/{attachment_id}":                            ops.getAttachment,
+		"POST /attachments/{attachment_id}":                           ops.updateAttachment,
+		"POST /audience_segments/cpm_estimate":                        ops.estimateAudienceSegmentsCPM,
+		"GET /audience_segments/frequently_used":                      ops.listFrequentlyUsedAudienceSegments,
+		"GET /audience_vendors":                                       ops.listAudienceVendors,
+		"POST /audience_vendors":                                      ops.createAudienceVendor,
+		"GET /audience_vendors/{audience_vendor_id}":                  ops.getAudienceVendor,
+		"POST /audience_vendors/{audience_vendor_id}":                 ops.updateAudienceVendor,
+		"GET /campaigns/{campaign_id}/permissions":                    ops.listCampaignUsers,
+		"POST /contextual_segments/cpm_estimate":                      ops.estimateContextualSegmentsCPM,
+		"GET /entity_groups":                                          ops.listEntityGroups,
+		"GET /entity_groups/{entity_group_id}":                        ops.getEntityGroup,
+		"GET /entity_groups/{entity_group_id}/controls/{entity_type}": ops.listEntityGroupControls,
+		"GET /entity_groups/{entity_group_id}/history":                ops.getEntityGroupHistory,
+		"GET /organizations/{organization_id}/permissions":            ops.listOrganizationPermissions,
+		"GET /path_audience_segments":                                 ops.listPathAudienceSegments,
+		"GET /path_targeting_segments":                                ops.listContextualSegments,
+		"GET /permissions/{user_id}":                                  ops.getUserPermissions,
+		"POST /permissions/{user_id}":                                 ops.checkUserPermissions,
+		"GET /permissions/{user_id}/advertisers":                      ops.listUserPermissionsAdvertisers,
+		"GET /permissions/{user_id}/agencies":                         ops.listUserPermissionsAgencies,
+		"GET /permissions/{user_id}/campaigns":                        ops.listUserPermissionsCampaigns,
+		"GET /permissions/{user_id}/organizations":                    ops.listUserPermissionsOrganizations,
+		"GET /permissions/{user_id}/strategies":                       ops.listUserPermissionsStrategies,
+		"GET /permissions/{user_id}/v2format":                         ops.getUserPermissionsV2,
+		"POST /permissions/{user_id}/v2format":                        ops.checkUserPermissionsV2,
+		"GET /segment_groups":                                         ops.listSegmentGroups,
+		"POST /segment_groups":                                        ops.createSegmentGroup,
+		"GET /segment_groups/{segment_group_id}":                      ops.getSegmentGroup,
+		"POST /segment_groups/{segment_group_id}":                     ops.updateSegmentGroup,
+		"GET /segment_groups/{segment_group_id}/assignments":          ops.listSegmentGroupAssignments,
+		"GET /segment_groups/{segment_group_id}/history":              ops.getSegmentGroupHistory,
+		"GET /strategies/{strategy_id}/permissions":                   ops.listStrategyUsers,
 		"GET /target":                                      ops.listTargetsLegacy,
 		"POST /target":                                     ops.createTargetLegacy,
 		"GET /target-path":                                 ops.listTargetPaths,
@@ -139,11 +206,16 @@ func routes(ops operations) fake.Routes {
 		"GET /target/{target_id}":                          ops.getTargetLegacy,
 		"POST /target/{target_id}":                         ops.updateTargetLegacy,
 		"PUT /target/{target_id}":                          ops.putTargetLegacy,
+		"GET /targeting_segment_objectives":                ops.listTargetingSegmentObjectives,
+		"GET /targeting_segment_objectives/{objective_id}": ops.getTargetingSegmentObjective,
+		"GET /targeting_segments":                          ops.listTargetingSegments,
+		"GET /targeting_segments/frequently_used":          ops.listFrequentlyUsedTargetingSegments,
 		"GET /targets":                                     ops.listTargets,
 		"POST /targets":                                    ops.createTarget,
 		"DELETE /targets/{target_id}":                      ops.deleteTarget,
 		"GET /targets/{target_id}":                         ops.getTarget,
 		"POST /targets/{target_id}":                        ops.updateTarget,
+		"GET /technology_target_values":                    ops.listTechnologyTargetValues,
 		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
 	}
 }
@@ -179,6 +251,15 @@ var bodies = map[string]fake.Body{
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
 	},
+	"createAudienceVendor": {
+		Required: []string{"name", "namespace_code", "bidder_code", "vendor_id"},
+	},
+	"createSegmentGroup": {
+		Required: []string{"name", "type", "organization_id", "status", "segment_subgroup"},
+		Enums: map[string][]string{
+			"type": {"CONTEXTUAL", "AUDIENCE"},
+		},
+	},
 	"createTarget": {
 		Required: []string{"name"},
 		Enums: map[string][]string{
@@ -190,6 +271,12 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
 		},
+	},
+	"estimateAudienceSegmentsCPM": {
+		Required: []string{"currency_code"},
+	},
+	"estimateContextualSegmentsCPM": {
+		Required: []string{"currency_code"},
 	},
 	"putTargetLegacy": {
 		Required: []string{"version"},
@@ -222,6 +309,11 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"updateSegmentGroup": {
+		Enums: map[string][]string{
+			"type": {"CONTEXTUAL", "AUDIENCE"},
 		},
 	},
 	"updateTarget": {
