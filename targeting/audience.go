@@ -412,3 +412,38 @@ func contextualCPMRequest(c *call.Call, in *ContextualCPMRequest) error {
 	c.JSON = in
 	return nil
 }
+
+// StrategyTargetingService adds targeting to strategies and shows their
+// location targeting (POST /targeting).
+type StrategyTargetingService struct {
+	g *call.Group
+}
+
+// checkIncluded records the rule the reference states for included groups
+// only: each names its dimension (code) and operator.
+func (x *DimensionTargeting) checkIncluded(v *valid.Validator, at string, _ bool) {
+	for i, t := range x.Include {
+		p := valid.Index(at, "include", i)
+		v.Check(t.Code != "", valid.Path(p, "code"), valid.RuleRequired, nil)
+		v.Check(t.Operator != "", valid.Path(p, "operator"), valid.RuleRequired, nil)
+	}
+}
+
+// strategyTargetingRequest checks the request of Add and completes the
+// call with its body.
+func strategyTargetingRequest(c *call.Call, in *StrategyTargetingRequest) error {
+	var v valid.Validator
+	if in == nil {
+		v.Add("request", valid.RuleRequired, nil)
+		return v.Err()
+	}
+	in.validate(&v, true)
+	for i, id := range in.StrategyIDs {
+		checkID(&v, fmt.Sprintf("strategy_id[%d]", i), id)
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	c.JSON = in
+	return nil
+}

@@ -14,7 +14,7 @@ import (
 // audience vendor read and left alone sends nothing but an empty object.
 func FuzzAudienceDecode(f *testing.F) {
 	for _, name := range []string{"segment_groups.json", "segment_group.json", "segment_group_assignments.json", "audience_vendors.json",
-		"audience_vendor_created.json", "audience_segment_estimate.json", "contextual_segment_estimate.json"} {
+		"audience_vendor_created.json", "audience_segment_estimate.json", "contextual_segment_estimate.json", "targeting_location.json"} {
 		var env struct {
 			Data json.RawMessage `json:"data"`
 		}
@@ -64,6 +64,8 @@ func FuzzAudienceDecode(f *testing.F) {
 		round(new(targeting.TechnologyTargetValue), func() any { return new(targeting.TechnologyTargetValue) })
 		round(new(targeting.EntityGroup), func() any { return new(targeting.EntityGroup) })
 		round(new(targeting.EnterpriseControl), func() any { return new(targeting.EnterpriseControl) })
+		round(new(targeting.StrategyTargetingView), func() any { return new(targeting.StrategyTargetingView) })
+		round(new(targeting.StrategyTargetingRequest), func() any { return new(targeting.StrategyTargetingRequest) })
 		for _, rec := range []any{new(targeting.SegmentGroup), new(targeting.AudienceVendor)} {
 			if json.Unmarshal(b, rec) != nil {
 				continue

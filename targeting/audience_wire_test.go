@@ -83,4 +83,6 @@ func exerciseAudiences(t *testing.T, ctx context.Context, tc *targeting.Client, 
 	must(err)
 	_, err = tc.EntityGroups.History(ctx, 1, nil)
 	must(err)
+	_, err = tc.StrategyTargeting.Add(ctx, newStrategyTargeting())
+	must(err)
 }

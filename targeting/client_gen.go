@@ -54,6 +54,9 @@ type Client struct {
 	// EntityGroups are the entity groups of the enterprise controls
 	// (/entity_groups).
 	EntityGroups *EntityGroupService
+	// StrategyTargeting adds targeting to strategies and shows their
+	// location targeting (/targeting).
+	StrategyTargeting *StrategyTargetingService
 }
 
 // Option configures New.
@@ -97,5 +100,6 @@ func New(c *adama.Client, opts ...Option) *Client {
 		TargetingSegmentObjectives: &TargetingSegmentObjectiveService{g: g},
 		TechnologyTargetValues:     &TechnologyTargetValueService{g: g},
 		EntityGroups:               &EntityGroupService{g: g},
+		StrategyTargeting:          &StrategyTargetingService{g: g},
 	}
 }

@@ -79,3 +79,83 @@ func ExampleEntityGroupService_Controls() {
 	}
 	// Output: goal_type one_of ["cpa","cpc"] "cpa"
 }
+
+func ExampleAudienceVendorService() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	v, err := tc.AudienceVendors.Create(ctx, &targeting.AudienceVendor{Name: "Data Co", NamespaceCode: "dataco", BidderCode: "dc", VendorID: 24})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	v, err = tc.AudienceVendors.Modify(ctx, v.ID, func(v *targeting.AudienceVendor) error {
+		v.PinTopSearch = adama.Ptr(true)
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(v.Name, v.BidderCode, *v.PinTopSearch)
+	// Output: Data Co dc true
+}
+
+func ExampleTargetingSegmentService_List() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	page, err := tc.TargetingSegments.List(ctx, &targeting.TargetingSegmentListOptions{Full: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := page.Items[0]
+	fmt.Println(s.ID, s.Name, *s.ObjectiveID, s.RetailCPM)
+	obj, err := tc.TargetingSegmentObjectives.Get(ctx, *s.ObjectiveID)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(obj.Objective)
+	// Output:
+	// 5678 My Audience Group 1 0.5
+	// Custom
+}
+
+func ExampleTechnologyTargetValueService_List() {
+	tc, srv := setup()
+	defer srv.Close()
+	page, err := tc.TechnologyTargetValues.List(context.Background(), &targeting.TechnologyTargetValueListOptions{
+		Dimensions: []targeting.Dimension{targeting.DimensionBrowser}, SortBy: []string{"-name"},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, v := range page.Items {
+		fmt.Println(v.Dimension, v.Name)
+	}
+	// Output:
+	// BSER Firefox
+	// BSER Chrome
+}
+
+func ExampleStrategyTargetingService_Add() {
+	tc, srv := setup()
+	defer srv.Close()
+	view, err := tc.StrategyTargeting.Add(context.Background(), &targeting.StrategyTargetingRequest{
+		StrategyIDs: []int64{87},
+		Targeting: &targeting.TargetingSpec{Location: &targeting.DimensionTargeting{
+			Include: []targeting.DimensionTarget{{Code: targeting.DimensionRegion, Operator: targeting.SegmentOperatorOr, TargetValueIDs: []int64{33}}},
+		}},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, l := range view.Location {
+		fmt.Println(l.StrategyID, l.TargetDimensionCode, l.TargetValueID, l.StrategyTargetExclude)
+	}
+	// Output: 87 REGN 33 false
+}

@@ -554,6 +554,44 @@ func (v ControlEntityType) Valid() bool {
 	return false
 }
 
+// TargetingDay is a day of the week in a day part (R is Thursday,
+// U Sunday).
+type TargetingDay string
+
+// The TargetingDay values.
+const (
+	TargetingDayMonday    TargetingDay = "M"
+	TargetingDayTuesday   TargetingDay = "T"
+	TargetingDayWednesday TargetingDay = "W"
+	TargetingDayThursday  TargetingDay = "R"
+	TargetingDayFriday    TargetingDay = "F"
+	TargetingDaySaturday  TargetingDay = "S"
+	TargetingDaySunday    TargetingDay = "U"
+)
+
+// Values returns every known TargetingDay in the description's order, in a new slice.
+func (TargetingDay) Values() []TargetingDay {
+	return []TargetingDay{
+		TargetingDayMonday,
+		TargetingDayTuesday,
+		TargetingDayWednesday,
+		TargetingDayThursday,
+		TargetingDayFriday,
+		TargetingDaySaturday,
+		TargetingDaySunday,
+	}
+}
+
+// Valid reports whether v is a known TargetingDay. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v TargetingDay) Valid() bool {
+	switch v {
+	case TargetingDayMonday, TargetingDayTuesday, TargetingDayWednesday, TargetingDayThursday, TargetingDayFriday, TargetingDaySaturday, TargetingDaySunday:
+		return true
+	}
+	return false
+}
+
 // Attachment is a target attached to a strategy. Create sends the
 // writable fields that are set; Update sends the version and what
 // changed since the record was read (see AttachmentService.Update).
@@ -7604,6 +7642,1330 @@ func (x *EnterpriseControl) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, enterpriseControlIdx, prefix)
+	return out
+}
+
+// StrategyTargetingRequest is the strategies to target and the
+// targeting POST /targeting adds to each.
+type StrategyTargetingRequest struct {
+	// The strategies.
+	StrategyIDs []int64 `json:"strategy_id"`
+	// The targeting to add.
+	Targeting *TargetingSpec `json:"targeting,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetingRequestAlias StrategyTargetingRequest
+
+var strategyTargetingRequestIdx = record.IndexOf(reflect.TypeFor[strategyTargetingRequestAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetingRequest) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetingRequest) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetingRequest) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetingRequestAlias)(x), strategyTargetingRequestIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetingRequest) decodeFast(b []byte) bool {
+	*x = StrategyTargetingRequest{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "strategy_id":
+			x.StrategyIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "targeting":
+			x.Targeting, ok = record.ReadRecord(v, (*TargetingSpec).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "strategy_id", "targeting")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetingRequest) MarshalJSON() ([]byte, error) {
+	a := strategyTargetingRequestAlias(x)
+	if a.StrategyIDs == nil {
+		a.StrategyIDs = []int64{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetingRequest) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetingRequest) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetingRequestIdx, prefix)
+	out = append(out, x.Targeting.misfits(record.MisfitPath(prefix, "targeting"))...)
+	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategyTargetingRequest) validate(v *valid.Validator, create bool) {
+	x.validateAt(v, "", create)
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyTargetingRequest) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "strategy_id"), len(x.StrategyIDs) > 0)
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+	} else {
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+	}
+}
+
+// TargetingSpec is targeting by audience, context, the caller's own
+// data, location, technology and day part.
+type TargetingSpec struct {
+	// Audience segments.
+	Audience *AudienceTargeting `json:"audience,omitempty"`
+	// Contextual target values (SFTY).
+	Contextual *DimensionTargeting `json:"contextual,omitempty"`
+	// Pixel bundles.
+	MyData *MyDataTargeting `json:"my_data,omitempty"`
+	// Location target values (DMAX, REGN, USZC).
+	Location *DimensionTargeting `json:"location,omitempty"`
+	// Technology target values (BSER, CSPD, DVCE, ISPX, OSXX, INVT,
+	// DVMD).
+	Technology *DimensionTargeting `json:"technology,omitempty"`
+	// The day parts.
+	DayParts []TargetingDayPart `json:"day_parts,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingSpecAlias TargetingSpec
+
+var targetingSpecIdx = record.IndexOf(reflect.TypeFor[targetingSpecAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingSpec) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingSpec) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingSpec) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingSpecAlias)(x), targetingSpecIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingSpec) decodeFast(b []byte) bool {
+	*x = TargetingSpec{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "audience":
+			x.Audience, ok = record.ReadRecord(v, (*AudienceTargeting).decodeValid)
+		case "contextual":
+			x.Contextual, ok = record.ReadRecord(v, (*DimensionTargeting).decodeValid)
+		case "my_data":
+			x.MyData, ok = record.ReadRecord(v, (*MyDataTargeting).decodeValid)
+		case "location":
+			x.Location, ok = record.ReadRecord(v, (*DimensionTargeting).decodeValid)
+		case "technology":
+			x.Technology, ok = record.ReadRecord(v, (*DimensionTargeting).decodeValid)
+		case "day_parts":
+			x.DayParts, ok = record.ReadList(v, func(e []byte) (TargetingDayPart, bool) {
+				p, ok := record.ReadRecord(e, (*TargetingDayPart).decodeValid)
+				if p == nil {
+					return TargetingDayPart{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "audience", "contextual", "my_data", "location", "technology", "day_parts")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingSpec) MarshalJSON() ([]byte, error) {
+	a := targetingSpecAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingSpec) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingSpec) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingSpecIdx, prefix)
+	out = append(out, x.Audience.misfits(record.MisfitPath(prefix, "audience"))...)
+	out = append(out, x.Contextual.misfits(record.MisfitPath(prefix, "contextual"))...)
+	out = append(out, x.MyData.misfits(record.MisfitPath(prefix, "my_data"))...)
+	out = append(out, x.Location.misfits(record.MisfitPath(prefix, "location"))...)
+	out = append(out, x.Technology.misfits(record.MisfitPath(prefix, "technology"))...)
+	for i := range x.DayParts {
+		out = append(out, x.DayParts[i].misfits(record.MisfitPath(prefix, "day_parts["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *TargetingSpec) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Audience != nil {
+		x.Audience.validateAt(v, valid.Path(at, "audience"), create)
+	}
+	if x.Contextual != nil {
+		x.Contextual.validateAt(v, valid.Path(at, "contextual"), create)
+	}
+	if x.MyData != nil {
+		x.MyData.validateAt(v, valid.Path(at, "my_data"), create)
+	}
+	if x.Location != nil {
+		x.Location.validateAt(v, valid.Path(at, "location"), create)
+	}
+	if x.Technology != nil {
+		x.Technology.validateAt(v, valid.Path(at, "technology"), create)
+	}
+	for i := range x.DayParts {
+		x.DayParts[i].validateAt(v, valid.Index(at, "day_parts", i), create)
+	}
+}
+
+// AudienceTargeting is included and excluded groups of audience
+// segments.
+type AudienceTargeting struct {
+	// Included groups.
+	Include []AudienceTarget `json:"include,omitempty"`
+	// Excluded groups.
+	Exclude []AudienceTarget `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceTargetingAlias AudienceTargeting
+
+var audienceTargetingIdx = record.IndexOf(reflect.TypeFor[audienceTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceTargetingAlias)(x), audienceTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceTargeting) decodeFast(b []byte) bool {
+	*x = AudienceTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (AudienceTarget, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceTarget).decodeValid)
+				if p == nil {
+					return AudienceTarget{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (AudienceTarget, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceTarget).decodeValid)
+				if p == nil {
+					return AudienceTarget{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceTargeting) MarshalJSON() ([]byte, error) {
+	a := audienceTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+}
+
+// AudienceTarget is audience segments joined by an operator.
+type AudienceTarget struct {
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	AudienceSegmentIDs []int64 `json:"audience_segment_ids,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceTargetAlias AudienceTarget
+
+var audienceTargetIdx = record.IndexOf(reflect.TypeFor[audienceTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceTargetAlias)(x), audienceTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceTarget) decodeFast(b []byte) bool {
+	*x = AudienceTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "audience_segment_ids":
+			x.AudienceSegmentIDs, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "audience_segment_ids")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceTarget) MarshalJSON() ([]byte, error) {
+	a := audienceTargetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceTargetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceTarget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+}
+
+// DimensionTargeting is included and excluded target values of
+// dimensions; an included group also needs its code and operator.
+type DimensionTargeting struct {
+	// Included groups.
+	Include []DimensionTarget `json:"include,omitempty"`
+	// Excluded groups.
+	Exclude []DimensionTarget `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type dimensionTargetingAlias DimensionTargeting
+
+var dimensionTargetingIdx = record.IndexOf(reflect.TypeFor[dimensionTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DimensionTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DimensionTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DimensionTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*dimensionTargetingAlias)(x), dimensionTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DimensionTargeting) decodeFast(b []byte) bool {
+	*x = DimensionTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (DimensionTarget, bool) {
+				p, ok := record.ReadRecord(e, (*DimensionTarget).decodeValid)
+				if p == nil {
+					return DimensionTarget{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (DimensionTarget, bool) {
+				p, ok := record.ReadRecord(e, (*DimensionTarget).decodeValid)
+				if p == nil {
+					return DimensionTarget{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DimensionTargeting) MarshalJSON() ([]byte, error) {
+	a := dimensionTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DimensionTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DimensionTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, dimensionTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DimensionTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+	x.checkIncluded(v, at, create)
+}
+
+// DimensionTarget is target values of one dimension joined by an
+// operator.
+type DimensionTarget struct {
+	// The dimension.
+	Code Dimension `json:"code,omitempty"`
+	// How the values are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The target values.
+	TargetValueIDs []int64 `json:"target_value_ids"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type dimensionTargetAlias DimensionTarget
+
+var dimensionTargetIdx = record.IndexOf(reflect.TypeFor[dimensionTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DimensionTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DimensionTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DimensionTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*dimensionTargetAlias)(x), dimensionTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DimensionTarget) decodeFast(b []byte) bool {
+	*x = DimensionTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadEnum[Dimension](v)
+			}
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "target_value_ids":
+			x.TargetValueIDs, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "operator", "target_value_ids")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DimensionTarget) MarshalJSON() ([]byte, error) {
+	a := dimensionTargetAlias(x)
+	if a.TargetValueIDs == nil {
+		a.TargetValueIDs = []int64{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DimensionTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DimensionTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, dimensionTargetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DimensionTarget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		v.Require(valid.Path(at, "target_value_ids"), len(x.TargetValueIDs) > 0)
+	} else {
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+	}
+}
+
+// MyDataTargeting is included and excluded pixel bundles.
+type MyDataTargeting struct {
+	// Included pixel bundles.
+	Include *PixelTargeting `json:"include,omitempty"`
+	// Excluded pixel bundles.
+	Exclude *PixelTargeting `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type myDataTargetingAlias MyDataTargeting
+
+var myDataTargetingIdx = record.IndexOf(reflect.TypeFor[myDataTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *MyDataTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *MyDataTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *MyDataTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*myDataTargetingAlias)(x), myDataTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *MyDataTargeting) decodeFast(b []byte) bool {
+	*x = MyDataTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadRecord(v, (*PixelTargeting).decodeValid)
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*PixelTargeting).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x MyDataTargeting) MarshalJSON() ([]byte, error) {
+	a := myDataTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *MyDataTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *MyDataTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, myDataTargetingIdx, prefix)
+	out = append(out, x.Include.misfits(record.MisfitPath(prefix, "include"))...)
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *MyDataTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Include != nil {
+		x.Include.validateAt(v, valid.Path(at, "include"), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// PixelTargeting is pixel bundles joined by an operator (an
+// exclusion takes none).
+type PixelTargeting struct {
+	// The pixel bundles.
+	PixelBundleIDs []int64 `json:"pixel_bundle_ids,omitempty"`
+	// How they are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type pixelTargetingAlias PixelTargeting
+
+var pixelTargetingIdx = record.IndexOf(reflect.TypeFor[pixelTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PixelTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PixelTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PixelTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*pixelTargetingAlias)(x), pixelTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PixelTargeting) decodeFast(b []byte) bool {
+	*x = PixelTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "pixel_bundle_ids":
+			x.PixelBundleIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "pixel_bundle_ids", "operator")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PixelTargeting) MarshalJSON() ([]byte, error) {
+	a := pixelTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PixelTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PixelTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, pixelTargetingIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PixelTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+}
+
+// TargetingDayPart is hours of some days in which the strategies
+// bid.
+type TargetingDayPart struct {
+	// Whether the hours are the user's local time (the platform's
+	// default is true).
+	UserTime *bool `json:"user_time,omitempty"`
+	// The first hour.
+	StartHour int64 `json:"start_hour"`
+	// The last hour.
+	EndHour int64 `json:"end_hour"`
+	// The days.
+	Days []TargetingDay `json:"days"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingDayPartAlias TargetingDayPart
+
+var targetingDayPartIdx = record.IndexOf(reflect.TypeFor[targetingDayPartAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingDayPart) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingDayPart) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingDayPart) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingDayPartAlias)(x), targetingDayPartIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingDayPart) decodeFast(b []byte) bool {
+	*x = TargetingDayPart{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "user_time":
+			x.UserTime, ok = record.ReadPtr(v, record.ReadBool)
+		case "start_hour":
+			if !record.IsNull(v) {
+				x.StartHour, ok = record.ReadInt64(v)
+			}
+		case "end_hour":
+			if !record.IsNull(v) {
+				x.EndHour, ok = record.ReadInt64(v)
+			}
+		case "days":
+			x.Days, ok = record.ReadList(v, record.ReadEnum[TargetingDay])
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "user_time", "start_hour", "end_hour", "days")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingDayPart) MarshalJSON() ([]byte, error) {
+	a := targetingDayPartAlias(x)
+	if a.Days == nil {
+		a.Days = []TargetingDay{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingDayPart) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingDayPart) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingDayPartIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *TargetingDayPart) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Range(valid.Path(at, "start_hour"), x.StartHour, 0, 23)
+		v.Range(valid.Path(at, "end_hour"), x.EndHour, 0, 23)
+		v.Require(valid.Path(at, "days"), len(x.Days) > 0)
+		for i, e := range x.Days {
+			valid.Enum(v, valid.Index(at, "days", i), e)
+		}
+	} else {
+		v.Range(valid.Path(at, "start_hour"), x.StartHour, 0, 23)
+		v.Range(valid.Path(at, "end_hour"), x.EndHour, 0, 23)
+		for i, e := range x.Days {
+			valid.Enum(v, valid.Index(at, "days", i), e)
+		}
+	}
+}
+
+// StrategyTargetingView is the strategies' location targeting as
+// POST /targeting answers it.
+type StrategyTargetingView struct {
+	// One entry per strategy and target value.
+	Location []LocationTargeting `json:"location,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetingViewAlias StrategyTargetingView
+
+var strategyTargetingViewIdx = record.IndexOf(reflect.TypeFor[strategyTargetingViewAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetingView) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetingView) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetingView) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetingViewAlias)(x), strategyTargetingViewIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetingView) decodeFast(b []byte) bool {
+	*x = StrategyTargetingView{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "location":
+			x.Location, ok = record.ReadList(v, func(e []byte) (LocationTargeting, bool) {
+				p, ok := record.ReadRecord(e, (*LocationTargeting).decodeValid)
+				if p == nil {
+					return LocationTargeting{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "location")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetingView) MarshalJSON() ([]byte, error) {
+	a := strategyTargetingViewAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetingView) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetingView) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetingViewIdx, prefix)
+	for i := range x.Location {
+		out = append(out, x.Location[i].misfits(record.MisfitPath(prefix, "location["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// LocationTargeting is one location target value of a strategy.
+type LocationTargeting struct {
+	// The strategy. Also read from a JSON string.
+	StrategyID int64 `json:"strategy_id"`
+	// The strategy's target. Also read from a JSON string.
+	StrategyTargetID int64 `json:"strategy_target_id"`
+	// Whether it excludes. Also read from a JSON string.
+	StrategyTargetExclude bool `json:"strategy_target_exclude"`
+	// Whether it is active. Also read from a JSON string.
+	StrategyTargetActive bool `json:"strategy_target_active"`
+	// The join of its values.
+	StrategyTargetOperator string `json:"strategy_target_operator"`
+	// The strategy's target value. Also read from a JSON string.
+	StrategyTargetValueID int64 `json:"strategy_target_value_id"`
+	// The dimension's code.
+	TargetDimensionCode string `json:"target_dimension_code"`
+	// The dimension's name.
+	TargetDimensionName string `json:"target_dimension_name"`
+	// The target value. Also read from a JSON string.
+	TargetValueID int64 `json:"target_value_id"`
+	// Its name.
+	TargetValueName string `json:"target_value_name"`
+	// Its value. Also read from a JSON string.
+	TargetValueValue int64 `json:"target_value_value"`
+	// Its code.
+	TargetValueCode string `json:"target_value_code"`
+	// How many strategies hold it. Also read from a JSON string.
+	StrategyCount int64 `json:"strategy_count"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type locationTargetingAlias LocationTargeting
+
+var locationTargetingIdx = record.IndexOf(reflect.TypeFor[locationTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *LocationTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *LocationTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *LocationTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*locationTargetingAlias)(x), locationTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *LocationTargeting) decodeFast(b []byte) bool {
+	*x = LocationTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "strategy_target_id":
+			if !record.IsNull(v) {
+				x.StrategyTargetID, ok = record.ReadInt64(v)
+			}
+		case "strategy_target_exclude":
+			if !record.IsNull(v) {
+				x.StrategyTargetExclude, ok = record.ReadBool(v)
+			}
+		case "strategy_target_active":
+			if !record.IsNull(v) {
+				x.StrategyTargetActive, ok = record.ReadBool(v)
+			}
+		case "strategy_target_operator":
+			if !record.IsNull(v) {
+				x.StrategyTargetOperator, ok = record.ReadText(v)
+			}
+		case "strategy_target_value_id":
+			if !record.IsNull(v) {
+				x.StrategyTargetValueID, ok = record.ReadInt64(v)
+			}
+		case "target_dimension_code":
+			if !record.IsNull(v) {
+				x.TargetDimensionCode, ok = record.ReadText(v)
+			}
+		case "target_dimension_name":
+			if !record.IsNull(v) {
+				x.TargetDimensionName, ok = record.ReadText(v)
+			}
+		case "target_value_id":
+			if !record.IsNull(v) {
+				x.TargetValueID, ok = record.ReadInt64(v)
+			}
+		case "target_value_name":
+			if !record.IsNull(v) {
+				x.TargetValueName, ok = record.ReadText(v)
+			}
+		case "target_value_value":
+			if !record.IsNull(v) {
+				x.TargetValueValue, ok = record.ReadInt64(v)
+			}
+		case "target_value_code":
+			if !record.IsNull(v) {
+				x.TargetValueCode, ok = record.ReadText(v)
+			}
+		case "strategy_count":
+			if !record.IsNull(v) {
+				x.StrategyCount, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "strategy_id", "strategy_target_id", "strategy_target_exclude", "strategy_target_active", "strategy_target_operator", "strategy_target_value_id", "target_dimension_code", "target_dimension_name", "target_value_id", "target_value_name", "target_value_value", "target_value_code", "strategy_count")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x LocationTargeting) MarshalJSON() ([]byte, error) {
+	a := locationTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *LocationTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *LocationTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, locationTargetingIdx, prefix)
 	return out
 }
 

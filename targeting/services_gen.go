@@ -1496,6 +1496,18 @@ func (s *EntityGroupService) History(ctx context.Context, entityGroupID int64, o
 	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/entity_groups/" + strconv.FormatInt(entityGroupID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
 }
 
+// Add calls POST /targeting. The operation: add audience,
+// contextual, my-data, location and technology targeting and day
+// parts to strategies; answers the strategies' location targeting
+// (207 when some of it failed).
+func (s *StrategyTargetingService) Add(ctx context.Context, in *StrategyTargetingRequest, ro ...adama.RequestOption) (*StrategyTargetingView, error) {
+	c := &call.Call{Method: http.MethodPost, Path: "/targeting"}
+	if err := strategyTargetingRequest(c, in); err != nil {
+		return nil, err
+	}
+	return call.One[StrategyTargetingView](ctx, s.g, c, ro...)
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -1785,6 +1797,7 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getEntityGroup", "GET", "/entity_groups/{entity_group_id}", "EntityGroups", "Get", ""},
 	{"listEntityGroupControls", "GET", "/entity_groups/{entity_group_id}/controls/{entity_type}", "EntityGroups", "Controls", ""},
 	{"getEntityGroupHistory", "GET", "/entity_groups/{entity_group_id}/history", "EntityGroups", "History", ""},
+	{"addStrategyTargeting", "POST", "/targeting", "StrategyTargeting", "Add", ""},
 }
 
 // The hand-written methods of the table: the build fails when one is

@@ -108,6 +108,9 @@ type audiences struct {
 	tech    *resource
 	eg      *resource
 	history map[int64][]map[string]any
+	// location holds each strategy's location targeting (POST /targeting).
+	location  map[int64][]map[string]any
+	targetSeq int64
 }
 
 func newAudiences(st *Store) *audiences {
@@ -825,4 +828,166 @@ func (h *handler) listEntityGroupControls(w http.ResponseWriter, r *http.Request
 
 func (h *handler) getEntityGroupHistory(w http.ResponseWriter, r *http.Request) {
 	h.aud.historyPage(w, withID(r, "entity_group_id"), EntityGroups)
+}
+
+// ---- strategy targeting ----
+
+// targetingKeys are the properties of a targeting body and of its parts.
+var targetingKeys = map[string][]string{
+	"":           {"audience", "contextual", "my_data", "location", "technology", "day_parts"},
+	"audience":   {"include", "exclude"},
+	"contextual": {"include", "exclude"},
+	"location":   {"include", "exclude"},
+	"technology": {"include", "exclude"},
+	"my_data":    {"include", "exclude"},
+}
+
+// checkTargeting returns the problems of a POST /targeting body: strategy_id
+// a non-empty array of integers, known parts, each dimension group with
+// its target_value_ids (an included one with code and operator AND or
+// OR), day parts with start_hour, end_hour (0 to 23) and days.
+func checkTargeting(body map[string]any) []wire.ErrorItem {
+	var errs []wire.ErrorItem
+	for k := range body {
+		if k != "strategy_id" && k != "targeting" {
+			errs = append(errs, invalid(k, "unknown field"))
+		}
+	}
+	ids, ok := body["strategy_id"].([]any)
+	if !ok || len(ids) == 0 {
+		errs = append(errs, invalid("strategy_id", "is required: an array of strategy ids"))
+	}
+	for i, id := range ids {
+		if n, ok := id.(json.Number); !ok {
+			errs = append(errs, invalid(fmt.Sprintf("strategy_id[%d]", i), "must be an integer"))
+		} else if _, err := n.Int64(); err != nil {
+			errs = append(errs, invalid(fmt.Sprintf("strategy_id[%d]", i), "must be an integer"))
+		}
+	}
+	tg, _ := body["targeting"].(map[string]any)
+	if raw, ok := body["targeting"]; ok && tg == nil {
+		errs = append(errs, invalid("targeting", "must be an object, not %v", raw))
+	}
+	for k, part := range tg {
+		if !slices.Contains(targetingKeys[""], k) {
+			errs = append(errs, invalid("targeting."+k, "unknown field"))
+			continue
+		}
+		if k == "day_parts" {
+			list, _ := part.([]any)
+			for i, d := range list {
+				dp, _ := d.(map[string]any)
+				at := fmt.Sprintf("targeting.day_parts[%d]", i)
+				for _, h := range []string{"start_hour", "end_hour"} {
+					n, _ := toInt(normalizeValue(dp[h]))
+					if _, ok := dp[h].(json.Number); !ok || n < 0 || n > 23 {
+						errs = append(errs, invalid(at+"."+h, "must be an integer between 0 and 23"))
+					}
+				}
+				days, ok := dp["days"].([]any)
+				if !ok {
+					errs = append(errs, invalid(at+".days", "is required"))
+				}
+				for j, day := range days {
+					if s, _ := day.(string); !strings.Contains("MTWRFSU", s) || len(s) != 1 {
+						errs = append(errs, invalid(fmt.Sprintf("%s.days[%d]", at, j), "must be one of: M, T, W, R, F, S, U"))
+					}
+				}
+			}
+			continue
+		}
+		obj, _ := part.(map[string]any)
+		for side, groups := range obj {
+			at := "targeting." + k + "." + side
+			if !slices.Contains(targetingKeys[k], side) {
+				errs = append(errs, invalid(at, "unknown field"))
+				continue
+			}
+			if k == "my_data" || k == "audience" {
+				continue
+			}
+			list, _ := groups.([]any)
+			for i, g := range list {
+				gr, _ := g.(map[string]any)
+				gat := fmt.Sprintf("%s[%d]", at, i)
+				if _, ok := gr["target_value_ids"].([]any); !ok {
+					errs = append(errs, invalid(gat+".target_value_ids", "is required"))
+				}
+				if side == "include" {
+					if c, _ := gr["code"].(string); c == "" {
+						errs = append(errs, invalid(gat+".code", "is required"))
+					}
+				}
+				if op, ok := gr["operator"]; (ok || side == "include") && op != "AND" && op != "OR" {
+					errs = append(errs, invalid(gat+".operator", "must be one of: AND, OR"))
+				}
+			}
+		}
+	}
+	return errs
+}
+
+// addTargeting records the location targeting of the body for each
+// strategy and answers every location entry of those strategies.
+func (a *audiences) addTargeting(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	if errs := checkTargeting(body); len(errs) > 0 {
+		badRequest(w, errs)
+		return
+	}
+	var strategies []int64
+	for _, id := range body["strategy_id"].([]any) {
+		n, _ := id.(json.Number).Int64()
+		strategies = append(strategies, n)
+	}
+	tg, _ := body["targeting"].(map[string]any)
+	loc, _ := tg["location"].(map[string]any)
+	a.st.mu.Lock()
+	defer a.st.mu.Unlock()
+	if a.location == nil {
+		a.location = map[int64][]map[string]any{}
+	}
+	for _, side := range []string{"include", "exclude"} {
+		groups, _ := loc[side].([]any)
+		for _, g := range groups {
+			gr, _ := g.(map[string]any)
+			code, _ := gr["code"].(string)
+			op, _ := gr["operator"].(string)
+			if op == "" {
+				op = "OR"
+			}
+			vals, _ := gr["target_value_ids"].([]any)
+			for _, v := range vals {
+				vid, _ := toInt(normalizeValue(v))
+				name, vcode := "Target value "+strconv.FormatInt(vid, 10), strconv.FormatInt(vid, 10)
+				if t, ok := a.st.colls[Targets].Get(vid); ok {
+					name, _ = t["name"].(string)
+					if c, ok := t["dimension_code"].(string); ok && code == "" {
+						code = c
+					}
+				}
+				for _, s := range strategies {
+					a.targetSeq++
+					a.location[s] = append(a.location[s], map[string]any{
+						"strategy_id": s, "strategy_target_id": a.targetSeq, "strategy_target_exclude": side == "exclude",
+						"strategy_target_active": true, "strategy_target_operator": op, "strategy_target_value_id": a.targetSeq,
+						"target_dimension_code": code, "target_dimension_name": code, "target_value_id": vid,
+						"target_value_name": name, "target_value_value": vid, "target_value_code": vcode, "strategy_count": len(strategies),
+					})
+				}
+			}
+		}
+	}
+	out := []map[string]any{}
+	for _, s := range strategies {
+		out = append(out, a.location[s]...)
+	}
+	fake.WriteData(w, http.StatusOK, map[string]any{"location": out}, map[string]any{"status": "success", "count": len(out)})
+}
+
+func (h *handler) addStrategyTargeting(w http.ResponseWriter, r *http.Request) {
+	h.aud.addTargeting(w, r)
 }

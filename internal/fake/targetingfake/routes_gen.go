@@ -123,6 +123,8 @@ type operations interface {
 	updateTargetLegacy(w http.ResponseWriter, r *http.Request)
 	// putTargetLegacy serves PUT /target/{target_id}.
 	putTargetLegacy(w http.ResponseWriter, r *http.Request)
+	// addStrategyTargeting serves POST /targeting.
+	addStrategyTargeting(w http.ResponseWriter, r *http.Request)
 	// listTargetingSegmentObjectives serves GET /targeting_segment_objectives.
 	listTargetingSegmentObjectives(w http.ResponseWriter, r *http.Request)
 	// getTargetingSegmentObjective serves GET /targeting_segment_objectives/{objective_id}.
@@ -206,6 +208,7 @@ func routes(ops operations) fake.Routes {
 		"GET /target/{target_id}":                          ops.getTargetLegacy,
 		"POST /target/{target_id}":                         ops.updateTargetLegacy,
 		"PUT /target/{target_id}":                          ops.putTargetLegacy,
+		"POST /targeting":                                  ops.addStrategyTargeting,
 		"GET /targeting_segment_objectives":                ops.listTargetingSegmentObjectives,
 		"GET /targeting_segment_objectives/{objective_id}": ops.getTargetingSegmentObjective,
 		"GET /targeting_segments":                          ops.listTargetingSegments,
@@ -224,6 +227,9 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"addStrategyTargeting": {
+		Required: []string{"strategy_id"},
+	},
 	"createAdvertiser": {
 		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
 		Enums: map[string][]string{
