@@ -9,6 +9,7 @@ type handler struct {
 	att, tgt, adv, paths *resource
 	perm                 *permissions
 	orgs                 *orgFamily
+	aud                  *audiences
 }
 
 func newHandler(st *Store) *handler {
@@ -19,6 +20,7 @@ func newHandler(st *Store) *handler {
 		paths: &resource{st: st, coll: TargetPaths},
 		perm:  &permissions{st: st},
 		orgs:  newOrgFamily(st),
+		aud:   newAudiences(st),
 	}
 }
 

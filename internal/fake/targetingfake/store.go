@@ -83,6 +83,7 @@ func NewStore() *Store {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
+	registerAudiences(st)
 	for _, name := range []string{"Technology", "Technology » Browser", "Location", "Location » Region"} {
 		st.Add(TargetPaths, map[string]any{"name": name})
 	}
