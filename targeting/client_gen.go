@@ -29,6 +29,12 @@ type Client struct {
 	// Permissions are the user permissions (/users/{id}/permissions,
 	// /permissions/{user_id}/..., /{level}/{id}/permissions).
 	Permissions *PermissionService
+	// AtomicCreatives are the atomic creatives (/atomic_creatives).
+	AtomicCreatives *AtomicCreativeService
+	// PixelBundles are the pixel bundles (/pixel_bundles).
+	PixelBundles *PixelBundleService
+	// Marketplaces are the marketplaces (/marketplaces).
+	Marketplaces *MarketplaceService
 }
 
 // Option configures New.
@@ -59,10 +65,13 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments: &AttachmentService{g: g},
-		Targets:     &TargetService{g: g},
-		TargetPaths: &TargetPathService{g: g},
-		Advertisers: &AdvertiserService{g: g},
-		Permissions: &PermissionService{g: g},
+		Attachments:     &AttachmentService{g: g},
+		Targets:         &TargetService{g: g},
+		TargetPaths:     &TargetPathService{g: g},
+		Advertisers:     &AdvertiserService{g: g},
+		Permissions:     &PermissionService{g: g},
+		AtomicCreatives: &AtomicCreativeService{g: g},
+		PixelBundles:    &PixelBundleService{g: g},
+		Marketplaces:    &MarketplaceService{g: g},
 	}
 }

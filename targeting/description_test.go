@@ -262,6 +262,8 @@ func TestWireFitsDescription(t *testing.T) {
 	_, err = tc.Permissions.StrategyUsers(ctx, 17, nil)
 	must(err)
 
+	exerciseCreatives(t, tc, h) // creatives_wire_test.go
+
 	seen := map[string]bool{}
 	for _, x := range rec.got {
 		path, ok := strings.CutPrefix(x.path, "/api/v3.0")

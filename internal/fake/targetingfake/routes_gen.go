@@ -27,6 +27,16 @@ type operations interface {
 	listAdvertiserPermissions(w http.ResponseWriter, r *http.Request)
 	// listAgencyPermissions serves GET /agencies/{agency_id}/permissions.
 	listAgencyPermissions(w http.ResponseWriter, r *http.Request)
+	// listAtomicCreatives serves GET /atomic_creatives.
+	listAtomicCreatives(w http.ResponseWriter, r *http.Request)
+	// createAtomicCreative serves POST /atomic_creatives.
+	createAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// getAtomicCreative serves GET /atomic_creatives/{atomic_creative_id}.
+	getAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// updateAtomicCreative serves POST /atomic_creatives/{atomic_creative_id}.
+	updateAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// getAtomicCreativeHistory serves GET /atomic_creatives/{atomic_creative_id}/history.
+	getAtomicCreativeHistory(w http.ResponseWriter, r *http.Request)
 	// listAttachmentsLegacy serves GET /attachment.
 	listAttachmentsLegacy(w http.ResponseWriter, r *http.Request)
 	// createAttachmentLegacy serves POST /attachment.
@@ -49,6 +59,14 @@ type operations interface {
 	updateAttachment(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// listMarketplaces serves GET /marketplaces.
+	listMarketplaces(w http.ResponseWriter, r *http.Request)
+	// createMarketplace serves POST /marketplaces.
+	createMarketplace(w http.ResponseWriter, r *http.Request)
+	// getMarketplace serves GET /marketplaces/{marketplace_id}.
+	getMarketplace(w http.ResponseWriter, r *http.Request)
+	// updateMarketplace serves POST /marketplaces/{marketplace_id}.
+	updateMarketplace(w http.ResponseWriter, r *http.Request)
 	// listOrganizationPermissions serves GET /organizations/{organization_id}/permissions.
 	listOrganizationPermissions(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
@@ -69,6 +87,16 @@ type operations interface {
 	getUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissionsV2 serves POST /permissions/{user_id}/v2format.
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
+	// listPixelBundles serves GET /pixel_bundles.
+	listPixelBundles(w http.ResponseWriter, r *http.Request)
+	// createPixelBundle serves POST /pixel_bundles.
+	createPixelBundle(w http.ResponseWriter, r *http.Request)
+	// getPixelBundle serves GET /pixel_bundles/{pixel_bundle_id}.
+	getPixelBundle(w http.ResponseWriter, r *http.Request)
+	// updatePixelBundle serves POST /pixel_bundles/{pixel_bundle_id}.
+	updatePixelBundle(w http.ResponseWriter, r *http.Request)
+	// getPixelBundleHistory serves GET /pixel_bundles/{pixel_bundle_id}/history.
+	getPixelBundleHistory(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
 	// listTargetsLegacy serves GET /target.
@@ -103,48 +131,62 @@ type operations interface {
 // method and path, and ops' handler of it.
 func routes(ops operations) fake.Routes {
 	return fake.Routes{
-		"GET /advertisers":                                 ops.listAdvertisers,
-		"POST /advertisers":                                ops.createAdvertiser,
-		"GET /advertisers/{advertiser_id}":                 ops.getAdvertiser,
-		"POST /advertisers/{advertiser_id}":                ops.updateAdvertiser,
-		"GET /advertisers/{advertiser_id}/history":         ops.getAdvertiserHistory,
-		"GET /advertisers/{advertiser_id}/permissions":     ops.listAdvertiserPermissions,
-		"GET /agencies/{agency_id}/permissions":            ops.listAgencyPermissions,
-		"GET /attachment":                                  ops.listAttachmentsLegacy,
-		"POST /attachment":                                 ops.createAttachmentLegacy,
-		"DELETE /attachment/{attachment_id}":               ops.deleteAttachmentLegacy,
-		"GET /attachment/{attachment_id}":                  ops.getAttachmentLegacy,
-		"PUT /attachment/{attachment_id}":                  ops.updateAttachmentLegacy,
-		"GET /attachments":                                 ops.listAttachments,
-		"POST /attachments":                                ops.createAttachment,
-		"DELETE /attachments/{attachment_id}":              ops.deleteAttachment,
-		"GET /attachments/{attachment_id}":                 ops.getAttachment,
-		"POST /attachments/{attachment_id}":                ops.updateAttachment,
-		"GET /campaigns/{campaign_id}/permissions":         ops.listCampaignUsers,
-		"GET /organizations/{organization_id}/permissions": ops.listOrganizationPermissions,
-		"GET /permissions/{user_id}":                       ops.getUserPermissions,
-		"POST /permissions/{user_id}":                      ops.checkUserPermissions,
-		"GET /permissions/{user_id}/advertisers":           ops.listUserPermissionsAdvertisers,
-		"GET /permissions/{user_id}/agencies":              ops.listUserPermissionsAgencies,
-		"GET /permissions/{user_id}/campaigns":             ops.listUserPermissionsCampaigns,
-		"GET /permissions/{user_id}/organizations":         ops.listUserPermissionsOrganizations,
-		"GET /permissions/{user_id}/strategies":            ops.listUserPermissionsStrategies,
-		"GET /permissions/{user_id}/v2format":              ops.getUserPermissionsV2,
-		"POST /permissions/{user_id}/v2format":             ops.checkUserPermissionsV2,
-		"GET /strategies/{strategy_id}/permissions":        ops.listStrategyUsers,
-		"GET /target":                                      ops.listTargetsLegacy,
-		"POST /target":                                     ops.createTargetLegacy,
-		"GET /target-path":                                 ops.listTargetPaths,
-		"DELETE /target/{target_id}":                       ops.deleteTargetLegacy,
-		"GET /target/{target_id}":                          ops.getTargetLegacy,
-		"POST /target/{target_id}":                         ops.updateTargetLegacy,
-		"PUT /target/{target_id}":                          ops.putTargetLegacy,
-		"GET /targets":                                     ops.listTargets,
-		"POST /targets":                                    ops.createTarget,
-		"DELETE /targets/{target_id}":                      ops.deleteTarget,
-		"GET /targets/{target_id}":                         ops.getTarget,
-		"POST /targets/{target_id}":                        ops.updateTarget,
-		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
+		"GET /advertisers":                                   ops.listAdvertisers,
+		"POST /advertisers":                                  ops.createAdvertiser,
+		"GET /advertisers/{advertiser_id}":                   ops.getAdvertiser,
+		"POST /advertisers/{advertiser_id}":                  ops.updateAdvertiser,
+		"GET /advertisers/{advertiser_id}/history":           ops.getAdvertiserHistory,
+		"GET /advertisers/{advertiser_id}/permissions":       ops.listAdvertiserPermissions,
+		"GET /agencies/{agency_id}/permissions":              ops.listAgencyPermissions,
+		"GET /atomic_creatives":                              ops.listAtomicCreatives,
+		"POST /atomic_creatives":                             ops.createAtomicCreative,
+		"GET /atomic_creatives/{atomic_creative_id}":         ops.getAtomicCreative,
+		"POST /atomic_creatives/{atomic_creative_id}":        ops.updateAtomicCreative,
+		"GET /atomic_creatives/{atomic_creative_id}/history": ops.getAtomicCreativeHistory,
+		"GET /attachment":                                    ops.listAttachmentsLegacy,
+		"POST /attachment":                                   ops.createAttachmentLegacy,
+		"DELETE /attachment/{attachment_id}":                 ops.deleteAttachmentLegacy,
+		"GET /attachment/{attachment_id}":                    ops.getAttachmentLegacy,
+		"PUT /attachment/{attachment_id}":                    ops.updateAttachmentLegacy,
+		"GET /attachments":                                   ops.listAttachments,
+		"POST /attachments":                                  ops.createAttachment,
+		"DELETE /attachments/{attachment_id}":                ops.deleteAttachment,
+		"GET /attachments/{attachment_id}":                   ops.getAttachment,
+		"POST /attachments/{attachment_id}":                  ops.updateAttachment,
+		"GET /campaigns/{campaign_id}/permissions":           ops.listCampaignUsers,
+		"GET /marketplaces":                                  ops.listMarketplaces,
+		"POST /marketplaces":                                 ops.createMarketplace,
+		"GET /marketplaces/{marketplace_id}":                 ops.getMarketplace,
+		"POST /marketplaces/{marketplace_id}":                ops.updateMarketplace,
+		"GET /organizations/{organization_id}/permissions":   ops.listOrganizationPermissions,
+		"GET /permissions/{user_id}":                         ops.getUserPermissions,
+		"POST /permissions/{user_id}":                        ops.checkUserPermissions,
+		"GET /permissions/{user_id}/advertisers":             ops.listUserPermissionsAdvertisers,
+		"GET /permissions/{user_id}/agencies":                ops.listUserPermissionsAgencies,
+		"GET /permissions/{user_id}/campaigns":               ops.listUserPermissionsCampaigns,
+		"GET /permissions/{user_id}/organizations":           ops.listUserPermissionsOrganizations,
+		"GET /permissions/{user_id}/strategies":              ops.listUserPermissionsStrategies,
+		"GET /permissions/{user_id}/v2format":                ops.getUserPermissionsV2,
+		"POST /permissions/{user_id}/v2format":               ops.checkUserPermissionsV2,
+		"GET /pixel_bundles":                                 ops.listPixelBundles,
+		"POST /pixel_bundles":                                ops.createPixelBundle,
+		"GET /pixel_bundles/{pixel_bundle_id}":               ops.getPixelBundle,
+		"POST /pixel_bundles/{pixel_bundle_id}":              ops.updatePixelBundle,
+		"GET /pixel_bundles/{pixel_bundle_id}/history":       ops.getPixelBundleHistory,
+		"GET /strategies/{strategy_id}/permissions":          ops.listStrategyUsers,
+		"GET /target":                                        ops.listTargetsLegacy,
+		"POST /target":                                       ops.createTargetLegacy,
+		"GET /target-path":                                   ops.listTargetPaths,
+		"DELETE /target/{target_id}":                         ops.deleteTargetLegacy,
+		"GET /target/{target_id}":                            ops.getTargetLegacy,
+		"POST /target/{target_id}":                           ops.updateTargetLegacy,
+		"PUT /target/{target_id}":                            ops.putTargetLegacy,
+		"GET /targets":                                       ops.listTargets,
+		"POST /targets":                                      ops.createTarget,
+		"DELETE /targets/{target_id}":                        ops.deleteTarget,
+		"GET /targets/{target_id}":                           ops.getTarget,
+		"POST /targets/{target_id}":                          ops.updateTarget,
+		"POST /users/{user_id}/permissions":                  ops.updateUserPermissions,
 	}
 }
 
@@ -165,6 +207,17 @@ var bodies = map[string]fake.Body{
 			"targeting_identity_level": {"INDIVIDUAL", "HOUSEHOLD"},
 		},
 	},
+	"createAtomicCreative": {
+		Required: []string{"width", "height", "advertiser_id", "name"},
+		Enums: map[string][]string{
+			"ad_format":         {"DISPLAY", "MOBILE", "EXPANDABLE", "FBX", "COMPONENT"},
+			"ad_server_type":    {"PLATFORM", "OTHER"},
+			"expansion_trigger": {"AUTOMATIC", "MOUSEOVER", "CLICK"},
+			"file_type":         {"swf", "gif", "html5", "jpg", "jpeg", "tiff", "tif", "png", "unknown", "vast"},
+			"media_type":        {"display", "video", "mobile"},
+			"tag_type":          {"IFRAME_SCRIPT_NOSCRIPT", "IFRAME_SCRIPT", "IFRAME_NOSCRIPT", "IFRAME_IMG", "SCRIPT_NOSCRIPT", "SCRIPT", "NOSCRIPT", "IFRAME", "IMG", "VIDEO"},
+		},
+	},
 	"createAttachment": {
 		Required: []string{"target_id", "strategy_id", "restriction", "operator"},
 		Enums: map[string][]string{
@@ -177,6 +230,21 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"createMarketplace": {
+		Required: []string{"name", "strategy_id"},
+	},
+	"createPixelBundle": {
+		Required: []string{"name", "pixel_type", "tag_type"},
+		Enums: map[string][]string{
+			"currency":            {"S1", "S2", "V1", "V2"},
+			"pixel_type":          {"creative", "event", "data", "segment", "dynamic"},
+			"pricing":             {"CPM", "CPTS"},
+			"revenue":             {"S1", "S2", "V1", "V2"},
+			"rmx_conversion_type": {"one", "variable"},
+			"segment_op":          {"AND", "OR"},
+			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
 		},
 	},
 	"createTarget": {
@@ -210,6 +278,16 @@ var bodies = map[string]fake.Body{
 			"targeting_identity_level": {"INDIVIDUAL", "HOUSEHOLD"},
 		},
 	},
+	"updateAtomicCreative": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"ad_format":         {"DISPLAY", "MOBILE", "EXPANDABLE", "FBX", "COMPONENT"},
+			"ad_server_type":    {"PLATFORM", "OTHER"},
+			"expansion_trigger": {"AUTOMATIC", "MOUSEOVER", "CLICK"},
+			"media_type":        {"display", "video", "mobile"},
+			"tag_type":          {"IFRAME_SCRIPT_NOSCRIPT", "IFRAME_SCRIPT", "IFRAME_NOSCRIPT", "IFRAME_IMG", "SCRIPT_NOSCRIPT", "SCRIPT", "NOSCRIPT", "IFRAME", "IMG", "VIDEO"},
+		},
+	},
 	"updateAttachment": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -222,6 +300,20 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"updateMarketplace": {
+		Required: []string{"version"},
+	},
+	"updatePixelBundle": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"currency":            {"S1", "S2", "V1", "V2"},
+			"pricing":             {"CPM", "CPTS"},
+			"revenue":             {"S1", "S2", "V1", "V2"},
+			"rmx_conversion_type": {"one", "variable"},
+			"segment_op":          {"AND", "OR"},
+			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
 		},
 	},
 	"updateTarget": {

@@ -35,13 +35,14 @@ const (
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
+	AtomicCreatives: "atomic_creative", PixelBundles: "pixel_bundle", Marketplaces: "marketplace",
 }
 
 // Store is the group's state.
 type Store struct {
 	mu      sync.Mutex // held around checks and writes that span records, and for history
 	colls   map[string]*collection
-	history map[int64][]map[string]any
+	history map[string][]map[string]any // by historyKey(coll, id)
 }
 
 // collection is one collection of the store with its own id sequence.
@@ -74,8 +75,8 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
-	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
-	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions} {
+	st := &Store{colls: map[string]*collection{}, history: map[string][]map[string]any{}}
+	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, AtomicCreatives, PixelBundles, Marketplaces} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
