@@ -15,7 +15,8 @@ import (
 // The bodies in testdata/v3/creatives are the Campaigns API reference's
 // answer shapes of atomic creatives (atomic_creative_response_extended),
 // pixel bundles (pixel_bundle_response, pixel_bundle_collection) and
-// marketplaces (marketplace_full_response in a list), filled with the
+// marketplaces (marketplace_full_response in a list) and site lists
+// (site_list_full, site_list_assignment_full in a list), filled with the
 // reference's example values where it gives them; the reference has no
 // whole-body examples for these operations. pixel_bundle.json keeps the
 // reference's misspelt contianer_tags, which is not a documented
@@ -87,6 +88,26 @@ func TestDecodeCreativesBodies(t *testing.T) {
 		assert.Equal(t, adama.Ptr(true), m.HasConnectedTV)
 		assert.Equal(t, "-1", m.SellPrice.String())
 		assert.Equal(t, []int64{7}, m.PermissionOrganizations)
+	})
+
+	t.Run("site list", func(t *testing.T) {
+		sl, err := fileClient(t, 200, creativesData("site_list.json")).SiteLists.Get(ctx, 126)
+		require.NoError(t, err)
+		assert.Empty(t, sl.Misfits())
+		assert.Empty(t, sl.Extra)
+		assert.Equal(t, targeting.RestrictionInclude, sl.Restriction)
+		assert.Equal(t, adama.Ptr("test_site_list.csv"), sl.FileName)
+		assert.Equal(t, adama.Ptr(int64(100)), sl.SitesCount)
+		assert.Equal(t, adama.Ptr(int64(3)), sl.SitesCountPrimarySellerID)
+		assert.Equal(t, 2026, sl.ContentUpdatedOn.Year())
+	})
+
+	t.Run("site list assignments", func(t *testing.T) {
+		page, err := fileClient(t, 200, creativesData("site_list_assignments.json")).SiteLists.Assignments(ctx, 126, nil)
+		require.NoError(t, err)
+		require.Len(t, page.Items, 2)
+		assert.Equal(t, "strategies", page.Items[1].Collection)
+		assert.Equal(t, int64(71), page.Items[1].AssociatedCampaignID)
 	})
 
 	t.Run("history", func(t *testing.T) {

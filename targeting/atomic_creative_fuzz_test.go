@@ -11,7 +11,7 @@ import (
 )
 
 // FuzzCreativesDecode feeds arbitrary JSON to the decoders of atomic
-// creatives, pixel bundles and marketplaces: decoding never panics, a
+// creatives, pixel bundles, marketplaces and site lists: decoding never panics, a
 // record that decodes writes JSON that decodes again with as many
 // misfits, and Update of a record read and left alone sends its version
 // only.
@@ -32,12 +32,21 @@ func FuzzCreativesDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add([]byte(list.Data[0]))
+	var sl struct {
+		Data json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(readTestdata(f, creativesData("site_list.json")), &sl); err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte(sl.Data))
 	f.Add([]byte(`{"id":"7","version":"2","vast_version":"x","vendors":[{"id":"a"}],"targeted_strategies":{"strategies_list":["1",null]}}`))
 	f.Add([]byte(`{"id":1,"version":1,"cost_cpm":"1e400","event_urls":[1],"pricing":"FLAT","mkt_sell_price":{}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		roundTrip(t, b, func() *targeting.AtomicCreative { return new(targeting.AtomicCreative) })
 		roundTrip(t, b, func() *targeting.PixelBundle { return new(targeting.PixelBundle) })
 		roundTrip(t, b, func() *targeting.Marketplace { return new(targeting.Marketplace) })
+		roundTrip(t, b, func() *targeting.SiteList { return new(targeting.SiteList) })
+		roundTrip(t, b, func() *targeting.SiteListAssignment { return new(targeting.SiteListAssignment) })
 		if a := new(targeting.AtomicCreative); json.Unmarshal(b, a) == nil {
 			untouched(t, b, a, a.ID, a.Version, func() ([]byte, error) { return targeting.SavedBody(a) })
 		}

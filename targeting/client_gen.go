@@ -35,6 +35,9 @@ type Client struct {
 	PixelBundles *PixelBundleService
 	// Marketplaces are the marketplaces (/marketplaces).
 	Marketplaces *MarketplaceService
+	// SiteLists are the site lists (/site_lists): made and replaced by
+	// uploading a file, downloaded as CSV.
+	SiteLists *SiteListService
 }
 
 // Option configures New.
@@ -73,5 +76,6 @@ func New(c *adama.Client, opts ...Option) *Client {
 		AtomicCreatives: &AtomicCreativeService{g: g},
 		PixelBundles:    &PixelBundleService{g: g},
 		Marketplaces:    &MarketplaceService{g: g},
+		SiteLists:       &SiteListService{g: g},
 	}
 }

@@ -2,6 +2,7 @@ package targeting_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,8 +14,8 @@ import (
 )
 
 // exerciseCreatives runs every operation of atomic creatives, pixel
-// bundles and marketplaces for TestWireFitsDescription.
-func exerciseCreatives(t *testing.T, tc *targeting.Client, _ *adamatest.TargetingHandle) {
+// bundles, marketplaces and site lists for TestWireFitsDescription.
+func exerciseCreatives(t *testing.T, tc *targeting.Client, h *adamatest.TargetingHandle) {
 	t.Helper()
 	ctx := context.Background()
 	must := func(err error) {
@@ -64,5 +65,22 @@ func exerciseCreatives(t *testing.T, tc *targeting.Client, _ *adamatest.Targetin
 		m.HasVideo = adama.Ptr(true)
 		return nil
 	})
+	must(err)
+
+	sl, err := tc.SiteLists.Upload(ctx, &targeting.SiteListUpload{OrganizationID: 16, Name: "Blocked", Restriction: targeting.RestrictionExclude,
+		File: strings.NewReader("a.example\nb.example,app1\n"), Size: 25, FileName: "blocked.csv"})
+	must(err)
+	_, err = tc.SiteLists.List(ctx, &targeting.SiteListListOptions{Full: true, ListOptions: targeting.ListOptions{SortBy: []string{"-sites_count"}}})
+	must(err)
+	sl, err = tc.SiteLists.Get(ctx, sl.ID)
+	must(err)
+	_, err = tc.SiteLists.Reupload(ctx, sl.ID, &targeting.SiteListUpload{Version: sl.Version, Status: adama.Ptr(false),
+		File: strings.NewReader("c.example\n"), Size: 10})
+	must(err)
+	body, err := tc.SiteLists.Download(ctx, sl.ID, &targeting.SiteListDownloadOptions{TargetType: "domain"})
+	must(err)
+	must(body.Close())
+	h.SiteListAssignments().AddRaw(map[string]any{"site_list_id": sl.ID, "entity_id": 71, "collection": "campaigns", "name": "Spring"})
+	_, err = tc.SiteLists.Assignments(ctx, sl.ID, &targeting.SiteListAssignmentListOptions{Full: true})
 	must(err)
 }

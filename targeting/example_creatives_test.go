@@ -3,6 +3,9 @@ package targeting_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/targeting"
@@ -72,4 +75,34 @@ func ExampleMarketplaceService_Create() {
 	}
 	fmt.Println(m.ID, m.Name, m.SellPrice, *m.SellPriceCurrencyCode)
 	// Output: 1 Open exchange 1.5 USD
+}
+
+func ExampleSiteListService_Upload() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	sites := "news.example\nsports.example\n"
+	sl, err := tc.SiteLists.Upload(ctx, &targeting.SiteListUpload{
+		OrganizationID: 16, Name: "Blocked", Restriction: targeting.RestrictionExclude,
+		File: strings.NewReader(sites), Size: int64(len(sites)),
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sl.ID, sl.Name, sl.Restriction, *sl.SitesCount)
+	csv, err := tc.SiteLists.Download(ctx, sl.ID, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer csv.Close()
+	if _, err := io.Copy(os.Stdout, csv); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 1 Blocked EXCLUDE 2
+	// site,target_type
+	// news.example,domain
+	// sports.example,domain
 }

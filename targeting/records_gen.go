@@ -6294,6 +6294,307 @@ func (x *Marketplace) validateChange(v *valid.Validator, orig *Marketplace) {
 	}
 }
 
+// SiteList is a site list: the sites (domains, apps, seller ids) an
+// organization includes or excludes. Made and replaced by uploading
+// a file (SiteListService.Upload, Reupload); a list without full=*
+// answers id, name and entity_type.
+type SiteList struct {
+	// The site list's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Increments on every change; Reupload sends the one read. Also read
+	// from a JSON string.
+	Version int64 `json:"version"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// True for an active list.
+	Status *bool `json:"status,omitempty"`
+	// The owning organization. Also read from a JSON string.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// The name. At most 64 characters.
+	Name string `json:"name,omitempty"`
+	// Whether the sites are included or excluded.
+	Restriction Restriction `json:"restriction,omitempty"`
+	// The name of the file last uploaded. At most 255 characters.
+	FileName *string `json:"filename,omitempty"`
+	// When the sites last changed.
+	ContentUpdatedOn adama.Time `json:"content_updated_on,omitzero"`
+	// How many sites the list holds.
+	SitesCount *int64 `json:"sites_count,omitempty"`
+	// How many of them are domains.
+	SitesCountDomain *int64 `json:"sites_count_domain,omitempty"`
+	// How many of them are apps.
+	SitesCountApp *int64 `json:"sites_count_app,omitempty"`
+	// How many of them are primary seller ids.
+	SitesCountPrimarySellerID *int64 `json:"sites_count_primary_seller_id,omitempty"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type siteListAlias SiteList
+
+var siteListIdx = record.IndexOf(reflect.TypeFor[siteListAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SiteList) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SiteList) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SiteList) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*siteListAlias)(x), siteListIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SiteList) decodeFast(b []byte) bool {
+	*x = SiteList{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "restriction":
+			if !record.IsNull(v) {
+				x.Restriction, ok = record.ReadEnum[Restriction](v)
+			}
+		case "filename":
+			x.FileName, ok = record.ReadPtr(v, record.ReadText)
+		case "content_updated_on":
+			if !record.IsNull(v) {
+				x.ContentUpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "sites_count":
+			x.SitesCount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "sites_count_domain":
+			x.SitesCountDomain, ok = record.ReadPtr(v, record.ReadInt64)
+		case "sites_count_app":
+			x.SitesCountApp, ok = record.ReadPtr(v, record.ReadInt64)
+		case "sites_count_primary_seller_id":
+			x.SitesCountPrimarySellerID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "entity_type", "status", "organization_id", "name", "restriction", "filename", "content_updated_on", "sites_count", "sites_count_domain", "sites_count_app", "sites_count_primary_seller_id", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SiteList) MarshalJSON() ([]byte, error) {
+	a := siteListAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SiteList) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SiteList) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, siteListIdx, prefix)
+	return out
+}
+
+// SiteListAssignment is one campaign or strategy a site list is
+// assigned to.
+type SiteListAssignment struct {
+	// The assignment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// The site list.
+	SiteListID int64 `json:"site_list_id,omitempty"`
+	// The campaign or strategy.
+	EntityID int64 `json:"entity_id,omitempty"`
+	// The campaign (of a strategy).
+	AssociatedCampaignID int64 `json:"associated_campaign_id,omitempty"`
+	// campaigns or strategies.
+	Collection string `json:"collection,omitempty"`
+	// The campaign's or strategy's name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type siteListAssignmentAlias SiteListAssignment
+
+var siteListAssignmentIdx = record.IndexOf(reflect.TypeFor[siteListAssignmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SiteListAssignment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SiteListAssignment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SiteListAssignment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*siteListAssignmentAlias)(x), siteListAssignmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SiteListAssignment) decodeFast(b []byte) bool {
+	*x = SiteListAssignment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "site_list_id":
+			if !record.IsNull(v) {
+				x.SiteListID, ok = record.ReadInt64(v)
+			}
+		case "entity_id":
+			if !record.IsNull(v) {
+				x.EntityID, ok = record.ReadInt64(v)
+			}
+		case "associated_campaign_id":
+			if !record.IsNull(v) {
+				x.AssociatedCampaignID, ok = record.ReadInt64(v)
+			}
+		case "collection":
+			if !record.IsNull(v) {
+				x.Collection, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "site_list_id", "entity_id", "associated_campaign_id", "collection", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SiteListAssignment) MarshalJSON() ([]byte, error) {
+	a := siteListAssignmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SiteListAssignment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SiteListAssignment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, siteListAssignmentIdx, prefix)
+	return out
+}
+
 // The limits of the query parameter page_limit
 // (components/parameters/PageLimit).
 const (

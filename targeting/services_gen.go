@@ -155,6 +155,46 @@ func (o *MarketplaceListOptions) query(_, _ int) url.Values {
 	return q
 }
 
+// SiteListListOptions are the parameters of GET /site_lists: one
+// page of site lists: id, name and entity_type, or every property
+// with full=*. A nil *SiteListListOptions asks for the platform's
+// defaults; the struct is copied, never changed.
+type SiteListListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *SiteListListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// SiteListAssignmentListOptions are the parameters of GET
+// /site_lists/{site_list_id}/assignments: one page of the
+// campaigns and strategies a site list is assigned to: id,
+// name and entity_type, or every property with full=*. A nil
+// *SiteListAssignmentListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type SiteListAssignmentListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *SiteListAssignmentListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -1030,6 +1070,112 @@ func (s *MarketplaceService) Modify(ctx context.Context, marketplaceID int64, ch
 		func(ctx context.Context, rec *Marketplace) (*Marketplace, error) { return s.Update(ctx, rec, ro...) })
 }
 
+// List calls GET /site_lists. The operation: one page of site lists:
+// id, name and entity_type, or every property with full=*.
+func (s *SiteListService) List(ctx context.Context, opts *SiteListListOptions, ro ...adama.RequestOption) (*adama.Page[*SiteList], error) {
+	var o SiteListListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[SiteList](ctx, s.g, &call.Call{Path: "/site_lists", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /site_lists, page by page;
+// no request is made before the caller ranges, and an error ends
+// the iteration. The operation: one page of site lists: id, name and
+// entity_type, or every property with full=*.
+func (s *SiteListService) All(ctx context.Context, opts *SiteListListOptions, ro ...adama.RequestOption) iter.Seq2[*SiteList, error] {
+	var o SiteListListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*SiteList, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*SiteList], error) {
+			return listPage[SiteList](ctx, s.g, &call.Call{Path: "/site_lists", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Get calls GET /site_lists/{site_list_id}. The operation: one site
+// list.
+func (s *SiteListService) Get(ctx context.Context, siteListID int64, ro ...adama.RequestOption) (*SiteList, error) {
+	if err := positiveID("site_list_id", siteListID); err != nil {
+		return nil, err
+	}
+	return call.One[SiteList](ctx, s.g, &call.Call{Path: "/site_lists/" + strconv.FormatInt(siteListID, 10)}, ro...)
+}
+
+// Assignments calls GET /site_lists/{site_list_id}/assignments.
+// The operation: one page of the campaigns and strategies a site
+// list is assigned to: id, name and entity_type, or every property
+// with full=*.
+func (s *SiteListService) Assignments(ctx context.Context, siteListID int64, opts *SiteListAssignmentListOptions, ro ...adama.RequestOption) (*adama.Page[*SiteListAssignment], error) {
+	if err := positiveID("site_list_id", siteListID); err != nil {
+		return nil, err
+	}
+	var o SiteListAssignmentListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[SiteListAssignment](ctx, s.g, &call.Call{Path: "/site_lists/" + strconv.FormatInt(siteListID, 10) + "/assignments", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET
+// /site_lists/{site_list_id}/assignments, page by page; no request
+// is made before the caller ranges, and an error ends the iteration.
+// The operation: one page of the campaigns and strategies a site
+// list is assigned to: id, name and entity_type, or every property
+// with full=*.
+func (s *SiteListService) AllAssignments(ctx context.Context, siteListID int64, opts *SiteListAssignmentListOptions, ro ...adama.RequestOption) iter.Seq2[*SiteListAssignment, error] {
+	var o SiteListAssignmentListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*SiteListAssignment, error) bool) {
+		if err := positiveID("site_list_id", siteListID); err != nil {
+			yield(nil, err)
+			return
+		}
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*SiteListAssignment], error) {
+			return listPage[SiteListAssignment](ctx, s.g, &call.Call{Path: "/site_lists/" + strconv.FormatInt(siteListID, 10) + "/assignments", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -1431,6 +1577,14 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getMarketplace", "GET", "/marketplaces/{marketplace_id}", "Marketplaces", "Get", ""},
 	{"updateMarketplace", "POST", "/marketplaces/{marketplace_id}", "Marketplaces", "Update", ""},
 	{"updateMarketplace", "POST", "/marketplaces/{marketplace_id}", "Marketplaces", "Modify", ""},
+	{"listSiteLists", "GET", "/site_lists", "SiteLists", "List", ""},
+	{"listSiteLists", "GET", "/site_lists", "SiteLists", "All", ""},
+	{"getSiteList", "GET", "/site_lists/{site_list_id}", "SiteLists", "Get", ""},
+	{"uploadSiteList", "POST", "/site_lists/upload", "SiteLists", "Upload", "a multipart upload whose file is streamed from an io.Reader (size, progress, reopened on a retry)"},
+	{"reuploadSiteList", "POST", "/site_lists/{site_list_id}/upload", "SiteLists", "Reupload", "a multipart upload whose file is streamed from an io.Reader (size, progress, reopened on a retry), carrying the version read"},
+	{"downloadSiteList", "GET", "/site_lists/{site_list_id}/download.csv", "SiteLists", "Download", "a CSV answer streamed to the caller as an io.ReadCloser, never read whole into memory"},
+	{"listSiteListAssignments", "GET", "/site_lists/{site_list_id}/assignments", "SiteLists", "Assignments", ""},
+	{"listSiteListAssignments", "GET", "/site_lists/{site_list_id}/assignments", "SiteLists", "AllAssignments", ""},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -1462,4 +1616,7 @@ var _ = []any{
 	(*PermissionService).AllForEntity,
 	(*AtomicCreativeService).Get,
 	(*AtomicCreativeService).GetExtended,
+	(*SiteListService).Upload,
+	(*SiteListService).Reupload,
+	(*SiteListService).Download,
 }

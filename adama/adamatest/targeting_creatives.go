@@ -11,6 +11,9 @@ const (
 	TargetingAtomicCreatives = targetingfake.AtomicCreatives
 	TargetingPixelBundles    = targetingfake.PixelBundles
 	TargetingMarketplaces    = targetingfake.Marketplaces
+	// TargetingSiteListAssignments holds the assignments of the site
+	// lists, each with its site_list_id.
+	TargetingSiteListAssignments = targetingfake.SiteListAssignments
 )
 
 // targetingHandleOf returns the typed records of coll (empty on a server
@@ -35,4 +38,15 @@ func (h *TargetingHandle) PixelBundles() *Records[int64, targeting.PixelBundle] 
 // Marketplaces returns the marketplaces, keyed by id.
 func (h *TargetingHandle) Marketplaces() *Records[int64, targeting.Marketplace] {
 	return targetingHandleOf(h, TargetingMarketplaces, func(m *targeting.Marketplace) int64 { return m.ID })
+}
+
+// SiteLists returns the site lists, keyed by id (their sites are kept
+// apart: upload a list through the SDK to give it sites).
+func (h *TargetingHandle) SiteLists() *Records[int64, targeting.SiteList] {
+	return targetingHandleOf(h, targetingfake.SiteLists, func(s *targeting.SiteList) int64 { return s.ID })
+}
+
+// SiteListAssignments returns the site lists' assignments, keyed by id.
+func (h *TargetingHandle) SiteListAssignments() *Records[int64, targeting.SiteListAssignment] {
+	return targetingHandleOf(h, TargetingSiteListAssignments, func(a *targeting.SiteListAssignment) int64 { return a.ID })
 }

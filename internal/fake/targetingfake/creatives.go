@@ -39,6 +39,7 @@ type more struct {
 // creatives holds the family's resources.
 type creatives struct {
 	ac, pb, mkt *resource
+	sl          *siteLists // sitelists.go
 }
 
 func int32Field() field { return intField(math.MinInt32) }
@@ -173,6 +174,7 @@ func newCreatives(st *Store) creatives {
 		pb: &resource{st: st, coll: PixelBundles, create: pixelBundleCreate, update: pixelBundleUpdate,
 			check: creativesCheck, project: pixelBundleView, history: true},
 		mkt: &resource{st: st, coll: Marketplaces, create: marketplaceCreate, update: marketplaceUpdate, check: creativesCheck},
+		sl:  newSiteLists(st),
 	}
 }
 

@@ -97,6 +97,18 @@ type operations interface {
 	updatePixelBundle(w http.ResponseWriter, r *http.Request)
 	// getPixelBundleHistory serves GET /pixel_bundles/{pixel_bundle_id}/history.
 	getPixelBundleHistory(w http.ResponseWriter, r *http.Request)
+	// listSiteLists serves GET /site_lists.
+	listSiteLists(w http.ResponseWriter, r *http.Request)
+	// uploadSiteList serves POST /site_lists/upload.
+	uploadSiteList(w http.ResponseWriter, r *http.Request)
+	// getSiteList serves GET /site_lists/{site_list_id}.
+	getSiteList(w http.ResponseWriter, r *http.Request)
+	// listSiteListAssignments serves GET /site_lists/{site_list_id}/assignments.
+	listSiteListAssignments(w http.ResponseWriter, r *http.Request)
+	// downloadSiteList serves GET /site_lists/{site_list_id}/download.csv.
+	downloadSiteList(w http.ResponseWriter, r *http.Request)
+	// reuploadSiteList serves POST /site_lists/{site_list_id}/upload.
+	reuploadSiteList(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
 	// listTargetsLegacy serves GET /target.
@@ -173,6 +185,12 @@ func routes(ops operations) fake.Routes {
 		"GET /pixel_bundles/{pixel_bundle_id}":               ops.getPixelBundle,
 		"POST /pixel_bundles/{pixel_bundle_id}":              ops.updatePixelBundle,
 		"GET /pixel_bundles/{pixel_bundle_id}/history":       ops.getPixelBundleHistory,
+		"GET /site_lists":                                    ops.listSiteLists,
+		"POST /site_lists/upload":                            ops.uploadSiteList,
+		"GET /site_lists/{site_list_id}":                     ops.getSiteList,
+		"GET /site_lists/{site_list_id}/assignments":         ops.listSiteListAssignments,
+		"GET /site_lists/{site_list_id}/download.csv":        ops.downloadSiteList,
+		"POST /site_lists/{site_list_id}/upload":             ops.reuploadSiteList,
 		"GET /strategies/{strategy_id}/permissions":          ops.listStrategyUsers,
 		"GET /target":                                        ops.listTargetsLegacy,
 		"POST /target":                                       ops.createTargetLegacy,

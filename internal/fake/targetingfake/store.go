@@ -36,6 +36,7 @@ const (
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
 	AtomicCreatives: "atomic_creative", PixelBundles: "pixel_bundle", Marketplaces: "marketplace",
+	SiteLists: "site_list", SiteListAssignments: "site_list_assignment",
 }
 
 // Store is the group's state.
@@ -76,7 +77,7 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[string][]map[string]any{}}
-	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, AtomicCreatives, PixelBundles, Marketplaces} {
+	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
