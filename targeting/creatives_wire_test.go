@@ -39,6 +39,15 @@ func exerciseCreatives(t *testing.T, tc *targeting.Client, h *adamatest.Targetin
 	must(err)
 	_, err = tc.AtomicCreatives.History(ctx, ac.ID, nil)
 	must(err)
+	ac, err = tc.AtomicCreatives.Get(ctx, ac.ID)
+	must(err)
+	ac.Name = "Banner 3"
+	stale := *ac
+	stale.Version = 0
+	res, err := tc.AtomicCreatives.BulkUpdate(ctx, []*targeting.AtomicCreative{ac, &stale,
+		{AdvertiserID: 125, Name: "Bulk", Width: 1, Height: 1}, {AdvertiserID: 125, Name: "Bad", Width: 1, Height: 1, VendorIDs: []int64{1 << 40}}})
+	must(err)
+	require.Len(t, res.Failed(), 2, "the stale update by the platform, the int32 vendor id before sending")
 
 	pb, err := tc.PixelBundles.Create(ctx, &targeting.PixelBundle{Name: "Checkout", PixelType: targeting.PixelBundlePixelTypeEvent,
 		TagType: targeting.PixelBundleTagTypeJS, AdvertiserID: adama.Ptr(int64(125)), EventURLs: []string{"https://px.example/e"},

@@ -4141,6 +4141,225 @@ func (x *PermissionEntity) misfits(prefix string) []adama.Misfit {
 	return out
 }
 
+// AtomicCreativeBulkError is one item of a bulk update that failed.
+type AtomicCreativeBulkError struct {
+	// The record's id (an update).
+	ID int64 `json:"id,omitempty"`
+	// create or update.
+	Action string `json:"action,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// The item's position in its action's list.
+	Index int64 `json:"index"`
+	// Why it failed.
+	Errors []AtomicCreativeBulkProblem `json:"errors,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeBulkErrorAlias AtomicCreativeBulkError
+
+var atomicCreativeBulkErrorIdx = record.IndexOf(reflect.TypeFor[atomicCreativeBulkErrorAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeBulkError) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeBulkError) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeBulkError) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeBulkErrorAlias)(x), atomicCreativeBulkErrorIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeBulkError) decodeFast(b []byte) bool {
+	*x = AtomicCreativeBulkError{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "action":
+			if !record.IsNull(v) {
+				x.Action, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "index":
+			if !record.IsNull(v) {
+				x.Index, ok = record.ReadInt64(v)
+			}
+		case "errors":
+			x.Errors, ok = record.ReadList(v, func(e []byte) (AtomicCreativeBulkProblem, bool) {
+				p, ok := record.ReadRecord(e, (*AtomicCreativeBulkProblem).decodeValid)
+				if p == nil {
+					return AtomicCreativeBulkProblem{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "action", "entity_type", "index", "errors")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeBulkError) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeBulkErrorAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeBulkError) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeBulkError) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeBulkErrorIdx, prefix)
+	for i := range x.Errors {
+		out = append(out, x.Errors[i].misfits(record.MisfitPath(prefix, "errors["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// AtomicCreativeBulkProblem is one reason a bulk item failed.
+type AtomicCreativeBulkProblem struct {
+	// The record's id.
+	ID int64 `json:"id,omitempty"`
+	// The error code.
+	Code string `json:"code,omitempty"`
+	// The field at fault.
+	Field string `json:"field,omitempty"`
+	// The explanation.
+	Message string `json:"message,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeBulkProblemAlias AtomicCreativeBulkProblem
+
+var atomicCreativeBulkProblemIdx = record.IndexOf(reflect.TypeFor[atomicCreativeBulkProblemAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeBulkProblem) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeBulkProblem) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeBulkProblem) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeBulkProblemAlias)(x), atomicCreativeBulkProblemIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeBulkProblem) decodeFast(b []byte) bool {
+	*x = AtomicCreativeBulkProblem{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "field":
+			if !record.IsNull(v) {
+				x.Field, ok = record.ReadText(v)
+			}
+		case "message":
+			if !record.IsNull(v) {
+				x.Message, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "code", "field", "message")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeBulkProblem) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeBulkProblemAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeBulkProblem) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeBulkProblem) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeBulkProblemIdx, prefix)
+	return out
+}
+
 // AtomicCreative is an atomic creative: one ad of an advertiser,
 // of a concept. Read with extended=true (GetExtended,
 // AtomicCreativeListOptions.Extended) it also holds the advertiser's
@@ -4819,6 +5038,9 @@ func (x *AtomicCreative) validateAt(v *valid.Validator, at string, create bool) 
 		if x.TagType != "" {
 			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
 		}
+		for i, e := range x.VendorIDs {
+			v.Range(valid.Index(at, "vendor_ids", i), e, -2147483648, 2147483647)
+		}
 	} else {
 		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
 		if x.ConceptID != nil {
@@ -4867,6 +5089,9 @@ func (x *AtomicCreative) validateAt(v *valid.Validator, at string, create bool) 
 		}
 		if x.TagType != "" {
 			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
+		}
+		for i, e := range x.VendorIDs {
+			v.Range(valid.Index(at, "vendor_ids", i), e, -2147483648, 2147483647)
 		}
 	}
 }
@@ -6260,6 +6485,12 @@ func (x *Marketplace) validateAt(v *valid.Validator, at string, create bool) {
 			v.MinLen(valid.Path(at, "mkt_sell_price_currency_code"), *x.SellPriceCurrencyCode, 3)
 			v.MaxLen(valid.Path(at, "mkt_sell_price_currency_code"), *x.SellPriceCurrencyCode, 3)
 		}
+		for i, e := range x.PermissionOrganizations {
+			v.Range(valid.Index(at, "permission_organizations", i), e, -2147483648, 2147483647)
+		}
+		for i, e := range x.PermissionAgencies {
+			v.Range(valid.Index(at, "permission_agencies", i), e, -2147483648, 2147483647)
+		}
 	} else {
 		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
 		if x.StrategyID != 0 {
@@ -6274,6 +6505,12 @@ func (x *Marketplace) validateAt(v *valid.Validator, at string, create bool) {
 		if x.SellPriceCurrencyCode != nil {
 			v.MinLen(valid.Path(at, "mkt_sell_price_currency_code"), *x.SellPriceCurrencyCode, 3)
 			v.MaxLen(valid.Path(at, "mkt_sell_price_currency_code"), *x.SellPriceCurrencyCode, 3)
+		}
+		for i, e := range x.PermissionOrganizations {
+			v.Range(valid.Index(at, "permission_organizations", i), e, -2147483648, 2147483647)
+		}
+		for i, e := range x.PermissionAgencies {
+			v.Range(valid.Index(at, "permission_agencies", i), e, -2147483648, 2147483647)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"unicode/utf8"
 
+	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/wire"
 )
 
@@ -301,4 +302,124 @@ func (h *handler) getMarketplace(w http.ResponseWriter, r *http.Request) {
 
 func (h *handler) updateMarketplace(w http.ResponseWriter, r *http.Request) {
 	h.cr.mkt.put(w, withID(r, "marketplace_id"))
+}
+
+// ---- bulk update of atomic creatives ----
+
+func (h *handler) bulkUpdateAtomicCreatives(w http.ResponseWriter, r *http.Request) { h.cr.bulk(w, r) }
+
+// bulk creates and updates atomic creatives, each item on its own: the
+// records written answer in data (creates, then updates, in order), the
+// failures in errors by action and index; 207 when any failed.
+func (c creatives) bulk(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	ac, ok := body["atomic_creatives"].(map[string]any)
+	var errs []wire.ErrorItem
+	if !ok {
+		errs = append(errs, invalid("atomic_creatives", "required: an object of create and update lists"))
+	}
+	for k := range body {
+		if k != "atomic_creatives" {
+			errs = append(errs, invalid(k, "unknown field"))
+		}
+	}
+	var lists [2][]any
+	for k, v := range ac {
+		l, isList := v.([]any)
+		switch {
+		case k == "create" && isList:
+			lists[0] = l
+		case k == "update" && isList:
+			lists[1] = l
+		default:
+			errs = append(errs, invalid("atomic_creatives."+k, "must be the list create or update"))
+		}
+	}
+	if len(errs) > 0 {
+		badRequest(w, errs)
+		return
+	}
+	data := []any{}
+	var failed []any
+	fail := func(action string, i int, items []wire.ErrorItem, id int64) {
+		var es []any
+		for _, e := range items {
+			es = append(es, map[string]any{"id": id, "code": e.Code, "field": e.Field, "message": e.Message})
+		}
+		failed = append(failed, map[string]any{"id": id, "action": action, "entity_type": "atomic_creative", "index": i, "errors": es})
+	}
+	rs := c.ac
+	for i, it := range lists[0] {
+		obj, ok := it.(map[string]any)
+		if !ok {
+			fail("create", i, []wire.ErrorItem{invalid("", "must be an object")}, 0)
+			continue
+		}
+		if e := append(rs.create.check(obj), creativesCheck(obj, true)...); len(e) > 0 {
+			fail("create", i, e, 0)
+			continue
+		}
+		rec := normalize(obj)
+		atomicCreativeDefaults(rec)
+		rs.st.mu.Lock()
+		id := rs.st.addLocked(rs.coll, rec)
+		out, _ := rs.st.colls[rs.coll].Get(id)
+		rs.st.logChange(rs.coll, id, "create", nil, out)
+		rs.st.mu.Unlock()
+		p, _ := rs.project(out, url.Values{}, true)
+		data = append(data, p)
+	}
+	for i, it := range lists[1] {
+		obj, ok := it.(map[string]any)
+		if !ok {
+			fail("update", i, []wire.ErrorItem{invalid("", "must be an object")}, 0)
+			continue
+		}
+		id, ok := toInt(normalizeValue(obj["id"]))
+		if !ok || id < 1 {
+			fail("update", i, []wire.ErrorItem{invalid("id", "required: a positive integer")}, 0)
+			continue
+		}
+		delete(obj, "id")
+		if e := append(rs.update.check(obj), creativesCheck(obj, false)...); len(e) > 0 {
+			fail("update", i, e, id)
+			continue
+		}
+		rs.st.mu.Lock()
+		col := rs.st.colls[rs.coll]
+		rec, exists := col.Get(id)
+		if !exists {
+			rs.st.mu.Unlock()
+			fail("update", i, []wire.ErrorItem{{Code: "not_found", Field: "id", Message: fmt.Sprintf("atomic_creative %d not found", id)}}, id)
+			continue
+		}
+		sent, _ := toInt(normalizeValue(obj["version"]))
+		if p := col.Fresh(id, &sent); p != nil {
+			rs.st.mu.Unlock()
+			fail("update", i, []wire.ErrorItem{p.Item()}, id)
+			continue
+		}
+		before := clone(rec)
+		for k, v := range normalize(obj) {
+			if k != "version" {
+				rec[k] = v
+			}
+		}
+		rec["updated_on"] = now()
+		out, _ := col.Update(id, &sent, rec)
+		rs.st.logChange(rs.coll, id, "update", before, out)
+		rs.st.mu.Unlock()
+		p, _ := rs.project(out, url.Values{}, true)
+		data = append(data, p)
+	}
+	status := http.StatusOK
+	ans := map[string]any{"data": data, "meta": map[string]any{"status": "success", "count": len(data)}}
+	if len(failed) > 0 {
+		status = http.StatusMultiStatus
+		ans["errors"] = failed
+	}
+	fake.WriteJSON(w, status, ans)
 }

@@ -57,6 +57,8 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateAtomicCreatives serves POST /bulk_update/atomic_creatives.
+	bulkUpdateAtomicCreatives(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
 	// listMarketplaces serves GET /marketplaces.
@@ -165,6 +167,7 @@ func routes(ops operations) fake.Routes {
 		"DELETE /attachments/{attachment_id}":                ops.deleteAttachment,
 		"GET /attachments/{attachment_id}":                   ops.getAttachment,
 		"POST /attachments/{attachment_id}":                  ops.updateAttachment,
+		"POST /bulk_update/atomic_creatives":                 ops.bulkUpdateAtomicCreatives,
 		"GET /campaigns/{campaign_id}/permissions":           ops.listCampaignUsers,
 		"GET /marketplaces":                                  ops.listMarketplaces,
 		"POST /marketplaces":                                 ops.createMarketplace,
@@ -212,6 +215,9 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"bulkUpdateAtomicCreatives": {
+		Required: []string{"atomic_creatives"},
+	},
 	"createAdvertiser": {
 		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
 		Enums: map[string][]string{
