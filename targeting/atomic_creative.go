@@ -2,8 +2,11 @@ package targeting
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
+	"strconv"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -133,4 +136,46 @@ func (o *MarketplaceListOptions) validate() error { return nil }
 // (/marketplaces). Its methods are generated (services_gen.go).
 type MarketplaceService struct {
 	g *call.Group
+}
+
+// MaxHealthcheckIDs bounds the atomic creatives one Healthcheck asks
+// about (the SDK's own limit, which keeps the filter short).
+const MaxHealthcheckIDs = 100
+
+// Healthcheck returns the serving health of the atomic creatives ids at
+// each exchange (GET /atomic_creatives/healthcheck?q=atomic_creative_id==(id1,
+// id2)), one entry per creative the platform knows.
+func (s *AtomicCreativeService) Healthcheck(ctx context.Context, ids []int64, ro ...adama.RequestOption) ([]*AtomicCreativeHealth, error) {
+	var v valid.Validator
+	v.Items("atomic_creative_ids", len(ids), 1, MaxHealthcheckIDs)
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		checkID(&v, fmt.Sprintf("atomic_creative_ids[%d]", i), id)
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	q := "atomic_creative_id==" + parts[0]
+	if len(ids) > 1 {
+		q = "atomic_creative_id==(" + strings.Join(parts, ", ") + ")"
+	}
+	p, err := listPage[AtomicCreativeHealth](ctx, s.g, &call.Call{Path: atomicCreativesPath + "/healthcheck", Query: url.Values{"q": {q}}}, ro)
+	if err != nil {
+		return nil, err
+	}
+	return p.Items, nil
+}
+
+// Exchanges returns the entry's status at each exchange, keyed by the
+// platform's name of the exchange: the text properties of Extra.
+func (h *AtomicCreativeHealth) Exchanges() map[string]string {
+	out := map[string]string{}
+	for k, raw := range h.Extra {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			out[k] = s
+		}
+	}
+	return out
 }

@@ -163,3 +163,29 @@ func TestPixelBundlesAndMarketplaces(t *testing.T) {
 	_, err = tc.Marketplaces.Get(ctx, 42)
 	require.True(t, errors.Is(err, adama.ErrNotFound))
 }
+
+func TestAtomicCreativesHealthcheck(t *testing.T) {
+	tc, srv := newClient(t)
+	ctx := context.Background()
+	a, err := tc.AtomicCreatives.Create(ctx, &targeting.AtomicCreative{AdvertiserID: 7, Name: "A", Width: 1, Height: 1})
+	require.NoError(t, err)
+	hs, err := tc.AtomicCreatives.Healthcheck(ctx, []int64{a.ID, 42})
+	require.NoError(t, err)
+	reqs := srv.Requests()
+	assert.Equal(t, "atomic_creative_id==(1, 42)", reqs[len(reqs)-1].Query.Get("q"))
+	require.Len(t, hs, 1, "one entry per creative the platform knows")
+	assert.Equal(t, a.ID, hs[0].AtomicCreativeID)
+	assert.Equal(t, int64(7), hs[0].AdvertiserID)
+	assert.Equal(t, "OK", hs[0].NetStatus)
+	assert.Equal(t, map[string]string{"Exchange1": "OK", "Exchange2": "PENDING"}, hs[0].Exchanges())
+
+	_, err = tc.AtomicCreatives.Healthcheck(ctx, []int64{a.ID})
+	require.NoError(t, err)
+	reqs = srv.Requests()
+	assert.Equal(t, "atomic_creative_id==1", reqs[len(reqs)-1].Query.Get("q"))
+	var ve *adama.ValidationError
+	_, err = tc.AtomicCreatives.Healthcheck(ctx, nil)
+	require.ErrorAs(t, err, &ve)
+	_, err = tc.AtomicCreatives.Healthcheck(ctx, []int64{1, 0})
+	require.ErrorAs(t, err, &ve)
+}

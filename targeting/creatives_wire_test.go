@@ -48,6 +48,8 @@ func exerciseCreatives(t *testing.T, tc *targeting.Client, h *adamatest.Targetin
 		{AdvertiserID: 125, Name: "Bulk", Width: 1, Height: 1}, {AdvertiserID: 125, Name: "Bad", Width: 1, Height: 1, VendorIDs: []int64{1 << 40}}})
 	must(err)
 	require.Len(t, res.Failed(), 2, "the stale update by the platform, the int32 vendor id before sending")
+	_, err = tc.AtomicCreatives.Healthcheck(ctx, []int64{ac.ID, 999})
+	must(err)
 
 	pb, err := tc.PixelBundles.Create(ctx, &targeting.PixelBundle{Name: "Checkout", PixelType: targeting.PixelBundlePixelTypeEvent,
 		TagType: targeting.PixelBundleTagTypeJS, AdvertiserID: adama.Ptr(int64(125)), EventURLs: []string{"https://px.example/e"},

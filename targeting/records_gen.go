@@ -4360,6 +4360,124 @@ func (x *AtomicCreativeBulkProblem) misfits(prefix string) []adama.Misfit {
 	return out
 }
 
+// AtomicCreativeHealth is the serving health of one atomic creative.
+// The reference names one property per exchange, each a vendor's
+// name; they are kept in Extra (AtomicCreativeHealth.Exchanges reads
+// them).
+type AtomicCreativeHealth struct {
+	// The atomic creative. Also read from a JSON string.
+	AtomicCreativeID int64 `json:"AtomicCreativeID"`
+	// Its name.
+	CreativeName string `json:"CreativeName,omitempty"`
+	// Its advertiser. Also read from a JSON string.
+	AdvertiserID int64 `json:"AdvertiserID,omitempty"`
+	// The advertiser's name.
+	AdvertiserName string `json:"AdvertiserName,omitempty"`
+	// The entity type.
+	EntityType string `json:"EntityType,omitempty"`
+	// The overall status.
+	NetStatus string `json:"NetStatus,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeHealthAlias AtomicCreativeHealth
+
+var atomicCreativeHealthIdx = record.IndexOf(reflect.TypeFor[atomicCreativeHealthAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeHealth) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeHealth) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeHealth) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeHealthAlias)(x), atomicCreativeHealthIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeHealth) decodeFast(b []byte) bool {
+	*x = AtomicCreativeHealth{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "AtomicCreativeID":
+			if !record.IsNull(v) {
+				x.AtomicCreativeID, ok = record.ReadInt64(v)
+			}
+		case "CreativeName":
+			if !record.IsNull(v) {
+				x.CreativeName, ok = record.ReadText(v)
+			}
+		case "AdvertiserID":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "AdvertiserName":
+			if !record.IsNull(v) {
+				x.AdvertiserName, ok = record.ReadText(v)
+			}
+		case "EntityType":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "NetStatus":
+			if !record.IsNull(v) {
+				x.NetStatus, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "AtomicCreativeID", "CreativeName", "AdvertiserID", "AdvertiserName", "EntityType", "NetStatus")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeHealth) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeHealthAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeHealth) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeHealth) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeHealthIdx, prefix)
+	return out
+}
+
 // AtomicCreative is an atomic creative: one ad of an advertiser,
 // of a concept. Read with extended=true (GetExtended,
 // AtomicCreativeListOptions.Extended) it also holds the advertiser's

@@ -6,6 +6,8 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/internal/fake"
@@ -422,4 +424,42 @@ func (c creatives) bulk(w http.ResponseWriter, r *http.Request) {
 		ans["errors"] = failed
 	}
 	fake.WriteJSON(w, status, ans)
+}
+
+// ---- healthcheck ----
+
+// atomicCreativesHealthcheck answers the health of the creatives q names
+// (atomic_creative_id==id or ==(id1, id2)): one entry per stored one,
+// every exchange OK.
+func (h *handler) atomicCreativesHealthcheck(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query().Get("q")
+	list, ok := strings.CutPrefix(q, "atomic_creative_id==")
+	if !ok {
+		badRequest(w, []wire.ErrorItem{invalid("q", "required: atomic_creative_id==id or atomic_creative_id==(id1, id2)")})
+		return
+	}
+	if l, ok := strings.CutPrefix(list, "("); ok {
+		list, ok = strings.CutSuffix(l, ")")
+		if !ok {
+			badRequest(w, []wire.ErrorItem{invalid("q", "an unclosed list")})
+			return
+		}
+	}
+	var out []map[string]any
+	for _, s := range strings.Split(list, ",") {
+		id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		if err != nil || id < 1 {
+			badRequest(w, []wire.ErrorItem{invalid("q", "%q is not an id", s)})
+			return
+		}
+		rec := h.cr.ac.st.Get(AtomicCreatives, id)
+		if rec == nil {
+			continue
+		}
+		aid, _ := toInt(rec["advertiser_id"])
+		out = append(out, map[string]any{"AtomicCreativeID": id, "CreativeName": rec["name"], "AdvertiserID": aid,
+			"AdvertiserName": fmt.Sprintf("Advertiser %d", aid), "EntityType": "atomic_creative", "NetStatus": "OK",
+			"Exchange1": "OK", "Exchange2": "PENDING"})
+	}
+	writeListPage(w, r, out, int64(len(out)), 0, int64(len(out)), int64(max(len(out), 1)), 0)
 }

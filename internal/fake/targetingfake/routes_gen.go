@@ -31,6 +31,8 @@ type operations interface {
 	listAtomicCreatives(w http.ResponseWriter, r *http.Request)
 	// createAtomicCreative serves POST /atomic_creatives.
 	createAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// atomicCreativesHealthcheck serves GET /atomic_creatives/healthcheck.
+	atomicCreativesHealthcheck(w http.ResponseWriter, r *http.Request)
 	// getAtomicCreative serves GET /atomic_creatives/{atomic_creative_id}.
 	getAtomicCreative(w http.ResponseWriter, r *http.Request)
 	// updateAtomicCreative serves POST /atomic_creatives/{atomic_creative_id}.
@@ -154,6 +156,7 @@ func routes(ops operations) fake.Routes {
 		"GET /agencies/{agency_id}/permissions":              ops.listAgencyPermissions,
 		"GET /atomic_creatives":                              ops.listAtomicCreatives,
 		"POST /atomic_creatives":                             ops.createAtomicCreative,
+		"GET /atomic_creatives/healthcheck":                  ops.atomicCreativesHealthcheck,
 		"GET /atomic_creatives/{atomic_creative_id}":         ops.getAtomicCreative,
 		"POST /atomic_creatives/{atomic_creative_id}":        ops.updateAtomicCreative,
 		"GET /atomic_creatives/{atomic_creative_id}/history": ops.getAtomicCreativeHistory,
