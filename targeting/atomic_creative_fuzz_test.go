@@ -48,13 +48,13 @@ func FuzzCreativesDecode(f *testing.F) {
 		roundTrip(t, b, func() *targeting.SiteList { return new(targeting.SiteList) })
 		roundTrip(t, b, func() *targeting.SiteListAssignment { return new(targeting.SiteListAssignment) })
 		if a := new(targeting.AtomicCreative); json.Unmarshal(b, a) == nil {
-			untouched(t, b, a, a.ID, a.Version, func() ([]byte, error) { return targeting.SavedBody(a) })
+			unchangedSave(t, b, a, a.ID, a.Version, func() ([]byte, error) { return targeting.SavedBody(a) })
 		}
 		if p := new(targeting.PixelBundle); json.Unmarshal(b, p) == nil {
-			untouched(t, b, p, p.ID, p.Version, func() ([]byte, error) { return targeting.SavedBody(p) })
+			unchangedSave(t, b, p, p.ID, p.Version, func() ([]byte, error) { return targeting.SavedBody(p) })
 		}
 		if m := new(targeting.Marketplace); json.Unmarshal(b, m) == nil {
-			untouched(t, b, m, m.ID, m.Version, func() ([]byte, error) { return targeting.SavedBody(m) })
+			unchangedSave(t, b, m, m.ID, m.Version, func() ([]byte, error) { return targeting.SavedBody(m) })
 		}
 	})
 }
@@ -82,10 +82,10 @@ func roundTrip[T any, P interface {
 	}
 }
 
-// untouched checks that Update of rec, read from b and left alone, sends
+// unchangedSave checks that Update of rec, read from b and left alone, sends
 // its version and nothing else (misfits included), and refuses an id or
 // version out of range.
-func untouched(t *testing.T, b []byte, rec any, id, version int64, body func() ([]byte, error)) {
+func unchangedSave(t *testing.T, b []byte, rec any, id, version int64, body func() ([]byte, error)) {
 	got, err := body()
 	if id < 1 || version < 0 || version > math.MaxInt32 {
 		if err == nil {

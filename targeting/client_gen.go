@@ -35,6 +35,42 @@ type Client struct {
 	PixelBundles *PixelBundleService
 	// Marketplaces are the marketplaces (/marketplaces).
 	Marketplaces *MarketplaceService
+	// Organizations are the organizations (/organizations, their
+	// settings and the audit log by id list).
+	Organizations *OrganizationService
+	// Agencies are the agencies (/agencies and the audit log by id
+	// list).
+	Agencies *AgencyService
+	// Users are the user records (/users, their history and settings);
+	// a user's grants are Permissions'.
+	Users *UserService
+	// Verticals lists the verticals (/verticals).
+	Verticals *VerticalService
+	// AdServers lists the ad servers (/ad_servers).
+	AdServers *AdServerService
+	// CurrencyRates lists the currency rates (/currency_rates).
+	CurrencyRates *CurrencyRateService
+	// Timezones lists the time zones (/timezones).
+	Timezones *TimezoneService
+	// Vendors are the vendors (/vendors).
+	Vendors *VendorService
+	// SupplySources are the supply sources (/supply_sources).
+	SupplySources *SupplySourceService
+	// PixelProviders lists the pixel providers (/pixel_providers).
+	PixelProviders *PixelProviderService
+	// VendorContracts lists the vendor contracts (/vendor_contracts).
+	VendorContracts *VendorContractService
+	// Roles lists the user roles (/roles).
+	Roles *RoleService
+	// TargetValues lists target values by name (/target_values).
+	TargetValues *TargetValueService
+	// Search finds organizations, agencies and advertisers by name
+	// (/search).
+	Search *SearchService
+	// Health reports the interface's health (/healthcheck).
+	Health *HealthService
+	// CreativeTags reads a creative's tag (/creatives/{creative_id}).
+	CreativeTags *CreativeTagService
 	// SiteLists are the site lists (/site_lists): made and replaced by
 	// uploading a file, downloaded as CSV.
 	SiteLists *SiteListService
@@ -76,6 +112,22 @@ func New(c *adama.Client, opts ...Option) *Client {
 		AtomicCreatives: &AtomicCreativeService{g: g},
 		PixelBundles:    &PixelBundleService{g: g},
 		Marketplaces:    &MarketplaceService{g: g},
+		Organizations:   &OrganizationService{g: g},
+		Agencies:        &AgencyService{g: g},
+		Users:           &UserService{g: g},
+		Verticals:       &VerticalService{g: g},
+		AdServers:       &AdServerService{g: g},
+		CurrencyRates:   &CurrencyRateService{g: g},
+		Timezones:       &TimezoneService{g: g},
+		Vendors:         &VendorService{g: g},
+		SupplySources:   &SupplySourceService{g: g},
+		PixelProviders:  &PixelProviderService{g: g},
+		VendorContracts: &VendorContractService{g: g},
+		Roles:           &RoleService{g: g},
+		TargetValues:    &TargetValueService{g: g},
+		Search:          &SearchService{g: g},
+		Health:          &HealthService{g: g},
+		CreativeTags:    &CreativeTagService{g: g},
 		SiteLists:       &SiteListService{g: g},
 	}
 }

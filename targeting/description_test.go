@@ -265,6 +265,9 @@ func TestWireFitsDescription(t *testing.T) {
 	_, err = tc.Permissions.StrategyUsers(ctx, 17, nil)
 	must(err)
 
+	exerciseOrgs(ctx, t, tc, adv.ID)
+	exerciseLookups(ctx, t, tc)
+	exerciseGeneral(ctx, t, tc, adv.ID)
 	exerciseCreatives(t, tc, h) // creatives_wire_test.go
 
 	seen := map[string]bool{}
