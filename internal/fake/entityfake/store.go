@@ -85,6 +85,7 @@ type Store struct {
 	// assignments ("campaigns/7", "strategies/9").
 	sites    map[int64][]string
 	assigned map[int64][]string
+	targets  map[int64][]Record // each strategy's strategy_target records (targets.go)
 }
 
 // NewStore returns an empty store with every collection.
