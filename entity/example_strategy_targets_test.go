@@ -3,6 +3,7 @@ package entity_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/entity"
@@ -62,4 +63,27 @@ func ExampleClient_StrategyRetiredAudienceSegments() {
 	}
 	// Output:
 	// retired: 2 INCLUDE
+}
+
+// A strategy's postal codes from a file, streamed with its progress.
+func ExampleClient_UploadStrategyPostcodes() {
+	ec, srv := setup(adamatest.WithEntity("strategies", map[string]any{"id": 50, "name": "Retarget", "campaign_id": 1}))
+	defer srv.Close()
+	file := strings.NewReader("10001\n10002\n10003\n") // an *os.File in practice
+	ack, err := ec.UploadStrategyPostcodes(context.Background(), 50, &entity.PostcodeUpload{
+		Content: file, Size: file.Size(),
+		Progress: func(sent, total int64) {
+			if sent == total {
+				fmt.Println("sent", sent, "bytes")
+			}
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(ack.Status, srv.Entities().StrategyPostcodes(50))
+	// Output:
+	// sent 18 bytes
+	// success [10001 10002 10003]
 }

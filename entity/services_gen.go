@@ -508,6 +508,7 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getStrategyTargetDimension", "GET", "/api/v2.0/strategies/{id}/target_dimensions/{dimension}", "Client", "StrategyTargetDimension", "one dimension's targets of a strategy, strategy_target records with the operator the XML form carries on <entities target_op>"},
 	{"setStrategyTargetDimension", "POST", "/api/v2.0/strategies/{id}/target_dimensions/{dimension}", "Client", "SetStrategyTargetDimension", "a form of included and excluded value ids (include.<n>.value_id, exclude.<n>.value_id) and target_op replacing one dimension's targets, not a record"},
 	{"listStrategyRetiredAudienceSegments", "GET", "/api/v2.0/strategies/{id}/retired_audience_segments", "Client", "StrategyRetiredAudienceSegments", "a list of the strategy's audience segments the platform retired, under one strategy and paged like the collections"},
+	{"uploadStrategyPostcodes", "POST", "/api/v2.0/strategies/{id}/target_postcodes", "Client", "UploadStrategyPostcodes", "a multipart file of postal codes streamed from a reader with progress, answered by an acknowledgement rather than a record"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -533,4 +534,5 @@ var _ = []any{
 	(*Client).StrategyTargetDimension,
 	(*Client).SetStrategyTargetDimension,
 	(*Client).StrategyRetiredAudienceSegments,
+	(*Client).UploadStrategyPostcodes,
 }

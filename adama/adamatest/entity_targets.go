@@ -26,3 +26,12 @@ func (e *EntitiesHandle) StrategyTargets(strategyID int64) []*entity.StrategyTar
 	}
 	return out
 }
+
+// StrategyPostcodes returns the postal codes last uploaded for strategy
+// strategyID (strategies/{id}/target_postcodes).
+func (e *EntitiesHandle) StrategyPostcodes(strategyID int64) []string {
+	if e.st == nil {
+		return nil
+	}
+	return e.st.StrategyPostcodes(strategyID)
+}

@@ -85,7 +85,11 @@ type Store struct {
 	// assignments ("campaigns/7", "strategies/9").
 	sites    map[int64][]string
 	assigned map[int64][]string
-	targets  map[int64][]Record // each strategy's strategy_target records (targets.go)
+
+	// targets.go: each strategy's strategy_target records and its
+	// uploaded postal codes.
+	targets   map[int64][]Record
+	postcodes map[int64][]string
 }
 
 // NewStore returns an empty store with every collection.

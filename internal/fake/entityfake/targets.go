@@ -1,6 +1,8 @@
 package entityfake
 
 import (
+	"errors"
+	"io"
 	"net/http"
 	"regexp"
 	"slices"
@@ -22,7 +24,8 @@ import (
 // strategy_audience_segments marked retired.
 
 func registerTargets(r fake.Registrar, h *handler) {
-	h.st.targets = map[int64][]Record{}
+	h.st.targets, h.st.postcodes = map[int64][]Record{}, map[int64][]string{}
+	r.Handle("POST "+Prefix+"/strategies/{id}/target_postcodes", fake.Session, http.HandlerFunc(h.uploadPostcodes))
 	r.Handle("GET "+Prefix+"/strategies/{id}/target_values", fake.Session, http.HandlerFunc(h.targetValues))
 	r.Handle("POST "+Prefix+"/strategies/{id}/target_values", fake.Session, http.HandlerFunc(h.setTargetValues))
 	r.Handle("GET "+Prefix+"/strategies/{id}/target_dimensions/{dimension}", fake.Session, http.HandlerFunc(h.targetValues))
@@ -310,4 +313,60 @@ func (s *Store) StrategyTargets(id int64) []Record {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	return s.targetsOf(id, "")
+}
+
+// uploadPostcodes serves POST target_postcodes: a multipart body whose
+// part file holds postal codes (lines or commas), replacing the
+// strategy's; answered by an acknowledgement (meta only; in XML a status
+// ok).
+func (h *handler) uploadPostcodes(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxUpload+1<<20)
+	if err := r.ParseMultipartForm(maxUpload); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			badRequest(w, r, "file", "file too large")
+			return
+		}
+		badRequest(w, r, "", "a multipart/form-data body is required")
+		return
+	}
+	var errs []wire.ErrorItem
+	for k := range r.MultipartForm.Value {
+		errs = append(errs, wire.ErrorItem{Code: "invalid", Field: k, Message: "unknown field " + k})
+	}
+	for k := range r.MultipartForm.File {
+		if k != "file" {
+			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: k, Message: "unknown field " + k})
+		}
+	}
+	var codes []string
+	if fh := r.MultipartForm.File["file"]; len(fh) == 0 {
+		errs = append(errs, wire.ErrorItem{Code: "invalid", Field: "file", Message: "file is required"})
+	} else if f, err := fh[0].Open(); err == nil {
+		b, _ := io.ReadAll(f)
+		_ = f.Close()
+		if codes = sitesOf(b); len(codes) == 0 {
+			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: "file", Message: "file holds no postal code"})
+		}
+	}
+	h.st.mu.Lock()
+	defer h.st.mu.Unlock()
+	id, ok := h.strategyOf(w, r)
+	if !ok || refuse(w, r, errs) {
+		return
+	}
+	h.st.postcodes[id] = codes
+	if fake.WantsXML(r) {
+		wire.WriteXML(w, http.StatusOK, &wire.Result{CalledOn: nowString()})
+		return
+	}
+	fake.WriteJSON(w, http.StatusOK, map[string]any{"meta": map[string]any{"status": "success", "called_on": nowString()}})
+}
+
+// StrategyPostcodes returns the postal codes last uploaded for strategy
+// id.
+func (s *Store) StrategyPostcodes(id int64) []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return slices.Clone(s.postcodes[id])
 }
