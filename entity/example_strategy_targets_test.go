@@ -87,3 +87,31 @@ func ExampleClient_UploadStrategyPostcodes() {
 	// sent 18 bytes
 	// success [10001 10002 10003]
 }
+
+// A user's permissions: allow an agency, then read the document back.
+func ExampleClient_AddUserPermissions() {
+	ec, srv := setup(adamatest.WithEntity("users", map[string]any{"id": 5, "name": "ana", "username": "ana", "type": "AGENCY", "role": "MANAGER", "scope": "SELECT"}))
+	defer srv.Close()
+	ctx := context.Background()
+	p, err := ec.UserPermissions(ctx, 5)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("empty:", p.Empty())
+	if _, err := ec.AddUserPermissions(ctx, 5, &entity.PermissionGrant{AgencyIDs: []int64{1}}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err = ec.UserPermissions(ctx, 5)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, a := range p.Entities.Agencies {
+		fmt.Println(p.Flags.Role, "of agency", a.ID, "in organization", a.OrganizationID)
+	}
+	// Output:
+	// empty: true
+	// MANAGER of agency 1 in organization 1
+}

@@ -509,6 +509,8 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"setStrategyTargetDimension", "POST", "/api/v2.0/strategies/{id}/target_dimensions/{dimension}", "Client", "SetStrategyTargetDimension", "a form of included and excluded value ids (include.<n>.value_id, exclude.<n>.value_id) and target_op replacing one dimension's targets, not a record"},
 	{"listStrategyRetiredAudienceSegments", "GET", "/api/v2.0/strategies/{id}/retired_audience_segments", "Client", "StrategyRetiredAudienceSegments", "a list of the strategy's audience segments the platform retired, under one strategy and paged like the collections"},
 	{"uploadStrategyPostcodes", "POST", "/api/v2.0/strategies/{id}/target_postcodes", "Client", "UploadStrategyPostcodes", "a multipart file of postal codes streamed from a reader with progress, answered by an acknowledgement rather than a record"},
+	{"getUserPermissions", "GET", "/api/v2.0/users/{id}/permissions", "Client", "UserPermissions", "a permission document, not an entity: its XML form is <permissions> with attributes, and an empty one comes as [] or <permissions/>"},
+	{"addUserPermissions", "POST", "/api/v2.0/users/{id}/permissions", "Client", "AddUserPermissions", "a form of repeated organization_id, agency_id and advertiser_id values, answered by the permission document"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -535,4 +537,6 @@ var _ = []any{
 	(*Client).SetStrategyTargetDimension,
 	(*Client).StrategyRetiredAudienceSegments,
 	(*Client).UploadStrategyPostcodes,
+	(*Client).UserPermissions,
+	(*Client).AddUserPermissions,
 }

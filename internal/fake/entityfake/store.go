@@ -87,9 +87,11 @@ type Store struct {
 	assigned map[int64][]string
 
 	// targets.go: each strategy's strategy_target records and its
-	// uploaded postal codes.
+	// uploaded postal codes; permissions.go: each user's permitted ids
+	// by collection.
 	targets   map[int64][]Record
 	postcodes map[int64][]string
+	perms     map[int64]map[string][]int64
 }
 
 // NewStore returns an empty store with every collection.

@@ -24,7 +24,8 @@ import (
 // strategy_audience_segments marked retired.
 
 func registerTargets(r fake.Registrar, h *handler) {
-	h.st.targets, h.st.postcodes = map[int64][]Record{}, map[int64][]string{}
+	h.st.targets, h.st.postcodes, h.st.perms = map[int64][]Record{}, map[int64][]string{}, map[int64]map[string][]int64{}
+	registerPermissions(r, h)
 	r.Handle("POST "+Prefix+"/strategies/{id}/target_postcodes", fake.Session, http.HandlerFunc(h.uploadPostcodes))
 	r.Handle("GET "+Prefix+"/strategies/{id}/target_values", fake.Session, http.HandlerFunc(h.targetValues))
 	r.Handle("POST "+Prefix+"/strategies/{id}/target_values", fake.Session, http.HandlerFunc(h.setTargetValues))
