@@ -268,6 +268,7 @@ func TestWireFitsDescription(t *testing.T) {
 	exerciseOrgs(ctx, t, tc, adv.ID)
 	exerciseLookups(ctx, t, tc)
 	exerciseGeneral(ctx, t, tc, adv.ID)
+	exerciseAudiences(t, ctx, tc, srv)
 	exerciseCreatives(t, tc, h) // creatives_wire_test.go
 
 	seen := map[string]bool{}

@@ -73,6 +73,18 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// estimateAudienceSegmentsCPM serves POST /audience_segments/cpm_estimate.
+	estimateAudienceSegmentsCPM(w http.ResponseWriter, r *http.Request)
+	// listFrequentlyUsedAudienceSegments serves GET /audience_segments/frequently_used.
+	listFrequentlyUsedAudienceSegments(w http.ResponseWriter, r *http.Request)
+	// listAudienceVendors serves GET /audience_vendors.
+	listAudienceVendors(w http.ResponseWriter, r *http.Request)
+	// createAudienceVendor serves POST /audience_vendors.
+	createAudienceVendor(w http.ResponseWriter, r *http.Request)
+	// getAudienceVendor serves GET /audience_vendors/{audience_vendor_id}.
+	getAudienceVendor(w http.ResponseWriter, r *http.Request)
+	// updateAudienceVendor serves POST /audience_vendors/{audience_vendor_id}.
+	updateAudienceVendor(w http.ResponseWriter, r *http.Request)
 	// auditLogAdvertisers serves POST /audit_log/advertisers.
 	auditLogAdvertisers(w http.ResponseWriter, r *http.Request)
 	// auditLogAgencies serves POST /audit_log/agencies.
@@ -83,10 +95,20 @@ type operations interface {
 	bulkUpdateAtomicCreatives(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// estimateContextualSegmentsCPM serves POST /contextual_segments/cpm_estimate.
+	estimateContextualSegmentsCPM(w http.ResponseWriter, r *http.Request)
 	// getCreativeTag serves GET /creatives/{creative_id}.
 	getCreativeTag(w http.ResponseWriter, r *http.Request)
 	// listCurrencyRates serves GET /currency_rates.
 	listCurrencyRates(w http.ResponseWriter, r *http.Request)
+	// listEntityGroups serves GET /entity_groups.
+	listEntityGroups(w http.ResponseWriter, r *http.Request)
+	// getEntityGroup serves GET /entity_groups/{entity_group_id}.
+	getEntityGroup(w http.ResponseWriter, r *http.Request)
+	// listEntityGroupControls serves GET /entity_groups/{entity_group_id}/controls/{entity_type}.
+	listEntityGroupControls(w http.ResponseWriter, r *http.Request)
+	// getEntityGroupHistory serves GET /entity_groups/{entity_group_id}/history.
+	getEntityGroupHistory(w http.ResponseWriter, r *http.Request)
 	// healthcheck serves GET /healthcheck.
 	healthcheck(w http.ResponseWriter, r *http.Request)
 	// listMarketplaces serves GET /marketplaces.
@@ -113,6 +135,10 @@ type operations interface {
 	getOrganizationSettings(w http.ResponseWriter, r *http.Request)
 	// updateOrganizationSettings serves POST /organizations/{organization_id}/settings.
 	updateOrganizationSettings(w http.ResponseWriter, r *http.Request)
+	// listPathAudienceSegments serves GET /path_audience_segments.
+	listPathAudienceSegments(w http.ResponseWriter, r *http.Request)
+	// listContextualSegments serves GET /path_targeting_segments.
+	listContextualSegments(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
 	getUserPermissions(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissions serves POST /permissions/{user_id}.
@@ -147,6 +173,18 @@ type operations interface {
 	listRoles(w http.ResponseWriter, r *http.Request)
 	// searchEntities serves GET /search.
 	searchEntities(w http.ResponseWriter, r *http.Request)
+	// listSegmentGroups serves GET /segment_groups.
+	listSegmentGroups(w http.ResponseWriter, r *http.Request)
+	// createSegmentGroup serves POST /segment_groups.
+	createSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// getSegmentGroup serves GET /segment_groups/{segment_group_id}.
+	getSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// updateSegmentGroup serves POST /segment_groups/{segment_group_id}.
+	updateSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// listSegmentGroupAssignments serves GET /segment_groups/{segment_group_id}/assignments.
+	listSegmentGroupAssignments(w http.ResponseWriter, r *http.Request)
+	// getSegmentGroupHistory serves GET /segment_groups/{segment_group_id}/history.
+	getSegmentGroupHistory(w http.ResponseWriter, r *http.Request)
 	// listSiteLists serves GET /site_lists.
 	listSiteLists(w http.ResponseWriter, r *http.Request)
 	// uploadSiteList serves POST /site_lists/upload.
@@ -181,6 +219,16 @@ type operations interface {
 	putTargetLegacy(w http.ResponseWriter, r *http.Request)
 	// listTargetValues serves GET /target_values.
 	listTargetValues(w http.ResponseWriter, r *http.Request)
+	// addStrategyTargeting serves POST /targeting.
+	addStrategyTargeting(w http.ResponseWriter, r *http.Request)
+	// listTargetingSegmentObjectives serves GET /targeting_segment_objectives.
+	listTargetingSegmentObjectives(w http.ResponseWriter, r *http.Request)
+	// getTargetingSegmentObjective serves GET /targeting_segment_objectives/{objective_id}.
+	getTargetingSegmentObjective(w http.ResponseWriter, r *http.Request)
+	// listTargetingSegments serves GET /targeting_segments.
+	listTargetingSegments(w http.ResponseWriter, r *http.Request)
+	// listFrequentlyUsedTargetingSegments serves GET /targeting_segments/frequently_used.
+	listFrequentlyUsedTargetingSegments(w http.ResponseWriter, r *http.Request)
 	// listTargets serves GET /targets.
 	listTargets(w http.ResponseWriter, r *http.Request)
 	// createTarget serves POST /targets.
@@ -191,6 +239,8 @@ type operations interface {
 	getTarget(w http.ResponseWriter, r *http.Request)
 	// updateTarget serves POST /targets/{target_id}.
 	updateTarget(w http.ResponseWriter, r *http.Request)
+	// listTechnologyTargetValues serves GET /technology_target_values.
+	listTechnologyTargetValues(w http.ResponseWriter, r *http.Request)
 	// listTimezones serves GET /timezones.
 	listTimezones(w http.ResponseWriter, r *http.Request)
 	// listUsers serves GET /users.
@@ -253,13 +303,24 @@ func routes(ops operations) fake.Routes {
 		"DELETE /attachments/{attachment_id}":                          ops.deleteAttachment,
 		"GET /attachments/{attachment_id}":                             ops.getAttachment,
 		"POST /attachments/{attachment_id}":                            ops.updateAttachment,
+		"POST /audience_segments/cpm_estimate":                         ops.estimateAudienceSegmentsCPM,
+		"GET /audience_segments/frequently_used":                       ops.listFrequentlyUsedAudienceSegments,
+		"GET /audience_vendors":                                        ops.listAudienceVendors,
+		"POST /audience_vendors":                                       ops.createAudienceVendor,
+		"GET /audience_vendors/{audience_vendor_id}":                   ops.getAudienceVendor,
+		"POST /audience_vendors/{audience_vendor_id}":                  ops.updateAudienceVendor,
 		"POST /audit_log/advertisers":                                  ops.auditLogAdvertisers,
 		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
 		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
 		"POST /bulk_update/atomic_creatives":                           ops.bulkUpdateAtomicCreatives,
 		"GET /campaigns/{campaign_id}/permissions":                     ops.listCampaignUsers,
+		"POST /contextual_segments/cpm_estimate":                       ops.estimateContextualSegmentsCPM,
 		"GET /creatives/{creative_id}":                                 ops.getCreativeTag,
 		"GET /currency_rates":                                          ops.listCurrencyRates,
+		"GET /entity_groups":                                           ops.listEntityGroups,
+		"GET /entity_groups/{entity_group_id}":                         ops.getEntityGroup,
+		"GET /entity_groups/{entity_group_id}/controls/{entity_type}":  ops.listEntityGroupControls,
+		"GET /entity_groups/{entity_group_id}/history":                 ops.getEntityGroupHistory,
 		"GET /healthcheck":                                             ops.healthcheck,
 		"GET /marketplaces":                                            ops.listMarketplaces,
 		"POST /marketplaces":                                           ops.createMarketplace,
@@ -273,6 +334,8 @@ func routes(ops operations) fake.Routes {
 		"GET /organizations/{organization_id}/permissions":             ops.listOrganizationPermissions,
 		"GET /organizations/{organization_id}/settings":                ops.getOrganizationSettings,
 		"POST /organizations/{organization_id}/settings":               ops.updateOrganizationSettings,
+		"GET /path_audience_segments":                                  ops.listPathAudienceSegments,
+		"GET /path_targeting_segments":                                 ops.listContextualSegments,
 		"GET /permissions/{user_id}":                                   ops.getUserPermissions,
 		"POST /permissions/{user_id}":                                  ops.checkUserPermissions,
 		"GET /permissions/{user_id}/advertisers":                       ops.listUserPermissionsAdvertisers,
@@ -290,6 +353,12 @@ func routes(ops operations) fake.Routes {
 		"GET /pixel_providers":                                         ops.listPixelProviders,
 		"GET /roles":                                                   ops.listRoles,
 		"GET /search":                                                  ops.searchEntities,
+		"GET /segment_groups":                                          ops.listSegmentGroups,
+		"POST /segment_groups":                                         ops.createSegmentGroup,
+		"GET /segment_groups/{segment_group_id}":                       ops.getSegmentGroup,
+		"POST /segment_groups/{segment_group_id}":                      ops.updateSegmentGroup,
+		"GET /segment_groups/{segment_group_id}/assignments":           ops.listSegmentGroupAssignments,
+		"GET /segment_groups/{segment_group_id}/history":               ops.getSegmentGroupHistory,
 		"GET /site_lists":                                              ops.listSiteLists,
 		"POST /site_lists/upload":                                      ops.uploadSiteList,
 		"GET /site_lists/{site_list_id}":                               ops.getSiteList,
@@ -307,11 +376,17 @@ func routes(ops operations) fake.Routes {
 		"POST /target/{target_id}":                                     ops.updateTargetLegacy,
 		"PUT /target/{target_id}":                                      ops.putTargetLegacy,
 		"GET /target_values":                                           ops.listTargetValues,
+		"POST /targeting":                                              ops.addStrategyTargeting,
+		"GET /targeting_segment_objectives":                            ops.listTargetingSegmentObjectives,
+		"GET /targeting_segment_objectives/{objective_id}":             ops.getTargetingSegmentObjective,
+		"GET /targeting_segments":                                      ops.listTargetingSegments,
+		"GET /targeting_segments/frequently_used":                      ops.listFrequentlyUsedTargetingSegments,
 		"GET /targets":                                                 ops.listTargets,
 		"POST /targets":                                                ops.createTarget,
 		"DELETE /targets/{target_id}":                                  ops.deleteTarget,
 		"GET /targets/{target_id}":                                     ops.getTarget,
 		"POST /targets/{target_id}":                                    ops.updateTarget,
+		"GET /technology_target_values":                                ops.listTechnologyTargetValues,
 		"GET /timezones":                                               ops.listTimezones,
 		"GET /users":                                                   ops.listUsers,
 		"POST /users":                                                  ops.createUser,
@@ -332,6 +407,9 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"addStrategyTargeting": {
+		Required: []string{"strategy_id"},
+	},
 	"auditLogAdvertisers": {
 		Required: []string{"id"},
 	},
@@ -390,6 +468,9 @@ var bodies = map[string]fake.Body{
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
 	},
+	"createAudienceVendor": {
+		Required: []string{"name", "namespace_code", "bidder_code", "vendor_id"},
+	},
 	"createMarketplace": {
 		Required: []string{"name", "strategy_id"},
 	},
@@ -414,6 +495,12 @@ var bodies = map[string]fake.Body{
 			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
 		},
 	},
+	"createSegmentGroup": {
+		Required: []string{"name", "type", "organization_id", "status", "segment_subgroup"},
+		Enums: map[string][]string{
+			"type": {"CONTEXTUAL", "AUDIENCE"},
+		},
+	},
 	"createTarget": {
 		Required: []string{"name"},
 		Enums: map[string][]string{
@@ -428,6 +515,12 @@ var bodies = map[string]fake.Body{
 	},
 	"createUser": {
 		Required: []string{"first_name", "last_name", "username", "roles"},
+	},
+	"estimateAudienceSegmentsCPM": {
+		Required: []string{"currency_code"},
+	},
+	"estimateContextualSegmentsCPM": {
+		Required: []string{"currency_code"},
 	},
 	"putTargetLegacy": {
 		Required: []string{"version"},
@@ -501,6 +594,11 @@ var bodies = map[string]fake.Body{
 			"rmx_conversion_type": {"one", "variable"},
 			"segment_op":          {"AND", "OR"},
 			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
+		},
+	},
+	"updateSegmentGroup": {
+		Enums: map[string][]string{
+			"type": {"CONTEXTUAL", "AUDIENCE"},
 		},
 	},
 	"updateTarget": {
