@@ -29,6 +29,9 @@ type Client struct {
 	// Permissions are the user permissions (/users/{id}/permissions,
 	// /permissions/{user_id}/..., /{level}/{id}/permissions).
 	Permissions *PermissionService
+	// Strategies are the strategies (/strategies,
+	// /bulk_update/strategies, /audit_log/strategies).
+	Strategies *StrategyService
 }
 
 // Option configures New.
@@ -64,5 +67,6 @@ func New(c *adama.Client, opts ...Option) *Client {
 		TargetPaths: &TargetPathService{g: g},
 		Advertisers: &AdvertiserService{g: g},
 		Permissions: &PermissionService{g: g},
+		Strategies:  &StrategyService{g: g},
 	}
 }

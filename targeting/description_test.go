@@ -261,6 +261,7 @@ func TestWireFitsDescription(t *testing.T) {
 	must(err)
 	_, err = tc.Permissions.StrategyUsers(ctx, 17, nil)
 	must(err)
+	exerciseStrategies(t, ctx, tc)
 
 	seen := map[string]bool{}
 	for _, x := range rec.got {

@@ -97,6 +97,40 @@ func (o *HistoryOptions) query(limit, offset int) url.Values {
 	return q
 }
 
+// StrategyListOptions are the parameters of GET /strategies: one
+// page of strategies: id, name and entity_type, or every property
+// with full=*. A nil *StrategyListOptions asks for the platform's
+// defaults; the struct is copied, never changed.
+type StrategyListOptions struct {
+	ListOptions
+	// With (with): related properties to add.
+	With []StrategyWith
+	// Full (full): * asks for every property.
+	Full bool
+	// Extended (extended): add the extended properties.
+	Extended *bool
+	// LiveOnly (live_only): only the strategies running now.
+	LiveOnly *bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *StrategyListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	for _, v := range o.With {
+		q.Add("with", string(v))
+	}
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if o.Extended != nil {
+		q.Set("extended", strconv.FormatBool(*o.Extended))
+	}
+	if o.LiveOnly != nil {
+		q.Set("live_only", strconv.FormatBool(*o.LiveOnly))
+	}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -675,6 +709,127 @@ func (s *PermissionService) AllStrategyUsers(ctx context.Context, strategyID int
 	}
 }
 
+// List calls GET /strategies. The operation: one page of strategies:
+// id, name and entity_type, or every property with full=*.
+func (s *StrategyService) List(ctx context.Context, opts *StrategyListOptions, ro ...adama.RequestOption) (*adama.Page[*Strategy], error) {
+	var o StrategyListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Strategy](ctx, s.g, &call.Call{Path: "/strategies", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategies, page by page;
+// no request is made before the caller ranges, and an error ends
+// the iteration. The operation: one page of strategies: id, name and
+// entity_type, or every property with full=*.
+func (s *StrategyService) All(ctx context.Context, opts *StrategyListOptions, ro ...adama.RequestOption) iter.Seq2[*Strategy, error] {
+	var o StrategyListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	o.With = slices.Clone(o.With)
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Strategy, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Strategy], error) {
+			return listPage[Strategy](ctx, s.g, &call.Call{Path: "/strategies", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /strategies,
+// returning the record as the platform has it. The operation:
+// create a strategy.
+func (s *StrategyService) Create(ctx context.Context, rec *Strategy, ro ...adama.RequestOption) (*Strategy, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Strategy](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/strategies", JSON: body}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /strategies/{strategy_id}, returning the record as the platform
+// has it. The operation: change a strategy; the version read must be
+// sent.
+func (s *StrategyService) Update(ctx context.Context, rec *Strategy, ro ...adama.RequestOption) (*Strategy, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Strategy](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/strategies/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it
+// with Update (POST /strategies/{strategy_id}), reading again and
+// retrying on a version conflict (adama.DefaultModifyAttempts rounds
+// in all).
+func (s *StrategyService) Modify(ctx context.Context, strategyID int64, change func(*Strategy) error, ro ...adama.RequestOption) (*Strategy, error) {
+	if err := positiveID("strategy_id", strategyID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "strategy "+strconv.FormatInt(strategyID, 10),
+		func(ctx context.Context) (*Strategy, error) { return s.Get(ctx, strategyID, ro...) },
+		change,
+		func(ctx context.Context, rec *Strategy) (*Strategy, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// Healthcheck calls GET /strategies/{strategy_id}/healthcheck.
+// The operation: the checks of whether a strategy can deliver,
+// level by level.
+func (s *StrategyService) Healthcheck(ctx context.Context, strategyID int64, ro ...adama.RequestOption) (*StrategyHealthcheck, error) {
+	if err := positiveID("strategy_id", strategyID); err != nil {
+		return nil, err
+	}
+	return call.One[StrategyHealthcheck](ctx, s.g, &call.Call{Path: "/strategies/" + strconv.FormatInt(strategyID, 10) + "/healthcheck"}, ro...)
+}
+
+// ForecastQuery calls GET /strategies/{strategy_id}/forecast_query.
+// The operation: the query a forecast of the strategy would run.
+func (s *StrategyService) ForecastQuery(ctx context.Context, strategyID int64, ro ...adama.RequestOption) (*StrategyForecastQuery, error) {
+	if err := positiveID("strategy_id", strategyID); err != nil {
+		return nil, err
+	}
+	return call.One[StrategyForecastQuery](ctx, s.g, &call.Call{Path: "/strategies/" + strconv.FormatInt(strategyID, 10) + "/forecast_query"}, ro...)
+}
+
+// History calls GET /strategies/{strategy_id}/history. The
+// operation: one page of the strategy's changes.
+func (s *StrategyService) History(ctx context.Context, strategyID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("strategy_id", strategyID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/strategies/" + strconv.FormatInt(strategyID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -810,6 +965,51 @@ func (x *Advertiser) updateRequest() (any, error) {
 	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
 }
 
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
+func (x *Strategy) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *Strategy) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("strategy_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
 // positiveID refuses an id below 1 before sending, naming the path
 // parameter.
 func positiveID(field string, id int64) error {
@@ -920,6 +1120,22 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listCampaignUsers", "GET", "/campaigns/{campaign_id}/permissions", "Permissions", "AllCampaignUsers", ""},
 	{"listStrategyUsers", "GET", "/strategies/{strategy_id}/permissions", "Permissions", "StrategyUsers", ""},
 	{"listStrategyUsers", "GET", "/strategies/{strategy_id}/permissions", "Permissions", "AllStrategyUsers", ""},
+	{"listStrategies", "GET", "/strategies", "Strategies", "List", ""},
+	{"listStrategies", "GET", "/strategies", "Strategies", "All", ""},
+	{"createStrategy", "POST", "/strategies", "Strategies", "Create", ""},
+	{"getStrategy", "GET", "/strategies/{strategy_id}", "Strategies", "Get", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"getStrategy", "GET", "/strategies/{strategy_id}", "Strategies", "GetExtended", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"updateStrategy", "POST", "/strategies/{strategy_id}", "Strategies", "Update", ""},
+	{"updateStrategy", "POST", "/strategies/{strategy_id}", "Strategies", "Modify", ""},
+	{"copyStrategy", "POST", "/strategies/{strategy_id}/copy", "Strategies", "Copy", "the copy's options are a body of their own (name, status and what to copy), answered with the new strategy"},
+	{"getStrategyHealthcheck", "GET", "/strategies/{strategy_id}/healthcheck", "Strategies", "Healthcheck", ""},
+	{"getStrategyFriendlyNames", "GET", "/strategies/{strategy_id}/friendly_names", "Strategies", "FriendlyNames", "an unpaged list under the strategy, answered whole as a slice"},
+	{"getStrategyForecastQuery", "GET", "/strategies/{strategy_id}/forecast_query", "Strategies", "ForecastQuery", ""},
+	{"getStrategyTargetingExpression", "GET", "/strategies/{strategy_id}/targeting_expression", "Strategies", "TargetingExpression", "include_inactive is a query flag of the call, taken as an argument"},
+	{"getStrategyHistory", "GET", "/strategies/{strategy_id}/history", "Strategies", "History", ""},
+	{"bulkUpdateStrategies", "POST", "/bulk_update/strategies", "Strategies", "BulkUpdate", "bulk update with per-item outcomes: each strategy's changes since its read, matched back by id (200, or 207 listing only the strategies updated)"},
+	{"listStrategiesHistory", "POST", "/audit_log/strategies", "Strategies", "HistoryOf", "a page of changes of several strategies, asked for by a POST body of ids with the paging in the query"},
+	{"listStrategiesHistory", "POST", "/audit_log/strategies", "Strategies", "AllHistoryOf", "a page of changes of several strategies, asked for by a POST body of ids with the paging in the query"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -949,4 +1165,12 @@ var _ = []any{
 	(*PermissionService).AllForEntity,
 	(*PermissionService).ForEntity,
 	(*PermissionService).AllForEntity,
+	(*StrategyService).Get,
+	(*StrategyService).GetExtended,
+	(*StrategyService).Copy,
+	(*StrategyService).FriendlyNames,
+	(*StrategyService).TargetingExpression,
+	(*StrategyService).BulkUpdate,
+	(*StrategyService).HistoryOf,
+	(*StrategyService).AllHistoryOf,
 }

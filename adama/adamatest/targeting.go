@@ -1,7 +1,10 @@
 package adamatest
 
 import (
+	"net/http"
+
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/fake/entityfake"
 	"github.com/adamasdk/adama-go/internal/fake/targetingfake"
 	"github.com/adamasdk/adama-go/targeting"
 )
@@ -13,6 +16,7 @@ const (
 	TargetingAdvertisers = targetingfake.Advertisers
 	TargetingTargetPaths = targetingfake.TargetPaths
 	TargetingPermissions = targetingfake.Permissions
+	TargetingStrategies  = targetingfake.Strategies
 )
 
 const targetingGroup = "targeting"
@@ -24,6 +28,14 @@ func registerTargeting(r fake.Registrar) {
 	st := targetingfake.Register(r)
 	if s := serverOf(r); s != nil {
 		s.setStore(targetingGroup, st)
+		// One bulk strategy path, two views of strategies: group A's
+		// deprecated BulkUpdateStrategies names group A's.
+		st.SetBulkStrategiesFallback(func() http.Handler {
+			if es := storeOf[*entityfake.Store](s, "entity"); es != nil {
+				return es.BulkStrategiesHandler()
+			}
+			return nil
+		})
 	}
 }
 
@@ -37,6 +49,7 @@ type TargetingHandle struct {
 	advertisers *Records[int64, targeting.Advertiser]
 	paths       *Records[int64, targeting.TargetPath]
 	users       *Records[int64, targeting.PermittedUser]
+	strategies  *Records[int64, targeting.Strategy]
 }
 
 // Targeting returns the handle on group B's state.
@@ -44,7 +57,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	st := storeOf[*targetingfake.Store](s, targetingGroup)
 	h := &TargetingHandle{st: st, attachments: &Records[int64, targeting.Attachment]{}, targets: &Records[int64, targeting.Target]{},
 		advertisers: &Records[int64, targeting.Advertiser]{}, paths: &Records[int64, targeting.TargetPath]{},
-		users: &Records[int64, targeting.PermittedUser]{}}
+		users: &Records[int64, targeting.PermittedUser]{}, strategies: &Records[int64, targeting.Strategy]{}}
 	if st == nil {
 		return h
 	}
@@ -53,6 +66,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	h.advertisers = targetingRecords(st, TargetingAdvertisers, func(a *targeting.Advertiser) int64 { return a.ID })
 	h.paths = targetingRecords(st, TargetingTargetPaths, func(p *targeting.TargetPath) int64 { return p.ID })
 	h.users = targetingRecords(st, TargetingPermissions, func(u *targeting.PermittedUser) int64 { return u.ID })
+	h.strategies = targetingRecords(st, TargetingStrategies, func(x *targeting.Strategy) int64 { return x.ID })
 	return h
 }
 
@@ -86,3 +100,6 @@ func (h *TargetingHandle) AddN(collection string, n int, template map[string]any
 		h.st.Generate(collection, n, template)
 	}
 }
+
+// Strategies returns the strategies, keyed by id.
+func (h *TargetingHandle) Strategies() *Records[int64, targeting.Strategy] { return h.strategies }

@@ -47,6 +47,10 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// listStrategiesHistory serves POST /audit_log/strategies.
+	listStrategiesHistory(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateStrategies serves POST /bulk_update/strategies.
+	bulkUpdateStrategies(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
 	// listOrganizationPermissions serves GET /organizations/{organization_id}/permissions.
@@ -69,8 +73,28 @@ type operations interface {
 	getUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissionsV2 serves POST /permissions/{user_id}/v2format.
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
+	// listStrategies serves GET /strategies.
+	listStrategies(w http.ResponseWriter, r *http.Request)
+	// createStrategy serves POST /strategies.
+	createStrategy(w http.ResponseWriter, r *http.Request)
+	// getStrategy serves GET /strategies/{strategy_id}.
+	getStrategy(w http.ResponseWriter, r *http.Request)
+	// updateStrategy serves POST /strategies/{strategy_id}.
+	updateStrategy(w http.ResponseWriter, r *http.Request)
+	// copyStrategy serves POST /strategies/{strategy_id}/copy.
+	copyStrategy(w http.ResponseWriter, r *http.Request)
+	// getStrategyForecastQuery serves GET /strategies/{strategy_id}/forecast_query.
+	getStrategyForecastQuery(w http.ResponseWriter, r *http.Request)
+	// getStrategyFriendlyNames serves GET /strategies/{strategy_id}/friendly_names.
+	getStrategyFriendlyNames(w http.ResponseWriter, r *http.Request)
+	// getStrategyHealthcheck serves GET /strategies/{strategy_id}/healthcheck.
+	getStrategyHealthcheck(w http.ResponseWriter, r *http.Request)
+	// getStrategyHistory serves GET /strategies/{strategy_id}/history.
+	getStrategyHistory(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
+	// getStrategyTargetingExpression serves GET /strategies/{strategy_id}/targeting_expression.
+	getStrategyTargetingExpression(w http.ResponseWriter, r *http.Request)
 	// listTargetsLegacy serves GET /target.
 	listTargetsLegacy(w http.ResponseWriter, r *http.Request)
 	// createTargetLegacy serves POST /target.
@@ -103,48 +127,60 @@ type operations interface {
 // method and path, and ops' handler of it.
 func routes(ops operations) fake.Routes {
 	return fake.Routes{
-		"GET /advertisers":                                 ops.listAdvertisers,
-		"POST /advertisers":                                ops.createAdvertiser,
-		"GET /advertisers/{advertiser_id}":                 ops.getAdvertiser,
-		"POST /advertisers/{advertiser_id}":                ops.updateAdvertiser,
-		"GET /advertisers/{advertiser_id}/history":         ops.getAdvertiserHistory,
-		"GET /advertisers/{advertiser_id}/permissions":     ops.listAdvertiserPermissions,
-		"GET /agencies/{agency_id}/permissions":            ops.listAgencyPermissions,
-		"GET /attachment":                                  ops.listAttachmentsLegacy,
-		"POST /attachment":                                 ops.createAttachmentLegacy,
-		"DELETE /attachment/{attachment_id}":               ops.deleteAttachmentLegacy,
-		"GET /attachment/{attachment_id}":                  ops.getAttachmentLegacy,
-		"PUT /attachment/{attachment_id}":                  ops.updateAttachmentLegacy,
-		"GET /attachments":                                 ops.listAttachments,
-		"POST /attachments":                                ops.createAttachment,
-		"DELETE /attachments/{attachment_id}":              ops.deleteAttachment,
-		"GET /attachments/{attachment_id}":                 ops.getAttachment,
-		"POST /attachments/{attachment_id}":                ops.updateAttachment,
-		"GET /campaigns/{campaign_id}/permissions":         ops.listCampaignUsers,
-		"GET /organizations/{organization_id}/permissions": ops.listOrganizationPermissions,
-		"GET /permissions/{user_id}":                       ops.getUserPermissions,
-		"POST /permissions/{user_id}":                      ops.checkUserPermissions,
-		"GET /permissions/{user_id}/advertisers":           ops.listUserPermissionsAdvertisers,
-		"GET /permissions/{user_id}/agencies":              ops.listUserPermissionsAgencies,
-		"GET /permissions/{user_id}/campaigns":             ops.listUserPermissionsCampaigns,
-		"GET /permissions/{user_id}/organizations":         ops.listUserPermissionsOrganizations,
-		"GET /permissions/{user_id}/strategies":            ops.listUserPermissionsStrategies,
-		"GET /permissions/{user_id}/v2format":              ops.getUserPermissionsV2,
-		"POST /permissions/{user_id}/v2format":             ops.checkUserPermissionsV2,
-		"GET /strategies/{strategy_id}/permissions":        ops.listStrategyUsers,
-		"GET /target":                                      ops.listTargetsLegacy,
-		"POST /target":                                     ops.createTargetLegacy,
-		"GET /target-path":                                 ops.listTargetPaths,
-		"DELETE /target/{target_id}":                       ops.deleteTargetLegacy,
-		"GET /target/{target_id}":                          ops.getTargetLegacy,
-		"POST /target/{target_id}":                         ops.updateTargetLegacy,
-		"PUT /target/{target_id}":                          ops.putTargetLegacy,
-		"GET /targets":                                     ops.listTargets,
-		"POST /targets":                                    ops.createTarget,
-		"DELETE /targets/{target_id}":                      ops.deleteTarget,
-		"GET /targets/{target_id}":                         ops.getTarget,
-		"POST /targets/{target_id}":                        ops.updateTarget,
-		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
+		"GET /advertisers":                                   ops.listAdvertisers,
+		"POST /advertisers":                                  ops.createAdvertiser,
+		"GET /advertisers/{advertiser_id}":                   ops.getAdvertiser,
+		"POST /advertisers/{advertiser_id}":                  ops.updateAdvertiser,
+		"GET /advertisers/{advertiser_id}/history":           ops.getAdvertiserHistory,
+		"GET /advertisers/{advertiser_id}/permissions":       ops.listAdvertiserPermissions,
+		"GET /agencies/{agency_id}/permissions":              ops.listAgencyPermissions,
+		"GET /attachment":                                    ops.listAttachmentsLegacy,
+		"POST /attachment":                                   ops.createAttachmentLegacy,
+		"DELETE /attachment/{attachment_id}":                 ops.deleteAttachmentLegacy,
+		"GET /attachment/{attachment_id}":                    ops.getAttachmentLegacy,
+		"PUT /attachment/{attachment_id}":                    ops.updateAttachmentLegacy,
+		"GET /attachments":                                   ops.listAttachments,
+		"POST /attachments":                                  ops.createAttachment,
+		"DELETE /attachments/{attachment_id}":                ops.deleteAttachment,
+		"GET /attachments/{attachment_id}":                   ops.getAttachment,
+		"POST /attachments/{attachment_id}":                  ops.updateAttachment,
+		"POST /audit_log/strategies":                         ops.listStrategiesHistory,
+		"POST /bulk_update/strategies":                       ops.bulkUpdateStrategies,
+		"GET /campaigns/{campaign_id}/permissions":           ops.listCampaignUsers,
+		"GET /organizations/{organization_id}/permissions":   ops.listOrganizationPermissions,
+		"GET /permissions/{user_id}":                         ops.getUserPermissions,
+		"POST /permissions/{user_id}":                        ops.checkUserPermissions,
+		"GET /permissions/{user_id}/advertisers":             ops.listUserPermissionsAdvertisers,
+		"GET /permissions/{user_id}/agencies":                ops.listUserPermissionsAgencies,
+		"GET /permissions/{user_id}/campaigns":               ops.listUserPermissionsCampaigns,
+		"GET /permissions/{user_id}/organizations":           ops.listUserPermissionsOrganizations,
+		"GET /permissions/{user_id}/strategies":              ops.listUserPermissionsStrategies,
+		"GET /permissions/{user_id}/v2format":                ops.getUserPermissionsV2,
+		"POST /permissions/{user_id}/v2format":               ops.checkUserPermissionsV2,
+		"GET /strategies":                                    ops.listStrategies,
+		"POST /strategies":                                   ops.createStrategy,
+		"GET /strategies/{strategy_id}":                      ops.getStrategy,
+		"POST /strategies/{strategy_id}":                     ops.updateStrategy,
+		"POST /strategies/{strategy_id}/copy":                ops.copyStrategy,
+		"GET /strategies/{strategy_id}/forecast_query":       ops.getStrategyForecastQuery,
+		"GET /strategies/{strategy_id}/friendly_names":       ops.getStrategyFriendlyNames,
+		"GET /strategies/{strategy_id}/healthcheck":          ops.getStrategyHealthcheck,
+		"GET /strategies/{strategy_id}/history":              ops.getStrategyHistory,
+		"GET /strategies/{strategy_id}/permissions":          ops.listStrategyUsers,
+		"GET /strategies/{strategy_id}/targeting_expression": ops.getStrategyTargetingExpression,
+		"GET /target":                                        ops.listTargetsLegacy,
+		"POST /target":                                       ops.createTargetLegacy,
+		"GET /target-path":                                   ops.listTargetPaths,
+		"DELETE /target/{target_id}":                         ops.deleteTargetLegacy,
+		"GET /target/{target_id}":                            ops.getTargetLegacy,
+		"POST /target/{target_id}":                           ops.updateTargetLegacy,
+		"PUT /target/{target_id}":                            ops.putTargetLegacy,
+		"GET /targets":                                       ops.listTargets,
+		"POST /targets":                                      ops.createTarget,
+		"DELETE /targets/{target_id}":                        ops.deleteTarget,
+		"GET /targets/{target_id}":                           ops.getTarget,
+		"POST /targets/{target_id}":                          ops.updateTarget,
+		"POST /users/{user_id}/permissions":                  ops.updateUserPermissions,
 	}
 }
 
@@ -152,6 +188,12 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"bulkUpdateStrategies": {
+		Required: []string{"update"},
+	},
+	"copyStrategy": {
+		Required: []string{"name", "status"},
+	},
 	"createAdvertiser": {
 		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
 		Enums: map[string][]string{
@@ -179,6 +221,15 @@ var bodies = map[string]fake.Body{
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
 	},
+	"createStrategy": {
+		Required: []string{"campaign_id", "name", "media_type", "goals", "duration", "pacing"},
+		Enums: map[string][]string{
+			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"media_type":       {"DISPLAY", "VIDEO"},
+			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"type":             {"REM", "GBO", "AUD"},
+		},
+	},
 	"createTarget": {
 		Required: []string{"name"},
 		Enums: map[string][]string{
@@ -190,6 +241,9 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
 		},
+	},
+	"listStrategiesHistory": {
+		Required: []string{"id"},
 	},
 	"putTargetLegacy": {
 		Required: []string{"version"},
@@ -222,6 +276,15 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"updateStrategy": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"media_type":       {"DISPLAY", "VIDEO"},
+			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"type":             {"REM", "GBO", "AUD"},
 		},
 	},
 	"updateTarget": {

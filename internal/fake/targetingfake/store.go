@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -34,7 +35,7 @@ const (
 
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
-	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
+	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user", Strategies: "strategy",
 }
 
 // Store is the group's state.
@@ -42,6 +43,8 @@ type Store struct {
 	mu      sync.Mutex // held around checks and writes that span records, and for history
 	colls   map[string]*collection
 	history map[int64][]map[string]any
+	// bulkFallback, when set, serves a bulk strategy update naming none of this store's strategies.
+	bulkFallback func() http.Handler
 }
 
 // collection is one collection of the store with its own id sequence.
@@ -75,7 +78,7 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
-	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions} {
+	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Strategies} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
