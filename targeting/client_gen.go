@@ -32,6 +32,26 @@ type Client struct {
 	// Strategies are the strategies (/strategies,
 	// /bulk_update/strategies, /audit_log/strategies).
 	Strategies *StrategyService
+	// StrategyDeals lists the deals assigned to strategies
+	// (/strategy_deals).
+	StrategyDeals *StrategyDealService
+	// StrategyDayParts lists the strategies' day parts
+	// (/strategy_day_parts).
+	StrategyDayParts *StrategyDayPartService
+	// StrategyGroups lists the strategy group names (/strategy_groups).
+	StrategyGroups *StrategyGroupService
+	// StrategyIPAddresses lists the strategies' IP address targets and
+	// streams a strategy's as CSV (/strategy_ip_addresses).
+	StrategyIPAddresses *StrategyIPAddressService
+	// StrategyConcepts lists the concepts assigned to strategies
+	// (/strategy_concepts).
+	StrategyConcepts *StrategyConceptService
+	// StrategyTargetValues lists the strategies' target values
+	// (/strategy_target_values).
+	StrategyTargetValues *StrategyTargetValueService
+	// StrategyPostalCodes lists the strategies' postal code targets and
+	// streams a strategy's as CSV (/strategy_postal_codes).
+	StrategyPostalCodes *StrategyPostalCodeService
 }
 
 // Option configures New.
@@ -62,11 +82,18 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments: &AttachmentService{g: g},
-		Targets:     &TargetService{g: g},
-		TargetPaths: &TargetPathService{g: g},
-		Advertisers: &AdvertiserService{g: g},
-		Permissions: &PermissionService{g: g},
-		Strategies:  &StrategyService{g: g},
+		Attachments:          &AttachmentService{g: g},
+		Targets:              &TargetService{g: g},
+		TargetPaths:          &TargetPathService{g: g},
+		Advertisers:          &AdvertiserService{g: g},
+		Permissions:          &PermissionService{g: g},
+		Strategies:           &StrategyService{g: g},
+		StrategyDeals:        &StrategyDealService{g: g},
+		StrategyDayParts:     &StrategyDayPartService{g: g},
+		StrategyGroups:       &StrategyGroupService{g: g},
+		StrategyIPAddresses:  &StrategyIPAddressService{g: g},
+		StrategyConcepts:     &StrategyConceptService{g: g},
+		StrategyTargetValues: &StrategyTargetValueService{g: g},
+		StrategyPostalCodes:  &StrategyPostalCodeService{g: g},
 	}
 }

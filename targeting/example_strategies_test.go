@@ -2,10 +2,12 @@ package targeting_test
 
 import (
 	"context"
+	"encoding/csv"
 	"fmt"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/qlang"
 	"github.com/adamasdk/adama-go/targeting"
 )
 
@@ -85,4 +87,38 @@ func ExampleStrategyService_BulkUpdate() {
 	// Output:
 	// 0 A true 2
 	// 1 B true 2
+}
+
+func ExampleStrategyPostalCodeService_Download() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	srv.Targeting().StrategyPostalCodes().AddRaw(map[string]any{"strategy_id": 7, "name": "Munich", "value": 80331, "code": "80331", "exclude": false})
+	page, err := tc.StrategyPostalCodes.List(ctx, &targeting.StrategyParameterListOptions{Full: true,
+		ListOptions: targeting.ListOptions{Q: qlang.Where("strategy_id", qlang.Eq, 7)}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, pc := range page.Items {
+		fmt.Println(pc.Code, pc.Name)
+	}
+	rc, err := tc.StrategyPostalCodes.Download(ctx, 7)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer rc.Close()
+	rows := csv.NewReader(rc) // read row by row: the file is never held whole
+	for {
+		row, err := rows.Read()
+		if err != nil {
+			break
+		}
+		fmt.Println(row)
+	}
+	// Output:
+	// 80331 Munich
+	// [code name value exclude]
+	// [80331 Munich 80331 false]
 }

@@ -956,6 +956,38 @@ func (v ForecastFrequencyDuration) Valid() bool {
 	return false
 }
 
+// StrategyDealWith is a related record a strategy deal list can
+// embed.
+type StrategyDealWith string
+
+// The StrategyDealWith values.
+const (
+	StrategyDealWithStrategy   StrategyDealWith = "strategy"
+	StrategyDealWithCampaign   StrategyDealWith = "campaign"
+	StrategyDealWithAdvertiser StrategyDealWith = "advertiser"
+	StrategyDealWithAgency     StrategyDealWith = "agency"
+)
+
+// Values returns every known StrategyDealWith in the description's order, in a new slice.
+func (StrategyDealWith) Values() []StrategyDealWith {
+	return []StrategyDealWith{
+		StrategyDealWithStrategy,
+		StrategyDealWithCampaign,
+		StrategyDealWithAdvertiser,
+		StrategyDealWithAgency,
+	}
+}
+
+// Valid reports whether v is a known StrategyDealWith. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyDealWith) Valid() bool {
+	switch v {
+	case StrategyDealWithStrategy, StrategyDealWithCampaign, StrategyDealWithAdvertiser, StrategyDealWithAgency:
+		return true
+	}
+	return false
+}
+
 // Attachment is a target attached to a strategy. Create sends the
 // writable fields that are set; Update sends the version and what
 // changed since the record was read (see AttachmentService.Update).
@@ -7968,6 +8000,1115 @@ func (x *StrategyTargetingExpression) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, strategyTargetingExpressionIdx, prefix)
+	return out
+}
+
+// StrategyDeal is a deal assigned to a strategy; a list without
+// full=* answers the collection form.
+type StrategyDeal struct {
+	// The assignment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The deal.
+	DealID int64 `json:"deal_id,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyDealAlias StrategyDeal
+
+var strategyDealIdx = record.IndexOf(reflect.TypeFor[strategyDealAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyDeal) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyDeal) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyDeal) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyDealAlias)(x), strategyDealIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyDeal) decodeFast(b []byte) bool {
+	*x = StrategyDeal{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "deal_id":
+			if !record.IsNull(v) {
+				x.DealID, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "strategy_id", "deal_id")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyDeal) MarshalJSON() ([]byte, error) {
+	a := strategyDealAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyDeal) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyDeal) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyDealIdx, prefix)
+	return out
+}
+
+// StrategyDayPart is a day part of a strategy.
+type StrategyDayPart struct {
+	// The day part's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// In the user's time zone (the default).
+	UserTime *bool `json:"user_time,omitempty"`
+	// Whether it is active.
+	Status *bool `json:"status,omitempty"`
+	// The first hour (0 to 23).
+	StartHour int64 `json:"start_hour"`
+	// The last hour (0 to 23).
+	EndHour int64 `json:"end_hour"`
+	// The days, one letter each (MTWRFSU). At most 7 characters.
+	Days string `json:"days,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyDayPartAlias StrategyDayPart
+
+var strategyDayPartIdx = record.IndexOf(reflect.TypeFor[strategyDayPartAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyDayPart) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyDayPart) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyDayPart) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyDayPartAlias)(x), strategyDayPartIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyDayPart) decodeFast(b []byte) bool {
+	*x = StrategyDayPart{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "user_time":
+			x.UserTime, ok = record.ReadPtr(v, record.ReadBool)
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "start_hour":
+			if !record.IsNull(v) {
+				x.StartHour, ok = record.ReadInt64(v)
+			}
+		case "end_hour":
+			if !record.IsNull(v) {
+				x.EndHour, ok = record.ReadInt64(v)
+			}
+		case "days":
+			if !record.IsNull(v) {
+				x.Days, ok = record.ReadText(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "strategy_id", "user_time", "status", "start_hour", "end_hour", "days", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyDayPart) MarshalJSON() ([]byte, error) {
+	a := strategyDayPartAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyDayPart) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyDayPart) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyDayPartIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyDayPart) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// StrategyGroup is a strategy group; the collection form holds its
+// name, the extended form its count and strategies.
+type StrategyGroup struct {
+	// The group's name.
+	Name string `json:"name,omitempty"`
+	// How many strategies it holds.
+	Count int64 `json:"count,omitempty"`
+	// The strategies.
+	StrategyIDs []int64 `json:"strategy_ids,omitempty"`
+	// The group names (full form).
+	Group []string `json:"group,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyGroupAlias StrategyGroup
+
+var strategyGroupIdx = record.IndexOf(reflect.TypeFor[strategyGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyGroupAlias)(x), strategyGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyGroup) decodeFast(b []byte) bool {
+	*x = StrategyGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "count":
+			if !record.IsNull(v) {
+				x.Count, ok = record.ReadInt64(v)
+			}
+		case "strategy_ids":
+			x.StrategyIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "group":
+			x.Group, ok = record.ReadList(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "name", "count", "strategy_ids", "group")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyGroup) MarshalJSON() ([]byte, error) {
+	a := strategyGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyGroupIdx, prefix)
+	return out
+}
+
+// StrategyIPAddress is the IP address targets of a strategy.
+type StrategyIPAddress struct {
+	// The record's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The addresses and ranges (IP or CIDR).
+	TargetInet []string `json:"target_inet,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyIPAddressAlias StrategyIPAddress
+
+var strategyIPAddressIdx = record.IndexOf(reflect.TypeFor[strategyIPAddressAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyIPAddress) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyIPAddress) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyIPAddress) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyIPAddressAlias)(x), strategyIPAddressIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyIPAddress) decodeFast(b []byte) bool {
+	*x = StrategyIPAddress{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "target_inet":
+			x.TargetInet, ok = record.ReadList(v, record.ReadText)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "strategy_id", "target_inet", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyIPAddress) MarshalJSON() ([]byte, error) {
+	a := strategyIPAddressAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyIPAddress) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyIPAddress) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyIPAddressIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyIPAddress) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// StrategyConcept is a concept assigned to a strategy.
+type StrategyConcept struct {
+	// The assignment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The concept.
+	ConceptID int64 `json:"concept_id,omitempty"`
+	// Whether it is active.
+	Status *bool `json:"status,omitempty"`
+	// How the strategy's concepts share delivery.
+	Weighting StrategyWeighting `json:"weighting,omitempty"`
+	// Its share in percent. Also read from a JSON string.
+	Percent *adama.Decimal `json:"percent,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyConceptAlias StrategyConcept
+
+var strategyConceptIdx = record.IndexOf(reflect.TypeFor[strategyConceptAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyConcept) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyConcept) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyConcept) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyConceptAlias)(x), strategyConceptIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyConcept) decodeFast(b []byte) bool {
+	*x = StrategyConcept{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "concept_id":
+			if !record.IsNull(v) {
+				x.ConceptID, ok = record.ReadInt64(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "weighting":
+			if !record.IsNull(v) {
+				x.Weighting, ok = record.ReadEnum[StrategyWeighting](v)
+			}
+		case "percent":
+			x.Percent, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "strategy_id", "concept_id", "status", "weighting", "percent", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyConcept) MarshalJSON() ([]byte, error) {
+	a := strategyConceptAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyConcept) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyConcept) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyConceptIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyConcept) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// StrategyTargetValue is a strategy's target in one dimension with
+// its values.
+type StrategyTargetValue struct {
+	// The record's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The strategy's target.
+	StrategyTarget *StrategyTarget `json:"strategy_target,omitempty"`
+	// The values targeted.
+	TargetValue []StrategyTargetValueEntry `json:"target_value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetValueAlias StrategyTargetValue
+
+var strategyTargetValueIdx = record.IndexOf(reflect.TypeFor[strategyTargetValueAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetValue) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetValue) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetValue) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetValueAlias)(x), strategyTargetValueIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetValue) decodeFast(b []byte) bool {
+	*x = StrategyTargetValue{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_target":
+			x.StrategyTarget, ok = record.ReadRecord(v, (*StrategyTarget).decodeValid)
+		case "target_value":
+			x.TargetValue, ok = record.ReadList(v, func(e []byte) (StrategyTargetValueEntry, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyTargetValueEntry).decodeValid)
+				if p == nil {
+					return StrategyTargetValueEntry{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_target", "target_value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetValue) MarshalJSON() ([]byte, error) {
+	a := strategyTargetValueAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetValue) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetValue) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetValueIdx, prefix)
+	out = append(out, x.StrategyTarget.misfits(record.MisfitPath(prefix, "strategy_target"))...)
+	for i := range x.TargetValue {
+		out = append(out, x.TargetValue[i].misfits(record.MisfitPath(prefix, "target_value["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// StrategyTarget is a strategy's target in one dimension.
+type StrategyTarget struct {
+	// The target's id.
+	ID int64 `json:"id,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The dimension.
+	TargetDimensionID int64 `json:"target_dimension_id,omitempty"`
+	// Whether the values are excluded.
+	Exclude *bool `json:"exclude,omitempty"`
+	// Whether the target is active.
+	Active *bool `json:"active,omitempty"`
+	// How the values are joined.
+	TargetOp Operator `json:"target_op,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetAlias StrategyTarget
+
+var strategyTargetIdx = record.IndexOf(reflect.TypeFor[strategyTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetAlias)(x), strategyTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTarget) decodeFast(b []byte) bool {
+	*x = StrategyTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "target_dimension_id":
+			if !record.IsNull(v) {
+				x.TargetDimensionID, ok = record.ReadInt64(v)
+			}
+		case "exclude":
+			x.Exclude, ok = record.ReadPtr(v, record.ReadBool)
+		case "active":
+			x.Active, ok = record.ReadPtr(v, record.ReadBool)
+		case "target_op":
+			if !record.IsNull(v) {
+				x.TargetOp, ok = record.ReadEnum[Operator](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_id", "target_dimension_id", "exclude", "active", "target_op")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTarget) MarshalJSON() ([]byte, error) {
+	a := strategyTargetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetIdx, prefix)
+	return out
+}
+
+// StrategyTargetValueEntry is one value of a strategy's target.
+type StrategyTargetValueEntry struct {
+	// The value's id.
+	ID int64 `json:"id,omitempty"`
+	// Its parent value.
+	ParentValueID *int64 `json:"parent_value_id,omitempty"`
+	// The dimension.
+	TargetDimensionID int64 `json:"target_dimension_id,omitempty"`
+	// Its name.
+	Name *string `json:"name,omitempty"`
+	// The value.
+	Value int64 `json:"value,omitempty"`
+	// Its code.
+	Code *string `json:"code,omitempty"`
+	// Whether it can be targeted.
+	IsTargetable *bool `json:"is_targetable,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetValueEntryAlias StrategyTargetValueEntry
+
+var strategyTargetValueEntryIdx = record.IndexOf(reflect.TypeFor[strategyTargetValueEntryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetValueEntry) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetValueEntry) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetValueEntry) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetValueEntryAlias)(x), strategyTargetValueEntryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetValueEntry) decodeFast(b []byte) bool {
+	*x = StrategyTargetValueEntry{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "parent_value_id":
+			x.ParentValueID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "target_dimension_id":
+			if !record.IsNull(v) {
+				x.TargetDimensionID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			x.Name, ok = record.ReadPtr(v, record.ReadText)
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			x.Code, ok = record.ReadPtr(v, record.ReadText)
+		case "is_targetable":
+			x.IsTargetable, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "parent_value_id", "target_dimension_id", "name", "value", "code", "is_targetable")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetValueEntry) MarshalJSON() ([]byte, error) {
+	a := strategyTargetValueEntryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetValueEntry) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetValueEntry) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetValueEntryIdx, prefix)
+	return out
+}
+
+// StrategyPostalCode is a postal code target of a strategy.
+type StrategyPostalCode struct {
+	// The record's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The postal code's name.
+	Name string `json:"name,omitempty"`
+	// Its target value.
+	Value int64 `json:"value,omitempty"`
+	// The postal code.
+	Code string `json:"code,omitempty"`
+	// Whether it is excluded.
+	Exclude *bool `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyPostalCodeAlias StrategyPostalCode
+
+var strategyPostalCodeIdx = record.IndexOf(reflect.TypeFor[strategyPostalCodeAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyPostalCode) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyPostalCode) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyPostalCode) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyPostalCodeAlias)(x), strategyPostalCodeIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyPostalCode) decodeFast(b []byte) bool {
+	*x = StrategyPostalCode{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "exclude":
+			x.Exclude, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_id", "name", "value", "code", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyPostalCode) MarshalJSON() ([]byte, error) {
+	a := strategyPostalCodeAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyPostalCode) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyPostalCode) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyPostalCodeIdx, prefix)
 	return out
 }
 

@@ -131,6 +131,88 @@ func (o *StrategyListOptions) query(limit, offset int) url.Values {
 	return q
 }
 
+// StrategyDealListOptions are the parameters of GET /strategy_deals:
+// one page of the deals assigned to strategies. A nil
+// *StrategyDealListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type StrategyDealListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+	// With (with): related records to embed.
+	With StrategyDealWith
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *StrategyDealListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if o.With != "" {
+		q.Set("with", string(o.With))
+	}
+	return q
+}
+
+// StrategyParameterListOptions are the parameters of GET
+// /strategy_day_parts: one page of strategies' day parts. A nil
+// *StrategyParameterListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type StrategyParameterListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *StrategyParameterListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// StrategyGroupListOptions are the parameters of GET
+// /strategy_groups: the strategy groups by name, unpaged. The
+// platform takes none today; the struct gives the list the signature
+// of every list, so that options can be added without breaking
+// callers.
+type StrategyGroupListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *StrategyGroupListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// StrategyConceptListOptions are the parameters of GET
+// /strategy_concepts: one page of the concepts assigned to
+// strategies. A nil *StrategyConceptListOptions asks for the
+// platform's defaults; the struct is copied, never changed.
+type StrategyConceptListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+	// Extended (extended): add the extended properties.
+	Extended *bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *StrategyConceptListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if o.Extended != nil {
+		q.Set("extended", strconv.FormatBool(*o.Extended))
+	}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -830,6 +912,299 @@ func (s *StrategyService) History(ctx context.Context, strategyID int64, opts *H
 	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/strategies/" + strconv.FormatInt(strategyID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
 }
 
+// List calls GET /strategy_deals. The operation: one page of the
+// deals assigned to strategies.
+func (s *StrategyDealService) List(ctx context.Context, opts *StrategyDealListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyDeal], error) {
+	var o StrategyDealListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyDeal](ctx, s.g, &call.Call{Path: "/strategy_deals", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_deals, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of the deals assigned
+// to strategies.
+func (s *StrategyDealService) All(ctx context.Context, opts *StrategyDealListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyDeal, error] {
+	var o StrategyDealListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyDeal, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyDeal], error) {
+			return listPage[StrategyDeal](ctx, s.g, &call.Call{Path: "/strategy_deals", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_day_parts. The operation: one page of
+// strategies' day parts.
+func (s *StrategyDayPartService) List(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyDayPart], error) {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyDayPart](ctx, s.g, &call.Call{Path: "/strategy_day_parts", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_day_parts,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of strategies'
+// day parts.
+func (s *StrategyDayPartService) All(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyDayPart, error] {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyDayPart, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyDayPart], error) {
+			return listPage[StrategyDayPart](ctx, s.g, &call.Call{Path: "/strategy_day_parts", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_groups. The operation: the strategy
+// groups by name, unpaged.
+func (s *StrategyGroupService) List(ctx context.Context, opts *StrategyGroupListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyGroup], error) {
+	var o StrategyGroupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[StrategyGroup](ctx, s.g, &call.Call{Path: "/strategy_groups", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /strategy_groups, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: the strategy groups by name,
+// unpaged.
+func (s *StrategyGroupService) All(ctx context.Context, opts *StrategyGroupListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyGroup, error] {
+	var o StrategyGroupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*StrategyGroup, error) bool) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyGroup], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[StrategyGroup](ctx, s.g, &call.Call{Path: "/strategy_groups", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_ip_addresses. The operation: one page of
+// strategies' IP address targets; q must name strategy_id.
+func (s *StrategyIPAddressService) List(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyIPAddress], error) {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyIPAddress](ctx, s.g, &call.Call{Path: "/strategy_ip_addresses", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_ip_addresses,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of strategies'
+// IP address targets; q must name strategy_id.
+func (s *StrategyIPAddressService) All(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyIPAddress, error] {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyIPAddress, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyIPAddress], error) {
+			return listPage[StrategyIPAddress](ctx, s.g, &call.Call{Path: "/strategy_ip_addresses", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_concepts. The operation: one page of the
+// concepts assigned to strategies.
+func (s *StrategyConceptService) List(ctx context.Context, opts *StrategyConceptListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyConcept], error) {
+	var o StrategyConceptListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyConcept](ctx, s.g, &call.Call{Path: "/strategy_concepts", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_concepts,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of the concepts
+// assigned to strategies.
+func (s *StrategyConceptService) All(ctx context.Context, opts *StrategyConceptListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyConcept, error] {
+	var o StrategyConceptListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyConcept, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyConcept], error) {
+			return listPage[StrategyConcept](ctx, s.g, &call.Call{Path: "/strategy_concepts", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_target_values. The operation: one page of
+// strategies' target values.
+func (s *StrategyTargetValueService) List(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyTargetValue], error) {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyTargetValue](ctx, s.g, &call.Call{Path: "/strategy_target_values", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_target_values,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of strategies'
+// target values.
+func (s *StrategyTargetValueService) All(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyTargetValue, error] {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyTargetValue, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyTargetValue], error) {
+			return listPage[StrategyTargetValue](ctx, s.g, &call.Call{Path: "/strategy_target_values", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_postal_codes. The operation: one page of
+// strategies' postal code targets; q must name strategy_id.
+func (s *StrategyPostalCodeService) List(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyPostalCode], error) {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyPostalCode](ctx, s.g, &call.Call{Path: "/strategy_postal_codes", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_postal_codes,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of strategies'
+// postal code targets; q must name strategy_id.
+func (s *StrategyPostalCodeService) All(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyPostalCode, error] {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyPostalCode, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyPostalCode], error) {
+			return listPage[StrategyPostalCode](ctx, s.g, &call.Call{Path: "/strategy_postal_codes", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -1136,6 +1511,22 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"bulkUpdateStrategies", "POST", "/bulk_update/strategies", "Strategies", "BulkUpdate", "bulk update with per-item outcomes: each strategy's changes since its read, matched back by id (200, or 207 listing only the strategies updated)"},
 	{"listStrategiesHistory", "POST", "/audit_log/strategies", "Strategies", "HistoryOf", "a page of changes of several strategies, asked for by a POST body of ids with the paging in the query"},
 	{"listStrategiesHistory", "POST", "/audit_log/strategies", "Strategies", "AllHistoryOf", "a page of changes of several strategies, asked for by a POST body of ids with the paging in the query"},
+	{"listStrategyDeals", "GET", "/strategy_deals", "StrategyDeals", "List", ""},
+	{"listStrategyDeals", "GET", "/strategy_deals", "StrategyDeals", "All", ""},
+	{"listStrategyDayParts", "GET", "/strategy_day_parts", "StrategyDayParts", "List", ""},
+	{"listStrategyDayParts", "GET", "/strategy_day_parts", "StrategyDayParts", "All", ""},
+	{"listStrategyGroups", "GET", "/strategy_groups", "StrategyGroups", "List", ""},
+	{"listStrategyGroups", "GET", "/strategy_groups", "StrategyGroups", "All", ""},
+	{"listStrategyIPAddresses", "GET", "/strategy_ip_addresses", "StrategyIPAddresses", "List", ""},
+	{"listStrategyIPAddresses", "GET", "/strategy_ip_addresses", "StrategyIPAddresses", "All", ""},
+	{"downloadStrategyIPAddresses", "GET", "/strategy_ip_addresses/{strategy_id}/download.csv", "StrategyIPAddresses", "Download", "a CSV file streamed to the caller as an io.ReadCloser, never read whole"},
+	{"listStrategyConcepts", "GET", "/strategy_concepts", "StrategyConcepts", "List", ""},
+	{"listStrategyConcepts", "GET", "/strategy_concepts", "StrategyConcepts", "All", ""},
+	{"listStrategyTargetValues", "GET", "/strategy_target_values", "StrategyTargetValues", "List", ""},
+	{"listStrategyTargetValues", "GET", "/strategy_target_values", "StrategyTargetValues", "All", ""},
+	{"listStrategyPostalCodes", "GET", "/strategy_postal_codes", "StrategyPostalCodes", "List", ""},
+	{"listStrategyPostalCodes", "GET", "/strategy_postal_codes", "StrategyPostalCodes", "All", ""},
+	{"downloadStrategyPostalCodes", "GET", "/strategy_postal_codes/{strategy_id}/download.csv", "StrategyPostalCodes", "Download", "a CSV file streamed to the caller as an io.ReadCloser, never read whole"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -1173,4 +1564,6 @@ var _ = []any{
 	(*StrategyService).BulkUpdate,
 	(*StrategyService).HistoryOf,
 	(*StrategyService).AllHistoryOf,
+	(*StrategyIPAddressService).Download,
+	(*StrategyPostalCodeService).Download,
 }

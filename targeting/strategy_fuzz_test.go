@@ -23,6 +23,7 @@ func FuzzStrategyDecode(f *testing.F) {
 		f.Add([]byte(env.Data))
 	}
 	f.Add([]byte(`{"id":"7","version":"3","goals":{"max_bid":"1.5","bid_min_devices":"x"},"concepts":{"creative_groups":[{"percent":"50"}]}}`))
+	f.Add([]byte(`{"strategy_target":{"target_op":"XOR","exclude":"1"},"target_value":[{"parent_value_id":"2","name":null}],"target_inet":"10.0.0.1","percent":"12.5","status":null}`))
 	f.Add([]byte(`{"targeting":[1],"inventory":{"domain_restrictions":"no","deals":[{"deal_id":{}}]},"duration":null}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		check := func(v any, fresh func() any) {
@@ -48,6 +49,13 @@ func FuzzStrategyDecode(f *testing.F) {
 		check(new(targeting.StrategyForecastQuery), func() any { return new(targeting.StrategyForecastQuery) })
 		check(new(targeting.TargetingFriendlyName), func() any { return new(targeting.TargetingFriendlyName) })
 		check(new(targeting.StrategyCopy), func() any { return new(targeting.StrategyCopy) })
+		check(new(targeting.StrategyDeal), func() any { return new(targeting.StrategyDeal) })
+		check(new(targeting.StrategyDayPart), func() any { return new(targeting.StrategyDayPart) })
+		check(new(targeting.StrategyGroup), func() any { return new(targeting.StrategyGroup) })
+		check(new(targeting.StrategyIPAddress), func() any { return new(targeting.StrategyIPAddress) })
+		check(new(targeting.StrategyConcept), func() any { return new(targeting.StrategyConcept) })
+		check(new(targeting.StrategyTargetValue), func() any { return new(targeting.StrategyTargetValue) })
+		check(new(targeting.StrategyPostalCode), func() any { return new(targeting.StrategyPostalCode) })
 		unchanged(t, b, new(targeting.Strategy), func(s *targeting.Strategy) (int64, int64) { return s.ID, s.Version })
 	})
 }

@@ -17,6 +17,13 @@ const (
 	TargetingTargetPaths = targetingfake.TargetPaths
 	TargetingPermissions = targetingfake.Permissions
 	TargetingStrategies  = targetingfake.Strategies
+	// The strategy parameters, seeded with AddN or AddRaw of their handles.
+	TargetingStrategyDeals        = targetingfake.StrategyDeals
+	TargetingStrategyDayParts     = targetingfake.StrategyDayParts
+	TargetingStrategyIPAddresses  = targetingfake.StrategyIPAddresses
+	TargetingStrategyConcepts     = targetingfake.StrategyConcepts
+	TargetingStrategyTargetValues = targetingfake.StrategyTargetValues
+	TargetingStrategyPostalCodes  = targetingfake.StrategyPostalCodes
 )
 
 const targetingGroup = "targeting"
@@ -103,3 +110,42 @@ func (h *TargetingHandle) AddN(collection string, n int, template map[string]any
 
 // Strategies returns the strategies, keyed by id.
 func (h *TargetingHandle) Strategies() *Records[int64, targeting.Strategy] { return h.strategies }
+
+// strategyParams returns the records of a strategy parameter collection
+// (empty on a server without the group).
+func strategyParams[T any](h *TargetingHandle, coll string, key func(*T) int64) *Records[int64, T] {
+	if h.st == nil {
+		return &Records[int64, T]{}
+	}
+	return targetingRecords(h.st, coll, key)
+}
+
+// StrategyDeals returns the deals assigned to strategies, keyed by id.
+func (h *TargetingHandle) StrategyDeals() *Records[int64, targeting.StrategyDeal] {
+	return strategyParams(h, TargetingStrategyDeals, func(x *targeting.StrategyDeal) int64 { return x.ID })
+}
+
+// StrategyDayParts returns the strategies' day parts, keyed by id.
+func (h *TargetingHandle) StrategyDayParts() *Records[int64, targeting.StrategyDayPart] {
+	return strategyParams(h, TargetingStrategyDayParts, func(x *targeting.StrategyDayPart) int64 { return x.ID })
+}
+
+// StrategyIPAddresses returns the strategies' IP address targets, keyed by id.
+func (h *TargetingHandle) StrategyIPAddresses() *Records[int64, targeting.StrategyIPAddress] {
+	return strategyParams(h, TargetingStrategyIPAddresses, func(x *targeting.StrategyIPAddress) int64 { return x.ID })
+}
+
+// StrategyConcepts returns the concepts assigned to strategies, keyed by id.
+func (h *TargetingHandle) StrategyConcepts() *Records[int64, targeting.StrategyConcept] {
+	return strategyParams(h, TargetingStrategyConcepts, func(x *targeting.StrategyConcept) int64 { return x.ID })
+}
+
+// StrategyTargetValues returns the strategies' target values, keyed by id.
+func (h *TargetingHandle) StrategyTargetValues() *Records[int64, targeting.StrategyTargetValue] {
+	return strategyParams(h, TargetingStrategyTargetValues, func(x *targeting.StrategyTargetValue) int64 { return x.ID })
+}
+
+// StrategyPostalCodes returns the strategies' postal code targets, keyed by id.
+func (h *TargetingHandle) StrategyPostalCodes() *Records[int64, targeting.StrategyPostalCode] {
+	return strategyParams(h, TargetingStrategyPostalCodes, func(x *targeting.StrategyPostalCode) int64 { return x.ID })
+}

@@ -95,6 +95,24 @@ type operations interface {
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
 	// getStrategyTargetingExpression serves GET /strategies/{strategy_id}/targeting_expression.
 	getStrategyTargetingExpression(w http.ResponseWriter, r *http.Request)
+	// listStrategyConcepts serves GET /strategy_concepts.
+	listStrategyConcepts(w http.ResponseWriter, r *http.Request)
+	// listStrategyDayParts serves GET /strategy_day_parts.
+	listStrategyDayParts(w http.ResponseWriter, r *http.Request)
+	// listStrategyDeals serves GET /strategy_deals.
+	listStrategyDeals(w http.ResponseWriter, r *http.Request)
+	// listStrategyGroups serves GET /strategy_groups.
+	listStrategyGroups(w http.ResponseWriter, r *http.Request)
+	// listStrategyIPAddresses serves GET /strategy_ip_addresses.
+	listStrategyIPAddresses(w http.ResponseWriter, r *http.Request)
+	// downloadStrategyIPAddresses serves GET /strategy_ip_addresses/{strategy_id}/download.csv.
+	downloadStrategyIPAddresses(w http.ResponseWriter, r *http.Request)
+	// listStrategyPostalCodes serves GET /strategy_postal_codes.
+	listStrategyPostalCodes(w http.ResponseWriter, r *http.Request)
+	// downloadStrategyPostalCodes serves GET /strategy_postal_codes/{strategy_id}/download.csv.
+	downloadStrategyPostalCodes(w http.ResponseWriter, r *http.Request)
+	// listStrategyTargetValues serves GET /strategy_target_values.
+	listStrategyTargetValues(w http.ResponseWriter, r *http.Request)
 	// listTargetsLegacy serves GET /target.
 	listTargetsLegacy(w http.ResponseWriter, r *http.Request)
 	// createTargetLegacy serves POST /target.
@@ -127,60 +145,69 @@ type operations interface {
 // method and path, and ops' handler of it.
 func routes(ops operations) fake.Routes {
 	return fake.Routes{
-		"GET /advertisers":                                   ops.listAdvertisers,
-		"POST /advertisers":                                  ops.createAdvertiser,
-		"GET /advertisers/{advertiser_id}":                   ops.getAdvertiser,
-		"POST /advertisers/{advertiser_id}":                  ops.updateAdvertiser,
-		"GET /advertisers/{advertiser_id}/history":           ops.getAdvertiserHistory,
-		"GET /advertisers/{advertiser_id}/permissions":       ops.listAdvertiserPermissions,
-		"GET /agencies/{agency_id}/permissions":              ops.listAgencyPermissions,
-		"GET /attachment":                                    ops.listAttachmentsLegacy,
-		"POST /attachment":                                   ops.createAttachmentLegacy,
-		"DELETE /attachment/{attachment_id}":                 ops.deleteAttachmentLegacy,
-		"GET /attachment/{attachment_id}":                    ops.getAttachmentLegacy,
-		"PUT /attachment/{attachment_id}":                    ops.updateAttachmentLegacy,
-		"GET /attachments":                                   ops.listAttachments,
-		"POST /attachments":                                  ops.createAttachment,
-		"DELETE /attachments/{attachment_id}":                ops.deleteAttachment,
-		"GET /attachments/{attachment_id}":                   ops.getAttachment,
-		"POST /attachments/{attachment_id}":                  ops.updateAttachment,
-		"POST /audit_log/strategies":                         ops.listStrategiesHistory,
-		"POST /bulk_update/strategies":                       ops.bulkUpdateStrategies,
-		"GET /campaigns/{campaign_id}/permissions":           ops.listCampaignUsers,
-		"GET /organizations/{organization_id}/permissions":   ops.listOrganizationPermissions,
-		"GET /permissions/{user_id}":                         ops.getUserPermissions,
-		"POST /permissions/{user_id}":                        ops.checkUserPermissions,
-		"GET /permissions/{user_id}/advertisers":             ops.listUserPermissionsAdvertisers,
-		"GET /permissions/{user_id}/agencies":                ops.listUserPermissionsAgencies,
-		"GET /permissions/{user_id}/campaigns":               ops.listUserPermissionsCampaigns,
-		"GET /permissions/{user_id}/organizations":           ops.listUserPermissionsOrganizations,
-		"GET /permissions/{user_id}/strategies":              ops.listUserPermissionsStrategies,
-		"GET /permissions/{user_id}/v2format":                ops.getUserPermissionsV2,
-		"POST /permissions/{user_id}/v2format":               ops.checkUserPermissionsV2,
-		"GET /strategies":                                    ops.listStrategies,
-		"POST /strategies":                                   ops.createStrategy,
-		"GET /strategies/{strategy_id}":                      ops.getStrategy,
-		"POST /strategies/{strategy_id}":                     ops.updateStrategy,
-		"POST /strategies/{strategy_id}/copy":                ops.copyStrategy,
-		"GET /strategies/{strategy_id}/forecast_query":       ops.getStrategyForecastQuery,
-		"GET /strategies/{strategy_id}/friendly_names":       ops.getStrategyFriendlyNames,
-		"GET /strategies/{strategy_id}/healthcheck":          ops.getStrategyHealthcheck,
-		"GET /strategies/{strategy_id}/history":              ops.getStrategyHistory,
-		"GET /strategies/{strategy_id}/permissions":          ops.listStrategyUsers,
-		"GET /strategies/{strategy_id}/targeting_expression": ops.getStrategyTargetingExpression,
-		"GET /target":                                        ops.listTargetsLegacy,
-		"POST /target":                                       ops.createTargetLegacy,
-		"GET /target-path":                                   ops.listTargetPaths,
-		"DELETE /target/{target_id}":                         ops.deleteTargetLegacy,
-		"GET /target/{target_id}":                            ops.getTargetLegacy,
-		"POST /target/{target_id}":                           ops.updateTargetLegacy,
-		"PUT /target/{target_id}":                            ops.putTargetLegacy,
-		"GET /targets":                                       ops.listTargets,
-		"POST /targets":                                      ops.createTarget,
-		"DELETE /targets/{target_id}":                        ops.deleteTarget,
-		"GET /targets/{target_id}":                           ops.getTarget,
-		"POST /targets/{target_id}":                          ops.updateTarget,
-		"POST /users/{user_id}/permissions":                  ops.updateUserPermissions,
+		"GET /advertisers":                                      ops.listAdvertisers,
+		"POST /advertisers":                                     ops.createAdvertiser,
+		"GET /advertisers/{advertiser_id}":                      ops.getAdvertiser,
+		"POST /advertisers/{advertiser_id}":                     ops.updateAdvertiser,
+		"GET /advertisers/{advertiser_id}/history":              ops.getAdvertiserHistory,
+		"GET /advertisers/{advertiser_id}/permissions":          ops.listAdvertiserPermissions,
+		"GET /agencies/{agency_id}/permissions":                 ops.listAgencyPermissions,
+		"GET /attachment":                                       ops.listAttachmentsLegacy,
+		"POST /attachment":                                      ops.createAttachmentLegacy,
+		"DELETE /attachment/{attachment_id}":                    ops.deleteAttachmentLegacy,
+		"GET /attachment/{attachment_id}":                       ops.getAttachmentLegacy,
+		"PUT /attachment/{attachment_id}":                       ops.updateAttachmentLegacy,
+		"GET /attachments":                                      ops.listAttachments,
+		"POST /attachments":                                     ops.createAttachment,
+		"DELETE /attachments/{attachment_id}":                   ops.deleteAttachment,
+		"GET /attachments/{attachment_id}":                      ops.getAttachment,
+		"POST /attachments/{attachment_id}":                     ops.updateAttachment,
+		"POST /audit_log/strategies":                            ops.listStrategiesHistory,
+		"POST /bulk_update/strategies":                          ops.bulkUpdateStrategies,
+		"GET /campaigns/{campaign_id}/permissions":              ops.listCampaignUsers,
+		"GET /organizations/{organization_id}/permissions":      ops.listOrganizationPermissions,
+		"GET /permissions/{user_id}":                            ops.getUserPermissions,
+		"POST /permissions/{user_id}":                           ops.checkUserPermissions,
+		"GET /permissions/{user_id}/advertisers":                ops.listUserPermissionsAdvertisers,
+		"GET /permissions/{user_id}/agencies":                   ops.listUserPermissionsAgencies,
+		"GET /permissions/{user_id}/campaigns":                  ops.listUserPermissionsCampaigns,
+		"GET /permissions/{user_id}/organizations":              ops.listUserPermissionsOrganizations,
+		"GET /permissions/{user_id}/strategies":                 ops.listUserPermissionsStrategies,
+		"GET /permissions/{user_id}/v2format":                   ops.getUserPermissionsV2,
+		"POST /permissions/{user_id}/v2format":                  ops.checkUserPermissionsV2,
+		"GET /strategies":                                       ops.listStrategies,
+		"POST /strategies":                                      ops.createStrategy,
+		"GET /strategies/{strategy_id}":                         ops.getStrategy,
+		"POST /strategies/{strategy_id}":                        ops.updateStrategy,
+		"POST /strategies/{strategy_id}/copy":                   ops.copyStrategy,
+		"GET /strategies/{strategy_id}/forecast_query":          ops.getStrategyForecastQuery,
+		"GET /strategies/{strategy_id}/friendly_names":          ops.getStrategyFriendlyNames,
+		"GET /strategies/{strategy_id}/healthcheck":             ops.getStrategyHealthcheck,
+		"GET /strategies/{strategy_id}/history":                 ops.getStrategyHistory,
+		"GET /strategies/{strategy_id}/permissions":             ops.listStrategyUsers,
+		"GET /strategies/{strategy_id}/targeting_expression":    ops.getStrategyTargetingExpression,
+		"GET /strategy_concepts":                                ops.listStrategyConcepts,
+		"GET /strategy_day_parts":                               ops.listStrategyDayParts,
+		"GET /strategy_deals":                                   ops.listStrategyDeals,
+		"GET /strategy_groups":                                  ops.listStrategyGroups,
+		"GET /strategy_ip_addresses":                            ops.listStrategyIPAddresses,
+		"GET /strategy_ip_addresses/{strategy_id}/download.csv": ops.downloadStrategyIPAddresses,
+		"GET /strategy_postal_codes":                            ops.listStrategyPostalCodes,
+		"GET /strategy_postal_codes/{strategy_id}/download.csv": ops.downloadStrategyPostalCodes,
+		"GET /strategy_target_values":                           ops.listStrategyTargetValues,
+		"GET /target":                                           ops.listTargetsLegacy,
+		"POST /target":                                          ops.createTargetLegacy,
+		"GET /target-path":                                      ops.listTargetPaths,
+		"DELETE /target/{target_id}":                            ops.deleteTargetLegacy,
+		"GET /target/{target_id}":                               ops.getTargetLegacy,
+		"POST /target/{target_id}":                              ops.updateTargetLegacy,
+		"PUT /target/{target_id}":                               ops.putTargetLegacy,
+		"GET /targets":                                          ops.listTargets,
+		"POST /targets":                                         ops.createTarget,
+		"DELETE /targets/{target_id}":                           ops.deleteTarget,
+		"GET /targets/{target_id}":                              ops.getTarget,
+		"POST /targets/{target_id}":                             ops.updateTarget,
+		"POST /users/{user_id}/permissions":                     ops.updateUserPermissions,
 	}
 }
 

@@ -36,6 +36,7 @@ const (
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user", Strategies: "strategy",
+	StrategyDeals: "strategy_deal", StrategyDayParts: "strategy_day_part", StrategyIPAddresses: "strategy_ip_address", StrategyConcepts: "strategy_concept", StrategyTargetValues: "strategy_target_value", StrategyPostalCodes: "strategy_postal_code",
 }
 
 // Store is the group's state.
@@ -78,7 +79,7 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
-	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Strategies} {
+	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Strategies, StrategyDeals, StrategyDayParts, StrategyIPAddresses, StrategyConcepts, StrategyTargetValues, StrategyPostalCodes} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
