@@ -271,6 +271,10 @@ func TestWireFitsDescription(t *testing.T) {
 	exerciseStrategies(t, ctx, tc)
 	exerciseStrategyParams(t, ctx, tc, srv)
 
+	exerciseOrgs(ctx, t, tc, adv.ID)
+	exerciseLookups(ctx, t, tc)
+	exerciseGeneral(ctx, t, tc, adv.ID)
+
 	seen := map[string]bool{}
 	for _, x := range rec.got {
 		path, ok := strings.CutPrefix(x.path, "/api/v3.0")

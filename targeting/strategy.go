@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"iter"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -21,8 +20,8 @@ const strategiesPath = "/strategies"
 // StrategyService calls the strategy endpoints of the Campaigns API
 // reference (tag Strategies). List, All, Create, Update, Modify, History,
 // Healthcheck and ForecastQuery are generated (services_gen.go); Get,
-// GetExtended, Copy, FriendlyNames, TargetingExpression, BulkUpdate,
-// HistoryOf and AllHistoryOf are written here.
+// GetExtended, Copy, FriendlyNames, TargetingExpression, BulkUpdate and
+// AuditLog are written here.
 type StrategyService struct {
 	g *call.Group
 }
@@ -130,53 +129,10 @@ func (s *StrategyService) TargetingExpression(ctx context.Context, id int64, inc
 	return call.One[StrategyTargetingExpression](ctx, s.g, &call.Call{Path: idPath(strategiesPath, id) + "/targeting_expression", Query: q}, ro...)
 }
 
-// HistoryOf returns one page of the changes of the strategies ids (POST
+// AuditLog returns one page of the changes of the strategies ids (POST
 // /audit_log/strategies, the ids in the body, the paging in the query).
-func (s *StrategyService) HistoryOf(ctx context.Context, ids []int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
-	var o HistoryOptions
-	if opts != nil {
-		o = *opts
-	}
-	if err := checkHistoryOf(ids, &o); err != nil {
-		return nil, err
-	}
-	return s.historyOf(ctx, ids, o.PageLimit, o.PageOffset, ro)
-}
-
-// AllHistoryOf iterates over every change of the strategies ids, page by
-// page (POST /audit_log/strategies).
-func (s *StrategyService) AllHistoryOf(ctx context.Context, ids []int64, opts *HistoryOptions, ro ...adama.RequestOption) iter.Seq2[*HistoryEntry, error] {
-	var o HistoryOptions
-	if opts != nil {
-		o = *opts
-	}
-	ids = append([]int64(nil), ids...)
-	verr := checkHistoryOf(ids, &o)
-	return all(ctx, ListOptions{PageLimit: o.PageLimit, PageOffset: o.PageOffset}, verr,
-		func(ctx context.Context, offset, limit int) (*adama.Page[*HistoryEntry], error) {
-			return s.historyOf(ctx, ids, limit, offset, ro)
-		})
-}
-
-func (s *StrategyService) historyOf(ctx context.Context, ids []int64, limit, offset int, ro []adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
-	body := struct {
-		ID []int64 `json:"id"`
-	}{ids}
-	return listPage[HistoryEntry](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/audit_log/strategies",
-		Query: pagingQuery(limit, offset), JSON: body, ReadOnly: true}, ro)
-}
-
-// checkHistoryOf checks the ids of an audit log request (at least one,
-// each a positive int32) and the paging.
-func checkHistoryOf(ids []int64, o *HistoryOptions) error {
-	var v valid.Validator
-	v.Check(len(ids) > 0, "id", "at least one strategy id", nil)
-	for i, id := range ids {
-		checkID(&v, "id["+strconv.Itoa(i)+"]", id)
-		checkInt32(&v, "id["+strconv.Itoa(i)+"]", id, 1)
-	}
-	checkPaging(&v, o.PageLimit, o.PageOffset)
-	return v.Err()
+func (s *StrategyService) AuditLog(ctx context.Context, ids []int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	return auditLog(ctx, s.g, "strategies", ids, opts, ro)
 }
 
 // StrategyBulkItem is the outcome of one strategy of a BulkUpdate.

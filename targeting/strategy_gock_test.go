@@ -94,7 +94,7 @@ func TestStrategyExactRequests(t *testing.T) {
 				MatchParams(exact(map[string]string{"page_limit": "10", "page_offset": "20"})).
 				BodyString(`{"id":[23,24]}`).Reply(200).JSON(list(map[string]any{"action": "update", "entity_id": 23}))
 		}, func() error {
-			_, err := tc.Strategies.HistoryOf(ctx, []int64{23, 24}, &targeting.HistoryOptions{PageLimit: 10, PageOffset: 20})
+			_, err := tc.Strategies.AuditLog(ctx, []int64{23, 24}, &targeting.HistoryOptions{PageLimit: 10, PageOffset: 20})
 			return err
 		}},
 		{"list query", func() {
