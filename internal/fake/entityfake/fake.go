@@ -73,6 +73,7 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	r.Handle("POST "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.subPost))
 	registerSiteLists(r, h)
 	registerBrainSelections(r, h)
+	registerTargets(r, h)
 	return st
 }
 

@@ -9,7 +9,9 @@ type handler struct {
 	att, tgt, adv, paths *resource
 	perm                 *permissions
 	strat                *strategies
+	cr                   creatives // creatives.go
 	orgs                 *orgFamily
+	aud                  *audiences
 }
 
 func newHandler(st *Store) *handler {
@@ -20,7 +22,9 @@ func newHandler(st *Store) *handler {
 		paths: &resource{st: st, coll: TargetPaths},
 		perm:  &permissions{st: st},
 		strat: newStrategies(st),
+		cr:    newCreatives(st),
 		orgs:  newOrgFamily(st),
+		aud:   newAudiences(st),
 	}
 }
 

@@ -38,8 +38,10 @@ var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
 	Organizations: "organization", Agencies: "agency", Verticals: "vertical", AdServers: "ad_server", CurrencyRates: "currency_rate",
 	Timezones: "timezone", Vendors: "vendor", SupplySources: "supply_source", PixelProviders: "pixel_provider", VendorContracts: "vendor_contract",
-	CreativeTags: "creative",
-	Strategies:   "strategy", StrategyDeals: "strategy_deal", StrategyDayParts: "strategy_day_part", StrategyIPAddresses: "strategy_ip_address",
+	CreativeTags:    "creative",
+	AtomicCreatives: "atomic_creative", PixelBundles: "pixel_bundle", Marketplaces: "marketplace",
+	SiteLists: "site_list", SiteListAssignments: "site_list_assignment",
+	Strategies: "strategy", StrategyDeals: "strategy_deal", StrategyDayParts: "strategy_day_part", StrategyIPAddresses: "strategy_ip_address",
 	StrategyConcepts: "strategy_concept", StrategyTargetValues: "strategy_target_value", StrategyPostalCodes: "strategy_postal_code",
 }
 
@@ -47,7 +49,7 @@ var entityTypes = map[string]string{
 type Store struct {
 	mu      sync.Mutex // held around checks and writes that span records, and for history
 	colls   map[string]*collection
-	history map[int64][]map[string]any
+	history map[string][]map[string]any // by historyKey(coll, id)
 	// bulkFallback, when set, serves a bulk strategy update naming none of this store's strategies.
 	bulkFallback func() http.Handler
 }
@@ -82,13 +84,15 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
-	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
+	st := &Store{colls: map[string]*collection{}, history: map[string][]map[string]any{}}
 	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
 		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags,
+		AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments,
 		Strategies, StrategyDeals, StrategyDayParts, StrategyIPAddresses, StrategyConcepts, StrategyTargetValues, StrategyPostalCodes} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
+	registerAudiences(st)
 	for _, name := range []string{"Technology", "Technology » Browser", "Location", "Location » Region"} {
 		st.Add(TargetPaths, map[string]any{"name": name})
 	}
