@@ -29,6 +29,15 @@ type Client struct {
 	// Permissions are the user permissions (/users/{id}/permissions,
 	// /permissions/{user_id}/..., /{level}/{id}/permissions).
 	Permissions *PermissionService
+	// Campaigns are the v3.0 campaigns (/campaigns).
+	Campaigns *CampaignService
+	// BudgetFlights are the budget flights of campaigns
+	// (/campaigns/{id}/budget_flights).
+	BudgetFlights *BudgetFlightService
+	// Concepts are the creative concepts (/concepts).
+	Concepts *ConceptService
+	// Contracts are the organizations' contracts (/contracts).
+	Contracts *ContractService
 }
 
 // Option configures New.
@@ -59,10 +68,14 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments: &AttachmentService{g: g},
-		Targets:     &TargetService{g: g},
-		TargetPaths: &TargetPathService{g: g},
-		Advertisers: &AdvertiserService{g: g},
-		Permissions: &PermissionService{g: g},
+		Attachments:   &AttachmentService{g: g},
+		Targets:       &TargetService{g: g},
+		TargetPaths:   &TargetPathService{g: g},
+		Advertisers:   &AdvertiserService{g: g},
+		Permissions:   &PermissionService{g: g},
+		Campaigns:     &CampaignService{g: g},
+		BudgetFlights: &BudgetFlightService{g: g},
+		Concepts:      &ConceptService{g: g},
+		Contracts:     &ContractService{g: g},
 	}
 }

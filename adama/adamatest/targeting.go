@@ -2,6 +2,7 @@ package adamatest
 
 import (
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/fake/entityfake"
 	"github.com/adamasdk/adama-go/internal/fake/targetingfake"
 	"github.com/adamasdk/adama-go/targeting"
 )
@@ -13,6 +14,9 @@ const (
 	TargetingAdvertisers = targetingfake.Advertisers
 	TargetingTargetPaths = targetingfake.TargetPaths
 	TargetingPermissions = targetingfake.Permissions
+	TargetingCampaigns   = targetingfake.Campaigns
+	TargetingConcepts    = targetingfake.Concepts
+	TargetingContracts   = targetingfake.Contracts
 )
 
 const targetingGroup = "targeting"
@@ -24,6 +28,10 @@ func registerTargeting(r fake.Registrar) {
 	st := targetingfake.Register(r)
 	if s := serverOf(r); s != nil {
 		s.setStore(targetingGroup, st)
+		// A campaign made through group A is one of the v3.0 interface too.
+		if es := storeOf[*entityfake.Store](s, "entity"); es != nil {
+			st.ServeV2Campaigns(es.V3CampaignHandlers())
+		}
 	}
 }
 
@@ -37,6 +45,9 @@ type TargetingHandle struct {
 	advertisers *Records[int64, targeting.Advertiser]
 	paths       *Records[int64, targeting.TargetPath]
 	users       *Records[int64, targeting.PermittedUser]
+	campaigns   *Records[int64, targeting.Campaign]
+	concepts    *Records[int64, targeting.Concept]
+	contracts   *Records[int64, targeting.Contract]
 }
 
 // Targeting returns the handle on group B's state.
@@ -45,6 +56,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	h := &TargetingHandle{st: st, attachments: &Records[int64, targeting.Attachment]{}, targets: &Records[int64, targeting.Target]{},
 		advertisers: &Records[int64, targeting.Advertiser]{}, paths: &Records[int64, targeting.TargetPath]{},
 		users: &Records[int64, targeting.PermittedUser]{}}
+	h.campaigns, h.concepts, h.contracts = &Records[int64, targeting.Campaign]{}, &Records[int64, targeting.Concept]{}, &Records[int64, targeting.Contract]{}
 	if st == nil {
 		return h
 	}
@@ -53,6 +65,9 @@ func (s *Server) Targeting() *TargetingHandle {
 	h.advertisers = targetingRecords(st, TargetingAdvertisers, func(a *targeting.Advertiser) int64 { return a.ID })
 	h.paths = targetingRecords(st, TargetingTargetPaths, func(p *targeting.TargetPath) int64 { return p.ID })
 	h.users = targetingRecords(st, TargetingPermissions, func(u *targeting.PermittedUser) int64 { return u.ID })
+	h.campaigns = targetingRecords(st, TargetingCampaigns, func(c *targeting.Campaign) int64 { return c.ID })
+	h.concepts = targetingRecords(st, TargetingConcepts, func(c *targeting.Concept) int64 { return c.ID })
+	h.contracts = targetingRecords(st, TargetingContracts, func(c *targeting.Contract) int64 { return c.ID })
 	return h
 }
 
@@ -86,3 +101,13 @@ func (h *TargetingHandle) AddN(collection string, n int, template map[string]any
 		h.st.Generate(collection, n, template)
 	}
 }
+
+// Campaigns returns the v3.0 campaigns, keyed by id (their budget flights
+// inside, budget.flights).
+func (h *TargetingHandle) Campaigns() *Records[int64, targeting.Campaign] { return h.campaigns }
+
+// Concepts returns the concepts, keyed by id.
+func (h *TargetingHandle) Concepts() *Records[int64, targeting.Concept] { return h.concepts }
+
+// Contracts returns the contracts, keyed by id.
+func (h *TargetingHandle) Contracts() *Records[int64, targeting.Contract] { return h.contracts }

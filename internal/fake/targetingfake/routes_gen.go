@@ -47,8 +47,44 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// listCampaigns serves GET /campaigns.
+	listCampaigns(w http.ResponseWriter, r *http.Request)
+	// createCampaign serves POST /campaigns.
+	createCampaign(w http.ResponseWriter, r *http.Request)
+	// getCampaign serves GET /campaigns/{campaign_id}.
+	getCampaign(w http.ResponseWriter, r *http.Request)
+	// updateCampaign serves POST /campaigns/{campaign_id}.
+	updateCampaign(w http.ResponseWriter, r *http.Request)
+	// listBudgetFlights serves GET /campaigns/{campaign_id}/budget_flights.
+	listBudgetFlights(w http.ResponseWriter, r *http.Request)
+	// getBudgetFlightHistory serves GET /campaigns/{campaign_id}/budget_flights/history.
+	getBudgetFlightHistory(w http.ResponseWriter, r *http.Request)
+	// copyCampaign serves POST /campaigns/{campaign_id}/copy.
+	copyCampaign(w http.ResponseWriter, r *http.Request)
+	// getCampaignHistory serves GET /campaigns/{campaign_id}/history.
+	getCampaignHistory(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// listConcepts serves GET /concepts.
+	listConcepts(w http.ResponseWriter, r *http.Request)
+	// createConcept serves POST /concepts.
+	createConcept(w http.ResponseWriter, r *http.Request)
+	// getConcept serves GET /concepts/{concept_id}.
+	getConcept(w http.ResponseWriter, r *http.Request)
+	// updateConcept serves POST /concepts/{concept_id}.
+	updateConcept(w http.ResponseWriter, r *http.Request)
+	// getConceptHistory serves GET /concepts/{concept_id}/history.
+	getConceptHistory(w http.ResponseWriter, r *http.Request)
+	// listContracts serves GET /contracts.
+	listContracts(w http.ResponseWriter, r *http.Request)
+	// createContract serves POST /contracts.
+	createContract(w http.ResponseWriter, r *http.Request)
+	// getContract serves GET /contracts/{contract_id}.
+	getContract(w http.ResponseWriter, r *http.Request)
+	// updateContract serves POST /contracts/{contract_id}.
+	updateContract(w http.ResponseWriter, r *http.Request)
+	// getContractHistory serves GET /contracts/{contract_id}/history.
+	getContractHistory(w http.ResponseWriter, r *http.Request)
 	// listOrganizationPermissions serves GET /organizations/{organization_id}/permissions.
 	listOrganizationPermissions(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
@@ -103,48 +139,66 @@ type operations interface {
 // method and path, and ops' handler of it.
 func routes(ops operations) fake.Routes {
 	return fake.Routes{
-		"GET /advertisers":                                 ops.listAdvertisers,
-		"POST /advertisers":                                ops.createAdvertiser,
-		"GET /advertisers/{advertiser_id}":                 ops.getAdvertiser,
-		"POST /advertisers/{advertiser_id}":                ops.updateAdvertiser,
-		"GET /advertisers/{advertiser_id}/history":         ops.getAdvertiserHistory,
-		"GET /advertisers/{advertiser_id}/permissions":     ops.listAdvertiserPermissions,
-		"GET /agencies/{agency_id}/permissions":            ops.listAgencyPermissions,
-		"GET /attachment":                                  ops.listAttachmentsLegacy,
-		"POST /attachment":                                 ops.createAttachmentLegacy,
-		"DELETE /attachment/{attachment_id}":               ops.deleteAttachmentLegacy,
-		"GET /attachment/{attachment_id}":                  ops.getAttachmentLegacy,
-		"PUT /attachment/{attachment_id}":                  ops.updateAttachmentLegacy,
-		"GET /attachments":                                 ops.listAttachments,
-		"POST /attachments":                                ops.createAttachment,
-		"DELETE /attachments/{attachment_id}":              ops.deleteAttachment,
-		"GET /attachments/{attachment_id}":                 ops.getAttachment,
-		"POST /attachments/{attachment_id}":                ops.updateAttachment,
-		"GET /campaigns/{campaign_id}/permissions":         ops.listCampaignUsers,
-		"GET /organizations/{organization_id}/permissions": ops.listOrganizationPermissions,
-		"GET /permissions/{user_id}":                       ops.getUserPermissions,
-		"POST /permissions/{user_id}":                      ops.checkUserPermissions,
-		"GET /permissions/{user_id}/advertisers":           ops.listUserPermissionsAdvertisers,
-		"GET /permissions/{user_id}/agencies":              ops.listUserPermissionsAgencies,
-		"GET /permissions/{user_id}/campaigns":             ops.listUserPermissionsCampaigns,
-		"GET /permissions/{user_id}/organizations":         ops.listUserPermissionsOrganizations,
-		"GET /permissions/{user_id}/strategies":            ops.listUserPermissionsStrategies,
-		"GET /permissions/{user_id}/v2format":              ops.getUserPermissionsV2,
-		"POST /permissions/{user_id}/v2format":             ops.checkUserPermissionsV2,
-		"GET /strategies/{strategy_id}/permissions":        ops.listStrategyUsers,
-		"GET /target":                                      ops.listTargetsLegacy,
-		"POST /target":                                     ops.createTargetLegacy,
-		"GET /target-path":                                 ops.listTargetPaths,
-		"DELETE /target/{target_id}":                       ops.deleteTargetLegacy,
-		"GET /target/{target_id}":                          ops.getTargetLegacy,
-		"POST /target/{target_id}":                         ops.updateTargetLegacy,
-		"PUT /target/{target_id}":                          ops.putTargetLegacy,
-		"GET /targets":                                     ops.listTargets,
-		"POST /targets":                                    ops.createTarget,
-		"DELETE /targets/{target_id}":                      ops.deleteTarget,
-		"GET /targets/{target_id}":                         ops.getTarget,
-		"POST /targets/{target_id}":                        ops.updateTarget,
-		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
+		"GET /advertisers":                                    ops.listAdvertisers,
+		"POST /advertisers":                                   ops.createAdvertiser,
+		"GET /advertisers/{advertiser_id}":                    ops.getAdvertiser,
+		"POST /advertisers/{advertiser_id}":                   ops.updateAdvertiser,
+		"GET /advertisers/{advertiser_id}/history":            ops.getAdvertiserHistory,
+		"GET /advertisers/{advertiser_id}/permissions":        ops.listAdvertiserPermissions,
+		"GET /agencies/{agency_id}/permissions":               ops.listAgencyPermissions,
+		"GET /attachment":                                     ops.listAttachmentsLegacy,
+		"POST /attachment":                                    ops.createAttachmentLegacy,
+		"DELETE /attachment/{attachment_id}":                  ops.deleteAttachmentLegacy,
+		"GET /attachment/{attachment_id}":                     ops.getAttachmentLegacy,
+		"PUT /attachment/{attachment_id}":                     ops.updateAttachmentLegacy,
+		"GET /attachments":                                    ops.listAttachments,
+		"POST /attachments":                                   ops.createAttachment,
+		"DELETE /attachments/{attachment_id}":                 ops.deleteAttachment,
+		"GET /attachments/{attachment_id}":                    ops.getAttachment,
+		"POST /attachments/{attachment_id}":                   ops.updateAttachment,
+		"GET /campaigns":                                      ops.listCampaigns,
+		"POST /campaigns":                                     ops.createCampaign,
+		"GET /campaigns/{campaign_id}":                        ops.getCampaign,
+		"POST /campaigns/{campaign_id}":                       ops.updateCampaign,
+		"GET /campaigns/{campaign_id}/budget_flights":         ops.listBudgetFlights,
+		"GET /campaigns/{campaign_id}/budget_flights/history": ops.getBudgetFlightHistory,
+		"POST /campaigns/{campaign_id}/copy":                  ops.copyCampaign,
+		"GET /campaigns/{campaign_id}/history":                ops.getCampaignHistory,
+		"GET /campaigns/{campaign_id}/permissions":            ops.listCampaignUsers,
+		"GET /concepts":                                       ops.listConcepts,
+		"POST /concepts":                                      ops.createConcept,
+		"GET /concepts/{concept_id}":                          ops.getConcept,
+		"POST /concepts/{concept_id}":                         ops.updateConcept,
+		"GET /concepts/{concept_id}/history":                  ops.getConceptHistory,
+		"GET /contracts":                                      ops.listContracts,
+		"POST /contracts":                                     ops.createContract,
+		"GET /contracts/{contract_id}":                        ops.getContract,
+		"POST /contracts/{contract_id}":                       ops.updateContract,
+		"GET /contracts/{contract_id}/history":                ops.getContractHistory,
+		"GET /organizations/{organization_id}/permissions":    ops.listOrganizationPermissions,
+		"GET /permissions/{user_id}":                          ops.getUserPermissions,
+		"POST /permissions/{user_id}":                         ops.checkUserPermissions,
+		"GET /permissions/{user_id}/advertisers":              ops.listUserPermissionsAdvertisers,
+		"GET /permissions/{user_id}/agencies":                 ops.listUserPermissionsAgencies,
+		"GET /permissions/{user_id}/campaigns":                ops.listUserPermissionsCampaigns,
+		"GET /permissions/{user_id}/organizations":            ops.listUserPermissionsOrganizations,
+		"GET /permissions/{user_id}/strategies":               ops.listUserPermissionsStrategies,
+		"GET /permissions/{user_id}/v2format":                 ops.getUserPermissionsV2,
+		"POST /permissions/{user_id}/v2format":                ops.checkUserPermissionsV2,
+		"GET /strategies/{strategy_id}/permissions":           ops.listStrategyUsers,
+		"GET /target":                                         ops.listTargetsLegacy,
+		"POST /target":                                        ops.createTargetLegacy,
+		"GET /target-path":                                    ops.listTargetPaths,
+		"DELETE /target/{target_id}":                          ops.deleteTargetLegacy,
+		"GET /target/{target_id}":                             ops.getTargetLegacy,
+		"POST /target/{target_id}":                            ops.updateTargetLegacy,
+		"PUT /target/{target_id}":                             ops.putTargetLegacy,
+		"GET /targets":                                        ops.listTargets,
+		"POST /targets":                                       ops.createTarget,
+		"DELETE /targets/{target_id}":                         ops.deleteTarget,
+		"GET /targets/{target_id}":                            ops.getTarget,
+		"POST /targets/{target_id}":                           ops.updateTarget,
+		"POST /users/{user_id}/permissions":                   ops.updateUserPermissions,
 	}
 }
 
@@ -152,6 +206,9 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"copyCampaign": {
+		Required: []string{"name", "status"},
+	},
 	"createAdvertiser": {
 		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
 		Enums: map[string][]string{
@@ -177,6 +234,37 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"createCampaign": {
+		Required: []string{"advertiser_id", "budget", "goals", "name", "service_type"},
+		Enums: map[string][]string{
+			"mfa_avoidance":            {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"service_type":             {"SELF", "MANAGED"},
+			"targeting_identity_level": {"INHERIT", "INDIVIDUAL", "HOUSEHOLD"},
+		},
+	},
+	"createConcept": {
+		Required: []string{"advertiser_id", "name"},
+	},
+	"createContract": {
+		Required: []string{"organization_id", "currency_code", "effective_start_date", "effective_end_date", "platform_monthly_min", "exclude_agency_margin", "profit_share_fee_pct", "p1_as_fee_cpm", "p1_vads_fee_cpm", "p1_html5_fee_cpm", "standard_segment_cpm", "adaptive_segment_cpm"},
+		Enums: map[string][]string{
+			"audio_video_platform_access_fee_unit":             {"CPM", "PCT_TOTAL_COST"},
+			"country_tax_withholding_fee_unit":                 {"CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND"},
+			"dba_optimization_fee_unit":                        {"CPM", "PCT_MEDIA"},
+			"dmp_fee_unit":                                     {"PCT_TOTAL_COST", "CPM", "CPTS"},
+			"managed_service_fee_unit":                         {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"media_enablement_fee_unit":                        {"PCT_TOTAL_COST", "CPM", "PCT_CLEAR"},
+			"optimization_fee_unit":                            {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"p1_apps_fee_unit":                                 {"PCT_TOTAL_COST", "CPM"},
+			"partnership_rebate_fee_unit":                      {"CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND"},
+			"platform_access_fee_unit":                         {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"pmp_optimization_off_unit":                        {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"pmp_optimization_on_unit":                         {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"programmatic_guaranteed_platform_access_fee_unit": {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"signals_fee_unit":                                 {"PCT_TOTAL_COST", "CPM"},
+			"source_platform_access_fee_unit":                  {"PCT_TOTAL_COST", "CPM"},
 		},
 	},
 	"createTarget": {
@@ -222,6 +310,37 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"updateCampaign": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"mfa_avoidance":            {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"service_type":             {"SELF", "MANAGED"},
+			"targeting_identity_level": {"INHERIT", "INDIVIDUAL", "HOUSEHOLD"},
+		},
+	},
+	"updateConcept": {
+		Required: []string{"version", "name"},
+	},
+	"updateContract": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"audio_video_platform_access_fee_unit":             {"CPM", "PCT_TOTAL_COST"},
+			"country_tax_withholding_fee_unit":                 {"CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND"},
+			"dba_optimization_fee_unit":                        {"CPM", "PCT_MEDIA"},
+			"dmp_fee_unit":                                     {"PCT_TOTAL_COST", "CPM", "CPTS"},
+			"managed_service_fee_unit":                         {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"media_enablement_fee_unit":                        {"PCT_TOTAL_COST", "CPM", "PCT_CLEAR"},
+			"optimization_fee_unit":                            {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"p1_apps_fee_unit":                                 {"PCT_TOTAL_COST", "CPM"},
+			"partnership_rebate_fee_unit":                      {"CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND"},
+			"platform_access_fee_unit":                         {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"pmp_optimization_off_unit":                        {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"pmp_optimization_on_unit":                         {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"programmatic_guaranteed_platform_access_fee_unit": {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"signals_fee_unit":                                 {"PCT_TOTAL_COST", "CPM"},
+			"source_platform_access_fee_unit":                  {"PCT_TOTAL_COST", "CPM"},
 		},
 	},
 	"updateTarget": {

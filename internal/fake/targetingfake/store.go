@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -35,6 +36,7 @@ const (
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
+	Campaigns: "campaign", Concepts: "concept", Contracts: "contract",
 }
 
 // Store is the group's state.
@@ -42,6 +44,8 @@ type Store struct {
 	mu      sync.Mutex // held around checks and writes that span records, and for history
 	colls   map[string]*collection
 	history map[int64][]map[string]any
+	// v2Campaigns: see ServeV2Campaigns (campaigns.go).
+	v2Campaigns map[string]http.Handler
 }
 
 // collection is one collection of the store with its own id sequence.
@@ -75,7 +79,8 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
-	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions} {
+	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions,
+		Campaigns, Concepts, Contracts} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
