@@ -244,8 +244,7 @@ func normalizeValue(v any) any {
 		if n, err := x.Int64(); err == nil {
 			return n
 		}
-		f, _ := x.Float64()
-		return f
+		return x // kept as written: amounts stay exact
 	case int:
 		return int64(x)
 	case int32:
