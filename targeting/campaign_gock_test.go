@@ -134,4 +134,3 @@ func TestCampaignFamilyExactRequests(t *testing.T) {
 		})
 	}
 }
-
