@@ -70,6 +70,9 @@ func exerciseCampaigns(t *testing.T, ctx context.Context, tc *targeting.Client, 
 	_, err = tc.Campaigns.Copy(ctx, cmp.ID, &targeting.CampaignCopy{Name: "Spring copy", Status: true, CopyBrainSettings: adama.Ptr(true),
 		Budget: &targeting.CampaignCopyBudget{Flights: []*targeting.CampaignCopyFlight{{StartDate: *at(8, 1), EndDate: *at(8, 31), TotalBudget: *dec("100")}}}})
 	must(err)
+	cmp.Political = adama.Ptr(true)
+	_, err = tc.Campaigns.BulkUpdate(ctx, []*targeting.Campaign{cmp, {ID: 999999, Version: 1, Name: "gone"}})
+	must(err)
 	_, err = tc.BudgetFlights.List(ctx, cmp.ID, &targeting.BudgetFlightListOptions{Full: true})
 	must(err)
 	_, err = tc.BudgetFlights.History(ctx, cmp.ID, nil)
@@ -83,6 +86,8 @@ func exerciseCampaigns(t *testing.T, ctx context.Context, tc *targeting.Client, 
 	must(err)
 	cpt.Archived = adama.Ptr(true)
 	_, err = tc.Concepts.Update(ctx, cpt)
+	must(err)
+	_, err = tc.Concepts.BulkUpdate(ctx, []*targeting.Concept{{ID: cpt.ID, Status: adama.Ptr(false)}})
 	must(err)
 	_, err = tc.Concepts.History(ctx, cpt.ID, nil)
 	must(err)

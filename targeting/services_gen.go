@@ -1512,6 +1512,8 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updateContract", "POST", "/contracts/{contract_id}", "Contracts", "Update", ""},
 	{"updateContract", "POST", "/contracts/{contract_id}", "Contracts", "Modify", ""},
 	{"getContractHistory", "GET", "/contracts/{contract_id}/history", "Contracts", "History", ""},
+	{"bulkUpdateCampaigns", "POST", "/bulk_update/campaigns", "Campaigns", "BulkUpdate", "bulk calls with per-item outcomes: each campaign's changes since its read with its id, the items refused before sending kept out, each answered record matched to its item by id (207 leaves the failed ones out)"},
+	{"bulkUpdateConcepts", "POST", "/bulk_update/concepts", "Concepts", "BulkUpdate", "bulk calls with per-item outcomes: each concept's id with its status and archived, each answered record matched to its item by id (207 leaves the failed ones out)"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -1543,4 +1545,6 @@ var _ = []any{
 	(*PermissionService).AllForEntity,
 	(*CampaignService).Get,
 	(*CampaignService).GetExtended,
+	(*CampaignService).BulkUpdate,
+	(*ConceptService).BulkUpdate,
 }

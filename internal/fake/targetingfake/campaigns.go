@@ -838,3 +838,86 @@ func campaignPath(w http.ResponseWriter, r *http.Request) (*http.Request, bool) 
 	}
 	return withID(r, "campaign_id"), true
 }
+
+// bulkUpdate applies each item of a bulk update ({id, version?, ...}) to
+// its record of coll as an update does; an item that is refused (no such
+// record, a stale version, a body the update would refuse) is left out of
+// the answer, which is then 207.
+func (o *campaignOps) bulkUpdate(coll string, items []any, props map[string]fspec, merge func(rec, body map[string]any)) (int, []map[string]any) {
+	status := http.StatusOK
+	var out []map[string]any
+	for _, it := range items {
+		body, ok := it.(map[string]any)
+		id, idOK := toInt(normalizeValue(body["id"]))
+		if !ok || !idOK || id < 1 {
+			status = http.StatusMultiStatus
+			continue
+		}
+		rest := make(map[string]any, len(body))
+		for k, v := range body {
+			if k != "id" {
+				rest[k] = v
+			}
+		}
+		var errs []wire.ErrorItem
+		checkProps("", rest, props, nil, &errs)
+		o.st.mu.Lock()
+		c := o.st.colls[coll]
+		rec, exists := c.Get(id)
+		var sent *int64
+		if v, has := rest["version"]; has {
+			n, _ := toInt(normalizeValue(v))
+			sent = &n
+		}
+		if len(errs) > 0 || !exists || (sent != nil && c.Fresh(id, sent) != nil) {
+			o.st.mu.Unlock()
+			status = http.StatusMultiStatus
+			continue
+		}
+		before := clone(rec)
+		nb := normalize(rest)
+		delete(nb, "version")
+		if merge != nil {
+			merge(rec, nb)
+		} else {
+			for k, v := range nb {
+				rec[k] = v
+			}
+		}
+		rec["updated_on"] = now()
+		after, _ := c.Update(id, sent, rec)
+		o.st.mu.Unlock()
+		o.log(coll, id, "update", before, after)
+		out = append(out, after)
+	}
+	return status, out
+}
+
+func (h *handler) bulkUpdateCampaigns(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	items, ok := body["update"].([]any)
+	if !ok || len(items) == 0 || len(body) != 1 {
+		badRequest(w, []wire.ErrorItem{invalid("update", "must be a list of at least 1 campaign")})
+		return
+	}
+	status, out := h.cmp.bulkUpdate(Campaigns, items, campaignUpdateBody, h.cmp.mergeCampaign)
+	fake.WriteData(w, status, out, map[string]any{"status": "success", "count": len(out)})
+}
+
+func (h *handler) bulkUpdateConcepts(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	cs, _ := body["concepts"].(map[string]any)
+	items, ok := cs["update"].([]any)
+	if !ok || len(body) != 1 || len(cs) != 1 {
+		badRequest(w, []wire.ErrorItem{invalid("concepts.update", "must be a list of concepts")})
+		return
+	}
+	status, out := h.cmp.bulkUpdate(Concepts, items, map[string]fspec{"status": fbool, "archived": fbool}, nil)
+	fake.WriteData(w, status, out, map[string]any{"status": "success", "count": len(out)})
+}

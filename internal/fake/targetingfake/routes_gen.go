@@ -47,6 +47,10 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateCampaigns serves POST /bulk_update/campaigns.
+	bulkUpdateCampaigns(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateConcepts serves POST /bulk_update/concepts.
+	bulkUpdateConcepts(w http.ResponseWriter, r *http.Request)
 	// listCampaigns serves GET /campaigns.
 	listCampaigns(w http.ResponseWriter, r *http.Request)
 	// createCampaign serves POST /campaigns.
@@ -156,6 +160,8 @@ func routes(ops operations) fake.Routes {
 		"DELETE /attachments/{attachment_id}":                 ops.deleteAttachment,
 		"GET /attachments/{attachment_id}":                    ops.getAttachment,
 		"POST /attachments/{attachment_id}":                   ops.updateAttachment,
+		"POST /bulk_update/campaigns":                         ops.bulkUpdateCampaigns,
+		"POST /bulk_update/concepts":                          ops.bulkUpdateConcepts,
 		"GET /campaigns":                                      ops.listCampaigns,
 		"POST /campaigns":                                     ops.createCampaign,
 		"GET /campaigns/{campaign_id}":                        ops.getCampaign,
@@ -206,6 +212,9 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"bulkUpdateCampaigns": {
+		Required: []string{"update"},
+	},
 	"copyCampaign": {
 		Required: []string{"name", "status"},
 	},
