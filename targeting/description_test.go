@@ -263,6 +263,9 @@ func TestWireFitsDescription(t *testing.T) {
 	must(err)
 
 	exerciseCampaigns(t, ctx, tc, h)
+	exerciseOrgs(ctx, t, tc, adv.ID)
+	exerciseLookups(ctx, t, tc)
+	exerciseGeneral(ctx, t, tc, adv.ID)
 
 	seen := map[string]bool{}
 	for _, x := range rec.got {

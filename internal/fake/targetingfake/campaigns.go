@@ -96,11 +96,11 @@ func with2(a, b map[string]fspec) map[string]fspec {
 	return out
 }
 
-// checkProps returns the problems of an object body against its
+// cmpCheckProps returns the problems of an object body against its
 // properties: unknown or read-only ones, required ones missing (at the top
 // from the description's bodies table), wrong kinds, null where not
 // allowed, values outside their set, at every depth.
-func checkProps(at string, obj map[string]any, props map[string]fspec, required []string, errs *[]wire.ErrorItem) {
+func cmpCheckProps(at string, obj map[string]any, props map[string]fspec, required []string, errs *[]wire.ErrorItem) {
 	bad := func(f, format string, args ...any) {
 		*errs = append(*errs, wire.ErrorItem{Code: "invalid", Field: f, Message: fmt.Sprintf(format, args...)})
 	}
@@ -126,11 +126,11 @@ func checkProps(at string, obj map[string]any, props map[string]fspec, required 
 			bad(path(k), "unknown or read-only field")
 			continue
 		}
-		checkValue(path(k), obj[k], sp, errs)
+		cmpCheckValue(path(k), obj[k], sp, errs)
 	}
 }
 
-func checkValue(at string, v any, sp fspec, errs *[]wire.ErrorItem) {
+func cmpCheckValue(at string, v any, sp fspec, errs *[]wire.ErrorItem) {
 	bad := func(format string, args ...any) {
 		*errs = append(*errs, wire.ErrorItem{Code: "invalid", Field: at, Message: fmt.Sprintf(format, args...)})
 	}
@@ -178,7 +178,7 @@ func checkValue(at string, v any, sp fspec, errs *[]wire.ErrorItem) {
 			bad("must be an object")
 			return
 		}
-		checkProps(at, o, sp.props, sp.required, errs)
+		cmpCheckProps(at, o, sp.props, sp.required, errs)
 	case "arr":
 		items, ok := v.([]any)
 		if !ok {
@@ -186,18 +186,18 @@ func checkValue(at string, v any, sp fspec, errs *[]wire.ErrorItem) {
 			return
 		}
 		for i, it := range items {
-			checkValue(fmt.Sprintf("%s[%d]", at, i), it, *sp.items, errs)
+			cmpCheckValue(fmt.Sprintf("%s[%d]", at, i), it, *sp.items, errs)
 		}
 	}
 }
 
-// checkBody checks a body of operation op: the description's required
+// cmpCheckBody checks a body of operation op: the description's required
 // properties and top-level value sets (bodies), then every property by
 // props.
-func checkBody(op string, body map[string]any, props map[string]fspec) []wire.ErrorItem {
+func cmpCheckBody(op string, body map[string]any, props map[string]fspec) []wire.ErrorItem {
 	var errs []wire.ErrorItem
 	b := bodies[op]
-	checkProps("", body, props, b.Required, &errs)
+	cmpCheckProps("", body, props, b.Required, &errs)
 	for k, vals := range b.Enums {
 		if s, ok := body[k].(string); ok && !slices.Contains(vals, s) {
 			errs = append(errs, invalid(k, "must be one of: %s", strings.Join(vals, ", ")))
@@ -327,7 +327,7 @@ func (o *campaignOps) add(coll, op string, props map[string]fspec, fill func(map
 		if !ok {
 			return
 		}
-		if errs := checkBody(op, body, props); len(errs) > 0 {
+		if errs := cmpCheckBody(op, body, props); len(errs) > 0 {
 			badRequest(w, errs)
 			return
 		}
@@ -361,7 +361,7 @@ func (o *campaignOps) put(coll, op string, props map[string]fspec, merge func(re
 		if !ok {
 			return
 		}
-		if errs := checkBody(op, body, props); len(errs) > 0 {
+		if errs := cmpCheckBody(op, body, props); len(errs) > 0 {
 			badRequest(w, errs)
 			return
 		}
@@ -594,7 +594,7 @@ func (o *campaignOps) copyCampaign(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if errs := checkBody("copyCampaign", body, campaignCopyBody); len(errs) > 0 {
+	if errs := cmpCheckBody("copyCampaign", body, campaignCopyBody); len(errs) > 0 {
 		badRequest(w, errs)
 		return
 	}
@@ -860,7 +860,7 @@ func (o *campaignOps) bulkUpdate(coll string, items []any, props map[string]fspe
 			}
 		}
 		var errs []wire.ErrorItem
-		checkProps("", rest, props, nil, &errs)
+		cmpCheckProps("", rest, props, nil, &errs)
 		o.st.mu.Lock()
 		c := o.st.colls[coll]
 		rec, exists := c.Get(id)

@@ -9,6 +9,7 @@ type handler struct {
 	att, tgt, adv, paths *resource
 	perm                 *permissions
 	cmp                  *campaignOps
+	orgs                 *orgFamily
 }
 
 func newHandler(st *Store) *handler {
@@ -19,6 +20,7 @@ func newHandler(st *Store) *handler {
 		paths: &resource{st: st, coll: TargetPaths},
 		perm:  &permissions{st: st},
 		cmp:   newCampaignOps(st),
+		orgs:  newOrgFamily(st),
 	}
 }
 
