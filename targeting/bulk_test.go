@@ -74,3 +74,24 @@ func TestBulkExactRequest(t *testing.T) {
 	assert.Equal(t, int64(3), res.Items[0].Record.Version)
 	assert.True(t, gock.IsDone())
 }
+
+func TestCampaignAuditLog(t *testing.T) {
+	tc, srv := newClient(t)
+	ctx := context.Background()
+	a, err := tc.Campaigns.Create(ctx, newCampaign())
+	require.NoError(t, err)
+	b, err := tc.Campaigns.Create(ctx, newCampaign())
+	require.NoError(t, err)
+	_, err = tc.Campaigns.Modify(ctx, a.ID, func(c *targeting.Campaign) error { c.Name = "A2"; return nil })
+	require.NoError(t, err)
+	log, err := tc.Campaigns.AuditLog(ctx, []int64{a.ID, b.ID}, &targeting.HistoryOptions{PageLimit: 10})
+	require.NoError(t, err)
+	require.Len(t, log.Items, 3)
+	assert.Equal(t, a.ID, log.Items[0].EntityID)
+	assert.Equal(t, "update", log.Items[0].Action)
+	reqs := srv.Requests()
+	assert.JSONEq(t, `{"id":[1,2]}`, string(reqs[len(reqs)-1].Body))
+	_, err = tc.Campaigns.AuditLog(ctx, nil, nil)
+	var ve *adama.ValidationError
+	require.ErrorAs(t, err, &ve)
+}

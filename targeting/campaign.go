@@ -259,3 +259,10 @@ func cleared[T any](in []*T, clear func(*T)) []*T {
 	}
 	return out
 }
+
+// AuditLog returns one page of the changes of the campaigns ids (POST
+// /audit_log/campaigns), in the audit-log shape the organizations'
+// share.
+func (s *CampaignService) AuditLog(ctx context.Context, ids []int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	return auditLog(ctx, s.g, "campaigns", ids, opts, ro)
+}

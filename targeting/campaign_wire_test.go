@@ -67,6 +67,8 @@ func exerciseCampaigns(t *testing.T, ctx context.Context, tc *targeting.Client, 
 	must(err)
 	_, err = tc.Campaigns.History(ctx, cmp.ID, &targeting.HistoryOptions{PageLimit: 5})
 	must(err)
+	_, err = tc.Campaigns.AuditLog(ctx, []int64{cmp.ID}, &targeting.HistoryOptions{PageLimit: 5})
+	must(err)
 	_, err = tc.Campaigns.Copy(ctx, cmp.ID, &targeting.CampaignCopy{Name: "Spring copy", Status: true, CopyBrainSettings: adama.Ptr(true),
 		Budget: &targeting.CampaignCopyBudget{Flights: []*targeting.CampaignCopyFlight{{StartDate: *at(8, 1), EndDate: *at(8, 31), TotalBudget: *dec("100")}}}})
 	must(err)

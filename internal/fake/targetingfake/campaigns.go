@@ -921,3 +921,31 @@ func (h *handler) bulkUpdateConcepts(w http.ResponseWriter, r *http.Request) {
 	status, out := h.cmp.bulkUpdate(Concepts, items, map[string]fspec{"status": fbool, "archived": fbool}, nil)
 	fake.WriteData(w, status, out, map[string]any{"status": "success", "count": len(out)})
 }
+
+// auditLogCampaigns answers a page of the changes of the campaigns whose
+// ids the body lists, newest first within each campaign.
+func (h *handler) auditLogCampaigns(w http.ResponseWriter, r *http.Request) {
+	var errs []wire.ErrorItem
+	limit, offset := paging(r.URL.Query(), &errs)
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	unknownFields(body, "", []string{"id"}, &errs)
+	ids, present := idList(body, "id", &errs)
+	if !present || (len(ids) == 0 && len(errs) == 0) {
+		errs = append(errs, invalid("id", "is required: at least one id"))
+	}
+	if len(errs) > 0 {
+		badRequest(w, errs)
+		return
+	}
+	h.cmp.mu.Lock()
+	var all []map[string]any
+	for _, id := range ids {
+		all = append(all, h.cmp.history[Campaigns][id]...)
+	}
+	h.cmp.mu.Unlock()
+	lo, hi := window(len(all), limit, offset)
+	writeListPage(w, r, all[lo:hi], int64(len(all)), int64(lo), int64(hi), limit, offset)
+}

@@ -65,6 +65,8 @@ type operations interface {
 	auditLogAdvertisers(w http.ResponseWriter, r *http.Request)
 	// auditLogAgencies serves POST /audit_log/agencies.
 	auditLogAgencies(w http.ResponseWriter, r *http.Request)
+	// auditLogCampaigns serves POST /audit_log/campaigns.
+	auditLogCampaigns(w http.ResponseWriter, r *http.Request)
 	// auditLogOrganizations serves POST /audit_log/organizations.
 	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateCampaigns serves POST /bulk_update/campaigns.
@@ -245,6 +247,7 @@ func routes(ops operations) fake.Routes {
 		"POST /attachments/{attachment_id}":                            ops.updateAttachment,
 		"POST /audit_log/advertisers":                                  ops.auditLogAdvertisers,
 		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
+		"POST /audit_log/campaigns":                                    ops.auditLogCampaigns,
 		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
 		"POST /bulk_update/campaigns":                                  ops.bulkUpdateCampaigns,
 		"POST /bulk_update/concepts":                                   ops.bulkUpdateConcepts,
@@ -330,6 +333,9 @@ var bodies = map[string]fake.Body{
 		Required: []string{"id"},
 	},
 	"auditLogAgencies": {
+		Required: []string{"id"},
+	},
+	"auditLogCampaigns": {
 		Required: []string{"id"},
 	},
 	"auditLogOrganizations": {
