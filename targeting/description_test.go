@@ -266,6 +266,7 @@ func TestWireFitsDescription(t *testing.T) {
 	exerciseOrgs(ctx, t, tc, adv.ID)
 	exerciseLookups(ctx, t, tc)
 	exerciseGeneral(ctx, t, tc, adv.ID)
+	exerciseAudiences(t, ctx, tc, srv)
 
 	seen := map[string]bool{}
 	for _, x := range rec.got {

@@ -433,6 +433,165 @@ func (v PermissionLevel) Valid() bool {
 	return false
 }
 
+// SegmentGroupType is the kind of segments a segment group joins.
+type SegmentGroupType string
+
+// The SegmentGroupType values.
+const (
+	SegmentGroupTypeContextual SegmentGroupType = "CONTEXTUAL"
+	SegmentGroupTypeAudience   SegmentGroupType = "AUDIENCE"
+)
+
+// Values returns every known SegmentGroupType in the description's order, in a new slice.
+func (SegmentGroupType) Values() []SegmentGroupType {
+	return []SegmentGroupType{
+		SegmentGroupTypeContextual,
+		SegmentGroupTypeAudience,
+	}
+}
+
+// Valid reports whether v is a known SegmentGroupType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SegmentGroupType) Valid() bool {
+	switch v {
+	case SegmentGroupTypeContextual, SegmentGroupTypeAudience:
+		return true
+	}
+	return false
+}
+
+// SegmentType is the kind of a segment group's member (3P is a
+// third-party audience segment).
+type SegmentType string
+
+// The SegmentType values.
+const (
+	SegmentTypeContextual SegmentType = "CONTEXTUAL"
+	SegmentTypeThirdParty SegmentType = "3P"
+)
+
+// Values returns every known SegmentType in the description's order, in a new slice.
+func (SegmentType) Values() []SegmentType {
+	return []SegmentType{
+		SegmentTypeContextual,
+		SegmentTypeThirdParty,
+	}
+}
+
+// Valid reports whether v is a known SegmentType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SegmentType) Valid() bool {
+	switch v {
+	case SegmentTypeContextual, SegmentTypeThirdParty:
+		return true
+	}
+	return false
+}
+
+// SegmentOperator is the join of segments or target values (AND or
+// OR).
+type SegmentOperator string
+
+// The SegmentOperator values.
+const (
+	SegmentOperatorAnd SegmentOperator = "AND"
+	SegmentOperatorOr  SegmentOperator = "OR"
+)
+
+// Values returns every known SegmentOperator in the description's order, in a new slice.
+func (SegmentOperator) Values() []SegmentOperator {
+	return []SegmentOperator{
+		SegmentOperatorAnd,
+		SegmentOperatorOr,
+	}
+}
+
+// Valid reports whether v is a known SegmentOperator. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SegmentOperator) Valid() bool {
+	switch v {
+	case SegmentOperatorAnd, SegmentOperatorOr:
+		return true
+	}
+	return false
+}
+
+// ControlEntityType is a type of entity an entity group's controls
+// apply to.
+type ControlEntityType string
+
+// The ControlEntityType values.
+const (
+	ControlEntityTypeAgencies              ControlEntityType = "agencies"
+	ControlEntityTypeAdvertisers           ControlEntityType = "advertisers"
+	ControlEntityTypeCampaigns             ControlEntityType = "campaigns"
+	ControlEntityTypeStrategies            ControlEntityType = "strategies"
+	ControlEntityTypeDeals                 ControlEntityType = "deals"
+	ControlEntityTypeAtomicCreatives       ControlEntityType = "atomic_creatives"
+	ControlEntityTypeStrategySupplySources ControlEntityType = "strategy_supply_sources"
+)
+
+// Values returns every known ControlEntityType in the description's order, in a new slice.
+func (ControlEntityType) Values() []ControlEntityType {
+	return []ControlEntityType{
+		ControlEntityTypeAgencies,
+		ControlEntityTypeAdvertisers,
+		ControlEntityTypeCampaigns,
+		ControlEntityTypeStrategies,
+		ControlEntityTypeDeals,
+		ControlEntityTypeAtomicCreatives,
+		ControlEntityTypeStrategySupplySources,
+	}
+}
+
+// Valid reports whether v is a known ControlEntityType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ControlEntityType) Valid() bool {
+	switch v {
+	case ControlEntityTypeAgencies, ControlEntityTypeAdvertisers, ControlEntityTypeCampaigns, ControlEntityTypeStrategies, ControlEntityTypeDeals, ControlEntityTypeAtomicCreatives, ControlEntityTypeStrategySupplySources:
+		return true
+	}
+	return false
+}
+
+// TargetingDay is a day of the week in a day part (R is Thursday,
+// U Sunday).
+type TargetingDay string
+
+// The TargetingDay values.
+const (
+	TargetingDayMonday    TargetingDay = "M"
+	TargetingDayTuesday   TargetingDay = "T"
+	TargetingDayWednesday TargetingDay = "W"
+	TargetingDayThursday  TargetingDay = "R"
+	TargetingDayFriday    TargetingDay = "F"
+	TargetingDaySaturday  TargetingDay = "S"
+	TargetingDaySunday    TargetingDay = "U"
+)
+
+// Values returns every known TargetingDay in the description's order, in a new slice.
+func (TargetingDay) Values() []TargetingDay {
+	return []TargetingDay{
+		TargetingDayMonday,
+		TargetingDayTuesday,
+		TargetingDayWednesday,
+		TargetingDayThursday,
+		TargetingDayFriday,
+		TargetingDaySaturday,
+		TargetingDaySunday,
+	}
+}
+
+// Valid reports whether v is a known TargetingDay. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v TargetingDay) Valid() bool {
+	switch v {
+	case TargetingDayMonday, TargetingDayTuesday, TargetingDayWednesday, TargetingDayThursday, TargetingDayFriday, TargetingDaySaturday, TargetingDaySunday:
+		return true
+	}
+	return false
+}
+
 // CampaignWith is a related record a campaign list can embed.
 type CampaignWith string
 
@@ -4433,6 +4592,5089 @@ func (x *PermissionEntity) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, permissionEntityIdx, prefix)
+	return out
+}
+
+// SegmentGroup is a named combination of contextual or third-party
+// audience segments that strategies can target: subgroups joined
+// together, each joining its members with its operator. Create
+// sends the writable fields (name, type, organization_id, status and
+// segment_subgroup are required); Update sends what changed since
+// the record was read, without a version (the reference's update
+// body has none).
+type SegmentGroup struct {
+	// The segment group's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Its name. At most 256 characters.
+	Name string `json:"name"`
+	// Whether it joins contextual or audience segments.
+	Type SegmentGroupType `json:"type,omitempty"`
+	// The owning organization. Also read from a JSON string.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// True for an active segment group; required on create. Also read
+	// from a JSON string.
+	Status *bool `json:"status,omitempty"`
+	// The subgroups.
+	SegmentSubgroup []SegmentSubgroup `json:"segment_subgroup"`
+	// When the segment group was made, when sent. Read-only: not sent on
+	// create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed, when sent. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type segmentGroupAlias SegmentGroup
+
+var segmentGroupIdx = record.IndexOf(reflect.TypeFor[segmentGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *SegmentGroup) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *SegmentGroup) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SegmentGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SegmentGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*segmentGroupAlias)(x), segmentGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SegmentGroup) decodeFast(b []byte) bool {
+	*x = SegmentGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadEnum[SegmentGroupType](v)
+			}
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "segment_subgroup":
+			x.SegmentSubgroup, ok = record.ReadList(v, func(e []byte) (SegmentSubgroup, bool) {
+				p, ok := record.ReadRecord(e, (*SegmentSubgroup).decodeValid)
+				if p == nil {
+					return SegmentSubgroup{}, ok
+				}
+				return *p, ok
+			})
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "type", "organization_id", "status", "segment_subgroup", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SegmentGroup) MarshalJSON() ([]byte, error) {
+	a := segmentGroupAlias(x)
+	if a.SegmentSubgroup == nil {
+		a.SegmentSubgroup = []SegmentSubgroup{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SegmentGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SegmentGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, segmentGroupIdx, prefix)
+	for i := range x.SegmentSubgroup {
+		out = append(out, x.SegmentSubgroup[i].misfits(record.MisfitPath(prefix, "segment_subgroup["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *SegmentGroup) clearReadOnly() {
+	x.ID = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"id", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *SegmentGroup) original() *SegmentGroup {
+	if x.raw == nil {
+		return nil
+	}
+	var o SegmentGroup
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// segmentGroupWrite is the writable part of SegmentGroup, in the description's order.
+type segmentGroupWrite struct {
+	Name            string            `json:"name,omitempty"`
+	Type            SegmentGroupType  `json:"type,omitempty"`
+	OrganizationID  int64             `json:"organization_id,omitempty"`
+	Status          *bool             `json:"status,omitempty"`
+	SegmentSubgroup []SegmentSubgroup `json:"segment_subgroup,omitzero"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *SegmentGroup) writable() ([]byte, error) {
+	w := segmentGroupWrite{
+		Name:            x.Name,
+		Type:            x.Type,
+		OrganizationID:  x.OrganizationID,
+		Status:          x.Status,
+		SegmentSubgroup: x.SegmentSubgroup,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *SegmentGroup) readOnlyChanged(orig *SegmentGroup) map[string]bool {
+	return map[string]bool{
+		"id":         orig.ID != x.ID,
+		"created_on": !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on": !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*SegmentGroup) fixedFields() []string {
+	return []string{"name", "type", "organization_id", "status", "segment_subgroup"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*SegmentGroup) createOnlyFields() []string {
+	return nil
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// SegmentGroupCreate, update by SegmentGroupUpdate): those of a
+// create when create is set, else those of an update.
+func (x *SegmentGroup) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by SegmentGroupCreate,
+// update by SegmentGroupUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *SegmentGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		} else {
+			v.Require(valid.Path(at, "type"), false)
+		}
+		if x.OrganizationID != 0 {
+			v.Range(valid.Path(at, "organization_id"), x.OrganizationID, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "organization_id"), false)
+		}
+		v.Require(valid.Path(at, "status"), x.Status != nil)
+		v.Require(valid.Path(at, "segment_subgroup"), len(x.SegmentSubgroup) > 0)
+		for i := range x.SegmentSubgroup {
+			x.SegmentSubgroup[i].validateAt(v, valid.Index(at, "segment_subgroup", i), create)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		}
+		if x.OrganizationID != 0 {
+			v.Range(valid.Path(at, "organization_id"), x.OrganizationID, -2147483648, 2147483647)
+		}
+		for i := range x.SegmentSubgroup {
+			x.SegmentSubgroup[i].validateAt(v, valid.Index(at, "segment_subgroup", i), create)
+		}
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *SegmentGroup) validateChange(v *valid.Validator, orig *SegmentGroup) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// SegmentSubgroup is one subgroup of a segment group, its members
+// joined by its operator.
+type SegmentSubgroup struct {
+	// How the members are joined.
+	SegmentOperator SegmentOperator `json:"segment_operator,omitempty"`
+	// The members.
+	SegmentMembers []SegmentMember `json:"segment_members"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type segmentSubgroupAlias SegmentSubgroup
+
+var segmentSubgroupIdx = record.IndexOf(reflect.TypeFor[segmentSubgroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SegmentSubgroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SegmentSubgroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SegmentSubgroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*segmentSubgroupAlias)(x), segmentSubgroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SegmentSubgroup) decodeFast(b []byte) bool {
+	*x = SegmentSubgroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "segment_operator":
+			if !record.IsNull(v) {
+				x.SegmentOperator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segment_members":
+			x.SegmentMembers, ok = record.ReadList(v, func(e []byte) (SegmentMember, bool) {
+				p, ok := record.ReadRecord(e, (*SegmentMember).decodeValid)
+				if p == nil {
+					return SegmentMember{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "segment_operator", "segment_members")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SegmentSubgroup) MarshalJSON() ([]byte, error) {
+	a := segmentSubgroupAlias(x)
+	if a.SegmentMembers == nil {
+		a.SegmentMembers = []SegmentMember{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SegmentSubgroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SegmentSubgroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, segmentSubgroupIdx, prefix)
+	for i := range x.SegmentMembers {
+		out = append(out, x.SegmentMembers[i].misfits(record.MisfitPath(prefix, "segment_members["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *SegmentSubgroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.SegmentOperator != "" {
+			valid.Enum(v, valid.Path(at, "segment_operator"), x.SegmentOperator)
+		} else {
+			v.Require(valid.Path(at, "segment_operator"), false)
+		}
+		v.Require(valid.Path(at, "segment_members"), len(x.SegmentMembers) > 0)
+		for i := range x.SegmentMembers {
+			x.SegmentMembers[i].validateAt(v, valid.Index(at, "segment_members", i), create)
+		}
+	} else {
+		if x.SegmentOperator != "" {
+			valid.Enum(v, valid.Path(at, "segment_operator"), x.SegmentOperator)
+		}
+		for i := range x.SegmentMembers {
+			x.SegmentMembers[i].validateAt(v, valid.Index(at, "segment_members", i), create)
+		}
+	}
+}
+
+// SegmentMember is one segment of a subgroup. A request sends
+// segment_id and segment_type; the answers of a list and of an
+// extended get add the segment's details, which a request leaves
+// out.
+type SegmentMember struct {
+	// The segment. Also read from a JSON string.
+	SegmentID int64 `json:"segment_id"`
+	// Its kind.
+	SegmentType SegmentType `json:"segment_type,omitempty"`
+	// The segment's name. Read-only: not sent on create or update.
+	Name string `json:"name,omitempty"`
+	// Its path in the taxonomy. Read-only: not sent on create or update.
+	FullPath string `json:"full_path,omitempty"`
+	// Its objective. Read-only: not sent on create or update.
+	Objective string `json:"objective,omitempty"`
+	// Its CPM in the currency asked for, exact. Also read from a JSON
+	// string. Read-only: not sent on create or update.
+	CPM adama.Decimal `json:"cpm,omitzero"`
+	// Its code. Read-only: not sent on create or update.
+	Code string `json:"code,omitempty"`
+	// Its unique users. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	Uniques int64 `json:"uniques,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type segmentMemberAlias SegmentMember
+
+var segmentMemberIdx = record.IndexOf(reflect.TypeFor[segmentMemberAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SegmentMember) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SegmentMember) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SegmentMember) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*segmentMemberAlias)(x), segmentMemberIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SegmentMember) decodeFast(b []byte) bool {
+	*x = SegmentMember{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "segment_id":
+			if !record.IsNull(v) {
+				x.SegmentID, ok = record.ReadInt64(v)
+			}
+		case "segment_type":
+			if !record.IsNull(v) {
+				x.SegmentType, ok = record.ReadEnum[SegmentType](v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "objective":
+			if !record.IsNull(v) {
+				x.Objective, ok = record.ReadText(v)
+			}
+		case "cpm":
+			if !record.IsNull(v) {
+				x.CPM, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "uniques":
+			if !record.IsNull(v) {
+				x.Uniques, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "segment_id", "segment_type", "name", "full_path", "objective", "cpm", "code", "uniques")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SegmentMember) MarshalJSON() ([]byte, error) {
+	a := segmentMemberAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SegmentMember) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SegmentMember) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, segmentMemberIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *SegmentMember) clearReadOnly() {
+	x.Name = ""
+	x.FullPath = ""
+	x.Objective = ""
+	x.CPM = adama.Decimal{}
+	x.Code = ""
+	x.Uniques = 0
+	cloned := false
+	for _, k := range [...]string{"name", "full_path", "objective", "cpm", "code", "uniques"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *SegmentMember) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Range(valid.Path(at, "segment_id"), x.SegmentID, -2147483648, 2147483647)
+		if x.SegmentType != "" {
+			valid.Enum(v, valid.Path(at, "segment_type"), x.SegmentType)
+		} else {
+			v.Require(valid.Path(at, "segment_type"), false)
+		}
+	} else {
+		v.Range(valid.Path(at, "segment_id"), x.SegmentID, -2147483648, 2147483647)
+		if x.SegmentType != "" {
+			valid.Enum(v, valid.Path(at, "segment_type"), x.SegmentType)
+		}
+	}
+}
+
+// SegmentGroupAssignment is a strategy a segment group is assigned
+// to, with its campaign, advertiser and agency.
+type SegmentGroupAssignment struct {
+	// The assignment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The strategy. Also read from a JSON string.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// Its name.
+	StrategyName string `json:"strategy_name,omitempty"`
+	// The strategy's campaign. Also read from a JSON string.
+	CampaignID int64 `json:"campaign_id,omitempty"`
+	// Its name.
+	CampaignName string `json:"campaign_name,omitempty"`
+	// The campaign's advertiser. Also read from a JSON string.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// Its name.
+	AdvertiserName string `json:"advertiser_name,omitempty"`
+	// The advertiser's agency. Also read from a JSON string.
+	AgencyID int64 `json:"agency_id,omitempty"`
+	// Its name.
+	AgencyName string `json:"agency_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type segmentGroupAssignmentAlias SegmentGroupAssignment
+
+var segmentGroupAssignmentIdx = record.IndexOf(reflect.TypeFor[segmentGroupAssignmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SegmentGroupAssignment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SegmentGroupAssignment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SegmentGroupAssignment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*segmentGroupAssignmentAlias)(x), segmentGroupAssignmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SegmentGroupAssignment) decodeFast(b []byte) bool {
+	*x = SegmentGroupAssignment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "strategy_name":
+			if !record.IsNull(v) {
+				x.StrategyName, ok = record.ReadText(v)
+			}
+		case "campaign_id":
+			if !record.IsNull(v) {
+				x.CampaignID, ok = record.ReadInt64(v)
+			}
+		case "campaign_name":
+			if !record.IsNull(v) {
+				x.CampaignName, ok = record.ReadText(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "advertiser_name":
+			if !record.IsNull(v) {
+				x.AdvertiserName, ok = record.ReadText(v)
+			}
+		case "agency_id":
+			if !record.IsNull(v) {
+				x.AgencyID, ok = record.ReadInt64(v)
+			}
+		case "agency_name":
+			if !record.IsNull(v) {
+				x.AgencyName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_id", "strategy_name", "campaign_id", "campaign_name", "advertiser_id", "advertiser_name", "agency_id", "agency_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SegmentGroupAssignment) MarshalJSON() ([]byte, error) {
+	a := segmentGroupAssignmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SegmentGroupAssignment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SegmentGroupAssignment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, segmentGroupAssignmentIdx, prefix)
+	return out
+}
+
+// AudienceVendor is a provider of audience segments. Create sends
+// the writable fields (name, namespace_code, bidder_code and
+// vendor_id are required); Update sends what changed since the
+// record was read, without a version (the reference's update body
+// has none).
+type AudienceVendor struct {
+	// The audience vendor's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Its name. At most 256 characters.
+	Name string `json:"name"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The vendor it bills as. Also read from a JSON string.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// Its namespace code. At most 16 characters.
+	NamespaceCode string `json:"namespace_code,omitempty"`
+	// Its code at the bidder. At most 16 characters.
+	BidderCode string `json:"bidder_code,omitempty"`
+	// Whether its segments serve the campaign-level optimisation.
+	// Also read from a JSON string.
+	CampaignBrainEnabled *bool `json:"campaign_brain_enabled,omitempty"`
+	// Whether it provides batch segments. Also read from a JSON string.
+	ProvidesBatchSegments *bool `json:"provides_batch_segments,omitempty"`
+	// The reference's mma_free_cm flag. Also read from a JSON string.
+	MMAFreeCM *bool `json:"mma_free_cm,omitempty"`
+	// Whether it is pinned at the top of searches. Also read from a JSON
+	// string.
+	PinTopSearch *bool `json:"pin_top_search,omitempty"`
+	// Its provider tax; an update cannot clear it.
+	ProviderTax *string `json:"provider_tax,omitempty"`
+	// Its version, when the platform sends one (Update does not send
+	// it). Also read from a JSON string. Read-only: not sent on create
+	// or update.
+	Version int64 `json:"version,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type audienceVendorAlias AudienceVendor
+
+var audienceVendorIdx = record.IndexOf(reflect.TypeFor[audienceVendorAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *AudienceVendor) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// decodeKept decodes b, known to be valid JSON, as a record another
+// holds, keeping the body as UnmarshalJSON does.
+func (x *AudienceVendor) decodeKept(b []byte) error {
+	if err := x.decodeValid(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *AudienceVendor) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceVendor) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceVendor) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceVendorAlias)(x), audienceVendorIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceVendor) decodeFast(b []byte) bool {
+	*x = AudienceVendor{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "namespace_code":
+			if !record.IsNull(v) {
+				x.NamespaceCode, ok = record.ReadText(v)
+			}
+		case "bidder_code":
+			if !record.IsNull(v) {
+				x.BidderCode, ok = record.ReadText(v)
+			}
+		case "campaign_brain_enabled":
+			x.CampaignBrainEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "provides_batch_segments":
+			x.ProvidesBatchSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "mma_free_cm":
+			x.MMAFreeCM, ok = record.ReadPtr(v, record.ReadBool)
+		case "pin_top_search":
+			x.PinTopSearch, ok = record.ReadPtr(v, record.ReadBool)
+		case "provider_tax":
+			x.ProviderTax, ok = record.ReadPtr(v, record.ReadText)
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "vendor_id", "namespace_code", "bidder_code", "campaign_brain_enabled", "provides_batch_segments", "mma_free_cm", "pin_top_search", "provider_tax", "version", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceVendor) MarshalJSON() ([]byte, error) {
+	a := audienceVendorAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceVendor) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceVendor) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceVendorIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *AudienceVendor) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.Version = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "version", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *AudienceVendor) original() *AudienceVendor {
+	if x.raw == nil {
+		return nil
+	}
+	var o AudienceVendor
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// audienceVendorWrite is the writable part of AudienceVendor, in the description's order.
+type audienceVendorWrite struct {
+	Name                  string  `json:"name,omitempty"`
+	VendorID              int64   `json:"vendor_id,omitempty"`
+	NamespaceCode         string  `json:"namespace_code,omitempty"`
+	BidderCode            string  `json:"bidder_code,omitempty"`
+	CampaignBrainEnabled  *bool   `json:"campaign_brain_enabled,omitempty"`
+	ProvidesBatchSegments *bool   `json:"provides_batch_segments,omitempty"`
+	MMAFreeCM             *bool   `json:"mma_free_cm,omitempty"`
+	PinTopSearch          *bool   `json:"pin_top_search,omitempty"`
+	ProviderTax           *string `json:"provider_tax,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *AudienceVendor) writable() ([]byte, error) {
+	w := audienceVendorWrite{
+		Name:                  x.Name,
+		VendorID:              x.VendorID,
+		NamespaceCode:         x.NamespaceCode,
+		BidderCode:            x.BidderCode,
+		CampaignBrainEnabled:  x.CampaignBrainEnabled,
+		ProvidesBatchSegments: x.ProvidesBatchSegments,
+		MMAFreeCM:             x.MMAFreeCM,
+		PinTopSearch:          x.PinTopSearch,
+		ProviderTax:           x.ProviderTax,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *AudienceVendor) readOnlyChanged(orig *AudienceVendor) map[string]bool {
+	return map[string]bool{
+		"id":          orig.ID != x.ID,
+		"entity_type": orig.EntityType != x.EntityType,
+		"version":     orig.Version != x.Version,
+		"created_on":  !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":  !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*AudienceVendor) fixedFields() []string {
+	return []string{"name", "vendor_id", "namespace_code", "bidder_code", "campaign_brain_enabled", "provides_batch_segments", "mma_free_cm", "pin_top_search", "provider_tax"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*AudienceVendor) createOnlyFields() []string {
+	return nil
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// AudienceVendorCreate, update by AudienceVendorUpdate): those of a
+// create when create is set, else those of an update.
+func (x *AudienceVendor) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by AudienceVendorCreate,
+// update by AudienceVendorUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *AudienceVendor) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.VendorID != 0 {
+			v.Range(valid.Path(at, "vendor_id"), x.VendorID, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "vendor_id"), false)
+		}
+		if x.NamespaceCode != "" {
+			v.MaxLen(valid.Path(at, "namespace_code"), x.NamespaceCode, 16)
+		} else {
+			v.Require(valid.Path(at, "namespace_code"), false)
+		}
+		if x.BidderCode != "" {
+			v.MaxLen(valid.Path(at, "bidder_code"), x.BidderCode, 16)
+		} else {
+			v.Require(valid.Path(at, "bidder_code"), false)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		}
+		if x.VendorID != 0 {
+			v.Range(valid.Path(at, "vendor_id"), x.VendorID, -2147483648, 2147483647)
+		}
+		if x.NamespaceCode != "" {
+			v.MaxLen(valid.Path(at, "namespace_code"), x.NamespaceCode, 16)
+		}
+		if x.BidderCode != "" {
+			v.MaxLen(valid.Path(at, "bidder_code"), x.BidderCode, 16)
+		}
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *AudienceVendor) validateChange(v *valid.Validator, orig *AudienceVendor) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "version", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// AudienceCPMRequest is the audience segments whose CPM EstimateCPM
+// estimates, in a currency.
+type AudienceCPMRequest struct {
+	// The currency of the estimate (three letters). At most 3
+	// characters.
+	CurrencyCode string `json:"currency_code"`
+	// The groups of included segments.
+	Include []AudienceSegmentsGroup `json:"include,omitempty"`
+	// The excluded segments.
+	Exclude *AudienceSegmentsGroup `json:"exclude,omitempty"`
+	// Extended asks for the segments in the answer (extended=true).
+	// Not sent.
+	Extended bool `json:"-"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceCPMRequestAlias AudienceCPMRequest
+
+var audienceCPMRequestIdx = record.IndexOf(reflect.TypeFor[audienceCPMRequestAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceCPMRequest) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceCPMRequest) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceCPMRequest) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceCPMRequestAlias)(x), audienceCPMRequestIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceCPMRequest) decodeFast(b []byte) bool {
+	*x = AudienceCPMRequest{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (AudienceSegmentsGroup, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceSegmentsGroup).decodeValid)
+				if p == nil {
+					return AudienceSegmentsGroup{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*AudienceSegmentsGroup).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "currency_code", "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceCPMRequest) MarshalJSON() ([]byte, error) {
+	a := audienceCPMRequestAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceCPMRequest) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceCPMRequest) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceCPMRequestIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *AudienceCPMRequest) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceCPMRequest) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "currency_code"), x.CurrencyCode != "")
+		v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		for i := range x.Include {
+			x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+		}
+		if x.Exclude != nil {
+			x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+		}
+	} else {
+		v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		for i := range x.Include {
+			x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+		}
+		if x.Exclude != nil {
+			x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+		}
+	}
+}
+
+// AudienceSegmentsGroup is audience segments joined by an operator,
+// for a CPM estimate.
+type AudienceSegmentsGroup struct {
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []AudienceSegmentPrice `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceSegmentsGroupAlias AudienceSegmentsGroup
+
+var audienceSegmentsGroupIdx = record.IndexOf(reflect.TypeFor[audienceSegmentsGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceSegmentsGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceSegmentsGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceSegmentsGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceSegmentsGroupAlias)(x), audienceSegmentsGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceSegmentsGroup) decodeFast(b []byte) bool {
+	*x = AudienceSegmentsGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (AudienceSegmentPrice, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceSegmentPrice).decodeValid)
+				if p == nil {
+					return AudienceSegmentPrice{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceSegmentsGroup) MarshalJSON() ([]byte, error) {
+	a := audienceSegmentsGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceSegmentsGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceSegmentsGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceSegmentsGroupIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceSegmentsGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// AudienceSegmentPrice is an audience segment of a CPM estimate,
+// with the caller's own CPM where it has one.
+type AudienceSegmentPrice struct {
+	// The audience segment.
+	AudienceSegmentID int64 `json:"audience_segment_id"`
+	// A CPM in USD used in place of the segment's own.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceSegmentPriceAlias AudienceSegmentPrice
+
+var audienceSegmentPriceIdx = record.IndexOf(reflect.TypeFor[audienceSegmentPriceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceSegmentPrice) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceSegmentPrice) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceSegmentPrice) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceSegmentPriceAlias)(x), audienceSegmentPriceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceSegmentPrice) decodeFast(b []byte) bool {
+	*x = AudienceSegmentPrice{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "audience_segment_id":
+			if !record.IsNull(v) {
+				x.AudienceSegmentID, ok = record.ReadInt64(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "audience_segment_id", "user_cpm")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceSegmentPrice) MarshalJSON() ([]byte, error) {
+	a := audienceSegmentPriceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceSegmentPrice) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceSegmentPrice) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceSegmentPriceIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceSegmentPrice) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "audience_segment_id"), x.AudienceSegmentID, -2147483648, 2147483647)
+	if x.UserCPM != nil {
+		v.DecimalMin(valid.Path(at, "user_cpm"), *x.UserCPM, "0")
+	}
+}
+
+// AudienceCPMEstimate is the CPM range of audience segments;
+// Segments only when extended.
+type AudienceCPMEstimate struct {
+	// The range.
+	CPM *AudienceCPM `json:"cpm,omitempty"`
+	// The segments priced (extended=true).
+	Segments []EstimatedSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceCPMEstimateAlias AudienceCPMEstimate
+
+var audienceCPMEstimateIdx = record.IndexOf(reflect.TypeFor[audienceCPMEstimateAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceCPMEstimate) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceCPMEstimate) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceCPMEstimate) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceCPMEstimateAlias)(x), audienceCPMEstimateIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceCPMEstimate) decodeFast(b []byte) bool {
+	*x = AudienceCPMEstimate{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "cpm":
+			x.CPM, ok = record.ReadRecord(v, (*AudienceCPM).decodeValid)
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (EstimatedSegment, bool) {
+				p, ok := record.ReadRecord(e, (*EstimatedSegment).decodeValid)
+				if p == nil {
+					return EstimatedSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "cpm", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceCPMEstimate) MarshalJSON() ([]byte, error) {
+	a := audienceCPMEstimateAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceCPMEstimate) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceCPMEstimate) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceCPMEstimateIdx, prefix)
+	out = append(out, x.CPM.misfits(record.MisfitPath(prefix, "cpm"))...)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// AudienceCPM is the estimated CPM range of audience segments.
+type AudienceCPM struct {
+	// The currency.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// Whether taxed segments are included. Also read from a JSON string.
+	IncludesTaxedSegments *bool `json:"includes_taxed_segments,omitempty"`
+	// The lowest CPM, exact. Also read from a JSON string.
+	AudienceCPMMin adama.Decimal `json:"audience_cpm_min"`
+	// The highest CPM, exact. Also read from a JSON string.
+	AudienceCPMMax adama.Decimal `json:"audience_cpm_max"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceCPMAlias AudienceCPM
+
+var audienceCPMIdx = record.IndexOf(reflect.TypeFor[audienceCPMAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceCPM) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceCPM) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceCPM) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceCPMAlias)(x), audienceCPMIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceCPM) decodeFast(b []byte) bool {
+	*x = AudienceCPM{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "includes_taxed_segments":
+			x.IncludesTaxedSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "audience_cpm_min":
+			if !record.IsNull(v) {
+				x.AudienceCPMMin, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "audience_cpm_max":
+			if !record.IsNull(v) {
+				x.AudienceCPMMax, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "currency_code", "includes_taxed_segments", "audience_cpm_min", "audience_cpm_max")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceCPM) MarshalJSON() ([]byte, error) {
+	a := audienceCPMAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceCPM) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceCPM) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceCPMIdx, prefix)
+	return out
+}
+
+// EstimatedSegment is a segment as an extended CPM estimate prices
+// it.
+type EstimatedSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// Its CPM, exact. Also read from a JSON string.
+	CPM adama.Decimal `json:"cpm,omitzero"`
+	// The caller's CPM for it, when sent. Also read from a JSON string.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// Its unique users. Also read from a JSON string.
+	Uniques *int64 `json:"uniques,omitempty"`
+	// Its code.
+	Code *string `json:"code,omitempty"`
+	// Its objective (contextual segments).
+	SegmentObjectiveName string `json:"segment_objective_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type estimatedSegmentAlias EstimatedSegment
+
+var estimatedSegmentIdx = record.IndexOf(reflect.TypeFor[estimatedSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EstimatedSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EstimatedSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EstimatedSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*estimatedSegmentAlias)(x), estimatedSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EstimatedSegment) decodeFast(b []byte) bool {
+	*x = EstimatedSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "cpm":
+			if !record.IsNull(v) {
+				x.CPM, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "uniques":
+			x.Uniques, ok = record.ReadPtr(v, record.ReadInt64)
+		case "code":
+			x.Code, ok = record.ReadPtr(v, record.ReadText)
+		case "segment_objective_name":
+			if !record.IsNull(v) {
+				x.SegmentObjectiveName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "full_path", "cpm", "user_cpm", "uniques", "code", "segment_objective_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EstimatedSegment) MarshalJSON() ([]byte, error) {
+	a := estimatedSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EstimatedSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EstimatedSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, estimatedSegmentIdx, prefix)
+	return out
+}
+
+// ContextualCPMRequest is the contextual segments whose CPM
+// EstimateCPM estimates, in a currency.
+type ContextualCPMRequest struct {
+	// The currency of the estimate (three letters). At most 3
+	// characters.
+	CurrencyCode string `json:"currency_code"`
+	// The groups of included segments.
+	Include []ContextualSegmentsGroup `json:"include,omitempty"`
+	// The excluded segments.
+	Exclude *ContextualSegmentsGroup `json:"exclude,omitempty"`
+	// Extended asks for the segments in the answer (extended=true).
+	// Not sent.
+	Extended bool `json:"-"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualCPMRequestAlias ContextualCPMRequest
+
+var contextualCPMRequestIdx = record.IndexOf(reflect.TypeFor[contextualCPMRequestAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualCPMRequest) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualCPMRequest) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualCPMRequest) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualCPMRequestAlias)(x), contextualCPMRequestIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualCPMRequest) decodeFast(b []byte) bool {
+	*x = ContextualCPMRequest{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (ContextualSegmentsGroup, bool) {
+				p, ok := record.ReadRecord(e, (*ContextualSegmentsGroup).decodeValid)
+				if p == nil {
+					return ContextualSegmentsGroup{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*ContextualSegmentsGroup).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "currency_code", "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualCPMRequest) MarshalJSON() ([]byte, error) {
+	a := contextualCPMRequestAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualCPMRequest) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualCPMRequest) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualCPMRequestIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *ContextualCPMRequest) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *ContextualCPMRequest) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "currency_code"), x.CurrencyCode != "")
+		v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		for i := range x.Include {
+			x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+		}
+		if x.Exclude != nil {
+			x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+		}
+	} else {
+		v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		for i := range x.Include {
+			x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+		}
+		if x.Exclude != nil {
+			x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+		}
+	}
+}
+
+// ContextualSegmentsGroup is contextual segments joined by an
+// operator, for a CPM estimate.
+type ContextualSegmentsGroup struct {
+	// The group's code.
+	Code string `json:"code,omitempty"`
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []ContextualSegmentPrice `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualSegmentsGroupAlias ContextualSegmentsGroup
+
+var contextualSegmentsGroupIdx = record.IndexOf(reflect.TypeFor[contextualSegmentsGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualSegmentsGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualSegmentsGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualSegmentsGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualSegmentsGroupAlias)(x), contextualSegmentsGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualSegmentsGroup) decodeFast(b []byte) bool {
+	*x = ContextualSegmentsGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (ContextualSegmentPrice, bool) {
+				p, ok := record.ReadRecord(e, (*ContextualSegmentPrice).decodeValid)
+				if p == nil {
+					return ContextualSegmentPrice{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualSegmentsGroup) MarshalJSON() ([]byte, error) {
+	a := contextualSegmentsGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualSegmentsGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualSegmentsGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualSegmentsGroupIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *ContextualSegmentsGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// ContextualSegmentPrice is a contextual segment of a CPM estimate,
+// with the caller's own CPM where it has one.
+type ContextualSegmentPrice struct {
+	// The targeting segment.
+	TargetingSegmentID int64 `json:"targeting_segment_id"`
+	// A CPM used in place of the segment's own.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualSegmentPriceAlias ContextualSegmentPrice
+
+var contextualSegmentPriceIdx = record.IndexOf(reflect.TypeFor[contextualSegmentPriceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualSegmentPrice) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualSegmentPrice) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualSegmentPrice) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualSegmentPriceAlias)(x), contextualSegmentPriceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualSegmentPrice) decodeFast(b []byte) bool {
+	*x = ContextualSegmentPrice{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "targeting_segment_id":
+			if !record.IsNull(v) {
+				x.TargetingSegmentID, ok = record.ReadInt64(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "targeting_segment_id", "user_cpm")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualSegmentPrice) MarshalJSON() ([]byte, error) {
+	a := contextualSegmentPriceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualSegmentPrice) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualSegmentPrice) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualSegmentPriceIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *ContextualSegmentPrice) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "targeting_segment_id"), x.TargetingSegmentID, -2147483648, 2147483647)
+	if x.UserCPM != nil {
+		v.DecimalMin(valid.Path(at, "user_cpm"), *x.UserCPM, "0")
+	}
+}
+
+// ContextualCPMEstimate is the CPM of contextual segments; Segments
+// only when extended.
+type ContextualCPMEstimate struct {
+	// The CPM and its range.
+	CPM *ContextualCPM `json:"cpm,omitempty"`
+	// The segments priced (extended=true).
+	Segments []EstimatedSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualCPMEstimateAlias ContextualCPMEstimate
+
+var contextualCPMEstimateIdx = record.IndexOf(reflect.TypeFor[contextualCPMEstimateAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualCPMEstimate) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualCPMEstimate) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualCPMEstimate) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualCPMEstimateAlias)(x), contextualCPMEstimateIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualCPMEstimate) decodeFast(b []byte) bool {
+	*x = ContextualCPMEstimate{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "cpm":
+			x.CPM, ok = record.ReadRecord(v, (*ContextualCPM).decodeValid)
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (EstimatedSegment, bool) {
+				p, ok := record.ReadRecord(e, (*EstimatedSegment).decodeValid)
+				if p == nil {
+					return EstimatedSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "cpm", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualCPMEstimate) MarshalJSON() ([]byte, error) {
+	a := contextualCPMEstimateAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualCPMEstimate) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualCPMEstimate) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualCPMEstimateIdx, prefix)
+	out = append(out, x.CPM.misfits(record.MisfitPath(prefix, "cpm"))...)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// ContextualCPM is the estimated CPM of contextual segments and its
+// range.
+type ContextualCPM struct {
+	// The currency.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The CPM, exact. Also read from a JSON string.
+	Value adama.Decimal `json:"value"`
+	// Whether taxed segments are included. Also read from a JSON string.
+	IncludesTaxedSegments *bool `json:"includes_taxed_segments,omitempty"`
+	// The lowest CPM, exact. Also read from a JSON string.
+	ContextualCPMMin adama.Decimal `json:"contextual_cpm_min"`
+	// The highest CPM, exact. Also read from a JSON string.
+	ContextualCPMMax adama.Decimal `json:"contextual_cpm_max"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualCPMAlias ContextualCPM
+
+var contextualCPMIdx = record.IndexOf(reflect.TypeFor[contextualCPMAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualCPM) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualCPM) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualCPM) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualCPMAlias)(x), contextualCPMIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualCPM) decodeFast(b []byte) bool {
+	*x = ContextualCPM{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "includes_taxed_segments":
+			x.IncludesTaxedSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "contextual_cpm_min":
+			if !record.IsNull(v) {
+				x.ContextualCPMMin, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "contextual_cpm_max":
+			if !record.IsNull(v) {
+				x.ContextualCPMMax, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "currency_code", "value", "includes_taxed_segments", "contextual_cpm_min", "contextual_cpm_max")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualCPM) MarshalJSON() ([]byte, error) {
+	a := contextualCPMAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualCPM) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualCPM) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualCPMIdx, prefix)
+	return out
+}
+
+// FrequentSegment is a segment among an advertiser's or a campaign's
+// most used ones.
+type FrequentSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its external code.
+	ExternalCode string `json:"external_code,omitempty"`
+	// Its display name.
+	FriendlyName string `json:"friendly_name,omitempty"`
+	// Its vendor. Also read from a JSON string.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// The vendor's name.
+	VendorName string `json:"vendor_name,omitempty"`
+	// Its dimension. Also read from a JSON string.
+	DimensionID int64 `json:"dimension_id,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// How often it is used. Also read from a JSON string.
+	Frequency int64 `json:"frequency,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its retail CPM, exact. Also read from a JSON string.
+	RetailCPM adama.Decimal `json:"retail_cpm,omitzero"`
+	// Its objective. Also read from a JSON string.
+	ObjectiveID int64 `json:"objective_id,omitempty"`
+	// Its targeting vendor. Also read from a JSON string.
+	TargetingVendorID int64 `json:"targeting_vendor_id,omitempty"`
+	// The objective's name.
+	SegmentObjectiveName string `json:"segment_objective_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type frequentSegmentAlias FrequentSegment
+
+var frequentSegmentIdx = record.IndexOf(reflect.TypeFor[frequentSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *FrequentSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *FrequentSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *FrequentSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*frequentSegmentAlias)(x), frequentSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *FrequentSegment) decodeFast(b []byte) bool {
+	*x = FrequentSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "external_code":
+			if !record.IsNull(v) {
+				x.ExternalCode, ok = record.ReadText(v)
+			}
+		case "friendly_name":
+			if !record.IsNull(v) {
+				x.FriendlyName, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "vendor_name":
+			if !record.IsNull(v) {
+				x.VendorName, ok = record.ReadText(v)
+			}
+		case "dimension_id":
+			if !record.IsNull(v) {
+				x.DimensionID, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "frequency":
+			if !record.IsNull(v) {
+				x.Frequency, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "retail_cpm":
+			if !record.IsNull(v) {
+				x.RetailCPM, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "objective_id":
+			if !record.IsNull(v) {
+				x.ObjectiveID, ok = record.ReadInt64(v)
+			}
+		case "targeting_vendor_id":
+			if !record.IsNull(v) {
+				x.TargetingVendorID, ok = record.ReadInt64(v)
+			}
+		case "segment_objective_name":
+			if !record.IsNull(v) {
+				x.SegmentObjectiveName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "external_code", "friendly_name", "vendor_id", "vendor_name", "dimension_id", "code", "frequency", "name", "retail_cpm", "objective_id", "targeting_vendor_id", "segment_objective_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x FrequentSegment) MarshalJSON() ([]byte, error) {
+	a := frequentSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *FrequentSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *FrequentSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, frequentSegmentIdx, prefix)
+	return out
+}
+
+// AudienceSegment is an audience segment with its path in its
+// taxonomy and its prices.
+type AudienceSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its version. Also read from a JSON string.
+	Version int64 `json:"version,omitempty"`
+	// Its parent. Also read from a JSON string.
+	ParentAudienceSegmentID *int64 `json:"parent_audience_segment_id,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// Its unique users. Also read from a JSON string.
+	Uniques int64 `json:"uniques,omitempty"`
+	// Its retail CPM.
+	RetailCPM adama.Money `json:"retail_cpm,omitempty"`
+	// Its vendor. Also read from a JSON string.
+	AudienceVendorID int64 `json:"audience_vendor_id,omitempty"`
+	// Its code.
+	Code *string `json:"code,omitempty"`
+	// Whether it can be bought. Also read from a JSON string.
+	Buyable *bool `json:"buyable,omitempty"`
+	// How many children it has. Also read from a JSON string.
+	ChildCount int64 `json:"child_count,omitempty"`
+	// Its wholesale CPM.
+	WholesaleCPM adama.Money `json:"wholesale_cpm,omitempty"`
+	// Its type.
+	Type string `json:"type,omitempty"`
+	// Its taxonomy. Also read from a JSON string.
+	TaxonomyID int64 `json:"taxonomy_id,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Its vendor (with=audience_vendor).
+	AudienceVendor *AudienceVendor `json:"audience_vendor,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceSegmentAlias AudienceSegment
+
+var audienceSegmentIdx = record.IndexOf(reflect.TypeFor[audienceSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceSegment) UnmarshalJSON(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceSegment) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceSegmentAlias)(x), audienceSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceSegment) MarshalJSON() ([]byte, error) {
+	a := audienceSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceSegmentIdx, prefix)
+	out = append(out, x.AudienceVendor.misfits(record.MisfitPath(prefix, "audience_vendor"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *AudienceSegment) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// ContextualSegment is a contextual segment with its path; a list
+// without full=* answers id, name and entity_type.
+type ContextualSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its parent. Also read from a JSON string.
+	ParentTargetingSegmentID *int64 `json:"parent_targeting_segment_id,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// Its CPM in the currency asked for, exact. Also read from a JSON
+	// string.
+	CPM adama.Decimal `json:"cpm,omitzero"`
+	// Its vendor. Also read from a JSON string.
+	TargetingVendorID int64 `json:"targeting_vendor_id,omitempty"`
+	// The vendor's name.
+	VendorName string `json:"vendor_name,omitempty"`
+	// Its external code.
+	ExternalCode string `json:"external_code,omitempty"`
+	// Its objective's name.
+	SegmentObjectiveName string `json:"segment_objective_name,omitempty"`
+	// Its objective. Also read from a JSON string.
+	SegmentObjectiveID int64 `json:"segment_objective_id,omitempty"`
+	// Whether it can be bought. Also read from a JSON string.
+	Buyable *bool `json:"buyable,omitempty"`
+	// Whether it has children. Also read from a JSON string.
+	HasChildren *bool `json:"has_children,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualSegmentAlias ContextualSegment
+
+var contextualSegmentIdx = record.IndexOf(reflect.TypeFor[contextualSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualSegmentAlias)(x), contextualSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualSegment) decodeFast(b []byte) bool {
+	*x = ContextualSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "parent_targeting_segment_id":
+			x.ParentTargetingSegmentID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "cpm":
+			if !record.IsNull(v) {
+				x.CPM, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "targeting_vendor_id":
+			if !record.IsNull(v) {
+				x.TargetingVendorID, ok = record.ReadInt64(v)
+			}
+		case "vendor_name":
+			if !record.IsNull(v) {
+				x.VendorName, ok = record.ReadText(v)
+			}
+		case "external_code":
+			if !record.IsNull(v) {
+				x.ExternalCode, ok = record.ReadText(v)
+			}
+		case "segment_objective_name":
+			if !record.IsNull(v) {
+				x.SegmentObjectiveName, ok = record.ReadText(v)
+			}
+		case "segment_objective_id":
+			if !record.IsNull(v) {
+				x.SegmentObjectiveID, ok = record.ReadInt64(v)
+			}
+		case "buyable":
+			x.Buyable, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_children":
+			x.HasChildren, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "parent_targeting_segment_id", "full_path", "cpm", "targeting_vendor_id", "vendor_name", "external_code", "segment_objective_name", "segment_objective_id", "buyable", "has_children")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualSegment) MarshalJSON() ([]byte, error) {
+	a := contextualSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualSegmentIdx, prefix)
+	return out
+}
+
+// TargetingSegment is a targeting (contextual) segment; a list
+// without full=* answers id, name and entity_type.
+type TargetingSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its name (up to 256 characters).
+	Name string `json:"name,omitempty"`
+	// Its version. Also read from a JSON string.
+	Version int64 `json:"version,omitempty"`
+	// Its vendor. Also read from a JSON string.
+	TargetingVendorID int64 `json:"targeting_vendor_id,omitempty"`
+	// Its parent. Also read from a JSON string.
+	ParentTargetingSegmentID *int64 `json:"parent_targeting_segment_id,omitempty"`
+	// Its objective. Also read from a JSON string.
+	ObjectiveID *int64 `json:"objective_id,omitempty"`
+	// Its unique users. Also read from a JSON string.
+	Uniques *int64 `json:"uniques,omitempty"`
+	// Its external code (up to 48 characters).
+	ExternalCode *string `json:"external_code,omitempty"`
+	// Its wholesale CPM, exact. Also read from a JSON string.
+	WholesaleCPM *adama.Decimal `json:"wholesale_cpm,omitempty"`
+	// Its retail CPM, exact. Also read from a JSON string.
+	RetailCPM *adama.Decimal `json:"retail_cpm,omitempty"`
+	// Whether it can be bought (true when absent). Also read from a JSON
+	// string.
+	Buyable *bool `json:"buyable,omitempty"`
+	// Its tag (up to 64 characters).
+	Tag string `json:"tag,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// How many children it has. Also read from a JSON string.
+	ChildCount *int64 `json:"child_count,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingSegmentAlias TargetingSegment
+
+var targetingSegmentIdx = record.IndexOf(reflect.TypeFor[targetingSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingSegmentAlias)(x), targetingSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingSegment) decodeFast(b []byte) bool {
+	*x = TargetingSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "targeting_vendor_id":
+			if !record.IsNull(v) {
+				x.TargetingVendorID, ok = record.ReadInt64(v)
+			}
+		case "parent_targeting_segment_id":
+			x.ParentTargetingSegmentID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "objective_id":
+			x.ObjectiveID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "uniques":
+			x.Uniques, ok = record.ReadPtr(v, record.ReadInt64)
+		case "external_code":
+			x.ExternalCode, ok = record.ReadPtr(v, record.ReadText)
+		case "wholesale_cpm":
+			x.WholesaleCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "retail_cpm":
+			x.RetailCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "buyable":
+			x.Buyable, ok = record.ReadPtr(v, record.ReadBool)
+		case "tag":
+			if !record.IsNull(v) {
+				x.Tag, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "child_count":
+			x.ChildCount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "version", "targeting_vendor_id", "parent_targeting_segment_id", "objective_id", "uniques", "external_code", "wholesale_cpm", "retail_cpm", "buyable", "tag", "full_path", "child_count", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingSegment) MarshalJSON() ([]byte, error) {
+	a := targetingSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingSegmentIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *TargetingSegment) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// TargetingSegmentObjective is an objective of targeting segments;
+// the list answers id and name.
+type TargetingSegmentObjective struct {
+	// The objective's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name (in the list).
+	Name string `json:"name,omitempty"`
+	// The objective (in a get).
+	Objective string `json:"objective,omitempty"`
+	// Its version. Also read from a JSON string.
+	Version int64 `json:"version,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingSegmentObjectiveAlias TargetingSegmentObjective
+
+var targetingSegmentObjectiveIdx = record.IndexOf(reflect.TypeFor[targetingSegmentObjectiveAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingSegmentObjective) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingSegmentObjective) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingSegmentObjective) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingSegmentObjectiveAlias)(x), targetingSegmentObjectiveIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingSegmentObjective) decodeFast(b []byte) bool {
+	*x = TargetingSegmentObjective{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "objective":
+			if !record.IsNull(v) {
+				x.Objective, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "objective", "version", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingSegmentObjective) MarshalJSON() ([]byte, error) {
+	a := targetingSegmentObjectiveAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingSegmentObjective) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingSegmentObjective) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingSegmentObjectiveIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *TargetingSegmentObjective) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// TechnologyTargetValue is a target value of a technology, video or
+// location dimension.
+type TechnologyTargetValue struct {
+	// The value's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its dimension.
+	Dimension Dimension `json:"dimension,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its name formatted for sorting (OSXX and DVMD), else its name.
+	SortableName string `json:"sortable_name,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// Its value. Also read from a JSON string.
+	Value int64 `json:"value,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type technologyTargetValueAlias TechnologyTargetValue
+
+var technologyTargetValueIdx = record.IndexOf(reflect.TypeFor[technologyTargetValueAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TechnologyTargetValue) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TechnologyTargetValue) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TechnologyTargetValue) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*technologyTargetValueAlias)(x), technologyTargetValueIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TechnologyTargetValue) decodeFast(b []byte) bool {
+	*x = TechnologyTargetValue{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "dimension":
+			if !record.IsNull(v) {
+				x.Dimension, ok = record.ReadEnum[Dimension](v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "sortable_name":
+			if !record.IsNull(v) {
+				x.SortableName, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "dimension", "name", "sortable_name", "full_path", "value", "code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TechnologyTargetValue) MarshalJSON() ([]byte, error) {
+	a := technologyTargetValueAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TechnologyTargetValue) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TechnologyTargetValue) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, technologyTargetValueIdx, prefix)
+	return out
+}
+
+// EntityGroup is a group of organizations, agencies and advertisers
+// sharing enterprise controls. The list answers the counts and the
+// preview; Get answers the members.
+type EntityGroup struct {
+	// The entity group's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version. Also read from a JSON string.
+	Version int64 `json:"version,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// How many organizations it holds (list). Also read from a JSON
+	// string.
+	OrganizationCount int64 `json:"organization_count,omitempty"`
+	// How many agencies (list). Also read from a JSON string.
+	AgencyCount int64 `json:"agency_count,omitempty"`
+	// How many advertisers (list). Also read from a JSON string.
+	AdvertiserCount int64 `json:"advertiser_count,omitempty"`
+	// How many enterprise controls (list). Also read from a JSON string.
+	ControlCount int64 `json:"ec_count,omitempty"`
+	// A preview of its members (list).
+	Preview string `json:"preview,omitempty"`
+	// Its organizations (Get).
+	Organizations []EntityGroupMember `json:"organizations,omitempty"`
+	// Its agencies, each with its organization (Get).
+	Agencies []EntityGroupMember `json:"agencies,omitempty"`
+	// Its advertisers, each with its agency and organization (Get).
+	Advertisers []EntityGroupMember `json:"advertisers,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type entityGroupAlias EntityGroup
+
+var entityGroupIdx = record.IndexOf(reflect.TypeFor[entityGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EntityGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EntityGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EntityGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*entityGroupAlias)(x), entityGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EntityGroup) decodeFast(b []byte) bool {
+	*x = EntityGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "organization_count":
+			if !record.IsNull(v) {
+				x.OrganizationCount, ok = record.ReadInt64(v)
+			}
+		case "agency_count":
+			if !record.IsNull(v) {
+				x.AgencyCount, ok = record.ReadInt64(v)
+			}
+		case "advertiser_count":
+			if !record.IsNull(v) {
+				x.AdvertiserCount, ok = record.ReadInt64(v)
+			}
+		case "ec_count":
+			if !record.IsNull(v) {
+				x.ControlCount, ok = record.ReadInt64(v)
+			}
+		case "preview":
+			if !record.IsNull(v) {
+				x.Preview, ok = record.ReadText(v)
+			}
+		case "organizations":
+			x.Organizations, ok = record.ReadList(v, func(e []byte) (EntityGroupMember, bool) {
+				p, ok := record.ReadRecord(e, (*EntityGroupMember).decodeValid)
+				if p == nil {
+					return EntityGroupMember{}, ok
+				}
+				return *p, ok
+			})
+		case "agencies":
+			x.Agencies, ok = record.ReadList(v, func(e []byte) (EntityGroupMember, bool) {
+				p, ok := record.ReadRecord(e, (*EntityGroupMember).decodeValid)
+				if p == nil {
+					return EntityGroupMember{}, ok
+				}
+				return *p, ok
+			})
+		case "advertisers":
+			x.Advertisers, ok = record.ReadList(v, func(e []byte) (EntityGroupMember, bool) {
+				p, ok := record.ReadRecord(e, (*EntityGroupMember).decodeValid)
+				if p == nil {
+					return EntityGroupMember{}, ok
+				}
+				return *p, ok
+			})
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "name", "organization_count", "agency_count", "advertiser_count", "ec_count", "preview", "organizations", "agencies", "advertisers", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EntityGroup) MarshalJSON() ([]byte, error) {
+	a := entityGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EntityGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EntityGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, entityGroupIdx, prefix)
+	for i := range x.Organizations {
+		out = append(out, x.Organizations[i].misfits(record.MisfitPath(prefix, "organizations["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Agencies {
+		out = append(out, x.Agencies[i].misfits(record.MisfitPath(prefix, "agencies["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Advertisers {
+		out = append(out, x.Advertisers[i].misfits(record.MisfitPath(prefix, "advertisers["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *EntityGroup) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// EntityGroupMember is an organization, agency or advertiser of an
+// entity group; an agency carries its organization, an advertiser
+// its agency and organization.
+type EntityGroupMember struct {
+	// The entity's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// An advertiser's agency.
+	Agency *EntityGroupParent `json:"agency,omitempty"`
+	// An agency's or advertiser's organization.
+	Organization *EntityGroupParent `json:"organization,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type entityGroupMemberAlias EntityGroupMember
+
+var entityGroupMemberIdx = record.IndexOf(reflect.TypeFor[entityGroupMemberAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EntityGroupMember) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EntityGroupMember) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EntityGroupMember) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*entityGroupMemberAlias)(x), entityGroupMemberIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EntityGroupMember) decodeFast(b []byte) bool {
+	*x = EntityGroupMember{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "agency":
+			x.Agency, ok = record.ReadRecord(v, (*EntityGroupParent).decodeValid)
+		case "organization":
+			x.Organization, ok = record.ReadRecord(v, (*EntityGroupParent).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "agency", "organization")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EntityGroupMember) MarshalJSON() ([]byte, error) {
+	a := entityGroupMemberAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EntityGroupMember) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EntityGroupMember) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, entityGroupMemberIdx, prefix)
+	out = append(out, x.Agency.misfits(record.MisfitPath(prefix, "agency"))...)
+	out = append(out, x.Organization.misfits(record.MisfitPath(prefix, "organization"))...)
+	return out
+}
+
+// EntityGroupParent is the agency or organization above an entity
+// group's member.
+type EntityGroupParent struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type entityGroupParentAlias EntityGroupParent
+
+var entityGroupParentIdx = record.IndexOf(reflect.TypeFor[entityGroupParentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EntityGroupParent) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EntityGroupParent) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EntityGroupParent) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*entityGroupParentAlias)(x), entityGroupParentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EntityGroupParent) decodeFast(b []byte) bool {
+	*x = EntityGroupParent{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EntityGroupParent) MarshalJSON() ([]byte, error) {
+	a := entityGroupParentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EntityGroupParent) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EntityGroupParent) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, entityGroupParentIdx, prefix)
+	return out
+}
+
+// EnterpriseControl is one constraint an entity group sets on a
+// field. The values' form follows the field and the constraint type
+// (a list for one_of, not, at_least and between; a number, text or
+// boolean otherwise), so they are kept as sent; ConstraintValues and
+// DefaultValues read them.
+type EnterpriseControl struct {
+	// The constrained field.
+	Field string `json:"field,omitempty"`
+	// The constraint (eq, ne, gt, gte, lt, lte, one_of, not, at_least,
+	// between).
+	ConstraintType string `json:"constraint_type,omitempty"`
+	// The allowed values as sent.
+	ConstraintValues json.RawMessage `json:"constraint_values,omitempty"`
+	// The default values as sent.
+	DefaultValues json.RawMessage `json:"default_values,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type enterpriseControlAlias EnterpriseControl
+
+var enterpriseControlIdx = record.IndexOf(reflect.TypeFor[enterpriseControlAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EnterpriseControl) UnmarshalJSON(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EnterpriseControl) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EnterpriseControl) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*enterpriseControlAlias)(x), enterpriseControlIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EnterpriseControl) MarshalJSON() ([]byte, error) {
+	a := enterpriseControlAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EnterpriseControl) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EnterpriseControl) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, enterpriseControlIdx, prefix)
+	return out
+}
+
+// StrategyTargetingRequest is the strategies to target and the
+// targeting POST /targeting adds to each.
+type StrategyTargetingRequest struct {
+	// The strategies.
+	StrategyIDs []int64 `json:"strategy_id"`
+	// The targeting to add.
+	Targeting *TargetingSpec `json:"targeting,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetingRequestAlias StrategyTargetingRequest
+
+var strategyTargetingRequestIdx = record.IndexOf(reflect.TypeFor[strategyTargetingRequestAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetingRequest) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetingRequest) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetingRequest) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetingRequestAlias)(x), strategyTargetingRequestIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetingRequest) decodeFast(b []byte) bool {
+	*x = StrategyTargetingRequest{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "strategy_id":
+			x.StrategyIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "targeting":
+			x.Targeting, ok = record.ReadRecord(v, (*TargetingSpec).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "strategy_id", "targeting")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetingRequest) MarshalJSON() ([]byte, error) {
+	a := strategyTargetingRequestAlias(x)
+	if a.StrategyIDs == nil {
+		a.StrategyIDs = []int64{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetingRequest) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetingRequest) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetingRequestIdx, prefix)
+	out = append(out, x.Targeting.misfits(record.MisfitPath(prefix, "targeting"))...)
+	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategyTargetingRequest) validate(v *valid.Validator, create bool) {
+	x.validateAt(v, "", create)
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyTargetingRequest) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "strategy_id"), len(x.StrategyIDs) > 0)
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+	} else {
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+	}
+}
+
+// TargetingSpec is targeting by audience, context, the caller's own
+// data, location, technology and day part.
+type TargetingSpec struct {
+	// Audience segments.
+	Audience *AudienceTargeting `json:"audience,omitempty"`
+	// Contextual target values (SFTY).
+	Contextual *DimensionTargeting `json:"contextual,omitempty"`
+	// Pixel bundles.
+	MyData *MyDataTargeting `json:"my_data,omitempty"`
+	// Location target values (DMAX, REGN, USZC).
+	Location *DimensionTargeting `json:"location,omitempty"`
+	// Technology target values (BSER, CSPD, DVCE, ISPX, OSXX, INVT,
+	// DVMD).
+	Technology *DimensionTargeting `json:"technology,omitempty"`
+	// The day parts.
+	DayParts []TargetingDayPart `json:"day_parts,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingSpecAlias TargetingSpec
+
+var targetingSpecIdx = record.IndexOf(reflect.TypeFor[targetingSpecAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingSpec) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingSpec) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingSpec) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingSpecAlias)(x), targetingSpecIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingSpec) decodeFast(b []byte) bool {
+	*x = TargetingSpec{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "audience":
+			x.Audience, ok = record.ReadRecord(v, (*AudienceTargeting).decodeValid)
+		case "contextual":
+			x.Contextual, ok = record.ReadRecord(v, (*DimensionTargeting).decodeValid)
+		case "my_data":
+			x.MyData, ok = record.ReadRecord(v, (*MyDataTargeting).decodeValid)
+		case "location":
+			x.Location, ok = record.ReadRecord(v, (*DimensionTargeting).decodeValid)
+		case "technology":
+			x.Technology, ok = record.ReadRecord(v, (*DimensionTargeting).decodeValid)
+		case "day_parts":
+			x.DayParts, ok = record.ReadList(v, func(e []byte) (TargetingDayPart, bool) {
+				p, ok := record.ReadRecord(e, (*TargetingDayPart).decodeValid)
+				if p == nil {
+					return TargetingDayPart{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "audience", "contextual", "my_data", "location", "technology", "day_parts")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingSpec) MarshalJSON() ([]byte, error) {
+	a := targetingSpecAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingSpec) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingSpec) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingSpecIdx, prefix)
+	out = append(out, x.Audience.misfits(record.MisfitPath(prefix, "audience"))...)
+	out = append(out, x.Contextual.misfits(record.MisfitPath(prefix, "contextual"))...)
+	out = append(out, x.MyData.misfits(record.MisfitPath(prefix, "my_data"))...)
+	out = append(out, x.Location.misfits(record.MisfitPath(prefix, "location"))...)
+	out = append(out, x.Technology.misfits(record.MisfitPath(prefix, "technology"))...)
+	for i := range x.DayParts {
+		out = append(out, x.DayParts[i].misfits(record.MisfitPath(prefix, "day_parts["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *TargetingSpec) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Audience != nil {
+		x.Audience.validateAt(v, valid.Path(at, "audience"), create)
+	}
+	if x.Contextual != nil {
+		x.Contextual.validateAt(v, valid.Path(at, "contextual"), create)
+	}
+	if x.MyData != nil {
+		x.MyData.validateAt(v, valid.Path(at, "my_data"), create)
+	}
+	if x.Location != nil {
+		x.Location.validateAt(v, valid.Path(at, "location"), create)
+	}
+	if x.Technology != nil {
+		x.Technology.validateAt(v, valid.Path(at, "technology"), create)
+	}
+	for i := range x.DayParts {
+		x.DayParts[i].validateAt(v, valid.Index(at, "day_parts", i), create)
+	}
+}
+
+// AudienceTargeting is included and excluded groups of audience
+// segments.
+type AudienceTargeting struct {
+	// Included groups.
+	Include []AudienceTarget `json:"include,omitempty"`
+	// Excluded groups.
+	Exclude []AudienceTarget `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceTargetingAlias AudienceTargeting
+
+var audienceTargetingIdx = record.IndexOf(reflect.TypeFor[audienceTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceTargetingAlias)(x), audienceTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceTargeting) decodeFast(b []byte) bool {
+	*x = AudienceTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (AudienceTarget, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceTarget).decodeValid)
+				if p == nil {
+					return AudienceTarget{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (AudienceTarget, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceTarget).decodeValid)
+				if p == nil {
+					return AudienceTarget{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceTargeting) MarshalJSON() ([]byte, error) {
+	a := audienceTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+}
+
+// AudienceTarget is audience segments joined by an operator.
+type AudienceTarget struct {
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	AudienceSegmentIDs []int64 `json:"audience_segment_ids,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceTargetAlias AudienceTarget
+
+var audienceTargetIdx = record.IndexOf(reflect.TypeFor[audienceTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceTargetAlias)(x), audienceTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceTarget) decodeFast(b []byte) bool {
+	*x = AudienceTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "audience_segment_ids":
+			x.AudienceSegmentIDs, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "audience_segment_ids")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceTarget) MarshalJSON() ([]byte, error) {
+	a := audienceTargetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceTargetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceTarget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+}
+
+// DimensionTargeting is included and excluded target values of
+// dimensions; an included group also needs its code and operator.
+type DimensionTargeting struct {
+	// Included groups.
+	Include []DimensionTarget `json:"include,omitempty"`
+	// Excluded groups.
+	Exclude []DimensionTarget `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type dimensionTargetingAlias DimensionTargeting
+
+var dimensionTargetingIdx = record.IndexOf(reflect.TypeFor[dimensionTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DimensionTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DimensionTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DimensionTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*dimensionTargetingAlias)(x), dimensionTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DimensionTargeting) decodeFast(b []byte) bool {
+	*x = DimensionTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (DimensionTarget, bool) {
+				p, ok := record.ReadRecord(e, (*DimensionTarget).decodeValid)
+				if p == nil {
+					return DimensionTarget{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (DimensionTarget, bool) {
+				p, ok := record.ReadRecord(e, (*DimensionTarget).decodeValid)
+				if p == nil {
+					return DimensionTarget{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DimensionTargeting) MarshalJSON() ([]byte, error) {
+	a := dimensionTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DimensionTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DimensionTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, dimensionTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DimensionTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+	x.checkIncluded(v, at, create)
+}
+
+// DimensionTarget is target values of one dimension joined by an
+// operator.
+type DimensionTarget struct {
+	// The dimension.
+	Code Dimension `json:"code,omitempty"`
+	// How the values are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The target values.
+	TargetValueIDs []int64 `json:"target_value_ids"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type dimensionTargetAlias DimensionTarget
+
+var dimensionTargetIdx = record.IndexOf(reflect.TypeFor[dimensionTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DimensionTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DimensionTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DimensionTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*dimensionTargetAlias)(x), dimensionTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DimensionTarget) decodeFast(b []byte) bool {
+	*x = DimensionTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadEnum[Dimension](v)
+			}
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "target_value_ids":
+			x.TargetValueIDs, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "operator", "target_value_ids")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DimensionTarget) MarshalJSON() ([]byte, error) {
+	a := dimensionTargetAlias(x)
+	if a.TargetValueIDs == nil {
+		a.TargetValueIDs = []int64{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DimensionTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DimensionTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, dimensionTargetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DimensionTarget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		v.Require(valid.Path(at, "target_value_ids"), len(x.TargetValueIDs) > 0)
+	} else {
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+	}
+}
+
+// MyDataTargeting is included and excluded pixel bundles.
+type MyDataTargeting struct {
+	// Included pixel bundles.
+	Include *PixelTargeting `json:"include,omitempty"`
+	// Excluded pixel bundles.
+	Exclude *PixelTargeting `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type myDataTargetingAlias MyDataTargeting
+
+var myDataTargetingIdx = record.IndexOf(reflect.TypeFor[myDataTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *MyDataTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *MyDataTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *MyDataTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*myDataTargetingAlias)(x), myDataTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *MyDataTargeting) decodeFast(b []byte) bool {
+	*x = MyDataTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadRecord(v, (*PixelTargeting).decodeValid)
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*PixelTargeting).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x MyDataTargeting) MarshalJSON() ([]byte, error) {
+	a := myDataTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *MyDataTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *MyDataTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, myDataTargetingIdx, prefix)
+	out = append(out, x.Include.misfits(record.MisfitPath(prefix, "include"))...)
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *MyDataTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Include != nil {
+		x.Include.validateAt(v, valid.Path(at, "include"), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// PixelTargeting is pixel bundles joined by an operator (an
+// exclusion takes none).
+type PixelTargeting struct {
+	// The pixel bundles.
+	PixelBundleIDs []int64 `json:"pixel_bundle_ids,omitempty"`
+	// How they are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type pixelTargetingAlias PixelTargeting
+
+var pixelTargetingIdx = record.IndexOf(reflect.TypeFor[pixelTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PixelTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PixelTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PixelTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*pixelTargetingAlias)(x), pixelTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PixelTargeting) decodeFast(b []byte) bool {
+	*x = PixelTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "pixel_bundle_ids":
+			x.PixelBundleIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "pixel_bundle_ids", "operator")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PixelTargeting) MarshalJSON() ([]byte, error) {
+	a := pixelTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PixelTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PixelTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, pixelTargetingIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PixelTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+}
+
+// TargetingDayPart is hours of some days in which the strategies
+// bid.
+type TargetingDayPart struct {
+	// Whether the hours are the user's local time (the platform's
+	// default is true).
+	UserTime *bool `json:"user_time,omitempty"`
+	// The first hour.
+	StartHour int64 `json:"start_hour"`
+	// The last hour.
+	EndHour int64 `json:"end_hour"`
+	// The days.
+	Days []TargetingDay `json:"days"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingDayPartAlias TargetingDayPart
+
+var targetingDayPartIdx = record.IndexOf(reflect.TypeFor[targetingDayPartAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingDayPart) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingDayPart) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingDayPart) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingDayPartAlias)(x), targetingDayPartIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingDayPart) decodeFast(b []byte) bool {
+	*x = TargetingDayPart{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "user_time":
+			x.UserTime, ok = record.ReadPtr(v, record.ReadBool)
+		case "start_hour":
+			if !record.IsNull(v) {
+				x.StartHour, ok = record.ReadInt64(v)
+			}
+		case "end_hour":
+			if !record.IsNull(v) {
+				x.EndHour, ok = record.ReadInt64(v)
+			}
+		case "days":
+			x.Days, ok = record.ReadList(v, record.ReadEnum[TargetingDay])
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "user_time", "start_hour", "end_hour", "days")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingDayPart) MarshalJSON() ([]byte, error) {
+	a := targetingDayPartAlias(x)
+	if a.Days == nil {
+		a.Days = []TargetingDay{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingDayPart) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingDayPart) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingDayPartIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *TargetingDayPart) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Range(valid.Path(at, "start_hour"), x.StartHour, 0, 23)
+		v.Range(valid.Path(at, "end_hour"), x.EndHour, 0, 23)
+		v.Require(valid.Path(at, "days"), len(x.Days) > 0)
+		for i, e := range x.Days {
+			valid.Enum(v, valid.Index(at, "days", i), e)
+		}
+	} else {
+		v.Range(valid.Path(at, "start_hour"), x.StartHour, 0, 23)
+		v.Range(valid.Path(at, "end_hour"), x.EndHour, 0, 23)
+		for i, e := range x.Days {
+			valid.Enum(v, valid.Index(at, "days", i), e)
+		}
+	}
+}
+
+// StrategyTargetingView is the strategies' location targeting as
+// POST /targeting answers it.
+type StrategyTargetingView struct {
+	// One entry per strategy and target value.
+	Location []LocationTargeting `json:"location,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetingViewAlias StrategyTargetingView
+
+var strategyTargetingViewIdx = record.IndexOf(reflect.TypeFor[strategyTargetingViewAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetingView) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetingView) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetingView) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetingViewAlias)(x), strategyTargetingViewIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetingView) decodeFast(b []byte) bool {
+	*x = StrategyTargetingView{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "location":
+			x.Location, ok = record.ReadList(v, func(e []byte) (LocationTargeting, bool) {
+				p, ok := record.ReadRecord(e, (*LocationTargeting).decodeValid)
+				if p == nil {
+					return LocationTargeting{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "location")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetingView) MarshalJSON() ([]byte, error) {
+	a := strategyTargetingViewAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetingView) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetingView) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetingViewIdx, prefix)
+	for i := range x.Location {
+		out = append(out, x.Location[i].misfits(record.MisfitPath(prefix, "location["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// LocationTargeting is one location target value of a strategy.
+type LocationTargeting struct {
+	// The strategy. Also read from a JSON string.
+	StrategyID int64 `json:"strategy_id"`
+	// The strategy's target. Also read from a JSON string.
+	StrategyTargetID int64 `json:"strategy_target_id"`
+	// Whether it excludes. Also read from a JSON string.
+	StrategyTargetExclude bool `json:"strategy_target_exclude"`
+	// Whether it is active. Also read from a JSON string.
+	StrategyTargetActive bool `json:"strategy_target_active"`
+	// The join of its values.
+	StrategyTargetOperator string `json:"strategy_target_operator"`
+	// The strategy's target value. Also read from a JSON string.
+	StrategyTargetValueID int64 `json:"strategy_target_value_id"`
+	// The dimension's code.
+	TargetDimensionCode string `json:"target_dimension_code"`
+	// The dimension's name.
+	TargetDimensionName string `json:"target_dimension_name"`
+	// The target value. Also read from a JSON string.
+	TargetValueID int64 `json:"target_value_id"`
+	// Its name.
+	TargetValueName string `json:"target_value_name"`
+	// Its value. Also read from a JSON string.
+	TargetValueValue int64 `json:"target_value_value"`
+	// Its code.
+	TargetValueCode string `json:"target_value_code"`
+	// How many strategies hold it. Also read from a JSON string.
+	StrategyCount int64 `json:"strategy_count"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type locationTargetingAlias LocationTargeting
+
+var locationTargetingIdx = record.IndexOf(reflect.TypeFor[locationTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *LocationTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *LocationTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *LocationTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*locationTargetingAlias)(x), locationTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *LocationTargeting) decodeFast(b []byte) bool {
+	*x = LocationTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "strategy_target_id":
+			if !record.IsNull(v) {
+				x.StrategyTargetID, ok = record.ReadInt64(v)
+			}
+		case "strategy_target_exclude":
+			if !record.IsNull(v) {
+				x.StrategyTargetExclude, ok = record.ReadBool(v)
+			}
+		case "strategy_target_active":
+			if !record.IsNull(v) {
+				x.StrategyTargetActive, ok = record.ReadBool(v)
+			}
+		case "strategy_target_operator":
+			if !record.IsNull(v) {
+				x.StrategyTargetOperator, ok = record.ReadText(v)
+			}
+		case "strategy_target_value_id":
+			if !record.IsNull(v) {
+				x.StrategyTargetValueID, ok = record.ReadInt64(v)
+			}
+		case "target_dimension_code":
+			if !record.IsNull(v) {
+				x.TargetDimensionCode, ok = record.ReadText(v)
+			}
+		case "target_dimension_name":
+			if !record.IsNull(v) {
+				x.TargetDimensionName, ok = record.ReadText(v)
+			}
+		case "target_value_id":
+			if !record.IsNull(v) {
+				x.TargetValueID, ok = record.ReadInt64(v)
+			}
+		case "target_value_name":
+			if !record.IsNull(v) {
+				x.TargetValueName, ok = record.ReadText(v)
+			}
+		case "target_value_value":
+			if !record.IsNull(v) {
+				x.TargetValueValue, ok = record.ReadInt64(v)
+			}
+		case "target_value_code":
+			if !record.IsNull(v) {
+				x.TargetValueCode, ok = record.ReadText(v)
+			}
+		case "strategy_count":
+			if !record.IsNull(v) {
+				x.StrategyCount, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "strategy_id", "strategy_target_id", "strategy_target_exclude", "strategy_target_active", "strategy_target_operator", "strategy_target_value_id", "target_dimension_code", "target_dimension_name", "target_value_id", "target_value_name", "target_value_value", "target_value_code", "strategy_count")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x LocationTargeting) MarshalJSON() ([]byte, error) {
+	a := locationTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *LocationTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *LocationTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, locationTargetingIdx, prefix)
 	return out
 }
 

@@ -10,6 +10,7 @@ type handler struct {
 	perm                 *permissions
 	cmp                  *campaignOps
 	orgs                 *orgFamily
+	aud                  *audiences
 }
 
 func newHandler(st *Store) *handler {
@@ -21,6 +22,7 @@ func newHandler(st *Store) *handler {
 		perm:  &permissions{st: st},
 		cmp:   newCampaignOps(st),
 		orgs:  newOrgFamily(st),
+		aud:   newAudiences(st),
 	}
 }
 

@@ -61,6 +61,18 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// estimateAudienceSegmentsCPM serves POST /audience_segments/cpm_estimate.
+	estimateAudienceSegmentsCPM(w http.ResponseWriter, r *http.Request)
+	// listFrequentlyUsedAudienceSegments serves GET /audience_segments/frequently_used.
+	listFrequentlyUsedAudienceSegments(w http.ResponseWriter, r *http.Request)
+	// listAudienceVendors serves GET /audience_vendors.
+	listAudienceVendors(w http.ResponseWriter, r *http.Request)
+	// createAudienceVendor serves POST /audience_vendors.
+	createAudienceVendor(w http.ResponseWriter, r *http.Request)
+	// getAudienceVendor serves GET /audience_vendors/{audience_vendor_id}.
+	getAudienceVendor(w http.ResponseWriter, r *http.Request)
+	// updateAudienceVendor serves POST /audience_vendors/{audience_vendor_id}.
+	updateAudienceVendor(w http.ResponseWriter, r *http.Request)
 	// auditLogAdvertisers serves POST /audit_log/advertisers.
 	auditLogAdvertisers(w http.ResponseWriter, r *http.Request)
 	// auditLogAgencies serves POST /audit_log/agencies.
@@ -101,6 +113,8 @@ type operations interface {
 	updateConcept(w http.ResponseWriter, r *http.Request)
 	// getConceptHistory serves GET /concepts/{concept_id}/history.
 	getConceptHistory(w http.ResponseWriter, r *http.Request)
+	// estimateContextualSegmentsCPM serves POST /contextual_segments/cpm_estimate.
+	estimateContextualSegmentsCPM(w http.ResponseWriter, r *http.Request)
 	// listContracts serves GET /contracts.
 	listContracts(w http.ResponseWriter, r *http.Request)
 	// createContract serves POST /contracts.
@@ -115,6 +129,14 @@ type operations interface {
 	getCreativeTag(w http.ResponseWriter, r *http.Request)
 	// listCurrencyRates serves GET /currency_rates.
 	listCurrencyRates(w http.ResponseWriter, r *http.Request)
+	// listEntityGroups serves GET /entity_groups.
+	listEntityGroups(w http.ResponseWriter, r *http.Request)
+	// getEntityGroup serves GET /entity_groups/{entity_group_id}.
+	getEntityGroup(w http.ResponseWriter, r *http.Request)
+	// listEntityGroupControls serves GET /entity_groups/{entity_group_id}/controls/{entity_type}.
+	listEntityGroupControls(w http.ResponseWriter, r *http.Request)
+	// getEntityGroupHistory serves GET /entity_groups/{entity_group_id}/history.
+	getEntityGroupHistory(w http.ResponseWriter, r *http.Request)
 	// healthcheck serves GET /healthcheck.
 	healthcheck(w http.ResponseWriter, r *http.Request)
 	// listOrganizations serves GET /organizations.
@@ -133,6 +155,10 @@ type operations interface {
 	getOrganizationSettings(w http.ResponseWriter, r *http.Request)
 	// updateOrganizationSettings serves POST /organizations/{organization_id}/settings.
 	updateOrganizationSettings(w http.ResponseWriter, r *http.Request)
+	// listPathAudienceSegments serves GET /path_audience_segments.
+	listPathAudienceSegments(w http.ResponseWriter, r *http.Request)
+	// listContextualSegments serves GET /path_targeting_segments.
+	listContextualSegments(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
 	getUserPermissions(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissions serves POST /permissions/{user_id}.
@@ -157,6 +183,18 @@ type operations interface {
 	listRoles(w http.ResponseWriter, r *http.Request)
 	// searchEntities serves GET /search.
 	searchEntities(w http.ResponseWriter, r *http.Request)
+	// listSegmentGroups serves GET /segment_groups.
+	listSegmentGroups(w http.ResponseWriter, r *http.Request)
+	// createSegmentGroup serves POST /segment_groups.
+	createSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// getSegmentGroup serves GET /segment_groups/{segment_group_id}.
+	getSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// updateSegmentGroup serves POST /segment_groups/{segment_group_id}.
+	updateSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// listSegmentGroupAssignments serves GET /segment_groups/{segment_group_id}/assignments.
+	listSegmentGroupAssignments(w http.ResponseWriter, r *http.Request)
+	// getSegmentGroupHistory serves GET /segment_groups/{segment_group_id}/history.
+	getSegmentGroupHistory(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
 	// listSupplySources serves GET /supply_sources.
@@ -179,6 +217,16 @@ type operations interface {
 	putTargetLegacy(w http.ResponseWriter, r *http.Request)
 	// listTargetValues serves GET /target_values.
 	listTargetValues(w http.ResponseWriter, r *http.Request)
+	// addStrategyTargeting serves POST /targeting.
+	addStrategyTargeting(w http.ResponseWriter, r *http.Request)
+	// listTargetingSegmentObjectives serves GET /targeting_segment_objectives.
+	listTargetingSegmentObjectives(w http.ResponseWriter, r *http.Request)
+	// getTargetingSegmentObjective serves GET /targeting_segment_objectives/{objective_id}.
+	getTargetingSegmentObjective(w http.ResponseWriter, r *http.Request)
+	// listTargetingSegments serves GET /targeting_segments.
+	listTargetingSegments(w http.ResponseWriter, r *http.Request)
+	// listFrequentlyUsedTargetingSegments serves GET /targeting_segments/frequently_used.
+	listFrequentlyUsedTargetingSegments(w http.ResponseWriter, r *http.Request)
 	// listTargets serves GET /targets.
 	listTargets(w http.ResponseWriter, r *http.Request)
 	// createTarget serves POST /targets.
@@ -189,6 +237,8 @@ type operations interface {
 	getTarget(w http.ResponseWriter, r *http.Request)
 	// updateTarget serves POST /targets/{target_id}.
 	updateTarget(w http.ResponseWriter, r *http.Request)
+	// listTechnologyTargetValues serves GET /technology_target_values.
+	listTechnologyTargetValues(w http.ResponseWriter, r *http.Request)
 	// listTimezones serves GET /timezones.
 	listTimezones(w http.ResponseWriter, r *http.Request)
 	// listUsers serves GET /users.
@@ -245,6 +295,12 @@ func routes(ops operations) fake.Routes {
 		"DELETE /attachments/{attachment_id}":                          ops.deleteAttachment,
 		"GET /attachments/{attachment_id}":                             ops.getAttachment,
 		"POST /attachments/{attachment_id}":                            ops.updateAttachment,
+		"POST /audience_segments/cpm_estimate":                         ops.estimateAudienceSegmentsCPM,
+		"GET /audience_segments/frequently_used":                       ops.listFrequentlyUsedAudienceSegments,
+		"GET /audience_vendors":                                        ops.listAudienceVendors,
+		"POST /audience_vendors":                                       ops.createAudienceVendor,
+		"GET /audience_vendors/{audience_vendor_id}":                   ops.getAudienceVendor,
+		"POST /audience_vendors/{audience_vendor_id}":                  ops.updateAudienceVendor,
 		"POST /audit_log/advertisers":                                  ops.auditLogAdvertisers,
 		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
 		"POST /audit_log/campaigns":                                    ops.auditLogCampaigns,
@@ -265,6 +321,7 @@ func routes(ops operations) fake.Routes {
 		"GET /concepts/{concept_id}":                                   ops.getConcept,
 		"POST /concepts/{concept_id}":                                  ops.updateConcept,
 		"GET /concepts/{concept_id}/history":                           ops.getConceptHistory,
+		"POST /contextual_segments/cpm_estimate":                       ops.estimateContextualSegmentsCPM,
 		"GET /contracts":                                               ops.listContracts,
 		"POST /contracts":                                              ops.createContract,
 		"GET /contracts/{contract_id}":                                 ops.getContract,
@@ -272,6 +329,10 @@ func routes(ops operations) fake.Routes {
 		"GET /contracts/{contract_id}/history":                         ops.getContractHistory,
 		"GET /creatives/{creative_id}":                                 ops.getCreativeTag,
 		"GET /currency_rates":                                          ops.listCurrencyRates,
+		"GET /entity_groups":                                           ops.listEntityGroups,
+		"GET /entity_groups/{entity_group_id}":                         ops.getEntityGroup,
+		"GET /entity_groups/{entity_group_id}/controls/{entity_type}":  ops.listEntityGroupControls,
+		"GET /entity_groups/{entity_group_id}/history":                 ops.getEntityGroupHistory,
 		"GET /healthcheck":                                             ops.healthcheck,
 		"GET /organizations":                                           ops.listOrganizations,
 		"POST /organizations":                                          ops.createOrganization,
@@ -281,6 +342,8 @@ func routes(ops operations) fake.Routes {
 		"GET /organizations/{organization_id}/permissions":             ops.listOrganizationPermissions,
 		"GET /organizations/{organization_id}/settings":                ops.getOrganizationSettings,
 		"POST /organizations/{organization_id}/settings":               ops.updateOrganizationSettings,
+		"GET /path_audience_segments":                                  ops.listPathAudienceSegments,
+		"GET /path_targeting_segments":                                 ops.listContextualSegments,
 		"GET /permissions/{user_id}":                                   ops.getUserPermissions,
 		"POST /permissions/{user_id}":                                  ops.checkUserPermissions,
 		"GET /permissions/{user_id}/advertisers":                       ops.listUserPermissionsAdvertisers,
@@ -293,6 +356,12 @@ func routes(ops operations) fake.Routes {
 		"GET /pixel_providers":                                         ops.listPixelProviders,
 		"GET /roles":                                                   ops.listRoles,
 		"GET /search":                                                  ops.searchEntities,
+		"GET /segment_groups":                                          ops.listSegmentGroups,
+		"POST /segment_groups":                                         ops.createSegmentGroup,
+		"GET /segment_groups/{segment_group_id}":                       ops.getSegmentGroup,
+		"POST /segment_groups/{segment_group_id}":                      ops.updateSegmentGroup,
+		"GET /segment_groups/{segment_group_id}/assignments":           ops.listSegmentGroupAssignments,
+		"GET /segment_groups/{segment_group_id}/history":               ops.getSegmentGroupHistory,
 		"GET /strategies/{strategy_id}/permissions":                    ops.listStrategyUsers,
 		"GET /supply_sources":                                          ops.listSupplySources,
 		"GET /supply_sources/{supply_source_id}":                       ops.getSupplySource,
@@ -304,11 +373,17 @@ func routes(ops operations) fake.Routes {
 		"POST /target/{target_id}":                                     ops.updateTargetLegacy,
 		"PUT /target/{target_id}":                                      ops.putTargetLegacy,
 		"GET /target_values":                                           ops.listTargetValues,
+		"POST /targeting":                                              ops.addStrategyTargeting,
+		"GET /targeting_segment_objectives":                            ops.listTargetingSegmentObjectives,
+		"GET /targeting_segment_objectives/{objective_id}":             ops.getTargetingSegmentObjective,
+		"GET /targeting_segments":                                      ops.listTargetingSegments,
+		"GET /targeting_segments/frequently_used":                      ops.listFrequentlyUsedTargetingSegments,
 		"GET /targets":                                                 ops.listTargets,
 		"POST /targets":                                                ops.createTarget,
 		"DELETE /targets/{target_id}":                                  ops.deleteTarget,
 		"GET /targets/{target_id}":                                     ops.getTarget,
 		"POST /targets/{target_id}":                                    ops.updateTarget,
+		"GET /technology_target_values":                                ops.listTechnologyTargetValues,
 		"GET /timezones":                                               ops.listTimezones,
 		"GET /users":                                                   ops.listUsers,
 		"POST /users":                                                  ops.createUser,
@@ -329,6 +404,9 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"addStrategyTargeting": {
+		Required: []string{"strategy_id"},
+	},
 	"auditLogAdvertisers": {
 		Required: []string{"id"},
 	},
@@ -382,6 +460,9 @@ var bodies = map[string]fake.Body{
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
 	},
+	"createAudienceVendor": {
+		Required: []string{"name", "namespace_code", "bidder_code", "vendor_id"},
+	},
 	"createCampaign": {
 		Required: []string{"advertiser_id", "budget", "goals", "name", "service_type"},
 		Enums: map[string][]string{
@@ -422,6 +503,12 @@ var bodies = map[string]fake.Body{
 			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
 		},
 	},
+	"createSegmentGroup": {
+		Required: []string{"name", "type", "organization_id", "status", "segment_subgroup"},
+		Enums: map[string][]string{
+			"type": {"CONTEXTUAL", "AUDIENCE"},
+		},
+	},
 	"createTarget": {
 		Required: []string{"name"},
 		Enums: map[string][]string{
@@ -436,6 +523,12 @@ var bodies = map[string]fake.Body{
 	},
 	"createUser": {
 		Required: []string{"first_name", "last_name", "username", "roles"},
+	},
+	"estimateAudienceSegmentsCPM": {
+		Required: []string{"currency_code"},
+	},
+	"estimateContextualSegmentsCPM": {
+		Required: []string{"currency_code"},
 	},
 	"putTargetLegacy": {
 		Required: []string{"version"},
@@ -516,6 +609,11 @@ var bodies = map[string]fake.Body{
 			"dmp_enabled":       {"enabled", "disabled"},
 			"mcp_access_level":  {"read_only", "read_write"},
 			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
+	"updateSegmentGroup": {
+		Enums: map[string][]string{
+			"type": {"CONTEXTUAL", "AUDIENCE"},
 		},
 	},
 	"updateTarget": {

@@ -88,6 +88,7 @@ func NewStore() *Store {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
+	registerAudiences(st)
 	for _, name := range []string{"Technology", "Technology » Browser", "Location", "Location » Region"} {
 		st.Add(TargetPaths, map[string]any{"name": name})
 	}
@@ -248,7 +249,8 @@ func normalizeValue(v any) any {
 		if n, err := x.Int64(); err == nil {
 			return n
 		}
-		return x // kept as written: amounts stay exact
+		f, _ := x.Float64()
+		return f
 	case int:
 		return int64(x)
 	case int32:
