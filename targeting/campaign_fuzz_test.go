@@ -27,18 +27,18 @@ func FuzzCampaignFamilyDecode(f *testing.F) {
 	f.Add([]byte(`{"id":4,"version":1,"spend_cap":"123456789.123456789","dmp_fee_unit":"NEW","platform_monthly_min":{}}`))
 	f.Add([]byte(`{"id":3,"version":0,"name":"C","media_type_list":["print",1],"atomic_creative_list":"1,2"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		roundTrip(t, b, func() any { return new(targeting.Campaign) })
-		roundTrip(t, b, func() any { return new(targeting.BudgetFlight) })
-		roundTrip(t, b, func() any { return new(targeting.Concept) })
-		roundTrip(t, b, func() any { return new(targeting.Contract) })
-		roundTrip(t, b, func() any { return new(targeting.CampaignCopy) })
+		cmpRoundTrip(t, b, func() any { return new(targeting.Campaign) })
+		cmpRoundTrip(t, b, func() any { return new(targeting.BudgetFlight) })
+		cmpRoundTrip(t, b, func() any { return new(targeting.Concept) })
+		cmpRoundTrip(t, b, func() any { return new(targeting.Contract) })
+		cmpRoundTrip(t, b, func() any { return new(targeting.CampaignCopy) })
 		leftAlone(t, b, new(targeting.Campaign), func(c *targeting.Campaign) (int64, int64) { return c.ID, c.Version })
 		leftAlone(t, b, new(targeting.Concept), func(c *targeting.Concept) (int64, int64) { return c.ID, c.Version })
 		leftAlone(t, b, new(targeting.Contract), func(c *targeting.Contract) (int64, int64) { return c.ID, c.Version })
 	})
 }
 
-func roundTrip(t *testing.T, b []byte, fresh func() any) {
+func cmpRoundTrip(t *testing.T, b []byte, fresh func() any) {
 	v := fresh()
 	if err := json.Unmarshal(b, v); err != nil {
 		return

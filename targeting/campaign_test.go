@@ -14,8 +14,8 @@ import (
 	"github.com/adamasdk/adama-go/targeting"
 )
 
-// lastBody is the body of the last request srv received.
-func lastBody(t *testing.T, srv *adamatest.Server) string {
+// cmpLastBody is the body of the last request srv received.
+func cmpLastBody(t *testing.T, srv *adamatest.Server) string {
 	t.Helper()
 	reqs := srv.Requests()
 	require.NotEmpty(t, reqs)
@@ -43,7 +43,7 @@ func TestCampaignsCRUD(t *testing.T) {
 		"duration":{"start_date":"2030-03-01T00:00:00+0000","end_date":"2030-06-30T00:00:00+0000"},
 		"goals":{"goal_type":"cpa","goal_value":2.50},
 		"budget":{"currency_code":"USD","flights":[{"start_date":"2030-03-01T00:00:00+0000","end_date":"2030-06-30T00:00:00+0000","total_budget":10000.01}]},
-		"frequency":{"frequency_type":"asap","frequency_interval":"day","frequency_amount":5}}`, lastBody(t, srv))
+		"frequency":{"frequency_type":"asap","frequency_interval":"day","frequency_amount":5}}`, cmpLastBody(t, srv))
 
 	got, err := tc.Campaigns.Get(ctx, created.ID)
 	require.NoError(t, err)
@@ -60,7 +60,7 @@ func TestCampaignsCRUD(t *testing.T) {
 	got.Budget.Flights[0].TotalBudget = dec("12000.25")
 	upd, err := tc.Campaigns.Update(ctx, got)
 	require.NoError(t, err)
-	body := lastBody(t, srv)
+	body := cmpLastBody(t, srv)
 	assert.Contains(t, body, `"name":"Spring 2"`)
 	assert.Contains(t, body, `"total_budget":12000.25`)
 	assert.Contains(t, body, `"currency_code":"USD"`, "budget goes whole, with its currency")
@@ -179,7 +179,7 @@ func TestCampaignCopyAndBudgetFlights(t *testing.T) {
 	require.NotNil(t, cp.SourceCampaignID)
 	assert.Equal(t, src.ID, *cp.SourceCampaignID, "copy_brain_settings remembers the source")
 	assert.JSONEq(t, `{"name":"Copy","status":false,"copy_brain_settings":true,
-		"budget":{"flights":[{"start_date":"2030-09-01T00:00:00+0000","end_date":"2030-09-30T00:00:00+0000","total_budget":99.99}]}}`, lastBody(t, srv))
+		"budget":{"flights":[{"start_date":"2030-09-01T00:00:00+0000","end_date":"2030-09-30T00:00:00+0000","total_budget":99.99}]}}`, cmpLastBody(t, srv))
 
 	flights, err := tc.BudgetFlights.List(ctx, cp.ID, &targeting.BudgetFlightListOptions{Full: true})
 	require.NoError(t, err)
@@ -216,14 +216,14 @@ func TestConceptsCRUD(t *testing.T) {
 	ctx := context.Background()
 	c, err := tc.Concepts.Create(ctx, &targeting.Concept{Name: "Autumn", AdvertiserID: 76})
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"name":"Autumn","advertiser_id":76}`, lastBody(t, srv))
+	assert.JSONEq(t, `{"name":"Autumn","advertiser_id":76}`, cmpLastBody(t, srv))
 	assert.Equal(t, adama.Ptr(true), c.Status)
 	assert.Equal(t, "Advertiser 76", c.AdvertiserName)
 
 	c.Archived = adama.Ptr(true)
 	upd, err := tc.Concepts.Update(ctx, c)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"version":1,"name":"Autumn","archived":true}`, lastBody(t, srv), "the name goes with every update")
+	assert.JSONEq(t, `{"version":1,"name":"Autumn","archived":true}`, cmpLastBody(t, srv), "the name goes with every update")
 	assert.Equal(t, adama.Ptr(true), upd.Archived)
 
 	require.True(t, srv.Targeting().Concepts().SetRaw(c.ID, "media_type_list", []any{"video"}))
@@ -257,7 +257,7 @@ func TestContractsExactFees(t *testing.T) {
 	assert.Positive(t, c.ContractNumber, "numbered by the platform")
 	assert.Equal(t, "12.5", c.PlatformAccessFeePct.String())
 	assert.Equal(t, "0.05", c.P1AsFeeCPM.String())
-	assert.Contains(t, lastBody(t, srv), `"p1_as_fee_cpm":0.05`)
+	assert.Contains(t, cmpLastBody(t, srv), `"p1_as_fee_cpm":0.05`)
 
 	// The SDK sends a fee exactly as given (the fake keeps amounts as
 	// float64, so this one is chosen to survive it).
@@ -265,7 +265,7 @@ func TestContractsExactFees(t *testing.T) {
 	c.PlatformAccessFeePct = nil // nullable: sent as null, which clears
 	upd, err := tc.Contracts.Update(ctx, c)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"version":1,"platform_access_fee_pct":null,"spend_cap":123456789.125}`, lastBody(t, srv))
+	assert.JSONEq(t, `{"version":1,"platform_access_fee_pct":null,"spend_cap":123456789.125}`, cmpLastBody(t, srv))
 	assert.Equal(t, "123456789.125", upd.SpendCap.String())
 	assert.Nil(t, upd.PlatformAccessFeePct)
 

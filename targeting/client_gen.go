@@ -66,6 +66,12 @@ type Client struct {
 	Concepts *ConceptService
 	// Contracts are the organizations' contracts (/contracts).
 	Contracts *ContractService
+	// AtomicCreatives are the atomic creatives (/atomic_creatives).
+	AtomicCreatives *AtomicCreativeService
+	// PixelBundles are the pixel bundles (/pixel_bundles).
+	PixelBundles *PixelBundleService
+	// Marketplaces are the marketplaces (/marketplaces).
+	Marketplaces *MarketplaceService
 	// Organizations are the organizations (/organizations, their
 	// settings and the audit log by id list).
 	Organizations *OrganizationService
@@ -102,6 +108,9 @@ type Client struct {
 	Health *HealthService
 	// CreativeTags reads a creative's tag (/creatives/{creative_id}).
 	CreativeTags *CreativeTagService
+	// SiteLists are the site lists (/site_lists): made and replaced by
+	// uploading a file, downloaded as CSV.
+	SiteLists *SiteListService
 }
 
 // Option configures New.
@@ -150,6 +159,9 @@ func New(c *adama.Client, opts ...Option) *Client {
 		BudgetFlights:              &BudgetFlightService{g: g},
 		Concepts:                   &ConceptService{g: g},
 		Contracts:                  &ContractService{g: g},
+		AtomicCreatives:            &AtomicCreativeService{g: g},
+		PixelBundles:               &PixelBundleService{g: g},
+		Marketplaces:               &MarketplaceService{g: g},
 		Organizations:              &OrganizationService{g: g},
 		Agencies:                   &AgencyService{g: g},
 		Users:                      &UserService{g: g},
@@ -166,5 +178,6 @@ func New(c *adama.Client, opts ...Option) *Client {
 		Search:                     &SearchService{g: g},
 		Health:                     &HealthService{g: g},
 		CreativeTags:               &CreativeTagService{g: g},
+		SiteLists:                  &SiteListService{g: g},
 	}
 }

@@ -73,6 +73,7 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	r.Handle("POST "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.subPost))
 	r.Handle("POST "+BulkStrategiesPath, fake.Session, http.HandlerFunc(h.bulkStrategies))
 	registerSiteLists(r, h)
+	registerTargets(r, h)
 	return st
 }
 

@@ -41,6 +41,18 @@ type operations interface {
 	getAgencyHistory(w http.ResponseWriter, r *http.Request)
 	// listAgencyPermissions serves GET /agencies/{agency_id}/permissions.
 	listAgencyPermissions(w http.ResponseWriter, r *http.Request)
+	// listAtomicCreatives serves GET /atomic_creatives.
+	listAtomicCreatives(w http.ResponseWriter, r *http.Request)
+	// createAtomicCreative serves POST /atomic_creatives.
+	createAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// atomicCreativesHealthcheck serves GET /atomic_creatives/healthcheck.
+	atomicCreativesHealthcheck(w http.ResponseWriter, r *http.Request)
+	// getAtomicCreative serves GET /atomic_creatives/{atomic_creative_id}.
+	getAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// updateAtomicCreative serves POST /atomic_creatives/{atomic_creative_id}.
+	updateAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// getAtomicCreativeHistory serves GET /atomic_creatives/{atomic_creative_id}/history.
+	getAtomicCreativeHistory(w http.ResponseWriter, r *http.Request)
 	// listAttachmentsLegacy serves GET /attachment.
 	listAttachmentsLegacy(w http.ResponseWriter, r *http.Request)
 	// createAttachmentLegacy serves POST /attachment.
@@ -81,6 +93,8 @@ type operations interface {
 	auditLogCampaigns(w http.ResponseWriter, r *http.Request)
 	// auditLogOrganizations serves POST /audit_log/organizations.
 	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateAtomicCreatives serves POST /bulk_update/atomic_creatives.
+	bulkUpdateAtomicCreatives(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateCampaigns serves POST /bulk_update/campaigns.
 	bulkUpdateCampaigns(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateConcepts serves POST /bulk_update/concepts.
@@ -139,6 +153,14 @@ type operations interface {
 	getEntityGroupHistory(w http.ResponseWriter, r *http.Request)
 	// healthcheck serves GET /healthcheck.
 	healthcheck(w http.ResponseWriter, r *http.Request)
+	// listMarketplaces serves GET /marketplaces.
+	listMarketplaces(w http.ResponseWriter, r *http.Request)
+	// createMarketplace serves POST /marketplaces.
+	createMarketplace(w http.ResponseWriter, r *http.Request)
+	// getMarketplace serves GET /marketplaces/{marketplace_id}.
+	getMarketplace(w http.ResponseWriter, r *http.Request)
+	// updateMarketplace serves POST /marketplaces/{marketplace_id}.
+	updateMarketplace(w http.ResponseWriter, r *http.Request)
 	// listOrganizations serves GET /organizations.
 	listOrganizations(w http.ResponseWriter, r *http.Request)
 	// createOrganization serves POST /organizations.
@@ -177,6 +199,16 @@ type operations interface {
 	getUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissionsV2 serves POST /permissions/{user_id}/v2format.
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
+	// listPixelBundles serves GET /pixel_bundles.
+	listPixelBundles(w http.ResponseWriter, r *http.Request)
+	// createPixelBundle serves POST /pixel_bundles.
+	createPixelBundle(w http.ResponseWriter, r *http.Request)
+	// getPixelBundle serves GET /pixel_bundles/{pixel_bundle_id}.
+	getPixelBundle(w http.ResponseWriter, r *http.Request)
+	// updatePixelBundle serves POST /pixel_bundles/{pixel_bundle_id}.
+	updatePixelBundle(w http.ResponseWriter, r *http.Request)
+	// getPixelBundleHistory serves GET /pixel_bundles/{pixel_bundle_id}/history.
+	getPixelBundleHistory(w http.ResponseWriter, r *http.Request)
 	// listPixelProviders serves GET /pixel_providers.
 	listPixelProviders(w http.ResponseWriter, r *http.Request)
 	// listRoles serves GET /roles.
@@ -195,6 +227,18 @@ type operations interface {
 	listSegmentGroupAssignments(w http.ResponseWriter, r *http.Request)
 	// getSegmentGroupHistory serves GET /segment_groups/{segment_group_id}/history.
 	getSegmentGroupHistory(w http.ResponseWriter, r *http.Request)
+	// listSiteLists serves GET /site_lists.
+	listSiteLists(w http.ResponseWriter, r *http.Request)
+	// uploadSiteList serves POST /site_lists/upload.
+	uploadSiteList(w http.ResponseWriter, r *http.Request)
+	// getSiteList serves GET /site_lists/{site_list_id}.
+	getSiteList(w http.ResponseWriter, r *http.Request)
+	// listSiteListAssignments serves GET /site_lists/{site_list_id}/assignments.
+	listSiteListAssignments(w http.ResponseWriter, r *http.Request)
+	// downloadSiteList serves GET /site_lists/{site_list_id}/download.csv.
+	downloadSiteList(w http.ResponseWriter, r *http.Request)
+	// reuploadSiteList serves POST /site_lists/{site_list_id}/upload.
+	reuploadSiteList(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
 	// listSupplySources serves GET /supply_sources.
@@ -285,6 +329,12 @@ func routes(ops operations) fake.Routes {
 		"POST /agencies/{agency_id}":                                   ops.updateAgency,
 		"GET /agencies/{agency_id}/history":                            ops.getAgencyHistory,
 		"GET /agencies/{agency_id}/permissions":                        ops.listAgencyPermissions,
+		"GET /atomic_creatives":                                        ops.listAtomicCreatives,
+		"POST /atomic_creatives":                                       ops.createAtomicCreative,
+		"GET /atomic_creatives/healthcheck":                            ops.atomicCreativesHealthcheck,
+		"GET /atomic_creatives/{atomic_creative_id}":                   ops.getAtomicCreative,
+		"POST /atomic_creatives/{atomic_creative_id}":                  ops.updateAtomicCreative,
+		"GET /atomic_creatives/{atomic_creative_id}/history":           ops.getAtomicCreativeHistory,
 		"GET /attachment":                                              ops.listAttachmentsLegacy,
 		"POST /attachment":                                             ops.createAttachmentLegacy,
 		"DELETE /attachment/{attachment_id}":                           ops.deleteAttachmentLegacy,
@@ -305,6 +355,7 @@ func routes(ops operations) fake.Routes {
 		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
 		"POST /audit_log/campaigns":                                    ops.auditLogCampaigns,
 		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
+		"POST /bulk_update/atomic_creatives":                           ops.bulkUpdateAtomicCreatives,
 		"POST /bulk_update/campaigns":                                  ops.bulkUpdateCampaigns,
 		"POST /bulk_update/concepts":                                   ops.bulkUpdateConcepts,
 		"GET /campaigns":                                               ops.listCampaigns,
@@ -334,6 +385,10 @@ func routes(ops operations) fake.Routes {
 		"GET /entity_groups/{entity_group_id}/controls/{entity_type}":  ops.listEntityGroupControls,
 		"GET /entity_groups/{entity_group_id}/history":                 ops.getEntityGroupHistory,
 		"GET /healthcheck":                                             ops.healthcheck,
+		"GET /marketplaces":                                            ops.listMarketplaces,
+		"POST /marketplaces":                                           ops.createMarketplace,
+		"GET /marketplaces/{marketplace_id}":                           ops.getMarketplace,
+		"POST /marketplaces/{marketplace_id}":                          ops.updateMarketplace,
 		"GET /organizations":                                           ops.listOrganizations,
 		"POST /organizations":                                          ops.createOrganization,
 		"GET /organizations/{organization_id}":                         ops.getOrganization,
@@ -353,6 +408,11 @@ func routes(ops operations) fake.Routes {
 		"GET /permissions/{user_id}/strategies":                        ops.listUserPermissionsStrategies,
 		"GET /permissions/{user_id}/v2format":                          ops.getUserPermissionsV2,
 		"POST /permissions/{user_id}/v2format":                         ops.checkUserPermissionsV2,
+		"GET /pixel_bundles":                                           ops.listPixelBundles,
+		"POST /pixel_bundles":                                          ops.createPixelBundle,
+		"GET /pixel_bundles/{pixel_bundle_id}":                         ops.getPixelBundle,
+		"POST /pixel_bundles/{pixel_bundle_id}":                        ops.updatePixelBundle,
+		"GET /pixel_bundles/{pixel_bundle_id}/history":                 ops.getPixelBundleHistory,
 		"GET /pixel_providers":                                         ops.listPixelProviders,
 		"GET /roles":                                                   ops.listRoles,
 		"GET /search":                                                  ops.searchEntities,
@@ -362,6 +422,12 @@ func routes(ops operations) fake.Routes {
 		"POST /segment_groups/{segment_group_id}":                      ops.updateSegmentGroup,
 		"GET /segment_groups/{segment_group_id}/assignments":           ops.listSegmentGroupAssignments,
 		"GET /segment_groups/{segment_group_id}/history":               ops.getSegmentGroupHistory,
+		"GET /site_lists":                                              ops.listSiteLists,
+		"POST /site_lists/upload":                                      ops.uploadSiteList,
+		"GET /site_lists/{site_list_id}":                               ops.getSiteList,
+		"GET /site_lists/{site_list_id}/assignments":                   ops.listSiteListAssignments,
+		"GET /site_lists/{site_list_id}/download.csv":                  ops.downloadSiteList,
+		"POST /site_lists/{site_list_id}/upload":                       ops.reuploadSiteList,
 		"GET /strategies/{strategy_id}/permissions":                    ops.listStrategyUsers,
 		"GET /supply_sources":                                          ops.listSupplySources,
 		"GET /supply_sources/{supply_source_id}":                       ops.getSupplySource,
@@ -419,6 +485,9 @@ var bodies = map[string]fake.Body{
 	"auditLogOrganizations": {
 		Required: []string{"id"},
 	},
+	"bulkUpdateAtomicCreatives": {
+		Required: []string{"atomic_creatives"},
+	},
 	"bulkUpdateCampaigns": {
 		Required: []string{"update"},
 	},
@@ -444,6 +513,17 @@ var bodies = map[string]fake.Body{
 			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
 			"dmp_enabled":      {"disabled", "inherits"},
 			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
+	"createAtomicCreative": {
+		Required: []string{"width", "height", "advertiser_id", "name"},
+		Enums: map[string][]string{
+			"ad_format":         {"DISPLAY", "MOBILE", "EXPANDABLE", "FBX", "COMPONENT"},
+			"ad_server_type":    {"PLATFORM", "OTHER"},
+			"expansion_trigger": {"AUTOMATIC", "MOUSEOVER", "CLICK"},
+			"file_type":         {"swf", "gif", "html5", "jpg", "jpeg", "tiff", "tif", "png", "unknown", "vast"},
+			"media_type":        {"display", "video", "mobile"},
+			"tag_type":          {"IFRAME_SCRIPT_NOSCRIPT", "IFRAME_SCRIPT", "IFRAME_NOSCRIPT", "IFRAME_IMG", "SCRIPT_NOSCRIPT", "SCRIPT", "NOSCRIPT", "IFRAME", "IMG", "VIDEO"},
 		},
 	},
 	"createAttachment": {
@@ -494,6 +574,9 @@ var bodies = map[string]fake.Body{
 			"source_platform_access_fee_unit":                  {"PCT_TOTAL_COST", "CPM"},
 		},
 	},
+	"createMarketplace": {
+		Required: []string{"name", "strategy_id"},
+	},
 	"createOrganization": {
 		Required: []string{"name", "status", "mm_contact_name", "adx_seat_account_id", "connected_id_type", "contact_name", "address_1", "city", "state", "zip", "country", "phone", "currency_code", "billing_country_code", "dmp_enabled"},
 		Enums: map[string][]string{
@@ -501,6 +584,18 @@ var bodies = map[string]fake.Body{
 			"dmp_enabled":       {"enabled", "disabled"},
 			"mcp_access_level":  {"read_only", "read_write"},
 			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
+	"createPixelBundle": {
+		Required: []string{"name", "pixel_type", "tag_type"},
+		Enums: map[string][]string{
+			"currency":            {"S1", "S2", "V1", "V2"},
+			"pixel_type":          {"creative", "event", "data", "segment", "dynamic"},
+			"pricing":             {"CPM", "CPTS"},
+			"revenue":             {"S1", "S2", "V1", "V2"},
+			"rmx_conversion_type": {"one", "variable"},
+			"segment_op":          {"AND", "OR"},
+			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
 		},
 	},
 	"createSegmentGroup": {
@@ -557,6 +652,16 @@ var bodies = map[string]fake.Body{
 			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 		},
 	},
+	"updateAtomicCreative": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"ad_format":         {"DISPLAY", "MOBILE", "EXPANDABLE", "FBX", "COMPONENT"},
+			"ad_server_type":    {"PLATFORM", "OTHER"},
+			"expansion_trigger": {"AUTOMATIC", "MOUSEOVER", "CLICK"},
+			"media_type":        {"display", "video", "mobile"},
+			"tag_type":          {"IFRAME_SCRIPT_NOSCRIPT", "IFRAME_SCRIPT", "IFRAME_NOSCRIPT", "IFRAME_IMG", "SCRIPT_NOSCRIPT", "SCRIPT", "NOSCRIPT", "IFRAME", "IMG", "VIDEO"},
+		},
+	},
 	"updateAttachment": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -602,6 +707,9 @@ var bodies = map[string]fake.Body{
 			"source_platform_access_fee_unit":                  {"PCT_TOTAL_COST", "CPM"},
 		},
 	},
+	"updateMarketplace": {
+		Required: []string{"version"},
+	},
 	"updateOrganization": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -609,6 +717,17 @@ var bodies = map[string]fake.Body{
 			"dmp_enabled":       {"enabled", "disabled"},
 			"mcp_access_level":  {"read_only", "read_write"},
 			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
+	"updatePixelBundle": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"currency":            {"S1", "S2", "V1", "V2"},
+			"pricing":             {"CPM", "CPTS"},
+			"revenue":             {"S1", "S2", "V1", "V2"},
+			"rmx_conversion_type": {"one", "variable"},
+			"segment_op":          {"AND", "OR"},
+			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
 		},
 	},
 	"updateSegmentGroup": {

@@ -39,14 +39,16 @@ var entityTypes = map[string]string{
 	Campaigns: "campaign", Concepts: "concept", Contracts: "contract",
 	Organizations: "organization", Agencies: "agency", Verticals: "vertical", AdServers: "ad_server", CurrencyRates: "currency_rate",
 	Timezones: "timezone", Vendors: "vendor", SupplySources: "supply_source", PixelProviders: "pixel_provider", VendorContracts: "vendor_contract",
-	CreativeTags: "creative",
+	CreativeTags:    "creative",
+	AtomicCreatives: "atomic_creative", PixelBundles: "pixel_bundle", Marketplaces: "marketplace",
+	SiteLists: "site_list", SiteListAssignments: "site_list_assignment",
 }
 
 // Store is the group's state.
 type Store struct {
 	mu      sync.Mutex // held around checks and writes that span records, and for history
 	colls   map[string]*collection
-	history map[int64][]map[string]any
+	history map[string][]map[string]any // by historyKey(coll, id)
 	// v2Campaigns: see ServeV2Campaigns (campaigns.go).
 	v2Campaigns map[string]http.Handler
 }
@@ -81,9 +83,10 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
-	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
+	st := &Store{colls: map[string]*collection{}, history: map[string][]map[string]any{}}
 	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
 		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags,
+		AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments,
 		Campaigns, Concepts, Contracts} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
