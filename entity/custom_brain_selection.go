@@ -96,6 +96,10 @@ func (ec *Client) v3() *call.Group {
 
 // CampaignCustomBrainSelections reads a campaign's custom brain selections
 // (GET /api/v3.0/campaigns/{id}: the v2.0 campaign schema has none).
+//
+// Deprecated: use targeting's CampaignService.Get (targeting.Client's
+// Campaigns), which reads the whole v3.0 campaign, its
+// CustomBrainSelections included.
 func (ec *Client) CampaignCustomBrainSelections(ctx context.Context, campaignID int64, ropt ...adama.RequestOption) (*CampaignV3, error) {
 	if campaignID <= 0 {
 		var v valid.Validator
@@ -113,6 +117,10 @@ func (ec *Client) CampaignCustomBrainSelections(ctx context.Context, campaignID 
 // error matching adama.ErrConflict. The selections are checked before
 // sending (ValidateBrainSelections). It returns the campaign as the v3.0
 // interface answers it.
+//
+// Deprecated: use targeting's CampaignService.Update (targeting.Client's
+// Campaigns), which sends the v3.0 campaign's changes, its
+// CustomBrainSelections included.
 func (ec *Client) SetCampaignCustomBrainSelections(ctx context.Context, campaignID int64, version int, sels []BrainSelection, ropt ...adama.RequestOption) (*CampaignV3, error) {
 	var v valid.Validator
 	v.Check(campaignID > 0, "campaign_id", "must be a positive id", campaignID)
@@ -220,6 +228,10 @@ func (c *CampaignCopy) Validate() error {
 // answered 201 with the copy as the v3.0 interface answers it). With
 // CopyAudienceInBrain the copy carries the source's custom brain
 // selections.
+//
+// Deprecated: use targeting's CampaignService.Copy (targeting.Client's
+// Campaigns), which takes a targeting.CampaignCopy and answers the whole
+// v3.0 campaign.
 func (ec *Client) CopyCampaign(ctx context.Context, campaignID int64, body *CampaignCopy, ropt ...adama.RequestOption) (*CampaignV3, error) {
 	var v valid.Validator
 	v.Check(campaignID > 0, "campaign_id", "must be a positive id", campaignID)

@@ -53,6 +53,8 @@
 // when CopyAudienceInBrain is set. Create and Update refuse a
 // campaign whose selections the caller set or changed rather than drop
 // them.
+// Those three v3.0 calls are deprecated: package targeting models the
+// v3.0 campaign whole (targeting.CampaignService's Get, Update and Copy).
 //
 // # Validation
 //

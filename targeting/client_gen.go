@@ -57,6 +57,15 @@ type Client struct {
 	// StrategyTargeting adds targeting to strategies and shows their
 	// location targeting (/targeting).
 	StrategyTargeting *StrategyTargetingService
+	// Campaigns are the v3.0 campaigns (/campaigns).
+	Campaigns *CampaignService
+	// BudgetFlights are the budget flights of campaigns
+	// (/campaigns/{id}/budget_flights).
+	BudgetFlights *BudgetFlightService
+	// Concepts are the creative concepts (/concepts).
+	Concepts *ConceptService
+	// Contracts are the organizations' contracts (/contracts).
+	Contracts *ContractService
 	// AtomicCreatives are the atomic creatives (/atomic_creatives).
 	AtomicCreatives *AtomicCreativeService
 	// PixelBundles are the pixel bundles (/pixel_bundles).
@@ -169,6 +178,10 @@ func New(c *adama.Client, opts ...Option) *Client {
 		TechnologyTargetValues:     &TechnologyTargetValueService{g: g},
 		EntityGroups:               &EntityGroupService{g: g},
 		StrategyTargeting:          &StrategyTargetingService{g: g},
+		Campaigns:                  &CampaignService{g: g},
+		BudgetFlights:              &BudgetFlightService{g: g},
+		Concepts:                   &ConceptService{g: g},
+		Contracts:                  &ContractService{g: g},
 		AtomicCreatives:            &AtomicCreativeService{g: g},
 		PixelBundles:               &PixelBundleService{g: g},
 		Marketplaces:               &MarketplaceService{g: g},

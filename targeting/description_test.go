@@ -268,6 +268,7 @@ func TestWireFitsDescription(t *testing.T) {
 	exerciseStrategies(t, ctx, tc)
 	exerciseStrategyParams(t, ctx, tc, srv)
 
+	exerciseCampaigns(t, ctx, tc, h)
 	exerciseOrgs(ctx, t, tc, adv.ID)
 	exerciseLookups(ctx, t, tc)
 	exerciseGeneral(ctx, t, tc, adv.ID)

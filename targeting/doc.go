@@ -33,6 +33,29 @@
 //     CheckV2, GET and POST /permissions/{user_id}/v2format), per entity
 //     (/organizations|agencies|advertisers/{id}/permissions) and the users
 //     of a campaign or strategy (/campaigns|strategies/{id}/permissions).
+//   - Campaigns: /campaigns (list with with= and full=*, get, extended
+//     get, create, update with version, history, copy), described in
+//     targeting.campaigns.yaml; BudgetFlights: a campaign's flights
+//     (/campaigns/{id}/budget_flights, list and history; a flight is
+//     written through its campaign's budget); Concepts: /concepts (list by
+//     media type, get, create, update, history); Contracts: /contracts
+//     (list, get, create, update, history, every fee an exact
+//     adama.Decimal).
+//
+// # Campaigns here and in package entity
+//
+// Both packages model campaigns. Use this package's Campaign, the v3.0
+// interface's, for new code: its settings are grouped (duration, goals,
+// budget with its flights, frequency, pacing, attribution, ...), it holds
+// what v2.0 cannot (custom brain selections, site lists, vendor
+// contracts), and one record carries the budget flights v2.0 keeps as
+// records of their own. Use entity.Campaign where a program already works
+// in the v2.0 interface, alongside its strategies and other group A
+// records; the same campaign id names the campaign in both. The two
+// shapes differ too much for a faithful conversion (v2.0's amounts are
+// money arrays by currency, v3.0's decimals in the budget's one currency),
+// so none is offered: read the campaign from the interface whose shape
+// the program needs.
 //
 // # Older paths
 //
@@ -90,8 +113,11 @@
 // service methods with their options structs and the create and update
 // bodies of the snapshot records (services_gen.go). Written by hand: the
 // client, the rules of the list options, Attachments.ListV3,
-// Advertisers.Get and GetExtended, and the permission methods but
-// CampaignUsers and StrategyUsers (the description gives each reason).
+// Advertisers.Get and GetExtended, Campaigns.Get and GetExtended, the
+// create and update bodies of campaigns (the held records' read-only
+// properties left out) and concepts (the name sent with every update),
+// and the permission methods but CampaignUsers and StrategyUsers (the
+// description gives each reason).
 //
 // # Validation
 //

@@ -592,6 +592,477 @@ func (v TargetingDay) Valid() bool {
 	return false
 }
 
+// CampaignWith is a related record a campaign list can embed.
+type CampaignWith string
+
+// The CampaignWith values.
+const (
+	CampaignWithAdvertiser CampaignWith = "advertiser"
+	CampaignWithAgency     CampaignWith = "agency"
+)
+
+// Values returns every known CampaignWith in the description's order, in a new slice.
+func (CampaignWith) Values() []CampaignWith {
+	return []CampaignWith{
+		CampaignWithAdvertiser,
+		CampaignWithAgency,
+	}
+}
+
+// Valid reports whether v is a known CampaignWith. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CampaignWith) Valid() bool {
+	switch v {
+	case CampaignWithAdvertiser, CampaignWithAgency:
+		return true
+	}
+	return false
+}
+
+// ServiceType is who runs a campaign, the advertiser itself or the
+// platform's managed service.
+type ServiceType string
+
+// The ServiceType values.
+const (
+	ServiceTypeSelf    ServiceType = "SELF"
+	ServiceTypeManaged ServiceType = "MANAGED"
+)
+
+// Values returns every known ServiceType in the description's order, in a new slice.
+func (ServiceType) Values() []ServiceType {
+	return []ServiceType{
+		ServiceTypeSelf,
+		ServiceTypeManaged,
+	}
+}
+
+// Valid reports whether v is a known ServiceType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ServiceType) Valid() bool {
+	switch v {
+	case ServiceTypeSelf, ServiceTypeManaged:
+		return true
+	}
+	return false
+}
+
+// CampaignIdentityLevel is the identity level of a campaign's
+// targeting, or INHERIT to take the advertiser's.
+type CampaignIdentityLevel string
+
+// The CampaignIdentityLevel values.
+const (
+	CampaignIdentityLevelInherit    CampaignIdentityLevel = "INHERIT"
+	CampaignIdentityLevelIndividual CampaignIdentityLevel = "INDIVIDUAL"
+	CampaignIdentityLevelHousehold  CampaignIdentityLevel = "HOUSEHOLD"
+)
+
+// Values returns every known CampaignIdentityLevel in the description's order, in a new slice.
+func (CampaignIdentityLevel) Values() []CampaignIdentityLevel {
+	return []CampaignIdentityLevel{
+		CampaignIdentityLevelInherit,
+		CampaignIdentityLevelIndividual,
+		CampaignIdentityLevelHousehold,
+	}
+}
+
+// Valid reports whether v is a known CampaignIdentityLevel. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CampaignIdentityLevel) Valid() bool {
+	switch v {
+	case CampaignIdentityLevelInherit, CampaignIdentityLevelIndividual, CampaignIdentityLevelHousehold:
+		return true
+	}
+	return false
+}
+
+// CampaignMFASource is the level a campaign's inherited
+// made-for-advertising avoidance comes from.
+type CampaignMFASource string
+
+// The CampaignMFASource values.
+const (
+	CampaignMFASourceOrganization CampaignMFASource = "Organization"
+	CampaignMFASourceAgency       CampaignMFASource = "Agency"
+	CampaignMFASourceAdvertiser   CampaignMFASource = "Advertiser"
+	CampaignMFASourceCampaign     CampaignMFASource = "Campaign"
+)
+
+// Values returns every known CampaignMFASource in the description's order, in a new slice.
+func (CampaignMFASource) Values() []CampaignMFASource {
+	return []CampaignMFASource{
+		CampaignMFASourceOrganization,
+		CampaignMFASourceAgency,
+		CampaignMFASourceAdvertiser,
+		CampaignMFASourceCampaign,
+	}
+}
+
+// Valid reports whether v is a known CampaignMFASource. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CampaignMFASource) Valid() bool {
+	switch v {
+	case CampaignMFASourceOrganization, CampaignMFASourceAgency, CampaignMFASourceAdvertiser, CampaignMFASourceCampaign:
+		return true
+	}
+	return false
+}
+
+// CampaignViewabilityType is how a campaign's viewability is
+// measured.
+type CampaignViewabilityType string
+
+// The CampaignViewabilityType values.
+const (
+	CampaignViewabilityTypeAutoTag CampaignViewabilityType = "AUTO_TAG"
+	CampaignViewabilityTypeBYOV    CampaignViewabilityType = "BYOV"
+)
+
+// Values returns every known CampaignViewabilityType in the description's order, in a new slice.
+func (CampaignViewabilityType) Values() []CampaignViewabilityType {
+	return []CampaignViewabilityType{
+		CampaignViewabilityTypeAutoTag,
+		CampaignViewabilityTypeBYOV,
+	}
+}
+
+// Valid reports whether v is a known CampaignViewabilityType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CampaignViewabilityType) Valid() bool {
+	switch v {
+	case CampaignViewabilityTypeAutoTag, CampaignViewabilityTypeBYOV:
+		return true
+	}
+	return false
+}
+
+// CapType is the pacing of a campaign's spend or impression cap.
+type CapType string
+
+// The CapType values.
+const (
+	CapTypeEven    CapType = "even"
+	CapTypeASAP    CapType = "asap"
+	CapTypeNoLimit CapType = "no-limit"
+)
+
+// Values returns every known CapType in the description's order, in a new slice.
+func (CapType) Values() []CapType {
+	return []CapType{
+		CapTypeEven,
+		CapTypeASAP,
+		CapTypeNoLimit,
+	}
+}
+
+// Valid reports whether v is a known CapType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CapType) Valid() bool {
+	switch v {
+	case CapTypeEven, CapTypeASAP, CapTypeNoLimit:
+		return true
+	}
+	return false
+}
+
+// AttributionSource is where a campaign's custom attribution comes
+// from.
+type AttributionSource string
+
+// The AttributionSource values.
+const (
+	AttributionSourceThirdParty AttributionSource = "3rd Party Attribution"
+	AttributionSourceP1MTA      AttributionSource = "P1 MTA via Partner"
+)
+
+// Values returns every known AttributionSource in the description's order, in a new slice.
+func (AttributionSource) Values() []AttributionSource {
+	return []AttributionSource{
+		AttributionSourceThirdParty,
+		AttributionSourceP1MTA,
+	}
+}
+
+// Valid reports whether v is a known AttributionSource. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AttributionSource) Valid() bool {
+	switch v {
+	case AttributionSourceThirdParty, AttributionSourceP1MTA:
+		return true
+	}
+	return false
+}
+
+// ConversionType is which conversions a campaign counts.
+type ConversionType string
+
+// The ConversionType values.
+const (
+	ConversionTypeEvery    ConversionType = "every"
+	ConversionTypeVariable ConversionType = "variable"
+)
+
+// Values returns every known ConversionType in the description's order, in a new slice.
+func (ConversionType) Values() []ConversionType {
+	return []ConversionType{
+		ConversionTypeEvery,
+		ConversionTypeVariable,
+	}
+}
+
+// Valid reports whether v is a known ConversionType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ConversionType) Valid() bool {
+	switch v {
+	case ConversionTypeEvery, ConversionTypeVariable:
+		return true
+	}
+	return false
+}
+
+// CampaignGoalType is the goal a campaign is optimised for.
+type CampaignGoalType string
+
+// The CampaignGoalType values.
+const (
+	CampaignGoalTypeSpend           CampaignGoalType = "spend"
+	CampaignGoalTypeReach           CampaignGoalType = "reach"
+	CampaignGoalTypeCPC             CampaignGoalType = "cpc"
+	CampaignGoalTypeCPE             CampaignGoalType = "cpe"
+	CampaignGoalTypeCPA             CampaignGoalType = "cpa"
+	CampaignGoalTypeROI             CampaignGoalType = "roi"
+	CampaignGoalTypeCTR             CampaignGoalType = "ctr"
+	CampaignGoalTypeVCR             CampaignGoalType = "vcr"
+	CampaignGoalTypeViewabilityRate CampaignGoalType = "viewability_rate"
+	CampaignGoalTypeVCPM            CampaignGoalType = "vcpm"
+	CampaignGoalTypeCPCV            CampaignGoalType = "cpcv"
+)
+
+// Values returns every known CampaignGoalType in the description's order, in a new slice.
+func (CampaignGoalType) Values() []CampaignGoalType {
+	return []CampaignGoalType{
+		CampaignGoalTypeSpend,
+		CampaignGoalTypeReach,
+		CampaignGoalTypeCPC,
+		CampaignGoalTypeCPE,
+		CampaignGoalTypeCPA,
+		CampaignGoalTypeROI,
+		CampaignGoalTypeCTR,
+		CampaignGoalTypeVCR,
+		CampaignGoalTypeViewabilityRate,
+		CampaignGoalTypeVCPM,
+		CampaignGoalTypeCPCV,
+	}
+}
+
+// Valid reports whether v is a known CampaignGoalType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CampaignGoalType) Valid() bool {
+	switch v {
+	case CampaignGoalTypeSpend, CampaignGoalTypeReach, CampaignGoalTypeCPC, CampaignGoalTypeCPE, CampaignGoalTypeCPA, CampaignGoalTypeROI, CampaignGoalTypeCTR, CampaignGoalTypeVCR, CampaignGoalTypeViewabilityRate, CampaignGoalTypeVCPM, CampaignGoalTypeCPCV:
+		return true
+	}
+	return false
+}
+
+// GoalCategory is the kind of a campaign's goal.
+type GoalCategory string
+
+// The GoalCategory values.
+const (
+	GoalCategoryAudience   GoalCategory = "audience"
+	GoalCategoryEngagement GoalCategory = "engagement"
+	GoalCategoryResponse   GoalCategory = "response"
+)
+
+// Values returns every known GoalCategory in the description's order, in a new slice.
+func (GoalCategory) Values() []GoalCategory {
+	return []GoalCategory{
+		GoalCategoryAudience,
+		GoalCategoryEngagement,
+		GoalCategoryResponse,
+	}
+}
+
+// Valid reports whether v is a known GoalCategory. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v GoalCategory) Valid() bool {
+	switch v {
+	case GoalCategoryAudience, GoalCategoryEngagement, GoalCategoryResponse:
+		return true
+	}
+	return false
+}
+
+// DynamicBudgetAllocation is how the platform moves a campaign's
+// budget between strategies.
+type DynamicBudgetAllocation string
+
+// The DynamicBudgetAllocation values.
+const (
+	DynamicBudgetAllocationAuto                DynamicBudgetAllocation = "SBA_AUTO_ALLOCATION"
+	DynamicBudgetAllocationRecommendationsOnly DynamicBudgetAllocation = "SBA_RECOMMENDATIONS_ONLY"
+	DynamicBudgetAllocationOff                 DynamicBudgetAllocation = "OFF"
+)
+
+// Values returns every known DynamicBudgetAllocation in the description's order, in a new slice.
+func (DynamicBudgetAllocation) Values() []DynamicBudgetAllocation {
+	return []DynamicBudgetAllocation{
+		DynamicBudgetAllocationAuto,
+		DynamicBudgetAllocationRecommendationsOnly,
+		DynamicBudgetAllocationOff,
+	}
+}
+
+// Valid reports whether v is a known DynamicBudgetAllocation. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DynamicBudgetAllocation) Valid() bool {
+	switch v {
+	case DynamicBudgetAllocationAuto, DynamicBudgetAllocationRecommendationsOnly, DynamicBudgetAllocationOff:
+		return true
+	}
+	return false
+}
+
+// CampaignFrequencyType is the pacing of a campaign's frequency cap.
+type CampaignFrequencyType string
+
+// The CampaignFrequencyType values.
+const (
+	CampaignFrequencyTypeEven          CampaignFrequencyType = "even"
+	CampaignFrequencyTypeASAP          CampaignFrequencyType = "asap"
+	CampaignFrequencyTypeNoLimit       CampaignFrequencyType = "no-limit"
+	CampaignFrequencyTypeP1Optimized   CampaignFrequencyType = "p1-optimized"
+	CampaignFrequencyTypeFrequencyGoal CampaignFrequencyType = "frequency_goal"
+)
+
+// Values returns every known CampaignFrequencyType in the description's order, in a new slice.
+func (CampaignFrequencyType) Values() []CampaignFrequencyType {
+	return []CampaignFrequencyType{
+		CampaignFrequencyTypeEven,
+		CampaignFrequencyTypeASAP,
+		CampaignFrequencyTypeNoLimit,
+		CampaignFrequencyTypeP1Optimized,
+		CampaignFrequencyTypeFrequencyGoal,
+	}
+}
+
+// Valid reports whether v is a known CampaignFrequencyType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CampaignFrequencyType) Valid() bool {
+	switch v {
+	case CampaignFrequencyTypeEven, CampaignFrequencyTypeASAP, CampaignFrequencyTypeNoLimit, CampaignFrequencyTypeP1Optimized, CampaignFrequencyTypeFrequencyGoal:
+		return true
+	}
+	return false
+}
+
+// BrainSelectionType is what a campaign's custom brain selection
+// selects.
+type BrainSelectionType string
+
+// The BrainSelectionType values.
+const (
+	BrainSelectionTypeAudienceTarget BrainSelectionType = "Audience Target"
+	BrainSelectionTypeDataPixel      BrainSelectionType = "Data Pixel"
+	BrainSelectionTypeEventPixel     BrainSelectionType = "Event Pixel"
+	BrainSelectionTypeSegment        BrainSelectionType = "Segment"
+	BrainSelectionTypeDynamic        BrainSelectionType = "Dynamic"
+)
+
+// Values returns every known BrainSelectionType in the description's order, in a new slice.
+func (BrainSelectionType) Values() []BrainSelectionType {
+	return []BrainSelectionType{
+		BrainSelectionTypeAudienceTarget,
+		BrainSelectionTypeDataPixel,
+		BrainSelectionTypeEventPixel,
+		BrainSelectionTypeSegment,
+		BrainSelectionTypeDynamic,
+	}
+}
+
+// Valid reports whether v is a known BrainSelectionType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v BrainSelectionType) Valid() bool {
+	switch v {
+	case BrainSelectionTypeAudienceTarget, BrainSelectionTypeDataPixel, BrainSelectionTypeEventPixel, BrainSelectionTypeSegment, BrainSelectionTypeDynamic:
+		return true
+	}
+	return false
+}
+
+// ConceptMediaType is a media type of a concept's atomic creatives.
+type ConceptMediaType string
+
+// The ConceptMediaType values.
+const (
+	ConceptMediaTypeAudio   ConceptMediaType = "audio"
+	ConceptMediaTypeDisplay ConceptMediaType = "display"
+	ConceptMediaTypeNative  ConceptMediaType = "native"
+	ConceptMediaTypeVideo   ConceptMediaType = "video"
+)
+
+// Values returns every known ConceptMediaType in the description's order, in a new slice.
+func (ConceptMediaType) Values() []ConceptMediaType {
+	return []ConceptMediaType{
+		ConceptMediaTypeAudio,
+		ConceptMediaTypeDisplay,
+		ConceptMediaTypeNative,
+		ConceptMediaTypeVideo,
+	}
+}
+
+// Valid reports whether v is a known ConceptMediaType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ConceptMediaType) Valid() bool {
+	switch v {
+	case ConceptMediaTypeAudio, ConceptMediaTypeDisplay, ConceptMediaTypeNative, ConceptMediaTypeVideo:
+		return true
+	}
+	return false
+}
+
+// ContractFeeUnit is how a contract fee is charged: a percentage of
+// the total cost, of the net total spend, of the media or clear,
+// per thousand, fixed, or per thousand targeted segments; each fee
+// takes the units the reference lists for it.
+type ContractFeeUnit string
+
+// The ContractFeeUnit values.
+const (
+	ContractFeeUnitPctTotalCost     ContractFeeUnit = "PCT_TOTAL_COST"
+	ContractFeeUnitCPM              ContractFeeUnit = "CPM"
+	ContractFeeUnitPctNetTotalSpend ContractFeeUnit = "PCT_NET_TOTAL_SPEND"
+	ContractFeeUnitCPTS             ContractFeeUnit = "CPTS"
+	ContractFeeUnitFixed            ContractFeeUnit = "FIXED"
+	ContractFeeUnitPctClear         ContractFeeUnit = "PCT_CLEAR"
+	ContractFeeUnitPctMedia         ContractFeeUnit = "PCT_MEDIA"
+)
+
+// Values returns every known ContractFeeUnit in the description's order, in a new slice.
+func (ContractFeeUnit) Values() []ContractFeeUnit {
+	return []ContractFeeUnit{
+		ContractFeeUnitPctTotalCost,
+		ContractFeeUnitCPM,
+		ContractFeeUnitPctNetTotalSpend,
+		ContractFeeUnitCPTS,
+		ContractFeeUnitFixed,
+		ContractFeeUnitPctClear,
+		ContractFeeUnitPctMedia,
+	}
+}
+
+// Valid reports whether v is a known ContractFeeUnit. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ContractFeeUnit) Valid() bool {
+	switch v {
+	case ContractFeeUnitPctTotalCost, ContractFeeUnitCPM, ContractFeeUnitPctNetTotalSpend, ContractFeeUnitCPTS, ContractFeeUnitFixed, ContractFeeUnitPctClear, ContractFeeUnitPctMedia:
+		return true
+	}
+	return false
+}
+
 // AtomicCreativeFileType is the file type of an atomic creative.
 type AtomicCreativeFileType string
 
@@ -10174,6 +10645,4604 @@ func (x *LocationTargeting) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, locationTargetingIdx, prefix)
 	return out
+}
+
+// Campaign is a campaign as the v3.0 interface has it: settings
+// grouped by topic (duration, goals, budget, frequency, pacing,
+// ...). A list without full=* answers id, name and entity_type.
+// Create sends the writable fields that are set (name,
+// advertiser_id, service_type, goals and budget with its
+// currency_code and flights are required); Update sends the
+// version and what changed since the record was read (see
+// CampaignService.Update).
+type Campaign struct {
+	// The campaign's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The campaign's name. At most 256 characters.
+	Name string `json:"name"`
+	// The advertiser; only a create sets it. Also read from a JSON
+	// string.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// Whether the campaign is archived.
+	Archived *bool `json:"archived,omitempty"`
+	// True for an active campaign.
+	Status *bool `json:"status,omitempty"`
+	// Self-service or managed.
+	ServiceType ServiceType `json:"service_type,omitempty"`
+	// The insertion order's name. At most 256 characters.
+	IoName *string `json:"io_name,omitempty"`
+	// The insertion order's reference number. At most 32 characters.
+	IoReferenceNum *string `json:"io_reference_num,omitempty"`
+	// Whether the campaign is programmatic guaranteed.
+	IsProgrammaticGuaranteed *bool `json:"is_programmatic_guaranteed,omitempty"`
+	// Whether the campaign is political.
+	Political *bool `json:"political,omitempty"`
+	// The campaign whose brain settings this one remembers; an update
+	// may clear it.
+	SourceCampaignID *int64 `json:"source_campaign_id,omitempty"`
+	// The campaign's time zone.
+	ZoneName string `json:"zone_name,omitempty"`
+	// How viewability is measured.
+	Viewability *CampaignViewability `json:"viewability,omitempty"`
+	// The identity graph settings.
+	Identity *CampaignIdentity `json:"identity,omitempty"`
+	// The ad server and its fee.
+	AdServer *CampaignAdServer `json:"ad_server,omitempty"`
+	// The spend and impression caps.
+	Pacing *CampaignPacing `json:"pacing,omitempty"`
+	// How conversions are attributed.
+	Attribution *CampaignAttribution `json:"attribution,omitempty"`
+	// The vendors' contracts.
+	VendorContracts []*CampaignVendorContract `json:"vendor_contracts,omitempty"`
+	// The made-for-advertising avoidance.
+	MFAAvoidance MFAAvoidance `json:"mfa_avoidance,omitempty"`
+	// The identity level of targeting.
+	TargetingIdentityLevel CampaignIdentityLevel `json:"targeting_identity_level,omitempty"`
+	// When the campaign runs.
+	Duration *CampaignDuration `json:"duration,omitempty"`
+	// The campaign's goal; required on create.
+	Goals *CampaignGoals `json:"goals,omitempty"`
+	// The budget, its currency and flights; required on create.
+	Budget *CampaignBudget `json:"budget,omitempty"`
+	// The frequency cap.
+	Frequency *CampaignFrequency `json:"frequency,omitempty"`
+	// The inventory rules.
+	Inventory *CampaignInventory `json:"inventory,omitempty"`
+	// The site lists; a write sends each one's id and assigned.
+	SiteLists []*CampaignSiteList `json:"site_lists,omitempty"`
+	// The custom brain selections; a write sends each one's selection_id
+	// and selection_type.
+	CustomBrainSelections []*CampaignBrainSelection `json:"custom_brain_selections,omitempty"`
+	// The advertiser, in a list asked with=advertiser. Read-only:
+	// not sent on create or update.
+	Advertiser *CampaignRelated `json:"advertiser,omitempty"`
+	// The agency, in a list asked with=agency. Read-only: not sent on
+	// create or update.
+	Agency *CampaignRelated `json:"agency,omitempty"`
+	// The campaign's strategies. Read-only: not sent on create or
+	// update.
+	Strategies *CampaignStrategies `json:"strategies,omitempty"`
+	// The campaign's strategy groups. Read-only: not sent on create or
+	// update.
+	StrategyGroups *CampaignStrategyGroups `json:"strategy_groups,omitempty"`
+	// The avoidance in force when mfa_avoidance is INHERIT
+	// (GetExtended). Read-only: not sent on create or update.
+	InheritedMFAAvoidance MFAAvoidance `json:"inherited_mfa_avoidance,omitempty"`
+	// The level the inherited avoidance comes from. Read-only: not sent
+	// on create or update.
+	InheritedMFAFrom CampaignMFASource `json:"inherited_mfa_from,omitempty"`
+	// The identity level in force when targeting_identity_level is
+	// INHERIT. Read-only: not sent on create or update.
+	InheritedTargetingIdentityLevel IdentityLevel `json:"inherited_targeting_identity_level,omitempty"`
+	// Whether the campaign was last written through the v3.0 interface.
+	// Read-only: not sent on create or update.
+	V3Usage *bool `json:"v3_usage,omitempty"`
+	// When the campaign was locked; nil when it is not. Read-only:
+	// not sent on create or update.
+	LockedOn *adama.Time `json:"locked_on,omitempty"`
+	// When the campaign was made. Read-only: not sent on create or
+	// update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the campaign last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type campaignAlias Campaign
+
+var campaignIdx = record.IndexOf(reflect.TypeFor[campaignAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Campaign) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Campaign) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Campaign) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Campaign) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignAlias)(x), campaignIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Campaign) decodeFast(b []byte) bool {
+	*x = Campaign{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "archived":
+			x.Archived, ok = record.ReadPtr(v, record.ReadBool)
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "service_type":
+			if !record.IsNull(v) {
+				x.ServiceType, ok = record.ReadEnum[ServiceType](v)
+			}
+		case "io_name":
+			x.IoName, ok = record.ReadPtr(v, record.ReadText)
+		case "io_reference_num":
+			x.IoReferenceNum, ok = record.ReadPtr(v, record.ReadText)
+		case "is_programmatic_guaranteed":
+			x.IsProgrammaticGuaranteed, ok = record.ReadPtr(v, record.ReadBool)
+		case "political":
+			x.Political, ok = record.ReadPtr(v, record.ReadBool)
+		case "source_campaign_id":
+			x.SourceCampaignID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "viewability":
+			x.Viewability, ok = record.ReadRecord(v, (*CampaignViewability).decodeValid)
+		case "identity":
+			x.Identity, ok = record.ReadRecord(v, (*CampaignIdentity).decodeValid)
+		case "ad_server":
+			x.AdServer, ok = record.ReadRecord(v, (*CampaignAdServer).decodeValid)
+		case "pacing":
+			x.Pacing, ok = record.ReadRecord(v, (*CampaignPacing).decodeValid)
+		case "attribution":
+			x.Attribution, ok = record.ReadRecord(v, (*CampaignAttribution).decodeValid)
+		case "vendor_contracts":
+			x.VendorContracts, ok = record.ReadList(v, func(e []byte) (*CampaignVendorContract, bool) {
+				return record.ReadRecord(e, (*CampaignVendorContract).decodeValid)
+			})
+		case "mfa_avoidance":
+			if !record.IsNull(v) {
+				x.MFAAvoidance, ok = record.ReadEnum[MFAAvoidance](v)
+			}
+		case "targeting_identity_level":
+			if !record.IsNull(v) {
+				x.TargetingIdentityLevel, ok = record.ReadEnum[CampaignIdentityLevel](v)
+			}
+		case "duration":
+			x.Duration, ok = record.ReadRecord(v, (*CampaignDuration).decodeValid)
+		case "goals":
+			x.Goals, ok = record.ReadRecord(v, (*CampaignGoals).decodeValid)
+		case "budget":
+			x.Budget, ok = record.ReadRecord(v, (*CampaignBudget).decodeValid)
+		case "frequency":
+			x.Frequency, ok = record.ReadRecord(v, (*CampaignFrequency).decodeValid)
+		case "inventory":
+			x.Inventory, ok = record.ReadRecord(v, (*CampaignInventory).decodeValid)
+		case "site_lists":
+			x.SiteLists, ok = record.ReadList(v, func(e []byte) (*CampaignSiteList, bool) {
+				return record.ReadRecord(e, (*CampaignSiteList).decodeValid)
+			})
+		case "custom_brain_selections":
+			x.CustomBrainSelections, ok = record.ReadList(v, func(e []byte) (*CampaignBrainSelection, bool) {
+				return record.ReadRecord(e, (*CampaignBrainSelection).decodeValid)
+			})
+		case "advertiser":
+			x.Advertiser, ok = record.ReadRecord(v, (*CampaignRelated).decodeValid)
+		case "agency":
+			x.Agency, ok = record.ReadRecord(v, (*CampaignRelated).decodeValid)
+		case "strategies":
+			x.Strategies, ok = record.ReadRecord(v, (*CampaignStrategies).decodeValid)
+		case "strategy_groups":
+			x.StrategyGroups, ok = record.ReadRecord(v, (*CampaignStrategyGroups).decodeValid)
+		case "inherited_mfa_avoidance":
+			if !record.IsNull(v) {
+				x.InheritedMFAAvoidance, ok = record.ReadEnum[MFAAvoidance](v)
+			}
+		case "inherited_mfa_from":
+			if !record.IsNull(v) {
+				x.InheritedMFAFrom, ok = record.ReadEnum[CampaignMFASource](v)
+			}
+		case "inherited_targeting_identity_level":
+			if !record.IsNull(v) {
+				x.InheritedTargetingIdentityLevel, ok = record.ReadEnum[IdentityLevel](v)
+			}
+		case "v3_usage":
+			x.V3Usage, ok = record.ReadPtr(v, record.ReadBool)
+		case "locked_on":
+			x.LockedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "advertiser_id", "archived", "status", "service_type", "io_name", "io_reference_num", "is_programmatic_guaranteed", "political", "source_campaign_id", "zone_name", "viewability", "identity", "ad_server", "pacing", "attribution", "vendor_contracts", "mfa_avoidance", "targeting_identity_level", "duration", "goals", "budget", "frequency", "inventory", "site_lists", "custom_brain_selections", "advertiser", "agency", "strategies", "strategy_groups", "inherited_mfa_avoidance", "inherited_mfa_from", "inherited_targeting_identity_level", "v3_usage", "locked_on", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Campaign) MarshalJSON() ([]byte, error) {
+	a := campaignAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Campaign) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Campaign) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignIdx, prefix)
+	out = append(out, x.Viewability.misfits(record.MisfitPath(prefix, "viewability"))...)
+	out = append(out, x.Identity.misfits(record.MisfitPath(prefix, "identity"))...)
+	out = append(out, x.AdServer.misfits(record.MisfitPath(prefix, "ad_server"))...)
+	out = append(out, x.Pacing.misfits(record.MisfitPath(prefix, "pacing"))...)
+	out = append(out, x.Attribution.misfits(record.MisfitPath(prefix, "attribution"))...)
+	for i, y := range x.VendorContracts {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "vendor_contracts["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Duration.misfits(record.MisfitPath(prefix, "duration"))...)
+	out = append(out, x.Goals.misfits(record.MisfitPath(prefix, "goals"))...)
+	out = append(out, x.Budget.misfits(record.MisfitPath(prefix, "budget"))...)
+	out = append(out, x.Frequency.misfits(record.MisfitPath(prefix, "frequency"))...)
+	out = append(out, x.Inventory.misfits(record.MisfitPath(prefix, "inventory"))...)
+	for i, y := range x.SiteLists {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "site_lists["+strconv.Itoa(i)+"]"))...)
+	}
+	for i, y := range x.CustomBrainSelections {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "custom_brain_selections["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Advertiser.misfits(record.MisfitPath(prefix, "advertiser"))...)
+	out = append(out, x.Agency.misfits(record.MisfitPath(prefix, "agency"))...)
+	out = append(out, x.Strategies.misfits(record.MisfitPath(prefix, "strategies"))...)
+	out = append(out, x.StrategyGroups.misfits(record.MisfitPath(prefix, "strategy_groups"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Campaign) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.Advertiser = nil
+	x.Agency = nil
+	x.Strategies = nil
+	x.StrategyGroups = nil
+	x.InheritedMFAAvoidance = ""
+	x.InheritedMFAFrom = ""
+	x.InheritedTargetingIdentityLevel = ""
+	x.V3Usage = nil
+	x.LockedOn = nil
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "advertiser", "agency", "strategies", "strategy_groups", "inherited_mfa_avoidance", "inherited_mfa_from", "inherited_targeting_identity_level", "v3_usage", "locked_on", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Campaign) original() *Campaign {
+	if x.raw == nil {
+		return nil
+	}
+	var o Campaign
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// campaignWrite is the writable part of Campaign, in the description's order.
+type campaignWrite struct {
+	Name                     string                    `json:"name,omitempty"`
+	AdvertiserID             int64                     `json:"advertiser_id,omitempty"`
+	Archived                 *bool                     `json:"archived,omitempty"`
+	Status                   *bool                     `json:"status,omitempty"`
+	ServiceType              ServiceType               `json:"service_type,omitempty"`
+	IoName                   *string                   `json:"io_name,omitempty"`
+	IoReferenceNum           *string                   `json:"io_reference_num,omitempty"`
+	IsProgrammaticGuaranteed *bool                     `json:"is_programmatic_guaranteed,omitempty"`
+	Political                *bool                     `json:"political,omitempty"`
+	SourceCampaignID         *int64                    `json:"source_campaign_id,omitempty"`
+	ZoneName                 string                    `json:"zone_name,omitempty"`
+	Viewability              *CampaignViewability      `json:"viewability,omitempty"`
+	Identity                 *CampaignIdentity         `json:"identity,omitempty"`
+	AdServer                 *CampaignAdServer         `json:"ad_server,omitempty"`
+	Pacing                   *CampaignPacing           `json:"pacing,omitempty"`
+	Attribution              *CampaignAttribution      `json:"attribution,omitempty"`
+	VendorContracts          []*CampaignVendorContract `json:"vendor_contracts,omitzero"`
+	MFAAvoidance             MFAAvoidance              `json:"mfa_avoidance,omitempty"`
+	TargetingIdentityLevel   CampaignIdentityLevel     `json:"targeting_identity_level,omitempty"`
+	Duration                 *CampaignDuration         `json:"duration,omitempty"`
+	Goals                    *CampaignGoals            `json:"goals,omitempty"`
+	Budget                   *CampaignBudget           `json:"budget,omitempty"`
+	Frequency                *CampaignFrequency        `json:"frequency,omitempty"`
+	Inventory                *CampaignInventory        `json:"inventory,omitempty"`
+	SiteLists                []*CampaignSiteList       `json:"site_lists,omitzero"`
+	CustomBrainSelections    []*CampaignBrainSelection `json:"custom_brain_selections,omitzero"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Campaign) writable() ([]byte, error) {
+	w := campaignWrite{
+		Name:                     x.Name,
+		AdvertiserID:             x.AdvertiserID,
+		Archived:                 x.Archived,
+		Status:                   x.Status,
+		ServiceType:              x.ServiceType,
+		IoName:                   x.IoName,
+		IoReferenceNum:           x.IoReferenceNum,
+		IsProgrammaticGuaranteed: x.IsProgrammaticGuaranteed,
+		Political:                x.Political,
+		SourceCampaignID:         x.SourceCampaignID,
+		ZoneName:                 x.ZoneName,
+		Viewability:              x.Viewability,
+		Identity:                 x.Identity,
+		AdServer:                 x.AdServer,
+		Pacing:                   x.Pacing,
+		Attribution:              x.Attribution,
+		VendorContracts:          x.VendorContracts,
+		MFAAvoidance:             x.MFAAvoidance,
+		TargetingIdentityLevel:   x.TargetingIdentityLevel,
+		Duration:                 x.Duration,
+		Goals:                    x.Goals,
+		Budget:                   x.Budget,
+		Frequency:                x.Frequency,
+		Inventory:                x.Inventory,
+		SiteLists:                x.SiteLists,
+		CustomBrainSelections:    x.CustomBrainSelections,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Campaign) readOnlyChanged(orig *Campaign) map[string]bool {
+	return map[string]bool{
+		"id":                                 orig.ID != x.ID,
+		"entity_type":                        orig.EntityType != x.EntityType,
+		"advertiser_id":                      orig.AdvertiserID != x.AdvertiserID,
+		"advertiser":                         !reflect.DeepEqual(orig.Advertiser, x.Advertiser),
+		"agency":                             !reflect.DeepEqual(orig.Agency, x.Agency),
+		"strategies":                         !reflect.DeepEqual(orig.Strategies, x.Strategies),
+		"strategy_groups":                    !reflect.DeepEqual(orig.StrategyGroups, x.StrategyGroups),
+		"inherited_mfa_avoidance":            orig.InheritedMFAAvoidance != x.InheritedMFAAvoidance,
+		"inherited_mfa_from":                 orig.InheritedMFAFrom != x.InheritedMFAFrom,
+		"inherited_targeting_identity_level": orig.InheritedTargetingIdentityLevel != x.InheritedTargetingIdentityLevel,
+		"v3_usage":                           !reflect.DeepEqual(orig.V3Usage, x.V3Usage),
+		"locked_on":                          !reflect.DeepEqual(orig.LockedOn, x.LockedOn),
+		"created_on":                         !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":                         !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":                            orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Campaign) fixedFields() []string {
+	return []string{"name", "archived", "status", "service_type", "io_name", "io_reference_num", "is_programmatic_guaranteed", "political", "zone_name", "viewability", "identity", "ad_server", "pacing", "attribution", "vendor_contracts", "mfa_avoidance", "targeting_identity_level", "duration", "goals", "budget", "frequency", "inventory", "site_lists", "custom_brain_selections"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Campaign) createOnlyFields() []string {
+	return []string{"advertiser_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// CampaignCreate, update by CampaignUpdate): those of a create when
+// create is set, else those of an update.
+func (x *Campaign) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by CampaignCreate, update by
+// CampaignUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Campaign) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.AdvertiserID != 0 {
+			v.Range(valid.Path(at, "advertiser_id"), x.AdvertiserID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "advertiser_id"), false)
+		}
+		if x.ServiceType != "" {
+			valid.Enum(v, valid.Path(at, "service_type"), x.ServiceType)
+		} else {
+			v.Require(valid.Path(at, "service_type"), false)
+		}
+		if x.IoName != nil {
+			v.MaxLen(valid.Path(at, "io_name"), *x.IoName, 256)
+		}
+		if x.IoReferenceNum != nil {
+			v.MaxLen(valid.Path(at, "io_reference_num"), *x.IoReferenceNum, 32)
+		}
+		if x.SourceCampaignID != nil {
+			v.Range(valid.Path(at, "source_campaign_id"), *x.SourceCampaignID, -2147483648, 2147483647)
+		}
+		if x.Viewability != nil {
+			x.Viewability.validateAt(v, valid.Path(at, "viewability"), create)
+		}
+		if x.Identity != nil {
+			x.Identity.validateAt(v, valid.Path(at, "identity"), create)
+		}
+		if x.AdServer != nil {
+			x.AdServer.validateAt(v, valid.Path(at, "ad_server"), create)
+		}
+		if x.Pacing != nil {
+			x.Pacing.validateAt(v, valid.Path(at, "pacing"), create)
+		}
+		if x.Attribution != nil {
+			x.Attribution.validateAt(v, valid.Path(at, "attribution"), create)
+		}
+		for i, e := range x.VendorContracts {
+			e.validateAt(v, valid.Index(at, "vendor_contracts", i), create)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.TargetingIdentityLevel != "" {
+			valid.Enum(v, valid.Path(at, "targeting_identity_level"), x.TargetingIdentityLevel)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		}
+		if x.Goals != nil {
+			x.Goals.validateAt(v, valid.Path(at, "goals"), create)
+		} else {
+			v.Require(valid.Path(at, "goals"), false)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		} else {
+			v.Require(valid.Path(at, "budget"), false)
+		}
+		if x.Frequency != nil {
+			x.Frequency.validateAt(v, valid.Path(at, "frequency"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		for i, e := range x.SiteLists {
+			e.validateAt(v, valid.Index(at, "site_lists", i), create)
+		}
+		for i, e := range x.CustomBrainSelections {
+			e.validateAt(v, valid.Index(at, "custom_brain_selections", i), create)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		}
+		if x.ServiceType != "" {
+			valid.Enum(v, valid.Path(at, "service_type"), x.ServiceType)
+		}
+		if x.IoName != nil {
+			v.MaxLen(valid.Path(at, "io_name"), *x.IoName, 256)
+		}
+		if x.IoReferenceNum != nil {
+			v.MaxLen(valid.Path(at, "io_reference_num"), *x.IoReferenceNum, 32)
+		}
+		if x.SourceCampaignID != nil {
+			v.Range(valid.Path(at, "source_campaign_id"), *x.SourceCampaignID, -2147483648, 2147483647)
+		}
+		if x.Viewability != nil {
+			x.Viewability.validateAt(v, valid.Path(at, "viewability"), create)
+		}
+		if x.Identity != nil {
+			x.Identity.validateAt(v, valid.Path(at, "identity"), create)
+		}
+		if x.AdServer != nil {
+			x.AdServer.validateAt(v, valid.Path(at, "ad_server"), create)
+		}
+		if x.Pacing != nil {
+			x.Pacing.validateAt(v, valid.Path(at, "pacing"), create)
+		}
+		if x.Attribution != nil {
+			x.Attribution.validateAt(v, valid.Path(at, "attribution"), create)
+		}
+		for i, e := range x.VendorContracts {
+			e.validateAt(v, valid.Index(at, "vendor_contracts", i), create)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.TargetingIdentityLevel != "" {
+			valid.Enum(v, valid.Path(at, "targeting_identity_level"), x.TargetingIdentityLevel)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		}
+		if x.Goals != nil {
+			x.Goals.validateAt(v, valid.Path(at, "goals"), create)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		}
+		if x.Frequency != nil {
+			x.Frequency.validateAt(v, valid.Path(at, "frequency"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		for i, e := range x.SiteLists {
+			e.validateAt(v, valid.Index(at, "site_lists", i), create)
+		}
+		for i, e := range x.CustomBrainSelections {
+			e.validateAt(v, valid.Index(at, "custom_brain_selections", i), create)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+	x.checkCampaign(v, at, create)
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Campaign) validateChange(v *valid.Validator, orig *Campaign) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "advertiser_id", "advertiser", "agency", "strategies", "strategy_groups", "inherited_mfa_avoidance", "inherited_mfa_from", "inherited_targeting_identity_level", "v3_usage", "locked_on", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// CampaignRelated is the advertiser or agency a campaign list embeds
+// (with=).
+type CampaignRelated struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignRelatedAlias CampaignRelated
+
+var campaignRelatedIdx = record.IndexOf(reflect.TypeFor[campaignRelatedAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignRelated) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignRelated) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignRelated) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignRelatedAlias)(x), campaignRelatedIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignRelated) decodeFast(b []byte) bool {
+	*x = CampaignRelated{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignRelated) MarshalJSON() ([]byte, error) {
+	a := campaignRelatedAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignRelated) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignRelated) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignRelatedIdx, prefix)
+	return out
+}
+
+// CampaignViewability is how a campaign's viewability is measured.
+type CampaignViewability struct {
+	// The measuring vendor. Also read from a JSON string.
+	VendorID int64 `json:"vendor_id"`
+	// Auto-tagged or brought by the advertiser.
+	Type CampaignViewabilityType `json:"type"`
+	// The share of impressions measured (0 to 1). Also read from a JSON
+	// string.
+	SampleRate adama.Decimal `json:"sample_rate"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignViewabilityAlias CampaignViewability
+
+var campaignViewabilityIdx = record.IndexOf(reflect.TypeFor[campaignViewabilityAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignViewability) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignViewability) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignViewability) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignViewabilityAlias)(x), campaignViewabilityIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignViewability) decodeFast(b []byte) bool {
+	*x = CampaignViewability{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadEnum[CampaignViewabilityType](v)
+			}
+		case "sample_rate":
+			if !record.IsNull(v) {
+				x.SampleRate, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "vendor_id", "type", "sample_rate")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignViewability) MarshalJSON() ([]byte, error) {
+	a := campaignViewabilityAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignViewability) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignViewability) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignViewabilityIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignViewability) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "vendor_id"), x.VendorID, -2147483648, 2147483647)
+	valid.Enum(v, valid.Path(at, "type"), x.Type)
+	v.DecimalMin(valid.Path(at, "sample_rate"), x.SampleRate, "0")
+	v.DecimalMax(valid.Path(at, "sample_rate"), x.SampleRate, "1")
+}
+
+// CampaignIdentity is a campaign's identity graph settings.
+type CampaignIdentity struct {
+	// Only the device graph is used.
+	DeviceGraphOnly *bool `json:"device_graph_only,omitempty"`
+	// The fewest devices a bid needs. Also read from a JSON string.
+	BidMinDevices *int64 `json:"bid_min_devices,omitempty"`
+	// The connected-id strategy; an update may clear it.
+	ConnectedIDType ConnectedIDType `json:"connected_id_type,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignIdentityAlias CampaignIdentity
+
+var campaignIdentityIdx = record.IndexOf(reflect.TypeFor[campaignIdentityAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignIdentity) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignIdentity) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignIdentity) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignIdentityAlias)(x), campaignIdentityIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignIdentity) decodeFast(b []byte) bool {
+	*x = CampaignIdentity{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "device_graph_only":
+			x.DeviceGraphOnly, ok = record.ReadPtr(v, record.ReadBool)
+		case "bid_min_devices":
+			x.BidMinDevices, ok = record.ReadPtr(v, record.ReadInt64)
+		case "connected_id_type":
+			if !record.IsNull(v) {
+				x.ConnectedIDType, ok = record.ReadEnum[ConnectedIDType](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "device_graph_only", "bid_min_devices", "connected_id_type")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignIdentity) MarshalJSON() ([]byte, error) {
+	a := campaignIdentityAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignIdentity) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignIdentity) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignIdentityIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignIdentity) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.BidMinDevices != nil {
+		v.Range(valid.Path(at, "bid_min_devices"), *x.BidMinDevices, -32768, 32767)
+	}
+	if x.ConnectedIDType != "" {
+		valid.Enum(v, valid.Path(at, "connected_id_type"), x.ConnectedIDType)
+	}
+}
+
+// CampaignAdServer is a campaign's ad server and its fee.
+type CampaignAdServer struct {
+	// The ad server. Also read from a JSON string.
+	AdServerID *int64 `json:"ad_server_id,omitempty"`
+	// The sign-in name at the ad server. At most 64 characters.
+	AdServerUsername *string `json:"ad_server_username,omitempty"`
+	// The password at the ad server. At most 64 characters.
+	AdServerPassword *string `json:"ad_server_password,omitempty"`
+	// The advertiser's ad server is used.
+	UseDefaultAdServer *bool `json:"use_default_ad_server,omitempty"`
+	// The ad server fee (exact). Also read from a JSON string.
+	AdServerFee *adama.Decimal `json:"ad_server_fee,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignAdServerAlias CampaignAdServer
+
+var campaignAdServerIdx = record.IndexOf(reflect.TypeFor[campaignAdServerAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignAdServer) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignAdServer) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignAdServer) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignAdServerAlias)(x), campaignAdServerIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignAdServer) decodeFast(b []byte) bool {
+	*x = CampaignAdServer{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "ad_server_id":
+			x.AdServerID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "ad_server_username":
+			x.AdServerUsername, ok = record.ReadPtr(v, record.ReadText)
+		case "ad_server_password":
+			x.AdServerPassword, ok = record.ReadPtr(v, record.ReadText)
+		case "use_default_ad_server":
+			x.UseDefaultAdServer, ok = record.ReadPtr(v, record.ReadBool)
+		case "ad_server_fee":
+			x.AdServerFee, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "ad_server_id", "ad_server_username", "ad_server_password", "use_default_ad_server", "ad_server_fee")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignAdServer) MarshalJSON() ([]byte, error) {
+	a := campaignAdServerAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignAdServer) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignAdServer) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignAdServerIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignAdServer) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.AdServerID != nil {
+		v.Range(valid.Path(at, "ad_server_id"), *x.AdServerID, -2147483648, 2147483647)
+	}
+	if x.AdServerUsername != nil {
+		v.MaxLen(valid.Path(at, "ad_server_username"), *x.AdServerUsername, 64)
+	}
+	if x.AdServerPassword != nil {
+		v.MaxLen(valid.Path(at, "ad_server_password"), *x.AdServerPassword, 64)
+	}
+	if x.AdServerFee != nil {
+		v.DecimalMin(valid.Path(at, "ad_server_fee"), *x.AdServerFee, "0")
+		v.DecimalMax(valid.Path(at, "ad_server_fee"), *x.AdServerFee, "9999999.99")
+	}
+}
+
+// CampaignPacing is a campaign's spend and impression caps.
+type CampaignPacing struct {
+	// The pacing alert threshold. Also read from a JSON string.
+	PacingAlert *adama.Decimal `json:"pacing_alert,omitempty"`
+	// The impression cap is set by the platform.
+	ImpressionCapAutomatic *bool `json:"impression_cap_automatic,omitempty"`
+	// The impression cap; an update may clear it. Also read from a JSON
+	// string.
+	ImpressionCapAmount *int64 `json:"impression_cap_amount,omitempty"`
+	// How the impression cap is spent.
+	ImpressionCapType CapType `json:"impression_cap_type,omitempty"`
+	// How the spend cap is spent.
+	SpendCapType CapType `json:"spend_cap_type,omitempty"`
+	// The spend cap (exact); an update may clear it. Also read from a
+	// JSON string.
+	SpendCapAmount *adama.Decimal `json:"spend_cap_amount,omitempty"`
+	// The spend cap is set by the platform.
+	SpendCapAutomatic *bool `json:"spend_cap_automatic,omitempty"`
+	// The optimiser paces within the day.
+	BrainIntradayPacing *bool `json:"brain_intraday_pacing,omitempty"`
+	// Spend may run ahead of pace.
+	SpendPaceAhead *bool `json:"spend_pace_ahead,omitempty"`
+	// Impressions may run ahead of pace.
+	ImpressionPaceAhead *bool `json:"impression_pace_ahead,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignPacingAlias CampaignPacing
+
+var campaignPacingIdx = record.IndexOf(reflect.TypeFor[campaignPacingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignPacing) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignPacing) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignPacing) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignPacingAlias)(x), campaignPacingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignPacing) decodeFast(b []byte) bool {
+	*x = CampaignPacing{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "pacing_alert":
+			x.PacingAlert, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "impression_cap_automatic":
+			x.ImpressionCapAutomatic, ok = record.ReadPtr(v, record.ReadBool)
+		case "impression_cap_amount":
+			x.ImpressionCapAmount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "impression_cap_type":
+			if !record.IsNull(v) {
+				x.ImpressionCapType, ok = record.ReadEnum[CapType](v)
+			}
+		case "spend_cap_type":
+			if !record.IsNull(v) {
+				x.SpendCapType, ok = record.ReadEnum[CapType](v)
+			}
+		case "spend_cap_amount":
+			x.SpendCapAmount, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "spend_cap_automatic":
+			x.SpendCapAutomatic, ok = record.ReadPtr(v, record.ReadBool)
+		case "brain_intraday_pacing":
+			x.BrainIntradayPacing, ok = record.ReadPtr(v, record.ReadBool)
+		case "spend_pace_ahead":
+			x.SpendPaceAhead, ok = record.ReadPtr(v, record.ReadBool)
+		case "impression_pace_ahead":
+			x.ImpressionPaceAhead, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "pacing_alert", "impression_cap_automatic", "impression_cap_amount", "impression_cap_type", "spend_cap_type", "spend_cap_amount", "spend_cap_automatic", "brain_intraday_pacing", "spend_pace_ahead", "impression_pace_ahead")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignPacing) MarshalJSON() ([]byte, error) {
+	a := campaignPacingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignPacing) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignPacing) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignPacingIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignPacing) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.PacingAlert != nil {
+		v.DecimalMin(valid.Path(at, "pacing_alert"), *x.PacingAlert, "0")
+		v.DecimalMax(valid.Path(at, "pacing_alert"), *x.PacingAlert, "999.99")
+	}
+	if x.ImpressionCapAmount != nil {
+		v.Range(valid.Path(at, "impression_cap_amount"), *x.ImpressionCapAmount, -2147483648, 2147483647)
+	}
+	if x.ImpressionCapType != "" {
+		valid.Enum(v, valid.Path(at, "impression_cap_type"), x.ImpressionCapType)
+	}
+	if x.SpendCapType != "" {
+		valid.Enum(v, valid.Path(at, "spend_cap_type"), x.SpendCapType)
+	}
+	if x.SpendCapAmount != nil {
+		v.DecimalMin(valid.Path(at, "spend_cap_amount"), *x.SpendCapAmount, "0")
+		v.DecimalMax(valid.Path(at, "spend_cap_amount"), *x.SpendCapAmount, "9999999.99")
+	}
+}
+
+// CampaignAttribution is how a campaign attributes conversions.
+type CampaignAttribution struct {
+	// A custom attribution source is used.
+	HasCustomAttribution *bool `json:"has_custom_attribution,omitempty"`
+	// The custom attribution source; an update may clear it.
+	CustomAttributionSource AttributionSource `json:"custom_attribution_source,omitempty"`
+	// The post-click window in minutes. Also read from a JSON string.
+	PcWindowMinutes *int64 `json:"pc_window_minutes,omitempty"`
+	// The post-view window in minutes. Also read from a JSON string.
+	PvWindowMinutes *int64 `json:"pv_window_minutes,omitempty"`
+	// The share of post-view conversions counted (percent). Also read
+	// from a JSON string.
+	PvPct *adama.Decimal `json:"pv_pct,omitempty"`
+	// The merit pixel; an update may clear it. Also read from a JSON
+	// string.
+	MeritPixelID *int64 `json:"merit_pixel_id,omitempty"`
+	// Which conversions count.
+	ConversionType ConversionType `json:"conversion_type,omitempty"`
+	// The minutes between counted conversions. Also read from a JSON
+	// string.
+	ConversionVariableMinutes *int64 `json:"conversion_variable_minutes,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignAttributionAlias CampaignAttribution
+
+var campaignAttributionIdx = record.IndexOf(reflect.TypeFor[campaignAttributionAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignAttribution) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignAttribution) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignAttribution) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignAttributionAlias)(x), campaignAttributionIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignAttribution) decodeFast(b []byte) bool {
+	*x = CampaignAttribution{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "has_custom_attribution":
+			x.HasCustomAttribution, ok = record.ReadPtr(v, record.ReadBool)
+		case "custom_attribution_source":
+			if !record.IsNull(v) {
+				x.CustomAttributionSource, ok = record.ReadEnum[AttributionSource](v)
+			}
+		case "pc_window_minutes":
+			x.PcWindowMinutes, ok = record.ReadPtr(v, record.ReadInt64)
+		case "pv_window_minutes":
+			x.PvWindowMinutes, ok = record.ReadPtr(v, record.ReadInt64)
+		case "pv_pct":
+			x.PvPct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "merit_pixel_id":
+			x.MeritPixelID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "conversion_type":
+			if !record.IsNull(v) {
+				x.ConversionType, ok = record.ReadEnum[ConversionType](v)
+			}
+		case "conversion_variable_minutes":
+			x.ConversionVariableMinutes, ok = record.ReadPtr(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "has_custom_attribution", "custom_attribution_source", "pc_window_minutes", "pv_window_minutes", "pv_pct", "merit_pixel_id", "conversion_type", "conversion_variable_minutes")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignAttribution) MarshalJSON() ([]byte, error) {
+	a := campaignAttributionAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignAttribution) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignAttribution) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignAttributionIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignAttribution) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.CustomAttributionSource != "" {
+		valid.Enum(v, valid.Path(at, "custom_attribution_source"), x.CustomAttributionSource)
+	}
+	if x.PcWindowMinutes != nil {
+		v.Range(valid.Path(at, "pc_window_minutes"), *x.PcWindowMinutes, -2147483648, 2147483647)
+	}
+	if x.PvWindowMinutes != nil {
+		v.Range(valid.Path(at, "pv_window_minutes"), *x.PvWindowMinutes, -2147483648, 2147483647)
+	}
+	if x.PvPct != nil {
+		v.DecimalMin(valid.Path(at, "pv_pct"), *x.PvPct, "0")
+		v.DecimalMax(valid.Path(at, "pv_pct"), *x.PvPct, "100")
+	}
+	if x.MeritPixelID != nil {
+		v.Range(valid.Path(at, "merit_pixel_id"), *x.MeritPixelID, -2147483648, 2147483647)
+	}
+	if x.ConversionType != "" {
+		valid.Enum(v, valid.Path(at, "conversion_type"), x.ConversionType)
+	}
+	if x.ConversionVariableMinutes != nil {
+		v.Range(valid.Path(at, "conversion_variable_minutes"), *x.ConversionVariableMinutes, -2147483648, 2147483647)
+	}
+}
+
+// CampaignVendorContract is a vendor's contract on a campaign.
+type CampaignVendorContract struct {
+	// The vendor. Also read from a JSON string.
+	VendorID int64 `json:"vendor_id"`
+	// The platform's own contract with the vendor is used.
+	UseSvcContract *bool `json:"use_svc_contract,omitempty"`
+	// The price (exact); an update may clear it. Also read from a JSON
+	// string.
+	Price *adama.Decimal `json:"price,omitempty"`
+	// The pricing (deprecated by the reference).
+	RateCardType RateCardType `json:"rate_card_type,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignVendorContractAlias CampaignVendorContract
+
+var campaignVendorContractIdx = record.IndexOf(reflect.TypeFor[campaignVendorContractAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignVendorContract) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignVendorContract) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignVendorContract) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignVendorContractAlias)(x), campaignVendorContractIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignVendorContract) decodeFast(b []byte) bool {
+	*x = CampaignVendorContract{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "use_svc_contract":
+			x.UseSvcContract, ok = record.ReadPtr(v, record.ReadBool)
+		case "price":
+			x.Price, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "rate_card_type":
+			if !record.IsNull(v) {
+				x.RateCardType, ok = record.ReadEnum[RateCardType](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "vendor_id", "use_svc_contract", "price", "rate_card_type")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignVendorContract) MarshalJSON() ([]byte, error) {
+	a := campaignVendorContractAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignVendorContract) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignVendorContract) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignVendorContractIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignVendorContract) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "vendor_id"), x.VendorID, -2147483648, 2147483647)
+	if x.RateCardType != "" {
+		valid.Enum(v, valid.Path(at, "rate_card_type"), x.RateCardType)
+	}
+}
+
+// CampaignDuration is when a campaign runs.
+type CampaignDuration struct {
+	// The start.
+	StartDate *adama.Time `json:"start_date,omitempty"`
+	// The end.
+	EndDate *adama.Time `json:"end_date,omitempty"`
+	// The first start the campaign had. Read-only: not sent on create or
+	// update.
+	InitialStartDate *adama.Time `json:"initial_start_date,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignDurationAlias CampaignDuration
+
+var campaignDurationIdx = record.IndexOf(reflect.TypeFor[campaignDurationAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignDuration) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignDuration) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignDuration) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignDurationAlias)(x), campaignDurationIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignDuration) decodeFast(b []byte) bool {
+	*x = CampaignDuration{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "start_date":
+			x.StartDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "end_date":
+			x.EndDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "initial_start_date":
+			x.InitialStartDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "start_date", "end_date", "initial_start_date")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignDuration) MarshalJSON() ([]byte, error) {
+	a := campaignDurationAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignDuration) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignDuration) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignDurationIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *CampaignDuration) clearReadOnly() {
+	x.InitialStartDate = nil
+	cloned := false
+	for _, k := range [...]string{"initial_start_date"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignDuration) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// CampaignGoals is a campaign's goal; goal_type and goal_value are
+// required on create.
+type CampaignGoals struct {
+	// The goal.
+	GoalType CampaignGoalType `json:"goal_type,omitempty"`
+	// The goal alert threshold. Also read from a JSON string.
+	GoalAlert *adama.Decimal `json:"goal_alert,omitempty"`
+	// The goal's value (exact). Also read from a JSON string.
+	GoalValue *adama.Decimal `json:"goal_value,omitempty"`
+	// The goal's kind; an update may clear it.
+	GoalCategory GoalCategory `json:"goal_category,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignGoalsAlias CampaignGoals
+
+var campaignGoalsIdx = record.IndexOf(reflect.TypeFor[campaignGoalsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignGoals) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignGoals) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignGoals) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignGoalsAlias)(x), campaignGoalsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignGoals) decodeFast(b []byte) bool {
+	*x = CampaignGoals{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "goal_type":
+			if !record.IsNull(v) {
+				x.GoalType, ok = record.ReadEnum[CampaignGoalType](v)
+			}
+		case "goal_alert":
+			x.GoalAlert, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "goal_value":
+			x.GoalValue, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "goal_category":
+			if !record.IsNull(v) {
+				x.GoalCategory, ok = record.ReadEnum[GoalCategory](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "goal_type", "goal_alert", "goal_value", "goal_category")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignGoals) MarshalJSON() ([]byte, error) {
+	a := campaignGoalsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignGoals) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignGoals) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignGoalsIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignGoals) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.GoalType != "" {
+		valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+	}
+	if x.GoalAlert != nil {
+		v.DecimalMin(valid.Path(at, "goal_alert"), *x.GoalAlert, "0")
+		v.DecimalMax(valid.Path(at, "goal_alert"), *x.GoalAlert, "999.99")
+	}
+	if x.GoalValue != nil {
+		v.DecimalMin(valid.Path(at, "goal_value"), *x.GoalValue, "0.0001")
+		v.DecimalMax(valid.Path(at, "goal_value"), *x.GoalValue, "9999999.9999")
+	}
+	if x.GoalCategory != "" {
+		valid.Enum(v, valid.Path(at, "goal_category"), x.GoalCategory)
+	}
+}
+
+// CampaignBudget is a campaign's budget: its currency (required on
+// every write), margin, budget allocation and flights (at least one
+// on create).
+type CampaignBudget struct {
+	// The total of the flights (deprecated by the reference). Also read
+	// from a JSON string.
+	TotalBudget *adama.Decimal `json:"total_budget,omitempty"`
+	// The total impressions of the flights (deprecated by the
+	// reference). Also read from a JSON string.
+	TotalImpressionBudget *int64 `json:"total_impression_budget,omitempty"`
+	// The currency of the budget (ISO 4217). At most 3 characters.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The margin in percent (exact). Also read from a JSON string.
+	MarginPct *adama.Decimal `json:"margin_pct,omitempty"`
+	// How budget moves between strategies.
+	DynamicBudgetAllocationType DynamicBudgetAllocation `json:"dynamic_budget_allocation_type,omitempty"`
+	// When the allocation was last applied.
+	DynamicBudgetAllocationApplied *adama.Time `json:"dynamic_budget_allocation_applied,omitempty"`
+	// When an allocation was last available.
+	DynamicBudgetAllocationAvailable *adama.Time `json:"dynamic_budget_allocation_available,omitempty"`
+	// The budget flights.
+	Flights []*BudgetFlight `json:"flights,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignBudgetAlias CampaignBudget
+
+var campaignBudgetIdx = record.IndexOf(reflect.TypeFor[campaignBudgetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignBudget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignBudget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignBudget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignBudgetAlias)(x), campaignBudgetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignBudget) decodeFast(b []byte) bool {
+	*x = CampaignBudget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "total_budget":
+			x.TotalBudget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "total_impression_budget":
+			x.TotalImpressionBudget, ok = record.ReadPtr(v, record.ReadInt64)
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "margin_pct":
+			x.MarginPct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "dynamic_budget_allocation_type":
+			if !record.IsNull(v) {
+				x.DynamicBudgetAllocationType, ok = record.ReadEnum[DynamicBudgetAllocation](v)
+			}
+		case "dynamic_budget_allocation_applied":
+			x.DynamicBudgetAllocationApplied, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "dynamic_budget_allocation_available":
+			x.DynamicBudgetAllocationAvailable, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "flights":
+			x.Flights, ok = record.ReadList(v, func(e []byte) (*BudgetFlight, bool) {
+				return record.ReadRecord(e, (*BudgetFlight).decodeValid)
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "total_budget", "total_impression_budget", "currency_code", "margin_pct", "dynamic_budget_allocation_type", "dynamic_budget_allocation_applied", "dynamic_budget_allocation_available", "flights")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignBudget) MarshalJSON() ([]byte, error) {
+	a := campaignBudgetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignBudget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignBudget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignBudgetIdx, prefix)
+	for i, y := range x.Flights {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "flights["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignBudget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.TotalImpressionBudget != nil {
+			v.Min(valid.Path(at, "total_impression_budget"), *x.TotalImpressionBudget, 1)
+		}
+		if x.CurrencyCode != "" {
+			v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		} else {
+			v.Require(valid.Path(at, "currency_code"), false)
+		}
+		if x.MarginPct != nil {
+			v.DecimalMin(valid.Path(at, "margin_pct"), *x.MarginPct, "0")
+			v.DecimalMax(valid.Path(at, "margin_pct"), *x.MarginPct, "9999999.9999")
+		}
+		if x.DynamicBudgetAllocationType != "" {
+			valid.Enum(v, valid.Path(at, "dynamic_budget_allocation_type"), x.DynamicBudgetAllocationType)
+		}
+		for i, e := range x.Flights {
+			e.validateAt(v, valid.Index(at, "flights", i), create)
+		}
+	} else {
+		if x.TotalImpressionBudget != nil {
+			v.Min(valid.Path(at, "total_impression_budget"), *x.TotalImpressionBudget, 1)
+		}
+		if x.CurrencyCode != "" {
+			v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		}
+		if x.MarginPct != nil {
+			v.DecimalMin(valid.Path(at, "margin_pct"), *x.MarginPct, "0")
+			v.DecimalMax(valid.Path(at, "margin_pct"), *x.MarginPct, "9999999.9999")
+		}
+		if x.DynamicBudgetAllocationType != "" {
+			valid.Enum(v, valid.Path(at, "dynamic_budget_allocation_type"), x.DynamicBudgetAllocationType)
+		}
+		for i, e := range x.Flights {
+			e.validateAt(v, valid.Index(at, "flights", i), create)
+		}
+	}
+}
+
+// BudgetFlight is one budget flight of a campaign: a period and its
+// budget. A flight a write sends without id is a new one.
+type BudgetFlight struct {
+	// The flight's id. Also read from a JSON string.
+	ID int64 `json:"id,omitempty"`
+	// The start.
+	StartDate *adama.Time `json:"start_date,omitempty"`
+	// The end.
+	EndDate *adama.Time `json:"end_date,omitempty"`
+	// The flight's budget (exact). Also read from a JSON string.
+	TotalBudget *adama.Decimal `json:"total_budget,omitempty"`
+	// The flight's impressions; an update may clear it. Also read from a
+	// JSON string.
+	TotalImpressionBudget *int64 `json:"total_impression_budget,omitempty"`
+	// Whether the flight is current or to come. Read-only: not sent on
+	// create or update.
+	IsRelevant *bool `json:"is_relevant,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type budgetFlightAlias BudgetFlight
+
+var budgetFlightIdx = record.IndexOf(reflect.TypeFor[budgetFlightAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *BudgetFlight) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *BudgetFlight) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *BudgetFlight) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*budgetFlightAlias)(x), budgetFlightIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *BudgetFlight) decodeFast(b []byte) bool {
+	*x = BudgetFlight{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "start_date":
+			x.StartDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "end_date":
+			x.EndDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "total_budget":
+			x.TotalBudget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "total_impression_budget":
+			x.TotalImpressionBudget, ok = record.ReadPtr(v, record.ReadInt64)
+		case "is_relevant":
+			x.IsRelevant, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "start_date", "end_date", "total_budget", "total_impression_budget", "is_relevant")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x BudgetFlight) MarshalJSON() ([]byte, error) {
+	a := budgetFlightAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *BudgetFlight) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *BudgetFlight) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, budgetFlightIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *BudgetFlight) clearReadOnly() {
+	x.IsRelevant = nil
+	cloned := false
+	for _, k := range [...]string{"is_relevant"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *BudgetFlight) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.ID != 0 {
+		v.Range(valid.Path(at, "id"), x.ID, -2147483648, 2147483647)
+	}
+	if x.TotalImpressionBudget != nil {
+		v.Min(valid.Path(at, "total_impression_budget"), *x.TotalImpressionBudget, 1)
+	}
+}
+
+// CampaignFrequency is a campaign's frequency cap.
+type CampaignFrequency struct {
+	// How the cap is spent.
+	FrequencyType CampaignFrequencyType `json:"frequency_type,omitempty"`
+	// The period of the cap; an update may clear it.
+	FrequencyInterval FrequencyInterval `json:"frequency_interval,omitempty"`
+	// The cap; an update may clear it. Also read from a JSON string.
+	FrequencyAmount *int64 `json:"frequency_amount,omitempty"`
+	// The platform's own cap is used (deprecated by the reference).
+	UseSvcFreq *bool `json:"use_svc_freq,omitempty"`
+	// The platform optimises the frequency.
+	FrequencyOptimization *bool `json:"frequency_optimization,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignFrequencyAlias CampaignFrequency
+
+var campaignFrequencyIdx = record.IndexOf(reflect.TypeFor[campaignFrequencyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignFrequency) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignFrequency) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignFrequency) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignFrequencyAlias)(x), campaignFrequencyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignFrequency) decodeFast(b []byte) bool {
+	*x = CampaignFrequency{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "frequency_type":
+			if !record.IsNull(v) {
+				x.FrequencyType, ok = record.ReadEnum[CampaignFrequencyType](v)
+			}
+		case "frequency_interval":
+			if !record.IsNull(v) {
+				x.FrequencyInterval, ok = record.ReadEnum[FrequencyInterval](v)
+			}
+		case "frequency_amount":
+			x.FrequencyAmount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "use_svc_freq":
+			x.UseSvcFreq, ok = record.ReadPtr(v, record.ReadBool)
+		case "frequency_optimization":
+			x.FrequencyOptimization, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "frequency_type", "frequency_interval", "frequency_amount", "use_svc_freq", "frequency_optimization")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignFrequency) MarshalJSON() ([]byte, error) {
+	a := campaignFrequencyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignFrequency) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignFrequency) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignFrequencyIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignFrequency) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.FrequencyType != "" {
+		valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+	}
+	if x.FrequencyInterval != "" {
+		valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+	}
+	if x.FrequencyAmount != nil {
+		v.Range(valid.Path(at, "frequency_amount"), *x.FrequencyAmount, -2147483648, 2147483647)
+	}
+}
+
+// CampaignInventory is a campaign's inventory rules.
+type CampaignInventory struct {
+	// The ads.txt requirement; an update may clear it.
+	AdsTxtVerified AdsTxtVerified `json:"ads_txt_verified,omitempty"`
+	// Several ads per page are avoided.
+	MinimizeMultiAds *bool `json:"minimize_multi_ads,omitempty"`
+	// The campaign sets its own suspicious-traffic filter.
+	OverrideSuspiciousTrafficFilter *bool `json:"override_suspicious_traffic_filter,omitempty"`
+	// The filter's level (0 to 100). Also read from a JSON string.
+	SuspiciousTrafficFilterLevel *int64 `json:"suspicious_traffic_filter_level,omitempty"`
+	// Data is kept at the campaign level.
+	DcsDataIsCampaignLevel *bool `json:"dcs_data_is_campaign_level,omitempty"`
+	// Only deterministic ids are targeted (deprecated by the reference).
+	RestrictTargetingToDeterministicID *bool `json:"restrict_targeting_to_deterministic_id,omitempty"`
+	// Only the same device id is targeted.
+	RestrictTargetingToSameDeviceID *bool `json:"restrict_targeting_to_same_device_id,omitempty"`
+	// The ads.txt requirement in force. Read-only: not sent on create or
+	// update.
+	EffectiveAdsTxtVerified AdsTxtVerified `json:"effective_ads_txt_verified,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignInventoryAlias CampaignInventory
+
+var campaignInventoryIdx = record.IndexOf(reflect.TypeFor[campaignInventoryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignInventory) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignInventory) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignInventory) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignInventoryAlias)(x), campaignInventoryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignInventory) decodeFast(b []byte) bool {
+	*x = CampaignInventory{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "ads_txt_verified":
+			if !record.IsNull(v) {
+				x.AdsTxtVerified, ok = record.ReadEnum[AdsTxtVerified](v)
+			}
+		case "minimize_multi_ads":
+			x.MinimizeMultiAds, ok = record.ReadPtr(v, record.ReadBool)
+		case "override_suspicious_traffic_filter":
+			x.OverrideSuspiciousTrafficFilter, ok = record.ReadPtr(v, record.ReadBool)
+		case "suspicious_traffic_filter_level":
+			x.SuspiciousTrafficFilterLevel, ok = record.ReadPtr(v, record.ReadInt64)
+		case "dcs_data_is_campaign_level":
+			x.DcsDataIsCampaignLevel, ok = record.ReadPtr(v, record.ReadBool)
+		case "restrict_targeting_to_deterministic_id":
+			x.RestrictTargetingToDeterministicID, ok = record.ReadPtr(v, record.ReadBool)
+		case "restrict_targeting_to_same_device_id":
+			x.RestrictTargetingToSameDeviceID, ok = record.ReadPtr(v, record.ReadBool)
+		case "effective_ads_txt_verified":
+			if !record.IsNull(v) {
+				x.EffectiveAdsTxtVerified, ok = record.ReadEnum[AdsTxtVerified](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "ads_txt_verified", "minimize_multi_ads", "override_suspicious_traffic_filter", "suspicious_traffic_filter_level", "dcs_data_is_campaign_level", "restrict_targeting_to_deterministic_id", "restrict_targeting_to_same_device_id", "effective_ads_txt_verified")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignInventory) MarshalJSON() ([]byte, error) {
+	a := campaignInventoryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignInventory) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignInventory) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignInventoryIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *CampaignInventory) clearReadOnly() {
+	x.EffectiveAdsTxtVerified = ""
+	cloned := false
+	for _, k := range [...]string{"effective_ads_txt_verified"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignInventory) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.AdsTxtVerified != "" {
+		valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+	}
+	if x.SuspiciousTrafficFilterLevel != nil {
+		v.Range(valid.Path(at, "suspicious_traffic_filter_level"), *x.SuspiciousTrafficFilterLevel, 0, 100)
+	}
+}
+
+// CampaignSiteList is a site list of a campaign; a write sends id
+// and assigned.
+type CampaignSiteList struct {
+	// The site list. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Whether the list is assigned to the campaign.
+	Assigned *bool `json:"assigned,omitempty"`
+	// Its name. Read-only: not sent on create or update.
+	Name string `json:"name,omitempty"`
+	// Its version. Read-only: not sent on create or update.
+	Version int64 `json:"version,omitempty"`
+	// Whether it is active. Read-only: not sent on create or update.
+	Status *bool `json:"status,omitempty"`
+	// Its organization. Read-only: not sent on create or update.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// INCLUDE or EXCLUDE. Read-only: not sent on create or update.
+	Restriction string `json:"restriction,omitempty"`
+	// The file it came from. Read-only: not sent on create or update.
+	Filename string `json:"filename,omitempty"`
+	// The campaign. Read-only: not sent on create or update.
+	CampaignID int64 `json:"campaign_id,omitempty"`
+	// The sites it holds. Read-only: not sent on create or update.
+	SitesCount int64 `json:"sites_count,omitempty"`
+	// The apps it holds. Read-only: not sent on create or update.
+	SitesCountApp int64 `json:"sites_count_app,omitempty"`
+	// The domains it holds. Read-only: not sent on create or update.
+	SitesCountDomain int64 `json:"sites_count_domain,omitempty"`
+	// The primary seller ids it holds. Read-only: not sent on create or
+	// update.
+	SitesCountPrimarySellerID int64 `json:"sites_count_primary_seller_id,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignSiteListAlias CampaignSiteList
+
+var campaignSiteListIdx = record.IndexOf(reflect.TypeFor[campaignSiteListAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignSiteList) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignSiteList) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignSiteList) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignSiteListAlias)(x), campaignSiteListIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignSiteList) decodeFast(b []byte) bool {
+	*x = CampaignSiteList{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "assigned":
+			x.Assigned, ok = record.ReadPtr(v, record.ReadBool)
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "restriction":
+			if !record.IsNull(v) {
+				x.Restriction, ok = record.ReadText(v)
+			}
+		case "filename":
+			if !record.IsNull(v) {
+				x.Filename, ok = record.ReadText(v)
+			}
+		case "campaign_id":
+			if !record.IsNull(v) {
+				x.CampaignID, ok = record.ReadInt64(v)
+			}
+		case "sites_count":
+			if !record.IsNull(v) {
+				x.SitesCount, ok = record.ReadInt64(v)
+			}
+		case "sites_count_app":
+			if !record.IsNull(v) {
+				x.SitesCountApp, ok = record.ReadInt64(v)
+			}
+		case "sites_count_domain":
+			if !record.IsNull(v) {
+				x.SitesCountDomain, ok = record.ReadInt64(v)
+			}
+		case "sites_count_primary_seller_id":
+			if !record.IsNull(v) {
+				x.SitesCountPrimarySellerID, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "assigned", "name", "version", "status", "organization_id", "restriction", "filename", "campaign_id", "sites_count", "sites_count_app", "sites_count_domain", "sites_count_primary_seller_id", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignSiteList) MarshalJSON() ([]byte, error) {
+	a := campaignSiteListAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignSiteList) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignSiteList) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignSiteListIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *CampaignSiteList) clearReadOnly() {
+	x.Name = ""
+	x.Version = 0
+	x.Status = nil
+	x.OrganizationID = 0
+	x.Restriction = ""
+	x.Filename = ""
+	x.CampaignID = 0
+	x.SitesCount = 0
+	x.SitesCountApp = 0
+	x.SitesCountDomain = 0
+	x.SitesCountPrimarySellerID = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"name", "version", "status", "organization_id", "restriction", "filename", "campaign_id", "sites_count", "sites_count_app", "sites_count_domain", "sites_count_primary_seller_id", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignSiteList) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "id"), x.ID, -2147483648, 2147483647)
+}
+
+// CampaignBrainSelection is a custom brain selection of a campaign:
+// a pixel, audience or segment the campaign's optimiser learns from;
+// a write sends selection_id and selection_type. The reference's
+// enable_mm_audiences_in_brain holds a vendor name; the spec's
+// neutral word svc stands in for it.
+type CampaignBrainSelection struct {
+	// The selected pixel or audience or segment. Also read from a JSON
+	// string.
+	SelectionID int64 `json:"selection_id"`
+	// What is selected.
+	SelectionType BrainSelectionType `json:"selection_type,omitempty"`
+	// The selection's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id,omitempty"`
+	// Its version. Read-only: not sent on create or update.
+	Version int64 `json:"version,omitempty"`
+	// The campaign. Read-only: not sent on create or update.
+	CampaignID int64 `json:"campaign_id,omitempty"`
+	// Whether it is active. Read-only: not sent on create or update.
+	Active *bool `json:"active,omitempty"`
+	// Whether the platform's audiences feed the optimiser. Read-only:
+	// not sent on create or update.
+	EnableSvcAudiencesInBrain *bool `json:"enable_svc_audiences_in_brain,omitempty"`
+	// Whether it is retired. Read-only: not sent on create or update.
+	IsRetired *bool `json:"is_retired,omitempty"`
+	// Its path in the taxonomy. Read-only: not sent on create or update.
+	FullPath string `json:"full_path,omitempty"`
+	// Its owner. Read-only: not sent on create or update.
+	OwnerName string `json:"owner_name,omitempty"`
+	// Its name. Read-only: not sent on create or update.
+	SelectionName string `json:"selection_name,omitempty"`
+	// Its children. Read-only: not sent on create or update.
+	ChildCount int64 `json:"child_count,omitempty"`
+	// The parent segment. Read-only: not sent on create or update.
+	ParentAudienceSegmentID int64 `json:"parent_audience_segment_id,omitempty"`
+	// The retail price per thousand (exact). Also read from a JSON
+	// string. Read-only: not sent on create or update.
+	RetailCPM *adama.Decimal `json:"retail_cpm,omitempty"`
+	// The unique users. Read-only: not sent on create or update.
+	Uniques int64 `json:"uniques,omitempty"`
+	// The wholesale price per thousand (exact). Also read from a JSON
+	// string. Read-only: not sent on create or update.
+	WholesaleCPM *adama.Decimal `json:"wholesale_cpm,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignBrainSelectionAlias CampaignBrainSelection
+
+var campaignBrainSelectionIdx = record.IndexOf(reflect.TypeFor[campaignBrainSelectionAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignBrainSelection) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignBrainSelection) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignBrainSelection) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignBrainSelectionAlias)(x), campaignBrainSelectionIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignBrainSelection) decodeFast(b []byte) bool {
+	*x = CampaignBrainSelection{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "selection_id":
+			if !record.IsNull(v) {
+				x.SelectionID, ok = record.ReadInt64(v)
+			}
+		case "selection_type":
+			if !record.IsNull(v) {
+				x.SelectionType, ok = record.ReadEnum[BrainSelectionType](v)
+			}
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "campaign_id":
+			if !record.IsNull(v) {
+				x.CampaignID, ok = record.ReadInt64(v)
+			}
+		case "active":
+			x.Active, ok = record.ReadPtr(v, record.ReadBool)
+		case "enable_svc_audiences_in_brain":
+			x.EnableSvcAudiencesInBrain, ok = record.ReadPtr(v, record.ReadBool)
+		case "is_retired":
+			x.IsRetired, ok = record.ReadPtr(v, record.ReadBool)
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "owner_name":
+			if !record.IsNull(v) {
+				x.OwnerName, ok = record.ReadText(v)
+			}
+		case "selection_name":
+			if !record.IsNull(v) {
+				x.SelectionName, ok = record.ReadText(v)
+			}
+		case "child_count":
+			if !record.IsNull(v) {
+				x.ChildCount, ok = record.ReadInt64(v)
+			}
+		case "parent_audience_segment_id":
+			if !record.IsNull(v) {
+				x.ParentAudienceSegmentID, ok = record.ReadInt64(v)
+			}
+		case "retail_cpm":
+			x.RetailCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "uniques":
+			if !record.IsNull(v) {
+				x.Uniques, ok = record.ReadInt64(v)
+			}
+		case "wholesale_cpm":
+			x.WholesaleCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "selection_id", "selection_type", "id", "version", "campaign_id", "active", "enable_svc_audiences_in_brain", "is_retired", "full_path", "owner_name", "selection_name", "child_count", "parent_audience_segment_id", "retail_cpm", "uniques", "wholesale_cpm")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignBrainSelection) MarshalJSON() ([]byte, error) {
+	a := campaignBrainSelectionAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignBrainSelection) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignBrainSelection) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignBrainSelectionIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *CampaignBrainSelection) clearReadOnly() {
+	x.ID = 0
+	x.Version = 0
+	x.CampaignID = 0
+	x.Active = nil
+	x.EnableSvcAudiencesInBrain = nil
+	x.IsRetired = nil
+	x.FullPath = ""
+	x.OwnerName = ""
+	x.SelectionName = ""
+	x.ChildCount = 0
+	x.ParentAudienceSegmentID = 0
+	x.RetailCPM = nil
+	x.Uniques = 0
+	x.WholesaleCPM = nil
+	cloned := false
+	for _, k := range [...]string{"id", "version", "campaign_id", "active", "enable_svc_audiences_in_brain", "is_retired", "full_path", "owner_name", "selection_name", "child_count", "parent_audience_segment_id", "retail_cpm", "uniques", "wholesale_cpm"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignBrainSelection) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "selection_id"), x.SelectionID, 1, 2147483647)
+	if x.SelectionType != "" {
+		valid.Enum(v, valid.Path(at, "selection_type"), x.SelectionType)
+	}
+}
+
+// CampaignStrategies is the strategies of a campaign, as a campaign
+// answer counts them.
+type CampaignStrategies struct {
+	// How many.
+	Count int64 `json:"count"`
+	// Their ids.
+	StrategiesList []int64 `json:"strategies_list,omitempty"`
+	// Their goal types.
+	DistinctStrategyGoalTypes []CampaignGoalType `json:"distinct_strategy_goal_types,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignStrategiesAlias CampaignStrategies
+
+var campaignStrategiesIdx = record.IndexOf(reflect.TypeFor[campaignStrategiesAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignStrategies) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignStrategies) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignStrategies) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignStrategiesAlias)(x), campaignStrategiesIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignStrategies) decodeFast(b []byte) bool {
+	*x = CampaignStrategies{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "count":
+			if !record.IsNull(v) {
+				x.Count, ok = record.ReadInt64(v)
+			}
+		case "strategies_list":
+			x.StrategiesList, ok = record.ReadList(v, record.ReadInt64)
+		case "distinct_strategy_goal_types":
+			x.DistinctStrategyGoalTypes, ok = record.ReadList(v, record.ReadEnum[CampaignGoalType])
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "count", "strategies_list", "distinct_strategy_goal_types")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignStrategies) MarshalJSON() ([]byte, error) {
+	a := campaignStrategiesAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignStrategies) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignStrategies) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignStrategiesIdx, prefix)
+	return out
+}
+
+// CampaignStrategyGroups is the strategy groups of a campaign,
+// as a campaign answer counts them.
+type CampaignStrategyGroups struct {
+	// How many.
+	Count int64 `json:"count"`
+	// Their names.
+	StrategyGroupsList []string `json:"strategy_groups_list,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignStrategyGroupsAlias CampaignStrategyGroups
+
+var campaignStrategyGroupsIdx = record.IndexOf(reflect.TypeFor[campaignStrategyGroupsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignStrategyGroups) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignStrategyGroups) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignStrategyGroups) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignStrategyGroupsAlias)(x), campaignStrategyGroupsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignStrategyGroups) decodeFast(b []byte) bool {
+	*x = CampaignStrategyGroups{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "count":
+			if !record.IsNull(v) {
+				x.Count, ok = record.ReadInt64(v)
+			}
+		case "strategy_groups_list":
+			x.StrategyGroupsList, ok = record.ReadList(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "count", "strategy_groups_list")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignStrategyGroups) MarshalJSON() ([]byte, error) {
+	a := campaignStrategyGroupsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignStrategyGroups) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignStrategyGroups) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignStrategyGroupsIdx, prefix)
+	return out
+}
+
+// CampaignCopy is what CampaignService.Copy sends: the copy's name
+// and status (required), what to copy along, and optionally another
+// advertiser, dates and flights.
+type CampaignCopy struct {
+	// The copy's advertiser (the source one when zero).
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// The copy's name. At most 256 characters.
+	Name string `json:"name"`
+	// The copy's start.
+	StartDate *adama.Time `json:"start_date,omitempty"`
+	// The copy's end.
+	EndDate *adama.Time `json:"end_date,omitempty"`
+	// The copy's merit pixel.
+	MeritPixelID *int64 `json:"merit_pixel_id,omitempty"`
+	// True for an active copy.
+	Status bool `json:"status"`
+	// The assigned site lists are copied.
+	CopyAssignedSiteLists *bool `json:"copy_assigned_site_lists,omitempty"`
+	// The vendor contracts are copied.
+	CopyVendorContracts *bool `json:"copy_vendor_contracts,omitempty"`
+	// The copy remembers the source (source_campaign_id).
+	CopyBrainSettings *bool `json:"copy_brain_settings,omitempty"`
+	// The custom brain selections are copied.
+	CopyAudienceInBrain *bool `json:"copy_audience_in_brain,omitempty"`
+	// The viewability settings are copied.
+	CopyViewability *bool `json:"copy_viewability,omitempty"`
+	// The copy's flights.
+	Budget *CampaignCopyBudget `json:"budget,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignCopyAlias CampaignCopy
+
+var campaignCopyIdx = record.IndexOf(reflect.TypeFor[campaignCopyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignCopy) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignCopy) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignCopy) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignCopyAlias)(x), campaignCopyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignCopy) decodeFast(b []byte) bool {
+	*x = CampaignCopy{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "start_date":
+			x.StartDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "end_date":
+			x.EndDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "merit_pixel_id":
+			x.MeritPixelID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "status":
+			if !record.IsNull(v) {
+				x.Status, ok = record.ReadBool(v)
+			}
+		case "copy_assigned_site_lists":
+			x.CopyAssignedSiteLists, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_vendor_contracts":
+			x.CopyVendorContracts, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_brain_settings":
+			x.CopyBrainSettings, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_audience_in_brain":
+			x.CopyAudienceInBrain, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_viewability":
+			x.CopyViewability, ok = record.ReadPtr(v, record.ReadBool)
+		case "budget":
+			x.Budget, ok = record.ReadRecord(v, (*CampaignCopyBudget).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "advertiser_id", "name", "start_date", "end_date", "merit_pixel_id", "status", "copy_assigned_site_lists", "copy_vendor_contracts", "copy_brain_settings", "copy_audience_in_brain", "copy_viewability", "budget")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignCopy) MarshalJSON() ([]byte, error) {
+	a := campaignCopyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignCopy) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignCopy) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignCopyIdx, prefix)
+	out = append(out, x.Budget.misfits(record.MisfitPath(prefix, "budget"))...)
+	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *CampaignCopy) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignCopy) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.AdvertiserID != 0 {
+			v.Range(valid.Path(at, "advertiser_id"), x.AdvertiserID, 1, 2147483647)
+		}
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.MinLen(valid.Path(at, "name"), x.Name, 1)
+		v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		if x.MeritPixelID != nil {
+			v.Range(valid.Path(at, "merit_pixel_id"), *x.MeritPixelID, 1, 2147483647)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		}
+	} else {
+		if x.AdvertiserID != 0 {
+			v.Range(valid.Path(at, "advertiser_id"), x.AdvertiserID, 1, 2147483647)
+		}
+		v.MinLen(valid.Path(at, "name"), x.Name, 1)
+		v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		if x.MeritPixelID != nil {
+			v.Range(valid.Path(at, "merit_pixel_id"), *x.MeritPixelID, 1, 2147483647)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		}
+	}
+	x.checkCopy(v, at, create)
+}
+
+// CampaignCopyBudget is the flights of a campaign copy.
+type CampaignCopyBudget struct {
+	// The flights; each needs start_date, end_date and total_budget.
+	Flights []*CampaignCopyFlight `json:"flights,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignCopyBudgetAlias CampaignCopyBudget
+
+var campaignCopyBudgetIdx = record.IndexOf(reflect.TypeFor[campaignCopyBudgetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignCopyBudget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignCopyBudget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignCopyBudget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignCopyBudgetAlias)(x), campaignCopyBudgetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignCopyBudget) decodeFast(b []byte) bool {
+	*x = CampaignCopyBudget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "flights":
+			x.Flights, ok = record.ReadList(v, func(e []byte) (*CampaignCopyFlight, bool) {
+				return record.ReadRecord(e, (*CampaignCopyFlight).decodeValid)
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "flights")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignCopyBudget) MarshalJSON() ([]byte, error) {
+	a := campaignCopyBudgetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignCopyBudget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignCopyBudget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignCopyBudgetIdx, prefix)
+	for i, y := range x.Flights {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "flights["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignCopyBudget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i, e := range x.Flights {
+		e.validateAt(v, valid.Index(at, "flights", i), create)
+	}
+}
+
+// CampaignCopyFlight is one budget flight of a campaign copy.
+type CampaignCopyFlight struct {
+	// The start.
+	StartDate adama.Time `json:"start_date"`
+	// The end.
+	EndDate adama.Time `json:"end_date"`
+	// The flight's budget (exact).
+	TotalBudget adama.Decimal `json:"total_budget"`
+	// The flight's impressions.
+	TotalImpressionBudget *int64 `json:"total_impression_budget,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignCopyFlightAlias CampaignCopyFlight
+
+var campaignCopyFlightIdx = record.IndexOf(reflect.TypeFor[campaignCopyFlightAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignCopyFlight) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignCopyFlight) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignCopyFlight) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignCopyFlightAlias)(x), campaignCopyFlightIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignCopyFlight) decodeFast(b []byte) bool {
+	*x = CampaignCopyFlight{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "start_date":
+			if !record.IsNull(v) {
+				x.StartDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "end_date":
+			if !record.IsNull(v) {
+				x.EndDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "total_budget":
+			if !record.IsNull(v) {
+				x.TotalBudget, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "total_impression_budget":
+			x.TotalImpressionBudget, ok = record.ReadPtr(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "start_date", "end_date", "total_budget", "total_impression_budget")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignCopyFlight) MarshalJSON() ([]byte, error) {
+	a := campaignCopyFlightAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignCopyFlight) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignCopyFlight) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignCopyFlightIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignCopyFlight) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.TotalImpressionBudget != nil {
+		v.Min(valid.Path(at, "total_impression_budget"), *x.TotalImpressionBudget, 1)
+	}
+}
+
+// Concept is a creative concept: a named group of an advertiser's
+// creatives. A list without full=* answers id, name and entity_type.
+// Create sends advertiser_id, name and what else is set; Update
+// sends the version, the name and what changed since the record was
+// read.
+type Concept struct {
+	// The concept's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The concept's name. At most 256 characters.
+	Name string `json:"name"`
+	// The advertiser; only a create sets it. Also read from a JSON
+	// string.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// The advertiser's name. Read-only: not sent on create or update.
+	AdvertiserName string `json:"advertiser_name,omitempty"`
+	// True for an active concept.
+	Status *bool `json:"status,omitempty"`
+	// Whether the concept is archived.
+	Archived *bool `json:"archived,omitempty"`
+	// The ids of its atomic creatives. Read-only: not sent on create or
+	// update.
+	AtomicCreativeList []int64 `json:"atomic_creative_list,omitempty"`
+	// The media types of its atomic creatives. Read-only: not sent on
+	// create or update.
+	MediaTypeList []ConceptMediaType `json:"media_type_list,omitempty"`
+	// The ids of the strategies using it. Read-only: not sent on create
+	// or update.
+	StrategyList []int64 `json:"strategy_list,omitempty"`
+	// When the concept was made. Read-only: not sent on create or
+	// update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the concept last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type conceptAlias Concept
+
+var conceptIdx = record.IndexOf(reflect.TypeFor[conceptAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Concept) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Concept) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Concept) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Concept) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*conceptAlias)(x), conceptIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Concept) decodeFast(b []byte) bool {
+	*x = Concept{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "advertiser_name":
+			if !record.IsNull(v) {
+				x.AdvertiserName, ok = record.ReadText(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "archived":
+			x.Archived, ok = record.ReadPtr(v, record.ReadBool)
+		case "atomic_creative_list":
+			x.AtomicCreativeList, ok = record.ReadList(v, record.ReadInt64)
+		case "media_type_list":
+			x.MediaTypeList, ok = record.ReadList(v, record.ReadEnum[ConceptMediaType])
+		case "strategy_list":
+			x.StrategyList, ok = record.ReadList(v, record.ReadInt64)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "advertiser_id", "advertiser_name", "status", "archived", "atomic_creative_list", "media_type_list", "strategy_list", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Concept) MarshalJSON() ([]byte, error) {
+	a := conceptAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Concept) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Concept) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, conceptIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Concept) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.AdvertiserName = ""
+	x.AtomicCreativeList = nil
+	x.MediaTypeList = nil
+	x.StrategyList = nil
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "advertiser_name", "atomic_creative_list", "media_type_list", "strategy_list", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Concept) original() *Concept {
+	if x.raw == nil {
+		return nil
+	}
+	var o Concept
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// conceptWrite is the writable part of Concept, in the description's order.
+type conceptWrite struct {
+	Name         string `json:"name,omitempty"`
+	AdvertiserID int64  `json:"advertiser_id,omitempty"`
+	Status       *bool  `json:"status,omitempty"`
+	Archived     *bool  `json:"archived,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Concept) writable() ([]byte, error) {
+	w := conceptWrite{
+		Name:         x.Name,
+		AdvertiserID: x.AdvertiserID,
+		Status:       x.Status,
+		Archived:     x.Archived,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Concept) readOnlyChanged(orig *Concept) map[string]bool {
+	return map[string]bool{
+		"id":                   orig.ID != x.ID,
+		"entity_type":          orig.EntityType != x.EntityType,
+		"advertiser_id":        orig.AdvertiserID != x.AdvertiserID,
+		"advertiser_name":      orig.AdvertiserName != x.AdvertiserName,
+		"atomic_creative_list": !reflect.DeepEqual(orig.AtomicCreativeList, x.AtomicCreativeList),
+		"media_type_list":      !reflect.DeepEqual(orig.MediaTypeList, x.MediaTypeList),
+		"strategy_list":        !reflect.DeepEqual(orig.StrategyList, x.StrategyList),
+		"created_on":           !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":           !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":              orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Concept) fixedFields() []string {
+	return []string{"name", "status", "archived"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Concept) createOnlyFields() []string {
+	return []string{"advertiser_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// ConceptCreate, update by ConceptUpdate): those of a create when
+// create is set, else those of an update.
+func (x *Concept) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by ConceptCreate, update by
+// ConceptUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Concept) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.AdvertiserID != 0 {
+			v.Range(valid.Path(at, "advertiser_id"), x.AdvertiserID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "advertiser_id"), false)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Concept) validateChange(v *valid.Validator, orig *Concept) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "advertiser_id", "advertiser_name", "atomic_creative_list", "media_type_list", "strategy_list", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// Contract is an organization's contract with the platform: its
+// period, currency and fees, every amount exact (adama.Decimal). The
+// reference's names of fees paid to a vendor hold the vendor's name;
+// the spec's neutral words stand in (t1 -> p1, peer39 -> partner).
+// Create sends the writable fields that are set; Update sends the
+// version and what changed since the record was read.
+type Contract struct {
+	// The contract's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// The organization the contract binds. Also read from a JSON string.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// The first day the contract applies.
+	EffectiveStartDate *adama.Time `json:"effective_start_date,omitempty"`
+	// The last day the contract applies.
+	EffectiveEndDate *adama.Time `json:"effective_end_date,omitempty"`
+	// The platform monthly min, exact. Also read from a JSON string.
+	PlatformMonthlyMin *adama.Decimal `json:"platform_monthly_min,omitempty"`
+	// The platform access fee pct, exact; an update may clear it.
+	// Also read from a JSON string.
+	PlatformAccessFeePct *adama.Decimal `json:"platform_access_fee_pct,omitempty"`
+	// The platform access fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	PlatformAccessFeeCPM *adama.Decimal `json:"platform_access_fee_cpm,omitempty"`
+	// The platform access fee fixed, exact; an update may clear it.
+	// Also read from a JSON string.
+	PlatformAccessFeeFixed *adama.Decimal `json:"platform_access_fee_fixed,omitempty"`
+	// The managed service fee pct, exact; an update may clear it.
+	// Also read from a JSON string.
+	ManagedServiceFeePct *adama.Decimal `json:"managed_service_fee_pct,omitempty"`
+	// The managed service fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	ManagedServiceFeeCPM *adama.Decimal `json:"managed_service_fee_cpm,omitempty"`
+	// The managed service fee fixed, exact; an update may clear it.
+	// Also read from a JSON string.
+	ManagedServiceFeeFixed *adama.Decimal `json:"managed_service_fee_fixed,omitempty"`
+	// The optimization fee pct, exact; an update may clear it. Also read
+	// from a JSON string.
+	OptimizationFeePct *adama.Decimal `json:"optimization_fee_pct,omitempty"`
+	// The optimization fee cpm, exact; an update may clear it. Also read
+	// from a JSON string.
+	OptimizationFeeCPM *adama.Decimal `json:"optimization_fee_cpm,omitempty"`
+	// The optimization fee fixed, exact; an update may clear it.
+	// Also read from a JSON string.
+	OptimizationFeeFixed *adama.Decimal `json:"optimization_fee_fixed,omitempty"`
+	// How pmp optimization off is charged.
+	PmpOptimizationOffUnit ContractFeeUnit `json:"pmp_optimization_off_unit,omitempty"`
+	// The pmp optimization off fee pct, exact; an update may clear it.
+	// Also read from a JSON string.
+	PmpOptimizationOffFeePct *adama.Decimal `json:"pmp_optimization_off_fee_pct,omitempty"`
+	// The pmp optimization off fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	PmpOptimizationOffFeeCPM *adama.Decimal `json:"pmp_optimization_off_fee_cpm,omitempty"`
+	// How pmp optimization on is charged.
+	PmpOptimizationOnUnit ContractFeeUnit `json:"pmp_optimization_on_unit,omitempty"`
+	// The pmp optimization on fee pct, exact; an update may clear it.
+	// Also read from a JSON string.
+	PmpOptimizationOnFeePct *adama.Decimal `json:"pmp_optimization_on_fee_pct,omitempty"`
+	// The pmp optimization on fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	PmpOptimizationOnFeeCPM *adama.Decimal `json:"pmp_optimization_on_fee_cpm,omitempty"`
+	// How dmp fee is charged; an update may clear it.
+	DMPFeeUnit ContractFeeUnit `json:"dmp_fee_unit,omitempty"`
+	// The dmp fee pct, exact; an update may clear it. Also read from a
+	// JSON string.
+	DMPFeePct *adama.Decimal `json:"dmp_fee_pct,omitempty"`
+	// The dmp fee cpm, exact; an update may clear it. Also read from a
+	// JSON string.
+	DMPFeeCPM *adama.Decimal `json:"dmp_fee_cpm,omitempty"`
+	// The dmp fee cpts, exact; an update may clear it. Also read from a
+	// JSON string.
+	DMPFeeCpts *adama.Decimal `json:"dmp_fee_cpts,omitempty"`
+	// How signals fee is charged; an update may clear it.
+	SignalsFeeUnit ContractFeeUnit `json:"signals_fee_unit,omitempty"`
+	// The signals fee pct, exact; an update may clear it. Also read from
+	// a JSON string.
+	SignalsFeePct *adama.Decimal `json:"signals_fee_pct,omitempty"`
+	// The signals fee cpm, exact; an update may clear it. Also read from
+	// a JSON string.
+	SignalsFeeCPM *adama.Decimal `json:"signals_fee_cpm,omitempty"`
+	// How p1 apps fee is charged; an update may clear it.
+	P1AppsFeeUnit ContractFeeUnit `json:"p1_apps_fee_unit,omitempty"`
+	// The p1 apps fee pct, exact; an update may clear it. Also read from
+	// a JSON string.
+	P1AppsFeePct *adama.Decimal `json:"p1_apps_fee_pct,omitempty"`
+	// The p1 apps fee cpm, exact; an update may clear it. Also read from
+	// a JSON string.
+	P1AppsFeeCPM *adama.Decimal `json:"p1_apps_fee_cpm,omitempty"`
+	// The contract's number, given by the platform. Also read from a
+	// JSON string. Read-only: not sent on create or update.
+	ContractNumber int64 `json:"contract_number,omitempty"`
+	// The spend cap (exact); an update may clear it. Also read from a
+	// JSON string.
+	SpendCap *adama.Decimal `json:"spend_cap,omitempty"`
+	// How platform access fee is charged.
+	PlatformAccessFeeUnit ContractFeeUnit `json:"platform_access_fee_unit,omitempty"`
+	// How managed service fee is charged.
+	ManagedServiceFeeUnit ContractFeeUnit `json:"managed_service_fee_unit,omitempty"`
+	// How optimization fee is charged.
+	OptimizationFeeUnit ContractFeeUnit `json:"optimization_fee_unit,omitempty"`
+	// The profit share fee pct, exact. Also read from a JSON string.
+	ProfitShareFeePct *adama.Decimal `json:"profit_share_fee_pct,omitempty"`
+	// Whether the agency margin is left out of the fees. Also read from
+	// a JSON string.
+	ExcludeAgencyMargin *bool `json:"exclude_agency_margin,omitempty"`
+	// The p1 as fee cpm, exact. Also read from a JSON string.
+	P1AsFeeCPM *adama.Decimal `json:"p1_as_fee_cpm,omitempty"`
+	// The evidon privacy cost cpm, exact. Also read from a JSON string.
+	EvidonPrivacyCostCPM *adama.Decimal `json:"evidon_privacy_cost_cpm,omitempty"`
+	// The partner channel fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	PartnerChannelFeeCPM *adama.Decimal `json:"partner_channel_fee_cpm,omitempty"`
+	// The partner custom fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	PartnerCustomFeeCPM *adama.Decimal `json:"partner_custom_fee_cpm,omitempty"`
+	// The partner safety fee cpm, exact. Also read from a JSON string.
+	PartnerSafetyFeeCPM *adama.Decimal `json:"partner_safety_fee_cpm,omitempty"`
+	// The partner quality fee cpm, exact. Also read from a JSON string.
+	PartnerQualityFeeCPM *adama.Decimal `json:"partner_quality_fee_cpm,omitempty"`
+	// The fbx dynamic cpm, exact. Also read from a JSON string.
+	FbxDynamicCPM *adama.Decimal `json:"fbx_dynamic_cpm,omitempty"`
+	// The p1 vads fee cpm, exact. Also read from a JSON string.
+	P1VadsFeeCPM *adama.Decimal `json:"p1_vads_fee_cpm,omitempty"`
+	// The adaptive segment cpm, exact. Also read from a JSON string.
+	AdaptiveSegmentCPM *adama.Decimal `json:"adaptive_segment_cpm,omitempty"`
+	// The external media tracking cpm, exact. Also read from a JSON
+	// string.
+	ExternalMediaTrackingCPM *adama.Decimal `json:"external_media_tracking_cpm,omitempty"`
+	// The currency of the contract's amounts (ISO 4217). At most 3
+	// characters.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The p1 html5 fee cpm, exact. Also read from a JSON string.
+	P1Html5FeeCPM *adama.Decimal `json:"p1_html5_fee_cpm,omitempty"`
+	// The viewability display sample, exact; an update may clear it.
+	// Also read from a JSON string.
+	ViewabilityDisplaySample *adama.Decimal `json:"viewability_display_sample,omitempty"`
+	// The viewability display all imps, exact; an update may clear it.
+	// Also read from a JSON string.
+	ViewabilityDisplayAllImps *adama.Decimal `json:"viewability_display_all_imps,omitempty"`
+	// The viewability video sample, exact; an update may clear it.
+	// Also read from a JSON string.
+	ViewabilityVideoSample *adama.Decimal `json:"viewability_video_sample,omitempty"`
+	// The viewability video all imps, exact; an update may clear it.
+	// Also read from a JSON string.
+	ViewabilityVideoAllImps *adama.Decimal `json:"viewability_video_all_imps,omitempty"`
+	// The standard segment cpm, exact. Also read from a JSON string.
+	StandardSegmentCPM *adama.Decimal `json:"standard_segment_cpm,omitempty"`
+	// The connected id cost, exact. Also read from a JSON string.
+	ConnectedIDCost *adama.Decimal `json:"connected_id_cost,omitempty"`
+	// The financing cost, exact. Also read from a JSON string.
+	FinancingCost *adama.Decimal `json:"financing_cost,omitempty"`
+	// The audience verification cost, exact. Also read from a JSON
+	// string.
+	AudienceVerificationCost *adama.Decimal `json:"audience_verification_cost,omitempty"`
+	// The programmatic guaranteed platform access fee cpm, exact;
+	// an update may clear it. Also read from a JSON string.
+	ProgrammaticGuaranteedPlatformAccessFeeCPM *adama.Decimal `json:"programmatic_guaranteed_platform_access_fee_cpm,omitempty"`
+	// The programmatic guaranteed platform access fee pct, exact;
+	// an update may clear it. Also read from a JSON string.
+	ProgrammaticGuaranteedPlatformAccessFeePct *adama.Decimal `json:"programmatic_guaranteed_platform_access_fee_pct,omitempty"`
+	// How programmatic guaranteed platform access fee is charged.
+	ProgrammaticGuaranteedPlatformAccessFeeUnit ContractFeeUnit `json:"programmatic_guaranteed_platform_access_fee_unit,omitempty"`
+	// The media enablement fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	MediaEnablementFeeCPM *adama.Decimal `json:"media_enablement_fee_cpm,omitempty"`
+	// The media enablement fee pct, exact; an update may clear it.
+	// Also read from a JSON string.
+	MediaEnablementFeePct *adama.Decimal `json:"media_enablement_fee_pct,omitempty"`
+	// How media enablement fee is charged.
+	MediaEnablementFeeUnit ContractFeeUnit `json:"media_enablement_fee_unit,omitempty"`
+	// The source platform access fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	SourcePlatformAccessFeeCPM *adama.Decimal `json:"source_platform_access_fee_cpm,omitempty"`
+	// The source platform access fee pct, exact; an update may clear it.
+	// Also read from a JSON string.
+	SourcePlatformAccessFeePct *adama.Decimal `json:"source_platform_access_fee_pct,omitempty"`
+	// How source platform access fee is charged.
+	SourcePlatformAccessFeeUnit ContractFeeUnit `json:"source_platform_access_fee_unit,omitempty"`
+	// The country tax withholding fee cpm, exact; an update may clear
+	// it. Also read from a JSON string.
+	CountryTaxWithholdingFeeCPM *adama.Decimal `json:"country_tax_withholding_fee_cpm,omitempty"`
+	// The country tax withholding fee pct, exact; an update may clear
+	// it. Also read from a JSON string.
+	CountryTaxWithholdingFeePct *adama.Decimal `json:"country_tax_withholding_fee_pct,omitempty"`
+	// How country tax withholding fee is charged.
+	CountryTaxWithholdingFeeUnit ContractFeeUnit `json:"country_tax_withholding_fee_unit,omitempty"`
+	// The partnership rebate fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	PartnershipRebateFeeCPM *adama.Decimal `json:"partnership_rebate_fee_cpm,omitempty"`
+	// The partnership rebate fee pct, exact; an update may clear it.
+	// Also read from a JSON string.
+	PartnershipRebateFeePct *adama.Decimal `json:"partnership_rebate_fee_pct,omitempty"`
+	// How partnership rebate fee is charged.
+	PartnershipRebateFeeUnit ContractFeeUnit `json:"partnership_rebate_fee_unit,omitempty"`
+	// The cross device fee cpm, exact; an update may clear it. Also read
+	// from a JSON string.
+	CrossDeviceFeeCPM *adama.Decimal `json:"cross_device_fee_cpm,omitempty"`
+	// The dba optimization fee cpm, exact; an update may clear it.
+	// Also read from a JSON string.
+	DBAOptimizationFeeCPM *adama.Decimal `json:"dba_optimization_fee_cpm,omitempty"`
+	// The dba optimization fee pct, exact; an update may clear it.
+	// Also read from a JSON string.
+	DBAOptimizationFeePct *adama.Decimal `json:"dba_optimization_fee_pct,omitempty"`
+	// How dba optimization fee is charged.
+	DBAOptimizationFeeUnit ContractFeeUnit `json:"dba_optimization_fee_unit,omitempty"`
+	// The audio video platform access fee cpm, exact; an update may
+	// clear it. Also read from a JSON string.
+	AudioVideoPlatformAccessFeeCPM *adama.Decimal `json:"audio_video_platform_access_fee_cpm,omitempty"`
+	// The audio video platform access fee pct, exact; an update may
+	// clear it. Also read from a JSON string.
+	AudioVideoPlatformAccessFeePct *adama.Decimal `json:"audio_video_platform_access_fee_pct,omitempty"`
+	// How audio video platform access fee is charged.
+	AudioVideoPlatformAccessFeeUnit ContractFeeUnit `json:"audio_video_platform_access_fee_unit,omitempty"`
+	// When the contract was made. Read-only: not sent on create or
+	// update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the contract last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// The mfa fee cpm, exact; an update may clear it. Also read from a
+	// JSON string.
+	MfaFeeCPM *adama.Decimal `json:"mfa_fee_cpm,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type contractAlias Contract
+
+var contractIdx = record.IndexOf(reflect.TypeFor[contractAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Contract) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Contract) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Contract) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Contract) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contractAlias)(x), contractIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Contract) decodeFast(b []byte) bool {
+	*x = Contract{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "effective_start_date":
+			x.EffectiveStartDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "effective_end_date":
+			x.EffectiveEndDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "platform_monthly_min":
+			x.PlatformMonthlyMin, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "platform_access_fee_pct":
+			x.PlatformAccessFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "platform_access_fee_cpm":
+			x.PlatformAccessFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "platform_access_fee_fixed":
+			x.PlatformAccessFeeFixed, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "managed_service_fee_pct":
+			x.ManagedServiceFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "managed_service_fee_cpm":
+			x.ManagedServiceFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "managed_service_fee_fixed":
+			x.ManagedServiceFeeFixed, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "optimization_fee_pct":
+			x.OptimizationFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "optimization_fee_cpm":
+			x.OptimizationFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "optimization_fee_fixed":
+			x.OptimizationFeeFixed, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "pmp_optimization_off_unit":
+			if !record.IsNull(v) {
+				x.PmpOptimizationOffUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "pmp_optimization_off_fee_pct":
+			x.PmpOptimizationOffFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "pmp_optimization_off_fee_cpm":
+			x.PmpOptimizationOffFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "pmp_optimization_on_unit":
+			if !record.IsNull(v) {
+				x.PmpOptimizationOnUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "pmp_optimization_on_fee_pct":
+			x.PmpOptimizationOnFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "pmp_optimization_on_fee_cpm":
+			x.PmpOptimizationOnFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "dmp_fee_unit":
+			if !record.IsNull(v) {
+				x.DMPFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "dmp_fee_pct":
+			x.DMPFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "dmp_fee_cpm":
+			x.DMPFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "dmp_fee_cpts":
+			x.DMPFeeCpts, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "signals_fee_unit":
+			if !record.IsNull(v) {
+				x.SignalsFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "signals_fee_pct":
+			x.SignalsFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "signals_fee_cpm":
+			x.SignalsFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "p1_apps_fee_unit":
+			if !record.IsNull(v) {
+				x.P1AppsFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "p1_apps_fee_pct":
+			x.P1AppsFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "p1_apps_fee_cpm":
+			x.P1AppsFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "contract_number":
+			if !record.IsNull(v) {
+				x.ContractNumber, ok = record.ReadInt64(v)
+			}
+		case "spend_cap":
+			x.SpendCap, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "platform_access_fee_unit":
+			if !record.IsNull(v) {
+				x.PlatformAccessFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "managed_service_fee_unit":
+			if !record.IsNull(v) {
+				x.ManagedServiceFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "optimization_fee_unit":
+			if !record.IsNull(v) {
+				x.OptimizationFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "profit_share_fee_pct":
+			x.ProfitShareFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "exclude_agency_margin":
+			x.ExcludeAgencyMargin, ok = record.ReadPtr(v, record.ReadBool)
+		case "p1_as_fee_cpm":
+			x.P1AsFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "evidon_privacy_cost_cpm":
+			x.EvidonPrivacyCostCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "partner_channel_fee_cpm":
+			x.PartnerChannelFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "partner_custom_fee_cpm":
+			x.PartnerCustomFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "partner_safety_fee_cpm":
+			x.PartnerSafetyFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "partner_quality_fee_cpm":
+			x.PartnerQualityFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "fbx_dynamic_cpm":
+			x.FbxDynamicCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "p1_vads_fee_cpm":
+			x.P1VadsFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "adaptive_segment_cpm":
+			x.AdaptiveSegmentCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "external_media_tracking_cpm":
+			x.ExternalMediaTrackingCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "p1_html5_fee_cpm":
+			x.P1Html5FeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "viewability_display_sample":
+			x.ViewabilityDisplaySample, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "viewability_display_all_imps":
+			x.ViewabilityDisplayAllImps, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "viewability_video_sample":
+			x.ViewabilityVideoSample, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "viewability_video_all_imps":
+			x.ViewabilityVideoAllImps, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "standard_segment_cpm":
+			x.StandardSegmentCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "connected_id_cost":
+			x.ConnectedIDCost, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "financing_cost":
+			x.FinancingCost, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "audience_verification_cost":
+			x.AudienceVerificationCost, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "programmatic_guaranteed_platform_access_fee_cpm":
+			x.ProgrammaticGuaranteedPlatformAccessFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "programmatic_guaranteed_platform_access_fee_pct":
+			x.ProgrammaticGuaranteedPlatformAccessFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "programmatic_guaranteed_platform_access_fee_unit":
+			if !record.IsNull(v) {
+				x.ProgrammaticGuaranteedPlatformAccessFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "media_enablement_fee_cpm":
+			x.MediaEnablementFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "media_enablement_fee_pct":
+			x.MediaEnablementFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "media_enablement_fee_unit":
+			if !record.IsNull(v) {
+				x.MediaEnablementFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "source_platform_access_fee_cpm":
+			x.SourcePlatformAccessFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "source_platform_access_fee_pct":
+			x.SourcePlatformAccessFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "source_platform_access_fee_unit":
+			if !record.IsNull(v) {
+				x.SourcePlatformAccessFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "country_tax_withholding_fee_cpm":
+			x.CountryTaxWithholdingFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "country_tax_withholding_fee_pct":
+			x.CountryTaxWithholdingFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "country_tax_withholding_fee_unit":
+			if !record.IsNull(v) {
+				x.CountryTaxWithholdingFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "partnership_rebate_fee_cpm":
+			x.PartnershipRebateFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "partnership_rebate_fee_pct":
+			x.PartnershipRebateFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "partnership_rebate_fee_unit":
+			if !record.IsNull(v) {
+				x.PartnershipRebateFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "cross_device_fee_cpm":
+			x.CrossDeviceFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "dba_optimization_fee_cpm":
+			x.DBAOptimizationFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "dba_optimization_fee_pct":
+			x.DBAOptimizationFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "dba_optimization_fee_unit":
+			if !record.IsNull(v) {
+				x.DBAOptimizationFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "audio_video_platform_access_fee_cpm":
+			x.AudioVideoPlatformAccessFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "audio_video_platform_access_fee_pct":
+			x.AudioVideoPlatformAccessFeePct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "audio_video_platform_access_fee_unit":
+			if !record.IsNull(v) {
+				x.AudioVideoPlatformAccessFeeUnit, ok = record.ReadEnum[ContractFeeUnit](v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "mfa_fee_cpm":
+			x.MfaFeeCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "organization_id", "effective_start_date", "effective_end_date", "platform_monthly_min", "platform_access_fee_pct", "platform_access_fee_cpm", "platform_access_fee_fixed", "managed_service_fee_pct", "managed_service_fee_cpm", "managed_service_fee_fixed", "optimization_fee_pct", "optimization_fee_cpm", "optimization_fee_fixed", "pmp_optimization_off_unit", "pmp_optimization_off_fee_pct", "pmp_optimization_off_fee_cpm", "pmp_optimization_on_unit", "pmp_optimization_on_fee_pct", "pmp_optimization_on_fee_cpm", "dmp_fee_unit", "dmp_fee_pct", "dmp_fee_cpm", "dmp_fee_cpts", "signals_fee_unit", "signals_fee_pct", "signals_fee_cpm", "p1_apps_fee_unit", "p1_apps_fee_pct", "p1_apps_fee_cpm", "contract_number", "spend_cap", "platform_access_fee_unit", "managed_service_fee_unit", "optimization_fee_unit", "profit_share_fee_pct", "exclude_agency_margin", "p1_as_fee_cpm", "evidon_privacy_cost_cpm", "partner_channel_fee_cpm", "partner_custom_fee_cpm", "partner_safety_fee_cpm", "partner_quality_fee_cpm", "fbx_dynamic_cpm", "p1_vads_fee_cpm", "adaptive_segment_cpm", "external_media_tracking_cpm", "currency_code", "p1_html5_fee_cpm", "viewability_display_sample", "viewability_display_all_imps", "viewability_video_sample", "viewability_video_all_imps", "standard_segment_cpm", "connected_id_cost", "financing_cost", "audience_verification_cost", "programmatic_guaranteed_platform_access_fee_cpm", "programmatic_guaranteed_platform_access_fee_pct", "programmatic_guaranteed_platform_access_fee_unit", "media_enablement_fee_cpm", "media_enablement_fee_pct", "media_enablement_fee_unit", "source_platform_access_fee_cpm", "source_platform_access_fee_pct", "source_platform_access_fee_unit", "country_tax_withholding_fee_cpm", "country_tax_withholding_fee_pct", "country_tax_withholding_fee_unit", "partnership_rebate_fee_cpm", "partnership_rebate_fee_pct", "partnership_rebate_fee_unit", "cross_device_fee_cpm", "dba_optimization_fee_cpm", "dba_optimization_fee_pct", "dba_optimization_fee_unit", "audio_video_platform_access_fee_cpm", "audio_video_platform_access_fee_pct", "audio_video_platform_access_fee_unit", "created_on", "updated_on", "mfa_fee_cpm")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Contract) MarshalJSON() ([]byte, error) {
+	a := contractAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Contract) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Contract) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contractIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Contract) clearReadOnly() {
+	x.ID = 0
+	x.Version = 0
+	x.ContractNumber = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"id", "version", "contract_number", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Contract) original() *Contract {
+	if x.raw == nil {
+		return nil
+	}
+	var o Contract
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// contractWrite is the writable part of Contract, in the description's order.
+type contractWrite struct {
+	OrganizationID                              int64           `json:"organization_id,omitempty"`
+	EffectiveStartDate                          *adama.Time     `json:"effective_start_date,omitempty"`
+	EffectiveEndDate                            *adama.Time     `json:"effective_end_date,omitempty"`
+	PlatformMonthlyMin                          *adama.Decimal  `json:"platform_monthly_min,omitempty"`
+	PlatformAccessFeePct                        *adama.Decimal  `json:"platform_access_fee_pct,omitempty"`
+	PlatformAccessFeeCPM                        *adama.Decimal  `json:"platform_access_fee_cpm,omitempty"`
+	PlatformAccessFeeFixed                      *adama.Decimal  `json:"platform_access_fee_fixed,omitempty"`
+	ManagedServiceFeePct                        *adama.Decimal  `json:"managed_service_fee_pct,omitempty"`
+	ManagedServiceFeeCPM                        *adama.Decimal  `json:"managed_service_fee_cpm,omitempty"`
+	ManagedServiceFeeFixed                      *adama.Decimal  `json:"managed_service_fee_fixed,omitempty"`
+	OptimizationFeePct                          *adama.Decimal  `json:"optimization_fee_pct,omitempty"`
+	OptimizationFeeCPM                          *adama.Decimal  `json:"optimization_fee_cpm,omitempty"`
+	OptimizationFeeFixed                        *adama.Decimal  `json:"optimization_fee_fixed,omitempty"`
+	PmpOptimizationOffUnit                      ContractFeeUnit `json:"pmp_optimization_off_unit,omitempty"`
+	PmpOptimizationOffFeePct                    *adama.Decimal  `json:"pmp_optimization_off_fee_pct,omitempty"`
+	PmpOptimizationOffFeeCPM                    *adama.Decimal  `json:"pmp_optimization_off_fee_cpm,omitempty"`
+	PmpOptimizationOnUnit                       ContractFeeUnit `json:"pmp_optimization_on_unit,omitempty"`
+	PmpOptimizationOnFeePct                     *adama.Decimal  `json:"pmp_optimization_on_fee_pct,omitempty"`
+	PmpOptimizationOnFeeCPM                     *adama.Decimal  `json:"pmp_optimization_on_fee_cpm,omitempty"`
+	DMPFeeUnit                                  ContractFeeUnit `json:"dmp_fee_unit,omitempty"`
+	DMPFeePct                                   *adama.Decimal  `json:"dmp_fee_pct,omitempty"`
+	DMPFeeCPM                                   *adama.Decimal  `json:"dmp_fee_cpm,omitempty"`
+	DMPFeeCpts                                  *adama.Decimal  `json:"dmp_fee_cpts,omitempty"`
+	SignalsFeeUnit                              ContractFeeUnit `json:"signals_fee_unit,omitempty"`
+	SignalsFeePct                               *adama.Decimal  `json:"signals_fee_pct,omitempty"`
+	SignalsFeeCPM                               *adama.Decimal  `json:"signals_fee_cpm,omitempty"`
+	P1AppsFeeUnit                               ContractFeeUnit `json:"p1_apps_fee_unit,omitempty"`
+	P1AppsFeePct                                *adama.Decimal  `json:"p1_apps_fee_pct,omitempty"`
+	P1AppsFeeCPM                                *adama.Decimal  `json:"p1_apps_fee_cpm,omitempty"`
+	SpendCap                                    *adama.Decimal  `json:"spend_cap,omitempty"`
+	PlatformAccessFeeUnit                       ContractFeeUnit `json:"platform_access_fee_unit,omitempty"`
+	ManagedServiceFeeUnit                       ContractFeeUnit `json:"managed_service_fee_unit,omitempty"`
+	OptimizationFeeUnit                         ContractFeeUnit `json:"optimization_fee_unit,omitempty"`
+	ProfitShareFeePct                           *adama.Decimal  `json:"profit_share_fee_pct,omitempty"`
+	ExcludeAgencyMargin                         *bool           `json:"exclude_agency_margin,omitempty"`
+	P1AsFeeCPM                                  *adama.Decimal  `json:"p1_as_fee_cpm,omitempty"`
+	EvidonPrivacyCostCPM                        *adama.Decimal  `json:"evidon_privacy_cost_cpm,omitempty"`
+	PartnerChannelFeeCPM                        *adama.Decimal  `json:"partner_channel_fee_cpm,omitempty"`
+	PartnerCustomFeeCPM                         *adama.Decimal  `json:"partner_custom_fee_cpm,omitempty"`
+	PartnerSafetyFeeCPM                         *adama.Decimal  `json:"partner_safety_fee_cpm,omitempty"`
+	PartnerQualityFeeCPM                        *adama.Decimal  `json:"partner_quality_fee_cpm,omitempty"`
+	FbxDynamicCPM                               *adama.Decimal  `json:"fbx_dynamic_cpm,omitempty"`
+	P1VadsFeeCPM                                *adama.Decimal  `json:"p1_vads_fee_cpm,omitempty"`
+	AdaptiveSegmentCPM                          *adama.Decimal  `json:"adaptive_segment_cpm,omitempty"`
+	ExternalMediaTrackingCPM                    *adama.Decimal  `json:"external_media_tracking_cpm,omitempty"`
+	CurrencyCode                                string          `json:"currency_code,omitempty"`
+	P1Html5FeeCPM                               *adama.Decimal  `json:"p1_html5_fee_cpm,omitempty"`
+	ViewabilityDisplaySample                    *adama.Decimal  `json:"viewability_display_sample,omitempty"`
+	ViewabilityDisplayAllImps                   *adama.Decimal  `json:"viewability_display_all_imps,omitempty"`
+	ViewabilityVideoSample                      *adama.Decimal  `json:"viewability_video_sample,omitempty"`
+	ViewabilityVideoAllImps                     *adama.Decimal  `json:"viewability_video_all_imps,omitempty"`
+	StandardSegmentCPM                          *adama.Decimal  `json:"standard_segment_cpm,omitempty"`
+	ConnectedIDCost                             *adama.Decimal  `json:"connected_id_cost,omitempty"`
+	FinancingCost                               *adama.Decimal  `json:"financing_cost,omitempty"`
+	AudienceVerificationCost                    *adama.Decimal  `json:"audience_verification_cost,omitempty"`
+	ProgrammaticGuaranteedPlatformAccessFeeCPM  *adama.Decimal  `json:"programmatic_guaranteed_platform_access_fee_cpm,omitempty"`
+	ProgrammaticGuaranteedPlatformAccessFeePct  *adama.Decimal  `json:"programmatic_guaranteed_platform_access_fee_pct,omitempty"`
+	ProgrammaticGuaranteedPlatformAccessFeeUnit ContractFeeUnit `json:"programmatic_guaranteed_platform_access_fee_unit,omitempty"`
+	MediaEnablementFeeCPM                       *adama.Decimal  `json:"media_enablement_fee_cpm,omitempty"`
+	MediaEnablementFeePct                       *adama.Decimal  `json:"media_enablement_fee_pct,omitempty"`
+	MediaEnablementFeeUnit                      ContractFeeUnit `json:"media_enablement_fee_unit,omitempty"`
+	SourcePlatformAccessFeeCPM                  *adama.Decimal  `json:"source_platform_access_fee_cpm,omitempty"`
+	SourcePlatformAccessFeePct                  *adama.Decimal  `json:"source_platform_access_fee_pct,omitempty"`
+	SourcePlatformAccessFeeUnit                 ContractFeeUnit `json:"source_platform_access_fee_unit,omitempty"`
+	CountryTaxWithholdingFeeCPM                 *adama.Decimal  `json:"country_tax_withholding_fee_cpm,omitempty"`
+	CountryTaxWithholdingFeePct                 *adama.Decimal  `json:"country_tax_withholding_fee_pct,omitempty"`
+	CountryTaxWithholdingFeeUnit                ContractFeeUnit `json:"country_tax_withholding_fee_unit,omitempty"`
+	PartnershipRebateFeeCPM                     *adama.Decimal  `json:"partnership_rebate_fee_cpm,omitempty"`
+	PartnershipRebateFeePct                     *adama.Decimal  `json:"partnership_rebate_fee_pct,omitempty"`
+	PartnershipRebateFeeUnit                    ContractFeeUnit `json:"partnership_rebate_fee_unit,omitempty"`
+	CrossDeviceFeeCPM                           *adama.Decimal  `json:"cross_device_fee_cpm,omitempty"`
+	DBAOptimizationFeeCPM                       *adama.Decimal  `json:"dba_optimization_fee_cpm,omitempty"`
+	DBAOptimizationFeePct                       *adama.Decimal  `json:"dba_optimization_fee_pct,omitempty"`
+	DBAOptimizationFeeUnit                      ContractFeeUnit `json:"dba_optimization_fee_unit,omitempty"`
+	AudioVideoPlatformAccessFeeCPM              *adama.Decimal  `json:"audio_video_platform_access_fee_cpm,omitempty"`
+	AudioVideoPlatformAccessFeePct              *adama.Decimal  `json:"audio_video_platform_access_fee_pct,omitempty"`
+	AudioVideoPlatformAccessFeeUnit             ContractFeeUnit `json:"audio_video_platform_access_fee_unit,omitempty"`
+	MfaFeeCPM                                   *adama.Decimal  `json:"mfa_fee_cpm,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Contract) writable() ([]byte, error) {
+	w := contractWrite{
+		OrganizationID:                              x.OrganizationID,
+		EffectiveStartDate:                          x.EffectiveStartDate,
+		EffectiveEndDate:                            x.EffectiveEndDate,
+		PlatformMonthlyMin:                          x.PlatformMonthlyMin,
+		PlatformAccessFeePct:                        x.PlatformAccessFeePct,
+		PlatformAccessFeeCPM:                        x.PlatformAccessFeeCPM,
+		PlatformAccessFeeFixed:                      x.PlatformAccessFeeFixed,
+		ManagedServiceFeePct:                        x.ManagedServiceFeePct,
+		ManagedServiceFeeCPM:                        x.ManagedServiceFeeCPM,
+		ManagedServiceFeeFixed:                      x.ManagedServiceFeeFixed,
+		OptimizationFeePct:                          x.OptimizationFeePct,
+		OptimizationFeeCPM:                          x.OptimizationFeeCPM,
+		OptimizationFeeFixed:                        x.OptimizationFeeFixed,
+		PmpOptimizationOffUnit:                      x.PmpOptimizationOffUnit,
+		PmpOptimizationOffFeePct:                    x.PmpOptimizationOffFeePct,
+		PmpOptimizationOffFeeCPM:                    x.PmpOptimizationOffFeeCPM,
+		PmpOptimizationOnUnit:                       x.PmpOptimizationOnUnit,
+		PmpOptimizationOnFeePct:                     x.PmpOptimizationOnFeePct,
+		PmpOptimizationOnFeeCPM:                     x.PmpOptimizationOnFeeCPM,
+		DMPFeeUnit:                                  x.DMPFeeUnit,
+		DMPFeePct:                                   x.DMPFeePct,
+		DMPFeeCPM:                                   x.DMPFeeCPM,
+		DMPFeeCpts:                                  x.DMPFeeCpts,
+		SignalsFeeUnit:                              x.SignalsFeeUnit,
+		SignalsFeePct:                               x.SignalsFeePct,
+		SignalsFeeCPM:                               x.SignalsFeeCPM,
+		P1AppsFeeUnit:                               x.P1AppsFeeUnit,
+		P1AppsFeePct:                                x.P1AppsFeePct,
+		P1AppsFeeCPM:                                x.P1AppsFeeCPM,
+		SpendCap:                                    x.SpendCap,
+		PlatformAccessFeeUnit:                       x.PlatformAccessFeeUnit,
+		ManagedServiceFeeUnit:                       x.ManagedServiceFeeUnit,
+		OptimizationFeeUnit:                         x.OptimizationFeeUnit,
+		ProfitShareFeePct:                           x.ProfitShareFeePct,
+		ExcludeAgencyMargin:                         x.ExcludeAgencyMargin,
+		P1AsFeeCPM:                                  x.P1AsFeeCPM,
+		EvidonPrivacyCostCPM:                        x.EvidonPrivacyCostCPM,
+		PartnerChannelFeeCPM:                        x.PartnerChannelFeeCPM,
+		PartnerCustomFeeCPM:                         x.PartnerCustomFeeCPM,
+		PartnerSafetyFeeCPM:                         x.PartnerSafetyFeeCPM,
+		PartnerQualityFeeCPM:                        x.PartnerQualityFeeCPM,
+		FbxDynamicCPM:                               x.FbxDynamicCPM,
+		P1VadsFeeCPM:                                x.P1VadsFeeCPM,
+		AdaptiveSegmentCPM:                          x.AdaptiveSegmentCPM,
+		ExternalMediaTrackingCPM:                    x.ExternalMediaTrackingCPM,
+		CurrencyCode:                                x.CurrencyCode,
+		P1Html5FeeCPM:                               x.P1Html5FeeCPM,
+		ViewabilityDisplaySample:                    x.ViewabilityDisplaySample,
+		ViewabilityDisplayAllImps:                   x.ViewabilityDisplayAllImps,
+		ViewabilityVideoSample:                      x.ViewabilityVideoSample,
+		ViewabilityVideoAllImps:                     x.ViewabilityVideoAllImps,
+		StandardSegmentCPM:                          x.StandardSegmentCPM,
+		ConnectedIDCost:                             x.ConnectedIDCost,
+		FinancingCost:                               x.FinancingCost,
+		AudienceVerificationCost:                    x.AudienceVerificationCost,
+		ProgrammaticGuaranteedPlatformAccessFeeCPM:  x.ProgrammaticGuaranteedPlatformAccessFeeCPM,
+		ProgrammaticGuaranteedPlatformAccessFeePct:  x.ProgrammaticGuaranteedPlatformAccessFeePct,
+		ProgrammaticGuaranteedPlatformAccessFeeUnit: x.ProgrammaticGuaranteedPlatformAccessFeeUnit,
+		MediaEnablementFeeCPM:                       x.MediaEnablementFeeCPM,
+		MediaEnablementFeePct:                       x.MediaEnablementFeePct,
+		MediaEnablementFeeUnit:                      x.MediaEnablementFeeUnit,
+		SourcePlatformAccessFeeCPM:                  x.SourcePlatformAccessFeeCPM,
+		SourcePlatformAccessFeePct:                  x.SourcePlatformAccessFeePct,
+		SourcePlatformAccessFeeUnit:                 x.SourcePlatformAccessFeeUnit,
+		CountryTaxWithholdingFeeCPM:                 x.CountryTaxWithholdingFeeCPM,
+		CountryTaxWithholdingFeePct:                 x.CountryTaxWithholdingFeePct,
+		CountryTaxWithholdingFeeUnit:                x.CountryTaxWithholdingFeeUnit,
+		PartnershipRebateFeeCPM:                     x.PartnershipRebateFeeCPM,
+		PartnershipRebateFeePct:                     x.PartnershipRebateFeePct,
+		PartnershipRebateFeeUnit:                    x.PartnershipRebateFeeUnit,
+		CrossDeviceFeeCPM:                           x.CrossDeviceFeeCPM,
+		DBAOptimizationFeeCPM:                       x.DBAOptimizationFeeCPM,
+		DBAOptimizationFeePct:                       x.DBAOptimizationFeePct,
+		DBAOptimizationFeeUnit:                      x.DBAOptimizationFeeUnit,
+		AudioVideoPlatformAccessFeeCPM:              x.AudioVideoPlatformAccessFeeCPM,
+		AudioVideoPlatformAccessFeePct:              x.AudioVideoPlatformAccessFeePct,
+		AudioVideoPlatformAccessFeeUnit:             x.AudioVideoPlatformAccessFeeUnit,
+		MfaFeeCPM:                                   x.MfaFeeCPM,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Contract) readOnlyChanged(orig *Contract) map[string]bool {
+	return map[string]bool{
+		"id":              orig.ID != x.ID,
+		"version":         orig.Version != x.Version,
+		"contract_number": orig.ContractNumber != x.ContractNumber,
+		"created_on":      !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":      !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Contract) fixedFields() []string {
+	return []string{"organization_id", "effective_start_date", "effective_end_date", "platform_monthly_min", "pmp_optimization_off_unit", "pmp_optimization_on_unit", "platform_access_fee_unit", "managed_service_fee_unit", "optimization_fee_unit", "profit_share_fee_pct", "exclude_agency_margin", "p1_as_fee_cpm", "evidon_privacy_cost_cpm", "partner_safety_fee_cpm", "partner_quality_fee_cpm", "fbx_dynamic_cpm", "p1_vads_fee_cpm", "adaptive_segment_cpm", "external_media_tracking_cpm", "currency_code", "p1_html5_fee_cpm", "standard_segment_cpm", "connected_id_cost", "financing_cost", "audience_verification_cost", "programmatic_guaranteed_platform_access_fee_unit", "media_enablement_fee_unit", "source_platform_access_fee_unit", "country_tax_withholding_fee_unit", "partnership_rebate_fee_unit", "dba_optimization_fee_unit", "audio_video_platform_access_fee_unit"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Contract) createOnlyFields() []string {
+	return nil
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// ContractCreate, update by ContractUpdate): those of a create when
+// create is set, else those of an update.
+func (x *Contract) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by ContractCreate, update by
+// ContractUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Contract) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.OrganizationID != 0 {
+			v.Range(valid.Path(at, "organization_id"), x.OrganizationID, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "organization_id"), false)
+		}
+		v.Require(valid.Path(at, "effective_start_date"), x.EffectiveStartDate != nil && !x.EffectiveStartDate.IsZero())
+		v.Require(valid.Path(at, "effective_end_date"), x.EffectiveEndDate != nil && !x.EffectiveEndDate.IsZero())
+		v.Require(valid.Path(at, "platform_monthly_min"), x.PlatformMonthlyMin != nil)
+		if x.PmpOptimizationOffUnit != "" {
+			valid.Enum(v, valid.Path(at, "pmp_optimization_off_unit"), x.PmpOptimizationOffUnit)
+		}
+		if x.PmpOptimizationOnUnit != "" {
+			valid.Enum(v, valid.Path(at, "pmp_optimization_on_unit"), x.PmpOptimizationOnUnit)
+		}
+		if x.DMPFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "dmp_fee_unit"), x.DMPFeeUnit)
+		}
+		if x.SignalsFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "signals_fee_unit"), x.SignalsFeeUnit)
+		}
+		if x.P1AppsFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "p1_apps_fee_unit"), x.P1AppsFeeUnit)
+		}
+		if x.PlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "platform_access_fee_unit"), x.PlatformAccessFeeUnit)
+		}
+		if x.ManagedServiceFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "managed_service_fee_unit"), x.ManagedServiceFeeUnit)
+		}
+		if x.OptimizationFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "optimization_fee_unit"), x.OptimizationFeeUnit)
+		}
+		v.Require(valid.Path(at, "profit_share_fee_pct"), x.ProfitShareFeePct != nil)
+		v.Require(valid.Path(at, "exclude_agency_margin"), x.ExcludeAgencyMargin != nil)
+		v.Require(valid.Path(at, "p1_as_fee_cpm"), x.P1AsFeeCPM != nil)
+		v.Require(valid.Path(at, "p1_vads_fee_cpm"), x.P1VadsFeeCPM != nil)
+		v.Require(valid.Path(at, "adaptive_segment_cpm"), x.AdaptiveSegmentCPM != nil)
+		if x.CurrencyCode != "" {
+			v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		} else {
+			v.Require(valid.Path(at, "currency_code"), false)
+		}
+		v.Require(valid.Path(at, "p1_html5_fee_cpm"), x.P1Html5FeeCPM != nil)
+		v.Require(valid.Path(at, "standard_segment_cpm"), x.StandardSegmentCPM != nil)
+		if x.ProgrammaticGuaranteedPlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "programmatic_guaranteed_platform_access_fee_unit"), x.ProgrammaticGuaranteedPlatformAccessFeeUnit)
+		}
+		if x.MediaEnablementFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "media_enablement_fee_unit"), x.MediaEnablementFeeUnit)
+		}
+		if x.SourcePlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "source_platform_access_fee_unit"), x.SourcePlatformAccessFeeUnit)
+		}
+		if x.CountryTaxWithholdingFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "country_tax_withholding_fee_unit"), x.CountryTaxWithholdingFeeUnit)
+		}
+		if x.PartnershipRebateFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "partnership_rebate_fee_unit"), x.PartnershipRebateFeeUnit)
+		}
+		if x.DBAOptimizationFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "dba_optimization_fee_unit"), x.DBAOptimizationFeeUnit)
+		}
+		if x.AudioVideoPlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "audio_video_platform_access_fee_unit"), x.AudioVideoPlatformAccessFeeUnit)
+		}
+	} else {
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+		if x.OrganizationID != 0 {
+			v.Range(valid.Path(at, "organization_id"), x.OrganizationID, -2147483648, 2147483647)
+		}
+		if x.PmpOptimizationOffUnit != "" {
+			valid.Enum(v, valid.Path(at, "pmp_optimization_off_unit"), x.PmpOptimizationOffUnit)
+		}
+		if x.PmpOptimizationOnUnit != "" {
+			valid.Enum(v, valid.Path(at, "pmp_optimization_on_unit"), x.PmpOptimizationOnUnit)
+		}
+		if x.DMPFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "dmp_fee_unit"), x.DMPFeeUnit)
+		}
+		if x.SignalsFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "signals_fee_unit"), x.SignalsFeeUnit)
+		}
+		if x.P1AppsFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "p1_apps_fee_unit"), x.P1AppsFeeUnit)
+		}
+		if x.PlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "platform_access_fee_unit"), x.PlatformAccessFeeUnit)
+		}
+		if x.ManagedServiceFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "managed_service_fee_unit"), x.ManagedServiceFeeUnit)
+		}
+		if x.OptimizationFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "optimization_fee_unit"), x.OptimizationFeeUnit)
+		}
+		if x.CurrencyCode != "" {
+			v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		}
+		if x.ProgrammaticGuaranteedPlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "programmatic_guaranteed_platform_access_fee_unit"), x.ProgrammaticGuaranteedPlatformAccessFeeUnit)
+		}
+		if x.MediaEnablementFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "media_enablement_fee_unit"), x.MediaEnablementFeeUnit)
+		}
+		if x.SourcePlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "source_platform_access_fee_unit"), x.SourcePlatformAccessFeeUnit)
+		}
+		if x.CountryTaxWithholdingFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "country_tax_withholding_fee_unit"), x.CountryTaxWithholdingFeeUnit)
+		}
+		if x.PartnershipRebateFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "partnership_rebate_fee_unit"), x.PartnershipRebateFeeUnit)
+		}
+		if x.DBAOptimizationFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "dba_optimization_fee_unit"), x.DBAOptimizationFeeUnit)
+		}
+		if x.AudioVideoPlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "audio_video_platform_access_fee_unit"), x.AudioVideoPlatformAccessFeeUnit)
+		}
+	}
+	x.checkFeeUnits(v, at, create)
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Contract) validateChange(v *valid.Validator, orig *Contract) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "version", "contract_number", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
 }
 
 // AtomicCreativeBulkError is one item of a bulk update that failed.

@@ -377,6 +377,125 @@ func (o *EnterpriseControlListOptions) query(_, _ int) url.Values {
 	return q
 }
 
+// CampaignListOptions are the parameters of GET /campaigns:
+// one page of campaigns: id, name and entity_type (and the
+// advertiser or agency with with=), or every property with full=*.
+// A nil *CampaignListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type CampaignListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+	// With (with): related records to embed.
+	With []CampaignWith
+	// LiveOnly (live_only): only the campaigns running now; not with
+	// filter_expired.
+	LiveOnly *bool
+	// FilterExpired (filter_expired): only the campaigns not yet ended;
+	// not with live_only.
+	FilterExpired *bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *CampaignListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	for _, v := range o.With {
+		q.Add("with", string(v))
+	}
+	if o.LiveOnly != nil {
+		q.Set("live_only", strconv.FormatBool(*o.LiveOnly))
+	}
+	if o.FilterExpired != nil {
+		q.Set("filter_expired", strconv.FormatBool(*o.FilterExpired))
+	}
+	return q
+}
+
+// BudgetFlightListOptions are the parameters of GET
+// /campaigns/{campaign_id}/budget_flights: one page of a
+// campaign's budget flights (every property with full=*).
+// A nil *BudgetFlightListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type BudgetFlightListOptions struct {
+	// PageLimit (page_limit): the page size.
+	PageLimit int
+	// PageOffset (page_offset): the index of the first record of the
+	// page.
+	PageOffset int
+	// Full (full): * asks for every property.
+	Full bool
+	// Prefetch, for All, fetches up to this many pages ahead (0..32).
+	Prefetch int
+	// Speculate, with Prefetch, asks for the first page and the Prefetch
+	// pages after it at once instead of waiting for the first page's
+	// total: one round trip sooner, at the cost of up to Prefetch requests
+	// past the end of a shorter list.
+	Speculate bool
+}
+
+// query is the query of one page: the options set, with the page's
+// limit and offset.
+func (o *BudgetFlightListOptions) query(limit, offset int) url.Values {
+	q := url.Values{}
+	if limit > 0 {
+		q.Set("page_limit", strconv.Itoa(limit))
+	}
+	if offset > 0 {
+		q.Set("page_offset", strconv.Itoa(offset))
+	}
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// ConceptListOptions are the parameters of GET /concepts: one page
+// of concepts (every property with full=*), optionally of some media
+// types. A nil *ConceptListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type ConceptListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+	// MediaTypes (media_type): only the concepts with an atomic creative
+	// of one of these media types, comma-separated.
+	MediaTypes []ConceptMediaType
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *ConceptListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if len(o.MediaTypes) > 0 {
+		q.Set("media_type", joinQuery(o.MediaTypes, func(v ConceptMediaType) string { return string(v) }))
+	}
+	return q
+}
+
+// ContractListOptions are the parameters of GET /contracts:
+// one page of contracts (every property with full=*). A nil
+// *ContractListOptions asks for the platform's defaults; the struct
+// is copied, never changed.
+type ContractListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *ContractListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
 // AtomicCreativeListOptions are the parameters of GET
 // /atomic_creatives: one page of atomic creatives; extended=true
 // adds the extended properties. A nil *AtomicCreativeListOptions
@@ -1916,6 +2035,408 @@ func (s *StrategyTargetingService) Add(ctx context.Context, in *StrategyTargetin
 		return nil, err
 	}
 	return call.One[StrategyTargetingView](ctx, s.g, c, ro...)
+}
+
+// List calls GET /campaigns. The operation: one page of campaigns:
+// id, name and entity_type (and the advertiser or agency with
+// with=), or every property with full=*.
+func (s *CampaignService) List(ctx context.Context, opts *CampaignListOptions, ro ...adama.RequestOption) (*adama.Page[*Campaign], error) {
+	var o CampaignListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Campaign](ctx, s.g, &call.Call{Path: "/campaigns", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /campaigns, page by page;
+// no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of campaigns: id,
+// name and entity_type (and the advertiser or agency with with=),
+// or every property with full=*.
+func (s *CampaignService) All(ctx context.Context, opts *CampaignListOptions, ro ...adama.RequestOption) iter.Seq2[*Campaign, error] {
+	var o CampaignListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	o.With = slices.Clone(o.With)
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Campaign, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Campaign], error) {
+			return listPage[Campaign](ctx, s.g, &call.Call{Path: "/campaigns", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /campaigns,
+// returning the record as the platform has it. The operation:
+// create a campaign.
+func (s *CampaignService) Create(ctx context.Context, rec *Campaign, ro ...adama.RequestOption) (*Campaign, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Campaign](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/campaigns", JSON: body}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /campaigns/{campaign_id}, returning the record as the platform
+// has it. The operation: change a campaign; the version read must be
+// sent.
+func (s *CampaignService) Update(ctx context.Context, rec *Campaign, ro ...adama.RequestOption) (*Campaign, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Campaign](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/campaigns/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /campaigns/{campaign_id}), reading again and retrying
+// on a version conflict (adama.DefaultModifyAttempts rounds in all).
+func (s *CampaignService) Modify(ctx context.Context, campaignID int64, change func(*Campaign) error, ro ...adama.RequestOption) (*Campaign, error) {
+	if err := positiveID("campaign_id", campaignID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "campaign "+strconv.FormatInt(campaignID, 10),
+		func(ctx context.Context) (*Campaign, error) { return s.Get(ctx, campaignID, ro...) },
+		change,
+		func(ctx context.Context, rec *Campaign) (*Campaign, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /campaigns/{campaign_id}/history. The operation:
+// one page of the campaign's changes.
+func (s *CampaignService) History(ctx context.Context, campaignID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("campaign_id", campaignID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/campaigns/" + strconv.FormatInt(campaignID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// Copy calls POST /campaigns/{campaign_id}/copy. The operation:
+// copy a campaign; the answer is the copy.
+func (s *CampaignService) Copy(ctx context.Context, campaignID int64, in *CampaignCopy, ro ...adama.RequestOption) (*Campaign, error) {
+	if err := positiveID("campaign_id", campaignID); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/campaigns/" + strconv.FormatInt(campaignID, 10) + "/copy"}
+	if err := campaignCopyRequest(c, campaignID, in); err != nil {
+		return nil, err
+	}
+	return call.One[Campaign](ctx, s.g, c, ro...)
+}
+
+// List calls GET /campaigns/{campaign_id}/budget_flights. The
+// operation: one page of a campaign's budget flights (every property
+// with full=*).
+func (s *BudgetFlightService) List(ctx context.Context, campaignID int64, opts *BudgetFlightListOptions, ro ...adama.RequestOption) (*adama.Page[*BudgetFlight], error) {
+	if err := positiveID("campaign_id", campaignID); err != nil {
+		return nil, err
+	}
+	var o BudgetFlightListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[BudgetFlight](ctx, s.g, &call.Call{Path: "/campaigns/" + strconv.FormatInt(campaignID, 10) + "/budget_flights", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET
+// /campaigns/{campaign_id}/budget_flights, page by page; no request
+// is made before the caller ranges, and an error ends the iteration.
+// The operation: one page of a campaign's budget flights (every
+// property with full=*).
+func (s *BudgetFlightService) All(ctx context.Context, campaignID int64, opts *BudgetFlightListOptions, ro ...adama.RequestOption) iter.Seq2[*BudgetFlight, error] {
+	var o BudgetFlightListOptions
+	if opts != nil {
+		o = *opts
+	}
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*BudgetFlight, error) bool) {
+		if err := positiveID("campaign_id", campaignID); err != nil {
+			yield(nil, err)
+			return
+		}
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*BudgetFlight], error) {
+			return listPage[BudgetFlight](ctx, s.g, &call.Call{Path: "/campaigns/" + strconv.FormatInt(campaignID, 10) + "/budget_flights", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// History calls GET /campaigns/{campaign_id}/budget_flights/history.
+// The operation: one page of the changes to a campaign's budget
+// flights.
+func (s *BudgetFlightService) History(ctx context.Context, campaignID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("campaign_id", campaignID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/campaigns/" + strconv.FormatInt(campaignID, 10) + "/budget_flights/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// List calls GET /concepts. The operation: one page of concepts
+// (every property with full=*), optionally of some media types.
+func (s *ConceptService) List(ctx context.Context, opts *ConceptListOptions, ro ...adama.RequestOption) (*adama.Page[*Concept], error) {
+	var o ConceptListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Concept](ctx, s.g, &call.Call{Path: "/concepts", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /concepts, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of concepts (every property
+// with full=*), optionally of some media types.
+func (s *ConceptService) All(ctx context.Context, opts *ConceptListOptions, ro ...adama.RequestOption) iter.Seq2[*Concept, error] {
+	var o ConceptListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	o.MediaTypes = slices.Clone(o.MediaTypes)
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Concept, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Concept], error) {
+			return listPage[Concept](ctx, s.g, &call.Call{Path: "/concepts", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /concepts,
+// returning the record as the platform has it. The operation:
+// create a concept.
+func (s *ConceptService) Create(ctx context.Context, rec *Concept, ro ...adama.RequestOption) (*Concept, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Concept](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/concepts", JSON: body}, ro...)
+}
+
+// Get calls GET /concepts/{concept_id}. The operation: one concept.
+func (s *ConceptService) Get(ctx context.Context, conceptID int64, ro ...adama.RequestOption) (*Concept, error) {
+	if err := positiveID("concept_id", conceptID); err != nil {
+		return nil, err
+	}
+	return call.One[Concept](ctx, s.g, &call.Call{Path: "/concepts/" + strconv.FormatInt(conceptID, 10)}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /concepts/{concept_id}, returning the record as the platform has
+// it. The operation: change a concept; the version read must be
+// sent.
+func (s *ConceptService) Update(ctx context.Context, rec *Concept, ro ...adama.RequestOption) (*Concept, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Concept](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/concepts/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /concepts/{concept_id}), reading again and retrying
+// on a version conflict (adama.DefaultModifyAttempts rounds in all).
+func (s *ConceptService) Modify(ctx context.Context, conceptID int64, change func(*Concept) error, ro ...adama.RequestOption) (*Concept, error) {
+	if err := positiveID("concept_id", conceptID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "concept "+strconv.FormatInt(conceptID, 10),
+		func(ctx context.Context) (*Concept, error) { return s.Get(ctx, conceptID, ro...) },
+		change,
+		func(ctx context.Context, rec *Concept) (*Concept, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /concepts/{concept_id}/history. The operation:
+// one page of the concept's changes.
+func (s *ConceptService) History(ctx context.Context, conceptID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("concept_id", conceptID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/concepts/" + strconv.FormatInt(conceptID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// List calls GET /contracts. The operation: one page of contracts
+// (every property with full=*).
+func (s *ContractService) List(ctx context.Context, opts *ContractListOptions, ro ...adama.RequestOption) (*adama.Page[*Contract], error) {
+	var o ContractListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Contract](ctx, s.g, &call.Call{Path: "/contracts", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /contracts, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of contracts (every property
+// with full=*).
+func (s *ContractService) All(ctx context.Context, opts *ContractListOptions, ro ...adama.RequestOption) iter.Seq2[*Contract, error] {
+	var o ContractListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Contract, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Contract], error) {
+			return listPage[Contract](ctx, s.g, &call.Call{Path: "/contracts", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /contracts,
+// returning the record as the platform has it. The operation:
+// create a contract.
+func (s *ContractService) Create(ctx context.Context, rec *Contract, ro ...adama.RequestOption) (*Contract, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Contract](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/contracts", JSON: body}, ro...)
+}
+
+// Get calls GET /contracts/{contract_id}. The operation: one
+// contract.
+func (s *ContractService) Get(ctx context.Context, contractID int64, ro ...adama.RequestOption) (*Contract, error) {
+	if err := positiveID("contract_id", contractID); err != nil {
+		return nil, err
+	}
+	return call.One[Contract](ctx, s.g, &call.Call{Path: "/contracts/" + strconv.FormatInt(contractID, 10)}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /contracts/{contract_id}, returning the record as the platform
+// has it. The operation: change a contract; the version read must be
+// sent.
+func (s *ContractService) Update(ctx context.Context, rec *Contract, ro ...adama.RequestOption) (*Contract, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Contract](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/contracts/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /contracts/{contract_id}), reading again and retrying
+// on a version conflict (adama.DefaultModifyAttempts rounds in all).
+func (s *ContractService) Modify(ctx context.Context, contractID int64, change func(*Contract) error, ro ...adama.RequestOption) (*Contract, error) {
+	if err := positiveID("contract_id", contractID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "contract "+strconv.FormatInt(contractID, 10),
+		func(ctx context.Context) (*Contract, error) { return s.Get(ctx, contractID, ro...) },
+		change,
+		func(ctx context.Context, rec *Contract) (*Contract, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /contracts/{contract_id}/history. The operation:
+// one page of the contract's changes.
+func (s *ContractService) History(ctx context.Context, contractID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("contract_id", contractID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/contracts/" + strconv.FormatInt(contractID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
 }
 
 // List calls GET /atomic_creatives. The operation: one page of
@@ -3702,6 +4223,51 @@ func (x *Advertiser) updateRequest() (any, error) {
 
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
+func (x *Contract) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *Contract) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("contract_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
 func (x *AtomicCreative) createRequest() (any, error) {
 	var v valid.Validator
 	if x == nil {
@@ -4125,6 +4691,35 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listEntityGroupControls", "GET", "/entity_groups/{entity_group_id}/controls/{entity_type}", "EntityGroups", "Controls", ""},
 	{"getEntityGroupHistory", "GET", "/entity_groups/{entity_group_id}/history", "EntityGroups", "History", ""},
 	{"addStrategyTargeting", "POST", "/targeting", "StrategyTargeting", "Add", ""},
+	{"listCampaigns", "GET", "/campaigns", "Campaigns", "List", ""},
+	{"listCampaigns", "GET", "/campaigns", "Campaigns", "All", ""},
+	{"createCampaign", "POST", "/campaigns", "Campaigns", "Create", ""},
+	{"getCampaign", "GET", "/campaigns/{campaign_id}", "Campaigns", "Get", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"getCampaign", "GET", "/campaigns/{campaign_id}", "Campaigns", "GetExtended", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"updateCampaign", "POST", "/campaigns/{campaign_id}", "Campaigns", "Update", ""},
+	{"updateCampaign", "POST", "/campaigns/{campaign_id}", "Campaigns", "Modify", ""},
+	{"getCampaignHistory", "GET", "/campaigns/{campaign_id}/history", "Campaigns", "History", ""},
+	{"copyCampaign", "POST", "/campaigns/{campaign_id}/copy", "Campaigns", "Copy", ""},
+	{"listBudgetFlights", "GET", "/campaigns/{campaign_id}/budget_flights", "BudgetFlights", "List", ""},
+	{"listBudgetFlights", "GET", "/campaigns/{campaign_id}/budget_flights", "BudgetFlights", "All", ""},
+	{"getBudgetFlightHistory", "GET", "/campaigns/{campaign_id}/budget_flights/history", "BudgetFlights", "History", ""},
+	{"listConcepts", "GET", "/concepts", "Concepts", "List", ""},
+	{"listConcepts", "GET", "/concepts", "Concepts", "All", ""},
+	{"createConcept", "POST", "/concepts", "Concepts", "Create", ""},
+	{"getConcept", "GET", "/concepts/{concept_id}", "Concepts", "Get", ""},
+	{"updateConcept", "POST", "/concepts/{concept_id}", "Concepts", "Update", ""},
+	{"updateConcept", "POST", "/concepts/{concept_id}", "Concepts", "Modify", ""},
+	{"getConceptHistory", "GET", "/concepts/{concept_id}/history", "Concepts", "History", ""},
+	{"listContracts", "GET", "/contracts", "Contracts", "List", ""},
+	{"listContracts", "GET", "/contracts", "Contracts", "All", ""},
+	{"createContract", "POST", "/contracts", "Contracts", "Create", ""},
+	{"getContract", "GET", "/contracts/{contract_id}", "Contracts", "Get", ""},
+	{"updateContract", "POST", "/contracts/{contract_id}", "Contracts", "Update", ""},
+	{"updateContract", "POST", "/contracts/{contract_id}", "Contracts", "Modify", ""},
+	{"getContractHistory", "GET", "/contracts/{contract_id}/history", "Contracts", "History", ""},
+	{"bulkUpdateCampaigns", "POST", "/bulk_update/campaigns", "Campaigns", "BulkUpdate", "bulk calls with per-item outcomes: each campaign's changes since its read with its id, the items refused before sending kept out, each answered record matched to its item by id (207 leaves the failed ones out)"},
+	{"bulkUpdateConcepts", "POST", "/bulk_update/concepts", "Concepts", "BulkUpdate", "bulk calls with per-item outcomes: each concept's id with its status and archived, each answered record matched to its item by id (207 leaves the failed ones out)"},
+	{"auditLogCampaigns", "POST", "/audit_log/campaigns", "Campaigns", "AuditLog", "a POST that only reads: the ids go in the body (the shared AuditLogRequest), the paging in the query, the answer is a page of changes"},
 	{"listAtomicCreatives", "GET", "/atomic_creatives", "AtomicCreatives", "List", ""},
 	{"listAtomicCreatives", "GET", "/atomic_creatives", "AtomicCreatives", "All", ""},
 	{"createAtomicCreative", "POST", "/atomic_creatives", "AtomicCreatives", "Create", ""},
@@ -4275,6 +4870,11 @@ var _ = []any{
 	(*PermissionService).AllForEntity,
 	(*SegmentGroupService).Get,
 	(*SegmentGroupService).Modify,
+	(*CampaignService).Get,
+	(*CampaignService).GetExtended,
+	(*CampaignService).BulkUpdate,
+	(*ConceptService).BulkUpdate,
+	(*CampaignService).AuditLog,
 	(*AtomicCreativeService).Get,
 	(*AtomicCreativeService).GetExtended,
 	(*AtomicCreativeService).Healthcheck,

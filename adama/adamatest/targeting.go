@@ -24,6 +24,9 @@ const (
 	TargetingStrategyConcepts     = targetingfake.StrategyConcepts
 	TargetingStrategyTargetValues = targetingfake.StrategyTargetValues
 	TargetingStrategyPostalCodes  = targetingfake.StrategyPostalCodes
+	TargetingCampaigns            = targetingfake.Campaigns
+	TargetingConcepts             = targetingfake.Concepts
+	TargetingContracts            = targetingfake.Contracts
 )
 
 const targetingGroup = "targeting"
@@ -43,6 +46,10 @@ func registerTargeting(r fake.Registrar) {
 			}
 			return nil
 		})
+		// A campaign made through group A is one of the v3.0 interface too.
+		if es := storeOf[*entityfake.Store](s, "entity"); es != nil {
+			st.ServeV2Campaigns(es.V3CampaignHandlers())
+		}
 	}
 }
 
@@ -57,6 +64,9 @@ type TargetingHandle struct {
 	paths       *Records[int64, targeting.TargetPath]
 	users       *Records[int64, targeting.PermittedUser]
 	strategies  *Records[int64, targeting.Strategy]
+	campaigns   *Records[int64, targeting.Campaign]
+	concepts    *Records[int64, targeting.Concept]
+	contracts   *Records[int64, targeting.Contract]
 }
 
 // Targeting returns the handle on group B's state.
@@ -65,6 +75,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	h := &TargetingHandle{st: st, attachments: &Records[int64, targeting.Attachment]{}, targets: &Records[int64, targeting.Target]{},
 		advertisers: &Records[int64, targeting.Advertiser]{}, paths: &Records[int64, targeting.TargetPath]{},
 		users: &Records[int64, targeting.PermittedUser]{}, strategies: &Records[int64, targeting.Strategy]{}}
+	h.campaigns, h.concepts, h.contracts = &Records[int64, targeting.Campaign]{}, &Records[int64, targeting.Concept]{}, &Records[int64, targeting.Contract]{}
 	if st == nil {
 		return h
 	}
@@ -74,6 +85,9 @@ func (s *Server) Targeting() *TargetingHandle {
 	h.paths = targetingRecords(st, TargetingTargetPaths, func(p *targeting.TargetPath) int64 { return p.ID })
 	h.users = targetingRecords(st, TargetingPermissions, func(u *targeting.PermittedUser) int64 { return u.ID })
 	h.strategies = targetingRecords(st, TargetingStrategies, func(x *targeting.Strategy) int64 { return x.ID })
+	h.campaigns = targetingRecords(st, TargetingCampaigns, func(c *targeting.Campaign) int64 { return c.ID })
+	h.concepts = targetingRecords(st, TargetingConcepts, func(c *targeting.Concept) int64 { return c.ID })
+	h.contracts = targetingRecords(st, TargetingContracts, func(c *targeting.Contract) int64 { return c.ID })
 	return h
 }
 
@@ -149,3 +163,13 @@ func (h *TargetingHandle) StrategyTargetValues() *Records[int64, targeting.Strat
 func (h *TargetingHandle) StrategyPostalCodes() *Records[int64, targeting.StrategyPostalCode] {
 	return strategyParams(h, TargetingStrategyPostalCodes, func(x *targeting.StrategyPostalCode) int64 { return x.ID })
 }
+
+// Campaigns returns the v3.0 campaigns, keyed by id (their budget flights
+// inside, budget.flights).
+func (h *TargetingHandle) Campaigns() *Records[int64, targeting.Campaign] { return h.campaigns }
+
+// Concepts returns the concepts, keyed by id.
+func (h *TargetingHandle) Concepts() *Records[int64, targeting.Concept] { return h.concepts }
+
+// Contracts returns the contracts, keyed by id.
+func (h *TargetingHandle) Contracts() *Records[int64, targeting.Contract] { return h.contracts }

@@ -24,15 +24,23 @@ func selectionTypes() []string {
 	return []string{"Audience Target", "Data Pixel", "Event Pixel", "Segment", "Dynamic"}
 }
 
-// registerBrainSelections serves the campaign's custom brain selections
-// on the v3.0 campaign path, in the v3.0 wire form (JSON, errors as
-// {"errors": [...], "meta": {"status": "error"}}). The selections live in
-// the stored campaign under custom_brain_selections, so a v2.0 read of
-// the campaign carries them too.
-func registerBrainSelections(r fake.Registrar, h *handler) {
-	r.Handle("GET "+CampaignsV3Path+"/{id}", fake.Session, http.HandlerFunc(h.campaignV3))
-	r.Handle("POST "+CampaignsV3Path+"/{id}", fake.Session, http.HandlerFunc(h.updateCampaignV3))
-	r.Handle("POST "+CampaignsV3Path+"/{id}/copy", fake.Session, http.HandlerFunc(h.copyCampaignV3))
+// V3CampaignHandlers returns the handlers of the v3.0 campaign paths for
+// a campaign of the v2.0 store (its custom brain selections): GET and POST
+// /api/v3.0/campaigns/{id} and POST /api/v3.0/campaigns/{id}/copy, keyed
+// by those patterns, each reading the campaign id from the path value
+// "id". The group B fake (targetingfake) serves the v3.0 campaign paths
+// and hands a campaign its own store lacks to these, so a campaign made
+// through the v2.0 interface is also one of the v3.0 interface; the
+// selections live in the stored campaign under custom_brain_selections,
+// so a v2.0 read of the campaign carries them too. Answers and errors are
+// in the v3.0 wire form.
+func (s *Store) V3CampaignHandlers() map[string]http.Handler {
+	h := &handler{st: s}
+	return map[string]http.Handler{
+		"GET " + CampaignsV3Path + "/{id}":       http.HandlerFunc(h.campaignV3),
+		"POST " + CampaignsV3Path + "/{id}":      http.HandlerFunc(h.updateCampaignV3),
+		"POST " + CampaignsV3Path + "/{id}/copy": http.HandlerFunc(h.copyCampaignV3),
+	}
 }
 
 // v3Campaign is the part of a v3.0 campaign (schema campaign_full) the

@@ -72,7 +72,6 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	r.Handle("GET "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.sub))
 	r.Handle("POST "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.subPost))
 	registerSiteLists(r, h)
-	registerBrainSelections(r, h)
 	registerTargets(r, h)
 	return st
 }

@@ -9,6 +9,7 @@ type handler struct {
 	att, tgt, adv, paths *resource
 	perm                 *permissions
 	strat                *strategies
+	cmp                  *campaignOps
 	cr                   creatives // creatives.go
 	orgs                 *orgFamily
 	aud                  *audiences
@@ -22,6 +23,7 @@ func newHandler(st *Store) *handler {
 		paths: &resource{st: st, coll: TargetPaths},
 		perm:  &permissions{st: st},
 		strat: newStrategies(st),
+		cmp:   newCampaignOps(st),
 		cr:    newCreatives(st),
 		orgs:  newOrgFamily(st),
 		aud:   newAudiences(st),

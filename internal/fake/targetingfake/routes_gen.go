@@ -89,18 +89,60 @@ type operations interface {
 	auditLogAdvertisers(w http.ResponseWriter, r *http.Request)
 	// auditLogAgencies serves POST /audit_log/agencies.
 	auditLogAgencies(w http.ResponseWriter, r *http.Request)
+	// auditLogCampaigns serves POST /audit_log/campaigns.
+	auditLogCampaigns(w http.ResponseWriter, r *http.Request)
 	// auditLogOrganizations serves POST /audit_log/organizations.
 	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
 	// listStrategiesHistory serves POST /audit_log/strategies.
 	listStrategiesHistory(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateAtomicCreatives serves POST /bulk_update/atomic_creatives.
 	bulkUpdateAtomicCreatives(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateCampaigns serves POST /bulk_update/campaigns.
+	bulkUpdateCampaigns(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateConcepts serves POST /bulk_update/concepts.
+	bulkUpdateConcepts(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateStrategies serves POST /bulk_update/strategies.
 	bulkUpdateStrategies(w http.ResponseWriter, r *http.Request)
+	// listCampaigns serves GET /campaigns.
+	listCampaigns(w http.ResponseWriter, r *http.Request)
+	// createCampaign serves POST /campaigns.
+	createCampaign(w http.ResponseWriter, r *http.Request)
+	// getCampaign serves GET /campaigns/{campaign_id}.
+	getCampaign(w http.ResponseWriter, r *http.Request)
+	// updateCampaign serves POST /campaigns/{campaign_id}.
+	updateCampaign(w http.ResponseWriter, r *http.Request)
+	// listBudgetFlights serves GET /campaigns/{campaign_id}/budget_flights.
+	listBudgetFlights(w http.ResponseWriter, r *http.Request)
+	// getBudgetFlightHistory serves GET /campaigns/{campaign_id}/budget_flights/history.
+	getBudgetFlightHistory(w http.ResponseWriter, r *http.Request)
+	// copyCampaign serves POST /campaigns/{campaign_id}/copy.
+	copyCampaign(w http.ResponseWriter, r *http.Request)
+	// getCampaignHistory serves GET /campaigns/{campaign_id}/history.
+	getCampaignHistory(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// listConcepts serves GET /concepts.
+	listConcepts(w http.ResponseWriter, r *http.Request)
+	// createConcept serves POST /concepts.
+	createConcept(w http.ResponseWriter, r *http.Request)
+	// getConcept serves GET /concepts/{concept_id}.
+	getConcept(w http.ResponseWriter, r *http.Request)
+	// updateConcept serves POST /concepts/{concept_id}.
+	updateConcept(w http.ResponseWriter, r *http.Request)
+	// getConceptHistory serves GET /concepts/{concept_id}/history.
+	getConceptHistory(w http.ResponseWriter, r *http.Request)
 	// estimateContextualSegmentsCPM serves POST /contextual_segments/cpm_estimate.
 	estimateContextualSegmentsCPM(w http.ResponseWriter, r *http.Request)
+	// listContracts serves GET /contracts.
+	listContracts(w http.ResponseWriter, r *http.Request)
+	// createContract serves POST /contracts.
+	createContract(w http.ResponseWriter, r *http.Request)
+	// getContract serves GET /contracts/{contract_id}.
+	getContract(w http.ResponseWriter, r *http.Request)
+	// updateContract serves POST /contracts/{contract_id}.
+	updateContract(w http.ResponseWriter, r *http.Request)
+	// getContractHistory serves GET /contracts/{contract_id}/history.
+	getContractHistory(w http.ResponseWriter, r *http.Request)
 	// getCreativeTag serves GET /creatives/{creative_id}.
 	getCreativeTag(w http.ResponseWriter, r *http.Request)
 	// listCurrencyRates serves GET /currency_rates.
@@ -353,12 +395,33 @@ func routes(ops operations) fake.Routes {
 		"POST /audience_vendors/{audience_vendor_id}":                  ops.updateAudienceVendor,
 		"POST /audit_log/advertisers":                                  ops.auditLogAdvertisers,
 		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
+		"POST /audit_log/campaigns":                                    ops.auditLogCampaigns,
 		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
 		"POST /audit_log/strategies":                                   ops.listStrategiesHistory,
 		"POST /bulk_update/atomic_creatives":                           ops.bulkUpdateAtomicCreatives,
+		"POST /bulk_update/campaigns":                                  ops.bulkUpdateCampaigns,
+		"POST /bulk_update/concepts":                                   ops.bulkUpdateConcepts,
 		"POST /bulk_update/strategies":                                 ops.bulkUpdateStrategies,
+		"GET /campaigns":                                               ops.listCampaigns,
+		"POST /campaigns":                                              ops.createCampaign,
+		"GET /campaigns/{campaign_id}":                                 ops.getCampaign,
+		"POST /campaigns/{campaign_id}":                                ops.updateCampaign,
+		"GET /campaigns/{campaign_id}/budget_flights":                  ops.listBudgetFlights,
+		"GET /campaigns/{campaign_id}/budget_flights/history":          ops.getBudgetFlightHistory,
+		"POST /campaigns/{campaign_id}/copy":                           ops.copyCampaign,
+		"GET /campaigns/{campaign_id}/history":                         ops.getCampaignHistory,
 		"GET /campaigns/{campaign_id}/permissions":                     ops.listCampaignUsers,
+		"GET /concepts":                                                ops.listConcepts,
+		"POST /concepts":                                               ops.createConcept,
+		"GET /concepts/{concept_id}":                                   ops.getConcept,
+		"POST /concepts/{concept_id}":                                  ops.updateConcept,
+		"GET /concepts/{concept_id}/history":                           ops.getConceptHistory,
 		"POST /contextual_segments/cpm_estimate":                       ops.estimateContextualSegmentsCPM,
+		"GET /contracts":                                               ops.listContracts,
+		"POST /contracts":                                              ops.createContract,
+		"GET /contracts/{contract_id}":                                 ops.getContract,
+		"POST /contracts/{contract_id}":                                ops.updateContract,
+		"GET /contracts/{contract_id}/history":                         ops.getContractHistory,
 		"GET /creatives/{creative_id}":                                 ops.getCreativeTag,
 		"GET /currency_rates":                                          ops.listCurrencyRates,
 		"GET /entity_groups":                                           ops.listEntityGroups,
@@ -479,14 +542,23 @@ var bodies = map[string]fake.Body{
 	"auditLogAgencies": {
 		Required: []string{"id"},
 	},
+	"auditLogCampaigns": {
+		Required: []string{"id"},
+	},
 	"auditLogOrganizations": {
 		Required: []string{"id"},
 	},
 	"bulkUpdateAtomicCreatives": {
 		Required: []string{"atomic_creatives"},
 	},
+	"bulkUpdateCampaigns": {
+		Required: []string{"update"},
+	},
 	"bulkUpdateStrategies": {
 		Required: []string{"update"},
+	},
+	"copyCampaign": {
+		Required: []string{"name", "status"},
 	},
 	"copyStrategy": {
 		Required: []string{"name", "status"},
@@ -539,6 +611,37 @@ var bodies = map[string]fake.Body{
 	},
 	"createAudienceVendor": {
 		Required: []string{"name", "namespace_code", "bidder_code", "vendor_id"},
+	},
+	"createCampaign": {
+		Required: []string{"advertiser_id", "budget", "goals", "name", "service_type"},
+		Enums: map[string][]string{
+			"mfa_avoidance":            {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"service_type":             {"SELF", "MANAGED"},
+			"targeting_identity_level": {"INHERIT", "INDIVIDUAL", "HOUSEHOLD"},
+		},
+	},
+	"createConcept": {
+		Required: []string{"advertiser_id", "name"},
+	},
+	"createContract": {
+		Required: []string{"organization_id", "currency_code", "effective_start_date", "effective_end_date", "platform_monthly_min", "exclude_agency_margin", "profit_share_fee_pct", "p1_as_fee_cpm", "p1_vads_fee_cpm", "p1_html5_fee_cpm", "standard_segment_cpm", "adaptive_segment_cpm"},
+		Enums: map[string][]string{
+			"audio_video_platform_access_fee_unit":             {"CPM", "PCT_TOTAL_COST"},
+			"country_tax_withholding_fee_unit":                 {"CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND"},
+			"dba_optimization_fee_unit":                        {"CPM", "PCT_MEDIA"},
+			"dmp_fee_unit":                                     {"PCT_TOTAL_COST", "CPM", "CPTS"},
+			"managed_service_fee_unit":                         {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"media_enablement_fee_unit":                        {"PCT_TOTAL_COST", "CPM", "PCT_CLEAR"},
+			"optimization_fee_unit":                            {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"p1_apps_fee_unit":                                 {"PCT_TOTAL_COST", "CPM"},
+			"partnership_rebate_fee_unit":                      {"CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND"},
+			"platform_access_fee_unit":                         {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"pmp_optimization_off_unit":                        {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"pmp_optimization_on_unit":                         {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"programmatic_guaranteed_platform_access_fee_unit": {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"signals_fee_unit":                                 {"PCT_TOTAL_COST", "CPM"},
+			"source_platform_access_fee_unit":                  {"PCT_TOTAL_COST", "CPM"},
+		},
 	},
 	"createMarketplace": {
 		Required: []string{"name", "strategy_id"},
@@ -652,6 +755,37 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
+		},
+	},
+	"updateCampaign": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"mfa_avoidance":            {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"service_type":             {"SELF", "MANAGED"},
+			"targeting_identity_level": {"INHERIT", "INDIVIDUAL", "HOUSEHOLD"},
+		},
+	},
+	"updateConcept": {
+		Required: []string{"version", "name"},
+	},
+	"updateContract": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"audio_video_platform_access_fee_unit":             {"CPM", "PCT_TOTAL_COST"},
+			"country_tax_withholding_fee_unit":                 {"CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND"},
+			"dba_optimization_fee_unit":                        {"CPM", "PCT_MEDIA"},
+			"dmp_fee_unit":                                     {"PCT_TOTAL_COST", "CPM", "CPTS"},
+			"managed_service_fee_unit":                         {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"media_enablement_fee_unit":                        {"PCT_TOTAL_COST", "CPM", "PCT_CLEAR"},
+			"optimization_fee_unit":                            {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"p1_apps_fee_unit":                                 {"PCT_TOTAL_COST", "CPM"},
+			"partnership_rebate_fee_unit":                      {"CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND"},
+			"platform_access_fee_unit":                         {"PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND"},
+			"pmp_optimization_off_unit":                        {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"pmp_optimization_on_unit":                         {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"programmatic_guaranteed_platform_access_fee_unit": {"PCT_TOTAL_COST", "CPM", "PCT_NET_TOTAL_SPEND"},
+			"signals_fee_unit":                                 {"PCT_TOTAL_COST", "CPM"},
+			"source_platform_access_fee_unit":                  {"PCT_TOTAL_COST", "CPM"},
 		},
 	},
 	"updateMarketplace": {

@@ -36,6 +36,7 @@ const (
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
+	Campaigns: "campaign", Concepts: "concept", Contracts: "contract",
 	Organizations: "organization", Agencies: "agency", Verticals: "vertical", AdServers: "ad_server", CurrencyRates: "currency_rate",
 	Timezones: "timezone", Vendors: "vendor", SupplySources: "supply_source", PixelProviders: "pixel_provider", VendorContracts: "vendor_contract",
 	CreativeTags:    "creative",
@@ -52,6 +53,8 @@ type Store struct {
 	history map[string][]map[string]any // by historyKey(coll, id)
 	// bulkFallback, when set, serves a bulk strategy update naming none of this store's strategies.
 	bulkFallback func() http.Handler
+	// v2Campaigns: see ServeV2Campaigns (campaigns.go).
+	v2Campaigns map[string]http.Handler
 }
 
 // collection is one collection of the store with its own id sequence.
@@ -88,7 +91,8 @@ func NewStore() *Store {
 	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
 		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags,
 		AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments,
-		Strategies, StrategyDeals, StrategyDayParts, StrategyIPAddresses, StrategyConcepts, StrategyTargetValues, StrategyPostalCodes} {
+		Strategies, StrategyDeals, StrategyDayParts, StrategyIPAddresses, StrategyConcepts, StrategyTargetValues, StrategyPostalCodes,
+		Campaigns, Concepts, Contracts} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
