@@ -29,6 +29,12 @@ type Client struct {
 	// Permissions are the user permissions (/users/{id}/permissions,
 	// /permissions/{user_id}/..., /{level}/{id}/permissions).
 	Permissions *PermissionService
+	// StrategyTemplates are the strategy templates
+	// (/strategy_templates).
+	StrategyTemplates *StrategyTemplateService
+	// NewStrategyGroups are the strategy groups of a campaign
+	// (/new_strategy_groups).
+	NewStrategyGroups *NewStrategyGroupService
 }
 
 // Option configures New.
@@ -59,10 +65,12 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments: &AttachmentService{g: g},
-		Targets:     &TargetService{g: g},
-		TargetPaths: &TargetPathService{g: g},
-		Advertisers: &AdvertiserService{g: g},
-		Permissions: &PermissionService{g: g},
+		Attachments:       &AttachmentService{g: g},
+		Targets:           &TargetService{g: g},
+		TargetPaths:       &TargetPathService{g: g},
+		Advertisers:       &AdvertiserService{g: g},
+		Permissions:       &PermissionService{g: g},
+		StrategyTemplates: &StrategyTemplateService{g: g},
+		NewStrategyGroups: &NewStrategyGroupService{g: g},
 	}
 }

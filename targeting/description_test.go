@@ -262,6 +262,8 @@ func TestWireFitsDescription(t *testing.T) {
 	_, err = tc.Permissions.StrategyUsers(ctx, 17, nil)
 	must(err)
 
+	exercisePlans(t, ctx, tc)
+
 	seen := map[string]bool{}
 	for _, x := range rec.got {
 		path, ok := strings.CutPrefix(x.path, "/api/v3.0")

@@ -33,6 +33,10 @@
 //     CheckV2, GET and POST /permissions/{user_id}/v2format), per entity
 //     (/organizations|agencies|advertisers/{id}/permissions) and the users
 //     of a campaign or strategy (/campaigns|strategies/{id}/permissions).
+//   - StrategyTemplates: /strategy_templates (list by level, get, create,
+//     update that replaces, delete; templates carry no version).
+//   - NewStrategyGroups: /new_strategy_groups (list of one campaign, get,
+//     get with strategies, create, update with version, delete, history).
 //
 // # Older paths
 //

@@ -13,6 +13,8 @@ const (
 	TargetingAdvertisers = targetingfake.Advertisers
 	TargetingTargetPaths = targetingfake.TargetPaths
 	TargetingPermissions = targetingfake.Permissions
+	// TargetingStrategyTemplates and TargetingNewStrategyGroups are the plans family's.
+	TargetingStrategyTemplates, TargetingNewStrategyGroups = targetingfake.StrategyTemplates, targetingfake.NewStrategyGroups
 )
 
 const targetingGroup = "targeting"
@@ -37,6 +39,7 @@ type TargetingHandle struct {
 	advertisers *Records[int64, targeting.Advertiser]
 	paths       *Records[int64, targeting.TargetPath]
 	users       *Records[int64, targeting.PermittedUser]
+	plans       targetingPlans
 }
 
 // Targeting returns the handle on group B's state.
@@ -44,7 +47,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	st := storeOf[*targetingfake.Store](s, targetingGroup)
 	h := &TargetingHandle{st: st, attachments: &Records[int64, targeting.Attachment]{}, targets: &Records[int64, targeting.Target]{},
 		advertisers: &Records[int64, targeting.Advertiser]{}, paths: &Records[int64, targeting.TargetPath]{},
-		users: &Records[int64, targeting.PermittedUser]{}}
+		users: &Records[int64, targeting.PermittedUser]{}, plans: newTargetingPlans(nil)}
 	if st == nil {
 		return h
 	}
@@ -53,6 +56,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	h.advertisers = targetingRecords(st, TargetingAdvertisers, func(a *targeting.Advertiser) int64 { return a.ID })
 	h.paths = targetingRecords(st, TargetingTargetPaths, func(p *targeting.TargetPath) int64 { return p.ID })
 	h.users = targetingRecords(st, TargetingPermissions, func(u *targeting.PermittedUser) int64 { return u.ID })
+	h.plans = newTargetingPlans(st)
 	return h
 }
 

@@ -49,6 +49,18 @@ type operations interface {
 	updateAttachment(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// listNewStrategyGroups serves GET /new_strategy_groups.
+	listNewStrategyGroups(w http.ResponseWriter, r *http.Request)
+	// createNewStrategyGroup serves POST /new_strategy_groups.
+	createNewStrategyGroup(w http.ResponseWriter, r *http.Request)
+	// deleteNewStrategyGroup serves DELETE /new_strategy_groups/{new_strategy_group_id}.
+	deleteNewStrategyGroup(w http.ResponseWriter, r *http.Request)
+	// getNewStrategyGroup serves GET /new_strategy_groups/{new_strategy_group_id}.
+	getNewStrategyGroup(w http.ResponseWriter, r *http.Request)
+	// updateNewStrategyGroup serves POST /new_strategy_groups/{new_strategy_group_id}.
+	updateNewStrategyGroup(w http.ResponseWriter, r *http.Request)
+	// getNewStrategyGroupHistory serves GET /new_strategy_groups/{new_strategy_group_id}/history.
+	getNewStrategyGroupHistory(w http.ResponseWriter, r *http.Request)
 	// listOrganizationPermissions serves GET /organizations/{organization_id}/permissions.
 	listOrganizationPermissions(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
@@ -71,6 +83,16 @@ type operations interface {
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
+	// listStrategyTemplates serves GET /strategy_templates.
+	listStrategyTemplates(w http.ResponseWriter, r *http.Request)
+	// createStrategyTemplate serves POST /strategy_templates.
+	createStrategyTemplate(w http.ResponseWriter, r *http.Request)
+	// deleteStrategyTemplate serves DELETE /strategy_templates/{strategy_template_id}.
+	deleteStrategyTemplate(w http.ResponseWriter, r *http.Request)
+	// getStrategyTemplate serves GET /strategy_templates/{strategy_template_id}.
+	getStrategyTemplate(w http.ResponseWriter, r *http.Request)
+	// updateStrategyTemplate serves POST /strategy_templates/{strategy_template_id}.
+	updateStrategyTemplate(w http.ResponseWriter, r *http.Request)
 	// listTargetsLegacy serves GET /target.
 	listTargetsLegacy(w http.ResponseWriter, r *http.Request)
 	// createTargetLegacy serves POST /target.
@@ -103,48 +125,59 @@ type operations interface {
 // method and path, and ops' handler of it.
 func routes(ops operations) fake.Routes {
 	return fake.Routes{
-		"GET /advertisers":                                 ops.listAdvertisers,
-		"POST /advertisers":                                ops.createAdvertiser,
-		"GET /advertisers/{advertiser_id}":                 ops.getAdvertiser,
-		"POST /advertisers/{advertiser_id}":                ops.updateAdvertiser,
-		"GET /advertisers/{advertiser_id}/history":         ops.getAdvertiserHistory,
-		"GET /advertisers/{advertiser_id}/permissions":     ops.listAdvertiserPermissions,
-		"GET /agencies/{agency_id}/permissions":            ops.listAgencyPermissions,
-		"GET /attachment":                                  ops.listAttachmentsLegacy,
-		"POST /attachment":                                 ops.createAttachmentLegacy,
-		"DELETE /attachment/{attachment_id}":               ops.deleteAttachmentLegacy,
-		"GET /attachment/{attachment_id}":                  ops.getAttachmentLegacy,
-		"PUT /attachment/{attachment_id}":                  ops.updateAttachmentLegacy,
-		"GET /attachments":                                 ops.listAttachments,
-		"POST /attachments":                                ops.createAttachment,
-		"DELETE /attachments/{attachment_id}":              ops.deleteAttachment,
-		"GET /attachments/{attachment_id}":                 ops.getAttachment,
-		"POST /attachments/{attachment_id}":                ops.updateAttachment,
-		"GET /campaigns/{campaign_id}/permissions":         ops.listCampaignUsers,
-		"GET /organizations/{organization_id}/permissions": ops.listOrganizationPermissions,
-		"GET /permissions/{user_id}":                       ops.getUserPermissions,
-		"POST /permissions/{user_id}":                      ops.checkUserPermissions,
-		"GET /permissions/{user_id}/advertisers":           ops.listUserPermissionsAdvertisers,
-		"GET /permissions/{user_id}/agencies":              ops.listUserPermissionsAgencies,
-		"GET /permissions/{user_id}/campaigns":             ops.listUserPermissionsCampaigns,
-		"GET /permissions/{user_id}/organizations":         ops.listUserPermissionsOrganizations,
-		"GET /permissions/{user_id}/strategies":            ops.listUserPermissionsStrategies,
-		"GET /permissions/{user_id}/v2format":              ops.getUserPermissionsV2,
-		"POST /permissions/{user_id}/v2format":             ops.checkUserPermissionsV2,
-		"GET /strategies/{strategy_id}/permissions":        ops.listStrategyUsers,
-		"GET /target":                                      ops.listTargetsLegacy,
-		"POST /target":                                     ops.createTargetLegacy,
-		"GET /target-path":                                 ops.listTargetPaths,
-		"DELETE /target/{target_id}":                       ops.deleteTargetLegacy,
-		"GET /target/{target_id}":                          ops.getTargetLegacy,
-		"POST /target/{target_id}":                         ops.updateTargetLegacy,
-		"PUT /target/{target_id}":                          ops.putTargetLegacy,
-		"GET /targets":                                     ops.listTargets,
-		"POST /targets":                                    ops.createTarget,
-		"DELETE /targets/{target_id}":                      ops.deleteTarget,
-		"GET /targets/{target_id}":                         ops.getTarget,
-		"POST /targets/{target_id}":                        ops.updateTarget,
-		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
+		"GET /advertisers":                                         ops.listAdvertisers,
+		"POST /advertisers":                                        ops.createAdvertiser,
+		"GET /advertisers/{advertiser_id}":                         ops.getAdvertiser,
+		"POST /advertisers/{advertiser_id}":                        ops.updateAdvertiser,
+		"GET /advertisers/{advertiser_id}/history":                 ops.getAdvertiserHistory,
+		"GET /advertisers/{advertiser_id}/permissions":             ops.listAdvertiserPermissions,
+		"GET /agencies/{agency_id}/permissions":                    ops.listAgencyPermissions,
+		"GET /attachment":                                          ops.listAttachmentsLegacy,
+		"POST /attachment":                                         ops.createAttachmentLegacy,
+		"DELETE /attachment/{attachment_id}":                       ops.deleteAttachmentLegacy,
+		"GET /attachment/{attachment_id}":                          ops.getAttachmentLegacy,
+		"PUT /attachment/{attachment_id}":                          ops.updateAttachmentLegacy,
+		"GET /attachments":                                         ops.listAttachments,
+		"POST /attachments":                                        ops.createAttachment,
+		"DELETE /attachments/{attachment_id}":                      ops.deleteAttachment,
+		"GET /attachments/{attachment_id}":                         ops.getAttachment,
+		"POST /attachments/{attachment_id}":                        ops.updateAttachment,
+		"GET /campaigns/{campaign_id}/permissions":                 ops.listCampaignUsers,
+		"GET /new_strategy_groups":                                 ops.listNewStrategyGroups,
+		"POST /new_strategy_groups":                                ops.createNewStrategyGroup,
+		"DELETE /new_strategy_groups/{new_strategy_group_id}":      ops.deleteNewStrategyGroup,
+		"GET /new_strategy_groups/{new_strategy_group_id}":         ops.getNewStrategyGroup,
+		"POST /new_strategy_groups/{new_strategy_group_id}":        ops.updateNewStrategyGroup,
+		"GET /new_strategy_groups/{new_strategy_group_id}/history": ops.getNewStrategyGroupHistory,
+		"GET /organizations/{organization_id}/permissions":         ops.listOrganizationPermissions,
+		"GET /permissions/{user_id}":                               ops.getUserPermissions,
+		"POST /permissions/{user_id}":                              ops.checkUserPermissions,
+		"GET /permissions/{user_id}/advertisers":                   ops.listUserPermissionsAdvertisers,
+		"GET /permissions/{user_id}/agencies":                      ops.listUserPermissionsAgencies,
+		"GET /permissions/{user_id}/campaigns":                     ops.listUserPermissionsCampaigns,
+		"GET /permissions/{user_id}/organizations":                 ops.listUserPermissionsOrganizations,
+		"GET /permissions/{user_id}/strategies":                    ops.listUserPermissionsStrategies,
+		"GET /permissions/{user_id}/v2format":                      ops.getUserPermissionsV2,
+		"POST /permissions/{user_id}/v2format":                     ops.checkUserPermissionsV2,
+		"GET /strategies/{strategy_id}/permissions":                ops.listStrategyUsers,
+		"GET /strategy_templates":                                  ops.listStrategyTemplates,
+		"POST /strategy_templates":                                 ops.createStrategyTemplate,
+		"DELETE /strategy_templates/{strategy_template_id}":        ops.deleteStrategyTemplate,
+		"GET /strategy_templates/{strategy_template_id}":           ops.getStrategyTemplate,
+		"POST /strategy_templates/{strategy_template_id}":          ops.updateStrategyTemplate,
+		"GET /target":                       ops.listTargetsLegacy,
+		"POST /target":                      ops.createTargetLegacy,
+		"GET /target-path":                  ops.listTargetPaths,
+		"DELETE /target/{target_id}":        ops.deleteTargetLegacy,
+		"GET /target/{target_id}":           ops.getTargetLegacy,
+		"POST /target/{target_id}":          ops.updateTargetLegacy,
+		"PUT /target/{target_id}":           ops.putTargetLegacy,
+		"GET /targets":                      ops.listTargets,
+		"POST /targets":                     ops.createTarget,
+		"DELETE /targets/{target_id}":       ops.deleteTarget,
+		"GET /targets/{target_id}":          ops.getTarget,
+		"POST /targets/{target_id}":         ops.updateTarget,
+		"POST /users/{user_id}/permissions": ops.updateUserPermissions,
 	}
 }
 
@@ -178,6 +211,16 @@ var bodies = map[string]fake.Body{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
+	},
+	"createNewStrategyGroup": {
+		Required: []string{"campaign_id", "name"},
+		Enums: map[string][]string{
+			"impression_cap_type": {"even", "asap", "no-limit"},
+			"spend_cap_type":      {"even", "asap", "no-limit"},
+		},
+	},
+	"createStrategyTemplate": {
+		Required: []string{"name", "description", "template"},
 	},
 	"createTarget": {
 		Required: []string{"name"},
@@ -223,6 +266,15 @@ var bodies = map[string]fake.Body{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
+	},
+	"updateNewStrategyGroup": {
+		Enums: map[string][]string{
+			"impression_cap_type": {"even", "asap", "no-limit"},
+			"spend_cap_type":      {"even", "asap", "no-limit"},
+		},
+	},
+	"updateStrategyTemplate": {
+		Required: []string{"name", "description", "template"},
 	},
 	"updateTarget": {
 		Required: []string{"version"},

@@ -35,6 +35,7 @@ const (
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
+	StrategyTemplates: "strategy_template", NewStrategyGroups: "strategy_group",
 }
 
 // Store is the group's state.
@@ -65,7 +66,7 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 			return fmt.Sprintf("version %d is stale; the current version is %d", sent, cur)
 		},
 	}
-	if coll != TargetPaths {
+	if coll != TargetPaths && !versionless[coll] {
 		k.Version = func(r map[string]any) int64 { v, _ := toInt(r["version"]); return v }
 		k.SetVersion = func(r map[string]any, v int64) map[string]any { r["version"] = v; return r }
 	}
@@ -75,7 +76,7 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
-	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions} {
+	for _, c := range append([]string{Attachments, Targets, Advertisers, TargetPaths, Permissions}, planCollections...) {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
@@ -113,7 +114,7 @@ func (s *Store) addLocked(coll string, rec map[string]any) int64 {
 		r["entity_type"] = entityTypes[coll]
 	}
 	if coll != TargetPaths {
-		if _, ok := r["version"]; !ok {
+		if _, ok := r["version"]; !ok && !versionless[coll] {
 			r["version"] = int64(1)
 		}
 		ts := now()

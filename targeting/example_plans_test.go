@@ -1,0 +1,86 @@
+package targeting_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/qlang"
+	"github.com/adamasdk/adama-go/targeting"
+)
+
+func ExampleStrategyTemplateService() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	tpl := &targeting.StrategyTemplate{AgencyID: adama.Ptr(int64(190)), Name: "Prospecting", Description: "defaults for prospecting"}
+	tpl.SetTemplateText("goal_type: cpa")
+	tpl, err := tc.StrategyTemplates.Create(ctx, tpl)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// The platform answers the template parsed into an object.
+	fmt.Println(tpl.ID, tpl.Name, string(tpl.Template))
+
+	// A template has no version: Modify reads it and replaces it.
+	tpl, err = tc.StrategyTemplates.Modify(ctx, tpl.ID, func(x *targeting.StrategyTemplate) error {
+		x.SetTemplateText("goal_type: cpc")
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(string(tpl.Template))
+	for x, err := range tc.StrategyTemplates.All(ctx, &targeting.StrategyTemplateListOptions{AgencyID: 190}) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(x.ID, x.Name, x.Description)
+	}
+	// Output:
+	// 1 Prospecting {"goal_type":"cpa"}
+	// {"goal_type":"cpc"}
+	// 1 Prospecting defaults for prospecting
+}
+
+func ExampleNewStrategyGroupService() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	grp, err := tc.NewStrategyGroups.Create(ctx, &targeting.NewStrategyGroup{CampaignID: 100, Name: "Retargeting",
+		SpendCapType: targeting.NewStrategyGroupCapTypeEven, SpendCapAmount: adama.Ptr(adama.MustDecimal("500.00"))})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(grp.ID, grp.Name, grp.SpendCapType, grp.SpendCapAmount, grp.Version)
+
+	// Modify sends the version read and what changed: here the cap, cleared.
+	grp, err = tc.NewStrategyGroups.Modify(ctx, grp.ID, func(g *targeting.NewStrategyGroup) error {
+		g.SpendCapType, g.SpendCapAmount = targeting.NewStrategyGroupCapTypeNoLimit, nil
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(grp.SpendCapType, grp.SpendCapAmount == nil, grp.Version)
+
+	// A list is of one campaign: q holds its campaign_id== term.
+	page, err := tc.NewStrategyGroups.List(ctx, &targeting.NewStrategyGroupListOptions{
+		ListOptions: targeting.ListOptions{Q: qlang.Where("campaign_id", qlang.Eq, 100)}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, g := range page.Items {
+		fmt.Println(g.ID, g.Name, g.CampaignID, g.StrategyCount)
+	}
+	// Output:
+	// 1 Retargeting even 500 1
+	// no-limit true 2
+	// 1 Retargeting 100 0
+}
