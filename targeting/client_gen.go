@@ -35,6 +35,8 @@ type Client struct {
 	// NewStrategyGroups are the strategy groups of a campaign
 	// (/new_strategy_groups).
 	NewStrategyGroups *NewStrategyGroupService
+	// CampaignPlans are the campaign plans (/campaign_plans).
+	CampaignPlans *CampaignPlanService
 }
 
 // Option configures New.
@@ -72,5 +74,6 @@ func New(c *adama.Client, opts ...Option) *Client {
 		Permissions:       &PermissionService{g: g},
 		StrategyTemplates: &StrategyTemplateService{g: g},
 		NewStrategyGroups: &NewStrategyGroupService{g: g},
+		CampaignPlans:     &CampaignPlanService{g: g},
 	}
 }

@@ -37,6 +37,8 @@
 //     update that replaces, delete; templates carry no version).
 //   - NewStrategyGroups: /new_strategy_groups (list of one campaign, get,
 //     get with strategies, create, update with version, delete, history).
+//   - CampaignPlans: /campaign_plans (list, get, create, update with
+//     version that sends every field, since the platform replaces them).
 //
 // # Older paths
 //

@@ -3,6 +3,7 @@ package targeting_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/qlang"
@@ -83,4 +84,35 @@ func ExampleNewStrategyGroupService() {
 	// 1 Retargeting even 500 1
 	// no-limit true 2
 	// 1 Retargeting 100 0
+}
+
+func ExampleCampaignPlanService() {
+	tc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+	start := time.Date(2050, 1, 1, 10, 0, 0, 0, time.UTC)
+	plan, err := tc.CampaignPlans.Create(ctx, &targeting.CampaignPlan{AdvertiserID: 190, Name: "Q1 launch",
+		Duration: &targeting.CampaignPlanDuration{StartDate: adama.NewTime(start), EndDate: adama.NewTime(start.AddDate(0, 0, 9))},
+		Budget:   &targeting.CampaignPlanBudget{TotalBudget: adama.MustDecimal("1000"), CurrencyCode: "USD"},
+		ZoneName: "America/New_York"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(plan.ID, plan.Name, plan.Budget.TotalBudget, plan.Budget.CurrencyCode, plan.Version)
+
+	// The platform's update replaces the plan: Modify sends every field
+	// with the version read.
+	plan, err = tc.CampaignPlans.Modify(ctx, plan.ID, func(p *targeting.CampaignPlan) error {
+		p.Budget.TotalBudget = adama.MustDecimal("1500")
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(plan.Budget.TotalBudget, plan.Version)
+	// Output:
+	// 1 Q1 launch 1000 USD 1
+	// 1500 2
 }

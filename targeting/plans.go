@@ -10,6 +10,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/update"
 	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -218,3 +219,72 @@ func (s *NewStrategyGroupService) Get(ctx context.Context, id int64, ro ...adama
 func (s *NewStrategyGroupService) GetWithStrategies(ctx context.Context, id int64, ro ...adama.RequestOption) (*NewStrategyGroup, error) {
 	return s.get(ctx, id, true, ro)
 }
+
+// ---- campaign plans ----
+
+// CampaignPlanService calls the campaign plan endpoints
+// (/campaign_plans; reference tag Campaign Plans). Its methods are
+// generated (services_gen.go). The platform does not page the list.
+type CampaignPlanService struct {
+	g *call.Group
+}
+
+// Validate checks the plan against every rule the description states for
+// a create (every writable field required, the budget's range and
+// currency code's length) or an update (the same but advertiser_id). It
+// returns an *adama.ValidationError or nil.
+func (x *CampaignPlan) Validate(create bool) error {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return v.Err()
+	}
+	x.validate(&v, create)
+	return v.Err()
+}
+
+// createRequest is the body of a create: the writable fields, once the
+// plan keeps the create's rules.
+func (x *CampaignPlan) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body of an update: the version read and every
+// writable field but advertiser_id, since the platform's update requires
+// name, duration, budget and zone_name together (it replaces them). A
+// change of advertiser_id since the read is refused.
+func (x *CampaignPlan) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("campaign_plan_id", "must be a positive id", x.ID)
+	}
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+	}
+	x.validate(&v, false)
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return update.Body(&v, now, nil, x.Version, x.createOnlyFields(), x.fixedFields(), nil)
+}
+
+// validate checks nothing: the list takes no options.
+func (o *CampaignPlanListOptions) validate() error { return nil }

@@ -21,3 +21,13 @@ func StrategyTemplateBody(x *StrategyTemplate) ([]byte, error) {
 	}
 	return json.Marshal(body)
 }
+
+// CampaignPlanUpdateBody returns the body Update would send for p, or the
+// validation error it would return before sending.
+func CampaignPlanUpdateBody(p *CampaignPlan) ([]byte, error) {
+	body, err := p.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return body.(json.RawMessage), nil
+}

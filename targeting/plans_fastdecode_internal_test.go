@@ -15,6 +15,8 @@ func FuzzPlansFastDecode(f *testing.F) {
 		`{"id":"7","spend_cap_amount":"12.50","impression_cap_amount":"5","strategy_count":"3","version":"2","spend_cap_type":"weekly"}`,
 		`{"spend_cap_amount":{},"strategies":{},"strategies":[null,{"id":{}}],"created_on":1}`,
 		`{"Name":"a","name":"b"}`, `null`, `{}`, `[]`,
+		`{"id":3,"advertiser_id":"190","name":"P","duration":{"start_date":"2050-01-01T10:00:00Z","end_date":"2050-01-10T23:59:00+0000"},"budget":{"total_budget":"100.5","currency_code":"USD"},"zone_name":"UTC","version":"4"}`,
+		`{"duration":{"start_date":5},"budget":{"total_budget":{}},"start_date":"x","total_budget":null}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -24,5 +26,8 @@ func FuzzPlansFastDecode(f *testing.F) {
 		}
 		recordtest.SameAsSlow(t, b, (*NewStrategyGroup).decodeFast, (*NewStrategyGroup).decodeSlow)
 		recordtest.SameAsSlow(t, b, (*NewStrategyGroupStrategy).decodeFast, (*NewStrategyGroupStrategy).decodeSlow)
+		recordtest.SameAsSlow(t, b, (*CampaignPlan).decodeFast, (*CampaignPlan).decodeSlow)
+		recordtest.SameAsSlow(t, b, (*CampaignPlanDuration).decodeFast, (*CampaignPlanDuration).decodeSlow)
+		recordtest.SameAsSlow(t, b, (*CampaignPlanBudget).decodeFast, (*CampaignPlanBudget).decodeSlow)
 	})
 }

@@ -21,10 +21,17 @@ func FuzzPlansDecode(f *testing.F) {
 	f.Add([]byte(`{"id":4,"descriptiom":"d","template":{"a":[1,{"b":null}]},"global":"true","organization_id":"1"}`))
 	f.Add([]byte(`{"id":7,"campaign_id":100,"name":"G","spend_cap_amount":"1e2","strategies":[{"id":"3"}],"version":2}`))
 	f.Add([]byte(`{"id":7,"spend_cap_type":"weekly","impression_cap_amount":{},"version":-1}`))
+	f.Add(readPlanExample(f, "campaign_plan_create_Example.json"))
+	f.Add([]byte(`{"id":"3","duration":{"start_date":"2050-01-01T10:00:00+0000","end_date":1},"budget":{"total_budget":"1e2","currency_code":5},"version":"2"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		roundTrip(t, b, func() any { return new(targeting.StrategyTemplate) })
 		roundTrip(t, b, func() any { return new(targeting.NewStrategyGroup) })
 		roundTrip(t, b, func() any { return new(targeting.NewStrategyGroupStrategy) })
+		roundTrip(t, b, func() any { return new(targeting.CampaignPlan) })
+		var plan targeting.CampaignPlan
+		if json.Unmarshal(b, &plan) == nil {
+			_, _ = targeting.CampaignPlanUpdateBody(&plan)
+		}
 		var tpl targeting.StrategyTemplate
 		if json.Unmarshal(b, &tpl) == nil {
 			_, _ = targeting.StrategyTemplateBody(&tpl)

@@ -108,6 +108,35 @@ func TestPlansExactRequests(t *testing.T) {
 		}, func() error {
 			return tc.NewStrategyGroups.Delete(ctx, 7)
 		}},
+		{"create campaign plan (the reference's example; dates in the platform's form)", func() {
+			expect("POST", "/api/v3.0/campaign_plans").MatchType("json").
+				BodyString(`{"advertiser_id":190,"name":"valid campaign plan","duration":{"start_date":"2050-01-01T10:00:00+0000","end_date":"2050-01-10T23:59:00+0000"},"budget":{"total_budget":100,"currency_code":"USD"},"zone_name":"America/New_York"}`).
+				Reply(201).JSON(ok(map[string]any{"id": 3, "advertiser_id": 190, "name": "valid campaign plan", "version": 1}))
+		}, func() error {
+			x := read[targeting.CampaignPlan](t, string(readPlanExample(t, "campaign_plan_create_Example.json")))
+			_, err := tc.CampaignPlans.Create(ctx, x)
+			return err
+		}},
+		{"update campaign plan sends the version and every replaced field", func() {
+			expect("POST", "/api/v3.0/campaign_plans/3").MatchType("json").
+				BodyString(`{"version":4,"name":"P","duration":{"start_date":"2050-01-01T10:00:00+0000","end_date":"2050-01-10T23:59:00+0000"},"budget":{"total_budget":250.5,"currency_code":"USD"},"zone_name":"UTC"}`).
+				Reply(200).JSON(ok(map[string]any{"id": 3, "version": 5}))
+		}, func() error {
+			x := read[targeting.CampaignPlan](t, `{"id":3,"advertiser_id":190,"name":"P","duration":{"start_date":"2050-01-01T10:00:00Z","end_date":"2050-01-10T23:59:00Z"},"budget":{"total_budget":100,"currency_code":"USD"},"zone_name":"UTC","created_on":"2026-01-02T03:04:05Z","version":4}`)
+			x.Budget.TotalBudget = adama.MustDecimal("250.5")
+			_, err := tc.CampaignPlans.Update(ctx, x)
+			return err
+		}},
+		{"list campaign plans", func() {
+			expect("GET", "/api/v3.0/campaign_plans").
+				Reply(200).JSON(map[string]any{"data": []any{map[string]any{"id": 3}}, "meta": map[string]any{"status": "success", "count": 1}})
+		}, func() error {
+			p, err := tc.CampaignPlans.List(ctx, nil)
+			if err == nil {
+				assert.Equal(t, int64(3), p.Items[0].ID)
+			}
+			return err
+		}},
 		{"new strategy group history", func() {
 			expect("GET", "/api/v3.0/new_strategy_groups/7/history").MatchParams(exact(map[string]string{"page_limit": "3"})).
 				Reply(200).JSON(map[string]any{"data": nil, "meta": map[string]any{"status": "success", "count": 0}})

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -61,6 +62,19 @@ func exercisePlans(t *testing.T, ctx context.Context, tc *targeting.Client) {
 	_, err = tc.NewStrategyGroups.History(ctx, grp.ID, nil)
 	must(err)
 	must(tc.NewStrategyGroups.Delete(ctx, grp.ID))
+
+	// Campaign plans.
+	var plan targeting.CampaignPlan
+	must(json.Unmarshal(readPlanExample(t, "campaign_plan_create_Example.json"), &plan))
+	got, err := tc.CampaignPlans.Create(ctx, &plan)
+	must(err)
+	_, err = tc.CampaignPlans.List(ctx, nil)
+	must(err)
+	_, err = tc.CampaignPlans.Modify(ctx, got.ID, func(p *targeting.CampaignPlan) error {
+		p.Budget.TotalBudget = adama.MustDecimal("250")
+		return nil
+	})
+	must(err)
 }
 
 // readPlanExample reads a reference example body of testdata/v3/plans.
@@ -238,4 +252,71 @@ func TestNewStrategyGroups(t *testing.T) {
 	_, err = tc.NewStrategyGroups.Get(ctx, 0)
 	require.ErrorAs(t, err, &ve)
 	require.False(t, errors.Is(err, adama.ErrNotFound))
+}
+
+func TestCampaignPlans(t *testing.T) {
+	tc, srv := plansClient(t)
+	ctx := context.Background()
+
+	// The reference's create example decodes and creates.
+	var plan targeting.CampaignPlan
+	require.NoError(t, json.Unmarshal(readPlanExample(t, "campaign_plan_create_Example.json"), &plan))
+	require.Empty(t, plan.Misfits())
+	got, err := tc.CampaignPlans.Create(ctx, &plan)
+	require.NoError(t, err)
+	assert.Positive(t, got.ID)
+	assert.Equal(t, int64(190), got.AdvertiserID)
+	assert.Equal(t, "100", got.Budget.TotalBudget.String())
+	assert.Equal(t, "USD", got.Budget.CurrencyCode)
+	assert.Equal(t, "2050-01-10T23:59:00Z", got.Duration.EndDate.UTC().Format(time.RFC3339))
+	assert.Equal(t, int64(1), got.Version)
+
+	// The reference's update example is a whole replacement.
+	var upd targeting.CampaignPlan
+	require.NoError(t, json.Unmarshal(readPlanExample(t, "campaign_plan_update_Example.json"), &upd))
+	got, err = tc.CampaignPlans.Update(ctx, &targeting.CampaignPlan{ID: got.ID, Version: got.Version,
+		Name: upd.Name, Duration: upd.Duration, Budget: upd.Budget, ZoneName: upd.ZoneName})
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), got.Version)
+
+	// A stale version is a conflict; Modify reads again.
+	stale, err := tc.CampaignPlans.Get(ctx, got.ID)
+	require.NoError(t, err)
+	srv.Targeting().CampaignPlans().SetRaw(got.ID, "name", "elsewhere")
+	stale.Name = "mine"
+	_, err = tc.CampaignPlans.Update(ctx, stale)
+	require.ErrorIs(t, err, adama.ErrConflict)
+	got, err = tc.CampaignPlans.Modify(ctx, got.ID, func(p *targeting.CampaignPlan) error {
+		p.ZoneName = "Europe/Berlin"
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "Europe/Berlin", got.ZoneName)
+	assert.Equal(t, "elsewhere", got.Name)
+
+	// The platform's own rules: a start in the past is refused.
+	past := plan
+	past.Duration = &targeting.CampaignPlanDuration{StartDate: adama.NewTime(time.Now().AddDate(0, 0, -2)), EndDate: adama.NewTime(time.Now().AddDate(0, 0, 3))}
+	_, err = tc.CampaignPlans.Create(ctx, &past)
+	require.ErrorIs(t, err, adama.ErrBadRequest)
+
+	// The stated rules hold before sending; advertiser_id is create-only.
+	var ve *adama.ValidationError
+	_, err = tc.CampaignPlans.Create(ctx, &targeting.CampaignPlan{Name: "x", Budget: &targeting.CampaignPlanBudget{TotalBudget: adama.MustDecimal("0.5"), CurrencyCode: "EURO"}})
+	require.ErrorAs(t, err, &ve)
+	assert.ElementsMatch(t, []string{"advertiser_id", "duration", "budget.total_budget", "budget.currency_code", "zone_name"}, violationFields(ve))
+	got.AdvertiserID = 191
+	_, err = tc.CampaignPlans.Update(ctx, got)
+	require.ErrorAs(t, err, &ve)
+
+	page, err := tc.CampaignPlans.List(ctx, nil)
+	require.NoError(t, err)
+	require.Len(t, page.Items, 1)
+	var n int
+	for p, err := range tc.CampaignPlans.All(ctx, nil) {
+		require.NoError(t, err)
+		assert.Equal(t, "Europe/Berlin", p.ZoneName)
+		n++
+	}
+	assert.Equal(t, 1, n)
 }

@@ -4399,6 +4399,551 @@ func (x *NewStrategyGroupStrategy) misfits(prefix string) []adama.Misfit {
 	return out
 }
 
+// CampaignPlan is a campaign plan: an advertiser's budget over a
+// period, in a time zone. Create sends the writable fields (all
+// required); Update sends them all with the version read, since the
+// platform's update replaces name, duration, budget and zone_name
+// together.
+type CampaignPlan struct {
+	// The plan's id. Also read from a JSON string. Read-only: not sent
+	// on create or update.
+	ID int64 `json:"id"`
+	// The advertiser; only a create sets it. Also read from a JSON
+	// string.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// The plan's name. At most 256 characters.
+	Name string `json:"name"`
+	// When the plan runs.
+	Duration *CampaignPlanDuration `json:"duration,omitempty"`
+	// What the plan spends.
+	Budget *CampaignPlanBudget `json:"budget,omitempty"`
+	// The plan's time zone (America/New_York).
+	ZoneName string `json:"zone_name"`
+	// When the plan was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the plan last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type campaignPlanAlias CampaignPlan
+
+var campaignPlanIdx = record.IndexOf(reflect.TypeFor[campaignPlanAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *CampaignPlan) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *CampaignPlan) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignPlan) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignPlan) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignPlanAlias)(x), campaignPlanIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignPlan) decodeFast(b []byte) bool {
+	*x = CampaignPlan{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "duration":
+			x.Duration, ok = record.ReadRecord(v, (*CampaignPlanDuration).decodeValid)
+		case "budget":
+			x.Budget, ok = record.ReadRecord(v, (*CampaignPlanBudget).decodeValid)
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "advertiser_id", "name", "duration", "budget", "zone_name", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignPlan) MarshalJSON() ([]byte, error) {
+	a := campaignPlanAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignPlan) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignPlan) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignPlanIdx, prefix)
+	out = append(out, x.Duration.misfits(record.MisfitPath(prefix, "duration"))...)
+	out = append(out, x.Budget.misfits(record.MisfitPath(prefix, "budget"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *CampaignPlan) clearReadOnly() {
+	x.ID = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *CampaignPlan) original() *CampaignPlan {
+	if x.raw == nil {
+		return nil
+	}
+	var o CampaignPlan
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// campaignPlanWrite is the writable part of CampaignPlan, in the description's order.
+type campaignPlanWrite struct {
+	AdvertiserID int64                 `json:"advertiser_id,omitempty"`
+	Name         string                `json:"name,omitempty"`
+	Duration     *CampaignPlanDuration `json:"duration,omitempty"`
+	Budget       *CampaignPlanBudget   `json:"budget,omitempty"`
+	ZoneName     string                `json:"zone_name,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *CampaignPlan) writable() ([]byte, error) {
+	w := campaignPlanWrite{
+		AdvertiserID: x.AdvertiserID,
+		Name:         x.Name,
+		Duration:     x.Duration,
+		Budget:       x.Budget,
+		ZoneName:     x.ZoneName,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *CampaignPlan) readOnlyChanged(orig *CampaignPlan) map[string]bool {
+	return map[string]bool{
+		"id":            orig.ID != x.ID,
+		"advertiser_id": orig.AdvertiserID != x.AdvertiserID,
+		"created_on":    !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":    !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":       orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*CampaignPlan) fixedFields() []string {
+	return []string{"name", "duration", "budget", "zone_name"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*CampaignPlan) createOnlyFields() []string {
+	return []string{"advertiser_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// CampaignPlanCreate, update by CampaignPlanUpdate): those of a
+// create when create is set, else those of an update.
+func (x *CampaignPlan) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by CampaignPlanCreate,
+// update by CampaignPlanUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *CampaignPlan) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.AdvertiserID != 0 {
+			v.Range(valid.Path(at, "advertiser_id"), x.AdvertiserID, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "advertiser_id"), false)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		} else {
+			v.Require(valid.Path(at, "duration"), false)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		} else {
+			v.Require(valid.Path(at, "budget"), false)
+		}
+		v.Require(valid.Path(at, "zone_name"), x.ZoneName != "")
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		} else {
+			v.Require(valid.Path(at, "duration"), false)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		} else {
+			v.Require(valid.Path(at, "budget"), false)
+		}
+		v.Require(valid.Path(at, "zone_name"), x.ZoneName != "")
+		v.Range(valid.Path(at, "version"), x.Version, -2147483648, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *CampaignPlan) validateChange(v *valid.Validator, orig *CampaignPlan) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "advertiser_id", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// CampaignPlanDuration is the period of a campaign plan. The
+// platform refuses a start in the past and an end not 1 to 30 days
+// after the start.
+type CampaignPlanDuration struct {
+	// When the plan starts.
+	StartDate adama.Time `json:"start_date"`
+	// When the plan ends.
+	EndDate adama.Time `json:"end_date"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignPlanDurationAlias CampaignPlanDuration
+
+var campaignPlanDurationIdx = record.IndexOf(reflect.TypeFor[campaignPlanDurationAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignPlanDuration) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignPlanDuration) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignPlanDuration) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignPlanDurationAlias)(x), campaignPlanDurationIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignPlanDuration) decodeFast(b []byte) bool {
+	*x = CampaignPlanDuration{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "start_date":
+			if !record.IsNull(v) {
+				x.StartDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "end_date":
+			if !record.IsNull(v) {
+				x.EndDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "start_date", "end_date")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignPlanDuration) MarshalJSON() ([]byte, error) {
+	a := campaignPlanDurationAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignPlanDuration) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignPlanDuration) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignPlanDurationIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignPlanDuration) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// CampaignPlanBudget is the budget of a campaign plan.
+type CampaignPlanBudget struct {
+	// The whole budget, exact. Also read from a JSON string.
+	TotalBudget adama.Decimal `json:"total_budget"`
+	// The budget's currency (ISO 4217). At most 3 characters.
+	CurrencyCode string `json:"currency_code"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignPlanBudgetAlias CampaignPlanBudget
+
+var campaignPlanBudgetIdx = record.IndexOf(reflect.TypeFor[campaignPlanBudgetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignPlanBudget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignPlanBudget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignPlanBudget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignPlanBudgetAlias)(x), campaignPlanBudgetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignPlanBudget) decodeFast(b []byte) bool {
+	*x = CampaignPlanBudget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "total_budget":
+			if !record.IsNull(v) {
+				x.TotalBudget, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "total_budget", "currency_code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignPlanBudget) MarshalJSON() ([]byte, error) {
+	a := campaignPlanBudgetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignPlanBudget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignPlanBudget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignPlanBudgetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignPlanBudget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.DecimalMin(valid.Path(at, "total_budget"), x.TotalBudget, "1")
+		v.DecimalMax(valid.Path(at, "total_budget"), x.TotalBudget, "99999999999999.98")
+		v.Require(valid.Path(at, "currency_code"), x.CurrencyCode != "")
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+	} else {
+		v.DecimalMin(valid.Path(at, "total_budget"), x.TotalBudget, "1")
+		v.DecimalMax(valid.Path(at, "total_budget"), x.TotalBudget, "99999999999999.98")
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+	}
+}
+
 // The limits of the query parameter page_limit
 // (components/parameters/PageLimit).
 const (

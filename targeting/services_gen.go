@@ -161,6 +161,21 @@ func (o *NewStrategyGroupListOptions) query(limit, offset int) url.Values {
 	return q
 }
 
+// CampaignPlanListOptions are the parameters of GET /campaign_plans:
+// the campaign plans (the reference gives the list no parameters).
+// The platform takes none today; the struct gives the list the
+// signature of every list, so that options can be added without
+// breaking callers.
+type CampaignPlanListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *CampaignPlanListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -965,6 +980,93 @@ func (s *NewStrategyGroupService) History(ctx context.Context, newStrategyGroupI
 	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/new_strategy_groups/" + strconv.FormatInt(newStrategyGroupID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
 }
 
+// List calls GET /campaign_plans. The operation: the campaign plans
+// (the reference gives the list no parameters).
+func (s *CampaignPlanService) List(ctx context.Context, opts *CampaignPlanListOptions, ro ...adama.RequestOption) (*adama.Page[*CampaignPlan], error) {
+	var o CampaignPlanListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[CampaignPlan](ctx, s.g, &call.Call{Path: "/campaign_plans", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /campaign_plans,
+// page by page; no request is made before the caller ranges,
+// and an error ends the iteration. The operation: the campaign plans
+// (the reference gives the list no parameters).
+func (s *CampaignPlanService) All(ctx context.Context, opts *CampaignPlanListOptions, ro ...adama.RequestOption) iter.Seq2[*CampaignPlan, error] {
+	var o CampaignPlanListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*CampaignPlan, error) bool) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*CampaignPlan], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[CampaignPlan](ctx, s.g, &call.Call{Path: "/campaign_plans", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /campaign_plans,
+// returning the record as the platform has it. The operation:
+// create a campaign plan.
+func (s *CampaignPlanService) Create(ctx context.Context, rec *CampaignPlan, ro ...adama.RequestOption) (*CampaignPlan, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[CampaignPlan](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/campaign_plans", JSON: body}, ro...)
+}
+
+// Get calls GET /campaign_plans/{campaign_plan_id}. The operation:
+// one campaign plan.
+func (s *CampaignPlanService) Get(ctx context.Context, campaignPlanID int64, ro ...adama.RequestOption) (*CampaignPlan, error) {
+	if err := positiveID("campaign_plan_id", campaignPlanID); err != nil {
+		return nil, err
+	}
+	return call.One[CampaignPlan](ctx, s.g, &call.Call{Path: "/campaign_plans/" + strconv.FormatInt(campaignPlanID, 10)}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /campaign_plans/{campaign_plan_id}, returning the record as the
+// platform has it. The operation: replace a campaign plan's name,
+// duration, budget and time zone; the version read is sent, and a
+// stale one is refused.
+func (s *CampaignPlanService) Update(ctx context.Context, rec *CampaignPlan, ro ...adama.RequestOption) (*CampaignPlan, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[CampaignPlan](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/campaign_plans/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /campaign_plans/{campaign_plan_id}), reading again
+// and retrying on a version conflict (adama.DefaultModifyAttempts
+// rounds in all).
+func (s *CampaignPlanService) Modify(ctx context.Context, campaignPlanID int64, change func(*CampaignPlan) error, ro ...adama.RequestOption) (*CampaignPlan, error) {
+	if err := positiveID("campaign_plan_id", campaignPlanID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "campaign plan "+strconv.FormatInt(campaignPlanID, 10),
+		func(ctx context.Context) (*CampaignPlan, error) { return s.Get(ctx, campaignPlanID, ro...) },
+		change,
+		func(ctx context.Context, rec *CampaignPlan) (*CampaignPlan, error) { return s.Update(ctx, rec, ro...) })
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -1271,6 +1373,12 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updateNewStrategyGroup", "POST", "/new_strategy_groups/{new_strategy_group_id}", "NewStrategyGroups", "Modify", ""},
 	{"deleteNewStrategyGroup", "DELETE", "/new_strategy_groups/{new_strategy_group_id}", "NewStrategyGroups", "Delete", ""},
 	{"getNewStrategyGroupHistory", "GET", "/new_strategy_groups/{new_strategy_group_id}/history", "NewStrategyGroups", "History", ""},
+	{"listCampaignPlans", "GET", "/campaign_plans", "CampaignPlans", "List", ""},
+	{"listCampaignPlans", "GET", "/campaign_plans", "CampaignPlans", "All", ""},
+	{"createCampaignPlan", "POST", "/campaign_plans", "CampaignPlans", "Create", ""},
+	{"getCampaignPlan", "GET", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Get", ""},
+	{"updateCampaignPlan", "POST", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Update", ""},
+	{"updateCampaignPlan", "POST", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Modify", ""},
 }
 
 // The hand-written methods of the table: the build fails when one is

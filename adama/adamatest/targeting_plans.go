@@ -5,20 +5,26 @@ import (
 	"github.com/adamasdk/adama-go/targeting"
 )
 
+// TargetingCampaignPlans is the plans family's collection of campaign plans.
+const TargetingCampaignPlans = targetingfake.CampaignPlans
+
 // targetingPlans are the handles on the plans family's collections of
-// group B: strategy templates and new strategy groups.
+// group B: strategy templates, new strategy groups and campaign plans.
 type targetingPlans struct {
 	templates *Records[int64, targeting.StrategyTemplate]
 	groups    *Records[int64, targeting.NewStrategyGroup]
+	plans     *Records[int64, targeting.CampaignPlan]
 }
 
 func newTargetingPlans(st *targetingfake.Store) targetingPlans {
 	if st == nil {
-		return targetingPlans{templates: &Records[int64, targeting.StrategyTemplate]{}, groups: &Records[int64, targeting.NewStrategyGroup]{}}
+		return targetingPlans{templates: &Records[int64, targeting.StrategyTemplate]{}, groups: &Records[int64, targeting.NewStrategyGroup]{},
+			plans: &Records[int64, targeting.CampaignPlan]{}}
 	}
 	return targetingPlans{
 		templates: targetingRecords(st, TargetingStrategyTemplates, func(x *targeting.StrategyTemplate) int64 { return x.ID }),
 		groups:    targetingRecords(st, TargetingNewStrategyGroups, func(x *targeting.NewStrategyGroup) int64 { return x.ID }),
+		plans:     targetingRecords(st, TargetingCampaignPlans, func(x *targeting.CampaignPlan) int64 { return x.ID }),
 	}
 }
 
@@ -31,4 +37,9 @@ func (h *TargetingHandle) StrategyTemplates() *Records[int64, targeting.Strategy
 // keyed by id.
 func (h *TargetingHandle) NewStrategyGroups() *Records[int64, targeting.NewStrategyGroup] {
 	return h.plans.groups
+}
+
+// CampaignPlans returns the campaign plans, keyed by id.
+func (h *TargetingHandle) CampaignPlans() *Records[int64, targeting.CampaignPlan] {
+	return h.plans.plans
 }

@@ -12,23 +12,27 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
+	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/adamasdk/adama-go/internal/fake"
 	"github.com/adamasdk/adama-go/internal/wire"
+	"github.com/adamasdk/adama-go/internal/wirefmt"
 	"github.com/adamasdk/adama-go/qlang"
 )
 
-// Collections of the plans family: strategy templates and new strategy
-// groups.
+// Collections of the plans family: strategy templates, new strategy
+// groups and campaign plans.
 const (
 	StrategyTemplates = "strategy_templates"
 	NewStrategyGroups = "new_strategy_groups"
+	CampaignPlans     = "campaign_plans"
 )
 
 // planCollections are the family's collections, registered by NewStore.
-var planCollections = []string{StrategyTemplates, NewStrategyGroups}
+var planCollections = []string{StrategyTemplates, NewStrategyGroups, CampaignPlans}
 
 // versionless are the collections whose records carry no version.
 var versionless = map[string]bool{StrategyTemplates: true}
@@ -60,20 +64,30 @@ var (
 		required: bodies["createNewStrategyGroup"].Required}
 	newStrategyGroupUpdate = schema{fields: with(newStrategyGroupFields, map[string]field{"version": intField(math.MinInt32)}),
 		required: bodies["updateNewStrategyGroup"].Required}
+
+	campaignPlanFields = map[string]field{
+		"name": {kind: kString, minLen: 1, maxLen: 256}, "zone_name": {kind: kString},
+		"duration": {kind: kAny}, "budget": {kind: kAny},
+	}
+	campaignPlanCreate = schema{fields: with(campaignPlanFields, map[string]field{"advertiser_id": intField(math.MinInt32)}),
+		required: bodies["createCampaignPlan"].Required}
+	campaignPlanUpdate = schema{fields: with(campaignPlanFields, map[string]field{"version": intField(math.MinInt32)}),
+		required: bodies["updateCampaignPlan"].Required}
 )
 
 // plans serves the family's operations beside the group's resources.
 type plans struct {
-	st       *Store
-	tpl, grp *resource
-	mu       sync.Mutex
-	history  map[int64][]map[string]any // a strategy group's changes, by its id
+	st            *Store
+	tpl, grp, cpl *resource
+	mu            sync.Mutex
+	history       map[int64][]map[string]any // a strategy group's changes, by its id
 }
 
 func newPlans(st *Store) *plans {
 	return &plans{st: st,
 		tpl:     &resource{st: st, coll: StrategyTemplates, filter: templateFilter, project: templateView},
 		grp:     &resource{st: st, coll: NewStrategyGroups, create: newStrategyGroupCreate, update: newStrategyGroupUpdate, filter: groupFilter, project: groupView},
+		cpl:     &resource{st: st, coll: CampaignPlans, create: campaignPlanCreate, update: campaignPlanUpdate, project: planView},
 		history: map[int64][]map[string]any{},
 	}
 }
@@ -449,4 +463,91 @@ func groupView(rec map[string]any, q url.Values, single bool) (map[string]any, [
 		delete(out, "strategies")
 	}
 	return out, nil
+}
+
+// ---- campaign plans ----
+
+func (h *handler) listCampaignPlans(w http.ResponseWriter, r *http.Request) {
+	h.plans.cpl.list(w, r)
+}
+
+func (h *handler) createCampaignPlan(w http.ResponseWriter, r *http.Request) {
+	if body, ok := peekBody(w, r); ok && planParts(w, body) {
+		h.plans.cpl.add(w, r)
+	}
+}
+
+func (h *handler) getCampaignPlan(w http.ResponseWriter, r *http.Request) {
+	h.plans.cpl.get(w, withID(r, "campaign_plan_id"))
+}
+
+// updateCampaignPlan replaces a plan's name, duration, budget and zone;
+// a version sent must be the current one.
+func (h *handler) updateCampaignPlan(w http.ResponseWriter, r *http.Request) {
+	r = withID(r, "campaign_plan_id")
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	body, ok := peekBody(w, r)
+	if !ok || !planParts(w, body) {
+		return
+	}
+	if _, sent := body["version"]; !sent {
+		if cur := h.plans.st.Get(CampaignPlans, id); cur != nil {
+			body["version"] = cur["version"]
+			b, _ := json.Marshal(body)
+			r.Body = io.NopCloser(bytes.NewReader(b))
+		}
+	}
+	h.plans.cpl.put(w, r)
+}
+
+// planParts checks a plan's duration (both dates; the start not in the
+// past, the end 1 to 30 days after it) and budget (total_budget from 1 to
+// 99999999999999.98, a currency code of at most 3 letters, both
+// required).
+func planParts(w http.ResponseWriter, body map[string]any) bool {
+	var errs []wire.ErrorItem
+	if d, ok := body["duration"]; ok {
+		dm, _ := d.(map[string]any)
+		var times [2]time.Time
+		for i, k := range []string{"start_date", "end_date"} {
+			s, _ := dm[k].(string)
+			t, err := wirefmt.ParseTime(s)
+			if err != nil {
+				errs = append(errs, invalid("duration."+k, "must be a date-time"))
+			}
+			times[i] = t
+		}
+		if len(errs) == 0 {
+			if times[0].Before(time.Now().Add(-time.Minute)) {
+				errs = append(errs, invalid("duration.start_date", "can not be in the past"))
+			}
+			if d := times[1].Sub(times[0]); d < 24*time.Hour || d > 30*24*time.Hour {
+				errs = append(errs, invalid("duration.end_date", "must be between 1 and 30 days away from start_date"))
+			}
+		}
+	}
+	if b, ok := body["budget"]; ok {
+		bm, _ := b.(map[string]any)
+		n, _ := bm["total_budget"].(json.Number)
+		if f, err := n.Float64(); err != nil || f < 1 || f > 99999999999999.98 {
+			errs = append(errs, invalid("budget.total_budget", "must be a number between 1 and 99999999999999.98"))
+		}
+		if c, ok := bm["currency_code"].(string); !ok || utf8.RuneCountInString(c) > 3 {
+			errs = append(errs, invalid("budget.currency_code", "must be a currency code of at most 3 letters"))
+		}
+	}
+	if len(errs) > 0 {
+		badRequest(w, errs)
+		return false
+	}
+	return true
+}
+
+// planView answers a plan without the entity_type the store keeps.
+func planView(rec map[string]any, _ url.Values, _ bool) (map[string]any, []wire.ErrorItem) {
+	delete(rec, "entity_type")
+	return rec, nil
 }

@@ -47,6 +47,14 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// listCampaignPlans serves GET /campaign_plans.
+	listCampaignPlans(w http.ResponseWriter, r *http.Request)
+	// createCampaignPlan serves POST /campaign_plans.
+	createCampaignPlan(w http.ResponseWriter, r *http.Request)
+	// getCampaignPlan serves GET /campaign_plans/{campaign_plan_id}.
+	getCampaignPlan(w http.ResponseWriter, r *http.Request)
+	// updateCampaignPlan serves POST /campaign_plans/{campaign_plan_id}.
+	updateCampaignPlan(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
 	// listNewStrategyGroups serves GET /new_strategy_groups.
@@ -142,6 +150,10 @@ func routes(ops operations) fake.Routes {
 		"DELETE /attachments/{attachment_id}":                      ops.deleteAttachment,
 		"GET /attachments/{attachment_id}":                         ops.getAttachment,
 		"POST /attachments/{attachment_id}":                        ops.updateAttachment,
+		"GET /campaign_plans":                                      ops.listCampaignPlans,
+		"POST /campaign_plans":                                     ops.createCampaignPlan,
+		"GET /campaign_plans/{campaign_plan_id}":                   ops.getCampaignPlan,
+		"POST /campaign_plans/{campaign_plan_id}":                  ops.updateCampaignPlan,
 		"GET /campaigns/{campaign_id}/permissions":                 ops.listCampaignUsers,
 		"GET /new_strategy_groups":                                 ops.listNewStrategyGroups,
 		"POST /new_strategy_groups":                                ops.createNewStrategyGroup,
@@ -212,6 +224,9 @@ var bodies = map[string]fake.Body{
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
 	},
+	"createCampaignPlan": {
+		Required: []string{"name", "advertiser_id", "duration", "budget", "zone_name"},
+	},
 	"createNewStrategyGroup": {
 		Required: []string{"campaign_id", "name"},
 		Enums: map[string][]string{
@@ -266,6 +281,9 @@ var bodies = map[string]fake.Body{
 			"operator":    {"OR", "AND"},
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
+	},
+	"updateCampaignPlan": {
+		Required: []string{"name", "duration", "budget", "zone_name"},
 	},
 	"updateNewStrategyGroup": {
 		Enums: map[string][]string{

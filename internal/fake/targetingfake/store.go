@@ -35,7 +35,7 @@ const (
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
-	StrategyTemplates: "strategy_template", NewStrategyGroups: "strategy_group",
+	StrategyTemplates: "strategy_template", NewStrategyGroups: "strategy_group", CampaignPlans: "campaign_plan",
 }
 
 // Store is the group's state.
