@@ -37,6 +37,9 @@ type Client struct {
 	NewStrategyGroups *NewStrategyGroupService
 	// CampaignPlans are the campaign plans (/campaign_plans).
 	CampaignPlans *CampaignPlanService
+	// NewStrategyPlanTargetValues lists the target values of strategy
+	// plans (/new_strategy_plan_target_values).
+	NewStrategyPlanTargetValues *NewStrategyPlanTargetValueService
 }
 
 // Option configures New.
@@ -67,13 +70,14 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments:       &AttachmentService{g: g},
-		Targets:           &TargetService{g: g},
-		TargetPaths:       &TargetPathService{g: g},
-		Advertisers:       &AdvertiserService{g: g},
-		Permissions:       &PermissionService{g: g},
-		StrategyTemplates: &StrategyTemplateService{g: g},
-		NewStrategyGroups: &NewStrategyGroupService{g: g},
-		CampaignPlans:     &CampaignPlanService{g: g},
+		Attachments:                 &AttachmentService{g: g},
+		Targets:                     &TargetService{g: g},
+		TargetPaths:                 &TargetPathService{g: g},
+		Advertisers:                 &AdvertiserService{g: g},
+		Permissions:                 &PermissionService{g: g},
+		StrategyTemplates:           &StrategyTemplateService{g: g},
+		NewStrategyGroups:           &NewStrategyGroupService{g: g},
+		CampaignPlans:               &CampaignPlanService{g: g},
+		NewStrategyPlanTargetValues: &NewStrategyPlanTargetValueService{g: g},
 	}
 }

@@ -262,7 +262,7 @@ func TestWireFitsDescription(t *testing.T) {
 	_, err = tc.Permissions.StrategyUsers(ctx, 17, nil)
 	must(err)
 
-	exercisePlans(t, ctx, tc)
+	exercisePlans(t, ctx, tc, h)
 
 	seen := map[string]bool{}
 	for _, x := range rec.got {

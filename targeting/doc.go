@@ -39,6 +39,8 @@
 //     get with strategies, create, update with version, delete, history).
 //   - CampaignPlans: /campaign_plans (list, get, create, update with
 //     version that sends every field, since the platform replaces them).
+//   - NewStrategyPlanTargetValues: /new_strategy_plan_target_values (list,
+//     full=* for every property).
 //
 // # Older paths
 //

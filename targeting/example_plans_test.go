@@ -116,3 +116,20 @@ func ExampleCampaignPlanService() {
 	// 1 Q1 launch 1000 USD 1
 	// 1500 2
 }
+
+func ExampleNewStrategyPlanTargetValueService() {
+	tc, srv := setup()
+	defer srv.Close()
+	srv.Targeting().NewStrategyPlanTargetValues().AddRaw(map[string]any{"id": 11, "name": "Regions",
+		"strategy_target": map[string]any{"id": 4, "strategy_plan_id": 9, "target_op": "OR"},
+		"target_value":    []any{map[string]any{"id": 501, "name": "Bavaria", "code": "BY"}}})
+	page, err := tc.NewStrategyPlanTargetValues.List(context.Background(), &targeting.NewStrategyPlanTargetValueListOptions{Full: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, v := range page.Items {
+		fmt.Println(v.ID, v.StrategyTarget.StrategyPlanID, v.StrategyTarget.TargetOp, *v.TargetValue[0].Name)
+	}
+	// Output: 11 9 OR Bavaria
+}

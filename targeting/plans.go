@@ -288,3 +288,19 @@ func (x *CampaignPlan) updateRequest() (any, error) {
 
 // validate checks nothing: the list takes no options.
 func (o *CampaignPlanListOptions) validate() error { return nil }
+
+// ---- new strategy plan target values ----
+
+// NewStrategyPlanTargetValueService lists the target values of strategy
+// plans (/new_strategy_plan_target_values; reference tag New Strategy
+// Plans). Its methods are generated (services_gen.go).
+type NewStrategyPlanTargetValueService struct {
+	g *call.Group
+}
+
+// validate checks the options: ListOptions' rules.
+func (o *NewStrategyPlanTargetValueListOptions) validate() error {
+	var v valid.Validator
+	o.ListOptions.check(&v, nil)
+	return v.Err()
+}

@@ -16,6 +16,7 @@ func FuzzPlansFastDecode(f *testing.F) {
 		`{"spend_cap_amount":{},"strategies":{},"strategies":[null,{"id":{}}],"created_on":1}`,
 		`{"Name":"a","name":"b"}`, `null`, `{}`, `[]`,
 		`{"id":3,"advertiser_id":"190","name":"P","duration":{"start_date":"2050-01-01T10:00:00Z","end_date":"2050-01-10T23:59:00+0000"},"budget":{"total_budget":"100.5","currency_code":"USD"},"zone_name":"UTC","version":"4"}`,
+		`{"id":11,"strategy_target":{"id":4,"strategy_plan_id":"9","exclude":false,"active":"1","target_op":"OR"},"target_value":[{"id":501,"parent_value_id":null,"name":null,"value":23,"code":"BY","is_targetable":true},null]}`,
 		`{"duration":{"start_date":5},"budget":{"total_budget":{}},"start_date":"x","total_budget":null}`,
 	} {
 		f.Add([]byte(s))
@@ -29,5 +30,8 @@ func FuzzPlansFastDecode(f *testing.F) {
 		recordtest.SameAsSlow(t, b, (*CampaignPlan).decodeFast, (*CampaignPlan).decodeSlow)
 		recordtest.SameAsSlow(t, b, (*CampaignPlanDuration).decodeFast, (*CampaignPlanDuration).decodeSlow)
 		recordtest.SameAsSlow(t, b, (*CampaignPlanBudget).decodeFast, (*CampaignPlanBudget).decodeSlow)
+		recordtest.SameAsSlow(t, b, (*NewStrategyPlanTargetValue).decodeFast, (*NewStrategyPlanTargetValue).decodeSlow)
+		recordtest.SameAsSlow(t, b, (*NewStrategyPlanTarget).decodeFast, (*NewStrategyPlanTarget).decodeSlow)
+		recordtest.SameAsSlow(t, b, (*NewStrategyPlanTargetValueItem).decodeFast, (*NewStrategyPlanTargetValueItem).decodeSlow)
 	})
 }

@@ -22,12 +22,14 @@ func FuzzPlansDecode(f *testing.F) {
 	f.Add([]byte(`{"id":7,"campaign_id":100,"name":"G","spend_cap_amount":"1e2","strategies":[{"id":"3"}],"version":2}`))
 	f.Add([]byte(`{"id":7,"spend_cap_type":"weekly","impression_cap_amount":{},"version":-1}`))
 	f.Add(readPlanExample(f, "campaign_plan_create_Example.json"))
+	f.Add([]byte(`{"id":11,"strategy_target":{"id":"4","exclude":"false","target_op":"XOR"},"target_value":[{"id":501,"parent_value_id":null,"code":null,"value":"23"},null]}`))
 	f.Add([]byte(`{"id":"3","duration":{"start_date":"2050-01-01T10:00:00+0000","end_date":1},"budget":{"total_budget":"1e2","currency_code":5},"version":"2"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		roundTrip(t, b, func() any { return new(targeting.StrategyTemplate) })
 		roundTrip(t, b, func() any { return new(targeting.NewStrategyGroup) })
 		roundTrip(t, b, func() any { return new(targeting.NewStrategyGroupStrategy) })
 		roundTrip(t, b, func() any { return new(targeting.CampaignPlan) })
+		roundTrip(t, b, func() any { return new(targeting.NewStrategyPlanTargetValue) })
 		var plan targeting.CampaignPlan
 		if json.Unmarshal(b, &plan) == nil {
 			_, _ = targeting.CampaignPlanUpdateBody(&plan)

@@ -20,8 +20,9 @@ import (
 
 // exercisePlans runs every operation of the plans family for
 // TestWireFitsDescription.
-func exercisePlans(t *testing.T, ctx context.Context, tc *targeting.Client) {
+func exercisePlans(t *testing.T, ctx context.Context, tc *targeting.Client, h *adamatest.TargetingHandle) {
 	t.Helper()
+	h.NewStrategyPlanTargetValues().AddRaw(planTargetValue)
 	must := func(err error) {
 		t.Helper()
 		require.NoError(t, err)
@@ -62,6 +63,12 @@ func exercisePlans(t *testing.T, ctx context.Context, tc *targeting.Client) {
 	_, err = tc.NewStrategyGroups.History(ctx, grp.ID, nil)
 	must(err)
 	must(tc.NewStrategyGroups.Delete(ctx, grp.ID))
+
+	// Strategy plan target values.
+	_, err = tc.NewStrategyPlanTargetValues.List(ctx, nil)
+	must(err)
+	_, err = tc.NewStrategyPlanTargetValues.List(ctx, &targeting.NewStrategyPlanTargetValueListOptions{Full: true})
+	must(err)
 
 	// Campaign plans.
 	var plan targeting.CampaignPlan
@@ -319,4 +326,35 @@ func TestCampaignPlans(t *testing.T) {
 		n++
 	}
 	assert.Equal(t, 1, n)
+}
+
+// planTargetValue is a strategy plan target value in the reference's full
+// form.
+var planTargetValue = map[string]any{"id": 11, "name": "Region values",
+	"strategy_target": map[string]any{"id": 4, "strategy_plan_id": 9, "target_dimension_id": 7, "exclude": false, "active": true, "target_op": "OR"},
+	"target_value":    []any{map[string]any{"id": 501, "parent_value_id": nil, "target_dimension_id": 7, "name": "Bavaria", "value": 23, "code": "BY", "is_targetable": true}}}
+
+func TestNewStrategyPlanTargetValues(t *testing.T) {
+	tc, srv := plansClient(t)
+	ctx := context.Background()
+	srv.Targeting().NewStrategyPlanTargetValues().AddRaw(planTargetValue)
+
+	page, err := tc.NewStrategyPlanTargetValues.List(ctx, nil)
+	require.NoError(t, err)
+	require.Len(t, page.Items, 1)
+	assert.Equal(t, &targeting.NewStrategyPlanTargetValue{ID: 11, EntityType: "strategy_plan_target_value", Name: "Region values"}, page.Items[0])
+
+	page, err = tc.NewStrategyPlanTargetValues.List(ctx, &targeting.NewStrategyPlanTargetValueListOptions{Full: true})
+	require.NoError(t, err)
+	v := page.Items[0]
+	assert.Empty(t, v.Misfits())
+	assert.Equal(t, targeting.NewStrategyPlanTargetOpOr, v.StrategyTarget.TargetOp)
+	assert.Equal(t, int64(9), v.StrategyTarget.StrategyPlanID)
+	require.Len(t, v.TargetValue, 1)
+	assert.Equal(t, "BY", *v.TargetValue[0].Code)
+	assert.Nil(t, v.TargetValue[0].ParentValueID)
+	for x, err := range tc.NewStrategyPlanTargetValues.All(ctx, &targeting.NewStrategyPlanTargetValueListOptions{ListOptions: targeting.ListOptions{Q: qlang.Where("id", qlang.Eq, 11)}}) {
+		require.NoError(t, err)
+		assert.Equal(t, int64(11), x.ID)
+	}
 }

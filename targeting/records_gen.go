@@ -488,6 +488,34 @@ func (v NewStrategyGroupWith) Valid() bool {
 	return false
 }
 
+// NewStrategyPlanTargetOp is how the values of a strategy plan's
+// target combine.
+type NewStrategyPlanTargetOp string
+
+// The NewStrategyPlanTargetOp values.
+const (
+	NewStrategyPlanTargetOpAnd NewStrategyPlanTargetOp = "AND"
+	NewStrategyPlanTargetOpOr  NewStrategyPlanTargetOp = "OR"
+)
+
+// Values returns every known NewStrategyPlanTargetOp in the description's order, in a new slice.
+func (NewStrategyPlanTargetOp) Values() []NewStrategyPlanTargetOp {
+	return []NewStrategyPlanTargetOp{
+		NewStrategyPlanTargetOpAnd,
+		NewStrategyPlanTargetOpOr,
+	}
+}
+
+// Valid reports whether v is a known NewStrategyPlanTargetOp. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v NewStrategyPlanTargetOp) Valid() bool {
+	switch v {
+	case NewStrategyPlanTargetOpAnd, NewStrategyPlanTargetOpOr:
+		return true
+	}
+	return false
+}
+
 // Attachment is a target attached to a strategy. Create sends the
 // writable fields that are set; Update sends the version and what
 // changed since the record was read (see AttachmentService.Update).
@@ -4942,6 +4970,345 @@ func (x *CampaignPlanBudget) validateAt(v *valid.Validator, at string, create bo
 		v.DecimalMax(valid.Path(at, "total_budget"), x.TotalBudget, "99999999999999.98")
 		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
 	}
+}
+
+// NewStrategyPlanTargetValue is the values of one target of a
+// strategy plan. A list without full=* answers id, entity_type and
+// name.
+type NewStrategyPlanTargetValue struct {
+	// The record's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The strategy plan's target.
+	StrategyTarget *NewStrategyPlanTarget `json:"strategy_target,omitempty"`
+	// The target's values.
+	TargetValue []*NewStrategyPlanTargetValueItem `json:"target_value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanTargetValueAlias NewStrategyPlanTargetValue
+
+var newStrategyPlanTargetValueIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanTargetValueAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanTargetValue) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanTargetValue) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanTargetValue) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanTargetValueAlias)(x), newStrategyPlanTargetValueIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanTargetValue) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanTargetValue{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "strategy_target":
+			x.StrategyTarget, ok = record.ReadRecord(v, (*NewStrategyPlanTarget).decodeValid)
+		case "target_value":
+			x.TargetValue, ok = record.ReadList(v, func(e []byte) (*NewStrategyPlanTargetValueItem, bool) {
+				return record.ReadRecord(e, (*NewStrategyPlanTargetValueItem).decodeValid)
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "strategy_target", "target_value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanTargetValue) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanTargetValueAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanTargetValue) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanTargetValue) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanTargetValueIdx, prefix)
+	out = append(out, x.StrategyTarget.misfits(record.MisfitPath(prefix, "strategy_target"))...)
+	for i, y := range x.TargetValue {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "target_value["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// NewStrategyPlanTarget is a target of a strategy plan (one
+// dimension).
+type NewStrategyPlanTarget struct {
+	// The target's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The strategy plan. Also read from a JSON string.
+	StrategyPlanID int64 `json:"strategy_plan_id,omitempty"`
+	// The target dimension. Also read from a JSON string.
+	TargetDimensionID int64 `json:"target_dimension_id,omitempty"`
+	// Whether the values are excluded (false by default).
+	Exclude *bool `json:"exclude,omitempty"`
+	// Whether the target is active (true by default).
+	Active *bool `json:"active,omitempty"`
+	// How the values combine.
+	TargetOp NewStrategyPlanTargetOp `json:"target_op,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanTargetAlias NewStrategyPlanTarget
+
+var newStrategyPlanTargetIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanTargetAlias)(x), newStrategyPlanTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanTarget) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_plan_id":
+			if !record.IsNull(v) {
+				x.StrategyPlanID, ok = record.ReadInt64(v)
+			}
+		case "target_dimension_id":
+			if !record.IsNull(v) {
+				x.TargetDimensionID, ok = record.ReadInt64(v)
+			}
+		case "exclude":
+			x.Exclude, ok = record.ReadPtr(v, record.ReadBool)
+		case "active":
+			x.Active, ok = record.ReadPtr(v, record.ReadBool)
+		case "target_op":
+			if !record.IsNull(v) {
+				x.TargetOp, ok = record.ReadEnum[NewStrategyPlanTargetOp](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_plan_id", "target_dimension_id", "exclude", "active", "target_op")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanTarget) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanTargetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanTargetIdx, prefix)
+	return out
+}
+
+// NewStrategyPlanTargetValueItem is one value of a strategy plan's
+// target.
+type NewStrategyPlanTargetValueItem struct {
+	// The value's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The parent value. Also read from a JSON string.
+	ParentValueID *int64 `json:"parent_value_id,omitempty"`
+	// The value's dimension. Also read from a JSON string.
+	TargetDimensionID int64 `json:"target_dimension_id,omitempty"`
+	// Its name.
+	Name *string `json:"name,omitempty"`
+	// The value. Also read from a JSON string.
+	Value int64 `json:"value,omitempty"`
+	// Its code.
+	Code *string `json:"code,omitempty"`
+	// Whether it can be targeted (true by default).
+	IsTargetable *bool `json:"is_targetable,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanTargetValueItemAlias NewStrategyPlanTargetValueItem
+
+var newStrategyPlanTargetValueItemIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanTargetValueItemAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanTargetValueItem) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanTargetValueItem) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanTargetValueItem) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanTargetValueItemAlias)(x), newStrategyPlanTargetValueItemIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanTargetValueItem) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanTargetValueItem{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "parent_value_id":
+			x.ParentValueID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "target_dimension_id":
+			if !record.IsNull(v) {
+				x.TargetDimensionID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			x.Name, ok = record.ReadPtr(v, record.ReadText)
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			x.Code, ok = record.ReadPtr(v, record.ReadText)
+		case "is_targetable":
+			x.IsTargetable, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "parent_value_id", "target_dimension_id", "name", "value", "code", "is_targetable")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanTargetValueItem) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanTargetValueItemAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanTargetValueItem) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanTargetValueItem) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanTargetValueItemIdx, prefix)
+	return out
 }
 
 // The limits of the query parameter page_limit

@@ -176,6 +176,26 @@ func (o *CampaignPlanListOptions) query(_, _ int) url.Values {
 	return q
 }
 
+// NewStrategyPlanTargetValueListOptions are the parameters of GET
+// /new_strategy_plan_target_values: one page of strategy plan target
+// values: id, entity_type and name, or every property with full=*. A
+// nil *NewStrategyPlanTargetValueListOptions asks for the platform's
+// defaults; the struct is copied, never changed.
+type NewStrategyPlanTargetValueListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *NewStrategyPlanTargetValueListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -1067,6 +1087,51 @@ func (s *CampaignPlanService) Modify(ctx context.Context, campaignPlanID int64, 
 		func(ctx context.Context, rec *CampaignPlan) (*CampaignPlan, error) { return s.Update(ctx, rec, ro...) })
 }
 
+// List calls GET /new_strategy_plan_target_values. The operation:
+// one page of strategy plan target values: id, entity_type and name,
+// or every property with full=*.
+func (s *NewStrategyPlanTargetValueService) List(ctx context.Context, opts *NewStrategyPlanTargetValueListOptions, ro ...adama.RequestOption) (*adama.Page[*NewStrategyPlanTargetValue], error) {
+	var o NewStrategyPlanTargetValueListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[NewStrategyPlanTargetValue](ctx, s.g, &call.Call{Path: "/new_strategy_plan_target_values", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET
+// /new_strategy_plan_target_values, page by page; no request is
+// made before the caller ranges, and an error ends the iteration.
+// The operation: one page of strategy plan target values: id,
+// entity_type and name, or every property with full=*.
+func (s *NewStrategyPlanTargetValueService) All(ctx context.Context, opts *NewStrategyPlanTargetValueListOptions, ro ...adama.RequestOption) iter.Seq2[*NewStrategyPlanTargetValue, error] {
+	var o NewStrategyPlanTargetValueListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*NewStrategyPlanTargetValue, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*NewStrategyPlanTargetValue], error) {
+			return listPage[NewStrategyPlanTargetValue](ctx, s.g, &call.Call{Path: "/new_strategy_plan_target_values", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -1379,6 +1444,8 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getCampaignPlan", "GET", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Get", ""},
 	{"updateCampaignPlan", "POST", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Update", ""},
 	{"updateCampaignPlan", "POST", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Modify", ""},
+	{"listNewStrategyPlanTargetValues", "GET", "/new_strategy_plan_target_values", "NewStrategyPlanTargetValues", "List", ""},
+	{"listNewStrategyPlanTargetValues", "GET", "/new_strategy_plan_target_values", "NewStrategyPlanTargetValues", "All", ""},
 }
 
 // The hand-written methods of the table: the build fails when one is

@@ -29,13 +29,15 @@ const (
 	StrategyTemplates = "strategy_templates"
 	NewStrategyGroups = "new_strategy_groups"
 	CampaignPlans     = "campaign_plans"
+	// NewStrategyPlanTargetValues are read only; tests seed them.
+	NewStrategyPlanTargetValues = "new_strategy_plan_target_values"
 )
 
 // planCollections are the family's collections, registered by NewStore.
-var planCollections = []string{StrategyTemplates, NewStrategyGroups, CampaignPlans}
+var planCollections = []string{StrategyTemplates, NewStrategyGroups, CampaignPlans, NewStrategyPlanTargetValues}
 
 // versionless are the collections whose records carry no version.
-var versionless = map[string]bool{StrategyTemplates: true}
+var versionless = map[string]bool{StrategyTemplates: true, NewStrategyPlanTargetValues: true}
 
 // kAny is a field whose type the handler checks itself (a number).
 const kAny kind = 100
@@ -79,6 +81,7 @@ var (
 type plans struct {
 	st            *Store
 	tpl, grp, cpl *resource
+	tv            *resource
 	mu            sync.Mutex
 	history       map[int64][]map[string]any // a strategy group's changes, by its id
 }
@@ -88,6 +91,7 @@ func newPlans(st *Store) *plans {
 		tpl:     &resource{st: st, coll: StrategyTemplates, filter: templateFilter, project: templateView},
 		grp:     &resource{st: st, coll: NewStrategyGroups, create: newStrategyGroupCreate, update: newStrategyGroupUpdate, filter: groupFilter, project: groupView},
 		cpl:     &resource{st: st, coll: CampaignPlans, create: campaignPlanCreate, update: campaignPlanUpdate, project: planView},
+		tv:      &resource{st: st, coll: NewStrategyPlanTargetValues, project: targetValueView},
 		history: map[int64][]map[string]any{},
 	}
 }
@@ -549,5 +553,26 @@ func planParts(w http.ResponseWriter, body map[string]any) bool {
 // planView answers a plan without the entity_type the store keeps.
 func planView(rec map[string]any, _ url.Values, _ bool) (map[string]any, []wire.ErrorItem) {
 	delete(rec, "entity_type")
+	return rec, nil
+}
+
+// ---- new strategy plan target values ----
+
+func (h *handler) listNewStrategyPlanTargetValues(w http.ResponseWriter, r *http.Request) {
+	h.plans.tv.list(w, r)
+}
+
+// targetValueView shapes a strategy plan target value: without full=* a
+// list item holds id, entity_type and name.
+func targetValueView(rec map[string]any, q url.Values, _ bool) (map[string]any, []wire.ErrorItem) {
+	if f := q.Get("full"); f != "" && f != "*" {
+		return nil, []wire.ErrorItem{invalid("full", "must be *")}
+	}
+	if q.Get("full") == "" {
+		return map[string]any{"id": rec["id"], "entity_type": rec["entity_type"], "name": rec["name"]}, nil
+	}
+	for _, k := range []string{"entity_type", "name", "created_on", "updated_on"} {
+		delete(rec, k)
+	}
 	return rec, nil
 }

@@ -69,6 +69,8 @@ type operations interface {
 	updateNewStrategyGroup(w http.ResponseWriter, r *http.Request)
 	// getNewStrategyGroupHistory serves GET /new_strategy_groups/{new_strategy_group_id}/history.
 	getNewStrategyGroupHistory(w http.ResponseWriter, r *http.Request)
+	// listNewStrategyPlanTargetValues serves GET /new_strategy_plan_target_values.
+	listNewStrategyPlanTargetValues(w http.ResponseWriter, r *http.Request)
 	// listOrganizationPermissions serves GET /organizations/{organization_id}/permissions.
 	listOrganizationPermissions(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
@@ -161,6 +163,7 @@ func routes(ops operations) fake.Routes {
 		"GET /new_strategy_groups/{new_strategy_group_id}":         ops.getNewStrategyGroup,
 		"POST /new_strategy_groups/{new_strategy_group_id}":        ops.updateNewStrategyGroup,
 		"GET /new_strategy_groups/{new_strategy_group_id}/history": ops.getNewStrategyGroupHistory,
+		"GET /new_strategy_plan_target_values":                     ops.listNewStrategyPlanTargetValues,
 		"GET /organizations/{organization_id}/permissions":         ops.listOrganizationPermissions,
 		"GET /permissions/{user_id}":                               ops.getUserPermissions,
 		"POST /permissions/{user_id}":                              ops.checkUserPermissions,

@@ -36,6 +36,7 @@ const (
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
 	StrategyTemplates: "strategy_template", NewStrategyGroups: "strategy_group", CampaignPlans: "campaign_plan",
+	NewStrategyPlanTargetValues: "strategy_plan_target_value",
 }
 
 // Store is the group's state.
