@@ -29,6 +29,70 @@ type Client struct {
 	// Permissions are the user permissions (/users/{id}/permissions,
 	// /permissions/{user_id}/..., /{level}/{id}/permissions).
 	Permissions *PermissionService
+	// SegmentGroups are the segment groups (/segment_groups), with their
+	// history and strategy assignments.
+	SegmentGroups *SegmentGroupService
+	// AudienceVendors are the audience vendors (/audience_vendors).
+	AudienceVendors *AudienceVendorService
+	// AudienceSegments lists audience segments by path
+	// (/path_audience_segments), the most used ones, and estimates their
+	// CPM.
+	AudienceSegments *AudienceSegmentService
+	// ContextualSegments lists contextual segments by path
+	// (/path_targeting_segments), the most used ones, and estimates
+	// their CPM.
+	ContextualSegments *ContextualSegmentService
+	// TargetingSegments lists the targeting (contextual) segments
+	// (/targeting_segments).
+	TargetingSegments *TargetingSegmentService
+	// TargetingSegmentObjectives are the objectives of targeting
+	// segments (/targeting_segment_objectives).
+	TargetingSegmentObjectives *TargetingSegmentObjectiveService
+	// TechnologyTargetValues lists the target values of technology,
+	// video and location dimensions (/technology_target_values).
+	TechnologyTargetValues *TechnologyTargetValueService
+	// EntityGroups are the entity groups of the enterprise controls
+	// (/entity_groups).
+	EntityGroups *EntityGroupService
+	// StrategyTargeting adds targeting to strategies and shows their
+	// location targeting (/targeting).
+	StrategyTargeting *StrategyTargetingService
+	// Organizations are the organizations (/organizations, their
+	// settings and the audit log by id list).
+	Organizations *OrganizationService
+	// Agencies are the agencies (/agencies and the audit log by id
+	// list).
+	Agencies *AgencyService
+	// Users are the user records (/users, their history and settings);
+	// a user's grants are Permissions'.
+	Users *UserService
+	// Verticals lists the verticals (/verticals).
+	Verticals *VerticalService
+	// AdServers lists the ad servers (/ad_servers).
+	AdServers *AdServerService
+	// CurrencyRates lists the currency rates (/currency_rates).
+	CurrencyRates *CurrencyRateService
+	// Timezones lists the time zones (/timezones).
+	Timezones *TimezoneService
+	// Vendors are the vendors (/vendors).
+	Vendors *VendorService
+	// SupplySources are the supply sources (/supply_sources).
+	SupplySources *SupplySourceService
+	// PixelProviders lists the pixel providers (/pixel_providers).
+	PixelProviders *PixelProviderService
+	// VendorContracts lists the vendor contracts (/vendor_contracts).
+	VendorContracts *VendorContractService
+	// Roles lists the user roles (/roles).
+	Roles *RoleService
+	// TargetValues lists target values by name (/target_values).
+	TargetValues *TargetValueService
+	// Search finds organizations, agencies and advertisers by name
+	// (/search).
+	Search *SearchService
+	// Health reports the interface's health (/healthcheck).
+	Health *HealthService
+	// CreativeTags reads a creative's tag (/creatives/{creative_id}).
+	CreativeTags *CreativeTagService
 	// StrategyTemplates are the strategy templates
 	// (/strategy_templates).
 	StrategyTemplates *StrategyTemplateService
@@ -75,6 +139,31 @@ func New(c *adama.Client, opts ...Option) *Client {
 		TargetPaths:                 &TargetPathService{g: g},
 		Advertisers:                 &AdvertiserService{g: g},
 		Permissions:                 &PermissionService{g: g},
+		SegmentGroups:               &SegmentGroupService{g: g},
+		AudienceVendors:             &AudienceVendorService{g: g},
+		AudienceSegments:            &AudienceSegmentService{g: g},
+		ContextualSegments:          &ContextualSegmentService{g: g},
+		TargetingSegments:           &TargetingSegmentService{g: g},
+		TargetingSegmentObjectives:  &TargetingSegmentObjectiveService{g: g},
+		TechnologyTargetValues:      &TechnologyTargetValueService{g: g},
+		EntityGroups:                &EntityGroupService{g: g},
+		StrategyTargeting:           &StrategyTargetingService{g: g},
+		Organizations:               &OrganizationService{g: g},
+		Agencies:                    &AgencyService{g: g},
+		Users:                       &UserService{g: g},
+		Verticals:                   &VerticalService{g: g},
+		AdServers:                   &AdServerService{g: g},
+		CurrencyRates:               &CurrencyRateService{g: g},
+		Timezones:                   &TimezoneService{g: g},
+		Vendors:                     &VendorService{g: g},
+		SupplySources:               &SupplySourceService{g: g},
+		PixelProviders:              &PixelProviderService{g: g},
+		VendorContracts:             &VendorContractService{g: g},
+		Roles:                       &RoleService{g: g},
+		TargetValues:                &TargetValueService{g: g},
+		Search:                      &SearchService{g: g},
+		Health:                      &HealthService{g: g},
+		CreativeTags:                &CreativeTagService{g: g},
 		StrategyTemplates:           &StrategyTemplateService{g: g},
 		NewStrategyGroups:           &NewStrategyGroupService{g: g},
 		CampaignPlans:               &CampaignPlanService{g: g},

@@ -262,6 +262,10 @@ func TestWireFitsDescription(t *testing.T) {
 	_, err = tc.Permissions.StrategyUsers(ctx, 17, nil)
 	must(err)
 
+	exerciseOrgs(ctx, t, tc, adv.ID)
+	exerciseLookups(ctx, t, tc)
+	exerciseGeneral(ctx, t, tc, adv.ID)
+	exerciseAudiences(t, ctx, tc, srv)
 	exercisePlans(t, ctx, tc, h)
 
 	seen := map[string]bool{}

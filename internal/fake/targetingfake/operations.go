@@ -9,6 +9,8 @@ type handler struct {
 	att, tgt, adv, paths *resource
 	perm                 *permissions
 	plans                *plans
+	orgs                 *orgFamily
+	aud                  *audiences
 }
 
 func newHandler(st *Store) *handler {
@@ -19,6 +21,8 @@ func newHandler(st *Store) *handler {
 		paths: &resource{st: st, coll: TargetPaths},
 		perm:  &permissions{st: st},
 		plans: newPlans(st),
+		orgs:  newOrgFamily(st),
+		aud:   newAudiences(st),
 	}
 }
 

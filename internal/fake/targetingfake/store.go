@@ -35,6 +35,9 @@ const (
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
+	Organizations: "organization", Agencies: "agency", Verticals: "vertical", AdServers: "ad_server", CurrencyRates: "currency_rate",
+	Timezones: "timezone", Vendors: "vendor", SupplySources: "supply_source", PixelProviders: "pixel_provider", VendorContracts: "vendor_contract",
+	CreativeTags:      "creative",
 	StrategyTemplates: "strategy_template", NewStrategyGroups: "strategy_group", CampaignPlans: "campaign_plan",
 	NewStrategyPlanTargetValues: "strategy_plan_target_value",
 }
@@ -77,10 +80,12 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
-	for _, c := range append([]string{Attachments, Targets, Advertisers, TargetPaths, Permissions}, planCollections...) {
+	for _, c := range append([]string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
+		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags}, planCollections...) {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
+	registerAudiences(st)
 	for _, name := range []string{"Technology", "Technology » Browser", "Location", "Location » Region"} {
 		st.Add(TargetPaths, map[string]any{"name": name})
 	}
