@@ -503,6 +503,14 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updateCampaignV3", "POST", "/api/v3.0/campaigns/{id}", "Client", "SetCampaignCustomBrainSelections", "a JSON body of the version and the selections, checked before sending"},
 	{"copyCampaign", "POST", "/api/v3.0/campaigns/{id}/copy", "Client", "CopyCampaign", "a JSON copy request checked by CampaignCopy.Validate, answered as the new v3.0 campaign"},
 	{"bulkUpdateStrategies", "POST", "/api/v3.0/bulk_update/strategies", "Client", "BulkUpdateStrategies", "a JSON list of per-strategy changes answered as a list of strategies"},
+	{"getStrategyTargetValues", "GET", "/api/v2.0/strategies/{id}/target_values", "Client", "StrategyTargetValues", "a strategy's targets answered as strategy_target records with the operator across them, which the XML form carries on <entities target_op>"},
+	{"setStrategyTargetValues", "POST", "/api/v2.0/strategies/{id}/target_values", "Client", "SetStrategyTargetValues", "a form of indexed dimensions (dimensions.<n>.code, .restriction, .operation, .value_ids) replacing the strategy's target values, not a record"},
+	{"getStrategyTargetDimension", "GET", "/api/v2.0/strategies/{id}/target_dimensions/{dimension}", "Client", "StrategyTargetDimension", "one dimension's targets of a strategy, strategy_target records with the operator the XML form carries on <entities target_op>"},
+	{"setStrategyTargetDimension", "POST", "/api/v2.0/strategies/{id}/target_dimensions/{dimension}", "Client", "SetStrategyTargetDimension", "a form of included and excluded value ids (include.<n>.value_id, exclude.<n>.value_id) and target_op replacing one dimension's targets, not a record"},
+	{"listStrategyRetiredAudienceSegments", "GET", "/api/v2.0/strategies/{id}/retired_audience_segments", "Client", "StrategyRetiredAudienceSegments", "a list of the strategy's audience segments the platform retired, under one strategy and paged like the collections"},
+	{"uploadStrategyPostcodes", "POST", "/api/v2.0/strategies/{id}/target_postcodes", "Client", "UploadStrategyPostcodes", "a multipart file of postal codes streamed from a reader with progress, answered by an acknowledgement rather than a record"},
+	{"getUserPermissions", "GET", "/api/v2.0/users/{id}/permissions", "Client", "UserPermissions", "a permission document, not an entity: its XML form is <permissions> with attributes, and an empty one comes as [] or <permissions/>"},
+	{"addUserPermissions", "POST", "/api/v2.0/users/{id}/permissions", "Client", "AddUserPermissions", "a form of repeated organization_id, agency_id and advertiser_id values, answered by the permission document"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -523,4 +531,12 @@ var _ = []any{
 	(*Client).SetCampaignCustomBrainSelections,
 	(*Client).CopyCampaign,
 	(*Client).BulkUpdateStrategies,
+	(*Client).StrategyTargetValues,
+	(*Client).SetStrategyTargetValues,
+	(*Client).StrategyTargetDimension,
+	(*Client).SetStrategyTargetDimension,
+	(*Client).StrategyRetiredAudienceSegments,
+	(*Client).UploadStrategyPostcodes,
+	(*Client).UserPermissions,
+	(*Client).AddUserPermissions,
 }

@@ -57,6 +57,12 @@ type Client struct {
 	// StrategyTargeting adds targeting to strategies and shows their
 	// location targeting (/targeting).
 	StrategyTargeting *StrategyTargetingService
+	// AtomicCreatives are the atomic creatives (/atomic_creatives).
+	AtomicCreatives *AtomicCreativeService
+	// PixelBundles are the pixel bundles (/pixel_bundles).
+	PixelBundles *PixelBundleService
+	// Marketplaces are the marketplaces (/marketplaces).
+	Marketplaces *MarketplaceService
 	// Organizations are the organizations (/organizations, their
 	// settings and the audit log by id list).
 	Organizations *OrganizationService
@@ -104,6 +110,9 @@ type Client struct {
 	// NewStrategyPlanTargetValues lists the target values of strategy
 	// plans (/new_strategy_plan_target_values).
 	NewStrategyPlanTargetValues *NewStrategyPlanTargetValueService
+	// SiteLists are the site lists (/site_lists): made and replaced by
+	// uploading a file, downloaded as CSV.
+	SiteLists *SiteListService
 }
 
 // Option configures New.
@@ -148,6 +157,9 @@ func New(c *adama.Client, opts ...Option) *Client {
 		TechnologyTargetValues:      &TechnologyTargetValueService{g: g},
 		EntityGroups:                &EntityGroupService{g: g},
 		StrategyTargeting:           &StrategyTargetingService{g: g},
+		AtomicCreatives:             &AtomicCreativeService{g: g},
+		PixelBundles:                &PixelBundleService{g: g},
+		Marketplaces:                &MarketplaceService{g: g},
 		Organizations:               &OrganizationService{g: g},
 		Agencies:                    &AgencyService{g: g},
 		Users:                       &UserService{g: g},
@@ -168,5 +180,6 @@ func New(c *adama.Client, opts ...Option) *Client {
 		NewStrategyGroups:           &NewStrategyGroupService{g: g},
 		CampaignPlans:               &CampaignPlanService{g: g},
 		NewStrategyPlanTargetValues: &NewStrategyPlanTargetValueService{g: g},
+		SiteLists:                   &SiteListService{g: g},
 	}
 }

@@ -25,11 +25,11 @@ func FuzzPlansDecode(f *testing.F) {
 	f.Add([]byte(`{"id":11,"strategy_target":{"id":"4","exclude":"false","target_op":"XOR"},"target_value":[{"id":501,"parent_value_id":null,"code":null,"value":"23"},null]}`))
 	f.Add([]byte(`{"id":"3","duration":{"start_date":"2050-01-01T10:00:00+0000","end_date":1},"budget":{"total_budget":"1e2","currency_code":5},"version":"2"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		roundTrip(t, b, func() any { return new(targeting.StrategyTemplate) })
-		roundTrip(t, b, func() any { return new(targeting.NewStrategyGroup) })
-		roundTrip(t, b, func() any { return new(targeting.NewStrategyGroupStrategy) })
-		roundTrip(t, b, func() any { return new(targeting.CampaignPlan) })
-		roundTrip(t, b, func() any { return new(targeting.NewStrategyPlanTargetValue) })
+		plansRoundTrip(t, b, func() any { return new(targeting.StrategyTemplate) })
+		plansRoundTrip(t, b, func() any { return new(targeting.NewStrategyGroup) })
+		plansRoundTrip(t, b, func() any { return new(targeting.NewStrategyGroupStrategy) })
+		plansRoundTrip(t, b, func() any { return new(targeting.CampaignPlan) })
+		plansRoundTrip(t, b, func() any { return new(targeting.NewStrategyPlanTargetValue) })
 		var plan targeting.CampaignPlan
 		if json.Unmarshal(b, &plan) == nil {
 			_, _ = targeting.CampaignPlanUpdateBody(&plan)
@@ -55,9 +55,9 @@ func FuzzPlansDecode(f *testing.F) {
 	})
 }
 
-// roundTrip decodes b into a fresh record; one that decodes encodes, and
+// plansRoundTrip decodes b into a fresh record; one that decodes encodes, and
 // its output decodes again with as many misfits.
-func roundTrip(t *testing.T, b []byte, fresh func() any) {
+func plansRoundTrip(t *testing.T, b []byte, fresh func() any) {
 	v := fresh()
 	if json.Unmarshal(b, v) != nil {
 		return

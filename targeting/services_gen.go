@@ -377,6 +377,64 @@ func (o *EnterpriseControlListOptions) query(_, _ int) url.Values {
 	return q
 }
 
+// AtomicCreativeListOptions are the parameters of GET
+// /atomic_creatives: one page of atomic creatives; extended=true
+// adds the extended properties. A nil *AtomicCreativeListOptions
+// asks for the platform's defaults; the struct is copied, never
+// changed.
+type AtomicCreativeListOptions struct {
+	// Extended (extended): add the extended properties.
+	Extended *bool
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *AtomicCreativeListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	if o.Extended != nil {
+		q.Set("extended", strconv.FormatBool(*o.Extended))
+	}
+	return q
+}
+
+// PixelBundleListOptions are the parameters of GET /pixel_bundles:
+// one page of pixel bundles: id, name and entity_type, or every
+// property with full=*. A nil *PixelBundleListOptions asks for the
+// platform's defaults; the struct is copied, never changed.
+type PixelBundleListOptions struct {
+	ListOptions
+	// With (with): related records to embed.
+	With PixelBundleWith
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *PixelBundleListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.With != "" {
+		q.Set("with", string(o.With))
+	}
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// MarketplaceListOptions are the parameters of GET /marketplaces:
+// one page of marketplaces. The platform takes none today; the
+// struct gives the list the signature of every list, so that options
+// can be added without breaking callers.
+type MarketplaceListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *MarketplaceListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
 // OrganizationListOptions are the parameters of GET /organizations:
 // one page of organizations (id, name and entity_type; every
 // property with full=*). A nil *OrganizationListOptions asks for the
@@ -665,6 +723,46 @@ type NewStrategyPlanTargetValueListOptions struct {
 
 // query is the query of one page: ListOptions's, then the options set here.
 func (o *NewStrategyPlanTargetValueListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// SiteListListOptions are the parameters of GET /site_lists: one
+// page of site lists: id, name and entity_type, or every property
+// with full=*. A nil *SiteListListOptions asks for the platform's
+// defaults; the struct is copied, never changed.
+type SiteListListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *SiteListListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// SiteListAssignmentListOptions are the parameters of GET
+// /site_lists/{site_list_id}/assignments: one page of the
+// campaigns and strategies a site list is assigned to: id,
+// name and entity_type, or every property with full=*. A nil
+// *SiteListAssignmentListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type SiteListAssignmentListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *SiteListAssignmentListOptions) query(limit, offset int) url.Values {
 	q := o.ListOptions.query(limit, offset)
 	if o.Full {
 		q.Set("full", "*")
@@ -1801,6 +1899,303 @@ func (s *StrategyTargetingService) Add(ctx context.Context, in *StrategyTargetin
 		return nil, err
 	}
 	return call.One[StrategyTargetingView](ctx, s.g, c, ro...)
+}
+
+// List calls GET /atomic_creatives. The operation: one page of
+// atomic creatives; extended=true adds the extended properties.
+func (s *AtomicCreativeService) List(ctx context.Context, opts *AtomicCreativeListOptions, ro ...adama.RequestOption) (*adama.Page[*AtomicCreative], error) {
+	var o AtomicCreativeListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[AtomicCreative](ctx, s.g, &call.Call{Path: "/atomic_creatives", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /atomic_creatives, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of atomic creatives;
+// extended=true adds the extended properties.
+func (s *AtomicCreativeService) All(ctx context.Context, opts *AtomicCreativeListOptions, ro ...adama.RequestOption) iter.Seq2[*AtomicCreative, error] {
+	var o AtomicCreativeListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*AtomicCreative, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*AtomicCreative], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[AtomicCreative](ctx, s.g, &call.Call{Path: "/atomic_creatives", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /atomic_creatives,
+// returning the record as the platform has it. The operation:
+// create an atomic creative.
+func (s *AtomicCreativeService) Create(ctx context.Context, rec *AtomicCreative, ro ...adama.RequestOption) (*AtomicCreative, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[AtomicCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/atomic_creatives", JSON: body}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /atomic_creatives/{atomic_creative_id}, returning the record as
+// the platform has it. The operation: change an atomic creative;
+// the version read must be sent.
+func (s *AtomicCreativeService) Update(ctx context.Context, rec *AtomicCreative, ro ...adama.RequestOption) (*AtomicCreative, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[AtomicCreative](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/atomic_creatives/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it
+// with Update (POST /atomic_creatives/{atomic_creative_id}),
+// reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *AtomicCreativeService) Modify(ctx context.Context, atomicCreativeID int64, change func(*AtomicCreative) error, ro ...adama.RequestOption) (*AtomicCreative, error) {
+	if err := positiveID("atomic_creative_id", atomicCreativeID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "atomic creative "+strconv.FormatInt(atomicCreativeID, 10),
+		func(ctx context.Context) (*AtomicCreative, error) { return s.Get(ctx, atomicCreativeID, ro...) },
+		change,
+		func(ctx context.Context, rec *AtomicCreative) (*AtomicCreative, error) {
+			return s.Update(ctx, rec, ro...)
+		})
+}
+
+// History calls GET /atomic_creatives/{atomic_creative_id}/history.
+// The operation: one page of the atomic creative's changes.
+func (s *AtomicCreativeService) History(ctx context.Context, atomicCreativeID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("atomic_creative_id", atomicCreativeID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/atomic_creatives/" + strconv.FormatInt(atomicCreativeID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// List calls GET /pixel_bundles. The operation: one page of pixel
+// bundles: id, name and entity_type, or every property with full=*.
+func (s *PixelBundleService) List(ctx context.Context, opts *PixelBundleListOptions, ro ...adama.RequestOption) (*adama.Page[*PixelBundle], error) {
+	var o PixelBundleListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[PixelBundle](ctx, s.g, &call.Call{Path: "/pixel_bundles", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /pixel_bundles, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of pixel bundles: id,
+// name and entity_type, or every property with full=*.
+func (s *PixelBundleService) All(ctx context.Context, opts *PixelBundleListOptions, ro ...adama.RequestOption) iter.Seq2[*PixelBundle, error] {
+	var o PixelBundleListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*PixelBundle, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*PixelBundle], error) {
+			return listPage[PixelBundle](ctx, s.g, &call.Call{Path: "/pixel_bundles", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /pixel_bundles,
+// returning the record as the platform has it. The operation:
+// create a pixel bundle.
+func (s *PixelBundleService) Create(ctx context.Context, rec *PixelBundle, ro ...adama.RequestOption) (*PixelBundle, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[PixelBundle](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/pixel_bundles", JSON: body}, ro...)
+}
+
+// Get calls GET /pixel_bundles/{pixel_bundle_id}. The operation:
+// one pixel bundle.
+func (s *PixelBundleService) Get(ctx context.Context, pixelBundleID int64, ro ...adama.RequestOption) (*PixelBundle, error) {
+	if err := positiveID("pixel_bundle_id", pixelBundleID); err != nil {
+		return nil, err
+	}
+	return call.One[PixelBundle](ctx, s.g, &call.Call{Path: "/pixel_bundles/" + strconv.FormatInt(pixelBundleID, 10)}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /pixel_bundles/{pixel_bundle_id}, returning the record as the
+// platform has it. The operation: change a pixel bundle; the version
+// read must be sent.
+func (s *PixelBundleService) Update(ctx context.Context, rec *PixelBundle, ro ...adama.RequestOption) (*PixelBundle, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[PixelBundle](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/pixel_bundles/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /pixel_bundles/{pixel_bundle_id}), reading again and
+// retrying on a version conflict (adama.DefaultModifyAttempts rounds
+// in all).
+func (s *PixelBundleService) Modify(ctx context.Context, pixelBundleID int64, change func(*PixelBundle) error, ro ...adama.RequestOption) (*PixelBundle, error) {
+	if err := positiveID("pixel_bundle_id", pixelBundleID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "pixel bundle "+strconv.FormatInt(pixelBundleID, 10),
+		func(ctx context.Context) (*PixelBundle, error) { return s.Get(ctx, pixelBundleID, ro...) },
+		change,
+		func(ctx context.Context, rec *PixelBundle) (*PixelBundle, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /pixel_bundles/{pixel_bundle_id}/history.
+// The operation: one page of the pixel bundle's changes.
+func (s *PixelBundleService) History(ctx context.Context, pixelBundleID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("pixel_bundle_id", pixelBundleID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/pixel_bundles/" + strconv.FormatInt(pixelBundleID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// List calls GET /marketplaces. The operation: one page of
+// marketplaces.
+func (s *MarketplaceService) List(ctx context.Context, opts *MarketplaceListOptions, ro ...adama.RequestOption) (*adama.Page[*Marketplace], error) {
+	var o MarketplaceListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[Marketplace](ctx, s.g, &call.Call{Path: "/marketplaces", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /marketplaces, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of marketplaces.
+func (s *MarketplaceService) All(ctx context.Context, opts *MarketplaceListOptions, ro ...adama.RequestOption) iter.Seq2[*Marketplace, error] {
+	var o MarketplaceListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*Marketplace, error) bool) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Marketplace], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[Marketplace](ctx, s.g, &call.Call{Path: "/marketplaces", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /marketplaces,
+// returning the record as the platform has it. The operation:
+// create a marketplace.
+func (s *MarketplaceService) Create(ctx context.Context, rec *Marketplace, ro ...adama.RequestOption) (*Marketplace, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Marketplace](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/marketplaces", JSON: body}, ro...)
+}
+
+// Get calls GET /marketplaces/{marketplace_id}. The operation:
+// one marketplace.
+func (s *MarketplaceService) Get(ctx context.Context, marketplaceID int64, ro ...adama.RequestOption) (*Marketplace, error) {
+	if err := positiveID("marketplace_id", marketplaceID); err != nil {
+		return nil, err
+	}
+	return call.One[Marketplace](ctx, s.g, &call.Call{Path: "/marketplaces/" + strconv.FormatInt(marketplaceID, 10)}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /marketplaces/{marketplace_id}, returning the record as the
+// platform has it. The operation: change a marketplace; the version
+// read must be sent.
+func (s *MarketplaceService) Update(ctx context.Context, rec *Marketplace, ro ...adama.RequestOption) (*Marketplace, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Marketplace](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/marketplaces/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /marketplaces/{marketplace_id}), reading again and
+// retrying on a version conflict (adama.DefaultModifyAttempts rounds
+// in all).
+func (s *MarketplaceService) Modify(ctx context.Context, marketplaceID int64, change func(*Marketplace) error, ro ...adama.RequestOption) (*Marketplace, error) {
+	if err := positiveID("marketplace_id", marketplaceID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "marketplace "+strconv.FormatInt(marketplaceID, 10),
+		func(ctx context.Context) (*Marketplace, error) { return s.Get(ctx, marketplaceID, ro...) },
+		change,
+		func(ctx context.Context, rec *Marketplace) (*Marketplace, error) { return s.Update(ctx, rec, ro...) })
 }
 
 // List calls GET /organizations. The operation: one page of
@@ -2991,6 +3386,112 @@ func (s *NewStrategyPlanTargetValueService) All(ctx context.Context, opts *NewSt
 	}
 }
 
+// List calls GET /site_lists. The operation: one page of site lists:
+// id, name and entity_type, or every property with full=*.
+func (s *SiteListService) List(ctx context.Context, opts *SiteListListOptions, ro ...adama.RequestOption) (*adama.Page[*SiteList], error) {
+	var o SiteListListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[SiteList](ctx, s.g, &call.Call{Path: "/site_lists", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /site_lists, page by page;
+// no request is made before the caller ranges, and an error ends
+// the iteration. The operation: one page of site lists: id, name and
+// entity_type, or every property with full=*.
+func (s *SiteListService) All(ctx context.Context, opts *SiteListListOptions, ro ...adama.RequestOption) iter.Seq2[*SiteList, error] {
+	var o SiteListListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*SiteList, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*SiteList], error) {
+			return listPage[SiteList](ctx, s.g, &call.Call{Path: "/site_lists", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Get calls GET /site_lists/{site_list_id}. The operation: one site
+// list.
+func (s *SiteListService) Get(ctx context.Context, siteListID int64, ro ...adama.RequestOption) (*SiteList, error) {
+	if err := positiveID("site_list_id", siteListID); err != nil {
+		return nil, err
+	}
+	return call.One[SiteList](ctx, s.g, &call.Call{Path: "/site_lists/" + strconv.FormatInt(siteListID, 10)}, ro...)
+}
+
+// Assignments calls GET /site_lists/{site_list_id}/assignments.
+// The operation: one page of the campaigns and strategies a site
+// list is assigned to: id, name and entity_type, or every property
+// with full=*.
+func (s *SiteListService) Assignments(ctx context.Context, siteListID int64, opts *SiteListAssignmentListOptions, ro ...adama.RequestOption) (*adama.Page[*SiteListAssignment], error) {
+	if err := positiveID("site_list_id", siteListID); err != nil {
+		return nil, err
+	}
+	var o SiteListAssignmentListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[SiteListAssignment](ctx, s.g, &call.Call{Path: "/site_lists/" + strconv.FormatInt(siteListID, 10) + "/assignments", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET
+// /site_lists/{site_list_id}/assignments, page by page; no request
+// is made before the caller ranges, and an error ends the iteration.
+// The operation: one page of the campaigns and strategies a site
+// list is assigned to: id, name and entity_type, or every property
+// with full=*.
+func (s *SiteListService) AllAssignments(ctx context.Context, siteListID int64, opts *SiteListAssignmentListOptions, ro ...adama.RequestOption) iter.Seq2[*SiteListAssignment, error] {
+	var o SiteListAssignmentListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*SiteListAssignment, error) bool) {
+		if err := positiveID("site_list_id", siteListID); err != nil {
+			yield(nil, err)
+			return
+		}
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*SiteListAssignment], error) {
+			return listPage[SiteListAssignment](ctx, s.g, &call.Call{Path: "/site_lists/" + strconv.FormatInt(siteListID, 10) + "/assignments", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -3111,6 +3612,141 @@ func (x *Advertiser) updateRequest() (any, error) {
 	}
 	if x.ID <= 0 {
 		v.Add("advertiser_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
+func (x *AtomicCreative) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *AtomicCreative) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("atomic_creative_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
+func (x *PixelBundle) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *PixelBundle) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("pixel_bundle_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
+func (x *Marketplace) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *Marketplace) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("marketplace_id", "must be a positive id", x.ID)
 	}
 	now, err := x.writable()
 	if err != nil {
@@ -3416,6 +4052,29 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listEntityGroupControls", "GET", "/entity_groups/{entity_group_id}/controls/{entity_type}", "EntityGroups", "Controls", ""},
 	{"getEntityGroupHistory", "GET", "/entity_groups/{entity_group_id}/history", "EntityGroups", "History", ""},
 	{"addStrategyTargeting", "POST", "/targeting", "StrategyTargeting", "Add", ""},
+	{"listAtomicCreatives", "GET", "/atomic_creatives", "AtomicCreatives", "List", ""},
+	{"listAtomicCreatives", "GET", "/atomic_creatives", "AtomicCreatives", "All", ""},
+	{"createAtomicCreative", "POST", "/atomic_creatives", "AtomicCreatives", "Create", ""},
+	{"getAtomicCreative", "GET", "/atomic_creatives/{atomic_creative_id}", "AtomicCreatives", "Get", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"getAtomicCreative", "GET", "/atomic_creatives/{atomic_creative_id}", "AtomicCreatives", "GetExtended", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"updateAtomicCreative", "POST", "/atomic_creatives/{atomic_creative_id}", "AtomicCreatives", "Update", ""},
+	{"updateAtomicCreative", "POST", "/atomic_creatives/{atomic_creative_id}", "AtomicCreatives", "Modify", ""},
+	{"getAtomicCreativeHistory", "GET", "/atomic_creatives/{atomic_creative_id}/history", "AtomicCreatives", "History", ""},
+	{"atomicCreativesHealthcheck", "GET", "/atomic_creatives/healthcheck", "AtomicCreatives", "Healthcheck", "the creatives are named by a filter term the method builds from their ids (atomic_creative_id==id, or ==(id1, id2))"},
+	{"bulkUpdateAtomicCreatives", "POST", "/bulk_update/atomic_creatives", "AtomicCreatives", "BulkUpdate", "creates and updates in one request, each item's outcome reported (AtomicCreativeBulkResult), the way deals' bulk calls report them"},
+	{"listPixelBundles", "GET", "/pixel_bundles", "PixelBundles", "List", ""},
+	{"listPixelBundles", "GET", "/pixel_bundles", "PixelBundles", "All", ""},
+	{"createPixelBundle", "POST", "/pixel_bundles", "PixelBundles", "Create", ""},
+	{"getPixelBundle", "GET", "/pixel_bundles/{pixel_bundle_id}", "PixelBundles", "Get", ""},
+	{"updatePixelBundle", "POST", "/pixel_bundles/{pixel_bundle_id}", "PixelBundles", "Update", ""},
+	{"updatePixelBundle", "POST", "/pixel_bundles/{pixel_bundle_id}", "PixelBundles", "Modify", ""},
+	{"getPixelBundleHistory", "GET", "/pixel_bundles/{pixel_bundle_id}/history", "PixelBundles", "History", ""},
+	{"listMarketplaces", "GET", "/marketplaces", "Marketplaces", "List", ""},
+	{"listMarketplaces", "GET", "/marketplaces", "Marketplaces", "All", ""},
+	{"createMarketplace", "POST", "/marketplaces", "Marketplaces", "Create", ""},
+	{"getMarketplace", "GET", "/marketplaces/{marketplace_id}", "Marketplaces", "Get", ""},
+	{"updateMarketplace", "POST", "/marketplaces/{marketplace_id}", "Marketplaces", "Update", ""},
+	{"updateMarketplace", "POST", "/marketplaces/{marketplace_id}", "Marketplaces", "Modify", ""},
 	{"listOrganizations", "GET", "/organizations", "Organizations", "List", ""},
 	{"listOrganizations", "GET", "/organizations", "Organizations", "All", ""},
 	{"createOrganization", "POST", "/organizations", "Organizations", "Create", ""},
@@ -3497,6 +4156,14 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updateCampaignPlan", "POST", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Modify", ""},
 	{"listNewStrategyPlanTargetValues", "GET", "/new_strategy_plan_target_values", "NewStrategyPlanTargetValues", "List", ""},
 	{"listNewStrategyPlanTargetValues", "GET", "/new_strategy_plan_target_values", "NewStrategyPlanTargetValues", "All", ""},
+	{"listSiteLists", "GET", "/site_lists", "SiteLists", "List", ""},
+	{"listSiteLists", "GET", "/site_lists", "SiteLists", "All", ""},
+	{"getSiteList", "GET", "/site_lists/{site_list_id}", "SiteLists", "Get", ""},
+	{"uploadSiteList", "POST", "/site_lists/upload", "SiteLists", "Upload", "a multipart upload whose file is streamed from an io.Reader (size, progress, reopened on a retry)"},
+	{"reuploadSiteList", "POST", "/site_lists/{site_list_id}/upload", "SiteLists", "Reupload", "a multipart upload whose file is streamed from an io.Reader (size, progress, reopened on a retry), carrying the version read"},
+	{"downloadSiteList", "GET", "/site_lists/{site_list_id}/download.csv", "SiteLists", "Download", "a CSV answer streamed to the caller as an io.ReadCloser, never read whole into memory"},
+	{"listSiteListAssignments", "GET", "/site_lists/{site_list_id}/assignments", "SiteLists", "Assignments", ""},
+	{"listSiteListAssignments", "GET", "/site_lists/{site_list_id}/assignments", "SiteLists", "AllAssignments", ""},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -3528,6 +4195,10 @@ var _ = []any{
 	(*PermissionService).AllForEntity,
 	(*SegmentGroupService).Get,
 	(*SegmentGroupService).Modify,
+	(*AtomicCreativeService).Get,
+	(*AtomicCreativeService).GetExtended,
+	(*AtomicCreativeService).Healthcheck,
+	(*AtomicCreativeService).BulkUpdate,
 	(*OrganizationService).AuditLog,
 	(*AgencyService).Get,
 	(*AgencyService).GetExtended,
@@ -3540,4 +4211,7 @@ var _ = []any{
 	(*HealthService).Check,
 	(*NewStrategyGroupService).Get,
 	(*NewStrategyGroupService).GetWithStrategies,
+	(*SiteListService).Upload,
+	(*SiteListService).Reupload,
+	(*SiteListService).Download,
 }

@@ -179,5 +179,13 @@ func TestEntityServicesEveryCollection(t *testing.T) {
 	src, err := generateServices(doc, "internal/apispec/entity.yaml")
 	require.NoError(t, err)
 	assert.Equal(t, 38, strings.Count(string(src), "newService["), "one Service per collection")
-	assert.Equal(t, 15, strings.Count(string(src), "(*Client)."), "the Client's own hand-written operations")
+	own := 0
+	for _, item := range doc.Paths.Map() {
+		for _, op := range item.Operations() {
+			if op.Extensions["x-go-service"] == "Client" {
+				own++
+			}
+		}
+	}
+	assert.Equal(t, own, strings.Count(string(src), "(*Client)."), "the Client's own hand-written operations")
 }

@@ -8,6 +8,7 @@ import "net/http"
 type handler struct {
 	att, tgt, adv, paths *resource
 	perm                 *permissions
+	cr                   creatives // creatives.go
 	plans                *plans
 	orgs                 *orgFamily
 	aud                  *audiences
@@ -20,6 +21,7 @@ func newHandler(st *Store) *handler {
 		adv:   &resource{st: st, coll: Advertisers, create: advertiserCreate, update: advertiserUpdate, project: advertiserView, history: true},
 		paths: &resource{st: st, coll: TargetPaths},
 		perm:  &permissions{st: st},
+		cr:    newCreatives(st),
 		plans: newPlans(st),
 		orgs:  newOrgFamily(st),
 		aud:   newAudiences(st),

@@ -41,6 +41,18 @@ type operations interface {
 	getAgencyHistory(w http.ResponseWriter, r *http.Request)
 	// listAgencyPermissions serves GET /agencies/{agency_id}/permissions.
 	listAgencyPermissions(w http.ResponseWriter, r *http.Request)
+	// listAtomicCreatives serves GET /atomic_creatives.
+	listAtomicCreatives(w http.ResponseWriter, r *http.Request)
+	// createAtomicCreative serves POST /atomic_creatives.
+	createAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// atomicCreativesHealthcheck serves GET /atomic_creatives/healthcheck.
+	atomicCreativesHealthcheck(w http.ResponseWriter, r *http.Request)
+	// getAtomicCreative serves GET /atomic_creatives/{atomic_creative_id}.
+	getAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// updateAtomicCreative serves POST /atomic_creatives/{atomic_creative_id}.
+	updateAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// getAtomicCreativeHistory serves GET /atomic_creatives/{atomic_creative_id}/history.
+	getAtomicCreativeHistory(w http.ResponseWriter, r *http.Request)
 	// listAttachmentsLegacy serves GET /attachment.
 	listAttachmentsLegacy(w http.ResponseWriter, r *http.Request)
 	// createAttachmentLegacy serves POST /attachment.
@@ -79,6 +91,8 @@ type operations interface {
 	auditLogAgencies(w http.ResponseWriter, r *http.Request)
 	// auditLogOrganizations serves POST /audit_log/organizations.
 	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateAtomicCreatives serves POST /bulk_update/atomic_creatives.
+	bulkUpdateAtomicCreatives(w http.ResponseWriter, r *http.Request)
 	// listCampaignPlans serves GET /campaign_plans.
 	listCampaignPlans(w http.ResponseWriter, r *http.Request)
 	// createCampaignPlan serves POST /campaign_plans.
@@ -105,6 +119,14 @@ type operations interface {
 	getEntityGroupHistory(w http.ResponseWriter, r *http.Request)
 	// healthcheck serves GET /healthcheck.
 	healthcheck(w http.ResponseWriter, r *http.Request)
+	// listMarketplaces serves GET /marketplaces.
+	listMarketplaces(w http.ResponseWriter, r *http.Request)
+	// createMarketplace serves POST /marketplaces.
+	createMarketplace(w http.ResponseWriter, r *http.Request)
+	// getMarketplace serves GET /marketplaces/{marketplace_id}.
+	getMarketplace(w http.ResponseWriter, r *http.Request)
+	// updateMarketplace serves POST /marketplaces/{marketplace_id}.
+	updateMarketplace(w http.ResponseWriter, r *http.Request)
 	// listNewStrategyGroups serves GET /new_strategy_groups.
 	listNewStrategyGroups(w http.ResponseWriter, r *http.Request)
 	// createNewStrategyGroup serves POST /new_strategy_groups.
@@ -157,6 +179,16 @@ type operations interface {
 	getUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissionsV2 serves POST /permissions/{user_id}/v2format.
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
+	// listPixelBundles serves GET /pixel_bundles.
+	listPixelBundles(w http.ResponseWriter, r *http.Request)
+	// createPixelBundle serves POST /pixel_bundles.
+	createPixelBundle(w http.ResponseWriter, r *http.Request)
+	// getPixelBundle serves GET /pixel_bundles/{pixel_bundle_id}.
+	getPixelBundle(w http.ResponseWriter, r *http.Request)
+	// updatePixelBundle serves POST /pixel_bundles/{pixel_bundle_id}.
+	updatePixelBundle(w http.ResponseWriter, r *http.Request)
+	// getPixelBundleHistory serves GET /pixel_bundles/{pixel_bundle_id}/history.
+	getPixelBundleHistory(w http.ResponseWriter, r *http.Request)
 	// listPixelProviders serves GET /pixel_providers.
 	listPixelProviders(w http.ResponseWriter, r *http.Request)
 	// listRoles serves GET /roles.
@@ -175,6 +207,18 @@ type operations interface {
 	listSegmentGroupAssignments(w http.ResponseWriter, r *http.Request)
 	// getSegmentGroupHistory serves GET /segment_groups/{segment_group_id}/history.
 	getSegmentGroupHistory(w http.ResponseWriter, r *http.Request)
+	// listSiteLists serves GET /site_lists.
+	listSiteLists(w http.ResponseWriter, r *http.Request)
+	// uploadSiteList serves POST /site_lists/upload.
+	uploadSiteList(w http.ResponseWriter, r *http.Request)
+	// getSiteList serves GET /site_lists/{site_list_id}.
+	getSiteList(w http.ResponseWriter, r *http.Request)
+	// listSiteListAssignments serves GET /site_lists/{site_list_id}/assignments.
+	listSiteListAssignments(w http.ResponseWriter, r *http.Request)
+	// downloadSiteList serves GET /site_lists/{site_list_id}/download.csv.
+	downloadSiteList(w http.ResponseWriter, r *http.Request)
+	// reuploadSiteList serves POST /site_lists/{site_list_id}/upload.
+	reuploadSiteList(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
 	// listStrategyTemplates serves GET /strategy_templates.
@@ -275,6 +319,12 @@ func routes(ops operations) fake.Routes {
 		"POST /agencies/{agency_id}":                                   ops.updateAgency,
 		"GET /agencies/{agency_id}/history":                            ops.getAgencyHistory,
 		"GET /agencies/{agency_id}/permissions":                        ops.listAgencyPermissions,
+		"GET /atomic_creatives":                                        ops.listAtomicCreatives,
+		"POST /atomic_creatives":                                       ops.createAtomicCreative,
+		"GET /atomic_creatives/healthcheck":                            ops.atomicCreativesHealthcheck,
+		"GET /atomic_creatives/{atomic_creative_id}":                   ops.getAtomicCreative,
+		"POST /atomic_creatives/{atomic_creative_id}":                  ops.updateAtomicCreative,
+		"GET /atomic_creatives/{atomic_creative_id}/history":           ops.getAtomicCreativeHistory,
 		"GET /attachment":                                              ops.listAttachmentsLegacy,
 		"POST /attachment":                                             ops.createAttachmentLegacy,
 		"DELETE /attachment/{attachment_id}":                           ops.deleteAttachmentLegacy,
@@ -294,6 +344,7 @@ func routes(ops operations) fake.Routes {
 		"POST /audit_log/advertisers":                                  ops.auditLogAdvertisers,
 		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
 		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
+		"POST /bulk_update/atomic_creatives":                           ops.bulkUpdateAtomicCreatives,
 		"GET /campaign_plans":                                          ops.listCampaignPlans,
 		"POST /campaign_plans":                                         ops.createCampaignPlan,
 		"GET /campaign_plans/{campaign_plan_id}":                       ops.getCampaignPlan,
@@ -307,6 +358,10 @@ func routes(ops operations) fake.Routes {
 		"GET /entity_groups/{entity_group_id}/controls/{entity_type}":  ops.listEntityGroupControls,
 		"GET /entity_groups/{entity_group_id}/history":                 ops.getEntityGroupHistory,
 		"GET /healthcheck":                                             ops.healthcheck,
+		"GET /marketplaces":                                            ops.listMarketplaces,
+		"POST /marketplaces":                                           ops.createMarketplace,
+		"GET /marketplaces/{marketplace_id}":                           ops.getMarketplace,
+		"POST /marketplaces/{marketplace_id}":                          ops.updateMarketplace,
 		"GET /new_strategy_groups":                                     ops.listNewStrategyGroups,
 		"POST /new_strategy_groups":                                    ops.createNewStrategyGroup,
 		"DELETE /new_strategy_groups/{new_strategy_group_id}":          ops.deleteNewStrategyGroup,
@@ -333,6 +388,11 @@ func routes(ops operations) fake.Routes {
 		"GET /permissions/{user_id}/strategies":                        ops.listUserPermissionsStrategies,
 		"GET /permissions/{user_id}/v2format":                          ops.getUserPermissionsV2,
 		"POST /permissions/{user_id}/v2format":                         ops.checkUserPermissionsV2,
+		"GET /pixel_bundles":                                           ops.listPixelBundles,
+		"POST /pixel_bundles":                                          ops.createPixelBundle,
+		"GET /pixel_bundles/{pixel_bundle_id}":                         ops.getPixelBundle,
+		"POST /pixel_bundles/{pixel_bundle_id}":                        ops.updatePixelBundle,
+		"GET /pixel_bundles/{pixel_bundle_id}/history":                 ops.getPixelBundleHistory,
 		"GET /pixel_providers":                                         ops.listPixelProviders,
 		"GET /roles":                                                   ops.listRoles,
 		"GET /search":                                                  ops.searchEntities,
@@ -342,6 +402,12 @@ func routes(ops operations) fake.Routes {
 		"POST /segment_groups/{segment_group_id}":                      ops.updateSegmentGroup,
 		"GET /segment_groups/{segment_group_id}/assignments":           ops.listSegmentGroupAssignments,
 		"GET /segment_groups/{segment_group_id}/history":               ops.getSegmentGroupHistory,
+		"GET /site_lists":                                              ops.listSiteLists,
+		"POST /site_lists/upload":                                      ops.uploadSiteList,
+		"GET /site_lists/{site_list_id}":                               ops.getSiteList,
+		"GET /site_lists/{site_list_id}/assignments":                   ops.listSiteListAssignments,
+		"GET /site_lists/{site_list_id}/download.csv":                  ops.downloadSiteList,
+		"POST /site_lists/{site_list_id}/upload":                       ops.reuploadSiteList,
 		"GET /strategies/{strategy_id}/permissions":                    ops.listStrategyUsers,
 		"GET /strategy_templates":                                      ops.listStrategyTemplates,
 		"POST /strategy_templates":                                     ops.createStrategyTemplate,
@@ -401,6 +467,9 @@ var bodies = map[string]fake.Body{
 	"auditLogOrganizations": {
 		Required: []string{"id"},
 	},
+	"bulkUpdateAtomicCreatives": {
+		Required: []string{"atomic_creatives"},
+	},
 	"createAdvertiser": {
 		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
 		Enums: map[string][]string{
@@ -420,6 +489,17 @@ var bodies = map[string]fake.Body{
 			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
 			"dmp_enabled":      {"disabled", "inherits"},
 			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
+	"createAtomicCreative": {
+		Required: []string{"width", "height", "advertiser_id", "name"},
+		Enums: map[string][]string{
+			"ad_format":         {"DISPLAY", "MOBILE", "EXPANDABLE", "FBX", "COMPONENT"},
+			"ad_server_type":    {"PLATFORM", "OTHER"},
+			"expansion_trigger": {"AUTOMATIC", "MOUSEOVER", "CLICK"},
+			"file_type":         {"swf", "gif", "html5", "jpg", "jpeg", "tiff", "tif", "png", "unknown", "vast"},
+			"media_type":        {"display", "video", "mobile"},
+			"tag_type":          {"IFRAME_SCRIPT_NOSCRIPT", "IFRAME_SCRIPT", "IFRAME_NOSCRIPT", "IFRAME_IMG", "SCRIPT_NOSCRIPT", "SCRIPT", "NOSCRIPT", "IFRAME", "IMG", "VIDEO"},
 		},
 	},
 	"createAttachment": {
@@ -442,6 +522,9 @@ var bodies = map[string]fake.Body{
 	"createCampaignPlan": {
 		Required: []string{"name", "advertiser_id", "duration", "budget", "zone_name"},
 	},
+	"createMarketplace": {
+		Required: []string{"name", "strategy_id"},
+	},
 	"createNewStrategyGroup": {
 		Required: []string{"campaign_id", "name"},
 		Enums: map[string][]string{
@@ -456,6 +539,18 @@ var bodies = map[string]fake.Body{
 			"dmp_enabled":       {"enabled", "disabled"},
 			"mcp_access_level":  {"read_only", "read_write"},
 			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
+	"createPixelBundle": {
+		Required: []string{"name", "pixel_type", "tag_type"},
+		Enums: map[string][]string{
+			"currency":            {"S1", "S2", "V1", "V2"},
+			"pixel_type":          {"creative", "event", "data", "segment", "dynamic"},
+			"pricing":             {"CPM", "CPTS"},
+			"revenue":             {"S1", "S2", "V1", "V2"},
+			"rmx_conversion_type": {"one", "variable"},
+			"segment_op":          {"AND", "OR"},
+			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
 		},
 	},
 	"createSegmentGroup": {
@@ -515,6 +610,16 @@ var bodies = map[string]fake.Body{
 			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 		},
 	},
+	"updateAtomicCreative": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"ad_format":         {"DISPLAY", "MOBILE", "EXPANDABLE", "FBX", "COMPONENT"},
+			"ad_server_type":    {"PLATFORM", "OTHER"},
+			"expansion_trigger": {"AUTOMATIC", "MOUSEOVER", "CLICK"},
+			"media_type":        {"display", "video", "mobile"},
+			"tag_type":          {"IFRAME_SCRIPT_NOSCRIPT", "IFRAME_SCRIPT", "IFRAME_NOSCRIPT", "IFRAME_IMG", "SCRIPT_NOSCRIPT", "SCRIPT", "NOSCRIPT", "IFRAME", "IMG", "VIDEO"},
+		},
+	},
 	"updateAttachment": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -532,6 +637,9 @@ var bodies = map[string]fake.Body{
 	"updateCampaignPlan": {
 		Required: []string{"name", "duration", "budget", "zone_name"},
 	},
+	"updateMarketplace": {
+		Required: []string{"version"},
+	},
 	"updateNewStrategyGroup": {
 		Enums: map[string][]string{
 			"impression_cap_type": {"even", "asap", "no-limit"},
@@ -545,6 +653,17 @@ var bodies = map[string]fake.Body{
 			"dmp_enabled":       {"enabled", "disabled"},
 			"mcp_access_level":  {"read_only", "read_write"},
 			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
+	"updatePixelBundle": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"currency":            {"S1", "S2", "V1", "V2"},
+			"pricing":             {"CPM", "CPTS"},
+			"revenue":             {"S1", "S2", "V1", "V2"},
+			"rmx_conversion_type": {"one", "variable"},
+			"segment_op":          {"AND", "OR"},
+			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
 		},
 	},
 	"updateSegmentGroup": {
