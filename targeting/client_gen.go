@@ -108,6 +108,17 @@ type Client struct {
 	Health *HealthService
 	// CreativeTags reads a creative's tag (/creatives/{creative_id}).
 	CreativeTags *CreativeTagService
+	// StrategyTemplates are the strategy templates
+	// (/strategy_templates).
+	StrategyTemplates *StrategyTemplateService
+	// NewStrategyGroups are the strategy groups of a campaign
+	// (/new_strategy_groups).
+	NewStrategyGroups *NewStrategyGroupService
+	// CampaignPlans are the campaign plans (/campaign_plans).
+	CampaignPlans *CampaignPlanService
+	// NewStrategyPlanTargetValues lists the target values of strategy
+	// plans (/new_strategy_plan_target_values).
+	NewStrategyPlanTargetValues *NewStrategyPlanTargetValueService
 	// SiteLists are the site lists (/site_lists): made and replaced by
 	// uploading a file, downloaded as CSV.
 	SiteLists *SiteListService
@@ -164,51 +175,55 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments:                &AttachmentService{g: g},
-		Targets:                    &TargetService{g: g},
-		TargetPaths:                &TargetPathService{g: g},
-		Advertisers:                &AdvertiserService{g: g},
-		Permissions:                &PermissionService{g: g},
-		SegmentGroups:              &SegmentGroupService{g: g},
-		AudienceVendors:            &AudienceVendorService{g: g},
-		AudienceSegments:           &AudienceSegmentService{g: g},
-		ContextualSegments:         &ContextualSegmentService{g: g},
-		TargetingSegments:          &TargetingSegmentService{g: g},
-		TargetingSegmentObjectives: &TargetingSegmentObjectiveService{g: g},
-		TechnologyTargetValues:     &TechnologyTargetValueService{g: g},
-		EntityGroups:               &EntityGroupService{g: g},
-		StrategyTargeting:          &StrategyTargetingService{g: g},
-		Campaigns:                  &CampaignService{g: g},
-		BudgetFlights:              &BudgetFlightService{g: g},
-		Concepts:                   &ConceptService{g: g},
-		Contracts:                  &ContractService{g: g},
-		AtomicCreatives:            &AtomicCreativeService{g: g},
-		PixelBundles:               &PixelBundleService{g: g},
-		Marketplaces:               &MarketplaceService{g: g},
-		Organizations:              &OrganizationService{g: g},
-		Agencies:                   &AgencyService{g: g},
-		Users:                      &UserService{g: g},
-		Verticals:                  &VerticalService{g: g},
-		AdServers:                  &AdServerService{g: g},
-		CurrencyRates:              &CurrencyRateService{g: g},
-		Timezones:                  &TimezoneService{g: g},
-		Vendors:                    &VendorService{g: g},
-		SupplySources:              &SupplySourceService{g: g},
-		PixelProviders:             &PixelProviderService{g: g},
-		VendorContracts:            &VendorContractService{g: g},
-		Roles:                      &RoleService{g: g},
-		TargetValues:               &TargetValueService{g: g},
-		Search:                     &SearchService{g: g},
-		Health:                     &HealthService{g: g},
-		CreativeTags:               &CreativeTagService{g: g},
-		SiteLists:                  &SiteListService{g: g},
-		Strategies:                 &StrategyService{g: g},
-		StrategyDeals:              &StrategyDealService{g: g},
-		StrategyDayParts:           &StrategyDayPartService{g: g},
-		StrategyGroups:             &StrategyGroupService{g: g},
-		StrategyIPAddresses:        &StrategyIPAddressService{g: g},
-		StrategyConcepts:           &StrategyConceptService{g: g},
-		StrategyTargetValues:       &StrategyTargetValueService{g: g},
-		StrategyPostalCodes:        &StrategyPostalCodeService{g: g},
+		Attachments:                 &AttachmentService{g: g},
+		Targets:                     &TargetService{g: g},
+		TargetPaths:                 &TargetPathService{g: g},
+		Advertisers:                 &AdvertiserService{g: g},
+		Permissions:                 &PermissionService{g: g},
+		SegmentGroups:               &SegmentGroupService{g: g},
+		AudienceVendors:             &AudienceVendorService{g: g},
+		AudienceSegments:            &AudienceSegmentService{g: g},
+		ContextualSegments:          &ContextualSegmentService{g: g},
+		TargetingSegments:           &TargetingSegmentService{g: g},
+		TargetingSegmentObjectives:  &TargetingSegmentObjectiveService{g: g},
+		TechnologyTargetValues:      &TechnologyTargetValueService{g: g},
+		EntityGroups:                &EntityGroupService{g: g},
+		StrategyTargeting:           &StrategyTargetingService{g: g},
+		Campaigns:                   &CampaignService{g: g},
+		BudgetFlights:               &BudgetFlightService{g: g},
+		Concepts:                    &ConceptService{g: g},
+		Contracts:                   &ContractService{g: g},
+		AtomicCreatives:             &AtomicCreativeService{g: g},
+		PixelBundles:                &PixelBundleService{g: g},
+		Marketplaces:                &MarketplaceService{g: g},
+		Organizations:               &OrganizationService{g: g},
+		Agencies:                    &AgencyService{g: g},
+		Users:                       &UserService{g: g},
+		Verticals:                   &VerticalService{g: g},
+		AdServers:                   &AdServerService{g: g},
+		CurrencyRates:               &CurrencyRateService{g: g},
+		Timezones:                   &TimezoneService{g: g},
+		Vendors:                     &VendorService{g: g},
+		SupplySources:               &SupplySourceService{g: g},
+		PixelProviders:              &PixelProviderService{g: g},
+		VendorContracts:             &VendorContractService{g: g},
+		Roles:                       &RoleService{g: g},
+		TargetValues:                &TargetValueService{g: g},
+		Search:                      &SearchService{g: g},
+		Health:                      &HealthService{g: g},
+		CreativeTags:                &CreativeTagService{g: g},
+		StrategyTemplates:           &StrategyTemplateService{g: g},
+		NewStrategyGroups:           &NewStrategyGroupService{g: g},
+		CampaignPlans:               &CampaignPlanService{g: g},
+		NewStrategyPlanTargetValues: &NewStrategyPlanTargetValueService{g: g},
+		SiteLists:                   &SiteListService{g: g},
+		Strategies:                  &StrategyService{g: g},
+		StrategyDeals:               &StrategyDealService{g: g},
+		StrategyDayParts:            &StrategyDayPartService{g: g},
+		StrategyGroups:              &StrategyGroupService{g: g},
+		StrategyIPAddresses:         &StrategyIPAddressService{g: g},
+		StrategyConcepts:            &StrategyConceptService{g: g},
+		StrategyTargetValues:        &StrategyTargetValueService{g: g},
+		StrategyPostalCodes:         &StrategyPostalCodeService{g: g},
 	}
 }

@@ -274,6 +274,7 @@ func TestWireFitsDescription(t *testing.T) {
 	exerciseGeneral(ctx, t, tc, adv.ID)
 	exerciseAudiences(t, ctx, tc, srv)
 	exerciseCreatives(t, tc, h) // creatives_wire_test.go
+	exercisePlans(t, ctx, tc, h)
 
 	seen := map[string]bool{}
 	for _, x := range rec.got {

@@ -33,6 +33,14 @@
 //     CheckV2, GET and POST /permissions/{user_id}/v2format), per entity
 //     (/organizations|agencies|advertisers/{id}/permissions) and the users
 //     of a campaign or strategy (/campaigns|strategies/{id}/permissions).
+//   - StrategyTemplates: /strategy_templates (list by level, get, create,
+//     update that replaces, delete; templates carry no version).
+//   - NewStrategyGroups: /new_strategy_groups (list of one campaign, get,
+//     get with strategies, create, update with version, delete, history).
+//   - CampaignPlans: /campaign_plans (list, get, create, update with
+//     version that sends every field, since the platform replaces them).
+//   - NewStrategyPlanTargetValues: /new_strategy_plan_target_values (list,
+//     full=* for every property).
 //   - Campaigns: /campaigns (list with with= and full=*, get, extended
 //     get, create, update with version, history, copy), described in
 //     targeting.campaigns.yaml; BudgetFlights: a campaign's flights

@@ -1715,6 +1715,89 @@ func (v CreativeTagType) Valid() bool {
 	return false
 }
 
+// NewStrategyGroupCapType is how a strategy group's cap is spent.
+type NewStrategyGroupCapType string
+
+// The NewStrategyGroupCapType values.
+const (
+	NewStrategyGroupCapTypeEven    NewStrategyGroupCapType = "even"
+	NewStrategyGroupCapTypeASAP    NewStrategyGroupCapType = "asap"
+	NewStrategyGroupCapTypeNoLimit NewStrategyGroupCapType = "no-limit"
+)
+
+// Values returns every known NewStrategyGroupCapType in the description's order, in a new slice.
+func (NewStrategyGroupCapType) Values() []NewStrategyGroupCapType {
+	return []NewStrategyGroupCapType{
+		NewStrategyGroupCapTypeEven,
+		NewStrategyGroupCapTypeASAP,
+		NewStrategyGroupCapTypeNoLimit,
+	}
+}
+
+// Valid reports whether v is a known NewStrategyGroupCapType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v NewStrategyGroupCapType) Valid() bool {
+	switch v {
+	case NewStrategyGroupCapTypeEven, NewStrategyGroupCapTypeASAP, NewStrategyGroupCapTypeNoLimit:
+		return true
+	}
+	return false
+}
+
+// NewStrategyGroupWith is a record a strategy group answer can
+// embed.
+type NewStrategyGroupWith string
+
+// The NewStrategyGroupWith values.
+const (
+	NewStrategyGroupWithStrategies NewStrategyGroupWith = "strategies"
+)
+
+// Values returns every known NewStrategyGroupWith in the description's order, in a new slice.
+func (NewStrategyGroupWith) Values() []NewStrategyGroupWith {
+	return []NewStrategyGroupWith{
+		NewStrategyGroupWithStrategies,
+	}
+}
+
+// Valid reports whether v is a known NewStrategyGroupWith. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v NewStrategyGroupWith) Valid() bool {
+	switch v {
+	case NewStrategyGroupWithStrategies:
+		return true
+	}
+	return false
+}
+
+// NewStrategyPlanTargetOp is how the values of a strategy plan's
+// target combine.
+type NewStrategyPlanTargetOp string
+
+// The NewStrategyPlanTargetOp values.
+const (
+	NewStrategyPlanTargetOpAnd NewStrategyPlanTargetOp = "AND"
+	NewStrategyPlanTargetOpOr  NewStrategyPlanTargetOp = "OR"
+)
+
+// Values returns every known NewStrategyPlanTargetOp in the description's order, in a new slice.
+func (NewStrategyPlanTargetOp) Values() []NewStrategyPlanTargetOp {
+	return []NewStrategyPlanTargetOp{
+		NewStrategyPlanTargetOpAnd,
+		NewStrategyPlanTargetOpOr,
+	}
+}
+
+// Valid reports whether v is a known NewStrategyPlanTargetOp. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v NewStrategyPlanTargetOp) Valid() bool {
+	switch v {
+	case NewStrategyPlanTargetOpAnd, NewStrategyPlanTargetOpOr:
+		return true
+	}
+	return false
+}
+
 // StrategyWith is a related property a strategy list can add.
 type StrategyWith string
 
@@ -22348,6 +22431,1507 @@ func (x *CreativeTag) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, creativeTagIdx, prefix)
+	return out
+}
+
+// StrategyTemplate is a strategy template at one level: global,
+// or of an organization, an agency or an advertiser. Create and
+// Update send the writable fields (name, description and template
+// required); an update replaces the template, which carries no
+// version.
+type StrategyTemplate struct {
+	// The template's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Whether the template is global.
+	Global *bool `json:"global,omitempty"`
+	// The organization the template belongs to. Also read from a JSON
+	// string.
+	OrganizationID *int64 `json:"organization_id,omitempty"`
+	// The agency the template belongs to. Also read from a JSON string.
+	AgencyID *int64 `json:"agency_id,omitempty"`
+	// The advertiser the template belongs to. Also read from a JSON
+	// string.
+	AdvertiserID *int64 `json:"advertiser_id,omitempty"`
+	// The template's name. At most 256 characters.
+	Name string `json:"name"`
+	// What the template is for (lists answer it as descriptiom). At most
+	// 256 characters.
+	Description string `json:"description"`
+	// The template's content: sent as text, answered as an object (the
+	// text parsed); held as it was read or set.
+	Template json.RawMessage `json:"template,omitempty"`
+	// The user who made the template. Also read from a JSON string.
+	// Read-only: not sent on create or update.
+	CreatorID int64 `json:"creator_id,omitempty"`
+	// When the template was made. Read-only: not sent on create or
+	// update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the template last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTemplateAlias StrategyTemplate
+
+var strategyTemplateIdx = record.IndexOf(reflect.TypeFor[strategyTemplateAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTemplate) UnmarshalJSON(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTemplate) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTemplate) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTemplateAlias)(x), strategyTemplateIdx, &x.Extra); err != nil {
+		return err
+	}
+	if raw, ok := x.Extra["descriptiom"]; ok && x.Description == "" {
+		_ = record.DecodeValue(raw, &x.Description)
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTemplate) MarshalJSON() ([]byte, error) {
+	a := strategyTemplateAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTemplate) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTemplate) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTemplateIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyTemplate) clearReadOnly() {
+	x.ID = 0
+	x.CreatorID = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"id", "creator_id", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// StrategyTemplateWrite, update by StrategyTemplateWrite): those of
+// a create when create is set, else those of an update.
+func (x *StrategyTemplate) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by StrategyTemplateWrite,
+// update by StrategyTemplateWrite) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *StrategyTemplate) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.OrganizationID != nil {
+		v.Range(valid.Path(at, "organization_id"), *x.OrganizationID, -2147483648, 2147483647)
+	}
+	if x.AgencyID != nil {
+		v.Range(valid.Path(at, "agency_id"), *x.AgencyID, -2147483648, 2147483647)
+	}
+	if x.AdvertiserID != nil {
+		v.Range(valid.Path(at, "advertiser_id"), *x.AdvertiserID, -2147483648, 2147483647)
+	}
+	v.Require(valid.Path(at, "name"), x.Name != "")
+	v.MinLen(valid.Path(at, "name"), x.Name, 1)
+	v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+	v.Require(valid.Path(at, "description"), x.Description != "")
+	v.MinLen(valid.Path(at, "description"), x.Description, 1)
+	v.MaxLen(valid.Path(at, "description"), x.Description, 256)
+	x.checkTemplate(v, at, create)
+}
+
+// NewStrategyGroup is a group of strategies of one campaign sharing
+// spend and impression caps. A list without full=* answers id,
+// entity_type, name, campaign_id and strategy_count. Create sends
+// the writable fields that are set (campaign_id and name required);
+// Update sends the version and what changed since the record was
+// read.
+type NewStrategyGroup struct {
+	// The group's id. Also read from a JSON string. Read-only: not sent
+	// on create or update.
+	ID int64 `json:"id"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The campaign; only a create sets it. Also read from a JSON string.
+	CampaignID int64 `json:"campaign_id,omitempty"`
+	// The group's name. At most 255 characters.
+	Name string `json:"name"`
+	// What the group is for; an update may clear it. At most 1024
+	// characters.
+	Description *string `json:"description,omitempty"`
+	// How the spend cap is spent (no-limit when left out).
+	SpendCapType NewStrategyGroupCapType `json:"spend_cap_type,omitempty"`
+	// The spend cap, exact; an update may clear it. Also read from a
+	// JSON string.
+	SpendCapAmount *adama.Decimal `json:"spend_cap_amount,omitempty"`
+	// How the impression cap is spent (no-limit when left out).
+	ImpressionCapType NewStrategyGroupCapType `json:"impression_cap_type,omitempty"`
+	// The impression cap; an update may clear it. Also read from a JSON
+	// string.
+	ImpressionCapAmount *int64 `json:"impression_cap_amount,omitempty"`
+	// The caller's own id; an update may clear it. At most 256
+	// characters.
+	ExternalIdentifier *string `json:"external_identifier,omitempty"`
+	// How many strategies the group holds. Also read from a JSON string.
+	// Read-only: not sent on create or update.
+	StrategyCount int64 `json:"strategy_count,omitempty"`
+	// The group's strategies (with=strategies). Read-only: not sent on
+	// create or update.
+	Strategies []*NewStrategyGroupStrategy `json:"strategies,omitempty"`
+	// When the group was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the group last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type newStrategyGroupAlias NewStrategyGroup
+
+var newStrategyGroupIdx = record.IndexOf(reflect.TypeFor[newStrategyGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *NewStrategyGroup) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *NewStrategyGroup) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyGroupAlias)(x), newStrategyGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyGroup) decodeFast(b []byte) bool {
+	*x = NewStrategyGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "campaign_id":
+			if !record.IsNull(v) {
+				x.CampaignID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "description":
+			x.Description, ok = record.ReadPtr(v, record.ReadText)
+		case "spend_cap_type":
+			if !record.IsNull(v) {
+				x.SpendCapType, ok = record.ReadEnum[NewStrategyGroupCapType](v)
+			}
+		case "spend_cap_amount":
+			x.SpendCapAmount, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "impression_cap_type":
+			if !record.IsNull(v) {
+				x.ImpressionCapType, ok = record.ReadEnum[NewStrategyGroupCapType](v)
+			}
+		case "impression_cap_amount":
+			x.ImpressionCapAmount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "external_identifier":
+			x.ExternalIdentifier, ok = record.ReadPtr(v, record.ReadText)
+		case "strategy_count":
+			if !record.IsNull(v) {
+				x.StrategyCount, ok = record.ReadInt64(v)
+			}
+		case "strategies":
+			x.Strategies, ok = record.ReadList(v, func(e []byte) (*NewStrategyGroupStrategy, bool) {
+				return record.ReadRecord(e, (*NewStrategyGroupStrategy).decodeValid)
+			})
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "campaign_id", "name", "description", "spend_cap_type", "spend_cap_amount", "impression_cap_type", "impression_cap_amount", "external_identifier", "strategy_count", "strategies", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyGroup) MarshalJSON() ([]byte, error) {
+	a := newStrategyGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyGroupIdx, prefix)
+	for i, y := range x.Strategies {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "strategies["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *NewStrategyGroup) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.StrategyCount = 0
+	x.Strategies = nil
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "strategy_count", "strategies", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *NewStrategyGroup) original() *NewStrategyGroup {
+	if x.raw == nil {
+		return nil
+	}
+	var o NewStrategyGroup
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// newStrategyGroupWrite is the writable part of NewStrategyGroup, in the description's order.
+type newStrategyGroupWrite struct {
+	CampaignID          int64                   `json:"campaign_id,omitempty"`
+	Name                string                  `json:"name,omitempty"`
+	Description         *string                 `json:"description,omitempty"`
+	SpendCapType        NewStrategyGroupCapType `json:"spend_cap_type,omitempty"`
+	SpendCapAmount      *adama.Decimal          `json:"spend_cap_amount,omitempty"`
+	ImpressionCapType   NewStrategyGroupCapType `json:"impression_cap_type,omitempty"`
+	ImpressionCapAmount *int64                  `json:"impression_cap_amount,omitempty"`
+	ExternalIdentifier  *string                 `json:"external_identifier,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *NewStrategyGroup) writable() ([]byte, error) {
+	w := newStrategyGroupWrite{
+		CampaignID:          x.CampaignID,
+		Name:                x.Name,
+		Description:         x.Description,
+		SpendCapType:        x.SpendCapType,
+		SpendCapAmount:      x.SpendCapAmount,
+		ImpressionCapType:   x.ImpressionCapType,
+		ImpressionCapAmount: x.ImpressionCapAmount,
+		ExternalIdentifier:  x.ExternalIdentifier,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *NewStrategyGroup) readOnlyChanged(orig *NewStrategyGroup) map[string]bool {
+	return map[string]bool{
+		"id":             orig.ID != x.ID,
+		"entity_type":    orig.EntityType != x.EntityType,
+		"campaign_id":    orig.CampaignID != x.CampaignID,
+		"strategy_count": orig.StrategyCount != x.StrategyCount,
+		"strategies":     !reflect.DeepEqual(orig.Strategies, x.Strategies),
+		"created_on":     !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":     !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":        orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*NewStrategyGroup) fixedFields() []string {
+	return []string{"name", "spend_cap_type", "impression_cap_type"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*NewStrategyGroup) createOnlyFields() []string {
+	return []string{"campaign_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// NewStrategyGroupCreate, update by NewStrategyGroupUpdate):
+// those of a create when create is set, else those of an update.
+func (x *NewStrategyGroup) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by NewStrategyGroupCreate,
+// update by NewStrategyGroupUpdate) that the record found at the
+// path at ("" for a record checked alone) breaks, naming each field
+// with that path; a nil record breaks none.
+func (x *NewStrategyGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.CampaignID != 0 {
+			v.Range(valid.Path(at, "campaign_id"), x.CampaignID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "campaign_id"), false)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 255)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Description != nil {
+			v.MaxLen(valid.Path(at, "description"), *x.Description, 1024)
+		}
+		if x.SpendCapType != "" {
+			valid.Enum(v, valid.Path(at, "spend_cap_type"), x.SpendCapType)
+		}
+		if x.SpendCapAmount != nil {
+			v.DecimalMin(valid.Path(at, "spend_cap_amount"), *x.SpendCapAmount, "0.01")
+			v.DecimalMax(valid.Path(at, "spend_cap_amount"), *x.SpendCapAmount, "9999999.99")
+		}
+		if x.ImpressionCapType != "" {
+			valid.Enum(v, valid.Path(at, "impression_cap_type"), x.ImpressionCapType)
+		}
+		if x.ImpressionCapAmount != nil {
+			v.Range(valid.Path(at, "impression_cap_amount"), *x.ImpressionCapAmount, 1, 2147483647)
+		}
+		if x.ExternalIdentifier != nil {
+			v.MaxLen(valid.Path(at, "external_identifier"), *x.ExternalIdentifier, 256)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 255)
+		}
+		if x.Description != nil {
+			v.MaxLen(valid.Path(at, "description"), *x.Description, 1024)
+		}
+		if x.SpendCapType != "" {
+			valid.Enum(v, valid.Path(at, "spend_cap_type"), x.SpendCapType)
+		}
+		if x.SpendCapAmount != nil {
+			v.DecimalMin(valid.Path(at, "spend_cap_amount"), *x.SpendCapAmount, "0.01")
+			v.DecimalMax(valid.Path(at, "spend_cap_amount"), *x.SpendCapAmount, "9999999.99")
+		}
+		if x.ImpressionCapType != "" {
+			valid.Enum(v, valid.Path(at, "impression_cap_type"), x.ImpressionCapType)
+		}
+		if x.ImpressionCapAmount != nil {
+			v.Range(valid.Path(at, "impression_cap_amount"), *x.ImpressionCapAmount, 1, 2147483647)
+		}
+		if x.ExternalIdentifier != nil {
+			v.MaxLen(valid.Path(at, "external_identifier"), *x.ExternalIdentifier, 256)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, -2147483648, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *NewStrategyGroup) validateChange(v *valid.Validator, orig *NewStrategyGroup) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "campaign_id", "strategy_count", "strategies", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// NewStrategyGroupStrategy is a strategy embedded in a strategy
+// group (with=strategies).
+type NewStrategyGroupStrategy struct {
+	// The strategy's id.
+	ID int64 `json:"id"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// The strategy's name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyGroupStrategyAlias NewStrategyGroupStrategy
+
+var newStrategyGroupStrategyIdx = record.IndexOf(reflect.TypeFor[newStrategyGroupStrategyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyGroupStrategy) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyGroupStrategy) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyGroupStrategy) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyGroupStrategyAlias)(x), newStrategyGroupStrategyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyGroupStrategy) decodeFast(b []byte) bool {
+	*x = NewStrategyGroupStrategy{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyGroupStrategy) MarshalJSON() ([]byte, error) {
+	a := newStrategyGroupStrategyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyGroupStrategy) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyGroupStrategy) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyGroupStrategyIdx, prefix)
+	return out
+}
+
+// CampaignPlan is a campaign plan: an advertiser's budget over a
+// period, in a time zone. Create sends the writable fields (all
+// required); Update sends them all with the version read, since the
+// platform's update replaces name, duration, budget and zone_name
+// together.
+type CampaignPlan struct {
+	// The plan's id. Also read from a JSON string. Read-only: not sent
+	// on create or update.
+	ID int64 `json:"id"`
+	// The advertiser; only a create sets it. Also read from a JSON
+	// string.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// The plan's name. At most 256 characters.
+	Name string `json:"name"`
+	// When the plan runs.
+	Duration *CampaignPlanDuration `json:"duration,omitempty"`
+	// What the plan spends.
+	Budget *CampaignPlanBudget `json:"budget,omitempty"`
+	// The plan's time zone (America/New_York).
+	ZoneName string `json:"zone_name"`
+	// When the plan was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the plan last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type campaignPlanAlias CampaignPlan
+
+var campaignPlanIdx = record.IndexOf(reflect.TypeFor[campaignPlanAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *CampaignPlan) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *CampaignPlan) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignPlan) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignPlan) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignPlanAlias)(x), campaignPlanIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignPlan) decodeFast(b []byte) bool {
+	*x = CampaignPlan{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "duration":
+			x.Duration, ok = record.ReadRecord(v, (*CampaignPlanDuration).decodeValid)
+		case "budget":
+			x.Budget, ok = record.ReadRecord(v, (*CampaignPlanBudget).decodeValid)
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "advertiser_id", "name", "duration", "budget", "zone_name", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignPlan) MarshalJSON() ([]byte, error) {
+	a := campaignPlanAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignPlan) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignPlan) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignPlanIdx, prefix)
+	out = append(out, x.Duration.misfits(record.MisfitPath(prefix, "duration"))...)
+	out = append(out, x.Budget.misfits(record.MisfitPath(prefix, "budget"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *CampaignPlan) clearReadOnly() {
+	x.ID = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *CampaignPlan) original() *CampaignPlan {
+	if x.raw == nil {
+		return nil
+	}
+	var o CampaignPlan
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// campaignPlanWrite is the writable part of CampaignPlan, in the description's order.
+type campaignPlanWrite struct {
+	AdvertiserID int64                 `json:"advertiser_id,omitempty"`
+	Name         string                `json:"name,omitempty"`
+	Duration     *CampaignPlanDuration `json:"duration,omitempty"`
+	Budget       *CampaignPlanBudget   `json:"budget,omitempty"`
+	ZoneName     string                `json:"zone_name,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *CampaignPlan) writable() ([]byte, error) {
+	w := campaignPlanWrite{
+		AdvertiserID: x.AdvertiserID,
+		Name:         x.Name,
+		Duration:     x.Duration,
+		Budget:       x.Budget,
+		ZoneName:     x.ZoneName,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *CampaignPlan) readOnlyChanged(orig *CampaignPlan) map[string]bool {
+	return map[string]bool{
+		"id":            orig.ID != x.ID,
+		"advertiser_id": orig.AdvertiserID != x.AdvertiserID,
+		"created_on":    !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":    !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":       orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*CampaignPlan) fixedFields() []string {
+	return []string{"name", "duration", "budget", "zone_name"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*CampaignPlan) createOnlyFields() []string {
+	return []string{"advertiser_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// CampaignPlanCreate, update by CampaignPlanUpdate): those of a
+// create when create is set, else those of an update.
+func (x *CampaignPlan) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by CampaignPlanCreate,
+// update by CampaignPlanUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *CampaignPlan) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.AdvertiserID != 0 {
+			v.Range(valid.Path(at, "advertiser_id"), x.AdvertiserID, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "advertiser_id"), false)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		} else {
+			v.Require(valid.Path(at, "duration"), false)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		} else {
+			v.Require(valid.Path(at, "budget"), false)
+		}
+		v.Require(valid.Path(at, "zone_name"), x.ZoneName != "")
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		} else {
+			v.Require(valid.Path(at, "duration"), false)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		} else {
+			v.Require(valid.Path(at, "budget"), false)
+		}
+		v.Require(valid.Path(at, "zone_name"), x.ZoneName != "")
+		v.Range(valid.Path(at, "version"), x.Version, -2147483648, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *CampaignPlan) validateChange(v *valid.Validator, orig *CampaignPlan) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "advertiser_id", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// CampaignPlanDuration is the period of a campaign plan. The
+// platform refuses a start in the past and an end not 1 to 30 days
+// after the start.
+type CampaignPlanDuration struct {
+	// When the plan starts.
+	StartDate adama.Time `json:"start_date"`
+	// When the plan ends.
+	EndDate adama.Time `json:"end_date"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignPlanDurationAlias CampaignPlanDuration
+
+var campaignPlanDurationIdx = record.IndexOf(reflect.TypeFor[campaignPlanDurationAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignPlanDuration) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignPlanDuration) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignPlanDuration) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignPlanDurationAlias)(x), campaignPlanDurationIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignPlanDuration) decodeFast(b []byte) bool {
+	*x = CampaignPlanDuration{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "start_date":
+			if !record.IsNull(v) {
+				x.StartDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "end_date":
+			if !record.IsNull(v) {
+				x.EndDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "start_date", "end_date")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignPlanDuration) MarshalJSON() ([]byte, error) {
+	a := campaignPlanDurationAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignPlanDuration) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignPlanDuration) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignPlanDurationIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignPlanDuration) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// CampaignPlanBudget is the budget of a campaign plan.
+type CampaignPlanBudget struct {
+	// The whole budget, exact. Also read from a JSON string.
+	TotalBudget adama.Decimal `json:"total_budget"`
+	// The budget's currency (ISO 4217). At most 3 characters.
+	CurrencyCode string `json:"currency_code"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignPlanBudgetAlias CampaignPlanBudget
+
+var campaignPlanBudgetIdx = record.IndexOf(reflect.TypeFor[campaignPlanBudgetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignPlanBudget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignPlanBudget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignPlanBudget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignPlanBudgetAlias)(x), campaignPlanBudgetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignPlanBudget) decodeFast(b []byte) bool {
+	*x = CampaignPlanBudget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "total_budget":
+			if !record.IsNull(v) {
+				x.TotalBudget, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "total_budget", "currency_code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignPlanBudget) MarshalJSON() ([]byte, error) {
+	a := campaignPlanBudgetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignPlanBudget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignPlanBudget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignPlanBudgetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *CampaignPlanBudget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.DecimalMin(valid.Path(at, "total_budget"), x.TotalBudget, "1")
+		v.DecimalMax(valid.Path(at, "total_budget"), x.TotalBudget, "99999999999999.98")
+		v.Require(valid.Path(at, "currency_code"), x.CurrencyCode != "")
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+	} else {
+		v.DecimalMin(valid.Path(at, "total_budget"), x.TotalBudget, "1")
+		v.DecimalMax(valid.Path(at, "total_budget"), x.TotalBudget, "99999999999999.98")
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+	}
+}
+
+// NewStrategyPlanTargetValue is the values of one target of a
+// strategy plan. A list without full=* answers id, entity_type and
+// name.
+type NewStrategyPlanTargetValue struct {
+	// The record's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The strategy plan's target.
+	StrategyTarget *NewStrategyPlanTarget `json:"strategy_target,omitempty"`
+	// The target's values.
+	TargetValue []*NewStrategyPlanTargetValueItem `json:"target_value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanTargetValueAlias NewStrategyPlanTargetValue
+
+var newStrategyPlanTargetValueIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanTargetValueAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanTargetValue) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanTargetValue) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanTargetValue) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanTargetValueAlias)(x), newStrategyPlanTargetValueIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanTargetValue) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanTargetValue{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "strategy_target":
+			x.StrategyTarget, ok = record.ReadRecord(v, (*NewStrategyPlanTarget).decodeValid)
+		case "target_value":
+			x.TargetValue, ok = record.ReadList(v, func(e []byte) (*NewStrategyPlanTargetValueItem, bool) {
+				return record.ReadRecord(e, (*NewStrategyPlanTargetValueItem).decodeValid)
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "strategy_target", "target_value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanTargetValue) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanTargetValueAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanTargetValue) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanTargetValue) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanTargetValueIdx, prefix)
+	out = append(out, x.StrategyTarget.misfits(record.MisfitPath(prefix, "strategy_target"))...)
+	for i, y := range x.TargetValue {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "target_value["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// NewStrategyPlanTarget is a target of a strategy plan (one
+// dimension).
+type NewStrategyPlanTarget struct {
+	// The target's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The strategy plan. Also read from a JSON string.
+	StrategyPlanID int64 `json:"strategy_plan_id,omitempty"`
+	// The target dimension. Also read from a JSON string.
+	TargetDimensionID int64 `json:"target_dimension_id,omitempty"`
+	// Whether the values are excluded (false by default).
+	Exclude *bool `json:"exclude,omitempty"`
+	// Whether the target is active (true by default).
+	Active *bool `json:"active,omitempty"`
+	// How the values combine.
+	TargetOp NewStrategyPlanTargetOp `json:"target_op,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanTargetAlias NewStrategyPlanTarget
+
+var newStrategyPlanTargetIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanTargetAlias)(x), newStrategyPlanTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanTarget) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_plan_id":
+			if !record.IsNull(v) {
+				x.StrategyPlanID, ok = record.ReadInt64(v)
+			}
+		case "target_dimension_id":
+			if !record.IsNull(v) {
+				x.TargetDimensionID, ok = record.ReadInt64(v)
+			}
+		case "exclude":
+			x.Exclude, ok = record.ReadPtr(v, record.ReadBool)
+		case "active":
+			x.Active, ok = record.ReadPtr(v, record.ReadBool)
+		case "target_op":
+			if !record.IsNull(v) {
+				x.TargetOp, ok = record.ReadEnum[NewStrategyPlanTargetOp](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_plan_id", "target_dimension_id", "exclude", "active", "target_op")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanTarget) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanTargetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanTargetIdx, prefix)
+	return out
+}
+
+// NewStrategyPlanTargetValueItem is one value of a strategy plan's
+// target.
+type NewStrategyPlanTargetValueItem struct {
+	// The value's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The parent value. Also read from a JSON string.
+	ParentValueID *int64 `json:"parent_value_id,omitempty"`
+	// The value's dimension. Also read from a JSON string.
+	TargetDimensionID int64 `json:"target_dimension_id,omitempty"`
+	// Its name.
+	Name *string `json:"name,omitempty"`
+	// The value. Also read from a JSON string.
+	Value int64 `json:"value,omitempty"`
+	// Its code.
+	Code *string `json:"code,omitempty"`
+	// Whether it can be targeted (true by default).
+	IsTargetable *bool `json:"is_targetable,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanTargetValueItemAlias NewStrategyPlanTargetValueItem
+
+var newStrategyPlanTargetValueItemIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanTargetValueItemAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanTargetValueItem) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanTargetValueItem) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanTargetValueItem) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanTargetValueItemAlias)(x), newStrategyPlanTargetValueItemIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanTargetValueItem) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanTargetValueItem{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "parent_value_id":
+			x.ParentValueID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "target_dimension_id":
+			if !record.IsNull(v) {
+				x.TargetDimensionID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			x.Name, ok = record.ReadPtr(v, record.ReadText)
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			x.Code, ok = record.ReadPtr(v, record.ReadText)
+		case "is_targetable":
+			x.IsTargetable, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "parent_value_id", "target_dimension_id", "name", "value", "code", "is_targetable")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanTargetValueItem) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanTargetValueItemAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanTargetValueItem) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanTargetValueItem) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanTargetValueItemIdx, prefix)
 	return out
 }
 

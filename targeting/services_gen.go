@@ -750,6 +750,105 @@ func (o *TargetValueListOptions) query(_, _ int) url.Values {
 	return q
 }
 
+// StrategyTemplateListOptions are the parameters of GET
+// /strategy_templates: one page of strategy templates,
+// optionally the global ones or those of one organization, agency
+// or advertiser. A nil *StrategyTemplateListOptions asks for the
+// platform's defaults; the struct is copied, never changed.
+type StrategyTemplateListOptions struct {
+	ListOptions
+	// Global (global): only the global templates (true) or only the
+	// others (false).
+	Global *bool
+	// OrganizationID (organization_id): only the templates of this
+	// organization.
+	OrganizationID int64
+	// AgencyID (agency_id): only the templates of this agency.
+	AgencyID int64
+	// AdvertiserID (advertiser_id): only the templates of this
+	// advertiser.
+	AdvertiserID int64
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *StrategyTemplateListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Global != nil {
+		q.Set("global", strconv.FormatBool(*o.Global))
+	}
+	if o.OrganizationID != 0 {
+		q.Set("organization_id", strconv.FormatInt(o.OrganizationID, 10))
+	}
+	if o.AgencyID != 0 {
+		q.Set("agency_id", strconv.FormatInt(o.AgencyID, 10))
+	}
+	if o.AdvertiserID != 0 {
+		q.Set("advertiser_id", strconv.FormatInt(o.AdvertiserID, 10))
+	}
+	return q
+}
+
+// NewStrategyGroupListOptions are the parameters of GET
+// /new_strategy_groups: one page of strategy groups: q must hold a
+// campaign_id== term; id, name, campaign_id and strategy_count, or
+// every property with full=*; with=strategies embeds the strategies.
+// A nil *NewStrategyGroupListOptions asks for the platform's
+// defaults; the struct is copied, never changed.
+type NewStrategyGroupListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+	// With (with): related records to embed, comma-separated.
+	With []NewStrategyGroupWith
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *NewStrategyGroupListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if len(o.With) > 0 {
+		q.Set("with", joinQuery(o.With, func(v NewStrategyGroupWith) string { return string(v) }))
+	}
+	return q
+}
+
+// CampaignPlanListOptions are the parameters of GET /campaign_plans:
+// the campaign plans (the reference gives the list no parameters).
+// The platform takes none today; the struct gives the list the
+// signature of every list, so that options can be added without
+// breaking callers.
+type CampaignPlanListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *CampaignPlanListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// NewStrategyPlanTargetValueListOptions are the parameters of GET
+// /new_strategy_plan_target_values: one page of strategy plan target
+// values: id, entity_type and name, or every property with full=*. A
+// nil *NewStrategyPlanTargetValueListOptions asks for the platform's
+// defaults; the struct is copied, never changed.
+type NewStrategyPlanTargetValueListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *NewStrategyPlanTargetValueListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
 // SiteListListOptions are the parameters of GET /site_lists: one
 // page of site lists: id, name and entity_type, or every property
 // with full=*. A nil *SiteListListOptions asks for the platform's
@@ -3566,6 +3665,364 @@ func (s *CreativeTagService) Get(ctx context.Context, creativeID int64, ro ...ad
 	return call.One[CreativeTag](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(creativeID, 10)}, ro...)
 }
 
+// List calls GET /strategy_templates. The operation: one page of
+// strategy templates, optionally the global ones or those of one
+// organization, agency or advertiser.
+func (s *StrategyTemplateService) List(ctx context.Context, opts *StrategyTemplateListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyTemplate], error) {
+	var o StrategyTemplateListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyTemplate](ctx, s.g, &call.Call{Path: "/strategy_templates", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_templates, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of strategy templates,
+// optionally the global ones or those of one organization, agency or
+// advertiser.
+func (s *StrategyTemplateService) All(ctx context.Context, opts *StrategyTemplateListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyTemplate, error] {
+	var o StrategyTemplateListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyTemplate, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyTemplate], error) {
+			return listPage[StrategyTemplate](ctx, s.g, &call.Call{Path: "/strategy_templates", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /strategy_templates,
+// returning the record as the platform has it. The operation:
+// create a strategy template.
+func (s *StrategyTemplateService) Create(ctx context.Context, rec *StrategyTemplate, ro ...adama.RequestOption) (*StrategyTemplate, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[StrategyTemplate](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/strategy_templates", JSON: body}, ro...)
+}
+
+// Get calls GET /strategy_templates/{strategy_template_id}.
+// The operation: one strategy template.
+func (s *StrategyTemplateService) Get(ctx context.Context, strategyTemplateID int64, ro ...adama.RequestOption) (*StrategyTemplate, error) {
+	if err := positiveID("strategy_template_id", strategyTemplateID); err != nil {
+		return nil, err
+	}
+	return call.One[StrategyTemplate](ctx, s.g, &call.Call{Path: "/strategy_templates/" + strconv.FormatInt(strategyTemplateID, 10)}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /strategy_templates/{strategy_template_id}, returning the record
+// as the platform has it. The operation: replace a strategy template
+// (the create's body; templates carry no version).
+func (s *StrategyTemplateService) Update(ctx context.Context, rec *StrategyTemplate, ro ...adama.RequestOption) (*StrategyTemplate, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[StrategyTemplate](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/strategy_templates/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it
+// with Update (POST /strategy_templates/{strategy_template_id}),
+// reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *StrategyTemplateService) Modify(ctx context.Context, strategyTemplateID int64, change func(*StrategyTemplate) error, ro ...adama.RequestOption) (*StrategyTemplate, error) {
+	if err := positiveID("strategy_template_id", strategyTemplateID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "strategy template "+strconv.FormatInt(strategyTemplateID, 10),
+		func(ctx context.Context) (*StrategyTemplate, error) { return s.Get(ctx, strategyTemplateID, ro...) },
+		change,
+		func(ctx context.Context, rec *StrategyTemplate) (*StrategyTemplate, error) {
+			return s.Update(ctx, rec, ro...)
+		})
+}
+
+// Delete calls DELETE /strategy_templates/{strategy_template_id}.
+// The operation: remove a strategy template.
+func (s *StrategyTemplateService) Delete(ctx context.Context, strategyTemplateID int64, ro ...adama.RequestOption) error {
+	if err := positiveID("strategy_template_id", strategyTemplateID); err != nil {
+		return err
+	}
+	return deleteEnveloped(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: "/strategy_templates/" + strconv.FormatInt(strategyTemplateID, 10)}, ro)
+}
+
+// List calls GET /new_strategy_groups. The operation: one page
+// of strategy groups: q must hold a campaign_id== term; id, name,
+// campaign_id and strategy_count, or every property with full=*;
+// with=strategies embeds the strategies.
+func (s *NewStrategyGroupService) List(ctx context.Context, opts *NewStrategyGroupListOptions, ro ...adama.RequestOption) (*adama.Page[*NewStrategyGroup], error) {
+	var o NewStrategyGroupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[NewStrategyGroup](ctx, s.g, &call.Call{Path: "/new_strategy_groups", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /new_strategy_groups,
+// page by page; no request is made before the caller ranges,
+// and an error ends the iteration. The operation: one page of
+// strategy groups: q must hold a campaign_id== term; id, name,
+// campaign_id and strategy_count, or every property with full=*;
+// with=strategies embeds the strategies.
+func (s *NewStrategyGroupService) All(ctx context.Context, opts *NewStrategyGroupListOptions, ro ...adama.RequestOption) iter.Seq2[*NewStrategyGroup, error] {
+	var o NewStrategyGroupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	o.With = slices.Clone(o.With)
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*NewStrategyGroup, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*NewStrategyGroup], error) {
+			return listPage[NewStrategyGroup](ctx, s.g, &call.Call{Path: "/new_strategy_groups", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST
+// /new_strategy_groups, returning the record as the platform has it.
+// The operation: create a strategy group in a campaign.
+func (s *NewStrategyGroupService) Create(ctx context.Context, rec *NewStrategyGroup, ro ...adama.RequestOption) (*NewStrategyGroup, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[NewStrategyGroup](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/new_strategy_groups", JSON: body}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /new_strategy_groups/{new_strategy_group_id}, returning the record
+// as the platform has it. The operation: change a strategy group;
+// the version read is sent, and a stale one is refused.
+func (s *NewStrategyGroupService) Update(ctx context.Context, rec *NewStrategyGroup, ro ...adama.RequestOption) (*NewStrategyGroup, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[NewStrategyGroup](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/new_strategy_groups/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it
+// with Update (POST /new_strategy_groups/{new_strategy_group_id}),
+// reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *NewStrategyGroupService) Modify(ctx context.Context, newStrategyGroupID int64, change func(*NewStrategyGroup) error, ro ...adama.RequestOption) (*NewStrategyGroup, error) {
+	if err := positiveID("new_strategy_group_id", newStrategyGroupID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "new strategy group "+strconv.FormatInt(newStrategyGroupID, 10),
+		func(ctx context.Context) (*NewStrategyGroup, error) { return s.Get(ctx, newStrategyGroupID, ro...) },
+		change,
+		func(ctx context.Context, rec *NewStrategyGroup) (*NewStrategyGroup, error) {
+			return s.Update(ctx, rec, ro...)
+		})
+}
+
+// Delete calls DELETE /new_strategy_groups/{new_strategy_group_id}.
+// The operation: remove a strategy group; its strategies stay,
+// detached from it.
+func (s *NewStrategyGroupService) Delete(ctx context.Context, newStrategyGroupID int64, ro ...adama.RequestOption) error {
+	if err := positiveID("new_strategy_group_id", newStrategyGroupID); err != nil {
+		return err
+	}
+	return s.g.NoContent(ctx, &call.Call{Method: http.MethodDelete, Path: "/new_strategy_groups/" + strconv.FormatInt(newStrategyGroupID, 10)}, ro...)
+}
+
+// History calls GET
+// /new_strategy_groups/{new_strategy_group_id}/history. The
+// operation: one page of the strategy group's changes.
+func (s *NewStrategyGroupService) History(ctx context.Context, newStrategyGroupID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("new_strategy_group_id", newStrategyGroupID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/new_strategy_groups/" + strconv.FormatInt(newStrategyGroupID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// List calls GET /campaign_plans. The operation: the campaign plans
+// (the reference gives the list no parameters).
+func (s *CampaignPlanService) List(ctx context.Context, opts *CampaignPlanListOptions, ro ...adama.RequestOption) (*adama.Page[*CampaignPlan], error) {
+	var o CampaignPlanListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[CampaignPlan](ctx, s.g, &call.Call{Path: "/campaign_plans", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /campaign_plans,
+// page by page; no request is made before the caller ranges,
+// and an error ends the iteration. The operation: the campaign plans
+// (the reference gives the list no parameters).
+func (s *CampaignPlanService) All(ctx context.Context, opts *CampaignPlanListOptions, ro ...adama.RequestOption) iter.Seq2[*CampaignPlan, error] {
+	var o CampaignPlanListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*CampaignPlan, error) bool) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*CampaignPlan], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[CampaignPlan](ctx, s.g, &call.Call{Path: "/campaign_plans", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /campaign_plans,
+// returning the record as the platform has it. The operation:
+// create a campaign plan.
+func (s *CampaignPlanService) Create(ctx context.Context, rec *CampaignPlan, ro ...adama.RequestOption) (*CampaignPlan, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[CampaignPlan](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/campaign_plans", JSON: body}, ro...)
+}
+
+// Get calls GET /campaign_plans/{campaign_plan_id}. The operation:
+// one campaign plan.
+func (s *CampaignPlanService) Get(ctx context.Context, campaignPlanID int64, ro ...adama.RequestOption) (*CampaignPlan, error) {
+	if err := positiveID("campaign_plan_id", campaignPlanID); err != nil {
+		return nil, err
+	}
+	return call.One[CampaignPlan](ctx, s.g, &call.Call{Path: "/campaign_plans/" + strconv.FormatInt(campaignPlanID, 10)}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /campaign_plans/{campaign_plan_id}, returning the record as the
+// platform has it. The operation: replace a campaign plan's name,
+// duration, budget and time zone; the version read is sent, and a
+// stale one is refused.
+func (s *CampaignPlanService) Update(ctx context.Context, rec *CampaignPlan, ro ...adama.RequestOption) (*CampaignPlan, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[CampaignPlan](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/campaign_plans/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /campaign_plans/{campaign_plan_id}), reading again
+// and retrying on a version conflict (adama.DefaultModifyAttempts
+// rounds in all).
+func (s *CampaignPlanService) Modify(ctx context.Context, campaignPlanID int64, change func(*CampaignPlan) error, ro ...adama.RequestOption) (*CampaignPlan, error) {
+	if err := positiveID("campaign_plan_id", campaignPlanID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "campaign plan "+strconv.FormatInt(campaignPlanID, 10),
+		func(ctx context.Context) (*CampaignPlan, error) { return s.Get(ctx, campaignPlanID, ro...) },
+		change,
+		func(ctx context.Context, rec *CampaignPlan) (*CampaignPlan, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// List calls GET /new_strategy_plan_target_values. The operation:
+// one page of strategy plan target values: id, entity_type and name,
+// or every property with full=*.
+func (s *NewStrategyPlanTargetValueService) List(ctx context.Context, opts *NewStrategyPlanTargetValueListOptions, ro ...adama.RequestOption) (*adama.Page[*NewStrategyPlanTargetValue], error) {
+	var o NewStrategyPlanTargetValueListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[NewStrategyPlanTargetValue](ctx, s.g, &call.Call{Path: "/new_strategy_plan_target_values", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET
+// /new_strategy_plan_target_values, page by page; no request is
+// made before the caller ranges, and an error ends the iteration.
+// The operation: one page of strategy plan target values: id,
+// entity_type and name, or every property with full=*.
+func (s *NewStrategyPlanTargetValueService) All(ctx context.Context, opts *NewStrategyPlanTargetValueListOptions, ro ...adama.RequestOption) iter.Seq2[*NewStrategyPlanTargetValue, error] {
+	var o NewStrategyPlanTargetValueListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*NewStrategyPlanTargetValue, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*NewStrategyPlanTargetValue], error) {
+			return listPage[NewStrategyPlanTargetValue](ctx, s.g, &call.Call{Path: "/new_strategy_plan_target_values", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
 // List calls GET /site_lists. The operation: one page of site lists:
 // id, name and entity_type, or every property with full=*.
 func (s *SiteListService) List(ctx context.Context, opts *SiteListListOptions, ro ...adama.RequestOption) (*adama.Page[*SiteList], error) {
@@ -4493,6 +4950,51 @@ func (x *Agency) updateRequest() (any, error) {
 
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
+func (x *NewStrategyGroup) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *NewStrategyGroup) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("new_strategy_group_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
 func (x *Strategy) createRequest() (any, error) {
 	var v valid.Validator
 	if x == nil {
@@ -4800,6 +5302,30 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"searchEntities", "GET", "/search", "Search", "Entities", ""},
 	{"healthcheck", "GET", "/healthcheck", "Health", "Check", "the answer is the bare health object, without the group's data and meta envelope"},
 	{"getCreativeTag", "GET", "/creatives/{creative_id}", "CreativeTags", "Get", ""},
+	{"listStrategyTemplates", "GET", "/strategy_templates", "StrategyTemplates", "List", ""},
+	{"listStrategyTemplates", "GET", "/strategy_templates", "StrategyTemplates", "All", ""},
+	{"createStrategyTemplate", "POST", "/strategy_templates", "StrategyTemplates", "Create", ""},
+	{"getStrategyTemplate", "GET", "/strategy_templates/{strategy_template_id}", "StrategyTemplates", "Get", ""},
+	{"updateStrategyTemplate", "POST", "/strategy_templates/{strategy_template_id}", "StrategyTemplates", "Update", ""},
+	{"updateStrategyTemplate", "POST", "/strategy_templates/{strategy_template_id}", "StrategyTemplates", "Modify", ""},
+	{"deleteStrategyTemplate", "DELETE", "/strategy_templates/{strategy_template_id}", "StrategyTemplates", "Delete", ""},
+	{"listNewStrategyGroups", "GET", "/new_strategy_groups", "NewStrategyGroups", "List", ""},
+	{"listNewStrategyGroups", "GET", "/new_strategy_groups", "NewStrategyGroups", "All", ""},
+	{"createNewStrategyGroup", "POST", "/new_strategy_groups", "NewStrategyGroups", "Create", ""},
+	{"getNewStrategyGroup", "GET", "/new_strategy_groups/{new_strategy_group_id}", "NewStrategyGroups", "Get", "Get and GetWithStrategies send with=strategies or not: a query flag chosen by the method, not an option of a record read (as Advertisers' GetExtended)"},
+	{"getNewStrategyGroup", "GET", "/new_strategy_groups/{new_strategy_group_id}", "NewStrategyGroups", "GetWithStrategies", "Get and GetWithStrategies send with=strategies or not: a query flag chosen by the method, not an option of a record read (as Advertisers' GetExtended)"},
+	{"updateNewStrategyGroup", "POST", "/new_strategy_groups/{new_strategy_group_id}", "NewStrategyGroups", "Update", ""},
+	{"updateNewStrategyGroup", "POST", "/new_strategy_groups/{new_strategy_group_id}", "NewStrategyGroups", "Modify", ""},
+	{"deleteNewStrategyGroup", "DELETE", "/new_strategy_groups/{new_strategy_group_id}", "NewStrategyGroups", "Delete", ""},
+	{"getNewStrategyGroupHistory", "GET", "/new_strategy_groups/{new_strategy_group_id}/history", "NewStrategyGroups", "History", ""},
+	{"listCampaignPlans", "GET", "/campaign_plans", "CampaignPlans", "List", ""},
+	{"listCampaignPlans", "GET", "/campaign_plans", "CampaignPlans", "All", ""},
+	{"createCampaignPlan", "POST", "/campaign_plans", "CampaignPlans", "Create", ""},
+	{"getCampaignPlan", "GET", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Get", ""},
+	{"updateCampaignPlan", "POST", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Update", ""},
+	{"updateCampaignPlan", "POST", "/campaign_plans/{campaign_plan_id}", "CampaignPlans", "Modify", ""},
+	{"listNewStrategyPlanTargetValues", "GET", "/new_strategy_plan_target_values", "NewStrategyPlanTargetValues", "List", ""},
+	{"listNewStrategyPlanTargetValues", "GET", "/new_strategy_plan_target_values", "NewStrategyPlanTargetValues", "All", ""},
 	{"listSiteLists", "GET", "/site_lists", "SiteLists", "List", ""},
 	{"listSiteLists", "GET", "/site_lists", "SiteLists", "All", ""},
 	{"getSiteList", "GET", "/site_lists/{site_list_id}", "SiteLists", "Get", ""},
@@ -4889,6 +5415,8 @@ var _ = []any{
 	(*UserService).Settings,
 	(*UserService).UpdateSettings,
 	(*HealthService).Check,
+	(*NewStrategyGroupService).Get,
+	(*NewStrategyGroupService).GetWithStrategies,
 	(*SiteListService).Upload,
 	(*SiteListService).Reupload,
 	(*SiteListService).Download,

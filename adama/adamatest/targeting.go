@@ -27,6 +27,8 @@ const (
 	TargetingCampaigns            = targetingfake.Campaigns
 	TargetingConcepts             = targetingfake.Concepts
 	TargetingContracts            = targetingfake.Contracts
+	// TargetingStrategyTemplates and TargetingNewStrategyGroups are the plans family's.
+	TargetingStrategyTemplates, TargetingNewStrategyGroups = targetingfake.StrategyTemplates, targetingfake.NewStrategyGroups
 )
 
 const targetingGroup = "targeting"
@@ -67,6 +69,7 @@ type TargetingHandle struct {
 	campaigns   *Records[int64, targeting.Campaign]
 	concepts    *Records[int64, targeting.Concept]
 	contracts   *Records[int64, targeting.Contract]
+	plans       targetingPlans
 }
 
 // Targeting returns the handle on group B's state.
@@ -74,7 +77,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	st := storeOf[*targetingfake.Store](s, targetingGroup)
 	h := &TargetingHandle{st: st, attachments: &Records[int64, targeting.Attachment]{}, targets: &Records[int64, targeting.Target]{},
 		advertisers: &Records[int64, targeting.Advertiser]{}, paths: &Records[int64, targeting.TargetPath]{},
-		users: &Records[int64, targeting.PermittedUser]{}, strategies: &Records[int64, targeting.Strategy]{}}
+		users: &Records[int64, targeting.PermittedUser]{}, strategies: &Records[int64, targeting.Strategy]{}, plans: newTargetingPlans(nil)}
 	h.campaigns, h.concepts, h.contracts = &Records[int64, targeting.Campaign]{}, &Records[int64, targeting.Concept]{}, &Records[int64, targeting.Contract]{}
 	if st == nil {
 		return h
@@ -88,6 +91,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	h.campaigns = targetingRecords(st, TargetingCampaigns, func(c *targeting.Campaign) int64 { return c.ID })
 	h.concepts = targetingRecords(st, TargetingConcepts, func(c *targeting.Concept) int64 { return c.ID })
 	h.contracts = targetingRecords(st, TargetingContracts, func(c *targeting.Contract) int64 { return c.ID })
+	h.plans = newTargetingPlans(st)
 	return h
 }
 

@@ -283,26 +283,7 @@ func (a *audiences) answer(w http.ResponseWriter, rs *resource, id int64, status
 
 // log appends a segment group's audit entry.
 func (a *audiences) log(id int64, action string, before, after map[string]any) {
-	var fields []map[string]any
-	keys := make([]string, 0, len(after))
-	for k := range after {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if k == "updated_on" || k == "created_on" {
-			continue
-		}
-		old, had := before[k]
-		if had && fmt.Sprint(old) == fmt.Sprint(after[k]) {
-			continue
-		}
-		oldS := ""
-		if had && old != nil {
-			oldS = fmt.Sprint(old)
-		}
-		fields = append(fields, map[string]any{"field_name": k, "old_value": oldS, "new_value": fmt.Sprint(after[k])})
-	}
+	fields := changedFields(before, after)
 	a.st.mu.Lock()
 	a.history[id] = append(a.history[id], map[string]any{
 		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,

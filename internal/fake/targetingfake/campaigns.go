@@ -258,28 +258,7 @@ func newCampaignOps(st *Store) *campaignOps {
 
 // log appends a change of a record of coll to its log.
 func (o *campaignOps) log(coll string, id int64, action string, before, after map[string]any) {
-	var fields []map[string]any
-	keys := make([]string, 0, len(after))
-	for k := range after {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if k == "version" || k == "updated_on" || k == "created_on" {
-			continue
-		}
-		oldV, had := before[k]
-		newS, _ := json.Marshal(after[k])
-		oldS := ""
-		if had && oldV != nil {
-			b, _ := json.Marshal(oldV)
-			oldS = string(b)
-		}
-		if had && oldS == string(newS) {
-			continue
-		}
-		fields = append(fields, map[string]any{"field_name": k, "old_value": oldS, "new_value": string(newS)})
-	}
+	fields := changedFields(before, after)
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.history[coll] == nil {

@@ -459,28 +459,49 @@ func advertiserView(rec map[string]any, q url.Values, single bool) (map[string]a
 	return out, nil
 }
 
-// logChange appends an audit entry; the store's lock is held.
-func (s *Store) logChange(coll string, id int64, action string, before, after map[string]any) {
+// changedFields is the fields list of a change-log entry: each property of
+// after that differs from before, in name order, with both values as the
+// log's text (jsonText); the bookkeeping properties (version, created_on,
+// updated_on) and skip are left out.
+func changedFields(before, after map[string]any, skip ...string) []map[string]any {
 	var fields []map[string]any
 	keys := make([]string, 0, len(after))
 	for k := range after {
-		keys = append(keys, k)
+		if k != "version" && k != "updated_on" && k != "created_on" && !slices.Contains(skip, k) {
+			keys = append(keys, k)
+		}
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		if k == "version" || k == "updated_on" || k == "created_on" {
-			continue
-		}
 		old, had := before[k]
-		if had && fmt.Sprint(old) == fmt.Sprint(after[k]) {
+		if had && jsonText(old) == jsonText(after[k]) {
 			continue
 		}
 		oldS := ""
-		if had && old != nil {
-			oldS = fmt.Sprint(old)
+		if had {
+			oldS = jsonText(old)
 		}
-		fields = append(fields, map[string]any{"field_name": k, "old_value": oldS, "new_value": fmt.Sprint(after[k])})
+		fields = append(fields, map[string]any{"field_name": k, "old_value": oldS, "new_value": jsonText(after[k])})
 	}
+	return fields
+}
+
+// jsonText writes a value as the change log's text: a string bare, null
+// as nothing, anything else as JSON.
+func jsonText(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case nil:
+		return ""
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// logChange appends an audit entry; the store's lock is held.
+func (s *Store) logChange(coll string, id int64, action string, before, after map[string]any) {
+	fields := changedFields(before, after)
 	k := historyKey(coll, id)
 	s.history[k] = append(s.history[k], map[string]any{
 		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,

@@ -11,6 +11,7 @@ type handler struct {
 	strat                *strategies
 	cmp                  *campaignOps
 	cr                   creatives // creatives.go
+	plans                *plans
 	orgs                 *orgFamily
 	aud                  *audiences
 }
@@ -25,6 +26,7 @@ func newHandler(st *Store) *handler {
 		strat: newStrategies(st),
 		cmp:   newCampaignOps(st),
 		cr:    newCreatives(st),
+		plans: newPlans(st),
 		orgs:  newOrgFamily(st),
 		aud:   newAudiences(st),
 	}

@@ -2,7 +2,6 @@ package targetingfake
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"net/http"
 	"net/url"
@@ -120,26 +119,7 @@ func newOrgFamily(st *Store) *orgFamily {
 
 // log appends an audit entry of record id of coll: the fields that changed.
 func (f *orgFamily) log(coll string, id int64, action string, before, after map[string]any) {
-	var fields []map[string]any
-	keys := make([]string, 0, len(after))
-	for k := range after {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if k == "version" || k == "updated_on" || k == "created_on" {
-			continue
-		}
-		old, had := before[k]
-		if had && fmt.Sprint(old) == fmt.Sprint(after[k]) {
-			continue
-		}
-		oldS := ""
-		if had && old != nil {
-			oldS = fmt.Sprint(old)
-		}
-		fields = append(fields, map[string]any{"field_name": k, "old_value": oldS, "new_value": fmt.Sprint(after[k])})
-	}
+	fields := changedFields(before, after)
 	name := coll
 	if coll == Permissions {
 		name = "users"

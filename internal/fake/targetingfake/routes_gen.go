@@ -103,6 +103,14 @@ type operations interface {
 	bulkUpdateConcepts(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateStrategies serves POST /bulk_update/strategies.
 	bulkUpdateStrategies(w http.ResponseWriter, r *http.Request)
+	// listCampaignPlans serves GET /campaign_plans.
+	listCampaignPlans(w http.ResponseWriter, r *http.Request)
+	// createCampaignPlan serves POST /campaign_plans.
+	createCampaignPlan(w http.ResponseWriter, r *http.Request)
+	// getCampaignPlan serves GET /campaign_plans/{campaign_plan_id}.
+	getCampaignPlan(w http.ResponseWriter, r *http.Request)
+	// updateCampaignPlan serves POST /campaign_plans/{campaign_plan_id}.
+	updateCampaignPlan(w http.ResponseWriter, r *http.Request)
 	// listCampaigns serves GET /campaigns.
 	listCampaigns(w http.ResponseWriter, r *http.Request)
 	// createCampaign serves POST /campaigns.
@@ -165,6 +173,20 @@ type operations interface {
 	getMarketplace(w http.ResponseWriter, r *http.Request)
 	// updateMarketplace serves POST /marketplaces/{marketplace_id}.
 	updateMarketplace(w http.ResponseWriter, r *http.Request)
+	// listNewStrategyGroups serves GET /new_strategy_groups.
+	listNewStrategyGroups(w http.ResponseWriter, r *http.Request)
+	// createNewStrategyGroup serves POST /new_strategy_groups.
+	createNewStrategyGroup(w http.ResponseWriter, r *http.Request)
+	// deleteNewStrategyGroup serves DELETE /new_strategy_groups/{new_strategy_group_id}.
+	deleteNewStrategyGroup(w http.ResponseWriter, r *http.Request)
+	// getNewStrategyGroup serves GET /new_strategy_groups/{new_strategy_group_id}.
+	getNewStrategyGroup(w http.ResponseWriter, r *http.Request)
+	// updateNewStrategyGroup serves POST /new_strategy_groups/{new_strategy_group_id}.
+	updateNewStrategyGroup(w http.ResponseWriter, r *http.Request)
+	// getNewStrategyGroupHistory serves GET /new_strategy_groups/{new_strategy_group_id}/history.
+	getNewStrategyGroupHistory(w http.ResponseWriter, r *http.Request)
+	// listNewStrategyPlanTargetValues serves GET /new_strategy_plan_target_values.
+	listNewStrategyPlanTargetValues(w http.ResponseWriter, r *http.Request)
 	// listOrganizations serves GET /organizations.
 	listOrganizations(w http.ResponseWriter, r *http.Request)
 	// createOrganization serves POST /organizations.
@@ -283,6 +305,16 @@ type operations interface {
 	downloadStrategyPostalCodes(w http.ResponseWriter, r *http.Request)
 	// listStrategyTargetValues serves GET /strategy_target_values.
 	listStrategyTargetValues(w http.ResponseWriter, r *http.Request)
+	// listStrategyTemplates serves GET /strategy_templates.
+	listStrategyTemplates(w http.ResponseWriter, r *http.Request)
+	// createStrategyTemplate serves POST /strategy_templates.
+	createStrategyTemplate(w http.ResponseWriter, r *http.Request)
+	// deleteStrategyTemplate serves DELETE /strategy_templates/{strategy_template_id}.
+	deleteStrategyTemplate(w http.ResponseWriter, r *http.Request)
+	// getStrategyTemplate serves GET /strategy_templates/{strategy_template_id}.
+	getStrategyTemplate(w http.ResponseWriter, r *http.Request)
+	// updateStrategyTemplate serves POST /strategy_templates/{strategy_template_id}.
+	updateStrategyTemplate(w http.ResponseWriter, r *http.Request)
 	// listSupplySources serves GET /supply_sources.
 	listSupplySources(w http.ResponseWriter, r *http.Request)
 	// getSupplySource serves GET /supply_sources/{supply_source_id}.
@@ -402,6 +434,10 @@ func routes(ops operations) fake.Routes {
 		"POST /bulk_update/campaigns":                                  ops.bulkUpdateCampaigns,
 		"POST /bulk_update/concepts":                                   ops.bulkUpdateConcepts,
 		"POST /bulk_update/strategies":                                 ops.bulkUpdateStrategies,
+		"GET /campaign_plans":                                          ops.listCampaignPlans,
+		"POST /campaign_plans":                                         ops.createCampaignPlan,
+		"GET /campaign_plans/{campaign_plan_id}":                       ops.getCampaignPlan,
+		"POST /campaign_plans/{campaign_plan_id}":                      ops.updateCampaignPlan,
 		"GET /campaigns":                                               ops.listCampaigns,
 		"POST /campaigns":                                              ops.createCampaign,
 		"GET /campaigns/{campaign_id}":                                 ops.getCampaign,
@@ -433,6 +469,13 @@ func routes(ops operations) fake.Routes {
 		"POST /marketplaces":                                           ops.createMarketplace,
 		"GET /marketplaces/{marketplace_id}":                           ops.getMarketplace,
 		"POST /marketplaces/{marketplace_id}":                          ops.updateMarketplace,
+		"GET /new_strategy_groups":                                     ops.listNewStrategyGroups,
+		"POST /new_strategy_groups":                                    ops.createNewStrategyGroup,
+		"DELETE /new_strategy_groups/{new_strategy_group_id}":          ops.deleteNewStrategyGroup,
+		"GET /new_strategy_groups/{new_strategy_group_id}":             ops.getNewStrategyGroup,
+		"POST /new_strategy_groups/{new_strategy_group_id}":            ops.updateNewStrategyGroup,
+		"GET /new_strategy_groups/{new_strategy_group_id}/history":     ops.getNewStrategyGroupHistory,
+		"GET /new_strategy_plan_target_values":                         ops.listNewStrategyPlanTargetValues,
 		"GET /organizations":                                           ops.listOrganizations,
 		"POST /organizations":                                          ops.createOrganization,
 		"GET /organizations/{organization_id}":                         ops.getOrganization,
@@ -492,6 +535,11 @@ func routes(ops operations) fake.Routes {
 		"GET /strategy_postal_codes":                                   ops.listStrategyPostalCodes,
 		"GET /strategy_postal_codes/{strategy_id}/download.csv":        ops.downloadStrategyPostalCodes,
 		"GET /strategy_target_values":                                  ops.listStrategyTargetValues,
+		"GET /strategy_templates":                                      ops.listStrategyTemplates,
+		"POST /strategy_templates":                                     ops.createStrategyTemplate,
+		"DELETE /strategy_templates/{strategy_template_id}":            ops.deleteStrategyTemplate,
+		"GET /strategy_templates/{strategy_template_id}":               ops.getStrategyTemplate,
+		"POST /strategy_templates/{strategy_template_id}":              ops.updateStrategyTemplate,
 		"GET /supply_sources":                                          ops.listSupplySources,
 		"GET /supply_sources/{supply_source_id}":                       ops.getSupplySource,
 		"GET /target":                                                  ops.listTargetsLegacy,
@@ -620,6 +668,9 @@ var bodies = map[string]fake.Body{
 			"targeting_identity_level": {"INHERIT", "INDIVIDUAL", "HOUSEHOLD"},
 		},
 	},
+	"createCampaignPlan": {
+		Required: []string{"name", "advertiser_id", "duration", "budget", "zone_name"},
+	},
 	"createConcept": {
 		Required: []string{"advertiser_id", "name"},
 	},
@@ -645,6 +696,13 @@ var bodies = map[string]fake.Body{
 	},
 	"createMarketplace": {
 		Required: []string{"name", "strategy_id"},
+	},
+	"createNewStrategyGroup": {
+		Required: []string{"campaign_id", "name"},
+		Enums: map[string][]string{
+			"impression_cap_type": {"even", "asap", "no-limit"},
+			"spend_cap_type":      {"even", "asap", "no-limit"},
+		},
 	},
 	"createOrganization": {
 		Required: []string{"name", "status", "mm_contact_name", "adx_seat_account_id", "connected_id_type", "contact_name", "address_1", "city", "state", "zip", "country", "phone", "currency_code", "billing_country_code", "dmp_enabled"},
@@ -681,6 +739,9 @@ var bodies = map[string]fake.Body{
 			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 			"type":             {"REM", "GBO", "AUD"},
 		},
+	},
+	"createStrategyTemplate": {
+		Required: []string{"name", "description", "template"},
 	},
 	"createTarget": {
 		Required: []string{"name"},
@@ -765,6 +826,9 @@ var bodies = map[string]fake.Body{
 			"targeting_identity_level": {"INHERIT", "INDIVIDUAL", "HOUSEHOLD"},
 		},
 	},
+	"updateCampaignPlan": {
+		Required: []string{"name", "duration", "budget", "zone_name"},
+	},
 	"updateConcept": {
 		Required: []string{"version", "name"},
 	},
@@ -790,6 +854,12 @@ var bodies = map[string]fake.Body{
 	},
 	"updateMarketplace": {
 		Required: []string{"version"},
+	},
+	"updateNewStrategyGroup": {
+		Enums: map[string][]string{
+			"impression_cap_type": {"even", "asap", "no-limit"},
+			"spend_cap_type":      {"even", "asap", "no-limit"},
+		},
 	},
 	"updateOrganization": {
 		Required: []string{"version"},
@@ -824,6 +894,9 @@ var bodies = map[string]fake.Body{
 			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 			"type":             {"REM", "GBO", "AUD"},
 		},
+	},
+	"updateStrategyTemplate": {
+		Required: []string{"name", "description", "template"},
 	},
 	"updateTarget": {
 		Required: []string{"version"},

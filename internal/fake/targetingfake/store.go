@@ -44,6 +44,8 @@ var entityTypes = map[string]string{
 	SiteLists: "site_list", SiteListAssignments: "site_list_assignment",
 	Strategies: "strategy", StrategyDeals: "strategy_deal", StrategyDayParts: "strategy_day_part", StrategyIPAddresses: "strategy_ip_address",
 	StrategyConcepts: "strategy_concept", StrategyTargetValues: "strategy_target_value", StrategyPostalCodes: "strategy_postal_code",
+	StrategyTemplates: "strategy_template", NewStrategyGroups: "strategy_group", CampaignPlans: "campaign_plan",
+	NewStrategyPlanTargetValues: "strategy_plan_target_value",
 }
 
 // Store is the group's state.
@@ -78,7 +80,7 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 			return fmt.Sprintf("version %d is stale; the current version is %d", sent, cur)
 		},
 	}
-	if coll != TargetPaths {
+	if coll != TargetPaths && !versionless[coll] {
 		k.Version = func(r map[string]any) int64 { v, _ := toInt(r["version"]); return v }
 		k.SetVersion = func(r map[string]any, v int64) map[string]any { r["version"] = v; return r }
 	}
@@ -88,11 +90,11 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[string][]map[string]any{}}
-	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
+	for _, c := range append([]string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
 		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags,
 		AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments,
 		Strategies, StrategyDeals, StrategyDayParts, StrategyIPAddresses, StrategyConcepts, StrategyTargetValues, StrategyPostalCodes,
-		Campaigns, Concepts, Contracts} {
+		Campaigns, Concepts, Contracts}, planCollections...) {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
@@ -131,7 +133,7 @@ func (s *Store) addLocked(coll string, rec map[string]any) int64 {
 		r["entity_type"] = entityTypes[coll]
 	}
 	if coll != TargetPaths {
-		if _, ok := r["version"]; !ok {
+		if _, ok := r["version"]; !ok && !versionless[coll] {
 			r["version"] = int64(1)
 		}
 		ts := now()

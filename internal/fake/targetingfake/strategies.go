@@ -462,40 +462,11 @@ func (s *strategies) targetingExpression(w http.ResponseWriter, r *http.Request)
 
 // logChange appends an audit entry; the store's lock is held.
 func (s *strategies) logChange(id int64, action string, before, after map[string]any) {
-	var fields []map[string]any
-	keys := make([]string, 0, len(after))
-	for k := range after {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if k == "version" || k == "updated_on" || k == "created_on" {
-			continue
-		}
-		old, had := before[k]
-		if had && jsonText(old) == jsonText(after[k]) {
-			continue
-		}
-		oldS := ""
-		if had && old != nil {
-			oldS = jsonText(old)
-		}
-		fields = append(fields, map[string]any{"field_name": k, "old_value": oldS, "new_value": jsonText(after[k])})
-	}
+	fields := changedFields(before, after)
 	s.history[id] = append(s.history[id], map[string]any{
 		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
 		"collection": "strategies", "entity_id": id, "tool_name": "api",
 	})
-}
-
-// jsonText writes a value as the audit log's text: strings bare, the
-// rest as JSON.
-func jsonText(v any) string {
-	if s, ok := v.(string); ok {
-		return s
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 func (s *strategies) historyPage(w http.ResponseWriter, r *http.Request, entries []map[string]any) {
