@@ -26,6 +26,31 @@
 // rmx_strategy.roi_target_pixels.0.price, site_placements.0.name, and deal
 // targeting uses the spec's deal.x.id form (deal.1.id, deal.2.id, ...).
 //
+// # Deletes
+//
+// The platform deletes the records of a few collections, as its public
+// clients send it: POST /{collection}/{id}/delete with the record's
+// version (version=N). Those collections are served by a
+// [DeletableService] (strategy concepts, strategy day parts, vendor
+// contracts, contracts), and a campaign's budget flights, deleted under
+// the campaign's path, by a [SubDeletableService]; both hold every method
+// of Service, and Delete:
+//
+//	err := ec.StrategyConcepts.Delete(ctx, 4410, nil) // reads the version first
+//	err = ec.BudgetFlights.Delete(ctx, campaignID, flightID, &entity.DeleteOptions{Version: adama.Ptr(3)})
+//	if errors.Is(err, adama.ErrConflict) { /* changed since it was read */ }
+//
+// # Contracts
+//
+// An organization's contracts with the platform (collection contracts,
+// [Contract]) carry the fee fields of spec section 2.9 and the
+// reference's contract fields: money as adama.Money, percentages as
+// adama.Decimal, units as [FeeUnit] (the spec's) or [ContractFeeUnit]:
+//
+//	k, err := ec.Contracts.Get(ctx, 4, nil)
+//	fee, _ := k.P1ASFeeCPM.Get("USD")
+//	fmt.Println(k.PlatformAccessFeeUnit, k.PlatformAccessFeePct, fee)
+//
 // # Strategy targeting, bulk updates and site lists
 //
 // Beside the collections, [Client] writes what real clients write under

@@ -74,6 +74,7 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	r.Handle("POST "+BulkStrategiesPath, fake.Session, http.HandlerFunc(h.bulkStrategies))
 	registerSiteLists(r, h)
 	registerBrainSelections(r, h)
+	registerDeletes(r, h)
 	return st
 }
 
