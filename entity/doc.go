@@ -76,7 +76,19 @@
 // /api/v3.0/campaigns/{id}/copy) copies a campaign, with its selections
 // when CopyAudienceInBrain is set. Create and Update refuse a
 // campaign whose selections the caller set or changed rather than drop
-// them.
+// them. The v2.0 form real clients send adds selections without
+// replacing the others and answers selection records, not the campaign:
+// AddCampaignCustomBrainSelection (POST
+// campaigns/{id}/custom_brain_selections), BulkAddCampaignCustomBrainSelections
+// (.../bulk) and DeleteCampaignCustomBrainSelection (.../{id}/delete with
+// the version).
+//
+// # Margins and site-list domains
+//
+// SetCampaignMargins (POST campaigns/{id}/margins, margins.<n>.date and
+// .margin_pct) and AddSiteListDomains (POST site_lists/{id}/domains,
+// domains.<n>.domain, the uploaded file kept) are answered with an
+// acknowledgement only.
 //
 // # Validation
 //

@@ -79,3 +79,58 @@ func ExampleContract() {
 	fmt.Println(k.ID, k.PlatformAccessFeeUnit, k.PlatformAccessFeePct, fee)
 	// Output: 1 PCT_TOTAL_COST 8.25 0.05
 }
+
+// A campaign's custom brain selections in the v2.0 form: added one at a
+// time or in bulk, answered as selection records, deleted one at a time.
+func ExampleClient_BulkAddCampaignCustomBrainSelections() {
+	srv := adamatest.NewServer(adamatest.WithEntity("campaigns", map[string]any{"id": 7701, "name": "Holiday push"}))
+	defer srv.Close()
+	c, err := srv.NewClient()
+	if err != nil {
+		panic(err)
+	}
+	ec := entity.New(c)
+	ctx := context.Background()
+	sels, err := ec.BulkAddCampaignCustomBrainSelections(ctx, 7701, []entity.BrainSelection{
+		{SelectionID: 45, SelectionType: entity.SelectionTypeDynamic},
+		{SelectionID: 3302, SelectionType: entity.SelectionTypeEventPixel},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range sels {
+		fmt.Println(s.ID, s.SelectionID, s.SelectionType)
+	}
+	err = ec.DeleteCampaignCustomBrainSelection(ctx, 7701, sels[0].ID, nil)
+	camp, _ := ec.CampaignCustomBrainSelections(ctx, 7701)
+	fmt.Println(err, len(camp.CustomBrainSelections))
+	// Output:
+	// 1 45 Dynamic
+	// 2 3302 Event Pixel
+	// <nil> 1
+}
+
+// Daily margins and site-list domains are answered with an
+// acknowledgement only.
+func ExampleClient_SetCampaignMargins() {
+	srv := adamatest.NewServer(adamatest.WithEntity("campaigns", map[string]any{"id": 7701, "name": "Holiday push"}),
+		adamatest.WithEntity("site_lists", map[string]any{"id": 2101, "name": "Blocked", "organization_id": 1}))
+	defer srv.Close()
+	c, err := srv.NewClient()
+	if err != nil {
+		panic(err)
+	}
+	ec := entity.New(c)
+	ctx := context.Background()
+	err = ec.SetCampaignMargins(ctx, 7701, []entity.CampaignMargin{
+		{Date: adama.Time{Time: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)}, MarginPct: adama.MustDecimal("12.5")},
+	})
+	fmt.Println(err)
+	err = ec.AddSiteListDomains(ctx, 2101, []string{"a.example", "b.example"})
+	sl, _ := ec.SiteLists.Get(ctx, 2101, nil)
+	fmt.Println(err, *sl.SitesCount)
+	// Output:
+	// <nil>
+	// <nil> 2
+}

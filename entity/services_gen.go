@@ -518,6 +518,11 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updateContract", "POST", "/api/v2.0/contracts/{id}", "Contracts", "Update", ""},
 	{"updateContract", "POST", "/api/v2.0/contracts/{id}", "Contracts", "Modify", ""},
 	{"historyContract", "GET", "/api/v2.0/contracts/{id}/history", "Contracts", "History", ""},
+	{"addCampaignCustomBrainSelection", "POST", "/api/v2.0/campaigns/{id}/custom_brain_selections", "Client", "AddCampaignCustomBrainSelection", "one selection's selection_id and selection_type under its campaign, answered as the selection record, not a collection's record"},
+	{"bulkAddCampaignCustomBrainSelections", "POST", "/api/v2.0/campaigns/{id}/custom_brain_selections/bulk", "Client", "BulkAddCampaignCustomBrainSelections", "a form of indexed selections (custom_brain_selections.<n>.selection_id and .selection_type), answered as the selection records"},
+	{"deleteCampaignCustomBrainSelection", "POST", "/api/v2.0/campaigns/{campaign_id}/custom_brain_selections/{id}/delete", "Client", "DeleteCampaignCustomBrainSelection", "a delete under the campaign whose version, when not given, is read from the v3.0 campaign (selections have no v2.0 read)"},
+	{"setCampaignMargins", "POST", "/api/v2.0/campaigns/{id}/margins", "Client", "SetCampaignMargins", "a form of indexed daily margins (margins.<n>.date and .margin_pct) answered with an acknowledgement, not a record"},
+	{"addSiteListDomains", "POST", "/api/v2.0/site_lists/{id}/domains", "Client", "AddSiteListDomains", "a form of indexed domains added to the list without replacing its file, answered with an acknowledgement"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -538,4 +543,9 @@ var _ = []any{
 	(*Client).SetCampaignCustomBrainSelections,
 	(*Client).CopyCampaign,
 	(*Client).BulkUpdateStrategies,
+	(*Client).AddCampaignCustomBrainSelection,
+	(*Client).BulkAddCampaignCustomBrainSelections,
+	(*Client).DeleteCampaignCustomBrainSelection,
+	(*Client).SetCampaignMargins,
+	(*Client).AddSiteListDomains,
 }

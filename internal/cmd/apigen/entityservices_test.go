@@ -224,5 +224,5 @@ func TestEntityServicesEveryCollection(t *testing.T) {
 	assert.Equal(t, 39, strings.Count(string(src), "newService[")+strings.Count(string(src), "newDeletable[")+strings.Count(string(src), "newSubDeletable["), "one Service per collection")
 	assert.Equal(t, 4, strings.Count(string(src), "newDeletable["), "the collections deleted at their own path")
 	assert.Equal(t, 1, strings.Count(string(src), "newSubDeletable["), "budget flights, deleted under their campaign")
-	assert.Equal(t, 15, strings.Count(string(src), "(*Client)."), "the Client's own hand-written operations")
+	assert.Equal(t, 20, strings.Count(string(src), "(*Client)."), "the Client's own hand-written operations")
 }
