@@ -29,6 +29,42 @@ type Client struct {
 	// Permissions are the user permissions (/users/{id}/permissions,
 	// /permissions/{user_id}/..., /{level}/{id}/permissions).
 	Permissions *PermissionService
+	// Organizations are the organizations (/organizations, their
+	// settings and the audit log by id list).
+	Organizations *OrganizationService
+	// Agencies are the agencies (/agencies and the audit log by id
+	// list).
+	Agencies *AgencyService
+	// Users are the user records (/users, their history and settings);
+	// a user's grants are Permissions'.
+	Users *UserService
+	// Verticals lists the verticals (/verticals).
+	Verticals *VerticalService
+	// AdServers lists the ad servers (/ad_servers).
+	AdServers *AdServerService
+	// CurrencyRates lists the currency rates (/currency_rates).
+	CurrencyRates *CurrencyRateService
+	// Timezones lists the time zones (/timezones).
+	Timezones *TimezoneService
+	// Vendors are the vendors (/vendors).
+	Vendors *VendorService
+	// SupplySources are the supply sources (/supply_sources).
+	SupplySources *SupplySourceService
+	// PixelProviders lists the pixel providers (/pixel_providers).
+	PixelProviders *PixelProviderService
+	// VendorContracts lists the vendor contracts (/vendor_contracts).
+	VendorContracts *VendorContractService
+	// Roles lists the user roles (/roles).
+	Roles *RoleService
+	// TargetValues lists target values by name (/target_values).
+	TargetValues *TargetValueService
+	// Search finds organizations, agencies and advertisers by name
+	// (/search).
+	Search *SearchService
+	// Health reports the interface's health (/healthcheck).
+	Health *HealthService
+	// CreativeTags reads a creative's tag (/creatives/{creative_id}).
+	CreativeTags *CreativeTagService
 }
 
 // Option configures New.
@@ -59,10 +95,26 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments: &AttachmentService{g: g},
-		Targets:     &TargetService{g: g},
-		TargetPaths: &TargetPathService{g: g},
-		Advertisers: &AdvertiserService{g: g},
-		Permissions: &PermissionService{g: g},
+		Attachments:     &AttachmentService{g: g},
+		Targets:         &TargetService{g: g},
+		TargetPaths:     &TargetPathService{g: g},
+		Advertisers:     &AdvertiserService{g: g},
+		Permissions:     &PermissionService{g: g},
+		Organizations:   &OrganizationService{g: g},
+		Agencies:        &AgencyService{g: g},
+		Users:           &UserService{g: g},
+		Verticals:       &VerticalService{g: g},
+		AdServers:       &AdServerService{g: g},
+		CurrencyRates:   &CurrencyRateService{g: g},
+		Timezones:       &TimezoneService{g: g},
+		Vendors:         &VendorService{g: g},
+		SupplySources:   &SupplySourceService{g: g},
+		PixelProviders:  &PixelProviderService{g: g},
+		VendorContracts: &VendorContractService{g: g},
+		Roles:           &RoleService{g: g},
+		TargetValues:    &TargetValueService{g: g},
+		Search:          &SearchService{g: g},
+		Health:          &HealthService{g: g},
+		CreativeTags:    &CreativeTagService{g: g},
 	}
 }

@@ -262,6 +262,10 @@ func TestWireFitsDescription(t *testing.T) {
 	_, err = tc.Permissions.StrategyUsers(ctx, 17, nil)
 	must(err)
 
+	exerciseOrgs(ctx, t, tc, adv.ID)
+	exerciseLookups(ctx, t, tc)
+	exerciseGeneral(ctx, t, tc, adv.ID)
+
 	seen := map[string]bool{}
 	for _, x := range rec.got {
 		path, ok := strings.CutPrefix(x.path, "/api/v3.0")

@@ -433,6 +433,244 @@ func (v PermissionLevel) Valid() bool {
 	return false
 }
 
+// OrganizationType is a kind of organization.
+type OrganizationType string
+
+// The OrganizationType values.
+const (
+	OrganizationTypeBuyer   OrganizationType = "buyer"
+	OrganizationTypePartner OrganizationType = "partner"
+)
+
+// Values returns every known OrganizationType in the description's order, in a new slice.
+func (OrganizationType) Values() []OrganizationType {
+	return []OrganizationType{
+		OrganizationTypeBuyer,
+		OrganizationTypePartner,
+	}
+}
+
+// Valid reports whether v is a known OrganizationType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v OrganizationType) Valid() bool {
+	switch v {
+	case OrganizationTypeBuyer, OrganizationTypePartner:
+		return true
+	}
+	return false
+}
+
+// OrganizationMFAAvoidance is an organization's made-for-advertising
+// avoidance (it inherits from nothing).
+type OrganizationMFAAvoidance string
+
+// The OrganizationMFAAvoidance values.
+const (
+	OrganizationMFAAvoidanceAllowAll   OrganizationMFAAvoidance = "ALLOW_ALL"
+	OrganizationMFAAvoidanceExcludeMFA OrganizationMFAAvoidance = "EXCLUDE_MFA"
+)
+
+// Values returns every known OrganizationMFAAvoidance in the description's order, in a new slice.
+func (OrganizationMFAAvoidance) Values() []OrganizationMFAAvoidance {
+	return []OrganizationMFAAvoidance{
+		OrganizationMFAAvoidanceAllowAll,
+		OrganizationMFAAvoidanceExcludeMFA,
+	}
+}
+
+// Valid reports whether v is a known OrganizationMFAAvoidance. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v OrganizationMFAAvoidance) Valid() bool {
+	switch v {
+	case OrganizationMFAAvoidanceAllowAll, OrganizationMFAAvoidanceExcludeMFA:
+		return true
+	}
+	return false
+}
+
+// OrganizationDMPEnabled is an organization's use of the data
+// management platform.
+type OrganizationDMPEnabled string
+
+// The OrganizationDMPEnabled values.
+const (
+	OrganizationDMPEnabledEnabled  OrganizationDMPEnabled = "enabled"
+	OrganizationDMPEnabledDisabled OrganizationDMPEnabled = "disabled"
+)
+
+// Values returns every known OrganizationDMPEnabled in the description's order, in a new slice.
+func (OrganizationDMPEnabled) Values() []OrganizationDMPEnabled {
+	return []OrganizationDMPEnabled{
+		OrganizationDMPEnabledEnabled,
+		OrganizationDMPEnabledDisabled,
+	}
+}
+
+// Valid reports whether v is a known OrganizationDMPEnabled. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v OrganizationDMPEnabled) Valid() bool {
+	switch v {
+	case OrganizationDMPEnabledEnabled, OrganizationDMPEnabledDisabled:
+		return true
+	}
+	return false
+}
+
+// MCPAccessLevel is what an organization's model-context-protocol
+// tools may do.
+type MCPAccessLevel string
+
+// The MCPAccessLevel values.
+const (
+	MCPAccessLevelReadOnly  MCPAccessLevel = "read_only"
+	MCPAccessLevelReadWrite MCPAccessLevel = "read_write"
+)
+
+// Values returns every known MCPAccessLevel in the description's order, in a new slice.
+func (MCPAccessLevel) Values() []MCPAccessLevel {
+	return []MCPAccessLevel{
+		MCPAccessLevelReadOnly,
+		MCPAccessLevelReadWrite,
+	}
+}
+
+// Valid reports whether v is a known MCPAccessLevel. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v MCPAccessLevel) Valid() bool {
+	switch v {
+	case MCPAccessLevelReadOnly, MCPAccessLevelReadWrite:
+		return true
+	}
+	return false
+}
+
+// RateCardType is how a vendor's rate card prices.
+type RateCardType string
+
+// The RateCardType values.
+const (
+	RateCardTypeCPM   RateCardType = "CPM"
+	RateCardTypeFixed RateCardType = "FIXED"
+)
+
+// Values returns every known RateCardType in the description's order, in a new slice.
+func (RateCardType) Values() []RateCardType {
+	return []RateCardType{
+		RateCardTypeCPM,
+		RateCardTypeFixed,
+	}
+}
+
+// Valid reports whether v is a known RateCardType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v RateCardType) Valid() bool {
+	switch v {
+	case RateCardTypeCPM, RateCardTypeFixed:
+		return true
+	}
+	return false
+}
+
+// VendorType is the kind of service a vendor offers.
+type VendorType string
+
+// The VendorType values.
+const (
+	VendorTypeAdServer              VendorType = "AD_SERVER"
+	VendorTypeAdVerification        VendorType = "AD_VERIFICATION"
+	VendorTypeAudienceVerification  VendorType = "AUDIENCE_VERIFICATION"
+	VendorTypeContextual            VendorType = "CONTEXTUAL"
+	VendorTypeData                  VendorType = "DATA"
+	VendorTypeDSP                   VendorType = "DSP"
+	VendorTypeDynamicCreative       VendorType = "DYNAMIC_CREATIVE"
+	VendorTypeMeasurement           VendorType = "MEASUREMENT"
+	VendorTypeNetwork               VendorType = "NETWORK"
+	VendorTypeOBACompliance         VendorType = "OBA_COMPLIANCE"
+	VendorTypeOther                 VendorType = "OTHER"
+	VendorTypePixelTracking         VendorType = "PIXEL_TRACKING"
+	VendorTypeRichMedia             VendorType = "RICH_MEDIA"
+	VendorTypeSurvey                VendorType = "SURVEY"
+	VendorTypeViewability           VendorType = "VIEWABILITY"
+	VendorTypeViewabilityBYODisplay VendorType = "VIEWABILITY_BYO_DISPLAY"
+	VendorTypeViewabilityBYOVideo   VendorType = "VIEWABILITY_BYO_VIDEO"
+)
+
+// Values returns every known VendorType in the description's order, in a new slice.
+func (VendorType) Values() []VendorType {
+	return []VendorType{
+		VendorTypeAdServer,
+		VendorTypeAdVerification,
+		VendorTypeAudienceVerification,
+		VendorTypeContextual,
+		VendorTypeData,
+		VendorTypeDSP,
+		VendorTypeDynamicCreative,
+		VendorTypeMeasurement,
+		VendorTypeNetwork,
+		VendorTypeOBACompliance,
+		VendorTypeOther,
+		VendorTypePixelTracking,
+		VendorTypeRichMedia,
+		VendorTypeSurvey,
+		VendorTypeViewability,
+		VendorTypeViewabilityBYODisplay,
+		VendorTypeViewabilityBYOVideo,
+	}
+}
+
+// Valid reports whether v is a known VendorType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v VendorType) Valid() bool {
+	switch v {
+	case VendorTypeAdServer, VendorTypeAdVerification, VendorTypeAudienceVerification, VendorTypeContextual, VendorTypeData, VendorTypeDSP, VendorTypeDynamicCreative, VendorTypeMeasurement, VendorTypeNetwork, VendorTypeOBACompliance, VendorTypeOther, VendorTypePixelTracking, VendorTypeRichMedia, VendorTypeSurvey, VendorTypeViewability, VendorTypeViewabilityBYODisplay, VendorTypeViewabilityBYOVideo:
+		return true
+	}
+	return false
+}
+
+// CreativeTagType is the form of a creative's tag.
+type CreativeTagType string
+
+// The CreativeTagType values.
+const (
+	CreativeTagTypeIframeScriptNoscript CreativeTagType = "IFRAME_SCRIPT_NOSCRIPT"
+	CreativeTagTypeIframeScript         CreativeTagType = "IFRAME_SCRIPT"
+	CreativeTagTypeIframeNoscript       CreativeTagType = "IFRAME_NOSCRIPT"
+	CreativeTagTypeIframeImg            CreativeTagType = "IFRAME_IMG"
+	CreativeTagTypeScriptNoscript       CreativeTagType = "SCRIPT_NOSCRIPT"
+	CreativeTagTypeScript               CreativeTagType = "SCRIPT"
+	CreativeTagTypeNoscript             CreativeTagType = "NOSCRIPT"
+	CreativeTagTypeIframe               CreativeTagType = "IFRAME"
+	CreativeTagTypeImg                  CreativeTagType = "IMG"
+	CreativeTagTypeVideo                CreativeTagType = "VIDEO"
+)
+
+// Values returns every known CreativeTagType in the description's order, in a new slice.
+func (CreativeTagType) Values() []CreativeTagType {
+	return []CreativeTagType{
+		CreativeTagTypeIframeScriptNoscript,
+		CreativeTagTypeIframeScript,
+		CreativeTagTypeIframeNoscript,
+		CreativeTagTypeIframeImg,
+		CreativeTagTypeScriptNoscript,
+		CreativeTagTypeScript,
+		CreativeTagTypeNoscript,
+		CreativeTagTypeIframe,
+		CreativeTagTypeImg,
+		CreativeTagTypeVideo,
+	}
+}
+
+// Valid reports whether v is a known CreativeTagType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v CreativeTagType) Valid() bool {
+	switch v {
+	case CreativeTagTypeIframeScriptNoscript, CreativeTagTypeIframeScript, CreativeTagTypeIframeNoscript, CreativeTagTypeIframeImg, CreativeTagTypeScriptNoscript, CreativeTagTypeScript, CreativeTagTypeNoscript, CreativeTagTypeIframe, CreativeTagTypeImg, CreativeTagTypeVideo:
+		return true
+	}
+	return false
+}
+
 // Attachment is a target attached to a strategy. Create sends the
 // writable fields that are set; Update sends the version and what
 // changed since the record was read (see AttachmentService.Update).
@@ -3724,6 +3962,4604 @@ func (x *PermissionEntity) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, permissionEntityIdx, prefix)
+	return out
+}
+
+// Organization is an organization, the top of the entity hierarchy.
+// A list without full=* answers id, name and entity_type. Create
+// sends the writable fields that are set; Update sends the version
+// and what changed since the record was read. Seats are read in the
+// answer's form (each inside data) and are not sent.
+type Organization struct {
+	// The organization's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Its name. At most 64 characters.
+	Name string `json:"name"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The kinds of organization it is.
+	OrgType []OrganizationType `json:"org_type,omitempty"`
+	// True for an active organization.
+	Status *bool `json:"status,omitempty"`
+	// True once the contract has ended.
+	Terminated *bool `json:"terminated,omitempty"`
+	// The web site; an update may clear it.
+	Website *string `json:"website,omitempty"`
+	// The social profile; an update may clear it.
+	Facebook *string `json:"facebook,omitempty"`
+	// The professional profile; an update may clear it.
+	LinkedIn *string `json:"linkedin,omitempty"`
+	// The short-message profile; an update may clear it.
+	Twitter *string `json:"twitter,omitempty"`
+	// Whether advertisers may target pixels across agencies of the
+	// organization.
+	AllowXAgencyPixels *bool `json:"allow_x_agency_pixels,omitempty"`
+	// Whether own prices may be brought.
+	AllowBYOPrice *bool `json:"allow_byo_price,omitempty"`
+	// Opts out of connected ids.
+	OptOutConnectedID *bool `json:"opt_out_connected_id,omitempty"`
+	// Opts out of the svc connected id.
+	OptOutConnectedIDMathID *bool `json:"opt_out_connected_id_mathid,omitempty"`
+	// Whether the organization's own filter level applies.
+	OverrideSuspiciousTrafficFilter *bool `json:"override_suspicious_traffic_filter,omitempty"`
+	// Targets the same device id only.
+	RestrictTargetingToSameDeviceID *bool `json:"restrict_targeting_to_same_device_id,omitempty"`
+	// Targets deterministic ids only.
+	RestrictTargetingToDeterministicID *bool `json:"restrict_targeting_to_deterministic_id,omitempty"`
+	// The filter level, 0 to 100 (0 filters everything suspicious).
+	SuspiciousTrafficFilterLevel *int64 `json:"suspicious_traffic_filter_level,omitempty"`
+	// Whether ads.txt is honoured.
+	UseAdsTxt *bool `json:"use_ads_txt,omitempty"`
+	// Whether ads carry an opt-out button; an update may clear it.
+	UseEvidonOptout *bool `json:"use_evidon_optout,omitempty"`
+	// Whether data sharing is possible.
+	EligibleForDataSharing *bool `json:"eligible_for_data_sharing,omitempty"`
+	// The holding organization; an update may clear it.
+	HoldingOrgID *int64 `json:"holding_org_id,omitempty"`
+	// Whether it acts as a privacy-law service provider.
+	ServiceProviderCCPA *bool `json:"service_provider_ccpa,omitempty"`
+	// The made-for-advertising avoidance.
+	MFAAvoidance OrganizationMFAAvoidance `json:"mfa_avoidance,omitempty"`
+	// The platform's contact for it.
+	MMContactName string `json:"mm_contact_name,omitempty"`
+	// The seat account sent on creative registration. Also read from a
+	// JSON string.
+	ADXSeatAccountID int64 `json:"adx_seat_account_id,omitempty"`
+	// The connected-id strategy.
+	ConnectedIDType ConnectedIDType `json:"connected_id_type,omitempty"`
+	// The contact for contract matters.
+	ContactName string `json:"contact_name,omitempty"`
+	// The first address line.
+	Address1 string `json:"address_1,omitempty"`
+	// The second address line; an update may clear it.
+	Address2 *string `json:"address_2,omitempty"`
+	// The city.
+	City string `json:"city,omitempty"`
+	// The two-letter state.
+	State string `json:"state,omitempty"`
+	// The postal code.
+	Zip string `json:"zip,omitempty"`
+	// The two-letter country code.
+	Country string `json:"country,omitempty"`
+	// The phone number.
+	Phone string `json:"phone,omitempty"`
+	// The currency of budgets and billing (ISO 4217).
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The country billed.
+	BillingCountryCode string `json:"billing_country_code,omitempty"`
+	// Whether the data management platform is used.
+	DMPEnabled OrganizationDMPEnabled `json:"dmp_enabled,omitempty"`
+	// The exchange seats, each as the answer wraps it. Read-only:
+	// not sent on create or update.
+	Seats []*OrganizationSeatEntry `json:"seats,omitempty"`
+	// Whether model-context-protocol tools may reach the platform.
+	MCPEnabled *bool `json:"mcp_enabled,omitempty"`
+	// What those tools may do.
+	MCPAccessLevel MCPAccessLevel `json:"mcp_access_level,omitempty"`
+	// An internal business unit (internal users only).
+	InfBusinessUnit *string `json:"inf_business_unit,omitempty"`
+	// An internal environment (internal users only).
+	Environment *string `json:"environment,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type organizationAlias Organization
+
+var organizationIdx = record.IndexOf(reflect.TypeFor[organizationAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Organization) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Organization) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Organization) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Organization) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationAlias)(x), organizationIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Organization) decodeFast(b []byte) bool {
+	*x = Organization{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "org_type":
+			x.OrgType, ok = record.ReadList(v, record.ReadEnum[OrganizationType])
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "terminated":
+			x.Terminated, ok = record.ReadPtr(v, record.ReadBool)
+		case "website":
+			x.Website, ok = record.ReadPtr(v, record.ReadText)
+		case "facebook":
+			x.Facebook, ok = record.ReadPtr(v, record.ReadText)
+		case "linkedin":
+			x.LinkedIn, ok = record.ReadPtr(v, record.ReadText)
+		case "twitter":
+			x.Twitter, ok = record.ReadPtr(v, record.ReadText)
+		case "allow_x_agency_pixels":
+			x.AllowXAgencyPixels, ok = record.ReadPtr(v, record.ReadBool)
+		case "allow_byo_price":
+			x.AllowBYOPrice, ok = record.ReadPtr(v, record.ReadBool)
+		case "opt_out_connected_id":
+			x.OptOutConnectedID, ok = record.ReadPtr(v, record.ReadBool)
+		case "opt_out_connected_id_mathid":
+			x.OptOutConnectedIDMathID, ok = record.ReadPtr(v, record.ReadBool)
+		case "override_suspicious_traffic_filter":
+			x.OverrideSuspiciousTrafficFilter, ok = record.ReadPtr(v, record.ReadBool)
+		case "restrict_targeting_to_same_device_id":
+			x.RestrictTargetingToSameDeviceID, ok = record.ReadPtr(v, record.ReadBool)
+		case "restrict_targeting_to_deterministic_id":
+			x.RestrictTargetingToDeterministicID, ok = record.ReadPtr(v, record.ReadBool)
+		case "suspicious_traffic_filter_level":
+			x.SuspiciousTrafficFilterLevel, ok = record.ReadPtr(v, record.ReadInt64)
+		case "use_ads_txt":
+			x.UseAdsTxt, ok = record.ReadPtr(v, record.ReadBool)
+		case "use_evidon_optout":
+			x.UseEvidonOptout, ok = record.ReadPtr(v, record.ReadBool)
+		case "eligible_for_data_sharing":
+			x.EligibleForDataSharing, ok = record.ReadPtr(v, record.ReadBool)
+		case "holding_org_id":
+			x.HoldingOrgID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "service_provider_ccpa":
+			x.ServiceProviderCCPA, ok = record.ReadPtr(v, record.ReadBool)
+		case "mfa_avoidance":
+			if !record.IsNull(v) {
+				x.MFAAvoidance, ok = record.ReadEnum[OrganizationMFAAvoidance](v)
+			}
+		case "mm_contact_name":
+			if !record.IsNull(v) {
+				x.MMContactName, ok = record.ReadText(v)
+			}
+		case "adx_seat_account_id":
+			if !record.IsNull(v) {
+				x.ADXSeatAccountID, ok = record.ReadInt64(v)
+			}
+		case "connected_id_type":
+			if !record.IsNull(v) {
+				x.ConnectedIDType, ok = record.ReadEnum[ConnectedIDType](v)
+			}
+		case "contact_name":
+			if !record.IsNull(v) {
+				x.ContactName, ok = record.ReadText(v)
+			}
+		case "address_1":
+			if !record.IsNull(v) {
+				x.Address1, ok = record.ReadText(v)
+			}
+		case "address_2":
+			x.Address2, ok = record.ReadPtr(v, record.ReadText)
+		case "city":
+			if !record.IsNull(v) {
+				x.City, ok = record.ReadText(v)
+			}
+		case "state":
+			if !record.IsNull(v) {
+				x.State, ok = record.ReadText(v)
+			}
+		case "zip":
+			if !record.IsNull(v) {
+				x.Zip, ok = record.ReadText(v)
+			}
+		case "country":
+			if !record.IsNull(v) {
+				x.Country, ok = record.ReadText(v)
+			}
+		case "phone":
+			if !record.IsNull(v) {
+				x.Phone, ok = record.ReadText(v)
+			}
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "billing_country_code":
+			if !record.IsNull(v) {
+				x.BillingCountryCode, ok = record.ReadText(v)
+			}
+		case "dmp_enabled":
+			if !record.IsNull(v) {
+				x.DMPEnabled, ok = record.ReadEnum[OrganizationDMPEnabled](v)
+			}
+		case "seats":
+			x.Seats, ok = record.ReadList(v, func(e []byte) (*OrganizationSeatEntry, bool) {
+				return record.ReadRecord(e, (*OrganizationSeatEntry).decodeValid)
+			})
+		case "mcp_enabled":
+			x.MCPEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "mcp_access_level":
+			if !record.IsNull(v) {
+				x.MCPAccessLevel, ok = record.ReadEnum[MCPAccessLevel](v)
+			}
+		case "inf_business_unit":
+			x.InfBusinessUnit, ok = record.ReadPtr(v, record.ReadText)
+		case "environment":
+			x.Environment, ok = record.ReadPtr(v, record.ReadText)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "org_type", "status", "terminated", "website", "facebook", "linkedin", "twitter", "allow_x_agency_pixels", "allow_byo_price", "opt_out_connected_id", "opt_out_connected_id_mathid", "override_suspicious_traffic_filter", "restrict_targeting_to_same_device_id", "restrict_targeting_to_deterministic_id", "suspicious_traffic_filter_level", "use_ads_txt", "use_evidon_optout", "eligible_for_data_sharing", "holding_org_id", "service_provider_ccpa", "mfa_avoidance", "mm_contact_name", "adx_seat_account_id", "connected_id_type", "contact_name", "address_1", "address_2", "city", "state", "zip", "country", "phone", "currency_code", "billing_country_code", "dmp_enabled", "seats", "mcp_enabled", "mcp_access_level", "inf_business_unit", "environment", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Organization) MarshalJSON() ([]byte, error) {
+	a := organizationAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Organization) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Organization) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationIdx, prefix)
+	for i, y := range x.Seats {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "seats["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Organization) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.Seats = nil
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "seats", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Organization) original() *Organization {
+	if x.raw == nil {
+		return nil
+	}
+	var o Organization
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// organizationWrite is the writable part of Organization, in the description's order.
+type organizationWrite struct {
+	Name                               string                   `json:"name,omitempty"`
+	OrgType                            []OrganizationType       `json:"org_type,omitzero"`
+	Status                             *bool                    `json:"status,omitempty"`
+	Terminated                         *bool                    `json:"terminated,omitempty"`
+	Website                            *string                  `json:"website,omitempty"`
+	Facebook                           *string                  `json:"facebook,omitempty"`
+	LinkedIn                           *string                  `json:"linkedin,omitempty"`
+	Twitter                            *string                  `json:"twitter,omitempty"`
+	AllowXAgencyPixels                 *bool                    `json:"allow_x_agency_pixels,omitempty"`
+	AllowBYOPrice                      *bool                    `json:"allow_byo_price,omitempty"`
+	OptOutConnectedID                  *bool                    `json:"opt_out_connected_id,omitempty"`
+	OptOutConnectedIDMathID            *bool                    `json:"opt_out_connected_id_mathid,omitempty"`
+	OverrideSuspiciousTrafficFilter    *bool                    `json:"override_suspicious_traffic_filter,omitempty"`
+	RestrictTargetingToSameDeviceID    *bool                    `json:"restrict_targeting_to_same_device_id,omitempty"`
+	RestrictTargetingToDeterministicID *bool                    `json:"restrict_targeting_to_deterministic_id,omitempty"`
+	SuspiciousTrafficFilterLevel       *int64                   `json:"suspicious_traffic_filter_level,omitempty"`
+	UseAdsTxt                          *bool                    `json:"use_ads_txt,omitempty"`
+	UseEvidonOptout                    *bool                    `json:"use_evidon_optout,omitempty"`
+	EligibleForDataSharing             *bool                    `json:"eligible_for_data_sharing,omitempty"`
+	HoldingOrgID                       *int64                   `json:"holding_org_id,omitempty"`
+	ServiceProviderCCPA                *bool                    `json:"service_provider_ccpa,omitempty"`
+	MFAAvoidance                       OrganizationMFAAvoidance `json:"mfa_avoidance,omitempty"`
+	MMContactName                      string                   `json:"mm_contact_name,omitempty"`
+	ADXSeatAccountID                   int64                    `json:"adx_seat_account_id,omitempty"`
+	ConnectedIDType                    ConnectedIDType          `json:"connected_id_type,omitempty"`
+	ContactName                        string                   `json:"contact_name,omitempty"`
+	Address1                           string                   `json:"address_1,omitempty"`
+	Address2                           *string                  `json:"address_2,omitempty"`
+	City                               string                   `json:"city,omitempty"`
+	State                              string                   `json:"state,omitempty"`
+	Zip                                string                   `json:"zip,omitempty"`
+	Country                            string                   `json:"country,omitempty"`
+	Phone                              string                   `json:"phone,omitempty"`
+	CurrencyCode                       string                   `json:"currency_code,omitempty"`
+	BillingCountryCode                 string                   `json:"billing_country_code,omitempty"`
+	DMPEnabled                         OrganizationDMPEnabled   `json:"dmp_enabled,omitempty"`
+	MCPEnabled                         *bool                    `json:"mcp_enabled,omitempty"`
+	MCPAccessLevel                     MCPAccessLevel           `json:"mcp_access_level,omitempty"`
+	InfBusinessUnit                    *string                  `json:"inf_business_unit,omitempty"`
+	Environment                        *string                  `json:"environment,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Organization) writable() ([]byte, error) {
+	w := organizationWrite{
+		Name:                               x.Name,
+		OrgType:                            x.OrgType,
+		Status:                             x.Status,
+		Terminated:                         x.Terminated,
+		Website:                            x.Website,
+		Facebook:                           x.Facebook,
+		LinkedIn:                           x.LinkedIn,
+		Twitter:                            x.Twitter,
+		AllowXAgencyPixels:                 x.AllowXAgencyPixels,
+		AllowBYOPrice:                      x.AllowBYOPrice,
+		OptOutConnectedID:                  x.OptOutConnectedID,
+		OptOutConnectedIDMathID:            x.OptOutConnectedIDMathID,
+		OverrideSuspiciousTrafficFilter:    x.OverrideSuspiciousTrafficFilter,
+		RestrictTargetingToSameDeviceID:    x.RestrictTargetingToSameDeviceID,
+		RestrictTargetingToDeterministicID: x.RestrictTargetingToDeterministicID,
+		SuspiciousTrafficFilterLevel:       x.SuspiciousTrafficFilterLevel,
+		UseAdsTxt:                          x.UseAdsTxt,
+		UseEvidonOptout:                    x.UseEvidonOptout,
+		EligibleForDataSharing:             x.EligibleForDataSharing,
+		HoldingOrgID:                       x.HoldingOrgID,
+		ServiceProviderCCPA:                x.ServiceProviderCCPA,
+		MFAAvoidance:                       x.MFAAvoidance,
+		MMContactName:                      x.MMContactName,
+		ADXSeatAccountID:                   x.ADXSeatAccountID,
+		ConnectedIDType:                    x.ConnectedIDType,
+		ContactName:                        x.ContactName,
+		Address1:                           x.Address1,
+		Address2:                           x.Address2,
+		City:                               x.City,
+		State:                              x.State,
+		Zip:                                x.Zip,
+		Country:                            x.Country,
+		Phone:                              x.Phone,
+		CurrencyCode:                       x.CurrencyCode,
+		BillingCountryCode:                 x.BillingCountryCode,
+		DMPEnabled:                         x.DMPEnabled,
+		MCPEnabled:                         x.MCPEnabled,
+		MCPAccessLevel:                     x.MCPAccessLevel,
+		InfBusinessUnit:                    x.InfBusinessUnit,
+		Environment:                        x.Environment,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Organization) readOnlyChanged(orig *Organization) map[string]bool {
+	return map[string]bool{
+		"id":          orig.ID != x.ID,
+		"entity_type": orig.EntityType != x.EntityType,
+		"seats":       !reflect.DeepEqual(orig.Seats, x.Seats),
+		"created_on":  !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":  !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":     orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Organization) fixedFields() []string {
+	return []string{"name", "org_type", "status", "terminated", "allow_x_agency_pixels", "allow_byo_price", "opt_out_connected_id", "opt_out_connected_id_mathid", "override_suspicious_traffic_filter", "restrict_targeting_to_same_device_id", "restrict_targeting_to_deterministic_id", "suspicious_traffic_filter_level", "use_ads_txt", "eligible_for_data_sharing", "service_provider_ccpa", "mfa_avoidance", "mm_contact_name", "adx_seat_account_id", "connected_id_type", "contact_name", "address_1", "city", "state", "zip", "country", "phone", "currency_code", "billing_country_code", "dmp_enabled", "mcp_enabled", "mcp_access_level"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Organization) createOnlyFields() []string {
+	return nil
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// OrganizationCreate, update by OrganizationUpdate): those of a
+// create when create is set, else those of an update.
+func (x *Organization) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by OrganizationCreate,
+// update by OrganizationUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *Organization) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.OrgType != nil {
+			valid.Unique(v, valid.Path(at, "org_type"), x.OrgType)
+		}
+		for i, e := range x.OrgType {
+			valid.Enum(v, valid.Index(at, "org_type", i), e)
+		}
+		v.Require(valid.Path(at, "status"), x.Status != nil)
+		if x.Website != nil {
+			v.MaxLen(valid.Path(at, "website"), *x.Website, 512)
+		}
+		if x.Facebook != nil {
+			v.MaxLen(valid.Path(at, "facebook"), *x.Facebook, 512)
+		}
+		if x.LinkedIn != nil {
+			v.MaxLen(valid.Path(at, "linkedin"), *x.LinkedIn, 512)
+		}
+		if x.Twitter != nil {
+			v.MaxLen(valid.Path(at, "twitter"), *x.Twitter, 512)
+		}
+		if x.SuspiciousTrafficFilterLevel != nil {
+			v.Range(valid.Path(at, "suspicious_traffic_filter_level"), *x.SuspiciousTrafficFilterLevel, 0, 100)
+		}
+		if x.HoldingOrgID != nil {
+			v.Range(valid.Path(at, "holding_org_id"), *x.HoldingOrgID, -2147483648, 2147483647)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.MMContactName != "" {
+			v.MaxLen(valid.Path(at, "mm_contact_name"), x.MMContactName, 64)
+		} else {
+			v.Require(valid.Path(at, "mm_contact_name"), false)
+		}
+		if x.ADXSeatAccountID != 0 {
+			v.Min(valid.Path(at, "adx_seat_account_id"), x.ADXSeatAccountID, 1)
+		} else {
+			v.Require(valid.Path(at, "adx_seat_account_id"), false)
+		}
+		if x.ConnectedIDType != "" {
+			valid.Enum(v, valid.Path(at, "connected_id_type"), x.ConnectedIDType)
+		} else {
+			v.Require(valid.Path(at, "connected_id_type"), false)
+		}
+		if x.ContactName != "" {
+			v.MaxLen(valid.Path(at, "contact_name"), x.ContactName, 64)
+		} else {
+			v.Require(valid.Path(at, "contact_name"), false)
+		}
+		if x.Address1 != "" {
+			v.MaxLen(valid.Path(at, "address_1"), x.Address1, 256)
+		} else {
+			v.Require(valid.Path(at, "address_1"), false)
+		}
+		if x.Address2 != nil {
+			v.MaxLen(valid.Path(at, "address_2"), *x.Address2, 256)
+		}
+		if x.City != "" {
+			v.MaxLen(valid.Path(at, "city"), x.City, 32)
+		} else {
+			v.Require(valid.Path(at, "city"), false)
+		}
+		if x.State != "" {
+			v.MaxLen(valid.Path(at, "state"), x.State, 2)
+		} else {
+			v.Require(valid.Path(at, "state"), false)
+		}
+		if x.Zip != "" {
+			v.MaxLen(valid.Path(at, "zip"), x.Zip, 10)
+		} else {
+			v.Require(valid.Path(at, "zip"), false)
+		}
+		if x.Country != "" {
+			v.MaxLen(valid.Path(at, "country"), x.Country, 2)
+		} else {
+			v.Require(valid.Path(at, "country"), false)
+		}
+		if x.Phone != "" {
+			v.MaxLen(valid.Path(at, "phone"), x.Phone, 24)
+		} else {
+			v.Require(valid.Path(at, "phone"), false)
+		}
+		if x.CurrencyCode != "" {
+			v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		} else {
+			v.Require(valid.Path(at, "currency_code"), false)
+		}
+		v.Require(valid.Path(at, "billing_country_code"), x.BillingCountryCode != "")
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		} else {
+			v.Require(valid.Path(at, "dmp_enabled"), false)
+		}
+		if x.MCPAccessLevel != "" {
+			valid.Enum(v, valid.Path(at, "mcp_access_level"), x.MCPAccessLevel)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		}
+		if x.OrgType != nil {
+			valid.Unique(v, valid.Path(at, "org_type"), x.OrgType)
+		}
+		for i, e := range x.OrgType {
+			valid.Enum(v, valid.Index(at, "org_type", i), e)
+		}
+		if x.Website != nil {
+			v.MaxLen(valid.Path(at, "website"), *x.Website, 512)
+		}
+		if x.Facebook != nil {
+			v.MaxLen(valid.Path(at, "facebook"), *x.Facebook, 512)
+		}
+		if x.LinkedIn != nil {
+			v.MaxLen(valid.Path(at, "linkedin"), *x.LinkedIn, 512)
+		}
+		if x.Twitter != nil {
+			v.MaxLen(valid.Path(at, "twitter"), *x.Twitter, 512)
+		}
+		if x.SuspiciousTrafficFilterLevel != nil {
+			v.Range(valid.Path(at, "suspicious_traffic_filter_level"), *x.SuspiciousTrafficFilterLevel, 0, 100)
+		}
+		if x.HoldingOrgID != nil {
+			v.Range(valid.Path(at, "holding_org_id"), *x.HoldingOrgID, -2147483648, 2147483647)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.MMContactName != "" {
+			v.MaxLen(valid.Path(at, "mm_contact_name"), x.MMContactName, 64)
+		}
+		if x.ADXSeatAccountID != 0 {
+			v.Min(valid.Path(at, "adx_seat_account_id"), x.ADXSeatAccountID, 1)
+		}
+		if x.ConnectedIDType != "" {
+			valid.Enum(v, valid.Path(at, "connected_id_type"), x.ConnectedIDType)
+		}
+		if x.ContactName != "" {
+			v.MaxLen(valid.Path(at, "contact_name"), x.ContactName, 64)
+		}
+		if x.Address1 != "" {
+			v.MaxLen(valid.Path(at, "address_1"), x.Address1, 256)
+		}
+		if x.Address2 != nil {
+			v.MaxLen(valid.Path(at, "address_2"), *x.Address2, 256)
+		}
+		if x.City != "" {
+			v.MaxLen(valid.Path(at, "city"), x.City, 32)
+		}
+		if x.State != "" {
+			v.MaxLen(valid.Path(at, "state"), x.State, 2)
+		}
+		if x.Zip != "" {
+			v.MaxLen(valid.Path(at, "zip"), x.Zip, 10)
+		}
+		if x.Country != "" {
+			v.MaxLen(valid.Path(at, "country"), x.Country, 2)
+		}
+		if x.Phone != "" {
+			v.MaxLen(valid.Path(at, "phone"), x.Phone, 24)
+		}
+		if x.CurrencyCode != "" {
+			v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+		if x.MCPAccessLevel != "" {
+			valid.Enum(v, valid.Path(at, "mcp_access_level"), x.MCPAccessLevel)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, -2147483648, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Organization) validateChange(v *valid.Validator, orig *Organization) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "seats", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// OrganizationSeatEntry is one exchange seat of an organization as
+// answers wrap it.
+type OrganizationSeatEntry struct {
+	// The seat.
+	Data *OrganizationSeat `json:"data,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationSeatEntryAlias OrganizationSeatEntry
+
+var organizationSeatEntryIdx = record.IndexOf(reflect.TypeFor[organizationSeatEntryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationSeatEntry) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationSeatEntry) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationSeatEntry) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationSeatEntryAlias)(x), organizationSeatEntryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationSeatEntry) decodeFast(b []byte) bool {
+	*x = OrganizationSeatEntry{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "data":
+			x.Data, ok = record.ReadRecord(v, (*OrganizationSeat).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "data")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationSeatEntry) MarshalJSON() ([]byte, error) {
+	a := organizationSeatEntryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationSeatEntry) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationSeatEntry) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationSeatEntryIdx, prefix)
+	out = append(out, x.Data.misfits(record.MisfitPath(prefix, "data"))...)
+	return out
+}
+
+// OrganizationSeat is an organization's seat on one exchange.
+type OrganizationSeat struct {
+	// The seat's id.
+	ID int64 `json:"id,omitempty"`
+	// The seat's version.
+	Version int64 `json:"version,omitempty"`
+	// The exchange (supply source).
+	SupplySourceID int64 `json:"supply_source_id"`
+	// The seat's identifier on the exchange.
+	SeatIdentifier string `json:"seat_identifier"`
+	// Whether media is billed to the client (true when absent).
+	BillMediaToClient *bool `json:"bill_media_to_client,omitempty"`
+	// The unit of the exchange cost (PCT_MEDIA when absent).
+	RMXExchangeCostUnit *string `json:"rmx_exchange_cost_unit,omitempty"`
+	// The exchange cost per thousand.
+	RMXExchangeCostCPM *adama.Decimal `json:"rmx_exchange_cost_cpm,omitempty"`
+	// The exchange cost as a percentage of media.
+	RMXExchangeCostPct *adama.Decimal `json:"rmx_exchange_cost_pct,omitempty"`
+	// True for an active seat (true when absent).
+	Status *bool `json:"status,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationSeatAlias OrganizationSeat
+
+var organizationSeatIdx = record.IndexOf(reflect.TypeFor[organizationSeatAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationSeat) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationSeat) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationSeat) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationSeatAlias)(x), organizationSeatIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationSeat) decodeFast(b []byte) bool {
+	*x = OrganizationSeat{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "supply_source_id":
+			if !record.IsNull(v) {
+				x.SupplySourceID, ok = record.ReadInt64(v)
+			}
+		case "seat_identifier":
+			if !record.IsNull(v) {
+				x.SeatIdentifier, ok = record.ReadText(v)
+			}
+		case "bill_media_to_client":
+			x.BillMediaToClient, ok = record.ReadPtr(v, record.ReadBool)
+		case "rmx_exchange_cost_unit":
+			x.RMXExchangeCostUnit, ok = record.ReadPtr(v, record.ReadText)
+		case "rmx_exchange_cost_cpm":
+			x.RMXExchangeCostCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "rmx_exchange_cost_pct":
+			x.RMXExchangeCostPct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "supply_source_id", "seat_identifier", "bill_media_to_client", "rmx_exchange_cost_unit", "rmx_exchange_cost_cpm", "rmx_exchange_cost_pct", "status", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationSeat) MarshalJSON() ([]byte, error) {
+	a := organizationSeatAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationSeat) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationSeat) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationSeatIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *OrganizationSeat) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// OrganizationSettings is an organization's settings and the
+// organization they belong to.
+type OrganizationSettings struct {
+	// The settings.
+	Settings []OrganizationSetting `json:"settings,omitempty"`
+	// The organization.
+	Entity *SettingsEntity `json:"entity,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationSettingsAlias OrganizationSettings
+
+var organizationSettingsIdx = record.IndexOf(reflect.TypeFor[organizationSettingsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationSettings) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationSettings) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationSettings) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationSettingsAlias)(x), organizationSettingsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationSettings) decodeFast(b []byte) bool {
+	*x = OrganizationSettings{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "settings":
+			x.Settings, ok = record.ReadList(v, func(e []byte) (OrganizationSetting, bool) {
+				p, ok := record.ReadRecord(e, (*OrganizationSetting).decodeValid)
+				if p == nil {
+					return OrganizationSetting{}, ok
+				}
+				return *p, ok
+			})
+		case "entity":
+			x.Entity, ok = record.ReadRecord(v, (*SettingsEntity).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "settings", "entity")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationSettings) MarshalJSON() ([]byte, error) {
+	a := organizationSettingsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationSettings) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationSettings) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationSettingsIdx, prefix)
+	for i := range x.Settings {
+		out = append(out, x.Settings[i].misfits(record.MisfitPath(prefix, "settings["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Entity.misfits(record.MisfitPath(prefix, "entity"))...)
+	return out
+}
+
+// OrganizationSetting is one setting of an organization;
+// UpdateSettings removes a setting sent with a nil value.
+type OrganizationSetting struct {
+	// The setting's name.
+	Key string `json:"key"`
+	// Its value; nil removes it.
+	Value *string `json:"value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationSettingAlias OrganizationSetting
+
+var organizationSettingIdx = record.IndexOf(reflect.TypeFor[organizationSettingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationSetting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationSetting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationSetting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationSettingAlias)(x), organizationSettingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationSetting) decodeFast(b []byte) bool {
+	*x = OrganizationSetting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "key":
+			if !record.IsNull(v) {
+				x.Key, ok = record.ReadText(v)
+			}
+		case "value":
+			x.Value, ok = record.ReadPtr(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "key", "value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationSetting) MarshalJSON() ([]byte, error) {
+	a := organizationSettingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationSetting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationSetting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationSettingIdx, prefix)
+	return out
+}
+
+// SettingsEntity is the record some settings belong to.
+type SettingsEntity struct {
+	// Its id.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// How many settings it has.
+	SettingsTotal int64 `json:"settings_total,omitempty"`
+	// Its kind.
+	Type string `json:"type,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type settingsEntityAlias SettingsEntity
+
+var settingsEntityIdx = record.IndexOf(reflect.TypeFor[settingsEntityAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SettingsEntity) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SettingsEntity) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SettingsEntity) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*settingsEntityAlias)(x), settingsEntityIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SettingsEntity) decodeFast(b []byte) bool {
+	*x = SettingsEntity{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "settings_total":
+			if !record.IsNull(v) {
+				x.SettingsTotal, ok = record.ReadInt64(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "settings_total", "type")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SettingsEntity) MarshalJSON() ([]byte, error) {
+	a := settingsEntityAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SettingsEntity) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SettingsEntity) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, settingsEntityIdx, prefix)
+	return out
+}
+
+// User is a user of the platform (the v3 user record;
+// PermittedUser is a user as the permission listings answer it).
+// A list answers id and name. Create sends the writable fields that
+// are set (first_name, last_name, username and roles are required);
+// Update sends the version, first_name, last_name and roles,
+// and what else changed since the record was read.
+type User struct {
+	// The user's id. Also read from a JSON string. Read-only: not sent
+	// on create or update.
+	ID int64 `json:"id"`
+	// The name a list answers. Read-only: not sent on create or update.
+	Name string `json:"name,omitempty"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The sign-in name; only a create sets it.
+	Username string `json:"username,omitempty"`
+	// A new password; only an update sends it and no answer holds it.
+	Password string `json:"password,omitempty"`
+	// The user's title.
+	Title string `json:"title,omitempty"`
+	// The first name.
+	FirstName string `json:"first_name,omitempty"`
+	// The last name.
+	LastName string `json:"last_name,omitempty"`
+	// Whether the user may sign in.
+	Active *bool `json:"active,omitempty"`
+	// The interface language.
+	Language string `json:"language,omitempty"`
+	// The time zone.
+	ZoneName string `json:"zone_name,omitempty"`
+	// The phone number.
+	Phone string `json:"phone,omitempty"`
+	// The mobile number. Read-only: not sent on create or update.
+	Mobile string `json:"mobile,omitempty"`
+	// The fax number. Read-only: not sent on create or update.
+	Fax string `json:"fax,omitempty"`
+	// The e-mail address. Read-only: not sent on create or update.
+	Email string `json:"email,omitempty"`
+	// Signs in through the directory. Read-only: not sent on create or
+	// update.
+	LinkLDAP *bool `json:"link_ldap,omitempty"`
+	// Signs in through single sign-on. Read-only: not sent on create or
+	// update.
+	LinkSAML *bool `json:"link_saml,omitempty"`
+	// The user type. Read-only: not sent on create or update.
+	Type string `json:"type,omitempty"`
+	// The role. Read-only: not sent on create or update.
+	Role string `json:"role,omitempty"`
+	// The scope. Read-only: not sent on create or update.
+	Scope string `json:"scope,omitempty"`
+	// The role ids (see RoleService: 2 admin, 3 manager, 4 reporter,
+	// ...).
+	Roles []int64 `json:"roles,omitempty"`
+	// May view organizations. Read-only: not sent on create or update.
+	ViewOrganizations *bool `json:"view_organizations,omitempty"`
+	// May edit campaigns. Read-only: not sent on create or update.
+	EditCampaigns *bool `json:"edit_campaigns,omitempty"`
+	// May edit margins and performance. Read-only: not sent on create or
+	// update.
+	EditMarginsAndPerformance *bool `json:"edit_margins_and_performance,omitempty"`
+	// May see internal fees. Read-only: not sent on create or update.
+	AccessInternalFees *bool `json:"access_internal_fees,omitempty"`
+	// May view segments. Read-only: not sent on create or update.
+	ViewSegments *bool `json:"view_segments,omitempty"`
+	// May edit segments. Read-only: not sent on create or update.
+	EditSegments *bool `json:"edit_segments,omitempty"`
+	// May view data definitions. Read-only: not sent on create or
+	// update.
+	ViewDataDefinition *bool `json:"view_data_definition,omitempty"`
+	// May edit data definitions. Read-only: not sent on create or
+	// update.
+	EditDataDefinition *bool `json:"edit_data_definition,omitempty"`
+	// May view data management reports. Read-only: not sent on create or
+	// update.
+	ViewDMPReports *bool `json:"view_dmp_reports,omitempty"`
+	// The user's grants by level (PermissionService changes them).
+	// Read-only: not sent on create or update.
+	Permissions *Grants `json:"permissions,omitempty"`
+	// The user who made this one. Read-only: not sent on create or
+	// update.
+	CreatorID int64 `json:"creator_id,omitempty"`
+	// The last sign-in as the platform writes it; nil for a user who
+	// never signed in. Read-only: not sent on create or update.
+	LastLoginOn *string `json:"last_login_on,omitempty"`
+	// When the user was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the user last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type userAlias User
+
+var userIdx = record.IndexOf(reflect.TypeFor[userAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *User) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *User) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *User) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *User) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*userAlias)(x), userIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *User) decodeFast(b []byte) bool {
+	*x = User{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "username":
+			if !record.IsNull(v) {
+				x.Username, ok = record.ReadText(v)
+			}
+		case "password":
+			if !record.IsNull(v) {
+				x.Password, ok = record.ReadText(v)
+			}
+		case "title":
+			if !record.IsNull(v) {
+				x.Title, ok = record.ReadText(v)
+			}
+		case "first_name":
+			if !record.IsNull(v) {
+				x.FirstName, ok = record.ReadText(v)
+			}
+		case "last_name":
+			if !record.IsNull(v) {
+				x.LastName, ok = record.ReadText(v)
+			}
+		case "active":
+			x.Active, ok = record.ReadPtr(v, record.ReadBool)
+		case "language":
+			if !record.IsNull(v) {
+				x.Language, ok = record.ReadText(v)
+			}
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "phone":
+			if !record.IsNull(v) {
+				x.Phone, ok = record.ReadText(v)
+			}
+		case "mobile":
+			if !record.IsNull(v) {
+				x.Mobile, ok = record.ReadText(v)
+			}
+		case "fax":
+			if !record.IsNull(v) {
+				x.Fax, ok = record.ReadText(v)
+			}
+		case "email":
+			if !record.IsNull(v) {
+				x.Email, ok = record.ReadText(v)
+			}
+		case "link_ldap":
+			x.LinkLDAP, ok = record.ReadPtr(v, record.ReadBool)
+		case "link_saml":
+			x.LinkSAML, ok = record.ReadPtr(v, record.ReadBool)
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		case "role":
+			if !record.IsNull(v) {
+				x.Role, ok = record.ReadText(v)
+			}
+		case "scope":
+			if !record.IsNull(v) {
+				x.Scope, ok = record.ReadText(v)
+			}
+		case "roles":
+			x.Roles, ok = record.ReadList(v, record.ReadInt64)
+		case "view_organizations":
+			x.ViewOrganizations, ok = record.ReadPtr(v, record.ReadBool)
+		case "edit_campaigns":
+			x.EditCampaigns, ok = record.ReadPtr(v, record.ReadBool)
+		case "edit_margins_and_performance":
+			x.EditMarginsAndPerformance, ok = record.ReadPtr(v, record.ReadBool)
+		case "access_internal_fees":
+			x.AccessInternalFees, ok = record.ReadPtr(v, record.ReadBool)
+		case "view_segments":
+			x.ViewSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "edit_segments":
+			x.EditSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "view_data_definition":
+			x.ViewDataDefinition, ok = record.ReadPtr(v, record.ReadBool)
+		case "edit_data_definition":
+			x.EditDataDefinition, ok = record.ReadPtr(v, record.ReadBool)
+		case "view_dmp_reports":
+			x.ViewDMPReports, ok = record.ReadPtr(v, record.ReadBool)
+		case "permissions":
+			x.Permissions, ok = record.ReadRecord(v, (*Grants).decodeValid)
+		case "creator_id":
+			if !record.IsNull(v) {
+				x.CreatorID, ok = record.ReadInt64(v)
+			}
+		case "last_login_on":
+			x.LastLoginOn, ok = record.ReadPtr(v, record.ReadText)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "username", "password", "title", "first_name", "last_name", "active", "language", "zone_name", "phone", "mobile", "fax", "email", "link_ldap", "link_saml", "type", "role", "scope", "roles", "view_organizations", "edit_campaigns", "edit_margins_and_performance", "access_internal_fees", "view_segments", "edit_segments", "view_data_definition", "edit_data_definition", "view_dmp_reports", "permissions", "creator_id", "last_login_on", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x User) MarshalJSON() ([]byte, error) {
+	a := userAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *User) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *User) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, userIdx, prefix)
+	out = append(out, x.Permissions.misfits(record.MisfitPath(prefix, "permissions"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *User) clearReadOnly() {
+	x.ID = 0
+	x.Name = ""
+	x.EntityType = ""
+	x.Mobile = ""
+	x.Fax = ""
+	x.Email = ""
+	x.LinkLDAP = nil
+	x.LinkSAML = nil
+	x.Type = ""
+	x.Role = ""
+	x.Scope = ""
+	x.ViewOrganizations = nil
+	x.EditCampaigns = nil
+	x.EditMarginsAndPerformance = nil
+	x.AccessInternalFees = nil
+	x.ViewSegments = nil
+	x.EditSegments = nil
+	x.ViewDataDefinition = nil
+	x.EditDataDefinition = nil
+	x.ViewDMPReports = nil
+	x.Permissions = nil
+	x.CreatorID = 0
+	x.LastLoginOn = nil
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "name", "entity_type", "mobile", "fax", "email", "link_ldap", "link_saml", "type", "role", "scope", "view_organizations", "edit_campaigns", "edit_margins_and_performance", "access_internal_fees", "view_segments", "edit_segments", "view_data_definition", "edit_data_definition", "view_dmp_reports", "permissions", "creator_id", "last_login_on", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *User) original() *User {
+	if x.raw == nil {
+		return nil
+	}
+	var o User
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// userWrite is the writable part of User, in the description's order.
+type userWrite struct {
+	Username  string  `json:"username,omitempty"`
+	Password  string  `json:"password,omitempty"`
+	Title     string  `json:"title,omitempty"`
+	FirstName string  `json:"first_name,omitempty"`
+	LastName  string  `json:"last_name,omitempty"`
+	Active    *bool   `json:"active,omitempty"`
+	Language  string  `json:"language,omitempty"`
+	ZoneName  string  `json:"zone_name,omitempty"`
+	Phone     string  `json:"phone,omitempty"`
+	Roles     []int64 `json:"roles,omitzero"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *User) writable() ([]byte, error) {
+	w := userWrite{
+		Username:  x.Username,
+		Password:  x.Password,
+		Title:     x.Title,
+		FirstName: x.FirstName,
+		LastName:  x.LastName,
+		Active:    x.Active,
+		Language:  x.Language,
+		ZoneName:  x.ZoneName,
+		Phone:     x.Phone,
+		Roles:     x.Roles,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *User) readOnlyChanged(orig *User) map[string]bool {
+	return map[string]bool{
+		"id":                           orig.ID != x.ID,
+		"name":                         orig.Name != x.Name,
+		"entity_type":                  orig.EntityType != x.EntityType,
+		"username":                     orig.Username != x.Username,
+		"mobile":                       orig.Mobile != x.Mobile,
+		"fax":                          orig.Fax != x.Fax,
+		"email":                        orig.Email != x.Email,
+		"link_ldap":                    !reflect.DeepEqual(orig.LinkLDAP, x.LinkLDAP),
+		"link_saml":                    !reflect.DeepEqual(orig.LinkSAML, x.LinkSAML),
+		"type":                         orig.Type != x.Type,
+		"role":                         orig.Role != x.Role,
+		"scope":                        orig.Scope != x.Scope,
+		"view_organizations":           !reflect.DeepEqual(orig.ViewOrganizations, x.ViewOrganizations),
+		"edit_campaigns":               !reflect.DeepEqual(orig.EditCampaigns, x.EditCampaigns),
+		"edit_margins_and_performance": !reflect.DeepEqual(orig.EditMarginsAndPerformance, x.EditMarginsAndPerformance),
+		"access_internal_fees":         !reflect.DeepEqual(orig.AccessInternalFees, x.AccessInternalFees),
+		"view_segments":                !reflect.DeepEqual(orig.ViewSegments, x.ViewSegments),
+		"edit_segments":                !reflect.DeepEqual(orig.EditSegments, x.EditSegments),
+		"view_data_definition":         !reflect.DeepEqual(orig.ViewDataDefinition, x.ViewDataDefinition),
+		"edit_data_definition":         !reflect.DeepEqual(orig.EditDataDefinition, x.EditDataDefinition),
+		"view_dmp_reports":             !reflect.DeepEqual(orig.ViewDMPReports, x.ViewDMPReports),
+		"permissions":                  !reflect.DeepEqual(orig.Permissions, x.Permissions),
+		"creator_id":                   orig.CreatorID != x.CreatorID,
+		"last_login_on":                !reflect.DeepEqual(orig.LastLoginOn, x.LastLoginOn),
+		"created_on":                   !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":                   !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":                      orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*User) fixedFields() []string {
+	return []string{"password", "title", "first_name", "last_name", "active", "language", "zone_name", "phone", "roles"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*User) createOnlyFields() []string {
+	return []string{"username"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// UserCreate, update by UserUpdate): those of a create when create
+// is set, else those of an update.
+func (x *User) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by UserCreate, update by
+// UserUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *User) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Username != "" {
+			v.MaxLen(valid.Path(at, "username"), x.Username, 255)
+		} else {
+			v.Require(valid.Path(at, "username"), false)
+		}
+		if x.Title != "" {
+			v.MaxLen(valid.Path(at, "title"), x.Title, 64)
+		}
+		if x.FirstName != "" {
+			v.MaxLen(valid.Path(at, "first_name"), x.FirstName, 32)
+		} else {
+			v.Require(valid.Path(at, "first_name"), false)
+		}
+		if x.LastName != "" {
+			v.MaxLen(valid.Path(at, "last_name"), x.LastName, 32)
+		} else {
+			v.Require(valid.Path(at, "last_name"), false)
+		}
+		if x.Phone != "" {
+			v.MaxLen(valid.Path(at, "phone"), x.Phone, 24)
+		}
+		v.Require(valid.Path(at, "roles"), x.Roles != nil)
+		for i, e := range x.Roles {
+			v.Range(valid.Index(at, "roles", i), e, 1, 32767)
+		}
+	} else {
+		if x.Password != "" {
+			v.MinLen(valid.Path(at, "password"), x.Password, 8)
+			v.MaxLen(valid.Path(at, "password"), x.Password, 30)
+		}
+		if x.Title != "" {
+			v.MaxLen(valid.Path(at, "title"), x.Title, 64)
+		}
+		v.Require(valid.Path(at, "first_name"), x.FirstName != "")
+		v.Require(valid.Path(at, "last_name"), x.LastName != "")
+		if x.Phone != "" {
+			v.MaxLen(valid.Path(at, "phone"), x.Phone, 24)
+		}
+		v.Require(valid.Path(at, "roles"), x.Roles != nil)
+		for i, e := range x.Roles {
+			v.Range(valid.Index(at, "roles", i), e, 1, 32767)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, -2147483648, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *User) validateChange(v *valid.Validator, orig *User) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "name", "entity_type", "username", "mobile", "fax", "email", "link_ldap", "link_saml", "type", "role", "scope", "view_organizations", "edit_campaigns", "edit_margins_and_performance", "access_internal_fees", "view_segments", "edit_segments", "view_data_definition", "edit_data_definition", "view_dmp_reports", "permissions", "creator_id", "last_login_on", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// UserSettings is a user's settings and the user they belong to.
+type UserSettings struct {
+	// The settings.
+	Settings []UserSetting `json:"settings,omitempty"`
+	// The user, as the answer names it beside its data.
+	User *SettingsUser `json:"user,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type userSettingsAlias UserSettings
+
+var userSettingsIdx = record.IndexOf(reflect.TypeFor[userSettingsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *UserSettings) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *UserSettings) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *UserSettings) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*userSettingsAlias)(x), userSettingsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *UserSettings) decodeFast(b []byte) bool {
+	*x = UserSettings{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "settings":
+			x.Settings, ok = record.ReadList(v, func(e []byte) (UserSetting, bool) {
+				p, ok := record.ReadRecord(e, (*UserSetting).decodeValid)
+				if p == nil {
+					return UserSetting{}, ok
+				}
+				return *p, ok
+			})
+		case "user":
+			x.User, ok = record.ReadRecord(v, (*SettingsUser).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "settings", "user")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x UserSettings) MarshalJSON() ([]byte, error) {
+	a := userSettingsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *UserSettings) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *UserSettings) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, userSettingsIdx, prefix)
+	for i := range x.Settings {
+		out = append(out, x.Settings[i].misfits(record.MisfitPath(prefix, "settings["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.User.misfits(record.MisfitPath(prefix, "user"))...)
+	return out
+}
+
+// UserSetting is one setting of a user; UpdateSettings removes a
+// setting sent with a nil value.
+type UserSetting struct {
+	// The setting's name.
+	Name string `json:"name"`
+	// Its value; nil removes it.
+	Value *string `json:"value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type userSettingAlias UserSetting
+
+var userSettingIdx = record.IndexOf(reflect.TypeFor[userSettingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *UserSetting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *UserSetting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *UserSetting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*userSettingAlias)(x), userSettingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *UserSetting) decodeFast(b []byte) bool {
+	*x = UserSetting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "value":
+			x.Value, ok = record.ReadPtr(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "name", "value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x UserSetting) MarshalJSON() ([]byte, error) {
+	a := userSettingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *UserSetting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *UserSetting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, userSettingIdx, prefix)
+	return out
+}
+
+// SettingsUser is the user some settings belong to.
+type SettingsUser struct {
+	// The user's id.
+	ID int64 `json:"id"`
+	// The kind of record.
+	Type string `json:"type,omitempty"`
+	// The user's name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type settingsUserAlias SettingsUser
+
+var settingsUserIdx = record.IndexOf(reflect.TypeFor[settingsUserAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SettingsUser) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SettingsUser) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SettingsUser) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*settingsUserAlias)(x), settingsUserIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SettingsUser) decodeFast(b []byte) bool {
+	*x = SettingsUser{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "type", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SettingsUser) MarshalJSON() ([]byte, error) {
+	a := settingsUserAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SettingsUser) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SettingsUser) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, settingsUserIdx, prefix)
+	return out
+}
+
+// Agency is an agency of an organization. A list without full=*
+// answers id, name, entity_type and, with with=organization,
+// organization. Create sends the writable fields that are set
+// (organization_id and name are required); Update sends the version
+// and what changed since the record was read.
+type Agency struct {
+	// The agency's id. Also read from a JSON string. Read-only: not sent
+	// on create or update.
+	ID int64 `json:"id"`
+	// Its name. At most 64 characters.
+	Name string `json:"name"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The owning organization; only a create sets it. Also read from a
+	// JSON string.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// The organization, embedded with with=organization. Read-only:
+	// not sent on create or update.
+	Organization *OrganizationRef `json:"organization,omitempty"`
+	// The ads.txt requirement.
+	AdsTxtVerified AdsTxtVerified `json:"ads_txt_verified,omitempty"`
+	// Whether optimization may use data across advertisers.
+	AllowXAdvOptimization *bool `json:"allow_x_adv_optimization,omitempty"`
+	// Whether advertisers may target each other's pixels.
+	AllowXAdvPixels *bool `json:"allow_x_adv_pixels,omitempty"`
+	// Whether the data management platform is used.
+	DMPEnabled DMPEnabled `json:"dmp_enabled,omitempty"`
+	// Whether data sharing is possible.
+	EligibleForDataSharing *bool `json:"eligible_for_data_sharing,omitempty"`
+	// The logo's address.
+	Logo string `json:"logo,omitempty"`
+	// The made-for-advertising avoidance.
+	MFAAvoidance MFAAvoidance `json:"mfa_avoidance,omitempty"`
+	// The avoidance in force when INHERIT (GetExtended). Read-only:
+	// not sent on create or update.
+	InheritedMFAAvoidance MFAAvoidance `json:"inherited_mfa_avoidance,omitempty"`
+	// The level it is inherited from (GetExtended). Read-only: not sent
+	// on create or update.
+	InheritedMFAFrom MFASource `json:"inherited_mfa_from,omitempty"`
+	// The sales contact (a user). Read-only: not sent on create or
+	// update.
+	SalesContactID int64 `json:"sales_contact_id,omitempty"`
+	// The billing contact (a user). Read-only: not sent on create or
+	// update.
+	BillingContactID int64 `json:"billing_contact_id,omitempty"`
+	// The traffic contact (a user). Read-only: not sent on create or
+	// update.
+	TrafficContactID int64 `json:"traffic_contact_id,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type agencyAlias Agency
+
+var agencyIdx = record.IndexOf(reflect.TypeFor[agencyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Agency) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Agency) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Agency) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Agency) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*agencyAlias)(x), agencyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Agency) decodeFast(b []byte) bool {
+	*x = Agency{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "organization":
+			x.Organization, ok = record.ReadRecord(v, (*OrganizationRef).decodeValid)
+		case "ads_txt_verified":
+			if !record.IsNull(v) {
+				x.AdsTxtVerified, ok = record.ReadEnum[AdsTxtVerified](v)
+			}
+		case "allow_x_adv_optimization":
+			x.AllowXAdvOptimization, ok = record.ReadPtr(v, record.ReadBool)
+		case "allow_x_adv_pixels":
+			x.AllowXAdvPixels, ok = record.ReadPtr(v, record.ReadBool)
+		case "dmp_enabled":
+			if !record.IsNull(v) {
+				x.DMPEnabled, ok = record.ReadEnum[DMPEnabled](v)
+			}
+		case "eligible_for_data_sharing":
+			x.EligibleForDataSharing, ok = record.ReadPtr(v, record.ReadBool)
+		case "logo":
+			if !record.IsNull(v) {
+				x.Logo, ok = record.ReadText(v)
+			}
+		case "mfa_avoidance":
+			if !record.IsNull(v) {
+				x.MFAAvoidance, ok = record.ReadEnum[MFAAvoidance](v)
+			}
+		case "inherited_mfa_avoidance":
+			if !record.IsNull(v) {
+				x.InheritedMFAAvoidance, ok = record.ReadEnum[MFAAvoidance](v)
+			}
+		case "inherited_mfa_from":
+			if !record.IsNull(v) {
+				x.InheritedMFAFrom, ok = record.ReadEnum[MFASource](v)
+			}
+		case "sales_contact_id":
+			if !record.IsNull(v) {
+				x.SalesContactID, ok = record.ReadInt64(v)
+			}
+		case "billing_contact_id":
+			if !record.IsNull(v) {
+				x.BillingContactID, ok = record.ReadInt64(v)
+			}
+		case "traffic_contact_id":
+			if !record.IsNull(v) {
+				x.TrafficContactID, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "organization_id", "organization", "ads_txt_verified", "allow_x_adv_optimization", "allow_x_adv_pixels", "dmp_enabled", "eligible_for_data_sharing", "logo", "mfa_avoidance", "inherited_mfa_avoidance", "inherited_mfa_from", "sales_contact_id", "billing_contact_id", "traffic_contact_id", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Agency) MarshalJSON() ([]byte, error) {
+	a := agencyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Agency) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Agency) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, agencyIdx, prefix)
+	out = append(out, x.Organization.misfits(record.MisfitPath(prefix, "organization"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Agency) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.Organization = nil
+	x.InheritedMFAAvoidance = ""
+	x.InheritedMFAFrom = ""
+	x.SalesContactID = 0
+	x.BillingContactID = 0
+	x.TrafficContactID = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "organization", "inherited_mfa_avoidance", "inherited_mfa_from", "sales_contact_id", "billing_contact_id", "traffic_contact_id", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Agency) original() *Agency {
+	if x.raw == nil {
+		return nil
+	}
+	var o Agency
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// agencyWrite is the writable part of Agency, in the description's order.
+type agencyWrite struct {
+	Name                   string         `json:"name,omitempty"`
+	OrganizationID         int64          `json:"organization_id,omitempty"`
+	AdsTxtVerified         AdsTxtVerified `json:"ads_txt_verified,omitempty"`
+	AllowXAdvOptimization  *bool          `json:"allow_x_adv_optimization,omitempty"`
+	AllowXAdvPixels        *bool          `json:"allow_x_adv_pixels,omitempty"`
+	DMPEnabled             DMPEnabled     `json:"dmp_enabled,omitempty"`
+	EligibleForDataSharing *bool          `json:"eligible_for_data_sharing,omitempty"`
+	Logo                   string         `json:"logo,omitempty"`
+	MFAAvoidance           MFAAvoidance   `json:"mfa_avoidance,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Agency) writable() ([]byte, error) {
+	w := agencyWrite{
+		Name:                   x.Name,
+		OrganizationID:         x.OrganizationID,
+		AdsTxtVerified:         x.AdsTxtVerified,
+		AllowXAdvOptimization:  x.AllowXAdvOptimization,
+		AllowXAdvPixels:        x.AllowXAdvPixels,
+		DMPEnabled:             x.DMPEnabled,
+		EligibleForDataSharing: x.EligibleForDataSharing,
+		Logo:                   x.Logo,
+		MFAAvoidance:           x.MFAAvoidance,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Agency) readOnlyChanged(orig *Agency) map[string]bool {
+	return map[string]bool{
+		"id":                      orig.ID != x.ID,
+		"entity_type":             orig.EntityType != x.EntityType,
+		"organization_id":         orig.OrganizationID != x.OrganizationID,
+		"organization":            !reflect.DeepEqual(orig.Organization, x.Organization),
+		"inherited_mfa_avoidance": orig.InheritedMFAAvoidance != x.InheritedMFAAvoidance,
+		"inherited_mfa_from":      orig.InheritedMFAFrom != x.InheritedMFAFrom,
+		"sales_contact_id":        orig.SalesContactID != x.SalesContactID,
+		"billing_contact_id":      orig.BillingContactID != x.BillingContactID,
+		"traffic_contact_id":      orig.TrafficContactID != x.TrafficContactID,
+		"created_on":              !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":              !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":                 orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Agency) fixedFields() []string {
+	return []string{"name", "ads_txt_verified", "allow_x_adv_optimization", "allow_x_adv_pixels", "dmp_enabled", "eligible_for_data_sharing", "logo", "mfa_avoidance"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Agency) createOnlyFields() []string {
+	return []string{"organization_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// AgencyCreate, update by AgencyUpdate): those of a create when
+// create is set, else those of an update.
+func (x *Agency) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by AgencyCreate, update by
+// AgencyUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Agency) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.OrganizationID != 0 {
+			v.Range(valid.Path(at, "organization_id"), x.OrganizationID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "organization_id"), false)
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+		if x.Logo != "" {
+			v.MaxLen(valid.Path(at, "logo"), x.Logo, 1024)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.DMPEnabled != "" {
+			valid.Enum(v, valid.Path(at, "dmp_enabled"), x.DMPEnabled)
+		}
+		if x.Logo != "" {
+			v.MaxLen(valid.Path(at, "logo"), x.Logo, 1024)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Agency) validateChange(v *valid.Validator, orig *Agency) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "organization_id", "organization", "inherited_mfa_avoidance", "inherited_mfa_from", "sales_contact_id", "billing_contact_id", "traffic_contact_id", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// OrganizationRef is the organization embedded in an agency
+// (with=organization).
+type OrganizationRef struct {
+	// The organization's id.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// The relation's name.
+	Rel string `json:"rel,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type organizationRefAlias OrganizationRef
+
+var organizationRefIdx = record.IndexOf(reflect.TypeFor[organizationRefAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *OrganizationRef) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *OrganizationRef) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *OrganizationRef) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*organizationRefAlias)(x), organizationRefIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *OrganizationRef) decodeFast(b []byte) bool {
+	*x = OrganizationRef{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "rel":
+			if !record.IsNull(v) {
+				x.Rel, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "rel")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x OrganizationRef) MarshalJSON() ([]byte, error) {
+	a := organizationRefAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *OrganizationRef) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *OrganizationRef) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, organizationRefIdx, prefix)
+	return out
+}
+
+// Vertical is an industry vertical an advertiser belongs to.
+type Vertical struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type verticalAlias Vertical
+
+var verticalIdx = record.IndexOf(reflect.TypeFor[verticalAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Vertical) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Vertical) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Vertical) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*verticalAlias)(x), verticalIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Vertical) decodeFast(b []byte) bool {
+	*x = Vertical{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Vertical) MarshalJSON() ([]byte, error) {
+	a := verticalAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Vertical) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Vertical) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, verticalIdx, prefix)
+	return out
+}
+
+// AdServer is an ad server; a list without full=* answers id,
+// name and entity_type.
+type AdServer struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type adServerAlias AdServer
+
+var adServerIdx = record.IndexOf(reflect.TypeFor[adServerAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AdServer) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AdServer) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AdServer) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*adServerAlias)(x), adServerIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AdServer) decodeFast(b []byte) bool {
+	*x = AdServer{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AdServer) MarshalJSON() ([]byte, error) {
+	a := adServerAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AdServer) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AdServer) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, adServerIdx, prefix)
+	return out
+}
+
+// CurrencyRate is the rate of a currency on a date; a list without
+// full=* answers id, name and entity_type.
+type CurrencyRate struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The day the rate holds for.
+	Date adama.Time `json:"date,omitzero"`
+	// The currency (ISO 4217).
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The rate.
+	Rate adama.Decimal `json:"rate,omitzero"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type currencyRateAlias CurrencyRate
+
+var currencyRateIdx = record.IndexOf(reflect.TypeFor[currencyRateAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CurrencyRate) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CurrencyRate) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CurrencyRate) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*currencyRateAlias)(x), currencyRateIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CurrencyRate) decodeFast(b []byte) bool {
+	*x = CurrencyRate{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "date":
+			if !record.IsNull(v) {
+				x.Date, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "rate":
+			if !record.IsNull(v) {
+				x.Rate, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "date", "currency_code", "rate", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CurrencyRate) MarshalJSON() ([]byte, error) {
+	a := currencyRateAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CurrencyRate) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CurrencyRate) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, currencyRateIdx, prefix)
+	return out
+}
+
+// Timezone is a time zone; a list without full=* answers id,
+// name and entity_type.
+type Timezone struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// Its date.
+	Date adama.Time `json:"date,omitzero"`
+	// What it is.
+	Description *string `json:"description,omitempty"`
+	// The name shown.
+	DisplayName string `json:"display_name,omitempty"`
+	// The zone's database name (America/New_York).
+	ZoneName string `json:"zone_name,omitempty"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type timezoneAlias Timezone
+
+var timezoneIdx = record.IndexOf(reflect.TypeFor[timezoneAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Timezone) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Timezone) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Timezone) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*timezoneAlias)(x), timezoneIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Timezone) decodeFast(b []byte) bool {
+	*x = Timezone{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "date":
+			if !record.IsNull(v) {
+				x.Date, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "description":
+			x.Description, ok = record.ReadPtr(v, record.ReadText)
+		case "display_name":
+			if !record.IsNull(v) {
+				x.DisplayName, ok = record.ReadText(v)
+			}
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "date", "description", "display_name", "zone_name", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Timezone) MarshalJSON() ([]byte, error) {
+	a := timezoneAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Timezone) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Timezone) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, timezoneIdx, prefix)
+	return out
+}
+
+// Vendor is a vendor of services paid through the platform; a list
+// without full=* answers id and name.
+type Vendor struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// Approved by the exchange.
+	ADXApproved *bool `json:"adx_approved,omitempty"`
+	// The exchange needs it declared.
+	ADXDeclarationRequired *bool `json:"adx_declaration_required,omitempty"`
+	// Its identifier at the exchange.
+	ADXVendorIdentifier string `json:"adx_vendor_identifier,omitempty"`
+	// Approved by the exchange for secure pages.
+	ADXSSLApproved *bool `json:"adx_ssl_approved,omitempty"`
+	// Approved for secure video.
+	ADXVideoSSLApproved *bool `json:"adx_video_ssl_approved,omitempty"`
+	// Approved for video.
+	ADXVideoApproved *bool `json:"adx_video_approved,omitempty"`
+	// Whether the platform holds a contract with it.
+	MMContractAvailable *bool `json:"mm_contract_available,omitempty"`
+	// The rate card's price.
+	RateCardPrice adama.Decimal `json:"rate_card_price,omitzero"`
+	// How the rate card prices.
+	RateCardType RateCardType `json:"rate_card_type,omitempty"`
+	// The wholesale price.
+	WholesalePrice adama.Decimal `json:"wholesale_price,omitzero"`
+	// Whether it may be used.
+	IsEligible *bool `json:"is_eligible,omitempty"`
+	// What it does.
+	Description string `json:"description,omitempty"`
+	// The kind of service.
+	VendorType VendorType `json:"vendor_type,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// Whether display creatives are tagged for it automatically.
+	AutoTagDisplay *bool `json:"auto_tag_display,omitempty"`
+	// The provider tax.
+	ProviderTax adama.Decimal `json:"provider_tax,omitzero"`
+	// Who set it.
+	SetBy string `json:"set_by,omitempty"`
+	// When it was made.
+	CreatedOn *adama.Time `json:"created_on,omitempty"`
+	// When it last changed.
+	UpdatedOn *adama.Time `json:"updated_on,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type vendorAlias Vendor
+
+var vendorIdx = record.IndexOf(reflect.TypeFor[vendorAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Vendor) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Vendor) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Vendor) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*vendorAlias)(x), vendorIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Vendor) decodeFast(b []byte) bool {
+	*x = Vendor{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "adx_approved":
+			x.ADXApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_declaration_required":
+			x.ADXDeclarationRequired, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_vendor_identifier":
+			if !record.IsNull(v) {
+				x.ADXVendorIdentifier, ok = record.ReadText(v)
+			}
+		case "adx_ssl_approved":
+			x.ADXSSLApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_video_ssl_approved":
+			x.ADXVideoSSLApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_video_approved":
+			x.ADXVideoApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "mm_contract_available":
+			x.MMContractAvailable, ok = record.ReadPtr(v, record.ReadBool)
+		case "rate_card_price":
+			if !record.IsNull(v) {
+				x.RateCardPrice, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "rate_card_type":
+			if !record.IsNull(v) {
+				x.RateCardType, ok = record.ReadEnum[RateCardType](v)
+			}
+		case "wholesale_price":
+			if !record.IsNull(v) {
+				x.WholesalePrice, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "is_eligible":
+			x.IsEligible, ok = record.ReadPtr(v, record.ReadBool)
+		case "description":
+			if !record.IsNull(v) {
+				x.Description, ok = record.ReadText(v)
+			}
+		case "vendor_type":
+			if !record.IsNull(v) {
+				x.VendorType, ok = record.ReadEnum[VendorType](v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "auto_tag_display":
+			x.AutoTagDisplay, ok = record.ReadPtr(v, record.ReadBool)
+		case "provider_tax":
+			if !record.IsNull(v) {
+				x.ProviderTax, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "set_by":
+			if !record.IsNull(v) {
+				x.SetBy, ok = record.ReadText(v)
+			}
+		case "created_on":
+			x.CreatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "updated_on":
+			x.UpdatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "adx_approved", "adx_declaration_required", "adx_vendor_identifier", "adx_ssl_approved", "adx_video_ssl_approved", "adx_video_approved", "mm_contract_available", "rate_card_price", "rate_card_type", "wholesale_price", "is_eligible", "description", "vendor_type", "code", "auto_tag_display", "provider_tax", "set_by", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Vendor) MarshalJSON() ([]byte, error) {
+	a := vendorAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Vendor) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Vendor) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, vendorIdx, prefix)
+	return out
+}
+
+// SupplySource is a source of inventory (an exchange); a list
+// answers id and name.
+type SupplySource struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The kind of supply.
+	SupplyType string `json:"supply_type,omitempty"`
+	// Whether it is bought by auction.
+	RTBEnabled *bool `json:"rtb_enabled,omitempty"`
+	// The auction type.
+	RTBType string `json:"rtb_type,omitempty"`
+	// Whether the platform deems it safe.
+	MMSafe *bool `json:"mm_safe,omitempty"`
+	// Its pixel tag.
+	PixelTag string `json:"pixel_tag,omitempty"`
+	// Whether it is distributed.
+	Distribute *bool `json:"distribute,omitempty"`
+	// Whether it uses the pool.
+	UsePool *bool `json:"use_pool,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// Whether it is a professional service.
+	IsProService *bool `json:"is_proservice,omitempty"`
+	// The default seat.
+	DefaultSeatIdentifier string `json:"default_seat_identifier,omitempty"`
+	// Whether seats are enabled.
+	SeatEnabled *bool `json:"seat_enabled,omitempty"`
+	// The exchange's id at the bidder.
+	BidderExchangeIdentifier int64 `json:"bidder_exchange_identifier,omitempty"`
+	// Whether private marketplaces are enabled.
+	PMPEnabled *bool `json:"pmp_enabled,omitempty"`
+	// The parent supply source.
+	ParentSupplyID int64 `json:"parent_supply_id,omitempty"`
+	// Offers display.
+	HasDisplay *bool `json:"has_display,omitempty"`
+	// Offers mobile display.
+	HasMobileDisplay *bool `json:"has_mobile_display,omitempty"`
+	// Offers video.
+	HasVideo *bool `json:"has_video,omitempty"`
+	// Offers mobile video.
+	HasMobileVideo *bool `json:"has_mobile_video,omitempty"`
+	// Offers desktop video.
+	HasDesktopVideo *bool `json:"has_desktop_video,omitempty"`
+	// Offers connected TV.
+	HasConnectedTV *bool `json:"has_connected_tv,omitempty"`
+	// Whether creatives are audited first.
+	RequiresCreativeAudit *bool `json:"requires_creative_audit,omitempty"`
+	// Its attribution group.
+	AttributionGroup string `json:"attribution_group,omitempty"`
+	// Whether fraud is filtered.
+	FraudFilter *bool `json:"fraud_filter,omitempty"`
+	// Whether it is free of the platform's fee.
+	MMAFree *bool `json:"mma_free,omitempty"`
+	// Whether it is private.
+	Private *bool `json:"private,omitempty"`
+	// The marketplace sell price.
+	MktSellPrice *adama.Decimal `json:"mkt_sell_price,omitempty"`
+	// Its currency.
+	MktSellPriceCurrencyCode *string `json:"mkt_sell_price_currency_code,omitempty"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type supplySourceAlias SupplySource
+
+var supplySourceIdx = record.IndexOf(reflect.TypeFor[supplySourceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SupplySource) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SupplySource) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SupplySource) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*supplySourceAlias)(x), supplySourceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SupplySource) decodeFast(b []byte) bool {
+	*x = SupplySource{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "supply_type":
+			if !record.IsNull(v) {
+				x.SupplyType, ok = record.ReadText(v)
+			}
+		case "rtb_enabled":
+			x.RTBEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "rtb_type":
+			if !record.IsNull(v) {
+				x.RTBType, ok = record.ReadText(v)
+			}
+		case "mm_safe":
+			x.MMSafe, ok = record.ReadPtr(v, record.ReadBool)
+		case "pixel_tag":
+			if !record.IsNull(v) {
+				x.PixelTag, ok = record.ReadText(v)
+			}
+		case "distribute":
+			x.Distribute, ok = record.ReadPtr(v, record.ReadBool)
+		case "use_pool":
+			x.UsePool, ok = record.ReadPtr(v, record.ReadBool)
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "is_proservice":
+			x.IsProService, ok = record.ReadPtr(v, record.ReadBool)
+		case "default_seat_identifier":
+			if !record.IsNull(v) {
+				x.DefaultSeatIdentifier, ok = record.ReadText(v)
+			}
+		case "seat_enabled":
+			x.SeatEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "bidder_exchange_identifier":
+			if !record.IsNull(v) {
+				x.BidderExchangeIdentifier, ok = record.ReadInt64(v)
+			}
+		case "pmp_enabled":
+			x.PMPEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "parent_supply_id":
+			if !record.IsNull(v) {
+				x.ParentSupplyID, ok = record.ReadInt64(v)
+			}
+		case "has_display":
+			x.HasDisplay, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_mobile_display":
+			x.HasMobileDisplay, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_video":
+			x.HasVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_mobile_video":
+			x.HasMobileVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_desktop_video":
+			x.HasDesktopVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_connected_tv":
+			x.HasConnectedTV, ok = record.ReadPtr(v, record.ReadBool)
+		case "requires_creative_audit":
+			x.RequiresCreativeAudit, ok = record.ReadPtr(v, record.ReadBool)
+		case "attribution_group":
+			if !record.IsNull(v) {
+				x.AttributionGroup, ok = record.ReadText(v)
+			}
+		case "fraud_filter":
+			x.FraudFilter, ok = record.ReadPtr(v, record.ReadBool)
+		case "mma_free":
+			x.MMAFree, ok = record.ReadPtr(v, record.ReadBool)
+		case "private":
+			x.Private, ok = record.ReadPtr(v, record.ReadBool)
+		case "mkt_sell_price":
+			x.MktSellPrice, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "mkt_sell_price_currency_code":
+			x.MktSellPriceCurrencyCode, ok = record.ReadPtr(v, record.ReadText)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "supply_type", "rtb_enabled", "rtb_type", "mm_safe", "pixel_tag", "distribute", "use_pool", "code", "is_proservice", "default_seat_identifier", "seat_enabled", "bidder_exchange_identifier", "pmp_enabled", "parent_supply_id", "has_display", "has_mobile_display", "has_video", "has_mobile_video", "has_desktop_video", "has_connected_tv", "requires_creative_audit", "attribution_group", "fraud_filter", "mma_free", "private", "mkt_sell_price", "mkt_sell_price_currency_code", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SupplySource) MarshalJSON() ([]byte, error) {
+	a := supplySourceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SupplySource) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SupplySource) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, supplySourceIdx, prefix)
+	return out
+}
+
+// PixelProvider is a provider of data pixels.
+type PixelProvider struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// Its taxonomy file.
+	TaxonomyFile string `json:"taxonomy_file,omitempty"`
+	// The agency it belongs to.
+	AgencyID int64 `json:"agency_id,omitempty"`
+	// Who executes its pixels.
+	ExecutionBy string `json:"execution_by,omitempty"`
+	// Its vendor.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// The provider tax.
+	ProviderTax adama.Decimal `json:"provider_tax,omitzero"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type pixelProviderAlias PixelProvider
+
+var pixelProviderIdx = record.IndexOf(reflect.TypeFor[pixelProviderAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PixelProvider) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PixelProvider) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PixelProvider) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*pixelProviderAlias)(x), pixelProviderIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PixelProvider) decodeFast(b []byte) bool {
+	*x = PixelProvider{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "taxonomy_file":
+			if !record.IsNull(v) {
+				x.TaxonomyFile, ok = record.ReadText(v)
+			}
+		case "agency_id":
+			if !record.IsNull(v) {
+				x.AgencyID, ok = record.ReadInt64(v)
+			}
+		case "execution_by":
+			if !record.IsNull(v) {
+				x.ExecutionBy, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "provider_tax":
+			if !record.IsNull(v) {
+				x.ProviderTax, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "version", "taxonomy_file", "agency_id", "execution_by", "vendor_id", "provider_tax", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PixelProvider) MarshalJSON() ([]byte, error) {
+	a := pixelProviderAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PixelProvider) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PixelProvider) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, pixelProviderIdx, prefix)
+	return out
+}
+
+// VendorContract is the terms a vendor is paid on.
+type VendorContract struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The vendor.
+	VendorID int64 `json:"vendor_id"`
+	// Whether the platform's own contract applies.
+	UseMMContract *bool `json:"use_mm_contract,omitempty"`
+	// The price.
+	Price *adama.Decimal `json:"price,omitempty"`
+	// How the price applies.
+	RateCardType RateCardType `json:"rate_card_type,omitempty"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type vendorContractAlias VendorContract
+
+var vendorContractIdx = record.IndexOf(reflect.TypeFor[vendorContractAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *VendorContract) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *VendorContract) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *VendorContract) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*vendorContractAlias)(x), vendorContractIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *VendorContract) decodeFast(b []byte) bool {
+	*x = VendorContract{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "use_mm_contract":
+			x.UseMMContract, ok = record.ReadPtr(v, record.ReadBool)
+		case "price":
+			x.Price, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "rate_card_type":
+			if !record.IsNull(v) {
+				x.RateCardType, ok = record.ReadEnum[RateCardType](v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "vendor_id", "use_mm_contract", "price", "rate_card_type", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x VendorContract) MarshalJSON() ([]byte, error) {
+	a := vendorContractAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *VendorContract) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *VendorContract) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, vendorContractIdx, prefix)
+	return out
+}
+
+// Role is a user role and the roles it must or must not go with.
+type Role struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The roles a user with it must also hold.
+	MustInclude []int64 `json:"must_include,omitempty"`
+	// The roles a user with it must not hold.
+	MustExclude []int64 `json:"must_exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type roleAlias Role
+
+var roleIdx = record.IndexOf(reflect.TypeFor[roleAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Role) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Role) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Role) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*roleAlias)(x), roleIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Role) decodeFast(b []byte) bool {
+	*x = Role{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "must_include":
+			x.MustInclude, ok = record.ReadList(v, record.ReadInt64)
+		case "must_exclude":
+			x.MustExclude, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "must_include", "must_exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Role) MarshalJSON() ([]byte, error) {
+	a := roleAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Role) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Role) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, roleIdx, prefix)
+	return out
+}
+
+// TargetValue is one value of a targeting dimension.
+type TargetValue struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The dimension's id.
+	DimensionID int64 `json:"dimension_id,omitempty"`
+	// The dimension's code (see Dimension).
+	DimensionCode string `json:"dimension_code,omitempty"`
+	// The parent value.
+	ParentValueID int64 `json:"parent_value_id,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its value.
+	Value int64 `json:"value,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// Whether it can be targeted.
+	IsTargetable *bool `json:"is_targetable,omitempty"`
+	// Its path from the dimension's root.
+	FullPath string `json:"full_path,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetValueAlias TargetValue
+
+var targetValueIdx = record.IndexOf(reflect.TypeFor[targetValueAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetValue) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetValue) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetValue) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetValueAlias)(x), targetValueIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetValue) decodeFast(b []byte) bool {
+	*x = TargetValue{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "dimension_id":
+			if !record.IsNull(v) {
+				x.DimensionID, ok = record.ReadInt64(v)
+			}
+		case "dimension_code":
+			if !record.IsNull(v) {
+				x.DimensionCode, ok = record.ReadText(v)
+			}
+		case "parent_value_id":
+			if !record.IsNull(v) {
+				x.ParentValueID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "is_targetable":
+			x.IsTargetable, ok = record.ReadPtr(v, record.ReadBool)
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "dimension_id", "dimension_code", "parent_value_id", "name", "value", "code", "is_targetable", "full_path")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetValue) MarshalJSON() ([]byte, error) {
+	a := targetValueAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetValue) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetValue) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetValueIdx, prefix)
+	return out
+}
+
+// SearchResult is the records whose name matches, by kind.
+type SearchResult struct {
+	// The organizations.
+	Organizations []SearchHit `json:"organizations,omitempty"`
+	// The agencies.
+	Agencies []SearchHit `json:"agencies,omitempty"`
+	// The advertisers.
+	Advertisers []SearchHit `json:"advertisers,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type searchResultAlias SearchResult
+
+var searchResultIdx = record.IndexOf(reflect.TypeFor[searchResultAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SearchResult) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SearchResult) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SearchResult) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*searchResultAlias)(x), searchResultIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SearchResult) decodeFast(b []byte) bool {
+	*x = SearchResult{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "organizations":
+			x.Organizations, ok = record.ReadList(v, func(e []byte) (SearchHit, bool) {
+				p, ok := record.ReadRecord(e, (*SearchHit).decodeValid)
+				if p == nil {
+					return SearchHit{}, ok
+				}
+				return *p, ok
+			})
+		case "agencies":
+			x.Agencies, ok = record.ReadList(v, func(e []byte) (SearchHit, bool) {
+				p, ok := record.ReadRecord(e, (*SearchHit).decodeValid)
+				if p == nil {
+					return SearchHit{}, ok
+				}
+				return *p, ok
+			})
+		case "advertisers":
+			x.Advertisers, ok = record.ReadList(v, func(e []byte) (SearchHit, bool) {
+				p, ok := record.ReadRecord(e, (*SearchHit).decodeValid)
+				if p == nil {
+					return SearchHit{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "organizations", "agencies", "advertisers")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SearchResult) MarshalJSON() ([]byte, error) {
+	a := searchResultAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SearchResult) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SearchResult) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, searchResultIdx, prefix)
+	for i := range x.Organizations {
+		out = append(out, x.Organizations[i].misfits(record.MisfitPath(prefix, "organizations["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Agencies {
+		out = append(out, x.Agencies[i].misfits(record.MisfitPath(prefix, "agencies["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Advertisers {
+		out = append(out, x.Advertisers[i].misfits(record.MisfitPath(prefix, "advertisers["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// SearchHit is one record a search found.
+type SearchHit struct {
+	// Its id.
+	ID int64 `json:"id"`
+	// Its kind.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type searchHitAlias SearchHit
+
+var searchHitIdx = record.IndexOf(reflect.TypeFor[searchHitAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SearchHit) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SearchHit) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SearchHit) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*searchHitAlias)(x), searchHitIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SearchHit) decodeFast(b []byte) bool {
+	*x = SearchHit{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SearchHit) MarshalJSON() ([]byte, error) {
+	a := searchHitAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SearchHit) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SearchHit) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, searchHitIdx, prefix)
+	return out
+}
+
+// HealthCheck is the interface's health.
+type HealthCheck struct {
+	// The build.
+	BuildVersion string `json:"build_version,omitempty"`
+	// When it was built.
+	BuildDate string `json:"build_date,omitempty"`
+	// Whether the database answers.
+	DatabaseConnection *bool `json:"database_connection,omitempty"`
+	// The database's latency.
+	Latency string `json:"latency,omitempty"`
+	// The node's connections.
+	NodeConns *HealthConnections `json:"node_conns,omitempty"`
+	// The most connections.
+	NodeMaxConns int64 `json:"node_max_conns,omitempty"`
+	// The connections made.
+	NodeTotalCons int64 `json:"node_total_cons,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthCheckAlias HealthCheck
+
+var healthCheckIdx = record.IndexOf(reflect.TypeFor[healthCheckAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthCheck) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthCheck) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthCheck) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthCheckAlias)(x), healthCheckIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthCheck) decodeFast(b []byte) bool {
+	*x = HealthCheck{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "build_version":
+			if !record.IsNull(v) {
+				x.BuildVersion, ok = record.ReadText(v)
+			}
+		case "build_date":
+			if !record.IsNull(v) {
+				x.BuildDate, ok = record.ReadText(v)
+			}
+		case "database_connection":
+			x.DatabaseConnection, ok = record.ReadPtr(v, record.ReadBool)
+		case "latency":
+			if !record.IsNull(v) {
+				x.Latency, ok = record.ReadText(v)
+			}
+		case "node_conns":
+			x.NodeConns, ok = record.ReadRecord(v, (*HealthConnections).decodeValid)
+		case "node_max_conns":
+			if !record.IsNull(v) {
+				x.NodeMaxConns, ok = record.ReadInt64(v)
+			}
+		case "node_total_cons":
+			if !record.IsNull(v) {
+				x.NodeTotalCons, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "build_version", "build_date", "database_connection", "latency", "node_conns", "node_max_conns", "node_total_cons")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthCheck) MarshalJSON() ([]byte, error) {
+	a := healthCheckAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthCheck) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthCheck) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthCheckIdx, prefix)
+	out = append(out, x.NodeConns.misfits(record.MisfitPath(prefix, "node_conns"))...)
+	return out
+}
+
+// HealthConnections is a node's connections by state (constucting is
+// the reference's spelling).
+type HealthConnections struct {
+	// In use.
+	Acquired int64 `json:"acquired"`
+	// Being made.
+	Constructing int64 `json:"constucting"`
+	// Idle.
+	Idle int64 `json:"idle"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthConnectionsAlias HealthConnections
+
+var healthConnectionsIdx = record.IndexOf(reflect.TypeFor[healthConnectionsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthConnections) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthConnections) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthConnections) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthConnectionsAlias)(x), healthConnectionsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthConnections) decodeFast(b []byte) bool {
+	*x = HealthConnections{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "acquired":
+			if !record.IsNull(v) {
+				x.Acquired, ok = record.ReadInt64(v)
+			}
+		case "constucting":
+			if !record.IsNull(v) {
+				x.Constructing, ok = record.ReadInt64(v)
+			}
+		case "idle":
+			if !record.IsNull(v) {
+				x.Idle, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "acquired", "constucting", "idle")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthConnections) MarshalJSON() ([]byte, error) {
+	a := healthConnectionsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthConnections) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthConnections) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthConnectionsIdx, prefix)
+	return out
+}
+
+// CreativeTag is a creative (GET /creatives/{creative_id}), the tag
+// of an atomic creative.
+type CreativeTag struct {
+	// The atomic creative.
+	AtomicCreativeID int64 `json:"atomic_creative_id,omitempty"`
+	// The tag.
+	Tag string `json:"tag,omitempty"`
+	// The tag's form.
+	TagType CreativeTagType `json:"tag_type,omitempty"`
+	// The tag inside the tag.
+	InnerTag string `json:"inner_tag,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type creativeTagAlias CreativeTag
+
+var creativeTagIdx = record.IndexOf(reflect.TypeFor[creativeTagAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CreativeTag) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CreativeTag) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CreativeTag) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*creativeTagAlias)(x), creativeTagIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CreativeTag) decodeFast(b []byte) bool {
+	*x = CreativeTag{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "atomic_creative_id":
+			if !record.IsNull(v) {
+				x.AtomicCreativeID, ok = record.ReadInt64(v)
+			}
+		case "tag":
+			if !record.IsNull(v) {
+				x.Tag, ok = record.ReadText(v)
+			}
+		case "tag_type":
+			if !record.IsNull(v) {
+				x.TagType, ok = record.ReadEnum[CreativeTagType](v)
+			}
+		case "inner_tag":
+			if !record.IsNull(v) {
+				x.InnerTag, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "atomic_creative_id", "tag", "tag_type", "inner_tag")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CreativeTag) MarshalJSON() ([]byte, error) {
+	a := creativeTagAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CreativeTag) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CreativeTag) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, creativeTagIdx, prefix)
 	return out
 }
 

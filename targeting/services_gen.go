@@ -97,6 +97,202 @@ func (o *HistoryOptions) query(limit, offset int) url.Values {
 	return q
 }
 
+// OrganizationListOptions are the parameters of GET /organizations:
+// one page of organizations (id, name and entity_type; every
+// property with full=*). A nil *OrganizationListOptions asks for the
+// platform's defaults; the struct is copied, never changed.
+type OrganizationListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *OrganizationListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// AgencyListOptions are the parameters of GET /agencies:
+// one page of agencies: id, name and entity_type (and organization
+// with with=organization), or every property with full=*. A nil
+// *AgencyListOptions asks for the platform's defaults; the struct is
+// copied, never changed.
+type AgencyListOptions struct {
+	ListOptions
+	// WithOrganization (with): related records to embed.
+	WithOrganization bool
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *AgencyListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.WithOrganization {
+		q.Set("with", "organization")
+	}
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// VerticalListOptions are the parameters of GET /verticals: every
+// vertical (the platform does not page them). The platform takes
+// none today; the struct gives the list the signature of every list,
+// so that options can be added without breaking callers.
+type VerticalListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *VerticalListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// LookupListOptions are the parameters of GET /ad_servers:
+// one page of ad servers (every property with full=*). A nil
+// *LookupListOptions asks for the platform's defaults; the struct is
+// copied, never changed.
+type LookupListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *LookupListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// TimezoneListOptions are the parameters of GET /timezones:
+// one page of time zones (every property with full=*). A nil
+// *TimezoneListOptions asks for the platform's defaults; the struct
+// is copied, never changed.
+type TimezoneListOptions struct {
+	// PageLimit (page_limit): the page size.
+	PageLimit int
+	// PageOffset (page_offset): the index of the first record of the
+	// page.
+	PageOffset int
+	// SortBy (sort_by): a field to sort by; a leading - sorts in
+	// descending order.
+	SortBy string
+	// Full (full): * asks for every property.
+	Full bool
+	// Prefetch, for All, fetches up to this many pages ahead (0..32).
+	Prefetch int
+	// Speculate, with Prefetch, asks for the first page and the Prefetch
+	// pages after it at once instead of waiting for the first page's
+	// total: one round trip sooner, at the cost of up to Prefetch requests
+	// past the end of a shorter list.
+	Speculate bool
+}
+
+// query is the query of one page: the options set, with the page's
+// limit and offset.
+func (o *TimezoneListOptions) query(limit, offset int) url.Values {
+	q := url.Values{}
+	if limit > 0 {
+		q.Set("page_limit", strconv.Itoa(limit))
+	}
+	if offset > 0 {
+		q.Set("page_offset", strconv.Itoa(offset))
+	}
+	if o.SortBy != "" {
+		q.Set("sort_by", o.SortBy)
+	}
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// VendorListOptions are the parameters of GET /vendors: one page of
+// vendors (every property with full=*). A nil *VendorListOptions
+// asks for the platform's defaults; the struct is copied, never
+// changed.
+type VendorListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+	// DetectDomains (detect_domains): asks the platform to detect the
+	// vendors' domains (the reference also takes 1; the SDK sends true).
+	DetectDomains bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *VendorListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if o.DetectDomains {
+		q.Set("detect_domains", "true")
+	}
+	return q
+}
+
+// PixelTargetingListOptions are the parameters of GET
+// /advertisers/{advertiser_id}/pixel_targeting_advertisers:
+// the advertisers whose pixels this one may target: its siblings,
+// when its agency allows pixels across advertisers (the reference
+// types the path id as text; it is the advertiser's numeric id).
+// The platform takes none today; the struct gives the list the
+// signature of every list, so that options can be added without
+// breaking callers.
+type PixelTargetingListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *PixelTargetingListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// RoleListOptions are the parameters of GET /roles: every user role
+// (the platform does not page them). The platform takes none today;
+// the struct gives the list the signature of every list, so that
+// options can be added without breaking callers.
+type RoleListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *RoleListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// TargetValueListOptions are the parameters of GET /target_values:
+// the target values, optionally those whose name matches.
+// A nil *TargetValueListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type TargetValueListOptions struct {
+	// Name (name): only the values whose name matches.
+	Name string
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *TargetValueListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	if o.Name != "" {
+		q.Set("name", o.Name)
+	}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -675,6 +871,836 @@ func (s *PermissionService) AllStrategyUsers(ctx context.Context, strategyID int
 	}
 }
 
+// List calls GET /organizations. The operation: one page of
+// organizations (id, name and entity_type; every property with
+// full=*).
+func (s *OrganizationService) List(ctx context.Context, opts *OrganizationListOptions, ro ...adama.RequestOption) (*adama.Page[*Organization], error) {
+	var o OrganizationListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Organization](ctx, s.g, &call.Call{Path: "/organizations", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /organizations, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of organizations (id,
+// name and entity_type; every property with full=*).
+func (s *OrganizationService) All(ctx context.Context, opts *OrganizationListOptions, ro ...adama.RequestOption) iter.Seq2[*Organization, error] {
+	var o OrganizationListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Organization, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Organization], error) {
+			return listPage[Organization](ctx, s.g, &call.Call{Path: "/organizations", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /organizations,
+// returning the record as the platform has it. The operation:
+// create an organization.
+func (s *OrganizationService) Create(ctx context.Context, rec *Organization, ro ...adama.RequestOption) (*Organization, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Organization](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/organizations", JSON: body}, ro...)
+}
+
+// Get calls GET /organizations/{organization_id}. The operation:
+// one organization.
+func (s *OrganizationService) Get(ctx context.Context, organizationID int64, ro ...adama.RequestOption) (*Organization, error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	return call.One[Organization](ctx, s.g, &call.Call{Path: "/organizations/" + strconv.FormatInt(organizationID, 10)}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /organizations/{organization_id}, returning the record as
+// the platform has it. The operation: change an organization;
+// the version read must be sent.
+func (s *OrganizationService) Update(ctx context.Context, rec *Organization, ro ...adama.RequestOption) (*Organization, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Organization](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/organizations/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /organizations/{organization_id}), reading again and
+// retrying on a version conflict (adama.DefaultModifyAttempts rounds
+// in all).
+func (s *OrganizationService) Modify(ctx context.Context, organizationID int64, change func(*Organization) error, ro ...adama.RequestOption) (*Organization, error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "organization "+strconv.FormatInt(organizationID, 10),
+		func(ctx context.Context) (*Organization, error) { return s.Get(ctx, organizationID, ro...) },
+		change,
+		func(ctx context.Context, rec *Organization) (*Organization, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /organizations/{organization_id}/history.
+// The operation: one page of the organization's changes.
+func (s *OrganizationService) History(ctx context.Context, organizationID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/organizations/" + strconv.FormatInt(organizationID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// Settings calls GET /organizations/{organization_id}/settings.
+// The operation: the organization's settings (key and value pairs).
+func (s *OrganizationService) Settings(ctx context.Context, organizationID int64, ro ...adama.RequestOption) (*OrganizationSettings, error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	return call.One[OrganizationSettings](ctx, s.g, &call.Call{Path: "/organizations/" + strconv.FormatInt(organizationID, 10) + "/settings"}, ro...)
+}
+
+// UpdateSettings calls POST
+// /organizations/{organization_id}/settings. The operation: set the
+// settings sent; a null value removes its key.
+func (s *OrganizationService) UpdateSettings(ctx context.Context, organizationID int64, settings []OrganizationSetting, ro ...adama.RequestOption) (*OrganizationSettings, error) {
+	if err := positiveID("organization_id", organizationID); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/organizations/" + strconv.FormatInt(organizationID, 10) + "/settings"}
+	if err := organizationSettingsRequest(c, organizationID, settings); err != nil {
+		return nil, err
+	}
+	return call.One[OrganizationSettings](ctx, s.g, c, ro...)
+}
+
+// List calls GET /agencies. The operation: one page of agencies: id,
+// name and entity_type (and organization with with=organization),
+// or every property with full=*.
+func (s *AgencyService) List(ctx context.Context, opts *AgencyListOptions, ro ...adama.RequestOption) (*adama.Page[*Agency], error) {
+	var o AgencyListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Agency](ctx, s.g, &call.Call{Path: "/agencies", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /agencies, page by page;
+// no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of agencies: id,
+// name and entity_type (and organization with with=organization),
+// or every property with full=*.
+func (s *AgencyService) All(ctx context.Context, opts *AgencyListOptions, ro ...adama.RequestOption) iter.Seq2[*Agency, error] {
+	var o AgencyListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Agency, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Agency], error) {
+			return listPage[Agency](ctx, s.g, &call.Call{Path: "/agencies", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /agencies,
+// returning the record as the platform has it. The operation:
+// create an agency.
+func (s *AgencyService) Create(ctx context.Context, rec *Agency, ro ...adama.RequestOption) (*Agency, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Agency](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/agencies", JSON: body}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /agencies/{agency_id}, returning the record as the platform has
+// it. The operation: change an agency; the version read must be
+// sent.
+func (s *AgencyService) Update(ctx context.Context, rec *Agency, ro ...adama.RequestOption) (*Agency, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Agency](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/agencies/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /agencies/{agency_id}), reading again and retrying on
+// a version conflict (adama.DefaultModifyAttempts rounds in all).
+func (s *AgencyService) Modify(ctx context.Context, agencyID int64, change func(*Agency) error, ro ...adama.RequestOption) (*Agency, error) {
+	if err := positiveID("agency_id", agencyID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "agency "+strconv.FormatInt(agencyID, 10),
+		func(ctx context.Context) (*Agency, error) { return s.Get(ctx, agencyID, ro...) },
+		change,
+		func(ctx context.Context, rec *Agency) (*Agency, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /agencies/{agency_id}/history. The operation:
+// one page of the agency's changes.
+func (s *AgencyService) History(ctx context.Context, agencyID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("agency_id", agencyID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/agencies/" + strconv.FormatInt(agencyID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// List calls GET /users. The operation: one page of users, each with
+// its id and name.
+func (s *UserService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*User], error) {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[User](ctx, s.g, &call.Call{Path: "/users", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /users, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of users, each with its id and
+// name.
+func (s *UserService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*User, error] {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o = o.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*User, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*User], error) {
+			return listPage[User](ctx, s.g, &call.Call{Path: "/users", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /users, returning
+// the record as the platform has it. The operation: create a user.
+func (s *UserService) Create(ctx context.Context, rec *User, ro ...adama.RequestOption) (*User, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[User](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/users", JSON: body}, ro...)
+}
+
+// Update checks the record and sends it to POST /users/{user_id},
+// returning the record as the platform has it. The operation:
+// change a user; first_name, last_name and roles are always sent
+// with the version read.
+func (s *UserService) Update(ctx context.Context, rec *User, ro ...adama.RequestOption) (*User, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[User](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/users/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it with
+// Update (POST /users/{user_id}), reading again and retrying on a
+// version conflict (adama.DefaultModifyAttempts rounds in all).
+func (s *UserService) Modify(ctx context.Context, userID int64, change func(*User) error, ro ...adama.RequestOption) (*User, error) {
+	if err := positiveID("user_id", userID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "user "+strconv.FormatInt(userID, 10),
+		func(ctx context.Context) (*User, error) { return s.Get(ctx, userID, ro...) },
+		change,
+		func(ctx context.Context, rec *User) (*User, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// History calls GET /users/{user_id}/history. The operation:
+// one page of the user's changes.
+func (s *UserService) History(ctx context.Context, userID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("user_id", userID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/users/" + strconv.FormatInt(userID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// List calls GET /verticals. The operation: every vertical (the
+// platform does not page them).
+func (s *VerticalService) List(ctx context.Context, opts *VerticalListOptions, ro ...adama.RequestOption) (*adama.Page[*Vertical], error) {
+	var o VerticalListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[Vertical](ctx, s.g, &call.Call{Path: "/verticals", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /verticals, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: every vertical (the platform does not
+// page them).
+func (s *VerticalService) All(ctx context.Context, opts *VerticalListOptions, ro ...adama.RequestOption) iter.Seq2[*Vertical, error] {
+	var o VerticalListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*Vertical, error) bool) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Vertical], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[Vertical](ctx, s.g, &call.Call{Path: "/verticals", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /ad_servers. The operation: one page of ad servers
+// (every property with full=*).
+func (s *AdServerService) List(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) (*adama.Page[*AdServer], error) {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[AdServer](ctx, s.g, &call.Call{Path: "/ad_servers", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /ad_servers, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of ad servers (every property
+// with full=*).
+func (s *AdServerService) All(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) iter.Seq2[*AdServer, error] {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*AdServer, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*AdServer], error) {
+			return listPage[AdServer](ctx, s.g, &call.Call{Path: "/ad_servers", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /currency_rates. The operation: one page of
+// currency rates (every property with full=*).
+func (s *CurrencyRateService) List(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) (*adama.Page[*CurrencyRate], error) {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[CurrencyRate](ctx, s.g, &call.Call{Path: "/currency_rates", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /currency_rates, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of currency rates
+// (every property with full=*).
+func (s *CurrencyRateService) All(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) iter.Seq2[*CurrencyRate, error] {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*CurrencyRate, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*CurrencyRate], error) {
+			return listPage[CurrencyRate](ctx, s.g, &call.Call{Path: "/currency_rates", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /timezones. The operation: one page of time zones
+// (every property with full=*).
+func (s *TimezoneService) List(ctx context.Context, opts *TimezoneListOptions, ro ...adama.RequestOption) (*adama.Page[*Timezone], error) {
+	var o TimezoneListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Timezone](ctx, s.g, &call.Call{Path: "/timezones", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /timezones, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of time zones (every property
+// with full=*).
+func (s *TimezoneService) All(ctx context.Context, opts *TimezoneListOptions, ro ...adama.RequestOption) iter.Seq2[*Timezone, error] {
+	var o TimezoneListOptions
+	if opts != nil {
+		o = *opts
+	}
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Timezone, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Timezone], error) {
+			return listPage[Timezone](ctx, s.g, &call.Call{Path: "/timezones", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /vendors. The operation: one page of vendors (every
+// property with full=*).
+func (s *VendorService) List(ctx context.Context, opts *VendorListOptions, ro ...adama.RequestOption) (*adama.Page[*Vendor], error) {
+	var o VendorListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Vendor](ctx, s.g, &call.Call{Path: "/vendors", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /vendors, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: one page of vendors (every property with
+// full=*).
+func (s *VendorService) All(ctx context.Context, opts *VendorListOptions, ro ...adama.RequestOption) iter.Seq2[*Vendor, error] {
+	var o VendorListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Vendor, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Vendor], error) {
+			return listPage[Vendor](ctx, s.g, &call.Call{Path: "/vendors", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Get calls GET /vendors/{vendor_id}. The operation: one vendor.
+func (s *VendorService) Get(ctx context.Context, vendorID int64, ro ...adama.RequestOption) (*Vendor, error) {
+	if err := positiveID("vendor_id", vendorID); err != nil {
+		return nil, err
+	}
+	return call.One[Vendor](ctx, s.g, &call.Call{Path: "/vendors/" + strconv.FormatInt(vendorID, 10)}, ro...)
+}
+
+// List calls GET /supply_sources. The operation: one page of supply
+// sources (every property with full=*).
+func (s *SupplySourceService) List(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) (*adama.Page[*SupplySource], error) {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[SupplySource](ctx, s.g, &call.Call{Path: "/supply_sources", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /supply_sources, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of supply sources
+// (every property with full=*).
+func (s *SupplySourceService) All(ctx context.Context, opts *LookupListOptions, ro ...adama.RequestOption) iter.Seq2[*SupplySource, error] {
+	var o LookupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*SupplySource, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*SupplySource], error) {
+			return listPage[SupplySource](ctx, s.g, &call.Call{Path: "/supply_sources", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Get calls GET /supply_sources/{supply_source_id}. The operation:
+// one supply source.
+func (s *SupplySourceService) Get(ctx context.Context, supplySourceID int64, ro ...adama.RequestOption) (*SupplySource, error) {
+	if err := positiveID("supply_source_id", supplySourceID); err != nil {
+		return nil, err
+	}
+	return call.One[SupplySource](ctx, s.g, &call.Call{Path: "/supply_sources/" + strconv.FormatInt(supplySourceID, 10)}, ro...)
+}
+
+// List calls GET /pixel_providers. The operation: one page of pixel
+// providers.
+func (s *PixelProviderService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*PixelProvider], error) {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[PixelProvider](ctx, s.g, &call.Call{Path: "/pixel_providers", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /pixel_providers, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of pixel providers.
+func (s *PixelProviderService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*PixelProvider, error] {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o = o.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*PixelProvider, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*PixelProvider], error) {
+			return listPage[PixelProvider](ctx, s.g, &call.Call{Path: "/pixel_providers", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /vendor_contracts. The operation: one page of
+// vendor contracts.
+func (s *VendorContractService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*VendorContract], error) {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[VendorContract](ctx, s.g, &call.Call{Path: "/vendor_contracts", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /vendor_contracts, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of vendor contracts.
+func (s *VendorContractService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*VendorContract, error] {
+	var o ListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o = o.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*VendorContract, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*VendorContract], error) {
+			return listPage[VendorContract](ctx, s.g, &call.Call{Path: "/vendor_contracts", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// ListPixelTargeting calls GET
+// /advertisers/{advertiser_id}/pixel_targeting_advertisers.
+// The operation: the advertisers whose pixels this one may target:
+// its siblings, when its agency allows pixels across advertisers
+// (the reference types the path id as text; it is the advertiser's
+// numeric id).
+func (s *AdvertiserService) ListPixelTargeting(ctx context.Context, advertiserID int64, opts *PixelTargetingListOptions, ro ...adama.RequestOption) (*adama.Page[*Advertiser], error) {
+	if err := positiveID("advertiser_id", advertiserID); err != nil {
+		return nil, err
+	}
+	var o PixelTargetingListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[Advertiser](ctx, s.g, &call.Call{Path: "/advertisers/" + strconv.FormatInt(advertiserID, 10) + "/pixel_targeting_advertisers", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET
+// /advertisers/{advertiser_id}/pixel_targeting_advertisers, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: the advertisers whose pixels
+// this one may target: its siblings, when its agency allows pixels
+// across advertisers (the reference types the path id as text;
+// it is the advertiser's numeric id).
+func (s *AdvertiserService) AllPixelTargeting(ctx context.Context, advertiserID int64, opts *PixelTargetingListOptions, ro ...adama.RequestOption) iter.Seq2[*Advertiser, error] {
+	var o PixelTargetingListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*Advertiser, error) bool) {
+		if err := positiveID("advertiser_id", advertiserID); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Advertiser], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[Advertiser](ctx, s.g, &call.Call{Path: "/advertisers/" + strconv.FormatInt(advertiserID, 10) + "/pixel_targeting_advertisers", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /roles. The operation: every user role (the
+// platform does not page them).
+func (s *RoleService) List(ctx context.Context, opts *RoleListOptions, ro ...adama.RequestOption) (*adama.Page[*Role], error) {
+	var o RoleListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[Role](ctx, s.g, &call.Call{Path: "/roles", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /roles, page by page;
+// no request is made before the caller ranges, and an error ends the
+// iteration. The operation: every user role (the platform does not
+// page them).
+func (s *RoleService) All(ctx context.Context, opts *RoleListOptions, ro ...adama.RequestOption) iter.Seq2[*Role, error] {
+	var o RoleListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*Role, error) bool) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Role], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[Role](ctx, s.g, &call.Call{Path: "/roles", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /target_values. The operation: the target values,
+// optionally those whose name matches.
+func (s *TargetValueService) List(ctx context.Context, opts *TargetValueListOptions, ro ...adama.RequestOption) (*adama.Page[*TargetValue], error) {
+	var o TargetValueListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[TargetValue](ctx, s.g, &call.Call{Path: "/target_values", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /target_values, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: the target values, optionally
+// those whose name matches.
+func (s *TargetValueService) All(ctx context.Context, opts *TargetValueListOptions, ro ...adama.RequestOption) iter.Seq2[*TargetValue, error] {
+	var o TargetValueListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*TargetValue, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*TargetValue], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[TargetValue](ctx, s.g, &call.Call{Path: "/target_values", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Entities calls GET /search. The operation: the organizations,
+// agencies and advertisers whose name matches.
+func (s *SearchService) Entities(ctx context.Context, opts *SearchOptions, ro ...adama.RequestOption) (*SearchResult, error) {
+	c := &call.Call{Path: "/search"}
+	if err := searchRequest(c, opts); err != nil {
+		return nil, err
+	}
+	return call.One[SearchResult](ctx, s.g, c, ro...)
+}
+
+// Get calls GET /creatives/{creative_id}. The operation: one
+// creative's tag.
+func (s *CreativeTagService) Get(ctx context.Context, creativeID int64, ro ...adama.RequestOption) (*CreativeTag, error) {
+	if err := positiveID("creative_id", creativeID); err != nil {
+		return nil, err
+	}
+	return call.One[CreativeTag](ctx, s.g, &call.Call{Path: "/creatives/" + strconv.FormatInt(creativeID, 10)}, ro...)
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -810,6 +1836,96 @@ func (x *Advertiser) updateRequest() (any, error) {
 	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
 }
 
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
+func (x *Organization) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *Organization) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("organization_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
+func (x *Agency) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *Agency) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("agency_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
 // positiveID refuses an id below 1 before sending, naming the path
 // parameter.
 func positiveID(field string, id int64) error {
@@ -920,6 +2036,63 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listCampaignUsers", "GET", "/campaigns/{campaign_id}/permissions", "Permissions", "AllCampaignUsers", ""},
 	{"listStrategyUsers", "GET", "/strategies/{strategy_id}/permissions", "Permissions", "StrategyUsers", ""},
 	{"listStrategyUsers", "GET", "/strategies/{strategy_id}/permissions", "Permissions", "AllStrategyUsers", ""},
+	{"listOrganizations", "GET", "/organizations", "Organizations", "List", ""},
+	{"listOrganizations", "GET", "/organizations", "Organizations", "All", ""},
+	{"createOrganization", "POST", "/organizations", "Organizations", "Create", ""},
+	{"getOrganization", "GET", "/organizations/{organization_id}", "Organizations", "Get", ""},
+	{"updateOrganization", "POST", "/organizations/{organization_id}", "Organizations", "Update", ""},
+	{"updateOrganization", "POST", "/organizations/{organization_id}", "Organizations", "Modify", ""},
+	{"getOrganizationHistory", "GET", "/organizations/{organization_id}/history", "Organizations", "History", ""},
+	{"auditLogOrganizations", "POST", "/audit_log/organizations", "Organizations", "AuditLog", "a POST that only reads: the ids go in the body (AuditLogRequest), the paging in the query, the answer is a page of changes"},
+	{"getOrganizationSettings", "GET", "/organizations/{organization_id}/settings", "Organizations", "Settings", ""},
+	{"updateOrganizationSettings", "POST", "/organizations/{organization_id}/settings", "Organizations", "UpdateSettings", ""},
+	{"listAgencies", "GET", "/agencies", "Agencies", "List", ""},
+	{"listAgencies", "GET", "/agencies", "Agencies", "All", ""},
+	{"createAgency", "POST", "/agencies", "Agencies", "Create", ""},
+	{"getAgency", "GET", "/agencies/{agency_id}", "Agencies", "Get", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"getAgency", "GET", "/agencies/{agency_id}", "Agencies", "GetExtended", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"updateAgency", "POST", "/agencies/{agency_id}", "Agencies", "Update", ""},
+	{"updateAgency", "POST", "/agencies/{agency_id}", "Agencies", "Modify", ""},
+	{"getAgencyHistory", "GET", "/agencies/{agency_id}/history", "Agencies", "History", ""},
+	{"auditLogAgencies", "POST", "/audit_log/agencies", "Agencies", "AuditLog", "a POST that only reads: the ids go in the body (AuditLogRequest), the paging in the query, the answer is a page of changes"},
+	{"auditLogAdvertisers", "POST", "/audit_log/advertisers", "Advertisers", "AuditLog", "a POST that only reads: the ids go in the body (AuditLogRequest), the paging in the query, the answer is a page of changes"},
+	{"listUsers", "GET", "/users", "Users", "List", ""},
+	{"listUsers", "GET", "/users", "Users", "All", ""},
+	{"createUser", "POST", "/users", "Users", "Create", ""},
+	{"getUser", "GET", "/users/{user_id}", "Users", "Get", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"getUser", "GET", "/users/{user_id}", "Users", "GetExtended", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"updateUser", "POST", "/users/{user_id}", "Users", "Update", ""},
+	{"updateUser", "POST", "/users/{user_id}", "Users", "Modify", ""},
+	{"getUserHistory", "GET", "/users/{user_id}/history", "Users", "History", ""},
+	{"getUserSettings", "GET", "/users/{user_id}/settings", "Users", "Settings", "the answer's envelope is its own (data, status and the user beside it, no meta): read into UserSettings with the user"},
+	{"updateUserSettings", "POST", "/users/{user_id}/settings", "Users", "UpdateSettings", "the answer's envelope is its own (data, status and the user beside it, no meta); the settings sent are checked, a nil value sent as null"},
+	{"listVerticals", "GET", "/verticals", "Verticals", "List", ""},
+	{"listVerticals", "GET", "/verticals", "Verticals", "All", ""},
+	{"listAdServers", "GET", "/ad_servers", "AdServers", "List", ""},
+	{"listAdServers", "GET", "/ad_servers", "AdServers", "All", ""},
+	{"listCurrencyRates", "GET", "/currency_rates", "CurrencyRates", "List", ""},
+	{"listCurrencyRates", "GET", "/currency_rates", "CurrencyRates", "All", ""},
+	{"listTimezones", "GET", "/timezones", "Timezones", "List", ""},
+	{"listTimezones", "GET", "/timezones", "Timezones", "All", ""},
+	{"listVendors", "GET", "/vendors", "Vendors", "List", ""},
+	{"listVendors", "GET", "/vendors", "Vendors", "All", ""},
+	{"getVendor", "GET", "/vendors/{vendor_id}", "Vendors", "Get", ""},
+	{"listSupplySources", "GET", "/supply_sources", "SupplySources", "List", ""},
+	{"listSupplySources", "GET", "/supply_sources", "SupplySources", "All", ""},
+	{"getSupplySource", "GET", "/supply_sources/{supply_source_id}", "SupplySources", "Get", ""},
+	{"listPixelProviders", "GET", "/pixel_providers", "PixelProviders", "List", ""},
+	{"listPixelProviders", "GET", "/pixel_providers", "PixelProviders", "All", ""},
+	{"listVendorContracts", "GET", "/vendor_contracts", "VendorContracts", "List", ""},
+	{"listVendorContracts", "GET", "/vendor_contracts", "VendorContracts", "All", ""},
+	{"listPixelTargetingAdvertisers", "GET", "/advertisers/{advertiser_id}/pixel_targeting_advertisers", "Advertisers", "ListPixelTargeting", ""},
+	{"listPixelTargetingAdvertisers", "GET", "/advertisers/{advertiser_id}/pixel_targeting_advertisers", "Advertisers", "AllPixelTargeting", ""},
+	{"listRoles", "GET", "/roles", "Roles", "List", ""},
+	{"listRoles", "GET", "/roles", "Roles", "All", ""},
+	{"listTargetValues", "GET", "/target_values", "TargetValues", "List", ""},
+	{"listTargetValues", "GET", "/target_values", "TargetValues", "All", ""},
+	{"searchEntities", "GET", "/search", "Search", "Entities", ""},
+	{"healthcheck", "GET", "/healthcheck", "Health", "Check", "the answer is the bare health object, without the group's data and meta envelope"},
+	{"getCreativeTag", "GET", "/creatives/{creative_id}", "CreativeTags", "Get", ""},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -949,4 +2122,14 @@ var _ = []any{
 	(*PermissionService).AllForEntity,
 	(*PermissionService).ForEntity,
 	(*PermissionService).AllForEntity,
+	(*OrganizationService).AuditLog,
+	(*AgencyService).Get,
+	(*AgencyService).GetExtended,
+	(*AgencyService).AuditLog,
+	(*AdvertiserService).AuditLog,
+	(*UserService).Get,
+	(*UserService).GetExtended,
+	(*UserService).Settings,
+	(*UserService).UpdateSettings,
+	(*HealthService).Check,
 }

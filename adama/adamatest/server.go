@@ -402,6 +402,14 @@ func (s *Server) LoseAnswerNext(pathPrefix string, n int) {
 	s.mu.Unlock()
 }
 
+// SetTokenLifetime sets expires_in of the tokens issued from now on, as
+// WithTokenLifetime does for a new server.
+func (s *Server) SetTokenLifetime(d time.Duration) {
+	s.mu.Lock()
+	s.tokenLifetime = d
+	s.mu.Unlock()
+}
+
 // SetLatency sets the delay added before every response.
 func (s *Server) SetLatency(d time.Duration) {
 	s.mu.Lock()
@@ -710,8 +718,8 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) writeToken(w http.ResponseWriter, withRefresh bool) {
-	rep := tokenReply{AccessToken: "at_" + random(), ExpiresIn: int64(s.tokenLifetime / time.Second), TokenType: "Bearer"}
 	s.mu.Lock()
+	rep := tokenReply{AccessToken: "at_" + random(), ExpiresIn: int64(s.tokenLifetime / time.Second), TokenType: "Bearer"}
 	s.tokens[rep.AccessToken] = time.Now().Add(s.tokenLifetime)
 	s.issued = append(s.issued, rep.AccessToken)
 	if withRefresh {

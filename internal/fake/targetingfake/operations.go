@@ -8,6 +8,7 @@ import "net/http"
 type handler struct {
 	att, tgt, adv, paths *resource
 	perm                 *permissions
+	orgs                 *orgFamily
 }
 
 func newHandler(st *Store) *handler {
@@ -17,6 +18,7 @@ func newHandler(st *Store) *handler {
 		adv:   &resource{st: st, coll: Advertisers, create: advertiserCreate, update: advertiserUpdate, project: advertiserView, history: true},
 		paths: &resource{st: st, coll: TargetPaths},
 		perm:  &permissions{st: st},
+		orgs:  newOrgFamily(st),
 	}
 }
 

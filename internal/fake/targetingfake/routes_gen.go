@@ -13,6 +13,8 @@ import (
 // per operation, named after its operationId. A fake that lacks one does
 // not compile.
 type operations interface {
+	// listAdServers serves GET /ad_servers.
+	listAdServers(w http.ResponseWriter, r *http.Request)
 	// listAdvertisers serves GET /advertisers.
 	listAdvertisers(w http.ResponseWriter, r *http.Request)
 	// createAdvertiser serves POST /advertisers.
@@ -25,6 +27,18 @@ type operations interface {
 	getAdvertiserHistory(w http.ResponseWriter, r *http.Request)
 	// listAdvertiserPermissions serves GET /advertisers/{advertiser_id}/permissions.
 	listAdvertiserPermissions(w http.ResponseWriter, r *http.Request)
+	// listPixelTargetingAdvertisers serves GET /advertisers/{advertiser_id}/pixel_targeting_advertisers.
+	listPixelTargetingAdvertisers(w http.ResponseWriter, r *http.Request)
+	// listAgencies serves GET /agencies.
+	listAgencies(w http.ResponseWriter, r *http.Request)
+	// createAgency serves POST /agencies.
+	createAgency(w http.ResponseWriter, r *http.Request)
+	// getAgency serves GET /agencies/{agency_id}.
+	getAgency(w http.ResponseWriter, r *http.Request)
+	// updateAgency serves POST /agencies/{agency_id}.
+	updateAgency(w http.ResponseWriter, r *http.Request)
+	// getAgencyHistory serves GET /agencies/{agency_id}/history.
+	getAgencyHistory(w http.ResponseWriter, r *http.Request)
 	// listAgencyPermissions serves GET /agencies/{agency_id}/permissions.
 	listAgencyPermissions(w http.ResponseWriter, r *http.Request)
 	// listAttachmentsLegacy serves GET /attachment.
@@ -47,10 +61,36 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// auditLogAdvertisers serves POST /audit_log/advertisers.
+	auditLogAdvertisers(w http.ResponseWriter, r *http.Request)
+	// auditLogAgencies serves POST /audit_log/agencies.
+	auditLogAgencies(w http.ResponseWriter, r *http.Request)
+	// auditLogOrganizations serves POST /audit_log/organizations.
+	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// getCreativeTag serves GET /creatives/{creative_id}.
+	getCreativeTag(w http.ResponseWriter, r *http.Request)
+	// listCurrencyRates serves GET /currency_rates.
+	listCurrencyRates(w http.ResponseWriter, r *http.Request)
+	// healthcheck serves GET /healthcheck.
+	healthcheck(w http.ResponseWriter, r *http.Request)
+	// listOrganizations serves GET /organizations.
+	listOrganizations(w http.ResponseWriter, r *http.Request)
+	// createOrganization serves POST /organizations.
+	createOrganization(w http.ResponseWriter, r *http.Request)
+	// getOrganization serves GET /organizations/{organization_id}.
+	getOrganization(w http.ResponseWriter, r *http.Request)
+	// updateOrganization serves POST /organizations/{organization_id}.
+	updateOrganization(w http.ResponseWriter, r *http.Request)
+	// getOrganizationHistory serves GET /organizations/{organization_id}/history.
+	getOrganizationHistory(w http.ResponseWriter, r *http.Request)
 	// listOrganizationPermissions serves GET /organizations/{organization_id}/permissions.
 	listOrganizationPermissions(w http.ResponseWriter, r *http.Request)
+	// getOrganizationSettings serves GET /organizations/{organization_id}/settings.
+	getOrganizationSettings(w http.ResponseWriter, r *http.Request)
+	// updateOrganizationSettings serves POST /organizations/{organization_id}/settings.
+	updateOrganizationSettings(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
 	getUserPermissions(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissions serves POST /permissions/{user_id}.
@@ -69,8 +109,18 @@ type operations interface {
 	getUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissionsV2 serves POST /permissions/{user_id}/v2format.
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
+	// listPixelProviders serves GET /pixel_providers.
+	listPixelProviders(w http.ResponseWriter, r *http.Request)
+	// listRoles serves GET /roles.
+	listRoles(w http.ResponseWriter, r *http.Request)
+	// searchEntities serves GET /search.
+	searchEntities(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
+	// listSupplySources serves GET /supply_sources.
+	listSupplySources(w http.ResponseWriter, r *http.Request)
+	// getSupplySource serves GET /supply_sources/{supply_source_id}.
+	getSupplySource(w http.ResponseWriter, r *http.Request)
 	// listTargetsLegacy serves GET /target.
 	listTargetsLegacy(w http.ResponseWriter, r *http.Request)
 	// createTargetLegacy serves POST /target.
@@ -85,6 +135,8 @@ type operations interface {
 	updateTargetLegacy(w http.ResponseWriter, r *http.Request)
 	// putTargetLegacy serves PUT /target/{target_id}.
 	putTargetLegacy(w http.ResponseWriter, r *http.Request)
+	// listTargetValues serves GET /target_values.
+	listTargetValues(w http.ResponseWriter, r *http.Request)
 	// listTargets serves GET /targets.
 	listTargets(w http.ResponseWriter, r *http.Request)
 	// createTarget serves POST /targets.
@@ -95,56 +147,118 @@ type operations interface {
 	getTarget(w http.ResponseWriter, r *http.Request)
 	// updateTarget serves POST /targets/{target_id}.
 	updateTarget(w http.ResponseWriter, r *http.Request)
+	// listTimezones serves GET /timezones.
+	listTimezones(w http.ResponseWriter, r *http.Request)
+	// listUsers serves GET /users.
+	listUsers(w http.ResponseWriter, r *http.Request)
+	// createUser serves POST /users.
+	createUser(w http.ResponseWriter, r *http.Request)
+	// getUser serves GET /users/{user_id}.
+	getUser(w http.ResponseWriter, r *http.Request)
+	// updateUser serves POST /users/{user_id}.
+	updateUser(w http.ResponseWriter, r *http.Request)
+	// getUserHistory serves GET /users/{user_id}/history.
+	getUserHistory(w http.ResponseWriter, r *http.Request)
 	// updateUserPermissions serves POST /users/{user_id}/permissions.
 	updateUserPermissions(w http.ResponseWriter, r *http.Request)
+	// getUserSettings serves GET /users/{user_id}/settings.
+	getUserSettings(w http.ResponseWriter, r *http.Request)
+	// updateUserSettings serves POST /users/{user_id}/settings.
+	updateUserSettings(w http.ResponseWriter, r *http.Request)
+	// listVendorContracts serves GET /vendor_contracts.
+	listVendorContracts(w http.ResponseWriter, r *http.Request)
+	// listVendors serves GET /vendors.
+	listVendors(w http.ResponseWriter, r *http.Request)
+	// getVendor serves GET /vendors/{vendor_id}.
+	getVendor(w http.ResponseWriter, r *http.Request)
+	// listVerticals serves GET /verticals.
+	listVerticals(w http.ResponseWriter, r *http.Request)
 }
 
 // routes is the route table of targeting.yaml: each operation, keyed by its
 // method and path, and ops' handler of it.
 func routes(ops operations) fake.Routes {
 	return fake.Routes{
-		"GET /advertisers":                                 ops.listAdvertisers,
-		"POST /advertisers":                                ops.createAdvertiser,
-		"GET /advertisers/{advertiser_id}":                 ops.getAdvertiser,
-		"POST /advertisers/{advertiser_id}":                ops.updateAdvertiser,
-		"GET /advertisers/{advertiser_id}/history":         ops.getAdvertiserHistory,
-		"GET /advertisers/{advertiser_id}/permissions":     ops.listAdvertiserPermissions,
-		"GET /agencies/{agency_id}/permissions":            ops.listAgencyPermissions,
-		"GET /attachment":                                  ops.listAttachmentsLegacy,
-		"POST /attachment":                                 ops.createAttachmentLegacy,
-		"DELETE /attachment/{attachment_id}":               ops.deleteAttachmentLegacy,
-		"GET /attachment/{attachment_id}":                  ops.getAttachmentLegacy,
-		"PUT /attachment/{attachment_id}":                  ops.updateAttachmentLegacy,
-		"GET /attachments":                                 ops.listAttachments,
-		"POST /attachments":                                ops.createAttachment,
-		"DELETE /attachments/{attachment_id}":              ops.deleteAttachment,
-		"GET /attachments/{attachment_id}":                 ops.getAttachment,
-		"POST /attachments/{attachment_id}":                ops.updateAttachment,
-		"GET /campaigns/{campaign_id}/permissions":         ops.listCampaignUsers,
-		"GET /organizations/{organization_id}/permissions": ops.listOrganizationPermissions,
-		"GET /permissions/{user_id}":                       ops.getUserPermissions,
-		"POST /permissions/{user_id}":                      ops.checkUserPermissions,
-		"GET /permissions/{user_id}/advertisers":           ops.listUserPermissionsAdvertisers,
-		"GET /permissions/{user_id}/agencies":              ops.listUserPermissionsAgencies,
-		"GET /permissions/{user_id}/campaigns":             ops.listUserPermissionsCampaigns,
-		"GET /permissions/{user_id}/organizations":         ops.listUserPermissionsOrganizations,
-		"GET /permissions/{user_id}/strategies":            ops.listUserPermissionsStrategies,
-		"GET /permissions/{user_id}/v2format":              ops.getUserPermissionsV2,
-		"POST /permissions/{user_id}/v2format":             ops.checkUserPermissionsV2,
-		"GET /strategies/{strategy_id}/permissions":        ops.listStrategyUsers,
-		"GET /target":                                      ops.listTargetsLegacy,
-		"POST /target":                                     ops.createTargetLegacy,
-		"GET /target-path":                                 ops.listTargetPaths,
-		"DELETE /target/{target_id}":                       ops.deleteTargetLegacy,
-		"GET /target/{target_id}":                          ops.getTargetLegacy,
-		"POST /target/{target_id}":                         ops.updateTargetLegacy,
-		"PUT /target/{target_id}":                          ops.putTargetLegacy,
-		"GET /targets":                                     ops.listTargets,
-		"POST /targets":                                    ops.createTarget,
-		"DELETE /targets/{target_id}":                      ops.deleteTarget,
-		"GET /targets/{target_id}":                         ops.getTarget,
-		"POST /targets/{target_id}":                        ops.updateTarget,
-		"POST /users/{user_id}/permissions":                ops.updateUserPermissions,
+		"GET /ad_servers":                                              ops.listAdServers,
+		"GET /advertisers":                                             ops.listAdvertisers,
+		"POST /advertisers":                                            ops.createAdvertiser,
+		"GET /advertisers/{advertiser_id}":                             ops.getAdvertiser,
+		"POST /advertisers/{advertiser_id}":                            ops.updateAdvertiser,
+		"GET /advertisers/{advertiser_id}/history":                     ops.getAdvertiserHistory,
+		"GET /advertisers/{advertiser_id}/permissions":                 ops.listAdvertiserPermissions,
+		"GET /advertisers/{advertiser_id}/pixel_targeting_advertisers": ops.listPixelTargetingAdvertisers,
+		"GET /agencies":                                                ops.listAgencies,
+		"POST /agencies":                                               ops.createAgency,
+		"GET /agencies/{agency_id}":                                    ops.getAgency,
+		"POST /agencies/{agency_id}":                                   ops.updateAgency,
+		"GET /agencies/{agency_id}/history":                            ops.getAgencyHistory,
+		"GET /agencies/{agency_id}/permissions":                        ops.listAgencyPermissions,
+		"GET /attachment":                                              ops.listAttachmentsLegacy,
+		"POST /attachment":                                             ops.createAttachmentLegacy,
+		"DELETE /attachment/{attachment_id}":                           ops.deleteAttachmentLegacy,
+		"GET /attachment/{attachment_id}":                              ops.getAttachmentLegacy,
+		"PUT /attachment/{attachment_id}":                              ops.updateAttachmentLegacy,
+		"GET /attachments":                                             ops.listAttachments,
+		"POST /attachments":                                            ops.createAttachment,
+		"DELETE /attachments/{attachment_id}":                          ops.deleteAttachment,
+		"GET /attachments/{attachment_id}":                             ops.getAttachment,
+		"POST /attachments/{attachment_id}":                            ops.updateAttachment,
+		"POST /audit_log/advertisers":                                  ops.auditLogAdvertisers,
+		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
+		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
+		"GET /campaigns/{campaign_id}/permissions":                     ops.listCampaignUsers,
+		"GET /creatives/{creative_id}":                                 ops.getCreativeTag,
+		"GET /currency_rates":                                          ops.listCurrencyRates,
+		"GET /healthcheck":                                             ops.healthcheck,
+		"GET /organizations":                                           ops.listOrganizations,
+		"POST /organizations":                                          ops.createOrganization,
+		"GET /organizations/{organization_id}":                         ops.getOrganization,
+		"POST /organizations/{organization_id}":                        ops.updateOrganization,
+		"GET /organizations/{organization_id}/history":                 ops.getOrganizationHistory,
+		"GET /organizations/{organization_id}/permissions":             ops.listOrganizationPermissions,
+		"GET /organizations/{organization_id}/settings":                ops.getOrganizationSettings,
+		"POST /organizations/{organization_id}/settings":               ops.updateOrganizationSettings,
+		"GET /permissions/{user_id}":                                   ops.getUserPermissions,
+		"POST /permissions/{user_id}":                                  ops.checkUserPermissions,
+		"GET /permissions/{user_id}/advertisers":                       ops.listUserPermissionsAdvertisers,
+		"GET /permissions/{user_id}/agencies":                          ops.listUserPermissionsAgencies,
+		"GET /permissions/{user_id}/campaigns":                         ops.listUserPermissionsCampaigns,
+		"GET /permissions/{user_id}/organizations":                     ops.listUserPermissionsOrganizations,
+		"GET /permissions/{user_id}/strategies":                        ops.listUserPermissionsStrategies,
+		"GET /permissions/{user_id}/v2format":                          ops.getUserPermissionsV2,
+		"POST /permissions/{user_id}/v2format":                         ops.checkUserPermissionsV2,
+		"GET /pixel_providers":                                         ops.listPixelProviders,
+		"GET /roles":                                                   ops.listRoles,
+		"GET /search":                                                  ops.searchEntities,
+		"GET /strategies/{strategy_id}/permissions":                    ops.listStrategyUsers,
+		"GET /supply_sources":                                          ops.listSupplySources,
+		"GET /supply_sources/{supply_source_id}":                       ops.getSupplySource,
+		"GET /target":                                                  ops.listTargetsLegacy,
+		"POST /target":                                                 ops.createTargetLegacy,
+		"GET /target-path":                                             ops.listTargetPaths,
+		"DELETE /target/{target_id}":                                   ops.deleteTargetLegacy,
+		"GET /target/{target_id}":                                      ops.getTargetLegacy,
+		"POST /target/{target_id}":                                     ops.updateTargetLegacy,
+		"PUT /target/{target_id}":                                      ops.putTargetLegacy,
+		"GET /target_values":                                           ops.listTargetValues,
+		"GET /targets":                                                 ops.listTargets,
+		"POST /targets":                                                ops.createTarget,
+		"DELETE /targets/{target_id}":                                  ops.deleteTarget,
+		"GET /targets/{target_id}":                                     ops.getTarget,
+		"POST /targets/{target_id}":                                    ops.updateTarget,
+		"GET /timezones":                                               ops.listTimezones,
+		"GET /users":                                                   ops.listUsers,
+		"POST /users":                                                  ops.createUser,
+		"GET /users/{user_id}":                                         ops.getUser,
+		"POST /users/{user_id}":                                        ops.updateUser,
+		"GET /users/{user_id}/history":                                 ops.getUserHistory,
+		"POST /users/{user_id}/permissions":                            ops.updateUserPermissions,
+		"GET /users/{user_id}/settings":                                ops.getUserSettings,
+		"POST /users/{user_id}/settings":                               ops.updateUserSettings,
+		"GET /vendor_contracts":                                        ops.listVendorContracts,
+		"GET /vendors":                                                 ops.listVendors,
+		"GET /vendors/{vendor_id}":                                     ops.getVendor,
+		"GET /verticals":                                               ops.listVerticals,
 	}
 }
 
@@ -152,6 +266,15 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"auditLogAdvertisers": {
+		Required: []string{"id"},
+	},
+	"auditLogAgencies": {
+		Required: []string{"id"},
+	},
+	"auditLogOrganizations": {
+		Required: []string{"id"},
+	},
 	"createAdvertiser": {
 		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
 		Enums: map[string][]string{
@@ -163,6 +286,14 @@ var bodies = map[string]fake.Body{
 			"frequency_type":           {"no-limit", "asap", "even"},
 			"mfa_avoidance":            {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 			"targeting_identity_level": {"INDIVIDUAL", "HOUSEHOLD"},
+		},
+	},
+	"createAgency": {
+		Required: []string{"organization_id", "name"},
+		Enums: map[string][]string{
+			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"dmp_enabled":      {"disabled", "inherits"},
+			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 		},
 	},
 	"createAttachment": {
@@ -179,6 +310,15 @@ var bodies = map[string]fake.Body{
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
 	},
+	"createOrganization": {
+		Required: []string{"name", "status", "mm_contact_name", "adx_seat_account_id", "connected_id_type", "contact_name", "address_1", "city", "state", "zip", "country", "phone", "currency_code", "billing_country_code", "dmp_enabled"},
+		Enums: map[string][]string{
+			"connected_id_type": {"DETERMINISTIC_FIRST"},
+			"dmp_enabled":       {"enabled", "disabled"},
+			"mcp_access_level":  {"read_only", "read_write"},
+			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
 	"createTarget": {
 		Required: []string{"name"},
 		Enums: map[string][]string{
@@ -190,6 +330,9 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
 		},
+	},
+	"createUser": {
+		Required: []string{"first_name", "last_name", "username", "roles"},
 	},
 	"putTargetLegacy": {
 		Required: []string{"version"},
@@ -210,6 +353,14 @@ var bodies = map[string]fake.Body{
 			"targeting_identity_level": {"INDIVIDUAL", "HOUSEHOLD"},
 		},
 	},
+	"updateAgency": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"dmp_enabled":      {"disabled", "inherits"},
+			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
 	"updateAttachment": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -224,6 +375,15 @@ var bodies = map[string]fake.Body{
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
 	},
+	"updateOrganization": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"connected_id_type": {"DETERMINISTIC_FIRST"},
+			"dmp_enabled":       {"enabled", "disabled"},
+			"mcp_access_level":  {"read_only", "read_write"},
+			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
 	"updateTarget": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -235,6 +395,9 @@ var bodies = map[string]fake.Body{
 		Enums: map[string][]string{
 			"dimension_code": {"BRLG", "OSXX", "BSER", "CSPD", "DVMD", "DVCE", "INVT", "ISPX", "VAUD", "VCON", "VLIN", "VPLC", "VPSZ", "VSKP", "DMAX", "REGN", "COUNTRY", "CITY", "USZC", "SFTY", "IPTA", "HYPL", "WURF"},
 		},
+	},
+	"updateUser": {
+		Required: []string{"first_name", "last_name", "roles"},
 	},
 	"updateUserPermissions": {
 		Required: []string{"permissions"},

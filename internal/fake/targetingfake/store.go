@@ -35,6 +35,9 @@ const (
 // entityTypes are the entity_type values of the collections.
 var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
+	Organizations: "organization", Agencies: "agency", Verticals: "vertical", AdServers: "ad_server", CurrencyRates: "currency_rate",
+	Timezones: "timezone", Vendors: "vendor", SupplySources: "supply_source", PixelProviders: "pixel_provider", VendorContracts: "vendor_contract",
+	CreativeTags: "creative",
 }
 
 // Store is the group's state.
@@ -75,7 +78,8 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
-	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions} {
+	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
+		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
