@@ -136,7 +136,7 @@ func (ec *Client) SetCampaignMargins(ctx context.Context, campaignID int64, marg
 		v.Check(day != "", p+"date", valid.RuleRequired, nil)
 		v.Check(!seen[day] || day == "", p+"date", "listed twice", day)
 		seen[day] = true
-		v.Check(m.MarginPct.Sign() >= 0 && m.MarginPct.Cmp(hundred) <= 0, p+"margin_pct", "must be between 0 and 100", m.MarginPct.String())
+		v.Check(m.MarginPct.Cmp(adama.Decimal{}) >= 0 && m.MarginPct.Cmp(hundred) <= 0, p+"margin_pct", "must be between 0 and 100", m.MarginPct.String())
 		form.Set(p+"date", day)
 		form.Set(p+"margin_pct", m.MarginPct.String())
 	}

@@ -210,7 +210,7 @@ func (h *handler) campaignMargins(w http.ResponseWriter, r *http.Request) {
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "date", Message: "date must be YYYY-MM-DD"})
 		}
 		d, err := adama.ParseDecimal(it["margin_pct"])
-		if err != nil || d.Sign() < 0 || d.Cmp(adama.MustDecimal("100")) > 0 {
+		if err != nil || d.Cmp(adama.Decimal{}) < 0 || d.Cmp(adama.MustDecimal("100")) > 0 {
 			errs = append(errs, wire.ErrorItem{Code: "invalid", Field: p + "margin_pct", Message: "margin_pct must be between 0 and 100"})
 		}
 	}
