@@ -10,11 +10,11 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/upload"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -78,16 +78,14 @@ func (s *VideoService) Upload(ctx context.Context, res *CreateResult, r io.Reade
 	if ct == "" {
 		ct = "application/octet-stream"
 	}
-	body := &replayable{r: r, size: size, progress: o.Progress}
-	if _, ok := r.(io.Seeker); !ok {
-		opts = append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...)
-	}
+	body := upload.New(r, size, o.Progress)
+	opts = body.Options(opts)
 	// The storage host gets no platform credential: the layer sends them
 	// only to the platform's hosts, and this call asks for none.
 	storage := &call.Group{Client: s.c, Auth: adama.AuthNone}
 	resp, err := storage.Send(ctx, &call.Call{
 		Method: http.MethodPut, URL: string(res.UploadURL),
-		BodyFunc: body.open, ContentLength: size, RawType: ct, Accept: "*/*",
+		BodyFunc: body.Open, ContentLength: size, RawType: ct, Accept: "*/*",
 		Header: http.Header{
 			"X-Amz-Acl":           {"public-read"},
 			"X-Amz-Meta-Creative": {strconv.FormatInt(res.CreativeID, 10)},
@@ -133,59 +131,4 @@ func (s *VideoService) CreateAndUpload(ctx context.Context, in *NewVideoCreative
 		return res, err
 	}
 	return res, nil
-}
-
-// errNotReplayable ends a retry of an upload whose reader cannot rewind.
-var errNotReplayable = errors.New("creatives: the upload body was partly sent and cannot be sent again (the reader is not an io.Seeker)")
-
-// replayable hands the HTTP layer a fresh body per attempt: the same
-// reader while nothing has been read from it, and the reader rewound to
-// where it started when it is an io.Seeker.
-type replayable struct {
-	r        io.Reader
-	size     int64
-	progress func(sent, total int64)
-	start    int64
-	started  bool
-	read     atomic.Bool
-}
-
-func (b *replayable) open() (io.Reader, error) {
-	if sk, ok := b.r.(io.Seeker); ok {
-		if !b.started {
-			pos, err := sk.Seek(0, io.SeekCurrent)
-			if err != nil {
-				return nil, err
-			}
-			b.start, b.started = pos, true
-		} else if b.read.Load() {
-			if _, err := sk.Seek(b.start, io.SeekStart); err != nil {
-				return nil, err
-			}
-		}
-	} else if b.read.Load() {
-		return nil, errNotReplayable
-	}
-	return &progressReader{r: io.LimitReader(b.r, b.size), total: b.size, fn: b.progress, read: &b.read}, nil
-}
-
-// progressReader counts the bytes read and reports them.
-type progressReader struct {
-	r     io.Reader
-	sent  int64
-	total int64
-	fn    func(sent, total int64)
-	read  *atomic.Bool
-}
-
-func (p *progressReader) Read(b []byte) (int, error) {
-	n, err := p.r.Read(b)
-	if n > 0 {
-		p.read.Store(true)
-		p.sent += int64(n)
-		if p.fn != nil {
-			p.fn(p.sent, p.total)
-		}
-	}
-	return n, err
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/entity"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/upload"
 	"github.com/adamasdk/adama-go/internal/valid"
 	"github.com/adamasdk/adama-go/qlang"
 )
@@ -65,15 +66,13 @@ func (s *VideoService) UploadV2(ctx context.Context, id int64, fileName string, 
 	if err := v.Err(); err != nil {
 		return err
 	}
-	file := &replayable{r: r, size: size, progress: o.Progress}
-	if _, ok := r.(io.Seeker); !ok {
-		opts = append([]adama.RequestOption{adama.WithCallRetries(0)}, opts...)
-	}
+	file := upload.New(r, size, o.Progress)
+	opts = file.Options(opts)
 	resp, err := s.g2.Send(ctx, &call.Call{
 		Method: http.MethodPost, Path: "/creatives" + pathID(id) + "/upload",
 		// Sending the same file again replaces it: safe to retry.
 		Query: url.Values{"fileName": {fileName}}, ReadOnly: true,
-		Multipart: &call.Multipart{Files: []call.File{{Field: "file", FileName: fileName, ContentType: o.ContentType, Open: file.open, Size: size}}},
+		Multipart: &call.Multipart{Files: []call.File{{Field: "file", FileName: fileName, ContentType: o.ContentType, Open: file.Open, Size: size}}},
 	}, opts...)
 	if err != nil {
 		return enrich(err)

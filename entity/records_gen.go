@@ -7274,6 +7274,99 @@ func (x *Contract) decodeFast(b []byte) bool {
 	return true
 }
 
+// StrategyTarget is one dimension a strategy targets (entity
+// type strategy_target), as strategies/{id}/target_values and
+// target_dimensions/{dimension} answer it. Shape from the Campaigns
+// API reference's strategy target.
+type StrategyTarget struct {
+	Common
+	StrategyID        *int64 `json:"strategy_id,omitempty" url:"-"`
+	TargetDimensionID *int64 `json:"target_dimension_id,omitempty" url:"-"`
+	// Exclude is true for the excluded values of the dimension.
+	Exclude *adama.Bool `json:"exclude,omitempty" url:"-"`
+	Active  *adama.Bool `json:"active,omitempty" url:"-"`
+	// TargetOp combines the dimension's values (AND, OR). The XML form
+	// states it once for the list, on <entities target_op>; the SDK
+	// copies it onto each record that lacks it.
+	TargetOp SetOp `json:"target_op,omitempty" url:"-"`
+}
+
+// UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
+// unknown properties in Extra: in one pass where every value takes a
+// documented form, else through decodeRecord.
+func (x *StrategyTarget) UnmarshalJSON(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow reads b through decodeRecord.
+func (x *StrategyTarget) decodeSlow(b []byte) error {
+	type plain StrategyTarget
+	return decodeRecord(b, (*plain)(x), &x.Common)
+}
+
+// strategyTargetFields are the properties StrategyTarget reads.
+var strategyTargetFields = [...]string{"id", "entity_type", "name", "version", "created_on", "updated_on", "strategy_id", "target_dimension_id", "exclude", "active", "target_op"}
+
+// decodeFast reads b into the zero record x in one pass, reporting
+// false (leaving x zero) where decodeRecord must decide: a value of
+// no documented form, a repeated property, a key naming a property in
+// another case.
+func (x *StrategyTarget) decodeFast(b []byte) bool {
+	b, ok := x.Common.fastStart(b)
+	if !ok || !(x.ID == 0 &&
+		x.EntityType == "" &&
+		x.Name == "" &&
+		x.Version == 0 &&
+		x.CreatedOn == nil &&
+		x.UpdatedOn == nil &&
+		x.StrategyID == nil &&
+		x.TargetDimensionID == nil &&
+		x.Exclude == nil &&
+		x.Active == nil &&
+		x.TargetOp == "") {
+		return false
+	}
+	var seen [11]bool
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			ok = once(&seen[0]) && readInt(&x.Currencies, "id", v, &x.ID)
+		case "entity_type":
+			ok = once(&seen[1]) && readText(v, &x.EntityType)
+		case "name":
+			ok = once(&seen[2]) && readText(v, &x.Name)
+		case "version":
+			ok = once(&seen[3]) && readInt(&x.Currencies, "version", v, &x.Version)
+		case "created_on":
+			ok = once(&seen[4]) && readTimePtr(v, &x.CreatedOn)
+		case "updated_on":
+			ok = once(&seen[5]) && readTimePtr(v, &x.UpdatedOn)
+		case "strategy_id":
+			ok = once(&seen[6]) && readIntPtr(&x.Currencies, "strategy_id", v, &x.StrategyID)
+		case "target_dimension_id":
+			ok = once(&seen[7]) && readIntPtr(&x.Currencies, "target_dimension_id", v, &x.TargetDimensionID)
+		case "exclude":
+			ok = once(&seen[8]) && readBoolPtr(v, &x.Exclude)
+		case "active":
+			ok = once(&seen[9]) && readBoolPtr(v, &x.Active)
+		case "target_op":
+			ok = once(&seen[10]) && readName(v, &x.TargetOp)
+		default:
+			ok = records.KeepUnknown(&x.Extra, key, v, strategyTargetFields[:]...)
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		*x = StrategyTarget{}
+		return false
+	}
+	x.Common.fastEnd(b, x, false)
+	return true
+}
+
 // validate records in v each rule the description states that the
 // record breaks (the rules of its schema): those of a create when
 // create is set, else those of an update.

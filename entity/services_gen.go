@@ -523,6 +523,14 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"deleteCampaignCustomBrainSelection", "POST", "/api/v2.0/campaigns/{campaign_id}/custom_brain_selections/{id}/delete", "Client", "DeleteCampaignCustomBrainSelection", "a delete under the campaign whose version, when not given, is read from the v3.0 campaign (selections have no v2.0 read)"},
 	{"setCampaignMargins", "POST", "/api/v2.0/campaigns/{id}/margins", "Client", "SetCampaignMargins", "a form of indexed daily margins (margins.<n>.date and .margin_pct) answered with an acknowledgement, not a record"},
 	{"addSiteListDomains", "POST", "/api/v2.0/site_lists/{id}/domains", "Client", "AddSiteListDomains", "a form of indexed domains added to the list without replacing its file, answered with an acknowledgement"},
+	{"getStrategyTargetValues", "GET", "/api/v2.0/strategies/{id}/target_values", "Client", "StrategyTargetValues", "a strategy's targets answered as strategy_target records with the operator across them, which the XML form carries on <entities target_op>"},
+	{"setStrategyTargetValues", "POST", "/api/v2.0/strategies/{id}/target_values", "Client", "SetStrategyTargetValues", "a form of indexed dimensions (dimensions.<n>.code, .restriction, .operation, .value_ids) replacing the strategy's target values, not a record"},
+	{"getStrategyTargetDimension", "GET", "/api/v2.0/strategies/{id}/target_dimensions/{dimension}", "Client", "StrategyTargetDimension", "one dimension's targets of a strategy, strategy_target records with the operator the XML form carries on <entities target_op>"},
+	{"setStrategyTargetDimension", "POST", "/api/v2.0/strategies/{id}/target_dimensions/{dimension}", "Client", "SetStrategyTargetDimension", "a form of included and excluded value ids (include.<n>.value_id, exclude.<n>.value_id) and target_op replacing one dimension's targets, not a record"},
+	{"listStrategyRetiredAudienceSegments", "GET", "/api/v2.0/strategies/{id}/retired_audience_segments", "Client", "StrategyRetiredAudienceSegments", "a list of the strategy's audience segments the platform retired, under one strategy and paged like the collections"},
+	{"uploadStrategyPostcodes", "POST", "/api/v2.0/strategies/{id}/target_postcodes", "Client", "UploadStrategyPostcodes", "a multipart file of postal codes streamed from a reader with progress, answered by an acknowledgement rather than a record"},
+	{"getUserPermissions", "GET", "/api/v2.0/users/{id}/permissions", "Client", "UserPermissions", "a permission document, not an entity: its XML form is <permissions> with attributes, and an empty one comes as [] or <permissions/>"},
+	{"addUserPermissions", "POST", "/api/v2.0/users/{id}/permissions", "Client", "AddUserPermissions", "a form of repeated organization_id, agency_id and advertiser_id values, answered by the permission document"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -548,4 +556,12 @@ var _ = []any{
 	(*Client).DeleteCampaignCustomBrainSelection,
 	(*Client).SetCampaignMargins,
 	(*Client).AddSiteListDomains,
+	(*Client).StrategyTargetValues,
+	(*Client).SetStrategyTargetValues,
+	(*Client).StrategyTargetDimension,
+	(*Client).SetStrategyTargetDimension,
+	(*Client).StrategyRetiredAudienceSegments,
+	(*Client).UploadStrategyPostcodes,
+	(*Client).UserPermissions,
+	(*Client).AddUserPermissions,
 }

@@ -42,9 +42,12 @@ type Status struct {
 
 // Entities is a collection: count and start attributes, entity children.
 type Entities struct {
-	Count    int      `xml:"count,attr"`
-	Start    int      `xml:"start,attr"`
-	Total    string   `xml:"total_count,attr,omitempty"`
+	Count int    `xml:"count,attr"`
+	Start int    `xml:"start,attr"`
+	Total string `xml:"total_count,attr,omitempty"`
+	// TargetOp is the operator a strategy's targets answer carries on
+	// the list (target_op="OR").
+	TargetOp string   `xml:"target_op,attr,omitempty"`
 	Entities []Entity `xml:"entity"`
 	// CountSet reports that a read collection carried a non-empty count
 	// attribute: without one (a strategy's day parts answer so) the

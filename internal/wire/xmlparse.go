@@ -287,6 +287,8 @@ func (p *xmlParser) entities(es *Entities, start *xml.StartElement) error {
 			es.Start, err = attrInt(a.Value)
 		case "total_count":
 			es.Total = a.Value
+		case "target_op":
+			es.TargetOp = a.Value
 		}
 		if err != nil {
 			return err

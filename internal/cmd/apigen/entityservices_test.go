@@ -224,5 +224,13 @@ func TestEntityServicesEveryCollection(t *testing.T) {
 	assert.Equal(t, 39, strings.Count(string(src), "newService[")+strings.Count(string(src), "newDeletable[")+strings.Count(string(src), "newSubDeletable["), "one Service per collection")
 	assert.Equal(t, 4, strings.Count(string(src), "newDeletable["), "the collections deleted at their own path")
 	assert.Equal(t, 1, strings.Count(string(src), "newSubDeletable["), "budget flights, deleted under their campaign")
-	assert.Equal(t, 20, strings.Count(string(src), "(*Client)."), "the Client's own hand-written operations")
+	own := 0
+	for _, item := range doc.Paths.Map() {
+		for _, op := range item.Operations() {
+			if op.Extensions["x-go-service"] == "Client" {
+				own++
+			}
+		}
+	}
+	assert.Equal(t, own, strings.Count(string(src), "(*Client)."), "the Client's own hand-written operations")
 }

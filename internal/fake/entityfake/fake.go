@@ -76,6 +76,7 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	registerBrainSelections(r, h)
 	registerDeletes(r, h)
 	registerCampaignActions(r, h)
+	registerTargets(r, h)
 	return st
 }
 

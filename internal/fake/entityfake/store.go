@@ -85,6 +85,13 @@ type Store struct {
 	// assignments ("campaigns/7", "strategies/9").
 	sites    map[int64][]string
 	assigned map[int64][]string
+
+	// targets.go: each strategy's strategy_target records and its
+	// uploaded postal codes; permissions.go: each user's permitted ids
+	// by collection.
+	targets   map[int64][]Record
+	postcodes map[int64][]string
+	perms     map[int64]map[string][]int64
 }
 
 // NewStore returns an empty store with every collection.

@@ -1,0 +1,37 @@
+package adamatest
+
+import (
+	"encoding/json"
+
+	"github.com/adamasdk/adama-go/entity"
+)
+
+// StrategyTargets returns the strategy_target records strategy
+// strategyID has, as the fake stores them (set through
+// strategies/{id}/target_values and target_dimensions/{dimension}).
+func (e *EntitiesHandle) StrategyTargets(strategyID int64) []*entity.StrategyTarget {
+	if e.st == nil {
+		return nil
+	}
+	var out []*entity.StrategyTarget
+	for _, rec := range e.st.StrategyTargets(strategyID) {
+		b, err := json.Marshal(rec)
+		if err != nil {
+			continue
+		}
+		var t entity.StrategyTarget
+		if json.Unmarshal(b, &t) == nil {
+			out = append(out, &t)
+		}
+	}
+	return out
+}
+
+// StrategyPostcodes returns the postal codes last uploaded for strategy
+// strategyID (strategies/{id}/target_postcodes).
+func (e *EntitiesHandle) StrategyPostcodes(strategyID int64) []string {
+	if e.st == nil {
+		return nil
+	}
+	return e.st.StrategyPostcodes(strategyID)
+}
