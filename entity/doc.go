@@ -26,6 +26,31 @@
 // rmx_strategy.roi_target_pixels.0.price, site_placements.0.name, and deal
 // targeting uses the spec's deal.x.id form (deal.1.id, deal.2.id, ...).
 //
+// # Deletes
+//
+// The platform deletes the records of a few collections, as its public
+// clients send it: POST /{collection}/{id}/delete with the record's
+// version (version=N). Those collections are served by a
+// [DeletableService] (strategy concepts, strategy day parts, vendor
+// contracts, contracts), and a campaign's budget flights, deleted under
+// the campaign's path, by a [SubDeletableService]; both hold every method
+// of Service, and Delete:
+//
+//	err := ec.StrategyConcepts.Delete(ctx, 4410, nil) // reads the version first
+//	err = ec.BudgetFlights.Delete(ctx, campaignID, flightID, &entity.DeleteOptions{Version: adama.Ptr(3)})
+//	if errors.Is(err, adama.ErrConflict) { /* changed since it was read */ }
+//
+// # Contracts
+//
+// An organization's contracts with the platform (collection contracts,
+// [Contract]) carry the fee fields of spec section 2.9 and the
+// reference's contract fields: money as adama.Money, percentages as
+// adama.Decimal, units as [FeeUnit] (the spec's) or [ContractFeeUnit]:
+//
+//	k, err := ec.Contracts.Get(ctx, 4, nil)
+//	fee, _ := k.P1ASFeeCPM.Get("USD")
+//	fmt.Println(k.PlatformAccessFeeUnit, k.PlatformAccessFeePct, fee)
+//
 // # Strategy targeting, bulk updates and site lists
 //
 // Beside the collections, [Client] writes what real clients write under
@@ -52,9 +77,21 @@
 // /api/v3.0/campaigns/{id}/copy) copies a campaign, with its selections
 // when CopyAudienceInBrain is set. Create and Update refuse a
 // campaign whose selections the caller set or changed rather than drop
-// them.
-// Those three v3.0 calls are deprecated: package targeting models the
-// v3.0 campaign whole (targeting.CampaignService's Get, Update and Copy).
+// them. Those three v3.0 calls are deprecated: package targeting models
+// the v3.0 campaign whole (targeting.CampaignService's Get, Update and
+// Copy). The v2.0 form real clients send adds selections without
+// replacing the others and answers selection records, not the campaign:
+// AddCampaignCustomBrainSelection (POST
+// campaigns/{id}/custom_brain_selections), BulkAddCampaignCustomBrainSelections
+// (.../bulk) and DeleteCampaignCustomBrainSelection (.../{id}/delete with
+// the version).
+//
+// # Margins and site-list domains
+//
+// SetCampaignMargins (POST campaigns/{id}/margins, margins.<n>.date and
+// .margin_pct) and AddSiteListDomains (POST site_lists/{id}/domains,
+// domains.<n>.domain, the uploaded file kept) are answered with an
+// acknowledgement only.
 //
 // # Validation
 //

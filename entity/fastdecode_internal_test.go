@@ -53,7 +53,7 @@ var fastChecks = []fastCheck{
 	checkOf[PixelBundle](), checkOf[BudgetFlight](), checkOf[StrategyDayPart](), checkOf[StrategyAudienceSegment](),
 	checkOf[AudienceSegment](), checkOf[StrategyDomainRestriction](), checkOf[AdServer](), checkOf[StrategyConcept](),
 	checkOf[StrategySupplySource](), checkOf[SupplySource](), checkOf[SiteList](), checkOf[Vendor](),
-	checkOf[VendorContract](), checkOf[VendorDomain](), checkOf[VendorPixel](), checkOf[VendorPixelDomain](),
+	checkOf[VendorContract](), checkOf[Contract](), checkOf[VendorDomain](), checkOf[VendorPixel](), checkOf[VendorPixelDomain](),
 	checkOf[Pixel](), checkOf[PixelProvider](), checkOf[PlacementSlot](), checkOf[Publisher](), checkOf[PublisherSite](),
 	checkOf[SitePlacementRecord](), checkOf[TargetDimension](), checkOf[TargetValue](), checkOf[StrategyTargetingSegment](),
 	checkOf[Deal](), checkOf[TargetingVendor](), checkOf[CustomBrainSelection](), checkOf[CampaignV3](),

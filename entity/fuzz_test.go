@@ -87,6 +87,7 @@ func FuzzDecodeRecords(f *testing.F) {
 			_, _ = decodeXMLPage[Agency](bytes.NewReader(b))
 			_, _ = decodeXMLPage[Campaign](bytes.NewReader(b))
 			_, _ = decodeXMLPage[SiteList](bytes.NewReader(b))
+			_, _ = decodeXMLPage[Contract](bytes.NewReader(b))
 		} else {
 			_, err = decodeJSONPage[Strategy](bytes.NewReader(b))
 			_, _ = decodeJSONPage[PixelBundle](bytes.NewReader(b))
@@ -98,6 +99,7 @@ func FuzzDecodeRecords(f *testing.F) {
 			_, _ = decodeJSONPage[SiteList](bytes.NewReader(b))
 			_, _ = decodeJSONPage[PlacementSlot](bytes.NewReader(b))
 			_, _ = decodeJSONPage[VendorContract](bytes.NewReader(b))
+			_, _ = decodeJSONPage[Contract](bytes.NewReader(b))
 		}
 		_ = err
 		var env struct{ Data json.RawMessage }

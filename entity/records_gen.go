@@ -2059,6 +2059,46 @@ func (v SelectionType) Valid() bool {
 	return false
 }
 
+// ContractFeeUnit is the unit of a contract fee the spec does not
+// list (the reference's contract_base *_unit fields); the fees of
+// spec section 2.9 take a FeeUnit. Each field takes some of these
+// values, stated on the field.
+type ContractFeeUnit string
+
+// The ContractFeeUnit values.
+const (
+	ContractFeeUnitCPM              ContractFeeUnit = "CPM"
+	ContractFeeUnitFixed            ContractFeeUnit = "FIXED"
+	ContractFeeUnitPctTotalCost     ContractFeeUnit = "PCT_TOTAL_COST"
+	ContractFeeUnitPctNetTotalSpend ContractFeeUnit = "PCT_NET_TOTAL_SPEND"
+	ContractFeeUnitPctClear         ContractFeeUnit = "PCT_CLEAR"
+	ContractFeeUnitPctMedia         ContractFeeUnit = "PCT_MEDIA"
+	ContractFeeUnitCPTS             ContractFeeUnit = "CPTS"
+)
+
+// Values returns every known ContractFeeUnit in the description's order, in a new slice.
+func (ContractFeeUnit) Values() []ContractFeeUnit {
+	return []ContractFeeUnit{
+		ContractFeeUnitCPM,
+		ContractFeeUnitFixed,
+		ContractFeeUnitPctTotalCost,
+		ContractFeeUnitPctNetTotalSpend,
+		ContractFeeUnitPctClear,
+		ContractFeeUnitPctMedia,
+		ContractFeeUnitCPTS,
+	}
+}
+
+// Valid reports whether v is a known ContractFeeUnit. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ContractFeeUnit) Valid() bool {
+	switch v {
+	case ContractFeeUnitCPM, ContractFeeUnitFixed, ContractFeeUnitPctTotalCost, ContractFeeUnitPctNetTotalSpend, ContractFeeUnitPctClear, ContractFeeUnitPctMedia, ContractFeeUnitCPTS:
+		return true
+	}
+	return false
+}
+
 // Organization is the top of the hierarchy, collection
 // organizations. Its fields are not shown in the spec (2.13); these
 // follow the reference schema, and everything else is kept in Extra.
@@ -6842,6 +6882,398 @@ func (x *SiteListAssignment) decodeFast(b []byte) bool {
 	return true
 }
 
+// Contract is an organization's contract with the platform,
+// collection contracts: the fees it charges (spec 2.9) and the
+// reference's contract fields (the Campaigns API v3.0 reference,
+// schema contract_base). Money fields read an amount array or a bare
+// number; percentages are exact decimals. Create requires what the
+// reference's contract create requires.
+type Contract struct {
+	Common
+	OrganizationID int64 `json:"organization_id,omitempty" url:"organization_id,omitempty"`
+	// ContractNumber is the platform's number for the contract; never
+	// sent.
+	ContractNumber     *int64      `json:"contract_number,omitempty" url:"-"`
+	CurrencyCode       string      `json:"currency_code,omitempty" url:"currency_code,omitempty"`
+	EffectiveStartDate *adama.Time `json:"effective_start_date,omitempty" url:"effective_start_date,omitempty"`
+	EffectiveEndDate   *adama.Time `json:"effective_end_date,omitempty" url:"effective_end_date,omitempty"`
+	// PlatformMonthlyMin, SpendCap and Value are integers (spec 2.9).
+	PlatformMonthlyMin                          *int64          `json:"platform_monthly_min,omitempty" url:"platform_monthly_min,omitempty"`
+	SpendCap                                    *int64          `json:"spend_cap,omitempty" url:"spend_cap,omitempty"`
+	Value                                       *int64          `json:"value,omitempty" url:"value,omitempty"`
+	ExcludeAgencyMargin                         *adama.Bool     `json:"exclude_agency_margin,omitempty" url:"exclude_agency_margin,omitempty"`
+	PartnerChannelFeeCPM                        adama.Money     `json:"partner_channel_fee_cpm,omitempty" url:"partner_channel_fee_cpm,omitempty"`
+	PartnerCustomFeeCPM                         adama.Money     `json:"partner_custom_fee_cpm,omitempty" url:"partner_custom_fee_cpm,omitempty"`
+	PartnerQualityFeeCPM                        adama.Money     `json:"partner_quality_fee_cpm,omitempty" url:"partner_quality_fee_cpm,omitempty"`
+	PartnerSafetyFeeCPM                         adama.Money     `json:"partner_safety_fee_cpm,omitempty" url:"partner_safety_fee_cpm,omitempty"`
+	StandardSegmentCPM                          adama.Money     `json:"standard_segment_cpm,omitempty" url:"standard_segment_cpm,omitempty"`
+	P1ASFeeCPM                                  adama.Money     `json:"p1_as_fee_cpm,omitempty" url:"p1_as_fee_cpm,omitempty"`
+	P1HTML5FeeCPM                               adama.Money     `json:"p1_html5_fee_cpm,omitempty" url:"p1_html5_fee_cpm,omitempty"`
+	P1VadsFeeCPM                                adama.Money     `json:"p1_vads_fee_cpm,omitempty" url:"p1_vads_fee_cpm,omitempty"`
+	PMPOptimizationOnFeeCPM                     adama.Money     `json:"pmp_optimization_on_fee_cpm,omitempty" url:"pmp_optimization_on_fee_cpm,omitempty"`
+	PMPOptimizationOffFeeCPM                    adama.Money     `json:"pmp_optimization_off_fee_cpm,omitempty" url:"pmp_optimization_off_fee_cpm,omitempty"`
+	PartnershipRebateFeePct                     *adama.Decimal  `json:"partnership_rebate_fee_pct,omitempty" url:"partnership_rebate_fee_pct,omitempty"`
+	PlatformAccessFeePct                        *adama.Decimal  `json:"platform_access_fee_pct,omitempty" url:"platform_access_fee_pct,omitempty"`
+	PMPOptimizationOnFeePct                     *adama.Decimal  `json:"pmp_optimization_on_fee_pct,omitempty" url:"pmp_optimization_on_fee_pct,omitempty"`
+	PMPOptimizationOffFeePct                    *adama.Decimal  `json:"pmp_optimization_off_fee_pct,omitempty" url:"pmp_optimization_off_fee_pct,omitempty"`
+	ProfitShareFeePct                           *adama.Decimal  `json:"profit_share_fee_pct,omitempty" url:"profit_share_fee_pct,omitempty"`
+	ProgrammaticGuaranteedPlatformAccessFeePct  *adama.Decimal  `json:"programmatic_guaranteed_platform_access_fee_pct,omitempty" url:"programmatic_guaranteed_platform_access_fee_pct,omitempty"`
+	SourcePlatformAccessFeePct                  *adama.Decimal  `json:"source_platform_access_fee_pct,omitempty" url:"source_platform_access_fee_pct,omitempty"`
+	PartnershipRebateFeeUnit                    FeeUnit         `json:"partnership_rebate_fee_unit,omitempty" url:"partnership_rebate_fee_unit,omitempty"`
+	PlatformAccessFeeUnit                       FeeUnit         `json:"platform_access_fee_unit,omitempty" url:"platform_access_fee_unit,omitempty"`
+	PMPOptimizationOnUnit                       FeeUnit         `json:"pmp_optimization_on_unit,omitempty" url:"pmp_optimization_on_unit,omitempty"`
+	PMPOptimizationOffUnit                      FeeUnit         `json:"pmp_optimization_off_unit,omitempty" url:"pmp_optimization_off_unit,omitempty"`
+	ProgrammaticGuaranteedPlatformAccessFeeUnit FeeUnit         `json:"programmatic_guaranteed_platform_access_fee_unit,omitempty" url:"programmatic_guaranteed_platform_access_fee_unit,omitempty"`
+	SourcePlatformAccessFeeUnit                 FeeUnit         `json:"source_platform_access_fee_unit,omitempty" url:"source_platform_access_fee_unit,omitempty"`
+	ViewabilityDisplayAllImps                   *adama.Decimal  `json:"viewability_display_all_imps,omitempty" url:"viewability_display_all_imps,omitempty"`
+	ViewabilityDisplaySample                    *adama.Decimal  `json:"viewability_display_sample,omitempty" url:"viewability_display_sample,omitempty"`
+	ViewabilityVideoAllImps                     *adama.Decimal  `json:"viewability_video_all_imps,omitempty" url:"viewability_video_all_imps,omitempty"`
+	ViewabilityVideoSample                      *adama.Decimal  `json:"viewability_video_sample,omitempty" url:"viewability_video_sample,omitempty"`
+	PlatformAccessFeeCPM                        adama.Money     `json:"platform_access_fee_cpm,omitempty" url:"platform_access_fee_cpm,omitempty"`
+	PlatformAccessFeeFixed                      adama.Money     `json:"platform_access_fee_fixed,omitempty" url:"platform_access_fee_fixed,omitempty"`
+	ProgrammaticGuaranteedPlatformAccessFeeCPM  adama.Money     `json:"programmatic_guaranteed_platform_access_fee_cpm,omitempty" url:"programmatic_guaranteed_platform_access_fee_cpm,omitempty"`
+	SourcePlatformAccessFeeCPM                  adama.Money     `json:"source_platform_access_fee_cpm,omitempty" url:"source_platform_access_fee_cpm,omitempty"`
+	PartnershipRebateFeeCPM                     adama.Money     `json:"partnership_rebate_fee_cpm,omitempty" url:"partnership_rebate_fee_cpm,omitempty"`
+	ManagedServiceFeeUnit                       ContractFeeUnit `json:"managed_service_fee_unit,omitempty" url:"managed_service_fee_unit,omitempty"`
+	ManagedServiceFeePct                        *adama.Decimal  `json:"managed_service_fee_pct,omitempty" url:"managed_service_fee_pct,omitempty"`
+	ManagedServiceFeeCPM                        adama.Money     `json:"managed_service_fee_cpm,omitempty" url:"managed_service_fee_cpm,omitempty"`
+	ManagedServiceFeeFixed                      adama.Money     `json:"managed_service_fee_fixed,omitempty" url:"managed_service_fee_fixed,omitempty"`
+	OptimizationFeeUnit                         ContractFeeUnit `json:"optimization_fee_unit,omitempty" url:"optimization_fee_unit,omitempty"`
+	OptimizationFeePct                          *adama.Decimal  `json:"optimization_fee_pct,omitempty" url:"optimization_fee_pct,omitempty"`
+	OptimizationFeeCPM                          adama.Money     `json:"optimization_fee_cpm,omitempty" url:"optimization_fee_cpm,omitempty"`
+	OptimizationFeeFixed                        adama.Money     `json:"optimization_fee_fixed,omitempty" url:"optimization_fee_fixed,omitempty"`
+	DMPFeeUnit                                  ContractFeeUnit `json:"dmp_fee_unit,omitempty" url:"dmp_fee_unit,omitempty"`
+	DMPFeePct                                   *adama.Decimal  `json:"dmp_fee_pct,omitempty" url:"dmp_fee_pct,omitempty"`
+	DMPFeeCPM                                   adama.Money     `json:"dmp_fee_cpm,omitempty" url:"dmp_fee_cpm,omitempty"`
+	DMPFeeCPTS                                  adama.Money     `json:"dmp_fee_cpts,omitempty" url:"dmp_fee_cpts,omitempty"`
+	SignalsFeeUnit                              ContractFeeUnit `json:"signals_fee_unit,omitempty" url:"signals_fee_unit,omitempty"`
+	SignalsFeePct                               *adama.Decimal  `json:"signals_fee_pct,omitempty" url:"signals_fee_pct,omitempty"`
+	SignalsFeeCPM                               adama.Money     `json:"signals_fee_cpm,omitempty" url:"signals_fee_cpm,omitempty"`
+	P1AppsFeeUnit                               ContractFeeUnit `json:"p1_apps_fee_unit,omitempty" url:"p1_apps_fee_unit,omitempty"`
+	P1AppsFeePct                                *adama.Decimal  `json:"p1_apps_fee_pct,omitempty" url:"p1_apps_fee_pct,omitempty"`
+	P1AppsFeeCPM                                adama.Money     `json:"p1_apps_fee_cpm,omitempty" url:"p1_apps_fee_cpm,omitempty"`
+	MediaEnablementFeeUnit                      ContractFeeUnit `json:"media_enablement_fee_unit,omitempty" url:"media_enablement_fee_unit,omitempty"`
+	MediaEnablementFeePct                       *adama.Decimal  `json:"media_enablement_fee_pct,omitempty" url:"media_enablement_fee_pct,omitempty"`
+	MediaEnablementFeeCPM                       adama.Money     `json:"media_enablement_fee_cpm,omitempty" url:"media_enablement_fee_cpm,omitempty"`
+	CountryTaxWithholdingFeeUnit                ContractFeeUnit `json:"country_tax_withholding_fee_unit,omitempty" url:"country_tax_withholding_fee_unit,omitempty"`
+	CountryTaxWithholdingFeePct                 *adama.Decimal  `json:"country_tax_withholding_fee_pct,omitempty" url:"country_tax_withholding_fee_pct,omitempty"`
+	CountryTaxWithholdingFeeCPM                 adama.Money     `json:"country_tax_withholding_fee_cpm,omitempty" url:"country_tax_withholding_fee_cpm,omitempty"`
+	DBAOptimizationFeeUnit                      ContractFeeUnit `json:"dba_optimization_fee_unit,omitempty" url:"dba_optimization_fee_unit,omitempty"`
+	DBAOptimizationFeePct                       *adama.Decimal  `json:"dba_optimization_fee_pct,omitempty" url:"dba_optimization_fee_pct,omitempty"`
+	DBAOptimizationFeeCPM                       adama.Money     `json:"dba_optimization_fee_cpm,omitempty" url:"dba_optimization_fee_cpm,omitempty"`
+	AudioVideoPlatformAccessFeeUnit             ContractFeeUnit `json:"audio_video_platform_access_fee_unit,omitempty" url:"audio_video_platform_access_fee_unit,omitempty"`
+	AudioVideoPlatformAccessFeePct              *adama.Decimal  `json:"audio_video_platform_access_fee_pct,omitempty" url:"audio_video_platform_access_fee_pct,omitempty"`
+	AudioVideoPlatformAccessFeeCPM              adama.Money     `json:"audio_video_platform_access_fee_cpm,omitempty" url:"audio_video_platform_access_fee_cpm,omitempty"`
+	AdaptiveSegmentCPM                          adama.Money     `json:"adaptive_segment_cpm,omitempty" url:"adaptive_segment_cpm,omitempty"`
+	ExternalMediaTrackingCPM                    adama.Money     `json:"external_media_tracking_cpm,omitempty" url:"external_media_tracking_cpm,omitempty"`
+	CrossDeviceFeeCPM                           adama.Money     `json:"cross_device_fee_cpm,omitempty" url:"cross_device_fee_cpm,omitempty"`
+	MFAFeeCPM                                   adama.Money     `json:"mfa_fee_cpm,omitempty" url:"mfa_fee_cpm,omitempty"`
+	ConnectedIDCost                             *adama.Decimal  `json:"connected_id_cost,omitempty" url:"connected_id_cost,omitempty"`
+	FinancingCost                               *adama.Decimal  `json:"financing_cost,omitempty" url:"financing_cost,omitempty"`
+	AudienceVerificationCost                    *adama.Decimal  `json:"audience_verification_cost,omitempty" url:"audience_verification_cost,omitempty"`
+	// Organization is the embedded organization (with=organization);
+	// never sent.
+	Organization *Organization `json:"organization,omitempty" url:"-"`
+}
+
+// UnmarshalJSON reads the record leniently (see Common.Misfits), keeping
+// unknown properties in Extra: in one pass where every value takes a
+// documented form, else through decodeRecord.
+func (x *Contract) UnmarshalJSON(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow reads b through decodeRecord.
+func (x *Contract) decodeSlow(b []byte) error {
+	type plain Contract
+	return decodeRecord(b, (*plain)(x), &x.Common)
+}
+
+// contractFields are the properties Contract reads.
+var contractFields = [...]string{"id", "entity_type", "name", "version", "created_on", "updated_on", "organization_id", "contract_number", "currency_code", "effective_start_date", "effective_end_date", "platform_monthly_min", "spend_cap", "value", "exclude_agency_margin", "partner_channel_fee_cpm", "partner_custom_fee_cpm", "partner_quality_fee_cpm", "partner_safety_fee_cpm", "standard_segment_cpm", "p1_as_fee_cpm", "p1_html5_fee_cpm", "p1_vads_fee_cpm", "pmp_optimization_on_fee_cpm", "pmp_optimization_off_fee_cpm", "partnership_rebate_fee_pct", "platform_access_fee_pct", "pmp_optimization_on_fee_pct", "pmp_optimization_off_fee_pct", "profit_share_fee_pct", "programmatic_guaranteed_platform_access_fee_pct", "source_platform_access_fee_pct", "partnership_rebate_fee_unit", "platform_access_fee_unit", "pmp_optimization_on_unit", "pmp_optimization_off_unit", "programmatic_guaranteed_platform_access_fee_unit", "source_platform_access_fee_unit", "viewability_display_all_imps", "viewability_display_sample", "viewability_video_all_imps", "viewability_video_sample", "platform_access_fee_cpm", "platform_access_fee_fixed", "programmatic_guaranteed_platform_access_fee_cpm", "source_platform_access_fee_cpm", "partnership_rebate_fee_cpm", "managed_service_fee_unit", "managed_service_fee_pct", "managed_service_fee_cpm", "managed_service_fee_fixed", "optimization_fee_unit", "optimization_fee_pct", "optimization_fee_cpm", "optimization_fee_fixed", "dmp_fee_unit", "dmp_fee_pct", "dmp_fee_cpm", "dmp_fee_cpts", "signals_fee_unit", "signals_fee_pct", "signals_fee_cpm", "p1_apps_fee_unit", "p1_apps_fee_pct", "p1_apps_fee_cpm", "media_enablement_fee_unit", "media_enablement_fee_pct", "media_enablement_fee_cpm", "country_tax_withholding_fee_unit", "country_tax_withholding_fee_pct", "country_tax_withholding_fee_cpm", "dba_optimization_fee_unit", "dba_optimization_fee_pct", "dba_optimization_fee_cpm", "audio_video_platform_access_fee_unit", "audio_video_platform_access_fee_pct", "audio_video_platform_access_fee_cpm", "adaptive_segment_cpm", "external_media_tracking_cpm", "cross_device_fee_cpm", "mfa_fee_cpm", "connected_id_cost", "financing_cost", "audience_verification_cost", "organization"}
+
+// decodeFast reads b into the zero record x in one pass, reporting
+// false (leaving x zero) where decodeRecord must decide: a value of
+// no documented form, a repeated property, a key naming a property in
+// another case.
+func (x *Contract) decodeFast(b []byte) bool {
+	b, ok := x.Common.fastStart(b)
+	if !ok || !(x.ID == 0 &&
+		x.EntityType == "" &&
+		x.Name == "" &&
+		x.Version == 0 &&
+		x.CreatedOn == nil &&
+		x.UpdatedOn == nil &&
+		x.OrganizationID == 0 &&
+		x.ContractNumber == nil &&
+		x.CurrencyCode == "" &&
+		x.EffectiveStartDate == nil &&
+		x.EffectiveEndDate == nil &&
+		x.PlatformMonthlyMin == nil &&
+		x.SpendCap == nil &&
+		x.Value == nil &&
+		x.ExcludeAgencyMargin == nil &&
+		x.PartnerChannelFeeCPM == nil &&
+		x.PartnerCustomFeeCPM == nil &&
+		x.PartnerQualityFeeCPM == nil &&
+		x.PartnerSafetyFeeCPM == nil &&
+		x.StandardSegmentCPM == nil &&
+		x.P1ASFeeCPM == nil &&
+		x.P1HTML5FeeCPM == nil &&
+		x.P1VadsFeeCPM == nil &&
+		x.PMPOptimizationOnFeeCPM == nil &&
+		x.PMPOptimizationOffFeeCPM == nil &&
+		x.PartnershipRebateFeePct == nil &&
+		x.PlatformAccessFeePct == nil &&
+		x.PMPOptimizationOnFeePct == nil &&
+		x.PMPOptimizationOffFeePct == nil &&
+		x.ProfitShareFeePct == nil &&
+		x.ProgrammaticGuaranteedPlatformAccessFeePct == nil &&
+		x.SourcePlatformAccessFeePct == nil &&
+		x.PartnershipRebateFeeUnit == "" &&
+		x.PlatformAccessFeeUnit == "" &&
+		x.PMPOptimizationOnUnit == "" &&
+		x.PMPOptimizationOffUnit == "" &&
+		x.ProgrammaticGuaranteedPlatformAccessFeeUnit == "" &&
+		x.SourcePlatformAccessFeeUnit == "" &&
+		x.ViewabilityDisplayAllImps == nil &&
+		x.ViewabilityDisplaySample == nil &&
+		x.ViewabilityVideoAllImps == nil &&
+		x.ViewabilityVideoSample == nil &&
+		x.PlatformAccessFeeCPM == nil &&
+		x.PlatformAccessFeeFixed == nil &&
+		x.ProgrammaticGuaranteedPlatformAccessFeeCPM == nil &&
+		x.SourcePlatformAccessFeeCPM == nil &&
+		x.PartnershipRebateFeeCPM == nil &&
+		x.ManagedServiceFeeUnit == "" &&
+		x.ManagedServiceFeePct == nil &&
+		x.ManagedServiceFeeCPM == nil &&
+		x.ManagedServiceFeeFixed == nil &&
+		x.OptimizationFeeUnit == "" &&
+		x.OptimizationFeePct == nil &&
+		x.OptimizationFeeCPM == nil &&
+		x.OptimizationFeeFixed == nil &&
+		x.DMPFeeUnit == "" &&
+		x.DMPFeePct == nil &&
+		x.DMPFeeCPM == nil &&
+		x.DMPFeeCPTS == nil &&
+		x.SignalsFeeUnit == "" &&
+		x.SignalsFeePct == nil &&
+		x.SignalsFeeCPM == nil &&
+		x.P1AppsFeeUnit == "" &&
+		x.P1AppsFeePct == nil &&
+		x.P1AppsFeeCPM == nil &&
+		x.MediaEnablementFeeUnit == "" &&
+		x.MediaEnablementFeePct == nil &&
+		x.MediaEnablementFeeCPM == nil &&
+		x.CountryTaxWithholdingFeeUnit == "" &&
+		x.CountryTaxWithholdingFeePct == nil &&
+		x.CountryTaxWithholdingFeeCPM == nil &&
+		x.DBAOptimizationFeeUnit == "" &&
+		x.DBAOptimizationFeePct == nil &&
+		x.DBAOptimizationFeeCPM == nil &&
+		x.AudioVideoPlatformAccessFeeUnit == "" &&
+		x.AudioVideoPlatformAccessFeePct == nil &&
+		x.AudioVideoPlatformAccessFeeCPM == nil &&
+		x.AdaptiveSegmentCPM == nil &&
+		x.ExternalMediaTrackingCPM == nil &&
+		x.CrossDeviceFeeCPM == nil &&
+		x.MFAFeeCPM == nil &&
+		x.ConnectedIDCost == nil &&
+		x.FinancingCost == nil &&
+		x.AudienceVerificationCost == nil &&
+		x.Organization == nil) {
+		return false
+	}
+	var seen [85]bool
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			ok = once(&seen[0]) && readInt(&x.Currencies, "id", v, &x.ID)
+		case "entity_type":
+			ok = once(&seen[1]) && readText(v, &x.EntityType)
+		case "name":
+			ok = once(&seen[2]) && readText(v, &x.Name)
+		case "version":
+			ok = once(&seen[3]) && readInt(&x.Currencies, "version", v, &x.Version)
+		case "created_on":
+			ok = once(&seen[4]) && readTimePtr(v, &x.CreatedOn)
+		case "updated_on":
+			ok = once(&seen[5]) && readTimePtr(v, &x.UpdatedOn)
+		case "organization_id":
+			ok = once(&seen[6]) && readInt(&x.Currencies, "organization_id", v, &x.OrganizationID)
+		case "contract_number":
+			ok = once(&seen[7]) && readIntPtr(&x.Currencies, "contract_number", v, &x.ContractNumber)
+		case "currency_code":
+			ok = once(&seen[8]) && readText(v, &x.CurrencyCode)
+		case "effective_start_date":
+			ok = once(&seen[9]) && readTimePtr(v, &x.EffectiveStartDate)
+		case "effective_end_date":
+			ok = once(&seen[10]) && readTimePtr(v, &x.EffectiveEndDate)
+		case "platform_monthly_min":
+			ok = once(&seen[11]) && readIntPtr(&x.Currencies, "platform_monthly_min", v, &x.PlatformMonthlyMin)
+		case "spend_cap":
+			ok = once(&seen[12]) && readIntPtr(&x.Currencies, "spend_cap", v, &x.SpendCap)
+		case "value":
+			ok = once(&seen[13]) && readIntPtr(&x.Currencies, "value", v, &x.Value)
+		case "exclude_agency_margin":
+			ok = once(&seen[14]) && readBoolPtr(v, &x.ExcludeAgencyMargin)
+		case "partner_channel_fee_cpm":
+			ok = once(&seen[15]) && readMoney(v, &x.PartnerChannelFeeCPM)
+		case "partner_custom_fee_cpm":
+			ok = once(&seen[16]) && readMoney(v, &x.PartnerCustomFeeCPM)
+		case "partner_quality_fee_cpm":
+			ok = once(&seen[17]) && readMoney(v, &x.PartnerQualityFeeCPM)
+		case "partner_safety_fee_cpm":
+			ok = once(&seen[18]) && readMoney(v, &x.PartnerSafetyFeeCPM)
+		case "standard_segment_cpm":
+			ok = once(&seen[19]) && readMoney(v, &x.StandardSegmentCPM)
+		case "p1_as_fee_cpm":
+			ok = once(&seen[20]) && readMoney(v, &x.P1ASFeeCPM)
+		case "p1_html5_fee_cpm":
+			ok = once(&seen[21]) && readMoney(v, &x.P1HTML5FeeCPM)
+		case "p1_vads_fee_cpm":
+			ok = once(&seen[22]) && readMoney(v, &x.P1VadsFeeCPM)
+		case "pmp_optimization_on_fee_cpm":
+			ok = once(&seen[23]) && readMoney(v, &x.PMPOptimizationOnFeeCPM)
+		case "pmp_optimization_off_fee_cpm":
+			ok = once(&seen[24]) && readMoney(v, &x.PMPOptimizationOffFeeCPM)
+		case "partnership_rebate_fee_pct":
+			ok = once(&seen[25]) && readDecimalPtr(&x.Currencies, "partnership_rebate_fee_pct", v, &x.PartnershipRebateFeePct)
+		case "platform_access_fee_pct":
+			ok = once(&seen[26]) && readDecimalPtr(&x.Currencies, "platform_access_fee_pct", v, &x.PlatformAccessFeePct)
+		case "pmp_optimization_on_fee_pct":
+			ok = once(&seen[27]) && readDecimalPtr(&x.Currencies, "pmp_optimization_on_fee_pct", v, &x.PMPOptimizationOnFeePct)
+		case "pmp_optimization_off_fee_pct":
+			ok = once(&seen[28]) && readDecimalPtr(&x.Currencies, "pmp_optimization_off_fee_pct", v, &x.PMPOptimizationOffFeePct)
+		case "profit_share_fee_pct":
+			ok = once(&seen[29]) && readDecimalPtr(&x.Currencies, "profit_share_fee_pct", v, &x.ProfitShareFeePct)
+		case "programmatic_guaranteed_platform_access_fee_pct":
+			ok = once(&seen[30]) && readDecimalPtr(&x.Currencies, "programmatic_guaranteed_platform_access_fee_pct", v, &x.ProgrammaticGuaranteedPlatformAccessFeePct)
+		case "source_platform_access_fee_pct":
+			ok = once(&seen[31]) && readDecimalPtr(&x.Currencies, "source_platform_access_fee_pct", v, &x.SourcePlatformAccessFeePct)
+		case "partnership_rebate_fee_unit":
+			ok = once(&seen[32]) && readName(v, &x.PartnershipRebateFeeUnit)
+		case "platform_access_fee_unit":
+			ok = once(&seen[33]) && readName(v, &x.PlatformAccessFeeUnit)
+		case "pmp_optimization_on_unit":
+			ok = once(&seen[34]) && readName(v, &x.PMPOptimizationOnUnit)
+		case "pmp_optimization_off_unit":
+			ok = once(&seen[35]) && readName(v, &x.PMPOptimizationOffUnit)
+		case "programmatic_guaranteed_platform_access_fee_unit":
+			ok = once(&seen[36]) && readName(v, &x.ProgrammaticGuaranteedPlatformAccessFeeUnit)
+		case "source_platform_access_fee_unit":
+			ok = once(&seen[37]) && readName(v, &x.SourcePlatformAccessFeeUnit)
+		case "viewability_display_all_imps":
+			ok = once(&seen[38]) && readDecimalPtr(&x.Currencies, "viewability_display_all_imps", v, &x.ViewabilityDisplayAllImps)
+		case "viewability_display_sample":
+			ok = once(&seen[39]) && readDecimalPtr(&x.Currencies, "viewability_display_sample", v, &x.ViewabilityDisplaySample)
+		case "viewability_video_all_imps":
+			ok = once(&seen[40]) && readDecimalPtr(&x.Currencies, "viewability_video_all_imps", v, &x.ViewabilityVideoAllImps)
+		case "viewability_video_sample":
+			ok = once(&seen[41]) && readDecimalPtr(&x.Currencies, "viewability_video_sample", v, &x.ViewabilityVideoSample)
+		case "platform_access_fee_cpm":
+			ok = once(&seen[42]) && readMoney(v, &x.PlatformAccessFeeCPM)
+		case "platform_access_fee_fixed":
+			ok = once(&seen[43]) && readMoney(v, &x.PlatformAccessFeeFixed)
+		case "programmatic_guaranteed_platform_access_fee_cpm":
+			ok = once(&seen[44]) && readMoney(v, &x.ProgrammaticGuaranteedPlatformAccessFeeCPM)
+		case "source_platform_access_fee_cpm":
+			ok = once(&seen[45]) && readMoney(v, &x.SourcePlatformAccessFeeCPM)
+		case "partnership_rebate_fee_cpm":
+			ok = once(&seen[46]) && readMoney(v, &x.PartnershipRebateFeeCPM)
+		case "managed_service_fee_unit":
+			ok = once(&seen[47]) && readName(v, &x.ManagedServiceFeeUnit)
+		case "managed_service_fee_pct":
+			ok = once(&seen[48]) && readDecimalPtr(&x.Currencies, "managed_service_fee_pct", v, &x.ManagedServiceFeePct)
+		case "managed_service_fee_cpm":
+			ok = once(&seen[49]) && readMoney(v, &x.ManagedServiceFeeCPM)
+		case "managed_service_fee_fixed":
+			ok = once(&seen[50]) && readMoney(v, &x.ManagedServiceFeeFixed)
+		case "optimization_fee_unit":
+			ok = once(&seen[51]) && readName(v, &x.OptimizationFeeUnit)
+		case "optimization_fee_pct":
+			ok = once(&seen[52]) && readDecimalPtr(&x.Currencies, "optimization_fee_pct", v, &x.OptimizationFeePct)
+		case "optimization_fee_cpm":
+			ok = once(&seen[53]) && readMoney(v, &x.OptimizationFeeCPM)
+		case "optimization_fee_fixed":
+			ok = once(&seen[54]) && readMoney(v, &x.OptimizationFeeFixed)
+		case "dmp_fee_unit":
+			ok = once(&seen[55]) && readName(v, &x.DMPFeeUnit)
+		case "dmp_fee_pct":
+			ok = once(&seen[56]) && readDecimalPtr(&x.Currencies, "dmp_fee_pct", v, &x.DMPFeePct)
+		case "dmp_fee_cpm":
+			ok = once(&seen[57]) && readMoney(v, &x.DMPFeeCPM)
+		case "dmp_fee_cpts":
+			ok = once(&seen[58]) && readMoney(v, &x.DMPFeeCPTS)
+		case "signals_fee_unit":
+			ok = once(&seen[59]) && readName(v, &x.SignalsFeeUnit)
+		case "signals_fee_pct":
+			ok = once(&seen[60]) && readDecimalPtr(&x.Currencies, "signals_fee_pct", v, &x.SignalsFeePct)
+		case "signals_fee_cpm":
+			ok = once(&seen[61]) && readMoney(v, &x.SignalsFeeCPM)
+		case "p1_apps_fee_unit":
+			ok = once(&seen[62]) && readName(v, &x.P1AppsFeeUnit)
+		case "p1_apps_fee_pct":
+			ok = once(&seen[63]) && readDecimalPtr(&x.Currencies, "p1_apps_fee_pct", v, &x.P1AppsFeePct)
+		case "p1_apps_fee_cpm":
+			ok = once(&seen[64]) && readMoney(v, &x.P1AppsFeeCPM)
+		case "media_enablement_fee_unit":
+			ok = once(&seen[65]) && readName(v, &x.MediaEnablementFeeUnit)
+		case "media_enablement_fee_pct":
+			ok = once(&seen[66]) && readDecimalPtr(&x.Currencies, "media_enablement_fee_pct", v, &x.MediaEnablementFeePct)
+		case "media_enablement_fee_cpm":
+			ok = once(&seen[67]) && readMoney(v, &x.MediaEnablementFeeCPM)
+		case "country_tax_withholding_fee_unit":
+			ok = once(&seen[68]) && readName(v, &x.CountryTaxWithholdingFeeUnit)
+		case "country_tax_withholding_fee_pct":
+			ok = once(&seen[69]) && readDecimalPtr(&x.Currencies, "country_tax_withholding_fee_pct", v, &x.CountryTaxWithholdingFeePct)
+		case "country_tax_withholding_fee_cpm":
+			ok = once(&seen[70]) && readMoney(v, &x.CountryTaxWithholdingFeeCPM)
+		case "dba_optimization_fee_unit":
+			ok = once(&seen[71]) && readName(v, &x.DBAOptimizationFeeUnit)
+		case "dba_optimization_fee_pct":
+			ok = once(&seen[72]) && readDecimalPtr(&x.Currencies, "dba_optimization_fee_pct", v, &x.DBAOptimizationFeePct)
+		case "dba_optimization_fee_cpm":
+			ok = once(&seen[73]) && readMoney(v, &x.DBAOptimizationFeeCPM)
+		case "audio_video_platform_access_fee_unit":
+			ok = once(&seen[74]) && readName(v, &x.AudioVideoPlatformAccessFeeUnit)
+		case "audio_video_platform_access_fee_pct":
+			ok = once(&seen[75]) && readDecimalPtr(&x.Currencies, "audio_video_platform_access_fee_pct", v, &x.AudioVideoPlatformAccessFeePct)
+		case "audio_video_platform_access_fee_cpm":
+			ok = once(&seen[76]) && readMoney(v, &x.AudioVideoPlatformAccessFeeCPM)
+		case "adaptive_segment_cpm":
+			ok = once(&seen[77]) && readMoney(v, &x.AdaptiveSegmentCPM)
+		case "external_media_tracking_cpm":
+			ok = once(&seen[78]) && readMoney(v, &x.ExternalMediaTrackingCPM)
+		case "cross_device_fee_cpm":
+			ok = once(&seen[79]) && readMoney(v, &x.CrossDeviceFeeCPM)
+		case "mfa_fee_cpm":
+			ok = once(&seen[80]) && readMoney(v, &x.MFAFeeCPM)
+		case "connected_id_cost":
+			ok = once(&seen[81]) && readDecimalPtr(&x.Currencies, "connected_id_cost", v, &x.ConnectedIDCost)
+		case "financing_cost":
+			ok = once(&seen[82]) && readDecimalPtr(&x.Currencies, "financing_cost", v, &x.FinancingCost)
+		case "audience_verification_cost":
+			ok = once(&seen[83]) && readDecimalPtr(&x.Currencies, "audience_verification_cost", v, &x.AudienceVerificationCost)
+		case "organization":
+			ok = once(&seen[84]) && readRecord(v, &x.Organization)
+		default:
+			ok = records.KeepUnknown(&x.Extra, key, v, contractFields[:]...)
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		*x = Contract{}
+		return false
+	}
+	x.Common.fastEnd(b, x, x.Organization != nil)
+	return true
+}
+
 // StrategyTarget is one dimension a strategy targets (entity
 // type strategy_target), as strategies/{id}/target_values and
 // target_dimensions/{dimension} answer it. Shape from the Campaigns
@@ -9086,5 +9518,826 @@ func (x *HistoryEntry) validate(v *valid.Validator, create bool) { x.validateAt(
 func (x *HistoryEntry) validateAt(v *valid.Validator, at string, create bool) {
 	if x == nil {
 		return
+	}
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *Contract) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Contract) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "organization_id"), x.OrganizationID != 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			} else {
+				v.Require(valid.Path(at, "currency_code"), false)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "effective_start_date"), x.EffectiveStartDate != nil && !x.EffectiveStartDate.IsZero())
+		v.Require(valid.Path(at, "effective_end_date"), x.EffectiveEndDate != nil && !x.EffectiveEndDate.IsZero())
+		v.Require(valid.Path(at, "platform_monthly_min"), x.PlatformMonthlyMin != nil)
+		v.Require(valid.Path(at, "exclude_agency_margin"), x.ExcludeAgencyMargin != nil)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnerChannelFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partner_channel_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partner_channel_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnerCustomFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partner_custom_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partner_custom_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnerQualityFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partner_quality_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partner_quality_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnerSafetyFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partner_safety_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partner_safety_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "standard_segment_cpm"), len(x.StandardSegmentCPM) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.StandardSegmentCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "standard_segment_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "standard_segment_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "p1_as_fee_cpm"), len(x.P1ASFeeCPM) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.P1ASFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "p1_as_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "p1_as_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "p1_html5_fee_cpm"), len(x.P1HTML5FeeCPM) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.P1HTML5FeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "p1_html5_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "p1_html5_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "p1_vads_fee_cpm"), len(x.P1VadsFeeCPM) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.P1VadsFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "p1_vads_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "p1_vads_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PMPOptimizationOnFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "pmp_optimization_on_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "pmp_optimization_on_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PMPOptimizationOffFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "pmp_optimization_off_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "pmp_optimization_off_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "profit_share_fee_pct"), x.ProfitShareFeePct != nil)
+		if x.PartnershipRebateFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "partnership_rebate_fee_unit"), x.PartnershipRebateFeeUnit, "CPM", "PCT_TOTAL_COST")
+		}
+		if x.PlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "platform_access_fee_unit"), x.PlatformAccessFeeUnit)
+		}
+		if x.PMPOptimizationOnUnit != "" {
+			valid.Enum(v, valid.Path(at, "pmp_optimization_on_unit"), x.PMPOptimizationOnUnit)
+		}
+		if x.PMPOptimizationOffUnit != "" {
+			valid.Enum(v, valid.Path(at, "pmp_optimization_off_unit"), x.PMPOptimizationOffUnit)
+		}
+		if x.ProgrammaticGuaranteedPlatformAccessFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "programmatic_guaranteed_platform_access_fee_unit"), x.ProgrammaticGuaranteedPlatformAccessFeeUnit, "CPM", "PCT_TOTAL_COST")
+		}
+		if x.SourcePlatformAccessFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "source_platform_access_fee_unit"), x.SourcePlatformAccessFeeUnit, "CPM", "PCT_TOTAL_COST")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PlatformAccessFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PlatformAccessFeeFixed {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "platform_access_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "platform_access_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.ProgrammaticGuaranteedPlatformAccessFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "programmatic_guaranteed_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "programmatic_guaranteed_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SourcePlatformAccessFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "source_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "source_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnershipRebateFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partnership_rebate_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partnership_rebate_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.ManagedServiceFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "managed_service_fee_unit"), x.ManagedServiceFeeUnit, "PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.ManagedServiceFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "managed_service_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "managed_service_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.ManagedServiceFeeFixed {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "managed_service_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "managed_service_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.OptimizationFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "optimization_fee_unit"), x.OptimizationFeeUnit, "PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.OptimizationFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "optimization_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "optimization_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.OptimizationFeeFixed {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "optimization_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "optimization_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.DMPFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "dmp_fee_unit"), x.DMPFeeUnit, "PCT_TOTAL_COST", "CPM", "CPTS")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.DMPFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "dmp_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "dmp_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.DMPFeeCPTS {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "dmp_fee_cpts", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "dmp_fee_cpts", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.SignalsFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "signals_fee_unit"), x.SignalsFeeUnit, "PCT_TOTAL_COST", "CPM")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SignalsFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "signals_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "signals_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.P1AppsFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "p1_apps_fee_unit"), x.P1AppsFeeUnit, "PCT_TOTAL_COST", "CPM")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.P1AppsFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "p1_apps_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "p1_apps_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.MediaEnablementFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "media_enablement_fee_unit"), x.MediaEnablementFeeUnit, "PCT_TOTAL_COST", "CPM", "PCT_CLEAR")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MediaEnablementFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "media_enablement_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "media_enablement_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.CountryTaxWithholdingFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "country_tax_withholding_fee_unit"), x.CountryTaxWithholdingFeeUnit, "CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CountryTaxWithholdingFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "country_tax_withholding_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "country_tax_withholding_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.DBAOptimizationFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "dba_optimization_fee_unit"), x.DBAOptimizationFeeUnit, "CPM", "PCT_MEDIA")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.DBAOptimizationFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "dba_optimization_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "dba_optimization_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.AudioVideoPlatformAccessFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "audio_video_platform_access_fee_unit"), x.AudioVideoPlatformAccessFeeUnit, "CPM", "PCT_TOTAL_COST")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AudioVideoPlatformAccessFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "audio_video_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "audio_video_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		v.Require(valid.Path(at, "adaptive_segment_cpm"), len(x.AdaptiveSegmentCPM) > 0)
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdaptiveSegmentCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "adaptive_segment_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "adaptive_segment_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.ExternalMediaTrackingCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "external_media_tracking_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "external_media_tracking_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CrossDeviceFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cross_device_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cross_device_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MFAFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "mfa_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "mfa_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+	} else {
+		{
+			outer := v
+			v := new(valid.Validator)
+			if x.CurrencyCode != "" {
+				v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+				v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnerChannelFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partner_channel_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partner_channel_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnerCustomFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partner_custom_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partner_custom_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnerQualityFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partner_quality_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partner_quality_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnerSafetyFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partner_safety_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partner_safety_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.StandardSegmentCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "standard_segment_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "standard_segment_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.P1ASFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "p1_as_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "p1_as_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.P1HTML5FeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "p1_html5_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "p1_html5_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.P1VadsFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "p1_vads_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "p1_vads_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PMPOptimizationOnFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "pmp_optimization_on_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "pmp_optimization_on_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PMPOptimizationOffFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "pmp_optimization_off_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "pmp_optimization_off_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.PartnershipRebateFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "partnership_rebate_fee_unit"), x.PartnershipRebateFeeUnit, "CPM", "PCT_TOTAL_COST")
+		}
+		if x.PlatformAccessFeeUnit != "" {
+			valid.Enum(v, valid.Path(at, "platform_access_fee_unit"), x.PlatformAccessFeeUnit)
+		}
+		if x.PMPOptimizationOnUnit != "" {
+			valid.Enum(v, valid.Path(at, "pmp_optimization_on_unit"), x.PMPOptimizationOnUnit)
+		}
+		if x.PMPOptimizationOffUnit != "" {
+			valid.Enum(v, valid.Path(at, "pmp_optimization_off_unit"), x.PMPOptimizationOffUnit)
+		}
+		if x.ProgrammaticGuaranteedPlatformAccessFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "programmatic_guaranteed_platform_access_fee_unit"), x.ProgrammaticGuaranteedPlatformAccessFeeUnit, "CPM", "PCT_TOTAL_COST")
+		}
+		if x.SourcePlatformAccessFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "source_platform_access_fee_unit"), x.SourcePlatformAccessFeeUnit, "CPM", "PCT_TOTAL_COST")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PlatformAccessFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PlatformAccessFeeFixed {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "platform_access_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "platform_access_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.ProgrammaticGuaranteedPlatformAccessFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "programmatic_guaranteed_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "programmatic_guaranteed_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SourcePlatformAccessFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "source_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "source_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.PartnershipRebateFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "partnership_rebate_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "partnership_rebate_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.ManagedServiceFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "managed_service_fee_unit"), x.ManagedServiceFeeUnit, "PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.ManagedServiceFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "managed_service_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "managed_service_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.ManagedServiceFeeFixed {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "managed_service_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "managed_service_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.OptimizationFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "optimization_fee_unit"), x.OptimizationFeeUnit, "PCT_TOTAL_COST", "CPM", "FIXED", "PCT_NET_TOTAL_SPEND")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.OptimizationFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "optimization_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "optimization_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.OptimizationFeeFixed {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "optimization_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "optimization_fee_fixed", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.DMPFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "dmp_fee_unit"), x.DMPFeeUnit, "PCT_TOTAL_COST", "CPM", "CPTS")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.DMPFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "dmp_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "dmp_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.DMPFeeCPTS {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "dmp_fee_cpts", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "dmp_fee_cpts", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.SignalsFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "signals_fee_unit"), x.SignalsFeeUnit, "PCT_TOTAL_COST", "CPM")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.SignalsFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "signals_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "signals_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.P1AppsFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "p1_apps_fee_unit"), x.P1AppsFeeUnit, "PCT_TOTAL_COST", "CPM")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.P1AppsFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "p1_apps_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "p1_apps_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.MediaEnablementFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "media_enablement_fee_unit"), x.MediaEnablementFeeUnit, "PCT_TOTAL_COST", "CPM", "PCT_CLEAR")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MediaEnablementFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "media_enablement_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "media_enablement_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.CountryTaxWithholdingFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "country_tax_withholding_fee_unit"), x.CountryTaxWithholdingFeeUnit, "CPM", "PCT_CLEAR", "PCT_NET_TOTAL_SPEND")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CountryTaxWithholdingFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "country_tax_withholding_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "country_tax_withholding_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.DBAOptimizationFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "dba_optimization_fee_unit"), x.DBAOptimizationFeeUnit, "CPM", "PCT_MEDIA")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.DBAOptimizationFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "dba_optimization_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "dba_optimization_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		if x.AudioVideoPlatformAccessFeeUnit != "" {
+			valid.EnumOf(v, valid.Path(at, "audio_video_platform_access_fee_unit"), x.AudioVideoPlatformAccessFeeUnit, "CPM", "PCT_TOTAL_COST")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AudioVideoPlatformAccessFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "audio_video_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "audio_video_platform_access_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.AdaptiveSegmentCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "adaptive_segment_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "adaptive_segment_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.ExternalMediaTrackingCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "external_media_tracking_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "external_media_tracking_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.CrossDeviceFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "cross_device_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "cross_device_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
+		{
+			outer := v
+			v := new(valid.Validator)
+			for i, e := range x.MFAFeeCPM {
+				if e.CurrencyCode != "" {
+					v.MinLen(valid.Path(valid.Index(at, "mfa_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+					v.MaxLen(valid.Path(valid.Index(at, "mfa_fee_cpm", i), "currency_code"), e.CurrencyCode, 3)
+				}
+			}
+			outer.Restate(v, "must be exactly 3 characters")
+		}
 	}
 }

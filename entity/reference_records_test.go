@@ -30,7 +30,7 @@ func TestCRUDReferenceCollections(t *testing.T) {
 	require.NoError(t, err)
 
 	t.Run("strategy_concepts", func(t *testing.T) {
-		crud(t, ec.StrategyConcepts, xc.StrategyConcepts, &entity.StrategyConcept{Common: entity.Common{Name: "SC"}, StrategyID: &st.ID, ConceptID: &concept.ID}, func(r *entity.StrategyConcept) { r.Status = on })
+		crud(t, ec.StrategyConcepts.Service, xc.StrategyConcepts.Service, &entity.StrategyConcept{Common: entity.Common{Name: "SC"}, StrategyID: &st.ID, ConceptID: &concept.ID}, func(r *entity.StrategyConcept) { r.Status = on })
 	})
 	t.Run("strategy_supply_sources", func(t *testing.T) {
 		crud(t, ec.StrategySupplySources, xc.StrategySupplySources, &entity.StrategySupplySource{StrategyID: &st.ID, SupplySourceID: i64(1)}, func(r *entity.StrategySupplySource) { r.SupplySourceID = i64(2) })
@@ -45,7 +45,7 @@ func TestCRUDReferenceCollections(t *testing.T) {
 		crud(t, ec.Vendors, xc.Vendors, &entity.Vendor{Common: entity.Common{Name: "V"}}, func(r *entity.Vendor) { r.Name = "V2" })
 	})
 	t.Run("vendor_contracts", func(t *testing.T) {
-		crud(t, ec.VendorContracts, xc.VendorContracts, &entity.VendorContract{Common: entity.Common{Name: "VC"}, VendorID: i64(1), CampaignID: &camp.ID, Price: adama.MustMoney("", "0.25")},
+		crud(t, ec.VendorContracts.Service, xc.VendorContracts.Service, &entity.VendorContract{Common: entity.Common{Name: "VC"}, VendorID: i64(1), CampaignID: &camp.ID, Price: adama.MustMoney("", "0.25")},
 			func(r *entity.VendorContract) { r.Price = adama.MustMoney("", "0.5") })
 	})
 	t.Run("vendor_domains", func(t *testing.T) {

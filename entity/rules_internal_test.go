@@ -128,12 +128,13 @@ func TestEveryStatedRuleIsEnforced(t *testing.T) {
 		"Strategy":        {"goal_type": "spend", "start_date": "2026-03-01T00:00:00Z", "end_date": "2026-03-02T00:00:00Z"},
 		"PixelBundle":     {"pixel_type": "event", "advertiser_id": 1, "tag_type": "js", "currency_fixed": "USD"},
 		"StrategyDayPart": {"start_hour": 0, "end_hour": 23},
+		"Contract":        {"profit_share_fee_pct": 12.5},
 	}
 	types := map[string]reflect.Type{}
 	for _, rec := range []Record{&Organization{}, &Agency{}, &Advertiser{}, &Campaign{}, &Strategy{}, &User{}, &Vertical{}, &Contact{},
 		&AtomicCreative{}, &CreativeApproval{}, &Concept{}, &PixelBundle{}, &BudgetFlight{}, &StrategyDayPart{}, &StrategyAudienceSegment{},
 		&AudienceSegment{}, &StrategyDomainRestriction{}, &AdServer{}, &StrategyConcept{}, &StrategySupplySource{}, &SupplySource{},
-		&SiteList{}, &Vendor{}, &VendorContract{}, &VendorDomain{}, &VendorPixel{}, &VendorPixelDomain{}, &Pixel{}, &PixelProvider{},
+		&SiteList{}, &Vendor{}, &VendorContract{}, &Contract{}, &VendorDomain{}, &VendorPixel{}, &VendorPixelDomain{}, &Pixel{}, &PixelProvider{},
 		&PlacementSlot{}, &Publisher{}, &PublisherSite{}, &SitePlacementRecord{}, &TargetDimension{}, &TargetValue{},
 		&StrategyTargetingSegment{}, &Deal{}, &TargetingVendor{}, &HistoryEntry{}} {
 		types[reflect.TypeOf(rec).Elem().Name()] = reflect.TypeOf(rec).Elem()

@@ -154,11 +154,11 @@ func TestCRUDEveryCollection(t *testing.T) {
 			func(p *entity.PixelBundle) { p.Keywords = "kw" })
 	})
 	t.Run("budget_flights", func(t *testing.T) {
-		crud(t, ec.BudgetFlights, xc.BudgetFlights, &entity.BudgetFlight{CampaignID: camp.ID, StartDate: entity.Day1, EndDate: entity.Day2, TotalBudget: adama.MustMoney("EUR", "500")},
+		crud(t, ec.BudgetFlights.Service, xc.BudgetFlights.Service, &entity.BudgetFlight{CampaignID: camp.ID, StartDate: entity.Day1, EndDate: entity.Day2, TotalBudget: adama.MustMoney("EUR", "500")},
 			func(f *entity.BudgetFlight) { f.TotalBudget = adama.MustMoney("EUR", "600") })
 	})
 	t.Run("strategy_day_parts", func(t *testing.T) {
-		crud(t, ec.StrategyDayParts, xc.StrategyDayParts, &entity.StrategyDayPart{StrategyID: s.ID, StartHour: ip(0), EndHour: ip(12), Days: "MTWRF"}, func(d *entity.StrategyDayPart) { d.StartHour = ip(1) })
+		crud(t, ec.StrategyDayParts.Service, xc.StrategyDayParts.Service, &entity.StrategyDayPart{StrategyID: s.ID, StartHour: ip(0), EndHour: ip(12), Days: "MTWRF"}, func(d *entity.StrategyDayPart) { d.StartHour = ip(1) })
 	})
 	t.Run("strategy_audience_segments", func(t *testing.T) {
 		crud(t, ec.StrategyAudienceSegments, xc.StrategyAudienceSegments, &entity.StrategyAudienceSegment{StrategyID: s.ID, AudienceSegmentID: 2, Restriction: entity.RestrictionInclude}, func(a *entity.StrategyAudienceSegment) { a.Restriction = entity.RestrictionExclude })

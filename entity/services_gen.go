@@ -42,9 +42,9 @@ type Client struct {
 	// PixelBundles serves /api/v2.0/pixel_bundles.
 	PixelBundles *Service[PixelBundle]
 	// BudgetFlights serves /api/v2.0/budget_flights.
-	BudgetFlights *Service[BudgetFlight]
+	BudgetFlights *SubDeletableService[BudgetFlight]
 	// StrategyDayParts serves /api/v2.0/strategy_day_parts.
-	StrategyDayParts *Service[StrategyDayPart]
+	StrategyDayParts *DeletableService[StrategyDayPart]
 	// StrategyAudienceSegments serves /api/v2.0/strategy_audience_segments.
 	StrategyAudienceSegments *Service[StrategyAudienceSegment]
 	// AudienceSegments serves /api/v2.0/audience_segments.
@@ -54,7 +54,7 @@ type Client struct {
 	// AdServers serves /api/v2.0/ad_servers.
 	AdServers *Service[AdServer]
 	// StrategyConcepts serves /api/v2.0/strategy_concepts.
-	StrategyConcepts *Service[StrategyConcept]
+	StrategyConcepts *DeletableService[StrategyConcept]
 	// StrategySupplySources serves /api/v2.0/strategy_supply_sources.
 	StrategySupplySources *Service[StrategySupplySource]
 	// SupplySources serves /api/v2.0/supply_sources.
@@ -64,7 +64,7 @@ type Client struct {
 	// Vendors serves /api/v2.0/vendors.
 	Vendors *Service[Vendor]
 	// VendorContracts serves /api/v2.0/vendor_contracts.
-	VendorContracts *Service[VendorContract]
+	VendorContracts *DeletableService[VendorContract]
 	// VendorDomains serves /api/v2.0/vendor_domains.
 	VendorDomains *Service[VendorDomain]
 	// VendorPixels serves /api/v2.0/vendor_pixels.
@@ -93,6 +93,8 @@ type Client struct {
 	Deals *Service[Deal]
 	// TargetingVendors serves /api/v2.0/targeting_vendors.
 	TargetingVendors *Service[TargetingVendor]
+	// Contracts serves /api/v2.0/contracts.
+	Contracts *DeletableService[Contract]
 }
 
 // newClient returns the client on c with one Service per collection,
@@ -113,18 +115,18 @@ func newClient(c *adama.Client, g *call.Group) *Client {
 		CreativeApprovals:          newService[CreativeApproval](g, "creative_approvals"),
 		Concepts:                   newService[Concept](g, "concepts"),
 		PixelBundles:               newService[PixelBundle](g, "pixel_bundles"),
-		BudgetFlights:              newService[BudgetFlight](g, "budget_flights", "campaign_id", "end_date", "id", "start_date", "total_budget", "total_budget_usd"),
-		StrategyDayParts:           newService[StrategyDayPart](g, "strategy_day_parts"),
+		BudgetFlights:              newSubDeletable[BudgetFlight](g, "campaigns", "budget_flights", "campaign_id", "end_date", "id", "start_date", "total_budget", "total_budget_usd"),
+		StrategyDayParts:           newDeletable[StrategyDayPart](g, "strategy_day_parts"),
 		StrategyAudienceSegments:   newService[StrategyAudienceSegment](g, "strategy_audience_segments"),
 		AudienceSegments:           newService[AudienceSegment](g, "audience_segments"),
 		StrategyDomainRestrictions: newService[StrategyDomainRestriction](g, "strategy_domain_restrictions"),
 		AdServers:                  newService[AdServer](g, "ad_servers"),
-		StrategyConcepts:           newService[StrategyConcept](g, "strategy_concepts"),
+		StrategyConcepts:           newDeletable[StrategyConcept](g, "strategy_concepts"),
 		StrategySupplySources:      newService[StrategySupplySource](g, "strategy_supply_sources"),
 		SupplySources:              newService[SupplySource](g, "supply_sources"),
 		SiteLists:                  newService[SiteList](g, "site_lists"),
 		Vendors:                    newService[Vendor](g, "vendors"),
-		VendorContracts:            newService[VendorContract](g, "vendor_contracts"),
+		VendorContracts:            newDeletable[VendorContract](g, "vendor_contracts"),
 		VendorDomains:              newService[VendorDomain](g, "vendor_domains"),
 		VendorPixels:               newService[VendorPixel](g, "vendor_pixels"),
 		VendorPixelDomains:         newService[VendorPixelDomain](g, "vendor_pixel_domains"),
@@ -139,6 +141,7 @@ func newClient(c *adama.Client, g *call.Group) *Client {
 		StrategyTargetingSegments:  newService[StrategyTargetingSegment](g, "strategy_targeting_segments"),
 		Deals:                      newService[Deal](g, "deals"),
 		TargetingVendors:           newService[TargetingVendor](g, "targeting_vendors"),
+		Contracts:                  newDeletable[Contract](g, "contracts"),
 	}
 }
 
@@ -503,6 +506,23 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updateCampaignV3", "POST", "/api/v3.0/campaigns/{id}", "Client", "SetCampaignCustomBrainSelections", "a JSON body of the version and the selections, checked before sending"},
 	{"copyCampaign", "POST", "/api/v3.0/campaigns/{id}/copy", "Client", "CopyCampaign", "a JSON copy request checked by CampaignCopy.Validate, answered as the new v3.0 campaign"},
 	{"bulkUpdateStrategies", "POST", "/api/v3.0/bulk_update/strategies", "Client", "BulkUpdateStrategies", "a JSON list of per-strategy changes answered as a list of strategies"},
+	{"deleteStrategyConcept", "POST", "/api/v2.0/strategy_concepts/{id}/delete", "StrategyConcepts", "Delete", ""},
+	{"deleteStrategyDayPart", "POST", "/api/v2.0/strategy_day_parts/{id}/delete", "StrategyDayParts", "Delete", ""},
+	{"deleteVendorContract", "POST", "/api/v2.0/vendor_contracts/{id}/delete", "VendorContracts", "Delete", ""},
+	{"deleteContract", "POST", "/api/v2.0/contracts/{id}/delete", "Contracts", "Delete", ""},
+	{"deleteBudgetFlight", "POST", "/api/v2.0/campaigns/{campaign_id}/budget_flights/{id}/delete", "BudgetFlights", "Delete", ""},
+	{"listContracts", "GET", "/api/v2.0/contracts", "Contracts", "List", ""},
+	{"listContracts", "GET", "/api/v2.0/contracts", "Contracts", "All", ""},
+	{"createContract", "POST", "/api/v2.0/contracts", "Contracts", "Create", ""},
+	{"getContract", "GET", "/api/v2.0/contracts/{id}", "Contracts", "Get", ""},
+	{"updateContract", "POST", "/api/v2.0/contracts/{id}", "Contracts", "Update", ""},
+	{"updateContract", "POST", "/api/v2.0/contracts/{id}", "Contracts", "Modify", ""},
+	{"historyContract", "GET", "/api/v2.0/contracts/{id}/history", "Contracts", "History", ""},
+	{"addCampaignCustomBrainSelection", "POST", "/api/v2.0/campaigns/{id}/custom_brain_selections", "Client", "AddCampaignCustomBrainSelection", "one selection's selection_id and selection_type under its campaign, answered as the selection record, not a collection's record"},
+	{"bulkAddCampaignCustomBrainSelections", "POST", "/api/v2.0/campaigns/{id}/custom_brain_selections/bulk", "Client", "BulkAddCampaignCustomBrainSelections", "a form of indexed selections (custom_brain_selections.<n>.selection_id and .selection_type), answered as the selection records"},
+	{"deleteCampaignCustomBrainSelection", "POST", "/api/v2.0/campaigns/{campaign_id}/custom_brain_selections/{id}/delete", "Client", "DeleteCampaignCustomBrainSelection", "a delete under the campaign whose version, when not given, is read from the v3.0 campaign (selections have no v2.0 read)"},
+	{"setCampaignMargins", "POST", "/api/v2.0/campaigns/{id}/margins", "Client", "SetCampaignMargins", "a form of indexed daily margins (margins.<n>.date and .margin_pct) answered with an acknowledgement, not a record"},
+	{"addSiteListDomains", "POST", "/api/v2.0/site_lists/{id}/domains", "Client", "AddSiteListDomains", "a form of indexed domains added to the list without replacing its file, answered with an acknowledgement"},
 	{"getStrategyTargetValues", "GET", "/api/v2.0/strategies/{id}/target_values", "Client", "StrategyTargetValues", "a strategy's targets answered as strategy_target records with the operator across them, which the XML form carries on <entities target_op>"},
 	{"setStrategyTargetValues", "POST", "/api/v2.0/strategies/{id}/target_values", "Client", "SetStrategyTargetValues", "a form of indexed dimensions (dimensions.<n>.code, .restriction, .operation, .value_ids) replacing the strategy's target values, not a record"},
 	{"getStrategyTargetDimension", "GET", "/api/v2.0/strategies/{id}/target_dimensions/{dimension}", "Client", "StrategyTargetDimension", "one dimension's targets of a strategy, strategy_target records with the operator the XML form carries on <entities target_op>"},
@@ -531,6 +551,11 @@ var _ = []any{
 	(*Client).SetCampaignCustomBrainSelections,
 	(*Client).CopyCampaign,
 	(*Client).BulkUpdateStrategies,
+	(*Client).AddCampaignCustomBrainSelection,
+	(*Client).BulkAddCampaignCustomBrainSelections,
+	(*Client).DeleteCampaignCustomBrainSelection,
+	(*Client).SetCampaignMargins,
+	(*Client).AddSiteListDomains,
 	(*Client).StrategyTargetValues,
 	(*Client).SetStrategyTargetValues,
 	(*Client).StrategyTargetDimension,

@@ -66,7 +66,7 @@ func TestEveryOperationHasAMethod(t *testing.T) {
 			assert.True(t, strings.HasPrefix(strings.SplitN(p, " ", 2)[1], pathPrefix+"/"), p)
 		}
 	}
-	assert.Equal(t, 38, n, "collections described")
+	assert.Equal(t, 39, n, "collections described")
 	assert.Equal(t, http.MethodGet, serviceOperations[0].HTTPMethod)
 	assert.Equal(t, []string{"id", "end_date", "start_date", "status", "total_budget"}, ec.Campaigns.FastFields())
 	assert.Empty(t, ec.Organizations.FastFields())

@@ -223,6 +223,11 @@ func (e *EntitiesHandle) VendorContracts() *Records[int64, entity.VendorContract
 	return entityRecords[entity.VendorContract](e, "vendor_contracts")
 }
 
+// Contracts returns the contracts collection.
+func (e *EntitiesHandle) Contracts() *Records[int64, entity.Contract] {
+	return entityRecords[entity.Contract](e, "contracts")
+}
+
 // VendorDomains returns the vendor domains collection.
 func (e *EntitiesHandle) VendorDomains() *Records[int64, entity.VendorDomain] {
 	return entityRecords[entity.VendorDomain](e, "vendor_domains")

@@ -117,7 +117,7 @@ func TestEntitiesHandleHasEveryCollection(t *testing.T) {
 			assert.Equal(t, id, out[0].Elem().FieldByName("ID").Int())
 		})
 	}
-	assert.Equal(t, 38, n)
+	assert.Equal(t, 39, n)
 }
 
 func TestEntitiesHandleWithoutTheGroup(t *testing.T) {

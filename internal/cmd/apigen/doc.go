@@ -341,7 +341,14 @@
 //	                         Service's FastFields
 //	x-go-method              (operation) the method, or list of methods,
 //	                         that serve it: Get, [List, All], Create,
-//	                         [Update, Modify], Delete, or an action's name
+//	                         [Update, Modify], Delete, or an action's name.
+//	                         In an embedding-records document a
+//	                         collection's Delete is POST
+//	                         {prefix}/{coll}/{id}/delete (the Client field
+//	                         becomes *DeletableService[T]) or POST
+//	                         {prefix}/{parent}/{pid}/{coll}/{id}/delete
+//	                         (*SubDeletableService[T], parent id first);
+//	                         both embed Service[T] (entityservices.go)
 //	x-go-options             (list operation) the name of its options struct
 //	x-go-handwritten: reason (operation) its methods are written by hand in
 //	                         the package, for the reason given (a CSV

@@ -20,8 +20,11 @@ import (
 // serviceOperations table.
 
 // entityMethods are the methods of the generic Service[T]: an operation of
-// a collection is served by some of them.
-var entityMethods = map[string]bool{"Get": true, "List": true, "All": true, "Create": true, "Update": true, "Modify": true, "History": true}
+// a collection is served by some of them. Delete is DeletableService[T]'s
+// (POST /{collection}/{id}/delete) or SubDeletableService[T]'s (POST
+// /{parent}/{parent_id}/{collection}/{id}/delete): a collection with a
+// Delete operation is served by one of those, which embed Service[T].
+var entityMethods = map[string]bool{"Get": true, "List": true, "All": true, "Create": true, "Update": true, "Modify": true, "History": true, "Delete": true}
 
 // entityClient is the x-go-service of the operations the Client serves by
 // itself, every one by a hand-written method.
@@ -32,6 +35,52 @@ type entityCollection struct {
 	field, record, collection, path string
 	fast                            []string
 	line                            int
+	// deletes is set when a Delete operation serves the collection;
+	// parent is the parent collection of a delete under its parent's
+	// path ("campaigns").
+	deletes bool
+	parent  string
+}
+
+// goType is the Client field's type (without the pointer) and newExpr
+// the expression building it.
+func (c *entityCollection) goType() string {
+	switch {
+	case c.parent != "":
+		return "SubDeletableService[" + c.record + "]"
+	case c.deletes:
+		return "DeletableService[" + c.record + "]"
+	}
+	return "Service[" + c.record + "]"
+}
+
+func (c *entityCollection) newExpr(fast string) string {
+	switch {
+	case c.parent != "":
+		return fmt.Sprintf("newSubDeletable[%s](g, %q, %q%s)", c.record, c.parent, c.collection, fast)
+	case c.deletes:
+		return fmt.Sprintf("newDeletable[%s](g, %q%s)", c.record, c.collection, fast)
+	}
+	return fmt.Sprintf("newService[%s](g, %q%s)", c.record, c.collection, fast)
+}
+
+// deletePath reports whether path is a delete of collection c: its own
+// (prefix/{coll}/{id}/delete) or under a parent
+// (prefix/{parent}/{pid}/{coll}/{id}/delete), and the parent's name.
+func deletePath(prefix, path string, c *entityCollection) (parent string, ok bool) {
+	rest, found := strings.CutPrefix(path, prefix+"/")
+	if !found {
+		return "", false
+	}
+	seg := strings.Split(rest, "/")
+	isParam := func(s string) bool { return strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") }
+	switch {
+	case len(seg) == 3 && seg[0] == c.collection && isParam(seg[1]) && seg[2] == "delete":
+		return "", true
+	case len(seg) == 5 && !isParam(seg[0]) && isParam(seg[1]) && seg[2] == c.collection && isParam(seg[3]) && seg[4] == "delete":
+		return seg[0], true
+	}
+	return "", false
 }
 
 type entityServices struct {
@@ -125,7 +174,16 @@ func buildEntityServices(doc *openapi3.T, pkg, source string) (*entityServices, 
 			if hand != "" {
 				return nil, fmt.Errorf("operation %s: a collection's operations are served by Service[T]'s methods, not hand-written ones", where)
 			}
-			if o.path != c.path && !strings.HasPrefix(o.path, c.path+"/") {
+			if slices.Contains(names, "Delete") {
+				parent, ok := deletePath(s.prefix, o.path, c)
+				if !ok || o.method != http.MethodPost || len(names) != 1 {
+					return nil, fmt.Errorf("operation %s: a collection's Delete is POST %s/{id}/delete or POST %s/{parent}/{parent_id}/%s/{id}/delete, alone", where, c.path, s.prefix, c.collection)
+				}
+				if c.deletes && c.parent != parent {
+					return nil, fmt.Errorf("operation %s: %s has two deletes", where, c.field)
+				}
+				c.deletes, c.parent = true, parent
+			} else if o.path != c.path && !strings.HasPrefix(o.path, c.path+"/") {
 				return nil, fmt.Errorf("operation %s: %s is not under its collection's path %s", where, o.path, c.path)
 			}
 			for _, n := range names {
@@ -180,7 +238,7 @@ func generateEntityServices(doc *openapi3.T, source string) ([]byte, error) {
 	fmt.Fprintf(&b, "// pathPrefix is the path prefix of the group's collections.\nconst pathPrefix = %q\n\n", s.prefix)
 	b.WriteString("// Client holds one Service per collection of the description. Build it\n// with New.\ntype Client struct {\nc *adama.Client\ng *call.Group\n\n")
 	for _, c := range s.collections {
-		fmt.Fprintf(&b, "// %s serves %s.\n%s *Service[%s]\n", c.field, c.path, c.field, c.record)
+		fmt.Fprintf(&b, "// %s serves %s.\n%s *%s\n", c.field, c.path, c.field, c.goType())
 	}
 	b.WriteString("}\n\n// newClient returns the client on c with one Service per collection,\n// each on g.\nfunc newClient(c *adama.Client, g *call.Group) *Client {\nreturn &Client{\nc: c,\ng: g,\n")
 	for _, c := range s.collections {
@@ -188,7 +246,7 @@ func generateEntityServices(doc *openapi3.T, source string) ([]byte, error) {
 		for _, f := range c.fast {
 			fast += fmt.Sprintf(", %q", f)
 		}
-		fmt.Fprintf(&b, "%s: newService[%s](g, %q%s),\n", c.field, c.record, c.collection, fast)
+		fmt.Fprintf(&b, "%s: %s,\n", c.field, c.newExpr(fast))
 	}
 	b.WriteString("}\n}\n")
 	renderTable(&b, &services{rows: s.rows})

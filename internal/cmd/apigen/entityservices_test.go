@@ -108,6 +108,18 @@ func TestGenerateEntityServices(t *testing.T) {
 		},
 		{
 			name: "a method Service[T] lacks",
+			paths: entityList + `  /api/v9/things/{id}/copy:
+    post:
+      operationId: copyThing
+      x-go-service: Things
+      x-go-method: Copy
+      parameters: [$ref: "#/components/parameters/id"]
+      responses: {"200": {description: ok}}
+`,
+			wantErr: "Copy is not a method of Service[T]",
+		},
+		{
+			name: "a delete in another form than the platform's",
 			paths: entityList + `  /api/v9/things/{id}:
     delete:
       operationId: deleteThing
@@ -116,7 +128,38 @@ func TestGenerateEntityServices(t *testing.T) {
       parameters: [$ref: "#/components/parameters/id"]
       responses: {"204": {description: ok}}
 `,
-			wantErr: "Delete is not a method of Service[T]",
+			wantErr: "a collection's Delete is POST /api/v9/things/{id}/delete",
+		},
+		{
+			name: "a delete at the collection's path",
+			paths: entityList + `  /api/v9/things/{id}/delete:
+    post:
+      operationId: deleteThing
+      x-go-service: Things
+      x-go-method: Delete
+      parameters: [$ref: "#/components/parameters/id"]
+      responses: {"200": {description: ok}}
+`,
+			want: []string{
+				"Things *DeletableService[Thing]\n",
+				`Things: newDeletable[Thing](g, "things", "id", "status"),`,
+				`{"deleteThing", "POST", "/api/v9/things/{id}/delete", "Things", "Delete", ""},`,
+			},
+		},
+		{
+			name: "a delete under a parent's path",
+			paths: entityList + `  /api/v9/boxes/{box_id}/things/{id}/delete:
+    post:
+      operationId: deleteThing
+      x-go-service: Things
+      x-go-method: Delete
+      parameters: [{name: box_id, in: path, required: true, schema: {type: integer}}, $ref: "#/components/parameters/id"]
+      responses: {"200": {description: ok}}
+`,
+			want: []string{
+				"Things *SubDeletableService[Thing]\n",
+				`Things: newSubDeletable[Thing](g, "boxes", "things", "id", "status"),`,
+			},
 		},
 		{
 			name: "an operation outside its collection",
@@ -178,7 +221,9 @@ func TestEntityServicesEveryCollection(t *testing.T) {
 	require.NoError(t, err)
 	src, err := generateServices(doc, "internal/apispec/entity.yaml")
 	require.NoError(t, err)
-	assert.Equal(t, 38, strings.Count(string(src), "newService["), "one Service per collection")
+	assert.Equal(t, 39, strings.Count(string(src), "newService[")+strings.Count(string(src), "newDeletable[")+strings.Count(string(src), "newSubDeletable["), "one Service per collection")
+	assert.Equal(t, 4, strings.Count(string(src), "newDeletable["), "the collections deleted at their own path")
+	assert.Equal(t, 1, strings.Count(string(src), "newSubDeletable["), "budget flights, deleted under their campaign")
 	own := 0
 	for _, item := range doc.Paths.Map() {
 		for _, op := range item.Operations() {

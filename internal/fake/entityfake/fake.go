@@ -72,6 +72,8 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	r.Handle("GET "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.sub))
 	r.Handle("POST "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.subPost))
 	registerSiteLists(r, h)
+	registerDeletes(r, h)
+	registerCampaignActions(r, h)
 	registerTargets(r, h)
 	return st
 }

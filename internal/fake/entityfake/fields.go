@@ -41,6 +41,7 @@ var knownFields = map[string]map[string]bool{
 	"target_values":                set("child_count", "dimension_code", "is_targetable", "name", "status", "target_dimension_id", "type", "value"),
 	"targeting_vendors":            set("name", "namespace_code", "organization_id", "sites_count_domain", "status", "targeting_vendor_type_id"),
 	"users":                        set("access_internal_fees", "active", "creator_id", "edit_campaigns", "edit_data_definition", "edit_margins_and_performance", "fax", "first_name", "labs_enable_rmx", "last_login_on", "last_name", "link_ldap", "mobile", "name", "password", "password_reset_sent", "password_reset_token", "phone", "role", "scope", "sso_auth_sent", "sso_auth_token", "status", "title", "type", "username", "view_data_definition", "view_dmp_reports", "view_organizations", "view_segments"),
+	"contracts":                    set(contractFields...),
 	"vendor_contracts":             set("campaign_id", "name", "price", "rate_card_type", "status", "use_svc_contract", "vendor_id"),
 	"vendor_domains":               set("allow_subdomain_match", "domain", "name", "status", "vendor_id"),
 	"vendor_pixel_domains":         set("domain", "name", "status", "vendor_domain_id", "vendor_pixel_id"),
@@ -66,6 +67,7 @@ var readOnlyFields = map[string]map[string]bool{
 	"atomic_creatives":   set("build_date", "build_errors", "last_modified", "t1as"),
 	"audience_segments":  set("child_count", "full_path", "type"),
 	"campaigns":          set("initial_start_date"),
+	"contracts":          set("contract_number"),
 	"creative_approvals": set("additional_detail", "atomic_creative_approval_id", "creative_import_file_id"),
 	// A strategy's currency_code is inherited from its campaign and its
 	// effective_goal_value is output only (spec 2.4).

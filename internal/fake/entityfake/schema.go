@@ -25,6 +25,7 @@ var collections = map[string]string{
 	"strategy_day_parts": "strategy_day_part", "strategy_audience_segments": "strategy_audience_segment",
 	"audience_segments": "audience_segment", "strategy_domain_restrictions": "strategy_domain_restriction",
 	"ad_servers": "ad_server", "vendors": "vendor",
+	"contracts":        "contract",
 	"vendor_contracts": "vendor_contract",
 	// Collections of the reference schemas.
 	"strategy_concepts":           "strategy_concept",
@@ -93,6 +94,7 @@ var required = map[string][]string{
 	"strategy_targeting_segments": {"name"},
 	"deals":                       {"advertiser_id", "start_datetime", "end_datetime", "deal_identifier", "media_type", "name", "price", "price_method", "price_method", "price_type", "publisher_id", "status", "supply_source_id"},
 	"targeting_vendors":           {"name", "organization_id"},
+	"contracts":                   contractRequired,
 }
 
 var boolFields = set("status", "minimize_multi_ads", "allow_x_strat_optimization", "data_sharing_enabled", "political",

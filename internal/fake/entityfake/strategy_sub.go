@@ -32,6 +32,10 @@ func (h *handler) subPost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	action := r.PathValue("b")
+	if action == "delete" {
+		h.deleteOwn(w, r, c)
+		return
+	}
 	siteLists := action == "site_lists" && (c.name == "campaigns" || c.name == "strategies")
 	if !siteLists && (c.name != "strategies" || (action != "deals" && action != "domain_restrictions" && action != "audience_segments")) {
 		writeError(w, r, http.StatusNotFound, "not_found", "no such path")
