@@ -75,6 +75,7 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	registerSiteLists(r, h)
 	registerBrainSelections(r, h)
 	registerTargets(r, h)
+	registerBatches(r, h)
 	return st
 }
 
