@@ -15,7 +15,7 @@ const defaultPrefix = "/dmp/v2.0"
 
 // Client holds the group's service.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 type Client struct {
 	// Taxonomies creates, lists, reads and updates taxonomies.
 	Taxonomies *TaxonomyService
@@ -23,7 +23,7 @@ type Client struct {
 
 // Option configures New.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 type Option func(*config)
 
 type config struct{ prefix string }
@@ -32,7 +32,7 @@ type config struct{ prefix string }
 // deployment that serves the group elsewhere. A missing leading "/"
 // is added and a trailing one dropped; an empty p keeps the default.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func WithPrefix(p string) Option {
 	return func(c *config) {
 		if p != "" {
@@ -43,7 +43,7 @@ func WithPrefix(p string) Option {
 
 // New returns the group's client on c.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func New(c *adama.Client, opts ...Option) *Client {
 	cfg := config{prefix: defaultPrefix}
 	for _, o := range opts {

@@ -17,7 +17,8 @@ import (
 // CSVColumns returns the columns of the taxonomy CSV, in the order
 // WriteCSV writes them (specification §2.11).
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: the taxonomy CSV feeds the v2.0 taxonomy writes, which the
+// v3.0 interface does not have; nothing replaces it.
 func CSVColumns() []string { return append([]string(nil), csvColumns[:]...) }
 
 const nColumns = 6
@@ -31,7 +32,8 @@ const maxLineErrors = 1000
 
 // Row is one row of the taxonomy CSV.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: the taxonomy CSV feeds the v2.0 taxonomy writes, which the
+// v3.0 interface does not have; nothing replaces it.
 type Row struct {
 	// Line is the row's line number in the file (the header is line 1).
 	Line int
@@ -50,7 +52,8 @@ type Row struct {
 
 // CSVReader reads the taxonomy CSV one row at a time in constant memory.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: the taxonomy CSV feeds the v2.0 taxonomy writes, which the
+// v3.0 interface does not have; nothing replaces it.
 type CSVReader struct {
 	cr  *csv.Reader
 	col [nColumns]int
@@ -59,7 +62,8 @@ type CSVReader struct {
 // NewCSVReader reads the header row of r. The columns are found by name;
 // full_path is required, the others may be missing (empty).
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: the taxonomy CSV feeds the v2.0 taxonomy writes, which the
+// v3.0 interface does not have; nothing replaces it.
 func NewCSVReader(r io.Reader) (*CSVReader, error) {
 	cr := csv.NewReader(bufio.NewReaderSize(r, 64<<10))
 	cr.ReuseRecord = true
@@ -98,7 +102,8 @@ func lineError(line int, col, rule string, value any) *adama.ValidationError {
 // reading goes on with the next row. Other errors (the stream's) end the
 // reading.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: the taxonomy CSV feeds the v2.0 taxonomy writes, which the
+// v3.0 interface does not have; nothing replaces it.
 func (r *CSVReader) Next() (Row, error) {
 	rec, err := r.cr.Read()
 	if err == io.EOF {
@@ -229,7 +234,8 @@ func truncate(s string, n int) string {
 // number, in one *adama.ValidationError (codes must also be unique and
 // full paths not repeated); nothing is returned then.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: the taxonomy CSV feeds the v2.0 taxonomy writes, which the
+// v3.0 interface does not have; nothing replaces it.
 func ReadCSV(r io.Reader) (*Node, error) {
 	rd, err := NewCSVReader(r)
 	if err != nil {
@@ -318,7 +324,8 @@ func ReadCSV(r io.Reader) (*Node, error) {
 // refused, every problem named in one *adama.ValidationError, before
 // anything is written.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: the taxonomy CSV feeds the v2.0 taxonomy writes, which the
+// v3.0 interface does not have; nothing replaces it.
 func WriteCSV(w io.Writer, root *Node) error {
 	if root == nil {
 		var v valid.Validator

@@ -12,9 +12,15 @@
 // back on read. ReadCSV and WriteCSV convert the taxonomy CSV of providers
 // that do not use the interface to and from the JSON tree.
 //
-// Deprecated: group F v2.0 is deprecated since 1 August 2026; its
-// functionality is in the v3.0 campaign interface (package targeting,
-// /api/v3.0). Everything here still works.
+// Deprecated: group F v2.0 is deprecated since 1 August 2026; the platform
+// moved its functionality into the v3.0 campaign interface (package
+// targeting, /api/v3.0). There the Campaigns API reference reads audience
+// segments (targeting.AudienceSegmentService: List and All by taxonomy_id,
+// FrequentlyUsed, EstimateCPM) and audience vendors
+// (targeting.AudienceVendorService), but has no taxonomies: nothing in it
+// creates, changes or shares one, lists a vendor's grants or converts the
+// taxonomy CSV. Each declaration says what replaces it, or that nothing
+// does. Everything here still works.
 package dmp
 
 //go:generate go run ../internal/cmd/apigen -group dmp

@@ -18,12 +18,12 @@ import (
 // Visibility is the audience of a taxonomy: GLOBAL for every buyer,
 // RESTRICTED for the entities of its permissions.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 type Visibility string
 
 // The Visibility values.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 const (
 	VisibilityGlobal     Visibility = "GLOBAL"
 	VisibilityRestricted Visibility = "RESTRICTED"
@@ -31,7 +31,7 @@ const (
 
 // Values returns every known Visibility in the description's order, in a new slice.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (Visibility) Values() []Visibility {
 	return []Visibility{
 		VisibilityGlobal,
@@ -42,7 +42,7 @@ func (Visibility) Values() []Visibility {
 // Valid reports whether v is a known Visibility. A value the platform sends
 // that is not known is kept, and is not Valid.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (v Visibility) Valid() bool {
 	switch v {
 	case VisibilityGlobal, VisibilityRestricted:
@@ -54,7 +54,7 @@ func (v Visibility) Valid() bool {
 // Permissions is the lists of entities a permissioned taxonomy is
 // shared with.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 type Permissions struct {
 	// Organization ids.
 	Organizations []int64 `json:"organizations"`
@@ -75,7 +75,7 @@ var permissionsIdx = record.IndexOf(reflect.TypeFor[permissionsAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Permissions) UnmarshalJSON(b []byte) error {
 	if !jsonscan.Valid(b) {
 		return x.decodeSlow(b)
@@ -128,7 +128,7 @@ func (x *Permissions) decodeFast(b []byte) bool {
 
 // MarshalJSON writes the record and its Extra properties.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x Permissions) MarshalJSON() ([]byte, error) {
 	a := permissionsAlias(x)
 	if a.Organizations == nil {
@@ -149,7 +149,7 @@ func (x Permissions) MarshalJSON() ([]byte, error) {
 // A nested record's properties are named with their path
 // ("taxonomy.children[0].uniques").
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Permissions) Misfits() []adama.Misfit { return x.misfits("") }
 
 func (x *Permissions) misfits(prefix string) []adama.Misfit {
@@ -197,7 +197,7 @@ func (x *Permissions) validateAt(v *valid.Validator, at string, create bool) {
 // Node is one node of a taxonomy tree: the root (whose name is the
 // taxonomy's name), a branch or a segment.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 type Node struct {
 	// The platform's id of the node, set in answers. A node that keeps
 	// its id on update is updated; one without is added. Also read from
@@ -239,7 +239,7 @@ var nodeIdx = record.IndexOf(reflect.TypeFor[nodeAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Node) UnmarshalJSON(b []byte) error {
 	if !jsonscan.Valid(b) {
 		return x.decodeSlow(b)
@@ -318,7 +318,7 @@ func (x *Node) decodeFast(b []byte) bool {
 
 // MarshalJSON writes the record and its Extra properties.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x Node) MarshalJSON() ([]byte, error) {
 	a := nodeAlias(x)
 	a.Name = encodeName(x.Name)
@@ -334,7 +334,7 @@ func (x Node) MarshalJSON() ([]byte, error) {
 // A nested record's properties are named with their path
 // ("taxonomy.children[0].uniques").
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Node) Misfits() []adama.Misfit { return x.misfits("") }
 
 func (x *Node) misfits(prefix string) []adama.Misfit {
@@ -382,7 +382,7 @@ func (x *Node) validateAt(v *valid.Validator, at string, create bool) {
 // permissions, vendor_id and taxonomy; update requires
 // audience_vendor_id and taxonomy.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 type Taxonomy struct {
 	// Identifies the taxonomy, set by the platform. Also read from a
 	// JSON string.
@@ -437,7 +437,7 @@ var taxonomyIdx = record.IndexOf(reflect.TypeFor[taxonomyAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Taxonomy) UnmarshalJSON(b []byte) error {
 	if !jsonscan.Valid(b) {
 		return x.decodeSlow(b)
@@ -522,7 +522,7 @@ func (x *Taxonomy) decodeFast(b []byte) bool {
 
 // MarshalJSON writes the record and its Extra properties.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x Taxonomy) MarshalJSON() ([]byte, error) {
 	a := taxonomyAlias(x)
 	return record.EncodeObject(a, x.Extra)
@@ -534,7 +534,7 @@ func (x Taxonomy) MarshalJSON() ([]byte, error) {
 // A nested record's properties are named with their path
 // ("taxonomy.children[0].uniques").
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Taxonomy) Misfits() []adama.Misfit { return x.misfits("") }
 
 func (x *Taxonomy) misfits(prefix string) []adama.Misfit {
@@ -626,7 +626,7 @@ func (x *Taxonomy) validateAt(v *valid.Validator, at string, create bool) {
 
 // Grant is an entity a provider may share taxonomies with.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 type Grant struct {
 	// The entity's id. Also read from a JSON string.
 	ID int64 `json:"id"`
@@ -645,7 +645,7 @@ var grantIdx = record.IndexOf(reflect.TypeFor[grantAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Grant) UnmarshalJSON(b []byte) error {
 	if !jsonscan.Valid(b) {
 		return x.decodeSlow(b)
@@ -700,7 +700,7 @@ func (x *Grant) decodeFast(b []byte) bool {
 
 // MarshalJSON writes the record and its Extra properties.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x Grant) MarshalJSON() ([]byte, error) {
 	a := grantAlias(x)
 	return record.EncodeObject(a, x.Extra)
@@ -712,7 +712,7 @@ func (x Grant) MarshalJSON() ([]byte, error) {
 // A nested record's properties are named with their path
 // ("taxonomy.children[0].uniques").
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Grant) Misfits() []adama.Misfit { return x.misfits("") }
 
 func (x *Grant) misfits(prefix string) []adama.Misfit {
@@ -726,7 +726,7 @@ func (x *Grant) misfits(prefix string) []adama.Misfit {
 // Grants is the lists of entities a provider may share taxonomies
 // with.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 type Grants struct {
 	// The organizations.
 	Organizations []*Grant `json:"organizations"`
@@ -747,7 +747,7 @@ var grantsIdx = record.IndexOf(reflect.TypeFor[grantsAlias]())
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Grants) UnmarshalJSON(b []byte) error {
 	if !jsonscan.Valid(b) {
 		return x.decodeSlow(b)
@@ -806,7 +806,7 @@ func (x *Grants) decodeFast(b []byte) bool {
 
 // MarshalJSON writes the record and its Extra properties.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x Grants) MarshalJSON() ([]byte, error) {
 	a := grantsAlias(x)
 	if a.Organizations == nil {
@@ -827,7 +827,7 @@ func (x Grants) MarshalJSON() ([]byte, error) {
 // A nested record's properties are named with their path
 // ("taxonomy.children[0].uniques").
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 func (x *Grants) Misfits() []adama.Misfit { return x.misfits("") }
 
 func (x *Grants) misfits(prefix string) []adama.Misfit {

@@ -13,7 +13,11 @@ import (
 
 // TaxonomyService creates, lists, reads and updates taxonomies.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0
+// interface (package targeting) has no taxonomies: it reads their audience
+// segments (targeting.AudienceSegmentService) and the audience vendors
+// (targeting.AudienceVendorService); nothing there creates, changes or
+// shares a taxonomy. Each method says what replaces it.
 type TaxonomyService struct{ g *call.Group }
 
 // createRequest checks t (a nil t as an empty taxonomy) against the rules
@@ -79,7 +83,8 @@ func (o *ListOptions) validate() error {
 // removed"): nodes are removed on purpose with RemoveNodes. An error from
 // edit stops the call; edit may be called several times.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: nothing in the v3.0 interface changes a taxonomy (the
+// Campaigns API reference has no taxonomy writes); this call still works.
 func (s *TaxonomyService) Modify(ctx context.Context, id int64, edit func(*Taxonomy) error, ro ...adama.RequestOption) (*Taxonomy, error) {
 	var before map[int64]string
 	get := func(ctx context.Context) (*Taxonomy, error) {
@@ -115,7 +120,8 @@ func (s *TaxonomyService) Modify(ctx context.Context, id int64, edit func(*Taxon
 // that names no node of the tree, or its root, is refused with an
 // *adama.ValidationError before anything is posted.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: nothing in the v3.0 interface changes a taxonomy (the
+// Campaigns API reference has no taxonomy writes); this call still works.
 func (s *TaxonomyService) RemoveNodes(ctx context.Context, id int64, nodes []int64, ro ...adama.RequestOption) (*Taxonomy, error) {
 	var v valid.Validator
 	for i, nid := range nodes {

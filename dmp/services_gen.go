@@ -22,7 +22,7 @@ import (
 // A nil *ListOptions asks for the platform's defaults; the struct is
 // copied, never changed.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: group F v2.0 is deprecated since 1 August 2026. The v3.0 interface (package targeting) has no taxonomies: it reads their audience segments (targeting.AudienceSegmentService, by taxonomy_id) and the audience vendors (targeting.AudienceVendorService); nothing there creates, changes or shares a taxonomy.
 type ListOptions struct {
 	// Q (q): filter terms (field)(operator)(value) with the operators ==
 	// (equal) and =: (like).
@@ -43,7 +43,7 @@ func (o *ListOptions) query(_, _ int) url.Values {
 // returning the record as the platform has it. The operation:
 // create a permissioned taxonomy from a whole tree.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: nothing in the v3.0 interface creates a taxonomy (the Campaigns API reference has no taxonomy writes); this call still works.
 func (s *TaxonomyService) Create(ctx context.Context, rec *Taxonomy, ro ...adama.RequestOption) (*Taxonomy, error) {
 	body, err := rec.createRequest()
 	if err != nil {
@@ -55,7 +55,7 @@ func (s *TaxonomyService) Create(ctx context.Context, rec *Taxonomy, ro ...adama
 // List calls GET /audience_segments. The operation: list the
 // taxonomies the caller sees (each tree holds its root only).
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: targeting.AudienceSegmentService.All (GET /path_audience_segments) lists the audience segments of the taxonomies, each with its taxonomy_id; the v3.0 interface lists no taxonomies as such.
 func (s *TaxonomyService) List(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) (*adama.Page[*Taxonomy], error) {
 	var o ListOptions
 	if opts != nil {
@@ -72,7 +72,7 @@ func (s *TaxonomyService) List(ctx context.Context, opts *ListOptions, ro ...ada
 // ends the iteration. The operation: list the taxonomies the caller
 // sees (each tree holds its root only).
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: targeting.AudienceSegmentService.All (GET /path_audience_segments) lists the audience segments of the taxonomies, each with its taxonomy_id; the v3.0 interface lists no taxonomies as such.
 func (s *TaxonomyService) All(ctx context.Context, opts *ListOptions, ro ...adama.RequestOption) iter.Seq2[*Taxonomy, error] {
 	var o ListOptions
 	if opts != nil {
@@ -101,7 +101,7 @@ func (s *TaxonomyService) All(ctx context.Context, opts *ListOptions, ro ...adam
 // Grants calls GET /audience_segments/grants/{vendor_id}. The
 // operation: the entities a data vendor may share taxonomies with.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: nothing in the v3.0 interface lists the entities a data vendor may share taxonomies with; this call still works.
 func (s *TaxonomyService) Grants(ctx context.Context, vendorID int64, ro ...adama.RequestOption) (*Grants, error) {
 	if err := positiveID("vendor_id", vendorID); err != nil {
 		return nil, err
@@ -112,7 +112,7 @@ func (s *TaxonomyService) Grants(ctx context.Context, vendorID int64, ro ...adam
 // Get calls GET /audience_segments/{taxonomy_id}. The operation:
 // one taxonomy with its permissions and whole tree.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: targeting.AudienceSegmentService.All with Q taxonomy_id==id reads the taxonomy's segments (each with its parent_audience_segment_id and prices); nothing in the v3.0 interface reads its permissions.
 func (s *TaxonomyService) Get(ctx context.Context, taxonomyID int64, ro ...adama.RequestOption) (*Taxonomy, error) {
 	if err := positiveID("taxonomy_id", taxonomyID); err != nil {
 		return nil, err
@@ -125,7 +125,7 @@ func (s *TaxonomyService) Get(ctx context.Context, taxonomyID int64, ro ...adama
 // platform has it. The operation: replace the taxonomy with the
 // posted whole tree.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: nothing in the v3.0 interface changes a taxonomy (the Campaigns API reference has no taxonomy writes); this call still works.
 func (s *TaxonomyService) Update(ctx context.Context, rec *Taxonomy, ro ...adama.RequestOption) (*Taxonomy, error) {
 	body, err := rec.updateRequest()
 	if err != nil {

@@ -11,14 +11,18 @@ import (
 // MaxNameLen is the longest node or taxonomy name (in characters, before
 // encoding).
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: it works on the v2.0 taxonomy tree, which the v3.0
+// interface does not have; nothing replaces it (targeting's audience
+// segments carry their full_path and parent_audience_segment_id).
 const MaxNameLen = 255
 
 // Walk calls fn for n and every node under it, depth first, with the
 // node's path of names from n (valid during the call only: copy it to keep
 // it); it stops when fn returns false.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: it works on the v2.0 taxonomy tree, which the v3.0
+// interface does not have; nothing replaces it (targeting's audience
+// segments carry their full_path and parent_audience_segment_id).
 func (n *Node) Walk(fn func(path []string, node *Node) bool) {
 	var walk func(path []string, x *Node) bool
 	walk = func(path []string, x *Node) bool {
@@ -38,7 +42,9 @@ func (n *Node) Walk(fn func(path []string, node *Node) bool) {
 
 // Find returns the first node named name under n (n included), or nil.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: it works on the v2.0 taxonomy tree, which the v3.0
+// interface does not have; nothing replaces it (targeting's audience
+// segments carry their full_path and parent_audience_segment_id).
 func (n *Node) Find(name string) *Node {
 	var found *Node
 	n.Walk(func(_ []string, x *Node) bool {
@@ -53,7 +59,9 @@ func (n *Node) Find(name string) *Node {
 
 // Count returns how many nodes the tree under n holds (n included).
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: it works on the v2.0 taxonomy tree, which the v3.0
+// interface does not have; nothing replaces it (targeting's audience
+// segments carry their full_path and parent_audience_segment_id).
 func (n *Node) Count() int {
 	c := 0
 	n.Walk(func([]string, *Node) bool { c++; return true })
@@ -65,7 +73,9 @@ func (n *Node) Count() int {
 // Grants) and Visibility are generated from the group's description, in
 // records_gen.go; the tree walks and the rules are written here.
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: it works on the v2.0 taxonomy tree, which the v3.0
+// interface does not have; nothing replaces it (targeting's audience
+// segments carry their full_path and parent_audience_segment_id).
 func (t *Taxonomy) Restricted() bool { return t.Visibility != VisibilityGlobal }
 
 // Validate checks the taxonomy against every rule the description states
@@ -77,7 +87,9 @@ func (t *Taxonomy) Restricted() bool { return t.Visibility != VisibilityGlobal }
 // checkTree). It returns an *adama.ValidationError naming every broken
 // rule, or nil. The rules are generated (records_gen.go, validate).
 //
-// Deprecated: use the v3.0 campaign interface (/api/v3.0).
+// Deprecated: it works on the v2.0 taxonomy tree, which the v3.0
+// interface does not have; nothing replaces it (targeting's audience
+// segments carry their full_path and parent_audience_segment_id).
 func (t *Taxonomy) Validate(create bool) error {
 	var v valid.Validator
 	if t == nil {

@@ -81,6 +81,12 @@ func (u *SiteListUpload) multipart(version *int) *call.Multipart {
 // UploadSiteList creates a site list from a file (POST
 // site_lists/upload, multipart) and returns it with its id, sites count
 // and file name.
+//
+// Deprecated: use targeting's SiteListService.Upload (targeting.Client.SiteLists),
+// which sends the upload under /api/v3.0, where the Campaigns API
+// reference documents it, and streams the file from an io.Reader. This
+// method still sends it under the group's /api/v2.0 prefix; it is kept
+// for one release.
 func (ec *Client) UploadSiteList(ctx context.Context, u *SiteListUpload, ropt ...adama.RequestOption) (*SiteList, error) {
 	var v valid.Validator
 	if u == nil {
@@ -96,6 +102,11 @@ func (ec *Client) UploadSiteList(ctx context.Context, u *SiteListUpload, ropt ..
 // ReuploadSiteList replaces the sites of list id with a new file (POST
 // site_lists/{id}/upload with the list's current version); the fields of
 // u that are set change too. A stale version matches adama.ErrConflict.
+//
+// Deprecated: use targeting's SiteListService.Reupload (targeting.Client.SiteLists),
+// which sends it under /api/v3.0, where the Campaigns API reference
+// documents it. This method still sends it under /api/v2.0; it is kept
+// for one release.
 func (ec *Client) ReuploadSiteList(ctx context.Context, id int64, version int, u *SiteListUpload, ropt ...adama.RequestOption) (*SiteList, error) {
 	var v valid.Validator
 	v.Check(id > 0, "id", "must be a positive id", id)
@@ -114,6 +125,12 @@ func (ec *Client) ReuploadSiteList(ctx context.Context, id int64, version int, u
 // site_lists/{id}/download.csv); targetType, when set, keeps one target
 // type. At most limit bytes are read (MaxSiteListUpload when limit <= 0);
 // a longer body is an error.
+//
+// Deprecated: use targeting's SiteListService.Download (targeting.Client.SiteLists),
+// which reads it under /api/v3.0, where the Campaigns API reference
+// documents it, and streams the CSV instead of reading it into memory.
+// This method still reads it under /api/v2.0; it is kept for one
+// release.
 func (ec *Client) DownloadSiteList(ctx context.Context, id int64, targetType string, limit int64, ropt ...adama.RequestOption) ([]byte, error) {
 	var v valid.Validator
 	v.Check(id > 0, "id", "must be a positive id", id)
@@ -145,6 +162,11 @@ func (ec *Client) DownloadSiteList(ctx context.Context, id int64, targetType str
 // SiteListAssignments lists where list id is assigned (GET
 // site_lists/{id}/assignments); opts pages, sorts and filters as for any
 // list.
+//
+// Deprecated: use targeting's SiteListService.Assignments or
+// AllAssignments (targeting.Client.SiteLists), which read them under
+// /api/v3.0, where the Campaigns API reference documents them. This
+// method still reads them under /api/v2.0; it is kept for one release.
 func (ec *Client) SiteListAssignments(ctx context.Context, id int64, opts *ListOptions, ropt ...adama.RequestOption) (*Page[SiteListAssignment], error) {
 	var o ListOptions
 	if opts != nil {

@@ -29,6 +29,40 @@ type Client struct {
 	// Permissions are the user permissions (/users/{id}/permissions,
 	// /permissions/{user_id}/..., /{level}/{id}/permissions).
 	Permissions *PermissionService
+	// SegmentGroups are the segment groups (/segment_groups), with their
+	// history and strategy assignments.
+	SegmentGroups *SegmentGroupService
+	// AudienceVendors are the audience vendors (/audience_vendors).
+	AudienceVendors *AudienceVendorService
+	// AudienceSegments lists audience segments by path
+	// (/path_audience_segments), the most used ones, and estimates their
+	// CPM.
+	AudienceSegments *AudienceSegmentService
+	// ContextualSegments lists contextual segments by path
+	// (/path_targeting_segments), the most used ones, and estimates
+	// their CPM.
+	ContextualSegments *ContextualSegmentService
+	// TargetingSegments lists the targeting (contextual) segments
+	// (/targeting_segments).
+	TargetingSegments *TargetingSegmentService
+	// TargetingSegmentObjectives are the objectives of targeting
+	// segments (/targeting_segment_objectives).
+	TargetingSegmentObjectives *TargetingSegmentObjectiveService
+	// TechnologyTargetValues lists the target values of technology,
+	// video and location dimensions (/technology_target_values).
+	TechnologyTargetValues *TechnologyTargetValueService
+	// EntityGroups are the entity groups of the enterprise controls
+	// (/entity_groups).
+	EntityGroups *EntityGroupService
+	// StrategyTargeting adds targeting to strategies and shows their
+	// location targeting (/targeting).
+	StrategyTargeting *StrategyTargetingService
+	// AtomicCreatives are the atomic creatives (/atomic_creatives).
+	AtomicCreatives *AtomicCreativeService
+	// PixelBundles are the pixel bundles (/pixel_bundles).
+	PixelBundles *PixelBundleService
+	// Marketplaces are the marketplaces (/marketplaces).
+	Marketplaces *MarketplaceService
 	// Organizations are the organizations (/organizations, their
 	// settings and the audit log by id list).
 	Organizations *OrganizationService
@@ -65,6 +99,9 @@ type Client struct {
 	Health *HealthService
 	// CreativeTags reads a creative's tag (/creatives/{creative_id}).
 	CreativeTags *CreativeTagService
+	// SiteLists are the site lists (/site_lists): made and replaced by
+	// uploading a file, downloaded as CSV.
+	SiteLists *SiteListService
 }
 
 // Option configures New.
@@ -95,26 +132,39 @@ func New(c *adama.Client, opts ...Option) *Client {
 	}
 	g := &call.Group{Client: c, Host: adama.HostBase, Prefix: cfg.prefix, Auth: adama.AuthSession, Envelope: call.DataMeta}
 	return &Client{
-		Attachments:     &AttachmentService{g: g},
-		Targets:         &TargetService{g: g},
-		TargetPaths:     &TargetPathService{g: g},
-		Advertisers:     &AdvertiserService{g: g},
-		Permissions:     &PermissionService{g: g},
-		Organizations:   &OrganizationService{g: g},
-		Agencies:        &AgencyService{g: g},
-		Users:           &UserService{g: g},
-		Verticals:       &VerticalService{g: g},
-		AdServers:       &AdServerService{g: g},
-		CurrencyRates:   &CurrencyRateService{g: g},
-		Timezones:       &TimezoneService{g: g},
-		Vendors:         &VendorService{g: g},
-		SupplySources:   &SupplySourceService{g: g},
-		PixelProviders:  &PixelProviderService{g: g},
-		VendorContracts: &VendorContractService{g: g},
-		Roles:           &RoleService{g: g},
-		TargetValues:    &TargetValueService{g: g},
-		Search:          &SearchService{g: g},
-		Health:          &HealthService{g: g},
-		CreativeTags:    &CreativeTagService{g: g},
+		Attachments:                &AttachmentService{g: g},
+		Targets:                    &TargetService{g: g},
+		TargetPaths:                &TargetPathService{g: g},
+		Advertisers:                &AdvertiserService{g: g},
+		Permissions:                &PermissionService{g: g},
+		SegmentGroups:              &SegmentGroupService{g: g},
+		AudienceVendors:            &AudienceVendorService{g: g},
+		AudienceSegments:           &AudienceSegmentService{g: g},
+		ContextualSegments:         &ContextualSegmentService{g: g},
+		TargetingSegments:          &TargetingSegmentService{g: g},
+		TargetingSegmentObjectives: &TargetingSegmentObjectiveService{g: g},
+		TechnologyTargetValues:     &TechnologyTargetValueService{g: g},
+		EntityGroups:               &EntityGroupService{g: g},
+		StrategyTargeting:          &StrategyTargetingService{g: g},
+		AtomicCreatives:            &AtomicCreativeService{g: g},
+		PixelBundles:               &PixelBundleService{g: g},
+		Marketplaces:               &MarketplaceService{g: g},
+		Organizations:              &OrganizationService{g: g},
+		Agencies:                   &AgencyService{g: g},
+		Users:                      &UserService{g: g},
+		Verticals:                  &VerticalService{g: g},
+		AdServers:                  &AdServerService{g: g},
+		CurrencyRates:              &CurrencyRateService{g: g},
+		Timezones:                  &TimezoneService{g: g},
+		Vendors:                    &VendorService{g: g},
+		SupplySources:              &SupplySourceService{g: g},
+		PixelProviders:             &PixelProviderService{g: g},
+		VendorContracts:            &VendorContractService{g: g},
+		Roles:                      &RoleService{g: g},
+		TargetValues:               &TargetValueService{g: g},
+		Search:                     &SearchService{g: g},
+		Health:                     &HealthService{g: g},
+		CreativeTags:               &CreativeTagService{g: g},
+		SiteLists:                  &SiteListService{g: g},
 	}
 }

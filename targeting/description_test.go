@@ -105,6 +105,9 @@ func dateTimes(doc *openapi3.T) openapi3.SchemaValidationOption {
 func fits(t *testing.T, doc *openapi3.T, content openapi3.Content, body []byte, what string) {
 	t.Helper()
 	mt := content.Get("application/json")
+	if mt == nil && len(content) > 0 {
+		return // a multipart form or a CSV answer: its own tests check it
+	}
 	require.NotNil(t, mt, "%s: the description has no application/json schema", what)
 	var v any
 	require.NoError(t, json.Unmarshal(body, &v), what)
@@ -265,6 +268,8 @@ func TestWireFitsDescription(t *testing.T) {
 	exerciseOrgs(ctx, t, tc, adv.ID)
 	exerciseLookups(ctx, t, tc)
 	exerciseGeneral(ctx, t, tc, adv.ID)
+	exerciseAudiences(t, ctx, tc, srv)
+	exerciseCreatives(t, tc, h) // creatives_wire_test.go
 
 	seen := map[string]bool{}
 	for _, x := range rec.got {

@@ -433,6 +433,579 @@ func (v PermissionLevel) Valid() bool {
 	return false
 }
 
+// SegmentGroupType is the kind of segments a segment group joins.
+type SegmentGroupType string
+
+// The SegmentGroupType values.
+const (
+	SegmentGroupTypeContextual SegmentGroupType = "CONTEXTUAL"
+	SegmentGroupTypeAudience   SegmentGroupType = "AUDIENCE"
+)
+
+// Values returns every known SegmentGroupType in the description's order, in a new slice.
+func (SegmentGroupType) Values() []SegmentGroupType {
+	return []SegmentGroupType{
+		SegmentGroupTypeContextual,
+		SegmentGroupTypeAudience,
+	}
+}
+
+// Valid reports whether v is a known SegmentGroupType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SegmentGroupType) Valid() bool {
+	switch v {
+	case SegmentGroupTypeContextual, SegmentGroupTypeAudience:
+		return true
+	}
+	return false
+}
+
+// SegmentType is the kind of a segment group's member (3P is a
+// third-party audience segment).
+type SegmentType string
+
+// The SegmentType values.
+const (
+	SegmentTypeContextual SegmentType = "CONTEXTUAL"
+	SegmentTypeThirdParty SegmentType = "3P"
+)
+
+// Values returns every known SegmentType in the description's order, in a new slice.
+func (SegmentType) Values() []SegmentType {
+	return []SegmentType{
+		SegmentTypeContextual,
+		SegmentTypeThirdParty,
+	}
+}
+
+// Valid reports whether v is a known SegmentType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SegmentType) Valid() bool {
+	switch v {
+	case SegmentTypeContextual, SegmentTypeThirdParty:
+		return true
+	}
+	return false
+}
+
+// SegmentOperator is the join of segments or target values (AND or
+// OR).
+type SegmentOperator string
+
+// The SegmentOperator values.
+const (
+	SegmentOperatorAnd SegmentOperator = "AND"
+	SegmentOperatorOr  SegmentOperator = "OR"
+)
+
+// Values returns every known SegmentOperator in the description's order, in a new slice.
+func (SegmentOperator) Values() []SegmentOperator {
+	return []SegmentOperator{
+		SegmentOperatorAnd,
+		SegmentOperatorOr,
+	}
+}
+
+// Valid reports whether v is a known SegmentOperator. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v SegmentOperator) Valid() bool {
+	switch v {
+	case SegmentOperatorAnd, SegmentOperatorOr:
+		return true
+	}
+	return false
+}
+
+// ControlEntityType is a type of entity an entity group's controls
+// apply to.
+type ControlEntityType string
+
+// The ControlEntityType values.
+const (
+	ControlEntityTypeAgencies              ControlEntityType = "agencies"
+	ControlEntityTypeAdvertisers           ControlEntityType = "advertisers"
+	ControlEntityTypeCampaigns             ControlEntityType = "campaigns"
+	ControlEntityTypeStrategies            ControlEntityType = "strategies"
+	ControlEntityTypeDeals                 ControlEntityType = "deals"
+	ControlEntityTypeAtomicCreatives       ControlEntityType = "atomic_creatives"
+	ControlEntityTypeStrategySupplySources ControlEntityType = "strategy_supply_sources"
+)
+
+// Values returns every known ControlEntityType in the description's order, in a new slice.
+func (ControlEntityType) Values() []ControlEntityType {
+	return []ControlEntityType{
+		ControlEntityTypeAgencies,
+		ControlEntityTypeAdvertisers,
+		ControlEntityTypeCampaigns,
+		ControlEntityTypeStrategies,
+		ControlEntityTypeDeals,
+		ControlEntityTypeAtomicCreatives,
+		ControlEntityTypeStrategySupplySources,
+	}
+}
+
+// Valid reports whether v is a known ControlEntityType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ControlEntityType) Valid() bool {
+	switch v {
+	case ControlEntityTypeAgencies, ControlEntityTypeAdvertisers, ControlEntityTypeCampaigns, ControlEntityTypeStrategies, ControlEntityTypeDeals, ControlEntityTypeAtomicCreatives, ControlEntityTypeStrategySupplySources:
+		return true
+	}
+	return false
+}
+
+// TargetingDay is a day of the week in a day part (R is Thursday,
+// U Sunday).
+type TargetingDay string
+
+// The TargetingDay values.
+const (
+	TargetingDayMonday    TargetingDay = "M"
+	TargetingDayTuesday   TargetingDay = "T"
+	TargetingDayWednesday TargetingDay = "W"
+	TargetingDayThursday  TargetingDay = "R"
+	TargetingDayFriday    TargetingDay = "F"
+	TargetingDaySaturday  TargetingDay = "S"
+	TargetingDaySunday    TargetingDay = "U"
+)
+
+// Values returns every known TargetingDay in the description's order, in a new slice.
+func (TargetingDay) Values() []TargetingDay {
+	return []TargetingDay{
+		TargetingDayMonday,
+		TargetingDayTuesday,
+		TargetingDayWednesday,
+		TargetingDayThursday,
+		TargetingDayFriday,
+		TargetingDaySaturday,
+		TargetingDaySunday,
+	}
+}
+
+// Valid reports whether v is a known TargetingDay. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v TargetingDay) Valid() bool {
+	switch v {
+	case TargetingDayMonday, TargetingDayTuesday, TargetingDayWednesday, TargetingDayThursday, TargetingDayFriday, TargetingDaySaturday, TargetingDaySunday:
+		return true
+	}
+	return false
+}
+
+// AtomicCreativeFileType is the file type of an atomic creative.
+type AtomicCreativeFileType string
+
+// The AtomicCreativeFileType values.
+const (
+	AtomicCreativeFileTypeSWF     AtomicCreativeFileType = "swf"
+	AtomicCreativeFileTypeGIF     AtomicCreativeFileType = "gif"
+	AtomicCreativeFileTypeHTML5   AtomicCreativeFileType = "html5"
+	AtomicCreativeFileTypeJPG     AtomicCreativeFileType = "jpg"
+	AtomicCreativeFileTypeJPEG    AtomicCreativeFileType = "jpeg"
+	AtomicCreativeFileTypeTIFF    AtomicCreativeFileType = "tiff"
+	AtomicCreativeFileTypeTIF     AtomicCreativeFileType = "tif"
+	AtomicCreativeFileTypePNG     AtomicCreativeFileType = "png"
+	AtomicCreativeFileTypeUnknown AtomicCreativeFileType = "unknown"
+	AtomicCreativeFileTypeVAST    AtomicCreativeFileType = "vast"
+)
+
+// Values returns every known AtomicCreativeFileType in the description's order, in a new slice.
+func (AtomicCreativeFileType) Values() []AtomicCreativeFileType {
+	return []AtomicCreativeFileType{
+		AtomicCreativeFileTypeSWF,
+		AtomicCreativeFileTypeGIF,
+		AtomicCreativeFileTypeHTML5,
+		AtomicCreativeFileTypeJPG,
+		AtomicCreativeFileTypeJPEG,
+		AtomicCreativeFileTypeTIFF,
+		AtomicCreativeFileTypeTIF,
+		AtomicCreativeFileTypePNG,
+		AtomicCreativeFileTypeUnknown,
+		AtomicCreativeFileTypeVAST,
+	}
+}
+
+// Valid reports whether v is a known AtomicCreativeFileType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AtomicCreativeFileType) Valid() bool {
+	switch v {
+	case AtomicCreativeFileTypeSWF, AtomicCreativeFileTypeGIF, AtomicCreativeFileTypeHTML5, AtomicCreativeFileTypeJPG, AtomicCreativeFileTypeJPEG, AtomicCreativeFileTypeTIFF, AtomicCreativeFileTypeTIF, AtomicCreativeFileTypePNG, AtomicCreativeFileTypeUnknown, AtomicCreativeFileTypeVAST:
+		return true
+	}
+	return false
+}
+
+// AtomicCreativeExpansionTrigger is what expands an expandable
+// atomic creative.
+type AtomicCreativeExpansionTrigger string
+
+// The AtomicCreativeExpansionTrigger values.
+const (
+	AtomicCreativeExpansionTriggerAutomatic AtomicCreativeExpansionTrigger = "AUTOMATIC"
+	AtomicCreativeExpansionTriggerMouseover AtomicCreativeExpansionTrigger = "MOUSEOVER"
+	AtomicCreativeExpansionTriggerClick     AtomicCreativeExpansionTrigger = "CLICK"
+)
+
+// Values returns every known AtomicCreativeExpansionTrigger in the description's order, in a new slice.
+func (AtomicCreativeExpansionTrigger) Values() []AtomicCreativeExpansionTrigger {
+	return []AtomicCreativeExpansionTrigger{
+		AtomicCreativeExpansionTriggerAutomatic,
+		AtomicCreativeExpansionTriggerMouseover,
+		AtomicCreativeExpansionTriggerClick,
+	}
+}
+
+// Valid reports whether v is a known AtomicCreativeExpansionTrigger. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AtomicCreativeExpansionTrigger) Valid() bool {
+	switch v {
+	case AtomicCreativeExpansionTriggerAutomatic, AtomicCreativeExpansionTriggerMouseover, AtomicCreativeExpansionTriggerClick:
+		return true
+	}
+	return false
+}
+
+// AtomicCreativeMediaType is the media of an atomic creative.
+type AtomicCreativeMediaType string
+
+// The AtomicCreativeMediaType values.
+const (
+	AtomicCreativeMediaTypeDisplay AtomicCreativeMediaType = "display"
+	AtomicCreativeMediaTypeVideo   AtomicCreativeMediaType = "video"
+	AtomicCreativeMediaTypeMobile  AtomicCreativeMediaType = "mobile"
+)
+
+// Values returns every known AtomicCreativeMediaType in the description's order, in a new slice.
+func (AtomicCreativeMediaType) Values() []AtomicCreativeMediaType {
+	return []AtomicCreativeMediaType{
+		AtomicCreativeMediaTypeDisplay,
+		AtomicCreativeMediaTypeVideo,
+		AtomicCreativeMediaTypeMobile,
+	}
+}
+
+// Valid reports whether v is a known AtomicCreativeMediaType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AtomicCreativeMediaType) Valid() bool {
+	switch v {
+	case AtomicCreativeMediaTypeDisplay, AtomicCreativeMediaTypeVideo, AtomicCreativeMediaTypeMobile:
+		return true
+	}
+	return false
+}
+
+// AtomicCreativeAdServerType is the ad server of an atomic creative:
+// the platform's own and OTHER; the reference's vendor-named values
+// are left out, as the spec leaves them out (a value the platform
+// sends beyond these is kept).
+type AtomicCreativeAdServerType string
+
+// The AtomicCreativeAdServerType values.
+const (
+	AtomicCreativeAdServerTypePlatform AtomicCreativeAdServerType = "PLATFORM"
+	AtomicCreativeAdServerTypeOther    AtomicCreativeAdServerType = "OTHER"
+)
+
+// Values returns every known AtomicCreativeAdServerType in the description's order, in a new slice.
+func (AtomicCreativeAdServerType) Values() []AtomicCreativeAdServerType {
+	return []AtomicCreativeAdServerType{
+		AtomicCreativeAdServerTypePlatform,
+		AtomicCreativeAdServerTypeOther,
+	}
+}
+
+// Valid reports whether v is a known AtomicCreativeAdServerType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AtomicCreativeAdServerType) Valid() bool {
+	switch v {
+	case AtomicCreativeAdServerTypePlatform, AtomicCreativeAdServerTypeOther:
+		return true
+	}
+	return false
+}
+
+// AtomicCreativeAdFormat is the ad format of an atomic creative.
+type AtomicCreativeAdFormat string
+
+// The AtomicCreativeAdFormat values.
+const (
+	AtomicCreativeAdFormatDisplay    AtomicCreativeAdFormat = "DISPLAY"
+	AtomicCreativeAdFormatMobile     AtomicCreativeAdFormat = "MOBILE"
+	AtomicCreativeAdFormatExpandable AtomicCreativeAdFormat = "EXPANDABLE"
+	AtomicCreativeAdFormatFBX        AtomicCreativeAdFormat = "FBX"
+	AtomicCreativeAdFormatComponent  AtomicCreativeAdFormat = "COMPONENT"
+)
+
+// Values returns every known AtomicCreativeAdFormat in the description's order, in a new slice.
+func (AtomicCreativeAdFormat) Values() []AtomicCreativeAdFormat {
+	return []AtomicCreativeAdFormat{
+		AtomicCreativeAdFormatDisplay,
+		AtomicCreativeAdFormatMobile,
+		AtomicCreativeAdFormatExpandable,
+		AtomicCreativeAdFormatFBX,
+		AtomicCreativeAdFormatComponent,
+	}
+}
+
+// Valid reports whether v is a known AtomicCreativeAdFormat. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AtomicCreativeAdFormat) Valid() bool {
+	switch v {
+	case AtomicCreativeAdFormatDisplay, AtomicCreativeAdFormatMobile, AtomicCreativeAdFormatExpandable, AtomicCreativeAdFormatFBX, AtomicCreativeAdFormatComponent:
+		return true
+	}
+	return false
+}
+
+// AtomicCreativeTagType is the form of an atomic creative's tag.
+type AtomicCreativeTagType string
+
+// The AtomicCreativeTagType values.
+const (
+	AtomicCreativeTagTypeIFrameScriptNoScript AtomicCreativeTagType = "IFRAME_SCRIPT_NOSCRIPT"
+	AtomicCreativeTagTypeIFrameScript         AtomicCreativeTagType = "IFRAME_SCRIPT"
+	AtomicCreativeTagTypeIFrameNoScript       AtomicCreativeTagType = "IFRAME_NOSCRIPT"
+	AtomicCreativeTagTypeIFrameImg            AtomicCreativeTagType = "IFRAME_IMG"
+	AtomicCreativeTagTypeScriptNoScript       AtomicCreativeTagType = "SCRIPT_NOSCRIPT"
+	AtomicCreativeTagTypeScript               AtomicCreativeTagType = "SCRIPT"
+	AtomicCreativeTagTypeNoScript             AtomicCreativeTagType = "NOSCRIPT"
+	AtomicCreativeTagTypeIFrame               AtomicCreativeTagType = "IFRAME"
+	AtomicCreativeTagTypeImg                  AtomicCreativeTagType = "IMG"
+	AtomicCreativeTagTypeVideo                AtomicCreativeTagType = "VIDEO"
+)
+
+// Values returns every known AtomicCreativeTagType in the description's order, in a new slice.
+func (AtomicCreativeTagType) Values() []AtomicCreativeTagType {
+	return []AtomicCreativeTagType{
+		AtomicCreativeTagTypeIFrameScriptNoScript,
+		AtomicCreativeTagTypeIFrameScript,
+		AtomicCreativeTagTypeIFrameNoScript,
+		AtomicCreativeTagTypeIFrameImg,
+		AtomicCreativeTagTypeScriptNoScript,
+		AtomicCreativeTagTypeScript,
+		AtomicCreativeTagTypeNoScript,
+		AtomicCreativeTagTypeIFrame,
+		AtomicCreativeTagTypeImg,
+		AtomicCreativeTagTypeVideo,
+	}
+}
+
+// Valid reports whether v is a known AtomicCreativeTagType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v AtomicCreativeTagType) Valid() bool {
+	switch v {
+	case AtomicCreativeTagTypeIFrameScriptNoScript, AtomicCreativeTagTypeIFrameScript, AtomicCreativeTagTypeIFrameNoScript, AtomicCreativeTagTypeIFrameImg, AtomicCreativeTagTypeScriptNoScript, AtomicCreativeTagTypeScript, AtomicCreativeTagTypeNoScript, AtomicCreativeTagTypeIFrame, AtomicCreativeTagTypeImg, AtomicCreativeTagTypeVideo:
+		return true
+	}
+	return false
+}
+
+// PixelBundleWith is a record a pixel bundle list can embed.
+type PixelBundleWith string
+
+// The PixelBundleWith values.
+const (
+	PixelBundleWithOrganization PixelBundleWith = "organization"
+)
+
+// Values returns every known PixelBundleWith in the description's order, in a new slice.
+func (PixelBundleWith) Values() []PixelBundleWith {
+	return []PixelBundleWith{
+		PixelBundleWithOrganization,
+	}
+}
+
+// Valid reports whether v is a known PixelBundleWith. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelBundleWith) Valid() bool {
+	switch v {
+	case PixelBundleWithOrganization:
+		return true
+	}
+	return false
+}
+
+// PixelBundlePixelType is the kind of a pixel bundle.
+type PixelBundlePixelType string
+
+// The PixelBundlePixelType values.
+const (
+	PixelBundlePixelTypeCreative PixelBundlePixelType = "creative"
+	PixelBundlePixelTypeEvent    PixelBundlePixelType = "event"
+	PixelBundlePixelTypeData     PixelBundlePixelType = "data"
+	PixelBundlePixelTypeSegment  PixelBundlePixelType = "segment"
+	PixelBundlePixelTypeDynamic  PixelBundlePixelType = "dynamic"
+)
+
+// Values returns every known PixelBundlePixelType in the description's order, in a new slice.
+func (PixelBundlePixelType) Values() []PixelBundlePixelType {
+	return []PixelBundlePixelType{
+		PixelBundlePixelTypeCreative,
+		PixelBundlePixelTypeEvent,
+		PixelBundlePixelTypeData,
+		PixelBundlePixelTypeSegment,
+		PixelBundlePixelTypeDynamic,
+	}
+}
+
+// Valid reports whether v is a known PixelBundlePixelType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelBundlePixelType) Valid() bool {
+	switch v {
+	case PixelBundlePixelTypeCreative, PixelBundlePixelTypeEvent, PixelBundlePixelTypeData, PixelBundlePixelTypeSegment, PixelBundlePixelTypeDynamic:
+		return true
+	}
+	return false
+}
+
+// PixelBundleTagType is the form of a pixel bundle's tag.
+type PixelBundleTagType string
+
+// The PixelBundleTagType values.
+const (
+	PixelBundleTagTypeDFA    PixelBundleTagType = "dfa"
+	PixelBundleTagTypeUAT    PixelBundleTagType = "uat"
+	PixelBundleTagTypeImage  PixelBundleTagType = "image"
+	PixelBundleTagTypeIFrame PixelBundleTagType = "iframe"
+	PixelBundleTagTypeJS     PixelBundleTagType = "js"
+)
+
+// Values returns every known PixelBundleTagType in the description's order, in a new slice.
+func (PixelBundleTagType) Values() []PixelBundleTagType {
+	return []PixelBundleTagType{
+		PixelBundleTagTypeDFA,
+		PixelBundleTagTypeUAT,
+		PixelBundleTagTypeImage,
+		PixelBundleTagTypeIFrame,
+		PixelBundleTagTypeJS,
+	}
+}
+
+// Valid reports whether v is a known PixelBundleTagType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelBundleTagType) Valid() bool {
+	switch v {
+	case PixelBundleTagTypeDFA, PixelBundleTagTypeUAT, PixelBundleTagTypeImage, PixelBundleTagTypeIFrame, PixelBundleTagTypeJS:
+		return true
+	}
+	return false
+}
+
+// PixelBundlePricing is how a data pixel bundle is priced.
+type PixelBundlePricing string
+
+// The PixelBundlePricing values.
+const (
+	PixelBundlePricingCPM  PixelBundlePricing = "CPM"
+	PixelBundlePricingCPTS PixelBundlePricing = "CPTS"
+)
+
+// Values returns every known PixelBundlePricing in the description's order, in a new slice.
+func (PixelBundlePricing) Values() []PixelBundlePricing {
+	return []PixelBundlePricing{
+		PixelBundlePricingCPM,
+		PixelBundlePricingCPTS,
+	}
+}
+
+// Valid reports whether v is a known PixelBundlePricing. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelBundlePricing) Valid() bool {
+	switch v {
+	case PixelBundlePricingCPM, PixelBundlePricingCPTS:
+		return true
+	}
+	return false
+}
+
+// PixelBundleSegmentOp is the join of a segment pixel bundle's
+// pixels.
+type PixelBundleSegmentOp string
+
+// The PixelBundleSegmentOp values.
+const (
+	PixelBundleSegmentOpAnd PixelBundleSegmentOp = "AND"
+	PixelBundleSegmentOpOr  PixelBundleSegmentOp = "OR"
+)
+
+// Values returns every known PixelBundleSegmentOp in the description's order, in a new slice.
+func (PixelBundleSegmentOp) Values() []PixelBundleSegmentOp {
+	return []PixelBundleSegmentOp{
+		PixelBundleSegmentOpAnd,
+		PixelBundleSegmentOpOr,
+	}
+}
+
+// Valid reports whether v is a known PixelBundleSegmentOp. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelBundleSegmentOp) Valid() bool {
+	switch v {
+	case PixelBundleSegmentOpAnd, PixelBundleSegmentOpOr:
+		return true
+	}
+	return false
+}
+
+// PixelBundleRMXConversionType is (deprecated by the reference) the
+// conversion type of an RMX pixel.
+type PixelBundleRMXConversionType string
+
+// The PixelBundleRMXConversionType values.
+const (
+	PixelBundleRMXConversionTypeOne      PixelBundleRMXConversionType = "one"
+	PixelBundleRMXConversionTypeVariable PixelBundleRMXConversionType = "variable"
+)
+
+// Values returns every known PixelBundleRMXConversionType in the description's order, in a new slice.
+func (PixelBundleRMXConversionType) Values() []PixelBundleRMXConversionType {
+	return []PixelBundleRMXConversionType{
+		PixelBundleRMXConversionTypeOne,
+		PixelBundleRMXConversionTypeVariable,
+	}
+}
+
+// Valid reports whether v is a known PixelBundleRMXConversionType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelBundleRMXConversionType) Valid() bool {
+	switch v {
+	case PixelBundleRMXConversionTypeOne, PixelBundleRMXConversionTypeVariable:
+		return true
+	}
+	return false
+}
+
+// PixelBundleCurrency is the pixel variable carrying a pixel
+// bundle's currency or revenue.
+type PixelBundleCurrency string
+
+// The PixelBundleCurrency values.
+const (
+	PixelBundleCurrencyS1 PixelBundleCurrency = "S1"
+	PixelBundleCurrencyS2 PixelBundleCurrency = "S2"
+	PixelBundleCurrencyV1 PixelBundleCurrency = "V1"
+	PixelBundleCurrencyV2 PixelBundleCurrency = "V2"
+)
+
+// Values returns every known PixelBundleCurrency in the description's order, in a new slice.
+func (PixelBundleCurrency) Values() []PixelBundleCurrency {
+	return []PixelBundleCurrency{
+		PixelBundleCurrencyS1,
+		PixelBundleCurrencyS2,
+		PixelBundleCurrencyV1,
+		PixelBundleCurrencyV2,
+	}
+}
+
+// Valid reports whether v is a known PixelBundleCurrency. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelBundleCurrency) Valid() bool {
+	switch v {
+	case PixelBundleCurrencyS1, PixelBundleCurrencyS2, PixelBundleCurrencyV1, PixelBundleCurrencyV2:
+		return true
+	}
+	return false
+}
+
 // OrganizationType is a kind of organization.
 type OrganizationType string
 
@@ -3963,6 +4536,7597 @@ func (x *PermissionEntity) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, permissionEntityIdx, prefix)
 	return out
+}
+
+// SegmentGroup is a named combination of contextual or third-party
+// audience segments that strategies can target: subgroups joined
+// together, each joining its members with its operator. Create
+// sends the writable fields (name, type, organization_id, status and
+// segment_subgroup are required); Update sends what changed since
+// the record was read, without a version (the reference's update
+// body has none).
+type SegmentGroup struct {
+	// The segment group's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Its name. At most 256 characters.
+	Name string `json:"name"`
+	// Whether it joins contextual or audience segments.
+	Type SegmentGroupType `json:"type,omitempty"`
+	// The owning organization. Also read from a JSON string.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// True for an active segment group; required on create. Also read
+	// from a JSON string.
+	Status *bool `json:"status,omitempty"`
+	// The subgroups.
+	SegmentSubgroup []SegmentSubgroup `json:"segment_subgroup"`
+	// When the segment group was made, when sent. Read-only: not sent on
+	// create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed, when sent. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type segmentGroupAlias SegmentGroup
+
+var segmentGroupIdx = record.IndexOf(reflect.TypeFor[segmentGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *SegmentGroup) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *SegmentGroup) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SegmentGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SegmentGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*segmentGroupAlias)(x), segmentGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SegmentGroup) decodeFast(b []byte) bool {
+	*x = SegmentGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadEnum[SegmentGroupType](v)
+			}
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "segment_subgroup":
+			x.SegmentSubgroup, ok = record.ReadList(v, func(e []byte) (SegmentSubgroup, bool) {
+				p, ok := record.ReadRecord(e, (*SegmentSubgroup).decodeValid)
+				if p == nil {
+					return SegmentSubgroup{}, ok
+				}
+				return *p, ok
+			})
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "type", "organization_id", "status", "segment_subgroup", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SegmentGroup) MarshalJSON() ([]byte, error) {
+	a := segmentGroupAlias(x)
+	if a.SegmentSubgroup == nil {
+		a.SegmentSubgroup = []SegmentSubgroup{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SegmentGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SegmentGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, segmentGroupIdx, prefix)
+	for i := range x.SegmentSubgroup {
+		out = append(out, x.SegmentSubgroup[i].misfits(record.MisfitPath(prefix, "segment_subgroup["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *SegmentGroup) clearReadOnly() {
+	x.ID = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"id", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *SegmentGroup) original() *SegmentGroup {
+	if x.raw == nil {
+		return nil
+	}
+	var o SegmentGroup
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// segmentGroupWrite is the writable part of SegmentGroup, in the description's order.
+type segmentGroupWrite struct {
+	Name            string            `json:"name,omitempty"`
+	Type            SegmentGroupType  `json:"type,omitempty"`
+	OrganizationID  int64             `json:"organization_id,omitempty"`
+	Status          *bool             `json:"status,omitempty"`
+	SegmentSubgroup []SegmentSubgroup `json:"segment_subgroup,omitzero"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *SegmentGroup) writable() ([]byte, error) {
+	w := segmentGroupWrite{
+		Name:            x.Name,
+		Type:            x.Type,
+		OrganizationID:  x.OrganizationID,
+		Status:          x.Status,
+		SegmentSubgroup: x.SegmentSubgroup,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *SegmentGroup) readOnlyChanged(orig *SegmentGroup) map[string]bool {
+	return map[string]bool{
+		"id":         orig.ID != x.ID,
+		"created_on": !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on": !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*SegmentGroup) fixedFields() []string {
+	return []string{"name", "type", "organization_id", "status", "segment_subgroup"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*SegmentGroup) createOnlyFields() []string {
+	return nil
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// SegmentGroupCreate, update by SegmentGroupUpdate): those of a
+// create when create is set, else those of an update.
+func (x *SegmentGroup) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by SegmentGroupCreate,
+// update by SegmentGroupUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *SegmentGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		} else {
+			v.Require(valid.Path(at, "type"), false)
+		}
+		if x.OrganizationID != 0 {
+			v.Range(valid.Path(at, "organization_id"), x.OrganizationID, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "organization_id"), false)
+		}
+		v.Require(valid.Path(at, "status"), x.Status != nil)
+		v.Require(valid.Path(at, "segment_subgroup"), len(x.SegmentSubgroup) > 0)
+		for i := range x.SegmentSubgroup {
+			x.SegmentSubgroup[i].validateAt(v, valid.Index(at, "segment_subgroup", i), create)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		}
+		if x.OrganizationID != 0 {
+			v.Range(valid.Path(at, "organization_id"), x.OrganizationID, -2147483648, 2147483647)
+		}
+		for i := range x.SegmentSubgroup {
+			x.SegmentSubgroup[i].validateAt(v, valid.Index(at, "segment_subgroup", i), create)
+		}
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *SegmentGroup) validateChange(v *valid.Validator, orig *SegmentGroup) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// SegmentSubgroup is one subgroup of a segment group, its members
+// joined by its operator.
+type SegmentSubgroup struct {
+	// How the members are joined.
+	SegmentOperator SegmentOperator `json:"segment_operator,omitempty"`
+	// The members.
+	SegmentMembers []SegmentMember `json:"segment_members"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type segmentSubgroupAlias SegmentSubgroup
+
+var segmentSubgroupIdx = record.IndexOf(reflect.TypeFor[segmentSubgroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SegmentSubgroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SegmentSubgroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SegmentSubgroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*segmentSubgroupAlias)(x), segmentSubgroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SegmentSubgroup) decodeFast(b []byte) bool {
+	*x = SegmentSubgroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "segment_operator":
+			if !record.IsNull(v) {
+				x.SegmentOperator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segment_members":
+			x.SegmentMembers, ok = record.ReadList(v, func(e []byte) (SegmentMember, bool) {
+				p, ok := record.ReadRecord(e, (*SegmentMember).decodeValid)
+				if p == nil {
+					return SegmentMember{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "segment_operator", "segment_members")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SegmentSubgroup) MarshalJSON() ([]byte, error) {
+	a := segmentSubgroupAlias(x)
+	if a.SegmentMembers == nil {
+		a.SegmentMembers = []SegmentMember{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SegmentSubgroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SegmentSubgroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, segmentSubgroupIdx, prefix)
+	for i := range x.SegmentMembers {
+		out = append(out, x.SegmentMembers[i].misfits(record.MisfitPath(prefix, "segment_members["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *SegmentSubgroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.SegmentOperator != "" {
+			valid.Enum(v, valid.Path(at, "segment_operator"), x.SegmentOperator)
+		} else {
+			v.Require(valid.Path(at, "segment_operator"), false)
+		}
+		v.Require(valid.Path(at, "segment_members"), len(x.SegmentMembers) > 0)
+		for i := range x.SegmentMembers {
+			x.SegmentMembers[i].validateAt(v, valid.Index(at, "segment_members", i), create)
+		}
+	} else {
+		if x.SegmentOperator != "" {
+			valid.Enum(v, valid.Path(at, "segment_operator"), x.SegmentOperator)
+		}
+		for i := range x.SegmentMembers {
+			x.SegmentMembers[i].validateAt(v, valid.Index(at, "segment_members", i), create)
+		}
+	}
+}
+
+// SegmentMember is one segment of a subgroup. A request sends
+// segment_id and segment_type; the answers of a list and of an
+// extended get add the segment's details, which a request leaves
+// out.
+type SegmentMember struct {
+	// The segment. Also read from a JSON string.
+	SegmentID int64 `json:"segment_id"`
+	// Its kind.
+	SegmentType SegmentType `json:"segment_type,omitempty"`
+	// The segment's name. Read-only: not sent on create or update.
+	Name string `json:"name,omitempty"`
+	// Its path in the taxonomy. Read-only: not sent on create or update.
+	FullPath string `json:"full_path,omitempty"`
+	// Its objective. Read-only: not sent on create or update.
+	Objective string `json:"objective,omitempty"`
+	// Its CPM in the currency asked for, exact. Also read from a JSON
+	// string. Read-only: not sent on create or update.
+	CPM adama.Decimal `json:"cpm,omitzero"`
+	// Its code. Read-only: not sent on create or update.
+	Code string `json:"code,omitempty"`
+	// Its unique users. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	Uniques int64 `json:"uniques,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type segmentMemberAlias SegmentMember
+
+var segmentMemberIdx = record.IndexOf(reflect.TypeFor[segmentMemberAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SegmentMember) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SegmentMember) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SegmentMember) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*segmentMemberAlias)(x), segmentMemberIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SegmentMember) decodeFast(b []byte) bool {
+	*x = SegmentMember{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "segment_id":
+			if !record.IsNull(v) {
+				x.SegmentID, ok = record.ReadInt64(v)
+			}
+		case "segment_type":
+			if !record.IsNull(v) {
+				x.SegmentType, ok = record.ReadEnum[SegmentType](v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "objective":
+			if !record.IsNull(v) {
+				x.Objective, ok = record.ReadText(v)
+			}
+		case "cpm":
+			if !record.IsNull(v) {
+				x.CPM, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "uniques":
+			if !record.IsNull(v) {
+				x.Uniques, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "segment_id", "segment_type", "name", "full_path", "objective", "cpm", "code", "uniques")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SegmentMember) MarshalJSON() ([]byte, error) {
+	a := segmentMemberAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SegmentMember) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SegmentMember) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, segmentMemberIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *SegmentMember) clearReadOnly() {
+	x.Name = ""
+	x.FullPath = ""
+	x.Objective = ""
+	x.CPM = adama.Decimal{}
+	x.Code = ""
+	x.Uniques = 0
+	cloned := false
+	for _, k := range [...]string{"name", "full_path", "objective", "cpm", "code", "uniques"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *SegmentMember) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Range(valid.Path(at, "segment_id"), x.SegmentID, -2147483648, 2147483647)
+		if x.SegmentType != "" {
+			valid.Enum(v, valid.Path(at, "segment_type"), x.SegmentType)
+		} else {
+			v.Require(valid.Path(at, "segment_type"), false)
+		}
+	} else {
+		v.Range(valid.Path(at, "segment_id"), x.SegmentID, -2147483648, 2147483647)
+		if x.SegmentType != "" {
+			valid.Enum(v, valid.Path(at, "segment_type"), x.SegmentType)
+		}
+	}
+}
+
+// SegmentGroupAssignment is a strategy a segment group is assigned
+// to, with its campaign, advertiser and agency.
+type SegmentGroupAssignment struct {
+	// The assignment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The strategy. Also read from a JSON string.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// Its name.
+	StrategyName string `json:"strategy_name,omitempty"`
+	// The strategy's campaign. Also read from a JSON string.
+	CampaignID int64 `json:"campaign_id,omitempty"`
+	// Its name.
+	CampaignName string `json:"campaign_name,omitempty"`
+	// The campaign's advertiser. Also read from a JSON string.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// Its name.
+	AdvertiserName string `json:"advertiser_name,omitempty"`
+	// The advertiser's agency. Also read from a JSON string.
+	AgencyID int64 `json:"agency_id,omitempty"`
+	// Its name.
+	AgencyName string `json:"agency_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type segmentGroupAssignmentAlias SegmentGroupAssignment
+
+var segmentGroupAssignmentIdx = record.IndexOf(reflect.TypeFor[segmentGroupAssignmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SegmentGroupAssignment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SegmentGroupAssignment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SegmentGroupAssignment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*segmentGroupAssignmentAlias)(x), segmentGroupAssignmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SegmentGroupAssignment) decodeFast(b []byte) bool {
+	*x = SegmentGroupAssignment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "strategy_name":
+			if !record.IsNull(v) {
+				x.StrategyName, ok = record.ReadText(v)
+			}
+		case "campaign_id":
+			if !record.IsNull(v) {
+				x.CampaignID, ok = record.ReadInt64(v)
+			}
+		case "campaign_name":
+			if !record.IsNull(v) {
+				x.CampaignName, ok = record.ReadText(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "advertiser_name":
+			if !record.IsNull(v) {
+				x.AdvertiserName, ok = record.ReadText(v)
+			}
+		case "agency_id":
+			if !record.IsNull(v) {
+				x.AgencyID, ok = record.ReadInt64(v)
+			}
+		case "agency_name":
+			if !record.IsNull(v) {
+				x.AgencyName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_id", "strategy_name", "campaign_id", "campaign_name", "advertiser_id", "advertiser_name", "agency_id", "agency_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SegmentGroupAssignment) MarshalJSON() ([]byte, error) {
+	a := segmentGroupAssignmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SegmentGroupAssignment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SegmentGroupAssignment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, segmentGroupAssignmentIdx, prefix)
+	return out
+}
+
+// AudienceVendor is a provider of audience segments. Create sends
+// the writable fields (name, namespace_code, bidder_code and
+// vendor_id are required); Update sends what changed since the
+// record was read, without a version (the reference's update body
+// has none).
+type AudienceVendor struct {
+	// The audience vendor's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Its name. At most 256 characters.
+	Name string `json:"name"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The vendor it bills as. Also read from a JSON string.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// Its namespace code. At most 16 characters.
+	NamespaceCode string `json:"namespace_code,omitempty"`
+	// Its code at the bidder. At most 16 characters.
+	BidderCode string `json:"bidder_code,omitempty"`
+	// Whether its segments serve the campaign-level optimisation.
+	// Also read from a JSON string.
+	CampaignBrainEnabled *bool `json:"campaign_brain_enabled,omitempty"`
+	// Whether it provides batch segments. Also read from a JSON string.
+	ProvidesBatchSegments *bool `json:"provides_batch_segments,omitempty"`
+	// The reference's mma_free_cm flag. Also read from a JSON string.
+	MMAFreeCM *bool `json:"mma_free_cm,omitempty"`
+	// Whether it is pinned at the top of searches. Also read from a JSON
+	// string.
+	PinTopSearch *bool `json:"pin_top_search,omitempty"`
+	// Its provider tax; an update cannot clear it.
+	ProviderTax *string `json:"provider_tax,omitempty"`
+	// Its version, when the platform sends one (Update does not send
+	// it). Also read from a JSON string. Read-only: not sent on create
+	// or update.
+	Version int64 `json:"version,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type audienceVendorAlias AudienceVendor
+
+var audienceVendorIdx = record.IndexOf(reflect.TypeFor[audienceVendorAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *AudienceVendor) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// decodeKept decodes b, known to be valid JSON, as a record another
+// holds, keeping the body as UnmarshalJSON does.
+func (x *AudienceVendor) decodeKept(b []byte) error {
+	if err := x.decodeValid(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *AudienceVendor) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceVendor) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceVendor) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceVendorAlias)(x), audienceVendorIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceVendor) decodeFast(b []byte) bool {
+	*x = AudienceVendor{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "namespace_code":
+			if !record.IsNull(v) {
+				x.NamespaceCode, ok = record.ReadText(v)
+			}
+		case "bidder_code":
+			if !record.IsNull(v) {
+				x.BidderCode, ok = record.ReadText(v)
+			}
+		case "campaign_brain_enabled":
+			x.CampaignBrainEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "provides_batch_segments":
+			x.ProvidesBatchSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "mma_free_cm":
+			x.MMAFreeCM, ok = record.ReadPtr(v, record.ReadBool)
+		case "pin_top_search":
+			x.PinTopSearch, ok = record.ReadPtr(v, record.ReadBool)
+		case "provider_tax":
+			x.ProviderTax, ok = record.ReadPtr(v, record.ReadText)
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "vendor_id", "namespace_code", "bidder_code", "campaign_brain_enabled", "provides_batch_segments", "mma_free_cm", "pin_top_search", "provider_tax", "version", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceVendor) MarshalJSON() ([]byte, error) {
+	a := audienceVendorAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceVendor) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceVendor) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceVendorIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *AudienceVendor) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.Version = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "version", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *AudienceVendor) original() *AudienceVendor {
+	if x.raw == nil {
+		return nil
+	}
+	var o AudienceVendor
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// audienceVendorWrite is the writable part of AudienceVendor, in the description's order.
+type audienceVendorWrite struct {
+	Name                  string  `json:"name,omitempty"`
+	VendorID              int64   `json:"vendor_id,omitempty"`
+	NamespaceCode         string  `json:"namespace_code,omitempty"`
+	BidderCode            string  `json:"bidder_code,omitempty"`
+	CampaignBrainEnabled  *bool   `json:"campaign_brain_enabled,omitempty"`
+	ProvidesBatchSegments *bool   `json:"provides_batch_segments,omitempty"`
+	MMAFreeCM             *bool   `json:"mma_free_cm,omitempty"`
+	PinTopSearch          *bool   `json:"pin_top_search,omitempty"`
+	ProviderTax           *string `json:"provider_tax,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *AudienceVendor) writable() ([]byte, error) {
+	w := audienceVendorWrite{
+		Name:                  x.Name,
+		VendorID:              x.VendorID,
+		NamespaceCode:         x.NamespaceCode,
+		BidderCode:            x.BidderCode,
+		CampaignBrainEnabled:  x.CampaignBrainEnabled,
+		ProvidesBatchSegments: x.ProvidesBatchSegments,
+		MMAFreeCM:             x.MMAFreeCM,
+		PinTopSearch:          x.PinTopSearch,
+		ProviderTax:           x.ProviderTax,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *AudienceVendor) readOnlyChanged(orig *AudienceVendor) map[string]bool {
+	return map[string]bool{
+		"id":          orig.ID != x.ID,
+		"entity_type": orig.EntityType != x.EntityType,
+		"version":     orig.Version != x.Version,
+		"created_on":  !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":  !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*AudienceVendor) fixedFields() []string {
+	return []string{"name", "vendor_id", "namespace_code", "bidder_code", "campaign_brain_enabled", "provides_batch_segments", "mma_free_cm", "pin_top_search", "provider_tax"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*AudienceVendor) createOnlyFields() []string {
+	return nil
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// AudienceVendorCreate, update by AudienceVendorUpdate): those of a
+// create when create is set, else those of an update.
+func (x *AudienceVendor) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by AudienceVendorCreate,
+// update by AudienceVendorUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *AudienceVendor) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.VendorID != 0 {
+			v.Range(valid.Path(at, "vendor_id"), x.VendorID, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "vendor_id"), false)
+		}
+		if x.NamespaceCode != "" {
+			v.MaxLen(valid.Path(at, "namespace_code"), x.NamespaceCode, 16)
+		} else {
+			v.Require(valid.Path(at, "namespace_code"), false)
+		}
+		if x.BidderCode != "" {
+			v.MaxLen(valid.Path(at, "bidder_code"), x.BidderCode, 16)
+		} else {
+			v.Require(valid.Path(at, "bidder_code"), false)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		}
+		if x.VendorID != 0 {
+			v.Range(valid.Path(at, "vendor_id"), x.VendorID, -2147483648, 2147483647)
+		}
+		if x.NamespaceCode != "" {
+			v.MaxLen(valid.Path(at, "namespace_code"), x.NamespaceCode, 16)
+		}
+		if x.BidderCode != "" {
+			v.MaxLen(valid.Path(at, "bidder_code"), x.BidderCode, 16)
+		}
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *AudienceVendor) validateChange(v *valid.Validator, orig *AudienceVendor) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "version", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// AudienceCPMRequest is the audience segments whose CPM EstimateCPM
+// estimates, in a currency.
+type AudienceCPMRequest struct {
+	// The currency of the estimate (three letters). At most 3
+	// characters.
+	CurrencyCode string `json:"currency_code"`
+	// The groups of included segments.
+	Include []AudienceSegmentsGroup `json:"include,omitempty"`
+	// The excluded segments.
+	Exclude *AudienceSegmentsGroup `json:"exclude,omitempty"`
+	// Extended asks for the segments in the answer (extended=true).
+	// Not sent.
+	Extended bool `json:"-"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceCPMRequestAlias AudienceCPMRequest
+
+var audienceCPMRequestIdx = record.IndexOf(reflect.TypeFor[audienceCPMRequestAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceCPMRequest) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceCPMRequest) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceCPMRequest) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceCPMRequestAlias)(x), audienceCPMRequestIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceCPMRequest) decodeFast(b []byte) bool {
+	*x = AudienceCPMRequest{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (AudienceSegmentsGroup, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceSegmentsGroup).decodeValid)
+				if p == nil {
+					return AudienceSegmentsGroup{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*AudienceSegmentsGroup).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "currency_code", "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceCPMRequest) MarshalJSON() ([]byte, error) {
+	a := audienceCPMRequestAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceCPMRequest) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceCPMRequest) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceCPMRequestIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *AudienceCPMRequest) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceCPMRequest) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "currency_code"), x.CurrencyCode != "")
+		v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		for i := range x.Include {
+			x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+		}
+		if x.Exclude != nil {
+			x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+		}
+	} else {
+		v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		for i := range x.Include {
+			x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+		}
+		if x.Exclude != nil {
+			x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+		}
+	}
+}
+
+// AudienceSegmentsGroup is audience segments joined by an operator,
+// for a CPM estimate.
+type AudienceSegmentsGroup struct {
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []AudienceSegmentPrice `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceSegmentsGroupAlias AudienceSegmentsGroup
+
+var audienceSegmentsGroupIdx = record.IndexOf(reflect.TypeFor[audienceSegmentsGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceSegmentsGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceSegmentsGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceSegmentsGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceSegmentsGroupAlias)(x), audienceSegmentsGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceSegmentsGroup) decodeFast(b []byte) bool {
+	*x = AudienceSegmentsGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (AudienceSegmentPrice, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceSegmentPrice).decodeValid)
+				if p == nil {
+					return AudienceSegmentPrice{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceSegmentsGroup) MarshalJSON() ([]byte, error) {
+	a := audienceSegmentsGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceSegmentsGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceSegmentsGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceSegmentsGroupIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceSegmentsGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// AudienceSegmentPrice is an audience segment of a CPM estimate,
+// with the caller's own CPM where it has one.
+type AudienceSegmentPrice struct {
+	// The audience segment.
+	AudienceSegmentID int64 `json:"audience_segment_id"`
+	// A CPM in USD used in place of the segment's own.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceSegmentPriceAlias AudienceSegmentPrice
+
+var audienceSegmentPriceIdx = record.IndexOf(reflect.TypeFor[audienceSegmentPriceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceSegmentPrice) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceSegmentPrice) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceSegmentPrice) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceSegmentPriceAlias)(x), audienceSegmentPriceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceSegmentPrice) decodeFast(b []byte) bool {
+	*x = AudienceSegmentPrice{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "audience_segment_id":
+			if !record.IsNull(v) {
+				x.AudienceSegmentID, ok = record.ReadInt64(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "audience_segment_id", "user_cpm")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceSegmentPrice) MarshalJSON() ([]byte, error) {
+	a := audienceSegmentPriceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceSegmentPrice) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceSegmentPrice) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceSegmentPriceIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceSegmentPrice) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "audience_segment_id"), x.AudienceSegmentID, -2147483648, 2147483647)
+	if x.UserCPM != nil {
+		v.DecimalMin(valid.Path(at, "user_cpm"), *x.UserCPM, "0")
+	}
+}
+
+// AudienceCPMEstimate is the CPM range of audience segments;
+// Segments only when extended.
+type AudienceCPMEstimate struct {
+	// The range.
+	CPM *AudienceCPM `json:"cpm,omitempty"`
+	// The segments priced (extended=true).
+	Segments []EstimatedSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceCPMEstimateAlias AudienceCPMEstimate
+
+var audienceCPMEstimateIdx = record.IndexOf(reflect.TypeFor[audienceCPMEstimateAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceCPMEstimate) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceCPMEstimate) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceCPMEstimate) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceCPMEstimateAlias)(x), audienceCPMEstimateIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceCPMEstimate) decodeFast(b []byte) bool {
+	*x = AudienceCPMEstimate{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "cpm":
+			x.CPM, ok = record.ReadRecord(v, (*AudienceCPM).decodeValid)
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (EstimatedSegment, bool) {
+				p, ok := record.ReadRecord(e, (*EstimatedSegment).decodeValid)
+				if p == nil {
+					return EstimatedSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "cpm", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceCPMEstimate) MarshalJSON() ([]byte, error) {
+	a := audienceCPMEstimateAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceCPMEstimate) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceCPMEstimate) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceCPMEstimateIdx, prefix)
+	out = append(out, x.CPM.misfits(record.MisfitPath(prefix, "cpm"))...)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// AudienceCPM is the estimated CPM range of audience segments.
+type AudienceCPM struct {
+	// The currency.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// Whether taxed segments are included. Also read from a JSON string.
+	IncludesTaxedSegments *bool `json:"includes_taxed_segments,omitempty"`
+	// The lowest CPM, exact. Also read from a JSON string.
+	AudienceCPMMin adama.Decimal `json:"audience_cpm_min"`
+	// The highest CPM, exact. Also read from a JSON string.
+	AudienceCPMMax adama.Decimal `json:"audience_cpm_max"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceCPMAlias AudienceCPM
+
+var audienceCPMIdx = record.IndexOf(reflect.TypeFor[audienceCPMAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceCPM) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceCPM) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceCPM) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceCPMAlias)(x), audienceCPMIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceCPM) decodeFast(b []byte) bool {
+	*x = AudienceCPM{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "includes_taxed_segments":
+			x.IncludesTaxedSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "audience_cpm_min":
+			if !record.IsNull(v) {
+				x.AudienceCPMMin, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "audience_cpm_max":
+			if !record.IsNull(v) {
+				x.AudienceCPMMax, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "currency_code", "includes_taxed_segments", "audience_cpm_min", "audience_cpm_max")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceCPM) MarshalJSON() ([]byte, error) {
+	a := audienceCPMAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceCPM) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceCPM) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceCPMIdx, prefix)
+	return out
+}
+
+// EstimatedSegment is a segment as an extended CPM estimate prices
+// it.
+type EstimatedSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// Its CPM, exact. Also read from a JSON string.
+	CPM adama.Decimal `json:"cpm,omitzero"`
+	// The caller's CPM for it, when sent. Also read from a JSON string.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// Its unique users. Also read from a JSON string.
+	Uniques *int64 `json:"uniques,omitempty"`
+	// Its code.
+	Code *string `json:"code,omitempty"`
+	// Its objective (contextual segments).
+	SegmentObjectiveName string `json:"segment_objective_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type estimatedSegmentAlias EstimatedSegment
+
+var estimatedSegmentIdx = record.IndexOf(reflect.TypeFor[estimatedSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EstimatedSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EstimatedSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EstimatedSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*estimatedSegmentAlias)(x), estimatedSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EstimatedSegment) decodeFast(b []byte) bool {
+	*x = EstimatedSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "cpm":
+			if !record.IsNull(v) {
+				x.CPM, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "uniques":
+			x.Uniques, ok = record.ReadPtr(v, record.ReadInt64)
+		case "code":
+			x.Code, ok = record.ReadPtr(v, record.ReadText)
+		case "segment_objective_name":
+			if !record.IsNull(v) {
+				x.SegmentObjectiveName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "full_path", "cpm", "user_cpm", "uniques", "code", "segment_objective_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EstimatedSegment) MarshalJSON() ([]byte, error) {
+	a := estimatedSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EstimatedSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EstimatedSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, estimatedSegmentIdx, prefix)
+	return out
+}
+
+// ContextualCPMRequest is the contextual segments whose CPM
+// EstimateCPM estimates, in a currency.
+type ContextualCPMRequest struct {
+	// The currency of the estimate (three letters). At most 3
+	// characters.
+	CurrencyCode string `json:"currency_code"`
+	// The groups of included segments.
+	Include []ContextualSegmentsGroup `json:"include,omitempty"`
+	// The excluded segments.
+	Exclude *ContextualSegmentsGroup `json:"exclude,omitempty"`
+	// Extended asks for the segments in the answer (extended=true).
+	// Not sent.
+	Extended bool `json:"-"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualCPMRequestAlias ContextualCPMRequest
+
+var contextualCPMRequestIdx = record.IndexOf(reflect.TypeFor[contextualCPMRequestAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualCPMRequest) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualCPMRequest) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualCPMRequest) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualCPMRequestAlias)(x), contextualCPMRequestIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualCPMRequest) decodeFast(b []byte) bool {
+	*x = ContextualCPMRequest{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (ContextualSegmentsGroup, bool) {
+				p, ok := record.ReadRecord(e, (*ContextualSegmentsGroup).decodeValid)
+				if p == nil {
+					return ContextualSegmentsGroup{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*ContextualSegmentsGroup).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "currency_code", "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualCPMRequest) MarshalJSON() ([]byte, error) {
+	a := contextualCPMRequestAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualCPMRequest) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualCPMRequest) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualCPMRequestIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *ContextualCPMRequest) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *ContextualCPMRequest) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "currency_code"), x.CurrencyCode != "")
+		v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		for i := range x.Include {
+			x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+		}
+		if x.Exclude != nil {
+			x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+		}
+	} else {
+		v.MinLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		v.MaxLen(valid.Path(at, "currency_code"), x.CurrencyCode, 3)
+		for i := range x.Include {
+			x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+		}
+		if x.Exclude != nil {
+			x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+		}
+	}
+}
+
+// ContextualSegmentsGroup is contextual segments joined by an
+// operator, for a CPM estimate.
+type ContextualSegmentsGroup struct {
+	// The group's code.
+	Code string `json:"code,omitempty"`
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []ContextualSegmentPrice `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualSegmentsGroupAlias ContextualSegmentsGroup
+
+var contextualSegmentsGroupIdx = record.IndexOf(reflect.TypeFor[contextualSegmentsGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualSegmentsGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualSegmentsGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualSegmentsGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualSegmentsGroupAlias)(x), contextualSegmentsGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualSegmentsGroup) decodeFast(b []byte) bool {
+	*x = ContextualSegmentsGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (ContextualSegmentPrice, bool) {
+				p, ok := record.ReadRecord(e, (*ContextualSegmentPrice).decodeValid)
+				if p == nil {
+					return ContextualSegmentPrice{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualSegmentsGroup) MarshalJSON() ([]byte, error) {
+	a := contextualSegmentsGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualSegmentsGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualSegmentsGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualSegmentsGroupIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *ContextualSegmentsGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// ContextualSegmentPrice is a contextual segment of a CPM estimate,
+// with the caller's own CPM where it has one.
+type ContextualSegmentPrice struct {
+	// The targeting segment.
+	TargetingSegmentID int64 `json:"targeting_segment_id"`
+	// A CPM used in place of the segment's own.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualSegmentPriceAlias ContextualSegmentPrice
+
+var contextualSegmentPriceIdx = record.IndexOf(reflect.TypeFor[contextualSegmentPriceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualSegmentPrice) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualSegmentPrice) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualSegmentPrice) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualSegmentPriceAlias)(x), contextualSegmentPriceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualSegmentPrice) decodeFast(b []byte) bool {
+	*x = ContextualSegmentPrice{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "targeting_segment_id":
+			if !record.IsNull(v) {
+				x.TargetingSegmentID, ok = record.ReadInt64(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "targeting_segment_id", "user_cpm")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualSegmentPrice) MarshalJSON() ([]byte, error) {
+	a := contextualSegmentPriceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualSegmentPrice) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualSegmentPrice) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualSegmentPriceIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *ContextualSegmentPrice) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "targeting_segment_id"), x.TargetingSegmentID, -2147483648, 2147483647)
+	if x.UserCPM != nil {
+		v.DecimalMin(valid.Path(at, "user_cpm"), *x.UserCPM, "0")
+	}
+}
+
+// ContextualCPMEstimate is the CPM of contextual segments; Segments
+// only when extended.
+type ContextualCPMEstimate struct {
+	// The CPM and its range.
+	CPM *ContextualCPM `json:"cpm,omitempty"`
+	// The segments priced (extended=true).
+	Segments []EstimatedSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualCPMEstimateAlias ContextualCPMEstimate
+
+var contextualCPMEstimateIdx = record.IndexOf(reflect.TypeFor[contextualCPMEstimateAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualCPMEstimate) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualCPMEstimate) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualCPMEstimate) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualCPMEstimateAlias)(x), contextualCPMEstimateIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualCPMEstimate) decodeFast(b []byte) bool {
+	*x = ContextualCPMEstimate{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "cpm":
+			x.CPM, ok = record.ReadRecord(v, (*ContextualCPM).decodeValid)
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (EstimatedSegment, bool) {
+				p, ok := record.ReadRecord(e, (*EstimatedSegment).decodeValid)
+				if p == nil {
+					return EstimatedSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "cpm", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualCPMEstimate) MarshalJSON() ([]byte, error) {
+	a := contextualCPMEstimateAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualCPMEstimate) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualCPMEstimate) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualCPMEstimateIdx, prefix)
+	out = append(out, x.CPM.misfits(record.MisfitPath(prefix, "cpm"))...)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// ContextualCPM is the estimated CPM of contextual segments and its
+// range.
+type ContextualCPM struct {
+	// The currency.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The CPM, exact. Also read from a JSON string.
+	Value adama.Decimal `json:"value"`
+	// Whether taxed segments are included. Also read from a JSON string.
+	IncludesTaxedSegments *bool `json:"includes_taxed_segments,omitempty"`
+	// The lowest CPM, exact. Also read from a JSON string.
+	ContextualCPMMin adama.Decimal `json:"contextual_cpm_min"`
+	// The highest CPM, exact. Also read from a JSON string.
+	ContextualCPMMax adama.Decimal `json:"contextual_cpm_max"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualCPMAlias ContextualCPM
+
+var contextualCPMIdx = record.IndexOf(reflect.TypeFor[contextualCPMAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualCPM) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualCPM) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualCPM) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualCPMAlias)(x), contextualCPMIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualCPM) decodeFast(b []byte) bool {
+	*x = ContextualCPM{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "includes_taxed_segments":
+			x.IncludesTaxedSegments, ok = record.ReadPtr(v, record.ReadBool)
+		case "contextual_cpm_min":
+			if !record.IsNull(v) {
+				x.ContextualCPMMin, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "contextual_cpm_max":
+			if !record.IsNull(v) {
+				x.ContextualCPMMax, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "currency_code", "value", "includes_taxed_segments", "contextual_cpm_min", "contextual_cpm_max")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualCPM) MarshalJSON() ([]byte, error) {
+	a := contextualCPMAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualCPM) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualCPM) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualCPMIdx, prefix)
+	return out
+}
+
+// FrequentSegment is a segment among an advertiser's or a campaign's
+// most used ones.
+type FrequentSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its external code.
+	ExternalCode string `json:"external_code,omitempty"`
+	// Its display name.
+	FriendlyName string `json:"friendly_name,omitempty"`
+	// Its vendor. Also read from a JSON string.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// The vendor's name.
+	VendorName string `json:"vendor_name,omitempty"`
+	// Its dimension. Also read from a JSON string.
+	DimensionID int64 `json:"dimension_id,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// How often it is used. Also read from a JSON string.
+	Frequency int64 `json:"frequency,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its retail CPM, exact. Also read from a JSON string.
+	RetailCPM adama.Decimal `json:"retail_cpm,omitzero"`
+	// Its objective. Also read from a JSON string.
+	ObjectiveID int64 `json:"objective_id,omitempty"`
+	// Its targeting vendor. Also read from a JSON string.
+	TargetingVendorID int64 `json:"targeting_vendor_id,omitempty"`
+	// The objective's name.
+	SegmentObjectiveName string `json:"segment_objective_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type frequentSegmentAlias FrequentSegment
+
+var frequentSegmentIdx = record.IndexOf(reflect.TypeFor[frequentSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *FrequentSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *FrequentSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *FrequentSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*frequentSegmentAlias)(x), frequentSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *FrequentSegment) decodeFast(b []byte) bool {
+	*x = FrequentSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "external_code":
+			if !record.IsNull(v) {
+				x.ExternalCode, ok = record.ReadText(v)
+			}
+		case "friendly_name":
+			if !record.IsNull(v) {
+				x.FriendlyName, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "vendor_name":
+			if !record.IsNull(v) {
+				x.VendorName, ok = record.ReadText(v)
+			}
+		case "dimension_id":
+			if !record.IsNull(v) {
+				x.DimensionID, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "frequency":
+			if !record.IsNull(v) {
+				x.Frequency, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "retail_cpm":
+			if !record.IsNull(v) {
+				x.RetailCPM, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "objective_id":
+			if !record.IsNull(v) {
+				x.ObjectiveID, ok = record.ReadInt64(v)
+			}
+		case "targeting_vendor_id":
+			if !record.IsNull(v) {
+				x.TargetingVendorID, ok = record.ReadInt64(v)
+			}
+		case "segment_objective_name":
+			if !record.IsNull(v) {
+				x.SegmentObjectiveName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "external_code", "friendly_name", "vendor_id", "vendor_name", "dimension_id", "code", "frequency", "name", "retail_cpm", "objective_id", "targeting_vendor_id", "segment_objective_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x FrequentSegment) MarshalJSON() ([]byte, error) {
+	a := frequentSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *FrequentSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *FrequentSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, frequentSegmentIdx, prefix)
+	return out
+}
+
+// AudienceSegment is an audience segment with its path in its
+// taxonomy and its prices.
+type AudienceSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its version. Also read from a JSON string.
+	Version int64 `json:"version,omitempty"`
+	// Its parent. Also read from a JSON string.
+	ParentAudienceSegmentID *int64 `json:"parent_audience_segment_id,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// Its unique users. Also read from a JSON string.
+	Uniques int64 `json:"uniques,omitempty"`
+	// Its retail CPM.
+	RetailCPM adama.Money `json:"retail_cpm,omitempty"`
+	// Its vendor. Also read from a JSON string.
+	AudienceVendorID int64 `json:"audience_vendor_id,omitempty"`
+	// Its code.
+	Code *string `json:"code,omitempty"`
+	// Whether it can be bought. Also read from a JSON string.
+	Buyable *bool `json:"buyable,omitempty"`
+	// How many children it has. Also read from a JSON string.
+	ChildCount int64 `json:"child_count,omitempty"`
+	// Its wholesale CPM.
+	WholesaleCPM adama.Money `json:"wholesale_cpm,omitempty"`
+	// Its type.
+	Type string `json:"type,omitempty"`
+	// Its taxonomy. Also read from a JSON string.
+	TaxonomyID int64 `json:"taxonomy_id,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Its vendor (with=audience_vendor).
+	AudienceVendor *AudienceVendor `json:"audience_vendor,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceSegmentAlias AudienceSegment
+
+var audienceSegmentIdx = record.IndexOf(reflect.TypeFor[audienceSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceSegment) UnmarshalJSON(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceSegment) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceSegmentAlias)(x), audienceSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceSegment) MarshalJSON() ([]byte, error) {
+	a := audienceSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceSegmentIdx, prefix)
+	out = append(out, x.AudienceVendor.misfits(record.MisfitPath(prefix, "audience_vendor"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *AudienceSegment) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// ContextualSegment is a contextual segment with its path; a list
+// without full=* answers id, name and entity_type.
+type ContextualSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its parent. Also read from a JSON string.
+	ParentTargetingSegmentID *int64 `json:"parent_targeting_segment_id,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// Its CPM in the currency asked for, exact. Also read from a JSON
+	// string.
+	CPM adama.Decimal `json:"cpm,omitzero"`
+	// Its vendor. Also read from a JSON string.
+	TargetingVendorID int64 `json:"targeting_vendor_id,omitempty"`
+	// The vendor's name.
+	VendorName string `json:"vendor_name,omitempty"`
+	// Its external code.
+	ExternalCode string `json:"external_code,omitempty"`
+	// Its objective's name.
+	SegmentObjectiveName string `json:"segment_objective_name,omitempty"`
+	// Its objective. Also read from a JSON string.
+	SegmentObjectiveID int64 `json:"segment_objective_id,omitempty"`
+	// Whether it can be bought. Also read from a JSON string.
+	Buyable *bool `json:"buyable,omitempty"`
+	// Whether it has children. Also read from a JSON string.
+	HasChildren *bool `json:"has_children,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type contextualSegmentAlias ContextualSegment
+
+var contextualSegmentIdx = record.IndexOf(reflect.TypeFor[contextualSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ContextualSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ContextualSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ContextualSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*contextualSegmentAlias)(x), contextualSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ContextualSegment) decodeFast(b []byte) bool {
+	*x = ContextualSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "parent_targeting_segment_id":
+			x.ParentTargetingSegmentID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "cpm":
+			if !record.IsNull(v) {
+				x.CPM, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "targeting_vendor_id":
+			if !record.IsNull(v) {
+				x.TargetingVendorID, ok = record.ReadInt64(v)
+			}
+		case "vendor_name":
+			if !record.IsNull(v) {
+				x.VendorName, ok = record.ReadText(v)
+			}
+		case "external_code":
+			if !record.IsNull(v) {
+				x.ExternalCode, ok = record.ReadText(v)
+			}
+		case "segment_objective_name":
+			if !record.IsNull(v) {
+				x.SegmentObjectiveName, ok = record.ReadText(v)
+			}
+		case "segment_objective_id":
+			if !record.IsNull(v) {
+				x.SegmentObjectiveID, ok = record.ReadInt64(v)
+			}
+		case "buyable":
+			x.Buyable, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_children":
+			x.HasChildren, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "entity_type", "parent_targeting_segment_id", "full_path", "cpm", "targeting_vendor_id", "vendor_name", "external_code", "segment_objective_name", "segment_objective_id", "buyable", "has_children")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ContextualSegment) MarshalJSON() ([]byte, error) {
+	a := contextualSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ContextualSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ContextualSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, contextualSegmentIdx, prefix)
+	return out
+}
+
+// TargetingSegment is a targeting (contextual) segment; a list
+// without full=* answers id, name and entity_type.
+type TargetingSegment struct {
+	// The segment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// Its name (up to 256 characters).
+	Name string `json:"name,omitempty"`
+	// Its version. Also read from a JSON string.
+	Version int64 `json:"version,omitempty"`
+	// Its vendor. Also read from a JSON string.
+	TargetingVendorID int64 `json:"targeting_vendor_id,omitempty"`
+	// Its parent. Also read from a JSON string.
+	ParentTargetingSegmentID *int64 `json:"parent_targeting_segment_id,omitempty"`
+	// Its objective. Also read from a JSON string.
+	ObjectiveID *int64 `json:"objective_id,omitempty"`
+	// Its unique users. Also read from a JSON string.
+	Uniques *int64 `json:"uniques,omitempty"`
+	// Its external code (up to 48 characters).
+	ExternalCode *string `json:"external_code,omitempty"`
+	// Its wholesale CPM, exact. Also read from a JSON string.
+	WholesaleCPM *adama.Decimal `json:"wholesale_cpm,omitempty"`
+	// Its retail CPM, exact. Also read from a JSON string.
+	RetailCPM *adama.Decimal `json:"retail_cpm,omitempty"`
+	// Whether it can be bought (true when absent). Also read from a JSON
+	// string.
+	Buyable *bool `json:"buyable,omitempty"`
+	// Its tag (up to 64 characters).
+	Tag string `json:"tag,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// How many children it has. Also read from a JSON string.
+	ChildCount *int64 `json:"child_count,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingSegmentAlias TargetingSegment
+
+var targetingSegmentIdx = record.IndexOf(reflect.TypeFor[targetingSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingSegmentAlias)(x), targetingSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingSegment) decodeFast(b []byte) bool {
+	*x = TargetingSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "targeting_vendor_id":
+			if !record.IsNull(v) {
+				x.TargetingVendorID, ok = record.ReadInt64(v)
+			}
+		case "parent_targeting_segment_id":
+			x.ParentTargetingSegmentID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "objective_id":
+			x.ObjectiveID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "uniques":
+			x.Uniques, ok = record.ReadPtr(v, record.ReadInt64)
+		case "external_code":
+			x.ExternalCode, ok = record.ReadPtr(v, record.ReadText)
+		case "wholesale_cpm":
+			x.WholesaleCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "retail_cpm":
+			x.RetailCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "buyable":
+			x.Buyable, ok = record.ReadPtr(v, record.ReadBool)
+		case "tag":
+			if !record.IsNull(v) {
+				x.Tag, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "child_count":
+			x.ChildCount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "name", "version", "targeting_vendor_id", "parent_targeting_segment_id", "objective_id", "uniques", "external_code", "wholesale_cpm", "retail_cpm", "buyable", "tag", "full_path", "child_count", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingSegment) MarshalJSON() ([]byte, error) {
+	a := targetingSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingSegmentIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *TargetingSegment) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// TargetingSegmentObjective is an objective of targeting segments;
+// the list answers id and name.
+type TargetingSegmentObjective struct {
+	// The objective's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name (in the list).
+	Name string `json:"name,omitempty"`
+	// The objective (in a get).
+	Objective string `json:"objective,omitempty"`
+	// Its version. Also read from a JSON string.
+	Version int64 `json:"version,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingSegmentObjectiveAlias TargetingSegmentObjective
+
+var targetingSegmentObjectiveIdx = record.IndexOf(reflect.TypeFor[targetingSegmentObjectiveAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingSegmentObjective) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingSegmentObjective) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingSegmentObjective) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingSegmentObjectiveAlias)(x), targetingSegmentObjectiveIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingSegmentObjective) decodeFast(b []byte) bool {
+	*x = TargetingSegmentObjective{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "objective":
+			if !record.IsNull(v) {
+				x.Objective, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "objective", "version", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingSegmentObjective) MarshalJSON() ([]byte, error) {
+	a := targetingSegmentObjectiveAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingSegmentObjective) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingSegmentObjective) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingSegmentObjectiveIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *TargetingSegmentObjective) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// TechnologyTargetValue is a target value of a technology, video or
+// location dimension.
+type TechnologyTargetValue struct {
+	// The value's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its dimension.
+	Dimension Dimension `json:"dimension,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its name formatted for sorting (OSXX and DVMD), else its name.
+	SortableName string `json:"sortable_name,omitempty"`
+	// Its path.
+	FullPath string `json:"full_path,omitempty"`
+	// Its value. Also read from a JSON string.
+	Value int64 `json:"value,omitempty"`
+	// Its code.
+	Code string `json:"code,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type technologyTargetValueAlias TechnologyTargetValue
+
+var technologyTargetValueIdx = record.IndexOf(reflect.TypeFor[technologyTargetValueAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TechnologyTargetValue) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TechnologyTargetValue) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TechnologyTargetValue) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*technologyTargetValueAlias)(x), technologyTargetValueIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TechnologyTargetValue) decodeFast(b []byte) bool {
+	*x = TechnologyTargetValue{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "dimension":
+			if !record.IsNull(v) {
+				x.Dimension, ok = record.ReadEnum[Dimension](v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "sortable_name":
+			if !record.IsNull(v) {
+				x.SortableName, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "dimension", "name", "sortable_name", "full_path", "value", "code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TechnologyTargetValue) MarshalJSON() ([]byte, error) {
+	a := technologyTargetValueAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TechnologyTargetValue) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TechnologyTargetValue) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, technologyTargetValueIdx, prefix)
+	return out
+}
+
+// EntityGroup is a group of organizations, agencies and advertisers
+// sharing enterprise controls. The list answers the counts and the
+// preview; Get answers the members.
+type EntityGroup struct {
+	// The entity group's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version. Also read from a JSON string.
+	Version int64 `json:"version,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// How many organizations it holds (list). Also read from a JSON
+	// string.
+	OrganizationCount int64 `json:"organization_count,omitempty"`
+	// How many agencies (list). Also read from a JSON string.
+	AgencyCount int64 `json:"agency_count,omitempty"`
+	// How many advertisers (list). Also read from a JSON string.
+	AdvertiserCount int64 `json:"advertiser_count,omitempty"`
+	// How many enterprise controls (list). Also read from a JSON string.
+	ControlCount int64 `json:"ec_count,omitempty"`
+	// A preview of its members (list).
+	Preview string `json:"preview,omitempty"`
+	// Its organizations (Get).
+	Organizations []EntityGroupMember `json:"organizations,omitempty"`
+	// Its agencies, each with its organization (Get).
+	Agencies []EntityGroupMember `json:"agencies,omitempty"`
+	// Its advertisers, each with its agency and organization (Get).
+	Advertisers []EntityGroupMember `json:"advertisers,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type entityGroupAlias EntityGroup
+
+var entityGroupIdx = record.IndexOf(reflect.TypeFor[entityGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EntityGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EntityGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EntityGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*entityGroupAlias)(x), entityGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EntityGroup) decodeFast(b []byte) bool {
+	*x = EntityGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "organization_count":
+			if !record.IsNull(v) {
+				x.OrganizationCount, ok = record.ReadInt64(v)
+			}
+		case "agency_count":
+			if !record.IsNull(v) {
+				x.AgencyCount, ok = record.ReadInt64(v)
+			}
+		case "advertiser_count":
+			if !record.IsNull(v) {
+				x.AdvertiserCount, ok = record.ReadInt64(v)
+			}
+		case "ec_count":
+			if !record.IsNull(v) {
+				x.ControlCount, ok = record.ReadInt64(v)
+			}
+		case "preview":
+			if !record.IsNull(v) {
+				x.Preview, ok = record.ReadText(v)
+			}
+		case "organizations":
+			x.Organizations, ok = record.ReadList(v, func(e []byte) (EntityGroupMember, bool) {
+				p, ok := record.ReadRecord(e, (*EntityGroupMember).decodeValid)
+				if p == nil {
+					return EntityGroupMember{}, ok
+				}
+				return *p, ok
+			})
+		case "agencies":
+			x.Agencies, ok = record.ReadList(v, func(e []byte) (EntityGroupMember, bool) {
+				p, ok := record.ReadRecord(e, (*EntityGroupMember).decodeValid)
+				if p == nil {
+					return EntityGroupMember{}, ok
+				}
+				return *p, ok
+			})
+		case "advertisers":
+			x.Advertisers, ok = record.ReadList(v, func(e []byte) (EntityGroupMember, bool) {
+				p, ok := record.ReadRecord(e, (*EntityGroupMember).decodeValid)
+				if p == nil {
+					return EntityGroupMember{}, ok
+				}
+				return *p, ok
+			})
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "name", "organization_count", "agency_count", "advertiser_count", "ec_count", "preview", "organizations", "agencies", "advertisers", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EntityGroup) MarshalJSON() ([]byte, error) {
+	a := entityGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EntityGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EntityGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, entityGroupIdx, prefix)
+	for i := range x.Organizations {
+		out = append(out, x.Organizations[i].misfits(record.MisfitPath(prefix, "organizations["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Agencies {
+		out = append(out, x.Agencies[i].misfits(record.MisfitPath(prefix, "agencies["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Advertisers {
+		out = append(out, x.Advertisers[i].misfits(record.MisfitPath(prefix, "advertisers["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *EntityGroup) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// EntityGroupMember is an organization, agency or advertiser of an
+// entity group; an agency carries its organization, an advertiser
+// its agency and organization.
+type EntityGroupMember struct {
+	// The entity's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// An advertiser's agency.
+	Agency *EntityGroupParent `json:"agency,omitempty"`
+	// An agency's or advertiser's organization.
+	Organization *EntityGroupParent `json:"organization,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type entityGroupMemberAlias EntityGroupMember
+
+var entityGroupMemberIdx = record.IndexOf(reflect.TypeFor[entityGroupMemberAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EntityGroupMember) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EntityGroupMember) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EntityGroupMember) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*entityGroupMemberAlias)(x), entityGroupMemberIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EntityGroupMember) decodeFast(b []byte) bool {
+	*x = EntityGroupMember{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "agency":
+			x.Agency, ok = record.ReadRecord(v, (*EntityGroupParent).decodeValid)
+		case "organization":
+			x.Organization, ok = record.ReadRecord(v, (*EntityGroupParent).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "agency", "organization")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EntityGroupMember) MarshalJSON() ([]byte, error) {
+	a := entityGroupMemberAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EntityGroupMember) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EntityGroupMember) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, entityGroupMemberIdx, prefix)
+	out = append(out, x.Agency.misfits(record.MisfitPath(prefix, "agency"))...)
+	out = append(out, x.Organization.misfits(record.MisfitPath(prefix, "organization"))...)
+	return out
+}
+
+// EntityGroupParent is the agency or organization above an entity
+// group's member.
+type EntityGroupParent struct {
+	// Its id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type entityGroupParentAlias EntityGroupParent
+
+var entityGroupParentIdx = record.IndexOf(reflect.TypeFor[entityGroupParentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EntityGroupParent) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EntityGroupParent) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EntityGroupParent) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*entityGroupParentAlias)(x), entityGroupParentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *EntityGroupParent) decodeFast(b []byte) bool {
+	*x = EntityGroupParent{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EntityGroupParent) MarshalJSON() ([]byte, error) {
+	a := entityGroupParentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EntityGroupParent) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EntityGroupParent) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, entityGroupParentIdx, prefix)
+	return out
+}
+
+// EnterpriseControl is one constraint an entity group sets on a
+// field. The values' form follows the field and the constraint type
+// (a list for one_of, not, at_least and between; a number, text or
+// boolean otherwise), so they are kept as sent; ConstraintValues and
+// DefaultValues read them.
+type EnterpriseControl struct {
+	// The constrained field.
+	Field string `json:"field,omitempty"`
+	// The constraint (eq, ne, gt, gte, lt, lte, one_of, not, at_least,
+	// between).
+	ConstraintType string `json:"constraint_type,omitempty"`
+	// The allowed values as sent.
+	ConstraintValues json.RawMessage `json:"constraint_values,omitempty"`
+	// The default values as sent.
+	DefaultValues json.RawMessage `json:"default_values,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type enterpriseControlAlias EnterpriseControl
+
+var enterpriseControlIdx = record.IndexOf(reflect.TypeFor[enterpriseControlAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *EnterpriseControl) UnmarshalJSON(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *EnterpriseControl) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *EnterpriseControl) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*enterpriseControlAlias)(x), enterpriseControlIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x EnterpriseControl) MarshalJSON() ([]byte, error) {
+	a := enterpriseControlAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *EnterpriseControl) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *EnterpriseControl) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, enterpriseControlIdx, prefix)
+	return out
+}
+
+// StrategyTargetingRequest is the strategies to target and the
+// targeting POST /targeting adds to each.
+type StrategyTargetingRequest struct {
+	// The strategies.
+	StrategyIDs []int64 `json:"strategy_id"`
+	// The targeting to add.
+	Targeting *TargetingSpec `json:"targeting,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetingRequestAlias StrategyTargetingRequest
+
+var strategyTargetingRequestIdx = record.IndexOf(reflect.TypeFor[strategyTargetingRequestAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetingRequest) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetingRequest) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetingRequest) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetingRequestAlias)(x), strategyTargetingRequestIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetingRequest) decodeFast(b []byte) bool {
+	*x = StrategyTargetingRequest{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "strategy_id":
+			x.StrategyIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "targeting":
+			x.Targeting, ok = record.ReadRecord(v, (*TargetingSpec).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "strategy_id", "targeting")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetingRequest) MarshalJSON() ([]byte, error) {
+	a := strategyTargetingRequestAlias(x)
+	if a.StrategyIDs == nil {
+		a.StrategyIDs = []int64{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetingRequest) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetingRequest) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetingRequestIdx, prefix)
+	out = append(out, x.Targeting.misfits(record.MisfitPath(prefix, "targeting"))...)
+	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategyTargetingRequest) validate(v *valid.Validator, create bool) {
+	x.validateAt(v, "", create)
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyTargetingRequest) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "strategy_id"), len(x.StrategyIDs) > 0)
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+	} else {
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+	}
+}
+
+// TargetingSpec is targeting by audience, context, the caller's own
+// data, location, technology and day part.
+type TargetingSpec struct {
+	// Audience segments.
+	Audience *AudienceTargeting `json:"audience,omitempty"`
+	// Contextual target values (SFTY).
+	Contextual *DimensionTargeting `json:"contextual,omitempty"`
+	// Pixel bundles.
+	MyData *MyDataTargeting `json:"my_data,omitempty"`
+	// Location target values (DMAX, REGN, USZC).
+	Location *DimensionTargeting `json:"location,omitempty"`
+	// Technology target values (BSER, CSPD, DVCE, ISPX, OSXX, INVT,
+	// DVMD).
+	Technology *DimensionTargeting `json:"technology,omitempty"`
+	// The day parts.
+	DayParts []TargetingDayPart `json:"day_parts,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingSpecAlias TargetingSpec
+
+var targetingSpecIdx = record.IndexOf(reflect.TypeFor[targetingSpecAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingSpec) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingSpec) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingSpec) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingSpecAlias)(x), targetingSpecIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingSpec) decodeFast(b []byte) bool {
+	*x = TargetingSpec{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "audience":
+			x.Audience, ok = record.ReadRecord(v, (*AudienceTargeting).decodeValid)
+		case "contextual":
+			x.Contextual, ok = record.ReadRecord(v, (*DimensionTargeting).decodeValid)
+		case "my_data":
+			x.MyData, ok = record.ReadRecord(v, (*MyDataTargeting).decodeValid)
+		case "location":
+			x.Location, ok = record.ReadRecord(v, (*DimensionTargeting).decodeValid)
+		case "technology":
+			x.Technology, ok = record.ReadRecord(v, (*DimensionTargeting).decodeValid)
+		case "day_parts":
+			x.DayParts, ok = record.ReadList(v, func(e []byte) (TargetingDayPart, bool) {
+				p, ok := record.ReadRecord(e, (*TargetingDayPart).decodeValid)
+				if p == nil {
+					return TargetingDayPart{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "audience", "contextual", "my_data", "location", "technology", "day_parts")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingSpec) MarshalJSON() ([]byte, error) {
+	a := targetingSpecAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingSpec) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingSpec) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingSpecIdx, prefix)
+	out = append(out, x.Audience.misfits(record.MisfitPath(prefix, "audience"))...)
+	out = append(out, x.Contextual.misfits(record.MisfitPath(prefix, "contextual"))...)
+	out = append(out, x.MyData.misfits(record.MisfitPath(prefix, "my_data"))...)
+	out = append(out, x.Location.misfits(record.MisfitPath(prefix, "location"))...)
+	out = append(out, x.Technology.misfits(record.MisfitPath(prefix, "technology"))...)
+	for i := range x.DayParts {
+		out = append(out, x.DayParts[i].misfits(record.MisfitPath(prefix, "day_parts["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *TargetingSpec) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Audience != nil {
+		x.Audience.validateAt(v, valid.Path(at, "audience"), create)
+	}
+	if x.Contextual != nil {
+		x.Contextual.validateAt(v, valid.Path(at, "contextual"), create)
+	}
+	if x.MyData != nil {
+		x.MyData.validateAt(v, valid.Path(at, "my_data"), create)
+	}
+	if x.Location != nil {
+		x.Location.validateAt(v, valid.Path(at, "location"), create)
+	}
+	if x.Technology != nil {
+		x.Technology.validateAt(v, valid.Path(at, "technology"), create)
+	}
+	for i := range x.DayParts {
+		x.DayParts[i].validateAt(v, valid.Index(at, "day_parts", i), create)
+	}
+}
+
+// AudienceTargeting is included and excluded groups of audience
+// segments.
+type AudienceTargeting struct {
+	// Included groups.
+	Include []AudienceTarget `json:"include,omitempty"`
+	// Excluded groups.
+	Exclude []AudienceTarget `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceTargetingAlias AudienceTargeting
+
+var audienceTargetingIdx = record.IndexOf(reflect.TypeFor[audienceTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceTargetingAlias)(x), audienceTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceTargeting) decodeFast(b []byte) bool {
+	*x = AudienceTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (AudienceTarget, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceTarget).decodeValid)
+				if p == nil {
+					return AudienceTarget{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (AudienceTarget, bool) {
+				p, ok := record.ReadRecord(e, (*AudienceTarget).decodeValid)
+				if p == nil {
+					return AudienceTarget{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceTargeting) MarshalJSON() ([]byte, error) {
+	a := audienceTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+}
+
+// AudienceTarget is audience segments joined by an operator.
+type AudienceTarget struct {
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	AudienceSegmentIDs []int64 `json:"audience_segment_ids,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type audienceTargetAlias AudienceTarget
+
+var audienceTargetIdx = record.IndexOf(reflect.TypeFor[audienceTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AudienceTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AudienceTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AudienceTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*audienceTargetAlias)(x), audienceTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AudienceTarget) decodeFast(b []byte) bool {
+	*x = AudienceTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "audience_segment_ids":
+			x.AudienceSegmentIDs, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "audience_segment_ids")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AudienceTarget) MarshalJSON() ([]byte, error) {
+	a := audienceTargetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AudienceTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AudienceTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, audienceTargetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *AudienceTarget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+}
+
+// DimensionTargeting is included and excluded target values of
+// dimensions; an included group also needs its code and operator.
+type DimensionTargeting struct {
+	// Included groups.
+	Include []DimensionTarget `json:"include,omitempty"`
+	// Excluded groups.
+	Exclude []DimensionTarget `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type dimensionTargetingAlias DimensionTargeting
+
+var dimensionTargetingIdx = record.IndexOf(reflect.TypeFor[dimensionTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DimensionTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DimensionTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DimensionTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*dimensionTargetingAlias)(x), dimensionTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DimensionTargeting) decodeFast(b []byte) bool {
+	*x = DimensionTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (DimensionTarget, bool) {
+				p, ok := record.ReadRecord(e, (*DimensionTarget).decodeValid)
+				if p == nil {
+					return DimensionTarget{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (DimensionTarget, bool) {
+				p, ok := record.ReadRecord(e, (*DimensionTarget).decodeValid)
+				if p == nil {
+					return DimensionTarget{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DimensionTargeting) MarshalJSON() ([]byte, error) {
+	a := dimensionTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DimensionTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DimensionTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, dimensionTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DimensionTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+	x.checkIncluded(v, at, create)
+}
+
+// DimensionTarget is target values of one dimension joined by an
+// operator.
+type DimensionTarget struct {
+	// The dimension.
+	Code Dimension `json:"code,omitempty"`
+	// How the values are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The target values.
+	TargetValueIDs []int64 `json:"target_value_ids"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type dimensionTargetAlias DimensionTarget
+
+var dimensionTargetIdx = record.IndexOf(reflect.TypeFor[dimensionTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DimensionTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DimensionTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DimensionTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*dimensionTargetAlias)(x), dimensionTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DimensionTarget) decodeFast(b []byte) bool {
+	*x = DimensionTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadEnum[Dimension](v)
+			}
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "target_value_ids":
+			x.TargetValueIDs, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "operator", "target_value_ids")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DimensionTarget) MarshalJSON() ([]byte, error) {
+	a := dimensionTargetAlias(x)
+	if a.TargetValueIDs == nil {
+		a.TargetValueIDs = []int64{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DimensionTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DimensionTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, dimensionTargetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DimensionTarget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		v.Require(valid.Path(at, "target_value_ids"), len(x.TargetValueIDs) > 0)
+	} else {
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+	}
+}
+
+// MyDataTargeting is included and excluded pixel bundles.
+type MyDataTargeting struct {
+	// Included pixel bundles.
+	Include *PixelTargeting `json:"include,omitempty"`
+	// Excluded pixel bundles.
+	Exclude *PixelTargeting `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type myDataTargetingAlias MyDataTargeting
+
+var myDataTargetingIdx = record.IndexOf(reflect.TypeFor[myDataTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *MyDataTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *MyDataTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *MyDataTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*myDataTargetingAlias)(x), myDataTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *MyDataTargeting) decodeFast(b []byte) bool {
+	*x = MyDataTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadRecord(v, (*PixelTargeting).decodeValid)
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*PixelTargeting).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x MyDataTargeting) MarshalJSON() ([]byte, error) {
+	a := myDataTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *MyDataTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *MyDataTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, myDataTargetingIdx, prefix)
+	out = append(out, x.Include.misfits(record.MisfitPath(prefix, "include"))...)
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *MyDataTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Include != nil {
+		x.Include.validateAt(v, valid.Path(at, "include"), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// PixelTargeting is pixel bundles joined by an operator (an
+// exclusion takes none).
+type PixelTargeting struct {
+	// The pixel bundles.
+	PixelBundleIDs []int64 `json:"pixel_bundle_ids,omitempty"`
+	// How they are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type pixelTargetingAlias PixelTargeting
+
+var pixelTargetingIdx = record.IndexOf(reflect.TypeFor[pixelTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PixelTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PixelTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PixelTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*pixelTargetingAlias)(x), pixelTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PixelTargeting) decodeFast(b []byte) bool {
+	*x = PixelTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "pixel_bundle_ids":
+			x.PixelBundleIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "pixel_bundle_ids", "operator")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PixelTargeting) MarshalJSON() ([]byte, error) {
+	a := pixelTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PixelTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PixelTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, pixelTargetingIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PixelTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+}
+
+// TargetingDayPart is hours of some days in which the strategies
+// bid.
+type TargetingDayPart struct {
+	// Whether the hours are the user's local time (the platform's
+	// default is true).
+	UserTime *bool `json:"user_time,omitempty"`
+	// The first hour.
+	StartHour int64 `json:"start_hour"`
+	// The last hour.
+	EndHour int64 `json:"end_hour"`
+	// The days.
+	Days []TargetingDay `json:"days"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingDayPartAlias TargetingDayPart
+
+var targetingDayPartIdx = record.IndexOf(reflect.TypeFor[targetingDayPartAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingDayPart) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingDayPart) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingDayPart) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingDayPartAlias)(x), targetingDayPartIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingDayPart) decodeFast(b []byte) bool {
+	*x = TargetingDayPart{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "user_time":
+			x.UserTime, ok = record.ReadPtr(v, record.ReadBool)
+		case "start_hour":
+			if !record.IsNull(v) {
+				x.StartHour, ok = record.ReadInt64(v)
+			}
+		case "end_hour":
+			if !record.IsNull(v) {
+				x.EndHour, ok = record.ReadInt64(v)
+			}
+		case "days":
+			x.Days, ok = record.ReadList(v, record.ReadEnum[TargetingDay])
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "user_time", "start_hour", "end_hour", "days")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingDayPart) MarshalJSON() ([]byte, error) {
+	a := targetingDayPartAlias(x)
+	if a.Days == nil {
+		a.Days = []TargetingDay{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingDayPart) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingDayPart) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingDayPartIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *TargetingDayPart) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Range(valid.Path(at, "start_hour"), x.StartHour, 0, 23)
+		v.Range(valid.Path(at, "end_hour"), x.EndHour, 0, 23)
+		v.Require(valid.Path(at, "days"), len(x.Days) > 0)
+		for i, e := range x.Days {
+			valid.Enum(v, valid.Index(at, "days", i), e)
+		}
+	} else {
+		v.Range(valid.Path(at, "start_hour"), x.StartHour, 0, 23)
+		v.Range(valid.Path(at, "end_hour"), x.EndHour, 0, 23)
+		for i, e := range x.Days {
+			valid.Enum(v, valid.Index(at, "days", i), e)
+		}
+	}
+}
+
+// StrategyTargetingView is the strategies' location targeting as
+// POST /targeting answers it.
+type StrategyTargetingView struct {
+	// One entry per strategy and target value.
+	Location []LocationTargeting `json:"location,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetingViewAlias StrategyTargetingView
+
+var strategyTargetingViewIdx = record.IndexOf(reflect.TypeFor[strategyTargetingViewAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetingView) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetingView) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetingView) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetingViewAlias)(x), strategyTargetingViewIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetingView) decodeFast(b []byte) bool {
+	*x = StrategyTargetingView{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "location":
+			x.Location, ok = record.ReadList(v, func(e []byte) (LocationTargeting, bool) {
+				p, ok := record.ReadRecord(e, (*LocationTargeting).decodeValid)
+				if p == nil {
+					return LocationTargeting{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "location")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetingView) MarshalJSON() ([]byte, error) {
+	a := strategyTargetingViewAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetingView) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetingView) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetingViewIdx, prefix)
+	for i := range x.Location {
+		out = append(out, x.Location[i].misfits(record.MisfitPath(prefix, "location["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// LocationTargeting is one location target value of a strategy.
+type LocationTargeting struct {
+	// The strategy. Also read from a JSON string.
+	StrategyID int64 `json:"strategy_id"`
+	// The strategy's target. Also read from a JSON string.
+	StrategyTargetID int64 `json:"strategy_target_id"`
+	// Whether it excludes. Also read from a JSON string.
+	StrategyTargetExclude bool `json:"strategy_target_exclude"`
+	// Whether it is active. Also read from a JSON string.
+	StrategyTargetActive bool `json:"strategy_target_active"`
+	// The join of its values.
+	StrategyTargetOperator string `json:"strategy_target_operator"`
+	// The strategy's target value. Also read from a JSON string.
+	StrategyTargetValueID int64 `json:"strategy_target_value_id"`
+	// The dimension's code.
+	TargetDimensionCode string `json:"target_dimension_code"`
+	// The dimension's name.
+	TargetDimensionName string `json:"target_dimension_name"`
+	// The target value. Also read from a JSON string.
+	TargetValueID int64 `json:"target_value_id"`
+	// Its name.
+	TargetValueName string `json:"target_value_name"`
+	// Its value. Also read from a JSON string.
+	TargetValueValue int64 `json:"target_value_value"`
+	// Its code.
+	TargetValueCode string `json:"target_value_code"`
+	// How many strategies hold it. Also read from a JSON string.
+	StrategyCount int64 `json:"strategy_count"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type locationTargetingAlias LocationTargeting
+
+var locationTargetingIdx = record.IndexOf(reflect.TypeFor[locationTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *LocationTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *LocationTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *LocationTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*locationTargetingAlias)(x), locationTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *LocationTargeting) decodeFast(b []byte) bool {
+	*x = LocationTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "strategy_target_id":
+			if !record.IsNull(v) {
+				x.StrategyTargetID, ok = record.ReadInt64(v)
+			}
+		case "strategy_target_exclude":
+			if !record.IsNull(v) {
+				x.StrategyTargetExclude, ok = record.ReadBool(v)
+			}
+		case "strategy_target_active":
+			if !record.IsNull(v) {
+				x.StrategyTargetActive, ok = record.ReadBool(v)
+			}
+		case "strategy_target_operator":
+			if !record.IsNull(v) {
+				x.StrategyTargetOperator, ok = record.ReadText(v)
+			}
+		case "strategy_target_value_id":
+			if !record.IsNull(v) {
+				x.StrategyTargetValueID, ok = record.ReadInt64(v)
+			}
+		case "target_dimension_code":
+			if !record.IsNull(v) {
+				x.TargetDimensionCode, ok = record.ReadText(v)
+			}
+		case "target_dimension_name":
+			if !record.IsNull(v) {
+				x.TargetDimensionName, ok = record.ReadText(v)
+			}
+		case "target_value_id":
+			if !record.IsNull(v) {
+				x.TargetValueID, ok = record.ReadInt64(v)
+			}
+		case "target_value_name":
+			if !record.IsNull(v) {
+				x.TargetValueName, ok = record.ReadText(v)
+			}
+		case "target_value_value":
+			if !record.IsNull(v) {
+				x.TargetValueValue, ok = record.ReadInt64(v)
+			}
+		case "target_value_code":
+			if !record.IsNull(v) {
+				x.TargetValueCode, ok = record.ReadText(v)
+			}
+		case "strategy_count":
+			if !record.IsNull(v) {
+				x.StrategyCount, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "strategy_id", "strategy_target_id", "strategy_target_exclude", "strategy_target_active", "strategy_target_operator", "strategy_target_value_id", "target_dimension_code", "target_dimension_name", "target_value_id", "target_value_name", "target_value_value", "target_value_code", "strategy_count")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x LocationTargeting) MarshalJSON() ([]byte, error) {
+	a := locationTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *LocationTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *LocationTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, locationTargetingIdx, prefix)
+	return out
+}
+
+// AtomicCreativeBulkError is one item of a bulk update that failed.
+type AtomicCreativeBulkError struct {
+	// The record's id (an update).
+	ID int64 `json:"id,omitempty"`
+	// create or update.
+	Action string `json:"action,omitempty"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// The item's position in its action's list.
+	Index int64 `json:"index"`
+	// Why it failed.
+	Errors []AtomicCreativeBulkProblem `json:"errors,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeBulkErrorAlias AtomicCreativeBulkError
+
+var atomicCreativeBulkErrorIdx = record.IndexOf(reflect.TypeFor[atomicCreativeBulkErrorAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeBulkError) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeBulkError) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeBulkError) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeBulkErrorAlias)(x), atomicCreativeBulkErrorIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeBulkError) decodeFast(b []byte) bool {
+	*x = AtomicCreativeBulkError{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "action":
+			if !record.IsNull(v) {
+				x.Action, ok = record.ReadText(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "index":
+			if !record.IsNull(v) {
+				x.Index, ok = record.ReadInt64(v)
+			}
+		case "errors":
+			x.Errors, ok = record.ReadList(v, func(e []byte) (AtomicCreativeBulkProblem, bool) {
+				p, ok := record.ReadRecord(e, (*AtomicCreativeBulkProblem).decodeValid)
+				if p == nil {
+					return AtomicCreativeBulkProblem{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "action", "entity_type", "index", "errors")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeBulkError) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeBulkErrorAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeBulkError) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeBulkError) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeBulkErrorIdx, prefix)
+	for i := range x.Errors {
+		out = append(out, x.Errors[i].misfits(record.MisfitPath(prefix, "errors["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// AtomicCreativeBulkProblem is one reason a bulk item failed.
+type AtomicCreativeBulkProblem struct {
+	// The record's id.
+	ID int64 `json:"id,omitempty"`
+	// The error code.
+	Code string `json:"code,omitempty"`
+	// The field at fault.
+	Field string `json:"field,omitempty"`
+	// The explanation.
+	Message string `json:"message,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeBulkProblemAlias AtomicCreativeBulkProblem
+
+var atomicCreativeBulkProblemIdx = record.IndexOf(reflect.TypeFor[atomicCreativeBulkProblemAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeBulkProblem) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeBulkProblem) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeBulkProblem) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeBulkProblemAlias)(x), atomicCreativeBulkProblemIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeBulkProblem) decodeFast(b []byte) bool {
+	*x = AtomicCreativeBulkProblem{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "field":
+			if !record.IsNull(v) {
+				x.Field, ok = record.ReadText(v)
+			}
+		case "message":
+			if !record.IsNull(v) {
+				x.Message, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "code", "field", "message")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeBulkProblem) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeBulkProblemAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeBulkProblem) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeBulkProblem) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeBulkProblemIdx, prefix)
+	return out
+}
+
+// AtomicCreativeHealth is the serving health of one atomic creative.
+// The reference names one property per exchange, each a vendor's
+// name; they are kept in Extra (AtomicCreativeHealth.Exchanges reads
+// them).
+type AtomicCreativeHealth struct {
+	// The atomic creative. Also read from a JSON string.
+	AtomicCreativeID int64 `json:"AtomicCreativeID"`
+	// Its name.
+	CreativeName string `json:"CreativeName,omitempty"`
+	// Its advertiser. Also read from a JSON string.
+	AdvertiserID int64 `json:"AdvertiserID,omitempty"`
+	// The advertiser's name.
+	AdvertiserName string `json:"AdvertiserName,omitempty"`
+	// The entity type.
+	EntityType string `json:"EntityType,omitempty"`
+	// The overall status.
+	NetStatus string `json:"NetStatus,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeHealthAlias AtomicCreativeHealth
+
+var atomicCreativeHealthIdx = record.IndexOf(reflect.TypeFor[atomicCreativeHealthAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeHealth) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeHealth) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeHealth) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeHealthAlias)(x), atomicCreativeHealthIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeHealth) decodeFast(b []byte) bool {
+	*x = AtomicCreativeHealth{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "AtomicCreativeID":
+			if !record.IsNull(v) {
+				x.AtomicCreativeID, ok = record.ReadInt64(v)
+			}
+		case "CreativeName":
+			if !record.IsNull(v) {
+				x.CreativeName, ok = record.ReadText(v)
+			}
+		case "AdvertiserID":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "AdvertiserName":
+			if !record.IsNull(v) {
+				x.AdvertiserName, ok = record.ReadText(v)
+			}
+		case "EntityType":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "NetStatus":
+			if !record.IsNull(v) {
+				x.NetStatus, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "AtomicCreativeID", "CreativeName", "AdvertiserID", "AdvertiserName", "EntityType", "NetStatus")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeHealth) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeHealthAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeHealth) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeHealth) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeHealthIdx, prefix)
+	return out
+}
+
+// AtomicCreative is an atomic creative: one ad of an advertiser,
+// of a concept. Read with extended=true (GetExtended,
+// AtomicCreativeListOptions.Extended) it also holds the advertiser's
+// name, the targeted strategies, the SSL validation, the vendors,
+// the assets and the inner tag. Create sends the writable fields
+// that are set (advertiser_id, name, width and height are required);
+// Update sends the version and what changed since the record was
+// read.
+type AtomicCreative struct {
+	// The atomic creative's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The advertiser; only a create sets it. Also read from a JSON
+	// string.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// The advertiser's name (extended). Read-only: not sent on create or
+	// update.
+	AdvertiserName string `json:"advertiser_name,omitempty"`
+	// The concept; an update may clear it. Also read from a JSON string.
+	ConceptID *int64 `json:"concept_id,omitempty"`
+	// The concept's name. Read-only: not sent on create or update.
+	ConceptName string `json:"concept_name,omitempty"`
+	// The name. At most 256 characters.
+	Name string `json:"name"`
+	// The width in pixels. Also read from a JSON string.
+	Width int64 `json:"width,omitempty"`
+	// The height in pixels. Also read from a JSON string.
+	Height int64 `json:"height,omitempty"`
+	// The import file it came from; only a create sets it.
+	CreativeImportFileID int64 `json:"creative_import_file_id,omitempty"`
+	// The file type; only a create sets it.
+	FileType AtomicCreativeFileType `json:"file_type,omitempty"`
+	// Whether the creative is served over HTTPS.
+	IsHTTPS *bool `json:"is_https,omitempty"`
+	// Whether it is a multi-creative; only a create sets it.
+	IsMultiCreative *bool `json:"is_multi_creative,omitempty"`
+	// Whether it has sound; only a create sets it.
+	HasSound *bool `json:"has_sound,omitempty"`
+	// Whether it is rich media; only a create sets it.
+	RichMedia *bool `json:"rich_media,omitempty"`
+	// The rich media provider; only a create sets it.
+	RichMediaProvider string `json:"rich_media_provider,omitempty"`
+	// True for an active creative.
+	Status *bool `json:"status,omitempty"`
+	// Whether it is archived.
+	Archived *bool `json:"archived,omitempty"`
+	// Whether it is built; only a create sets it.
+	Built *bool `json:"built,omitempty"`
+	// When it was built, as the platform writes it; only a create sets
+	// it.
+	BuildDate string `json:"build_date,omitempty"`
+	// The user who built it. Read-only: not sent on create or update.
+	BuiltByUserID *int64 `json:"built_by_user_id,omitempty"`
+	// The build errors; only a create sets them.
+	BuildErrors string `json:"build_errors,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed, as the platform writes it. Read-only:
+	// not sent on create or update.
+	LastModified string `json:"last_modified,omitempty"`
+	// The caller's own id; an update may clear it. At most 64
+	// characters.
+	ExternalIdentifier *string `json:"external_identifier,omitempty"`
+	// The third-party ad server's tag name. At most 255 characters.
+	TpasAdTagName string `json:"tpas_ad_tag_name,omitempty"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// The expansion; only a create sets it.
+	Expand string `json:"expand,omitempty"`
+	// The click URL; an update may clear it. At most 10000 characters.
+	ClickURL *string `json:"click_url,omitempty"`
+	// The ad format.
+	AdFormat AtomicCreativeAdFormat `json:"ad_format,omitempty"`
+	// The directions it may expand in. At most 19 characters.
+	ExpansionDirection string `json:"expansion_direction,omitempty"`
+	// What expands it.
+	ExpansionTrigger AtomicCreativeExpansionTrigger `json:"expansion_trigger,omitempty"`
+	// The ad server.
+	AdServerType AtomicCreativeAdServerType `json:"ad_server_type,omitempty"`
+	// Whether the platform's own ad server serves it (the reference's
+	// name carries the product's name; the spec's neutral p1 stands in).
+	P1AS *bool `json:"p1as,omitempty"`
+	// The third-party ad server's tag.
+	TpasAdTag string `json:"tpas_ad_tag,omitempty"`
+	// The tag as edited.
+	EditedTag string `json:"edited_tag,omitempty"`
+	// The click-through URL; an update may clear it. At most 2048
+	// characters.
+	ClickThroughURL *string `json:"click_through_url,omitempty"`
+	// Why it was rejected. Read-only: not sent on create or update.
+	RejectedReason string `json:"rejected_reason,omitempty"`
+	// The approval status. Read-only: not sent on create or update.
+	ApprovalStatus string `json:"approval_status,omitempty"`
+	// When it starts; an update may clear it.
+	StartDate *adama.Time `json:"start_date,omitempty"`
+	// When it ends; an update may clear it.
+	EndDate *adama.Time `json:"end_date,omitempty"`
+	// The media.
+	MediaType AtomicCreativeMediaType `json:"media_type,omitempty"`
+	// Whether it is an MRAID creative.
+	IsMRAID *bool `json:"is_mraid,omitempty"`
+	// The VAST version; an update may clear it. Also read from a JSON
+	// string.
+	VASTVersion *adama.Decimal `json:"vast_version,omitempty"`
+	// When the payload last changed, as the platform writes it.
+	// Read-only: not sent on create or update.
+	LastPayloadModified string `json:"last_payload_modified,omitempty"`
+	// Whether it is audio; an update may clear it.
+	IsAudio *bool `json:"is_audio,omitempty"`
+	// The tag; an update may clear it.
+	Tag *string `json:"tag,omitempty"`
+	// The form of the tag.
+	TagType AtomicCreativeTagType `json:"tag_type,omitempty"`
+	// The vendors to declare (sent by create and update; read back as
+	// vendors with extended=true).
+	VendorIDs []int64 `json:"vendor_ids,omitempty"`
+	// The strategies that target it (extended). Read-only: not sent on
+	// create or update.
+	TargetedStrategies *AtomicCreativeTargetedStrategies `json:"targeted_strategies,omitempty"`
+	// The SSL validation (extended). Read-only: not sent on create or
+	// update.
+	SSLValidators *AtomicCreativeSSLValidators `json:"atomic_creative_ssl_validators,omitempty"`
+	// The declared vendors (extended). Read-only: not sent on create or
+	// update.
+	Vendors []*AtomicCreativeVendor `json:"vendors,omitempty"`
+	// The assets (extended). Read-only: not sent on create or update.
+	CreativeAssets []*AtomicCreativeAsset `json:"creative_assets,omitempty"`
+	// The original inner tag of an HTML5 creative (extended). Read-only:
+	// not sent on create or update.
+	InnerTag string `json:"inner_tag,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type atomicCreativeAlias AtomicCreative
+
+var atomicCreativeIdx = record.IndexOf(reflect.TypeFor[atomicCreativeAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *AtomicCreative) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *AtomicCreative) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreative) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreative) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeAlias)(x), atomicCreativeIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreative) decodeFast(b []byte) bool {
+	*x = AtomicCreative{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "advertiser_name":
+			if !record.IsNull(v) {
+				x.AdvertiserName, ok = record.ReadText(v)
+			}
+		case "concept_id":
+			x.ConceptID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "concept_name":
+			if !record.IsNull(v) {
+				x.ConceptName, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "width":
+			if !record.IsNull(v) {
+				x.Width, ok = record.ReadInt64(v)
+			}
+		case "height":
+			if !record.IsNull(v) {
+				x.Height, ok = record.ReadInt64(v)
+			}
+		case "creative_import_file_id":
+			if !record.IsNull(v) {
+				x.CreativeImportFileID, ok = record.ReadInt64(v)
+			}
+		case "file_type":
+			if !record.IsNull(v) {
+				x.FileType, ok = record.ReadEnum[AtomicCreativeFileType](v)
+			}
+		case "is_https":
+			x.IsHTTPS, ok = record.ReadPtr(v, record.ReadBool)
+		case "is_multi_creative":
+			x.IsMultiCreative, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_sound":
+			x.HasSound, ok = record.ReadPtr(v, record.ReadBool)
+		case "rich_media":
+			x.RichMedia, ok = record.ReadPtr(v, record.ReadBool)
+		case "rich_media_provider":
+			if !record.IsNull(v) {
+				x.RichMediaProvider, ok = record.ReadText(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "archived":
+			x.Archived, ok = record.ReadPtr(v, record.ReadBool)
+		case "built":
+			x.Built, ok = record.ReadPtr(v, record.ReadBool)
+		case "build_date":
+			if !record.IsNull(v) {
+				x.BuildDate, ok = record.ReadText(v)
+			}
+		case "built_by_user_id":
+			x.BuiltByUserID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "build_errors":
+			if !record.IsNull(v) {
+				x.BuildErrors, ok = record.ReadText(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "last_modified":
+			if !record.IsNull(v) {
+				x.LastModified, ok = record.ReadText(v)
+			}
+		case "external_identifier":
+			x.ExternalIdentifier, ok = record.ReadPtr(v, record.ReadText)
+		case "tpas_ad_tag_name":
+			if !record.IsNull(v) {
+				x.TpasAdTagName, ok = record.ReadText(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "expand":
+			if !record.IsNull(v) {
+				x.Expand, ok = record.ReadText(v)
+			}
+		case "click_url":
+			x.ClickURL, ok = record.ReadPtr(v, record.ReadText)
+		case "ad_format":
+			if !record.IsNull(v) {
+				x.AdFormat, ok = record.ReadEnum[AtomicCreativeAdFormat](v)
+			}
+		case "expansion_direction":
+			if !record.IsNull(v) {
+				x.ExpansionDirection, ok = record.ReadText(v)
+			}
+		case "expansion_trigger":
+			if !record.IsNull(v) {
+				x.ExpansionTrigger, ok = record.ReadEnum[AtomicCreativeExpansionTrigger](v)
+			}
+		case "ad_server_type":
+			if !record.IsNull(v) {
+				x.AdServerType, ok = record.ReadEnum[AtomicCreativeAdServerType](v)
+			}
+		case "p1as":
+			x.P1AS, ok = record.ReadPtr(v, record.ReadBool)
+		case "tpas_ad_tag":
+			if !record.IsNull(v) {
+				x.TpasAdTag, ok = record.ReadText(v)
+			}
+		case "edited_tag":
+			if !record.IsNull(v) {
+				x.EditedTag, ok = record.ReadText(v)
+			}
+		case "click_through_url":
+			x.ClickThroughURL, ok = record.ReadPtr(v, record.ReadText)
+		case "rejected_reason":
+			if !record.IsNull(v) {
+				x.RejectedReason, ok = record.ReadText(v)
+			}
+		case "approval_status":
+			if !record.IsNull(v) {
+				x.ApprovalStatus, ok = record.ReadText(v)
+			}
+		case "start_date":
+			x.StartDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "end_date":
+			x.EndDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "media_type":
+			if !record.IsNull(v) {
+				x.MediaType, ok = record.ReadEnum[AtomicCreativeMediaType](v)
+			}
+		case "is_mraid":
+			x.IsMRAID, ok = record.ReadPtr(v, record.ReadBool)
+		case "vast_version":
+			x.VASTVersion, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "last_payload_modified":
+			if !record.IsNull(v) {
+				x.LastPayloadModified, ok = record.ReadText(v)
+			}
+		case "is_audio":
+			x.IsAudio, ok = record.ReadPtr(v, record.ReadBool)
+		case "tag":
+			x.Tag, ok = record.ReadPtr(v, record.ReadText)
+		case "tag_type":
+			if !record.IsNull(v) {
+				x.TagType, ok = record.ReadEnum[AtomicCreativeTagType](v)
+			}
+		case "vendor_ids":
+			x.VendorIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "targeted_strategies":
+			x.TargetedStrategies, ok = record.ReadRecord(v, (*AtomicCreativeTargetedStrategies).decodeValid)
+		case "atomic_creative_ssl_validators":
+			x.SSLValidators, ok = record.ReadRecord(v, (*AtomicCreativeSSLValidators).decodeValid)
+		case "vendors":
+			x.Vendors, ok = record.ReadList(v, func(e []byte) (*AtomicCreativeVendor, bool) {
+				return record.ReadRecord(e, (*AtomicCreativeVendor).decodeValid)
+			})
+		case "creative_assets":
+			x.CreativeAssets, ok = record.ReadList(v, func(e []byte) (*AtomicCreativeAsset, bool) {
+				return record.ReadRecord(e, (*AtomicCreativeAsset).decodeValid)
+			})
+		case "inner_tag":
+			if !record.IsNull(v) {
+				x.InnerTag, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "entity_type", "advertiser_id", "advertiser_name", "concept_id", "concept_name", "name", "width", "height", "creative_import_file_id", "file_type", "is_https", "is_multi_creative", "has_sound", "rich_media", "rich_media_provider", "status", "archived", "built", "build_date", "built_by_user_id", "build_errors", "created_on", "last_modified", "external_identifier", "tpas_ad_tag_name", "updated_on", "expand", "click_url", "ad_format", "expansion_direction", "expansion_trigger", "ad_server_type", "p1as", "tpas_ad_tag", "edited_tag", "click_through_url", "rejected_reason", "approval_status", "start_date", "end_date", "media_type", "is_mraid", "vast_version", "last_payload_modified", "is_audio", "tag", "tag_type", "vendor_ids", "targeted_strategies", "atomic_creative_ssl_validators", "vendors", "creative_assets", "inner_tag")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreative) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreative) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreative) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeIdx, prefix)
+	out = append(out, x.TargetedStrategies.misfits(record.MisfitPath(prefix, "targeted_strategies"))...)
+	out = append(out, x.SSLValidators.misfits(record.MisfitPath(prefix, "atomic_creative_ssl_validators"))...)
+	for i, y := range x.Vendors {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "vendors["+strconv.Itoa(i)+"]"))...)
+	}
+	for i, y := range x.CreativeAssets {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "creative_assets["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *AtomicCreative) clearReadOnly() {
+	x.ID = 0
+	x.Version = 0
+	x.EntityType = ""
+	x.AdvertiserName = ""
+	x.ConceptName = ""
+	x.BuiltByUserID = nil
+	x.CreatedOn = adama.Time{}
+	x.LastModified = ""
+	x.UpdatedOn = adama.Time{}
+	x.RejectedReason = ""
+	x.ApprovalStatus = ""
+	x.LastPayloadModified = ""
+	x.TargetedStrategies = nil
+	x.SSLValidators = nil
+	x.Vendors = nil
+	x.CreativeAssets = nil
+	x.InnerTag = ""
+	cloned := false
+	for _, k := range [...]string{"id", "version", "entity_type", "advertiser_name", "concept_name", "built_by_user_id", "created_on", "last_modified", "updated_on", "rejected_reason", "approval_status", "last_payload_modified", "targeted_strategies", "atomic_creative_ssl_validators", "vendors", "creative_assets", "inner_tag"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *AtomicCreative) original() *AtomicCreative {
+	if x.raw == nil {
+		return nil
+	}
+	var o AtomicCreative
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// atomicCreativeWrite is the writable part of AtomicCreative, in the description's order.
+type atomicCreativeWrite struct {
+	AdvertiserID         int64                          `json:"advertiser_id,omitempty"`
+	ConceptID            *int64                         `json:"concept_id,omitempty"`
+	Name                 string                         `json:"name,omitempty"`
+	Width                int64                          `json:"width,omitempty"`
+	Height               int64                          `json:"height,omitempty"`
+	CreativeImportFileID int64                          `json:"creative_import_file_id,omitempty"`
+	FileType             AtomicCreativeFileType         `json:"file_type,omitempty"`
+	IsHTTPS              *bool                          `json:"is_https,omitempty"`
+	IsMultiCreative      *bool                          `json:"is_multi_creative,omitempty"`
+	HasSound             *bool                          `json:"has_sound,omitempty"`
+	RichMedia            *bool                          `json:"rich_media,omitempty"`
+	RichMediaProvider    string                         `json:"rich_media_provider,omitempty"`
+	Status               *bool                          `json:"status,omitempty"`
+	Archived             *bool                          `json:"archived,omitempty"`
+	Built                *bool                          `json:"built,omitempty"`
+	BuildDate            string                         `json:"build_date,omitempty"`
+	BuildErrors          string                         `json:"build_errors,omitempty"`
+	ExternalIdentifier   *string                        `json:"external_identifier,omitempty"`
+	TpasAdTagName        string                         `json:"tpas_ad_tag_name,omitempty"`
+	Expand               string                         `json:"expand,omitempty"`
+	ClickURL             *string                        `json:"click_url,omitempty"`
+	AdFormat             AtomicCreativeAdFormat         `json:"ad_format,omitempty"`
+	ExpansionDirection   string                         `json:"expansion_direction,omitempty"`
+	ExpansionTrigger     AtomicCreativeExpansionTrigger `json:"expansion_trigger,omitempty"`
+	AdServerType         AtomicCreativeAdServerType     `json:"ad_server_type,omitempty"`
+	P1AS                 *bool                          `json:"p1as,omitempty"`
+	TpasAdTag            string                         `json:"tpas_ad_tag,omitempty"`
+	EditedTag            string                         `json:"edited_tag,omitempty"`
+	ClickThroughURL      *string                        `json:"click_through_url,omitempty"`
+	StartDate            *adama.Time                    `json:"start_date,omitempty"`
+	EndDate              *adama.Time                    `json:"end_date,omitempty"`
+	MediaType            AtomicCreativeMediaType        `json:"media_type,omitempty"`
+	IsMRAID              *bool                          `json:"is_mraid,omitempty"`
+	VASTVersion          *adama.Decimal                 `json:"vast_version,omitempty"`
+	IsAudio              *bool                          `json:"is_audio,omitempty"`
+	Tag                  *string                        `json:"tag,omitempty"`
+	TagType              AtomicCreativeTagType          `json:"tag_type,omitempty"`
+	VendorIDs            []int64                        `json:"vendor_ids,omitzero"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *AtomicCreative) writable() ([]byte, error) {
+	w := atomicCreativeWrite{
+		AdvertiserID:         x.AdvertiserID,
+		ConceptID:            x.ConceptID,
+		Name:                 x.Name,
+		Width:                x.Width,
+		Height:               x.Height,
+		CreativeImportFileID: x.CreativeImportFileID,
+		FileType:             x.FileType,
+		IsHTTPS:              x.IsHTTPS,
+		IsMultiCreative:      x.IsMultiCreative,
+		HasSound:             x.HasSound,
+		RichMedia:            x.RichMedia,
+		RichMediaProvider:    x.RichMediaProvider,
+		Status:               x.Status,
+		Archived:             x.Archived,
+		Built:                x.Built,
+		BuildDate:            x.BuildDate,
+		BuildErrors:          x.BuildErrors,
+		ExternalIdentifier:   x.ExternalIdentifier,
+		TpasAdTagName:        x.TpasAdTagName,
+		Expand:               x.Expand,
+		ClickURL:             x.ClickURL,
+		AdFormat:             x.AdFormat,
+		ExpansionDirection:   x.ExpansionDirection,
+		ExpansionTrigger:     x.ExpansionTrigger,
+		AdServerType:         x.AdServerType,
+		P1AS:                 x.P1AS,
+		TpasAdTag:            x.TpasAdTag,
+		EditedTag:            x.EditedTag,
+		ClickThroughURL:      x.ClickThroughURL,
+		StartDate:            x.StartDate,
+		EndDate:              x.EndDate,
+		MediaType:            x.MediaType,
+		IsMRAID:              x.IsMRAID,
+		VASTVersion:          x.VASTVersion,
+		IsAudio:              x.IsAudio,
+		Tag:                  x.Tag,
+		TagType:              x.TagType,
+		VendorIDs:            x.VendorIDs,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *AtomicCreative) readOnlyChanged(orig *AtomicCreative) map[string]bool {
+	return map[string]bool{
+		"id":                             orig.ID != x.ID,
+		"version":                        orig.Version != x.Version,
+		"entity_type":                    orig.EntityType != x.EntityType,
+		"advertiser_id":                  orig.AdvertiserID != x.AdvertiserID,
+		"advertiser_name":                orig.AdvertiserName != x.AdvertiserName,
+		"concept_name":                   orig.ConceptName != x.ConceptName,
+		"creative_import_file_id":        orig.CreativeImportFileID != x.CreativeImportFileID,
+		"file_type":                      orig.FileType != x.FileType,
+		"is_multi_creative":              !reflect.DeepEqual(orig.IsMultiCreative, x.IsMultiCreative),
+		"has_sound":                      !reflect.DeepEqual(orig.HasSound, x.HasSound),
+		"rich_media":                     !reflect.DeepEqual(orig.RichMedia, x.RichMedia),
+		"rich_media_provider":            orig.RichMediaProvider != x.RichMediaProvider,
+		"built":                          !reflect.DeepEqual(orig.Built, x.Built),
+		"build_date":                     orig.BuildDate != x.BuildDate,
+		"built_by_user_id":               !reflect.DeepEqual(orig.BuiltByUserID, x.BuiltByUserID),
+		"build_errors":                   orig.BuildErrors != x.BuildErrors,
+		"created_on":                     !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"last_modified":                  orig.LastModified != x.LastModified,
+		"updated_on":                     !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"expand":                         orig.Expand != x.Expand,
+		"rejected_reason":                orig.RejectedReason != x.RejectedReason,
+		"approval_status":                orig.ApprovalStatus != x.ApprovalStatus,
+		"last_payload_modified":          orig.LastPayloadModified != x.LastPayloadModified,
+		"targeted_strategies":            !reflect.DeepEqual(orig.TargetedStrategies, x.TargetedStrategies),
+		"atomic_creative_ssl_validators": !reflect.DeepEqual(orig.SSLValidators, x.SSLValidators),
+		"vendors":                        !reflect.DeepEqual(orig.Vendors, x.Vendors),
+		"creative_assets":                !reflect.DeepEqual(orig.CreativeAssets, x.CreativeAssets),
+		"inner_tag":                      orig.InnerTag != x.InnerTag,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*AtomicCreative) fixedFields() []string {
+	return []string{"name", "width", "height", "is_https", "status", "archived", "tpas_ad_tag_name", "ad_format", "expansion_direction", "expansion_trigger", "ad_server_type", "p1as", "tpas_ad_tag", "edited_tag", "media_type", "is_mraid", "tag_type", "vendor_ids"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*AtomicCreative) createOnlyFields() []string {
+	return []string{"advertiser_id", "creative_import_file_id", "file_type", "is_multi_creative", "has_sound", "rich_media", "rich_media_provider", "built", "build_date", "build_errors", "expand"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// AtomicCreativeCreate, update by AtomicCreativeUpdate): those of a
+// create when create is set, else those of an update.
+func (x *AtomicCreative) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by AtomicCreativeCreate,
+// update by AtomicCreativeUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *AtomicCreative) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.AdvertiserID != 0 {
+			v.Range(valid.Path(at, "advertiser_id"), x.AdvertiserID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "advertiser_id"), false)
+		}
+		if x.ConceptID != nil {
+			v.Range(valid.Path(at, "concept_id"), *x.ConceptID, -2147483648, 2147483647)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Width != 0 {
+			v.Range(valid.Path(at, "width"), x.Width, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "width"), false)
+		}
+		if x.Height != 0 {
+			v.Range(valid.Path(at, "height"), x.Height, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "height"), false)
+		}
+		if x.CreativeImportFileID != 0 {
+			v.Range(valid.Path(at, "creative_import_file_id"), x.CreativeImportFileID, -2147483648, 2147483647)
+		}
+		if x.FileType != "" {
+			valid.Enum(v, valid.Path(at, "file_type"), x.FileType)
+		}
+		if x.ExternalIdentifier != nil {
+			v.MinLen(valid.Path(at, "external_identifier"), *x.ExternalIdentifier, 1)
+			v.MaxLen(valid.Path(at, "external_identifier"), *x.ExternalIdentifier, 64)
+		}
+		if x.TpasAdTagName != "" {
+			v.MaxLen(valid.Path(at, "tpas_ad_tag_name"), x.TpasAdTagName, 255)
+		}
+		if x.ClickURL != nil {
+			v.MaxLen(valid.Path(at, "click_url"), *x.ClickURL, 10000)
+		}
+		if x.AdFormat != "" {
+			valid.Enum(v, valid.Path(at, "ad_format"), x.AdFormat)
+		}
+		if x.ExpansionDirection != "" {
+			v.MaxLen(valid.Path(at, "expansion_direction"), x.ExpansionDirection, 19)
+		}
+		if x.ExpansionTrigger != "" {
+			valid.Enum(v, valid.Path(at, "expansion_trigger"), x.ExpansionTrigger)
+		}
+		if x.AdServerType != "" {
+			valid.Enum(v, valid.Path(at, "ad_server_type"), x.AdServerType)
+		}
+		if x.ClickThroughURL != nil {
+			v.MaxLen(valid.Path(at, "click_through_url"), *x.ClickThroughURL, 2048)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.VASTVersion != nil {
+			v.DecimalMin(valid.Path(at, "vast_version"), *x.VASTVersion, "0")
+			v.DecimalMax(valid.Path(at, "vast_version"), *x.VASTVersion, "9.9")
+		}
+		if x.TagType != "" {
+			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
+		}
+		for i, e := range x.VendorIDs {
+			v.Range(valid.Index(at, "vendor_ids", i), e, -2147483648, 2147483647)
+		}
+	} else {
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+		if x.ConceptID != nil {
+			v.Range(valid.Path(at, "concept_id"), *x.ConceptID, -2147483648, 2147483647)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 256)
+		}
+		if x.Width != 0 {
+			v.Range(valid.Path(at, "width"), x.Width, -2147483648, 2147483647)
+		}
+		if x.Height != 0 {
+			v.Range(valid.Path(at, "height"), x.Height, -2147483648, 2147483647)
+		}
+		if x.ExternalIdentifier != nil {
+			v.MinLen(valid.Path(at, "external_identifier"), *x.ExternalIdentifier, 1)
+			v.MaxLen(valid.Path(at, "external_identifier"), *x.ExternalIdentifier, 64)
+		}
+		if x.TpasAdTagName != "" {
+			v.MaxLen(valid.Path(at, "tpas_ad_tag_name"), x.TpasAdTagName, 255)
+		}
+		if x.ClickURL != nil {
+			v.MaxLen(valid.Path(at, "click_url"), *x.ClickURL, 10000)
+		}
+		if x.AdFormat != "" {
+			valid.Enum(v, valid.Path(at, "ad_format"), x.AdFormat)
+		}
+		if x.ExpansionDirection != "" {
+			v.MaxLen(valid.Path(at, "expansion_direction"), x.ExpansionDirection, 19)
+		}
+		if x.ExpansionTrigger != "" {
+			valid.Enum(v, valid.Path(at, "expansion_trigger"), x.ExpansionTrigger)
+		}
+		if x.AdServerType != "" {
+			valid.Enum(v, valid.Path(at, "ad_server_type"), x.AdServerType)
+		}
+		if x.ClickThroughURL != nil {
+			v.MaxLen(valid.Path(at, "click_through_url"), *x.ClickThroughURL, 2048)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.VASTVersion != nil {
+			v.DecimalMin(valid.Path(at, "vast_version"), *x.VASTVersion, "0")
+			v.DecimalMax(valid.Path(at, "vast_version"), *x.VASTVersion, "9.9")
+		}
+		if x.TagType != "" {
+			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
+		}
+		for i, e := range x.VendorIDs {
+			v.Range(valid.Index(at, "vendor_ids", i), e, -2147483648, 2147483647)
+		}
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *AtomicCreative) validateChange(v *valid.Validator, orig *AtomicCreative) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "version", "entity_type", "advertiser_id", "advertiser_name", "concept_name", "creative_import_file_id", "file_type", "is_multi_creative", "has_sound", "rich_media", "rich_media_provider", "built", "build_date", "built_by_user_id", "build_errors", "created_on", "last_modified", "updated_on", "expand", "rejected_reason", "approval_status", "last_payload_modified", "targeted_strategies", "atomic_creative_ssl_validators", "vendors", "creative_assets", "inner_tag"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// AtomicCreativeTargetedStrategies is the strategies that target an
+// atomic creative.
+type AtomicCreativeTargetedStrategies struct {
+	// How many.
+	Count int64 `json:"count,omitempty"`
+	// Their ids.
+	StrategiesList []int64 `json:"strategies_list,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeTargetedStrategiesAlias AtomicCreativeTargetedStrategies
+
+var atomicCreativeTargetedStrategiesIdx = record.IndexOf(reflect.TypeFor[atomicCreativeTargetedStrategiesAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeTargetedStrategies) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeTargetedStrategies) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeTargetedStrategies) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeTargetedStrategiesAlias)(x), atomicCreativeTargetedStrategiesIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeTargetedStrategies) decodeFast(b []byte) bool {
+	*x = AtomicCreativeTargetedStrategies{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "count":
+			if !record.IsNull(v) {
+				x.Count, ok = record.ReadInt64(v)
+			}
+		case "strategies_list":
+			x.StrategiesList, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "count", "strategies_list")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeTargetedStrategies) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeTargetedStrategiesAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeTargetedStrategies) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeTargetedStrategies) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeTargetedStrategiesIdx, prefix)
+	return out
+}
+
+// AtomicCreativeSSLValidators is the SSL validation of an atomic
+// creative, as the platform reports it.
+type AtomicCreativeSSLValidators struct {
+	// The HTTPS finding.
+	IsHTTPS string `json:"is_https,omitempty"`
+	// The notification state.
+	NotifyState string `json:"notify_state,omitempty"`
+	// Whether the finding is ignored.
+	Ignored string `json:"ignored,omitempty"`
+	// The size in kilobytes.
+	Ksize int64 `json:"ksize,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeSSLValidatorsAlias AtomicCreativeSSLValidators
+
+var atomicCreativeSSLValidatorsIdx = record.IndexOf(reflect.TypeFor[atomicCreativeSSLValidatorsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeSSLValidators) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeSSLValidators) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeSSLValidators) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeSSLValidatorsAlias)(x), atomicCreativeSSLValidatorsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeSSLValidators) decodeFast(b []byte) bool {
+	*x = AtomicCreativeSSLValidators{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "is_https":
+			if !record.IsNull(v) {
+				x.IsHTTPS, ok = record.ReadText(v)
+			}
+		case "notify_state":
+			if !record.IsNull(v) {
+				x.NotifyState, ok = record.ReadText(v)
+			}
+		case "ignored":
+			if !record.IsNull(v) {
+				x.Ignored, ok = record.ReadText(v)
+			}
+		case "ksize":
+			if !record.IsNull(v) {
+				x.Ksize, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "is_https", "notify_state", "ignored", "ksize")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeSSLValidators) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeSSLValidatorsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeSSLValidators) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeSSLValidators) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeSSLValidatorsIdx, prefix)
+	return out
+}
+
+// AtomicCreativeVendor is one vendor declared on an atomic creative.
+type AtomicCreativeVendor struct {
+	// The vendor's id.
+	ID int64 `json:"id,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Whether the exchange approved it.
+	ExchangeApproved *bool `json:"adx_approved,omitempty"`
+	// Whether the exchange requires its declaration.
+	ExchangeDeclarationRequired *bool `json:"adx_declaration_required,omitempty"`
+	// Whether a contract is available.
+	ContractAvailable *bool `json:"svc_contract_available,omitempty"`
+	// Whether it is eligible.
+	IsEligible *bool `json:"is_eligible,omitempty"`
+	// Whether the exchange approved it for HTTPS.
+	ExchangeSSLApproved *bool `json:"adx_ssl_approved,omitempty"`
+	// Whether the exchange approved it for HTTPS video.
+	ExchangeVideoSSLApproved *bool `json:"adx_video_ssl_approved,omitempty"`
+	// Whether the exchange approved it for video.
+	ExchangeVideoApproved *bool `json:"adx_video_approved,omitempty"`
+	// Whether it is detected in display tags.
+	AutoTagDisplay *bool `json:"auto_tag_display,omitempty"`
+	// Who declared it.
+	SetBy string `json:"set_by,omitempty"`
+	// The domains it is detected by.
+	DetectDomains []string `json:"detect_domains,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeVendorAlias AtomicCreativeVendor
+
+var atomicCreativeVendorIdx = record.IndexOf(reflect.TypeFor[atomicCreativeVendorAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeVendor) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeVendor) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeVendor) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeVendorAlias)(x), atomicCreativeVendorIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeVendor) decodeFast(b []byte) bool {
+	*x = AtomicCreativeVendor{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "adx_approved":
+			x.ExchangeApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_declaration_required":
+			x.ExchangeDeclarationRequired, ok = record.ReadPtr(v, record.ReadBool)
+		case "svc_contract_available":
+			x.ContractAvailable, ok = record.ReadPtr(v, record.ReadBool)
+		case "is_eligible":
+			x.IsEligible, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_ssl_approved":
+			x.ExchangeSSLApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_video_ssl_approved":
+			x.ExchangeVideoSSLApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "adx_video_approved":
+			x.ExchangeVideoApproved, ok = record.ReadPtr(v, record.ReadBool)
+		case "auto_tag_display":
+			x.AutoTagDisplay, ok = record.ReadPtr(v, record.ReadBool)
+		case "set_by":
+			if !record.IsNull(v) {
+				x.SetBy, ok = record.ReadText(v)
+			}
+		case "detect_domains":
+			x.DetectDomains, ok = record.ReadList(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "adx_approved", "adx_declaration_required", "svc_contract_available", "is_eligible", "adx_ssl_approved", "adx_video_ssl_approved", "adx_video_approved", "auto_tag_display", "set_by", "detect_domains")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeVendor) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeVendorAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeVendor) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeVendor) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeVendorIdx, prefix)
+	return out
+}
+
+// AtomicCreativeAsset is one asset of an atomic creative.
+type AtomicCreativeAsset struct {
+	// The asset's id.
+	ID int64 `json:"id,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The creative.
+	CreativeID int64 `json:"creative_id,omitempty"`
+	// The primary asset.
+	PrimaryAssetID int64 `json:"primary_asset_id,omitempty"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// The file name.
+	FileName string `json:"file_name,omitempty"`
+	// The file's role.
+	FileRole string `json:"file_role,omitempty"`
+	// The file type.
+	FileType string `json:"file_type,omitempty"`
+	// Where the file is stored.
+	FileStoragePath string `json:"file_storage_path,omitempty"`
+	// The file size in bytes.
+	FileSize int64 `json:"file_size,omitempty"`
+	// The media version.
+	MediaVersion adama.Decimal `json:"media_version,omitzero"`
+	// The width in pixels.
+	Width int64 `json:"width,omitempty"`
+	// The height in pixels.
+	Height int64 `json:"height,omitempty"`
+	// A note.
+	Note string `json:"note,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeAssetAlias AtomicCreativeAsset
+
+var atomicCreativeAssetIdx = record.IndexOf(reflect.TypeFor[atomicCreativeAssetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeAsset) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeAsset) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeAsset) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeAssetAlias)(x), atomicCreativeAssetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeAsset) decodeFast(b []byte) bool {
+	*x = AtomicCreativeAsset{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "creative_id":
+			if !record.IsNull(v) {
+				x.CreativeID, ok = record.ReadInt64(v)
+			}
+		case "primary_asset_id":
+			if !record.IsNull(v) {
+				x.PrimaryAssetID, ok = record.ReadInt64(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "file_name":
+			if !record.IsNull(v) {
+				x.FileName, ok = record.ReadText(v)
+			}
+		case "file_role":
+			if !record.IsNull(v) {
+				x.FileRole, ok = record.ReadText(v)
+			}
+		case "file_type":
+			if !record.IsNull(v) {
+				x.FileType, ok = record.ReadText(v)
+			}
+		case "file_storage_path":
+			if !record.IsNull(v) {
+				x.FileStoragePath, ok = record.ReadText(v)
+			}
+		case "file_size":
+			if !record.IsNull(v) {
+				x.FileSize, ok = record.ReadInt64(v)
+			}
+		case "media_version":
+			if !record.IsNull(v) {
+				x.MediaVersion, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "width":
+			if !record.IsNull(v) {
+				x.Width, ok = record.ReadInt64(v)
+			}
+		case "height":
+			if !record.IsNull(v) {
+				x.Height, ok = record.ReadInt64(v)
+			}
+		case "note":
+			if !record.IsNull(v) {
+				x.Note, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "name", "version", "creative_id", "primary_asset_id", "created_on", "updated_on", "file_name", "file_role", "file_type", "file_storage_path", "file_size", "media_version", "width", "height", "note")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeAsset) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeAssetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeAsset) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeAsset) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeAssetIdx, prefix)
+	return out
+}
+
+// PixelBundle is a pixel bundle: the pixels of an advertiser
+// (creative, event, dynamic) or of an agency (data, segment). A list
+// without full=* answers id, name and entity_type. Create sends the
+// writable fields that are set (name, pixel_type and tag_type are
+// required); Update sends the version and what changed since the
+// record was read.
+type PixelBundle struct {
+	// The pixel bundle's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// The entity type. Read-only: not sent on create or update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The name. At most 64 characters.
+	Name string `json:"name"`
+	// The kind; only a create sets it.
+	PixelType PixelBundlePixelType `json:"pixel_type,omitempty"`
+	// The advertiser (creative, event and dynamic pixels); only a create
+	// sets it. Also read from a JSON string.
+	AdvertiserID *int64 `json:"advertiser_id,omitempty"`
+	// The agency (data and segment pixels); only a create sets it.
+	// Also read from a JSON string.
+	AgencyID *int64 `json:"agency_id,omitempty"`
+	// The pixel provider; an update may clear it.
+	ProviderID *int64 `json:"provider_id,omitempty"`
+	// The form of the tag.
+	TagType PixelBundleTagType `json:"tag_type,omitempty"`
+	// The tags the platform writes. Read-only: not sent on create or
+	// update.
+	Tags *string `json:"tags,omitempty"`
+	// The platform's external id. Read-only: not sent on create or
+	// update.
+	ExternalIdentifier string `json:"external_identifier,omitempty"`
+	// Whether it is eligible.
+	Eligible *bool `json:"eligible,omitempty"`
+	// True for an active pixel bundle.
+	Status *bool `json:"status,omitempty"`
+	// How a data pixel is priced; an update may clear it.
+	Pricing PixelBundlePricing `json:"pricing,omitempty"`
+	// The cost per thousand; an update may clear it. Also read from a
+	// JSON string.
+	CostCPM *adama.Decimal `json:"cost_cpm,omitempty"`
+	// The cost per thousand uniques; an update may clear it. Also read
+	// from a JSON string.
+	CostCPTS *adama.Decimal `json:"cost_cpts,omitempty"`
+	// The cost as a percentage of the media cost; an update may clear
+	// it. Also read from a JSON string.
+	CostPctCPM *adama.Decimal `json:"cost_pct_cpm,omitempty"`
+	// The join of a segment's pixels; an update may clear it.
+	SegmentOp PixelBundleSegmentOp `json:"segment_op,omitempty"`
+	// The variable carrying the currency; an update may clear it.
+	Currency PixelBundleCurrency `json:"currency,omitempty"`
+	// The variable carrying the revenue; an update may clear it.
+	Revenue PixelBundleCurrency `json:"revenue,omitempty"`
+	// A fixed currency code; an update may clear it.
+	CurrencyFixed *string `json:"currency_fixed,omitempty"`
+	// The event URLs; an update may clear them.
+	EventURLs []string `json:"event_urls,omitempty"`
+	// The container tags; an update may clear them.
+	ContainerTags []string `json:"container_tags,omitempty"`
+	// Deprecated by the reference.
+	RMXFriendly *bool `json:"rmx_friendly,omitempty"`
+	// Deprecated by the reference.
+	RMXMerit *bool `json:"rmx_merit,omitempty"`
+	// Deprecated by the reference.
+	RMXPCWindowMinutes *int64 `json:"rmx_pc_window_minutes,omitempty"`
+	// Deprecated by the reference.
+	RMXPVWindowMinutes *int64 `json:"rmx_pv_window_minutes,omitempty"`
+	// Deprecated by the reference.
+	RMXConversionType PixelBundleRMXConversionType `json:"rmx_conversion_type,omitempty"`
+	// Deprecated by the reference.
+	RMXConversionMinutes int64 `json:"rmx_conversion_minutes,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type pixelBundleAlias PixelBundle
+
+var pixelBundleIdx = record.IndexOf(reflect.TypeFor[pixelBundleAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *PixelBundle) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *PixelBundle) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PixelBundle) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PixelBundle) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*pixelBundleAlias)(x), pixelBundleIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PixelBundle) decodeFast(b []byte) bool {
+	*x = PixelBundle{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "pixel_type":
+			if !record.IsNull(v) {
+				x.PixelType, ok = record.ReadEnum[PixelBundlePixelType](v)
+			}
+		case "advertiser_id":
+			x.AdvertiserID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "agency_id":
+			x.AgencyID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "provider_id":
+			x.ProviderID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "tag_type":
+			if !record.IsNull(v) {
+				x.TagType, ok = record.ReadEnum[PixelBundleTagType](v)
+			}
+		case "tags":
+			x.Tags, ok = record.ReadPtr(v, record.ReadText)
+		case "external_identifier":
+			if !record.IsNull(v) {
+				x.ExternalIdentifier, ok = record.ReadText(v)
+			}
+		case "eligible":
+			x.Eligible, ok = record.ReadPtr(v, record.ReadBool)
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "pricing":
+			if !record.IsNull(v) {
+				x.Pricing, ok = record.ReadEnum[PixelBundlePricing](v)
+			}
+		case "cost_cpm":
+			x.CostCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "cost_cpts":
+			x.CostCPTS, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "cost_pct_cpm":
+			x.CostPctCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "segment_op":
+			if !record.IsNull(v) {
+				x.SegmentOp, ok = record.ReadEnum[PixelBundleSegmentOp](v)
+			}
+		case "currency":
+			if !record.IsNull(v) {
+				x.Currency, ok = record.ReadEnum[PixelBundleCurrency](v)
+			}
+		case "revenue":
+			if !record.IsNull(v) {
+				x.Revenue, ok = record.ReadEnum[PixelBundleCurrency](v)
+			}
+		case "currency_fixed":
+			x.CurrencyFixed, ok = record.ReadPtr(v, record.ReadText)
+		case "event_urls":
+			x.EventURLs, ok = record.ReadList(v, record.ReadText)
+		case "container_tags":
+			x.ContainerTags, ok = record.ReadList(v, record.ReadText)
+		case "rmx_friendly":
+			x.RMXFriendly, ok = record.ReadPtr(v, record.ReadBool)
+		case "rmx_merit":
+			x.RMXMerit, ok = record.ReadPtr(v, record.ReadBool)
+		case "rmx_pc_window_minutes":
+			x.RMXPCWindowMinutes, ok = record.ReadPtr(v, record.ReadInt64)
+		case "rmx_pv_window_minutes":
+			x.RMXPVWindowMinutes, ok = record.ReadPtr(v, record.ReadInt64)
+		case "rmx_conversion_type":
+			if !record.IsNull(v) {
+				x.RMXConversionType, ok = record.ReadEnum[PixelBundleRMXConversionType](v)
+			}
+		case "rmx_conversion_minutes":
+			if !record.IsNull(v) {
+				x.RMXConversionMinutes, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "entity_type", "name", "pixel_type", "advertiser_id", "agency_id", "provider_id", "tag_type", "tags", "external_identifier", "eligible", "status", "pricing", "cost_cpm", "cost_cpts", "cost_pct_cpm", "segment_op", "currency", "revenue", "currency_fixed", "event_urls", "container_tags", "rmx_friendly", "rmx_merit", "rmx_pc_window_minutes", "rmx_pv_window_minutes", "rmx_conversion_type", "rmx_conversion_minutes")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PixelBundle) MarshalJSON() ([]byte, error) {
+	a := pixelBundleAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PixelBundle) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PixelBundle) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, pixelBundleIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *PixelBundle) clearReadOnly() {
+	x.ID = 0
+	x.Version = 0
+	x.EntityType = ""
+	x.Tags = nil
+	x.ExternalIdentifier = ""
+	cloned := false
+	for _, k := range [...]string{"id", "version", "entity_type", "tags", "external_identifier"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *PixelBundle) original() *PixelBundle {
+	if x.raw == nil {
+		return nil
+	}
+	var o PixelBundle
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// pixelBundleWrite is the writable part of PixelBundle, in the description's order.
+type pixelBundleWrite struct {
+	Name                 string                       `json:"name,omitempty"`
+	PixelType            PixelBundlePixelType         `json:"pixel_type,omitempty"`
+	AdvertiserID         *int64                       `json:"advertiser_id,omitempty"`
+	AgencyID             *int64                       `json:"agency_id,omitempty"`
+	ProviderID           *int64                       `json:"provider_id,omitempty"`
+	TagType              PixelBundleTagType           `json:"tag_type,omitempty"`
+	Eligible             *bool                        `json:"eligible,omitempty"`
+	Status               *bool                        `json:"status,omitempty"`
+	Pricing              PixelBundlePricing           `json:"pricing,omitempty"`
+	CostCPM              *adama.Decimal               `json:"cost_cpm,omitempty"`
+	CostCPTS             *adama.Decimal               `json:"cost_cpts,omitempty"`
+	CostPctCPM           *adama.Decimal               `json:"cost_pct_cpm,omitempty"`
+	SegmentOp            PixelBundleSegmentOp         `json:"segment_op,omitempty"`
+	Currency             PixelBundleCurrency          `json:"currency,omitempty"`
+	Revenue              PixelBundleCurrency          `json:"revenue,omitempty"`
+	CurrencyFixed        *string                      `json:"currency_fixed,omitempty"`
+	EventURLs            []string                     `json:"event_urls,omitzero"`
+	ContainerTags        []string                     `json:"container_tags,omitzero"`
+	RMXFriendly          *bool                        `json:"rmx_friendly,omitempty"`
+	RMXMerit             *bool                        `json:"rmx_merit,omitempty"`
+	RMXPCWindowMinutes   *int64                       `json:"rmx_pc_window_minutes,omitempty"`
+	RMXPVWindowMinutes   *int64                       `json:"rmx_pv_window_minutes,omitempty"`
+	RMXConversionType    PixelBundleRMXConversionType `json:"rmx_conversion_type,omitempty"`
+	RMXConversionMinutes int64                        `json:"rmx_conversion_minutes,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *PixelBundle) writable() ([]byte, error) {
+	w := pixelBundleWrite{
+		Name:                 x.Name,
+		PixelType:            x.PixelType,
+		AdvertiserID:         x.AdvertiserID,
+		AgencyID:             x.AgencyID,
+		ProviderID:           x.ProviderID,
+		TagType:              x.TagType,
+		Eligible:             x.Eligible,
+		Status:               x.Status,
+		Pricing:              x.Pricing,
+		CostCPM:              x.CostCPM,
+		CostCPTS:             x.CostCPTS,
+		CostPctCPM:           x.CostPctCPM,
+		SegmentOp:            x.SegmentOp,
+		Currency:             x.Currency,
+		Revenue:              x.Revenue,
+		CurrencyFixed:        x.CurrencyFixed,
+		EventURLs:            x.EventURLs,
+		ContainerTags:        x.ContainerTags,
+		RMXFriendly:          x.RMXFriendly,
+		RMXMerit:             x.RMXMerit,
+		RMXPCWindowMinutes:   x.RMXPCWindowMinutes,
+		RMXPVWindowMinutes:   x.RMXPVWindowMinutes,
+		RMXConversionType:    x.RMXConversionType,
+		RMXConversionMinutes: x.RMXConversionMinutes,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *PixelBundle) readOnlyChanged(orig *PixelBundle) map[string]bool {
+	return map[string]bool{
+		"id":                  orig.ID != x.ID,
+		"version":             orig.Version != x.Version,
+		"entity_type":         orig.EntityType != x.EntityType,
+		"pixel_type":          orig.PixelType != x.PixelType,
+		"advertiser_id":       !reflect.DeepEqual(orig.AdvertiserID, x.AdvertiserID),
+		"agency_id":           !reflect.DeepEqual(orig.AgencyID, x.AgencyID),
+		"tags":                !reflect.DeepEqual(orig.Tags, x.Tags),
+		"external_identifier": orig.ExternalIdentifier != x.ExternalIdentifier,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*PixelBundle) fixedFields() []string {
+	return []string{"name", "tag_type", "eligible", "status", "rmx_friendly", "rmx_merit", "rmx_conversion_type", "rmx_conversion_minutes"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*PixelBundle) createOnlyFields() []string {
+	return []string{"pixel_type", "advertiser_id", "agency_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// PixelBundleCreate, update by PixelBundleUpdate): those of a create
+// when create is set, else those of an update.
+func (x *PixelBundle) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by PixelBundleCreate, update
+// by PixelBundleUpdate) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PixelBundle) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.PixelType != "" {
+			valid.Enum(v, valid.Path(at, "pixel_type"), x.PixelType)
+		} else {
+			v.Require(valid.Path(at, "pixel_type"), false)
+		}
+		if x.AdvertiserID != nil {
+			v.Range(valid.Path(at, "advertiser_id"), *x.AdvertiserID, -2147483648, 2147483647)
+		}
+		if x.AgencyID != nil {
+			v.Range(valid.Path(at, "agency_id"), *x.AgencyID, -2147483648, 2147483647)
+		}
+		if x.ProviderID != nil {
+			v.Range(valid.Path(at, "provider_id"), *x.ProviderID, 1, 2147483647)
+		}
+		if x.TagType != "" {
+			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
+		} else {
+			v.Require(valid.Path(at, "tag_type"), false)
+		}
+		if x.Pricing != "" {
+			valid.Enum(v, valid.Path(at, "pricing"), x.Pricing)
+		}
+		if x.SegmentOp != "" {
+			valid.Enum(v, valid.Path(at, "segment_op"), x.SegmentOp)
+		}
+		if x.Currency != "" {
+			valid.Enum(v, valid.Path(at, "currency"), x.Currency)
+		}
+		if x.Revenue != "" {
+			valid.Enum(v, valid.Path(at, "revenue"), x.Revenue)
+		}
+		if x.RMXPCWindowMinutes != nil {
+			v.Range(valid.Path(at, "rmx_pc_window_minutes"), *x.RMXPCWindowMinutes, -2147483648, 2147483647)
+		}
+		if x.RMXPVWindowMinutes != nil {
+			v.Range(valid.Path(at, "rmx_pv_window_minutes"), *x.RMXPVWindowMinutes, -2147483648, 2147483647)
+		}
+		if x.RMXConversionType != "" {
+			valid.Enum(v, valid.Path(at, "rmx_conversion_type"), x.RMXConversionType)
+		}
+		if x.RMXConversionMinutes != 0 {
+			v.Range(valid.Path(at, "rmx_conversion_minutes"), x.RMXConversionMinutes, -2147483648, 2147483647)
+		}
+	} else {
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 64)
+		}
+		if x.ProviderID != nil {
+			v.Range(valid.Path(at, "provider_id"), *x.ProviderID, 1, 2147483647)
+		}
+		if x.TagType != "" {
+			valid.Enum(v, valid.Path(at, "tag_type"), x.TagType)
+		}
+		if x.Pricing != "" {
+			valid.Enum(v, valid.Path(at, "pricing"), x.Pricing)
+		}
+		if x.SegmentOp != "" {
+			valid.Enum(v, valid.Path(at, "segment_op"), x.SegmentOp)
+		}
+		if x.Currency != "" {
+			valid.Enum(v, valid.Path(at, "currency"), x.Currency)
+		}
+		if x.Revenue != "" {
+			valid.Enum(v, valid.Path(at, "revenue"), x.Revenue)
+		}
+		if x.RMXPCWindowMinutes != nil {
+			v.Range(valid.Path(at, "rmx_pc_window_minutes"), *x.RMXPCWindowMinutes, -2147483648, 2147483647)
+		}
+		if x.RMXPVWindowMinutes != nil {
+			v.Range(valid.Path(at, "rmx_pv_window_minutes"), *x.RMXPVWindowMinutes, -2147483648, 2147483647)
+		}
+		if x.RMXConversionType != "" {
+			valid.Enum(v, valid.Path(at, "rmx_conversion_type"), x.RMXConversionType)
+		}
+		if x.RMXConversionMinutes != 0 {
+			v.Range(valid.Path(at, "rmx_conversion_minutes"), x.RMXConversionMinutes, -2147483648, 2147483647)
+		}
+	}
+	x.validateItems(v, at, create)
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *PixelBundle) validateChange(v *valid.Validator, orig *PixelBundle) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "version", "entity_type", "pixel_type", "advertiser_id", "agency_id", "tags", "external_identifier"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// Marketplace is a marketplace: a supply source the platform buys
+// from. Create sends the writable fields that are set (name and
+// strategy_id are required); Update sends the version and what
+// changed since the record was read.
+type Marketplace struct {
+	// The marketplace's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// The name.
+	Name string `json:"name"`
+	// The kind of supply.
+	SupplyType string `json:"supply_type,omitempty"`
+	// The marketplace's code.
+	Code string `json:"code,omitempty"`
+	// True for an active marketplace.
+	Status *bool `json:"status,omitempty"`
+	// Whether real-time bidding is on.
+	RTBEnabled *bool `json:"rtb_enabled,omitempty"`
+	// The kind of real-time bidding.
+	RTBType string `json:"rtb_type,omitempty"`
+	// The strategy. Also read from a JSON string.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The exchange's id at the bidder.
+	BidderExchangeIdentifier int64 `json:"bidder_exchange_identifier,omitempty"`
+	// Whether it sells display.
+	HasDisplay *bool `json:"has_display,omitempty"`
+	// Whether it sells mobile display.
+	HasMobileDisplay *bool `json:"has_mobile_display,omitempty"`
+	// Whether it sells video.
+	HasVideo *bool `json:"has_video,omitempty"`
+	// Whether it sells mobile video.
+	HasMobileVideo *bool `json:"has_mobile_video,omitempty"`
+	// Whether it sells desktop video.
+	HasDesktopVideo *bool `json:"has_desktop_video,omitempty"`
+	// Whether it sells connected TV.
+	HasConnectedTV *bool `json:"has_connected_tv,omitempty"`
+	// Whether creatives are audited before they run.
+	RequiresCreativeAudit *bool `json:"requires_creative_audit,omitempty"`
+	// Whether it is free of the platform's margin.
+	MMAFree *bool `json:"mma_free,omitempty"`
+	// Whether it is private.
+	Private *bool `json:"private,omitempty"`
+	// The sell price; an update may clear it. Also read from a JSON
+	// string.
+	SellPrice *adama.Decimal `json:"mkt_sell_price,omitempty"`
+	// The sell price's currency (ISO 4217); an update may clear it.
+	// At most 3 characters.
+	SellPriceCurrencyCode *string `json:"mkt_sell_price_currency_code,omitempty"`
+	// The organizations allowed to buy.
+	PermissionOrganizations []int64 `json:"permission_organizations,omitempty"`
+	// The agencies allowed to buy.
+	PermissionAgencies []int64 `json:"permission_agencies,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type marketplaceAlias Marketplace
+
+var marketplaceIdx = record.IndexOf(reflect.TypeFor[marketplaceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Marketplace) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Marketplace) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Marketplace) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Marketplace) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*marketplaceAlias)(x), marketplaceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Marketplace) decodeFast(b []byte) bool {
+	*x = Marketplace{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "supply_type":
+			if !record.IsNull(v) {
+				x.SupplyType, ok = record.ReadText(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "rtb_enabled":
+			x.RTBEnabled, ok = record.ReadPtr(v, record.ReadBool)
+		case "rtb_type":
+			if !record.IsNull(v) {
+				x.RTBType, ok = record.ReadText(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "bidder_exchange_identifier":
+			if !record.IsNull(v) {
+				x.BidderExchangeIdentifier, ok = record.ReadInt64(v)
+			}
+		case "has_display":
+			x.HasDisplay, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_mobile_display":
+			x.HasMobileDisplay, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_video":
+			x.HasVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_mobile_video":
+			x.HasMobileVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_desktop_video":
+			x.HasDesktopVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "has_connected_tv":
+			x.HasConnectedTV, ok = record.ReadPtr(v, record.ReadBool)
+		case "requires_creative_audit":
+			x.RequiresCreativeAudit, ok = record.ReadPtr(v, record.ReadBool)
+		case "mma_free":
+			x.MMAFree, ok = record.ReadPtr(v, record.ReadBool)
+		case "private":
+			x.Private, ok = record.ReadPtr(v, record.ReadBool)
+		case "mkt_sell_price":
+			x.SellPrice, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "mkt_sell_price_currency_code":
+			x.SellPriceCurrencyCode, ok = record.ReadPtr(v, record.ReadText)
+		case "permission_organizations":
+			x.PermissionOrganizations, ok = record.ReadList(v, record.ReadInt64)
+		case "permission_agencies":
+			x.PermissionAgencies, ok = record.ReadList(v, record.ReadInt64)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "name", "supply_type", "code", "status", "rtb_enabled", "rtb_type", "strategy_id", "bidder_exchange_identifier", "has_display", "has_mobile_display", "has_video", "has_mobile_video", "has_desktop_video", "has_connected_tv", "requires_creative_audit", "mma_free", "private", "mkt_sell_price", "mkt_sell_price_currency_code", "permission_organizations", "permission_agencies", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Marketplace) MarshalJSON() ([]byte, error) {
+	a := marketplaceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Marketplace) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Marketplace) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, marketplaceIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Marketplace) clearReadOnly() {
+	x.ID = 0
+	x.Version = 0
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"id", "version", "created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Marketplace) original() *Marketplace {
+	if x.raw == nil {
+		return nil
+	}
+	var o Marketplace
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// marketplaceWrite is the writable part of Marketplace, in the description's order.
+type marketplaceWrite struct {
+	Name                     string         `json:"name,omitempty"`
+	SupplyType               string         `json:"supply_type,omitempty"`
+	Code                     string         `json:"code,omitempty"`
+	Status                   *bool          `json:"status,omitempty"`
+	RTBEnabled               *bool          `json:"rtb_enabled,omitempty"`
+	RTBType                  string         `json:"rtb_type,omitempty"`
+	StrategyID               int64          `json:"strategy_id,omitempty"`
+	BidderExchangeIdentifier int64          `json:"bidder_exchange_identifier,omitempty"`
+	HasDisplay               *bool          `json:"has_display,omitempty"`
+	HasMobileDisplay         *bool          `json:"has_mobile_display,omitempty"`
+	HasVideo                 *bool          `json:"has_video,omitempty"`
+	HasMobileVideo           *bool          `json:"has_mobile_video,omitempty"`
+	HasDesktopVideo          *bool          `json:"has_desktop_video,omitempty"`
+	HasConnectedTV           *bool          `json:"has_connected_tv,omitempty"`
+	RequiresCreativeAudit    *bool          `json:"requires_creative_audit,omitempty"`
+	MMAFree                  *bool          `json:"mma_free,omitempty"`
+	Private                  *bool          `json:"private,omitempty"`
+	SellPrice                *adama.Decimal `json:"mkt_sell_price,omitempty"`
+	SellPriceCurrencyCode    *string        `json:"mkt_sell_price_currency_code,omitempty"`
+	PermissionOrganizations  []int64        `json:"permission_organizations,omitzero"`
+	PermissionAgencies       []int64        `json:"permission_agencies,omitzero"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Marketplace) writable() ([]byte, error) {
+	w := marketplaceWrite{
+		Name:                     x.Name,
+		SupplyType:               x.SupplyType,
+		Code:                     x.Code,
+		Status:                   x.Status,
+		RTBEnabled:               x.RTBEnabled,
+		RTBType:                  x.RTBType,
+		StrategyID:               x.StrategyID,
+		BidderExchangeIdentifier: x.BidderExchangeIdentifier,
+		HasDisplay:               x.HasDisplay,
+		HasMobileDisplay:         x.HasMobileDisplay,
+		HasVideo:                 x.HasVideo,
+		HasMobileVideo:           x.HasMobileVideo,
+		HasDesktopVideo:          x.HasDesktopVideo,
+		HasConnectedTV:           x.HasConnectedTV,
+		RequiresCreativeAudit:    x.RequiresCreativeAudit,
+		MMAFree:                  x.MMAFree,
+		Private:                  x.Private,
+		SellPrice:                x.SellPrice,
+		SellPriceCurrencyCode:    x.SellPriceCurrencyCode,
+		PermissionOrganizations:  x.PermissionOrganizations,
+		PermissionAgencies:       x.PermissionAgencies,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Marketplace) readOnlyChanged(orig *Marketplace) map[string]bool {
+	return map[string]bool{
+		"id":         orig.ID != x.ID,
+		"version":    orig.Version != x.Version,
+		"created_on": !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on": !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Marketplace) fixedFields() []string {
+	return []string{"name", "supply_type", "code", "status", "rtb_enabled", "rtb_type", "strategy_id", "bidder_exchange_identifier", "has_display", "has_mobile_display", "has_video", "has_mobile_video", "has_desktop_video", "has_connected_tv", "requires_creative_audit", "mma_free", "private", "permission_organizations", "permission_agencies"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Marketplace) createOnlyFields() []string {
+	return nil
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// MarketplaceCreate, update by MarketplaceUpdate): those of a create
+// when create is set, else those of an update.
+func (x *Marketplace) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by MarketplaceCreate, update
+// by MarketplaceUpdate) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Marketplace) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		if x.StrategyID != 0 {
+			v.Range(valid.Path(at, "strategy_id"), x.StrategyID, -2147483648, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "strategy_id"), false)
+		}
+		if x.BidderExchangeIdentifier != 0 {
+			v.Range(valid.Path(at, "bidder_exchange_identifier"), x.BidderExchangeIdentifier, -2147483648, 2147483647)
+		}
+		if x.SellPrice != nil {
+			v.DecimalMin(valid.Path(at, "mkt_sell_price"), *x.SellPrice, "-1")
+		}
+		if x.SellPriceCurrencyCode != nil {
+			v.MinLen(valid.Path(at, "mkt_sell_price_currency_code"), *x.SellPriceCurrencyCode, 3)
+			v.MaxLen(valid.Path(at, "mkt_sell_price_currency_code"), *x.SellPriceCurrencyCode, 3)
+		}
+		for i, e := range x.PermissionOrganizations {
+			v.Range(valid.Index(at, "permission_organizations", i), e, -2147483648, 2147483647)
+		}
+		for i, e := range x.PermissionAgencies {
+			v.Range(valid.Index(at, "permission_agencies", i), e, -2147483648, 2147483647)
+		}
+	} else {
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+		if x.StrategyID != 0 {
+			v.Range(valid.Path(at, "strategy_id"), x.StrategyID, -2147483648, 2147483647)
+		}
+		if x.BidderExchangeIdentifier != 0 {
+			v.Range(valid.Path(at, "bidder_exchange_identifier"), x.BidderExchangeIdentifier, -2147483648, 2147483647)
+		}
+		if x.SellPrice != nil {
+			v.DecimalMin(valid.Path(at, "mkt_sell_price"), *x.SellPrice, "-1")
+		}
+		if x.SellPriceCurrencyCode != nil {
+			v.MinLen(valid.Path(at, "mkt_sell_price_currency_code"), *x.SellPriceCurrencyCode, 3)
+			v.MaxLen(valid.Path(at, "mkt_sell_price_currency_code"), *x.SellPriceCurrencyCode, 3)
+		}
+		for i, e := range x.PermissionOrganizations {
+			v.Range(valid.Index(at, "permission_organizations", i), e, -2147483648, 2147483647)
+		}
+		for i, e := range x.PermissionAgencies {
+			v.Range(valid.Index(at, "permission_agencies", i), e, -2147483648, 2147483647)
+		}
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Marketplace) validateChange(v *valid.Validator, orig *Marketplace) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "version", "created_on", "updated_on"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
 }
 
 // Organization is an organization, the top of the entity hierarchy.
@@ -8560,6 +16724,307 @@ func (x *CreativeTag) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, creativeTagIdx, prefix)
+	return out
+}
+
+// SiteList is a site list: the sites (domains, apps, seller ids) an
+// organization includes or excludes. Made and replaced by uploading
+// a file (SiteListService.Upload, Reupload); a list without full=*
+// answers id, name and entity_type.
+type SiteList struct {
+	// The site list's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Increments on every change; Reupload sends the one read. Also read
+	// from a JSON string.
+	Version int64 `json:"version"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// True for an active list.
+	Status *bool `json:"status,omitempty"`
+	// The owning organization. Also read from a JSON string.
+	OrganizationID int64 `json:"organization_id,omitempty"`
+	// The name. At most 64 characters.
+	Name string `json:"name,omitempty"`
+	// Whether the sites are included or excluded.
+	Restriction Restriction `json:"restriction,omitempty"`
+	// The name of the file last uploaded. At most 255 characters.
+	FileName *string `json:"filename,omitempty"`
+	// When the sites last changed.
+	ContentUpdatedOn adama.Time `json:"content_updated_on,omitzero"`
+	// How many sites the list holds.
+	SitesCount *int64 `json:"sites_count,omitempty"`
+	// How many of them are domains.
+	SitesCountDomain *int64 `json:"sites_count_domain,omitempty"`
+	// How many of them are apps.
+	SitesCountApp *int64 `json:"sites_count_app,omitempty"`
+	// How many of them are primary seller ids.
+	SitesCountPrimarySellerID *int64 `json:"sites_count_primary_seller_id,omitempty"`
+	// When it was made.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type siteListAlias SiteList
+
+var siteListIdx = record.IndexOf(reflect.TypeFor[siteListAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SiteList) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SiteList) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SiteList) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*siteListAlias)(x), siteListIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SiteList) decodeFast(b []byte) bool {
+	*x = SiteList{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "organization_id":
+			if !record.IsNull(v) {
+				x.OrganizationID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "restriction":
+			if !record.IsNull(v) {
+				x.Restriction, ok = record.ReadEnum[Restriction](v)
+			}
+		case "filename":
+			x.FileName, ok = record.ReadPtr(v, record.ReadText)
+		case "content_updated_on":
+			if !record.IsNull(v) {
+				x.ContentUpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "sites_count":
+			x.SitesCount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "sites_count_domain":
+			x.SitesCountDomain, ok = record.ReadPtr(v, record.ReadInt64)
+		case "sites_count_app":
+			x.SitesCountApp, ok = record.ReadPtr(v, record.ReadInt64)
+		case "sites_count_primary_seller_id":
+			x.SitesCountPrimarySellerID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "entity_type", "status", "organization_id", "name", "restriction", "filename", "content_updated_on", "sites_count", "sites_count_domain", "sites_count_app", "sites_count_primary_seller_id", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SiteList) MarshalJSON() ([]byte, error) {
+	a := siteListAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SiteList) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SiteList) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, siteListIdx, prefix)
+	return out
+}
+
+// SiteListAssignment is one campaign or strategy a site list is
+// assigned to.
+type SiteListAssignment struct {
+	// The assignment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The entity type.
+	EntityType string `json:"entity_type,omitempty"`
+	// The site list.
+	SiteListID int64 `json:"site_list_id,omitempty"`
+	// The campaign or strategy.
+	EntityID int64 `json:"entity_id,omitempty"`
+	// The campaign (of a strategy).
+	AssociatedCampaignID int64 `json:"associated_campaign_id,omitempty"`
+	// campaigns or strategies.
+	Collection string `json:"collection,omitempty"`
+	// The campaign's or strategy's name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type siteListAssignmentAlias SiteListAssignment
+
+var siteListAssignmentIdx = record.IndexOf(reflect.TypeFor[siteListAssignmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *SiteListAssignment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *SiteListAssignment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *SiteListAssignment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*siteListAssignmentAlias)(x), siteListAssignmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *SiteListAssignment) decodeFast(b []byte) bool {
+	*x = SiteListAssignment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "site_list_id":
+			if !record.IsNull(v) {
+				x.SiteListID, ok = record.ReadInt64(v)
+			}
+		case "entity_id":
+			if !record.IsNull(v) {
+				x.EntityID, ok = record.ReadInt64(v)
+			}
+		case "associated_campaign_id":
+			if !record.IsNull(v) {
+				x.AssociatedCampaignID, ok = record.ReadInt64(v)
+			}
+		case "collection":
+			if !record.IsNull(v) {
+				x.Collection, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "site_list_id", "entity_id", "associated_campaign_id", "collection", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x SiteListAssignment) MarshalJSON() ([]byte, error) {
+	a := siteListAssignmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *SiteListAssignment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *SiteListAssignment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, siteListAssignmentIdx, prefix)
 	return out
 }
 

@@ -160,7 +160,8 @@
 // group's envelope (deleteEnveloped); a deprecated operation's methods
 // say "Deprecated: use X" (X the name without its V<n> or Deprecated
 // suffix), or the operation's x-go-deprecated text (what replaces it,
-// or that nothing does); a deprecated operation with neither fails; a hand-written method may serve several operations; Modify
+// or that nothing does, which takes the place of
+// info.x-adama-deprecated); a deprecated operation with neither fails; a hand-written method may serve several operations; Modify
 // refuses a nil change; All copies options that embed a hand-written
 // struct deeply (the struct's clone()).
 //

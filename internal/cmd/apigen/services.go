@@ -683,7 +683,13 @@ func renderServices(s *services) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %s.%s is deprecated: the service has no %s; say what replaces it, or that nothing does, in x-go-deprecated",
 				m.opID, m.service, m.name, versionSuffix.ReplaceAllString(m.name, ""))
 		}
-		renderMethod(&body, m, dep+d)
+		// An operation's own note says more than the document's: it
+		// replaces it, so that a method has one Deprecated paragraph.
+		if d != "" {
+			renderMethod(&body, m, d)
+		} else {
+			renderMethod(&body, m, dep)
+		}
 	}
 	renderSnapshotRequests(&body, s, dep)
 	renderHelpers(&body, s)

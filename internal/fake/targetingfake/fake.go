@@ -56,6 +56,10 @@ type resource struct {
 	// project shapes a record for the answer.
 	project func(r map[string]any, q url.Values, single bool) (map[string]any, []wire.ErrorItem)
 	history bool
+	// check, when set, adds the body's rules that schema cannot state
+	// (numbers, lists of values); onCreate fills a new record's defaults.
+	check    func(body map[string]any, create bool) []wire.ErrorItem
+	onCreate func(rec map[string]any)
 }
 
 func invalid(field, format string, args ...any) wire.ErrorItem {
@@ -271,7 +275,11 @@ func (rs *resource) add(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if errs := rs.create.check(body); len(errs) > 0 {
+	errs := rs.create.check(body)
+	if rs.check != nil {
+		errs = append(errs, rs.check(body, true)...)
+	}
+	if len(errs) > 0 {
 		badRequest(w, errs)
 		return
 	}
@@ -296,12 +304,15 @@ func (rs *resource) add(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	if rs.onCreate != nil {
+		rs.onCreate(rec)
+	}
 	delete(rec, "id")
 	rs.st.mu.Lock()
 	id := rs.st.addLocked(rs.coll, rec)
 	out, _ := rs.st.colls[rs.coll].Get(id)
 	if rs.history {
-		rs.st.logChange(id, "create", nil, out)
+		rs.st.logChange(rs.coll, id, "create", nil, out)
 	}
 	rs.st.mu.Unlock()
 	if rs.project != nil {
@@ -319,7 +330,11 @@ func (rs *resource) put(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if errs := rs.update.check(body); len(errs) > 0 {
+	errs := rs.update.check(body)
+	if rs.check != nil {
+		errs = append(errs, rs.check(body, false)...)
+	}
+	if len(errs) > 0 {
 		badRequest(w, errs)
 		return
 	}
@@ -347,7 +362,7 @@ func (rs *resource) put(w http.ResponseWriter, r *http.Request) {
 	rec["updated_on"] = now()
 	out, _ := c.Update(id, &sent, rec)
 	if rs.history {
-		rs.st.logChange(id, "update", before, out)
+		rs.st.logChange(rs.coll, id, "update", before, out)
 	}
 	rs.st.mu.Unlock()
 	if rs.project != nil {
@@ -445,7 +460,7 @@ func advertiserView(rec map[string]any, q url.Values, single bool) (map[string]a
 }
 
 // logChange appends an audit entry; the store's lock is held.
-func (s *Store) logChange(id int64, action string, before, after map[string]any) {
+func (s *Store) logChange(coll string, id int64, action string, before, after map[string]any) {
 	var fields []map[string]any
 	keys := make([]string, 0, len(after))
 	for k := range after {
@@ -466,9 +481,10 @@ func (s *Store) logChange(id int64, action string, before, after map[string]any)
 		}
 		fields = append(fields, map[string]any{"field_name": k, "old_value": oldS, "new_value": fmt.Sprint(after[k])})
 	}
-	s.history[id] = append(s.history[id], map[string]any{
+	k := historyKey(coll, id)
+	s.history[k] = append(s.history[k], map[string]any{
 		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
-		"collection": "advertisers", "entity_id": id, "tool_name": "api",
+		"collection": coll, "entity_id": id, "tool_name": "api",
 	})
 }
 
@@ -486,7 +502,7 @@ func (rs *resource) historyList(w http.ResponseWriter, r *http.Request) {
 	}
 	rs.st.mu.Lock()
 	exists := rs.st.colls[rs.coll].Has(id)
-	entries := slices.Clone(rs.st.history[id])
+	entries := slices.Clone(rs.st.history[historyKey(rs.coll, id)])
 	rs.st.mu.Unlock()
 	if !exists {
 		notFound(w, entityTypes[rs.coll], id)
@@ -498,6 +514,9 @@ func (rs *resource) historyList(w http.ResponseWriter, r *http.Request) {
 	page := entries[lo:hi]
 	fake.WriteData(w, http.StatusOK, page, map[string]any{"status": "success", "count": len(page), "total_count": total, "offset": offset})
 }
+
+// historyKey names the audit log of one record of coll.
+func historyKey(coll string, id int64) string { return coll + "/" + strconv.FormatInt(id, 10) }
 
 // record adapts a stored record to qlang.Match.
 type record map[string]any

@@ -8,7 +8,9 @@ import "net/http"
 type handler struct {
 	att, tgt, adv, paths *resource
 	perm                 *permissions
+	cr                   creatives // creatives.go
 	orgs                 *orgFamily
+	aud                  *audiences
 }
 
 func newHandler(st *Store) *handler {
@@ -18,7 +20,9 @@ func newHandler(st *Store) *handler {
 		adv:   &resource{st: st, coll: Advertisers, create: advertiserCreate, update: advertiserUpdate, project: advertiserView, history: true},
 		paths: &resource{st: st, coll: TargetPaths},
 		perm:  &permissions{st: st},
+		cr:    newCreatives(st),
 		orgs:  newOrgFamily(st),
+		aud:   newAudiences(st),
 	}
 }
 

@@ -162,7 +162,7 @@ func (f *orgFamily) entries(coll string, ids []int64) []map[string]any {
 	if coll == Advertisers {
 		f.st.mu.Lock()
 		for _, id := range ids {
-			out = append(out, f.st.history[id]...)
+			out = append(out, f.st.history[historyKey(Advertisers, id)]...)
 		}
 		f.st.mu.Unlock()
 		return out

@@ -41,6 +41,18 @@ type operations interface {
 	getAgencyHistory(w http.ResponseWriter, r *http.Request)
 	// listAgencyPermissions serves GET /agencies/{agency_id}/permissions.
 	listAgencyPermissions(w http.ResponseWriter, r *http.Request)
+	// listAtomicCreatives serves GET /atomic_creatives.
+	listAtomicCreatives(w http.ResponseWriter, r *http.Request)
+	// createAtomicCreative serves POST /atomic_creatives.
+	createAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// atomicCreativesHealthcheck serves GET /atomic_creatives/healthcheck.
+	atomicCreativesHealthcheck(w http.ResponseWriter, r *http.Request)
+	// getAtomicCreative serves GET /atomic_creatives/{atomic_creative_id}.
+	getAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// updateAtomicCreative serves POST /atomic_creatives/{atomic_creative_id}.
+	updateAtomicCreative(w http.ResponseWriter, r *http.Request)
+	// getAtomicCreativeHistory serves GET /atomic_creatives/{atomic_creative_id}/history.
+	getAtomicCreativeHistory(w http.ResponseWriter, r *http.Request)
 	// listAttachmentsLegacy serves GET /attachment.
 	listAttachmentsLegacy(w http.ResponseWriter, r *http.Request)
 	// createAttachmentLegacy serves POST /attachment.
@@ -61,20 +73,52 @@ type operations interface {
 	getAttachment(w http.ResponseWriter, r *http.Request)
 	// updateAttachment serves POST /attachments/{attachment_id}.
 	updateAttachment(w http.ResponseWriter, r *http.Request)
+	// estimateAudienceSegmentsCPM serves POST /audience_segments/cpm_estimate.
+	estimateAudienceSegmentsCPM(w http.ResponseWriter, r *http.Request)
+	// listFrequentlyUsedAudienceSegments serves GET /audience_segments/frequently_used.
+	listFrequentlyUsedAudienceSegments(w http.ResponseWriter, r *http.Request)
+	// listAudienceVendors serves GET /audience_vendors.
+	listAudienceVendors(w http.ResponseWriter, r *http.Request)
+	// createAudienceVendor serves POST /audience_vendors.
+	createAudienceVendor(w http.ResponseWriter, r *http.Request)
+	// getAudienceVendor serves GET /audience_vendors/{audience_vendor_id}.
+	getAudienceVendor(w http.ResponseWriter, r *http.Request)
+	// updateAudienceVendor serves POST /audience_vendors/{audience_vendor_id}.
+	updateAudienceVendor(w http.ResponseWriter, r *http.Request)
 	// auditLogAdvertisers serves POST /audit_log/advertisers.
 	auditLogAdvertisers(w http.ResponseWriter, r *http.Request)
 	// auditLogAgencies serves POST /audit_log/agencies.
 	auditLogAgencies(w http.ResponseWriter, r *http.Request)
 	// auditLogOrganizations serves POST /audit_log/organizations.
 	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateAtomicCreatives serves POST /bulk_update/atomic_creatives.
+	bulkUpdateAtomicCreatives(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
+	// estimateContextualSegmentsCPM serves POST /contextual_segments/cpm_estimate.
+	estimateContextualSegmentsCPM(w http.ResponseWriter, r *http.Request)
 	// getCreativeTag serves GET /creatives/{creative_id}.
 	getCreativeTag(w http.ResponseWriter, r *http.Request)
 	// listCurrencyRates serves GET /currency_rates.
 	listCurrencyRates(w http.ResponseWriter, r *http.Request)
+	// listEntityGroups serves GET /entity_groups.
+	listEntityGroups(w http.ResponseWriter, r *http.Request)
+	// getEntityGroup serves GET /entity_groups/{entity_group_id}.
+	getEntityGroup(w http.ResponseWriter, r *http.Request)
+	// listEntityGroupControls serves GET /entity_groups/{entity_group_id}/controls/{entity_type}.
+	listEntityGroupControls(w http.ResponseWriter, r *http.Request)
+	// getEntityGroupHistory serves GET /entity_groups/{entity_group_id}/history.
+	getEntityGroupHistory(w http.ResponseWriter, r *http.Request)
 	// healthcheck serves GET /healthcheck.
 	healthcheck(w http.ResponseWriter, r *http.Request)
+	// listMarketplaces serves GET /marketplaces.
+	listMarketplaces(w http.ResponseWriter, r *http.Request)
+	// createMarketplace serves POST /marketplaces.
+	createMarketplace(w http.ResponseWriter, r *http.Request)
+	// getMarketplace serves GET /marketplaces/{marketplace_id}.
+	getMarketplace(w http.ResponseWriter, r *http.Request)
+	// updateMarketplace serves POST /marketplaces/{marketplace_id}.
+	updateMarketplace(w http.ResponseWriter, r *http.Request)
 	// listOrganizations serves GET /organizations.
 	listOrganizations(w http.ResponseWriter, r *http.Request)
 	// createOrganization serves POST /organizations.
@@ -91,6 +135,10 @@ type operations interface {
 	getOrganizationSettings(w http.ResponseWriter, r *http.Request)
 	// updateOrganizationSettings serves POST /organizations/{organization_id}/settings.
 	updateOrganizationSettings(w http.ResponseWriter, r *http.Request)
+	// listPathAudienceSegments serves GET /path_audience_segments.
+	listPathAudienceSegments(w http.ResponseWriter, r *http.Request)
+	// listContextualSegments serves GET /path_targeting_segments.
+	listContextualSegments(w http.ResponseWriter, r *http.Request)
 	// getUserPermissions serves GET /permissions/{user_id}.
 	getUserPermissions(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissions serves POST /permissions/{user_id}.
@@ -109,12 +157,46 @@ type operations interface {
 	getUserPermissionsV2(w http.ResponseWriter, r *http.Request)
 	// checkUserPermissionsV2 serves POST /permissions/{user_id}/v2format.
 	checkUserPermissionsV2(w http.ResponseWriter, r *http.Request)
+	// listPixelBundles serves GET /pixel_bundles.
+	listPixelBundles(w http.ResponseWriter, r *http.Request)
+	// createPixelBundle serves POST /pixel_bundles.
+	createPixelBundle(w http.ResponseWriter, r *http.Request)
+	// getPixelBundle serves GET /pixel_bundles/{pixel_bundle_id}.
+	getPixelBundle(w http.ResponseWriter, r *http.Request)
+	// updatePixelBundle serves POST /pixel_bundles/{pixel_bundle_id}.
+	updatePixelBundle(w http.ResponseWriter, r *http.Request)
+	// getPixelBundleHistory serves GET /pixel_bundles/{pixel_bundle_id}/history.
+	getPixelBundleHistory(w http.ResponseWriter, r *http.Request)
 	// listPixelProviders serves GET /pixel_providers.
 	listPixelProviders(w http.ResponseWriter, r *http.Request)
 	// listRoles serves GET /roles.
 	listRoles(w http.ResponseWriter, r *http.Request)
 	// searchEntities serves GET /search.
 	searchEntities(w http.ResponseWriter, r *http.Request)
+	// listSegmentGroups serves GET /segment_groups.
+	listSegmentGroups(w http.ResponseWriter, r *http.Request)
+	// createSegmentGroup serves POST /segment_groups.
+	createSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// getSegmentGroup serves GET /segment_groups/{segment_group_id}.
+	getSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// updateSegmentGroup serves POST /segment_groups/{segment_group_id}.
+	updateSegmentGroup(w http.ResponseWriter, r *http.Request)
+	// listSegmentGroupAssignments serves GET /segment_groups/{segment_group_id}/assignments.
+	listSegmentGroupAssignments(w http.ResponseWriter, r *http.Request)
+	// getSegmentGroupHistory serves GET /segment_groups/{segment_group_id}/history.
+	getSegmentGroupHistory(w http.ResponseWriter, r *http.Request)
+	// listSiteLists serves GET /site_lists.
+	listSiteLists(w http.ResponseWriter, r *http.Request)
+	// uploadSiteList serves POST /site_lists/upload.
+	uploadSiteList(w http.ResponseWriter, r *http.Request)
+	// getSiteList serves GET /site_lists/{site_list_id}.
+	getSiteList(w http.ResponseWriter, r *http.Request)
+	// listSiteListAssignments serves GET /site_lists/{site_list_id}/assignments.
+	listSiteListAssignments(w http.ResponseWriter, r *http.Request)
+	// downloadSiteList serves GET /site_lists/{site_list_id}/download.csv.
+	downloadSiteList(w http.ResponseWriter, r *http.Request)
+	// reuploadSiteList serves POST /site_lists/{site_list_id}/upload.
+	reuploadSiteList(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
 	// listSupplySources serves GET /supply_sources.
@@ -137,6 +219,16 @@ type operations interface {
 	putTargetLegacy(w http.ResponseWriter, r *http.Request)
 	// listTargetValues serves GET /target_values.
 	listTargetValues(w http.ResponseWriter, r *http.Request)
+	// addStrategyTargeting serves POST /targeting.
+	addStrategyTargeting(w http.ResponseWriter, r *http.Request)
+	// listTargetingSegmentObjectives serves GET /targeting_segment_objectives.
+	listTargetingSegmentObjectives(w http.ResponseWriter, r *http.Request)
+	// getTargetingSegmentObjective serves GET /targeting_segment_objectives/{objective_id}.
+	getTargetingSegmentObjective(w http.ResponseWriter, r *http.Request)
+	// listTargetingSegments serves GET /targeting_segments.
+	listTargetingSegments(w http.ResponseWriter, r *http.Request)
+	// listFrequentlyUsedTargetingSegments serves GET /targeting_segments/frequently_used.
+	listFrequentlyUsedTargetingSegments(w http.ResponseWriter, r *http.Request)
 	// listTargets serves GET /targets.
 	listTargets(w http.ResponseWriter, r *http.Request)
 	// createTarget serves POST /targets.
@@ -147,6 +239,8 @@ type operations interface {
 	getTarget(w http.ResponseWriter, r *http.Request)
 	// updateTarget serves POST /targets/{target_id}.
 	updateTarget(w http.ResponseWriter, r *http.Request)
+	// listTechnologyTargetValues serves GET /technology_target_values.
+	listTechnologyTargetValues(w http.ResponseWriter, r *http.Request)
 	// listTimezones serves GET /timezones.
 	listTimezones(w http.ResponseWriter, r *http.Request)
 	// listUsers serves GET /users.
@@ -193,6 +287,12 @@ func routes(ops operations) fake.Routes {
 		"POST /agencies/{agency_id}":                                   ops.updateAgency,
 		"GET /agencies/{agency_id}/history":                            ops.getAgencyHistory,
 		"GET /agencies/{agency_id}/permissions":                        ops.listAgencyPermissions,
+		"GET /atomic_creatives":                                        ops.listAtomicCreatives,
+		"POST /atomic_creatives":                                       ops.createAtomicCreative,
+		"GET /atomic_creatives/healthcheck":                            ops.atomicCreativesHealthcheck,
+		"GET /atomic_creatives/{atomic_creative_id}":                   ops.getAtomicCreative,
+		"POST /atomic_creatives/{atomic_creative_id}":                  ops.updateAtomicCreative,
+		"GET /atomic_creatives/{atomic_creative_id}/history":           ops.getAtomicCreativeHistory,
 		"GET /attachment":                                              ops.listAttachmentsLegacy,
 		"POST /attachment":                                             ops.createAttachmentLegacy,
 		"DELETE /attachment/{attachment_id}":                           ops.deleteAttachmentLegacy,
@@ -203,13 +303,29 @@ func routes(ops operations) fake.Routes {
 		"DELETE /attachments/{attachment_id}":                          ops.deleteAttachment,
 		"GET /attachments/{attachment_id}":                             ops.getAttachment,
 		"POST /attachments/{attachment_id}":                            ops.updateAttachment,
+		"POST /audience_segments/cpm_estimate":                         ops.estimateAudienceSegmentsCPM,
+		"GET /audience_segments/frequently_used":                       ops.listFrequentlyUsedAudienceSegments,
+		"GET /audience_vendors":                                        ops.listAudienceVendors,
+		"POST /audience_vendors":                                       ops.createAudienceVendor,
+		"GET /audience_vendors/{audience_vendor_id}":                   ops.getAudienceVendor,
+		"POST /audience_vendors/{audience_vendor_id}":                  ops.updateAudienceVendor,
 		"POST /audit_log/advertisers":                                  ops.auditLogAdvertisers,
 		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
 		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
+		"POST /bulk_update/atomic_creatives":                           ops.bulkUpdateAtomicCreatives,
 		"GET /campaigns/{campaign_id}/permissions":                     ops.listCampaignUsers,
+		"POST /contextual_segments/cpm_estimate":                       ops.estimateContextualSegmentsCPM,
 		"GET /creatives/{creative_id}":                                 ops.getCreativeTag,
 		"GET /currency_rates":                                          ops.listCurrencyRates,
+		"GET /entity_groups":                                           ops.listEntityGroups,
+		"GET /entity_groups/{entity_group_id}":                         ops.getEntityGroup,
+		"GET /entity_groups/{entity_group_id}/controls/{entity_type}":  ops.listEntityGroupControls,
+		"GET /entity_groups/{entity_group_id}/history":                 ops.getEntityGroupHistory,
 		"GET /healthcheck":                                             ops.healthcheck,
+		"GET /marketplaces":                                            ops.listMarketplaces,
+		"POST /marketplaces":                                           ops.createMarketplace,
+		"GET /marketplaces/{marketplace_id}":                           ops.getMarketplace,
+		"POST /marketplaces/{marketplace_id}":                          ops.updateMarketplace,
 		"GET /organizations":                                           ops.listOrganizations,
 		"POST /organizations":                                          ops.createOrganization,
 		"GET /organizations/{organization_id}":                         ops.getOrganization,
@@ -218,6 +334,8 @@ func routes(ops operations) fake.Routes {
 		"GET /organizations/{organization_id}/permissions":             ops.listOrganizationPermissions,
 		"GET /organizations/{organization_id}/settings":                ops.getOrganizationSettings,
 		"POST /organizations/{organization_id}/settings":               ops.updateOrganizationSettings,
+		"GET /path_audience_segments":                                  ops.listPathAudienceSegments,
+		"GET /path_targeting_segments":                                 ops.listContextualSegments,
 		"GET /permissions/{user_id}":                                   ops.getUserPermissions,
 		"POST /permissions/{user_id}":                                  ops.checkUserPermissions,
 		"GET /permissions/{user_id}/advertisers":                       ops.listUserPermissionsAdvertisers,
@@ -227,9 +345,26 @@ func routes(ops operations) fake.Routes {
 		"GET /permissions/{user_id}/strategies":                        ops.listUserPermissionsStrategies,
 		"GET /permissions/{user_id}/v2format":                          ops.getUserPermissionsV2,
 		"POST /permissions/{user_id}/v2format":                         ops.checkUserPermissionsV2,
+		"GET /pixel_bundles":                                           ops.listPixelBundles,
+		"POST /pixel_bundles":                                          ops.createPixelBundle,
+		"GET /pixel_bundles/{pixel_bundle_id}":                         ops.getPixelBundle,
+		"POST /pixel_bundles/{pixel_bundle_id}":                        ops.updatePixelBundle,
+		"GET /pixel_bundles/{pixel_bundle_id}/history":                 ops.getPixelBundleHistory,
 		"GET /pixel_providers":                                         ops.listPixelProviders,
 		"GET /roles":                                                   ops.listRoles,
 		"GET /search":                                                  ops.searchEntities,
+		"GET /segment_groups":                                          ops.listSegmentGroups,
+		"POST /segment_groups":                                         ops.createSegmentGroup,
+		"GET /segment_groups/{segment_group_id}":                       ops.getSegmentGroup,
+		"POST /segment_groups/{segment_group_id}":                      ops.updateSegmentGroup,
+		"GET /segment_groups/{segment_group_id}/assignments":           ops.listSegmentGroupAssignments,
+		"GET /segment_groups/{segment_group_id}/history":               ops.getSegmentGroupHistory,
+		"GET /site_lists":                                              ops.listSiteLists,
+		"POST /site_lists/upload":                                      ops.uploadSiteList,
+		"GET /site_lists/{site_list_id}":                               ops.getSiteList,
+		"GET /site_lists/{site_list_id}/assignments":                   ops.listSiteListAssignments,
+		"GET /site_lists/{site_list_id}/download.csv":                  ops.downloadSiteList,
+		"POST /site_lists/{site_list_id}/upload":                       ops.reuploadSiteList,
 		"GET /strategies/{strategy_id}/permissions":                    ops.listStrategyUsers,
 		"GET /supply_sources":                                          ops.listSupplySources,
 		"GET /supply_sources/{supply_source_id}":                       ops.getSupplySource,
@@ -241,11 +376,17 @@ func routes(ops operations) fake.Routes {
 		"POST /target/{target_id}":                                     ops.updateTargetLegacy,
 		"PUT /target/{target_id}":                                      ops.putTargetLegacy,
 		"GET /target_values":                                           ops.listTargetValues,
+		"POST /targeting":                                              ops.addStrategyTargeting,
+		"GET /targeting_segment_objectives":                            ops.listTargetingSegmentObjectives,
+		"GET /targeting_segment_objectives/{objective_id}":             ops.getTargetingSegmentObjective,
+		"GET /targeting_segments":                                      ops.listTargetingSegments,
+		"GET /targeting_segments/frequently_used":                      ops.listFrequentlyUsedTargetingSegments,
 		"GET /targets":                                                 ops.listTargets,
 		"POST /targets":                                                ops.createTarget,
 		"DELETE /targets/{target_id}":                                  ops.deleteTarget,
 		"GET /targets/{target_id}":                                     ops.getTarget,
 		"POST /targets/{target_id}":                                    ops.updateTarget,
+		"GET /technology_target_values":                                ops.listTechnologyTargetValues,
 		"GET /timezones":                                               ops.listTimezones,
 		"GET /users":                                                   ops.listUsers,
 		"POST /users":                                                  ops.createUser,
@@ -266,6 +407,9 @@ func routes(ops operations) fake.Routes {
 // keyed by the operation's handler: the required properties, the
 // properties with a set of values, and the read-only ones.
 var bodies = map[string]fake.Body{
+	"addStrategyTargeting": {
+		Required: []string{"strategy_id"},
+	},
 	"auditLogAdvertisers": {
 		Required: []string{"id"},
 	},
@@ -274,6 +418,9 @@ var bodies = map[string]fake.Body{
 	},
 	"auditLogOrganizations": {
 		Required: []string{"id"},
+	},
+	"bulkUpdateAtomicCreatives": {
+		Required: []string{"atomic_creatives"},
 	},
 	"createAdvertiser": {
 		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
@@ -296,6 +443,17 @@ var bodies = map[string]fake.Body{
 			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 		},
 	},
+	"createAtomicCreative": {
+		Required: []string{"width", "height", "advertiser_id", "name"},
+		Enums: map[string][]string{
+			"ad_format":         {"DISPLAY", "MOBILE", "EXPANDABLE", "FBX", "COMPONENT"},
+			"ad_server_type":    {"PLATFORM", "OTHER"},
+			"expansion_trigger": {"AUTOMATIC", "MOUSEOVER", "CLICK"},
+			"file_type":         {"swf", "gif", "html5", "jpg", "jpeg", "tiff", "tif", "png", "unknown", "vast"},
+			"media_type":        {"display", "video", "mobile"},
+			"tag_type":          {"IFRAME_SCRIPT_NOSCRIPT", "IFRAME_SCRIPT", "IFRAME_NOSCRIPT", "IFRAME_IMG", "SCRIPT_NOSCRIPT", "SCRIPT", "NOSCRIPT", "IFRAME", "IMG", "VIDEO"},
+		},
+	},
 	"createAttachment": {
 		Required: []string{"target_id", "strategy_id", "restriction", "operator"},
 		Enums: map[string][]string{
@@ -310,6 +468,12 @@ var bodies = map[string]fake.Body{
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
 	},
+	"createAudienceVendor": {
+		Required: []string{"name", "namespace_code", "bidder_code", "vendor_id"},
+	},
+	"createMarketplace": {
+		Required: []string{"name", "strategy_id"},
+	},
 	"createOrganization": {
 		Required: []string{"name", "status", "mm_contact_name", "adx_seat_account_id", "connected_id_type", "contact_name", "address_1", "city", "state", "zip", "country", "phone", "currency_code", "billing_country_code", "dmp_enabled"},
 		Enums: map[string][]string{
@@ -317,6 +481,24 @@ var bodies = map[string]fake.Body{
 			"dmp_enabled":       {"enabled", "disabled"},
 			"mcp_access_level":  {"read_only", "read_write"},
 			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
+	"createPixelBundle": {
+		Required: []string{"name", "pixel_type", "tag_type"},
+		Enums: map[string][]string{
+			"currency":            {"S1", "S2", "V1", "V2"},
+			"pixel_type":          {"creative", "event", "data", "segment", "dynamic"},
+			"pricing":             {"CPM", "CPTS"},
+			"revenue":             {"S1", "S2", "V1", "V2"},
+			"rmx_conversion_type": {"one", "variable"},
+			"segment_op":          {"AND", "OR"},
+			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
+		},
+	},
+	"createSegmentGroup": {
+		Required: []string{"name", "type", "organization_id", "status", "segment_subgroup"},
+		Enums: map[string][]string{
+			"type": {"CONTEXTUAL", "AUDIENCE"},
 		},
 	},
 	"createTarget": {
@@ -333,6 +515,12 @@ var bodies = map[string]fake.Body{
 	},
 	"createUser": {
 		Required: []string{"first_name", "last_name", "username", "roles"},
+	},
+	"estimateAudienceSegmentsCPM": {
+		Required: []string{"currency_code"},
+	},
+	"estimateContextualSegmentsCPM": {
+		Required: []string{"currency_code"},
 	},
 	"putTargetLegacy": {
 		Required: []string{"version"},
@@ -361,6 +549,16 @@ var bodies = map[string]fake.Body{
 			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
 		},
 	},
+	"updateAtomicCreative": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"ad_format":         {"DISPLAY", "MOBILE", "EXPANDABLE", "FBX", "COMPONENT"},
+			"ad_server_type":    {"PLATFORM", "OTHER"},
+			"expansion_trigger": {"AUTOMATIC", "MOUSEOVER", "CLICK"},
+			"media_type":        {"display", "video", "mobile"},
+			"tag_type":          {"IFRAME_SCRIPT_NOSCRIPT", "IFRAME_SCRIPT", "IFRAME_NOSCRIPT", "IFRAME_IMG", "SCRIPT_NOSCRIPT", "SCRIPT", "NOSCRIPT", "IFRAME", "IMG", "VIDEO"},
+		},
+	},
 	"updateAttachment": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -375,6 +573,9 @@ var bodies = map[string]fake.Body{
 			"restriction": {"INCLUDE", "EXCLUDE"},
 		},
 	},
+	"updateMarketplace": {
+		Required: []string{"version"},
+	},
 	"updateOrganization": {
 		Required: []string{"version"},
 		Enums: map[string][]string{
@@ -382,6 +583,22 @@ var bodies = map[string]fake.Body{
 			"dmp_enabled":       {"enabled", "disabled"},
 			"mcp_access_level":  {"read_only", "read_write"},
 			"mfa_avoidance":     {"ALLOW_ALL", "EXCLUDE_MFA"},
+		},
+	},
+	"updatePixelBundle": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"currency":            {"S1", "S2", "V1", "V2"},
+			"pricing":             {"CPM", "CPTS"},
+			"revenue":             {"S1", "S2", "V1", "V2"},
+			"rmx_conversion_type": {"one", "variable"},
+			"segment_op":          {"AND", "OR"},
+			"tag_type":            {"dfa", "uat", "image", "iframe", "js"},
+		},
+	},
+	"updateSegmentGroup": {
+		Enums: map[string][]string{
+			"type": {"CONTEXTUAL", "AUDIENCE"},
 		},
 	},
 	"updateTarget": {

@@ -37,14 +37,16 @@ var entityTypes = map[string]string{
 	Attachments: "attachment", Targets: "target", Advertisers: "advertiser", TargetPaths: "target_path", Permissions: "user",
 	Organizations: "organization", Agencies: "agency", Verticals: "vertical", AdServers: "ad_server", CurrencyRates: "currency_rate",
 	Timezones: "timezone", Vendors: "vendor", SupplySources: "supply_source", PixelProviders: "pixel_provider", VendorContracts: "vendor_contract",
-	CreativeTags: "creative",
+	CreativeTags:    "creative",
+	AtomicCreatives: "atomic_creative", PixelBundles: "pixel_bundle", Marketplaces: "marketplace",
+	SiteLists: "site_list", SiteListAssignments: "site_list_assignment",
 }
 
 // Store is the group's state.
 type Store struct {
 	mu      sync.Mutex // held around checks and writes that span records, and for history
 	colls   map[string]*collection
-	history map[int64][]map[string]any
+	history map[string][]map[string]any // by historyKey(coll, id)
 }
 
 // collection is one collection of the store with its own id sequence.
@@ -77,12 +79,14 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
-	st := &Store{colls: map[string]*collection{}, history: map[int64][]map[string]any{}}
+	st := &Store{colls: map[string]*collection{}, history: map[string][]map[string]any{}}
 	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
-		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags} {
+		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags,
+		AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
+	registerAudiences(st)
 	for _, name := range []string{"Technology", "Technology » Browser", "Location", "Location » Region"} {
 		st.Add(TargetPaths, map[string]any{"name": name})
 	}
