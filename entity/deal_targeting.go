@@ -207,6 +207,11 @@ func strategyJSONFields() map[string]bool {
 // (POST /api/v3.0/bulk_update/strategies) and returns the strategies as
 // the platform answers them (200, or 207 when some items failed: the
 // answer then lists those it updated).
+//
+// Deprecated: use targeting.StrategyService.BulkUpdate (package
+// targeting, the v3.0 client that owns this endpoint), which sends each
+// strategy's changes since its read and reports every item's outcome.
+// This method stays for one release.
 func (ec *Client) BulkUpdateStrategies(ctx context.Context, items []StrategyBulkItem, ropt ...adama.RequestOption) ([]*Strategy, error) {
 	if err := ValidateBulkStrategies(items); err != nil {
 		return nil, err

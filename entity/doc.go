@@ -33,7 +33,8 @@
 // strategies/{id}/deals with all_pmp and deal.<n>.id; StrategyDeals reads
 // them), domain restrictions (SetStrategyDomainRestrictions) and audience
 // segments (SetStrategyAudienceSegments); a bulk strategy update
-// (BulkUpdateStrategies, POST /api/v3.0/bulk_update/strategies, JSON); and
+// (BulkUpdateStrategies, POST /api/v3.0/bulk_update/strategies, JSON;
+// deprecated for targeting.StrategyService.BulkUpdate); and
 // site lists: UploadSiteList and ReuploadSiteList (multipart),
 // DownloadSiteList (CSV), SiteListAssignments, and AssignCampaignSiteLists
 // and AssignStrategySiteLists (site_lists.<n>.id and .assigned; they

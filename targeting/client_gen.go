@@ -102,6 +102,29 @@ type Client struct {
 	// SiteLists are the site lists (/site_lists): made and replaced by
 	// uploading a file, downloaded as CSV.
 	SiteLists *SiteListService
+	// Strategies are the strategies (/strategies,
+	// /bulk_update/strategies, /audit_log/strategies).
+	Strategies *StrategyService
+	// StrategyDeals lists the deals assigned to strategies
+	// (/strategy_deals).
+	StrategyDeals *StrategyDealService
+	// StrategyDayParts lists the strategies' day parts
+	// (/strategy_day_parts).
+	StrategyDayParts *StrategyDayPartService
+	// StrategyGroups lists the strategy group names (/strategy_groups).
+	StrategyGroups *StrategyGroupService
+	// StrategyIPAddresses lists the strategies' IP address targets and
+	// streams a strategy's as CSV (/strategy_ip_addresses).
+	StrategyIPAddresses *StrategyIPAddressService
+	// StrategyConcepts lists the concepts assigned to strategies
+	// (/strategy_concepts).
+	StrategyConcepts *StrategyConceptService
+	// StrategyTargetValues lists the strategies' target values
+	// (/strategy_target_values).
+	StrategyTargetValues *StrategyTargetValueService
+	// StrategyPostalCodes lists the strategies' postal code targets and
+	// streams a strategy's as CSV (/strategy_postal_codes).
+	StrategyPostalCodes *StrategyPostalCodeService
 }
 
 // Option configures New.
@@ -166,5 +189,13 @@ func New(c *adama.Client, opts ...Option) *Client {
 		Health:                     &HealthService{g: g},
 		CreativeTags:               &CreativeTagService{g: g},
 		SiteLists:                  &SiteListService{g: g},
+		Strategies:                 &StrategyService{g: g},
+		StrategyDeals:              &StrategyDealService{g: g},
+		StrategyDayParts:           &StrategyDayPartService{g: g},
+		StrategyGroups:             &StrategyGroupService{g: g},
+		StrategyIPAddresses:        &StrategyIPAddressService{g: g},
+		StrategyConcepts:           &StrategyConceptService{g: g},
+		StrategyTargetValues:       &StrategyTargetValueService{g: g},
+		StrategyPostalCodes:        &StrategyPostalCodeService{g: g},
 	}
 }

@@ -101,7 +101,8 @@ func dateTimes(doc *openapi3.T) openapi3.SchemaValidationOption {
 }
 
 // fits checks a JSON body against the schema of the media type
-// application/json in content.
+// application/json in content; a body described as text/csv only is read
+// as CSV.
 func fits(t *testing.T, doc *openapi3.T, content openapi3.Content, body []byte, what string) {
 	t.Helper()
 	mt := content.Get("application/json")
@@ -264,6 +265,8 @@ func TestWireFitsDescription(t *testing.T) {
 	must(err)
 	_, err = tc.Permissions.StrategyUsers(ctx, 17, nil)
 	must(err)
+	exerciseStrategies(t, ctx, tc)
+	exerciseStrategyParams(t, ctx, tc, srv)
 
 	exerciseOrgs(ctx, t, tc, adv.ID)
 	exerciseLookups(ctx, t, tc)

@@ -34,6 +34,8 @@ func UpdateBody[T any](rec *T) ([]byte, error) {
 		body, err = r.updateRequest()
 	case *Advertiser:
 		body, err = r.updateRequest()
+	case *Strategy:
+		body, err = r.updateRequest()
 	default:
 		panic("UpdateBody: not a record with Update")
 	}

@@ -1244,6 +1244,561 @@ func (v CreativeTagType) Valid() bool {
 	return false
 }
 
+// StrategyWith is a related property a strategy list can add.
+type StrategyWith string
+
+// The StrategyWith values.
+const (
+	StrategyWithTechnology         StrategyWith = "technology"
+	StrategyWithLocation           StrategyWith = "location"
+	StrategyWithIPAddresses        StrategyWith = "ip_addresses"
+	StrategyWithGeofences          StrategyWith = "geofences"
+	StrategyWithMyData             StrategyWith = "my_data"
+	StrategyWithAudience           StrategyWith = "audience"
+	StrategyWithContextual         StrategyWith = "contextual"
+	StrategyWithDeals              StrategyWith = "deals"
+	StrategyWithSiteLists          StrategyWith = "site_lists"
+	StrategyWithSupply             StrategyWith = "supply"
+	StrategyWithDomainRestrictions StrategyWith = "domain_restrictions"
+	StrategyWithConcepts           StrategyWith = "concepts"
+	StrategyWithDayParts           StrategyWith = "day_parts"
+	StrategyWithFoldPositions      StrategyWith = "fold_positions"
+)
+
+// Values returns every known StrategyWith in the description's order, in a new slice.
+func (StrategyWith) Values() []StrategyWith {
+	return []StrategyWith{
+		StrategyWithTechnology,
+		StrategyWithLocation,
+		StrategyWithIPAddresses,
+		StrategyWithGeofences,
+		StrategyWithMyData,
+		StrategyWithAudience,
+		StrategyWithContextual,
+		StrategyWithDeals,
+		StrategyWithSiteLists,
+		StrategyWithSupply,
+		StrategyWithDomainRestrictions,
+		StrategyWithConcepts,
+		StrategyWithDayParts,
+		StrategyWithFoldPositions,
+	}
+}
+
+// Valid reports whether v is a known StrategyWith. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyWith) Valid() bool {
+	switch v {
+	case StrategyWithTechnology, StrategyWithLocation, StrategyWithIPAddresses, StrategyWithGeofences, StrategyWithMyData, StrategyWithAudience, StrategyWithContextual, StrategyWithDeals, StrategyWithSiteLists, StrategyWithSupply, StrategyWithDomainRestrictions, StrategyWithConcepts, StrategyWithDayParts, StrategyWithFoldPositions:
+		return true
+	}
+	return false
+}
+
+// StrategyMediaType is a strategy's media type.
+type StrategyMediaType string
+
+// The StrategyMediaType values.
+const (
+	StrategyMediaTypeDisplay StrategyMediaType = "DISPLAY"
+	StrategyMediaTypeVideo   StrategyMediaType = "VIDEO"
+)
+
+// Values returns every known StrategyMediaType in the description's order, in a new slice.
+func (StrategyMediaType) Values() []StrategyMediaType {
+	return []StrategyMediaType{
+		StrategyMediaTypeDisplay,
+		StrategyMediaTypeVideo,
+	}
+}
+
+// Valid reports whether v is a known StrategyMediaType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyMediaType) Valid() bool {
+	switch v {
+	case StrategyMediaTypeDisplay, StrategyMediaTypeVideo:
+		return true
+	}
+	return false
+}
+
+// StrategyType is a strategy's type.
+type StrategyType string
+
+// The StrategyType values.
+const (
+	StrategyTypeREM StrategyType = "REM"
+	StrategyTypeGBO StrategyType = "GBO"
+	StrategyTypeAUD StrategyType = "AUD"
+)
+
+// Values returns every known StrategyType in the description's order, in a new slice.
+func (StrategyType) Values() []StrategyType {
+	return []StrategyType{
+		StrategyTypeREM,
+		StrategyTypeGBO,
+		StrategyTypeAUD,
+	}
+}
+
+// Valid reports whether v is a known StrategyType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyType) Valid() bool {
+	switch v {
+	case StrategyTypeREM, StrategyTypeGBO, StrategyTypeAUD:
+		return true
+	}
+	return false
+}
+
+// StrategyMFASource is the level a strategy's inherited
+// made-for-advertising avoidance comes from.
+type StrategyMFASource string
+
+// The StrategyMFASource values.
+const (
+	StrategyMFASourceOrganization StrategyMFASource = "Organization"
+	StrategyMFASourceAgency       StrategyMFASource = "Agency"
+	StrategyMFASourceAdvertiser   StrategyMFASource = "Advertiser"
+	StrategyMFASourceCampaign     StrategyMFASource = "Campaign"
+	StrategyMFASourceStrategy     StrategyMFASource = "Strategy"
+)
+
+// Values returns every known StrategyMFASource in the description's order, in a new slice.
+func (StrategyMFASource) Values() []StrategyMFASource {
+	return []StrategyMFASource{
+		StrategyMFASourceOrganization,
+		StrategyMFASourceAgency,
+		StrategyMFASourceAdvertiser,
+		StrategyMFASourceCampaign,
+		StrategyMFASourceStrategy,
+	}
+}
+
+// Valid reports whether v is a known StrategyMFASource. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyMFASource) Valid() bool {
+	switch v {
+	case StrategyMFASourceOrganization, StrategyMFASourceAgency, StrategyMFASourceAdvertiser, StrategyMFASourceCampaign, StrategyMFASourceStrategy:
+		return true
+	}
+	return false
+}
+
+// StrategyPacingType is how a strategy's spend is paced.
+type StrategyPacingType string
+
+// The StrategyPacingType values.
+const (
+	StrategyPacingTypeEven StrategyPacingType = "even"
+	StrategyPacingTypeASAP StrategyPacingType = "asap"
+)
+
+// Values returns every known StrategyPacingType in the description's order, in a new slice.
+func (StrategyPacingType) Values() []StrategyPacingType {
+	return []StrategyPacingType{
+		StrategyPacingTypeEven,
+		StrategyPacingTypeASAP,
+	}
+}
+
+// Valid reports whether v is a known StrategyPacingType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyPacingType) Valid() bool {
+	switch v {
+	case StrategyPacingTypeEven, StrategyPacingTypeASAP:
+		return true
+	}
+	return false
+}
+
+// StrategyImpressionPacingType is how a strategy's impressions are
+// paced.
+type StrategyImpressionPacingType string
+
+// The StrategyImpressionPacingType values.
+const (
+	StrategyImpressionPacingTypeEven    StrategyImpressionPacingType = "even"
+	StrategyImpressionPacingTypeASAP    StrategyImpressionPacingType = "asap"
+	StrategyImpressionPacingTypeNoLimit StrategyImpressionPacingType = "no-limit"
+)
+
+// Values returns every known StrategyImpressionPacingType in the description's order, in a new slice.
+func (StrategyImpressionPacingType) Values() []StrategyImpressionPacingType {
+	return []StrategyImpressionPacingType{
+		StrategyImpressionPacingTypeEven,
+		StrategyImpressionPacingTypeASAP,
+		StrategyImpressionPacingTypeNoLimit,
+	}
+}
+
+// Valid reports whether v is a known StrategyImpressionPacingType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyImpressionPacingType) Valid() bool {
+	switch v {
+	case StrategyImpressionPacingTypeEven, StrategyImpressionPacingTypeASAP, StrategyImpressionPacingTypeNoLimit:
+		return true
+	}
+	return false
+}
+
+// StrategyPacingInterval is the period of a strategy's pacing.
+type StrategyPacingInterval string
+
+// The StrategyPacingInterval values.
+const (
+	StrategyPacingIntervalHour StrategyPacingInterval = "hour"
+	StrategyPacingIntervalDay  StrategyPacingInterval = "day"
+)
+
+// Values returns every known StrategyPacingInterval in the description's order, in a new slice.
+func (StrategyPacingInterval) Values() []StrategyPacingInterval {
+	return []StrategyPacingInterval{
+		StrategyPacingIntervalHour,
+		StrategyPacingIntervalDay,
+	}
+}
+
+// Valid reports whether v is a known StrategyPacingInterval. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyPacingInterval) Valid() bool {
+	switch v {
+	case StrategyPacingIntervalHour, StrategyPacingIntervalDay:
+		return true
+	}
+	return false
+}
+
+// StrategyPacingOptimizationType is what a strategy's pacing
+// optimisation counts.
+type StrategyPacingOptimizationType string
+
+// The StrategyPacingOptimizationType values.
+const (
+	StrategyPacingOptimizationTypeMonetary   StrategyPacingOptimizationType = "monetary"
+	StrategyPacingOptimizationTypeImpression StrategyPacingOptimizationType = "impression"
+)
+
+// Values returns every known StrategyPacingOptimizationType in the description's order, in a new slice.
+func (StrategyPacingOptimizationType) Values() []StrategyPacingOptimizationType {
+	return []StrategyPacingOptimizationType{
+		StrategyPacingOptimizationTypeMonetary,
+		StrategyPacingOptimizationTypeImpression,
+	}
+}
+
+// Valid reports whether v is a known StrategyPacingOptimizationType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyPacingOptimizationType) Valid() bool {
+	switch v {
+	case StrategyPacingOptimizationTypeMonetary, StrategyPacingOptimizationTypeImpression:
+		return true
+	}
+	return false
+}
+
+// StrategyDBAPacing is when a strategy follows its own pacing under
+// budget allocation.
+type StrategyDBAPacing string
+
+// The StrategyDBAPacing values.
+const (
+	StrategyDBAPacingAlways StrategyDBAPacing = "always"
+	StrategyDBAPacingNever  StrategyDBAPacing = "never"
+	StrategyDBAPacingCustom StrategyDBAPacing = "custom"
+)
+
+// Values returns every known StrategyDBAPacing in the description's order, in a new slice.
+func (StrategyDBAPacing) Values() []StrategyDBAPacing {
+	return []StrategyDBAPacing{
+		StrategyDBAPacingAlways,
+		StrategyDBAPacingNever,
+		StrategyDBAPacingCustom,
+	}
+}
+
+// Valid reports whether v is a known StrategyDBAPacing. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyDBAPacing) Valid() bool {
+	switch v {
+	case StrategyDBAPacingAlways, StrategyDBAPacingNever, StrategyDBAPacingCustom:
+		return true
+	}
+	return false
+}
+
+// StrategyGoalType is a strategy's goal.
+type StrategyGoalType string
+
+// The StrategyGoalType values.
+const (
+	StrategyGoalTypeSpend           StrategyGoalType = "spend"
+	StrategyGoalTypeReach           StrategyGoalType = "reach"
+	StrategyGoalTypeCPC             StrategyGoalType = "cpc"
+	StrategyGoalTypeCPE             StrategyGoalType = "cpe"
+	StrategyGoalTypeCPA             StrategyGoalType = "cpa"
+	StrategyGoalTypeROI             StrategyGoalType = "roi"
+	StrategyGoalTypeCTR             StrategyGoalType = "ctr"
+	StrategyGoalTypeVCR             StrategyGoalType = "vcr"
+	StrategyGoalTypeViewabilityRate StrategyGoalType = "viewability_rate"
+	StrategyGoalTypeVCPM            StrategyGoalType = "vcpm"
+	StrategyGoalTypeCPCV            StrategyGoalType = "cpcv"
+)
+
+// Values returns every known StrategyGoalType in the description's order, in a new slice.
+func (StrategyGoalType) Values() []StrategyGoalType {
+	return []StrategyGoalType{
+		StrategyGoalTypeSpend,
+		StrategyGoalTypeReach,
+		StrategyGoalTypeCPC,
+		StrategyGoalTypeCPE,
+		StrategyGoalTypeCPA,
+		StrategyGoalTypeROI,
+		StrategyGoalTypeCTR,
+		StrategyGoalTypeVCR,
+		StrategyGoalTypeViewabilityRate,
+		StrategyGoalTypeVCPM,
+		StrategyGoalTypeCPCV,
+	}
+}
+
+// Valid reports whether v is a known StrategyGoalType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyGoalType) Valid() bool {
+	switch v {
+	case StrategyGoalTypeSpend, StrategyGoalTypeReach, StrategyGoalTypeCPC, StrategyGoalTypeCPE, StrategyGoalTypeCPA, StrategyGoalTypeROI, StrategyGoalTypeCTR, StrategyGoalTypeVCR, StrategyGoalTypeViewabilityRate, StrategyGoalTypeVCPM, StrategyGoalTypeCPCV:
+		return true
+	}
+	return false
+}
+
+// StrategyFrequencyType is how a strategy's frequency cap is spent.
+type StrategyFrequencyType string
+
+// The StrategyFrequencyType values.
+const (
+	StrategyFrequencyTypeEven          StrategyFrequencyType = "even"
+	StrategyFrequencyTypeASAP          StrategyFrequencyType = "asap"
+	StrategyFrequencyTypeNoLimit       StrategyFrequencyType = "no-limit"
+	StrategyFrequencyTypeP1Optimized   StrategyFrequencyType = "p1-optimized"
+	StrategyFrequencyTypeFrequencyGoal StrategyFrequencyType = "frequency_goal"
+)
+
+// Values returns every known StrategyFrequencyType in the description's order, in a new slice.
+func (StrategyFrequencyType) Values() []StrategyFrequencyType {
+	return []StrategyFrequencyType{
+		StrategyFrequencyTypeEven,
+		StrategyFrequencyTypeASAP,
+		StrategyFrequencyTypeNoLimit,
+		StrategyFrequencyTypeP1Optimized,
+		StrategyFrequencyTypeFrequencyGoal,
+	}
+}
+
+// Valid reports whether v is a known StrategyFrequencyType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyFrequencyType) Valid() bool {
+	switch v {
+	case StrategyFrequencyTypeEven, StrategyFrequencyTypeASAP, StrategyFrequencyTypeNoLimit, StrategyFrequencyTypeP1Optimized, StrategyFrequencyTypeFrequencyGoal:
+		return true
+	}
+	return false
+}
+
+// StrategyFrequencyInterval is the period of a strategy's frequency
+// cap.
+type StrategyFrequencyInterval string
+
+// The StrategyFrequencyInterval values.
+const (
+	StrategyFrequencyIntervalHour          StrategyFrequencyInterval = "hour"
+	StrategyFrequencyIntervalDay           StrategyFrequencyInterval = "day"
+	StrategyFrequencyIntervalWeek          StrategyFrequencyInterval = "week"
+	StrategyFrequencyIntervalMonth         StrategyFrequencyInterval = "month"
+	StrategyFrequencyIntervalNotApplicable StrategyFrequencyInterval = "not-applicable"
+)
+
+// Values returns every known StrategyFrequencyInterval in the description's order, in a new slice.
+func (StrategyFrequencyInterval) Values() []StrategyFrequencyInterval {
+	return []StrategyFrequencyInterval{
+		StrategyFrequencyIntervalHour,
+		StrategyFrequencyIntervalDay,
+		StrategyFrequencyIntervalWeek,
+		StrategyFrequencyIntervalMonth,
+		StrategyFrequencyIntervalNotApplicable,
+	}
+}
+
+// Valid reports whether v is a known StrategyFrequencyInterval. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyFrequencyInterval) Valid() bool {
+	switch v {
+	case StrategyFrequencyIntervalHour, StrategyFrequencyIntervalDay, StrategyFrequencyIntervalWeek, StrategyFrequencyIntervalMonth, StrategyFrequencyIntervalNotApplicable:
+		return true
+	}
+	return false
+}
+
+// StrategyWeighting is how a strategy's creative groups share
+// delivery.
+type StrategyWeighting string
+
+// The StrategyWeighting values.
+const (
+	StrategyWeightingNone       StrategyWeighting = "NONE"
+	StrategyWeightingBudget     StrategyWeighting = "BUDGET"
+	StrategyWeightingImpression StrategyWeighting = "IMPRESSION"
+)
+
+// Values returns every known StrategyWeighting in the description's order, in a new slice.
+func (StrategyWeighting) Values() []StrategyWeighting {
+	return []StrategyWeighting{
+		StrategyWeightingNone,
+		StrategyWeightingBudget,
+		StrategyWeightingImpression,
+	}
+}
+
+// Valid reports whether v is a known StrategyWeighting. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyWeighting) Valid() bool {
+	switch v {
+	case StrategyWeightingNone, StrategyWeightingBudget, StrategyWeightingImpression:
+		return true
+	}
+	return false
+}
+
+// StrategySupplyType is the kind of supply a strategy buys.
+type StrategySupplyType string
+
+// The StrategySupplyType values.
+const (
+	StrategySupplyTypeRTB    StrategySupplyType = "RTB"
+	StrategySupplyTypeRMXAPI StrategySupplyType = "RMX_API"
+	StrategySupplyTypeP1RMX  StrategySupplyType = "P1_RMX"
+	StrategySupplyTypeMKT    StrategySupplyType = "MKT"
+	StrategySupplyTypeBatch  StrategySupplyType = "BATCH"
+)
+
+// Values returns every known StrategySupplyType in the description's order, in a new slice.
+func (StrategySupplyType) Values() []StrategySupplyType {
+	return []StrategySupplyType{
+		StrategySupplyTypeRTB,
+		StrategySupplyTypeRMXAPI,
+		StrategySupplyTypeP1RMX,
+		StrategySupplyTypeMKT,
+		StrategySupplyTypeBatch,
+	}
+}
+
+// Valid reports whether v is a known StrategySupplyType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategySupplyType) Valid() bool {
+	switch v {
+	case StrategySupplyTypeRTB, StrategySupplyTypeRMXAPI, StrategySupplyTypeP1RMX, StrategySupplyTypeMKT, StrategySupplyTypeBatch:
+		return true
+	}
+	return false
+}
+
+// HealthcheckResult is the outcome of one health check.
+type HealthcheckResult string
+
+// The HealthcheckResult values.
+const (
+	HealthcheckResultPass    HealthcheckResult = "pass"
+	HealthcheckResultWarning HealthcheckResult = "warning"
+	HealthcheckResultFail    HealthcheckResult = "fail"
+)
+
+// Values returns every known HealthcheckResult in the description's order, in a new slice.
+func (HealthcheckResult) Values() []HealthcheckResult {
+	return []HealthcheckResult{
+		HealthcheckResultPass,
+		HealthcheckResultWarning,
+		HealthcheckResultFail,
+	}
+}
+
+// Valid reports whether v is a known HealthcheckResult. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v HealthcheckResult) Valid() bool {
+	switch v {
+	case HealthcheckResultPass, HealthcheckResultWarning, HealthcheckResultFail:
+		return true
+	}
+	return false
+}
+
+// ForecastFrequencyDuration is the period of a forecast's frequency
+// cap.
+type ForecastFrequencyDuration string
+
+// The ForecastFrequencyDuration values.
+const (
+	ForecastFrequencyDurationHour          ForecastFrequencyDuration = "hour"
+	ForecastFrequencyDurationDay           ForecastFrequencyDuration = "day"
+	ForecastFrequencyDurationWeek          ForecastFrequencyDuration = "week"
+	ForecastFrequencyDurationMonth         ForecastFrequencyDuration = "month"
+	ForecastFrequencyDurationCampaign      ForecastFrequencyDuration = "campaign"
+	ForecastFrequencyDurationNotApplicable ForecastFrequencyDuration = "not-applicable"
+)
+
+// Values returns every known ForecastFrequencyDuration in the description's order, in a new slice.
+func (ForecastFrequencyDuration) Values() []ForecastFrequencyDuration {
+	return []ForecastFrequencyDuration{
+		ForecastFrequencyDurationHour,
+		ForecastFrequencyDurationDay,
+		ForecastFrequencyDurationWeek,
+		ForecastFrequencyDurationMonth,
+		ForecastFrequencyDurationCampaign,
+		ForecastFrequencyDurationNotApplicable,
+	}
+}
+
+// Valid reports whether v is a known ForecastFrequencyDuration. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v ForecastFrequencyDuration) Valid() bool {
+	switch v {
+	case ForecastFrequencyDurationHour, ForecastFrequencyDurationDay, ForecastFrequencyDurationWeek, ForecastFrequencyDurationMonth, ForecastFrequencyDurationCampaign, ForecastFrequencyDurationNotApplicable:
+		return true
+	}
+	return false
+}
+
+// StrategyDealWith is a related record a strategy deal list can
+// embed.
+type StrategyDealWith string
+
+// The StrategyDealWith values.
+const (
+	StrategyDealWithStrategy   StrategyDealWith = "strategy"
+	StrategyDealWithCampaign   StrategyDealWith = "campaign"
+	StrategyDealWithAdvertiser StrategyDealWith = "advertiser"
+	StrategyDealWithAgency     StrategyDealWith = "agency"
+)
+
+// Values returns every known StrategyDealWith in the description's order, in a new slice.
+func (StrategyDealWith) Values() []StrategyDealWith {
+	return []StrategyDealWith{
+		StrategyDealWithStrategy,
+		StrategyDealWithCampaign,
+		StrategyDealWithAdvertiser,
+		StrategyDealWithAgency,
+	}
+}
+
+// Valid reports whether v is a known StrategyDealWith. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v StrategyDealWith) Valid() bool {
+	switch v {
+	case StrategyDealWithStrategy, StrategyDealWithCampaign, StrategyDealWithAdvertiser, StrategyDealWithAgency:
+		return true
+	}
+	return false
+}
+
 // Attachment is a target attached to a strategy. Create sends the
 // writable fields that are set; Update sends the version and what
 // changed since the record was read (see AttachmentService.Update).
@@ -17025,6 +17580,4836 @@ func (x *SiteListAssignment) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, siteListAssignmentIdx, prefix)
+	return out
+}
+
+// Strategy is a strategy of a campaign. A list without full=*
+// answers id, name and entity_type. Create sends the writable fields
+// that are set (campaign_id, name, media_type, goals, duration
+// and pacing are required); Update sends the version and what
+// changed since the record was read (see StrategyService.Update).
+// The targeting tree is kept as the platform sends it.
+type Strategy struct {
+	// The strategy's id. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ID int64 `json:"id"`
+	// The entity type, when sent. Read-only: not sent on create or
+	// update.
+	EntityType string `json:"entity_type,omitempty"`
+	// The campaign; only a create sets it. Also read from a JSON string.
+	CampaignID int64 `json:"campaign_id,omitempty"`
+	// The strategy's name. At most 128 characters.
+	Name string `json:"name"`
+	// Free text. At most 1024 characters.
+	Description *string `json:"description,omitempty"`
+	// True for an active strategy.
+	Status *bool `json:"status,omitempty"`
+	// Whether the strategy is archived.
+	Archived *bool `json:"archived,omitempty"`
+	// Whether the campaign is programmatic guaranteed. Read-only:
+	// not sent on create or update.
+	IsProgrammaticGuaranteed bool `json:"is_programmatic_guaranteed,omitempty"`
+	// Display or video.
+	MediaType StrategyMediaType `json:"media_type,omitempty"`
+	// Whether the platform optimises bids.
+	UseOptimization *bool `json:"use_optimization,omitempty"`
+	// The ads.txt requirement; an update may clear it.
+	AdsTxtVerified AdsTxtVerified `json:"ads_txt_verified,omitempty"`
+	// The strategy's type.
+	Type StrategyType `json:"type,omitempty"`
+	// The features the strategy must be compatible with; an update may
+	// clear it. At most 1024 characters.
+	FeatureCompatibility *string `json:"feature_compatibility,omitempty"`
+	// Whether only the device graph is used.
+	DeviceGraphOnly *bool `json:"device_graph_only,omitempty"`
+	// The made-for-advertising avoidance.
+	MFAAvoidance MFAAvoidance `json:"mfa_avoidance,omitempty"`
+	// The strategy's group names.
+	Groups []string `json:"groups,omitempty"`
+	// The strategy group; an update may clear it. Also read from a JSON
+	// string.
+	StrategyGroupID *int64 `json:"strategy_group_id,omitempty"`
+	// When the strategy runs.
+	Duration *StrategyDuration `json:"duration,omitempty"`
+	// The strategy's budget.
+	Budget *StrategyBudget `json:"budget,omitempty"`
+	// How spend and impressions are paced.
+	Pacing *StrategyPacing `json:"pacing,omitempty"`
+	// The goal and bids.
+	Goals *StrategyGoals `json:"goals,omitempty"`
+	// The frequency cap.
+	Frequency *StrategyFrequency `json:"frequency,omitempty"`
+	// The creative groups and their weighting.
+	Concepts *StrategyConcepts `json:"concepts,omitempty"`
+	// The supply the strategy buys.
+	Inventory *StrategyInventory `json:"inventory,omitempty"`
+	// The targeting tree (audience, contextual, location, technology,
+	// day parts, IP addresses, postal codes ...), as the platform sends
+	// it; set it to send a new tree.
+	Targeting *json.RawMessage `json:"targeting,omitempty"`
+	// The time zone. Read-only: not sent on create or update.
+	ZoneName string `json:"zone_name,omitempty"`
+	// The advertiser (extended). Read-only: not sent on create or
+	// update.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// The strategy group's name (extended). Read-only: not sent on
+	// create or update.
+	StrategyGroupName string `json:"strategy_group_name,omitempty"`
+	// The campaign's name. Read-only: not sent on create or update.
+	CampaignName string `json:"campaign_name,omitempty"`
+	// The campaign's start. Read-only: not sent on create or update.
+	CampaignStartDate adama.Time `json:"campaign_start_date,omitzero"`
+	// The campaign's end. Read-only: not sent on create or update.
+	CampaignEndDate adama.Time `json:"campaign_end_date,omitzero"`
+	// The campaign's time zone. Read-only: not sent on create or update.
+	CampaignZoneName string `json:"campaign_zone_name,omitempty"`
+	// The campaign's service type. Read-only: not sent on create or
+	// update.
+	CampaignServiceType string `json:"campaign_service_type,omitempty"`
+	// The campaign's goal type. Read-only: not sent on create or update.
+	CampaignGoalType string `json:"campaign_goal_type,omitempty"`
+	// The campaign's goal value, exact. Also read from a JSON string.
+	// Read-only: not sent on create or update.
+	CampaignGoalValue adama.Decimal `json:"campaign_goal_value,omitzero"`
+	// The campaign's merit pixel. Read-only: not sent on create or
+	// update.
+	CampaignMeritPixelID *int64 `json:"campaign_merit_pixel_id,omitempty"`
+	// The campaign's viewability measurement. Read-only: not sent on
+	// create or update.
+	Viewability *StrategyViewability `json:"viewability,omitempty"`
+	// The avoidance in force when mfa_avoidance is INHERIT. Read-only:
+	// not sent on create or update.
+	InheritedMFAAvoidance MFAAvoidance `json:"inherited_mfa_avoidance,omitempty"`
+	// Where the inherited avoidance comes from. Read-only: not sent on
+	// create or update.
+	InheritedMFAFrom StrategyMFASource `json:"inherited_mfa_from,omitempty"`
+	// When the strategy was made. Read-only: not sent on create or
+	// update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When the strategy last changed. Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type strategyAlias Strategy
+
+var strategyIdx = record.IndexOf(reflect.TypeFor[strategyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *Strategy) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *Strategy) unmarshal(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Strategy) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Strategy) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyAlias)(x), strategyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Strategy) MarshalJSON() ([]byte, error) {
+	a := strategyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Strategy) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Strategy) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyIdx, prefix)
+	out = append(out, x.Duration.misfits(record.MisfitPath(prefix, "duration"))...)
+	out = append(out, x.Budget.misfits(record.MisfitPath(prefix, "budget"))...)
+	out = append(out, x.Pacing.misfits(record.MisfitPath(prefix, "pacing"))...)
+	out = append(out, x.Goals.misfits(record.MisfitPath(prefix, "goals"))...)
+	out = append(out, x.Frequency.misfits(record.MisfitPath(prefix, "frequency"))...)
+	out = append(out, x.Concepts.misfits(record.MisfitPath(prefix, "concepts"))...)
+	out = append(out, x.Inventory.misfits(record.MisfitPath(prefix, "inventory"))...)
+	out = append(out, x.Viewability.misfits(record.MisfitPath(prefix, "viewability"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *Strategy) clearReadOnly() {
+	x.ID = 0
+	x.EntityType = ""
+	x.IsProgrammaticGuaranteed = false
+	x.ZoneName = ""
+	x.AdvertiserID = 0
+	x.StrategyGroupName = ""
+	x.CampaignName = ""
+	x.CampaignStartDate = adama.Time{}
+	x.CampaignEndDate = adama.Time{}
+	x.CampaignZoneName = ""
+	x.CampaignServiceType = ""
+	x.CampaignGoalType = ""
+	x.CampaignGoalValue = adama.Decimal{}
+	x.CampaignMeritPixelID = nil
+	x.Viewability = nil
+	x.InheritedMFAAvoidance = ""
+	x.InheritedMFAFrom = ""
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "entity_type", "is_programmatic_guaranteed", "zone_name", "advertiser_id", "strategy_group_name", "campaign_name", "campaign_start_date", "campaign_end_date", "campaign_zone_name", "campaign_service_type", "campaign_goal_type", "campaign_goal_value", "campaign_merit_pixel_id", "viewability", "inherited_mfa_avoidance", "inherited_mfa_from", "created_on", "updated_on", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *Strategy) original() *Strategy {
+	if x.raw == nil {
+		return nil
+	}
+	var o Strategy
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// strategyWrite is the writable part of Strategy, in the description's order.
+type strategyWrite struct {
+	CampaignID           int64              `json:"campaign_id,omitempty"`
+	Name                 string             `json:"name,omitempty"`
+	Description          *string            `json:"description,omitempty"`
+	Status               *bool              `json:"status,omitempty"`
+	Archived             *bool              `json:"archived,omitempty"`
+	MediaType            StrategyMediaType  `json:"media_type,omitempty"`
+	UseOptimization      *bool              `json:"use_optimization,omitempty"`
+	AdsTxtVerified       AdsTxtVerified     `json:"ads_txt_verified,omitempty"`
+	Type                 StrategyType       `json:"type,omitempty"`
+	FeatureCompatibility *string            `json:"feature_compatibility,omitempty"`
+	DeviceGraphOnly      *bool              `json:"device_graph_only,omitempty"`
+	MFAAvoidance         MFAAvoidance       `json:"mfa_avoidance,omitempty"`
+	Groups               []string           `json:"groups,omitzero"`
+	StrategyGroupID      *int64             `json:"strategy_group_id,omitempty"`
+	Duration             *StrategyDuration  `json:"duration,omitempty"`
+	Budget               *StrategyBudget    `json:"budget,omitempty"`
+	Pacing               *StrategyPacing    `json:"pacing,omitempty"`
+	Goals                *StrategyGoals     `json:"goals,omitempty"`
+	Frequency            *StrategyFrequency `json:"frequency,omitempty"`
+	Concepts             *StrategyConcepts  `json:"concepts,omitempty"`
+	Inventory            *StrategyInventory `json:"inventory,omitempty"`
+	Targeting            *json.RawMessage   `json:"targeting,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *Strategy) writable() ([]byte, error) {
+	w := strategyWrite{
+		CampaignID:           x.CampaignID,
+		Name:                 x.Name,
+		Description:          x.Description,
+		Status:               x.Status,
+		Archived:             x.Archived,
+		MediaType:            x.MediaType,
+		UseOptimization:      x.UseOptimization,
+		AdsTxtVerified:       x.AdsTxtVerified,
+		Type:                 x.Type,
+		FeatureCompatibility: x.FeatureCompatibility,
+		DeviceGraphOnly:      x.DeviceGraphOnly,
+		MFAAvoidance:         x.MFAAvoidance,
+		Groups:               x.Groups,
+		StrategyGroupID:      x.StrategyGroupID,
+		Duration:             x.Duration,
+		Budget:               x.Budget,
+		Pacing:               x.Pacing,
+		Goals:                x.Goals,
+		Frequency:            x.Frequency,
+		Concepts:             x.Concepts,
+		Inventory:            x.Inventory,
+		Targeting:            x.Targeting,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *Strategy) readOnlyChanged(orig *Strategy) map[string]bool {
+	return map[string]bool{
+		"id":                         orig.ID != x.ID,
+		"entity_type":                orig.EntityType != x.EntityType,
+		"campaign_id":                orig.CampaignID != x.CampaignID,
+		"is_programmatic_guaranteed": orig.IsProgrammaticGuaranteed != x.IsProgrammaticGuaranteed,
+		"zone_name":                  orig.ZoneName != x.ZoneName,
+		"advertiser_id":              orig.AdvertiserID != x.AdvertiserID,
+		"strategy_group_name":        orig.StrategyGroupName != x.StrategyGroupName,
+		"campaign_name":              orig.CampaignName != x.CampaignName,
+		"campaign_start_date":        !orig.CampaignStartDate.Equal(x.CampaignStartDate.Time),
+		"campaign_end_date":          !orig.CampaignEndDate.Equal(x.CampaignEndDate.Time),
+		"campaign_zone_name":         orig.CampaignZoneName != x.CampaignZoneName,
+		"campaign_service_type":      orig.CampaignServiceType != x.CampaignServiceType,
+		"campaign_goal_type":         orig.CampaignGoalType != x.CampaignGoalType,
+		"campaign_goal_value":        orig.CampaignGoalValue.Cmp(x.CampaignGoalValue) != 0,
+		"campaign_merit_pixel_id":    !reflect.DeepEqual(orig.CampaignMeritPixelID, x.CampaignMeritPixelID),
+		"viewability":                !reflect.DeepEqual(orig.Viewability, x.Viewability),
+		"inherited_mfa_avoidance":    orig.InheritedMFAAvoidance != x.InheritedMFAAvoidance,
+		"inherited_mfa_from":         orig.InheritedMFAFrom != x.InheritedMFAFrom,
+		"created_on":                 !orig.CreatedOn.Equal(x.CreatedOn.Time),
+		"updated_on":                 !orig.UpdatedOn.Equal(x.UpdatedOn.Time),
+		"version":                    orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*Strategy) fixedFields() []string {
+	return []string{"name", "description", "status", "archived", "media_type", "use_optimization", "type", "device_graph_only", "mfa_avoidance", "duration", "budget", "pacing", "goals", "frequency", "concepts", "inventory", "targeting"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*Strategy) createOnlyFields() []string {
+	return []string{"campaign_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// StrategyCreate, update by StrategyUpdate): those of a create when
+// create is set, else those of an update.
+func (x *Strategy) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by StrategyCreate, update by
+// StrategyUpdate) that the record found at the path at ("" for a
+// record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.CampaignID != 0 {
+			v.Range(valid.Path(at, "campaign_id"), x.CampaignID, 1, 2147483647)
+		} else {
+			v.Require(valid.Path(at, "campaign_id"), false)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 128)
+		} else {
+			v.Require(valid.Path(at, "name"), false)
+		}
+		if x.Description != nil {
+			v.MaxLen(valid.Path(at, "description"), *x.Description, 1024)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		} else {
+			v.Require(valid.Path(at, "media_type"), false)
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		}
+		if x.FeatureCompatibility != nil {
+			v.MaxLen(valid.Path(at, "feature_compatibility"), *x.FeatureCompatibility, 1024)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.StrategyGroupID != nil {
+			v.Min(valid.Path(at, "strategy_group_id"), *x.StrategyGroupID, 1)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		} else {
+			v.Require(valid.Path(at, "duration"), false)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		}
+		if x.Pacing != nil {
+			x.Pacing.validateAt(v, valid.Path(at, "pacing"), create)
+		} else {
+			v.Require(valid.Path(at, "pacing"), false)
+		}
+		if x.Goals != nil {
+			x.Goals.validateAt(v, valid.Path(at, "goals"), create)
+		} else {
+			v.Require(valid.Path(at, "goals"), false)
+		}
+		if x.Frequency != nil {
+			x.Frequency.validateAt(v, valid.Path(at, "frequency"), create)
+		}
+		if x.Concepts != nil {
+			x.Concepts.validateAt(v, valid.Path(at, "concepts"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+	} else {
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 128)
+		}
+		if x.Description != nil {
+			v.MaxLen(valid.Path(at, "description"), *x.Description, 1024)
+		}
+		if x.MediaType != "" {
+			valid.Enum(v, valid.Path(at, "media_type"), x.MediaType)
+		}
+		if x.AdsTxtVerified != "" {
+			valid.Enum(v, valid.Path(at, "ads_txt_verified"), x.AdsTxtVerified)
+		}
+		if x.Type != "" {
+			valid.Enum(v, valid.Path(at, "type"), x.Type)
+		}
+		if x.FeatureCompatibility != nil {
+			v.MaxLen(valid.Path(at, "feature_compatibility"), *x.FeatureCompatibility, 1024)
+		}
+		if x.MFAAvoidance != "" {
+			valid.Enum(v, valid.Path(at, "mfa_avoidance"), x.MFAAvoidance)
+		}
+		if x.StrategyGroupID != nil {
+			v.Min(valid.Path(at, "strategy_group_id"), *x.StrategyGroupID, 1)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		}
+		if x.Pacing != nil {
+			x.Pacing.validateAt(v, valid.Path(at, "pacing"), create)
+		}
+		if x.Goals != nil {
+			x.Goals.validateAt(v, valid.Path(at, "goals"), create)
+		}
+		if x.Frequency != nil {
+			x.Frequency.validateAt(v, valid.Path(at, "frequency"), create)
+		}
+		if x.Concepts != nil {
+			x.Concepts.validateAt(v, valid.Path(at, "concepts"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *Strategy) validateChange(v *valid.Validator, orig *Strategy) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "entity_type", "campaign_id", "is_programmatic_guaranteed", "zone_name", "advertiser_id", "strategy_group_name", "campaign_name", "campaign_start_date", "campaign_end_date", "campaign_zone_name", "campaign_service_type", "campaign_goal_type", "campaign_goal_value", "campaign_merit_pixel_id", "viewability", "inherited_mfa_avoidance", "inherited_mfa_from", "created_on", "updated_on", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// StrategyDuration is when a strategy runs (at most 36 months).
+type StrategyDuration struct {
+	// Start with the campaign.
+	UseCampaignStart *bool `json:"use_campaign_start,omitempty"`
+	// End with the campaign.
+	UseCampaignEnd *bool `json:"use_campaign_end,omitempty"`
+	// The start.
+	StartDate *adama.Time `json:"start_date,omitempty"`
+	// The end.
+	EndDate *adama.Time `json:"end_date,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyDurationAlias StrategyDuration
+
+var strategyDurationIdx = record.IndexOf(reflect.TypeFor[strategyDurationAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyDuration) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyDuration) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyDuration) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyDurationAlias)(x), strategyDurationIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyDuration) decodeFast(b []byte) bool {
+	*x = StrategyDuration{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "use_campaign_start":
+			x.UseCampaignStart, ok = record.ReadPtr(v, record.ReadBool)
+		case "use_campaign_end":
+			x.UseCampaignEnd, ok = record.ReadPtr(v, record.ReadBool)
+		case "start_date":
+			x.StartDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "end_date":
+			x.EndDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "use_campaign_start", "use_campaign_end", "start_date", "end_date")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyDuration) MarshalJSON() ([]byte, error) {
+	a := strategyDurationAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyDuration) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyDuration) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyDurationIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyDuration) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// StrategyBudget is a strategy's budget.
+type StrategyBudget struct {
+	// The budget, exact (1 to 10,000,000 USD or its equivalent).
+	// Also read from a JSON string.
+	Budget *adama.Decimal `json:"budget,omitempty"`
+	// The currency (ISO 4217).
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The margin in percent. Also read from a JSON string.
+	MarginPct *adama.Decimal `json:"margin_pct,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyBudgetAlias StrategyBudget
+
+var strategyBudgetIdx = record.IndexOf(reflect.TypeFor[strategyBudgetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyBudget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyBudget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyBudget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyBudgetAlias)(x), strategyBudgetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyBudget) decodeFast(b []byte) bool {
+	*x = StrategyBudget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "budget":
+			x.Budget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "margin_pct":
+			x.MarginPct, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "budget", "currency_code", "margin_pct")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyBudget) MarshalJSON() ([]byte, error) {
+	a := strategyBudgetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyBudget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyBudget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyBudgetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyBudget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.MarginPct != nil {
+		v.DecimalMin(valid.Path(at, "margin_pct"), *x.MarginPct, "0")
+		v.DecimalMax(valid.Path(at, "margin_pct"), *x.MarginPct, "9999999.9999")
+	}
+}
+
+// StrategyPacing is how a strategy's spend and impressions are
+// paced.
+type StrategyPacing struct {
+	// How impressions are paced.
+	ImpressionPacingType StrategyImpressionPacingType `json:"impression_pacing_type,omitempty"`
+	// Impressions per interval.
+	ImpressionPacingAmount *int64 `json:"impression_pacing_amount,omitempty"`
+	// The period of impression pacing.
+	ImpressionPacingInterval StrategyPacingInterval `json:"impression_pacing_interval,omitempty"`
+	// How spend is paced.
+	PacingType StrategyPacingType `json:"pacing_type,omitempty"`
+	// Spend per interval, exact. Also read from a JSON string.
+	PacingAmount *adama.Decimal `json:"pacing_amount,omitempty"`
+	// The period of spend pacing.
+	PacingInterval StrategyPacingInterval `json:"pacing_interval,omitempty"`
+	// What pacing optimisation counts.
+	PacingOptimizationType StrategyPacingOptimizationType `json:"pacing_optimization_type,omitempty"`
+	// The optimisation's amount. Also read from a JSON string.
+	PacingOptimizationAmount *adama.Decimal `json:"pacing_optimization_amount,omitempty"`
+	// When the strategy's own pacing applies under budget allocation.
+	UseDBAStrategyPacing StrategyDBAPacing `json:"use_dba_strategy_pacing,omitempty"`
+	// The date (YYYY-MM-DD) after which it applies.
+	UseDBAStrategyPacingAfterDate *string `json:"use_dba_strategy_pacing_after_date,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyPacingAlias StrategyPacing
+
+var strategyPacingIdx = record.IndexOf(reflect.TypeFor[strategyPacingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyPacing) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyPacing) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyPacing) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyPacingAlias)(x), strategyPacingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyPacing) decodeFast(b []byte) bool {
+	*x = StrategyPacing{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "impression_pacing_type":
+			if !record.IsNull(v) {
+				x.ImpressionPacingType, ok = record.ReadEnum[StrategyImpressionPacingType](v)
+			}
+		case "impression_pacing_amount":
+			x.ImpressionPacingAmount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "impression_pacing_interval":
+			if !record.IsNull(v) {
+				x.ImpressionPacingInterval, ok = record.ReadEnum[StrategyPacingInterval](v)
+			}
+		case "pacing_type":
+			if !record.IsNull(v) {
+				x.PacingType, ok = record.ReadEnum[StrategyPacingType](v)
+			}
+		case "pacing_amount":
+			x.PacingAmount, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "pacing_interval":
+			if !record.IsNull(v) {
+				x.PacingInterval, ok = record.ReadEnum[StrategyPacingInterval](v)
+			}
+		case "pacing_optimization_type":
+			if !record.IsNull(v) {
+				x.PacingOptimizationType, ok = record.ReadEnum[StrategyPacingOptimizationType](v)
+			}
+		case "pacing_optimization_amount":
+			x.PacingOptimizationAmount, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "use_dba_strategy_pacing":
+			if !record.IsNull(v) {
+				x.UseDBAStrategyPacing, ok = record.ReadEnum[StrategyDBAPacing](v)
+			}
+		case "use_dba_strategy_pacing_after_date":
+			x.UseDBAStrategyPacingAfterDate, ok = record.ReadPtr(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "impression_pacing_type", "impression_pacing_amount", "impression_pacing_interval", "pacing_type", "pacing_amount", "pacing_interval", "pacing_optimization_type", "pacing_optimization_amount", "use_dba_strategy_pacing", "use_dba_strategy_pacing_after_date")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyPacing) MarshalJSON() ([]byte, error) {
+	a := strategyPacingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyPacing) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyPacing) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyPacingIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyPacing) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.ImpressionPacingType != "" {
+		valid.Enum(v, valid.Path(at, "impression_pacing_type"), x.ImpressionPacingType)
+	}
+	if x.ImpressionPacingAmount != nil {
+		v.Range(valid.Path(at, "impression_pacing_amount"), *x.ImpressionPacingAmount, 1, 2147483647)
+	}
+	if x.ImpressionPacingInterval != "" {
+		valid.Enum(v, valid.Path(at, "impression_pacing_interval"), x.ImpressionPacingInterval)
+	}
+	if x.PacingType != "" {
+		valid.Enum(v, valid.Path(at, "pacing_type"), x.PacingType)
+	}
+	if x.PacingAmount != nil {
+		v.DecimalMin(valid.Path(at, "pacing_amount"), *x.PacingAmount, "0.01")
+		v.DecimalMax(valid.Path(at, "pacing_amount"), *x.PacingAmount, "9999999.99")
+	}
+	if x.PacingInterval != "" {
+		valid.Enum(v, valid.Path(at, "pacing_interval"), x.PacingInterval)
+	}
+	if x.PacingOptimizationType != "" {
+		valid.Enum(v, valid.Path(at, "pacing_optimization_type"), x.PacingOptimizationType)
+	}
+	if x.PacingOptimizationAmount != nil {
+		v.DecimalMin(valid.Path(at, "pacing_optimization_amount"), *x.PacingOptimizationAmount, "0")
+		v.DecimalMax(valid.Path(at, "pacing_optimization_amount"), *x.PacingOptimizationAmount, "9999999.99")
+	}
+	if x.UseDBAStrategyPacing != "" {
+		valid.Enum(v, valid.Path(at, "use_dba_strategy_pacing"), x.UseDBAStrategyPacing)
+	}
+}
+
+// StrategyGoals is a strategy's goal and bids.
+type StrategyGoals struct {
+	// The goal; required on create.
+	GoalType StrategyGoalType `json:"goal_type,omitempty"`
+	// The goal's value. Also read from a JSON string.
+	GoalValue *adama.Decimal `json:"goal_value,omitempty"`
+	// The lowest bid. Also read from a JSON string.
+	MinBid *adama.Decimal `json:"min_bid,omitempty"`
+	// The highest bid. Also read from a JSON string.
+	MaxBid *adama.Decimal `json:"max_bid,omitempty"`
+	// The return on investment aimed at. Also read from a JSON string.
+	ROITarget *adama.Decimal `json:"roi_target,omitempty"`
+	// The fewest devices to bid on.
+	BidMinDevices *int64 `json:"bid_min_devices,omitempty"`
+	// How hard to bid (0 to 100).
+	BidAggressiveness *int64 `json:"bid_aggressiveness,omitempty"`
+	// Whether the bid covers the media only.
+	BidPriceIsMediaOnly *bool `json:"bid_price_is_media_only,omitempty"`
+	// The highest bid with margin. Also read from a JSON string.
+	MaxBidWM *adama.Decimal `json:"max_bid_wm,omitempty"`
+	// Whether bids are shaded.
+	UseBidShading *bool `json:"use_bid_shading,omitempty"`
+	// A flat CPM. Also read from a JSON string.
+	FlatRateCPM *adama.Decimal `json:"flat_rate_cpm,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyGoalsAlias StrategyGoals
+
+var strategyGoalsIdx = record.IndexOf(reflect.TypeFor[strategyGoalsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyGoals) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyGoals) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyGoals) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyGoalsAlias)(x), strategyGoalsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyGoals) decodeFast(b []byte) bool {
+	*x = StrategyGoals{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "goal_type":
+			if !record.IsNull(v) {
+				x.GoalType, ok = record.ReadEnum[StrategyGoalType](v)
+			}
+		case "goal_value":
+			x.GoalValue, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "min_bid":
+			x.MinBid, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "max_bid":
+			x.MaxBid, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "roi_target":
+			x.ROITarget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "bid_min_devices":
+			x.BidMinDevices, ok = record.ReadPtr(v, record.ReadInt64)
+		case "bid_aggressiveness":
+			x.BidAggressiveness, ok = record.ReadPtr(v, record.ReadInt64)
+		case "bid_price_is_media_only":
+			x.BidPriceIsMediaOnly, ok = record.ReadPtr(v, record.ReadBool)
+		case "max_bid_wm":
+			x.MaxBidWM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "use_bid_shading":
+			x.UseBidShading, ok = record.ReadPtr(v, record.ReadBool)
+		case "flat_rate_cpm":
+			x.FlatRateCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "goal_type", "goal_value", "min_bid", "max_bid", "roi_target", "bid_min_devices", "bid_aggressiveness", "bid_price_is_media_only", "max_bid_wm", "use_bid_shading", "flat_rate_cpm")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyGoals) MarshalJSON() ([]byte, error) {
+	a := strategyGoalsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyGoals) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyGoals) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyGoalsIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyGoals) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.GoalType != "" {
+		valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+	}
+	if x.GoalValue != nil {
+		v.DecimalMin(valid.Path(at, "goal_value"), *x.GoalValue, "0")
+		v.DecimalMax(valid.Path(at, "goal_value"), *x.GoalValue, "9999999.9999")
+	}
+	if x.MinBid != nil {
+		v.DecimalMin(valid.Path(at, "min_bid"), *x.MinBid, "0")
+		v.DecimalMax(valid.Path(at, "min_bid"), *x.MinBid, "9999999.99")
+	}
+	if x.MaxBid != nil {
+		v.DecimalMin(valid.Path(at, "max_bid"), *x.MaxBid, "0.01")
+		v.DecimalMax(valid.Path(at, "max_bid"), *x.MaxBid, "9999999.99")
+	}
+	if x.ROITarget != nil {
+		v.DecimalMin(valid.Path(at, "roi_target"), *x.ROITarget, "0")
+		v.DecimalMax(valid.Path(at, "roi_target"), *x.ROITarget, "9999999.99")
+	}
+	if x.BidMinDevices != nil {
+		v.Range(valid.Path(at, "bid_min_devices"), *x.BidMinDevices, -32768, 32767)
+	}
+	if x.BidAggressiveness != nil {
+		v.Range(valid.Path(at, "bid_aggressiveness"), *x.BidAggressiveness, 0, 100)
+	}
+	if x.MaxBidWM != nil {
+		v.DecimalMin(valid.Path(at, "max_bid_wm"), *x.MaxBidWM, "0")
+		v.DecimalMax(valid.Path(at, "max_bid_wm"), *x.MaxBidWM, "9999999.99")
+	}
+	if x.FlatRateCPM != nil {
+		v.DecimalMin(valid.Path(at, "flat_rate_cpm"), *x.FlatRateCPM, "0.01")
+		v.DecimalMax(valid.Path(at, "flat_rate_cpm"), *x.FlatRateCPM, "9999999.99")
+	}
+}
+
+// StrategyFrequency is a strategy's frequency cap.
+type StrategyFrequency struct {
+	// How the cap is spent.
+	FrequencyType StrategyFrequencyType `json:"frequency_type,omitempty"`
+	// The cap's period.
+	FrequencyInterval StrategyFrequencyInterval `json:"frequency_interval,omitempty"`
+	// The cap.
+	FrequencyAmount *int64 `json:"frequency_amount,omitempty"`
+	// Whether the platform optimises the frequency.
+	FrequencyOptimization *bool `json:"frequency_optimization,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyFrequencyAlias StrategyFrequency
+
+var strategyFrequencyIdx = record.IndexOf(reflect.TypeFor[strategyFrequencyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyFrequency) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyFrequency) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyFrequency) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyFrequencyAlias)(x), strategyFrequencyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyFrequency) decodeFast(b []byte) bool {
+	*x = StrategyFrequency{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "frequency_type":
+			if !record.IsNull(v) {
+				x.FrequencyType, ok = record.ReadEnum[StrategyFrequencyType](v)
+			}
+		case "frequency_interval":
+			if !record.IsNull(v) {
+				x.FrequencyInterval, ok = record.ReadEnum[StrategyFrequencyInterval](v)
+			}
+		case "frequency_amount":
+			x.FrequencyAmount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "frequency_optimization":
+			x.FrequencyOptimization, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "frequency_type", "frequency_interval", "frequency_amount", "frequency_optimization")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyFrequency) MarshalJSON() ([]byte, error) {
+	a := strategyFrequencyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyFrequency) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyFrequency) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyFrequencyIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyFrequency) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.FrequencyType != "" {
+		valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+	}
+	if x.FrequencyInterval != "" {
+		valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+	}
+	if x.FrequencyAmount != nil {
+		v.Range(valid.Path(at, "frequency_amount"), *x.FrequencyAmount, 0, 2147483647)
+	}
+}
+
+// StrategyConcepts is a strategy's creative groups and their
+// weighting.
+type StrategyConcepts struct {
+	// How the groups share delivery.
+	Weighting StrategyWeighting `json:"weighting,omitempty"`
+	// The creative groups (their percents sum to 100).
+	CreativeGroups []StrategyCreativeGroup `json:"creative_groups,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyConceptsAlias StrategyConcepts
+
+var strategyConceptsIdx = record.IndexOf(reflect.TypeFor[strategyConceptsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyConcepts) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyConcepts) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyConcepts) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyConceptsAlias)(x), strategyConceptsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyConcepts) decodeFast(b []byte) bool {
+	*x = StrategyConcepts{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "weighting":
+			if !record.IsNull(v) {
+				x.Weighting, ok = record.ReadEnum[StrategyWeighting](v)
+			}
+		case "creative_groups":
+			x.CreativeGroups, ok = record.ReadList(v, func(e []byte) (StrategyCreativeGroup, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyCreativeGroup).decodeValid)
+				if p == nil {
+					return StrategyCreativeGroup{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "weighting", "creative_groups")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyConcepts) MarshalJSON() ([]byte, error) {
+	a := strategyConceptsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyConcepts) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyConcepts) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyConceptsIdx, prefix)
+	for i := range x.CreativeGroups {
+		out = append(out, x.CreativeGroups[i].misfits(record.MisfitPath(prefix, "creative_groups["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyConcepts) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Weighting != "" {
+		valid.Enum(v, valid.Path(at, "weighting"), x.Weighting)
+	}
+	for i := range x.CreativeGroups {
+		x.CreativeGroups[i].validateAt(v, valid.Index(at, "creative_groups", i), create)
+	}
+}
+
+// StrategyCreativeGroup is one concept of a strategy with its share;
+// the extended properties are read-only.
+type StrategyCreativeGroup struct {
+	// The concept.
+	ConceptID int64 `json:"concept_id"`
+	// Its share in percent. Also read from a JSON string.
+	Percent adama.Decimal `json:"percent"`
+	// The concept's name (extended). Read-only: not sent on create or
+	// update.
+	Name string `json:"name,omitempty"`
+	// Whether it is active (extended). Read-only: not sent on create or
+	// update.
+	Status *bool `json:"status,omitempty"`
+	// When it was made (extended). Read-only: not sent on create or
+	// update.
+	CreatedOn *adama.Time `json:"created_on,omitempty"`
+	// When it starts (extended). Read-only: not sent on create or
+	// update.
+	StartDate *adama.Time `json:"start_date,omitempty"`
+	// How many creatives it holds (extended). Read-only: not sent on
+	// create or update.
+	AssignedCreativesCount int64 `json:"assigned_creatives_count,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyCreativeGroupAlias StrategyCreativeGroup
+
+var strategyCreativeGroupIdx = record.IndexOf(reflect.TypeFor[strategyCreativeGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyCreativeGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyCreativeGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyCreativeGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyCreativeGroupAlias)(x), strategyCreativeGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyCreativeGroup) decodeFast(b []byte) bool {
+	*x = StrategyCreativeGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "concept_id":
+			if !record.IsNull(v) {
+				x.ConceptID, ok = record.ReadInt64(v)
+			}
+		case "percent":
+			if !record.IsNull(v) {
+				x.Percent, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "created_on":
+			x.CreatedOn, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "start_date":
+			x.StartDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "assigned_creatives_count":
+			if !record.IsNull(v) {
+				x.AssignedCreativesCount, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "concept_id", "percent", "name", "status", "created_on", "start_date", "assigned_creatives_count")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyCreativeGroup) MarshalJSON() ([]byte, error) {
+	a := strategyCreativeGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyCreativeGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyCreativeGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyCreativeGroupIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyCreativeGroup) clearReadOnly() {
+	x.Name = ""
+	x.Status = nil
+	x.CreatedOn = nil
+	x.StartDate = nil
+	x.AssignedCreativesCount = 0
+	cloned := false
+	for _, k := range [...]string{"name", "status", "created_on", "start_date", "assigned_creatives_count"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyCreativeGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "concept_id"), x.ConceptID, 1, 2147483647)
+	v.DecimalMin(valid.Path(at, "percent"), x.Percent, "0")
+	v.DecimalMax(valid.Path(at, "percent"), x.Percent, "100")
+}
+
+// StrategyInventory is the supply a strategy buys; domain
+// restrictions are kept as sent.
+type StrategyInventory struct {
+	// The kind of supply.
+	SupplyType StrategySupplyType `json:"supply_type,omitempty"`
+	// Run on every private marketplace; required on create.
+	RunOnAllPMP *bool `json:"run_on_all_pmp,omitempty"`
+	// Run on every exchange; required on create.
+	RunOnAllExchanges *bool `json:"run_on_all_exchanges,omitempty"`
+	// Restrict to sites with transparent URLs.
+	SiteRestrictionTransparentURLs *bool `json:"site_restriction_transparent_urls,omitempty"`
+	// The domains included and excluded, as sent.
+	DomainRestrictions *json.RawMessage `json:"domain_restrictions,omitempty"`
+	// The site lists.
+	SiteLists []StrategySiteList `json:"site_lists,omitempty"`
+	// The campaign's site lists. Read-only: not sent on create or
+	// update.
+	CampaignSiteLists []StrategySiteList `json:"campaign_site_lists,omitempty"`
+	// The deals.
+	Deals []StrategyDealRef `json:"deals,omitempty"`
+	// The deal groups.
+	DealGroups []StrategyDealGroupRef `json:"deal_groups,omitempty"`
+	// The supply sources.
+	SupplySources []StrategySupplySource `json:"supply_sources,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyInventoryAlias StrategyInventory
+
+var strategyInventoryIdx = record.IndexOf(reflect.TypeFor[strategyInventoryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyInventory) UnmarshalJSON(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyInventory) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyInventory) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyInventoryAlias)(x), strategyInventoryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyInventory) MarshalJSON() ([]byte, error) {
+	a := strategyInventoryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyInventory) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyInventory) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyInventoryIdx, prefix)
+	for i := range x.SiteLists {
+		out = append(out, x.SiteLists[i].misfits(record.MisfitPath(prefix, "site_lists["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.CampaignSiteLists {
+		out = append(out, x.CampaignSiteLists[i].misfits(record.MisfitPath(prefix, "campaign_site_lists["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Deals {
+		out = append(out, x.Deals[i].misfits(record.MisfitPath(prefix, "deals["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.DealGroups {
+		out = append(out, x.DealGroups[i].misfits(record.MisfitPath(prefix, "deal_groups["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.SupplySources {
+		out = append(out, x.SupplySources[i].misfits(record.MisfitPath(prefix, "supply_sources["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyInventory) clearReadOnly() {
+	x.CampaignSiteLists = nil
+	cloned := false
+	for _, k := range [...]string{"campaign_site_lists"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyInventory) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.SupplyType != "" {
+		valid.Enum(v, valid.Path(at, "supply_type"), x.SupplyType)
+	}
+	for i := range x.SiteLists {
+		x.SiteLists[i].validateAt(v, valid.Index(at, "site_lists", i), create)
+	}
+	for i := range x.Deals {
+		x.Deals[i].validateAt(v, valid.Index(at, "deals", i), create)
+	}
+	for i := range x.DealGroups {
+		x.DealGroups[i].validateAt(v, valid.Index(at, "deal_groups", i), create)
+	}
+	for i := range x.SupplySources {
+		x.SupplySources[i].validateAt(v, valid.Index(at, "supply_sources", i), create)
+	}
+}
+
+// StrategySiteList is a site list of a strategy.
+type StrategySiteList struct {
+	// The site list.
+	SiteListID int64 `json:"site_list_id"`
+	// Whether it is assigned.
+	Assigned bool `json:"assigned"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategySiteListAlias StrategySiteList
+
+var strategySiteListIdx = record.IndexOf(reflect.TypeFor[strategySiteListAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategySiteList) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategySiteList) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategySiteList) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategySiteListAlias)(x), strategySiteListIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategySiteList) decodeFast(b []byte) bool {
+	*x = StrategySiteList{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "site_list_id":
+			if !record.IsNull(v) {
+				x.SiteListID, ok = record.ReadInt64(v)
+			}
+		case "assigned":
+			if !record.IsNull(v) {
+				x.Assigned, ok = record.ReadBool(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "site_list_id", "assigned")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategySiteList) MarshalJSON() ([]byte, error) {
+	a := strategySiteListAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategySiteList) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategySiteList) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategySiteListIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategySiteList) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "site_list_id"), x.SiteListID, 1, 2147483647)
+}
+
+// StrategyDealRef is a deal of a strategy's inventory.
+type StrategyDealRef struct {
+	// The deal.
+	DealID int64 `json:"deal_id"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyDealRefAlias StrategyDealRef
+
+var strategyDealRefIdx = record.IndexOf(reflect.TypeFor[strategyDealRefAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyDealRef) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyDealRef) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyDealRef) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyDealRefAlias)(x), strategyDealRefIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyDealRef) decodeFast(b []byte) bool {
+	*x = StrategyDealRef{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "deal_id":
+			if !record.IsNull(v) {
+				x.DealID, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "deal_id")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyDealRef) MarshalJSON() ([]byte, error) {
+	a := strategyDealRefAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyDealRef) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyDealRef) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyDealRefIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyDealRef) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "deal_id"), x.DealID, 1, 2147483647)
+}
+
+// StrategyDealGroupRef is a deal group of a strategy's inventory.
+type StrategyDealGroupRef struct {
+	// The deal group.
+	DealGroupID int64 `json:"deal_group_id"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyDealGroupRefAlias StrategyDealGroupRef
+
+var strategyDealGroupRefIdx = record.IndexOf(reflect.TypeFor[strategyDealGroupRefAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyDealGroupRef) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyDealGroupRef) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyDealGroupRef) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyDealGroupRefAlias)(x), strategyDealGroupRefIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyDealGroupRef) decodeFast(b []byte) bool {
+	*x = StrategyDealGroupRef{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "deal_group_id":
+			if !record.IsNull(v) {
+				x.DealGroupID, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "deal_group_id")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyDealGroupRef) MarshalJSON() ([]byte, error) {
+	a := strategyDealGroupRefAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyDealGroupRef) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyDealGroupRef) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyDealGroupRefIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyDealGroupRef) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "deal_group_id"), x.DealGroupID, 1, 2147483647)
+}
+
+// StrategySupplySource is a supply source of a strategy's inventory.
+type StrategySupplySource struct {
+	// The supply source.
+	SupplySourceID int64 `json:"supply_source_id"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategySupplySourceAlias StrategySupplySource
+
+var strategySupplySourceIdx = record.IndexOf(reflect.TypeFor[strategySupplySourceAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategySupplySource) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategySupplySource) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategySupplySource) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategySupplySourceAlias)(x), strategySupplySourceIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategySupplySource) decodeFast(b []byte) bool {
+	*x = StrategySupplySource{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "supply_source_id":
+			if !record.IsNull(v) {
+				x.SupplySourceID, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "supply_source_id")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategySupplySource) MarshalJSON() ([]byte, error) {
+	a := strategySupplySourceAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategySupplySource) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategySupplySource) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategySupplySourceIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategySupplySource) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "supply_source_id"), x.SupplySourceID, 1, 2147483647)
+}
+
+// StrategyViewability is the viewability measurement of a strategy's
+// campaign.
+type StrategyViewability struct {
+	// The share measured. Also read from a JSON string.
+	SampleRate adama.Decimal `json:"sample_rate,omitzero"`
+	// The measurement type.
+	Type string `json:"type,omitempty"`
+	// The vendor.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyViewabilityAlias StrategyViewability
+
+var strategyViewabilityIdx = record.IndexOf(reflect.TypeFor[strategyViewabilityAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyViewability) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyViewability) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyViewability) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyViewabilityAlias)(x), strategyViewabilityIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyViewability) decodeFast(b []byte) bool {
+	*x = StrategyViewability{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "sample_rate":
+			if !record.IsNull(v) {
+				x.SampleRate, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "sample_rate", "type", "vendor_id")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyViewability) MarshalJSON() ([]byte, error) {
+	a := strategyViewabilityAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyViewability) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyViewability) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyViewabilityIdx, prefix)
+	return out
+}
+
+// StrategyCopy is what a strategy's copy is named and takes from the
+// original (name and status are required).
+type StrategyCopy struct {
+	// The copy's name. At most 128 characters.
+	Name string `json:"name"`
+	// Whether the copy is active.
+	Status bool `json:"status"`
+	// The copy's dates.
+	Duration *StrategyCopyDuration `json:"duration,omitempty"`
+	// Which targeting the copy takes.
+	Targeting *StrategyCopyTargeting `json:"targeting,omitempty"`
+	// Which inventory the copy takes.
+	Inventory *StrategyCopyInventory `json:"inventory,omitempty"`
+	// Whether the copy takes the creative groups.
+	Concepts *StrategyCopyConcepts `json:"concepts,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyCopyAlias StrategyCopy
+
+var strategyCopyIdx = record.IndexOf(reflect.TypeFor[strategyCopyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyCopy) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyCopy) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyCopy) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyCopyAlias)(x), strategyCopyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyCopy) decodeFast(b []byte) bool {
+	*x = StrategyCopy{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "status":
+			if !record.IsNull(v) {
+				x.Status, ok = record.ReadBool(v)
+			}
+		case "duration":
+			x.Duration, ok = record.ReadRecord(v, (*StrategyCopyDuration).decodeValid)
+		case "targeting":
+			x.Targeting, ok = record.ReadRecord(v, (*StrategyCopyTargeting).decodeValid)
+		case "inventory":
+			x.Inventory, ok = record.ReadRecord(v, (*StrategyCopyInventory).decodeValid)
+		case "concepts":
+			x.Concepts, ok = record.ReadRecord(v, (*StrategyCopyConcepts).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "name", "status", "duration", "targeting", "inventory", "concepts")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyCopy) MarshalJSON() ([]byte, error) {
+	a := strategyCopyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyCopy) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyCopy) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyCopyIdx, prefix)
+	out = append(out, x.Duration.misfits(record.MisfitPath(prefix, "duration"))...)
+	out = append(out, x.Targeting.misfits(record.MisfitPath(prefix, "targeting"))...)
+	out = append(out, x.Inventory.misfits(record.MisfitPath(prefix, "inventory"))...)
+	out = append(out, x.Concepts.misfits(record.MisfitPath(prefix, "concepts"))...)
+	return out
+}
+
+// validate records in v each rule the description states that the
+// record breaks (the rules of its schema): those of a create when
+// create is set, else those of an update.
+func (x *StrategyCopy) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyCopy) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "name"), x.Name != "")
+		v.MinLen(valid.Path(at, "name"), x.Name, 1)
+		v.MaxLen(valid.Path(at, "name"), x.Name, 128)
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		}
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		if x.Concepts != nil {
+			x.Concepts.validateAt(v, valid.Path(at, "concepts"), create)
+		}
+	} else {
+		v.MinLen(valid.Path(at, "name"), x.Name, 1)
+		v.MaxLen(valid.Path(at, "name"), x.Name, 128)
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		}
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		if x.Concepts != nil {
+			x.Concepts.validateAt(v, valid.Path(at, "concepts"), create)
+		}
+	}
+}
+
+// StrategyCopyDuration is the dates of a strategy's copy.
+type StrategyCopyDuration struct {
+	// The start.
+	StartDate *adama.Time `json:"start_date,omitempty"`
+	// Copy use_campaign_start.
+	CopyUseCampaignStart *bool `json:"copy_use_campaign_start,omitempty"`
+	// The end.
+	EndDate *adama.Time `json:"end_date,omitempty"`
+	// Copy use_campaign_end.
+	CopyUseCampaignEnd *bool `json:"copy_use_campaign_end,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyCopyDurationAlias StrategyCopyDuration
+
+var strategyCopyDurationIdx = record.IndexOf(reflect.TypeFor[strategyCopyDurationAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyCopyDuration) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyCopyDuration) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyCopyDuration) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyCopyDurationAlias)(x), strategyCopyDurationIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyCopyDuration) decodeFast(b []byte) bool {
+	*x = StrategyCopyDuration{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "start_date":
+			x.StartDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "copy_use_campaign_start":
+			x.CopyUseCampaignStart, ok = record.ReadPtr(v, record.ReadBool)
+		case "end_date":
+			x.EndDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "copy_use_campaign_end":
+			x.CopyUseCampaignEnd, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "start_date", "copy_use_campaign_start", "end_date", "copy_use_campaign_end")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyCopyDuration) MarshalJSON() ([]byte, error) {
+	a := strategyCopyDurationAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyCopyDuration) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyCopyDuration) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyCopyDurationIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyCopyDuration) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// StrategyCopyTargeting is which targeting a strategy's copy takes.
+type StrategyCopyTargeting struct {
+	// The geofences.
+	CopyGeofence *bool `json:"copy_geofence,omitempty"`
+	// The contextual targeting.
+	CopyContextual *bool `json:"copy_contextual,omitempty"`
+	// The audience targeting.
+	CopyAudience *bool `json:"copy_audience,omitempty"`
+	// The technology targeting.
+	CopyTechnology *bool `json:"copy_technology,omitempty"`
+	// The first-party data targeting.
+	CopyMyData *bool `json:"copy_my_data,omitempty"`
+	// The location targeting.
+	CopyLocation *bool `json:"copy_location,omitempty"`
+	// The day parts.
+	CopyDayParts *bool `json:"copy_day_parts,omitempty"`
+	// The postal codes.
+	CopyPostalCodes *bool `json:"copy_postal_codes,omitempty"`
+	// The audio and video targeting.
+	CopyAudioVideo *bool `json:"copy_audio_video,omitempty"`
+	// The IP addresses.
+	CopyIPAddresses *bool `json:"copy_ip_addresses,omitempty"`
+	// The fold positions.
+	CopyFoldPosition *bool `json:"copy_fold_position,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyCopyTargetingAlias StrategyCopyTargeting
+
+var strategyCopyTargetingIdx = record.IndexOf(reflect.TypeFor[strategyCopyTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyCopyTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyCopyTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyCopyTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyCopyTargetingAlias)(x), strategyCopyTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyCopyTargeting) decodeFast(b []byte) bool {
+	*x = StrategyCopyTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "copy_geofence":
+			x.CopyGeofence, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_contextual":
+			x.CopyContextual, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_audience":
+			x.CopyAudience, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_technology":
+			x.CopyTechnology, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_my_data":
+			x.CopyMyData, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_location":
+			x.CopyLocation, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_day_parts":
+			x.CopyDayParts, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_postal_codes":
+			x.CopyPostalCodes, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_audio_video":
+			x.CopyAudioVideo, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_ip_addresses":
+			x.CopyIPAddresses, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_fold_position":
+			x.CopyFoldPosition, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "copy_geofence", "copy_contextual", "copy_audience", "copy_technology", "copy_my_data", "copy_location", "copy_day_parts", "copy_postal_codes", "copy_audio_video", "copy_ip_addresses", "copy_fold_position")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyCopyTargeting) MarshalJSON() ([]byte, error) {
+	a := strategyCopyTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyCopyTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyCopyTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyCopyTargetingIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyCopyTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// StrategyCopyInventory is which inventory a strategy's copy takes.
+type StrategyCopyInventory struct {
+	// The supply.
+	CopySupply *bool `json:"copy_supply,omitempty"`
+	// The site lists.
+	CopySiteLists *bool `json:"copy_site_lists,omitempty"`
+	// The supply controls.
+	CopySupplyControls *bool `json:"copy_supply_controls,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyCopyInventoryAlias StrategyCopyInventory
+
+var strategyCopyInventoryIdx = record.IndexOf(reflect.TypeFor[strategyCopyInventoryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyCopyInventory) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyCopyInventory) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyCopyInventory) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyCopyInventoryAlias)(x), strategyCopyInventoryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyCopyInventory) decodeFast(b []byte) bool {
+	*x = StrategyCopyInventory{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "copy_supply":
+			x.CopySupply, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_site_lists":
+			x.CopySiteLists, ok = record.ReadPtr(v, record.ReadBool)
+		case "copy_supply_controls":
+			x.CopySupplyControls, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "copy_supply", "copy_site_lists", "copy_supply_controls")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyCopyInventory) MarshalJSON() ([]byte, error) {
+	a := strategyCopyInventoryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyCopyInventory) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyCopyInventory) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyCopyInventoryIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyCopyInventory) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// StrategyCopyConcepts is whether a strategy's copy takes the
+// creative groups.
+type StrategyCopyConcepts struct {
+	// The creative groups.
+	CopyCreativeGroups *bool `json:"copy_creative_groups,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyCopyConceptsAlias StrategyCopyConcepts
+
+var strategyCopyConceptsIdx = record.IndexOf(reflect.TypeFor[strategyCopyConceptsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyCopyConcepts) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyCopyConcepts) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyCopyConcepts) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyCopyConceptsAlias)(x), strategyCopyConceptsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyCopyConcepts) decodeFast(b []byte) bool {
+	*x = StrategyCopyConcepts{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "copy_creative_groups":
+			x.CopyCreativeGroups, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "copy_creative_groups")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyCopyConcepts) MarshalJSON() ([]byte, error) {
+	a := strategyCopyConceptsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyCopyConcepts) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyCopyConcepts) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyCopyConceptsIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyCopyConcepts) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// StrategyHealthcheck is whether a strategy can deliver, checked
+// level by level.
+type StrategyHealthcheck struct {
+	// The overall outcome.
+	Result HealthcheckResult `json:"result,omitempty"`
+	// The organization's checks.
+	Organization *HealthcheckEntity `json:"organization,omitempty"`
+	// The contract's checks.
+	Contract *HealthcheckContract `json:"contract,omitempty"`
+	// The agency's checks.
+	Agency *HealthcheckEntity `json:"agency,omitempty"`
+	// The advertiser's checks.
+	Advertiser *HealthcheckEntity `json:"advertiser,omitempty"`
+	// The campaign's checks.
+	Campaign *HealthcheckCampaign `json:"campaign,omitempty"`
+	// The strategy's own checks.
+	Strategy *HealthcheckStrategy `json:"strategy,omitempty"`
+	// The checks of the strategy's creatives together.
+	Creative *HealthcheckCreative `json:"creative,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyHealthcheckAlias StrategyHealthcheck
+
+var strategyHealthcheckIdx = record.IndexOf(reflect.TypeFor[strategyHealthcheckAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyHealthcheck) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyHealthcheck) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyHealthcheck) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyHealthcheckAlias)(x), strategyHealthcheckIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyHealthcheck) decodeFast(b []byte) bool {
+	*x = StrategyHealthcheck{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "result":
+			if !record.IsNull(v) {
+				x.Result, ok = record.ReadEnum[HealthcheckResult](v)
+			}
+		case "organization":
+			x.Organization, ok = record.ReadRecord(v, (*HealthcheckEntity).decodeValid)
+		case "contract":
+			x.Contract, ok = record.ReadRecord(v, (*HealthcheckContract).decodeValid)
+		case "agency":
+			x.Agency, ok = record.ReadRecord(v, (*HealthcheckEntity).decodeValid)
+		case "advertiser":
+			x.Advertiser, ok = record.ReadRecord(v, (*HealthcheckEntity).decodeValid)
+		case "campaign":
+			x.Campaign, ok = record.ReadRecord(v, (*HealthcheckCampaign).decodeValid)
+		case "strategy":
+			x.Strategy, ok = record.ReadRecord(v, (*HealthcheckStrategy).decodeValid)
+		case "creative":
+			x.Creative, ok = record.ReadRecord(v, (*HealthcheckCreative).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "result", "organization", "contract", "agency", "advertiser", "campaign", "strategy", "creative")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyHealthcheck) MarshalJSON() ([]byte, error) {
+	a := strategyHealthcheckAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyHealthcheck) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyHealthcheck) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyHealthcheckIdx, prefix)
+	out = append(out, x.Organization.misfits(record.MisfitPath(prefix, "organization"))...)
+	out = append(out, x.Contract.misfits(record.MisfitPath(prefix, "contract"))...)
+	out = append(out, x.Agency.misfits(record.MisfitPath(prefix, "agency"))...)
+	out = append(out, x.Advertiser.misfits(record.MisfitPath(prefix, "advertiser"))...)
+	out = append(out, x.Campaign.misfits(record.MisfitPath(prefix, "campaign"))...)
+	out = append(out, x.Strategy.misfits(record.MisfitPath(prefix, "strategy"))...)
+	out = append(out, x.Creative.misfits(record.MisfitPath(prefix, "creative"))...)
+	return out
+}
+
+// HealthcheckCheck is one check's outcome and message.
+type HealthcheckCheck struct {
+	// The outcome.
+	Result HealthcheckResult `json:"result,omitempty"`
+	// Why.
+	Message string `json:"message,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthcheckCheckAlias HealthcheckCheck
+
+var healthcheckCheckIdx = record.IndexOf(reflect.TypeFor[healthcheckCheckAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthcheckCheck) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthcheckCheck) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthcheckCheck) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthcheckCheckAlias)(x), healthcheckCheckIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthcheckCheck) decodeFast(b []byte) bool {
+	*x = HealthcheckCheck{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "result":
+			if !record.IsNull(v) {
+				x.Result, ok = record.ReadEnum[HealthcheckResult](v)
+			}
+		case "message":
+			if !record.IsNull(v) {
+				x.Message, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "result", "message")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthcheckCheck) MarshalJSON() ([]byte, error) {
+	a := healthcheckCheckAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthcheckCheck) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthcheckCheck) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthcheckCheckIdx, prefix)
+	return out
+}
+
+// HealthcheckEntity is the checks of an organization, agency or
+// advertiser.
+type HealthcheckEntity struct {
+	// The entity.
+	ID int64 `json:"id,omitempty"`
+	// Whether it is active.
+	Status *bool `json:"status,omitempty"`
+	// Whether it is active.
+	ActivityCheck *HealthcheckCheck `json:"activity_check,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthcheckEntityAlias HealthcheckEntity
+
+var healthcheckEntityIdx = record.IndexOf(reflect.TypeFor[healthcheckEntityAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthcheckEntity) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthcheckEntity) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthcheckEntity) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthcheckEntityAlias)(x), healthcheckEntityIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthcheckEntity) decodeFast(b []byte) bool {
+	*x = HealthcheckEntity{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "activity_check":
+			x.ActivityCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "status", "activity_check")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthcheckEntity) MarshalJSON() ([]byte, error) {
+	a := healthcheckEntityAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthcheckEntity) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthcheckEntity) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthcheckEntityIdx, prefix)
+	out = append(out, x.ActivityCheck.misfits(record.MisfitPath(prefix, "activity_check"))...)
+	return out
+}
+
+// HealthcheckContract is the check of the organization's contract.
+type HealthcheckContract struct {
+	// The contract; nil when none is on file.
+	ID *int64 `json:"id,omitempty"`
+	// When it ends; nil when none was found.
+	ExpirationDate *adama.Time `json:"expiration_date,omitempty"`
+	// Whether it is in force.
+	ActivityCheck *HealthcheckCheck `json:"activity_check,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthcheckContractAlias HealthcheckContract
+
+var healthcheckContractIdx = record.IndexOf(reflect.TypeFor[healthcheckContractAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthcheckContract) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthcheckContract) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthcheckContract) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthcheckContractAlias)(x), healthcheckContractIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthcheckContract) decodeFast(b []byte) bool {
+	*x = HealthcheckContract{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			x.ID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "expiration_date":
+			x.ExpirationDate, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "activity_check":
+			x.ActivityCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "expiration_date", "activity_check")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthcheckContract) MarshalJSON() ([]byte, error) {
+	a := healthcheckContractAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthcheckContract) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthcheckContract) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthcheckContractIdx, prefix)
+	out = append(out, x.ActivityCheck.misfits(record.MisfitPath(prefix, "activity_check"))...)
+	return out
+}
+
+// HealthcheckCampaign is the checks of a strategy's campaign.
+type HealthcheckCampaign struct {
+	// The campaign.
+	ID int64 `json:"id,omitempty"`
+	// Whether it is active.
+	Status *bool `json:"status,omitempty"`
+	// Whether it is active.
+	ActivityCheck *HealthcheckCheck `json:"activity_check,omitempty"`
+	// Its start.
+	StartDate adama.Time `json:"start_date,omitzero"`
+	// Its end.
+	EndDate adama.Time `json:"end_date,omitzero"`
+	// Whether it runs now.
+	StartEndDateCheck *HealthcheckCheck `json:"start_end_date_check,omitempty"`
+	// Whether budget remains.
+	BudgetCheck *HealthcheckCheck `json:"budget_check,omitempty"`
+	// The budget left on the current flight; nil without one. Also read
+	// from a JSON string.
+	RemainingBudget *adama.Decimal `json:"remaining_budget,omitempty"`
+	// The remaining budget's currency.
+	CurrencyCode *string `json:"currency_code,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthcheckCampaignAlias HealthcheckCampaign
+
+var healthcheckCampaignIdx = record.IndexOf(reflect.TypeFor[healthcheckCampaignAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthcheckCampaign) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthcheckCampaign) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthcheckCampaign) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthcheckCampaignAlias)(x), healthcheckCampaignIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthcheckCampaign) decodeFast(b []byte) bool {
+	*x = HealthcheckCampaign{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "activity_check":
+			x.ActivityCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		case "start_date":
+			if !record.IsNull(v) {
+				x.StartDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "end_date":
+			if !record.IsNull(v) {
+				x.EndDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "start_end_date_check":
+			x.StartEndDateCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		case "budget_check":
+			x.BudgetCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		case "remaining_budget":
+			x.RemainingBudget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "currency_code":
+			x.CurrencyCode, ok = record.ReadPtr(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "status", "activity_check", "start_date", "end_date", "start_end_date_check", "budget_check", "remaining_budget", "currency_code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthcheckCampaign) MarshalJSON() ([]byte, error) {
+	a := healthcheckCampaignAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthcheckCampaign) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthcheckCampaign) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthcheckCampaignIdx, prefix)
+	out = append(out, x.ActivityCheck.misfits(record.MisfitPath(prefix, "activity_check"))...)
+	out = append(out, x.StartEndDateCheck.misfits(record.MisfitPath(prefix, "start_end_date_check"))...)
+	out = append(out, x.BudgetCheck.misfits(record.MisfitPath(prefix, "budget_check"))...)
+	return out
+}
+
+// HealthcheckStrategy is the strategy's own checks.
+type HealthcheckStrategy struct {
+	// The strategy.
+	ID int64 `json:"id,omitempty"`
+	// Whether it is active.
+	Status *bool `json:"status,omitempty"`
+	// Whether it is active.
+	ActivityCheck *HealthcheckCheck `json:"activity_check,omitempty"`
+	// Its start.
+	StartDate adama.Time `json:"start_date,omitzero"`
+	// Whether it starts with the campaign.
+	UseCampaignStart *bool `json:"use_campaign_start,omitempty"`
+	// Whether it ends with the campaign.
+	UseCampaignEnd *bool `json:"use_campaign_end,omitempty"`
+	// Its end.
+	EndDate adama.Time `json:"end_date,omitzero"`
+	// Whether it runs now.
+	StartEndDateCheck *HealthcheckCheck `json:"start_end_date_check,omitempty"`
+	// Whether budget remains.
+	BudgetCheck *HealthcheckCheck `json:"budget_check,omitempty"`
+	// The budget left; nil without a strategy cap. Also read from a JSON
+	// string.
+	RemainingBudget *adama.Decimal `json:"remaining_budget,omitempty"`
+	// The remaining budget's currency.
+	CurrencyCode *string `json:"currency_code,omitempty"`
+	// Whether it has supply.
+	InventoryCheck *HealthcheckCheck `json:"inventory_check,omitempty"`
+	// Whether a day part is open now.
+	DayPartsCheck *HealthcheckCheck `json:"day_parts_check,omitempty"`
+	// When the next day part opens (UTC); set only while day_parts_check
+	// warns.
+	NextActiveWindowStart *adama.Time `json:"next_active_window_start,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthcheckStrategyAlias HealthcheckStrategy
+
+var healthcheckStrategyIdx = record.IndexOf(reflect.TypeFor[healthcheckStrategyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthcheckStrategy) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthcheckStrategy) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthcheckStrategy) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthcheckStrategyAlias)(x), healthcheckStrategyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthcheckStrategy) decodeFast(b []byte) bool {
+	*x = HealthcheckStrategy{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "activity_check":
+			x.ActivityCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		case "start_date":
+			if !record.IsNull(v) {
+				x.StartDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "use_campaign_start":
+			x.UseCampaignStart, ok = record.ReadPtr(v, record.ReadBool)
+		case "use_campaign_end":
+			x.UseCampaignEnd, ok = record.ReadPtr(v, record.ReadBool)
+		case "end_date":
+			if !record.IsNull(v) {
+				x.EndDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "start_end_date_check":
+			x.StartEndDateCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		case "budget_check":
+			x.BudgetCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		case "remaining_budget":
+			x.RemainingBudget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "currency_code":
+			x.CurrencyCode, ok = record.ReadPtr(v, record.ReadText)
+		case "inventory_check":
+			x.InventoryCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		case "day_parts_check":
+			x.DayPartsCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		case "next_active_window_start":
+			x.NextActiveWindowStart, ok = record.ReadUnmarshaler[adama.Time](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "status", "activity_check", "start_date", "use_campaign_start", "use_campaign_end", "end_date", "start_end_date_check", "budget_check", "remaining_budget", "currency_code", "inventory_check", "day_parts_check", "next_active_window_start")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthcheckStrategy) MarshalJSON() ([]byte, error) {
+	a := healthcheckStrategyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthcheckStrategy) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthcheckStrategy) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthcheckStrategyIdx, prefix)
+	out = append(out, x.ActivityCheck.misfits(record.MisfitPath(prefix, "activity_check"))...)
+	out = append(out, x.StartEndDateCheck.misfits(record.MisfitPath(prefix, "start_end_date_check"))...)
+	out = append(out, x.BudgetCheck.misfits(record.MisfitPath(prefix, "budget_check"))...)
+	out = append(out, x.InventoryCheck.misfits(record.MisfitPath(prefix, "inventory_check"))...)
+	out = append(out, x.DayPartsCheck.misfits(record.MisfitPath(prefix, "day_parts_check"))...)
+	return out
+}
+
+// HealthcheckCreative is the checks of a strategy's creatives
+// together.
+type HealthcheckCreative struct {
+	// Whether one creative is active and within its dates.
+	ActivityCheck *HealthcheckCheck `json:"activity_check,omitempty"`
+	// Whether one creative is approved.
+	ApprovalCheck *HealthcheckCheck `json:"approval_check,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type healthcheckCreativeAlias HealthcheckCreative
+
+var healthcheckCreativeIdx = record.IndexOf(reflect.TypeFor[healthcheckCreativeAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *HealthcheckCreative) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *HealthcheckCreative) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *HealthcheckCreative) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*healthcheckCreativeAlias)(x), healthcheckCreativeIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *HealthcheckCreative) decodeFast(b []byte) bool {
+	*x = HealthcheckCreative{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "activity_check":
+			x.ActivityCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		case "approval_check":
+			x.ApprovalCheck, ok = record.ReadRecord(v, (*HealthcheckCheck).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "activity_check", "approval_check")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x HealthcheckCreative) MarshalJSON() ([]byte, error) {
+	a := healthcheckCreativeAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *HealthcheckCreative) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *HealthcheckCreative) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, healthcheckCreativeIdx, prefix)
+	out = append(out, x.ActivityCheck.misfits(record.MisfitPath(prefix, "activity_check"))...)
+	out = append(out, x.ApprovalCheck.misfits(record.MisfitPath(prefix, "approval_check"))...)
+	return out
+}
+
+// TargetingFriendlyName is the readable name of one value of a
+// strategy's targeting.
+type TargetingFriendlyName struct {
+	// The readable name.
+	FriendlyName string `json:"friendly_name,omitempty"`
+	// The data vendor.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// The vendor's name.
+	VendorName string `json:"vendor_name,omitempty"`
+	// The target's id, as text. Also read from a JSON number.
+	TargetID string `json:"target_id,omitempty"`
+	// The dimension.
+	DimensionID int64 `json:"dimension_id,omitempty"`
+	// The dimension's code.
+	DimensionCode string `json:"dimension_code,omitempty"`
+	// The targeting tuple.
+	Tuple string `json:"tuple,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type targetingFriendlyNameAlias TargetingFriendlyName
+
+var targetingFriendlyNameIdx = record.IndexOf(reflect.TypeFor[targetingFriendlyNameAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TargetingFriendlyName) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TargetingFriendlyName) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TargetingFriendlyName) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*targetingFriendlyNameAlias)(x), targetingFriendlyNameIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TargetingFriendlyName) decodeFast(b []byte) bool {
+	*x = TargetingFriendlyName{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "friendly_name":
+			if !record.IsNull(v) {
+				x.FriendlyName, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "vendor_name":
+			if !record.IsNull(v) {
+				x.VendorName, ok = record.ReadText(v)
+			}
+		case "target_id":
+			if !record.IsNull(v) {
+				x.TargetID, ok = record.ReadText(v)
+			}
+		case "dimension_id":
+			if !record.IsNull(v) {
+				x.DimensionID, ok = record.ReadInt64(v)
+			}
+		case "dimension_code":
+			if !record.IsNull(v) {
+				x.DimensionCode, ok = record.ReadText(v)
+			}
+		case "tuple":
+			if !record.IsNull(v) {
+				x.Tuple, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "friendly_name", "vendor_id", "vendor_name", "target_id", "dimension_id", "dimension_code", "tuple")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TargetingFriendlyName) MarshalJSON() ([]byte, error) {
+	a := targetingFriendlyNameAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TargetingFriendlyName) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TargetingFriendlyName) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, targetingFriendlyNameIdx, prefix)
+	return out
+}
+
+// StrategyForecastQuery is the query a forecast of a strategy runs.
+type StrategyForecastQuery struct {
+	// The targeting expression.
+	Expression string `json:"expression,omitempty"`
+	// The frequency cap.
+	FreqCap *int64 `json:"freqCap,omitempty"`
+	// The frequency cap's period.
+	FreqDur ForecastFrequencyDuration `json:"freqDur,omitempty"`
+	// The spend cap. Also read from a JSON string.
+	MaxSpend *adama.Decimal `json:"maxSpend,omitempty"`
+	// The highest CPM. Also read from a JSON string.
+	MaxCPM *adama.Decimal `json:"maxCPM,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyForecastQueryAlias StrategyForecastQuery
+
+var strategyForecastQueryIdx = record.IndexOf(reflect.TypeFor[strategyForecastQueryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyForecastQuery) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyForecastQuery) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyForecastQuery) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyForecastQueryAlias)(x), strategyForecastQueryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyForecastQuery) decodeFast(b []byte) bool {
+	*x = StrategyForecastQuery{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "expression":
+			if !record.IsNull(v) {
+				x.Expression, ok = record.ReadText(v)
+			}
+		case "freqCap":
+			x.FreqCap, ok = record.ReadPtr(v, record.ReadInt64)
+		case "freqDur":
+			if !record.IsNull(v) {
+				x.FreqDur, ok = record.ReadEnum[ForecastFrequencyDuration](v)
+			}
+		case "maxSpend":
+			x.MaxSpend, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "maxCPM":
+			x.MaxCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "expression", "freqCap", "freqDur", "maxSpend", "maxCPM")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyForecastQuery) MarshalJSON() ([]byte, error) {
+	a := strategyForecastQueryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyForecastQuery) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyForecastQuery) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyForecastQueryIdx, prefix)
+	return out
+}
+
+// StrategyTargetingExpression is a strategy's normalised targeting
+// expression.
+type StrategyTargetingExpression struct {
+	// The serialised expression.
+	Expression string `json:"expression,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetingExpressionAlias StrategyTargetingExpression
+
+var strategyTargetingExpressionIdx = record.IndexOf(reflect.TypeFor[strategyTargetingExpressionAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetingExpression) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetingExpression) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetingExpression) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetingExpressionAlias)(x), strategyTargetingExpressionIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetingExpression) decodeFast(b []byte) bool {
+	*x = StrategyTargetingExpression{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "expression":
+			if !record.IsNull(v) {
+				x.Expression, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "expression")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetingExpression) MarshalJSON() ([]byte, error) {
+	a := strategyTargetingExpressionAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetingExpression) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetingExpression) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetingExpressionIdx, prefix)
+	return out
+}
+
+// StrategyDeal is a deal assigned to a strategy; a list without
+// full=* answers the collection form.
+type StrategyDeal struct {
+	// The assignment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The deal.
+	DealID int64 `json:"deal_id,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyDealAlias StrategyDeal
+
+var strategyDealIdx = record.IndexOf(reflect.TypeFor[strategyDealAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyDeal) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyDeal) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyDeal) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyDealAlias)(x), strategyDealIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyDeal) decodeFast(b []byte) bool {
+	*x = StrategyDeal{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "deal_id":
+			if !record.IsNull(v) {
+				x.DealID, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "strategy_id", "deal_id")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyDeal) MarshalJSON() ([]byte, error) {
+	a := strategyDealAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyDeal) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyDeal) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyDealIdx, prefix)
+	return out
+}
+
+// StrategyDayPart is a day part of a strategy.
+type StrategyDayPart struct {
+	// The day part's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// In the user's time zone (the default).
+	UserTime *bool `json:"user_time,omitempty"`
+	// Whether it is active.
+	Status *bool `json:"status,omitempty"`
+	// The first hour (0 to 23).
+	StartHour int64 `json:"start_hour"`
+	// The last hour (0 to 23).
+	EndHour int64 `json:"end_hour"`
+	// The days, one letter each (MTWRFSU). At most 7 characters.
+	Days string `json:"days,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyDayPartAlias StrategyDayPart
+
+var strategyDayPartIdx = record.IndexOf(reflect.TypeFor[strategyDayPartAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyDayPart) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyDayPart) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyDayPart) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyDayPartAlias)(x), strategyDayPartIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyDayPart) decodeFast(b []byte) bool {
+	*x = StrategyDayPart{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "user_time":
+			x.UserTime, ok = record.ReadPtr(v, record.ReadBool)
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "start_hour":
+			if !record.IsNull(v) {
+				x.StartHour, ok = record.ReadInt64(v)
+			}
+		case "end_hour":
+			if !record.IsNull(v) {
+				x.EndHour, ok = record.ReadInt64(v)
+			}
+		case "days":
+			if !record.IsNull(v) {
+				x.Days, ok = record.ReadText(v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "strategy_id", "user_time", "status", "start_hour", "end_hour", "days", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyDayPart) MarshalJSON() ([]byte, error) {
+	a := strategyDayPartAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyDayPart) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyDayPart) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyDayPartIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyDayPart) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// StrategyGroup is a strategy group; the collection form holds its
+// name, the extended form its count and strategies.
+type StrategyGroup struct {
+	// The group's name.
+	Name string `json:"name,omitempty"`
+	// How many strategies it holds.
+	Count int64 `json:"count,omitempty"`
+	// The strategies.
+	StrategyIDs []int64 `json:"strategy_ids,omitempty"`
+	// The group names (full form).
+	Group []string `json:"group,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyGroupAlias StrategyGroup
+
+var strategyGroupIdx = record.IndexOf(reflect.TypeFor[strategyGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyGroupAlias)(x), strategyGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyGroup) decodeFast(b []byte) bool {
+	*x = StrategyGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "count":
+			if !record.IsNull(v) {
+				x.Count, ok = record.ReadInt64(v)
+			}
+		case "strategy_ids":
+			x.StrategyIDs, ok = record.ReadList(v, record.ReadInt64)
+		case "group":
+			x.Group, ok = record.ReadList(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "name", "count", "strategy_ids", "group")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyGroup) MarshalJSON() ([]byte, error) {
+	a := strategyGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyGroupIdx, prefix)
+	return out
+}
+
+// StrategyIPAddress is the IP address targets of a strategy.
+type StrategyIPAddress struct {
+	// The record's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The addresses and ranges (IP or CIDR).
+	TargetInet []string `json:"target_inet,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyIPAddressAlias StrategyIPAddress
+
+var strategyIPAddressIdx = record.IndexOf(reflect.TypeFor[strategyIPAddressAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyIPAddress) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyIPAddress) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyIPAddress) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyIPAddressAlias)(x), strategyIPAddressIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyIPAddress) decodeFast(b []byte) bool {
+	*x = StrategyIPAddress{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "target_inet":
+			x.TargetInet, ok = record.ReadList(v, record.ReadText)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "strategy_id", "target_inet", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyIPAddress) MarshalJSON() ([]byte, error) {
+	a := strategyIPAddressAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyIPAddress) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyIPAddress) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyIPAddressIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyIPAddress) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// StrategyConcept is a concept assigned to a strategy.
+type StrategyConcept struct {
+	// The assignment's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// Its version.
+	Version int64 `json:"version,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The concept.
+	ConceptID int64 `json:"concept_id,omitempty"`
+	// Whether it is active.
+	Status *bool `json:"status,omitempty"`
+	// How the strategy's concepts share delivery.
+	Weighting StrategyWeighting `json:"weighting,omitempty"`
+	// Its share in percent. Also read from a JSON string.
+	Percent *adama.Decimal `json:"percent,omitempty"`
+	// When it was made. Read-only: not sent on create or update.
+	CreatedOn adama.Time `json:"created_on,omitzero"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyConceptAlias StrategyConcept
+
+var strategyConceptIdx = record.IndexOf(reflect.TypeFor[strategyConceptAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyConcept) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyConcept) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyConcept) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyConceptAlias)(x), strategyConceptIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyConcept) decodeFast(b []byte) bool {
+	*x = StrategyConcept{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "concept_id":
+			if !record.IsNull(v) {
+				x.ConceptID, ok = record.ReadInt64(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "weighting":
+			if !record.IsNull(v) {
+				x.Weighting, ok = record.ReadEnum[StrategyWeighting](v)
+			}
+		case "percent":
+			x.Percent, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "version", "strategy_id", "concept_id", "status", "weighting", "percent", "created_on", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyConcept) MarshalJSON() ([]byte, error) {
+	a := strategyConceptAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyConcept) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyConcept) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyConceptIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyConcept) clearReadOnly() {
+	x.CreatedOn = adama.Time{}
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"created_on", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// StrategyTargetValue is a strategy's target in one dimension with
+// its values.
+type StrategyTargetValue struct {
+	// The record's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The strategy's target.
+	StrategyTarget *StrategyTarget `json:"strategy_target,omitempty"`
+	// The values targeted.
+	TargetValue []StrategyTargetValueEntry `json:"target_value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetValueAlias StrategyTargetValue
+
+var strategyTargetValueIdx = record.IndexOf(reflect.TypeFor[strategyTargetValueAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetValue) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetValue) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetValue) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetValueAlias)(x), strategyTargetValueIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetValue) decodeFast(b []byte) bool {
+	*x = StrategyTargetValue{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_target":
+			x.StrategyTarget, ok = record.ReadRecord(v, (*StrategyTarget).decodeValid)
+		case "target_value":
+			x.TargetValue, ok = record.ReadList(v, func(e []byte) (StrategyTargetValueEntry, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyTargetValueEntry).decodeValid)
+				if p == nil {
+					return StrategyTargetValueEntry{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_target", "target_value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetValue) MarshalJSON() ([]byte, error) {
+	a := strategyTargetValueAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetValue) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetValue) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetValueIdx, prefix)
+	out = append(out, x.StrategyTarget.misfits(record.MisfitPath(prefix, "strategy_target"))...)
+	for i := range x.TargetValue {
+		out = append(out, x.TargetValue[i].misfits(record.MisfitPath(prefix, "target_value["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// StrategyTarget is a strategy's target in one dimension.
+type StrategyTarget struct {
+	// The target's id.
+	ID int64 `json:"id,omitempty"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The dimension.
+	TargetDimensionID int64 `json:"target_dimension_id,omitempty"`
+	// Whether the values are excluded.
+	Exclude *bool `json:"exclude,omitempty"`
+	// Whether the target is active.
+	Active *bool `json:"active,omitempty"`
+	// How the values are joined.
+	TargetOp Operator `json:"target_op,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetAlias StrategyTarget
+
+var strategyTargetIdx = record.IndexOf(reflect.TypeFor[strategyTargetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTarget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTarget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTarget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetAlias)(x), strategyTargetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTarget) decodeFast(b []byte) bool {
+	*x = StrategyTarget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "target_dimension_id":
+			if !record.IsNull(v) {
+				x.TargetDimensionID, ok = record.ReadInt64(v)
+			}
+		case "exclude":
+			x.Exclude, ok = record.ReadPtr(v, record.ReadBool)
+		case "active":
+			x.Active, ok = record.ReadPtr(v, record.ReadBool)
+		case "target_op":
+			if !record.IsNull(v) {
+				x.TargetOp, ok = record.ReadEnum[Operator](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_id", "target_dimension_id", "exclude", "active", "target_op")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTarget) MarshalJSON() ([]byte, error) {
+	a := strategyTargetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTarget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTarget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetIdx, prefix)
+	return out
+}
+
+// StrategyTargetValueEntry is one value of a strategy's target.
+type StrategyTargetValueEntry struct {
+	// The value's id.
+	ID int64 `json:"id,omitempty"`
+	// Its parent value.
+	ParentValueID *int64 `json:"parent_value_id,omitempty"`
+	// The dimension.
+	TargetDimensionID int64 `json:"target_dimension_id,omitempty"`
+	// Its name.
+	Name *string `json:"name,omitempty"`
+	// The value.
+	Value int64 `json:"value,omitempty"`
+	// Its code.
+	Code *string `json:"code,omitempty"`
+	// Whether it can be targeted.
+	IsTargetable *bool `json:"is_targetable,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetValueEntryAlias StrategyTargetValueEntry
+
+var strategyTargetValueEntryIdx = record.IndexOf(reflect.TypeFor[strategyTargetValueEntryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetValueEntry) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetValueEntry) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetValueEntry) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetValueEntryAlias)(x), strategyTargetValueEntryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetValueEntry) decodeFast(b []byte) bool {
+	*x = StrategyTargetValueEntry{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "parent_value_id":
+			x.ParentValueID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "target_dimension_id":
+			if !record.IsNull(v) {
+				x.TargetDimensionID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			x.Name, ok = record.ReadPtr(v, record.ReadText)
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			x.Code, ok = record.ReadPtr(v, record.ReadText)
+		case "is_targetable":
+			x.IsTargetable, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "parent_value_id", "target_dimension_id", "name", "value", "code", "is_targetable")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetValueEntry) MarshalJSON() ([]byte, error) {
+	a := strategyTargetValueEntryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetValueEntry) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetValueEntry) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetValueEntryIdx, prefix)
+	return out
+}
+
+// StrategyPostalCode is a postal code target of a strategy.
+type StrategyPostalCode struct {
+	// The record's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// The strategy.
+	StrategyID int64 `json:"strategy_id,omitempty"`
+	// The postal code's name.
+	Name string `json:"name,omitempty"`
+	// Its target value.
+	Value int64 `json:"value,omitempty"`
+	// The postal code.
+	Code string `json:"code,omitempty"`
+	// Whether it is excluded.
+	Exclude *bool `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyPostalCodeAlias StrategyPostalCode
+
+var strategyPostalCodeIdx = record.IndexOf(reflect.TypeFor[strategyPostalCodeAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyPostalCode) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyPostalCode) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyPostalCode) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyPostalCodeAlias)(x), strategyPostalCodeIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyPostalCode) decodeFast(b []byte) bool {
+	*x = StrategyPostalCode{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "strategy_id":
+			if !record.IsNull(v) {
+				x.StrategyID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "value":
+			if !record.IsNull(v) {
+				x.Value, ok = record.ReadInt64(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "exclude":
+			x.Exclude, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "strategy_id", "name", "value", "code", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyPostalCode) MarshalJSON() ([]byte, error) {
+	a := strategyPostalCodeAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyPostalCode) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyPostalCode) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyPostalCodeIdx, prefix)
 	return out
 }
 

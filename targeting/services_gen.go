@@ -671,6 +671,122 @@ func (o *SiteListAssignmentListOptions) query(limit, offset int) url.Values {
 	return q
 }
 
+// StrategyListOptions are the parameters of GET /strategies: one
+// page of strategies: id, name and entity_type, or every property
+// with full=*. A nil *StrategyListOptions asks for the platform's
+// defaults; the struct is copied, never changed.
+type StrategyListOptions struct {
+	ListOptions
+	// With (with): related properties to add.
+	With []StrategyWith
+	// Full (full): * asks for every property.
+	Full bool
+	// Extended (extended): add the extended properties.
+	Extended *bool
+	// LiveOnly (live_only): only the strategies running now.
+	LiveOnly *bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *StrategyListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	for _, v := range o.With {
+		q.Add("with", string(v))
+	}
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if o.Extended != nil {
+		q.Set("extended", strconv.FormatBool(*o.Extended))
+	}
+	if o.LiveOnly != nil {
+		q.Set("live_only", strconv.FormatBool(*o.LiveOnly))
+	}
+	return q
+}
+
+// StrategyDealListOptions are the parameters of GET /strategy_deals:
+// one page of the deals assigned to strategies. A nil
+// *StrategyDealListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type StrategyDealListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+	// With (with): related records to embed.
+	With StrategyDealWith
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *StrategyDealListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if o.With != "" {
+		q.Set("with", string(o.With))
+	}
+	return q
+}
+
+// StrategyParameterListOptions are the parameters of GET
+// /strategy_day_parts: one page of strategies' day parts. A nil
+// *StrategyParameterListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type StrategyParameterListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *StrategyParameterListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	return q
+}
+
+// StrategyGroupListOptions are the parameters of GET
+// /strategy_groups: the strategy groups by name, unpaged. The
+// platform takes none today; the struct gives the list the signature
+// of every list, so that options can be added without breaking
+// callers.
+type StrategyGroupListOptions struct {
+}
+
+// query is the query of the list: the options set (the list is not
+// paged by offset).
+func (o *StrategyGroupListOptions) query(_, _ int) url.Values {
+	q := url.Values{}
+	return q
+}
+
+// StrategyConceptListOptions are the parameters of GET
+// /strategy_concepts: one page of the concepts assigned to
+// strategies. A nil *StrategyConceptListOptions asks for the
+// platform's defaults; the struct is copied, never changed.
+type StrategyConceptListOptions struct {
+	ListOptions
+	// Full (full): * asks for every property.
+	Full bool
+	// Extended (extended): add the extended properties.
+	Extended *bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *StrategyConceptListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.Full {
+		q.Set("full", "*")
+	}
+	if o.Extended != nil {
+		q.Set("extended", strconv.FormatBool(*o.Extended))
+	}
+	return q
+}
+
 // List calls GET /attachments. The operation: one page of
 // attachments, optionally of one strategy and some dimensions.
 func (s *AttachmentService) List(ctx context.Context, opts *AttachmentListOptions, ro ...adama.RequestOption) (*adama.Page[*Attachment], error) {
@@ -3035,6 +3151,420 @@ func (s *SiteListService) AllAssignments(ctx context.Context, siteListID int64, 
 	}
 }
 
+// List calls GET /strategies. The operation: one page of strategies:
+// id, name and entity_type, or every property with full=*.
+func (s *StrategyService) List(ctx context.Context, opts *StrategyListOptions, ro ...adama.RequestOption) (*adama.Page[*Strategy], error) {
+	var o StrategyListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[Strategy](ctx, s.g, &call.Call{Path: "/strategies", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategies, page by page;
+// no request is made before the caller ranges, and an error ends
+// the iteration. The operation: one page of strategies: id, name and
+// entity_type, or every property with full=*.
+func (s *StrategyService) All(ctx context.Context, opts *StrategyListOptions, ro ...adama.RequestOption) iter.Seq2[*Strategy, error] {
+	var o StrategyListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	o.With = slices.Clone(o.With)
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*Strategy, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*Strategy], error) {
+			return listPage[Strategy](ctx, s.g, &call.Call{Path: "/strategies", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /strategies,
+// returning the record as the platform has it. The operation:
+// create a strategy.
+func (s *StrategyService) Create(ctx context.Context, rec *Strategy, ro ...adama.RequestOption) (*Strategy, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Strategy](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/strategies", JSON: body}, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /strategies/{strategy_id}, returning the record as the platform
+// has it. The operation: change a strategy; the version read must be
+// sent.
+func (s *StrategyService) Update(ctx context.Context, rec *Strategy, ro ...adama.RequestOption) (*Strategy, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[Strategy](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/strategies/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it
+// with Update (POST /strategies/{strategy_id}), reading again and
+// retrying on a version conflict (adama.DefaultModifyAttempts rounds
+// in all).
+func (s *StrategyService) Modify(ctx context.Context, strategyID int64, change func(*Strategy) error, ro ...adama.RequestOption) (*Strategy, error) {
+	if err := positiveID("strategy_id", strategyID); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "strategy "+strconv.FormatInt(strategyID, 10),
+		func(ctx context.Context) (*Strategy, error) { return s.Get(ctx, strategyID, ro...) },
+		change,
+		func(ctx context.Context, rec *Strategy) (*Strategy, error) { return s.Update(ctx, rec, ro...) })
+}
+
+// Healthcheck calls GET /strategies/{strategy_id}/healthcheck.
+// The operation: the checks of whether a strategy can deliver,
+// level by level.
+func (s *StrategyService) Healthcheck(ctx context.Context, strategyID int64, ro ...adama.RequestOption) (*StrategyHealthcheck, error) {
+	if err := positiveID("strategy_id", strategyID); err != nil {
+		return nil, err
+	}
+	return call.One[StrategyHealthcheck](ctx, s.g, &call.Call{Path: "/strategies/" + strconv.FormatInt(strategyID, 10) + "/healthcheck"}, ro...)
+}
+
+// ForecastQuery calls GET /strategies/{strategy_id}/forecast_query.
+// The operation: the query a forecast of the strategy would run.
+func (s *StrategyService) ForecastQuery(ctx context.Context, strategyID int64, ro ...adama.RequestOption) (*StrategyForecastQuery, error) {
+	if err := positiveID("strategy_id", strategyID); err != nil {
+		return nil, err
+	}
+	return call.One[StrategyForecastQuery](ctx, s.g, &call.Call{Path: "/strategies/" + strconv.FormatInt(strategyID, 10) + "/forecast_query"}, ro...)
+}
+
+// History calls GET /strategies/{strategy_id}/history. The
+// operation: one page of the strategy's changes.
+func (s *StrategyService) History(ctx context.Context, strategyID int64, opts *HistoryOptions, ro ...adama.RequestOption) (*adama.Page[*HistoryEntry], error) {
+	if err := positiveID("strategy_id", strategyID); err != nil {
+		return nil, err
+	}
+	var o HistoryOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/strategies/" + strconv.FormatInt(strategyID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// List calls GET /strategy_deals. The operation: one page of the
+// deals assigned to strategies.
+func (s *StrategyDealService) List(ctx context.Context, opts *StrategyDealListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyDeal], error) {
+	var o StrategyDealListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyDeal](ctx, s.g, &call.Call{Path: "/strategy_deals", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_deals, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of the deals assigned
+// to strategies.
+func (s *StrategyDealService) All(ctx context.Context, opts *StrategyDealListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyDeal, error] {
+	var o StrategyDealListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyDeal, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyDeal], error) {
+			return listPage[StrategyDeal](ctx, s.g, &call.Call{Path: "/strategy_deals", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_day_parts. The operation: one page of
+// strategies' day parts.
+func (s *StrategyDayPartService) List(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyDayPart], error) {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyDayPart](ctx, s.g, &call.Call{Path: "/strategy_day_parts", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_day_parts,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of strategies'
+// day parts.
+func (s *StrategyDayPartService) All(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyDayPart, error] {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyDayPart, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyDayPart], error) {
+			return listPage[StrategyDayPart](ctx, s.g, &call.Call{Path: "/strategy_day_parts", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_groups. The operation: the strategy
+// groups by name, unpaged.
+func (s *StrategyGroupService) List(ctx context.Context, opts *StrategyGroupListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyGroup], error) {
+	var o StrategyGroupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return listPage[StrategyGroup](ctx, s.g, &call.Call{Path: "/strategy_groups", Query: o.query(0, 0)}, ro)
+}
+
+// All iterates over every record of GET /strategy_groups, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: the strategy groups by name,
+// unpaged.
+func (s *StrategyGroupService) All(ctx context.Context, opts *StrategyGroupListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyGroup, error] {
+	var o StrategyGroupListOptions
+	if opts != nil {
+		o = *opts
+	}
+	return func(yield func(*StrategyGroup, error) bool) {
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyGroup], error) {
+			q := cur.Next
+			if q == nil {
+				q = o.query(0, 0)
+			}
+			return listPage[StrategyGroup](ctx, s.g, &call.Call{Path: "/strategy_groups", Query: q}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Links: true}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_ip_addresses. The operation: one page of
+// strategies' IP address targets; q must name strategy_id.
+func (s *StrategyIPAddressService) List(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyIPAddress], error) {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyIPAddress](ctx, s.g, &call.Call{Path: "/strategy_ip_addresses", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_ip_addresses,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of strategies'
+// IP address targets; q must name strategy_id.
+func (s *StrategyIPAddressService) All(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyIPAddress, error] {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyIPAddress, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyIPAddress], error) {
+			return listPage[StrategyIPAddress](ctx, s.g, &call.Call{Path: "/strategy_ip_addresses", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_concepts. The operation: one page of the
+// concepts assigned to strategies.
+func (s *StrategyConceptService) List(ctx context.Context, opts *StrategyConceptListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyConcept], error) {
+	var o StrategyConceptListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyConcept](ctx, s.g, &call.Call{Path: "/strategy_concepts", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_concepts,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of the concepts
+// assigned to strategies.
+func (s *StrategyConceptService) All(ctx context.Context, opts *StrategyConceptListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyConcept, error] {
+	var o StrategyConceptListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyConcept, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyConcept], error) {
+			return listPage[StrategyConcept](ctx, s.g, &call.Call{Path: "/strategy_concepts", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_target_values. The operation: one page of
+// strategies' target values.
+func (s *StrategyTargetValueService) List(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyTargetValue], error) {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyTargetValue](ctx, s.g, &call.Call{Path: "/strategy_target_values", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_target_values,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of strategies'
+// target values.
+func (s *StrategyTargetValueService) All(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyTargetValue, error] {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyTargetValue, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyTargetValue], error) {
+			return listPage[StrategyTargetValue](ctx, s.g, &call.Call{Path: "/strategy_target_values", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// List calls GET /strategy_postal_codes. The operation: one page of
+// strategies' postal code targets; q must name strategy_id.
+func (s *StrategyPostalCodeService) List(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) (*adama.Page[*StrategyPostalCode], error) {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[StrategyPostalCode](ctx, s.g, &call.Call{Path: "/strategy_postal_codes", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /strategy_postal_codes,
+// page by page; no request is made before the caller ranges, and an
+// error ends the iteration. The operation: one page of strategies'
+// postal code targets; q must name strategy_id.
+func (s *StrategyPostalCodeService) All(ctx context.Context, opts *StrategyParameterListOptions, ro ...adama.RequestOption) iter.Seq2[*StrategyPostalCode, error] {
+	var o StrategyParameterListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*StrategyPostalCode, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*StrategyPostalCode], error) {
+			return listPage[StrategyPostalCode](ctx, s.g, &call.Call{Path: "/strategy_postal_codes", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
 func (x *Attachment) createRequest() (any, error) {
@@ -3395,6 +3925,51 @@ func (x *Agency) updateRequest() (any, error) {
 	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
 }
 
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
+func (x *Strategy) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *Strategy) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("strategy_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
 // positiveID refuses an id below 1 before sending, naming the path
 // parameter.
 func positiveID(field string, id int64) error {
@@ -3638,6 +4213,37 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"downloadSiteList", "GET", "/site_lists/{site_list_id}/download.csv", "SiteLists", "Download", "a CSV answer streamed to the caller as an io.ReadCloser, never read whole into memory"},
 	{"listSiteListAssignments", "GET", "/site_lists/{site_list_id}/assignments", "SiteLists", "Assignments", ""},
 	{"listSiteListAssignments", "GET", "/site_lists/{site_list_id}/assignments", "SiteLists", "AllAssignments", ""},
+	{"listStrategies", "GET", "/strategies", "Strategies", "List", ""},
+	{"listStrategies", "GET", "/strategies", "Strategies", "All", ""},
+	{"createStrategy", "POST", "/strategies", "Strategies", "Create", ""},
+	{"getStrategy", "GET", "/strategies/{strategy_id}", "Strategies", "Get", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"getStrategy", "GET", "/strategies/{strategy_id}", "Strategies", "GetExtended", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read"},
+	{"updateStrategy", "POST", "/strategies/{strategy_id}", "Strategies", "Update", ""},
+	{"updateStrategy", "POST", "/strategies/{strategy_id}", "Strategies", "Modify", ""},
+	{"copyStrategy", "POST", "/strategies/{strategy_id}/copy", "Strategies", "Copy", "the copy's options are a body of their own (name, status and what to copy), answered with the new strategy"},
+	{"getStrategyHealthcheck", "GET", "/strategies/{strategy_id}/healthcheck", "Strategies", "Healthcheck", ""},
+	{"getStrategyFriendlyNames", "GET", "/strategies/{strategy_id}/friendly_names", "Strategies", "FriendlyNames", "an unpaged list under the strategy, answered whole as a slice"},
+	{"getStrategyForecastQuery", "GET", "/strategies/{strategy_id}/forecast_query", "Strategies", "ForecastQuery", ""},
+	{"getStrategyTargetingExpression", "GET", "/strategies/{strategy_id}/targeting_expression", "Strategies", "TargetingExpression", "include_inactive is a query flag of the call, taken as an argument"},
+	{"getStrategyHistory", "GET", "/strategies/{strategy_id}/history", "Strategies", "History", ""},
+	{"bulkUpdateStrategies", "POST", "/bulk_update/strategies", "Strategies", "BulkUpdate", "bulk update with per-item outcomes: each strategy's changes since its read, matched back by id (200, or 207 listing only the strategies updated)"},
+	{"listStrategiesHistory", "POST", "/audit_log/strategies", "Strategies", "AuditLog", "a POST that only reads: the ids go in the body (AuditLogRequest), the paging in the query, the answer is a page of changes"},
+	{"listStrategyDeals", "GET", "/strategy_deals", "StrategyDeals", "List", ""},
+	{"listStrategyDeals", "GET", "/strategy_deals", "StrategyDeals", "All", ""},
+	{"listStrategyDayParts", "GET", "/strategy_day_parts", "StrategyDayParts", "List", ""},
+	{"listStrategyDayParts", "GET", "/strategy_day_parts", "StrategyDayParts", "All", ""},
+	{"listStrategyGroups", "GET", "/strategy_groups", "StrategyGroups", "List", ""},
+	{"listStrategyGroups", "GET", "/strategy_groups", "StrategyGroups", "All", ""},
+	{"listStrategyIPAddresses", "GET", "/strategy_ip_addresses", "StrategyIPAddresses", "List", ""},
+	{"listStrategyIPAddresses", "GET", "/strategy_ip_addresses", "StrategyIPAddresses", "All", ""},
+	{"downloadStrategyIPAddresses", "GET", "/strategy_ip_addresses/{strategy_id}/download.csv", "StrategyIPAddresses", "Download", "a CSV file streamed to the caller as an io.ReadCloser, never read whole"},
+	{"listStrategyConcepts", "GET", "/strategy_concepts", "StrategyConcepts", "List", ""},
+	{"listStrategyConcepts", "GET", "/strategy_concepts", "StrategyConcepts", "All", ""},
+	{"listStrategyTargetValues", "GET", "/strategy_target_values", "StrategyTargetValues", "List", ""},
+	{"listStrategyTargetValues", "GET", "/strategy_target_values", "StrategyTargetValues", "All", ""},
+	{"listStrategyPostalCodes", "GET", "/strategy_postal_codes", "StrategyPostalCodes", "List", ""},
+	{"listStrategyPostalCodes", "GET", "/strategy_postal_codes", "StrategyPostalCodes", "All", ""},
+	{"downloadStrategyPostalCodes", "GET", "/strategy_postal_codes/{strategy_id}/download.csv", "StrategyPostalCodes", "Download", "a CSV file streamed to the caller as an io.ReadCloser, never read whole"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -3686,4 +4292,13 @@ var _ = []any{
 	(*SiteListService).Upload,
 	(*SiteListService).Reupload,
 	(*SiteListService).Download,
+	(*StrategyService).Get,
+	(*StrategyService).GetExtended,
+	(*StrategyService).Copy,
+	(*StrategyService).FriendlyNames,
+	(*StrategyService).TargetingExpression,
+	(*StrategyService).BulkUpdate,
+	(*StrategyService).AuditLog,
+	(*StrategyIPAddressService).Download,
+	(*StrategyPostalCodeService).Download,
 }

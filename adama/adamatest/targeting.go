@@ -1,7 +1,10 @@
 package adamatest
 
 import (
+	"net/http"
+
 	"github.com/adamasdk/adama-go/internal/fake"
+	"github.com/adamasdk/adama-go/internal/fake/entityfake"
 	"github.com/adamasdk/adama-go/internal/fake/targetingfake"
 	"github.com/adamasdk/adama-go/targeting"
 )
@@ -13,6 +16,14 @@ const (
 	TargetingAdvertisers = targetingfake.Advertisers
 	TargetingTargetPaths = targetingfake.TargetPaths
 	TargetingPermissions = targetingfake.Permissions
+	TargetingStrategies  = targetingfake.Strategies
+	// The strategy parameters, seeded with AddN or AddRaw of their handles.
+	TargetingStrategyDeals        = targetingfake.StrategyDeals
+	TargetingStrategyDayParts     = targetingfake.StrategyDayParts
+	TargetingStrategyIPAddresses  = targetingfake.StrategyIPAddresses
+	TargetingStrategyConcepts     = targetingfake.StrategyConcepts
+	TargetingStrategyTargetValues = targetingfake.StrategyTargetValues
+	TargetingStrategyPostalCodes  = targetingfake.StrategyPostalCodes
 )
 
 const targetingGroup = "targeting"
@@ -24,6 +35,14 @@ func registerTargeting(r fake.Registrar) {
 	st := targetingfake.Register(r)
 	if s := serverOf(r); s != nil {
 		s.setStore(targetingGroup, st)
+		// One bulk strategy path, two views of strategies: group A's
+		// deprecated BulkUpdateStrategies names group A's.
+		st.SetBulkStrategiesFallback(func() http.Handler {
+			if es := storeOf[*entityfake.Store](s, "entity"); es != nil {
+				return es.BulkStrategiesHandler()
+			}
+			return nil
+		})
 	}
 }
 
@@ -37,6 +56,7 @@ type TargetingHandle struct {
 	advertisers *Records[int64, targeting.Advertiser]
 	paths       *Records[int64, targeting.TargetPath]
 	users       *Records[int64, targeting.PermittedUser]
+	strategies  *Records[int64, targeting.Strategy]
 }
 
 // Targeting returns the handle on group B's state.
@@ -44,7 +64,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	st := storeOf[*targetingfake.Store](s, targetingGroup)
 	h := &TargetingHandle{st: st, attachments: &Records[int64, targeting.Attachment]{}, targets: &Records[int64, targeting.Target]{},
 		advertisers: &Records[int64, targeting.Advertiser]{}, paths: &Records[int64, targeting.TargetPath]{},
-		users: &Records[int64, targeting.PermittedUser]{}}
+		users: &Records[int64, targeting.PermittedUser]{}, strategies: &Records[int64, targeting.Strategy]{}}
 	if st == nil {
 		return h
 	}
@@ -53,6 +73,7 @@ func (s *Server) Targeting() *TargetingHandle {
 	h.advertisers = targetingRecords(st, TargetingAdvertisers, func(a *targeting.Advertiser) int64 { return a.ID })
 	h.paths = targetingRecords(st, TargetingTargetPaths, func(p *targeting.TargetPath) int64 { return p.ID })
 	h.users = targetingRecords(st, TargetingPermissions, func(u *targeting.PermittedUser) int64 { return u.ID })
+	h.strategies = targetingRecords(st, TargetingStrategies, func(x *targeting.Strategy) int64 { return x.ID })
 	return h
 }
 
@@ -85,4 +106,46 @@ func (h *TargetingHandle) AddN(collection string, n int, template map[string]any
 	if h.st != nil {
 		h.st.Generate(collection, n, template)
 	}
+}
+
+// Strategies returns the strategies, keyed by id.
+func (h *TargetingHandle) Strategies() *Records[int64, targeting.Strategy] { return h.strategies }
+
+// strategyParams returns the records of a strategy parameter collection
+// (empty on a server without the group).
+func strategyParams[T any](h *TargetingHandle, coll string, key func(*T) int64) *Records[int64, T] {
+	if h.st == nil {
+		return &Records[int64, T]{}
+	}
+	return targetingRecords(h.st, coll, key)
+}
+
+// StrategyDeals returns the deals assigned to strategies, keyed by id.
+func (h *TargetingHandle) StrategyDeals() *Records[int64, targeting.StrategyDeal] {
+	return strategyParams(h, TargetingStrategyDeals, func(x *targeting.StrategyDeal) int64 { return x.ID })
+}
+
+// StrategyDayParts returns the strategies' day parts, keyed by id.
+func (h *TargetingHandle) StrategyDayParts() *Records[int64, targeting.StrategyDayPart] {
+	return strategyParams(h, TargetingStrategyDayParts, func(x *targeting.StrategyDayPart) int64 { return x.ID })
+}
+
+// StrategyIPAddresses returns the strategies' IP address targets, keyed by id.
+func (h *TargetingHandle) StrategyIPAddresses() *Records[int64, targeting.StrategyIPAddress] {
+	return strategyParams(h, TargetingStrategyIPAddresses, func(x *targeting.StrategyIPAddress) int64 { return x.ID })
+}
+
+// StrategyConcepts returns the concepts assigned to strategies, keyed by id.
+func (h *TargetingHandle) StrategyConcepts() *Records[int64, targeting.StrategyConcept] {
+	return strategyParams(h, TargetingStrategyConcepts, func(x *targeting.StrategyConcept) int64 { return x.ID })
+}
+
+// StrategyTargetValues returns the strategies' target values, keyed by id.
+func (h *TargetingHandle) StrategyTargetValues() *Records[int64, targeting.StrategyTargetValue] {
+	return strategyParams(h, TargetingStrategyTargetValues, func(x *targeting.StrategyTargetValue) int64 { return x.ID })
+}
+
+// StrategyPostalCodes returns the strategies' postal code targets, keyed by id.
+func (h *TargetingHandle) StrategyPostalCodes() *Records[int64, targeting.StrategyPostalCode] {
+	return strategyParams(h, TargetingStrategyPostalCodes, func(x *targeting.StrategyPostalCode) int64 { return x.ID })
 }

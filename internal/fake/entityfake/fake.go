@@ -71,7 +71,6 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	r.Handle("POST "+Prefix+"/{collection}/{id}", fake.Session, http.HandlerFunc(h.update))
 	r.Handle("GET "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.sub))
 	r.Handle("POST "+Prefix+"/{collection}/{a}/{b}", fake.Session, http.HandlerFunc(h.subPost))
-	r.Handle("POST "+BulkStrategiesPath, fake.Session, http.HandlerFunc(h.bulkStrategies))
 	registerSiteLists(r, h)
 	registerBrainSelections(r, h)
 	registerTargets(r, h)

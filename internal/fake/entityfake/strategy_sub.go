@@ -277,6 +277,14 @@ func (h *handler) strategyDeals(w http.ResponseWriter, r *http.Request, c *colle
 	writeOne(w, r, out)
 }
 
+// BulkStrategiesHandler returns the handler of the bulk strategy update
+// over this store's strategies. The path belongs to the v3.0 group
+// (targetingfake), which serves it and hands it here when the strategies
+// it names are group A's (entity's deprecated BulkUpdateStrategies).
+func (s *Store) BulkStrategiesHandler() http.Handler {
+	return http.HandlerFunc((&handler{st: s}).bulkStrategies)
+}
+
 // bulkStrategies serves POST /api/v3.0/bulk_update/strategies: a JSON
 // body {"update":[{"id":…, fields…}]}. Every item is checked first (the
 // strategy exists, each field is a strategy field with a value that fits,

@@ -8,6 +8,7 @@ import "net/http"
 type handler struct {
 	att, tgt, adv, paths *resource
 	perm                 *permissions
+	strat                *strategies
 	cr                   creatives // creatives.go
 	orgs                 *orgFamily
 	aud                  *audiences
@@ -20,6 +21,7 @@ func newHandler(st *Store) *handler {
 		adv:   &resource{st: st, coll: Advertisers, create: advertiserCreate, update: advertiserUpdate, project: advertiserView, history: true},
 		paths: &resource{st: st, coll: TargetPaths},
 		perm:  &permissions{st: st},
+		strat: newStrategies(st),
 		cr:    newCreatives(st),
 		orgs:  newOrgFamily(st),
 		aud:   newAudiences(st),

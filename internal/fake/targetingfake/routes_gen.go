@@ -91,8 +91,12 @@ type operations interface {
 	auditLogAgencies(w http.ResponseWriter, r *http.Request)
 	// auditLogOrganizations serves POST /audit_log/organizations.
 	auditLogOrganizations(w http.ResponseWriter, r *http.Request)
+	// listStrategiesHistory serves POST /audit_log/strategies.
+	listStrategiesHistory(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateAtomicCreatives serves POST /bulk_update/atomic_creatives.
 	bulkUpdateAtomicCreatives(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateStrategies serves POST /bulk_update/strategies.
+	bulkUpdateStrategies(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
 	listCampaignUsers(w http.ResponseWriter, r *http.Request)
 	// estimateContextualSegmentsCPM serves POST /contextual_segments/cpm_estimate.
@@ -197,8 +201,46 @@ type operations interface {
 	downloadSiteList(w http.ResponseWriter, r *http.Request)
 	// reuploadSiteList serves POST /site_lists/{site_list_id}/upload.
 	reuploadSiteList(w http.ResponseWriter, r *http.Request)
+	// listStrategies serves GET /strategies.
+	listStrategies(w http.ResponseWriter, r *http.Request)
+	// createStrategy serves POST /strategies.
+	createStrategy(w http.ResponseWriter, r *http.Request)
+	// getStrategy serves GET /strategies/{strategy_id}.
+	getStrategy(w http.ResponseWriter, r *http.Request)
+	// updateStrategy serves POST /strategies/{strategy_id}.
+	updateStrategy(w http.ResponseWriter, r *http.Request)
+	// copyStrategy serves POST /strategies/{strategy_id}/copy.
+	copyStrategy(w http.ResponseWriter, r *http.Request)
+	// getStrategyForecastQuery serves GET /strategies/{strategy_id}/forecast_query.
+	getStrategyForecastQuery(w http.ResponseWriter, r *http.Request)
+	// getStrategyFriendlyNames serves GET /strategies/{strategy_id}/friendly_names.
+	getStrategyFriendlyNames(w http.ResponseWriter, r *http.Request)
+	// getStrategyHealthcheck serves GET /strategies/{strategy_id}/healthcheck.
+	getStrategyHealthcheck(w http.ResponseWriter, r *http.Request)
+	// getStrategyHistory serves GET /strategies/{strategy_id}/history.
+	getStrategyHistory(w http.ResponseWriter, r *http.Request)
 	// listStrategyUsers serves GET /strategies/{strategy_id}/permissions.
 	listStrategyUsers(w http.ResponseWriter, r *http.Request)
+	// getStrategyTargetingExpression serves GET /strategies/{strategy_id}/targeting_expression.
+	getStrategyTargetingExpression(w http.ResponseWriter, r *http.Request)
+	// listStrategyConcepts serves GET /strategy_concepts.
+	listStrategyConcepts(w http.ResponseWriter, r *http.Request)
+	// listStrategyDayParts serves GET /strategy_day_parts.
+	listStrategyDayParts(w http.ResponseWriter, r *http.Request)
+	// listStrategyDeals serves GET /strategy_deals.
+	listStrategyDeals(w http.ResponseWriter, r *http.Request)
+	// listStrategyGroups serves GET /strategy_groups.
+	listStrategyGroups(w http.ResponseWriter, r *http.Request)
+	// listStrategyIPAddresses serves GET /strategy_ip_addresses.
+	listStrategyIPAddresses(w http.ResponseWriter, r *http.Request)
+	// downloadStrategyIPAddresses serves GET /strategy_ip_addresses/{strategy_id}/download.csv.
+	downloadStrategyIPAddresses(w http.ResponseWriter, r *http.Request)
+	// listStrategyPostalCodes serves GET /strategy_postal_codes.
+	listStrategyPostalCodes(w http.ResponseWriter, r *http.Request)
+	// downloadStrategyPostalCodes serves GET /strategy_postal_codes/{strategy_id}/download.csv.
+	downloadStrategyPostalCodes(w http.ResponseWriter, r *http.Request)
+	// listStrategyTargetValues serves GET /strategy_target_values.
+	listStrategyTargetValues(w http.ResponseWriter, r *http.Request)
 	// listSupplySources serves GET /supply_sources.
 	listSupplySources(w http.ResponseWriter, r *http.Request)
 	// getSupplySource serves GET /supply_sources/{supply_source_id}.
@@ -312,7 +354,9 @@ func routes(ops operations) fake.Routes {
 		"POST /audit_log/advertisers":                                  ops.auditLogAdvertisers,
 		"POST /audit_log/agencies":                                     ops.auditLogAgencies,
 		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
+		"POST /audit_log/strategies":                                   ops.listStrategiesHistory,
 		"POST /bulk_update/atomic_creatives":                           ops.bulkUpdateAtomicCreatives,
+		"POST /bulk_update/strategies":                                 ops.bulkUpdateStrategies,
 		"GET /campaigns/{campaign_id}/permissions":                     ops.listCampaignUsers,
 		"POST /contextual_segments/cpm_estimate":                       ops.estimateContextualSegmentsCPM,
 		"GET /creatives/{creative_id}":                                 ops.getCreativeTag,
@@ -365,7 +409,26 @@ func routes(ops operations) fake.Routes {
 		"GET /site_lists/{site_list_id}/assignments":                   ops.listSiteListAssignments,
 		"GET /site_lists/{site_list_id}/download.csv":                  ops.downloadSiteList,
 		"POST /site_lists/{site_list_id}/upload":                       ops.reuploadSiteList,
+		"GET /strategies":                                              ops.listStrategies,
+		"POST /strategies":                                             ops.createStrategy,
+		"GET /strategies/{strategy_id}":                                ops.getStrategy,
+		"POST /strategies/{strategy_id}":                               ops.updateStrategy,
+		"POST /strategies/{strategy_id}/copy":                          ops.copyStrategy,
+		"GET /strategies/{strategy_id}/forecast_query":                 ops.getStrategyForecastQuery,
+		"GET /strategies/{strategy_id}/friendly_names":                 ops.getStrategyFriendlyNames,
+		"GET /strategies/{strategy_id}/healthcheck":                    ops.getStrategyHealthcheck,
+		"GET /strategies/{strategy_id}/history":                        ops.getStrategyHistory,
 		"GET /strategies/{strategy_id}/permissions":                    ops.listStrategyUsers,
+		"GET /strategies/{strategy_id}/targeting_expression":           ops.getStrategyTargetingExpression,
+		"GET /strategy_concepts":                                       ops.listStrategyConcepts,
+		"GET /strategy_day_parts":                                      ops.listStrategyDayParts,
+		"GET /strategy_deals":                                          ops.listStrategyDeals,
+		"GET /strategy_groups":                                         ops.listStrategyGroups,
+		"GET /strategy_ip_addresses":                                   ops.listStrategyIPAddresses,
+		"GET /strategy_ip_addresses/{strategy_id}/download.csv":        ops.downloadStrategyIPAddresses,
+		"GET /strategy_postal_codes":                                   ops.listStrategyPostalCodes,
+		"GET /strategy_postal_codes/{strategy_id}/download.csv":        ops.downloadStrategyPostalCodes,
+		"GET /strategy_target_values":                                  ops.listStrategyTargetValues,
 		"GET /supply_sources":                                          ops.listSupplySources,
 		"GET /supply_sources/{supply_source_id}":                       ops.getSupplySource,
 		"GET /target":                                                  ops.listTargetsLegacy,
@@ -421,6 +484,12 @@ var bodies = map[string]fake.Body{
 	},
 	"bulkUpdateAtomicCreatives": {
 		Required: []string{"atomic_creatives"},
+	},
+	"bulkUpdateStrategies": {
+		Required: []string{"update"},
+	},
+	"copyStrategy": {
+		Required: []string{"name", "status"},
 	},
 	"createAdvertiser": {
 		Required: []string{"name", "agency_id", "vertical_id", "ad_server_id", "domain"},
@@ -501,6 +570,15 @@ var bodies = map[string]fake.Body{
 			"type": {"CONTEXTUAL", "AUDIENCE"},
 		},
 	},
+	"createStrategy": {
+		Required: []string{"campaign_id", "name", "media_type", "goals", "duration", "pacing"},
+		Enums: map[string][]string{
+			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"media_type":       {"DISPLAY", "VIDEO"},
+			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"type":             {"REM", "GBO", "AUD"},
+		},
+	},
 	"createTarget": {
 		Required: []string{"name"},
 		Enums: map[string][]string{
@@ -521,6 +599,9 @@ var bodies = map[string]fake.Body{
 	},
 	"estimateContextualSegmentsCPM": {
 		Required: []string{"currency_code"},
+	},
+	"listStrategiesHistory": {
+		Required: []string{"id"},
 	},
 	"putTargetLegacy": {
 		Required: []string{"version"},
@@ -599,6 +680,15 @@ var bodies = map[string]fake.Body{
 	"updateSegmentGroup": {
 		Enums: map[string][]string{
 			"type": {"CONTEXTUAL", "AUDIENCE"},
+		},
+	},
+	"updateStrategy": {
+		Required: []string{"version"},
+		Enums: map[string][]string{
+			"ads_txt_verified": {"ANY", "AUTHORIZED_ONLY", "AUTHORIZED_DIRECT_ONLY", "NONE"},
+			"media_type":       {"DISPLAY", "VIDEO"},
+			"mfa_avoidance":    {"INHERIT", "ALLOW_ALL", "EXCLUDE_MFA"},
+			"type":             {"REM", "GBO", "AUD"},
 		},
 	},
 	"updateTarget": {

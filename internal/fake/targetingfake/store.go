@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -40,6 +41,8 @@ var entityTypes = map[string]string{
 	CreativeTags:    "creative",
 	AtomicCreatives: "atomic_creative", PixelBundles: "pixel_bundle", Marketplaces: "marketplace",
 	SiteLists: "site_list", SiteListAssignments: "site_list_assignment",
+	Strategies: "strategy", StrategyDeals: "strategy_deal", StrategyDayParts: "strategy_day_part", StrategyIPAddresses: "strategy_ip_address",
+	StrategyConcepts: "strategy_concept", StrategyTargetValues: "strategy_target_value", StrategyPostalCodes: "strategy_postal_code",
 }
 
 // Store is the group's state.
@@ -47,6 +50,8 @@ type Store struct {
 	mu      sync.Mutex // held around checks and writes that span records, and for history
 	colls   map[string]*collection
 	history map[string][]map[string]any // by historyKey(coll, id)
+	// bulkFallback, when set, serves a bulk strategy update naming none of this store's strategies.
+	bulkFallback func() http.Handler
 }
 
 // collection is one collection of the store with its own id sequence.
@@ -82,7 +87,8 @@ func NewStore() *Store {
 	st := &Store{colls: map[string]*collection{}, history: map[string][]map[string]any{}}
 	for _, c := range []string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
 		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags,
-		AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments} {
+		AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments,
+		Strategies, StrategyDeals, StrategyDayParts, StrategyIPAddresses, StrategyConcepts, StrategyTargetValues, StrategyPostalCodes} {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
