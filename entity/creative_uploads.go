@@ -66,14 +66,14 @@ type BatchStatus string
 
 // The batch statuses.
 const (
-	BatchPending  BatchStatus = "pending"
-	BatchCreated  BatchStatus = "created"
-	BatchRejected BatchStatus = "rejected"
+	BatchStatusPending  BatchStatus = "pending"
+	BatchStatusCreated  BatchStatus = "created"
+	BatchStatusRejected BatchStatus = "rejected"
 )
 
 // Known reports whether s is a status the SDK knows.
 func (s BatchStatus) Known() bool {
-	return s == BatchPending || s == BatchCreated || s == BatchRejected
+	return s == BatchStatusPending || s == BatchStatusCreated || s == BatchStatusRejected
 }
 
 // UploadBatch is the answer of a batch upload or approval.

@@ -36,17 +36,17 @@ func TestUploadCreativesBatch(t *testing.T) {
 		Progress: func(s, total int64) { sent = append(sent, s) },
 	})
 	require.NoError(t, err, "a 503 is retried, the file sent again from its start")
-	assert.Equal(t, entity.BatchPending, b.Status)
+	assert.Equal(t, entity.BatchStatusPending, b.Status)
 	require.Len(t, b.Items, 3)
-	assert.Equal(t, entity.BatchItem{Index: 2, Name: "Banner B", FileName: "export.csv", Status: entity.BatchPending}, b.Items[1])
+	assert.Equal(t, entity.BatchItem{Index: 2, Name: "Banner B", FileName: "export.csv", Status: entity.BatchStatusPending}, b.Items[1])
 	assert.Equal(t, int64(len(file)), sent[len(sent)-1])
 
 	// Approve two of three, through the XML form.
 	got, err := xc.ApproveCreativeUpload(ctx, b.ID, &entity.BatchApproval{AdvertiserID: 42, Indexes: []int{1, 3}})
 	require.NoError(t, err)
-	assert.Equal(t, entity.BatchCreated, got.Status)
+	assert.Equal(t, entity.BatchStatusCreated, got.Status)
 	require.Len(t, got.Items, 3)
-	assert.Equal(t, entity.BatchRejected, got.Items[1].Status)
+	assert.Equal(t, entity.BatchStatusRejected, got.Items[1].Status)
 	assert.Zero(t, got.Items[1].ID)
 	require.NotZero(t, got.Items[0].ID)
 	cr, err := ec.AtomicCreatives.Get(ctx, got.Items[2].ID, nil)
@@ -99,7 +99,7 @@ func TestUploadCreativeAssetsBatch(t *testing.T) {
 	ctx := context.Background()
 	b, err := xc.UploadCreativeAssets(ctx, &entity.BatchFile{FileName: "assets.txt", Name: "Spring", Content: strings.NewReader("logo.png\nhero.jpg\n"), Size: 18})
 	require.NoError(t, err)
-	assert.Equal(t, entity.BatchPending, b.Status)
+	assert.Equal(t, entity.BatchStatusPending, b.Status)
 	require.Len(t, b.Items, 2)
 	assert.Equal(t, "hero.jpg", b.Items[1].Name)
 
@@ -108,7 +108,7 @@ func TestUploadCreativeAssetsBatch(t *testing.T) {
 	assert.ErrorIs(t, err, adama.ErrNotFound)
 	got, err := ec.ApproveCreativeAssets(ctx, b.ID, &entity.BatchApproval{AdvertiserID: 42})
 	require.NoError(t, err)
-	assert.Equal(t, entity.BatchCreated, got.Status)
+	assert.Equal(t, entity.BatchStatusCreated, got.Status)
 	assert.NotZero(t, got.Items[0].ID)
 	assert.NotEqual(t, got.Items[0].ID, got.Items[1].ID)
 
@@ -182,7 +182,7 @@ func TestDecodeUploadBatch(t *testing.T) {
 
 	b, err = serveTargetsFile(t, "testdata/platform/creatives_upload_batch.xml", "application/xml", true).ApproveCreativeUpload(ctx, "b-17", &entity.BatchApproval{AdvertiserID: 1})
 	require.NoError(t, err)
-	assert.Equal(t, entity.BatchCreated, b.Status)
+	assert.Equal(t, entity.BatchStatusCreated, b.Status)
 	assert.Equal(t, int64(501), b.Items[0].ID)
 	assert.Equal(t, "not picked", b.Items[1].Reason)
 	assert.JSONEq(t, `"SCRIPT"`, string(b.Items[1].Unknown["tag_type"]))
