@@ -41,3 +41,12 @@ func ClearSnapshot(c *Common) { c.raw = nil }
 // DecodeJSONPage and DecodeXMLPage decode a list body as a list call does.
 func DecodeJSONPage[T any](r io.Reader) (*Page[T], error) { return decodeJSONPage[T](r) }
 func DecodeXMLPage[T any](r io.Reader) (*Page[T], error)  { return decodeXMLPage[T](r) }
+
+// DecodeUploadBatchJSON and DecodeUploadBatchXML expose the batch
+// decoders to the fuzz target.
+func DecodeUploadBatchJSON(b []byte) (*UploadBatch, error) {
+	out, _, err := decodeBatchJSON(b)
+	return out, err
+}
+
+func DecodeUploadBatchXML(b []byte) (*UploadBatch, error) { return decodeBatchXML(b) }

@@ -531,6 +531,10 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"uploadStrategyPostcodes", "POST", "/api/v2.0/strategies/{id}/target_postcodes", "Client", "UploadStrategyPostcodes", "a multipart file of postal codes streamed from a reader with progress, answered by an acknowledgement rather than a record"},
 	{"getUserPermissions", "GET", "/api/v2.0/users/{id}/permissions", "Client", "UserPermissions", "a permission document, not an entity: its XML form is <permissions> with attributes, and an empty one comes as [] or <permissions/>"},
 	{"addUserPermissions", "POST", "/api/v2.0/users/{id}/permissions", "Client", "AddUserPermissions", "a form of repeated organization_id, agency_id and advertiser_id values, answered by the permission document"},
+	{"uploadCreatives", "POST", "/api/v2.0/creatives/upload", "Client", "UploadCreatives", "a third-party ad server's export file streamed from a reader with progress, answered by a pending batch rather than a record"},
+	{"approveCreativeUpload", "POST", "/api/v2.0/creatives/upload/{batch_id}", "Client", "ApproveCreativeUpload", "a form confirming a pending batch for an advertiser, answered by the batch with the created creatives' ids"},
+	{"uploadCreativeAssets", "POST", "/api/v2.0/creative_assets/upload", "Client", "UploadCreativeAssets", "a multipart file of assets with its filename and name, streamed from a reader with progress, answered by a pending batch rather than a record"},
+	{"approveCreativeAssets", "POST", "/api/v2.0/creative_assets/approve", "Client", "ApproveCreativeAssets", "a form confirming a pending asset batch for an advertiser, answered by the batch with the created assets' ids"},
 }
 
 // The hand-written methods of the table: the build fails when one is
@@ -564,4 +568,8 @@ var _ = []any{
 	(*Client).UploadStrategyPostcodes,
 	(*Client).UserPermissions,
 	(*Client).AddUserPermissions,
+	(*Client).UploadCreatives,
+	(*Client).ApproveCreativeUpload,
+	(*Client).UploadCreativeAssets,
+	(*Client).ApproveCreativeAssets,
 }

@@ -35,3 +35,13 @@ func (e *EntitiesHandle) StrategyPostcodes(strategyID int64) []string {
 	}
 	return e.st.StrategyPostcodes(strategyID)
 }
+
+// UploadBatch returns the status of the creative or creative asset upload
+// batch id ("" when there is none), its items' names and the ids created
+// by its approval (creatives/upload, creative_assets/upload).
+func (e *EntitiesHandle) UploadBatch(id string) (status string, names []string, ids []int64) {
+	if e.st == nil {
+		return "", nil, nil
+	}
+	return e.st.Batch(id)
+}

@@ -75,6 +75,7 @@ func Register(r fake.Registrar, cfg Config) *Store {
 	registerDeletes(r, h)
 	registerCampaignActions(r, h)
 	registerTargets(r, h)
+	registerBatches(r, h)
 	return st
 }
 

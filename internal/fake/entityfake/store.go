@@ -92,6 +92,11 @@ type Store struct {
 	targets   map[int64][]Record
 	postcodes map[int64][]string
 	perms     map[int64]map[string][]int64
+
+	// batches.go: the creative and creative asset upload batches.
+	batches  map[string]*batch
+	batchSeq int
+	assetSeq int64
 }
 
 // NewStore returns an empty store with every collection.
