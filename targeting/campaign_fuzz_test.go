@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzCampaignFamilyDecode feeds arbitrary JSON to the decoders of the
-// campaign, budget flight, concept and contract records: decoding never
+// campaign, budget flight, allocation, concept and contract records: decoding never
 // panics, a record that decodes writes JSON that decodes again with as
 // many misfits, and a campaign, concept or contract read and left alone
 // updates with its version only.
@@ -25,6 +25,7 @@ func FuzzCampaignFamilyDecode(f *testing.F) {
 	}
 	f.Add([]byte(`{"id":"7","version":"2","budget":{"currency_code":"USD","flights":[{"id":"77","total_budget":"1e3","is_relevant":"true"}]},"goals":{"goal_value":"x"}}`))
 	f.Add([]byte(`{"id":4,"version":1,"spend_cap":"123456789.123456789","dmp_fee_unit":"NEW","platform_monthly_min":{}}`))
+	f.Add([]byte(`{"id":"7","dynamic_budget_allocation_applied":null,"dynamic_budget_allocation_available":"2030-03-01"}`))
 	f.Add([]byte(`{"id":3,"version":0,"name":"C","media_type_list":["print",1],"atomic_creative_list":"1,2"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		cmpRoundTrip(t, b, func() any { return new(targeting.Campaign) })
@@ -32,6 +33,7 @@ func FuzzCampaignFamilyDecode(f *testing.F) {
 		cmpRoundTrip(t, b, func() any { return new(targeting.Concept) })
 		cmpRoundTrip(t, b, func() any { return new(targeting.Contract) })
 		cmpRoundTrip(t, b, func() any { return new(targeting.CampaignCopy) })
+		cmpRoundTrip(t, b, func() any { return new(targeting.CampaignDBA) })
 		leftAlone(t, b, new(targeting.Campaign), func(c *targeting.Campaign) (int64, int64) { return c.ID, c.Version })
 		leftAlone(t, b, new(targeting.Concept), func(c *targeting.Concept) (int64, int64) { return c.ID, c.Version })
 		leftAlone(t, b, new(targeting.Contract), func(c *targeting.Contract) (int64, int64) { return c.ID, c.Version })

@@ -79,6 +79,14 @@ func exerciseCampaigns(t *testing.T, ctx context.Context, tc *targeting.Client, 
 	must(err)
 	_, err = tc.BudgetFlights.History(ctx, cmp.ID, nil)
 	must(err)
+	flights, err := tc.BudgetFlights.List(ctx, cmp.ID, &targeting.BudgetFlightListOptions{Full: true})
+	must(err)
+	_, err = tc.BudgetFlights.BulkUpdate(ctx, []*targeting.BudgetFlight{{ID: flights.Items[0].ID, TotalBudget: dec("321.5")}, {ID: 999999, TotalBudget: dec("1")}})
+	must(err)
+	_, err = tc.Campaigns.UpdateDynamicBudgetAllocation(ctx, cmp.ID, &targeting.CampaignDBA{DynamicBudgetAllocationApplied: at(3, 2)}, true) //nolint:staticcheck // the legacy call is still served
+	must(err)
+	_, err = tc.Campaigns.UpdateDynamicBudgetAllocations(ctx, []*targeting.CampaignDBA{{ID: cmp.ID, DynamicBudgetAllocationAvailable: at(3, 3)}, {ID: 999999}})
+	must(err)
 
 	cpt, err := tc.Concepts.Create(ctx, &targeting.Concept{Name: "Autumn", AdvertiserID: 76})
 	must(err)

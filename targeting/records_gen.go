@@ -10730,6 +10730,100 @@ func (x *LocationTargeting) misfits(prefix string) []adama.Misfit {
 	return out
 }
 
+// CampaignDBA is the dynamic budget allocation dates of one
+// campaign, as the allocation calls send and answer them.
+type CampaignDBA struct {
+	// The campaign's id. Also read from a JSON string.
+	ID int64 `json:"id"`
+	// When the allocation was last applied.
+	DynamicBudgetAllocationApplied *adama.Time `json:"dynamic_budget_allocation_applied,omitempty"`
+	// When an allocation was last available.
+	DynamicBudgetAllocationAvailable *adama.Time `json:"dynamic_budget_allocation_available,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type campaignDBAAlias CampaignDBA
+
+var campaignDBAIdx = record.IndexOf(reflect.TypeFor[campaignDBAAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *CampaignDBA) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *CampaignDBA) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *CampaignDBA) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*campaignDBAAlias)(x), campaignDBAIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *CampaignDBA) decodeFast(b []byte) bool {
+	*x = CampaignDBA{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "dynamic_budget_allocation_applied":
+			x.DynamicBudgetAllocationApplied, ok = record.ReadUnmarshaler[adama.Time](v)
+		case "dynamic_budget_allocation_available":
+			x.DynamicBudgetAllocationAvailable, ok = record.ReadUnmarshaler[adama.Time](v)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "dynamic_budget_allocation_applied", "dynamic_budget_allocation_available")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x CampaignDBA) MarshalJSON() ([]byte, error) {
+	a := campaignDBAAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *CampaignDBA) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *CampaignDBA) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, campaignDBAIdx, prefix)
+	return out
+}
+
 // Campaign is a campaign as the v3.0 interface has it: settings
 // grouped by topic (duration, goals, budget, frequency, pacing,
 // ...). A list without full=* answers id, name and entity_type.

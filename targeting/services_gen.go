@@ -2538,6 +2538,24 @@ func (s *ContractService) History(ctx context.Context, contractID int64, opts *H
 	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/contracts/" + strconv.FormatInt(contractID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
 }
 
+// UpdateDynamicBudgetAllocation calls POST
+// /campaigns/{campaign_id}/dynamic_budget_allocation. The operation:
+// set one campaign's dynamic budget allocation dates (legacy);
+// the answer is the campaign's id, entity_type and name, or every
+// property with full=*.
+//
+// Deprecated: use UpdateDynamicBudgetAllocations (POST /campaign_dba); the reference marks this endpoint legacy, to be removed
+func (s *CampaignService) UpdateDynamicBudgetAllocation(ctx context.Context, campaignID int64, in *CampaignDBA, full bool, ro ...adama.RequestOption) (*Campaign, error) {
+	if err := positiveID("campaign_id", campaignID); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/campaigns/" + strconv.FormatInt(campaignID, 10) + "/dynamic_budget_allocation"}
+	if err := campaignDBARequest(c, campaignID, in, full); err != nil {
+		return nil, err
+	}
+	return call.One[Campaign](ctx, s.g, c, ro...)
+}
+
 // List calls GET /atomic_creatives. The operation: one page of
 // atomic creatives; extended=true adds the extended properties.
 func (s *AtomicCreativeService) List(ctx context.Context, opts *AtomicCreativeListOptions, ro ...adama.RequestOption) (*adama.Page[*AtomicCreative], error) {
@@ -5222,6 +5240,9 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"bulkUpdateCampaigns", "POST", "/bulk_update/campaigns", "Campaigns", "BulkUpdate", "bulk calls with per-item outcomes: each campaign's changes since its read with its id, the items refused before sending kept out, each answered record matched to its item by id (207 leaves the failed ones out)"},
 	{"bulkUpdateConcepts", "POST", "/bulk_update/concepts", "Concepts", "BulkUpdate", "bulk calls with per-item outcomes: each concept's id with its status and archived, each answered record matched to its item by id (207 leaves the failed ones out)"},
 	{"auditLogCampaigns", "POST", "/audit_log/campaigns", "Campaigns", "AuditLog", "a POST that only reads: the ids go in the body (the shared AuditLogRequest), the paging in the query, the answer is a page of changes"},
+	{"bulkUpdateBudgetFlights", "POST", "/bulk_update/budget_flights", "BudgetFlights", "BulkUpdate", "bulk calls with per-item outcomes: each flight's id and writable properties, the items refused before sending kept out, each answered flight matched to its item by id (207 leaves the failed ones out)"},
+	{"updateCampaignDBALegacy", "POST", "/campaigns/{campaign_id}/dynamic_budget_allocation", "Campaigns", "UpdateDynamicBudgetAllocation", ""},
+	{"updateCampaignDBA", "POST", "/campaign_dba", "Campaigns", "UpdateDynamicBudgetAllocations", "bulk calls with per-item outcomes: the body is a bare list of campaign ids with their allocation dates, each answered item matched to its input by id (207 leaves the failed ones out)"},
 	{"listAtomicCreatives", "GET", "/atomic_creatives", "AtomicCreatives", "List", ""},
 	{"listAtomicCreatives", "GET", "/atomic_creatives", "AtomicCreatives", "All", ""},
 	{"createAtomicCreative", "POST", "/atomic_creatives", "AtomicCreatives", "Create", ""},
@@ -5401,6 +5422,8 @@ var _ = []any{
 	(*CampaignService).BulkUpdate,
 	(*ConceptService).BulkUpdate,
 	(*CampaignService).AuditLog,
+	(*BudgetFlightService).BulkUpdate,
+	(*CampaignService).UpdateDynamicBudgetAllocations,
 	(*AtomicCreativeService).Get,
 	(*AtomicCreativeService).GetExtended,
 	(*AtomicCreativeService).Healthcheck,

@@ -97,12 +97,16 @@ type operations interface {
 	listStrategiesHistory(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateAtomicCreatives serves POST /bulk_update/atomic_creatives.
 	bulkUpdateAtomicCreatives(w http.ResponseWriter, r *http.Request)
+	// bulkUpdateBudgetFlights serves POST /bulk_update/budget_flights.
+	bulkUpdateBudgetFlights(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateCampaigns serves POST /bulk_update/campaigns.
 	bulkUpdateCampaigns(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateConcepts serves POST /bulk_update/concepts.
 	bulkUpdateConcepts(w http.ResponseWriter, r *http.Request)
 	// bulkUpdateStrategies serves POST /bulk_update/strategies.
 	bulkUpdateStrategies(w http.ResponseWriter, r *http.Request)
+	// updateCampaignDBA serves POST /campaign_dba.
+	updateCampaignDBA(w http.ResponseWriter, r *http.Request)
 	// listCampaignPlans serves GET /campaign_plans.
 	listCampaignPlans(w http.ResponseWriter, r *http.Request)
 	// createCampaignPlan serves POST /campaign_plans.
@@ -125,6 +129,8 @@ type operations interface {
 	getBudgetFlightHistory(w http.ResponseWriter, r *http.Request)
 	// copyCampaign serves POST /campaigns/{campaign_id}/copy.
 	copyCampaign(w http.ResponseWriter, r *http.Request)
+	// updateCampaignDBALegacy serves POST /campaigns/{campaign_id}/dynamic_budget_allocation.
+	updateCampaignDBALegacy(w http.ResponseWriter, r *http.Request)
 	// getCampaignHistory serves GET /campaigns/{campaign_id}/history.
 	getCampaignHistory(w http.ResponseWriter, r *http.Request)
 	// listCampaignUsers serves GET /campaigns/{campaign_id}/permissions.
@@ -431,9 +437,11 @@ func routes(ops operations) fake.Routes {
 		"POST /audit_log/organizations":                                ops.auditLogOrganizations,
 		"POST /audit_log/strategies":                                   ops.listStrategiesHistory,
 		"POST /bulk_update/atomic_creatives":                           ops.bulkUpdateAtomicCreatives,
+		"POST /bulk_update/budget_flights":                             ops.bulkUpdateBudgetFlights,
 		"POST /bulk_update/campaigns":                                  ops.bulkUpdateCampaigns,
 		"POST /bulk_update/concepts":                                   ops.bulkUpdateConcepts,
 		"POST /bulk_update/strategies":                                 ops.bulkUpdateStrategies,
+		"POST /campaign_dba":                                           ops.updateCampaignDBA,
 		"GET /campaign_plans":                                          ops.listCampaignPlans,
 		"POST /campaign_plans":                                         ops.createCampaignPlan,
 		"GET /campaign_plans/{campaign_plan_id}":                       ops.getCampaignPlan,
@@ -445,6 +453,7 @@ func routes(ops operations) fake.Routes {
 		"GET /campaigns/{campaign_id}/budget_flights":                  ops.listBudgetFlights,
 		"GET /campaigns/{campaign_id}/budget_flights/history":          ops.getBudgetFlightHistory,
 		"POST /campaigns/{campaign_id}/copy":                           ops.copyCampaign,
+		"POST /campaigns/{campaign_id}/dynamic_budget_allocation":      ops.updateCampaignDBALegacy,
 		"GET /campaigns/{campaign_id}/history":                         ops.getCampaignHistory,
 		"GET /campaigns/{campaign_id}/permissions":                     ops.listCampaignUsers,
 		"GET /concepts":                                                ops.listConcepts,
