@@ -203,12 +203,9 @@ func (ec *Client) batchApprove(ctx context.Context, path, batchID string, inForm
 // with a 2xx status is an *adama.Error, and a value that does not fit
 // its field is reported, never zeroed.
 func readBatch(resp *http.Response) (*UploadBatch, error) {
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+	b, err := readAnswer(resp)
 	if err != nil {
-		return nil, &adama.Error{Code: adama.CodeTransport, Message: "reading the answer: " + err.Error(), Err: err}
-	}
-	bad := func(msg string) error {
-		return &adama.Error{StatusCode: resp.StatusCode, Code: adama.CodeUnexpectedContent, Message: msg, Method: resp.Request.Method, Path: resp.Request.URL.Path, Body: string(b)}
+		return nil, err
 	}
 	if media.IsXML(resp.Header.Get("Content-Type")) {
 		if _, err := wire.DecodeXML(bytes.NewReader(b)); err != nil {
@@ -216,17 +213,17 @@ func readBatch(resp *http.Response) (*UploadBatch, error) {
 			if errors.As(err, &ae) {
 				return nil, err
 			}
-			return nil, bad(err.Error())
+			return nil, unfit(resp, b, "", err)
 		}
 		out, err := decodeBatchXML(b)
 		if err != nil {
-			return nil, bad("decoding the batch: " + err.Error())
+			return nil, unfit(resp, b, "decoding the batch: ", err)
 		}
 		return out, nil
 	}
 	out, status, err := decodeBatchJSON(b)
 	if err != nil {
-		return nil, bad("decoding the batch: " + err.Error())
+		return nil, unfit(resp, b, "decoding the batch: ", err)
 	}
 	switch status {
 	case "", "ok", "success":

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 
@@ -81,15 +82,34 @@ func (ec *Client) UploadStrategyPostcodes(ctx context.Context, strategyID int64,
 	return readAck(resp)
 }
 
+// readAnswer reads the body of an answer decoded by hand, whole: the
+// client bounds every body (WithMaxResponseBytes), and a longer one fails
+// with an *adama.Error matching adama.ErrTooLarge, never cut short.
+func readAnswer(resp *http.Response) ([]byte, error) {
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		var ae *adama.Error
+		if errors.As(err, &ae) {
+			return nil, err
+		}
+		return nil, &adama.Error{Code: adama.CodeTransport, Message: "reading the answer: " + err.Error(), Method: resp.Request.Method, Path: resp.Request.URL.Path, Err: err}
+	}
+	return b, nil
+}
+
+// unfit reports an answer b that does not read as what was expected:
+// what was being decoded (doing) and why.
+func unfit(resp *http.Response, b []byte, doing string, err error) error {
+	return &adama.Error{StatusCode: resp.StatusCode, Code: adama.CodeUnexpectedContent, Message: doing + err.Error(),
+		Method: resp.Request.Method, Path: resp.Request.URL.Path, Body: string(b), Err: err}
+}
+
 // readAck reads an acknowledgement: group A's XML result or its JSON
 // envelope; an error document sent with a 2xx status is an *adama.Error.
 func readAck(resp *http.Response) (*UploadAck, error) {
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	b, err := readAnswer(resp)
 	if err != nil {
-		return nil, &adama.Error{Code: adama.CodeTransport, Message: "reading the answer: " + err.Error(), Err: err}
-	}
-	bad := func(msg string) error {
-		return &adama.Error{StatusCode: resp.StatusCode, Code: adama.CodeUnexpectedContent, Message: msg, Method: resp.Request.Method, Path: resp.Request.URL.Path, Body: string(b)}
+		return nil, err
 	}
 	if media.IsXML(resp.Header.Get("Content-Type")) {
 		res, err := wire.DecodeXML(bytes.NewReader(b))
@@ -114,7 +134,7 @@ func readAck(resp *http.Response) (*UploadAck, error) {
 		return &UploadAck{Status: "ok"}, nil
 	}
 	if err := json.Unmarshal(b, &env); err != nil {
-		return nil, bad("decoding the acknowledgement: " + err.Error())
+		return nil, unfit(resp, b, "decoding the acknowledgement: ", err)
 	}
 	switch env.Meta.Status {
 	case "", "ok", "success":

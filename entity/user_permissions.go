@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -306,14 +305,11 @@ func (ec *Client) permissions(ctx context.Context, c *call.Call, ropt []adama.Re
 		return nil, err
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
+	b, err := readAnswer(resp)
 	if err != nil {
-		return nil, &adama.Error{Code: adama.CodeTransport, Message: "reading the answer: " + err.Error(), Err: err}
+		return nil, err
 	}
-	bad := func(err error) error {
-		return &adama.Error{StatusCode: resp.StatusCode, Code: adama.CodeUnexpectedContent, Message: "decoding the permissions: " + err.Error(),
-			Method: resp.Request.Method, Path: resp.Request.URL.Path, Body: string(b), Err: err}
-	}
+	bad := func(err error) error { return unfit(resp, b, "decoding the permissions: ", err) }
 	if media.IsXML(resp.Header.Get("Content-Type")) {
 		if _, err := wire.DecodeXML(bytes.NewReader(b)); err != nil {
 			return nil, err

@@ -2,15 +2,14 @@ package targeting
 
 import (
 	"context"
-	"errors"
 	"io"
 	"net/http"
 	"net/url"
 	"strconv"
-	"sync/atomic"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/upload"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -99,7 +98,7 @@ func (u *SiteListUpload) check(v *valid.Validator, create bool) {
 
 // multipart is the upload's form: the fields set, then the file, read
 // from a fresh reader per attempt.
-func (u *SiteListUpload) multipart(withVersion bool) *call.Multipart {
+func (u *SiteListUpload) multipart(withVersion bool) (*call.Multipart, *upload.Body) {
 	m := &call.Multipart{}
 	add := func(k, v string) { m.Fields = append(m.Fields, call.Field{Name: k, Value: v}) }
 	if u.OrganizationID > 0 {
@@ -121,17 +120,14 @@ func (u *SiteListUpload) multipart(withVersion bool) *call.Multipart {
 	if name == "" {
 		name = "sites.csv"
 	}
-	body := &replayable{r: u.File, size: u.Size, progress: u.Progress}
-	m.Files = []call.File{{Field: "file", FileName: name, ContentType: "text/csv", Open: body.open, Size: u.Size}}
-	return m
+	body := upload.New(u.File, u.Size, u.Progress)
+	m.Files = []call.File{{Field: "file", FileName: name, ContentType: "text/csv", Open: body.Open, Size: u.Size}}
+	return m, body
 }
 
 func (s *SiteListService) upload(ctx context.Context, path string, u *SiteListUpload, create bool, ro []adama.RequestOption) (*SiteList, error) {
-	m := u.multipart(!create)
-	if _, ok := u.File.(io.Seeker); !ok {
-		ro = append([]adama.RequestOption{adama.WithCallRetries(0)}, ro...)
-	}
-	return call.One[SiteList](ctx, s.g, &call.Call{Method: http.MethodPost, Path: path, Multipart: m}, ro...)
+	m, body := u.multipart(!create)
+	return call.One[SiteList](ctx, s.g, &call.Call{Method: http.MethodPost, Path: path, Multipart: m}, body.Options(ro)...)
 }
 
 // Upload makes a site list from a file (POST /site_lists/upload, a
@@ -194,59 +190,4 @@ func (s *SiteListService) Download(ctx context.Context, siteListID int64, opts *
 		return nil, err
 	}
 	return resp.Body, nil
-}
-
-// errNotReplayable ends a retry of an upload whose reader cannot rewind.
-var errNotReplayable = errors.New("targeting: the upload was partly sent and cannot be sent again (the file is not an io.Seeker)")
-
-// replayable hands the HTTP layer a fresh file reader per attempt: the
-// same reader while nothing has been read from it, and the reader
-// rewound to where it started when it is an io.Seeker.
-type replayable struct {
-	r        io.Reader
-	size     int64
-	progress func(sent, total int64)
-	start    int64
-	started  bool
-	read     atomic.Bool
-}
-
-func (b *replayable) open() (io.Reader, error) {
-	if sk, ok := b.r.(io.Seeker); ok {
-		if !b.started {
-			pos, err := sk.Seek(0, io.SeekCurrent)
-			if err != nil {
-				return nil, err
-			}
-			b.start, b.started = pos, true
-		} else if b.read.Load() {
-			if _, err := sk.Seek(b.start, io.SeekStart); err != nil {
-				return nil, err
-			}
-		}
-	} else if b.read.Load() {
-		return nil, errNotReplayable
-	}
-	return &progressReader{r: io.LimitReader(b.r, b.size), total: b.size, fn: b.progress, read: &b.read}, nil
-}
-
-// progressReader counts the bytes read and reports them.
-type progressReader struct {
-	r     io.Reader
-	sent  int64
-	total int64
-	fn    func(sent, total int64)
-	read  *atomic.Bool
-}
-
-func (p *progressReader) Read(b []byte) (int, error) {
-	n, err := p.r.Read(b)
-	if n > 0 {
-		p.read.Store(true)
-		p.sent += int64(n)
-		if p.fn != nil {
-			p.fn(p.sent, p.total)
-		}
-	}
-	return n, err
 }
