@@ -11,6 +11,7 @@ import (
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
+	"github.com/adamasdk/adama-go/internal/upload"
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
@@ -54,10 +55,10 @@ type CreativeUpload struct {
 	Files    []CreativeFile
 }
 
-func (u *CreativeUpload) check(v *valid.Validator, upload bool) {
+func (u *CreativeUpload) check(v *valid.Validator, isUpload bool) {
 	m := &u.Metadata
 	v.Check(m.AdvertiserID >= 0, "metadata.advertiser_id", "at least 0", m.AdvertiserID)
-	if upload {
+	if isUpload {
 		v.Items("metadata.submissions", len(m.Submissions), 1, -1)
 	}
 	for i, s := range m.Submissions {
@@ -70,7 +71,7 @@ func (u *CreativeUpload) check(v *valid.Validator, upload bool) {
 		v.Check(len([]rune(s.Name)) <= 256, at+".name", "at most 256 characters", s.Name)
 		v.Check(s.ClickThroughURL != "", at+".click_through_url", "required", nil)
 		v.Check(s.ConceptID >= 0, at+".concept_id", "at least 0", s.ConceptID)
-		if upload {
+		if isUpload {
 			v.Check(s.ConceptID > 0, at+".concept_id", "required", nil)
 		} else {
 			v.Check(s.CreativeName == "", at+".creative_name", "sent by Upload only", s.CreativeName)
@@ -86,15 +87,15 @@ func (u *CreativeUpload) check(v *valid.Validator, upload bool) {
 	}
 }
 
-// send checks u and posts it as a multipart form to path, the files
-// streamed through the site-list upload's replayable body.
-func (s *AtomicCreativeService) send(ctx context.Context, path string, u *CreativeUpload, upload bool, into any, ro []adama.RequestOption) error {
+// send checks u and posts it as a multipart form to path, each file
+// streamed through internal/upload's Body, as the site-list upload is.
+func (s *AtomicCreativeService) send(ctx context.Context, path string, u *CreativeUpload, isUpload bool, into any, ro []adama.RequestOption) error {
 	var v valid.Validator
 	if u == nil {
 		v.Add("upload", valid.RuleRequired, nil)
 		return v.Err()
 	}
-	u.check(&v, upload)
+	u.check(&v, isUpload)
 	if err := v.Err(); err != nil {
 		return err
 	}
@@ -103,16 +104,16 @@ func (s *AtomicCreativeService) send(ctx context.Context, path string, u *Creati
 		return err
 	}
 	m := &call.Multipart{Fields: []call.Field{{Name: "metadata", Value: string(meta)}}}
-	once := false
+	var once *upload.Body // a body that cannot rewind: the call is sent once
 	for _, f := range u.Files {
-		body := &replayable{r: f.File, size: f.Size, progress: f.Progress}
-		m.Files = append(m.Files, call.File{Field: "filename", FileName: f.Name, ContentType: "application/octet-stream", Open: body.open, Size: f.Size})
+		body := upload.New(f.File, f.Size, f.Progress)
+		m.Files = append(m.Files, call.File{Field: "filename", FileName: f.Name, ContentType: "application/octet-stream", Open: body.Open, Size: f.Size})
 		if _, ok := f.File.(io.Seeker); !ok {
-			once = true
+			once = body
 		}
 	}
-	if once {
-		ro = append([]adama.RequestOption{adama.WithCallRetries(0)}, ro...)
+	if once != nil {
+		ro = once.Options(ro)
 	}
 	_, err = s.g.Into(ctx, &call.Call{Method: http.MethodPost, Path: path, Multipart: m}, into, ro...)
 	return err
