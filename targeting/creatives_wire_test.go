@@ -78,6 +78,14 @@ func exerciseCreatives(t *testing.T, tc *targeting.Client, h *adamatest.Targetin
 	})
 	must(err)
 
+	_, err = tc.AtomicCreatives.Draft(ctx, &targeting.CreativeUpload{Metadata: targeting.AtomicCreativeUploadMetadata{AdvertiserID: 125},
+		Files: []targeting.CreativeFile{{Name: "a.png", File: strings.NewReader("PNG"), Size: 3}}})
+	must(err)
+	_, err = tc.AtomicCreatives.Upload(ctx, &targeting.CreativeUpload{Metadata: targeting.AtomicCreativeUploadMetadata{AdvertiserID: 125,
+		Submissions: []*targeting.AtomicCreativeSubmission{{Name: "a.png", ClickThroughURL: "https://brand.example/click", ConceptID: 7}}},
+		Files: []targeting.CreativeFile{{Name: "a.png", File: strings.NewReader("PNG"), Size: 3}}})
+	must(err)
+
 	sl, err := tc.SiteLists.Upload(ctx, &targeting.SiteListUpload{OrganizationID: 16, Name: "Blocked", Restriction: targeting.RestrictionExclude,
 		File: strings.NewReader("a.example\nb.example,app1\n"), Size: 25, FileName: "blocked.csv"})
 	must(err)

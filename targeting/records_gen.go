@@ -15422,6 +15422,406 @@ func (x *Contract) validateChange(v *valid.Validator, orig *Contract) {
 	}
 }
 
+// AtomicCreativeUploadMetadata is the metadata sent with uploaded
+// creative files: their advertiser and one submission per creative
+// (required by an upload, optional in a draft, where the platform
+// infers them from the files).
+type AtomicCreativeUploadMetadata struct {
+	// The advertiser the creatives belong to.
+	AdvertiserID int64 `json:"advertiser_id"`
+	// Whether the creatives are served over HTTPS (true when absent).
+	IsHTTPS *bool `json:"is_https,omitempty"`
+	// One entry per file (or per file inside an HTML5 zip).
+	Submissions []*AtomicCreativeSubmission `json:"submissions,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeUploadMetadataAlias AtomicCreativeUploadMetadata
+
+var atomicCreativeUploadMetadataIdx = record.IndexOf(reflect.TypeFor[atomicCreativeUploadMetadataAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeUploadMetadata) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeUploadMetadata) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeUploadMetadata) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeUploadMetadataAlias)(x), atomicCreativeUploadMetadataIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeUploadMetadata) decodeFast(b []byte) bool {
+	*x = AtomicCreativeUploadMetadata{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "is_https":
+			x.IsHTTPS, ok = record.ReadPtr(v, record.ReadBool)
+		case "submissions":
+			x.Submissions, ok = record.ReadList(v, func(e []byte) (*AtomicCreativeSubmission, bool) {
+				return record.ReadRecord(e, (*AtomicCreativeSubmission).decodeValid)
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "advertiser_id", "is_https", "submissions")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeUploadMetadata) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeUploadMetadataAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeUploadMetadata) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeUploadMetadata) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeUploadMetadataIdx, prefix)
+	for i, y := range x.Submissions {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "submissions["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// AtomicCreativeSubmission is the details of one uploaded creative
+// file.
+type AtomicCreativeSubmission struct {
+	// The file's name (for an HTML5 zip, the name inside it). At most
+	// 256 characters.
+	Name string `json:"name"`
+	// Where a click goes.
+	ClickThroughURL string `json:"click_through_url"`
+	// The landing page.
+	LandingPage string `json:"landing_page,omitempty"`
+	// The concept (required by an upload).
+	ConceptID int64 `json:"concept_id,omitempty"`
+	// The backup image of an HTML5 creative.
+	Backup string `json:"backup,omitempty"`
+	// The atomic creative's name instead of the file's (upload only).
+	// At most 256 characters.
+	CreativeName string `json:"creative_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeSubmissionAlias AtomicCreativeSubmission
+
+var atomicCreativeSubmissionIdx = record.IndexOf(reflect.TypeFor[atomicCreativeSubmissionAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeSubmission) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeSubmission) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeSubmission) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeSubmissionAlias)(x), atomicCreativeSubmissionIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeSubmission) decodeFast(b []byte) bool {
+	*x = AtomicCreativeSubmission{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "click_through_url":
+			if !record.IsNull(v) {
+				x.ClickThroughURL, ok = record.ReadText(v)
+			}
+		case "landing_page":
+			if !record.IsNull(v) {
+				x.LandingPage, ok = record.ReadText(v)
+			}
+		case "concept_id":
+			if !record.IsNull(v) {
+				x.ConceptID, ok = record.ReadInt64(v)
+			}
+		case "backup":
+			if !record.IsNull(v) {
+				x.Backup, ok = record.ReadText(v)
+			}
+		case "creative_name":
+			if !record.IsNull(v) {
+				x.CreativeName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "name", "click_through_url", "landing_page", "concept_id", "backup", "creative_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeSubmission) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeSubmissionAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeSubmission) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeSubmission) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeSubmissionIdx, prefix)
+	return out
+}
+
+// AtomicCreativeDraft is what an upload of creative files would
+// make, as a draft answers it.
+type AtomicCreativeDraft struct {
+	// The files received.
+	UploadedFiles []*AtomicCreativeUploadedFile `json:"uploaded_files,omitempty"`
+	// the metadata sent with uploaded creative files: their advertiser
+	// and one submission per creative (required by an upload, optional
+	// in a draft, where the platform infers them from the files).
+	Metadata *AtomicCreativeUploadMetadata `json:"metadata,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeDraftAlias AtomicCreativeDraft
+
+var atomicCreativeDraftIdx = record.IndexOf(reflect.TypeFor[atomicCreativeDraftAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeDraft) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeDraft) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeDraft) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeDraftAlias)(x), atomicCreativeDraftIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeDraft) decodeFast(b []byte) bool {
+	*x = AtomicCreativeDraft{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "uploaded_files":
+			x.UploadedFiles, ok = record.ReadList(v, func(e []byte) (*AtomicCreativeUploadedFile, bool) {
+				return record.ReadRecord(e, (*AtomicCreativeUploadedFile).decodeValid)
+			})
+		case "metadata":
+			x.Metadata, ok = record.ReadRecord(v, (*AtomicCreativeUploadMetadata).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "uploaded_files", "metadata")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeDraft) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeDraftAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeDraft) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeDraft) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeDraftIdx, prefix)
+	for i, y := range x.UploadedFiles {
+		out = append(out, y.misfits(record.MisfitPath(prefix, "uploaded_files["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Metadata.misfits(record.MisfitPath(prefix, "metadata"))...)
+	return out
+}
+
+// AtomicCreativeUploadedFile is one file a draft received.
+type AtomicCreativeUploadedFile struct {
+	// The file's name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type atomicCreativeUploadedFileAlias AtomicCreativeUploadedFile
+
+var atomicCreativeUploadedFileIdx = record.IndexOf(reflect.TypeFor[atomicCreativeUploadedFileAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *AtomicCreativeUploadedFile) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *AtomicCreativeUploadedFile) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *AtomicCreativeUploadedFile) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*atomicCreativeUploadedFileAlias)(x), atomicCreativeUploadedFileIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *AtomicCreativeUploadedFile) decodeFast(b []byte) bool {
+	*x = AtomicCreativeUploadedFile{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x AtomicCreativeUploadedFile) MarshalJSON() ([]byte, error) {
+	a := atomicCreativeUploadedFileAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *AtomicCreativeUploadedFile) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *AtomicCreativeUploadedFile) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, atomicCreativeUploadedFileIdx, prefix)
+	return out
+}
+
 // AtomicCreativeBulkError is one item of a bulk update that failed.
 type AtomicCreativeBulkError struct {
 	// The record's id (an update).

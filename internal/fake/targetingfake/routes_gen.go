@@ -157,6 +157,10 @@ type operations interface {
 	updateContract(w http.ResponseWriter, r *http.Request)
 	// getContractHistory serves GET /contracts/{contract_id}/history.
 	getContractHistory(w http.ResponseWriter, r *http.Request)
+	// previewCreativeAssets serves POST /creative_draft.
+	previewCreativeAssets(w http.ResponseWriter, r *http.Request)
+	// uploadCreativeAssets serves POST /creative_upload.
+	uploadCreativeAssets(w http.ResponseWriter, r *http.Request)
 	// getCreativeTag serves GET /creatives/{creative_id}.
 	getCreativeTag(w http.ResponseWriter, r *http.Request)
 	// listCurrencyRates serves GET /currency_rates.
@@ -467,6 +471,8 @@ func routes(ops operations) fake.Routes {
 		"GET /contracts/{contract_id}":                                 ops.getContract,
 		"POST /contracts/{contract_id}":                                ops.updateContract,
 		"GET /contracts/{contract_id}/history":                         ops.getContractHistory,
+		"POST /creative_draft":                                         ops.previewCreativeAssets,
+		"POST /creative_upload":                                        ops.uploadCreativeAssets,
 		"GET /creatives/{creative_id}":                                 ops.getCreativeTag,
 		"GET /currency_rates":                                          ops.listCurrencyRates,
 		"GET /entity_groups":                                           ops.listEntityGroups,
