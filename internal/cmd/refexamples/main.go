@@ -1,0 +1,212 @@
+// Command refexamples writes targeting/testdata/v3/reference: for every
+// operation of the targeting description whose success answer is JSON, one
+// answer body assembled from the per-field examples of that answer's schema
+// in the Campaigns API reference (v3.0.1807), so that
+// TestV3ReferenceExamples can read each through the SDK's public call. A
+// field without an example takes its enum's first value or a value of its
+// type. Vendor and product words of the reference take the spec's neutral
+// words. The test reads only the files written; run this again (and review
+// the diff) when the description gains operations:
+//
+//	go run ./internal/cmd/refexamples -ref PATH/campaigns-v3.0-openapi.yaml
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+
+	"github.com/adamasdk/adama-go/internal/apispec"
+)
+
+func main() {
+	ref := flag.String("ref", "", "the Campaigns API reference (OpenAPI, YAML)")
+	out := flag.String("out", "targeting/testdata/v3/reference", "directory to write")
+	flag.Parse()
+	if err := run(*ref, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "refexamples:", err)
+		os.Exit(1)
+	}
+}
+
+// template turns "/a/{a_id}/b" into "/a/{}/b".
+var template = regexp.MustCompile(`\{[^}]+\}`)
+
+func run(refPath, out string) error {
+	if refPath == "" {
+		return fmt.Errorf("-ref is required")
+	}
+	l := openapi3.NewLoader()
+	ref, err := l.LoadFromFile(refPath)
+	if err != nil {
+		return err
+	}
+	refOps := map[string]*openapi3.Operation{}
+	for path, item := range ref.Paths.Map() {
+		for method, op := range item.Operations() {
+			refOps[method+" "+template.ReplaceAllString(path, "{}")] = op
+		}
+	}
+	doc, err := apispec.Load("targeting")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	written := 0
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			if jsonAnswer(op) == nil {
+				continue
+			}
+			rop := refOps[method+" "+template.ReplaceAllString(path, "{}")]
+			var s *openapi3.Schema
+			if rop != nil {
+				s = jsonAnswer(rop)
+			}
+			if s == nil { // observed only, or not JSON in the reference: the description's own schema
+				s = jsonAnswer(op)
+			}
+			v := build(s, 0)
+			b, err := json.MarshalIndent(v, "", "  ")
+			if err != nil {
+				return fmt.Errorf("%s: %w", op.OperationID, err)
+			}
+			b = neutral(b)
+			if err := os.WriteFile(filepath.Join(out, op.OperationID+".json"), append(b, '\n'), 0o644); err != nil {
+				return err
+			}
+			written++
+		}
+	}
+	fmt.Printf("refexamples: %d bodies written to %s\n", written, out)
+	return nil
+}
+
+// jsonAnswer is the schema of an operation's first success answer in JSON.
+func jsonAnswer(op *openapi3.Operation) *openapi3.Schema {
+	if op.Responses == nil {
+		return nil
+	}
+	codes := []string{}
+	for code := range op.Responses.Map() {
+		codes = append(codes, code)
+	}
+	sort.Strings(codes)
+	for _, code := range codes {
+		r := op.Responses.Map()[code]
+		if !strings.HasPrefix(code, "2") || r.Value == nil {
+			continue
+		}
+		if mt := r.Value.Content.Get("application/json"); mt != nil && mt.Schema != nil && mt.Schema.Value != nil {
+			return mt.Schema.Value
+		}
+	}
+	return nil
+}
+
+// props counts the properties a schema describes, through allOf.
+func props(s *openapi3.Schema) int {
+	n := len(s.Properties)
+	for _, a := range s.AllOf {
+		n += props(a.Value)
+	}
+	return n
+}
+
+// build assembles a value from a schema: its example, else its enum's first
+// value, else a value of its type; the richest alternative of anyOf/oneOf.
+func build(s *openapi3.Schema, depth int) any {
+	if s == nil || depth > 12 {
+		return nil
+	}
+	if s.Example != nil {
+		return s.Example
+	}
+	if alts := append(slices.Clone(s.OneOf), s.AnyOf...); len(alts) > 0 && len(s.Properties) == 0 {
+		best := alts[0].Value
+		for _, a := range alts[1:] {
+			if props(a.Value) > props(best) {
+				best = a.Value
+			}
+		}
+		return build(best, depth+1)
+	}
+	if len(s.AllOf) > 0 {
+		m := map[string]any{}
+		for _, a := range s.AllOf {
+			if o, ok := build(a.Value, depth+1).(map[string]any); ok {
+				for k, v := range o {
+					m[k] = v
+				}
+			}
+		}
+		for k, p := range s.Properties {
+			m[k] = build(p.Value, depth+1)
+		}
+		return m
+	}
+	if len(s.Enum) > 0 {
+		return s.Enum[0]
+	}
+	switch {
+	case s.Type.Is("object") || len(s.Properties) > 0:
+		m := map[string]any{}
+		for k, p := range s.Properties {
+			m[k] = build(p.Value, depth+1)
+		}
+		return m
+	case s.Type.Is("array"):
+		if s.Items == nil {
+			return []any{}
+		}
+		return []any{build(s.Items.Value, depth+1)}
+	case s.Type.Is("integer"):
+		return 1
+	case s.Type.Is("number"):
+		return 1.5
+	case s.Type.Is("boolean"):
+		return true
+	case s.Type.Is("string"):
+		switch s.Format {
+		case "date-time":
+			return "2026-03-01T10:00:00+0000"
+		case "date":
+			return "2026-03-01"
+		}
+		return "text"
+	}
+	return nil
+}
+
+// neutralWords are the reference's vendor and product words and the spec's
+// neutral words that stand for them.
+var neutralWords = []struct {
+	re *regexp.Regexp
+	to string
+}{
+	{regexp.MustCompile(`\bt1as\b`), "p1as"},
+	{regexp.MustCompile(`\bt1_`), "p1_"},
+	{regexp.MustCompile(`\bT1_`), "P1_"},
+	{regexp.MustCompile(`\bT1\b`), "P1"},
+	{regexp.MustCompile(`\bmediamath_`), "svc_"},
+	{regexp.MustCompile(`(?i)[a-z.]*\b(mediamath|infillion)\.com`), "api.example"},
+	{regexp.MustCompile(`(?i)\b(mediamath|infillion)\b`), "adama"},
+}
+
+func neutral(b []byte) []byte {
+	for _, w := range neutralWords {
+		b = w.re.ReplaceAll(b, []byte(w.to))
+	}
+	return bytes.TrimSpace(b)
+}
