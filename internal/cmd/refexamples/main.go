@@ -77,7 +77,12 @@ func run(refPath, out string) error {
 			if s == nil { // observed only, or not JSON in the reference: the description's own schema
 				s = jsonAnswer(op)
 			}
-			v := build(s, 0)
+			v := build("", s, 0)
+			if env, ok := v.(map[string]any); ok {
+				if meta, ok := env["meta"].(map[string]any); ok {
+					meta["status"] = "success" // the answer of a call that succeeded
+				}
+			}
 			b, err := json.MarshalIndent(v, "", "  ")
 			if err != nil {
 				return fmt.Errorf("%s: %w", op.OperationID, err)
@@ -126,8 +131,8 @@ func props(s *openapi3.Schema) int {
 
 // build assembles a value from a schema: its example, else its enum's first
 // value, else a value of its type; the richest alternative of anyOf/oneOf.
-func build(s *openapi3.Schema, depth int) any {
-	if s == nil || depth > 12 {
+func build(name string, s *openapi3.Schema, depth int) any {
+	if s == nil || depth > 40 {
 		return nil
 	}
 	if s.Example != nil {
@@ -140,19 +145,19 @@ func build(s *openapi3.Schema, depth int) any {
 				best = a.Value
 			}
 		}
-		return build(best, depth+1)
+		return build(name, best, depth+1)
 	}
 	if len(s.AllOf) > 0 {
 		m := map[string]any{}
 		for _, a := range s.AllOf {
-			if o, ok := build(a.Value, depth+1).(map[string]any); ok {
+			if o, ok := build(name, a.Value, depth+1).(map[string]any); ok {
 				for k, v := range o {
 					m[k] = v
 				}
 			}
 		}
 		for k, p := range s.Properties {
-			m[k] = build(p.Value, depth+1)
+			m[k] = build(k, p.Value, depth+1)
 		}
 		return m
 	}
@@ -163,18 +168,26 @@ func build(s *openapi3.Schema, depth int) any {
 	case s.Type.Is("object") || len(s.Properties) > 0:
 		m := map[string]any{}
 		for k, p := range s.Properties {
-			m[k] = build(p.Value, depth+1)
+			m[k] = build(k, p.Value, depth+1)
 		}
 		return m
 	case s.Type.Is("array"):
 		if s.Items == nil {
 			return []any{}
 		}
-		return []any{build(s.Items.Value, depth+1)}
+		item := build(name, s.Items.Value, depth+1)
+		if item == nil { // an item of no described shape: none
+			return []any{}
+		}
+		return []any{item}
+	case s.Items != nil:
+		// items without type: array, a slip of the reference (the bulk
+		// budget flight update's 200 beside its 207), read as the items.
+		return build(name, s.Items.Value, depth+1)
 	case s.Type.Is("integer"):
 		return 1
 	case s.Type.Is("number"):
-		return 1.5
+		return 1 // a number the reference gives no example of may well be a count
 	case s.Type.Is("boolean"):
 		return true
 	case s.Type.Is("string"):
@@ -184,10 +197,17 @@ func build(s *openapi3.Schema, depth int) any {
 		case "date":
 			return "2026-03-01"
 		}
+		if dateName.MatchString(name) {
+			return "2026-03-01T10:00:00+0000"
+		}
 		return "text"
 	}
 	return nil
 }
+
+// dateName matches the names of date-time fields the reference types as
+// plain strings.
+var dateName = regexp.MustCompile(`(^|_)(date|on)$`)
 
 // neutralWords are the reference's vendor and product words and the spec's
 // neutral words that stand for them.
