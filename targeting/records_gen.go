@@ -16248,8 +16248,8 @@ type AtomicCreative struct {
 	P1AS *bool `json:"p1as,omitempty"`
 	// The third-party ad server's tag.
 	TpasAdTag string `json:"tpas_ad_tag,omitempty"`
-	// The tag as edited.
-	EditedTag string `json:"edited_tag,omitempty"`
+	// The tag as edited (an answer may carry it empty, which is kept).
+	EditedTag *string `json:"edited_tag,omitempty"`
 	// The click-through URL; an update may clear it. At most 2048
 	// characters.
 	ClickThroughURL *string `json:"click_through_url,omitempty"`
@@ -16484,9 +16484,7 @@ func (x *AtomicCreative) decodeFast(b []byte) bool {
 				x.TpasAdTag, ok = record.ReadText(v)
 			}
 		case "edited_tag":
-			if !record.IsNull(v) {
-				x.EditedTag, ok = record.ReadText(v)
-			}
+			x.EditedTag, ok = record.ReadPtr(v, record.ReadText)
 		case "click_through_url":
 			x.ClickThroughURL, ok = record.ReadPtr(v, record.ReadText)
 		case "rejected_reason":
@@ -16653,7 +16651,7 @@ type atomicCreativeWrite struct {
 	AdServerType         AtomicCreativeAdServerType     `json:"ad_server_type,omitempty"`
 	P1AS                 *bool                          `json:"p1as,omitempty"`
 	TpasAdTag            string                         `json:"tpas_ad_tag,omitempty"`
-	EditedTag            string                         `json:"edited_tag,omitempty"`
+	EditedTag            *string                        `json:"edited_tag,omitempty"`
 	ClickThroughURL      *string                        `json:"click_through_url,omitempty"`
 	StartDate            *adama.Time                    `json:"start_date,omitempty"`
 	EndDate              *adama.Time                    `json:"end_date,omitempty"`

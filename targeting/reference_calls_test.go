@@ -3,6 +3,9 @@ package targeting_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -418,9 +421,120 @@ func creativeRecords(r *targeting.AtomicCreativeBulkResult, err error) (any, err
 	return out, err
 }
 
+// requestCalls send a reference example of a request body through the
+// public call of its operation.
+var requestCalls = map[string]func(ctx context.Context, c *targeting.Client, example []byte) (any, error){
+	"createCampaignPlan": func(ctx context.Context, c *targeting.Client, ex []byte) (any, error) {
+		var p targeting.CampaignPlan
+		if err := json.Unmarshal(ex, &p); err != nil {
+			return nil, err
+		}
+		return c.CampaignPlans.Create(ctx, &p)
+	},
+	"updateCampaignPlan": func(ctx context.Context, c *targeting.Client, ex []byte) (any, error) {
+		var p targeting.CampaignPlan
+		if err := json.Unmarshal(withMembers(ex, `{"id":1,"version":1}`), &p); err != nil {
+			return nil, err
+		}
+		return c.CampaignPlans.Update(ctx, &p)
+	},
+	"createStrategyTemplate": func(ctx context.Context, c *targeting.Client, ex []byte) (any, error) {
+		var x targeting.StrategyTemplate
+		if err := json.Unmarshal(ex, &x); err != nil {
+			return nil, err
+		}
+		return c.StrategyTemplates.Create(ctx, &x)
+	},
+	"updateStrategyTemplate": func(ctx context.Context, c *targeting.Client, ex []byte) (any, error) {
+		var x targeting.StrategyTemplate
+		if err := json.Unmarshal(withMembers(ex, `{"id":1}`), &x); err != nil {
+			return nil, err
+		}
+		return c.StrategyTemplates.Update(ctx, &x)
+	},
+	"previewCreativeAssets": func(ctx context.Context, c *targeting.Client, ex []byte) (any, error) {
+		u, err := uploadOf(ex)
+		if err != nil {
+			return nil, err
+		}
+		return c.AtomicCreatives.Draft(ctx, u)
+	},
+	"uploadCreativeAssets": func(ctx context.Context, c *targeting.Client, ex []byte) (any, error) {
+		u, err := uploadOf(ex)
+		if err != nil {
+			return nil, err
+		}
+		return c.AtomicCreatives.Upload(ctx, u)
+	},
+}
+
+// withMembers adds the members of the object add to the object b.
+func withMembers(b []byte, add string) []byte {
+	var m, a map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil || json.Unmarshal([]byte(add), &a) != nil {
+		return b
+	}
+	maps.Copy(m, a)
+	out, _ := json.Marshal(m)
+	return out
+}
+
+// creativeFormExample is a reference example of a creative draft or upload: the
+// files' names and the metadata part.
+type creativeFormExample struct {
+	Filename []string        `json:"filename"`
+	Metadata json.RawMessage `json:"metadata"`
+}
+
+// uploadOf is the upload a creative form example describes, each file
+// holding a few bytes.
+func uploadOf(ex []byte) (*targeting.CreativeUpload, error) {
+	var f creativeFormExample
+	if err := json.Unmarshal(ex, &f); err != nil {
+		return nil, err
+	}
+	u := &targeting.CreativeUpload{}
+	if err := json.Unmarshal(f.Metadata, &u.Metadata); err != nil {
+		return nil, err
+	}
+	for _, name := range f.Filename {
+		u.Files = append(u.Files, targeting.CreativeFile{Name: name, File: strings.NewReader("DATA"), Size: 4})
+	}
+	return u, nil
+}
+
 // mediaTypeRows are the reference's own examples of request and answer
-// bodies.
-func mediaTypeRows(t *testing.T) []*refRow {
+// bodies (testdata/v3/reference/examples, OPERATION.request.NAME.json and
+// OPERATION.STATUS.NAME.json). A request is answered with the operation's
+// assembled answer; an error answer must come back as an *adama.Error
+// holding the platform's message.
+func mediaTypeRows(t *testing.T, calls map[string]refCall, status map[string]int) []*refRow {
 	t.Helper()
-	return nil
+	dir := filepath.Join("testdata", "v3", "reference", "examples")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var rows []*refRow
+	for _, e := range entries {
+		parts := strings.Split(strings.TrimSuffix(e.Name(), ".json"), ".")
+		require.Len(t, parts, 3, e.Name())
+		op, kind := parts[0], parts[1]
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		row := &refRow{name: "example/" + strings.Join(parts, "/"), op: op}
+		switch kind {
+		case "request":
+			send, ok := requestCalls[op]
+			require.True(t, ok, "%s: a request example of an operation requestCalls does not name", e.Name())
+			row.status, row.body, row.sent = status[op], readTestdata(t, filepath.Join("v3", "reference", op+".json")), b
+			row.call = func(ctx context.Context, c *targeting.Client) (any, error) { return send(ctx, c, b) }
+			row.multipart = op == "previewCreativeAssets" || op == "uploadCreativeAssets"
+		default:
+			row.body, row.call = b, calls[op]
+			_, err := fmt.Sscan(kind, &row.status)
+			require.NoError(t, err, e.Name())
+			require.NotNil(t, row.call, "%s: an answer example of an operation without a row", e.Name())
+		}
+		rows = append(rows, row)
+	}
+	return rows
 }

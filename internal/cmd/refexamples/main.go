@@ -92,10 +92,59 @@ func run(refPath, out string) error {
 				return err
 			}
 			written++
+			if rop != nil {
+				n, err := writeExamples(filepath.Join(out, "examples"), op.OperationID, rop)
+				if err != nil {
+					return err
+				}
+				written += n
+			}
 		}
 	}
 	fmt.Printf("refexamples: %d bodies written to %s\n", written, out)
 	return nil
+}
+
+// writeExamples writes the reference's own examples of an operation's
+// request and answer bodies as OPERATION.request.NAME.json and
+// OPERATION.STATUS.NAME.json.
+func writeExamples(dir, opID string, op *openapi3.Operation) (int, error) {
+	files := map[string]any{}
+	if op.RequestBody != nil && op.RequestBody.Value != nil {
+		for _, mt := range op.RequestBody.Value.Content {
+			for name, ex := range mt.Examples {
+				files[opID+".request."+name] = ex.Value.Value
+			}
+		}
+	}
+	if op.Responses != nil {
+		for code, r := range op.Responses.Map() {
+			if r.Value == nil {
+				continue
+			}
+			for _, mt := range r.Value.Content {
+				for name, ex := range mt.Examples {
+					files[opID+"."+code+"."+name] = ex.Value.Value
+				}
+			}
+		}
+	}
+	if len(files) == 0 {
+		return 0, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	for name, v := range files {
+		b, err := json.MarshalIndent(v, "", "  ")
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".json"), append(neutral(b), '\n'), 0o644); err != nil {
+			return 0, err
+		}
+	}
+	return len(files), nil
 }
 
 // jsonAnswer is the schema of an operation's first success answer in JSON.
@@ -220,11 +269,17 @@ var neutralWords = []struct {
 	{regexp.MustCompile(`\bT1_`), "P1_"},
 	{regexp.MustCompile(`\bT1\b`), "P1"},
 	{regexp.MustCompile(`\bmediamath_`), "svc_"},
-	{regexp.MustCompile(`(?i)[a-z.]*\b(mediamath|infillion)\.com`), "api.example"},
+	{regexp.MustCompile(`(?i)\b(mediamath|infillion)\.com`), "adama.example"},
+	{regexp.MustCompile(`\bTERMINALONE\b`), "PLATFORM"},
 	{regexp.MustCompile(`(?i)\b(mediamath|infillion)\b`), "adama"},
 }
 
+// vendorKey matches members named after another vendor's product, which
+// the bodies leave out.
+var vendorKey = regexp.MustCompile(`(?m)^\s*"sizmek_[a-z_]*": [^\n]*\n`)
+
 func neutral(b []byte) []byte {
+	b = vendorKey.ReplaceAll(b, nil)
 	for _, w := range neutralWords {
 		b = w.re.ReplaceAll(b, []byte(w.to))
 	}
