@@ -8,8 +8,6 @@ import (
 	"io"
 	"maps"
 	"math/big"
-	"mime"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -318,24 +316,14 @@ func lostForm(t *testing.T, example, sent []byte, contentType string) []string {
 	t.Helper()
 	var f creativeFormExample
 	require.NoError(t, json.Unmarshal(example, &f))
-	_, params, err := mime.ParseMediaType(contentType)
-	require.NoError(t, err, contentType)
-	mr := multipart.NewReader(bytes.NewReader(sent), params["boundary"])
 	var names []string
 	var diffs []string
-	for {
-		p, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		b, err := io.ReadAll(p)
-		require.NoError(t, err)
-		switch p.FormName() {
+	for _, p := range formParts(t, contentType, sent) {
+		switch p.name {
 		case "metadata":
-			diffs = append(diffs, lostOnly(lost(t, f.Metadata, b, nil))...)
+			diffs = append(diffs, lostOnly(lost(t, f.Metadata, p.data, nil))...)
 		case "filename":
-			names = append(names, p.FileName())
+			names = append(names, p.fileName)
 		}
 	}
 	if !slices.Equal(names, f.Filename) {
@@ -508,4 +496,30 @@ func misfitsOf(v reflect.Value) []adama.Misfit {
 func referenceData(t *testing.T, parts ...string) []byte {
 	t.Helper()
 	return readTestdata(t, filepath.Join(append([]string{"v3"}, parts...)...))
+}
+
+// TestLost holds the comparison TestV3ReferenceExamples relies on to what
+// it must find.
+func TestLost(t *testing.T) {
+	aliases := map[string]string{"descriptiom": "description"}
+	for _, tt := range []struct {
+		name, want, got string
+		diffs           int
+	}{
+		{"same", `{"a":1,"b":[{"c":"x"}]}`, `{"b":[{"c":"x"}],"a":1}`, 0},
+		{"a member lost", `{"a":1,"b":2}`, `{"a":1}`, 1},
+		{"an item lost", `{"b":[1,2]}`, `{"b":[1]}`, 1},
+		{"a value changed", `{"a":"x"}`, `{"a":"y"}`, 1},
+		{"a member added", `{"a":1}`, `{"a":1,"b":"x"}`, 1},
+		{"a zero added", `{"a":1}`, `{"a":1,"b":0,"c":false,"d":""}`, 0},
+		{"null is absent", `{"a":null}`, `{}`, 0},
+		{"numbers by value", `{"a":1.50,"b":"2"}`, `{"a":"1.5","b":2}`, 0},
+		{"date-times by instant", `{"a":"2026-03-01T10:00:00Z"}`, `{"a":"2026-03-01T10:00:00+0000"}`, 0},
+		{"another instant", `{"a":"2026-03-01T10:00:00Z"}`, `{"a":"2026-03-01T11:00:00+0000"}`, 1},
+		{"an alias kept under its property", `{"descriptiom":"d"}`, `{"descriptiom":"d","description":"d"}`, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Len(t, lost(t, []byte(tt.want), []byte(tt.got), aliases), tt.diffs)
+		})
+	}
 }
