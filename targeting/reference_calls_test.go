@@ -39,9 +39,9 @@ func idsOf(t *testing.T, op string) []int64 {
 func referenceCalls(t *testing.T) map[string]refCall {
 	t.Helper()
 	var plan targeting.CampaignPlan
-	require.NoError(t, json.Unmarshal(readPlanExample(t, "campaign_plan_create_Example.json"), &plan))
+	require.NoError(t, json.Unmarshal(refExample(t, "createCampaignPlan.request.Example.json"), &plan))
 	var edit map[string]any
-	require.NoError(t, json.Unmarshal(readPlanExample(t, "campaign_plan_update_Example.json"), &edit))
+	require.NoError(t, json.Unmarshal(refExample(t, "updateCampaignPlan.request.Example.json"), &edit))
 	edit["id"], edit["version"] = 1, 1
 	b, err := json.Marshal(edit)
 	require.NoError(t, err)

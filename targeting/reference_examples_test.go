@@ -492,10 +492,14 @@ func misfitsOf(v reflect.Value) []adama.Misfit {
 	return out
 }
 
-// referenceData reads a reference example's testdata file.
-func referenceData(t *testing.T, parts ...string) []byte {
+// examplePath is the testdata name of one of the reference's own examples
+// (testdata/v3/reference/examples).
+func examplePath(name string) string { return filepath.Join("v3", "reference", "examples", name) }
+
+// refExample reads one of the reference's own examples.
+func refExample(t testing.TB, name string) []byte {
 	t.Helper()
-	return readTestdata(t, filepath.Join(append([]string{"v3"}, parts...)...))
+	return readTestdata(t, examplePath(name))
 }
 
 // TestLost holds the comparison TestV3ReferenceExamples relies on to what
