@@ -82,6 +82,12 @@ func run(refPath, out string) error {
 				if meta, ok := env["meta"].(map[string]any); ok {
 					meta["status"] = "success" // the answer of a call that succeeded
 				}
+				// The reference's full list answers (agency_collection_full
+				// and the like) describe one record as the data: a list
+				// answers an array of them.
+				if d, ok := env["data"].(map[string]any); ok && listAnswer(jsonAnswer(op)) {
+					env["data"] = []any{d}
+				}
 			}
 			b, err := json.MarshalIndent(v, "", "  ")
 			if err != nil {
@@ -169,13 +175,18 @@ func jsonAnswer(op *openapi3.Operation) *openapi3.Schema {
 	return nil
 }
 
-// props counts the properties a schema describes, through allOf.
-func props(s *openapi3.Schema) int {
-	n := len(s.Properties)
-	for _, a := range s.AllOf {
-		n += props(a.Value)
+// listAnswer reports whether an answer's data is an array.
+func listAnswer(s *openapi3.Schema) bool {
+	if s == nil {
+		return false
 	}
-	return n
+	for _, a := range s.AllOf {
+		if listAnswer(a.Value) {
+			return true
+		}
+	}
+	d := s.Properties["data"]
+	return d != nil && d.Value != nil && d.Value.Type.Is("array")
 }
 
 // build assembles a value from a schema: its example, else its enum's first
@@ -188,13 +199,17 @@ func build(name string, s *openapi3.Schema, depth int) any {
 		return s.Example
 	}
 	if alts := append(slices.Clone(s.OneOf), s.AnyOf...); len(alts) > 0 && len(s.Properties) == 0 {
-		best := alts[0].Value
-		for _, a := range alts[1:] {
-			if props(a.Value) > props(best) {
-				best = a.Value
+		// The richest alternative: the one whose body says the most (a
+		// list's full records over its id-and-name items).
+		var best any
+		size := -1
+		for _, a := range alts {
+			v := build(name, a.Value, depth+1)
+			if b, _ := json.Marshal(v); len(b) > size {
+				best, size = v, len(b)
 			}
 		}
-		return build(name, best, depth+1)
+		return best
 	}
 	if len(s.AllOf) > 0 {
 		m := map[string]any{}
