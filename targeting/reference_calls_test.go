@@ -7,6 +7,8 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -468,6 +470,22 @@ var requestCalls = map[string]func(ctx context.Context, c *targeting.Client, exa
 	},
 }
 
+// queryCalls send a reference example of a query parameter through the
+// public call of its operation, which must send it as it is.
+var queryCalls = map[string]func(ctx context.Context, c *targeting.Client, params map[string]string) (any, error){
+	"atomicCreativesHealthcheck": func(ctx context.Context, c *targeting.Client, params map[string]string) (any, error) {
+		var ids []int64
+		for _, d := range regexp.MustCompile(`[0-9]+`).FindAllString(params["q"], -1) {
+			id, err := strconv.ParseInt(d, 10, 64)
+			if err != nil {
+				return nil, err
+			}
+			ids = append(ids, id)
+		}
+		return c.AtomicCreatives.Healthcheck(ctx, ids)
+	},
+}
+
 // withMembers adds the members of the object add to the object b.
 func withMembers(b []byte, add string) []byte {
 	var m, a map[string]json.RawMessage
@@ -505,7 +523,8 @@ func uploadOf(ex []byte) (*targeting.CreativeUpload, error) {
 
 // mediaTypeRows are the reference's own examples of request and answer
 // bodies (testdata/v3/reference/examples, OPERATION.request.NAME.json and
-// OPERATION.STATUS.NAME.json). A request is answered with the operation's
+// OPERATION.STATUS.NAME.json) and parameters
+// (OPERATION.query.PARAMETER-NAME.json). A request or parameter is answered with the operation's
 // assembled answer; an error answer must come back as an *adama.Error
 // holding the platform's message.
 func mediaTypeRows(t *testing.T, calls map[string]refCall, status map[string]int) []*refRow {
@@ -528,6 +547,12 @@ func mediaTypeRows(t *testing.T, calls map[string]refCall, status map[string]int
 			row.status, row.body, row.sent = status[op], readTestdata(t, filepath.Join("v3", "reference", op+".json")), b
 			row.call = func(ctx context.Context, c *targeting.Client) (any, error) { return send(ctx, c, b) }
 			row.multipart = op == "previewCreativeAssets" || op == "uploadCreativeAssets"
+		case "query":
+			send, ok := queryCalls[op]
+			require.True(t, ok, "%s: a parameter example of an operation queryCalls does not name", e.Name())
+			require.NoError(t, json.Unmarshal(b, &row.params), e.Name())
+			row.status, row.body = status[op], readTestdata(t, filepath.Join("v3", "reference", op+".json"))
+			row.call = func(ctx context.Context, c *targeting.Client) (any, error) { return send(ctx, c, row.params) }
 		default:
 			row.body, row.call = b, calls[op]
 			_, err := fmt.Sscan(kind, &row.status)

@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -92,6 +93,8 @@ type refRow struct {
 	// reference example of a request); multipart compares the form.
 	sent      []byte
 	multipart bool
+	// params, when set, are query parameters the call must send.
+	params map[string]string
 }
 
 // refServer answers each row's request with the row's body, after checking
@@ -103,6 +106,7 @@ type refServer struct {
 	routes map[string]route
 	got    map[string][]byte // the request body each row's call sent
 	typ    map[string]string // and its content type
+	query  map[string]url.Values
 	bad    map[string]string // why a request was refused
 }
 
@@ -119,7 +123,7 @@ func (s *refServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	b, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 	s.mu.Lock()
-	s.got[name], s.typ[name] = b, r.Header.Get("Content-Type")
+	s.got[name], s.typ[name], s.query[name] = b, r.Header.Get("Content-Type"), r.URL.Query()
 	if r.Method != rt.method || !rt.path.MatchString(r.URL.Path) {
 		s.bad[name] = fmt.Sprintf("%s %s is not the route of %s (%s %s)", r.Method, r.URL.Path, row.op, rt.method, rt.path)
 	}
@@ -152,7 +156,7 @@ func (t rowTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 func TestV3ReferenceExamples(t *testing.T) {
 	doc, err := apispec.Load("targeting")
 	require.NoError(t, err)
-	srv := &refServer{rows: map[string]*refRow{}, routes: map[string]route{}, got: map[string][]byte{}, typ: map[string]string{}, bad: map[string]string{}}
+	srv := &refServer{rows: map[string]*refRow{}, routes: map[string]route{}, got: map[string][]byte{}, typ: map[string]string{}, query: map[string]url.Values{}, bad: map[string]string{}}
 	jsonOps := map[string]int{} // operationId -> status of its JSON answer
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
@@ -209,9 +213,12 @@ func TestV3ReferenceExamples(t *testing.T) {
 				require.NoError(t, err)
 				got, err := r.call(ctx, targeting.New(c))
 				srv.mu.Lock()
-				bad, sent, typ := srv.bad[r.name], srv.got[r.name], srv.typ[r.name]
+				bad, sent, typ, query := srv.bad[r.name], srv.got[r.name], srv.typ[r.name], srv.query[r.name]
 				srv.mu.Unlock()
 				assert.Empty(t, bad)
+				for k, v := range r.params {
+					assert.Equal(t, []string{v}, query[k], "the parameter example %s, sent again", k)
+				}
 				if r.status >= 400 {
 					var ae *adama.Error
 					require.ErrorAs(t, err, &ae)

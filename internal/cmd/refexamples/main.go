@@ -113,7 +113,8 @@ func run(refPath, out string) error {
 
 // writeExamples writes the reference's own examples of an operation's
 // request and answer bodies as OPERATION.request.NAME.json and
-// OPERATION.STATUS.NAME.json.
+// OPERATION.STATUS.NAME.json, and of its parameters as
+// OPERATION.IN.PARAMETER-NAME.json ({"parameter": value}).
 func writeExamples(dir, opID string, op *openapi3.Operation) (int, error) {
 	files := map[string]any{}
 	if op.RequestBody != nil && op.RequestBody.Value != nil {
@@ -121,6 +122,14 @@ func writeExamples(dir, opID string, op *openapi3.Operation) (int, error) {
 			for name, ex := range mt.Examples {
 				files[opID+".request."+name] = ex.Value.Value
 			}
+		}
+	}
+	for _, p := range op.Parameters {
+		if p.Value == nil {
+			continue
+		}
+		for name, ex := range p.Value.Examples {
+			files[opID+"."+p.Value.In+"."+p.Value.Name+"-"+name] = map[string]any{p.Value.Name: ex.Value.Value}
 		}
 	}
 	if op.Responses != nil {
