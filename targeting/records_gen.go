@@ -3160,9 +3160,9 @@ type Advertiser struct {
 	// The ads.txt requirement in force. Read-only: not sent on create or
 	// update.
 	EffectiveAdsTxtVerified string `json:"effective_ads_txt_verified,omitempty"`
-	// Deprecated by the reference. Read-only: not sent on create or
-	// update.
-	AllowXStratOptimization bool `json:"allow_x_strat_optimization,omitempty"`
+	// Deprecated by the reference; nil when the answer leaves it out,
+	// so that a false is kept. Read-only: not sent on create or update.
+	AllowXStratOptimization *bool `json:"allow_x_strat_optimization,omitempty"`
 	// Deprecated by the reference. Read-only: not sent on create or
 	// update.
 	BillingContactID int64 `json:"billing_contact_id,omitempty"`
@@ -3341,9 +3341,7 @@ func (x *Advertiser) decodeFast(b []byte) bool {
 				x.EffectiveAdsTxtVerified, ok = record.ReadText(v)
 			}
 		case "allow_x_strat_optimization":
-			if !record.IsNull(v) {
-				x.AllowXStratOptimization, ok = record.ReadBool(v)
-			}
+			x.AllowXStratOptimization, ok = record.ReadPtr(v, record.ReadBool)
 		case "billing_contact_id":
 			if !record.IsNull(v) {
 				x.BillingContactID, ok = record.ReadInt64(v)
@@ -3428,7 +3426,7 @@ func (x *Advertiser) clearReadOnly() {
 	x.EntityType = ""
 	x.AdServerFee = adama.Decimal{}
 	x.EffectiveAdsTxtVerified = ""
-	x.AllowXStratOptimization = false
+	x.AllowXStratOptimization = nil
 	x.BillingContactID = 0
 	x.SalesContactID = nil
 	x.Agency = nil
@@ -3524,7 +3522,7 @@ func (x *Advertiser) readOnlyChanged(orig *Advertiser) map[string]bool {
 		"agency_id":                  orig.AgencyID != x.AgencyID,
 		"ad_server_fee":              orig.AdServerFee.Cmp(x.AdServerFee) != 0,
 		"effective_ads_txt_verified": orig.EffectiveAdsTxtVerified != x.EffectiveAdsTxtVerified,
-		"allow_x_strat_optimization": orig.AllowXStratOptimization != x.AllowXStratOptimization,
+		"allow_x_strat_optimization": !reflect.DeepEqual(orig.AllowXStratOptimization, x.AllowXStratOptimization),
 		"billing_contact_id":         orig.BillingContactID != x.BillingContactID,
 		"sales_contact_id":           !reflect.DeepEqual(orig.SalesContactID, x.SalesContactID),
 		"agency":                     !reflect.DeepEqual(orig.Agency, x.Agency),
@@ -24751,9 +24749,10 @@ type Strategy struct {
 	Status *bool `json:"status,omitempty"`
 	// Whether the strategy is archived.
 	Archived *bool `json:"archived,omitempty"`
-	// Whether the campaign is programmatic guaranteed. Read-only:
+	// Whether the campaign is programmatic guaranteed (nil when the
+	// answer leaves it out, so that a false is kept). Read-only:
 	// not sent on create or update.
-	IsProgrammaticGuaranteed bool `json:"is_programmatic_guaranteed,omitempty"`
+	IsProgrammaticGuaranteed *bool `json:"is_programmatic_guaranteed,omitempty"`
 	// Display or video.
 	MediaType StrategyMediaType `json:"media_type,omitempty"`
 	// Whether the platform optimises bids.
@@ -24913,7 +24912,7 @@ func (x *Strategy) misfits(prefix string) []adama.Misfit {
 func (x *Strategy) clearReadOnly() {
 	x.ID = 0
 	x.EntityType = ""
-	x.IsProgrammaticGuaranteed = false
+	x.IsProgrammaticGuaranteed = nil
 	x.ZoneName = ""
 	x.AdvertiserID = 0
 	x.StrategyGroupName = ""
@@ -25018,7 +25017,7 @@ func (x *Strategy) readOnlyChanged(orig *Strategy) map[string]bool {
 		"id":                         orig.ID != x.ID,
 		"entity_type":                orig.EntityType != x.EntityType,
 		"campaign_id":                orig.CampaignID != x.CampaignID,
-		"is_programmatic_guaranteed": orig.IsProgrammaticGuaranteed != x.IsProgrammaticGuaranteed,
+		"is_programmatic_guaranteed": !reflect.DeepEqual(orig.IsProgrammaticGuaranteed, x.IsProgrammaticGuaranteed),
 		"zone_name":                  orig.ZoneName != x.ZoneName,
 		"advertiser_id":              orig.AdvertiserID != x.AdvertiserID,
 		"strategy_group_name":        orig.StrategyGroupName != x.StrategyGroupName,

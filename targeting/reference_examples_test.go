@@ -538,3 +538,21 @@ func TestLost(t *testing.T) {
 		})
 	}
 }
+
+// TestReadOnlyFalseIsKept: a read-only flag an answer carries as false
+// comes back as false when the record is encoded again (the reference's
+// examples carry true, which hid the plain bool that dropped it).
+func TestReadOnlyFalseIsKept(t *testing.T) {
+	for name, rec := range map[string]any{
+		"allow_x_strat_optimization": &targeting.Advertiser{},
+		"is_programmatic_guaranteed": &targeting.Strategy{},
+	} {
+		t.Run(name, func(t *testing.T) {
+			in := `{"id":1,"` + name + `":false}`
+			require.NoError(t, json.Unmarshal([]byte(in), rec))
+			out, err := json.Marshal(rec)
+			require.NoError(t, err)
+			assert.Empty(t, lost(t, []byte(in), out, nil))
+		})
+	}
+}
