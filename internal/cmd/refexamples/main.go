@@ -2,11 +2,13 @@
 // operation of the targeting description whose success answer is JSON, one
 // answer body assembled from the per-field examples of that answer's schema
 // in the Campaigns API reference (v3.0.1807), so that
-// TestV3ReferenceExamples can read each through the SDK's public call. A
-// field without an example takes its enum's first value or a value of its
-// type. Vendor and product words of the reference take the spec's neutral
-// words. The test reads only the files written; run this again (and review
-// the diff) when the description gains operations:
+// TestV3ReferenceExamples can read each through the SDK's public call, and
+// under examples/ the reference's own examples of those operations' request
+// bodies, answers and query parameters. A field without an example takes its
+// enum's first value or a value of its type. Vendor and product words of the
+// reference take the spec's neutral words. The test reads only the files
+// written; run this again (and review the diff) when the description gains
+// operations:
 //
 //	go run ./internal/cmd/refexamples -ref PATH/campaigns-v3.0-openapi.yaml
 package main
