@@ -42,7 +42,7 @@ func (o *campaignOps) setDBA(id int64, body map[string]any) map[string]any {
 		return nil
 	}
 	after, _ := c.Get(id)
-	o.log(Campaigns, id, "update", before, after)
+	o.st.logChange(Campaigns, id, "update", before, after)
 	return after
 }
 
@@ -179,7 +179,7 @@ func (h *handler) bulkUpdateBudgetFlights(w http.ResponseWriter, r *http.Request
 				return rec
 			})
 			after, _ := c.Get(owner)
-			h.cmp.log(budgetFlightLog, owner, "update", map[string]any{"flights": flightsOf(before)}, map[string]any{"flights": flightsOf(after)})
+			h.st.logChange(budgetFlightLog, owner, "update", map[string]any{"flights": flightsOf(before)}, map[string]any{"flights": flightsOf(after)})
 		}
 		if found == nil {
 			status = http.StatusMultiStatus

@@ -90,14 +90,13 @@ var userArrays = map[string]func(string, any) []wire.ErrorItem{
 }
 
 // orgFamily serves organizations, agencies and v3 user records, their
-// histories, organization settings and the audit logs by id list. Its
-// histories are its own (Store.history keeps the advertisers'), keyed by
-// collection and id; its lock is taken after the store's, never before.
+// histories (kept in the store's history), organization settings and the
+// audit logs by id list. Its lock is taken after the store's, never
+// before.
 type orgFamily struct {
 	st       *Store
 	org, agc *resource
 	mu       sync.Mutex
-	hist     map[string]map[int64][]map[string]any
 	settings map[int64][]map[string]any
 	// usr serves the v3 user records, kept in the Permissions collection
 	// beside each user's grants (one user, two views).
@@ -108,51 +107,13 @@ type orgFamily struct {
 }
 
 func newOrgFamily(st *Store) *orgFamily {
-	f := &orgFamily{st: st, hist: map[string]map[int64][]map[string]any{}, settings: map[int64][]map[string]any{},
+	f := &orgFamily{st: st, settings: map[int64][]map[string]any{},
 		userSettings: map[int64][]map[string]any{}}
 	f.usr = &resource{st: st, coll: Permissions, create: userCreate, update: userUpdate, project: userView}
 	f.lk = newLookups(st)
 	f.org = &resource{st: st, coll: Organizations, create: organizationCreate, update: organizationUpdate, project: organizationView}
 	f.agc = &resource{st: st, coll: Agencies, create: agencyCreate, update: agencyUpdate, project: f.agencyView}
 	return f
-}
-
-// log appends an audit entry of record id of coll: the fields that changed.
-func (f *orgFamily) log(coll string, id int64, action string, before, after map[string]any) {
-	fields := changedFields(before, after)
-	name := coll
-	if coll == Permissions {
-		name = "users"
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.hist[coll] == nil {
-		f.hist[coll] = map[int64][]map[string]any{}
-	}
-	f.hist[coll][id] = append(f.hist[coll][id], map[string]any{
-		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
-		"collection": name, "entity_id": id, "tool_name": "api",
-	})
-}
-
-// entries returns the audit entries of the records ids of coll, by id
-// then in order of change.
-func (f *orgFamily) entries(coll string, ids []int64) []map[string]any {
-	var out []map[string]any
-	if coll == Advertisers {
-		f.st.mu.Lock()
-		for _, id := range ids {
-			out = append(out, f.st.history[historyKey(Advertisers, id)]...)
-		}
-		f.st.mu.Unlock()
-		return out
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, id := range ids {
-		out = append(out, f.hist[coll][id]...)
-	}
-	return out
 }
 
 // checkBody checks body against sc, the arrays (which sc leaves out) by
@@ -313,7 +274,7 @@ func (f *orgFamily) write(w http.ResponseWriter, r *http.Request, rs *resource, 
 	if before == nil {
 		action = "create"
 	}
-	f.log(rs.coll, id, action, before, out)
+	st.logChange(rs.coll, id, action, before, out)
 	if rs.project != nil {
 		out, _ = rs.project(out, url.Values{}, true)
 	}
@@ -332,51 +293,6 @@ func (f *orgFamily) parentCheck(coll string, body map[string]any) *wire.ErrorIte
 	}
 	e := invalid("organization_id", "organization %d not found", oid)
 	return &e
-}
-
-// history answers one page of the changes of the record of the path.
-func (f *orgFamily) history(w http.ResponseWriter, r *http.Request, coll string) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	var errs []wire.ErrorItem
-	limit, offset := paging(r.URL.Query(), &errs)
-	if len(errs) > 0 {
-		badRequest(w, errs)
-		return
-	}
-	if f.st.Get(coll, id) == nil {
-		notFound(w, entityTypes[coll], id)
-		return
-	}
-	all := f.entries(coll, []int64{id})
-	lo, hi := window(len(all), limit, offset)
-	writeListPage(w, r, all[lo:hi], int64(len(all)), int64(lo), int64(hi), limit, offset)
-}
-
-// auditLog answers POST /audit_log/{coll}: the changes of the ids sent.
-func (f *orgFamily) auditLog(coll string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var errs []wire.ErrorItem
-		limit, offset := paging(r.URL.Query(), &errs)
-		body, ok := readBody(w, r)
-		if !ok {
-			return
-		}
-		unknownFields(body, "", []string{"id"}, &errs)
-		ids, present := idList(body, "id", &errs)
-		if !present || (len(ids) == 0 && len(errs) == 0) {
-			errs = append(errs, invalid("id", "is required: at least one id"))
-		}
-		if len(errs) > 0 {
-			badRequest(w, errs)
-			return
-		}
-		all := f.entries(coll, ids)
-		lo, hi := window(len(all), limit, offset)
-		writeListPage(w, r, all[lo:hi], int64(len(all)), int64(lo), int64(hi), limit, offset)
-	}
 }
 
 // fullOnly reads full (only * or absent).
@@ -552,11 +468,11 @@ func (h *handler) updateOrganization(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getOrganizationHistory(w http.ResponseWriter, r *http.Request) {
-	h.orgs.history(w, withID(r, "organization_id"), Organizations)
+	h.st.serveHistory(w, withID(r, "organization_id"), Organizations, Organizations)
 }
 
 func (h *handler) auditLogOrganizations(w http.ResponseWriter, r *http.Request) {
-	h.orgs.auditLog(Organizations)(w, r)
+	h.st.serveAuditLog(w, r, Organizations)
 }
 
 func (h *handler) getOrganizationSettings(w http.ResponseWriter, r *http.Request) {
@@ -587,15 +503,15 @@ func (h *handler) updateAgency(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getAgencyHistory(w http.ResponseWriter, r *http.Request) {
-	h.orgs.history(w, withID(r, "agency_id"), Agencies)
+	h.st.serveHistory(w, withID(r, "agency_id"), Agencies, Agencies)
 }
 
 func (h *handler) auditLogAgencies(w http.ResponseWriter, r *http.Request) {
-	h.orgs.auditLog(Agencies)(w, r)
+	h.st.serveAuditLog(w, r, Agencies)
 }
 
 func (h *handler) auditLogAdvertisers(w http.ResponseWriter, r *http.Request) {
-	h.orgs.auditLog(Advertisers)(w, r)
+	h.st.serveAuditLog(w, r, Advertisers)
 }
 
 // userView shapes a user record: a list holds id and name; one user its
@@ -746,7 +662,7 @@ func (h *handler) updateUser(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getUserHistory(w http.ResponseWriter, r *http.Request) {
-	h.orgs.history(w, withID(r, "user_id"), Permissions)
+	h.st.serveHistory(w, withID(r, "user_id"), Permissions, Permissions)
 }
 
 func (h *handler) getUserSettings(w http.ResponseWriter, r *http.Request) {

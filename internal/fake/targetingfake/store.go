@@ -50,9 +50,9 @@ var entityTypes = map[string]string{
 
 // Store is the group's state.
 type Store struct {
-	mu      sync.Mutex // held around checks and writes that span records, and for history
-	colls   map[string]*collection
-	history map[string][]map[string]any // by historyKey(coll, id)
+	mu    sync.Mutex // held around checks and writes that span records
+	colls map[string]*collection
+	log   changeLog // every family's history (history.go)
 	// bulkFallback, when set, serves a bulk strategy update naming none of this store's strategies.
 	bulkFallback func() http.Handler
 	// v2Campaigns: see ServeV2Campaigns (campaigns.go).
@@ -89,7 +89,7 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
-	st := &Store{colls: map[string]*collection{}, history: map[string][]map[string]any{}}
+	st := &Store{colls: map[string]*collection{}}
 	for _, c := range append([]string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
 		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags,
 		AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments,
