@@ -578,7 +578,7 @@ func (a *audiences) estimate(w http.ResponseWriter, r *http.Request, coll, idKey
 		case seg["user_cpm"] != nil:
 			price, _ = seg["user_cpm"].(json.Number).Float64()
 		case coll == TargetingSegments && rec != nil:
-			price, _ = rec["retail_cpm"].(float64)
+			price, _ = toFloat(rec["retail_cpm"])
 		case rec != nil:
 			if m, _ := rec["retail_cpm"].([]any); len(m) > 0 {
 				a, _ := m[0].(map[string]any)

@@ -1,7 +1,6 @@
 package targetingfake
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -196,10 +195,8 @@ func readList(w http.ResponseWriter, r *http.Request) ([]any, bool) {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be application/json, not %q", ct)})
 		return nil, false
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
-	dec.UseNumber()
 	var body []any
-	if err := dec.Decode(&body); err != nil || body == nil {
+	if err := decodeExact(http.MaxBytesReader(w, r.Body, 1<<20), &body); err != nil || body == nil {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be a JSON array")})
 		return nil, false
 	}

@@ -219,6 +219,15 @@ func compareValues(a, b any) int {
 			return cmp.Compare(x, y)
 		}
 	}
+	_, aText := a.(string)
+	_, bText := b.(string)
+	if !aText && !bText {
+		if x, ok := toFloat(a); ok {
+			if y, ok := toFloat(b); ok {
+				return cmp.Compare(x, y)
+			}
+		}
+	}
 	if x, ok := a.(bool); ok {
 		if y, ok := b.(bool); ok {
 			return cmp.Compare(boolInt(x), boolInt(y))
@@ -261,10 +270,8 @@ func readBody(w http.ResponseWriter, r *http.Request) (map[string]any, bool) {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be application/json, not %q", ct)})
 		return nil, false
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
-	dec.UseNumber()
 	var body map[string]any
-	if err := dec.Decode(&body); err != nil || body == nil {
+	if err := decodeExact(http.MaxBytesReader(w, r.Body, 1<<20), &body); err != nil || body == nil {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be a JSON object")})
 		return nil, false
 	}

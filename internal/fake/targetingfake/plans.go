@@ -312,7 +312,7 @@ func (p *plans) logged(w http.ResponseWriter, r *http.Request, action string, se
 	var ans struct {
 		Data map[string]any `json:"data"`
 	}
-	if json.Unmarshal(rec.Body.Bytes(), &ans) != nil || ans.Data == nil {
+	if decodeExact(rec.Body, &ans) != nil || ans.Data == nil {
 		return
 	}
 	after := normalize(ans.Data)
@@ -329,10 +329,8 @@ func peekBody(w http.ResponseWriter, r *http.Request) (map[string]any, bool) {
 		return nil, false
 	}
 	r.Body = io.NopCloser(bytes.NewReader(b))
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
 	var body map[string]any
-	if dec.Decode(&body) != nil || body == nil {
+	if decodeExact(bytes.NewReader(b), &body) != nil || body == nil {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be a JSON object")})
 		return nil, false
 	}
