@@ -654,15 +654,8 @@ func (h *handler) getSegmentGroupHistory(w http.ResponseWriter, r *http.Request)
 
 func (h *handler) listSegmentGroupAssignments(w http.ResponseWriter, r *http.Request) {
 	r = withID(r, "segment_group_id")
-	id, ok := pathID(w, r)
+	id, limit, offset, ok := pagedID(w, r)
 	if !ok {
-		return
-	}
-	q := r.URL.Query()
-	var errs []wire.ErrorItem
-	limit, offset := paging(q, &errs)
-	if len(errs) > 0 {
-		badRequest(w, errs)
 		return
 	}
 	if !h.aud.st.colls[SegmentGroups].Has(id) {

@@ -69,14 +69,8 @@ func (s *Store) changes(coll string, ids ...int64) []map[string]any {
 // record {id} of coll, read from log (coll's own, or one kept beside it
 // under the record's id); 404 when coll lacks the record.
 func (s *Store) serveHistory(w http.ResponseWriter, r *http.Request, coll, log string) {
-	id, ok := pathID(w, r)
+	id, limit, offset, ok := pagedID(w, r)
 	if !ok {
-		return
-	}
-	var errs []wire.ErrorItem
-	limit, offset := paging(r.URL.Query(), &errs)
-	if len(errs) > 0 {
-		badRequest(w, errs)
 		return
 	}
 	if c := s.colls[coll]; c == nil || !c.Has(id) {
