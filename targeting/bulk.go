@@ -23,9 +23,10 @@ type BulkItem[T any] struct {
 	// Record is the record as the server answered it, on success.
 	Record *T
 	// Err is why the item failed: an *adama.ValidationError (refused
-	// before sending), ErrNotInAnswer (the server left it out of a
-	// multi-status answer), or the request's own error when the whole
-	// request failed.
+	// before sending), an *adama.Error naming the platform's reasons
+	// (StrategyTargetingService.Add, whose answer gives them),
+	// ErrNotInAnswer (the server left it out of a multi-status answer),
+	// or the request's own error when the whole request failed.
 	Err error
 }
 
