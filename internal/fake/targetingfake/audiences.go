@@ -875,15 +875,22 @@ func (a *audiences) addTargeting(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, errs)
 		return
 	}
+	a.st.mu.Lock()
+	defer a.st.mu.Unlock()
+	// A strategy the store does not hold is refused on its own, by its
+	// position in the request; the others take the targeting (207).
 	var strategies []int64
-	for _, id := range body["strategy_id"].([]any) {
+	var refused []wire.ErrorItem
+	for i, id := range body["strategy_id"].([]any) {
 		n, _ := id.(json.Number).Int64()
+		if !a.st.colls[Strategies].Has(n) {
+			refused = append(refused, wire.ErrorItem{Code: "not_found", Field: "strategy_id[" + strconv.Itoa(i) + "]", Message: fmt.Sprintf("strategy %d not found", n)})
+			continue
+		}
 		strategies = append(strategies, n)
 	}
 	tg, _ := body["targeting"].(map[string]any)
 	loc, _ := tg["location"].(map[string]any)
-	a.st.mu.Lock()
-	defer a.st.mu.Unlock()
 	if a.location == nil {
 		a.location = map[int64][]map[string]any{}
 	}
@@ -921,6 +928,11 @@ func (a *audiences) addTargeting(w http.ResponseWriter, r *http.Request) {
 	out := []map[string]any{}
 	for _, s := range strategies {
 		out = append(out, a.location[s]...)
+	}
+	if len(refused) > 0 {
+		fake.WriteJSON(w, http.StatusMultiStatus, map[string]any{"data": map[string]any{"location": out},
+			"meta": map[string]any{"status": "partial_success", "count": len(out)}, "errors": refused})
+		return
 	}
 	fake.WriteData(w, http.StatusOK, map[string]any{"location": out}, map[string]any{"status": "success", "count": len(out)})
 }
