@@ -15,12 +15,13 @@ import (
 	"github.com/adamasdk/adama-go/targeting"
 )
 
-// Site list upload and assignment. The paths are those of the reference
-// (the Campaigns API v3.0 reference, tag Site
-// Lists: site_lists/upload, site_lists/{id}/upload,
-// site_lists/{id}/download.csv, site_lists/{id}/assignments), under the
-// group's prefix as real clients call them; a list is assigned with POST
-// campaigns/{id}/site_lists or strategies/{id}/site_lists carrying
+// Site list upload and assignment. Upload, re-upload, download and the
+// assignments list are the v3.0 interface's (the Campaigns API v3.0
+// reference, tag Site Lists: site_lists/upload, site_lists/{id}/upload,
+// site_lists/{id}/download.csv, site_lists/{id}/assignments): the
+// deprecated methods here call targeting's SiteListService for them. A
+// list is assigned under the group's prefix as real clients do, with
+// POST campaigns/{id}/site_lists or strategies/{id}/site_lists carrying
 // site_lists.<n>.id and site_lists.<n>.assigned, the {id, assigned}
 // items the reference's campaign body carries.
 
@@ -28,7 +29,8 @@ import (
 const MaxSiteListUpload = 8 << 20
 
 // SiteListUpload is a site list file and its properties (multipart
-// fields file, organization_id, name, restriction, status).
+// fields file, organization_id, name, restriction, status), sent as
+// targeting's SiteListUpload.
 type SiteListUpload struct {
 	// OrganizationID and Name are required for a new list.
 	OrganizationID int64
@@ -53,32 +55,6 @@ func (u *SiteListUpload) check(v *valid.Validator, create bool) {
 	checkEnum(v, "restriction", u.Restriction)
 	v.Require("file", len(u.Content) > 0)
 	v.Check(len(u.Content) <= MaxSiteListUpload, "file", "at most 8 MiB", len(u.Content))
-}
-
-func (u *SiteListUpload) multipart(version *int) *call.Multipart {
-	m := &call.Multipart{}
-	add := func(k, v string) { m.Fields = append(m.Fields, call.Field{Name: k, Value: v}) }
-	if u.OrganizationID > 0 {
-		add("organization_id", strconv.FormatInt(u.OrganizationID, 10))
-	}
-	if u.Name != "" {
-		add("name", u.Name)
-	}
-	if u.Restriction != "" {
-		add("restriction", string(u.Restriction))
-	}
-	if u.Status != nil {
-		add("status", strconv.FormatBool(bool(*u.Status)))
-	}
-	if version != nil {
-		add("version", strconv.Itoa(*version))
-	}
-	name := u.FileName
-	if name == "" {
-		name = "sites.txt"
-	}
-	m.Files = []call.File{{Field: "file", FileName: name, ContentType: "text/plain", Data: u.Content}}
-	return m
 }
 
 // siteLists is the v3.0 client's site-list service, where the
