@@ -15,7 +15,10 @@ import (
 
 // Site list upload, download and assignment (reference: campaigns v3.0,
 // tag Site Lists; the assignment form real clients send under
-// campaigns/{id}/site_lists and strategies/{id}/site_lists).
+// campaigns/{id}/site_lists and strategies/{id}/site_lists). The v2.0
+// upload, download and assignments paths stay for raw clients; the SDK
+// sends those under /api/v3.0, which group B's fake serves over the same
+// state (Store.ShareSiteLists).
 
 const maxUpload = 8 << 20
 
