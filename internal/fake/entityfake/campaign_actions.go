@@ -259,7 +259,7 @@ func (h *handler) siteListDomains(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, http.StatusNotFound, "not_found", "site_list "+strconv.FormatInt(id, 10)+" not found")
 		return
 	}
-	sites := h.st.sites[id]
+	sites := h.st.lists.Sites(id)
 	added := int64(0)
 	for _, it := range items {
 		if !slices.Contains(sites, it["domain"]) {
@@ -267,8 +267,9 @@ func (h *handler) siteListDomains(w http.ResponseWriter, r *http.Request) {
 			added++
 		}
 	}
-	h.st.sites[id] = sites
+	h.st.lists.SetSites(id, sites)
 	rec["sites_count"] = int64(len(sites))
 	rec["sites_count_domain"] = toInt64(rec["sites_count_domain"]) + added
+	h.st.cols["site_lists"].put(id, rec) // the shared collection hands out copies
 	writeAck(w, r)
 }

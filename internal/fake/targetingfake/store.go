@@ -59,6 +59,8 @@ type Store struct {
 	bulkFallback func() http.Handler
 	// v2Campaigns: see ServeV2Campaigns (campaigns.go).
 	v2Campaigns map[string]http.Handler
+	// siteLists: see SiteListState (sitelists.go).
+	siteLists *fake.SiteLists
 }
 
 // collection is one collection of the store with its own id sequence.
@@ -100,6 +102,7 @@ func NewStore() *Store {
 		seq := fake.NewSeq(0)
 		st.colls[c] = &collection{seq, fake.NewCollection(recordKind(c, seq))}
 	}
+	st.siteLists = fake.NewSiteLists(st.colls[SiteLists].Collection, st.colls[SiteLists].seq, st.colls[SiteListAssignments].Collection)
 	registerAudiences(st)
 	for _, name := range []string{"Technology", "Technology » Browser", "Location", "Location » Region"} {
 		st.Add(TargetPaths, map[string]any{"name": name})
