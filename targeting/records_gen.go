@@ -25007,9 +25007,7 @@ func (x *Strategy) decodeFast(b []byte) bool {
 		case "archived":
 			x.Archived, ok = record.ReadPtr(v, record.ReadBool)
 		case "is_programmatic_guaranteed":
-			if !record.IsNull(v) {
-				x.IsProgrammaticGuaranteed, ok = record.ReadBool(v)
-			}
+			x.IsProgrammaticGuaranteed, ok = record.ReadPtr(v, record.ReadBool)
 		case "media_type":
 			if !record.IsNull(v) {
 				x.MediaType, ok = record.ReadEnum[StrategyMediaType](v)

@@ -77,6 +77,8 @@ func referenceCalls(t *testing.T) map[string]refCall {
 	for _, id := range idsOf(t, "updateCampaignDBA") {
 		dbaBulk = append(dbaBulk, &targeting.CampaignDBA{ID: id, DynamicBudgetAllocationAvailable: at(3, 3)})
 	}
+	oneStrategyTargeting := newStrategyTargeting()
+	oneStrategyTargeting.StrategyIDs = []int64{1} // the strategy the answer's rows name
 	upload := func() *targeting.SiteListUpload {
 		return &targeting.SiteListUpload{OrganizationID: 16, Name: "Blocked", Restriction: targeting.RestrictionExclude,
 			File: strings.NewReader("a.example\n"), Size: 10, FileName: "blocked.csv"}
@@ -133,9 +135,11 @@ func referenceCalls(t *testing.T) map[string]refCall {
 		"putTargetLegacy": func(ctx C, c T) (any, error) {
 			return c.Targets.UpdateV3(ctx, &targeting.Target{ID: 1, Version: 1, Name: "Bavaria", DimensionCode: targeting.DimensionRegion})
 		},
-		"deleteTargetLegacy":   func(ctx C, c T) (any, error) { return answered(c.Targets.DeleteV3(ctx, 1)) },
-		"listTargetPaths":      func(ctx C, c T) (any, error) { return items(c.TargetPaths.List(ctx, nil)) },
-		"addStrategyTargeting": func(ctx C, c T) (any, error) { return c.StrategyTargeting.Add(ctx, newStrategyTargeting()) },
+		"deleteTargetLegacy": func(ctx C, c T) (any, error) { return answered(c.Targets.DeleteV3(ctx, 1)) },
+		"listTargetPaths":    func(ctx C, c T) (any, error) { return items(c.TargetPaths.List(ctx, nil)) },
+		"addStrategyTargeting": func(ctx C, c T) (any, error) {
+			return targetingRows(c.StrategyTargeting.Add(ctx, oneStrategyTargeting))
+		},
 
 		// Advertisers, agencies, organizations, users.
 		"listAdvertisers":  func(ctx C, c T) (any, error) { return items(c.Advertisers.List(ctx, nil)) },
@@ -397,6 +401,24 @@ func referenceCalls(t *testing.T) map[string]refCall {
 		"searchEntities":      func(ctx C, c T) (any, error) { return c.Search.Entities(ctx, &targeting.SearchOptions{Name: "o"}) },
 		"healthcheck":         func(ctx C, c T) (any, error) { return c.Health.Check(ctx) },
 	}
+}
+
+// targetingRows is the answer a strategy targeting call split among its
+// strategies, joined again: every item's location rows, and what the
+// answer held beside them.
+func targetingRows(r *targeting.BulkResult[targeting.StrategyTargetingView], err error) (any, error) {
+	if r == nil {
+		return nil, err
+	}
+	v := &targeting.StrategyTargetingView{}
+	for _, it := range r.Items {
+		if it.Err != nil {
+			return nil, it.Err
+		}
+		v.Location = append(v.Location, it.Record.Location...)
+		v.Extra = it.Record.Extra
+	}
+	return v, err
 }
 
 // strategyRecords is the strategies a bulk update's items carry.
