@@ -1477,6 +1477,123 @@ func (v PixelBundleCurrency) Valid() bool {
 	return false
 }
 
+// NewStrategyPlanChannel is a channel a strategy plan buys.
+type NewStrategyPlanChannel string
+
+// The NewStrategyPlanChannel values.
+const (
+	NewStrategyPlanChannelDisplay NewStrategyPlanChannel = "display"
+	NewStrategyPlanChannelVideo   NewStrategyPlanChannel = "video"
+	NewStrategyPlanChannelAudio   NewStrategyPlanChannel = "audio"
+	NewStrategyPlanChannelCTV     NewStrategyPlanChannel = "ctv"
+	NewStrategyPlanChannelNative  NewStrategyPlanChannel = "native"
+)
+
+// Values returns every known NewStrategyPlanChannel in the description's order, in a new slice.
+func (NewStrategyPlanChannel) Values() []NewStrategyPlanChannel {
+	return []NewStrategyPlanChannel{
+		NewStrategyPlanChannelDisplay,
+		NewStrategyPlanChannelVideo,
+		NewStrategyPlanChannelAudio,
+		NewStrategyPlanChannelCTV,
+		NewStrategyPlanChannelNative,
+	}
+}
+
+// Valid reports whether v is a known NewStrategyPlanChannel. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v NewStrategyPlanChannel) Valid() bool {
+	switch v {
+	case NewStrategyPlanChannelDisplay, NewStrategyPlanChannelVideo, NewStrategyPlanChannelAudio, NewStrategyPlanChannelCTV, NewStrategyPlanChannelNative:
+		return true
+	}
+	return false
+}
+
+// FoldPosition is where on the page an impression sits.
+type FoldPosition string
+
+// The FoldPosition values.
+const (
+	FoldPositionAbove         FoldPosition = "ABOVE"
+	FoldPositionBelow         FoldPosition = "BELOW"
+	FoldPositionUncategorized FoldPosition = "UNCATEGORIZED"
+)
+
+// Values returns every known FoldPosition in the description's order, in a new slice.
+func (FoldPosition) Values() []FoldPosition {
+	return []FoldPosition{
+		FoldPositionAbove,
+		FoldPositionBelow,
+		FoldPositionUncategorized,
+	}
+}
+
+// Valid reports whether v is a known FoldPosition. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v FoldPosition) Valid() bool {
+	switch v {
+	case FoldPositionAbove, FoldPositionBelow, FoldPositionUncategorized:
+		return true
+	}
+	return false
+}
+
+// DomainTargetType is whether a domain restriction names a web
+// domain or an app.
+type DomainTargetType string
+
+// The DomainTargetType values.
+const (
+	DomainTargetTypeDomain DomainTargetType = "DOMAIN"
+	DomainTargetTypeApp    DomainTargetType = "APP"
+)
+
+// Values returns every known DomainTargetType in the description's order, in a new slice.
+func (DomainTargetType) Values() []DomainTargetType {
+	return []DomainTargetType{
+		DomainTargetTypeDomain,
+		DomainTargetTypeApp,
+	}
+}
+
+// Valid reports whether v is a known DomainTargetType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DomainTargetType) Valid() bool {
+	switch v {
+	case DomainTargetTypeDomain, DomainTargetTypeApp:
+		return true
+	}
+	return false
+}
+
+// PixelOwnerType is the kind of owner of a pixel.
+type PixelOwnerType string
+
+// The PixelOwnerType values.
+const (
+	PixelOwnerTypeAdvertiser PixelOwnerType = "advertiser"
+	PixelOwnerTypeAgency     PixelOwnerType = "agency"
+)
+
+// Values returns every known PixelOwnerType in the description's order, in a new slice.
+func (PixelOwnerType) Values() []PixelOwnerType {
+	return []PixelOwnerType{
+		PixelOwnerTypeAdvertiser,
+		PixelOwnerTypeAgency,
+	}
+}
+
+// Valid reports whether v is a known PixelOwnerType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelOwnerType) Valid() bool {
+	switch v {
+	case PixelOwnerTypeAdvertiser, PixelOwnerTypeAgency:
+		return true
+	}
+	return false
+}
+
 // OrganizationType is a kind of organization.
 type OrganizationType string
 
@@ -18328,6 +18445,4266 @@ func (x *Marketplace) validateChange(v *valid.Validator, orig *Marketplace) {
 			v.ReadOnly(k)
 		}
 	}
+}
+
+// NewStrategyPlan is a strategy plan: a strategy's settings drafted
+// before the strategy exists, with its forecast. Create sends the
+// writable fields that are set (the reference requires none at the
+// top; the inventory's and creatives' own required fields apply when
+// they are sent); Update sends the version and what changed since
+// the record was read. GetExtended and a list with Extended add the
+// names and counts of the targeting's values, which are read-only.
+type NewStrategyPlan struct {
+	// The plan's id. Also read from a JSON string. Read-only: not sent
+	// on create or update.
+	ID int64 `json:"id"`
+	// The advertiser; only a create sets it. Also read from a JSON
+	// string.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// The campaign plan the plan belongs to; only a create sets it.
+	// Also read from a JSON string.
+	CampaignPlanID int64 `json:"campaign_plan_id,omitempty"`
+	// The campaign, once the plan has one. Also read from a JSON string.
+	// Read-only: not sent on create or update.
+	CampaignID int64 `json:"campaign_id,omitempty"`
+	// The channels the plan buys (sent, not answered).
+	Channels []NewStrategyPlanChannel `json:"channels,omitempty"`
+	// The plan's name. At most 128 characters.
+	Name string `json:"name,omitempty"`
+	// The features the plan must be compatible with. At most 1024
+	// characters.
+	FeatureCompatibility *string `json:"feature_compatibility,omitempty"`
+	// Whether only the device graph is used.
+	DeviceGraphOnly *bool `json:"device_graph_only,omitempty"`
+	// The plan's time zone (America/New_York).
+	ZoneName string `json:"zone_name,omitempty"`
+	// The service type of the campaign.
+	CampaignServiceType string `json:"campaign_service_type,omitempty"`
+	// The strategy's type.
+	Type string `json:"type,omitempty"`
+	// When the strategy would run.
+	Duration *StrategyDuration `json:"duration,omitempty"`
+	// The budget.
+	Budget *NewStrategyPlanBudget `json:"budget,omitempty"`
+	// The goal and bids.
+	Goals *NewStrategyPlanGoals `json:"goals,omitempty"`
+	// The frequency cap.
+	Frequency *NewStrategyPlanFrequency `json:"frequency,omitempty"`
+	// The supply bought.
+	Inventory *NewStrategyPlanInventory `json:"inventory,omitempty"`
+	// Who and where is targeted.
+	Targeting *NewStrategyPlanTargeting `json:"targeting,omitempty"`
+	// The creatives' formats and sizes.
+	Creatives *NewStrategyPlanCreatives `json:"creatives,omitempty"`
+	// The campaign's start. Read-only: not sent on create or update.
+	CampaignStartDate adama.Time `json:"campaign_start_date,omitzero"`
+	// The campaign's end. Read-only: not sent on create or update.
+	CampaignEndDate adama.Time `json:"campaign_end_date,omitzero"`
+	// The campaign's time zone. Read-only: not sent on create or update.
+	CampaignZoneName string `json:"campaign_zone_name,omitempty"`
+	// The plan's last forecast, in the reference's forecast_request form
+	// (its date and result); the reference gives the form but not the
+	// property that holds it. Read-only: not sent on create or update.
+	Forecast *NewStrategyPlanForecast `json:"forecast,omitempty"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type newStrategyPlanAlias NewStrategyPlan
+
+var newStrategyPlanIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *NewStrategyPlan) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *NewStrategyPlan) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlan) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlan) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanAlias)(x), newStrategyPlanIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlan) decodeFast(b []byte) bool {
+	*x = NewStrategyPlan{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "campaign_plan_id":
+			if !record.IsNull(v) {
+				x.CampaignPlanID, ok = record.ReadInt64(v)
+			}
+		case "campaign_id":
+			if !record.IsNull(v) {
+				x.CampaignID, ok = record.ReadInt64(v)
+			}
+		case "channels":
+			x.Channels, ok = record.ReadList(v, record.ReadEnum[NewStrategyPlanChannel])
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "feature_compatibility":
+			x.FeatureCompatibility, ok = record.ReadPtr(v, record.ReadText)
+		case "device_graph_only":
+			x.DeviceGraphOnly, ok = record.ReadPtr(v, record.ReadBool)
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "campaign_service_type":
+			if !record.IsNull(v) {
+				x.CampaignServiceType, ok = record.ReadText(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		case "duration":
+			x.Duration, ok = record.ReadRecord(v, (*StrategyDuration).decodeValid)
+		case "budget":
+			x.Budget, ok = record.ReadRecord(v, (*NewStrategyPlanBudget).decodeValid)
+		case "goals":
+			x.Goals, ok = record.ReadRecord(v, (*NewStrategyPlanGoals).decodeValid)
+		case "frequency":
+			x.Frequency, ok = record.ReadRecord(v, (*NewStrategyPlanFrequency).decodeValid)
+		case "inventory":
+			x.Inventory, ok = record.ReadRecord(v, (*NewStrategyPlanInventory).decodeValid)
+		case "targeting":
+			x.Targeting, ok = record.ReadRecord(v, (*NewStrategyPlanTargeting).decodeValid)
+		case "creatives":
+			x.Creatives, ok = record.ReadRecord(v, (*NewStrategyPlanCreatives).decodeValid)
+		case "campaign_start_date":
+			if !record.IsNull(v) {
+				x.CampaignStartDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "campaign_end_date":
+			if !record.IsNull(v) {
+				x.CampaignEndDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "campaign_zone_name":
+			if !record.IsNull(v) {
+				x.CampaignZoneName, ok = record.ReadText(v)
+			}
+		case "forecast":
+			x.Forecast, ok = record.ReadRecord(v, (*NewStrategyPlanForecast).decodeValid)
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "advertiser_id", "campaign_plan_id", "campaign_id", "channels", "name", "feature_compatibility", "device_graph_only", "zone_name", "campaign_service_type", "type", "duration", "budget", "goals", "frequency", "inventory", "targeting", "creatives", "campaign_start_date", "campaign_end_date", "campaign_zone_name", "forecast", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlan) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlan) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlan) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanIdx, prefix)
+	out = append(out, x.Duration.misfits(record.MisfitPath(prefix, "duration"))...)
+	out = append(out, x.Budget.misfits(record.MisfitPath(prefix, "budget"))...)
+	out = append(out, x.Goals.misfits(record.MisfitPath(prefix, "goals"))...)
+	out = append(out, x.Frequency.misfits(record.MisfitPath(prefix, "frequency"))...)
+	out = append(out, x.Inventory.misfits(record.MisfitPath(prefix, "inventory"))...)
+	out = append(out, x.Targeting.misfits(record.MisfitPath(prefix, "targeting"))...)
+	out = append(out, x.Creatives.misfits(record.MisfitPath(prefix, "creatives"))...)
+	out = append(out, x.Forecast.misfits(record.MisfitPath(prefix, "forecast"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *NewStrategyPlan) clearReadOnly() {
+	x.ID = 0
+	x.CampaignID = 0
+	x.CampaignStartDate = adama.Time{}
+	x.CampaignEndDate = adama.Time{}
+	x.CampaignZoneName = ""
+	x.Forecast = nil
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "campaign_id", "campaign_start_date", "campaign_end_date", "campaign_zone_name", "forecast", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *NewStrategyPlan) original() *NewStrategyPlan {
+	if x.raw == nil {
+		return nil
+	}
+	var o NewStrategyPlan
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// newStrategyPlanWrite is the writable part of NewStrategyPlan, in the description's order.
+type newStrategyPlanWrite struct {
+	AdvertiserID         int64                     `json:"advertiser_id,omitempty"`
+	CampaignPlanID       int64                     `json:"campaign_plan_id,omitempty"`
+	Channels             []NewStrategyPlanChannel  `json:"channels,omitzero"`
+	Name                 string                    `json:"name,omitempty"`
+	FeatureCompatibility *string                   `json:"feature_compatibility,omitempty"`
+	DeviceGraphOnly      *bool                     `json:"device_graph_only,omitempty"`
+	ZoneName             string                    `json:"zone_name,omitempty"`
+	CampaignServiceType  string                    `json:"campaign_service_type,omitempty"`
+	Type                 string                    `json:"type,omitempty"`
+	Duration             *StrategyDuration         `json:"duration,omitempty"`
+	Budget               *NewStrategyPlanBudget    `json:"budget,omitempty"`
+	Goals                *NewStrategyPlanGoals     `json:"goals,omitempty"`
+	Frequency            *NewStrategyPlanFrequency `json:"frequency,omitempty"`
+	Inventory            *NewStrategyPlanInventory `json:"inventory,omitempty"`
+	Targeting            *NewStrategyPlanTargeting `json:"targeting,omitempty"`
+	Creatives            *NewStrategyPlanCreatives `json:"creatives,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *NewStrategyPlan) writable() ([]byte, error) {
+	w := newStrategyPlanWrite{
+		AdvertiserID:         x.AdvertiserID,
+		CampaignPlanID:       x.CampaignPlanID,
+		Channels:             x.Channels,
+		Name:                 x.Name,
+		FeatureCompatibility: x.FeatureCompatibility,
+		DeviceGraphOnly:      x.DeviceGraphOnly,
+		ZoneName:             x.ZoneName,
+		CampaignServiceType:  x.CampaignServiceType,
+		Type:                 x.Type,
+		Duration:             x.Duration,
+		Budget:               x.Budget,
+		Goals:                x.Goals,
+		Frequency:            x.Frequency,
+		Inventory:            x.Inventory,
+		Targeting:            x.Targeting,
+		Creatives:            x.Creatives,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *NewStrategyPlan) readOnlyChanged(orig *NewStrategyPlan) map[string]bool {
+	return map[string]bool{
+		"id":                  orig.ID != x.ID,
+		"advertiser_id":       orig.AdvertiserID != x.AdvertiserID,
+		"campaign_plan_id":    orig.CampaignPlanID != x.CampaignPlanID,
+		"campaign_id":         orig.CampaignID != x.CampaignID,
+		"campaign_start_date": !orig.CampaignStartDate.Equal(x.CampaignStartDate.Time),
+		"campaign_end_date":   !orig.CampaignEndDate.Equal(x.CampaignEndDate.Time),
+		"campaign_zone_name":  orig.CampaignZoneName != x.CampaignZoneName,
+		"forecast":            !reflect.DeepEqual(orig.Forecast, x.Forecast),
+		"version":             orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*NewStrategyPlan) fixedFields() []string {
+	return []string{"channels", "name", "feature_compatibility", "device_graph_only", "zone_name", "campaign_service_type", "type", "duration", "budget", "goals", "frequency", "inventory", "targeting", "creatives"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*NewStrategyPlan) createOnlyFields() []string {
+	return []string{"advertiser_id", "campaign_plan_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// NewStrategyPlanCreate, update by NewStrategyPlanUpdate): those of
+// a create when create is set, else those of an update.
+func (x *NewStrategyPlan) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by NewStrategyPlanCreate,
+// update by NewStrategyPlanUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *NewStrategyPlan) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.AdvertiserID != 0 {
+			v.Range(valid.Path(at, "advertiser_id"), x.AdvertiserID, -2147483648, 2147483647)
+		}
+		if x.CampaignPlanID != 0 {
+			v.Range(valid.Path(at, "campaign_plan_id"), x.CampaignPlanID, -2147483648, 2147483647)
+		}
+		for i, e := range x.Channels {
+			valid.Enum(v, valid.Index(at, "channels", i), e)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 128)
+		}
+		if x.FeatureCompatibility != nil {
+			v.MaxLen(valid.Path(at, "feature_compatibility"), *x.FeatureCompatibility, 1024)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		}
+		if x.Goals != nil {
+			x.Goals.validateAt(v, valid.Path(at, "goals"), create)
+		}
+		if x.Frequency != nil {
+			x.Frequency.validateAt(v, valid.Path(at, "frequency"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+		if x.Creatives != nil {
+			x.Creatives.validateAt(v, valid.Path(at, "creatives"), create)
+		}
+	} else {
+		for i, e := range x.Channels {
+			valid.Enum(v, valid.Index(at, "channels", i), e)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 128)
+		}
+		if x.FeatureCompatibility != nil {
+			v.MaxLen(valid.Path(at, "feature_compatibility"), *x.FeatureCompatibility, 1024)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		}
+		if x.Goals != nil {
+			x.Goals.validateAt(v, valid.Path(at, "goals"), create)
+		}
+		if x.Frequency != nil {
+			x.Frequency.validateAt(v, valid.Path(at, "frequency"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+		if x.Creatives != nil {
+			x.Creatives.validateAt(v, valid.Path(at, "creatives"), create)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, -2147483648, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *NewStrategyPlan) validateChange(v *valid.Validator, orig *NewStrategyPlan) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "advertiser_id", "campaign_plan_id", "campaign_id", "campaign_start_date", "campaign_end_date", "campaign_zone_name", "forecast", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// NewStrategyPlanBudget is a strategy plan's budget.
+type NewStrategyPlanBudget struct {
+	// The budget, exact (1 to 10,000,000 USD or its equivalent in the
+	// currency). Also read from a JSON string.
+	Budget *adama.Decimal `json:"budget,omitempty"`
+	// The currency (ISO 4217).
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanBudgetAlias NewStrategyPlanBudget
+
+var newStrategyPlanBudgetIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanBudgetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanBudget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanBudget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanBudget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanBudgetAlias)(x), newStrategyPlanBudgetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanBudget) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanBudget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "budget":
+			x.Budget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "budget", "currency_code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanBudget) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanBudgetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanBudget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanBudget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanBudgetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanBudget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// NewStrategyPlanGoals is a strategy plan's goal and bids.
+type NewStrategyPlanGoals struct {
+	// The goal (left out when none).
+	GoalType StrategyGoalType `json:"goal_type,omitempty"`
+	// The goal's value, exact. Also read from a JSON string.
+	GoalValue *adama.Decimal `json:"goal_value,omitempty"`
+	// The lowest bid, exact. Also read from a JSON string.
+	MinBid *adama.Decimal `json:"min_bid,omitempty"`
+	// The highest bid, exact. Also read from a JSON string.
+	MaxBid *adama.Decimal `json:"max_bid,omitempty"`
+	// The return on investment aimed at. Also read from a JSON string.
+	ROITarget *adama.Decimal `json:"roi_target,omitempty"`
+	// The fewest devices to bid on. Also read from a JSON string.
+	BidMinDevices *int64 `json:"bid_min_devices,omitempty"`
+	// How hard to bid (0 to 100). Also read from a JSON string.
+	BidAggressiveness *int64 `json:"bid_aggressiveness,omitempty"`
+	// Whether the bid covers the media only.
+	BidPriceIsMediaOnly *bool `json:"bid_price_is_media_only,omitempty"`
+	// The highest bid with margin, exact. Also read from a JSON string.
+	MaxBidWM *adama.Decimal `json:"max_bid_wm,omitempty"`
+	// Whether bids are shaded.
+	UseBidShading *bool `json:"use_bid_shading,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanGoalsAlias NewStrategyPlanGoals
+
+var newStrategyPlanGoalsIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanGoalsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanGoals) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanGoals) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanGoals) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanGoalsAlias)(x), newStrategyPlanGoalsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanGoals) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanGoals{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "goal_type":
+			if !record.IsNull(v) {
+				x.GoalType, ok = record.ReadEnum[StrategyGoalType](v)
+			}
+		case "goal_value":
+			x.GoalValue, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "min_bid":
+			x.MinBid, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "max_bid":
+			x.MaxBid, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "roi_target":
+			x.ROITarget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "bid_min_devices":
+			x.BidMinDevices, ok = record.ReadPtr(v, record.ReadInt64)
+		case "bid_aggressiveness":
+			x.BidAggressiveness, ok = record.ReadPtr(v, record.ReadInt64)
+		case "bid_price_is_media_only":
+			x.BidPriceIsMediaOnly, ok = record.ReadPtr(v, record.ReadBool)
+		case "max_bid_wm":
+			x.MaxBidWM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "use_bid_shading":
+			x.UseBidShading, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "goal_type", "goal_value", "min_bid", "max_bid", "roi_target", "bid_min_devices", "bid_aggressiveness", "bid_price_is_media_only", "max_bid_wm", "use_bid_shading")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanGoals) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanGoalsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanGoals) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanGoals) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanGoalsIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanGoals) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.GoalType != "" {
+		valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+	}
+	if x.GoalValue != nil {
+		v.DecimalMin(valid.Path(at, "goal_value"), *x.GoalValue, "0")
+		v.DecimalMax(valid.Path(at, "goal_value"), *x.GoalValue, "999999999.9999")
+	}
+	if x.MinBid != nil {
+		v.DecimalMin(valid.Path(at, "min_bid"), *x.MinBid, "0")
+		v.DecimalMax(valid.Path(at, "min_bid"), *x.MinBid, "9999999.99")
+	}
+	if x.MaxBid != nil {
+		v.DecimalMin(valid.Path(at, "max_bid"), *x.MaxBid, "0.01")
+		v.DecimalMax(valid.Path(at, "max_bid"), *x.MaxBid, "9999999.99")
+	}
+	if x.ROITarget != nil {
+		v.DecimalMin(valid.Path(at, "roi_target"), *x.ROITarget, "0")
+		v.DecimalMax(valid.Path(at, "roi_target"), *x.ROITarget, "999999999.99")
+	}
+	if x.BidMinDevices != nil {
+		v.Range(valid.Path(at, "bid_min_devices"), *x.BidMinDevices, -2147483648, 2147483647)
+	}
+	if x.BidAggressiveness != nil {
+		v.Range(valid.Path(at, "bid_aggressiveness"), *x.BidAggressiveness, 0, 100)
+	}
+	if x.MaxBidWM != nil {
+		v.DecimalMin(valid.Path(at, "max_bid_wm"), *x.MaxBidWM, "0")
+		v.DecimalMax(valid.Path(at, "max_bid_wm"), *x.MaxBidWM, "9999999.99")
+	}
+}
+
+// NewStrategyPlanFrequency is a strategy plan's frequency cap.
+type NewStrategyPlanFrequency struct {
+	// How the cap is spent (even, asap, no-limit or p1-optimized).
+	FrequencyType StrategyFrequencyType `json:"frequency_type,omitempty"`
+	// The cap's period.
+	FrequencyInterval ForecastFrequencyDuration `json:"frequency_interval,omitempty"`
+	// The cap. Also read from a JSON string.
+	FrequencyAmount *int64 `json:"frequency_amount,omitempty"`
+	// Whether the platform optimises the frequency.
+	FrequencyOptimization *bool `json:"frequency_optimization,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanFrequencyAlias NewStrategyPlanFrequency
+
+var newStrategyPlanFrequencyIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanFrequencyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanFrequency) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanFrequency) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanFrequency) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanFrequencyAlias)(x), newStrategyPlanFrequencyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanFrequency) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanFrequency{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "frequency_type":
+			if !record.IsNull(v) {
+				x.FrequencyType, ok = record.ReadEnum[StrategyFrequencyType](v)
+			}
+		case "frequency_interval":
+			if !record.IsNull(v) {
+				x.FrequencyInterval, ok = record.ReadEnum[ForecastFrequencyDuration](v)
+			}
+		case "frequency_amount":
+			x.FrequencyAmount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "frequency_optimization":
+			x.FrequencyOptimization, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "frequency_type", "frequency_interval", "frequency_amount", "frequency_optimization")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanFrequency) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanFrequencyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanFrequency) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanFrequency) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanFrequencyIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanFrequency) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.FrequencyType != "" {
+		valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+	}
+	if x.FrequencyInterval != "" {
+		valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+	}
+	if x.FrequencyAmount != nil {
+		v.Range(valid.Path(at, "frequency_amount"), *x.FrequencyAmount, -2147483648, 2147483647)
+	}
+}
+
+// NewStrategyPlanInventory is the supply a strategy plan buys.
+type NewStrategyPlanInventory struct {
+	// Run on every private marketplace.
+	RunOnAllPMP bool `json:"run_on_all_pmp"`
+	// Run on every exchange.
+	RunOnAllExchanges bool `json:"run_on_all_exchanges"`
+	// Restrict to sites with transparent URLs.
+	SiteRestrictionTransparentURLs *bool `json:"site_restriction_transparent_urls,omitempty"`
+	// The domains and apps included and excluded.
+	DomainRestrictions *DomainRestrictions `json:"domain_restrictions,omitempty"`
+	// The site lists.
+	SiteLists []StrategySiteList `json:"site_lists,omitempty"`
+	// The deals.
+	Deals []StrategyDealRef `json:"deals,omitempty"`
+	// The deal groups.
+	DealGroups []StrategyDealGroupRef `json:"deal_groups,omitempty"`
+	// The supply sources.
+	SupplySources []StrategySupplySource `json:"supply_sources,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanInventoryAlias NewStrategyPlanInventory
+
+var newStrategyPlanInventoryIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanInventoryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanInventory) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanInventory) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanInventory) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanInventoryAlias)(x), newStrategyPlanInventoryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanInventory) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanInventory{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "run_on_all_pmp":
+			if !record.IsNull(v) {
+				x.RunOnAllPMP, ok = record.ReadBool(v)
+			}
+		case "run_on_all_exchanges":
+			if !record.IsNull(v) {
+				x.RunOnAllExchanges, ok = record.ReadBool(v)
+			}
+		case "site_restriction_transparent_urls":
+			x.SiteRestrictionTransparentURLs, ok = record.ReadPtr(v, record.ReadBool)
+		case "domain_restrictions":
+			x.DomainRestrictions, ok = record.ReadRecord(v, (*DomainRestrictions).decodeValid)
+		case "site_lists":
+			x.SiteLists, ok = record.ReadList(v, func(e []byte) (StrategySiteList, bool) {
+				p, ok := record.ReadRecord(e, (*StrategySiteList).decodeValid)
+				if p == nil {
+					return StrategySiteList{}, ok
+				}
+				return *p, ok
+			})
+		case "deals":
+			x.Deals, ok = record.ReadList(v, func(e []byte) (StrategyDealRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyDealRef).decodeValid)
+				if p == nil {
+					return StrategyDealRef{}, ok
+				}
+				return *p, ok
+			})
+		case "deal_groups":
+			x.DealGroups, ok = record.ReadList(v, func(e []byte) (StrategyDealGroupRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyDealGroupRef).decodeValid)
+				if p == nil {
+					return StrategyDealGroupRef{}, ok
+				}
+				return *p, ok
+			})
+		case "supply_sources":
+			x.SupplySources, ok = record.ReadList(v, func(e []byte) (StrategySupplySource, bool) {
+				p, ok := record.ReadRecord(e, (*StrategySupplySource).decodeValid)
+				if p == nil {
+					return StrategySupplySource{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "run_on_all_pmp", "run_on_all_exchanges", "site_restriction_transparent_urls", "domain_restrictions", "site_lists", "deals", "deal_groups", "supply_sources")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanInventory) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanInventoryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanInventory) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanInventory) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanInventoryIdx, prefix)
+	out = append(out, x.DomainRestrictions.misfits(record.MisfitPath(prefix, "domain_restrictions"))...)
+	for i := range x.SiteLists {
+		out = append(out, x.SiteLists[i].misfits(record.MisfitPath(prefix, "site_lists["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Deals {
+		out = append(out, x.Deals[i].misfits(record.MisfitPath(prefix, "deals["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.DealGroups {
+		out = append(out, x.DealGroups[i].misfits(record.MisfitPath(prefix, "deal_groups["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.SupplySources {
+		out = append(out, x.SupplySources[i].misfits(record.MisfitPath(prefix, "supply_sources["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanInventory) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.DomainRestrictions != nil {
+		x.DomainRestrictions.validateAt(v, valid.Path(at, "domain_restrictions"), create)
+	}
+	for i := range x.SiteLists {
+		x.SiteLists[i].validateAt(v, valid.Index(at, "site_lists", i), create)
+	}
+	for i := range x.Deals {
+		x.Deals[i].validateAt(v, valid.Index(at, "deals", i), create)
+	}
+	for i := range x.DealGroups {
+		x.DealGroups[i].validateAt(v, valid.Index(at, "deal_groups", i), create)
+	}
+	for i := range x.SupplySources {
+		x.SupplySources[i].validateAt(v, valid.Index(at, "supply_sources", i), create)
+	}
+}
+
+// DomainRestrictions is domains and apps included and excluded.
+type DomainRestrictions struct {
+	// The included ones.
+	Include []DomainRestriction `json:"include,omitempty"`
+	// The excluded ones.
+	Exclude []DomainRestriction `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type domainRestrictionsAlias DomainRestrictions
+
+var domainRestrictionsIdx = record.IndexOf(reflect.TypeFor[domainRestrictionsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DomainRestrictions) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DomainRestrictions) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DomainRestrictions) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*domainRestrictionsAlias)(x), domainRestrictionsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DomainRestrictions) decodeFast(b []byte) bool {
+	*x = DomainRestrictions{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (DomainRestriction, bool) {
+				p, ok := record.ReadRecord(e, (*DomainRestriction).decodeValid)
+				if p == nil {
+					return DomainRestriction{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (DomainRestriction, bool) {
+				p, ok := record.ReadRecord(e, (*DomainRestriction).decodeValid)
+				if p == nil {
+					return DomainRestriction{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DomainRestrictions) MarshalJSON() ([]byte, error) {
+	a := domainRestrictionsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DomainRestrictions) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DomainRestrictions) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, domainRestrictionsIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DomainRestrictions) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+}
+
+// DomainRestriction is one domain or app.
+type DomainRestriction struct {
+	// The domain (www.example.com) or app.
+	Domain string `json:"domain"`
+	// Whether it is a domain or an app.
+	TargetType DomainTargetType `json:"target_type"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type domainRestrictionAlias DomainRestriction
+
+var domainRestrictionIdx = record.IndexOf(reflect.TypeFor[domainRestrictionAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DomainRestriction) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DomainRestriction) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DomainRestriction) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*domainRestrictionAlias)(x), domainRestrictionIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DomainRestriction) decodeFast(b []byte) bool {
+	*x = DomainRestriction{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "domain":
+			if !record.IsNull(v) {
+				x.Domain, ok = record.ReadText(v)
+			}
+		case "target_type":
+			if !record.IsNull(v) {
+				x.TargetType, ok = record.ReadEnum[DomainTargetType](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "domain", "target_type")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DomainRestriction) MarshalJSON() ([]byte, error) {
+	a := domainRestrictionAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DomainRestriction) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DomainRestriction) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, domainRestrictionIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DomainRestriction) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "domain"), x.Domain != "")
+		valid.Enum(v, valid.Path(at, "target_type"), x.TargetType)
+	} else {
+		valid.Enum(v, valid.Path(at, "target_type"), x.TargetType)
+	}
+}
+
+// NewStrategyPlanTargeting is a strategy plan's targeting.
+// The extended properties of its values (names, paths, counts) are
+// read-only; postal and IP codes are sent, answered as a count.
+type NewStrategyPlanTargeting struct {
+	// The fold positions.
+	FoldPosition []FoldPosition `json:"fold_position,omitempty"`
+	// Audience segments.
+	Audience *PlanAudienceTargeting `json:"audience,omitempty"`
+	// Contextual segments.
+	Contextual *PlanContextualTargeting `json:"contextual,omitempty"`
+	// Postal codes.
+	PostalCodes *PlanCodeTargeting `json:"postal_codes,omitempty"`
+	// Geofence segments.
+	Geofence *PlanGeofenceTargeting `json:"geofence,omitempty"`
+	// The caller's own pixels.
+	MyData *PlanMyDataTargeting `json:"my_data,omitempty"`
+	// Location target values (DMAX, REGN, CITY, COUNTRY).
+	Location *PlanValueTargeting `json:"location,omitempty"`
+	// Technology target values (BSER, CSPD, DVCE, ...).
+	Technology *PlanValueTargeting `json:"technology,omitempty"`
+	// IP addresses.
+	IPAddresses *PlanCodeTargeting `json:"ip_addresses,omitempty"`
+	// The day parts.
+	DayParts []TargetingDayPart `json:"day_parts,omitempty"`
+	// The recency windows of pixels.
+	Recency []PlanRecency `json:"recency,omitempty"`
+	// The languages.
+	LanguageCodes []PlanLanguage `json:"language_codes,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanTargetingAlias NewStrategyPlanTargeting
+
+var newStrategyPlanTargetingIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanTargetingAlias)(x), newStrategyPlanTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanTargeting) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "fold_position":
+			x.FoldPosition, ok = record.ReadList(v, record.ReadEnum[FoldPosition])
+		case "audience":
+			x.Audience, ok = record.ReadRecord(v, (*PlanAudienceTargeting).decodeValid)
+		case "contextual":
+			x.Contextual, ok = record.ReadRecord(v, (*PlanContextualTargeting).decodeValid)
+		case "postal_codes":
+			x.PostalCodes, ok = record.ReadRecord(v, (*PlanCodeTargeting).decodeValid)
+		case "geofence":
+			x.Geofence, ok = record.ReadRecord(v, (*PlanGeofenceTargeting).decodeValid)
+		case "my_data":
+			x.MyData, ok = record.ReadRecord(v, (*PlanMyDataTargeting).decodeValid)
+		case "location":
+			x.Location, ok = record.ReadRecord(v, (*PlanValueTargeting).decodeValid)
+		case "technology":
+			x.Technology, ok = record.ReadRecord(v, (*PlanValueTargeting).decodeValid)
+		case "ip_addresses":
+			x.IPAddresses, ok = record.ReadRecord(v, (*PlanCodeTargeting).decodeValid)
+		case "day_parts":
+			x.DayParts, ok = record.ReadList(v, func(e []byte) (TargetingDayPart, bool) {
+				p, ok := record.ReadRecord(e, (*TargetingDayPart).decodeValid)
+				if p == nil {
+					return TargetingDayPart{}, ok
+				}
+				return *p, ok
+			})
+		case "recency":
+			x.Recency, ok = record.ReadList(v, func(e []byte) (PlanRecency, bool) {
+				p, ok := record.ReadRecord(e, (*PlanRecency).decodeValid)
+				if p == nil {
+					return PlanRecency{}, ok
+				}
+				return *p, ok
+			})
+		case "language_codes":
+			x.LanguageCodes, ok = record.ReadList(v, func(e []byte) (PlanLanguage, bool) {
+				p, ok := record.ReadRecord(e, (*PlanLanguage).decodeValid)
+				if p == nil {
+					return PlanLanguage{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "fold_position", "audience", "contextual", "postal_codes", "geofence", "my_data", "location", "technology", "ip_addresses", "day_parts", "recency", "language_codes")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanTargeting) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanTargetingIdx, prefix)
+	out = append(out, x.Audience.misfits(record.MisfitPath(prefix, "audience"))...)
+	out = append(out, x.Contextual.misfits(record.MisfitPath(prefix, "contextual"))...)
+	out = append(out, x.PostalCodes.misfits(record.MisfitPath(prefix, "postal_codes"))...)
+	out = append(out, x.Geofence.misfits(record.MisfitPath(prefix, "geofence"))...)
+	out = append(out, x.MyData.misfits(record.MisfitPath(prefix, "my_data"))...)
+	out = append(out, x.Location.misfits(record.MisfitPath(prefix, "location"))...)
+	out = append(out, x.Technology.misfits(record.MisfitPath(prefix, "technology"))...)
+	out = append(out, x.IPAddresses.misfits(record.MisfitPath(prefix, "ip_addresses"))...)
+	for i := range x.DayParts {
+		out = append(out, x.DayParts[i].misfits(record.MisfitPath(prefix, "day_parts["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Recency {
+		out = append(out, x.Recency[i].misfits(record.MisfitPath(prefix, "recency["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.LanguageCodes {
+		out = append(out, x.LanguageCodes[i].misfits(record.MisfitPath(prefix, "language_codes["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i, e := range x.FoldPosition {
+		valid.Enum(v, valid.Index(at, "fold_position", i), e)
+	}
+	if x.Audience != nil {
+		x.Audience.validateAt(v, valid.Path(at, "audience"), create)
+	}
+	if x.Contextual != nil {
+		x.Contextual.validateAt(v, valid.Path(at, "contextual"), create)
+	}
+	if x.PostalCodes != nil {
+		x.PostalCodes.validateAt(v, valid.Path(at, "postal_codes"), create)
+	}
+	if x.Geofence != nil {
+		x.Geofence.validateAt(v, valid.Path(at, "geofence"), create)
+	}
+	if x.MyData != nil {
+		x.MyData.validateAt(v, valid.Path(at, "my_data"), create)
+	}
+	if x.Location != nil {
+		x.Location.validateAt(v, valid.Path(at, "location"), create)
+	}
+	if x.Technology != nil {
+		x.Technology.validateAt(v, valid.Path(at, "technology"), create)
+	}
+	if x.IPAddresses != nil {
+		x.IPAddresses.validateAt(v, valid.Path(at, "ip_addresses"), create)
+	}
+	for i := range x.DayParts {
+		x.DayParts[i].validateAt(v, valid.Index(at, "day_parts", i), create)
+	}
+	for i := range x.Recency {
+		x.Recency[i].validateAt(v, valid.Index(at, "recency", i), create)
+	}
+	for i := range x.LanguageCodes {
+		x.LanguageCodes[i].validateAt(v, valid.Index(at, "language_codes", i), create)
+	}
+}
+
+// PlanAudienceTargeting is included groups and an excluded group of
+// audience segments.
+type PlanAudienceTargeting struct {
+	// The included groups.
+	Include []PlanAudienceGroup `json:"include,omitempty"`
+	// The excluded group.
+	Exclude *PlanAudienceGroup `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planAudienceTargetingAlias PlanAudienceTargeting
+
+var planAudienceTargetingIdx = record.IndexOf(reflect.TypeFor[planAudienceTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanAudienceTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanAudienceTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanAudienceTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planAudienceTargetingAlias)(x), planAudienceTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanAudienceTargeting) decodeFast(b []byte) bool {
+	*x = PlanAudienceTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (PlanAudienceGroup, bool) {
+				p, ok := record.ReadRecord(e, (*PlanAudienceGroup).decodeValid)
+				if p == nil {
+					return PlanAudienceGroup{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*PlanAudienceGroup).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanAudienceTargeting) MarshalJSON() ([]byte, error) {
+	a := planAudienceTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanAudienceTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanAudienceTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planAudienceTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanAudienceTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// PlanAudienceGroup is audience segments joined by an operator.
+type PlanAudienceGroup struct {
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []PlanAudienceSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planAudienceGroupAlias PlanAudienceGroup
+
+var planAudienceGroupIdx = record.IndexOf(reflect.TypeFor[planAudienceGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanAudienceGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanAudienceGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanAudienceGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planAudienceGroupAlias)(x), planAudienceGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanAudienceGroup) decodeFast(b []byte) bool {
+	*x = PlanAudienceGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (PlanAudienceSegment, bool) {
+				p, ok := record.ReadRecord(e, (*PlanAudienceSegment).decodeValid)
+				if p == nil {
+					return PlanAudienceSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanAudienceGroup) MarshalJSON() ([]byte, error) {
+	a := planAudienceGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanAudienceGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanAudienceGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planAudienceGroupIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanAudienceGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// PlanAudienceSegment is an audience segment of a plan; the extended
+// properties are read-only.
+type PlanAudienceSegment struct {
+	// The segment. Also read from a JSON string.
+	AudienceSegmentID int64 `json:"audience_segment_id"`
+	// The CPM the user set, exact, in the campaign's currency (no daily
+	// exchange rate). Also read from a JSON string.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// The segment's name (extended). Read-only: not sent on create or
+	// update.
+	AudienceSegmentName string `json:"audience_segment_name,omitempty"`
+	// The segment's CPM (extended). Also read from a JSON string.
+	// Read-only: not sent on create or update.
+	CPM *adama.Decimal `json:"cpm,omitempty"`
+	// The CPM's currency (extended). Read-only: not sent on create or
+	// update.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The segment's path (extended). Read-only: not sent on create or
+	// update.
+	FullPath string `json:"full_path,omitempty"`
+	// The segment's size (extended). Also read from a JSON string.
+	// Read-only: not sent on create or update.
+	Size int64 `json:"size,omitempty"`
+	// The vendor (extended). Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// The vendor's name (extended). Read-only: not sent on create or
+	// update.
+	VendorName string `json:"vendor_name,omitempty"`
+	// The segment's code (extended). Read-only: not sent on create or
+	// update.
+	Code string `json:"code,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planAudienceSegmentAlias PlanAudienceSegment
+
+var planAudienceSegmentIdx = record.IndexOf(reflect.TypeFor[planAudienceSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanAudienceSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanAudienceSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanAudienceSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planAudienceSegmentAlias)(x), planAudienceSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanAudienceSegment) decodeFast(b []byte) bool {
+	*x = PlanAudienceSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "audience_segment_id":
+			if !record.IsNull(v) {
+				x.AudienceSegmentID, ok = record.ReadInt64(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "audience_segment_name":
+			if !record.IsNull(v) {
+				x.AudienceSegmentName, ok = record.ReadText(v)
+			}
+		case "cpm":
+			x.CPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "size":
+			if !record.IsNull(v) {
+				x.Size, ok = record.ReadInt64(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "vendor_name":
+			if !record.IsNull(v) {
+				x.VendorName, ok = record.ReadText(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "audience_segment_id", "user_cpm", "audience_segment_name", "cpm", "currency_code", "full_path", "size", "vendor_id", "vendor_name", "code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanAudienceSegment) MarshalJSON() ([]byte, error) {
+	a := planAudienceSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanAudienceSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanAudienceSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planAudienceSegmentIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *PlanAudienceSegment) clearReadOnly() {
+	x.AudienceSegmentName = ""
+	x.CPM = nil
+	x.CurrencyCode = ""
+	x.FullPath = ""
+	x.Size = 0
+	x.VendorID = 0
+	x.VendorName = ""
+	x.Code = ""
+	cloned := false
+	for _, k := range [...]string{"audience_segment_name", "cpm", "currency_code", "full_path", "size", "vendor_id", "vendor_name", "code"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanAudienceSegment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "audience_segment_id"), x.AudienceSegmentID, -2147483648, 2147483647)
+}
+
+// PlanContextualTargeting is included groups and an excluded group
+// of contextual segments.
+type PlanContextualTargeting struct {
+	// The included groups.
+	Include []PlanContextualGroup `json:"include,omitempty"`
+	// The excluded group (its segments required).
+	Exclude *PlanContextualGroup `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planContextualTargetingAlias PlanContextualTargeting
+
+var planContextualTargetingIdx = record.IndexOf(reflect.TypeFor[planContextualTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanContextualTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanContextualTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanContextualTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planContextualTargetingAlias)(x), planContextualTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanContextualTargeting) decodeFast(b []byte) bool {
+	*x = PlanContextualTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (PlanContextualGroup, bool) {
+				p, ok := record.ReadRecord(e, (*PlanContextualGroup).decodeValid)
+				if p == nil {
+					return PlanContextualGroup{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*PlanContextualGroup).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanContextualTargeting) MarshalJSON() ([]byte, error) {
+	a := planContextualTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanContextualTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanContextualTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planContextualTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanContextualTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// PlanContextualGroup is contextual segments of one code joined by
+// an operator.
+type PlanContextualGroup struct {
+	// The dimension's code.
+	Code string `json:"code,omitempty"`
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []PlanContextualSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planContextualGroupAlias PlanContextualGroup
+
+var planContextualGroupIdx = record.IndexOf(reflect.TypeFor[planContextualGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanContextualGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanContextualGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanContextualGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planContextualGroupAlias)(x), planContextualGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanContextualGroup) decodeFast(b []byte) bool {
+	*x = PlanContextualGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (PlanContextualSegment, bool) {
+				p, ok := record.ReadRecord(e, (*PlanContextualSegment).decodeValid)
+				if p == nil {
+					return PlanContextualSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanContextualGroup) MarshalJSON() ([]byte, error) {
+	a := planContextualGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanContextualGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanContextualGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planContextualGroupIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanContextualGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// PlanContextualSegment is a contextual segment of a plan; the
+// extended properties are read-only.
+type PlanContextualSegment struct {
+	// The segment. Also read from a JSON string.
+	TargetingSegmentID int64 `json:"targeting_segment_id"`
+	// The CPM the user set, exact, in the campaign's currency (no daily
+	// exchange rate). Also read from a JSON string.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// The segment's name (extended). Read-only: not sent on create or
+	// update.
+	TargetingSegmentName string `json:"targeting_segment_name,omitempty"`
+	// The segment's path (extended). Read-only: not sent on create or
+	// update.
+	FullPath string `json:"full_path,omitempty"`
+	// The vendor (extended). Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// The vendor's name (extended). Read-only: not sent on create or
+	// update.
+	VendorName string `json:"vendor_name,omitempty"`
+	// The objective type (extended). Also read from a JSON string.
+	// Read-only: not sent on create or update.
+	ObjectiveTypeID int64 `json:"objective_type_id,omitempty"`
+	// The objective type's name (extended). Read-only: not sent on
+	// create or update.
+	ObjectiveTypeName string `json:"objective_type_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planContextualSegmentAlias PlanContextualSegment
+
+var planContextualSegmentIdx = record.IndexOf(reflect.TypeFor[planContextualSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanContextualSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanContextualSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanContextualSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planContextualSegmentAlias)(x), planContextualSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanContextualSegment) decodeFast(b []byte) bool {
+	*x = PlanContextualSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "targeting_segment_id":
+			if !record.IsNull(v) {
+				x.TargetingSegmentID, ok = record.ReadInt64(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "targeting_segment_name":
+			if !record.IsNull(v) {
+				x.TargetingSegmentName, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "vendor_name":
+			if !record.IsNull(v) {
+				x.VendorName, ok = record.ReadText(v)
+			}
+		case "objective_type_id":
+			if !record.IsNull(v) {
+				x.ObjectiveTypeID, ok = record.ReadInt64(v)
+			}
+		case "objective_type_name":
+			if !record.IsNull(v) {
+				x.ObjectiveTypeName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "targeting_segment_id", "user_cpm", "targeting_segment_name", "full_path", "vendor_id", "vendor_name", "objective_type_id", "objective_type_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanContextualSegment) MarshalJSON() ([]byte, error) {
+	a := planContextualSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanContextualSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanContextualSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planContextualSegmentIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *PlanContextualSegment) clearReadOnly() {
+	x.TargetingSegmentName = ""
+	x.FullPath = ""
+	x.VendorID = 0
+	x.VendorName = ""
+	x.ObjectiveTypeID = 0
+	x.ObjectiveTypeName = ""
+	cloned := false
+	for _, k := range [...]string{"targeting_segment_name", "full_path", "vendor_id", "vendor_name", "objective_type_id", "objective_type_name"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanContextualSegment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "targeting_segment_id"), x.TargetingSegmentID, -2147483648, 2147483647)
+}
+
+// PlanCodeTargeting is postal codes or IP addresses included or
+// excluded: the codes are sent (at most 100,000), an answer holds
+// their count.
+type PlanCodeTargeting struct {
+	// Whether the codes are included or excluded.
+	Restriction Restriction `json:"restriction,omitempty"`
+	// The codes (sent only).
+	Codes []string `json:"codes,omitempty"`
+	// How many codes are held (answers only). Also read from a JSON
+	// string. Read-only: not sent on create or update.
+	Count *int64 `json:"count,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planCodeTargetingAlias PlanCodeTargeting
+
+var planCodeTargetingIdx = record.IndexOf(reflect.TypeFor[planCodeTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanCodeTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanCodeTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanCodeTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planCodeTargetingAlias)(x), planCodeTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanCodeTargeting) decodeFast(b []byte) bool {
+	*x = PlanCodeTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "restriction":
+			if !record.IsNull(v) {
+				x.Restriction, ok = record.ReadEnum[Restriction](v)
+			}
+		case "codes":
+			x.Codes, ok = record.ReadList(v, record.ReadText)
+		case "count":
+			x.Count, ok = record.ReadPtr(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "restriction", "codes", "count")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanCodeTargeting) MarshalJSON() ([]byte, error) {
+	a := planCodeTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanCodeTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanCodeTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planCodeTargetingIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *PlanCodeTargeting) clearReadOnly() {
+	x.Count = nil
+	cloned := false
+	for _, k := range [...]string{"count"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanCodeTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Restriction != "" {
+		valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+	}
+	if x.Codes != nil {
+		v.Items(valid.Path(at, "codes"), len(x.Codes), -1, 100000)
+	}
+}
+
+// PlanGeofenceTargeting is included and excluded geofence segments.
+type PlanGeofenceTargeting struct {
+	// The included segments.
+	Include *PlanGeofenceGroup `json:"include,omitempty"`
+	// The excluded segments.
+	Exclude *PlanGeofenceGroup `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planGeofenceTargetingAlias PlanGeofenceTargeting
+
+var planGeofenceTargetingIdx = record.IndexOf(reflect.TypeFor[planGeofenceTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanGeofenceTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanGeofenceTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanGeofenceTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planGeofenceTargetingAlias)(x), planGeofenceTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanGeofenceTargeting) decodeFast(b []byte) bool {
+	*x = PlanGeofenceTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadRecord(v, (*PlanGeofenceGroup).decodeValid)
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*PlanGeofenceGroup).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanGeofenceTargeting) MarshalJSON() ([]byte, error) {
+	a := planGeofenceTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanGeofenceTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanGeofenceTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planGeofenceTargetingIdx, prefix)
+	out = append(out, x.Include.misfits(record.MisfitPath(prefix, "include"))...)
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanGeofenceTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Include != nil {
+		x.Include.validateAt(v, valid.Path(at, "include"), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// PlanGeofenceGroup is geofence segments joined by an operator (OR
+// by default).
+type PlanGeofenceGroup struct {
+	// How the segments are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []PlanGeofenceSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planGeofenceGroupAlias PlanGeofenceGroup
+
+var planGeofenceGroupIdx = record.IndexOf(reflect.TypeFor[planGeofenceGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanGeofenceGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanGeofenceGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanGeofenceGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planGeofenceGroupAlias)(x), planGeofenceGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanGeofenceGroup) decodeFast(b []byte) bool {
+	*x = PlanGeofenceGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (PlanGeofenceSegment, bool) {
+				p, ok := record.ReadRecord(e, (*PlanGeofenceSegment).decodeValid)
+				if p == nil {
+					return PlanGeofenceSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanGeofenceGroup) MarshalJSON() ([]byte, error) {
+	a := planGeofenceGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanGeofenceGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanGeofenceGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planGeofenceGroupIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanGeofenceGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// PlanGeofenceSegment is a geofence segment, by id or by its
+// provider's id; the extended properties are read-only.
+type PlanGeofenceSegment struct {
+	// The segment. Also read from a JSON string.
+	GeofenceSegmentID int64 `json:"geofence_segment_id,omitempty"`
+	// The segment's id at its provider.
+	GeofenceSegmentFactualID string `json:"geofence_segment_factual_id,omitempty"`
+	// The segment's name (extended). At most 128 characters. Read-only:
+	// not sent on create or update.
+	Name string `json:"name,omitempty"`
+	// Whether it is active (extended). Read-only: not sent on create or
+	// update.
+	Status *bool `json:"status,omitempty"`
+	// When it last changed (extended). Read-only: not sent on create or
+	// update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planGeofenceSegmentAlias PlanGeofenceSegment
+
+var planGeofenceSegmentIdx = record.IndexOf(reflect.TypeFor[planGeofenceSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanGeofenceSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanGeofenceSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanGeofenceSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planGeofenceSegmentAlias)(x), planGeofenceSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanGeofenceSegment) decodeFast(b []byte) bool {
+	*x = PlanGeofenceSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "geofence_segment_id":
+			if !record.IsNull(v) {
+				x.GeofenceSegmentID, ok = record.ReadInt64(v)
+			}
+		case "geofence_segment_factual_id":
+			if !record.IsNull(v) {
+				x.GeofenceSegmentFactualID, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "geofence_segment_id", "geofence_segment_factual_id", "name", "status", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanGeofenceSegment) MarshalJSON() ([]byte, error) {
+	a := planGeofenceSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanGeofenceSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanGeofenceSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planGeofenceSegmentIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *PlanGeofenceSegment) clearReadOnly() {
+	x.Name = ""
+	x.Status = nil
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"name", "status", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanGeofenceSegment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.GeofenceSegmentID != 0 {
+		v.Range(valid.Path(at, "geofence_segment_id"), x.GeofenceSegmentID, -2147483648, 2147483647)
+	}
+}
+
+// PlanMyDataTargeting is included and excluded pixels of the
+// caller's own data.
+type PlanMyDataTargeting struct {
+	// The included pixels.
+	Include *PlanPixelGroup `json:"include,omitempty"`
+	// The excluded pixels.
+	Exclude *PlanPixelGroup `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planMyDataTargetingAlias PlanMyDataTargeting
+
+var planMyDataTargetingIdx = record.IndexOf(reflect.TypeFor[planMyDataTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanMyDataTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanMyDataTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanMyDataTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planMyDataTargetingAlias)(x), planMyDataTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanMyDataTargeting) decodeFast(b []byte) bool {
+	*x = PlanMyDataTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadRecord(v, (*PlanPixelGroup).decodeValid)
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*PlanPixelGroup).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanMyDataTargeting) MarshalJSON() ([]byte, error) {
+	a := planMyDataTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanMyDataTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanMyDataTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planMyDataTargetingIdx, prefix)
+	out = append(out, x.Include.misfits(record.MisfitPath(prefix, "include"))...)
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanMyDataTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Include != nil {
+		x.Include.validateAt(v, valid.Path(at, "include"), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// PlanPixelGroup is pixels joined by an operator (OR by default).
+type PlanPixelGroup struct {
+	// How the pixels are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The pixels.
+	Pixels []PlanPixel `json:"pixels"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planPixelGroupAlias PlanPixelGroup
+
+var planPixelGroupIdx = record.IndexOf(reflect.TypeFor[planPixelGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanPixelGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanPixelGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanPixelGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planPixelGroupAlias)(x), planPixelGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanPixelGroup) decodeFast(b []byte) bool {
+	*x = PlanPixelGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "pixels":
+			x.Pixels, ok = record.ReadList(v, func(e []byte) (PlanPixel, bool) {
+				p, ok := record.ReadRecord(e, (*PlanPixel).decodeValid)
+				if p == nil {
+					return PlanPixel{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "pixels")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanPixelGroup) MarshalJSON() ([]byte, error) {
+	a := planPixelGroupAlias(x)
+	if a.Pixels == nil {
+		a.Pixels = []PlanPixel{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanPixelGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanPixelGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planPixelGroupIdx, prefix)
+	for i := range x.Pixels {
+		out = append(out, x.Pixels[i].misfits(record.MisfitPath(prefix, "pixels["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanPixelGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		v.Require(valid.Path(at, "pixels"), len(x.Pixels) > 0)
+		for i := range x.Pixels {
+			x.Pixels[i].validateAt(v, valid.Index(at, "pixels", i), create)
+		}
+	} else {
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		for i := range x.Pixels {
+			x.Pixels[i].validateAt(v, valid.Index(at, "pixels", i), create)
+		}
+	}
+}
+
+// PlanPixel is a pixel of a plan's own data; the extended properties
+// are read-only.
+type PlanPixel struct {
+	// The pixel. Also read from a JSON string.
+	PixelID int64 `json:"pixel_id"`
+	// The pixel's name (extended). Read-only: not sent on create or
+	// update.
+	PixelName string `json:"pixel_name,omitempty"`
+	// The pixel's kind (event, data or dynamic; extended). Read-only:
+	// not sent on create or update.
+	PixelType PixelBundlePixelType `json:"pixel_type,omitempty"`
+	// The kind of owner (extended). Read-only: not sent on create or
+	// update.
+	OwnerType PixelOwnerType `json:"owner_type,omitempty"`
+	// The owner (extended). Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	OwnerID int64 `json:"owner_id,omitempty"`
+	// The owner's name (extended). Read-only: not sent on create or
+	// update.
+	OwnerName string `json:"owner_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planPixelAlias PlanPixel
+
+var planPixelIdx = record.IndexOf(reflect.TypeFor[planPixelAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanPixel) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanPixel) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanPixel) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planPixelAlias)(x), planPixelIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanPixel) decodeFast(b []byte) bool {
+	*x = PlanPixel{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "pixel_id":
+			if !record.IsNull(v) {
+				x.PixelID, ok = record.ReadInt64(v)
+			}
+		case "pixel_name":
+			if !record.IsNull(v) {
+				x.PixelName, ok = record.ReadText(v)
+			}
+		case "pixel_type":
+			if !record.IsNull(v) {
+				x.PixelType, ok = record.ReadEnum[PixelBundlePixelType](v)
+			}
+		case "owner_type":
+			if !record.IsNull(v) {
+				x.OwnerType, ok = record.ReadEnum[PixelOwnerType](v)
+			}
+		case "owner_id":
+			if !record.IsNull(v) {
+				x.OwnerID, ok = record.ReadInt64(v)
+			}
+		case "owner_name":
+			if !record.IsNull(v) {
+				x.OwnerName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "pixel_id", "pixel_name", "pixel_type", "owner_type", "owner_id", "owner_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanPixel) MarshalJSON() ([]byte, error) {
+	a := planPixelAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanPixel) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanPixel) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planPixelIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *PlanPixel) clearReadOnly() {
+	x.PixelName = ""
+	x.PixelType = ""
+	x.OwnerType = ""
+	x.OwnerID = 0
+	x.OwnerName = ""
+	cloned := false
+	for _, k := range [...]string{"pixel_name", "pixel_type", "owner_type", "owner_id", "owner_name"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanPixel) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "pixel_id"), x.PixelID, -2147483648, 2147483647)
+}
+
+// PlanValueTargeting is included and excluded target values of
+// location or technology dimensions.
+type PlanValueTargeting struct {
+	// The included values.
+	Include []PlanTargetValue `json:"include,omitempty"`
+	// The excluded values.
+	Exclude []PlanTargetValue `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planValueTargetingAlias PlanValueTargeting
+
+var planValueTargetingIdx = record.IndexOf(reflect.TypeFor[planValueTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanValueTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanValueTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanValueTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planValueTargetingAlias)(x), planValueTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanValueTargeting) decodeFast(b []byte) bool {
+	*x = PlanValueTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (PlanTargetValue, bool) {
+				p, ok := record.ReadRecord(e, (*PlanTargetValue).decodeValid)
+				if p == nil {
+					return PlanTargetValue{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (PlanTargetValue, bool) {
+				p, ok := record.ReadRecord(e, (*PlanTargetValue).decodeValid)
+				if p == nil {
+					return PlanTargetValue{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanValueTargeting) MarshalJSON() ([]byte, error) {
+	a := planValueTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanValueTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanValueTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planValueTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanValueTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+}
+
+// PlanTargetValue is a target value of a location or technology
+// dimension; the extended properties are read-only.
+type PlanTargetValue struct {
+	// How the dimension's values are joined (OR by default).
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The dimension (DMAX, REGN, CITY, COUNTRY for a location; BSER,
+	// CSPD, DVCE, ... for technology).
+	Code Dimension `json:"code,omitempty"`
+	// The target value. Also read from a JSON string.
+	TargetValueID int64 `json:"target_value_id"`
+	// The value's name (extended). Read-only: not sent on create or
+	// update.
+	Name string `json:"name,omitempty"`
+	// The value's path (United States >> New York; extended). Read-only:
+	// not sent on create or update.
+	FullPath string `json:"full_path,omitempty"`
+	// The value's code at its source (US, DMA-501; extended). Read-only:
+	// not sent on create or update.
+	ProviderCode string `json:"provider_code,omitempty"`
+	// The value (extended). Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	TargetValue int64 `json:"target_value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planTargetValueAlias PlanTargetValue
+
+var planTargetValueIdx = record.IndexOf(reflect.TypeFor[planTargetValueAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanTargetValue) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanTargetValue) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanTargetValue) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planTargetValueAlias)(x), planTargetValueIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanTargetValue) decodeFast(b []byte) bool {
+	*x = PlanTargetValue{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadEnum[Dimension](v)
+			}
+		case "target_value_id":
+			if !record.IsNull(v) {
+				x.TargetValueID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "provider_code":
+			if !record.IsNull(v) {
+				x.ProviderCode, ok = record.ReadText(v)
+			}
+		case "target_value":
+			if !record.IsNull(v) {
+				x.TargetValue, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "code", "target_value_id", "name", "full_path", "provider_code", "target_value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanTargetValue) MarshalJSON() ([]byte, error) {
+	a := planTargetValueAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanTargetValue) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanTargetValue) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planTargetValueIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *PlanTargetValue) clearReadOnly() {
+	x.Name = ""
+	x.FullPath = ""
+	x.ProviderCode = ""
+	x.TargetValue = 0
+	cloned := false
+	for _, k := range [...]string{"name", "full_path", "provider_code", "target_value"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanTargetValue) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		} else {
+			v.Require(valid.Path(at, "code"), false)
+		}
+		v.Range(valid.Path(at, "target_value_id"), x.TargetValueID, -2147483648, 2147483647)
+	} else {
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		}
+		v.Range(valid.Path(at, "target_value_id"), x.TargetValueID, -2147483648, 2147483647)
+	}
+}
+
+// PlanRecency is the hours since a pixel fired in which a user is
+// targeted.
+type PlanRecency struct {
+	// The pixel. Also read from a JSON string.
+	PixelID int64 `json:"pixel_id"`
+	// The window's first hour. Also read from a JSON string.
+	FromHour int64 `json:"from_hour"`
+	// The window's last hour. Also read from a JSON string.
+	ToHour int64 `json:"to_hour"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planRecencyAlias PlanRecency
+
+var planRecencyIdx = record.IndexOf(reflect.TypeFor[planRecencyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanRecency) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanRecency) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanRecency) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planRecencyAlias)(x), planRecencyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanRecency) decodeFast(b []byte) bool {
+	*x = PlanRecency{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "pixel_id":
+			if !record.IsNull(v) {
+				x.PixelID, ok = record.ReadInt64(v)
+			}
+		case "from_hour":
+			if !record.IsNull(v) {
+				x.FromHour, ok = record.ReadInt64(v)
+			}
+		case "to_hour":
+			if !record.IsNull(v) {
+				x.ToHour, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "pixel_id", "from_hour", "to_hour")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanRecency) MarshalJSON() ([]byte, error) {
+	a := planRecencyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanRecency) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanRecency) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planRecencyIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanRecency) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	v.Range(valid.Path(at, "pixel_id"), x.PixelID, -2147483648, 2147483647)
+	v.Range(valid.Path(at, "from_hour"), x.FromHour, -2147483648, 2147483647)
+	v.Range(valid.Path(at, "to_hour"), x.ToHour, -2147483648, 2147483647)
+}
+
+// PlanLanguage is a language targeted.
+type PlanLanguage struct {
+	// The language's code.
+	Code string `json:"code,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type planLanguageAlias PlanLanguage
+
+var planLanguageIdx = record.IndexOf(reflect.TypeFor[planLanguageAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *PlanLanguage) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *PlanLanguage) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *PlanLanguage) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*planLanguageAlias)(x), planLanguageIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *PlanLanguage) decodeFast(b []byte) bool {
+	*x = PlanLanguage{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x PlanLanguage) MarshalJSON() ([]byte, error) {
+	a := planLanguageAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *PlanLanguage) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *PlanLanguage) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, planLanguageIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *PlanLanguage) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// NewStrategyPlanCreatives is the creatives a strategy plan expects
+// (all three required when sent; each may be null).
+type NewStrategyPlanCreatives struct {
+	// Whether the ads expand.
+	AdExpandable bool `json:"ad_expandable"`
+	// The ad formats.
+	AdFormats []string `json:"ad_formats"`
+	// The ad sizes (300x250).
+	AdSizes []string `json:"ad_sizes"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanCreativesAlias NewStrategyPlanCreatives
+
+var newStrategyPlanCreativesIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanCreativesAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanCreatives) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanCreatives) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanCreatives) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanCreativesAlias)(x), newStrategyPlanCreativesIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanCreatives) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanCreatives{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "ad_expandable":
+			if !record.IsNull(v) {
+				x.AdExpandable, ok = record.ReadBool(v)
+			}
+		case "ad_formats":
+			x.AdFormats, ok = record.ReadList(v, record.ReadText)
+		case "ad_sizes":
+			x.AdSizes, ok = record.ReadList(v, record.ReadText)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "ad_expandable", "ad_formats", "ad_sizes")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanCreatives) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanCreativesAlias(x)
+	if a.AdFormats == nil {
+		a.AdFormats = []string{}
+	}
+	if a.AdSizes == nil {
+		a.AdSizes = []string{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanCreatives) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanCreatives) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanCreativesIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanCreatives) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "ad_formats"), len(x.AdFormats) > 0)
+		v.Require(valid.Path(at, "ad_sizes"), len(x.AdSizes) > 0)
+	}
+}
+
+// NewStrategyPlanForecast is a strategy plan's forecast and when it
+// was made.
+type NewStrategyPlanForecast struct {
+	// When the forecast was made.
+	ForecastDate adama.Time `json:"forecast_date,omitzero"`
+	// The forecast.
+	ForecastResult *ForecastResult `json:"forecast_result"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanForecastAlias NewStrategyPlanForecast
+
+var newStrategyPlanForecastIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanForecastAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanForecast) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanForecast) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanForecast) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanForecastAlias)(x), newStrategyPlanForecastIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanForecast) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanForecast{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "forecast_date":
+			if !record.IsNull(v) {
+				x.ForecastDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "forecast_result":
+			x.ForecastResult, ok = record.ReadRecord(v, (*ForecastResult).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "forecast_date", "forecast_result")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanForecast) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanForecastAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanForecast) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanForecast) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanForecastIdx, prefix)
+	out = append(out, x.ForecastResult.misfits(record.MisfitPath(prefix, "forecast_result"))...)
+	return out
+}
+
+// ForecastResult is a forecast's figures and status.
+type ForecastResult struct {
+	// The figures.
+	Data *ForecastData `json:"data"`
+	// The status (success).
+	Meta *ForecastMeta `json:"meta"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type forecastResultAlias ForecastResult
+
+var forecastResultIdx = record.IndexOf(reflect.TypeFor[forecastResultAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ForecastResult) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ForecastResult) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ForecastResult) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*forecastResultAlias)(x), forecastResultIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ForecastResult) decodeFast(b []byte) bool {
+	*x = ForecastResult{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "data":
+			x.Data, ok = record.ReadRecord(v, (*ForecastData).decodeValid)
+		case "meta":
+			x.Meta, ok = record.ReadRecord(v, (*ForecastMeta).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "data", "meta")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ForecastResult) MarshalJSON() ([]byte, error) {
+	a := forecastResultAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ForecastResult) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ForecastResult) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, forecastResultIdx, prefix)
+	out = append(out, x.Data.misfits(record.MisfitPath(prefix, "data"))...)
+	out = append(out, x.Meta.misfits(record.MisfitPath(prefix, "meta"))...)
+	return out
+}
+
+// ForecastMeta is a forecast's status.
+type ForecastMeta struct {
+	// The status (success).
+	Status string `json:"status,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type forecastMetaAlias ForecastMeta
+
+var forecastMetaIdx = record.IndexOf(reflect.TypeFor[forecastMetaAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ForecastMeta) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ForecastMeta) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ForecastMeta) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*forecastMetaAlias)(x), forecastMetaIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ForecastMeta) decodeFast(b []byte) bool {
+	*x = ForecastMeta{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "status":
+			if !record.IsNull(v) {
+				x.Status, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "status")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ForecastMeta) MarshalJSON() ([]byte, error) {
+	a := forecastMetaAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ForecastMeta) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ForecastMeta) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, forecastMetaIdx, prefix)
+	return out
+}
+
+// ForecastData is what a forecast expects; errors and flags are null
+// when it succeeded.
+type ForecastData struct {
+	// What went wrong (null on success).
+	Errors string `json:"errors,omitempty"`
+	// Warnings (null on success).
+	Flags string `json:"flags,omitempty"`
+	// The opportunities expected. Also read from a JSON string.
+	Opps int64 `json:"opps"`
+	// The expected impressions, uniques and spend at each price.
+	Pricing []ForecastPricing `json:"pricing"`
+	// The unique users expected. Also read from a JSON string.
+	Uniques int64 `json:"uniques"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type forecastDataAlias ForecastData
+
+var forecastDataIdx = record.IndexOf(reflect.TypeFor[forecastDataAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ForecastData) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ForecastData) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ForecastData) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*forecastDataAlias)(x), forecastDataIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ForecastData) decodeFast(b []byte) bool {
+	*x = ForecastData{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "errors":
+			if !record.IsNull(v) {
+				x.Errors, ok = record.ReadText(v)
+			}
+		case "flags":
+			if !record.IsNull(v) {
+				x.Flags, ok = record.ReadText(v)
+			}
+		case "opps":
+			if !record.IsNull(v) {
+				x.Opps, ok = record.ReadInt64(v)
+			}
+		case "pricing":
+			x.Pricing, ok = record.ReadList(v, func(e []byte) (ForecastPricing, bool) {
+				p, ok := record.ReadRecord(e, (*ForecastPricing).decodeValid)
+				if p == nil {
+					return ForecastPricing{}, ok
+				}
+				return *p, ok
+			})
+		case "uniques":
+			if !record.IsNull(v) {
+				x.Uniques, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "errors", "flags", "opps", "pricing", "uniques")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ForecastData) MarshalJSON() ([]byte, error) {
+	a := forecastDataAlias(x)
+	if a.Pricing == nil {
+		a.Pricing = []ForecastPricing{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ForecastData) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ForecastData) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, forecastDataIdx, prefix)
+	for i := range x.Pricing {
+		out = append(out, x.Pricing[i].misfits(record.MisfitPath(prefix, "pricing["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// ForecastPricing is the expected delivery at one price.
+type ForecastPricing struct {
+	// The impressions. Also read from a JSON string.
+	Impressions int64 `json:"impressions"`
+	// The price (a CPM), exact; sent as text. Also read from a JSON
+	// string.
+	Price adama.Decimal `json:"price"`
+	// The spend, exact; sent as text. Also read from a JSON string.
+	Spend adama.Decimal `json:"spend"`
+	// The unique users. Also read from a JSON string.
+	Uniques int64 `json:"uniques"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type forecastPricingAlias ForecastPricing
+
+var forecastPricingIdx = record.IndexOf(reflect.TypeFor[forecastPricingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ForecastPricing) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ForecastPricing) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ForecastPricing) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*forecastPricingAlias)(x), forecastPricingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ForecastPricing) decodeFast(b []byte) bool {
+	*x = ForecastPricing{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "impressions":
+			if !record.IsNull(v) {
+				x.Impressions, ok = record.ReadInt64(v)
+			}
+		case "price":
+			if !record.IsNull(v) {
+				x.Price, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "spend":
+			if !record.IsNull(v) {
+				x.Spend, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "uniques":
+			if !record.IsNull(v) {
+				x.Uniques, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "impressions", "price", "spend", "uniques")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ForecastPricing) MarshalJSON() ([]byte, error) {
+	a := forecastPricingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ForecastPricing) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ForecastPricing) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, forecastPricingIdx, prefix)
+	return out
 }
 
 // Organization is an organization, the top of the entity hierarchy.
