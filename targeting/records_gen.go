@@ -22086,11 +22086,14 @@ func (x *PlanLanguage) validateAt(v *valid.Validator, at string, create bool) {
 	}
 }
 
-// NewStrategyPlanCreatives is the creatives a strategy plan expects
-// (all three required when sent; each may be null).
+// NewStrategyPlanCreatives is the creatives a strategy plan expects.
+// The reference requires all three when the creatives are sent,
+// each may be null: the lists are always sent (null read as empty),
+// ad_expandable is sent when set, as a value or as null (the
+// platform refuses creatives without it).
 type NewStrategyPlanCreatives struct {
-	// Whether the ads expand.
-	AdExpandable bool `json:"ad_expandable"`
+	// Whether the ads expand: unset (left out), a value, or null.
+	AdExpandable adama.Optional[bool] `json:"ad_expandable,omitempty"`
 	// The ad formats.
 	AdFormats []string `json:"ad_formats"`
 	// The ad sizes (300x250).
@@ -22108,17 +22111,11 @@ var newStrategyPlanCreativesIdx = record.IndexOf(reflect.TypeFor[newStrategyPlan
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *NewStrategyPlanCreatives) UnmarshalJSON(b []byte) error {
-	if !jsonscan.Valid(b) {
-		return x.decodeSlow(b)
-	}
-	return x.decodeValid(b)
+	return x.decodeSlow(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *NewStrategyPlanCreatives) decodeValid(b []byte) error {
-	if x.decodeFast(b) {
-		return nil
-	}
 	return x.decodeSlow(b)
 }
 
@@ -22128,35 +22125,6 @@ func (x *NewStrategyPlanCreatives) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
-}
-
-// decodeFast decodes the valid JSON b in one pass, reporting false
-// (leaving x to be reset) where decodeSlow must decide.
-func (x *NewStrategyPlanCreatives) decodeFast(b []byte) bool {
-	*x = NewStrategyPlanCreatives{}
-	if record.IsNull(b) {
-		return true
-	}
-	ok := true
-	err := jsonscan.Members(b, func(key, v []byte) bool {
-		switch string(key) {
-		case "ad_expandable":
-			if !record.IsNull(v) {
-				x.AdExpandable, ok = record.ReadBool(v)
-			}
-		case "ad_formats":
-			x.AdFormats, ok = record.ReadList(v, record.ReadText)
-		case "ad_sizes":
-			x.AdSizes, ok = record.ReadList(v, record.ReadText)
-		default:
-			ok = record.KeepUnknown(&x.Extra, key, v, "ad_expandable", "ad_formats", "ad_sizes")
-		}
-		return ok
-	})
-	if err != nil || !ok {
-		return false
-	}
-	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -22183,6 +22151,7 @@ func (x *NewStrategyPlanCreatives) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, newStrategyPlanCreativesIdx, prefix)
+	out = append(out, record.Nested(x.AdExpandable, record.MisfitPath(prefix, "ad_expandable"))...)
 	return out
 }
 
