@@ -22565,9 +22565,9 @@ type ForecastPricing struct {
 	// The impressions. Also read from a JSON string.
 	Impressions int64 `json:"impressions"`
 	// The price (a CPM), exact; sent as text. Also read from a JSON
-	// string.
+	// number.
 	Price adama.Decimal `json:"price"`
-	// The spend, exact; sent as text. Also read from a JSON string.
+	// The spend, exact; sent as text. Also read from a JSON number.
 	Spend adama.Decimal `json:"spend"`
 	// The unique users. Also read from a JSON string.
 	Uniques int64 `json:"uniques"`

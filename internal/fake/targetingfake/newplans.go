@@ -314,8 +314,11 @@ func newPlanView(rec map[string]any, q url.Values, _ bool) (map[string]any, []wi
 	for _, k := range []string{"entity_type", "created_on", "updated_on", "channels"} {
 		delete(out, k)
 	}
-	if d, ok := out["duration"].(map[string]any); ok {
-		out["campaign_start_date"], out["campaign_end_date"] = d["start_date"], d["end_date"]
+	d, _ := out["duration"].(map[string]any)
+	for k, from := range map[string]string{"campaign_start_date": "start_date", "campaign_end_date": "end_date"} {
+		if s, ok := d[from].(string); ok {
+			out[k] = s
+		}
 	}
 	if z, ok := out["zone_name"]; ok {
 		out["campaign_zone_name"] = z
