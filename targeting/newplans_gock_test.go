@@ -33,7 +33,7 @@ func TestNewPlansExactRequests(t *testing.T) {
 			Goals:     &targeting.NewStrategyPlanGoals{GoalType: targeting.StrategyGoalTypeCPA, MaxBid: adama.Ptr(adama.MustDecimal("7.25"))},
 			Inventory: &targeting.NewStrategyPlanInventory{RunOnAllExchanges: true},
 			Targeting: &targeting.NewStrategyPlanTargeting{
-				PostalCodes: &targeting.PlanCodeTargeting{Restriction: targeting.RestrictionInclude, Codes: []string{"us-14392"}},
+				PostalCodes: &targeting.NewStrategyPlanCodes{Restriction: targeting.RestrictionInclude, Codes: []string{"us-14392"}},
 				DayParts:    []targeting.TargetingDayPart{{StartHour: 1, EndHour: 5, Days: []targeting.TargetingDay{targeting.TargetingDayMonday, targeting.TargetingDaySunday}}}},
 			Creatives: &targeting.NewStrategyPlanCreatives{AdExpandable: adama.Null[bool](), AdFormats: []string{"DISPLAY"}, AdSizes: []string{"300x250"}},
 		}

@@ -147,7 +147,7 @@ func TestNewStrategyPlans(t *testing.T) {
 	bad.Goals.MaxBid = adama.Ptr(adama.MustDecimal("0"))
 	bad.Goals.BidAggressiveness = adama.Ptr(int64(101))
 	bad.Channels = []targeting.NewStrategyPlanChannel{"radio"}
-	bad.Targeting.Recency = append(bad.Targeting.Recency, targeting.PlanRecency{})
+	bad.Targeting.Recency = append(bad.Targeting.Recency, targeting.StrategyRecency{})
 	bad.Inventory.DomainRestrictions.Include[0].TargetType = "SITE"
 	_, err = tc.NewStrategyPlans.Create(ctx, bad)
 	require.ErrorAs(t, err, &ve)

@@ -188,13 +188,8 @@ func (h *handler) createNewStrategyPlan(w http.ResponseWriter, r *http.Request) 
 
 func (h *handler) getNewStrategyPlan(w http.ResponseWriter, r *http.Request) {
 	r = withID(r, "new_strategy_plan_id")
-	if id, ok := h.existingPlan(w, r); ok {
-		out, errs := newPlanView(h.plans.st.Get(NewStrategyPlans, id), r.URL.Query(), true)
-		if len(errs) > 0 {
-			badRequest(w, errs)
-			return
-		}
-		fake.WriteData(w, http.StatusOK, out, nil)
+	if _, ok := h.existingPlan(w, r); ok {
+		h.newPlans().get(w, r)
 	}
 }
 
@@ -257,8 +252,7 @@ func (h *handler) runNewStrategyPlanForecast(w http.ResponseWriter, r *http.Requ
 		rec["forecast"] = newPlanForecast(rec)
 		return rec
 	})
-	out, _ := newPlanView(h.plans.st.Get(NewStrategyPlans, id), url.Values{}, true)
-	fake.WriteData(w, http.StatusOK, out, nil)
+	h.newPlans().get(w, r)
 }
 
 // existingPlan reads the path id and answers 400 or 404 when it names no
@@ -357,11 +351,8 @@ func newPlanView(rec map[string]any, q url.Values, _ bool) (map[string]any, []wi
 func newPlanForecast(rec map[string]any) map[string]any {
 	num := func(obj, k string, def float64) float64 {
 		m, _ := rec[obj].(map[string]any)
-		switch x := m[k].(type) {
-		case int64:
-			return float64(x)
-		case float64:
-			return x
+		if f, ok := toFloat(m[k]); ok {
+			return f
 		}
 		return def
 	}
