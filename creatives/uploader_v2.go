@@ -17,32 +17,14 @@ import (
 	"github.com/adamasdk/adama-go/internal/valid"
 )
 
-// A v2 video file can also reach the platform through its upload host,
-// the way the platform's public client libraries send it, in three steps:
-//
-//  1. UploadLocationV2 asks the platform for the creative's upload key and
-//     the upload host (GET /video/v2.0/creatives/{video_id}/upload);
-//  2. SendToUploaderV2 streams the file with the key to the upload host,
-//     which keeps it as a temporary file and answers its record
-//     (TempFile: name, path, size, type, modification time);
-//  3. TakeUploadV2 tells the platform to take that temporary file
-//     (POST /video/v2.0/creatives/{video_id}/upload?fileName=... with the
-//     key and the temporary path as form fields).
-//
-// UploadViaUploaderV2 makes the three calls. The answers of steps 1 and 2
-// are the shapes the platform's public clients record; the Video Creatives
-// API reference documents neither. Where no public source shows a form the
-// SDK chose one: the upload host's path (UploaderPath), the key sent as
-// the multipart field "key" before the file part "file", and the form of
-// step 3.
-//
-// The upload host is another server than the platform's. It gets the
-// platform's credentials (bearer token, session cookie) only when its
-// scheme, host and port are the platform's own, as every request the
-// client sends; anywhere else it gets none. An upload host named without a
-// scheme is reached over https, and one named with http:// is refused
-// unless it is a loopback host (localhost, 127.0.0.0/8, ::1: a test's or
-// a local fake's), so the file and its key never travel in clear text.
+// The v2 upload through the upload host (see the package doc). The
+// answers of its first two steps are the shapes the platform's public
+// clients record (UploadLocation: key and uploader host and port;
+// TempFile: name, path, size, type, modification time); the Video
+// Creatives API reference documents neither. Where no public source shows
+// a form the SDK chose one: the upload host's path (UploaderPath), the key
+// sent as the multipart field "key" before the file part "file", and the
+// last step's form (key and path) beside the documented fileName query.
 
 // UploaderPath is the path on the upload host that SendToUploaderV2 posts
 // the file to.
