@@ -117,9 +117,7 @@ func (l *UploadLocation) URL() (string, error) {
 func (s *VideoService) SendToUploaderV2(ctx context.Context, loc *UploadLocation, fileName string, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) (*TempFile, error) {
 	var v valid.Validator
 	target := uploaderURL(&v, loc)
-	v.Check(fileName != "", "fileName", "required", nil)
-	v.Check(r != nil, "file", "required", nil)
-	v.Check(size >= 0, "size", "at least 0", size)
+	checkNamedFile(&v, fileName, r, size)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -191,9 +189,7 @@ func (s *VideoService) TakeUploadV2(ctx context.Context, id int64, loc *UploadLo
 func (s *VideoService) UploadViaUploaderV2(ctx context.Context, id int64, fileName string, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) (*TempFile, error) {
 	var v valid.Validator
 	checkID(&v, "video_id", id)
-	v.Check(fileName != "", "fileName", "required", nil)
-	v.Check(r != nil, "file", "required", nil)
-	v.Check(size >= 0, "size", "at least 0", size)
+	checkNamedFile(&v, fileName, r, size)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
