@@ -7,11 +7,9 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,10 +24,7 @@ import (
 // bearer token, so that a test can see that neither leaves the platform.
 func newCookieClient(t *testing.T) (*creatives.Client, *adamatest.Server) {
 	t.Helper()
-	srv := adamatest.NewServer(adamatest.WithT(t))
-	c, err := srv.NewClient(adama.WithSessionCookie("sess-1"))
-	require.NoError(t, err)
-	return creatives.New(c), srv
+	return newTestClientWith(t, []adama.Option{adama.WithSessionCookie("sess-1")})
 }
 
 // srvPort returns the port of base.
@@ -88,35 +83,21 @@ func TestUploadViaUploaderV2(t *testing.T) {
 // second server and at the platform itself: the foreign one gets no
 // credential, the platform's own origin gets its bearer as any call does.
 func TestUploaderV2CredentialsOnlyToThePlatform(t *testing.T) {
-	var (
-		mu  sync.Mutex
-		got http.Header
-		n   int64
-	)
-	foreign := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, _ := io.Copy(io.Discard, r.Body)
-		mu.Lock()
-		got, n = r.Header.Clone(), c
-		mu.Unlock()
-		w.Header().Set("Content-Type", "text/plain")
-		_, _ = io.WriteString(w, `{"size":"11","path":"/tmp/upload_x","name":"a.mp4","type":"video/mp4","mtime":"2026-11-27T07:00:00.000Z"}`)
-	}))
-	defer foreign.Close()
+	foreign, received := recordingServer(t, `{"size":"11","path":"/tmp/upload_x","name":"a.mp4","type":"video/mp4","mtime":"2026-11-27T07:00:00.000Z"}`)
 	cc, srv := newCookieClient(t)
 	ctx := context.Background()
 	v, err := cc.Videos.CreateV2(ctx, creatives.ValidRecord())
 	require.NoError(t, err)
 
-	srv.Creatives().SetUploaderURL(foreign.URL)
+	srv.Creatives().SetUploaderURL(foreign)
 	loc, err := cc.Videos.UploadLocationV2(ctx, v.ID)
 	require.NoError(t, err)
 	tmp, err := cc.Videos.SendToUploaderV2(ctx, loc, "a.mp4", strings.NewReader("video bytes"), 11, creatives.UploadOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, int64(11), tmp.Size, "a size sent as text is read")
-	mu.Lock()
+	got, n := received()
 	assert.Greater(t, n, int64(11), "the multipart body reached the foreign host")
 	onlyHeaders(t, got)
-	mu.Unlock()
 
 	// The platform's own origin as upload host: its credentials go, as to
 	// every call of the platform.
