@@ -2,8 +2,8 @@ package targeting_test
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"path"
 	"reflect"
@@ -58,11 +58,30 @@ func variantCases() []variantCase {
 		return pageOf(tc.SegmentGroups.List(ctx, nil))
 	}
 	getCampaign := func(ctx context.Context, tc *targeting.Client) (any, error) { return valueOf(tc.Campaigns.Get(ctx, 1)) }
-	getPixelBundle := func(ctx context.Context, tc *targeting.Client) (any, error) { return valueOf(tc.PixelBundles.Get(ctx, 32)) }
-	getSiteList := func(ctx context.Context, tc *targeting.Client) (any, error) { return valueOf(tc.SiteLists.Get(ctx, 126)) }
-	listOrgs := func(ctx context.Context, tc *targeting.Client) (any, error) { return pageOf(tc.Organizations.List(ctx, nil)) }
-	getPlan := func(ctx context.Context, tc *targeting.Client) (any, error) { return valueOf(tc.CampaignPlans.Get(ctx, 1)) }
-	getStrategy := func(ctx context.Context, tc *targeting.Client) (any, error) { return valueOf(tc.Strategies.Get(ctx, 23)) }
+	getPixelBundle := func(ctx context.Context, tc *targeting.Client) (any, error) {
+		return valueOf(tc.PixelBundles.Get(ctx, 32))
+	}
+	getSiteList := func(ctx context.Context, tc *targeting.Client) (any, error) {
+		return valueOf(tc.SiteLists.Get(ctx, 126))
+	}
+	listOrgs := func(ctx context.Context, tc *targeting.Client) (any, error) {
+		return pageOf(tc.Organizations.List(ctx, nil))
+	}
+	getPlan := func(ctx context.Context, tc *targeting.Client) (any, error) {
+		return valueOf(tc.CampaignPlans.Get(ctx, 1))
+	}
+	getTemplate := func(ctx context.Context, tc *targeting.Client) (any, error) {
+		return valueOf(tc.StrategyTemplates.Get(ctx, 1))
+	}
+	draft := func(ctx context.Context, tc *targeting.Client) (any, error) {
+		return valueOf(tc.AtomicCreatives.Draft(ctx, creativeUpload(1)))
+	}
+	upload := func(ctx context.Context, tc *targeting.Client) (any, error) {
+		return valueOf(tc.AtomicCreatives.Upload(ctx, creativeUpload(1)))
+	}
+	getStrategy := func(ctx context.Context, tc *targeting.Client) (any, error) {
+		return valueOf(tc.Strategies.Get(ctx, 23))
+	}
 	platform := func(plain string, read variantRead, records int, swaps map[string]string) variantCase {
 		return variantCase{plain: plain, variant: strings.TrimSuffix(plain, ".json") + "_platform.json", status: http.StatusOK,
 			read: read, swaps: swaps, records: records}
@@ -92,6 +111,18 @@ func variantCases() []variantCase {
 		}, 1, nil),
 		platform("audiences/audience_vendor.json", func(ctx context.Context, tc *targeting.Client) (any, error) {
 			return valueOf(tc.AudienceVendors.Get(ctx, 123))
+		}, 1, nil),
+		withStatus(platform("audiences/audience_vendor_created.json", func(ctx context.Context, tc *targeting.Client) (any, error) {
+			return valueOf(tc.AudienceVendors.Create(ctx, &targeting.AudienceVendor{Name: "Vendor Name", NamespaceCode: "namespace123",
+				BidderCode: "bidder123", VendorID: 456}))
+		}, 1, nil), http.StatusCreated),
+		platform("audiences/audience_vendor_updated.json", func(ctx context.Context, tc *targeting.Client) (any, error) {
+			var v targeting.AudienceVendor
+			if err := json.Unmarshal([]byte(`{"id":123,"name":"Vendor Name","version":1}`), &v); err != nil {
+				return nil, err
+			}
+			v.Name = "Updated Vendor Name"
+			return valueOf(tc.AudienceVendors.Update(ctx, &v))
 		}, 1, nil),
 		platform("audiences/audience_vendors.json", func(ctx context.Context, tc *targeting.Client) (any, error) {
 			return pageOf(tc.AudienceVendors.List(ctx, nil))
@@ -134,12 +165,11 @@ func variantCases() []variantCase {
 		platform("creatives/site_list_assignments.json", func(ctx context.Context, tc *targeting.Client) (any, error) {
 			return pageOf(tc.SiteLists.Assignments(ctx, 126, nil))
 		}, 2, nil),
-		platform("creatives/creative_draft_single_image.json", func(ctx context.Context, tc *targeting.Client) (any, error) {
-			return valueOf(tc.AtomicCreatives.Draft(ctx, creativeUpload(1)))
-		}, 1, nil),
-		platform("creatives/creative_upload_single_image_upload.json", func(ctx context.Context, tc *targeting.Client) (any, error) {
-			return valueOf(tc.AtomicCreatives.Upload(ctx, creativeUpload(1)))
-		}, 1, nil),
+		platform("creatives/creative_draft_single_image.json", draft, 1, nil),
+		platform("creatives/creative_draft_multiple_images.json", draft, 1, nil),
+		platform("creatives/creative_draft_html5_creative.json", draft, 1, nil),
+		platform("creatives/creative_upload_single_image_upload.json", upload, 1, map[string]string{"0.approval_status": `"ESCALATED"`}),
+		platform("creatives/creative_upload_multiple_creatives_upload.json", upload, 2, map[string]string{"1.ad_server_type": `"EDGE"`}),
 		// orgs
 		platform("orgs/organizations_list.json", listOrgs, 3, nil),
 		misfit("orgs/organizations_list.json", "Items.1.", listOrgs, mf("name", `{"en":"Organization Two"}`)),
@@ -147,9 +177,11 @@ func variantCases() []variantCase {
 		// data of an answer)
 		platform("plans/campaign_plan_create_Example.json", getPlan, 1, nil),
 		misfit("plans/campaign_plan_create_Example.json", "", getPlan, mf("budget.total_budget", `true`)),
-		platform("plans/strategy_template_create_AgencyLevel.json", func(ctx context.Context, tc *targeting.Client) (any, error) {
-			return valueOf(tc.StrategyTemplates.Get(ctx, 1))
-		}, 1, nil),
+		platform("plans/campaign_plan_update_Example.json", getPlan, 1, nil),
+		platform("plans/strategy_template_create_GlobalTemplate.json", getTemplate, 1, nil),
+		platform("plans/strategy_template_create_OrganizationLevel.json", getTemplate, 1, nil),
+		platform("plans/strategy_template_create_AgencyLevel.json", getTemplate, 1, nil),
+		platform("plans/strategy_template_create_AdvertiserLevel.json", getTemplate, 1, nil),
 		// strategies
 		platform("strategies/strategy.json", getStrategy, 1, map[string]string{"media_type": `"HOLOGRAM"`, "goals.goal_type": `"vcpx"`}),
 		misfit("strategies/strategy.json", "", getStrategy, mf("pacing.pacing_amount", `"fifty"`), mf("goals.goal_value", `{"amount":4.25}`)),
