@@ -501,3 +501,31 @@ func put(v any, p string, val any) bool {
 	}
 	return false
 }
+
+// TestPlatformBulkUnmatched: a bulk answer's strategy whose id fits no
+// form matches no item sent; it is kept in Unmatched with its misfit,
+// not dropped.
+func TestPlatformBulkUnmatched(t *testing.T) {
+	a := read[targeting.Strategy](t, `{"id":1,"name":"A","version":2}`)
+	b := read[targeting.Strategy](t, `{"id":2,"name":"x","version":2}`)
+	b.Name = "B"
+	res, err := bodyClient(t, http.StatusMultiStatus, variantBody(t, "strategies/bulk_207_misfit.json")).
+		Strategies.BulkUpdate(context.Background(), []*targeting.Strategy{a, b})
+	require.NoError(t, err)
+	require.Len(t, res.Items, 2)
+	for _, it := range res.Items {
+		assert.ErrorIs(t, it.Err, targeting.ErrBulkItemNotUpdated)
+	}
+	require.Len(t, res.Unmatched, 1)
+	u := res.Unmatched[0]
+	assert.Equal(t, "B", u.Name)
+	assert.Equal(t, int64(3), u.Version)
+	require.Len(t, u.Misfits(), 1)
+	assert.Equal(t, "id", u.Misfits()[0].Field)
+	assert.JSONEq(t, `{"value":2}`, string(u.Misfits()[0].Raw))
+
+	res, err = bodyClient(t, http.StatusMultiStatus, variantBody(t, "strategies/bulk_207.json")).
+		Strategies.BulkUpdate(context.Background(), []*targeting.Strategy{a, b})
+	require.NoError(t, err)
+	assert.Empty(t, res.Unmatched, "every answered strategy matched")
+}
