@@ -529,3 +529,24 @@ func TestPlatformBulkUnmatched(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, res.Unmatched, "every answered strategy matched")
 }
+
+// TestPlatformAtomicBulkUnmatched: an updated creative answered with an
+// id that fits no form is not taken for a create's record; it is kept in
+// Unmatched with its misfit, and the create gets the created record.
+func TestPlatformAtomicBulkUnmatched(t *testing.T) {
+	body := []byte(`{"data":[{"id":{"value":4},"version":4,"name":"A"},{"id":9,"version":1,"name":"new"}],
+"meta":{"status":"success","count":2}}`)
+	u := read[targeting.AtomicCreative](t, `{"id":4,"version":3,"advertiser_id":1,"name":"A","width":1,"height":1}`)
+	u.Archived = adama.Ptr(true)
+	res, err := bodyClient(t, http.StatusOK, body).AtomicCreatives.BulkUpdate(context.Background(), []*targeting.AtomicCreative{
+		u, {AdvertiserID: 1, Name: "new", Width: 2, Height: 2}})
+	require.NoError(t, err)
+	require.Len(t, res.Items, 2)
+	assert.Error(t, res.Items[0].Err, "the update's record cannot be told by its id")
+	require.NotNil(t, res.Items[1].AtomicCreative)
+	assert.Equal(t, int64(9), res.Items[1].AtomicCreative.ID)
+	require.Len(t, res.Unmatched, 1)
+	assert.Equal(t, "A", res.Unmatched[0].Name)
+	require.Len(t, res.Unmatched[0].Misfits(), 1)
+	assert.JSONEq(t, `{"value":4}`, string(res.Unmatched[0].Misfits()[0].Raw))
+}
