@@ -550,3 +550,22 @@ func TestPlatformAtomicBulkUnmatched(t *testing.T) {
 	require.Len(t, res.Unmatched[0].Misfits(), 1)
 	assert.JSONEq(t, `{"value":4}`, string(res.Unmatched[0].Misfits()[0].Raw))
 }
+
+// TestPlatformCampaignBulkUnmatched: the bulk calls of campaigns,
+// concepts and budget flights keep an answered record whose id fits no
+// form in Unmatched, and the item it was meant for fails.
+func TestPlatformCampaignBulkUnmatched(t *testing.T) {
+	body := []byte(`{"data":[{"id":"seven","version":3,"name":"Spring"},{"id":8,"version":2,"name":"Summer"}],
+"meta":{"status":"success","count":2}}`)
+	a := read[targeting.Campaign](t, `{"id":7,"version":2,"name":"x"}`)
+	b := read[targeting.Campaign](t, `{"id":8,"version":1,"name":"y"}`)
+	a.Name, b.Name = "Spring", "Summer"
+	res, err := bodyClient(t, http.StatusMultiStatus, body).Campaigns.BulkUpdate(context.Background(), []*targeting.Campaign{a, b})
+	require.NoError(t, err)
+	assert.ErrorIs(t, res.Items[0].Err, targeting.ErrNotInAnswer)
+	require.NotNil(t, res.Items[1].Record)
+	assert.Equal(t, int64(2), res.Items[1].Record.Version)
+	require.Len(t, res.Unmatched, 1)
+	assert.Equal(t, "Spring", res.Unmatched[0].Name)
+	assert.Equal(t, []adama.Misfit{{Field: "id", Raw: json.RawMessage(`"seven"`)}}, res.Unmatched[0].Misfits())
+}
