@@ -342,16 +342,25 @@ type VideoService struct {
 // error comes with the record holding just the new id. To upload a file
 // with the creative, see CreateAndUpload.
 func (c *VideoCreative) createRequest() (any, error) {
-	var v valid.Validator
-	if c == nil {
-		v.Add("creative", "required", nil)
-		return nil, v.Err()
-	}
-	c.Details.check(&v, "", true)
-	if err := v.Err(); err != nil {
+	if err := c.check(true); err != nil {
 		return nil, err
 	}
 	return c.Details.sent(), nil
+}
+
+// check checks c before a write: present, with its id unless it is
+// created, and its settings by the rules of a create or of a change.
+func (c *VideoCreative) check(create bool) error {
+	var v valid.Validator
+	if c == nil {
+		v.Add("creative", "required", nil)
+		return v.Err()
+	}
+	if !create {
+		checkID(&v, "creativeId", c.ID)
+	}
+	c.Details.check(&v, "", create)
+	return v.Err()
 }
 
 // replaceRequest checks c and returns the body of a full replace
@@ -359,14 +368,7 @@ func (c *VideoCreative) createRequest() (any, error) {
 // is the whole settings, unknown properties included and read-only
 // fields left out.
 func (c *VideoCreative) replaceRequest() (any, error) {
-	var v valid.Validator
-	if c == nil {
-		v.Add("creative", "required", nil)
-		return nil, v.Err()
-	}
-	checkID(&v, "creativeId", c.ID)
-	c.Details.check(&v, "", false)
-	if err := v.Err(); err != nil {
+	if err := c.check(false); err != nil {
 		return nil, err
 	}
 	return c.Details.sent(), nil
@@ -500,14 +502,7 @@ func unwrapped[T any](ctx context.Context, g *call.Group, c *call.Call, opts ...
 // clears it on the platform; unknown properties changed or added are
 // sent too), or every set field of a creative built by hand.
 func (c *VideoCreative) updateRequest() (any, error) {
-	var v valid.Validator
-	if c == nil {
-		v.Add("creative", "required", nil)
-		return nil, v.Err()
-	}
-	checkID(&v, "creativeId", c.ID)
-	c.Details.check(&v, "", false)
-	if err := v.Err(); err != nil {
+	if err := c.check(false); err != nil {
 		return nil, err
 	}
 	return c.Details.changes(), nil

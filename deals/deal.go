@@ -181,7 +181,7 @@ func (o *ListOptions) validate() error {
 	checkIDs(&v, "permissions.agency_ids", o.PermissionAgencyIDs)
 	checkIDs(&v, "permissions.advertiser_ids", o.PermissionAdvertiserIDs)
 	if o.Q != nil {
-		v.Merge("q", o.Q.Validate())
+		v.Merge("", o.Q.Validate()) // qlang names its fields q and q.terms[i]
 	}
 	return v.Err()
 }

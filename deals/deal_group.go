@@ -105,7 +105,7 @@ func (o *GroupListOptions) validate() error {
 	checkEnum(&v, "sort_dir", o.SortDir)
 	checkPaging(&v, o.PageLimit, o.PageOffset, o.Prefetch, o.Speculate)
 	if o.Q != nil {
-		v.Merge("q", o.Q.Validate())
+		v.Merge("", o.Q.Validate()) // qlang names its fields q and q.terms[i]
 	}
 	return v.Err()
 }

@@ -22,7 +22,7 @@ func TestCSVRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	root, err := dmp.ReadCSV(bytes.NewReader(in))
 	require.NoError(t, err)
-	assert.Equal(t, "MediaMath Audiences - Test", root.Name)
+	assert.Equal(t, "P1 Audiences - Test", root.Name)
 	assert.Equal(t, 5, root.Count())
 	ru := root.Find("Путешествия")
 	require.NotNil(t, ru)

@@ -72,11 +72,11 @@ func ExampleTaxonomyService_List() {
 	tc, srv := setup()
 	defer srv.Close()
 	ctx := context.Background()
-	for _, name := range []string{"MediaMath Audiences", "Other"} {
+	for _, name := range []string{"P1 Audiences", "Other"} {
 		_, _ = tc.Taxonomies.Create(ctx, &dmp.Taxonomy{VendorID: 1, Permissions: &dmp.Permissions{},
 			Taxonomy: &dmp.Node{Name: name, Children: []*dmp.Node{{Name: "n"}}}})
 	}
-	p, err := tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: qlang.Where("name", qlang.Like, "MediaMath*")})
+	p, err := tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: qlang.Where("name", qlang.Like, "P1*")})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -85,7 +85,7 @@ func ExampleTaxonomyService_List() {
 	_, err = tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: qlang.Where("taxonomy_id", qlang.Gt, 5)})
 	fmt.Println(err)
 	// Output:
-	// 1 MediaMath Audiences
+	// 1 P1 Audiences
 	// adama: invalid request: q[0]: operator must be == or =: (got taxonomy_id>5)
 }
 

@@ -47,7 +47,7 @@ func TestGockCreate(t *testing.T) {
 func TestGockListGetUpdate(t *testing.T) {
 	tc := gockClient(t)
 	gock.New("https://api.example").Get("/dmp/v2.0/audience_segments").
-		MatchParam("q", "^name=:MediaMath\\*$").
+		MatchParam("q", "^name=:P1\\*$").
 		Reply(200).BodyString(`{"meta":{"status":"success","total_count":0},"data":[]}`)
 	gock.New("https://api.example").Get("/dmp/v2.0/audience_segments/grants/1234").
 		Reply(200).BodyString(`{"meta":{"status":"success"},"data":{"organizations":[],"agencies":[],"advertisers":[]}}`)
@@ -60,7 +60,7 @@ func TestGockListGetUpdate(t *testing.T) {
 			`"taxonomy":{"id":100077,"name":"Root","buyable":false,"children":[{"id":100078,"name":"New","code":"1013003","retail_cpm":0.85,"wholesale_cpm":0,"buyable":true,"children":[]}]},"future":"kept"}`).
 		Reply(202).BodyString(`{"meta":{"status":"success"},"data":{"taxonomy_id":100001,"taxonomy":{"id":100077,"name":"Root","children":[]}}}`)
 	ctx := context.Background()
-	_, err := tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: qlang.Where("name", qlang.Like, "MediaMath*")})
+	_, err := tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: qlang.Where("name", qlang.Like, "P1*")})
 	require.NoError(t, err)
 	_, err = tc.Taxonomies.Grants(ctx, 1234)
 	require.NoError(t, err)

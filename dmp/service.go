@@ -64,6 +64,9 @@ func (o *ListOptions) validate() error {
 	}
 	for i, term := range o.Q.Terms {
 		f := "q[" + strconv.Itoa(i) + "]"
+		if term == nil {
+			continue // qlang's Validate names the nil term below
+		}
 		p, ok := term.(qlang.Predicate)
 		if !ok {
 			v.Add(f, "only field==value and field=:value terms", term.String())
@@ -71,7 +74,7 @@ func (o *ListOptions) validate() error {
 		}
 		v.Check(p.Op == qlang.Eq || p.Op == qlang.Like, f, "operator must be == or =:", p.String())
 	}
-	v.Merge("q", o.Q.Validate())
+	v.Merge("", o.Q.Validate()) // qlang names its fields q and q.terms[i]
 	return v.Err()
 }
 

@@ -166,7 +166,7 @@ func TestTaxonomyListAndGrants(t *testing.T) {
 	tc, srv := newClient(t)
 	ctx := context.Background()
 	a := sample()
-	a.Taxonomy.Name = "MediaMath Audiences"
+	a.Taxonomy.Name = "P1 Audiences"
 	_, err := tc.Taxonomies.Create(ctx, a)
 	require.NoError(t, err)
 	b := sample()
@@ -175,10 +175,10 @@ func TestTaxonomyListAndGrants(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, srv.DMP().SetVisibility(kb.TaxonomyID, "GLOBAL"))
 
-	p, err := tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: qlang.Where("name", qlang.Like, "*mediamath*")})
+	p, err := tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: qlang.Where("name", qlang.Like, "*p1*")})
 	require.NoError(t, err)
 	require.Len(t, p.Items, 1)
-	assert.Equal(t, "MediaMath Audiences", p.Items[0].Taxonomy.Name)
+	assert.Equal(t, "P1 Audiences", p.Items[0].Taxonomy.Name)
 	assert.Equal(t, dmp.VisibilityRestricted, p.Items[0].Visibility)
 
 	p, err = tc.Taxonomies.List(ctx, &dmp.ListOptions{Q: qlang.Where("name", qlang.Eq, "Kiosk Audiences")})
@@ -278,4 +278,15 @@ func TestTaxonomyRules(t *testing.T) {
 		require.ErrorAs(t, err, &ae)
 		assert.Contains(t, ae.Error(), "HTML entities")
 	})
+}
+
+// TestListNilTerm: a query holding a nil term is refused before sending,
+// naming the term, instead of crashing the call.
+func TestListNilTerm(t *testing.T) {
+	tc, srv := setup()
+	defer srv.Close()
+	_, err := tc.Taxonomies.List(context.Background(), &dmp.ListOptions{Q: qlang.New(nil)})
+	var ve *adama.ValidationError
+	require.ErrorAs(t, err, &ve)
+	assert.True(t, ve.Has("q.terms[0]", "term is nil"), "%v", ve)
 }

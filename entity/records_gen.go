@@ -1581,14 +1581,14 @@ type PixelProviderExecutionBy string
 
 // The PixelProviderExecutionBy values.
 const (
-	PixelProviderExecutionByMediamath PixelProviderExecutionBy = "MEDIAMATH"
-	PixelProviderExecutionByUDI       PixelProviderExecutionBy = "UDI"
+	PixelProviderExecutionByP1  PixelProviderExecutionBy = "P1"
+	PixelProviderExecutionByUDI PixelProviderExecutionBy = "UDI"
 )
 
 // Values returns every known PixelProviderExecutionBy in the description's order, in a new slice.
 func (PixelProviderExecutionBy) Values() []PixelProviderExecutionBy {
 	return []PixelProviderExecutionBy{
-		PixelProviderExecutionByMediamath,
+		PixelProviderExecutionByP1,
 		PixelProviderExecutionByUDI,
 	}
 }
@@ -1597,7 +1597,7 @@ func (PixelProviderExecutionBy) Values() []PixelProviderExecutionBy {
 // that is not known is kept, and is not Valid.
 func (v PixelProviderExecutionBy) Valid() bool {
 	switch v {
-	case PixelProviderExecutionByMediamath, PixelProviderExecutionByUDI:
+	case PixelProviderExecutionByP1, PixelProviderExecutionByUDI:
 		return true
 	}
 	return false

@@ -1,7 +1,6 @@
 package adamatest
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/adamasdk/adama-go/creatives"
@@ -99,41 +98,7 @@ func creativesTable[T any](h *CreativesHandle, key func(*T) int64, of func(*crea
 	if h.st == nil {
 		return &Records[int64, T]{}
 	}
-	t := of(h.st)
-	decode := func(b []byte) (fake.Doc, bool) {
-		var d fake.Doc
-		if json.Unmarshal(b, &d) != nil || d == nil {
-			return nil, false
-		}
-		return d, true
-	}
-	return &Records[int64, T]{key: func(rec *T) (int64, bool) { id := key(rec); return id, id > 0 }, b: backing[int64]{
-		get: func(id int64) ([]byte, bool) {
-			d, ok := t.Get(id)
-			if !ok {
-				return nil, false
-			}
-			b, err := json.Marshal(d)
-			return b, err == nil
-		},
-		put: func(id int64, b []byte) bool {
-			d, ok := decode(b)
-			if ok {
-				t.Put(id, d)
-			}
-			return ok
-		},
-		add: func(b []byte) (int64, bool) {
-			d, ok := decode(b)
-			if !ok {
-				return 0, false
-			}
-			return t.Add(d), true
-		},
-		del:    t.Delete,
-		keys:   t.IDs,
-		setRaw: t.Set,
-	}}
+	return docBacked(of(h.st), key)
 }
 
 // CompanionCount returns how many companions a video creative has.

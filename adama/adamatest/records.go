@@ -180,12 +180,20 @@ func (r *Records[K, T]) SetRaw(key K, property string, value any) bool {
 	return r != nil && r.b.setRaw != nil && r.b.setRaw(key, property, value)
 }
 
-// docRecords backs a Records with a collection of JSON objects; fill,
-// when not nil, fills the server's fields of a record Add stores.
-func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, key func(*T) int64, fill func(fake.Doc) fake.Doc) *Records[int64, T] {
-	if c == nil {
-		return &Records[int64, T]{}
-	}
+// docTable is a fake's table of JSON objects keyed by int64 ids: a
+// creatives fake Table, or a Collection seen through collectionTable.
+type docTable interface {
+	Get(id int64) (fake.Doc, bool)
+	Put(id int64, d fake.Doc)
+	Add(d fake.Doc) int64
+	Delete(id int64) bool
+	IDs() []int64
+	Set(id int64, prop string, v any) bool
+}
+
+// docBacked backs a Records typed with T with a table of JSON objects,
+// keyed by key.
+func docBacked[T any](t docTable, key func(*T) int64) *Records[int64, T] {
 	decode := func(b []byte) (fake.Doc, bool) {
 		var d fake.Doc
 		if json.Unmarshal(b, &d) != nil || d == nil {
@@ -195,7 +203,7 @@ func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, key fu
 	}
 	return &Records[int64, T]{key: func(rec *T) (int64, bool) { id := key(rec); return id, id > 0 }, b: backing[int64]{
 		get: func(id int64) ([]byte, bool) {
-			d, ok := c.Get(id)
+			d, ok := t.Get(id)
 			if !ok {
 				return nil, false
 			}
@@ -205,8 +213,7 @@ func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, key fu
 		put: func(id int64, b []byte) bool {
 			d, ok := decode(b)
 			if ok {
-				d[idKey] = float64(id)
-				c.Put(d)
+				t.Put(id, d)
 			}
 			return ok
 		},
@@ -215,23 +222,57 @@ func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, key fu
 			if !ok {
 				return 0, false
 			}
-			if fill != nil {
-				d = fill(d)
-			}
-			id, _ := fake.Int(c.Add(d)[idKey])
-			return id, true
+			return t.Add(d), true
 		},
-		del: func(id int64) bool { _, ok := c.Delete(id); return ok },
-		keys: func() []int64 {
-			var out []int64
-			for _, d := range c.All() {
-				id, _ := fake.Int(d[idKey])
-				out = append(out, id)
-			}
-			return out
-		},
-		setRaw: func(id int64, prop string, v any) bool {
-			return c.Edit(id, true, func(d fake.Doc) fake.Doc { d[prop] = v; return fake.CloneDoc(d) })
-		},
+		del:    t.Delete,
+		keys:   t.IDs,
+		setRaw: t.Set,
 	}}
+}
+
+// collectionTable is a fake Collection of JSON objects as a docTable: the
+// id is the property idKey; fill, when not nil, fills the server's fields
+// of a record Add stores.
+type collectionTable struct {
+	c     *fake.Collection[int64, fake.Doc]
+	idKey string
+	fill  func(fake.Doc) fake.Doc
+}
+
+func (t collectionTable) Get(id int64) (fake.Doc, bool) { return t.c.Get(id) }
+func (t collectionTable) Delete(id int64) bool          { _, ok := t.c.Delete(id); return ok }
+
+func (t collectionTable) Put(id int64, d fake.Doc) {
+	d[t.idKey] = float64(id)
+	t.c.Put(d)
+}
+
+func (t collectionTable) Add(d fake.Doc) int64 {
+	if t.fill != nil {
+		d = t.fill(d)
+	}
+	id, _ := fake.Int(t.c.Add(d)[t.idKey])
+	return id
+}
+
+func (t collectionTable) IDs() []int64 {
+	var out []int64
+	for _, d := range t.c.All() {
+		id, _ := fake.Int(d[t.idKey])
+		out = append(out, id)
+	}
+	return out
+}
+
+func (t collectionTable) Set(id int64, prop string, v any) bool {
+	return t.c.Edit(id, true, func(d fake.Doc) fake.Doc { d[prop] = v; return fake.CloneDoc(d) })
+}
+
+// docRecords backs a Records with a collection of JSON objects; fill,
+// when not nil, fills the server's fields of a record Add stores.
+func docRecords[T any](c *fake.Collection[int64, fake.Doc], idKey string, key func(*T) int64, fill func(fake.Doc) fake.Doc) *Records[int64, T] {
+	if c == nil {
+		return &Records[int64, T]{}
+	}
+	return docBacked(collectionTable{c: c, idKey: idKey, fill: fill}, key)
 }
