@@ -22,8 +22,10 @@ import (
 // forms of the reference bodies beside them: every number (ids, counts,
 // money, also in the page's meta) is sent as a JSON string, some enum
 // values are words the reference does not list, and each record carries
-// a property no reference documents (platformNote). The *_misfit.json
-// files are the plain bodies with values that fit no documented form.
+// a property no reference documents (platformNote); a strategy's
+// targeting tree, which the SDK keeps as sent, is left as it is. The
+// *_misfit.json files are the plain bodies with values that fit no
+// documented form (bulk_207_misfit.json: an answered strategy's id).
 
 // platformNote is the unknown property of every record of a platform
 // variant.
