@@ -166,6 +166,9 @@ func TestWireFitsDescription(t *testing.T) {
 	files, err := filepath.Glob("testdata/*/*.json")
 	require.NoError(t, err)
 	for _, f := range files {
+		if strings.HasPrefix(filepath.ToSlash(f), "testdata/v3/") {
+			continue // v3.0 answers (the deprecated site-list methods'), described by targeting's part
+		}
 		b, err := os.ReadFile(f)
 		require.NoError(t, err)
 		var v any

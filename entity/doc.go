@@ -60,10 +60,12 @@
 // segments (SetStrategyAudienceSegments); a bulk strategy update
 // (BulkUpdateStrategies, POST /api/v3.0/bulk_update/strategies, JSON;
 // deprecated for targeting.StrategyService.BulkUpdate); and
-// site lists: UploadSiteList and ReuploadSiteList (multipart),
-// DownloadSiteList (CSV), SiteListAssignments, and AssignCampaignSiteLists
-// and AssignStrategySiteLists (site_lists.<n>.id and .assigned; they
-// return the site lists the platform answers with, those assigned).
+// site lists: AssignCampaignSiteLists and AssignStrategySiteLists
+// (site_lists.<n>.id and .assigned; they return the site lists the
+// platform answers with, those assigned), and, deprecated, UploadSiteList
+// and ReuploadSiteList (multipart), DownloadSiteList (CSV) and
+// SiteListAssignments, which call targeting's SiteListService and so send
+// under /api/v3.0, where the Campaigns API reference documents them.
 //
 // # Custom brain selections
 //

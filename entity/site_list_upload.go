@@ -1,7 +1,9 @@
 package entity
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
@@ -10,14 +12,16 @@ import (
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
 	"github.com/adamasdk/adama-go/internal/valid"
+	"github.com/adamasdk/adama-go/targeting"
 )
 
-// Site list upload and assignment. The paths are those of the reference
-// (the Campaigns API v3.0 reference, tag Site
-// Lists: site_lists/upload, site_lists/{id}/upload,
-// site_lists/{id}/download.csv, site_lists/{id}/assignments), under the
-// group's prefix as real clients call them; a list is assigned with POST
-// campaigns/{id}/site_lists or strategies/{id}/site_lists carrying
+// Site list upload and assignment. Upload, re-upload, download and the
+// assignments list are the v3.0 interface's (the Campaigns API v3.0
+// reference, tag Site Lists: site_lists/upload, site_lists/{id}/upload,
+// site_lists/{id}/download.csv, site_lists/{id}/assignments): the
+// deprecated methods here call targeting's SiteListService for them. A
+// list is assigned under the group's prefix as real clients do, with
+// POST campaigns/{id}/site_lists or strategies/{id}/site_lists carrying
 // site_lists.<n>.id and site_lists.<n>.assigned, the {id, assigned}
 // items the reference's campaign body carries.
 
@@ -25,7 +29,8 @@ import (
 const MaxSiteListUpload = 8 << 20
 
 // SiteListUpload is a site list file and its properties (multipart
-// fields file, organization_id, name, restriction, status).
+// fields file, organization_id, name, restriction, status), sent as
+// targeting's SiteListUpload.
 type SiteListUpload struct {
 	// OrganizationID and Name are required for a new list.
 	OrganizationID int64
@@ -52,41 +57,59 @@ func (u *SiteListUpload) check(v *valid.Validator, create bool) {
 	v.Check(len(u.Content) <= MaxSiteListUpload, "file", "at most 8 MiB", len(u.Content))
 }
 
-func (u *SiteListUpload) multipart(version *int) *call.Multipart {
-	m := &call.Multipart{}
-	add := func(k, v string) { m.Fields = append(m.Fields, call.Field{Name: k, Value: v}) }
-	if u.OrganizationID > 0 {
-		add("organization_id", strconv.FormatInt(u.OrganizationID, 10))
-	}
-	if u.Name != "" {
-		add("name", u.Name)
-	}
-	if u.Restriction != "" {
-		add("restriction", string(u.Restriction))
+// siteLists is the v3.0 client's site-list service, where the
+// deprecated site-list methods below send their requests.
+func (ec *Client) siteLists() *targeting.SiteListService { return targeting.New(ec.c).SiteLists }
+
+// v3 returns u as targeting's upload, with version (Reupload's).
+func (u *SiteListUpload) v3(version int64) *targeting.SiteListUpload {
+	out := &targeting.SiteListUpload{OrganizationID: u.OrganizationID, Name: u.Name, Restriction: targeting.Restriction(u.Restriction),
+		Version: version, FileName: u.FileName, File: bytes.NewReader(u.Content), Size: int64(len(u.Content))}
+	if out.FileName == "" {
+		out.FileName = "sites.txt"
 	}
 	if u.Status != nil {
-		add("status", strconv.FormatBool(bool(*u.Status)))
+		out.Status = adama.Ptr(bool(*u.Status))
 	}
-	if version != nil {
-		add("version", strconv.Itoa(*version))
+	return out
+}
+
+// fromV3 returns the v3.0 record r as the group's record T: r's JSON
+// read as T, so every property T does not model is kept in its Extra, as
+// it would be had T been read from the answer itself.
+func fromV3[T any](r any) (*T, error) {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil, &adama.Error{Code: adama.CodeUnexpectedContent, Message: "converting the v3.0 record: " + err.Error(), Err: err}
 	}
-	name := u.FileName
-	if name == "" {
-		name = "sites.txt"
+	var out T
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, &adama.Error{Code: adama.CodeUnexpectedContent, Message: "converting the v3.0 record: " + err.Error(), Err: err}
 	}
-	m.Files = []call.File{{Field: "file", FileName: name, ContentType: "text/plain", Data: u.Content}}
-	return m
+	return &out, nil
+}
+
+// assignmentCollection words the v3.0 interface's collection of an
+// assignment (campaigns, strategies) as this group does (campaign,
+// strategy); another value is kept as is.
+func assignmentCollection(c string) string {
+	switch c {
+	case "campaigns":
+		return "campaign"
+	case "strategies":
+		return "strategy"
+	}
+	return c
 }
 
 // UploadSiteList creates a site list from a file (POST
-// site_lists/upload, multipart) and returns it with its id, sites count
-// and file name.
+// /api/v3.0/site_lists/upload, multipart, through targeting's
+// SiteListService.Upload) and returns it with its id, sites count and
+// file name.
 //
 // Deprecated: use targeting's SiteListService.Upload (targeting.Client.SiteLists),
-// which sends the upload under /api/v3.0, where the Campaigns API
-// reference documents it, and streams the file from an io.Reader. This
-// method still sends it under the group's /api/v2.0 prefix; it is kept
-// for one release.
+// which this method calls, and which streams the file from an io.Reader
+// and returns the v3.0 record. This method is kept for one release.
 func (ec *Client) UploadSiteList(ctx context.Context, u *SiteListUpload, ropt ...adama.RequestOption) (*SiteList, error) {
 	var v valid.Validator
 	if u == nil {
@@ -96,17 +119,20 @@ func (ec *Client) UploadSiteList(ctx context.Context, u *SiteListUpload, ropt ..
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[SiteList](ctx, ec.g, &call.Call{Method: http.MethodPost, Path: "/site_lists/upload", Multipart: u.multipart(nil)}, ropt...)
+	sl, err := ec.siteLists().Upload(ctx, u.v3(0), ropt...)
+	if err != nil {
+		return nil, err
+	}
+	return fromV3[SiteList](sl)
 }
 
 // ReuploadSiteList replaces the sites of list id with a new file (POST
-// site_lists/{id}/upload with the list's current version); the fields of
-// u that are set change too. A stale version matches adama.ErrConflict.
+// /api/v3.0/site_lists/{id}/upload with the list's current version,
+// through targeting's SiteListService.Reupload); the fields of u that are
+// set change too. A stale version matches adama.ErrConflict.
 //
 // Deprecated: use targeting's SiteListService.Reupload (targeting.Client.SiteLists),
-// which sends it under /api/v3.0, where the Campaigns API reference
-// documents it. This method still sends it under /api/v2.0; it is kept
-// for one release.
+// which this method calls. This method is kept for one release.
 func (ec *Client) ReuploadSiteList(ctx context.Context, id int64, version int, u *SiteListUpload, ropt ...adama.RequestOption) (*SiteList, error) {
 	var v valid.Validator
 	v.Check(id > 0, "id", "must be a positive id", id)
@@ -118,19 +144,22 @@ func (ec *Client) ReuploadSiteList(ctx context.Context, id int64, version int, u
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return call.One[SiteList](ctx, ec.g, &call.Call{Method: http.MethodPost, Path: "/site_lists/" + strconv.FormatInt(id, 10) + "/upload", Multipart: u.multipart(&version)}, ropt...)
+	sl, err := ec.siteLists().Reupload(ctx, id, u.v3(int64(version)), ropt...)
+	if err != nil {
+		return nil, err
+	}
+	return fromV3[SiteList](sl)
 }
 
 // DownloadSiteList returns the CSV of list id's sites (GET
-// site_lists/{id}/download.csv); targetType, when set, keeps one target
+// /api/v3.0/site_lists/{id}/download.csv, through targeting's
+// SiteListService.Download); targetType, when set, keeps one target
 // type. At most limit bytes are read (MaxSiteListUpload when limit <= 0);
 // a longer body is an error.
 //
 // Deprecated: use targeting's SiteListService.Download (targeting.Client.SiteLists),
-// which reads it under /api/v3.0, where the Campaigns API reference
-// documents it, and streams the CSV instead of reading it into memory.
-// This method still reads it under /api/v2.0; it is kept for one
-// release.
+// which this method calls, and which streams the CSV instead of reading
+// it into memory. This method is kept for one release.
 func (ec *Client) DownloadSiteList(ctx context.Context, id int64, targetType string, limit int64, ropt ...adama.RequestOption) ([]byte, error) {
 	var v valid.Validator
 	v.Check(id > 0, "id", "must be a positive id", id)
@@ -140,16 +169,12 @@ func (ec *Client) DownloadSiteList(ctx context.Context, id int64, targetType str
 	if limit <= 0 {
 		limit = MaxSiteListUpload
 	}
-	q := url.Values{}
-	if targetType != "" {
-		q.Set("target_type", targetType)
-	}
-	resp, err := ec.g.Send(ctx, &call.Call{Path: "/site_lists/" + strconv.FormatInt(id, 10) + "/download.csv", Query: q, Accept: "text/csv", Stream: true}, ropt...)
+	body, err := ec.siteLists().Download(ctx, id, &targeting.SiteListDownloadOptions{TargetType: targetType}, ropt...)
 	if err != nil {
 		return nil, err
 	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	defer body.Close()
+	b, err := io.ReadAll(io.LimitReader(body, limit+1))
 	if err != nil {
 		return nil, &adama.Error{Code: adama.CodeTransport, Message: "reading the site list: " + err.Error(), Err: err}
 	}
@@ -160,13 +185,18 @@ func (ec *Client) DownloadSiteList(ctx context.Context, id int64, targetType str
 }
 
 // SiteListAssignments lists where list id is assigned (GET
-// site_lists/{id}/assignments); opts pages, sorts and filters as for any
-// list.
+// /api/v3.0/site_lists/{id}/assignments, through targeting's
+// SiteListService.Assignments); opts pages, sorts and filters as for any
+// list, over the fields the v3.0 interface sorts and filters
+// assignments by (id, site_list_id, entity_id, associated_campaign_id,
+// collection, name). Full and Minimal choose every property (the
+// default) or id, name and entity_type; With and Limit are not taken.
+// Each assignment's Collection is campaign or strategy, as the v2.0
+// interface words it (the v3.0 one answers campaigns or strategies).
 //
 // Deprecated: use targeting's SiteListService.Assignments or
-// AllAssignments (targeting.Client.SiteLists), which read them under
-// /api/v3.0, where the Campaigns API reference documents them. This
-// method still reads them under /api/v2.0; it is kept for one release.
+// AllAssignments (targeting.Client.SiteLists), which this method calls.
+// This method is kept for one release.
 func (ec *Client) SiteListAssignments(ctx context.Context, id int64, opts *ListOptions, ropt ...adama.RequestOption) (*Page[SiteListAssignment], error) {
 	var o ListOptions
 	if opts != nil {
@@ -175,16 +205,30 @@ func (ec *Client) SiteListAssignments(ctx context.Context, id int64, opts *ListO
 	var v valid.Validator
 	v.Check(id > 0, "id", "must be a positive id", id)
 	v.Check(o.Limit == nil, "limit", "not taken by assignments", nil)
+	v.Check(len(o.With) == 0, "with", "not taken by assignments", o.With)
 	v.Merge("", o.validate())
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	p, err := call.List[*SiteListAssignment](ctx, ec.g, &call.Call{Path: "/site_lists/" + strconv.FormatInt(id, 10) + "/assignments", Query: o.query()}, ropt...)
+	p, err := ec.siteLists().Assignments(ctx, id, &targeting.SiteListAssignmentListOptions{Full: !o.Minimal,
+		ListOptions: targeting.ListOptions{PageLimit: o.PageLimit, PageOffset: o.PageOffset, SortBy: o.SortBy, Q: o.Q}}, ropt...)
 	if err != nil {
 		return nil, err
 	}
-	p.Items = dropNil(p.Items)
-	return p, nil
+	out := &Page[SiteListAssignment]{Count: p.Count, Offset: p.Offset, TotalCount: p.TotalCount, HasTotal: p.HasTotal,
+		NextPage: p.NextPage, PrevPage: p.PrevPage, CalledOn: p.CalledOn, Items: make([]*SiteListAssignment, 0, len(p.Items))}
+	for _, a := range p.Items {
+		if a == nil {
+			continue
+		}
+		x, err := fromV3[SiteListAssignment](a)
+		if err != nil {
+			return nil, err
+		}
+		x.Collection = assignmentCollection(x.Collection)
+		out.Items = append(out.Items, x)
+	}
+	return out, nil
 }
 
 // SiteListChange assigns (Assigned true) or unassigns one site list.

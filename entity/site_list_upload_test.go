@@ -39,7 +39,9 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	require.NoError(t, err)
 	reqs := apiRequests(srv)
 	require.Len(t, reqs, 1)
-	assert.Equal(t, "/api/v2.0/site_lists/upload", reqs[0].Path)
+	// The deprecated method sends through targeting's SiteListService, to
+	// the v3.0 path the reference documents (it sent to /api/v2.0 before).
+	assert.Equal(t, "/api/v3.0/site_lists/upload", reqs[0].Path)
 	mt, params, err := mime.ParseMediaType(reqs[0].Header.Get("Content-Type"))
 	require.NoError(t, err)
 	assert.Equal(t, "multipart/form-data", mt)
@@ -64,12 +66,14 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	assert.Equal(t, entity.SiteListRestrictionExclude, sl.Restriction)
 	assert.Equal(t, []string{"spam.example", "bad.example", "1234567890"}, srv.Entities().SiteListSites(sl.ID))
 
+	// The CSV is the v3.0 answer, as the server words it (the fake's v3.0
+	// form: site, target_type).
 	csv, err := ec.DownloadSiteList(ctx, sl.ID, "", 0)
 	require.NoError(t, err)
-	assert.Equal(t, "target_type,value\nDOMAIN,spam.example\nDOMAIN,bad.example\nAPP,1234567890\n", string(csv))
-	csv, err = ec.DownloadSiteList(ctx, sl.ID, "app", 0)
+	assert.Equal(t, "site,target_type\nspam.example,domain\nbad.example,domain\n1234567890,primary_seller_id\n", string(csv))
+	csv, err = ec.DownloadSiteList(ctx, sl.ID, "domain", 0)
 	require.NoError(t, err)
-	assert.Equal(t, "target_type,value\nAPP,1234567890\n", string(csv))
+	assert.Equal(t, "site,target_type\nspam.example,domain\nbad.example,domain\n", string(csv))
 	_, err = ec.DownloadSiteList(ctx, sl.ID, "", 10)
 	assert.ErrorIs(t, err, adama.ErrTooLarge)
 
@@ -132,10 +136,10 @@ func TestSiteListUploadAndAssign(t *testing.T) {
 	var ae *adama.Error
 	require.True(t, errors.As(err, &ae), "%v", err)
 	assert.Contains(t, fieldsOf(ae), "site_lists.1.id")
-	// And an upload naming a missing organization.
-	_, err = ec.UploadSiteList(ctx, &entity.SiteListUpload{OrganizationID: 4242, Name: "X", Content: []byte("a.example")})
+	// And an upload the v3.0 interface refuses, naming the field.
+	_, err = ec.ReuploadSiteList(ctx, 9999, 0, &entity.SiteListUpload{Content: []byte("a.example")})
 	require.True(t, errors.As(err, &ae), "%v", err)
-	assert.Contains(t, fieldsOf(ae), "organization_id")
+	assert.ErrorIs(t, err, adama.ErrNotFound)
 }
 
 func TestSiteListValidation(t *testing.T) {

@@ -35,7 +35,8 @@ const targetingGroup = "targeting"
 
 // registerTargeting plugs in group B (targeting and advertiser interface
 // v3.0): attachments, targets, target paths and advertisers under
-// /api/v3.0, current and legacy paths sharing one store.
+// /api/v3.0, current and legacy paths sharing one store; the site lists
+// are one store with group A's.
 func registerTargeting(r fake.Registrar) {
 	st := targetingfake.Register(r)
 	if s := serverOf(r); s != nil {
@@ -48,9 +49,12 @@ func registerTargeting(r fake.Registrar) {
 			}
 			return nil
 		})
-		// A campaign made through group A is one of the v3.0 interface too.
+		// A campaign made through group A is one of the v3.0 interface too,
+		// and the site lists are one store: the v2.0 site_lists records
+		// and the v3.0 site-list paths.
 		if es := storeOf[*entityfake.Store](s, "entity"); es != nil {
 			st.ServeV2Campaigns(es.V3CampaignHandlers())
+			es.ShareSiteLists(st.SiteListState())
 		}
 	}
 }

@@ -15,7 +15,10 @@ import (
 
 // Site list upload, download and assignment (reference: campaigns v3.0,
 // tag Site Lists; the assignment form real clients send under
-// campaigns/{id}/site_lists and strategies/{id}/site_lists).
+// campaigns/{id}/site_lists and strategies/{id}/site_lists). The v2.0
+// upload, download and assignments paths stay for raw clients; the SDK
+// sends those under /api/v3.0, which group B's fake serves over the same
+// state (Store.ShareSiteLists).
 
 const maxUpload = 8 << 20
 
@@ -129,14 +132,13 @@ func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
 		}
 		rec["filename"], rec["sites_count"], rec["sites_count_domain"] = filename, int64(len(sites)), int64(domains)
 		id, _ := h.st.insertLocked(c.name, rec)
-		h.st.sites[id] = sites
+		h.st.lists.SetSites(id, sites)
 		h.st.record(c, id, 0, "create", map[string][2]string{})
 		writeOneStatus(w, r, http.StatusCreated, h.st.view(c, c.get(id), view{fullByDefault: true}))
 		return
 	}
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
 	cur := c.get(id)
@@ -162,7 +164,7 @@ func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
 	next["version"] = ver + 1
 	next["updated_on"] = wirefmt.FormatTime(h.st.now())
 	c.put(id, next)
-	h.st.sites[id] = sites
+	h.st.lists.SetSites(id, sites)
 	h.st.record(c, id, ver+1, "update", changed)
 	writeOne(w, r, h.st.view(c, next, view{fullByDefault: true}))
 }
@@ -179,9 +181,8 @@ func writeOneStatus(w http.ResponseWriter, r *http.Request, status int, rec Reco
 
 // siteListDownload serves the list's sites as CSV (target_type,value).
 func (h *handler) siteListDownload(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
 	h.st.mu.RLock()
@@ -193,7 +194,7 @@ func (h *handler) siteListDownload(w http.ResponseWriter, r *http.Request) {
 	want := strings.ToUpper(r.URL.Query().Get("target_type"))
 	var b strings.Builder
 	b.WriteString("target_type,value\n")
-	for _, s := range h.st.sites[id] {
+	for _, s := range h.st.lists.Sites(id) {
 		t := "APP"
 		if strings.Contains(s, ".") {
 			t = "DOMAIN"
@@ -217,9 +218,8 @@ func csvField(s string) string {
 
 // siteListAssignments lists where a site list is assigned.
 func (h *handler) siteListAssignments(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
 	h.st.mu.RLock()
@@ -229,18 +229,21 @@ func (h *handler) siteListAssignments(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var out []Record
-	for i, key := range h.st.assigned[id] {
-		coll, sid, _ := strings.Cut(key, "/")
-		eid, _ := strconv.ParseInt(sid, 10, 64)
-		rec := h.st.cols[coll].get(eid)
-		a := Record{"id": int64(i + 1), "entity_type": "site_list_assignment", "version": int64(0), "site_list_id": id,
-			"entity_id": eid, "collection": h.st.cols[coll].entityType}
-		if rec != nil {
-			a["name"] = rec["name"]
-			if coll == "campaigns" {
-				a["associated_campaign_id"] = eid
-			} else if cid, ok := toInt(rec["campaign_id"]); ok {
-				a["associated_campaign_id"] = cid
+	for _, d := range h.st.lists.AssignmentsOf(id) {
+		coll, _ := d["collection"].(string)
+		eid, _ := fake.Int(d["entity_id"])
+		aid, _ := fake.Int(d["id"])
+		a := Record{"id": aid, "entity_type": "site_list_assignment", "version": int64(0), "site_list_id": id,
+			"entity_id": eid, "collection": coll, "name": d["name"]}
+		if cid, ok := fake.Int(d["associated_campaign_id"]); ok {
+			a["associated_campaign_id"] = cid
+		}
+		// The v2.0 answer names the collection by its entity type and
+		// the record by its current name.
+		if c := h.st.cols[coll]; c != nil {
+			a["collection"] = c.entityType
+			if rec := c.get(eid); rec != nil {
+				a["name"] = rec["name"]
 			}
 		}
 		out = append(out, a)
@@ -283,23 +286,30 @@ func (h *handler) postSiteLists(w http.ResponseWriter, r *http.Request, c *colle
 	if refuse(w, r, errs) {
 		return
 	}
-	key := c.name + "/" + strconv.FormatInt(id, 10)
+	rec := c.get(id)
 	for _, ch := range changes {
-		cur := slices.DeleteFunc(h.st.assigned[ch.list], func(k string) bool { return k == key })
+		h.st.lists.Unassign(ch.list, c.name, id)
 		if ch.on {
-			cur = append(cur, key)
+			a := fake.Doc{"entity_type": "site_list_assignment", "site_list_id": ch.list, "entity_id": id, "collection": c.name}
+			if rec != nil {
+				a["name"] = rec["name"]
+				if c.name == "campaigns" {
+					a["associated_campaign_id"] = id
+				} else if cid, ok := toInt(rec["campaign_id"]); ok {
+					a["associated_campaign_id"] = cid
+				}
+			}
+			h.st.lists.Assignments.Add(a)
 		}
-		h.st.assigned[ch.list] = cur
 	}
 	// The platform answers with the site lists now assigned to the
 	// campaign or strategy (the recorded answer lists four), in id order.
 	var lists []int64
-	for lid, keys := range h.st.assigned {
-		if slices.Contains(keys, key) && h.st.cols["site_lists"].get(lid) != nil {
+	for _, lid := range h.st.lists.AssignedTo(c.name, id) {
+		if h.st.cols["site_lists"].get(lid) != nil {
 			lists = append(lists, lid)
 		}
 	}
-	slices.Sort(lists)
 	out := make([]Record, 0, len(lists))
 	for _, lid := range lists {
 		rec := deepCopy(h.st.cols["site_lists"].get(lid))
@@ -314,17 +324,46 @@ func (h *handler) postSiteLists(w http.ResponseWriter, r *http.Request, c *colle
 	writeMany(w, r, out, 0, len(out))
 }
 
-// SiteListSites returns the entries of site list id's last upload.
-func (s *Store) SiteListSites(id int64) []string {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return slices.Clone(s.sites[id])
+// newSiteListState returns the state of the site lists over the store's
+// own site_lists collection, until ShareSiteLists hands it another.
+func newSiteListState(c *collection) *fake.SiteLists {
+	seq := fake.NewSeq(0)
+	return fake.NewSiteLists(c.recs, c.seq, fake.NewCollection(fake.DocKind("site_list_assignment", "id", "", seq)))
 }
+
+// ShareSiteLists makes sl the state of the store's site lists: the
+// site_lists collection's records, their sites and their assignments,
+// so the v2.0 paths and another fake serving sl (group B's v3.0
+// site-list paths: targetingfake.Store.SiteListState) read and write one
+// store. The records, sites and assignments the store held move into sl.
+func (s *Store) ShareSiteLists(sl *fake.SiteLists) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.cols["site_lists"]
+	for _, rec := range c.all() {
+		id := toInt64(rec["id"])
+		sl.ListSeq.Skip(id)
+		sl.Lists.Put(rec)
+		sl.SetSites(id, s.lists.Sites(id))
+	}
+	for _, a := range s.lists.Assignments.All() {
+		delete(a, "id")
+		sl.Assignments.Add(a)
+	}
+	c.recs, c.seq, s.lists = sl.Lists, sl.ListSeq, sl
+}
+
+// SiteListSites returns the entries of site list id's last upload.
+func (s *Store) SiteListSites(id int64) []string { return s.lists.Sites(id) }
 
 // SiteListAssignments returns where site list id is assigned, as
 // "campaigns/7" or "strategies/9", in assignment order.
 func (s *Store) SiteListAssignments(id int64) []string {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return slices.Clone(s.assigned[id])
+	var out []string
+	for _, d := range s.lists.AssignmentsOf(id) {
+		coll, _ := d["collection"].(string)
+		eid, _ := fake.Int(d["entity_id"])
+		out = append(out, coll+"/"+strconv.FormatInt(eid, 10))
+	}
+	return out
 }

@@ -81,10 +81,9 @@ type Store struct {
 	history map[string][]Record // "collection/id" -> entries
 	histID  int64
 	now     func() time.Time
-	// sites holds each site list's uploaded entries; assigned its
-	// assignments ("campaigns/7", "strategies/9").
-	sites    map[int64][]string
-	assigned map[int64][]string
+	// lists is the site lists' state: the site_lists collection's
+	// records, their sites and assignments (sitelists.go).
+	lists *fake.SiteLists
 
 	// targets.go: each strategy's strategy_target records and its
 	// uploaded postal codes; permissions.go: each user's permitted ids
@@ -101,11 +100,11 @@ type Store struct {
 
 // NewStore returns an empty store with every collection.
 func NewStore() *Store {
-	s := &Store{cols: map[string]*collection{}, history: map[string][]Record{}, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) },
-		sites: map[int64][]string{}, assigned: map[int64][]string{}}
+	s := &Store{cols: map[string]*collection{}, history: map[string][]Record{}, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
 	for c, t := range collections {
 		s.cols[c] = newCollection(c, t)
 	}
+	s.lists = newSiteListState(s.cols["site_lists"])
 	return s
 }
 
@@ -179,6 +178,7 @@ func (s *Store) Set(collection string, id int64, field string, value any) bool {
 	v, _ := toInt(r["version"])
 	r["version"] = v + 1
 	r["updated_on"] = wirefmt.FormatTime(s.now())
+	c.put(id, r) // a shared collection (site lists) hands out copies
 	return true
 }
 

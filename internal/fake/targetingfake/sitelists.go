@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/adamasdk/adama-go/internal/fake"
@@ -31,18 +30,21 @@ var (
 )
 
 // siteLists serves the site lists; each list's sites are kept beside its
-// record, in upload order.
+// record (in the store's SiteListState), in upload order.
 type siteLists struct {
 	st    *Store
 	lists *resource
-	mu    sync.Mutex
-	sites map[int64][]string
 }
 
 func newSiteLists(st *Store) *siteLists {
-	return &siteLists{st: st, sites: map[int64][]string{},
-		lists: &resource{st: st, coll: SiteLists, fields: siteListFields, project: collectionView}}
+	return &siteLists{st: st, lists: &resource{st: st, coll: SiteLists, fields: siteListFields, project: collectionView}}
 }
+
+// SiteListState returns the store's site lists: their records, their
+// assignments and their sites. adamatest hands it to group A's fake, so
+// the v2.0 site_lists records and the v3.0 site-list paths are one store
+// (see fake.SiteLists).
+func (s *Store) SiteListState() *fake.SiteLists { return s.siteLists }
 
 // collectionView shapes a record of a list without full=* as id, name and
 // entity_type.
@@ -192,9 +194,7 @@ func (sl *siteLists) upload(w http.ResponseWriter, r *http.Request) {
 	id := sl.st.addLocked(SiteLists, rec)
 	out, _ := sl.st.colls[SiteLists].Get(id)
 	sl.st.mu.Unlock()
-	sl.mu.Lock()
-	sl.sites[id] = sites
-	sl.mu.Unlock()
+	sl.st.siteLists.SetSites(id, sites)
 	fake.WriteData(w, http.StatusCreated, out, nil)
 }
 
@@ -238,9 +238,7 @@ func (sl *siteLists) reupload(w http.ResponseWriter, r *http.Request) {
 	out, _ := c.Update(id, &sent, rec)
 	sl.st.mu.Unlock()
 	if hasFile {
-		sl.mu.Lock()
-		sl.sites[id] = sites
-		sl.mu.Unlock()
+		sl.st.siteLists.SetSites(id, sites)
 	}
 	fake.WriteData(w, http.StatusOK, out, nil)
 }
@@ -257,9 +255,7 @@ func (sl *siteLists) download(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tt := r.URL.Query().Get("target_type")
-	sl.mu.Lock()
-	sites := slices.Clone(sl.sites[id])
-	sl.mu.Unlock()
+	sites := sl.st.siteLists.Sites(id)
 	w.Header().Set("Content-Type", "text/csv")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="site_list_%d.csv"`, id))
 	w.WriteHeader(http.StatusOK)
