@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -20,9 +19,6 @@ const (
 	BulkActionCreate = "create"
 	BulkActionUpdate = "update"
 )
-
-// maxBulkAnswer bounds the answer of a bulk update the SDK reads.
-const maxBulkAnswer = 64 << 20
 
 // AtomicCreativeBulkItem is the outcome of one input atomic creative of
 // BulkUpdate.
@@ -163,21 +159,9 @@ type bulkAnswer struct {
 // bulk sends the request and reads its answer (the group's envelope does
 // not hold the failed items, which sit beside data).
 func (s *AtomicCreativeService) bulk(ctx context.Context, body any, ro []adama.RequestOption) (*bulkAnswer, error) {
-	resp, err := s.g.Send(ctx, &call.Call{Method: http.MethodPost, Path: "/bulk_update/atomic_creatives", JSON: body}, ro...)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, maxBulkAnswer+1))
-	if err != nil {
-		return nil, &adama.Error{Code: adama.CodeTransport, Message: "reading the bulk answer: " + err.Error(), StatusCode: resp.StatusCode, Err: err}
-	}
-	if len(b) > maxBulkAnswer {
-		return nil, &adama.Error{Code: adama.CodeBodyTooLarge, Message: "bulk answer larger than " + strconv.Itoa(maxBulkAnswer) + " bytes", StatusCode: resp.StatusCode}
-	}
 	var ans bulkAnswer
-	if err := json.Unmarshal(b, &ans); err != nil {
-		return nil, &adama.Error{Code: adama.CodeUnexpectedContent, Message: "reading the bulk answer: " + err.Error(), StatusCode: resp.StatusCode, Err: err}
+	if _, err := sendWhole(ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/bulk_update/atomic_creatives", JSON: body}, &ans, ro); err != nil {
+		return nil, err
 	}
 	return &ans, nil
 }

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -21,9 +23,10 @@ type BulkItem[T any] struct {
 	// Record is the record as the server answered it, on success.
 	Record *T
 	// Err is why the item failed: an *adama.ValidationError (refused
-	// before sending), ErrNotInAnswer (the server left it out of a
-	// multi-status answer), or the request's own error when the whole
-	// request failed.
+	// before sending), an *adama.Error naming the platform's reasons
+	// (StrategyTargetingService.Add, whose answer gives them),
+	// ErrNotInAnswer (the server left it out of a multi-status answer),
+	// or the request's own error when the whole request failed.
 	Err error
 }
 
@@ -58,6 +61,31 @@ func (r *BulkResult[T]) filter(ok bool) []BulkItem[T] {
 // answer leaves out: the platform did not apply it (the reference gives no
 // reason per item; read the record again to see why).
 var ErrNotInAnswer = errors.New("targeting: the bulk answer leaves the item out")
+
+// maxBulkAnswer bounds the answer of a bulk call the SDK reads whole.
+const maxBulkAnswer = 64 << 20
+
+// sendWhole sends c and decodes its whole answer into ans, not only the
+// envelope's data: a bulk answer's failed items sit beside it. It returns
+// the answer's response (its body read and closed).
+func sendWhole(ctx context.Context, g *call.Group, c *call.Call, ans any, ro []adama.RequestOption) (*http.Response, error) {
+	resp, err := g.Send(ctx, c, ro...)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxBulkAnswer+1))
+	if err != nil {
+		return resp, &adama.Error{Code: adama.CodeTransport, Message: "reading the bulk answer: " + err.Error(), StatusCode: resp.StatusCode, Err: err}
+	}
+	if len(b) > maxBulkAnswer {
+		return resp, &adama.Error{Code: adama.CodeBodyTooLarge, Message: "bulk answer larger than " + strconv.Itoa(maxBulkAnswer) + " bytes", StatusCode: resp.StatusCode}
+	}
+	if err := json.Unmarshal(b, ans); err != nil {
+		return resp, &adama.Error{Code: adama.CodeUnexpectedContent, Message: "reading the bulk answer: " + err.Error(), StatusCode: resp.StatusCode, Err: err}
+	}
+	return resp, nil
+}
 
 // bulk sends the items of res not yet failed, body built by wrap from
 // their bodies, and matches the answer's records to them by id.

@@ -3,6 +3,8 @@ package targeting_test
 import (
 	"context"
 	"errors"
+	"io"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,6 +98,59 @@ func TestCampaignsCRUD(t *testing.T) {
 
 	_, err = tc.Campaigns.Get(ctx, 999999)
 	require.ErrorIs(t, err, adama.ErrNotFound)
+}
+
+// TestCampaignDecimalsKeepTheirText writes amounts a float cannot hold and
+// reads the same text back, through the SDK and on the wire: the fake keeps
+// each number as written. The SDK sends a decimal in its canonical form
+// (5000.10 as 5000.1); a body written by hand keeps its trailing zeros.
+func TestCampaignDecimalsKeepTheirText(t *testing.T) {
+	c, err := adamatest.NewServer(adamatest.WithT(t)).NewClient()
+	require.NoError(t, err)
+	tc := targeting.New(c)
+	ctx := context.Background()
+	raw := func(t *testing.T, method, path, body string) string {
+		t.Helper()
+		r := &adama.Request{Method: method, Host: adama.HostBase, Path: "/api/v3.0" + path}
+		if body != "" {
+			r.Body, r.ContentType = []byte(body), "application/json"
+		}
+		resp, err := c.Do(ctx, r)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return string(b)
+	}
+
+	cmp := newCampaign()
+	cmp.Budget.Flights[0].TotalBudget = dec("1234567890123.123456789")
+	cmp.Budget.MarginPct = dec("12.3456789012345678901")
+	created, err := tc.Campaigns.Create(ctx, cmp)
+	require.NoError(t, err)
+	path := "/campaigns/" + strconv.FormatInt(created.ID, 10)
+
+	tests := []struct {
+		name, got, want, wire string
+	}{
+		{"a flight's budget", created.Budget.Flights[0].TotalBudget.String(), "1234567890123.123456789", `"total_budget":1234567890123.123456789`},
+		{"the margin", created.Budget.MarginPct.String(), "12.3456789012345678901", `"margin_pct":12.3456789012345678901`},
+		{"the goal value", created.Goals.GoalValue.String(), "2.5", `"goal_value":2.5`},
+	}
+	answer := raw(t, "GET", path, "")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.got, "read back through the SDK")
+			assert.Contains(t, answer, tt.wire, "read back on the wire")
+		})
+	}
+
+	answer = raw(t, "POST", path, `{"version":`+strconv.FormatInt(created.Version, 10)+`,"budget":{"currency_code":"USD","margin_pct":5000.10}}`)
+	assert.Contains(t, answer, `"margin_pct":5000.10`, "the update's answer keeps the text written")
+	assert.Contains(t, raw(t, "GET", path, ""), `"margin_pct":5000.10`, "and so does a later read")
+	got, err := tc.Campaigns.Get(ctx, created.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "5000.1", got.Budget.MarginPct.String())
 }
 
 func TestCampaignsList(t *testing.T) {

@@ -144,8 +144,11 @@ func ExampleTechnologyTargetValueService_List() {
 func ExampleStrategyTargetingService_Add() {
 	tc, srv := setup()
 	defer srv.Close()
-	view, err := tc.StrategyTargeting.Add(context.Background(), &targeting.StrategyTargetingRequest{
-		StrategyIDs: []int64{87},
+	srv.Targeting().Strategies().PutRaw(87, map[string]any{"id": 87, "name": "Prospecting"})
+	// Strategy 88 does not exist: the platform refuses it alone (207) and
+	// targets 87.
+	res, err := tc.StrategyTargeting.Add(context.Background(), &targeting.StrategyTargetingRequest{
+		StrategyIDs: []int64{87, 88},
 		Targeting: &targeting.TargetingSpec{Location: &targeting.DimensionTargeting{
 			Include: []targeting.DimensionTarget{{Code: targeting.DimensionRegion, Operator: targeting.SegmentOperatorOr, TargetValueIDs: []int64{33}}},
 		}},
@@ -154,8 +157,18 @@ func ExampleStrategyTargetingService_Add() {
 		fmt.Println(err)
 		return
 	}
-	for _, l := range view.Location {
-		fmt.Println(l.StrategyID, l.TargetDimensionCode, l.TargetValueID, l.StrategyTargetExclude)
+	fmt.Println("status", res.Status)
+	for _, it := range res.Items {
+		if !it.OK() {
+			fmt.Println(it.ID, "failed:", it.Err)
+			continue
+		}
+		for _, l := range it.Record.Location {
+			fmt.Println(it.ID, l.TargetDimensionCode, l.TargetValueID, l.StrategyTargetExclude)
+		}
 	}
-	// Output: 87 REGN 33 false
+	// Output:
+	// status 207
+	// 87 REGN 33 false
+	// 88 failed: adama: POST /api/v3.0/targeting: 207 not_found: the item was refused; strategy_id[1]: strategy 88 not found
 }

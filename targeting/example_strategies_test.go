@@ -21,11 +21,14 @@ func ExampleStrategyService_Create() {
 		Duration: &targeting.StrategyDuration{StartDate: &start, UseCampaignEnd: adama.Ptr(true)},
 		Pacing:   &targeting.StrategyPacing{PacingType: targeting.StrategyPacingTypeEven, PacingAmount: adama.Ptr(adama.MustDecimal("100"))},
 		Goals:    &targeting.StrategyGoals{GoalType: targeting.StrategyGoalTypeCPA, GoalValue: adama.Ptr(adama.MustDecimal("4.5"))},
+		Targeting: &targeting.StrategyTargetingTree{Location: &targeting.StrategyDimensionTargeting{
+			Include: []targeting.StrategyTargetValueRef{{Code: targeting.DimensionRegion, TargetValueID: 87}}}},
 	})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	// Modify sends what changed (the status), never the targeting tree.
 	st, err = tc.Strategies.Modify(ctx, st.ID, func(s *targeting.Strategy) error {
 		s.Status = adama.Ptr(true)
 		return nil
@@ -45,10 +48,12 @@ func ExampleStrategyService_Create() {
 		return
 	}
 	fmt.Println(st.ID, st.Name, *st.Status, st.Version, st.Goals.GoalType)
+	fmt.Println(st.Targeting.Location.Include[0].Code, st.Targeting.Location.Include[0].TargetValueID)
 	fmt.Println(cp.ID, cp.Name, *cp.Status)
 	fmt.Println(len(hist.Items), hist.Items[1].Action)
 	// Output:
 	// 1 Retarget true 2 cpa
+	// REGN 87
 	// 2 Retarget (copy) false
 	// 2 update
 }

@@ -2353,6 +2353,98 @@ func (v StrategyDealWith) Valid() bool {
 	return false
 }
 
+// FoldPosition is a placement on the page a strategy may target.
+type FoldPosition string
+
+// The FoldPosition values.
+const (
+	FoldPositionAbove         FoldPosition = "ABOVE"
+	FoldPositionBelow         FoldPosition = "BELOW"
+	FoldPositionUncategorized FoldPosition = "UNCATEGORIZED"
+	FoldPositionHeader        FoldPosition = "HEADER"
+	FoldPositionFooter        FoldPosition = "FOOTER"
+	FoldPositionSidebar       FoldPosition = "SIDEBAR"
+	FoldPositionFullscreen    FoldPosition = "FULLSCREEN"
+)
+
+// Values returns every known FoldPosition in the description's order, in a new slice.
+func (FoldPosition) Values() []FoldPosition {
+	return []FoldPosition{
+		FoldPositionAbove,
+		FoldPositionBelow,
+		FoldPositionUncategorized,
+		FoldPositionHeader,
+		FoldPositionFooter,
+		FoldPositionSidebar,
+		FoldPositionFullscreen,
+	}
+}
+
+// Valid reports whether v is a known FoldPosition. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v FoldPosition) Valid() bool {
+	switch v {
+	case FoldPositionAbove, FoldPositionBelow, FoldPositionUncategorized, FoldPositionHeader, FoldPositionFooter, FoldPositionSidebar, FoldPositionFullscreen:
+		return true
+	}
+	return false
+}
+
+// DomainTargetType is whether a domain restriction names a web
+// domain or an app.
+type DomainTargetType string
+
+// The DomainTargetType values.
+const (
+	DomainTargetTypeDomain DomainTargetType = "DOMAIN"
+	DomainTargetTypeApp    DomainTargetType = "APP"
+)
+
+// Values returns every known DomainTargetType in the description's order, in a new slice.
+func (DomainTargetType) Values() []DomainTargetType {
+	return []DomainTargetType{
+		DomainTargetTypeDomain,
+		DomainTargetTypeApp,
+	}
+}
+
+// Valid reports whether v is a known DomainTargetType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v DomainTargetType) Valid() bool {
+	switch v {
+	case DomainTargetTypeDomain, DomainTargetTypeApp:
+		return true
+	}
+	return false
+}
+
+// PixelOwnerType is the kind of entity that owns a pixel.
+type PixelOwnerType string
+
+// The PixelOwnerType values.
+const (
+	PixelOwnerTypeAdvertiser PixelOwnerType = "advertiser"
+	PixelOwnerTypeAgency     PixelOwnerType = "agency"
+)
+
+// Values returns every known PixelOwnerType in the description's order, in a new slice.
+func (PixelOwnerType) Values() []PixelOwnerType {
+	return []PixelOwnerType{
+		PixelOwnerTypeAdvertiser,
+		PixelOwnerTypeAgency,
+	}
+}
+
+// Valid reports whether v is a known PixelOwnerType. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v PixelOwnerType) Valid() bool {
+	switch v {
+	case PixelOwnerTypeAdvertiser, PixelOwnerTypeAgency:
+		return true
+	}
+	return false
+}
+
 // Attachment is a target attached to a strategy. Create sends the
 // writable fields that are set; Update sends the version and what
 // changed since the record was read (see AttachmentService.Update).
@@ -24732,10 +24824,9 @@ func (x *SiteListAssignment) misfits(prefix string) []adama.Misfit {
 
 // Strategy is a strategy of a campaign. A list without full=*
 // answers id, name and entity_type. Create sends the writable fields
-// that are set (campaign_id, name, media_type, goals, duration
-// and pacing are required); Update sends the version and what
-// changed since the record was read (see StrategyService.Update).
-// The targeting tree is kept as the platform sends it.
+// that are set (campaign_id, name, media_type, goals, duration and
+// pacing are required); Update sends the version and what changed
+// since the record was read (see StrategyService.Update).
 type Strategy struct {
 	// The strategy's id. Also read from a JSON string. Read-only:
 	// not sent on create or update.
@@ -24791,9 +24882,9 @@ type Strategy struct {
 	// The supply the strategy buys.
 	Inventory *StrategyInventory `json:"inventory,omitempty"`
 	// The targeting tree (audience, contextual, location, technology,
-	// day parts, IP addresses, postal codes ...), as the platform sends
-	// it; set it to send a new tree.
-	Targeting *json.RawMessage `json:"targeting,omitempty"`
+	// day parts, IP addresses, postal codes ...); an update sends it
+	// whole when any of it changed since the read.
+	Targeting *StrategyTargetingTree `json:"targeting,omitempty"`
 	// The time zone. Read-only: not sent on create or update.
 	ZoneName string `json:"zone_name,omitempty"`
 	// The advertiser (extended). Read-only: not sent on create or
@@ -24864,11 +24955,17 @@ func (x *Strategy) UnmarshalJSON(b []byte) error {
 
 // unmarshal decodes b into the record's fields and Extra.
 func (x *Strategy) unmarshal(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *Strategy) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -24878,6 +24975,189 @@ func (x *Strategy) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Strategy) decodeFast(b []byte) bool {
+	*x = Strategy{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "entity_type":
+			if !record.IsNull(v) {
+				x.EntityType, ok = record.ReadText(v)
+			}
+		case "campaign_id":
+			if !record.IsNull(v) {
+				x.CampaignID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "description":
+			x.Description, ok = record.ReadPtr(v, record.ReadText)
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "archived":
+			x.Archived, ok = record.ReadPtr(v, record.ReadBool)
+		case "is_programmatic_guaranteed":
+			if !record.IsNull(v) {
+				x.IsProgrammaticGuaranteed, ok = record.ReadBool(v)
+			}
+		case "media_type":
+			if !record.IsNull(v) {
+				x.MediaType, ok = record.ReadEnum[StrategyMediaType](v)
+			}
+		case "use_optimization":
+			x.UseOptimization, ok = record.ReadPtr(v, record.ReadBool)
+		case "ads_txt_verified":
+			if !record.IsNull(v) {
+				x.AdsTxtVerified, ok = record.ReadEnum[AdsTxtVerified](v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadEnum[StrategyType](v)
+			}
+		case "feature_compatibility":
+			x.FeatureCompatibility, ok = record.ReadPtr(v, record.ReadText)
+		case "device_graph_only":
+			x.DeviceGraphOnly, ok = record.ReadPtr(v, record.ReadBool)
+		case "mfa_avoidance":
+			if !record.IsNull(v) {
+				x.MFAAvoidance, ok = record.ReadEnum[MFAAvoidance](v)
+			}
+		case "groups":
+			x.Groups, ok = record.ReadList(v, record.ReadText)
+		case "strategy_group_id":
+			x.StrategyGroupID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "duration":
+			x.Duration, ok = record.ReadRecord(v, (*StrategyDuration).decodeValid)
+		case "budget":
+			x.Budget, ok = record.ReadRecord(v, (*StrategyBudget).decodeValid)
+		case "pacing":
+			x.Pacing, ok = record.ReadRecord(v, (*StrategyPacing).decodeValid)
+		case "goals":
+			x.Goals, ok = record.ReadRecord(v, (*StrategyGoals).decodeValid)
+		case "frequency":
+			x.Frequency, ok = record.ReadRecord(v, (*StrategyFrequency).decodeValid)
+		case "concepts":
+			x.Concepts, ok = record.ReadRecord(v, (*StrategyConcepts).decodeValid)
+		case "inventory":
+			x.Inventory, ok = record.ReadRecord(v, (*StrategyInventory).decodeValid)
+		case "targeting":
+			x.Targeting, ok = record.ReadRecord(v, (*StrategyTargetingTree).decodeValid)
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "strategy_group_name":
+			if !record.IsNull(v) {
+				x.StrategyGroupName, ok = record.ReadText(v)
+			}
+		case "campaign_name":
+			if !record.IsNull(v) {
+				x.CampaignName, ok = record.ReadText(v)
+			}
+		case "campaign_start_date":
+			if !record.IsNull(v) {
+				x.CampaignStartDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "campaign_end_date":
+			if !record.IsNull(v) {
+				x.CampaignEndDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "campaign_zone_name":
+			if !record.IsNull(v) {
+				x.CampaignZoneName, ok = record.ReadText(v)
+			}
+		case "campaign_service_type":
+			if !record.IsNull(v) {
+				x.CampaignServiceType, ok = record.ReadText(v)
+			}
+		case "campaign_goal_type":
+			if !record.IsNull(v) {
+				x.CampaignGoalType, ok = record.ReadText(v)
+			}
+		case "campaign_goal_value":
+			if !record.IsNull(v) {
+				x.CampaignGoalValue, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "campaign_merit_pixel_id":
+			x.CampaignMeritPixelID, ok = record.ReadPtr(v, record.ReadInt64)
+		case "viewability":
+			x.Viewability, ok = record.ReadRecord(v, (*StrategyViewability).decodeValid)
+		case "inherited_mfa_avoidance":
+			if !record.IsNull(v) {
+				x.InheritedMFAAvoidance, ok = record.ReadEnum[MFAAvoidance](v)
+			}
+		case "inherited_mfa_from":
+			if !record.IsNull(v) {
+				x.InheritedMFAFrom, ok = record.ReadEnum[StrategyMFASource](v)
+			}
+		case "created_on":
+			if !record.IsNull(v) {
+				x.CreatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "entity_type", "campaign_id", "name", "description", "status", "archived", "is_programmatic_guaranteed", "media_type", "use_optimization", "ads_txt_verified", "type", "feature_compatibility", "device_graph_only", "mfa_avoidance", "groups", "strategy_group_id", "duration", "budget", "pacing", "goals", "frequency", "concepts", "inventory", "targeting", "zone_name", "advertiser_id", "strategy_group_name", "campaign_name", "campaign_start_date", "campaign_end_date", "campaign_zone_name", "campaign_service_type", "campaign_goal_type", "campaign_goal_value", "campaign_merit_pixel_id", "viewability", "inherited_mfa_avoidance", "inherited_mfa_from", "created_on", "updated_on", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -24905,6 +25185,7 @@ func (x *Strategy) misfits(prefix string) []adama.Misfit {
 	out = append(out, x.Frequency.misfits(record.MisfitPath(prefix, "frequency"))...)
 	out = append(out, x.Concepts.misfits(record.MisfitPath(prefix, "concepts"))...)
 	out = append(out, x.Inventory.misfits(record.MisfitPath(prefix, "inventory"))...)
+	out = append(out, x.Targeting.misfits(record.MisfitPath(prefix, "targeting"))...)
 	out = append(out, x.Viewability.misfits(record.MisfitPath(prefix, "viewability"))...)
 	return out
 }
@@ -24959,28 +25240,28 @@ func (x *Strategy) original() *Strategy {
 
 // strategyWrite is the writable part of Strategy, in the description's order.
 type strategyWrite struct {
-	CampaignID           int64              `json:"campaign_id,omitempty"`
-	Name                 string             `json:"name,omitempty"`
-	Description          *string            `json:"description,omitempty"`
-	Status               *bool              `json:"status,omitempty"`
-	Archived             *bool              `json:"archived,omitempty"`
-	MediaType            StrategyMediaType  `json:"media_type,omitempty"`
-	UseOptimization      *bool              `json:"use_optimization,omitempty"`
-	AdsTxtVerified       AdsTxtVerified     `json:"ads_txt_verified,omitempty"`
-	Type                 StrategyType       `json:"type,omitempty"`
-	FeatureCompatibility *string            `json:"feature_compatibility,omitempty"`
-	DeviceGraphOnly      *bool              `json:"device_graph_only,omitempty"`
-	MFAAvoidance         MFAAvoidance       `json:"mfa_avoidance,omitempty"`
-	Groups               []string           `json:"groups,omitzero"`
-	StrategyGroupID      *int64             `json:"strategy_group_id,omitempty"`
-	Duration             *StrategyDuration  `json:"duration,omitempty"`
-	Budget               *StrategyBudget    `json:"budget,omitempty"`
-	Pacing               *StrategyPacing    `json:"pacing,omitempty"`
-	Goals                *StrategyGoals     `json:"goals,omitempty"`
-	Frequency            *StrategyFrequency `json:"frequency,omitempty"`
-	Concepts             *StrategyConcepts  `json:"concepts,omitempty"`
-	Inventory            *StrategyInventory `json:"inventory,omitempty"`
-	Targeting            *json.RawMessage   `json:"targeting,omitempty"`
+	CampaignID           int64                  `json:"campaign_id,omitempty"`
+	Name                 string                 `json:"name,omitempty"`
+	Description          *string                `json:"description,omitempty"`
+	Status               *bool                  `json:"status,omitempty"`
+	Archived             *bool                  `json:"archived,omitempty"`
+	MediaType            StrategyMediaType      `json:"media_type,omitempty"`
+	UseOptimization      *bool                  `json:"use_optimization,omitempty"`
+	AdsTxtVerified       AdsTxtVerified         `json:"ads_txt_verified,omitempty"`
+	Type                 StrategyType           `json:"type,omitempty"`
+	FeatureCompatibility *string                `json:"feature_compatibility,omitempty"`
+	DeviceGraphOnly      *bool                  `json:"device_graph_only,omitempty"`
+	MFAAvoidance         MFAAvoidance           `json:"mfa_avoidance,omitempty"`
+	Groups               []string               `json:"groups,omitzero"`
+	StrategyGroupID      *int64                 `json:"strategy_group_id,omitempty"`
+	Duration             *StrategyDuration      `json:"duration,omitempty"`
+	Budget               *StrategyBudget        `json:"budget,omitempty"`
+	Pacing               *StrategyPacing        `json:"pacing,omitempty"`
+	Goals                *StrategyGoals         `json:"goals,omitempty"`
+	Frequency            *StrategyFrequency     `json:"frequency,omitempty"`
+	Concepts             *StrategyConcepts      `json:"concepts,omitempty"`
+	Inventory            *StrategyInventory     `json:"inventory,omitempty"`
+	Targeting            *StrategyTargetingTree `json:"targeting,omitempty"`
 }
 
 // writable writes the properties a create or an update may send, each
@@ -25127,6 +25408,9 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 		if x.Inventory != nil {
 			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
 		}
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
 	} else {
 		if x.Name != "" {
 			v.MaxLen(valid.Path(at, "name"), x.Name, 128)
@@ -25172,6 +25456,9 @@ func (x *Strategy) validateAt(v *valid.Validator, at string, create bool) {
 		}
 		if x.Inventory != nil {
 			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
 		}
 		v.Range(valid.Path(at, "version"), x.Version, 0, 2147483647)
 	}
@@ -26138,8 +26425,7 @@ func (x *StrategyCreativeGroup) validateAt(v *valid.Validator, at string, create
 	v.DecimalMax(valid.Path(at, "percent"), x.Percent, "100")
 }
 
-// StrategyInventory is the supply a strategy buys; domain
-// restrictions are kept as sent.
+// StrategyInventory is the supply a strategy buys.
 type StrategyInventory struct {
 	// The kind of supply.
 	SupplyType StrategySupplyType `json:"supply_type,omitempty"`
@@ -26149,8 +26435,8 @@ type StrategyInventory struct {
 	RunOnAllExchanges *bool `json:"run_on_all_exchanges,omitempty"`
 	// Restrict to sites with transparent URLs.
 	SiteRestrictionTransparentURLs *bool `json:"site_restriction_transparent_urls,omitempty"`
-	// The domains included and excluded, as sent.
-	DomainRestrictions *json.RawMessage `json:"domain_restrictions,omitempty"`
+	// The domains and apps included and excluded.
+	DomainRestrictions *DomainRestrictions `json:"domain_restrictions,omitempty"`
 	// The site lists.
 	SiteLists []StrategySiteList `json:"site_lists,omitempty"`
 	// The campaign's site lists. Read-only: not sent on create or
@@ -26175,11 +26461,17 @@ var strategyInventoryIdx = record.IndexOf(reflect.TypeFor[strategyInventoryAlias
 // UnmarshalJSON reads the record leniently (see Misfits), keeping
 // unknown properties in Extra.
 func (x *StrategyInventory) UnmarshalJSON(b []byte) error {
-	return x.decodeSlow(b)
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
 }
 
 // decodeValid decodes b, known to be valid JSON.
 func (x *StrategyInventory) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
 	return x.decodeSlow(b)
 }
 
@@ -26189,6 +26481,79 @@ func (x *StrategyInventory) decodeSlow(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyInventory) decodeFast(b []byte) bool {
+	*x = StrategyInventory{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "supply_type":
+			if !record.IsNull(v) {
+				x.SupplyType, ok = record.ReadEnum[StrategySupplyType](v)
+			}
+		case "run_on_all_pmp":
+			x.RunOnAllPMP, ok = record.ReadPtr(v, record.ReadBool)
+		case "run_on_all_exchanges":
+			x.RunOnAllExchanges, ok = record.ReadPtr(v, record.ReadBool)
+		case "site_restriction_transparent_urls":
+			x.SiteRestrictionTransparentURLs, ok = record.ReadPtr(v, record.ReadBool)
+		case "domain_restrictions":
+			x.DomainRestrictions, ok = record.ReadRecord(v, (*DomainRestrictions).decodeValid)
+		case "site_lists":
+			x.SiteLists, ok = record.ReadList(v, func(e []byte) (StrategySiteList, bool) {
+				p, ok := record.ReadRecord(e, (*StrategySiteList).decodeValid)
+				if p == nil {
+					return StrategySiteList{}, ok
+				}
+				return *p, ok
+			})
+		case "campaign_site_lists":
+			x.CampaignSiteLists, ok = record.ReadList(v, func(e []byte) (StrategySiteList, bool) {
+				p, ok := record.ReadRecord(e, (*StrategySiteList).decodeValid)
+				if p == nil {
+					return StrategySiteList{}, ok
+				}
+				return *p, ok
+			})
+		case "deals":
+			x.Deals, ok = record.ReadList(v, func(e []byte) (StrategyDealRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyDealRef).decodeValid)
+				if p == nil {
+					return StrategyDealRef{}, ok
+				}
+				return *p, ok
+			})
+		case "deal_groups":
+			x.DealGroups, ok = record.ReadList(v, func(e []byte) (StrategyDealGroupRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyDealGroupRef).decodeValid)
+				if p == nil {
+					return StrategyDealGroupRef{}, ok
+				}
+				return *p, ok
+			})
+		case "supply_sources":
+			x.SupplySources, ok = record.ReadList(v, func(e []byte) (StrategySupplySource, bool) {
+				p, ok := record.ReadRecord(e, (*StrategySupplySource).decodeValid)
+				if p == nil {
+					return StrategySupplySource{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "supply_type", "run_on_all_pmp", "run_on_all_exchanges", "site_restriction_transparent_urls", "domain_restrictions", "site_lists", "campaign_site_lists", "deals", "deal_groups", "supply_sources")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
 }
 
 // MarshalJSON writes the record and its Extra properties.
@@ -26209,6 +26574,7 @@ func (x *StrategyInventory) misfits(prefix string) []adama.Misfit {
 		return nil
 	}
 	out := record.Misfits(x.Extra, strategyInventoryIdx, prefix)
+	out = append(out, x.DomainRestrictions.misfits(record.MisfitPath(prefix, "domain_restrictions"))...)
 	for i := range x.SiteLists {
 		out = append(out, x.SiteLists[i].misfits(record.MisfitPath(prefix, "site_lists["+strconv.Itoa(i)+"]"))...)
 	}
@@ -26253,6 +26619,9 @@ func (x *StrategyInventory) validateAt(v *valid.Validator, at string, create boo
 	}
 	if x.SupplyType != "" {
 		valid.Enum(v, valid.Path(at, "supply_type"), x.SupplyType)
+	}
+	if x.DomainRestrictions != nil {
+		x.DomainRestrictions.validateAt(v, valid.Path(at, "domain_restrictions"), create)
 	}
 	for i := range x.SiteLists {
 		x.SiteLists[i].validateAt(v, valid.Index(at, "site_lists", i), create)
@@ -29558,6 +29927,3020 @@ func (x *StrategyPostalCode) misfits(prefix string) []adama.Misfit {
 	}
 	out := record.Misfits(x.Extra, strategyPostalCodeIdx, prefix)
 	return out
+}
+
+// StrategyTargetingTree is the targeting of a strategy record by
+// dimension. An update sends the whole tree when any of it changed
+// since the read, and nothing of it otherwise.
+type StrategyTargetingTree struct {
+	// The page placements targeted.
+	FoldPosition []FoldPosition `json:"fold_position,omitempty"`
+	// Audience segments.
+	Audience *StrategyAudienceTargeting `json:"audience,omitempty"`
+	// Contextual segments.
+	Contextual *StrategyContextualTargeting `json:"contextual,omitempty"`
+	// Audience segment groups.
+	AudienceGroups *StrategySegmentGroupTargeting `json:"audience_groups,omitempty"`
+	// Contextual segment groups.
+	ContextualGroups *StrategySegmentGroupTargeting `json:"contextual_groups,omitempty"`
+	// Whether postal codes are included or excluded, and how many
+	// (extended). Read-only: not sent on create or update.
+	PostalCodes *StrategyTargetCount `json:"postal_codes,omitempty"`
+	// Geofence segments.
+	Geofence *StrategyGeofenceTargeting `json:"geofence,omitempty"`
+	// The caller's own pixels.
+	MyData *StrategyMyDataTargeting `json:"my_data,omitempty"`
+	// Location target values (DMAX, REGN, CITY, COUNTRY).
+	Location *StrategyDimensionTargeting `json:"location,omitempty"`
+	// Technology and video target values.
+	Technology *StrategyDimensionTargeting `json:"technology,omitempty"`
+	// Whether IP addresses are included or excluded, and how many
+	// (extended). Read-only: not sent on create or update.
+	IPAddresses *StrategyTargetCount `json:"ip_addresses,omitempty"`
+	// The day parts.
+	DayParts []TargetingDayPart `json:"day_parts,omitempty"`
+	// The recency windows of pixels.
+	Recency []StrategyRecency `json:"recency,omitempty"`
+	// The languages targeted.
+	LanguageCodes []StrategyLanguageCode `json:"language_codes,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetingTreeAlias StrategyTargetingTree
+
+var strategyTargetingTreeIdx = record.IndexOf(reflect.TypeFor[strategyTargetingTreeAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetingTree) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetingTree) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetingTree) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetingTreeAlias)(x), strategyTargetingTreeIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetingTree) decodeFast(b []byte) bool {
+	*x = StrategyTargetingTree{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "fold_position":
+			x.FoldPosition, ok = record.ReadList(v, record.ReadEnum[FoldPosition])
+		case "audience":
+			x.Audience, ok = record.ReadRecord(v, (*StrategyAudienceTargeting).decodeValid)
+		case "contextual":
+			x.Contextual, ok = record.ReadRecord(v, (*StrategyContextualTargeting).decodeValid)
+		case "audience_groups":
+			x.AudienceGroups, ok = record.ReadRecord(v, (*StrategySegmentGroupTargeting).decodeValid)
+		case "contextual_groups":
+			x.ContextualGroups, ok = record.ReadRecord(v, (*StrategySegmentGroupTargeting).decodeValid)
+		case "postal_codes":
+			x.PostalCodes, ok = record.ReadRecord(v, (*StrategyTargetCount).decodeValid)
+		case "geofence":
+			x.Geofence, ok = record.ReadRecord(v, (*StrategyGeofenceTargeting).decodeValid)
+		case "my_data":
+			x.MyData, ok = record.ReadRecord(v, (*StrategyMyDataTargeting).decodeValid)
+		case "location":
+			x.Location, ok = record.ReadRecord(v, (*StrategyDimensionTargeting).decodeValid)
+		case "technology":
+			x.Technology, ok = record.ReadRecord(v, (*StrategyDimensionTargeting).decodeValid)
+		case "ip_addresses":
+			x.IPAddresses, ok = record.ReadRecord(v, (*StrategyTargetCount).decodeValid)
+		case "day_parts":
+			x.DayParts, ok = record.ReadList(v, func(e []byte) (TargetingDayPart, bool) {
+				p, ok := record.ReadRecord(e, (*TargetingDayPart).decodeValid)
+				if p == nil {
+					return TargetingDayPart{}, ok
+				}
+				return *p, ok
+			})
+		case "recency":
+			x.Recency, ok = record.ReadList(v, func(e []byte) (StrategyRecency, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyRecency).decodeValid)
+				if p == nil {
+					return StrategyRecency{}, ok
+				}
+				return *p, ok
+			})
+		case "language_codes":
+			x.LanguageCodes, ok = record.ReadList(v, func(e []byte) (StrategyLanguageCode, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyLanguageCode).decodeValid)
+				if p == nil {
+					return StrategyLanguageCode{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "fold_position", "audience", "contextual", "audience_groups", "contextual_groups", "postal_codes", "geofence", "my_data", "location", "technology", "ip_addresses", "day_parts", "recency", "language_codes")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetingTree) MarshalJSON() ([]byte, error) {
+	a := strategyTargetingTreeAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetingTree) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetingTree) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetingTreeIdx, prefix)
+	out = append(out, x.Audience.misfits(record.MisfitPath(prefix, "audience"))...)
+	out = append(out, x.Contextual.misfits(record.MisfitPath(prefix, "contextual"))...)
+	out = append(out, x.AudienceGroups.misfits(record.MisfitPath(prefix, "audience_groups"))...)
+	out = append(out, x.ContextualGroups.misfits(record.MisfitPath(prefix, "contextual_groups"))...)
+	out = append(out, x.PostalCodes.misfits(record.MisfitPath(prefix, "postal_codes"))...)
+	out = append(out, x.Geofence.misfits(record.MisfitPath(prefix, "geofence"))...)
+	out = append(out, x.MyData.misfits(record.MisfitPath(prefix, "my_data"))...)
+	out = append(out, x.Location.misfits(record.MisfitPath(prefix, "location"))...)
+	out = append(out, x.Technology.misfits(record.MisfitPath(prefix, "technology"))...)
+	out = append(out, x.IPAddresses.misfits(record.MisfitPath(prefix, "ip_addresses"))...)
+	for i := range x.DayParts {
+		out = append(out, x.DayParts[i].misfits(record.MisfitPath(prefix, "day_parts["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Recency {
+		out = append(out, x.Recency[i].misfits(record.MisfitPath(prefix, "recency["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.LanguageCodes {
+		out = append(out, x.LanguageCodes[i].misfits(record.MisfitPath(prefix, "language_codes["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyTargetingTree) clearReadOnly() {
+	x.PostalCodes = nil
+	x.IPAddresses = nil
+	cloned := false
+	for _, k := range [...]string{"postal_codes", "ip_addresses"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyTargetingTree) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i, e := range x.FoldPosition {
+		valid.Enum(v, valid.Index(at, "fold_position", i), e)
+	}
+	if x.Audience != nil {
+		x.Audience.validateAt(v, valid.Path(at, "audience"), create)
+	}
+	if x.Contextual != nil {
+		x.Contextual.validateAt(v, valid.Path(at, "contextual"), create)
+	}
+	if x.AudienceGroups != nil {
+		x.AudienceGroups.validateAt(v, valid.Path(at, "audience_groups"), create)
+	}
+	if x.ContextualGroups != nil {
+		x.ContextualGroups.validateAt(v, valid.Path(at, "contextual_groups"), create)
+	}
+	if x.Geofence != nil {
+		x.Geofence.validateAt(v, valid.Path(at, "geofence"), create)
+	}
+	if x.MyData != nil {
+		x.MyData.validateAt(v, valid.Path(at, "my_data"), create)
+	}
+	if x.Location != nil {
+		x.Location.validateAt(v, valid.Path(at, "location"), create)
+	}
+	if x.Technology != nil {
+		x.Technology.validateAt(v, valid.Path(at, "technology"), create)
+	}
+	for i := range x.DayParts {
+		x.DayParts[i].validateAt(v, valid.Index(at, "day_parts", i), create)
+	}
+	for i := range x.Recency {
+		x.Recency[i].validateAt(v, valid.Index(at, "recency", i), create)
+	}
+	for i := range x.LanguageCodes {
+		x.LanguageCodes[i].validateAt(v, valid.Index(at, "language_codes", i), create)
+	}
+}
+
+// StrategyAudienceTargeting is a strategy's audience segments,
+// included groups and one excluded group.
+type StrategyAudienceTargeting struct {
+	// Included groups.
+	Include []StrategyAudienceGroup `json:"include,omitempty"`
+	// The excluded segments.
+	Exclude *StrategyAudienceGroup `json:"exclude,omitempty"`
+	// The retired segments still targeted. Read-only: not sent on create
+	// or update.
+	Retired []int64 `json:"retired,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyAudienceTargetingAlias StrategyAudienceTargeting
+
+var strategyAudienceTargetingIdx = record.IndexOf(reflect.TypeFor[strategyAudienceTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyAudienceTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyAudienceTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyAudienceTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyAudienceTargetingAlias)(x), strategyAudienceTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyAudienceTargeting) decodeFast(b []byte) bool {
+	*x = StrategyAudienceTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (StrategyAudienceGroup, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyAudienceGroup).decodeValid)
+				if p == nil {
+					return StrategyAudienceGroup{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*StrategyAudienceGroup).decodeValid)
+		case "retired":
+			x.Retired, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude", "retired")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyAudienceTargeting) MarshalJSON() ([]byte, error) {
+	a := strategyAudienceTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyAudienceTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyAudienceTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyAudienceTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyAudienceTargeting) clearReadOnly() {
+	x.Retired = nil
+	cloned := false
+	for _, k := range [...]string{"retired"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyAudienceTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// StrategyAudienceGroup is audience segments joined by an operator.
+type StrategyAudienceGroup struct {
+	// How the segments are joined (the platform's default is OR).
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []StrategyAudienceSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyAudienceGroupAlias StrategyAudienceGroup
+
+var strategyAudienceGroupIdx = record.IndexOf(reflect.TypeFor[strategyAudienceGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyAudienceGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyAudienceGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyAudienceGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyAudienceGroupAlias)(x), strategyAudienceGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyAudienceGroup) decodeFast(b []byte) bool {
+	*x = StrategyAudienceGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (StrategyAudienceSegment, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyAudienceSegment).decodeValid)
+				if p == nil {
+					return StrategyAudienceSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyAudienceGroup) MarshalJSON() ([]byte, error) {
+	a := strategyAudienceGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyAudienceGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyAudienceGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyAudienceGroupIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyAudienceGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// StrategyAudienceSegment is one audience segment of a strategy;
+// the other properties are extended and read-only.
+type StrategyAudienceSegment struct {
+	// The segment. Also read from a JSON string.
+	AudienceSegmentID int64 `json:"audience_segment_id,omitempty"`
+	// The CPM the user set, exact, in the campaign's currency. Also read
+	// from a JSON string.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// The segment's name. Read-only: not sent on create or update.
+	AudienceSegmentName string `json:"audience_segment_name,omitempty"`
+	// The segment's CPM, exact. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	CPM *adama.Decimal `json:"cpm,omitempty"`
+	// The currency of the CPMs. Read-only: not sent on create or update.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The segment's path in its taxonomy. Read-only: not sent on create
+	// or update.
+	FullPath string `json:"full_path,omitempty"`
+	// How many users it holds. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	Size int64 `json:"size,omitempty"`
+	// The vendor. Also read from a JSON string. Read-only: not sent on
+	// create or update.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// The vendor's name. Read-only: not sent on create or update.
+	VendorName string `json:"vendor_name,omitempty"`
+	// The segment's code. Read-only: not sent on create or update.
+	Code string `json:"code,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyAudienceSegmentAlias StrategyAudienceSegment
+
+var strategyAudienceSegmentIdx = record.IndexOf(reflect.TypeFor[strategyAudienceSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyAudienceSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyAudienceSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyAudienceSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyAudienceSegmentAlias)(x), strategyAudienceSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyAudienceSegment) decodeFast(b []byte) bool {
+	*x = StrategyAudienceSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "audience_segment_id":
+			if !record.IsNull(v) {
+				x.AudienceSegmentID, ok = record.ReadInt64(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "audience_segment_name":
+			if !record.IsNull(v) {
+				x.AudienceSegmentName, ok = record.ReadText(v)
+			}
+		case "cpm":
+			x.CPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "size":
+			if !record.IsNull(v) {
+				x.Size, ok = record.ReadInt64(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "vendor_name":
+			if !record.IsNull(v) {
+				x.VendorName, ok = record.ReadText(v)
+			}
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "audience_segment_id", "user_cpm", "audience_segment_name", "cpm", "currency_code", "full_path", "size", "vendor_id", "vendor_name", "code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyAudienceSegment) MarshalJSON() ([]byte, error) {
+	a := strategyAudienceSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyAudienceSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyAudienceSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyAudienceSegmentIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyAudienceSegment) clearReadOnly() {
+	x.AudienceSegmentName = ""
+	x.CPM = nil
+	x.CurrencyCode = ""
+	x.FullPath = ""
+	x.Size = 0
+	x.VendorID = 0
+	x.VendorName = ""
+	x.Code = ""
+	cloned := false
+	for _, k := range [...]string{"audience_segment_name", "cpm", "currency_code", "full_path", "size", "vendor_id", "vendor_name", "code"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyAudienceSegment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "audience_segment_id"), x.AudienceSegmentID != 0)
+	}
+}
+
+// StrategyContextualTargeting is a strategy's contextual segments,
+// included groups and one excluded group.
+type StrategyContextualTargeting struct {
+	// Included groups.
+	Include []StrategyContextualGroup `json:"include,omitempty"`
+	// The excluded segments.
+	Exclude *StrategyContextualGroup `json:"exclude,omitempty"`
+	// The retired segments still targeted. Read-only: not sent on create
+	// or update.
+	Retired []int64 `json:"retired,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyContextualTargetingAlias StrategyContextualTargeting
+
+var strategyContextualTargetingIdx = record.IndexOf(reflect.TypeFor[strategyContextualTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyContextualTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyContextualTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyContextualTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyContextualTargetingAlias)(x), strategyContextualTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyContextualTargeting) decodeFast(b []byte) bool {
+	*x = StrategyContextualTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (StrategyContextualGroup, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyContextualGroup).decodeValid)
+				if p == nil {
+					return StrategyContextualGroup{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*StrategyContextualGroup).decodeValid)
+		case "retired":
+			x.Retired, ok = record.ReadList(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude", "retired")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyContextualTargeting) MarshalJSON() ([]byte, error) {
+	a := strategyContextualTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyContextualTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyContextualTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyContextualTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyContextualTargeting) clearReadOnly() {
+	x.Retired = nil
+	cloned := false
+	for _, k := range [...]string{"retired"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyContextualTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// StrategyContextualGroup is contextual segments joined by an
+// operator.
+type StrategyContextualGroup struct {
+	// The group's code.
+	Code string `json:"code,omitempty"`
+	// How the segments are joined (the platform's default is OR).
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []StrategyContextualSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyContextualGroupAlias StrategyContextualGroup
+
+var strategyContextualGroupIdx = record.IndexOf(reflect.TypeFor[strategyContextualGroupAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyContextualGroup) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyContextualGroup) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyContextualGroup) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyContextualGroupAlias)(x), strategyContextualGroupIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyContextualGroup) decodeFast(b []byte) bool {
+	*x = StrategyContextualGroup{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (StrategyContextualSegment, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyContextualSegment).decodeValid)
+				if p == nil {
+					return StrategyContextualSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyContextualGroup) MarshalJSON() ([]byte, error) {
+	a := strategyContextualGroupAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyContextualGroup) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyContextualGroup) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyContextualGroupIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyContextualGroup) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// StrategyContextualSegment is one contextual segment of a strategy;
+// the other properties are extended and read-only.
+type StrategyContextualSegment struct {
+	// The segment. Also read from a JSON string.
+	TargetingSegmentID int64 `json:"targeting_segment_id,omitempty"`
+	// The CPM the user set, exact, in the campaign's currency. Also read
+	// from a JSON string.
+	UserCPM *adama.Decimal `json:"user_cpm,omitempty"`
+	// The segment's name. Read-only: not sent on create or update.
+	TargetingSegmentName string `json:"targeting_segment_name,omitempty"`
+	// The segment's path. Read-only: not sent on create or update.
+	FullPath string `json:"full_path,omitempty"`
+	// The vendor. Also read from a JSON string. Read-only: not sent on
+	// create or update.
+	VendorID int64 `json:"vendor_id,omitempty"`
+	// The vendor's name. Read-only: not sent on create or update.
+	VendorName string `json:"vendor_name,omitempty"`
+	// The objective type. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	ObjectiveTypeID int64 `json:"objective_type_id,omitempty"`
+	// The objective type's name. Read-only: not sent on create or
+	// update.
+	ObjectiveTypeName string `json:"objective_type_name,omitempty"`
+	// The retail CPM, exact. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	RetailCPM *adama.Decimal `json:"retail_cpm,omitempty"`
+	// The currency of the CPMs. Read-only: not sent on create or update.
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// The vendor's code. Read-only: not sent on create or update.
+	ExternalCode string `json:"external_code,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyContextualSegmentAlias StrategyContextualSegment
+
+var strategyContextualSegmentIdx = record.IndexOf(reflect.TypeFor[strategyContextualSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyContextualSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyContextualSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyContextualSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyContextualSegmentAlias)(x), strategyContextualSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyContextualSegment) decodeFast(b []byte) bool {
+	*x = StrategyContextualSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "targeting_segment_id":
+			if !record.IsNull(v) {
+				x.TargetingSegmentID, ok = record.ReadInt64(v)
+			}
+		case "user_cpm":
+			x.UserCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "targeting_segment_name":
+			if !record.IsNull(v) {
+				x.TargetingSegmentName, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "vendor_id":
+			if !record.IsNull(v) {
+				x.VendorID, ok = record.ReadInt64(v)
+			}
+		case "vendor_name":
+			if !record.IsNull(v) {
+				x.VendorName, ok = record.ReadText(v)
+			}
+		case "objective_type_id":
+			if !record.IsNull(v) {
+				x.ObjectiveTypeID, ok = record.ReadInt64(v)
+			}
+		case "objective_type_name":
+			if !record.IsNull(v) {
+				x.ObjectiveTypeName, ok = record.ReadText(v)
+			}
+		case "retail_cpm":
+			x.RetailCPM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		case "external_code":
+			if !record.IsNull(v) {
+				x.ExternalCode, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "targeting_segment_id", "user_cpm", "targeting_segment_name", "full_path", "vendor_id", "vendor_name", "objective_type_id", "objective_type_name", "retail_cpm", "currency_code", "external_code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyContextualSegment) MarshalJSON() ([]byte, error) {
+	a := strategyContextualSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyContextualSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyContextualSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyContextualSegmentIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyContextualSegment) clearReadOnly() {
+	x.TargetingSegmentName = ""
+	x.FullPath = ""
+	x.VendorID = 0
+	x.VendorName = ""
+	x.ObjectiveTypeID = 0
+	x.ObjectiveTypeName = ""
+	x.RetailCPM = nil
+	x.CurrencyCode = ""
+	x.ExternalCode = ""
+	cloned := false
+	for _, k := range [...]string{"targeting_segment_name", "full_path", "vendor_id", "vendor_name", "objective_type_id", "objective_type_name", "retail_cpm", "currency_code", "external_code"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyContextualSegment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "targeting_segment_id"), x.TargetingSegmentID != 0)
+	}
+}
+
+// StrategySegmentGroupTargeting is a strategy's segment groups,
+// included sets and one excluded set.
+type StrategySegmentGroupTargeting struct {
+	// Included sets.
+	Include []StrategySegmentGroupSet `json:"include,omitempty"`
+	// The excluded groups.
+	Exclude *StrategySegmentGroupSet `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategySegmentGroupTargetingAlias StrategySegmentGroupTargeting
+
+var strategySegmentGroupTargetingIdx = record.IndexOf(reflect.TypeFor[strategySegmentGroupTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategySegmentGroupTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategySegmentGroupTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategySegmentGroupTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategySegmentGroupTargetingAlias)(x), strategySegmentGroupTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategySegmentGroupTargeting) decodeFast(b []byte) bool {
+	*x = StrategySegmentGroupTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (StrategySegmentGroupSet, bool) {
+				p, ok := record.ReadRecord(e, (*StrategySegmentGroupSet).decodeValid)
+				if p == nil {
+					return StrategySegmentGroupSet{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*StrategySegmentGroupSet).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategySegmentGroupTargeting) MarshalJSON() ([]byte, error) {
+	a := strategySegmentGroupTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategySegmentGroupTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategySegmentGroupTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategySegmentGroupTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategySegmentGroupTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// StrategySegmentGroupSet is segment groups joined by an operator
+// (AND, the one the reference allows; an exclusion takes none).
+type StrategySegmentGroupSet struct {
+	// How the groups are joined.
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The groups.
+	SegmentGroups []StrategySegmentGroupRef `json:"segment_groups,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategySegmentGroupSetAlias StrategySegmentGroupSet
+
+var strategySegmentGroupSetIdx = record.IndexOf(reflect.TypeFor[strategySegmentGroupSetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategySegmentGroupSet) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategySegmentGroupSet) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategySegmentGroupSet) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategySegmentGroupSetAlias)(x), strategySegmentGroupSetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategySegmentGroupSet) decodeFast(b []byte) bool {
+	*x = StrategySegmentGroupSet{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segment_groups":
+			x.SegmentGroups, ok = record.ReadList(v, func(e []byte) (StrategySegmentGroupRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategySegmentGroupRef).decodeValid)
+				if p == nil {
+					return StrategySegmentGroupRef{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "segment_groups")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategySegmentGroupSet) MarshalJSON() ([]byte, error) {
+	a := strategySegmentGroupSetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategySegmentGroupSet) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategySegmentGroupSet) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategySegmentGroupSetIdx, prefix)
+	for i := range x.SegmentGroups {
+		out = append(out, x.SegmentGroups[i].misfits(record.MisfitPath(prefix, "segment_groups["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategySegmentGroupSet) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.SegmentGroups {
+		x.SegmentGroups[i].validateAt(v, valid.Index(at, "segment_groups", i), create)
+	}
+}
+
+// StrategySegmentGroupRef is one segment group of a strategy.
+type StrategySegmentGroupRef struct {
+	// The group. Also read from a JSON string.
+	SegmentGroupID int64 `json:"segment_group_id,omitempty"`
+	// The group's name (extended). Read-only: not sent on create or
+	// update.
+	SegmentGroupName string `json:"segment_group_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategySegmentGroupRefAlias StrategySegmentGroupRef
+
+var strategySegmentGroupRefIdx = record.IndexOf(reflect.TypeFor[strategySegmentGroupRefAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategySegmentGroupRef) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategySegmentGroupRef) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategySegmentGroupRef) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategySegmentGroupRefAlias)(x), strategySegmentGroupRefIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategySegmentGroupRef) decodeFast(b []byte) bool {
+	*x = StrategySegmentGroupRef{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "segment_group_id":
+			if !record.IsNull(v) {
+				x.SegmentGroupID, ok = record.ReadInt64(v)
+			}
+		case "segment_group_name":
+			if !record.IsNull(v) {
+				x.SegmentGroupName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "segment_group_id", "segment_group_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategySegmentGroupRef) MarshalJSON() ([]byte, error) {
+	a := strategySegmentGroupRefAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategySegmentGroupRef) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategySegmentGroupRef) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategySegmentGroupRefIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategySegmentGroupRef) clearReadOnly() {
+	x.SegmentGroupName = ""
+	cloned := false
+	for _, k := range [...]string{"segment_group_name"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategySegmentGroupRef) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// StrategyGeofenceTargeting is a strategy's included and excluded
+// geofence segments.
+type StrategyGeofenceTargeting struct {
+	// Included segments.
+	Include *StrategyGeofenceSet `json:"include,omitempty"`
+	// Excluded segments.
+	Exclude *StrategyGeofenceSet `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyGeofenceTargetingAlias StrategyGeofenceTargeting
+
+var strategyGeofenceTargetingIdx = record.IndexOf(reflect.TypeFor[strategyGeofenceTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyGeofenceTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyGeofenceTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyGeofenceTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyGeofenceTargetingAlias)(x), strategyGeofenceTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyGeofenceTargeting) decodeFast(b []byte) bool {
+	*x = StrategyGeofenceTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadRecord(v, (*StrategyGeofenceSet).decodeValid)
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*StrategyGeofenceSet).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyGeofenceTargeting) MarshalJSON() ([]byte, error) {
+	a := strategyGeofenceTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyGeofenceTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyGeofenceTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyGeofenceTargetingIdx, prefix)
+	out = append(out, x.Include.misfits(record.MisfitPath(prefix, "include"))...)
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyGeofenceTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Include != nil {
+		x.Include.validateAt(v, valid.Path(at, "include"), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// StrategyGeofenceSet is geofence segments joined by an operator.
+type StrategyGeofenceSet struct {
+	// How the segments are joined (the platform's default is OR).
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The segments.
+	Segments []StrategyGeofenceSegment `json:"segments,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyGeofenceSetAlias StrategyGeofenceSet
+
+var strategyGeofenceSetIdx = record.IndexOf(reflect.TypeFor[strategyGeofenceSetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyGeofenceSet) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyGeofenceSet) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyGeofenceSet) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyGeofenceSetAlias)(x), strategyGeofenceSetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyGeofenceSet) decodeFast(b []byte) bool {
+	*x = StrategyGeofenceSet{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "segments":
+			x.Segments, ok = record.ReadList(v, func(e []byte) (StrategyGeofenceSegment, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyGeofenceSegment).decodeValid)
+				if p == nil {
+					return StrategyGeofenceSegment{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "segments")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyGeofenceSet) MarshalJSON() ([]byte, error) {
+	a := strategyGeofenceSetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyGeofenceSet) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyGeofenceSet) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyGeofenceSetIdx, prefix)
+	for i := range x.Segments {
+		out = append(out, x.Segments[i].misfits(record.MisfitPath(prefix, "segments["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyGeofenceSet) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Segments {
+		x.Segments[i].validateAt(v, valid.Index(at, "segments", i), create)
+	}
+}
+
+// StrategyGeofenceSegment is one geofence segment of a strategy;
+// name, status and updated_on are extended and read-only.
+type StrategyGeofenceSegment struct {
+	// The segment. Also read from a JSON string.
+	GeofenceSegmentID int64 `json:"geofence_segment_id,omitempty"`
+	// The segment's id at its provider.
+	GeofenceSegmentFactualID string `json:"geofence_segment_factual_id,omitempty"`
+	// The segment's name. Read-only: not sent on create or update.
+	Name string `json:"name,omitempty"`
+	// Whether it is active. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	Status *bool `json:"status,omitempty"`
+	// When it last changed. Read-only: not sent on create or update.
+	UpdatedOn adama.Time `json:"updated_on,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyGeofenceSegmentAlias StrategyGeofenceSegment
+
+var strategyGeofenceSegmentIdx = record.IndexOf(reflect.TypeFor[strategyGeofenceSegmentAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyGeofenceSegment) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyGeofenceSegment) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyGeofenceSegment) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyGeofenceSegmentAlias)(x), strategyGeofenceSegmentIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyGeofenceSegment) decodeFast(b []byte) bool {
+	*x = StrategyGeofenceSegment{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "geofence_segment_id":
+			if !record.IsNull(v) {
+				x.GeofenceSegmentID, ok = record.ReadInt64(v)
+			}
+		case "geofence_segment_factual_id":
+			if !record.IsNull(v) {
+				x.GeofenceSegmentFactualID, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "status":
+			x.Status, ok = record.ReadPtr(v, record.ReadBool)
+		case "updated_on":
+			if !record.IsNull(v) {
+				x.UpdatedOn, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "geofence_segment_id", "geofence_segment_factual_id", "name", "status", "updated_on")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyGeofenceSegment) MarshalJSON() ([]byte, error) {
+	a := strategyGeofenceSegmentAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyGeofenceSegment) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyGeofenceSegment) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyGeofenceSegmentIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyGeofenceSegment) clearReadOnly() {
+	x.Name = ""
+	x.Status = nil
+	x.UpdatedOn = adama.Time{}
+	cloned := false
+	for _, k := range [...]string{"name", "status", "updated_on"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyGeofenceSegment) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// StrategyMyDataTargeting is a strategy's included and excluded
+// pixels.
+type StrategyMyDataTargeting struct {
+	// Included pixels.
+	Include *StrategyPixelSet `json:"include,omitempty"`
+	// Excluded pixels.
+	Exclude *StrategyPixelSet `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyMyDataTargetingAlias StrategyMyDataTargeting
+
+var strategyMyDataTargetingIdx = record.IndexOf(reflect.TypeFor[strategyMyDataTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyMyDataTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyMyDataTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyMyDataTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyMyDataTargetingAlias)(x), strategyMyDataTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyMyDataTargeting) decodeFast(b []byte) bool {
+	*x = StrategyMyDataTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadRecord(v, (*StrategyPixelSet).decodeValid)
+		case "exclude":
+			x.Exclude, ok = record.ReadRecord(v, (*StrategyPixelSet).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyMyDataTargeting) MarshalJSON() ([]byte, error) {
+	a := strategyMyDataTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyMyDataTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyMyDataTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyMyDataTargetingIdx, prefix)
+	out = append(out, x.Include.misfits(record.MisfitPath(prefix, "include"))...)
+	out = append(out, x.Exclude.misfits(record.MisfitPath(prefix, "exclude"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyMyDataTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Include != nil {
+		x.Include.validateAt(v, valid.Path(at, "include"), create)
+	}
+	if x.Exclude != nil {
+		x.Exclude.validateAt(v, valid.Path(at, "exclude"), create)
+	}
+}
+
+// StrategyPixelSet is pixels joined by an operator.
+type StrategyPixelSet struct {
+	// How the pixels are joined (the platform's default is OR).
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The pixels.
+	Pixels []StrategyPixelRef `json:"pixels,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyPixelSetAlias StrategyPixelSet
+
+var strategyPixelSetIdx = record.IndexOf(reflect.TypeFor[strategyPixelSetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyPixelSet) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyPixelSet) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyPixelSet) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyPixelSetAlias)(x), strategyPixelSetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyPixelSet) decodeFast(b []byte) bool {
+	*x = StrategyPixelSet{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "pixels":
+			x.Pixels, ok = record.ReadList(v, func(e []byte) (StrategyPixelRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyPixelRef).decodeValid)
+				if p == nil {
+					return StrategyPixelRef{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "operator", "pixels")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyPixelSet) MarshalJSON() ([]byte, error) {
+	a := strategyPixelSetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyPixelSet) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyPixelSet) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyPixelSetIdx, prefix)
+	for i := range x.Pixels {
+		out = append(out, x.Pixels[i].misfits(record.MisfitPath(prefix, "pixels["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyPixelSet) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Operator != "" {
+		valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+	}
+	for i := range x.Pixels {
+		x.Pixels[i].validateAt(v, valid.Index(at, "pixels", i), create)
+	}
+}
+
+// StrategyPixelRef is one pixel of a strategy; the other properties
+// are extended and read-only.
+type StrategyPixelRef struct {
+	// The pixel. Also read from a JSON string.
+	PixelID int64 `json:"pixel_id,omitempty"`
+	// The pixel's name. Read-only: not sent on create or update.
+	PixelName string `json:"pixel_name,omitempty"`
+	// The pixel's kind. Read-only: not sent on create or update.
+	PixelType PixelBundlePixelType `json:"pixel_type,omitempty"`
+	// The kind of its owner. Read-only: not sent on create or update.
+	OwnerType PixelOwnerType `json:"owner_type,omitempty"`
+	// Its owner. Also read from a JSON string. Read-only: not sent on
+	// create or update.
+	OwnerID int64 `json:"owner_id,omitempty"`
+	// Its owner's name. Read-only: not sent on create or update.
+	OwnerName string `json:"owner_name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyPixelRefAlias StrategyPixelRef
+
+var strategyPixelRefIdx = record.IndexOf(reflect.TypeFor[strategyPixelRefAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyPixelRef) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyPixelRef) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyPixelRef) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyPixelRefAlias)(x), strategyPixelRefIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyPixelRef) decodeFast(b []byte) bool {
+	*x = StrategyPixelRef{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "pixel_id":
+			if !record.IsNull(v) {
+				x.PixelID, ok = record.ReadInt64(v)
+			}
+		case "pixel_name":
+			if !record.IsNull(v) {
+				x.PixelName, ok = record.ReadText(v)
+			}
+		case "pixel_type":
+			if !record.IsNull(v) {
+				x.PixelType, ok = record.ReadEnum[PixelBundlePixelType](v)
+			}
+		case "owner_type":
+			if !record.IsNull(v) {
+				x.OwnerType, ok = record.ReadEnum[PixelOwnerType](v)
+			}
+		case "owner_id":
+			if !record.IsNull(v) {
+				x.OwnerID, ok = record.ReadInt64(v)
+			}
+		case "owner_name":
+			if !record.IsNull(v) {
+				x.OwnerName, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "pixel_id", "pixel_name", "pixel_type", "owner_type", "owner_id", "owner_name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyPixelRef) MarshalJSON() ([]byte, error) {
+	a := strategyPixelRefAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyPixelRef) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyPixelRef) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyPixelRefIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyPixelRef) clearReadOnly() {
+	x.PixelName = ""
+	x.PixelType = ""
+	x.OwnerType = ""
+	x.OwnerID = 0
+	x.OwnerName = ""
+	cloned := false
+	for _, k := range [...]string{"pixel_name", "pixel_type", "owner_type", "owner_id", "owner_name"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyPixelRef) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "pixel_id"), x.PixelID != 0)
+	}
+}
+
+// StrategyDimensionTargeting is a strategy's included and excluded
+// target values of one kind (location, technology).
+type StrategyDimensionTargeting struct {
+	// Included values.
+	Include []StrategyTargetValueRef `json:"include,omitempty"`
+	// Excluded values.
+	Exclude []StrategyTargetValueRef `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyDimensionTargetingAlias StrategyDimensionTargeting
+
+var strategyDimensionTargetingIdx = record.IndexOf(reflect.TypeFor[strategyDimensionTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyDimensionTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyDimensionTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyDimensionTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyDimensionTargetingAlias)(x), strategyDimensionTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyDimensionTargeting) decodeFast(b []byte) bool {
+	*x = StrategyDimensionTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (StrategyTargetValueRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyTargetValueRef).decodeValid)
+				if p == nil {
+					return StrategyTargetValueRef{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (StrategyTargetValueRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyTargetValueRef).decodeValid)
+				if p == nil {
+					return StrategyTargetValueRef{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyDimensionTargeting) MarshalJSON() ([]byte, error) {
+	a := strategyDimensionTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyDimensionTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyDimensionTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyDimensionTargetingIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyDimensionTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+}
+
+// StrategyTargetValueRef is one target value of a strategy with its
+// dimension; name, full_path, provider_code and target_value are
+// extended and read-only.
+type StrategyTargetValueRef struct {
+	// The value's dimension.
+	Code Dimension `json:"code,omitempty"`
+	// How the values of the dimension are joined (the platform's default
+	// is OR).
+	Operator SegmentOperator `json:"operator,omitempty"`
+	// The target value. Also read from a JSON string.
+	TargetValueID int64 `json:"target_value_id,omitempty"`
+	// The value's name. Read-only: not sent on create or update.
+	Name string `json:"name,omitempty"`
+	// The value's path (country >> region >> city). Read-only: not sent
+	// on create or update.
+	FullPath string `json:"full_path,omitempty"`
+	// The value's code at its source. Read-only: not sent on create or
+	// update.
+	ProviderCode string `json:"provider_code,omitempty"`
+	// The value's number. Also read from a JSON string. Read-only:
+	// not sent on create or update.
+	TargetValue int64 `json:"target_value,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetValueRefAlias StrategyTargetValueRef
+
+var strategyTargetValueRefIdx = record.IndexOf(reflect.TypeFor[strategyTargetValueRefAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetValueRef) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetValueRef) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetValueRef) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetValueRefAlias)(x), strategyTargetValueRefIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetValueRef) decodeFast(b []byte) bool {
+	*x = StrategyTargetValueRef{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadEnum[Dimension](v)
+			}
+		case "operator":
+			if !record.IsNull(v) {
+				x.Operator, ok = record.ReadEnum[SegmentOperator](v)
+			}
+		case "target_value_id":
+			if !record.IsNull(v) {
+				x.TargetValueID, ok = record.ReadInt64(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "full_path":
+			if !record.IsNull(v) {
+				x.FullPath, ok = record.ReadText(v)
+			}
+		case "provider_code":
+			if !record.IsNull(v) {
+				x.ProviderCode, ok = record.ReadText(v)
+			}
+		case "target_value":
+			if !record.IsNull(v) {
+				x.TargetValue, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "operator", "target_value_id", "name", "full_path", "provider_code", "target_value")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetValueRef) MarshalJSON() ([]byte, error) {
+	a := strategyTargetValueRefAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetValueRef) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetValueRef) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetValueRefIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *StrategyTargetValueRef) clearReadOnly() {
+	x.Name = ""
+	x.FullPath = ""
+	x.ProviderCode = ""
+	x.TargetValue = 0
+	cloned := false
+	for _, k := range [...]string{"name", "full_path", "provider_code", "target_value"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyTargetValueRef) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+		v.Require(valid.Path(at, "target_value_id"), x.TargetValueID != 0)
+	} else {
+		if x.Code != "" {
+			valid.Enum(v, valid.Path(at, "code"), x.Code)
+		}
+		if x.Operator != "" {
+			valid.Enum(v, valid.Path(at, "operator"), x.Operator)
+		}
+	}
+}
+
+// StrategyTargetCount is whether a strategy's targets of one kind
+// are included or excluded, and how many there are.
+type StrategyTargetCount struct {
+	// Included or excluded; empty when there are none.
+	Restriction Restriction `json:"restriction,omitempty"`
+	// How many. Also read from a JSON string.
+	Count int64 `json:"count,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyTargetCountAlias StrategyTargetCount
+
+var strategyTargetCountIdx = record.IndexOf(reflect.TypeFor[strategyTargetCountAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyTargetCount) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyTargetCount) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyTargetCount) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyTargetCountAlias)(x), strategyTargetCountIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyTargetCount) decodeFast(b []byte) bool {
+	*x = StrategyTargetCount{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "restriction":
+			if !record.IsNull(v) {
+				x.Restriction, ok = record.ReadEnum[Restriction](v)
+			}
+		case "count":
+			if !record.IsNull(v) {
+				x.Count, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "restriction", "count")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyTargetCount) MarshalJSON() ([]byte, error) {
+	a := strategyTargetCountAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyTargetCount) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyTargetCount) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyTargetCountIdx, prefix)
+	return out
+}
+
+// StrategyRecency is the hours since a pixel fired within which a
+// strategy bids.
+type StrategyRecency struct {
+	// The pixel. Also read from a JSON string.
+	PixelID int64 `json:"pixel_id,omitempty"`
+	// The first hour. Also read from a JSON string.
+	FromHour *int64 `json:"from_hour,omitempty"`
+	// The last hour. Also read from a JSON string.
+	ToHour int64 `json:"to_hour"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyRecencyAlias StrategyRecency
+
+var strategyRecencyIdx = record.IndexOf(reflect.TypeFor[strategyRecencyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyRecency) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyRecency) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyRecency) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyRecencyAlias)(x), strategyRecencyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyRecency) decodeFast(b []byte) bool {
+	*x = StrategyRecency{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "pixel_id":
+			if !record.IsNull(v) {
+				x.PixelID, ok = record.ReadInt64(v)
+			}
+		case "from_hour":
+			x.FromHour, ok = record.ReadPtr(v, record.ReadInt64)
+		case "to_hour":
+			if !record.IsNull(v) {
+				x.ToHour, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "pixel_id", "from_hour", "to_hour")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyRecency) MarshalJSON() ([]byte, error) {
+	a := strategyRecencyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyRecency) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyRecency) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyRecencyIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyRecency) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// StrategyLanguageCode is one language a strategy targets.
+type StrategyLanguageCode struct {
+	// The language's code.
+	Code string `json:"code,omitempty"`
+	// Its name.
+	Name string `json:"name,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type strategyLanguageCodeAlias StrategyLanguageCode
+
+var strategyLanguageCodeIdx = record.IndexOf(reflect.TypeFor[strategyLanguageCodeAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *StrategyLanguageCode) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *StrategyLanguageCode) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *StrategyLanguageCode) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*strategyLanguageCodeAlias)(x), strategyLanguageCodeIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *StrategyLanguageCode) decodeFast(b []byte) bool {
+	*x = StrategyLanguageCode{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "code":
+			if !record.IsNull(v) {
+				x.Code, ok = record.ReadText(v)
+			}
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "code", "name")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x StrategyLanguageCode) MarshalJSON() ([]byte, error) {
+	a := strategyLanguageCodeAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *StrategyLanguageCode) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *StrategyLanguageCode) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, strategyLanguageCodeIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *StrategyLanguageCode) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// DomainRestrictions is the domains and apps a strategy includes and
+// excludes.
+type DomainRestrictions struct {
+	// Included domains and apps.
+	Include []DomainRestriction `json:"include,omitempty"`
+	// Excluded domains and apps.
+	Exclude []DomainRestriction `json:"exclude,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type domainRestrictionsAlias DomainRestrictions
+
+var domainRestrictionsIdx = record.IndexOf(reflect.TypeFor[domainRestrictionsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DomainRestrictions) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DomainRestrictions) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DomainRestrictions) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*domainRestrictionsAlias)(x), domainRestrictionsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DomainRestrictions) decodeFast(b []byte) bool {
+	*x = DomainRestrictions{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "include":
+			x.Include, ok = record.ReadList(v, func(e []byte) (DomainRestriction, bool) {
+				p, ok := record.ReadRecord(e, (*DomainRestriction).decodeValid)
+				if p == nil {
+					return DomainRestriction{}, ok
+				}
+				return *p, ok
+			})
+		case "exclude":
+			x.Exclude, ok = record.ReadList(v, func(e []byte) (DomainRestriction, bool) {
+				p, ok := record.ReadRecord(e, (*DomainRestriction).decodeValid)
+				if p == nil {
+					return DomainRestriction{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "include", "exclude")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DomainRestrictions) MarshalJSON() ([]byte, error) {
+	a := domainRestrictionsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DomainRestrictions) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DomainRestrictions) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, domainRestrictionsIdx, prefix)
+	for i := range x.Include {
+		out = append(out, x.Include[i].misfits(record.MisfitPath(prefix, "include["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Exclude {
+		out = append(out, x.Exclude[i].misfits(record.MisfitPath(prefix, "exclude["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DomainRestrictions) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i := range x.Include {
+		x.Include[i].validateAt(v, valid.Index(at, "include", i), create)
+	}
+	for i := range x.Exclude {
+		x.Exclude[i].validateAt(v, valid.Index(at, "exclude", i), create)
+	}
+}
+
+// DomainRestriction is one domain or app of a strategy's domain
+// restrictions.
+type DomainRestriction struct {
+	// The domain or app.
+	Domain string `json:"domain,omitempty"`
+	// Whether it is a domain or an app.
+	TargetType DomainTargetType `json:"target_type,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type domainRestrictionAlias DomainRestriction
+
+var domainRestrictionIdx = record.IndexOf(reflect.TypeFor[domainRestrictionAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *DomainRestriction) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *DomainRestriction) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *DomainRestriction) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*domainRestrictionAlias)(x), domainRestrictionIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *DomainRestriction) decodeFast(b []byte) bool {
+	*x = DomainRestriction{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "domain":
+			if !record.IsNull(v) {
+				x.Domain, ok = record.ReadText(v)
+			}
+		case "target_type":
+			if !record.IsNull(v) {
+				x.TargetType, ok = record.ReadEnum[DomainTargetType](v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "domain", "target_type")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x DomainRestriction) MarshalJSON() ([]byte, error) {
+	a := domainRestrictionAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *DomainRestriction) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *DomainRestriction) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, domainRestrictionIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *DomainRestriction) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "domain"), x.Domain != "")
+		if x.TargetType != "" {
+			valid.Enum(v, valid.Path(at, "target_type"), x.TargetType)
+		} else {
+			v.Require(valid.Path(at, "target_type"), false)
+		}
+	} else {
+		if x.TargetType != "" {
+			valid.Enum(v, valid.Path(at, "target_type"), x.TargetType)
+		}
+	}
 }
 
 // The limits of the query parameter page_limit

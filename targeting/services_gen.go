@@ -2124,18 +2124,6 @@ func (s *EntityGroupService) History(ctx context.Context, entityGroupID int64, o
 	return listPage[HistoryEntry](ctx, s.g, &call.Call{Path: "/entity_groups/" + strconv.FormatInt(entityGroupID, 10) + "/history", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
 }
 
-// Add calls POST /targeting. The operation: add audience,
-// contextual, my-data, location and technology targeting and day
-// parts to strategies; answers the strategies' location targeting
-// (207 when some of it failed).
-func (s *StrategyTargetingService) Add(ctx context.Context, in *StrategyTargetingRequest, ro ...adama.RequestOption) (*StrategyTargetingView, error) {
-	c := &call.Call{Method: http.MethodPost, Path: "/targeting"}
-	if err := strategyTargetingRequest(c, in); err != nil {
-		return nil, err
-	}
-	return call.One[StrategyTargetingView](ctx, s.g, c, ro...)
-}
-
 // List calls GET /campaigns. The operation: one page of campaigns:
 // id, name and entity_type (and the advertiser or agency with
 // with=), or every property with full=*.
@@ -5210,7 +5198,7 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"getEntityGroup", "GET", "/entity_groups/{entity_group_id}", "EntityGroups", "Get", ""},
 	{"listEntityGroupControls", "GET", "/entity_groups/{entity_group_id}/controls/{entity_type}", "EntityGroups", "Controls", ""},
 	{"getEntityGroupHistory", "GET", "/entity_groups/{entity_group_id}/history", "EntityGroups", "History", ""},
-	{"addStrategyTargeting", "POST", "/targeting", "StrategyTargeting", "Add", ""},
+	{"addStrategyTargeting", "POST", "/targeting", "StrategyTargeting", "Add", "per-item outcomes: one item per strategy of the request, holding its location targeting as answered and the errors a 207 answer names beside data (read from the body, which the group's envelope does not hold), as the other bulk calls report them"},
 	{"listCampaigns", "GET", "/campaigns", "Campaigns", "List", ""},
 	{"listCampaigns", "GET", "/campaigns", "Campaigns", "All", ""},
 	{"createCampaign", "POST", "/campaigns", "Campaigns", "Create", ""},
@@ -5419,6 +5407,7 @@ var _ = []any{
 	(*PermissionService).AllForEntity,
 	(*SegmentGroupService).Get,
 	(*SegmentGroupService).Modify,
+	(*StrategyTargetingService).Add,
 	(*CampaignService).Get,
 	(*CampaignService).GetExtended,
 	(*CampaignService).BulkUpdate,

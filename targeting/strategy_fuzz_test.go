@@ -13,7 +13,7 @@ import (
 // decodes again with as many misfits, and Update of a strategy left alone
 // sends its version only.
 func FuzzStrategyDecode(f *testing.F) {
-	for _, name := range []string{"v3/strategies/strategy.json", "v3/strategies/healthcheck.json", "v3/strategies/forecast_query.json"} {
+	for _, name := range []string{"v3/strategies/strategy.json", "v3/strategies/strategy_variant.json", "v3/strategies/healthcheck.json", "v3/strategies/forecast_query.json"} {
 		var env struct {
 			Data json.RawMessage `json:"data"`
 		}
@@ -25,6 +25,8 @@ func FuzzStrategyDecode(f *testing.F) {
 	f.Add([]byte(`{"id":"7","version":"3","goals":{"max_bid":"1.5","bid_min_devices":"x"},"concepts":{"creative_groups":[{"percent":"50"}]}}`))
 	f.Add([]byte(`{"strategy_target":{"target_op":"XOR","exclude":"1"},"target_value":[{"parent_value_id":"2","name":null}],"target_inet":"10.0.0.1","percent":"12.5","status":null}`))
 	f.Add([]byte(`{"targeting":[1],"inventory":{"domain_restrictions":"no","deals":[{"deal_id":{}}]},"duration":null}`))
+	f.Add([]byte(`{"fold_position":"ABOVE","audience":{"include":{"segments":[]},"exclude":[{"operator":"OR"}]},"geofence":{"include":{"segments":[{"geofence_segment_id":"x","updated_on":"then"}]}},"day_parts":[{"days":"M"}]}`))
+	f.Add([]byte(`{"include":[{"domain":7,"target_type":"APP"}],"exclude":{"domain":"a"}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		check := func(v any, fresh func() any) {
 			if err := json.Unmarshal(b, v); err != nil {
@@ -56,6 +58,8 @@ func FuzzStrategyDecode(f *testing.F) {
 		check(new(targeting.StrategyConcept), func() any { return new(targeting.StrategyConcept) })
 		check(new(targeting.StrategyTargetValue), func() any { return new(targeting.StrategyTargetValue) })
 		check(new(targeting.StrategyPostalCode), func() any { return new(targeting.StrategyPostalCode) })
+		check(new(targeting.StrategyTargetingTree), func() any { return new(targeting.StrategyTargetingTree) })
+		check(new(targeting.DomainRestrictions), func() any { return new(targeting.DomainRestrictions) })
 		unchanged(t, b, new(targeting.Strategy), func(s *targeting.Strategy) (int64, int64) { return s.ID, s.Version })
 	})
 }

@@ -56,9 +56,40 @@ func TestStrategyExactRequests(t *testing.T) {
 				BodyString(`{"version":2,"targeting":{"fold_position":["ABOVE"]}}`).Reply(200).JSON(ok(st))
 		}, func() error {
 			s := read[targeting.Strategy](t, `{"id":23,"name":"Retarget","targeting":{"fold_position":null},"version":2}`)
-			raw := json.RawMessage(`{"fold_position":["ABOVE"]}`)
-			s.Targeting = &raw
+			s.Targeting = &targeting.StrategyTargetingTree{FoldPosition: []targeting.FoldPosition{targeting.FoldPositionAbove}}
 			_, err := tc.Strategies.Update(ctx, s)
+			return err
+		}},
+		{"a change elsewhere leaves a platform-shaped tree out", func() {
+			expect("POST", "/api/v3.0/strategies/23").MatchType("json").
+				BodyString(`{"version":2,"name":"Retarget 2","inventory":{"run_on_all_pmp":true,"domain_restrictions":{"include":[{"domain":"ok.example","target_type":"DOMAIN"}]}}}`).Reply(200).JSON(ok(st))
+		}, func() error {
+			s := variantStrategy(t)
+			s.Name = "Retarget 2"
+			s.Inventory = &targeting.StrategyInventory{RunOnAllPMP: adama.Ptr(true), DomainRestrictions: &targeting.DomainRestrictions{
+				Include: []targeting.DomainRestriction{{Domain: "ok.example", TargetType: targeting.DomainTargetTypeDomain}}}}
+			_, err := tc.Strategies.Update(ctx, s)
+			return err
+		}},
+		{"a changed tree goes whole: numbers written as numbers, misfits and unknown properties as they came", func() {
+			expect("POST", "/api/v3.0/strategies/23").MatchType("json").
+				BodyString(`{"version":2,"targeting":{"fold_position":["ABOVE"],` +
+					`"audience":{"include":[{"operator":"OR","segments":[{"audience_segment_id":24,"user_cpm":1.75,"audience_segment_name":"Cyclists"}]}],"retired":[12]},` +
+					`"location":{"include":[{"code":"REGN","operator":"OR","target_value_id":87,"full_path":"Europe >> Bavaria"}]},` +
+					`"day_parts":[{"start_hour":1,"days":["M"],"end_hour":"late"}],"recency":[{"pixel_id":55,"from_hour":5,"to_hour":7}],"brand_safety":{"level":2}}}`).
+				Reply(200).JSON(ok(st))
+		}, func() error {
+			s := variantStrategy(t)
+			s.Targeting.Audience.Include[0].Segments[0].UserCPM = adama.Ptr(adama.MustDecimal("1.75"))
+			// The values the reference does not list are the caller's to
+			// send once the tree changed: they are refused before sending.
+			_, err := tc.Strategies.Update(ctx, s)
+			assert.ElementsMatch(t, []string{"targeting.fold_position[1]", "targeting.location.include[1].code", "targeting.day_parts[0].days[1]"}, violated(t, err))
+			tree := s.Targeting
+			tree.FoldPosition = tree.FoldPosition[:1]
+			tree.Location.Include = tree.Location.Include[:1]
+			tree.DayParts[0].Days = tree.DayParts[0].Days[:1]
+			_, err = tc.Strategies.Update(ctx, s)
 			return err
 		}},
 		{"copy", func() {
@@ -155,9 +186,14 @@ func TestDecodeStrategyBodies(t *testing.T) {
 	assert.Equal(t, []targeting.StrategySiteList{{SiteListID: 32, Assigned: true}}, s.Inventory.SiteLists)
 	assert.Equal(t, []targeting.StrategyDealGroupRef{{DealGroupID: 9}}, s.Inventory.DealGroups)
 	assert.Equal(t, []targeting.StrategySupplySource{{SupplySourceID: 54}}, s.Inventory.SupplySources)
-	assert.JSONEq(t, `{"include":[],"exclude":[{"domain":"bad.example","target_type":"DOMAIN"}]}`, string(*s.Inventory.DomainRestrictions))
+	assert.Equal(t, &targeting.DomainRestrictions{Include: []targeting.DomainRestriction{},
+		Exclude: []targeting.DomainRestriction{{Domain: "bad.example", TargetType: targeting.DomainTargetTypeDomain}}}, s.Inventory.DomainRestrictions)
 	require.NotNil(t, s.Targeting)
-	assert.Contains(t, string(*s.Targeting), `"segment_group_id": 43`)
+	assert.Equal(t, &targeting.StrategyTargetingTree{
+		AudienceGroups: &targeting.StrategySegmentGroupTargeting{Include: []targeting.StrategySegmentGroupSet{{
+			Operator: targeting.SegmentOperatorAnd, SegmentGroups: []targeting.StrategySegmentGroupRef{{SegmentGroupID: 43}}}}},
+		Recency: []targeting.StrategyRecency{{PixelID: 55, FromHour: adama.Ptr[int64](5), ToHour: 7}},
+	}, s.Targeting)
 
 	hc, err := fileClient(t, 200, "v3/strategies/healthcheck.json").Strategies.Healthcheck(ctx, 23)
 	require.NoError(t, err)
@@ -191,4 +227,16 @@ func TestDecodeStrategyBodies(t *testing.T) {
 	assert.Equal(t, http.StatusMultiStatus, res.Status)
 	require.ErrorIs(t, res.Items[0].Err, targeting.ErrBulkItemNotUpdated)
 	assert.Equal(t, int64(3), res.Items[1].Strategy.Version)
+}
+
+// variantStrategy reads the strategy of testdata/v3/strategies/strategy_variant.json,
+// a platform-shaped body: numbers as strings, values the reference does
+// not list (fold position MARGIN, dimension GALAXY, day X, target type
+// BUNDLE), a misfit (end_hour "late") and a property the SDK does not
+// model (brand_safety).
+func variantStrategy(t *testing.T) *targeting.Strategy {
+	t.Helper()
+	var env struct{ Data json.RawMessage }
+	require.NoError(t, json.Unmarshal(readTestdata(t, "v3/strategies/strategy_variant.json"), &env))
+	return read[targeting.Strategy](t, string(env.Data))
 }

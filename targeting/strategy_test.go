@@ -2,7 +2,6 @@ package targeting_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"testing"
@@ -204,8 +203,8 @@ func TestStrategyCopyAndDerivedReads(t *testing.T) {
 	tc, srv := newClient(t)
 	ctx := context.Background()
 	s := newStrategy()
-	loc := json.RawMessage(`{"location":{"include":[{"target_value_id":87,"code":"REGN"}]}}`)
-	s.Targeting = &loc
+	s.Targeting = &targeting.StrategyTargetingTree{Location: &targeting.StrategyDimensionTargeting{
+		Include: []targeting.StrategyTargetValueRef{{TargetValueID: 87, Code: targeting.DimensionRegion}}}}
 	st, err := tc.Strategies.Create(ctx, s)
 	require.NoError(t, err)
 

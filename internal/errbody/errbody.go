@@ -162,7 +162,7 @@ func decodeJSONError(e *Parts, body []byte) string {
 		e.Message = wirefmt.Truncate(string(body), 200)
 		return ""
 	}
-	items := fieldErrors(j.Errors)
+	items := FieldErrors(j.Errors)
 	if len(items) == 0 && len(j.Errors) > 0 && j.Errors[0] == '{' {
 		// The video creatives' {"field_error": [{name, code, error}]}
 		// (or one object).
@@ -170,7 +170,7 @@ func decodeJSONError(e *Parts, body []byte) string {
 			FieldError json.RawMessage `json:"field_error"`
 		}
 		if json.Unmarshal(j.Errors, &nested) == nil {
-			for _, it := range fieldErrors(nested.FieldError) {
+			for _, it := range FieldErrors(nested.FieldError) {
 				e.Fields = append(e.Fields, it)
 			}
 		}
@@ -237,10 +237,10 @@ type wireFieldError struct {
 	Name    string          `json:"name"`
 }
 
-// fieldErrors reads raw, an array of field errors or a single one; it
+// FieldErrors reads raw, an array of field errors or a single one; it
 // returns nil for anything else (an object that is not a field error
 // included).
-func fieldErrors(raw json.RawMessage) []FieldError {
+func FieldErrors(raw json.RawMessage) []FieldError {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 {
 		return nil

@@ -109,8 +109,7 @@ func (h *handler) uploadBatch(w http.ResponseWriter, r *http.Request, assets boo
 }
 
 func (h *handler) approveBatch(w http.ResponseWriter, r *http.Request, assets bool) {
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
+	if !parseForm(w, r) {
 		return
 	}
 	allowed := map[string]bool{"advertiser_id": true, "indexes": true, "batch_id": assets}

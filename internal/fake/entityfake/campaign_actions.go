@@ -44,25 +44,14 @@ func writeAck(w http.ResponseWriter, r *http.Request) {
 // (one selection, answered as its record) and .../bulk (indexed, answered
 // as the list of the records added).
 func (h *handler) addBrainSelections(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathForm(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
-		return
-	}
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
 		return
 	}
 	bulk := strings.HasSuffix(r.URL.Path, "/bulk")
 	var items []map[string]string
 	if bulk {
-		var bad []string
-		items, bad = indexed(r.PostForm, "custom_brain_selections", "selection_id", "selection_type")
-		if refuse(w, r, unknownKeys(r.PostForm, inIndexed("custom_brain_selections", bad))) {
-			return
-		}
-		if len(items) == 0 {
-			badRequest(w, r, "custom_brain_selections", "custom_brain_selections.<n> are required")
+		if items, ok = formItems(w, r, "custom_brain_selections", "custom_brain_selections.<n> are required", "selection_id", "selection_type"); !ok {
 			return
 		}
 	} else {
@@ -144,8 +133,7 @@ func (h *handler) deleteBrainSelection(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, r, "id", "ids must be positive integers")
 		return
 	}
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
+	if !parseForm(w, r) {
 		return
 	}
 	if refuse(w, r, unknownKeys(r.PostForm, func(k string) bool { return k == "version" })) {
@@ -186,21 +174,12 @@ func (h *handler) deleteBrainSelection(w http.ResponseWriter, r *http.Request) {
 // (YYYY-MM-DD) and margin_pct (0 to 100), kept on the campaign under
 // margins (date -> percentage).
 func (h *handler) campaignMargins(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathForm(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
-		return
-	}
-	items, bad := indexed(r.PostForm, "margins", "date", "margin_pct")
-	if refuse(w, r, unknownKeys(r.PostForm, inIndexed("margins", bad))) {
-		return
-	}
-	if len(items) == 0 {
-		badRequest(w, r, "margins", "margins.<n> are required")
+	items, ok := formItems(w, r, "margins", "margins.<n> are required", "date", "margin_pct")
+	if !ok {
 		return
 	}
 	var errs []wire.ErrorItem
@@ -256,21 +235,12 @@ func isDay(s string) bool {
 // siteListDomains serves POST /site_lists/{id}/domains: the domains are
 // added to the list's entries (the uploaded file's kept).
 func (h *handler) siteListDomains(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathForm(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
-		return
-	}
-	items, bad := indexed(r.PostForm, "domains", "domain")
-	if refuse(w, r, unknownKeys(r.PostForm, inIndexed("domains", bad))) {
-		return
-	}
-	if len(items) == 0 {
-		badRequest(w, r, "domains", "domains.<n>.domain are required")
+	items, ok := formItems(w, r, "domains", "domains.<n>.domain are required", "domain")
+	if !ok {
 		return
 	}
 	var errs []wire.ErrorItem

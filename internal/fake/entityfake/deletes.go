@@ -34,9 +34,8 @@ func (h *handler) deleteOwn(w http.ResponseWriter, r *http.Request, c *collectio
 		writeError(w, r, http.StatusNotFound, "not_found", "no such path")
 		return
 	}
-	id, ok := parseID(r.PathValue("a"))
+	id, ok := pathID(w, r, "a")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
 	h.deleteRecord(w, r, c, id, nil)
@@ -51,9 +50,8 @@ func (h *handler) deleteBudgetFlight(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, r, "campaign_id", "campaign_id must be a positive integer")
 		return
 	}
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
 	h.deleteRecord(w, r, h.st.cols["budget_flights"], id, func(rec Record) bool { return toInt64(rec["campaign_id"]) == cid })
@@ -62,8 +60,7 @@ func (h *handler) deleteBudgetFlight(w http.ResponseWriter, r *http.Request) {
 // deleteRecord deletes id of c when its version is the one sent (and
 // under, when given, holds for it) and answers the deleted record.
 func (h *handler) deleteRecord(w http.ResponseWriter, r *http.Request, c *collection, id int64, under func(Record) bool) {
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
+	if !parseForm(w, r) {
 		return
 	}
 	for k := range r.PostForm {

@@ -96,9 +96,8 @@ func (h *handler) collAndID(w http.ResponseWriter, r *http.Request) (*collection
 	if c == nil {
 		return nil, 0, false
 	}
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return nil, 0, false
 	}
 	return c, id, true
@@ -108,8 +107,7 @@ func (h *handler) collAndID(w http.ResponseWriter, r *http.Request) (*collection
 // not carry id; a field the collection does not have is refused with a
 // 400 naming it (spec 7), every unknown field at once.
 func readForm(w http.ResponseWriter, r *http.Request, c *collection, idRule string) (url.Values, bool) {
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
+	if !parseForm(w, r) {
 		return nil, false
 	}
 	if _, ok := r.PostForm["id"]; ok {

@@ -31,9 +31,8 @@ var permLevels = []struct{ key, coll, list, elem, parent string }{
 }
 
 func (h *handler) userOf(w http.ResponseWriter, r *http.Request) (Record, int64, bool) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return nil, 0, false
 	}
 	u := h.st.cols["users"].get(id)
@@ -55,8 +54,7 @@ func (h *handler) userPermissions(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) addUserPermissions(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
+	if !parseForm(w, r) {
 		return
 	}
 	h.st.mu.Lock()

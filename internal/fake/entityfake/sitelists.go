@@ -137,9 +137,8 @@ func (h *handler) siteListUpload(w http.ResponseWriter, r *http.Request) {
 		writeOneStatus(w, r, http.StatusCreated, h.st.view(c, c.get(id), view{fullByDefault: true}))
 		return
 	}
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
 	cur := c.get(id)
@@ -182,9 +181,8 @@ func writeOneStatus(w http.ResponseWriter, r *http.Request, status int, rec Reco
 
 // siteListDownload serves the list's sites as CSV (target_type,value).
 func (h *handler) siteListDownload(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
 	h.st.mu.RLock()
@@ -220,9 +218,8 @@ func csvField(s string) string {
 
 // siteListAssignments lists where a site list is assigned.
 func (h *handler) siteListAssignments(w http.ResponseWriter, r *http.Request) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return
 	}
 	h.st.mu.RLock()

@@ -41,13 +41,8 @@ func (h *handler) subPost(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, http.StatusNotFound, "not_found", "no such path")
 		return
 	}
-	id, ok := parseID(r.PathValue("a"))
+	id, ok := pathForm(w, r, "a")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
-		return
-	}
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
 		return
 	}
 	form := r.PostForm

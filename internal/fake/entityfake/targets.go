@@ -39,9 +39,8 @@ var dimensionCode = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
 // strategyOf resolves {id} to an existing strategy, answering 400 or 404
 // itself. Callers hold the lock.
 func (h *handler) strategyOf(w http.ResponseWriter, r *http.Request) (int64, bool) {
-	id, ok := parseID(r.PathValue("id"))
+	id, ok := pathID(w, r, "id")
 	if !ok {
-		badRequest(w, r, "id", "id must be a positive integer")
 		return 0, false
 	}
 	if h.st.cols["strategies"].get(id) == nil {
@@ -158,8 +157,7 @@ func badOp(op string) bool { return op != "" && op != "AND" && op != "OR" }
 // setTargetValues serves POST target_values: every dimension given
 // replaces the strategy's targets.
 func (h *handler) setTargetValues(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
+	if !parseForm(w, r) {
 		return
 	}
 	h.st.mu.Lock()
@@ -208,8 +206,7 @@ func (h *handler) setTargetValues(w http.ResponseWriter, r *http.Request) {
 // setTargetDimension serves POST target_dimensions/{dimension}: the
 // values given replace the dimension's targets.
 func (h *handler) setTargetDimension(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseForm(); err != nil {
-		badRequest(w, r, "", "malformed form body")
+	if !parseForm(w, r) {
 		return
 	}
 	h.st.mu.Lock()

@@ -97,24 +97,23 @@ func registerAudiences(st *Store) {
 		}})
 }
 
-// audiences serves the families; history keeps each segment group's
-// changes (its own map: the store's history is the advertisers').
+// audiences serves the families; the store's history keeps each segment
+// group's changes.
 type audiences struct {
-	st      *Store
-	sg, av  *resource
-	asg     *resource
-	tseg    *resource
-	obj     *resource
-	tech    *resource
-	eg      *resource
-	history map[int64][]map[string]any
+	st     *Store
+	sg, av *resource
+	asg    *resource
+	tseg   *resource
+	obj    *resource
+	tech   *resource
+	eg     *resource
 	// location holds each strategy's location targeting (POST /targeting).
 	location  map[int64][]map[string]any
 	targetSeq int64
 }
 
 func newAudiences(st *Store) *audiences {
-	a := &audiences{st: st, history: map[int64][]map[string]any{}}
+	a := &audiences{st: st}
 	a.sg = &resource{st: st, coll: SegmentGroups, project: a.segmentGroupView}
 	a.av = &resource{st: st, coll: AudienceVendors}
 	a.asg = &resource{st: st, coll: AudienceSegments, fields: audienceSegmentFields, filter: audienceSegmentFilter, project: a.audienceSegmentView}
@@ -236,7 +235,7 @@ func (a *audiences) create(w http.ResponseWriter, r *http.Request, rs *resource,
 	c.Put(rec)
 	id, _ := toInt(rec["id"])
 	if rs.coll == SegmentGroups {
-		a.log(id, "create", nil, rec)
+		a.st.logChange(SegmentGroups, id, "create", nil, rec)
 	}
 	a.answer(w, rs, id, http.StatusCreated)
 }
@@ -268,7 +267,7 @@ func (a *audiences) update(w http.ResponseWriter, r *http.Request, rs *resource,
 		return rec
 	})
 	if rs.coll == SegmentGroups {
-		a.log(id, "update", before, rs.st.Get(rs.coll, id))
+		a.st.logChange(SegmentGroups, id, "update", before, rs.st.Get(rs.coll, id))
 	}
 	a.answer(w, rs, id, http.StatusOK)
 }
@@ -279,42 +278,6 @@ func (a *audiences) answer(w http.ResponseWriter, rs *resource, id int64, status
 		out, _ = rs.project(out, url.Values{}, true)
 	}
 	fake.WriteData(w, status, out, nil)
-}
-
-// log appends a segment group's audit entry.
-func (a *audiences) log(id int64, action string, before, after map[string]any) {
-	fields := changedFields(before, after)
-	a.st.mu.Lock()
-	a.history[id] = append(a.history[id], map[string]any{
-		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
-		"collection": "segment_groups", "entity_id": id, "tool_name": "api",
-	})
-	a.st.mu.Unlock()
-}
-
-func (a *audiences) historyPage(w http.ResponseWriter, r *http.Request, coll string) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	q := r.URL.Query()
-	var errs []wire.ErrorItem
-	limit, offset := paging(q, &errs)
-	if len(errs) > 0 {
-		badRequest(w, errs)
-		return
-	}
-	if !a.st.colls[coll].Has(id) {
-		notFound(w, entityTypes[coll], id)
-		return
-	}
-	var entries []map[string]any
-	if coll == SegmentGroups {
-		a.st.mu.Lock()
-		entries = slices.Clone(a.history[id])
-		a.st.mu.Unlock()
-	}
-	writePage(w, r, entries, limit, offset)
 }
 
 // ---- projections and filters ----
@@ -615,7 +578,7 @@ func (a *audiences) estimate(w http.ResponseWriter, r *http.Request, coll, idKey
 		case seg["user_cpm"] != nil:
 			price, _ = seg["user_cpm"].(json.Number).Float64()
 		case coll == TargetingSegments && rec != nil:
-			price, _ = rec["retail_cpm"].(float64)
+			price, _ = toFloat(rec["retail_cpm"])
 		case rec != nil:
 			if m, _ := rec["retail_cpm"].([]any); len(m) > 0 {
 				a, _ := m[0].(map[string]any)
@@ -686,20 +649,13 @@ func (h *handler) updateSegmentGroup(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getSegmentGroupHistory(w http.ResponseWriter, r *http.Request) {
-	h.aud.historyPage(w, withID(r, "segment_group_id"), SegmentGroups)
+	h.st.serveHistory(w, withID(r, "segment_group_id"), SegmentGroups, SegmentGroups)
 }
 
 func (h *handler) listSegmentGroupAssignments(w http.ResponseWriter, r *http.Request) {
 	r = withID(r, "segment_group_id")
-	id, ok := pathID(w, r)
+	id, limit, offset, ok := pagedID(w, r)
 	if !ok {
-		return
-	}
-	q := r.URL.Query()
-	var errs []wire.ErrorItem
-	limit, offset := paging(q, &errs)
-	if len(errs) > 0 {
-		badRequest(w, errs)
 		return
 	}
 	if !h.aud.st.colls[SegmentGroups].Has(id) {
@@ -808,7 +764,7 @@ func (h *handler) listEntityGroupControls(w http.ResponseWriter, r *http.Request
 }
 
 func (h *handler) getEntityGroupHistory(w http.ResponseWriter, r *http.Request) {
-	h.aud.historyPage(w, withID(r, "entity_group_id"), EntityGroups)
+	h.st.serveHistory(w, withID(r, "entity_group_id"), EntityGroups, EntityGroups)
 }
 
 // ---- strategy targeting ----
@@ -919,15 +875,22 @@ func (a *audiences) addTargeting(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, errs)
 		return
 	}
+	a.st.mu.Lock()
+	defer a.st.mu.Unlock()
+	// A strategy the store does not hold is refused on its own, by its
+	// position in the request; the others take the targeting (207).
 	var strategies []int64
-	for _, id := range body["strategy_id"].([]any) {
+	var refused []wire.ErrorItem
+	for i, id := range body["strategy_id"].([]any) {
 		n, _ := id.(json.Number).Int64()
+		if !a.st.colls[Strategies].Has(n) {
+			refused = append(refused, wire.ErrorItem{Code: "not_found", Field: "strategy_id[" + strconv.Itoa(i) + "]", Message: fmt.Sprintf("strategy %d not found", n)})
+			continue
+		}
 		strategies = append(strategies, n)
 	}
 	tg, _ := body["targeting"].(map[string]any)
 	loc, _ := tg["location"].(map[string]any)
-	a.st.mu.Lock()
-	defer a.st.mu.Unlock()
 	if a.location == nil {
 		a.location = map[int64][]map[string]any{}
 	}
@@ -965,6 +928,11 @@ func (a *audiences) addTargeting(w http.ResponseWriter, r *http.Request) {
 	out := []map[string]any{}
 	for _, s := range strategies {
 		out = append(out, a.location[s]...)
+	}
+	if len(refused) > 0 {
+		fake.WriteJSON(w, http.StatusMultiStatus, map[string]any{"data": map[string]any{"location": out},
+			"meta": map[string]any{"status": "partial_success", "count": len(out)}, "errors": refused})
+		return
 	}
 	fake.WriteData(w, http.StatusOK, map[string]any{"location": out}, map[string]any{"status": "success", "count": len(out)})
 }

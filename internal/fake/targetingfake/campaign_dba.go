@@ -1,7 +1,6 @@
 package targetingfake
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -42,7 +41,7 @@ func (o *campaignOps) setDBA(id int64, body map[string]any) map[string]any {
 		return nil
 	}
 	after, _ := c.Get(id)
-	o.log(Campaigns, id, "update", before, after)
+	o.st.logChange(Campaigns, id, "update", before, after)
 	return after
 }
 
@@ -179,7 +178,7 @@ func (h *handler) bulkUpdateBudgetFlights(w http.ResponseWriter, r *http.Request
 				return rec
 			})
 			after, _ := c.Get(owner)
-			h.cmp.log(budgetFlightLog, owner, "update", map[string]any{"flights": flightsOf(before)}, map[string]any{"flights": flightsOf(after)})
+			h.st.logChange(budgetFlightLog, owner, "update", map[string]any{"flights": flightsOf(before)}, map[string]any{"flights": flightsOf(after)})
 		}
 		if found == nil {
 			status = http.StatusMultiStatus
@@ -196,10 +195,8 @@ func readList(w http.ResponseWriter, r *http.Request) ([]any, bool) {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be application/json, not %q", ct)})
 		return nil, false
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
-	dec.UseNumber()
 	var body []any
-	if err := dec.Decode(&body); err != nil || body == nil {
+	if err := decodeExact(http.MaxBytesReader(w, r.Body, 1<<20), &body); err != nil || body == nil {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be a JSON array")})
 		return nil, false
 	}

@@ -207,14 +207,13 @@ func cmpCheckBody(op string, body map[string]any, props map[string]fspec) []wire
 }
 
 // campaignOps serves campaigns, their budget flights, concepts and
-// contracts: records in the store's collections, each collection's
-// change log here.
+// contracts: records in the store's collections, their changes in the
+// store's history (budget flights under budgetFlightLog and the campaign's
+// id).
 type campaignOps struct {
 	st                             *Store
 	campaigns, concepts, contracts *resource
 
-	mu      sync.Mutex
-	history map[string]map[int64][]map[string]any
 	// v2 serves a campaign this store lacks (see Store.ServeV2Campaigns).
 	v2 map[string]http.Handler
 }
@@ -249,53 +248,10 @@ func (o *campaignOps) fallback(r *http.Request, pattern string) http.Handler {
 }
 
 func newCampaignOps(st *Store) *campaignOps {
-	return &campaignOps{st: st, history: map[string]map[int64][]map[string]any{},
+	return &campaignOps{st: st,
 		campaigns: &resource{st: st, coll: Campaigns, filter: campaignFilter, project: campaignView},
 		concepts:  &resource{st: st, coll: Concepts, filter: conceptFilter, project: shortView},
 		contracts: &resource{st: st, coll: Contracts, project: shortView},
-	}
-}
-
-// log appends a change of a record of coll to its log.
-func (o *campaignOps) log(coll string, id int64, action string, before, after map[string]any) {
-	fields := changedFields(before, after)
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.history[coll] == nil {
-		o.history[coll] = map[int64][]map[string]any{}
-	}
-	o.history[coll][id] = append([]map[string]any{{
-		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
-		"collection": coll, "entity_id": id, "tool_name": "api",
-	}}, o.history[coll][id]...)
-}
-
-// historyOf answers a page of the log of record {id} of coll; logColl
-// names the log (budget flights keep their own under the campaign's id).
-func (o *campaignOps) historyOf(coll, logColl string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID(w, r)
-		if !ok {
-			return
-		}
-		q := r.URL.Query()
-		var errs []wire.ErrorItem
-		limit, offset := paging(q, &errs)
-		if len(errs) > 0 {
-			badRequest(w, errs)
-			return
-		}
-		if o.st.Get(coll, id) == nil {
-			notFound(w, entityTypes[coll], id)
-			return
-		}
-		o.mu.Lock()
-		entries := slices.Clone(o.history[logColl][id])
-		o.mu.Unlock()
-		total := int64(len(entries))
-		lo := min(offset, total)
-		hi := min(lo+limit, total)
-		writeListPage(w, r, entries[lo:hi], total, lo, hi, limit, offset)
 	}
 }
 
@@ -320,9 +276,9 @@ func (o *campaignOps) add(coll, op string, props map[string]fspec, fill func(map
 		delete(rec, "id")
 		id := o.st.Add(coll, rec)
 		out := o.st.Get(coll, id)
-		o.log(coll, id, "create", nil, out)
+		o.st.logChange(coll, id, "create", nil, out)
 		if coll == Campaigns {
-			o.log(budgetFlightLog, id, "create", nil, map[string]any{"flights": flightsOf(out)})
+			o.st.logChange(budgetFlightLog, id, "create", nil, map[string]any{"flights": flightsOf(out)})
 		}
 		fake.WriteData(w, http.StatusCreated, out, nil)
 	}
@@ -371,9 +327,9 @@ func (o *campaignOps) put(coll, op string, props map[string]fspec, merge func(re
 		rec["updated_on"] = now()
 		out, _ := c.Update(id, &sent, rec)
 		o.st.mu.Unlock()
-		o.log(coll, id, "update", before, out)
+		o.st.logChange(coll, id, "update", before, out)
 		if coll == Campaigns && fmt.Sprint(flightsOf(before)) != fmt.Sprint(flightsOf(out)) {
-			o.log(budgetFlightLog, id, "update", map[string]any{"flights": flightsOf(before)}, map[string]any{"flights": flightsOf(out)})
+			o.st.logChange(budgetFlightLog, id, "update", map[string]any{"flights": flightsOf(before)}, map[string]any{"flights": flightsOf(out)})
 		}
 		fake.WriteData(w, http.StatusOK, out, nil)
 	}
@@ -642,7 +598,7 @@ func (o *campaignOps) copyCampaign(w http.ResponseWriter, r *http.Request) {
 	}
 	nid := o.st.Add(Campaigns, cp)
 	out := o.st.Get(Campaigns, nid)
-	o.log(Campaigns, nid, "create", nil, out)
+	o.st.logChange(Campaigns, nid, "create", nil, out)
 	fake.WriteData(w, http.StatusCreated, out, nil)
 }
 
@@ -718,7 +674,7 @@ func (h *handler) updateCampaign(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getCampaignHistory(w http.ResponseWriter, r *http.Request) {
-	h.cmp.historyOf(Campaigns, Campaigns)(w, withID(r, "campaign_id"))
+	h.st.serveHistory(w, withID(r, "campaign_id"), Campaigns, Campaigns)
 }
 
 func (h *handler) copyCampaign(w http.ResponseWriter, r *http.Request) {
@@ -738,7 +694,7 @@ func (h *handler) listBudgetFlights(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getBudgetFlightHistory(w http.ResponseWriter, r *http.Request) {
-	h.cmp.historyOf(Campaigns, budgetFlightLog)(w, withID(r, "campaign_id"))
+	h.st.serveHistory(w, withID(r, "campaign_id"), Campaigns, budgetFlightLog)
 }
 
 func (h *handler) listConcepts(w http.ResponseWriter, r *http.Request) { h.cmp.concepts.list(w, r) }
@@ -756,7 +712,7 @@ func (h *handler) updateConcept(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getConceptHistory(w http.ResponseWriter, r *http.Request) {
-	h.cmp.historyOf(Concepts, Concepts)(w, withID(r, "concept_id"))
+	h.st.serveHistory(w, withID(r, "concept_id"), Concepts, Concepts)
 }
 
 func (h *handler) listContracts(w http.ResponseWriter, r *http.Request) { h.cmp.contracts.list(w, r) }
@@ -774,7 +730,7 @@ func (h *handler) updateContract(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getContractHistory(w http.ResponseWriter, r *http.Request) {
-	h.cmp.historyOf(Contracts, Contracts)(w, withID(r, "contract_id"))
+	h.st.serveHistory(w, withID(r, "contract_id"), Contracts, Contracts)
 }
 
 // conceptDefaults fills what the platform sets on a new concept.
@@ -866,7 +822,7 @@ func (o *campaignOps) bulkUpdate(coll string, items []any, props map[string]fspe
 		rec["updated_on"] = now()
 		after, _ := c.Update(id, sent, rec)
 		o.st.mu.Unlock()
-		o.log(coll, id, "update", before, after)
+		o.st.logChange(coll, id, "update", before, after)
 		out = append(out, after)
 	}
 	return status, out
@@ -904,27 +860,5 @@ func (h *handler) bulkUpdateConcepts(w http.ResponseWriter, r *http.Request) {
 // auditLogCampaigns answers a page of the changes of the campaigns whose
 // ids the body lists, newest first within each campaign.
 func (h *handler) auditLogCampaigns(w http.ResponseWriter, r *http.Request) {
-	var errs []wire.ErrorItem
-	limit, offset := paging(r.URL.Query(), &errs)
-	body, ok := readBody(w, r)
-	if !ok {
-		return
-	}
-	unknownFields(body, "", []string{"id"}, &errs)
-	ids, present := idList(body, "id", &errs)
-	if !present || (len(ids) == 0 && len(errs) == 0) {
-		errs = append(errs, invalid("id", "is required: at least one id"))
-	}
-	if len(errs) > 0 {
-		badRequest(w, errs)
-		return
-	}
-	h.cmp.mu.Lock()
-	var all []map[string]any
-	for _, id := range ids {
-		all = append(all, h.cmp.history[Campaigns][id]...)
-	}
-	h.cmp.mu.Unlock()
-	lo, hi := window(len(all), limit, offset)
-	writeListPage(w, r, all[lo:hi], int64(len(all)), int64(lo), int64(hi), limit, offset)
+	h.st.serveAuditLog(w, r, Campaigns)
 }

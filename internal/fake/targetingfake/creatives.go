@@ -271,7 +271,7 @@ func (h *handler) updateAtomicCreative(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getAtomicCreativeHistory(w http.ResponseWriter, r *http.Request) {
-	h.cr.ac.historyList(w, withID(r, "atomic_creative_id"))
+	h.st.serveHistory(w, withID(r, "atomic_creative_id"), AtomicCreatives, AtomicCreatives)
 }
 
 // ---- pixel bundles ----
@@ -289,7 +289,7 @@ func (h *handler) updatePixelBundle(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getPixelBundleHistory(w http.ResponseWriter, r *http.Request) {
-	h.cr.pb.historyList(w, withID(r, "pixel_bundle_id"))
+	h.st.serveHistory(w, withID(r, "pixel_bundle_id"), PixelBundles, PixelBundles)
 }
 
 // ---- marketplaces ----

@@ -55,6 +55,7 @@ type resource struct {
 	filter func(st *Store, q url.Values) (func(map[string]any) bool, []wire.ErrorItem)
 	// project shapes a record for the answer.
 	project func(r map[string]any, q url.Values, single bool) (map[string]any, []wire.ErrorItem)
+	// history, when set, logs each create and update in the store's history.
 	history bool
 	// check, when set, adds the body's rules that schema cannot state
 	// (numbers, lists of values); onCreate fills a new record's defaults.
@@ -218,6 +219,15 @@ func compareValues(a, b any) int {
 			return cmp.Compare(x, y)
 		}
 	}
+	_, aText := a.(string)
+	_, bText := b.(string)
+	if !aText && !bText {
+		if x, ok := toFloat(a); ok {
+			if y, ok := toFloat(b); ok {
+				return cmp.Compare(x, y)
+			}
+		}
+	}
 	if x, ok := a.(bool); ok {
 		if y, ok := b.(bool); ok {
 			return cmp.Compare(boolInt(x), boolInt(y))
@@ -260,10 +270,8 @@ func readBody(w http.ResponseWriter, r *http.Request) (map[string]any, bool) {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be application/json, not %q", ct)})
 		return nil, false
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
-	dec.UseNumber()
 	var body map[string]any
-	if err := dec.Decode(&body); err != nil || body == nil {
+	if err := decodeExact(http.MaxBytesReader(w, r.Body, 1<<20), &body); err != nil || body == nil {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be a JSON object")})
 		return nil, false
 	}
@@ -498,46 +506,6 @@ func jsonText(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
-
-// logChange appends an audit entry; the store's lock is held.
-func (s *Store) logChange(coll string, id int64, action string, before, after map[string]any) {
-	fields := changedFields(before, after)
-	k := historyKey(coll, id)
-	s.history[k] = append(s.history[k], map[string]any{
-		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
-		"collection": coll, "entity_id": id, "tool_name": "api",
-	})
-}
-
-func (rs *resource) historyList(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	q := r.URL.Query()
-	var errs []wire.ErrorItem
-	limit, offset := paging(q, &errs)
-	if len(errs) > 0 {
-		badRequest(w, errs)
-		return
-	}
-	rs.st.mu.Lock()
-	exists := rs.st.colls[rs.coll].Has(id)
-	entries := slices.Clone(rs.st.history[historyKey(rs.coll, id)])
-	rs.st.mu.Unlock()
-	if !exists {
-		notFound(w, entityTypes[rs.coll], id)
-		return
-	}
-	total := int64(len(entries))
-	lo := min(offset, total)
-	hi := min(lo+limit, total)
-	page := entries[lo:hi]
-	fake.WriteData(w, http.StatusOK, page, map[string]any{"status": "success", "count": len(page), "total_count": total, "offset": offset})
-}
-
-// historyKey names the audit log of one record of coll.
-func historyKey(coll string, id int64) string { return coll + "/" + strconv.FormatInt(id, 10) }
 
 // record adapts a stored record to qlang.Match.
 type record map[string]any

@@ -6,6 +6,7 @@ import "net/http"
 // over its resources: the current and the legacy (singular) paths of
 // attachments and targets share their resource's handlers.
 type handler struct {
+	st                   *Store // its history serves every family's (history.go)
 	att, tgt, adv, paths *resource
 	perm                 *permissions
 	strat                *strategies
@@ -18,6 +19,7 @@ type handler struct {
 
 func newHandler(st *Store) *handler {
 	return &handler{
+		st:    st,
 		att:   &resource{st: st, coll: Attachments, create: attachmentCreate, update: attachmentUpdate, fields: attachmentFields, filter: attachmentFilter},
 		tgt:   &resource{st: st, coll: Targets, create: targetCreate, update: targetUpdate},
 		adv:   &resource{st: st, coll: Advertisers, create: advertiserCreate, update: advertiserUpdate, project: advertiserView, history: true},
@@ -128,7 +130,7 @@ func (h *handler) updateAdvertiser(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getAdvertiserHistory(w http.ResponseWriter, r *http.Request) {
-	h.adv.historyList(w, withID(r, "advertiser_id"))
+	h.st.serveHistory(w, withID(r, "advertiser_id"), Advertisers, Advertisers)
 }
 
 // ---- user permissions ----

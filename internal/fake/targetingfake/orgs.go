@@ -90,69 +90,32 @@ var userArrays = map[string]func(string, any) []wire.ErrorItem{
 }
 
 // orgFamily serves organizations, agencies and v3 user records, their
-// histories, organization settings and the audit logs by id list. Its
-// histories are its own (Store.history keeps the advertisers'), keyed by
-// collection and id; its lock is taken after the store's, never before.
+// histories (kept in the store's history), organization settings and the
+// audit logs by id list. Its lock is taken after the store's, never
+// before.
 type orgFamily struct {
 	st       *Store
 	org, agc *resource
 	mu       sync.Mutex
-	hist     map[string]map[int64][]map[string]any
-	settings map[int64][]map[string]any
+	// orgSettings and userSettings are the settings of organizations and
+	// of users, under mu.
+	orgSettings, userSettings *settingsOf
 	// usr serves the v3 user records, kept in the Permissions collection
 	// beside each user's grants (one user, two views).
-	usr          *resource
-	userSettings map[int64][]map[string]any
+	usr *resource
 	// lk serves the read-only lists.
 	lk *lookups
 }
 
 func newOrgFamily(st *Store) *orgFamily {
-	f := &orgFamily{st: st, hist: map[string]map[int64][]map[string]any{}, settings: map[int64][]map[string]any{},
-		userSettings: map[int64][]map[string]any{}}
+	f := &orgFamily{st: st,
+		orgSettings:  &settingsOf{coll: Organizations, key: "key", lists: map[int64][]map[string]any{}, answer: organizationSettingsAnswer},
+		userSettings: &settingsOf{coll: Permissions, key: "name", lists: map[int64][]map[string]any{}, answer: userSettingsAnswer}}
 	f.usr = &resource{st: st, coll: Permissions, create: userCreate, update: userUpdate, project: userView}
 	f.lk = newLookups(st)
 	f.org = &resource{st: st, coll: Organizations, create: organizationCreate, update: organizationUpdate, project: organizationView}
 	f.agc = &resource{st: st, coll: Agencies, create: agencyCreate, update: agencyUpdate, project: f.agencyView}
 	return f
-}
-
-// log appends an audit entry of record id of coll: the fields that changed.
-func (f *orgFamily) log(coll string, id int64, action string, before, after map[string]any) {
-	fields := changedFields(before, after)
-	name := coll
-	if coll == Permissions {
-		name = "users"
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.hist[coll] == nil {
-		f.hist[coll] = map[int64][]map[string]any{}
-	}
-	f.hist[coll][id] = append(f.hist[coll][id], map[string]any{
-		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
-		"collection": name, "entity_id": id, "tool_name": "api",
-	})
-}
-
-// entries returns the audit entries of the records ids of coll, by id
-// then in order of change.
-func (f *orgFamily) entries(coll string, ids []int64) []map[string]any {
-	var out []map[string]any
-	if coll == Advertisers {
-		f.st.mu.Lock()
-		for _, id := range ids {
-			out = append(out, f.st.history[historyKey(Advertisers, id)]...)
-		}
-		f.st.mu.Unlock()
-		return out
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, id := range ids {
-		out = append(out, f.hist[coll][id]...)
-	}
-	return out
 }
 
 // checkBody checks body against sc, the arrays (which sc leaves out) by
@@ -313,7 +276,7 @@ func (f *orgFamily) write(w http.ResponseWriter, r *http.Request, rs *resource, 
 	if before == nil {
 		action = "create"
 	}
-	f.log(rs.coll, id, action, before, out)
+	st.logChange(rs.coll, id, action, before, out)
 	if rs.project != nil {
 		out, _ = rs.project(out, url.Values{}, true)
 	}
@@ -332,51 +295,6 @@ func (f *orgFamily) parentCheck(coll string, body map[string]any) *wire.ErrorIte
 	}
 	e := invalid("organization_id", "organization %d not found", oid)
 	return &e
-}
-
-// history answers one page of the changes of the record of the path.
-func (f *orgFamily) history(w http.ResponseWriter, r *http.Request, coll string) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	var errs []wire.ErrorItem
-	limit, offset := paging(r.URL.Query(), &errs)
-	if len(errs) > 0 {
-		badRequest(w, errs)
-		return
-	}
-	if f.st.Get(coll, id) == nil {
-		notFound(w, entityTypes[coll], id)
-		return
-	}
-	all := f.entries(coll, []int64{id})
-	lo, hi := window(len(all), limit, offset)
-	writeListPage(w, r, all[lo:hi], int64(len(all)), int64(lo), int64(hi), limit, offset)
-}
-
-// auditLog answers POST /audit_log/{coll}: the changes of the ids sent.
-func (f *orgFamily) auditLog(coll string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var errs []wire.ErrorItem
-		limit, offset := paging(r.URL.Query(), &errs)
-		body, ok := readBody(w, r)
-		if !ok {
-			return
-		}
-		unknownFields(body, "", []string{"id"}, &errs)
-		ids, present := idList(body, "id", &errs)
-		if !present || (len(ids) == 0 && len(errs) == 0) {
-			errs = append(errs, invalid("id", "is required: at least one id"))
-		}
-		if len(errs) > 0 {
-			badRequest(w, errs)
-			return
-		}
-		all := f.entries(coll, ids)
-		lo, hi := window(len(all), limit, offset)
-		writeListPage(w, r, all[lo:hi], int64(len(all)), int64(lo), int64(hi), limit, offset)
-	}
 }
 
 // fullOnly reads full (only * or absent).
@@ -437,37 +355,58 @@ func (f *orgFamily) agencyView(rec map[string]any, q url.Values, single bool) (m
 	return out, nil
 }
 
-// settingsAnswer answers an organization's settings (nil when it is
-// absent).
-func (f *orgFamily) settingsAnswer(id int64) map[string]any {
-	org := f.st.Get(Organizations, id)
-	if org == nil {
-		return nil
-	}
+// settingsOf is one kind of record's settings: per record of coll, a list
+// of {key, value} pairs whose name property is key.
+type settingsOf struct {
+	coll  string
+	key   string // "key" for organizations, "name" for users
+	lists map[int64][]map[string]any
+	// answer writes the settings list of record rec, whose id is id.
+	answer func(w http.ResponseWriter, id int64, rec map[string]any, list []map[string]any)
+}
+
+// organizationSettingsAnswer answers an organization's settings with the
+// organization as their entity.
+func organizationSettingsAnswer(w http.ResponseWriter, id int64, org map[string]any, list []map[string]any) {
+	fake.WriteData(w, http.StatusOK, map[string]any{"settings": list,
+		"entity": map[string]any{"id": id, "name": org["name"], "settings_total": len(list), "type": "organization"}}, nil)
+}
+
+// userSettingsAnswer answers a user's settings in the reference's form:
+// data, status and the user beside them.
+func userSettingsAnswer(w http.ResponseWriter, id int64, u map[string]any, list []map[string]any) {
+	fake.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"settings": list}, "status": map[string]any{"code": "ok"},
+		"user": map[string]any{"id": id, "type": "user", "name": userName(u)}})
+}
+
+// answerSettings answers the settings of record id of s.coll, rec.
+func (f *orgFamily) answerSettings(w http.ResponseWriter, s *settingsOf, id int64, rec map[string]any) {
 	f.mu.Lock()
-	list := slices.Clone(f.settings[id])
+	list := slices.Clone(s.lists[id])
 	f.mu.Unlock()
 	if list == nil {
 		list = []map[string]any{}
 	}
-	return map[string]any{"settings": list, "entity": map[string]any{"id": id, "name": org["name"], "settings_total": len(list), "type": "organization"}}
+	s.answer(w, id, rec, list)
 }
 
-func (f *orgFamily) getSettings(w http.ResponseWriter, r *http.Request) {
+// getSettings answers the settings of the record of the path.
+func (f *orgFamily) getSettings(w http.ResponseWriter, r *http.Request, s *settingsOf) {
 	id, ok := pathID(w, r)
 	if !ok {
 		return
 	}
-	out := f.settingsAnswer(id)
-	if out == nil {
-		notFound(w, "organization", id)
+	rec := f.st.Get(s.coll, id)
+	if rec == nil {
+		notFound(w, entityTypes[s.coll], id)
 		return
 	}
-	fake.WriteData(w, http.StatusOK, out, nil)
+	f.answerSettings(w, s, id, rec)
 }
 
-// putSettings sets each setting sent; a null or empty value removes it.
-func (f *orgFamily) putSettings(w http.ResponseWriter, r *http.Request) {
+// putSettings sets each setting sent to the record of the path; a null or
+// empty value removes it.
+func (f *orgFamily) putSettings(w http.ResponseWriter, r *http.Request, s *settingsOf) {
 	id, ok := pathID(w, r)
 	if !ok {
 		return
@@ -490,9 +429,9 @@ func (f *orgFamily) putSettings(w http.ResponseWriter, r *http.Request) {
 	for i, x := range list {
 		p := "settings[" + strconv.Itoa(i) + "]"
 		m, _ := x.(map[string]any)
-		key, _ := m["key"].(string)
+		key, _ := m[s.key].(string)
 		if strings.TrimSpace(key) == "" {
-			errs = append(errs, invalid(p+".key", "is required: a string"))
+			errs = append(errs, invalid(p+"."+s.key, "is required: a string"))
 			continue
 		}
 		var val *string
@@ -511,26 +450,27 @@ func (f *orgFamily) putSettings(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, errs)
 		return
 	}
-	if f.st.Get(Organizations, id) == nil {
-		notFound(w, "organization", id)
+	rec := f.st.Get(s.coll, id)
+	if rec == nil {
+		notFound(w, entityTypes[s.coll], id)
 		return
 	}
 	f.mu.Lock()
-	cur := f.settings[id]
+	cur := s.lists[id]
 	for _, c := range changes {
-		i := slices.IndexFunc(cur, func(s map[string]any) bool { return s["key"] == c.key })
+		i := slices.IndexFunc(cur, func(e map[string]any) bool { return e[s.key] == c.key })
 		switch {
 		case c.value == nil && i >= 0:
 			cur = slices.Delete(cur, i, i+1)
 		case c.value != nil && i >= 0:
-			cur[i] = map[string]any{"key": c.key, "value": *c.value}
+			cur[i] = map[string]any{s.key: c.key, "value": *c.value}
 		case c.value != nil:
-			cur = append(cur, map[string]any{"key": c.key, "value": *c.value})
+			cur = append(cur, map[string]any{s.key: c.key, "value": *c.value})
 		}
 	}
-	f.settings[id] = cur
+	s.lists[id] = cur
 	f.mu.Unlock()
-	fake.WriteData(w, http.StatusOK, f.settingsAnswer(id), nil)
+	f.answerSettings(w, s, id, rec)
 }
 
 // ---- organizations ----
@@ -552,19 +492,19 @@ func (h *handler) updateOrganization(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getOrganizationHistory(w http.ResponseWriter, r *http.Request) {
-	h.orgs.history(w, withID(r, "organization_id"), Organizations)
+	h.st.serveHistory(w, withID(r, "organization_id"), Organizations, Organizations)
 }
 
 func (h *handler) auditLogOrganizations(w http.ResponseWriter, r *http.Request) {
-	h.orgs.auditLog(Organizations)(w, r)
+	h.st.serveAuditLog(w, r, Organizations)
 }
 
 func (h *handler) getOrganizationSettings(w http.ResponseWriter, r *http.Request) {
-	h.orgs.getSettings(w, withID(r, "organization_id"))
+	h.orgs.getSettings(w, withID(r, "organization_id"), h.orgs.orgSettings)
 }
 
 func (h *handler) updateOrganizationSettings(w http.ResponseWriter, r *http.Request) {
-	h.orgs.putSettings(w, withID(r, "organization_id"))
+	h.orgs.putSettings(w, withID(r, "organization_id"), h.orgs.orgSettings)
 }
 
 // ---- agencies ----
@@ -587,15 +527,15 @@ func (h *handler) updateAgency(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getAgencyHistory(w http.ResponseWriter, r *http.Request) {
-	h.orgs.history(w, withID(r, "agency_id"), Agencies)
+	h.st.serveHistory(w, withID(r, "agency_id"), Agencies, Agencies)
 }
 
 func (h *handler) auditLogAgencies(w http.ResponseWriter, r *http.Request) {
-	h.orgs.auditLog(Agencies)(w, r)
+	h.st.serveAuditLog(w, r, Agencies)
 }
 
 func (h *handler) auditLogAdvertisers(w http.ResponseWriter, r *http.Request) {
-	h.orgs.auditLog(Advertisers)(w, r)
+	h.st.serveAuditLog(w, r, Advertisers)
 }
 
 // userView shapes a user record: a list holds id and name; one user its
@@ -625,100 +565,6 @@ func userName(rec map[string]any) string {
 	return s
 }
 
-// userSettingsAnswer answers a user's settings in the reference's form:
-// data, status and the user beside them.
-func (f *orgFamily) userSettingsAnswer(w http.ResponseWriter, id int64, u map[string]any) {
-	f.mu.Lock()
-	list := slices.Clone(f.userSettings[id])
-	f.mu.Unlock()
-	if list == nil {
-		list = []map[string]any{}
-	}
-	fake.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"settings": list}, "status": map[string]any{"code": "ok"},
-		"user": map[string]any{"id": id, "type": "user", "name": userName(u)}})
-}
-
-func (f *orgFamily) getUserSettings(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	u := f.st.Get(Permissions, id)
-	if u == nil {
-		notFound(w, "user", id)
-		return
-	}
-	f.userSettingsAnswer(w, id, u)
-}
-
-// putUserSettings sets each setting sent; a null or empty value removes it.
-func (f *orgFamily) putUserSettings(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	body, ok := readBody(w, r)
-	if !ok {
-		return
-	}
-	var errs []wire.ErrorItem
-	unknownFields(body, "", []string{"settings"}, &errs)
-	list, isList := body["settings"].([]any)
-	if !isList {
-		errs = append(errs, invalid("settings", "must be an array"))
-	}
-	type change struct {
-		name  string
-		value *string
-	}
-	var changes []change
-	for i, x := range list {
-		p := "settings[" + strconv.Itoa(i) + "]"
-		m, _ := x.(map[string]any)
-		name, _ := m["name"].(string)
-		if strings.TrimSpace(name) == "" {
-			errs = append(errs, invalid(p+".name", "is required: a string"))
-			continue
-		}
-		var val *string
-		switch v := m["value"].(type) {
-		case nil:
-		case string:
-			if v != "" {
-				val = &v
-			}
-		default:
-			errs = append(errs, invalid(p+".value", "must be a string or null"))
-		}
-		changes = append(changes, change{name, val})
-	}
-	if len(errs) > 0 {
-		badRequest(w, errs)
-		return
-	}
-	u := f.st.Get(Permissions, id)
-	if u == nil {
-		notFound(w, "user", id)
-		return
-	}
-	f.mu.Lock()
-	cur := f.userSettings[id]
-	for _, c := range changes {
-		i := slices.IndexFunc(cur, func(s map[string]any) bool { return s["name"] == c.name })
-		switch {
-		case c.value == nil && i >= 0:
-			cur = slices.Delete(cur, i, i+1)
-		case c.value != nil && i >= 0:
-			cur[i] = map[string]any{"name": c.name, "value": *c.value}
-		case c.value != nil:
-			cur = append(cur, map[string]any{"name": c.name, "value": *c.value})
-		}
-	}
-	f.userSettings[id] = cur
-	f.mu.Unlock()
-	f.userSettingsAnswer(w, id, u)
-}
-
 // ---- users ----
 
 func (h *handler) listUsers(w http.ResponseWriter, r *http.Request) { h.orgs.usr.list(w, r) }
@@ -746,13 +592,13 @@ func (h *handler) updateUser(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) getUserHistory(w http.ResponseWriter, r *http.Request) {
-	h.orgs.history(w, withID(r, "user_id"), Permissions)
+	h.st.serveHistory(w, withID(r, "user_id"), Permissions, Permissions)
 }
 
 func (h *handler) getUserSettings(w http.ResponseWriter, r *http.Request) {
-	h.orgs.getUserSettings(w, withID(r, "user_id"))
+	h.orgs.getSettings(w, withID(r, "user_id"), h.orgs.userSettings)
 }
 
 func (h *handler) updateUserSettings(w http.ResponseWriter, r *http.Request) {
-	h.orgs.putUserSettings(w, withID(r, "user_id"))
+	h.orgs.putSettings(w, withID(r, "user_id"), h.orgs.userSettings)
 }

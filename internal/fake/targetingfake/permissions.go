@@ -89,6 +89,21 @@ func paging(q url.Values, errs *[]wire.ErrorItem) (limit, offset int64) {
 	return limit, offset
 }
 
+// pagedID reads the path's {id} and the paging parameters, answering 400
+// when either does not fit.
+func pagedID(w http.ResponseWriter, r *http.Request) (id, limit, offset int64, ok bool) {
+	if id, ok = pathID(w, r); !ok {
+		return 0, 0, 0, false
+	}
+	var errs []wire.ErrorItem
+	limit, offset = paging(r.URL.Query(), &errs)
+	if len(errs) > 0 {
+		badRequest(w, errs)
+		return 0, 0, 0, false
+	}
+	return id, limit, offset, true
+}
+
 // window returns the part of n items a page covers.
 func window(n int, limit, offset int64) (int, int) {
 	lo := min(int(offset), n)
@@ -309,14 +324,8 @@ func (p *permissions) forUser(level string) func(http.ResponseWriter, *http.Requ
 		}
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID(w, r)
+		id, limit, offset, ok := pagedID(w, r)
 		if !ok {
-			return
-		}
-		var errs []wire.ErrorItem
-		limit, offset := paging(r.URL.Query(), &errs)
-		if len(errs) > 0 {
-			badRequest(w, errs)
 			return
 		}
 		u := p.user(id)
@@ -391,14 +400,8 @@ func (p *permissions) v2(w http.ResponseWriter, r *http.Request) {
 // entity, in user order, paged.
 func (p *permissions) forEntity(level, idField string) func(http.ResponseWriter, *http.Request) {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id, ok := pathID(w, r)
+		id, limit, offset, ok := pagedID(w, r)
 		if !ok {
-			return
-		}
-		var errs []wire.ErrorItem
-		limit, offset := paging(r.URL.Query(), &errs)
-		if len(errs) > 0 {
-			badRequest(w, errs)
 			return
 		}
 		p.st.mu.Lock()

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -82,17 +81,14 @@ type plans struct {
 	st            *Store
 	tpl, grp, cpl *resource
 	tv            *resource
-	mu            sync.Mutex
-	history       map[int64][]map[string]any // a strategy group's changes, by its id
 }
 
 func newPlans(st *Store) *plans {
 	return &plans{st: st,
-		tpl:     &resource{st: st, coll: StrategyTemplates, filter: templateFilter, project: templateView},
-		grp:     &resource{st: st, coll: NewStrategyGroups, create: newStrategyGroupCreate, update: newStrategyGroupUpdate, filter: groupFilter, project: groupView},
-		cpl:     &resource{st: st, coll: CampaignPlans, create: campaignPlanCreate, update: campaignPlanUpdate, project: planView},
-		tv:      &resource{st: st, coll: NewStrategyPlanTargetValues, project: targetValueView},
-		history: map[int64][]map[string]any{},
+		tpl: &resource{st: st, coll: StrategyTemplates, filter: templateFilter, project: templateView},
+		grp: &resource{st: st, coll: NewStrategyGroups, create: newStrategyGroupCreate, update: newStrategyGroupUpdate, filter: groupFilter, project: groupView},
+		cpl: &resource{st: st, coll: CampaignPlans, create: campaignPlanCreate, update: campaignPlanUpdate, project: planView},
+		tv:  &resource{st: st, coll: NewStrategyPlanTargetValues, project: targetValueView},
 	}
 }
 
@@ -293,28 +289,7 @@ func (h *handler) deleteNewStrategyGroup(w http.ResponseWriter, r *http.Request)
 }
 
 func (h *handler) getNewStrategyGroupHistory(w http.ResponseWriter, r *http.Request) {
-	r = withID(r, "new_strategy_group_id")
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	var errs []wire.ErrorItem
-	limit, offset := paging(r.URL.Query(), &errs)
-	if len(errs) > 0 {
-		badRequest(w, errs)
-		return
-	}
-	if !h.plans.st.colls[NewStrategyGroups].Has(id) {
-		notFound(w, entityTypes[NewStrategyGroups], id)
-		return
-	}
-	h.plans.mu.Lock()
-	entries := slices.Clone(h.plans.history[id])
-	h.plans.mu.Unlock()
-	total := int64(len(entries))
-	lo := min(offset, total)
-	hi := min(lo+limit, total)
-	writeListPage(w, r, entries[lo:hi], total, lo, hi, limit, offset)
+	h.st.serveHistory(w, withID(r, "new_strategy_group_id"), NewStrategyGroups, NewStrategyGroups)
 }
 
 // logged runs serve and, when it answers a record, appends the change to
@@ -337,18 +312,12 @@ func (p *plans) logged(w http.ResponseWriter, r *http.Request, action string, se
 	var ans struct {
 		Data map[string]any `json:"data"`
 	}
-	if json.Unmarshal(rec.Body.Bytes(), &ans) != nil || ans.Data == nil {
+	if decodeExact(rec.Body, &ans) != nil || ans.Data == nil {
 		return
 	}
 	after := normalize(ans.Data)
 	id, _ := toInt(after["id"])
-	fields := changedFields(before, after, "entity_type", "strategy_count", "id")
-	p.mu.Lock()
-	p.history[id] = append(p.history[id], map[string]any{
-		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
-		"collection": "strategy_groups", "entity_id": id, "tool_name": "api",
-	})
-	p.mu.Unlock()
+	p.st.logChange(NewStrategyGroups, id, action, before, after, "entity_type", "strategy_count", "id")
 }
 
 // peekBody reads the JSON body and puts it back for the resource's
@@ -360,10 +329,8 @@ func peekBody(w http.ResponseWriter, r *http.Request) (map[string]any, bool) {
 		return nil, false
 	}
 	r.Body = io.NopCloser(bytes.NewReader(b))
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
 	var body map[string]any
-	if dec.Decode(&body) != nil || body == nil {
+	if decodeExact(bytes.NewReader(b), &body) != nil || body == nil {
 		badRequest(w, []wire.ErrorItem{invalid("", "the body must be a JSON object")})
 		return nil, false
 	}

@@ -5,7 +5,8 @@
 // with count, offset, total_count and next_page, 201 on create, the
 // meta-only confirmation on delete, the {"errors", "meta"} error form,
 // 409 on a stale version). State lives in memory and is safe for
-// concurrent use.
+// concurrent use. Numbers are kept as written: a decimal sent as 5000.10
+// is answered as 5000.10, whatever its number of digits.
 package targetingfake
 
 //go:generate go run ../../cmd/apigen -group targeting -fake targetingfake
@@ -15,6 +16,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"strconv"
@@ -50,9 +52,9 @@ var entityTypes = map[string]string{
 
 // Store is the group's state.
 type Store struct {
-	mu      sync.Mutex // held around checks and writes that span records, and for history
-	colls   map[string]*collection
-	history map[string][]map[string]any // by historyKey(coll, id)
+	mu    sync.Mutex // held around checks and writes that span records
+	colls map[string]*collection
+	log   changeLog // every family's history (history.go)
 	// bulkFallback, when set, serves a bulk strategy update naming none of this store's strategies.
 	bulkFallback func() http.Handler
 	// v2Campaigns: see ServeV2Campaigns (campaigns.go).
@@ -91,7 +93,7 @@ func recordKind(coll string, seq *fake.Seq) fake.Kind[int64, map[string]any] {
 
 // NewStore returns a store with the seeded target paths.
 func NewStore() *Store {
-	st := &Store{colls: map[string]*collection{}, history: map[string][]map[string]any{}}
+	st := &Store{colls: map[string]*collection{}}
 	for _, c := range append([]string{Attachments, Targets, Advertisers, TargetPaths, Permissions, Organizations, Agencies,
 		Verticals, AdServers, CurrencyRates, Timezones, Vendors, SupplySources, PixelProviders, VendorContracts, CreativeTags,
 		AtomicCreatives, PixelBundles, Marketplaces, SiteLists, SiteListAssignments,
@@ -241,13 +243,21 @@ func (s *Store) sorted(coll string) []map[string]any { return s.colls[coll].All(
 func clone(r map[string]any) map[string]any {
 	b, _ := json.Marshal(r)
 	var out map[string]any
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	_ = dec.Decode(&out)
+	_ = decodeExact(bytes.NewReader(b), &out)
 	return normalize(out)
 }
 
-// normalize turns json.Numbers into int64 (or float64) values.
+// decodeExact decodes JSON from rd into v, keeping each number as the
+// json.Number it was written as (normalize then keeps its text).
+func decodeExact(rd io.Reader, v any) error {
+	dec := json.NewDecoder(rd)
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// normalize turns whole json.Numbers into int64 values and keeps every
+// other number as the json.Number it arrived as, so a decimal is answered
+// in the text it was written in (5000.10 stays 5000.10).
 func normalize(in map[string]any) map[string]any {
 	out := make(map[string]any, len(in))
 	for k, v := range in {
@@ -262,8 +272,7 @@ func normalizeValue(v any) any {
 		if n, err := x.Int64(); err == nil {
 			return n
 		}
-		f, _ := x.Float64()
-		return f
+		return x
 	case int:
 		return int64(x)
 	case int32:

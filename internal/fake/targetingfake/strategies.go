@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	stdmaps "maps"
-	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -20,15 +19,13 @@ import (
 const Strategies = "strategies"
 
 // strategies serves the strategy operations over the store's Strategies
-// collection, with an audit log of its own (the store's history is the
-// advertisers').
+// collection, their changes in the store's history.
 type strategies struct {
-	st      *Store
-	history map[int64][]map[string]any // under st.mu
+	st *Store
 }
 
 func newStrategies(st *Store) *strategies {
-	return &strategies{st: st, history: map[int64][]map[string]any{}}
+	return &strategies{st: st}
 }
 
 // strategyObjects are the writable properties that hold an object.
@@ -200,7 +197,7 @@ func (s *strategies) create(w http.ResponseWriter, r *http.Request) {
 	s.st.mu.Lock()
 	id := s.st.addLocked(Strategies, rec)
 	out, _ := s.st.colls[Strategies].Get(id)
-	s.logChange(id, "create", nil, out)
+	s.st.logChange(Strategies, id, "create", nil, out)
 	s.st.mu.Unlock()
 	fake.WriteData(w, http.StatusCreated, s.view(out, url.Values{}, true), nil)
 }
@@ -230,7 +227,7 @@ func (s *strategies) apply(id int64, body map[string]any) (map[string]any, int, 
 	}
 	rec["updated_on"] = now()
 	out, _ := c.Update(id, &sent, rec)
-	s.logChange(id, "update", before, out)
+	s.st.logChange(Strategies, id, "update", before, out)
 	return out, http.StatusOK, nil
 }
 
@@ -327,7 +324,7 @@ func (s *strategies) copy(w http.ResponseWriter, r *http.Request) {
 	s.st.mu.Lock()
 	nid := s.st.addLocked(Strategies, cp)
 	out, _ := s.st.colls[Strategies].Get(nid)
-	s.logChange(nid, "create", nil, out)
+	s.st.logChange(Strategies, nid, "create", nil, out)
 	s.st.mu.Unlock()
 	fake.WriteData(w, http.StatusOK, s.view(out, url.Values{}, true), nil)
 }
@@ -458,81 +455,6 @@ func (s *strategies) targetingExpression(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	fake.WriteData(w, http.StatusOK, map[string]any{"expression": expression(rec, inc == "true")}, nil)
-}
-
-// logChange appends an audit entry; the store's lock is held.
-func (s *strategies) logChange(id int64, action string, before, after map[string]any) {
-	fields := changedFields(before, after)
-	s.history[id] = append(s.history[id], map[string]any{
-		"action": action, "date": now(), "fields": fields, "user_name": "test-user", "user_id": 1,
-		"collection": "strategies", "entity_id": id, "tool_name": "api",
-	})
-}
-
-func (s *strategies) historyPage(w http.ResponseWriter, r *http.Request, entries []map[string]any) {
-	var errs []wire.ErrorItem
-	limit, offset := paging(r.URL.Query(), &errs)
-	if len(errs) > 0 {
-		badRequest(w, errs)
-		return
-	}
-	total := int64(len(entries))
-	lo := min(offset, total)
-	hi := min(lo+limit, total)
-	writeListPage(w, r, entries[lo:hi], total, lo, hi, limit, offset)
-}
-
-func (s *strategies) historyList(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	s.st.mu.Lock()
-	exists := s.st.colls[Strategies].Has(id)
-	entries := slices.Clone(s.history[id])
-	s.st.mu.Unlock()
-	if !exists {
-		notFound(w, "strategy", id)
-		return
-	}
-	s.historyPage(w, r, entries)
-}
-
-func (s *strategies) auditLog(w http.ResponseWriter, r *http.Request) {
-	body, ok := readBody(w, r)
-	if !ok {
-		return
-	}
-	raw, _ := body["id"].([]any)
-	var ids []int64
-	var errs []wire.ErrorItem
-	for k := range body {
-		if k != "id" {
-			errs = append(errs, invalid(k, "unknown field"))
-		}
-	}
-	if len(raw) == 0 {
-		errs = append(errs, invalid("id", "must be a list of at least one strategy id"))
-	}
-	for _, v := range raw {
-		n, ok := toInt(normalizeValue(v))
-		if !ok || n < 1 || n > math.MaxInt32 {
-			errs = append(errs, invalid("id", "must hold positive integers"))
-			break
-		}
-		ids = append(ids, n)
-	}
-	if len(errs) > 0 {
-		badRequest(w, errs)
-		return
-	}
-	var entries []map[string]any
-	s.st.mu.Lock()
-	for _, id := range ids {
-		entries = append(entries, s.history[id]...)
-	}
-	s.st.mu.Unlock()
-	s.historyPage(w, r, entries)
 }
 
 // bulk serves POST /bulk_update/strategies: each item of "update" is
@@ -666,11 +588,11 @@ func (h *handler) getStrategyTargetingExpression(w http.ResponseWriter, r *http.
 }
 
 func (h *handler) getStrategyHistory(w http.ResponseWriter, r *http.Request) {
-	h.strat.historyList(w, withID(r, "strategy_id"))
+	h.st.serveHistory(w, withID(r, "strategy_id"), Strategies, Strategies)
 }
 
 func (h *handler) bulkUpdateStrategies(w http.ResponseWriter, r *http.Request) { h.strat.bulk(w, r) }
 
 func (h *handler) listStrategiesHistory(w http.ResponseWriter, r *http.Request) {
-	h.strat.auditLog(w, r)
+	h.st.serveAuditLog(w, r, Strategies)
 }
