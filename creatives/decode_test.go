@@ -3,10 +3,14 @@ package creatives
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/stretchr/testify/assert"
@@ -299,4 +303,63 @@ func TestDecodeComponentFormsBoth(t *testing.T) {
 	p := ccPage([]Component{{}, {}}, m)
 	assert.False(t, p.HasTotal)
 	assert.Equal(t, 2, p.Count)
+}
+
+// TestDecodeUploaderV2Samples reads the upload location and the upload
+// host's temporary file record in the platform's forms: numbers as text,
+// properties the SDK does not model (kept in Extra and sent back).
+func TestDecodeUploaderV2Samples(t *testing.T) {
+	var loc UploadLocation
+	require.NoError(t, json.Unmarshal([]byte(sample(t, "v2_upload_location.json")), &loc))
+	assert.Equal(t, "d41d8cd98f00b204e9800998ecf8427e", loc.Key)
+	require.NotNil(t, loc.Uploader)
+	assert.Equal(t, "uploads.example", loc.Uploader.Host)
+	assert.Equal(t, 8443, loc.Uploader.Port, "a port sent as text is read")
+	assert.JSONEq(t, `"https"`, string(loc.Uploader.Extra["protocol"]))
+	assert.Contains(t, loc.Extra, "status")
+	assert.Empty(t, loc.Misfits())
+	u, err := loc.URL()
+	require.NoError(t, err)
+	assert.Equal(t, "https://uploads.example:8443/upload", u)
+
+	var tmp TempFile
+	require.NoError(t, json.Unmarshal([]byte(sample(t, "v2_temp_file.json")), &tmp))
+	assert.Equal(t, int64(1572864), tmp.Size, "a size sent as text is read")
+	assert.Equal(t, "/tmp/upload_9c1f5e0b2a7d4e61b3c8", tmp.Path)
+	assert.Equal(t, "spring spot.mp4", tmp.Name)
+	assert.Equal(t, "video/mp4", tmp.Type)
+	assert.Equal(t, time.Date(2026, 11, 27, 7, 3, 11, 512e6, time.UTC), tmp.ModTime.UTC())
+	for _, k := range []string{"hash", "lastModifiedDate", "length", "filename", "mime"} {
+		assert.Contains(t, tmp.Extra, k)
+	}
+	assert.Empty(t, tmp.Misfits())
+	out, err := json.Marshal(&tmp)
+	require.NoError(t, err)
+	assert.JSONEq(t, `"1572864"`, string(mustField(t, out, "length")), "an unknown property is sent back as it came")
+
+	// Through the client: an upload host answering the record as text.
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = io.WriteString(w, sample(t, "v2_temp_file.json"))
+	}))
+	defer ts.Close()
+	cc := served(t, 200, "application/json", "v2_upload_location.json")
+	got, err := cc.Videos.SendToUploaderV2(context.Background(), &UploadLocation{Key: "k", Uploader: &Uploader{Host: ts.URL}},
+		"a.mp4", strings.NewReader("x"), 1, UploadOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, tmp.Path, got.Path)
+	assert.Equal(t, tmp.Size, got.Size)
+
+	// A value of no documented form is kept as a misfit, not a zero.
+	var odd TempFile
+	require.NoError(t, json.Unmarshal([]byte(`{"size":"big","mtime":1764226991512,"path":"/tmp/u"}`), &odd))
+	assert.Equal(t, "/tmp/u", odd.Path)
+	assert.Len(t, odd.Misfits(), 2)
+}
+
+func mustField(t *testing.T, b []byte, name string) json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &m))
+	return m[name]
 }

@@ -47,7 +47,8 @@ func TestDescriptionCoversTheGroup(t *testing.T) {
 		"/video/v2.0/creatives/{video_id}":                                     {"GET", "POST"},
 		"/video/v2.0/creatives/{video_id}/companions":                          {"GET", "POST"},
 		"/video/v2.0/creatives/{video_id}/companions/{companion_id}/delete":    {"GET"},
-		"/video/v2.0/creatives/{video_id}/upload":                              {"POST"},
+		"/video/v2.0/creatives/{video_id}/upload":                              {"GET", "POST"},
+		creatives.UploaderPath:                                                 {"POST"},
 		"/video/v2.0/creatives/{video_id}/variants":                            {"GET"},
 		"/video/v2.0/creatives/{video_id}/variants/{variant_id}":               {"GET"},
 		"/video/v2.0/creatives/{video_id}/status":                              {"GET"},
@@ -76,7 +77,7 @@ func TestDescriptionCoversTheGroup(t *testing.T) {
 		for _, m := range methods {
 			op := item.GetOperation(m)
 			if assert.NotNil(t, op, "%s %s", m, path) {
-				assert.Equal(t, strings.HasPrefix(path, "/video/v2.0/") || strings.Contains(path, "/v1.0/") && !strings.HasPrefix(path, "/component_creatives/"),
+				assert.Equal(t, strings.HasPrefix(path, "/video/v2.0/") || path == creatives.UploaderPath || strings.Contains(path, "/v1.0/") && !strings.HasPrefix(path, "/component_creatives/"),
 					op.Deprecated, "%s %s: the v2.0 and v1.0 video, classification and static data paths are deprecated", m, path)
 			}
 		}
@@ -91,6 +92,7 @@ func TestDescriptionCoversTheGroup(t *testing.T) {
 		"CompanionDetails": creatives.CompanionDetails{}, "Companion": creatives.Companion{}, "History": creatives.History{}, "HistoryWith": creatives.HistoryWith{},
 		"HistoryPage": creatives.HistoryPage{}, "HistoryEntry": creatives.HistoryEntry{}, "FieldChange": creatives.FieldChange{}, "Asset": creatives.Asset{},
 		"Component": creatives.Component{}, "Approval": creatives.Approval{}, "ErrorInfo": creatives.FieldErrorInfo{},
+		"UploadLocation": creatives.UploadLocation{}, "Uploader": creatives.Uploader{}, "TempFile": creatives.TempFile{},
 		// Written by hand.
 		"StaticItem": creatives.StaticItem{}, "ComponentCreative": creatives.ComponentCreative{}, "CreateResult": creatives.CreateResult{},
 		"Eligibility": creatives.Eligibility{}, "EligibleComponent": creatives.EligibleComponent{}, "AssetInput": creatives.AssetInput{},

@@ -30,6 +30,15 @@
 // and no bearer token, cookie or other platform credential; the URL's
 // signature never appears in errors, logs or printed values.
 //
+// A v2 video file may also go through the platform's upload host, as the
+// platform's public clients send it: UploadLocationV2 answers the upload
+// key and the upload host, SendToUploaderV2 streams the file there and
+// returns the upload host's temporary file record (TempFile), and
+// TakeUploadV2 has the platform take it; UploadViaUploaderV2 makes the
+// three calls. The upload host gets the platform's credentials only when
+// it is the platform's own origin (scheme, host and port), and is reached
+// over https unless it is a loopback host.
+//
 // Build one Client from an *adama.Client and use its services:
 //
 //	cc := creatives.New(client)

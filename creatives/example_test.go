@@ -194,3 +194,42 @@ func ExampleApprovalService() {
 	fmt.Println(ap[0].AtomicCreativeID == id, ap[0].NetStatus)
 	// Output: true PENDING
 }
+
+// Upload a v2 video creative's file through the platform's upload host:
+// ask where it goes, stream it there, and let the platform take it. The
+// upload host here is the fake under another origin: it gets no
+// credential.
+func ExampleVideoService_UploadViaUploaderV2() {
+	cc, srv := setup()
+	defer srv.Close()
+	ctx := context.Background()
+
+	v, err := cc.Videos.CreateV2(ctx, &creatives.VideoCreative{Details: creatives.CreativeDetails{
+		Active: true, Advertiser: 7, Name: "Autumn spot", Concept: 11, ClickthroughURL: "https://example.com/autumn",
+	}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	file := strings.NewReader("...video bytes...")
+	tmp, err := cc.Videos.UploadViaUploaderV2(ctx, v.ID, "autumn.mp4", file, file.Size(), creatives.UploadOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(tmp.Name, tmp.Size, tmp.Type, strings.HasPrefix(tmp.Path, "/tmp/"))
+
+	up := srv.Creatives().Uploads()[0]
+	fmt.Println("credentials at the upload host:", up.Header.Get("Authorization") != "" || up.Header.Get("Cookie") != "")
+
+	st, err := cc.Videos.StatusV2(ctx, v.ID)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(st.UploadInfo.Status, st.UploadInfo.Name)
+	// Output:
+	// autumn.mp4 17 video/mp4 true
+	// credentials at the upload host: false
+	// done autumn.mp4
+}

@@ -24,6 +24,8 @@ func checkGenerated(t *testing.T, b []byte) {
 	recordtest.SameAsSlow(t, b, (*VASTValidation).decodeFast, (*VASTValidation).decodeSlow)
 	recordtest.SameAsSlow(t, b, (*Variant).decodeFast, (*Variant).decodeSlow)
 	recordtest.SameAsSlow(t, b, (*UploadStatus).decodeFast, (*UploadStatus).decodeSlow)
+	recordtest.SameAsSlow(t, b, (*UploadLocation).decodeFast, (*UploadLocation).decodeSlow)
+	recordtest.SameAsSlow(t, b, (*TempFile).decodeFast, (*TempFile).decodeSlow)
 	recordtest.SameAsSlow(t, b, (*FileInfo).decodeFast, (*FileInfo).decodeSlow)
 	recordtest.SameAsSlow(t, b, (*EncodingInfo).decodeFast, (*EncodingInfo).decodeSlow)
 	recordtest.SameAsSlow(t, b, (*EncodingProgress).decodeFast, (*EncodingProgress).decodeSlow)

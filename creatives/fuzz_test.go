@@ -36,7 +36,8 @@ func FuzzRecords(f *testing.F) {
 			func() any { return new(HistoryEntry) }, func() any { return new(History) },
 			func() any { return new(Classification) }, func() any { return new(StaticItem) },
 			func() any { return new(InflatedClassification) }, func() any { return new(Variant) },
-			func() any { return new(UploadStatus) }, func() any { return new(ComponentCreative) },
+			func() any { return new(UploadStatus) }, func() any { return new(UploadLocation) }, func() any { return new(TempFile) },
+			func() any { return new(ComponentCreative) },
 			func() any { return new(Asset) }, func() any { return new(Component) }, func() any { return new(Approval) },
 			func() any { return new(bulkWire) }, func() any { return new(companionsWire) }, func() any { return new(FlexString) },
 		}

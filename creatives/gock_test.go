@@ -322,3 +322,37 @@ func TestGockComponentCreativeCreateAndUpdate(t *testing.T) {
 		`"assets":"[{\"asset_id\":5}]","future":2}`, string(save.body))
 	assert.True(t, gock.IsDone())
 }
+
+// TestGockUploaderV2 pins each request of the upload through the upload
+// host: the location read, the exact multipart bytes sent to the upload
+// host (with no platform credential), the last step's query and form.
+func TestGockUploaderV2(t *testing.T) {
+	cc := gockClient(t)
+	ctx := context.Background()
+	var loc, temp, take captured
+	gock.New("https://api.example").Get("/video/v2.0/creatives/9/upload").MatchHeader("Authorization", "^Bearer tok-1$").
+		AddMatcher(capture(&loc)).Reply(200).JSON(map[string]any{"key": "k-42", "uploader": map[string]any{"host": "uploads.example", "port": "8443"}})
+	gock.New("https://uploads.example:8443").Post("/upload").AddMatcher(capture(&temp)).
+		Reply(200).JSON(map[string]any{"size": 5, "path": "/tmp/upload_7f", "name": "a.mp4", "type": "video/mp4", "mtime": "2026-11-27T07:00:00.000Z"})
+	gock.New("https://api.example").Post("/video/v2.0/creatives/9/upload").MatchHeader("Authorization", "^Bearer tok-1$").
+		AddMatcher(capture(&take)).Reply(200).JSON(map[string]any{})
+
+	tmp, err := cc.Videos.UploadViaUploaderV2(ctx, 9, "a.mp4", strings.NewReader("VIDEO"), 5, UploadOptions{})
+	require.NoError(t, err)
+	assert.True(t, gock.IsDone())
+	assert.Equal(t, "/tmp/upload_7f", tmp.Path)
+
+	assert.Empty(t, loc.query)
+	assert.Empty(t, loc.body)
+
+	boundary := strings.TrimPrefix(temp.header.Get("Content-Type"), "multipart/form-data; boundary=")
+	want := "--" + boundary + "\r\nContent-Disposition: form-data; name=\"key\"\r\n\r\nk-42\r\n" +
+		"--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.mp4\"\r\nContent-Type: video/mp4\r\n\r\nVIDEO\r\n--" + boundary + "--\r\n"
+	assert.Equal(t, want, string(temp.body), "exact multipart bytes: the key, then the file")
+	assert.Empty(t, temp.header.Get("Authorization"), "the upload host is not the platform: no bearer")
+	assert.Empty(t, temp.header.Get("Cookie"), "the upload host is not the platform: no session cookie")
+
+	assert.Equal(t, "fileName=a.mp4", take.query)
+	assert.Equal(t, "application/x-www-form-urlencoded", take.header.Get("Content-Type"))
+	assert.Equal(t, "key=k-42&path=%2Ftmp%2Fupload_7f", string(take.body))
+}

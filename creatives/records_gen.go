@@ -1553,6 +1553,311 @@ func (x *FileInfo) misfits(prefix string) []adama.Misfit {
 	return out
 }
 
+// UploadLocation is where a v2 video creative's file goes through
+// the upload host: the key to send with it and the uploader's host
+// and port (the shape the platform's public client libraries read;
+// no public reference documents it).
+type UploadLocation struct {
+	// The upload's key.
+	Key string `json:"key,omitempty"`
+	// the upload host: its name (or a URL with a scheme) and its port,
+	// which the platform may send as text.
+	Uploader *Uploader `json:"uploader,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type uploadLocationAlias UploadLocation
+
+var uploadLocationIdx = record.IndexOf(reflect.TypeFor[uploadLocationAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *UploadLocation) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *UploadLocation) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *UploadLocation) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*uploadLocationAlias)(x), uploadLocationIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *UploadLocation) decodeFast(b []byte) bool {
+	*x = UploadLocation{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "key":
+			if !record.IsNull(v) {
+				x.Key, ok = record.ReadText(v)
+			}
+		case "uploader":
+			x.Uploader, ok = record.ReadRecord(v, (*Uploader).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "key", "uploader")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x UploadLocation) MarshalJSON() ([]byte, error) {
+	a := uploadLocationAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *UploadLocation) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *UploadLocation) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, uploadLocationIdx, prefix)
+	out = append(out, x.Uploader.misfits(record.MisfitPath(prefix, "uploader"))...)
+	return out
+}
+
+// Uploader is the upload host: its name (or a URL with a scheme) and
+// its port, which the platform may send as text.
+type Uploader struct {
+	Host string `json:"host,omitempty"`
+	// Also read from a JSON string.
+	Port int `json:"port,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type uploaderAlias Uploader
+
+var uploaderIdx = record.IndexOf(reflect.TypeFor[uploaderAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *Uploader) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *Uploader) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *Uploader) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*uploaderAlias)(x), uploaderIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *Uploader) decodeFast(b []byte) bool {
+	*x = Uploader{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "host":
+			if !record.IsNull(v) {
+				x.Host, ok = record.ReadText(v)
+			}
+		case "port":
+			if !record.IsNull(v) {
+				x.Port, ok = func(v []byte) (int, bool) {
+					n, ok := record.ReadInt64(v)
+					return int(n), ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "host", "port")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x Uploader) MarshalJSON() ([]byte, error) {
+	a := uploaderAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *Uploader) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *Uploader) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, uploaderIdx, prefix)
+	return out
+}
+
+// TempFile is the upload host's record of a file it received and
+// keeps until the platform takes it: the file's name, its temporary
+// path, its size and media type and when it was written.
+type TempFile struct {
+	// The file's name as sent.
+	Name string `json:"name,omitempty"`
+	// The temporary file's path on the upload host.
+	Path string `json:"path,omitempty"`
+	// Its size in bytes. Also read from a JSON string.
+	Size int64 `json:"size,omitempty"`
+	// Its media type.
+	Type string `json:"type,omitempty"`
+	// When the upload host wrote it.
+	ModTime adama.Time `json:"mtime,omitzero"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type tempFileAlias TempFile
+
+var tempFileIdx = record.IndexOf(reflect.TypeFor[tempFileAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *TempFile) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *TempFile) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *TempFile) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*tempFileAlias)(x), tempFileIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *TempFile) decodeFast(b []byte) bool {
+	*x = TempFile{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "path":
+			if !record.IsNull(v) {
+				x.Path, ok = record.ReadText(v)
+			}
+		case "size":
+			if !record.IsNull(v) {
+				x.Size, ok = record.ReadInt64(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		case "mtime":
+			if !record.IsNull(v) {
+				x.ModTime, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "name", "path", "size", "type", "mtime")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x TempFile) MarshalJSON() ([]byte, error) {
+	a := tempFileAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *TempFile) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *TempFile) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, tempFileIdx, prefix)
+	return out
+}
+
 // EncodingInfo is the encoding state of every variant.
 type EncodingInfo struct {
 	Status EncodingStatus `json:"status,omitempty"`

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/adama/adamatest"
 	"github.com/adamasdk/adama-go/creatives"
 	"github.com/stretchr/testify/require"
@@ -13,8 +14,14 @@ import (
 
 func newTestClient(t testing.TB, opts ...adamatest.Option) (*creatives.Client, *adamatest.Server) {
 	t.Helper()
+	return newTestClientWith(t, nil, opts...)
+}
+
+// newTestClientWith is newTestClient whose client also takes clientOpts.
+func newTestClientWith(t testing.TB, clientOpts []adama.Option, opts ...adamatest.Option) (*creatives.Client, *adamatest.Server) {
+	t.Helper()
 	srv := adamatest.NewServer(append([]adamatest.Option{adamatest.WithT(t)}, opts...)...)
-	c, err := srv.NewClient()
+	c, err := srv.NewClient(clientOpts...)
 	require.NoError(t, err)
 	return creatives.New(c), srv
 }

@@ -548,6 +548,18 @@ func (s *CompanionService) DeleteV2(ctx context.Context, videoID int64, companio
 	return noContent(ctx, s.g2, c, ro...)
 }
 
+// UploadLocationV2 calls GET
+// /video/v2.0/creatives/{video_id}/upload. The operation: the upload
+// key and the upload host of a v2 video creative's file.
+//
+// Deprecated: VideoService.CreateAndUpload (the v3.0 create with fileName and its pre-signed URL) replaces the whole v2.0 upload.
+func (s *VideoService) UploadLocationV2(ctx context.Context, videoID int64, ro ...adama.RequestOption) (*UploadLocation, error) {
+	if err := idBetween("video_id", videoID, 2147483647); err != nil {
+		return nil, err
+	}
+	return one[UploadLocation](ctx, s.g2, &call.Call{Path: "/creatives/" + strconv.FormatInt(videoID, 10) + "/upload"}, ro...)
+}
+
 // VariantsV2 calls GET /video/v2.0/creatives/{video_id}/variants.
 // The operation: every encoded variant with its asset path and video
 // information.
@@ -1093,7 +1105,11 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"listCompanionsV2", "GET", "/video/v2.0/creatives/{video_id}/companions", "Companions", "ListV2", ""},
 	{"createCompanionV2", "POST", "/video/v2.0/creatives/{video_id}/companions", "Companions", "CreateV2", ""},
 	{"deleteCompanionV2", "GET", "/video/v2.0/creatives/{video_id}/companions/{companion_id}/delete", "Companions", "DeleteV2", ""},
+	{"getUploadLocationV2", "GET", "/video/v2.0/creatives/{video_id}/upload", "Videos", "UploadLocationV2", ""},
 	{"uploadV2", "POST", "/video/v2.0/creatives/{video_id}/upload", "Videos", "UploadV2", "deprecated v2.0: the file streamed as the body, its name in the query, with progress and retries from a seekable reader"},
+	{"uploadV2", "POST", "/video/v2.0/creatives/{video_id}/upload", "Videos", "TakeUploadV2", "deprecated v2.0: the platform takes a file already on the upload host (the form's key and path), no file in the body"},
+	{"uploadV2", "POST", "/video/v2.0/creatives/{video_id}/upload", "Videos", "UploadViaUploaderV2", "deprecated v2.0: the three steps in one call (location, the file to the upload host, the platform takes it)"},
+	{"postTempUploadV2", "POST", "/upload", "Videos", "SendToUploaderV2", "deprecated v2.0: the file streamed to another host, which gets the platform's credentials only when it is the platform's own origin, and is refused when it is not https outside loopback"},
 	{"listVariantsV2", "GET", "/video/v2.0/creatives/{video_id}/variants", "Videos", "VariantsV2", ""},
 	{"getVariantV2", "GET", "/video/v2.0/creatives/{video_id}/variants/{variant_id}", "Videos", "VariantV2", ""},
 	{"getStatusV2", "GET", "/video/v2.0/creatives/{video_id}/status", "Videos", "StatusV2", ""},
@@ -1142,6 +1158,9 @@ var _ = []any{
 	(*VideoService).WaitEncoded,
 	(*VideoService).Update,
 	(*VideoService).UploadV2,
+	(*VideoService).TakeUploadV2,
+	(*VideoService).UploadViaUploaderV2,
+	(*VideoService).SendToUploaderV2,
 	(*VideoService).VASTReaderV2,
 	(*ComponentCreativeService).AddAssets,
 	(*AssetService).Upload,

@@ -35,6 +35,19 @@ func IsUploadURLExpired(err error) bool {
 	return errors.As(err, &ve) && ve.Has("uploadUrl", CodeUploadURLExpired)
 }
 
+// checkFile records in v what is wrong with the file of an upload: none,
+// or a negative size.
+func checkFile(v *valid.Validator, r io.Reader, size int64) {
+	v.Check(r != nil, "file", "required", nil)
+	v.Check(size >= 0, "size", "at least 0", size)
+}
+
+// checkNamedFile is checkFile with the file's name, which is required.
+func checkNamedFile(v *valid.Validator, fileName string, r io.Reader, size int64) {
+	v.Check(fileName != "", "fileName", "required", nil)
+	checkFile(v, r, size)
+}
+
 // UploadOptions shape an upload.
 type UploadOptions struct {
 	// ContentType is the file's media type; empty means taken from the
@@ -63,8 +76,7 @@ func (s *VideoService) Upload(ctx context.Context, res *CreateResult, r io.Reade
 	checkID(&v, "creativeId", res.CreativeID)
 	u, err := url.Parse(string(res.UploadURL))
 	v.Check(res.UploadURL != "" && err == nil && u.IsAbs(), "uploadUrl", "an absolute URL (Create with fileName returns one)", nil)
-	v.Check(r != nil, "file", "required", nil)
-	v.Check(size >= 0, "size", "at least 0", size)
+	checkFile(&v, r, size)
 	if !res.ExpiresAt.IsZero() && !time.Now().Before(res.ExpiresAt) {
 		v.Add("uploadUrl", CodeUploadURLExpired+": the pre-signed URL expired at "+res.ExpiresAt.UTC().Format(time.RFC3339), nil)
 	}
@@ -112,8 +124,7 @@ func (s *VideoService) Upload(ctx context.Context, res *CreateResult, r io.Reade
 func (s *VideoService) CreateAndUpload(ctx context.Context, in *NewVideoCreative, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) (*CreateResult, error) {
 	var v valid.Validator
 	v.Check(in != nil && in.FileName != "", "fileName", "required for an upload", nil)
-	v.Check(r != nil, "file", "required", nil)
-	v.Check(size >= 0, "size", "at least 0", size)
+	checkFile(&v, r, size)
 	if in != nil {
 		in.check(&v, "")
 	}

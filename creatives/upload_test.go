@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -108,34 +109,57 @@ func TestCreateAndUploadStreamsWithoutCredentials(t *testing.T) {
 // TestUploadSendsNoCredentialsToAnotherServer points the pre-signed URL at
 // a second server and checks every header it received.
 func TestUploadSendsNoCredentialsToAnotherServer(t *testing.T) {
+	storage, received := recordingServer(t, "")
+	cc, srv := newTestClient(t)
+	srv.Creatives().SetStorageURL(storage)
+	_, err := cc.Videos.CreateAndUpload(context.Background(), creatives.UploadInput(), strings.NewReader("video bytes"), 11, creatives.UploadOptions{})
+	require.NoError(t, err)
+	got, n := received()
+	assert.Equal(t, int64(11), n)
+	onlyHeaders(t, got, "X-Amz-Acl", "X-Amz-Meta-Creative")
+	assert.Empty(t, got.Get("Authorization"))
+	assert.Empty(t, got.Get("Cookie"))
+}
+
+// recordingServer starts a server of another origin that answers answer
+// (as text) to every request; received returns the headers and the body
+// length of the last request it got.
+func recordingServer(t *testing.T, answer string) (base string, received func() (http.Header, int64)) {
+	t.Helper()
 	var (
 		mu  sync.Mutex
 		got http.Header
 		n   int64
 	)
-	storage := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, _ := io.Copy(io.Discard, r.Body)
 		mu.Lock()
 		got, n = r.Header.Clone(), c
 		mu.Unlock()
+		if answer != "" {
+			w.Header().Set("Content-Type", "text/plain")
+			_, _ = io.WriteString(w, answer)
+		}
 	}))
-	defer storage.Close()
-	cc, srv := newTestClient(t)
-	srv.Creatives().SetStorageURL(storage.URL)
-	_, err := cc.Videos.CreateAndUpload(context.Background(), creatives.UploadInput(), strings.NewReader("video bytes"), 11, creatives.UploadOptions{})
-	require.NoError(t, err)
-	mu.Lock()
-	defer mu.Unlock()
-	assert.Equal(t, int64(11), n)
+	t.Cleanup(ts.Close)
+	return ts.URL, func() (http.Header, int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		return got, n
+	}
+}
+
+// onlyHeaders checks that got holds no header but the transport's own
+// (Content-Type, Content-Length, Accept, Accept-Encoding, User-Agent) and
+// also: no credential reached another host.
+func onlyHeaders(t *testing.T, got http.Header, also ...string) {
+	t.Helper()
+	allowed := append([]string{"Content-Type", "Content-Length", "Accept", "Accept-Encoding", "User-Agent"}, also...)
 	for k := range got {
-		switch http.CanonicalHeaderKey(k) {
-		case "Content-Type", "Content-Length", "X-Amz-Acl", "X-Amz-Meta-Creative", "Accept", "Accept-Encoding", "User-Agent":
-		default:
-			t.Errorf("unexpected header %s reached the storage host", k)
+		if !slices.Contains(allowed, http.CanonicalHeaderKey(k)) {
+			t.Errorf("unexpected header %s reached another host", k)
 		}
 	}
-	assert.Empty(t, got.Get("Authorization"))
-	assert.Empty(t, got.Get("Cookie"))
 }
 
 func TestUploadRetry(t *testing.T) {

@@ -60,9 +60,7 @@ func (s *VideoService) v2() *VideoService { return &VideoService{g: s.g2, c: s.c
 func (s *VideoService) UploadV2(ctx context.Context, id int64, fileName string, r io.Reader, size int64, o UploadOptions, opts ...adama.RequestOption) error {
 	var v valid.Validator
 	checkID(&v, "video_id", id)
-	v.Check(fileName != "", "fileName", "required", nil)
-	v.Check(r != nil, "file", "required", nil)
-	v.Check(size >= 0, "size", "at least 0", size)
+	checkNamedFile(&v, fileName, r, size)
 	if err := v.Err(); err != nil {
 		return err
 	}

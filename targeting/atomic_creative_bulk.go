@@ -47,6 +47,10 @@ func (it AtomicCreativeBulkItem) OK() bool { return it.Err == nil && !it.Unknown
 // order.
 type AtomicCreativeBulkResult struct {
 	Items []AtomicCreativeBulkItem
+	// Unmatched holds the creatives the platform answered that match no
+	// item sent: one whose id fits no documented form (its Misfits say
+	// so) is kept here rather than taken for a create's record.
+	Unmatched []*AtomicCreative
 }
 
 // Succeeded returns the items that succeeded.
@@ -208,7 +212,11 @@ func matchBulk(res *AtomicCreativeBulkResult, creates, updates []bulkSent, ans *
 	}
 	var rest []*AtomicCreative
 	for _, d := range ans.Data {
-		if d != nil && !used[d] {
+		switch {
+		case d == nil || used[d]:
+		case idMisfit(d.Misfits()):
+			res.Unmatched = append(res.Unmatched, d)
+		default:
 			rest = append(rest, d)
 		}
 	}
@@ -224,6 +232,17 @@ func matchBulk(res *AtomicCreativeBulkResult, creates, updates []bulkSent, ans *
 		}
 		it.AtomicCreative, rest = rest[0], rest[1:]
 	}
+	res.Unmatched = append(res.Unmatched, rest...)
+}
+
+// idMisfit reports whether a record's own id fits no documented form.
+func idMisfit(ms []adama.Misfit) bool {
+	for _, m := range ms {
+		if m.Field == "id" {
+			return true
+		}
+	}
+	return false
 }
 
 // bulkError is the *adama.Error of one failed item, naming each reason.

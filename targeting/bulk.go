@@ -39,6 +39,10 @@ type BulkResult[T any] struct {
 	// Status is the answer's HTTP status: 200 when every item sent
 	// succeeded, 207 when some did not; 0 when nothing was sent.
 	Status int
+	// Unmatched holds the records the server answered that match no item
+	// sent, such as one whose id fits no documented form (its Misfits say
+	// so): kept, so that nothing answered is lost.
+	Unmatched []*T
 }
 
 // Succeeded returns the items that succeeded.
@@ -114,7 +118,7 @@ func bulk[T any](ctx context.Context, g *call.Group, path string, res *BulkResul
 	if resp != nil {
 		res.Status = resp.StatusCode
 	}
-	got := map[int64]*T{}
+	got, used := map[int64]*T{}, map[*T]bool{}
 	for _, r := range page.Items {
 		if r != nil {
 			got[idOf(r)] = r
@@ -126,9 +130,14 @@ func bulk[T any](ctx context.Context, g *call.Group, path string, res *BulkResul
 			continue
 		}
 		if r, ok := got[it.ID]; ok {
-			it.Record = r
+			it.Record, used[r] = r, true
 		} else {
 			it.Err = ErrNotInAnswer
+		}
+	}
+	for _, r := range page.Items {
+		if r != nil && !used[r] {
+			res.Unmatched = append(res.Unmatched, r)
 		}
 	}
 	return res, nil
@@ -139,7 +148,8 @@ func bulk[T any](ctx context.Context, g *call.Group, path string, res *BulkResul
 // changed since it was read, as Update does. A campaign that breaks a rule
 // is refused before sending and the others go; the answer's records are
 // matched to the items by id, an item the platform left out of a
-// multi-status (207) answer failing with ErrNotInAnswer. The error is
+// multi-status (207) answer failing with ErrNotInAnswer, and a record
+// answered for no item kept in the result's Unmatched. The error is
 // that of the whole request (nil when it was answered); each item's
 // outcome is in the result.
 func (s *CampaignService) BulkUpdate(ctx context.Context, campaigns []*Campaign, ro ...adama.RequestOption) (*BulkResult[Campaign], error) {

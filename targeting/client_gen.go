@@ -72,6 +72,9 @@ type Client struct {
 	PixelBundles *PixelBundleService
 	// Marketplaces are the marketplaces (/marketplaces).
 	Marketplaces *MarketplaceService
+	// NewStrategyPlans are the strategy plans and their forecasts
+	// (/new_strategy_plans).
+	NewStrategyPlans *NewStrategyPlanService
 	// Organizations are the organizations (/organizations, their
 	// settings and the audit log by id list).
 	Organizations *OrganizationService
@@ -196,6 +199,7 @@ func New(c *adama.Client, opts ...Option) *Client {
 		AtomicCreatives:             &AtomicCreativeService{g: g},
 		PixelBundles:                &PixelBundleService{g: g},
 		Marketplaces:                &MarketplaceService{g: g},
+		NewStrategyPlans:            &NewStrategyPlanService{g: g},
 		Organizations:               &OrganizationService{g: g},
 		Agencies:                    &AgencyService{g: g},
 		Users:                       &UserService{g: g},

@@ -36,14 +36,21 @@ func readTestdata(t testing.TB, name string) []byte {
 // fileClient answers every request with the testdata file name.
 func fileClient(t *testing.T, status int, name string) *targeting.Client {
 	t.Helper()
-	body := readTestdata(t, name)
+	return bodyClient(t, status, readTestdata(t, name))
+}
+
+// bodyClient answers every request with body; opts add to the client's
+// options.
+func bodyClient(t *testing.T, status int, body []byte, opts ...adama.Option) *targeting.Client {
+	t.Helper()
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
 		_, _ = w.Write(body)
 	}))
 	t.Cleanup(ts.Close)
-	c, err := adama.NewClient(adama.WithBaseURL(ts.URL), adama.WithToken("tok"), adama.WithSessionCookie("ck"), adama.WithMaxRetries(0))
+	c, err := adama.NewClient(append([]adama.Option{adama.WithBaseURL(ts.URL), adama.WithToken("tok"), adama.WithSessionCookie("ck"),
+		adama.WithMaxRetries(0)}, opts...)...)
 	require.NoError(t, err)
 	return targeting.New(c)
 }

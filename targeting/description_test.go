@@ -275,6 +275,7 @@ func TestWireFitsDescription(t *testing.T) {
 	exerciseAudiences(t, ctx, tc, srv)
 	exerciseCreatives(t, tc, h) // creatives_wire_test.go
 	exercisePlans(t, ctx, tc, h)
+	exerciseNewPlans(t, ctx, tc, h) // newplans_test.go
 
 	seen := map[string]bool{}
 	for _, x := range rec.got {

@@ -41,6 +41,10 @@
 //     version that sends every field, since the platform replaces them).
 //   - NewStrategyPlanTargetValues: /new_strategy_plan_target_values (list,
 //     full=* for every property).
+//   - NewStrategyPlans: /new_strategy_plans (list by owner, get, extended
+//     get, create, update with version, delete, and the forecasts of a
+//     plan: Forecast of one not saved, RunForecast of a saved one, which
+//     keeps it), described in targeting.newplans.yaml.
 //   - Campaigns: /campaigns (list with with= and full=*, get, extended
 //     get, create, update with version, history, copy), described in
 //     targeting.campaigns.yaml; BudgetFlights: a campaign's flights

@@ -1477,6 +1477,39 @@ func (v PixelBundleCurrency) Valid() bool {
 	return false
 }
 
+// NewStrategyPlanChannel is a channel a strategy plan buys.
+type NewStrategyPlanChannel string
+
+// The NewStrategyPlanChannel values.
+const (
+	NewStrategyPlanChannelDisplay NewStrategyPlanChannel = "display"
+	NewStrategyPlanChannelVideo   NewStrategyPlanChannel = "video"
+	NewStrategyPlanChannelAudio   NewStrategyPlanChannel = "audio"
+	NewStrategyPlanChannelCTV     NewStrategyPlanChannel = "ctv"
+	NewStrategyPlanChannelNative  NewStrategyPlanChannel = "native"
+)
+
+// Values returns every known NewStrategyPlanChannel in the description's order, in a new slice.
+func (NewStrategyPlanChannel) Values() []NewStrategyPlanChannel {
+	return []NewStrategyPlanChannel{
+		NewStrategyPlanChannelDisplay,
+		NewStrategyPlanChannelVideo,
+		NewStrategyPlanChannelAudio,
+		NewStrategyPlanChannelCTV,
+		NewStrategyPlanChannelNative,
+	}
+}
+
+// Valid reports whether v is a known NewStrategyPlanChannel. A value the platform sends
+// that is not known is kept, and is not Valid.
+func (v NewStrategyPlanChannel) Valid() bool {
+	switch v {
+	case NewStrategyPlanChannelDisplay, NewStrategyPlanChannelVideo, NewStrategyPlanChannelAudio, NewStrategyPlanChannelCTV, NewStrategyPlanChannelNative:
+		return true
+	}
+	return false
+}
+
 // OrganizationType is a kind of organization.
 type OrganizationType string
 
@@ -18416,6 +18449,1938 @@ func (x *Marketplace) validateChange(v *valid.Validator, orig *Marketplace) {
 			v.ReadOnly(k)
 		}
 	}
+}
+
+// NewStrategyPlan is a strategy plan: a strategy's settings drafted
+// before the strategy exists, with its forecast. Create sends the
+// writable fields that are set (the reference requires none at the
+// top; the inventory's and creatives' own required fields apply when
+// they are sent); Update sends the version and what changed since
+// the record was read. GetExtended and a list with Extended add the
+// names and counts of the targeting's values, which are read-only.
+type NewStrategyPlan struct {
+	// The plan's id. Also read from a JSON string. Read-only: not sent
+	// on create or update.
+	ID int64 `json:"id"`
+	// The advertiser; only a create sets it. Also read from a JSON
+	// string.
+	AdvertiserID int64 `json:"advertiser_id,omitempty"`
+	// The campaign plan the plan belongs to; only a create sets it.
+	// Also read from a JSON string.
+	CampaignPlanID int64 `json:"campaign_plan_id,omitempty"`
+	// The campaign, once the plan has one. Also read from a JSON string.
+	// Read-only: not sent on create or update.
+	CampaignID int64 `json:"campaign_id,omitempty"`
+	// The channels the plan buys (sent, not answered).
+	Channels []NewStrategyPlanChannel `json:"channels,omitempty"`
+	// The plan's name. At most 128 characters.
+	Name string `json:"name,omitempty"`
+	// The features the plan must be compatible with. At most 1024
+	// characters.
+	FeatureCompatibility *string `json:"feature_compatibility,omitempty"`
+	// Whether only the device graph is used.
+	DeviceGraphOnly *bool `json:"device_graph_only,omitempty"`
+	// The plan's time zone (America/New_York).
+	ZoneName string `json:"zone_name,omitempty"`
+	// The service type of the campaign.
+	CampaignServiceType string `json:"campaign_service_type,omitempty"`
+	// The strategy's type.
+	Type string `json:"type,omitempty"`
+	// When the strategy would run.
+	Duration *StrategyDuration `json:"duration,omitempty"`
+	// The budget.
+	Budget *NewStrategyPlanBudget `json:"budget,omitempty"`
+	// The goal and bids.
+	Goals *NewStrategyPlanGoals `json:"goals,omitempty"`
+	// The frequency cap.
+	Frequency *NewStrategyPlanFrequency `json:"frequency,omitempty"`
+	// The supply bought.
+	Inventory *NewStrategyPlanInventory `json:"inventory,omitempty"`
+	// Who and where is targeted.
+	Targeting *NewStrategyPlanTargeting `json:"targeting,omitempty"`
+	// The creatives' formats and sizes.
+	Creatives *NewStrategyPlanCreatives `json:"creatives,omitempty"`
+	// The campaign's start. Read-only: not sent on create or update.
+	CampaignStartDate adama.Time `json:"campaign_start_date,omitzero"`
+	// The campaign's end. Read-only: not sent on create or update.
+	CampaignEndDate adama.Time `json:"campaign_end_date,omitzero"`
+	// The campaign's time zone. Read-only: not sent on create or update.
+	CampaignZoneName string `json:"campaign_zone_name,omitempty"`
+	// The plan's last forecast, in the reference's forecast_request form
+	// (its date and result); the reference gives the form but not the
+	// property that holds it. Read-only: not sent on create or update.
+	Forecast *NewStrategyPlanForecast `json:"forecast,omitempty"`
+	// Increments on every change; Update sends the one read. Also read
+	// from a JSON string. Read-only: not sent on create or update.
+	Version int64 `json:"version"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	// raw is the body the record was read from (see original).
+	raw *snapshot
+}
+
+type newStrategyPlanAlias NewStrategyPlan
+
+var newStrategyPlanIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra and the body for Update.
+func (x *NewStrategyPlan) UnmarshalJSON(b []byte) error {
+	if err := x.unmarshal(b); err != nil {
+		return err
+	}
+	x.raw = keep(b)
+	return nil
+}
+
+// unmarshal decodes b into the record's fields and Extra.
+func (x *NewStrategyPlan) unmarshal(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlan) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlan) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanAlias)(x), newStrategyPlanIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlan) decodeFast(b []byte) bool {
+	*x = NewStrategyPlan{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "id":
+			if !record.IsNull(v) {
+				x.ID, ok = record.ReadInt64(v)
+			}
+		case "advertiser_id":
+			if !record.IsNull(v) {
+				x.AdvertiserID, ok = record.ReadInt64(v)
+			}
+		case "campaign_plan_id":
+			if !record.IsNull(v) {
+				x.CampaignPlanID, ok = record.ReadInt64(v)
+			}
+		case "campaign_id":
+			if !record.IsNull(v) {
+				x.CampaignID, ok = record.ReadInt64(v)
+			}
+		case "channels":
+			x.Channels, ok = record.ReadList(v, record.ReadEnum[NewStrategyPlanChannel])
+		case "name":
+			if !record.IsNull(v) {
+				x.Name, ok = record.ReadText(v)
+			}
+		case "feature_compatibility":
+			x.FeatureCompatibility, ok = record.ReadPtr(v, record.ReadText)
+		case "device_graph_only":
+			x.DeviceGraphOnly, ok = record.ReadPtr(v, record.ReadBool)
+		case "zone_name":
+			if !record.IsNull(v) {
+				x.ZoneName, ok = record.ReadText(v)
+			}
+		case "campaign_service_type":
+			if !record.IsNull(v) {
+				x.CampaignServiceType, ok = record.ReadText(v)
+			}
+		case "type":
+			if !record.IsNull(v) {
+				x.Type, ok = record.ReadText(v)
+			}
+		case "duration":
+			x.Duration, ok = record.ReadRecord(v, (*StrategyDuration).decodeValid)
+		case "budget":
+			x.Budget, ok = record.ReadRecord(v, (*NewStrategyPlanBudget).decodeValid)
+		case "goals":
+			x.Goals, ok = record.ReadRecord(v, (*NewStrategyPlanGoals).decodeValid)
+		case "frequency":
+			x.Frequency, ok = record.ReadRecord(v, (*NewStrategyPlanFrequency).decodeValid)
+		case "inventory":
+			x.Inventory, ok = record.ReadRecord(v, (*NewStrategyPlanInventory).decodeValid)
+		case "targeting":
+			x.Targeting, ok = record.ReadRecord(v, (*NewStrategyPlanTargeting).decodeValid)
+		case "creatives":
+			x.Creatives, ok = record.ReadRecord(v, (*NewStrategyPlanCreatives).decodeValid)
+		case "campaign_start_date":
+			if !record.IsNull(v) {
+				x.CampaignStartDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "campaign_end_date":
+			if !record.IsNull(v) {
+				x.CampaignEndDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "campaign_zone_name":
+			if !record.IsNull(v) {
+				x.CampaignZoneName, ok = record.ReadText(v)
+			}
+		case "forecast":
+			x.Forecast, ok = record.ReadRecord(v, (*NewStrategyPlanForecast).decodeValid)
+		case "version":
+			if !record.IsNull(v) {
+				x.Version, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "id", "advertiser_id", "campaign_plan_id", "campaign_id", "channels", "name", "feature_compatibility", "device_graph_only", "zone_name", "campaign_service_type", "type", "duration", "budget", "goals", "frequency", "inventory", "targeting", "creatives", "campaign_start_date", "campaign_end_date", "campaign_zone_name", "forecast", "version")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlan) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlan) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlan) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanIdx, prefix)
+	out = append(out, x.Duration.misfits(record.MisfitPath(prefix, "duration"))...)
+	out = append(out, x.Budget.misfits(record.MisfitPath(prefix, "budget"))...)
+	out = append(out, x.Goals.misfits(record.MisfitPath(prefix, "goals"))...)
+	out = append(out, x.Frequency.misfits(record.MisfitPath(prefix, "frequency"))...)
+	out = append(out, x.Inventory.misfits(record.MisfitPath(prefix, "inventory"))...)
+	out = append(out, x.Targeting.misfits(record.MisfitPath(prefix, "targeting"))...)
+	out = append(out, x.Creatives.misfits(record.MisfitPath(prefix, "creatives"))...)
+	out = append(out, x.Forecast.misfits(record.MisfitPath(prefix, "forecast"))...)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *NewStrategyPlan) clearReadOnly() {
+	x.ID = 0
+	x.CampaignID = 0
+	x.CampaignStartDate = adama.Time{}
+	x.CampaignEndDate = adama.Time{}
+	x.CampaignZoneName = ""
+	x.Forecast = nil
+	x.Version = 0
+	cloned := false
+	for _, k := range [...]string{"id", "campaign_id", "campaign_start_date", "campaign_end_date", "campaign_zone_name", "forecast", "version"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// original decodes the body x was read from: the record as read, or nil
+// for a record built by hand.
+func (x *NewStrategyPlan) original() *NewStrategyPlan {
+	if x.raw == nil {
+		return nil
+	}
+	var o NewStrategyPlan
+	if o.UnmarshalJSON(x.raw.b) != nil {
+		return nil
+	}
+	return &o
+}
+
+// newStrategyPlanWrite is the writable part of NewStrategyPlan, in the description's order.
+type newStrategyPlanWrite struct {
+	AdvertiserID         int64                     `json:"advertiser_id,omitempty"`
+	CampaignPlanID       int64                     `json:"campaign_plan_id,omitempty"`
+	Channels             []NewStrategyPlanChannel  `json:"channels,omitzero"`
+	Name                 string                    `json:"name,omitempty"`
+	FeatureCompatibility *string                   `json:"feature_compatibility,omitempty"`
+	DeviceGraphOnly      *bool                     `json:"device_graph_only,omitempty"`
+	ZoneName             string                    `json:"zone_name,omitempty"`
+	CampaignServiceType  string                    `json:"campaign_service_type,omitempty"`
+	Type                 string                    `json:"type,omitempty"`
+	Duration             *StrategyDuration         `json:"duration,omitempty"`
+	Budget               *NewStrategyPlanBudget    `json:"budget,omitempty"`
+	Goals                *NewStrategyPlanGoals     `json:"goals,omitempty"`
+	Frequency            *NewStrategyPlanFrequency `json:"frequency,omitempty"`
+	Inventory            *NewStrategyPlanInventory `json:"inventory,omitempty"`
+	Targeting            *NewStrategyPlanTargeting `json:"targeting,omitempty"`
+	Creatives            *NewStrategyPlanCreatives `json:"creatives,omitempty"`
+}
+
+// writable writes the properties a create or an update may send, each
+// left out when zero, and Extra.
+func (x *NewStrategyPlan) writable() ([]byte, error) {
+	w := newStrategyPlanWrite{
+		AdvertiserID:         x.AdvertiserID,
+		CampaignPlanID:       x.CampaignPlanID,
+		Channels:             x.Channels,
+		Name:                 x.Name,
+		FeatureCompatibility: x.FeatureCompatibility,
+		DeviceGraphOnly:      x.DeviceGraphOnly,
+		ZoneName:             x.ZoneName,
+		CampaignServiceType:  x.CampaignServiceType,
+		Type:                 x.Type,
+		Duration:             x.Duration,
+		Budget:               x.Budget,
+		Goals:                x.Goals,
+		Frequency:            x.Frequency,
+		Inventory:            x.Inventory,
+		Targeting:            x.Targeting,
+		Creatives:            x.Creatives,
+	}
+	return record.EncodeObject(w, x.Extra)
+}
+
+// readOnlyChanged names each property an update cannot send (read-only
+// or create-only) and whether x changed it since orig.
+func (x *NewStrategyPlan) readOnlyChanged(orig *NewStrategyPlan) map[string]bool {
+	return map[string]bool{
+		"id":                  orig.ID != x.ID,
+		"advertiser_id":       orig.AdvertiserID != x.AdvertiserID,
+		"campaign_plan_id":    orig.CampaignPlanID != x.CampaignPlanID,
+		"campaign_id":         orig.CampaignID != x.CampaignID,
+		"campaign_start_date": !orig.CampaignStartDate.Equal(x.CampaignStartDate.Time),
+		"campaign_end_date":   !orig.CampaignEndDate.Equal(x.CampaignEndDate.Time),
+		"campaign_zone_name":  orig.CampaignZoneName != x.CampaignZoneName,
+		"forecast":            !reflect.DeepEqual(orig.Forecast, x.Forecast),
+		"version":             orig.Version != x.Version,
+	}
+}
+
+// fixedFields are the writable properties an update cannot clear.
+func (*NewStrategyPlan) fixedFields() []string {
+	return []string{"channels", "name", "feature_compatibility", "device_graph_only", "zone_name", "campaign_service_type", "type", "duration", "budget", "goals", "frequency", "inventory", "targeting", "creatives"}
+}
+
+// createOnlyFields are the properties only a create sends.
+func (*NewStrategyPlan) createOnlyFields() []string {
+	return []string{"advertiser_id", "campaign_plan_id"}
+}
+
+// validate records in v each rule the description states that
+// the record breaks (the rules of the request bodies: create by
+// NewStrategyPlanCreate, update by NewStrategyPlanUpdate): those of
+// a create when create is set, else those of an update.
+func (x *NewStrategyPlan) validate(v *valid.Validator, create bool) { x.validateAt(v, "", create) }
+
+// validateAt records in v each rule the description states (the
+// rules of the request bodies: create by NewStrategyPlanCreate,
+// update by NewStrategyPlanUpdate) that the record found at the path
+// at ("" for a record checked alone) breaks, naming each field with
+// that path; a nil record breaks none.
+func (x *NewStrategyPlan) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		if x.AdvertiserID != 0 {
+			v.Range(valid.Path(at, "advertiser_id"), x.AdvertiserID, -2147483648, 2147483647)
+		}
+		if x.CampaignPlanID != 0 {
+			v.Range(valid.Path(at, "campaign_plan_id"), x.CampaignPlanID, -2147483648, 2147483647)
+		}
+		for i, e := range x.Channels {
+			valid.Enum(v, valid.Index(at, "channels", i), e)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 128)
+		}
+		if x.FeatureCompatibility != nil {
+			v.MaxLen(valid.Path(at, "feature_compatibility"), *x.FeatureCompatibility, 1024)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		}
+		if x.Goals != nil {
+			x.Goals.validateAt(v, valid.Path(at, "goals"), create)
+		}
+		if x.Frequency != nil {
+			x.Frequency.validateAt(v, valid.Path(at, "frequency"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+		if x.Creatives != nil {
+			x.Creatives.validateAt(v, valid.Path(at, "creatives"), create)
+		}
+	} else {
+		for i, e := range x.Channels {
+			valid.Enum(v, valid.Index(at, "channels", i), e)
+		}
+		if x.Name != "" {
+			v.MaxLen(valid.Path(at, "name"), x.Name, 128)
+		}
+		if x.FeatureCompatibility != nil {
+			v.MaxLen(valid.Path(at, "feature_compatibility"), *x.FeatureCompatibility, 1024)
+		}
+		if x.Duration != nil {
+			x.Duration.validateAt(v, valid.Path(at, "duration"), create)
+		}
+		if x.Budget != nil {
+			x.Budget.validateAt(v, valid.Path(at, "budget"), create)
+		}
+		if x.Goals != nil {
+			x.Goals.validateAt(v, valid.Path(at, "goals"), create)
+		}
+		if x.Frequency != nil {
+			x.Frequency.validateAt(v, valid.Path(at, "frequency"), create)
+		}
+		if x.Inventory != nil {
+			x.Inventory.validateAt(v, valid.Path(at, "inventory"), create)
+		}
+		if x.Targeting != nil {
+			x.Targeting.validateAt(v, valid.Path(at, "targeting"), create)
+		}
+		if x.Creatives != nil {
+			x.Creatives.validateAt(v, valid.Path(at, "creatives"), create)
+		}
+		v.Range(valid.Path(at, "version"), x.Version, -2147483648, 2147483647)
+	}
+}
+
+// validateChange records in v each read-only or create-only property
+// that x changed since orig, the record as read: an update cannot
+// send it, so the change is refused rather than lost. A record built
+// by hand (orig nil) changes none.
+func (x *NewStrategyPlan) validateChange(v *valid.Validator, orig *NewStrategyPlan) {
+	if orig == nil {
+		return
+	}
+	changed := x.readOnlyChanged(orig)
+	for _, k := range [...]string{"id", "advertiser_id", "campaign_plan_id", "campaign_id", "campaign_start_date", "campaign_end_date", "campaign_zone_name", "forecast", "version"} {
+		if changed[k] {
+			v.ReadOnly(k)
+		}
+	}
+}
+
+// NewStrategyPlanBudget is a strategy plan's budget.
+type NewStrategyPlanBudget struct {
+	// The budget, exact (1 to 10,000,000 USD or its equivalent in the
+	// currency). Also read from a JSON string.
+	Budget *adama.Decimal `json:"budget,omitempty"`
+	// The currency (ISO 4217).
+	CurrencyCode string `json:"currency_code,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanBudgetAlias NewStrategyPlanBudget
+
+var newStrategyPlanBudgetIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanBudgetAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanBudget) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanBudget) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanBudget) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanBudgetAlias)(x), newStrategyPlanBudgetIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanBudget) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanBudget{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "budget":
+			x.Budget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "currency_code":
+			if !record.IsNull(v) {
+				x.CurrencyCode, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "budget", "currency_code")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanBudget) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanBudgetAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanBudget) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanBudget) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanBudgetIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanBudget) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+}
+
+// NewStrategyPlanGoals is a strategy plan's goal and bids.
+type NewStrategyPlanGoals struct {
+	// The goal (left out when none).
+	GoalType StrategyGoalType `json:"goal_type,omitempty"`
+	// The goal's value, exact. Also read from a JSON string.
+	GoalValue *adama.Decimal `json:"goal_value,omitempty"`
+	// The lowest bid, exact. Also read from a JSON string.
+	MinBid *adama.Decimal `json:"min_bid,omitempty"`
+	// The highest bid, exact. Also read from a JSON string.
+	MaxBid *adama.Decimal `json:"max_bid,omitempty"`
+	// The return on investment aimed at. Also read from a JSON string.
+	ROITarget *adama.Decimal `json:"roi_target,omitempty"`
+	// The fewest devices to bid on. Also read from a JSON string.
+	BidMinDevices *int64 `json:"bid_min_devices,omitempty"`
+	// How hard to bid (0 to 100). Also read from a JSON string.
+	BidAggressiveness *int64 `json:"bid_aggressiveness,omitempty"`
+	// Whether the bid covers the media only.
+	BidPriceIsMediaOnly *bool `json:"bid_price_is_media_only,omitempty"`
+	// The highest bid with margin, exact. Also read from a JSON string.
+	MaxBidWM *adama.Decimal `json:"max_bid_wm,omitempty"`
+	// Whether bids are shaded.
+	UseBidShading *bool `json:"use_bid_shading,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanGoalsAlias NewStrategyPlanGoals
+
+var newStrategyPlanGoalsIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanGoalsAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanGoals) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanGoals) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanGoals) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanGoalsAlias)(x), newStrategyPlanGoalsIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanGoals) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanGoals{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "goal_type":
+			if !record.IsNull(v) {
+				x.GoalType, ok = record.ReadEnum[StrategyGoalType](v)
+			}
+		case "goal_value":
+			x.GoalValue, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "min_bid":
+			x.MinBid, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "max_bid":
+			x.MaxBid, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "roi_target":
+			x.ROITarget, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "bid_min_devices":
+			x.BidMinDevices, ok = record.ReadPtr(v, record.ReadInt64)
+		case "bid_aggressiveness":
+			x.BidAggressiveness, ok = record.ReadPtr(v, record.ReadInt64)
+		case "bid_price_is_media_only":
+			x.BidPriceIsMediaOnly, ok = record.ReadPtr(v, record.ReadBool)
+		case "max_bid_wm":
+			x.MaxBidWM, ok = record.ReadUnmarshaler[adama.Decimal](v)
+		case "use_bid_shading":
+			x.UseBidShading, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "goal_type", "goal_value", "min_bid", "max_bid", "roi_target", "bid_min_devices", "bid_aggressiveness", "bid_price_is_media_only", "max_bid_wm", "use_bid_shading")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanGoals) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanGoalsAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanGoals) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanGoals) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanGoalsIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanGoals) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.GoalType != "" {
+		valid.Enum(v, valid.Path(at, "goal_type"), x.GoalType)
+	}
+	if x.GoalValue != nil {
+		v.DecimalMin(valid.Path(at, "goal_value"), *x.GoalValue, "0")
+		v.DecimalMax(valid.Path(at, "goal_value"), *x.GoalValue, "999999999.9999")
+	}
+	if x.MinBid != nil {
+		v.DecimalMin(valid.Path(at, "min_bid"), *x.MinBid, "0")
+		v.DecimalMax(valid.Path(at, "min_bid"), *x.MinBid, "9999999.99")
+	}
+	if x.MaxBid != nil {
+		v.DecimalMin(valid.Path(at, "max_bid"), *x.MaxBid, "0.01")
+		v.DecimalMax(valid.Path(at, "max_bid"), *x.MaxBid, "9999999.99")
+	}
+	if x.ROITarget != nil {
+		v.DecimalMin(valid.Path(at, "roi_target"), *x.ROITarget, "0")
+		v.DecimalMax(valid.Path(at, "roi_target"), *x.ROITarget, "999999999.99")
+	}
+	if x.BidMinDevices != nil {
+		v.Range(valid.Path(at, "bid_min_devices"), *x.BidMinDevices, -2147483648, 2147483647)
+	}
+	if x.BidAggressiveness != nil {
+		v.Range(valid.Path(at, "bid_aggressiveness"), *x.BidAggressiveness, 0, 100)
+	}
+	if x.MaxBidWM != nil {
+		v.DecimalMin(valid.Path(at, "max_bid_wm"), *x.MaxBidWM, "0")
+		v.DecimalMax(valid.Path(at, "max_bid_wm"), *x.MaxBidWM, "9999999.99")
+	}
+}
+
+// NewStrategyPlanFrequency is a strategy plan's frequency cap.
+type NewStrategyPlanFrequency struct {
+	// How the cap is spent (even, asap, no-limit or p1-optimized).
+	FrequencyType StrategyFrequencyType `json:"frequency_type,omitempty"`
+	// The cap's period.
+	FrequencyInterval ForecastFrequencyDuration `json:"frequency_interval,omitempty"`
+	// The cap. Also read from a JSON string.
+	FrequencyAmount *int64 `json:"frequency_amount,omitempty"`
+	// Whether the platform optimises the frequency.
+	FrequencyOptimization *bool `json:"frequency_optimization,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanFrequencyAlias NewStrategyPlanFrequency
+
+var newStrategyPlanFrequencyIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanFrequencyAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanFrequency) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanFrequency) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanFrequency) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanFrequencyAlias)(x), newStrategyPlanFrequencyIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanFrequency) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanFrequency{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "frequency_type":
+			if !record.IsNull(v) {
+				x.FrequencyType, ok = record.ReadEnum[StrategyFrequencyType](v)
+			}
+		case "frequency_interval":
+			if !record.IsNull(v) {
+				x.FrequencyInterval, ok = record.ReadEnum[ForecastFrequencyDuration](v)
+			}
+		case "frequency_amount":
+			x.FrequencyAmount, ok = record.ReadPtr(v, record.ReadInt64)
+		case "frequency_optimization":
+			x.FrequencyOptimization, ok = record.ReadPtr(v, record.ReadBool)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "frequency_type", "frequency_interval", "frequency_amount", "frequency_optimization")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanFrequency) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanFrequencyAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanFrequency) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanFrequency) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanFrequencyIdx, prefix)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanFrequency) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.FrequencyType != "" {
+		valid.Enum(v, valid.Path(at, "frequency_type"), x.FrequencyType)
+	}
+	if x.FrequencyInterval != "" {
+		valid.Enum(v, valid.Path(at, "frequency_interval"), x.FrequencyInterval)
+	}
+	if x.FrequencyAmount != nil {
+		v.Range(valid.Path(at, "frequency_amount"), *x.FrequencyAmount, -2147483648, 2147483647)
+	}
+}
+
+// NewStrategyPlanInventory is the supply a strategy plan buys.
+type NewStrategyPlanInventory struct {
+	// Run on every private marketplace.
+	RunOnAllPMP bool `json:"run_on_all_pmp"`
+	// Run on every exchange.
+	RunOnAllExchanges bool `json:"run_on_all_exchanges"`
+	// Restrict to sites with transparent URLs.
+	SiteRestrictionTransparentURLs *bool `json:"site_restriction_transparent_urls,omitempty"`
+	// The domains and apps included and excluded.
+	DomainRestrictions *DomainRestrictions `json:"domain_restrictions,omitempty"`
+	// The site lists.
+	SiteLists []StrategySiteList `json:"site_lists,omitempty"`
+	// The deals.
+	Deals []StrategyDealRef `json:"deals,omitempty"`
+	// The deal groups.
+	DealGroups []StrategyDealGroupRef `json:"deal_groups,omitempty"`
+	// The supply sources.
+	SupplySources []StrategySupplySource `json:"supply_sources,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanInventoryAlias NewStrategyPlanInventory
+
+var newStrategyPlanInventoryIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanInventoryAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanInventory) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanInventory) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanInventory) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanInventoryAlias)(x), newStrategyPlanInventoryIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanInventory) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanInventory{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "run_on_all_pmp":
+			if !record.IsNull(v) {
+				x.RunOnAllPMP, ok = record.ReadBool(v)
+			}
+		case "run_on_all_exchanges":
+			if !record.IsNull(v) {
+				x.RunOnAllExchanges, ok = record.ReadBool(v)
+			}
+		case "site_restriction_transparent_urls":
+			x.SiteRestrictionTransparentURLs, ok = record.ReadPtr(v, record.ReadBool)
+		case "domain_restrictions":
+			x.DomainRestrictions, ok = record.ReadRecord(v, (*DomainRestrictions).decodeValid)
+		case "site_lists":
+			x.SiteLists, ok = record.ReadList(v, func(e []byte) (StrategySiteList, bool) {
+				p, ok := record.ReadRecord(e, (*StrategySiteList).decodeValid)
+				if p == nil {
+					return StrategySiteList{}, ok
+				}
+				return *p, ok
+			})
+		case "deals":
+			x.Deals, ok = record.ReadList(v, func(e []byte) (StrategyDealRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyDealRef).decodeValid)
+				if p == nil {
+					return StrategyDealRef{}, ok
+				}
+				return *p, ok
+			})
+		case "deal_groups":
+			x.DealGroups, ok = record.ReadList(v, func(e []byte) (StrategyDealGroupRef, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyDealGroupRef).decodeValid)
+				if p == nil {
+					return StrategyDealGroupRef{}, ok
+				}
+				return *p, ok
+			})
+		case "supply_sources":
+			x.SupplySources, ok = record.ReadList(v, func(e []byte) (StrategySupplySource, bool) {
+				p, ok := record.ReadRecord(e, (*StrategySupplySource).decodeValid)
+				if p == nil {
+					return StrategySupplySource{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "run_on_all_pmp", "run_on_all_exchanges", "site_restriction_transparent_urls", "domain_restrictions", "site_lists", "deals", "deal_groups", "supply_sources")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanInventory) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanInventoryAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanInventory) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanInventory) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanInventoryIdx, prefix)
+	out = append(out, x.DomainRestrictions.misfits(record.MisfitPath(prefix, "domain_restrictions"))...)
+	for i := range x.SiteLists {
+		out = append(out, x.SiteLists[i].misfits(record.MisfitPath(prefix, "site_lists["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Deals {
+		out = append(out, x.Deals[i].misfits(record.MisfitPath(prefix, "deals["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.DealGroups {
+		out = append(out, x.DealGroups[i].misfits(record.MisfitPath(prefix, "deal_groups["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.SupplySources {
+		out = append(out, x.SupplySources[i].misfits(record.MisfitPath(prefix, "supply_sources["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanInventory) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.DomainRestrictions != nil {
+		x.DomainRestrictions.validateAt(v, valid.Path(at, "domain_restrictions"), create)
+	}
+	for i := range x.SiteLists {
+		x.SiteLists[i].validateAt(v, valid.Index(at, "site_lists", i), create)
+	}
+	for i := range x.Deals {
+		x.Deals[i].validateAt(v, valid.Index(at, "deals", i), create)
+	}
+	for i := range x.DealGroups {
+		x.DealGroups[i].validateAt(v, valid.Index(at, "deal_groups", i), create)
+	}
+	for i := range x.SupplySources {
+		x.SupplySources[i].validateAt(v, valid.Index(at, "supply_sources", i), create)
+	}
+}
+
+// NewStrategyPlanTargeting is a strategy plan's targeting.
+// The extended properties of its values (names, paths, counts) are
+// read-only; postal and IP codes are sent, answered as a count.
+type NewStrategyPlanTargeting struct {
+	// The fold positions.
+	FoldPosition []FoldPosition `json:"fold_position,omitempty"`
+	// Audience segments.
+	Audience *StrategyAudienceTargeting `json:"audience,omitempty"`
+	// Contextual segments.
+	Contextual *StrategyContextualTargeting `json:"contextual,omitempty"`
+	// Postal codes.
+	PostalCodes *NewStrategyPlanCodes `json:"postal_codes,omitempty"`
+	// Geofence segments.
+	Geofence *StrategyGeofenceTargeting `json:"geofence,omitempty"`
+	// The caller's own pixels.
+	MyData *StrategyMyDataTargeting `json:"my_data,omitempty"`
+	// Location target values (DMAX, REGN, CITY, COUNTRY).
+	Location *StrategyDimensionTargeting `json:"location,omitempty"`
+	// Technology target values (BSER, CSPD, DVCE, ...).
+	Technology *StrategyDimensionTargeting `json:"technology,omitempty"`
+	// IP addresses.
+	IPAddresses *NewStrategyPlanCodes `json:"ip_addresses,omitempty"`
+	// The day parts.
+	DayParts []TargetingDayPart `json:"day_parts,omitempty"`
+	// The recency windows of pixels.
+	Recency []StrategyRecency `json:"recency,omitempty"`
+	// The languages.
+	LanguageCodes []StrategyLanguageCode `json:"language_codes,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanTargetingAlias NewStrategyPlanTargeting
+
+var newStrategyPlanTargetingIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanTargetingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanTargeting) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanTargeting) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanTargeting) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanTargetingAlias)(x), newStrategyPlanTargetingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanTargeting) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanTargeting{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "fold_position":
+			x.FoldPosition, ok = record.ReadList(v, record.ReadEnum[FoldPosition])
+		case "audience":
+			x.Audience, ok = record.ReadRecord(v, (*StrategyAudienceTargeting).decodeValid)
+		case "contextual":
+			x.Contextual, ok = record.ReadRecord(v, (*StrategyContextualTargeting).decodeValid)
+		case "postal_codes":
+			x.PostalCodes, ok = record.ReadRecord(v, (*NewStrategyPlanCodes).decodeValid)
+		case "geofence":
+			x.Geofence, ok = record.ReadRecord(v, (*StrategyGeofenceTargeting).decodeValid)
+		case "my_data":
+			x.MyData, ok = record.ReadRecord(v, (*StrategyMyDataTargeting).decodeValid)
+		case "location":
+			x.Location, ok = record.ReadRecord(v, (*StrategyDimensionTargeting).decodeValid)
+		case "technology":
+			x.Technology, ok = record.ReadRecord(v, (*StrategyDimensionTargeting).decodeValid)
+		case "ip_addresses":
+			x.IPAddresses, ok = record.ReadRecord(v, (*NewStrategyPlanCodes).decodeValid)
+		case "day_parts":
+			x.DayParts, ok = record.ReadList(v, func(e []byte) (TargetingDayPart, bool) {
+				p, ok := record.ReadRecord(e, (*TargetingDayPart).decodeValid)
+				if p == nil {
+					return TargetingDayPart{}, ok
+				}
+				return *p, ok
+			})
+		case "recency":
+			x.Recency, ok = record.ReadList(v, func(e []byte) (StrategyRecency, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyRecency).decodeValid)
+				if p == nil {
+					return StrategyRecency{}, ok
+				}
+				return *p, ok
+			})
+		case "language_codes":
+			x.LanguageCodes, ok = record.ReadList(v, func(e []byte) (StrategyLanguageCode, bool) {
+				p, ok := record.ReadRecord(e, (*StrategyLanguageCode).decodeValid)
+				if p == nil {
+					return StrategyLanguageCode{}, ok
+				}
+				return *p, ok
+			})
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "fold_position", "audience", "contextual", "postal_codes", "geofence", "my_data", "location", "technology", "ip_addresses", "day_parts", "recency", "language_codes")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanTargeting) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanTargetingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanTargeting) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanTargeting) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanTargetingIdx, prefix)
+	out = append(out, x.Audience.misfits(record.MisfitPath(prefix, "audience"))...)
+	out = append(out, x.Contextual.misfits(record.MisfitPath(prefix, "contextual"))...)
+	out = append(out, x.PostalCodes.misfits(record.MisfitPath(prefix, "postal_codes"))...)
+	out = append(out, x.Geofence.misfits(record.MisfitPath(prefix, "geofence"))...)
+	out = append(out, x.MyData.misfits(record.MisfitPath(prefix, "my_data"))...)
+	out = append(out, x.Location.misfits(record.MisfitPath(prefix, "location"))...)
+	out = append(out, x.Technology.misfits(record.MisfitPath(prefix, "technology"))...)
+	out = append(out, x.IPAddresses.misfits(record.MisfitPath(prefix, "ip_addresses"))...)
+	for i := range x.DayParts {
+		out = append(out, x.DayParts[i].misfits(record.MisfitPath(prefix, "day_parts["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.Recency {
+		out = append(out, x.Recency[i].misfits(record.MisfitPath(prefix, "recency["+strconv.Itoa(i)+"]"))...)
+	}
+	for i := range x.LanguageCodes {
+		out = append(out, x.LanguageCodes[i].misfits(record.MisfitPath(prefix, "language_codes["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanTargeting) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	for i, e := range x.FoldPosition {
+		valid.Enum(v, valid.Index(at, "fold_position", i), e)
+	}
+	if x.Audience != nil {
+		x.Audience.validateAt(v, valid.Path(at, "audience"), create)
+	}
+	if x.Contextual != nil {
+		x.Contextual.validateAt(v, valid.Path(at, "contextual"), create)
+	}
+	if x.PostalCodes != nil {
+		x.PostalCodes.validateAt(v, valid.Path(at, "postal_codes"), create)
+	}
+	if x.Geofence != nil {
+		x.Geofence.validateAt(v, valid.Path(at, "geofence"), create)
+	}
+	if x.MyData != nil {
+		x.MyData.validateAt(v, valid.Path(at, "my_data"), create)
+	}
+	if x.Location != nil {
+		x.Location.validateAt(v, valid.Path(at, "location"), create)
+	}
+	if x.Technology != nil {
+		x.Technology.validateAt(v, valid.Path(at, "technology"), create)
+	}
+	if x.IPAddresses != nil {
+		x.IPAddresses.validateAt(v, valid.Path(at, "ip_addresses"), create)
+	}
+	for i := range x.DayParts {
+		x.DayParts[i].validateAt(v, valid.Index(at, "day_parts", i), create)
+	}
+	for i := range x.Recency {
+		x.Recency[i].validateAt(v, valid.Index(at, "recency", i), create)
+	}
+	for i := range x.LanguageCodes {
+		x.LanguageCodes[i].validateAt(v, valid.Index(at, "language_codes", i), create)
+	}
+}
+
+// NewStrategyPlanCodes is postal codes or IP addresses included or
+// excluded: the codes are sent (at most 100,000), an answer holds
+// their count.
+type NewStrategyPlanCodes struct {
+	// Whether the codes are included or excluded.
+	Restriction Restriction `json:"restriction,omitempty"`
+	// The codes (sent only).
+	Codes []string `json:"codes,omitempty"`
+	// How many codes are held (answers only). Also read from a JSON
+	// string. Read-only: not sent on create or update.
+	Count *int64 `json:"count,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanCodesAlias NewStrategyPlanCodes
+
+var newStrategyPlanCodesIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanCodesAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanCodes) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanCodes) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanCodes) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanCodesAlias)(x), newStrategyPlanCodesIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanCodes) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanCodes{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "restriction":
+			if !record.IsNull(v) {
+				x.Restriction, ok = record.ReadEnum[Restriction](v)
+			}
+		case "codes":
+			x.Codes, ok = record.ReadList(v, record.ReadText)
+		case "count":
+			x.Count, ok = record.ReadPtr(v, record.ReadInt64)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "restriction", "codes", "count")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanCodes) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanCodesAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanCodes) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanCodes) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanCodesIdx, prefix)
+	return out
+}
+
+// clearReadOnly zeroes the record's own read-only fields (those of
+// nested records are left alone) and drops their kept values from a
+// copy of Extra, for a request body made from a copy of the record.
+func (x *NewStrategyPlanCodes) clearReadOnly() {
+	x.Count = nil
+	cloned := false
+	for _, k := range [...]string{"count"} {
+		if _, ok := x.Extra[k]; ok {
+			if !cloned {
+				x.Extra, cloned = maps.Clone(x.Extra), true
+			}
+			delete(x.Extra, k)
+		}
+	}
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanCodes) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if x.Restriction != "" {
+		valid.Enum(v, valid.Path(at, "restriction"), x.Restriction)
+	}
+	if x.Codes != nil {
+		v.Items(valid.Path(at, "codes"), len(x.Codes), -1, 100000)
+	}
+}
+
+// NewStrategyPlanCreatives is the creatives a strategy plan expects.
+// The reference requires all three when the creatives are sent,
+// each may be null: the lists are always sent (null read as empty),
+// ad_expandable is sent when set, as a value or as null (the
+// platform refuses creatives without it).
+type NewStrategyPlanCreatives struct {
+	// Whether the ads expand: unset (left out), a value, or null.
+	AdExpandable adama.Optional[bool] `json:"ad_expandable,omitempty"`
+	// The ad formats.
+	AdFormats []string `json:"ad_formats"`
+	// The ad sizes (300x250).
+	AdSizes []string `json:"ad_sizes"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanCreativesAlias NewStrategyPlanCreatives
+
+var newStrategyPlanCreativesIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanCreativesAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanCreatives) UnmarshalJSON(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanCreatives) decodeValid(b []byte) error {
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanCreatives) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanCreativesAlias)(x), newStrategyPlanCreativesIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanCreatives) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanCreativesAlias(x)
+	if a.AdFormats == nil {
+		a.AdFormats = []string{}
+	}
+	if a.AdSizes == nil {
+		a.AdSizes = []string{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanCreatives) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanCreatives) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanCreativesIdx, prefix)
+	out = append(out, record.Nested(x.AdExpandable, record.MisfitPath(prefix, "ad_expandable"))...)
+	return out
+}
+
+// validateAt records in v each rule the description states (the
+// rules of its schema) that the record found at the path at ("" for
+// a record checked alone) breaks, naming each field with that path;
+// a nil record breaks none.
+func (x *NewStrategyPlanCreatives) validateAt(v *valid.Validator, at string, create bool) {
+	if x == nil {
+		return
+	}
+	if create {
+		v.Require(valid.Path(at, "ad_formats"), len(x.AdFormats) > 0)
+		v.Require(valid.Path(at, "ad_sizes"), len(x.AdSizes) > 0)
+	}
+}
+
+// NewStrategyPlanForecast is a strategy plan's forecast and when it
+// was made.
+type NewStrategyPlanForecast struct {
+	// When the forecast was made.
+	ForecastDate adama.Time `json:"forecast_date,omitzero"`
+	// The forecast.
+	ForecastResult *ForecastResult `json:"forecast_result"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type newStrategyPlanForecastAlias NewStrategyPlanForecast
+
+var newStrategyPlanForecastIdx = record.IndexOf(reflect.TypeFor[newStrategyPlanForecastAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *NewStrategyPlanForecast) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *NewStrategyPlanForecast) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *NewStrategyPlanForecast) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*newStrategyPlanForecastAlias)(x), newStrategyPlanForecastIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *NewStrategyPlanForecast) decodeFast(b []byte) bool {
+	*x = NewStrategyPlanForecast{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "forecast_date":
+			if !record.IsNull(v) {
+				x.ForecastDate, ok = func(e []byte) (adama.Time, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Time](e)
+					if p == nil {
+						return adama.Time{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "forecast_result":
+			x.ForecastResult, ok = record.ReadRecord(v, (*ForecastResult).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "forecast_date", "forecast_result")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x NewStrategyPlanForecast) MarshalJSON() ([]byte, error) {
+	a := newStrategyPlanForecastAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *NewStrategyPlanForecast) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *NewStrategyPlanForecast) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, newStrategyPlanForecastIdx, prefix)
+	out = append(out, x.ForecastResult.misfits(record.MisfitPath(prefix, "forecast_result"))...)
+	return out
+}
+
+// ForecastResult is a forecast's figures and status.
+type ForecastResult struct {
+	// The figures.
+	Data *ForecastData `json:"data"`
+	// The status (success).
+	Meta *ForecastMeta `json:"meta"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type forecastResultAlias ForecastResult
+
+var forecastResultIdx = record.IndexOf(reflect.TypeFor[forecastResultAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ForecastResult) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ForecastResult) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ForecastResult) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*forecastResultAlias)(x), forecastResultIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ForecastResult) decodeFast(b []byte) bool {
+	*x = ForecastResult{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "data":
+			x.Data, ok = record.ReadRecord(v, (*ForecastData).decodeValid)
+		case "meta":
+			x.Meta, ok = record.ReadRecord(v, (*ForecastMeta).decodeValid)
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "data", "meta")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ForecastResult) MarshalJSON() ([]byte, error) {
+	a := forecastResultAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ForecastResult) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ForecastResult) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, forecastResultIdx, prefix)
+	out = append(out, x.Data.misfits(record.MisfitPath(prefix, "data"))...)
+	out = append(out, x.Meta.misfits(record.MisfitPath(prefix, "meta"))...)
+	return out
+}
+
+// ForecastMeta is a forecast's status.
+type ForecastMeta struct {
+	// The status (success).
+	Status string `json:"status,omitempty"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type forecastMetaAlias ForecastMeta
+
+var forecastMetaIdx = record.IndexOf(reflect.TypeFor[forecastMetaAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ForecastMeta) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ForecastMeta) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ForecastMeta) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*forecastMetaAlias)(x), forecastMetaIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ForecastMeta) decodeFast(b []byte) bool {
+	*x = ForecastMeta{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "status":
+			if !record.IsNull(v) {
+				x.Status, ok = record.ReadText(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "status")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ForecastMeta) MarshalJSON() ([]byte, error) {
+	a := forecastMetaAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ForecastMeta) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ForecastMeta) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, forecastMetaIdx, prefix)
+	return out
+}
+
+// ForecastData is what a forecast expects; errors and flags are null
+// when it succeeded.
+type ForecastData struct {
+	// What went wrong (null on success).
+	Errors string `json:"errors,omitempty"`
+	// Warnings (null on success).
+	Flags string `json:"flags,omitempty"`
+	// The opportunities expected. Also read from a JSON string.
+	Opps int64 `json:"opps"`
+	// The expected impressions, uniques and spend at each price.
+	Pricing []ForecastPricing `json:"pricing"`
+	// The unique users expected. Also read from a JSON string.
+	Uniques int64 `json:"uniques"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type forecastDataAlias ForecastData
+
+var forecastDataIdx = record.IndexOf(reflect.TypeFor[forecastDataAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ForecastData) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ForecastData) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ForecastData) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*forecastDataAlias)(x), forecastDataIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ForecastData) decodeFast(b []byte) bool {
+	*x = ForecastData{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "errors":
+			if !record.IsNull(v) {
+				x.Errors, ok = record.ReadText(v)
+			}
+		case "flags":
+			if !record.IsNull(v) {
+				x.Flags, ok = record.ReadText(v)
+			}
+		case "opps":
+			if !record.IsNull(v) {
+				x.Opps, ok = record.ReadInt64(v)
+			}
+		case "pricing":
+			x.Pricing, ok = record.ReadList(v, func(e []byte) (ForecastPricing, bool) {
+				p, ok := record.ReadRecord(e, (*ForecastPricing).decodeValid)
+				if p == nil {
+					return ForecastPricing{}, ok
+				}
+				return *p, ok
+			})
+		case "uniques":
+			if !record.IsNull(v) {
+				x.Uniques, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "errors", "flags", "opps", "pricing", "uniques")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ForecastData) MarshalJSON() ([]byte, error) {
+	a := forecastDataAlias(x)
+	if a.Pricing == nil {
+		a.Pricing = []ForecastPricing{}
+	}
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ForecastData) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ForecastData) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, forecastDataIdx, prefix)
+	for i := range x.Pricing {
+		out = append(out, x.Pricing[i].misfits(record.MisfitPath(prefix, "pricing["+strconv.Itoa(i)+"]"))...)
+	}
+	return out
+}
+
+// ForecastPricing is the expected delivery at one price.
+type ForecastPricing struct {
+	// The impressions. Also read from a JSON string.
+	Impressions int64 `json:"impressions"`
+	// The price (a CPM), exact; sent as text. Also read from a JSON
+	// number.
+	Price adama.Decimal `json:"price"`
+	// The spend, exact; sent as text. Also read from a JSON number.
+	Spend adama.Decimal `json:"spend"`
+	// The unique users. Also read from a JSON string.
+	Uniques int64 `json:"uniques"`
+	// Extra keeps the properties the SDK does not model and the values
+	// that fit no documented form (see Misfits); they are sent back as
+	// they came.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+type forecastPricingAlias ForecastPricing
+
+var forecastPricingIdx = record.IndexOf(reflect.TypeFor[forecastPricingAlias]())
+
+// UnmarshalJSON reads the record leniently (see Misfits), keeping
+// unknown properties in Extra.
+func (x *ForecastPricing) UnmarshalJSON(b []byte) error {
+	if !jsonscan.Valid(b) {
+		return x.decodeSlow(b)
+	}
+	return x.decodeValid(b)
+}
+
+// decodeValid decodes b, known to be valid JSON.
+func (x *ForecastPricing) decodeValid(b []byte) error {
+	if x.decodeFast(b) {
+		return nil
+	}
+	return x.decodeSlow(b)
+}
+
+// decodeSlow decodes b through internal/record.
+func (x *ForecastPricing) decodeSlow(b []byte) error {
+	if err := record.DecodeKeepingInto(b, (*forecastPricingAlias)(x), forecastPricingIdx, &x.Extra); err != nil {
+		return err
+	}
+	return nil
+}
+
+// decodeFast decodes the valid JSON b in one pass, reporting false
+// (leaving x to be reset) where decodeSlow must decide.
+func (x *ForecastPricing) decodeFast(b []byte) bool {
+	*x = ForecastPricing{}
+	if record.IsNull(b) {
+		return true
+	}
+	ok := true
+	err := jsonscan.Members(b, func(key, v []byte) bool {
+		switch string(key) {
+		case "impressions":
+			if !record.IsNull(v) {
+				x.Impressions, ok = record.ReadInt64(v)
+			}
+		case "price":
+			if !record.IsNull(v) {
+				x.Price, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "spend":
+			if !record.IsNull(v) {
+				x.Spend, ok = func(e []byte) (adama.Decimal, bool) {
+					p, ok := record.ReadUnmarshaler[adama.Decimal](e)
+					if p == nil {
+						return adama.Decimal{}, ok
+					}
+					return *p, ok
+				}(v)
+			}
+		case "uniques":
+			if !record.IsNull(v) {
+				x.Uniques, ok = record.ReadInt64(v)
+			}
+		default:
+			ok = record.KeepUnknown(&x.Extra, key, v, "impressions", "price", "spend", "uniques")
+		}
+		return ok
+	})
+	if err != nil || !ok {
+		return false
+	}
+	return true
+}
+
+// MarshalJSON writes the record and its Extra properties.
+func (x ForecastPricing) MarshalJSON() ([]byte, error) {
+	a := forecastPricingAlias(x)
+	return record.EncodeObject(a, x.Extra)
+}
+
+// Misfits lists the properties of the record, and of the records in it,
+// whose value fit none of their documented forms: the field is left
+// zero and the value is kept in Extra, to be sent back as it came.
+// A nested record's properties are named with their path
+// ("taxonomy.children[0].uniques").
+func (x *ForecastPricing) Misfits() []adama.Misfit { return x.misfits("") }
+
+func (x *ForecastPricing) misfits(prefix string) []adama.Misfit {
+	if x == nil {
+		return nil
+	}
+	out := record.Misfits(x.Extra, forecastPricingIdx, prefix)
+	return out
 }
 
 // Organization is an organization, the top of the entity hierarchy.

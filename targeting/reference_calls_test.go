@@ -49,6 +49,9 @@ func referenceCalls(t *testing.T) map[string]refCall {
 	require.NoError(t, err)
 	var planEdit targeting.CampaignPlan
 	require.NoError(t, json.Unmarshal(b, &planEdit))
+	newPlan, forecastPlan := newPlanFromExample(t), newPlanFromExample(t)
+	var planUpdate targeting.NewStrategyPlan
+	require.NoError(t, json.Unmarshal(withMembers(readNewPlanBody(t, "create.json"), `{"id":1,"version":1}`), &planUpdate))
 	template := func() *targeting.StrategyTemplate {
 		tpl := &targeting.StrategyTemplate{OrganizationID: adama.Ptr(int64(1)), Name: "Prospecting", Description: "Prospecting defaults"}
 		tpl.SetTemplateText("goal_type: cpa")
@@ -295,6 +298,13 @@ func referenceCalls(t *testing.T) map[string]refCall {
 		},
 		"deleteNewStrategyGroup":          func(ctx C, c T) (any, error) { return answered(c.NewStrategyGroups.Delete(ctx, 1)) },
 		"getNewStrategyGroupHistory":      func(ctx C, c T) (any, error) { return items(c.NewStrategyGroups.History(ctx, 1, nil)) },
+		"listNewStrategyPlans":            func(ctx C, c T) (any, error) { return items(c.NewStrategyPlans.List(ctx, nil)) },
+		"createNewStrategyPlan":           func(ctx C, c T) (any, error) { return c.NewStrategyPlans.Create(ctx, newPlan) },
+		"forecastNewStrategyPlan":         func(ctx C, c T) (any, error) { return c.NewStrategyPlans.Forecast(ctx, forecastPlan) },
+		"getNewStrategyPlan":              func(ctx C, c T) (any, error) { return c.NewStrategyPlans.GetExtended(ctx, 1) },
+		"updateNewStrategyPlan":           func(ctx C, c T) (any, error) { return c.NewStrategyPlans.Update(ctx, &planUpdate) },
+		"deleteNewStrategyPlan":           func(ctx C, c T) (any, error) { return answered(c.NewStrategyPlans.Delete(ctx, 1)) },
+		"runNewStrategyPlanForecast":      func(ctx C, c T) (any, error) { return c.NewStrategyPlans.RunForecast(ctx, 1) },
 		"listNewStrategyPlanTargetValues": func(ctx C, c T) (any, error) { return items(c.NewStrategyPlanTargetValues.List(ctx, nil)) },
 		"listCampaignPlans":               func(ctx C, c T) (any, error) { return items(c.CampaignPlans.List(ctx, nil)) },
 		"createCampaignPlan":              func(ctx C, c T) (any, error) { p := plan; return c.CampaignPlans.Create(ctx, &p) },

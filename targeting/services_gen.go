@@ -554,6 +554,43 @@ func (o *MarketplaceListOptions) query(_, _ int) url.Values {
 	return q
 }
 
+// NewStrategyPlanListOptions are the parameters of GET
+// /new_strategy_plans: one page of strategy plans, optionally
+// those of one organization, agency or advertiser; extended=true
+// adds the names and counts of the targeting's values. A nil
+// *NewStrategyPlanListOptions asks for the platform's defaults;
+// the struct is copied, never changed.
+type NewStrategyPlanListOptions struct {
+	ListOptions
+	// OrganizationID (organization_id): only the plans of this
+	// organization.
+	OrganizationID int64
+	// AgencyID (agency_id): only the plans of this agency.
+	AgencyID int64
+	// AdvertiserID (advertiser_id): only the plans of this advertiser.
+	AdvertiserID int64
+	// Extended (extended): add the extended properties.
+	Extended *bool
+}
+
+// query is the query of one page: ListOptions's, then the options set here.
+func (o *NewStrategyPlanListOptions) query(limit, offset int) url.Values {
+	q := o.ListOptions.query(limit, offset)
+	if o.OrganizationID != 0 {
+		q.Set("organization_id", strconv.FormatInt(o.OrganizationID, 10))
+	}
+	if o.AgencyID != 0 {
+		q.Set("agency_id", strconv.FormatInt(o.AgencyID, 10))
+	}
+	if o.AdvertiserID != 0 {
+		q.Set("advertiser_id", strconv.FormatInt(o.AdvertiserID, 10))
+	}
+	if o.Extended != nil {
+		q.Set("extended", strconv.FormatBool(*o.Extended))
+	}
+	return q
+}
+
 // OrganizationListOptions are the parameters of GET /organizations:
 // one page of organizations (id, name and entity_type; every
 // property with full=*). A nil *OrganizationListOptions asks for the
@@ -2841,6 +2878,128 @@ func (s *MarketplaceService) Modify(ctx context.Context, marketplaceID int64, ch
 		func(ctx context.Context, rec *Marketplace) (*Marketplace, error) { return s.Update(ctx, rec, ro...) })
 }
 
+// List calls GET /new_strategy_plans. The operation: one page of
+// strategy plans, optionally those of one organization, agency
+// or advertiser; extended=true adds the names and counts of the
+// targeting's values.
+func (s *NewStrategyPlanService) List(ctx context.Context, opts *NewStrategyPlanListOptions, ro ...adama.RequestOption) (*adama.Page[*NewStrategyPlan], error) {
+	var o NewStrategyPlanListOptions
+	if opts != nil {
+		o = *opts
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return listPage[NewStrategyPlan](ctx, s.g, &call.Call{Path: "/new_strategy_plans", Query: o.query(o.PageLimit, o.PageOffset)}, ro)
+}
+
+// All iterates over every record of GET /new_strategy_plans, page by
+// page; no request is made before the caller ranges, and an error
+// ends the iteration. The operation: one page of strategy plans,
+// optionally those of one organization, agency or advertiser;
+// extended=true adds the names and counts of the targeting's values.
+func (s *NewStrategyPlanService) All(ctx context.Context, opts *NewStrategyPlanListOptions, ro ...adama.RequestOption) iter.Seq2[*NewStrategyPlan, error] {
+	var o NewStrategyPlanListOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.ListOptions = o.ListOptions.clone()
+	limit := o.PageLimit
+	if limit == 0 {
+		limit = DefaultAllPageLimit
+	}
+	return func(yield func(*NewStrategyPlan, error) bool) {
+		if err := o.validate(); err != nil {
+			yield(nil, err)
+			return
+		}
+		fetch := func(ctx context.Context, cur pager.Cursor) (*adama.Page[*NewStrategyPlan], error) {
+			return listPage[NewStrategyPlan](ctx, s.g, &call.Call{Path: "/new_strategy_plans", Query: o.query(limit, cur.Offset)}, ro)
+		}
+		for it, err := range pager.All(ctx, pager.Options{Start: o.PageOffset, Limit: limit, Prefetch: o.Prefetch, Speculate: o.Speculate}, fetch) {
+			if !yield(it, err) {
+				return
+			}
+		}
+	}
+}
+
+// Create checks the record and sends it to POST /new_strategy_plans,
+// returning the record as the platform has it. The operation:
+// create a strategy plan.
+func (s *NewStrategyPlanService) Create(ctx context.Context, rec *NewStrategyPlan, ro ...adama.RequestOption) (*NewStrategyPlan, error) {
+	body, err := rec.createRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[NewStrategyPlan](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/new_strategy_plans", JSON: body}, ro...)
+}
+
+// Forecast calls POST /new_strategy_plans/forecast. The operation:
+// forecast a strategy plan that is not saved: the body is a
+// create's, the answer the plan with its forecast.
+func (s *NewStrategyPlanService) Forecast(ctx context.Context, in *NewStrategyPlan, ro ...adama.RequestOption) (*NewStrategyPlan, error) {
+	c := &call.Call{Method: http.MethodPost, Path: "/new_strategy_plans/forecast"}
+	if err := newStrategyPlanForecastRequest(c, in); err != nil {
+		return nil, err
+	}
+	return call.One[NewStrategyPlan](ctx, s.g, c, ro...)
+}
+
+// Update checks the record and sends it to POST
+// /new_strategy_plans/{new_strategy_plan_id}, returning the record
+// as the platform has it. The operation: change a strategy plan;
+// the version read is sent, and a stale one is refused.
+func (s *NewStrategyPlanService) Update(ctx context.Context, rec *NewStrategyPlan, ro ...adama.RequestOption) (*NewStrategyPlan, error) {
+	body, err := rec.updateRequest()
+	if err != nil {
+		return nil, err
+	}
+	return call.One[NewStrategyPlan](ctx, s.g, &call.Call{Method: http.MethodPost, Path: "/new_strategy_plans/" + strconv.FormatInt(rec.ID, 10), JSON: body}, ro...)
+}
+
+// Modify reads the record with Get, applies change and saves it
+// with Update (POST /new_strategy_plans/{new_strategy_plan_id}),
+// reading again and retrying on a version conflict
+// (adama.DefaultModifyAttempts rounds in all).
+func (s *NewStrategyPlanService) Modify(ctx context.Context, newStrategyPlanID int64, change func(*NewStrategyPlan) error, ro ...adama.RequestOption) (*NewStrategyPlan, error) {
+	if err := idBetween("new_strategy_plan_id", newStrategyPlanID, 2147483647); err != nil {
+		return nil, err
+	}
+	if change == nil {
+		var v valid.Validator
+		v.Add("change", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	return modify.Run(ctx, "new strategy plan "+strconv.FormatInt(newStrategyPlanID, 10),
+		func(ctx context.Context) (*NewStrategyPlan, error) { return s.Get(ctx, newStrategyPlanID, ro...) },
+		change,
+		func(ctx context.Context, rec *NewStrategyPlan) (*NewStrategyPlan, error) {
+			return s.Update(ctx, rec, ro...)
+		})
+}
+
+// Delete calls DELETE /new_strategy_plans/{new_strategy_plan_id}.
+// The operation: remove a strategy plan.
+func (s *NewStrategyPlanService) Delete(ctx context.Context, newStrategyPlanID int64, ro ...adama.RequestOption) error {
+	if err := idBetween("new_strategy_plan_id", newStrategyPlanID, 2147483647); err != nil {
+		return err
+	}
+	return deleteEnveloped(ctx, s.g, &call.Call{Method: http.MethodDelete, Path: "/new_strategy_plans/" + strconv.FormatInt(newStrategyPlanID, 10)}, ro)
+}
+
+// RunForecast calls POST
+// /new_strategy_plans/{new_strategy_plan_id}/forecast. The
+// operation: run a saved strategy plan's forecast and keep it;
+// the answer is the plan with its forecast.
+func (s *NewStrategyPlanService) RunForecast(ctx context.Context, newStrategyPlanID int64, ro ...adama.RequestOption) (*NewStrategyPlan, error) {
+	if err := idBetween("new_strategy_plan_id", newStrategyPlanID, 2147483647); err != nil {
+		return nil, err
+	}
+	c := &call.Call{Method: http.MethodPost, Path: "/new_strategy_plans/" + strconv.FormatInt(newStrategyPlanID, 10) + "/forecast"}
+	return call.One[NewStrategyPlan](ctx, s.g, c, ro...)
+}
+
 // List calls GET /organizations. The operation: one page of
 // organizations (id, name and entity_type; every property with
 // full=*).
@@ -4866,6 +5025,51 @@ func (x *Marketplace) updateRequest() (any, error) {
 
 // createRequest is the body a create of the record sends: its
 // writable properties, once the record keeps the create's rules.
+func (x *NewStrategyPlan) createRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	x.validate(&v, true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	body, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	return json.RawMessage(body), nil
+}
+
+// updateRequest is the body an update of the record sends: its
+// version and what changed since it was read (every set property for
+// a record built by hand); see internal/update's Body.
+func (x *NewStrategyPlan) updateRequest() (any, error) {
+	var v valid.Validator
+	if x == nil {
+		v.Add("record", valid.RuleRequired, nil)
+		return nil, v.Err()
+	}
+	if x.ID <= 0 {
+		v.Add("new_strategy_plan_id", "must be a positive id", x.ID)
+	}
+	now, err := x.writable()
+	if err != nil {
+		return nil, err
+	}
+	var before []byte
+	if orig := x.original(); orig != nil {
+		x.validateChange(&v, orig)
+		if before, err = orig.writable(); err != nil {
+			return nil, err
+		}
+	}
+	return update.Body(&v, now, before, x.Version, x.createOnlyFields(), x.fixedFields(), func(v *valid.Validator) { x.validate(v, false) })
+}
+
+// createRequest is the body a create of the record sends: its
+// writable properties, once the record keeps the create's rules.
 func (x *Organization) createRequest() (any, error) {
 	var v valid.Validator
 	if x == nil {
@@ -5050,6 +5254,17 @@ func positiveID(field string, id int64) error {
 	if id <= 0 {
 		var v valid.Validator
 		v.Add(field, "must be a positive id", id)
+		return v.Err()
+	}
+	return nil
+}
+
+// idBetween refuses an id outside 1..max before sending, naming the
+// path parameter.
+func idBetween(field string, id, max int64) error {
+	if id < 1 || id > max {
+		var v valid.Validator
+		v.Add(field, "between 1 and "+strconv.FormatInt(max, 10), id)
 		return v.Err()
 	}
 	return nil
@@ -5256,6 +5471,16 @@ var serviceOperations = []struct{ Operation, HTTPMethod, Path, Service, Method, 
 	{"updateMarketplace", "POST", "/marketplaces/{marketplace_id}", "Marketplaces", "Modify", ""},
 	{"previewCreativeAssets", "POST", "/creative_draft", "AtomicCreatives", "Draft", "a multipart upload of several files streamed from io.Readers (size, progress, reopened on a retry), with the metadata sent as a JSON text field"},
 	{"uploadCreativeAssets", "POST", "/creative_upload", "AtomicCreatives", "Upload", "a multipart upload of several files streamed from io.Readers (size, progress, reopened on a retry), with the metadata sent as a JSON text field"},
+	{"listNewStrategyPlans", "GET", "/new_strategy_plans", "NewStrategyPlans", "List", ""},
+	{"listNewStrategyPlans", "GET", "/new_strategy_plans", "NewStrategyPlans", "All", ""},
+	{"createNewStrategyPlan", "POST", "/new_strategy_plans", "NewStrategyPlans", "Create", ""},
+	{"forecastNewStrategyPlan", "POST", "/new_strategy_plans/forecast", "NewStrategyPlans", "Forecast", ""},
+	{"getNewStrategyPlan", "GET", "/new_strategy_plans/{new_strategy_plan_id}", "NewStrategyPlans", "Get", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read (as Campaigns' GetExtended)"},
+	{"getNewStrategyPlan", "GET", "/new_strategy_plans/{new_strategy_plan_id}", "NewStrategyPlans", "GetExtended", "Get and GetExtended send the extended flag or not: a query flag chosen by the method, not an option of a record read (as Campaigns' GetExtended)"},
+	{"updateNewStrategyPlan", "POST", "/new_strategy_plans/{new_strategy_plan_id}", "NewStrategyPlans", "Update", ""},
+	{"updateNewStrategyPlan", "POST", "/new_strategy_plans/{new_strategy_plan_id}", "NewStrategyPlans", "Modify", ""},
+	{"deleteNewStrategyPlan", "DELETE", "/new_strategy_plans/{new_strategy_plan_id}", "NewStrategyPlans", "Delete", ""},
+	{"runNewStrategyPlanForecast", "POST", "/new_strategy_plans/{new_strategy_plan_id}/forecast", "NewStrategyPlans", "RunForecast", ""},
 	{"listOrganizations", "GET", "/organizations", "Organizations", "List", ""},
 	{"listOrganizations", "GET", "/organizations", "Organizations", "All", ""},
 	{"createOrganization", "POST", "/organizations", "Organizations", "Create", ""},
@@ -5421,6 +5646,8 @@ var _ = []any{
 	(*AtomicCreativeService).BulkUpdate,
 	(*AtomicCreativeService).Draft,
 	(*AtomicCreativeService).Upload,
+	(*NewStrategyPlanService).Get,
+	(*NewStrategyPlanService).GetExtended,
 	(*OrganizationService).AuditLog,
 	(*AgencyService).Get,
 	(*AgencyService).GetExtended,

@@ -157,6 +157,10 @@ type StrategyBulkResult struct {
 	// Status is the answer's HTTP status: 200 when every item was
 	// updated, 207 when some were not; 0 when nothing was sent.
 	Status int
+	// Unmatched holds the strategies the platform answered that match no
+	// item sent, such as one whose id fits no documented form (its
+	// Misfits say so): kept, so that nothing answered is lost.
+	Unmatched []*Strategy
 }
 
 // Succeeded returns the items that succeeded.
@@ -189,7 +193,8 @@ var ErrBulkItemNotUpdated = errors.New("targeting: the platform's multi-status a
 // property set). A strategy that breaks a rule is refused before sending
 // and the others are sent. The platform answers 200 with every strategy,
 // or 207 with those it updated; the others are reported failed with
-// ErrBulkItemNotUpdated. The reference says postal codes and IP addresses
+// ErrBulkItemNotUpdated, and an answered strategy that matches no item
+// sent is kept in Unmatched. The reference says postal codes and IP addresses
 // cannot be changed in bulk: the platform ignores them in targeting.
 func (s *StrategyService) BulkUpdate(ctx context.Context, strategies []*Strategy, ro ...adama.RequestOption) (*StrategyBulkResult, error) {
 	if len(strategies) == 0 {
@@ -233,11 +238,17 @@ func (s *StrategyService) BulkUpdate(ctx context.Context, strategies []*Strategy
 			byID[st.ID] = st
 		}
 	}
+	used := map[*Strategy]bool{}
 	for _, i := range sent {
 		if st := byID[strategies[i].ID]; st != nil {
-			res.Items[i].Strategy = st
+			res.Items[i].Strategy, used[st] = st, true
 		} else {
 			res.Items[i].Err = ErrBulkItemNotUpdated
+		}
+	}
+	for _, st := range p.Items {
+		if st != nil && !used[st] {
+			res.Unmatched = append(res.Unmatched, st)
 		}
 	}
 	return res, nil

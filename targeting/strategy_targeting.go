@@ -110,12 +110,25 @@ func (a *strategyTargetingAnswer) outcomes(res *BulkResult[StrategyTargetingView
 	if res.Status == http.StatusMultiStatus && len(a.Errors) == 0 {
 		shared = []adama.FieldError{{Code: adama.CodeUnexpectedContent, Message: "the multi-status answer names no reason"}}
 	}
+	asked := map[int64]bool{}
 	for i := range res.Items {
 		it := &res.Items[i]
+		asked[it.ID] = true
 		it.Record = &StrategyTargetingView{Location: rows[it.ID], Extra: maps.Clone(a.Data.Extra)}
 		if reasons := append(per[i][:len(per[i]):len(per[i])], shared...); len(reasons) > 0 {
 			it.Err = itemError(res.Status, path, reasons)
 		}
+	}
+	// Rows of no strategy asked for (such as one whose strategy_id fits
+	// no documented form) are kept, not dropped.
+	var rest []LocationTargeting
+	for _, l := range a.Data.Location {
+		if !asked[l.StrategyID] {
+			rest = append(rest, l)
+		}
+	}
+	if rest != nil {
+		res.Unmatched = append(res.Unmatched, &StrategyTargetingView{Location: rest, Extra: maps.Clone(a.Data.Extra)})
 	}
 }
 

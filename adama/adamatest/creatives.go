@@ -9,9 +9,10 @@ import (
 )
 
 // registerCreatives plugs in group D (creatives): video v3 and v2,
-// companions, classification, static data, component creatives and the
-// storage host of pre-signed uploads (this server under its other
-// loopback name, so the client treats it as a foreign host).
+// companions, classification, static data, component creatives, the
+// storage host of pre-signed uploads and the v2 upload host (both this
+// server under its other loopback name, so the client treats them as
+// foreign hosts).
 func registerCreatives(r fake.Registrar) {
 	s := serverOf(r)
 	s.setStore("creatives", creativesfake.Register(r, creativesConfig(s)))
@@ -111,12 +112,23 @@ func (h *CreativesHandle) FailEncoding(id int64) { h.st.FailEncoding(id) }
 // expired.
 func (h *CreativesHandle) ExpireUploads() { h.st.ExpireUploads() }
 
-// Uploads returns what the storage host received, headers included.
+// Uploads returns what the storage host and the v2 upload host received,
+// headers included.
 func (h *CreativesHandle) Uploads() []CreativesUpload { return h.st.Uploads() }
 
 // SetStorageURL points pre-signed upload URLs handed out from now on at
 // base ("http://host:port"), a storage host of the test's own.
 func (h *CreativesHandle) SetStorageURL(base string) { h.st.SetStorageURL(base) }
+
+// SetUploaderURL points the v2 upload host that upload locations name
+// from now on at base ("http://host:port"), a server of the test's own;
+// by default it is this server under its other loopback name, a host the
+// client treats as foreign.
+func (h *CreativesHandle) SetUploaderURL(base string) { h.st.SetUploaderURL(base) }
+
+// TempFiles returns how many files the v2 upload host keeps that the
+// platform has not taken yet.
+func (h *CreativesHandle) TempFiles() int { return h.st.TempFiles() }
 
 // SetComponentAdmin sets whether the caller may create components.
 func (h *CreativesHandle) SetComponentAdmin(ok bool) { h.st.SetComponentAdmin(ok) }

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adamasdk/adama-go/adama"
+	"github.com/adamasdk/adama-go/creatives"
 	"github.com/adamasdk/adama-go/entity"
 )
 
@@ -489,4 +490,37 @@ func TestRawXMLSession(t *testing.T) {
 		resp, b := rc.do(http.MethodGet, "/api/v2.0/verticals/1", "application/json", nil)
 		assert.Equal(t, http.StatusOK, resp.StatusCode, string(b))
 	}
+}
+
+// TestRawVideoUploadThroughUploader: the standalone fake serves the v2
+// upload through the upload host (itself under its other loopback name):
+// the location, the temporary file record and the platform taking it.
+func TestRawVideoUploadThroughUploader(t *testing.T) {
+	rc := startRaw(t)
+	ctx := context.Background()
+	cc := creatives.New(rc.cfg)
+	v, err := cc.Videos.CreateV2(ctx, &creatives.VideoCreative{Details: creatives.CreativeDetails{
+		Active: true, Advertiser: 7, Name: "Raw spot", Concept: 11, ClickthroughURL: "https://example.com/raw"}})
+	require.NoError(t, err)
+
+	resp, body := rc.do(http.MethodGet, "/video/v2.0/creatives/"+strconv.FormatInt(v.ID, 10)+"/upload", "application/json", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
+	var loc struct {
+		Key      string `json:"key"`
+		Uploader struct {
+			Host string `json:"host"`
+			Port string `json:"port"`
+		} `json:"uploader"`
+	}
+	require.NoError(t, json.Unmarshal(body, &loc))
+	assert.NotEmpty(t, loc.Key)
+	assert.Equal(t, "localhost", loc.Uploader.Host, "the upload host is the fake under its other loopback name")
+	assert.Equal(t, strings.TrimPrefix(rc.base, "http://127.0.0.1:"), loc.Uploader.Port, "the port as text")
+
+	tmp, err := cc.Videos.UploadViaUploaderV2(ctx, v.ID, "raw.mp4", strings.NewReader("raw video"), 9, creatives.UploadOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, int64(9), tmp.Size)
+	st, err := cc.Videos.StatusV2(ctx, v.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "done", st.UploadInfo.Status)
 }

@@ -10,7 +10,7 @@ import (
 // Register serves group D on r, shaped by cfg, and returns its state.
 func Register(r fake.Registrar, cfg Config) *Store {
 	s := newStore()
-	s.storageURL = cfg.StorageURL
+	s.storageURL, s.uploaderURL = cfg.StorageURL, cfg.UploaderURL
 	if cfg.EncodingStep > 0 {
 		s.step = cfg.EncodingStep
 	}
@@ -53,12 +53,15 @@ func Register(r fake.Registrar, cfg Config) *Store {
 
 // serveDescribed serves the described operations of rs but the
 // classification reads (classGet serves them): the component creatives'
-// behind a session, the others behind a bearer token.
+// behind a session, the v2 upload host's without credentials, the others
+// behind a bearer token.
 func serveDescribed(r fake.Registrar, rs fake.Routes) {
-	bearer, session := fake.Routes{}, fake.Routes{}
+	bearer, session, public := fake.Routes{}, fake.Routes{}, fake.Routes{}
 	for p, fn := range rs {
 		switch {
 		case strings.HasPrefix(p, "GET /v3.0/classification/"), strings.HasPrefix(p, "GET /classification/v1.0/"):
+		case p == http.MethodPost+" "+UploaderPath:
+			public[p] = fn
 		case strings.Contains(p, " "+ComponentPrefix+"/"):
 			session[p] = fn
 		default:
@@ -67,4 +70,5 @@ func serveDescribed(r fake.Registrar, rs fake.Routes) {
 	}
 	bearer.Serve(r, "", fake.Bearer)
 	session.Serve(r, "", fake.Session)
+	public.Serve(r, "", fake.Public)
 }

@@ -61,6 +61,8 @@ type operations interface {
 	listStaticDataV1(w http.ResponseWriter, r *http.Request)
 	// getStaticDataV1 serves GET /static_data/v1.0/{category}/{id}.
 	getStaticDataV1(w http.ResponseWriter, r *http.Request)
+	// postTempUploadV2 serves POST /upload.
+	postTempUploadV2(w http.ResponseWriter, r *http.Request)
 	// saveClassifications serves POST /v3.0/classification/bulk.
 	saveClassifications(w http.ResponseWriter, r *http.Request)
 	// getClassifications serves GET /v3.0/classification/bulk/{cids}.
@@ -125,6 +127,8 @@ type operations interface {
 	deleteCompanionV2(w http.ResponseWriter, r *http.Request)
 	// getStatusV2 serves GET /video/v2.0/creatives/{video_id}/status.
 	getStatusV2(w http.ResponseWriter, r *http.Request)
+	// getUploadLocationV2 serves GET /video/v2.0/creatives/{video_id}/upload.
+	getUploadLocationV2(w http.ResponseWriter, r *http.Request)
 	// uploadV2 serves POST /video/v2.0/creatives/{video_id}/upload.
 	uploadV2(w http.ResponseWriter, r *http.Request)
 	// listVariantsV2 serves GET /video/v2.0/creatives/{video_id}/variants.
@@ -165,6 +169,7 @@ func routes(ops operations) fake.Routes {
 		"GET /component_creatives/v1.0/version":                                    ops.getComponentVersion,
 		"GET /static_data/v1.0/{category}":                                         ops.listStaticDataV1,
 		"GET /static_data/v1.0/{category}/{id}":                                    ops.getStaticDataV1,
+		"POST /upload":                                                             ops.postTempUploadV2,
 		"POST /v3.0/classification/bulk":                                           ops.saveClassifications,
 		"GET /v3.0/classification/bulk/{cids}":                                     ops.getClassifications,
 		"GET /v3.0/classification/bulk/{cids}/inflate":                             ops.getInflatedClassifications,
@@ -197,6 +202,7 @@ func routes(ops operations) fake.Routes {
 		"POST /video/v2.0/creatives/{video_id}/companions":                         ops.createCompanionV2,
 		"GET /video/v2.0/creatives/{video_id}/companions/{companion_id}/delete":    ops.deleteCompanionV2,
 		"GET /video/v2.0/creatives/{video_id}/status":                              ops.getStatusV2,
+		"GET /video/v2.0/creatives/{video_id}/upload":                              ops.getUploadLocationV2,
 		"POST /video/v2.0/creatives/{video_id}/upload":                             ops.uploadV2,
 		"GET /video/v2.0/creatives/{video_id}/variants":                            ops.listVariantsV2,
 		"GET /video/v2.0/creatives/{video_id}/variants/{variant_id}":               ops.getVariantV2,

@@ -32,9 +32,14 @@ type Config struct {
 	EncodingStep float64
 	// UploadTTL is the pre-signed URL lifetime (default 900 s).
 	UploadTTL time.Duration
+	// UploaderURL is the base URL ("http://host:port") of the v2 upload
+	// host that upload locations name; by default the server itself under
+	// its other loopback name.
+	UploaderURL string
 }
 
-// Upload is what the storage host received for one PUT.
+// Upload is what the storage host received for one PUT, or the v2 upload
+// host for one POST.
 type Upload struct {
 	// Host is the Host header the PUT was sent to.
 	Host string
@@ -84,6 +89,9 @@ type Store struct {
 	presigned    map[string]presign // signature -> grant
 	uploads      []Upload
 	storageURL   string
+	uploaderURL  string
+	uploadKeys   map[string]int64     // v2 upload key -> creative
+	temps        map[string]*tempFile // the upload host's files by path
 	step         float64
 	ttl          time.Duration
 	classes      map[int64]classification
@@ -118,8 +126,8 @@ func newStore() *Store {
 			SetKey: func(c *creative, id int64) *creative { c.id = id; return c },
 			NewKey: ids.Next, Seen: ids.Skip,
 		}),
-		presigned: map[string]presign{},
-		step:      50, ttl: 900 * time.Second,
+		presigned: map[string]presign{}, uploadKeys: map[string]int64{}, temps: map[string]*tempFile{},
+		step: 50, ttl: 900 * time.Second,
 		classes:      map[int64]classification{},
 		static:       seedStatic(),
 		components:   fake.NewCollection(docKind("component", "component_id")),

@@ -21,9 +21,14 @@ func (s *Store) handleGetV2(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// handleUploadV2 reads the multipart file part as a stream.
+// handleUploadV2 reads the multipart file part as a stream, or, sent a
+// form, takes a file from the upload host.
 func (s *Store) handleUploadV2(w http.ResponseWriter, r *http.Request) {
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt == "application/x-www-form-urlencoded" {
+		s.takeTempFile(w, r)
+		return
+	}
 	if mt != "multipart/form-data" {
 		writeFieldError(w, http.StatusBadRequest, "invalid", "multipart/form-data expected")
 		return

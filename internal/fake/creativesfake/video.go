@@ -151,13 +151,7 @@ func (s *Store) storageBase(r *http.Request) string {
 	if s.storageURL != "" {
 		return strings.TrimRight(s.storageURL, "/")
 	}
-	host := r.Host
-	if h, ok := strings.CutPrefix(host, "127.0.0.1"); ok {
-		host = "localhost" + h
-	} else if h, ok := strings.CutPrefix(host, "localhost"); ok {
-		host = "127.0.0.1" + h
-	}
-	return "http://" + host
+	return s.otherLoopback(r)
 }
 
 func historyEntry(action string, fields []map[string]any) map[string]any {

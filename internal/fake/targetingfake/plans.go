@@ -33,7 +33,7 @@ const (
 )
 
 // planCollections are the family's collections, registered by NewStore.
-var planCollections = []string{StrategyTemplates, NewStrategyGroups, CampaignPlans, NewStrategyPlanTargetValues}
+var planCollections = []string{StrategyTemplates, NewStrategyGroups, CampaignPlans, NewStrategyPlanTargetValues, NewStrategyPlans}
 
 // versionless are the collections whose records carry no version.
 var versionless = map[string]bool{StrategyTemplates: true, NewStrategyPlanTargetValues: true}

@@ -197,6 +197,20 @@ type operations interface {
 	getNewStrategyGroupHistory(w http.ResponseWriter, r *http.Request)
 	// listNewStrategyPlanTargetValues serves GET /new_strategy_plan_target_values.
 	listNewStrategyPlanTargetValues(w http.ResponseWriter, r *http.Request)
+	// listNewStrategyPlans serves GET /new_strategy_plans.
+	listNewStrategyPlans(w http.ResponseWriter, r *http.Request)
+	// createNewStrategyPlan serves POST /new_strategy_plans.
+	createNewStrategyPlan(w http.ResponseWriter, r *http.Request)
+	// forecastNewStrategyPlan serves POST /new_strategy_plans/forecast.
+	forecastNewStrategyPlan(w http.ResponseWriter, r *http.Request)
+	// deleteNewStrategyPlan serves DELETE /new_strategy_plans/{new_strategy_plan_id}.
+	deleteNewStrategyPlan(w http.ResponseWriter, r *http.Request)
+	// getNewStrategyPlan serves GET /new_strategy_plans/{new_strategy_plan_id}.
+	getNewStrategyPlan(w http.ResponseWriter, r *http.Request)
+	// updateNewStrategyPlan serves POST /new_strategy_plans/{new_strategy_plan_id}.
+	updateNewStrategyPlan(w http.ResponseWriter, r *http.Request)
+	// runNewStrategyPlanForecast serves POST /new_strategy_plans/{new_strategy_plan_id}/forecast.
+	runNewStrategyPlanForecast(w http.ResponseWriter, r *http.Request)
 	// listOrganizations serves GET /organizations.
 	listOrganizations(w http.ResponseWriter, r *http.Request)
 	// createOrganization serves POST /organizations.
@@ -491,6 +505,13 @@ func routes(ops operations) fake.Routes {
 		"POST /new_strategy_groups/{new_strategy_group_id}":            ops.updateNewStrategyGroup,
 		"GET /new_strategy_groups/{new_strategy_group_id}/history":     ops.getNewStrategyGroupHistory,
 		"GET /new_strategy_plan_target_values":                         ops.listNewStrategyPlanTargetValues,
+		"GET /new_strategy_plans":                                      ops.listNewStrategyPlans,
+		"POST /new_strategy_plans":                                     ops.createNewStrategyPlan,
+		"POST /new_strategy_plans/forecast":                            ops.forecastNewStrategyPlan,
+		"DELETE /new_strategy_plans/{new_strategy_plan_id}":            ops.deleteNewStrategyPlan,
+		"GET /new_strategy_plans/{new_strategy_plan_id}":               ops.getNewStrategyPlan,
+		"POST /new_strategy_plans/{new_strategy_plan_id}":              ops.updateNewStrategyPlan,
+		"POST /new_strategy_plans/{new_strategy_plan_id}/forecast":     ops.runNewStrategyPlanForecast,
 		"GET /organizations":                                           ops.listOrganizations,
 		"POST /organizations":                                          ops.createOrganization,
 		"GET /organizations/{organization_id}":                         ops.getOrganization,
