@@ -12,17 +12,19 @@ import (
 	"github.com/adamasdk/adama-go/targeting"
 )
 
-// The creative_draft_*.json and creative_upload_*.json bodies are the
-// Campaigns API reference's answer examples of POST /creative_draft and
-// POST /creative_upload; in the upload answers the two vendor-named status
-// fields are left out, the product-named flag and ad server type take the
-// spec's neutral words (p1as, PLATFORM) and the next page the neutral host.
+// The previewCreativeAssets.200.* and uploadCreativeAssets.200.* bodies of
+// testdata/v3/reference/examples are the Campaigns API reference's answer
+// examples of POST /creative_draft and POST /creative_upload, as
+// internal/cmd/refexamples writes them: in the upload answers the two
+// vendor-named status fields are left out, the product-named flag and ad
+// server type take the spec's neutral words (p1as, PLATFORM) and the next
+// page the neutral host.
 
 func TestDecodeCreativeUploadBodies(t *testing.T) {
 	ctx := context.Background()
-	for _, name := range []string{"creative_draft_single_image.json", "creative_draft_multiple_images.json", "creative_draft_html5_creative.json"} {
+	for _, name := range []string{"previewCreativeAssets.200.single_image.json", "previewCreativeAssets.200.multiple_images.json", "previewCreativeAssets.200.html5_creative.json"} {
 		t.Run(name, func(t *testing.T) {
-			d, err := fileClient(t, 200, creativesData(name)).AtomicCreatives.Draft(ctx, creativeUpload(1))
+			d, err := fileClient(t, 200, examplePath(name)).AtomicCreatives.Draft(ctx, creativeUpload(1))
 			require.NoError(t, err)
 			assert.Empty(t, d.Misfits())
 			assert.Empty(t, d.Extra)
@@ -33,9 +35,9 @@ func TestDecodeCreativeUploadBodies(t *testing.T) {
 			assert.NotEmpty(t, d.Metadata.Submissions[0].ClickThroughURL)
 		})
 	}
-	for _, name := range []string{"creative_upload_single_image_upload.json", "creative_upload_multiple_creatives_upload.json"} {
+	for _, name := range []string{"uploadCreativeAssets.200.single_image_upload.json", "uploadCreativeAssets.200.multiple_creatives_upload.json"} {
 		t.Run(name, func(t *testing.T) {
-			got, err := fileClient(t, 200, creativesData(name)).AtomicCreatives.Upload(ctx, creativeUpload(1))
+			got, err := fileClient(t, 200, examplePath(name)).AtomicCreatives.Upload(ctx, creativeUpload(1))
 			require.NoError(t, err)
 			require.NotEmpty(t, got)
 			a := got[0]
@@ -56,7 +58,7 @@ func FuzzCreativeDraftDecode(f *testing.F) {
 	var env struct {
 		Data json.RawMessage `json:"data"`
 	}
-	if err := json.Unmarshal(readTestdata(f, creativesData("creative_draft_multiple_images.json")), &env); err != nil {
+	if err := json.Unmarshal(readTestdata(f, examplePath("previewCreativeAssets.200.multiple_images.json")), &env); err != nil {
 		f.Fatal(err)
 	}
 	f.Add([]byte(env.Data))

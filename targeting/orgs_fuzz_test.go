@@ -18,7 +18,7 @@ func FuzzOrgsDecode(f *testing.F) {
 	var env struct {
 		Data []json.RawMessage `json:"data"`
 	}
-	if err := json.Unmarshal(readTestdata(f, "v3/orgs/organizations_list.json"), &env); err != nil {
+	if err := json.Unmarshal(readTestdata(f, "v3/reference/examples/listOrganizations.200.example.json"), &env); err != nil {
 		f.Fatal(err)
 	}
 	for _, d := range env.Data {

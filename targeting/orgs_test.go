@@ -192,7 +192,7 @@ func TestAgenciesCRUD(t *testing.T) {
 // TestOrganizationsReferenceExample decodes the reference's example answer
 // of GET /organizations through the public API.
 func TestOrganizationsReferenceExample(t *testing.T) {
-	b := readTestdata(t, "v3/orgs/organizations_list.json")
+	b := readTestdata(t, "v3/reference/examples/listOrganizations.200.example.json")
 	srv := adamatest.NewServer(adamatest.WithT(t))
 	var env struct {
 		Data []map[string]any `json:"data"`

@@ -16,12 +16,12 @@ import (
 // and a template's body is built or refused without panicking.
 func FuzzPlansDecode(f *testing.F) {
 	for _, name := range []string{"GlobalTemplate", "OrganizationLevel", "AgencyLevel", "AdvertiserLevel"} {
-		f.Add(readPlanExample(f, "strategy_template_create_"+name+".json"))
+		f.Add(refExample(f, "createStrategyTemplate.request."+name+".json"))
 	}
 	f.Add([]byte(`{"id":4,"descriptiom":"d","template":{"a":[1,{"b":null}]},"global":"true","organization_id":"1"}`))
 	f.Add([]byte(`{"id":7,"campaign_id":100,"name":"G","spend_cap_amount":"1e2","strategies":[{"id":"3"}],"version":2}`))
 	f.Add([]byte(`{"id":7,"spend_cap_type":"weekly","impression_cap_amount":{},"version":-1}`))
-	f.Add(readPlanExample(f, "campaign_plan_create_Example.json"))
+	f.Add(refExample(f, "createCampaignPlan.request.Example.json"))
 	f.Add([]byte(`{"id":11,"strategy_target":{"id":"4","exclude":"false","target_op":"XOR"},"target_value":[{"id":501,"parent_value_id":null,"code":null,"value":"23"},null]}`))
 	f.Add([]byte(`{"id":"3","duration":{"start_date":"2050-01-01T10:00:00+0000","end_date":1},"budget":{"total_budget":"1e2","currency_code":5},"version":"2"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -34,7 +34,7 @@ func TestPlansExactRequests(t *testing.T) {
 				BodyString(`{"agency_id":190,"description":"this is an example of valid strategy template  at Agency level","name":"valid strategy template (Agency)","template":"key: value"}`).
 				Reply(201).JSON(ok(tpl))
 		}, func() error {
-			x := read[targeting.StrategyTemplate](t, string(readPlanExample(t, "strategy_template_create_AgencyLevel.json")))
+			x := read[targeting.StrategyTemplate](t, string(refExample(t, "createStrategyTemplate.request.AgencyLevel.json")))
 			_, err := tc.StrategyTemplates.Create(ctx, x)
 			return err
 		}},
@@ -113,7 +113,7 @@ func TestPlansExactRequests(t *testing.T) {
 				BodyString(`{"advertiser_id":190,"name":"valid campaign plan","duration":{"start_date":"2050-01-01T10:00:00+0000","end_date":"2050-01-10T23:59:00+0000"},"budget":{"total_budget":100,"currency_code":"USD"},"zone_name":"America/New_York"}`).
 				Reply(201).JSON(ok(map[string]any{"id": 3, "advertiser_id": 190, "name": "valid campaign plan", "version": 1}))
 		}, func() error {
-			x := read[targeting.CampaignPlan](t, string(readPlanExample(t, "campaign_plan_create_Example.json")))
+			x := read[targeting.CampaignPlan](t, string(refExample(t, "createCampaignPlan.request.Example.json")))
 			_, err := tc.CampaignPlans.Create(ctx, x)
 			return err
 		}},

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -72,7 +70,7 @@ func exercisePlans(t *testing.T, ctx context.Context, tc *targeting.Client, h *a
 
 	// Campaign plans.
 	var plan targeting.CampaignPlan
-	must(json.Unmarshal(readPlanExample(t, "campaign_plan_create_Example.json"), &plan))
+	must(json.Unmarshal(refExample(t, "createCampaignPlan.request.Example.json"), &plan))
 	got, err := tc.CampaignPlans.Create(ctx, &plan)
 	must(err)
 	_, err = tc.CampaignPlans.List(ctx, nil)
@@ -82,14 +80,6 @@ func exercisePlans(t *testing.T, ctx context.Context, tc *targeting.Client, h *a
 		return nil
 	})
 	must(err)
-}
-
-// readPlanExample reads a reference example body of testdata/v3/plans.
-func readPlanExample(t testing.TB, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "v3", "plans", name))
-	require.NoError(t, err)
-	return b
 }
 
 func plansClient(t *testing.T) (*targeting.Client, *adamatest.Server) {
@@ -108,7 +98,7 @@ func TestStrategyTemplates(t *testing.T) {
 	ids := map[string]int64{}
 	for _, name := range []string{"GlobalTemplate", "OrganizationLevel", "AgencyLevel", "AdvertiserLevel"} {
 		var tpl targeting.StrategyTemplate
-		require.NoError(t, json.Unmarshal(readPlanExample(t, "strategy_template_create_"+name+".json"), &tpl), name)
+		require.NoError(t, json.Unmarshal(refExample(t, "createStrategyTemplate.request."+name+".json"), &tpl), name)
 		require.Empty(t, tpl.Misfits(), name)
 		text, err := tpl.TemplateText()
 		require.NoError(t, err)
@@ -267,7 +257,7 @@ func TestCampaignPlans(t *testing.T) {
 
 	// The reference's create example decodes and creates.
 	var plan targeting.CampaignPlan
-	require.NoError(t, json.Unmarshal(readPlanExample(t, "campaign_plan_create_Example.json"), &plan))
+	require.NoError(t, json.Unmarshal(refExample(t, "createCampaignPlan.request.Example.json"), &plan))
 	require.Empty(t, plan.Misfits())
 	got, err := tc.CampaignPlans.Create(ctx, &plan)
 	require.NoError(t, err)
@@ -280,7 +270,7 @@ func TestCampaignPlans(t *testing.T) {
 
 	// The reference's update example is a whole replacement.
 	var upd targeting.CampaignPlan
-	require.NoError(t, json.Unmarshal(readPlanExample(t, "campaign_plan_update_Example.json"), &upd))
+	require.NoError(t, json.Unmarshal(refExample(t, "updateCampaignPlan.request.Example.json"), &upd))
 	got, err = tc.CampaignPlans.Update(ctx, &targeting.CampaignPlan{ID: got.ID, Version: got.Version,
 		Name: upd.Name, Duration: upd.Duration, Budget: upd.Budget, ZoneName: upd.ZoneName})
 	require.NoError(t, err)

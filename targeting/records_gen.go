@@ -3285,9 +3285,9 @@ type Advertiser struct {
 	// The ads.txt requirement in force. Read-only: not sent on create or
 	// update.
 	EffectiveAdsTxtVerified string `json:"effective_ads_txt_verified,omitempty"`
-	// Deprecated by the reference. Read-only: not sent on create or
-	// update.
-	AllowXStratOptimization bool `json:"allow_x_strat_optimization,omitempty"`
+	// Deprecated by the reference; nil when the answer leaves it out,
+	// so that a false is kept. Read-only: not sent on create or update.
+	AllowXStratOptimization *bool `json:"allow_x_strat_optimization,omitempty"`
 	// Deprecated by the reference. Read-only: not sent on create or
 	// update.
 	BillingContactID int64 `json:"billing_contact_id,omitempty"`
@@ -3466,9 +3466,7 @@ func (x *Advertiser) decodeFast(b []byte) bool {
 				x.EffectiveAdsTxtVerified, ok = record.ReadText(v)
 			}
 		case "allow_x_strat_optimization":
-			if !record.IsNull(v) {
-				x.AllowXStratOptimization, ok = record.ReadBool(v)
-			}
+			x.AllowXStratOptimization, ok = record.ReadPtr(v, record.ReadBool)
 		case "billing_contact_id":
 			if !record.IsNull(v) {
 				x.BillingContactID, ok = record.ReadInt64(v)
@@ -3553,7 +3551,7 @@ func (x *Advertiser) clearReadOnly() {
 	x.EntityType = ""
 	x.AdServerFee = adama.Decimal{}
 	x.EffectiveAdsTxtVerified = ""
-	x.AllowXStratOptimization = false
+	x.AllowXStratOptimization = nil
 	x.BillingContactID = 0
 	x.SalesContactID = nil
 	x.Agency = nil
@@ -3649,7 +3647,7 @@ func (x *Advertiser) readOnlyChanged(orig *Advertiser) map[string]bool {
 		"agency_id":                  orig.AgencyID != x.AgencyID,
 		"ad_server_fee":              orig.AdServerFee.Cmp(x.AdServerFee) != 0,
 		"effective_ads_txt_verified": orig.EffectiveAdsTxtVerified != x.EffectiveAdsTxtVerified,
-		"allow_x_strat_optimization": orig.AllowXStratOptimization != x.AllowXStratOptimization,
+		"allow_x_strat_optimization": !reflect.DeepEqual(orig.AllowXStratOptimization, x.AllowXStratOptimization),
 		"billing_contact_id":         orig.BillingContactID != x.BillingContactID,
 		"sales_contact_id":           !reflect.DeepEqual(orig.SalesContactID, x.SalesContactID),
 		"agency":                     !reflect.DeepEqual(orig.Agency, x.Agency),
@@ -16373,8 +16371,8 @@ type AtomicCreative struct {
 	P1AS *bool `json:"p1as,omitempty"`
 	// The third-party ad server's tag.
 	TpasAdTag string `json:"tpas_ad_tag,omitempty"`
-	// The tag as edited.
-	EditedTag string `json:"edited_tag,omitempty"`
+	// The tag as edited (an answer may carry it empty, which is kept).
+	EditedTag *string `json:"edited_tag,omitempty"`
 	// The click-through URL; an update may clear it. At most 2048
 	// characters.
 	ClickThroughURL *string `json:"click_through_url,omitempty"`
@@ -16609,9 +16607,7 @@ func (x *AtomicCreative) decodeFast(b []byte) bool {
 				x.TpasAdTag, ok = record.ReadText(v)
 			}
 		case "edited_tag":
-			if !record.IsNull(v) {
-				x.EditedTag, ok = record.ReadText(v)
-			}
+			x.EditedTag, ok = record.ReadPtr(v, record.ReadText)
 		case "click_through_url":
 			x.ClickThroughURL, ok = record.ReadPtr(v, record.ReadText)
 		case "rejected_reason":
@@ -16778,7 +16774,7 @@ type atomicCreativeWrite struct {
 	AdServerType         AtomicCreativeAdServerType     `json:"ad_server_type,omitempty"`
 	P1AS                 *bool                          `json:"p1as,omitempty"`
 	TpasAdTag            string                         `json:"tpas_ad_tag,omitempty"`
-	EditedTag            string                         `json:"edited_tag,omitempty"`
+	EditedTag            *string                        `json:"edited_tag,omitempty"`
 	ClickThroughURL      *string                        `json:"click_through_url,omitempty"`
 	StartDate            *adama.Time                    `json:"start_date,omitempty"`
 	EndDate              *adama.Time                    `json:"end_date,omitempty"`
@@ -26809,9 +26805,10 @@ type Strategy struct {
 	Status *bool `json:"status,omitempty"`
 	// Whether the strategy is archived.
 	Archived *bool `json:"archived,omitempty"`
-	// Whether the campaign is programmatic guaranteed. Read-only:
+	// Whether the campaign is programmatic guaranteed (nil when the
+	// answer leaves it out, so that a false is kept). Read-only:
 	// not sent on create or update.
-	IsProgrammaticGuaranteed bool `json:"is_programmatic_guaranteed,omitempty"`
+	IsProgrammaticGuaranteed *bool `json:"is_programmatic_guaranteed,omitempty"`
 	// Display or video.
 	MediaType StrategyMediaType `json:"media_type,omitempty"`
 	// Whether the platform optimises bids.
@@ -26975,9 +26972,7 @@ func (x *Strategy) decodeFast(b []byte) bool {
 		case "archived":
 			x.Archived, ok = record.ReadPtr(v, record.ReadBool)
 		case "is_programmatic_guaranteed":
-			if !record.IsNull(v) {
-				x.IsProgrammaticGuaranteed, ok = record.ReadBool(v)
-			}
+			x.IsProgrammaticGuaranteed, ok = record.ReadPtr(v, record.ReadBool)
 		case "media_type":
 			if !record.IsNull(v) {
 				x.MediaType, ok = record.ReadEnum[StrategyMediaType](v)
@@ -27161,7 +27156,7 @@ func (x *Strategy) misfits(prefix string) []adama.Misfit {
 func (x *Strategy) clearReadOnly() {
 	x.ID = 0
 	x.EntityType = ""
-	x.IsProgrammaticGuaranteed = false
+	x.IsProgrammaticGuaranteed = nil
 	x.ZoneName = ""
 	x.AdvertiserID = 0
 	x.StrategyGroupName = ""
@@ -27266,7 +27261,7 @@ func (x *Strategy) readOnlyChanged(orig *Strategy) map[string]bool {
 		"id":                         orig.ID != x.ID,
 		"entity_type":                orig.EntityType != x.EntityType,
 		"campaign_id":                orig.CampaignID != x.CampaignID,
-		"is_programmatic_guaranteed": orig.IsProgrammaticGuaranteed != x.IsProgrammaticGuaranteed,
+		"is_programmatic_guaranteed": !reflect.DeepEqual(orig.IsProgrammaticGuaranteed, x.IsProgrammaticGuaranteed),
 		"zone_name":                  orig.ZoneName != x.ZoneName,
 		"advertiser_id":              orig.AdvertiserID != x.AdvertiserID,
 		"strategy_group_name":        orig.StrategyGroupName != x.StrategyGroupName,

@@ -22,6 +22,31 @@ type onlyReader struct{ r io.Reader }
 
 func (o onlyReader) Read(b []byte) (int, error) { return o.r.Read(b) }
 
+// formPart is one part of a multipart body.
+type formPart struct {
+	name, fileName string
+	data           []byte
+}
+
+// formParts parses a multipart body, in order.
+func formParts(t *testing.T, contentType string, body []byte) []formPart {
+	t.Helper()
+	_, params, err := mime.ParseMediaType(contentType)
+	require.NoError(t, err, contentType)
+	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+	var out []formPart
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return out
+		}
+		require.NoError(t, err)
+		b, err := io.ReadAll(p)
+		require.NoError(t, err)
+		out = append(out, formPart{p.FormName(), p.FileName(), b})
+	}
+}
+
 // formOf parses the multipart form of the last request to path.
 func formOf(t *testing.T, srv *adamatest.Server, path string) (map[string]string, string) {
 	t.Helper()
@@ -32,24 +57,14 @@ func formOf(t *testing.T, srv *adamatest.Server, path string) (map[string]string
 		}
 	}
 	require.NotNil(t, req, "no request to %s", path)
-	_, params, err := mime.ParseMediaType(req.Header.Get("Content-Type"))
-	require.NoError(t, err)
-	mr := multipart.NewReader(bytes.NewReader(req.Body), params["boundary"])
 	fields := map[string]string{}
 	var file string
-	for {
-		p, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		require.NoError(t, err)
-		b, err := io.ReadAll(p)
-		require.NoError(t, err)
-		if p.FormName() == "file" {
-			file = p.FileName() + ":" + string(b)
+	for _, p := range formParts(t, req.Header.Get("Content-Type"), req.Body) {
+		if p.name == "file" {
+			file = p.fileName + ":" + string(p.data)
 			continue
 		}
-		fields[p.FormName()] = string(b)
+		fields[p.name] = string(p.data)
 	}
 	return fields, file
 }

@@ -67,6 +67,9 @@ type jsonErrorBody struct {
 	Error  json.RawMessage `json:"error"`
 	Meta   struct {
 		Status string `json:"status"`
+		// Error is the message of the v3.0 creative uploads' errors
+		// ({"data": null, "meta": {"status": "error", "error": "..."}}).
+		Error json.RawMessage `json:"error"`
 	} `json:"meta"`
 	// Status is the video creatives' {"code", "message"} beside errors.
 	Status           json.RawMessage `json:"status"`
@@ -212,6 +215,12 @@ func decodeJSONError(e *Parts, body []byte) string {
 	}
 	if e.Message == "" {
 		e.Message = j.Message
+	}
+	if e.Message == "" && len(j.Meta.Error) > 0 {
+		var s string
+		if json.Unmarshal(j.Meta.Error, &s) == nil {
+			e.Message = s
+		}
 	}
 	if e.Code == "" {
 		if s, ok := j.Code.(string); ok {
