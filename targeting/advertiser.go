@@ -3,7 +3,6 @@ package targeting
 import (
 	"context"
 	"fmt"
-	"net/url"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -54,16 +53,7 @@ type AdvertiserService struct {
 }
 
 func (s *AdvertiserService) get(ctx context.Context, id int64, extended bool, ro []adama.RequestOption) (*Advertiser, error) {
-	var v valid.Validator
-	checkID(&v, "advertiser_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	var q url.Values
-	if extended {
-		q = url.Values{"extended": {"true"}}
-	}
-	return call.One[Advertiser](ctx, s.g, &call.Call{Path: idPath(advertisersPath, id), Query: q}, ro...)
+	return getOne[Advertiser](ctx, s.g, idPath(advertisersPath, id), positiveID("advertiser_id", id), extended, ro)
 }
 
 // Get returns one advertiser (GET /advertisers/{advertiser_id}).

@@ -41,16 +41,7 @@ type AtomicCreativeService struct {
 }
 
 func (s *AtomicCreativeService) get(ctx context.Context, id int64, extended bool, ro []adama.RequestOption) (*AtomicCreative, error) {
-	var v valid.Validator
-	checkID(&v, "atomic_creative_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	var q url.Values
-	if extended {
-		q = url.Values{"extended": {"true"}}
-	}
-	return call.One[AtomicCreative](ctx, s.g, &call.Call{Path: idPath(atomicCreativesPath, id), Query: q}, ro...)
+	return getOne[AtomicCreative](ctx, s.g, idPath(atomicCreativesPath, id), positiveID("atomic_creative_id", id), extended, ro)
 }
 
 // Get returns one atomic creative (GET /atomic_creatives/{atomic_creative_id}).

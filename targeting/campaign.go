@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/url"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -61,16 +60,7 @@ type CampaignService struct {
 }
 
 func (s *CampaignService) get(ctx context.Context, id int64, extended bool, ro []adama.RequestOption) (*Campaign, error) {
-	var v valid.Validator
-	checkID(&v, "campaign_id", id)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	var q url.Values
-	if extended {
-		q = url.Values{"extended": {"true"}}
-	}
-	return call.One[Campaign](ctx, s.g, &call.Call{Path: idPath(campaignsPath, id), Query: q}, ro...)
+	return getOne[Campaign](ctx, s.g, idPath(campaignsPath, id), positiveID("campaign_id", id), extended, ro)
 }
 
 // Get returns one campaign (GET /campaigns/{campaign_id}).

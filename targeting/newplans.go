@@ -2,7 +2,6 @@ package targeting
 
 import (
 	"context"
-	"net/url"
 
 	"github.com/adamasdk/adama-go/adama"
 	"github.com/adamasdk/adama-go/internal/call"
@@ -49,14 +48,7 @@ func (o *NewStrategyPlanListOptions) validate() error {
 }
 
 func (s *NewStrategyPlanService) get(ctx context.Context, id int64, extended bool, ro []adama.RequestOption) (*NewStrategyPlan, error) {
-	if err := idBetween("new_strategy_plan_id", id, 2147483647); err != nil {
-		return nil, err
-	}
-	var q url.Values
-	if extended {
-		q = url.Values{"extended": {"true"}}
-	}
-	return call.One[NewStrategyPlan](ctx, s.g, &call.Call{Path: idPath(newStrategyPlansPath, id), Query: q}, ro...)
+	return getOne[NewStrategyPlan](ctx, s.g, idPath(newStrategyPlansPath, id), idBetween("new_strategy_plan_id", id, 2147483647), extended, ro)
 }
 
 // Get returns one strategy plan (GET /new_strategy_plans/{id}).

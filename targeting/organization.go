@@ -3,7 +3,6 @@ package targeting
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -124,14 +123,7 @@ func (s *AdvertiserService) AuditLog(ctx context.Context, ids []int64, opts *His
 }
 
 func (s *AgencyService) get(ctx context.Context, id int64, extended bool, ro []adama.RequestOption) (*Agency, error) {
-	if err := positiveID("agency_id", id); err != nil {
-		return nil, err
-	}
-	var q url.Values
-	if extended {
-		q = url.Values{"extended": {"true"}}
-	}
-	return call.One[Agency](ctx, s.g, &call.Call{Path: idPath("/agencies", id), Query: q}, ro...)
+	return getOne[Agency](ctx, s.g, idPath("/agencies", id), positiveID("agency_id", id), extended, ro)
 }
 
 // Get returns one agency (GET /agencies/{agency_id}).

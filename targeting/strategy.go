@@ -53,14 +53,7 @@ func (o *StrategyListOptions) validate() error {
 }
 
 func (s *StrategyService) get(ctx context.Context, id int64, extended bool, ro []adama.RequestOption) (*Strategy, error) {
-	if err := positiveID("strategy_id", id); err != nil {
-		return nil, err
-	}
-	var q url.Values
-	if extended {
-		q = url.Values{"extended": {"true"}}
-	}
-	return call.One[Strategy](ctx, s.g, &call.Call{Path: idPath(strategiesPath, id), Query: q}, ro...)
+	return getOne[Strategy](ctx, s.g, idPath(strategiesPath, id), positiveID("strategy_id", id), extended, ro)
 }
 
 // Get returns one strategy (GET /strategies/{strategy_id}).

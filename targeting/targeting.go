@@ -126,6 +126,19 @@ func (o *ListOptions) query(limit, offset int) url.Values {
 // idPath returns base/{id}.
 func idPath(base string, id int64) string { return base + "/" + strconv.FormatInt(id, 10) }
 
+// getOne reads the record at path, with extended=true when extended is
+// set; idErr is the id's check, returned before any request.
+func getOne[T any](ctx context.Context, g *call.Group, path string, idErr error, extended bool, ro []adama.RequestOption) (*T, error) {
+	if idErr != nil {
+		return nil, idErr
+	}
+	var q url.Values
+	if extended {
+		q = url.Values{"extended": {"true"}}
+	}
+	return call.One[T](ctx, g, &call.Call{Path: path, Query: q}, ro...)
+}
+
 // all iterates over every record from o.PageOffset on with fetch, which
 // returns the page at offset with page size limit. The reference bounds
 // page_offset at MaxPageOffset, so a list is read up to offset

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"strconv"
 
 	"github.com/adamasdk/adama-go/adama"
@@ -122,14 +121,7 @@ func withRequired(body json.RawMessage, x *User) (json.RawMessage, error) {
 }
 
 func (s *UserService) get(ctx context.Context, id int64, extended bool, ro []adama.RequestOption) (*User, error) {
-	if err := positiveID("user_id", id); err != nil {
-		return nil, err
-	}
-	var q url.Values
-	if extended {
-		q = url.Values{"extended": {"true"}}
-	}
-	return call.One[User](ctx, s.g, &call.Call{Path: idPath("/users", id), Query: q}, ro...)
+	return getOne[User](ctx, s.g, idPath("/users", id), positiveID("user_id", id), extended, ro)
 }
 
 // Get returns one user (GET /users/{user_id}).
