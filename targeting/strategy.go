@@ -177,8 +177,9 @@ func (r *StrategyBulkResult) filter(keep func(StrategyBulkItem) bool) []Strategy
 }
 
 // ErrBulkItemNotUpdated is the Err of a bulk item the platform left out
-// of a 207 (multi-status) answer: the reference gives no reason.
-var ErrBulkItemNotUpdated = errors.New("targeting: the platform's multi-status answer does not list this strategy as updated")
+// of its answer (a 207 multi-status answer, or a 200 that omits it): the
+// reference gives no reason.
+var ErrBulkItemNotUpdated = errors.New("targeting: the platform's answer does not list this strategy as updated")
 
 // BulkUpdate changes several strategies in one request (POST
 // /bulk_update/strategies): each item carries its id, its version and
